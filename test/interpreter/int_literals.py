@@ -1,0 +1,11 @@
+# Integer and float literal forms: underscores, hex, octal, binary, exponents.
+print(1_000_000, 0x_FF, 0o_17, 0b_1010)
+print(0xff, 0XFF, 0xDeadBeef)
+print(0o777, 0O10)
+print(0b1111, 0B1)
+print(1_0.5, 1e3, 1E3, 2.5e-3, 1_000.000_1)
+print(.5, 5., 0.0, 00)
+print(3e0, 1e1, 6.02e23, 1.6e-19)
+print(0x10 + 0o10 + 0b10 + 10)
+print(type(1e3).__name__, type(0x10).__name__)
+print(1_2_3 * 2)

@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""Compare `kiln run SCRIPT` against the CPython golden recorded next to SCRIPT.
+
+Usage: check_golden.py KILN_BINARY SCRIPT
+
+The golden (SCRIPT with .py replaced by .expected) is written by
+scripts/record-python-goldens.py; its format is:
+
+    # kiln-golden python=<version> sha256=<sha256 of the script bytes>
+    # exit: <exit code>
+    # stderr-first: <first line of stderr>          (only if stderr non-empty)
+    # stderr-frame: line <N>, in <name>            (zero or more)
+    # stderr-last: <last non-empty line of stderr>  (only if stderr non-empty)
+    # ---
+    <stdout, byte for byte>
+
+Checked: the golden is not stale (sha256 matches the script), the exit code,
+stdout byte for byte and, when the golden has stderr lines, stderr's first
+line, the traceback frames that belong to the script (from the last
+"Traceback (most recent call last):" block only) and stderr's last non-empty
+line. Exit 0 on success, 1 on a mismatch, 2 on a usage error.
+
+Only the Python standard library is used; scripts/record-python-goldens.py
+imports the helpers below so that both sides summarize stderr identically.
+"""
+
+import difflib
+import hashlib
+import os
+import re
+import signal
+import subprocess
+import sys
+
+TIMEOUT_S = 60
+TRACEBACK_HEADER = "Traceback (most recent call last):"
+FRAME_RE = re.compile(r'^\s*File "(?P<path>.*)", line (?P<line>\d+), in (?P<name>.+?)\s*$')
+SEPARATOR = b"# ---"
+RECORD_HINT = "scripts/record-python-goldens.py"
+
+
+class GoldenError(Exception):
+    """A golden file that cannot be used (missing, malformed, stale)."""
+
+
+def golden_path(script):
+    if not script.endswith(".py"):
+        raise GoldenError(f"{script}: not a .py script")
+    return script[:-3] + ".expected"
+
+
+def sha256_of(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def _frame_matches(path, script_name):
+    return path == script_name or path.endswith("/" + script_name) \
+        or path.endswith("\\" + script_name)
+
+
+def summarize_stderr(stderr_bytes, script_name):
+    """Return (first_line, frames, last_line) of a stderr, or None if empty.
+
+    frames is a list of "line N, in NAME" strings, one for each
+    `File "...", line N, in NAME` line after the LAST traceback header whose
+    path is the script itself (its path ends with script_name).
+    """
+    text = stderr_bytes.decode("utf-8", errors="replace")
+    if text == "":
+        return None
+    # Split on "\n" only: str.splitlines would also split on \f, \x1c, \u2028...
+    lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
+    first = lines[0]
+    last = ""
+    for line in reversed(lines):
+        if line.strip():
+            last = line
+            break
+    start = 0
+    for i, line in enumerate(lines):
+        if line.strip() == TRACEBACK_HEADER:
+            start = i + 1
+    frames = []
+    if any(line.strip() == TRACEBACK_HEADER for line in lines):
+        for line in lines[start:]:
+            m = FRAME_RE.match(line)
+            if m and _frame_matches(m.group("path"), script_name):
+                frames.append(f"line {m.group('line')}, in {m.group('name')}")
+    return first, frames, last
+
+
+def format_header(python_version, sha, exit_code, stderr_summary):
+    """The header lines of a golden, as text ending with the separator line."""
+    out = [f"# kiln-golden python={python_version} sha256={sha}",
+           f"# exit: {exit_code}"]
+    if stderr_summary is not None:
+        first, frames, last = stderr_summary
+        out.append(f"# stderr-first: {first}")
+        for frame in frames:
+            out.append(f"# stderr-frame: {frame}")
+        out.append(f"# stderr-last: {last}")
+    out.append(SEPARATOR.decode())
+    return "\n".join(out) + "\n"
+
+
+def parse_golden(data):
+    """Parse golden bytes into a dict.
+
+    Keys: python, sha256, exit (int), stderr (None or (first, frames, last)),
+    stdout (bytes).
+    """
+    pos = 0
+    header = []
+    while True:
+        nl = data.find(b"\n", pos)
+        if nl < 0:
+            raise GoldenError("no '# ---' separator line")
+        line = data[pos:nl]
+        pos = nl + 1
+        if line == SEPARATOR:
+            break
+        header.append(line.decode("utf-8"))
+    stdout = data[pos:]
+    if not header or not header[0].startswith("# kiln-golden "):
+        raise GoldenError("first line is not '# kiln-golden python=... sha256=...'")
+    fields = dict(kv.split("=", 1) for kv in header[0][len("# kiln-golden "):].split())
+    if "sha256" not in fields or "python" not in fields:
+        raise GoldenError("first line lacks python= or sha256=")
+    result = {"python": fields["python"], "sha256": fields["sha256"],
+              "exit": None, "stdout": stdout}
+    first = last = None
+    frames = []
+    for line in header[1:]:
+        if line.startswith("# exit: "):
+            result["exit"] = int(line[len("# exit: "):])
+        elif line.startswith("# stderr-first: "):
+            first = line[len("# stderr-first: "):]
+        elif line.startswith("# stderr-frame: "):
+            frames.append(line[len("# stderr-frame: "):])
+        elif line.startswith("# stderr-last: "):
+            last = line[len("# stderr-last: "):]
+        else:
+            raise GoldenError(f"unknown header line: {line!r}")
+    if result["exit"] is None:
+        raise GoldenError("no '# exit:' line")
+    if (first is None) != (last is None):
+        raise GoldenError("stderr-first and stderr-last must come together")
+    result["stderr"] = None if first is None else (first, frames, last)
+    return result
+
+
+def _stdout_lines(data):
+    text = data.decode("utf-8", errors="backslashreplace")
+    lines = text.splitlines(keepends=True)
+    if lines and not lines[-1].endswith(("\n", "\r")):
+        lines[-1] += "\n\\ No newline at end of stdout\n"
+    return lines
+
+
+def _report_lines(exit_code, stderr_summary, stdout):
+    lines = [f"exit: {exit_code}\n"]
+    if stderr_summary is not None:
+        first, frames, last = stderr_summary
+        lines.append(f"stderr-first: {first}\n")
+        lines.extend(f"stderr-frame: {frame}\n" for frame in frames)
+        lines.append(f"stderr-last: {last}\n")
+    lines.append("---- stdout ----\n")
+    lines.extend(_stdout_lines(stdout))
+    return lines
+
+
+def run_with_timeout(argv, cwd, env, timeout):
+    """subprocess.run, but on timeout kill the whole process group (the
+    command and anything it started), not only the direct child."""
+    posix = os.name == "posix"
+    with subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          start_new_session=posix) as p:
+        try:
+            out, err = p.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            if posix:
+                try:
+                    os.killpg(p.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            else:
+                p.kill()
+            p.communicate()
+            raise
+    return subprocess.CompletedProcess(argv, p.returncode, out, err)
+
+
+def check(kiln, script, timeout=TIMEOUT_S):
+    """Return (ok, message)."""
+    script = os.path.abspath(script)
+    script_dir, script_name = os.path.split(script)
+    rel = os.path.relpath(script)
+    try:
+        gpath = golden_path(script)
+    except GoldenError as e:
+        return False, f"FAIL {rel}: {e}"
+    if not os.path.exists(gpath):
+        return False, (f"FAIL {rel}: no golden {os.path.relpath(gpath)}; record it with "
+                       f"{RECORD_HINT} {rel}")
+    try:
+        with open(gpath, "rb") as f:
+            golden = parse_golden(f.read())
+    except (GoldenError, ValueError, UnicodeDecodeError) as e:
+        return False, f"FAIL {rel}: bad golden: {e}"
+    actual_sha = sha256_of(script)
+    if golden["sha256"] != actual_sha:
+        return False, (f"FAIL {rel}: stale golden (script sha256 {actual_sha[:12]}..., "
+                       f"golden recorded for {golden['sha256'][:12]}...); the script "
+                       f"changed since its golden was recorded: re-record it with "
+                       f"{RECORD_HINT} {rel}")
+
+    if os.sep in kiln or (os.altsep and os.altsep in kiln):
+        kiln = os.path.abspath(kiln)
+    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8")
+    try:
+        proc = run_with_timeout([kiln, "run", script_name], script_dir, env, timeout)
+    except subprocess.TimeoutExpired:
+        return False, f"FAIL {rel}: '{kiln} run' timed out after {timeout} s"
+    except OSError as e:
+        return False, f"FAIL {rel}: cannot run {kiln}: {e}"
+
+    expected_stderr = golden["stderr"]
+    actual_stderr = None
+    if expected_stderr is not None:
+        actual_stderr = (summarize_stderr(proc.stderr, script_name)
+                         or ("<no stderr>", [], "<no stderr>"))
+    ok = (proc.returncode == golden["exit"] and proc.stdout == golden["stdout"]
+          and actual_stderr == expected_stderr)
+    if ok:
+        return True, f"PASS {rel}"
+
+    expected = _report_lines(golden["exit"], expected_stderr, golden["stdout"])
+    actual = _report_lines(proc.returncode, actual_stderr, proc.stdout)
+    diff = "".join(difflib.unified_diff(expected, actual,
+                                        fromfile=f"expected (CPython {golden['python']})",
+                                        tofile=f"actual ({os.path.basename(kiln)} run)"))
+    msg = [f"FAIL {rel}", diff.rstrip("\n")]
+    if not diff.strip() or expected == actual:
+        msg.append("outputs differ in bytes the diff cannot show:")
+        msg.append(f"expected stdout: {golden['stdout']!r}")
+        msg.append(f"actual stdout:   {proc.stdout!r}")
+    if proc.stderr and (expected_stderr is None or actual_stderr != expected_stderr):
+        msg.append("---- actual stderr ----")
+        msg.append(proc.stderr.decode("utf-8", errors="backslashreplace").rstrip("\n"))
+    return False, "\n".join(msg)
+
+
+def main(argv):
+    if len(argv) != 3 or argv[1] in ("-h", "--help"):
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    ok, message = check(argv[1], argv[2])
+    print(message, file=sys.stdout if ok else sys.stderr)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

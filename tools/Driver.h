@@ -1,0 +1,29 @@
+// The commands of the `kiln` tool as library functions, so tests can call
+// them without spawning a process. Each returns the process exit code:
+// 0 success, 1 an error in the user's input, 2 a usage error, 3 an internal
+// error (a bug).
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+namespace kiln {
+
+enum ExitCode { kExitOk = 0, kExitUserError = 1, kExitUsage = 2, kExitInternal = 3 };
+
+struct DriverOptions {
+  std::string input;
+  bool jsonDiagnostics = false;
+  std::string stage = "ast";  // for dump
+  std::string format = "text"; // for dump
+};
+
+int runCheck(const DriverOptions &opts, std::ostream &out, std::ostream &err);
+int runScript(const DriverOptions &opts, std::ostream &out, std::ostream &err);
+int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err);
+
+/// Runs `body` on a thread with a large stack, so deep (but legal) nesting
+/// and Python's recursion limit never overflow the C++ stack.
+int runWithLargeStack(int (*body)(void *), void *arg);
+
+} // namespace kiln

@@ -1,0 +1,270 @@
+// Attribute access: instances (with properties, bound methods and
+// __getattr__), classes, modules, functions, super() and the methods of
+// builtin types.
+#include "Interpreter.h"
+
+namespace kiln::py {
+
+/// What reading class attribute `attr` gives when reached through `self`
+/// (an instance, or the class itself when `self` is a class).
+static Value bindClassAttr(Interpreter &in, const Value &attr,
+                           const Value &self, const Value &cls,
+                           bool throughInstance) {
+  switch (attr.type()) {
+  case Type::Function:
+    return throughInstance ? in.boundMethod(self, attr) : attr;
+  case Type::Property: {
+    auto &p = attr.as<PropertyObject>();
+    switch (p.kind) {
+    case PropertyObject::Kind::StaticMethod:
+      return p.getter;
+    case PropertyObject::Kind::ClassMethod:
+      return in.boundMethod(cls, p.getter);
+    case PropertyObject::Kind::Property:
+      if (!throughInstance)
+        return attr;
+      return in.call(p.getter, ValueList{self});
+    }
+    return attr;
+  }
+  default:
+    return attr;
+  }
+}
+
+bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
+                             Value &out) {
+  switch (obj.type()) {
+  case Type::Instance: {
+    auto &inst = obj.as<InstanceObject>();
+    if (name == "__class__") {
+      out = Value::object(Type::Class, inst.cls);
+      return true;
+    }
+    if (name == "__dict__") {
+      out = dict();
+      for (auto &[k, v] : inst.dict)
+        setItem(out, str(k), v);
+      return true;
+    }
+    if (inst.cls->isException && name == "args") {
+      out = tuple(inst.args);
+      return true;
+    }
+    const Value *clsAttr = inst.cls->lookup(name);
+    // Data descriptors (properties) win over the instance dict.
+    if (clsAttr && clsAttr->is(Type::Property) &&
+        clsAttr->as<PropertyObject>().kind == PropertyObject::Kind::Property) {
+      out = bindClassAttr(*this, *clsAttr, obj,
+                          Value::object(Type::Class, inst.cls), true);
+      return true;
+    }
+    auto it = inst.dict.find(name);
+    if (it != inst.dict.end()) {
+      out = it->second;
+      return true;
+    }
+    if (clsAttr) {
+      out = bindClassAttr(*this, *clsAttr, obj,
+                          Value::object(Type::Class, inst.cls), true);
+      return true;
+    }
+    if (const Value *getattr = inst.cls->lookup("__getattr__")) {
+      try {
+        out = call(*getattr, ValueList{obj, str(name)});
+        return true;
+      } catch (PyException &e) {
+        if (isInstance(e.exc, builtinClass("AttributeError").get()))
+          return false;
+        throw;
+      }
+    }
+    return false;
+  }
+  case Type::Class: {
+    auto &cls = obj.as<ClassObject>();
+    if (name == "__name__" || name == "__qualname__") {
+      out = str(cls.name);
+      return true;
+    }
+    if (name == "__base__") {
+      out = cls.base ? Value::object(Type::Class, cls.base)
+                     : Value::object(Type::Class, builtinClass("object"));
+      return true;
+    }
+    if (const Value *attr = cls.lookup(name)) {
+      out = bindClassAttr(*this, *attr, obj, obj, false);
+      return true;
+    }
+    return false;
+  }
+  case Type::Module: {
+    auto &m = obj.as<ModuleObject>();
+    auto it = m.dict.find(name);
+    if (it == m.dict.end())
+      return false;
+    out = it->second;
+    return true;
+  }
+  case Type::Function: {
+    auto &f = obj.as<FunctionObject>();
+    if (name == "__name__") {
+      out = str(f.name);
+      return true;
+    }
+    if (name == "__qualname__") {
+      out = str(f.qualname);
+      return true;
+    }
+    auto it = f.attrs.find(name);
+    if (it != f.attrs.end()) {
+      out = it->second;
+      return true;
+    }
+    if (name == "__doc__") {
+      out = Value();
+      if (f.body && !f.body->empty() &&
+          (*f.body)[0]->kind == ast::StmtKind::Expr) {
+        auto &value = *ast::as<ast::ExprStmt>(*(*f.body)[0]).value;
+        if (value.kind == ast::ExprKind::Constant &&
+            ast::as<ast::ConstantExpr>(value).type == ast::ConstantExpr::Type::Str)
+          out = str(ast::as<ast::ConstantExpr>(value).strValue);
+      }
+      return true;
+    }
+    return false;
+  }
+  case Type::Builtin:
+    if (name == "__name__") {
+      out = str(obj.as<BuiltinObject>().name);
+      return true;
+    }
+    return false;
+  case Type::BoundMethod:
+    if (name == "__self__") {
+      out = obj.as<BoundMethodObject>().self;
+      return true;
+    }
+    return tryGetAttr(obj.as<BoundMethodObject>().func, name, out);
+  case Type::Super: {
+    auto &s = obj.as<SuperObject>();
+    if (!s.after->base)
+      return false;
+    if (const Value *attr = s.after->base->lookup(name)) {
+      bool throughInstance = !s.self.is(Type::Class);
+      Value cls = throughInstance ? Value::object(Type::Class, typeOf(s.self)) : s.self;
+      out = bindClassAttr(*this, *attr, s.self, cls, true);
+      return true;
+    }
+    if (name == "__init__") { // object.__init__
+      out = builtin("__init__", [](Interpreter &, CallArgs &) { return Value(); });
+      return true;
+    }
+    return false;
+  }
+  case Type::Slice: {
+    auto &s = obj.as<SliceObject>();
+    if (name == "start" || name == "stop" || name == "step") {
+      out = name == "start" ? s.start : name == "stop" ? s.stop : s.step;
+      return true;
+    }
+    return false;
+  }
+  case Type::Range: {
+    auto &r = obj.as<RangeObject>();
+    if (name == "start" || name == "stop" || name == "step") {
+      out = Value::integer(name == "start" ? r.start : name == "stop" ? r.stop : r.step);
+      return true;
+    }
+    break;
+  }
+  default:
+    break;
+  }
+  auto table = methods_.find(static_cast<int>(obj.type()));
+  if (table == methods_.end())
+    return false;
+  auto it = table->second.find(name);
+  if (it == table->second.end())
+    return false;
+  MethodFn fn = it->second;
+  Value self = obj;
+  out = builtin(name, [fn, self](Interpreter &in, CallArgs &args) {
+    return fn(in, self, args);
+  });
+  return true;
+}
+
+Value Interpreter::getAttr(const Value &obj, const std::string &name) {
+  Value out;
+  if (tryGetAttr(obj, name, out))
+    return out;
+  if (obj.is(Type::Class))
+    raise("AttributeError", "type object '" + obj.as<ClassObject>().name +
+                                "' has no attribute '" + name + "'");
+  if (obj.is(Type::Module))
+    raise("AttributeError", "module '" + obj.as<ModuleObject>().name +
+                                "' has no attribute '" + name + "'");
+  raise("AttributeError",
+        "'" + typeName(obj) + "' object has no attribute '" + name + "'");
+}
+
+void Interpreter::setAttr(const Value &obj, const std::string &name,
+                          const Value &value) {
+  switch (obj.type()) {
+  case Type::Instance: {
+    auto &inst = obj.as<InstanceObject>();
+    if (const Value *attr = inst.cls->lookup(name)) {
+      if (attr->is(Type::Property) &&
+          attr->as<PropertyObject>().kind == PropertyObject::Kind::Property) {
+        auto &p = attr->as<PropertyObject>();
+        if (p.setter.isNone())
+          raise("AttributeError", "property '" + name + "' of '" +
+                                      inst.cls->name +
+                                      "' object has no setter");
+        call(p.setter, ValueList{obj, value});
+        return;
+      }
+    }
+    if (inst.cls->isException && name == "args") {
+      inst.args = toList(value);
+      return;
+    }
+    inst.dict[name] = value;
+    return;
+  }
+  case Type::Class:
+    obj.as<ClassObject>().dict[name] = value;
+    return;
+  case Type::Module:
+    obj.as<ModuleObject>().dict[name] = value;
+    return;
+  case Type::Function:
+    obj.as<FunctionObject>().attrs[name] = value;
+    return;
+  default:
+    break;
+  }
+  Value existing;
+  if (tryGetAttr(obj, name, existing))
+    raise("AttributeError", "'" + typeName(obj) + "' object attribute '" +
+                                name + "' is read-only");
+  raise("AttributeError",
+        "'" + typeName(obj) + "' object has no attribute '" + name + "'");
+}
+
+void Interpreter::delAttr(const Value &obj, const std::string &name) {
+  if (obj.is(Type::Instance)) {
+    if (obj.as<InstanceObject>().dict.erase(name))
+      return;
+  } else if (obj.is(Type::Class)) {
+    if (obj.as<ClassObject>().dict.erase(name))
+      return;
+    raise("AttributeError", "type object '" + obj.as<ClassObject>().name +
+                                "' has no attribute '" + name + "'");
+  }
+  raise("AttributeError",
+        "'" + typeName(obj) + "' object has no attribute '" + name + "'");
+}
+
+} // namespace kiln::py

@@ -1,0 +1,339 @@
+// The builtin types as class objects (int, str, list, ...: callable to
+// construct, usable with isinstance) and the builtin exception hierarchy.
+#include "Interpreter.h"
+#include "PyFormat.h"
+
+#include <cmath>
+
+namespace kiln::py {
+
+Value makeValuesIterator(ValueList items, const char *name); // Containers.cpp
+Value strFormatMethod(Interpreter &in, const std::string &fmt, CallArgs &args);
+
+void ArgParser::noKeywords() {
+  if (!args.keywords.empty())
+    in.typeError(std::string(fname) + "() takes no keyword arguments");
+}
+
+void ArgParser::expect(size_t min, size_t max) {
+  noKeywords();
+  size_t n = args.positional.size();
+  if (n >= min && n <= max)
+    return;
+  if (min == max)
+    in.typeError(std::string(fname) + "() takes exactly " +
+                 (min == 1 ? "one argument" : std::to_string(min) + " arguments") +
+                 " (" + std::to_string(n) + " given)");
+  if (n < min)
+    in.typeError(std::string(fname) + " expected " +
+                 (min == 1 ? "at least 1 argument" : "at least " + std::to_string(min) + " arguments") +
+                 ", got " + std::to_string(n));
+  in.typeError(std::string(fname) + " expected at most " + std::to_string(max) +
+               (max == 1 ? " argument" : " arguments") + ", got " +
+               std::to_string(n));
+}
+
+std::optional<Value> ArgParser::keyword(const std::string &name) {
+  for (auto it = args.keywords.begin(); it != args.keywords.end(); ++it) {
+    if (it->first == name) {
+      Value v = it->second;
+      args.keywords.erase(it);
+      return v;
+    }
+  }
+  return std::nullopt;
+}
+
+static Value toInt(Interpreter &in, CallArgs &args) {
+  ArgParser p(in, args, "int");
+  std::optional<Value> base = p.keyword("base");
+  p.expect(0, 2);
+  if (args.positional.empty())
+    return Value::integer(0);
+  Value v = args.positional[0];
+  if (args.positional.size() == 2)
+    base = args.positional[1];
+  if (base) {
+    if (!v.is(Type::Str))
+      in.typeError("int() can't convert non-string with explicit base");
+  }
+  switch (v.type()) {
+  case Type::Bool:
+  case Type::Int:
+    return Value::integer(v.asInt());
+  case Type::Float: {
+    double f = v.asFloat();
+    if (std::isinf(f))
+      in.raise("OverflowError", "cannot convert float infinity to integer");
+    if (std::isnan(f))
+      in.valueError("cannot convert float NaN to integer");
+    if (std::fabs(f) >= 9.223372036854775807e18)
+      in.raise("OverflowError",
+               "integer result does not fit in 64 bits (kiln's int is 64-bit)");
+    return Value::integer(static_cast<int64_t>(f));
+  }
+  case Type::Str: {
+    int b = base ? static_cast<int>(in.toIndex(*base)) : 10;
+    int64_t out = 0;
+    ParseIntResult r;
+    try {
+      r = parseInt(v.as<StrObject>().s, b, out);
+    } catch (FormatError &e) {
+      in.valueError(e.message);
+    }
+    if (r == ParseIntResult::Invalid)
+      in.valueError("invalid literal for int() with base " + std::to_string(b) +
+                    ": " + in.repr(v));
+    if (r == ParseIntResult::Overflow)
+      in.raise("OverflowError",
+               "integer result does not fit in 64 bits (kiln's int is 64-bit)");
+    return Value::integer(out);
+  }
+  case Type::Instance: {
+    Value result;
+    if (in.callDunder(v, "__int__", {}, result))
+      return result;
+    if (in.callDunder(v, "__index__", {}, result))
+      return result;
+    break;
+  }
+  default:
+    break;
+  }
+  in.typeError("int() argument must be a string, a bytes-like object or a "
+               "real number, not '" + in.typeName(v) + "'");
+}
+
+static Value toFloat(Interpreter &in, CallArgs &args) {
+  ArgParser p(in, args, "float");
+  p.expect(0, 1);
+  if (args.positional.empty())
+    return Value::floating(0.0);
+  const Value &v = args.positional[0];
+  if (v.isNumber())
+    return Value::floating(v.toDouble());
+  if (v.is(Type::Str)) {
+    double out;
+    if (!parseFloat(v.as<StrObject>().s, out))
+      in.valueError("could not convert string to float: " + in.repr(v));
+    return Value::floating(out);
+  }
+  Value result;
+  if (in.callDunder(v, "__float__", {}, result))
+    return result;
+  in.typeError("float() argument must be a string or a real number, not '" +
+               in.typeName(v) + "'");
+}
+
+static Value toStrValue(Interpreter &in, CallArgs &args) {
+  ArgParser p(in, args, "str");
+  p.expect(0, 1);
+  if (args.positional.empty())
+    return in.str("");
+  return in.str(in.toStr(args.positional[0]));
+}
+
+static Value makeRange(Interpreter &in, CallArgs &args) {
+  ArgParser p(in, args, "range");
+  p.expect(1, 3);
+  auto r = std::make_shared<RangeObject>();
+  auto &a = args.positional;
+  if (a.size() == 1) {
+    r->stop = in.toIndex(a[0]);
+  } else {
+    r->start = in.toIndex(a[0]);
+    r->stop = in.toIndex(a[1]);
+    if (a.size() == 3)
+      r->step = in.toIndex(a[2]);
+  }
+  if (r->step == 0)
+    in.valueError("range() arg 3 must not be zero");
+  return Value::object(Type::Range, r);
+}
+
+static Value makeDict(Interpreter &in, CallArgs &args) {
+  Value d = in.dict();
+  if (args.positional.size() > 1)
+    in.typeError("dict expected at most 1 argument, got " +
+                 std::to_string(args.positional.size()));
+  if (!args.positional.empty()) {
+    const Value &src = args.positional[0];
+    if (src.is(Type::Dict)) {
+      for (auto &e : src.as<DictObject>().table.entries())
+        if (e.live)
+          in.setItem(d, e.key, e.value);
+    } else {
+      size_t index = 0;
+      for (auto &item : in.toList(src)) {
+        ValueList pair = in.toList(item);
+        if (pair.size() != 2)
+          in.valueError("dictionary update sequence element #" +
+                        std::to_string(index) + " has length " +
+                        std::to_string(pair.size()) + "; 2 is required");
+        in.setItem(d, pair[0], pair[1]);
+        ++index;
+      }
+    }
+  }
+  for (auto &[k, v] : args.keywords)
+    in.setItem(d, in.str(k), v);
+  return d;
+}
+
+static Value makeSet(Interpreter &in, CallArgs &args) {
+  ArgParser p(in, args, "set");
+  p.expect(0, 1);
+  Value s = in.set();
+  if (!args.positional.empty())
+    for (auto &v : in.toList(args.positional[0]))
+      s.as<SetObject>().table.set(in, v, in.hash(v), Value());
+  return s;
+}
+
+static Value makeBytes(Interpreter &in, CallArgs &args) {
+  ArgParser p(in, args, "bytes");
+  std::optional<Value> encoding = p.keyword("encoding");
+  p.expect(0, 2);
+  if (args.positional.empty())
+    return in.bytes("");
+  const Value &v = args.positional[0];
+  if (v.is(Type::Str)) {
+    if (!encoding && args.positional.size() < 2)
+      in.typeError("string argument without an encoding");
+    return in.bytes(v.as<StrObject>().s);
+  }
+  if (v.isIntLike()) {
+    if (v.asInt() < 0)
+      in.valueError("negative count");
+    return in.bytes(std::string(v.asInt(), '\0'));
+  }
+  std::string out;
+  for (auto &item : in.toList(v)) {
+    int64_t b = in.toIndex(item);
+    if (b < 0 || b > 255)
+      in.valueError("bytes must be in range(0, 256)");
+    out.push_back(static_cast<char>(b));
+  }
+  return in.bytes(out);
+}
+
+void Interpreter::installBuiltinTypes() {
+  auto define = [&](const std::string &name, std::optional<Type> type,
+                    BuiltinFn construct) {
+    auto cls = std::make_shared<ClassObject>();
+    cls->name = name;
+    cls->builtinType = type;
+    cls->construct = std::move(construct);
+    builtinClasses_[name] = cls;
+    builtins_[name] = Value::object(Type::Class, cls);
+    return cls;
+  };
+  define("object", Type::Instance, [](Interpreter &in, CallArgs &args) {
+    ArgParser(in, args, "object").expect(0, 0);
+    auto inst = std::make_shared<InstanceObject>();
+    inst->cls = in.builtinClass("object");
+    return Value::object(Type::Instance, inst);
+  });
+  define("int", Type::Int, toInt);
+  define("float", Type::Float, toFloat);
+  define("bool", Type::Bool, [](Interpreter &in, CallArgs &args) {
+    ArgParser(in, args, "bool").expect(0, 1);
+    return Value::boolean(!args.positional.empty() &&
+                          in.truthy(args.positional[0]));
+  });
+  define("str", Type::Str, toStrValue);
+  define("bytes", Type::Bytes, makeBytes);
+  define("list", Type::List, [](Interpreter &in, CallArgs &args) {
+    ArgParser(in, args, "list").expect(0, 1);
+    return in.list(args.positional.empty() ? ValueList{}
+                                           : in.toList(args.positional[0]));
+  });
+  define("tuple", Type::Tuple, [](Interpreter &in, CallArgs &args) {
+    ArgParser(in, args, "tuple").expect(0, 1);
+    return in.tuple(args.positional.empty() ? ValueList{}
+                                            : in.toList(args.positional[0]));
+  });
+  define("dict", Type::Dict, makeDict);
+  define("set", Type::Set, makeSet);
+  define("range", Type::Range, makeRange);
+  define("slice", Type::Slice, [](Interpreter &in, CallArgs &args) {
+    ArgParser(in, args, "slice").expect(1, 3);
+    auto s = std::make_shared<SliceObject>();
+    auto &a = args.positional;
+    if (a.size() == 1) {
+      s->stop = a[0];
+    } else {
+      s->start = a[0];
+      s->stop = a[1];
+      if (a.size() == 3)
+        s->step = a[2];
+    }
+    return Value::object(Type::Slice, s);
+  });
+  define("type", Type::Class, [](Interpreter &in, CallArgs &args) {
+    ArgParser p(in, args, "type");
+    if (args.positional.size() != 1)
+      in.typeError("type() takes 1 argument (the 3-argument form is not "
+                   "supported by kiln)");
+    return Value::object(Type::Class, in.typeOf(args.positional[0]));
+  });
+  auto noneType = define("NoneType", Type::None, [](Interpreter &, CallArgs &) {
+    return Value();
+  });
+  (void)noneType;
+}
+
+void Interpreter::installExceptions() {
+  auto define = [&](const std::string &name, const std::string &base) {
+    auto cls = std::make_shared<ClassObject>();
+    cls->name = name;
+    cls->isException = true;
+    if (!base.empty())
+      cls->base = builtinClasses_.at(base);
+    builtinClasses_[name] = cls;
+    builtins_[name] = Value::object(Type::Class, cls);
+    return cls;
+  };
+  auto base = define("BaseException", "");
+  // BaseException.__init__ stores its arguments as `args`.
+  base->dict["__init__"] = builtin("__init__", [](Interpreter &in, CallArgs &args) {
+    auto &inst = args.positional[0].as<InstanceObject>();
+    inst.args.assign(args.positional.begin() + 1, args.positional.end());
+    return Value();
+  });
+  define("SystemExit", "BaseException");
+  define("KeyboardInterrupt", "BaseException");
+  define("GeneratorExit", "BaseException");
+  define("Exception", "BaseException");
+  define("StopIteration", "Exception");
+  define("ArithmeticError", "Exception");
+  define("FloatingPointError", "ArithmeticError");
+  define("OverflowError", "ArithmeticError");
+  define("ZeroDivisionError", "ArithmeticError");
+  define("AssertionError", "Exception");
+  define("AttributeError", "Exception");
+  define("BufferError", "Exception");
+  define("EOFError", "Exception");
+  define("ImportError", "Exception");
+  define("ModuleNotFoundError", "ImportError");
+  define("LookupError", "Exception");
+  define("IndexError", "LookupError");
+  define("KeyError", "LookupError");
+  define("MemoryError", "Exception");
+  define("NameError", "Exception");
+  define("UnboundLocalError", "NameError");
+  define("OSError", "Exception");
+  define("RuntimeError", "Exception");
+  define("NotImplementedError", "RuntimeError");
+  define("RecursionError", "RuntimeError");
+  define("SyntaxError", "Exception");
+  define("TypeError", "Exception");
+  define("ValueError", "Exception");
+  define("UnicodeError", "ValueError");
+  define("Warning", "Exception");
+  define("UserWarning", "Warning");
+  define("DeprecationWarning", "Warning");
+  define("RuntimeWarning", "Warning");
+}
+
+} // namespace kiln::py

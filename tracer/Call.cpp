@@ -1,0 +1,254 @@
+// Calling: Python functions (argument binding with CPython's errors),
+// builtins, bound methods, classes and callable instances.
+#include "Interpreter.h"
+#include "kiln/frontend/Resolver.h"
+
+namespace kiln::py {
+
+using namespace ast;
+
+Value Interpreter::call(const Value &callee, ValueList positional) {
+  CallArgs args;
+  args.positional = std::move(positional);
+  return call(callee, args);
+}
+
+Value Interpreter::call(const Value &callee, CallArgs &args) {
+  switch (callee.type()) {
+  case Type::Function:
+    return callFunction(callee.as<FunctionObject>(), args);
+  case Type::Builtin:
+    return callee.as<BuiltinObject>().fn(*this, args);
+  case Type::BoundMethod: {
+    auto &m = callee.as<BoundMethodObject>();
+    args.positional.insert(args.positional.begin(), m.self);
+    return call(m.func, args);
+  }
+  case Type::Class:
+    return instantiate(std::static_pointer_cast<ClassObject>(callee.ptr()),
+                       args);
+  case Type::Instance: {
+    Value method;
+    if (const Value *fn = callee.as<InstanceObject>().cls->lookup("__call__")) {
+      args.positional.insert(args.positional.begin(), callee);
+      return call(*fn, args);
+    }
+    break;
+  }
+  default:
+    break;
+  }
+  typeError("'" + typeName(callee) + "' object is not callable");
+}
+
+/// "'a'", "'a' and 'b'", "'a', 'b', and 'c'" as CPython lists names.
+static std::string nameList(const std::vector<std::string> &names) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0)
+      out += names.size() == 2 ? " and " : (i + 1 == names.size() ? ", and " : ", ");
+    out += "'" + names[i] + "'";
+  }
+  return out;
+}
+
+void Interpreter::bindArguments(const FunctionObject &fn, CallArgs &args,
+                                Env &env) {
+  const Arguments &params = *fn.args;
+  std::string fname = fn.qualname + "()";
+  size_t npos = params.posonly.size() + params.args.size();
+  auto paramName = [&](size_t i) -> const std::string & {
+    return i < params.posonly.size() ? params.posonly[i].name
+                                     : params.args[i - params.posonly.size()].name;
+  };
+  auto setSlot = [&](size_t slot, Value v) {
+    env.cells[slot]->value = std::move(v);
+    env.cells[slot]->bound = true;
+  };
+  size_t given = args.positional.size();
+  for (size_t i = 0; i < std::min(given, npos); ++i)
+    setSlot(i, args.positional[i]);
+  size_t slot = npos;
+  if (given > npos && !params.vararg) {
+    size_t required = npos - fn.defaults.size();
+    std::string takes =
+        required == npos ? std::to_string(npos)
+                         : "from " + std::to_string(required) + " to " +
+                               std::to_string(npos);
+    size_t kwGiven = 0;
+    for (auto &kw : args.keywords)
+      for (auto &k : params.kwonly)
+        kwGiven += kw.first == k.name;
+    std::string msg = fname + " takes " + takes + " positional argument" +
+                      (npos == 1 && required == npos ? "" : "s") + " but " +
+                      std::to_string(given) + (given == 1 ? " was" : " were") +
+                      " given";
+    if (kwGiven)
+      msg = fname + " takes " + takes + " positional argument" +
+            (npos == 1 ? "" : "s") + " but " + std::to_string(given) +
+            " positional argument" + (given == 1 ? "" : "s") + " (and " +
+            std::to_string(kwGiven) + " keyword-only argument" +
+            (kwGiven == 1 ? "" : "s") + ") were given";
+    typeError(msg);
+  }
+  if (params.vararg) {
+    ValueList rest;
+    for (size_t i = npos; i < given; ++i)
+      rest.push_back(args.positional[i]);
+    setSlot(slot++, tuple(std::move(rest)));
+  }
+  size_t kwStart = slot;
+  slot += params.kwonly.size();
+  Value kwargs;
+  if (params.kwarg) {
+    kwargs = dict();
+    setSlot(slot, kwargs);
+  }
+  for (auto &[name, value] : args.keywords) {
+    bool matched = false;
+    for (size_t i = params.posonly.size(); i < npos && !matched; ++i) {
+      if (paramName(i) == name) {
+        if (env.cells[i]->bound)
+          typeError(fname + " got multiple values for argument '" + name + "'");
+        setSlot(i, value);
+        matched = true;
+      }
+    }
+    for (size_t i = 0; i < params.kwonly.size() && !matched; ++i) {
+      if (params.kwonly[i].name == name) {
+        setSlot(kwStart + i, value);
+        matched = true;
+      }
+    }
+    if (matched)
+      continue;
+    if (kwargs.is(Type::Dict)) {
+      setItem(kwargs, str(name), value);
+      continue;
+    }
+    bool positionalOnly = false;
+    for (auto &p : params.posonly)
+      positionalOnly |= p.name == name;
+    if (positionalOnly)
+      typeError(fname + " got some positional-only arguments passed as "
+                        "keyword arguments: '" + name + "'");
+    typeError(fname + " got an unexpected keyword argument '" + name + "'");
+  }
+  // Defaults for missing positionals, then the missing-argument error.
+  size_t firstDefault = npos - fn.defaults.size();
+  std::vector<std::string> missing;
+  for (size_t i = 0; i < npos; ++i) {
+    if (env.cells[i]->bound)
+      continue;
+    if (i >= firstDefault)
+      setSlot(i, fn.defaults[i - firstDefault]);
+    else
+      missing.push_back(paramName(i));
+  }
+  if (!missing.empty())
+    typeError(fname + " missing " + std::to_string(missing.size()) +
+              " required positional argument" +
+              (missing.size() == 1 ? "" : "s") + ": " + nameList(missing));
+  for (size_t i = 0; i < params.kwonly.size(); ++i) {
+    if (env.cells[kwStart + i]->bound)
+      continue;
+    if (fn.kwDefaults[i])
+      setSlot(kwStart + i, *fn.kwDefaults[i]);
+    else
+      missing.push_back(params.kwonly[i].name);
+  }
+  if (!missing.empty())
+    typeError(fname + " missing " + std::to_string(missing.size()) +
+              " required keyword-only argument" +
+              (missing.size() == 1 ? "" : "s") + ": " + nameList(missing));
+}
+
+Value Interpreter::callFunction(const FunctionObject &fn, CallArgs &args) {
+  if (depth_ >= kRecursionLimit)
+    raise("RecursionError", "maximum recursion depth exceeded");
+  Frame frame;
+  frame.env = std::make_shared<Env>();
+  frame.env->parent = fn.closure;
+  frame.env->cells.reserve(fn.scope->locals.size());
+  for (size_t i = 0; i < fn.scope->locals.size(); ++i)
+    frame.env->cells.push_back(std::make_shared<Cell>());
+  frame.function = &fn;
+  frame.name = fn.name;
+  frame.parent = frame_;
+  frame.line = fn.lambdaBody ? fn.lambdaBody->range.begin.line
+                             : (*fn.body)[0]->range.begin.line;
+  bindArguments(fn, args, *frame.env);
+
+  Frame *saved = frame_;
+  frame_ = &frame;
+  ++depth_;
+  Value result;
+  try {
+    if (fn.lambdaBody) {
+      result = eval(*fn.lambdaBody, frame);
+    } else if (execBlock(*fn.body, frame) == Flow::Return) {
+      result = frame.returnValue;
+    }
+  } catch (PyException &e) {
+    --depth_;
+    frame_ = saved;
+    auto &inst = e.exc.as<InstanceObject>();
+    inst.traceback.push_back(
+        {inst.lineFrame == &frame ? inst.line : frame.line, fn.name});
+    inst.lineFrame = nullptr;
+    throw;
+  }
+  --depth_;
+  frame_ = saved;
+  return result;
+}
+
+Value Interpreter::instantiate(const ClassPtr &cls, CallArgs &args) {
+  if (cls->construct)
+    return cls->construct(*this, args);
+  auto inst = std::make_shared<InstanceObject>();
+  inst->cls = cls;
+  Value self = Value::object(Type::Instance, inst);
+  if (cls->isException)
+    inst->args = args.positional;
+  const Value *init = cls->lookup("__init__");
+  if (!init) {
+    if (!cls->isException && (!args.positional.empty() || !args.keywords.empty()))
+      typeError(cls->name + "() takes no arguments");
+    return self;
+  }
+  args.positional.insert(args.positional.begin(), self);
+  Value result = call(*init, args);
+  if (!result.isNone())
+    typeError("__init__() should return None, not '" + typeName(result) + "'");
+  return self;
+}
+
+Value Interpreter::superObject(Frame &frame) {
+  const FunctionObject *fn = frame.function;
+  if (!fn || !fn->ownerClass)
+    raise("RuntimeError", "super(): no arguments");
+  if (fn->scope->locals.empty() || !frame.env->cells[0]->bound)
+    raise("RuntimeError", "super(): no arguments");
+  auto obj = std::make_shared<SuperObject>();
+  // ownerClass is owned by whoever holds the class; find a shared owner
+  // through the instance's class chain.
+  Value self = frame.env->cells[0]->value;
+  ClassPtr start;
+  if (self.is(Type::Class)) {
+    for (auto c = std::static_pointer_cast<ClassObject>(self.ptr()); c; c = c->base)
+      if (c.get() == fn->ownerClass)
+        start = c;
+  } else {
+    for (ClassPtr c = typeOf(self); c; c = c->base)
+      if (c.get() == fn->ownerClass)
+        start = c;
+  }
+  if (!start)
+    typeError("super(type, obj): obj must be an instance or subtype of type");
+  obj->after = start;
+  obj->self = self;
+  return Value::object(Type::Super, obj);
+}
+
+} // namespace kiln::py

@@ -1,0 +1,359 @@
+// Expression evaluation.
+#include "Interpreter.h"
+#include "kiln/frontend/Resolver.h"
+
+namespace kiln::py {
+
+using namespace ast;
+
+Value Interpreter::loadName(const NameExpr &name, Frame &frame) {
+  switch (name.binding) {
+  case NameBinding::Local:
+  case NameBinding::Free: {
+    Env *env = frame.env.get();
+    if (name.binding == NameBinding::Free)
+      for (int d = 0; d < name.depth; ++d)
+        env = env->parent.get();
+    Cell &cell = *env->cells[name.slot];
+    if (!cell.bound) {
+      if (name.binding == NameBinding::Local)
+        raise("UnboundLocalError",
+              "cannot access local variable '" + name.id +
+                  "' where it is not associated with a value");
+      raise("NameError", "cannot access free variable '" + name.id +
+                             "' where it is not associated with a value in "
+                             "enclosing scope");
+    }
+    return cell.value;
+  }
+  case NameBinding::ClassBody: {
+    auto it = frame.classNamespace->find(name.id);
+    if (it != frame.classNamespace->end())
+      return it->second;
+    break;
+  }
+  default:
+    break;
+  }
+  auto it = globals_.find(name.id);
+  if (it != globals_.end())
+    return it->second;
+  auto b = builtins_.find(name.id);
+  if (b != builtins_.end())
+    return b->second;
+  raise("NameError", "name '" + name.id + "' is not defined");
+}
+
+Value Interpreter::makeFunction(const std::string &name, const Arguments &args,
+                                const Scope *scope, Frame &frame) {
+  auto fn = std::make_shared<FunctionObject>();
+  fn->name = name;
+  fn->qualname = name;
+  if (frame.function)
+    fn->qualname = frame.function->qualname + ".<locals>." + name;
+  else if (frame.classNamespace)
+    fn->qualname = frame.name + "." + name;
+  fn->args = &args;
+  fn->scope = scope;
+  fn->closure = frame.env;
+  for (auto &d : args.defaults)
+    fn->defaults.push_back(eval(*d, frame));
+  for (auto &d : args.kwDefaults)
+    fn->kwDefaults.push_back(d ? std::optional<Value>(eval(*d, frame))
+                               : std::nullopt);
+  return Value::object(Type::Function, fn);
+}
+
+Value Interpreter::evalSubscriptKey(const Expr &slice, Frame &frame) {
+  if (slice.kind == ExprKind::Slice) {
+    auto &s = as<SliceExpr>(slice);
+    auto obj = std::make_shared<SliceObject>();
+    if (s.lower)
+      obj->start = eval(*s.lower, frame);
+    if (s.upper)
+      obj->stop = eval(*s.upper, frame);
+    if (s.step)
+      obj->step = eval(*s.step, frame);
+    return Value::object(Type::Slice, obj);
+  }
+  if (slice.kind == ExprKind::Tuple) {
+    ValueList items;
+    for (auto &elt : as<SequenceExpr>(slice).elts)
+      items.push_back(evalSubscriptKey(*elt, frame));
+    return tuple(std::move(items));
+  }
+  return eval(slice, frame);
+}
+
+/// Evaluates display elements, expanding `*iterable`.
+static ValueList evalElements(Interpreter &in, const ExprList &elts,
+                              Frame &frame,
+                              const std::function<Value(const Expr &)> &eval) {
+  ValueList items;
+  for (auto &e : elts) {
+    if (e->kind == ExprKind::Starred) {
+      for (auto &v : in.toList(eval(*as<StarredExpr>(*e).value)))
+        items.push_back(v);
+    } else {
+      items.push_back(eval(*e));
+    }
+  }
+  return items;
+}
+
+void Interpreter::evalArgs(const ExprList &args,
+                           const std::vector<Keyword> &keywords, Frame &frame,
+                           CallArgs &out) {
+  for (auto &a : args) {
+    if (a->kind == ExprKind::Starred) {
+      Value v = eval(*as<StarredExpr>(*a).value, frame);
+      for (auto &item : toList(v))
+        out.positional.push_back(item);
+    } else {
+      out.positional.push_back(eval(*a, frame));
+    }
+  }
+  for (auto &k : keywords) {
+    Value v = eval(*k.value, frame);
+    if (!k.arg.empty()) {
+      out.keywords.emplace_back(k.arg, v);
+      continue;
+    }
+    if (!v.is(Type::Dict))
+      typeError("argument after ** must be a mapping, not " + typeName(v));
+    for (auto &entry : v.as<DictObject>().table.entries()) {
+      if (!entry.live)
+        continue;
+      if (!entry.key.is(Type::Str))
+        typeError("keywords must be strings");
+      const std::string &key = entry.key.as<StrObject>().s;
+      for (auto &existing : out.keywords)
+        if (existing.first == key)
+          typeError("got multiple values for keyword argument '" + key + "'");
+      out.keywords.emplace_back(key, entry.value);
+    }
+  }
+}
+
+Value Interpreter::evalCall(const CallExpr &e, Frame &frame) {
+  Value callee = eval(*e.func, frame);
+  // Zero-argument super() needs the calling frame.
+  if (callee.is(Type::Builtin) && e.args.empty() && e.keywords.empty() &&
+      callee.as<BuiltinObject>().name == "super")
+    return superObject(frame);
+  CallArgs args;
+  evalArgs(e.args, e.keywords, frame, args);
+  frame.line = e.range.begin.line;
+  return call(callee, args);
+}
+
+Value Interpreter::evalJoinedStr(const JoinedStrExpr &e, Frame &frame) {
+  std::string out;
+  for (auto &part : e.values) {
+    if (part->kind == ExprKind::Constant) {
+      out += as<ConstantExpr>(*part).strValue;
+      continue;
+    }
+    auto &f = as<FormattedValueExpr>(*part);
+    Value v = eval(*f.value, frame);
+    if (f.conversion == 'r' || f.conversion == 'a')
+      v = str(repr(v));
+    else if (f.conversion == 's')
+      v = str(toStr(v));
+    std::string spec;
+    if (f.formatSpec)
+      spec = evalJoinedStr(as<JoinedStrExpr>(*f.formatSpec), frame)
+                 .as<StrObject>()
+                 .s;
+    Value formatted = call(builtins_.at("format"), ValueList{v, str(spec)});
+    out += formatted.as<StrObject>().s;
+  }
+  return str(std::move(out));
+}
+
+Value Interpreter::evalComprehension(const ComprehensionExpr &e,
+                                     Frame &frame) {
+  // A comprehension runs in its own scope; the first iterable is evaluated
+  // outside it.
+  Frame inner;
+  inner.env = std::make_shared<Env>();
+  inner.env->parent = frame.env;
+  for (size_t i = 0; i < e.scope->locals.size(); ++i)
+    inner.env->cells.push_back(std::make_shared<Cell>());
+  inner.classNamespace = frame.classNamespace;
+  inner.function = frame.function;
+  inner.name = frame.name;
+  inner.line = frame.line;
+  inner.parent = &frame;
+
+  Value result = e.kind == ExprKind::ListComp     ? list()
+                 : e.kind == ExprKind::SetComp    ? set()
+                 : e.kind == ExprKind::DictComp   ? dict()
+                                                  : list();
+  Value firstIter = iter(eval(*e.generators[0].iter, frame));
+  std::function<void(size_t, Value)> loop = [&](size_t level, Value it) {
+    const Comprehension &gen = e.generators[level];
+    Value item;
+    while (next(it, item)) {
+      assign(*gen.target, item, inner);
+      bool keep = true;
+      for (auto &cond : gen.ifs)
+        if (!truthy(eval(*cond, inner))) {
+          keep = false;
+          break;
+        }
+      if (!keep)
+        continue;
+      if (level + 1 < e.generators.size()) {
+        loop(level + 1, iter(eval(*e.generators[level + 1].iter, inner)));
+        continue;
+      }
+      if (e.kind == ExprKind::DictComp) {
+        Value key = eval(*e.elt, inner);
+        setItem(result, key, eval(*e.value, inner));
+      } else if (e.kind == ExprKind::SetComp) {
+        Value v = eval(*e.elt, inner);
+        result.as<SetObject>().table.set(*this, v, hash(v), Value());
+      } else {
+        result.as<ListObject>().items.push_back(eval(*e.elt, inner));
+      }
+    }
+  };
+  loop(0, firstIter);
+  if (e.kind == ExprKind::GeneratorExp)
+    return iter(result); // generators are evaluated eagerly by kiln
+  return result;
+}
+
+Value Interpreter::eval(const Expr &e, Frame &frame) {
+  switch (e.kind) {
+  case ExprKind::Name:
+    return loadName(as<NameExpr>(e), frame);
+  case ExprKind::Constant: {
+    auto &c = as<ConstantExpr>(e);
+    switch (c.type) {
+    case ConstantExpr::Type::None:
+      return Value();
+    case ConstantExpr::Type::Bool:
+      return Value::boolean(c.boolValue);
+    case ConstantExpr::Type::Int:
+      return Value::integer(c.intValue);
+    case ConstantExpr::Type::Float:
+      return Value::floating(c.floatValue);
+    case ConstantExpr::Type::Str:
+      return str(c.strValue);
+    case ConstantExpr::Type::Bytes:
+      return bytes(c.strValue);
+    case ConstantExpr::Type::Ellipsis:
+      return Value::ellipsis();
+    case ConstantExpr::Type::Imaginary:
+      raise("NotImplementedError", "complex numbers are not supported by kiln");
+    }
+    return Value();
+  }
+  case ExprKind::JoinedStr:
+    return evalJoinedStr(as<JoinedStrExpr>(e), frame);
+  case ExprKind::FormattedValue:
+    return Value(); // only inside JoinedStr
+  case ExprKind::BinOp: {
+    auto &b = as<BinOpExpr>(e);
+    Value left = eval(*b.left, frame);
+    Value right = eval(*b.right, frame);
+    return binary(b.op, left, right);
+  }
+  case ExprKind::UnaryOp: {
+    auto &u = as<UnaryOpExpr>(e);
+    return unary(u.op, eval(*u.operand, frame));
+  }
+  case ExprKind::BoolOp: {
+    auto &b = as<BoolOpExpr>(e);
+    Value v;
+    for (auto &operand : b.values) {
+      v = eval(*operand, frame);
+      bool t = truthy(v);
+      if (b.op == BoolOpKind::And ? !t : t)
+        return v;
+    }
+    return v;
+  }
+  case ExprKind::Compare: {
+    auto &c = as<CompareExpr>(e);
+    Value left = eval(*c.left, frame);
+    Value result;
+    for (size_t i = 0; i < c.ops.size(); ++i) {
+      Value right = eval(*c.comparators[i], frame);
+      result = compare(c.ops[i], left, right);
+      if (i + 1 < c.ops.size() && !truthy(result))
+        return result;
+      left = right;
+    }
+    return result;
+  }
+  case ExprKind::IfExp: {
+    auto &i = as<IfExpExpr>(e);
+    return truthy(eval(*i.test, frame)) ? eval(*i.body, frame)
+                                        : eval(*i.orelse, frame);
+  }
+  case ExprKind::Lambda: {
+    auto &l = as<LambdaExpr>(e);
+    Value fn = makeFunction("<lambda>", l.args, l.scope, frame);
+    fn.as<FunctionObject>().lambdaBody = l.body.get();
+    return fn;
+  }
+  case ExprKind::Call:
+    return evalCall(as<CallExpr>(e), frame);
+  case ExprKind::Attribute: {
+    auto &a = as<AttributeExpr>(e);
+    return getAttr(eval(*a.value, frame), a.attr);
+  }
+  case ExprKind::Subscript: {
+    auto &s = as<SubscriptExpr>(e);
+    Value obj = eval(*s.value, frame);
+    return getItem(obj, evalSubscriptKey(*s.slice, frame));
+  }
+  case ExprKind::Slice:
+    return evalSubscriptKey(e, frame);
+  case ExprKind::Starred:
+    typeError("can't use starred expression here");
+  case ExprKind::List:
+  case ExprKind::Tuple:
+  case ExprKind::Set: {
+    auto evalOne = [&](const Expr &x) { return eval(x, frame); };
+    ValueList items = evalElements(*this, as<SequenceExpr>(e).elts, frame, evalOne);
+    if (e.kind == ExprKind::List)
+      return list(std::move(items));
+    if (e.kind == ExprKind::Tuple)
+      return tuple(std::move(items));
+    Value s = set();
+    for (auto &v : items)
+      s.as<SetObject>().table.set(*this, v, hash(v), Value());
+    return s;
+  }
+  case ExprKind::Dict: {
+    auto &d = as<DictExpr>(e);
+    Value result = dict();
+    for (size_t i = 0; i < d.keys.size(); ++i) {
+      if (!d.keys[i]) {
+        Value other = eval(*d.values[i], frame);
+        if (!other.is(Type::Dict))
+          typeError("'" + typeName(other) + "' object is not a mapping");
+        for (auto &entry : other.as<DictObject>().table.entries())
+          if (entry.live)
+            setItem(result, entry.key, entry.value);
+        continue;
+      }
+      Value key = eval(*d.keys[i], frame);
+      setItem(result, key, eval(*d.values[i], frame));
+    }
+    return result;
+  }
+  case ExprKind::ListComp:
+  case ExprKind::SetComp:
+  case ExprKind::DictComp:
+  case ExprKind::GeneratorExp:
+    return evalComprehension(as<ComprehensionExpr>(e), frame);
+  }
+  return Value();
+}
+
+} // namespace kiln::py

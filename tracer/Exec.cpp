@@ -1,0 +1,496 @@
+// Statement execution.
+#include "Interpreter.h"
+#include "kiln/frontend/Resolver.h"
+
+namespace kiln::py {
+
+using namespace ast;
+
+Flow Interpreter::execBlock(const StmtList &body, Frame &frame) {
+  for (auto &s : body) {
+    Flow flow = execStmt(*s, frame);
+    if (flow != Flow::Normal)
+      return flow;
+  }
+  return Flow::Normal;
+}
+
+static Cell &cellFor(const NameExpr &name, Frame &frame) {
+  Env *env = frame.env.get();
+  if (name.binding == NameBinding::Free)
+    for (int d = 0; d < name.depth; ++d)
+      env = env->parent.get();
+  return *env->cells[name.slot];
+}
+
+void Interpreter::storeName(const NameExpr &name, const Value &value,
+                            Frame &frame) {
+  switch (name.binding) {
+  case NameBinding::Local:
+  case NameBinding::Free: {
+    Cell &cell = cellFor(name, frame);
+    cell.value = value;
+    cell.bound = true;
+    return;
+  }
+  case NameBinding::ClassBody:
+    (*frame.classNamespace)[name.id] = value;
+    return;
+  default:
+    globals_[name.id] = value;
+    return;
+  }
+}
+
+void Interpreter::assign(const Expr &target, const Value &value,
+                         Frame &frame) {
+  switch (target.kind) {
+  case ExprKind::Name:
+    storeName(as<NameExpr>(target), value, frame);
+    return;
+  case ExprKind::Attribute: {
+    auto &a = as<AttributeExpr>(target);
+    setAttr(eval(*a.value, frame), a.attr, value);
+    return;
+  }
+  case ExprKind::Subscript: {
+    auto &s = as<SubscriptExpr>(target);
+    Value obj = eval(*s.value, frame);
+    setItem(obj, evalSubscriptKey(*s.slice, frame), value);
+    return;
+  }
+  case ExprKind::List:
+  case ExprKind::Tuple: {
+    auto &elts = as<SequenceExpr>(target).elts;
+    ValueList items = toList(value);
+    size_t star = elts.size();
+    for (size_t i = 0; i < elts.size(); ++i)
+      if (elts[i]->kind == ExprKind::Starred)
+        star = i;
+    if (star == elts.size()) {
+      if (items.size() > elts.size())
+        valueError("too many values to unpack (expected " +
+                   std::to_string(elts.size()) + ")");
+      if (items.size() < elts.size())
+        valueError("not enough values to unpack (expected " +
+                   std::to_string(elts.size()) + ", got " +
+                   std::to_string(items.size()) + ")");
+      for (size_t i = 0; i < elts.size(); ++i)
+        assign(*elts[i], items[i], frame);
+      return;
+    }
+    size_t after = elts.size() - star - 1;
+    if (items.size() < elts.size() - 1)
+      valueError("not enough values to unpack (expected at least " +
+                 std::to_string(elts.size() - 1) + ", got " +
+                 std::to_string(items.size()) + ")");
+    for (size_t i = 0; i < star; ++i)
+      assign(*elts[i], items[i], frame);
+    ValueList middle(items.begin() + star, items.end() - after);
+    assign(*as<StarredExpr>(*elts[star]).value, list(std::move(middle)),
+           frame);
+    for (size_t i = 0; i < after; ++i)
+      assign(*elts[star + 1 + i], items[items.size() - after + i], frame);
+    return;
+  }
+  case ExprKind::Starred:
+    assign(*as<StarredExpr>(target).value, value, frame);
+    return;
+  default:
+    typeError("cannot assign to expression");
+  }
+}
+
+void Interpreter::deleteTarget(const Expr &target, Frame &frame) {
+  switch (target.kind) {
+  case ExprKind::Name: {
+    auto &name = as<NameExpr>(target);
+    bool existed = true;
+    if (name.binding == NameBinding::Local || name.binding == NameBinding::Free) {
+      Cell &cell = cellFor(name, frame);
+      existed = cell.bound;
+      cell.bound = false;
+      cell.value = Value();
+    } else if (name.binding == NameBinding::ClassBody) {
+      existed = frame.classNamespace->erase(name.id) > 0;
+    } else {
+      existed = globals_.erase(name.id) > 0;
+    }
+    if (!existed) {
+      if (name.binding == NameBinding::Local)
+        raise("UnboundLocalError", "cannot access local variable '" + name.id +
+                                       "' where it is not associated with a value");
+      raise("NameError", "name '" + name.id + "' is not defined");
+    }
+    return;
+  }
+  case ExprKind::Attribute: {
+    auto &a = as<AttributeExpr>(target);
+    delAttr(eval(*a.value, frame), a.attr);
+    return;
+  }
+  case ExprKind::Subscript: {
+    auto &s = as<SubscriptExpr>(target);
+    Value obj = eval(*s.value, frame);
+    delItem(obj, evalSubscriptKey(*s.slice, frame));
+    return;
+  }
+  case ExprKind::List:
+  case ExprKind::Tuple:
+    for (auto &elt : as<SequenceExpr>(target).elts)
+      deleteTarget(*elt, frame);
+    return;
+  default:
+    typeError("cannot delete expression");
+  }
+}
+
+Flow Interpreter::execStmt(const Stmt &stmt, Frame &frame) {
+  frame.line = stmt.range.begin.line;
+  switch (stmt.kind) {
+  case StmtKind::Expr:
+    eval(*as<ExprStmt>(stmt).value, frame);
+    return Flow::Normal;
+  case StmtKind::Assign: {
+    auto &s = as<AssignStmt>(stmt);
+    Value value = eval(*s.value, frame);
+    for (auto &t : s.targets)
+      assign(*t, value, frame);
+    return Flow::Normal;
+  }
+  case StmtKind::AugAssign: {
+    auto &s = as<AugAssignStmt>(stmt);
+    // The target's container and key are evaluated once.
+    if (s.target->kind == ExprKind::Name) {
+      Value current = loadName(as<NameExpr>(*s.target), frame);
+      Value value = eval(*s.value, frame);
+      storeName(as<NameExpr>(*s.target), inplace(s.op, current, value), frame);
+    } else if (s.target->kind == ExprKind::Attribute) {
+      auto &a = as<AttributeExpr>(*s.target);
+      Value obj = eval(*a.value, frame);
+      Value current = getAttr(obj, a.attr);
+      Value value = eval(*s.value, frame);
+      setAttr(obj, a.attr, inplace(s.op, current, value));
+    } else {
+      auto &sub = as<SubscriptExpr>(*s.target);
+      Value obj = eval(*sub.value, frame);
+      Value key = evalSubscriptKey(*sub.slice, frame);
+      Value current = getItem(obj, key);
+      Value value = eval(*s.value, frame);
+      setItem(obj, key, inplace(s.op, current, value));
+    }
+    return Flow::Normal;
+  }
+  case StmtKind::AnnAssign: {
+    auto &s = as<AnnAssignStmt>(stmt);
+    if (s.value)
+      assign(*s.target, eval(*s.value, frame), frame);
+    return Flow::Normal;
+  }
+  case StmtKind::If: {
+    auto &s = as<IfStmt>(stmt);
+    if (truthy(eval(*s.test, frame)))
+      return execBlock(s.body, frame);
+    return execBlock(s.orelse, frame);
+  }
+  case StmtKind::For:
+    return execFor(as<ForStmt>(stmt), frame);
+  case StmtKind::While:
+    return execWhile(as<WhileStmt>(stmt), frame);
+  case StmtKind::Break:
+    return Flow::Break;
+  case StmtKind::Continue:
+    return Flow::Continue;
+  case StmtKind::Pass:
+  case StmtKind::Global:
+  case StmtKind::Nonlocal:
+    return Flow::Normal;
+  case StmtKind::Return: {
+    auto &s = as<ReturnStmt>(stmt);
+    frame.returnValue = s.value ? eval(*s.value, frame) : Value();
+    return Flow::Return;
+  }
+  case StmtKind::FunctionDef:
+    execFunctionDef(as<FunctionDefStmt>(stmt), frame);
+    return Flow::Normal;
+  case StmtKind::ClassDef:
+    execClassDef(as<ClassDefStmt>(stmt), frame);
+    return Flow::Normal;
+  case StmtKind::Delete:
+    for (auto &t : as<DeleteStmt>(stmt).targets)
+      deleteTarget(*t, frame);
+    return Flow::Normal;
+  case StmtKind::Raise: {
+    auto &s = as<RaiseStmt>(stmt);
+    if (!s.exc) {
+      if (handling_.empty())
+        raise("RuntimeError", "No active exception to reraise");
+      throw PyException{handling_.back()};
+    }
+    Value exc = eval(*s.exc, frame);
+    if (exc.is(Type::Class) && exc.as<ClassObject>().isException)
+      exc = call(exc, ValueList{});
+    if (!exc.is(Type::Instance) || !exc.as<InstanceObject>().cls->isException)
+      typeError("exceptions must derive from BaseException");
+    if (s.cause)
+      eval(*s.cause, frame); // evaluated for its errors; chaining is not shown
+    raiseValue(exc);
+  }
+  case StmtKind::Try:
+    return execTry(as<TryStmt>(stmt), frame);
+  case StmtKind::Assert: {
+    auto &s = as<AssertStmt>(stmt);
+    if (!truthy(eval(*s.test, frame))) {
+      if (s.msg)
+        raiseValue(call(Value::object(Type::Class, builtinClass("AssertionError")),
+                        ValueList{eval(*s.msg, frame)}));
+      raiseValue(call(Value::object(Type::Class, builtinClass("AssertionError")),
+                      ValueList{}));
+    }
+    return Flow::Normal;
+  }
+  case StmtKind::With:
+    return execWith(as<WithStmt>(stmt), frame, 0);
+  case StmtKind::Import:
+  case StmtKind::ImportFrom:
+    execImport(stmt, frame);
+    return Flow::Normal;
+  }
+  return Flow::Normal;
+}
+
+Flow Interpreter::execFor(const ForStmt &s, Frame &frame) {
+  Value iterator = iter(eval(*s.iter, frame));
+  Value item;
+  while (next(iterator, item)) {
+    assign(*s.target, item, frame);
+    Flow flow = execBlock(s.body, frame);
+    if (flow == Flow::Break)
+      return Flow::Normal;
+    if (flow == Flow::Return)
+      return flow;
+  }
+  return execBlock(s.orelse, frame);
+}
+
+Flow Interpreter::execWhile(const WhileStmt &s, Frame &frame) {
+  while (true) {
+    frame.line = s.range.begin.line;
+    if (!truthy(eval(*s.test, frame)))
+      break;
+    Flow flow = execBlock(s.body, frame);
+    if (flow == Flow::Break)
+      return Flow::Normal;
+    if (flow == Flow::Return)
+      return flow;
+  }
+  return execBlock(s.orelse, frame);
+}
+
+bool Interpreter::exceptionMatches(const Value &exc, const Value &type) {
+  if (type.is(Type::Tuple)) {
+    for (auto &t : type.as<TupleObject>().items)
+      if (exceptionMatches(exc, t))
+        return true;
+    return false;
+  }
+  if (!type.is(Type::Class) || !type.as<ClassObject>().isException)
+    typeError("catching classes that do not inherit from BaseException is "
+              "not allowed");
+  return isInstance(exc, &type.as<ClassObject>());
+}
+
+/// Remembers where an exception passed through `frame`, so a re-raise from
+/// an except or finally block still reports the original line.
+static void noteLine(const Value &exc, const Frame &frame) {
+  auto &inst = exc.as<InstanceObject>();
+  if (inst.lineFrame != &frame) {
+    inst.lineFrame = &frame;
+    inst.line = frame.line;
+  }
+}
+
+Flow Interpreter::execTry(const TryStmt &s, Frame &frame) {
+  Flow flow = Flow::Normal;
+  std::optional<PyException> pending;
+  try {
+    bool raised = false;
+    try {
+      flow = execBlock(s.body, frame);
+    } catch (PyException &e) {
+      raised = true;
+      noteLine(e.exc, frame);
+      const ExceptHandler *handler = nullptr;
+      for (auto &h : s.handlers) {
+        if (!h.type || exceptionMatches(e.exc, eval(*h.type, frame))) {
+          handler = &h;
+          break;
+        }
+      }
+      if (!handler)
+        throw;
+      handling_.push_back(e.exc);
+      try {
+        if (!handler->name.empty())
+          storeName(handler->target, e.exc, frame);
+        flow = execBlock(handler->body, frame);
+      } catch (...) {
+        handling_.pop_back();
+        throw;
+      }
+      handling_.pop_back();
+      if (!handler->name.empty()) // Python unbinds the name after the block
+        try {
+          deleteTarget(handler->target, frame);
+        } catch (PyException &) {
+        }
+    }
+    if (!raised && flow == Flow::Normal)
+      flow = execBlock(s.orelse, frame);
+  } catch (PyException &e) {
+    if (s.finalbody.empty())
+      throw;
+    noteLine(e.exc, frame);
+    pending = e;
+  }
+  if (s.finalbody.empty())
+    return flow;
+  Value savedReturn = frame.returnValue;
+  if (pending)
+    handling_.push_back(pending->exc);
+  Flow finalFlow;
+  try {
+    finalFlow = execBlock(s.finalbody, frame);
+  } catch (...) {
+    if (pending)
+      handling_.pop_back();
+    throw;
+  }
+  if (pending)
+    handling_.pop_back();
+  if (finalFlow != Flow::Normal)
+    return finalFlow; // return/break/continue in finally wins
+  if (pending)
+    throw *pending;
+  frame.returnValue = savedReturn;
+  return flow;
+}
+
+Flow Interpreter::execWith(const WithStmt &s, Frame &frame, size_t item) {
+  if (item == s.items.size())
+    return execBlock(s.body, frame);
+  const WithItem &w = s.items[item];
+  Value manager = eval(*w.contextExpr, frame);
+  Value enter, exit;
+  if (!tryGetAttr(manager, "__enter__", enter) ||
+      !tryGetAttr(manager, "__exit__", exit))
+    typeError("'" + typeName(manager) +
+              "' object does not support the context manager protocol");
+  Value entered = call(enter, ValueList{});
+  Flow flow;
+  try {
+    if (w.optionalVars)
+      assign(*w.optionalVars, entered, frame);
+    flow = execWith(s, frame, item + 1);
+  } catch (PyException &e) {
+    noteLine(e.exc, frame);
+    handling_.push_back(e.exc);
+    Value swallow;
+    try {
+      swallow = call(exit, ValueList{Value::object(Type::Class,
+                                                   e.exc.as<InstanceObject>().cls),
+                                     e.exc, Value()});
+    } catch (...) {
+      handling_.pop_back();
+      throw;
+    }
+    handling_.pop_back();
+    if (truthy(swallow))
+      return Flow::Normal;
+    throw;
+  }
+  call(exit, ValueList{Value(), Value(), Value()});
+  return flow;
+}
+
+void Interpreter::execFunctionDef(const FunctionDefStmt &s, Frame &frame) {
+  Value fn = makeFunction(s.name, s.args, s.scope, frame);
+  auto &f = fn.as<FunctionObject>();
+  f.body = &s.body;
+  // Decorators are evaluated top-down and applied bottom-up.
+  ValueList decorators;
+  for (auto &d : s.decorators)
+    decorators.push_back(eval(*d, frame));
+  for (auto it = decorators.rbegin(); it != decorators.rend(); ++it)
+    fn = call(*it, ValueList{fn});
+  storeName(s.target, fn, frame);
+}
+
+void Interpreter::execClassDef(const ClassDefStmt &s, Frame &frame) {
+  ValueList decorators;
+  for (auto &d : s.decorators)
+    decorators.push_back(eval(*d, frame));
+  auto cls = std::make_shared<ClassObject>();
+  cls->name = s.name;
+  if (s.bases.size() > 1)
+    typeError("kiln supports single inheritance only: class '" + s.name +
+              "' has " + std::to_string(s.bases.size()) + " bases");
+  if (!s.keywords.empty())
+    typeError("class keyword arguments (metaclasses) are not supported by kiln");
+  if (!s.bases.empty()) {
+    Value base = eval(*s.bases[0], frame);
+    if (!base.is(Type::Class))
+      typeError("bases must be types");
+    auto baseCls = std::static_pointer_cast<ClassObject>(base.ptr());
+    if (baseCls->builtinType && baseCls->name != "object")
+      typeError("kiln does not support subclassing the builtin type '" +
+                baseCls->name + "'");
+    if (baseCls->name != "object")
+      cls->base = baseCls;
+    cls->isException = baseCls->isException;
+  }
+  Frame body;
+  body.env = frame.env;
+  body.classNamespace = &cls->dict;
+  body.name = s.name;
+  body.parent = &frame;
+  body.line = s.range.begin.line;
+  Frame *saved = frame_;
+  frame_ = &body;
+  try {
+    execBlock(s.body, body);
+  } catch (PyException &e) {
+    frame_ = saved;
+    auto &inst = e.exc.as<InstanceObject>();
+    inst.traceback.push_back(
+        {inst.lineFrame == &body ? inst.line : body.line, s.name});
+    inst.lineFrame = nullptr;
+    throw;
+  }
+  frame_ = saved;
+  for (auto &[name, value] : cls->dict) {
+    Value fn = value;
+    if (fn.is(Type::Property))
+      fn = fn.as<PropertyObject>().getter;
+    if (fn.is(Type::Function)) {
+      auto &f = fn.as<FunctionObject>();
+      f.ownerClass = cls.get();
+      f.qualname = s.name + "." + f.name;
+    }
+  }
+  Value result = Value::object(Type::Class, cls);
+  for (auto it = decorators.rbegin(); it != decorators.rend(); ++it)
+    result = call(*it, ValueList{result});
+  storeName(s.target, result, frame);
+}
+
+void Interpreter::execImport(const Stmt &s, Frame &frame) {
+  const std::vector<Alias> &names = s.kind == StmtKind::Import
+                                        ? as<ImportStmt>(s).names
+                                        : as<ImportFromStmt>(s).names;
+  std::string module = s.kind == StmtKind::Import ? names[0].name
+                                                  : as<ImportFromStmt>(s).module;
+  raise("ModuleNotFoundError", "No module named '" + module + "'");
+}
+
+} // namespace kiln::py

@@ -1,0 +1,260 @@
+// The interpreter's core: construction, value factories, types, raising
+// exceptions and printing tracebacks, and running the main module.
+#include "Interpreter.h"
+#include "kiln/frontend/Resolver.h"
+
+namespace kiln::py {
+
+using namespace ast;
+
+Interpreter::Interpreter(const SourceFile &file, std::ostream &out,
+                         std::ostream &err)
+    : file_(file), out_(out), err_(err) {
+  installBuiltinTypes();
+  installExceptions();
+  installBuiltins();
+  installStrMethods();
+  installContainerMethods();
+}
+
+Interpreter::~Interpreter() {
+  // Break reference cycles between classes and their methods' owners.
+  globals_.clear();
+}
+
+Value Interpreter::str(std::string s) {
+  return Value::object(Type::Str, std::make_shared<StrObject>(std::move(s)));
+}
+
+Value Interpreter::bytes(std::string s) {
+  return Value::object(Type::Bytes, std::make_shared<BytesObject>(std::move(s)));
+}
+
+Value Interpreter::list(ValueList items) {
+  auto l = std::make_shared<ListObject>();
+  l->items = std::move(items);
+  return Value::object(Type::List, l);
+}
+
+Value Interpreter::tuple(ValueList items) {
+  auto t = std::make_shared<TupleObject>();
+  t->items = std::move(items);
+  return Value::object(Type::Tuple, t);
+}
+
+Value Interpreter::dict() {
+  return Value::object(Type::Dict, std::make_shared<DictObject>());
+}
+
+Value Interpreter::set() {
+  return Value::object(Type::Set, std::make_shared<SetObject>());
+}
+
+Value Interpreter::builtin(std::string name, BuiltinFn fn) {
+  return Value::object(Type::Builtin, std::make_shared<BuiltinObject>(
+                                          std::move(name), std::move(fn)));
+}
+
+Value Interpreter::boundMethod(Value self, Value func) {
+  auto m = std::make_shared<BoundMethodObject>();
+  m->self = std::move(self);
+  m->func = std::move(func);
+  return Value::object(Type::BoundMethod, m);
+}
+
+void Interpreter::defineMethod(Type type, const std::string &name,
+                               MethodFn fn) {
+  methods_[static_cast<int>(type)][name] = std::move(fn);
+}
+
+ClassPtr Interpreter::builtinClass(const std::string &name) const {
+  auto it = builtinClasses_.find(name);
+  return it == builtinClasses_.end() ? nullptr : it->second;
+}
+
+static const char *builtinTypeName(Type t) {
+  switch (t) {
+  case Type::None:
+    return "NoneType";
+  case Type::Bool:
+    return "bool";
+  case Type::Int:
+    return "int";
+  case Type::Float:
+    return "float";
+  case Type::Str:
+    return "str";
+  case Type::Bytes:
+    return "bytes";
+  case Type::List:
+    return "list";
+  case Type::Tuple:
+    return "tuple";
+  case Type::Dict:
+    return "dict";
+  case Type::Set:
+    return "set";
+  case Type::Range:
+    return "range";
+  case Type::Slice:
+    return "slice";
+  case Type::Function:
+    return "function";
+  case Type::Builtin:
+    return "builtin_function_or_method";
+  case Type::BoundMethod:
+    return "method";
+  case Type::Class:
+    return "type";
+  case Type::Module:
+    return "module";
+  case Type::Property:
+    return "property";
+  case Type::Super:
+    return "super";
+  case Type::Ellipsis:
+    return "ellipsis";
+  case Type::Tensor:
+    return "EagerTensor";
+  default:
+    return "object";
+  }
+}
+
+std::string Interpreter::typeName(const Value &v) {
+  switch (v.type()) {
+  case Type::Instance:
+    return v.as<InstanceObject>().cls->name;
+  case Type::Iterator:
+    return v.as<IteratorObject>().typeName;
+  case Type::DictView: {
+    auto k = v.as<DictViewObject>().kind;
+    return k == DictViewObject::Kind::Keys     ? "dict_keys"
+           : k == DictViewObject::Kind::Values ? "dict_values"
+                                               : "dict_items";
+  }
+  case Type::Property: {
+    auto k = v.as<PropertyObject>().kind;
+    return k == PropertyObject::Kind::Property       ? "property"
+           : k == PropertyObject::Kind::StaticMethod ? "staticmethod"
+                                                     : "classmethod";
+  }
+  default:
+    return builtinTypeName(v.type());
+  }
+}
+
+ClassPtr Interpreter::typeOf(const Value &v) {
+  if (v.is(Type::Instance))
+    return v.as<InstanceObject>().cls;
+  if (ClassPtr cls = builtinClass(typeName(v)))
+    return cls;
+  // Types without a class object of their own get a minimal one, once.
+  auto cls = std::make_shared<ClassObject>();
+  cls->name = typeName(v);
+  cls->builtinType = v.type();
+  builtinClasses_[cls->name] = cls;
+  return cls;
+}
+
+bool Interpreter::isInstance(const Value &v, const ClassObject *cls) {
+  if (cls->builtinType && cls->name == "object")
+    return true;
+  if (v.is(Type::Bool) && cls->name == "int" && cls->builtinType)
+    return true;
+  return typeOf(v)->isSubclassOf(cls);
+}
+
+Value Interpreter::makeException(const std::string &className,
+                                 const std::string &message) {
+  ClassPtr cls = builtinClass(className);
+  auto inst = std::make_shared<InstanceObject>();
+  inst->cls = cls;
+  if (!message.empty() || className == "KeyError")
+    inst->args.push_back(str(message));
+  return Value::object(Type::Instance, inst);
+}
+
+void Interpreter::raise(const std::string &className,
+                        const std::string &message) {
+  raiseValue(makeException(className, message));
+}
+
+void Interpreter::raiseValue(Value exception) {
+  auto &inst = exception.as<InstanceObject>();
+  if (!handling_.empty() && inst.context.isNone() &&
+      !handling_.back().identical(exception))
+    inst.context = handling_.back();
+  throw PyException{std::move(exception)};
+}
+
+void Interpreter::printException(const Value &exc, std::ostream &err) {
+  auto &inst = exc.as<InstanceObject>();
+  if (inst.context.is(Type::Instance) && !inst.context.identical(exc)) {
+    printException(inst.context, err);
+    err << "\nDuring handling of the above exception, another exception "
+           "occurred:\n\n";
+  }
+  err << "Traceback (most recent call last):\n";
+  // Entries were recorded innermost first. Runs of one repeated entry are
+  // cut after three, as CPython does.
+  const std::vector<TracebackEntry> &tb = inst.traceback;
+  const TracebackEntry *last = nullptr;
+  int repeats = 0;
+  auto flushRepeats = [&] {
+    if (repeats > 3)
+      err << "  [Previous line repeated " << repeats - 3 << " more time"
+          << (repeats - 3 == 1 ? "" : "s") << "]\n";
+  };
+  for (auto it = tb.rbegin(); it != tb.rend(); ++it) {
+    if (last && last->line == it->line && last->function == it->function) {
+      if (++repeats > 3)
+        continue;
+    } else {
+      flushRepeats();
+      repeats = 1;
+    }
+    last = &*it;
+    err << "  File \"" << file_.path() << "\", line " << it->line << ", in "
+        << it->function << "\n";
+    std::string_view src = file_.line(it->line);
+    size_t start = src.find_first_not_of(" \t\f");
+    if (start != std::string_view::npos) {
+      size_t end = src.find_last_not_of(" \t\f\r");
+      err << "    " << src.substr(start, end - start + 1) << "\n";
+    }
+  }
+  flushRepeats();
+  std::string message;
+  try {
+    message = toStr(exc);
+  } catch (PyException &) {
+    message = "<exception str() failed>";
+  }
+  err << inst.cls->name;
+  if (!message.empty())
+    err << ": " << message;
+  err << "\n";
+}
+
+int Interpreter::runMain(const Module &module) {
+  globals_["__name__"] = str("__main__");
+  Frame frame;
+  frame.name = "<module>";
+  frame_ = &frame;
+  try {
+    execBlock(module.body, frame);
+  } catch (PyException &e) {
+    auto &inst = e.exc.as<InstanceObject>();
+    inst.traceback.push_back(
+        {inst.lineFrame == &frame ? inst.line : frame.line, "<module>"});
+    out_.flush();
+    printException(e.exc, err_);
+    frame_ = nullptr;
+    return 1;
+  }
+  frame_ = nullptr;
+  return 0;
+}
+
+} // namespace kiln::py

@@ -1,0 +1,197 @@
+// The trace-time interpreter: runs kiln's Python subset with CPython's
+// semantics over the resolved AST. Statements and expressions are in
+// Exec.cpp and Eval.cpp, calls in Call.cpp, operators in Operators.cpp,
+// printing in Repr.cpp, builtins and methods in Builtins*.cpp and
+// Methods*.cpp, exceptions and tracebacks in Exceptions.cpp.
+#pragma once
+
+#include "Objects.h"
+#include "kiln/frontend/Ast.h"
+#include "kiln/frontend/SourceFile.h"
+
+#include <ostream>
+#include <string>
+#include <unordered_map>
+
+namespace kiln::py {
+
+/// One activation: a module body, a function call or a class body.
+struct Frame {
+  std::shared_ptr<Env> env;                      // function locals (cells)
+  std::unordered_map<std::string, Value> *classNamespace = nullptr;
+  const FunctionObject *function = nullptr;      // null for module/class
+  std::string name;                              // for tracebacks
+  uint32_t line = 0;                             // the line being run
+  Frame *parent = nullptr;
+  Value returnValue;
+};
+
+enum class Flow { Normal, Break, Continue, Return };
+
+class Interpreter {
+public:
+  Interpreter(const SourceFile &file, std::ostream &out, std::ostream &err);
+  ~Interpreter();
+
+  /// Runs a resolved module as `__main__`. Returns the process exit code:
+  /// 0, or 1 after printing an uncaught exception's traceback.
+  int runMain(const ast::Module &module);
+
+  /// Python's recursion limit, counted in interpreter calls.
+  static constexpr int kRecursionLimit = 1000;
+
+  // ---- Values ----
+  Value str(std::string s);
+  Value bytes(std::string s);
+  Value list(ValueList items = {});
+  Value tuple(ValueList items = {});
+  Value dict();
+  Value set();
+  Value builtin(std::string name, BuiltinFn fn);
+  Value boundMethod(Value self, Value func);
+
+  // ---- Protocols ----
+  std::string repr(const Value &v);
+  std::string toStr(const Value &v);
+  bool truthy(const Value &v);
+  size_t hash(const Value &v);
+  bool equals(const Value &a, const Value &b);
+  /// a < b with Python's rules (TypeError for unorderable types).
+  bool lessThan(const Value &a, const Value &b);
+  Value binary(ast::BinaryOp op, const Value &a, const Value &b);
+  Value inplace(ast::BinaryOp op, const Value &a, const Value &b);
+  Value unary(ast::UnaryOpKind op, const Value &v);
+  Value compare(ast::CmpOp op, const Value &a, const Value &b);
+  bool contains(const Value &container, const Value &item);
+  Value getItem(const Value &obj, const Value &key);
+  void setItem(const Value &obj, const Value &key, const Value &value);
+  void delItem(const Value &obj, const Value &key);
+  Value getAttr(const Value &obj, const std::string &name);
+  /// getattr without raising: false when the attribute does not exist.
+  bool tryGetAttr(const Value &obj, const std::string &name, Value &out);
+  void setAttr(const Value &obj, const std::string &name, const Value &value);
+  void delAttr(const Value &obj, const std::string &name);
+  Value iter(const Value &v);
+  /// Advances an iterator made by iter(); false when exhausted.
+  bool next(const Value &iterator, Value &out);
+  /// All items of an iterable.
+  ValueList toList(const Value &iterable);
+  int64_t len(const Value &v);
+  Value call(const Value &callee, CallArgs &args);
+  Value call(const Value &callee, ValueList positional);
+  /// Calls method `name` of an instance when its class defines it.
+  bool callDunder(const Value &self, const char *name, ValueList args,
+                  Value &result);
+  int64_t toIndex(const Value &v, const char *what = nullptr);
+
+  // ---- Types ----
+  ClassPtr typeOf(const Value &v);
+  std::string typeName(const Value &v);
+  bool isInstance(const Value &v, const ClassObject *cls);
+  ClassPtr builtinClass(const std::string &name) const;
+
+  // ---- Errors ----
+  /// Creates an exception instance of a builtin exception class.
+  Value makeException(const std::string &className, const std::string &message);
+  [[noreturn]] void raise(const std::string &className,
+                          const std::string &message);
+  [[noreturn]] void raiseValue(Value exception);
+  [[noreturn]] void typeError(const std::string &message) {
+    raise("TypeError", message);
+  }
+  [[noreturn]] void valueError(const std::string &message) {
+    raise("ValueError", message);
+  }
+  /// Prints a traceback in CPython's format.
+  void printException(const Value &exc, std::ostream &err);
+
+  // ---- Output ----
+  std::ostream &out() { return out_; }
+
+  // ---- Builtin registration (Builtins*.cpp, Methods*.cpp) ----
+  void defineBuiltin(const std::string &name, Value value) {
+    builtins_[name] = std::move(value);
+  }
+  /// Methods of builtin types, looked up by getAttr.
+  using MethodFn = std::function<Value(Interpreter &, const Value &self,
+                                       CallArgs &)>;
+  void defineMethod(Type type, const std::string &name, MethodFn fn);
+
+  const SourceFile &file() const { return file_; }
+  Frame *currentFrame() { return frame_; }
+
+private:
+  friend class ExecVisitor;
+  // Exec.cpp
+  Flow execBlock(const ast::StmtList &body, Frame &frame);
+  Flow execStmt(const ast::Stmt &stmt, Frame &frame);
+  Flow execFor(const ast::ForStmt &s, Frame &frame);
+  Flow execWhile(const ast::WhileStmt &s, Frame &frame);
+  Flow execTry(const ast::TryStmt &s, Frame &frame);
+  Flow execWith(const ast::WithStmt &s, Frame &frame, size_t item);
+  void execFunctionDef(const ast::FunctionDefStmt &s, Frame &frame);
+  void execClassDef(const ast::ClassDefStmt &s, Frame &frame);
+  void execImport(const ast::Stmt &s, Frame &frame);
+  void assign(const ast::Expr &target, const Value &value, Frame &frame);
+  void storeName(const ast::NameExpr &name, const Value &value, Frame &frame);
+  void deleteTarget(const ast::Expr &target, Frame &frame);
+  bool exceptionMatches(const Value &exc, const Value &type);
+
+  // Eval.cpp
+  Value eval(const ast::Expr &e, Frame &frame);
+  Value loadName(const ast::NameExpr &name, Frame &frame);
+  Value evalCall(const ast::CallExpr &e, Frame &frame);
+  Value evalComprehension(const ast::ComprehensionExpr &e, Frame &frame);
+  Value evalJoinedStr(const ast::JoinedStrExpr &e, Frame &frame);
+  Value evalSubscriptKey(const ast::Expr &slice, Frame &frame);
+  Value makeFunction(const std::string &name, const ast::Arguments &args,
+                     const ast::Scope *scope, Frame &frame);
+  void evalArgs(const ast::ExprList &args,
+                const std::vector<ast::Keyword> &keywords, Frame &frame,
+                CallArgs &out);
+
+  // Call.cpp
+  Value callFunction(const FunctionObject &fn, CallArgs &args);
+  void bindArguments(const FunctionObject &fn, CallArgs &args, Env &env);
+  Value instantiate(const ClassPtr &cls, CallArgs &args);
+  Value superObject(Frame &frame);
+
+  // Builtins*.cpp, Methods*.cpp
+  void installBuiltins();
+  void installBuiltinTypes();
+  void installExceptions();
+  void installStrMethods();
+  void installContainerMethods();
+
+  const SourceFile &file_;
+  std::ostream &out_;
+  std::ostream &err_;
+  std::unordered_map<std::string, Value> globals_;
+  std::unordered_map<std::string, Value> builtins_;
+  std::unordered_map<std::string, ClassPtr> builtinClasses_;
+  std::unordered_map<int, std::unordered_map<std::string, MethodFn>> methods_;
+  Frame *frame_ = nullptr;
+  int depth_ = 0;
+  /// Exceptions being handled by except blocks, innermost last: the target
+  /// of a bare `raise` and the __context__ of a new exception.
+  ValueList handling_;
+
+  friend struct ArgParser;
+};
+
+/// Argument checking for builtins, with CPython's messages.
+struct ArgParser {
+  ArgParser(Interpreter &in, CallArgs &args, const char *fname)
+      : in(in), args(args), fname(fname) {}
+  /// Requires between min and max positional arguments and no keywords
+  /// other than `allowed` ones.
+  void expect(size_t min, size_t max);
+  void noKeywords();
+  /// Removes and returns keyword `name`, if given.
+  std::optional<Value> keyword(const std::string &name);
+  Interpreter &in;
+  CallArgs &args;
+  const char *fname;
+};
+
+} // namespace kiln::py

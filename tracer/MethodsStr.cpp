@@ -1,0 +1,678 @@
+// Methods of str and bytes. Case mapping covers ASCII, Latin-1, Latin
+// Extended-A, Greek and Cyrillic, which is what Python scripts commonly use.
+#include "Interpreter.h"
+#include "Utf8.h"
+
+#include <algorithm>
+
+namespace kiln::py {
+
+Value strFormatMethod(Interpreter &in, const std::string &fmt, CallArgs &args);
+
+namespace {
+
+uint32_t toUpperCp(uint32_t c) {
+  if (c >= 'a' && c <= 'z')
+    return c - 32;
+  if (c < 0x80)
+    return c;
+  if ((c >= 0xE0 && c <= 0xFE && c != 0xF7))
+    return c - 32;
+  if (c == 0xFF)
+    return 0x178;
+  if (c == 0xB5)
+    return 0x39C;
+  if ((c >= 0x100 && c <= 0x137) || (c >= 0x14A && c <= 0x177))
+    return c & ~1u;
+  if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E))
+    return (c & 1) ? c : c - 1;
+  if (c == 0x131)
+    return 'I';
+  if (c >= 0x3B1 && c <= 0x3C9)
+    return c == 0x3C2 ? 0x3A3 : c - 32;
+  if (c == 0x3AC)
+    return 0x386;
+  if (c >= 0x3AD && c <= 0x3AF)
+    return c - 37;
+  if (c == 0x3CC)
+    return 0x38C;
+  if (c == 0x3CD || c == 0x3CE)
+    return c - 63;
+  if (c >= 0x430 && c <= 0x44F)
+    return c - 32;
+  if (c >= 0x450 && c <= 0x45F)
+    return c - 80;
+  return c;
+}
+
+uint32_t toLowerCp(uint32_t c) {
+  if (c >= 'A' && c <= 'Z')
+    return c + 32;
+  if (c < 0x80)
+    return c;
+  if (c >= 0xC0 && c <= 0xDE && c != 0xD7)
+    return c + 32;
+  if (c == 0x178)
+    return 0xFF;
+  if ((c >= 0x100 && c <= 0x137 && c != 0x130) || (c >= 0x14A && c <= 0x177))
+    return c | 1u;
+  if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E))
+    return (c & 1) ? c + 1 : c;
+  if (c >= 0x391 && c <= 0x3A9 && c != 0x3A2)
+    return c + 32;
+  if (c == 0x386)
+    return 0x3AC;
+  if (c >= 0x388 && c <= 0x38A)
+    return c + 37;
+  if (c == 0x38C)
+    return 0x3CC;
+  if (c == 0x38E || c == 0x38F)
+    return c + 63;
+  if (c >= 0x410 && c <= 0x42F)
+    return c + 32;
+  if (c >= 0x400 && c <= 0x40F)
+    return c + 80;
+  return c;
+}
+
+bool isLowerCp(uint32_t c) { return toUpperCp(c) != c || c == 0xDF; }
+bool isUpperCp(uint32_t c) { return toLowerCp(c) != c; }
+bool isAlphaCp(uint32_t c) {
+  if (c < 0x80)
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  return isLowerCp(c) || isUpperCp(c) || c == 0xAA || c == 0xBA ||
+         (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3040 && c <= 0x30FF) ||
+         (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0x5D0 && c <= 0x5EA) ||
+         (c >= 0x620 && c <= 0x64A);
+}
+bool isDigitCp(uint32_t c) { return c >= '0' && c <= '9'; }
+bool isSpaceCp(uint32_t c) {
+  return c == ' ' || (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x1F) ||
+         c == 0x85 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) ||
+         c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
+}
+
+const std::string &S(const Value &v) { return v.as<StrObject>().s; }
+
+std::string argStr(Interpreter &in, const Value &v, const char *method) {
+  if (!v.is(Type::Str))
+    in.typeError(std::string(method) + " arg must be None or str");
+  return S(v);
+}
+
+std::string mapChars(const std::string &s,
+                     const std::function<void(std::u32string &, size_t)> &fn) {
+  std::u32string cps = decodeUtf8(s);
+  for (size_t i = 0; i < cps.size(); ++i)
+    fn(cps, i);
+  return encodeUtf8(cps);
+}
+
+std::string lower(const std::string &s) {
+  std::u32string cps = decodeUtf8(s);
+  for (size_t i = 0; i < cps.size(); ++i) {
+    if (cps[i] == 0x3A3) { // final sigma
+      bool before = i > 0 && isAlphaCp(cps[i - 1]);
+      bool after = i + 1 < cps.size() && isAlphaCp(cps[i + 1]);
+      cps[i] = before && !after ? 0x3C2 : 0x3C3;
+    } else {
+      cps[i] = toLowerCp(cps[i]);
+    }
+  }
+  return encodeUtf8(cps);
+}
+
+std::string upper(const std::string &s) {
+  std::u32string cps = decodeUtf8(s), out;
+  for (char32_t c : cps) {
+    if (c == 0xDF) {
+      out += U"SS";
+      continue;
+    }
+    out.push_back(toUpperCp(c));
+  }
+  return encodeUtf8(out);
+}
+
+template <typename Pred> bool allChars(const std::string &s, Pred pred) {
+  std::u32string cps = decodeUtf8(s);
+  if (cps.empty())
+    return false;
+  return std::all_of(cps.begin(), cps.end(), pred);
+}
+
+/// The characters strip() and friends remove.
+std::u32string stripSet(Interpreter &in, CallArgs &args, const char *name) {
+  ArgParser(in, args, name).expect(0, 1);
+  if (args.positional.empty() || args.positional[0].isNone())
+    return U"";
+  return decodeUtf8(argStr(in, args.positional[0], name));
+}
+
+std::string strip(const std::string &s, const std::u32string &chars, bool left,
+                  bool right) {
+  std::u32string cps = decodeUtf8(s);
+  auto remove = [&](char32_t c) {
+    return chars.empty() ? isSpaceCp(c) : chars.find(c) != std::u32string::npos;
+  };
+  size_t b = 0, e = cps.size();
+  if (left)
+    while (b < e && remove(cps[b]))
+      ++b;
+  if (right)
+    while (e > b && remove(cps[e - 1]))
+      --e;
+  return encodeUtf8(cps.substr(b, e - b));
+}
+
+ValueList split(Interpreter &in, const std::string &s, CallArgs &args,
+                bool fromRight) {
+  ArgParser p(in, args, fromRight ? "rsplit" : "split");
+  std::optional<Value> sepArg = p.keyword("sep");
+  std::optional<Value> maxArg = p.keyword("maxsplit");
+  p.expect(0, 2);
+  if (!args.positional.empty())
+    sepArg = args.positional[0];
+  if (args.positional.size() > 1)
+    maxArg = args.positional[1];
+  int64_t maxsplit = maxArg ? in.toIndex(*maxArg) : -1;
+  ValueList out;
+  if (!sepArg || sepArg->isNone()) {
+    // Runs of whitespace separate; leading/trailing whitespace is dropped.
+    std::u32string cps = decodeUtf8(s);
+    std::vector<std::pair<size_t, size_t>> words;
+    size_t i = 0;
+    while (i < cps.size()) {
+      while (i < cps.size() && isSpaceCp(cps[i]))
+        ++i;
+      if (i >= cps.size())
+        break;
+      size_t start = i;
+      while (i < cps.size() && !isSpaceCp(cps[i]))
+        ++i;
+      words.push_back({start, i});
+    }
+    if (maxsplit < 0 || static_cast<size_t>(maxsplit) >= words.size()) {
+      for (auto &w : words)
+        out.push_back(in.str(encodeUtf8(cps.substr(w.first, w.second - w.first))));
+      return out;
+    }
+    if (!fromRight) {
+      for (int64_t k = 0; k < maxsplit; ++k)
+        out.push_back(in.str(encodeUtf8(
+            cps.substr(words[k].first, words[k].second - words[k].first))));
+      size_t rest = words[maxsplit].first;
+      size_t end = cps.size();
+      while (end > rest && isSpaceCp(cps[end - 1]))
+        --end;
+      out.push_back(in.str(encodeUtf8(cps.substr(rest, end - rest))));
+    } else {
+      size_t n = words.size();
+      size_t restEnd = words[n - maxsplit - 1].second;
+      size_t begin = 0;
+      while (begin < restEnd && isSpaceCp(cps[begin]))
+        ++begin;
+      out.push_back(in.str(encodeUtf8(cps.substr(begin, restEnd - begin))));
+      for (size_t k = n - maxsplit; k < n; ++k)
+        out.push_back(in.str(encodeUtf8(
+            cps.substr(words[k].first, words[k].second - words[k].first))));
+    }
+    return out;
+  }
+  std::string sep = argStr(in, *sepArg, "split");
+  if (sep.empty())
+    in.valueError("empty separator");
+  std::vector<std::string> parts;
+  if (!fromRight) {
+    size_t start = 0;
+    int64_t splits = 0;
+    while (maxsplit < 0 || splits < maxsplit) {
+      size_t pos = s.find(sep, start);
+      if (pos == std::string::npos)
+        break;
+      parts.push_back(s.substr(start, pos - start));
+      start = pos + sep.size();
+      ++splits;
+    }
+    parts.push_back(s.substr(start));
+  } else {
+    size_t end = s.size();
+    int64_t splits = 0;
+    while (maxsplit < 0 || splits < maxsplit) {
+      if (end < sep.size())
+        break;
+      size_t pos = s.rfind(sep, end - sep.size());
+      if (pos == std::string::npos)
+        break;
+      parts.push_back(s.substr(pos + sep.size(), end - pos - sep.size()));
+      end = pos;
+      ++splits;
+    }
+    parts.push_back(s.substr(0, end));
+    std::reverse(parts.begin(), parts.end());
+  }
+  for (auto &part : parts)
+    out.push_back(in.str(part));
+  return out;
+}
+
+/// Byte offset -> code point index, for find() and index() results.
+int64_t cpIndex(const std::string &s, size_t byte) {
+  int64_t n = 0;
+  for (size_t i = 0; i < byte && i < s.size(); ++i)
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80)
+      ++n;
+  return n;
+}
+
+/// Code point index -> byte offset, clamped to the string.
+size_t byteOffset(const std::string &s, int64_t cp) {
+  size_t i = 0;
+  for (int64_t n = 0; i < s.size(); ++i) {
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) {
+      if (n == cp)
+        return i;
+      ++n;
+    }
+  }
+  return s.size();
+}
+
+/// Resolves the optional start/end arguments of find, count, startswith...
+std::pair<size_t, size_t> searchRange(Interpreter &in, const StrObject &s,
+                                      const ValueList &args, size_t first) {
+  int64_t len = s.length;
+  auto get = [&](size_t i, int64_t dflt) {
+    if (args.size() <= i || args[i].isNone())
+      return dflt;
+    int64_t v = in.toIndex(args[i], "slice indices must be integers or None "
+                                    "or have an __index__ method");
+    if (v < 0)
+      v = std::max<int64_t>(0, v + len);
+    return std::min(v, len);
+  };
+  int64_t start = get(first, 0), end = get(first + 1, len);
+  if (end < start)
+    end = start - 1 < 0 ? 0 : start; // empty range
+  return {byteOffset(s.s, start), byteOffset(s.s, end)};
+}
+
+int64_t findIn(Interpreter &in, const Value &self, CallArgs &args,
+               const char *name, bool fromRight) {
+  ArgParser(in, args, name).expect(1, 3);
+  std::string needle = argStr(in, args.positional[0], name);
+  auto &s = self.as<StrObject>();
+  auto [b, e] = searchRange(in, s, args.positional, 1);
+  if (e < b || e - b < needle.size())
+    return -1;
+  std::string_view hay(s.s.data() + b, e - b);
+  size_t pos = fromRight ? hay.rfind(needle) : hay.find(needle);
+  if (pos == std::string::npos)
+    return -1;
+  return cpIndex(s.s, b + pos);
+}
+
+std::string pad(const std::string &s, size_t len, int64_t width, char32_t fill,
+                int align) { // -1 left, 0 center, 1 right
+  if (width <= static_cast<int64_t>(len))
+    return s;
+  size_t total = width - len;
+  size_t left = align < 0 ? 0 : align > 0 ? total : total / 2 + (total & width & 1);
+  std::string f;
+  appendCodePoint(f, fill);
+  std::string out;
+  for (size_t i = 0; i < left; ++i)
+    out += f;
+  out += s;
+  for (size_t i = 0; i < total - left; ++i)
+    out += f;
+  return out;
+}
+
+char32_t fillArg(Interpreter &in, CallArgs &args, const char *name) {
+  if (args.positional.size() < 2)
+    return U' ';
+  const Value &f = args.positional[1];
+  if (!f.is(Type::Str) || f.as<StrObject>().length != 1)
+    in.typeError(std::string("The fill character must be exactly one "
+                             "character long"));
+  return decodeUtf8(S(f))[0];
+}
+
+} // namespace
+
+void Interpreter::installStrMethods() {
+  using Args = CallArgs;
+  auto def = [&](const char *name, MethodFn fn) {
+    defineMethod(Type::Str, name, std::move(fn));
+  };
+  auto unary = [&](const char *name, std::string (*fn)(const std::string &)) {
+    def(name, [name, fn](Interpreter &in, const Value &self, Args &args) {
+      ArgParser(in, args, name).expect(0, 0);
+      return in.str(fn(S(self)));
+    });
+  };
+  unary("upper", upper);
+  unary("lower", lower);
+  unary("casefold", lower);
+  unary("swapcase", [](const std::string &s) {
+    return mapChars(s, [](std::u32string &c, size_t i) {
+      c[i] = isUpperCp(c[i]) ? toLowerCp(c[i]) : toUpperCp(c[i]);
+    });
+  });
+  unary("title", [](const std::string &s) {
+    bool prevCased = false;
+    return mapChars(s, [&](std::u32string &c, size_t i) {
+      bool cased = isAlphaCp(c[i]);
+      c[i] = cased ? (prevCased ? toLowerCp(c[i]) : toUpperCp(c[i])) : c[i];
+      prevCased = cased;
+    });
+  });
+  unary("capitalize", [](const std::string &s) {
+    return mapChars(s, [](std::u32string &c, size_t i) {
+      c[i] = i == 0 ? toUpperCp(c[i]) : toLowerCp(c[i]);
+    });
+  });
+  def("strip", [](Interpreter &in, const Value &self, Args &args) {
+    return in.str(strip(S(self), stripSet(in, args, "strip"), true, true));
+  });
+  def("lstrip", [](Interpreter &in, const Value &self, Args &args) {
+    return in.str(strip(S(self), stripSet(in, args, "lstrip"), true, false));
+  });
+  def("rstrip", [](Interpreter &in, const Value &self, Args &args) {
+    return in.str(strip(S(self), stripSet(in, args, "rstrip"), false, true));
+  });
+  def("split", [](Interpreter &in, const Value &self, Args &args) {
+    return in.list(split(in, S(self), args, false));
+  });
+  def("rsplit", [](Interpreter &in, const Value &self, Args &args) {
+    return in.list(split(in, S(self), args, true));
+  });
+  def("splitlines", [](Interpreter &in, const Value &self, Args &args) {
+    ArgParser p(in, args, "splitlines");
+    std::optional<Value> keep = p.keyword("keepends");
+    p.expect(0, 1);
+    if (!args.positional.empty())
+      keep = args.positional[0];
+    bool keepends = keep && in.truthy(*keep);
+    const std::string &s = S(self);
+    ValueList out;
+    size_t start = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+      if (s[i] != '\n' && s[i] != '\r')
+        continue;
+      size_t eol = i;
+      if (s[i] == '\r' && i + 1 < s.size() && s[i + 1] == '\n')
+        ++i;
+      out.push_back(in.str(s.substr(start, (keepends ? i + 1 : eol) - start)));
+      start = i + 1;
+    }
+    if (start < s.size())
+      out.push_back(in.str(s.substr(start)));
+    return in.list(std::move(out));
+  });
+  def("join", [](Interpreter &in, const Value &self, Args &args) {
+    ArgParser(in, args, "join").expect(1, 1);
+    std::string out;
+    size_t i = 0;
+    for (auto &item : in.toList(args.positional[0])) {
+      if (!item.is(Type::Str))
+        in.typeError("sequence item " + std::to_string(i) +
+                     ": expected str instance, " + in.typeName(item) + " found");
+      if (i++)
+        out += S(self);
+      out += S(item);
+    }
+    return in.str(std::move(out));
+  });
+  def("replace", [](Interpreter &in, const Value &self, Args &args) {
+    ArgParser(in, args, "replace").expect(2, 3);
+    std::string from = argStr(in, args.positional[0], "replace");
+    std::string to = argStr(in, args.positional[1], "replace");
+    int64_t count = args.positional.size() == 3 ? in.toIndex(args.positional[2]) : -1;
+    const std::string &s = S(self);
+    std::string out;
+    if (from.empty()) {
+      // Inserts `to` between characters and at both ends.
+      std::u32string cps = decodeUtf8(s);
+      int64_t done = 0;
+      for (size_t i = 0; i <= cps.size(); ++i) {
+        if (count < 0 || done < count) {
+          out += to;
+          ++done;
+        }
+        if (i < cps.size())
+          appendCodePoint(out, cps[i]);
+      }
+      return in.str(out);
+    }
+    size_t start = 0;
+    int64_t done = 0;
+    while (count < 0 || done < count) {
+      size_t pos = s.find(from, start);
+      if (pos == std::string::npos)
+        break;
+      out.append(s, start, pos - start);
+      out += to;
+      start = pos + from.size();
+      ++done;
+    }
+    out.append(s, start, std::string::npos);
+    return in.str(std::move(out));
+  });
+  auto affix = [&](const char *name, bool suffix) {
+    def(name, [name, suffix](Interpreter &in, const Value &self, Args &args) {
+      ArgParser(in, args, name).expect(1, 3);
+      auto &s = self.as<StrObject>();
+      auto [b, e] = searchRange(in, s, args.positional, 1);
+      std::string_view part(s.s.data() + b, e >= b ? e - b : 0);
+      ValueList options;
+      if (args.positional[0].is(Type::Tuple))
+        options = args.positional[0].as<TupleObject>().items;
+      else if (args.positional[0].is(Type::Str))
+        options.push_back(args.positional[0]);
+      else
+        in.typeError(std::string(name) +
+                     " first arg must be str or a tuple of str, not " +
+                     in.typeName(args.positional[0]));
+      for (auto &opt : options) {
+        const std::string &x = argStr(in, opt, name);
+        if (x.size() <= part.size() &&
+            (suffix ? part.substr(part.size() - x.size()) == x
+                    : part.substr(0, x.size()) == x))
+          return Value::boolean(true);
+      }
+      return Value::boolean(false);
+    });
+  };
+  affix("startswith", false);
+  affix("endswith", true);
+  def("removeprefix", [](Interpreter &in, const Value &self, Args &args) {
+    ArgParser(in, args, "removeprefix").expect(1, 1);
+    std::string p = argStr(in, args.positional[0], "removeprefix");
+    const std::string &s = S(self);
+    return in.str(s.compare(0, p.size(), p) == 0 ? s.substr(p.size()) : s);
+  });
+  def("removesuffix", [](Interpreter &in, const Value &self, Args &args) {
+    ArgParser(in, args, "removesuffix").expect(1, 1);
+    std::string p = argStr(in, args.positional[0], "removesuffix");
+    const std::string &s = S(self);
+    bool has = !p.empty() && s.size() >= p.size() &&
+               s.compare(s.size() - p.size(), p.size(), p) == 0;
+    return in.str(has ? s.substr(0, s.size() - p.size()) : s);
+  });
+  def("find", [](Interpreter &in, const Value &self, Args &args) {
+    return Value::integer(findIn(in, self, args, "find", false));
+  });
+  def("rfind", [](Interpreter &in, const Value &self, Args &args) {
+    return Value::integer(findIn(in, self, args, "rfind", true));
+  });
+  def("index", [](Interpreter &in, const Value &self, Args &args) {
+    int64_t i = findIn(in, self, args, "index", false);
+    if (i < 0)
+      in.valueError("substring not found");
+    return Value::integer(i);
+  });
+  def("rindex", [](Interpreter &in, const Value &self, Args &args) {
+    int64_t i = findIn(in, self, args, "rindex", true);
+    if (i < 0)
+      in.valueError("substring not found");
+    return Value::integer(i);
+  });
+  def("count", [](Interpreter &in, const Value &self, Args &args) {
+    ArgParser(in, args, "count").expect(1, 3);
+    std::string needle = argStr(in, args.positional[0], "count");
+    auto &s = self.as<StrObject>();
+    auto [b, e] = searchRange(in, s, args.positional, 1);
+    if (e < b)
+      return Value::integer(0);
+    if (needle.empty())
+      return Value::integer(cpIndex(s.s, e) - cpIndex(s.s, b) + 1);
+    int64_t n = 0;
+    for (size_t pos = s.s.find(needle, b);
+         pos != std::string::npos && pos + needle.size() <= e;
+         pos = s.s.find(needle, pos + needle.size()))
+      ++n;
+    return Value::integer(n);
+  });
+  def("format", [](Interpreter &in, const Value &self, Args &args) {
+    return strFormatMethod(in, S(self), args);
+  });
+  auto predicate = [&](const char *name, bool (*fn)(const std::string &)) {
+    def(name, [name, fn](Interpreter &in, const Value &self, Args &args) {
+      ArgParser(in, args, name).expect(0, 0);
+      return Value::boolean(fn(S(self)));
+    });
+  };
+  predicate("isdigit", [](const std::string &s) { return allChars(s, isDigitCp); });
+  predicate("isdecimal", [](const std::string &s) { return allChars(s, isDigitCp); });
+  predicate("isnumeric", [](const std::string &s) { return allChars(s, isDigitCp); });
+  predicate("isalpha", [](const std::string &s) { return allChars(s, isAlphaCp); });
+  predicate("isalnum", [](const std::string &s) {
+    return allChars(s, [](char32_t c) { return isAlphaCp(c) || isDigitCp(c); });
+  });
+  predicate("isspace", [](const std::string &s) { return allChars(s, isSpaceCp); });
+  predicate("isascii", [](const std::string &s) {
+    return std::all_of(s.begin(), s.end(),
+                       [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  });
+  predicate("isupper", [](const std::string &s) {
+    std::u32string cps = decodeUtf8(s);
+    bool cased = false;
+    for (char32_t c : cps) {
+      if (isLowerCp(c))
+        return false;
+      cased |= isUpperCp(c);
+    }
+    return cased;
+  });
+  predicate("islower", [](const std::string &s) {
+    std::u32string cps = decodeUtf8(s);
+    bool cased = false;
+    for (char32_t c : cps) {
+      if (isUpperCp(c))
+        return false;
+      cased |= isLowerCp(c);
+    }
+    return cased;
+  });
+  predicate("istitle", [](const std::string &s) {
+    std::u32string cps = decodeUtf8(s);
+    bool prevCased = false, any = false;
+    for (char32_t c : cps) {
+      if (isUpperCp(c)) {
+        if (prevCased)
+          return false;
+        prevCased = any = true;
+      } else if (isLowerCp(c)) {
+        if (!prevCased)
+          return false;
+        prevCased = true;
+      } else {
+        prevCased = false;
+      }
+    }
+    return any;
+  });
+  predicate("isidentifier", [](const std::string &s) {
+    std::u32string cps = decodeUtf8(s);
+    if (cps.empty() || isDigitCp(cps[0]))
+      return false;
+    return std::all_of(cps.begin(), cps.end(), [](char32_t c) {
+      return c == '_' || isAlphaCp(c) || isDigitCp(c) || c >= 0x80;
+    });
+  });
+  def("zfill", [](Interpreter &in, const Value &self, Args &args) {
+    ArgParser(in, args, "zfill").expect(1, 1);
+    int64_t width = in.toIndex(args.positional[0]);
+    auto &s = self.as<StrObject>();
+    if (width <= static_cast<int64_t>(s.length))
+      return self;
+    std::string out = s.s;
+    size_t signLen = !out.empty() && (out[0] == '-' || out[0] == '+') ? 1 : 0;
+    out.insert(signLen, width - s.length, '0');
+    return in.str(out);
+  });
+  auto justify = [&](const char *name, int align) {
+    def(name, [name, align](Interpreter &in, const Value &self, Args &args) {
+      ArgParser(in, args, name).expect(1, 2);
+      auto &s = self.as<StrObject>();
+      return in.str(pad(s.s, s.length, in.toIndex(args.positional[0]),
+                        fillArg(in, args, name), align));
+    });
+  };
+  justify("ljust", -1);
+  justify("rjust", 1);
+  justify("center", 0);
+  auto partition = [&](const char *name, bool fromRight) {
+    def(name, [name, fromRight](Interpreter &in, const Value &self, Args &args) {
+      ArgParser(in, args, name).expect(1, 1);
+      std::string sep = argStr(in, args.positional[0], name);
+      if (sep.empty())
+        in.valueError("empty separator");
+      const std::string &s = S(self);
+      size_t pos = fromRight ? s.rfind(sep) : s.find(sep);
+      if (pos == std::string::npos)
+        return fromRight ? in.tuple({in.str(""), in.str(""), self})
+                         : in.tuple({self, in.str(""), in.str("")});
+      return in.tuple({in.str(s.substr(0, pos)), in.str(sep),
+                       in.str(s.substr(pos + sep.size()))});
+    });
+  };
+  partition("partition", false);
+  partition("rpartition", true);
+  def("expandtabs", [](Interpreter &in, const Value &self, Args &args) {
+    ArgParser(in, args, "expandtabs").expect(0, 1);
+    int64_t tab = args.positional.empty() ? 8 : in.toIndex(args.positional[0]);
+    std::string out;
+    int64_t col = 0;
+    for (char32_t c : decodeUtf8(S(self))) {
+      if (c == '\t') {
+        int64_t spaces = tab > 0 ? tab - col % tab : 0;
+        out.append(spaces, ' ');
+        col += spaces;
+      } else {
+        appendCodePoint(out, c);
+        col = c == '\n' || c == '\r' ? 0 : col + 1;
+      }
+    }
+    return in.str(out);
+  });
+  def("encode", [](Interpreter &in, const Value &self, Args &args) {
+    ArgParser p(in, args, "encode");
+    p.keyword("encoding");
+    p.keyword("errors");
+    p.expect(0, 2);
+    return in.bytes(S(self));
+  });
+  defineMethod(Type::Bytes, "decode",
+               [](Interpreter &in, const Value &self, Args &args) {
+                 ArgParser p(in, args, "decode");
+                 p.keyword("encoding");
+                 p.keyword("errors");
+                 p.expect(0, 2);
+                 return in.str(self.as<BytesObject>().s);
+               });
+}
+
+} // namespace kiln::py

@@ -1,0 +1,204 @@
+// Heap objects of the trace-time interpreter. Plain structs: the behaviour
+// (operators, methods, printing) lives in the Interpreter's files, grouped
+// by protocol, so an object here is only its data.
+#pragma once
+
+#include "Value.h"
+
+#include <functional>
+#include <optional>
+#include <unordered_map>
+
+namespace kiln::ast {
+struct Arguments;
+struct Expr;
+struct Scope;
+struct Stmt;
+using StmtList = std::vector<std::unique_ptr<Stmt>>;
+} // namespace kiln::ast
+
+namespace kiln::py {
+
+class Interpreter;
+struct ClassObject;
+
+struct StrObject : Object {
+  explicit StrObject(std::string s);
+  std::string s;     // UTF-8
+  bool ascii;        // byte index == character index
+  size_t length;     // in code points
+};
+
+struct BytesObject : Object {
+  explicit BytesObject(std::string s) : s(std::move(s)) {}
+  std::string s;
+};
+
+struct ListObject : Object {
+  ValueList items;
+};
+
+struct TupleObject : Object {
+  ValueList items;
+};
+
+/// Insertion-ordered hash table behind dict and set, with Python's key
+/// semantics (1, 1.0 and True are one key). Erased slots become holes that
+/// iteration skips; the table compacts when holes dominate.
+class HashTable {
+public:
+  struct Entry {
+    Value key;
+    Value value;
+    size_t hash;
+    bool live;
+  };
+
+  /// Returns the entry for `key`, or null. May run user __eq__ code.
+  Entry *find(Interpreter &in, const Value &key, size_t hash);
+  /// Inserts or overwrites.
+  void set(Interpreter &in, const Value &key, size_t hash, Value value);
+  bool erase(Interpreter &in, const Value &key, size_t hash);
+  void clear();
+  size_t size() const { return live_; }
+  /// Entries in insertion order, including holes (check `live`).
+  const std::vector<Entry> &entries() const { return entries_; }
+  std::vector<Entry> &entries() { return entries_; }
+
+private:
+  void compact();
+  std::vector<Entry> entries_;
+  std::unordered_multimap<size_t, size_t> index_;
+  size_t live_ = 0;
+};
+
+struct DictObject : Object {
+  HashTable table;
+};
+
+struct SetObject : Object {
+  HashTable table;
+};
+
+struct DictViewObject : Object {
+  enum class Kind { Keys, Values, Items };
+  Kind kind = Kind::Keys;
+  Value dict;
+};
+
+struct RangeObject : Object {
+  int64_t start = 0, stop = 0, step = 1;
+  int64_t length() const;
+};
+
+struct SliceObject : Object {
+  Value start, stop, step;
+};
+
+/// A variable shared between a function and the closures it creates.
+struct Cell {
+  Value value;
+  bool bound = false;
+};
+using CellPtr = std::shared_ptr<Cell>;
+
+/// The cells of one function activation, linked to the enclosing one.
+struct Env {
+  std::vector<CellPtr> cells;
+  std::shared_ptr<Env> parent;
+};
+
+struct FunctionObject : Object {
+  std::string name;
+  std::string qualname;
+  const ast::Arguments *args = nullptr;
+  const ast::StmtList *body = nullptr;   // a def
+  const ast::Expr *lambdaBody = nullptr; // a lambda
+  const ast::Scope *scope = nullptr;
+  ValueList defaults;                       // for the trailing positionals
+  std::vector<std::optional<Value>> kwDefaults;
+  std::shared_ptr<Env> closure;
+  /// The class whose body defined this function, for zero-argument super().
+  ClassObject *ownerClass = nullptr;
+  std::unordered_map<std::string, Value> attrs; // function attributes
+};
+
+using BuiltinFn = std::function<Value(Interpreter &, CallArgs &)>;
+
+struct BuiltinObject : Object {
+  BuiltinObject(std::string name, BuiltinFn fn)
+      : name(std::move(name)), fn(std::move(fn)) {}
+  std::string name;
+  BuiltinFn fn;
+};
+
+struct BoundMethodObject : Object {
+  Value self;
+  Value func;
+};
+
+struct ClassObject : Object {
+  std::string name;
+  std::shared_ptr<ClassObject> base; // single inheritance; null for object
+  std::unordered_map<std::string, Value> dict;
+  /// For the builtin types (int, str, list...): the Value type they make,
+  /// and how calling the class constructs one.
+  std::optional<Type> builtinType;
+  BuiltinFn construct;
+  bool isException = false; // BaseException or a subclass
+
+  /// Looks `name` up along the inheritance chain.
+  const Value *lookup(const std::string &name) const;
+  bool isSubclassOf(const ClassObject *other) const;
+};
+using ClassPtr = std::shared_ptr<ClassObject>;
+
+struct TracebackEntry {
+  uint32_t line;
+  std::string function;
+};
+
+struct InstanceObject : Object {
+  ClassPtr cls;
+  std::unordered_map<std::string, Value> dict;
+  // Exception state, used when cls->isException.
+  ValueList args;
+  std::vector<TracebackEntry> traceback;
+  Value context; // the exception being handled when this one was raised
+  /// The line this exception was last caught at in `lineFrame`: a re-raise
+  /// or a finally block must still report where it happened.
+  const void *lineFrame = nullptr;
+  uint32_t line = 0;
+};
+
+struct ModuleObject : Object {
+  std::string name;
+  std::unordered_map<std::string, Value> dict;
+};
+
+/// Every iterator: list, range, dict views, enumerate, zip, user __next__...
+struct IteratorObject : Object {
+  explicit IteratorObject(std::string typeName) : typeName(std::move(typeName)) {}
+  /// Produces the next item; false when exhausted.
+  virtual bool next(Interpreter &in, Value &out) = 0;
+  std::string typeName;
+};
+
+struct PropertyObject : Object {
+  enum class Kind { Property, StaticMethod, ClassMethod };
+  Kind kind = Kind::Property;
+  Value getter; // the wrapped function for static/class methods
+  Value setter;
+};
+
+struct SuperObject : Object {
+  ClassPtr after; // attribute lookup starts at after->base
+  Value self;
+};
+
+/// A Python exception in flight through C++ frames.
+struct PyException {
+  Value exc; // an Instance of an exception class
+};
+
+} // namespace kiln::py

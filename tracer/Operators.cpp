@@ -1,0 +1,716 @@
+// Python's operators: arithmetic with int overflow checks and float
+// semantics, comparisons, equality and hashing, truthiness, and the dunder
+// methods of user classes (with reflected operands).
+#include "Interpreter.h"
+#include "PyFormat.h"
+
+#include <cmath>
+#include <cstring>
+
+namespace kiln::py {
+
+using namespace ast;
+
+[[noreturn]] static void overflow(Interpreter &in) {
+  in.raise("OverflowError",
+           "integer result does not fit in 64 bits (kiln's int is 64-bit)");
+}
+
+bool Interpreter::truthy(const Value &v) {
+  switch (v.type()) {
+  case Type::None:
+    return false;
+  case Type::Bool:
+  case Type::Int:
+    return v.asInt() != 0;
+  case Type::Float:
+    return v.asFloat() != 0.0;
+  case Type::Str:
+    return !v.as<StrObject>().s.empty();
+  case Type::Bytes:
+    return !v.as<BytesObject>().s.empty();
+  case Type::List:
+    return !v.as<ListObject>().items.empty();
+  case Type::Tuple:
+    return !v.as<TupleObject>().items.empty();
+  case Type::Dict:
+    return v.as<DictObject>().table.size() != 0;
+  case Type::Set:
+    return v.as<SetObject>().table.size() != 0;
+  case Type::Range:
+    return v.as<RangeObject>().length() != 0;
+  case Type::DictView:
+    return len(v) != 0;
+  case Type::Instance: {
+    Value result;
+    if (callDunder(v, "__bool__", {}, result)) {
+      if (!result.is(Type::Bool))
+        typeError("__bool__ should return bool, returned " + typeName(result));
+      return result.asBool();
+    }
+    if (callDunder(v, "__len__", {}, result))
+      return toIndex(result) != 0;
+    return true;
+  }
+  default:
+    return true;
+  }
+}
+
+static size_t mixHash(size_t seed, size_t h) {
+  return seed ^ (h + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
+}
+
+size_t Interpreter::hash(const Value &v) {
+  switch (v.type()) {
+  case Type::None:
+    return 0x5f3759df;
+  case Type::Bool:
+  case Type::Int:
+    return static_cast<size_t>(v.asInt());
+  case Type::Float: {
+    double f = v.asFloat();
+    if (std::isfinite(f) && f == std::floor(f) && std::fabs(f) < 9.2e18)
+      return static_cast<size_t>(static_cast<int64_t>(f));
+    return std::hash<double>()(f);
+  }
+  case Type::Str:
+    return std::hash<std::string>()(v.as<StrObject>().s);
+  case Type::Bytes:
+    return std::hash<std::string>()(v.as<BytesObject>().s) ^ 0x1;
+  case Type::Tuple: {
+    size_t h = 0x345678;
+    for (auto &item : v.as<TupleObject>().items)
+      h = mixHash(h, hash(item));
+    return h;
+  }
+  case Type::List:
+  case Type::Dict:
+  case Type::Set:
+  case Type::DictView:
+  case Type::Slice:
+    typeError("unhashable type: '" + typeName(v) + "'");
+  case Type::Instance: {
+    auto &cls = *v.as<InstanceObject>().cls;
+    if (const Value *h = cls.lookup("__hash__")) {
+      if (h->isNone())
+        typeError("unhashable type: '" + cls.name + "'");
+      return static_cast<size_t>(toIndex(call(*h, ValueList{v})));
+    }
+    if (cls.lookup("__eq__"))
+      typeError("unhashable type: '" + cls.name + "'");
+    return std::hash<const void *>()(v.raw());
+  }
+  case Type::Ellipsis:
+    return 0xE11;
+  default:
+    return std::hash<const void *>()(v.raw());
+  }
+}
+
+bool Value::identical(const Value &other) const {
+  if (type_ != other.type_)
+    return false;
+  switch (type_) {
+  case Type::None:
+  case Type::Ellipsis:
+    return true;
+  case Type::Bool:
+  case Type::Int:
+    return i_ == other.i_;
+  case Type::Float:
+    return std::memcmp(&f_, &other.f_, sizeof f_) == 0;
+  default:
+    return obj_ == other.obj_;
+  }
+}
+
+static bool sequenceEquals(Interpreter &in, const ValueList &a,
+                           const ValueList &b) {
+  if (a.size() != b.size())
+    return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!a[i].identical(b[i]) && !in.equals(a[i], b[i]))
+      return false;
+  return true;
+}
+
+bool Interpreter::equals(const Value &a, const Value &b) {
+  if (a.isNumber() && b.isNumber()) {
+    if (a.isIntLike() && b.isIntLike())
+      return a.asInt() == b.asInt();
+    return a.toDouble() == b.toDouble();
+  }
+  if (a.is(Type::Instance) || b.is(Type::Instance)) {
+    Value result;
+    if (a.is(Type::Instance) && callDunder(a, "__eq__", {b}, result) &&
+        !(result.is(Type::Builtin)))
+      return truthy(result);
+    if (b.is(Type::Instance) && callDunder(b, "__eq__", {a}, result))
+      return truthy(result);
+    return a.identical(b);
+  }
+  if (a.type() != b.type())
+    return false;
+  switch (a.type()) {
+  case Type::None:
+  case Type::Ellipsis:
+    return true;
+  case Type::Str:
+    return a.as<StrObject>().s == b.as<StrObject>().s;
+  case Type::Bytes:
+    return a.as<BytesObject>().s == b.as<BytesObject>().s;
+  case Type::List:
+    return sequenceEquals(*this, a.as<ListObject>().items,
+                          b.as<ListObject>().items);
+  case Type::Tuple:
+    return sequenceEquals(*this, a.as<TupleObject>().items,
+                          b.as<TupleObject>().items);
+  case Type::Range: {
+    auto &x = a.as<RangeObject>();
+    auto &y = b.as<RangeObject>();
+    int64_t n = x.length();
+    if (n != y.length())
+      return false;
+    return n == 0 || (x.start == y.start && (n == 1 || x.step == y.step));
+  }
+  case Type::Dict: {
+    auto &x = a.as<DictObject>().table;
+    auto &y = b.as<DictObject>().table;
+    if (x.size() != y.size())
+      return false;
+    for (auto &e : x.entries()) {
+      if (!e.live)
+        continue;
+      auto *other = y.find(*this, e.key, e.hash);
+      if (!other || !equals(e.value, other->value))
+        return false;
+    }
+    return true;
+  }
+  case Type::Set: {
+    auto &x = a.as<SetObject>().table;
+    auto &y = b.as<SetObject>().table;
+    if (x.size() != y.size())
+      return false;
+    for (auto &e : x.entries())
+      if (e.live && !y.find(*this, e.key, e.hash))
+        return false;
+    return true;
+  }
+  default:
+    return a.identical(b);
+  }
+}
+
+static const char *cmpSymbol(CmpOp op) { return cmpOpSymbol(op); }
+
+/// Lexicographic ordering of sequences, as Python compares lists/tuples.
+static bool sequenceCompare(Interpreter &in, CmpOp op, const ValueList &a,
+                            const ValueList &b) {
+  size_t n = std::min(a.size(), b.size());
+  for (size_t i = 0; i < n; ++i) {
+    if (a[i].identical(b[i]) || in.equals(a[i], b[i]))
+      continue;
+    return in.truthy(in.compare(op, a[i], b[i]));
+  }
+  switch (op) {
+  case CmpOp::Lt:
+    return a.size() < b.size();
+  case CmpOp::LtE:
+    return a.size() <= b.size();
+  case CmpOp::Gt:
+    return a.size() > b.size();
+  default:
+    return a.size() >= b.size();
+  }
+}
+
+static const char *reflectedCompare(CmpOp op) {
+  switch (op) {
+  case CmpOp::Lt:
+    return "__gt__";
+  case CmpOp::LtE:
+    return "__ge__";
+  case CmpOp::Gt:
+    return "__lt__";
+  default:
+    return "__le__";
+  }
+}
+
+static const char *compareDunder(CmpOp op) {
+  switch (op) {
+  case CmpOp::Lt:
+    return "__lt__";
+  case CmpOp::LtE:
+    return "__le__";
+  case CmpOp::Gt:
+    return "__gt__";
+  default:
+    return "__ge__";
+  }
+}
+
+template <typename T> static bool ordered(CmpOp op, const T &a, const T &b) {
+  switch (op) {
+  case CmpOp::Lt:
+    return a < b;
+  case CmpOp::LtE:
+    return a <= b;
+  case CmpOp::Gt:
+    return a > b;
+  default:
+    return a >= b;
+  }
+}
+
+static bool isSubset(Interpreter &in, const HashTable &a, const HashTable &b) {
+  for (auto &e : a.entries())
+    if (e.live && !const_cast<HashTable &>(b).find(in, e.key, e.hash))
+      return false;
+  return true;
+}
+
+Value Interpreter::compare(CmpOp op, const Value &a, const Value &b) {
+  switch (op) {
+  case CmpOp::Eq:
+    return Value::boolean(equals(a, b));
+  case CmpOp::NotEq: {
+    Value result;
+    if (a.is(Type::Instance) && callDunder(a, "__ne__", {b}, result))
+      return result;
+    return Value::boolean(!equals(a, b));
+  }
+  case CmpOp::Is:
+    return Value::boolean(a.identical(b));
+  case CmpOp::IsNot:
+    return Value::boolean(!a.identical(b));
+  case CmpOp::In:
+    return Value::boolean(contains(b, a));
+  case CmpOp::NotIn:
+    return Value::boolean(!contains(b, a));
+  default:
+    break;
+  }
+  if (a.isNumber() && b.isNumber()) {
+    if (a.isIntLike() && b.isIntLike())
+      return Value::boolean(ordered(op, a.asInt(), b.asInt()));
+    return Value::boolean(ordered(op, a.toDouble(), b.toDouble()));
+  }
+  if (a.is(Type::Str) && b.is(Type::Str))
+    return Value::boolean(ordered(op, a.as<StrObject>().s, b.as<StrObject>().s));
+  if (a.is(Type::Bytes) && b.is(Type::Bytes))
+    return Value::boolean(
+        ordered(op, a.as<BytesObject>().s, b.as<BytesObject>().s));
+  if (a.is(Type::List) && b.is(Type::List))
+    return Value::boolean(sequenceCompare(*this, op, a.as<ListObject>().items,
+                                          b.as<ListObject>().items));
+  if (a.is(Type::Tuple) && b.is(Type::Tuple))
+    return Value::boolean(sequenceCompare(*this, op, a.as<TupleObject>().items,
+                                          b.as<TupleObject>().items));
+  if (a.is(Type::Set) && b.is(Type::Set)) {
+    auto &x = a.as<SetObject>().table;
+    auto &y = b.as<SetObject>().table;
+    switch (op) {
+    case CmpOp::LtE:
+      return Value::boolean(isSubset(*this, x, y));
+    case CmpOp::Lt:
+      return Value::boolean(x.size() < y.size() && isSubset(*this, x, y));
+    case CmpOp::GtE:
+      return Value::boolean(isSubset(*this, y, x));
+    default:
+      return Value::boolean(y.size() < x.size() && isSubset(*this, y, x));
+    }
+  }
+  Value result;
+  if (a.is(Type::Instance) && callDunder(a, compareDunder(op), {b}, result))
+    return result;
+  if (b.is(Type::Instance) && callDunder(b, reflectedCompare(op), {a}, result))
+    return result;
+  typeError(std::string("'") + cmpSymbol(op) +
+            "' not supported between instances of '" + typeName(a) +
+            "' and '" + typeName(b) + "'");
+}
+
+bool Interpreter::lessThan(const Value &a, const Value &b) {
+  return truthy(compare(CmpOp::Lt, a, b));
+}
+
+static int64_t floorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0)))
+    --q;
+  return q;
+}
+
+static int64_t floorMod(int64_t a, int64_t b) {
+  int64_t r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0)))
+    r += b;
+  return r;
+}
+
+static double floatMod(double a, double b) {
+  double r = std::fmod(a, b);
+  if (r != 0) {
+    if ((b < 0) != (r < 0))
+      r += b;
+  } else {
+    r = std::copysign(0.0, b);
+  }
+  return r;
+}
+
+/// CPython's float_floor_div: floor((x - x % y) / y), corrected for
+/// rounding and with the sign of zero kept.
+static double floatFloorDiv(double x, double y) {
+  double mod = std::fmod(x, y);
+  double div = (x - mod) / y;
+  if (mod != 0 && ((y < 0) != (mod < 0)))
+    div -= 1.0;
+  if (div == 0)
+    return std::copysign(0.0, x / y);
+  double floordiv = std::floor(div);
+  if (div - floordiv > 0.5)
+    floordiv += 1.0;
+  return floordiv;
+}
+
+static Value intPow(Interpreter &in, int64_t base, int64_t exp) {
+  if (exp < 0) {
+    if (base == 0)
+      in.raise("ZeroDivisionError", "0.0 cannot be raised to a negative power");
+    return Value::floating(std::pow(double(base), double(exp)));
+  }
+  int64_t result = 1;
+  while (exp > 0) {
+    if (exp & 1)
+      if (__builtin_mul_overflow(result, base, &result))
+        overflow(in);
+    exp >>= 1;
+    if (exp > 0 && __builtin_mul_overflow(base, base, &base))
+      overflow(in);
+  }
+  return Value::integer(result);
+}
+
+static Value numberBinary(Interpreter &in, BinaryOp op, const Value &a,
+                          const Value &b) {
+  if (a.isIntLike() && b.isIntLike()) {
+    int64_t x = a.asInt(), y = b.asInt(), r = 0;
+    switch (op) {
+    case BinaryOp::Add:
+      if (__builtin_add_overflow(x, y, &r))
+        overflow(in);
+      return Value::integer(r);
+    case BinaryOp::Sub:
+      if (__builtin_sub_overflow(x, y, &r))
+        overflow(in);
+      return Value::integer(r);
+    case BinaryOp::Mult:
+      if (__builtin_mul_overflow(x, y, &r))
+        overflow(in);
+      return Value::integer(r);
+    case BinaryOp::Div:
+      if (y == 0)
+        in.raise("ZeroDivisionError", "division by zero");
+      return Value::floating(double(x) / double(y));
+    case BinaryOp::FloorDiv:
+      if (y == 0)
+        in.raise("ZeroDivisionError", "integer division or modulo by zero");
+      if (x == INT64_MIN && y == -1)
+        overflow(in);
+      return Value::integer(floorDiv(x, y));
+    case BinaryOp::Mod:
+      if (y == 0)
+        in.raise("ZeroDivisionError", "integer modulo by zero");
+      if (y == -1)
+        return Value::integer(0);
+      return Value::integer(floorMod(x, y));
+    case BinaryOp::Pow:
+      return intPow(in, x, y);
+    case BinaryOp::LShift:
+      if (y < 0)
+        in.valueError("negative shift count");
+      if (x == 0)
+        return Value::integer(0);
+      if (y >= 63 || (x > 0 ? x > (INT64_MAX >> y) : x < (INT64_MIN >> y)))
+        overflow(in);
+      return Value::integer(static_cast<int64_t>(static_cast<uint64_t>(x) << y));
+    case BinaryOp::RShift:
+      if (y < 0)
+        in.valueError("negative shift count");
+      return Value::integer(y >= 63 ? (x < 0 ? -1 : 0) : x >> y);
+    case BinaryOp::BitAnd:
+      if (a.is(Type::Bool) && b.is(Type::Bool))
+        return Value::boolean(x & y);
+      return Value::integer(x & y);
+    case BinaryOp::BitOr:
+      if (a.is(Type::Bool) && b.is(Type::Bool))
+        return Value::boolean(x | y);
+      return Value::integer(x | y);
+    case BinaryOp::BitXor:
+      if (a.is(Type::Bool) && b.is(Type::Bool))
+        return Value::boolean(x ^ y);
+      return Value::integer(x ^ y);
+    case BinaryOp::MatMult:
+      break;
+    }
+    return Value();
+  }
+  double x = a.toDouble(), y = b.toDouble();
+  switch (op) {
+  case BinaryOp::Add:
+    return Value::floating(x + y);
+  case BinaryOp::Sub:
+    return Value::floating(x - y);
+  case BinaryOp::Mult:
+    return Value::floating(x * y);
+  case BinaryOp::Div:
+    if (y == 0)
+      in.raise("ZeroDivisionError", "float division by zero");
+    return Value::floating(x / y);
+  case BinaryOp::FloorDiv:
+    if (y == 0)
+      in.raise("ZeroDivisionError", "float floor division by zero");
+    return Value::floating(floatFloorDiv(x, y));
+  case BinaryOp::Mod:
+    if (y == 0)
+      in.raise("ZeroDivisionError", "float modulo");
+    return Value::floating(floatMod(x, y));
+  case BinaryOp::Pow: {
+    if (x == 0 && y < 0)
+      in.raise("ZeroDivisionError",
+               "0.0 cannot be raised to a negative power");
+    if (x < 0 && y != std::floor(y))
+      in.raise("ValueError", "kiln does not support complex results: a "
+                             "negative number to a fractional power");
+    double r = std::pow(x, y);
+    if (std::isinf(r) && std::isfinite(x) && std::isfinite(y))
+      in.raise("OverflowError", "(34, 'Numerical result out of range')");
+    return Value::floating(r);
+  }
+  default:
+    return Value();
+  }
+}
+
+static Value repeatSequence(Interpreter &in, const ValueList &items,
+                            int64_t times, bool asList) {
+  ValueList out;
+  if (times > 0) {
+    if (items.size() * static_cast<size_t>(times) > (size_t(1) << 28))
+      in.raise("MemoryError", "");
+    for (int64_t i = 0; i < times; ++i)
+      out.insert(out.end(), items.begin(), items.end());
+  }
+  return asList ? in.list(std::move(out)) : in.tuple(std::move(out));
+}
+
+static const char *binaryDunder(BinaryOp op, bool reflected) {
+  static const char *names[][2] = {
+      {"__add__", "__radd__"},       {"__sub__", "__rsub__"},
+      {"__mul__", "__rmul__"},       {"__matmul__", "__rmatmul__"},
+      {"__truediv__", "__rtruediv__"}, {"__floordiv__", "__rfloordiv__"},
+      {"__mod__", "__rmod__"},       {"__pow__", "__rpow__"},
+      {"__lshift__", "__rlshift__"}, {"__rshift__", "__rrshift__"},
+      {"__or__", "__ror__"},         {"__xor__", "__rxor__"},
+      {"__and__", "__rand__"}};
+  return names[static_cast<int>(op)][reflected ? 1 : 0];
+}
+
+Value percentFormat(Interpreter &in, const std::string &format,
+                    const Value &args); // StrFormat.cpp
+
+static Value setBinary(Interpreter &in, BinaryOp op, const HashTable &x,
+                       const HashTable &y) {
+  Value result = in.set();
+  auto &out = result.as<SetObject>().table;
+  auto &ym = const_cast<HashTable &>(y);
+  auto &xm = const_cast<HashTable &>(x);
+  switch (op) {
+  case BinaryOp::BitOr:
+    for (auto &e : x.entries())
+      if (e.live)
+        out.set(in, e.key, e.hash, Value());
+    for (auto &e : y.entries())
+      if (e.live)
+        out.set(in, e.key, e.hash, Value());
+    break;
+  case BinaryOp::BitAnd:
+    for (auto &e : x.entries())
+      if (e.live && ym.find(in, e.key, e.hash))
+        out.set(in, e.key, e.hash, Value());
+    break;
+  case BinaryOp::Sub:
+    for (auto &e : x.entries())
+      if (e.live && !ym.find(in, e.key, e.hash))
+        out.set(in, e.key, e.hash, Value());
+    break;
+  default: // symmetric difference
+    for (auto &e : x.entries())
+      if (e.live && !ym.find(in, e.key, e.hash))
+        out.set(in, e.key, e.hash, Value());
+    for (auto &e : y.entries())
+      if (e.live && !xm.find(in, e.key, e.hash))
+        out.set(in, e.key, e.hash, Value());
+    break;
+  }
+  return result;
+}
+
+Value Interpreter::binary(BinaryOp op, const Value &a, const Value &b) {
+  if (a.isNumber() && b.isNumber() && op != BinaryOp::MatMult &&
+      !(a.is(Type::Float) || b.is(Type::Float)
+            ? (op == BinaryOp::LShift || op == BinaryOp::RShift ||
+               op == BinaryOp::BitAnd || op == BinaryOp::BitOr ||
+               op == BinaryOp::BitXor)
+            : false))
+    return numberBinary(*this, op, a, b);
+
+  switch (a.type()) {
+  case Type::Str:
+    if (op == BinaryOp::Add && b.is(Type::Str))
+      return str(a.as<StrObject>().s + b.as<StrObject>().s);
+    if (op == BinaryOp::Add)
+      typeError("can only concatenate str (not \"" + typeName(b) +
+                "\") to str");
+    if (op == BinaryOp::Mult && b.isIntLike()) {
+      std::string out;
+      int64_t n = b.asInt();
+      if (n > 0 && a.as<StrObject>().s.size() * size_t(n) > (size_t(1) << 30))
+        raise("MemoryError", "");
+      for (int64_t i = 0; i < n; ++i)
+        out += a.as<StrObject>().s;
+      return str(std::move(out));
+    }
+    if (op == BinaryOp::Mod)
+      return percentFormat(*this, a.as<StrObject>().s, b);
+    break;
+  case Type::Bytes:
+    if (op == BinaryOp::Add && b.is(Type::Bytes))
+      return bytes(a.as<BytesObject>().s + b.as<BytesObject>().s);
+    break;
+  case Type::List:
+    if (op == BinaryOp::Add && b.is(Type::List)) {
+      ValueList items = a.as<ListObject>().items;
+      auto &more = b.as<ListObject>().items;
+      items.insert(items.end(), more.begin(), more.end());
+      return list(std::move(items));
+    }
+    if (op == BinaryOp::Add)
+      typeError("can only concatenate list (not \"" + typeName(b) +
+                "\") to list");
+    if (op == BinaryOp::Mult && b.isIntLike())
+      return repeatSequence(*this, a.as<ListObject>().items, b.asInt(), true);
+    break;
+  case Type::Tuple:
+    if (op == BinaryOp::Add && b.is(Type::Tuple)) {
+      ValueList items = a.as<TupleObject>().items;
+      auto &more = b.as<TupleObject>().items;
+      items.insert(items.end(), more.begin(), more.end());
+      return tuple(std::move(items));
+    }
+    if (op == BinaryOp::Add)
+      typeError("can only concatenate tuple (not \"" + typeName(b) +
+                "\") to tuple");
+    if (op == BinaryOp::Mult && b.isIntLike())
+      return repeatSequence(*this, a.as<TupleObject>().items, b.asInt(), false);
+    break;
+  case Type::Set:
+    if (b.is(Type::Set) &&
+        (op == BinaryOp::BitOr || op == BinaryOp::BitAnd ||
+         op == BinaryOp::Sub || op == BinaryOp::BitXor))
+      return setBinary(*this, op, a.as<SetObject>().table,
+                       b.as<SetObject>().table);
+    break;
+  case Type::Dict:
+    if (op == BinaryOp::BitOr && b.is(Type::Dict)) {
+      Value result = dict();
+      for (auto *src : {&a, &b})
+        for (auto &e : src->as<DictObject>().table.entries())
+          if (e.live)
+            result.as<DictObject>().table.set(*this, e.key, e.hash, e.value);
+      return result;
+    }
+    break;
+  default:
+    break;
+  }
+  if (op == BinaryOp::Mult && a.isIntLike() &&
+      (b.is(Type::Str) || b.is(Type::List) || b.is(Type::Tuple)))
+    return binary(op, b, a);
+
+  Value result;
+  if (a.is(Type::Instance) && callDunder(a, binaryDunder(op, false), {b}, result))
+    return result;
+  if (b.is(Type::Instance) && callDunder(b, binaryDunder(op, true), {a}, result))
+    return result;
+  typeError(std::string("unsupported operand type(s) for ") +
+            binaryOpSymbol(op) + ": '" + typeName(a) + "' and '" +
+            typeName(b) + "'");
+}
+
+Value Interpreter::inplace(BinaryOp op, const Value &a, const Value &b) {
+  // Lists extend in place (visible through aliases); others rebind.
+  if (a.is(Type::List) && op == BinaryOp::Add) {
+    ValueList more = toList(b);
+    auto &items = a.as<ListObject>().items;
+    items.insert(items.end(), more.begin(), more.end());
+    return a;
+  }
+  if (a.is(Type::Instance)) {
+    static const char *names[] = {
+        "__iadd__",    "__isub__", "__imul__",    "__imatmul__", "__itruediv__",
+        "__ifloordiv__", "__imod__", "__ipow__",  "__ilshift__", "__irshift__",
+        "__ior__",     "__ixor__", "__iand__"};
+    Value result;
+    if (callDunder(a, names[static_cast<int>(op)], {b}, result))
+      return result;
+  }
+  return binary(op, a, b);
+}
+
+Value Interpreter::unary(UnaryOpKind op, const Value &v) {
+  if (op == UnaryOpKind::Not)
+    return Value::boolean(!truthy(v));
+  if (v.isIntLike()) {
+    int64_t x = v.asInt();
+    switch (op) {
+    case UnaryOpKind::USub:
+      if (x == INT64_MIN)
+        overflow(*this);
+      return Value::integer(-x);
+    case UnaryOpKind::UAdd:
+      return Value::integer(x);
+    default:
+      return Value::integer(~x);
+    }
+  }
+  if (v.is(Type::Float) && op != UnaryOpKind::Invert)
+    return Value::floating(op == UnaryOpKind::USub ? -v.asFloat()
+                                                   : v.asFloat());
+  static const char *names[] = {"__pos__", "__neg__", "__invert__"};
+  Value result;
+  if (v.is(Type::Instance) &&
+      callDunder(v, names[static_cast<int>(op)], {}, result))
+    return result;
+  static const char *symbols[] = {"unary +", "unary -", "unary ~"};
+  typeError(std::string("bad operand type for ") +
+            symbols[static_cast<int>(op)] + ": '" + typeName(v) + "'");
+}
+
+bool Interpreter::callDunder(const Value &self, const char *name,
+                             ValueList args, Value &result) {
+  if (!self.is(Type::Instance))
+    return false;
+  const Value *fn = self.as<InstanceObject>().cls->lookup(name);
+  if (!fn || fn->isNone())
+    return false;
+  args.insert(args.begin(), self);
+  result = call(*fn, std::move(args));
+  return true;
+}
+
+} // namespace kiln::py
