@@ -21,15 +21,15 @@ public:
       : diags_(diags), text_(text), tokenLoc_(tokenLoc), raw_(raw),
         failed_(failed) {}
 
-  /// Parses text_[begin, end) into `out`; `nested` is true inside a format
-  /// spec, where fields may not nest again.
-  void parse(size_t begin, size_t end, ExprList &out, bool nested);
+  /// Parses text_[begin, end) into `out`; `depth` is 0 for the string
+  /// itself and 1 inside a format spec, whose fields may not nest again.
+  void parse(size_t begin, size_t end, ExprList &out, int depth);
 
 private:
   SourceLoc locAt(size_t offset) const;
   void error(size_t offset, const std::string &message);
   void flushLiteral(std::string &literal, size_t literalStart, ExprList &out);
-  size_t parseField(size_t open, size_t end, ExprList &out, bool nested);
+  size_t parseField(size_t open, size_t end, ExprList &out, int depth);
 
   DiagnosticEngine &diags_;
   const std::string &text_;
@@ -78,20 +78,20 @@ void FStringParser::flushLiteral(std::string &literal, size_t literalStart,
 }
 
 void FStringParser::parse(size_t begin, size_t end, ExprList &out,
-                          bool nested) {
+                          int depth) {
   std::string literal;
   size_t literalStart = begin;
   for (size_t i = begin; i < end;) {
     char c = text_[i];
-    if (c == '{' && i + 1 < end && text_[i + 1] == '{' && !nested) {
+    if (c == '{' && i + 1 < end && text_[i + 1] == '{' && depth == 0) {
       literal.push_back('{');
       i += 2;
-    } else if (c == '}' && i + 1 < end && text_[i + 1] == '}' && !nested) {
+    } else if (c == '}' && i + 1 < end && text_[i + 1] == '}' && depth == 0) {
       literal.push_back('}');
       i += 2;
     } else if (c == '{') {
       flushLiteral(literal, literalStart, out);
-      i = parseField(i, end, out, nested);
+      i = parseField(i, end, out, depth);
       literalStart = i;
     } else if (c == '}') {
       error(i, "f-string: single '}' is not allowed");
@@ -108,15 +108,15 @@ void FStringParser::parse(size_t begin, size_t end, ExprList &out,
 }
 
 size_t FStringParser::parseField(size_t open, size_t end, ExprList &out,
-                                 bool nested) {
-  if (nested) {
+                                 int depth) {
+  if (depth > 1) {
     error(open, "f-string: expressions nested too deeply");
     return end;
   }
   // Find where the expression stops: a `!`, `:` or `}` outside brackets
   // and strings.
   size_t i = open + 1;
-  int depth = 0;
+  int nesting = 0;
   char quote = 0;
   for (; i < end; ++i) {
     char c = text_[i];
@@ -128,14 +128,14 @@ size_t FStringParser::parseField(size_t open, size_t end, ExprList &out,
     if (c == '\'' || c == '"') {
       quote = c;
     } else if (c == '(' || c == '[' || c == '{') {
-      ++depth;
+      ++nesting;
     } else if (c == ')' || c == ']' || c == '}') {
-      if (depth == 0)
+      if (nesting == 0)
         break;
-      --depth;
-    } else if (depth == 0 && c == '!' && i + 1 < end && text_[i + 1] != '=') {
+      --nesting;
+    } else if (nesting == 0 && c == '!' && i + 1 < end && text_[i + 1] != '=') {
       break;
-    } else if (depth == 0 && c == ':') {
+    } else if (nesting == 0 && c == ':') {
       break;
     } else if (c == '\\') {
       error(i, "f-string expression part cannot include a backslash");
@@ -185,7 +185,7 @@ size_t FStringParser::parseField(size_t open, size_t end, ExprList &out,
     }
     auto spec = std::make_unique<JoinedStrExpr>();
     spec->range = {locAt(specBegin), locAt(i)};
-    parse(specBegin, i, spec->values, /*nested=*/true);
+    parse(specBegin, i, spec->values, depth + 1);
     field->formatSpec = std::move(spec);
   }
   if (i >= end || text_[i] != '}') {
@@ -212,7 +212,7 @@ ExprPtr AstBuilder::buildStrings(P::StringAtomContext *ctx) {
     if (st.isFormat) {
       FStringParser(diags_, text, loc(tok), st.isRaw, failed_)
           .parse(st.bodyOffset, st.bodyOffset + st.body.size(), parts,
-                 /*nested=*/false);
+                 /*depth=*/0);
       continue;
     }
     auto c = make<ConstantExpr>(range(tok));

@@ -12,6 +12,7 @@ static Value bindClassAttr(Interpreter &in, const Value &attr,
                            bool throughInstance) {
   switch (attr.type()) {
   case Type::Function:
+  case Type::Builtin: // builtin methods in a class dict bind like functions
     return throughInstance ? in.boundMethod(self, attr) : attr;
   case Type::Property: {
     auto &p = attr.as<PropertyObject>();
@@ -96,6 +97,28 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
       out = bindClassAttr(*this, *attr, obj, obj, false);
       return true;
     }
+    if (cls.builtinType) {
+      // An unbound method of a builtin type: str.upper("x").
+      auto table = methods_.find(static_cast<int>(*cls.builtinType));
+      if (table != methods_.end()) {
+        auto it = table->second.find(name);
+        if (it != table->second.end()) {
+          MethodFn fn = it->second;
+          Type type = *cls.builtinType;
+          std::string qual = cls.name + "." + name;
+          out = builtin(name, [fn, type, qual](Interpreter &in, CallArgs &args) {
+            if (args.positional.empty() || !args.positional[0].is(type))
+              in.typeError("descriptor '" + qual.substr(qual.find('.') + 1) +
+                           "' for '" + qual.substr(0, qual.find('.')) +
+                           "' objects needs an argument");
+            Value self = args.positional[0];
+            args.positional.erase(args.positional.begin());
+            return fn(in, self, args);
+          });
+          return true;
+        }
+      }
+    }
     return false;
   }
   case Type::Module: {
@@ -170,6 +193,18 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
     }
     return false;
   }
+  case Type::Bool:
+  case Type::Int:
+  case Type::Float:
+    if (name == "real") {
+      out = obj.is(Type::Float) ? obj : Value::integer(obj.asInt());
+      return true;
+    }
+    if (name == "imag") {
+      out = obj.is(Type::Float) ? Value::floating(0.0) : Value::integer(0);
+      return true;
+    }
+    break;
   case Type::Range: {
     auto &r = obj.as<RangeObject>();
     if (name == "start" || name == "stop" || name == "step") {

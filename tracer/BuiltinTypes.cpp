@@ -297,6 +297,9 @@ void Interpreter::installExceptions() {
   auto base = define("BaseException", "");
   // BaseException.__init__ stores its arguments as `args`.
   base->dict["__init__"] = builtin("__init__", [](Interpreter &in, CallArgs &args) {
+    if (args.positional.empty() || !args.positional[0].is(Type::Instance))
+      in.typeError("descriptor '__init__' of 'BaseException' object needs an "
+                   "argument");
     auto &inst = args.positional[0].as<InstanceObject>();
     inst.args.assign(args.positional.begin() + 1, args.positional.end());
     return Value();

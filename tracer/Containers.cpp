@@ -470,6 +470,8 @@ struct GetItemIterator : IteratorObject {
 
 } // namespace
 
+Value makeValuesIterator(ValueList items, const char *name);
+
 Value makeValuesIterator(ValueList items, const char *name) {
   return Value::object(Type::Iterator,
                        std::make_shared<ValuesIterator>(std::move(items), name));
@@ -514,11 +516,13 @@ Value Interpreter::iter(const Value &v) {
                          std::make_shared<TableIterator>(
                              v, v.as<DictObject>().table,
                              DictViewObject::Kind::Keys, "dict_keyiterator"));
-  case Type::Set:
-    return Value::object(Type::Iterator,
-                         std::make_shared<TableIterator>(
-                             v, v.as<SetObject>().table,
-                             DictViewObject::Kind::Keys, "set_iterator"));
+  case Type::Set: {
+    auto &table = v.as<SetObject>().table;
+    ValueList items;
+    for (size_t index : cpythonSetOrder(table))
+      items.push_back(table.entries()[index].key);
+    return makeValuesIterator(std::move(items), "set_iterator");
+  }
   case Type::DictView: {
     auto &view = v.as<DictViewObject>();
     static const char *names[] = {"dict_keyiterator", "dict_valueiterator",

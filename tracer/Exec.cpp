@@ -468,6 +468,16 @@ void Interpreter::execClassDef(const ClassDefStmt &s, Frame &frame) {
     throw;
   }
   frame_ = saved;
+  if (!cls->dict.count("__doc__")) {
+    Value doc;
+    if (!s.body.empty() && s.body[0]->kind == StmtKind::Expr) {
+      auto &value = *as<ExprStmt>(*s.body[0]).value;
+      if (value.kind == ExprKind::Constant &&
+          as<ConstantExpr>(value).type == ConstantExpr::Type::Str)
+        doc = str(as<ConstantExpr>(value).strValue);
+    }
+    cls->dict["__doc__"] = doc;
+  }
   for (auto &[name, value] : cls->dict) {
     Value fn = value;
     if (fn.is(Type::Property))

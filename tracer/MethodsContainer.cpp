@@ -278,14 +278,13 @@ void Interpreter::installContainerMethods() {
   });
   setDef("pop", [](Interpreter &in, const Value &self, Args &args) {
     ArgParser(in, args, "pop").expect(0, 0);
-    for (auto &e : St(self).entries()) {
-      if (!e.live)
-        continue;
-      Value v = e.key;
-      St(self).erase(in, v, e.hash);
-      return v;
-    }
-    in.raise("KeyError", "pop from an empty set");
+    std::vector<size_t> order = cpythonSetOrder(St(self));
+    if (order.empty())
+      in.raise("KeyError", "pop from an empty set");
+    auto &e = St(self).entries()[order[0]];
+    Value v = e.key;
+    St(self).erase(in, v, e.hash);
+    return v;
   });
   setDef("union", [](Interpreter &in, const Value &self, Args &args) {
     return setFromArgs(in, self, args, ast::BinaryOp::BitOr);

@@ -2,6 +2,8 @@
 // set, range lengths and class attribute lookup.
 #include "Interpreter.h"
 
+#include <cmath>
+
 namespace kiln::py {
 
 StrObject::StrObject(std::string str) : s(std::move(str)), ascii(true), length(0) {
@@ -70,6 +72,74 @@ void HashTable::compact() {
     kept.push_back(std::move(e));
   }
   entries_ = std::move(kept);
+}
+
+/// The hash CPython gives ints (and integral floats), which decides where a
+/// small int lands in a set's table; other keys use our own hash.
+static uint64_t layoutHash(const HashTable::Entry &e) {
+  const uint64_t modulus = (uint64_t(1) << 61) - 1;
+  int64_t v;
+  if (e.key.isIntLike())
+    v = e.key.asInt();
+  else if (e.key.is(Type::Float) && e.key.asFloat() == (int64_t)e.key.asFloat() &&
+           std::fabs(e.key.asFloat()) < 9.2e18)
+    v = static_cast<int64_t>(e.key.asFloat());
+  else
+    return e.hash;
+  int64_t h = v >= 0 ? static_cast<int64_t>(uint64_t(v) % modulus)
+                     : -static_cast<int64_t>((0 - uint64_t(v)) % modulus);
+  if (h == -1)
+    h = -2;
+  return static_cast<uint64_t>(h);
+}
+
+std::vector<size_t> cpythonSetOrder(const HashTable &table) {
+  // Replays the live keys, in insertion order, into a table that follows
+  // CPython's set algorithm: size 8, linear probes of 9, perturbed
+  // probing, growth to 4x the used count at 60% fill.
+  const auto &entries = table.entries();
+  std::vector<long> slots(8, -1);
+  size_t mask = 7, fill = 0;
+  auto insert = [&](std::vector<long> &t, size_t m, size_t index) {
+    uint64_t hash = layoutHash(entries[index]);
+    uint64_t perturb = hash;
+    size_t i = hash & m;
+    while (true) {
+      size_t probes = i + 9 <= m ? 9 : 0;
+      for (size_t k = 0; k <= probes; ++k) {
+        if (t[i + k] < 0) {
+          t[i + k] = static_cast<long>(index);
+          return;
+        }
+      }
+      perturb >>= 5;
+      i = (i * 5 + 1 + perturb) & m;
+    }
+  };
+  for (size_t index = 0; index < entries.size(); ++index) {
+    if (!entries[index].live)
+      continue;
+    insert(slots, mask, index);
+    ++fill;
+    if (fill * 5 >= mask * 3) {
+      size_t minused = fill > 50000 ? fill * 2 : fill * 4;
+      size_t size = 8;
+      while (size <= minused)
+        size <<= 1;
+      std::vector<long> grown(size, -1);
+      for (long old : slots)
+        if (old >= 0)
+          insert(grown, size - 1, static_cast<size_t>(old));
+      slots = std::move(grown);
+      mask = size - 1;
+    }
+  }
+  std::vector<size_t> order;
+  order.reserve(fill);
+  for (long s : slots)
+    if (s >= 0)
+      order.push_back(static_cast<size_t>(s));
+  return order;
 }
 
 int64_t RangeObject::length() const {

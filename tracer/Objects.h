@@ -72,6 +72,10 @@ private:
   size_t live_ = 0;
 };
 
+/// Indices of `table`'s live entries in the order CPython would iterate a
+/// set holding them, so printed sets of small ints match CPython.
+std::vector<size_t> cpythonSetOrder(const HashTable &table);
+
 struct DictObject : Object {
   HashTable table;
 };

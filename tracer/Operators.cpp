@@ -591,6 +591,12 @@ Value Interpreter::binary(BinaryOp op, const Value &a, const Value &b) {
   case Type::Bytes:
     if (op == BinaryOp::Add && b.is(Type::Bytes))
       return bytes(a.as<BytesObject>().s + b.as<BytesObject>().s);
+    if (op == BinaryOp::Mult && b.isIntLike()) {
+      std::string out;
+      for (int64_t i = 0; i < b.asInt(); ++i)
+        out += a.as<BytesObject>().s;
+      return bytes(std::move(out));
+    }
     break;
   case Type::List:
     if (op == BinaryOp::Add && b.is(Type::List)) {
@@ -638,9 +644,16 @@ Value Interpreter::binary(BinaryOp op, const Value &a, const Value &b) {
   default:
     break;
   }
-  if (op == BinaryOp::Mult && a.isIntLike() &&
-      (b.is(Type::Str) || b.is(Type::List) || b.is(Type::Tuple)))
+  bool aSeq = a.is(Type::Str) || a.is(Type::List) || a.is(Type::Tuple) ||
+              a.is(Type::Bytes);
+  bool bSeq = b.is(Type::Str) || b.is(Type::List) || b.is(Type::Tuple) ||
+              b.is(Type::Bytes);
+  if (op == BinaryOp::Mult && a.isIntLike() && bSeq)
     return binary(op, b, a);
+  if (op == BinaryOp::Mult && ((aSeq && !b.is(Type::Instance)) ||
+                               (bSeq && !a.is(Type::Instance))))
+    typeError("can't multiply sequence by non-int of type '" +
+              typeName(aSeq ? b : a) + "'");
 
   Value result;
   if (a.is(Type::Instance) && callDunder(a, binaryDunder(op, false), {b}, result))
@@ -658,6 +671,14 @@ Value Interpreter::inplace(BinaryOp op, const Value &a, const Value &b) {
     ValueList more = toList(b);
     auto &items = a.as<ListObject>().items;
     items.insert(items.end(), more.begin(), more.end());
+    return a;
+  }
+  if (a.is(Type::List) && op == BinaryOp::Mult && b.isIntLike()) {
+    auto &items = a.as<ListObject>().items;
+    ValueList once = items;
+    items.clear();
+    for (int64_t i = 0; i < b.asInt(); ++i)
+      items.insert(items.end(), once.begin(), once.end());
     return a;
   }
   if (a.is(Type::Instance)) {

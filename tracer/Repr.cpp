@@ -167,13 +167,11 @@ std::string Interpreter::repr(const Value &v) {
       return "set(...)";
     std::string out = "{";
     bool first = true;
-    for (auto &e : table.entries()) {
-      if (!e.live)
-        continue;
+    for (size_t index : cpythonSetOrder(table)) {
       if (!first)
         out += ", ";
       first = false;
-      out += repr(e.key);
+      out += repr(table.entries()[index].key);
     }
     return out + "}";
   }
