@@ -1,0 +1,17 @@
+# lit configuration for kiln's FileCheck tests: AST dumps, diagnostics and
+# the command line. Run through ctest (see test/CMakeLists.txt), which
+# generates lit.site.cfg.py with the tool paths.
+import os
+
+import lit.formats
+
+config.name = "kiln"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".py", ".test"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.kiln_obj_root, "test", "lit")
+
+config.substitutions.append(("%kiln", config.kiln_path))
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environ_path])
