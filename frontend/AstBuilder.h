@@ -14,7 +14,10 @@ public:
   AstBuilder(DiagnosticEngine &diags, SourceLoc origin)
       : diags_(diags), origin_(origin) {}
 
-  std::unique_ptr<ast::Module> buildModule(grammar::KilnParser::FileInputContext *ctx);
+  /// Appends one top-level statement's AST to `out`.
+  void buildTopLevel(grammar::KilnParser::StmtContext *ctx, ast::StmtList &out) {
+    buildStmt(ctx, out);
+  }
   ast::ExprPtr buildFieldExpr(grammar::KilnParser::FieldExprContext *ctx);
 
   /// True when a construct was rejected while building.

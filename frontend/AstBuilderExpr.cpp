@@ -13,6 +13,14 @@ using namespace ast;
 using antlr4::Token;
 using P = grammar::KilnParser;
 
+/// Most precedence levels hold a single operand and no operator; reaching
+/// it directly avoids the generated accessors' dynamic_casts, which
+/// dominate parse time on large files.
+template <typename T> static T *onlyChild(antlr4::ParserRuleContext *ctx) {
+  return dynamic_cast<T *>(ctx->children[0]) ? static_cast<T *>(ctx->children[0])
+                                              : nullptr;
+}
+
 static ExprPtr makeBinOp(BinaryOp op, ExprPtr left, ExprPtr right) {
   auto e = std::make_unique<BinOpExpr>();
   e->range = {left->range.begin, right->range.end};
@@ -38,6 +46,9 @@ ExprPtr AstBuilder::buildNamedTest(P::NamedTestContext *ctx) {
 }
 
 ExprPtr AstBuilder::buildTest(P::TestContext *ctx) {
+  if (ctx->children.size() == 1) // the common case: no operator here
+    if (auto *only = onlyChild<P::OrTestContext>(ctx))
+      return buildOrTest(only);
   if (auto *lam = ctx->lambdef())
     return buildLambda(lam, lam->paramList(), buildTest(lam->test()));
   auto ors = ctx->orTest();
@@ -79,11 +90,17 @@ static ExprPtr buildBoolChain(AstBuilder &b, const std::vector<Ctx *> &parts,
 }
 
 ExprPtr AstBuilder::buildOrTest(P::OrTestContext *ctx) {
+  if (ctx->children.size() == 1) // the common case: no operator here
+    if (auto *only = onlyChild<P::AndTestContext>(ctx))
+      return buildAndTest(only);
   return buildBoolChain(*this, ctx->andTest(), BoolOpKind::Or,
                         [&](P::AndTestContext *c) { return buildAndTest(c); });
 }
 
 ExprPtr AstBuilder::buildAndTest(P::AndTestContext *ctx) {
+  if (ctx->children.size() == 1) // the common case: no operator here
+    if (auto *only = onlyChild<P::NotTestContext>(ctx))
+      return buildNotTest(only);
   return buildBoolChain(*this, ctx->notTest(), BoolOpKind::And,
                         [&](P::NotTestContext *c) { return buildNotTest(c); });
 }
@@ -121,6 +138,9 @@ static CmpOp compareOp(P::CompOpContext *ctx) {
 }
 
 ExprPtr AstBuilder::buildComparison(P::ComparisonContext *ctx) {
+  if (ctx->children.size() == 1) // the common case: no operator here
+    if (auto *only = onlyChild<P::ExprContext>(ctx))
+      return buildExpr(only);
   auto exprs = ctx->expr();
   if (exprs.size() == 1)
     return buildExpr(exprs[0]);
@@ -146,6 +166,9 @@ static ExprPtr buildChain(const std::vector<Ctx *> &operands,
 }
 
 ExprPtr AstBuilder::buildExpr(P::ExprContext *ctx) {
+  if (ctx->children.size() == 1) // the common case: no operator here
+    if (auto *only = onlyChild<P::XorExprContext>(ctx))
+      return buildXorExpr(only);
   return buildChain(
       ctx->xorExpr(), ctx->PIPE(),
       [&](P::XorExprContext *c) { return buildXorExpr(c); },
@@ -153,6 +176,9 @@ ExprPtr AstBuilder::buildExpr(P::ExprContext *ctx) {
 }
 
 ExprPtr AstBuilder::buildXorExpr(P::XorExprContext *ctx) {
+  if (ctx->children.size() == 1) // the common case: no operator here
+    if (auto *only = onlyChild<P::AndExprContext>(ctx))
+      return buildAndExpr(only);
   return buildChain(
       ctx->andExpr(), ctx->CARET(),
       [&](P::AndExprContext *c) { return buildAndExpr(c); },
@@ -160,6 +186,9 @@ ExprPtr AstBuilder::buildXorExpr(P::XorExprContext *ctx) {
 }
 
 ExprPtr AstBuilder::buildAndExpr(P::AndExprContext *ctx) {
+  if (ctx->children.size() == 1) // the common case: no operator here
+    if (auto *only = onlyChild<P::ShiftExprContext>(ctx))
+      return buildShiftExpr(only);
   return buildChain(
       ctx->shiftExpr(), ctx->AMP(),
       [&](P::ShiftExprContext *c) { return buildShiftExpr(c); },
@@ -167,6 +196,9 @@ ExprPtr AstBuilder::buildAndExpr(P::AndExprContext *ctx) {
 }
 
 ExprPtr AstBuilder::buildShiftExpr(P::ShiftExprContext *ctx) {
+  if (ctx->children.size() == 1) // the common case: no operator here
+    if (auto *only = onlyChild<P::ArithExprContext>(ctx))
+      return buildArithExpr(only);
   return buildChain(
       ctx->arithExpr(), ctx->shiftOp(),
       [&](P::ArithExprContext *c) { return buildArithExpr(c); },
@@ -176,6 +208,9 @@ ExprPtr AstBuilder::buildShiftExpr(P::ShiftExprContext *ctx) {
 }
 
 ExprPtr AstBuilder::buildArithExpr(P::ArithExprContext *ctx) {
+  if (ctx->children.size() == 1) // the common case: no operator here
+    if (auto *only = onlyChild<P::TermContext>(ctx))
+      return buildTerm(only);
   return buildChain(
       ctx->term(), ctx->addOp(),
       [&](P::TermContext *c) { return buildTerm(c); },
@@ -185,6 +220,9 @@ ExprPtr AstBuilder::buildArithExpr(P::ArithExprContext *ctx) {
 }
 
 ExprPtr AstBuilder::buildTerm(P::TermContext *ctx) {
+  if (ctx->children.size() == 1) // the common case: no operator here
+    if (auto *only = onlyChild<P::FactorContext>(ctx))
+      return buildFactor(only);
   return buildChain(
       ctx->factor(), ctx->mulOp(),
       [&](P::FactorContext *c) { return buildFactor(c); },

@@ -59,13 +59,6 @@ void AstBuilder::unsupported(Token *token, const std::string &what) {
   error(range(token), "not supported by kiln: " + what);
 }
 
-std::unique_ptr<Module> AstBuilder::buildModule(P::FileInputContext *ctx) {
-  auto module = std::make_unique<Module>();
-  for (auto *stmt : ctx->stmt())
-    buildStmt(stmt, module->body);
-  return module;
-}
-
 void AstBuilder::buildStmt(P::StmtContext *ctx, StmtList &out) {
   if (auto *simple = ctx->simpleStmts())
     return buildSimpleStmts(simple, out);

@@ -8,6 +8,9 @@
 #include "KilnParser.h"
 #include "antlr4-runtime.h"
 
+#include <pthread.h>
+
+#include <algorithm>
 #include <set>
 
 namespace kiln {
@@ -22,18 +25,46 @@ struct NestingTooDeep {
   Token *token;
 };
 
+/// Stops the parse, rather than the process, when nesting would exhaust the
+/// stack: it measures the stack this thread has used since the parser was
+/// made, against what the thread has (capped at kMaxParseStack).
 class GuardedParser : public KilnParser {
 public:
-  using KilnParser::KilnParser;
+  explicit GuardedParser(antlr4::TokenStream *input)
+      : KilnParser(input), base_(stackAddress()), budget_(stackBudget()) {}
 
   void enterRule(antlr4::ParserRuleContext *localctx, size_t state,
                  size_t ruleIndex) override {
-    int depth = 0;
-    for (auto *p = localctx->parent; p; p = p->parent)
-      if (++depth > kMaxParseDepth)
-        throw NestingTooDeep{getCurrentToken()};
+    if (base_ - stackAddress() > budget_)
+      throw NestingTooDeep{getCurrentToken()};
     KilnParser::enterRule(localctx, state, ruleIndex);
   }
+
+private:
+  static uintptr_t stackAddress() {
+    return reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+  }
+
+  /// How much stack the parse may use: what is left on this thread, less a
+  /// margin for the AST builder and diagnostics, at most kMaxParseStack.
+  uintptr_t stackBudget() const {
+    size_t budget = kMaxParseStack;
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+      void *low = nullptr;
+      size_t size = 0;
+      if (pthread_attr_getstack(&attr, &low, &size) == 0) {
+        uintptr_t left = base_ - reinterpret_cast<uintptr_t>(low);
+        // Keep half of what is left for building and walking the AST.
+        budget = std::min<size_t>(budget, left / 2);
+      }
+      pthread_attr_destroy(&attr);
+    }
+    return budget;
+  }
+
+  uintptr_t base_;
+  uintptr_t budget_;
 };
 
 /// Reports syntax errors the way CPython words them, at most one per line
@@ -100,11 +131,14 @@ private:
   std::set<uint32_t> reportedLines_;
 };
 
-/// Runs one parse of `text` with `entry` and hands the tree to `build`.
-template <typename Entry, typename Build>
-auto runParse(const std::string &text, SourceLoc origin,
-              DiagnosticEngine &diags, Entry entry, Build build)
-    -> decltype(build(nullptr, *static_cast<AstBuilder *>(nullptr))) {
+/// Parses `text` twice at most: first with SLL prediction bailing out at the
+/// first error (fast, and enough for valid input), then, only if that
+/// failed, with full LL and error recovery to report every error it can.
+/// `parse(parser, tokens, builder)` runs the entry rule(s) and returns the
+/// result; `builder` is null in the reporting stage.
+template <typename Result, typename Parse>
+Result runParse(const std::string &text, SourceLoc origin,
+                DiagnosticEngine &diags, Parse parse) {
   unsigned errorsBefore = diags.errorCount();
   antlr4::ANTLRInputStream input(text);
   IndentingLexer lexer(&input, diags);
@@ -112,29 +146,27 @@ auto runParse(const std::string &text, SourceLoc origin,
   antlr4::CommonTokenStream tokens(&lexer);
   GuardedParser parser(&tokens);
   parser.removeErrorListeners();
-
-  try {
-    // Stage 1: SLL prediction, bail out at the first error.
-    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
-        antlr4::atn::PredictionMode::SLL);
-    parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
-    auto *tree = entry(parser);
-    if (diags.errorCount() == errorsBefore) {
-      AstBuilder builder(diags, origin);
-      auto result = build(tree, builder);
-      if (!builder.failed())
-        return result;
-    }
-    return nullptr;
-  } catch (const antlr4::ParseCancellationException &) {
-  } catch (const NestingTooDeep &deep) {
+  auto reportTooDeep = [&](const NestingTooDeep &deep) {
     SourceLoc l{static_cast<uint32_t>(deep.token->getLine()),
                 static_cast<uint32_t>(deep.token->getCharPositionInLine() + 1)};
     diags.error(l, "expression or block nested too deeply");
+  };
+
+  try {
+    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+        antlr4::atn::PredictionMode::SLL);
+    parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+    AstBuilder builder(diags, origin);
+    Result result = parse(parser, tokens, &builder);
+    if (diags.errorCount() != errorsBefore || builder.failed())
+      return nullptr;
+    return result;
+  } catch (const antlr4::ParseCancellationException &) {
+  } catch (const NestingTooDeep &deep) {
+    reportTooDeep(deep);
     return nullptr;
   }
 
-  // Stage 2: full LL with error recovery, to report every error we can.
   SyntaxErrorListener listener(diags, origin);
   tokens.seek(0);
   parser.reset();
@@ -143,16 +175,11 @@ auto runParse(const std::string &text, SourceLoc origin,
       antlr4::atn::PredictionMode::LL);
   parser.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
   try {
-    auto *tree = entry(parser);
-    if (diags.errorCount() != errorsBefore)
-      return nullptr;
-    AstBuilder builder(diags, origin);
-    auto result = build(tree, builder);
-    return builder.failed() ? nullptr : std::move(result);
+    parse(parser, tokens, nullptr);
+    if (diags.errorCount() == errorsBefore)
+      diags.error(SourceLoc{1, 1}, "invalid syntax");
   } catch (const NestingTooDeep &deep) {
-    SourceLoc l{static_cast<uint32_t>(deep.token->getLine()),
-                static_cast<uint32_t>(deep.token->getCharPositionInLine() + 1)};
-    diags.error(l, "expression or block nested too deeply");
+    reportTooDeep(deep);
   } catch (const std::exception &e) {
     diags.error(SourceLoc{1, 1}, std::string("parser failure: ") + e.what());
   }
@@ -187,20 +214,37 @@ std::unique_ptr<ast::Module> parseModule(const SourceFile &file,
     diags.error(SourceLoc{1, 1}, "source code cannot contain null bytes");
     return nullptr;
   }
-  return runParse(
+  // Statement by statement, freeing each parse tree once its AST is built:
+  // parse trees are many times larger than ASTs.
+  return runParse<std::unique_ptr<ast::Module>>(
       file.text(), SourceLoc{1, 1}, diags,
-      [](KilnParser &p) { return p.fileInput(); },
-      [](KilnParser::FileInputContext *tree, AstBuilder &b) {
-        return b.buildModule(tree);
+      [](KilnParser &parser, antlr4::CommonTokenStream &tokens,
+         AstBuilder *builder) {
+        auto module = std::make_unique<ast::Module>();
+        while (tokens.LA(1) != Token::EOF) {
+          if (tokens.LA(1) == KilnParser::NEWLINE) {
+            tokens.consume();
+            continue;
+          }
+          size_t before = tokens.index();
+          auto *stmt = parser.stmt();
+          if (builder)
+            builder->buildTopLevel(stmt, module->body);
+          parser.getTreeTracker().reset();
+          if (tokens.index() == before)
+            tokens.consume(); // recovery made no progress: skip a token
+        }
+        return module;
       });
 }
 
 ast::ExprPtr parseFieldExpression(const std::string &text, SourceLoc origin,
                                   DiagnosticEngine &diags) {
-  return runParse(
-      text, origin, diags, [](KilnParser &p) { return p.fieldExpr(); },
-      [](KilnParser::FieldExprContext *tree, AstBuilder &b) {
-        return b.buildFieldExpr(tree);
+  return runParse<ast::ExprPtr>(
+      text, origin, diags,
+      [](KilnParser &parser, antlr4::CommonTokenStream &, AstBuilder *builder) {
+        auto *tree = parser.fieldExpr();
+        return builder ? builder->buildFieldExpr(tree) : nullptr;
       });
 }
 

@@ -7,6 +7,8 @@ parser grammar KilnParser;
 
 options { tokenVocab = KilnLexer; }
 
+// A file is parsed statement by statement (Parser.cpp); this rule documents
+// the whole-file shape.
 fileInput: (NEWLINE | stmt)* EOF;
 
 // Entry point for the expressions inside f-string replacement fields.

@@ -19,8 +19,9 @@ std::unique_ptr<ast::Module> parseModule(const SourceFile &file,
 ast::ExprPtr parseFieldExpression(const std::string &text, SourceLoc origin,
                                   DiagnosticEngine &diags);
 
-/// The parse-tree depth past which input is rejected as too deeply nested
-/// rather than risking the stack.
-constexpr int kMaxParseDepth = 6000;
+/// The most stack a parse may use before input is rejected as nested too
+/// deeply, rather than risking the process (the kiln tool parses on a thread
+/// with a 1 GiB stack; other threads get half of what they have left).
+constexpr size_t kMaxParseStack = size_t(128) << 20;
 
 } // namespace kiln

@@ -1,0 +1,7 @@
+# Assigning to a call suggests '=='.
+# RUN: not %kiln check %s 2>&1 | FileCheck %s --strict-whitespace --match-full-lines -DFILE=%s --implicit-check-not=error:
+# CHECK:[[FILE]]:7:1: error: cannot assign to function call; maybe you meant '==' instead of '='?
+# CHECK-NEXT:f() = 1
+# CHECK-NEXT:^~~
+
+f() = 1

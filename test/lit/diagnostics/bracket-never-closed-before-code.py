@@ -1,0 +1,8 @@
+# An unclosed '(' followed by more code: only "'(' was never closed", as CPython says.
+# RUN: not %kiln check %s 2>&1 | FileCheck %s --strict-whitespace --match-full-lines -DFILE=%s --implicit-check-not=error:
+# CHECK:[[FILE]]:7:6: error: '(' was never closed
+# CHECK-NEXT:print(x
+# CHECK-NEXT:     ^
+
+print(x
+y = 2
