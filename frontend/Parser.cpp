@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <set>
+#include <sstream>
 
 namespace kiln {
 
@@ -132,10 +133,10 @@ private:
 };
 
 /// Parses `text` twice at most: first with SLL prediction bailing out at the
-/// first error (fast, and enough for valid input), then, only if that
-/// failed, with full LL and error recovery to report every error it can.
-/// `parse(parser, tokens, builder)` runs the entry rule(s) and returns the
-/// result; `builder` is null in the reporting stage.
+/// first error (fast, and enough for almost all valid input), then, only if
+/// that failed, with full LL and error recovery, which either accepts the
+/// input or reports every error it can. `parse(parser, tokens, builder)`
+/// runs the entry rule(s) and returns the result.
 template <typename Result, typename Parse>
 Result runParse(const std::string &text, SourceLoc origin,
                 DiagnosticEngine &diags, Parse parse) {
@@ -156,8 +157,13 @@ Result runParse(const std::string &text, SourceLoc origin,
     parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
         antlr4::atn::PredictionMode::SLL);
     parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
-    AstBuilder builder(diags, origin);
+    // The builder's errors are held back until this stage completes, so a
+    // stage-2 retry does not report them twice.
+    std::ostringstream held;
+    DiagnosticEngine stageDiags(diags.file(), held, diags.format());
+    AstBuilder builder(stageDiags, origin);
     Result result = parse(parser, tokens, &builder);
+    diags.append(held.str(), stageDiags.errorCount());
     if (diags.errorCount() != errorsBefore || builder.failed())
       return nullptr;
     return result;
@@ -175,9 +181,12 @@ Result runParse(const std::string &text, SourceLoc origin,
       antlr4::atn::PredictionMode::LL);
   parser.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
   try {
-    parse(parser, tokens, nullptr);
-    if (diags.errorCount() == errorsBefore)
-      diags.error(SourceLoc{1, 1}, "invalid syntax");
+    // SLL can fail on valid input that full LL accepts: then build from
+    // this parse.
+    AstBuilder builder(diags, origin);
+    Result result = parse(parser, tokens, &builder);
+    if (diags.errorCount() == errorsBefore && !builder.failed())
+      return result;
   } catch (const NestingTooDeep &deep) {
     reportTooDeep(deep);
   } catch (const std::exception &e) {

@@ -36,6 +36,13 @@ public:
     report(Severity::Error, {loc, loc}, message);
   }
 
+  /// Takes over what another engine (one that wrote to a buffer) reported.
+  void append(const std::string &printed, unsigned errors) {
+    out_ << printed;
+    errorCount_ += errors;
+  }
+
+  Format format() const { return format_; }
   unsigned errorCount() const { return errorCount_; }
   bool hasErrors() const { return errorCount_ != 0; }
   const SourceFile &file() const { return file_; }
