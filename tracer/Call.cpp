@@ -164,7 +164,8 @@ void Interpreter::bindArguments(const FunctionObject &fn, CallArgs &args,
 }
 
 Value Interpreter::callFunction(const FunctionObject &fn, CallArgs &args) {
-  if (depth_ >= kRecursionLimit)
+  // CPython counts the module frame too.
+  if (depth_ + 1 >= kRecursionLimit)
     raise("RecursionError", "maximum recursion depth exceeded");
   Frame frame;
   frame.env = std::make_shared<Env>();
@@ -192,10 +193,7 @@ Value Interpreter::callFunction(const FunctionObject &fn, CallArgs &args) {
   } catch (PyException &e) {
     --depth_;
     frame_ = saved;
-    auto &inst = e.exc.as<InstanceObject>();
-    inst.traceback.push_back(
-        {inst.lineFrame == &frame ? inst.line : frame.line, fn.name});
-    inst.lineFrame = nullptr;
+    leaveFrame(e.exc, frame);
     throw;
   }
   --depth_;

@@ -182,8 +182,8 @@ Value Interpreter::evalComprehension(const ComprehensionExpr &e,
     inner.env->cells.push_back(std::make_shared<Cell>());
   inner.classNamespace = frame.classNamespace;
   inner.function = frame.function;
-  inner.name = frame.name;
-  inner.line = frame.line;
+  inner.name = e.scope->name; // CPython 3.11 shows "<listcomp>" frames
+  inner.line = e.range.begin.line;
   inner.parent = &frame;
 
   Value result = e.kind == ExprKind::ListComp     ? list()
@@ -219,7 +219,12 @@ Value Interpreter::evalComprehension(const ComprehensionExpr &e,
       }
     }
   };
-  loop(0, firstIter);
+  try {
+    loop(0, firstIter);
+  } catch (PyException &ex) {
+    leaveFrame(ex.exc, inner);
+    throw;
+  }
   if (e.kind == ExprKind::GeneratorExp)
     return iter(result); // generators are evaluated eagerly by kiln
   return result;

@@ -232,8 +232,17 @@ Flow Interpreter::execStmt(const Stmt &stmt, Frame &frame) {
       exc = call(exc, ValueList{});
     if (!exc.is(Type::Instance) || !exc.as<InstanceObject>().cls->isException)
       typeError("exceptions must derive from BaseException");
-    if (s.cause)
-      eval(*s.cause, frame); // evaluated for its errors; chaining is not shown
+    if (s.cause) {
+      Value cause = eval(*s.cause, frame);
+      if (cause.is(Type::Class) && cause.as<ClassObject>().isException)
+        cause = call(cause, ValueList{});
+      if (!cause.isNone() && (!cause.is(Type::Instance) ||
+                              !cause.as<InstanceObject>().cls->isException))
+        typeError("exception causes must derive from BaseException");
+      auto &inst = exc.as<InstanceObject>();
+      inst.cause = cause;
+      inst.suppressContext = true;
+    }
     raiseValue(exc);
   }
   case StmtKind::Try:
@@ -300,14 +309,18 @@ bool Interpreter::exceptionMatches(const Value &exc, const Value &type) {
   return isInstance(exc, &type.as<ClassObject>());
 }
 
-/// Remembers where an exception passed through `frame`, so a re-raise from
-/// an except or finally block still reports the original line.
-static void noteLine(const Value &exc, const Frame &frame) {
+void Interpreter::noteTraceback(const Value &exc, const Frame &frame) {
   auto &inst = exc.as<InstanceObject>();
-  if (inst.lineFrame != &frame) {
-    inst.lineFrame = &frame;
-    inst.line = frame.line;
-  }
+  if (inst.lineFrame == &frame)
+    return;
+  inst.lineFrame = &frame;
+  inst.traceback.push_back({frame.line, frame.name});
+}
+
+void Interpreter::leaveFrame(const Value &exc, const Frame &frame) {
+  noteTraceback(exc, frame);
+  // The frame dies here; another frame may later reuse its address.
+  exc.as<InstanceObject>().lineFrame = nullptr;
 }
 
 Flow Interpreter::execTry(const TryStmt &s, Frame &frame) {
@@ -319,7 +332,7 @@ Flow Interpreter::execTry(const TryStmt &s, Frame &frame) {
       flow = execBlock(s.body, frame);
     } catch (PyException &e) {
       raised = true;
-      noteLine(e.exc, frame);
+      noteTraceback(e.exc, frame);
       const ExceptHandler *handler = nullptr;
       for (auto &h : s.handlers) {
         if (!h.type || exceptionMatches(e.exc, eval(*h.type, frame))) {
@@ -350,7 +363,7 @@ Flow Interpreter::execTry(const TryStmt &s, Frame &frame) {
   } catch (PyException &e) {
     if (s.finalbody.empty())
       throw;
-    noteLine(e.exc, frame);
+    noteTraceback(e.exc, frame);
     pending = e;
   }
   if (s.finalbody.empty())
@@ -393,7 +406,7 @@ Flow Interpreter::execWith(const WithStmt &s, Frame &frame, size_t item) {
       assign(*w.optionalVars, entered, frame);
     flow = execWith(s, frame, item + 1);
   } catch (PyException &e) {
-    noteLine(e.exc, frame);
+    noteTraceback(e.exc, frame);
     handling_.push_back(e.exc);
     Value swallow;
     try {
@@ -461,10 +474,7 @@ void Interpreter::execClassDef(const ClassDefStmt &s, Frame &frame) {
     execBlock(s.body, body);
   } catch (PyException &e) {
     frame_ = saved;
-    auto &inst = e.exc.as<InstanceObject>();
-    inst.traceback.push_back(
-        {inst.lineFrame == &body ? inst.line : body.line, s.name});
-    inst.lineFrame = nullptr;
+    leaveFrame(e.exc, body);
     throw;
   }
   frame_ = saved;

@@ -3,6 +3,8 @@
 #include "Interpreter.h"
 #include "kiln/frontend/Resolver.h"
 
+#include <filesystem>
+
 namespace kiln::py {
 
 using namespace ast;
@@ -190,12 +192,23 @@ void Interpreter::raiseValue(Value exception) {
 
 void Interpreter::printException(const Value &exc, std::ostream &err) {
   auto &inst = exc.as<InstanceObject>();
-  if (inst.context.is(Type::Instance) && !inst.context.identical(exc)) {
+  if (inst.cause.is(Type::Instance) && !inst.cause.identical(exc)) {
+    printException(inst.cause, err);
+    err << "\nThe above exception was the direct cause of the following "
+           "exception:\n\n";
+  } else if (inst.context.is(Type::Instance) && !inst.suppressContext &&
+             !inst.context.identical(exc)) {
     printException(inst.context, err);
     err << "\nDuring handling of the above exception, another exception "
            "occurred:\n\n";
   }
   err << "Traceback (most recent call last):\n";
+  // CPython shows the main script's absolute path.
+  std::error_code ec;
+  std::string displayPath =
+      std::filesystem::absolute(file_.path(), ec).lexically_normal().string();
+  if (ec)
+    displayPath = file_.path();
   // Entries were recorded innermost first. Runs of one repeated entry are
   // cut after three, as CPython does.
   const std::vector<TracebackEntry> &tb = inst.traceback;
@@ -215,7 +228,7 @@ void Interpreter::printException(const Value &exc, std::ostream &err) {
       repeats = 1;
     }
     last = &*it;
-    err << "  File \"" << file_.path() << "\", line " << it->line << ", in "
+    err << "  File \"" << displayPath << "\", line " << it->line << ", in "
         << it->function << "\n";
     std::string_view src = file_.line(it->line);
     size_t start = src.find_first_not_of(" \t\f");
@@ -245,9 +258,7 @@ int Interpreter::runMain(const Module &module) {
   try {
     execBlock(module.body, frame);
   } catch (PyException &e) {
-    auto &inst = e.exc.as<InstanceObject>();
-    inst.traceback.push_back(
-        {inst.lineFrame == &frame ? inst.line : frame.line, "<module>"});
+    leaveFrame(e.exc, frame);
     out_.flush();
     printException(e.exc, err_);
     frame_ = nullptr;

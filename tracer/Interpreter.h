@@ -136,6 +136,11 @@ private:
   void storeName(const ast::NameExpr &name, const Value &value, Frame &frame);
   void deleteTarget(const ast::Expr &target, Frame &frame);
   bool exceptionMatches(const Value &exc, const Value &type);
+  /// Adds `frame`'s traceback entry to an exception passing through it,
+  /// once per frame.
+  void noteTraceback(const Value &exc, const Frame &frame);
+  /// The same when the exception leaves `frame` for good.
+  void leaveFrame(const Value &exc, const Frame &frame);
 
   // Eval.cpp
   Value eval(const ast::Expr &e, Frame &frame);

@@ -169,10 +169,11 @@ struct InstanceObject : Object {
   ValueList args;
   std::vector<TracebackEntry> traceback;
   Value context; // the exception being handled when this one was raised
-  /// The line this exception was last caught at in `lineFrame`: a re-raise
-  /// or a finally block must still report where it happened.
+  Value cause;   // `raise ... from cause`
+  bool suppressContext = false; // `raise ... from ...` hides the context
+  /// The frame whose traceback entry was added last: an exception caught
+  /// and re-raised in one frame gets one entry there, at the original line.
   const void *lineFrame = nullptr;
-  uint32_t line = 0;
 };
 
 struct ModuleObject : Object {

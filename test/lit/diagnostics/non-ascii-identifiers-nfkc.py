@@ -1,0 +1,9 @@
+# Identifiers are NFKC-normalized as in CPython (PEP 3131): the ligature 'ﬁ'
+# and 'fi' are the same name.
+# RUN: %kiln run %s | FileCheck %s --match-full-lines
+# RUN: %kiln dump --stage=ast %s | FileCheck %s --check-prefix=AST
+# CHECK: 1
+# AST: Name id="fi" ctx="Store" <8:1-8:2>
+
+ﬁ = 1
+print(fi)
