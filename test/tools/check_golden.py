@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
-"""Compare `kiln run SCRIPT` against the CPython golden recorded next to SCRIPT.
+"""Compare `kiln run SCRIPT` against the golden recorded next to SCRIPT.
 
 Usage: check_golden.py KILN_BINARY SCRIPT
 
 The golden (SCRIPT with .py replaced by .expected) is written by
-scripts/record-python-goldens.py; its format is:
+scripts/record-python-goldens.py (CPython goldens, test/interpreter/) or by
+scripts/record-tf-goldens.py (TensorFlow goldens, test/conformance/); its
+format is:
 
     # kiln-golden python=<version> sha256=<sha256 of the script bytes>
+      or, for TensorFlow goldens,
+    # kiln-golden tensorflow=<version> python=<version> sha256=<sha256>
     # exit: <exit code>
     # stderr-first: <first line of stderr>          (only if stderr non-empty)
     # stderr-frame: line <N>, in <name>            (zero or more)
@@ -20,8 +24,11 @@ line, the traceback frames that belong to the script (from the last
 "Traceback (most recent call last):" block only) and stderr's last non-empty
 line. Exit 0 on success, 1 on a mismatch, 2 on a usage error.
 
-Only the Python standard library is used; scripts/record-python-goldens.py
-imports the helpers below so that both sides summarize stderr identically.
+The first line needs sha256= and at least one of python= / tensorflow=;
+the order of its key=value fields does not matter.
+
+Only the Python standard library is used; both recording scripts import the
+helpers below so that both sides summarize stderr identically.
 """
 
 import difflib
@@ -37,6 +44,15 @@ TRACEBACK_HEADER = "Traceback (most recent call last):"
 FRAME_RE = re.compile(r'^\s*File "(?P<path>.*)", line (?P<line>\d+), in (?P<name>.+?)\s*$')
 SEPARATOR = b"# ---"
 RECORD_HINT = "scripts/record-python-goldens.py"
+TF_RECORD_HINT = "scripts/record-tf-goldens.py"
+
+
+def record_hint(script, golden=None):
+    """The script that (re)records SCRIPT's golden."""
+    if golden is not None:
+        return TF_RECORD_HINT if golden.get("tensorflow") else RECORD_HINT
+    parts = os.path.abspath(script).replace("\\", "/").split("/")
+    return TF_RECORD_HINT if "conformance" in parts else RECORD_HINT
 
 
 class GoldenError(Exception):
@@ -90,9 +106,16 @@ def summarize_stderr(stderr_bytes, script_name):
     return first, frames, last
 
 
-def format_header(python_version, sha, exit_code, stderr_summary):
-    """The header lines of a golden, as text ending with the separator line."""
-    out = [f"# kiln-golden python={python_version} sha256={sha}",
+def format_header(python_version, sha, exit_code, stderr_summary,
+                  tensorflow_version=None):
+    """The header lines of a golden, as text ending with the separator line.
+
+    With tensorflow_version the first line is
+    `# kiln-golden tensorflow=<tf> python=<py> sha256=<sha>` (a TensorFlow
+    golden), otherwise `# kiln-golden python=<py> sha256=<sha>`.
+    """
+    tf_field = f"tensorflow={tensorflow_version} " if tensorflow_version else ""
+    out = [f"# kiln-golden {tf_field}python={python_version} sha256={sha}",
            f"# exit: {exit_code}"]
     if stderr_summary is not None:
         first, frames, last = stderr_summary
@@ -107,8 +130,9 @@ def format_header(python_version, sha, exit_code, stderr_summary):
 def parse_golden(data):
     """Parse golden bytes into a dict.
 
-    Keys: python, sha256, exit (int), stderr (None or (first, frames, last)),
-    stdout (bytes).
+    Keys: python (None in a TensorFlow golden without python=), tensorflow
+    (None in a CPython golden), sha256, exit (int), stderr (None or
+    (first, frames, last)), stdout (bytes).
     """
     pos = 0
     header = []
@@ -123,12 +147,13 @@ def parse_golden(data):
         header.append(line.decode("utf-8"))
     stdout = data[pos:]
     if not header or not header[0].startswith("# kiln-golden "):
-        raise GoldenError("first line is not '# kiln-golden python=... sha256=...'")
+        raise GoldenError("first line is not '# kiln-golden python=... sha256=...' "
+                          "or '# kiln-golden tensorflow=... sha256=...'")
     fields = dict(kv.split("=", 1) for kv in header[0][len("# kiln-golden "):].split())
-    if "sha256" not in fields or "python" not in fields:
-        raise GoldenError("first line lacks python= or sha256=")
-    result = {"python": fields["python"], "sha256": fields["sha256"],
-              "exit": None, "stdout": stdout}
+    if "sha256" not in fields or ("python" not in fields and "tensorflow" not in fields):
+        raise GoldenError("first line lacks sha256= or both python= and tensorflow=")
+    result = {"python": fields.get("python"), "tensorflow": fields.get("tensorflow"),
+              "sha256": fields["sha256"], "exit": None, "stdout": stdout}
     first = last = None
     frames = []
     for line in header[1:]:
@@ -203,7 +228,7 @@ def check(kiln, script, timeout=TIMEOUT_S):
         return False, f"FAIL {rel}: {e}"
     if not os.path.exists(gpath):
         return False, (f"FAIL {rel}: no golden {os.path.relpath(gpath)}; record it with "
-                       f"{RECORD_HINT} {rel}")
+                       f"{record_hint(script)} {rel}")
     try:
         with open(gpath, "rb") as f:
             golden = parse_golden(f.read())
@@ -214,7 +239,7 @@ def check(kiln, script, timeout=TIMEOUT_S):
         return False, (f"FAIL {rel}: stale golden (script sha256 {actual_sha[:12]}..., "
                        f"golden recorded for {golden['sha256'][:12]}...); the script "
                        f"changed since its golden was recorded: re-record it with "
-                       f"{RECORD_HINT} {rel}")
+                       f"{record_hint(script, golden)} {rel}")
 
     if os.sep in kiln or (os.altsep and os.altsep in kiln):
         kiln = os.path.abspath(kiln)
@@ -238,8 +263,12 @@ def check(kiln, script, timeout=TIMEOUT_S):
 
     expected = _report_lines(golden["exit"], expected_stderr, golden["stdout"])
     actual = _report_lines(proc.returncode, actual_stderr, proc.stdout)
+    if golden["tensorflow"]:
+        source = f"TensorFlow {golden['tensorflow']}"
+    else:
+        source = f"CPython {golden['python']}"
     diff = "".join(difflib.unified_diff(expected, actual,
-                                        fromfile=f"expected (CPython {golden['python']})",
+                                        fromfile=f"expected ({source})",
                                         tofile=f"actual ({os.path.basename(kiln)} run)"))
     msg = [f"FAIL {rel}", diff.rstrip("\n")]
     if not diff.strip() or expected == actual:

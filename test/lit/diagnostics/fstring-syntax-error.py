@@ -1,4 +1,4 @@
-# A syntax error inside an f-string field points into the string (code points; later lines of a triple-quoted f-string).
+# Syntax errors inside f-string fields point into the string, in code points.
 # RUN: not %kiln check %s 2>&1 | FileCheck %s --strict-whitespace --match-full-lines -DFILE=%s --implicit-check-not=error:
 # CHECK:[[FILE]]:11:17: error: invalid syntax{{.*}}
 # CHECK-NEXT:x = "é" + f"é{a b}"

@@ -1,0 +1,691 @@
+// kiln → linalg/tensor/arith/math. Each kiln op is rewritten in place, in
+// program order; the ops are independent, so a walk suffices (no pattern
+// driver needed).
+#include "passes/Passes.h"
+
+#include "dialects/kiln/KilnDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace kiln {
+#define GEN_PASS_DEF_LOWERKILNTOLINALG
+#include "passes/Passes.h.inc"
+} // namespace kiln
+
+using namespace mlir;
+
+namespace {
+
+using BodyFn = function_ref<Value(OpBuilder &, Location, ValueRange)>;
+
+class Lowering {
+public:
+  Lowering(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+
+  Value lower(Operation *op);
+
+private:
+  // ---- building blocks ----
+  Value index(int64_t v) { return b.create<arith::ConstantIndexOp>(loc, v); }
+
+  Value dim(Value tensor, int64_t d) {
+    return b.create<tensor::DimOp>(loc, tensor, d);
+  }
+
+  /// Dynamic sizes of `type` for tensor.empty, taken from `inputs`
+  /// right-aligned (broadcasting): the first input whose dimension is not 1.
+  SmallVector<Value> dynamicSizes(RankedTensorType type, ValueRange inputs) {
+    SmallVector<Value> sizes;
+    int64_t rank = type.getRank();
+    for (int64_t i = 0; i < rank; ++i) {
+      if (!type.isDynamicDim(i))
+        continue;
+      Value size;
+      for (Value in : inputs) {
+        auto t = cast<RankedTensorType>(in.getType());
+        int64_t j = i - (rank - t.getRank());
+        if (j < 0 || t.getDimSize(j) == 1)
+          continue;
+        size = dim(in, j);
+        break;
+      }
+      sizes.push_back(size ? size : index(1));
+    }
+    return sizes;
+  }
+
+  Value empty(RankedTensorType type, ValueRange dynSizes) {
+    return b.create<tensor::EmptyOp>(loc, type.getShape(),
+                                     type.getElementType(), dynSizes);
+  }
+
+  /// An elementwise linalg.generic over `inputs`, broadcasting size-1
+  /// dimensions and missing leading dimensions.
+  Value elementwise(RankedTensorType type, ValueRange inputs, BodyFn body) {
+    int64_t rank = type.getRank();
+    MLIRContext *ctx = b.getContext();
+    Value init = empty(type, dynamicSizes(type, inputs));
+    SmallVector<AffineMap> maps;
+    for (Value in : inputs) {
+      auto t = cast<RankedTensorType>(in.getType());
+      SmallVector<AffineExpr> exprs;
+      for (int64_t j = 0; j < t.getRank(); ++j) {
+        int64_t i = j + (rank - t.getRank());
+        if (t.getDimSize(j) == 1 && type.getDimSize(i) != 1)
+          exprs.push_back(getAffineConstantExpr(0, ctx));
+        else
+          exprs.push_back(getAffineDimExpr(i, ctx));
+      }
+      maps.push_back(AffineMap::get(rank, 0, exprs, ctx));
+    }
+    maps.push_back(b.getMultiDimIdentityMap(rank));
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    auto generic = b.create<linalg::GenericOp>(
+        loc, TypeRange{type}, inputs, ValueRange{init}, maps, iterators,
+        [&](OpBuilder &nb, Location nl, ValueRange args) {
+          nb.create<linalg::YieldOp>(nl, body(nb, nl, args.drop_back()));
+        });
+    return generic.getResult(0);
+  }
+
+  /// A tensor of `type` holding `value` everywhere.
+  Value filled(RankedTensorType type, ValueRange dynSizes, Value value) {
+    return b.create<linalg::FillOp>(loc, value, empty(type, dynSizes))
+        .getResult(0);
+  }
+
+  Value scalar(Type type, double value) {
+    if (auto f = dyn_cast<FloatType>(type))
+      return b.create<arith::ConstantOp>(loc, b.getFloatAttr(f, value));
+    return b.create<arith::ConstantOp>(
+        loc, b.getIntegerAttr(type, static_cast<int64_t>(value)));
+  }
+
+  /// Reshapes `value` to `type`; `sizes` gives every result dimension.
+  Value reshape(Value value, RankedTensorType type, ArrayRef<Value> sizes) {
+    Value shape = b.create<tensor::FromElementsOp>(
+        loc,
+        RankedTensorType::get({static_cast<int64_t>(sizes.size())},
+                              b.getIndexType()),
+        sizes);
+    return b.create<tensor::ReshapeOp>(loc, type, value, shape);
+  }
+
+  SmallVector<Value> dynamicSizesForMatMul(RankedTensorType type, Value lhs,
+                                           Value rhs) {
+    SmallVector<Value> sizes;
+    if (type.isDynamicDim(0))
+      sizes.push_back(dim(lhs, 0));
+    if (type.isDynamicDim(1))
+      sizes.push_back(dim(rhs, 1));
+    return sizes;
+  }
+
+  // ---- scalar semantics ----
+  Value binaryScalar(Operation *op, OpBuilder &nb, Location nl, Value x,
+                     Value y);
+  Value unaryScalar(StringRef fn, OpBuilder &nb, Location nl, Value x);
+  Value castScalar(OpBuilder &nb, Location nl, Value x, Type to);
+
+  // ---- ops ----
+  Value lowerReduce(kiln::ReduceOp op);
+  Value lowerArgReduce(kiln::ArgReduceOp op);
+  Value lowerMatMul(kiln::MatMulOp op);
+  Value lowerTranspose(kiln::TransposeOp op);
+  Value lowerReshape(kiln::ReshapeOp op);
+  Value lowerConcat(kiln::ConcatOp op);
+
+  OpBuilder &b;
+  Location loc;
+};
+
+/// Integer division and remainder must not trap: a zero divisor becomes 1
+/// (TensorFlow raises for it; compiled code yields a value instead).
+static Value safeDivisor(OpBuilder &nb, Location nl, Value y) {
+  Value zero = nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(y.getType(), 0));
+  Value one = nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(y.getType(), 1));
+  Value isZero = nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::eq, y, zero);
+  return nb.create<arith::SelectOp>(nl, isZero, one, y);
+}
+
+Value Lowering::binaryScalar(Operation *op, OpBuilder &nb, Location nl, Value x,
+                             Value y) {
+  Type et = x.getType();
+  bool isF = isa<FloatType>(et);
+  return llvm::TypeSwitch<Operation *, Value>(op)
+      .Case([&](kiln::AddOp) -> Value {
+        return isF ? nb.create<arith::AddFOp>(nl, x, y).getResult()
+                   : nb.create<arith::AddIOp>(nl, x, y).getResult();
+      })
+      .Case([&](kiln::SubOp) -> Value {
+        return isF ? nb.create<arith::SubFOp>(nl, x, y).getResult()
+                   : nb.create<arith::SubIOp>(nl, x, y).getResult();
+      })
+      .Case([&](kiln::MulOp) -> Value {
+        return isF ? nb.create<arith::MulFOp>(nl, x, y).getResult()
+                   : nb.create<arith::MulIOp>(nl, x, y).getResult();
+      })
+      .Case([&](kiln::DivOp) -> Value {
+        return isF ? nb.create<arith::DivFOp>(nl, x, y).getResult()
+                   : nb.create<arith::DivSIOp>(nl, x, safeDivisor(nb, nl, y))
+                         .getResult();
+      })
+      .Case([&](kiln::FloorDivOp) -> Value {
+        if (isF)
+          return nb.create<math::FloorOp>(nl, nb.create<arith::DivFOp>(nl, x, y));
+        return nb.create<arith::FloorDivSIOp>(nl, x, safeDivisor(nb, nl, y));
+      })
+      .Case([&](kiln::FloorModOp) -> Value {
+        // Remainder with the divisor's sign, as Python's and TF's `%`.
+        Value r, zero = scalar(et, 0);
+        Value rNeg, yNeg, rNonZero;
+        if (isF) {
+          r = nb.create<arith::RemFOp>(nl, x, y);
+          rNonZero = nb.create<arith::CmpFOp>(nl, arith::CmpFPredicate::ONE, r, zero);
+          rNeg = nb.create<arith::CmpFOp>(nl, arith::CmpFPredicate::OLT, r, zero);
+          yNeg = nb.create<arith::CmpFOp>(nl, arith::CmpFPredicate::OLT, y, zero);
+        } else {
+          y = safeDivisor(nb, nl, y);
+          r = nb.create<arith::RemSIOp>(nl, x, y);
+          rNonZero = nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::ne, r, zero);
+          rNeg = nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::slt, r, zero);
+          yNeg = nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::slt, y, zero);
+        }
+        Value signsDiffer = nb.create<arith::XOrIOp>(nl, rNeg, yNeg);
+        Value adjust = nb.create<arith::AndIOp>(nl, rNonZero, signsDiffer);
+        Value adjusted = isF ? nb.create<arith::AddFOp>(nl, r, y).getResult()
+                             : nb.create<arith::AddIOp>(nl, r, y).getResult();
+        return nb.create<arith::SelectOp>(nl, adjust, adjusted, r);
+      })
+      .Case([&](kiln::PowOp) -> Value {
+        return isF ? nb.create<math::PowFOp>(nl, x, y).getResult()
+                   : nb.create<math::IPowIOp>(nl, x, y).getResult();
+      })
+      .Case([&](kiln::MaximumOp) -> Value {
+        return isF ? nb.create<arith::MaximumFOp>(nl, x, y).getResult()
+                   : nb.create<arith::MaxSIOp>(nl, x, y).getResult();
+      })
+      .Case([&](kiln::MinimumOp) -> Value {
+        return isF ? nb.create<arith::MinimumFOp>(nl, x, y).getResult()
+                   : nb.create<arith::MinSIOp>(nl, x, y).getResult();
+      })
+      .Case([&](kiln::LogicalAndOp) -> Value {
+        return nb.create<arith::AndIOp>(nl, x, y);
+      })
+      .Case([&](kiln::LogicalOrOp) -> Value {
+        return nb.create<arith::OrIOp>(nl, x, y);
+      })
+      .Case([&](kiln::CompareOp cmp) -> Value {
+        StringRef p = cmp.getPredicate();
+        if (isF) {
+          auto pred = llvm::StringSwitch<arith::CmpFPredicate>(p)
+                          .Case("eq", arith::CmpFPredicate::OEQ)
+                          .Case("ne", arith::CmpFPredicate::UNE)
+                          .Case("lt", arith::CmpFPredicate::OLT)
+                          .Case("le", arith::CmpFPredicate::OLE)
+                          .Case("gt", arith::CmpFPredicate::OGT)
+                          .Default(arith::CmpFPredicate::OGE);
+          return nb.create<arith::CmpFOp>(nl, pred, x, y);
+        }
+        bool isBool = et.isInteger(1);
+        auto pred = llvm::StringSwitch<arith::CmpIPredicate>(p)
+                        .Case("eq", arith::CmpIPredicate::eq)
+                        .Case("ne", arith::CmpIPredicate::ne)
+                        .Case("lt", isBool ? arith::CmpIPredicate::ult
+                                           : arith::CmpIPredicate::slt)
+                        .Case("le", isBool ? arith::CmpIPredicate::ule
+                                           : arith::CmpIPredicate::sle)
+                        .Case("gt", isBool ? arith::CmpIPredicate::ugt
+                                           : arith::CmpIPredicate::sgt)
+                        .Default(isBool ? arith::CmpIPredicate::uge
+                                        : arith::CmpIPredicate::sge);
+        return nb.create<arith::CmpIOp>(nl, pred, x, y);
+      })
+      .Default([](Operation *) { return Value(); });
+}
+
+Value Lowering::unaryScalar(StringRef fn, OpBuilder &nb, Location nl, Value x) {
+  Type et = x.getType();
+  bool isF = isa<FloatType>(et);
+  auto constant = [&](double v) {
+    if (isF)
+      return nb.create<arith::ConstantOp>(nl, nb.getFloatAttr(et, v)).getResult();
+    return nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(et, (int64_t)v))
+        .getResult();
+  };
+  if (fn == "neg")
+    return isF ? nb.create<arith::NegFOp>(nl, x).getResult()
+               : nb.create<arith::SubIOp>(nl, constant(0), x).getResult();
+  if (fn == "abs")
+    return isF ? nb.create<math::AbsFOp>(nl, x).getResult()
+               : nb.create<math::AbsIOp>(nl, x).getResult();
+  if (fn == "square")
+    return isF ? nb.create<arith::MulFOp>(nl, x, x).getResult()
+               : nb.create<arith::MulIOp>(nl, x, x).getResult();
+  if (fn == "relu")
+    return isF ? nb.create<arith::MaximumFOp>(nl, x, constant(0)).getResult()
+               : nb.create<arith::MaxSIOp>(nl, x, constant(0)).getResult();
+  if (fn == "sign") {
+    Value zero = constant(0);
+    Value pos, neg;
+    if (isF) {
+      pos = nb.create<arith::CmpFOp>(nl, arith::CmpFPredicate::OGT, x, zero);
+      neg = nb.create<arith::CmpFOp>(nl, arith::CmpFPredicate::OLT, x, zero);
+    } else {
+      pos = nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::sgt, x, zero);
+      neg = nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::slt, x, zero);
+    }
+    // Zero (and NaN) map to themselves.
+    Value negOrX = nb.create<arith::SelectOp>(nl, neg, constant(-1), x);
+    return nb.create<arith::SelectOp>(nl, pos, constant(1), negOrX);
+  }
+  if (fn == "logical_not")
+    return nb.create<arith::XOrIOp>(
+        nl, x, nb.create<arith::ConstantOp>(nl, nb.getBoolAttr(true)));
+  if (fn == "sqrt")
+    return nb.create<math::SqrtOp>(nl, x);
+  if (fn == "rsqrt")
+    return nb.create<math::RsqrtOp>(nl, x);
+  if (fn == "exp")
+    return nb.create<math::ExpOp>(nl, x);
+  if (fn == "log")
+    return nb.create<math::LogOp>(nl, x);
+  if (fn == "log1p")
+    return nb.create<math::Log1pOp>(nl, x);
+  if (fn == "sin")
+    return nb.create<math::SinOp>(nl, x);
+  if (fn == "cos")
+    return nb.create<math::CosOp>(nl, x);
+  if (fn == "tanh")
+    return nb.create<math::TanhOp>(nl, x);
+  if (fn == "floor")
+    return nb.create<math::FloorOp>(nl, x);
+  if (fn == "ceil")
+    return nb.create<math::CeilOp>(nl, x);
+  if (fn == "round")
+    return nb.create<math::RoundEvenOp>(nl, x);
+  // sigmoid: 1 / (1 + exp(-x))
+  Value e = nb.create<math::ExpOp>(nl, nb.create<arith::NegFOp>(nl, x));
+  Value one = constant(1);
+  return nb.create<arith::DivFOp>(nl, one, nb.create<arith::AddFOp>(nl, one, e));
+}
+
+Value Lowering::castScalar(OpBuilder &nb, Location nl, Value x, Type to) {
+  Type from = x.getType();
+  if (from == to)
+    return x;
+  auto fromF = dyn_cast<FloatType>(from);
+  auto toF = dyn_cast<FloatType>(to);
+  if (to.isInteger(1)) { // x != 0
+    if (fromF)
+      return nb.create<arith::CmpFOp>(
+          nl, arith::CmpFPredicate::UNE, x,
+          nb.create<arith::ConstantOp>(nl, nb.getFloatAttr(from, 0)));
+    return nb.create<arith::CmpIOp>(
+        nl, arith::CmpIPredicate::ne, x,
+        nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(from, 0)));
+  }
+  if (fromF && toF)
+    return fromF.getWidth() < toF.getWidth()
+               ? nb.create<arith::ExtFOp>(nl, to, x).getResult()
+               : nb.create<arith::TruncFOp>(nl, to, x).getResult();
+  if (fromF)
+    return nb.create<arith::FPToSIOp>(nl, to, x);
+  if (toF)
+    return from.isInteger(1) ? nb.create<arith::UIToFPOp>(nl, to, x).getResult()
+                             : nb.create<arith::SIToFPOp>(nl, to, x).getResult();
+  unsigned fw = from.getIntOrFloatBitWidth(), tw = to.getIntOrFloatBitWidth();
+  if (fw < tw)
+    return from.isInteger(1) ? nb.create<arith::ExtUIOp>(nl, to, x).getResult()
+                             : nb.create<arith::ExtSIOp>(nl, to, x).getResult();
+  return nb.create<arith::TruncIOp>(nl, to, x);
+}
+
+/// The identity element of a reduction, or the value it starts from.
+static double reductionInit(StringRef kind, bool &isMin) {
+  isMin = false;
+  if (kind == "sum" || kind == "mean" || kind == "any")
+    return 0;
+  if (kind == "prod" || kind == "all")
+    return 1;
+  isMin = kind == "min";
+  return 0; // max/min use the type's extreme, built by the caller
+}
+
+Value Lowering::lowerReduce(kiln::ReduceOp op) {
+  Value input = op.getInput();
+  auto inType = cast<RankedTensorType>(input.getType());
+  Type et = inType.getElementType();
+  StringRef kind = op.getKind();
+  ArrayRef<int64_t> axes = op.getAxes();
+  // The reduced tensor without the axes.
+  SmallVector<int64_t> shape;
+  SmallVector<Value> dynSizes;
+  for (int64_t d = 0; d < inType.getRank(); ++d) {
+    if (llvm::is_contained(axes, d))
+      continue;
+    shape.push_back(inType.getDimSize(d));
+    if (inType.isDynamicDim(d))
+      dynSizes.push_back(dim(input, d));
+  }
+  auto reducedType = RankedTensorType::get(shape, et);
+  bool isMin;
+  double initValue = reductionInit(kind, isMin);
+  Value init;
+  if (kind == "max" || kind == "min") {
+    if (auto f = dyn_cast<FloatType>(et)) {
+      APFloat inf = APFloat::getInf(f.getFloatSemantics(), /*Negative=*/!isMin);
+      init = b.create<arith::ConstantOp>(loc, b.getFloatAttr(f, inf));
+    } else {
+      unsigned w = et.getIntOrFloatBitWidth();
+      APInt v = et.isInteger(1) ? APInt(1, isMin ? 1 : 0)
+                                : (isMin ? APInt::getSignedMaxValue(w)
+                                         : APInt::getSignedMinValue(w));
+      init = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(et, v));
+    }
+  } else {
+    init = scalar(et, initValue);
+  }
+  Value acc = filled(reducedType, dynSizes, init);
+  bool isF = isa<FloatType>(et);
+  auto reduce = b.create<linalg::ReduceOp>(
+      loc, ValueRange{input}, ValueRange{acc}, axes,
+      [&](OpBuilder &nb, Location nl, ValueRange args) {
+        Value x = args[0], a = args[1], r;
+        if (kind == "sum" || kind == "mean")
+          r = isF ? nb.create<arith::AddFOp>(nl, x, a).getResult()
+                  : nb.create<arith::AddIOp>(nl, x, a).getResult();
+        else if (kind == "prod")
+          r = isF ? nb.create<arith::MulFOp>(nl, x, a).getResult()
+                  : nb.create<arith::MulIOp>(nl, x, a).getResult();
+        else if (kind == "max")
+          r = isF ? nb.create<arith::MaximumFOp>(nl, x, a).getResult()
+                  : nb.create<arith::MaxSIOp>(nl, x, a).getResult();
+        else if (kind == "min")
+          r = isF ? nb.create<arith::MinimumFOp>(nl, x, a).getResult()
+                  : nb.create<arith::MinSIOp>(nl, x, a).getResult();
+        else if (kind == "any")
+          r = nb.create<arith::OrIOp>(nl, x, a);
+        else
+          r = nb.create<arith::AndIOp>(nl, x, a);
+        nb.create<linalg::YieldOp>(nl, r);
+      });
+  Value result = reduce.getResult(0);
+  if (kind == "mean") {
+    Value count = index(1);
+    for (int64_t axis : axes)
+      count = b.create<arith::MulIOp>(loc, count, dim(input, axis));
+    Value countI64 = b.create<arith::IndexCastOp>(loc, b.getI64Type(), count);
+    Value divisor = isF ? b.create<arith::SIToFPOp>(loc, et, countI64).getResult()
+                        : castScalar(b, loc, countI64, et);
+    result = elementwise(reducedType, ValueRange{result},
+                         [&](OpBuilder &nb, Location nl, ValueRange args) {
+                           return isF ? nb.create<arith::DivFOp>(nl, args[0], divisor)
+                                            .getResult()
+                                      : nb.create<arith::DivSIOp>(
+                                            nl, args[0], safeDivisor(nb, nl, divisor))
+                                            .getResult();
+                         });
+  }
+  if (!op.getKeepdims())
+    return result;
+  SmallVector<Value> sizes;
+  for (int64_t d = 0; d < inType.getRank(); ++d)
+    sizes.push_back(llvm::is_contained(axes, d) ? index(1) : dim(input, d));
+  return reshape(result, op.getType(), sizes);
+}
+
+Value Lowering::lowerArgReduce(kiln::ArgReduceOp op) {
+  Value input = op.getInput();
+  auto inType = cast<RankedTensorType>(input.getType());
+  auto outType = op.getType();
+  Type et = inType.getElementType();
+  int64_t axis = op.getAxis(), rank = inType.getRank();
+  bool isMax = op.getKind() == "max";
+  SmallVector<Value> dynSizes;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis && inType.isDynamicDim(d))
+      dynSizes.push_back(dim(input, d));
+  auto bestType = RankedTensorType::get(outType.getShape(), et);
+  Value startValue;
+  if (auto f = dyn_cast<FloatType>(et))
+    startValue = b.create<arith::ConstantOp>(
+        loc, b.getFloatAttr(f, APFloat::getInf(f.getFloatSemantics(), isMax)));
+  else
+    startValue = b.create<arith::ConstantOp>(
+        loc, b.getIntegerAttr(et, isMax ? APInt::getSignedMinValue(
+                                              et.getIntOrFloatBitWidth())
+                                        : APInt::getSignedMaxValue(
+                                              et.getIntOrFloatBitWidth())));
+  Value best = filled(bestType, dynSizes, startValue);
+  Value bestIndex = filled(outType, dynSizes, scalar(outType.getElementType(), 0));
+  MLIRContext *ctx = b.getContext();
+  SmallVector<AffineExpr> outExprs;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis)
+      outExprs.push_back(getAffineDimExpr(d, ctx));
+  AffineMap outMap = AffineMap::get(rank, 0, outExprs, ctx);
+  SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(rank), outMap, outMap};
+  SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+  iterators[axis] = utils::IteratorType::reduction;
+  bool isF = isa<FloatType>(et);
+  auto generic = b.create<linalg::GenericOp>(
+      loc, TypeRange{bestType, outType}, ValueRange{input},
+      ValueRange{best, bestIndex}, maps, iterators,
+      [&](OpBuilder &nb, Location nl, ValueRange args) {
+        Value x = args[0], cur = args[1], curIndex = args[2];
+        Value i = nb.create<linalg::IndexOp>(nl, axis);
+        Value iCast = nb.create<arith::IndexCastOp>(nl, outType.getElementType(), i);
+        // Strictly better only, so the first of equal values wins.
+        Value better =
+            isF ? nb.create<arith::CmpFOp>(nl, isMax ? arith::CmpFPredicate::OGT
+                                                     : arith::CmpFPredicate::OLT,
+                                           x, cur)
+                      .getResult()
+                : nb.create<arith::CmpIOp>(nl, isMax ? arith::CmpIPredicate::sgt
+                                                     : arith::CmpIPredicate::slt,
+                                           x, cur)
+                      .getResult();
+        nb.create<linalg::YieldOp>(
+            nl, ValueRange{nb.create<arith::SelectOp>(nl, better, x, cur),
+                           nb.create<arith::SelectOp>(nl, better, iCast, curIndex)});
+      });
+  return generic.getResult(1);
+}
+
+Value Lowering::lowerMatMul(kiln::MatMulOp op) {
+  Value lhs = op.getLhs(), rhs = op.getRhs();
+  auto lt = cast<RankedTensorType>(lhs.getType());
+  auto rt = cast<RankedTensorType>(rhs.getType());
+  auto outType = op.getType();
+  Type et = outType.getElementType();
+  Value zero = scalar(et, 0);
+  int64_t rank = outType.getRank();
+  if (lt.getRank() == 2 && rt.getRank() == 2) {
+    Value init = filled(outType, dynamicSizesForMatMul(outType, lhs, rhs), zero);
+    return b.create<linalg::MatmulOp>(loc, ValueRange{lhs, rhs}, ValueRange{init})
+        .getResult(0);
+  }
+  // Batched: fold every batch dimension into one, multiply, unfold.
+  auto collapse = [&](Value v, RankedTensorType t, Value batch) {
+    int64_t r = t.getRank();
+    int64_t batchStatic = 1;
+    for (int64_t d = 0; d < r - 2; ++d)
+      batchStatic = t.isDynamicDim(d) || batchStatic == ShapedType::kDynamic
+                        ? ShapedType::kDynamic
+                        : batchStatic * t.getDimSize(d);
+    auto type = RankedTensorType::get(
+        {batchStatic, t.getDimSize(r - 2), t.getDimSize(r - 1)}, et);
+    return reshape(v, type, {batch, dim(v, r - 2), dim(v, r - 1)});
+  };
+  Value batch = index(1);
+  for (int64_t d = 0; d < lt.getRank() - 2; ++d)
+    batch = b.create<arith::MulIOp>(loc, batch, dim(lhs, d));
+  Value l3 = collapse(lhs, lt, batch);
+  Value r3 = collapse(rhs, rt, batch);
+  auto l3t = cast<RankedTensorType>(l3.getType());
+  auto r3t = cast<RankedTensorType>(r3.getType());
+  auto out3 = RankedTensorType::get(
+      {l3t.getDimSize(0), l3t.getDimSize(1), r3t.getDimSize(2)}, et);
+  SmallVector<Value> dyn;
+  if (out3.isDynamicDim(0))
+    dyn.push_back(batch);
+  if (out3.isDynamicDim(1))
+    dyn.push_back(dim(l3, 1));
+  if (out3.isDynamicDim(2))
+    dyn.push_back(dim(r3, 2));
+  Value init = filled(out3, dyn, zero);
+  Value product =
+      b.create<linalg::BatchMatmulOp>(loc, ValueRange{l3, r3}, ValueRange{init})
+          .getResult(0);
+  SmallVector<Value> sizes;
+  for (int64_t d = 0; d < rank - 2; ++d)
+    sizes.push_back(dim(lhs, d));
+  sizes.push_back(dim(lhs, lt.getRank() - 2));
+  sizes.push_back(dim(rhs, rt.getRank() - 1));
+  return reshape(product, outType, sizes);
+}
+
+Value Lowering::lowerTranspose(kiln::TransposeOp op) {
+  Value input = op.getInput();
+  auto outType = op.getType();
+  ArrayRef<int64_t> perm = op.getPerm();
+  SmallVector<Value> dyn;
+  for (int64_t i = 0; i < outType.getRank(); ++i)
+    if (outType.isDynamicDim(i))
+      dyn.push_back(dim(input, perm[i]));
+  Value init = empty(outType, dyn);
+  return b.create<linalg::TransposeOp>(loc, input, init, perm).getResult()[0];
+}
+
+Value Lowering::lowerReshape(kiln::ReshapeOp op) {
+  Value input = op.getInput();
+  auto inType = cast<RankedTensorType>(input.getType());
+  auto outType = op.getType();
+  Value total = index(1);
+  for (int64_t d = 0; d < inType.getRank(); ++d)
+    total = b.create<arith::MulIOp>(loc, total, dim(input, d));
+  int64_t known = 1;
+  for (int64_t s : outType.getShape())
+    if (!ShapedType::isDynamic(s))
+      known *= s;
+  SmallVector<Value> sizes;
+  for (int64_t s : outType.getShape())
+    sizes.push_back(ShapedType::isDynamic(s)
+                        ? b.create<arith::DivUIOp>(loc, total, index(known)).getResult()
+                        : index(s));
+  return reshape(input, outType, sizes);
+}
+
+Value Lowering::lowerConcat(kiln::ConcatOp op) {
+  auto outType = op.getType();
+  int64_t axis = op.getAxis();
+  ValueRange inputs = op.getInputs();
+  SmallVector<Value> dyn;
+  for (int64_t d = 0; d < outType.getRank(); ++d) {
+    if (!outType.isDynamicDim(d))
+      continue;
+    if (d != axis) {
+      dyn.push_back(dim(inputs[0], d));
+      continue;
+    }
+    Value sum = index(0);
+    for (Value in : inputs)
+      sum = b.create<arith::AddIOp>(loc, sum, dim(in, d));
+    dyn.push_back(sum);
+  }
+  Value result = empty(outType, dyn);
+  Value offset = index(0);
+  for (Value in : inputs) {
+    auto t = cast<RankedTensorType>(in.getType());
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    for (int64_t d = 0; d < t.getRank(); ++d) {
+      offsets.push_back(d == axis ? OpFoldResult(offset) : b.getIndexAttr(0));
+      sizes.push_back(t.isDynamicDim(d) ? OpFoldResult(dim(in, d))
+                                        : b.getIndexAttr(t.getDimSize(d)));
+      strides.push_back(b.getIndexAttr(1));
+    }
+    result = b.create<tensor::InsertSliceOp>(loc, in, result, offsets, sizes,
+                                             strides);
+    offset = b.create<arith::AddIOp>(loc, offset, dim(in, axis));
+  }
+  return result;
+}
+
+Value Lowering::lower(Operation *op) {
+  return llvm::TypeSwitch<Operation *, Value>(op)
+      .Case([&](kiln::ConstantOp c) -> Value {
+        return b.create<arith::ConstantOp>(loc, cast<TypedAttr>(c.getValue()));
+      })
+      .Case([&](kiln::IdentityOp i) -> Value { return i.getInput(); })
+      .Case<kiln::AddOp, kiln::SubOp, kiln::MulOp, kiln::DivOp,
+            kiln::FloorDivOp, kiln::FloorModOp, kiln::PowOp, kiln::MaximumOp,
+            kiln::MinimumOp, kiln::LogicalAndOp, kiln::LogicalOrOp,
+            kiln::CompareOp>([&](Operation *bin) -> Value {
+        return elementwise(cast<RankedTensorType>(bin->getResult(0).getType()),
+                           bin->getOperands(),
+                           [&](OpBuilder &nb, Location nl, ValueRange args) {
+                             return binaryScalar(bin, nb, nl, args[0], args[1]);
+                           });
+      })
+      .Case([&](kiln::UnaryOp u) -> Value {
+        StringRef fn = u.getFn();
+        return elementwise(u.getType(), ValueRange{u.getInput()},
+                           [&](OpBuilder &nb, Location nl, ValueRange args) {
+                             return unaryScalar(fn, nb, nl, args[0]);
+                           });
+      })
+      .Case([&](kiln::CastOp c) -> Value {
+        Type to = c.getType().getElementType();
+        return elementwise(c.getType(), ValueRange{c.getInput()},
+                           [&](OpBuilder &nb, Location nl, ValueRange args) {
+                             return castScalar(nb, nl, args[0], to);
+                           });
+      })
+      .Case([&](kiln::SelectOp s) -> Value {
+        return elementwise(s.getType(), s->getOperands(),
+                           [&](OpBuilder &nb, Location nl, ValueRange args) {
+                             return nb.create<arith::SelectOp>(nl, args[0], args[1],
+                                                               args[2])
+                                 .getResult();
+                           });
+      })
+      .Case([&](kiln::ReduceOp r) { return lowerReduce(r); })
+      .Case([&](kiln::ArgReduceOp r) { return lowerArgReduce(r); })
+      .Case([&](kiln::MatMulOp m) { return lowerMatMul(m); })
+      .Case([&](kiln::TransposeOp t) { return lowerTranspose(t); })
+      .Case([&](kiln::ReshapeOp r) { return lowerReshape(r); })
+      .Case([&](kiln::ConcatOp c) { return lowerConcat(c); })
+      .Default([](Operation *) { return Value(); });
+}
+
+struct LowerKilnToLinalg
+    : kiln::impl::LowerKilnToLinalgBase<LowerKilnToLinalg> {
+  void runOnOperation() override {
+    SmallVector<Operation *> ops;
+    getOperation().walk([&](Operation *op) {
+      if (isa<kiln::KilnDialect>(op->getDialect()) && !isa<kiln::PrintOp>(op))
+        ops.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (Operation *op : ops) {
+      rewriter.setInsertionPoint(op);
+      Lowering lowering(rewriter, op->getLoc());
+      Value replacement = lowering.lower(op);
+      if (!replacement) {
+        op->emitError("kiln cannot lower this operation yet");
+        return signalPassFailure();
+      }
+      rewriter.replaceOp(op, replacement);
+    }
+  }
+};
+
+} // namespace

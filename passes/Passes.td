@@ -1,0 +1,43 @@
+//===- Passes.td - kiln's MLIR passes --------------------------------------===//
+
+#ifndef KILN_PASSES_TD
+#define KILN_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def LowerKilnToLinalg : Pass<"kiln-lower-to-linalg", "mlir::func::FuncOp"> {
+  let summary = "Lowers kiln ops to linalg, tensor, arith and math";
+  let description = [{
+    Elementwise ops become `linalg.generic` with broadcasting indexing maps
+    (a size-1 dimension reads index 0), reductions `linalg.reduce`, matrix
+    products `linalg.matmul`/`linalg.batch_matmul`, transposes
+    `linalg.transpose`, reshapes `tensor.reshape`. The output stays on
+    tensors so that fusion and one-shot bufferization run afterwards.
+    TensorFlow's numeric rules are encoded here: floor division and modulo
+    round toward negative infinity, `round` is half-to-even, and casts from
+    floating point to integer truncate toward zero.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect",
+    "mlir::linalg::LinalgDialect",
+    "mlir::math::MathDialect",
+    "mlir::tensor::TensorDialect",
+    "mlir::bufferization::BufferizationDialect",
+    "mlir::func::FuncDialect",
+  ];
+}
+
+def EmitKilnEntryPoints : Pass<"kiln-emit-entry-points", "mlir::ModuleOp"> {
+  let summary = "Adds the packed `kiln_entry_<name>(void **args)` wrappers";
+  let description = [{
+    Runs on the LLVM dialect after `convert-func-to-llvm`. For every public
+    function with a C interface it adds `kiln_entry_<name>`, which takes one
+    pointer to an array of pointers: the result area first, then each
+    input's memref descriptor, and calls `_mlir_ciface_<name>`. The kiln
+    runtime calls every compiled concrete function, JIT-compiled or from a
+    shared library, through this one signature (runtime/include/kiln/runtime.h).
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
+#endif // KILN_PASSES_TD

@@ -1,0 +1,109 @@
+// Registration of kiln's dialects and passes, and the pipeline from the kiln
+// dialect to the LLVM dialect. This is the one file that includes the
+// upstream registration headers (they are slow to compile).
+#include "passes/Passes.h"
+
+#include "dialects/kiln/KilnDialect.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
+
+namespace kiln {
+
+#define GEN_PASS_REGISTRATION
+#include "passes/Passes.h.inc"
+
+void registerCompilerDialects(mlir::DialectRegistry &registry) {
+  registry.insert<KilnDialect, mlir::affine::AffineDialect,
+                  mlir::arith::ArithDialect,
+                  mlir::bufferization::BufferizationDialect,
+                  mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
+                  mlir::index::IndexDialect, mlir::linalg::LinalgDialect,
+                  mlir::LLVM::LLVMDialect, mlir::math::MathDialect,
+                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
+                  mlir::tensor::TensorDialect>();
+  mlir::arith::registerBufferizableOpInterfaceExternalModels(registry);
+  mlir::bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
+      registry);
+  mlir::linalg::registerBufferizableOpInterfaceExternalModels(registry);
+  mlir::scf::registerBufferizableOpInterfaceExternalModels(registry);
+  mlir::tensor::registerBufferizableOpInterfaceExternalModels(registry);
+  // The LLVM conversions of the upstream dialects, for convert-to-llvm
+  // style passes that look interfaces up.
+  mlir::arith::registerConvertArithToLLVMInterface(registry);
+  mlir::cf::registerConvertControlFlowToLLVMInterface(registry);
+  mlir::registerConvertFuncToLLVMInterface(registry);
+  mlir::index::registerConvertIndexToLLVMInterface(registry);
+  mlir::registerConvertMathToLLVMInterface(registry);
+  mlir::registerConvertMemRefToLLVMInterface(registry);
+  mlir::registerBuiltinDialectTranslation(registry);
+  mlir::registerLLVMDialectTranslation(registry);
+}
+
+std::string loweringPipeline(const PipelineOptions &options) {
+  bool optimize = options.optLevel > 0;
+  std::string p = "func.func(kiln-lower-to-linalg";
+  if (optimize)
+    p += ",canonicalize,cse,linalg-fuse-elementwise-ops,canonicalize";
+  p += "),";
+  p += "one-shot-bufferize{bufferize-function-boundaries "
+       "function-boundary-type-conversion=identity-layout-map},"
+       "ownership-based-buffer-deallocation,canonicalize,"
+       "buffer-deallocation-simplification,bufferization-lower-deallocations,"
+       "convert-bufferization-to-memref,";
+  if (optimize)
+    p += "cse,canonicalize,";
+  p += "func.func(convert-linalg-to-loops),lower-affine,convert-scf-to-cf,"
+       "expand-strided-metadata,lower-affine,convert-math-to-funcs,"
+       "convert-math-to-libm,finalize-memref-to-llvm,convert-index-to-llvm,"
+       "convert-arith-to-llvm,convert-math-to-llvm,convert-func-to-llvm,"
+       "convert-cf-to-llvm,reconcile-unrealized-casts,kiln-emit-entry-points";
+  return p;
+}
+
+void registerPasses() {
+  registerKilnPasses();
+  mlir::registerTransformsPasses();
+  mlir::registerLinalgPasses();
+  mlir::bufferization::registerBufferizationPasses();
+  mlir::memref::registerMemRefPasses();
+  mlir::registerConversionPasses();
+  mlir::PassPipelineRegistration<>(
+      "kiln-lower-to-llvm", "Lowers the kiln dialect to the LLVM dialect",
+      [](mlir::OpPassManager &pm) {
+        if (mlir::failed(mlir::parsePassPipeline(loweringPipeline({}), pm)))
+          llvm::report_fatal_error("kiln: the lowering pipeline does not parse");
+      });
+}
+
+} // namespace kiln

@@ -1,0 +1,404 @@
+/* kiln's C runtime: tensors in DLPack layout, compiled libraries, and calls
+ * dispatched to the concrete function whose signature matches the inputs.
+ * C11 with a C ABI; it needs only libc, libm, libpthread and libdl.
+ *
+ * Conventions for every function below:
+ *  - Errors: functions that can fail return a kiln_status. On failure
+ *    kiln_last_error() describes what went wrong, and handle out-parameters
+ *    (out_*) that are not NULL are set to NULL; other out-parameters keep
+ *    their value unless the function says otherwise.
+ *  - Ownership: a function that hands out a handle (create, wrap, open, get,
+ *    call) gives the caller one reference, which the caller ends with the
+ *    matching *_release. *_release(NULL) is a no-op. Pointers returned by
+ *    accessors are borrowed: valid while the caller holds a reference to the
+ *    object they came from.
+ *  - Threads: every function is thread-safe. Handles may be shared between
+ *    threads; retain and release are atomic. A tensor's data is not
+ *    synchronized: writing it while another thread reads it is a race.
+ *  - Preconditions: accessors given a NULL handle return 0 or NULL. */
+#ifndef KILN_RUNTIME_H
+#define KILN_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__)
+#define KILN_API __attribute__((visibility("default")))
+#else
+#define KILN_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The version of the compiled-library ABI below (the packed entry point, the
+ * memref descriptors and the kiln_library_desc structs). kiln_library_open
+ * rejects a library whose descriptor carries another version. */
+#define KILN_ABI_VERSION 1
+
+/* The largest tensor rank kiln accepts (TensorFlow's limit). */
+#define KILN_MAX_RANK 254
+
+/* Status. */
+
+typedef enum {
+  KILN_OK = 0,
+  KILN_ERROR_INVALID_ARGUMENT,      /* a NULL, malformed or inconsistent argument */
+  KILN_ERROR_NOT_FOUND,             /* no function of that name, no such index */
+  KILN_ERROR_NO_MATCHING_SIGNATURE, /* no concrete function accepts the inputs */
+  KILN_ERROR_OUT_OF_MEMORY,
+  KILN_ERROR_IO,                    /* a library file could not be loaded */
+  KILN_ERROR_ABI                    /* a library or compiled function broke the ABI */
+} kiln_status;
+
+/* The message describing the last failure of a kiln function on the calling
+ * thread ("" if none yet). Successful calls do not clear it. The string
+ * belongs to the runtime and stays valid until the next failing kiln call on
+ * this thread. */
+KILN_API const char *kiln_last_error(void);
+
+/* A short name for |status| ("invalid argument", ...); "unknown status" for
+ * values outside the enum. The string is static. */
+KILN_API const char *kiln_status_name(kiln_status status);
+
+/* Dtypes. */
+
+typedef enum {
+  KILN_BOOL,
+  KILN_INT8,
+  KILN_INT16,
+  KILN_INT32,
+  KILN_INT64,
+  KILN_UINT8,
+  KILN_FLOAT16,
+  KILN_BFLOAT16,
+  KILN_FLOAT32,
+  KILN_FLOAT64
+} kiln_dtype;
+
+#define KILN_DTYPE_COUNT 10
+
+/* TensorFlow's name for |dtype| ("float32", "bool", ...); NULL if |dtype| is
+ * not a kiln_dtype value. The string is static. */
+KILN_API const char *kiln_dtype_name(kiln_dtype dtype);
+
+/* Bytes per element (bool is one byte); 0 if |dtype| is not a kiln_dtype. */
+KILN_API size_t kiln_dtype_size(kiln_dtype dtype);
+
+/* Parses TensorFlow's name ("float32") into *out_dtype.
+ * Errors: KILN_ERROR_INVALID_ARGUMENT for NULL arguments or an unknown name. */
+KILN_API kiln_status kiln_dtype_from_name(const char *name, kiln_dtype *out_dtype);
+
+/* DLPack-compatible structs.
+ * Laid out exactly like DLPack's DLDevice, DLDataType, DLTensor and
+ * DLManagedTensor (dlpack.h 0.8 and 1.x), so a pointer to one can be cast to
+ * the DLPack type. */
+
+/* DLPack's DLDeviceType values that kiln uses. */
+#define KILN_DL_CPU 1
+#define KILN_DL_CUDA 2
+
+/* DLPack's DLDataTypeCode values that kiln uses. */
+#define KILN_DL_INT 0
+#define KILN_DL_UINT 1
+#define KILN_DL_FLOAT 2
+#define KILN_DL_BFLOAT 4
+#define KILN_DL_BOOL 6
+
+typedef struct {
+  int32_t device_type; /* KILN_DL_CPU, ... (DLDeviceType) */
+  int32_t device_id;
+} kiln_dldevice;
+
+typedef struct {
+  uint8_t code;   /* KILN_DL_INT, KILN_DL_FLOAT, ... */
+  uint8_t bits;   /* bits per lane: 8 for bool */
+  uint16_t lanes; /* 1: kiln has no vector types */
+} kiln_dldatatype;
+
+typedef struct {
+  void *data;             /* first byte of the buffer (see byte_offset) */
+  kiln_dldevice device;
+  int32_t ndim;
+  kiln_dldatatype dtype;
+  int64_t *shape;         /* ndim sizes */
+  int64_t *strides;       /* ndim strides in elements, or NULL: row-major */
+  uint64_t byte_offset;   /* the first element is at data + byte_offset */
+} kiln_dltensor;
+
+typedef struct kiln_dlmanaged_tensor {
+  kiln_dltensor dl_tensor;
+  void *manager_ctx;
+  void (*deleter)(struct kiln_dlmanaged_tensor *self);
+} kiln_dlmanaged_tensor;
+
+/* The DLPack type of |dtype| into *out_type.
+ * Errors: KILN_ERROR_INVALID_ARGUMENT for an unknown dtype or NULL out_type. */
+KILN_API kiln_status kiln_dtype_to_dl(kiln_dtype dtype, kiln_dldatatype *out_type);
+
+/* The kiln dtype of a DLPack type (lanes must be 1) into *out_dtype.
+ * Errors: KILN_ERROR_INVALID_ARGUMENT for a type kiln has no dtype for. */
+KILN_API kiln_status kiln_dtype_from_dl(kiln_dldatatype type, kiln_dtype *out_dtype);
+
+/* Tensors.
+ * A kiln_tensor is an immutable-shape, reference-counted CPU tensor whose
+ * elements are contiguous in row-major order. It either owns its buffer or
+ * borrows one (kiln_tensor_wrap). Shapes are validated everywhere: a rank in
+ * [0, KILN_MAX_RANK], dims >= 0, and the product of the non-zero dims, in
+ * elements and in bytes, must fit in int64_t. */
+
+typedef struct kiln_tensor kiln_tensor;
+
+/* Creates a tensor of |dtype| and |shape| (|ndim| entries; may be NULL when
+ * ndim is 0) that owns a fresh, 64-byte aligned buffer. If |data| is not NULL,
+ * the tensor's bytes are copied from it (row-major, element count x
+ * kiln_dtype_size bytes); otherwise they are zero.
+ * Ownership: |shape| and |data| are only read during the call; the caller
+ * owns the returned reference.
+ * Errors: KILN_ERROR_INVALID_ARGUMENT (NULL out_tensor, unknown dtype, bad
+ * rank, NULL shape with ndim > 0, negative or overflowing dims),
+ * KILN_ERROR_OUT_OF_MEMORY. */
+KILN_API kiln_status kiln_tensor_create(kiln_dtype dtype, int32_t ndim, const int64_t *shape,
+                                        const void *data, kiln_tensor **out_tensor);
+
+/* Creates a tensor that borrows the memory of |view| without copying it.
+ * |view| must be a CPU tensor of a kiln dtype (lanes 1) with a valid shape,
+ * a non-NULL data pointer when it has elements, the first element aligned to
+ * the element size, and contiguous row-major strides (strides NULL, or equal
+ * to row-major strides; the stride of a dim of size 1 is ignored). Non-
+ * contiguous views are rejected: copy them with kiln_tensor_create_from_dl.
+ * Ownership: the view struct and its shape/strides arrays are copied; the
+ * element memory is borrowed and must stay valid and unmodified until the
+ * last reference is released, at which point deleter(ctx) is called (if
+ * |deleter| is not NULL) on whichever thread drops that reference. If the
+ * call fails, the deleter is not called and the caller keeps the memory.
+ * Errors: KILN_ERROR_INVALID_ARGUMENT, KILN_ERROR_OUT_OF_MEMORY. */
+KILN_API kiln_status kiln_tensor_wrap(const kiln_dltensor *view, void (*deleter)(void *ctx),
+                                      void *ctx, kiln_tensor **out_tensor);
+
+/* Creates a tensor owning a contiguous row-major copy of |view|, which may
+ * have any strides (negative and zero included) and byte_offset.
+ * Same requirements and errors as kiln_tensor_wrap, except contiguity. The
+ * view's memory is only read during the call. */
+KILN_API kiln_status kiln_tensor_create_from_dl(const kiln_dltensor *view,
+                                                kiln_tensor **out_tensor);
+
+/* Adds a reference. */
+KILN_API void kiln_tensor_retain(kiln_tensor *tensor);
+
+/* Drops a reference; the last one frees the tensor and its buffer (or calls
+ * the wrap deleter). */
+KILN_API void kiln_tensor_release(kiln_tensor *tensor);
+
+/* The tensor as a DLPack DLTensor: device CPU, explicit row-major strides,
+ * shape and strides owned by the tensor. Borrowed; do not modify it. */
+KILN_API const kiln_dltensor *kiln_tensor_dl(const kiln_tensor *tensor);
+
+/* Exports the tensor as a DLManagedTensor for libraries that consume DLPack
+ * (e.g. a PyCapsule for numpy.from_dlpack). The managed tensor holds a
+ * reference to |tensor|; its deleter (call it exactly once) drops that
+ * reference and frees the struct.
+ * Errors: KILN_ERROR_INVALID_ARGUMENT, KILN_ERROR_OUT_OF_MEMORY. */
+KILN_API kiln_status kiln_tensor_export_dlpack(kiln_tensor *tensor,
+                                               kiln_dlmanaged_tensor **out_managed);
+
+/* The first element (dl.data + dl.byte_offset), row-major. Writable by a
+ * caller that created the tensor and has not shared it yet; compiled
+ * functions treat their inputs as read-only. May be NULL for a wrapped
+ * tensor with no elements. */
+KILN_API void *kiln_tensor_data(const kiln_tensor *tensor);
+
+KILN_API kiln_dtype kiln_tensor_dtype(const kiln_tensor *tensor);
+KILN_API int32_t kiln_tensor_rank(const kiln_tensor *tensor);
+/* |rank| sizes, borrowed. Not NULL for a non-NULL tensor, even of rank 0. */
+KILN_API const int64_t *kiln_tensor_shape(const kiln_tensor *tensor);
+KILN_API int64_t kiln_tensor_element_count(const kiln_tensor *tensor);
+KILN_API size_t kiln_tensor_byte_size(const kiln_tensor *tensor);
+
+/* The compiled-library ABI.
+ * Each compiled concrete function has a packed entry point: args[1 + k]
+ * points to the memref descriptor of input k, args[0] to the result area,
+ * where the function writes one descriptor per result, back to back. A
+ * descriptor of rank R is 3 + 2R 64-bit words: allocated pointer, aligned
+ * pointer, offset, sizes[R], strides[R] (offset, sizes, strides in
+ * elements). The runtime passes inputs contiguous row-major (allocated ==
+ * aligned, offset 0). Results may have any strides. A result's allocated
+ * pointer comes from malloc, and the runtime takes it over and frees it with
+ * free, unless it is one of the inputs' allocated pointers, is (void *)
+ * 0xdeadbeef (a constant global), or an earlier result already took it: those
+ * results are copied into fresh tensors. Non-contiguous results are copied
+ * too. */
+
+typedef void (*kiln_packed_fn)(void **args);
+
+typedef struct {
+  int32_t dtype;        /* a kiln_dtype */
+  int32_t rank;
+  const int64_t *dims;  /* rank sizes; -1: any size (None) */
+} kiln_tensor_spec;
+
+typedef struct {
+  const char *function_name; /* Python name, e.g. "f" */
+  const char *signature;     /* "f(x: float32[None, 3]) -> float32[None, 3]" */
+  int32_t num_inputs, num_outputs;
+  const kiln_tensor_spec *inputs, *outputs; /* output dims may be -1 */
+  kiln_packed_fn entry;
+} kiln_concrete_function_desc;
+
+typedef struct {
+  uint32_t abi_version; /* KILN_ABI_VERSION */
+  int32_t num_functions;
+  const kiln_concrete_function_desc *functions;
+} kiln_library_desc;
+
+/* A library made by `kiln compile` exports this function. */
+typedef const kiln_library_desc *(*kiln_library_fn)(void);
+
+/* Libraries.
+ * A kiln_library is a set of concrete functions, grouped by Python name into
+ * kiln_functions. Concrete functions are numbered 0, 1, ... in the order they
+ * were added (for an opened library: the order of its descriptor). Adding is
+ * safe while other threads call: readers see immutable snapshots that are
+ * swapped atomically, never locked; replaced snapshots are kept until the
+ * library is destroyed (a function's dispatch table is rebuilt per added
+ * signature, so memory grows quadratically in the signatures of one name). */
+
+typedef struct kiln_library kiln_library;
+typedef struct kiln_function kiln_function;
+
+/* Loads a library made by `kiln compile`: dlopen(path, RTLD_NOW | RTLD_LOCAL)
+ * (a path without '/' is searched like dlopen does), calls its exported
+ * kiln_library(), checks abi_version == KILN_ABI_VERSION, validates every
+ * descriptor as kiln_library_add_function does, and adds them in order.
+ * The shared object stays loaded until the library is destroyed.
+ * Errors (messages name |path|): KILN_ERROR_INVALID_ARGUMENT for NULL
+ * arguments or an invalid descriptor, KILN_ERROR_IO when dlopen fails (with
+ * dlerror's text), KILN_ERROR_ABI when the file exports no kiln_library,
+ * returns NULL or has another ABI version, KILN_ERROR_OUT_OF_MEMORY. */
+KILN_API kiln_status kiln_library_open(const char *path, kiln_library **out_library);
+
+/* Creates an empty library, to which kiln_library_add_function adds
+ * functions (the JIT of `kiln run` does this).
+ * Errors: KILN_ERROR_INVALID_ARGUMENT, KILN_ERROR_OUT_OF_MEMORY. */
+KILN_API kiln_status kiln_library_create(kiln_library **out_library);
+
+/* Adds a concrete function. The descriptor, its strings and arrays are
+ * copied; |desc->entry| must stay callable while the library lives. A NULL
+ * |desc->signature| is replaced by one built from the specs.
+ * The descriptor must have a non-empty name, counts >= 0, non-NULL arrays
+ * for non-zero counts, known dtypes, ranks in [0, KILN_MAX_RANK], input dims
+ * >= -1 (output dims too), and a non-NULL entry; its inputs must differ from
+ * every concrete function already added under the same name.
+ * Thread-safety: serialized with other adds by a mutex; concurrent calls and
+ * lookups keep running on the previous snapshot and see the new function once
+ * this returns.
+ * Errors: KILN_ERROR_INVALID_ARGUMENT (invalid or duplicate descriptor),
+ * KILN_ERROR_OUT_OF_MEMORY. */
+KILN_API kiln_status kiln_library_add_function(kiln_library *library,
+                                               const kiln_concrete_function_desc *desc);
+
+KILN_API void kiln_library_retain(kiln_library *library);
+/* Drops a reference. The library is destroyed (and its shared object
+ * closed) when the last reference to it and to its functions is gone.
+ * Tensors returned by calls do not depend on the library. */
+KILN_API void kiln_library_release(kiln_library *library);
+
+/* The path given to kiln_library_open, or NULL for a created library. */
+KILN_API const char *kiln_library_path(const kiln_library *library);
+
+/* The number of distinct function names (kiln_functions). */
+KILN_API size_t kiln_library_function_count(const kiln_library *library);
+
+/* The name of function |index| (in order of first registration); NULL if
+ * |index| is out of range. Borrowed from the library. */
+KILN_API const char *kiln_library_function_name(const kiln_library *library, size_t index);
+
+/* Gets the function named |name| (all concrete functions of that Python
+ * name, including ones added later).
+ * Ownership: *out_function is a new reference; it keeps the library alive.
+ * Errors: KILN_ERROR_INVALID_ARGUMENT for NULL arguments, KILN_ERROR_NOT_FOUND
+ * if no concrete function has that name. */
+KILN_API kiln_status kiln_library_get_function(kiln_library *library, const char *name,
+                                               kiln_function **out_function);
+
+/* The number of concrete functions. */
+KILN_API size_t kiln_library_concrete_count(const kiln_library *library);
+
+/* The runtime's copy of concrete function |index|'s descriptor (signature
+ * filled in); NULL if |index| is out of range. Borrowed from the library. */
+KILN_API const kiln_concrete_function_desc *kiln_library_concrete_desc(
+    const kiln_library *library, size_t index);
+
+/* Calls concrete function |index| directly, without dispatch (for the typed
+ * entry points of generated headers). Inputs must be compatible with its
+ * input specs (same count, dtype and rank; dims equal or spec -1). Outputs,
+ * ownership and errors as kiln_function_call, except that incompatible
+ * inputs give KILN_ERROR_INVALID_ARGUMENT and an index out of range
+ * KILN_ERROR_NOT_FOUND. */
+KILN_API kiln_status kiln_library_call_concrete(kiln_library *library, size_t index,
+                                                const kiln_tensor *const *inputs,
+                                                size_t num_inputs, kiln_tensor **out_outputs,
+                                                size_t max_outputs, size_t *out_num_outputs);
+
+/* Functions and calls. */
+
+/* Adds a reference (to the function's library). */
+KILN_API void kiln_function_retain(kiln_function *function);
+/* Drops a reference taken by kiln_library_get_function or retain. */
+KILN_API void kiln_function_release(kiln_function *function);
+
+/* The Python name. Borrowed from the library. */
+KILN_API const char *kiln_function_name(const kiln_function *function);
+
+/* The number of concrete functions (signatures) under this name so far. */
+KILN_API size_t kiln_function_signature_count(const kiln_function *function);
+
+/* The readable signature of this name's concrete function |index|, in order
+ * of registration; NULL if out of range. Borrowed from the library. */
+KILN_API const char *kiln_function_signature(const kiln_function *function, size_t index);
+
+/* The library index (for kiln_library_concrete_desc and
+ * kiln_library_call_concrete) of this name's concrete function |index|;
+ * SIZE_MAX if out of range. */
+KILN_API size_t kiln_function_concrete_index(const kiln_function *function, size_t index);
+
+/* Chooses the concrete function a call with |inputs| would run, as
+ * kiln_function_call does, and stores its signature index (for
+ * kiln_function_signature) in *out_signature_index. Never allocates unless it
+ * fails. Errors: as the dispatch step of kiln_function_call. */
+KILN_API kiln_status kiln_function_select(const kiln_function *function,
+                                          const kiln_tensor *const *inputs, size_t num_inputs,
+                                          size_t *out_signature_index);
+
+/* Calls |function| with |num_inputs| tensors.
+ * Dispatch: the cache key (count, and dtype, rank and dims of every input)
+ * is hashed and looked up among the concrete functions whose input specs
+ * have no -1 dims; this exact hit neither locks nor allocates. On a miss the
+ * most specific compatible concrete function runs: every dtype and rank
+ * equal, each dim equal or -1 in the spec, and the fewest -1 dims over all
+ * inputs; among equally specific candidates (say [None, 3] and [2, None] for
+ * a [2, 3] input) the first registered wins.
+ * Everything is validated before compiled code runs: NULL pointers, that some
+ * signature matches, and that max_outputs can hold every result.
+ * Outputs: on success the results are stored in out_outputs[0 .. n) and n in
+ * *out_num_outputs (which may be NULL); the caller owns one reference to
+ * each. On failure *out_num_outputs is 0 and out_outputs is left unchanged.
+ * |inputs| are only read; the caller keeps its references.
+ * Thread-safety: any number of threads may call the same function at once.
+ * Errors: KILN_ERROR_INVALID_ARGUMENT (NULL function, NULL inputs array with
+ * num_inputs > 0, a NULL input, NULL out_outputs with max_outputs > 0, too
+ * few output slots), KILN_ERROR_NO_MATCHING_SIGNATURE (the message lists the
+ * call's signature and every available one), KILN_ERROR_OUT_OF_MEMORY,
+ * KILN_ERROR_ABI (the compiled code returned an invalid descriptor; nothing
+ * is returned and the buffers it returned are freed). */
+KILN_API kiln_status kiln_function_call(kiln_function *function,
+                                        const kiln_tensor *const *inputs, size_t num_inputs,
+                                        kiln_tensor **out_outputs, size_t max_outputs,
+                                        size_t *out_num_outputs);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KILN_RUNTIME_H */

@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Record TensorFlow goldens for kiln's conformance scripts.
+
+Usage: scripts/record-tf-goldens.py [--python PYTHON] [SCRIPT ...]
+
+With no SCRIPT, records every test/conformance/**/*.py. For each script it
+runs `PYTHON SCRIPT` (default: .venv/bin/python, made by
+scripts/setup-tf-venv.sh) in the script's folder with TF_CPP_MIN_LOG_LEVEL=3,
+CUDA_VISIBLE_DEVICES="", TF_ENABLE_ONEDNN_OPTS=0, PYTHONHASHSEED=0 and
+PYTHONIOENCODING=utf-8, and writes SCRIPT's .expected golden next to it. The
+format is the one of the CPython goldens (test/tools/check_golden.py reads
+both), with a first line `# kiln-golden tensorflow=<v> python=<v> sha256=<s>`.
+Goldens are never written by hand.
+
+Scripts may import only `tensorflow as tf` and `numpy as np` (plain
+`import X as Y` statements, nothing else); any other import is refused, and
+then nothing is recorded.
+
+Before stderr is summarized (first line, script frames, last line), lines
+that TensorFlow's native code logs no matter what the script does are dropped
+(NOISE_PATTERNS below): C++ log lines (`2024-01-01 00:00:00.000000: I
+tensorflow/...`, absl's `E0000 00:00:...` form, `WARNING: All log messages
+before absl::InitializeLog()...`) and the continuation line of the CPU
+instruction notice. Python-level TensorFlow warnings (`WARNING:tensorflow:...`)
+and tracebacks are real output and are kept. kiln prints no such noise, so the
+checker does not filter.
+"""
+
+import argparse
+import ast
+import glob
+import os
+import re
+import subprocess
+import sys
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(REPO, "test", "tools"))
+sys.dont_write_bytecode = True  # keep test/tools free of __pycache__
+import check_golden  # noqa: E402  (shared golden format and stderr summary)
+
+TIMEOUT_S = 300
+DEFAULT_PYTHON = os.path.join(REPO, ".venv", "bin", "python")
+CONFORMANCE = os.path.join(REPO, "test", "conformance")
+ALLOWED_IMPORTS = {("tensorflow", "tf"), ("numpy", "np")}
+
+# Lines of stderr that are TensorFlow start-up/native logging noise, not
+# program output. Each is matched against a whole line.
+NOISE_PATTERNS = [
+    # TensorFlow's C++ logging: "2024-05-01 12:00:00.123456: I tensorflow/..."
+    re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+: [IWEF] \S+:\d+\] .*$"),
+    # absl/XLA C++ logging: "E0000 00:00:1714560000.123456   1234 file.cc:12] ..."
+    re.compile(r"^[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ \S+:\d+\] .*$"),
+    re.compile(r"^WARNING: All log messages before absl::InitializeLog\(\) is called "
+               r"are written to STDERR$"),
+    # Continuation line of the "This TensorFlow binary is optimized to use
+    # available CPU instructions..." notice.
+    re.compile(r"^To enable the following instructions: .*rebuild TensorFlow with the "
+               r"appropriate compiler flags\.$"),
+]
+
+
+def is_noise(line):
+    return any(p.match(line) for p in NOISE_PATTERNS)
+
+
+def filter_noise(stderr_bytes):
+    """Drop noise lines from stderr; return (kept bytes, number dropped)."""
+    text = stderr_bytes.decode("utf-8", errors="replace")
+    kept, dropped = [], 0
+    for line in text.split("\n"):
+        if is_noise(line.rstrip("\r")):
+            dropped += 1
+        else:
+            kept.append(line)
+    return "\n".join(kept).encode("utf-8"), dropped
+
+
+def check_imports(path):
+    """Return a list of 'line N: ...' descriptions of disallowed imports."""
+    with open(path, "rb") as f:
+        source = f.read()
+    try:
+        tree = ast.parse(source, filename=path)
+    except SyntaxError as e:
+        return [f"line {e.lineno}: does not parse ({e.msg})"]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if (alias.name, alias.asname) not in ALLOWED_IMPORTS:
+                    as_part = f" as {alias.asname}" if alias.asname else ""
+                    found.append(f"line {node.lineno}: import {alias.name}{as_part}")
+        elif isinstance(node, ast.ImportFrom):
+            found.append(f"line {node.lineno}: from {'.' * node.level}{node.module or ''} "
+                         f"import ...")
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id == "__import__"):
+            found.append(f"line {node.lineno}: __import__(...)")
+    return found
+
+
+def versions(python):
+    code = ("import os, platform\n"
+            "os.environ['TF_CPP_MIN_LOG_LEVEL'] = '3'\n"
+            "from importlib import metadata\n"
+            "print(platform.python_version(), metadata.version('tensorflow-cpu'))\n")
+    out = subprocess.run([python, "-c", code], capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError(out.stderr.strip().splitlines()[-1] if out.stderr.strip()
+                           else f"{python} failed")
+    py, tf = out.stdout.split()
+    return py, tf
+
+
+def record(python, py_version, tf_version, script):
+    script = os.path.abspath(script)
+    script_dir, script_name = os.path.split(script)
+    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8",
+               PYTHONDONTWRITEBYTECODE="1", TF_CPP_MIN_LOG_LEVEL="3",
+               CUDA_VISIBLE_DEVICES="", TF_ENABLE_ONEDNN_OPTS="0")
+    for var in ("PYTHONWARNINGS", "PYTHONSTARTUP", "PYTHONINSPECT", "PYTHONUTF8",
+                "PYTHONDEVMODE", "PYTHONOPTIMIZE", "PYTHONPATH", "TF_XLA_FLAGS",
+                "TF_FORCE_GPU_ALLOW_GROWTH"):
+        env.pop(var, None)
+    proc = subprocess.run([python, script_name], cwd=script_dir, env=env,
+                          stdin=subprocess.DEVNULL, capture_output=True, timeout=TIMEOUT_S)
+    stderr, dropped = filter_noise(proc.stderr)
+    summary = check_golden.summarize_stderr(stderr, script_name)
+    if summary is not None and not stderr.strip():
+        summary = None  # only noise (and blank lines) on stderr
+    header = check_golden.format_header(py_version, check_golden.sha256_of(script),
+                                        proc.returncode, summary,
+                                        tensorflow_version=tf_version)
+    data = header.encode("utf-8") + proc.stdout
+    # Round-trip through the checker's parser so a golden it cannot read is
+    # never written.
+    parsed = check_golden.parse_golden(data)
+    assert parsed["stdout"] == proc.stdout and parsed["exit"] == proc.returncode
+    assert parsed["stderr"] == summary and parsed["tensorflow"] == tf_version
+    with open(check_golden.golden_path(script), "wb") as f:
+        f.write(data)
+    return proc, summary, dropped
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
+    parser.add_argument("--python", default=DEFAULT_PYTHON,
+                        help="the Python with TensorFlow to record with "
+                             "(default: .venv/bin/python)")
+    parser.add_argument("scripts", nargs="*", metavar="SCRIPT")
+    args = parser.parse_args()
+
+    scripts = args.scripts or sorted(
+        glob.glob(os.path.join(CONFORMANCE, "**", "*.py"), recursive=True))
+    if not scripts:
+        print("record-tf-goldens: no scripts", file=sys.stderr)
+        return 2
+
+    refused = False
+    for script in scripts:
+        if not script.endswith(".py") or not os.path.isfile(script):
+            print(f"record-tf-goldens: {script}: not a .py file", file=sys.stderr)
+            refused = True
+            continue
+        for problem in check_imports(script):
+            print(f"record-tf-goldens: refusing {script}: {problem} (conformance scripts "
+                  f"may only `import tensorflow as tf` and `import numpy as np`)",
+                  file=sys.stderr)
+            refused = True
+    if refused:
+        print("record-tf-goldens: nothing recorded", file=sys.stderr)
+        return 1
+
+    if not os.path.exists(args.python):
+        print(f"record-tf-goldens: {args.python} not found; run scripts/setup-tf-venv.sh",
+              file=sys.stderr)
+        return 1
+    try:
+        py_version, tf_version = versions(args.python)
+    except (RuntimeError, ValueError) as e:
+        print(f"record-tf-goldens: cannot get TensorFlow's version from {args.python}: {e}",
+              file=sys.stderr)
+        return 1
+
+    for script in scripts:
+        rel = os.path.relpath(script)
+        try:
+            proc, summary, dropped = record(args.python, py_version, tf_version, script)
+        except subprocess.TimeoutExpired:
+            print(f"record-tf-goldens: {rel}: timed out after {TIMEOUT_S} s", file=sys.stderr)
+            return 1
+        note = f"exit {proc.returncode}"
+        if summary is not None:
+            note += f", {summary[2]}"
+            if proc.returncode == 0:
+                note += "  (warning: stderr output with exit 0)"
+        if dropped:
+            note += f"  ({dropped} noise line(s) dropped from stderr)"
+        print(f"recorded {rel}: {note}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,21 @@
+# t.numpy(): printing the NumPy values of every dtype and rank, their str and repr.
+import tensorflow as tf
+
+print(tf.constant(1.5).numpy())
+print(tf.constant(3).numpy())
+print(tf.constant(True).numpy())
+print(tf.constant("bytes").numpy())
+print(tf.constant([1.5, 2.0]).numpy())
+print(tf.constant([[1, 2], [3, 4]]).numpy())
+print(tf.constant([[[1.0]], [[2.0]]], dtype=tf.float64).numpy())
+print(tf.constant([True, False]).numpy())
+print(tf.constant(["a", "b"]).numpy())
+print(tf.constant([1, 2], dtype=tf.uint8).numpy())
+print(tf.constant([0.5, 8.0], dtype=tf.float16).numpy())
+print(repr(tf.constant([1.5, 2.0]).numpy()))
+print(repr(tf.constant([[1, 2]], dtype=tf.int64).numpy()))
+print(repr(tf.constant(["a"]).numpy()))
+print(tf.constant(2.5).numpy() * 2)
+print(tf.constant([1, 2, 3]).numpy().tolist())
+print(tf.constant(7).numpy().item(), float(tf.constant(2.5)), int(tf.constant(9)))
+print(bool(tf.constant(True)), bool(tf.constant(0)))

@@ -1,0 +1,20 @@
+# Float printing: shortest round-trip digits, scientific switch, padding, inf and nan.
+import tensorflow as tf
+
+print(tf.constant([1.0, 2.0, 3.0]))
+print(tf.constant([1.5, 10.0, 100.25]))
+print(tf.constant([1e10, 1.0]))
+print(tf.constant([1e-5, 1.0]))
+print(tf.constant([123456789.0]))
+print(tf.constant(1e10))
+print(tf.constant(1e-7))
+print(tf.constant(1.0 / 3.0))
+print(tf.constant(1.0 / 3.0, dtype=tf.float64))
+print(tf.constant([float("inf"), -float("inf"), 1.0]))
+print(tf.constant([float("nan"), 2.5]))
+print(tf.constant(float("nan")))
+print(tf.constant([-1.5, 0.0, 2.0]))
+print(tf.constant([[1e-3, 1e3], [1.0, 2.0]]))
+print(tf.constant([0.001, 1000.0], dtype=tf.float64))
+print(tf.constant([1e16, 1.0], dtype=tf.float64))
+print(tf.constant(16777216.0))

@@ -1,0 +1,20 @@
+# Python operators on tensors: //, %, **, unary minus and abs, for ints and floats.
+import tensorflow as tf
+
+i = tf.constant([7, -7, 6, -6])
+print(i // 2)
+print(i % 3)
+print(i // -2)
+print(i % -4)
+print(-i)
+print(abs(i))
+print(i ** 2)
+f = tf.constant([7.5, -7.5, 2.0])
+print(f // 2.0)
+print(f % 2.0)
+print(f ** 2.0)
+print(-f)
+print(abs(f))
+print(tf.constant(2) ** tf.constant([0, 1, 10]))
+print(tf.constant([1.0, 4.0]) / tf.constant([4.0, 1.0]))
+print(tf.constant([7, 8]) / tf.constant([2, 4]))

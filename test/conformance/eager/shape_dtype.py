@@ -1,0 +1,23 @@
+# .shape, .dtype, .ndim, TensorShape printing, tf.shape, tf.rank, tf.size.
+import tensorflow as tf
+
+t = tf.zeros([2, 3, 4])
+print(t.shape)
+print(t.dtype)
+print(t.ndim)
+print(t.shape.as_list())
+print(t.shape[0], t.shape[-1], len(t.shape))
+print(t.shape.rank)
+print([t.shape])
+print(tf.constant(5).shape)
+print([tf.constant(5).shape])
+print(tf.constant([1, 2]).shape)
+print(tf.shape(t))
+print(tf.rank(t))
+print(tf.size(t))
+print(tf.shape(tf.constant(1.0)))
+print(t.shape == (2, 3, 4), t.shape == [2, 3])
+print(t.shape.num_elements())
+print(tf.TensorShape([None, 3]))
+print([tf.TensorShape([None, 3])])
+print(tf.TensorShape(None))
