@@ -39,6 +39,7 @@ typedef struct {
 } kiln_strbuf;
 
 void kiln_strbuf_appendf(kiln_strbuf *buf, const char *fmt, ...) KILN_PRINTF(2, 3);
+void kiln_strbuf_vappendf(kiln_strbuf *buf, const char *fmt, va_list args);
 /* Appends "float32[None, 3]" (dims of -1 print as None). */
 void kiln_strbuf_append_type(kiln_strbuf *buf, int32_t dtype, int32_t rank, const int64_t *dims);
 void kiln_strbuf_free(kiln_strbuf *buf);
@@ -165,16 +166,13 @@ uint64_t kiln_dispatch_hash_specs(const kiln_concrete_function_desc *desc);
 bool kiln_specs_accept(const kiln_concrete_function_desc *desc,
                        const kiln_tensor *const *inputs, size_t num_inputs, kiln_strbuf *why);
 
-/* Calls (Call.c). */
-
-/* Validates the pointer arguments shared by every call entry point. */
-kiln_status kiln_call_check_args(const char *api, const kiln_tensor *const *inputs,
-                                 size_t num_inputs, kiln_tensor **out_outputs,
-                                 size_t max_outputs);
-/* Runs |concrete| on inputs it accepts and converts its results. */
-kiln_status kiln_concrete_invoke(const kiln_concrete *concrete,
-                                 const kiln_tensor *const *inputs, size_t num_inputs,
-                                 kiln_tensor **out_outputs, size_t max_outputs,
-                                 size_t *out_num_outputs);
+/* Checks a call's inputs array: not NULL when non-empty, no NULL tensor. */
+kiln_status kiln_check_inputs(const char *api, const kiln_tensor *const *inputs,
+                              size_t num_inputs);
+/* Chooses |function|'s concrete function for |inputs| (already checked); on
+ * no match fails with the list of signatures, |api| prefixing the message. */
+kiln_status kiln_function_dispatch(const char *api, const kiln_function *function,
+                                   const kiln_tensor *const *inputs, size_t num_inputs,
+                                   const kiln_concrete **out_concrete);
 
 #endif /* KILN_RUNTIME_INTERNAL_H */

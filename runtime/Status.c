@@ -90,7 +90,7 @@ const char *kiln_status_name(kiln_status status) {
   return "unknown status";
 }
 
-static void strbuf_vappendf(kiln_strbuf *buf, const char *fmt, va_list args) {
+void kiln_strbuf_vappendf(kiln_strbuf *buf, const char *fmt, va_list args) {
   if (buf->failed)
     return;
   va_list copy;
@@ -121,7 +121,7 @@ static void strbuf_vappendf(kiln_strbuf *buf, const char *fmt, va_list args) {
 void kiln_strbuf_appendf(kiln_strbuf *buf, const char *fmt, ...) {
   va_list args;
   va_start(args, fmt);
-  strbuf_vappendf(buf, fmt, args);
+  kiln_strbuf_vappendf(buf, fmt, args);
   va_end(args);
 }
 
@@ -160,7 +160,7 @@ kiln_status kiln_fail(kiln_status status, const char *fmt, ...) {
   kiln_strbuf buf = {0};
   va_list args;
   va_start(args, fmt);
-  strbuf_vappendf(&buf, fmt, args);
+  kiln_strbuf_vappendf(&buf, fmt, args);
   va_end(args);
   return kiln_fail_with(status, &buf);
 }

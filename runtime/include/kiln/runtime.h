@@ -383,7 +383,8 @@ KILN_API kiln_status kiln_function_select(const kiln_function *function,
  * signature matches, and that max_outputs can hold every result.
  * Outputs: on success the results are stored in out_outputs[0 .. n) and n in
  * *out_num_outputs (which may be NULL); the caller owns one reference to
- * each. On failure *out_num_outputs is 0 and out_outputs is left unchanged.
+ * each. On failure *out_num_outputs is 0 and out_outputs holds no
+ * references (entries the call had filled are reset to NULL).
  * |inputs| are only read; the caller keeps its references.
  * Thread-safety: any number of threads may call the same function at once.
  * Errors: KILN_ERROR_INVALID_ARGUMENT (NULL function, NULL inputs array with

@@ -1,0 +1,299 @@
+// Graph → kiln dialect: one op per graph node, arguments for Placeholders.
+#include "GraphToKiln.h"
+
+#include "dialects/kiln/KilnDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+#include <unordered_map>
+
+using namespace mlir;
+
+namespace kiln {
+
+using graph::DType;
+
+Type elementType(MLIRContext *ctx, DType dtype) {
+  Builder b(ctx);
+  switch (dtype) {
+  case DType::Bool:
+    return b.getI1Type();
+  case DType::Int8:
+    return b.getIntegerType(8);
+  case DType::Int16:
+    return b.getIntegerType(16);
+  case DType::Int32:
+    return b.getI32Type();
+  case DType::Int64:
+    return b.getI64Type();
+  case DType::Float16:
+    return b.getF16Type();
+  case DType::BFloat16:
+    return b.getBF16Type();
+  case DType::Float32:
+    return b.getF32Type();
+  case DType::Float64:
+    return b.getF64Type();
+  default:
+    return nullptr; // uint8 and string are not compiled yet
+  }
+}
+
+namespace {
+
+class Emitter {
+public:
+  Emitter(ModuleOp module, const graph::Graph &g, const std::string &file)
+      : ctx(module.getContext()), b(ctx), module(module), g(g), file(file) {}
+
+  bool run(std::string &error);
+
+private:
+  RankedTensorType tensorType(const graph::TensorType &t) {
+    Type et = elementType(ctx, t.dtype);
+    if (!et || t.unknownRank)
+      return nullptr;
+    SmallVector<int64_t> shape;
+    for (int64_t d : t.shape)
+      shape.push_back(d < 0 ? ShapedType::kDynamic : d);
+    return RankedTensorType::get(shape, et);
+  }
+
+  Location locOf(const graph::Node &n) {
+    Location fileLoc = n.loc.valid()
+                           ? Location(FileLineColLoc::get(ctx, file, n.loc.line,
+                                                          n.loc.col))
+                           : Location(UnknownLoc::get(ctx));
+    return NameLoc::get(b.getStringAttr(n.name), fileLoc);
+  }
+
+  Value input(const graph::Node &n, size_t i) {
+    return values.at(key(n.inputs[i]));
+  }
+
+  static int64_t key(graph::Output o) {
+    return (static_cast<int64_t>(o.node) << 16) | o.index;
+  }
+
+  template <typename T> const T *attr(const graph::Node &n, const char *name) {
+    auto it = n.attrs.find(name);
+    return it == n.attrs.end() ? nullptr : std::get_if<T>(&it->second);
+  }
+
+  Value constant(const graph::Node &n, RankedTensorType type, std::string &error);
+  Value emit(const graph::Node &n, std::string &error);
+
+  MLIRContext *ctx;
+  OpBuilder b;
+  ModuleOp module;
+  const graph::Graph &g;
+  std::string file;
+  std::unordered_map<int64_t, Value> values;
+};
+
+Value Emitter::constant(const graph::Node &n, RankedTensorType type,
+                        std::string &error) {
+  const graph::HostTensorPtr *value = attr<graph::HostTensorPtr>(n, "value");
+  if (!value || !*value || !type.hasStaticShape()) {
+    error = "constant '" + n.name + "' has no static value";
+    return nullptr;
+  }
+  const graph::HostTensor &t = **value;
+  DenseElementsAttr dense;
+  if (t.type.dtype == DType::Bool) {
+    SmallVector<bool> bits(t.bytes.begin(), t.bytes.end());
+    dense = DenseElementsAttr::get(type, ArrayRef<bool>(bits));
+  } else {
+    dense = DenseElementsAttr::getFromRawBuffer(
+        type, ArrayRef<char>(reinterpret_cast<const char *>(t.bytes.data()),
+                             t.bytes.size()));
+  }
+  return b.create<ConstantOp>(locOf(n), dense);
+}
+
+static const char *unaryFunction(const std::string &op) {
+  static const std::pair<const char *, const char *> table[] = {
+      {"Neg", "neg"},         {"Abs", "abs"},     {"Sign", "sign"},
+      {"Sqrt", "sqrt"},       {"Rsqrt", "rsqrt"}, {"Exp", "exp"},
+      {"Log", "log"},         {"Log1p", "log1p"}, {"Sin", "sin"},
+      {"Cos", "cos"},         {"Tanh", "tanh"},   {"Sigmoid", "sigmoid"},
+      {"Relu", "relu"},       {"Square", "square"}, {"Floor", "floor"},
+      {"Ceil", "ceil"},       {"Round", "round"}, {"LogicalNot", "logical_not"}};
+  for (auto &[tf, fn] : table)
+    if (op == tf)
+      return fn;
+  return nullptr;
+}
+
+static const char *comparePredicate(const std::string &op) {
+  static const std::pair<const char *, const char *> table[] = {
+      {"Equal", "eq"}, {"NotEqual", "ne"},  {"Less", "lt"},
+      {"LessEqual", "le"}, {"Greater", "gt"}, {"GreaterEqual", "ge"}};
+  for (auto &[tf, p] : table)
+    if (op == tf)
+      return p;
+  return nullptr;
+}
+
+Value Emitter::emit(const graph::Node &n, std::string &error) {
+  Location loc = locOf(n);
+  RankedTensorType type = tensorType(n.outputs.at(0));
+  if (!type) {
+    error = "'" + n.name + "' (" + n.op + ") has a dtype or shape kiln cannot "
+            "compile yet (" + py::dtypeName(n.outputs[0].dtype) + ")";
+    return nullptr;
+  }
+  const std::string &op = n.op;
+  if (op == "Const")
+    return constant(n, type, error);
+  if (op == "Identity")
+    return b.create<IdentityOp>(loc, type, input(n, 0));
+  if (op == "AddV2")
+    return b.create<AddOp>(loc, type, input(n, 0), input(n, 1));
+  if (op == "Sub")
+    return b.create<SubOp>(loc, type, input(n, 0), input(n, 1));
+  if (op == "Mul")
+    return b.create<MulOp>(loc, type, input(n, 0), input(n, 1));
+  if (op == "RealDiv" || op == "Div")
+    return b.create<DivOp>(loc, type, input(n, 0), input(n, 1));
+  if (op == "FloorDiv")
+    return b.create<FloorDivOp>(loc, type, input(n, 0), input(n, 1));
+  if (op == "FloorMod")
+    return b.create<FloorModOp>(loc, type, input(n, 0), input(n, 1));
+  if (op == "Pow")
+    return b.create<PowOp>(loc, type, input(n, 0), input(n, 1));
+  if (op == "Maximum")
+    return b.create<MaximumOp>(loc, type, input(n, 0), input(n, 1));
+  if (op == "Minimum")
+    return b.create<MinimumOp>(loc, type, input(n, 0), input(n, 1));
+  if (op == "LogicalAnd")
+    return b.create<LogicalAndOp>(loc, type, input(n, 0), input(n, 1));
+  if (op == "LogicalOr")
+    return b.create<LogicalOrOp>(loc, type, input(n, 0), input(n, 1));
+  if (const char *p = comparePredicate(op))
+    return b.create<CompareOp>(loc, type, input(n, 0), input(n, 1),
+                               b.getStringAttr(p));
+  if (const char *fn = unaryFunction(op))
+    return b.create<UnaryOp>(loc, type, input(n, 0), b.getStringAttr(fn));
+  if (op == "Cast")
+    return b.create<CastOp>(loc, type, input(n, 0));
+  if (op == "SelectV2")
+    return b.create<SelectOp>(loc, type, input(n, 0), input(n, 1), input(n, 2));
+  if (op == "MatMul" || op == "BatchMatMulV2") {
+    Value lhs = input(n, 0), rhs = input(n, 1);
+    auto transposeLast = [&](Value v) {
+      auto t = cast<RankedTensorType>(v.getType());
+      SmallVector<int64_t> perm, shape(t.getShape());
+      for (int64_t i = 0; i < t.getRank(); ++i)
+        perm.push_back(i);
+      std::swap(perm[t.getRank() - 1], perm[t.getRank() - 2]);
+      std::swap(shape[t.getRank() - 1], shape[t.getRank() - 2]);
+      return b.create<TransposeOp>(
+          loc, RankedTensorType::get(shape, t.getElementType()), v,
+          b.getDenseI64ArrayAttr(perm));
+    };
+    const bool *ta = attr<bool>(n, "transpose_a");
+    const bool *tb = attr<bool>(n, "transpose_b");
+    if (ta && *ta)
+      lhs = transposeLast(lhs);
+    if (tb && *tb)
+      rhs = transposeLast(rhs);
+    return b.create<MatMulOp>(loc, type, lhs, rhs);
+  }
+  static const std::pair<const char *, const char *> reductions[] = {
+      {"Sum", "sum"}, {"Mean", "mean"}, {"Max", "max"}, {"Min", "min"},
+      {"Prod", "prod"}, {"Any", "any"}, {"All", "all"}};
+  for (auto &[tf, kind] : reductions) {
+    if (op != tf)
+      continue;
+    const auto *axes = attr<std::vector<int64_t>>(n, "axes");
+    const bool *keep = attr<bool>(n, "keep_dims");
+    return b.create<ReduceOp>(loc, type, input(n, 0), b.getStringAttr(kind),
+                              b.getDenseI64ArrayAttr(axes ? *axes
+                                                          : std::vector<int64_t>{}),
+                              b.getBoolAttr(keep && *keep));
+  }
+  if (op == "ArgMax" || op == "ArgMin") {
+    const int64_t *axis = attr<int64_t>(n, "axis");
+    return b.create<ArgReduceOp>(loc, type, input(n, 0),
+                                 b.getStringAttr(op == "ArgMax" ? "max" : "min"),
+                                 b.getI64IntegerAttr(axis ? *axis : 0));
+  }
+  if (op == "Reshape" || op == "ExpandDims" || op == "Squeeze")
+    return b.create<ReshapeOp>(loc, type, input(n, 0));
+  if (op == "Transpose") {
+    const auto *perm = attr<std::vector<int64_t>>(n, "perm");
+    return b.create<TransposeOp>(loc, type, input(n, 0),
+                                 b.getDenseI64ArrayAttr(*perm));
+  }
+  if (op == "ConcatV2" || op == "Pack") {
+    const int64_t *axis = attr<int64_t>(n, "axis");
+    SmallVector<Value> inputs;
+    for (size_t i = 0; i < n.inputs.size(); ++i) {
+      Value v = input(n, i);
+      if (op == "Pack") { // stack: give each input the new axis first
+        auto t = cast<RankedTensorType>(v.getType());
+        SmallVector<int64_t> shape(t.getShape());
+        shape.insert(shape.begin() + *axis, 1);
+        v = b.create<ReshapeOp>(loc, RankedTensorType::get(shape, t.getElementType()), v);
+      }
+      inputs.push_back(v);
+    }
+    return b.create<ConcatOp>(loc, type, inputs, b.getI64IntegerAttr(*axis));
+  }
+  error = "kiln cannot compile the TensorFlow op '" + op + "' yet";
+  return nullptr;
+}
+
+bool Emitter::run(std::string &error) {
+  SmallVector<Type> argTypes, resultTypes;
+  for (int arg : g.args) {
+    RankedTensorType t = tensorType(g.nodes[arg].outputs[0]);
+    if (!t) {
+      error = "argument '" + g.nodes[arg].name + "' has a dtype or shape kiln "
+              "cannot compile yet";
+      return false;
+    }
+    argTypes.push_back(t);
+  }
+  for (graph::Output r : g.results) {
+    RankedTensorType t = tensorType(g.typeOf(r));
+    if (!t) {
+      error = "a result has a dtype or shape kiln cannot compile yet";
+      return false;
+    }
+    resultTypes.push_back(t);
+  }
+  b.setInsertionPointToEnd(module.getBody());
+  auto fn = b.create<func::FuncOp>(FileLineColLoc::get(ctx, file, 1, 1), g.name,
+                                   b.getFunctionType(argTypes, resultTypes));
+  fn->setAttr("llvm.emit_c_interface", b.getUnitAttr());
+  Block *entry = fn.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  for (size_t i = 0; i < g.args.size(); ++i)
+    values[key({g.args[i], 0})] = entry->getArgument(i);
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    const graph::Node &n = g.nodes[i];
+    if (n.op == "Placeholder" || n.op == "NoOp")
+      continue;
+    Value v = emit(n, error);
+    if (!v)
+      return false;
+    values[key({static_cast<int>(i), 0})] = v;
+  }
+  SmallVector<Value> results;
+  for (graph::Output r : g.results)
+    results.push_back(values.at(key(r)));
+  b.create<func::ReturnOp>(fn.getLoc(), results);
+  return true;
+}
+
+} // namespace
+
+bool emitKilnFunction(ModuleOp module, const graph::Graph &graph,
+                      const std::string &fileName, std::string &error) {
+  return Emitter(module, graph, fileName).run(error);
+}
+
+} // namespace kiln

@@ -1,0 +1,22 @@
+// Turns a traced graph into a `func.func` of kiln dialect ops.
+#pragma once
+
+#include "Graph.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include <string>
+
+namespace kiln {
+
+/// Adds a function named `graph.name` (public, with a C interface) to
+/// `module`. Each op carries the user's source location, named after its
+/// graph node. Returns false and sets `error` for what kiln cannot compile.
+bool emitKilnFunction(mlir::ModuleOp module, const graph::Graph &graph,
+                      const std::string &fileName, std::string &error);
+
+/// The MLIR element type of a dtype (null for unsupported ones).
+mlir::Type elementType(mlir::MLIRContext *ctx, graph::DType dtype);
+
+} // namespace kiln

@@ -1,0 +1,266 @@
+// Compiling graphs with MLIR and calling them through the packed entry point
+// (`kiln_entry_<name>`): descriptors in, descriptors out.
+#include "Jit.h"
+
+#include "GraphToKiln.h"
+#include "passes/Passes.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+namespace kiln {
+
+namespace {
+
+/// Initializes LLVM's native target and kiln's pass registry once.
+void initializeOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    registerPasses();
+  });
+}
+
+/// Collects diagnostics as text while alive.
+class DiagnosticCollector {
+public:
+  explicit DiagnosticCollector(mlir::MLIRContext &ctx)
+      : handler(&ctx, [this](mlir::Diagnostic &d) {
+          std::string loc;
+          llvm::raw_string_ostream os(loc);
+          d.getLocation().print(os);
+          text += os.str() + ": " + d.str() + "\n";
+          return mlir::success();
+        }) {}
+  std::string text;
+
+private:
+  mlir::ScopedDiagnosticHandler handler;
+};
+
+} // namespace
+
+struct graph::Executor::Compiled {
+  std::unique_ptr<mlir::ExecutionEngine> engine;
+  void (*entry)(void **) = nullptr;
+  std::vector<graph::TensorType> inputs, outputs;
+};
+
+namespace {
+
+/// Lowers `module` (kiln dialect) to the LLVM dialect.
+bool lower(mlir::ModuleOp module, const CompileOptions &options,
+           std::string &error) {
+  mlir::PassManager pm(module.getContext());
+  if (options.printIrAfterAll) {
+    module.getContext()->disableMultithreading();
+    pm.enableIRPrinting();
+  }
+  PipelineOptions pipeline;
+  pipeline.optLevel = options.optLevel;
+  if (mlir::failed(mlir::parsePassPipeline(loweringPipeline(pipeline), pm))) {
+    error = "internal error: the lowering pipeline does not parse";
+    return false;
+  }
+  DiagnosticCollector diags(*module.getContext());
+  if (mlir::failed(pm.run(module))) {
+    error = diags.text.empty() ? "lowering failed" : diags.text;
+    return false;
+  }
+  return true;
+}
+
+class JitExecutor : public graph::Executor {
+public:
+  explicit JitExecutor(const CompileOptions &options) : options_(options) {
+    initializeOnce();
+    mlir::DialectRegistry registry;
+    registerCompilerDialects(registry);
+    context_.appendDialectRegistry(registry);
+    context_.loadAllAvailableDialects();
+  }
+
+  const Compiled *compile(const graph::Graph &graph, std::string &error) override {
+    mlir::OwningOpRef<mlir::ModuleOp> module =
+        mlir::ModuleOp::create(mlir::UnknownLoc::get(&context_));
+    {
+      DiagnosticCollector diags(context_);
+      if (!emitKilnFunction(*module, graph, options_.fileName, error))
+        return nullptr;
+      if (mlir::failed(mlir::verify(*module))) {
+        error = "internal error: invalid kiln IR: " + diags.text;
+        return nullptr;
+      }
+    }
+    if (!lower(*module, options_, error))
+      return nullptr;
+    mlir::ExecutionEngineOptions engineOptions;
+    engineOptions.transformer = mlir::makeOptimizingTransformer(
+        options_.optLevel > 0 ? 2 : 0, /*sizeLevel=*/0, nullptr);
+    auto engine = mlir::ExecutionEngine::create(*module, engineOptions);
+    if (!engine) {
+      error = "JIT compilation failed: " + llvm::toString(engine.takeError());
+      return nullptr;
+    }
+    auto symbol = (*engine)->lookup("kiln_entry_" + graph.name);
+    if (!symbol) {
+      error = "JIT lookup failed: " + llvm::toString(symbol.takeError());
+      return nullptr;
+    }
+    auto fn = std::make_unique<Compiled>();
+    fn->entry = reinterpret_cast<void (*)(void **)>(*symbol);
+    fn->engine = std::move(*engine);
+    for (int arg : graph.args)
+      fn->inputs.push_back(graph.nodes[arg].outputs[0]);
+    for (graph::Output r : graph.results)
+      fn->outputs.push_back(graph.typeOf(r));
+    compiled_.push_back(std::move(fn));
+    return compiled_.back().get();
+  }
+
+  bool run(const Compiled *fn, const std::vector<graph::HostTensorPtr> &inputs,
+           std::vector<graph::HostTensorPtr> &outputs,
+           std::string &error) override;
+
+private:
+  CompileOptions options_;
+  mlir::MLIRContext context_;
+  std::vector<std::unique_ptr<Compiled>> compiled_;
+};
+
+/// A memref descriptor as MLIR's C interface lays it out, in 64-bit words.
+std::vector<int64_t> descriptor(const graph::HostTensor &t) {
+  size_t rank = t.type.shape.size();
+  std::vector<int64_t> words(3 + 2 * rank);
+  words[0] = reinterpret_cast<int64_t>(t.data());
+  words[1] = words[0];
+  words[2] = 0;
+  int64_t stride = 1;
+  for (size_t i = rank; i-- > 0;) {
+    words[3 + i] = t.type.shape[i];
+    words[3 + rank + i] = stride;
+    stride *= t.type.shape[i];
+  }
+  return words;
+}
+
+bool JitExecutor::run(const Compiled *fn,
+                      const std::vector<graph::HostTensorPtr> &inputs,
+                      std::vector<graph::HostTensorPtr> &outputs,
+                      std::string &error) {
+  if (inputs.size() != fn->inputs.size()) {
+    error = "wrong number of inputs";
+    return false;
+  }
+  std::vector<std::vector<int64_t>> inputWords;
+  std::vector<void *> args(1 + inputs.size());
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    inputWords.push_back(descriptor(*inputs[i]));
+    args[1 + i] = inputWords.back().data();
+  }
+  size_t resultWords = 0;
+  for (auto &t : fn->outputs)
+    resultWords += 3 + 2 * t.shape.size();
+  std::vector<int64_t> results(resultWords);
+  args[0] = results.data();
+  fn->entry(args.data());
+
+  size_t at = 0;
+  for (auto &type : fn->outputs) {
+    size_t rank = type.shape.size();
+    const int64_t *d = results.data() + at;
+    at += 3 + 2 * rank;
+    auto out = std::make_shared<graph::HostTensor>();
+    out->type = type;
+    for (size_t i = 0; i < rank; ++i)
+      out->type.shape[i] = d[3 + i];
+    size_t elemSize = py::dtypeSize(type.dtype);
+    int64_t count = out->type.numElements();
+    out->bytes.resize(count * elemSize);
+    auto *base = reinterpret_cast<const uint8_t *>(d[1]) + d[2] * elemSize;
+    // Copy element by element through the strides (results may be views).
+    std::vector<int64_t> idx(rank, 0);
+    for (int64_t e = 0; e < count; ++e) {
+      int64_t offset = 0;
+      for (size_t i = 0; i < rank; ++i)
+        offset += idx[i] * d[3 + rank + i];
+      std::memcpy(out->bytes.data() + e * elemSize, base + offset * elemSize,
+                  elemSize);
+      for (size_t i = rank; i-- > 0;) {
+        if (++idx[i] < out->type.shape[i])
+          break;
+        idx[i] = 0;
+      }
+    }
+    void *allocated = reinterpret_cast<void *>(d[0]);
+    bool owned = allocated != reinterpret_cast<void *>(0xdeadbeef);
+    for (auto &words : inputWords)
+      owned &= reinterpret_cast<void *>(words[0]) != allocated;
+    if (owned)
+      std::free(allocated);
+    outputs.push_back(std::move(out));
+  }
+  return true;
+}
+
+} // namespace
+
+std::unique_ptr<graph::Executor> createJitExecutor(const CompileOptions &options) {
+  return std::make_unique<JitExecutor>(options);
+}
+
+bool dumpGraphStage(const graph::Graph &graph, const std::string &stage,
+                    const CompileOptions &options, std::string &out,
+                    std::string &error) {
+  initializeOnce();
+  mlir::DialectRegistry registry;
+  registerCompilerDialects(registry);
+  mlir::MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::ModuleOp::create(mlir::UnknownLoc::get(&context));
+  if (!emitKilnFunction(*module, graph, options.fileName, error))
+    return false;
+  llvm::raw_string_ostream os(out);
+  if (stage == "kiln") {
+    module->print(os);
+    return true;
+  }
+  if (stage == "linalg") {
+    mlir::PassManager pm(&context);
+    if (mlir::failed(mlir::parsePassPipeline(
+            "func.func(kiln-lower-to-linalg,canonicalize,cse)", pm)) ||
+        mlir::failed(pm.run(*module))) {
+      error = "lowering to linalg failed";
+      return false;
+    }
+    module->print(os);
+    return true;
+  }
+  if (!lower(*module, options, error))
+    return false;
+  llvm::LLVMContext llvmContext;
+  auto llvmModule = mlir::translateModuleToLLVMIR(*module, llvmContext);
+  if (!llvmModule) {
+    error = "translation to LLVM IR failed";
+    return false;
+  }
+  llvmModule->print(os, nullptr);
+  return true;
+}
+
+} // namespace kiln

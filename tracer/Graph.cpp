@@ -1,0 +1,126 @@
+// Graph bookkeeping: node names, shapes as text, host tensor helpers.
+#include "Graph.h"
+
+#include <cstring>
+
+namespace kiln::graph {
+
+bool TensorType::isStatic() const {
+  if (unknownRank)
+    return false;
+  for (int64_t d : shape)
+    if (d < 0)
+      return false;
+  return true;
+}
+
+int64_t TensorType::numElements() const {
+  if (!isStatic())
+    return -1;
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+std::string TensorType::shapeString() const {
+  if (unknownRank)
+    return "<unknown>";
+  std::string out = "(";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i)
+      out += ", ";
+    out += shape[i] < 0 ? "None" : std::to_string(shape[i]);
+  }
+  if (shape.size() == 1)
+    out += ",";
+  return out + ")";
+}
+
+std::shared_ptr<HostTensor> HostTensor::zeros(const TensorType &type) {
+  auto t = std::make_shared<HostTensor>();
+  t->type = type;
+  int64_t n = type.numElements();
+  if (type.dtype == DType::String)
+    t->strings.resize(n);
+  else
+    t->bytes.assign(n * py::dtypeSize(type.dtype), 0);
+  return t;
+}
+
+static float halfToFloat(uint16_t h) {
+  uint32_t sign = (h & 0x8000u) << 16, exp = (h >> 10) & 0x1f, man = h & 0x3ff;
+  uint32_t bits;
+  if (exp == 0) {
+    if (man == 0) {
+      bits = sign;
+    } else { // subnormal
+      exp = 127 - 15 + 1;
+      while (!(man & 0x400)) {
+        man <<= 1;
+        --exp;
+      }
+      man &= 0x3ff;
+      bits = sign | (exp << 23) | (man << 13);
+    }
+  } else if (exp == 31) {
+    bits = sign | 0x7f800000u | (man << 13);
+  } else {
+    bits = sign | ((exp - 15 + 127) << 23) | (man << 13);
+  }
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+double HostTensor::elementAsDouble(size_t i) const {
+  const uint8_t *p = bytes.data() + i * py::dtypeSize(type.dtype);
+  switch (type.dtype) {
+  case DType::Bool:
+  case DType::UInt8:
+    return *p;
+  case DType::Int8:
+    return *reinterpret_cast<const int8_t *>(p);
+  case DType::Int16:
+    return *reinterpret_cast<const int16_t *>(p);
+  case DType::Int32:
+    return *reinterpret_cast<const int32_t *>(p);
+  case DType::Int64:
+    return static_cast<double>(*reinterpret_cast<const int64_t *>(p));
+  case DType::Float16:
+    return halfToFloat(*reinterpret_cast<const uint16_t *>(p));
+  case DType::BFloat16: {
+    uint32_t bits = uint32_t(*reinterpret_cast<const uint16_t *>(p)) << 16;
+    float f;
+    std::memcpy(&f, &bits, 4);
+    return f;
+  }
+  case DType::Float32:
+    return *reinterpret_cast<const float *>(p);
+  case DType::Float64:
+    return *reinterpret_cast<const double *>(p);
+  case DType::String:
+    return 0;
+  }
+  return 0;
+}
+
+int64_t HostTensor::elementAsInt(size_t i) const {
+  if (type.dtype == DType::Int64)
+    return reinterpret_cast<const int64_t *>(bytes.data())[i];
+  return static_cast<int64_t>(elementAsDouble(i));
+}
+
+std::string Graph::uniqueName(const std::string &base) {
+  int &count = nameCounts_[base];
+  std::string name = count == 0 ? base : base + "_" + std::to_string(count);
+  ++count;
+  return name;
+}
+
+int Graph::add(Node node) {
+  nodes.push_back(std::move(node));
+  return static_cast<int>(nodes.size()) - 1;
+}
+
+} // namespace kiln::graph

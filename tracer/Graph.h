@@ -1,0 +1,107 @@
+// The traced graph: what one concrete function computes, as TensorFlow's
+// GraphDef would list it (op kind, unique node name, inputs, attributes,
+// output dtype and shape). Plain C++: the tracer builds it without MLIR;
+// codegen/ turns it into the kiln dialect.
+#pragma once
+
+#include "TensorFormat.h"
+#include "kiln/frontend/SourceFile.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace kiln::graph {
+
+using py::DType;
+
+/// A dimension of -1 is unknown (Python's None).
+struct TensorType {
+  DType dtype = DType::Float32;
+  std::vector<int64_t> shape;
+  bool unknownRank = false;
+
+  bool isStatic() const;
+  int64_t numElements() const; // -1 when not static
+  bool operator==(const TensorType &o) const {
+    return dtype == o.dtype && shape == o.shape && unknownRank == o.unknownRank;
+  }
+  /// "(2, None)" as TensorShape prints; "<unknown>" for unknown rank.
+  std::string shapeString() const;
+};
+
+/// Host memory holding a tensor's elements, row-major.
+struct HostTensor {
+  TensorType type;
+  std::vector<uint8_t> bytes;        // numeric and bool elements
+  std::vector<std::string> strings;  // DType::String elements
+
+  static std::shared_ptr<HostTensor> zeros(const TensorType &type);
+  const void *data() const {
+    return type.dtype == DType::String ? static_cast<const void *>(strings.data())
+                                       : bytes.data();
+  }
+  void *data() {
+    return type.dtype == DType::String ? static_cast<void *>(strings.data())
+                                       : bytes.data();
+  }
+  py::TensorView view() const { return {type.dtype, type.shape, data()}; }
+  /// Element i converted to double (numeric dtypes).
+  double elementAsDouble(size_t i) const;
+  int64_t elementAsInt(size_t i) const;
+};
+using HostTensorPtr = std::shared_ptr<const HostTensor>;
+
+using Attr = std::variant<int64_t, double, bool, std::string,
+                          std::vector<int64_t>, DType, HostTensorPtr,
+                          std::vector<std::string>>;
+
+struct Output {
+  int node = -1;
+  int index = 0;
+};
+
+struct Node {
+  std::string op;   // TensorFlow's op name: Placeholder, Const, AddV2, ...
+  std::string name; // unique within the graph: "add", "add_1", ...
+  std::vector<Output> inputs;
+  std::map<std::string, Attr> attrs;
+  std::vector<TensorType> outputs;
+  SourceLoc loc;
+};
+
+struct Graph {
+  std::string name; // the concrete function's name
+  std::vector<Node> nodes;
+  std::vector<int> args;       // Placeholder nodes, in argument order
+  std::vector<Output> results; // what the function returns
+
+  /// TensorFlow's naming: the first node called `base`, then `base_1`...
+  std::string uniqueName(const std::string &base);
+  const TensorType &typeOf(Output o) const {
+    return nodes[o.node].outputs[o.index];
+  }
+  /// Adds a node and returns its index.
+  int add(Node node);
+
+private:
+  std::map<std::string, int> nameCounts_;
+};
+
+/// Compiles and runs graphs: implemented by codegen/ (the MLIR JIT), used by
+/// the tracer through this interface only.
+class Executor {
+public:
+  virtual ~Executor() = default;
+  /// A compiled concrete function, owned by the executor.
+  struct Compiled;
+  /// Compiles `graph`; on failure returns null and sets `error`.
+  virtual const Compiled *compile(const Graph &graph, std::string &error) = 0;
+  /// Runs a compiled function. Inputs match the graph's Placeholders.
+  virtual bool run(const Compiled *fn, const std::vector<HostTensorPtr> &inputs,
+                   std::vector<HostTensorPtr> &outputs, std::string &error) = 0;
+};
+
+} // namespace kiln::graph
