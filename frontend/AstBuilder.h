@@ -32,6 +32,7 @@ private:
   ast::StmtPtr buildSimpleStmt(P::SimpleStmtContext *ctx);
   ast::StmtPtr buildExprStmt(P::ExprStmtContext *ctx);
   ast::StmtPtr buildCompound(P::CompoundStmtContext *ctx);
+  ast::StmtPtr buildCompoundStmt(P::CompoundStmtContext *ctx);
   ast::StmtList buildBlock(P::BlockContext *ctx);
   ast::StmtPtr buildIf(P::IfStmtContext *ctx);
   ast::StmtPtr buildWhile(P::WhileStmtContext *ctx);

@@ -93,16 +93,20 @@ ExprPtr AstBuilder::buildOrTest(P::OrTestContext *ctx) {
   if (ctx->children.size() == 1) // the common case: no operator here
     if (auto *only = onlyChild<P::AndTestContext>(ctx))
       return buildAndTest(only);
-  return buildBoolChain(*this, ctx->andTest(), BoolOpKind::Or,
-                        [&](P::AndTestContext *c) { return buildAndTest(c); });
+  ExprPtr e = buildBoolChain(*this, ctx->andTest(), BoolOpKind::Or,
+                             [&](P::AndTestContext *c) { return buildAndTest(c); });
+  e->range = range(ctx);
+  return e;
 }
 
 ExprPtr AstBuilder::buildAndTest(P::AndTestContext *ctx) {
   if (ctx->children.size() == 1) // the common case: no operator here
     if (auto *only = onlyChild<P::NotTestContext>(ctx))
       return buildNotTest(only);
-  return buildBoolChain(*this, ctx->notTest(), BoolOpKind::And,
-                        [&](P::NotTestContext *c) { return buildNotTest(c); });
+  ExprPtr e = buildBoolChain(*this, ctx->notTest(), BoolOpKind::And,
+                             [&](P::NotTestContext *c) { return buildNotTest(c); });
+  e->range = range(ctx);
+  return e;
 }
 
 ExprPtr AstBuilder::buildNotTest(P::NotTestContext *ctx) {
@@ -154,14 +158,19 @@ ExprPtr AstBuilder::buildComparison(P::ComparisonContext *ctx) {
   return e;
 }
 
-/// Left-associative operator chains: `a - b - c` is `(a - b) - c`.
-template <typename Ctx, typename OpCtx, typename Build, typename OpOf>
+/// Left-associative operator chains: `a - b - c` is `(a - b) - c`. Each
+/// BinOp spans from the chain's first token (a parenthesis included, as in
+/// CPython) to the end of its right operand.
+template <typename Ctx, typename OpCtx, typename Build, typename OpOf,
+          typename Span>
 static ExprPtr buildChain(const std::vector<Ctx *> &operands,
                           const std::vector<OpCtx> &ops, Build build,
-                          OpOf opOf) {
+                          OpOf opOf, Span span) {
   ExprPtr e = build(operands[0]);
-  for (size_t i = 1; i < operands.size(); ++i)
+  for (size_t i = 1; i < operands.size(); ++i) {
     e = makeBinOp(opOf(ops[i - 1]), std::move(e), build(operands[i]));
+    e->range = span(operands[0], operands[i]);
+  }
   return e;
 }
 
@@ -172,7 +181,10 @@ ExprPtr AstBuilder::buildExpr(P::ExprContext *ctx) {
   return buildChain(
       ctx->xorExpr(), ctx->PIPE(),
       [&](P::XorExprContext *c) { return buildXorExpr(c); },
-      [](auto *) { return BinaryOp::BitOr; });
+      [](auto *) { return BinaryOp::BitOr; },
+      [&](antlr4::ParserRuleContext *first, antlr4::ParserRuleContext *last) {
+        return SourceRange{loc(first->getStart()), endLoc(last->getStop())};
+      });
 }
 
 ExprPtr AstBuilder::buildXorExpr(P::XorExprContext *ctx) {
@@ -182,7 +194,10 @@ ExprPtr AstBuilder::buildXorExpr(P::XorExprContext *ctx) {
   return buildChain(
       ctx->andExpr(), ctx->CARET(),
       [&](P::AndExprContext *c) { return buildAndExpr(c); },
-      [](auto *) { return BinaryOp::BitXor; });
+      [](auto *) { return BinaryOp::BitXor; },
+      [&](antlr4::ParserRuleContext *first, antlr4::ParserRuleContext *last) {
+        return SourceRange{loc(first->getStart()), endLoc(last->getStop())};
+      });
 }
 
 ExprPtr AstBuilder::buildAndExpr(P::AndExprContext *ctx) {
@@ -192,7 +207,10 @@ ExprPtr AstBuilder::buildAndExpr(P::AndExprContext *ctx) {
   return buildChain(
       ctx->shiftExpr(), ctx->AMP(),
       [&](P::ShiftExprContext *c) { return buildShiftExpr(c); },
-      [](auto *) { return BinaryOp::BitAnd; });
+      [](auto *) { return BinaryOp::BitAnd; },
+      [&](antlr4::ParserRuleContext *first, antlr4::ParserRuleContext *last) {
+        return SourceRange{loc(first->getStart()), endLoc(last->getStop())};
+      });
 }
 
 ExprPtr AstBuilder::buildShiftExpr(P::ShiftExprContext *ctx) {
@@ -204,6 +222,9 @@ ExprPtr AstBuilder::buildShiftExpr(P::ShiftExprContext *ctx) {
       [&](P::ArithExprContext *c) { return buildArithExpr(c); },
       [](P::ShiftOpContext *op) {
         return op->LSHIFT() ? BinaryOp::LShift : BinaryOp::RShift;
+      },
+      [&](antlr4::ParserRuleContext *first, antlr4::ParserRuleContext *last) {
+        return SourceRange{loc(first->getStart()), endLoc(last->getStop())};
       });
 }
 
@@ -216,6 +237,9 @@ ExprPtr AstBuilder::buildArithExpr(P::ArithExprContext *ctx) {
       [&](P::TermContext *c) { return buildTerm(c); },
       [](P::AddOpContext *op) {
         return op->PLUS() ? BinaryOp::Add : BinaryOp::Sub;
+      },
+      [&](antlr4::ParserRuleContext *first, antlr4::ParserRuleContext *last) {
+        return SourceRange{loc(first->getStart()), endLoc(last->getStop())};
       });
 }
 
@@ -239,6 +263,9 @@ ExprPtr AstBuilder::buildTerm(P::TermContext *ctx) {
         default:
           return BinaryOp::FloorDiv;
         }
+      },
+      [&](antlr4::ParserRuleContext *first, antlr4::ParserRuleContext *last) {
+        return SourceRange{loc(first->getStart()), endLoc(last->getStop())};
       });
 }
 
@@ -258,15 +285,18 @@ ExprPtr AstBuilder::buildPower(P::PowerContext *ctx) {
   ExprPtr base = buildAtomExpr(ctx->awaitPrimary());
   if (!ctx->POWER())
     return base;
-  return makeBinOp(BinaryOp::Pow, std::move(base), buildFactor(ctx->factor()));
+  ExprPtr e = makeBinOp(BinaryOp::Pow, std::move(base), buildFactor(ctx->factor()));
+  e->range = range(ctx);
+  return e;
 }
 
 ExprPtr AstBuilder::buildAtomExpr(P::AwaitPrimaryContext *ctx) {
   if (ctx->AWAIT())
     unsupported(ctx->AWAIT()->getSymbol(), "await");
   ExprPtr e = buildAtom(ctx->atom());
+  SourceLoc begin = loc(ctx->atom()->getStart()); // a parenthesis included
   for (auto *trailer : ctx->trailer()) {
-    SourceRange r{e->range.begin, range(trailer).end};
+    SourceRange r{begin, range(trailer).end};
     if (auto *call = dynamic_cast<P::CallTrailerContext *>(trailer)) {
       auto c = make<CallExpr>(r);
       c->func = std::move(e);

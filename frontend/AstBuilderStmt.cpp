@@ -193,6 +193,10 @@ StmtPtr AstBuilder::buildExprStmt(P::ExprStmtContext *ctx) {
       s->value = buildRhs(ann->rhs());
     return s;
   }
+  if (auto *y = dynamic_cast<P::YieldStatementContext *>(ctx)) {
+    unsupported(y, "yield");
+    return nullptr;
+  }
   if (auto *aug = dynamic_cast<P::AugAssignContext *>(ctx)) {
     auto s = make<AugAssignStmt>(r);
     s->target = buildTestListStarExpr(aug->testListStarExpr());
@@ -278,7 +282,60 @@ StmtPtr AstBuilder::buildImport(P::ImportStmtContext *ctx) {
   return s;
 }
 
+static SourceLoc blockEnd(const StmtList &body, SourceLoc fallback) {
+  return body.empty() ? fallback : body.back()->range.end;
+}
+
+/// A compound statement ends with its last inner statement; the parse tree's
+/// last token is a synthetic NEWLINE or DEDENT, which has no real extent.
+static void fixCompoundEnd(Stmt &s) {
+  SourceLoc &end = s.range.end;
+  switch (s.kind) {
+  case StmtKind::If: {
+    auto &i = as<IfStmt>(s);
+    if (i.orelse.size() == 1 && i.orelse[0]->kind == StmtKind::If)
+      fixCompoundEnd(*i.orelse[0]); // an elif built here
+    end = blockEnd(i.orelse, blockEnd(i.body, end));
+    return;
+  }
+  case StmtKind::For:
+    end = blockEnd(as<ForStmt>(s).orelse, blockEnd(as<ForStmt>(s).body, end));
+    return;
+  case StmtKind::While:
+    end = blockEnd(as<WhileStmt>(s).orelse, blockEnd(as<WhileStmt>(s).body, end));
+    return;
+  case StmtKind::Try: {
+    auto &t = as<TryStmt>(s);
+    for (auto &h : t.handlers)
+      h.range.end = blockEnd(h.body, h.range.end);
+    end = blockEnd(t.body, end);
+    if (!t.handlers.empty())
+      end = t.handlers.back().range.end;
+    end = blockEnd(t.finalbody, blockEnd(t.orelse, end));
+    return;
+  }
+  case StmtKind::With:
+    end = blockEnd(as<WithStmt>(s).body, end);
+    return;
+  case StmtKind::FunctionDef:
+    end = blockEnd(as<FunctionDefStmt>(s).body, end);
+    return;
+  case StmtKind::ClassDef:
+    end = blockEnd(as<ClassDefStmt>(s).body, end);
+    return;
+  default:
+    return;
+  }
+}
+
 StmtPtr AstBuilder::buildCompound(P::CompoundStmtContext *ctx) {
+  StmtPtr s = buildCompoundStmt(ctx);
+  if (s)
+    fixCompoundEnd(*s);
+  return s;
+}
+
+StmtPtr AstBuilder::buildCompoundStmt(P::CompoundStmtContext *ctx) {
   if (auto *c = ctx->ifStmt())
     return buildIf(c);
   if (auto *c = ctx->whileStmt())

@@ -19,8 +19,11 @@ static const char *severityName(Severity s) {
 
 void DiagnosticEngine::report(Severity severity, SourceRange range,
                               const std::string &message) {
-  if (severity == Severity::Error && ++errorCount_ > maxErrors)
-    return;
+  if (severity == Severity::Error) {
+    errorLines_.insert(range.begin.line);
+    if (++errorCount_ > maxErrors)
+      return;
+  }
   Diagnostic d{severity, range, message};
   if (format_ == Format::Json)
     printJson(d);

@@ -63,7 +63,7 @@ void IndentingLexer::handleLineStart(const Token &first,
       reportAt(first, "inconsistent use of tabs and spaces in indentation");
       return;
     }
-    if (static_cast<int>(indents_.size()) > maxIndentDepth) {
+    if (static_cast<int>(indents_.size()) >= maxIndentDepth) {
       reportAt(first, "too many levels of indentation");
       return;
     }

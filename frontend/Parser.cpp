@@ -83,9 +83,13 @@ public:
     if (begin.line == 1)
       begin.col += origin_.col - 1;
     begin.line += origin_.line - 1;
-    if (offending && offending->getType() == Token::EOF &&
-        diags_.hasErrors())
-      return; // the lexer already said why the file ended early
+    size_t type = offending ? offending->getType() : Token::EOF;
+    bool synthetic = type == Token::EOF || type == KilnParser::NEWLINE ||
+                     type == KilnParser::INDENT || type == KilnParser::DEDENT;
+    // After a first error, errors at synthetic tokens or on a line that
+    // already has one are its consequences, not news for the user.
+    if (diags_.hasErrors() && (synthetic || diags_.hasErrorOnLine(begin.line)))
+      return;
     if (!reportedLines_.insert(begin.line).second)
       return;
     SourceLoc end = begin;
@@ -219,8 +223,17 @@ std::unique_ptr<ast::Module> parseModule(const SourceFile &file,
                     " at offset " + std::to_string(bad));
     return nullptr;
   }
-  if (file.text().find('\0') != std::string::npos) {
-    diags.error(SourceLoc{1, 1}, "source code cannot contain null bytes");
+  if (size_t nul = file.text().find('\0'); nul != std::string::npos) {
+    uint32_t line = 1, col = 1;
+    for (size_t i = 0; i < nul; ++i) {
+      if (file.text()[i] == '\n') {
+        ++line;
+        col = 1;
+      } else if ((static_cast<unsigned char>(file.text()[i]) & 0xC0) != 0x80) {
+        ++col;
+      }
+    }
+    diags.error(SourceLoc{line, col}, "source code cannot contain null bytes");
     return nullptr;
   }
   // Statement by statement, freeing each parse tree once its AST is built:
@@ -236,8 +249,11 @@ std::unique_ptr<ast::Module> parseModule(const SourceFile &file,
             continue;
           }
           size_t before = tokens.index();
+          size_t errorsBefore = parser.getNumberOfSyntaxErrors();
           auto *stmt = parser.stmt();
-          if (builder)
+          // A tree with syntax errors has missing children: never build it.
+          if (builder && errorsBefore == 0 &&
+              parser.getNumberOfSyntaxErrors() == 0)
             builder->buildTopLevel(stmt, module->body);
           parser.getTreeTracker().reset();
           if (tokens.index() == before)
@@ -253,7 +269,9 @@ ast::ExprPtr parseFieldExpression(const std::string &text, SourceLoc origin,
       text, origin, diags,
       [](KilnParser &parser, antlr4::CommonTokenStream &, AstBuilder *builder) {
         auto *tree = parser.fieldExpr();
-        return builder ? builder->buildFieldExpr(tree) : nullptr;
+        return builder && parser.getNumberOfSyntaxErrors() == 0
+                   ? builder->buildFieldExpr(tree)
+                   : nullptr;
       });
 }
 

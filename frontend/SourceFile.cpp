@@ -1,6 +1,7 @@
 // Line tables and UTF-8 validation for source files.
 #include "kiln/frontend/SourceFile.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -32,6 +33,11 @@ SourceFile::SourceFile(std::string path, std::string bytes)
 
 bool SourceFile::read(const std::string &path, std::string &contents,
                       std::string &error) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    error = "'" + path + "' is a directory";
+    return false;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = "cannot open '" + path + "'";

@@ -7,6 +7,7 @@
 #include "kiln/frontend/Parser.h"
 #include "kiln/frontend/Resolver.h"
 
+#include <nlohmann/json.hpp>
 #include <pthread.h>
 
 #include <iostream>
@@ -26,7 +27,12 @@ struct Loaded {
 int load(const DriverOptions &opts, std::ostream &err, Loaded &loaded) {
   std::string bytes, error;
   if (!SourceFile::read(opts.input, bytes, error)) {
-    err << "kiln: error: " << error << "\n";
+    if (opts.jsonDiagnostics)
+      err << "{\"file\":" << nlohmann::json(opts.input).dump()
+          << ",\"severity\":\"error\",\"message\":"
+          << nlohmann::json(error).dump() << "}\n";
+    else
+      err << "kiln: error: " << error << "\n";
     return kExitUserError;
   }
   loaded.file = std::make_unique<SourceFile>(opts.input, std::move(bytes));

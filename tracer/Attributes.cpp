@@ -2,6 +2,7 @@
 // __getattr__), classes, modules, functions, super() and the methods of
 // builtin types.
 #include "Interpreter.h"
+#include "Native.h"
 
 namespace kiln::py {
 
@@ -36,6 +37,11 @@ static Value bindClassAttr(Interpreter &in, const Value &attr,
 bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
                              Value &out) {
   switch (obj.type()) {
+  case Type::Tensor:
+  case Type::Native:
+    if (obj.as<NativeObject>().getAttr(*this, obj, name, out))
+      return true;
+    break;
   case Type::Instance: {
     auto &inst = obj.as<InstanceObject>();
     if (name == "__class__") {

@@ -1,6 +1,7 @@
 // Calling: Python functions (argument binding with CPython's errors),
 // builtins, bound methods, classes and callable instances.
 #include "Interpreter.h"
+#include "Native.h"
 #include "kiln/frontend/Resolver.h"
 
 namespace kiln::py {
@@ -27,6 +28,13 @@ Value Interpreter::call(const Value &callee, CallArgs &args) {
   case Type::Class:
     return instantiate(std::static_pointer_cast<ClassObject>(callee.ptr()),
                        args);
+  case Type::Tensor:
+  case Type::Native: {
+    Value result;
+    if (callee.as<NativeObject>().call(*this, callee, args, result))
+      return result;
+    break;
+  }
   case Type::Instance: {
     Value method;
     if (const Value *fn = callee.as<InstanceObject>().cls->lookup("__call__")) {

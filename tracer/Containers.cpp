@@ -1,6 +1,7 @@
 // Subscripting, membership, len() and iteration over builtin containers,
 // with the user-class dunders (__getitem__, __len__, __iter__, ...).
 #include "Interpreter.h"
+#include "Native.h"
 #include "Utf8.h"
 
 namespace kiln::py {
@@ -8,6 +9,11 @@ namespace kiln::py {
 int64_t Interpreter::toIndex(const Value &v, const char *what) {
   if (v.isIntLike())
     return v.asInt();
+  if (isNative(v)) {
+    Value n;
+    if (v.as<NativeObject>().toNumber(*this, v, n) && n.isIntLike())
+      return n.asInt();
+  }
   Value result;
   if (callDunder(v, "__index__", {}, result) && result.isIntLike())
     return result.asInt();
@@ -77,6 +83,13 @@ static int64_t normalizeIndex(Interpreter &in, const Value &key, int64_t length,
 
 Value Interpreter::getItem(const Value &obj, const Value &key) {
   switch (obj.type()) {
+  case Type::Tensor:
+  case Type::Native: {
+    Value result;
+    if (obj.as<NativeObject>().getItem(*this, obj, key, result))
+      return result;
+    break;
+  }
   case Type::List:
   case Type::Tuple: {
     bool isList = obj.is(Type::List);
@@ -314,6 +327,13 @@ bool Interpreter::contains(const Value &container, const Value &item) {
 
 int64_t Interpreter::len(const Value &v) {
   switch (v.type()) {
+  case Type::Tensor:
+  case Type::Native: {
+    int64_t n;
+    if (v.as<NativeObject>().len(*this, v, n))
+      return n;
+    break;
+  }
   case Type::Str:
     return v.as<StrObject>().length;
   case Type::Bytes:
@@ -479,6 +499,13 @@ Value makeValuesIterator(ValueList items, const char *name) {
 
 Value Interpreter::iter(const Value &v) {
   switch (v.type()) {
+  case Type::Tensor:
+  case Type::Native: {
+    Value result;
+    if (v.as<NativeObject>().iter(*this, v, result))
+      return result;
+    break;
+  }
   case Type::List:
     return Value::object(Type::Iterator,
                          std::make_shared<ListIterator>(v, "list_iterator"));

@@ -1,6 +1,7 @@
 // The interpreter's core: construction, value factories, types, raising
 // exceptions and printing tracebacks, and running the main module.
 #include "Interpreter.h"
+#include "Native.h"
 #include "kiln/frontend/Resolver.h"
 
 #include <filesystem>
@@ -125,6 +126,9 @@ static const char *builtinTypeName(Type t) {
 
 std::string Interpreter::typeName(const Value &v) {
   switch (v.type()) {
+  case Type::Tensor:
+  case Type::Native:
+    return v.as<NativeObject>().typeName();
   case Type::Instance:
     return v.as<InstanceObject>().cls->name;
   case Type::Iterator:
@@ -266,6 +270,12 @@ int Interpreter::runMain(const Module &module) {
   }
   frame_ = nullptr;
   return 0;
+}
+
+std::string NativeObject::repr(Interpreter &in, const Value &self) {
+  char buf[32];
+  snprintf(buf, sizeof buf, "%p", static_cast<const void *>(this));
+  return "<" + typeName() + " object at " + buf + ">";
 }
 
 } // namespace kiln::py

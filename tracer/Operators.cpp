@@ -2,6 +2,7 @@
 // semantics, comparisons, equality and hashing, truthiness, and the dunder
 // methods of user classes (with reflected operands).
 #include "Interpreter.h"
+#include "Native.h"
 #include "PyFormat.h"
 
 #include <cmath>
@@ -18,6 +19,13 @@ using namespace ast;
 
 bool Interpreter::truthy(const Value &v) {
   switch (v.type()) {
+  case Type::Tensor:
+  case Type::Native: {
+    bool result;
+    if (v.as<NativeObject>().truthy(*this, v, result))
+      return result;
+    return true;
+  }
   case Type::None:
     return false;
   case Type::Bool:
@@ -63,6 +71,13 @@ static size_t mixHash(size_t seed, size_t h) {
 
 size_t Interpreter::hash(const Value &v) {
   switch (v.type()) {
+  case Type::Tensor:
+  case Type::Native: {
+    size_t h;
+    if (!v.as<NativeObject>().hash(*this, v, h))
+      typeError("unhashable type: '" + typeName(v) + "'");
+    return h;
+  }
   case Type::None:
     return 0x5f3759df;
   case Type::Bool:
@@ -136,6 +151,13 @@ static bool sequenceEquals(Interpreter &in, const ValueList &a,
 }
 
 bool Interpreter::equals(const Value &a, const Value &b) {
+  if (isNative(a) || isNative(b)) {
+    bool result;
+    const Value &n = isNative(a) ? a : b;
+    const Value &other = isNative(a) ? b : a;
+    n.as<NativeObject>().equals(*this, n, other, result);
+    return result;
+  }
   if (a.isNumber() && b.isNumber()) {
     if (a.isIntLike() && b.isIntLike())
       return a.asInt() == b.asInt();
@@ -273,6 +295,14 @@ static bool isSubset(Interpreter &in, const HashTable &a, const HashTable &b) {
 }
 
 Value Interpreter::compare(CmpOp op, const Value &a, const Value &b) {
+  if (op != CmpOp::Is && op != CmpOp::IsNot && op != CmpOp::In &&
+      op != CmpOp::NotIn) {
+    Value result;
+    if (isNative(a) && a.as<NativeObject>().compare(*this, op, a, b, false, result))
+      return result;
+    if (isNative(b) && b.as<NativeObject>().compare(*this, op, b, a, true, result))
+      return result;
+  }
   switch (op) {
   case CmpOp::Eq:
     return Value::boolean(equals(a, b));
@@ -561,6 +591,13 @@ static Value setBinary(Interpreter &in, BinaryOp op, const HashTable &x,
 }
 
 Value Interpreter::binary(BinaryOp op, const Value &a, const Value &b) {
+  if (isNative(a) || isNative(b)) {
+    Value result;
+    if (isNative(a) && a.as<NativeObject>().binary(*this, op, a, b, false, result))
+      return result;
+    if (isNative(b) && b.as<NativeObject>().binary(*this, op, b, a, true, result))
+      return result;
+  }
   if (a.isNumber() && b.isNumber() && op != BinaryOp::MatMult &&
       !(a.is(Type::Float) || b.is(Type::Float)
             ? (op == BinaryOp::LShift || op == BinaryOp::RShift ||
@@ -696,6 +733,11 @@ Value Interpreter::inplace(BinaryOp op, const Value &a, const Value &b) {
 Value Interpreter::unary(UnaryOpKind op, const Value &v) {
   if (op == UnaryOpKind::Not)
     return Value::boolean(!truthy(v));
+  if (isNative(v)) {
+    Value result;
+    if (v.as<NativeObject>().unary(*this, op, v, result))
+      return result;
+  }
   if (v.isIntLike()) {
     int64_t x = v.asInt();
     switch (op) {

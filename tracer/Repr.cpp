@@ -1,5 +1,6 @@
 // repr() and str() of every value, as CPython prints them.
 #include "Interpreter.h"
+#include "Native.h"
 #include "PyFormat.h"
 #include "Utf8.h"
 
@@ -109,6 +110,9 @@ static std::string address(const void *p) {
 
 std::string Interpreter::repr(const Value &v) {
   switch (v.type()) {
+  case Type::Tensor:
+  case Type::Native:
+    return v.as<NativeObject>().repr(*this, v);
   case Type::None:
     return "None";
   case Type::Bool:
@@ -265,6 +269,9 @@ std::string Interpreter::repr(const Value &v) {
 
 std::string Interpreter::toStr(const Value &v) {
   switch (v.type()) {
+  case Type::Tensor:
+  case Type::Native:
+    return v.as<NativeObject>().str(*this, v);
   case Type::Str:
     return v.as<StrObject>().s;
   case Type::Instance: {

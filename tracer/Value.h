@@ -36,7 +36,8 @@ enum class Type : uint8_t {
   Super,
   Ellipsis,
   DictView,   // dict.keys(), .values(), .items()
-  Tensor,     // reserved for the tracer: a symbolic or eager tensor
+  Tensor,     // a tf.Tensor, eager or symbolic (tracer/TfTensor.h)
+  Native,     // other objects implemented in C++ (tracer/Native.h)
 };
 
 struct Object {

@@ -36,6 +36,7 @@ exprStmt
   : testListStarExpr COLON test (ASSIGN rhs)?        # annAssign
   | testListStarExpr augAssignOp rhs                 # augAssign
   | testListStarExpr (ASSIGN rhs)*                   # assignOrExpr
+  | yieldExpr                                        # yieldStatement
   ;
 
 rhs: yieldExpr | testListStarExpr;

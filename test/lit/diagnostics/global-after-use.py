@@ -14,3 +14,7 @@ def f():
 def g():
     print(y)
     global y
+
+# XFAIL: *
+# Known kiln bug (listed in the issue notes): this test states the correct
+# behaviour; when the bug is fixed it XPASSes, and the XFAIL line goes.

@@ -5,6 +5,7 @@
 #include "kiln/frontend/SourceFile.h"
 
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,10 @@ public:
   }
 
   Format format() const { return format_; }
+  /// Whether an error was reported on `line` (to suppress cascades).
+  bool hasErrorOnLine(uint32_t line) const {
+    return errorLines_.count(line) != 0;
+  }
   unsigned errorCount() const { return errorCount_; }
   bool hasErrors() const { return errorCount_ != 0; }
   const SourceFile &file() const { return file_; }
@@ -60,6 +65,7 @@ private:
   std::ostream &out_;
   Format format_;
   unsigned errorCount_ = 0;
+  std::set<uint32_t> errorLines_;
 };
 
 /// Writes `line` and below it a caret under code-point column `col` (1-based)

@@ -1,0 +1,68 @@
+// Objects implemented in C++ beyond the core Python types: TensorFlow's
+// tensors, dtypes, shapes, functions. The interpreter's protocols (repr,
+// attributes, calls, operators, subscripts, iteration) ask the object first;
+// returning false means "not supported", and the interpreter raises
+// Python's usual TypeError or AttributeError.
+#pragma once
+
+#include "Objects.h"
+#include "kiln/frontend/Ast.h"
+
+namespace kiln::py {
+
+struct NativeObject : Object {
+  /// type(x).__name__
+  virtual std::string typeName() const = 0;
+  virtual std::string repr(Interpreter &in, const Value &self);
+  virtual std::string str(Interpreter &in, const Value &self) {
+    return repr(in, self);
+  }
+  virtual bool getAttr(Interpreter &, const Value &self, const std::string &,
+                       Value &) {
+    return false;
+  }
+  virtual bool call(Interpreter &, const Value &self, CallArgs &, Value &) {
+    return false;
+  }
+  /// `self op other`, or `other op self` when `reflected`.
+  virtual bool binary(Interpreter &, ast::BinaryOp, const Value &self,
+                      const Value &other, bool reflected, Value &) {
+    return false;
+  }
+  virtual bool unary(Interpreter &, ast::UnaryOpKind, const Value &self,
+                     Value &) {
+    return false;
+  }
+  /// Rich comparison; `reflected` as for binary.
+  virtual bool compare(Interpreter &, ast::CmpOp, const Value &self,
+                       const Value &other, bool reflected, Value &) {
+    return false;
+  }
+  virtual bool truthy(Interpreter &, const Value &self, bool &) { return false; }
+  virtual bool getItem(Interpreter &, const Value &self, const Value &key,
+                       Value &) {
+    return false;
+  }
+  virtual bool len(Interpreter &, const Value &self, int64_t &) { return false; }
+  virtual bool iter(Interpreter &, const Value &self, Value &) { return false; }
+  /// Python's __index__/__int__/__float__ conversions.
+  virtual bool toNumber(Interpreter &, const Value &self, Value &) {
+    return false;
+  }
+  /// hash(); false: unhashable.
+  virtual bool hash(Interpreter &, const Value &self, size_t &out) {
+    out = std::hash<const void *>()(this);
+    return true;
+  }
+  virtual bool equals(Interpreter &, const Value &self, const Value &other,
+                      bool &out) {
+    out = self.raw() == other.raw();
+    return true;
+  }
+};
+
+inline bool isNative(const Value &v) {
+  return v.is(Type::Tensor) || v.is(Type::Native);
+}
+
+} // namespace kiln::py
