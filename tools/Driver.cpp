@@ -3,6 +3,8 @@
 #include "Driver.h"
 
 #include "Interpreter.h"
+#include "Jit.h"
+#include "tf/TfRuntime.h"
 #include "kiln/frontend/AstDump.h"
 #include "kiln/frontend/Parser.h"
 #include "kiln/frontend/Resolver.h"
@@ -61,6 +63,10 @@ int runScript(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
   if (int rc = load(opts, err, loaded))
     return rc;
   py::Interpreter interp(*loaded.file, out, err);
+  CompileOptions compile;
+  compile.fileName = opts.input;
+  std::unique_ptr<graph::Executor> executor = createJitExecutor(compile);
+  tf::installTensorFlow(interp, *executor);
   int rc = interp.runMain(*loaded.module);
   out.flush();
   return rc == 0 ? kExitOk : kExitUserError;

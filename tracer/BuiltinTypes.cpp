@@ -283,6 +283,17 @@ void Interpreter::installBuiltinTypes() {
   (void)noneType;
 }
 
+ClassPtr Interpreter::defineExceptionClass(const std::string &name,
+                                           const ClassPtr &base,
+                                           const std::string &module) {
+  auto cls = std::make_shared<ClassObject>();
+  cls->name = name;
+  cls->isException = true;
+  cls->base = base;
+  cls->module = module;
+  return cls;
+}
+
 void Interpreter::installExceptions() {
   auto define = [&](const std::string &name, const std::string &base) {
     auto cls = std::make_shared<ClassObject>();

@@ -504,13 +504,50 @@ void Interpreter::execClassDef(const ClassDefStmt &s, Frame &frame) {
   storeName(s.target, result, frame);
 }
 
+Value Interpreter::importModule(const std::string &name) {
+  auto cached = modules_.find(name);
+  if (cached != modules_.end())
+    return cached->second;
+  auto factory = moduleFactories_.find(name);
+  if (factory == moduleFactories_.end())
+    raise("ModuleNotFoundError", "No module named '" + name + "'");
+  Value module = factory->second(*this);
+  modules_[name] = module;
+  return module;
+}
+
 void Interpreter::execImport(const Stmt &s, Frame &frame) {
-  const std::vector<Alias> &names = s.kind == StmtKind::Import
-                                        ? as<ImportStmt>(s).names
-                                        : as<ImportFromStmt>(s).names;
-  std::string module = s.kind == StmtKind::Import ? names[0].name
-                                                  : as<ImportFromStmt>(s).module;
-  raise("ModuleNotFoundError", "No module named '" + module + "'");
+  if (s.kind == StmtKind::Import) {
+    for (auto &alias : as<ImportStmt>(s).names) {
+      Value module = importModule(alias.name);
+      if (alias.asname.empty() && alias.name.find('.') != std::string::npos) {
+        // `import a.b` binds `a`.
+        storeName(alias.target, importModule(alias.name.substr(0, alias.name.find('.'))),
+                  frame);
+        continue;
+      }
+      storeName(alias.target, module, frame);
+    }
+    return;
+  }
+  auto &from = as<ImportFromStmt>(s);
+  if (from.level > 0)
+    raise("ImportError", "attempted relative import with no known parent package");
+  Value module = importModule(from.module);
+  for (auto &alias : from.names) {
+    if (alias.name == "*")
+      raise("ImportError", "kiln does not support 'import *'");
+    Value v;
+    if (!tryGetAttr(module, alias.name, v)) {
+      Value sub;
+      auto factory = moduleFactories_.find(from.module + "." + alias.name);
+      if (factory == moduleFactories_.end())
+        raise("ImportError", "cannot import name '" + alias.name +
+                                 "' from '" + from.module + "'");
+      v = importModule(from.module + "." + alias.name);
+    }
+    storeName(alias.target, v, frame);
+  }
 }
 
 } // namespace kiln::py

@@ -248,6 +248,8 @@ void Interpreter::printException(const Value &exc, std::ostream &err) {
   } catch (PyException &) {
     message = "<exception str() failed>";
   }
+  if (!inst.cls->module.empty())
+    err << inst.cls->module << ".";
   err << inst.cls->name;
   if (!message.empty())
     err << ": " << message;

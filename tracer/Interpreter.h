@@ -89,6 +89,10 @@ public:
   std::string typeName(const Value &v);
   bool isInstance(const Value &v, const ClassObject *cls);
   ClassPtr builtinClass(const std::string &name) const;
+  /// Makes a class findable by builtinClass() without a builtin name.
+  void registerClass(const std::string &name, ClassPtr cls) {
+    builtinClasses_[name] = std::move(cls);
+  }
 
   // ---- Errors ----
   /// Creates an exception instance of a builtin exception class.
@@ -107,6 +111,17 @@ public:
 
   // ---- Output ----
   std::ostream &out() { return out_; }
+  std::ostream &err() { return err_; }
+
+  // ---- Modules ----
+  /// Makes `import NAME` work: `factory` builds the module on first import.
+  void registerModule(const std::string &name,
+                      std::function<Value(Interpreter &)> factory) {
+    moduleFactories_[name] = std::move(factory);
+  }
+  /// Defines a new exception class deriving from `base`.
+  ClassPtr defineExceptionClass(const std::string &name, const ClassPtr &base,
+                                const std::string &module);
 
   // ---- Builtin registration (Builtins*.cpp, Methods*.cpp) ----
   void defineBuiltin(const std::string &name, Value value) {
@@ -180,6 +195,10 @@ private:
   /// Exceptions being handled by except blocks, innermost last: the target
   /// of a bare `raise` and the __context__ of a new exception.
   ValueList handling_;
+  std::unordered_map<std::string, std::function<Value(Interpreter &)>>
+      moduleFactories_;
+  std::unordered_map<std::string, Value> modules_;
+  Value importModule(const std::string &name);
 
   friend struct ArgParser;
 };

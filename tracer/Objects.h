@@ -150,6 +150,9 @@ struct ClassObject : Object {
   std::optional<Type> builtinType;
   BuiltinFn construct;
   bool isException = false; // BaseException or a subclass
+  /// The defining module when it is not __main__ or builtins, shown in
+  /// tracebacks ("tensorflow.python.framework.errors_impl").
+  std::string module;
 
   /// Looks `name` up along the inheritance chain.
   const Value *lookup(const std::string &name) const;

@@ -14,13 +14,10 @@
 #include "tracer/TensorFormat.h"
 
 #include <algorithm>
-#include <cassert>
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <limits>
 #include <memory>
 
 namespace kiln::py {

@@ -1,0 +1,530 @@
+// tf.function: a Python function plus a cache of concrete functions keyed by
+// the TraceType of the arguments. A miss traces the Python function into a
+// graph (Python side effects run once, here), compiles it, and every call
+// then runs compiled code.
+#include "TfFunction.h"
+
+#include "TensorFormat.h"
+#include "TfObjects.h"
+#include "TfOps.h"
+
+#include "kiln/frontend/Resolver.h"
+
+#include <filesystem>
+
+namespace kiln::tf {
+
+using py::Type;
+
+namespace {
+
+/// The key of a Python value in the cache, with tensors reduced to dtype
+/// and rank (their dims are matched separately, to allow subtyping).
+void traceKey(Interpreter &in, const Value &v, std::string &key,
+              std::vector<TensorType> &tensors) {
+  switch (v.type()) {
+  case Type::Tensor: {
+    auto &t = v.as<TensorObject>();
+    key += "T(" + std::string(py::dtypeName(t.type.dtype)) + "," +
+           std::to_string(t.type.shape.size()) + ")";
+    tensors.push_back(t.type);
+    return;
+  }
+  case Type::List:
+  case Type::Tuple: {
+    key += v.is(Type::List) ? "L[" : "U(";
+    for (auto &item : in.toList(v)) {
+      traceKey(in, item, key, tensors);
+      key += ",";
+    }
+    key += "]";
+    return;
+  }
+  case Type::Dict: {
+    std::vector<std::pair<std::string, Value>> items;
+    for (auto &e : v.as<py::DictObject>().table.entries())
+      if (e.live)
+        items.emplace_back(in.repr(e.key), e.value);
+    std::sort(items.begin(), items.end(),
+              [](auto &a, auto &b) { return a.first < b.first; });
+    key += "D{";
+    for (auto &[k, value] : items) {
+      key += k + ":";
+      traceKey(in, value, key, tensors);
+      key += ",";
+    }
+    key += "}";
+    return;
+  }
+  case Type::None:
+  case Type::Bool:
+  case Type::Int:
+  case Type::Float:
+  case Type::Str:
+  case Type::Bytes:
+    key += in.typeName(v) + ":" + in.repr(v);
+    return;
+  default: {
+    char buf[32];
+    snprintf(buf, sizeof buf, "id:%p", v.raw());
+    key += buf;
+  }
+  }
+}
+
+/// Replaces each tensor leaf of `v` by `replace(index, tensor)`.
+Value mapTensors(Interpreter &in, const Value &v,
+                 const std::function<Value(size_t, const Value &)> &replace,
+                 size_t &index) {
+  switch (v.type()) {
+  case Type::Tensor:
+    return replace(index++, v);
+  case Type::List:
+  case Type::Tuple: {
+    ValueList items;
+    for (auto &item : in.toList(v))
+      items.push_back(mapTensors(in, item, replace, index));
+    return v.is(Type::List) ? in.list(std::move(items)) : in.tuple(std::move(items));
+  }
+  case Type::Dict: {
+    Value d = in.dict();
+    for (auto &e : v.as<py::DictObject>().table.entries())
+      if (e.live)
+        in.setItem(d, e.key, mapTensors(in, e.value, replace, index));
+    return d;
+  }
+  default:
+    return v;
+  }
+}
+
+bool compatible(const TensorType &spec, const TensorType &actual) {
+  if (spec.dtype != actual.dtype || spec.shape.size() != actual.shape.size())
+    return false;
+  for (size_t i = 0; i < spec.shape.size(); ++i)
+    if (spec.shape[i] >= 0 && spec.shape[i] != actual.shape[i])
+      return false;
+  return true;
+}
+
+int unknownDims(const std::vector<TensorType> &types) {
+  int n = 0;
+  for (auto &t : types)
+    for (int64_t d : t.shape)
+      n += d < 0;
+  return n;
+}
+
+/// CPython-style absolute path for "in user code" frames.
+std::string absolutePath(const std::string &path) {
+  std::error_code ec;
+  auto p = std::filesystem::absolute(path, ec).lexically_normal();
+  return ec ? path : p.string();
+}
+
+} // namespace
+
+std::string TfFunction::repr(Interpreter &in, const Value &) {
+  char buf[32];
+  snprintf(buf, sizeof buf, "%p", static_cast<const void *>(this));
+  return "<tensorflow.python.eager.polymorphic_function.polymorphic_function."
+         "Function object at " + std::string(buf) + ">";
+}
+
+/// Binds call arguments to the Python function's parameters, filling in
+/// defaults, so that f(x) and f(x=x) share a trace as in TensorFlow.
+void TfFunction::bind(Interpreter &in, CallArgs &args, ValueList &positional,
+                      std::vector<std::string> &names) {
+  positional = args.positional;
+  if (!pyFunc.is(Type::Function)) {
+    for (auto &[k, v] : args.keywords) {
+      names.push_back(k);
+      positional.push_back(v);
+    }
+    return;
+  }
+  auto &fn = pyFunc.as<py::FunctionObject>();
+  const ast::Arguments &params = *fn.args;
+  std::vector<std::string> paramNames;
+  for (auto &a : params.posonly)
+    paramNames.push_back(a.name);
+  for (auto &a : params.args)
+    paramNames.push_back(a.name);
+  if (positional.size() > paramNames.size() && !params.vararg) {
+    in.typeError(fn.qualname + "() takes " + std::to_string(paramNames.size()) +
+                 " positional argument" + (paramNames.size() == 1 ? "" : "s") +
+                 " but " + std::to_string(positional.size()) +
+                 (positional.size() == 1 ? " was" : " were") + " given");
+  }
+  std::vector<bool> set(paramNames.size());
+  for (size_t i = 0; i < std::min(positional.size(), paramNames.size()); ++i)
+    set[i] = true;
+  positional.resize(std::max(positional.size(), paramNames.size()));
+  for (auto &[k, v] : args.keywords) {
+    auto it = std::find(paramNames.begin(), paramNames.end(), k);
+    if (it == paramNames.end()) {
+      names.push_back(k); // keyword-only or **kwargs: passed by name
+      positional.push_back(v);
+      continue;
+    }
+    size_t i = it - paramNames.begin();
+    if (set[i])
+      in.typeError(fn.qualname + "() got multiple values for argument '" + k + "'");
+    positional[i] = v;
+    set[i] = true;
+  }
+  size_t firstDefault = paramNames.size() - fn.defaults.size();
+  for (size_t i = 0; i < paramNames.size(); ++i) {
+    if (set[i])
+      continue;
+    if (i >= firstDefault)
+      positional[i] = fn.defaults[i - firstDefault];
+    else
+      in.typeError(fn.qualname + "() missing 1 required positional argument: '" +
+                   paramNames[i] + "'");
+  }
+  // Keyword-only arguments come after the positional ones, by name.
+  size_t positionalCount = positional.size() - names.size();
+  ValueList ordered(positional.begin(), positional.begin() + positionalCount);
+  ValueList named(positional.begin() + positionalCount, positional.end());
+  positional = ordered;
+  positional.insert(positional.end(), named.begin(), named.end());
+}
+
+ConcreteFunction *TfFunction::find(const std::string &key,
+                                   const std::vector<TensorType> &tensors) {
+  ConcreteFunction *best = nullptr;
+  int bestUnknown = 0;
+  for (auto &c : concretes) {
+    if (c->key != key || c->tensorTypes.size() != tensors.size())
+      continue;
+    bool ok = true;
+    for (size_t i = 0; i < tensors.size() && ok; ++i)
+      ok = compatible(c->tensorTypes[i], tensors[i]);
+    if (!ok)
+      continue;
+    int unknown = unknownDims(c->tensorTypes);
+    if (!best || unknown < bestUnknown) {
+      best = c.get();
+      bestUnknown = unknown;
+    }
+  }
+  return best;
+}
+
+ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
+                                    const std::vector<std::string> &kwNames,
+                                    const std::string &key,
+                                    std::vector<TensorType> tensorTypes) {
+  auto concrete = std::make_unique<ConcreteFunction>();
+  concrete->key = key;
+  TraceState state;
+  state.graph.name = "__inference_" + name + "_" + std::to_string(++traceCounter);
+  // Placeholders carry the parameter names, as in TensorFlow's graphs.
+  std::vector<std::string> paramNames;
+  if (pyFunc.is(Type::Function)) {
+    auto &fn = pyFunc.as<py::FunctionObject>();
+    for (auto &a : fn.args->posonly)
+      paramNames.push_back(a.name);
+    for (auto &a : fn.args->args)
+      paramNames.push_back(a.name);
+  }
+  size_t positionalCount = args.size() - kwNames.size();
+  for (size_t i = 0; i < kwNames.size(); ++i)
+    paramNames.push_back(kwNames[i]);
+  TraceState *saved = rt.tracing;
+  rt.tracing = &state;
+  ValueList symbolicArgs;
+  size_t leaf = 0;
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string base = i < paramNames.size() ? paramNames[i] : "args_" + std::to_string(i);
+    size_t firstLeaf = leaf;
+    symbolicArgs.push_back(mapTensors(
+        in, args[i],
+        [&](size_t index, const Value &) {
+          graph::Node p;
+          p.op = "Placeholder";
+          p.name = state.graph.uniqueName(index == firstLeaf && !args[i].is(Type::List) &&
+                                                  !args[i].is(Type::Tuple) &&
+                                                  !args[i].is(Type::Dict)
+                                              ? base
+                                              : base);
+          p.outputs = {tensorTypes[index]};
+          p.attrs["dtype"] = tensorTypes[index].dtype;
+          int id = state.graph.add(std::move(p));
+          state.graph.args.push_back(id);
+          auto t = std::make_shared<TensorObject>();
+          t->type = tensorTypes[index];
+          t->trace = &state;
+          t->out = {id, 0};
+          t->rt = &rt;
+          return Value::object(Type::Tensor, t);
+        },
+        leaf));
+  }
+  ++tracingCount;
+  Value result;
+  try {
+    CallArgs call;
+    call.positional.assign(symbolicArgs.begin(), symbolicArgs.begin() + positionalCount);
+    for (size_t i = 0; i < kwNames.size(); ++i)
+      call.keywords.emplace_back(kwNames[i], symbolicArgs[positionalCount + i]);
+    result = in.call(pyFunc, call);
+    // Non-tensor numbers in the result become constants, as TensorFlow
+    // converts a Function's outputs to tensors.
+    std::function<Value(const Value &)> convert = [&](const Value &v) -> Value {
+      if (v.isNumber())
+        return rt.toTensor(v);
+      if (v.is(Type::List) || v.is(Type::Tuple)) {
+        ValueList items;
+        for (auto &item : in.toList(v))
+          items.push_back(convert(item));
+        return v.is(Type::List) ? in.list(std::move(items)) : in.tuple(std::move(items));
+      }
+      return v;
+    };
+    result = convert(result);
+  } catch (py::PyException &e) {
+    rt.tracing = saved;
+    throw userCodeError(in, e);
+  }
+  // Outputs: an Identity per returned tensor, as TensorFlow names them.
+  concrete->firstOutput = state.graph.results.size();
+  size_t outIndex = 0;
+  concrete->outputTemplate = mapTensors(
+      in, result,
+      [&](size_t index, const Value &t) {
+        Value id = identity(rt, t);
+        state.graph.results.push_back(id.as<TensorObject>().out);
+        return Value::integer(static_cast<int64_t>(index));
+      },
+      outIndex);
+  concrete->numOutputs = outIndex;
+  rt.tracing = saved;
+  concrete->prints = std::move(state.prints);
+  concrete->tensorTypes = std::move(tensorTypes);
+  std::string error;
+  concrete->compiled = rt.executor.compile(state.graph, error);
+  if (!concrete->compiled)
+    rt.raise("InternalError", "kiln could not compile '" + name + "': " + error);
+  concrete->graph = std::move(state.graph);
+  concretes.push_back(std::move(concrete));
+  return concretes.back().get();
+}
+
+py::PyException TfFunction::userCodeError(Interpreter &in, py::PyException &e) {
+  auto &inst = e.exc.as<py::InstanceObject>();
+  // TensorFlow re-raises errors from traced code with the user's frames in
+  // the message ("in user code:") and its own frames filtered out.
+  std::string message = "in user code:\n\n";
+  std::string path = absolutePath(in.file().path());
+  for (auto it = inst.traceback.rbegin(); it != inst.traceback.rend(); ++it) {
+    message += "    File \"" + path + "\", line " + std::to_string(it->line) +
+               ", in " + it->function + "  *\n";
+    std::string_view src = in.file().line(it->line);
+    size_t start = src.find_first_not_of(" \t");
+    if (start != std::string_view::npos)
+      message += "        " + std::string(src.substr(start)) + "\n";
+  }
+  std::string original;
+  try {
+    original = in.toStr(e.exc);
+  } catch (py::PyException &) {
+  }
+  std::string typeName = inst.cls->module.empty()
+                             ? inst.cls->name
+                             : inst.cls->module + "." + inst.cls->name;
+  message += "\n    " + typeName + ": " + original + "\n";
+  auto converted = std::make_shared<py::InstanceObject>();
+  converted->cls = inst.cls;
+  converted->args = {in.str(message)};
+  converted->context = inst.context;
+  return py::PyException{Value::object(Type::Instance, converted)};
+}
+
+Value TfFunction::run(Interpreter &in, ConcreteFunction &c, const ValueList &args) {
+  std::vector<HostTensorPtr> inputs;
+  for (auto &a : args) {
+    size_t index = 0;
+    mapTensors(
+        in, a,
+        [&](size_t, const Value &t) {
+          inputs.push_back(t.as<TensorObject>().value);
+          return t;
+        },
+        index);
+  }
+  std::vector<HostTensorPtr> outputs;
+  std::string error;
+  if (!rt.executor.run(c.compiled, inputs, outputs, error))
+    rt.raise("InternalError", error);
+  // tf.print calls recorded while tracing, in program order.
+  for (auto &p : c.prints) {
+    std::string line;
+    for (size_t i = 0; i < p.items.size(); ++i) {
+      if (i)
+        line += p.sep;
+      const auto &item = p.items[i];
+      line += item.isTensor
+                  ? py::tfPrintFormat(outputs.at(item.resultIndex)->view(), p.summarize)
+                  : item.text;
+    }
+    line += p.end;
+    (p.toStdout ? in.out() : in.err()) << line;
+  }
+  ValueList tensors;
+  for (size_t i = 0; i < c.numOutputs; ++i)
+    tensors.push_back(rt.eager(outputs[c.firstOutput + i]));
+  std::function<Value(const Value &)> rebuild = [&](const Value &v) -> Value {
+    if (v.isIntLike() && !v.is(Type::Bool))
+      return tensors.at(v.asInt());
+    if (v.is(Type::List) || v.is(Type::Tuple)) {
+      ValueList items;
+      for (auto &item : in.toList(v))
+        items.push_back(rebuild(item));
+      return v.is(Type::List) ? in.list(std::move(items)) : in.tuple(std::move(items));
+    }
+    if (v.is(Type::Dict)) {
+      Value d = in.dict();
+      for (auto &e : v.as<py::DictObject>().table.entries())
+        if (e.live)
+          in.setItem(d, e.key, rebuild(e.value));
+      return d;
+    }
+    return v;
+  };
+  return rebuild(c.outputTemplate);
+}
+
+bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &args,
+                      Value &out) {
+  if (rt.tracing) {
+    // A Function called while tracing another runs inline.
+    out = in.call(pyFunc, args);
+    return true;
+  }
+  ValueList bound;
+  std::vector<std::string> kwNames;
+  if (inputSignature) {
+    if (args.positional.size() > inputSignature->size()) {
+      std::string received;
+      for (size_t i = 0; i < args.positional.size(); ++i)
+        received += (i ? ", " : "") + in.repr(args.positional[i]);
+      if (args.positional.size() == 1)
+        received += ",";
+      std::string signature;
+      for (size_t i = 0; i < inputSignature->size(); ++i)
+        signature += (i ? ", " : "") + paramName(i) + ": " +
+                     specRepr((*inputSignature)[i]);
+      in.typeError("Binding inputs to tf.function failed due to `too many "
+                   "positional arguments`. Received args: (" + received +
+                   ") and kwargs: {} for signature: (" + signature + ").");
+    }
+  }
+  bind(in, args, bound, kwNames);
+  // Python values where the signature expects tensors are converted.
+  if (inputSignature) {
+    for (size_t i = 0; i < bound.size() && i < inputSignature->size(); ++i) {
+      const TensorType &spec = (*inputSignature)[i];
+      if (!bound[i].is(Type::Tensor))
+        bound[i] = rt.toTensor(bound[i], spec.dtype);
+      const TensorType &actual = bound[i].as<TensorObject>().type;
+      if (!compatible(spec, actual)) {
+        std::string signature;
+        for (size_t k = 0; k < inputSignature->size(); ++k)
+          signature += (k ? ", " : "") + paramName(k) + ": " +
+                       specRepr((*inputSignature)[k]);
+        std::string received;
+        for (size_t k = 0; k < args.positional.size(); ++k)
+          received += (k ? ", " : "") + in.repr(args.positional[k]);
+        if (args.positional.size() == 1)
+          received += ",";
+        in.typeError("Binding inputs to tf.function failed due to `Can not "
+                     "cast " + specRepr(actual, /*asSpec=*/true) + " to " +
+                     specRepr(spec) + "`. Received args: (" + received +
+                     ") and kwargs: {} for signature: (" + signature + ").");
+      }
+    }
+  }
+  std::string key;
+  std::vector<TensorType> tensors;
+  for (size_t i = 0; i < bound.size(); ++i) {
+    traceKey(in, bound[i], key, tensors);
+    key += ";";
+  }
+  for (auto &k : kwNames)
+    key += k + "=";
+  ConcreteFunction *c = find(key, tensors);
+  if (!c) {
+    std::vector<TensorType> traceTypes = tensors;
+    if (inputSignature) {
+      traceTypes.assign(inputSignature->begin(), inputSignature->end());
+    } else if (reduceRetracing) {
+      // Generalize each dimension that differs from an earlier trace.
+      for (auto &prev : concretes) {
+        if (prev->key != key)
+          continue;
+        for (size_t i = 0; i < traceTypes.size(); ++i)
+          for (size_t d = 0; d < traceTypes[i].shape.size(); ++d)
+            if (prev->tensorTypes[i].shape[d] != traceTypes[i].shape[d])
+              traceTypes[i].shape[d] = -1;
+      }
+    }
+    c = trace(in, bound, kwNames, key, traceTypes);
+  }
+  out = run(in, *c, bound);
+  return true;
+}
+
+std::string TfFunction::paramName(size_t i) const {
+  if (!pyFunc.is(Type::Function))
+    return "args_" + std::to_string(i);
+  auto &fn = pyFunc.as<py::FunctionObject>();
+  size_t n = fn.args->posonly.size();
+  if (i < n)
+    return fn.args->posonly[i].name;
+  if (i - n < fn.args->args.size())
+    return fn.args->args[i - n].name;
+  return "args_" + std::to_string(i);
+}
+
+std::string TfFunction::specRepr(const TensorType &t, bool) const {
+  return "TensorSpec(shape=" + t.shapeString() + ", dtype=tf." +
+         py::dtypeName(t.dtype) + ", name=None)";
+}
+
+bool TfFunction::getAttr(Interpreter &in, const Value &self,
+                         const std::string &attr, Value &out) {
+  TfFunction *fn = this;
+  if (attr == "experimental_get_tracing_count") {
+    out = in.builtin(attr, [fn](Interpreter &, CallArgs &) {
+      return Value::integer(fn->tracingCount);
+    });
+    return true;
+  }
+  if (attr == "python_function") {
+    out = pyFunc;
+    return true;
+  }
+  if (attr == "__name__") {
+    out = in.str(name);
+    return true;
+  }
+  if (attr == "input_signature") {
+    if (!inputSignature) {
+      out = Value();
+      return true;
+    }
+    ValueList specs;
+    for (auto &t : *inputSignature) {
+      auto spec = std::make_shared<TensorSpecObject>();
+      spec->type = t;
+      specs.push_back(Value::object(Type::Native, spec));
+    }
+    out = in.tuple(std::move(specs));
+    return true;
+  }
+  return false;
+}
+
+} // namespace kiln::tf

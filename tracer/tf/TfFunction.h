@@ -1,0 +1,56 @@
+// tf.function objects and their concrete functions.
+#pragma once
+
+#include "TfRuntime.h"
+
+#include <memory>
+#include <optional>
+
+namespace kiln::tf {
+
+struct ConcreteFunction {
+  std::string key;                      // Python-value part of the TraceType
+  std::vector<TensorType> tensorTypes;  // one per tensor argument (-1: None)
+  const graph::Executor::Compiled *compiled = nullptr;
+  graph::Graph graph;
+  std::vector<TracedPrint> prints;
+  Value outputTemplate; // the result structure, tensors as output indices
+  size_t numOutputs = 0;
+  size_t firstOutput = 0; // graph results before these feed tf.print
+};
+
+struct TfFunction : py::NativeObject {
+  explicit TfFunction(TfRuntime &rt) : rt(rt) {}
+  TfRuntime &rt;
+  Value pyFunc;
+  std::string name;
+  std::optional<std::vector<TensorType>> inputSignature;
+  bool reduceRetracing = false;
+  bool autograph = true;
+  int tracingCount = 0;
+  int traceCounter = 0;
+  std::vector<std::unique_ptr<ConcreteFunction>> concretes;
+
+  std::string typeName() const override { return "Function"; }
+  std::string repr(Interpreter &in, const Value &self) override;
+  bool call(Interpreter &in, const Value &self, CallArgs &args,
+            Value &out) override;
+  bool getAttr(Interpreter &in, const Value &self, const std::string &name,
+               Value &out) override;
+
+private:
+  void bind(Interpreter &in, CallArgs &args, ValueList &positional,
+            std::vector<std::string> &names);
+  ConcreteFunction *find(const std::string &key,
+                         const std::vector<TensorType> &tensors);
+  ConcreteFunction *trace(Interpreter &in, const ValueList &args,
+                          const std::vector<std::string> &kwNames,
+                          const std::string &key,
+                          std::vector<TensorType> tensorTypes);
+  Value run(Interpreter &in, ConcreteFunction &c, const ValueList &args);
+  py::PyException userCodeError(Interpreter &in, py::PyException &e);
+  std::string paramName(size_t i) const;
+  std::string specRepr(const TensorType &t, bool asSpec = false) const;
+};
+
+} // namespace kiln::tf

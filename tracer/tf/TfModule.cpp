@@ -1,0 +1,527 @@
+// The `tensorflow` module (and `sys`, for tf.print's output_stream): the
+// functions DESIGN.md section 5 lists for the first slice of kiln.
+#include "TfFunction.h"
+#include "TfObjects.h"
+#include "TfOps.h"
+
+#include "TensorFormat.h"
+
+#include <cmath>
+#include <cstring>
+
+namespace kiln::tf {
+
+using py::Type;
+
+namespace {
+
+/// Binds a builtin's arguments to parameter names (positional, then by
+/// keyword), with TypeError for unknown or repeated ones.
+struct Params {
+  Params(Interpreter &in, CallArgs &args, const std::string &fname,
+         std::vector<std::string> names)
+      : in(in) {
+    if (args.positional.size() > names.size())
+      in.typeError(fname + "() takes " + std::to_string(names.size()) +
+                   " positional arguments but " +
+                   std::to_string(args.positional.size()) + " were given");
+    for (size_t i = 0; i < args.positional.size(); ++i)
+      values[names[i]] = args.positional[i];
+    for (auto &[k, v] : args.keywords) {
+      if (std::find(names.begin(), names.end(), k) == names.end())
+        in.typeError(fname + "() got an unexpected keyword argument '" + k + "'");
+      if (values.count(k))
+        in.typeError(fname + "() got multiple values for argument '" + k + "'");
+      values[k] = v;
+    }
+  }
+  Value get(const std::string &name) const {
+    auto it = values.find(name);
+    return it == values.end() ? Value() : it->second;
+  }
+  bool has(const std::string &name) const {
+    auto it = values.find(name);
+    return it != values.end() && !it->second.isNone();
+  }
+  Value require(const std::string &name, const std::string &fname) const {
+    if (!has(name))
+      in.typeError(fname + "() missing 1 required positional argument: '" + name + "'");
+    return get(name);
+  }
+  Interpreter &in;
+  std::map<std::string, Value> values;
+};
+
+std::optional<DType> dtypeArg(Interpreter &in, const Value &v) {
+  if (v.isNone())
+    return std::nullopt;
+  if (auto *d = v.is(Type::Native) ? dynamic_cast<DTypeObject *>(v.raw()) : nullptr)
+    return d->dtype;
+  if (v.is(Type::Str))
+    if (auto d = dtypeFromName(v.as<py::StrObject>().s))
+      return d;
+  in.typeError("Cannot convert " + in.repr(v) + " to a dtype.");
+}
+
+TensorType shapeArg(TfRuntime &rt, const Value &v, DType dtype) {
+  TensorType t{dtype, {}};
+  if (v.isNone()) {
+    t.unknownRank = true;
+    return t;
+  }
+  ValueList dims;
+  if (rt.isTensor(v)) {
+    HostTensorPtr c = rt.constantValue(v);
+    for (int64_t i = 0; c && i < c->type.numElements(); ++i)
+      t.shape.push_back(c->elementAsInt(i));
+    return t;
+  }
+  if (v.isIntLike()) {
+    t.shape.push_back(v.asInt());
+    return t;
+  }
+  for (auto &d : rt.in.toList(v))
+    t.shape.push_back(d.isNone() ? -1 : rt.in.toIndex(d));
+  return t;
+}
+
+class ModuleBuilder {
+public:
+  ModuleBuilder(Interpreter &in, TfRuntime &rt, const std::string &name)
+      : in(in), rt(rt), module(std::make_shared<py::ModuleObject>()) {
+    module->name = name;
+  }
+  void def(const std::string &name, py::BuiltinFn fn) {
+    module->dict[name] = in.builtin(name, std::move(fn));
+  }
+  void set(const std::string &name, Value v) { module->dict[name] = std::move(v); }
+  Value value() { return Value::object(Type::Module, module); }
+  Interpreter &in;
+  TfRuntime &rt;
+  std::shared_ptr<py::ModuleObject> module;
+};
+
+void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
+  TfRuntime &rt = tf.rt;
+  TfRuntime *r = &rt;
+  auto binary = [&](const std::string &name, const std::string &op,
+                    std::vector<ModuleBuilder *> where) {
+    for (ModuleBuilder *m : where)
+      m->def(name, [r, op, name](Interpreter &in, CallArgs &args) {
+        Params p(in, args, name, {"x", "y", "name"});
+        Value x = p.require("x", name), y = p.require("y", name);
+        if (op == "RealDiv")
+          return trueDiv(*r, x, y);
+        return binaryOp(*r, op, x, y);
+      });
+  };
+  binary("add", "AddV2", {&tf, &math});
+  binary("subtract", "Sub", {&tf, &math});
+  binary("multiply", "Mul", {&tf, &math});
+  binary("divide", "RealDiv", {&tf, &math});
+  binary("truediv", "RealDiv", {&math});
+  binary("floordiv", "FloorDiv", {&tf, &math});
+  binary("floormod", "FloorMod", {&math});
+  binary("mod", "FloorMod", {&math});
+  binary("pow", "Pow", {&tf, &math});
+  binary("maximum", "Maximum", {&tf, &math});
+  binary("minimum", "Minimum", {&tf, &math});
+  binary("equal", "Equal", {&tf, &math});
+  binary("not_equal", "NotEqual", {&tf, &math});
+  binary("less", "Less", {&tf, &math});
+  binary("less_equal", "LessEqual", {&tf, &math});
+  binary("greater", "Greater", {&tf, &math});
+  binary("greater_equal", "GreaterEqual", {&tf, &math});
+  binary("logical_and", "LogicalAnd", {&tf, &math});
+  binary("logical_or", "LogicalOr", {&tf, &math});
+
+  auto unary = [&](const std::string &name, const std::string &op,
+                   std::vector<ModuleBuilder *> where) {
+    for (ModuleBuilder *m : where)
+      m->def(name, [r, op, name](Interpreter &in, CallArgs &args) {
+        Params p(in, args, name, {"x", "name"});
+        return unaryOp(*r, op, p.require("x", name));
+      });
+  };
+  unary("negative", "Neg", {&tf, &math});
+  unary("abs", "Abs", {&tf, &math});
+  unary("sign", "Sign", {&tf, &math});
+  unary("sqrt", "Sqrt", {&tf, &math});
+  unary("rsqrt", "Rsqrt", {&math});
+  unary("exp", "Exp", {&tf, &math});
+  unary("log", "Log", {&math});
+  unary("log1p", "Log1p", {&math});
+  unary("sin", "Sin", {&tf, &math});
+  unary("cos", "Cos", {&tf, &math});
+  unary("tanh", "Tanh", {&tf, &math, &nn});
+  unary("sigmoid", "Sigmoid", {&tf, &math, &nn});
+  unary("relu", "Relu", {&nn});
+  unary("square", "Square", {&tf, &math});
+  unary("floor", "Floor", {&tf, &math});
+  unary("ceil", "Ceil", {&math});
+  unary("round", "Round", {&tf, &math});
+  unary("logical_not", "LogicalNot", {&tf, &math});
+
+  auto reduction = [&](const std::string &name, const std::string &op) {
+    for (ModuleBuilder *m : {&tf, &math})
+      m->def(name, [r, op, name](Interpreter &in, CallArgs &args) {
+        Params p(in, args, name, {"input_tensor", "axis", "keepdims", "name"});
+        return reduce(*r, op, p.require("input_tensor", name), p.get("axis"),
+                      p.has("keepdims") && in.truthy(p.get("keepdims")));
+      });
+  };
+  reduction("reduce_sum", "Sum");
+  reduction("reduce_mean", "Mean");
+  reduction("reduce_max", "Max");
+  reduction("reduce_min", "Min");
+  reduction("reduce_prod", "Prod");
+  reduction("reduce_any", "Any");
+  reduction("reduce_all", "All");
+
+  for (const char *name : {"argmax", "argmin"}) {
+    std::string op = std::string(name) == "argmax" ? "ArgMax" : "ArgMin";
+    for (ModuleBuilder *m : {&tf, &math})
+      m->def(name, [r, op, name](Interpreter &in, CallArgs &args) {
+        Params p(in, args, name, {"input", "axis", "output_type", "name"});
+        DType out = p.has("output_type") ? *dtypeArg(in, p.get("output_type"))
+                                         : DType::Int64;
+        return argReduce(*r, op, p.require("input", name), p.get("axis"), out);
+      });
+  }
+  tf.def("matmul", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "matmul", {"a", "b", "transpose_a", "transpose_b"});
+    return matmul(*r, p.require("a", "matmul"), p.require("b", "matmul"),
+                  p.has("transpose_a") && in.truthy(p.get("transpose_a")),
+                  p.has("transpose_b") && in.truthy(p.get("transpose_b")));
+  });
+  math.set("matmul", tf.module->dict["matmul"]);
+  tf.def("cast", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "cast", {"x", "dtype", "name"});
+    return cast(*r, p.require("x", "cast"), *dtypeArg(in, p.require("dtype", "cast")));
+  });
+  tf.def("reshape", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "reshape", {"tensor", "shape", "name"});
+    return reshape(*r, p.require("tensor", "reshape"), p.require("shape", "reshape"));
+  });
+  tf.def("transpose", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "transpose", {"a", "perm", "name"});
+    return transpose(*r, p.require("a", "transpose"), p.get("perm"));
+  });
+  tf.def("expand_dims", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "expand_dims", {"input", "axis", "name"});
+    return expandDims(*r, p.require("input", "expand_dims"),
+                      in.toIndex(p.require("axis", "expand_dims")));
+  });
+  tf.def("squeeze", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "squeeze", {"input", "axis", "name"});
+    return squeeze(*r, p.require("input", "squeeze"), p.get("axis"));
+  });
+  tf.def("concat", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "concat", {"values", "axis", "name"});
+    return concat(*r, in.toList(p.require("values", "concat")),
+                  in.toIndex(p.require("axis", "concat")), "ConcatV2");
+  });
+  tf.def("stack", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "stack", {"values", "axis", "name"});
+    return concat(*r, in.toList(p.require("values", "stack")),
+                  p.has("axis") ? in.toIndex(p.get("axis")) : 0, "Pack");
+  });
+  tf.def("where", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "where", {"condition", "x", "y", "name"});
+    if (!p.has("x"))
+      r->raise("InvalidArgumentError", "kiln supports tf.where with x and y only");
+    return select(*r, p.require("condition", "where"), p.get("x"), p.get("y"));
+  });
+  tf.def("identity", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "identity", {"input", "name"});
+    return identity(*r, p.require("input", "identity"));
+  });
+  nn.def("softmax", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "softmax", {"logits", "axis", "name"});
+    Value x = r->toTensor(p.require("logits", "softmax"));
+    Value axis = p.has("axis") ? p.get("axis") : Value::integer(-1);
+    Value shifted = binaryOp(*r, "Sub", x, reduce(*r, "Max", x, axis, true));
+    Value e = unaryOp(*r, "Exp", shifted);
+    return trueDiv(*r, e, reduce(*r, "Sum", e, axis, true));
+  });
+  math.set("softmax", nn.module->dict["softmax"]);
+}
+
+void defineCreation(ModuleBuilder &tf) {
+  TfRuntime *r = &tf.rt;
+  tf.def("constant", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "constant", {"value", "dtype", "shape", "name"});
+    Value value = p.require("value", "constant");
+    auto dtype = dtypeArg(in, p.get("dtype"));
+    Value t;
+    if (r->isTensor(value))
+      t = dtype ? cast(*r, value, *dtype) : value;
+    else
+      t = r->constant(r->hostFromPython(value, dtype));
+    if (p.has("shape")) {
+      TensorType want = shapeArg(*r, p.get("shape"), DType::Float32);
+      auto &tt = r->tensor(t).type;
+      if (tt.numElements() == 1 && want.numElements() != 1) {
+        HostTensorPtr one = r->constantValue(t);
+        auto host = graph::HostTensor::zeros({tt.dtype, want.shape});
+        size_t size = py::dtypeSize(tt.dtype);
+        for (int64_t i = 0; i < want.numElements(); ++i)
+          std::memcpy(host->bytes.data() + i * size, one->bytes.data(), size);
+        return r->constant(host);
+      }
+      return reshape(*r, t, p.get("shape"));
+    }
+    return t;
+  });
+  tf.def("convert_to_tensor", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "convert_to_tensor", {"value", "dtype", "name"});
+    return r->toTensor(p.require("value", "convert_to_tensor"),
+                       dtypeArg(in, p.get("dtype")));
+  });
+  auto fill = [&](const char *name, double value) {
+    tf.def(name, [r, name, value](Interpreter &in, CallArgs &args) {
+      Params p(in, args, name, {"shape", "dtype", "name"});
+      DType d = p.has("dtype") ? *dtypeArg(in, p.get("dtype")) : DType::Float32;
+      return filled(*r, shapeArg(*r, p.require("shape", name), d), value);
+    });
+  };
+  fill("zeros", 0);
+  fill("ones", 1);
+  auto like = [&](const char *name, double value) {
+    tf.def(name, [r, name, value](Interpreter &in, CallArgs &args) {
+      Params p(in, args, name, {"input", "dtype", "name"});
+      Value t = r->toTensor(p.require("input", name));
+      TensorType type = r->tensor(t).type;
+      if (p.has("dtype"))
+        type.dtype = *dtypeArg(in, p.get("dtype"));
+      return filled(*r, type, value);
+    });
+  };
+  like("zeros_like", 0);
+  like("ones_like", 1);
+  tf.def("fill", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "fill", {"dims", "value", "name"});
+    Value v = r->toTensor(p.require("value", "fill"));
+    HostTensorPtr one = r->constantValue(v);
+    TensorType type = shapeArg(*r, p.require("dims", "fill"), r->tensor(v).type.dtype);
+    auto host = graph::HostTensor::zeros(type);
+    size_t size = py::dtypeSize(type.dtype);
+    for (int64_t i = 0; i < type.numElements(); ++i)
+      std::memcpy(host->bytes.data() + i * size, one->bytes.data(), size);
+    return r->constant(host, "Fill");
+  });
+  tf.def("range", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "range", {"start", "limit", "delta", "dtype", "name"});
+    Value start = p.require("start", "range"), limit = p.get("limit");
+    Value delta = p.has("delta") ? p.get("delta") : Value::integer(1);
+    if (limit.isNone()) {
+      limit = start;
+      start = Value::integer(0);
+    }
+    auto scalar = [&](const Value &v) {
+      if (r->isTensor(v)) {
+        HostTensorPtr c = r->constantValue(v);
+        return pythonScalar(*c, 0);
+      }
+      return v;
+    };
+    start = scalar(start);
+    limit = scalar(limit);
+    delta = scalar(delta);
+    bool isFloat = start.is(Type::Float) || limit.is(Type::Float) || delta.is(Type::Float);
+    DType d = p.has("dtype") ? *dtypeArg(in, p.get("dtype"))
+                             : (isFloat ? DType::Float32 : DType::Int32);
+    double s = start.toDouble(), l = limit.toDouble(), dl = delta.toDouble();
+    if (dl == 0)
+      r->raise("InvalidArgumentError", "Requires delta != 0: 0 [Op:Range] name: ");
+    int64_t n = std::max<int64_t>(0, static_cast<int64_t>(std::ceil((l - s) / dl)));
+    ValueList items;
+    for (int64_t i = 0; i < n; ++i)
+      items.push_back(isFloat || isFloating(d) ? Value::floating(s + i * dl)
+                                               : Value::integer(static_cast<int64_t>(s) +
+                                                                i * static_cast<int64_t>(dl)));
+    auto host = r->hostFromPython(in.list(items), d);
+    auto typed = std::make_shared<graph::HostTensor>(*host);
+    typed->type.shape = {n};
+    return r->constant(typed, "range");
+  });
+  tf.def("TensorSpec", [](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "TensorSpec", {"shape", "dtype", "name"});
+    auto spec = std::make_shared<TensorSpecObject>();
+    spec->type.dtype = p.has("dtype") ? *dtypeArg(in, p.get("dtype")) : DType::Float32;
+    Value shape = p.get("shape");
+    if (shape.isNone()) {
+      spec->type.unknownRank = true;
+    } else {
+      for (auto &d : in.toList(shape))
+        spec->type.shape.push_back(d.isNone() ? -1 : in.toIndex(d));
+    }
+    spec->name = p.get("name");
+    return Value::object(Type::Native, spec);
+  });
+  tf.def("shape", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "shape", {"input", "out_type", "name"});
+    Value t = r->toTensor(p.require("input", "shape"));
+    ValueList dims;
+    for (int64_t d : r->tensor(t).type.shape) {
+      if (d < 0)
+        r->raise("InvalidArgumentError", "kiln needs static shapes for tf.shape");
+      dims.push_back(Value::integer(d));
+    }
+    return r->constant(r->hostFromPython(in.list(dims), DType::Int32), "Shape");
+  });
+  tf.def("size", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "size", {"input", "out_type", "name"});
+    int64_t n = r->tensor(r->toTensor(p.require("input", "size"))).type.numElements();
+    return r->constant(r->hostFromPython(Value::integer(n), DType::Int32), "Size");
+  });
+  tf.def("rank", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "rank", {"input", "name"});
+    int64_t n = r->tensor(r->toTensor(p.require("input", "rank"))).type.shape.size();
+    return r->constant(r->hostFromPython(Value::integer(n), DType::Int32), "Rank");
+  });
+}
+
+/// tf.print: formats now (eager) or records the call in the trace.
+Value tfPrint(TfRuntime &rt, Interpreter &in, CallArgs &args) {
+  TracedPrint print;
+  for (auto &[k, v] : args.keywords) {
+    if (k == "sep")
+      print.sep = in.toStr(v);
+    else if (k == "end")
+      print.end = in.toStr(v);
+    else if (k == "summarize")
+      print.summarize = v.isNone() ? 3 : in.toIndex(v);
+    else if (k == "output_stream") {
+      auto *s = v.is(Type::Native) ? dynamic_cast<StreamObject *>(v.raw()) : nullptr;
+      if (!s)
+        in.valueError("kiln's tf.print supports sys.stdout and sys.stderr only");
+      print.toStdout = s->isStdout;
+    } else if (k != "name") {
+      in.typeError("print() got an unexpected keyword argument '" + k + "'");
+    }
+  }
+  std::string line;
+  for (size_t i = 0; i < args.positional.size(); ++i) {
+    const Value &v = args.positional[i];
+    TracedPrint::Item item;
+    if (rt.isTensor(v)) {
+      auto &t = rt.tensor(v);
+      if (t.symbolic()) {
+        item.isTensor = true;
+        Value id = identity(rt, v);
+        item.resultIndex = static_cast<int>(rt.tracing->graph.results.size());
+        rt.tracing->graph.results.push_back(id.as<TensorObject>().out);
+      } else {
+        item.text = py::tfPrintFormat(t.value->view(), print.summarize);
+      }
+    } else if (v.is(Type::Str)) {
+      item.text = v.as<py::StrObject>().s;
+    } else {
+      item.text = in.toStr(v);
+    }
+    print.items.push_back(item);
+  }
+  if (rt.tracing) {
+    rt.tracing->prints.push_back(std::move(print));
+    return Value();
+  }
+  for (size_t i = 0; i < print.items.size(); ++i) {
+    if (i)
+      line += print.sep;
+    line += print.items[i].text;
+  }
+  line += print.end;
+  (print.toStdout ? in.out() : in.err()) << line;
+  return Value();
+}
+
+} // namespace
+
+void installTensorFlow(Interpreter &in, graph::Executor &executor) {
+  auto rt = std::make_shared<TfRuntime>(in, executor);
+  // TensorFlow's exception classes, shown with their module in tracebacks.
+  const std::string errorsModule = "tensorflow.python.framework.errors_impl";
+  py::ClassPtr opError = in.defineExceptionClass("OpError", in.builtinClass("Exception"),
+                                                 errorsModule);
+  in.registerClass("OpError", opError);
+  for (const char *name : {"InvalidArgumentError", "NotFoundError", "InternalError",
+                           "UnimplementedError", "ResourceExhaustedError",
+                           "FailedPreconditionError", "OutOfRangeError"})
+    in.registerClass(name, in.defineExceptionClass(name, opError, errorsModule));
+  in.registerClass("OperatorNotAllowedInGraphError",
+                   in.defineExceptionClass("OperatorNotAllowedInGraphError",
+                                           in.builtinClass("TypeError"),
+                                           "tensorflow.python.framework.errors_impl"));
+
+  in.registerModule("sys", [](Interpreter &in) {
+    auto m = std::make_shared<py::ModuleObject>();
+    m->name = "sys";
+    m->dict["stdout"] = Value::object(Type::Native, std::make_shared<StreamObject>(true));
+    m->dict["stderr"] = Value::object(Type::Native, std::make_shared<StreamObject>(false));
+    return Value::object(Type::Module, m);
+  });
+  in.registerModule("tensorflow", [rt](Interpreter &in) {
+    ModuleBuilder tf(in, *rt, "tensorflow");
+    ModuleBuilder math(in, *rt, "tensorflow.math");
+    ModuleBuilder nn(in, *rt, "tensorflow.nn");
+    ModuleBuilder errors(in, *rt, "tensorflow.errors");
+    defineOps(tf, math, nn);
+    defineCreation(tf);
+    for (DType d : {DType::Bool, DType::Int8, DType::Int16, DType::Int32,
+                    DType::Int64, DType::UInt8, DType::Float16, DType::BFloat16,
+                    DType::Float32, DType::Float64, DType::String})
+      tf.set(py::dtypeName(d), makeDType(d));
+    tf.set("half", makeDType(DType::Float16));
+    tf.set("double", makeDType(DType::Float64));
+    TfRuntime *r = rt.get();
+    tf.def("print", [r](Interpreter &in, CallArgs &args) { return tfPrint(*r, in, args); });
+    tf.def("function", [r](Interpreter &in, CallArgs &args) -> Value {
+      Params p(in, args, "function",
+               {"func", "input_signature", "autograph", "jit_compile",
+                "reduce_retracing", "experimental_implements",
+                "experimental_autograph_options", "experimental_attributes",
+                "experimental_relax_shapes", "experimental_compile",
+                "experimental_follow_type_hints"});
+      auto make = [r, p](Interpreter &in, const Value &fn) {
+        auto f = std::make_shared<TfFunction>(*r);
+        f->pyFunc = fn;
+        Value nameValue;
+        f->name = in.tryGetAttr(fn, "__name__", nameValue) ? in.toStr(nameValue)
+                                                           : "function";
+        if (p.has("input_signature")) {
+          std::vector<TensorType> specs;
+          for (auto &s : in.toList(p.get("input_signature"))) {
+            auto *spec = s.is(Type::Native) ? dynamic_cast<TensorSpecObject *>(s.raw())
+                                            : nullptr;
+            if (!spec)
+              in.typeError("input_signature must be a possibly nested sequence "
+                           "of TensorSpec objects");
+            specs.push_back(spec->type);
+          }
+          f->inputSignature = specs;
+        }
+        f->reduceRetracing = (p.has("reduce_retracing") && in.truthy(p.get("reduce_retracing"))) ||
+                             (p.has("experimental_relax_shapes") &&
+                              in.truthy(p.get("experimental_relax_shapes")));
+        f->autograph = !p.has("autograph") || in.truthy(p.get("autograph"));
+        return Value::object(Type::Native, f);
+      };
+      if (p.has("func"))
+        return make(in, p.get("func"));
+      return in.builtin("function", [make](Interpreter &in, CallArgs &args) {
+        py::ArgParser(in, args, "function").expect(1, 1);
+        return make(in, args.positional[0]);
+      });
+    });
+    for (const char *name : {"InvalidArgumentError", "NotFoundError", "InternalError",
+                             "OpError", "UnimplementedError", "OutOfRangeError"})
+      errors.set(name, Value::object(Type::Class, in.builtinClass(name)));
+    tf.set("math", math.value());
+    tf.set("nn", nn.value());
+    tf.set("errors", errors.value());
+    return tf.value();
+  });
+}
+
+} // namespace kiln::tf

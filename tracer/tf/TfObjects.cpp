@@ -1,0 +1,311 @@
+// tf.DType, TensorShape, TensorSpec, .numpy() arrays and sys streams.
+#include "TfObjects.h"
+
+#include "TensorFormat.h"
+
+namespace kiln::tf {
+
+using py::Type;
+
+Value makeDType(DType d) {
+  return Value::object(Type::Native, std::make_shared<DTypeObject>(d));
+}
+
+Value makeShape(const TensorType &t) {
+  return Value::object(Type::Native, std::make_shared<TensorShapeObject>(t));
+}
+
+Value makeNdArray(HostTensorPtr value) {
+  auto a = std::make_shared<NdArrayObject>();
+  a->value = std::move(value);
+  return Value::object(Type::Native, a);
+}
+
+Value pythonScalar(const graph::HostTensor &t, size_t index) {
+  switch (t.type.dtype) {
+  case DType::Bool:
+    return Value::boolean(t.bytes[index] != 0);
+  case DType::Float16:
+  case DType::BFloat16:
+  case DType::Float32:
+  case DType::Float64:
+    return Value::floating(t.elementAsDouble(index));
+  case DType::String:
+    return Value(); // handled by callers
+  default:
+    return Value::integer(t.elementAsInt(index));
+  }
+}
+
+// ---- DType ----
+
+std::string DTypeObject::repr(Interpreter &, const Value &) {
+  return std::string("tf.") + py::dtypeName(dtype);
+}
+
+std::string DTypeObject::str(Interpreter &, const Value &) {
+  return std::string("<dtype: '") + py::dtypeName(dtype) + "'>";
+}
+
+bool DTypeObject::getAttr(Interpreter &in, const Value &, const std::string &name,
+                          Value &out) {
+  if (name == "name") {
+    out = in.str(py::dtypeName(dtype));
+  } else if (name == "is_floating") {
+    out = Value::boolean(isFloating(dtype));
+  } else if (name == "is_integer") {
+    out = Value::boolean(isInteger(dtype));
+  } else if (name == "is_bool") {
+    out = Value::boolean(dtype == DType::Bool);
+  } else if (name == "size") {
+    out = Value::integer(static_cast<int64_t>(py::dtypeSize(dtype)));
+  } else {
+    return false;
+  }
+  return true;
+}
+
+bool DTypeObject::equals(Interpreter &, const Value &, const Value &other,
+                         bool &out) {
+  auto *o = other.is(Type::Native) ? dynamic_cast<DTypeObject *>(other.raw())
+                                   : nullptr;
+  out = o && o->dtype == dtype;
+  return true;
+}
+
+// ---- TensorShape ----
+
+ValueList TensorShapeObject::dims(Interpreter &) const {
+  ValueList out;
+  for (int64_t d : type.shape)
+    out.push_back(d < 0 ? Value() : Value::integer(d));
+  return out;
+}
+
+std::string TensorShapeObject::str(Interpreter &, const Value &) {
+  return py::shapeStr(type.shape, type.unknownRank);
+}
+
+std::string TensorShapeObject::repr(Interpreter &, const Value &) {
+  return py::shapeRepr(type.shape, type.unknownRank);
+}
+
+bool TensorShapeObject::getAttr(Interpreter &in, const Value &self,
+                                const std::string &name, Value &out) {
+  if (name == "rank" || name == "ndims") {
+    out = type.unknownRank ? Value() : Value::integer(type.shape.size());
+    return true;
+  }
+  if (name == "as_list") {
+    TensorType t = type;
+    out = in.builtin("as_list", [t](Interpreter &in, CallArgs &) {
+      if (t.unknownRank)
+        in.valueError("as_list() is not defined on an unknown TensorShape.");
+      ValueList items;
+      for (int64_t d : t.shape)
+        items.push_back(d < 0 ? Value() : Value::integer(d));
+      return in.list(std::move(items));
+    });
+    return true;
+  }
+  if (name == "is_fully_defined") {
+    bool full = type.isStatic();
+    out = in.builtin("is_fully_defined", [full](Interpreter &, CallArgs &) {
+      return Value::boolean(full);
+    });
+    return true;
+  }
+  if (name == "num_elements") {
+    int64_t n = type.numElements();
+    out = in.builtin("num_elements", [n](Interpreter &, CallArgs &) {
+      return n < 0 ? Value() : Value::integer(n);
+    });
+    return true;
+  }
+  return false;
+}
+
+bool TensorShapeObject::getItem(Interpreter &in, const Value &self,
+                                const Value &key, Value &out) {
+  ValueList d = dims(in);
+  if (key.is(Type::Slice)) {
+    Value sliced = in.getItem(in.list(d), key);
+    TensorType t;
+    for (auto &v : in.toList(sliced))
+      t.shape.push_back(v.isNone() ? -1 : v.asInt());
+    out = makeShape(t);
+    return true;
+  }
+  out = in.getItem(in.list(d), key);
+  return true;
+}
+
+bool TensorShapeObject::len(Interpreter &in, const Value &, int64_t &out) {
+  if (type.unknownRank)
+    in.valueError("Cannot take the length of shape with unknown rank.");
+  out = type.shape.size();
+  return true;
+}
+
+bool TensorShapeObject::iter(Interpreter &in, const Value &, Value &out) {
+  out = in.iter(in.list(dims(in)));
+  return true;
+}
+
+bool TensorShapeObject::equals(Interpreter &in, const Value &, const Value &other,
+                               bool &out) {
+  if (auto *o = other.is(Type::Native)
+                    ? dynamic_cast<TensorShapeObject *>(other.raw())
+                    : nullptr) {
+    out = o->type.shape == type.shape && o->type.unknownRank == type.unknownRank &&
+          type.isStatic();
+    return true;
+  }
+  if (other.is(Type::List) || other.is(Type::Tuple)) {
+    out = in.equals(in.list(dims(in)), in.list(in.toList(other)));
+    return true;
+  }
+  out = false;
+  return true;
+}
+
+bool TensorShapeObject::compare(Interpreter &in, ast::CmpOp op, const Value &self,
+                                const Value &other, bool, Value &out) {
+  if (op != ast::CmpOp::Eq && op != ast::CmpOp::NotEq)
+    return false;
+  bool eq;
+  equals(in, self, other, eq);
+  out = Value::boolean(op == ast::CmpOp::Eq ? eq : !eq);
+  return true;
+}
+
+// ---- TensorSpec ----
+
+std::string TensorSpecObject::repr(Interpreter &in, const Value &) {
+  return "TensorSpec(shape=" + py::shapeStr(type.shape, type.unknownRank) +
+         ", dtype=tf." + py::dtypeName(type.dtype) + ", name=" +
+         in.repr(name) + ")";
+}
+
+bool TensorSpecObject::getAttr(Interpreter &in, const Value &, const std::string &attr,
+                               Value &out) {
+  if (attr == "shape")
+    out = makeShape(type);
+  else if (attr == "dtype")
+    out = makeDType(type.dtype);
+  else if (attr == "name")
+    out = name;
+  else
+    return false;
+  return true;
+}
+
+// ---- numpy arrays ----
+
+std::string NdArrayObject::repr(Interpreter &, const Value &) {
+  if (value->type.shape.empty())
+    return py::numpyScalarRepr(value->view());
+  return py::numpyRepr(value->view());
+}
+
+std::string NdArrayObject::str(Interpreter &, const Value &) {
+  if (value->type.shape.empty())
+    return py::numpyScalarStr(value->view());
+  return py::numpyStr(value->view());
+}
+
+bool NdArrayObject::getAttr(Interpreter &in, const Value &self,
+                            const std::string &name, Value &out) {
+  if (name == "shape") {
+    ValueList dims;
+    for (int64_t d : value->type.shape)
+      dims.push_back(Value::integer(d));
+    out = in.tuple(std::move(dims));
+    return true;
+  }
+  if (name == "ndim") {
+    out = Value::integer(value->type.shape.size());
+    return true;
+  }
+  if (name == "size") {
+    out = Value::integer(value->type.numElements());
+    return true;
+  }
+  if (name == "dtype") {
+    out = in.str(py::dtypeName(value->type.dtype)); // prints like np.dtype
+    return true;
+  }
+  if (name == "tolist" || name == "item") {
+    HostTensorPtr v = value;
+    bool item = name == "item";
+    out = in.builtin(name, [v, item](Interpreter &in, CallArgs &) -> Value {
+      std::function<Value(size_t, size_t &)> build = [&](size_t dim,
+                                                          size_t &index) -> Value {
+        if (dim == v->type.shape.size()) {
+          size_t i = index++;
+          if (v->type.dtype == DType::String)
+            return in.bytes(v->strings[i]);
+          return pythonScalar(*v, i);
+        }
+        ValueList items;
+        for (int64_t k = 0; k < v->type.shape[dim]; ++k)
+          items.push_back(build(dim + 1, index));
+        return in.list(std::move(items));
+      };
+      size_t index = 0;
+      if (item && v->type.numElements() != 1)
+        in.valueError("can only convert an array of size 1 to a Python scalar");
+      return item ? build(v->type.shape.size(), index) : build(0, index);
+    });
+    return true;
+  }
+  return false;
+}
+
+bool NdArrayObject::len(Interpreter &in, const Value &, int64_t &out) {
+  if (value->type.shape.empty())
+    in.typeError("len() of unsized object");
+  out = value->type.shape[0];
+  return true;
+}
+
+bool NdArrayObject::toNumber(Interpreter &in, const Value &, Value &out) {
+  if (value->type.numElements() != 1)
+    return false;
+  out = pythonScalar(*value, 0);
+  return true;
+}
+
+bool NdArrayObject::truthy(Interpreter &in, const Value &, bool &out) {
+  if (value->type.numElements() != 1)
+    in.valueError("The truth value of an array with more than one element is "
+                  "ambiguous. Use a.any() or a.all()");
+  out = value->elementAsDouble(0) != 0;
+  return true;
+}
+
+// ---- streams ----
+
+bool StreamObject::getAttr(Interpreter &in, const Value &self,
+                           const std::string &name, Value &out) {
+  bool toStdout = isStdout;
+  if (name == "write") {
+    out = in.builtin("write", [toStdout](Interpreter &in, CallArgs &args) {
+      py::ArgParser(in, args, "write").expect(1, 1);
+      std::string s = in.toStr(args.positional[0]);
+      (toStdout ? in.out() : in.err()) << s;
+      return Value::integer(static_cast<int64_t>(s.size()));
+    });
+    return true;
+  }
+  if (name == "flush") {
+    out = in.builtin("flush", [toStdout](Interpreter &in, CallArgs &) {
+      (toStdout ? in.out() : in.err()).flush();
+      return Value();
+    });
+    return true;
+  }
+  return false;
+}
+
+} // namespace kiln::tf

@@ -1,0 +1,87 @@
+// TensorFlow's small value types as interpreter objects: tf.DType,
+// TensorShape, TensorSpec, NumPy arrays from .numpy(), output streams.
+#pragma once
+
+#include "TfRuntime.h"
+
+namespace kiln::tf {
+
+struct DTypeObject : py::NativeObject {
+  explicit DTypeObject(DType dtype) : dtype(dtype) {}
+  DType dtype;
+  std::string typeName() const override { return "DType"; }
+  std::string repr(Interpreter &, const Value &) override;
+  std::string str(Interpreter &, const Value &) override;
+  bool getAttr(Interpreter &in, const Value &self, const std::string &name,
+               Value &out) override;
+  bool hash(Interpreter &, const Value &, size_t &out) override {
+    out = static_cast<size_t>(dtype) + 0x7f00;
+    return true;
+  }
+  bool equals(Interpreter &, const Value &, const Value &other,
+              bool &out) override;
+};
+
+struct TensorShapeObject : py::NativeObject {
+  explicit TensorShapeObject(TensorType t) : type(std::move(t)) {}
+  TensorType type;
+  std::string typeName() const override { return "TensorShape"; }
+  std::string repr(Interpreter &, const Value &) override;
+  std::string str(Interpreter &, const Value &) override;
+  bool getAttr(Interpreter &in, const Value &self, const std::string &name,
+               Value &out) override;
+  bool getItem(Interpreter &in, const Value &self, const Value &key,
+               Value &out) override;
+  bool len(Interpreter &in, const Value &self, int64_t &out) override;
+  bool iter(Interpreter &in, const Value &self, Value &out) override;
+  bool equals(Interpreter &in, const Value &self, const Value &other,
+              bool &out) override;
+  bool compare(Interpreter &in, ast::CmpOp op, const Value &self,
+               const Value &other, bool reflected, Value &out) override;
+  ValueList dims(Interpreter &in) const;
+};
+
+struct TensorSpecObject : py::NativeObject {
+  TensorType type;
+  Value name; // None or str
+  std::string typeName() const override { return "TensorSpec"; }
+  std::string repr(Interpreter &in, const Value &self) override;
+  bool getAttr(Interpreter &in, const Value &self, const std::string &name,
+               Value &out) override;
+};
+
+/// What `.numpy()` returns: printing like NumPy, plus a few attributes.
+struct NdArrayObject : py::NativeObject {
+  HostTensorPtr value;
+  std::string typeName() const override {
+    return value->type.shape.empty() ? "numpyscalar" : "ndarray";
+  }
+  std::string repr(Interpreter &, const Value &) override;
+  std::string str(Interpreter &, const Value &) override;
+  bool getAttr(Interpreter &in, const Value &self, const std::string &name,
+               Value &out) override;
+  bool len(Interpreter &in, const Value &self, int64_t &out) override;
+  bool toNumber(Interpreter &in, const Value &self, Value &out) override;
+  bool truthy(Interpreter &in, const Value &self, bool &out) override;
+};
+
+/// sys.stdout / sys.stderr.
+struct StreamObject : py::NativeObject {
+  explicit StreamObject(bool isStdout) : isStdout(isStdout) {}
+  bool isStdout;
+  std::string typeName() const override { return "TextIOWrapper"; }
+  std::string repr(Interpreter &, const Value &) override {
+    return isStdout ? "<_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>"
+                    : "<_io.TextIOWrapper name='<stderr>' mode='w' encoding='utf-8'>";
+  }
+  bool getAttr(Interpreter &in, const Value &self, const std::string &name,
+               Value &out) override;
+};
+
+Value makeDType(DType d);
+Value makeShape(const TensorType &t);
+Value makeNdArray(HostTensorPtr value);
+/// Python scalar for element 0 of a host tensor (int, float, bool).
+Value pythonScalar(const graph::HostTensor &t, size_t index);
+
+} // namespace kiln::tf

@@ -1,0 +1,574 @@
+// TensorFlow's op semantics at trace time: conversions, dtype rules, shape
+// inference and the messages TensorFlow raises.
+#include "TfOps.h"
+
+#include "TensorFormat.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace kiln::tf {
+
+using py::Type;
+
+std::string shapeList(const std::vector<int64_t> &shape) {
+  std::string out = "[";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i)
+      out += ",";
+    out += shape[i] < 0 ? "?" : std::to_string(shape[i]);
+  }
+  return out + "]";
+}
+
+bool broadcastShapes(const std::vector<int64_t> &a,
+                     const std::vector<int64_t> &b, std::vector<int64_t> &out) {
+  size_t rank = std::max(a.size(), b.size());
+  out.assign(rank, 1);
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t x = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
+    int64_t y = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
+    if (x == 1)
+      out[i] = y;
+    else if (y == 1)
+      out[i] = x;
+    else if (x < 0)
+      out[i] = y;
+    else if (y < 0 || x == y)
+      out[i] = x;
+    else
+      return false;
+  }
+  return true;
+}
+
+static const char *tfTypeName(DType d) {
+  switch (d) {
+  case DType::Float32:
+    return "DT_FLOAT";
+  case DType::Float64:
+    return "DT_DOUBLE";
+  case DType::Float16:
+    return "DT_HALF";
+  case DType::BFloat16:
+    return "DT_BFLOAT16";
+  case DType::Int32:
+    return "DT_INT32";
+  case DType::Int64:
+    return "DT_INT64";
+  case DType::Int8:
+    return "DT_INT8";
+  case DType::Int16:
+    return "DT_INT16";
+  case DType::UInt8:
+    return "DT_UINT8";
+  case DType::Bool:
+    return "DT_BOOL";
+  case DType::String:
+    return "DT_STRING";
+  }
+  return "DT_INVALID";
+}
+
+/// The short name TensorFlow's eager errors use ("float", "int32").
+static std::string eagerTypeName(DType d) {
+  switch (d) {
+  case DType::Float32:
+    return "float";
+  case DType::Float64:
+    return "double";
+  case DType::Float16:
+    return "half";
+  default:
+    return py::dtypeName(d);
+  }
+}
+
+/// Converts both operands to tensors of one dtype, as TensorFlow's binary
+/// op wrappers do: a Python value takes the tensor operand's dtype.
+static void convertPair(TfRuntime &rt, const Value &x, const Value &y,
+                        Value &tx, Value &ty) {
+  if (rt.isTensor(x) && !rt.isTensor(y)) {
+    tx = x;
+    ty = rt.toTensor(y, rt.tensor(x).type.dtype);
+  } else if (!rt.isTensor(x) && rt.isTensor(y)) {
+    ty = y;
+    tx = rt.toTensor(x, rt.tensor(y).type.dtype);
+  } else {
+    tx = rt.toTensor(x);
+    ty = rt.toTensor(y);
+  }
+}
+
+static std::string defaultNodeName(const std::string &op) {
+  static const std::map<std::string, std::string> names = {
+      {"AddV2", "add"},         {"Sub", "sub"},       {"Mul", "mul"},
+      {"RealDiv", "truediv"},   {"FloorDiv", "floordiv"}, {"FloorMod", "mod"},
+      {"Pow", "pow"},           {"Maximum", "Maximum"}, {"Minimum", "Minimum"},
+      {"Equal", "Equal"},       {"NotEqual", "NotEqual"}, {"Less", "Less"},
+      {"LessEqual", "LessEqual"}, {"Greater", "Greater"},
+      {"GreaterEqual", "GreaterEqual"}, {"LogicalAnd", "LogicalAnd"},
+      {"LogicalOr", "LogicalOr"}};
+  auto it = names.find(op);
+  return it == names.end() ? op : it->second;
+}
+
+/// The node text TensorFlow puts in shape errors:
+/// "{{node add}} = AddV2[T=DT_INT32](a, b)".
+static std::string nodeText(TfRuntime &rt, const std::string &name,
+                            const std::string &op, DType t, const Value &x,
+                            const Value &y) {
+  auto inputName = [&](const Value &v) -> std::string {
+    auto &tensor = rt.tensor(v);
+    if (!tensor.symbolic())
+      return "Const";
+    return tensor.trace->graph.nodes[tensor.out.node].name;
+  };
+  return "'{{node " + name + "}} = " + op + "[T=" + tfTypeName(t) + "](" +
+         inputName(x) + ", " + inputName(y) + ")'";
+}
+
+Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
+               const Value &y, const std::string &nameHint) {
+  Value tx, ty;
+  convertPair(rt, x, y, tx, ty);
+  auto &a = rt.tensor(tx), &b = rt.tensor(ty);
+  std::string name = nameHint.empty() ? defaultNodeName(op) : nameHint;
+  if (a.type.dtype != b.type.dtype) {
+    if (rt.tracing)
+      rt.in.typeError("Input 'y' of '" + op + "' Op has type " +
+                      py::dtypeName(b.type.dtype) +
+                      " that does not match type " +
+                      py::dtypeName(a.type.dtype) + " of argument 'x'.");
+    rt.raise("InvalidArgumentError",
+             "cannot compute " + op +
+                 " as input #1(zero-based) was expected to be a " +
+                 eagerTypeName(a.type.dtype) + " tensor but is a " +
+                 eagerTypeName(b.type.dtype) + " tensor [Op:" + op + "] name: ");
+  }
+  std::vector<int64_t> shape;
+  if (!broadcastShapes(a.type.shape, b.type.shape, shape)) {
+    if (rt.tracing) {
+      // The first dimension pair that disagrees, counted from the right.
+      int64_t da = 0, db = 0;
+      for (size_t i = 0; i < std::min(a.type.shape.size(), b.type.shape.size()); ++i) {
+        int64_t x1 = a.type.shape[a.type.shape.size() - 1 - i];
+        int64_t y1 = b.type.shape[b.type.shape.size() - 1 - i];
+        if (x1 != y1 && x1 != 1 && y1 != 1) {
+          da = x1;
+          db = y1;
+          break;
+        }
+      }
+      rt.in.valueError("Dimensions must be equal, but are " +
+                       std::to_string(da) + " and " + std::to_string(db) +
+                       " for " + nodeText(rt, name, op, a.type.dtype, tx, ty) +
+                       " with input shapes: " + shapeList(a.type.shape) + ", " +
+                       shapeList(b.type.shape) + ".");
+    }
+    rt.raise("InvalidArgumentError",
+             "{{function_node __wrapped__" + op +
+                 "_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+                 "Incompatible shapes: " +
+                 shapeList(a.type.shape) + " vs. " + shapeList(b.type.shape) +
+                 " [Op:" + op + "] name: ");
+  }
+  static const char *compares[] = {"Equal", "NotEqual", "Less", "LessEqual",
+                                   "Greater", "GreaterEqual"};
+  bool isCompare = std::find(std::begin(compares), std::end(compares), op) !=
+                   std::end(compares);
+  TensorType result{isCompare ? DType::Bool : a.type.dtype, shape};
+  return rt.apply(op, {tx, ty}, {{"T", a.type.dtype}}, result, name);
+}
+
+Value trueDiv(TfRuntime &rt, const Value &x, const Value &y) {
+  Value tx, ty;
+  convertPair(rt, x, y, tx, ty);
+  DType d = rt.tensor(tx).type.dtype;
+  if (isInteger(d) && d == rt.tensor(ty).type.dtype) {
+    DType to = d == DType::Int8 || d == DType::Int16 || d == DType::UInt8
+                   ? DType::Float32
+                   : DType::Float64;
+    tx = cast(rt, tx, to);
+    ty = cast(rt, ty, to);
+  }
+  return binaryOp(rt, "RealDiv", tx, ty, "truediv");
+}
+
+Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
+              const std::string &name) {
+  Value t = rt.toTensor(x);
+  auto &tensor = rt.tensor(t);
+  static const char *floatOnly[] = {"Sqrt", "Rsqrt", "Exp", "Log", "Log1p",
+                                    "Sin", "Cos", "Tanh", "Sigmoid", "Floor",
+                                    "Ceil", "Round"};
+  bool needsFloat = std::find(std::begin(floatOnly), std::end(floatOnly), op) !=
+                    std::end(floatOnly);
+  if (needsFloat && !isFloating(tensor.type.dtype)) {
+    if (rt.tracing)
+      rt.in.typeError("Value passed to parameter 'x' has DataType " +
+                      std::string(py::dtypeName(tensor.type.dtype)) +
+                      " not in list of allowed values: bfloat16, float16, "
+                      "float32, float64, complex64, complex128");
+    rt.raise("NotFoundError",
+             "Could not find device for node: {{node " + op + "}} = " + op +
+                 "[T=" + tfTypeName(tensor.type.dtype) + "]");
+  }
+  return rt.apply(op, {t}, {{"T", tensor.type.dtype}}, tensor.type,
+                  name.empty() ? op : name);
+}
+
+Value cast(TfRuntime &rt, const Value &x, DType to) {
+  Value t = rt.toTensor(x);
+  auto &tensor = rt.tensor(t);
+  if (tensor.type.dtype == to)
+    return t;
+  TensorType result = tensor.type;
+  result.dtype = to;
+  return rt.apply("Cast", {t}, {{"SrcT", tensor.type.dtype}, {"DstT", to}},
+                  result, "Cast");
+}
+
+Value identity(TfRuntime &rt, const Value &x) {
+  Value t = rt.toTensor(x);
+  return rt.apply("Identity", {t}, {{"T", rt.tensor(t).type.dtype}},
+                  rt.tensor(t).type, "Identity");
+}
+
+Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb) {
+  Value a = rt.toTensor(x), b = rt.toTensor(y);
+  auto &at = rt.tensor(a).type, &bt = rt.tensor(b).type;
+  if (at.dtype != bt.dtype) {
+    if (rt.tracing)
+      rt.in.typeError("Input 'b' of 'MatMul' Op has type " +
+                      std::string(py::dtypeName(bt.dtype)) +
+                      " that does not match type " + py::dtypeName(at.dtype) +
+                      " of argument 'a'.");
+    rt.raise("InvalidArgumentError",
+             "cannot compute MatMul as input #1(zero-based) was expected to be "
+             "a " + eagerTypeName(at.dtype) + " tensor but is a " +
+                 eagerTypeName(bt.dtype) + " tensor [Op:MatMul] name: ");
+  }
+  if (at.shape.size() < 2 || bt.shape.size() < 2)
+    rt.in.valueError("Shape must be rank 2 but is rank " +
+                     std::to_string(std::min(at.shape.size(), bt.shape.size())) +
+                     " for 'MatMul' (op: 'MatMul') with input shapes: " +
+                     shapeList(at.shape) + ", " + shapeList(bt.shape) + ".");
+  size_t ra = at.shape.size(), rb = bt.shape.size();
+  int64_t m = at.shape[ra - (ta ? 1 : 2)], k1 = at.shape[ra - (ta ? 2 : 1)];
+  int64_t k2 = bt.shape[rb - (tb ? 1 : 2)], n = bt.shape[rb - (tb ? 2 : 1)];
+  bool batched = ra > 2 || rb > 2;
+  std::string op = batched ? "BatchMatMulV2" : "MatMul";
+  if (k1 >= 0 && k2 >= 0 && k1 != k2) {
+    if (rt.tracing)
+      rt.in.valueError("Dimensions must be equal, but are " + std::to_string(k1) +
+                       " and " + std::to_string(k2) + " for '{{node MatMul}} = " +
+                       op + "[T=" + tfTypeName(at.dtype) +
+                       ", transpose_a=" + (ta ? "true" : "false") +
+                       ", transpose_b=" + (tb ? "true" : "false") + "](a, b)' "
+                       "with input shapes: " + shapeList(at.shape) + ", " +
+                       shapeList(bt.shape) + ".");
+    rt.raise("InvalidArgumentError",
+             "{{function_node __wrapped__" + op +
+                 "_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+                 "Matrix size-incompatible: In[0]: " + shapeList(at.shape) +
+                 ", In[1]: " + shapeList(bt.shape) + " [Op:" + op + "] name: ");
+  }
+  std::vector<int64_t> batch;
+  if (batched) {
+    std::vector<int64_t> ba(at.shape.begin(), at.shape.end() - 2);
+    std::vector<int64_t> bb(bt.shape.begin(), bt.shape.end() - 2);
+    if (ba != bb)
+      rt.raise("InvalidArgumentError",
+               "kiln supports batched matmul only with equal batch "
+               "dimensions: " + shapeList(at.shape) + " and " +
+                   shapeList(bt.shape));
+    batch = ba;
+  }
+  batch.push_back(m);
+  batch.push_back(n);
+  return rt.apply(op, {a, b},
+                  {{"T", at.dtype}, {"transpose_a", ta}, {"transpose_b", tb}},
+                  TensorType{at.dtype, batch}, "MatMul");
+}
+
+/// Normalizes an axis argument against `rank` (negative axes count from the
+/// end); raises TensorFlow's error when out of range.
+static int64_t normalizeAxis(TfRuntime &rt, int64_t axis, int64_t rank,
+                             const std::string &what) {
+  if (axis < -rank || axis >= rank) {
+    if (rt.tracing)
+      rt.in.valueError("Invalid reduction dimension " + std::to_string(axis) +
+                       " for input with " + std::to_string(rank) +
+                       " dimensions.");
+    rt.raise("InvalidArgumentError",
+             "{{function_node __wrapped__" + what +
+                 "_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+                 "Invalid reduction dimension (" + std::to_string(axis) +
+                 " for input with " + std::to_string(rank) +
+                 " dimension(s) [Op:" + what + "] name: ");
+  }
+  return axis < 0 ? axis + rank : axis;
+}
+
+Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
+             const Value &axisArg, bool keepdims) {
+  Value t = rt.toTensor(x);
+  auto &type = rt.tensor(t).type;
+  int64_t rank = type.shape.size();
+  std::vector<int64_t> axes;
+  if (axisArg.isNone()) {
+    for (int64_t i = 0; i < rank; ++i)
+      axes.push_back(i);
+  } else {
+    ValueList list = axisArg.is(Type::List) || axisArg.is(Type::Tuple)
+                         ? rt.in.toList(axisArg)
+                         : ValueList{axisArg};
+    for (auto &a : list) {
+      int64_t axis = rt.isTensor(a) ? rt.constantValue(a)->elementAsInt(0)
+                                    : rt.in.toIndex(a);
+      axes.push_back(normalizeAxis(rt, axis, rank, op));
+    }
+    std::sort(axes.begin(), axes.end());
+    axes.erase(std::unique(axes.begin(), axes.end()), axes.end());
+  }
+  if ((op == "Any" || op == "All") && type.dtype != DType::Bool)
+    rt.in.typeError("Value passed to parameter 'input' has DataType " +
+                    std::string(py::dtypeName(type.dtype)) +
+                    " not in list of allowed values: bool");
+  std::vector<int64_t> shape;
+  for (int64_t i = 0; i < rank; ++i) {
+    bool reduced = std::find(axes.begin(), axes.end(), i) != axes.end();
+    if (!reduced)
+      shape.push_back(type.shape[i]);
+    else if (keepdims)
+      shape.push_back(1);
+  }
+  return rt.apply(op, {t}, {{"axes", axes}, {"keep_dims", keepdims}, {"T", type.dtype}},
+                  TensorType{type.dtype, shape}, op);
+}
+
+Value argReduce(TfRuntime &rt, const std::string &op, const Value &x,
+                const Value &axisArg, DType outputType) {
+  Value t = rt.toTensor(x);
+  auto &type = rt.tensor(t).type;
+  int64_t rank = type.shape.size();
+  int64_t axis = axisArg.isNone() ? 0 : rt.in.toIndex(axisArg);
+  axis = normalizeAxis(rt, axis, rank, op);
+  std::vector<int64_t> shape;
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != axis)
+      shape.push_back(type.shape[i]);
+  return rt.apply(op, {t}, {{"axis", axis}, {"output_type", outputType}},
+                  TensorType{outputType, shape}, op);
+}
+
+static std::vector<int64_t> intList(TfRuntime &rt, const Value &v) {
+  std::vector<int64_t> out;
+  if (rt.isTensor(v)) {
+    HostTensorPtr c = rt.constantValue(v);
+    if (!c)
+      rt.raise("InvalidArgumentError", "kiln needs shapes known at trace time");
+    for (int64_t i = 0; i < c->type.numElements(); ++i)
+      out.push_back(c->elementAsInt(i));
+    return out;
+  }
+  if (v.is(Type::Native))
+    for (auto &d : rt.in.toList(v))
+      out.push_back(d.isNone() ? -1 : rt.in.toIndex(d));
+  else if (v.is(Type::List) || v.is(Type::Tuple))
+    for (auto &d : rt.in.toList(v))
+      out.push_back(d.isNone() ? -1 : rt.in.toIndex(d));
+  else
+    out.push_back(rt.in.toIndex(v));
+  return out;
+}
+
+Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
+  Value t = rt.toTensor(x);
+  auto &type = rt.tensor(t).type;
+  std::vector<int64_t> shape = intList(rt, shapeArg);
+  int64_t known = 1, unknownAt = -1;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] == -1) {
+      if (unknownAt >= 0)
+        rt.raise("InvalidArgumentError", "Only one input size may be -1, not both " +
+                                             std::to_string(unknownAt) + " and " +
+                                             std::to_string(i));
+      unknownAt = i;
+    } else {
+      known *= shape[i];
+    }
+  }
+  int64_t total = type.numElements();
+  if (total >= 0) {
+    if (unknownAt >= 0) {
+      if (known == 0 || total % known != 0)
+        rt.raise("InvalidArgumentError",
+                 "{{function_node __wrapped__Reshape_device_/job:localhost/"
+                 "replica:0/task:0/device:CPU:0}} Input to reshape is a tensor "
+                 "with " + std::to_string(total) +
+                     " values, but the requested shape requires a multiple of " +
+                     std::to_string(known) + " [Op:Reshape]");
+      shape[unknownAt] = total / known;
+    } else if (known != total) {
+      if (rt.tracing)
+        rt.in.valueError("Cannot reshape a tensor with " + std::to_string(total) +
+                         " elements to shape " + shapeList(shape) +
+                         " (" + std::to_string(known) +
+                         " elements) for '{{node Reshape}} = Reshape[T=" +
+                         tfTypeName(type.dtype) +
+                         ", Tshape=DT_INT32](x, Reshape/shape)' with input "
+                         "shapes: " + shapeList(type.shape) + ", [" +
+                         std::to_string(shape.size()) + "] and with input "
+                         "tensors computed as partial shapes: input[1] = " +
+                         shapeList(shape) + ".");
+      rt.raise("InvalidArgumentError",
+               "{{function_node __wrapped__Reshape_device_/job:localhost/"
+               "replica:0/task:0/device:CPU:0}} Input to reshape is a tensor "
+               "with " + std::to_string(total) +
+                   " values, but the requested shape has " +
+                   std::to_string(known) + " [Op:Reshape]");
+    }
+  }
+  return rt.apply("Reshape", {t}, {{"shape", shape}, {"T", type.dtype}},
+                  TensorType{type.dtype, shape}, "Reshape");
+}
+
+Value transpose(TfRuntime &rt, const Value &x, const Value &permArg) {
+  Value t = rt.toTensor(x);
+  auto &type = rt.tensor(t).type;
+  int64_t rank = type.shape.size();
+  std::vector<int64_t> perm;
+  if (permArg.isNone()) {
+    for (int64_t i = rank - 1; i >= 0; --i)
+      perm.push_back(i);
+  } else {
+    perm = intList(rt, permArg);
+  }
+  if (static_cast<int64_t>(perm.size()) != rank)
+    rt.raise("InvalidArgumentError",
+             "transpose expects a vector of size " + std::to_string(rank) +
+                 ". But input(1) is a vector of size " +
+                 std::to_string(perm.size()));
+  std::vector<int64_t> shape;
+  for (int64_t p : perm)
+    shape.push_back(type.shape.at(p < 0 ? p + rank : p));
+  return rt.apply("Transpose", {t}, {{"perm", perm}, {"T", type.dtype}},
+                  TensorType{type.dtype, shape}, "transpose");
+}
+
+Value expandDims(TfRuntime &rt, const Value &x, int64_t axis) {
+  Value t = rt.toTensor(x);
+  auto type = rt.tensor(t).type;
+  int64_t rank = type.shape.size();
+  if (axis < -rank - 1 || axis > rank)
+    rt.raise("InvalidArgumentError",
+             "Tried to expand dim index " + std::to_string(axis) +
+                 " for tensor with " + std::to_string(rank) + " dimensions.");
+  if (axis < 0)
+    axis += rank + 1;
+  type.shape.insert(type.shape.begin() + axis, 1);
+  return rt.apply("ExpandDims", {t}, {{"T", type.dtype}}, type, "ExpandDims");
+}
+
+Value squeeze(TfRuntime &rt, const Value &x, const Value &axisArg) {
+  Value t = rt.toTensor(x);
+  auto type = rt.tensor(t).type;
+  int64_t rank = type.shape.size();
+  std::vector<int64_t> axes;
+  if (!axisArg.isNone())
+    for (int64_t a : intList(rt, axisArg))
+      axes.push_back(a < 0 ? a + rank : a);
+  std::vector<int64_t> shape;
+  for (int64_t i = 0; i < rank; ++i) {
+    bool listed = std::find(axes.begin(), axes.end(), i) != axes.end();
+    if (listed && type.shape[i] != 1)
+      rt.raise("InvalidArgumentError",
+               "Can not squeeze dim[" + std::to_string(i) +
+                   "], expected a dimension of 1, got " +
+                   std::to_string(type.shape[i]));
+    if ((axes.empty() && type.shape[i] == 1) || listed)
+      continue;
+    shape.push_back(type.shape[i]);
+  }
+  return rt.apply("Squeeze", {t}, {{"T", type.dtype}},
+                  TensorType{type.dtype, shape}, "Squeeze");
+}
+
+Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
+             const std::string &op) {
+  ValueList tensors;
+  for (auto &v : values)
+    tensors.push_back(rt.toTensor(v));
+  if (tensors.empty())
+    rt.in.valueError("List argument 'values' to 'ConcatV2' Op with length 0 "
+                     "shorter than minimum length 2.");
+  TensorType first = rt.tensor(tensors[0]).type;
+  int64_t rank = first.shape.size() + (op == "Pack" ? 1 : 0);
+  if (axis < -rank || axis >= rank)
+    rt.raise("InvalidArgumentError", "axis " + std::to_string(axis) +
+                                         " is out of range for rank " +
+                                         std::to_string(rank));
+  if (axis < 0)
+    axis += rank;
+  std::vector<int64_t> shape = first.shape;
+  if (op == "Pack")
+    shape.insert(shape.begin() + axis, 0);
+  for (auto &t : tensors) {
+    auto &tt = rt.tensor(t).type;
+    if (tt.dtype != first.dtype)
+      rt.in.typeError("Tensors in list passed to 'values' of '" + op +
+                      "' Op have types [" + [&] {
+                        std::string s;
+                        for (size_t i = 0; i < tensors.size(); ++i)
+                          s += std::string(i ? ", " : "") +
+                               py::dtypeName(rt.tensor(tensors[i]).type.dtype);
+                        return s;
+                      }() + "] that don't all match.");
+    if (tt.shape.size() != first.shape.size())
+      rt.raise("InvalidArgumentError",
+               "ConcatOp : Ranks of all input tensors should match: shape[0] = " +
+                   shapeList(first.shape) + " vs. shape[1] = " +
+                   shapeList(tt.shape) + " [Op:" + op + "] name: " +
+                   (op == "Pack" ? "stack" : "concat"));
+    if (op == "Pack")
+      shape[axis] += 1;
+    else if (&t != &tensors[0])
+      shape[axis] = shape[axis] < 0 || tt.shape[axis] < 0 ? -1
+                                                          : shape[axis] + tt.shape[axis];
+  }
+  return rt.apply(op, tensors, {{"axis", axis}, {"T", first.dtype}},
+                  TensorType{first.dtype, shape}, op == "Pack" ? "stack" : "concat");
+}
+
+Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y) {
+  Value c = rt.toTensor(cond, DType::Bool);
+  Value tx, ty;
+  convertPair(rt, x, y, tx, ty);
+  std::vector<int64_t> shape, full;
+  if (!broadcastShapes(rt.tensor(tx).type.shape, rt.tensor(ty).type.shape, shape) ||
+      !broadcastShapes(shape, rt.tensor(c).type.shape, full))
+    rt.raise("InvalidArgumentError", "condition, x and y must be broadcastable");
+  return rt.apply("SelectV2", {c, tx, ty}, {{"T", rt.tensor(tx).type.dtype}},
+                  TensorType{rt.tensor(tx).type.dtype, full}, "SelectV2");
+}
+
+Value filled(TfRuntime &rt, const TensorType &type, double value) {
+  if (!type.isStatic())
+    rt.raise("InvalidArgumentError", "kiln needs static shapes for constants");
+  auto host = graph::HostTensor::zeros(type);
+  if (value != 0) {
+    Value scalar = isFloating(type.dtype) ? Value::floating(value)
+                                          : (type.dtype == DType::Bool
+                                                 ? Value::boolean(value != 0)
+                                                 : Value::integer((int64_t)value));
+    HostTensorPtr one = rt.hostFromPython(scalar, type.dtype);
+    size_t size = py::dtypeSize(type.dtype);
+    for (int64_t i = 0; i < type.numElements(); ++i)
+      std::memcpy(host->bytes.data() + i * size, one->bytes.data(), size);
+  }
+  return rt.constant(host);
+}
+
+} // namespace kiln::tf

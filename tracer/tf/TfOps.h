@@ -1,0 +1,43 @@
+// TensorFlow ops as the tracer applies them: argument conversion, dtype and
+// shape inference with TensorFlow's errors, then TfRuntime::apply.
+#pragma once
+
+#include "TfRuntime.h"
+
+namespace kiln::tf {
+
+/// `x op y` for the arithmetic and comparison ops (TF op names: AddV2,
+/// Sub, Mul, RealDiv, FloorDiv, FloorMod, Pow, Maximum, Minimum, Equal,
+/// NotEqual, Less, LessEqual, Greater, GreaterEqual, LogicalAnd, LogicalOr).
+Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
+               const Value &y, const std::string &name = "");
+/// Python's `/` on tensors: integers are divided as float64 (or float32 for
+/// narrow ints), as TensorFlow's truediv does.
+Value trueDiv(TfRuntime &rt, const Value &x, const Value &y);
+Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
+              const std::string &name = "");
+Value cast(TfRuntime &rt, const Value &x, DType to);
+Value matmul(TfRuntime &rt, const Value &a, const Value &b, bool transposeA,
+             bool transposeB);
+/// reduce_sum & co.; `axis` None reduces everything.
+Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
+             const Value &axis, bool keepdims);
+Value argReduce(TfRuntime &rt, const std::string &op, const Value &x,
+                const Value &axis, DType outputType);
+Value reshape(TfRuntime &rt, const Value &x, const Value &shape);
+Value transpose(TfRuntime &rt, const Value &x, const Value &perm);
+Value expandDims(TfRuntime &rt, const Value &x, int64_t axis);
+Value squeeze(TfRuntime &rt, const Value &x, const Value &axis);
+Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
+             const std::string &op);
+Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y);
+Value identity(TfRuntime &rt, const Value &x);
+/// A constant tensor of `type` filled with `value` (zeros, ones, fill).
+Value filled(TfRuntime &rt, const TensorType &type, double value);
+
+/// NumPy broadcasting of two shapes; false when incompatible.
+bool broadcastShapes(const std::vector<int64_t> &a,
+                     const std::vector<int64_t> &b, std::vector<int64_t> &out);
+std::string shapeList(const std::vector<int64_t> &shape); // "[2,3]"
+
+} // namespace kiln::tf

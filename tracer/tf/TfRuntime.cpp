@@ -1,0 +1,384 @@
+// Tensor creation from Python values and op application, eager or traced.
+#include "TfRuntime.h"
+#include "TfObjects.h"
+
+#include <cmath>
+#include <cstring>
+
+namespace kiln::tf {
+
+using py::Type;
+
+bool isFloating(DType d) {
+  return d == DType::Float16 || d == DType::BFloat16 || d == DType::Float32 ||
+         d == DType::Float64;
+}
+
+bool isInteger(DType d) {
+  return d == DType::Int8 || d == DType::Int16 || d == DType::Int32 ||
+         d == DType::Int64 || d == DType::UInt8;
+}
+
+std::optional<DType> dtypeFromName(const std::string &name) {
+  static const std::pair<const char *, DType> table[] = {
+      {"bool", DType::Bool},       {"int8", DType::Int8},
+      {"int16", DType::Int16},     {"int32", DType::Int32},
+      {"int64", DType::Int64},     {"uint8", DType::UInt8},
+      {"float16", DType::Float16}, {"half", DType::Float16},
+      {"bfloat16", DType::BFloat16}, {"float32", DType::Float32},
+      {"float", DType::Float32},   {"float64", DType::Float64},
+      {"double", DType::Float64},  {"string", DType::String}};
+  for (auto &[n, d] : table)
+    if (name == n)
+      return d;
+  return std::nullopt;
+}
+
+void TfRuntime::raise(const std::string &type, const std::string &message) {
+  py::ClassPtr cls = in.builtinClass(type);
+  if (!cls) {
+    in.raise("RuntimeError", message);
+  }
+  auto inst = std::make_shared<py::InstanceObject>();
+  inst->cls = cls;
+  inst->args.push_back(in.str(message));
+  in.raiseValue(Value::object(Type::Instance, inst));
+}
+
+SourceLoc TfRuntime::currentLoc() const {
+  const py::Frame *f = const_cast<Interpreter &>(in).currentFrame();
+  return SourceLoc{f ? f->line : 0, 1};
+}
+
+Value TfRuntime::eager(HostTensorPtr value) {
+  auto t = std::make_shared<TensorObject>();
+  t->type = value->type;
+  t->value = std::move(value);
+  t->rt = this;
+  return Value::object(Type::Tensor, t);
+}
+
+namespace {
+
+/// Writes Python number `v` into element `i` of `t` as dtype `d`.
+void store(graph::HostTensor &t, size_t i, double f, int64_t n, bool isInt) {
+  uint8_t *p = t.bytes.data() + i * py::dtypeSize(t.type.dtype);
+  switch (t.type.dtype) {
+  case DType::Bool:
+    *p = isInt ? n != 0 : f != 0;
+    break;
+  case DType::Int8:
+    *reinterpret_cast<int8_t *>(p) = static_cast<int8_t>(isInt ? n : (int64_t)f);
+    break;
+  case DType::UInt8:
+    *p = static_cast<uint8_t>(isInt ? n : (int64_t)f);
+    break;
+  case DType::Int16:
+    *reinterpret_cast<int16_t *>(p) = static_cast<int16_t>(isInt ? n : (int64_t)f);
+    break;
+  case DType::Int32:
+    *reinterpret_cast<int32_t *>(p) = static_cast<int32_t>(isInt ? n : (int64_t)f);
+    break;
+  case DType::Int64:
+    *reinterpret_cast<int64_t *>(p) = isInt ? n : static_cast<int64_t>(f);
+    break;
+  case DType::Float32:
+    *reinterpret_cast<float *>(p) = static_cast<float>(isInt ? double(n) : f);
+    break;
+  case DType::Float64:
+    *reinterpret_cast<double *>(p) = isInt ? double(n) : f;
+    break;
+  case DType::Float16:
+  case DType::BFloat16: {
+    float x = static_cast<float>(isInt ? double(n) : f);
+    uint32_t bits;
+    std::memcpy(&bits, &x, 4);
+    uint16_t h;
+    if (t.type.dtype == DType::BFloat16) {
+      // Round to nearest even on the dropped 16 bits.
+      uint32_t rounding = 0x7fff + ((bits >> 16) & 1);
+      h = std::isnan(x) ? 0x7fc0 : static_cast<uint16_t>((bits + rounding) >> 16);
+    } else {
+      uint32_t sign = (bits >> 16) & 0x8000;
+      int32_t exp = static_cast<int32_t>((bits >> 23) & 0xff) - 127 + 15;
+      uint32_t man = bits & 0x7fffff;
+      if (std::isnan(x))
+        h = 0x7e00;
+      else if (exp >= 31)
+        h = static_cast<uint16_t>(sign | 0x7c00);
+      else if (exp <= 0) {
+        if (exp < -10) {
+          h = static_cast<uint16_t>(sign);
+        } else {
+          man |= 0x800000;
+          uint32_t shift = 14 - exp;
+          uint32_t half = man >> shift;
+          uint32_t rem = man & ((1u << shift) - 1), mid = 1u << (shift - 1);
+          if (rem > mid || (rem == mid && (half & 1)))
+            ++half;
+          h = static_cast<uint16_t>(sign | half);
+        }
+      } else {
+        uint32_t half = (exp << 10) | (man >> 13);
+        uint32_t rem = man & 0x1fff;
+        if (rem > 0x1000 || (rem == 0x1000 && (half & 1)))
+          ++half;
+        h = static_cast<uint16_t>(sign | half);
+      }
+    }
+    std::memcpy(p, &h, 2);
+    break;
+  }
+  case DType::String:
+    break;
+  }
+}
+
+struct Flattened {
+  std::vector<int64_t> shape;
+  ValueList leaves;
+};
+
+/// Flattens nested lists/tuples, checking that they are rectangular.
+void flatten(TfRuntime &rt, const Value &v, size_t depth, Flattened &out) {
+  Interpreter &in = rt.in;
+  if (v.is(Type::List) || v.is(Type::Tuple)) {
+    ValueList items = in.toList(v);
+    if (out.shape.size() <= depth)
+      out.shape.push_back(static_cast<int64_t>(items.size()));
+    else if (out.shape[depth] != static_cast<int64_t>(items.size()))
+      rt.raise("ValueError", "Can't convert non-rectangular Python sequence to Tensor.");
+    for (auto &item : items)
+      flatten(rt, item, depth + 1, out);
+    return;
+  }
+  if (depth < out.shape.size() && !out.leaves.empty())
+    rt.raise("ValueError", "Can't convert non-rectangular Python sequence to Tensor.");
+  out.leaves.push_back(v);
+}
+
+} // namespace
+
+HostTensorPtr TfRuntime::hostFromPython(const Value &v,
+                                        std::optional<DType> dtype) {
+  Flattened flat;
+  flatten(*this, v, 0, flat);
+  // Inferred dtype: strings, else float if any float, else bool if all
+  // bools, else int32.
+  DType inferred = DType::Int32;
+  bool anyFloat = false, allBool = !flat.leaves.empty(), anyStr = false;
+  for (auto &leaf : flat.leaves) {
+    if (leaf.is(Type::Float))
+      anyFloat = true;
+    else if (leaf.is(Type::Str) || leaf.is(Type::Bytes))
+      anyStr = true;
+    else if (!leaf.isIntLike())
+      in.valueError("Attempt to convert a value (" + in.repr(leaf) +
+                    ") with an unsupported type (" + in.typeName(leaf) +
+                    ") to a Tensor.");
+    if (!leaf.is(Type::Bool))
+      allBool = false;
+  }
+  if (anyStr)
+    inferred = DType::String;
+  else if (anyFloat)
+    inferred = DType::Float32;
+  else if (allBool)
+    inferred = DType::Bool;
+  DType d = dtype ? *dtype : inferred;
+  auto t = std::make_shared<graph::HostTensor>();
+  t->type.dtype = d;
+  t->type.shape = flat.shape;
+  if (d == DType::String) {
+    for (auto &leaf : flat.leaves) {
+      if (!leaf.is(Type::Str) && !leaf.is(Type::Bytes))
+        in.typeError("Failed to convert elements of " + in.repr(v) + " to Tensor.");
+      t->strings.push_back(leaf.is(Type::Str) ? leaf.as<py::StrObject>().s
+                                              : leaf.as<py::BytesObject>().s);
+    }
+    return t;
+  }
+  if (anyStr)
+    in.typeError("Failed to convert elements of " + in.repr(v) + " to Tensor.");
+  t->bytes.resize(flat.leaves.size() * py::dtypeSize(d));
+  for (size_t i = 0; i < flat.leaves.size(); ++i) {
+    const Value &leaf = flat.leaves[i];
+    if (leaf.is(Type::Float) && (isInteger(d) || d == DType::Bool)) {
+      double f = leaf.asFloat();
+      if (f != std::floor(f) || d == DType::Bool)
+        in.typeError("Cannot convert " + in.repr(v) + " to EagerTensor of dtype " +
+                     py::dtypeName(d));
+    }
+    if (leaf.isIntLike() && d == DType::Bool && !leaf.is(Type::Bool))
+      in.typeError("Cannot convert " + in.repr(v) + " to EagerTensor of dtype bool");
+    store(*t, i, leaf.is(Type::Float) ? leaf.asFloat() : 0,
+          leaf.isIntLike() ? leaf.asInt() : 0, leaf.isIntLike());
+  }
+  return t;
+}
+
+Value TfRuntime::toTensor(const Value &v, std::optional<DType> dtype) {
+  if (isTensor(v)) {
+    auto &t = tensor(v);
+    if (dtype && *dtype != t.type.dtype)
+      in.valueError(std::string("Tensor conversion requested dtype ") +
+                    py::dtypeName(*dtype) + " for Tensor with dtype " +
+                    py::dtypeName(t.type.dtype) + ": " + in.repr(v));
+    return v;
+  }
+  if (v.is(Type::Native)) {
+    if (auto *nd = dynamic_cast<NdArrayObject *>(v.raw())) {
+      Value t = eager(nd->value);
+      return dtype ? toTensor(t, dtype) : t;
+    }
+  }
+  // A Python constant inside a traced function is a Const node.
+  return constant(hostFromPython(v, dtype));
+}
+
+Value TfRuntime::constant(HostTensorPtr host, const std::string &name) {
+  if (!tracing)
+    return eager(std::move(host));
+  TensorType type = host->type;
+  return apply("Const", {}, {{"value", host}, {"dtype", type.dtype}}, type, name);
+}
+
+HostTensorPtr TfRuntime::constantValue(const Value &v) const {
+  auto &t = tensor(v);
+  if (!t.symbolic())
+    return t.value;
+  const graph::Node &n = t.trace->graph.nodes[t.out.node];
+  if (n.op == "Const")
+    if (auto *p = std::get_if<HostTensorPtr>(&n.attrs.at("value")))
+      return *p;
+  return nullptr;
+}
+
+graph::Output TfRuntime::symbolicInput(const Value &v) {
+  auto &t = tensor(v);
+  if (t.symbolic()) {
+    if (t.trace != tracing)
+      in.typeError("An op outside of the function building code is being "
+                   "passed a \"Graph\" tensor. It is possible to have Graph "
+                   "tensors leak out of the function building context by "
+                   "including a tf.init_scope in your function building code.");
+    return t.out;
+  }
+  // An eager tensor captured by the function: a constant of the graph.
+  auto found = tracing->captured.find(t.value.get());
+  if (found != tracing->captured.end())
+    return {found->second, 0};
+  graph::Node n;
+  n.op = "Const";
+  n.name = tracing->graph.uniqueName("Const");
+  n.attrs["value"] = t.value;
+  n.attrs["dtype"] = t.type.dtype;
+  n.outputs = {t.type};
+  n.loc = currentLoc();
+  int id = tracing->graph.add(std::move(n));
+  tracing->captured[t.value.get()] = id;
+  return {id, 0};
+}
+
+static std::string typeKey(const TensorType &t) {
+  std::string key = py::dtypeName(t.dtype);
+  key += "[";
+  for (int64_t d : t.shape)
+    key += std::to_string(d) + ",";
+  return key + "]";
+}
+
+static std::string attrKey(const Attr &a) {
+  return std::visit(
+      [](auto &&v) -> std::string {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, int64_t> || std::is_same_v<T, double>)
+          return std::to_string(v);
+        else if constexpr (std::is_same_v<T, bool>)
+          return v ? "T" : "F";
+        else if constexpr (std::is_same_v<T, std::string>)
+          return v;
+        else if constexpr (std::is_same_v<T, std::vector<int64_t>>) {
+          std::string s;
+          for (int64_t x : v)
+            s += std::to_string(x) + ",";
+          return s;
+        } else if constexpr (std::is_same_v<T, DType>)
+          return py::dtypeName(v);
+        else if constexpr (std::is_same_v<T, HostTensorPtr>)
+          return "tensor@" + std::to_string(reinterpret_cast<uintptr_t>(v.get()));
+        else
+          return "?";
+      },
+      a);
+}
+
+Value TfRuntime::apply(const std::string &op, const ValueList &inputs,
+                       std::map<std::string, Attr> attrs, TensorType result,
+                       const std::string &nameHint) {
+  if (tracing) {
+    graph::Node n;
+    n.op = op;
+    n.name = tracing->graph.uniqueName(nameHint.empty() ? op : nameHint);
+    for (auto &v : inputs)
+      n.inputs.push_back(symbolicInput(v));
+    n.attrs = std::move(attrs);
+    n.outputs = {result};
+    n.loc = currentLoc();
+    int id = tracing->graph.add(std::move(n));
+    auto t = std::make_shared<TensorObject>();
+    t->type = result;
+    t->trace = tracing;
+    t->out = {id, 0};
+    t->rt = this;
+    return Value::object(Type::Tensor, t);
+  }
+  if (op == "Const") // eager constants need no compilation
+    return eager(std::get<HostTensorPtr>(attrs.at("value")));
+  // Eager: a one-op function, compiled once per signature.
+  std::string key = op;
+  std::vector<HostTensorPtr> hostInputs;
+  for (auto &v : inputs) {
+    key += "|" + typeKey(tensor(v).type);
+    hostInputs.push_back(tensor(v).value);
+  }
+  for (auto &[name, a] : attrs)
+    key += "|" + name + "=" + attrKey(a);
+  key += "->" + typeKey(result);
+  const graph::Executor::Compiled *fn;
+  auto cached = eagerCache_.find(key);
+  if (cached != eagerCache_.end()) {
+    fn = cached->second;
+  } else {
+    graph::Graph g;
+    g.name = "eager_" + std::to_string(eagerCache_.size());
+    for (auto &v : inputs) {
+      graph::Node p;
+      p.op = "Placeholder";
+      p.name = g.uniqueName("x");
+      p.outputs = {tensor(v).type};
+      g.args.push_back(g.add(std::move(p)));
+    }
+    graph::Node n;
+    n.op = op;
+    n.name = g.uniqueName(op);
+    for (int arg : g.args)
+      n.inputs.push_back({arg, 0});
+    n.attrs = attrs;
+    n.outputs = {result};
+    int id = g.add(std::move(n));
+    g.results = {{id, 0}};
+    std::string error;
+    fn = executor.compile(g, error);
+    if (!fn)
+      raise("InternalError", "kiln could not compile " + op + ": " + error);
+    eagerCache_[key] = fn;
+  }
+  std::vector<HostTensorPtr> outputs;
+  std::string error;
+  if (!executor.run(fn, hostInputs, outputs, error))
+    raise("InternalError", error);
+  return eager(outputs.at(0));
+}
+
+} // namespace kiln::tf

@@ -1,0 +1,126 @@
+// TensorFlow inside the trace-time interpreter: tensors (eager and
+// symbolic), op application, and the state of the trace being recorded.
+// Eager ops run through the same compiler as traced functions: a one-op
+// graph, compiled once per signature and cached.
+#pragma once
+
+#include "Graph.h"
+#include "Interpreter.h"
+#include "Native.h"
+
+#include <map>
+#include <optional>
+
+namespace kiln::tf {
+
+using graph::Attr;
+using graph::DType;
+using graph::HostTensorPtr;
+using graph::TensorType;
+using py::CallArgs;
+using py::Interpreter;
+using py::Value;
+using py::ValueList;
+
+class TfRuntime;
+
+/// A `tf.print` recorded while tracing: literal text or graph outputs.
+struct TracedPrint {
+  struct Item {
+    std::string text;       // used when !isTensor
+    bool isTensor = false;
+    int resultIndex = -1;   // into the graph's results
+  };
+  std::vector<Item> items;
+  std::string sep = " ", end = "\n";
+  bool toStdout = false;
+  int64_t summarize = 3;
+};
+
+/// The graph being built while a tf.function is traced.
+struct TraceState {
+  graph::Graph graph;
+  std::vector<TracedPrint> prints;
+  std::map<const void *, int> captured; // eager tensor → Const node
+};
+
+struct TensorObject : py::NativeObject {
+  TensorType type;
+  HostTensorPtr value;           // set for eager tensors
+  TraceState *trace = nullptr;   // set for symbolic tensors
+  graph::Output out;             // the node output, when symbolic
+  TfRuntime *rt = nullptr;
+
+  bool symbolic() const { return trace != nullptr; }
+  std::string typeName() const override {
+    return symbolic() ? "Tensor" : "EagerTensor";
+  }
+  std::string repr(Interpreter &in, const Value &self) override;
+  std::string str(Interpreter &in, const Value &self) override;
+  bool getAttr(Interpreter &in, const Value &self, const std::string &name,
+               Value &out) override;
+  bool binary(Interpreter &in, ast::BinaryOp op, const Value &self,
+              const Value &other, bool reflected, Value &out) override;
+  bool unary(Interpreter &in, ast::UnaryOpKind op, const Value &self,
+             Value &out) override;
+  bool compare(Interpreter &in, ast::CmpOp op, const Value &self,
+               const Value &other, bool reflected, Value &out) override;
+  bool truthy(Interpreter &in, const Value &self, bool &out) override;
+  bool len(Interpreter &in, const Value &self, int64_t &out) override;
+  bool toNumber(Interpreter &in, const Value &self, Value &out) override;
+  bool hash(Interpreter &in, const Value &self, size_t &out) override;
+  bool equals(Interpreter &, const Value &self, const Value &other,
+              bool &out) override {
+    out = self.raw() == other.raw();
+    return true;
+  }
+};
+
+class TfRuntime {
+public:
+  TfRuntime(Interpreter &in, graph::Executor &executor)
+      : in(in), executor(executor) {}
+
+  Value eager(HostTensorPtr value);
+  bool isTensor(const Value &v) const { return v.is(py::Type::Tensor); }
+  TensorObject &tensor(const Value &v) const { return v.as<TensorObject>(); }
+
+  /// Python value → tensor (tf.convert_to_tensor), with TensorFlow's dtype
+  /// inference and errors. `dtype` forces the dtype.
+  Value toTensor(const Value &v, std::optional<DType> dtype = std::nullopt);
+  /// A host tensor from a Python scalar or nested list.
+  HostTensorPtr hostFromPython(const Value &v, std::optional<DType> dtype);
+  /// A tensor holding `host`: a Const node while tracing, else eager.
+  Value constant(HostTensorPtr host, const std::string &name = "Const");
+
+  /// Applies op `op` to tensor inputs: a node of the graph being traced, or
+  /// (eagerly) a compiled one-op function run at once.
+  Value apply(const std::string &op, const ValueList &inputs,
+              std::map<std::string, Attr> attrs, TensorType result,
+              const std::string &nameHint = "");
+
+  /// The value of a constant or eager tensor known at trace time.
+  HostTensorPtr constantValue(const Value &tensor) const;
+
+  TraceState *tracing = nullptr;
+  Interpreter &in;
+  graph::Executor &executor;
+  SourceLoc currentLoc() const;
+
+  /// TensorFlow's exception classes (InvalidArgumentError and friends).
+  [[noreturn]] void raise(const std::string &type, const std::string &message);
+
+private:
+  graph::Output symbolicInput(const Value &v);
+  std::map<std::string, const graph::Executor::Compiled *> eagerCache_;
+};
+
+/// dtype helpers
+bool isFloating(DType d);
+bool isInteger(DType d);
+std::optional<DType> dtypeFromName(const std::string &name);
+
+/// Registers `tensorflow` (and `sys`) as importable modules.
+void installTensorFlow(Interpreter &in, graph::Executor &executor);
+
+} // namespace kiln::tf

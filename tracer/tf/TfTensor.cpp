@@ -1,0 +1,227 @@
+// tf.Tensor's Python surface: printing, attributes, operators, conversions.
+#include "TfObjects.h"
+#include "TfOps.h"
+
+#include "TensorFormat.h"
+
+namespace kiln::tf {
+
+using ast::BinaryOp;
+using ast::CmpOp;
+using ast::UnaryOpKind;
+using py::Type;
+
+std::string TensorObject::str(Interpreter &in, const Value &self) {
+  if (symbolic())
+    return "Tensor(\"" + trace->graph.nodes[out.node].name + ":" +
+           std::to_string(out.index) + "\", shape=" + type.shapeString() +
+           ", dtype=" + py::dtypeName(type.dtype) + ")";
+  return py::tensorStr(value->view());
+}
+
+std::string TensorObject::repr(Interpreter &, const Value &) {
+  if (symbolic()) {
+    const graph::Node &n = trace->graph.nodes[out.node];
+    return "<tf.Tensor '" + n.name + ":" + std::to_string(out.index) +
+           "' shape=" + type.shapeString() + " dtype=" + py::dtypeName(type.dtype) +
+           ">";
+  }
+  return py::tensorRepr(value->view());
+}
+
+bool TensorObject::getAttr(Interpreter &in, const Value &self,
+                           const std::string &name, Value &out) {
+  TfRuntime &r = *rt;
+  if (name == "shape") {
+    out = makeShape(type);
+    return true;
+  }
+  if (name == "dtype") {
+    out = makeDType(type.dtype);
+    return true;
+  }
+  if (name == "ndim") {
+    out = Value::integer(type.shape.size());
+    return true;
+  }
+  if (name == "name" && symbolic()) {
+    out = in.str(trace->graph.nodes[this->out.node].name + ":0");
+    return true;
+  }
+  if (name == "numpy") {
+    Value t = self;
+    out = in.builtin("numpy", [t](Interpreter &in, CallArgs &args) {
+      auto &tensor = t.as<TensorObject>();
+      if (tensor.symbolic())
+        in.raise("AttributeError", "'Tensor' object has no attribute 'numpy'");
+      return makeNdArray(tensor.value);
+    });
+    return !symbolic();
+  }
+  if (name == "get_shape") {
+    TensorType t = type;
+    out = in.builtin("get_shape", [t](Interpreter &, CallArgs &) {
+      return makeShape(t);
+    });
+    return true;
+  }
+  static const std::pair<const char *, const char *> methods[] = {
+      {"__add__", "AddV2"}, {"__sub__", "Sub"}, {"__mul__", "Mul"}};
+  (void)methods;
+  (void)r;
+  return false;
+}
+
+bool TensorObject::binary(Interpreter &in, BinaryOp op, const Value &self,
+                          const Value &other, bool reflected, Value &out) {
+  if (!(other.is(Type::Tensor) || other.isNumber() || other.is(Type::List) ||
+        other.is(Type::Tuple) || other.is(Type::Native)))
+    return false;
+  const Value &x = reflected ? other : self;
+  const Value &y = reflected ? self : other;
+  TfRuntime &r = *rt;
+  switch (op) {
+  case BinaryOp::Add:
+    out = binaryOp(r, "AddV2", x, y);
+    return true;
+  case BinaryOp::Sub:
+    out = binaryOp(r, "Sub", x, y);
+    return true;
+  case BinaryOp::Mult:
+    out = binaryOp(r, "Mul", x, y);
+    return true;
+  case BinaryOp::Div:
+    out = trueDiv(r, x, y);
+    return true;
+  case BinaryOp::FloorDiv:
+    out = binaryOp(r, "FloorDiv", x, y);
+    return true;
+  case BinaryOp::Mod:
+    out = binaryOp(r, "FloorMod", x, y);
+    return true;
+  case BinaryOp::Pow:
+    out = binaryOp(r, "Pow", x, y);
+    return true;
+  case BinaryOp::MatMult:
+    out = matmul(r, x, y, false, false);
+    return true;
+  case BinaryOp::BitAnd:
+    out = binaryOp(r, "LogicalAnd", x, y);
+    return true;
+  case BinaryOp::BitOr:
+    out = binaryOp(r, "LogicalOr", x, y);
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool TensorObject::unary(Interpreter &in, UnaryOpKind op, const Value &self,
+                         Value &out) {
+  switch (op) {
+  case UnaryOpKind::USub:
+    out = unaryOp(*rt, "Neg", self, "Neg");
+    return true;
+  case UnaryOpKind::UAdd:
+    out = self;
+    return true;
+  case UnaryOpKind::Invert:
+    if (type.dtype != DType::Bool)
+      return false;
+    out = unaryOp(*rt, "LogicalNot", self, "LogicalNot");
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool TensorObject::compare(Interpreter &in, CmpOp op, const Value &self,
+                           const Value &other, bool reflected, Value &out) {
+  if (other.isNone() && (op == CmpOp::Eq || op == CmpOp::NotEq)) {
+    out = Value::boolean(op == CmpOp::NotEq);
+    return true;
+  }
+  const char *name = nullptr;
+  CmpOp effective = op;
+  if (reflected) { // other OP self  ==  self (mirrored OP) other
+    if (op == CmpOp::Lt)
+      effective = CmpOp::Gt;
+    else if (op == CmpOp::Gt)
+      effective = CmpOp::Lt;
+    else if (op == CmpOp::LtE)
+      effective = CmpOp::GtE;
+    else if (op == CmpOp::GtE)
+      effective = CmpOp::LtE;
+  }
+  switch (effective) {
+  case CmpOp::Eq:
+    name = "Equal";
+    break;
+  case CmpOp::NotEq:
+    name = "NotEqual";
+    break;
+  case CmpOp::Lt:
+    name = "Less";
+    break;
+  case CmpOp::LtE:
+    name = "LessEqual";
+    break;
+  case CmpOp::Gt:
+    name = "Greater";
+    break;
+  case CmpOp::GtE:
+    name = "GreaterEqual";
+    break;
+  default:
+    return false;
+  }
+  out = binaryOp(*rt, name, self, other);
+  return true;
+}
+
+bool TensorObject::truthy(Interpreter &in, const Value &self, bool &out) {
+  if (symbolic())
+    rt->raise("OperatorNotAllowedInGraphError",
+              "Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. "
+              "You can attempt the following resolutions to the problem: If "
+              "you are running in Graph mode, use Eager execution mode or "
+              "decorate this function with @tf.function. If you are using "
+              "AutoGraph, you can try decorating this function with "
+              "@tf.function. If that does not work, then you may be using an "
+              "unsupported feature or your source code may not be visible to "
+              "AutoGraph. See https://github.com/tensorflow/tensorflow/blob/"
+              "master/tensorflow/python/autograph/g3doc/reference/"
+              "limitations.md#access-to-source-code for more information.");
+  if (value->type.numElements() != 1)
+    in.valueError("The truth value of an array with more than one element is "
+                  "ambiguous. Use a.any() or a.all()");
+  out = type.dtype == DType::String ? !value->strings[0].empty()
+                                    : value->elementAsDouble(0) != 0;
+  return true;
+}
+
+bool TensorObject::len(Interpreter &in, const Value &, int64_t &out) {
+  if (type.shape.empty())
+    in.typeError("len is not well defined for a rank 0 Tensor.");
+  if (type.shape[0] < 0)
+    in.typeError("len is not well defined for symbolic Tensors. (" +
+                 (symbolic() ? trace->graph.nodes[this->out.node].name : std::string("x")) +
+                 ":0) Please call `x.shape` rather than `len(x)` for shape "
+                 "information.");
+  out = type.shape[0];
+  return true;
+}
+
+bool TensorObject::toNumber(Interpreter &in, const Value &, Value &out) {
+  if (symbolic() || value->type.numElements() != 1 ||
+      type.dtype == DType::String)
+    return false;
+  out = pythonScalar(*value, 0);
+  return true;
+}
+
+bool TensorObject::hash(Interpreter &in, const Value &, size_t &) {
+  in.typeError("Tensor is unhashable. Instead, use tensor.ref() as the key.");
+}
+
+} // namespace kiln::tf
