@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <set>
 
 namespace kiln {
 
@@ -180,6 +181,7 @@ bool JitExecutor::run(const Compiled *fn,
   fn->entry(args.data());
 
   size_t at = 0;
+  std::set<void *> freed;
   for (auto &type : fn->outputs) {
     size_t rank = type.shape.size();
     const int64_t *d = results.data() + at;
@@ -206,8 +208,12 @@ bool JitExecutor::run(const Compiled *fn,
         idx[i] = 0;
       }
     }
+    // Every result was copied out: free each buffer the compiled code
+    // allocated once (results may share one), never an input's or a
+    // constant global's (0xdeadbeef).
     void *allocated = reinterpret_cast<void *>(d[0]);
-    bool owned = allocated != reinterpret_cast<void *>(0xdeadbeef);
+    bool owned = allocated != reinterpret_cast<void *>(0xdeadbeef) &&
+                 freed.insert(allocated).second;
     for (auto &words : inputWords)
       owned &= reinterpret_cast<void *>(words[0]) != allocated;
     if (owned)

@@ -129,7 +129,7 @@ static kiln_status invoke(const char *api, const kiln_concrete *concrete,
   size_t num_results = (size_t)desc->num_outputs;
   if (num_results > max_outputs)
     return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
-                     "%s: '%s' returns %zu tensors, but out_outputs has room for %zu", api,
+                     "%s: '%s' needs %zu output slots, but max_outputs is %zu", api,
                      desc->signature, num_results, max_outputs);
 
   void *stack_args[STACK_ARGS];
@@ -196,7 +196,7 @@ kiln_status kiln_function_call(kiln_function *function, const kiln_tensor *const
   kiln_status status = check_call_args(api, inputs, num_inputs, out_outputs, max_outputs);
   if (status != KILN_OK)
     return status;
-  const kiln_concrete *concrete;
+  const kiln_concrete *concrete = NULL;
   status = kiln_function_dispatch(api, function, inputs, num_inputs, &concrete);
   if (status != KILN_OK)
     return status;
@@ -215,7 +215,7 @@ kiln_status kiln_library_call_concrete(kiln_library *library, size_t index,
   kiln_status status = check_call_args(api, inputs, num_inputs, out_outputs, max_outputs);
   if (status != KILN_OK)
     return status;
-  void *const *items;
+  void *const *items = NULL;
   size_t count = kiln_ptr_list_read(&library->concretes, &items);
   if (index >= count)
     return kiln_fail(KILN_ERROR_NOT_FOUND, "%s: index %zu, but the library has %zu concrete "

@@ -51,9 +51,10 @@ static inline bool inputs_equal_specs(const kiln_concrete_function_desc *desc,
     const kiln_tensor *tensor = inputs[k];
     if ((int32_t)tensor->dtype != spec->dtype || tensor->dl.ndim != spec->rank)
       return false;
-    if (spec->rank > 0 &&
-        memcmp(tensor->dims, spec->dims, (size_t)spec->rank * sizeof(int64_t)) != 0)
-      return false;
+    for (int32_t d = 0; d < spec->rank; ++d) {
+      if (tensor->dims[d] != spec->dims[d])
+        return false;
+    }
   }
   return true;
 }
@@ -207,7 +208,7 @@ kiln_status kiln_function_select(const kiln_function *function,
     return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: %s is NULL", api,
                      function ? "out_signature_index" : "function");
   kiln_status status = kiln_check_inputs(api, inputs, num_inputs);
-  const kiln_concrete *concrete;
+  const kiln_concrete *concrete = NULL;
   if (status == KILN_OK)
     status = kiln_function_dispatch(api, function, inputs, num_inputs, &concrete);
   if (status == KILN_OK)

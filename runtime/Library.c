@@ -11,7 +11,8 @@
 typedef struct {
   const char *api;
   const char *path; /* NULL unless opened */
-  size_t index;     /* position in the opened library's descriptor */
+  bool in_library;  /* from a kiln_library_desc: then |index| is known */
+  size_t index;     /* position in the kiln_library_desc */
 } desc_context;
 
 static kiln_status desc_fail(const desc_context *ctx, const kiln_concrete_function_desc *desc,
@@ -22,7 +23,9 @@ static kiln_status desc_fail(const desc_context *ctx, const kiln_concrete_functi
   kiln_strbuf buf = {0};
   kiln_strbuf_appendf(&buf, "%s: ", ctx->api);
   if (ctx->path)
-    kiln_strbuf_appendf(&buf, "'%s': concrete function %zu", ctx->path, ctx->index);
+    kiln_strbuf_appendf(&buf, "'%s': ", ctx->path);
+  if (ctx->in_library)
+    kiln_strbuf_appendf(&buf, "concrete function %zu", ctx->index);
   else
     kiln_strbuf_appendf(&buf, "concrete function");
   if (desc && desc->function_name)
@@ -230,7 +233,7 @@ static void list_append(kiln_library *library, kiln_ptr_list *_Atomic *slot,
 }
 
 static kiln_function *find_function(const kiln_library *library, const char *name) {
-  void *const *items;
+  void *const *items = NULL;
   size_t count = kiln_ptr_list_read(&library->functions, &items);
   for (size_t i = 0; i < count; ++i) {
     kiln_function *function = items[i];
@@ -303,11 +306,13 @@ static kiln_status add_concrete(kiln_library *library, const kiln_concrete_funct
     goto out_of_memory;
   }
 
+  /* Publish in the order readers follow: the concrete function, then the
+   * table that points to it, then (for a new name) the function. */
   list_append(library, &library->concretes, concretes, concrete);
-  if (created)
-    list_append(library, &library->functions, functions, created);
   atomic_store_explicit(&function->table, table, memory_order_release);
   retire(library, old_table ? &old_table->retired : NULL);
+  if (created)
+    list_append(library, &library->functions, functions, created);
   pthread_mutex_unlock(&library->mutex);
   return KILN_OK;
 
@@ -342,75 +347,94 @@ kiln_status kiln_library_add_function(kiln_library *library,
                                       const kiln_concrete_function_desc *desc) {
   if (!library)
     return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "kiln_library_add_function: library is NULL");
-  desc_context ctx = {"kiln_library_add_function", NULL, 0};
+  desc_context ctx = {"kiln_library_add_function", NULL, false, 0};
   return add_concrete(library, desc, &ctx);
 }
 
-kiln_status kiln_library_open(const char *path, kiln_library **out_library) {
-  if (!out_library)
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "kiln_library_open: out_library is NULL");
-  *out_library = NULL;
-  if (!path)
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "kiln_library_open: path is NULL");
-  dlerror();
-  void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-  if (!handle) {
-    const char *why = dlerror();
-    return kiln_fail(KILN_ERROR_IO, "kiln_library_open: cannot load '%s': %s", path,
-                     why ? why : "unknown dlopen error");
-  }
-  dlerror();
-  void *symbol = dlsym(handle, "kiln_library");
-  if (!symbol) {
-    const char *why = dlerror();
-    kiln_status status =
-        kiln_fail(KILN_ERROR_ABI, "kiln_library_open: '%s' is not a kiln library: %s", path,
-                  why ? why : "kiln_library is NULL");
-    dlclose(handle);
-    return status;
-  }
-  kiln_library_fn describe;
-  memcpy(&describe, &symbol, sizeof describe); /* object to function pointer */
-  const kiln_library_desc *desc = describe();
-  kiln_status status = KILN_OK;
-  if (!desc)
-    status = kiln_fail(KILN_ERROR_ABI, "kiln_library_open: '%s': kiln_library() returned NULL",
-                       path);
-  else if (desc->abi_version != KILN_ABI_VERSION)
-    status = kiln_fail(KILN_ERROR_ABI,
-                       "kiln_library_open: '%s' has ABI version %u, but this runtime "
-                       "supports version %d; recompile it with a matching kiln",
-                       path, (unsigned)desc->abi_version, KILN_ABI_VERSION);
-  else if (desc->num_functions < 0 || (desc->num_functions > 0 && !desc->functions))
-    status = kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
-                       "kiln_library_open: '%s': invalid function table (%d functions at %p)",
-                       path, (int)desc->num_functions, (const void *)desc->functions);
-  if (status != KILN_OK) {
-    dlclose(handle);
-    return status;
-  }
-
+/* Checks |desc| and builds a library from it; |path| (or NULL) names the
+ * file in messages. */
+static kiln_status create_from_desc(const char *api, const char *path,
+                                    const kiln_library_desc *desc, kiln_library **out_library) {
+  const char *quote = path ? "'" : "";
+  const char *name = path ? path : "the library descriptor";
+  if (!desc) /* only from kiln_library_open: the public entry checks first */
+    return kiln_fail(KILN_ERROR_ABI, "%s: '%s': kiln_library() returned NULL", api, path);
+  if (desc->abi_version != KILN_ABI_VERSION)
+    return kiln_fail(KILN_ERROR_ABI,
+                     "%s: %s%s%s has ABI version %u, but this runtime supports version %d; "
+                     "recompile it with a matching kiln",
+                     api, quote, name, quote, (unsigned)desc->abi_version, KILN_ABI_VERSION);
+  if (desc->num_functions < 0 || (desc->num_functions > 0 && !desc->functions))
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
+                     "%s: %s%s%s has an invalid function table (%d functions at %p)", api, quote,
+                     name, quote, (int)desc->num_functions, (const void *)desc->functions);
   kiln_library *library;
-  status = kiln_library_create(&library);
-  if (status != KILN_OK) {
-    dlclose(handle);
+  kiln_status status = kiln_library_create(&library);
+  if (status != KILN_OK)
     return status;
+  if (path) {
+    library->path = malloc(strlen(path) + 1);
+    if (!library->path) {
+      kiln_library_release(library);
+      return kiln_fail(KILN_ERROR_OUT_OF_MEMORY, "%s: out of memory", api);
+    }
+    strcpy(library->path, path);
   }
-  library->dl_handle = handle;
-  library->path = malloc(strlen(path) + 1);
-  if (!library->path) {
-    kiln_library_release(library);
-    return kiln_fail(KILN_ERROR_OUT_OF_MEMORY, "kiln_library_open: out of memory");
-  }
-  strcpy(library->path, path);
   for (int32_t i = 0; i < desc->num_functions; ++i) {
-    desc_context ctx = {"kiln_library_open", path, (size_t)i};
+    desc_context ctx = {api, path, true, (size_t)i};
     status = add_concrete(library, &desc->functions[i], &ctx);
     if (status != KILN_OK) {
       kiln_library_release(library);
       return status;
     }
   }
+  *out_library = library;
+  return KILN_OK;
+}
+
+kiln_status kiln_library_create_from_desc(const kiln_library_desc *desc,
+                                          kiln_library **out_library) {
+  static const char api[] = "kiln_library_create_from_desc";
+  if (!out_library)
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: out_library is NULL", api);
+  *out_library = NULL;
+  if (!desc)
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: desc is NULL", api);
+  return create_from_desc(api, NULL, desc, out_library);
+}
+
+kiln_status kiln_library_open(const char *path, kiln_library **out_library) {
+  static const char api[] = "kiln_library_open";
+  if (!out_library)
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: out_library is NULL", api);
+  *out_library = NULL;
+  if (!path)
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: path is NULL", api);
+  dlerror();
+  void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char *why = dlerror();
+    return kiln_fail(KILN_ERROR_IO, "%s: cannot load '%s': %s", api, path,
+                     why ? why : "unknown dlopen error");
+  }
+  dlerror();
+  void *symbol = dlsym(handle, "kiln_library");
+  if (!symbol) {
+    const char *why = dlerror();
+    kiln_status status = kiln_fail(KILN_ERROR_ABI, "%s: '%s' is not a kiln library: %s", api,
+                                   path, why ? why : "its kiln_library symbol is NULL");
+    dlclose(handle);
+    return status;
+  }
+  kiln_library_fn describe;
+  memcpy(&describe, &symbol, sizeof describe); /* object to function pointer */
+  kiln_library *library;
+  kiln_status status = create_from_desc(api, path, describe(), &library);
+  if (status != KILN_OK) {
+    dlclose(handle);
+    return status;
+  }
+  library->dl_handle = handle;
   *out_library = library;
   return KILN_OK;
 }
@@ -455,12 +479,12 @@ const char *kiln_library_path(const kiln_library *library) {
 }
 
 size_t kiln_library_function_count(const kiln_library *library) {
-  void *const *items;
+  void *const *items = NULL;
   return library ? kiln_ptr_list_read(&library->functions, &items) : 0;
 }
 
 const char *kiln_library_function_name(const kiln_library *library, size_t index) {
-  void *const *items;
+  void *const *items = NULL;
   size_t count = library ? kiln_ptr_list_read(&library->functions, &items) : 0;
   return index < count ? ((const kiln_function *)items[index])->name : NULL;
 }
@@ -491,13 +515,13 @@ kiln_status kiln_library_get_function(kiln_library *library, const char *name,
 }
 
 size_t kiln_library_concrete_count(const kiln_library *library) {
-  void *const *items;
+  void *const *items = NULL;
   return library ? kiln_ptr_list_read(&library->concretes, &items) : 0;
 }
 
 const kiln_concrete_function_desc *kiln_library_concrete_desc(const kiln_library *library,
                                                               size_t index) {
-  void *const *items;
+  void *const *items = NULL;
   size_t count = library ? kiln_ptr_list_read(&library->concretes, &items) : 0;
   return index < count ? &((const kiln_concrete *)items[index])->desc : NULL;
 }

@@ -27,6 +27,23 @@ static void create_error_key(void) {
   error_key_ok = pthread_key_create(&error_key, free_error_slot) == 0;
 }
 
+#if defined(__GNUC__)
+/* If the runtime is unloaded (dlclose of libkilnrt.so), threads still
+ * holding a message must not call free_error_slot afterwards: delete the key,
+ * freeing this thread's message; other live threads' messages leak. */
+__attribute__((destructor)) static void delete_error_key(void) {
+  if (!error_key_ok)
+    return;
+  error_key_ok = false;
+  error_slot *slot = pthread_getspecific(error_key);
+  if (slot) {
+    pthread_setspecific(error_key, NULL);
+    free_error_slot(slot);
+  }
+  pthread_key_delete(error_key);
+}
+#endif
+
 static error_slot *get_error_slot(bool create) {
   pthread_once(&error_key_once, create_error_key);
   if (!error_key_ok)
@@ -56,7 +73,7 @@ static void set_error(const char *text) {
     }
   }
   if (!slot || length + 1 > slot->capacity) {
-    fallback_message = "out of memory while reporting an error";
+    fallback_message = "kiln: the error message could not be stored (out of memory)";
     return;
   }
   memcpy(slot->text, text, length + 1);

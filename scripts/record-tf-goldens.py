@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Record TensorFlow goldens for kiln's conformance scripts.
 
-Usage: scripts/record-tf-goldens.py [--python PYTHON] [SCRIPT ...]
+Usage: scripts/record-tf-goldens.py [--python PYTHON] [-j N] [SCRIPT ...]
 
 With no SCRIPT, records every test/conformance/**/*.py. For each script it
 runs `PYTHON SCRIPT` (default: .venv/bin/python, made by
@@ -10,7 +10,9 @@ CUDA_VISIBLE_DEVICES="", TF_ENABLE_ONEDNN_OPTS=0, PYTHONHASHSEED=0 and
 PYTHONIOENCODING=utf-8, and writes SCRIPT's .expected golden next to it. The
 format is the one of the CPython goldens (test/tools/check_golden.py reads
 both), with a first line `# kiln-golden tensorflow=<v> python=<v> sha256=<s>`.
-Goldens are never written by hand.
+Goldens are never written by hand. Scripts are recorded N at a time
+(default: the number of CPUs); each one takes a few seconds, most of it
+TensorFlow's import.
 
 Scripts may import only `tensorflow as tf` and `numpy as np` (plain
 `import X as Y` statements, nothing else); any other import is refused, and
@@ -27,6 +29,7 @@ checker does not filter.
 """
 
 import argparse
+import concurrent.futures
 import ast
 import glob
 import os
@@ -43,6 +46,9 @@ TIMEOUT_S = 300
 DEFAULT_PYTHON = os.path.join(REPO, ".venv", "bin", "python")
 CONFORMANCE = os.path.join(REPO, "test", "conformance")
 ALLOWED_IMPORTS = {("tensorflow", "tf"), ("numpy", "np")}
+# Output that differs from run to run: memory addresses (a printed Function
+# or object, the retracing warning) and Python object ids.
+UNSTABLE_RE = re.compile(rb"0x[0-9a-fA-F]{6,}|\bid=\d{6,}")
 
 # Lines of stderr that are TensorFlow start-up/native logging noise, not
 # program output. Each is matched against a whole line.
@@ -148,6 +154,8 @@ def main():
     parser.add_argument("--python", default=DEFAULT_PYTHON,
                         help="the Python with TensorFlow to record with "
                              "(default: .venv/bin/python)")
+    parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
+                        help="record this many scripts at a time (default: CPU count)")
     parser.add_argument("scripts", nargs="*", metavar="SCRIPT")
     args = parser.parse_args()
 
@@ -183,22 +191,36 @@ def main():
               file=sys.stderr)
         return 1
 
-    for script in scripts:
-        rel = os.path.relpath(script)
-        try:
-            proc, summary, dropped = record(args.python, py_version, tf_version, script)
-        except subprocess.TimeoutExpired:
-            print(f"record-tf-goldens: {rel}: timed out after {TIMEOUT_S} s", file=sys.stderr)
-            return 1
-        note = f"exit {proc.returncode}"
-        if summary is not None:
-            note += f", {summary[2]}"
-            if proc.returncode == 0:
-                note += "  (warning: stderr output with exit 0)"
-        if dropped:
-            note += f"  ({dropped} noise line(s) dropped from stderr)"
-        print(f"recorded {rel}: {note}")
-    return 0
+    failed = False
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futures = [pool.submit(record, args.python, py_version, tf_version, script)
+                   for script in scripts]
+        for script, future in zip(scripts, futures):
+            rel = os.path.relpath(script)
+            try:
+                proc, summary, dropped = future.result()
+            except subprocess.TimeoutExpired:
+                print(f"record-tf-goldens: {rel}: timed out after {TIMEOUT_S} s "
+                      f"(no golden written)", file=sys.stderr)
+                failed = True
+                continue
+            report(rel, proc, summary, dropped)
+    return 1 if failed else 0
+
+
+def report(rel, proc, summary, dropped):
+    note = f"exit {proc.returncode}"
+    if summary is not None:
+        note += f", {summary[2]}"
+        if proc.returncode == 0:
+            note += "  (note: stderr output with exit 0)"
+    if dropped:
+        note += f"  ({dropped} noise line(s) dropped from stderr)"
+    recorded = proc.stdout + "\n".join(summary[:1] + tuple(summary[1]) + summary[2:]
+                                       if summary else ()).encode("utf-8")
+    if UNSTABLE_RE.search(recorded):
+        note += "  (WARNING: output has an address or object id; make the script deterministic)"
+    print(f"recorded {rel}: {note}", flush=True)
 
 
 if __name__ == "__main__":

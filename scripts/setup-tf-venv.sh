@@ -50,8 +50,9 @@ up_to_date() {
 }
 
 if up_to_date; then
-  echo "setup-tf-venv: $venv already has tensorflow-cpu==$TF_VERSION numpy==$NUMPY_VERSION" \
-       "$([ "$with_bench" = 1 ] && echo "jax==$JAX_VERSION")"
+  pins="tensorflow-cpu==$TF_VERSION numpy==$NUMPY_VERSION"
+  [ "$with_bench" = 1 ] && pins="$pins jax==$JAX_VERSION"
+  echo "setup-tf-venv: $venv already has $pins"
   exit 0
 fi
 

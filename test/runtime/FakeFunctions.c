@@ -46,7 +46,10 @@ void fake_constant(void **args) {
   set2(args[0], (void *)0xdeadbeef, (void *)fake_constant_values, 0, 2, 3, 3, 1);
 }
 
+long fake_two_results_calls;
+
 void fake_two_results(void **args) {
+  __atomic_fetch_add(&fake_two_results_calls, 1, __ATOMIC_RELAXED);
   int64_t n = input_size(args, 0, 0);
   const float *x = input_f32(args, 0);
   float *doubled = alloc_f32(n * 3);

@@ -18,8 +18,10 @@ void fake_identity2(void **args);
 void fake_constant(void **args);
 /* The values fake_constant returns: 0, 1, ..., 5. */
 extern const float fake_constant_values[6];
-/* (x: float32[N, 3]) -> (float32[N, 3], float32[]): 2 * x and sum(x). */
+/* (x: float32[N, 3]) -> (float32[N, 3], float32[]): 2 * x and sum(x).
+ * Counts its calls in fake_two_results_calls. */
 void fake_two_results(void **args);
+extern long fake_two_results_calls;
 /* (x: float32[N, M]) -> float32[M, N]: a malloc'd copy of x described with
  * transposed (non-contiguous) strides. */
 void fake_transpose(void **args);

@@ -2,7 +2,7 @@
  * describing three concrete functions. Built several times with macros:
  * FAKE_ABI_VERSION overrides the ABI version, FAKE_INVALID_DESCRIPTOR makes
  * the last descriptor invalid (a NULL entry point). */
-#include "kiln/runtime.h"
+#include "kiln/abi.h"
 
 #include <stdlib.h>
 
@@ -28,8 +28,8 @@ static void add(void **args) {
   r[6] = 1;
 }
 
-/* (x: int32[]) -> int32[] */
-static void negate(void **args) {
+/* (x: int32[]) -> int32[]; unused in the FAKE_INVALID_DESCRIPTOR build. */
+__attribute__((unused)) static void negate(void **args) {
   const int64_t *x = args[1];
   int32_t *out = malloc(sizeof *out);
   *out = -((const int32_t *)(intptr_t)x[1])[x[2]];

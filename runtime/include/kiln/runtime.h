@@ -19,6 +19,8 @@
 #ifndef KILN_RUNTIME_H
 #define KILN_RUNTIME_H
 
+#include "kiln/abi.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,14 +33,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* The version of the compiled-library ABI below (the packed entry point, the
- * memref descriptors and the kiln_library_desc structs). kiln_library_open
- * rejects a library whose descriptor carries another version. */
-#define KILN_ABI_VERSION 1
-
-/* The largest tensor rank kiln accepts (TensorFlow's limit). */
-#define KILN_MAX_RANK 254
 
 /* Status. */
 
@@ -62,22 +56,7 @@ KILN_API const char *kiln_last_error(void);
  * values outside the enum. The string is static. */
 KILN_API const char *kiln_status_name(kiln_status status);
 
-/* Dtypes. */
-
-typedef enum {
-  KILN_BOOL,
-  KILN_INT8,
-  KILN_INT16,
-  KILN_INT32,
-  KILN_INT64,
-  KILN_UINT8,
-  KILN_FLOAT16,
-  KILN_BFLOAT16,
-  KILN_FLOAT32,
-  KILN_FLOAT64
-} kiln_dtype;
-
-#define KILN_DTYPE_COUNT 10
+/* Dtypes (kiln_dtype is in kiln/abi.h). */
 
 /* TensorFlow's name for |dtype| ("float32", "bool", ...); NULL if |dtype| is
  * not a kiln_dtype value. The string is static. */
@@ -205,8 +184,8 @@ KILN_API kiln_status kiln_tensor_export_dlpack(kiln_tensor *tensor,
 
 /* The first element (dl.data + dl.byte_offset), row-major. Writable by a
  * caller that created the tensor and has not shared it yet; compiled
- * functions treat their inputs as read-only. May be NULL for a wrapped
- * tensor with no elements. */
+ * functions treat their inputs as read-only. May be NULL for a tensor with
+ * no elements. */
 KILN_API void *kiln_tensor_data(const kiln_tensor *tensor);
 
 KILN_API kiln_dtype kiln_tensor_dtype(const kiln_tensor *tensor);
@@ -215,45 +194,6 @@ KILN_API int32_t kiln_tensor_rank(const kiln_tensor *tensor);
 KILN_API const int64_t *kiln_tensor_shape(const kiln_tensor *tensor);
 KILN_API int64_t kiln_tensor_element_count(const kiln_tensor *tensor);
 KILN_API size_t kiln_tensor_byte_size(const kiln_tensor *tensor);
-
-/* The compiled-library ABI.
- * Each compiled concrete function has a packed entry point: args[1 + k]
- * points to the memref descriptor of input k, args[0] to the result area,
- * where the function writes one descriptor per result, back to back. A
- * descriptor of rank R is 3 + 2R 64-bit words: allocated pointer, aligned
- * pointer, offset, sizes[R], strides[R] (offset, sizes, strides in
- * elements). The runtime passes inputs contiguous row-major (allocated ==
- * aligned, offset 0). Results may have any strides. A result's allocated
- * pointer comes from malloc, and the runtime takes it over and frees it with
- * free, unless it is one of the inputs' allocated pointers, is (void *)
- * 0xdeadbeef (a constant global), or an earlier result already took it: those
- * results are copied into fresh tensors. Non-contiguous results are copied
- * too. */
-
-typedef void (*kiln_packed_fn)(void **args);
-
-typedef struct {
-  int32_t dtype;        /* a kiln_dtype */
-  int32_t rank;
-  const int64_t *dims;  /* rank sizes; -1: any size (None) */
-} kiln_tensor_spec;
-
-typedef struct {
-  const char *function_name; /* Python name, e.g. "f" */
-  const char *signature;     /* "f(x: float32[None, 3]) -> float32[None, 3]" */
-  int32_t num_inputs, num_outputs;
-  const kiln_tensor_spec *inputs, *outputs; /* output dims may be -1 */
-  kiln_packed_fn entry;
-} kiln_concrete_function_desc;
-
-typedef struct {
-  uint32_t abi_version; /* KILN_ABI_VERSION */
-  int32_t num_functions;
-  const kiln_concrete_function_desc *functions;
-} kiln_library_desc;
-
-/* A library made by `kiln compile` exports this function. */
-typedef const kiln_library_desc *(*kiln_library_fn)(void);
 
 /* Libraries.
  * A kiln_library is a set of concrete functions, grouped by Python name into
@@ -283,6 +223,16 @@ KILN_API kiln_status kiln_library_open(const char *path, kiln_library **out_libr
  * Errors: KILN_ERROR_INVALID_ARGUMENT, KILN_ERROR_OUT_OF_MEMORY. */
 KILN_API kiln_status kiln_library_create(kiln_library **out_library);
 
+/* Creates a library from a descriptor linked into the program (the
+ * kiln_library() of an object file from `kiln compile -o model.o`), with the
+ * checks of kiln_library_open: abi_version, then every descriptor.
+ * Ownership: |desc| is copied; its entry points must stay callable while the
+ * library lives.
+ * Errors: KILN_ERROR_INVALID_ARGUMENT (NULL arguments, invalid descriptor),
+ * KILN_ERROR_ABI (another ABI version), KILN_ERROR_OUT_OF_MEMORY. */
+KILN_API kiln_status kiln_library_create_from_desc(const kiln_library_desc *desc,
+                                                   kiln_library **out_library);
+
 /* Adds a concrete function. The descriptor, its strings and arrays are
  * copied; |desc->entry| must stay callable while the library lives. A NULL
  * |desc->signature| is replaced by one built from the specs.
@@ -304,7 +254,7 @@ KILN_API void kiln_library_retain(kiln_library *library);
  * Tensors returned by calls do not depend on the library. */
 KILN_API void kiln_library_release(kiln_library *library);
 
-/* The path given to kiln_library_open, or NULL for a created library. */
+/* The path given to kiln_library_open; NULL for other libraries. */
 KILN_API const char *kiln_library_path(const kiln_library *library);
 
 /* The number of distinct function names (kiln_functions). */
@@ -381,18 +331,26 @@ KILN_API kiln_status kiln_function_select(const kiln_function *function,
  * a [2, 3] input) the first registered wins.
  * Everything is validated before compiled code runs: NULL pointers, that some
  * signature matches, and that max_outputs can hold every result.
+ * The compiled code runs on the calling thread. Its descriptors live on the
+ * stack unless the call has more than 15 inputs, 16 results or 256
+ * descriptor words (inputs and results together), in which case one scratch
+ * block is allocated.
  * Outputs: on success the results are stored in out_outputs[0 .. n) and n in
  * *out_num_outputs (which may be NULL); the caller owns one reference to
- * each. On failure *out_num_outputs is 0 and out_outputs holds no
- * references (entries the call had filled are reset to NULL).
- * |inputs| are only read; the caller keeps its references.
- * Thread-safety: any number of threads may call the same function at once.
+ * each. Results are contiguous row-major tensors that do not depend on the
+ * library or the inputs (see kiln/abi.h for when a result buffer is taken
+ * over and when it is copied). On failure *out_num_outputs is 0 and
+ * out_outputs holds no references (entries the call had filled are reset to
+ * NULL). |inputs| are only read; the caller keeps its references.
+ * Thread-safety: any number of threads may call the same function at once,
+ * also while kiln_library_add_function adds to its library.
  * Errors: KILN_ERROR_INVALID_ARGUMENT (NULL function, NULL inputs array with
  * num_inputs > 0, a NULL input, NULL out_outputs with max_outputs > 0, too
  * few output slots), KILN_ERROR_NO_MATCHING_SIGNATURE (the message lists the
  * call's signature and every available one), KILN_ERROR_OUT_OF_MEMORY,
- * KILN_ERROR_ABI (the compiled code returned an invalid descriptor; nothing
- * is returned and the buffers it returned are freed). */
+ * KILN_ERROR_ABI (the compiled code returned a descriptor that breaks its
+ * output spec; nothing is returned and the buffers the runtime would have
+ * taken over are freed). */
 KILN_API kiln_status kiln_function_call(kiln_function *function,
                                         const kiln_tensor *const *inputs, size_t num_inputs,
                                         kiln_tensor **out_outputs, size_t max_outputs,

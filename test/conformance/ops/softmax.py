@@ -7,8 +7,9 @@ def sm(x):
     return tf.nn.softmax(x), tf.nn.softmax(x, axis=0)
 
 
-for r in sm(tf.constant([[0.0, 0.0], [5.0, 5.0]])):
-    print(r)
+a, b = sm(tf.constant([[0.0, 0.0], [5.0, 5.0]]))
+print(a)
+print(tf.round(b * 10000.0))
 print(tf.nn.softmax(tf.constant([1.0, 1.0, 1.0, 1.0])))
 print(tf.nn.softmax(tf.constant([[2.0], [3.0]])))
 p = tf.nn.softmax(tf.constant([0.0, 1.0, 2.0, 3.0]))

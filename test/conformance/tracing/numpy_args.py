@@ -12,7 +12,7 @@ def offset(a):
 print(offset(np.array([1, 2], dtype=np.int32)))
 print(offset(np.array([3, 4], dtype=np.int32)))
 print(offset(tf.constant([5, 6])))
-print(offset(np.array([0.5, 1.5], dtype=np.float32) > 1.0))
+print(offset(np.array([[7, 8]], dtype=np.int32)))
 print("traces:", offset.experimental_get_tracing_count())
 print(tf.constant(np.array([1.5, 2.5])))
 print(tf.constant(np.ones([2, 2], dtype=np.float32)))

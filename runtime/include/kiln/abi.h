@@ -1,0 +1,86 @@
+/* The compiled-library ABI of kiln: what `kiln compile` emits and the runtime
+ * (kiln/runtime.h, which includes this header) loads. Plain C, no functions.
+ *
+ * A translation unit that defines or declares the exported kiln_library()
+ * function should include only this header: kiln/runtime.h names its library
+ * handle type kiln_library too, and C has one namespace for both. */
+#ifndef KILN_ABI_H
+#define KILN_ABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The version of everything in this header. kiln_library_open rejects a
+ * library whose descriptor carries another version. */
+#define KILN_ABI_VERSION 1
+
+/* The largest tensor rank kiln accepts (TensorFlow's limit). */
+#define KILN_MAX_RANK 254
+
+/* Element types. The values are part of the ABI (kiln_tensor_spec.dtype). */
+typedef enum {
+  KILN_BOOL,     /* one byte, 0 or 1 */
+  KILN_INT8,
+  KILN_INT16,
+  KILN_INT32,
+  KILN_INT64,
+  KILN_UINT8,
+  KILN_FLOAT16,
+  KILN_BFLOAT16,
+  KILN_FLOAT32,
+  KILN_FLOAT64
+} kiln_dtype;
+
+#define KILN_DTYPE_COUNT 10
+
+/* Each compiled concrete function has a packed entry point: args[1 + k]
+ * points to the memref descriptor of input k, args[0] to the result area,
+ * where the function writes one descriptor per result, back to back. A
+ * descriptor of rank R is 3 + 2R 64-bit words: allocated pointer, aligned
+ * pointer, offset, sizes[R], strides[R] (offset, sizes and strides in
+ * elements; MLIR's C interface layout).
+ *  - Inputs are contiguous row-major (allocated == aligned, offset 0), at
+ *    least aligned to their element size, and read-only.
+ *  - Results may have any strides and offset. A result's allocated pointer
+ *    comes from malloc and the runtime takes it over (frees it with free),
+ *    unless it is an input's allocated pointer, (void *)0xdeadbeef (a
+ *    constant global), or the allocated pointer of an earlier result of the
+ *    same call: those results are copied into fresh tensors, and so are
+ *    non-contiguous ones (whose buffers are then freed). A result with no
+ *    elements may have NULL pointers.
+ *  - Result sizes must match the output spec's dims that are not -1. */
+typedef void (*kiln_packed_fn)(void **args);
+
+typedef struct {
+  int32_t dtype;       /* a kiln_dtype */
+  int32_t rank;        /* in [0, KILN_MAX_RANK] */
+  const int64_t *dims; /* rank sizes; -1: any size (None) */
+} kiln_tensor_spec;
+
+typedef struct {
+  const char *function_name; /* Python name, e.g. "f" */
+  const char *signature;     /* "f(x: float32[None, 3]) -> float32[None, 3]" */
+  int32_t num_inputs, num_outputs;
+  const kiln_tensor_spec *inputs, *outputs; /* output dims may be -1 */
+  kiln_packed_fn entry;
+} kiln_concrete_function_desc;
+
+typedef struct {
+  uint32_t abi_version; /* KILN_ABI_VERSION */
+  int32_t num_functions;
+  const kiln_concrete_function_desc *functions;
+} kiln_library_desc;
+
+/* The type of the function a library made by `kiln compile` exports as
+ *   const kiln_library_desc *kiln_library(void);
+ * It returns a descriptor that stays valid while the library is loaded. */
+typedef const kiln_library_desc *(*kiln_library_fn)(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KILN_ABI_H */
