@@ -181,7 +181,6 @@ bool JitExecutor::run(const Compiled *fn,
   fn->entry(args.data());
 
   size_t at = 0;
-  std::set<void *> freed;
   for (auto &type : fn->outputs) {
     size_t rank = type.shape.size();
     const int64_t *d = results.data() + at;
@@ -208,18 +207,22 @@ bool JitExecutor::run(const Compiled *fn,
         idx[i] = 0;
       }
     }
-    // Every result was copied out: free each buffer the compiled code
-    // allocated once (results may share one), never an input's or a
-    // constant global's (0xdeadbeef).
-    void *allocated = reinterpret_cast<void *>(d[0]);
-    bool owned = allocated != reinterpret_cast<void *>(0xdeadbeef) &&
-                 freed.insert(allocated).second;
-    for (auto &words : inputWords)
-      owned &= reinterpret_cast<void *>(words[0]) != allocated;
-    if (owned)
-      std::free(allocated);
     outputs.push_back(std::move(out));
   }
+  // Every result is copied out: now free each buffer the compiled code
+  // allocated, once (results may share one), never an input's or a
+  // constant global's (0xdeadbeef).
+  std::set<void *> toFree;
+  at = 0;
+  for (auto &type : fn->outputs) {
+    toFree.insert(reinterpret_cast<void *>(results[at]));
+    at += 3 + 2 * type.shape.size();
+  }
+  toFree.erase(reinterpret_cast<void *>(0xdeadbeef));
+  for (auto &words : inputWords)
+    toFree.erase(reinterpret_cast<void *>(words[0]));
+  for (void *p : toFree)
+    std::free(p);
   return true;
 }
 
