@@ -3,7 +3,9 @@
 #include "Driver.h"
 
 #include "Interpreter.h"
+#include "Aot.h"
 #include "Jit.h"
+#include "tf/TfFunction.h"
 #include "tf/TfRuntime.h"
 #include "kiln/frontend/AstDump.h"
 #include "kiln/frontend/Parser.h"
@@ -12,7 +14,10 @@
 #include <nlohmann/json.hpp>
 #include <pthread.h>
 
+#include <algorithm>
 #include <iostream>
+#include <map>
+#include <sstream>
 #include <memory>
 
 namespace kiln {
@@ -58,21 +63,241 @@ int runCheck(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
   return load(opts, err, loaded);
 }
 
+CompileOptions compileOptions(const DriverOptions &opts) {
+  CompileOptions compile;
+  compile.fileName = opts.input;
+  compile.optLevel = opts.optLevel;
+  compile.printIrAfterAll = opts.printIrAfterAll;
+  return compile;
+}
+
 int runScript(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
   Loaded loaded;
   if (int rc = load(opts, err, loaded))
     return rc;
   py::Interpreter interp(*loaded.file, out, err);
-  CompileOptions compile;
-  compile.fileName = opts.input;
-  std::unique_ptr<graph::Executor> executor = createJitExecutor(compile);
+  std::unique_ptr<graph::Executor> executor =
+      createJitExecutor(compileOptions(opts));
   tf::installTensorFlow(interp, *executor);
   int rc = interp.runMain(*loaded.module);
   out.flush();
   return rc == 0 ? kExitOk : kExitUserError;
 }
 
+namespace {
+
+std::string typeText(const graph::TensorType &t) {
+  std::string s = py::dtypeName(t.dtype);
+  s += "[";
+  for (size_t i = 0; i < t.shape.size(); ++i) {
+    if (i)
+      s += ", ";
+    s += t.shape[i] < 0 ? "None" : std::to_string(t.shape[i]);
+  }
+  return s + "]";
+}
+
+/// "f(float32[None,3], int32[])" → name and tensor types.
+bool parseSignature(const std::string &text, std::string &name,
+                    std::vector<graph::TensorType> &types, std::string &error) {
+  size_t open = text.find('('), close = text.rfind(')');
+  if (open == std::string::npos || close == std::string::npos || close < open) {
+    error = "bad --signature '" + text + "': expected NAME(dtype[dims], ...)";
+    return false;
+  }
+  name = text.substr(0, open);
+  std::string body = text.substr(open + 1, close - open - 1);
+  size_t i = 0;
+  while (i < body.size()) {
+    while (i < body.size() && (body[i] == ' ' || body[i] == ','))
+      ++i;
+    if (i >= body.size())
+      break;
+    size_t bracket = body.find('[', i);
+    size_t end = body.find(']', i);
+    if (bracket == std::string::npos || end == std::string::npos) {
+      error = "bad --signature '" + text + "': each argument is dtype[dims]";
+      return false;
+    }
+    std::string dtype = body.substr(i, bracket - i);
+    while (!dtype.empty() && dtype.back() == ' ')
+      dtype.pop_back();
+    auto d = tf::dtypeFromName(dtype);
+    if (!d) {
+      error = "bad --signature '" + text + "': unknown dtype '" + dtype + "'";
+      return false;
+    }
+    graph::TensorType t;
+    t.dtype = *d;
+    std::stringstream dims(body.substr(bracket + 1, end - bracket - 1));
+    std::string dim;
+    while (std::getline(dims, dim, ',')) {
+      dim.erase(0, dim.find_first_not_of(' '));
+      dim.erase(dim.find_last_not_of(' ') + 1);
+      if (dim.empty())
+        continue;
+      t.shape.push_back(dim == "None" || dim == "?" ? -1 : std::stoll(dim));
+    }
+    types.push_back(t);
+    i = end + 1;
+  }
+  return true;
+}
+
+/// Runs the script (as a module, not __main__), then collects every
+/// concrete function: traced by the script, from input_signatures, and
+/// from --signature options.
+int collectFunctions(const DriverOptions &opts, std::ostream &err,
+                     std::vector<ExportedFunction> &exported,
+                     const std::string &moduleName, std::ostream &scriptOut) {
+  Loaded loaded;
+  if (int rc = load(opts, err, loaded))
+    return rc;
+  py::Interpreter interp(*loaded.file, scriptOut, err);
+  std::unique_ptr<graph::Executor> executor =
+      createJitExecutor(compileOptions(opts));
+  auto rt = tf::installTensorFlow(interp, *executor);
+  if (interp.runMain(*loaded.module, moduleName) != 0)
+    return kExitUserError;
+  std::map<std::string, tf::TfFunction *> byName;
+  for (auto &v : rt->functions) {
+    auto &fn = static_cast<tf::TfFunction &>(v.as<py::NativeObject>());
+    byName[fn.name] = &fn;
+    if (fn.inputSignature && fn.concretes.empty()) {
+      try {
+        fn.concreteFor(interp, *fn.inputSignature);
+      } catch (py::PyException &e) {
+        interp.printException(e.exc, err);
+        return kExitUserError;
+      }
+    }
+  }
+  for (auto &text : opts.signatures) {
+    std::string name, error;
+    std::vector<graph::TensorType> types;
+    if (!parseSignature(text, name, types, error)) {
+      err << "kiln: error: " << error << "\n";
+      return kExitUsage;
+    }
+    auto it = byName.find(name);
+    if (it == byName.end()) {
+      err << "kiln: error: --signature names '" << name
+          << "', which is not a tf.function of " << opts.input << "\n";
+      return kExitUserError;
+    }
+    try {
+      it->second->concreteFor(interp, types);
+    } catch (py::PyException &e) {
+      interp.printException(e.exc, err);
+      return kExitUserError;
+    }
+  }
+  for (auto &v : rt->functions) {
+    auto &fn = static_cast<tf::TfFunction &>(v.as<py::NativeObject>());
+    if (!opts.exports.empty() &&
+        std::find(opts.exports.begin(), opts.exports.end(), fn.name) ==
+            opts.exports.end())
+      continue;
+    for (size_t i = 0; i < fn.concretes.size(); ++i) {
+      auto &c = *fn.concretes[i];
+      ExportedFunction e;
+      e.pythonName = fn.name;
+      e.symbol = fn.name + "_" + std::to_string(i);
+      e.graph = c.graph;
+      e.graph.name = e.symbol;
+      std::string sig = fn.name + "(";
+      for (size_t k = 0; k < c.graph.args.size(); ++k) {
+        const graph::Node &p = c.graph.nodes[c.graph.args[k]];
+        sig += (k ? ", " : "") + p.name + ": " + typeText(p.outputs[0]);
+      }
+      sig += ") -> ";
+      if (c.graph.results.size() != 1)
+        sig += "(";
+      for (size_t k = 0; k < c.graph.results.size(); ++k)
+        sig += (k ? ", " : "") + typeText(c.graph.typeOf(c.graph.results[k]));
+      if (c.graph.results.size() != 1)
+        sig += ")";
+      e.signature = sig;
+      exported.push_back(std::move(e));
+    }
+  }
+  return kExitOk;
+}
+
+} // namespace
+
+int runCompile(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
+  std::vector<ExportedFunction> functions;
+  // The script's own output goes to stderr: stdout may be a pipe a build
+  // system reads.
+  if (int rc = collectFunctions(opts, err, functions, "__kiln_compile__", err))
+    return rc;
+  if (functions.empty()) {
+    err << "kiln: error: " << opts.input
+        << " defines no concrete function to export: give a tf.function an "
+           "input_signature, call get_concrete_function, or pass --signature\n";
+    return kExitUserError;
+  }
+  AotOptions aot;
+  aot.compile = compileOptions(opts);
+  aot.output = opts.output;
+  aot.emit = opts.emit;
+  aot.targetCpu = opts.targetCpu;
+  std::string error;
+  if (!compileAot(functions, aot, error)) {
+    err << "kiln: error: " << error << "\n";
+    return kExitUserError;
+  }
+  return kExitOk;
+}
+
+int runSignatures(const DriverOptions &opts, std::ostream &out,
+                  std::ostream &err) {
+  std::vector<ExportedFunction> functions;
+  if (int rc = collectFunctions(opts, err, functions, "__main__", err))
+    return rc;
+  for (auto &f : functions)
+    out << f.signature << "\n";
+  return kExitOk;
+}
+
+static void dumpGraph(const graph::Graph &g, std::ostream &out) {
+  // The node list of TensorFlow's as_graph_def(), as text.
+  for (auto &n : g.nodes) {
+    out << "node {\n  name: \"" << n.name << "\"\n  op: \"" << n.op << "\"\n";
+    for (auto &in : n.inputs)
+      out << "  input: \"" << g.nodes[in.node].name
+          << (in.index ? ":" + std::to_string(in.index) : "") << "\"\n";
+    for (auto &o : n.outputs)
+      out << "  output: " << typeText(o) << "\n";
+    if (n.loc.valid())
+      out << "  # line " << n.loc.line << "\n";
+    out << "}\n";
+  }
+}
+
 int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
+  if (opts.stage != "ast") {
+    std::vector<ExportedFunction> functions;
+    if (int rc = collectFunctions(opts, err, functions, "__main__", err))
+      return rc;
+    for (auto &f : functions) {
+      if (!opts.function.empty() && f.pythonName != opts.function)
+        continue;
+      out << "// " << f.signature << "\n";
+      if (opts.stage == "graph") {
+        dumpGraph(f.graph, out);
+        continue;
+      }
+      std::string text, error;
+      if (!dumpGraphStage(f.graph, opts.stage, compileOptions(opts), text, error)) {
+        err << "kiln: error: " << error << "\n";
+        return kExitUserError;
+      }
+      out << text;
+    }
+    return kExitOk;
+  }
   Loaded loaded;
   if (int rc = load(opts, err, loaded))
     return rc;

@@ -6,6 +6,7 @@
 
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace kiln {
 
@@ -16,11 +17,22 @@ struct DriverOptions {
   bool jsonDiagnostics = false;
   std::string stage = "ast";  // for dump
   std::string format = "text"; // for dump
+  std::string function;        // dump --function
+  // compile
+  std::string output;
+  std::string emit;
+  std::vector<std::string> signatures; // --signature 'f(float32[None,3])'
+  std::vector<std::string> exports;    // --export f,g
+  std::string targetCpu;
+  int optLevel = 2;
+  bool printIrAfterAll = false;
 };
 
 int runCheck(const DriverOptions &opts, std::ostream &out, std::ostream &err);
 int runScript(const DriverOptions &opts, std::ostream &out, std::ostream &err);
 int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err);
+int runCompile(const DriverOptions &opts, std::ostream &out, std::ostream &err);
+int runSignatures(const DriverOptions &opts, std::ostream &out, std::ostream &err);
 
 /// Runs `body` on a thread with a large stack, so deep (but legal) nesting
 /// and Python's recursion limit never overflow the C++ stack.

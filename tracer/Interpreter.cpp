@@ -256,8 +256,8 @@ void Interpreter::printException(const Value &exc, std::ostream &err) {
   err << "\n";
 }
 
-int Interpreter::runMain(const Module &module) {
-  globals_["__name__"] = str("__main__");
+int Interpreter::runMain(const Module &module, const std::string &name) {
+  globals_["__name__"] = str(name);
   Frame frame;
   frame.name = "<module>";
   frame_ = &frame;

@@ -35,7 +35,7 @@ public:
 
   /// Runs a resolved module as `__main__`. Returns the process exit code:
   /// 0, or 1 after printing an uncaught exception's traceback.
-  int runMain(const ast::Module &module);
+  int runMain(const ast::Module &module, const std::string &name = "__main__");
 
   /// Python's recursion limit, counted in interpreter calls.
   static constexpr int kRecursionLimit = 1000;

@@ -11,7 +11,7 @@ using namespace kiln;
 namespace {
 
 struct Invocation {
-  enum class Command { Check, Run, Dump } command;
+  enum class Command { Check, Run, Dump, Compile, Signatures } command;
   DriverOptions opts;
 };
 
@@ -25,6 +25,10 @@ int dispatch(void *p) {
       return runScript(inv.opts, std::cout, std::cerr);
     case Invocation::Command::Dump:
       return runDump(inv.opts, std::cout, std::cerr);
+    case Invocation::Command::Compile:
+      return runCompile(inv.opts, std::cout, std::cerr);
+    case Invocation::Command::Signatures:
+      return runSignatures(inv.opts, std::cout, std::cerr);
     }
   } catch (const std::bad_alloc &) {
     std::cout.flush();
@@ -64,12 +68,52 @@ int main(int argc, char **argv) {
   CLI::App *dump = app.add_subcommand("dump", "Print a compilation stage");
   addInput(dump);
   dump->add_option("--stage", inv.opts.stage, "Stage to print")
-      ->check(CLI::IsMember({"ast"}));
+      ->check(CLI::IsMember({"ast", "graph", "kiln", "linalg", "llvm"}));
   dump->add_option("--format", inv.opts.format, "Output format")
       ->check(CLI::IsMember({"text", "json"}));
+  dump->add_option("--function", inv.opts.function, "Only this tf.function");
+  auto addCodegen = [&](CLI::App *cmd) {
+    cmd->add_flag("--print-ir-after-all", inv.opts.printIrAfterAll,
+                  "Print the MLIR after every pass");
+  };
+  addCodegen(run);
+  addCodegen(dump);
+  CLI::App *compile =
+      app.add_subcommand("compile", "Compile a script's tf.functions to a library");
+  addInput(compile);
+  addCodegen(compile);
+  compile->add_option("-o", inv.opts.output, "Output file (.so, .o, or --emit text)")
+      ->required();
+  bool objectOnly = false;
+  compile->add_flag("-c", objectOnly, "Write an object file instead of a library");
+  compile->add_option("--emit", inv.opts.emit, "What to write")
+      ->check(CLI::IsMember({"mlir", "llvm", "header", "manifest"}));
+  compile->add_option("--signature", inv.opts.signatures,
+                      "Export f for these tensor types: 'f(float32[None,3])'");
+  compile->add_option("--export", inv.opts.exports, "Only these functions")
+      ->delimiter(',');
+  compile->add_option("--target-cpu", inv.opts.targetCpu,
+                      "CPU to generate code for (default x86-64; 'native')");
+  std::string target = "cpu";
+  compile->add_option("--target", target, "cpu (cuda is not built yet)")
+      ->check(CLI::IsMember({"cpu"}));
+  CLI::App *signatures = app.add_subcommand(
+      "signatures", "Print the concrete signatures of every tf.function");
+  addInput(signatures);
 
+  // -O0..-O3 are GCC-style flags CLI11 cannot name: take them out first.
+  std::vector<char *> args;
+  for (int i = 0; i < argc; ++i) {
+    std::string a = argv[i];
+    if (i > 0 && a.size() == 3 && a[0] == '-' && a[1] == 'O' && a[2] >= '0' &&
+        a[2] <= '3') {
+      inv.opts.optLevel = a[2] - '0';
+      continue;
+    }
+    args.push_back(argv[i]);
+  }
   try {
-    app.parse(argc, argv);
+    app.parse(static_cast<int>(args.size()), args.data());
   } catch (const CLI::ParseError &e) {
     int rc = app.exit(e);
     return rc == 0 ? kExitOk : kExitUsage;
@@ -78,8 +122,14 @@ int main(int argc, char **argv) {
     inv.command = Invocation::Command::Check;
   else if (run->parsed())
     inv.command = Invocation::Command::Run;
+  else if (compile->parsed())
+    inv.command = Invocation::Command::Compile;
+  else if (signatures->parsed())
+    inv.command = Invocation::Command::Signatures;
   else
     inv.command = Invocation::Command::Dump;
+  if (compile->parsed() && objectOnly)
+    inv.opts.emit = "obj";
   int rc = runWithLargeStack(dispatch, &inv);
   std::cout.flush();
   return rc;

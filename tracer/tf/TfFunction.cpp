@@ -476,6 +476,24 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &args,
   return true;
 }
 
+ConcreteFunction *TfFunction::concreteFor(Interpreter &in,
+                                          const std::vector<TensorType> &types) {
+  std::string key;
+  for (auto &t : types)
+    key += "T(" + std::string(py::dtypeName(t.dtype)) + "," +
+           std::to_string(t.shape.size()) + ");";
+  for (auto &c : concretes)
+    if (c->key == key && c->tensorTypes == types)
+      return c.get();
+  ValueList args;
+  for (auto &t : types) {
+    // Placeholders replace these: only their dtype and shape matter.
+    auto host = graph::HostTensor::zeros({t.dtype, std::vector<int64_t>(t.shape.size(), 0)});
+    args.push_back(rt.eager(host));
+  }
+  return trace(in, args, {}, key, types);
+}
+
 std::string TfFunction::paramName(size_t i) const {
   if (!pyFunc.is(Type::Function))
     return "args_" + std::to_string(i);

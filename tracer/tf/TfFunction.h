@@ -31,6 +31,11 @@ struct TfFunction : py::NativeObject {
   int traceCounter = 0;
   std::vector<std::unique_ptr<ConcreteFunction>> concretes;
 
+  /// Traces for tensor arguments of `types` (an input_signature or a
+  /// --signature), unless a concrete function already covers them.
+  ConcreteFunction *concreteFor(Interpreter &in,
+                                const std::vector<TensorType> &types);
+
   std::string typeName() const override { return "Function"; }
   std::string repr(Interpreter &in, const Value &self) override;
   bool call(Interpreter &in, const Value &self, CallArgs &args,

@@ -438,7 +438,8 @@ Value tfPrint(TfRuntime &rt, Interpreter &in, CallArgs &args) {
 
 } // namespace
 
-void installTensorFlow(Interpreter &in, graph::Executor &executor) {
+std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
+                                             graph::Executor &executor) {
   auto rt = std::make_shared<TfRuntime>(in, executor);
   // TensorFlow's exception classes, shown with their module in tracebacks.
   const std::string errorsModule = "tensorflow.python.framework.errors_impl";
@@ -505,7 +506,9 @@ void installTensorFlow(Interpreter &in, graph::Executor &executor) {
                              (p.has("experimental_relax_shapes") &&
                               in.truthy(p.get("experimental_relax_shapes")));
         f->autograph = !p.has("autograph") || in.truthy(p.get("autograph"));
-        return Value::object(Type::Native, f);
+        Value v = Value::object(Type::Native, f);
+        r->functions.push_back(v);
+        return v;
       };
       if (p.has("func"))
         return make(in, p.get("func"));
@@ -522,6 +525,7 @@ void installTensorFlow(Interpreter &in, graph::Executor &executor) {
     tf.set("errors", errors.value());
     return tf.value();
   });
+  return rt;
 }
 
 } // namespace kiln::tf

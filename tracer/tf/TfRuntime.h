@@ -103,6 +103,8 @@ public:
   HostTensorPtr constantValue(const Value &tensor) const;
 
   TraceState *tracing = nullptr;
+  /// Every tf.function the script made, for `kiln compile` and `kiln dump`.
+  std::vector<Value> functions;
   Interpreter &in;
   graph::Executor &executor;
   SourceLoc currentLoc() const;
@@ -120,7 +122,9 @@ bool isFloating(DType d);
 bool isInteger(DType d);
 std::optional<DType> dtypeFromName(const std::string &name);
 
-/// Registers `tensorflow` (and `sys`) as importable modules.
-void installTensorFlow(Interpreter &in, graph::Executor &executor);
+/// Registers `tensorflow` (and `sys`) as importable modules; returns the
+/// runtime (owned by the interpreter's module factories).
+std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
+                                             graph::Executor &executor);
 
 } // namespace kiln::tf
