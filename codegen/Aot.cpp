@@ -426,7 +426,8 @@ bool compileAot(const std::vector<ExportedFunction> &fns,
           scratch + "/library.o' -o '" + result + "'";
   else
     cmd = cc + " -shared -O2 -fPIC -fvisibility=hidden -I'" + runtimeInclude +
-          "' '" + source + "' '" + object + "' -lm -o '" + result + "'";
+          "' '" + source + "' '" + object + "' '" KILN_RUNTIME_LIBRARY
+          "' -lm -o '" + result + "'";
   cmd += " 2>'" + scratch + "/cc.log'";
   if (std::system(cmd.c_str()) != 0) {
     std::ifstream log(scratch + "/cc.log");

@@ -22,6 +22,8 @@
 #include <mutex>
 #include <set>
 
+extern "C" void memrefCopy(int64_t, void *, void *); // runtime/MemrefCopy.c
+
 namespace kiln {
 
 namespace {
@@ -117,6 +119,13 @@ public:
       error = "JIT compilation failed: " + llvm::toString(engine.takeError());
       return nullptr;
     }
+    (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+      llvm::orc::SymbolMap symbols;
+      symbols[interner("memrefCopy")] = {
+          llvm::orc::ExecutorAddr::fromPtr(&memrefCopy),
+          llvm::JITSymbolFlags::Exported};
+      return symbols;
+    });
     auto symbol = (*engine)->lookup("kiln_entry_" + graph.name);
     if (!symbol) {
       error = "JIT lookup failed: " + llvm::toString(symbol.takeError());

@@ -263,9 +263,14 @@ Value Lowering::unaryScalar(StringRef fn, OpBuilder &nb, Location nl, Value x) {
   if (fn == "neg")
     return isF ? nb.create<arith::NegFOp>(nl, x).getResult()
                : nb.create<arith::SubIOp>(nl, constant(0), x).getResult();
-  if (fn == "abs")
-    return isF ? nb.create<math::AbsFOp>(nl, x).getResult()
-               : nb.create<math::AbsIOp>(nl, x).getResult();
+  if (fn == "abs") {
+    if (isF)
+      return nb.create<math::AbsFOp>(nl, x);
+    // Spelled out: math.absi does not survive the math lowerings here.
+    Value negative = nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::slt, x, constant(0));
+    return nb.create<arith::SelectOp>(nl, negative,
+                                      nb.create<arith::SubIOp>(nl, constant(0), x), x);
+  }
   if (fn == "square")
     return isF ? nb.create<arith::MulFOp>(nl, x, x).getResult()
                : nb.create<arith::MulIOp>(nl, x, x).getResult();

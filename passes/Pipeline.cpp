@@ -8,6 +8,7 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
@@ -76,6 +77,8 @@ std::string loweringPipeline(const PipelineOptions &options) {
   if (optimize)
     p += ",canonicalize,cse,linalg-fuse-elementwise-ops,canonicalize";
   p += "),";
+  // Strided copies lower to calls to `memrefCopy`, which kiln's runtime
+  // provides (runtime/MemrefCopy.c).
   p += "one-shot-bufferize{bufferize-function-boundaries "
        "function-boundary-type-conversion=identity-layout-map},"
        "ownership-based-buffer-deallocation,canonicalize,"
@@ -85,7 +88,8 @@ std::string loweringPipeline(const PipelineOptions &options) {
     p += "cse,canonicalize,";
   p += "func.func(convert-linalg-to-loops),lower-affine,convert-scf-to-cf,"
        "expand-strided-metadata,lower-affine,convert-math-to-funcs,"
-       "convert-math-to-libm,finalize-memref-to-llvm,convert-index-to-llvm,"
+       "convert-math-to-libm,arith-expand,finalize-memref-to-llvm,"
+       "convert-index-to-llvm,"
        "convert-arith-to-llvm,convert-math-to-llvm,convert-func-to-llvm,"
        "convert-cf-to-llvm,reconcile-unrealized-casts,kiln-emit-entry-points";
   return p;
@@ -97,6 +101,7 @@ void registerPasses() {
   mlir::registerLinalgPasses();
   mlir::bufferization::registerBufferizationPasses();
   mlir::memref::registerMemRefPasses();
+  mlir::arith::registerArithPasses();
   mlir::registerConversionPasses();
   mlir::PassPipelineRegistration<>(
       "kiln-lower-to-llvm", "Lowers the kiln dialect to the LLVM dialect",

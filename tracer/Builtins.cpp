@@ -352,6 +352,8 @@ void Interpreter::installBuiltins() {
     Value result;
     if (in.callDunder(v, "__abs__", {}, result))
       return result;
+    if (v.is(Type::Tensor) && in.tryGetAttr(v, "__abs__", result))
+      return in.call(result, ValueList{});
     in.typeError("bad operand type for abs(): '" + in.typeName(v) + "'");
   });
   def("min", [](Interpreter &in, CallArgs &args) { return minMax(in, args, false); });

@@ -300,6 +300,35 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
       },
       outIndex);
   concrete->numOutputs = outIndex;
+  // Text for printing the concrete function.
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string pname = i < paramNames.size() ? paramNames[i] : "args_" + std::to_string(i);
+    std::string text;
+    if (args[i].is(Type::Tensor)) {
+      size_t index = 0;
+      for (size_t k = 0; k < i; ++k)
+        mapTensors(in, args[k], [](size_t, const Value &v) { return v; }, index);
+      text = specRepr(concrete->tensorTypes.empty() ? tensorTypes[index] : tensorTypes[index]);
+    } else {
+      text = "Literal[" + in.repr(args[i]) + "]";
+    }
+    concrete->params.emplace_back(pname, text);
+  }
+  {
+    std::vector<std::string> outs;
+    for (size_t i = concrete->firstOutput; i < state.graph.results.size(); ++i)
+      outs.push_back(specRepr(state.graph.typeOf(state.graph.results[i])));
+    if (outs.empty())
+      concrete->outputType = in.repr(result);
+    else if (outs.size() == 1 && result.is(Type::Tensor))
+      concrete->outputType = outs[0];
+    else {
+      concrete->outputType = "Tuple[";
+      for (size_t i = 0; i < outs.size(); ++i)
+        concrete->outputType += (i ? ", " : "") + outs[i];
+      concrete->outputType += "]";
+    }
+  }
   rt.tracing = saved;
   concrete->prints = std::move(state.prints);
   concrete->tensorTypes = std::move(tensorTypes);
@@ -494,6 +523,112 @@ ConcreteFunction *TfFunction::concreteFor(Interpreter &in,
   return trace(in, args, {}, key, types);
 }
 
+std::string ConcreteFunction::describe() const {
+  std::string s = "Input Parameters:\n";
+  for (auto &[name, text] : params)
+    s += "  " + name + " (POSITIONAL_OR_KEYWORD): " + text + "\n";
+  s += "Output Type:\n  " + outputType + "\nCaptures:\n  None";
+  return s;
+}
+
+namespace {
+
+struct ConcreteFunctionObject : py::NativeObject {
+  TfFunction *owner;
+  ConcreteFunction *concrete;
+  Value ownerValue; // keeps the Function alive
+  std::string typeName() const override { return "ConcreteFunction"; }
+  std::string repr(Interpreter &, const Value &) override {
+    return "ConcreteFunction " + concrete->describe();
+  }
+  bool call(Interpreter &in, const Value &, CallArgs &args, Value &out) override {
+    ValueList bound = args.positional;
+    for (auto &[k, v] : args.keywords) {
+      (void)k;
+      bound.push_back(v);
+    }
+    size_t tensors = 0;
+    for (auto &v : bound)
+      tensors += v.is(Type::Tensor);
+    if (tensors != concrete->tensorTypes.size())
+      in.typeError("ConcreteFunction " + owner->name + "(...) expects " +
+                   std::to_string(concrete->tensorTypes.size()) +
+                   " tensor arguments, got " + std::to_string(tensors));
+    out = owner->run(in, *concrete, bound);
+    return true;
+  }
+  bool getAttr(Interpreter &in, const Value &, const std::string &name,
+               Value &out) override {
+    if (name == "structured_input_signature") {
+      ValueList specs;
+      for (size_t i = 0; i < concrete->tensorTypes.size(); ++i) {
+        auto spec = std::make_shared<TensorSpecObject>();
+        spec->type = concrete->tensorTypes[i];
+        spec->name = i < concrete->params.size() ? in.str(concrete->params[i].first)
+                                                 : Value();
+        specs.push_back(Value::object(Type::Native, spec));
+      }
+      out = in.tuple({in.tuple(std::move(specs)), in.dict()});
+      return true;
+    }
+    return false;
+  }
+};
+
+} // namespace
+
+Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
+                                      CallArgs &args) {
+  // TensorSpecs become placeholder tensors of their type.
+  std::vector<TensorType> specTypes;
+  CallArgs replaced = args;
+  auto replace = [&](Value &v) {
+    if (auto *spec = v.is(Type::Native) ? dynamic_cast<TensorSpecObject *>(v.raw()) : nullptr) {
+      std::vector<int64_t> dims = spec->type.shape;
+      for (auto &d : dims)
+        d = d < 0 ? 0 : d;
+      v = rt.eager(graph::HostTensor::zeros({spec->type.dtype, dims}));
+      specTypes.push_back(spec->type);
+    }
+  };
+  for (auto &v : replaced.positional)
+    replace(v);
+  for (auto &kv : replaced.keywords)
+    replace(kv.second);
+  ValueList bound;
+  std::vector<std::string> kwNames;
+  bind(in, replaced, bound, kwNames);
+  std::string key;
+  std::vector<TensorType> tensors;
+  for (auto &b : bound) {
+    traceKey(in, b, key, tensors);
+    key += ";";
+  }
+  for (auto &k : kwNames)
+    key += k + "=";
+  // Specs keep their None dimensions.
+  if (!specTypes.empty()) {
+    size_t s = 0;
+    for (size_t i = 0; i < tensors.size() && s < specTypes.size(); ++i)
+      if (tensors[i].dtype == specTypes[s].dtype &&
+          tensors[i].shape.size() == specTypes[s].shape.size())
+        tensors[i] = specTypes[s++];
+  }
+  ConcreteFunction *c = nullptr;
+  for (auto &existing : concretes)
+    if (existing->key == key && existing->tensorTypes == tensors)
+      c = existing.get();
+  if (!c)
+    c = find(key, tensors);
+  if (!c)
+    c = trace(in, bound, kwNames, key, tensors);
+  auto obj = std::make_shared<ConcreteFunctionObject>();
+  obj->owner = this;
+  obj->concrete = c;
+  obj->ownerValue = self;
+  return Value::object(Type::Native, obj);
+}
+
 std::string TfFunction::paramName(size_t i) const {
   if (!pyFunc.is(Type::Function))
     return "args_" + std::to_string(i);
@@ -517,6 +652,22 @@ bool TfFunction::getAttr(Interpreter &in, const Value &self,
   if (attr == "experimental_get_tracing_count") {
     out = in.builtin(attr, [fn](Interpreter &, CallArgs &) {
       return Value::integer(fn->tracingCount);
+    });
+    return true;
+  }
+  if (attr == "get_concrete_function") {
+    Value selfValue = self;
+    out = in.builtin(attr, [fn, selfValue](Interpreter &in, CallArgs &args) {
+      return fn->getConcreteFunction(in, selfValue, args);
+    });
+    return true;
+  }
+  if (attr == "pretty_printed_concrete_signatures") {
+    out = in.builtin(attr, [fn](Interpreter &in, CallArgs &) {
+      std::string s;
+      for (size_t i = 0; i < fn->concretes.size(); ++i)
+        s += (i ? "\n\n" : "") + fn->concretes[i]->describe();
+      return in.str(s);
     });
     return true;
   }

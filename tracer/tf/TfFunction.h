@@ -17,6 +17,11 @@ struct ConcreteFunction {
   Value outputTemplate; // the result structure, tensors as output indices
   size_t numOutputs = 0;
   size_t firstOutput = 0; // graph results before these feed tf.print
+  /// For printing: each parameter's name and TensorSpec or Literal text,
+  /// and the output type.
+  std::vector<std::pair<std::string, std::string>> params;
+  std::string outputType;
+  std::string describe() const; // "Input Parameters:\n..." as TF prints
 };
 
 struct TfFunction : py::NativeObject {
@@ -35,6 +40,10 @@ struct TfFunction : py::NativeObject {
   /// --signature), unless a concrete function already covers them.
   ConcreteFunction *concreteFor(Interpreter &in,
                                 const std::vector<TensorType> &types);
+  /// get_concrete_function(*args): tensors, TensorSpecs or Python values.
+  Value getConcreteFunction(Interpreter &in, const Value &self, CallArgs &args);
+  /// Runs a concrete function on bound arguments.
+  Value run(Interpreter &in, ConcreteFunction &c, const ValueList &args);
 
   std::string typeName() const override { return "Function"; }
   std::string repr(Interpreter &in, const Value &self) override;
@@ -52,7 +61,6 @@ private:
                           const std::vector<std::string> &kwNames,
                           const std::string &key,
                           std::vector<TensorType> tensorTypes);
-  Value run(Interpreter &in, ConcreteFunction &c, const ValueList &args);
   py::PyException userCodeError(Interpreter &in, py::PyException &e);
   std::string paramName(size_t i) const;
   std::string specRepr(const TensorType &t, bool asSpec = false) const;

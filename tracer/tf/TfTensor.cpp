@@ -65,10 +65,14 @@ bool TensorObject::getAttr(Interpreter &in, const Value &self,
     });
     return true;
   }
-  static const std::pair<const char *, const char *> methods[] = {
-      {"__add__", "AddV2"}, {"__sub__", "Sub"}, {"__mul__", "Mul"}};
-  (void)methods;
-  (void)r;
+  if (name == "__abs__") {
+    Value t = self;
+    TfRuntime *rp = &r;
+    out = in.builtin("__abs__", [t, rp](Interpreter &, CallArgs &) {
+      return unaryOp(*rp, "Abs", t, "Abs");
+    });
+    return true;
+  }
   return false;
 }
 
