@@ -220,6 +220,33 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
                                  b.getStringAttr(op == "ArgMax" ? "max" : "min"),
                                  b.getI64IntegerAttr(axis ? *axis : 0));
   }
+  if (op == "BroadcastTo") {
+    // x + 0 of the target shape: elementwise broadcasting does the work.
+    auto zeros = DenseElementsAttr::get(
+        RankedTensorType::get(type.getShape(), type.getElementType()),
+        b.getZeroAttr(type.getElementType()));
+    Value zero = b.create<ConstantOp>(loc, zeros);
+    if (type.getElementType().isInteger(1))
+      return b.create<LogicalOrOp>(loc, type, input(n, 0), zero);
+    return b.create<AddOp>(loc, type, input(n, 0), zero);
+  }
+  if (op == "StridedSlice") {
+    const auto *offsets = attr<std::vector<int64_t>>(n, "offsets");
+    const auto *sizes = attr<std::vector<int64_t>>(n, "sizes");
+    const auto *strides = attr<std::vector<int64_t>>(n, "strides");
+    Value in = input(n, 0);
+    auto inType = cast<RankedTensorType>(in.getType());
+    SmallVector<int64_t> shape;
+    for (size_t d = 0; d < sizes->size(); ++d)
+      shape.push_back((*sizes)[d] < 0 ? inType.getDimSize(d) : (*sizes)[d]);
+    Value sliced = b.create<SliceOp>(
+        loc, RankedTensorType::get(shape, inType.getElementType()), in,
+        b.getDenseI64ArrayAttr(*offsets), b.getDenseI64ArrayAttr(*sizes),
+        b.getDenseI64ArrayAttr(*strides));
+    if (cast<RankedTensorType>(sliced.getType()) == type)
+      return sliced;
+    return b.create<ReshapeOp>(loc, type, sliced); // drop/add unit dims
+  }
   if (op == "Reshape" || op == "ExpandDims" || op == "Squeeze")
     return b.create<ReshapeOp>(loc, type, input(n, 0));
   if (op == "Transpose") {

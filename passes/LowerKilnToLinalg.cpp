@@ -668,6 +668,18 @@ Value Lowering::lower(Operation *op) {
       .Case([&](kiln::TransposeOp t) { return lowerTranspose(t); })
       .Case([&](kiln::ReshapeOp r) { return lowerReshape(r); })
       .Case([&](kiln::ConcatOp c) { return lowerConcat(c); })
+      .Case([&](kiln::SliceOp s) -> Value {
+        SmallVector<OpFoldResult> offsets, sizes, strides;
+        for (size_t d = 0; d < s.getOffsets().size(); ++d) {
+          offsets.push_back(b.getIndexAttr(s.getOffsets()[d]));
+          int64_t size = s.getSizes()[d];
+          sizes.push_back(size < 0 ? OpFoldResult(dim(s.getInput(), d))
+                                   : OpFoldResult(b.getIndexAttr(size)));
+          strides.push_back(b.getIndexAttr(s.getStrides()[d]));
+        }
+        return b.create<tensor::ExtractSliceOp>(loc, s.getType(), s.getInput(),
+                                                offsets, sizes, strides);
+      })
       .Default([](Operation *) { return Value(); });
 }
 

@@ -372,6 +372,23 @@ LogicalResult TransposeOp::verify() {
   return success();
 }
 
+LogicalResult SliceOp::verify() {
+  int64_t rank = getInput().getType().getRank();
+  if (static_cast<int64_t>(getOffsets().size()) != rank ||
+      static_cast<int64_t>(getSizes().size()) != rank ||
+      static_cast<int64_t>(getStrides().size()) != rank)
+    return emitOpError("needs one offset, size and stride per dimension");
+  for (int64_t i = 0; i < rank; ++i) {
+    if (getStrides()[i] <= 0)
+      return emitOpError("strides must be positive");
+    int64_t expected = getSizes()[i] < 0 ? getInput().getType().getDimSize(i)
+                                         : getSizes()[i];
+    if (getType().getDimSize(i) != expected)
+      return emitOpError("result dimension ") << i << " does not match the slice";
+  }
+  return success();
+}
+
 LogicalResult ConcatOp::verify() {
   if (getInputs().empty())
     return emitOpError("needs at least one input");

@@ -161,6 +161,21 @@ def Kiln_TransposeOp : Kiln_Op<"transpose", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Kiln_SliceOp : Kiln_Op<"slice", [Pure]> {
+  let summary = "A strided window of a tensor (TensorFlow's StridedSlice, "
+                "before its shrink and new-axis reshapes)";
+  let description = [{
+    For each dimension: the first index, the element count and a positive
+    step. A count of -1 takes the whole (dynamic) dimension from index 0
+    with step 1.
+  }];
+  let arguments = (ins Kiln_Tensor:$input, DenseI64ArrayAttr:$offsets,
+                   DenseI64ArrayAttr:$sizes, DenseI64ArrayAttr:$strides);
+  let results = (outs Kiln_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def Kiln_ConcatOp : Kiln_Op<"concat", [Pure]> {
   let summary = "Joins tensors along an axis (TensorFlow's ConcatV2)";
   let arguments = (ins Variadic<Kiln_Tensor>:$inputs, I64Attr:$axis);

@@ -52,6 +52,25 @@ struct Params {
   std::map<std::string, Value> values;
 };
 
+/// A host tensor of `type` with every element equal to `one`'s only one.
+HostTensorPtr repeatScalar(TfRuntime &rt, const HostTensorPtr &one,
+                           const TensorType &type) {
+  if (!one || one->type.numElements() != 1)
+    rt.raise("InvalidArgumentError", "value must be a scalar known at trace time");
+  if (!type.isStatic())
+    rt.raise("InvalidArgumentError", "kiln needs a static shape here");
+  auto host = graph::HostTensor::zeros(type);
+  if (type.dtype == DType::String) {
+    for (auto &s : host->strings)
+      s = one->strings[0];
+    return host;
+  }
+  size_t size = py::dtypeSize(type.dtype);
+  for (int64_t i = 0; i < type.numElements(); ++i)
+    std::memcpy(host->bytes.data() + i * size, one->bytes.data(), size);
+  return host;
+}
+
 std::optional<DType> dtypeArg(Interpreter &in, const Value &v) {
   if (v.isNone())
     return std::nullopt;
@@ -245,6 +264,54 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     return trueDiv(*r, e, reduce(*r, "Sum", e, axis, true));
   });
   math.set("softmax", nn.module->dict["softmax"]);
+  tf.def("unstack", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "unstack", {"value", "num", "axis", "name"});
+    Value x = r->toTensor(p.require("value", "unstack"));
+    int64_t axis = p.has("axis") ? in.toIndex(p.get("axis")) : 0;
+    auto &type = r->tensor(x).type;
+    int64_t rank = type.shape.size();
+    if (axis < 0)
+      axis += rank;
+    if (axis < 0 || axis >= rank || type.shape[axis] < 0)
+      r->raise("InvalidArgumentError", "kiln unstacks along a known dimension only");
+    ValueList parts;
+    for (int64_t i = 0; i < type.shape[axis]; ++i) {
+      ValueList key;
+      for (int64_t d = 0; d < axis; ++d)
+        key.push_back(Value::ellipsis());
+      key.push_back(Value::integer(i));
+      parts.push_back(stridedSlice(*r, x, in.tuple(key)));
+    }
+    return in.list(std::move(parts));
+  });
+  tf.def("broadcast_to", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "broadcast_to", {"input", "shape", "name"});
+    Value x = r->toTensor(p.require("input", "broadcast_to"));
+    TensorType target = shapeArg(*r, p.require("shape", "broadcast_to"),
+                                 r->tensor(x).type.dtype);
+    std::vector<int64_t> shape;
+    if (!broadcastShapes(r->tensor(x).type.shape, target.shape, shape) ||
+        shape != target.shape)
+      r->raise("InvalidArgumentError",
+               "Unable to broadcast tensor of shape " +
+                   shapeList(r->tensor(x).type.shape) + " to tensor of shape " +
+                   shapeList(target.shape) + " [Op:BroadcastTo] name: ");
+    return r->apply("BroadcastTo", {x}, {{"T", target.dtype}}, target, "BroadcastTo");
+  });
+  tf.def("eye", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "eye", {"num_rows", "num_columns", "batch_shape", "dtype", "name"});
+    int64_t rows = in.toIndex(p.require("num_rows", "eye"));
+    int64_t cols = p.has("num_columns") ? in.toIndex(p.get("num_columns")) : rows;
+    DType d = p.has("dtype") ? *dtypeArg(in, p.get("dtype")) : DType::Float32;
+    ValueList data;
+    for (int64_t i = 0; i < rows; ++i) {
+      ValueList row;
+      for (int64_t j = 0; j < cols; ++j)
+        row.push_back(Value::integer(i == j));
+      data.push_back(in.list(std::move(row)));
+    }
+    return r->constant(r->hostFromPython(in.list(std::move(data)), d), "eye");
+  });
 }
 
 void defineCreation(ModuleBuilder &tf) {
@@ -261,14 +328,8 @@ void defineCreation(ModuleBuilder &tf) {
     if (p.has("shape")) {
       TensorType want = shapeArg(*r, p.get("shape"), DType::Float32);
       auto &tt = r->tensor(t).type;
-      if (tt.numElements() == 1 && want.numElements() != 1) {
-        HostTensorPtr one = r->constantValue(t);
-        auto host = graph::HostTensor::zeros({tt.dtype, want.shape});
-        size_t size = py::dtypeSize(tt.dtype);
-        for (int64_t i = 0; i < want.numElements(); ++i)
-          std::memcpy(host->bytes.data() + i * size, one->bytes.data(), size);
-        return r->constant(host);
-      }
+      if (tt.numElements() == 1 && want.numElements() != 1)
+        return r->constant(repeatScalar(*r, r->constantValue(t), {tt.dtype, want.shape}));
       return reshape(*r, t, p.get("shape"));
     }
     return t;
@@ -302,13 +363,8 @@ void defineCreation(ModuleBuilder &tf) {
   tf.def("fill", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "fill", {"dims", "value", "name"});
     Value v = r->toTensor(p.require("value", "fill"));
-    HostTensorPtr one = r->constantValue(v);
     TensorType type = shapeArg(*r, p.require("dims", "fill"), r->tensor(v).type.dtype);
-    auto host = graph::HostTensor::zeros(type);
-    size_t size = py::dtypeSize(type.dtype);
-    for (int64_t i = 0; i < type.numElements(); ++i)
-      std::memcpy(host->bytes.data() + i * size, one->bytes.data(), size);
-    return r->constant(host, "Fill");
+    return r->constant(repeatScalar(*r, r->constantValue(v), type), "Fill");
   });
   tf.def("range", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "range", {"start", "limit", "delta", "dtype", "name"});
@@ -321,6 +377,10 @@ void defineCreation(ModuleBuilder &tf) {
     auto scalar = [&](const Value &v) {
       if (r->isTensor(v)) {
         HostTensorPtr c = r->constantValue(v);
+        if (!c || c->type.numElements() != 1)
+          r->raise("UnimplementedError",
+                   "kiln needs tf.range's bounds known at trace time: a range "
+                   "whose size depends on a tensor is not supported yet");
         return pythonScalar(*c, 0);
       }
       return v;
@@ -520,6 +580,11 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     for (const char *name : {"InvalidArgumentError", "NotFoundError", "InternalError",
                              "OpError", "UnimplementedError", "OutOfRangeError"})
       errors.set(name, Value::object(Type::Class, in.builtinClass(name)));
+    ModuleBuilder linalg(in, *rt, "tensorflow.linalg");
+    linalg.set("matmul", tf.module->dict["matmul"]);
+    linalg.set("eye", tf.module->dict["eye"]);
+    tf.set("linalg", linalg.value());
+    tf.set("newaxis", Value());
     tf.set("math", math.value());
     tf.set("nn", nn.value());
     tf.set("errors", errors.value());

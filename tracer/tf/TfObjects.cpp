@@ -284,6 +284,31 @@ bool NdArrayObject::truthy(Interpreter &in, const Value &, bool &out) {
   return true;
 }
 
+bool NdArrayObject::binary(Interpreter &in, ast::BinaryOp op, const Value &self,
+                           const Value &other, bool reflected, Value &out) {
+  Value mine;
+  if (!toNumber(in, self, mine) || other.is(Type::Tensor))
+    return false;
+  Value theirs = other;
+  if (other.is(Type::Native))
+    if (auto *nd = dynamic_cast<NdArrayObject *>(other.raw()))
+      if (!nd->toNumber(in, other, theirs))
+        return false;
+  if (!theirs.isNumber())
+    return false;
+  out = reflected ? in.binary(op, theirs, mine) : in.binary(op, mine, theirs);
+  return true;
+}
+
+bool NdArrayObject::compare(Interpreter &in, ast::CmpOp op, const Value &self,
+                            const Value &other, bool reflected, Value &out) {
+  Value mine;
+  if (!toNumber(in, self, mine) || !other.isNumber())
+    return false;
+  out = reflected ? in.compare(op, other, mine) : in.compare(op, mine, other);
+  return true;
+}
+
 // ---- streams ----
 
 bool StreamObject::getAttr(Interpreter &in, const Value &self,

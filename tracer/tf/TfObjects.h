@@ -63,6 +63,11 @@ struct NdArrayObject : py::NativeObject {
   bool len(Interpreter &in, const Value &self, int64_t &out) override;
   bool toNumber(Interpreter &in, const Value &self, Value &out) override;
   bool truthy(Interpreter &in, const Value &self, bool &out) override;
+  /// NumPy scalars (0-d) compute like the Python numbers they hold.
+  bool binary(Interpreter &in, ast::BinaryOp op, const Value &self,
+              const Value &other, bool reflected, Value &out) override;
+  bool compare(Interpreter &in, ast::CmpOp op, const Value &self,
+               const Value &other, bool reflected, Value &out) override;
 };
 
 /// sys.stdout / sys.stderr.

@@ -325,8 +325,15 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
                          ? rt.in.toList(axisArg)
                          : ValueList{axisArg};
     for (auto &a : list) {
-      int64_t axis = rt.isTensor(a) ? rt.constantValue(a)->elementAsInt(0)
-                                    : rt.in.toIndex(a);
+      int64_t axis;
+      if (rt.isTensor(a)) {
+        HostTensorPtr c = rt.constantValue(a);
+        if (!c || c->type.numElements() != 1)
+          rt.raise("UnimplementedError", "kiln needs reduction axes known at trace time");
+        axis = c->elementAsInt(0);
+      } else {
+        axis = rt.in.toIndex(a);
+      }
       axes.push_back(normalizeAxis(rt, axis, rank, op));
     }
     std::sort(axes.begin(), axes.end());
@@ -554,11 +561,120 @@ Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y) {
                   TensorType{rt.tensor(tx).type.dtype, full}, "SelectV2");
 }
 
+Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
+  Interpreter &in = rt.in;
+  Value t = rt.toTensor(x);
+  const TensorType &type = rt.tensor(t).type;
+  int64_t rank = type.shape.size();
+  ValueList items = key.is(Type::Tuple) ? in.toList(key) : ValueList{key};
+  // Expand `...` to full slices; pad the end with full slices.
+  int64_t consuming = 0;
+  for (auto &item : items)
+    consuming += !item.isNone() && !item.is(Type::Ellipsis);
+  if (consuming > rank)
+    rt.raise("InvalidArgumentError",
+             "Index out of range using input dim " + std::to_string(rank) +
+                 "; input has only " + std::to_string(rank) + " dims");
+  ValueList expanded;
+  bool sawEllipsis = false;
+  for (auto &item : items) {
+    if (item.is(Type::Ellipsis) && !sawEllipsis) {
+      sawEllipsis = true;
+      for (int64_t k = 0; k < rank - consuming; ++k)
+        expanded.push_back(Value::ellipsis()); // a full slice
+      continue;
+    }
+    expanded.push_back(item);
+  }
+  std::vector<int64_t> offsets, sizes, strides, shape;
+  int64_t d = 0;
+  for (auto &item : expanded) {
+    if (item.isNone()) {
+      shape.push_back(1);
+      continue;
+    }
+    int64_t n = type.shape[d];
+    Value index = item;
+    if (rt.isTensor(index)) {
+      HostTensorPtr c = rt.constantValue(index);
+      if (!c || c->type.numElements() != 1)
+        rt.raise("InvalidArgumentError", "kiln supports indexing with constants only");
+      index = Value::integer(c->elementAsInt(0));
+    }
+    if (index.isIntLike()) {
+      int64_t i = index.asInt();
+      if (n < 0)
+        rt.raise("InvalidArgumentError", "kiln needs a known dimension to index into");
+      if (i < -n || i >= n)
+        rt.raise("InvalidArgumentError",
+                 "{{function_node __wrapped__StridedSlice_device_/job:localhost/"
+                 "replica:0/task:0/device:CPU:0}} slice index " +
+                     std::to_string(i) + " of dimension " + std::to_string(d) +
+                     " out of bounds. [Op:StridedSlice] name: strided_slice/");
+      offsets.push_back(i < 0 ? i + n : i);
+      sizes.push_back(1);
+      strides.push_back(1);
+      ++d;
+      continue;
+    }
+    Value start, stop, step;
+    if (index.is(Type::Slice)) {
+      auto &s = index.as<py::SliceObject>();
+      start = s.start;
+      stop = s.stop;
+      step = s.step;
+    } else if (!index.is(Type::Ellipsis)) {
+      in.typeError("Only integers, slices (`:`), ellipsis (`...`), "
+                   "tf.newaxis (`None`) and scalar tf.int32/tf.int64 tensors "
+                   "are valid indices, got " + in.repr(index));
+    }
+    int64_t stepValue = step.isNone() ? 1 : in.toIndex(step);
+    if (stepValue <= 0)
+      rt.raise("UnimplementedError", "kiln supports positive slice steps only");
+    if (n < 0) {
+      if (!start.isNone() || !stop.isNone() || stepValue != 1)
+        rt.raise("InvalidArgumentError",
+                 "kiln can slice an unknown dimension only as a whole (`:`)");
+      offsets.push_back(0);
+      sizes.push_back(-1);
+      strides.push_back(1);
+      shape.push_back(-1);
+      ++d;
+      continue;
+    }
+    auto clamp = [&](const Value &v, int64_t dflt) {
+      if (v.isNone())
+        return dflt;
+      int64_t i = in.toIndex(v);
+      if (i < 0)
+        i = std::max<int64_t>(0, i + n);
+      return std::min(i, n);
+    };
+    int64_t b = clamp(start, 0), e = clamp(stop, n);
+    int64_t count = e > b ? (e - b - 1) / stepValue + 1 : 0;
+    offsets.push_back(count ? b : 0);
+    sizes.push_back(count);
+    strides.push_back(stepValue);
+    shape.push_back(count);
+    ++d;
+  }
+  for (; d < rank; ++d) {
+    offsets.push_back(0);
+    sizes.push_back(type.shape[d] < 0 ? -1 : type.shape[d]);
+    strides.push_back(1);
+    shape.push_back(type.shape[d]);
+  }
+  return rt.apply("StridedSlice", {t},
+                  {{"offsets", offsets}, {"sizes", sizes}, {"strides", strides},
+                   {"T", type.dtype}},
+                  TensorType{type.dtype, shape}, "strided_slice");
+}
+
 Value filled(TfRuntime &rt, const TensorType &type, double value) {
   if (!type.isStatic())
     rt.raise("InvalidArgumentError", "kiln needs static shapes for constants");
   auto host = graph::HostTensor::zeros(type);
-  if (value != 0) {
+  if (value != 0 && type.dtype != DType::String) {
     Value scalar = isFloating(type.dtype) ? Value::floating(value)
                                           : (type.dtype == DType::Bool
                                                  ? Value::boolean(value != 0)

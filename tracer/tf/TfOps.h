@@ -32,6 +32,8 @@ Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
              const std::string &op);
 Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y);
 Value identity(TfRuntime &rt, const Value &x);
+/// `x[key]` with ints, slices (positive steps), `...` and None/newaxis.
+Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key);
 /// A constant tensor of `type` filled with `value` (zeros, ones, fill).
 Value filled(TfRuntime &rt, const TensorType &type, double value);
 

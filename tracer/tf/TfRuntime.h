@@ -67,6 +67,9 @@ struct TensorObject : py::NativeObject {
                const Value &other, bool reflected, Value &out) override;
   bool truthy(Interpreter &in, const Value &self, bool &out) override;
   bool len(Interpreter &in, const Value &self, int64_t &out) override;
+  bool getItem(Interpreter &in, const Value &self, const Value &key,
+               Value &out) override;
+  bool iter(Interpreter &in, const Value &self, Value &out) override;
   bool toNumber(Interpreter &in, const Value &self, Value &out) override;
   bool hash(Interpreter &in, const Value &self, size_t &out) override;
   bool equals(Interpreter &, const Value &self, const Value &other,

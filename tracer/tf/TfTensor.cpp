@@ -204,6 +204,34 @@ bool TensorObject::truthy(Interpreter &in, const Value &self, bool &out) {
   return true;
 }
 
+bool TensorObject::getItem(Interpreter &in, const Value &self, const Value &key,
+                           Value &out) {
+  out = stridedSlice(*rt, self, key);
+  return true;
+}
+
+bool TensorObject::iter(Interpreter &in, const Value &self, Value &out) {
+  if (type.shape.empty())
+    in.typeError("Cannot iterate over a scalar tensor.");
+  if (symbolic() || type.shape[0] < 0)
+    rt->raise("OperatorNotAllowedInGraphError",
+              "Iterating over a symbolic `tf.Tensor` is not allowed. You can "
+              "attempt the following resolutions to the problem: If you are "
+              "running in Graph mode, use Eager execution mode or decorate "
+              "this function with @tf.function. If you are using AutoGraph, "
+              "you can try decorating this function with @tf.function. If "
+              "that does not work, then you may be using an unsupported "
+              "feature or your source code may not be visible to AutoGraph. "
+              "See https://github.com/tensorflow/tensorflow/blob/master/"
+              "tensorflow/python/autograph/g3doc/reference/limitations.md"
+              "#access-to-source-code for more information.");
+  ValueList rows;
+  for (int64_t i = 0; i < type.shape[0]; ++i)
+    rows.push_back(stridedSlice(*rt, self, Value::integer(i)));
+  out = in.iter(in.list(std::move(rows)));
+  return true;
+}
+
 bool TensorObject::len(Interpreter &in, const Value &, int64_t &out) {
   if (type.shape.empty())
     in.typeError("len is not well defined for a rank 0 Tensor.");
