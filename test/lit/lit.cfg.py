@@ -7,11 +7,12 @@ import lit.formats
 
 config.name = "kiln"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".py", ".test"]
+config.suffixes = [".py", ".test", ".mlir"]
 config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.kiln_obj_root, "test", "lit")
 
+config.substitutions.append(("%kiln-opt", config.kiln_opt_path))
 config.substitutions.append(("%kiln", config.kiln_path))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environ_path])
