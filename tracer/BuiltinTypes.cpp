@@ -1,6 +1,7 @@
 // The builtin types as class objects (int, str, list, ...: callable to
 // construct, usable with isinstance) and the builtin exception hierarchy.
 #include "Interpreter.h"
+#include "Native.h"
 #include "PyFormat.h"
 
 #include <cmath>
@@ -53,6 +54,11 @@ static Value toInt(Interpreter &in, CallArgs &args) {
   Value v = args.positional[0];
   if (args.positional.size() == 2)
     base = args.positional[1];
+  if (!base && (v.is(Type::Tensor) || v.is(Type::Native))) {
+    Value n;
+    if (v.as<NativeObject>().toNumber(in, v, n))
+      v = n;
+  }
   if (base) {
     if (!v.is(Type::Str))
       in.typeError("int() can't convert non-string with explicit base");
@@ -109,7 +115,12 @@ static Value toFloat(Interpreter &in, CallArgs &args) {
   p.expect(0, 1);
   if (args.positional.empty())
     return Value::floating(0.0);
-  const Value &v = args.positional[0];
+  Value v = args.positional[0];
+  if (v.is(Type::Tensor) || v.is(Type::Native)) {
+    Value n;
+    if (v.as<NativeObject>().toNumber(in, v, n))
+      v = n;
+  }
   if (v.isNumber())
     return Value::floating(v.toDouble());
   if (v.is(Type::Str)) {

@@ -56,14 +56,33 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
     key += "}";
     return;
   }
-  case Type::None:
   case Type::Bool:
   case Type::Int:
-  case Type::Float:
+  case Type::Float: {
+    // 1, 1.0 and True are equal, hash alike, and so share a trace.
+    double d = v.toDouble();
+    key += d == static_cast<double>(static_cast<int64_t>(d))
+               ? "num:" + std::to_string(static_cast<int64_t>(d))
+               : "num:" + in.repr(Value::floating(d));
+    return;
+  }
+  case Type::None:
   case Type::Str:
   case Type::Bytes:
     key += in.typeName(v) + ":" + in.repr(v);
     return;
+  case Type::Instance: {
+    // Objects with their own __eq__ and __hash__ match by equality.
+    auto &cls = *v.as<py::InstanceObject>().cls;
+    if (cls.lookup("__eq__") && cls.lookup("__hash__")) {
+      key += "obj:" + cls.name + ":" + std::to_string(in.hash(v));
+      return;
+    }
+    char buf[32];
+    snprintf(buf, sizeof buf, "id:%p", v.raw());
+    key += buf;
+    return;
+  }
   default: {
     char buf[32];
     snprintf(buf, sizeof buf, "id:%p", v.raw());

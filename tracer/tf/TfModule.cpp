@@ -419,6 +419,10 @@ void defineCreation(ModuleBuilder &tf) {
     spec->name = p.get("name");
     return Value::object(Type::Native, spec);
   });
+  tf.def("TensorShape", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "TensorShape", {"dims"});
+    return makeShape(shapeArg(*r, p.get("dims"), DType::Float32));
+  });
   tf.def("shape", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "shape", {"input", "out_type", "name"});
     Value t = r->toTensor(p.require("input", "shape"));

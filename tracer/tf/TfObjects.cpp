@@ -57,6 +57,44 @@ bool DTypeObject::getAttr(Interpreter &in, const Value &, const std::string &nam
     out = Value::boolean(isInteger(dtype));
   } else if (name == "is_bool") {
     out = Value::boolean(dtype == DType::Bool);
+  } else if (name == "min" || name == "max") {
+    bool isMax = name == "max";
+    switch (dtype) {
+    case DType::Bool:
+      out = Value::boolean(isMax);
+      break;
+    case DType::Int8:
+      out = Value::integer(isMax ? 127 : -128);
+      break;
+    case DType::UInt8:
+      out = Value::integer(isMax ? 255 : 0);
+      break;
+    case DType::Int16:
+      out = Value::integer(isMax ? 32767 : -32768);
+      break;
+    case DType::Int32:
+      out = Value::integer(isMax ? INT32_MAX : INT32_MIN);
+      break;
+    case DType::Int64:
+      out = Value::integer(isMax ? INT64_MAX : INT64_MIN);
+      break;
+    case DType::Float16:
+      out = Value::floating(isMax ? 65504.0 : -65504.0);
+      break;
+    case DType::BFloat16:
+      out = Value::floating(isMax ? 3.3895313892515355e+38 : -3.3895313892515355e+38);
+      break;
+    case DType::Float32:
+      out = Value::floating(isMax ? 3.4028234663852886e+38 : -3.4028234663852886e+38);
+      break;
+    case DType::Float64:
+      out = Value::floating(isMax ? 1.7976931348623157e+308 : -1.7976931348623157e+308);
+      break;
+    default:
+      return false;
+    }
+  } else if (name == "is_unsigned") {
+    out = Value::boolean(dtype == DType::UInt8 || dtype == DType::Bool);
   } else if (name == "size") {
     out = Value::integer(static_cast<int64_t>(py::dtypeSize(dtype)));
   } else {

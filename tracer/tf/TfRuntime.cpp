@@ -179,12 +179,18 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
     if (!leaf.is(Type::Bool))
       allBool = false;
   }
+  bool wide = false;
+  for (auto &leaf : flat.leaves)
+    if (leaf.is(Type::Int) && (leaf.asInt() < INT32_MIN || leaf.asInt() > INT32_MAX))
+      wide = true;
   if (anyStr)
     inferred = DType::String;
-  else if (anyFloat)
-    inferred = DType::Float32;
+  else if (anyFloat || flat.leaves.empty())
+    inferred = DType::Float32; // [] is float32, as in TensorFlow
   else if (allBool)
     inferred = DType::Bool;
+  else if (wide)
+    inferred = DType::Int64;
   DType d = dtype ? *dtype : inferred;
   auto t = std::make_shared<graph::HostTensor>();
   t->type.dtype = d;

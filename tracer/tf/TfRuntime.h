@@ -53,7 +53,7 @@ struct TensorObject : py::NativeObject {
 
   bool symbolic() const { return trace != nullptr; }
   std::string typeName() const override {
-    return symbolic() ? "Tensor" : "EagerTensor";
+    return symbolic() ? "SymbolicTensor" : "EagerTensor";
   }
   std::string repr(Interpreter &in, const Value &self) override;
   std::string str(Interpreter &in, const Value &self) override;
