@@ -20,6 +20,7 @@ Type elementType(MLIRContext *ctx, DType dtype) {
   case DType::Bool:
     return b.getI1Type();
   case DType::Int8:
+  case DType::UInt8: // bit patterns are shared; unsigned ops are rejected earlier
     return b.getIntegerType(8);
   case DType::Int16:
     return b.getIntegerType(16);
@@ -176,8 +177,29 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
                                b.getStringAttr(p));
   if (const char *fn = unaryFunction(op))
     return b.create<UnaryOp>(loc, type, input(n, 0), b.getStringAttr(fn));
-  if (op == "Cast")
-    return b.create<CastOp>(loc, type, input(n, 0));
+  if (op == "Cast") {
+    const DType *src = attr<DType>(n, "SrcT");
+    const DType *dst = attr<DType>(n, "DstT");
+    Value in = input(n, 0);
+    auto inType = cast<RankedTensorType>(in.getType());
+    auto i32 = RankedTensorType::get(inType.getShape(), b.getI32Type());
+    if (src && *src == DType::UInt8 && *dst != DType::Int8 && *dst != DType::Bool) {
+      // Zero-extend: widen, then keep the low 8 bits.
+      Value wide = b.create<CastOp>(loc, i32, in);
+      auto mask = DenseElementsAttr::get(
+          RankedTensorType::get({}, b.getI32Type()), b.getI32IntegerAttr(255));
+      Value m = b.create<ConstantOp>(loc, mask);
+      Value low = b.create<LogicalAndOp>(loc, i32, wide, m);
+      return type.getElementType() == b.getI32Type()
+                 ? low
+                 : b.create<CastOp>(loc, type, low).getResult();
+    }
+    if (dst && *dst == DType::UInt8 && src && isa<FloatType>(inType.getElementType())) {
+      Value wide = b.create<CastOp>(loc, i32, in); // via i32: 128..255 fit
+      return b.create<CastOp>(loc, type, wide);
+    }
+    return b.create<CastOp>(loc, type, in);
+  }
   if (op == "SelectV2")
     return b.create<SelectOp>(loc, type, input(n, 0), input(n, 1), input(n, 2));
   if (op == "MatMul" || op == "BatchMatMulV2") {

@@ -5,6 +5,7 @@
 #include "TfFunction.h"
 
 #include "TensorFormat.h"
+#include "TfHostOps.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 
@@ -237,7 +238,8 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
                                     std::vector<TensorType> tensorTypes) {
   auto concrete = std::make_unique<ConcreteFunction>();
   concrete->key = key;
-  TraceState state;
+  auto stateOwner = std::make_shared<TraceState>();
+  TraceState &state = *stateOwner;
   state.graph.name = "__inference_" + name + "_" + std::to_string(++traceCounter);
   // Placeholders carry the parameter names, as in TensorFlow's graphs.
   std::vector<std::string> paramNames;
@@ -275,6 +277,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
           auto t = std::make_shared<TensorObject>();
           t->type = tensorTypes[index];
           t->trace = &state;
+          t->traceOwner = stateOwner;
           t->out = {id, 0};
           t->rt = &rt;
           return Value::object(Type::Tensor, t);
@@ -352,10 +355,19 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   concrete->prints = std::move(state.prints);
   concrete->tensorTypes = std::move(tensorTypes);
   std::string error;
-  concrete->compiled = rt.executor.compile(state.graph, error);
-  if (!concrete->compiled)
-    rt.raise("InternalError", "kiln could not compile '" + name + "': " + error);
-  concrete->graph = std::move(state.graph);
+  if (graphHasStrings(state.graph)) {
+    for (auto &n : state.graph.nodes)
+      if (!hasStringKernel(n.op))
+        rt.raise("UnimplementedError",
+                 "kiln cannot run '" + name + "': it mixes string tensors with " +
+                     n.op + ", which kiln supports on numbers only");
+    concrete->onHost = true;
+  } else {
+    concrete->compiled = rt.executor.compile(state.graph, error);
+    if (!concrete->compiled)
+      rt.raise("InternalError", "kiln could not compile '" + name + "': " + error);
+  }
+  concrete->graph = state.graph; // a copy: leaked tensors still name nodes
   concretes.push_back(std::move(concrete));
   return concretes.back().get();
 }
@@ -404,7 +416,8 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c, const ValueList &arg
   }
   std::vector<HostTensorPtr> outputs;
   std::string error;
-  if (!rt.executor.run(c.compiled, inputs, outputs, error))
+  if (c.onHost ? !runGraphOnHost(c.graph, inputs, outputs, error)
+               : !rt.executor.run(c.compiled, inputs, outputs, error))
     rt.raise("InternalError", error);
   // tf.print calls recorded while tracing, in program order.
   for (auto &p : c.prints) {

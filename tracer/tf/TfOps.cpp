@@ -128,11 +128,26 @@ static std::string nodeText(TfRuntime &rt, const std::string &name,
          inputName(x) + ", " + inputName(y) + ")'";
 }
 
+/// Ops whose result depends on signedness: kiln computes uint8 as 8-bit
+/// integers, so these refuse it instead of computing something else.
+static void rejectUnsigned(TfRuntime &rt, const std::string &op, DType d) {
+  static const char *signedOps[] = {"Equal_", "Less", "LessEqual", "Greater",
+                                    "GreaterEqual", "FloorDiv", "FloorMod",
+                                    "RealDiv", "Maximum", "Minimum", "Pow",
+                                    "Max", "Min", "Mean", "ArgMax", "ArgMin",
+                                    "Sign", "Abs", "Neg", "Relu"};
+  if (d == DType::UInt8 &&
+      std::find(std::begin(signedOps), std::end(signedOps), op) != std::end(signedOps))
+    rt.raise("UnimplementedError",
+             "kiln does not support " + op + " on uint8 tensors yet");
+}
+
 Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
                const Value &y, const std::string &nameHint) {
   Value tx, ty;
   convertPair(rt, x, y, tx, ty);
   auto &a = rt.tensor(tx), &b = rt.tensor(ty);
+  rejectUnsigned(rt, op, a.type.dtype);
   std::string name = nameHint.empty() ? defaultNodeName(op) : nameHint;
   if (a.type.dtype != b.type.dtype) {
     if (rt.tracing)
@@ -199,6 +214,7 @@ Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
               const std::string &name) {
   Value t = rt.toTensor(x);
   auto &tensor = rt.tensor(t);
+  rejectUnsigned(rt, op, tensor.type.dtype);
   static const char *floatOnly[] = {"Sqrt", "Rsqrt", "Exp", "Log", "Log1p",
                                     "Sin", "Cos", "Tanh", "Sigmoid", "Floor",
                                     "Ceil", "Round"};
@@ -315,6 +331,7 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
              const Value &axisArg, bool keepdims) {
   Value t = rt.toTensor(x);
   auto &type = rt.tensor(t).type;
+  rejectUnsigned(rt, op, type.dtype);
   int64_t rank = type.shape.size();
   std::vector<int64_t> axes;
   if (axisArg.isNone()) {

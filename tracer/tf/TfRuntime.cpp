@@ -1,5 +1,6 @@
 // Tensor creation from Python values and op application, eager or traced.
 #include "TfRuntime.h"
+#include "TfHostOps.h"
 #include "TfObjects.h"
 
 #include <cmath>
@@ -335,12 +336,31 @@ Value TfRuntime::apply(const std::string &op, const ValueList &inputs,
     auto t = std::make_shared<TensorObject>();
     t->type = result;
     t->trace = tracing;
+    t->traceOwner = tracing->shared_from_this();
     t->out = {id, 0};
     t->rt = this;
     return Value::object(Type::Tensor, t);
   }
   if (op == "Const") // eager constants need no compilation
     return eager(std::get<HostTensorPtr>(attrs.at("value")));
+  bool strings = result.dtype == DType::String;
+  for (auto &v : inputs)
+    strings |= tensor(v).type.dtype == DType::String;
+  if (strings) {
+    // MLIR has no strings: these run on the host.
+    graph::Node n;
+    n.op = op;
+    n.attrs = attrs;
+    n.outputs = {result};
+    std::vector<HostTensorPtr> hostInputs;
+    for (auto &v : inputs)
+      hostInputs.push_back(tensor(v).value);
+    HostTensorPtr out;
+    std::string error;
+    if (!runStringKernel(n, hostInputs, out, error))
+      raise("UnimplementedError", error + " (string tensors)");
+    return eager(out);
+  }
   // Eager: a one-op function, compiled once per signature.
   std::string key = op;
   std::vector<HostTensorPtr> hostInputs;

@@ -9,6 +9,7 @@
 #include "Native.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 
 namespace kiln::tf {
@@ -38,7 +39,7 @@ struct TracedPrint {
 };
 
 /// The graph being built while a tf.function is traced.
-struct TraceState {
+struct TraceState : std::enable_shared_from_this<TraceState> {
   graph::Graph graph;
   std::vector<TracedPrint> prints;
   std::map<const void *, int> captured; // eager tensor → Const node
@@ -48,6 +49,8 @@ struct TensorObject : py::NativeObject {
   TensorType type;
   HostTensorPtr value;           // set for eager tensors
   TraceState *trace = nullptr;   // set for symbolic tensors
+  /// Keeps the graph alive for tensors that outlive their trace (leaked).
+  std::shared_ptr<TraceState> traceOwner;
   graph::Output out;             // the node output, when symbolic
   TfRuntime *rt = nullptr;
 
