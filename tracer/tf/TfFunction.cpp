@@ -11,6 +11,10 @@
 
 #include "kiln/frontend/Resolver.h"
 
+namespace kiln::py {
+std::string reprString(const std::string &s); // Repr.cpp
+}
+
 #include <filesystem>
 
 namespace kiln::tf {
@@ -153,6 +157,36 @@ std::string TfFunction::repr(Interpreter &in, const Value &) {
 
 /// Binds call arguments to the Python function's parameters, filling in
 /// defaults, so that f(x) and f(x=x) share a trace as in TensorFlow.
+/// TensorFlow's message for arguments that do not bind to the signature.
+static void bindingError(Interpreter &in, const py::FunctionObject &fn,
+                         CallArgs &args, const std::string &reason) {
+  std::string received;
+  for (size_t i = 0; i < args.positional.size(); ++i)
+    received += (i ? ", " : "") + in.repr(args.positional[i]);
+  if (args.positional.size() == 1)
+    received += ",";
+  std::string kwargs = "{";
+  for (size_t i = 0; i < args.keywords.size(); ++i)
+    kwargs += (i ? ", " : "") + py::reprString(args.keywords[i].first) + ": " +
+              in.repr(args.keywords[i].second);
+  kwargs += "}";
+  std::string signature;
+  const ast::Arguments &params = *fn.args;
+  size_t n = params.posonly.size() + params.args.size();
+  size_t firstDefault = n - fn.defaults.size();
+  for (size_t i = 0; i < n; ++i) {
+    const std::string &name = i < params.posonly.size()
+                                  ? params.posonly[i].name
+                                  : params.args[i - params.posonly.size()].name;
+    signature += (i ? ", " : "") + name;
+    if (i >= firstDefault)
+      signature += "=<captured_default_value>";
+  }
+  in.typeError("Binding inputs to tf.function failed due to `" + reason +
+               "`. Received args: (" + received + ") and kwargs: " + kwargs +
+               " for signature: (" + signature + ").");
+}
+
 void TfFunction::bind(Interpreter &in, CallArgs &args, ValueList &positional,
                       std::vector<std::string> &names) {
   positional = args.positional;
@@ -170,11 +204,14 @@ void TfFunction::bind(Interpreter &in, CallArgs &args, ValueList &positional,
     paramNames.push_back(a.name);
   for (auto &a : params.args)
     paramNames.push_back(a.name);
-  if (positional.size() > paramNames.size() && !params.vararg) {
-    in.typeError(fn.qualname + "() takes " + std::to_string(paramNames.size()) +
-                 " positional argument" + (paramNames.size() == 1 ? "" : "s") +
-                 " but " + std::to_string(positional.size()) +
-                 (positional.size() == 1 ? " was" : " were") + " given");
+  if (positional.size() > paramNames.size() && !params.vararg)
+    bindingError(in, fn, args, "too many positional arguments");
+  for (auto &[k, v] : args.keywords) {
+    bool known = std::find(paramNames.begin(), paramNames.end(), k) != paramNames.end();
+    for (auto &a : params.kwonly)
+      known |= a.name == k;
+    if (!known && !params.kwarg)
+      bindingError(in, fn, args, "got an unexpected keyword argument '" + k + "'");
   }
   std::vector<bool> set(paramNames.size());
   for (size_t i = 0; i < std::min(positional.size(), paramNames.size()); ++i)
@@ -200,8 +237,7 @@ void TfFunction::bind(Interpreter &in, CallArgs &args, ValueList &positional,
     if (i >= firstDefault)
       positional[i] = fn.defaults[i - firstDefault];
     else
-      in.typeError(fn.qualname + "() missing 1 required positional argument: '" +
-                   paramNames[i] + "'");
+      bindingError(in, fn, args, "missing a required argument: '" + paramNames[i] + "'");
   }
   // Keyword-only arguments come after the positional ones, by name.
   size_t positionalCount = positional.size() - names.size();

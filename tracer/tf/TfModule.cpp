@@ -584,7 +584,34 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     for (const char *name : {"InvalidArgumentError", "NotFoundError", "InternalError",
                              "OpError", "UnimplementedError", "OutOfRangeError"})
       errors.set(name, Value::object(Type::Class, in.builtinClass(name)));
+    ModuleBuilder dtypes(in, *rt, "tensorflow.dtypes");
+    for (DType d : {DType::Bool, DType::Int8, DType::Int16, DType::Int32,
+                    DType::Int64, DType::UInt8, DType::Float16, DType::BFloat16,
+                    DType::Float32, DType::Float64, DType::String})
+      dtypes.set(py::dtypeName(d), makeDType(d));
+    dtypes.set("cast", tf.module->dict["cast"]);
+    dtypes.def("as_dtype", [](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "as_dtype", {"type_value"});
+      return makeDType(*dtypeArg(in, p.require("type_value", "as_dtype")));
+    });
+    tf.set("dtypes", dtypes.value());
+    tf.set("as_dtype", dtypes.module->dict["as_dtype"]);
     ModuleBuilder linalg(in, *rt, "tensorflow.linalg");
+    linalg.def("matrix_transpose", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "matrix_transpose", {"a", "name", "conjugate"});
+      Value a = r->toTensor(p.require("a", "matrix_transpose"));
+      int64_t rank = r->tensor(a).type.shape.size();
+      if (rank < 2)
+        r->in.valueError("Argument `a` should be a (batch) matrix with rank >= 2.  "
+                         "Received `a` = " + in.repr(a) + " with shape: " +
+                         r->tensor(a).type.shapeString());
+      ValueList perm;
+      for (int64_t i = 0; i < rank - 2; ++i)
+        perm.push_back(Value::integer(i));
+      perm.push_back(Value::integer(rank - 1));
+      perm.push_back(Value::integer(rank - 2));
+      return transpose(*r, a, in.list(std::move(perm)));
+    });
     linalg.set("matmul", tf.module->dict["matmul"]);
     linalg.set("eye", tf.module->dict["eye"]);
     tf.set("linalg", linalg.value());

@@ -79,7 +79,8 @@ bool TensorObject::getAttr(Interpreter &in, const Value &self,
 bool TensorObject::binary(Interpreter &in, BinaryOp op, const Value &self,
                           const Value &other, bool reflected, Value &out) {
   if (!(other.is(Type::Tensor) || other.isNumber() || other.is(Type::List) ||
-        other.is(Type::Tuple) || other.is(Type::Native)))
+        other.is(Type::Tuple) || other.is(Type::Native) || other.is(Type::Str) ||
+        other.is(Type::Bytes)))
     return false;
   const Value &x = reflected ? other : self;
   const Value &y = reflected ? self : other;
