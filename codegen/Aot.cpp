@@ -218,18 +218,9 @@ buildLlvmModule(const std::vector<ExportedFunction> &fns, const AotOptions &opti
     module->print(os);
     return nullptr;
   }
-  mlir::PassManager pm(&context);
-  PipelineOptions pipeline;
-  pipeline.optLevel = options.compile.optLevel;
-  if (options.compile.printIrAfterAll) {
-    context.disableMultithreading();
-    pm.enableIRPrinting();
-  }
-  if (mlir::failed(mlir::parsePassPipeline(loweringPipeline(pipeline), pm)) ||
-      mlir::failed(pm.run(*module))) {
-    error = "lowering failed";
+  if (!lowerToLlvmDialect(*module, options.compile.optLevel,
+                          options.compile.printIrAfterAll, error))
     return nullptr;
-  }
   auto llvmModule = mlir::translateModuleToLLVMIR(*module, llvmContext);
   if (!llvmModule)
     error = "translation to LLVM IR failed";

@@ -16,6 +16,10 @@ namespace kiln {
 bool emitKilnFunction(mlir::ModuleOp module, const graph::Graph &graph,
                       const std::string &fileName, std::string &error);
 
+/// Runs kiln's pipeline on `module` (kiln dialect → LLVM dialect).
+bool lowerToLlvmDialect(mlir::ModuleOp module, int optLevel,
+                        bool printIrAfterAll, std::string &error);
+
 /// The MLIR element type of a dtype (null for unsupported ones).
 mlir::Type elementType(mlir::MLIRContext *ctx, graph::DType dtype);
 

@@ -57,24 +57,16 @@ private:
 
 } // namespace
 
-struct graph::Executor::Compiled {
-  std::unique_ptr<mlir::ExecutionEngine> engine;
-  void (*entry)(void **) = nullptr;
-  std::vector<graph::TensorType> inputs, outputs;
-};
-
-namespace {
-
-/// Lowers `module` (kiln dialect) to the LLVM dialect.
-bool lower(mlir::ModuleOp module, const CompileOptions &options,
-           std::string &error) {
+bool lowerToLlvmDialect(mlir::ModuleOp module, int optLevel,
+                        bool printIrAfterAll, std::string &error) {
+  initializeOnce();
   mlir::PassManager pm(module.getContext());
-  if (options.printIrAfterAll) {
+  if (printIrAfterAll) {
     module.getContext()->disableMultithreading();
     pm.enableIRPrinting();
   }
   PipelineOptions pipeline;
-  pipeline.optLevel = options.optLevel;
+  pipeline.optLevel = optLevel;
   if (mlir::failed(mlir::parsePassPipeline(loweringPipeline(pipeline), pm))) {
     error = "internal error: the lowering pipeline does not parse";
     return false;
@@ -85,6 +77,20 @@ bool lower(mlir::ModuleOp module, const CompileOptions &options,
     return false;
   }
   return true;
+}
+
+struct graph::Executor::Compiled {
+  std::unique_ptr<mlir::ExecutionEngine> engine;
+  void (*entry)(void **) = nullptr;
+  std::vector<graph::TensorType> inputs, outputs;
+};
+
+namespace {
+
+bool lower(mlir::ModuleOp module, const CompileOptions &options,
+           std::string &error) {
+  return lowerToLlvmDialect(module, options.optLevel, options.printIrAfterAll,
+                            error);
 }
 
 class JitExecutor : public graph::Executor {

@@ -1,5 +1,6 @@
 // Python string literal escapes, as CPython's tokenizer decodes them.
 #include "StringLiteral.h"
+#include "kiln/frontend/Utf8.h"
 
 #include <cctype>
 
@@ -22,24 +23,6 @@ StringToken splitStringToken(const std::string &text) {
   size_t bodyLen = text.size() >= i + 2 * quote ? text.size() - i - 2 * quote : 0;
   tok.body = text.substr(tok.bodyOffset, bodyLen);
   return tok;
-}
-
-void appendUtf8(std::string &out, uint32_t cp) {
-  if (cp < 0x80) {
-    out.push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
 }
 
 static int hexValue(char c) {
@@ -117,7 +100,7 @@ bool decodeEscapes(const std::string &body, bool isBytes, std::string &out,
       if (isBytes)
         out.push_back(static_cast<char>(value & 0xFF));
       else
-        appendUtf8(out, value);
+        appendCodePoint(out, value);
       break;
     }
     case 'x':
@@ -148,7 +131,7 @@ bool decodeEscapes(const std::string &body, bool isBytes, std::string &out,
         errorOffset = start;
         return false;
       } else {
-        appendUtf8(out, value);
+        appendCodePoint(out, value);
       }
       break;
     }

@@ -24,7 +24,4 @@ StringToken splitStringToken(const std::string &text);
 bool decodeEscapes(const std::string &body, bool isBytes, std::string &out,
                    std::string &error, size_t &errorOffset);
 
-/// Appends code point `cp` to `out` as UTF-8.
-void appendUtf8(std::string &out, uint32_t cp);
-
 } // namespace kiln

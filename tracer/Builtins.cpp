@@ -2,7 +2,7 @@
 // isinstance, getattr and the rest of DESIGN.md section 3's list.
 #include "Interpreter.h"
 #include "PyFormat.h"
-#include "Utf8.h"
+#include "kiln/frontend/Utf8.h"
 
 #include <algorithm>
 #include <cmath>

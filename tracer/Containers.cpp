@@ -2,7 +2,7 @@
 // with the user-class dunders (__getitem__, __len__, __iter__, ...).
 #include "Interpreter.h"
 #include "Native.h"
-#include "Utf8.h"
+#include "kiln/frontend/Utf8.h"
 
 namespace kiln::py {
 

@@ -1,7 +1,7 @@
 // Methods of str and bytes. Case mapping covers ASCII, Latin-1, Latin
 // Extended-A, Greek and Cyrillic, which is what Python scripts commonly use.
 #include "Interpreter.h"
-#include "Utf8.h"
+#include "kiln/frontend/Utf8.h"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 #include "Interpreter.h"
 #include "Native.h"
 #include "PyFormat.h"
-#include "Utf8.h"
+#include "kiln/frontend/Utf8.h"
 
 #include <cstdio>
 #include <unordered_set>

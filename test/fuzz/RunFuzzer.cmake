@@ -1,8 +1,11 @@
 # Runs the parser fuzzer for SECONDS seconds over a copy of the seed corpus.
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK}/corpus)
-file(GLOB seeds ${SEEDS}/*)
-file(COPY ${seeds} DESTINATION ${WORK}/corpus)
+# SEEDS is a list of folders: the fuzz corpus and the conformance scripts.
+foreach(dir ${SEEDS})
+  file(GLOB seeds ${dir}/*.py)
+  file(COPY ${seeds} DESTINATION ${WORK}/corpus)
+endforeach()
 execute_process(
   COMMAND ${FUZZER} -max_total_time=${SECONDS} -timeout=10 -rss_limit_mb=4096
           -max_len=65536 -print_final_stats=1 -artifact_prefix=${WORK}/

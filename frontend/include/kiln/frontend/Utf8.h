@@ -1,11 +1,12 @@
-// UTF-8 <-> code point helpers for str indexing, slicing and methods.
+// UTF-8 <-> code point helpers: string literals in the frontend, str
+// indexing, slicing and methods in the interpreter.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 
-namespace kiln::py {
+namespace kiln {
 
 inline std::u32string decodeUtf8(std::string_view s) {
   std::u32string out;
@@ -61,4 +62,4 @@ inline std::string encodeUtf8(std::u32string_view s) {
   return out;
 }
 
-} // namespace kiln::py
+} // namespace kiln
