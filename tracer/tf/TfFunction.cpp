@@ -519,6 +519,7 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &args,
     }
   }
   bind(in, args, bound, kwNames);
+  ++callCount;
   // Python values where the signature expects tensors are converted.
   if (inputSignature) {
     for (size_t i = 0; i < bound.size() && i < inputSignature->size(); ++i) {
@@ -568,6 +569,7 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &args,
       }
     }
     c = trace(in, bound, kwNames, key, traceTypes);
+    warnFrequentRetracing(in);
   }
   out = run(in, *c, bound);
   return true;
@@ -601,6 +603,67 @@ std::string ConcreteFunction::describe() const {
 
 namespace {
 
+/// A simple attribute bag: NodeDef, GraphDef and FuncGraph views.
+struct RecordObject : py::NativeObject {
+  std::string kind;
+  std::map<std::string, Value> fields;
+  std::string typeName() const override { return kind; }
+  bool getAttr(Interpreter &, const Value &, const std::string &name,
+               Value &out) override {
+    auto it = fields.find(name);
+    if (it == fields.end())
+      return false;
+    out = it->second;
+    return true;
+  }
+};
+
+Value record(const std::string &kind, std::map<std::string, Value> fields) {
+  auto r = std::make_shared<RecordObject>();
+  r->kind = kind;
+  r->fields = std::move(fields);
+  return Value::object(Type::Native, r);
+}
+
+/// The graph of a concrete function: `as_graph_def().node` lists nodes with
+/// their names, ops and inputs; `inputs`/`outputs` are symbolic tensors.
+Value graphView(Interpreter &in, TfRuntime &rt, ConcreteFunction &c) {
+  auto state = std::make_shared<TraceState>();
+  state->graph = c.graph;
+  auto symbolic = [&](graph::Output o) {
+    auto t = std::make_shared<TensorObject>();
+    t->type = state->graph.typeOf(o);
+    t->trace = state.get();
+    t->traceOwner = state;
+    t->out = o;
+    t->rt = &rt;
+    return Value::object(Type::Tensor, t);
+  };
+  ValueList nodes;
+  for (auto &n : state->graph.nodes) {
+    ValueList inputs;
+    for (auto &i : n.inputs)
+      inputs.push_back(in.str(state->graph.nodes[i.node].name +
+                              (i.index ? ":" + std::to_string(i.index) : "")));
+    nodes.push_back(record("NodeDef", {{"name", in.str(n.name)},
+                                       {"op", in.str(n.op)},
+                                       {"input", in.list(std::move(inputs))}}));
+  }
+  Value graphDef = record("GraphDef", {{"node", in.list(std::move(nodes))}});
+  ValueList inputs, outputs;
+  for (int a : state->graph.args)
+    inputs.push_back(symbolic({a, 0}));
+  for (size_t i = c.firstOutput; i < state->graph.results.size(); ++i)
+    outputs.push_back(symbolic(state->graph.results[i]));
+  Value asGraphDef = in.builtin("as_graph_def", [graphDef](Interpreter &, CallArgs &) {
+    return graphDef;
+  });
+  return record("FuncGraph", {{"as_graph_def", asGraphDef},
+                              {"inputs", in.list(std::move(inputs))},
+                              {"outputs", in.list(std::move(outputs))},
+                              {"name", in.str(state->graph.name)}});
+}
+
 struct ConcreteFunctionObject : py::NativeObject {
   TfFunction *owner;
   ConcreteFunction *concrete;
@@ -627,6 +690,27 @@ struct ConcreteFunctionObject : py::NativeObject {
   }
   bool getAttr(Interpreter &in, const Value &, const std::string &name,
                Value &out) override {
+    if (name == "graph") {
+      out = graphView(in, owner->rt, *concrete);
+      return true;
+    }
+    if (name == "structured_outputs") {
+      Value graph = graphView(in, owner->rt, *concrete);
+      ValueList outs = in.toList(in.getAttr(graph, "outputs"));
+      std::function<Value(const Value &)> rebuild = [&](const Value &v) -> Value {
+        if (v.isIntLike() && !v.is(Type::Bool))
+          return outs.at(v.asInt());
+        if (v.is(Type::List) || v.is(Type::Tuple)) {
+          ValueList items;
+          for (auto &item : in.toList(v))
+            items.push_back(rebuild(item));
+          return v.is(Type::List) ? in.list(std::move(items)) : in.tuple(std::move(items));
+        }
+        return v;
+      };
+      out = rebuild(concrete->outputTemplate);
+      return true;
+    }
     if (name == "structured_input_signature") {
       ValueList specs;
       for (size_t i = 0; i < concrete->tensorTypes.size(); ++i) {
@@ -695,6 +779,31 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
   obj->concrete = c;
   obj->ownerValue = self;
   return Value::object(Type::Native, obj);
+}
+
+void TfFunction::warnFrequentRetracing(Interpreter &in) {
+  // TensorFlow warns (twice at most) once 5 calls have traced.
+  if (tracingCount < 5 || retraceWarnings >= 2)
+    return;
+  ++retraceWarnings;
+  std::string qualname = pyFunc.is(Type::Function)
+                             ? pyFunc.as<py::FunctionObject>().qualname
+                             : name;
+  char address[32];
+  snprintf(address, sizeof address, "%p", pyFunc.raw());
+  in.err() << "WARNING:tensorflow:" << tracingCount << " out of the last "
+           << callCount << " calls to <function " << qualname << " at "
+           << address
+           << "> triggered tf.function retracing. Tracing is expensive and the "
+              "excessive number of tracings could be due to (1) creating "
+              "@tf.function repeatedly in a loop, (2) passing tensors with "
+              "different shapes, (3) passing Python objects instead of "
+              "tensors. For (1), please define your @tf.function outside of "
+              "the loop. For (2), @tf.function has reduce_retracing=True "
+              "option that can avoid unnecessary retracing. For (3), please "
+              "refer to https://www.tensorflow.org/guide/"
+              "function#controlling_retracing and https://www.tensorflow.org/"
+              "api_docs/python/tf/function for  more details.\n";
 }
 
 std::string TfFunction::paramName(size_t i) const {

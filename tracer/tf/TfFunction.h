@@ -35,6 +35,8 @@ struct TfFunction : py::NativeObject {
   bool autograph = true;
   int tracingCount = 0;
   int traceCounter = 0;
+  int callCount = 0;
+  int retraceWarnings = 0;
   std::vector<std::unique_ptr<ConcreteFunction>> concretes;
 
   /// Traces for tensor arguments of `types` (an input_signature or a
@@ -64,6 +66,7 @@ private:
                           std::vector<TensorType> tensorTypes);
   py::PyException userCodeError(Interpreter &in, py::PyException &e);
   std::string paramName(size_t i) const;
+  void warnFrequentRetracing(Interpreter &in);
   std::string specRepr(const TensorType &t, bool asSpec = false) const;
 };
 
