@@ -456,7 +456,7 @@ void AstBuilder::buildParams(P::ParamListContext *ctx, Arguments &args,
                              bool allowAnnotations) {
   if (!ctx)
     return;
-  bool sawStar = false, sawDefault = false, sawKwarg = false;
+  bool sawStar = false, sawDefault = false, sawKwarg = false, sawSlash = false;
   std::vector<std::string> seen;
   auto declare = [&](Arg &a, Token *tok) {
     a.name = tok->getText();
@@ -514,8 +514,19 @@ void AstBuilder::buildParams(P::ParamListContext *ctx, Arguments &args,
         args.kwarg->annotation = buildTest(dstar->test());
     } else {
       // `/`: everything so far is positional-only.
-      if (sawStar || !args.posonly.empty())
+      if (sawSlash) {
+        error(range(p), "/ may appear only once");
+        continue;
+      }
+      sawSlash = true;
+      if (sawStar) {
         error(range(p), "/ must be ahead of *");
+        continue;
+      }
+      if (args.args.empty()) {
+        error(range(p), "at least one argument must precede /");
+        continue;
+      }
       for (auto &a : args.args)
         args.posonly.push_back(std::move(a));
       args.args.clear();

@@ -93,8 +93,28 @@ private:
                            (global ? "global" : "nonlocal"));
         continue;
       }
+      if (!global && !enclosingBinds(scope, id)) {
+        error(s.range, "no binding for nonlocal '" + id + "' found");
+        continue;
+      }
       (global ? scope.globals : scope.nonlocals).insert(id);
     }
+  }
+
+  /// Whether a function scope enclosing `scope` binds `id` (class bodies
+  /// and the module do not count for `nonlocal`).
+  static bool enclosingBinds(const Scope &scope, const std::string &id) {
+    for (const Scope *s = scope.parent; s; s = s->parent) {
+      if (s->kind == Scope::Kind::Class)
+        continue;
+      if (s->kind == Scope::Kind::Module)
+        return false;
+      if (s->globals.count(id))
+        return false;
+      if (s->localIndex.count(id) || s->nonlocals.count(id))
+        return true;
+    }
+    return false;
   }
 
   std::map<const Scope *, int> paramCounts_;
@@ -214,8 +234,6 @@ private:
       }
     }
     bindFree(scope.parent, name, 1);
-    if (scope.nonlocals.count(id) && name.binding != NameBinding::Free)
-      error(name.range, "no binding for nonlocal '" + id + "' found");
   }
 
   /// Looks for `name` in the function scopes enclosing `scope`, `depth`
@@ -434,7 +452,7 @@ private:
       for (auto &a : as<ImportFromStmt>(s).names) {
         if (a.name == "*") {
           if (scope.kind != Scope::Kind::Module)
-            error(s.range, "import * only allowed at module level");
+            error(a.range, "import * only allowed at module level");
           continue;
         }
         a.target.id = a.asname.empty() ? a.name : a.asname;

@@ -8,7 +8,3 @@ x = 1
 def f():
     nonlocal x
     x = 2
-
-# XFAIL: *
-# Known kiln bug (listed in the issue notes): this test states the correct
-# behaviour; when the bug is fixed it XPASSes, and the XFAIL line goes.

@@ -7,7 +7,3 @@
 def f():
     nonlocal x
     x = 1
-
-# XFAIL: *
-# Known kiln bug (listed in the issue notes): this test states the correct
-# behaviour; when the bug is fixed it XPASSes, and the XFAIL line goes.
