@@ -337,10 +337,14 @@ Value Lowering::castScalar(OpBuilder &nb, Location nl, Value x, Type to) {
         nl, arith::CmpIPredicate::ne, x,
         nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(from, 0)));
   }
-  if (fromF && toF)
-    return fromF.getWidth() < toF.getWidth()
+  if (fromF && toF) {
+    if (fromF.getWidth() == toF.getWidth()) // f16 <-> bf16: through f32
+      x = nb.create<arith::ExtFOp>(nl, nb.getF32Type(), x);
+    auto width = cast<FloatType>(x.getType()).getWidth();
+    return width < toF.getWidth()
                ? nb.create<arith::ExtFOp>(nl, to, x).getResult()
                : nb.create<arith::TruncFOp>(nl, to, x).getResult();
+  }
   if (fromF)
     return nb.create<arith::FPToSIOp>(nl, to, x);
   if (toF)
@@ -400,6 +404,7 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
   }
   Value acc = filled(reducedType, dynSizes, init);
   bool isF = isa<FloatType>(et);
+  bool isBool = et.isInteger(1); // false < true: compare unsigned
   auto reduce = b.create<linalg::ReduceOp>(
       loc, ValueRange{input}, ValueRange{acc}, axes,
       [&](OpBuilder &nb, Location nl, ValueRange args) {
@@ -412,10 +417,12 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
                   : nb.create<arith::MulIOp>(nl, x, a).getResult();
         else if (kind == "max")
           r = isF ? nb.create<arith::MaximumFOp>(nl, x, a).getResult()
-                  : nb.create<arith::MaxSIOp>(nl, x, a).getResult();
+              : isBool ? nb.create<arith::MaxUIOp>(nl, x, a).getResult()
+                       : nb.create<arith::MaxSIOp>(nl, x, a).getResult();
         else if (kind == "min")
           r = isF ? nb.create<arith::MinimumFOp>(nl, x, a).getResult()
-                  : nb.create<arith::MinSIOp>(nl, x, a).getResult();
+              : isBool ? nb.create<arith::MinUIOp>(nl, x, a).getResult()
+                       : nb.create<arith::MinSIOp>(nl, x, a).getResult();
         else if (kind == "any")
           r = nb.create<arith::OrIOp>(nl, x, a);
         else
@@ -463,6 +470,8 @@ Value Lowering::lowerArgReduce(kiln::ArgReduceOp op) {
   if (auto f = dyn_cast<FloatType>(et))
     startValue = b.create<arith::ConstantOp>(
         loc, b.getFloatAttr(f, APFloat::getInf(f.getFloatSemantics(), isMax)));
+  else if (et.isInteger(1)) // bools compare unsigned: start below/above all
+    startValue = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(et, isMax ? 0 : 1));
   else
     startValue = b.create<arith::ConstantOp>(
         loc, b.getIntegerAttr(et, isMax ? APInt::getSignedMinValue(
@@ -489,15 +498,15 @@ Value Lowering::lowerArgReduce(kiln::ArgReduceOp op) {
         Value i = nb.create<linalg::IndexOp>(nl, axis);
         Value iCast = nb.create<arith::IndexCastOp>(nl, outType.getElementType(), i);
         // Strictly better only, so the first of equal values wins.
+        bool isBool = et.isInteger(1);
+        auto gt = isBool ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
+        auto lt = isBool ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
         Value better =
             isF ? nb.create<arith::CmpFOp>(nl, isMax ? arith::CmpFPredicate::OGT
                                                      : arith::CmpFPredicate::OLT,
                                            x, cur)
                       .getResult()
-                : nb.create<arith::CmpIOp>(nl, isMax ? arith::CmpIPredicate::sgt
-                                                     : arith::CmpIPredicate::slt,
-                                           x, cur)
-                      .getResult();
+                : nb.create<arith::CmpIOp>(nl, isMax ? gt : lt, x, cur).getResult();
         nb.create<linalg::YieldOp>(
             nl, ValueRange{nb.create<arith::SelectOp>(nl, better, x, cur),
                            nb.create<arith::SelectOp>(nl, better, iCast, curIndex)});

@@ -25,6 +25,7 @@ def Kiln_Dialect : Dialect {
     points at the user's code.
   }];
   let dependentDialects = ["::mlir::func::FuncDialect"];
+  let hasConstantMaterializer = 1;
 }
 
 class Kiln_Op<string mnemonic, list<Trait> traits = []>

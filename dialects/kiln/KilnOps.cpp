@@ -128,6 +128,16 @@ LogicalResult ConstantOp::inferReturnTypes(
 
 OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 
+/// Lets folders produce constants: canonicalization materializes them as
+/// kiln.constant.
+Operation *KilnDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                           Type type, Location loc) {
+  auto elements = dyn_cast<ElementsAttr>(value);
+  if (!elements || elements.getType() != type)
+    return nullptr;
+  return builder.create<ConstantOp>(loc, elements);
+}
+
 OpFoldResult IdentityOp::fold(FoldAdaptor) { return getInput(); }
 
 /// Folds a float binary op over two constants of the result's shape.
@@ -334,8 +344,9 @@ LogicalResult ArgReduceOp::verify() {
   if (getKind() != "max" && getKind() != "min")
     return emitOpError("kind must be 'max' or 'min'");
   int64_t rank = getInput().getType().getRank();
-  if (getAxis() < 0 || getAxis() >= rank)
-    return emitOpError("axis ") << getAxis() << " out of range for rank " << rank;
+  int64_t axis = static_cast<int64_t>(getAxis());
+  if (axis < 0 || axis >= rank)
+    return emitOpError("axis ") << axis << " out of range for rank " << rank;
   if (getType().getRank() != rank - 1)
     return emitOpError("result must drop the reduced axis");
   return success();
@@ -360,6 +371,8 @@ LogicalResult TransposeOp::verify() {
   if (static_cast<int64_t>(perm.size()) != in.getRank())
     return emitOpError("perm has ") << perm.size() << " entries for rank "
                                     << in.getRank();
+  if (getType().getRank() != in.getRank())
+    return emitOpError("result rank must equal the input rank");
   SmallVector<bool> seen(perm.size());
   for (int64_t p : perm) {
     if (p < 0 || p >= in.getRank() || seen[p])
@@ -378,6 +391,8 @@ LogicalResult SliceOp::verify() {
       static_cast<int64_t>(getSizes().size()) != rank ||
       static_cast<int64_t>(getStrides().size()) != rank)
     return emitOpError("needs one offset, size and stride per dimension");
+  if (getType().getRank() != rank)
+    return emitOpError("result rank must equal the input rank");
   for (int64_t i = 0; i < rank; ++i) {
     if (getStrides()[i] <= 0)
       return emitOpError("strides must be positive");
@@ -394,8 +409,11 @@ LogicalResult ConcatOp::verify() {
     return emitOpError("needs at least one input");
   auto first = cast<RankedTensorType>(getInputs()[0].getType());
   int64_t rank = first.getRank();
-  if (getAxis() < 0 || getAxis() >= rank)
+  int64_t axis = static_cast<int64_t>(getAxis());
+  if (axis < 0 || axis >= rank)
     return emitOpError("axis out of range");
+  if (getType().getRank() != rank)
+    return emitOpError("result rank must equal the inputs' rank");
   for (Value v : getInputs()) {
     auto t = cast<RankedTensorType>(v.getType());
     if (t.getRank() != rank || t.getElementType() != first.getElementType())

@@ -4,8 +4,8 @@
 // holds; only the unsigned `axis >= rank` comparison rejects it).
 // RUN: %kiln-opt %s -verify-diagnostics
 
-// XFAIL: *
-// Known kiln bug: ArgReduceOp::verify reads the axis as unsigned. This test
+//
+// Regression test (fixed): ArgReduceOp::verify reads the axis as unsigned. This test
 // states the correct behaviour; when fixed it XPASSes.
 
 func.func @arg_reduce_negative_axis(%a: tensor<2x3xf32>) {

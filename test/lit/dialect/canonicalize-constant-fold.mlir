@@ -5,8 +5,8 @@
 // attributes into kiln.constant ops and every such fold is dropped.
 // RUN: %kiln-opt %s -canonicalize | FileCheck %s
 
-// XFAIL: *
-// Known kiln bug: KilnDialect has no materializeConstant. This test states
+//
+// Regression test (fixed): KilnDialect has no materializeConstant. This test states
 // the correct behaviour; when fixed it XPASSes.
 
 // CHECK-LABEL: func.func @add_float

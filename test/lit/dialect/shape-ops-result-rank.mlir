@@ -6,8 +6,8 @@
 // must be a verifier error.
 // RUN: %kiln-opt %s -split-input-file -verify-diagnostics
 
-// XFAIL: *
-// Known kiln bug: TransposeOp/SliceOp/ConcatOp::verify do not compare the
+//
+// Regression test (fixed): TransposeOp/SliceOp/ConcatOp::verify do not compare the
 // result rank with the input rank (out-of-bounds read, crash). This test
 // states the correct behaviour; when fixed it XPASSes.
 

@@ -5,8 +5,8 @@
 // first false. The verifiers accept both ops on i1.
 // RUN: %kiln-opt %s --kiln-lower-to-linalg | FileCheck %s --implicit-check-not=kiln.
 
-// XFAIL: *
-// Known kiln bug: lowerReduce/lowerArgReduce compare i1 as signed. This test
+//
+// Regression test (fixed): lowerReduce/lowerArgReduce compare i1 as signed. This test
 // states the correct behaviour (or the verifiers reject i1 here); when fixed
 // it XPASSes.
 

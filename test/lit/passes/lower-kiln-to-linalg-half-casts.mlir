@@ -6,8 +6,8 @@
 // incompatible").
 // RUN: %kiln-opt %s --kiln-lower-to-linalg | FileCheck %s --implicit-check-not=kiln.
 
-// XFAIL: *
-// Known kiln bug: castScalar emits arith.truncf f16 -> bf16. This test
+//
+// Regression test (fixed): castScalar emits arith.truncf f16 -> bf16. This test
 // states the correct behaviour; when fixed it XPASSes.
 
 // CHECK-LABEL: func.func @f16_to_bf16
