@@ -450,6 +450,23 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c, const ValueList &arg
         },
         index);
   }
+  // Compiled code trusts its inputs: check them against the trace first.
+  if (inputs.size() != c.tensorTypes.size())
+    in.typeError("ConcreteFunction " + name + " expects " +
+                 std::to_string(c.tensorTypes.size()) + " tensor arguments, got " +
+                 std::to_string(inputs.size()));
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (!inputs[i])
+      rt.raise("InvalidArgumentError", "a symbolic tensor cannot be passed here");
+    if (!compatible(c.tensorTypes[i], inputs[i]->type))
+      rt.raise("InvalidArgumentError",
+               "cannot compute " + c.graph.name + " as input #" + std::to_string(i) +
+                   "(zero-based) was expected to be a " +
+                   py::dtypeName(c.tensorTypes[i].dtype) + " tensor of shape " +
+                   c.tensorTypes[i].shapeString() + " but is a " +
+                   py::dtypeName(inputs[i]->type.dtype) + " tensor of shape " +
+                   inputs[i]->type.shapeString());
+  }
   std::vector<HostTensorPtr> outputs;
   std::string error;
   if (c.onHost ? !runGraphOnHost(c.graph, inputs, outputs, error)

@@ -284,6 +284,27 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     }
     return in.list(std::move(parts));
   });
+  tf.def("tile", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "tile", {"input", "multiples", "name"});
+    Value x = r->toTensor(p.require("input", "tile"));
+    ValueList multiples = in.toList(p.require("multiples", "tile"));
+    if (multiples.size() != r->tensor(x).type.shape.size())
+      r->raise("InvalidArgumentError",
+               "Expected multiples argument to be a vector of length " +
+                   std::to_string(r->tensor(x).type.shape.size()) + " but got length " +
+                   std::to_string(multiples.size()) + " [Op:Tile] name: ");
+    // Repeating along each axis is a concatenation of copies.
+    for (size_t axis = 0; axis < multiples.size(); ++axis) {
+      int64_t m = in.toIndex(multiples[axis]);
+      if (m < 0)
+        r->raise("InvalidArgumentError", "Expected multiples[" +
+                                             std::to_string(axis) + "] >= 0, but got " +
+                                             std::to_string(m) + " [Op:Tile] name: ");
+      if (m != 1)
+        x = concat(*r, ValueList(static_cast<size_t>(m), x), axis, "ConcatV2");
+    }
+    return x;
+  });
   tf.def("broadcast_to", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "broadcast_to", {"input", "shape", "name"});
     Value x = r->toTensor(p.require("input", "broadcast_to"));
@@ -478,6 +499,15 @@ Value tfPrint(TfRuntime &rt, Interpreter &in, CallArgs &args) {
         rt.tracing->graph.results.push_back(id.as<TensorObject>().out);
       } else {
         item.text = py::tfPrintFormat(t.value->view(), print.summarize);
+        // A scalar string among other arguments is quoted, as in its arrays.
+        if (t.type.dtype == DType::String && t.type.shape.empty() &&
+            args.positional.size() > 1)
+        {
+          std::string quoted = py::tfPrintFormat(
+              graph::HostTensor{{DType::String, {1}}, {}, t.value->strings}.view(),
+              print.summarize);
+          item.text = quoted.substr(1, quoted.size() - 2); // drop [ ]
+        }
       }
     } else if (v.is(Type::Str)) {
       item.text = v.as<py::StrObject>().s;
