@@ -1167,27 +1167,35 @@ std::string numpyStr(const TensorView &T) {
 }
 
 std::string numpyRepr(const TensorView &T) {
+  // NumPy 2's repr (TensorFlow 2.20 ships with it): `shape=` joins the
+  // extras of an array summarized past the 1000-element threshold.
   const std::string ClassName = "array";
   size_t Size = numElements(T.shape);
-  bool SkipDType = dtypeIsImplied(T.dtype) && Size > 0;
   std::string Prefix = ClassName + "(";
-  std::string Suffix = SkipDType ? ")" : ",";
   std::string Lst;
   if (Size > 0 || (T.shape.size() == 1 && T.shape[0] == 0))
-    Lst = array2string(T, ", ", Prefix, Suffix);
+    Lst = array2string(T, ", ", Prefix, ",");
   else
     Lst = "[], shape=" + pyTupleRepr(T.shape);
-  std::string ArrStr = Prefix + Lst + Suffix;
-  if (SkipDType)
-    return ArrStr;
-  std::string DTypeStr = std::string("dtype=") + numpyDTypeName(T.dtype) + ")";
+  std::vector<std::string> Extras;
+  if (Size > 1000)
+    Extras.push_back("shape=" + pyTupleRepr(T.shape));
+  if (!dtypeIsImplied(T.dtype) || Size == 0)
+    Extras.push_back(std::string("dtype=") + numpyDTypeName(T.dtype));
+  if (Extras.empty())
+    return Prefix + Lst + ")";
+  std::string ArrStr = Prefix + Lst + ",";
+  std::string ExtraStr;
+  for (size_t I = 0; I < Extras.size(); ++I)
+    ExtraStr += (I ? ", " : "") + Extras[I];
+  ExtraStr += ")";
   size_t NL = ArrStr.rfind('\n');
   size_t LastLineLen = NL == std::string::npos ? ArrStr.size()
                                                : ArrStr.size() - (NL + 1);
   std::string Spacer = " ";
-  if ((int)(LastLineLen + DTypeStr.size() + 1) > kLineWidth)
-    Spacer = "\n" + std::string(ClassName.size() + 1, ' ');
-  return ArrStr + Spacer + DTypeStr;
+  if ((int)(LastLineLen + ExtraStr.size() + 1) > kLineWidth)
+    Spacer = "\n" + std::string(Prefix.size(), ' ');
+  return ArrStr + Spacer + ExtraStr;
 }
 
 //===----------------------------------------------------------------------===//
