@@ -2,6 +2,7 @@
 #include "IndentingLexer.h"
 
 #include "antlr4-runtime.h"
+#include "kiln/frontend/Utf8.h"
 
 namespace kiln {
 
@@ -146,9 +147,21 @@ void IndentingLexer::fill() {
     return;
   case BAD_CHARACTER: {
     std::string text = token->getText();
-    reportAt(*token, text == "$" || text == "?" || text == "`"
-                         ? "invalid character '" + text + "'"
-                         : "invalid character in identifier or source");
+    if (text == "\\") {
+      reportAt(*token, "unexpected character after line continuation character");
+      return;
+    }
+    std::u32string cps = decodeUtf8(text);
+    uint32_t cp = cps.empty() ? 0 : cps[0];
+    char hex[16];
+    snprintf(hex, sizeof hex, "U+%04X", cp);
+    // CPython's wording: printable characters are quoted, others named.
+    bool printable = cp > 0x20 && cp != 0x7f && !(cp >= 0x80 && cp <= 0xa0) &&
+                     cp != 0xad && !(cp >= 0x2000 && cp <= 0x200f) &&
+                     !(cp >= 0x2028 && cp <= 0x202f) && cp != 0x3000 && cp != 0xfeff;
+    reportAt(*token, !printable ? std::string("invalid non-printable character ") + hex
+                     : cp < 0x80 ? "invalid character '" + text + "'"
+                                 : "invalid character '" + text + "' (" + hex + ")");
     return;
   }
   default:

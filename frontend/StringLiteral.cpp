@@ -116,8 +116,14 @@ bool decodeEscapes(const std::string &body, bool isBytes, std::string &out,
       for (int k = 0; k < digits; ++k) {
         int h = i + 1 < body.size() ? hexValue(body[i + 1]) : -1;
         if (h < 0) {
-          error = std::string("(") + (isBytes ? "value" : "unicode") +
-                  " error) truncated \\" + e + std::string(digits == 2 ? "XX" : digits == 4 ? "XXXX" : "XXXXXXXX") + " escape";
+          // CPython's messages: bytes and str literals word it differently.
+          if (isBytes)
+            error = "(value error) invalid \\x escape at position " +
+                    std::to_string(start);
+          else
+            error = std::string("(unicode error) truncated \\") + e +
+                    std::string(digits == 2 ? "XX" : digits == 4 ? "XXXX" : "XXXXXXXX") +
+                    " escape";
           errorOffset = start;
           return false;
         }
