@@ -513,8 +513,7 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c, const ValueList &arg
 bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &args,
                       Value &out) {
   if (rt.tracing) {
-    // A Function called while tracing another runs inline.
-    out = in.call(pyFunc, args);
+    out = callWhileTracing(in, args);
     return true;
   }
   ValueList bound;
@@ -821,6 +820,111 @@ void TfFunction::warnFrequentRetracing(Interpreter &in) {
               "refer to https://www.tensorflow.org/guide/"
               "function#controlling_retracing and https://www.tensorflow.org/"
               "api_docs/python/tf/function for  more details.\n";
+}
+
+Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
+  // A Function called while another traces has its own trace cache, as in
+  // TensorFlow: it traces once per signature (its Python side effects run
+  // then), and its graph is copied into the caller's.
+  ValueList bound;
+  std::vector<std::string> kwNames;
+  bind(in, args, bound, kwNames);
+  std::string key;
+  std::vector<TensorType> tensors;
+  for (auto &b : bound) {
+    traceKey(in, b, key, tensors);
+    key += ";";
+  }
+  for (auto &k : kwNames)
+    key += k + "=";
+  ConcreteFunction *c = find(key, tensors);
+  if (!c) {
+    // Trace with stand-ins for the caller's symbolic tensors.
+    TraceState *outer = rt.tracing;
+    rt.tracing = nullptr;
+    ValueList standIns;
+    for (auto &b : bound) {
+      size_t index = 0;
+      standIns.push_back(mapTensors(
+          in, b,
+          [&](size_t, const Value &t) {
+            TensorType type = t.as<TensorObject>().type;
+            std::vector<int64_t> dims = type.shape;
+            for (auto &d : dims)
+              d = d < 0 ? 0 : d;
+            return rt.eager(graph::HostTensor::zeros({type.dtype, dims}));
+          },
+          index));
+    }
+    try {
+      c = trace(in, standIns, kwNames, key, tensors);
+    } catch (...) {
+      rt.tracing = outer;
+      throw;
+    }
+    rt.tracing = outer;
+  }
+  // Copy the callee's nodes into the caller's graph.
+  TraceState &outer = *rt.tracing;
+  std::vector<graph::Output> argOutputs;
+  for (auto &b : bound) {
+    size_t index = 0;
+    mapTensors(
+        in, b,
+        [&](size_t, const Value &t) {
+          Value symbolic = identity(rt, t); // makes eager captures graph nodes
+          argOutputs.push_back(symbolic.as<TensorObject>().out);
+          return t;
+        },
+        index);
+  }
+  std::vector<graph::Output> mapped(c->graph.nodes.size());
+  for (size_t i = 0; i < c->graph.args.size(); ++i)
+    mapped[c->graph.args[i]] = argOutputs.at(i);
+  for (size_t i = 0; i < c->graph.nodes.size(); ++i) {
+    const graph::Node &n = c->graph.nodes[i];
+    if (n.op == "Placeholder")
+      continue;
+    graph::Node copy = n;
+    copy.name = outer.graph.uniqueName(name + "/" + n.name);
+    for (auto &input : copy.inputs)
+      input = mapped[input.node];
+    mapped[i] = {outer.graph.add(std::move(copy)), 0};
+  }
+  auto symbolicOf = [&](graph::Output o) {
+    auto t = std::make_shared<TensorObject>();
+    t->type = outer.graph.typeOf(o);
+    t->trace = &outer;
+    t->traceOwner = outer.shared_from_this();
+    t->out = o;
+    t->rt = &rt;
+    return Value::object(Type::Tensor, t);
+  };
+  // The callee's tf.print calls become the caller's.
+  for (TracedPrint p : c->prints) {
+    for (auto &item : p.items)
+      if (item.isTensor) {
+        graph::Output o = c->graph.results[item.resultIndex];
+        item.resultIndex = static_cast<int>(outer.graph.results.size());
+        outer.graph.results.push_back(mapped[o.node]);
+      }
+    outer.prints.push_back(std::move(p));
+  }
+  ValueList results;
+  for (size_t i = 0; i < c->numOutputs; ++i)
+    results.push_back(symbolicOf(mapped[c->graph.results[c->firstOutput + i].node]));
+  std::function<Value(const Value &)> rebuild = [&](const Value &v) -> Value {
+    if (v.isIntLike() && !v.is(Type::Bool))
+      return results.at(v.asInt());
+    if (v.is(Type::List) || v.is(Type::Tuple)) {
+      ValueList items;
+      for (auto &item : in.toList(v))
+        items.push_back(rebuild(item));
+      return v.is(Type::List) ? in.list(std::move(items)) : in.tuple(std::move(items));
+    }
+    return v;
+  };
+  return rebuild(c->outputTemplate);
 }
 
 std::string TfFunction::paramName(size_t i) const {

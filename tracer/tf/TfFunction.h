@@ -47,6 +47,8 @@ struct TfFunction : py::NativeObject {
   Value getConcreteFunction(Interpreter &in, const Value &self, CallArgs &args);
   /// Runs a concrete function on bound arguments.
   Value run(Interpreter &in, ConcreteFunction &c, const ValueList &args);
+  /// Calls this Function from inside another one's trace.
+  Value callWhileTracing(Interpreter &in, CallArgs &args);
 
   std::string typeName() const override { return "Function"; }
   std::string repr(Interpreter &in, const Value &self) override;
