@@ -204,12 +204,9 @@ std::unique_ptr<llvm::Module>
 buildLlvmModule(const std::vector<ExportedFunction> &fns, const AotOptions &options,
                 llvm::LLVMContext &llvmContext, std::string *mlirText,
                 std::string &error) {
-  mlir::DialectRegistry registry;
-  registerCompilerDialects(registry);
-  mlir::MLIRContext context(registry);
-  context.loadAllAvailableDialects();
+  std::unique_ptr<mlir::MLIRContext> context = createCompilerContext();
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::ModuleOp::create(mlir::UnknownLoc::get(&context));
+      mlir::ModuleOp::create(mlir::UnknownLoc::get(context.get()));
   for (auto &f : fns)
     if (!emitKilnFunction(*module, f.graph, options.compile.fileName, error))
       return nullptr;

@@ -6,6 +6,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include <memory>
 #include <string>
 
 namespace kiln {
@@ -15,6 +16,9 @@ namespace kiln {
 /// graph node. Returns false and sets `error` for what kiln cannot compile.
 bool emitKilnFunction(mlir::ModuleOp module, const graph::Graph &graph,
                       const std::string &fileName, std::string &error);
+
+/// An MLIR context with every dialect a kiln module passes through loaded.
+std::unique_ptr<mlir::MLIRContext> createCompilerContext();
 
 /// Runs kiln's pipeline on `module` (kiln dialect → LLVM dialect).
 bool lowerToLlvmDialect(mlir::ModuleOp module, int optLevel,

@@ -57,6 +57,15 @@ private:
 
 } // namespace
 
+std::unique_ptr<mlir::MLIRContext> createCompilerContext() {
+  initializeOnce();
+  mlir::DialectRegistry registry;
+  registerCompilerDialects(registry);
+  auto context = std::make_unique<mlir::MLIRContext>(registry);
+  context->loadAllAvailableDialects();
+  return context;
+}
+
 bool lowerToLlvmDialect(mlir::ModuleOp module, int optLevel,
                         bool printIrAfterAll, std::string &error) {
   initializeOnce();
@@ -250,11 +259,8 @@ std::unique_ptr<graph::Executor> createJitExecutor(const CompileOptions &options
 bool dumpGraphStage(const graph::Graph &graph, const std::string &stage,
                     const CompileOptions &options, std::string &out,
                     std::string &error) {
-  initializeOnce();
-  mlir::DialectRegistry registry;
-  registerCompilerDialects(registry);
-  mlir::MLIRContext context(registry);
-  context.loadAllAvailableDialects();
+  std::unique_ptr<mlir::MLIRContext> owned = createCompilerContext();
+  mlir::MLIRContext &context = *owned;
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::ModuleOp::create(mlir::UnknownLoc::get(&context));
   if (!emitKilnFunction(*module, graph, options.fileName, error))

@@ -122,6 +122,27 @@ Value mapTensors(Interpreter &in, const Value &v,
   }
 }
 
+/// The result structure of a concrete function with its tensors filled in:
+/// the template holds output indices where tensors go.
+Value rebuildOutputs(Interpreter &in, const Value &v, const ValueList &tensors) {
+  if (v.isIntLike() && !v.is(Type::Bool))
+    return tensors.at(v.asInt());
+  if (v.is(Type::List) || v.is(Type::Tuple)) {
+    ValueList items;
+    for (auto &item : in.toList(v))
+      items.push_back(rebuildOutputs(in, item, tensors));
+    return v.is(Type::List) ? in.list(std::move(items)) : in.tuple(std::move(items));
+  }
+  if (v.is(Type::Dict)) {
+    Value d = in.dict();
+    for (auto &e : v.as<py::DictObject>().table.entries())
+      if (e.live)
+        in.setItem(d, e.key, rebuildOutputs(in, e.value, tensors));
+    return d;
+  }
+  return v;
+}
+
 bool compatible(const TensorType &spec, const TensorType &actual) {
   if (spec.dtype != actual.dtype || spec.shape.size() != actual.shape.size())
     return false;
@@ -489,25 +510,7 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c, const ValueList &arg
   ValueList tensors;
   for (size_t i = 0; i < c.numOutputs; ++i)
     tensors.push_back(rt.eager(outputs[c.firstOutput + i]));
-  std::function<Value(const Value &)> rebuild = [&](const Value &v) -> Value {
-    if (v.isIntLike() && !v.is(Type::Bool))
-      return tensors.at(v.asInt());
-    if (v.is(Type::List) || v.is(Type::Tuple)) {
-      ValueList items;
-      for (auto &item : in.toList(v))
-        items.push_back(rebuild(item));
-      return v.is(Type::List) ? in.list(std::move(items)) : in.tuple(std::move(items));
-    }
-    if (v.is(Type::Dict)) {
-      Value d = in.dict();
-      for (auto &e : v.as<py::DictObject>().table.entries())
-        if (e.live)
-          in.setItem(d, e.key, rebuild(e.value));
-      return d;
-    }
-    return v;
-  };
-  return rebuild(c.outputTemplate);
+  return rebuildOutputs(in, c.outputTemplate, tensors);
 }
 
 bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &args,
@@ -713,18 +716,7 @@ struct ConcreteFunctionObject : py::NativeObject {
     if (name == "structured_outputs") {
       Value graph = graphView(in, owner->rt, *concrete);
       ValueList outs = in.toList(in.getAttr(graph, "outputs"));
-      std::function<Value(const Value &)> rebuild = [&](const Value &v) -> Value {
-        if (v.isIntLike() && !v.is(Type::Bool))
-          return outs.at(v.asInt());
-        if (v.is(Type::List) || v.is(Type::Tuple)) {
-          ValueList items;
-          for (auto &item : in.toList(v))
-            items.push_back(rebuild(item));
-          return v.is(Type::List) ? in.list(std::move(items)) : in.tuple(std::move(items));
-        }
-        return v;
-      };
-      out = rebuild(concrete->outputTemplate);
+      out = rebuildOutputs(in, concrete->outputTemplate, outs);
       return true;
     }
     if (name == "structured_input_signature") {
@@ -913,18 +905,7 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
   ValueList results;
   for (size_t i = 0; i < c->numOutputs; ++i)
     results.push_back(symbolicOf(mapped[c->graph.results[c->firstOutput + i].node]));
-  std::function<Value(const Value &)> rebuild = [&](const Value &v) -> Value {
-    if (v.isIntLike() && !v.is(Type::Bool))
-      return results.at(v.asInt());
-    if (v.is(Type::List) || v.is(Type::Tuple)) {
-      ValueList items;
-      for (auto &item : in.toList(v))
-        items.push_back(rebuild(item));
-      return v.is(Type::List) ? in.list(std::move(items)) : in.tuple(std::move(items));
-    }
-    return v;
-  };
-  return rebuild(c->outputTemplate);
+  return rebuildOutputs(in, c->outputTemplate, results);
 }
 
 std::string TfFunction::paramName(size_t i) const {
