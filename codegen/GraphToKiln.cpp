@@ -3,6 +3,8 @@
 
 #include "dialects/kiln/KilnDialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
@@ -241,6 +243,55 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return b.create<ArgReduceOp>(loc, type, input(n, 0),
                                  b.getStringAttr(op == "ArgMax" ? "max" : "min"),
                                  b.getI64IntegerAttr(axis ? *axis : 0));
+  }
+  if (op == "Shape" || op == "Size") {
+    // Dimensions known at run time only: read them from the input.
+    Value in = input(n, 0);
+    auto inType = cast<RankedTensorType>(in.getType());
+    SmallVector<Value> dims;
+    Value product = b.create<arith::ConstantIndexOp>(loc, 1);
+    for (int64_t d = 0; d < inType.getRank(); ++d) {
+      Value dim = b.create<tensor::DimOp>(loc, in, d);
+      product = b.create<arith::MulIOp>(loc, product, dim);
+      dims.push_back(b.create<arith::IndexCastOp>(loc, b.getI32Type(), dim));
+    }
+    if (op == "Size")
+      return b.create<tensor::FromElementsOp>(
+          loc, type, ValueRange{b.create<arith::IndexCastOp>(loc, b.getI32Type(), product)});
+    return b.create<tensor::FromElementsOp>(loc, type, dims);
+  }
+  if (op == "Range") {
+    // [start, limit) with step 1, its length known at run time.
+    auto scalarOf = [&](Value t) -> Value {
+      return b.create<tensor::ExtractOp>(loc, t, ValueRange{});
+    };
+    Value start = scalarOf(input(n, 0)), limit = scalarOf(input(n, 1));
+    Value length = b.create<arith::SubIOp>(loc, limit, start);
+    Value zero = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(length.getType(), 0));
+    length = b.create<arith::MaxSIOp>(loc, length, zero);
+    Value size = b.create<arith::IndexCastOp>(loc, b.getIndexType(), length);
+    return b.create<tensor::GenerateOp>(
+        loc, type, ValueRange{size}, [&](OpBuilder &nb, Location nl, ValueRange idx) {
+          Value i = nb.create<arith::IndexCastOp>(nl, start.getType(), idx[0]);
+          nb.create<tensor::YieldOp>(nl, nb.create<arith::AddIOp>(nl, start, i).getResult());
+        }).getResult();
+  }
+  if (op == "ZerosLike" || op == "OnesLike") {
+    Value in = input(n, 0);
+    auto inType = cast<RankedTensorType>(in.getType());
+    SmallVector<Value> dynamic;
+    for (int64_t d = 0; d < inType.getRank(); ++d)
+      if (inType.isDynamicDim(d))
+        dynamic.push_back(b.create<tensor::DimOp>(loc, in, d));
+    Type et = type.getElementType();
+    TypedAttr value = isa<FloatType>(et)
+                          ? TypedAttr(b.getFloatAttr(et, op == "OnesLike" ? 1.0 : 0.0))
+                          : TypedAttr(b.getIntegerAttr(et, op == "OnesLike" ? 1 : 0));
+    Value scalar = b.create<arith::ConstantOp>(loc, value);
+    return b.create<tensor::GenerateOp>(
+        loc, type, dynamic, [&](OpBuilder &nb, Location nl, ValueRange) {
+          nb.create<tensor::YieldOp>(nl, scalar);
+        }).getResult();
   }
   if (op == "BroadcastTo") {
     // x + 0 of the target shape: elementwise broadcasting does the work.

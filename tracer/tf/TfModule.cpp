@@ -71,6 +71,11 @@ HostTensorPtr repeatScalar(TfRuntime &rt, const HostTensorPtr &one,
   return host;
 }
 
+/// `:` as a subscript item.
+Value fullSlice() {
+  return Value::object(Type::Slice, std::make_shared<py::SliceObject>());
+}
+
 std::optional<DType> dtypeArg(Interpreter &in, const Value &v) {
   if (v.isNone())
     return std::nullopt;
@@ -278,11 +283,138 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     for (int64_t i = 0; i < type.shape[axis]; ++i) {
       ValueList key;
       for (int64_t d = 0; d < axis; ++d)
-        key.push_back(Value::ellipsis());
+        key.push_back(fullSlice());
       key.push_back(Value::integer(i));
       parts.push_back(stridedSlice(*r, x, in.tuple(key)));
     }
     return in.list(std::move(parts));
+  });
+  tf.def("gather", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "gather", {"params", "indices", "validate_indices", "axis",
+                                  "batch_dims", "name"});
+    Value x = r->toTensor(p.require("params", "gather"));
+    Value indices = p.require("indices", "gather");
+    std::vector<int64_t> list;
+    if (r->isTensor(indices)) {
+      HostTensorPtr c = r->constantValue(indices);
+      if (!c || c->type.shape.size() > 1)
+        r->raise("UnimplementedError",
+                 "kiln supports tf.gather with constant 1-D indices only");
+      for (int64_t i = 0; i < c->type.numElements(); ++i)
+        list.push_back(c->elementAsInt(i));
+    } else {
+      for (auto &v : in.toList(indices))
+        list.push_back(in.toIndex(v));
+    }
+    int64_t axis = p.has("axis") ? in.toIndex(p.get("axis")) : 0;
+    int64_t rank = r->tensor(x).type.shape.size();
+    if (axis < 0)
+      axis += rank;
+    // Each index is a one-wide slice; the slices are concatenated.
+    ValueList parts;
+    for (int64_t i : list) {
+      ValueList key;
+      for (int64_t d = 0; d < axis; ++d)
+        key.push_back(fullSlice());
+      int64_t n = r->tensor(x).type.shape[axis];
+      if (n >= 0 && (i < 0 || i >= n))
+        r->raise("InvalidArgumentError",
+                 "{{function_node __wrapped__GatherV2_device_/job:localhost/"
+                 "replica:0/task:0/device:CPU:0}} indices[" +
+                     std::to_string(parts.size()) + "] = " + std::to_string(i) +
+                     " is not in [0, " + std::to_string(n) + ") [Op:GatherV2] name: ");
+      auto slice = std::make_shared<py::SliceObject>();
+      slice->start = Value::integer(i);
+      slice->stop = Value::integer(i + 1);
+      key.push_back(Value::object(Type::Slice, slice));
+      parts.push_back(stridedSlice(*r, x, in.tuple(key)));
+    }
+    return concat(*r, parts, axis, "ConcatV2");
+  });
+  tf.def("split", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "split", {"value", "num_or_size_splits", "axis", "num", "name"});
+    Value x = r->toTensor(p.require("value", "split"));
+    Value spec = p.require("num_or_size_splits", "split");
+    int64_t axis = p.has("axis") ? in.toIndex(p.get("axis")) : 0;
+    auto &type = r->tensor(x).type;
+    int64_t rank = type.shape.size();
+    if (axis < 0)
+      axis += rank;
+    int64_t n = type.shape[axis];
+    if (n < 0)
+      r->raise("UnimplementedError", "kiln splits known dimensions only");
+    std::vector<int64_t> sizes;
+    if (spec.isIntLike()) {
+      int64_t k = spec.asInt();
+      if (k <= 0 || n % k != 0)
+        r->raise("InvalidArgumentError",
+                 "Number of ways to split should evenly divide the split dimension, "
+                 "but got split_dim " + std::to_string(axis) + " (size = " +
+                     std::to_string(n) + ") and num_split " + std::to_string(k) +
+                     " [Op:Split] name: split");
+      sizes.assign(k, n / k);
+    } else {
+      for (auto &v : in.toList(spec))
+        sizes.push_back(in.toIndex(v));
+    }
+    ValueList parts;
+    int64_t at = 0;
+    for (int64_t size : sizes) {
+      ValueList key;
+      for (int64_t d = 0; d < axis; ++d)
+        key.push_back(fullSlice());
+      auto slice = std::make_shared<py::SliceObject>();
+      slice->start = Value::integer(at);
+      slice->stop = Value::integer(at + size);
+      key.push_back(Value::object(Type::Slice, slice));
+      parts.push_back(stridedSlice(*r, x, in.tuple(key)));
+      at += size;
+    }
+    return in.list(std::move(parts));
+  });
+  nn.def("log_softmax", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "log_softmax", {"logits", "axis", "name"});
+    Value x = r->toTensor(p.require("logits", "log_softmax"));
+    Value axis = p.has("axis") ? p.get("axis") : Value::integer(-1);
+    Value shifted = binaryOp(*r, "Sub", x, reduce(*r, "Max", x, axis, true));
+    Value sum = reduce(*r, "Sum", unaryOp(*r, "Exp", shifted), axis, true);
+    return binaryOp(*r, "Sub", shifted, unaryOp(*r, "Log", sum));
+  });
+  math.set("log_softmax", nn.module->dict["log_softmax"]);
+  tf.def("norm", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "norm", {"tensor", "ord", "axis", "keepdims", "name"});
+    if (p.has("ord") && !(p.get("ord").is(Type::Str) &&
+                          in.toStr(p.get("ord")) == "euclidean") &&
+        !(p.get("ord").isIntLike() && p.get("ord").asInt() == 2))
+      r->raise("UnimplementedError", "kiln supports the Euclidean norm only");
+    Value x = r->toTensor(p.require("tensor", "norm"));
+    Value squares = binaryOp(*r, "Mul", x, x);
+    return unaryOp(*r, "Sqrt",
+                   reduce(*r, "Sum", squares, p.get("axis"),
+                          p.has("keepdims") && in.truthy(p.get("keepdims"))));
+  });
+  tf.def("linspace", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "linspace", {"start", "stop", "num", "name", "axis"});
+    auto number = [&](const Value &v) {
+      if (r->isTensor(v)) {
+        HostTensorPtr c = r->constantValue(v);
+        if (!c)
+          r->raise("UnimplementedError", "kiln needs tf.linspace's arguments at trace time");
+        return c->elementAsDouble(0);
+      }
+      return v.toDouble();
+    };
+    double start = number(p.require("start", "linspace"));
+    double stop = number(p.require("stop", "linspace"));
+    int64_t num = static_cast<int64_t>(number(p.require("num", "linspace")));
+    ValueList items;
+    for (int64_t i = 0; i < num; ++i)
+      items.push_back(Value::floating(
+          num == 1 ? start : start + (stop - start) * double(i) / double(num - 1)));
+    if (num > 1)
+      items.back() = Value::floating(stop);
+    return r->constant(r->hostFromPython(in.list(std::move(items)), DType::Float32),
+                       "LinSpace");
   });
   tf.def("tile", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "tile", {"input", "multiples", "name"});
@@ -328,7 +460,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     for (int64_t i = 0; i < rows; ++i) {
       ValueList row;
       for (int64_t j = 0; j < cols; ++j)
-        row.push_back(Value::integer(i == j));
+        row.push_back(d == DType::Bool ? Value::boolean(i == j) : Value::integer(i == j));
       data.push_back(in.list(std::move(row)));
     }
     return r->constant(r->hostFromPython(in.list(std::move(data)), d), "eye");
@@ -376,6 +508,10 @@ void defineCreation(ModuleBuilder &tf) {
       TensorType type = r->tensor(t).type;
       if (p.has("dtype"))
         type.dtype = *dtypeArg(in, p.get("dtype"));
+      if (!type.isStatic()) // the shape is known at run time only
+        return r->apply(value == 0 ? "ZerosLike" : "OnesLike", {t},
+                        {{"T", type.dtype}}, type,
+                        value == 0 ? "zeros_like" : "ones_like");
       return filled(*r, type, value);
     });
   };
@@ -390,6 +526,19 @@ void defineCreation(ModuleBuilder &tf) {
   tf.def("range", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "range", {"start", "limit", "delta", "dtype", "name"});
     Value start = p.require("start", "range"), limit = p.get("limit");
+    // A range whose bound is a symbolic scalar has a run-time length.
+    if (r->tracing) {
+      Value bound = limit.isNone() ? start : limit;
+      if (r->isTensor(bound) && !r->constantValue(bound) &&
+          (limit.isNone() || (!r->isTensor(start) && start.isIntLike())) &&
+          !p.has("delta") && isInteger(r->tensor(bound).type.dtype)) {
+        Value from = limit.isNone() ? Value::integer(0) : start;
+        Value s = cast(*r, r->toTensor(from, r->tensor(bound).type.dtype),
+                       r->tensor(bound).type.dtype);
+        return r->apply("Range", {s, bound}, {{"Tidx", r->tensor(bound).type.dtype}},
+                        TensorType{r->tensor(bound).type.dtype, {-1}}, "range");
+      }
+    }
     Value delta = p.has("delta") ? p.get("delta") : Value::integer(1);
     if (limit.isNone()) {
       limit = start;
@@ -447,17 +596,23 @@ void defineCreation(ModuleBuilder &tf) {
   tf.def("shape", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "shape", {"input", "out_type", "name"});
     Value t = r->toTensor(p.require("input", "shape"));
+    const TensorType &type = r->tensor(t).type;
+    if (!type.isStatic()) // known at run time: a Shape node
+      return r->apply("Shape", {t}, {{"out_type", DType::Int32}},
+                      TensorType{DType::Int32, {static_cast<int64_t>(type.shape.size())}},
+                      "Shape");
     ValueList dims;
-    for (int64_t d : r->tensor(t).type.shape) {
-      if (d < 0)
-        r->raise("InvalidArgumentError", "kiln needs static shapes for tf.shape");
+    for (int64_t d : type.shape)
       dims.push_back(Value::integer(d));
-    }
     return r->constant(r->hostFromPython(in.list(dims), DType::Int32), "Shape");
   });
   tf.def("size", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "size", {"input", "out_type", "name"});
-    int64_t n = r->tensor(r->toTensor(p.require("input", "size"))).type.numElements();
+    Value t = r->toTensor(p.require("input", "size"));
+    int64_t n = r->tensor(t).type.numElements();
+    if (n < 0)
+      return r->apply("Size", {t}, {{"out_type", DType::Int32}},
+                      TensorType{DType::Int32, {}}, "Size");
     return r->constant(r->hostFromPython(Value::integer(n), DType::Int32), "Size");
   });
   tf.def("rank", [r](Interpreter &in, CallArgs &args) {
@@ -644,6 +799,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     });
     linalg.set("matmul", tf.module->dict["matmul"]);
     linalg.set("eye", tf.module->dict["eye"]);
+    linalg.set("norm", tf.module->dict["norm"]);
     tf.set("linalg", linalg.value());
     tf.set("newaxis", Value());
     tf.set("math", math.value());
