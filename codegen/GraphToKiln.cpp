@@ -4,6 +4,7 @@
 #include "dialects/kiln/KilnDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -316,6 +317,31 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
         loc, RankedTensorType::get(shape, inType.getElementType()), in,
         b.getDenseI64ArrayAttr(*offsets), b.getDenseI64ArrayAttr(*sizes),
         b.getDenseI64ArrayAttr(*strides));
+    // Dimensions read with a negative step: reverse the window.
+    if (const auto *reversed = attr<std::vector<int64_t>>(n, "reversed");
+        reversed && !reversed->empty()) {
+      auto slicedType = cast<RankedTensorType>(sliced.getType());
+      int64_t rank = slicedType.getRank();
+      SmallVector<AffineExpr> exprs;
+      for (int64_t d = 0; d < rank; ++d) {
+        bool flip = std::find(reversed->begin(), reversed->end(), d) != reversed->end();
+        exprs.push_back(flip ? b.getAffineConstantExpr(slicedType.getDimSize(d) - 1) -
+                                   b.getAffineDimExpr(d)
+                             : b.getAffineDimExpr(d));
+      }
+      SmallVector<AffineMap> maps{AffineMap::get(rank, 0, exprs, ctx),
+                                  b.getMultiDimIdentityMap(rank)};
+      SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+      Value init = b.create<tensor::EmptyOp>(loc, slicedType.getShape(),
+                                             slicedType.getElementType());
+      sliced = b.create<linalg::GenericOp>(
+                   loc, TypeRange{slicedType}, ValueRange{sliced}, ValueRange{init},
+                   maps, iterators,
+                   [](OpBuilder &nb, Location nl, ValueRange args) {
+                     nb.create<linalg::YieldOp>(nl, args[0]);
+                   })
+                   .getResult(0);
+    }
     if (cast<RankedTensorType>(sliced.getType()) == type)
       return sliced;
     return b.create<ReshapeOp>(loc, type, sliced); // drop/add unit dims

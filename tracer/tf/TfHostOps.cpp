@@ -156,10 +156,16 @@ bool runStringKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
         sizes[d] = inShape[d];
     graph::TensorType sliced{DType::String, sizes};
     auto result = make(sliced);
+    std::vector<int64_t> reversed;
+    if (auto it = n.attrs.find("reversed"); it != n.attrs.end())
+      reversed = std::get<std::vector<int64_t>>(it->second);
     forEach(sizes, [&](const std::vector<int64_t> &c, int64_t e) {
       int64_t index = 0;
-      for (size_t d = 0; d < c.size(); ++d)
-        index = index * inShape[d] + offsets[d] + c[d] * strides[d];
+      for (size_t d = 0; d < c.size(); ++d) {
+        bool flip = std::find(reversed.begin(), reversed.end(), (int64_t)d) != reversed.end();
+        int64_t k = flip ? sizes[d] - 1 - c[d] : c[d];
+        index = index * inShape[d] + offsets[d] + k * strides[d];
+      }
       result->strings[e] = in[0]->strings[index];
     });
     result->type = type;

@@ -158,6 +158,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   binary("greater_equal", "GreaterEqual", {&tf, &math});
   binary("logical_and", "LogicalAnd", {&tf, &math});
   binary("logical_or", "LogicalOr", {&tf, &math});
+  binary("logical_xor", "NotEqual", {&math}); // on bools, xor is !=
 
   auto unary = [&](const std::string &name, const std::string &op,
                    std::vector<ModuleBuilder *> where) {
@@ -575,7 +576,7 @@ void defineCreation(ModuleBuilder &tf) {
     typed->type.shape = {n};
     return r->constant(typed, "range");
   });
-  tf.def("TensorSpec", [](Interpreter &in, CallArgs &args) {
+  auto makeSpec = [](Interpreter &in, CallArgs &args) {
     Params p(in, args, "TensorSpec", {"shape", "dtype", "name"});
     auto spec = std::make_shared<TensorSpecObject>();
     spec->type.dtype = p.has("dtype") ? *dtypeArg(in, p.get("dtype")) : DType::Float32;
@@ -588,7 +589,20 @@ void defineCreation(ModuleBuilder &tf) {
     }
     spec->name = p.get("name");
     return Value::object(Type::Native, spec);
-  });
+  };
+  // TensorSpec(...) and the class method TensorSpec.from_tensor(t).
+  tf.set("TensorSpec", Value::object(Type::Native, std::make_shared<CallableType>(
+                                                     "TensorSpec", makeSpec)));
+  TfRuntime *rr = r;
+  tf.module->dict["TensorSpec"].as<CallableType>().attrs["from_tensor"] =
+      tf.in.builtin("from_tensor", [rr](Interpreter &in, CallArgs &args) {
+        Params p(in, args, "from_tensor", {"tensor", "name"});
+        Value t = rr->toTensor(p.require("tensor", "from_tensor"));
+        auto spec = std::make_shared<TensorSpecObject>();
+        spec->type = rr->tensor(t).type;
+        spec->name = p.get("name");
+        return Value::object(Type::Native, spec);
+      });
   tf.def("TensorShape", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "TensorShape", {"dims"});
     return makeShape(shapeArg(*r, p.get("dims"), DType::Float32));
@@ -781,6 +795,22 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     });
     tf.set("dtypes", dtypes.value());
     tf.set("as_dtype", dtypes.module->dict["as_dtype"]);
+    ModuleBuilder strings(in, *rt, "tensorflow.strings");
+    strings.def("join", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "join", {"inputs", "separator", "name"});
+      ValueList parts = in.toList(p.require("inputs", "join"));
+      std::string sep = p.has("separator") ? in.toStr(p.get("separator")) : "";
+      if (parts.empty())
+        in.valueError("inputs must be a non-empty list of string tensors");
+      Value result = r->toTensor(parts[0]);
+      for (size_t i = 1; i < parts.size(); ++i) {
+        if (!sep.empty())
+          result = binaryOp(*r, "AddV2", result, in.str(sep));
+        result = binaryOp(*r, "AddV2", result, parts[i]);
+      }
+      return result;
+    });
+    tf.set("strings", strings.value());
     ModuleBuilder linalg(in, *rt, "tensorflow.linalg");
     linalg.def("matrix_transpose", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "matrix_transpose", {"a", "name", "conjugate"});

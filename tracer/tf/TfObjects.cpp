@@ -225,8 +225,52 @@ std::string TensorSpecObject::repr(Interpreter &in, const Value &) {
          in.repr(name) + ")";
 }
 
-bool TensorSpecObject::getAttr(Interpreter &in, const Value &, const std::string &attr,
+bool TensorSpecObject::equals(Interpreter &in, const Value &, const Value &other,
+                              bool &out) {
+  auto *o = other.is(Type::Native) ? dynamic_cast<TensorSpecObject *>(other.raw())
+                                   : nullptr;
+  out = o && o->type == type && in.equals(o->name, name);
+  return true;
+}
+
+bool TensorSpecObject::compare(Interpreter &in, ast::CmpOp op, const Value &self,
+                               const Value &other, bool, Value &out) {
+  if (op != ast::CmpOp::Eq && op != ast::CmpOp::NotEq)
+    return false;
+  bool eq;
+  equals(in, self, other, eq);
+  out = Value::boolean(op == ast::CmpOp::Eq ? eq : !eq);
+  return true;
+}
+
+bool TensorSpecObject::getAttr(Interpreter &in, const Value &self, const std::string &attr,
                                Value &out) {
+  if (attr == "is_compatible_with") {
+    TensorType spec = type;
+    out = in.builtin(attr, [spec](Interpreter &in, CallArgs &args) {
+      py::ArgParser(in, args, "is_compatible_with").expect(1, 1);
+      const Value &v = args.positional[0];
+      TensorType t;
+      if (v.is(Type::Tensor))
+        t = v.as<TensorObject>().type;
+      else if (auto *s = v.is(Type::Native) ? dynamic_cast<TensorSpecObject *>(v.raw())
+                                            : nullptr)
+        t = s->type;
+      else
+        return Value::boolean(false);
+      if (spec.dtype != t.dtype)
+        return Value::boolean(false);
+      if (spec.unknownRank || t.unknownRank)
+        return Value::boolean(true);
+      if (spec.shape.size() != t.shape.size())
+        return Value::boolean(false);
+      for (size_t i = 0; i < t.shape.size(); ++i)
+        if (spec.shape[i] >= 0 && t.shape[i] >= 0 && spec.shape[i] != t.shape[i])
+          return Value::boolean(false);
+      return Value::boolean(true);
+    });
+    return true;
+  }
   if (attr == "shape")
     out = makeShape(type);
   else if (attr == "dtype")
@@ -271,6 +315,14 @@ bool NdArrayObject::getAttr(Interpreter &in, const Value &self,
   }
   if (name == "dtype") {
     out = in.str(py::dtypeName(value->type.dtype)); // prints like np.dtype
+    return true;
+  }
+  if (name == "decode" && value->type.dtype == DType::String &&
+      value->type.shape.empty()) {
+    std::string text = value->strings[0];
+    out = in.builtin("decode", [text](Interpreter &in, CallArgs &) {
+      return in.str(text);
+    });
     return true;
   }
   if (name == "tolist" || name == "item") {

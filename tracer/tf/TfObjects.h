@@ -48,6 +48,36 @@ struct TensorSpecObject : py::NativeObject {
   std::string repr(Interpreter &in, const Value &self) override;
   bool getAttr(Interpreter &in, const Value &self, const std::string &name,
                Value &out) override;
+  bool equals(Interpreter &in, const Value &self, const Value &other,
+              bool &out) override;
+  bool compare(Interpreter &in, ast::CmpOp op, const Value &self,
+               const Value &other, bool reflected, Value &out) override;
+};
+
+/// A callable standing for a TensorFlow class (TensorSpec), with class
+/// attributes such as TensorSpec.from_tensor.
+struct CallableType : py::NativeObject {
+  CallableType(std::string name, py::BuiltinFn fn)
+      : name(std::move(name)), fn(std::move(fn)) {}
+  std::string name;
+  py::BuiltinFn fn;
+  std::map<std::string, Value> attrs;
+  std::string typeName() const override { return "type"; }
+  std::string repr(Interpreter &, const Value &) override {
+    return "<class 'tensorflow.python.framework.tensor." + name + "'>";
+  }
+  bool call(Interpreter &in, const Value &, CallArgs &args, Value &out) override {
+    out = fn(in, args);
+    return true;
+  }
+  bool getAttr(Interpreter &, const Value &, const std::string &attr,
+               Value &out) override {
+    auto it = attrs.find(attr);
+    if (it == attrs.end())
+      return false;
+    out = it->second;
+    return true;
+  }
 };
 
 /// What `.numpy()` returns: printing like NumPy, plus a few attributes.

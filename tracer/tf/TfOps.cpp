@@ -603,7 +603,7 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
     }
     expanded.push_back(item);
   }
-  std::vector<int64_t> offsets, sizes, strides, shape;
+  std::vector<int64_t> offsets, sizes, strides, shape, reversed;
   int64_t d = 0;
   for (auto &item : expanded) {
     if (item.isNone()) {
@@ -646,8 +646,33 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
                    "are valid indices, got " + in.repr(index));
     }
     int64_t stepValue = step.isNone() ? 1 : in.toIndex(step);
-    if (stepValue <= 0)
-      rt.raise("UnimplementedError", "kiln supports positive slice steps only");
+    if (stepValue == 0)
+      in.valueError("slice step cannot be zero");
+    if (stepValue < 0) {
+      // Python's negative steps: the same elements as a positive-step
+      // window read backwards, so the node reverses that dimension.
+      if (n < 0)
+        rt.raise("UnimplementedError",
+                 "kiln needs a known dimension for a negative slice step");
+      auto clampNeg = [&](const Value &v, int64_t dflt) {
+        if (v.isNone())
+          return dflt;
+        int64_t i = in.toIndex(v);
+        if (i < 0)
+          i = std::max<int64_t>(-1, i + n);
+        return std::min(i, n - 1);
+      };
+      int64_t first = clampNeg(start, n - 1), stopAt = clampNeg(stop, -1);
+      int64_t count = first > stopAt ? (first - stopAt - 1) / (-stepValue) + 1 : 0;
+      int64_t last = first + (count - 1) * stepValue;
+      offsets.push_back(count ? last : 0);
+      sizes.push_back(count);
+      strides.push_back(-stepValue);
+      reversed.push_back(static_cast<int64_t>(offsets.size()) - 1);
+      shape.push_back(count);
+      ++d;
+      continue;
+    }
     if (n < 0) {
       if (!start.isNone() || !stop.isNone() || stepValue != 1)
         rt.raise("InvalidArgumentError",
@@ -683,7 +708,7 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
   }
   return rt.apply("StridedSlice", {t},
                   {{"offsets", offsets}, {"sizes", sizes}, {"strides", strides},
-                   {"T", type.dtype}},
+                   {"reversed", reversed}, {"T", type.dtype}},
                   TensorType{type.dtype, shape}, "strided_slice");
 }
 
