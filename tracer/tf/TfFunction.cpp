@@ -365,6 +365,8 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     result = convert(result);
   } catch (py::PyException &e) {
     rt.tracing = saved;
+    if (!autograph) // without AutoGraph, TensorFlow leaves errors as raised
+      throw;
     throw userCodeError(in, e);
   }
   // Outputs: an Identity per returned tensor, as TensorFlow names them.

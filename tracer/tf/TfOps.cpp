@@ -86,14 +86,29 @@ static std::string eagerTypeName(DType d) {
 
 /// Converts both operands to tensors of one dtype, as TensorFlow's binary
 /// op wrappers do: a Python value takes the tensor operand's dtype.
+/// A Python value as an op input of `dtype`; while tracing, TensorFlow's
+/// op-construction message when it does not fit.
+static Value convertOperand(TfRuntime &rt, const Value &v, DType dtype,
+                            const char *param, const std::string &op) {
+  if (rt.tracing && v.is(Type::Float) && (isInteger(dtype) || dtype == DType::Bool) &&
+      v.asFloat() != static_cast<double>(static_cast<int64_t>(v.asFloat()))) {
+    std::string value = rt.in.repr(v), type = py::dtypeName(dtype);
+    rt.in.typeError("Expected " + type + " passed to parameter '" + param +
+                    "' of op '" + op + "', got " + value +
+                    " of type 'float' instead. Error: Expected " + type +
+                    ", but got " + value + " of type 'float'.");
+  }
+  return rt.toTensor(v, dtype);
+}
+
 static void convertPair(TfRuntime &rt, const Value &x, const Value &y,
-                        Value &tx, Value &ty) {
+                        Value &tx, Value &ty, const std::string &op = "") {
   if (rt.isTensor(x) && !rt.isTensor(y)) {
     tx = x;
-    ty = rt.toTensor(y, rt.tensor(x).type.dtype);
+    ty = convertOperand(rt, y, rt.tensor(x).type.dtype, "y", op);
   } else if (!rt.isTensor(x) && rt.isTensor(y)) {
     ty = y;
-    tx = rt.toTensor(x, rt.tensor(y).type.dtype);
+    tx = convertOperand(rt, x, rt.tensor(y).type.dtype, "x", op);
   } else {
     tx = rt.toTensor(x);
     ty = rt.toTensor(y);
@@ -115,15 +130,18 @@ static std::string defaultNodeName(const std::string &op) {
 
 /// The node text TensorFlow puts in shape errors:
 /// "{{node add}} = AddV2[T=DT_INT32](a, b)".
+/// The graph node that produces `v`, as TensorFlow's messages name it.
+static std::string inputName(TfRuntime &rt, const Value &v) {
+  auto &tensor = rt.tensor(v);
+  if (!tensor.symbolic())
+    return "Const";
+  return tensor.trace->graph.nodes[tensor.out.node].name;
+}
+
 static std::string nodeText(TfRuntime &rt, const std::string &name,
                             const std::string &op, DType t, const Value &x,
                             const Value &y) {
-  auto inputName = [&](const Value &v) -> std::string {
-    auto &tensor = rt.tensor(v);
-    if (!tensor.symbolic())
-      return "Const";
-    return tensor.trace->graph.nodes[tensor.out.node].name;
-  };
+  auto inputName = [&](const Value &v) { return kiln::tf::inputName(rt, v); };
   return "'{{node " + name + "}} = " + op + "[T=" + tfTypeName(t) + "](" +
          inputName(x) + ", " + inputName(y) + ")'";
 }
@@ -145,7 +163,7 @@ static void rejectUnsigned(TfRuntime &rt, const std::string &op, DType d) {
 Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
                const Value &y, const std::string &nameHint) {
   Value tx, ty;
-  convertPair(rt, x, y, tx, ty);
+  convertPair(rt, x, y, tx, ty, op);
   auto &a = rt.tensor(tx), &b = rt.tensor(ty);
   rejectUnsigned(rt, op, a.type.dtype);
   std::string name = nameHint.empty() ? defaultNodeName(op) : nameHint;
@@ -280,7 +298,8 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb) {
       rt.in.valueError("Dimensions must be equal, but are " + std::to_string(k1) +
                        " and " + std::to_string(k2) + " for '{{node MatMul}} = " +
                        op + "[T=" + tfTypeName(at.dtype) +
-                       ", transpose_a=" + (ta ? "true" : "false") +
+                       ", grad_a=false, grad_b=false, transpose_a=" +
+                       (ta ? "true" : "false") +
                        ", transpose_b=" + (tb ? "true" : "false") + "](a, b)' "
                        "with input shapes: " + shapeList(at.shape) + ", " +
                        shapeList(bt.shape) + ".");
@@ -311,8 +330,20 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb) {
 /// Normalizes an axis argument against `rank` (negative axes count from the
 /// end); raises TensorFlow's error when out of range.
 static int64_t normalizeAxis(TfRuntime &rt, int64_t axis, int64_t rank,
-                             const std::string &what) {
+                             const std::string &what, const Value *input = nullptr,
+                             bool keepdims = false) {
   if (axis < -rank || axis >= rank) {
+    if (rt.tracing && input) {
+      auto &t = rt.tensor(*input);
+      rt.in.valueError("Invalid reduction dimension " + std::to_string(axis) +
+                       " for input with " + std::to_string(rank) +
+                       " dimensions. for '{{node " + what + "}} = " + what +
+                       "[T=" + tfTypeName(t.type.dtype) + ", Tidx=DT_INT32, keep_dims=" +
+                       (keepdims ? "true" : "false") + "](" + inputName(rt, *input) +
+                       ", " + what + "/reduction_indices)' with input shapes: " +
+                       shapeList(t.type.shape) + ", [] and with computed input "
+                       "tensors: input[1] = <" + std::to_string(axis) + ">.");
+    }
     if (rt.tracing)
       rt.in.valueError("Invalid reduction dimension " + std::to_string(axis) +
                        " for input with " + std::to_string(rank) +
@@ -351,7 +382,7 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
       } else {
         axis = rt.in.toIndex(a);
       }
-      axes.push_back(normalizeAxis(rt, axis, rank, op));
+      axes.push_back(normalizeAxis(rt, axis, rank, op, &t, keepdims));
     }
     std::sort(axes.begin(), axes.end());
     axes.erase(std::unique(axes.begin(), axes.end()), axes.end());
@@ -507,11 +538,21 @@ Value squeeze(TfRuntime &rt, const Value &x, const Value &axisArg) {
   std::vector<int64_t> shape;
   for (int64_t i = 0; i < rank; ++i) {
     bool listed = std::find(axes.begin(), axes.end(), i) != axes.end();
-    if (listed && type.shape[i] != 1)
-      rt.raise("InvalidArgumentError",
-               "Can not squeeze dim[" + std::to_string(i) +
-                   "], expected a dimension of 1, got " +
-                   std::to_string(type.shape[i]));
+    if (listed && type.shape[i] != 1) {
+      std::string message = "Can not squeeze dim[" + std::to_string(i) +
+                            "], expected a dimension of 1, got " +
+                            std::to_string(type.shape[i]);
+      if (rt.tracing) {
+        std::string dims;
+        for (size_t k = 0; k < axes.size(); ++k)
+          dims += (k ? "," : "") + std::to_string(axes[k]);
+        rt.in.valueError(message + " for '{{node Squeeze}} = Squeeze[T=" +
+                         tfTypeName(type.dtype) + ", squeeze_dims=[" + dims +
+                         "]](" + inputName(rt, t) + ")' with input shapes: " +
+                         shapeList(type.shape) + ".");
+      }
+      rt.raise("InvalidArgumentError", message + " [Op:Squeeze] name: ");
+    }
     if ((axes.empty() && type.shape[i] == 1) || listed)
       continue;
     shape.push_back(type.shape[i]);
@@ -550,6 +591,19 @@ Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
                                py::dtypeName(rt.tensor(tensors[i]).type.dtype);
                         return s;
                       }() + "] that don't all match.");
+    if (tt.shape.size() != first.shape.size() && rt.tracing) {
+      std::string inputs, shapes;
+      for (size_t k = 0; k < tensors.size(); ++k) {
+        inputs += inputName(rt, tensors[k]) + ", ";
+        shapes += shapeList(rt.tensor(tensors[k]).type.shape) + ", ";
+      }
+      rt.in.valueError("Shape must be rank " + std::to_string(first.shape.size()) +
+                       " but is rank " + std::to_string(tt.shape.size()) +
+                       " for '{{node concat}} = " + op + "[N=" +
+                       std::to_string(tensors.size()) + ", T=" +
+                       tfTypeName(first.dtype) + ", Tidx=DT_INT32](" + inputs +
+                       "concat/axis)' with input shapes: " + shapes + "[].");
+    }
     if (tt.shape.size() != first.shape.size())
       rt.raise("InvalidArgumentError",
                "ConcatOp : Ranks of all input tensors should match: shape[0] = " +
