@@ -107,17 +107,20 @@ std::string generateDescriptorSource(const std::vector<ExportedFunction> &fns) {
        "#include <stdint.h>\n#include <stdlib.h>\n#include <string.h>\n\n";
   for (auto &f : fns) {
     c << "void kiln_entry_" << f.symbol << "(void **args);\n";
-    auto specs = [&](const char *which, const std::vector<graph::TensorType> &types) {
+    auto specs = [&](const char *which,
+                     const std::vector<graph::TensorType> &types) {
       for (size_t i = 0; i < types.size(); ++i) {
-        c << "static const int64_t " << f.symbol << "_" << which << i << "_dims[] = {";
+        c << "static const int64_t " << f.symbol << "_" << which << i
+          << "_dims[] = {";
         for (int64_t d : types[i].shape)
           c << d << ", ";
         c << "0};\n";
       }
-      c << "static const kiln_tensor_spec " << f.symbol << "_" << which << "[] = {";
+      c << "static const kiln_tensor_spec " << f.symbol << "_" << which
+        << "[] = {";
       for (size_t i = 0; i < types.size(); ++i)
-        c << "{" << cDtype(types[i].dtype) << ", " << types[i].shape.size() << ", "
-          << f.symbol << "_" << which << i << "_dims}, ";
+        c << "{" << cDtype(types[i].dtype) << ", " << types[i].shape.size()
+          << ", " << f.symbol << "_" << which << i << "_dims}, ";
       c << "{0, 0, 0}};\n";
     };
     specs("in", inputTypes(f.graph));
@@ -126,8 +129,9 @@ std::string generateDescriptorSource(const std::vector<ExportedFunction> &fns) {
   c << "\nstatic const kiln_concrete_function_desc functions[] = {\n";
   for (auto &f : fns)
     c << "  {" << quote(f.pythonName) << ", " << quote(f.signature) << ", "
-      << f.graph.args.size() << ", " << f.graph.results.size() << ", " << f.symbol
-      << "_in, " << f.symbol << "_out, kiln_entry_" << f.symbol << "},\n";
+      << f.graph.args.size() << ", " << f.graph.results.size() << ", "
+      << f.symbol << "_in, " << f.symbol << "_out, kiln_entry_" << f.symbol
+      << "},\n";
   c << "};\n\nstatic const kiln_library_desc library = {KILN_ABI_VERSION, "
     << fns.size()
     << ", functions};\n\n__attribute__((visibility(\"default\"))) const "
@@ -135,10 +139,11 @@ std::string generateDescriptorSource(const std::vector<ExportedFunction> &fns) {
   // Typed entry points.
   for (auto &f : fns) {
     auto ins = inputTypes(f.graph), outs = outputTypes(f.graph);
-    c << "__attribute__((visibility(\"default\"))) int kiln_" << f.symbol << "(";
+    c << "__attribute__((visibility(\"default\"))) int kiln_" << f.symbol
+      << "(";
     for (size_t i = 0; i < ins.size(); ++i)
-      c << "const " << cType(ins[i].dtype) << " *in" << i << ", const int64_t *in"
-        << i << "_shape, ";
+      c << "const " << cType(ins[i].dtype) << " *in" << i
+        << ", const int64_t *in" << i << "_shape, ";
     for (size_t i = 0; i < outs.size(); ++i)
       c << cType(outs[i].dtype) << " **out" << i << ", int64_t *out" << i
         << "_shape" << (i + 1 < outs.size() ? ", " : "");
@@ -156,9 +161,9 @@ std::string generateDescriptorSource(const std::vector<ExportedFunction> &fns) {
       c << "  d" << i << "[0] = d" << i << "[1] = (int64_t)(intptr_t)in" << i
         << "; d" << i << "[2] = 0;\n";
       c << "  { int64_t stride = 1; for (int k = " << rank
-        << " - 1; k >= 0; --k) { d" << i << "[3 + k] = in" << i << "_shape[k]; d"
-        << i << "[3 + " << rank << " + k] = stride; stride *= in" << i
-        << "_shape[k]; } }\n";
+        << " - 1; k >= 0; --k) { d" << i << "[3 + k] = in" << i
+        << "_shape[k]; d" << i << "[3 + " << rank
+        << " + k] = stride; stride *= in" << i << "_shape[k]; } }\n";
       // Shape check against the spec (-1: any).
       for (size_t k = 0; k < rank; ++k)
         if (ins[i].shape[k] >= 0)
@@ -173,25 +178,31 @@ std::string generateDescriptorSource(const std::vector<ExportedFunction> &fns) {
       c << "  { const int64_t *r = results + " << at << "; size_t n = 1;\n";
       c << "    for (int k = 0; k < " << rank << "; ++k) { out" << i
         << "_shape[k] = r[3 + k]; n *= (size_t)r[3 + k]; }\n";
-      c << "    " << cType(outs[i].dtype) << " *dst = malloc(n ? n * sizeof *dst : 1);\n";
+      c << "    " << cType(outs[i].dtype)
+        << " *dst = malloc(n ? n * sizeof *dst : 1);\n";
       c << "    if (!dst) return 2;\n";
       c << "    const " << cType(outs[i].dtype) << " *src = (const "
         << cType(outs[i].dtype) << " *)(intptr_t)r[1] + r[2];\n";
       c << "    for (size_t e = 0; e < n; ++e) { size_t rest = e, off = 0;\n";
-      c << "      for (int k = " << rank << " - 1; k >= 0; --k) { off += (rest % (size_t)r[3 + k]) * (size_t)r[3 + "
+      c << "      for (int k = " << rank
+        << " - 1; k >= 0; --k) { off += (rest % (size_t)r[3 + k]) * "
+           "(size_t)r[3 + "
         << rank << " + k]; rest /= (size_t)r[3 + k]; }\n";
       c << "      dst[e] = src[off]; }\n";
       c << "    *out" << i << " = dst; }\n";
       at += 3 + 2 * rank;
     }
     // Free what the compiled code allocated: once, never inputs/constants.
-    c << "  { void *seen[" << std::max<size_t>(outs.size(), 1) << "]; int ns = 0; size_t at = 0;\n";
+    c << "  { void *seen[" << std::max<size_t>(outs.size(), 1)
+      << "]; int ns = 0; size_t at = 0;\n";
     at = 0;
     for (size_t i = 0; i < outs.size(); ++i) {
-      c << "    { void *p = (void *)(intptr_t)results[" << at << "]; int skip = p == (void *)0xdeadbeef";
+      c << "    { void *p = (void *)(intptr_t)results[" << at
+        << "]; int skip = p == (void *)0xdeadbeef";
       for (size_t k = 0; k < ins.size(); ++k)
         c << " || p == (const void *)in" << k;
-      c << "; for (int s = 0; s < ns; ++s) skip |= seen[s] == p; if (!skip) { seen[ns++] = p; free(p); } }\n";
+      c << "; for (int s = 0; s < ns; ++s) skip |= seen[s] == p; if (!skip) { "
+           "seen[ns++] = p; free(p); } }\n";
       at += 3 + 2 * outs[i].shape.size();
     }
     c << "    (void)at; (void)seen; (void)ns; }\n  return 0;\n}\n\n";
@@ -201,9 +212,9 @@ std::string generateDescriptorSource(const std::vector<ExportedFunction> &fns) {
 
 /// Lowers all functions into one LLVM module.
 std::unique_ptr<llvm::Module>
-buildLlvmModule(const std::vector<ExportedFunction> &fns, const AotOptions &options,
-                llvm::LLVMContext &llvmContext, std::string *mlirText,
-                std::string &error) {
+buildLlvmModule(const std::vector<ExportedFunction> &fns,
+                const AotOptions &options, llvm::LLVMContext &llvmContext,
+                std::string *mlirText, std::string &error) {
   std::unique_ptr<mlir::MLIRContext> context = createCompilerContext();
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::ModuleOp::create(mlir::UnknownLoc::get(context.get()));
@@ -249,7 +260,8 @@ bool emitObject(llvm::Module &module, const AotOptions &options,
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   std::string triple = llvm::sys::getDefaultTargetTriple();
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return false;
   std::string cpu = options.targetCpu.empty() ? "x86-64" : options.targetCpu;
@@ -273,7 +285,8 @@ bool emitObject(llvm::Module &module, const AotOptions &options,
     return false;
   }
   llvm::legacy::PassManager pm;
-  if (machine->addPassesToEmitFile(pm, out, nullptr, llvm::CodeGenFileType::ObjectFile)) {
+  if (machine->addPassesToEmitFile(pm, out, nullptr,
+                                   llvm::CodeGenFileType::ObjectFile)) {
     error = "the target cannot emit object files";
     return false;
   }
@@ -300,23 +313,28 @@ std::string generateHeader(const std::vector<ExportedFunction> &fns,
     ch = std::isalnum(static_cast<unsigned char>(ch)) ? std::toupper(ch) : '_';
   h << "/* Generated by kiln compile: the entry points of " << libraryName
     << ".\n *\n * Generic calls go through the kiln runtime (kiln/runtime.h):\n"
-       " *   kiln_library_open(\"" << libraryName
+       " *   kiln_library_open(\""
+    << libraryName
     << "\", &lib); kiln_library_get_function(lib, \"NAME\", &fn);\n"
        " *   kiln_function_call(fn, inputs, n, outputs, max, &count);\n"
-       " * which picks the concrete function by the inputs' dtypes and shapes.\n"
-       " *\n * Typed entry points call one concrete function directly: inputs are\n"
+       " * which picks the concrete function by the inputs' dtypes and "
+       "shapes.\n"
+       " *\n * Typed entry points call one concrete function directly: inputs "
+       "are\n"
        " * contiguous row-major arrays with their shapes; each result is a\n"
        " * malloc'd array (free it with free()) and its shape. They return 0,\n"
        " * 1 when an input shape does not fit the signature, 2 when out of\n"
        " * memory. Thread-safe. */\n";
   h << "#ifndef " << guard << "\n#define " << guard
-    << "\n\n#include <stdint.h>\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n";
+    << "\n\n#include <stdint.h>\n\n#ifdef __cplusplus\nextern \"C\" "
+       "{\n#endif\n\n";
   for (auto &f : fns) {
     auto ins = inputTypes(f.graph), outs = outputTypes(f.graph);
     h << "/* " << f.signature << " */\nint kiln_" << f.symbol << "(";
     for (size_t i = 0; i < ins.size(); ++i)
-      h << "const " << cType(ins[i].dtype) << " *in" << i << ", const int64_t *in"
-        << i << "_shape /* [" << ins[i].shape.size() << "] */, ";
+      h << "const " << cType(ins[i].dtype) << " *in" << i
+        << ", const int64_t *in" << i << "_shape /* [" << ins[i].shape.size()
+        << "] */, ";
     for (size_t i = 0; i < outs.size(); ++i)
       h << cType(outs[i].dtype) << " **out" << i << ", int64_t *out" << i
         << "_shape /* [" << outs[i].shape.size() << "] */"
@@ -340,7 +358,8 @@ std::string generateManifest(const std::vector<ExportedFunction> &fns) {
       s["dtype"] = py::dtypeName(t.dtype);
       nlohmann::ordered_json dims = nlohmann::ordered_json::array();
       for (int64_t d : t.shape)
-        dims.push_back(d < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(d));
+        dims.push_back(d < 0 ? nlohmann::ordered_json(nullptr)
+                             : nlohmann::ordered_json(d));
       s["shape"] = dims;
       a.push_back(s);
     }
@@ -361,9 +380,11 @@ std::string generateManifest(const std::vector<ExportedFunction> &fns) {
 
 bool compileAot(const std::vector<ExportedFunction> &fns,
                 const AotOptions &options, std::string &error) {
-  std::string libraryName = std::filesystem::path(options.output).filename().string();
+  std::string libraryName =
+      std::filesystem::path(options.output).filename().string();
   if (options.emit == "header")
-    return writeAtomically(options.output, generateHeader(fns, libraryName), error);
+    return writeAtomically(options.output, generateHeader(fns, libraryName),
+                           error);
   if (options.emit == "manifest")
     return writeAtomically(options.output, generateManifest(fns), error);
   llvm::LLVMContext llvmContext;
@@ -383,7 +404,8 @@ bool compileAot(const std::vector<ExportedFunction> &fns,
   }
   // Object code, then (unless -c) the shared library, built in a scratch
   // folder and renamed into place.
-  std::string scratch = options.output + ".kiln-tmp." + std::to_string(getpid());
+  std::string scratch =
+      options.output + ".kiln-tmp." + std::to_string(getpid());
   std::filesystem::create_directories(scratch);
   auto cleanup = [&] {
     std::error_code ec;
@@ -409,13 +431,13 @@ bool compileAot(const std::vector<ExportedFunction> &fns,
   std::string result = scratch + "/out";
   std::string cmd;
   if (options.emit == "obj")
-    cmd = cc + " -c -O2 -fPIC -fvisibility=hidden -I'" + runtimeInclude + "' '" +
-          source + "' -o '" + scratch + "/library.o' && ld -r '" + object + "' '" +
-          scratch + "/library.o' -o '" + result + "'";
+    cmd = cc + " -c -O2 -fPIC -fvisibility=hidden -I'" + runtimeInclude +
+          "' '" + source + "' -o '" + scratch + "/library.o' && ld -r '" +
+          object + "' '" + scratch + "/library.o' -o '" + result + "'";
   else
     cmd = cc + " -shared -O2 -fPIC -fvisibility=hidden -I'" + runtimeInclude +
-          "' '" + source + "' '" + object + "' '" KILN_RUNTIME_LIBRARY
-          "' -lm -o '" + result + "'";
+          "' '" + source + "' '" + object +
+          "' '" KILN_RUNTIME_LIBRARY "' -lm -o '" + result + "'";
   cmd += " 2>'" + scratch + "/cc.log'";
   if (std::system(cmd.c_str()) != 0) {
     std::ifstream log(scratch + "/cc.log");

@@ -23,7 +23,8 @@ Type elementType(MLIRContext *ctx, DType dtype) {
   case DType::Bool:
     return b.getI1Type();
   case DType::Int8:
-  case DType::UInt8: // bit patterns are shared; unsigned ops are rejected earlier
+  case DType::UInt8: // bit patterns are shared; unsigned ops are rejected
+                     // earlier
     return b.getIntegerType(8);
   case DType::Int16:
     return b.getIntegerType(16);
@@ -65,10 +66,10 @@ private:
   }
 
   Location locOf(const graph::Node &n) {
-    Location fileLoc = n.loc.valid()
-                           ? Location(FileLineColLoc::get(ctx, file, n.loc.line,
-                                                          n.loc.col))
-                           : Location(UnknownLoc::get(ctx));
+    Location fileLoc =
+        n.loc.valid()
+            ? Location(FileLineColLoc::get(ctx, file, n.loc.line, n.loc.col))
+            : Location(UnknownLoc::get(ctx));
     return NameLoc::get(b.getStringAttr(n.name), fileLoc);
   }
 
@@ -85,7 +86,8 @@ private:
     return it == n.attrs.end() ? nullptr : std::get_if<T>(&it->second);
   }
 
-  Value constant(const graph::Node &n, RankedTensorType type, std::string &error);
+  Value constant(const graph::Node &n, RankedTensorType type,
+                 std::string &error);
   Value emit(const graph::Node &n, std::string &error);
 
   MLIRContext *ctx;
@@ -118,12 +120,12 @@ Value Emitter::constant(const graph::Node &n, RankedTensorType type,
 
 static const char *unaryFunction(const std::string &op) {
   static const std::pair<const char *, const char *> table[] = {
-      {"Neg", "neg"},         {"Abs", "abs"},     {"Sign", "sign"},
-      {"Sqrt", "sqrt"},       {"Rsqrt", "rsqrt"}, {"Exp", "exp"},
-      {"Log", "log"},         {"Log1p", "log1p"}, {"Sin", "sin"},
-      {"Cos", "cos"},         {"Tanh", "tanh"},   {"Sigmoid", "sigmoid"},
-      {"Relu", "relu"},       {"Square", "square"}, {"Floor", "floor"},
-      {"Ceil", "ceil"},       {"Round", "round"}, {"LogicalNot", "logical_not"}};
+      {"Neg", "neg"},   {"Abs", "abs"},       {"Sign", "sign"},
+      {"Sqrt", "sqrt"}, {"Rsqrt", "rsqrt"},   {"Exp", "exp"},
+      {"Log", "log"},   {"Log1p", "log1p"},   {"Sin", "sin"},
+      {"Cos", "cos"},   {"Tanh", "tanh"},     {"Sigmoid", "sigmoid"},
+      {"Relu", "relu"}, {"Square", "square"}, {"Floor", "floor"},
+      {"Ceil", "ceil"}, {"Round", "round"},   {"LogicalNot", "logical_not"}};
   for (auto &[tf, fn] : table)
     if (op == tf)
       return fn;
@@ -132,8 +134,8 @@ static const char *unaryFunction(const std::string &op) {
 
 static const char *comparePredicate(const std::string &op) {
   static const std::pair<const char *, const char *> table[] = {
-      {"Equal", "eq"}, {"NotEqual", "ne"},  {"Less", "lt"},
-      {"LessEqual", "le"}, {"Greater", "gt"}, {"GreaterEqual", "ge"}};
+      {"Equal", "eq"},     {"NotEqual", "ne"}, {"Less", "lt"},
+      {"LessEqual", "le"}, {"Greater", "gt"},  {"GreaterEqual", "ge"}};
   for (auto &[tf, p] : table)
     if (op == tf)
       return p;
@@ -144,8 +146,10 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   Location loc = locOf(n);
   RankedTensorType type = tensorType(n.outputs.at(0));
   if (!type) {
-    error = "'" + n.name + "' (" + n.op + ") has a dtype or shape kiln cannot "
-            "compile yet (" + py::dtypeName(n.outputs[0].dtype) + ")";
+    error = "'" + n.name + "' (" + n.op +
+            ") has a dtype or shape kiln cannot "
+            "compile yet (" +
+            py::dtypeName(n.outputs[0].dtype) + ")";
     return nullptr;
   }
   const std::string &op = n.op;
@@ -186,7 +190,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     Value in = input(n, 0);
     auto inType = cast<RankedTensorType>(in.getType());
     auto i32 = RankedTensorType::get(inType.getShape(), b.getI32Type());
-    if (src && *src == DType::UInt8 && *dst != DType::Int8 && *dst != DType::Bool) {
+    if (src && *src == DType::UInt8 && *dst != DType::Int8 &&
+        *dst != DType::Bool) {
       // Zero-extend: widen, then keep the low 8 bits.
       Value wide = b.create<CastOp>(loc, i32, in);
       auto mask = DenseElementsAttr::get(
@@ -197,7 +202,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
                  ? low
                  : b.create<CastOp>(loc, type, low).getResult();
     }
-    if (dst && *dst == DType::UInt8 && src && isa<FloatType>(inType.getElementType())) {
+    if (dst && *dst == DType::UInt8 && src &&
+        isa<FloatType>(inType.getElementType())) {
       Value wide = b.create<CastOp>(loc, i32, in); // via i32: 128..255 fit
       return b.create<CastOp>(loc, type, wide);
     }
@@ -227,23 +233,23 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return b.create<MatMulOp>(loc, type, lhs, rhs);
   }
   static const std::pair<const char *, const char *> reductions[] = {
-      {"Sum", "sum"}, {"Mean", "mean"}, {"Max", "max"}, {"Min", "min"},
-      {"Prod", "prod"}, {"Any", "any"}, {"All", "all"}};
+      {"Sum", "sum"},   {"Mean", "mean"}, {"Max", "max"}, {"Min", "min"},
+      {"Prod", "prod"}, {"Any", "any"},   {"All", "all"}};
   for (auto &[tf, kind] : reductions) {
     if (op != tf)
       continue;
     const auto *axes = attr<std::vector<int64_t>>(n, "axes");
     const bool *keep = attr<bool>(n, "keep_dims");
-    return b.create<ReduceOp>(loc, type, input(n, 0), b.getStringAttr(kind),
-                              b.getDenseI64ArrayAttr(axes ? *axes
-                                                          : std::vector<int64_t>{}),
-                              b.getBoolAttr(keep && *keep));
+    return b.create<ReduceOp>(
+        loc, type, input(n, 0), b.getStringAttr(kind),
+        b.getDenseI64ArrayAttr(axes ? *axes : std::vector<int64_t>{}),
+        b.getBoolAttr(keep && *keep));
   }
   if (op == "ArgMax" || op == "ArgMin") {
     const int64_t *axis = attr<int64_t>(n, "axis");
-    return b.create<ArgReduceOp>(loc, type, input(n, 0),
-                                 b.getStringAttr(op == "ArgMax" ? "max" : "min"),
-                                 b.getI64IntegerAttr(axis ? *axis : 0));
+    return b.create<ArgReduceOp>(
+        loc, type, input(n, 0), b.getStringAttr(op == "ArgMax" ? "max" : "min"),
+        b.getI64IntegerAttr(axis ? *axis : 0));
   }
   if (op == "Shape" || op == "Size") {
     // Dimensions known at run time only: read them from the input.
@@ -258,7 +264,9 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     }
     if (op == "Size")
       return b.create<tensor::FromElementsOp>(
-          loc, type, ValueRange{b.create<arith::IndexCastOp>(loc, b.getI32Type(), product)});
+          loc, type,
+          ValueRange{
+              b.create<arith::IndexCastOp>(loc, b.getI32Type(), product)});
     return b.create<tensor::FromElementsOp>(loc, type, dims);
   }
   if (op == "Range") {
@@ -268,14 +276,20 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     };
     Value start = scalarOf(input(n, 0)), limit = scalarOf(input(n, 1));
     Value length = b.create<arith::SubIOp>(loc, limit, start);
-    Value zero = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(length.getType(), 0));
+    Value zero =
+        b.create<arith::ConstantOp>(loc, b.getIntegerAttr(length.getType(), 0));
     length = b.create<arith::MaxSIOp>(loc, length, zero);
     Value size = b.create<arith::IndexCastOp>(loc, b.getIndexType(), length);
-    return b.create<tensor::GenerateOp>(
-        loc, type, ValueRange{size}, [&](OpBuilder &nb, Location nl, ValueRange idx) {
-          Value i = nb.create<arith::IndexCastOp>(nl, start.getType(), idx[0]);
-          nb.create<tensor::YieldOp>(nl, nb.create<arith::AddIOp>(nl, start, i).getResult());
-        }).getResult();
+    return b
+        .create<tensor::GenerateOp>(
+            loc, type, ValueRange{size},
+            [&](OpBuilder &nb, Location nl, ValueRange idx) {
+              Value i =
+                  nb.create<arith::IndexCastOp>(nl, start.getType(), idx[0]);
+              nb.create<tensor::YieldOp>(
+                  nl, nb.create<arith::AddIOp>(nl, start, i).getResult());
+            })
+        .getResult();
   }
   if (op == "ZerosLike" || op == "OnesLike") {
     Value in = input(n, 0);
@@ -285,14 +299,18 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
       if (inType.isDynamicDim(d))
         dynamic.push_back(b.create<tensor::DimOp>(loc, in, d));
     Type et = type.getElementType();
-    TypedAttr value = isa<FloatType>(et)
-                          ? TypedAttr(b.getFloatAttr(et, op == "OnesLike" ? 1.0 : 0.0))
-                          : TypedAttr(b.getIntegerAttr(et, op == "OnesLike" ? 1 : 0));
+    TypedAttr value =
+        isa<FloatType>(et)
+            ? TypedAttr(b.getFloatAttr(et, op == "OnesLike" ? 1.0 : 0.0))
+            : TypedAttr(b.getIntegerAttr(et, op == "OnesLike" ? 1 : 0));
     Value scalar = b.create<arith::ConstantOp>(loc, value);
-    return b.create<tensor::GenerateOp>(
-        loc, type, dynamic, [&](OpBuilder &nb, Location nl, ValueRange) {
-          nb.create<tensor::YieldOp>(nl, scalar);
-        }).getResult();
+    return b
+        .create<tensor::GenerateOp>(
+            loc, type, dynamic,
+            [&](OpBuilder &nb, Location nl, ValueRange) {
+              nb.create<tensor::YieldOp>(nl, scalar);
+            })
+        .getResult();
   }
   if (op == "BroadcastTo") {
     // x + 0 of the target shape: elementwise broadcasting does the work.
@@ -324,22 +342,25 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
       int64_t rank = slicedType.getRank();
       SmallVector<AffineExpr> exprs;
       for (int64_t d = 0; d < rank; ++d) {
-        bool flip = std::find(reversed->begin(), reversed->end(), d) != reversed->end();
-        exprs.push_back(flip ? b.getAffineConstantExpr(slicedType.getDimSize(d) - 1) -
-                                   b.getAffineDimExpr(d)
-                             : b.getAffineDimExpr(d));
+        bool flip =
+            std::find(reversed->begin(), reversed->end(), d) != reversed->end();
+        exprs.push_back(
+            flip ? b.getAffineConstantExpr(slicedType.getDimSize(d) - 1) -
+                       b.getAffineDimExpr(d)
+                 : b.getAffineDimExpr(d));
       }
       SmallVector<AffineMap> maps{AffineMap::get(rank, 0, exprs, ctx),
                                   b.getMultiDimIdentityMap(rank)};
-      SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+      SmallVector<utils::IteratorType> iterators(rank,
+                                                 utils::IteratorType::parallel);
       Value init = b.create<tensor::EmptyOp>(loc, slicedType.getShape(),
                                              slicedType.getElementType());
       sliced = b.create<linalg::GenericOp>(
-                   loc, TypeRange{slicedType}, ValueRange{sliced}, ValueRange{init},
-                   maps, iterators,
-                   [](OpBuilder &nb, Location nl, ValueRange args) {
-                     nb.create<linalg::YieldOp>(nl, args[0]);
-                   })
+                    loc, TypeRange{slicedType}, ValueRange{sliced},
+                    ValueRange{init}, maps, iterators,
+                    [](OpBuilder &nb, Location nl, ValueRange args) {
+                      nb.create<linalg::YieldOp>(nl, args[0]);
+                    })
                    .getResult(0);
     }
     if (cast<RankedTensorType>(sliced.getType()) == type)
@@ -362,7 +383,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
         auto t = cast<RankedTensorType>(v.getType());
         SmallVector<int64_t> shape(t.getShape());
         shape.insert(shape.begin() + *axis, 1);
-        v = b.create<ReshapeOp>(loc, RankedTensorType::get(shape, t.getElementType()), v);
+        v = b.create<ReshapeOp>(
+            loc, RankedTensorType::get(shape, t.getElementType()), v);
       }
       inputs.push_back(v);
     }
@@ -377,7 +399,8 @@ bool Emitter::run(std::string &error) {
   for (int arg : g.args) {
     RankedTensorType t = tensorType(g.nodes[arg].outputs[0]);
     if (!t) {
-      error = "argument '" + g.nodes[arg].name + "' has a dtype or shape kiln "
+      error = "argument '" + g.nodes[arg].name +
+              "' has a dtype or shape kiln "
               "cannot compile yet";
       return false;
     }

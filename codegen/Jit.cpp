@@ -112,7 +112,8 @@ public:
     context_.loadAllAvailableDialects();
   }
 
-  const Compiled *compile(const graph::Graph &graph, std::string &error) override {
+  const Compiled *compile(const graph::Graph &graph,
+                          std::string &error) override {
     mlir::OwningOpRef<mlir::ModuleOp> module =
         mlir::ModuleOp::create(mlir::UnknownLoc::get(&context_));
     {
@@ -252,7 +253,8 @@ bool JitExecutor::run(const Compiled *fn,
 
 } // namespace
 
-std::unique_ptr<graph::Executor> createJitExecutor(const CompileOptions &options) {
+std::unique_ptr<graph::Executor>
+createJitExecutor(const CompileOptions &options) {
   return std::make_unique<JitExecutor>(options);
 }
 

@@ -11,11 +11,12 @@ namespace kiln {
 
 struct CompileOptions {
   int optLevel = 2;
-  std::string fileName;          // for locations in diagnostics
-  bool printIrAfterAll = false;  // --print-ir-after-all
+  std::string fileName;         // for locations in diagnostics
+  bool printIrAfterAll = false; // --print-ir-after-all
 };
 
-std::unique_ptr<graph::Executor> createJitExecutor(const CompileOptions &options);
+std::unique_ptr<graph::Executor>
+createJitExecutor(const CompileOptions &options);
 
 /// The kiln dialect, lowered MLIR or LLVM IR of `graph` as text (for
 /// `kiln dump`). `stage` is "kiln", "linalg" or "llvm".

@@ -59,9 +59,10 @@ int main(int argc, char **argv) {
   if (check(kiln_tensor_create(KILN_FLOAT32, 1, wrong_shape, input, &wrong),
             "kiln_tensor_create"))
     return 1;
-  kiln_status s = kiln_function_call(normalize, (const kiln_tensor *const *)&wrong,
-                                     1, &ignored, 1, &count);
-  printf("a float32[3] input: %s\n", s == KILN_OK ? "accepted?!" : kiln_status_name(s));
+  kiln_status s = kiln_function_call(
+      normalize, (const kiln_tensor *const *)&wrong, 1, &ignored, 1, &count);
+  printf("a float32[3] input: %s\n",
+         s == KILN_OK ? "accepted?!" : kiln_status_name(s));
 
   /* 2. The typed entry point declared in model.h. */
   float *typed = NULL;

@@ -8,14 +8,14 @@ Module::Module() = default;
 Module::~Module() = default;
 
 const char *binaryOpName(BinaryOp op) {
-  static const char *names[] = {"Add",    "Sub",    "Mult",  "MatMult", "Div",
-                                "FloorDiv", "Mod",  "Pow",   "LShift",  "RShift",
-                                "BitOr",  "BitXor", "BitAnd"};
+  static const char *names[] = {
+      "Add", "Sub",    "Mult",   "MatMult", "Div",    "FloorDiv", "Mod",
+      "Pow", "LShift", "RShift", "BitOr",   "BitXor", "BitAnd"};
   return names[static_cast<int>(op)];
 }
 
 const char *binaryOpSymbol(BinaryOp op) {
-  static const char *symbols[] = {"+",  "-",  "*", "@", "/", "//", "%",
+  static const char *symbols[] = {"+",  "-",  "*",  "@", "/", "//", "%",
                                   "**", "<<", ">>", "|", "^", "&"};
   return symbols[static_cast<int>(op)];
 }
@@ -26,14 +26,15 @@ const char *unaryOpName(UnaryOpKind op) {
 }
 
 const char *cmpOpName(CmpOp op) {
-  static const char *names[] = {"Eq", "NotEq", "Lt", "LtE", "Gt",
-                                "GtE", "Is", "IsNot", "In", "NotIn"};
+  static const char *names[] = {"Eq",  "NotEq", "Lt",    "LtE", "Gt",
+                                "GtE", "Is",    "IsNot", "In",  "NotIn"};
   return names[static_cast<int>(op)];
 }
 
 const char *cmpOpSymbol(CmpOp op) {
-  static const char *symbols[] = {"==", "!=", "<",      ">=" /*unused*/, ">",
-                                  ">=", "is", "is not", "in",         "not in"};
+  static const char *symbols[] = {"==", "!=",    "<",  ">=" /*unused*/,
+                                  ">",  ">=",    "is", "is not",
+                                  "in", "not in"};
   if (op == CmpOp::LtE)
     return "<=";
   return symbols[static_cast<int>(op)];

@@ -15,7 +15,8 @@ public:
       : diags_(diags), origin_(origin) {}
 
   /// Appends one top-level statement's AST to `out`.
-  void buildTopLevel(grammar::KilnParser::StmtContext *ctx, ast::StmtList &out) {
+  void buildTopLevel(grammar::KilnParser::StmtContext *ctx,
+                     ast::StmtList &out) {
     buildStmt(ctx, out);
   }
   ast::ExprPtr buildFieldExpr(grammar::KilnParser::FieldExprContext *ctx);

@@ -17,8 +17,9 @@ using P = grammar::KilnParser;
 /// it directly avoids the generated accessors' dynamic_casts, which
 /// dominate parse time on large files.
 template <typename T> static T *onlyChild(antlr4::ParserRuleContext *ctx) {
-  return dynamic_cast<T *>(ctx->children[0]) ? static_cast<T *>(ctx->children[0])
-                                              : nullptr;
+  return dynamic_cast<T *>(ctx->children[0])
+             ? static_cast<T *>(ctx->children[0])
+             : nullptr;
 }
 
 static ExprPtr makeBinOp(BinaryOp op, ExprPtr left, ExprPtr right) {
@@ -93,8 +94,9 @@ ExprPtr AstBuilder::buildOrTest(P::OrTestContext *ctx) {
   if (ctx->children.size() == 1) // the common case: no operator here
     if (auto *only = onlyChild<P::AndTestContext>(ctx))
       return buildAndTest(only);
-  ExprPtr e = buildBoolChain(*this, ctx->andTest(), BoolOpKind::Or,
-                             [&](P::AndTestContext *c) { return buildAndTest(c); });
+  ExprPtr e =
+      buildBoolChain(*this, ctx->andTest(), BoolOpKind::Or,
+                     [&](P::AndTestContext *c) { return buildAndTest(c); });
   e->range = range(ctx);
   return e;
 }
@@ -103,8 +105,9 @@ ExprPtr AstBuilder::buildAndTest(P::AndTestContext *ctx) {
   if (ctx->children.size() == 1) // the common case: no operator here
     if (auto *only = onlyChild<P::NotTestContext>(ctx))
       return buildNotTest(only);
-  ExprPtr e = buildBoolChain(*this, ctx->notTest(), BoolOpKind::And,
-                             [&](P::NotTestContext *c) { return buildNotTest(c); });
+  ExprPtr e =
+      buildBoolChain(*this, ctx->notTest(), BoolOpKind::And,
+                     [&](P::NotTestContext *c) { return buildNotTest(c); });
   e->range = range(ctx);
   return e;
 }
@@ -164,8 +167,8 @@ ExprPtr AstBuilder::buildComparison(P::ComparisonContext *ctx) {
 template <typename Ctx, typename OpCtx, typename Build, typename OpOf,
           typename Span>
 static ExprPtr buildChain(const std::vector<Ctx *> &operands,
-                          const std::vector<OpCtx> &ops, Build build,
-                          OpOf opOf, Span span) {
+                          const std::vector<OpCtx> &ops, Build build, OpOf opOf,
+                          Span span) {
   ExprPtr e = build(operands[0]);
   for (size_t i = 1; i < operands.size(); ++i) {
     e = makeBinOp(opOf(ops[i - 1]), std::move(e), build(operands[i]));
@@ -285,7 +288,8 @@ ExprPtr AstBuilder::buildPower(P::PowerContext *ctx) {
   ExprPtr base = buildAtomExpr(ctx->awaitPrimary());
   if (!ctx->POWER())
     return base;
-  ExprPtr e = makeBinOp(BinaryOp::Pow, std::move(base), buildFactor(ctx->factor()));
+  ExprPtr e =
+      makeBinOp(BinaryOp::Pow, std::move(base), buildFactor(ctx->factor()));
   e->range = range(ctx);
   return e;
 }
@@ -303,7 +307,8 @@ ExprPtr AstBuilder::buildAtomExpr(P::AwaitPrimaryContext *ctx) {
       if (call->argList())
         buildArgs(call->argList(), c->args, c->keywords);
       e = std::move(c);
-    } else if (auto *sub = dynamic_cast<P::SubscriptTrailerContext *>(trailer)) {
+    } else if (auto *sub =
+                   dynamic_cast<P::SubscriptTrailerContext *>(trailer)) {
       auto s = make<SubscriptExpr>(r);
       s->value = std::move(e);
       s->slice = buildSubscripts(sub->subscriptList());
@@ -375,7 +380,8 @@ ExprPtr AstBuilder::buildNumber(Token *token) {
     c->type = ConstantExpr::Type::Int;
     int base = 10;
     size_t skip = 0;
-    if (text.size() > 1 && text[0] == '0' && std::isalpha((unsigned char)text[1])) {
+    if (text.size() > 1 && text[0] == '0' &&
+        std::isalpha((unsigned char)text[1])) {
       char p = static_cast<char>(std::tolower((unsigned char)text[1]));
       base = p == 'x' ? 16 : p == 'o' ? 8 : 2;
       skip = 2;
@@ -421,10 +427,11 @@ ExprPtr AstBuilder::buildTestListComp(P::TestListCompContext *ctx,
   }
   if (auto *comp = ctx->compFor()) {
     if (elts[0]->kind == ExprKind::Starred)
-      error(elts[0]->range, "iterable unpacking cannot be used in comprehension");
-    auto c = std::make_unique<ComprehensionExpr>(
-        displayKind == ExprKind::List ? ExprKind::ListComp
-                                      : ExprKind::GeneratorExp);
+      error(elts[0]->range,
+            "iterable unpacking cannot be used in comprehension");
+    auto c = std::make_unique<ComprehensionExpr>(displayKind == ExprKind::List
+                                                     ? ExprKind::ListComp
+                                                     : ExprKind::GeneratorExp);
     c->range = r;
     c->elt = std::move(elts[0]);
     c->generators = buildCompFor(comp);
@@ -453,7 +460,8 @@ ExprPtr AstBuilder::buildBrace(P::BraceAtomContext *ctx) {
       auto c = std::make_unique<ComprehensionExpr>(ExprKind::DictComp);
       c->range = r;
       if (items[0]->POWER()) {
-        error(range(items[0]), "dict unpacking cannot be used in dict comprehension");
+        error(range(items[0]),
+              "dict unpacking cannot be used in dict comprehension");
         return c;
       }
       c->elt = buildTest(items[0]->test(0));
@@ -568,13 +576,15 @@ void AstBuilder::buildArgs(P::ArgListContext *ctx, ExprList &args,
         value = std::move(g);
       }
       if (sawDoubleStar)
-        error(value->range, "positional argument follows keyword argument unpacking");
+        error(value->range,
+              "positional argument follows keyword argument unpacking");
       else if (sawKeyword)
         error(value->range, "positional argument follows keyword argument");
       args.push_back(std::move(value));
     } else if (auto *star = dynamic_cast<P::StarArgContext *>(a)) {
       if (sawDoubleStar)
-        error(range(a), "iterable argument unpacking follows keyword argument unpacking");
+        error(range(a),
+              "iterable argument unpacking follows keyword argument unpacking");
       auto s = make<StarredExpr>(range(a));
       s->value = buildTest(star->test());
       args.push_back(std::move(s));
@@ -731,9 +741,10 @@ void AstBuilder::setContext(Expr &target, ExprContext ctx, const char *what) {
   }
   default: {
     std::string desc = describeForAssign(target);
-    std::string hint = ctx == ExprContext::Store && std::string(what) == "assign to"
-                           ? "; maybe you meant '==' instead of '='?"
-                           : "";
+    std::string hint =
+        ctx == ExprContext::Store && std::string(what) == "assign to"
+            ? "; maybe you meant '==' instead of '='?"
+            : "";
     if (target.kind != ExprKind::Constant && target.kind != ExprKind::Call &&
         target.kind != ExprKind::Compare && target.kind != ExprKind::BinOp)
       hint.clear();

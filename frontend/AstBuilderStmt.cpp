@@ -83,8 +83,8 @@ StmtList AstBuilder::buildBlock(P::BlockContext *ctx) {
   return out;
 }
 
-static std::vector<std::string> names(
-    const std::vector<antlr4::tree::TerminalNode *> &nodes) {
+static std::vector<std::string>
+names(const std::vector<antlr4::tree::TerminalNode *> &nodes) {
   std::vector<std::string> out;
   for (auto *n : nodes)
     out.push_back(n->getText());
@@ -109,9 +109,10 @@ StmtPtr AstBuilder::buildSimpleStmt(P::SimpleStmtContext *ctx) {
     return s;
   }
   if (ctx->passStmt() || ctx->breakStmt() || ctx->continueStmt()) {
-    auto s = std::make_unique<SimpleStmt>(ctx->passStmt()    ? StmtKind::Pass
-                                          : ctx->breakStmt() ? StmtKind::Break
-                                                             : StmtKind::Continue);
+    auto s =
+        std::make_unique<SimpleStmt>(ctx->passStmt()    ? StmtKind::Pass
+                                     : ctx->breakStmt() ? StmtKind::Break
+                                                        : StmtKind::Continue);
     s->range = r;
     return s;
   }
@@ -205,7 +206,7 @@ StmtPtr AstBuilder::buildExprStmt(P::ExprStmtContext *ctx) {
         k != ExprKind::Subscript)
       error(s->target->range,
             "'" +
-                std::string(k == ExprKind::Tuple ? "tuple"
+                std::string(k == ExprKind::Tuple  ? "tuple"
                             : k == ExprKind::List ? "list"
                                                   : "expression") +
                 "' is an illegal expression for augmented assignment");
@@ -302,7 +303,8 @@ static void fixCompoundEnd(Stmt &s) {
     end = blockEnd(as<ForStmt>(s).orelse, blockEnd(as<ForStmt>(s).body, end));
     return;
   case StmtKind::While:
-    end = blockEnd(as<WhileStmt>(s).orelse, blockEnd(as<WhileStmt>(s).body, end));
+    end =
+        blockEnd(as<WhileStmt>(s).orelse, blockEnd(as<WhileStmt>(s).body, end));
     return;
   case StmtKind::Try: {
     auto &t = as<TryStmt>(s);
@@ -353,10 +355,9 @@ StmtPtr AstBuilder::buildCompoundStmt(P::CompoundStmtContext *ctx) {
   if (auto *c = ctx->decorated())
     return buildDecorated(c);
   if (auto *c = ctx->asyncStmt()) {
-    unsupported(c->ASYNC()->getSymbol(),
-                c->funcDef()   ? "async def"
-                : c->withStmt() ? "async with"
-                                : "async for");
+    unsupported(c->ASYNC()->getSymbol(), c->funcDef()    ? "async def"
+                                         : c->withStmt() ? "async with"
+                                                         : "async for");
     return nullptr;
   }
   unsupported(ctx->matchStmt()->NAME()->getSymbol(), "match statement");
@@ -370,8 +371,8 @@ StmtPtr AstBuilder::buildIf(P::IfStmtContext *ctx) {
   // elif chains become nested Ifs in orelse, as in Python's ast.
   IfStmt *tail = s.get();
   for (auto *elif : ctx->elifClause()) {
-    auto nested = make<IfStmt>(SourceRange{loc(elif->getStart()),
-                                           range(ctx).end});
+    auto nested =
+        make<IfStmt>(SourceRange{loc(elif->getStart()), range(ctx).end});
     nested->test = buildNamedTest(elif->namedTest());
     nested->body = buildBlock(elif->block());
     IfStmt *next = nested.get();
@@ -463,8 +464,8 @@ void AstBuilder::buildParams(P::ParamListContext *ctx, Arguments &args,
     a.range = range(tok);
     for (auto &name : seen)
       if (name == a.name)
-        error(a.range, "duplicate argument '" + a.name +
-                           "' in function definition");
+        error(a.range,
+              "duplicate argument '" + a.name + "' in function definition");
     seen.push_back(a.name);
   };
   for (auto *p : ctx->param()) {

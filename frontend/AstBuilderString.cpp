@@ -77,8 +77,7 @@ void FStringParser::flushLiteral(std::string &literal, size_t literalStart,
   literal.clear();
 }
 
-void FStringParser::parse(size_t begin, size_t end, ExprList &out,
-                          int depth) {
+void FStringParser::parse(size_t begin, size_t end, ExprList &out, int depth) {
   std::string literal;
   size_t literalStart = begin;
   for (size_t i = begin; i < end;) {

@@ -46,7 +46,9 @@ private:
   Json opt(const ExprPtr &e) { return e ? expr(*e) : Json(nullptr); }
 
   static const char *ctxName(ExprContext c) {
-    return c == ExprContext::Load ? "Load" : c == ExprContext::Store ? "Store" : "Del";
+    return c == ExprContext::Load    ? "Load"
+           : c == ExprContext::Store ? "Store"
+                                     : "Del";
   }
 
   Json arg(const Arg &a) {
@@ -286,8 +288,8 @@ private:
     case ExprKind::DictComp:
     case ExprKind::GeneratorExp: {
       auto &c = as<ComprehensionExpr>(e);
-      Json j = node(e.kind == ExprKind::ListComp  ? "ListComp"
-                    : e.kind == ExprKind::SetComp ? "SetComp"
+      Json j = node(e.kind == ExprKind::ListComp   ? "ListComp"
+                    : e.kind == ExprKind::SetComp  ? "SetComp"
                     : e.kind == ExprKind::DictComp ? "DictComp"
                                                    : "GeneratorExp",
                     &e);
@@ -430,8 +432,8 @@ private:
     case StmtKind::ImportFrom: {
       bool from = s.kind == StmtKind::ImportFrom;
       Json j = node(from ? "ImportFrom" : "Import", &s);
-      const auto &names = from ? as<ImportFromStmt>(s).names
-                               : as<ImportStmt>(s).names;
+      const auto &names =
+          from ? as<ImportFromStmt>(s).names : as<ImportStmt>(s).names;
       if (from) {
         j["module"] = as<ImportFromStmt>(s).module;
         j["level"] = as<ImportFromStmt>(s).level;
@@ -440,7 +442,8 @@ private:
       for (auto &alias : names) {
         Json aj = node("alias", &alias);
         aj["name"] = alias.name;
-        aj["asname"] = alias.asname.empty() ? Json(nullptr) : Json(alias.asname);
+        aj["asname"] =
+            alias.asname.empty() ? Json(nullptr) : Json(alias.asname);
         a.push_back(aj);
       }
       j["names"] = a;
@@ -483,8 +486,8 @@ void renderText(const Json &j, std::ostream &out, int indent) {
                                       (isNode(v[0]) || v[0].is_null()));
     if (!scalar || v.is_null() || (v.is_array() && v.empty()))
       continue;
-    out << ' ' << key << '=' << v.dump(-1, ' ', false,
-                                         Json::error_handler_t::replace);
+    out << ' ' << key << '='
+        << v.dump(-1, ' ', false, Json::error_handler_t::replace);
   }
   if (j.contains("range")) {
     const Json &r = j["range"];

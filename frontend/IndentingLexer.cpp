@@ -47,8 +47,7 @@ void IndentingLexer::emitSynthetic(size_t type, const Token &at,
   auto token = std::make_unique<antlr4::CommonToken>(
       std::make_pair<antlr4::TokenSource *, antlr4::CharStream *>(
           this, getInputStream()),
-      type, Token::DEFAULT_CHANNEL, at.getStartIndex(),
-      at.getStartIndex() - 1);
+      type, Token::DEFAULT_CHANNEL, at.getStartIndex(), at.getStartIndex() - 1);
   token->setText(std::move(text));
   token->setLine(at.getLine());
   token->setCharPositionInLine(at.getCharPositionInLine());
@@ -77,8 +76,7 @@ void IndentingLexer::handleLineStart(const Token &first,
     emitSynthetic(DEDENT, first, "<DEDENT>");
   }
   if (width != indents_.back().width) {
-    reportAt(first,
-             "unindent does not match any outer indentation level");
+    reportAt(first, "unindent does not match any outer indentation level");
     // Recover as if the line were at the enclosing level.
     return;
   }
@@ -148,7 +146,8 @@ void IndentingLexer::fill() {
   case BAD_CHARACTER: {
     std::string text = token->getText();
     if (text == "\\") {
-      reportAt(*token, "unexpected character after line continuation character");
+      reportAt(*token,
+               "unexpected character after line continuation character");
       return;
     }
     std::u32string cps = decodeUtf8(text);
@@ -158,10 +157,12 @@ void IndentingLexer::fill() {
     // CPython's wording: printable characters are quoted, others named.
     bool printable = cp > 0x20 && cp != 0x7f && !(cp >= 0x80 && cp <= 0xa0) &&
                      cp != 0xad && !(cp >= 0x2000 && cp <= 0x200f) &&
-                     !(cp >= 0x2028 && cp <= 0x202f) && cp != 0x3000 && cp != 0xfeff;
-    reportAt(*token, !printable ? std::string("invalid non-printable character ") + hex
-                     : cp < 0x80 ? "invalid character '" + text + "'"
-                                 : "invalid character '" + text + "' (" + hex + ")");
+                     !(cp >= 0x2028 && cp <= 0x202f) && cp != 0x3000 &&
+                     cp != 0xfeff;
+    reportAt(*token,
+             !printable  ? std::string("invalid non-printable character ") + hex
+             : cp < 0x80 ? "invalid character '" + text + "'"
+                         : "invalid character '" + text + "' (" + hex + ")");
     return;
   }
   default:
@@ -195,8 +196,8 @@ void IndentingLexer::fill() {
       emitEndOfInput(std::move(eof));
       return;
     }
-    brackets_.push_back({type, token->getLine(),
-                         token->getCharPositionInLine(), token->getText()});
+    brackets_.push_back({type, token->getLine(), token->getCharPositionInLine(),
+                         token->getText()});
     break;
   case CLOSE_PAREN:
   case CLOSE_BRACK:

@@ -47,9 +47,9 @@ private:
     std::string text;
   };
   std::vector<OpenBracket> brackets_;
-  std::string lineIndent_;        // whitespace after the last newline
+  std::string lineIndent_; // whitespace after the last newline
   bool atLineStart_ = true;
-  bool emittedAny_ = false;       // a token of a logical line was emitted
+  bool emittedAny_ = false; // a token of a logical line was emitted
   bool done_ = false;
 };
 

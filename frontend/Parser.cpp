@@ -76,8 +76,8 @@ public:
       : diags_(diags), origin_(origin) {}
 
   void syntaxError(antlr4::Recognizer *recognizer, Token *offending,
-                   size_t line, size_t charPositionInLine,
-                   const std::string &, std::exception_ptr) override {
+                   size_t line, size_t charPositionInLine, const std::string &,
+                   std::exception_ptr) override {
     SourceLoc begin{static_cast<uint32_t>(line),
                     static_cast<uint32_t>(charPositionInLine + 1)};
     if (begin.line == 1)
@@ -114,7 +114,8 @@ private:
       expected = parser->getExpectedTokens();
     } catch (...) {
     }
-    if (expected.contains(static_cast<size_t>(KilnParser::INDENT)) && expected.size() == 1)
+    if (expected.contains(static_cast<size_t>(KilnParser::INDENT)) &&
+        expected.size() == 1)
       return "expected an indented block";
     if (type == Token::EOF)
       return "unexpected end of file";

@@ -300,8 +300,8 @@ private:
       annotate(*args.kwarg);
   }
 
-  Scope *enterFunction(Scope::Kind kind, const std::string &name,
-                       Scope *parent, Arguments &args) {
+  Scope *enterFunction(Scope::Kind kind, const std::string &name, Scope *parent,
+                       Arguments &args) {
     Scope *scope = newScope(kind, name, parent);
     for (auto &a : args.posonly)
       scope->addLocal(a.name);
@@ -487,14 +487,14 @@ private:
   void resolveComprehension(Context &ctx, ComprehensionExpr &c) {
     static const char *names[] = {"<listcomp>", "<setcomp>", "<dictcomp>",
                                   "<genexpr>"};
-    int which = c.kind == ExprKind::ListComp  ? 0
-                : c.kind == ExprKind::SetComp ? 1
+    int which = c.kind == ExprKind::ListComp   ? 0
+                : c.kind == ExprKind::SetComp  ? 1
                 : c.kind == ExprKind::DictComp ? 2
                                                : 3;
     // The outermost iterable is evaluated in the enclosing scope.
     resolveExpr(ctx, *c.generators[0].iter);
-    Scope *scope = newScope(Scope::Kind::Comprehension, names[which],
-                            ctx.scope);
+    Scope *scope =
+        newScope(Scope::Kind::Comprehension, names[which], ctx.scope);
     c.scope = scope;
     for (auto &g : c.generators)
       collectTarget(*scope, *g.target);
@@ -552,8 +552,8 @@ private:
     case ExprKind::Lambda: {
       auto &l = as<LambdaExpr>(e);
       resolveArguments(ctx, l.args);
-      l.scope = enterFunction(Scope::Kind::Lambda, "<lambda>", ctx.scope,
-                              l.args);
+      l.scope =
+          enterFunction(Scope::Kind::Lambda, "<lambda>", ctx.scope, l.args);
       Context inner{l.scope};
       resolveExpr(inner, *l.body);
       break;

@@ -10,7 +10,8 @@ StringToken splitStringToken(const std::string &text) {
   StringToken tok;
   size_t i = 0;
   while (i < text.size() && text[i] != '\'' && text[i] != '"') {
-    char c = static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
+    char c =
+        static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
     tok.isBytes |= c == 'b';
     tok.isRaw |= c == 'r';
     tok.isFormat |= c == 'f';
@@ -20,7 +21,8 @@ StringToken splitStringToken(const std::string &text) {
   if (text.compare(i, 3, "'''") == 0 || text.compare(i, 3, "\"\"\"") == 0)
     quote = 3;
   tok.bodyOffset = i + quote;
-  size_t bodyLen = text.size() >= i + 2 * quote ? text.size() - i - 2 * quote : 0;
+  size_t bodyLen =
+      text.size() >= i + 2 * quote ? text.size() - i - 2 * quote : 0;
   tok.body = text.substr(tok.bodyOffset, bodyLen);
   return tok;
 }
@@ -122,7 +124,9 @@ bool decodeEscapes(const std::string &body, bool isBytes, std::string &out,
                     std::to_string(start);
           else
             error = std::string("(unicode error) truncated \\") + e +
-                    std::string(digits == 2 ? "XX" : digits == 4 ? "XXXX" : "XXXXXXXX") +
+                    std::string(digits == 2   ? "XX"
+                                : digits == 4 ? "XXXX"
+                                              : "XXXXXXXX") +
                     " escape";
           errorOffset = start;
           return false;

@@ -32,8 +32,8 @@ struct EmitKilnEntryPoints
         continue;
       // Without results the C interface has no result pointer, but the
       // packed array still starts with (an unused) one.
-      bool hasResults = !isa<LLVM::LLVMVoidType>(
-          target.getFunctionType().getReturnType());
+      bool hasResults =
+          !isa<LLVM::LLVMVoidType>(target.getFunctionType().getReturnType());
       Location loc = ciface.getLoc();
       b.setInsertionPointToEnd(module.getBody());
       auto entry = b.create<LLVM::LLVMFuncOp>(

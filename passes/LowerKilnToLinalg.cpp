@@ -149,9 +149,12 @@ private:
 /// Integer division and remainder must not trap: a zero divisor becomes 1
 /// (TensorFlow raises for it; compiled code yields a value instead).
 static Value safeDivisor(OpBuilder &nb, Location nl, Value y) {
-  Value zero = nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(y.getType(), 0));
-  Value one = nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(y.getType(), 1));
-  Value isZero = nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::eq, y, zero);
+  Value zero =
+      nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(y.getType(), 0));
+  Value one =
+      nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(y.getType(), 1));
+  Value isZero =
+      nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::eq, y, zero);
   return nb.create<arith::SelectOp>(nl, isZero, one, y);
 }
 
@@ -179,7 +182,8 @@ Value Lowering::binaryScalar(Operation *op, OpBuilder &nb, Location nl, Value x,
       })
       .Case([&](kiln::FloorDivOp) -> Value {
         if (isF)
-          return nb.create<math::FloorOp>(nl, nb.create<arith::DivFOp>(nl, x, y));
+          return nb.create<math::FloorOp>(nl,
+                                          nb.create<arith::DivFOp>(nl, x, y));
         return nb.create<arith::FloorDivSIOp>(nl, x, safeDivisor(nb, nl, y));
       })
       .Case([&](kiln::FloorModOp) -> Value {
@@ -188,15 +192,21 @@ Value Lowering::binaryScalar(Operation *op, OpBuilder &nb, Location nl, Value x,
         Value rNeg, yNeg, rNonZero;
         if (isF) {
           r = nb.create<arith::RemFOp>(nl, x, y);
-          rNonZero = nb.create<arith::CmpFOp>(nl, arith::CmpFPredicate::ONE, r, zero);
-          rNeg = nb.create<arith::CmpFOp>(nl, arith::CmpFPredicate::OLT, r, zero);
-          yNeg = nb.create<arith::CmpFOp>(nl, arith::CmpFPredicate::OLT, y, zero);
+          rNonZero =
+              nb.create<arith::CmpFOp>(nl, arith::CmpFPredicate::ONE, r, zero);
+          rNeg =
+              nb.create<arith::CmpFOp>(nl, arith::CmpFPredicate::OLT, r, zero);
+          yNeg =
+              nb.create<arith::CmpFOp>(nl, arith::CmpFPredicate::OLT, y, zero);
         } else {
           y = safeDivisor(nb, nl, y);
           r = nb.create<arith::RemSIOp>(nl, x, y);
-          rNonZero = nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::ne, r, zero);
-          rNeg = nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::slt, r, zero);
-          yNeg = nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::slt, y, zero);
+          rNonZero =
+              nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::ne, r, zero);
+          rNeg =
+              nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::slt, r, zero);
+          yNeg =
+              nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::slt, y, zero);
         }
         Value signsDiffer = nb.create<arith::XOrIOp>(nl, rNeg, yNeg);
         Value adjust = nb.create<arith::AndIOp>(nl, rNonZero, signsDiffer);
@@ -256,7 +266,8 @@ Value Lowering::unaryScalar(StringRef fn, OpBuilder &nb, Location nl, Value x) {
   bool isF = isa<FloatType>(et);
   auto constant = [&](double v) {
     if (isF)
-      return nb.create<arith::ConstantOp>(nl, nb.getFloatAttr(et, v)).getResult();
+      return nb.create<arith::ConstantOp>(nl, nb.getFloatAttr(et, v))
+          .getResult();
     return nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(et, (int64_t)v))
         .getResult();
   };
@@ -267,9 +278,10 @@ Value Lowering::unaryScalar(StringRef fn, OpBuilder &nb, Location nl, Value x) {
     if (isF)
       return nb.create<math::AbsFOp>(nl, x);
     // Spelled out: math.absi does not survive the math lowerings here.
-    Value negative = nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::slt, x, constant(0));
-    return nb.create<arith::SelectOp>(nl, negative,
-                                      nb.create<arith::SubIOp>(nl, constant(0), x), x);
+    Value negative =
+        nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::slt, x, constant(0));
+    return nb.create<arith::SelectOp>(
+        nl, negative, nb.create<arith::SubIOp>(nl, constant(0), x), x);
   }
   if (fn == "square")
     return isF ? nb.create<arith::MulFOp>(nl, x, x).getResult()
@@ -319,7 +331,8 @@ Value Lowering::unaryScalar(StringRef fn, OpBuilder &nb, Location nl, Value x) {
   // sigmoid: 1 / (1 + exp(-x))
   Value e = nb.create<math::ExpOp>(nl, nb.create<arith::NegFOp>(nl, x));
   Value one = constant(1);
-  return nb.create<arith::DivFOp>(nl, one, nb.create<arith::AddFOp>(nl, one, e));
+  return nb.create<arith::DivFOp>(nl, one,
+                                  nb.create<arith::AddFOp>(nl, one, e));
 }
 
 Value Lowering::castScalar(OpBuilder &nb, Location nl, Value x, Type to) {
@@ -348,8 +361,9 @@ Value Lowering::castScalar(OpBuilder &nb, Location nl, Value x, Type to) {
   if (fromF)
     return nb.create<arith::FPToSIOp>(nl, to, x);
   if (toF)
-    return from.isInteger(1) ? nb.create<arith::UIToFPOp>(nl, to, x).getResult()
-                             : nb.create<arith::SIToFPOp>(nl, to, x).getResult();
+    return from.isInteger(1)
+               ? nb.create<arith::UIToFPOp>(nl, to, x).getResult()
+               : nb.create<arith::SIToFPOp>(nl, to, x).getResult();
   unsigned fw = from.getIntOrFloatBitWidth(), tw = to.getIntOrFloatBitWidth();
   if (fw < tw)
     return from.isInteger(1) ? nb.create<arith::ExtUIOp>(nl, to, x).getResult()
@@ -416,11 +430,11 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
           r = isF ? nb.create<arith::MulFOp>(nl, x, a).getResult()
                   : nb.create<arith::MulIOp>(nl, x, a).getResult();
         else if (kind == "max")
-          r = isF ? nb.create<arith::MaximumFOp>(nl, x, a).getResult()
+          r = isF      ? nb.create<arith::MaximumFOp>(nl, x, a).getResult()
               : isBool ? nb.create<arith::MaxUIOp>(nl, x, a).getResult()
                        : nb.create<arith::MaxSIOp>(nl, x, a).getResult();
         else if (kind == "min")
-          r = isF ? nb.create<arith::MinimumFOp>(nl, x, a).getResult()
+          r = isF      ? nb.create<arith::MinimumFOp>(nl, x, a).getResult()
               : isBool ? nb.create<arith::MinUIOp>(nl, x, a).getResult()
                        : nb.create<arith::MinSIOp>(nl, x, a).getResult();
         else if (kind == "any")
@@ -435,16 +449,18 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
     for (int64_t axis : axes)
       count = b.create<arith::MulIOp>(loc, count, dim(input, axis));
     Value countI64 = b.create<arith::IndexCastOp>(loc, b.getI64Type(), count);
-    Value divisor = isF ? b.create<arith::SIToFPOp>(loc, et, countI64).getResult()
-                        : castScalar(b, loc, countI64, et);
-    result = elementwise(reducedType, ValueRange{result},
-                         [&](OpBuilder &nb, Location nl, ValueRange args) {
-                           return isF ? nb.create<arith::DivFOp>(nl, args[0], divisor)
-                                            .getResult()
-                                      : nb.create<arith::DivSIOp>(
-                                            nl, args[0], safeDivisor(nb, nl, divisor))
-                                            .getResult();
-                         });
+    Value divisor =
+        isF ? b.create<arith::SIToFPOp>(loc, et, countI64).getResult()
+            : castScalar(b, loc, countI64, et);
+    result = elementwise(
+        reducedType, ValueRange{result},
+        [&](OpBuilder &nb, Location nl, ValueRange args) {
+          return isF ? nb.create<arith::DivFOp>(nl, args[0], divisor)
+                           .getResult()
+                     : nb.create<arith::DivSIOp>(nl, args[0],
+                                                 safeDivisor(nb, nl, divisor))
+                           .getResult();
+        });
   }
   if (!op.getKeepdims())
     return result;
@@ -471,15 +487,17 @@ Value Lowering::lowerArgReduce(kiln::ArgReduceOp op) {
     startValue = b.create<arith::ConstantOp>(
         loc, b.getFloatAttr(f, APFloat::getInf(f.getFloatSemantics(), isMax)));
   else if (et.isInteger(1)) // bools compare unsigned: start below/above all
-    startValue = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(et, isMax ? 0 : 1));
+    startValue =
+        b.create<arith::ConstantOp>(loc, b.getIntegerAttr(et, isMax ? 0 : 1));
   else
     startValue = b.create<arith::ConstantOp>(
-        loc, b.getIntegerAttr(et, isMax ? APInt::getSignedMinValue(
-                                              et.getIntOrFloatBitWidth())
-                                        : APInt::getSignedMaxValue(
-                                              et.getIntOrFloatBitWidth())));
+        loc,
+        b.getIntegerAttr(
+            et, isMax ? APInt::getSignedMinValue(et.getIntOrFloatBitWidth())
+                      : APInt::getSignedMaxValue(et.getIntOrFloatBitWidth())));
   Value best = filled(bestType, dynSizes, startValue);
-  Value bestIndex = filled(outType, dynSizes, scalar(outType.getElementType(), 0));
+  Value bestIndex =
+      filled(outType, dynSizes, scalar(outType.getElementType(), 0));
   MLIRContext *ctx = b.getContext();
   SmallVector<AffineExpr> outExprs;
   for (int64_t d = 0; d < rank; ++d)
@@ -487,7 +505,8 @@ Value Lowering::lowerArgReduce(kiln::ArgReduceOp op) {
       outExprs.push_back(getAffineDimExpr(d, ctx));
   AffineMap outMap = AffineMap::get(rank, 0, outExprs, ctx);
   SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(rank), outMap, outMap};
-  SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
   iterators[axis] = utils::IteratorType::reduction;
   bool isF = isa<FloatType>(et);
   auto generic = b.create<linalg::GenericOp>(
@@ -496,20 +515,26 @@ Value Lowering::lowerArgReduce(kiln::ArgReduceOp op) {
       [&](OpBuilder &nb, Location nl, ValueRange args) {
         Value x = args[0], cur = args[1], curIndex = args[2];
         Value i = nb.create<linalg::IndexOp>(nl, axis);
-        Value iCast = nb.create<arith::IndexCastOp>(nl, outType.getElementType(), i);
+        Value iCast =
+            nb.create<arith::IndexCastOp>(nl, outType.getElementType(), i);
         // Strictly better only, so the first of equal values wins.
         bool isBool = et.isInteger(1);
-        auto gt = isBool ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
-        auto lt = isBool ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+        auto gt =
+            isBool ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
+        auto lt =
+            isBool ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
         Value better =
-            isF ? nb.create<arith::CmpFOp>(nl, isMax ? arith::CmpFPredicate::OGT
-                                                     : arith::CmpFPredicate::OLT,
+            isF ? nb.create<arith::CmpFOp>(nl,
+                                           isMax ? arith::CmpFPredicate::OGT
+                                                 : arith::CmpFPredicate::OLT,
                                            x, cur)
                       .getResult()
-                : nb.create<arith::CmpIOp>(nl, isMax ? gt : lt, x, cur).getResult();
+                : nb.create<arith::CmpIOp>(nl, isMax ? gt : lt, x, cur)
+                      .getResult();
         nb.create<linalg::YieldOp>(
-            nl, ValueRange{nb.create<arith::SelectOp>(nl, better, x, cur),
-                           nb.create<arith::SelectOp>(nl, better, iCast, curIndex)});
+            nl, ValueRange{
+                    nb.create<arith::SelectOp>(nl, better, x, cur),
+                    nb.create<arith::SelectOp>(nl, better, iCast, curIndex)});
       });
   return generic.getResult(1);
 }
@@ -523,8 +548,10 @@ Value Lowering::lowerMatMul(kiln::MatMulOp op) {
   Value zero = scalar(et, 0);
   int64_t rank = outType.getRank();
   if (lt.getRank() == 2 && rt.getRank() == 2) {
-    Value init = filled(outType, dynamicSizesForMatMul(outType, lhs, rhs), zero);
-    return b.create<linalg::MatmulOp>(loc, ValueRange{lhs, rhs}, ValueRange{init})
+    Value init =
+        filled(outType, dynamicSizesForMatMul(outType, lhs, rhs), zero);
+    return b
+        .create<linalg::MatmulOp>(loc, ValueRange{lhs, rhs}, ValueRange{init})
         .getResult(0);
   }
   // Batched: fold every batch dimension into one, multiply, unfold.
@@ -592,9 +619,10 @@ Value Lowering::lowerReshape(kiln::ReshapeOp op) {
       known *= s;
   SmallVector<Value> sizes;
   for (int64_t s : outType.getShape())
-    sizes.push_back(ShapedType::isDynamic(s)
-                        ? b.create<arith::DivUIOp>(loc, total, index(known)).getResult()
-                        : index(s));
+    sizes.push_back(
+        ShapedType::isDynamic(s)
+            ? b.create<arith::DivUIOp>(loc, total, index(known)).getResult()
+            : index(s));
   return reshape(input, outType, sizes);
 }
 
@@ -664,12 +692,12 @@ Value Lowering::lower(Operation *op) {
                            });
       })
       .Case([&](kiln::SelectOp s) -> Value {
-        return elementwise(s.getType(), s->getOperands(),
-                           [&](OpBuilder &nb, Location nl, ValueRange args) {
-                             return nb.create<arith::SelectOp>(nl, args[0], args[1],
-                                                               args[2])
-                                 .getResult();
-                           });
+        return elementwise(
+            s.getType(), s->getOperands(),
+            [&](OpBuilder &nb, Location nl, ValueRange args) {
+              return nb.create<arith::SelectOp>(nl, args[0], args[1], args[2])
+                  .getResult();
+            });
       })
       .Case([&](kiln::ReduceOp r) { return lowerReduce(r); })
       .Case([&](kiln::ArgReduceOp r) { return lowerArgReduce(r); })

@@ -8,8 +8,8 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -45,14 +45,13 @@ namespace kiln {
 #include "passes/Passes.h.inc"
 
 void registerCompilerDialects(mlir::DialectRegistry &registry) {
-  registry.insert<KilnDialect, mlir::affine::AffineDialect,
-                  mlir::arith::ArithDialect,
-                  mlir::bufferization::BufferizationDialect,
-                  mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
-                  mlir::index::IndexDialect, mlir::linalg::LinalgDialect,
-                  mlir::LLVM::LLVMDialect, mlir::math::MathDialect,
-                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
-                  mlir::tensor::TensorDialect>();
+  registry.insert<
+      KilnDialect, mlir::affine::AffineDialect, mlir::arith::ArithDialect,
+      mlir::bufferization::BufferizationDialect, mlir::cf::ControlFlowDialect,
+      mlir::func::FuncDialect, mlir::index::IndexDialect,
+      mlir::linalg::LinalgDialect, mlir::LLVM::LLVMDialect,
+      mlir::math::MathDialect, mlir::memref::MemRefDialect,
+      mlir::scf::SCFDialect, mlir::tensor::TensorDialect>();
   mlir::arith::registerBufferizableOpInterfaceExternalModels(registry);
   mlir::bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
       registry);
@@ -107,7 +106,8 @@ void registerPasses() {
       "kiln-lower-to-llvm", "Lowers the kiln dialect to the LLVM dialect",
       [](mlir::OpPassManager &pm) {
         if (mlir::failed(mlir::parsePassPipeline(loweringPipeline({}), pm)))
-          llvm::report_fatal_error("kiln: the lowering pipeline does not parse");
+          llvm::report_fatal_error(
+              "kiln: the lowering pipeline does not parse");
       });
 }
 

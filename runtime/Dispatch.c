@@ -31,7 +31,8 @@ uint64_t kiln_dispatch_hash_specs(const kiln_concrete_function_desc *desc) {
 }
 
 /* Must agree with kiln_dispatch_hash_specs for equal keys. */
-static inline uint64_t hash_inputs(const kiln_tensor *const *inputs, size_t num_inputs) {
+static inline uint64_t hash_inputs(const kiln_tensor *const *inputs,
+                                   size_t num_inputs) {
   uint64_t hash = hash_mix(hash_seed, (uint64_t)num_inputs);
   for (size_t k = 0; k < num_inputs; ++k) {
     const kiln_tensor *tensor = inputs[k];
@@ -43,7 +44,8 @@ static inline uint64_t hash_inputs(const kiln_tensor *const *inputs, size_t num_
 }
 
 static inline bool inputs_equal_specs(const kiln_concrete_function_desc *desc,
-                                      const kiln_tensor *const *inputs, size_t num_inputs) {
+                                      const kiln_tensor *const *inputs,
+                                      size_t num_inputs) {
   if ((size_t)desc->num_inputs != num_inputs)
     return false;
   for (size_t k = 0; k < num_inputs; ++k) {
@@ -60,16 +62,19 @@ static inline bool inputs_equal_specs(const kiln_concrete_function_desc *desc,
 }
 
 bool kiln_specs_accept(const kiln_concrete_function_desc *desc,
-                       const kiln_tensor *const *inputs, size_t num_inputs, kiln_strbuf *why) {
+                       const kiln_tensor *const *inputs, size_t num_inputs,
+                       kiln_strbuf *why) {
   if ((size_t)desc->num_inputs != num_inputs) {
     if (why)
-      kiln_strbuf_appendf(why, "expected %d inputs, got %zu", (int)desc->num_inputs, num_inputs);
+      kiln_strbuf_appendf(why, "expected %d inputs, got %zu",
+                          (int)desc->num_inputs, num_inputs);
     return false;
   }
   for (size_t k = 0; k < num_inputs; ++k) {
     const kiln_tensor_spec *spec = &desc->inputs[k];
     const kiln_tensor *tensor = inputs[k];
-    bool ok = (int32_t)tensor->dtype == spec->dtype && tensor->dl.ndim == spec->rank;
+    bool ok =
+        (int32_t)tensor->dtype == spec->dtype && tensor->dl.ndim == spec->rank;
     for (int32_t d = 0; ok && d < spec->rank; ++d)
       ok = spec->dims[d] == -1 || spec->dims[d] == tensor->dims[d];
     if (!ok) {
@@ -77,7 +82,8 @@ bool kiln_specs_accept(const kiln_concrete_function_desc *desc,
         kiln_strbuf_appendf(why, "input %zu: expected ", k);
         kiln_strbuf_append_type(why, spec->dtype, spec->rank, spec->dims);
         kiln_strbuf_appendf(why, ", got ");
-        kiln_strbuf_append_type(why, (int32_t)tensor->dtype, tensor->dl.ndim, tensor->dims);
+        kiln_strbuf_append_type(why, (int32_t)tensor->dtype, tensor->dl.ndim,
+                                tensor->dims);
       }
       return false;
     }
@@ -85,8 +91,9 @@ bool kiln_specs_accept(const kiln_concrete_function_desc *desc,
   return true;
 }
 
-kiln_dispatch_table *kiln_dispatch_table_build(const kiln_dispatch_table *previous,
-                                               const kiln_concrete *added) {
+kiln_dispatch_table *
+kiln_dispatch_table_build(const kiln_dispatch_table *previous,
+                          const kiln_concrete *added) {
   size_t old_count = previous ? previous->count : 0;
   size_t count = old_count + 1;
   size_t static_count = added->dynamic_dims == 0;
@@ -100,7 +107,8 @@ kiln_dispatch_table *kiln_dispatch_table_build(const kiln_dispatch_table *previo
       num_slots *= 2;
   }
   size_t size = sizeof(kiln_dispatch_table) + count * sizeof(kiln_concrete *) +
-                num_slots * sizeof(kiln_dispatch_slot) + generic_count * sizeof(kiln_concrete *);
+                num_slots * sizeof(kiln_dispatch_slot) +
+                generic_count * sizeof(kiln_concrete *);
   kiln_dispatch_table *table = calloc(1, size);
   if (!table)
     return NULL;
@@ -114,7 +122,8 @@ kiln_dispatch_table *kiln_dispatch_table_build(const kiln_dispatch_table *previo
   table->generic = (const kiln_concrete **)cursor;
 
   if (old_count)
-    memcpy(table->by_index, previous->by_index, old_count * sizeof(kiln_concrete *));
+    memcpy(table->by_index, previous->by_index,
+           old_count * sizeof(kiln_concrete *));
   table->by_index[old_count] = added;
   for (size_t i = 0; i < count; ++i) {
     const kiln_concrete *concrete = table->by_index[i];
@@ -127,7 +136,8 @@ kiln_dispatch_table *kiln_dispatch_table_build(const kiln_dispatch_table *previo
     } else {
       /* Stable insertion: fewest -1 dims first, then registration order. */
       size_t at = table->generic_count++;
-      while (at > 0 && table->generic[at - 1]->dynamic_dims > concrete->dynamic_dims) {
+      while (at > 0 &&
+             table->generic[at - 1]->dynamic_dims > concrete->dynamic_dims) {
         table->generic[at] = table->generic[at - 1];
         --at;
       }
@@ -137,19 +147,23 @@ kiln_dispatch_table *kiln_dispatch_table_build(const kiln_dispatch_table *previo
   return table;
 }
 
-static inline const kiln_dispatch_table *load_table(const kiln_function *function) {
-  return atomic_load_explicit(&((kiln_function *)function)->table, memory_order_acquire);
+static inline const kiln_dispatch_table *
+load_table(const kiln_function *function) {
+  return atomic_load_explicit(&((kiln_function *)function)->table,
+                              memory_order_acquire);
 }
 
 static const kiln_concrete *dispatch(const kiln_dispatch_table *table,
-                                     const kiln_tensor *const *inputs, size_t num_inputs) {
+                                     const kiln_tensor *const *inputs,
+                                     size_t num_inputs) {
   if (table->slots) {
     uint64_t hash = hash_inputs(inputs, num_inputs);
     for (size_t i = hash & table->slot_mask;; i = (i + 1) & table->slot_mask) {
       const kiln_dispatch_slot *slot = &table->slots[i];
       if (!slot->concrete)
         break;
-      if (slot->hash == hash && inputs_equal_specs(&slot->concrete->desc, inputs, num_inputs))
+      if (slot->hash == hash &&
+          inputs_equal_specs(&slot->concrete->desc, inputs, num_inputs))
         return slot->concrete;
     }
   }
@@ -161,11 +175,13 @@ static const kiln_concrete *dispatch(const kiln_dispatch_table *table,
 }
 
 static kiln_status no_match(const char *api, const kiln_function *function,
-                            const kiln_dispatch_table *table, const kiln_tensor *const *inputs,
+                            const kiln_dispatch_table *table,
+                            const kiln_tensor *const *inputs,
                             size_t num_inputs) {
   kiln_strbuf buf = {0};
-  kiln_strbuf_appendf(&buf, "%s: no concrete function of '%s' matches the call %s(", api,
-                      function->name, function->name);
+  kiln_strbuf_appendf(&buf,
+                      "%s: no concrete function of '%s' matches the call %s(",
+                      api, function->name, function->name);
   for (size_t k = 0; k < num_inputs; ++k) {
     kiln_strbuf_appendf(&buf, "%s", k ? ", " : "");
     kiln_strbuf_append_type(&buf, (int32_t)inputs[k]->dtype, inputs[k]->dl.ndim,
@@ -180,17 +196,21 @@ static kiln_status no_match(const char *api, const kiln_function *function,
 kiln_status kiln_check_inputs(const char *api, const kiln_tensor *const *inputs,
                               size_t num_inputs) {
   if (num_inputs > 0 && !inputs)
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: inputs is NULL but num_inputs is %zu",
-                     api, num_inputs);
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
+                     "%s: inputs is NULL but num_inputs is %zu", api,
+                     num_inputs);
   for (size_t k = 0; k < num_inputs; ++k) {
     if (!inputs[k])
-      return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: input %zu is NULL", api, k);
+      return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: input %zu is NULL",
+                       api, k);
   }
   return KILN_OK;
 }
 
-kiln_status kiln_function_dispatch(const char *api, const kiln_function *function,
-                                   const kiln_tensor *const *inputs, size_t num_inputs,
+kiln_status kiln_function_dispatch(const char *api,
+                                   const kiln_function *function,
+                                   const kiln_tensor *const *inputs,
+                                   size_t num_inputs,
                                    const kiln_concrete **out_concrete) {
   const kiln_dispatch_table *table = load_table(function);
   const kiln_concrete *concrete = dispatch(table, inputs, num_inputs);
@@ -201,7 +221,8 @@ kiln_status kiln_function_dispatch(const char *api, const kiln_function *functio
 }
 
 kiln_status kiln_function_select(const kiln_function *function,
-                                 const kiln_tensor *const *inputs, size_t num_inputs,
+                                 const kiln_tensor *const *inputs,
+                                 size_t num_inputs,
                                  size_t *out_signature_index) {
   static const char api[] = "kiln_function_select";
   if (!function || !out_signature_index)
@@ -210,7 +231,8 @@ kiln_status kiln_function_select(const kiln_function *function,
   kiln_status status = kiln_check_inputs(api, inputs, num_inputs);
   const kiln_concrete *concrete = NULL;
   if (status == KILN_OK)
-    status = kiln_function_dispatch(api, function, inputs, num_inputs, &concrete);
+    status =
+        kiln_function_dispatch(api, function, inputs, num_inputs, &concrete);
   if (status == KILN_OK)
     *out_signature_index = concrete->signature_index;
   return status;
@@ -220,12 +242,16 @@ size_t kiln_function_signature_count(const kiln_function *function) {
   return function ? load_table(function)->count : 0;
 }
 
-const char *kiln_function_signature(const kiln_function *function, size_t index) {
+const char *kiln_function_signature(const kiln_function *function,
+                                    size_t index) {
   const kiln_dispatch_table *table = function ? load_table(function) : NULL;
-  return table && index < table->count ? table->by_index[index]->desc.signature : NULL;
+  return table && index < table->count ? table->by_index[index]->desc.signature
+                                       : NULL;
 }
 
-size_t kiln_function_concrete_index(const kiln_function *function, size_t index) {
+size_t kiln_function_concrete_index(const kiln_function *function,
+                                    size_t index) {
   const kiln_dispatch_table *table = function ? load_table(function) : NULL;
-  return table && index < table->count ? table->by_index[index]->library_index : SIZE_MAX;
+  return table && index < table->count ? table->by_index[index]->library_index
+                                       : SIZE_MAX;
 }

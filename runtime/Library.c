@@ -15,10 +15,13 @@ typedef struct {
   size_t index;     /* position in the kiln_library_desc */
 } desc_context;
 
-static kiln_status desc_fail(const desc_context *ctx, const kiln_concrete_function_desc *desc,
-                             kiln_status status, const char *fmt, ...) KILN_PRINTF(4, 5);
+static kiln_status desc_fail(const desc_context *ctx,
+                             const kiln_concrete_function_desc *desc,
+                             kiln_status status, const char *fmt, ...)
+    KILN_PRINTF(4, 5);
 
-static kiln_status desc_fail(const desc_context *ctx, const kiln_concrete_function_desc *desc,
+static kiln_status desc_fail(const desc_context *ctx,
+                             const kiln_concrete_function_desc *desc,
                              kiln_status status, const char *fmt, ...) {
   kiln_strbuf buf = {0};
   kiln_strbuf_appendf(&buf, "%s: ", ctx->api);
@@ -38,48 +41,60 @@ static kiln_status desc_fail(const desc_context *ctx, const kiln_concrete_functi
   return kiln_fail_with(status, &buf);
 }
 
-static kiln_status check_specs(const desc_context *ctx, const kiln_concrete_function_desc *desc,
-                               const char *kind, int32_t count, const kiln_tensor_spec *specs) {
+static kiln_status check_specs(const desc_context *ctx,
+                               const kiln_concrete_function_desc *desc,
+                               const char *kind, int32_t count,
+                               const kiln_tensor_spec *specs) {
   if (count < 0)
-    return desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT, "negative %s count %d", kind,
-                     (int)count);
+    return desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT,
+                     "negative %s count %d", kind, (int)count);
   if (count > 0 && !specs)
-    return desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT, "%s specs are NULL", kind);
+    return desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT,
+                     "%s specs are NULL", kind);
   for (int32_t i = 0; i < count; ++i) {
     const kiln_tensor_spec *spec = &specs[i];
     if (!kiln_dtype_is_valid(spec->dtype))
-      return desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT, "%s %d has unknown dtype %d", kind,
-                       (int)i, (int)spec->dtype);
+      return desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT,
+                       "%s %d has unknown dtype %d", kind, (int)i,
+                       (int)spec->dtype);
     if (spec->rank < 0 || spec->rank > KILN_MAX_RANK)
-      return desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT, "%s %d has rank %d outside [0, %d]",
-                       kind, (int)i, (int)spec->rank, KILN_MAX_RANK);
+      return desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT,
+                       "%s %d has rank %d outside [0, %d]", kind, (int)i,
+                       (int)spec->rank, KILN_MAX_RANK);
     if (spec->rank > 0 && !spec->dims)
-      return desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT, "%s %d has NULL dims", kind,
-                       (int)i);
+      return desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT,
+                       "%s %d has NULL dims", kind, (int)i);
     for (int32_t d = 0; d < spec->rank; ++d) {
       if (spec->dims[d] < -1)
-        return desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT, "%s %d has dim %d = %lld", kind,
-                         (int)i, (int)d, (long long)spec->dims[d]);
+        return desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT,
+                         "%s %d has dim %d = %lld", kind, (int)i, (int)d,
+                         (long long)spec->dims[d]);
     }
   }
   return KILN_OK;
 }
 
-static kiln_status check_desc(const desc_context *ctx, const kiln_concrete_function_desc *desc) {
+static kiln_status check_desc(const desc_context *ctx,
+                              const kiln_concrete_function_desc *desc) {
   if (!desc)
-    return desc_fail(ctx, NULL, KILN_ERROR_INVALID_ARGUMENT, "descriptor is NULL");
+    return desc_fail(ctx, NULL, KILN_ERROR_INVALID_ARGUMENT,
+                     "descriptor is NULL");
   if (!desc->function_name || !desc->function_name[0])
-    return desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT, "function name is NULL or empty");
+    return desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT,
+                     "function name is NULL or empty");
   if (!desc->entry)
-    return desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT, "entry point is NULL");
-  kiln_status status = check_specs(ctx, desc, "input", desc->num_inputs, desc->inputs);
+    return desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT,
+                     "entry point is NULL");
+  kiln_status status =
+      check_specs(ctx, desc, "input", desc->num_inputs, desc->inputs);
   if (status == KILN_OK)
     status = check_specs(ctx, desc, "output", desc->num_outputs, desc->outputs);
   return status;
 }
 
 /* "f(float32[None, 3], int32[]) -> (float32[None, 3], int32[])" */
-static void build_signature(kiln_strbuf *buf, const kiln_concrete_function_desc *desc) {
+static void build_signature(kiln_strbuf *buf,
+                            const kiln_concrete_function_desc *desc) {
   kiln_strbuf_appendf(buf, "%s(", desc->function_name);
   for (int32_t i = 0; i < desc->num_inputs; ++i) {
     kiln_strbuf_appendf(buf, "%s", i ? ", " : "");
@@ -106,7 +121,8 @@ static size_t descriptor_words(int32_t count, const kiln_tensor_spec *specs) {
 }
 
 /* Copies |specs| and their dims into the block at *cursor. */
-static kiln_tensor_spec *copy_specs(char **cursor, int64_t **dims_cursor, int32_t count,
+static kiln_tensor_spec *copy_specs(char **cursor, int64_t **dims_cursor,
+                                    int32_t count,
                                     const kiln_tensor_spec *specs) {
   kiln_tensor_spec *copy = (kiln_tensor_spec *)*cursor;
   *cursor += (size_t)count * sizeof(kiln_tensor_spec);
@@ -114,7 +130,8 @@ static kiln_tensor_spec *copy_specs(char **cursor, int64_t **dims_cursor, int32_
     copy[i] = specs[i];
     copy[i].dims = *dims_cursor;
     if (specs[i].rank > 0)
-      memcpy(*dims_cursor, specs[i].dims, (size_t)specs[i].rank * sizeof(int64_t));
+      memcpy(*dims_cursor, specs[i].dims,
+             (size_t)specs[i].rank * sizeof(int64_t));
     *dims_cursor += specs[i].rank;
   }
   return copy;
@@ -148,8 +165,10 @@ static kiln_concrete *concrete_create(const kiln_concrete_function_desc *desc) {
   char *cursor = (char *)(concrete + 1);
   int64_t *dims = (int64_t *)(cursor + num_specs * sizeof(kiln_tensor_spec));
   concrete->desc = *desc;
-  concrete->desc.inputs = copy_specs(&cursor, &dims, desc->num_inputs, desc->inputs);
-  concrete->desc.outputs = copy_specs(&cursor, &dims, desc->num_outputs, desc->outputs);
+  concrete->desc.inputs =
+      copy_specs(&cursor, &dims, desc->num_inputs, desc->inputs);
+  concrete->desc.outputs =
+      copy_specs(&cursor, &dims, desc->num_outputs, desc->outputs);
   char *strings = (char *)dims;
   memcpy(strings, desc->function_name, name_length);
   memcpy(strings + name_length, sig_text, sig_length);
@@ -167,7 +186,8 @@ static kiln_concrete *concrete_create(const kiln_concrete_function_desc *desc) {
   return concrete;
 }
 
-static bool same_inputs(const kiln_concrete_function_desc *a, const kiln_concrete_function_desc *b) {
+static bool same_inputs(const kiln_concrete_function_desc *a,
+                        const kiln_concrete_function_desc *b) {
   if (a->num_inputs != b->num_inputs)
     return false;
   for (int32_t i = 0; i < a->num_inputs; ++i) {
@@ -182,9 +202,10 @@ static bool same_inputs(const kiln_concrete_function_desc *a, const kiln_concret
   return true;
 }
 
-size_t kiln_ptr_list_read(kiln_ptr_list *const _Atomic *list, void *const **out_items) {
-  kiln_ptr_list *current =
-      atomic_load_explicit((kiln_ptr_list *_Atomic *)list, memory_order_acquire);
+size_t kiln_ptr_list_read(kiln_ptr_list *const _Atomic *list,
+                          void *const **out_items) {
+  kiln_ptr_list *current = atomic_load_explicit((kiln_ptr_list * _Atomic *)list,
+                                                memory_order_acquire);
   if (!current) {
     *out_items = NULL;
     return 0;
@@ -196,11 +217,13 @@ size_t kiln_ptr_list_read(kiln_ptr_list *const _Atomic *list, void *const **out_
 /* The list to append one item to: |list| when it has room, else a larger
  * unpublished copy (NULL on allocation failure). Mutex held. */
 static kiln_ptr_list *list_with_room(kiln_ptr_list *list) {
-  size_t count = list ? atomic_load_explicit(&list->count, memory_order_relaxed) : 0;
+  size_t count =
+      list ? atomic_load_explicit(&list->count, memory_order_relaxed) : 0;
   if (list && count < list->capacity)
     return list;
   size_t capacity = list ? 2 * list->capacity : 8;
-  kiln_ptr_list *grown = malloc(sizeof(kiln_ptr_list) + capacity * sizeof(void *));
+  kiln_ptr_list *grown =
+      malloc(sizeof(kiln_ptr_list) + capacity * sizeof(void *));
   if (!grown)
     return NULL;
   grown->retired.next = NULL;
@@ -232,7 +255,8 @@ static void list_append(kiln_library *library, kiln_ptr_list *_Atomic *slot,
   }
 }
 
-static kiln_function *find_function(const kiln_library *library, const char *name) {
+static kiln_function *find_function(const kiln_library *library,
+                                    const char *name) {
   void *const *items = NULL;
   size_t count = kiln_ptr_list_read(&library->functions, &items);
   for (size_t i = 0; i < count; ++i) {
@@ -252,7 +276,8 @@ static void function_destroy(kiln_function *function) {
 }
 
 /* Validates, copies and publishes one descriptor. */
-static kiln_status add_concrete(kiln_library *library, const kiln_concrete_function_desc *desc,
+static kiln_status add_concrete(kiln_library *library,
+                                const kiln_concrete_function_desc *desc,
                                 const desc_context *ctx) {
   kiln_status status = check_desc(ctx, desc);
   if (status != KILN_OK)
@@ -271,7 +296,8 @@ static kiln_status add_concrete(kiln_library *library, const kiln_concrete_funct
       const kiln_concrete *other = old_table->by_index[i];
       if (same_inputs(&other->desc, &concrete->desc)) {
         status = desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT,
-                           "its inputs duplicate those of '%s'", other->desc.signature);
+                           "its inputs duplicate those of '%s'",
+                           other->desc.signature);
         goto fail;
       }
     }
@@ -293,10 +319,13 @@ static kiln_status add_concrete(kiln_library *library, const kiln_concrete_funct
   concrete->library_index = kiln_ptr_list_read(&library->concretes, &unused);
   concrete->signature_index = old_table ? old_table->count : 0;
   kiln_dispatch_table *table = kiln_dispatch_table_build(old_table, concrete);
-  kiln_ptr_list *old_concretes = atomic_load_explicit(&library->concretes, memory_order_relaxed);
-  kiln_ptr_list *old_functions = atomic_load_explicit(&library->functions, memory_order_relaxed);
+  kiln_ptr_list *old_concretes =
+      atomic_load_explicit(&library->concretes, memory_order_relaxed);
+  kiln_ptr_list *old_functions =
+      atomic_load_explicit(&library->functions, memory_order_relaxed);
   kiln_ptr_list *concretes = table ? list_with_room(old_concretes) : NULL;
-  kiln_ptr_list *functions = created && concretes ? list_with_room(old_functions) : NULL;
+  kiln_ptr_list *functions =
+      created && concretes ? list_with_room(old_functions) : NULL;
   if (!table || !concretes || (created && !functions)) {
     free(table);
     if (concretes != old_concretes)
@@ -327,14 +356,17 @@ fail:
 
 kiln_status kiln_library_create(kiln_library **out_library) {
   if (!out_library)
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "kiln_library_create: out_library is NULL");
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
+                     "kiln_library_create: out_library is NULL");
   *out_library = NULL;
   kiln_library *library = calloc(1, sizeof *library);
   if (!library)
-    return kiln_fail(KILN_ERROR_OUT_OF_MEMORY, "kiln_library_create: out of memory");
+    return kiln_fail(KILN_ERROR_OUT_OF_MEMORY,
+                     "kiln_library_create: out of memory");
   if (pthread_mutex_init(&library->mutex, NULL) != 0) {
     free(library);
-    return kiln_fail(KILN_ERROR_OUT_OF_MEMORY, "kiln_library_create: cannot create a mutex");
+    return kiln_fail(KILN_ERROR_OUT_OF_MEMORY,
+                     "kiln_library_create: cannot create a mutex");
   }
   atomic_init(&library->refcount, 1);
   atomic_init(&library->concretes, NULL);
@@ -346,7 +378,8 @@ kiln_status kiln_library_create(kiln_library **out_library) {
 kiln_status kiln_library_add_function(kiln_library *library,
                                       const kiln_concrete_function_desc *desc) {
   if (!library)
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "kiln_library_add_function: library is NULL");
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
+                     "kiln_library_add_function: library is NULL");
   desc_context ctx = {"kiln_library_add_function", NULL, false, 0};
   return add_concrete(library, desc, &ctx);
 }
@@ -354,20 +387,25 @@ kiln_status kiln_library_add_function(kiln_library *library,
 /* Checks |desc| and builds a library from it; |path| (or NULL) names the
  * file in messages. */
 static kiln_status create_from_desc(const char *api, const char *path,
-                                    const kiln_library_desc *desc, kiln_library **out_library) {
+                                    const kiln_library_desc *desc,
+                                    kiln_library **out_library) {
   const char *quote = path ? "'" : "";
   const char *name = path ? path : "the library descriptor";
   if (!desc) /* only from kiln_library_open: the public entry checks first */
-    return kiln_fail(KILN_ERROR_ABI, "%s: '%s': kiln_library() returned NULL", api, path);
+    return kiln_fail(KILN_ERROR_ABI, "%s: '%s': kiln_library() returned NULL",
+                     api, path);
   if (desc->abi_version != KILN_ABI_VERSION)
-    return kiln_fail(KILN_ERROR_ABI,
-                     "%s: %s%s%s has ABI version %u, but this runtime supports version %d; "
-                     "recompile it with a matching kiln",
-                     api, quote, name, quote, (unsigned)desc->abi_version, KILN_ABI_VERSION);
+    return kiln_fail(
+        KILN_ERROR_ABI,
+        "%s: %s%s%s has ABI version %u, but this runtime supports version %d; "
+        "recompile it with a matching kiln",
+        api, quote, name, quote, (unsigned)desc->abi_version, KILN_ABI_VERSION);
   if (desc->num_functions < 0 || (desc->num_functions > 0 && !desc->functions))
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
-                     "%s: %s%s%s has an invalid function table (%d functions at %p)", api, quote,
-                     name, quote, (int)desc->num_functions, (const void *)desc->functions);
+    return kiln_fail(
+        KILN_ERROR_INVALID_ARGUMENT,
+        "%s: %s%s%s has an invalid function table (%d functions at %p)", api,
+        quote, name, quote, (int)desc->num_functions,
+        (const void *)desc->functions);
   kiln_library *library;
   kiln_status status = kiln_library_create(&library);
   if (status != KILN_OK)
@@ -396,7 +434,8 @@ kiln_status kiln_library_create_from_desc(const kiln_library_desc *desc,
                                           kiln_library **out_library) {
   static const char api[] = "kiln_library_create_from_desc";
   if (!out_library)
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: out_library is NULL", api);
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: out_library is NULL",
+                     api);
   *out_library = NULL;
   if (!desc)
     return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: desc is NULL", api);
@@ -406,7 +445,8 @@ kiln_status kiln_library_create_from_desc(const kiln_library_desc *desc,
 kiln_status kiln_library_open(const char *path, kiln_library **out_library) {
   static const char api[] = "kiln_library_open";
   if (!out_library)
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: out_library is NULL", api);
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: out_library is NULL",
+                     api);
   *out_library = NULL;
   if (!path)
     return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: path is NULL", api);
@@ -421,8 +461,9 @@ kiln_status kiln_library_open(const char *path, kiln_library **out_library) {
   void *symbol = dlsym(handle, "kiln_library");
   if (!symbol) {
     const char *why = dlerror();
-    kiln_status status = kiln_fail(KILN_ERROR_ABI, "%s: '%s' is not a kiln library: %s", api,
-                                   path, why ? why : "its kiln_library symbol is NULL");
+    kiln_status status =
+        kiln_fail(KILN_ERROR_ABI, "%s: '%s' is not a kiln library: %s", api,
+                  path, why ? why : "its kiln_library symbol is NULL");
     dlclose(handle);
     return status;
   }
@@ -456,12 +497,14 @@ static void free_list_items(kiln_ptr_list *list, void (*destroy)(void *)) {
 static void destroy_function_item(void *item) { function_destroy(item); }
 
 void kiln_library_release(kiln_library *library) {
-  if (!library ||
-      atomic_fetch_sub_explicit(&library->refcount, 1, memory_order_acq_rel) != 1)
+  if (!library || atomic_fetch_sub_explicit(&library->refcount, 1,
+                                            memory_order_acq_rel) != 1)
     return;
-  free_list_items(atomic_load_explicit(&library->concretes, memory_order_relaxed), free);
-  free_list_items(atomic_load_explicit(&library->functions, memory_order_relaxed),
-                  destroy_function_item);
+  free_list_items(
+      atomic_load_explicit(&library->concretes, memory_order_relaxed), free);
+  free_list_items(
+      atomic_load_explicit(&library->functions, memory_order_relaxed),
+      destroy_function_item);
   for (kiln_retired *block = library->retired; block;) {
     kiln_retired *next = block->next;
     free(block);
@@ -483,7 +526,8 @@ size_t kiln_library_function_count(const kiln_library *library) {
   return library ? kiln_ptr_list_read(&library->functions, &items) : 0;
 }
 
-const char *kiln_library_function_name(const kiln_library *library, size_t index) {
+const char *kiln_library_function_name(const kiln_library *library,
+                                       size_t index) {
   void *const *items = NULL;
   size_t count = library ? kiln_ptr_list_read(&library->functions, &items) : 0;
   return index < count ? ((const kiln_function *)items[index])->name : NULL;
@@ -496,12 +540,14 @@ kiln_status kiln_library_get_function(kiln_library *library, const char *name,
                      "kiln_library_get_function: out_function is NULL");
   *out_function = NULL;
   if (!library || !name)
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "kiln_library_get_function: %s is NULL",
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
+                     "kiln_library_get_function: %s is NULL",
                      library ? "name" : "library");
   kiln_function *function = find_function(library, name);
   if (!function) {
     kiln_strbuf buf = {0};
-    kiln_strbuf_appendf(&buf, "kiln_library_get_function: no function named '%s'", name);
+    kiln_strbuf_appendf(
+        &buf, "kiln_library_get_function: no function named '%s'", name);
     void *const *items;
     size_t count = kiln_ptr_list_read(&library->functions, &items);
     for (size_t i = 0; i < count; ++i)
@@ -519,8 +565,8 @@ size_t kiln_library_concrete_count(const kiln_library *library) {
   return library ? kiln_ptr_list_read(&library->concretes, &items) : 0;
 }
 
-const kiln_concrete_function_desc *kiln_library_concrete_desc(const kiln_library *library,
-                                                              size_t index) {
+const kiln_concrete_function_desc *
+kiln_library_concrete_desc(const kiln_library *library, size_t index) {
   void *const *items = NULL;
   size_t count = library ? kiln_ptr_list_read(&library->concretes, &items) : 0;
   return index < count ? &((const kiln_concrete *)items[index])->desc : NULL;

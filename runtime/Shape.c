@@ -28,25 +28,29 @@ bool kiln_shape_size(int32_t rank, const int64_t *dims, size_t element_size,
   return true;
 }
 
-kiln_status kiln_shape_check(const char *what, int32_t rank, const int64_t *dims,
-                             size_t element_size, int64_t *out_count, size_t *out_bytes) {
+kiln_status kiln_shape_check(const char *what, int32_t rank,
+                             const int64_t *dims, size_t element_size,
+                             int64_t *out_count, size_t *out_bytes) {
   if (rank < 0 || rank > KILN_MAX_RANK)
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: rank %d is outside [0, %d]", what,
-                     (int)rank, KILN_MAX_RANK);
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
+                     "%s: rank %d is outside [0, %d]", what, (int)rank,
+                     KILN_MAX_RANK);
   if (rank > 0 && !dims)
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: shape is NULL for rank %d", what,
-                     (int)rank);
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
+                     "%s: shape is NULL for rank %d", what, (int)rank);
   for (int32_t i = 0; i < rank; ++i) {
     if (dims[i] < 0)
-      return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: dim %d is negative (%lld)", what,
-                       (int)i, (long long)dims[i]);
+      return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
+                       "%s: dim %d is negative (%lld)", what, (int)i,
+                       (long long)dims[i]);
   }
   if (!kiln_shape_size(rank, dims, element_size, out_count, out_bytes)) {
     kiln_strbuf buf = {0};
     kiln_strbuf_appendf(&buf, "%s: shape [", what);
     for (int32_t i = 0; i < rank; ++i)
       kiln_strbuf_appendf(&buf, "%s%lld", i ? ", " : "", (long long)dims[i]);
-    kiln_strbuf_appendf(&buf, "] of %zu-byte elements overflows a 64-bit size", element_size);
+    kiln_strbuf_appendf(&buf, "] of %zu-byte elements overflows a 64-bit size",
+                        element_size);
     return kiln_fail_with(KILN_ERROR_INVALID_ARGUMENT, &buf);
   }
   return KILN_OK;
@@ -54,7 +58,8 @@ kiln_status kiln_shape_check(const char *what, int32_t rank, const int64_t *dims
 
 /* Zero dims count as 1 so that strides stay positive and bounded by the
  * product kiln_shape_size checked. */
-void kiln_row_major_strides(int32_t rank, const int64_t *dims, int64_t *out_strides) {
+void kiln_row_major_strides(int32_t rank, const int64_t *dims,
+                            int64_t *out_strides) {
   int64_t stride = 1;
   for (int32_t i = rank - 1; i >= 0; --i) {
     out_strides[i] = stride;
@@ -62,7 +67,8 @@ void kiln_row_major_strides(int32_t rank, const int64_t *dims, int64_t *out_stri
   }
 }
 
-bool kiln_strides_are_row_major(int32_t rank, const int64_t *dims, const int64_t *strides) {
+bool kiln_strides_are_row_major(int32_t rank, const int64_t *dims,
+                                const int64_t *strides) {
   for (int32_t i = 0; i < rank; ++i) {
     if (dims[i] == 0)
       return true;
@@ -76,8 +82,9 @@ bool kiln_strides_are_row_major(int32_t rank, const int64_t *dims, const int64_t
   return true;
 }
 
-void kiln_copy_strided(void *dst, const char *src, size_t element_size, int32_t rank,
-                       const int64_t *sizes, const int64_t *strides) {
+void kiln_copy_strided(void *dst, const char *src, size_t element_size,
+                       int32_t rank, const int64_t *sizes,
+                       const int64_t *strides) {
   for (int32_t i = 0; i < rank; ++i) {
     if (sizes[i] == 0)
       return;

@@ -73,7 +73,8 @@ static void set_error(const char *text) {
     }
   }
   if (!slot || length + 1 > slot->capacity) {
-    fallback_message = "kiln: the error message could not be stored (out of memory)";
+    fallback_message =
+        "kiln: the error message could not be stored (out of memory)";
     return;
   }
   memcpy(slot->text, text, length + 1);
@@ -142,8 +143,10 @@ void kiln_strbuf_appendf(kiln_strbuf *buf, const char *fmt, ...) {
   va_end(args);
 }
 
-void kiln_strbuf_append_type(kiln_strbuf *buf, int32_t dtype, int32_t rank, const int64_t *dims) {
-  const char *name = kiln_dtype_is_valid(dtype) ? kiln_dtype_name((kiln_dtype)dtype) : NULL;
+void kiln_strbuf_append_type(kiln_strbuf *buf, int32_t dtype, int32_t rank,
+                             const int64_t *dims) {
+  const char *name =
+      kiln_dtype_is_valid(dtype) ? kiln_dtype_name((kiln_dtype)dtype) : NULL;
   if (name)
     kiln_strbuf_appendf(buf, "%s[", name);
   else

@@ -16,8 +16,10 @@ _Static_assert(offsetof(kiln_dltensor, shape) == 24, "DLTensor layout");
 _Static_assert(offsetof(kiln_dltensor, strides) == 32, "DLTensor layout");
 _Static_assert(offsetof(kiln_dltensor, byte_offset) == 40, "DLTensor layout");
 _Static_assert(sizeof(kiln_dltensor) == 48, "DLTensor layout");
-_Static_assert(offsetof(kiln_dlmanaged_tensor, manager_ctx) == 48, "DLManagedTensor layout");
-_Static_assert(offsetof(kiln_dlmanaged_tensor, deleter) == 56, "DLManagedTensor layout");
+_Static_assert(offsetof(kiln_dlmanaged_tensor, manager_ctx) == 48,
+               "DLManagedTensor layout");
+_Static_assert(offsetof(kiln_dlmanaged_tensor, deleter) == 56,
+               "DLManagedTensor layout");
 
 static size_t header_size(int32_t rank) {
   return sizeof(kiln_tensor) + 2 * (size_t)rank * sizeof(int64_t);
@@ -43,34 +45,40 @@ static void init_header(kiln_tensor *tensor, kiln_dtype dtype, int32_t rank,
   tensor->byte_size = bytes;
 }
 
-kiln_status kiln_tensor_new_uninit(kiln_dtype dtype, int32_t rank, const int64_t *shape,
+kiln_status kiln_tensor_new_uninit(kiln_dtype dtype, int32_t rank,
+                                   const int64_t *shape,
                                    kiln_tensor **out_tensor) {
   int64_t count;
   size_t bytes;
   if (!kiln_shape_size(rank, shape, kiln_dtype_size(dtype), &count, &bytes))
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "tensor shape overflows a 64-bit size");
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
+                     "tensor shape overflows a 64-bit size");
   /* bytes <= INT64_MAX, so these sums cannot wrap a 64-bit size_t. */
   size_t data_offset = round_up(header_size(rank), KILN_BUFFER_ALIGNMENT);
-  size_t total = round_up(data_offset + (bytes ? bytes : 1), KILN_BUFFER_ALIGNMENT);
+  size_t total =
+      round_up(data_offset + (bytes ? bytes : 1), KILN_BUFFER_ALIGNMENT);
   kiln_tensor *tensor = aligned_alloc(KILN_BUFFER_ALIGNMENT, total);
   if (!tensor)
-    return kiln_fail(KILN_ERROR_OUT_OF_MEMORY, "out of memory allocating a %zu-byte tensor",
-                     bytes);
+    return kiln_fail(KILN_ERROR_OUT_OF_MEMORY,
+                     "out of memory allocating a %zu-byte tensor", bytes);
   init_header(tensor, dtype, rank, shape, count, bytes);
   tensor->dl.data = (char *)tensor + data_offset;
   *out_tensor = tensor;
   return KILN_OK;
 }
 
-kiln_status kiln_tensor_new_adopt(kiln_dtype dtype, int32_t rank, const int64_t *shape,
-                                  void *buffer, void *data, kiln_tensor **out_tensor) {
+kiln_status kiln_tensor_new_adopt(kiln_dtype dtype, int32_t rank,
+                                  const int64_t *shape, void *buffer,
+                                  void *data, kiln_tensor **out_tensor) {
   int64_t count;
   size_t bytes;
   if (!kiln_shape_size(rank, shape, kiln_dtype_size(dtype), &count, &bytes))
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "tensor shape overflows a 64-bit size");
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
+                     "tensor shape overflows a 64-bit size");
   kiln_tensor *tensor = malloc(header_size(rank));
   if (!tensor)
-    return kiln_fail(KILN_ERROR_OUT_OF_MEMORY, "out of memory allocating a tensor");
+    return kiln_fail(KILN_ERROR_OUT_OF_MEMORY,
+                     "out of memory allocating a tensor");
   init_header(tensor, dtype, rank, shape, count, bytes);
   tensor->dl.data = data;
   tensor->owned_buffer = buffer;
@@ -78,18 +86,20 @@ kiln_status kiln_tensor_new_adopt(kiln_dtype dtype, int32_t rank, const int64_t 
   return KILN_OK;
 }
 
-kiln_status kiln_tensor_create(kiln_dtype dtype, int32_t ndim, const int64_t *shape,
-                               const void *data, kiln_tensor **out_tensor) {
+kiln_status kiln_tensor_create(kiln_dtype dtype, int32_t ndim,
+                               const int64_t *shape, const void *data,
+                               kiln_tensor **out_tensor) {
   if (!out_tensor)
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "kiln_tensor_create: out_tensor is NULL");
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
+                     "kiln_tensor_create: out_tensor is NULL");
   *out_tensor = NULL;
   if (!kiln_dtype_is_valid((int32_t)dtype))
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "kiln_tensor_create: unknown dtype %d",
-                     (int)dtype);
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
+                     "kiln_tensor_create: unknown dtype %d", (int)dtype);
   int64_t count;
   size_t bytes;
-  kiln_status status =
-      kiln_shape_check("kiln_tensor_create", ndim, shape, kiln_dtype_size(dtype), &count, &bytes);
+  kiln_status status = kiln_shape_check("kiln_tensor_create", ndim, shape,
+                                        kiln_dtype_size(dtype), &count, &bytes);
   if (status != KILN_OK)
     return status;
   kiln_tensor *tensor;
@@ -105,8 +115,9 @@ kiln_status kiln_tensor_create(kiln_dtype dtype, int32_t ndim, const int64_t *sh
 }
 
 /* Validates a foreign view, except for its strides. */
-static kiln_status check_view(const char *api, const kiln_dltensor *view, bool need_alignment,
-                              kiln_dtype *out_dtype, int64_t *out_count) {
+static kiln_status check_view(const char *api, const kiln_dltensor *view,
+                              bool need_alignment, kiln_dtype *out_dtype,
+                              int64_t *out_count) {
   if (!view)
     return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: view is NULL", api);
   if (view->device.device_type != KILN_DL_CPU)
@@ -114,42 +125,51 @@ static kiln_status check_view(const char *api, const kiln_dltensor *view, bool n
                      "%s: only CPU tensors are supported (device type %d)", api,
                      (int)view->device.device_type);
   if (kiln_dtype_from_dl(view->dtype, out_dtype) != KILN_OK)
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
-                     "%s: no kiln dtype for DLPack type (code %u, bits %u, lanes %u)", api,
-                     (unsigned)view->dtype.code, (unsigned)view->dtype.bits,
-                     (unsigned)view->dtype.lanes);
+    return kiln_fail(
+        KILN_ERROR_INVALID_ARGUMENT,
+        "%s: no kiln dtype for DLPack type (code %u, bits %u, lanes %u)", api,
+        (unsigned)view->dtype.code, (unsigned)view->dtype.bits,
+        (unsigned)view->dtype.lanes);
   size_t element_size = kiln_dtype_size(*out_dtype);
   size_t bytes;
-  kiln_status status =
-      kiln_shape_check(api, view->ndim, view->shape, element_size, out_count, &bytes);
+  kiln_status status = kiln_shape_check(api, view->ndim, view->shape,
+                                        element_size, out_count, &bytes);
   if (status != KILN_OK)
     return status;
   if (*out_count > 0 && !view->data)
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: data is NULL for a non-empty tensor", api);
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
+                     "%s: data is NULL for a non-empty tensor", api);
   uintptr_t first = (uintptr_t)view->data + (uintptr_t)view->byte_offset;
   if (need_alignment && *out_count > 0 && first % element_size != 0)
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
-                     "%s: the first element is not aligned to its %zu-byte size", api,
-                     element_size);
+    return kiln_fail(
+        KILN_ERROR_INVALID_ARGUMENT,
+        "%s: the first element is not aligned to its %zu-byte size", api,
+        element_size);
   return KILN_OK;
 }
 
-kiln_status kiln_tensor_wrap(const kiln_dltensor *view, void (*deleter)(void *ctx), void *ctx,
+kiln_status kiln_tensor_wrap(const kiln_dltensor *view,
+                             void (*deleter)(void *ctx), void *ctx,
                              kiln_tensor **out_tensor) {
   if (!out_tensor)
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "kiln_tensor_wrap: out_tensor is NULL");
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
+                     "kiln_tensor_wrap: out_tensor is NULL");
   *out_tensor = NULL;
   kiln_dtype dtype;
   int64_t count;
-  kiln_status status = check_view("kiln_tensor_wrap", view, true, &dtype, &count);
+  kiln_status status =
+      check_view("kiln_tensor_wrap", view, true, &dtype, &count);
   if (status != KILN_OK)
     return status;
-  if (view->strides && !kiln_strides_are_row_major(view->ndim, view->shape, view->strides))
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
-                     "kiln_tensor_wrap: strides are not contiguous row-major; copy the view "
-                     "with kiln_tensor_create_from_dl");
+  if (view->strides &&
+      !kiln_strides_are_row_major(view->ndim, view->shape, view->strides))
+    return kiln_fail(
+        KILN_ERROR_INVALID_ARGUMENT,
+        "kiln_tensor_wrap: strides are not contiguous row-major; copy the view "
+        "with kiln_tensor_create_from_dl");
   kiln_tensor *tensor;
-  status = kiln_tensor_new_adopt(dtype, view->ndim, view->shape, NULL, view->data, &tensor);
+  status = kiln_tensor_new_adopt(dtype, view->ndim, view->shape, NULL,
+                                 view->data, &tensor);
   if (status != KILN_OK)
     return status;
   tensor->dl.byte_offset = view->byte_offset;
@@ -159,14 +179,16 @@ kiln_status kiln_tensor_wrap(const kiln_dltensor *view, void (*deleter)(void *ct
   return KILN_OK;
 }
 
-kiln_status kiln_tensor_create_from_dl(const kiln_dltensor *view, kiln_tensor **out_tensor) {
+kiln_status kiln_tensor_create_from_dl(const kiln_dltensor *view,
+                                       kiln_tensor **out_tensor) {
   if (!out_tensor)
     return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
                      "kiln_tensor_create_from_dl: out_tensor is NULL");
   *out_tensor = NULL;
   kiln_dtype dtype;
   int64_t count;
-  kiln_status status = check_view("kiln_tensor_create_from_dl", view, false, &dtype, &count);
+  kiln_status status =
+      check_view("kiln_tensor_create_from_dl", view, false, &dtype, &count);
   if (status != KILN_OK)
     return status;
   kiln_tensor *tensor;
@@ -176,8 +198,8 @@ kiln_status kiln_tensor_create_from_dl(const kiln_dltensor *view, kiln_tensor **
   if (count > 0) {
     const char *first = (const char *)view->data + view->byte_offset;
     const int64_t *strides = view->strides ? view->strides : tensor->dl.strides;
-    kiln_copy_strided(tensor->dl.data, first, kiln_dtype_size(dtype), view->ndim, view->shape,
-                      strides);
+    kiln_copy_strided(tensor->dl.data, first, kiln_dtype_size(dtype),
+                      view->ndim, view->shape, strides);
   }
   *out_tensor = tensor;
   return KILN_OK;
@@ -189,7 +211,8 @@ void kiln_tensor_retain(kiln_tensor *tensor) {
 }
 
 void kiln_tensor_release(kiln_tensor *tensor) {
-  if (!tensor || atomic_fetch_sub_explicit(&tensor->refcount, 1, memory_order_acq_rel) != 1)
+  if (!tensor || atomic_fetch_sub_explicit(&tensor->refcount, 1,
+                                           memory_order_acq_rel) != 1)
     return;
   if (tensor->deleter)
     tensor->deleter(tensor->deleter_ctx);
@@ -208,16 +231,19 @@ static void managed_deleter(kiln_dlmanaged_tensor *self) {
   free(self);
 }
 
-kiln_status kiln_tensor_export_dlpack(kiln_tensor *tensor, kiln_dlmanaged_tensor **out_managed) {
+kiln_status kiln_tensor_export_dlpack(kiln_tensor *tensor,
+                                      kiln_dlmanaged_tensor **out_managed) {
   if (!out_managed)
     return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
                      "kiln_tensor_export_dlpack: out_managed is NULL");
   *out_managed = NULL;
   if (!tensor)
-    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "kiln_tensor_export_dlpack: tensor is NULL");
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
+                     "kiln_tensor_export_dlpack: tensor is NULL");
   kiln_dlmanaged_tensor *managed = malloc(sizeof *managed);
   if (!managed)
-    return kiln_fail(KILN_ERROR_OUT_OF_MEMORY, "kiln_tensor_export_dlpack: out of memory");
+    return kiln_fail(KILN_ERROR_OUT_OF_MEMORY,
+                     "kiln_tensor_export_dlpack: out of memory");
   kiln_tensor_retain(tensor);
   managed->dl_tensor = tensor->dl;
   managed->manager_ctx = tensor;
@@ -236,7 +262,9 @@ kiln_dtype kiln_tensor_dtype(const kiln_tensor *tensor) {
   return tensor ? tensor->dtype : (kiln_dtype)0;
 }
 
-int32_t kiln_tensor_rank(const kiln_tensor *tensor) { return tensor ? tensor->dl.ndim : 0; }
+int32_t kiln_tensor_rank(const kiln_tensor *tensor) {
+  return tensor ? tensor->dl.ndim : 0;
+}
 
 const int64_t *kiln_tensor_shape(const kiln_tensor *tensor) {
   return tensor ? tensor->dims : NULL;

@@ -2,14 +2,14 @@
 // interpret or dump.
 #include "Driver.h"
 
-#include "Interpreter.h"
 #include "Aot.h"
+#include "Interpreter.h"
 #include "Jit.h"
-#include "tf/TfFunction.h"
-#include "tf/TfRuntime.h"
 #include "kiln/frontend/AstDump.h"
 #include "kiln/frontend/Parser.h"
 #include "kiln/frontend/Resolver.h"
+#include "tf/TfFunction.h"
+#include "tf/TfRuntime.h"
 
 #include <nlohmann/json.hpp>
 #include <pthread.h>
@@ -17,8 +17,8 @@
 #include <algorithm>
 #include <iostream>
 #include <map>
-#include <sstream>
 #include <memory>
+#include <sstream>
 
 namespace kiln {
 
@@ -226,7 +226,8 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
 
 } // namespace
 
-int runCompile(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
+int runCompile(const DriverOptions &opts, std::ostream &out,
+               std::ostream &err) {
   std::vector<ExportedFunction> functions;
   // The script's own output goes to stderr: stdout may be a pipe a build
   // system reads.
@@ -290,7 +291,8 @@ int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
         continue;
       }
       std::string text, error;
-      if (!dumpGraphStage(f.graph, opts.stage, compileOptions(opts), text, error)) {
+      if (!dumpGraphStage(f.graph, opts.stage, compileOptions(opts), text,
+                          error)) {
         err << "kiln: error: " << error << "\n";
         return kExitUserError;
       }

@@ -10,12 +10,17 @@
 
 namespace kiln {
 
-enum ExitCode { kExitOk = 0, kExitUserError = 1, kExitUsage = 2, kExitInternal = 3 };
+enum ExitCode {
+  kExitOk = 0,
+  kExitUserError = 1,
+  kExitUsage = 2,
+  kExitInternal = 3
+};
 
 struct DriverOptions {
   std::string input;
   bool jsonDiagnostics = false;
-  std::string stage = "ast";  // for dump
+  std::string stage = "ast";   // for dump
   std::string format = "text"; // for dump
   std::string function;        // dump --function
   // compile
@@ -32,7 +37,8 @@ int runCheck(const DriverOptions &opts, std::ostream &out, std::ostream &err);
 int runScript(const DriverOptions &opts, std::ostream &out, std::ostream &err);
 int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err);
 int runCompile(const DriverOptions &opts, std::ostream &out, std::ostream &err);
-int runSignatures(const DriverOptions &opts, std::ostream &out, std::ostream &err);
+int runSignatures(const DriverOptions &opts, std::ostream &out,
+                  std::ostream &err);
 
 /// Runs `body` on a thread with a large stack, so deep (but legal) nesting
 /// and Python's recursion limit never overflow the C++ stack.

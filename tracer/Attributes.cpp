@@ -112,7 +112,8 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
           MethodFn fn = it->second;
           Type type = *cls.builtinType;
           std::string qual = cls.name + "." + name;
-          out = builtin(name, [fn, type, qual](Interpreter &in, CallArgs &args) {
+          out = builtin(name, [fn, type, qual](Interpreter &in,
+                                               CallArgs &args) {
             if (args.positional.empty() || !args.positional[0].is(type))
               in.typeError("descriptor '" + qual.substr(qual.find('.') + 1) +
                            "' for '" + qual.substr(0, qual.find('.')) +
@@ -156,7 +157,8 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
           (*f.body)[0]->kind == ast::StmtKind::Expr) {
         auto &value = *ast::as<ast::ExprStmt>(*(*f.body)[0]).value;
         if (value.kind == ast::ExprKind::Constant &&
-            ast::as<ast::ConstantExpr>(value).type == ast::ConstantExpr::Type::Str)
+            ast::as<ast::ConstantExpr>(value).type ==
+                ast::ConstantExpr::Type::Str)
           out = str(ast::as<ast::ConstantExpr>(value).strValue);
       }
       return true;
@@ -181,12 +183,14 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
       return false;
     if (const Value *attr = s.after->base->lookup(name)) {
       bool throughInstance = !s.self.is(Type::Class);
-      Value cls = throughInstance ? Value::object(Type::Class, typeOf(s.self)) : s.self;
+      Value cls =
+          throughInstance ? Value::object(Type::Class, typeOf(s.self)) : s.self;
       out = bindClassAttr(*this, *attr, s.self, cls, true);
       return true;
     }
     if (name == "__init__") { // object.__init__
-      out = builtin("__init__", [](Interpreter &, CallArgs &) { return Value(); });
+      out = builtin("__init__",
+                    [](Interpreter &, CallArgs &) { return Value(); });
       return true;
     }
     return false;
@@ -214,7 +218,9 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
   case Type::Range: {
     auto &r = obj.as<RangeObject>();
     if (name == "start" || name == "stop" || name == "step") {
-      out = Value::integer(name == "start" ? r.start : name == "stop" ? r.stop : r.step);
+      out = Value::integer(name == "start"  ? r.start
+                           : name == "stop" ? r.stop
+                                            : r.step);
       return true;
     }
     break;

@@ -22,12 +22,14 @@ void ArgParser::expect(size_t min, size_t max) {
   if (n >= min && n <= max)
     return;
   if (min == max)
-    in.typeError(std::string(fname) + "() takes exactly " +
-                 (min == 1 ? "one argument" : std::to_string(min) + " arguments") +
-                 " (" + std::to_string(n) + " given)");
+    in.typeError(
+        std::string(fname) + "() takes exactly " +
+        (min == 1 ? "one argument" : std::to_string(min) + " arguments") +
+        " (" + std::to_string(n) + " given)");
   if (n < min)
     in.typeError(std::string(fname) + " expected " +
-                 (min == 1 ? "at least 1 argument" : "at least " + std::to_string(min) + " arguments") +
+                 (min == 1 ? "at least 1 argument"
+                           : "at least " + std::to_string(min) + " arguments") +
                  ", got " + std::to_string(n));
   in.typeError(std::string(fname) + " expected at most " + std::to_string(max) +
                (max == 1 ? " argument" : " arguments") + ", got " +
@@ -107,7 +109,8 @@ static Value toInt(Interpreter &in, CallArgs &args) {
     break;
   }
   in.typeError("int() argument must be a string, a bytes-like object or a "
-               "real number, not '" + in.typeName(v) + "'");
+               "real number, not '" +
+               in.typeName(v) + "'");
 }
 
 static Value toFloat(Interpreter &in, CallArgs &args) {
@@ -288,9 +291,8 @@ void Interpreter::installBuiltinTypes() {
                    "supported by kiln)");
     return Value::object(Type::Class, in.typeOf(args.positional[0]));
   });
-  auto noneType = define("NoneType", Type::None, [](Interpreter &, CallArgs &) {
-    return Value();
-  });
+  auto noneType = define("NoneType", Type::None,
+                         [](Interpreter &, CallArgs &) { return Value(); });
   (void)noneType;
 }
 
@@ -318,7 +320,8 @@ void Interpreter::installExceptions() {
   };
   auto base = define("BaseException", "");
   // BaseException.__init__ stores its arguments as `args`.
-  base->dict["__init__"] = builtin("__init__", [](Interpreter &in, CallArgs &args) {
+  base->dict["__init__"] = builtin("__init__", [](Interpreter &in,
+                                                  CallArgs &args) {
     if (args.positional.empty() || !args.positional[0].is(Type::Instance))
       in.typeError("descriptor '__init__' of 'BaseException' object needs an "
                    "argument");

@@ -72,7 +72,8 @@ struct EnumerateIterator : IteratorObject {
 
 struct MapIterator : IteratorObject {
   MapIterator(Value fn, ValueList iterators)
-      : IteratorObject("map"), fn(std::move(fn)), iterators(std::move(iterators)) {}
+      : IteratorObject("map"), fn(std::move(fn)),
+        iterators(std::move(iterators)) {}
   bool next(Interpreter &in, Value &out) override {
     ValueList args;
     for (auto &it : iterators) {
@@ -94,8 +95,8 @@ struct FilterIterator : IteratorObject {
   bool next(Interpreter &in, Value &out) override {
     Value v;
     while (in.next(it, v)) {
-      bool keep = fn.isNone() ? in.truthy(v)
-                              : in.truthy(in.call(fn, ValueList{v}));
+      bool keep =
+          fn.isNone() ? in.truthy(v) : in.truthy(in.call(fn, ValueList{v}));
       if (keep) {
         out = v;
         return true;
@@ -219,8 +220,9 @@ Value roundBuiltin(Interpreter &in, CallArgs &args) {
         in.raise("OverflowError", "cannot convert float infinity to integer");
       double r = std::nearbyint(f); // ties to even in the default mode
       if (std::fabs(r) >= 9.223372036854775807e18)
-        in.raise("OverflowError",
-                 "integer result does not fit in 64 bits (kiln's int is 64-bit)");
+        in.raise(
+            "OverflowError",
+            "integer result does not fit in 64 bits (kiln's int is 64-bit)");
       return Value::integer(static_cast<int64_t>(r));
     }
     std::string s = roundFloatString(f, static_cast<int>(in.toIndex(*nd)));
@@ -293,7 +295,8 @@ Value isinstanceBuiltin(Interpreter &in, CallArgs &args, bool subclass) {
         in.typeError("issubclass() arg 1 must be a class");
       auto &c = t.as<ClassObject>();
       if (c.name == "int" && c.builtinType &&
-          obj.as<ClassObject>().name == "bool" && obj.as<ClassObject>().builtinType)
+          obj.as<ClassObject>().name == "bool" &&
+          obj.as<ClassObject>().builtinType)
         return true;
       return obj.as<ClassObject>().isSubclassOf(&c);
     }
@@ -332,7 +335,9 @@ void Interpreter::installBuiltins() {
       }
       char buf[16];
       snprintf(buf, sizeof buf,
-               cp < 0x100 ? "\\x%02x" : cp < 0x10000 ? "\\u%04x" : "\\U%08x",
+               cp < 0x100     ? "\\x%02x"
+               : cp < 0x10000 ? "\\u%04x"
+                              : "\\U%08x",
                static_cast<unsigned>(cp));
       out += buf;
     }
@@ -343,8 +348,9 @@ void Interpreter::installBuiltins() {
     const Value &v = args.positional[0];
     if (v.isIntLike()) {
       if (v.asInt() == INT64_MIN)
-        in.raise("OverflowError",
-                 "integer result does not fit in 64 bits (kiln's int is 64-bit)");
+        in.raise(
+            "OverflowError",
+            "integer result does not fit in 64 bits (kiln's int is 64-bit)");
       return Value::integer(v.asInt() < 0 ? -v.asInt() : v.asInt());
     }
     if (v.is(Type::Float))
@@ -356,8 +362,10 @@ void Interpreter::installBuiltins() {
       return in.call(result, ValueList{});
     in.typeError("bad operand type for abs(): '" + in.typeName(v) + "'");
   });
-  def("min", [](Interpreter &in, CallArgs &args) { return minMax(in, args, false); });
-  def("max", [](Interpreter &in, CallArgs &args) { return minMax(in, args, true); });
+  def("min",
+      [](Interpreter &in, CallArgs &args) { return minMax(in, args, false); });
+  def("max",
+      [](Interpreter &in, CallArgs &args) { return minMax(in, args, true); });
   def("sum", sum);
   def("round", roundBuiltin);
   def("divmod", divmodBuiltin);
@@ -384,9 +392,9 @@ void Interpreter::installBuiltins() {
       in.typeError("'" + in.typeName(v) + "' object is not reversible");
     ValueList items = in.toList(v);
     std::reverse(items.begin(), items.end());
-    return makeValuesIterator(std::move(items),
-                              v.is(Type::List) ? "list_reverseiterator"
-                                               : "reversed");
+    return makeValuesIterator(std::move(items), v.is(Type::List)
+                                                    ? "list_reverseiterator"
+                                                    : "reversed");
   });
   def("enumerate", [](Interpreter &in, CallArgs &args) {
     ArgParser p(in, args, "enumerate");
@@ -394,10 +402,9 @@ void Interpreter::installBuiltins() {
     p.expect(1, 2);
     if (args.positional.size() == 2)
       start = args.positional[1];
-    return Value::object(Type::Iterator,
-                         std::make_shared<EnumerateIterator>(
-                             in.iter(args.positional[0]),
-                             start ? in.toIndex(*start) : 0));
+    return Value::object(Type::Iterator, std::make_shared<EnumerateIterator>(
+                                             in.iter(args.positional[0]),
+                                             start ? in.toIndex(*start) : 0));
   });
   def("zip", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "zip").noKeywords();
@@ -443,8 +450,9 @@ void Interpreter::installBuiltins() {
       return v;
     if (args.positional.size() == 2)
       return args.positional[1];
-    in.raiseValue(in.call(Value::object(Type::Class, in.builtinClass("StopIteration")),
-                          ValueList{}));
+    in.raiseValue(
+        in.call(Value::object(Type::Class, in.builtinClass("StopIteration")),
+                ValueList{}));
   });
   def("any", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "any").expect(1, 1);
@@ -520,7 +528,8 @@ void Interpreter::installBuiltins() {
     const Value &v = args.positional[0];
     bool ok = v.is(Type::Function) || v.is(Type::Builtin) ||
               v.is(Type::BoundMethod) || v.is(Type::Class) ||
-              (v.is(Type::Instance) && v.as<InstanceObject>().cls->lookup("__call__"));
+              (v.is(Type::Instance) &&
+               v.as<InstanceObject>().cls->lookup("__call__"));
     return Value::boolean(ok);
   });
   def("chr", [](Interpreter &in, CallArgs &args) {
@@ -536,7 +545,8 @@ void Interpreter::installBuiltins() {
     ArgParser(in, args, "ord").expect(1, 1);
     const Value &v = args.positional[0];
     if (v.is(Type::Bytes) && v.as<BytesObject>().s.size() == 1)
-      return Value::integer(static_cast<unsigned char>(v.as<BytesObject>().s[0]));
+      return Value::integer(
+          static_cast<unsigned char>(v.as<BytesObject>().s[0]));
     if (!v.is(Type::Str))
       in.typeError("ord() expected string of length 1, but " + in.typeName(v) +
                    " found");
@@ -546,9 +556,12 @@ void Interpreter::installBuiltins() {
                    std::to_string(cps.size()) + " found");
     return Value::integer(cps[0]);
   });
-  def("hex", [](Interpreter &in, CallArgs &a) { return intToBase(in, a, "hex", 16); });
-  def("oct", [](Interpreter &in, CallArgs &a) { return intToBase(in, a, "oct", 8); });
-  def("bin", [](Interpreter &in, CallArgs &a) { return intToBase(in, a, "bin", 2); });
+  def("hex",
+      [](Interpreter &in, CallArgs &a) { return intToBase(in, a, "hex", 16); });
+  def("oct",
+      [](Interpreter &in, CallArgs &a) { return intToBase(in, a, "oct", 8); });
+  def("bin",
+      [](Interpreter &in, CallArgs &a) { return intToBase(in, a, "bin", 2); });
   def("hash", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "hash").expect(1, 1);
     const Value &v = args.positional[0];
@@ -585,7 +598,8 @@ void Interpreter::installBuiltins() {
   });
   auto wrapper = [&](const char *name, PropertyObject::Kind kind) {
     def(name, [kind, name](Interpreter &in, CallArgs &args) {
-      ArgParser(in, args, name).expect(1, kind == PropertyObject::Kind::Property ? 2 : 1);
+      ArgParser(in, args, name)
+          .expect(1, kind == PropertyObject::Kind::Property ? 2 : 1);
       auto p = std::make_shared<PropertyObject>();
       p->kind = kind;
       p->getter = args.positional[0];

@@ -54,7 +54,8 @@ static std::string nameList(const std::vector<std::string> &names) {
   std::string out;
   for (size_t i = 0; i < names.size(); ++i) {
     if (i > 0)
-      out += names.size() == 2 ? " and " : (i + 1 == names.size() ? ", and " : ", ");
+      out += names.size() == 2 ? " and "
+                               : (i + 1 == names.size() ? ", and " : ", ");
     out += "'" + names[i] + "'";
   }
   return out;
@@ -66,8 +67,9 @@ void Interpreter::bindArguments(const FunctionObject &fn, CallArgs &args,
   std::string fname = fn.qualname + "()";
   size_t npos = params.posonly.size() + params.args.size();
   auto paramName = [&](size_t i) -> const std::string & {
-    return i < params.posonly.size() ? params.posonly[i].name
-                                     : params.args[i - params.posonly.size()].name;
+    return i < params.posonly.size()
+               ? params.posonly[i].name
+               : params.args[i - params.posonly.size()].name;
   };
   auto setSlot = [&](size_t slot, Value v) {
     env.cells[slot]->value = std::move(v);
@@ -79,10 +81,9 @@ void Interpreter::bindArguments(const FunctionObject &fn, CallArgs &args,
   size_t slot = npos;
   if (given > npos && !params.vararg) {
     size_t required = npos - fn.defaults.size();
-    std::string takes =
-        required == npos ? std::to_string(npos)
-                         : "from " + std::to_string(required) + " to " +
-                               std::to_string(npos);
+    std::string takes = required == npos ? std::to_string(npos)
+                                         : "from " + std::to_string(required) +
+                                               " to " + std::to_string(npos);
     size_t kwGiven = 0;
     for (auto &kw : args.keywords)
       for (auto &k : params.kwonly)
@@ -138,8 +139,10 @@ void Interpreter::bindArguments(const FunctionObject &fn, CallArgs &args,
     for (auto &p : params.posonly)
       positionalOnly |= p.name == name;
     if (positionalOnly)
-      typeError(fname + " got some positional-only arguments passed as "
-                        "keyword arguments: '" + name + "'");
+      typeError(fname +
+                " got some positional-only arguments passed as "
+                "keyword arguments: '" +
+                name + "'");
     typeError(fname + " got an unexpected keyword argument '" + name + "'");
   }
   // Defaults for missing positionals, then the missing-argument error.
@@ -219,7 +222,8 @@ Value Interpreter::instantiate(const ClassPtr &cls, CallArgs &args) {
     inst->args = args.positional;
   const Value *init = cls->lookup("__init__");
   if (!init) {
-    if (!cls->isException && (!args.positional.empty() || !args.keywords.empty()))
+    if (!cls->isException &&
+        (!args.positional.empty() || !args.keywords.empty()))
       typeError(cls->name + "() takes no arguments");
     return self;
   }
@@ -242,7 +246,8 @@ Value Interpreter::superObject(Frame &frame) {
   Value self = frame.env->cells[0]->value;
   ClassPtr start;
   if (self.is(Type::Class)) {
-    for (auto c = std::static_pointer_cast<ClassObject>(self.ptr()); c; c = c->base)
+    for (auto c = std::static_pointer_cast<ClassObject>(self.ptr()); c;
+         c = c->base)
       if (c.get() == fn->ownerClass)
         start = c;
   } else {

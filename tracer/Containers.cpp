@@ -19,8 +19,7 @@ int64_t Interpreter::toIndex(const Value &v, const char *what) {
     return result.asInt();
   if (what)
     typeError(std::string(what));
-  typeError("'" + typeName(v) +
-            "' object cannot be interpreted as an integer");
+  typeError("'" + typeName(v) + "' object cannot be interpreted as an integer");
 }
 
 /// Python's slice.indices(): clamps start/stop/step to a sequence length.
@@ -114,7 +113,8 @@ Value Interpreter::getItem(const Value &obj, const Value &key) {
         auto b = sliceBounds(*this, key.as<SliceObject>(), s.s.size());
         return str(sliceOf(s.s, b));
       }
-      return str(std::string(1, s.s[normalizeIndex(*this, key, s.s.size(), "string")]));
+      return str(std::string(
+          1, s.s[normalizeIndex(*this, key, s.s.size(), "string")]));
     }
     std::u32string cps = decodeUtf8(s.s);
     if (key.is(Type::Slice)) {
@@ -131,8 +131,8 @@ Value Interpreter::getItem(const Value &obj, const Value &key) {
       auto b = sliceBounds(*this, key.as<SliceObject>(), s.size());
       return bytes(sliceOf(s, b));
     }
-    return Value::integer(
-        static_cast<unsigned char>(s[normalizeIndex(*this, key, s.size(), "index")]));
+    return Value::integer(static_cast<unsigned char>(
+        s[normalizeIndex(*this, key, s.size(), "index")]));
   }
   case Type::Range: {
     auto &r = obj.as<RangeObject>();
@@ -196,7 +196,8 @@ void Interpreter::setItem(const Value &obj, const Value &key,
       return;
     }
     if (!key.isIntLike())
-      typeError("list indices must be integers or slices, not " + typeName(key));
+      typeError("list indices must be integers or slices, not " +
+                typeName(key));
     int64_t i = key.asInt();
     if (i < 0)
       i += items.size();
@@ -274,8 +275,8 @@ bool Interpreter::contains(const Value &container, const Value &item) {
       return container.as<BytesObject>().s.find(item.as<BytesObject>().s) !=
              std::string::npos;
     if (item.isIntLike())
-      return container.as<BytesObject>().s.find(static_cast<char>(item.asInt())) !=
-             std::string::npos;
+      return container.as<BytesObject>().s.find(
+                 static_cast<char>(item.asInt())) != std::string::npos;
     typeError("a bytes-like object is required, not '" + typeName(item) + "'");
   case Type::Dict:
     return container.as<DictObject>().table.find(*this, item, hash(item));
@@ -283,9 +284,11 @@ bool Interpreter::contains(const Value &container, const Value &item) {
     return container.as<SetObject>().table.find(*this, item, hash(item));
   case Type::Range: {
     auto &r = container.as<RangeObject>();
-    if (item.isIntLike() || (item.is(Type::Float) && item.asFloat() == (int64_t)item.asFloat())) {
+    if (item.isIntLike() ||
+        (item.is(Type::Float) && item.asFloat() == (int64_t)item.asFloat())) {
       int64_t v = item.isIntLike() ? item.asInt() : (int64_t)item.asFloat();
-      if (r.step > 0 ? (v < r.start || v >= r.stop) : (v > r.start || v <= r.stop))
+      if (r.step > 0 ? (v < r.start || v >= r.stop)
+                     : (v > r.start || v <= r.stop))
         return false;
       return (v - r.start) % r.step == 0;
     }
@@ -371,7 +374,8 @@ namespace {
 /// Iterates a snapshot-free sequence by index, so appends during iteration
 /// are seen, as in CPython.
 struct ListIterator : IteratorObject {
-  ListIterator(Value seq, const char *name) : IteratorObject(name), seq(std::move(seq)) {}
+  ListIterator(Value seq, const char *name)
+      : IteratorObject(name), seq(std::move(seq)) {}
   bool next(Interpreter &, Value &out) override {
     const ValueList &items = seq.is(Type::List) ? seq.as<ListObject>().items
                                                 : seq.as<TupleObject>().items;
@@ -416,13 +420,14 @@ struct RangeIterator : IteratorObject {
 struct TableIterator : IteratorObject {
   TableIterator(Value owner, HashTable &table, DictViewObject::Kind kind,
                 const char *name)
-      : IteratorObject(name), owner(std::move(owner)), table(table),
-        kind(kind), size(table.size()) {}
+      : IteratorObject(name), owner(std::move(owner)), table(table), kind(kind),
+        size(table.size()) {}
   bool next(Interpreter &in, Value &out) override {
     if (table.size() != size) {
       size = table.size(); // raise once
-      in.raise("RuntimeError", std::string(owner.is(Type::Set) ? "Set" : "dictionary") +
-                                   " changed size during iteration");
+      in.raise("RuntimeError",
+               std::string(owner.is(Type::Set) ? "Set" : "dictionary") +
+                   " changed size during iteration");
     }
     auto &entries = table.entries();
     while (index < entries.size() && !entries[index].live)
@@ -493,8 +498,8 @@ struct GetItemIterator : IteratorObject {
 Value makeValuesIterator(ValueList items, const char *name);
 
 Value makeValuesIterator(ValueList items, const char *name) {
-  return Value::object(Type::Iterator,
-                       std::make_shared<ValuesIterator>(std::move(items), name));
+  return Value::object(
+      Type::Iterator, std::make_shared<ValuesIterator>(std::move(items), name));
 }
 
 Value Interpreter::iter(const Value &v) {
@@ -574,7 +579,8 @@ Value Interpreter::iter(const Value &v) {
       return iter(result);
     }
     if (v.as<InstanceObject>().cls->lookup("__getitem__"))
-      return Value::object(Type::Iterator, std::make_shared<GetItemIterator>(v));
+      return Value::object(Type::Iterator,
+                           std::make_shared<GetItemIterator>(v));
     break;
   }
   default:

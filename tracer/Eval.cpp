@@ -171,8 +171,7 @@ Value Interpreter::evalJoinedStr(const JoinedStrExpr &e, Frame &frame) {
   return str(std::move(out));
 }
 
-Value Interpreter::evalComprehension(const ComprehensionExpr &e,
-                                     Frame &frame) {
+Value Interpreter::evalComprehension(const ComprehensionExpr &e, Frame &frame) {
   // A comprehension runs in its own scope; the first iterable is evaluated
   // outside it.
   Frame inner;
@@ -186,10 +185,10 @@ Value Interpreter::evalComprehension(const ComprehensionExpr &e,
   inner.line = e.range.begin.line;
   inner.parent = &frame;
 
-  Value result = e.kind == ExprKind::ListComp     ? list()
-                 : e.kind == ExprKind::SetComp    ? set()
-                 : e.kind == ExprKind::DictComp   ? dict()
-                                                  : list();
+  Value result = e.kind == ExprKind::ListComp   ? list()
+                 : e.kind == ExprKind::SetComp  ? set()
+                 : e.kind == ExprKind::DictComp ? dict()
+                                                : list();
   Value firstIter = iter(eval(*e.generators[0].iter, frame));
   std::function<void(size_t, Value)> loop = [&](size_t level, Value it) {
     const Comprehension &gen = e.generators[level];
@@ -324,7 +323,8 @@ Value Interpreter::eval(const Expr &e, Frame &frame) {
   case ExprKind::Tuple:
   case ExprKind::Set: {
     auto evalOne = [&](const Expr &x) { return eval(x, frame); };
-    ValueList items = evalElements(*this, as<SequenceExpr>(e).elts, frame, evalOne);
+    ValueList items =
+        evalElements(*this, as<SequenceExpr>(e).elts, frame, evalOne);
     if (e.kind == ExprKind::List)
       return list(std::move(items));
     if (e.kind == ExprKind::Tuple)

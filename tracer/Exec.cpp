@@ -42,8 +42,7 @@ void Interpreter::storeName(const NameExpr &name, const Value &value,
   }
 }
 
-void Interpreter::assign(const Expr &target, const Value &value,
-                         Frame &frame) {
+void Interpreter::assign(const Expr &target, const Value &value, Frame &frame) {
   switch (target.kind) {
   case ExprKind::Name:
     storeName(as<NameExpr>(target), value, frame);
@@ -87,8 +86,7 @@ void Interpreter::assign(const Expr &target, const Value &value,
     for (size_t i = 0; i < star; ++i)
       assign(*elts[i], items[i], frame);
     ValueList middle(items.begin() + star, items.end() - after);
-    assign(*as<StarredExpr>(*elts[star]).value, list(std::move(middle)),
-           frame);
+    assign(*as<StarredExpr>(*elts[star]).value, list(std::move(middle)), frame);
     for (size_t i = 0; i < after; ++i)
       assign(*elts[star + 1 + i], items[items.size() - after + i], frame);
     return;
@@ -106,7 +104,8 @@ void Interpreter::deleteTarget(const Expr &target, Frame &frame) {
   case ExprKind::Name: {
     auto &name = as<NameExpr>(target);
     bool existed = true;
-    if (name.binding == NameBinding::Local || name.binding == NameBinding::Free) {
+    if (name.binding == NameBinding::Local ||
+        name.binding == NameBinding::Free) {
       Cell &cell = cellFor(name, frame);
       existed = cell.bound;
       cell.bound = false;
@@ -118,8 +117,9 @@ void Interpreter::deleteTarget(const Expr &target, Frame &frame) {
     }
     if (!existed) {
       if (name.binding == NameBinding::Local)
-        raise("UnboundLocalError", "cannot access local variable '" + name.id +
-                                       "' where it is not associated with a value");
+        raise("UnboundLocalError",
+              "cannot access local variable '" + name.id +
+                  "' where it is not associated with a value");
       raise("NameError", "name '" + name.id + "' is not defined");
     }
     return;
@@ -251,10 +251,12 @@ Flow Interpreter::execStmt(const Stmt &stmt, Frame &frame) {
     auto &s = as<AssertStmt>(stmt);
     if (!truthy(eval(*s.test, frame))) {
       if (s.msg)
-        raiseValue(call(Value::object(Type::Class, builtinClass("AssertionError")),
-                        ValueList{eval(*s.msg, frame)}));
-      raiseValue(call(Value::object(Type::Class, builtinClass("AssertionError")),
-                      ValueList{}));
+        raiseValue(
+            call(Value::object(Type::Class, builtinClass("AssertionError")),
+                 ValueList{eval(*s.msg, frame)}));
+      raiseValue(
+          call(Value::object(Type::Class, builtinClass("AssertionError")),
+               ValueList{}));
     }
     return Flow::Normal;
   }
@@ -410,9 +412,10 @@ Flow Interpreter::execWith(const WithStmt &s, Frame &frame, size_t item) {
     handling_.push_back(e.exc);
     Value swallow;
     try {
-      swallow = call(exit, ValueList{Value::object(Type::Class,
-                                                   e.exc.as<InstanceObject>().cls),
-                                     e.exc, Value()});
+      swallow = call(
+          exit,
+          ValueList{Value::object(Type::Class, e.exc.as<InstanceObject>().cls),
+                    e.exc, Value()});
     } catch (...) {
       handling_.pop_back();
       throw;
@@ -449,7 +452,8 @@ void Interpreter::execClassDef(const ClassDefStmt &s, Frame &frame) {
     typeError("kiln supports single inheritance only: class '" + s.name +
               "' has " + std::to_string(s.bases.size()) + " bases");
   if (!s.keywords.empty())
-    typeError("class keyword arguments (metaclasses) are not supported by kiln");
+    typeError(
+        "class keyword arguments (metaclasses) are not supported by kiln");
   if (!s.bases.empty()) {
     Value base = eval(*s.bases[0], frame);
     if (!base.is(Type::Class))
@@ -522,7 +526,8 @@ void Interpreter::execImport(const Stmt &s, Frame &frame) {
       Value module = importModule(alias.name);
       if (alias.asname.empty() && alias.name.find('.') != std::string::npos) {
         // `import a.b` binds `a`.
-        storeName(alias.target, importModule(alias.name.substr(0, alias.name.find('.'))),
+        storeName(alias.target,
+                  importModule(alias.name.substr(0, alias.name.find('.'))),
                   frame);
         continue;
       }
@@ -532,7 +537,8 @@ void Interpreter::execImport(const Stmt &s, Frame &frame) {
   }
   auto &from = as<ImportFromStmt>(s);
   if (from.level > 0)
-    raise("ImportError", "attempted relative import with no known parent package");
+    raise("ImportError",
+          "attempted relative import with no known parent package");
   Value module = importModule(from.module);
   for (auto &alias : from.names) {
     if (alias.name == "*")
@@ -542,8 +548,8 @@ void Interpreter::execImport(const Stmt &s, Frame &frame) {
       Value sub;
       auto factory = moduleFactories_.find(from.module + "." + alias.name);
       if (factory == moduleFactories_.end())
-        raise("ImportError", "cannot import name '" + alias.name +
-                                 "' from '" + from.module + "'");
+        raise("ImportError", "cannot import name '" + alias.name + "' from '" +
+                                 from.module + "'");
       v = importModule(from.module + "." + alias.name);
     }
     storeName(alias.target, v, frame);

@@ -35,13 +35,14 @@ struct TensorType {
 /// Host memory holding a tensor's elements, row-major.
 struct HostTensor {
   TensorType type;
-  std::vector<uint8_t> bytes;        // numeric and bool elements
-  std::vector<std::string> strings;  // DType::String elements
+  std::vector<uint8_t> bytes;       // numeric and bool elements
+  std::vector<std::string> strings; // DType::String elements
 
   static std::shared_ptr<HostTensor> zeros(const TensorType &type);
   const void *data() const {
-    return type.dtype == DType::String ? static_cast<const void *>(strings.data())
-                                       : bytes.data();
+    return type.dtype == DType::String
+               ? static_cast<const void *>(strings.data())
+               : bytes.data();
   }
   void *data() {
     return type.dtype == DType::String ? static_cast<void *>(strings.data())
@@ -54,9 +55,9 @@ struct HostTensor {
 };
 using HostTensorPtr = std::shared_ptr<const HostTensor>;
 
-using Attr = std::variant<int64_t, double, bool, std::string,
-                          std::vector<int64_t>, DType, HostTensorPtr,
-                          std::vector<std::string>>;
+using Attr =
+    std::variant<int64_t, double, bool, std::string, std::vector<int64_t>,
+                 DType, HostTensorPtr, std::vector<std::string>>;
 
 struct Output {
   int node = -1;

@@ -30,7 +30,8 @@ Value Interpreter::str(std::string s) {
 }
 
 Value Interpreter::bytes(std::string s) {
-  return Value::object(Type::Bytes, std::make_shared<BytesObject>(std::move(s)));
+  return Value::object(Type::Bytes,
+                       std::make_shared<BytesObject>(std::move(s)));
 }
 
 Value Interpreter::list(ValueList items) {

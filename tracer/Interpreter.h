@@ -17,11 +17,11 @@ namespace kiln::py {
 
 /// One activation: a module body, a function call or a class body.
 struct Frame {
-  std::shared_ptr<Env> env;                      // function locals (cells)
+  std::shared_ptr<Env> env; // function locals (cells)
   std::unordered_map<std::string, Value> *classNamespace = nullptr;
-  const FunctionObject *function = nullptr;      // null for module/class
-  std::string name;                              // for tracebacks
-  uint32_t line = 0;                             // the line being run
+  const FunctionObject *function = nullptr; // null for module/class
+  std::string name;                         // for tracebacks
+  uint32_t line = 0;                        // the line being run
   Frame *parent = nullptr;
   Value returnValue;
 };
@@ -128,8 +128,8 @@ public:
     builtins_[name] = std::move(value);
   }
   /// Methods of builtin types, looked up by getAttr.
-  using MethodFn = std::function<Value(Interpreter &, const Value &self,
-                                       CallArgs &)>;
+  using MethodFn =
+      std::function<Value(Interpreter &, const Value &self, CallArgs &)>;
   void defineMethod(Type type, const std::string &name, MethodFn fn);
 
   const SourceFile &file() const { return file_; }

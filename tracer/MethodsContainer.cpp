@@ -102,7 +102,8 @@ void Interpreter::installContainerMethods() {
     if (items.empty())
       in.raise("IndexError", "pop from empty list");
     int64_t n = items.size();
-    int64_t i = args.positional.empty() ? n - 1 : in.toIndex(args.positional[0]);
+    int64_t i =
+        args.positional.empty() ? n - 1 : in.toIndex(args.positional[0]);
     if (i < 0)
       i += n;
     if (i < 0 || i >= n)
@@ -123,8 +124,9 @@ void Interpreter::installContainerMethods() {
     in.valueError("list.remove(x): x not in list");
   });
   listDef("index", [](Interpreter &in, const Value &self, Args &args) {
-    std::string what = in.repr(args.positional.empty() ? Value() : args.positional[0]) +
-                       " is not in list";
+    std::string what =
+        in.repr(args.positional.empty() ? Value() : args.positional[0]) +
+        " is not in list";
     return Value::integer(sequenceIndex(in, L(self), args, what.c_str()));
   });
   listDef("count", [](Interpreter &in, const Value &self, Args &args) {
@@ -160,15 +162,14 @@ void Interpreter::installContainerMethods() {
   // ---- tuple ----
   defineMethod(Type::Tuple, "index",
                [](Interpreter &in, const Value &self, Args &args) {
-                 return Value::integer(sequenceIndex(
-                     in, self.as<TupleObject>().items, args,
-                     "tuple.index(x): x not in tuple"));
-               });
-  defineMethod(Type::Tuple, "count",
-               [](Interpreter &in, const Value &self, Args &args) {
                  return Value::integer(
-                     countOf(in, self.as<TupleObject>().items, args));
+                     sequenceIndex(in, self.as<TupleObject>().items, args,
+                                   "tuple.index(x): x not in tuple"));
                });
+  defineMethod(
+      Type::Tuple, "count", [](Interpreter &in, const Value &self, Args &args) {
+        return Value::integer(countOf(in, self.as<TupleObject>().items, args));
+      });
 
   // ---- dict ----
   auto dictDef = [&](const char *name, MethodFn fn) {
@@ -204,8 +205,9 @@ void Interpreter::installContainerMethods() {
     }
     if (args.positional.size() == 2)
       return args.positional[1];
-    in.raiseValue(in.call(Value::object(Type::Class, in.builtinClass("KeyError")),
-                          ValueList{key}));
+    in.raiseValue(
+        in.call(Value::object(Type::Class, in.builtinClass("KeyError")),
+                ValueList{key}));
   });
   dictDef("popitem", [](Interpreter &in, const Value &self, Args &args) {
     ArgParser(in, args, "popitem").expect(0, 0);
@@ -235,7 +237,8 @@ void Interpreter::installContainerMethods() {
       in.typeError("update expected at most 1 argument, got " +
                    std::to_string(args.positional.size()));
     CallArgs copy = args;
-    Value merged = in.call(Value::object(Type::Class, in.builtinClass("dict")), copy);
+    Value merged =
+        in.call(Value::object(Type::Class, in.builtinClass("dict")), copy);
     for (auto &e : D(merged).entries())
       if (e.live)
         D(self).set(in, e.key, e.hash, e.value);
@@ -272,8 +275,9 @@ void Interpreter::installContainerMethods() {
   setDef("remove", [](Interpreter &in, const Value &self, Args &args) {
     ArgParser(in, args, "remove").expect(1, 1);
     if (!St(self).erase(in, args.positional[0], in.hash(args.positional[0])))
-      in.raiseValue(in.call(Value::object(Type::Class, in.builtinClass("KeyError")),
-                            ValueList{args.positional[0]}));
+      in.raiseValue(
+          in.call(Value::object(Type::Class, in.builtinClass("KeyError")),
+                  ValueList{args.positional[0]}));
     return Value();
   });
   setDef("pop", [](Interpreter &in, const Value &self, Args &args) {
@@ -352,8 +356,9 @@ void Interpreter::installContainerMethods() {
   defineMethod(Type::Int, "bit_length",
                [](Interpreter &in, const Value &self, Args &args) {
                  ArgParser(in, args, "bit_length").expect(0, 0);
-                 uint64_t v = self.asInt() < 0 ? -static_cast<uint64_t>(self.asInt())
-                                               : self.asInt();
+                 uint64_t v = self.asInt() < 0
+                                  ? -static_cast<uint64_t>(self.asInt())
+                                  : self.asInt();
                  int n = 0;
                  while (v) {
                    ++n;

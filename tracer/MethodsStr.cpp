@@ -88,8 +88,9 @@ bool isAlphaCp(uint32_t c) {
 bool isDigitCp(uint32_t c) { return c >= '0' && c <= '9'; }
 bool isSpaceCp(uint32_t c) {
   return c == ' ' || (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x1F) ||
-         c == 0x85 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) ||
-         c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
+         c == 0x85 || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 ||
+         c == 0x202F || c == 0x205F || c == 0x3000;
 }
 
 const std::string &S(const Value &v) { return v.as<StrObject>().s; }
@@ -194,7 +195,8 @@ ValueList split(Interpreter &in, const std::string &s, CallArgs &args,
     }
     if (maxsplit < 0 || static_cast<size_t>(maxsplit) >= words.size()) {
       for (auto &w : words)
-        out.push_back(in.str(encodeUtf8(cps.substr(w.first, w.second - w.first))));
+        out.push_back(
+            in.str(encodeUtf8(cps.substr(w.first, w.second - w.first))));
       return out;
     }
     if (!fromRight) {
@@ -317,7 +319,9 @@ std::string pad(const std::string &s, size_t len, int64_t width, char32_t fill,
   if (width <= static_cast<int64_t>(len))
     return s;
   size_t total = width - len;
-  size_t left = align < 0 ? 0 : align > 0 ? total : total / 2 + (total & width & 1);
+  size_t left = align < 0   ? 0
+                : align > 0 ? total
+                            : total / 2 + (total & width & 1);
   std::string f;
   appendCodePoint(f, fill);
   std::string out;
@@ -418,7 +422,8 @@ void Interpreter::installStrMethods() {
     for (auto &item : in.toList(args.positional[0])) {
       if (!item.is(Type::Str))
         in.typeError("sequence item " + std::to_string(i) +
-                     ": expected str instance, " + in.typeName(item) + " found");
+                     ": expected str instance, " + in.typeName(item) +
+                     " found");
       if (i++)
         out += S(self);
       out += S(item);
@@ -429,7 +434,8 @@ void Interpreter::installStrMethods() {
     ArgParser(in, args, "replace").expect(2, 3);
     std::string from = argStr(in, args.positional[0], "replace");
     std::string to = argStr(in, args.positional[1], "replace");
-    int64_t count = args.positional.size() == 3 ? in.toIndex(args.positional[2]) : -1;
+    int64_t count =
+        args.positional.size() == 3 ? in.toIndex(args.positional[2]) : -1;
     const std::string &s = S(self);
     std::string out;
     if (from.empty()) {
@@ -544,17 +550,23 @@ void Interpreter::installStrMethods() {
       return Value::boolean(fn(S(self)));
     });
   };
-  predicate("isdigit", [](const std::string &s) { return allChars(s, isDigitCp); });
-  predicate("isdecimal", [](const std::string &s) { return allChars(s, isDigitCp); });
-  predicate("isnumeric", [](const std::string &s) { return allChars(s, isDigitCp); });
-  predicate("isalpha", [](const std::string &s) { return allChars(s, isAlphaCp); });
+  predicate("isdigit",
+            [](const std::string &s) { return allChars(s, isDigitCp); });
+  predicate("isdecimal",
+            [](const std::string &s) { return allChars(s, isDigitCp); });
+  predicate("isnumeric",
+            [](const std::string &s) { return allChars(s, isDigitCp); });
+  predicate("isalpha",
+            [](const std::string &s) { return allChars(s, isAlphaCp); });
   predicate("isalnum", [](const std::string &s) {
     return allChars(s, [](char32_t c) { return isAlphaCp(c) || isDigitCp(c); });
   });
-  predicate("isspace", [](const std::string &s) { return allChars(s, isSpaceCp); });
+  predicate("isspace",
+            [](const std::string &s) { return allChars(s, isSpaceCp); });
   predicate("isascii", [](const std::string &s) {
-    return std::all_of(s.begin(), s.end(),
-                       [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+    return std::all_of(s.begin(), s.end(), [](char c) {
+      return static_cast<unsigned char>(c) < 0x80;
+    });
   });
   predicate("isupper", [](const std::string &s) {
     std::u32string cps = decodeUtf8(s);
@@ -625,19 +637,20 @@ void Interpreter::installStrMethods() {
   justify("rjust", 1);
   justify("center", 0);
   auto partition = [&](const char *name, bool fromRight) {
-    def(name, [name, fromRight](Interpreter &in, const Value &self, Args &args) {
-      ArgParser(in, args, name).expect(1, 1);
-      std::string sep = argStr(in, args.positional[0], name);
-      if (sep.empty())
-        in.valueError("empty separator");
-      const std::string &s = S(self);
-      size_t pos = fromRight ? s.rfind(sep) : s.find(sep);
-      if (pos == std::string::npos)
-        return fromRight ? in.tuple({in.str(""), in.str(""), self})
-                         : in.tuple({self, in.str(""), in.str("")});
-      return in.tuple({in.str(s.substr(0, pos)), in.str(sep),
-                       in.str(s.substr(pos + sep.size()))});
-    });
+    def(name,
+        [name, fromRight](Interpreter &in, const Value &self, Args &args) {
+          ArgParser(in, args, name).expect(1, 1);
+          std::string sep = argStr(in, args.positional[0], name);
+          if (sep.empty())
+            in.valueError("empty separator");
+          const std::string &s = S(self);
+          size_t pos = fromRight ? s.rfind(sep) : s.find(sep);
+          if (pos == std::string::npos)
+            return fromRight ? in.tuple({in.str(""), in.str(""), self})
+                             : in.tuple({self, in.str(""), in.str("")});
+          return in.tuple({in.str(s.substr(0, pos)), in.str(sep),
+                           in.str(s.substr(pos + sep.size()))});
+        });
   };
   partition("partition", false);
   partition("rpartition", true);

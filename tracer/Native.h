@@ -38,12 +38,16 @@ struct NativeObject : Object {
                        const Value &other, bool reflected, Value &) {
     return false;
   }
-  virtual bool truthy(Interpreter &, const Value &self, bool &) { return false; }
+  virtual bool truthy(Interpreter &, const Value &self, bool &) {
+    return false;
+  }
   virtual bool getItem(Interpreter &, const Value &self, const Value &key,
                        Value &) {
     return false;
   }
-  virtual bool len(Interpreter &, const Value &self, int64_t &) { return false; }
+  virtual bool len(Interpreter &, const Value &self, int64_t &) {
+    return false;
+  }
   virtual bool iter(Interpreter &, const Value &self, Value &) { return false; }
   /// Python's __index__/__int__/__float__ conversions.
   virtual bool toNumber(Interpreter &, const Value &self, Value &) {

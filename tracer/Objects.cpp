@@ -6,7 +6,8 @@
 
 namespace kiln::py {
 
-StrObject::StrObject(std::string str) : s(std::move(str)), ascii(true), length(0) {
+StrObject::StrObject(std::string str)
+    : s(std::move(str)), ascii(true), length(0) {
   for (unsigned char c : s) {
     if (c >= 0x80)
       ascii = false;
@@ -81,7 +82,8 @@ static uint64_t layoutHash(const HashTable::Entry &e) {
   int64_t v;
   if (e.key.isIntLike())
     v = e.key.asInt();
-  else if (e.key.is(Type::Float) && e.key.asFloat() == (int64_t)e.key.asFloat() &&
+  else if (e.key.is(Type::Float) &&
+           e.key.asFloat() == (int64_t)e.key.asFloat() &&
            std::fabs(e.key.asFloat()) < 9.2e18)
     v = static_cast<int64_t>(e.key.asFloat());
   else

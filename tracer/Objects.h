@@ -24,9 +24,9 @@ struct ClassObject;
 
 struct StrObject : Object {
   explicit StrObject(std::string s);
-  std::string s;     // UTF-8
-  bool ascii;        // byte index == character index
-  size_t length;     // in code points
+  std::string s; // UTF-8
+  bool ascii;    // byte index == character index
+  size_t length; // in code points
 };
 
 struct BytesObject : Object {
@@ -119,7 +119,7 @@ struct FunctionObject : Object {
   const ast::StmtList *body = nullptr;   // a def
   const ast::Expr *lambdaBody = nullptr; // a lambda
   const ast::Scope *scope = nullptr;
-  ValueList defaults;                       // for the trailing positionals
+  ValueList defaults; // for the trailing positionals
   std::vector<std::optional<Value>> kwDefaults;
   std::shared_ptr<Env> closure;
   /// The class whose body defined this function, for zero-argument super().
@@ -186,7 +186,8 @@ struct ModuleObject : Object {
 
 /// Every iterator: list, range, dict views, enumerate, zip, user __next__...
 struct IteratorObject : Object {
-  explicit IteratorObject(std::string typeName) : typeName(std::move(typeName)) {}
+  explicit IteratorObject(std::string typeName)
+      : typeName(std::move(typeName)) {}
   /// Produces the next item; false when exhausted.
   virtual bool next(Interpreter &in, Value &out) = 0;
   std::string typeName;

@@ -298,9 +298,11 @@ Value Interpreter::compare(CmpOp op, const Value &a, const Value &b) {
   if (op != CmpOp::Is && op != CmpOp::IsNot && op != CmpOp::In &&
       op != CmpOp::NotIn) {
     Value result;
-    if (isNative(a) && a.as<NativeObject>().compare(*this, op, a, b, false, result))
+    if (isNative(a) &&
+        a.as<NativeObject>().compare(*this, op, a, b, false, result))
       return result;
-    if (isNative(b) && b.as<NativeObject>().compare(*this, op, b, a, true, result))
+    if (isNative(b) &&
+        b.as<NativeObject>().compare(*this, op, b, a, true, result))
       return result;
   }
   switch (op) {
@@ -329,7 +331,8 @@ Value Interpreter::compare(CmpOp op, const Value &a, const Value &b) {
     return Value::boolean(ordered(op, a.toDouble(), b.toDouble()));
   }
   if (a.is(Type::Str) && b.is(Type::Str))
-    return Value::boolean(ordered(op, a.as<StrObject>().s, b.as<StrObject>().s));
+    return Value::boolean(
+        ordered(op, a.as<StrObject>().s, b.as<StrObject>().s));
   if (a.is(Type::Bytes) && b.is(Type::Bytes))
     return Value::boolean(
         ordered(op, a.as<BytesObject>().s, b.as<BytesObject>().s));
@@ -359,8 +362,8 @@ Value Interpreter::compare(CmpOp op, const Value &a, const Value &b) {
   if (b.is(Type::Instance) && callDunder(b, reflectedCompare(op), {a}, result))
     return result;
   typeError(std::string("'") + cmpSymbol(op) +
-            "' not supported between instances of '" + typeName(a) +
-            "' and '" + typeName(b) + "'");
+            "' not supported between instances of '" + typeName(a) + "' and '" +
+            typeName(b) + "'");
 }
 
 bool Interpreter::lessThan(const Value &a, const Value &b) {
@@ -467,7 +470,8 @@ static Value numberBinary(Interpreter &in, BinaryOp op, const Value &a,
         return Value::integer(0);
       if (y >= 63 || (x > 0 ? x > (INT64_MAX >> y) : x < (INT64_MIN >> y)))
         overflow(in);
-      return Value::integer(static_cast<int64_t>(static_cast<uint64_t>(x) << y));
+      return Value::integer(
+          static_cast<int64_t>(static_cast<uint64_t>(x) << y));
     case BinaryOp::RShift:
       if (y < 0)
         in.valueError("negative shift count");
@@ -511,8 +515,7 @@ static Value numberBinary(Interpreter &in, BinaryOp op, const Value &a,
     return Value::floating(floatMod(x, y));
   case BinaryOp::Pow: {
     if (x == 0 && y < 0)
-      in.raise("ZeroDivisionError",
-               "0.0 cannot be raised to a negative power");
+      in.raise("ZeroDivisionError", "0.0 cannot be raised to a negative power");
     if (x < 0 && y != std::floor(y))
       in.raise("ValueError", "kiln does not support complex results: a "
                              "negative number to a fractional power");
@@ -540,12 +543,12 @@ static Value repeatSequence(Interpreter &in, const ValueList &items,
 
 static const char *binaryDunder(BinaryOp op, bool reflected) {
   static const char *names[][2] = {
-      {"__add__", "__radd__"},       {"__sub__", "__rsub__"},
-      {"__mul__", "__rmul__"},       {"__matmul__", "__rmatmul__"},
+      {"__add__", "__radd__"},         {"__sub__", "__rsub__"},
+      {"__mul__", "__rmul__"},         {"__matmul__", "__rmatmul__"},
       {"__truediv__", "__rtruediv__"}, {"__floordiv__", "__rfloordiv__"},
-      {"__mod__", "__rmod__"},       {"__pow__", "__rpow__"},
-      {"__lshift__", "__rlshift__"}, {"__rshift__", "__rrshift__"},
-      {"__or__", "__ror__"},         {"__xor__", "__rxor__"},
+      {"__mod__", "__rmod__"},         {"__pow__", "__rpow__"},
+      {"__lshift__", "__rlshift__"},   {"__rshift__", "__rrshift__"},
+      {"__or__", "__ror__"},           {"__xor__", "__rxor__"},
       {"__and__", "__rand__"}};
   return names[static_cast<int>(op)][reflected ? 1 : 0];
 }
@@ -593,9 +596,11 @@ static Value setBinary(Interpreter &in, BinaryOp op, const HashTable &x,
 Value Interpreter::binary(BinaryOp op, const Value &a, const Value &b) {
   if (isNative(a) || isNative(b)) {
     Value result;
-    if (isNative(a) && a.as<NativeObject>().binary(*this, op, a, b, false, result))
+    if (isNative(a) &&
+        a.as<NativeObject>().binary(*this, op, a, b, false, result))
       return result;
-    if (isNative(b) && b.as<NativeObject>().binary(*this, op, b, a, true, result))
+    if (isNative(b) &&
+        b.as<NativeObject>().binary(*this, op, b, a, true, result))
       return result;
   }
   if (a.isNumber() && b.isNumber() && op != BinaryOp::MatMult &&
@@ -662,9 +667,8 @@ Value Interpreter::binary(BinaryOp op, const Value &a, const Value &b) {
       return repeatSequence(*this, a.as<TupleObject>().items, b.asInt(), false);
     break;
   case Type::Set:
-    if (b.is(Type::Set) &&
-        (op == BinaryOp::BitOr || op == BinaryOp::BitAnd ||
-         op == BinaryOp::Sub || op == BinaryOp::BitXor))
+    if (b.is(Type::Set) && (op == BinaryOp::BitOr || op == BinaryOp::BitAnd ||
+                            op == BinaryOp::Sub || op == BinaryOp::BitXor))
       return setBinary(*this, op, a.as<SetObject>().table,
                        b.as<SetObject>().table);
     break;
@@ -687,19 +691,21 @@ Value Interpreter::binary(BinaryOp op, const Value &a, const Value &b) {
               b.is(Type::Bytes);
   if (op == BinaryOp::Mult && a.isIntLike() && bSeq)
     return binary(op, b, a);
-  if (op == BinaryOp::Mult && ((aSeq && !b.is(Type::Instance)) ||
-                               (bSeq && !a.is(Type::Instance))))
+  if (op == BinaryOp::Mult &&
+      ((aSeq && !b.is(Type::Instance)) || (bSeq && !a.is(Type::Instance))))
     typeError("can't multiply sequence by non-int of type '" +
               typeName(aSeq ? b : a) + "'");
 
   Value result;
-  if (a.is(Type::Instance) && callDunder(a, binaryDunder(op, false), {b}, result))
+  if (a.is(Type::Instance) &&
+      callDunder(a, binaryDunder(op, false), {b}, result))
     return result;
-  if (b.is(Type::Instance) && callDunder(b, binaryDunder(op, true), {a}, result))
+  if (b.is(Type::Instance) &&
+      callDunder(b, binaryDunder(op, true), {a}, result))
     return result;
   typeError(std::string("unsupported operand type(s) for ") +
-            binaryOpSymbol(op) + ": '" + typeName(a) + "' and '" +
-            typeName(b) + "'");
+            binaryOpSymbol(op) + ": '" + typeName(a) + "' and '" + typeName(b) +
+            "'");
 }
 
 Value Interpreter::inplace(BinaryOp op, const Value &a, const Value &b) {
@@ -720,9 +726,9 @@ Value Interpreter::inplace(BinaryOp op, const Value &a, const Value &b) {
   }
   if (a.is(Type::Instance)) {
     static const char *names[] = {
-        "__iadd__",    "__isub__", "__imul__",    "__imatmul__", "__itruediv__",
-        "__ifloordiv__", "__imod__", "__ipow__",  "__ilshift__", "__irshift__",
-        "__ior__",     "__ixor__", "__iand__"};
+        "__iadd__",      "__isub__", "__imul__", "__imatmul__", "__itruediv__",
+        "__ifloordiv__", "__imod__", "__ipow__", "__ilshift__", "__irshift__",
+        "__ior__",       "__ixor__", "__iand__"};
     Value result;
     if (callDunder(a, names[static_cast<int>(op)], {b}, result))
       return result;

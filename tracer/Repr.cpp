@@ -205,8 +205,8 @@ std::string Interpreter::repr(const Value &v) {
   }
   case Type::Range: {
     auto &r = v.as<RangeObject>();
-    std::string out = "range(" + std::to_string(r.start) + ", " +
-                      std::to_string(r.stop);
+    std::string out =
+        "range(" + std::to_string(r.start) + ", " + std::to_string(r.stop);
     if (r.step != 1)
       out += ", " + std::to_string(r.step);
     return out + ")";
@@ -245,7 +245,8 @@ std::string Interpreter::repr(const Value &v) {
         return "...";
       callDunder(v, "__repr__", {}, result);
       if (!result.is(Type::Str))
-        typeError("__repr__ returned non-string (type " + typeName(result) + ")");
+        typeError("__repr__ returned non-string (type " + typeName(result) +
+                  ")");
       return result.as<StrObject>().s;
     }
     if (inst.cls->isException) {
@@ -280,7 +281,8 @@ std::string Interpreter::toStr(const Value &v) {
     if (const Value *fn = inst.cls->lookup("__str__")) {
       result = call(*fn, ValueList{v});
       if (!result.is(Type::Str))
-        typeError("__str__ returned non-string (type " + typeName(result) + ")");
+        typeError("__str__ returned non-string (type " + typeName(result) +
+                  ")");
       return result.as<StrObject>().s;
     }
     if (inst.cls->isException && !inst.cls->lookup("__repr__")) {

@@ -87,7 +87,8 @@ static Value percentFormatImpl(Interpreter &in, const std::string &format,
         in.valueError("incomplete format key");
       if (!isMapping)
         in.typeError("format requires a mapping");
-      mappingValue = in.getItem(args, in.str(format.substr(i + 1, close - i - 1)));
+      mappingValue =
+          in.getItem(args, in.str(format.substr(i + 1, close - i - 1)));
       haveMappingValue = true;
       i = close + 1;
     }
@@ -114,7 +115,8 @@ static Value percentFormatImpl(Interpreter &in, const std::string &format,
       width = std::to_string(in.toIndex(take()));
       ++i;
     }
-    while (i < format.size() && std::isdigit(static_cast<unsigned char>(format[i])))
+    while (i < format.size() &&
+           std::isdigit(static_cast<unsigned char>(format[i])))
       width.push_back(format[i++]);
     if (i < format.size() && format[i] == '.') {
       hasPrecision = true;
@@ -123,7 +125,8 @@ static Value percentFormatImpl(Interpreter &in, const std::string &format,
         precision = std::to_string(in.toIndex(take()));
         ++i;
       }
-      while (i < format.size() && std::isdigit(static_cast<unsigned char>(format[i])))
+      while (i < format.size() &&
+             std::isdigit(static_cast<unsigned char>(format[i])))
         precision.push_back(format[i++]);
       if (precision.empty())
         precision = "0";
@@ -162,19 +165,21 @@ static Value percentFormatImpl(Interpreter &in, const std::string &format,
     case 'o':
     case 'c': {
       if (type == 'c') {
-        std::string s = v.is(Type::Str) ? in.toStr(v)
-                                        : formatInt(in.toIndex(v), "c");
+        std::string s =
+            v.is(Type::Str) ? in.toStr(v) : formatInt(in.toIndex(v), "c");
         out += formatString(s, (left ? "<" : ">") + width);
         break;
       }
       int64_t n;
       if (v.isIntLike()) {
         n = v.asInt();
-      } else if (v.is(Type::Float) && (type == 'd' || type == 'i' || type == 'u')) {
+      } else if (v.is(Type::Float) &&
+                 (type == 'd' || type == 'i' || type == 'u')) {
         n = static_cast<int64_t>(v.asFloat());
       } else if (type == 'd' || type == 'i' || type == 'u') {
         in.typeError(std::string("%") + type +
-                     " format: a real number is required, not " + in.typeName(v));
+                     " format: a real number is required, not " +
+                     in.typeName(v));
       } else {
         in.typeError(std::string("%") + type +
                      " format: an integer is required, not " + in.typeName(v));
@@ -182,13 +187,16 @@ static Value percentFormatImpl(Interpreter &in, const std::string &format,
       char t = type == 'i' || type == 'u' ? 'd' : type;
       std::string body = formatInt(n, numSpec + t);
       if (hasPrecision) { // minimum digit count
-        std::string digits = formatInt(n < 0 ? -n : n, std::string(alt ? "#" : "") + t);
+        std::string digits =
+            formatInt(n < 0 ? -n : n, std::string(alt ? "#" : "") + t);
         size_t want = std::stoul(precision);
         size_t prefix = alt && t != 'd' ? 2 : 0;
         std::string core = digits.substr(prefix);
         if (core.size() < want)
           core.insert(0, want - core.size(), '0');
-        std::string s = (n < 0 ? "-" : sign && n >= 0 ? std::string(1, sign) : "") +
+        std::string s = (n < 0            ? "-"
+                         : sign && n >= 0 ? std::string(1, sign)
+                                          : "") +
                         digits.substr(0, prefix) + core;
         body = formatString(s, (left ? "<" : ">") + width);
       }
@@ -203,7 +211,8 @@ static Value percentFormatImpl(Interpreter &in, const std::string &format,
     case 'G': {
       if (!v.isNumber())
         in.typeError("must be real number, not " + in.typeName(v));
-      std::string spec = numSpec + "." + (hasPrecision ? precision : "6") + type;
+      std::string spec =
+          numSpec + "." + (hasPrecision ? precision : "6") + type;
       out += formatFloat(v.toDouble(), spec);
       break;
     }
@@ -326,9 +335,9 @@ private:
           found = true;
         }
       if (!found)
-        in_.raiseValue(in_.call(Value::object(Type::Class,
-                                              in_.builtinClass("KeyError")),
-                                ValueList{in_.str(first)}));
+        in_.raiseValue(
+            in_.call(Value::object(Type::Class, in_.builtinClass("KeyError")),
+                     ValueList{in_.str(first)}));
     }
     for (size_t i = end; i < name.size();) {
       if (name[i] == '.') {

@@ -1,4 +1,5 @@
-//===- TensorFormat.cpp - NumPy / TensorFlow tensor printing ---------------===//
+//===- TensorFormat.cpp - NumPy / TensorFlow tensor printing
+//---------------===//
 //
 // Part of the kiln project.
 //
@@ -28,34 +29,56 @@ namespace kiln::py {
 
 const char *dtypeName(DType D) {
   switch (D) {
-  case DType::Bool: return "bool";
-  case DType::Int8: return "int8";
-  case DType::Int16: return "int16";
-  case DType::Int32: return "int32";
-  case DType::Int64: return "int64";
-  case DType::UInt8: return "uint8";
-  case DType::Float16: return "float16";
-  case DType::BFloat16: return "bfloat16";
-  case DType::Float32: return "float32";
-  case DType::Float64: return "float64";
-  case DType::String: return "string";
+  case DType::Bool:
+    return "bool";
+  case DType::Int8:
+    return "int8";
+  case DType::Int16:
+    return "int16";
+  case DType::Int32:
+    return "int32";
+  case DType::Int64:
+    return "int64";
+  case DType::UInt8:
+    return "uint8";
+  case DType::Float16:
+    return "float16";
+  case DType::BFloat16:
+    return "bfloat16";
+  case DType::Float32:
+    return "float32";
+  case DType::Float64:
+    return "float64";
+  case DType::String:
+    return "string";
   }
   return "unknown";
 }
 
 size_t dtypeSize(DType D) {
   switch (D) {
-  case DType::Bool: return 1;
-  case DType::Int8: return 1;
-  case DType::Int16: return 2;
-  case DType::Int32: return 4;
-  case DType::Int64: return 8;
-  case DType::UInt8: return 1;
-  case DType::Float16: return 2;
-  case DType::BFloat16: return 2;
-  case DType::Float32: return 4;
-  case DType::Float64: return 8;
-  case DType::String: return sizeof(std::string);
+  case DType::Bool:
+    return 1;
+  case DType::Int8:
+    return 1;
+  case DType::Int16:
+    return 2;
+  case DType::Int32:
+    return 4;
+  case DType::Int64:
+    return 8;
+  case DType::UInt8:
+    return 1;
+  case DType::Float16:
+    return 2;
+  case DType::BFloat16:
+    return 2;
+  case DType::Float32:
+    return 4;
+  case DType::Float64:
+    return 8;
+  case DType::String:
+    return sizeof(std::string);
   }
   return 0;
 }
@@ -159,13 +182,20 @@ double getFloat(const TensorView &T, size_t I) {
 
 int64_t getInt(const TensorView &T, size_t I) {
   switch (T.dtype) {
-  case DType::Bool: return static_cast<const uint8_t *>(T.data)[I] != 0;
-  case DType::Int8: return static_cast<const int8_t *>(T.data)[I];
-  case DType::Int16: return static_cast<const int16_t *>(T.data)[I];
-  case DType::Int32: return static_cast<const int32_t *>(T.data)[I];
-  case DType::Int64: return static_cast<const int64_t *>(T.data)[I];
-  case DType::UInt8: return static_cast<const uint8_t *>(T.data)[I];
-  default: return 0;
+  case DType::Bool:
+    return static_cast<const uint8_t *>(T.data)[I] != 0;
+  case DType::Int8:
+    return static_cast<const int8_t *>(T.data)[I];
+  case DType::Int16:
+    return static_cast<const int16_t *>(T.data)[I];
+  case DType::Int32:
+    return static_cast<const int32_t *>(T.data)[I];
+  case DType::Int64:
+    return static_cast<const int64_t *>(T.data)[I];
+  case DType::UInt8:
+    return static_cast<const uint8_t *>(T.data)[I];
+  default:
+    return 0;
   }
 }
 
@@ -406,11 +436,13 @@ Digits dragon4(const FloatParts &P, DigitMode Mode, CutoffMode Cutoff,
       MarginHigh.mulSmall(2);
     }
   };
-  auto High = [&]() -> const BigInt & { return Unequal ? MarginHigh : MarginLow; };
+  auto High = [&]() -> const BigInt & {
+    return Unequal ? MarginHigh : MarginLow;
+  };
 
   const double Log10_2 = 0.30102999566398119521373889472449;
-  int DigitExponent = (int)std::ceil(
-      (double)((int)P.MantissaBit + Exponent) * Log10_2 - 0.69);
+  int DigitExponent =
+      (int)std::ceil((double)((int)P.MantissaBit + Exponent) * Log10_2 - 0.69);
   if (CutoffMax >= 0 && Cutoff == CutoffMode::FractionLength &&
       DigitExponent <= -CutoffMax)
     DigitExponent = -CutoffMax + 1;
@@ -512,10 +544,14 @@ Digits dragon4(const FloatParts &P, DigitMode Mode, CutoffMode Cutoff,
 
 TrimMode trimModeOf(char C) {
   switch (C) {
-  case '.': return TrimMode::Zeros;
-  case '0': return TrimMode::LeaveOneZero;
-  case '-': return TrimMode::DptZeros;
-  default: return TrimMode::None;
+  case '.':
+    return TrimMode::Zeros;
+  case '0':
+    return TrimMode::LeaveOneZero;
+  case '-':
+    return TrimMode::DptZeros;
+  default:
+    return TrimMode::None;
   }
 }
 
@@ -540,8 +576,8 @@ std::string formatPositionalParts(const FloatParts &P, char SignBit,
     Buf.push_back(SignBit);
     HasSign = 1;
   }
-  Digits D = dragon4(P, Mode, Cutoff, Precision, MinDigits,
-                     kBufferSize - 1 - HasSign);
+  Digits D =
+      dragon4(P, Mode, Cutoff, Precision, MinDigits, kBufferSize - 1 - HasSign);
   int NumDigits = (int)D.D.size();
   int PrintExponent = D.Exp;
   int NumWholeDigits = 0, NumFractionDigits = 0;
@@ -625,10 +661,9 @@ std::string formatScientificParts(const FloatParts &P, char SignBit,
   if (SignBit == '+' || SignBit == '-')
     Buf.push_back(SignBit);
 
-  Digits D = dragon4(P, Mode, CutoffMode::TotalLength,
-                     Precision < 0 ? -1 : Precision + 1,
-                     MinDigits < 0 ? -1 : MinDigits + 1,
-                     kBufferSize - (int)Buf.size());
+  Digits D = dragon4(
+      P, Mode, CutoffMode::TotalLength, Precision < 0 ? -1 : Precision + 1,
+      MinDigits < 0 ? -1 : MinDigits + 1, kBufferSize - (int)Buf.size());
   int NumDigits = (int)D.D.size();
   int PrintExponent = D.Exp;
   Buf.push_back(D.D[0]);
@@ -721,10 +756,9 @@ std::string formatFloatScientific(double X, FloatKind Kind, int Precision,
   char SB = signBitOf(P, Sign);
   if (P.IsNan || P.IsInf)
     return printInfNan(P, SB);
-  return formatScientificParts(P, SB,
-                               Unique ? DigitMode::Unique : DigitMode::Exact,
-                               Precision, MinDigits, trimModeOf(Trim), PadLeft,
-                               ExpDigits);
+  return formatScientificParts(
+      P, SB, Unique ? DigitMode::Unique : DigitMode::Exact, Precision,
+      MinDigits, trimModeOf(Trim), PadLeft, ExpDigits);
 }
 
 std::string numpyFloatScalarRepr(double X, FloatKind Kind) {
@@ -1071,7 +1105,8 @@ public:
         extendLine(S, Line, Word, ElemWidth, Hanging);
         Line += Sep;
       }
-      std::string Word = recurse(Axis + 1, At(ALen - 1), NextHanging, NextWidth);
+      std::string Word =
+          recurse(Axis + 1, At(ALen - 1), NextHanging, NextWidth);
       extendLine(S, Line, Word, ElemWidth, Hanging);
       S += Line;
     } else {
@@ -1190,8 +1225,8 @@ std::string numpyRepr(const TensorView &T) {
     ExtraStr += (I ? ", " : "") + Extras[I];
   ExtraStr += ")";
   size_t NL = ArrStr.rfind('\n');
-  size_t LastLineLen = NL == std::string::npos ? ArrStr.size()
-                                               : ArrStr.size() - (NL + 1);
+  size_t LastLineLen =
+      NL == std::string::npos ? ArrStr.size() : ArrStr.size() - (NL + 1);
   std::string Spacer = " ";
   if ((int)(LastLineLen + ExtraStr.size() + 1) > kLineWidth)
     Spacer = "\n" + std::string(Prefix.size(), ' ');
@@ -1291,12 +1326,24 @@ std::string tfCEscape(const std::string &S) {
   std::string R;
   for (unsigned char C : S) {
     switch (C) {
-    case '\n': R += "\\n"; break;
-    case '\r': R += "\\r"; break;
-    case '\t': R += "\\t"; break;
-    case '"': R += "\\\""; break;
-    case '\'': R += "\\'"; break;
-    case '\\': R += "\\\\"; break;
+    case '\n':
+      R += "\\n";
+      break;
+    case '\r':
+      R += "\\r";
+      break;
+    case '\t':
+      R += "\\t";
+      break;
+    case '"':
+      R += "\\\"";
+      break;
+    case '\'':
+      R += "\\'";
+      break;
+    case '\\':
+      R += "\\\\";
+      break;
     default:
       if (C < 0x80 && (C < 0x20 || C == 0x7f)) {
         R.push_back('\\');

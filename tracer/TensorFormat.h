@@ -7,13 +7,15 @@
 // Formats host tensors exactly as TensorFlow 2.17 with NumPy 1.26 prints them,
 // so `kiln run script.py` reproduces a script's output byte for byte:
 //
-//   print(t)            -> tensorStr   "tf.Tensor([1 2], shape=(2,), dtype=int32)"
-//   repr(t)             -> tensorRepr  "<tf.Tensor: shape=(2,), dtype=int32,
+//   print(t)            -> tensorStr   "tf.Tensor([1 2], shape=(2,),
+//   dtype=int32)" repr(t)             -> tensorRepr  "<tf.Tensor: shape=(2,),
+//   dtype=int32,
 //                                       numpy=array([1, 2], dtype=int32)>"
 //   print(t.numpy())    -> numpyStr     (numpyScalarStr for a 0-d tensor)
 //   repr(t.numpy())     -> numpyScalarRepr for a 0-d tensor (numpy scalar),
 //                          numpyRepr for an ndarray (numpyRepr of a 0-d view
-//                          is repr of a 0-d ndarray: "array(3., dtype=float32)")
+//                          is repr of a 0-d ndarray: "array(3.,
+//                          dtype=float32)")
 //   tf.print(t)         -> tfPrintFormat (TensorFlow's C++ summarizer, v2 mode)
 //   t.shape             -> shapeStr / shapeRepr / shapeAsListStr
 //
@@ -75,7 +77,8 @@ struct TensorView {
 
 /// repr(ndarray): "array([1., 2.], dtype=float32)", "array([1, 2])" (int64,
 /// float64 and bool omit the dtype), "array(3, dtype=int32)" for 0-d,
-/// "array([], shape=(0, 3), dtype=float32)", "array([b'a', b'bc'], dtype=object)".
+/// "array([], shape=(0, 3), dtype=float32)", "array([b'a', b'bc'],
+/// dtype=object)".
 std::string numpyRepr(const TensorView &t);
 
 /// str(ndarray) / print(ndarray): "[1. 2.]", "[[1 2]\n [3 4]]", "[b'a' b'bc']".

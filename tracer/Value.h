@@ -32,12 +32,12 @@ enum class Type : uint8_t {
   Instance,
   Module,
   Iterator,
-  Property,   // property, staticmethod and classmethod wrappers
+  Property, // property, staticmethod and classmethod wrappers
   Super,
   Ellipsis,
-  DictView,   // dict.keys(), .values(), .items()
-  Tensor,     // a tf.Tensor, eager or symbolic (tracer/TfTensor.h)
-  Native,     // other objects implemented in C++ (tracer/Native.h)
+  DictView, // dict.keys(), .values(), .items()
+  Tensor,   // a tf.Tensor, eager or symbolic (tracer/TfTensor.h)
+  Native,   // other objects implemented in C++ (tracer/Native.h)
 };
 
 struct Object {

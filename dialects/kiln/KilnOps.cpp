@@ -60,10 +60,11 @@ static LogicalResult inferBinary(MLIRContext *context,
     return emitOptionalError(location, "operands must be ranked tensors");
   auto shape = broadcastShapes(lhs.getShape(), rhs.getShape());
   if (failed(shape))
-    return emitOptionalError(location, "incompatible shapes: ",
-                             shapeText(lhs.getShape()), " vs. ",
-                             shapeText(rhs.getShape()));
-  Type element = isCompare ? IntegerType::get(context, 1) : lhs.getElementType();
+    return emitOptionalError(location,
+                             "incompatible shapes: ", shapeText(lhs.getShape()),
+                             " vs. ", shapeText(rhs.getShape()));
+  Type element =
+      isCompare ? IntegerType::get(context, 1) : lhs.getElementType();
   inferred.push_back(RankedTensorType::get(*shape, element));
   return success();
 }
@@ -98,10 +99,11 @@ KILN_BINARY_OP(MinimumOp, false)
 KILN_BINARY_OP(LogicalAndOp, false)
 KILN_BINARY_OP(LogicalOrOp, false)
 
-LogicalResult CompareOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location> location, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult CompareOp::inferReturnTypes(MLIRContext *context,
+                                          std::optional<Location> location,
+                                          ValueRange operands, DictionaryAttr,
+                                          OpaqueProperties, RegionRange,
+                                          SmallVectorImpl<Type> &inferred) {
   return inferBinary(context, location, operands, /*isCompare=*/true, inferred);
 }
 
@@ -116,9 +118,10 @@ LogicalResult CompareOp::verify() {
 // Folders
 //===----------------------------------------------------------------------===//
 
-LogicalResult ConstantOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange, DictionaryAttr attrs,
-    OpaqueProperties properties, RegionRange, SmallVectorImpl<Type> &inferred) {
+LogicalResult
+ConstantOp::inferReturnTypes(MLIRContext *, std::optional<Location>, ValueRange,
+                             DictionaryAttr attrs, OpaqueProperties properties,
+                             RegionRange, SmallVectorImpl<Type> &inferred) {
   auto *props = properties.as<Properties *>();
   if (!props || !props->value)
     return failure();
@@ -131,7 +134,7 @@ OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 /// Lets folders produce constants: canonicalization materializes them as
 /// kiln.constant.
 Operation *KilnDialect::materializeConstant(OpBuilder &builder, Attribute value,
-                                           Type type, Location loc) {
+                                            Type type, Location loc) {
   auto elements = dyn_cast<ElementsAttr>(value);
   if (!elements || elements.getType() != type)
     return nullptr;
@@ -151,7 +154,8 @@ static OpFoldResult foldFloat(Operation *op, ArrayRef<Attribute> operands,
     if (!a || cast<TypedAttr>(a).getType() != type)
       return {};
   return constFoldBinaryOp<FloatAttr, APFloat, void>(
-      operands, [&](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
+      operands,
+      [&](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
         return fn(a, b);
       });
 }
@@ -182,11 +186,13 @@ static bool isSplatOf(Attribute attr, double value, Type resultType) {
     return dense.getSplatValue<APFloat>().convertToDouble() == value;
   if (dense.getElementType().isInteger(1))
     return false;
-  return dense.getSplatValue<APInt>().getSExtValue() == static_cast<int64_t>(value);
+  return dense.getSplatValue<APInt>().getSExtValue() ==
+         static_cast<int64_t>(value);
 }
 
 OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
-  if (isSplatOf(adaptor.getRhs(), 0, getType()) && getLhs().getType() == getType())
+  if (isSplatOf(adaptor.getRhs(), 0, getType()) &&
+      getLhs().getType() == getType())
     return getLhs();
   if (auto r = foldFloat(*this, adaptor.getOperands(),
                          [](APFloat a, const APFloat &b) {
@@ -199,7 +205,8 @@ OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
-  if (isSplatOf(adaptor.getRhs(), 0, getType()) && getLhs().getType() == getType())
+  if (isSplatOf(adaptor.getRhs(), 0, getType()) &&
+      getLhs().getType() == getType())
     return getLhs();
   if (auto r = foldFloat(*this, adaptor.getOperands(),
                          [](APFloat a, const APFloat &b) {
@@ -212,7 +219,8 @@ OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
-  if (isSplatOf(adaptor.getRhs(), 1, getType()) && getLhs().getType() == getType())
+  if (isSplatOf(adaptor.getRhs(), 1, getType()) &&
+      getLhs().getType() == getType())
     return getLhs();
   if (auto r = foldFloat(*this, adaptor.getOperands(),
                          [](APFloat a, const APFloat &b) {
@@ -225,7 +233,8 @@ OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
-  if (isSplatOf(adaptor.getRhs(), 1, getType()) && getLhs().getType() == getType())
+  if (isSplatOf(adaptor.getRhs(), 1, getType()) &&
+      getLhs().getType() == getType())
     return getLhs();
   return foldFloat(*this, adaptor.getOperands(),
                    [](APFloat a, const APFloat &b) {
@@ -237,7 +246,8 @@ OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
 OpFoldResult FloorDivOp::fold(FoldAdaptor) { return {}; }
 OpFoldResult FloorModOp::fold(FoldAdaptor) { return {}; }
 OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
-  if (isSplatOf(adaptor.getRhs(), 1, getType()) && getLhs().getType() == getType())
+  if (isSplatOf(adaptor.getRhs(), 1, getType()) &&
+      getLhs().getType() == getType())
     return getLhs();
   return {};
 }
@@ -271,19 +281,19 @@ OpFoldResult ReshapeOp::fold(FoldAdaptor) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult UnaryOp::verify() {
-  static const char *fns[] = {"neg",   "abs",  "sign",    "sqrt", "rsqrt",
-                              "exp",   "log",  "log1p",   "sin",  "cos",
-                              "tanh",  "sigmoid", "relu", "square", "floor",
-                              "ceil",  "round", "logical_not"};
+  static const char *fns[] = {
+      "neg",  "abs",    "sign",  "sqrt", "rsqrt", "exp",
+      "log",  "log1p",  "sin",   "cos",  "tanh",  "sigmoid",
+      "relu", "square", "floor", "ceil", "round", "logical_not"};
   if (!llvm::is_contained(fns, getFn()))
     return emitOpError("unknown function '") << getFn() << "'";
   Type element = getType().getElementType();
-  static const char *floatOnly[] = {"sqrt", "rsqrt", "exp", "log", "log1p",
-                                    "sin", "cos", "tanh", "sigmoid", "floor",
-                                    "ceil", "round"};
+  static const char *floatOnly[] = {"sqrt",    "rsqrt", "exp",  "log",
+                                    "log1p",   "sin",   "cos",  "tanh",
+                                    "sigmoid", "floor", "ceil", "round"};
   if (llvm::is_contained(floatOnly, getFn()) && !isa<FloatType>(element))
-    return emitOpError("'") << getFn() << "' needs a floating-point tensor, not "
-                            << getType();
+    return emitOpError("'")
+           << getFn() << "' needs a floating-point tensor, not " << getType();
   if (getFn() == "logical_not" && !element.isInteger(1))
     return emitOpError("'logical_not' needs a bool (i1) tensor");
   return success();
@@ -314,14 +324,16 @@ LogicalResult MatMulOp::verify() {
   int64_t k1 = lhs.getShape().back();
   int64_t k2 = rhs.getShape()[rhs.getRank() - 2];
   if (!ShapedType::isDynamic(k1) && !ShapedType::isDynamic(k2) && k1 != k2)
-    return emitOpError("contracting dimensions differ: ") << k1 << " vs. " << k2;
+    return emitOpError("contracting dimensions differ: ")
+           << k1 << " vs. " << k2;
   if (getType().getRank() != std::max(lhs.getRank(), rhs.getRank()))
     return emitOpError("result rank must be the larger operand rank");
   return success();
 }
 
 LogicalResult ReduceOp::verify() {
-  static const char *kinds[] = {"sum", "mean", "max", "min", "prod", "any", "all"};
+  static const char *kinds[] = {"sum",  "mean", "max", "min",
+                                "prod", "any",  "all"};
   if (!llvm::is_contained(kinds, getKind()))
     return emitOpError("unknown reduction '") << getKind() << "'";
   int64_t rank = getInput().getType().getRank();
@@ -335,8 +347,8 @@ LogicalResult ReduceOp::verify() {
   }
   int64_t expected = getKeepdims() ? rank : rank - getAxes().size();
   if (getType().getRank() != expected)
-    return emitOpError("result rank ") << getType().getRank()
-                                       << " does not match " << expected;
+    return emitOpError("result rank ")
+           << getType().getRank() << " does not match " << expected;
   return success();
 }
 
@@ -369,8 +381,8 @@ LogicalResult TransposeOp::verify() {
   auto in = getInput().getType();
   ArrayRef<int64_t> perm = getPerm();
   if (static_cast<int64_t>(perm.size()) != in.getRank())
-    return emitOpError("perm has ") << perm.size() << " entries for rank "
-                                    << in.getRank();
+    return emitOpError("perm has ")
+           << perm.size() << " entries for rank " << in.getRank();
   if (getType().getRank() != in.getRank())
     return emitOpError("result rank must equal the input rank");
   SmallVector<bool> seen(perm.size());
@@ -396,10 +408,11 @@ LogicalResult SliceOp::verify() {
   for (int64_t i = 0; i < rank; ++i) {
     if (getStrides()[i] <= 0)
       return emitOpError("strides must be positive");
-    int64_t expected = getSizes()[i] < 0 ? getInput().getType().getDimSize(i)
-                                         : getSizes()[i];
+    int64_t expected =
+        getSizes()[i] < 0 ? getInput().getType().getDimSize(i) : getSizes()[i];
     if (getType().getDimSize(i) != expected)
-      return emitOpError("result dimension ") << i << " does not match the slice";
+      return emitOpError("result dimension ")
+             << i << " does not match the slice";
   }
   return success();
 }

@@ -18,9 +18,9 @@ struct Input {
 
 void *parseOne(void *arg) {
   auto *in = static_cast<Input *>(arg);
-  kiln::SourceFile file("fuzz.py",
-                        std::string(reinterpret_cast<const char *>(in->data),
-                                    in->size));
+  kiln::SourceFile file(
+      "fuzz.py",
+      std::string(reinterpret_cast<const char *>(in->data), in->size));
   std::ostringstream sink;
   kiln::DiagnosticEngine diags(file, sink);
   auto module = kiln::parseModule(file, diags);

@@ -16,9 +16,11 @@ namespace {
 struct OneFunction {
   Library lib;
   Function fn;
-  OneFunction(std::vector<int64_t> input, std::vector<Spec> outputs, kiln_packed_fn entry)
+  OneFunction(std::vector<int64_t> input, std::vector<Spec> outputs,
+              kiln_packed_fn entry)
       : lib(makeLibrary()) {
-    add(lib.get(), Desc("f", {{KILN_FLOAT32, std::move(input)}}, std::move(outputs), entry));
+    add(lib.get(), Desc("f", {{KILN_FLOAT32, std::move(input)}},
+                        std::move(outputs), entry));
     fn = getFunction(lib.get(), "f");
   }
 };
@@ -44,7 +46,8 @@ TEST_CASE("two results come back in order", "[runtime][call]") {
   Tensor x = iotaF32({3, 3});
   std::vector<Tensor> out = call(f.fn.get(), {x.get()});
   REQUIRE(out.size() == 2);
-  CHECK(valuesF32(out[0].get()) == std::vector<float>{0, 2, 4, 6, 8, 10, 12, 14, 16});
+  CHECK(valuesF32(out[0].get()) ==
+        std::vector<float>{0, 2, 4, 6, 8, 10, 12, 14, 16});
   CHECK(kiln_tensor_rank(out[1].get()) == 0);
   CHECK(valuesF32(out[1].get()) == std::vector<float>{36});
 }
@@ -87,18 +90,22 @@ TEST_CASE("a borrowed input with a byte offset is passed and copied correctly",
   CHECK(valuesF32(out[0].get()) == std::vector<float>{3, 4, 5, 6, 7, 8});
 }
 
-TEST_CASE("a constant global result (0xdeadbeef) is copied", "[runtime][call]") {
+TEST_CASE("a constant global result (0xdeadbeef) is copied",
+          "[runtime][call]") {
   OneFunction f({-1, 3}, {{KILN_FLOAT32, {2, 3}}}, fake_constant);
   Tensor x = iotaF32({1, 3});
   std::vector<Tensor> a = call(f.fn.get(), {x.get()});
   std::vector<Tensor> b = call(f.fn.get(), {x.get()});
-  CHECK(kiln_tensor_data(a[0].get()) != static_cast<const void *>(fake_constant_values));
+  CHECK(kiln_tensor_data(a[0].get()) !=
+        static_cast<const void *>(fake_constant_values));
   CHECK(kiln_tensor_data(a[0].get()) != kiln_tensor_data(b[0].get()));
   CHECK(valuesF32(a[0].get()) == std::vector<float>{0, 1, 2, 3, 4, 5});
 }
 
-TEST_CASE("an input alias and a constant in one call are both copied", "[runtime][call]") {
-  OneFunction f({-1, 3}, {anyBy3, {KILN_FLOAT32, {2, 3}}}, fake_alias_and_constant);
+TEST_CASE("an input alias and a constant in one call are both copied",
+          "[runtime][call]") {
+  OneFunction f({-1, 3}, {anyBy3, {KILN_FLOAT32, {2, 3}}},
+                fake_alias_and_constant);
   Tensor x = iotaF32({1, 3}, 7);
   std::vector<Tensor> out = call(f.fn.get(), {x.get()});
   REQUIRE(out.size() == 2);
@@ -106,7 +113,8 @@ TEST_CASE("an input alias and a constant in one call are both copied", "[runtime
   CHECK(valuesF32(out[1].get()) == std::vector<float>{0, 1, 2, 3, 4, 5});
 }
 
-TEST_CASE("a buffer returned twice is taken once and copied once", "[runtime][call]") {
+TEST_CASE("a buffer returned twice is taken once and copied once",
+          "[runtime][call]") {
   OneFunction f({-1, 3}, {anyBy3, anyBy3}, fake_duplicate);
   Tensor x = iotaF32({2, 3});
   std::vector<Tensor> out = call(f.fn.get(), {x.get()});
@@ -118,7 +126,8 @@ TEST_CASE("a buffer returned twice is taken once and copied once", "[runtime][ca
   CHECK(valuesF32(out[1].get())[5] == 6);
 }
 
-TEST_CASE("a non-contiguous result is copied to row-major and freed", "[runtime][call]") {
+TEST_CASE("a non-contiguous result is copied to row-major and freed",
+          "[runtime][call]") {
   OneFunction f({2, 3}, {{KILN_FLOAT32, {3, 2}}}, fake_transpose);
   Tensor x = iotaF32({2, 3});
   std::vector<Tensor> out = call(f.fn.get(), {x.get()});
@@ -144,16 +153,19 @@ TEST_CASE("empty results and functions without results", "[runtime][call]") {
   CHECK(fake_no_result_calls == before + 1);
 }
 
-TEST_CASE("results that break their spec are an ABI error and are freed", "[runtime][call]") {
+TEST_CASE("results that break their spec are an ABI error and are freed",
+          "[runtime][call]") {
   Tensor x = iotaF32({2, 3});
   const kiln_tensor *inputs[] = {x.get()};
   kiln_tensor *out[2] = {nullptr, nullptr};
   size_t n = 42;
 
   OneFunction wrong({-1, 3}, {{KILN_FLOAT32, {2, 3}}}, fake_wrong_size);
-  CHECK(kiln_function_call(wrong.fn.get(), inputs, 1, out, 2, &n) == KILN_ERROR_ABI);
+  CHECK(kiln_function_call(wrong.fn.get(), inputs, 1, out, 2, &n) ==
+        KILN_ERROR_ABI);
   CHECK(std::string(kiln_last_error()) ==
-        "kiln_function_call: 'f(float32[None, 3]) -> float32[2, 3]' returned result 0 with "
+        "kiln_function_call: 'f(float32[None, 3]) -> float32[2, 3]' returned "
+        "result 0 with "
         "size 5 in dim 0, but its spec says 2");
   CHECK(n == 0);
   CHECK(out[0] == nullptr);
@@ -161,7 +173,8 @@ TEST_CASE("results that break their spec are an ABI error and are freed", "[runt
   // The first result is valid and malloc'd: it must be freed as well.
   OneFunction second({-1, 3}, {{KILN_FLOAT32, {1}}, {KILN_FLOAT32, {2, 3}}},
                      fake_second_result_invalid);
-  CHECK(kiln_function_call(second.fn.get(), inputs, 1, out, 2, &n) == KILN_ERROR_ABI);
+  CHECK(kiln_function_call(second.fn.get(), inputs, 1, out, 2, &n) ==
+        KILN_ERROR_ABI);
   CHECK(contains(kiln_last_error(), "returned result 1 with size 7 in dim 0"));
   CHECK(n == 0);
   CHECK((out[0] == nullptr && out[1] == nullptr));
@@ -177,7 +190,8 @@ TEST_CASE("results outlive the library", "[runtime][call]") {
   CHECK(valuesF32(out[0].get()) == std::vector<float>{-1, 0, 1});
 }
 
-TEST_CASE("calls with many inputs and results use heap scratch", "[runtime][call]") {
+TEST_CASE("calls with many inputs and results use heap scratch",
+          "[runtime][call]") {
   // 20 inputs exceed the stack scratch for arguments.
   std::vector<Spec> inputs(20, {KILN_FLOAT32, {-1, 3}});
   Library lib = makeLibrary();

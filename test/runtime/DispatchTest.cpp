@@ -23,7 +23,8 @@ size_t selectIndex(kiln_function *fn, std::vector<const kiln_tensor *> inputs) {
 
 } // namespace
 
-TEST_CASE("dispatch picks the exact or the most specific signature", "[runtime][dispatch]") {
+TEST_CASE("dispatch picks the exact or the most specific signature",
+          "[runtime][dispatch]") {
   Library lib = makeLibrary();
   // Registered generic-first, so the choice cannot come from the order.
   add(lib.get(), tagDesc({{KILN_FLOAT32, {-1, -1}}}, fake_tag2));
@@ -31,20 +32,24 @@ TEST_CASE("dispatch picks the exact or the most specific signature", "[runtime][
   add(lib.get(), tagDesc({{KILN_FLOAT32, {2, -1}}}, fake_tag3));
   add(lib.get(), tagDesc({{KILN_FLOAT32, {2, 3}}}, fake_tag0));
   add(lib.get(), tagDesc({{KILN_INT32, {2, 3}}}, fake_tag4));
-  add(lib.get(), tagDesc({{KILN_FLOAT32, {2, 3}}, {KILN_FLOAT32, {2, 3}}}, fake_tag5));
+  add(lib.get(),
+      tagDesc({{KILN_FLOAT32, {2, 3}}, {KILN_FLOAT32, {2, 3}}}, fake_tag5));
   add(lib.get(), tagDesc({}, fake_tag6));
   add(lib.get(), tagDesc({{KILN_FLOAT32, {}}}, fake_tag7));
   Function f = getFunction(lib.get(), "f");
 
-  Tensor f23 = makeTensor(KILN_FLOAT32, {2, 3}), f53 = makeTensor(KILN_FLOAT32, {5, 3});
-  Tensor f24 = makeTensor(KILN_FLOAT32, {2, 4}), f54 = makeTensor(KILN_FLOAT32, {5, 4});
-  Tensor i23 = makeTensor(KILN_INT32, {2, 3}), scalar = makeTensor(KILN_FLOAT32, {});
-  CHECK(tagOf(f.get(), {f23.get()}) == 0);             // exact hit
-  CHECK(tagOf(f.get(), {f53.get()}) == 1);             // [None, 3] beats [None, None]
-  CHECK(tagOf(f.get(), {f24.get()}) == 3);             // [2, None] beats [None, None]
-  CHECK(tagOf(f.get(), {f54.get()}) == 2);             // only [None, None]
-  CHECK(tagOf(f.get(), {i23.get()}) == 4);             // dtype is part of the key
-  CHECK(tagOf(f.get(), {f23.get(), f23.get()}) == 5);  // so is the input count
+  Tensor f23 = makeTensor(KILN_FLOAT32, {2, 3}),
+         f53 = makeTensor(KILN_FLOAT32, {5, 3});
+  Tensor f24 = makeTensor(KILN_FLOAT32, {2, 4}),
+         f54 = makeTensor(KILN_FLOAT32, {5, 4});
+  Tensor i23 = makeTensor(KILN_INT32, {2, 3}),
+         scalar = makeTensor(KILN_FLOAT32, {});
+  CHECK(tagOf(f.get(), {f23.get()}) == 0); // exact hit
+  CHECK(tagOf(f.get(), {f53.get()}) == 1); // [None, 3] beats [None, None]
+  CHECK(tagOf(f.get(), {f24.get()}) == 3); // [2, None] beats [None, None]
+  CHECK(tagOf(f.get(), {f54.get()}) == 2); // only [None, None]
+  CHECK(tagOf(f.get(), {i23.get()}) == 4); // dtype is part of the key
+  CHECK(tagOf(f.get(), {f23.get(), f23.get()}) == 5); // so is the input count
   CHECK(tagOf(f.get(), {}) == 6);
   CHECK(tagOf(f.get(), {scalar.get()}) == 7);
 
@@ -53,8 +58,9 @@ TEST_CASE("dispatch picks the exact or the most specific signature", "[runtime][
   CHECK(selectIndex(f.get(), {f54.get()}) == 0);
 }
 
-TEST_CASE("dispatch breaks ties between equally specific signatures by registration",
-          "[runtime][dispatch]") {
+TEST_CASE(
+    "dispatch breaks ties between equally specific signatures by registration",
+    "[runtime][dispatch]") {
   Tensor x = makeTensor(KILN_FLOAT32, {2, 3});
   for (bool noneFirst : {true, false}) {
     Library lib = makeLibrary();
@@ -67,7 +73,8 @@ TEST_CASE("dispatch breaks ties between equally specific signatures by registrat
   }
 }
 
-TEST_CASE("dispatch between add over [None, 3] and [2, 3]", "[runtime][dispatch]") {
+TEST_CASE("dispatch between add over [None, 3] and [2, 3]",
+          "[runtime][dispatch]") {
   Library lib = makeLibrary();
   add(lib.get(), Desc("add", {{KILN_FLOAT32, {2, 3}}, {KILN_FLOAT32, {2, 3}}},
                       {{KILN_FLOAT32, {2, 3}}}, fake_add_f32));
@@ -94,26 +101,34 @@ TEST_CASE("dispatch between add over [None, 3] and [2, 3]", "[runtime][dispatch]
 TEST_CASE("the exact-key table holds many signatures", "[runtime][dispatch]") {
   Library lib = makeLibrary();
   for (int64_t n = 0; n < 300; ++n)
-    add(lib.get(), tagDesc({{KILN_FLOAT32, {n, 3}}, {KILN_INT64, {n}}}, fake_tag0));
-  add(lib.get(), tagDesc({{KILN_FLOAT32, {-1, 3}}, {KILN_INT64, {-1}}}, fake_tag1));
+    add(lib.get(),
+        tagDesc({{KILN_FLOAT32, {n, 3}}, {KILN_INT64, {n}}}, fake_tag0));
+  add(lib.get(),
+      tagDesc({{KILN_FLOAT32, {-1, 3}}, {KILN_INT64, {-1}}}, fake_tag1));
   Function f = getFunction(lib.get(), "f");
   CHECK(kiln_function_signature_count(f.get()) == 301);
   for (int64_t n = 0; n < 310; ++n) {
-    Tensor x = makeTensor(KILN_FLOAT32, {n, 3}), y = makeTensor(KILN_INT64, {n});
+    Tensor x = makeTensor(KILN_FLOAT32, {n, 3}),
+           y = makeTensor(KILN_INT64, {n});
     INFO(n);
-    CHECK(selectIndex(f.get(), {x.get(), y.get()}) == (n < 300 ? (size_t)n : 300));
+    CHECK(selectIndex(f.get(), {x.get(), y.get()}) ==
+          (n < 300 ? (size_t)n : 300));
   }
 }
 
-TEST_CASE("no matching signature lists the call and every signature", "[runtime][dispatch]") {
+TEST_CASE("no matching signature lists the call and every signature",
+          "[runtime][dispatch]") {
   Library lib = makeLibrary();
-  add(lib.get(), Desc("add", {{KILN_FLOAT32, {-1, 3}}, {KILN_FLOAT32, {-1, 3}}},
-                      {{KILN_FLOAT32, {-1, 3}}}, fake_add_f32,
-                      "add(x: float32[None, 3], y: float32[None, 3]) -> float32[None, 3]"));
+  add(lib.get(),
+      Desc(
+          "add", {{KILN_FLOAT32, {-1, 3}}, {KILN_FLOAT32, {-1, 3}}},
+          {{KILN_FLOAT32, {-1, 3}}}, fake_add_f32,
+          "add(x: float32[None, 3], y: float32[None, 3]) -> float32[None, 3]"));
   add(lib.get(), Desc("add", {{KILN_FLOAT32, {2, 3}}, {KILN_FLOAT32, {2, 3}}},
                       {{KILN_FLOAT32, {2, 3}}}, fake_add_f32));
   Function fn = getFunction(lib.get(), "add");
-  Tensor x = makeTensor(KILN_FLOAT32, {2, 4}), i = makeTensor(KILN_INT32, {2, 3});
+  Tensor x = makeTensor(KILN_FLOAT32, {2, 4}),
+         i = makeTensor(KILN_INT32, {2, 3});
   std::vector<const kiln_tensor *> inputs = {x.get(), i.get()};
   kiln_tensor *out[1] = {nullptr};
   size_t n = 42;
@@ -128,17 +143,20 @@ TEST_CASE("no matching signature lists the call and every signature", "[runtime]
         "  add(float32[2, 3], float32[2, 3]) -> float32[2, 3]");
 }
 
-TEST_CASE("kiln_function_call validates before running compiled code", "[runtime][dispatch]") {
+TEST_CASE("kiln_function_call validates before running compiled code",
+          "[runtime][dispatch]") {
   Library lib = makeLibrary();
-  add(lib.get(), Desc("two", {{KILN_FLOAT32, {-1, 3}}}, {{KILN_FLOAT32, {-1, 3}}, {KILN_FLOAT32, {}}},
-                      fake_two_results));
+  add(lib.get(),
+      Desc("two", {{KILN_FLOAT32, {-1, 3}}},
+           {{KILN_FLOAT32, {-1, 3}}, {KILN_FLOAT32, {}}}, fake_two_results));
   Function fn = getFunction(lib.get(), "two");
   Tensor x = iotaF32({2, 3});
   const kiln_tensor *one[] = {x.get()};
   kiln_tensor *out[2] = {nullptr, nullptr};
   size_t n = 42;
   long calls = fake_two_results_calls;
-  auto fails = [&](kiln_status expected, kiln_status status, const char *message) {
+  auto fails = [&](kiln_status expected, kiln_status status,
+                   const char *message) {
     INFO(message);
     CHECK(status == expected);
     CHECK(contains(kiln_last_error(), message));
@@ -146,37 +164,49 @@ TEST_CASE("kiln_function_call validates before running compiled code", "[runtime
     CHECK((out[0] == nullptr && out[1] == nullptr));
     n = 42;
   };
-  fails(KILN_ERROR_INVALID_ARGUMENT, kiln_function_call(nullptr, one, 1, out, 2, &n),
-        "function is NULL");
-  fails(KILN_ERROR_INVALID_ARGUMENT, kiln_function_call(fn.get(), nullptr, 1, out, 2, &n),
+  fails(KILN_ERROR_INVALID_ARGUMENT,
+        kiln_function_call(nullptr, one, 1, out, 2, &n), "function is NULL");
+  fails(KILN_ERROR_INVALID_ARGUMENT,
+        kiln_function_call(fn.get(), nullptr, 1, out, 2, &n),
         "inputs is NULL but num_inputs is 1");
   const kiln_tensor *null_input[] = {nullptr};
-  fails(KILN_ERROR_INVALID_ARGUMENT, kiln_function_call(fn.get(), null_input, 1, out, 2, &n),
+  fails(KILN_ERROR_INVALID_ARGUMENT,
+        kiln_function_call(fn.get(), null_input, 1, out, 2, &n),
         "input 0 is NULL");
-  fails(KILN_ERROR_INVALID_ARGUMENT, kiln_function_call(fn.get(), one, 1, nullptr, 2, &n),
+  fails(KILN_ERROR_INVALID_ARGUMENT,
+        kiln_function_call(fn.get(), one, 1, nullptr, 2, &n),
         "out_outputs is NULL but max_outputs is 2");
-  fails(KILN_ERROR_INVALID_ARGUMENT, kiln_function_call(fn.get(), one, 1, out, 1, &n),
-        "'two(float32[None, 3]) -> (float32[None, 3], float32[])' needs 2 output slots, but "
+  fails(KILN_ERROR_INVALID_ARGUMENT,
+        kiln_function_call(fn.get(), one, 1, out, 1, &n),
+        "'two(float32[None, 3]) -> (float32[None, 3], float32[])' needs 2 "
+        "output slots, but "
         "max_outputs is 1");
   // Wrong count, dtype, rank and dims are signature mismatches.
   const kiln_tensor *two[] = {x.get(), x.get()};
-  fails(KILN_ERROR_NO_MATCHING_SIGNATURE, kiln_function_call(fn.get(), two, 2, out, 2, &n),
+  fails(KILN_ERROR_NO_MATCHING_SIGNATURE,
+        kiln_function_call(fn.get(), two, 2, out, 2, &n),
         "matches the call two(float32[2, 3], float32[2, 3])");
-  fails(KILN_ERROR_NO_MATCHING_SIGNATURE, kiln_function_call(fn.get(), nullptr, 0, out, 2, &n),
+  fails(KILN_ERROR_NO_MATCHING_SIGNATURE,
+        kiln_function_call(fn.get(), nullptr, 0, out, 2, &n),
         "matches the call two()");
-  Tensor i = makeTensor(KILN_INT32, {2, 3}), rank3 = makeTensor(KILN_FLOAT32, {2, 3, 1});
+  Tensor i = makeTensor(KILN_INT32, {2, 3}),
+         rank3 = makeTensor(KILN_FLOAT32, {2, 3, 1});
   Tensor dims = makeTensor(KILN_FLOAT32, {3, 2});
   for (const kiln_tensor *bad : {i.get(), rank3.get(), dims.get()}) {
     const kiln_tensor *inputs[] = {bad};
-    fails(KILN_ERROR_NO_MATCHING_SIGNATURE, kiln_function_call(fn.get(), inputs, 1, out, 2, &n),
+    fails(KILN_ERROR_NO_MATCHING_SIGNATURE,
+          kiln_function_call(fn.get(), inputs, 1, out, 2, &n),
           "available signatures:\n  two(float32[None, 3])");
   }
   CHECK(fake_two_results_calls == calls);
 
   size_t index;
-  CHECK(kiln_function_select(nullptr, one, 1, &index) == KILN_ERROR_INVALID_ARGUMENT);
-  CHECK(kiln_function_select(fn.get(), one, 1, nullptr) == KILN_ERROR_INVALID_ARGUMENT);
-  CHECK(kiln_function_select(fn.get(), null_input, 1, &index) == KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(kiln_function_select(nullptr, one, 1, &index) ==
+        KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(kiln_function_select(fn.get(), one, 1, nullptr) ==
+        KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(kiln_function_select(fn.get(), null_input, 1, &index) ==
+        KILN_ERROR_INVALID_ARGUMENT);
 
   // A NULL out_num_outputs is allowed.
   REQUIRE_OK(kiln_function_call(fn.get(), one, 1, out, 2, nullptr));
@@ -185,7 +215,8 @@ TEST_CASE("kiln_function_call validates before running compiled code", "[runtime
   kiln_tensor_release(out[1]);
 }
 
-TEST_CASE("new signatures are visible through existing handles", "[runtime][dispatch]") {
+TEST_CASE("new signatures are visible through existing handles",
+          "[runtime][dispatch]") {
   Library lib = makeLibrary();
   add(lib.get(), tagDesc({{KILN_FLOAT32, {-1}}}, fake_tag1));
   Function f = getFunction(lib.get(), "f");
@@ -198,7 +229,8 @@ TEST_CASE("new signatures are visible through existing handles", "[runtime][disp
 
 TEST_CASE("dispatch does not allocate", "[runtime][dispatch]") {
   if (!kiln_test_malloc_counter_available()) {
-    WARN("allocation counting is unavailable in this build (sanitizers); skipped");
+    WARN("allocation counting is unavailable in this build (sanitizers); "
+         "skipped");
     return;
   }
   Library lib = makeLibrary();

@@ -13,11 +13,13 @@ static const float *input_f32(void **args, int k) {
   return (const float *)ptr(d[1]) + d[2];
 }
 
-static int64_t input_size(void **args, int k, int dim) { return ((const int64_t *)args[1 + k])[3 + dim]; }
+static int64_t input_size(void **args, int k, int dim) {
+  return ((const int64_t *)args[1 + k])[3 + dim];
+}
 
 /* Writes a rank-2 descriptor at |r|. */
-static void set2(int64_t *r, void *allocated, void *aligned, int64_t offset, int64_t n, int64_t m,
-                 int64_t s0, int64_t s1) {
+static void set2(int64_t *r, void *allocated, void *aligned, int64_t offset,
+                 int64_t n, int64_t m, int64_t s0, int64_t s1) {
   r[0] = word(allocated);
   r[1] = word(aligned);
   r[2] = offset;
@@ -27,7 +29,9 @@ static void set2(int64_t *r, void *allocated, void *aligned, int64_t offset, int
   r[6] = s1;
 }
 
-static float *alloc_f32(int64_t count) { return malloc((size_t)(count ? count : 1) * sizeof(float)); }
+static float *alloc_f32(int64_t count) {
+  return malloc((size_t)(count ? count : 1) * sizeof(float));
+}
 
 void fake_add_f32(void **args) {
   int64_t n = input_size(args, 0, 0), m = input_size(args, 0, 1);
@@ -38,12 +42,15 @@ void fake_add_f32(void **args) {
   set2(args[0], out, out, 0, n, m, m, 1);
 }
 
-void fake_identity2(void **args) { memcpy(args[0], args[1], 7 * sizeof(int64_t)); }
+void fake_identity2(void **args) {
+  memcpy(args[0], args[1], 7 * sizeof(int64_t));
+}
 
 const float fake_constant_values[6] = {0, 1, 2, 3, 4, 5};
 
 void fake_constant(void **args) {
-  set2(args[0], (void *)0xdeadbeef, (void *)fake_constant_values, 0, 2, 3, 3, 1);
+  set2(args[0], (void *)0xdeadbeef, (void *)fake_constant_values, 0, 2, 3, 3,
+       1);
 }
 
 long fake_two_results_calls;
@@ -122,7 +129,9 @@ void fake_second_result_invalid(void **args) {
   set2(r + 5, second, second, 0, 7, 3, 3, 1);
 }
 
-void fake_empty_result(void **args) { set2(args[0], NULL, NULL, 0, 0, 3, 3, 1); }
+void fake_empty_result(void **args) {
+  set2(args[0], NULL, NULL, 0, 0, 3, 3, 1);
+}
 
 long fake_no_result_calls;
 

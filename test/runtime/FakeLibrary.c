@@ -43,16 +43,17 @@ static const int64_t two_by_3[] = {2, 3};
 static const kiln_tensor_spec add_any_inputs[] = {{KILN_FLOAT32, 2, any_by_3},
                                                   {KILN_FLOAT32, 2, any_by_3}};
 static const kiln_tensor_spec add_any_output[] = {{KILN_FLOAT32, 2, any_by_3}};
-static const kiln_tensor_spec add_static_inputs[] = {{KILN_FLOAT32, 2, two_by_3},
-                                                     {KILN_FLOAT32, 2, two_by_3}};
-static const kiln_tensor_spec add_static_output[] = {{KILN_FLOAT32, 2, two_by_3}};
+static const kiln_tensor_spec add_static_inputs[] = {
+    {KILN_FLOAT32, 2, two_by_3}, {KILN_FLOAT32, 2, two_by_3}};
+static const kiln_tensor_spec add_static_output[] = {
+    {KILN_FLOAT32, 2, two_by_3}};
 static const kiln_tensor_spec scalar_i32[] = {{KILN_INT32, 0, NULL}};
 
 static const kiln_concrete_function_desc functions[] = {
-    {"add", "add(x: float32[None, 3], y: float32[None, 3]) -> float32[None, 3]", 2, 1,
-     add_any_inputs, add_any_output, add},
-    {"add", "add(x: float32[2, 3], y: float32[2, 3]) -> float32[2, 3]", 2, 1, add_static_inputs,
-     add_static_output, add},
+    {"add", "add(x: float32[None, 3], y: float32[None, 3]) -> float32[None, 3]",
+     2, 1, add_any_inputs, add_any_output, add},
+    {"add", "add(x: float32[2, 3], y: float32[2, 3]) -> float32[2, 3]", 2, 1,
+     add_static_inputs, add_static_output, add},
 #ifdef FAKE_INVALID_DESCRIPTOR
     {"negate", NULL, 1, 1, scalar_i32, scalar_i32, NULL},
 #else
@@ -60,7 +61,8 @@ static const kiln_concrete_function_desc functions[] = {
 #endif
 };
 
-__attribute__((visibility("default"))) const kiln_library_desc *kiln_library(void) {
+__attribute__((visibility("default"))) const kiln_library_desc *
+kiln_library(void) {
   static const kiln_library_desc desc = {FAKE_ABI_VERSION, 3, functions};
   return &desc;
 }

@@ -10,12 +10,13 @@ using namespace kiln_test;
 namespace {
 
 Desc addDesc(std::vector<int64_t> dims, const char *signature = nullptr) {
-  return Desc("add", {{KILN_FLOAT32, dims}, {KILN_FLOAT32, dims}}, {{KILN_FLOAT32, dims}},
-              fake_add_f32, signature);
+  return Desc("add", {{KILN_FLOAT32, dims}, {KILN_FLOAT32, dims}},
+              {{KILN_FLOAT32, dims}}, fake_add_f32, signature);
 }
 
 // Expects kiln_library_add_function to reject |desc| with |message|.
-void rejects(kiln_library *lib, const kiln_concrete_function_desc *desc, const char *message) {
+void rejects(kiln_library *lib, const kiln_concrete_function_desc *desc,
+             const char *message) {
   INFO(message);
   size_t before = kiln_library_concrete_count(lib);
   CHECK(kiln_library_add_function(lib, desc) == KILN_ERROR_INVALID_ARGUMENT);
@@ -25,19 +26,22 @@ void rejects(kiln_library *lib, const kiln_concrete_function_desc *desc, const c
 
 } // namespace
 
-TEST_CASE("a created library groups concrete functions by name", "[runtime][library]") {
+TEST_CASE("a created library groups concrete functions by name",
+          "[runtime][library]") {
   Library lib = makeLibrary();
   CHECK(kiln_library_path(lib.get()) == nullptr);
   CHECK(kiln_library_function_count(lib.get()) == 0);
   {
-    Desc generic = addDesc({-1, 3}, "add(x: float32[None, 3], y: float32[None, 3])");
+    Desc generic =
+        addDesc({-1, 3}, "add(x: float32[None, 3], y: float32[None, 3])");
     add(lib.get(), generic);
     // The runtime keeps its own copy: scribbling over ours changes nothing.
     generic.raw().function_name = "scribbled";
   }
   add(lib.get(), addDesc({2, 3}));
-  add(lib.get(), Desc("sum", {{KILN_FLOAT32, {-1, 3}}}, {{KILN_FLOAT32, {3}}, {KILN_INT64, {}}},
-                      fake_two_results));
+  add(lib.get(),
+      Desc("sum", {{KILN_FLOAT32, {-1, 3}}},
+           {{KILN_FLOAT32, {3}}, {KILN_INT64, {}}}, fake_two_results));
   add(lib.get(), Desc("noop", {}, {}, fake_no_result));
 
   CHECK(kiln_library_function_count(lib.get()) == 3);
@@ -47,10 +51,12 @@ TEST_CASE("a created library groups concrete functions by name", "[runtime][libr
   CHECK(kiln_library_function_name(lib.get(), 3) == nullptr);
   CHECK(kiln_library_concrete_count(lib.get()) == 4);
 
-  const kiln_concrete_function_desc *d = kiln_library_concrete_desc(lib.get(), 0);
+  const kiln_concrete_function_desc *d =
+      kiln_library_concrete_desc(lib.get(), 0);
   REQUIRE(d != nullptr);
   CHECK(std::string(d->function_name) == "add");
-  CHECK(std::string(d->signature) == "add(x: float32[None, 3], y: float32[None, 3])");
+  CHECK(std::string(d->signature) ==
+        "add(x: float32[None, 3], y: float32[None, 3])");
   CHECK(d->num_inputs == 2);
   CHECK(d->inputs[0].dims[0] == -1);
   CHECK(d->entry == fake_add_f32);
@@ -61,7 +67,8 @@ TEST_CASE("a created library groups concrete functions by name", "[runtime][libr
         "add(float32[2, 3], float32[2, 3]) -> float32[2, 3]");
   CHECK(std::string(kiln_library_concrete_desc(lib.get(), 2)->signature) ==
         "sum(float32[None, 3]) -> (float32[3], int64[])");
-  CHECK(std::string(kiln_library_concrete_desc(lib.get(), 3)->signature) == "noop() -> None");
+  CHECK(std::string(kiln_library_concrete_desc(lib.get(), 3)->signature) ==
+        "noop() -> None");
 
   Function fn = getFunction(lib.get(), "add");
   CHECK(std::string(kiln_function_name(fn.get())) == "add");
@@ -75,20 +82,27 @@ TEST_CASE("a created library groups concrete functions by name", "[runtime][libr
   CHECK(kiln_function_concrete_index(sum.get(), 0) == 2);
 
   kiln_function *missing = reinterpret_cast<kiln_function *>(0x1);
-  CHECK(kiln_library_get_function(lib.get(), "mul", &missing) == KILN_ERROR_NOT_FOUND);
+  CHECK(kiln_library_get_function(lib.get(), "mul", &missing) ==
+        KILN_ERROR_NOT_FOUND);
   CHECK(missing == nullptr);
   CHECK(std::string(kiln_last_error()) ==
-        "kiln_library_get_function: no function named 'mul'; available: 'add', 'sum', 'noop'");
-  CHECK(kiln_library_get_function(nullptr, "add", &missing) == KILN_ERROR_INVALID_ARGUMENT);
-  CHECK(kiln_library_get_function(lib.get(), nullptr, &missing) == KILN_ERROR_INVALID_ARGUMENT);
-  CHECK(kiln_library_get_function(lib.get(), "add", nullptr) == KILN_ERROR_INVALID_ARGUMENT);
+        "kiln_library_get_function: no function named 'mul'; available: 'add', "
+        "'sum', 'noop'");
+  CHECK(kiln_library_get_function(nullptr, "add", &missing) ==
+        KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(kiln_library_get_function(lib.get(), nullptr, &missing) ==
+        KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(kiln_library_get_function(lib.get(), "add", nullptr) ==
+        KILN_ERROR_INVALID_ARGUMENT);
 }
 
-TEST_CASE("kiln_library_add_function validates descriptors", "[runtime][library]") {
+TEST_CASE("kiln_library_add_function validates descriptors",
+          "[runtime][library]") {
   Library lib = makeLibrary();
   add(lib.get(), addDesc({-1, 3}));
 
-  CHECK(kiln_library_add_function(nullptr, addDesc({2, 3}).get()) == KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(kiln_library_add_function(nullptr, addDesc({2, 3}).get()) ==
+        KILN_ERROR_INVALID_ARGUMENT);
   rejects(lib.get(), nullptr, "descriptor is NULL");
 
   Desc d = addDesc({2, 3});
@@ -132,9 +146,10 @@ TEST_CASE("kiln_library_add_function validates descriptors", "[runtime][library]
   rejects(lib.get(), one.get(), "output 0 has dim 1 = -2");
 
   // The same inputs twice under one name are ambiguous.
-  Desc dup("add", {{KILN_FLOAT32, {-1, 3}}, {KILN_FLOAT32, {-1, 3}}}, {{KILN_FLOAT32, {7}}},
-           fake_add_f32);
-  rejects(lib.get(), dup.get(), "its inputs duplicate those of 'add(float32[None, 3]");
+  Desc dup("add", {{KILN_FLOAT32, {-1, 3}}, {KILN_FLOAT32, {-1, 3}}},
+           {{KILN_FLOAT32, {7}}}, fake_add_f32);
+  rejects(lib.get(), dup.get(),
+          "its inputs duplicate those of 'add(float32[None, 3]");
   // ... but not under another name.
   dup.raw().function_name = "add2";
   REQUIRE_OK(kiln_library_add_function(lib.get(), dup.get()));
@@ -186,7 +201,8 @@ TEST_CASE("kiln_library_open loads a compiled library", "[runtime][library]") {
   CHECK(valuesF32(out[0].get())[11] == 22);
 
   Function negate = getFunction(raw, "negate");
-  CHECK(std::string(kiln_function_signature(negate.get(), 0)) == "negate(int32[]) -> int32[]");
+  CHECK(std::string(kiln_function_signature(negate.get(), 0)) ==
+        "negate(int32[]) -> int32[]");
   int32_t five = 5;
   kiln_tensor *scalar = nullptr;
   REQUIRE_OK(kiln_tensor_create(KILN_INT32, 0, nullptr, &five, &scalar));
@@ -195,8 +211,9 @@ TEST_CASE("kiln_library_open loads a compiled library", "[runtime][library]") {
   CHECK(*static_cast<int32_t *>(kiln_tensor_data(out[0].get())) == -5);
 
   // An opened library takes more functions like a created one.
-  kiln_test::add(raw, Desc("add", {{KILN_FLOAT32, {4, 3}}, {KILN_FLOAT32, {4, 3}}}, {{KILN_FLOAT32, {4, 3}}},
-                           fake_tag3));
+  kiln_test::add(raw,
+                 Desc("add", {{KILN_FLOAT32, {4, 3}}, {KILN_FLOAT32, {4, 3}}},
+                      {{KILN_FLOAT32, {4, 3}}}, fake_tag3));
   const kiln_tensor *yy[] = {y.get(), y.get()};
   REQUIRE_OK(kiln_function_select(add.get(), yy, 2, &index));
   CHECK(index == 2);
@@ -206,7 +223,8 @@ TEST_CASE("kiln_library_open reports unusable files", "[runtime][library]") {
   kiln_library *lib = reinterpret_cast<kiln_library *>(0x1);
   CHECK(kiln_library_open(nullptr, &lib) == KILN_ERROR_INVALID_ARGUMENT);
   CHECK(lib == nullptr);
-  CHECK(kiln_library_open(KILN_TEST_FAKE_LIBRARY, nullptr) == KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(kiln_library_open(KILN_TEST_FAKE_LIBRARY, nullptr) ==
+        KILN_ERROR_INVALID_ARGUMENT);
 
   CHECK(kiln_library_open("/nonexistent/libmodel.so", &lib) == KILN_ERROR_IO);
   CHECK(lib == nullptr);
@@ -216,22 +234,26 @@ TEST_CASE("kiln_library_open reports unusable files", "[runtime][library]") {
 
   CHECK(kiln_library_open(KILN_TEST_NOT_A_LIBRARY, &lib) == KILN_ERROR_ABI);
   message = kiln_last_error();
-  CHECK(contains(message, std::string("'") + KILN_TEST_NOT_A_LIBRARY + "' is not a kiln library"));
+  CHECK(contains(message, std::string("'") + KILN_TEST_NOT_A_LIBRARY +
+                              "' is not a kiln library"));
   CHECK(contains(message, "kiln_library"));
 
   CHECK(kiln_library_open(KILN_TEST_BAD_ABI_LIBRARY, &lib) == KILN_ERROR_ABI);
   message = kiln_last_error();
   CHECK(contains(message, KILN_TEST_BAD_ABI_LIBRARY));
-  CHECK(contains(message, "has ABI version 99, but this runtime supports version 1"));
+  CHECK(contains(message,
+                 "has ABI version 99, but this runtime supports version 1"));
 
-  CHECK(kiln_library_open(KILN_TEST_INVALID_LIBRARY, &lib) == KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(kiln_library_open(KILN_TEST_INVALID_LIBRARY, &lib) ==
+        KILN_ERROR_INVALID_ARGUMENT);
   CHECK(lib == nullptr);
   CHECK(std::string(kiln_last_error()) ==
         std::string("kiln_library_open: '") + KILN_TEST_INVALID_LIBRARY +
             "': concrete function 2 'negate': entry point is NULL");
 }
 
-TEST_CASE("kiln_library_call_concrete calls one concrete function", "[runtime][library]") {
+TEST_CASE("kiln_library_call_concrete calls one concrete function",
+          "[runtime][library]") {
   Library lib = makeLibrary();
   add(lib.get(), addDesc({-1, 3}));
   add(lib.get(), addDesc({2, 3}));
@@ -245,14 +267,17 @@ TEST_CASE("kiln_library_call_concrete calls one concrete function", "[runtime][l
   Tensor result(out[0]);
   CHECK(valuesF32(out[0]) == std::vector<float>{0, 2, 4, 6, 8, 10});
 
-  CHECK(kiln_library_call_concrete(lib.get(), 2, inputs, 2, out, 1, &n) == KILN_ERROR_NOT_FOUND);
-  CHECK(contains(kiln_last_error(), "index 2, but the library has 2 concrete functions"));
+  CHECK(kiln_library_call_concrete(lib.get(), 2, inputs, 2, out, 1, &n) ==
+        KILN_ERROR_NOT_FOUND);
+  CHECK(contains(kiln_last_error(),
+                 "index 2, but the library has 2 concrete functions"));
   CHECK(n == 0);
   const kiln_tensor *wrong[] = {x.get(), i.get()};
   CHECK(kiln_library_call_concrete(lib.get(), 1, wrong, 2, out, 1, &n) ==
         KILN_ERROR_INVALID_ARGUMENT);
   CHECK(std::string(kiln_last_error()) ==
-        "kiln_library_call_concrete: the inputs do not match 'add(float32[2, 3], float32[2, 3]) "
+        "kiln_library_call_concrete: the inputs do not match 'add(float32[2, "
+        "3], float32[2, 3]) "
         "-> float32[2, 3]': input 1: expected float32[2, 3], got int32[2, 3]");
   CHECK(kiln_library_call_concrete(lib.get(), 1, inputs, 1, out, 1, &n) ==
         KILN_ERROR_INVALID_ARGUMENT);
@@ -261,10 +286,12 @@ TEST_CASE("kiln_library_call_concrete calls one concrete function", "[runtime][l
         KILN_ERROR_INVALID_ARGUMENT);
   CHECK(kiln_library_call_concrete(lib.get(), 0, inputs, 2, out, 0, &n) ==
         KILN_ERROR_INVALID_ARGUMENT);
-  CHECK(contains(kiln_last_error(), "needs 1 output slots, but max_outputs is 0"));
+  CHECK(contains(kiln_last_error(),
+                 "needs 1 output slots, but max_outputs is 0"));
 }
 
-TEST_CASE("kiln_library_create_from_desc takes a linked-in descriptor", "[runtime][library]") {
+TEST_CASE("kiln_library_create_from_desc takes a linked-in descriptor",
+          "[runtime][library]") {
   Desc add = addDesc({-1, 3});
   Desc tag("tag", {}, {{KILN_INT32, {}}}, fake_tag5);
   kiln_concrete_function_desc functions[] = {*add.get(), *tag.get()};
@@ -282,17 +309,23 @@ TEST_CASE("kiln_library_create_from_desc takes a linked-in descriptor", "[runtim
   CHECK(kiln_library_create_from_desc(&desc, &bad) == KILN_ERROR_ABI);
   CHECK(bad == nullptr);
   CHECK(std::string(kiln_last_error()) ==
-        "kiln_library_create_from_desc: the library descriptor has ABI version 2, but this "
+        "kiln_library_create_from_desc: the library descriptor has ABI version "
+        "2, but this "
         "runtime supports version 1; recompile it with a matching kiln");
   desc.abi_version = KILN_ABI_VERSION;
   functions[1].num_outputs = -1;
-  CHECK(kiln_library_create_from_desc(&desc, &bad) == KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(kiln_library_create_from_desc(&desc, &bad) ==
+        KILN_ERROR_INVALID_ARGUMENT);
   CHECK(std::string(kiln_last_error()) ==
-        "kiln_library_create_from_desc: concrete function 1 'tag': negative output count -1");
+        "kiln_library_create_from_desc: concrete function 1 'tag': negative "
+        "output count -1");
   desc.num_functions = 1;
   desc.functions = nullptr;
-  CHECK(kiln_library_create_from_desc(&desc, &bad) == KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(kiln_library_create_from_desc(&desc, &bad) ==
+        KILN_ERROR_INVALID_ARGUMENT);
   CHECK(contains(kiln_last_error(), "invalid function table"));
-  CHECK(kiln_library_create_from_desc(nullptr, &bad) == KILN_ERROR_INVALID_ARGUMENT);
-  CHECK(kiln_library_create_from_desc(&desc, nullptr) == KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(kiln_library_create_from_desc(nullptr, &bad) ==
+        KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(kiln_library_create_from_desc(&desc, nullptr) ==
+        KILN_ERROR_INVALID_ARGUMENT);
 }

@@ -5,7 +5,7 @@
 #include <stdlib.h> /* defines __GLIBC__ */
 
 #if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) ||                        \
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) ||     \
     __has_feature(memory_sanitizer)
 #define KILN_TEST_SANITIZED 1
 #endif

@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
-#define REQUIRE_OK(expr)                                                                           \
-  do {                                                                                             \
-    kiln_status kiln_test_status_ = (expr);                                                        \
-    INFO(kiln_last_error());                                                                       \
-    REQUIRE(kiln_test_status_ == KILN_OK);                                                         \
+#define REQUIRE_OK(expr)                                                       \
+  do {                                                                         \
+    kiln_status kiln_test_status_ = (expr);                                    \
+    INFO(kiln_last_error());                                                   \
+    REQUIRE(kiln_test_status_ == KILN_OK);                                     \
   } while (0)
 
 namespace kiln_test {
@@ -33,9 +33,11 @@ using Tensor = std::unique_ptr<kiln_tensor, TensorDeleter>;
 using Library = std::unique_ptr<kiln_library, LibraryDeleter>;
 using Function = std::unique_ptr<kiln_function, FunctionDeleter>;
 
-inline Tensor makeTensor(kiln_dtype dtype, std::vector<int64_t> shape, const void *data = nullptr) {
+inline Tensor makeTensor(kiln_dtype dtype, std::vector<int64_t> shape,
+                         const void *data = nullptr) {
   kiln_tensor *t = nullptr;
-  REQUIRE_OK(kiln_tensor_create(dtype, (int32_t)shape.size(), shape.data(), data, &t));
+  REQUIRE_OK(
+      kiln_tensor_create(dtype, (int32_t)shape.size(), shape.data(), data, &t));
   return Tensor(t);
 }
 
@@ -73,9 +75,10 @@ struct Spec {
 // A concrete function descriptor that owns its arrays.
 class Desc {
 public:
-  Desc(std::string name, std::vector<Spec> inputs, std::vector<Spec> outputs, kiln_packed_fn entry,
-       const char *signature = nullptr)
-      : name_(std::move(name)), inputs_(std::move(inputs)), outputs_(std::move(outputs)) {
+  Desc(std::string name, std::vector<Spec> inputs, std::vector<Spec> outputs,
+       kiln_packed_fn entry, const char *signature = nullptr)
+      : name_(std::move(name)), inputs_(std::move(inputs)),
+        outputs_(std::move(outputs)) {
     if (signature)
       signature_ = signature;
     for (const Spec &s : inputs_)
@@ -119,11 +122,13 @@ inline Function getFunction(kiln_library *lib, const char *name) {
 }
 
 // Calls |fn| and returns the outputs, requiring success.
-inline std::vector<Tensor> call(kiln_function *fn, std::vector<const kiln_tensor *> inputs,
+inline std::vector<Tensor> call(kiln_function *fn,
+                                std::vector<const kiln_tensor *> inputs,
                                 size_t maxOutputs = 4) {
   std::vector<kiln_tensor *> outs(maxOutputs, nullptr);
   size_t n = 0;
-  REQUIRE_OK(kiln_function_call(fn, inputs.data(), inputs.size(), outs.data(), maxOutputs, &n));
+  REQUIRE_OK(kiln_function_call(fn, inputs.data(), inputs.size(), outs.data(),
+                                maxOutputs, &n));
   std::vector<Tensor> result;
   for (size_t i = 0; i < n; ++i)
     result.emplace_back(outs[i]);
@@ -131,7 +136,8 @@ inline std::vector<Tensor> call(kiln_function *fn, std::vector<const kiln_tensor
 }
 
 // The int32 scalar a fake_tagN function returned.
-inline int32_t tagOf(kiln_function *fn, std::vector<const kiln_tensor *> inputs) {
+inline int32_t tagOf(kiln_function *fn,
+                     std::vector<const kiln_tensor *> inputs) {
   std::vector<Tensor> outs = call(fn, std::move(inputs));
   REQUIRE(outs.size() == 1);
   REQUIRE(kiln_tensor_dtype(outs[0].get()) == KILN_INT32);

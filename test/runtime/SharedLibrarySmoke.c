@@ -5,13 +5,13 @@
 
 #include <stdio.h>
 
-#define CHECK(cond)                                                                                \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      fprintf(stderr, "%s:%d: check failed: %s (%s)\n", __FILE__, __LINE__, #cond,                \
-              kiln_last_error());                                                                  \
-      return 1;                                                                                    \
-    }                                                                                              \
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      fprintf(stderr, "%s:%d: check failed: %s (%s)\n", __FILE__, __LINE__,    \
+              #cond, kiln_last_error());                                       \
+      return 1;                                                                \
+    }                                                                          \
   } while (0)
 
 int main(void) {
@@ -36,7 +36,8 @@ int main(void) {
   for (int i = 0; i < 12; ++i)
     CHECK(y[i] == 2.0f * (float)i);
 
-  CHECK(kiln_function_call(add, inputs, 1, &out, 1, &n) == KILN_ERROR_NO_MATCHING_SIGNATURE);
+  CHECK(kiln_function_call(add, inputs, 1, &out, 1, &n) ==
+        KILN_ERROR_NO_MATCHING_SIGNATURE);
   kiln_tensor_release(out);
   kiln_tensor_release(x);
   kiln_function_release(add);

@@ -37,7 +37,8 @@ struct DLManagedTensor {
   void (*deleter)(DLManagedTensor *self);
 };
 
-#define SAME_FIELD(kiln, dl, field) static_assert(offsetof(kiln, field) == offsetof(dl, field), #field)
+#define SAME_FIELD(kiln, dl, field)                                            \
+  static_assert(offsetof(kiln, field) == offsetof(dl, field), #field)
 SAME_FIELD(kiln_dltensor, DLTensor, data);
 SAME_FIELD(kiln_dltensor, DLTensor, device);
 SAME_FIELD(kiln_dltensor, DLTensor, ndim);
@@ -48,11 +49,14 @@ SAME_FIELD(kiln_dltensor, DLTensor, byte_offset);
 SAME_FIELD(kiln_dlmanaged_tensor, DLManagedTensor, manager_ctx);
 SAME_FIELD(kiln_dlmanaged_tensor, DLManagedTensor, deleter);
 static_assert(sizeof(kiln_dltensor) == sizeof(DLTensor), "DLTensor size");
-static_assert(sizeof(kiln_dlmanaged_tensor) == sizeof(DLManagedTensor), "DLManagedTensor size");
+static_assert(sizeof(kiln_dlmanaged_tensor) == sizeof(DLManagedTensor),
+              "DLManagedTensor size");
 static_assert(sizeof(kiln_dldatatype) == sizeof(DLDataType), "DLDataType size");
 
-kiln_status create(kiln_dtype dtype, std::vector<int64_t> shape, kiln_tensor **out) {
-  return kiln_tensor_create(dtype, (int32_t)shape.size(), shape.data(), nullptr, out);
+kiln_status create(kiln_dtype dtype, std::vector<int64_t> shape,
+                   kiln_tensor **out) {
+  return kiln_tensor_create(dtype, (int32_t)shape.size(), shape.data(), nullptr,
+                            out);
 }
 
 kiln_dltensor cpuView(void *data, kiln_dtype dtype, std::vector<int64_t> &shape,
@@ -82,11 +86,16 @@ TEST_CASE("dtype names, sizes and DLPack codes", "[runtime][dtype]") {
     uint8_t code;
   };
   const Row rows[] = {
-      {KILN_BOOL, "bool", 1, KILN_DL_BOOL},          {KILN_INT8, "int8", 1, KILN_DL_INT},
-      {KILN_INT16, "int16", 2, KILN_DL_INT},         {KILN_INT32, "int32", 4, KILN_DL_INT},
-      {KILN_INT64, "int64", 8, KILN_DL_INT},         {KILN_UINT8, "uint8", 1, KILN_DL_UINT},
-      {KILN_FLOAT16, "float16", 2, KILN_DL_FLOAT},   {KILN_BFLOAT16, "bfloat16", 2, KILN_DL_BFLOAT},
-      {KILN_FLOAT32, "float32", 4, KILN_DL_FLOAT},   {KILN_FLOAT64, "float64", 8, KILN_DL_FLOAT},
+      {KILN_BOOL, "bool", 1, KILN_DL_BOOL},
+      {KILN_INT8, "int8", 1, KILN_DL_INT},
+      {KILN_INT16, "int16", 2, KILN_DL_INT},
+      {KILN_INT32, "int32", 4, KILN_DL_INT},
+      {KILN_INT64, "int64", 8, KILN_DL_INT},
+      {KILN_UINT8, "uint8", 1, KILN_DL_UINT},
+      {KILN_FLOAT16, "float16", 2, KILN_DL_FLOAT},
+      {KILN_BFLOAT16, "bfloat16", 2, KILN_DL_BFLOAT},
+      {KILN_FLOAT32, "float32", 4, KILN_DL_FLOAT},
+      {KILN_FLOAT64, "float64", 8, KILN_DL_FLOAT},
   };
   STATIC_REQUIRE(sizeof(rows) / sizeof(rows[0]) == KILN_DTYPE_COUNT);
   for (const Row &row : rows) {
@@ -167,7 +176,8 @@ TEST_CASE("kiln_tensor_create copies or zeroes the data", "[runtime][tensor]") {
   CHECK(dl->data == kiln_tensor_data(t.get()));
 
   Tensor zeros = makeTensor(KILN_INT64, {4});
-  const int64_t *z = static_cast<const int64_t *>(kiln_tensor_data(zeros.get()));
+  const int64_t *z =
+      static_cast<const int64_t *>(kiln_tensor_data(zeros.get()));
   CHECK((z[0] == 0 && z[1] == 0 && z[2] == 0 && z[3] == 0));
 
   int32_t seven = 7;
@@ -191,17 +201,20 @@ TEST_CASE("kiln_tensor_create validates its arguments", "[runtime][tensor]") {
   CHECK(kiln_tensor_create(KILN_FLOAT32, 2, dims, nullptr, nullptr) ==
         KILN_ERROR_INVALID_ARGUMENT);
 
-  CHECK(kiln_tensor_create((kiln_dtype)KILN_DTYPE_COUNT, 2, dims, nullptr, &t) ==
-        KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(kiln_tensor_create((kiln_dtype)KILN_DTYPE_COUNT, 2, dims, nullptr,
+                           &t) == KILN_ERROR_INVALID_ARGUMENT);
   CHECK(t == nullptr);
   CHECK(contains(kiln_last_error(), "dtype"));
-  CHECK(kiln_tensor_create((kiln_dtype)-1, 2, dims, nullptr, &t) == KILN_ERROR_INVALID_ARGUMENT);
-
-  CHECK(kiln_tensor_create(KILN_FLOAT32, -1, dims, nullptr, &t) == KILN_ERROR_INVALID_ARGUMENT);
-  CHECK(contains(kiln_last_error(), "rank"));
-  CHECK(kiln_tensor_create(KILN_FLOAT32, KILN_MAX_RANK + 1, dims, nullptr, &t) ==
+  CHECK(kiln_tensor_create((kiln_dtype)-1, 2, dims, nullptr, &t) ==
         KILN_ERROR_INVALID_ARGUMENT);
-  CHECK(kiln_tensor_create(KILN_FLOAT32, 2, nullptr, nullptr, &t) == KILN_ERROR_INVALID_ARGUMENT);
+
+  CHECK(kiln_tensor_create(KILN_FLOAT32, -1, dims, nullptr, &t) ==
+        KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(contains(kiln_last_error(), "rank"));
+  CHECK(kiln_tensor_create(KILN_FLOAT32, KILN_MAX_RANK + 1, dims, nullptr,
+                           &t) == KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(kiln_tensor_create(KILN_FLOAT32, 2, nullptr, nullptr, &t) ==
+        KILN_ERROR_INVALID_ARGUMENT);
   CHECK(contains(kiln_last_error(), "shape is NULL"));
 
   CHECK(create(KILN_FLOAT32, {2, -3}, &t) == KILN_ERROR_INVALID_ARGUMENT);
@@ -211,16 +224,19 @@ TEST_CASE("kiln_tensor_create validates its arguments", "[runtime][tensor]") {
   // Element counts and byte sizes that overflow 64 bits.
   CHECK(create(KILN_INT8, {INT64_MAX, 2}, &t) == KILN_ERROR_INVALID_ARGUMENT);
   CHECK(contains(kiln_last_error(), "overflows"));
-  CHECK(create(KILN_INT8, {1LL << 32, 1LL << 32}, &t) == KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(create(KILN_INT8, {1LL << 32, 1LL << 32}, &t) ==
+        KILN_ERROR_INVALID_ARGUMENT);
   CHECK(create(KILN_FLOAT64, {1LL << 61}, &t) == KILN_ERROR_INVALID_ARGUMENT);
   // Zero elements, but the strides would overflow.
-  CHECK(create(KILN_FLOAT32, {0, 1LL << 40, 1LL << 40}, &t) == KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(create(KILN_FLOAT32, {0, 1LL << 40, 1LL << 40}, &t) ==
+        KILN_ERROR_INVALID_ARGUMENT);
   // Representable, but too large to allocate.
   CHECK(create(KILN_INT8, {1LL << 62}, &t) == KILN_ERROR_OUT_OF_MEMORY);
   CHECK(t == nullptr);
 }
 
-TEST_CASE("kiln_tensor_wrap borrows memory and calls the deleter once", "[runtime][tensor]") {
+TEST_CASE("kiln_tensor_wrap borrows memory and calls the deleter once",
+          "[runtime][tensor]") {
   alignas(16) float data[6] = {1, 2, 3, 4, 5, 6};
   std::vector<int64_t> shape = {2, 3};
   kiln_dltensor view = cpuView(data, KILN_FLOAT32, shape);
@@ -263,13 +279,16 @@ TEST_CASE("kiln_tensor_wrap validates the view", "[runtime][tensor]") {
   kiln_tensor *t = nullptr;
   auto rejects = [&](kiln_dltensor view, const char *message) {
     INFO(message);
-    CHECK(kiln_tensor_wrap(&view, countDeleter, &log, &t) == KILN_ERROR_INVALID_ARGUMENT);
+    CHECK(kiln_tensor_wrap(&view, countDeleter, &log, &t) ==
+          KILN_ERROR_INVALID_ARGUMENT);
     CHECK(contains(kiln_last_error(), message));
     CHECK(t == nullptr);
   };
-  CHECK(kiln_tensor_wrap(nullptr, nullptr, nullptr, &t) == KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(kiln_tensor_wrap(nullptr, nullptr, nullptr, &t) ==
+        KILN_ERROR_INVALID_ARGUMENT);
   kiln_dltensor good = cpuView(data, KILN_FLOAT32, shape);
-  CHECK(kiln_tensor_wrap(&good, nullptr, nullptr, nullptr) == KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(kiln_tensor_wrap(&good, nullptr, nullptr, nullptr) ==
+        KILN_ERROR_INVALID_ARGUMENT);
 
   kiln_dltensor v = good;
   v.device.device_type = KILN_DL_CUDA;
@@ -301,7 +320,8 @@ TEST_CASE("kiln_tensor_wrap validates the view", "[runtime][tensor]") {
   CHECK(log.calls == 0);
 }
 
-TEST_CASE("kiln_tensor_create_from_dl copies strided views", "[runtime][tensor]") {
+TEST_CASE("kiln_tensor_create_from_dl copies strided views",
+          "[runtime][tensor]") {
   float data[6] = {0, 1, 2, 3, 4, 5}; // a 2x3 row-major matrix
   kiln_tensor *t = nullptr;
 
@@ -338,7 +358,8 @@ TEST_CASE("kiln_tensor_create_from_dl copies strided views", "[runtime][tensor]"
   CHECK(t == nullptr);
 }
 
-TEST_CASE("kiln_tensor_export_dlpack keeps the tensor alive", "[runtime][tensor]") {
+TEST_CASE("kiln_tensor_export_dlpack keeps the tensor alive",
+          "[runtime][tensor]") {
   Tensor t = makeF32({3}, {1, 2, 3});
   kiln_dlmanaged_tensor *managed = nullptr;
   REQUIRE_OK(kiln_tensor_export_dlpack(t.get(), &managed));
@@ -350,7 +371,8 @@ TEST_CASE("kiln_tensor_export_dlpack keeps the tensor alive", "[runtime][tensor]
   CHECK(static_cast<const float *>(managed->dl_tensor.data)[2] == 3);
   managed->deleter(managed);
 
-  CHECK(kiln_tensor_export_dlpack(nullptr, &managed) == KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(kiln_tensor_export_dlpack(nullptr, &managed) ==
+        KILN_ERROR_INVALID_ARGUMENT);
   CHECK(managed == nullptr);
 }
 

@@ -29,13 +29,15 @@ TEST_CASE("8 threads x 10k calls on one function", "[runtime][threads]") {
   std::vector<std::thread> threads;
   for (int t = 0; t < kThreads; ++t) {
     threads.emplace_back([&, t] {
-      kiln_tensor *small = smalls[(size_t)t].get(), *large = larges[(size_t)t].get();
+      kiln_tensor *small = smalls[(size_t)t].get(),
+                  *large = larges[(size_t)t].get();
       for (int i = 0; i < kCalls; ++i) {
         const kiln_tensor *x = i % 2 ? large : small;
         const kiln_tensor *inputs[] = {x, x};
         kiln_tensor *out = nullptr;
         size_t n = 0;
-        if (kiln_function_call(fn.get(), inputs, 2, &out, 1, &n) != KILN_OK || n != 1) {
+        if (kiln_function_call(fn.get(), inputs, 2, &out, 1, &n) != KILN_OK ||
+            n != 1) {
           ++failures;
           continue;
         }
@@ -53,10 +55,12 @@ TEST_CASE("8 threads x 10k calls on one function", "[runtime][threads]") {
   CHECK(failures == 0);
 }
 
-TEST_CASE("adding functions while other threads call them", "[runtime][threads]") {
+TEST_CASE("adding functions while other threads call them",
+          "[runtime][threads]") {
   Library lib = makeLibrary();
   // Shapes [k, 7] run the generic tag 0 until [k, 7] itself is added (tag 1).
-  add(lib.get(), Desc("f", {{KILN_FLOAT32, {-1, 7}}}, {{KILN_INT32, {}}}, fake_tag0));
+  add(lib.get(),
+      Desc("f", {{KILN_FLOAT32, {-1, 7}}}, {{KILN_INT32, {}}}, fake_tag0));
   Function fn = getFunction(lib.get(), "f");
   constexpr int kShapes = 64, kReaders = 7;
   std::vector<Tensor> inputs;
@@ -100,7 +104,8 @@ TEST_CASE("adding functions while other threads call them", "[runtime][threads]"
     });
   }
   for (int k = 0; k < kShapes; ++k) {
-    add(lib.get(), Desc("f", {{KILN_FLOAT32, {k, 7}}}, {{KILN_INT32, {}}}, fake_tag1));
+    add(lib.get(),
+        Desc("f", {{KILN_FLOAT32, {k, 7}}}, {{KILN_INT32, {}}}, fake_tag1));
     add(lib.get(), Desc("g" + std::to_string(k), {}, {}, fake_no_result));
   }
   done = true;

@@ -70,8 +70,9 @@ TEST_CASE("broadcasting add and reduce through the JIT", "[jit]") {
   INFO(error);
   REQUIRE(fn != nullptr);
   std::vector<graph::HostTensorPtr> out;
-  REQUIRE(exec->run(fn, {floats({2, 3}, {1, 2, 3, 4, 5, 6}), floats({3}, {10, 20, 30})},
-                    out, error));
+  REQUIRE(exec->run(
+      fn, {floats({2, 3}, {1, 2, 3, 4, 5, 6}), floats({3}, {10, 20, 30})}, out,
+      error));
   REQUIRE(out.size() == 2);
   CHECK(out[0]->type.shape == std::vector<int64_t>{2, 3});
   CHECK(floatsOf(*out[0]) == std::vector<float>{11, 22, 33, 14, 25, 36});
@@ -92,8 +93,9 @@ TEST_CASE("matmul and transpose through the JIT", "[jit]") {
   INFO(error);
   REQUIRE(fn != nullptr);
   std::vector<graph::HostTensorPtr> out;
-  REQUIRE(exec->run(fn, {floats({2, 2}, {1, 2, 3, 4}), floats({2, 2}, {1, 0, 0, 1})},
-                    out, error));
+  REQUIRE(exec->run(
+      fn, {floats({2, 2}, {1, 2, 3, 4}), floats({2, 2}, {1, 0, 0, 1})}, out,
+      error));
   // a @ b^T with b^T = [[1,0],[0,1]]
   CHECK(floatsOf(*out[0]) == std::vector<float>{1, 2, 3, 4});
 }

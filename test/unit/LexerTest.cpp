@@ -62,16 +62,14 @@ TEST_CASE("indentation produces INDENT and DEDENT", "[lexer]") {
 
 TEST_CASE("dedents are closed at end of input", "[lexer]") {
   CHECK(lex("def f():\n  return 1").tokens ==
-        Tokens{"DEF", "NAME:f", "OPEN_PAREN", "CLOSE_PAREN", "COLON",
-               "NEWLINE", "INDENT", "RETURN", "INTEGER:1", "NEWLINE",
-               "DEDENT"});
+        Tokens{"DEF", "NAME:f", "OPEN_PAREN", "CLOSE_PAREN", "COLON", "NEWLINE",
+               "INDENT", "RETURN", "INTEGER:1", "NEWLINE", "DEDENT"});
 }
 
 TEST_CASE("blank and comment lines do not affect indentation", "[lexer]") {
   Lexed l = lex("if a:\n    b\n\n  # odd comment\n    c\n");
   CHECK(l.tokens == Tokens{"IF", "NAME:a", "COLON", "NEWLINE", "INDENT",
-                           "NAME:b", "NEWLINE", "NAME:c", "NEWLINE",
-                           "DEDENT"});
+                           "NAME:b", "NEWLINE", "NAME:c", "NEWLINE", "DEDENT"});
   CHECK(l.diagnostics.empty());
 }
 
@@ -86,9 +84,9 @@ TEST_CASE("newlines inside brackets are joined", "[lexer]") {
 }
 
 TEST_CASE("backslash continues a line", "[lexer]") {
-  CHECK(lex("x = 1 + \\\n    2\n").tokens ==
-        Tokens{"NAME:x", "ASSIGN", "INTEGER:1", "PLUS", "INTEGER:2",
-               "NEWLINE"});
+  CHECK(lex("x = 1 + \\\n    2\n").tokens == Tokens{"NAME:x", "ASSIGN",
+                                                    "INTEGER:1", "PLUS",
+                                                    "INTEGER:2", "NEWLINE"});
 }
 
 TEST_CASE("CRLF and lone CR line ends", "[lexer]") {
@@ -132,22 +130,21 @@ TEST_CASE("numbers", "[lexer]") {
 TEST_CASE("string literal forms", "[lexer]") {
   CHECK(lex("'a' \"b\" r'\\d' b'x' f'{x!r:>4}' Rb'y' u'z'\n").tokens ==
         Tokens{"STRING:'a'", "STRING:\"b\"", "STRING:r'\\d'", "STRING:b'x'",
-               "STRING:f'{x!r:>4}'", "STRING:Rb'y'", "STRING:u'z'",
-               "NEWLINE"});
-  CHECK(lex("'it\\'s'\n").tokens ==
-        Tokens{"STRING:'it\\'s'", "NEWLINE"});
+               "STRING:f'{x!r:>4}'", "STRING:Rb'y'", "STRING:u'z'", "NEWLINE"});
+  CHECK(lex("'it\\'s'\n").tokens == Tokens{"STRING:'it\\'s'", "NEWLINE"});
   Lexed triple = lex("s = '''a\n'b'\n''c'''\n");
-  CHECK(triple.tokens == Tokens{"NAME:s", "ASSIGN",
-                                "STRING:'''a\n'b'\n''c'''", "NEWLINE"});
+  CHECK(triple.tokens ==
+        Tokens{"NAME:s", "ASSIGN", "STRING:'''a\n'b'\n''c'''", "NEWLINE"});
 }
 
 TEST_CASE("unterminated strings are reported", "[lexer]") {
-  CHECK(lex("x = 'abc\n").diagnostics.find(
-            "test.py:1:5: error: unterminated string literal") !=
+  CHECK(lex("x = 'abc\n")
+            .diagnostics.find(
+                "test.py:1:5: error: unterminated string literal") !=
         std::string::npos);
-  CHECK(lex("x = \"\"\"abc\nmore\n").diagnostics.find(
-            "test.py:1:5: error: unterminated triple-quoted string literal") !=
-        std::string::npos);
+  CHECK(lex("x = \"\"\"abc\nmore\n")
+            .diagnostics.find("test.py:1:5: error: unterminated triple-quoted "
+                              "string literal") != std::string::npos);
 }
 
 TEST_CASE("non-ASCII identifiers", "[lexer]") {
@@ -157,8 +154,8 @@ TEST_CASE("non-ASCII identifiers", "[lexer]") {
 }
 
 TEST_CASE("bracket errors", "[lexer]") {
-  CHECK(lex("f(1\n").diagnostics.find("test.py:1:2: error: '(' was never closed") !=
-        std::string::npos);
+  CHECK(lex("f(1\n").diagnostics.find(
+            "test.py:1:2: error: '(' was never closed") != std::string::npos);
   CHECK(lex("x)\n").diagnostics.find("unmatched ')'") != std::string::npos);
   CHECK(lex("(]\n").diagnostics.find(
             "closing parenthesis ']' does not match opening parenthesis '('") !=
@@ -169,7 +166,7 @@ TEST_CASE("bracket errors", "[lexer]") {
 }
 
 TEST_CASE("soft keywords stay names", "[lexer]") {
-  CHECK(lex("match = case = 1\n").tokens ==
-        Tokens{"NAME:match", "ASSIGN", "NAME:case", "ASSIGN", "INTEGER:1",
-               "NEWLINE"});
+  CHECK(lex("match = case = 1\n").tokens == Tokens{"NAME:match", "ASSIGN",
+                                                   "NAME:case", "ASSIGN",
+                                                   "INTEGER:1", "NEWLINE"});
 }

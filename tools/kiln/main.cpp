@@ -53,11 +53,12 @@ int main(int argc, char **argv) {
   Invocation inv;
 
   auto addInput = [&](CLI::App *cmd) {
-    cmd->add_option("script", inv.opts.input, "Python source file")
-        ->required();
+    cmd->add_option("script", inv.opts.input, "Python source file")->required();
     cmd->add_option_function<std::string>(
            "--diagnostics",
-           [&](const std::string &v) { inv.opts.jsonDiagnostics = v == "json"; },
+           [&](const std::string &v) {
+             inv.opts.jsonDiagnostics = v == "json";
+           },
            "Diagnostic format: text or json")
         ->check(CLI::IsMember({"text", "json"}));
   };
@@ -78,14 +79,17 @@ int main(int argc, char **argv) {
   };
   addCodegen(run);
   addCodegen(dump);
-  CLI::App *compile =
-      app.add_subcommand("compile", "Compile a script's tf.functions to a library");
+  CLI::App *compile = app.add_subcommand(
+      "compile", "Compile a script's tf.functions to a library");
   addInput(compile);
   addCodegen(compile);
-  compile->add_option("-o", inv.opts.output, "Output file (.so, .o, or --emit text)")
+  compile
+      ->add_option("-o", inv.opts.output,
+                   "Output file (.so, .o, or --emit text)")
       ->required();
   bool objectOnly = false;
-  compile->add_flag("-c", objectOnly, "Write an object file instead of a library");
+  compile->add_flag("-c", objectOnly,
+                    "Write an object file instead of a library");
   compile->add_option("--emit", inv.opts.emit, "What to write")
       ->check(CLI::IsMember({"mlir", "llvm", "header", "manifest"}));
   compile->add_option("--signature", inv.opts.signatures,

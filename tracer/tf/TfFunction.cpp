@@ -108,7 +108,8 @@ Value mapTensors(Interpreter &in, const Value &v,
     ValueList items;
     for (auto &item : in.toList(v))
       items.push_back(mapTensors(in, item, replace, index));
-    return v.is(Type::List) ? in.list(std::move(items)) : in.tuple(std::move(items));
+    return v.is(Type::List) ? in.list(std::move(items))
+                            : in.tuple(std::move(items));
   }
   case Type::Dict: {
     Value d = in.dict();
@@ -124,14 +125,16 @@ Value mapTensors(Interpreter &in, const Value &v,
 
 /// The result structure of a concrete function with its tensors filled in:
 /// the template holds output indices where tensors go.
-Value rebuildOutputs(Interpreter &in, const Value &v, const ValueList &tensors) {
+Value rebuildOutputs(Interpreter &in, const Value &v,
+                     const ValueList &tensors) {
   if (v.isIntLike() && !v.is(Type::Bool))
     return tensors.at(v.asInt());
   if (v.is(Type::List) || v.is(Type::Tuple)) {
     ValueList items;
     for (auto &item : in.toList(v))
       items.push_back(rebuildOutputs(in, item, tensors));
-    return v.is(Type::List) ? in.list(std::move(items)) : in.tuple(std::move(items));
+    return v.is(Type::List) ? in.list(std::move(items))
+                            : in.tuple(std::move(items));
   }
   if (v.is(Type::Dict)) {
     Value d = in.dict();
@@ -173,7 +176,8 @@ std::string TfFunction::repr(Interpreter &in, const Value &) {
   char buf[32];
   snprintf(buf, sizeof buf, "%p", static_cast<const void *>(this));
   return "<tensorflow.python.eager.polymorphic_function.polymorphic_function."
-         "Function object at " + std::string(buf) + ">";
+         "Function object at " +
+         std::string(buf) + ">";
 }
 
 /// Binds call arguments to the Python function's parameters, filling in
@@ -228,11 +232,13 @@ void TfFunction::bind(Interpreter &in, CallArgs &args, ValueList &positional,
   if (positional.size() > paramNames.size() && !params.vararg)
     bindingError(in, fn, args, "too many positional arguments");
   for (auto &[k, v] : args.keywords) {
-    bool known = std::find(paramNames.begin(), paramNames.end(), k) != paramNames.end();
+    bool known =
+        std::find(paramNames.begin(), paramNames.end(), k) != paramNames.end();
     for (auto &a : params.kwonly)
       known |= a.name == k;
     if (!known && !params.kwarg)
-      bindingError(in, fn, args, "got an unexpected keyword argument '" + k + "'");
+      bindingError(in, fn, args,
+                   "got an unexpected keyword argument '" + k + "'");
   }
   std::vector<bool> set(paramNames.size());
   for (size_t i = 0; i < std::min(positional.size(), paramNames.size()); ++i)
@@ -247,7 +253,8 @@ void TfFunction::bind(Interpreter &in, CallArgs &args, ValueList &positional,
     }
     size_t i = it - paramNames.begin();
     if (set[i])
-      in.typeError(fn.qualname + "() got multiple values for argument '" + k + "'");
+      in.typeError(fn.qualname + "() got multiple values for argument '" + k +
+                   "'");
     positional[i] = v;
     set[i] = true;
   }
@@ -258,7 +265,8 @@ void TfFunction::bind(Interpreter &in, CallArgs &args, ValueList &positional,
     if (i >= firstDefault)
       positional[i] = fn.defaults[i - firstDefault];
     else
-      bindingError(in, fn, args, "missing a required argument: '" + paramNames[i] + "'");
+      bindingError(in, fn, args,
+                   "missing a required argument: '" + paramNames[i] + "'");
   }
   // Keyword-only arguments come after the positional ones, by name.
   size_t positionalCount = positional.size() - names.size();
@@ -297,7 +305,8 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   concrete->key = key;
   auto stateOwner = std::make_shared<TraceState>();
   TraceState &state = *stateOwner;
-  state.graph.name = "__inference_" + name + "_" + std::to_string(++traceCounter);
+  state.graph.name =
+      "__inference_" + name + "_" + std::to_string(++traceCounter);
   // Placeholders carry the parameter names, as in TensorFlow's graphs.
   std::vector<std::string> paramNames;
   if (pyFunc.is(Type::Function)) {
@@ -315,18 +324,19 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   ValueList symbolicArgs;
   size_t leaf = 0;
   for (size_t i = 0; i < args.size(); ++i) {
-    std::string base = i < paramNames.size() ? paramNames[i] : "args_" + std::to_string(i);
+    std::string base =
+        i < paramNames.size() ? paramNames[i] : "args_" + std::to_string(i);
     size_t firstLeaf = leaf;
     symbolicArgs.push_back(mapTensors(
         in, args[i],
         [&](size_t index, const Value &) {
           graph::Node p;
           p.op = "Placeholder";
-          p.name = state.graph.uniqueName(index == firstLeaf && !args[i].is(Type::List) &&
-                                                  !args[i].is(Type::Tuple) &&
-                                                  !args[i].is(Type::Dict)
-                                              ? base
-                                              : base);
+          p.name = state.graph.uniqueName(
+              index == firstLeaf && !args[i].is(Type::List) &&
+                      !args[i].is(Type::Tuple) && !args[i].is(Type::Dict)
+                  ? base
+                  : base);
           p.outputs = {tensorTypes[index]};
           p.attrs["dtype"] = tensorTypes[index].dtype;
           int id = state.graph.add(std::move(p));
@@ -345,7 +355,8 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   Value result;
   try {
     CallArgs call;
-    call.positional.assign(symbolicArgs.begin(), symbolicArgs.begin() + positionalCount);
+    call.positional.assign(symbolicArgs.begin(),
+                           symbolicArgs.begin() + positionalCount);
     for (size_t i = 0; i < kwNames.size(); ++i)
       call.keywords.emplace_back(kwNames[i], symbolicArgs[positionalCount + i]);
     result = in.call(pyFunc, call);
@@ -358,7 +369,8 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
         ValueList items;
         for (auto &item : in.toList(v))
           items.push_back(convert(item));
-        return v.is(Type::List) ? in.list(std::move(items)) : in.tuple(std::move(items));
+        return v.is(Type::List) ? in.list(std::move(items))
+                                : in.tuple(std::move(items));
       }
       return v;
     };
@@ -383,13 +395,16 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   concrete->numOutputs = outIndex;
   // Text for printing the concrete function.
   for (size_t i = 0; i < args.size(); ++i) {
-    std::string pname = i < paramNames.size() ? paramNames[i] : "args_" + std::to_string(i);
+    std::string pname =
+        i < paramNames.size() ? paramNames[i] : "args_" + std::to_string(i);
     std::string text;
     if (args[i].is(Type::Tensor)) {
       size_t index = 0;
       for (size_t k = 0; k < i; ++k)
-        mapTensors(in, args[k], [](size_t, const Value &v) { return v; }, index);
-      text = specRepr(concrete->tensorTypes.empty() ? tensorTypes[index] : tensorTypes[index]);
+        mapTensors(
+            in, args[k], [](size_t, const Value &v) { return v; }, index);
+      text = specRepr(concrete->tensorTypes.empty() ? tensorTypes[index]
+                                                    : tensorTypes[index]);
     } else {
       text = "Literal[" + in.repr(args[i]) + "]";
     }
@@ -418,13 +433,15 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     for (auto &n : state.graph.nodes)
       if (!hasStringKernel(n.op))
         rt.raise("UnimplementedError",
-                 "kiln cannot run '" + name + "': it mixes string tensors with " +
-                     n.op + ", which kiln supports on numbers only");
+                 "kiln cannot run '" + name +
+                     "': it mixes string tensors with " + n.op +
+                     ", which kiln supports on numbers only");
     concrete->onHost = true;
   } else {
     concrete->compiled = rt.executor.compile(state.graph, error);
     if (!concrete->compiled)
-      rt.raise("InternalError", "kiln could not compile '" + name + "': " + error);
+      rt.raise("InternalError",
+               "kiln could not compile '" + name + "': " + error);
   }
   concrete->graph = state.graph; // a copy: leaked tensors still name nodes
   concretes.push_back(std::move(concrete));
@@ -461,7 +478,8 @@ py::PyException TfFunction::userCodeError(Interpreter &in, py::PyException &e) {
   return py::PyException{Value::object(Type::Instance, converted)};
 }
 
-Value TfFunction::run(Interpreter &in, ConcreteFunction &c, const ValueList &args) {
+Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
+                      const ValueList &args) {
   std::vector<HostTensorPtr> inputs;
   for (auto &a : args) {
     size_t index = 0;
@@ -476,15 +494,16 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c, const ValueList &arg
   // Compiled code trusts its inputs: check them against the trace first.
   if (inputs.size() != c.tensorTypes.size())
     in.typeError("ConcreteFunction " + name + " expects " +
-                 std::to_string(c.tensorTypes.size()) + " tensor arguments, got " +
-                 std::to_string(inputs.size()));
+                 std::to_string(c.tensorTypes.size()) +
+                 " tensor arguments, got " + std::to_string(inputs.size()));
   for (size_t i = 0; i < inputs.size(); ++i) {
     if (!inputs[i])
-      rt.raise("InvalidArgumentError", "a symbolic tensor cannot be passed here");
+      rt.raise("InvalidArgumentError",
+               "a symbolic tensor cannot be passed here");
     if (!compatible(c.tensorTypes[i], inputs[i]->type))
       rt.raise("InvalidArgumentError",
-               "cannot compute " + c.graph.name + " as input #" + std::to_string(i) +
-                   "(zero-based) was expected to be a " +
+               "cannot compute " + c.graph.name + " as input #" +
+                   std::to_string(i) + "(zero-based) was expected to be a " +
                    py::dtypeName(c.tensorTypes[i].dtype) + " tensor of shape " +
                    c.tensorTypes[i].shapeString() + " but is a " +
                    py::dtypeName(inputs[i]->type.dtype) + " tensor of shape " +
@@ -503,7 +522,8 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c, const ValueList &arg
         line += p.sep;
       const auto &item = p.items[i];
       line += item.isTensor
-                  ? py::tfPrintFormat(outputs.at(item.resultIndex)->view(), p.summarize)
+                  ? py::tfPrintFormat(outputs.at(item.resultIndex)->view(),
+                                      p.summarize)
                   : item.text;
     }
     line += p.end;
@@ -535,8 +555,9 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &args,
         signature += (i ? ", " : "") + paramName(i) + ": " +
                      specRepr((*inputSignature)[i]);
       in.typeError("Binding inputs to tf.function failed due to `too many "
-                   "positional arguments`. Received args: (" + received +
-                   ") and kwargs: {} for signature: (" + signature + ").");
+                   "positional arguments`. Received args: (" +
+                   received + ") and kwargs: {} for signature: (" + signature +
+                   ").");
     }
   }
   bind(in, args, bound, kwNames);
@@ -559,7 +580,8 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &args,
         if (args.positional.size() == 1)
           received += ",";
         in.typeError("Binding inputs to tf.function failed due to `Can not "
-                     "cast " + specRepr(actual, /*asSpec=*/true) + " to " +
+                     "cast " +
+                     specRepr(actual, /*asSpec=*/true) + " to " +
                      specRepr(spec) + "`. Received args: (" + received +
                      ") and kwargs: {} for signature: (" + signature + ").");
       }
@@ -596,8 +618,8 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &args,
   return true;
 }
 
-ConcreteFunction *TfFunction::concreteFor(Interpreter &in,
-                                          const std::vector<TensorType> &types) {
+ConcreteFunction *
+TfFunction::concreteFor(Interpreter &in, const std::vector<TensorType> &types) {
   std::string key;
   for (auto &t : types)
     key += "T(" + std::string(py::dtypeName(t.dtype)) + "," +
@@ -608,7 +630,8 @@ ConcreteFunction *TfFunction::concreteFor(Interpreter &in,
   ValueList args;
   for (auto &t : types) {
     // Placeholders replace these: only their dtype and shape matter.
-    auto host = graph::HostTensor::zeros({t.dtype, std::vector<int64_t>(t.shape.size(), 0)});
+    auto host = graph::HostTensor::zeros(
+        {t.dtype, std::vector<int64_t>(t.shape.size(), 0)});
     args.push_back(rt.eager(host));
   }
   return trace(in, args, {}, key, types);
@@ -676,9 +699,9 @@ Value graphView(Interpreter &in, TfRuntime &rt, ConcreteFunction &c) {
     inputs.push_back(symbolic({a, 0}));
   for (size_t i = c.firstOutput; i < state->graph.results.size(); ++i)
     outputs.push_back(symbolic(state->graph.results[i]));
-  Value asGraphDef = in.builtin("as_graph_def", [graphDef](Interpreter &, CallArgs &) {
-    return graphDef;
-  });
+  Value asGraphDef =
+      in.builtin("as_graph_def",
+                 [graphDef](Interpreter &, CallArgs &) { return graphDef; });
   return record("FuncGraph", {{"as_graph_def", asGraphDef},
                               {"inputs", in.list(std::move(inputs))},
                               {"outputs", in.list(std::move(outputs))},
@@ -693,7 +716,8 @@ struct ConcreteFunctionObject : py::NativeObject {
   std::string repr(Interpreter &, const Value &) override {
     return "ConcreteFunction " + concrete->describe();
   }
-  bool call(Interpreter &in, const Value &, CallArgs &args, Value &out) override {
+  bool call(Interpreter &in, const Value &, CallArgs &args,
+            Value &out) override {
     ValueList bound = args.positional;
     for (auto &[k, v] : args.keywords) {
       (void)k;
@@ -726,8 +750,9 @@ struct ConcreteFunctionObject : py::NativeObject {
       for (size_t i = 0; i < concrete->tensorTypes.size(); ++i) {
         auto spec = std::make_shared<TensorSpecObject>();
         spec->type = concrete->tensorTypes[i];
-        spec->name = i < concrete->params.size() ? in.str(concrete->params[i].first)
-                                                 : Value();
+        spec->name = i < concrete->params.size()
+                         ? in.str(concrete->params[i].first)
+                         : Value();
         specs.push_back(Value::object(Type::Native, spec));
       }
       out = in.tuple({in.tuple(std::move(specs)), in.dict()});
@@ -745,7 +770,9 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
   std::vector<TensorType> specTypes;
   CallArgs replaced = args;
   auto replace = [&](Value &v) {
-    if (auto *spec = v.is(Type::Native) ? dynamic_cast<TensorSpecObject *>(v.raw()) : nullptr) {
+    if (auto *spec = v.is(Type::Native)
+                         ? dynamic_cast<TensorSpecObject *>(v.raw())
+                         : nullptr) {
       std::vector<int64_t> dims = spec->type.shape;
       for (auto &d : dims)
         d = d < 0 ? 0 : d;
@@ -906,7 +933,8 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
   }
   ValueList results;
   for (size_t i = 0; i < c->numOutputs; ++i)
-    results.push_back(symbolicOf(mapped[c->graph.results[c->firstOutput + i].node]));
+    results.push_back(
+        symbolicOf(mapped[c->graph.results[c->firstOutput + i].node]));
   return rebuildOutputs(in, c->outputTemplate, results);
 }
 

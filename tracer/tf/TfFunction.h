@@ -9,8 +9,8 @@
 namespace kiln::tf {
 
 struct ConcreteFunction {
-  std::string key;                      // Python-value part of the TraceType
-  std::vector<TensorType> tensorTypes;  // one per tensor argument (-1: None)
+  std::string key;                     // Python-value part of the TraceType
+  std::vector<TensorType> tensorTypes; // one per tensor argument (-1: None)
   const graph::Executor::Compiled *compiled = nullptr;
   bool onHost = false; // has string tensors: run by the host kernels
   graph::Graph graph;

@@ -10,10 +10,10 @@ using graph::HostTensor;
 using graph::HostTensorPtr;
 
 bool hasStringKernel(const std::string &op) {
-  static const char *ops[] = {"Const",   "Identity",    "AddV2",  "Equal",
-                              "NotEqual", "ConcatV2",   "Pack",   "Reshape",
-                              "ExpandDims", "Squeeze",  "StridedSlice",
-                              "BroadcastTo", "Placeholder"};
+  static const char *ops[] = {
+      "Const",        "Identity",    "AddV2",      "Equal",      "NotEqual",
+      "ConcatV2",     "Pack",        "Reshape",    "ExpandDims", "Squeeze",
+      "StridedSlice", "BroadcastTo", "Placeholder"};
   return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
 }
 
@@ -86,7 +86,8 @@ bool runStringKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
     out = t;
     return true;
   }
-  if (op == "AddV2" || op == "Equal" || op == "NotEqual" || op == "BroadcastTo") {
+  if (op == "AddV2" || op == "Equal" || op == "NotEqual" ||
+      op == "BroadcastTo") {
     std::vector<int64_t> shape = type.shape;
     const auto &a = in[0]->type.shape;
     const auto &b = op == "BroadcastTo" ? type.shape : in[1]->type.shape;
@@ -162,7 +163,8 @@ bool runStringKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
     forEach(sizes, [&](const std::vector<int64_t> &c, int64_t e) {
       int64_t index = 0;
       for (size_t d = 0; d < c.size(); ++d) {
-        bool flip = std::find(reversed.begin(), reversed.end(), (int64_t)d) != reversed.end();
+        bool flip = std::find(reversed.begin(), reversed.end(), (int64_t)d) !=
+                    reversed.end();
         int64_t k = flip ? sizes[d] - 1 - c[d] : c[d];
         index = index * inShape[d] + offsets[d] + k * strides[d];
       }
@@ -191,7 +193,8 @@ bool graphHasStrings(const graph::Graph &g) {
   return false;
 }
 
-bool runGraphOnHost(const graph::Graph &g, const std::vector<HostTensorPtr> &inputs,
+bool runGraphOnHost(const graph::Graph &g,
+                    const std::vector<HostTensorPtr> &inputs,
                     std::vector<HostTensorPtr> &outputs, std::string &error) {
   std::vector<HostTensorPtr> values(g.nodes.size());
   for (size_t i = 0; i < g.args.size(); ++i)

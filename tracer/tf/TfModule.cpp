@@ -29,7 +29,8 @@ struct Params {
       values[names[i]] = args.positional[i];
     for (auto &[k, v] : args.keywords) {
       if (std::find(names.begin(), names.end(), k) == names.end())
-        in.typeError(fname + "() got an unexpected keyword argument '" + k + "'");
+        in.typeError(fname + "() got an unexpected keyword argument '" + k +
+                     "'");
       if (values.count(k))
         in.typeError(fname + "() got multiple values for argument '" + k + "'");
       values[k] = v;
@@ -45,7 +46,8 @@ struct Params {
   }
   Value require(const std::string &name, const std::string &fname) const {
     if (!has(name))
-      in.typeError(fname + "() missing 1 required positional argument: '" + name + "'");
+      in.typeError(fname + "() missing 1 required positional argument: '" +
+                   name + "'");
     return get(name);
   }
   Interpreter &in;
@@ -56,7 +58,8 @@ struct Params {
 HostTensorPtr repeatScalar(TfRuntime &rt, const HostTensorPtr &one,
                            const TensorType &type) {
   if (!one || one->type.numElements() != 1)
-    rt.raise("InvalidArgumentError", "value must be a scalar known at trace time");
+    rt.raise("InvalidArgumentError",
+             "value must be a scalar known at trace time");
   if (!type.isStatic())
     rt.raise("InvalidArgumentError", "kiln needs a static shape here");
   auto host = graph::HostTensor::zeros(type);
@@ -79,7 +82,8 @@ Value fullSlice() {
 std::optional<DType> dtypeArg(Interpreter &in, const Value &v) {
   if (v.isNone())
     return std::nullopt;
-  if (auto *d = v.is(Type::Native) ? dynamic_cast<DTypeObject *>(v.raw()) : nullptr)
+  if (auto *d =
+          v.is(Type::Native) ? dynamic_cast<DTypeObject *>(v.raw()) : nullptr)
     return d->dtype;
   if (v.is(Type::Str))
     if (auto d = dtypeFromName(v.as<py::StrObject>().s))
@@ -118,7 +122,9 @@ public:
   void def(const std::string &name, py::BuiltinFn fn) {
     module->dict[name] = in.builtin(name, std::move(fn));
   }
-  void set(const std::string &name, Value v) { module->dict[name] = std::move(v); }
+  void set(const std::string &name, Value v) {
+    module->dict[name] = std::move(v);
+  }
   Value value() { return Value::object(Type::Module, module); }
   Interpreter &in;
   TfRuntime &rt;
@@ -222,11 +228,13 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   math.set("matmul", tf.module->dict["matmul"]);
   tf.def("cast", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "cast", {"x", "dtype", "name"});
-    return cast(*r, p.require("x", "cast"), *dtypeArg(in, p.require("dtype", "cast")));
+    return cast(*r, p.require("x", "cast"),
+                *dtypeArg(in, p.require("dtype", "cast")));
   });
   tf.def("reshape", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "reshape", {"tensor", "shape", "name"});
-    return reshape(*r, p.require("tensor", "reshape"), p.require("shape", "reshape"));
+    return reshape(*r, p.require("tensor", "reshape"),
+                   p.require("shape", "reshape"));
   });
   tf.def("transpose", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "transpose", {"a", "perm", "name"});
@@ -254,7 +262,8 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   tf.def("where", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "where", {"condition", "x", "y", "name"});
     if (!p.has("x"))
-      r->raise("InvalidArgumentError", "kiln supports tf.where with x and y only");
+      r->raise("InvalidArgumentError",
+               "kiln supports tf.where with x and y only");
     return select(*r, p.require("condition", "where"), p.get("x"), p.get("y"));
   });
   tf.def("identity", [r](Interpreter &in, CallArgs &args) {
@@ -279,7 +288,8 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     if (axis < 0)
       axis += rank;
     if (axis < 0 || axis >= rank || type.shape[axis] < 0)
-      r->raise("InvalidArgumentError", "kiln unstacks along a known dimension only");
+      r->raise("InvalidArgumentError",
+               "kiln unstacks along a known dimension only");
     ValueList parts;
     for (int64_t i = 0; i < type.shape[axis]; ++i) {
       ValueList key;
@@ -291,8 +301,9 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     return in.list(std::move(parts));
   });
   tf.def("gather", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "gather", {"params", "indices", "validate_indices", "axis",
-                                  "batch_dims", "name"});
+    Params p(in, args, "gather",
+             {"params", "indices", "validate_indices", "axis", "batch_dims",
+              "name"});
     Value x = r->toTensor(p.require("params", "gather"));
     Value indices = p.require("indices", "gather");
     std::vector<int64_t> list;
@@ -323,7 +334,8 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
                  "{{function_node __wrapped__GatherV2_device_/job:localhost/"
                  "replica:0/task:0/device:CPU:0}} indices[" +
                      std::to_string(parts.size()) + "] = " + std::to_string(i) +
-                     " is not in [0, " + std::to_string(n) + ") [Op:GatherV2] name: ");
+                     " is not in [0, " + std::to_string(n) +
+                     ") [Op:GatherV2] name: ");
       auto slice = std::make_shared<py::SliceObject>();
       slice->start = Value::integer(i);
       slice->stop = Value::integer(i + 1);
@@ -333,7 +345,8 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     return concat(*r, parts, axis, "ConcatV2");
   });
   tf.def("split", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "split", {"value", "num_or_size_splits", "axis", "num", "name"});
+    Params p(in, args, "split",
+             {"value", "num_or_size_splits", "axis", "num", "name"});
     Value x = r->toTensor(p.require("value", "split"));
     Value spec = p.require("num_or_size_splits", "split");
     int64_t axis = p.has("axis") ? in.toIndex(p.get("axis")) : 0;
@@ -348,11 +361,13 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     if (spec.isIntLike()) {
       int64_t k = spec.asInt();
       if (k <= 0 || n % k != 0)
-        r->raise("InvalidArgumentError",
-                 "Number of ways to split should evenly divide the split dimension, "
-                 "but got split_dim " + std::to_string(axis) + " (size = " +
-                     std::to_string(n) + ") and num_split " + std::to_string(k) +
-                     " [Op:Split] name: split");
+        r->raise(
+            "InvalidArgumentError",
+            "Number of ways to split should evenly divide the split dimension, "
+            "but got split_dim " +
+                std::to_string(axis) + " (size = " + std::to_string(n) +
+                ") and num_split " + std::to_string(k) +
+                " [Op:Split] name: split");
       sizes.assign(k, n / k);
     } else {
       for (auto &v : in.toList(spec))
@@ -384,8 +399,9 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   math.set("log_softmax", nn.module->dict["log_softmax"]);
   tf.def("norm", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "norm", {"tensor", "ord", "axis", "keepdims", "name"});
-    if (p.has("ord") && !(p.get("ord").is(Type::Str) &&
-                          in.toStr(p.get("ord")) == "euclidean") &&
+    if (p.has("ord") &&
+        !(p.get("ord").is(Type::Str) &&
+          in.toStr(p.get("ord")) == "euclidean") &&
         !(p.get("ord").isIntLike() && p.get("ord").asInt() == 2))
       r->raise("UnimplementedError", "kiln supports the Euclidean norm only");
     Value x = r->toTensor(p.require("tensor", "norm"));
@@ -400,7 +416,8 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
       if (r->isTensor(v)) {
         HostTensorPtr c = r->constantValue(v);
         if (!c)
-          r->raise("UnimplementedError", "kiln needs tf.linspace's arguments at trace time");
+          r->raise("UnimplementedError",
+                   "kiln needs tf.linspace's arguments at trace time");
         return c->elementAsDouble(0);
       }
       return v.toDouble();
@@ -411,11 +428,13 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     ValueList items;
     for (int64_t i = 0; i < num; ++i)
       items.push_back(Value::floating(
-          num == 1 ? start : start + (stop - start) * double(i) / double(num - 1)));
+          num == 1 ? start
+                   : start + (stop - start) * double(i) / double(num - 1)));
     if (num > 1)
       items.back() = Value::floating(stop);
-    return r->constant(r->hostFromPython(in.list(std::move(items)), DType::Float32),
-                       "LinSpace");
+    return r->constant(
+        r->hostFromPython(in.list(std::move(items)), DType::Float32),
+        "LinSpace");
   });
   tf.def("tile", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "tile", {"input", "multiples", "name"});
@@ -424,15 +443,17 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     if (multiples.size() != r->tensor(x).type.shape.size())
       r->raise("InvalidArgumentError",
                "Expected multiples argument to be a vector of length " +
-                   std::to_string(r->tensor(x).type.shape.size()) + " but got length " +
-                   std::to_string(multiples.size()) + " [Op:Tile] name: ");
+                   std::to_string(r->tensor(x).type.shape.size()) +
+                   " but got length " + std::to_string(multiples.size()) +
+                   " [Op:Tile] name: ");
     // Repeating along each axis is a concatenation of copies.
     for (size_t axis = 0; axis < multiples.size(); ++axis) {
       int64_t m = in.toIndex(multiples[axis]);
       if (m < 0)
-        r->raise("InvalidArgumentError", "Expected multiples[" +
-                                             std::to_string(axis) + "] >= 0, but got " +
-                                             std::to_string(m) + " [Op:Tile] name: ");
+        r->raise("InvalidArgumentError",
+                 "Expected multiples[" + std::to_string(axis) +
+                     "] >= 0, but got " + std::to_string(m) +
+                     " [Op:Tile] name: ");
       if (m != 1)
         x = concat(*r, ValueList(static_cast<size_t>(m), x), axis, "ConcatV2");
     }
@@ -450,18 +471,22 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
                "Unable to broadcast tensor of shape " +
                    shapeList(r->tensor(x).type.shape) + " to tensor of shape " +
                    shapeList(target.shape) + " [Op:BroadcastTo] name: ");
-    return r->apply("BroadcastTo", {x}, {{"T", target.dtype}}, target, "BroadcastTo");
+    return r->apply("BroadcastTo", {x}, {{"T", target.dtype}}, target,
+                    "BroadcastTo");
   });
   tf.def("eye", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "eye", {"num_rows", "num_columns", "batch_shape", "dtype", "name"});
+    Params p(in, args, "eye",
+             {"num_rows", "num_columns", "batch_shape", "dtype", "name"});
     int64_t rows = in.toIndex(p.require("num_rows", "eye"));
-    int64_t cols = p.has("num_columns") ? in.toIndex(p.get("num_columns")) : rows;
+    int64_t cols =
+        p.has("num_columns") ? in.toIndex(p.get("num_columns")) : rows;
     DType d = p.has("dtype") ? *dtypeArg(in, p.get("dtype")) : DType::Float32;
     ValueList data;
     for (int64_t i = 0; i < rows; ++i) {
       ValueList row;
       for (int64_t j = 0; j < cols; ++j)
-        row.push_back(d == DType::Bool ? Value::boolean(i == j) : Value::integer(i == j));
+        row.push_back(d == DType::Bool ? Value::boolean(i == j)
+                                       : Value::integer(i == j));
       data.push_back(in.list(std::move(row)));
     }
     return r->constant(r->hostFromPython(in.list(std::move(data)), d), "eye");
@@ -483,7 +508,8 @@ void defineCreation(ModuleBuilder &tf) {
       TensorType want = shapeArg(*r, p.get("shape"), DType::Float32);
       auto &tt = r->tensor(t).type;
       if (tt.numElements() == 1 && want.numElements() != 1)
-        return r->constant(repeatScalar(*r, r->constantValue(t), {tt.dtype, want.shape}));
+        return r->constant(
+            repeatScalar(*r, r->constantValue(t), {tt.dtype, want.shape}));
       return reshape(*r, t, p.get("shape"));
     }
     return t;
@@ -521,7 +547,8 @@ void defineCreation(ModuleBuilder &tf) {
   tf.def("fill", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "fill", {"dims", "value", "name"});
     Value v = r->toTensor(p.require("value", "fill"));
-    TensorType type = shapeArg(*r, p.require("dims", "fill"), r->tensor(v).type.dtype);
+    TensorType type =
+        shapeArg(*r, p.require("dims", "fill"), r->tensor(v).type.dtype);
     return r->constant(repeatScalar(*r, r->constantValue(v), type), "Fill");
   });
   tf.def("range", [r](Interpreter &in, CallArgs &args) {
@@ -536,7 +563,8 @@ void defineCreation(ModuleBuilder &tf) {
         Value from = limit.isNone() ? Value::integer(0) : start;
         Value s = cast(*r, r->toTensor(from, r->tensor(bound).type.dtype),
                        r->tensor(bound).type.dtype);
-        return r->apply("Range", {s, bound}, {{"Tidx", r->tensor(bound).type.dtype}},
+        return r->apply("Range", {s, bound},
+                        {{"Tidx", r->tensor(bound).type.dtype}},
                         TensorType{r->tensor(bound).type.dtype, {-1}}, "range");
       }
     }
@@ -559,18 +587,22 @@ void defineCreation(ModuleBuilder &tf) {
     start = scalar(start);
     limit = scalar(limit);
     delta = scalar(delta);
-    bool isFloat = start.is(Type::Float) || limit.is(Type::Float) || delta.is(Type::Float);
+    bool isFloat =
+        start.is(Type::Float) || limit.is(Type::Float) || delta.is(Type::Float);
     DType d = p.has("dtype") ? *dtypeArg(in, p.get("dtype"))
                              : (isFloat ? DType::Float32 : DType::Int32);
     double s = start.toDouble(), l = limit.toDouble(), dl = delta.toDouble();
     if (dl == 0)
-      r->raise("InvalidArgumentError", "Requires delta != 0: 0 [Op:Range] name: ");
-    int64_t n = std::max<int64_t>(0, static_cast<int64_t>(std::ceil((l - s) / dl)));
+      r->raise("InvalidArgumentError",
+               "Requires delta != 0: 0 [Op:Range] name: ");
+    int64_t n =
+        std::max<int64_t>(0, static_cast<int64_t>(std::ceil((l - s) / dl)));
     ValueList items;
     for (int64_t i = 0; i < n; ++i)
-      items.push_back(isFloat || isFloating(d) ? Value::floating(s + i * dl)
-                                               : Value::integer(static_cast<int64_t>(s) +
-                                                                i * static_cast<int64_t>(dl)));
+      items.push_back(isFloat || isFloating(d)
+                          ? Value::floating(s + i * dl)
+                          : Value::integer(static_cast<int64_t>(s) +
+                                           i * static_cast<int64_t>(dl)));
     auto host = r->hostFromPython(in.list(items), d);
     auto typed = std::make_shared<graph::HostTensor>(*host);
     typed->type.shape = {n};
@@ -579,7 +611,8 @@ void defineCreation(ModuleBuilder &tf) {
   auto makeSpec = [](Interpreter &in, CallArgs &args) {
     Params p(in, args, "TensorSpec", {"shape", "dtype", "name"});
     auto spec = std::make_shared<TensorSpecObject>();
-    spec->type.dtype = p.has("dtype") ? *dtypeArg(in, p.get("dtype")) : DType::Float32;
+    spec->type.dtype =
+        p.has("dtype") ? *dtypeArg(in, p.get("dtype")) : DType::Float32;
     Value shape = p.get("shape");
     if (shape.isNone()) {
       spec->type.unknownRank = true;
@@ -591,8 +624,9 @@ void defineCreation(ModuleBuilder &tf) {
     return Value::object(Type::Native, spec);
   };
   // TensorSpec(...) and the class method TensorSpec.from_tensor(t).
-  tf.set("TensorSpec", Value::object(Type::Native, std::make_shared<CallableType>(
-                                                     "TensorSpec", makeSpec)));
+  tf.set("TensorSpec",
+         Value::object(Type::Native,
+                       std::make_shared<CallableType>("TensorSpec", makeSpec)));
   TfRuntime *rr = r;
   tf.module->dict["TensorSpec"].as<CallableType>().attrs["from_tensor"] =
       tf.in.builtin("from_tensor", [rr](Interpreter &in, CallArgs &args) {
@@ -612,9 +646,10 @@ void defineCreation(ModuleBuilder &tf) {
     Value t = r->toTensor(p.require("input", "shape"));
     const TensorType &type = r->tensor(t).type;
     if (!type.isStatic()) // known at run time: a Shape node
-      return r->apply("Shape", {t}, {{"out_type", DType::Int32}},
-                      TensorType{DType::Int32, {static_cast<int64_t>(type.shape.size())}},
-                      "Shape");
+      return r->apply(
+          "Shape", {t}, {{"out_type", DType::Int32}},
+          TensorType{DType::Int32, {static_cast<int64_t>(type.shape.size())}},
+          "Shape");
     ValueList dims;
     for (int64_t d : type.shape)
       dims.push_back(Value::integer(d));
@@ -627,12 +662,15 @@ void defineCreation(ModuleBuilder &tf) {
     if (n < 0)
       return r->apply("Size", {t}, {{"out_type", DType::Int32}},
                       TensorType{DType::Int32, {}}, "Size");
-    return r->constant(r->hostFromPython(Value::integer(n), DType::Int32), "Size");
+    return r->constant(r->hostFromPython(Value::integer(n), DType::Int32),
+                       "Size");
   });
   tf.def("rank", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "rank", {"input", "name"});
-    int64_t n = r->tensor(r->toTensor(p.require("input", "rank"))).type.shape.size();
-    return r->constant(r->hostFromPython(Value::integer(n), DType::Int32), "Rank");
+    int64_t n =
+        r->tensor(r->toTensor(p.require("input", "rank"))).type.shape.size();
+    return r->constant(r->hostFromPython(Value::integer(n), DType::Int32),
+                       "Rank");
   });
 }
 
@@ -647,9 +685,11 @@ Value tfPrint(TfRuntime &rt, Interpreter &in, CallArgs &args) {
     else if (k == "summarize")
       print.summarize = v.isNone() ? 3 : in.toIndex(v);
     else if (k == "output_stream") {
-      auto *s = v.is(Type::Native) ? dynamic_cast<StreamObject *>(v.raw()) : nullptr;
+      auto *s =
+          v.is(Type::Native) ? dynamic_cast<StreamObject *>(v.raw()) : nullptr;
       if (!s)
-        in.valueError("kiln's tf.print supports sys.stdout and sys.stderr only");
+        in.valueError(
+            "kiln's tf.print supports sys.stdout and sys.stderr only");
       print.toStdout = s->isStdout;
     } else if (k != "name") {
       in.typeError("print() got an unexpected keyword argument '" + k + "'");
@@ -670,10 +710,10 @@ Value tfPrint(TfRuntime &rt, Interpreter &in, CallArgs &args) {
         item.text = py::tfPrintFormat(t.value->view(), print.summarize);
         // A scalar string among other arguments is quoted, as in its arrays.
         if (t.type.dtype == DType::String && t.type.shape.empty() &&
-            args.positional.size() > 1)
-        {
+            args.positional.size() > 1) {
           std::string quoted = py::tfPrintFormat(
-              graph::HostTensor{{DType::String, {1}}, {}, t.value->strings}.view(),
+              graph::HostTensor{{DType::String, {1}}, {}, t.value->strings}
+                  .view(),
               print.summarize);
           item.text = quoted.substr(1, quoted.size() - 2); // drop [ ]
         }
@@ -706,23 +746,28 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
   auto rt = std::make_shared<TfRuntime>(in, executor);
   // TensorFlow's exception classes, shown with their module in tracebacks.
   const std::string errorsModule = "tensorflow.python.framework.errors_impl";
-  py::ClassPtr opError = in.defineExceptionClass("OpError", in.builtinClass("Exception"),
-                                                 errorsModule);
+  py::ClassPtr opError = in.defineExceptionClass(
+      "OpError", in.builtinClass("Exception"), errorsModule);
   in.registerClass("OpError", opError);
-  for (const char *name : {"InvalidArgumentError", "NotFoundError", "InternalError",
-                           "UnimplementedError", "ResourceExhaustedError",
-                           "FailedPreconditionError", "OutOfRangeError"})
-    in.registerClass(name, in.defineExceptionClass(name, opError, errorsModule));
-  in.registerClass("OperatorNotAllowedInGraphError",
-                   in.defineExceptionClass("OperatorNotAllowedInGraphError",
-                                           in.builtinClass("TypeError"),
-                                           "tensorflow.python.framework.errors_impl"));
+  for (const char *name :
+       {"InvalidArgumentError", "NotFoundError", "InternalError",
+        "UnimplementedError", "ResourceExhaustedError",
+        "FailedPreconditionError", "OutOfRangeError"})
+    in.registerClass(name,
+                     in.defineExceptionClass(name, opError, errorsModule));
+  in.registerClass(
+      "OperatorNotAllowedInGraphError",
+      in.defineExceptionClass("OperatorNotAllowedInGraphError",
+                              in.builtinClass("TypeError"),
+                              "tensorflow.python.framework.errors_impl"));
 
   in.registerModule("sys", [](Interpreter &in) {
     auto m = std::make_shared<py::ModuleObject>();
     m->name = "sys";
-    m->dict["stdout"] = Value::object(Type::Native, std::make_shared<StreamObject>(true));
-    m->dict["stderr"] = Value::object(Type::Native, std::make_shared<StreamObject>(false));
+    m->dict["stdout"] =
+        Value::object(Type::Native, std::make_shared<StreamObject>(true));
+    m->dict["stderr"] =
+        Value::object(Type::Native, std::make_shared<StreamObject>(false));
     return Value::object(Type::Module, m);
   });
   in.registerModule("tensorflow", [rt](Interpreter &in) {
@@ -739,7 +784,9 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     tf.set("half", makeDType(DType::Float16));
     tf.set("double", makeDType(DType::Float64));
     TfRuntime *r = rt.get();
-    tf.def("print", [r](Interpreter &in, CallArgs &args) { return tfPrint(*r, in, args); });
+    tf.def("print", [r](Interpreter &in, CallArgs &args) {
+      return tfPrint(*r, in, args);
+    });
     tf.def("function", [r](Interpreter &in, CallArgs &args) -> Value {
       Params p(in, args, "function",
                {"func", "input_signature", "autograph", "jit_compile",
@@ -756,8 +803,9 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
         if (p.has("input_signature")) {
           std::vector<TensorType> specs;
           for (auto &s : in.toList(p.get("input_signature"))) {
-            auto *spec = s.is(Type::Native) ? dynamic_cast<TensorSpecObject *>(s.raw())
-                                            : nullptr;
+            auto *spec = s.is(Type::Native)
+                             ? dynamic_cast<TensorSpecObject *>(s.raw())
+                             : nullptr;
             if (!spec)
               in.typeError("input_signature must be a possibly nested sequence "
                            "of TensorSpec objects");
@@ -765,7 +813,8 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
           }
           f->inputSignature = specs;
         }
-        f->reduceRetracing = (p.has("reduce_retracing") && in.truthy(p.get("reduce_retracing"))) ||
+        f->reduceRetracing = (p.has("reduce_retracing") &&
+                              in.truthy(p.get("reduce_retracing"))) ||
                              (p.has("experimental_relax_shapes") &&
                               in.truthy(p.get("experimental_relax_shapes")));
         f->autograph = !p.has("autograph") || in.truthy(p.get("autograph"));
@@ -780,8 +829,9 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
         return make(in, args.positional[0]);
       });
     });
-    for (const char *name : {"InvalidArgumentError", "NotFoundError", "InternalError",
-                             "OpError", "UnimplementedError", "OutOfRangeError"})
+    for (const char *name :
+         {"InvalidArgumentError", "NotFoundError", "InternalError", "OpError",
+          "UnimplementedError", "OutOfRangeError"})
       errors.set(name, Value::object(Type::Class, in.builtinClass(name)));
     ModuleBuilder dtypes(in, *rt, "tensorflow.dtypes");
     for (DType d : {DType::Bool, DType::Int8, DType::Int16, DType::Int32,
@@ -817,9 +867,10 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
       Value a = r->toTensor(p.require("a", "matrix_transpose"));
       int64_t rank = r->tensor(a).type.shape.size();
       if (rank < 2)
-        r->in.valueError("Argument `a` should be a (batch) matrix with rank >= 2.  "
-                         "Received `a` = " + in.repr(a) + " with shape: " +
-                         r->tensor(a).type.shapeString());
+        r->in.valueError(
+            "Argument `a` should be a (batch) matrix with rank >= 2.  "
+            "Received `a` = " +
+            in.repr(a) + " with shape: " + r->tensor(a).type.shapeString());
       ValueList perm;
       for (int64_t i = 0; i < rank - 2; ++i)
         perm.push_back(Value::integer(i));

@@ -47,8 +47,8 @@ std::string DTypeObject::str(Interpreter &, const Value &) {
   return std::string("<dtype: '") + py::dtypeName(dtype) + "'>";
 }
 
-bool DTypeObject::getAttr(Interpreter &in, const Value &, const std::string &name,
-                          Value &out) {
+bool DTypeObject::getAttr(Interpreter &in, const Value &,
+                          const std::string &name, Value &out) {
   if (name == "name") {
     out = in.str(py::dtypeName(dtype));
   } else if (name == "is_floating") {
@@ -82,13 +82,16 @@ bool DTypeObject::getAttr(Interpreter &in, const Value &, const std::string &nam
       out = Value::floating(isMax ? 65504.0 : -65504.0);
       break;
     case DType::BFloat16:
-      out = Value::floating(isMax ? 3.3895313892515355e+38 : -3.3895313892515355e+38);
+      out = Value::floating(isMax ? 3.3895313892515355e+38
+                                  : -3.3895313892515355e+38);
       break;
     case DType::Float32:
-      out = Value::floating(isMax ? 3.4028234663852886e+38 : -3.4028234663852886e+38);
+      out = Value::floating(isMax ? 3.4028234663852886e+38
+                                  : -3.4028234663852886e+38);
       break;
     case DType::Float64:
-      out = Value::floating(isMax ? 1.7976931348623157e+308 : -1.7976931348623157e+308);
+      out = Value::floating(isMax ? 1.7976931348623157e+308
+                                  : -1.7976931348623157e+308);
       break;
     default:
       return false;
@@ -190,13 +193,13 @@ bool TensorShapeObject::iter(Interpreter &in, const Value &, Value &out) {
   return true;
 }
 
-bool TensorShapeObject::equals(Interpreter &in, const Value &, const Value &other,
-                               bool &out) {
+bool TensorShapeObject::equals(Interpreter &in, const Value &,
+                               const Value &other, bool &out) {
   if (auto *o = other.is(Type::Native)
                     ? dynamic_cast<TensorShapeObject *>(other.raw())
                     : nullptr) {
-    out = o->type.shape == type.shape && o->type.unknownRank == type.unknownRank &&
-          type.isStatic();
+    out = o->type.shape == type.shape &&
+          o->type.unknownRank == type.unknownRank && type.isStatic();
     return true;
   }
   if (other.is(Type::List) || other.is(Type::Tuple)) {
@@ -207,8 +210,9 @@ bool TensorShapeObject::equals(Interpreter &in, const Value &, const Value &othe
   return true;
 }
 
-bool TensorShapeObject::compare(Interpreter &in, ast::CmpOp op, const Value &self,
-                                const Value &other, bool, Value &out) {
+bool TensorShapeObject::compare(Interpreter &in, ast::CmpOp op,
+                                const Value &self, const Value &other, bool,
+                                Value &out) {
   if (op != ast::CmpOp::Eq && op != ast::CmpOp::NotEq)
     return false;
   bool eq;
@@ -221,20 +225,22 @@ bool TensorShapeObject::compare(Interpreter &in, ast::CmpOp op, const Value &sel
 
 std::string TensorSpecObject::repr(Interpreter &in, const Value &) {
   return "TensorSpec(shape=" + py::shapeStr(type.shape, type.unknownRank) +
-         ", dtype=tf." + py::dtypeName(type.dtype) + ", name=" +
-         in.repr(name) + ")";
+         ", dtype=tf." + py::dtypeName(type.dtype) + ", name=" + in.repr(name) +
+         ")";
 }
 
-bool TensorSpecObject::equals(Interpreter &in, const Value &, const Value &other,
-                              bool &out) {
-  auto *o = other.is(Type::Native) ? dynamic_cast<TensorSpecObject *>(other.raw())
-                                   : nullptr;
+bool TensorSpecObject::equals(Interpreter &in, const Value &,
+                              const Value &other, bool &out) {
+  auto *o = other.is(Type::Native)
+                ? dynamic_cast<TensorSpecObject *>(other.raw())
+                : nullptr;
   out = o && o->type == type && in.equals(o->name, name);
   return true;
 }
 
-bool TensorSpecObject::compare(Interpreter &in, ast::CmpOp op, const Value &self,
-                               const Value &other, bool, Value &out) {
+bool TensorSpecObject::compare(Interpreter &in, ast::CmpOp op,
+                               const Value &self, const Value &other, bool,
+                               Value &out) {
   if (op != ast::CmpOp::Eq && op != ast::CmpOp::NotEq)
     return false;
   bool eq;
@@ -243,8 +249,8 @@ bool TensorSpecObject::compare(Interpreter &in, ast::CmpOp op, const Value &self
   return true;
 }
 
-bool TensorSpecObject::getAttr(Interpreter &in, const Value &self, const std::string &attr,
-                               Value &out) {
+bool TensorSpecObject::getAttr(Interpreter &in, const Value &self,
+                               const std::string &attr, Value &out) {
   if (attr == "is_compatible_with") {
     TensorType spec = type;
     out = in.builtin(attr, [spec](Interpreter &in, CallArgs &args) {
@@ -253,8 +259,9 @@ bool TensorSpecObject::getAttr(Interpreter &in, const Value &self, const std::st
       TensorType t;
       if (v.is(Type::Tensor))
         t = v.as<TensorObject>().type;
-      else if (auto *s = v.is(Type::Native) ? dynamic_cast<TensorSpecObject *>(v.raw())
-                                            : nullptr)
+      else if (auto *s = v.is(Type::Native)
+                             ? dynamic_cast<TensorSpecObject *>(v.raw())
+                             : nullptr)
         t = s->type;
       else
         return Value::boolean(false);
@@ -265,7 +272,8 @@ bool TensorSpecObject::getAttr(Interpreter &in, const Value &self, const std::st
       if (spec.shape.size() != t.shape.size())
         return Value::boolean(false);
       for (size_t i = 0; i < t.shape.size(); ++i)
-        if (spec.shape[i] >= 0 && t.shape[i] >= 0 && spec.shape[i] != t.shape[i])
+        if (spec.shape[i] >= 0 && t.shape[i] >= 0 &&
+            spec.shape[i] != t.shape[i])
           return Value::boolean(false);
       return Value::boolean(true);
     });
@@ -320,17 +328,16 @@ bool NdArrayObject::getAttr(Interpreter &in, const Value &self,
   if (name == "decode" && value->type.dtype == DType::String &&
       value->type.shape.empty()) {
     std::string text = value->strings[0];
-    out = in.builtin("decode", [text](Interpreter &in, CallArgs &) {
-      return in.str(text);
-    });
+    out = in.builtin(
+        "decode", [text](Interpreter &in, CallArgs &) { return in.str(text); });
     return true;
   }
   if (name == "tolist" || name == "item") {
     HostTensorPtr v = value;
     bool item = name == "item";
     out = in.builtin(name, [v, item](Interpreter &in, CallArgs &) -> Value {
-      std::function<Value(size_t, size_t &)> build = [&](size_t dim,
-                                                          size_t &index) -> Value {
+      std::function<Value(size_t, size_t &)> build =
+          [&](size_t dim, size_t &index) -> Value {
         if (dim == v->type.shape.size()) {
           size_t i = index++;
           if (v->type.dtype == DType::String)

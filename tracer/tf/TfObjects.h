@@ -66,7 +66,8 @@ struct CallableType : py::NativeObject {
   std::string repr(Interpreter &, const Value &) override {
     return "<class 'tensorflow.python.framework.tensor." + name + "'>";
   }
-  bool call(Interpreter &in, const Value &, CallArgs &args, Value &out) override {
+  bool call(Interpreter &in, const Value &, CallArgs &args,
+            Value &out) override {
     out = fn(in, args);
     return true;
   }
@@ -106,8 +107,10 @@ struct StreamObject : py::NativeObject {
   bool isStdout;
   std::string typeName() const override { return "TextIOWrapper"; }
   std::string repr(Interpreter &, const Value &) override {
-    return isStdout ? "<_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>"
-                    : "<_io.TextIOWrapper name='<stderr>' mode='w' encoding='utf-8'>";
+    return isStdout
+               ? "<_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>"
+               : "<_io.TextIOWrapper name='<stderr>' mode='w' "
+                 "encoding='utf-8'>";
   }
   bool getAttr(Interpreter &in, const Value &self, const std::string &name,
                Value &out) override;

@@ -90,7 +90,8 @@ static std::string eagerTypeName(DType d) {
 /// op-construction message when it does not fit.
 static Value convertOperand(TfRuntime &rt, const Value &v, DType dtype,
                             const char *param, const std::string &op) {
-  if (rt.tracing && v.is(Type::Float) && (isInteger(dtype) || dtype == DType::Bool) &&
+  if (rt.tracing && v.is(Type::Float) &&
+      (isInteger(dtype) || dtype == DType::Bool) &&
       v.asFloat() != static_cast<double>(static_cast<int64_t>(v.asFloat()))) {
     std::string value = rt.in.repr(v), type = py::dtypeName(dtype);
     rt.in.typeError("Expected " + type + " passed to parameter '" + param +
@@ -117,12 +118,22 @@ static void convertPair(TfRuntime &rt, const Value &x, const Value &y,
 
 static std::string defaultNodeName(const std::string &op) {
   static const std::map<std::string, std::string> names = {
-      {"AddV2", "add"},         {"Sub", "sub"},       {"Mul", "mul"},
-      {"RealDiv", "truediv"},   {"FloorDiv", "floordiv"}, {"FloorMod", "mod"},
-      {"Pow", "pow"},           {"Maximum", "Maximum"}, {"Minimum", "Minimum"},
-      {"Equal", "Equal"},       {"NotEqual", "NotEqual"}, {"Less", "Less"},
-      {"LessEqual", "LessEqual"}, {"Greater", "Greater"},
-      {"GreaterEqual", "GreaterEqual"}, {"LogicalAnd", "LogicalAnd"},
+      {"AddV2", "add"},
+      {"Sub", "sub"},
+      {"Mul", "mul"},
+      {"RealDiv", "truediv"},
+      {"FloorDiv", "floordiv"},
+      {"FloorMod", "mod"},
+      {"Pow", "pow"},
+      {"Maximum", "Maximum"},
+      {"Minimum", "Minimum"},
+      {"Equal", "Equal"},
+      {"NotEqual", "NotEqual"},
+      {"Less", "Less"},
+      {"LessEqual", "LessEqual"},
+      {"Greater", "Greater"},
+      {"GreaterEqual", "GreaterEqual"},
+      {"LogicalAnd", "LogicalAnd"},
       {"LogicalOr", "LogicalOr"}};
   auto it = names.find(op);
   return it == names.end() ? op : it->second;
@@ -149,13 +160,13 @@ static std::string nodeText(TfRuntime &rt, const std::string &name,
 /// Ops whose result depends on signedness: kiln computes uint8 as 8-bit
 /// integers, so these refuse it instead of computing something else.
 static void rejectUnsigned(TfRuntime &rt, const std::string &op, DType d) {
-  static const char *signedOps[] = {"Equal_", "Less", "LessEqual", "Greater",
-                                    "GreaterEqual", "FloorDiv", "FloorMod",
-                                    "RealDiv", "Maximum", "Minimum", "Pow",
-                                    "Max", "Min", "Mean", "ArgMax", "ArgMin",
-                                    "Sign", "Abs", "Neg", "Relu"};
-  if (d == DType::UInt8 &&
-      std::find(std::begin(signedOps), std::end(signedOps), op) != std::end(signedOps))
+  static const char *signedOps[] = {
+      "Equal_",   "Less",     "LessEqual", "Greater", "GreaterEqual",
+      "FloorDiv", "FloorMod", "RealDiv",   "Maximum", "Minimum",
+      "Pow",      "Max",      "Min",       "Mean",    "ArgMax",
+      "ArgMin",   "Sign",     "Abs",       "Neg",     "Relu"};
+  if (d == DType::UInt8 && std::find(std::begin(signedOps), std::end(signedOps),
+                                     op) != std::end(signedOps))
     rt.raise("UnimplementedError",
              "kiln does not support " + op + " on uint8 tensors yet");
 }
@@ -177,14 +188,16 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
              "cannot compute " + op +
                  " as input #1(zero-based) was expected to be a " +
                  eagerTypeName(a.type.dtype) + " tensor but is a " +
-                 eagerTypeName(b.type.dtype) + " tensor [Op:" + op + "] name: ");
+                 eagerTypeName(b.type.dtype) + " tensor [Op:" + op +
+                 "] name: ");
   }
   std::vector<int64_t> shape;
   if (!broadcastShapes(a.type.shape, b.type.shape, shape)) {
     if (rt.tracing) {
       // The first dimension pair that disagrees, counted from the right.
       int64_t da = 0, db = 0;
-      for (size_t i = 0; i < std::min(a.type.shape.size(), b.type.shape.size()); ++i) {
+      for (size_t i = 0; i < std::min(a.type.shape.size(), b.type.shape.size());
+           ++i) {
         int64_t x1 = a.type.shape[a.type.shape.size() - 1 - i];
         int64_t y1 = b.type.shape[b.type.shape.size() - 1 - i];
         if (x1 != y1 && x1 != 1 && y1 != 1) {
@@ -206,8 +219,8 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
                  shapeList(a.type.shape) + " vs. " + shapeList(b.type.shape) +
                  " [Op:" + op + "] name: ");
   }
-  static const char *compares[] = {"Equal", "NotEqual", "Less", "LessEqual",
-                                   "Greater", "GreaterEqual"};
+  static const char *compares[] = {"Equal",     "NotEqual", "Less",
+                                   "LessEqual", "Greater",  "GreaterEqual"};
   bool isCompare = std::find(std::begin(compares), std::end(compares), op) !=
                    std::end(compares);
   TensorType result{isCompare ? DType::Bool : a.type.dtype, shape};
@@ -233,9 +246,9 @@ Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
   Value t = rt.toTensor(x);
   auto &tensor = rt.tensor(t);
   rejectUnsigned(rt, op, tensor.type.dtype);
-  static const char *floatOnly[] = {"Sqrt", "Rsqrt", "Exp", "Log", "Log1p",
-                                    "Sin", "Cos", "Tanh", "Sigmoid", "Floor",
-                                    "Ceil", "Round"};
+  static const char *floatOnly[] = {"Sqrt",    "Rsqrt", "Exp",  "Log",
+                                    "Log1p",   "Sin",   "Cos",  "Tanh",
+                                    "Sigmoid", "Floor", "Ceil", "Round"};
   bool needsFloat = std::find(std::begin(floatOnly), std::end(floatOnly), op) !=
                     std::end(floatOnly);
   if (needsFloat && !isFloating(tensor.type.dtype)) {
@@ -244,9 +257,9 @@ Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
                       std::string(py::dtypeName(tensor.type.dtype)) +
                       " not in list of allowed values: bfloat16, float16, "
                       "float32, float64, complex64, complex128");
-    rt.raise("NotFoundError",
-             "Could not find device for node: {{node " + op + "}} = " + op +
-                 "[T=" + tfTypeName(tensor.type.dtype) + "]");
+    rt.raise("NotFoundError", "Could not find device for node: {{node " + op +
+                                  "}} = " + op +
+                                  "[T=" + tfTypeName(tensor.type.dtype) + "]");
   }
   return rt.apply(op, {t}, {{"T", tensor.type.dtype}}, tensor.type,
                   name.empty() ? op : name);
@@ -280,14 +293,16 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb) {
                       " of argument 'a'.");
     rt.raise("InvalidArgumentError",
              "cannot compute MatMul as input #1(zero-based) was expected to be "
-             "a " + eagerTypeName(at.dtype) + " tensor but is a " +
+             "a " +
+                 eagerTypeName(at.dtype) + " tensor but is a " +
                  eagerTypeName(bt.dtype) + " tensor [Op:MatMul] name: ");
   }
   if (at.shape.size() < 2 || bt.shape.size() < 2)
-    rt.in.valueError("Shape must be rank 2 but is rank " +
-                     std::to_string(std::min(at.shape.size(), bt.shape.size())) +
-                     " for 'MatMul' (op: 'MatMul') with input shapes: " +
-                     shapeList(at.shape) + ", " + shapeList(bt.shape) + ".");
+    rt.in.valueError(
+        "Shape must be rank 2 but is rank " +
+        std::to_string(std::min(at.shape.size(), bt.shape.size())) +
+        " for 'MatMul' (op: 'MatMul') with input shapes: " +
+        shapeList(at.shape) + ", " + shapeList(bt.shape) + ".");
   size_t ra = at.shape.size(), rb = bt.shape.size();
   int64_t m = at.shape[ra - (ta ? 1 : 2)], k1 = at.shape[ra - (ta ? 2 : 1)];
   int64_t k2 = bt.shape[rb - (tb ? 1 : 2)], n = bt.shape[rb - (tb ? 2 : 1)];
@@ -295,19 +310,20 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb) {
   std::string op = batched ? "BatchMatMulV2" : "MatMul";
   if (k1 >= 0 && k2 >= 0 && k1 != k2) {
     if (rt.tracing)
-      rt.in.valueError("Dimensions must be equal, but are " + std::to_string(k1) +
-                       " and " + std::to_string(k2) + " for '{{node MatMul}} = " +
-                       op + "[T=" + tfTypeName(at.dtype) +
-                       ", grad_a=false, grad_b=false, transpose_a=" +
-                       (ta ? "true" : "false") +
-                       ", transpose_b=" + (tb ? "true" : "false") + "](a, b)' "
-                       "with input shapes: " + shapeList(at.shape) + ", " +
-                       shapeList(bt.shape) + ".");
+      rt.in.valueError(
+          "Dimensions must be equal, but are " + std::to_string(k1) + " and " +
+          std::to_string(k2) + " for '{{node MatMul}} = " + op + "[T=" +
+          tfTypeName(at.dtype) + ", grad_a=false, grad_b=false, transpose_a=" +
+          (ta ? "true" : "false") + ", transpose_b=" + (tb ? "true" : "false") +
+          "](a, b)' "
+          "with input shapes: " +
+          shapeList(at.shape) + ", " + shapeList(bt.shape) + ".");
     rt.raise("InvalidArgumentError",
              "{{function_node __wrapped__" + op +
                  "_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
-                 "Matrix size-incompatible: In[0]: " + shapeList(at.shape) +
-                 ", In[1]: " + shapeList(bt.shape) + " [Op:" + op + "] name: ");
+                 "Matrix size-incompatible: In[0]: " +
+                 shapeList(at.shape) + ", In[1]: " + shapeList(bt.shape) +
+                 " [Op:" + op + "] name: ");
   }
   std::vector<int64_t> batch;
   if (batched) {
@@ -316,8 +332,8 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb) {
     if (ba != bb)
       rt.raise("InvalidArgumentError",
                "kiln supports batched matmul only with equal batch "
-               "dimensions: " + shapeList(at.shape) + " and " +
-                   shapeList(bt.shape));
+               "dimensions: " +
+                   shapeList(at.shape) + " and " + shapeList(bt.shape));
     batch = ba;
   }
   batch.push_back(m);
@@ -330,19 +346,23 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb) {
 /// Normalizes an axis argument against `rank` (negative axes count from the
 /// end); raises TensorFlow's error when out of range.
 static int64_t normalizeAxis(TfRuntime &rt, int64_t axis, int64_t rank,
-                             const std::string &what, const Value *input = nullptr,
+                             const std::string &what,
+                             const Value *input = nullptr,
                              bool keepdims = false) {
   if (axis < -rank || axis >= rank) {
     if (rt.tracing && input) {
       auto &t = rt.tensor(*input);
-      rt.in.valueError("Invalid reduction dimension " + std::to_string(axis) +
-                       " for input with " + std::to_string(rank) +
-                       " dimensions. for '{{node " + what + "}} = " + what +
-                       "[T=" + tfTypeName(t.type.dtype) + ", Tidx=DT_INT32, keep_dims=" +
-                       (keepdims ? "true" : "false") + "](" + inputName(rt, *input) +
-                       ", " + what + "/reduction_indices)' with input shapes: " +
-                       shapeList(t.type.shape) + ", [] and with computed input "
-                       "tensors: input[1] = <" + std::to_string(axis) + ">.");
+      rt.in.valueError(
+          "Invalid reduction dimension " + std::to_string(axis) +
+          " for input with " + std::to_string(rank) +
+          " dimensions. for '{{node " + what + "}} = " + what +
+          "[T=" + tfTypeName(t.type.dtype) +
+          ", Tidx=DT_INT32, keep_dims=" + (keepdims ? "true" : "false") + "](" +
+          inputName(rt, *input) + ", " + what +
+          "/reduction_indices)' with input shapes: " + shapeList(t.type.shape) +
+          ", [] and with computed input "
+          "tensors: input[1] = <" +
+          std::to_string(axis) + ">.");
     }
     if (rt.tracing)
       rt.in.valueError("Invalid reduction dimension " + std::to_string(axis) +
@@ -351,9 +371,10 @@ static int64_t normalizeAxis(TfRuntime &rt, int64_t axis, int64_t rank,
     rt.raise("InvalidArgumentError",
              "{{function_node __wrapped__" + what +
                  "_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
-                 "Invalid reduction dimension (" + std::to_string(axis) +
-                 " for input with " + std::to_string(rank) +
-                 " dimension(s) [Op:" + what + "] name: ");
+                 "Invalid reduction dimension (" +
+                 std::to_string(axis) + " for input with " +
+                 std::to_string(rank) + " dimension(s) [Op:" + what +
+                 "] name: ");
   }
   return axis < 0 ? axis + rank : axis;
 }
@@ -377,7 +398,8 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
       if (rt.isTensor(a)) {
         HostTensorPtr c = rt.constantValue(a);
         if (!c || c->type.numElements() != 1)
-          rt.raise("UnimplementedError", "kiln needs reduction axes known at trace time");
+          rt.raise("UnimplementedError",
+                   "kiln needs reduction axes known at trace time");
         axis = c->elementAsInt(0);
       } else {
         axis = rt.in.toIndex(a);
@@ -399,7 +421,8 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
     else if (keepdims)
       shape.push_back(1);
   }
-  return rt.apply(op, {t}, {{"axes", axes}, {"keep_dims", keepdims}, {"T", type.dtype}},
+  return rt.apply(op, {t},
+                  {{"axes", axes}, {"keep_dims", keepdims}, {"T", type.dtype}},
                   TensorType{type.dtype, shape}, op);
 }
 
@@ -447,9 +470,9 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
   for (size_t i = 0; i < shape.size(); ++i) {
     if (shape[i] == -1) {
       if (unknownAt >= 0)
-        rt.raise("InvalidArgumentError", "Only one input size may be -1, not both " +
-                                             std::to_string(unknownAt) + " and " +
-                                             std::to_string(i));
+        rt.raise("InvalidArgumentError",
+                 "Only one input size may be -1, not both " +
+                     std::to_string(unknownAt) + " and " + std::to_string(i));
       unknownAt = i;
     } else {
       known *= shape[i];
@@ -459,29 +482,34 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
   if (total >= 0) {
     if (unknownAt >= 0) {
       if (known == 0 || total % known != 0)
-        rt.raise("InvalidArgumentError",
-                 "{{function_node __wrapped__Reshape_device_/job:localhost/"
-                 "replica:0/task:0/device:CPU:0}} Input to reshape is a tensor "
-                 "with " + std::to_string(total) +
-                     " values, but the requested shape requires a multiple of " +
-                     std::to_string(known) + " [Op:Reshape]");
+        rt.raise(
+            "InvalidArgumentError",
+            "{{function_node __wrapped__Reshape_device_/job:localhost/"
+            "replica:0/task:0/device:CPU:0}} Input to reshape is a tensor "
+            "with " +
+                std::to_string(total) +
+                " values, but the requested shape requires a multiple of " +
+                std::to_string(known) + " [Op:Reshape]");
       shape[unknownAt] = total / known;
     } else if (known != total) {
       if (rt.tracing)
-        rt.in.valueError("Cannot reshape a tensor with " + std::to_string(total) +
-                         " elements to shape " + shapeList(shape) +
-                         " (" + std::to_string(known) +
+        rt.in.valueError("Cannot reshape a tensor with " +
+                         std::to_string(total) + " elements to shape " +
+                         shapeList(shape) + " (" + std::to_string(known) +
                          " elements) for '{{node Reshape}} = Reshape[T=" +
                          tfTypeName(type.dtype) +
                          ", Tshape=DT_INT32](x, Reshape/shape)' with input "
-                         "shapes: " + shapeList(type.shape) + ", [" +
-                         std::to_string(shape.size()) + "] and with input "
+                         "shapes: " +
+                         shapeList(type.shape) + ", [" +
+                         std::to_string(shape.size()) +
+                         "] and with input "
                          "tensors computed as partial shapes: input[1] = " +
                          shapeList(shape) + ".");
       rt.raise("InvalidArgumentError",
                "{{function_node __wrapped__Reshape_device_/job:localhost/"
                "replica:0/task:0/device:CPU:0}} Input to reshape is a tensor "
-               "with " + std::to_string(total) +
+               "with " +
+                   std::to_string(total) +
                    " values, but the requested shape has " +
                    std::to_string(known) + " [Op:Reshape]");
     }
@@ -502,10 +530,10 @@ Value transpose(TfRuntime &rt, const Value &x, const Value &permArg) {
     perm = intList(rt, permArg);
   }
   if (static_cast<int64_t>(perm.size()) != rank)
-    rt.raise("InvalidArgumentError",
-             "transpose expects a vector of size " + std::to_string(rank) +
-                 ". But input(1) is a vector of size " +
-                 std::to_string(perm.size()));
+    rt.raise("InvalidArgumentError", "transpose expects a vector of size " +
+                                         std::to_string(rank) +
+                                         ". But input(1) is a vector of size " +
+                                         std::to_string(perm.size()));
   std::vector<int64_t> shape;
   for (int64_t p : perm)
     shape.push_back(type.shape.at(p < 0 ? p + rank : p));
@@ -584,40 +612,46 @@ Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
     auto &tt = rt.tensor(t).type;
     if (tt.dtype != first.dtype)
       rt.in.typeError("Tensors in list passed to 'values' of '" + op +
-                      "' Op have types [" + [&] {
+                      "' Op have types [" +
+                      [&] {
                         std::string s;
                         for (size_t i = 0; i < tensors.size(); ++i)
                           s += std::string(i ? ", " : "") +
                                py::dtypeName(rt.tensor(tensors[i]).type.dtype);
                         return s;
-                      }() + "] that don't all match.");
+                      }() +
+                      "] that don't all match.");
     if (tt.shape.size() != first.shape.size() && rt.tracing) {
       std::string inputs, shapes;
       for (size_t k = 0; k < tensors.size(); ++k) {
         inputs += inputName(rt, tensors[k]) + ", ";
         shapes += shapeList(rt.tensor(tensors[k]).type.shape) + ", ";
       }
-      rt.in.valueError("Shape must be rank " + std::to_string(first.shape.size()) +
-                       " but is rank " + std::to_string(tt.shape.size()) +
-                       " for '{{node concat}} = " + op + "[N=" +
-                       std::to_string(tensors.size()) + ", T=" +
-                       tfTypeName(first.dtype) + ", Tidx=DT_INT32](" + inputs +
-                       "concat/axis)' with input shapes: " + shapes + "[].");
+      rt.in.valueError(
+          "Shape must be rank " + std::to_string(first.shape.size()) +
+          " but is rank " + std::to_string(tt.shape.size()) +
+          " for '{{node concat}} = " + op +
+          "[N=" + std::to_string(tensors.size()) +
+          ", T=" + tfTypeName(first.dtype) + ", Tidx=DT_INT32](" + inputs +
+          "concat/axis)' with input shapes: " + shapes + "[].");
     }
     if (tt.shape.size() != first.shape.size())
-      rt.raise("InvalidArgumentError",
-               "ConcatOp : Ranks of all input tensors should match: shape[0] = " +
-                   shapeList(first.shape) + " vs. shape[1] = " +
-                   shapeList(tt.shape) + " [Op:" + op + "] name: " +
-                   (op == "Pack" ? "stack" : "concat"));
+      rt.raise(
+          "InvalidArgumentError",
+          "ConcatOp : Ranks of all input tensors should match: shape[0] = " +
+              shapeList(first.shape) +
+              " vs. shape[1] = " + shapeList(tt.shape) + " [Op:" + op +
+              "] name: " + (op == "Pack" ? "stack" : "concat"));
     if (op == "Pack")
       shape[axis] += 1;
     else if (&t != &tensors[0])
-      shape[axis] = shape[axis] < 0 || tt.shape[axis] < 0 ? -1
-                                                          : shape[axis] + tt.shape[axis];
+      shape[axis] = shape[axis] < 0 || tt.shape[axis] < 0
+                        ? -1
+                        : shape[axis] + tt.shape[axis];
   }
   return rt.apply(op, tensors, {{"axis", axis}, {"T", first.dtype}},
-                  TensorType{first.dtype, shape}, op == "Pack" ? "stack" : "concat");
+                  TensorType{first.dtype, shape},
+                  op == "Pack" ? "stack" : "concat");
 }
 
 Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y) {
@@ -625,9 +659,11 @@ Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y) {
   Value tx, ty;
   convertPair(rt, x, y, tx, ty);
   std::vector<int64_t> shape, full;
-  if (!broadcastShapes(rt.tensor(tx).type.shape, rt.tensor(ty).type.shape, shape) ||
+  if (!broadcastShapes(rt.tensor(tx).type.shape, rt.tensor(ty).type.shape,
+                       shape) ||
       !broadcastShapes(shape, rt.tensor(c).type.shape, full))
-    rt.raise("InvalidArgumentError", "condition, x and y must be broadcastable");
+    rt.raise("InvalidArgumentError",
+             "condition, x and y must be broadcastable");
   return rt.apply("SelectV2", {c, tx, ty}, {{"T", rt.tensor(tx).type.dtype}},
                   TensorType{rt.tensor(tx).type.dtype, full}, "SelectV2");
 }
@@ -669,19 +705,22 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
     if (rt.isTensor(index)) {
       HostTensorPtr c = rt.constantValue(index);
       if (!c || c->type.numElements() != 1)
-        rt.raise("InvalidArgumentError", "kiln supports indexing with constants only");
+        rt.raise("InvalidArgumentError",
+                 "kiln supports indexing with constants only");
       index = Value::integer(c->elementAsInt(0));
     }
     if (index.isIntLike()) {
       int64_t i = index.asInt();
       if (n < 0)
-        rt.raise("InvalidArgumentError", "kiln needs a known dimension to index into");
-      if (i < -n || i >= n)
         rt.raise("InvalidArgumentError",
-                 "{{function_node __wrapped__StridedSlice_device_/job:localhost/"
-                 "replica:0/task:0/device:CPU:0}} slice index " +
-                     std::to_string(i) + " of dimension " + std::to_string(d) +
-                     " out of bounds. [Op:StridedSlice] name: strided_slice/");
+                 "kiln needs a known dimension to index into");
+      if (i < -n || i >= n)
+        rt.raise(
+            "InvalidArgumentError",
+            "{{function_node __wrapped__StridedSlice_device_/job:localhost/"
+            "replica:0/task:0/device:CPU:0}} slice index " +
+                std::to_string(i) + " of dimension " + std::to_string(d) +
+                " out of bounds. [Op:StridedSlice] name: strided_slice/");
       offsets.push_back(i < 0 ? i + n : i);
       sizes.push_back(1);
       strides.push_back(1);
@@ -697,7 +736,8 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
     } else if (!index.is(Type::Ellipsis)) {
       in.typeError("Only integers, slices (`:`), ellipsis (`...`), "
                    "tf.newaxis (`None`) and scalar tf.int32/tf.int64 tensors "
-                   "are valid indices, got " + in.repr(index));
+                   "are valid indices, got " +
+                   in.repr(index));
     }
     int64_t stepValue = step.isNone() ? 1 : in.toIndex(step);
     if (stepValue == 0)
@@ -717,7 +757,8 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
         return std::min(i, n - 1);
       };
       int64_t first = clampNeg(start, n - 1), stopAt = clampNeg(stop, -1);
-      int64_t count = first > stopAt ? (first - stopAt - 1) / (-stepValue) + 1 : 0;
+      int64_t count =
+          first > stopAt ? (first - stopAt - 1) / (-stepValue) + 1 : 0;
       int64_t last = first + (count - 1) * stepValue;
       offsets.push_back(count ? last : 0);
       sizes.push_back(count);
@@ -761,8 +802,11 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
     shape.push_back(type.shape[d]);
   }
   return rt.apply("StridedSlice", {t},
-                  {{"offsets", offsets}, {"sizes", sizes}, {"strides", strides},
-                   {"reversed", reversed}, {"T", type.dtype}},
+                  {{"offsets", offsets},
+                   {"sizes", sizes},
+                   {"strides", strides},
+                   {"reversed", reversed},
+                   {"T", type.dtype}},
                   TensorType{type.dtype, shape}, "strided_slice");
 }
 
@@ -771,10 +815,11 @@ Value filled(TfRuntime &rt, const TensorType &type, double value) {
     rt.raise("InvalidArgumentError", "kiln needs static shapes for constants");
   auto host = graph::HostTensor::zeros(type);
   if (value != 0 && type.dtype != DType::String) {
-    Value scalar = isFloating(type.dtype) ? Value::floating(value)
-                                          : (type.dtype == DType::Bool
-                                                 ? Value::boolean(value != 0)
-                                                 : Value::integer((int64_t)value));
+    Value scalar =
+        isFloating(type.dtype)
+            ? Value::floating(value)
+            : (type.dtype == DType::Bool ? Value::boolean(value != 0)
+                                         : Value::integer((int64_t)value));
     HostTensorPtr one = rt.hostFromPython(scalar, type.dtype);
     size_t size = py::dtypeSize(type.dtype);
     for (int64_t i = 0; i < type.numElements(); ++i)

@@ -22,13 +22,13 @@ bool isInteger(DType d) {
 
 std::optional<DType> dtypeFromName(const std::string &name) {
   static const std::pair<const char *, DType> table[] = {
-      {"bool", DType::Bool},       {"int8", DType::Int8},
-      {"int16", DType::Int16},     {"int32", DType::Int32},
-      {"int64", DType::Int64},     {"uint8", DType::UInt8},
-      {"float16", DType::Float16}, {"half", DType::Float16},
+      {"bool", DType::Bool},         {"int8", DType::Int8},
+      {"int16", DType::Int16},       {"int32", DType::Int32},
+      {"int64", DType::Int64},       {"uint8", DType::UInt8},
+      {"float16", DType::Float16},   {"half", DType::Float16},
       {"bfloat16", DType::BFloat16}, {"float32", DType::Float32},
-      {"float", DType::Float32},   {"float64", DType::Float64},
-      {"double", DType::Float64},  {"string", DType::String}};
+      {"float", DType::Float32},     {"float64", DType::Float64},
+      {"double", DType::Float64},    {"string", DType::String}};
   for (auto &[n, d] : table)
     if (name == n)
       return d;
@@ -69,16 +69,19 @@ void store(graph::HostTensor &t, size_t i, double f, int64_t n, bool isInt) {
     *p = isInt ? n != 0 : f != 0;
     break;
   case DType::Int8:
-    *reinterpret_cast<int8_t *>(p) = static_cast<int8_t>(isInt ? n : (int64_t)f);
+    *reinterpret_cast<int8_t *>(p) =
+        static_cast<int8_t>(isInt ? n : (int64_t)f);
     break;
   case DType::UInt8:
     *p = static_cast<uint8_t>(isInt ? n : (int64_t)f);
     break;
   case DType::Int16:
-    *reinterpret_cast<int16_t *>(p) = static_cast<int16_t>(isInt ? n : (int64_t)f);
+    *reinterpret_cast<int16_t *>(p) =
+        static_cast<int16_t>(isInt ? n : (int64_t)f);
     break;
   case DType::Int32:
-    *reinterpret_cast<int32_t *>(p) = static_cast<int32_t>(isInt ? n : (int64_t)f);
+    *reinterpret_cast<int32_t *>(p) =
+        static_cast<int32_t>(isInt ? n : (int64_t)f);
     break;
   case DType::Int64:
     *reinterpret_cast<int64_t *>(p) = isInt ? n : static_cast<int64_t>(f);
@@ -98,7 +101,8 @@ void store(graph::HostTensor &t, size_t i, double f, int64_t n, bool isInt) {
     if (t.type.dtype == DType::BFloat16) {
       // Round to nearest even on the dropped 16 bits.
       uint32_t rounding = 0x7fff + ((bits >> 16) & 1);
-      h = std::isnan(x) ? 0x7fc0 : static_cast<uint16_t>((bits + rounding) >> 16);
+      h = std::isnan(x) ? 0x7fc0
+                        : static_cast<uint16_t>((bits + rounding) >> 16);
     } else {
       uint32_t sign = (bits >> 16) & 0x8000;
       int32_t exp = static_cast<int32_t>((bits >> 23) & 0xff) - 127 + 15;
@@ -148,13 +152,15 @@ void flatten(TfRuntime &rt, const Value &v, size_t depth, Flattened &out) {
     if (out.shape.size() <= depth)
       out.shape.push_back(static_cast<int64_t>(items.size()));
     else if (out.shape[depth] != static_cast<int64_t>(items.size()))
-      rt.raise("ValueError", "Can't convert non-rectangular Python sequence to Tensor.");
+      rt.raise("ValueError",
+               "Can't convert non-rectangular Python sequence to Tensor.");
     for (auto &item : items)
       flatten(rt, item, depth + 1, out);
     return;
   }
   if (depth < out.shape.size() && !out.leaves.empty())
-    rt.raise("ValueError", "Can't convert non-rectangular Python sequence to Tensor.");
+    rt.raise("ValueError",
+             "Can't convert non-rectangular Python sequence to Tensor.");
   out.leaves.push_back(v);
 }
 
@@ -182,7 +188,8 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
   }
   bool wide = false;
   for (auto &leaf : flat.leaves)
-    if (leaf.is(Type::Int) && (leaf.asInt() < INT32_MIN || leaf.asInt() > INT32_MAX))
+    if (leaf.is(Type::Int) &&
+        (leaf.asInt() < INT32_MIN || leaf.asInt() > INT32_MAX))
       wide = true;
   if (anyStr)
     inferred = DType::String;
@@ -199,7 +206,8 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
   if (d == DType::String) {
     for (auto &leaf : flat.leaves) {
       if (!leaf.is(Type::Str) && !leaf.is(Type::Bytes))
-        in.typeError("Failed to convert elements of " + in.repr(v) + " to Tensor.");
+        in.typeError("Failed to convert elements of " + in.repr(v) +
+                     " to Tensor.");
       t->strings.push_back(leaf.is(Type::Str) ? leaf.as<py::StrObject>().s
                                               : leaf.as<py::BytesObject>().s);
     }
@@ -213,11 +221,12 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
     if (leaf.is(Type::Float) && (isInteger(d) || d == DType::Bool)) {
       double f = leaf.asFloat();
       if (f != std::floor(f) || d == DType::Bool)
-        in.typeError("Cannot convert " + in.repr(v) + " to EagerTensor of dtype " +
-                     py::dtypeName(d));
+        in.typeError("Cannot convert " + in.repr(v) +
+                     " to EagerTensor of dtype " + py::dtypeName(d));
     }
     if (leaf.isIntLike() && d == DType::Bool && !leaf.is(Type::Bool))
-      in.typeError("Cannot convert " + in.repr(v) + " to EagerTensor of dtype bool");
+      in.typeError("Cannot convert " + in.repr(v) +
+                   " to EagerTensor of dtype bool");
     store(*t, i, leaf.is(Type::Float) ? leaf.asFloat() : 0,
           leaf.isIntLike() ? leaf.asInt() : 0, leaf.isIntLike());
   }
@@ -247,7 +256,8 @@ Value TfRuntime::constant(HostTensorPtr host, const std::string &name) {
   if (!tracing)
     return eager(std::move(host));
   TensorType type = host->type;
-  return apply("Const", {}, {{"value", host}, {"dtype", type.dtype}}, type, name);
+  return apply("Const", {}, {{"value", host}, {"dtype", type.dtype}}, type,
+               name);
 }
 
 HostTensorPtr TfRuntime::constantValue(const Value &v) const {
@@ -313,7 +323,8 @@ static std::string attrKey(const Attr &a) {
         } else if constexpr (std::is_same_v<T, DType>)
           return py::dtypeName(v);
         else if constexpr (std::is_same_v<T, HostTensorPtr>)
-          return "tensor@" + std::to_string(reinterpret_cast<uintptr_t>(v.get()));
+          return "tensor@" +
+                 std::to_string(reinterpret_cast<uintptr_t>(v.get()));
         else
           return "?";
       },

@@ -28,9 +28,9 @@ class TfRuntime;
 /// A `tf.print` recorded while tracing: literal text or graph outputs.
 struct TracedPrint {
   struct Item {
-    std::string text;       // used when !isTensor
+    std::string text; // used when !isTensor
     bool isTensor = false;
-    int resultIndex = -1;   // into the graph's results
+    int resultIndex = -1; // into the graph's results
   };
   std::vector<Item> items;
   std::string sep = " ", end = "\n";
@@ -47,11 +47,11 @@ struct TraceState : std::enable_shared_from_this<TraceState> {
 
 struct TensorObject : py::NativeObject {
   TensorType type;
-  HostTensorPtr value;           // set for eager tensors
-  TraceState *trace = nullptr;   // set for symbolic tensors
+  HostTensorPtr value;         // set for eager tensors
+  TraceState *trace = nullptr; // set for symbolic tensors
   /// Keeps the graph alive for tensors that outlive their trace (leaked).
   std::shared_ptr<TraceState> traceOwner;
-  graph::Output out;             // the node output, when symbolic
+  graph::Output out; // the node output, when symbolic
   TfRuntime *rt = nullptr;
 
   bool symbolic() const { return trace != nullptr; }

@@ -23,8 +23,8 @@ std::string TensorObject::repr(Interpreter &, const Value &) {
   if (symbolic()) {
     const graph::Node &n = trace->graph.nodes[out.node];
     return "<tf.Tensor '" + n.name + ":" + std::to_string(out.index) +
-           "' shape=" + type.shapeString() + " dtype=" + py::dtypeName(type.dtype) +
-           ">";
+           "' shape=" + type.shapeString() +
+           " dtype=" + py::dtypeName(type.dtype) + ">";
   }
   return py::tensorRepr(value->view());
 }
@@ -60,9 +60,8 @@ bool TensorObject::getAttr(Interpreter &in, const Value &self,
   }
   if (name == "get_shape") {
     TensorType t = type;
-    out = in.builtin("get_shape", [t](Interpreter &, CallArgs &) {
-      return makeShape(t);
-    });
+    out = in.builtin("get_shape",
+                     [t](Interpreter &, CallArgs &) { return makeShape(t); });
     return true;
   }
   if (name == "__abs__") {
@@ -79,8 +78,8 @@ bool TensorObject::getAttr(Interpreter &in, const Value &self,
 bool TensorObject::binary(Interpreter &in, BinaryOp op, const Value &self,
                           const Value &other, bool reflected, Value &out) {
   if (!(other.is(Type::Tensor) || other.isNumber() || other.is(Type::List) ||
-        other.is(Type::Tuple) || other.is(Type::Native) || other.is(Type::Str) ||
-        other.is(Type::Bytes)))
+        other.is(Type::Tuple) || other.is(Type::Native) ||
+        other.is(Type::Str) || other.is(Type::Bytes)))
     return false;
   const Value &x = reflected ? other : self;
   const Value &y = reflected ? self : other;
@@ -238,7 +237,8 @@ bool TensorObject::len(Interpreter &in, const Value &, int64_t &out) {
     in.typeError("len is not well defined for a rank 0 Tensor.");
   if (type.shape[0] < 0)
     in.typeError("len is not well defined for symbolic Tensors. (" +
-                 (symbolic() ? trace->graph.nodes[this->out.node].name : std::string("x")) +
+                 (symbolic() ? trace->graph.nodes[this->out.node].name
+                             : std::string("x")) +
                  ":0) Please call `x.shape` rather than `len(x)` for shape "
                  "information.");
   out = type.shape[0];

@@ -22,7 +22,7 @@ extern "C" {
 
 /* Element types. The values are part of the ABI (kiln_tensor_spec.dtype). */
 typedef enum {
-  KILN_BOOL,     /* one byte, 0 or 1 */
+  KILN_BOOL, /* one byte, 0 or 1 */
   KILN_INT8,
   KILN_INT16,
   KILN_INT32,

@@ -38,12 +38,13 @@ extern "C" {
 
 typedef enum {
   KILN_OK = 0,
-  KILN_ERROR_INVALID_ARGUMENT,      /* a NULL, malformed or inconsistent argument */
-  KILN_ERROR_NOT_FOUND,             /* no function of that name, no such index */
-  KILN_ERROR_NO_MATCHING_SIGNATURE, /* no concrete function accepts the inputs */
+  KILN_ERROR_INVALID_ARGUMENT, /* a NULL, malformed or inconsistent argument */
+  KILN_ERROR_NOT_FOUND,        /* no function of that name, no such index */
+  KILN_ERROR_NO_MATCHING_SIGNATURE, /* no concrete function accepts the inputs
+                                     */
   KILN_ERROR_OUT_OF_MEMORY,
-  KILN_ERROR_IO,                    /* a library file could not be loaded */
-  KILN_ERROR_ABI                    /* a library or compiled function broke the ABI */
+  KILN_ERROR_IO, /* a library file could not be loaded */
+  KILN_ERROR_ABI /* a library or compiled function broke the ABI */
 } kiln_status;
 
 /* The message describing the last failure of a kiln function on the calling
@@ -67,7 +68,8 @@ KILN_API size_t kiln_dtype_size(kiln_dtype dtype);
 
 /* Parses TensorFlow's name ("float32") into *out_dtype.
  * Errors: KILN_ERROR_INVALID_ARGUMENT for NULL arguments or an unknown name. */
-KILN_API kiln_status kiln_dtype_from_name(const char *name, kiln_dtype *out_dtype);
+KILN_API kiln_status kiln_dtype_from_name(const char *name,
+                                          kiln_dtype *out_dtype);
 
 /* DLPack-compatible structs.
  * Laid out exactly like DLPack's DLDevice, DLDataType, DLTensor and
@@ -97,13 +99,13 @@ typedef struct {
 } kiln_dldatatype;
 
 typedef struct {
-  void *data;             /* first byte of the buffer (see byte_offset) */
+  void *data; /* first byte of the buffer (see byte_offset) */
   kiln_dldevice device;
   int32_t ndim;
   kiln_dldatatype dtype;
-  int64_t *shape;         /* ndim sizes */
-  int64_t *strides;       /* ndim strides in elements, or NULL: row-major */
-  uint64_t byte_offset;   /* the first element is at data + byte_offset */
+  int64_t *shape;       /* ndim sizes */
+  int64_t *strides;     /* ndim strides in elements, or NULL: row-major */
+  uint64_t byte_offset; /* the first element is at data + byte_offset */
 } kiln_dltensor;
 
 typedef struct kiln_dlmanaged_tensor {
@@ -114,11 +116,13 @@ typedef struct kiln_dlmanaged_tensor {
 
 /* The DLPack type of |dtype| into *out_type.
  * Errors: KILN_ERROR_INVALID_ARGUMENT for an unknown dtype or NULL out_type. */
-KILN_API kiln_status kiln_dtype_to_dl(kiln_dtype dtype, kiln_dldatatype *out_type);
+KILN_API kiln_status kiln_dtype_to_dl(kiln_dtype dtype,
+                                      kiln_dldatatype *out_type);
 
 /* The kiln dtype of a DLPack type (lanes must be 1) into *out_dtype.
  * Errors: KILN_ERROR_INVALID_ARGUMENT for a type kiln has no dtype for. */
-KILN_API kiln_status kiln_dtype_from_dl(kiln_dldatatype type, kiln_dtype *out_dtype);
+KILN_API kiln_status kiln_dtype_from_dl(kiln_dldatatype type,
+                                        kiln_dtype *out_dtype);
 
 /* Tensors.
  * A kiln_tensor is an immutable-shape, reference-counted CPU tensor whose
@@ -138,8 +142,9 @@ typedef struct kiln_tensor kiln_tensor;
  * Errors: KILN_ERROR_INVALID_ARGUMENT (NULL out_tensor, unknown dtype, bad
  * rank, NULL shape with ndim > 0, negative or overflowing dims),
  * KILN_ERROR_OUT_OF_MEMORY. */
-KILN_API kiln_status kiln_tensor_create(kiln_dtype dtype, int32_t ndim, const int64_t *shape,
-                                        const void *data, kiln_tensor **out_tensor);
+KILN_API kiln_status kiln_tensor_create(kiln_dtype dtype, int32_t ndim,
+                                        const int64_t *shape, const void *data,
+                                        kiln_tensor **out_tensor);
 
 /* Creates a tensor that borrows the memory of |view| without copying it.
  * |view| must be a CPU tensor of a kiln dtype (lanes 1) with a valid shape,
@@ -153,8 +158,9 @@ KILN_API kiln_status kiln_tensor_create(kiln_dtype dtype, int32_t ndim, const in
  * |deleter| is not NULL) on whichever thread drops that reference. If the
  * call fails, the deleter is not called and the caller keeps the memory.
  * Errors: KILN_ERROR_INVALID_ARGUMENT, KILN_ERROR_OUT_OF_MEMORY. */
-KILN_API kiln_status kiln_tensor_wrap(const kiln_dltensor *view, void (*deleter)(void *ctx),
-                                      void *ctx, kiln_tensor **out_tensor);
+KILN_API kiln_status kiln_tensor_wrap(const kiln_dltensor *view,
+                                      void (*deleter)(void *ctx), void *ctx,
+                                      kiln_tensor **out_tensor);
 
 /* Creates a tensor owning a contiguous row-major copy of |view|, which may
  * have any strides (negative and zero included) and byte_offset.
@@ -179,8 +185,8 @@ KILN_API const kiln_dltensor *kiln_tensor_dl(const kiln_tensor *tensor);
  * reference to |tensor|; its deleter (call it exactly once) drops that
  * reference and frees the struct.
  * Errors: KILN_ERROR_INVALID_ARGUMENT, KILN_ERROR_OUT_OF_MEMORY. */
-KILN_API kiln_status kiln_tensor_export_dlpack(kiln_tensor *tensor,
-                                               kiln_dlmanaged_tensor **out_managed);
+KILN_API kiln_status kiln_tensor_export_dlpack(
+    kiln_tensor *tensor, kiln_dlmanaged_tensor **out_managed);
 
 /* The first element (dl.data + dl.byte_offset), row-major. Writable by a
  * caller that created the tensor and has not shared it yet; compiled
@@ -216,7 +222,8 @@ typedef struct kiln_function kiln_function;
  * arguments or an invalid descriptor, KILN_ERROR_IO when dlopen fails (with
  * dlerror's text), KILN_ERROR_ABI when the file exports no kiln_library,
  * returns NULL or has another ABI version, KILN_ERROR_OUT_OF_MEMORY. */
-KILN_API kiln_status kiln_library_open(const char *path, kiln_library **out_library);
+KILN_API kiln_status kiln_library_open(const char *path,
+                                       kiln_library **out_library);
 
 /* Creates an empty library, to which kiln_library_add_function adds
  * functions (the JIT of `kiln run` does this).
@@ -230,8 +237,8 @@ KILN_API kiln_status kiln_library_create(kiln_library **out_library);
  * library lives.
  * Errors: KILN_ERROR_INVALID_ARGUMENT (NULL arguments, invalid descriptor),
  * KILN_ERROR_ABI (another ABI version), KILN_ERROR_OUT_OF_MEMORY. */
-KILN_API kiln_status kiln_library_create_from_desc(const kiln_library_desc *desc,
-                                                   kiln_library **out_library);
+KILN_API kiln_status kiln_library_create_from_desc(
+    const kiln_library_desc *desc, kiln_library **out_library);
 
 /* Adds a concrete function. The descriptor, its strings and arrays are
  * copied; |desc->entry| must stay callable while the library lives. A NULL
@@ -245,8 +252,8 @@ KILN_API kiln_status kiln_library_create_from_desc(const kiln_library_desc *desc
  * this returns.
  * Errors: KILN_ERROR_INVALID_ARGUMENT (invalid or duplicate descriptor),
  * KILN_ERROR_OUT_OF_MEMORY. */
-KILN_API kiln_status kiln_library_add_function(kiln_library *library,
-                                               const kiln_concrete_function_desc *desc);
+KILN_API kiln_status kiln_library_add_function(
+    kiln_library *library, const kiln_concrete_function_desc *desc);
 
 KILN_API void kiln_library_retain(kiln_library *library);
 /* Drops a reference. The library is destroyed (and its shared object
@@ -262,14 +269,16 @@ KILN_API size_t kiln_library_function_count(const kiln_library *library);
 
 /* The name of function |index| (in order of first registration); NULL if
  * |index| is out of range. Borrowed from the library. */
-KILN_API const char *kiln_library_function_name(const kiln_library *library, size_t index);
+KILN_API const char *kiln_library_function_name(const kiln_library *library,
+                                                size_t index);
 
 /* Gets the function named |name| (all concrete functions of that Python
  * name, including ones added later).
  * Ownership: *out_function is a new reference; it keeps the library alive.
  * Errors: KILN_ERROR_INVALID_ARGUMENT for NULL arguments, KILN_ERROR_NOT_FOUND
  * if no concrete function has that name. */
-KILN_API kiln_status kiln_library_get_function(kiln_library *library, const char *name,
+KILN_API kiln_status kiln_library_get_function(kiln_library *library,
+                                               const char *name,
                                                kiln_function **out_function);
 
 /* The number of concrete functions. */
@@ -277,8 +286,8 @@ KILN_API size_t kiln_library_concrete_count(const kiln_library *library);
 
 /* The runtime's copy of concrete function |index|'s descriptor (signature
  * filled in); NULL if |index| is out of range. Borrowed from the library. */
-KILN_API const kiln_concrete_function_desc *kiln_library_concrete_desc(
-    const kiln_library *library, size_t index);
+KILN_API const kiln_concrete_function_desc *
+kiln_library_concrete_desc(const kiln_library *library, size_t index);
 
 /* Calls concrete function |index| directly, without dispatch (for the typed
  * entry points of generated headers). Inputs must be compatible with its
@@ -286,10 +295,10 @@ KILN_API const kiln_concrete_function_desc *kiln_library_concrete_desc(
  * ownership and errors as kiln_function_call, except that incompatible
  * inputs give KILN_ERROR_INVALID_ARGUMENT and an index out of range
  * KILN_ERROR_NOT_FOUND. */
-KILN_API kiln_status kiln_library_call_concrete(kiln_library *library, size_t index,
-                                                const kiln_tensor *const *inputs,
-                                                size_t num_inputs, kiln_tensor **out_outputs,
-                                                size_t max_outputs, size_t *out_num_outputs);
+KILN_API kiln_status kiln_library_call_concrete(
+    kiln_library *library, size_t index, const kiln_tensor *const *inputs,
+    size_t num_inputs, kiln_tensor **out_outputs, size_t max_outputs,
+    size_t *out_num_outputs);
 
 /* Functions and calls. */
 
@@ -306,19 +315,22 @@ KILN_API size_t kiln_function_signature_count(const kiln_function *function);
 
 /* The readable signature of this name's concrete function |index|, in order
  * of registration; NULL if out of range. Borrowed from the library. */
-KILN_API const char *kiln_function_signature(const kiln_function *function, size_t index);
+KILN_API const char *kiln_function_signature(const kiln_function *function,
+                                             size_t index);
 
 /* The library index (for kiln_library_concrete_desc and
  * kiln_library_call_concrete) of this name's concrete function |index|;
  * SIZE_MAX if out of range. */
-KILN_API size_t kiln_function_concrete_index(const kiln_function *function, size_t index);
+KILN_API size_t kiln_function_concrete_index(const kiln_function *function,
+                                             size_t index);
 
 /* Chooses the concrete function a call with |inputs| would run, as
  * kiln_function_call does, and stores its signature index (for
  * kiln_function_signature) in *out_signature_index. Never allocates unless it
  * fails. Errors: as the dispatch step of kiln_function_call. */
 KILN_API kiln_status kiln_function_select(const kiln_function *function,
-                                          const kiln_tensor *const *inputs, size_t num_inputs,
+                                          const kiln_tensor *const *inputs,
+                                          size_t num_inputs,
                                           size_t *out_signature_index);
 
 /* Calls |function| with |num_inputs| tensors.
@@ -352,8 +364,10 @@ KILN_API kiln_status kiln_function_select(const kiln_function *function,
  * output spec; nothing is returned and the buffers the runtime would have
  * taken over are freed). */
 KILN_API kiln_status kiln_function_call(kiln_function *function,
-                                        const kiln_tensor *const *inputs, size_t num_inputs,
-                                        kiln_tensor **out_outputs, size_t max_outputs,
+                                        const kiln_tensor *const *inputs,
+                                        size_t num_inputs,
+                                        kiln_tensor **out_outputs,
+                                        size_t max_outputs,
                                         size_t *out_num_outputs);
 
 #ifdef __cplusplus

@@ -89,7 +89,7 @@ enum class CmpOp { Eq, NotEq, Lt, LtE, Gt, GtE, Is, IsNot, In, NotIn };
 /// assigned or deleted.
 enum class ExprContext { Load, Store, Del };
 
-const char *binaryOpName(BinaryOp op);  // "Add"
+const char *binaryOpName(BinaryOp op);   // "Add"
 const char *binaryOpSymbol(BinaryOp op); // "+"
 const char *unaryOpName(UnaryOpKind op);
 const char *cmpOpName(CmpOp op);
@@ -124,8 +124,8 @@ struct NameExpr : Expr {
   std::string id;
   ExprContext ctx = ExprContext::Load;
   NameBinding binding = NameBinding::Unresolved;
-  int slot = -1;  // Local: index into the frame; Free: index in the scope
-  int depth = 0;  // Free: how many function scopes outward
+  int slot = -1; // Local: index into the frame; Free: index in the scope
+  int depth = 0; // Free: how many function scopes outward
 };
 
 struct ConstantExpr : Expr {
