@@ -261,9 +261,10 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   });
   tf.def("where", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "where", {"condition", "x", "y", "name"});
+    if (p.has("x") != p.has("y"))
+      in.raise("ValueError", "x and y must both be non-None or both be None.");
     if (!p.has("x"))
-      r->raise("InvalidArgumentError",
-               "kiln supports tf.where with x and y only");
+      return whereIndices(*r, p.require("condition", "where"));
     return select(*r, p.require("condition", "where"), p.get("x"), p.get("y"));
   });
   tf.def("identity", [r](Interpreter &in, CallArgs &args) {

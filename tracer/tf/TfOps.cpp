@@ -668,6 +668,47 @@ Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y) {
                   TensorType{rt.tensor(tx).type.dtype, full}, "SelectV2");
 }
 
+Value whereIndices(TfRuntime &rt, const Value &cond) {
+  Value c = rt.toTensor(cond);
+  if (rt.tensor(c).type.dtype != DType::Bool)
+    c = cast(rt, c, DType::Bool);
+  // The number of true elements sets the result's first dimension, so the
+  // result is only known once the condition's values are: compiled code
+  // would need a data-dependent allocation, which kiln does not emit yet.
+  HostTensorPtr host = rt.constantValue(c);
+  if (!host)
+    rt.raise("UnimplementedError",
+             "kiln cannot compile tf.where(condition) with one argument "
+             "inside a tf.function yet: its result shape depends on the "
+             "condition's values");
+  const std::vector<int64_t> &shape = host->type.shape;
+  if (shape.empty())
+    rt.raise("InvalidArgumentError",
+             "{{function_node __wrapped__Where_device_/job:localhost/"
+             "replica:0/task:0/device:CPU:0}} WhereOp : Unhandled input "
+             "dimensions: 0 [Op:Where] name: ");
+  int64_t rank = shape.size(), count = 0;
+  for (uint8_t b : host->bytes)
+    count += b != 0;
+  auto out = std::make_shared<graph::HostTensor>();
+  out->type = TensorType{DType::Int64, {count, rank}};
+  out->bytes.resize(count * rank * sizeof(int64_t));
+  auto *dst = reinterpret_cast<int64_t *>(out->bytes.data());
+  std::vector<int64_t> coords(rank, 0);
+  for (uint8_t b : host->bytes) {
+    if (b) {
+      std::copy(coords.begin(), coords.end(), dst);
+      dst += rank;
+    }
+    for (int64_t d = rank; d-- > 0;) {
+      if (++coords[d] < shape[d])
+        break;
+      coords[d] = 0;
+    }
+  }
+  return rt.constant(out, "Where");
+}
+
 Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
   Interpreter &in = rt.in;
   Value t = rt.toTensor(x);

@@ -31,6 +31,8 @@ Value squeeze(TfRuntime &rt, const Value &x, const Value &axis);
 Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
              const std::string &op);
 Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y);
+/// tf.where(condition): the int64 coordinates of the true elements.
+Value whereIndices(TfRuntime &rt, const Value &cond);
 Value identity(TfRuntime &rt, const Value &x);
 /// `x[key]` with ints, slices (positive steps), `...` and None/newaxis.
 Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key);
