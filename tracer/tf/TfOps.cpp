@@ -284,7 +284,8 @@ Value identity(TfRuntime &rt, const Value &x) {
 
 Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb) {
   Value a = rt.toTensor(x), b = rt.toTensor(y);
-  auto &at = rt.tensor(a).type, &bt = rt.tensor(b).type;
+  // Copies: the batch broadcast below may replace `a` and `b`.
+  const TensorType at = rt.tensor(a).type, bt = rt.tensor(b).type;
   if (at.dtype != bt.dtype) {
     if (rt.tracing)
       rt.in.typeError("Input 'b' of 'MatMul' Op has type " +
@@ -308,33 +309,70 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb) {
   int64_t k2 = bt.shape[rb - (tb ? 1 : 2)], n = bt.shape[rb - (tb ? 2 : 1)];
   bool batched = ra > 2 || rb > 2;
   std::string op = batched ? "BatchMatMulV2" : "MatMul";
-  if (k1 >= 0 && k2 >= 0 && k1 != k2) {
-    if (rt.tracing)
-      rt.in.valueError(
-          "Dimensions must be equal, but are " + std::to_string(k1) + " and " +
-          std::to_string(k2) + " for '{{node MatMul}} = " + op + "[T=" +
-          tfTypeName(at.dtype) + ", grad_a=false, grad_b=false, transpose_a=" +
-          (ta ? "true" : "false") + ", transpose_b=" + (tb ? "true" : "false") +
-          "](a, b)' "
-          "with input shapes: " +
-          shapeList(at.shape) + ", " + shapeList(bt.shape) + ".");
+  // TensorFlow's node text for shape errors raised while tracing.
+  auto traceError = [&](int64_t d1, int64_t d2) {
+    auto boolText = [](bool b) { return std::string(b ? "true" : "false"); };
+    std::string attrs =
+        batched ? ", adj_x=" + boolText(ta) + ", adj_y=" + boolText(tb) +
+                      ", grad_x=false, grad_y=false"
+                : ", grad_a=false, grad_b=false, transpose_a=" + boolText(ta) +
+                      ", transpose_b=" + boolText(tb);
+    rt.in.valueError(
+        "Dimensions must be equal, but are " + std::to_string(d1) + " and " +
+        std::to_string(d2) + " for '{{node MatMul}} = " + op +
+        "[T=" + tfTypeName(at.dtype) + attrs + "](" + inputName(rt, a) + ", " +
+        inputName(rt, b) + ")' with input shapes: " + shapeList(at.shape) +
+        ", " + shapeList(bt.shape) + ".");
+  };
+  auto eagerError = [&](const std::string &message) {
     rt.raise("InvalidArgumentError",
              "{{function_node __wrapped__" + op +
-                 "_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
-                 "Matrix size-incompatible: In[0]: " +
-                 shapeList(at.shape) + ", In[1]: " + shapeList(bt.shape) +
-                 " [Op:" + op + "] name: ");
+                 "_device_/job:localhost/replica:0/task:0/device:CPU:0}} " +
+                 message + " [Op:" + op + "] name: ");
+  };
+  if (k1 >= 0 && k2 >= 0 && k1 != k2) {
+    if (rt.tracing)
+      traceError(k1, k2);
+    eagerError("Matrix size-incompatible: In[0]: " + shapeList(at.shape) +
+               ", In[1]: " + shapeList(bt.shape));
   }
   std::vector<int64_t> batch;
   if (batched) {
     std::vector<int64_t> ba(at.shape.begin(), at.shape.end() - 2);
     std::vector<int64_t> bb(bt.shape.begin(), bt.shape.end() - 2);
-    if (ba != bb)
-      rt.raise("InvalidArgumentError",
-               "kiln supports batched matmul only with equal batch "
-               "dimensions: " +
-                   shapeList(at.shape) + " and " + shapeList(bt.shape));
-    batch = ba;
+    if (!broadcastShapes(ba, bb, batch)) {
+      if (rt.tracing) {
+        // TensorFlow reports the outermost pair of (right-aligned) batch
+        // dims that clash.
+        for (size_t i = std::min(ba.size(), bb.size()); i > 0; --i) {
+          int64_t d1 = ba[ba.size() - i], d2 = bb[bb.size() - i];
+          if (d1 != d2 && d1 != 1 && d2 != 1 && d1 >= 0 && d2 >= 0)
+            traceError(d1, d2);
+        }
+      }
+      eagerError("In[0] and In[1] must have compatible batch dimensions: " +
+                 shapeList(at.shape) + " vs. " + shapeList(bt.shape));
+    }
+    // The kiln dialect's batch matmul takes equal batch dimensions, so a
+    // broadcast is made explicit here, where both shapes are known.
+    auto broadcastBatch = [&](Value &t, const std::vector<int64_t> &own) {
+      if (own == batch)
+        return;
+      const TensorType &type = rt.tensor(t).type;
+      if (std::count(batch.begin(), batch.end(), -1) ||
+          std::count(own.begin(), own.end(), -1))
+        rt.raise("UnimplementedError",
+                 "kiln cannot broadcast the batch dimensions of a matmul "
+                 "whose batch dimensions are unknown: " +
+                     shapeList(at.shape) + " and " + shapeList(bt.shape));
+      TensorType target{type.dtype, batch};
+      target.shape.insert(target.shape.end(), type.shape.end() - 2,
+                          type.shape.end());
+      t = rt.apply("BroadcastTo", {t}, {{"T", type.dtype}}, target,
+                   "BroadcastTo");
+    };
+    broadcastBatch(a, ba);
+    broadcastBatch(b, bb);
   }
   batch.push_back(m);
   batch.push_back(n);
