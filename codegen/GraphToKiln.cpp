@@ -89,6 +89,8 @@ private:
   Value constant(const graph::Node &n, RankedTensorType type,
                  std::string &error);
   Value emit(const graph::Node &n, std::string &error);
+  Value zeroExtend(Location loc, Value u8);
+  Value emitWidenedUnsigned(const graph::Node &n, std::string &error);
 
   MLIRContext *ctx;
   OpBuilder b;
@@ -96,6 +98,7 @@ private:
   const graph::Graph &g;
   std::string file;
   std::unordered_map<int64_t, Value> values;
+  bool widening = false;
 };
 
 Value Emitter::constant(const graph::Node &n, RankedTensorType type,
@@ -142,8 +145,61 @@ static const char *comparePredicate(const std::string &op) {
   return nullptr;
 }
 
+/// A uint8 tensor (stored as i8) zero-extended to i32.
+Value Emitter::zeroExtend(Location loc, Value u8) {
+  auto shape = cast<RankedTensorType>(u8.getType()).getShape();
+  auto i32 = RankedTensorType::get(shape, b.getI32Type());
+  // The kiln cast sign-extends i8; masking keeps the low 8 bits.
+  Value wide = b.create<CastOp>(loc, i32, u8);
+  auto mask = DenseElementsAttr::get(RankedTensorType::get({}, b.getI32Type()),
+                                     b.getI32IntegerAttr(255));
+  Value m = b.create<ConstantOp>(loc, mask);
+  return b.create<LogicalAndOp>(loc, i32, wide, m);
+}
+
+/// Ops whose result depends on signedness. The kiln dialect's integers are
+/// signed, so on uint8 these run on zero-extended int32 values; results that
+/// are uint8 are truncated back, which is exact because each stays in
+/// 0..255. Mean is here because TensorFlow sums uint8 for a mean without
+/// wrapping (an int32 sum is exact up to 8 million elements).
+static bool signednessMatters(const std::string &op) {
+  static const char *ops[] = {
+      "Less",    "LessEqual", "Greater", "GreaterEqual", "FloorDiv", "FloorMod",
+      "RealDiv", "Div",       "Maximum", "Minimum",      "Max",      "Min",
+      "ArgMax",  "ArgMin",    "Relu",    "Mean"};
+  return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
+}
+
+Value Emitter::emitWidenedUnsigned(const graph::Node &n, std::string &error) {
+  Location loc = locOf(n);
+  graph::Node wide = n;
+  for (size_t i = 0; i < n.inputs.size(); ++i) {
+    if (g.typeOf(n.inputs[i]).dtype != DType::UInt8)
+      continue;
+    // Widened inputs live under keys no real node output uses.
+    graph::Output slot{static_cast<int>(g.nodes.size() + i), 0};
+    values[key(slot)] = zeroExtend(loc, input(n, i));
+    wide.inputs[i] = slot;
+  }
+  for (auto &[name, value] : wide.attrs)
+    if (auto *d = std::get_if<DType>(&value); d && *d == DType::UInt8)
+      *d = DType::Int32;
+  bool narrowBack = n.outputs[0].dtype == DType::UInt8;
+  if (narrowBack)
+    wide.outputs[0].dtype = DType::Int32;
+  widening = true; // `wide` has synthetic inputs: do not widen it again
+  Value v = emit(wide, error);
+  widening = false;
+  if (!v || !narrowBack)
+    return v;
+  return b.create<CastOp>(loc, tensorType(n.outputs[0]), v);
+}
+
 Value Emitter::emit(const graph::Node &n, std::string &error) {
   Location loc = locOf(n);
+  if (!widening && !n.inputs.empty() && signednessMatters(n.op) &&
+      g.typeOf(n.inputs[0]).dtype == DType::UInt8)
+    return emitWidenedUnsigned(n, error);
   RankedTensorType type = tensorType(n.outputs.at(0));
   if (!type) {
     error = "'" + n.name + "' (" + n.op +
@@ -192,12 +248,7 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     auto i32 = RankedTensorType::get(inType.getShape(), b.getI32Type());
     if (src && *src == DType::UInt8 && *dst != DType::Int8 &&
         *dst != DType::Bool) {
-      // Zero-extend: widen, then keep the low 8 bits.
-      Value wide = b.create<CastOp>(loc, i32, in);
-      auto mask = DenseElementsAttr::get(
-          RankedTensorType::get({}, b.getI32Type()), b.getI32IntegerAttr(255));
-      Value m = b.create<ConstantOp>(loc, mask);
-      Value low = b.create<LogicalAndOp>(loc, i32, wide, m);
+      Value low = zeroExtend(loc, in);
       return type.getElementType() == b.getI32Type()
                  ? low
                  : b.create<CastOp>(loc, type, low).getResult();
