@@ -554,6 +554,33 @@ Value Lowering::lowerMatMul(kiln::MatMulOp op) {
         .create<linalg::MatmulOp>(loc, ValueRange{lhs, rhs}, ValueRange{init})
         .getResult(0);
   }
+  // Batch dimensions broadcast as in BatchMatMulV2: first give both operands
+  // the result's batch dimensions, so that folding them lines up.
+  auto broadcastBatch = [&](Value v) -> Value {
+    auto t = cast<RankedTensorType>(v.getType());
+    int64_t r = t.getRank();
+    SmallVector<int64_t> shape(outType.getShape().take_front(rank - 2));
+    for (int64_t d = 0; d < rank - 2; ++d) {
+      int64_t j = d - (rank - r);
+      // A dynamic result size needs the operand's own size to copy.
+      if (ShapedType::isDynamic(shape[d]) && (j < 0 || t.getDimSize(j) == 1))
+        return nullptr;
+    }
+    shape.push_back(t.getDimSize(r - 2));
+    shape.push_back(t.getDimSize(r - 1));
+    auto target = RankedTensorType::get(shape, t.getElementType());
+    if (target == t)
+      return v;
+    return elementwise(
+        target, ValueRange{v},
+        [](OpBuilder &, Location, ValueRange args) { return args[0]; });
+  };
+  lhs = broadcastBatch(lhs);
+  rhs = broadcastBatch(rhs);
+  if (!lhs || !rhs)
+    return nullptr;
+  lt = cast<RankedTensorType>(lhs.getType());
+  rt = cast<RankedTensorType>(rhs.getType());
   // Batched: fold every batch dimension into one, multiply, unfold.
   auto collapse = [&](Value v, RankedTensorType t, Value batch) {
     int64_t r = t.getRank();
