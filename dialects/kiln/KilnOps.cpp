@@ -38,6 +38,25 @@ FailureOr<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> a,
 
 using namespace kiln;
 
+/// Checks that `op`'s ranked result type agrees with the shape its operands
+/// imply: the same rank, and equal sizes wherever both are static (a dynamic
+/// size on either side is settled at run time).
+static LogicalResult verifyResultShape(Operation *op, RankedTensorType result,
+                                       ArrayRef<int64_t> expected) {
+  if (result.getRank() != static_cast<int64_t>(expected.size()))
+    return op->emitOpError("result rank ")
+           << result.getRank() << " does not match the expected "
+           << expected.size();
+  for (size_t i = 0; i < expected.size(); ++i) {
+    int64_t got = result.getDimSize(i);
+    if (!ShapedType::isDynamic(got) && !ShapedType::isDynamic(expected[i]) &&
+        got != expected[i])
+      return op->emitOpError("result dimension ")
+             << i << " is " << got << " but the operands give " << expected[i];
+  }
+  return success();
+}
+
 static std::string shapeText(ArrayRef<int64_t> shape) {
   std::string out = "[";
   for (size_t i = 0; i < shape.size(); ++i) {
@@ -311,7 +330,7 @@ LogicalResult SelectOp::verify() {
     return emitOpError("condition and branches do not broadcast");
   if (getType().getElementType() != getOnTrue().getType().getElementType())
     return emitOpError("result element type differs from the branches'");
-  return success();
+  return verifyResultShape(*this, getType(), *shape);
 }
 
 LogicalResult MatMulOp::verify() {
@@ -326,9 +345,15 @@ LogicalResult MatMulOp::verify() {
   if (!ShapedType::isDynamic(k1) && !ShapedType::isDynamic(k2) && k1 != k2)
     return emitOpError("contracting dimensions differ: ")
            << k1 << " vs. " << k2;
-  if (getType().getRank() != std::max(lhs.getRank(), rhs.getRank()))
-    return emitOpError("result rank must be the larger operand rank");
-  return success();
+  if (getType().getElementType() != lhs.getElementType())
+    return emitOpError("result element type differs from the operands'");
+  auto shape =
+      broadcastShapes(lhs.getShape().drop_back(2), rhs.getShape().drop_back(2));
+  if (failed(shape))
+    return emitOpError("batch dimensions do not broadcast");
+  shape->push_back(lhs.getShape()[lhs.getRank() - 2]);
+  shape->push_back(rhs.getShape().back());
+  return verifyResultShape(*this, getType(), *shape);
 }
 
 LogicalResult ReduceOp::verify() {

@@ -1,13 +1,6 @@
 // kiln.matmul's result must be [broadcast(batch dims)..., M, N] with the
-// operands' element type, and the batch dimensions must broadcast. The
-// verifier checks only the contracting dimensions and the result rank, so
-// each case below is accepted today.
+// operands' element type, and the batch dimensions must broadcast.
 // RUN: %kiln-opt %s -split-input-file -verify-diagnostics
-
-// XFAIL: *
-// Known kiln bug: MatMulOp::verify does not check the result's M/N/batch
-// sizes, its element type, or batch broadcasting. This test states the
-// correct behaviour; when fixed it XPASSes.
 
 func.func @result_rows_and_columns_wrong(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
   // expected-error @+1 {{'kiln.matmul' op}}

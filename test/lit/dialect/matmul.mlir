@@ -70,7 +70,7 @@ func.func @contracting_dims_differ_batched(%a: tensor<7x2x8xi32>, %b: tensor<7x3
 // -----
 
 func.func @result_rank_too_small(%a: tensor<5x2x3xf32>, %b: tensor<3x4xf32>) {
-  // expected-error @+1 {{'kiln.matmul' op result rank must be the larger operand rank}}
+  // expected-error @+1 {{'kiln.matmul' op result rank 2 does not match the expected 3}}
   %0 = kiln.matmul %a, %b : (tensor<5x2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
   return
 }
@@ -78,7 +78,7 @@ func.func @result_rank_too_small(%a: tensor<5x2x3xf32>, %b: tensor<3x4xf32>) {
 // -----
 
 func.func @result_rank_too_large(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
-  // expected-error @+1 {{'kiln.matmul' op result rank must be the larger operand rank}}
+  // expected-error @+1 {{'kiln.matmul' op result rank 3 does not match the expected 2}}
   %0 = kiln.matmul %a, %b : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<1x2x4xf32>
   return
 }

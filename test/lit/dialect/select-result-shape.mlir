@@ -1,12 +1,7 @@
 // kiln.select's result must have the broadcast shape of the condition and
-// both branches. The verifier checks only that they broadcast and the result
-// element type; a wrong result shape passes and the lowering then builds a
-// linalg.generic whose indexing does not fit its operands.
+// both branches; otherwise the lowering would build a linalg.generic whose
+// indexing does not fit its operands.
 // RUN: %kiln-opt %s -split-input-file -verify-diagnostics
-
-// XFAIL: *
-// Known kiln bug: SelectOp::verify does not compare the result shape with the
-// broadcast shape. This test states the correct behaviour; when fixed it XPASSes.
 
 func.func @result_shape_unrelated(%c: tensor<2x3xi1>, %a: tensor<2x3xf32>) {
   // expected-error @+1 {{'kiln.select' op}}
