@@ -94,6 +94,11 @@ static LogicalResult verifyBinary(Operation *op) {
   if (lhs.getElementType() != rhs.getElementType())
     return op->emitOpError("operands have different element types: ")
            << lhs.getElementType() << " and " << rhs.getElementType();
+  // Bools, and integers for the bitwise masks codegen builds (uint8 casts).
+  if (isa<LogicalAndOp, LogicalOrOp>(op) &&
+      !isa<IntegerType>(lhs.getElementType()))
+    return op->emitOpError("needs bool or integer operands, not ")
+           << lhs.getElementType();
   return success();
 }
 
@@ -374,7 +379,19 @@ LogicalResult ReduceOp::verify() {
   if (getType().getRank() != expected)
     return emitOpError("result rank ")
            << getType().getRank() << " does not match " << expected;
-  return success();
+  Type element = getInput().getType().getElementType();
+  if (getType().getElementType() != element)
+    return emitOpError("result element type differs from the input's");
+  if ((getKind() == "any" || getKind() == "all") && !element.isInteger(1))
+    return emitOpError("'") << getKind() << "' needs a bool (i1) tensor";
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (!llvm::is_contained(getAxes(), d))
+      shape.push_back(getInput().getType().getDimSize(d));
+    else if (getKeepdims())
+      shape.push_back(1);
+  }
+  return verifyResultShape(*this, getType(), shape);
 }
 
 LogicalResult ArgReduceOp::verify() {
@@ -386,7 +403,9 @@ LogicalResult ArgReduceOp::verify() {
     return emitOpError("axis ") << axis << " out of range for rank " << rank;
   if (getType().getRank() != rank - 1)
     return emitOpError("result must drop the reduced axis");
-  return success();
+  SmallVector<int64_t> shape(getInput().getType().getShape());
+  shape.erase(shape.begin() + axis);
+  return verifyResultShape(*this, getType(), shape);
 }
 
 LogicalResult ReshapeOp::verify() {

@@ -1,13 +1,7 @@
 // The result of kiln.reduce is the input without the reduced axes (or with
 // them as size 1 under keepdims), with the input's element type; any/all
-// take bools. kiln.arg_reduce's result is the input without its axis. The
-// verifiers check only ranks, so each case below is accepted today.
+// take bools. kiln.arg_reduce's result is the input without its axis.
 // RUN: %kiln-opt %s -split-input-file -verify-diagnostics
-
-// XFAIL: *
-// Known kiln bug: ReduceOp/ArgReduceOp::verify compare result ranks but not
-// result sizes or element types. This test states the correct behaviour;
-// when fixed it XPASSes.
 
 func.func @reduce_result_size_wrong(%a: tensor<2x3xf32>) {
   // expected-error @+1 {{'kiln.reduce' op}}
