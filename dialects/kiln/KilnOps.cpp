@@ -438,6 +438,8 @@ LogicalResult TransposeOp::verify() {
   for (size_t i = 0; i < perm.size(); ++i)
     if (getType().getShape()[i] != in.getShape()[perm[i]])
       return emitOpError("result shape does not match the permutation");
+  if (getType().getElementType() != in.getElementType())
+    return emitOpError("result element type differs from the input's");
   return success();
 }
 
@@ -449,11 +451,26 @@ LogicalResult SliceOp::verify() {
     return emitOpError("needs one offset, size and stride per dimension");
   if (getType().getRank() != rank)
     return emitOpError("result rank must equal the input rank");
+  if (getType().getElementType() != getInput().getType().getElementType())
+    return emitOpError("result element type differs from the input's");
   for (int64_t i = 0; i < rank; ++i) {
-    if (getStrides()[i] <= 0)
+    int64_t offset = getOffsets()[i], size = getSizes()[i];
+    int64_t stride = getStrides()[i];
+    int64_t dim = getInput().getType().getDimSize(i);
+    if (stride <= 0)
       return emitOpError("strides must be positive");
-    int64_t expected =
-        getSizes()[i] < 0 ? getInput().getType().getDimSize(i) : getSizes()[i];
+    if (offset < 0)
+      return emitOpError("offset ") << offset << " is negative";
+    // A size of -1 stands for the whole dimension, read from 0 step by 1.
+    if (size < 0 && (offset != 0 || stride != 1))
+      return emitOpError("a whole-dimension slice (size -1) must have offset "
+                         "0 and stride 1");
+    if (size > 0 && !ShapedType::isDynamic(dim) &&
+        offset + (size - 1) * stride >= dim)
+      return emitOpError("dimension ")
+             << i << " reads index " << offset + (size - 1) * stride
+             << " of a dimension of size " << dim;
+    int64_t expected = size < 0 ? dim : size;
     if (getType().getDimSize(i) != expected)
       return emitOpError("result dimension ")
              << i << " does not match the slice";
@@ -476,7 +493,29 @@ LogicalResult ConcatOp::verify() {
     if (t.getRank() != rank || t.getElementType() != first.getElementType())
       return emitOpError("inputs must share rank and element type");
   }
-  return success();
+  if (getType().getElementType() != first.getElementType())
+    return emitOpError("result element type differs from the inputs'");
+  // Non-axis sizes agree with the first known one; the axis sizes add up.
+  SmallVector<int64_t> shape(first.getShape());
+  shape[axis] = 0;
+  for (Value v : getInputs()) {
+    auto t = cast<RankedTensorType>(v.getType());
+    for (int64_t d = 0; d < rank; ++d) {
+      int64_t size = t.getDimSize(d);
+      if (d == axis) {
+        shape[d] =
+            ShapedType::isDynamic(size) || ShapedType::isDynamic(shape[d])
+                ? ShapedType::kDynamic
+                : shape[d] + size;
+      } else if (ShapedType::isDynamic(shape[d])) {
+        shape[d] = size;
+      } else if (!ShapedType::isDynamic(size) && size != shape[d]) {
+        return emitOpError("inputs differ in dimension ")
+               << d << ": " << shape[d] << " vs. " << size;
+      }
+    }
+  }
+  return verifyResultShape(*this, getType(), shape);
 }
 
 #define GET_OP_CLASSES

@@ -1,14 +1,9 @@
-// Cases the data-movement verifiers accept today but must reject: a slice
-// that reads outside its input (the lowering then emits an invalid
-// tensor.extract_slice for negative offsets, or reads out of bounds at run
-// time for the others), result element types that differ from the input's,
-// and a concat whose result or non-axis sizes disagree with its inputs.
+// Cases the data-movement verifiers reject: a slice that reads outside its
+// input (the lowering would emit an invalid tensor.extract_slice for negative
+// offsets, or read out of bounds at run time for the others), result element
+// types that differ from the input's, and a concat whose result or non-axis
+// sizes disagree with its inputs.
 // RUN: %kiln-opt %s -split-input-file -verify-diagnostics
-
-// XFAIL: *
-// Known kiln bug: SliceOp/TransposeOp/ConcatOp::verify check neither bounds
-// nor result element types, and ConcatOp::verify no sizes. This test states
-// the correct behaviour; when fixed it XPASSes.
 
 func.func @slice_past_the_end(%a: tensor<8xf32>) {
   // Reads indices 6, 8, 10 of an 8-element tensor.
