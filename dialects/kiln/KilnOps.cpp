@@ -518,5 +518,16 @@ LogicalResult ConcatOp::verify() {
   return verifyResultShape(*this, getType(), shape);
 }
 
+LogicalResult PrintOp::verify() {
+  size_t placeholders = llvm::count_if(getFormat(), [](Attribute a) {
+    return cast<StringAttr>(a).getValue() == "{}";
+  });
+  if (placeholders != getInputs().size())
+    return emitOpError("format has ")
+           << placeholders << " \"{}\" placeholders for " << getInputs().size()
+           << " tensor operands";
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "dialects/kiln/KilnOps.cpp.inc"

@@ -198,6 +198,7 @@ def Kiln_PrintOp : Kiln_Op<"print"> {
   let arguments = (ins Variadic<Kiln_Tensor>:$inputs, StrArrayAttr:$format,
                    StrAttr:$sep, StrAttr:$end, BoolAttr:$to_stderr);
   let assemblyFormat = "($inputs^ `:` type($inputs))? attr-dict";
+  let hasVerifier = 1;
 }
 
 #endif // KILN_OPS_TD
