@@ -20,9 +20,10 @@ def Kiln_Dialect : Dialect {
   let description = [{
     Ops mirror TensorFlow ops (AddV2, MatMul, Sum, ...) on builtin ranked
     tensors. Element types follow TensorFlow dtypes: f16, bf16, f32, f64,
-    i1 (bool), i8, i16, i32, i64 and ui8. Every op carries the location of
-    the user's source line that created it, so an error in any later pass
-    points at the user's code.
+    i1 (bool), i8, i16, i32 and i64 (uint8 is carried as i8; codegen widens
+    it to i32 for the ops whose result depends on signedness). Every op
+    carries the location of the user's source line that created it, so an
+    error in any later pass points at the user's code.
   }];
   let dependentDialects = ["::mlir::func::FuncDialect"];
   let hasConstantMaterializer = 1;

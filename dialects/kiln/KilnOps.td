@@ -9,7 +9,9 @@ include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
-def Kiln_Tensor : RankedTensorOf<[AnyFloat, AnyInteger]>;
+// Integers are signless, as the arith ops they lower to require; TensorFlow's
+// uint8 is carried as i8 and codegen widens it where signedness matters.
+def Kiln_Tensor : RankedTensorOf<[AnyFloat, AnySignlessInteger]>;
 
 //===----------------------------------------------------------------------===//
 // Constants and identity

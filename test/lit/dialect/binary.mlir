@@ -211,7 +211,7 @@ func.func @result_rank_differs(%a: tensor<3xi32>, %b: tensor<3xi32>) {
 // -----
 
 func.func @unranked_operand(%a: tensor<*xf32>, %b: tensor<3xf32>) {
-  // expected-error @+1 {{'kiln.add' op operand #0 must be ranked tensor of floating-point or integer values, but got 'tensor<*xf32>'}}
+  // expected-error @+1 {{'kiln.add' op operand #0 must be ranked tensor of floating-point or signless integer values, but got 'tensor<*xf32>'}}
   %0 = kiln.add %a, %b : (tensor<*xf32>, tensor<3xf32>) -> tensor<3xf32>
   return
 }
@@ -219,7 +219,7 @@ func.func @unranked_operand(%a: tensor<*xf32>, %b: tensor<3xf32>) {
 // -----
 
 func.func @index_operands(%a: tensor<3xindex>) {
-  // expected-error @+1 {{'kiln.add' op operand #0 must be ranked tensor of floating-point or integer values, but got 'tensor<3xindex>'}}
+  // expected-error @+1 {{'kiln.add' op operand #0 must be ranked tensor of floating-point or signless integer values, but got 'tensor<3xindex>'}}
   %0 = kiln.add %a, %a : (tensor<3xindex>, tensor<3xindex>) -> tensor<3xindex>
   return
 }
@@ -227,7 +227,7 @@ func.func @index_operands(%a: tensor<3xindex>) {
 // -----
 
 func.func @complex_operands(%a: tensor<3xcomplex<f32>>) {
-  // expected-error @+1 {{'kiln.mul' op operand #0 must be ranked tensor of floating-point or integer values, but got 'tensor<3xcomplex<f32>>'}}
+  // expected-error @+1 {{'kiln.mul' op operand #0 must be ranked tensor of floating-point or signless integer values, but got 'tensor<3xcomplex<f32>>'}}
   %0 = kiln.mul %a, %a : (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>) -> tensor<3xcomplex<f32>>
   return
 }

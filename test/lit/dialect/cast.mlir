@@ -47,7 +47,7 @@ func.func @rank_changes(%a: tensor<2xf32>) {
 // -----
 
 func.func @to_index(%a: tensor<2xi64>) {
-  // expected-error @+1 {{'kiln.cast' op result #0 must be ranked tensor of floating-point or integer values, but got 'tensor<2xindex>'}}
+  // expected-error @+1 {{'kiln.cast' op result #0 must be ranked tensor of floating-point or signless integer values, but got 'tensor<2xindex>'}}
   %0 = kiln.cast %a : tensor<2xi64> -> tensor<2xindex>
   return
 }
@@ -55,7 +55,7 @@ func.func @to_index(%a: tensor<2xi64>) {
 // -----
 
 func.func @from_unranked(%a: tensor<*xf32>) {
-  // expected-error @+1 {{'kiln.cast' op operand #0 must be ranked tensor of floating-point or integer values, but got 'tensor<*xf32>'}}
+  // expected-error @+1 {{'kiln.cast' op operand #0 must be ranked tensor of floating-point or signless integer values, but got 'tensor<*xf32>'}}
   %0 = "kiln.cast"(%a) : (tensor<*xf32>) -> tensor<*xi32>
   return
 }

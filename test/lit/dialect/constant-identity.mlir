@@ -73,7 +73,7 @@ func.func @constant_without_value() {
 // -----
 
 func.func @constant_vector() {
-  // expected-error @+1 {{'kiln.constant' op result #0 must be ranked tensor of floating-point or integer values, but got 'vector<2xf32>'}}
+  // expected-error @+1 {{'kiln.constant' op result #0 must be ranked tensor of floating-point or signless integer values, but got 'vector<2xf32>'}}
   %0 = kiln.constant dense<1.0> : vector<2xf32>
   return
 }
@@ -81,7 +81,7 @@ func.func @constant_vector() {
 // -----
 
 func.func @constant_index_elements() {
-  // expected-error @+1 {{'kiln.constant' op result #0 must be ranked tensor of floating-point or integer values, but got 'tensor<2xindex>'}}
+  // expected-error @+1 {{'kiln.constant' op result #0 must be ranked tensor of floating-point or signless integer values, but got 'tensor<2xindex>'}}
   %0 = kiln.constant dense<1> : tensor<2xindex>
   return
 }
@@ -105,7 +105,7 @@ func.func @identity_changes_element_type(%a: tensor<2xf32>) {
 // -----
 
 func.func @identity_unranked(%a: tensor<*xf32>) {
-  // expected-error @+1 {{'kiln.identity' op operand #0 must be ranked tensor of floating-point or integer values, but got 'tensor<*xf32>'}}
+  // expected-error @+1 {{'kiln.identity' op operand #0 must be ranked tensor of floating-point or signless integer values, but got 'tensor<*xf32>'}}
   %0 = "kiln.identity"(%a) : (tensor<*xf32>) -> tensor<*xf32>
   return
 }

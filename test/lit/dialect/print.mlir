@@ -57,7 +57,7 @@ func.func @to_stderr_not_bool(%a: tensor<2xf32>) {
 // -----
 
 func.func @index_operand(%a: tensor<2xindex>) {
-  // expected-error @+1 {{'kiln.print' op operand #0 must be variadic of ranked tensor of floating-point or integer values, but got 'tensor<2xindex>'}}
+  // expected-error @+1 {{'kiln.print' op operand #0 must be variadic of ranked tensor of floating-point or signless integer values, but got 'tensor<2xindex>'}}
   kiln.print %a : tensor<2xindex> {format = ["{}"], sep = "", end = "", to_stderr = false}
   return
 }

@@ -1,15 +1,10 @@
 // kiln computes on signless integers: the tracer maps TensorFlow's uint8 to
 // i8 bit patterns (GraphToKiln's elementType) and LowerKilnToLinalg builds
 // signless arith ops, which reject ui8 ("'arith.addi' op operand #0 must be
-// signless-integer-like, but got 'ui8'"). Kiln_Tensor (AnyInteger) still
-// accepts ui8 and si32, and KilnDialect.td still lists ui8, so such IR
-// verifies and then breaks the lowering. The verifier must reject it.
+// signless-integer-like, but got 'ui8'"). So kiln's tensor types accept
+// signless integers only, and IR with ui8 or si32 fails to verify instead of
+// breaking the lowering.
 // RUN: %kiln-opt %s -split-input-file -verify-diagnostics
-
-// XFAIL: *
-// Known kiln bug: Kiln_Tensor accepts unsigned/signed integer types the
-// lowering cannot handle. This test states the correct behaviour; when
-// fixed it XPASSes.
 
 func.func @add_ui8(%a: tensor<4xui8>) {
   // expected-error @+1 {{'kiln.add' op}}
