@@ -116,6 +116,17 @@ int main(int argc, char **argv) {
     }
     args.push_back(argv[i]);
   }
+  // CLI11 reports a mistyped subcommand as a missing one; name it instead.
+  if (args.size() > 1 && args[1][0] != '-') {
+    bool known = false;
+    for (const CLI::App *sub : app.get_subcommands({}))
+      known |= sub->check_name(args[1]);
+    if (!known) {
+      std::cerr << "kiln: error: unknown subcommand '" << args[1]
+                << "'\nRun with --help for the list of subcommands.\n";
+      return kExitUsage;
+    }
+  }
   try {
     app.parse(static_cast<int>(args.size()), args.data());
   } catch (const CLI::ParseError &e) {

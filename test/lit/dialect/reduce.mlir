@@ -118,7 +118,7 @@ func.func @arg_reduce_axis_out_of_range(%a: tensor<2x3xf32>) {
 
 // -----
 
-// A negative axis is rejected (its message is tested, XFAIL, in
+// A negative axis is rejected (its message is tested in
 // arg-reduce-negative-axis.mlir).
 func.func @arg_reduce_negative_axis(%a: tensor<2x3xf32>) {
   // expected-error-re @+1 {{'kiln.arg_reduce' op axis {{.*}} out of range for rank 2}}
