@@ -7,6 +7,9 @@
 
 namespace kiln {
 
+/// How CPython names an invalid assignment target ("function call", ...).
+const char *describeForAssign(const ast::Expr &e);
+
 class AstBuilder {
 public:
   /// `origin` shifts every location: (1,1) for a file, the position of an
@@ -88,7 +91,11 @@ private:
   // Checks and helpers.
   /// Marks `target` as an assignment (or deletion) target, reporting what
   /// cannot be assigned to as CPython does.
-  void setContext(ast::Expr &target, ast::ExprContext ctx, const char *what);
+  /// Marks `target` as a store/delete target, reporting invalid ones.
+  /// `plainAssign` is set for the sole target of `x = ...`, the only place
+  /// CPython adds its "maybe you meant '=='" hint.
+  void setContext(ast::Expr &target, ast::ExprContext ctx, const char *what,
+                  bool plainAssign = false);
   void unsupported(antlr4::ParserRuleContext *ctx, const std::string &what);
   void unsupported(antlr4::Token *token, const std::string &what);
   void error(SourceRange range, const std::string &message);

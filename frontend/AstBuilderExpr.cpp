@@ -663,7 +663,7 @@ ExprPtr AstBuilder::buildFieldExpr(P::FieldExprContext *ctx) {
   return buildTestListStarExpr(ctx->testListStarExpr());
 }
 
-static const char *describeForAssign(const Expr &e) {
+const char *describeForAssign(const Expr &e) {
   switch (e.kind) {
   case ExprKind::Constant: {
     auto t = as<ConstantExpr>(e).type;
@@ -707,7 +707,8 @@ static const char *describeForAssign(const Expr &e) {
   }
 }
 
-void AstBuilder::setContext(Expr &target, ExprContext ctx, const char *what) {
+void AstBuilder::setContext(Expr &target, ExprContext ctx, const char *what,
+                            bool plainAssign) {
   switch (target.kind) {
   case ExprKind::Name:
     as<NameExpr>(target).ctx = ctx;
@@ -741,14 +742,17 @@ void AstBuilder::setContext(Expr &target, ExprContext ctx, const char *what) {
   }
   default: {
     std::string desc = describeForAssign(target);
-    std::string hint =
-        ctx == ExprContext::Store && std::string(what) == "assign to"
-            ? "; maybe you meant '==' instead of '='?"
-            : "";
-    if (target.kind != ExprKind::Constant && target.kind != ExprKind::Call &&
-        target.kind != ExprKind::Compare && target.kind != ExprKind::BinOp)
-      hint.clear();
-    error(target.range, std::string("cannot ") + what + " " + desc + hint);
+    // CPython's hint covers targets that parse as a bitwise_or operand,
+    // except the keyword constants and generator expressions: not
+    // comparisons, boolean operators, lambdas or conditional expressions.
+    bool keywordConstant = desc == "None" || desc == "True" || desc == "False";
+    bool hint =
+        plainAssign && !keywordConstant && target.kind != ExprKind::Compare &&
+        target.kind != ExprKind::BoolOp && target.kind != ExprKind::Lambda &&
+        target.kind != ExprKind::IfExp && target.kind != ExprKind::GeneratorExp;
+    error(target.range,
+          std::string("cannot ") + what + " " + desc +
+              (hint ? "; maybe you meant '==' instead of '='?" : ""));
   }
   }
 }

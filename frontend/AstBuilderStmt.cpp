@@ -182,11 +182,14 @@ StmtPtr AstBuilder::buildExprStmt(P::ExprStmtContext *ctx) {
   if (auto *ann = dynamic_cast<P::AnnAssignContext *>(ctx)) {
     auto s = make<AnnAssignStmt>(r);
     s->target = buildTestListStarExpr(ann->testListStarExpr());
-    if (s->target->kind != ExprKind::Name &&
-        s->target->kind != ExprKind::Attribute &&
-        s->target->kind != ExprKind::Subscript)
-      error(s->target->range,
-            "only single target (not tuple) can be annotated");
+    ExprKind k = s->target->kind;
+    if (k == ExprKind::Tuple || k == ExprKind::List)
+      error(s->target->range, std::string("only single target (not ") +
+                                  (k == ExprKind::Tuple ? "tuple" : "list") +
+                                  ") can be annotated");
+    else if (k != ExprKind::Name && k != ExprKind::Attribute &&
+             k != ExprKind::Subscript)
+      error(s->target->range, "illegal target for annotation");
     else
       setContext(*s->target, ExprContext::Store, "assign to");
     s->annotation = buildTest(ann->test());
@@ -206,9 +209,10 @@ StmtPtr AstBuilder::buildExprStmt(P::ExprStmtContext *ctx) {
         k != ExprKind::Subscript)
       error(s->target->range,
             "'" +
-                std::string(k == ExprKind::Tuple  ? "tuple"
-                            : k == ExprKind::List ? "list"
-                                                  : "expression") +
+                std::string(k == ExprKind::Tuple ? "tuple"
+                            : k == ExprKind::List
+                                ? "list"
+                                : describeForAssign(*s->target)) +
                 "' is an illegal expression for augmented assignment");
     else
       setContext(*s->target, ExprContext::Store, "assign to");
@@ -230,8 +234,13 @@ StmtPtr AstBuilder::buildExprStmt(P::ExprStmtContext *ctx) {
   s->targets.push_back(std::move(first));
   for (size_t i = 0; i + 1 < rhs.size(); ++i)
     s->targets.push_back(buildRhs(rhs[i]));
-  for (auto &t : s->targets)
-    setContext(*t, ExprContext::Store, "assign to");
+  for (auto &t : s->targets) {
+    if (t->kind == ExprKind::Starred)
+      error(t->range, "starred assignment target must be in a list or tuple");
+    else
+      setContext(*t, ExprContext::Store, "assign to",
+                 /*plainAssign=*/s->targets.size() == 1);
+  }
   s->value = buildRhs(rhs.back());
   return s;
 }

@@ -20,7 +20,3 @@ with a as f():
     pass
 x = f() = 3
 [x for 1 in y]
-
-# XFAIL: *
-# Known kiln bug (listed in the issue notes): this test states the correct
-# behaviour; when the bug is fixed it XPASSes, and the XFAIL line goes.

@@ -26,7 +26,3 @@
 {a for a in b} = 1
 {a: b for a in c} = 1
 f"{a}" = 1
-
-# XFAIL: *
-# Known kiln bug (listed in the issue notes): this test states the correct
-# behaviour; when the bug is fixed it XPASSes, and the XFAIL line goes.

@@ -14,7 +14,3 @@
 None = 1
 True = 1
 False = 1
-
-# XFAIL: *
-# Known kiln bug (listed in the issue notes): this test states the correct
-# behaviour; when the bug is fixed it XPASSes, and the XFAIL line goes.

@@ -5,7 +5,3 @@
 # CHECK-NEXT:^~
 
 *a = b
-
-# XFAIL: *
-# Known kiln bug (listed in the issue notes): this test states the correct
-# behaviour; when the bug is fixed it XPASSes, and the XFAIL line goes.
