@@ -467,6 +467,7 @@ void AstBuilder::buildParams(P::ParamListContext *ctx, Arguments &args,
   if (!ctx)
     return;
   bool sawStar = false, sawDefault = false, sawKwarg = false, sawSlash = false;
+  SourceRange bareStar; // the `*` a "named arguments must follow" error names
   std::vector<std::string> seen;
   auto declare = [&](Arg &a, Token *tok) {
     a.name = tok->getText();
@@ -510,6 +511,7 @@ void AstBuilder::buildParams(P::ParamListContext *ctx, Arguments &args,
       if (sawStar)
         error(range(p), "* argument may appear only once");
       sawStar = true;
+      bareStar = range(p);
       if (star->NAME()) {
         args.vararg = std::make_unique<Arg>();
         declare(*args.vararg, star->NAME()->getSymbol());
@@ -543,7 +545,7 @@ void AstBuilder::buildParams(P::ParamListContext *ctx, Arguments &args,
     }
   }
   if (sawStar && !args.vararg && args.kwonly.empty())
-    error(range(ctx), "named arguments must follow bare *");
+    error(bareStar, "named arguments must follow bare *");
 }
 
 StmtPtr AstBuilder::buildFuncDef(P::FuncDefContext *ctx) {

@@ -35,7 +35,7 @@ bool SourceFile::read(const std::string &path, std::string &contents,
                       std::string &error) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
-    error = "'" + path + "' is a directory";
+    error = "cannot read '" + path + "': it is a directory";
     return false;
   }
   std::ifstream in(path, std::ios::binary);

@@ -35,9 +35,12 @@ int load(const DriverOptions &opts, std::ostream &err, Loaded &loaded) {
   std::string bytes, error;
   if (!SourceFile::read(opts.input, bytes, error)) {
     if (opts.jsonDiagnostics)
-      err << "{\"file\":" << nlohmann::json(opts.input).dump()
-          << ",\"severity\":\"error\",\"message\":"
-          << nlohmann::json(error).dump() << "}\n";
+      // Same object (and key order) as DiagnosticEngine's, minus a location.
+      err << nlohmann::json{{"file", opts.input},
+                            {"severity", "error"},
+                            {"message", error}}
+                 .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+          << "\n";
     else
       err << "kiln: error: " << error << "\n";
     return kExitUserError;
