@@ -138,6 +138,12 @@ def record(python, py_version, tf_version, script):
     header = check_golden.format_header(py_version, check_golden.sha256_of(script),
                                         proc.returncode, summary,
                                         tensorflow_version=tf_version)
+    # A golden must pass from any checkout: printed absolute paths would tie
+    # it to this one.
+    if script_dir.encode("utf-8") in proc.stdout:
+        raise SystemExit(f"record-tf-goldens: {script_name} prints its own "
+                         f"absolute path ({script_dir}); print less of the "
+                         "message so the golden passes from any checkout")
     data = header.encode("utf-8") + proc.stdout
     # Round-trip through the checker's parser so a golden it cannot read is
     # never written.
