@@ -535,6 +535,21 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
   return rebuildOutputs(in, c.outputTemplate, tensors);
 }
 
+/// The trace cache key of bound arguments (their TraceTypes, then keyword
+/// names); `tensors` receives the tensor arguments' types in order.
+static std::string cacheKey(Interpreter &in, const ValueList &bound,
+                            const std::vector<std::string> &kwNames,
+                            std::vector<TensorType> &tensors) {
+  std::string key;
+  for (auto &b : bound) {
+    traceKey(in, b, key, tensors);
+    key += ";";
+  }
+  for (auto &k : kwNames)
+    key += k + "=";
+  return key;
+}
+
 bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &args,
                       Value &out) {
   if (rt.tracing) {
@@ -587,14 +602,8 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &args,
       }
     }
   }
-  std::string key;
   std::vector<TensorType> tensors;
-  for (size_t i = 0; i < bound.size(); ++i) {
-    traceKey(in, bound[i], key, tensors);
-    key += ";";
-  }
-  for (auto &k : kwNames)
-    key += k + "=";
+  std::string key = cacheKey(in, bound, kwNames, tensors);
   ConcreteFunction *c = find(key, tensors);
   if (!c) {
     std::vector<TensorType> traceTypes = tensors;
@@ -787,14 +796,8 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
   ValueList bound;
   std::vector<std::string> kwNames;
   bind(in, replaced, bound, kwNames);
-  std::string key;
   std::vector<TensorType> tensors;
-  for (auto &b : bound) {
-    traceKey(in, b, key, tensors);
-    key += ";";
-  }
-  for (auto &k : kwNames)
-    key += k + "=";
+  std::string key = cacheKey(in, bound, kwNames, tensors);
   // Specs keep their None dimensions.
   if (!specTypes.empty()) {
     size_t s = 0;
@@ -850,14 +853,8 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
   ValueList bound;
   std::vector<std::string> kwNames;
   bind(in, args, bound, kwNames);
-  std::string key;
   std::vector<TensorType> tensors;
-  for (auto &b : bound) {
-    traceKey(in, b, key, tensors);
-    key += ";";
-  }
-  for (auto &k : kwNames)
-    key += k + "=";
+  std::string key = cacheKey(in, bound, kwNames, tensors);
   ConcreteFunction *c = find(key, tensors);
   if (!c) {
     // Trace with stand-ins for the caller's symbolic tensors.
