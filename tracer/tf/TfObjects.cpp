@@ -210,15 +210,23 @@ bool TensorShapeObject::equals(Interpreter &in, const Value &,
   return true;
 }
 
-bool TensorShapeObject::compare(Interpreter &in, ast::CmpOp op,
-                                const Value &self, const Value &other, bool,
-                                Value &out) {
+/// `==` and `!=` through the object's `equals`; other comparisons are
+/// unsupported (a TypeError from the caller).
+static bool compareByEquals(py::NativeObject &obj, Interpreter &in,
+                            ast::CmpOp op, const Value &self,
+                            const Value &other, Value &out) {
   if (op != ast::CmpOp::Eq && op != ast::CmpOp::NotEq)
     return false;
   bool eq;
-  equals(in, self, other, eq);
+  obj.equals(in, self, other, eq);
   out = Value::boolean(op == ast::CmpOp::Eq ? eq : !eq);
   return true;
+}
+
+bool TensorShapeObject::compare(Interpreter &in, ast::CmpOp op,
+                                const Value &self, const Value &other, bool,
+                                Value &out) {
+  return compareByEquals(*this, in, op, self, other, out);
 }
 
 // ---- TensorSpec ----
@@ -241,12 +249,7 @@ bool TensorSpecObject::equals(Interpreter &in, const Value &,
 bool TensorSpecObject::compare(Interpreter &in, ast::CmpOp op,
                                const Value &self, const Value &other, bool,
                                Value &out) {
-  if (op != ast::CmpOp::Eq && op != ast::CmpOp::NotEq)
-    return false;
-  bool eq;
-  equals(in, self, other, eq);
-  out = Value::boolean(op == ast::CmpOp::Eq ? eq : !eq);
-  return true;
+  return compareByEquals(*this, in, op, self, other, out);
 }
 
 bool TensorSpecObject::getAttr(Interpreter &in, const Value &self,
