@@ -450,9 +450,11 @@ bool Emitter::run(std::string &error) {
   for (int arg : g.args) {
     RankedTensorType t = tensorType(g.nodes[arg].outputs[0]);
     if (!t) {
-      error = "argument '" + g.nodes[arg].name +
-              "' has a dtype or shape kiln "
-              "cannot compile yet";
+      error = "argument '" + g.nodes[arg].name + "' " +
+              (g.nodes[arg].outputs[0].unknownRank
+                   ? "has an unknown rank, and compiled code needs every "
+                     "rank: give its TensorSpec a shape"
+                   : "has a dtype or shape kiln cannot compile yet");
       return false;
     }
     argTypes.push_back(t);

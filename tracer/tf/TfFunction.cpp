@@ -4,6 +4,7 @@
 // then runs compiled code.
 #include "TfFunction.h"
 
+#include "RankSpecialize.h"
 #include "TensorFormat.h"
 #include "TfHostOps.h"
 #include "TfObjects.h"
@@ -147,6 +148,8 @@ Value rebuildOutputs(Interpreter &in, const Value &v,
 }
 
 bool compatible(const TensorType &spec, const TensorType &actual) {
+  if (spec.unknownRank)
+    return spec.dtype == actual.dtype;
   if (spec.dtype != actual.dtype || spec.shape.size() != actual.shape.size())
     return false;
   for (size_t i = 0; i < spec.shape.size(); ++i)
@@ -437,6 +440,8 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
                      "': it mixes string tensors with " + n.op +
                      ", which kiln supports on numbers only");
     concrete->onHost = true;
+  } else if (graphHasUnknownRank(state.graph)) {
+    // Compiled when called, once per argument shapes (RankSpecialize.h).
   } else {
     concrete->compiled = rt.executor.compile(state.graph, error);
     if (!concrete->compiled)
@@ -511,8 +516,26 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
   }
   std::vector<HostTensorPtr> outputs;
   std::string error;
+  const graph::Executor::Compiled *compiled = c.compiled;
+  if (!c.onHost && !compiled) {
+    std::vector<TensorType> shapes;
+    for (auto &input : inputs)
+      shapes.push_back(input->type);
+    const graph::Executor::Compiled *&slot =
+        c.specialized[specializationKey(shapes)];
+    if (!slot) {
+      graph::Graph specialized;
+      if (!specializeRanks(c.graph, shapes, specialized, error))
+        rt.raise("UnimplementedError", error);
+      slot = rt.executor.compile(specialized, error);
+      if (!slot)
+        rt.raise("InternalError",
+                 "kiln could not compile '" + name + "': " + error);
+    }
+    compiled = slot;
+  }
   if (c.onHost ? !runGraphOnHost(c.graph, inputs, outputs, error)
-               : !rt.executor.run(c.compiled, inputs, outputs, error))
+               : !rt.executor.run(compiled, inputs, outputs, error))
     rt.raise("InternalError", error);
   // tf.print calls recorded while tracing, in program order.
   for (auto &p : c.prints) {
@@ -727,6 +750,7 @@ struct ConcreteFunctionObject : py::NativeObject {
   }
   bool call(Interpreter &in, const Value &, CallArgs &args,
             Value &out) override {
+    checkLiterals(in, args);
     ValueList bound = args.positional;
     for (auto &[k, v] : args.keywords) {
       (void)k;
@@ -742,6 +766,47 @@ struct ConcreteFunctionObject : py::NativeObject {
     out = owner->run(in, *concrete, bound);
     return true;
   }
+  /// A Python argument fixed at trace time must be passed with that value
+  /// (or left out). TensorFlow then retries the call against the flat
+  /// signature of tensor parameters only, so its error names both failures.
+  void checkLiterals(Interpreter &in, CallArgs &args) {
+    auto &params = concrete->params;
+    for (size_t i = 0; i < args.positional.size() && i < params.size(); ++i) {
+      const std::string &spec = params[i].second;
+      if (spec.rfind("Literal[", 0) != 0 ||
+          spec == "Literal[" + in.repr(args.positional[i]) + "]")
+        continue;
+      std::string received, signature, flat;
+      for (size_t k = 0; k < args.positional.size(); ++k)
+        received += (k ? ", " : "") + in.repr(args.positional[k]);
+      if (args.positional.size() == 1)
+        received += ",";
+      size_t tensorParams = 0;
+      for (size_t k = 0; k < params.size(); ++k) {
+        signature +=
+            (k ? ", " : "") + params[k].first + ": " + params[k].second;
+        if (params[k].second.rfind("Literal[", 0) != 0) {
+          flat += (tensorParams++ ? ", " : "") + params[k].first;
+        }
+      }
+      std::string flatError = args.positional.size() > tensorParams
+                                  ? owner->name + "(" + flat + ") takes " +
+                                        std::to_string(tensorParams) +
+                                        " positional arguments, got " +
+                                        std::to_string(args.positional.size()) +
+                                        "."
+                                  : "the flat signature takes tensors only";
+      in.typeError(
+          "Binding inputs to tf.function failed due to `Can not cast " +
+          in.repr(args.positional[i]) + " to " + spec + "`. Received args: (" +
+          received + ") and kwargs: {} for signature: (" + signature + ") -> " +
+          concrete->outputType +
+          ".\nFallback to flat signature also "
+          "failed due to: " +
+          flatError);
+    }
+  }
+
   bool getAttr(Interpreter &in, const Value &, const std::string &name,
                Value &out) override {
     if (name == "graph") {
@@ -778,6 +843,13 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
   // TensorSpecs become placeholder tensors of their type.
   std::vector<TensorType> specTypes;
   CallArgs replaced = args;
+  // With an input_signature, no arguments means the signature's specs.
+  if (inputSignature && args.positional.empty() && args.keywords.empty())
+    for (auto &t : *inputSignature) {
+      auto spec = std::make_shared<TensorSpecObject>();
+      spec->type = t;
+      replaced.positional.push_back(Value::object(Type::Native, spec));
+    }
   auto replace = [&](Value &v) {
     if (auto *spec = v.is(Type::Native)
                          ? dynamic_cast<TensorSpecObject *>(v.raw())

@@ -3,6 +3,7 @@
 
 #include "TfRuntime.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -12,6 +13,9 @@ struct ConcreteFunction {
   std::string key;                     // Python-value part of the TraceType
   std::vector<TensorType> tensorTypes; // one per tensor argument (-1: None)
   const graph::Executor::Compiled *compiled = nullptr;
+  /// For graphs with unknown-rank tensors (compiled is null): one compiled
+  /// version per argument shapes, keyed by specializationKey().
+  std::map<std::string, const graph::Executor::Compiled *> specialized;
   bool onHost = false; // has string tensors: run by the host kernels
   graph::Graph graph;
   std::vector<TracedPrint> prints;

@@ -222,6 +222,10 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
   bool isCompare = std::find(std::begin(compares), std::end(compares), op) !=
                    std::end(compares);
   TensorType result{isCompare ? DType::Bool : a.type.dtype, shape};
+  if (a.type.unknownRank || b.type.unknownRank) {
+    result.unknownRank = true;
+    result.shape.clear();
+  }
   return rt.apply(op, {tx, ty}, {{"T", a.type.dtype}}, result, name);
 }
 

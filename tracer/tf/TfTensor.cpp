@@ -13,8 +13,10 @@ using py::Type;
 
 std::string TensorObject::str(Interpreter &in, const Value &self) {
   if (symbolic())
+    // TensorFlow leaves out the shape when even the rank is unknown.
     return "Tensor(\"" + trace->graph.nodes[out.node].name + ":" +
-           std::to_string(out.index) + "\", shape=" + type.shapeString() +
+           std::to_string(out.index) + "\"" +
+           (type.unknownRank ? "" : ", shape=" + type.shapeString()) +
            ", dtype=" + py::dtypeName(type.dtype) + ")";
   return py::tensorStr(value->view());
 }

@@ -1,0 +1,100 @@
+// Rank specialization of graphs with unknown-rank tensors.
+#include "RankSpecialize.h"
+
+#include "TfOps.h"
+
+#include <algorithm>
+
+namespace kiln::tf {
+
+using graph::TensorType;
+
+bool graphHasUnknownRank(const graph::Graph &graph) {
+  for (auto &n : graph.nodes)
+    for (auto &t : n.outputs)
+      if (t.unknownRank)
+        return true;
+  return false;
+}
+
+std::string specializationKey(const std::vector<TensorType> &args) {
+  std::string key;
+  for (auto &t : args)
+    key += t.shapeString() + ";";
+  return key;
+}
+
+/// Ops whose result has the broadcast shape of their inputs.
+static bool isBroadcasting(const std::string &op) {
+  static const char *ops[] = {
+      "AddV2",        "Sub",        "Mul",       "RealDiv",   "Div",
+      "FloorDiv",     "FloorMod",   "Pow",       "Maximum",   "Minimum",
+      "Equal",        "NotEqual",   "Less",      "LessEqual", "Greater",
+      "GreaterEqual", "LogicalAnd", "LogicalOr", "SelectV2"};
+  return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
+}
+
+/// Ops whose result has their (first) input's shape.
+static bool isShapePreserving(const std::string &op) {
+  static const char *ops[] = {
+      "Identity", "Cast",   "Neg",   "Abs",  "Sign",  "Sqrt",      "Rsqrt",
+      "Exp",      "Log",    "Log1p", "Sin",  "Cos",   "Tanh",      "Sigmoid",
+      "Relu",     "Square", "Floor", "Ceil", "Round", "LogicalNot"};
+  return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
+}
+
+bool specializeRanks(const graph::Graph &graph,
+                     const std::vector<TensorType> &args, graph::Graph &out,
+                     std::string &error) {
+  out = graph;
+  if (args.size() != out.args.size()) {
+    error = "expected " + std::to_string(out.args.size()) +
+            " tensor arguments, got " + std::to_string(args.size());
+    return false;
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    TensorType &t = out.nodes[out.args[i]].outputs[0];
+    if (t.unknownRank) {
+      t.unknownRank = false;
+      t.shape = args[i].shape;
+    }
+  }
+  for (auto &n : out.nodes) {
+    bool rankless = !n.outputs.empty() && n.outputs[0].unknownRank;
+    bool readsRankless = false;
+    for (auto &input : n.inputs)
+      readsRankless |= graph.typeOf(input).unknownRank;
+    // Other ops on an unknown-rank tensor (a reduction over all its axes,
+    // say) fixed attributes at trace time from a rank they did not know.
+    if (readsRankless && !isShapePreserving(n.op) && !isBroadcasting(n.op)) {
+      error = "kiln cannot compile " + n.op + " ('" + n.name +
+              "') on a tensor of unknown rank yet";
+      return false;
+    }
+    if (!rankless)
+      continue;
+    TensorType &result = n.outputs[0];
+    std::vector<int64_t> shape;
+    if (isShapePreserving(n.op) && !n.inputs.empty()) {
+      shape = out.typeOf(n.inputs[0]).shape;
+    } else if (isBroadcasting(n.op)) {
+      for (auto &input : n.inputs) {
+        std::vector<int64_t> next;
+        if (!broadcastShapes(shape, out.typeOf(input).shape, next)) {
+          error = "the inputs of '" + n.name + "' do not broadcast";
+          return false;
+        }
+        shape = next;
+      }
+    } else {
+      error = "kiln cannot compile " + n.op + " ('" + n.name +
+              "') on a tensor of unknown rank yet";
+      return false;
+    }
+    result.unknownRank = false;
+    result.shape = shape;
+  }
+  return true;
+}
+
+} // namespace kiln::tf
