@@ -53,6 +53,7 @@ private:
   void bind(Scope &scope, const std::string &id) {
     if (scope.kind == Scope::Kind::Module)
       return;
+    boundSoFar_[&scope].insert(id);
     if (scope.globals.count(id) || scope.nonlocals.count(id))
       return;
     if (scope.kind == Scope::Kind::Class)
@@ -91,6 +92,15 @@ private:
           scope.localIndex.at(id) < paramCount(scope)) {
         error(s.range, "name '" + id + "' is parameter and " +
                            (global ? "global" : "nonlocal"));
+        continue;
+      }
+      // CPython's symtable refuses a declaration after the name was bound
+      // (or, checked in bindName, read) in the same scope.
+      declaredAt_[&scope][id] = {s.range, global};
+      if (boundSoFar_[&scope].count(id)) {
+        // Reported once the scope's reads are known: a read before the
+        // declaration takes precedence ("used prior"), as in CPython.
+        assignedBefore_[&scope].insert(id);
         continue;
       }
       if (!global && !enclosingBinds(scope, id)) {
@@ -212,6 +222,7 @@ private:
   /// Binds `name` as used in `scope`.
   void bindName(Scope &scope, NameExpr &name) {
     const std::string &id = name.id;
+    checkUsedBeforeDeclaration(scope, name);
     if (scope.kind == Scope::Kind::Module || scope.globals.count(id)) {
       name.binding = NameBinding::Global;
       return;
@@ -234,6 +245,34 @@ private:
       }
     }
     bindFree(scope.parent, name, 1);
+  }
+
+  /// A read of a name that a later `global`/`nonlocal` in the same scope
+  /// declares is an error at that declaration (reported once per name).
+  void checkUsedBeforeDeclaration(Scope &scope, const NameExpr &name) {
+    auto scopeIt = declaredAt_.find(&scope);
+    if (scopeIt == declaredAt_.end())
+      return;
+    auto it = scopeIt->second.find(name.id);
+    if (it == scopeIt->second.end() || name.ctx != ExprContext::Load)
+      return;
+    const SourceLoc &use = name.range.begin, &decl = it->second.range.begin;
+    if (use.line > decl.line || (use.line == decl.line && use.col > decl.col))
+      return;
+    error(it->second.range, "name '" + name.id + "' is used prior to " +
+                                (it->second.global ? "global" : "nonlocal") +
+                                " declaration");
+    assignedBefore_[&scope].erase(name.id);
+    scopeIt->second.erase(it);
+  }
+
+  /// Reports the declarations that followed a binding but no read.
+  void reportAssignedBeforeDeclaration(Scope &scope) {
+    for (const std::string &id : assignedBefore_[&scope]) {
+      const Declaration &d = declaredAt_[&scope].at(id);
+      error(d.range, "name '" + id + "' is assigned to before " +
+                         (d.global ? "global" : "nonlocal") + " declaration");
+    }
   }
 
   /// Looks for `name` in the function scopes enclosing `scope`, `depth`
@@ -270,6 +309,7 @@ private:
     Context ctx{&scope};
     for (auto &s : body)
       resolveStmt(ctx, *s);
+    reportAssignedBeforeDeclaration(scope);
   }
 
   void resolveBody(Context &ctx, StmtList &body) {
@@ -604,6 +644,16 @@ private:
   Module &module_;
   DiagnosticEngine &diags_;
   bool ok_ = true;
+  /// Per scope, in source order while collecting: the names bound so far,
+  /// where each `global`/`nonlocal` name was declared, and the declarations
+  /// that came after a binding (errors, reported after the scope's reads).
+  struct Declaration {
+    SourceRange range;
+    bool global; // else nonlocal
+  };
+  std::map<const Scope *, std::set<std::string>> boundSoFar_;
+  std::map<const Scope *, std::map<std::string, Declaration>> declaredAt_;
+  std::map<const Scope *, std::set<std::string>> assignedBefore_;
 };
 
 } // namespace
