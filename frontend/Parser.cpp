@@ -127,6 +127,11 @@ private:
       if (!name.empty())
         return "expected " + name;
     }
+    // A compound statement's header ended early (`def f()`, `class A`,
+    // `with a as b`): CPython names the missing colon.
+    if (type == KilnParser::NEWLINE &&
+        expected.contains(static_cast<size_t>(KilnParser::COLON)))
+      return "expected ':'";
     if (type == KilnParser::NEWLINE)
       return "invalid syntax: unexpected end of line";
     return "invalid syntax";

@@ -6,7 +6,3 @@
 
 def f()
     pass
-
-# XFAIL: *
-# Known kiln bug (listed in the issue notes): this test states the correct
-# behaviour; when the bug is fixed it XPASSes, and the XFAIL line goes.
