@@ -598,6 +598,16 @@ void AstBuilder::buildArgs(P::ArgListContext *ctx, ExprList &args,
           error(k.range, "keyword argument repeated: " + k.arg);
       k.value = buildTest(kw->test());
       keywords.push_back(std::move(k));
+    } else if (auto *bad = dynamic_cast<P::BadKeywordArgContext *>(a)) {
+      // `f(a.b=1)`: CPython's message covers the target and the '='.
+      ExprPtr target = buildTest(bad->test(0));
+      SourceRange r{target->range.begin, range(bad->ASSIGN()->getSymbol()).end};
+      std::string what = describeForAssign(*target);
+      if (what == "None" || what == "True" || what == "False")
+        error(r, "cannot assign to " + what);
+      else
+        error(r, "expression cannot contain assignment, perhaps you meant "
+                 "\"==\"?");
     } else if (auto *ds = dynamic_cast<P::DoubleStarArgContext *>(a)) {
       sawDoubleStar = true;
       Keyword k;

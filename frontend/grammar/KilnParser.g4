@@ -203,6 +203,7 @@ argList: argument (COMMA argument)* COMMA?;
 argument
   : test compFor?          # positionalArg
   | NAME ASSIGN test       # keywordArg
+  | test ASSIGN test       # badKeywordArg // an error, reported by AstBuilder
   | test WALRUS test       # walrusArg
   | POWER test             # doubleStarArg
   | STAR test              # starArg
