@@ -61,23 +61,22 @@ bool specializeRanks(const graph::Graph &graph,
   }
   for (auto &n : out.nodes) {
     bool rankless = !n.outputs.empty() && n.outputs[0].unknownRank;
-    bool readsRankless = false;
     for (auto &input : n.inputs)
-      readsRankless |= graph.typeOf(input).unknownRank;
+      rankless |= graph.typeOf(input).unknownRank;
+    if (!rankless)
+      continue;
+    bool preserving = isShapePreserving(n.op) && !n.inputs.empty();
     // Other ops on an unknown-rank tensor (a reduction over all its axes,
     // say) fixed attributes at trace time from a rank they did not know.
-    if (readsRankless && !isShapePreserving(n.op) && !isBroadcasting(n.op)) {
+    if (!preserving && !isBroadcasting(n.op)) {
       error = "kiln cannot compile " + n.op + " ('" + n.name +
               "') on a tensor of unknown rank yet";
       return false;
     }
-    if (!rankless)
-      continue;
-    TensorType &result = n.outputs[0];
     std::vector<int64_t> shape;
-    if (isShapePreserving(n.op) && !n.inputs.empty()) {
+    if (preserving) {
       shape = out.typeOf(n.inputs[0]).shape;
-    } else if (isBroadcasting(n.op)) {
+    } else {
       for (auto &input : n.inputs) {
         std::vector<int64_t> next;
         if (!broadcastShapes(shape, out.typeOf(input).shape, next)) {
@@ -86,13 +85,11 @@ bool specializeRanks(const graph::Graph &graph,
         }
         shape = next;
       }
-    } else {
-      error = "kiln cannot compile " + n.op + " ('" + n.name +
-              "') on a tensor of unknown rank yet";
-      return false;
     }
-    result.unknownRank = false;
-    result.shape = shape;
+    // Nodes that read an unknown-rank tensor get their shape recomputed
+    // from the now known input shapes.
+    n.outputs[0].unknownRank = false;
+    n.outputs[0].shape = shape;
   }
   return true;
 }

@@ -183,16 +183,21 @@ std::string TfFunction::repr(Interpreter &in, const Value &) {
          std::string(buf) + ">";
 }
 
-/// Binds call arguments to the Python function's parameters, filling in
-/// defaults, so that f(x) and f(x=x) share a trace as in TensorFlow.
-/// TensorFlow's message for arguments that do not bind to the signature.
-static void bindingError(Interpreter &in, const py::FunctionObject &fn,
-                         CallArgs &args, const std::string &reason) {
+/// How TensorFlow's binding errors show positional arguments: the text of
+/// a tuple, "(x,)" for one.
+static std::string receivedArgs(Interpreter &in, const CallArgs &args) {
   std::string received;
   for (size_t i = 0; i < args.positional.size(); ++i)
     received += (i ? ", " : "") + in.repr(args.positional[i]);
   if (args.positional.size() == 1)
     received += ",";
+  return received;
+}
+
+/// TensorFlow's message for arguments that do not bind to the signature.
+static void bindingError(Interpreter &in, const py::FunctionObject &fn,
+                         CallArgs &args, const std::string &reason) {
+  std::string received = receivedArgs(in, args);
   std::string kwargs = "{";
   for (size_t i = 0; i < args.keywords.size(); ++i)
     kwargs += (i ? ", " : "") + py::reprString(args.keywords[i].first) + ": " +
@@ -215,6 +220,8 @@ static void bindingError(Interpreter &in, const py::FunctionObject &fn,
                " for signature: (" + signature + ").");
 }
 
+/// Binds call arguments to the Python function's parameters, filling in
+/// defaults, so that f(x) and f(x=x) share a trace as in TensorFlow.
 void TfFunction::bind(Interpreter &in, CallArgs &args, ValueList &positional,
                       std::vector<std::string> &names) {
   positional = args.positional;
@@ -583,11 +590,7 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &args,
   std::vector<std::string> kwNames;
   if (inputSignature) {
     if (args.positional.size() > inputSignature->size()) {
-      std::string received;
-      for (size_t i = 0; i < args.positional.size(); ++i)
-        received += (i ? ", " : "") + in.repr(args.positional[i]);
-      if (args.positional.size() == 1)
-        received += ",";
+      std::string received = receivedArgs(in, args);
       std::string signature;
       for (size_t i = 0; i < inputSignature->size(); ++i)
         signature += (i ? ", " : "") + paramName(i) + ": " +
@@ -612,11 +615,7 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &args,
         for (size_t k = 0; k < inputSignature->size(); ++k)
           signature += (k ? ", " : "") + paramName(k) + ": " +
                        specRepr((*inputSignature)[k]);
-        std::string received;
-        for (size_t k = 0; k < args.positional.size(); ++k)
-          received += (k ? ", " : "") + in.repr(args.positional[k]);
-        if (args.positional.size() == 1)
-          received += ",";
+        std::string received = receivedArgs(in, args);
         in.typeError("Binding inputs to tf.function failed due to `Can not "
                      "cast " +
                      specRepr(actual, /*asSpec=*/true) + " to " +
@@ -771,23 +770,22 @@ struct ConcreteFunctionObject : py::NativeObject {
   /// signature of tensor parameters only, so its error names both failures.
   void checkLiterals(Interpreter &in, CallArgs &args) {
     auto &params = concrete->params;
+    auto isLiteral = [](const std::string &spec) {
+      return spec.rfind("Literal[", 0) == 0;
+    };
     for (size_t i = 0; i < args.positional.size() && i < params.size(); ++i) {
       const std::string &spec = params[i].second;
-      if (spec.rfind("Literal[", 0) != 0 ||
+      if (!isLiteral(spec) ||
           spec == "Literal[" + in.repr(args.positional[i]) + "]")
         continue;
-      std::string received, signature, flat;
-      for (size_t k = 0; k < args.positional.size(); ++k)
-        received += (k ? ", " : "") + in.repr(args.positional[k]);
-      if (args.positional.size() == 1)
-        received += ",";
+      std::string received = receivedArgs(in, args);
+      std::string signature, flat;
       size_t tensorParams = 0;
       for (size_t k = 0; k < params.size(); ++k) {
         signature +=
             (k ? ", " : "") + params[k].first + ": " + params[k].second;
-        if (params[k].second.rfind("Literal[", 0) != 0) {
+        if (!isLiteral(params[k].second))
           flat += (tensorParams++ ? ", " : "") + params[k].first;
-        }
       }
       std::string flatError = args.positional.size() > tensorParams
                                   ? owner->name + "(" + flat + ") takes " +
@@ -821,14 +819,11 @@ struct ConcreteFunctionObject : py::NativeObject {
     }
     if (name == "structured_input_signature") {
       ValueList specs;
-      for (size_t i = 0; i < concrete->tensorTypes.size(); ++i) {
-        auto spec = std::make_shared<TensorSpecObject>();
-        spec->type = concrete->tensorTypes[i];
-        spec->name = i < concrete->params.size()
-                         ? in.str(concrete->params[i].first)
-                         : Value();
-        specs.push_back(Value::object(Type::Native, spec));
-      }
+      for (size_t i = 0; i < concrete->tensorTypes.size(); ++i)
+        specs.push_back(tensorSpec(concrete->tensorTypes[i],
+                                   i < concrete->params.size()
+                                       ? in.str(concrete->params[i].first)
+                                       : Value()));
       out = in.tuple({in.tuple(std::move(specs)), in.dict()});
       return true;
     }
@@ -845,11 +840,8 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
   CallArgs replaced = args;
   // With an input_signature, no arguments means the signature's specs.
   if (inputSignature && args.positional.empty() && args.keywords.empty())
-    for (auto &t : *inputSignature) {
-      auto spec = std::make_shared<TensorSpecObject>();
-      spec->type = t;
-      replaced.positional.push_back(Value::object(Type::Native, spec));
-    }
+    for (auto &t : *inputSignature)
+      replaced.positional.push_back(tensorSpec(t));
   auto replace = [&](Value &v) {
     if (auto *spec = v.is(Type::Native)
                          ? dynamic_cast<TensorSpecObject *>(v.raw())
@@ -1063,11 +1055,8 @@ bool TfFunction::getAttr(Interpreter &in, const Value &self,
       return true;
     }
     ValueList specs;
-    for (auto &t : *inputSignature) {
-      auto spec = std::make_shared<TensorSpecObject>();
-      spec->type = t;
-      specs.push_back(Value::object(Type::Native, spec));
-    }
+    for (auto &t : *inputSignature)
+      specs.push_back(tensorSpec(t));
     out = in.tuple(std::move(specs));
     return true;
   }

@@ -633,10 +633,7 @@ void defineCreation(ModuleBuilder &tf) {
       tf.in.builtin("from_tensor", [rr](Interpreter &in, CallArgs &args) {
         Params p(in, args, "from_tensor", {"tensor", "name"});
         Value t = rr->toTensor(p.require("tensor", "from_tensor"));
-        auto spec = std::make_shared<TensorSpecObject>();
-        spec->type = rr->tensor(t).type;
-        spec->name = p.get("name");
-        return Value::object(Type::Native, spec);
+        return tensorSpec(rr->tensor(t).type, p.get("name"));
       });
   tf.def("TensorShape", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "TensorShape", {"dims"});

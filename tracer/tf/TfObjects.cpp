@@ -231,6 +231,13 @@ bool TensorShapeObject::compare(Interpreter &in, ast::CmpOp op,
 
 // ---- TensorSpec ----
 
+Value tensorSpec(const TensorType &type, Value name) {
+  auto spec = std::make_shared<TensorSpecObject>();
+  spec->type = type;
+  spec->name = std::move(name);
+  return Value::object(py::Type::Native, spec);
+}
+
 std::string TensorSpecObject::repr(Interpreter &in, const Value &) {
   return "TensorSpec(shape=" + py::shapeStr(type.shape, type.unknownRank) +
          ", dtype=tf." + py::dtypeName(type.dtype) + ", name=" + in.repr(name) +

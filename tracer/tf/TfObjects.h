@@ -54,6 +54,9 @@ struct TensorSpecObject : py::NativeObject {
                const Value &other, bool reflected, Value &out) override;
 };
 
+/// A TensorSpec object of `type`; `name` is None or a str.
+Value tensorSpec(const TensorType &type, Value name = Value());
+
 /// A callable standing for a TensorFlow class (TensorSpec), with class
 /// attributes such as TensorSpec.from_tensor.
 struct CallableType : py::NativeObject {
