@@ -66,16 +66,8 @@ def record(python, version, script):
     proc = subprocess.run([python, script_name], cwd=script_dir, env=env,
                           stdin=subprocess.DEVNULL, capture_output=True, timeout=TIMEOUT_S)
     summary = check_golden.summarize_stderr(proc.stderr, script_name)
-    header = check_golden.format_header(version, check_golden.sha256_of(script),
-                                        proc.returncode, summary)
-    data = header.encode("utf-8") + proc.stdout
-    # Round-trip through the checker's parser so a golden it cannot read is
-    # never written.
-    parsed = check_golden.parse_golden(data)
-    assert parsed["stdout"] == proc.stdout and parsed["exit"] == proc.returncode
-    assert parsed["stderr"] == summary
-    with open(check_golden.golden_path(script), "wb") as f:
-        f.write(data)
+    check_golden.write_golden(script, version, proc.returncode, proc.stdout,
+                              summary)
     return proc, summary
 
 

@@ -135,23 +135,8 @@ def record(python, py_version, tf_version, script):
     summary = check_golden.summarize_stderr(stderr, script_name)
     if summary is not None and not stderr.strip():
         summary = None  # only noise (and blank lines) on stderr
-    header = check_golden.format_header(py_version, check_golden.sha256_of(script),
-                                        proc.returncode, summary,
-                                        tensorflow_version=tf_version)
-    # A golden must pass from any checkout: printed absolute paths would tie
-    # it to this one.
-    if script_dir.encode("utf-8") in proc.stdout:
-        raise SystemExit(f"record-tf-goldens: {script_name} prints its own "
-                         f"absolute path ({script_dir}); print less of the "
-                         "message so the golden passes from any checkout")
-    data = header.encode("utf-8") + proc.stdout
-    # Round-trip through the checker's parser so a golden it cannot read is
-    # never written.
-    parsed = check_golden.parse_golden(data)
-    assert parsed["stdout"] == proc.stdout and parsed["exit"] == proc.returncode
-    assert parsed["stderr"] == summary and parsed["tensorflow"] == tf_version
-    with open(check_golden.golden_path(script), "wb") as f:
-        f.write(data)
+    check_golden.write_golden(script, py_version, proc.returncode, proc.stdout,
+                              summary, tensorflow_version=tf_version)
     return proc, summary, dropped
 
 

@@ -127,6 +127,31 @@ def format_header(python_version, sha, exit_code, stderr_summary,
     return "\n".join(out) + "\n"
 
 
+def write_golden(script, python_version, exit_code, stdout, stderr_summary,
+                 tensorflow_version=None):
+    """Write SCRIPT's golden from one recorded run (both recorders use this).
+
+    Refuses stdout that names the script's folder: a golden must pass from
+    any checkout. Round-trips through parse_golden so a golden the checker
+    cannot read is never written.
+    """
+    script = os.path.abspath(script)
+    script_dir, script_name = os.path.split(script)
+    if script_dir.encode("utf-8") in stdout:
+        raise SystemExit(f"{script_name} prints its own absolute path "
+                         f"({script_dir}); print less of the message so the "
+                         "golden passes from any checkout")
+    header = format_header(python_version, sha256_of(script), exit_code,
+                           stderr_summary, tensorflow_version=tensorflow_version)
+    data = header.encode("utf-8") + stdout
+    parsed = parse_golden(data)
+    assert parsed["stdout"] == stdout and parsed["exit"] == exit_code
+    assert parsed["stderr"] == stderr_summary
+    assert parsed.get("tensorflow") == tensorflow_version
+    with open(golden_path(script), "wb") as f:
+        f.write(data)
+
+
 def parse_golden(data):
     """Parse golden bytes into a dict.
 
