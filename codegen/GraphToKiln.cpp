@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -89,6 +90,20 @@ private:
   Value constant(const graph::Node &n, RankedTensorType type,
                  std::string &error);
   Value emit(const graph::Node &n, std::string &error);
+  /// Emits nodes `ids` in order (a region's, or the function body's).
+  bool emitNodes(const std::vector<int> &ids, std::string &error);
+  /// If, While and For: scf.if, scf.while and scf.for.
+  bool emitControlFlow(int id, std::string &error);
+  /// Emits region `r` and collects its results, cast to `types` (loop
+  /// state may be less specific than one iteration's values).
+  bool emitRegion(int r, TypeRange types, SmallVector<Value> &results,
+                  std::string &error);
+  Value castTo(Location loc, Value v, Type t) {
+    return v.getType() == t ? v : b.create<tensor::CastOp>(loc, t, v);
+  }
+  Value scalarOf(Location loc, Value t) {
+    return b.create<tensor::ExtractOp>(loc, t, ValueRange{});
+  }
   Value zeroExtend(Location loc, Value u8);
   Value emitWidenedUnsigned(const graph::Node &n, std::string &error);
 
@@ -320,6 +335,32 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
               b.create<arith::IndexCastOp>(loc, b.getI32Type(), product)});
     return b.create<tensor::FromElementsOp>(loc, type, dims);
   }
+  if (op == "GatherV2") {
+    // One row of the first dimension (a scalar index): a rank-reducing
+    // slice. The index is clamped, so a bad one reads a valid row.
+    Value src = input(n, 0);
+    auto srcType = cast<RankedTensorType>(src.getType());
+    Value idx = b.create<arith::IndexCastOp>(loc, b.getIndexType(),
+                                             scalarOf(loc, input(n, 1)));
+    Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
+    Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+    Value last = b.create<arith::SubIOp>(
+        loc, b.create<tensor::DimOp>(loc, src, 0), one);
+    idx = b.create<arith::MaxSIOp>(loc, zero,
+                                   b.create<arith::MinSIOp>(loc, idx, last));
+    SmallVector<OpFoldResult> offsets{idx}, sizes{b.getIndexAttr(1)},
+        strides{b.getIndexAttr(1)};
+    for (int64_t d = 1; d < srcType.getRank(); ++d) {
+      offsets.push_back(b.getIndexAttr(0));
+      strides.push_back(b.getIndexAttr(1));
+      if (srcType.isDynamicDim(d))
+        sizes.push_back(b.create<tensor::DimOp>(loc, src, d).getResult());
+      else
+        sizes.push_back(b.getIndexAttr(srcType.getDimSize(d)));
+    }
+    return b.create<tensor::ExtractSliceOp>(loc, type, src, offsets, sizes,
+                                            strides);
+  }
   if (op == "Range") {
     // [start, limit) with step 1, its length known at run time.
     auto scalarOf = [&](Value t) -> Value {
@@ -475,19 +516,162 @@ bool Emitter::run(std::string &error) {
   b.setInsertionPointToStart(entry);
   for (size_t i = 0; i < g.args.size(); ++i)
     values[key({g.args[i], 0})] = entry->getArgument(i);
-  for (size_t i = 0; i < g.nodes.size(); ++i) {
-    const graph::Node &n = g.nodes[i];
-    if (n.op == "Placeholder" || n.op == "NoOp")
-      continue;
-    Value v = emit(n, error);
-    if (!v)
-      return false;
-    values[key({static_cast<int>(i), 0})] = v;
-  }
+  if (!emitNodes(g.bodyNodes(), error))
+    return false;
   SmallVector<Value> results;
   for (graph::Output r : g.results)
     results.push_back(values.at(key(r)));
   b.create<func::ReturnOp>(fn.getLoc(), results);
+  return true;
+}
+
+bool Emitter::emitNodes(const std::vector<int> &ids, std::string &error) {
+  for (int i : ids) {
+    const graph::Node &n = g.nodes[i];
+    if (n.op == "Placeholder" || n.op == "NoOp")
+      continue;
+    if (!n.regions.empty()) {
+      if (!emitControlFlow(i, error))
+        return false;
+      continue;
+    }
+    Value v = emit(n, error);
+    if (!v)
+      return false;
+    values[key({i, 0})] = v;
+  }
+  return true;
+}
+
+bool Emitter::emitRegion(int r, TypeRange types, SmallVector<Value> &results,
+                         std::string &error) {
+  const graph::Region &region = g.regions[r];
+  if (!emitNodes(region.nodes, error))
+    return false;
+  for (size_t i = 0; i < region.results.size(); ++i) {
+    Value v = values.at(key(region.results[i]));
+    results.push_back(i < types.size()
+                          ? castTo(v.getLoc(), v, types[i])
+                          : v);
+  }
+  return true;
+}
+
+bool Emitter::emitControlFlow(int id, std::string &error) {
+  const graph::Node &n = g.nodes[id];
+  Location loc = locOf(n);
+  SmallVector<Type> types;
+  for (auto &o : n.outputs) {
+    RankedTensorType t = tensorType(o);
+    if (!t) {
+      error = "'" + n.name + "' carries a value of a dtype or shape kiln "
+              "cannot compile yet";
+      return false;
+    }
+    types.push_back(t);
+  }
+  // Region bodies are emitted from inside MLIR's body-builder callbacks;
+  // `ok` carries a failure out of them.
+  bool ok = true;
+  auto enter = [&](OpBuilder &nb) {
+    b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+  };
+  auto bindArgs = [&](int r, ValueRange args) {
+    const graph::Region &region = g.regions[r];
+    for (size_t k = 0; k < region.args.size() && k < args.size(); ++k)
+      values[key({region.args[k], 0})] = args[k];
+  };
+  Operation *result = nullptr;
+  if (n.op == "StatelessIf") {
+    Value cond = scalarOf(loc, input(n, 0));
+    auto branch = [&](int r) {
+      return [&, r](OpBuilder &nb, Location l) {
+        OpBuilder::InsertionGuard guard(b);
+        enter(nb);
+        SmallVector<Value> res;
+        ok = ok && emitRegion(r, types, res, error);
+        b.create<scf::YieldOp>(l, ok ? ValueRange(res) : ValueRange{});
+      };
+    };
+    result = b.create<scf::IfOp>(loc, cond, branch(n.regions[0]),
+                                 branch(n.regions[1]));
+  } else if (n.op == "StatelessWhile") {
+    SmallVector<Value> inits;
+    for (size_t k = 0; k < types.size(); ++k)
+      inits.push_back(castTo(loc, input(n, k), types[k]));
+    result = b.create<scf::WhileOp>(
+        loc, TypeRange(types), inits,
+        [&](OpBuilder &nb, Location l, ValueRange args) {
+          OpBuilder::InsertionGuard guard(b);
+          enter(nb);
+          bindArgs(n.regions[0], args);
+          SmallVector<Value> res;
+          ok = ok && emitRegion(n.regions[0], {}, res, error);
+          Value c = ok ? scalarOf(l, res[0])
+                       : b.create<arith::ConstantIntOp>(l, 0, 1).getResult();
+          b.create<scf::ConditionOp>(l, c, args);
+        },
+        [&](OpBuilder &nb, Location l, ValueRange args) {
+          OpBuilder::InsertionGuard guard(b);
+          enter(nb);
+          bindArgs(n.regions[1], args);
+          SmallVector<Value> res;
+          ok = ok && emitRegion(n.regions[1], types, res, error);
+          b.create<scf::YieldOp>(l, ok ? ValueRange(res) : args);
+        });
+  } else if (n.op == "For") {
+    // for iv in range(start, limit, delta): scf.for over the trip count
+    // max(0, ceil((limit - start) / delta)); a zero delta runs no iteration.
+    auto i64 = b.getI64Type();
+    auto wide = [&](Value t) -> Value {
+      Value s = scalarOf(loc, t);
+      return s.getType() == i64 ? s : b.create<arith::ExtSIOp>(loc, i64, s);
+    };
+    Value start = wide(input(n, 0)), limit = wide(input(n, 1)),
+          delta = wide(input(n, 2));
+    Value zero = b.create<arith::ConstantIntOp>(loc, 0, 64);
+    Value one = b.create<arith::ConstantIntOp>(loc, 1, 64);
+    Value deltaIsZero =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, delta, zero);
+    Value safeDelta = b.create<arith::SelectOp>(loc, deltaIsZero, one, delta);
+    Value trips = b.create<arith::CeilDivSIOp>(
+        loc, b.create<arith::SubIOp>(loc, limit, start), safeDelta);
+    trips = b.create<arith::MaxSIOp>(loc, trips, zero);
+    trips = b.create<arith::SelectOp>(loc, deltaIsZero, zero, trips);
+    Value ub = b.create<arith::IndexCastOp>(loc, b.getIndexType(), trips);
+    Value lb = b.create<arith::ConstantIndexOp>(loc, 0);
+    Value step = b.create<arith::ConstantIndexOp>(loc, 1);
+    SmallVector<Value> inits;
+    for (size_t k = 0; k < types.size(); ++k)
+      inits.push_back(castTo(loc, input(n, 3 + k), types[k]));
+    const graph::Region &body = g.regions[n.regions[0]];
+    auto ivType = tensorType(g.nodes[body.args[0]].outputs[0]);
+    result = b.create<scf::ForOp>(
+        loc, lb, ub, step, inits,
+        [&](OpBuilder &nb, Location l, Value k, ValueRange args) {
+          OpBuilder::InsertionGuard guard(b);
+          enter(nb);
+          Value k64 = b.create<arith::IndexCastOp>(l, i64, k);
+          Value iv = b.create<arith::AddIOp>(
+              l, start, b.create<arith::MulIOp>(l, k64, delta));
+          if (ivType.getElementType() != i64)
+            iv = b.create<arith::TruncIOp>(l, ivType.getElementType(), iv);
+          values[key({body.args[0], 0})] =
+              b.create<tensor::FromElementsOp>(l, ivType, ValueRange{iv});
+          for (size_t j = 0; j < args.size(); ++j)
+            values[key({body.args[j + 1], 0})] = args[j];
+          SmallVector<Value> res;
+          ok = ok && emitRegion(n.regions[0], types, res, error);
+          b.create<scf::YieldOp>(l, ok ? ValueRange(res) : args);
+        });
+  } else {
+    error = "kiln cannot compile the control-flow op '" + n.op + "' yet";
+    return false;
+  }
+  if (!ok)
+    return false;
+  for (size_t k = 0; k < types.size(); ++k)
+    values[key({id, static_cast<int>(k)})] = result->getResult(k);
   return true;
 }
 

@@ -78,7 +78,10 @@ std::string loweringPipeline(const PipelineOptions &options) {
   p += "),";
   // Strided copies lower to calls to `memrefCopy`, which kiln's runtime
   // provides (runtime/MemrefCopy.c).
+  // Loop state may be a new buffer each iteration (an op result, not the
+  // iteration argument updated in place).
   p += "one-shot-bufferize{bufferize-function-boundaries "
+       "allow-return-allocs-from-loops "
        "function-boundary-type-conversion=identity-layout-map},"
        "ownership-based-buffer-deallocation,canonicalize,"
        "buffer-deallocation-simplification,bufferization-lower-deallocations,"

@@ -1,6 +1,7 @@
 // Implementation of the kiln commands: read the file, parse, resolve, then
 // interpret or dump.
 #include "Driver.h"
+#include "autograph/Autograph.h"
 
 #include "Aot.h"
 #include "Interpreter.h"
@@ -27,11 +28,13 @@ namespace {
 struct Loaded {
   std::unique_ptr<SourceFile> file;
   std::unique_ptr<ast::Module> module;
+  autograph::ModuleInfo autograph;
 };
 
 /// Reads, parses and resolves; prints diagnostics. Returns an exit code
 /// (kExitOk when `loaded` is usable).
-int load(const DriverOptions &opts, std::ostream &err, Loaded &loaded) {
+int load(const DriverOptions &opts, std::ostream &err, Loaded &loaded,
+         bool convert = true) {
   std::string bytes, error;
   if (!SourceFile::read(opts.input, bytes, error)) {
     if (opts.jsonDiagnostics)
@@ -56,6 +59,9 @@ int load(const DriverOptions &opts, std::ostream &err, Loaded &loaded) {
     diags.printSummary();
     return kExitUserError;
   }
+  // Every stage after the AST runs the AutoGraph-converted functions.
+  if (convert)
+    autograph::convertModule(*loaded.module, loaded.autograph);
   return kExitOk;
 }
 
@@ -63,7 +69,7 @@ int load(const DriverOptions &opts, std::ostream &err, Loaded &loaded) {
 
 int runCheck(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
   Loaded loaded;
-  return load(opts, err, loaded);
+  return load(opts, err, loaded, /*convert=*/false);
 }
 
 CompileOptions compileOptions(const DriverOptions &opts) {
@@ -79,6 +85,7 @@ int runScript(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
   if (int rc = load(opts, err, loaded))
     return rc;
   py::Interpreter interp(*loaded.file, out, err);
+  interp.setAutograph(&loaded.autograph);
   std::unique_ptr<graph::Executor> executor =
       createJitExecutor(compileOptions(opts));
   tf::installTensorFlow(interp, *executor);
@@ -157,6 +164,7 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
   if (int rc = load(opts, err, loaded))
     return rc;
   py::Interpreter interp(*loaded.file, scriptOut, err);
+  interp.setAutograph(&loaded.autograph);
   std::unique_ptr<graph::Executor> executor =
       createJitExecutor(compileOptions(opts));
   auto rt = tf::installTensorFlow(interp, *executor);
@@ -265,22 +273,79 @@ int runSignatures(const DriverOptions &opts, std::ostream &out,
   return kExitOk;
 }
 
-static void dumpGraph(const graph::Graph &g, std::ostream &out) {
-  // The node list of TensorFlow's as_graph_def(), as text.
-  for (auto &n : g.nodes) {
-    out << "node {\n  name: \"" << n.name << "\"\n  op: \"" << n.op << "\"\n";
+static void dumpNodes(const graph::Graph &g, const std::vector<int> &ids,
+                      const std::string &indent, std::ostream &out) {
+  for (int id : ids) {
+    const graph::Node &n = g.nodes[id];
+    out << indent << "node {\n"
+        << indent << "  name: \"" << n.name << "\"\n"
+        << indent << "  op: \"" << n.op << "\"\n";
     for (auto &in : n.inputs)
-      out << "  input: \"" << g.nodes[in.node].name
+      out << indent << "  input: \"" << g.nodes[in.node].name
           << (in.index ? ":" + std::to_string(in.index) : "") << "\"\n";
     for (auto &o : n.outputs)
-      out << "  output: " << typeText(o) << "\n";
+      out << indent << "  output: " << typeText(o) << "\n";
     if (n.loc.valid())
-      out << "  # line " << n.loc.line << "\n";
-    out << "}\n";
+      out << indent << "  # line " << n.loc.line << "\n";
+    // Control flow: each region with its arguments, nodes and results.
+    for (int r : n.regions) {
+      const graph::Region &region = g.regions[r];
+      out << indent << "  region {\n";
+      for (int a : region.args)
+        out << indent << "    arg: \"" << g.nodes[a].name << "\" "
+            << typeText(g.nodes[a].outputs[0]) << "\n";
+      dumpNodes(g, region.nodes, indent + "    ", out);
+      for (auto &res : region.results)
+        out << indent << "    result: \"" << g.nodes[res.node].name
+            << (res.index ? ":" + std::to_string(res.index) : "") << "\"\n";
+      out << indent << "  }\n";
+    }
+    out << indent << "}\n";
+  }
+}
+
+static void dumpGraph(const graph::Graph &g, std::ostream &out) {
+  // The node list of TensorFlow's as_graph_def(), as text; the regions of
+  // control-flow nodes (TF's function library) are shown nested.
+  dumpNodes(g, g.bodyNodes(), "", out);
+}
+
+/// Every function definition of the module, methods included, in order.
+static void functionDefs(const ast::StmtList &body,
+                         std::vector<const ast::FunctionDefStmt *> &out) {
+  for (auto &s : body) {
+    if (s->kind == ast::StmtKind::FunctionDef) {
+      out.push_back(&ast::as<ast::FunctionDefStmt>(*s));
+      functionDefs(ast::as<ast::FunctionDefStmt>(*s).body, out);
+    } else if (s->kind == ast::StmtKind::ClassDef) {
+      functionDefs(ast::as<ast::ClassDefStmt>(*s).body, out);
+    }
   }
 }
 
 int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
+  if (opts.stage == "autograph") {
+    // The converted Python of each function; no tracing needed.
+    Loaded loaded;
+    if (int rc = load(opts, err, loaded))
+      return rc;
+    std::vector<const ast::FunctionDefStmt *> defs;
+    functionDefs(loaded.module->body, defs);
+    bool first = true;
+    for (auto *f : defs) {
+      if (!opts.function.empty() && f->name != opts.function)
+        continue;
+      if (!first)
+        out << "\n";
+      first = false;
+      autograph::printConverted(*f, loaded.autograph, out);
+    }
+    if (first && !opts.function.empty()) {
+      err << "kiln: error: no function named '" << opts.function << "'\n";
+      return kExitUserError;
+    }
+    return kExitOk;
+  }
   if (opts.stage != "ast") {
     std::vector<ExportedFunction> functions;
     if (int rc = collectFunctions(opts, err, functions, "__main__", err))
@@ -304,7 +369,7 @@ int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
     return kExitOk;
   }
   Loaded loaded;
-  if (int rc = load(opts, err, loaded))
+  if (int rc = load(opts, err, loaded, /*convert=*/false))
     return rc;
   if (opts.format == "json")
     dumpAstJson(*loaded.module, out);

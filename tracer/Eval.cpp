@@ -267,13 +267,23 @@ Value Interpreter::eval(const Expr &e, Frame &frame) {
   }
   case ExprKind::UnaryOp: {
     auto &u = as<UnaryOpExpr>(e);
-    return unary(u.op, eval(*u.operand, frame));
+    Value operand = eval(*u.operand, frame);
+    if (u.op == UnaryOpKind::Not && mustStage(frame, operand))
+      return stager_->logicalNot(operand);
+    return unary(u.op, operand);
   }
   case ExprKind::BoolOp: {
     auto &b = as<BoolOpExpr>(e);
     Value v;
-    for (auto &operand : b.values) {
-      v = eval(*operand, frame);
+    for (size_t i = 0; i < b.values.size(); ++i) {
+      v = eval(*b.values[i], frame);
+      if (mustStage(frame, v)) {
+        // A tensor operand: the rest is evaluated and combined with the
+        // logical op, as AutoGraph's and_/or_ do.
+        for (++i; i < b.values.size(); ++i)
+          v = stager_->logicalBinary(b.op, v, eval(*b.values[i], frame));
+        return v;
+      }
       bool t = truthy(v);
       if (b.op == BoolOpKind::And ? !t : t)
         return v;
@@ -295,7 +305,10 @@ Value Interpreter::eval(const Expr &e, Frame &frame) {
   }
   case ExprKind::IfExp: {
     auto &i = as<IfExpExpr>(e);
-    return truthy(eval(*i.test, frame)) ? eval(*i.body, frame)
+    Value test = eval(*i.test, frame);
+    if (mustStage(frame, test))
+      return stager_->stageIfExp(i, test, frame);
+    return truthy(test) ? eval(*i.body, frame)
                                         : eval(*i.orelse, frame);
   }
   case ExprKind::Lambda: {

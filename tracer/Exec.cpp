@@ -1,5 +1,6 @@
 // Statement execution.
 #include "Interpreter.h"
+#include "autograph/Autograph.h"
 #include "kiln/frontend/Resolver.h"
 
 namespace kiln::py {
@@ -189,7 +190,12 @@ Flow Interpreter::execStmt(const Stmt &stmt, Frame &frame) {
   }
   case StmtKind::If: {
     auto &s = as<IfStmt>(stmt);
-    if (truthy(eval(*s.test, frame)))
+    Value test = eval(*s.test, frame);
+    if (mustStage(frame, test)) {
+      stager_->stageIf(s, test, frame);
+      return Flow::Normal;
+    }
+    if (truthy(test))
       return execBlock(s.body, frame);
     return execBlock(s.orelse, frame);
   }
@@ -271,9 +277,16 @@ Flow Interpreter::execStmt(const Stmt &stmt, Frame &frame) {
 }
 
 Flow Interpreter::execFor(const ForStmt &s, Frame &frame) {
-  Value iterator = iter(eval(*s.iter, frame));
+  Value iterable = eval(*s.iter, frame);
+  if (mustStage(frame, iterable)) {
+    stager_->stageFor(s, iterable, frame);
+    return Flow::Normal;
+  }
+  Value iterator = iter(iterable);
   Value item;
-  while (next(iterator, item)) {
+  // AutoGraph's extra test is checked before the next item is fetched.
+  while ((!s.extraTest || truthy(eval(*s.extraTest, frame))) &&
+         next(iterator, item)) {
     assign(*s.target, item, frame);
     Flow flow = execBlock(s.body, frame);
     if (flow == Flow::Break)
@@ -287,7 +300,12 @@ Flow Interpreter::execFor(const ForStmt &s, Frame &frame) {
 Flow Interpreter::execWhile(const WhileStmt &s, Frame &frame) {
   while (true) {
     frame.line = s.range.begin.line;
-    if (!truthy(eval(*s.test, frame)))
+    Value test = eval(*s.test, frame);
+    if (mustStage(frame, test)) {
+      stager_->stageWhile(s, test, frame);
+      return Flow::Normal;
+    }
+    if (!truthy(test))
       break;
     Flow flow = execBlock(s.body, frame);
     if (flow == Flow::Break)
@@ -296,6 +314,11 @@ Flow Interpreter::execWhile(const WhileStmt &s, Frame &frame) {
       return flow;
   }
   return execBlock(s.orelse, frame);
+}
+
+bool Interpreter::mustStage(const Frame &frame, const Value &v) {
+  return staging_ && stager_ && autograph_ && frame.function &&
+         autograph_->isConverted(frame.function->scope) && stager_->isStaged(v);
 }
 
 bool Interpreter::exceptionMatches(const Value &exc, const Value &type) {

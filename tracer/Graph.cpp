@@ -119,8 +119,49 @@ std::string Graph::uniqueName(const std::string &base) {
 }
 
 int Graph::add(Node node) {
+  node.region = current;
   nodes.push_back(std::move(node));
-  return static_cast<int>(nodes.size()) - 1;
+  int id = static_cast<int>(nodes.size()) - 1;
+  if (current >= 0)
+    regions[current].nodes.push_back(id);
+  return id;
+}
+
+int Graph::beginRegion() {
+  Region r;
+  r.parent = current;
+  regions.push_back(std::move(r));
+  current = static_cast<int>(regions.size()) - 1;
+  return current;
+}
+
+Output Graph::addRegionArg(const TensorType &type) {
+  Node n;
+  n.op = "RegionArg";
+  n.name = uniqueName("arg");
+  n.outputs = {type};
+  n.region = current;
+  nodes.push_back(std::move(n));
+  int id = static_cast<int>(nodes.size()) - 1;
+  regions[current].args.push_back(id);
+  return {id, 0};
+}
+
+bool Graph::visible(int r) const {
+  for (int c = current;; c = regions[c].parent) {
+    if (c == r)
+      return true;
+    if (c < 0)
+      return false;
+  }
+}
+
+std::vector<int> Graph::bodyNodes() const {
+  std::vector<int> out;
+  for (size_t i = 0; i < nodes.size(); ++i)
+    if (nodes[i].region < 0)
+      out.push_back(static_cast<int>(i));
+  return out;
 }
 
 } // namespace kiln::graph

@@ -71,6 +71,20 @@ struct Node {
   std::map<std::string, Attr> attrs;
   std::vector<TensorType> outputs;
   SourceLoc loc;
+  /// The region the node lives in; -1 for the function body.
+  int region = -1;
+  /// Control flow (If, While, For) owns regions: If has then/else, While
+  /// has cond/body, For has body.
+  std::vector<int> regions;
+};
+
+/// A nested block of a control-flow node, as MLIR's scf regions: its nodes
+/// may read any value of an enclosing region defined before them.
+struct Region {
+  int parent = -1; // -1: the function body
+  std::vector<int> args;  // RegionArg nodes: loop variables, induction
+  std::vector<int> nodes; // in order, args excluded
+  std::vector<Output> results;
 };
 
 struct Graph {
@@ -84,8 +98,20 @@ struct Graph {
   const TensorType &typeOf(Output o) const {
     return nodes[o.node].outputs[o.index];
   }
-  /// Adds a node and returns its index.
+  /// Adds a node to the current region and returns its index.
   int add(Node node);
+
+  std::vector<Region> regions;
+  /// Where add() puts nodes: -1 for the function body.
+  int current = -1;
+  /// Opens a region nested in the current one and makes it current.
+  int beginRegion();
+  /// Adds a RegionArg of `type` to the current region.
+  Output addRegionArg(const TensorType &type);
+  /// Whether a node in region `r` can be read from the current region.
+  bool visible(int r) const;
+  /// Top-level nodes, in order.
+  std::vector<int> bodyNodes() const;
 
 private:
   std::map<std::string, int> nameCounts_;

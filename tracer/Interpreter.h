@@ -13,6 +13,10 @@
 #include <string>
 #include <unordered_map>
 
+namespace kiln::autograph {
+struct ModuleInfo;
+}
+
 namespace kiln::py {
 
 /// One activation: a module body, a function call or a class body.
@@ -27,6 +31,28 @@ struct Frame {
 };
 
 enum class Flow { Normal, Break, Continue, Return };
+
+/// Stages control flow whose condition or iterable is a tensor (AutoGraph):
+/// implemented by the TensorFlow runtime, called by the interpreter for
+/// functions that AutoGraph converted, while a tf.function traces them.
+class Stager {
+public:
+  virtual ~Stager() = default;
+  /// Whether `v` is a value that must be staged (a symbolic tensor).
+  virtual bool isStaged(const Value &v) = 0;
+  virtual void stageIf(const ast::IfStmt &s, const Value &test,
+                       Frame &frame) = 0;
+  virtual void stageWhile(const ast::WhileStmt &s, const Value &test,
+                          Frame &frame) = 0;
+  virtual void stageFor(const ast::ForStmt &s, const Value &iterable,
+                        Frame &frame) = 0;
+  virtual Value stageIfExp(const ast::IfExpExpr &e, const Value &test,
+                           Frame &frame) = 0;
+  /// `not v`, `a and b`, `a or b` with a tensor `a`: the logical ops.
+  virtual Value logicalNot(const Value &v) = 0;
+  virtual Value logicalBinary(ast::BoolOpKind op, const Value &a,
+                              const Value &b) = 0;
+};
 
 class Interpreter {
 public:
@@ -135,6 +161,29 @@ public:
   const SourceFile &file() const { return file_; }
   Frame *currentFrame() { return frame_; }
 
+  // ---- AutoGraph ----
+  /// The module's AutoGraph analysis (null: nothing is ever staged).
+  void setAutograph(const autograph::ModuleInfo *info) { autograph_ = info; }
+  const autograph::ModuleInfo *autograph() const { return autograph_; }
+  void setStager(Stager *stager) { stager_ = stager; }
+  /// On while a tf.function with autograph=True traces; returns the old
+  /// setting.
+  bool setStaging(bool on) {
+    bool old = staging_;
+    staging_ = on;
+    return old;
+  }
+  /// Whether `v`, a condition or iterable in `frame`, is to be staged.
+  bool mustStage(const Frame &frame, const Value &v);
+  // Entry points for the stager.
+  Flow runBlock(const ast::StmtList &body, Frame &frame) {
+    return execBlock(body, frame);
+  }
+  Value evaluate(const ast::Expr &e, Frame &frame) { return eval(e, frame); }
+  void assignTo(const ast::Expr &target, const Value &value, Frame &frame) {
+    assign(target, value, frame);
+  }
+
 private:
   friend class ExecVisitor;
   // Exec.cpp
@@ -182,6 +231,10 @@ private:
   void installExceptions();
   void installStrMethods();
   void installContainerMethods();
+
+  const autograph::ModuleInfo *autograph_ = nullptr;
+  Stager *stager_ = nullptr;
+  bool staging_ = false;
 
   const SourceFile &file_;
   std::ostream &out_;

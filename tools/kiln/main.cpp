@@ -69,7 +69,8 @@ int main(int argc, char **argv) {
   CLI::App *dump = app.add_subcommand("dump", "Print a compilation stage");
   addInput(dump);
   dump->add_option("--stage", inv.opts.stage, "Stage to print")
-      ->check(CLI::IsMember({"ast", "graph", "kiln", "linalg", "llvm"}));
+      ->check(CLI::IsMember(
+          {"ast", "autograph", "graph", "kiln", "linalg", "llvm"}));
   dump->add_option("--format", inv.opts.format, "Output format")
       ->check(CLI::IsMember({"text", "json"}));
   dump->add_option("--function", inv.opts.function, "Only this tf.function");

@@ -363,6 +363,12 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   }
   ++tracingCount;
   Value result;
+  // AutoGraph stages tensor-dependent control flow while this traces.
+  struct StagingScope {
+    Interpreter &in;
+    bool old;
+    ~StagingScope() { in.setStaging(old); }
+  } staging{in, in.setStaging(autograph)};
   try {
     CallArgs call;
     call.positional.assign(symbolicArgs.begin(),
@@ -716,6 +722,8 @@ Value graphView(Interpreter &in, TfRuntime &rt, ConcreteFunction &c) {
   };
   ValueList nodes;
   for (auto &n : state->graph.nodes) {
+    if (n.region >= 0) // region bodies are functions of their own in TF
+      continue;
     ValueList inputs;
     for (auto &i : n.inputs)
       inputs.push_back(in.str(state->graph.nodes[i.node].name +
@@ -963,16 +971,41 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
   std::vector<graph::Output> mapped(c->graph.nodes.size());
   for (size_t i = 0; i < c->graph.args.size(); ++i)
     mapped[c->graph.args[i]] = argOutputs.at(i);
+  // Regions are copied with their nesting; callee nodes keep their order,
+  // which puts each region's nodes before the node that owns it.
+  graph::Graph &og = outer.graph;
+  int base = static_cast<int>(og.regions.size());
+  for (const graph::Region &r : c->graph.regions) {
+    graph::Region copy;
+    copy.parent = r.parent < 0 ? og.current : base + r.parent;
+    og.regions.push_back(std::move(copy));
+  }
+  auto regionOf = [&](int r) { return r < 0 ? og.current : base + r; };
+  int saved = og.current;
   for (size_t i = 0; i < c->graph.nodes.size(); ++i) {
     const graph::Node &n = c->graph.nodes[i];
     if (n.op == "Placeholder")
       continue;
     graph::Node copy = n;
-    copy.name = outer.graph.uniqueName(name + "/" + n.name);
+    copy.name = og.uniqueName(name + "/" + n.name);
     for (auto &input : copy.inputs)
-      input = mapped[input.node];
-    mapped[i] = {outer.graph.add(std::move(copy)), 0};
+      input = {mapped[input.node].node,
+               mapped[input.node].index + input.index};
+    for (auto &r : copy.regions)
+      r = base + r;
+    og.current = regionOf(n.region);
+    if (n.op == "RegionArg") {
+      mapped[i] = og.addRegionArg(n.outputs[0]);
+      og.nodes[mapped[i].node].name = copy.name;
+      continue;
+    }
+    mapped[i] = {og.add(std::move(copy)), 0};
   }
+  og.current = saved;
+  for (size_t r = 0; r < c->graph.regions.size(); ++r)
+    for (graph::Output o : c->graph.regions[r].results)
+      og.regions[base + r].results.push_back(
+          {mapped[o.node].node, mapped[o.node].index + o.index});
   auto symbolicOf = [&](graph::Output o) {
     auto t = std::make_shared<TensorObject>();
     t->type = outer.graph.typeOf(o);
@@ -988,14 +1021,17 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
       if (item.isTensor) {
         graph::Output o = c->graph.results[item.resultIndex];
         item.resultIndex = static_cast<int>(outer.graph.results.size());
-        outer.graph.results.push_back(mapped[o.node]);
+        outer.graph.results.push_back(
+            {mapped[o.node].node, mapped[o.node].index + o.index});
       }
     outer.prints.push_back(std::move(p));
   }
   ValueList results;
-  for (size_t i = 0; i < c->numOutputs; ++i)
+  for (size_t i = 0; i < c->numOutputs; ++i) {
+    graph::Output o = c->graph.results[c->firstOutput + i];
     results.push_back(
-        symbolicOf(mapped[c->graph.results[c->firstOutput + i].node]));
+        symbolicOf({mapped[o.node].node, mapped[o.node].index + o.index}));
+  }
   return rebuildOutputs(in, c->outputTemplate, results);
 }
 

@@ -1,6 +1,7 @@
 // The `tensorflow` module (and `sys`, for tf.print's output_stream): the
 // functions DESIGN.md section 5 lists for the first slice of kiln.
 #include "TfFunction.h"
+#include "Staging.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 
@@ -672,6 +673,75 @@ void defineCreation(ModuleBuilder &tf) {
   });
 }
 
+/// tf.cond, tf.while_loop and tf.autograph: staged when their predicate
+/// or state is symbolic, plain Python calls otherwise (as TensorFlow runs
+/// them eagerly).
+void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
+  TfRuntime *r = &rt;
+  tf.def("cond", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "cond", {"pred", "true_fn", "false_fn", "name"});
+    Value pred = p.require("pred", "cond");
+    Value trueFn = p.get("true_fn"), falseFn = p.get("false_fn");
+    if (trueFn.isNone() || falseFn.isNone())
+      in.typeError(std::string(trueFn.isNone() ? "true_fn" : "false_fn") +
+                   " must not be None");
+    if (r->isTensor(pred) && r->tensor(pred).symbolic())
+      return stageCond(*r, pred, trueFn, falseFn);
+    return in.call(in.truthy(pred) ? trueFn : falseFn, ValueList{});
+  });
+  tf.def("while_loop", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "while_loop",
+             {"cond", "body", "loop_vars", "shape_invariants",
+              "parallel_iterations", "back_prop", "swap_memory",
+              "maximum_iterations", "name"});
+    Value cond = p.require("cond", "while_loop");
+    Value body = p.require("body", "while_loop");
+    Value vars = p.require("loop_vars", "while_loop");
+    Value maxIter = p.get("maximum_iterations");
+    bool listVars = vars.is(Type::List) || vars.is(Type::Tuple);
+    ValueList flat = listVars ? in.toList(vars) : ValueList{vars};
+    bool symbolic = false;
+    for (auto &v : flat)
+      symbolic |= r->isTensor(v) && r->tensor(v).symbolic();
+    if (r->tracing)
+      symbolic = true; // a loop in a function is always staged
+    if (symbolic)
+      return stageWhileLoop(*r, cond, body, vars, p.get("shape_invariants"),
+                            maxIter);
+    // Eager: a Python loop over the callables.
+    Value state = vars;
+    int64_t limit = -1;
+    if (r->isTensor(maxIter))
+      limit = r->tensor(maxIter).value->elementAsInt(0);
+    else if (!maxIter.isNone())
+      limit = in.toIndex(maxIter);
+    for (int64_t i = 0; limit < 0 || i < limit; ++i) {
+      ValueList callArgs = listVars ? in.toList(state) : ValueList{state};
+      if (!in.truthy(in.call(cond, callArgs)))
+        break;
+      Value next = in.call(body, callArgs);
+      if (listVars && !next.is(Type::List) && !next.is(Type::Tuple))
+        next = in.list(ValueList{next});
+      state = listVars ? (vars.is(Type::Tuple) ? in.tuple(in.toList(next))
+                                               : in.list(in.toList(next)))
+                       : next;
+    }
+    return state;
+  });
+  ModuleBuilder autograph(in, rt, "tensorflow.autograph");
+  ModuleBuilder experimental(in, rt, "tensorflow.autograph.experimental");
+  // The loop options are read by AutoGraph before the loop is staged
+  // (autograph::ControlFlowInfo::loopOptions); the call itself does nothing.
+  experimental.def("set_loop_options", [](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "set_loop_options",
+             {"parallel_iterations", "swap_memory", "maximum_iterations",
+              "shape_invariants"});
+    return Value();
+  });
+  autograph.set("experimental", experimental.value());
+  tf.set("autograph", autograph.value());
+}
+
 /// tf.print: formats now (eager) or records the call in the trace.
 Value tfPrint(TfRuntime &rt, Interpreter &in, CallArgs &args) {
   TracedPrint print;
@@ -758,6 +828,13 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
       in.defineExceptionClass("OperatorNotAllowedInGraphError",
                               in.builtinClass("TypeError"),
                               "tensorflow.python.framework.errors_impl"));
+
+  in.registerClass(
+      "InaccessibleTensorError",
+      in.defineExceptionClass("InaccessibleTensorError",
+                              in.builtinClass("ValueError"),
+                              "tensorflow.python.framework.errors_impl"));
+  installStager(*rt);
 
   in.registerModule("sys", [](Interpreter &in) {
     auto m = std::make_shared<py::ModuleObject>();
@@ -880,6 +957,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     linalg.set("eye", tf.module->dict["eye"]);
     linalg.set("norm", tf.module->dict["norm"]);
     tf.set("linalg", linalg.value());
+    defineControlFlow(in, *r, tf);
     tf.set("newaxis", Value());
     tf.set("math", math.value());
     tf.set("nn", nn.value());

@@ -271,7 +271,17 @@ HostTensorPtr TfRuntime::constantValue(const Value &v) const {
   return nullptr;
 }
 
-graph::Output TfRuntime::symbolicInput(const Value &v) {
+Value TfRuntime::symbolic(graph::Output o) {
+  auto t = std::make_shared<TensorObject>();
+  t->type = tracing->graph.typeOf(o);
+  t->trace = tracing;
+  t->traceOwner = tracing->shared_from_this();
+  t->out = o;
+  t->rt = this;
+  return Value::object(Type::Tensor, t);
+}
+
+graph::Output TfRuntime::graphOutput(const Value &v) {
   auto &t = tensor(v);
   if (t.symbolic()) {
     if (t.trace != tracing)
@@ -279,8 +289,27 @@ graph::Output TfRuntime::symbolicInput(const Value &v) {
                    "passed a \"Graph\" tensor. It is possible to have Graph "
                    "tensors leak out of the function building context by "
                    "including a tf.init_scope in your function building code.");
+    const graph::Graph &g = tracing->graph;
+    if (!g.visible(g.nodes[t.out.node].region))
+      raise("InaccessibleTensorError",
+            "<tf.Tensor '" + g.nodes[t.out.node].name + ":" +
+                std::to_string(t.out.index) +
+                "' shape=" + t.type.shapeString() +
+                " dtype=" + py::dtypeName(t.type.dtype) +
+                "> is out of scope and cannot be used here. Use return "
+                "values, explicit Python locals or TensorFlow collections to "
+                "access it.");
     return t.out;
   }
+  // Constants of eager tensors live in the function body, where every
+  // region can read them.
+  int region = tracing->graph.current;
+  tracing->graph.current = -1;
+  struct Restore {
+    graph::Graph &g;
+    int r;
+    ~Restore() { g.current = r; }
+  } restore{tracing->graph, region};
   // An eager tensor captured by the function: a constant of the graph.
   auto found = tracing->captured.find(t.value.get());
   if (found != tracing->captured.end())
@@ -339,7 +368,7 @@ Value TfRuntime::apply(const std::string &op, const ValueList &inputs,
     n.op = op;
     n.name = tracing->graph.uniqueName(nameHint.empty() ? op : nameHint);
     for (auto &v : inputs)
-      n.inputs.push_back(symbolicInput(v));
+      n.inputs.push_back(graphOutput(v));
     n.attrs = std::move(attrs);
     n.outputs = {result};
     n.loc = currentLoc();

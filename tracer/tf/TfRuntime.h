@@ -105,6 +105,14 @@ public:
               std::map<std::string, Attr> attrs, TensorType result,
               const std::string &nameHint = "");
 
+  /// A symbolic tensor for output `o` of the graph being traced.
+  Value symbolic(graph::Output o);
+  /// The graph output holding tensor `v` in the current region; an eager
+  /// tensor is captured as a constant first.
+  graph::Output graphOutput(const Value &v);
+  /// Stages control flow on tensors (Staging.h).
+  std::unique_ptr<py::Stager> stager;
+
   /// The value of a constant or eager tensor known at trace time.
   HostTensorPtr constantValue(const Value &tensor) const;
 
@@ -119,7 +127,6 @@ public:
   [[noreturn]] void raise(const std::string &type, const std::string &message);
 
 private:
-  graph::Output symbolicInput(const Value &v);
   std::map<std::string, const graph::Executor::Compiled *> eagerCache_;
 };
 

@@ -330,6 +330,9 @@ struct ForStmt : Stmt {
   ExprPtr iter;
   StmtList body;
   StmtList orelse;
+  /// Set by AutoGraph's jump lowering (`not break_`): checked before each
+  /// iteration, so a loop whose `break` became a flag stops in time.
+  ExprPtr extraTest;
 };
 
 struct WhileStmt : Stmt {

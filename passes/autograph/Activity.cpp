@@ -1,0 +1,567 @@
+// Activity analysis of a converted function: per if/for/while, the locals it
+// modifies, the locals live after it, and for loops the loop-carried ones.
+//
+// Liveness is the classic backward dataflow over the structured AST (there
+// are no jumps left after jump lowering). Reads inside nested functions,
+// lambdas and comprehensions count as reads where they are defined, and a
+// `try` neither kills nor reorders anything: both are conservative, which
+// can only make more variables outputs of a staged statement.
+#include "Autograph.h"
+
+#include "kiln/frontend/Resolver.h"
+
+#include <algorithm>
+#include <set>
+
+namespace kiln::autograph {
+
+using namespace ast;
+
+namespace {
+
+using Vars = std::set<int>;
+
+class Activity {
+public:
+  Activity(const Scope &scope, ModuleInfo &info) : scope(scope), info(info) {}
+
+  Vars block(const StmtList &b, Vars live) {
+    for (auto it = b.rbegin(); it != b.rend(); ++it)
+      live = stmt(**it, std::move(live));
+    return live;
+  }
+
+private:
+  const Scope &scope;
+  ModuleInfo &info;
+
+  // ---- reads and writes of expressions ----
+  void reads(const Expr *e, Vars &out) {
+    if (!e)
+      return;
+    switch (e->kind) {
+    case ExprKind::Name: {
+      auto &n = as<NameExpr>(*e);
+      if (n.ctx == ExprContext::Load && n.binding == NameBinding::Local)
+        out.insert(n.slot);
+      return;
+    }
+    case ExprKind::Lambda:
+    case ExprKind::ListComp:
+    case ExprKind::SetComp:
+    case ExprKind::DictComp:
+    case ExprKind::GeneratorExp:
+      innerReads(*e, out);
+      return;
+    default:
+      forEachChild(*e, [&](const Expr *c) { reads(c, out); });
+    }
+  }
+
+  /// Every name an inner scope reads that is one of our locals.
+  void innerReads(const Expr &e, Vars &out) {
+    forEachChild(e, [&](const Expr *c) {
+      if (!c)
+        return;
+      if (c->kind == ExprKind::Name) {
+        auto it = scope.localIndex.find(as<NameExpr>(*c).id);
+        if (it != scope.localIndex.end())
+          out.insert(it->second);
+      }
+      innerReads(*c, out);
+    });
+  }
+
+  template <typename F> static void forEachChild(const Expr &e, F &&f) {
+    switch (e.kind) {
+    case ExprKind::Name:
+    case ExprKind::Constant:
+      return;
+    case ExprKind::JoinedStr:
+      for (auto &v : as<JoinedStrExpr>(e).values)
+        f(v.get());
+      return;
+    case ExprKind::FormattedValue:
+      f(as<FormattedValueExpr>(e).value.get());
+      f(as<FormattedValueExpr>(e).formatSpec.get());
+      return;
+    case ExprKind::BinOp:
+      f(as<BinOpExpr>(e).left.get());
+      f(as<BinOpExpr>(e).right.get());
+      return;
+    case ExprKind::UnaryOp:
+      f(as<UnaryOpExpr>(e).operand.get());
+      return;
+    case ExprKind::BoolOp:
+      for (auto &v : as<BoolOpExpr>(e).values)
+        f(v.get());
+      return;
+    case ExprKind::Compare:
+      f(as<CompareExpr>(e).left.get());
+      for (auto &v : as<CompareExpr>(e).comparators)
+        f(v.get());
+      return;
+    case ExprKind::IfExp:
+      f(as<IfExpExpr>(e).test.get());
+      f(as<IfExpExpr>(e).body.get());
+      f(as<IfExpExpr>(e).orelse.get());
+      return;
+    case ExprKind::Lambda: {
+      auto &l = as<LambdaExpr>(e);
+      for (auto &d : l.args.defaults)
+        f(d.get());
+      for (auto &d : l.args.kwDefaults)
+        f(d.get());
+      f(l.body.get());
+      return;
+    }
+    case ExprKind::Call:
+      f(as<CallExpr>(e).func.get());
+      for (auto &a : as<CallExpr>(e).args)
+        f(a.get());
+      for (auto &k : as<CallExpr>(e).keywords)
+        f(k.value.get());
+      return;
+    case ExprKind::Attribute:
+      f(as<AttributeExpr>(e).value.get());
+      return;
+    case ExprKind::Subscript:
+      f(as<SubscriptExpr>(e).value.get());
+      f(as<SubscriptExpr>(e).slice.get());
+      return;
+    case ExprKind::Slice:
+      f(as<SliceExpr>(e).lower.get());
+      f(as<SliceExpr>(e).upper.get());
+      f(as<SliceExpr>(e).step.get());
+      return;
+    case ExprKind::Starred:
+      f(as<StarredExpr>(e).value.get());
+      return;
+    case ExprKind::List:
+    case ExprKind::Tuple:
+    case ExprKind::Set:
+      for (auto &v : as<SequenceExpr>(e).elts)
+        f(v.get());
+      return;
+    case ExprKind::Dict:
+      for (auto &k : as<DictExpr>(e).keys)
+        f(k.get());
+      for (auto &v : as<DictExpr>(e).values)
+        f(v.get());
+      return;
+    case ExprKind::ListComp:
+    case ExprKind::SetComp:
+    case ExprKind::DictComp:
+    case ExprKind::GeneratorExp: {
+      auto &c = as<ComprehensionExpr>(e);
+      f(c.elt.get());
+      f(c.value.get());
+      for (auto &g : c.generators) {
+        f(g.target.get());
+        f(g.iter.get());
+        for (auto &i : g.ifs)
+          f(i.get());
+      }
+      return;
+    }
+    }
+  }
+
+  /// Locals a store target binds, and what the target itself reads (the
+  /// object of `a.b = ...`, the key of `a[k] = ...`).
+  void target(const Expr &t, Vars &defs, Vars &uses) {
+    switch (t.kind) {
+    case ExprKind::Name: {
+      auto &n = as<NameExpr>(t);
+      if (n.binding == NameBinding::Local)
+        defs.insert(n.slot);
+      return;
+    }
+    case ExprKind::Tuple:
+    case ExprKind::List:
+      for (auto &e : as<SequenceExpr>(t).elts)
+        target(*e, defs, uses);
+      return;
+    case ExprKind::Starred:
+      target(*as<StarredExpr>(t).value, defs, uses);
+      return;
+    default:
+      reads(&t, uses);
+    }
+  }
+
+  static Vars transfer(Vars live, const Vars &defs, const Vars &uses) {
+    for (int d : defs)
+      live.erase(d);
+    live.insert(uses.begin(), uses.end());
+    return live;
+  }
+
+  static std::vector<int> sorted(const Vars &v) { return {v.begin(), v.end()}; }
+
+  /// Locals that `b` may assign, at any depth (not in nested scopes).
+  void modified(const StmtList &b, Vars &out) {
+    for (auto &s : b)
+      modified(*s, out);
+  }
+  void modified(const Stmt &s, Vars &out) {
+    Vars ignored;
+    switch (s.kind) {
+    case StmtKind::Assign:
+      for (auto &t : as<AssignStmt>(s).targets)
+        target(*t, out, ignored);
+      return;
+    case StmtKind::AugAssign:
+      target(*as<AugAssignStmt>(s).target, out, ignored);
+      return;
+    case StmtKind::AnnAssign:
+      if (as<AnnAssignStmt>(s).value)
+        target(*as<AnnAssignStmt>(s).target, out, ignored);
+      return;
+    case StmtKind::For:
+      target(*as<ForStmt>(s).target, out, ignored);
+      modified(as<ForStmt>(s).body, out);
+      modified(as<ForStmt>(s).orelse, out);
+      return;
+    case StmtKind::While:
+      modified(as<WhileStmt>(s).body, out);
+      modified(as<WhileStmt>(s).orelse, out);
+      return;
+    case StmtKind::If:
+      modified(as<IfStmt>(s).body, out);
+      modified(as<IfStmt>(s).orelse, out);
+      return;
+    case StmtKind::With:
+      for (auto &item : as<WithStmt>(s).items)
+        if (item.optionalVars)
+          target(*item.optionalVars, out, ignored);
+      modified(as<WithStmt>(s).body, out);
+      return;
+    case StmtKind::Try: {
+      auto &t = as<TryStmt>(s);
+      modified(t.body, out);
+      for (auto &h : t.handlers) {
+        if (!h.name.empty() && h.target.binding == NameBinding::Local)
+          out.insert(h.target.slot);
+        modified(h.body, out);
+      }
+      modified(t.orelse, out);
+      modified(t.finalbody, out);
+      return;
+    }
+    case StmtKind::FunctionDef:
+      if (as<FunctionDefStmt>(s).target.binding == NameBinding::Local)
+        out.insert(as<FunctionDefStmt>(s).target.slot);
+      return;
+    case StmtKind::ClassDef:
+      if (as<ClassDefStmt>(s).target.binding == NameBinding::Local)
+        out.insert(as<ClassDefStmt>(s).target.slot);
+      return;
+    case StmtKind::Delete:
+      for (auto &t : as<DeleteStmt>(s).targets)
+        target(*t, out, ignored);
+      return;
+    case StmtKind::Import:
+    case StmtKind::ImportFrom: {
+      auto &names = s.kind == StmtKind::Import ? as<ImportStmt>(s).names
+                                               : as<ImportFromStmt>(s).names;
+      for (auto &a : names)
+        if (a.target.binding == NameBinding::Local)
+          out.insert(a.target.slot);
+      return;
+    }
+    default:
+      return;
+    }
+  }
+
+  static const CallExpr *loopOptions(const StmtList &body) {
+    for (auto &s : body) {
+      if (s->kind != StmtKind::Expr)
+        break;
+      auto &e = *as<ExprStmt>(*s).value;
+      if (e.kind != ExprKind::Call)
+        break;
+      auto &call = as<CallExpr>(e);
+      if (call.func->kind == ExprKind::Attribute &&
+          as<AttributeExpr>(*call.func).attr == "set_loop_options")
+        return &call;
+    }
+    return nullptr;
+  }
+
+  /// A loop's state: modified variables that are live at the head of an
+  /// iteration (read by the test or the body before being written) or
+  /// after the loop.
+  void loop(const Stmt &s, const Vars &liveOut, const Vars &headIn,
+            const StmtList &body) {
+    ControlFlowInfo &cf = info.statements[&s];
+    Vars mod;
+    modified(s, mod);
+    cf.modified = sorted(mod);
+    cf.liveOut = sorted(liveOut);
+    cf.loopVars.clear();
+    for (int v : mod)
+      if (headIn.count(v) || liveOut.count(v))
+        cf.loopVars.push_back(v);
+    cf.loopOptions = loopOptions(body);
+  }
+
+  Vars stmt(const Stmt &s, Vars live) {
+    Vars defs, uses;
+    switch (s.kind) {
+    case StmtKind::Expr:
+      reads(as<ExprStmt>(s).value.get(), uses);
+      return transfer(std::move(live), defs, uses);
+    case StmtKind::Assign: {
+      auto &a = as<AssignStmt>(s);
+      for (auto &t : a.targets)
+        target(*t, defs, uses);
+      reads(a.value.get(), uses);
+      return transfer(std::move(live), defs, uses);
+    }
+    case StmtKind::AugAssign: {
+      auto &a = as<AugAssignStmt>(s);
+      Vars ignored;
+      target(*a.target, ignored, uses);
+      if (a.target->kind == ExprKind::Name &&
+          as<NameExpr>(*a.target).binding == NameBinding::Local)
+        uses.insert(as<NameExpr>(*a.target).slot);
+      reads(a.value.get(), uses);
+      return transfer(std::move(live), defs, uses);
+    }
+    case StmtKind::AnnAssign: {
+      auto &a = as<AnnAssignStmt>(s);
+      if (a.value) {
+        target(*a.target, defs, uses);
+        reads(a.value.get(), uses);
+      }
+      return transfer(std::move(live), defs, uses);
+    }
+    case StmtKind::Return:
+      reads(as<ReturnStmt>(s).value.get(), uses);
+      return uses;
+    case StmtKind::Raise:
+      reads(as<RaiseStmt>(s).exc.get(), uses);
+      reads(as<RaiseStmt>(s).cause.get(), uses);
+      return uses;
+    case StmtKind::Assert:
+      reads(as<AssertStmt>(s).test.get(), uses);
+      reads(as<AssertStmt>(s).msg.get(), uses);
+      return transfer(std::move(live), defs, uses);
+    case StmtKind::Delete:
+      for (auto &t : as<DeleteStmt>(s).targets)
+        target(*t, defs, uses);
+      return transfer(std::move(live), defs, uses);
+    case StmtKind::If: {
+      auto &i = as<IfStmt>(s);
+      ControlFlowInfo &cf = info.statements[&s];
+      Vars mod;
+      modified(s, mod);
+      cf.modified = sorted(mod);
+      cf.liveOut = sorted(live);
+      Vars in = block(i.body, live);
+      Vars other = block(i.orelse, live);
+      in.insert(other.begin(), other.end());
+      reads(i.test.get(), in);
+      return in;
+    }
+    case StmtKind::While: {
+      auto &w = as<WhileStmt>(s);
+      // head = test reads ∪ live after ∪ what the body needs from the head.
+      Vars head = live;
+      for (int round = 0; round < 8; ++round) {
+        Vars next = live;
+        Vars body = block(w.body, head);
+        next.insert(body.begin(), body.end());
+        reads(w.test.get(), next);
+        if (next == head)
+          break;
+        head = std::move(next);
+      }
+      reads(w.test.get(), head);
+      loop(s, live, head, w.body);
+      Vars out = head;
+      Vars orelse = block(w.orelse, live);
+      out.insert(orelse.begin(), orelse.end());
+      return out;
+    }
+    case StmtKind::For: {
+      auto &f = as<ForStmt>(s);
+      Vars head = live, targetDefs, targetUses;
+      target(*f.target, targetDefs, targetUses);
+      for (int round = 0; round < 8; ++round) {
+        Vars next = live;
+        Vars body = transfer(block(f.body, head), targetDefs, targetUses);
+        next.insert(body.begin(), body.end());
+        reads(f.extraTest.get(), next);
+        if (next == head)
+          break;
+        head = std::move(next);
+      }
+      reads(f.extraTest.get(), head);
+      loop(s, live, head, f.body);
+      Vars out = head;
+      Vars orelse = block(f.orelse, live);
+      out.insert(orelse.begin(), orelse.end());
+      reads(f.iter.get(), out);
+      return out;
+    }
+    case StmtKind::With: {
+      auto &w = as<WithStmt>(s);
+      Vars in = block(w.body, live);
+      for (auto it = w.items.rbegin(); it != w.items.rend(); ++it) {
+        Vars itemDefs, itemUses;
+        if (it->optionalVars)
+          target(*it->optionalVars, itemDefs, itemUses);
+        reads(it->contextExpr.get(), itemUses);
+        in = transfer(std::move(in), itemDefs, itemUses);
+      }
+      return in;
+    }
+    case StmtKind::Try: {
+      // Any statement of a try may be the last one run, so nothing it
+      // assigns kills a later read.
+      auto &t = as<TryStmt>(s);
+      Vars after = live, in;
+      Vars fin = block(t.finalbody, live);
+      after.insert(fin.begin(), fin.end());
+      in = after;
+      for (auto &h : t.handlers) {
+        Vars hin = block(h.body, after);
+        in.insert(hin.begin(), hin.end());
+        reads(h.type.get(), in);
+      }
+      Vars orelse = block(t.orelse, after);
+      in.insert(orelse.begin(), orelse.end());
+      Vars bodyIn = block(t.body, in);
+      in.insert(bodyIn.begin(), bodyIn.end());
+      return in;
+    }
+    case StmtKind::FunctionDef: {
+      auto &f = as<FunctionDefStmt>(s);
+      if (f.target.binding == NameBinding::Local)
+        defs.insert(f.target.slot);
+      for (auto &d : f.decorators)
+        reads(d.get(), uses);
+      for (auto &d : f.args.defaults)
+        reads(d.get(), uses);
+      innerStmtReads(f.body, uses);
+      return transfer(std::move(live), defs, uses);
+    }
+    case StmtKind::ClassDef: {
+      auto &c = as<ClassDefStmt>(s);
+      if (c.target.binding == NameBinding::Local)
+        defs.insert(c.target.slot);
+      for (auto &b : c.bases)
+        reads(b.get(), uses);
+      innerStmtReads(c.body, uses);
+      return transfer(std::move(live), defs, uses);
+    }
+    default: {
+      Vars mod;
+      modified(s, mod);
+      return transfer(std::move(live), mod, uses);
+    }
+    }
+  }
+
+  /// Names a nested function or class body reads that are our locals: a
+  /// coarse walk that treats every name in it as a read (names are matched
+  /// by spelling; their bindings belong to the inner scope).
+  void innerStmtReads(const StmtList &b, Vars &out) {
+    for (auto &s : b)
+      collectNames(*s, out);
+  }
+
+  void collectNames(const Stmt &s, Vars &out) {
+    auto visitExpr = [&](const Expr *e) {
+      if (!e)
+        return;
+      if (e->kind == ExprKind::Name) {
+        auto it = scope.localIndex.find(as<NameExpr>(*e).id);
+        if (it != scope.localIndex.end())
+          out.insert(it->second);
+      }
+      innerReads(*e, out);
+    };
+    switch (s.kind) {
+    case StmtKind::Expr:
+      visitExpr(as<ExprStmt>(s).value.get());
+      break;
+    case StmtKind::Assign:
+      visitExpr(as<AssignStmt>(s).value.get());
+      for (auto &t : as<AssignStmt>(s).targets)
+        visitExpr(t.get());
+      break;
+    case StmtKind::AugAssign:
+      visitExpr(as<AugAssignStmt>(s).target.get());
+      visitExpr(as<AugAssignStmt>(s).value.get());
+      break;
+    case StmtKind::AnnAssign:
+      visitExpr(as<AnnAssignStmt>(s).value.get());
+      break;
+    case StmtKind::Return:
+      visitExpr(as<ReturnStmt>(s).value.get());
+      break;
+    case StmtKind::If:
+      visitExpr(as<IfStmt>(s).test.get());
+      for (auto &c : as<IfStmt>(s).body)
+        collectNames(*c, out);
+      for (auto &c : as<IfStmt>(s).orelse)
+        collectNames(*c, out);
+      break;
+    case StmtKind::While:
+      visitExpr(as<WhileStmt>(s).test.get());
+      for (auto &c : as<WhileStmt>(s).body)
+        collectNames(*c, out);
+      break;
+    case StmtKind::For:
+      visitExpr(as<ForStmt>(s).iter.get());
+      for (auto &c : as<ForStmt>(s).body)
+        collectNames(*c, out);
+      break;
+    case StmtKind::With:
+      for (auto &item : as<WithStmt>(s).items)
+        visitExpr(item.contextExpr.get());
+      for (auto &c : as<WithStmt>(s).body)
+        collectNames(*c, out);
+      break;
+    case StmtKind::Try: {
+      auto &t = as<TryStmt>(s);
+      for (const StmtList *l : {&t.body, &t.orelse, &t.finalbody})
+        for (auto &c : *l)
+          collectNames(*c, out);
+      for (auto &h : t.handlers)
+        for (auto &c : h.body)
+          collectNames(*c, out);
+      break;
+    }
+    case StmtKind::FunctionDef:
+      for (auto &c : as<FunctionDefStmt>(s).body)
+        collectNames(*c, out);
+      break;
+    case StmtKind::ClassDef:
+      for (auto &c : as<ClassDefStmt>(s).body)
+        collectNames(*c, out);
+      break;
+    case StmtKind::Raise:
+      visitExpr(as<RaiseStmt>(s).exc.get());
+      break;
+    case StmtKind::Assert:
+      visitExpr(as<AssertStmt>(s).test.get());
+      visitExpr(as<AssertStmt>(s).msg.get());
+      break;
+    default:
+      break;
+    }
+  }
+};
+
+} // namespace
+
+void analyzeActivity(const FunctionDefStmt &fn, ModuleInfo &info) {
+  Activity(*fn.scope, info).block(fn.body, {});
+}
+
+} // namespace kiln::autograph

@@ -1,0 +1,76 @@
+// AutoGraph over kiln's AST, as TensorFlow's AutoGraph converts a function
+// before tracing it:
+//
+//  1. Jump lowering (Jumps.cpp): `break`, `continue` and `return` inside
+//     loops and branches become assignments to state flags (`break_`,
+//     `continue_`, `do_return`/`retval_`) and the statements they would skip
+//     are guarded by `if not flag:`. After it, a converted function's
+//     if/for/while bodies always run to their end, which is what staging
+//     them as graph regions needs. The rewrite keeps Python semantics, so
+//     the converted body is also what runs when nothing is staged.
+//  2. Activity analysis (Activity.cpp): for every if/for/while, the local
+//     variables it modifies, those live after it, and for loops the ones
+//     carried from one iteration to the next.
+//
+// The tracer decides at trace time, from the value of each condition or
+// iterable, whether a statement is staged (a tensor) or run as Python.
+#pragma once
+
+#include "kiln/frontend/Ast.h"
+
+#include <iosfwd>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace kiln::autograph {
+
+/// What activity analysis found for one if/for/while statement. Variables
+/// are local slots of the enclosing function, in slot order.
+struct ControlFlowInfo {
+  std::vector<int> modified;
+  std::vector<int> liveOut;
+  /// Loops: modified variables whose value one iteration passes to the
+  /// next or to the code after the loop.
+  std::vector<int> loopVars;
+  /// Loops: a `tf.autograph.experimental.set_loop_options(...)` call at
+  /// the top of the body, evaluated before the body is staged.
+  const ast::CallExpr *loopOptions = nullptr;
+};
+
+struct FunctionInfo {
+  bool converted = false;
+  /// Why AutoGraph left the function as it is (TensorFlow's wording).
+  std::string notConverted;
+};
+
+struct ModuleInfo {
+  std::unordered_map<const ast::Stmt *, ControlFlowInfo> statements;
+  std::unordered_map<const ast::Scope *, FunctionInfo> functions;
+
+  const ControlFlowInfo *find(const ast::Stmt *s) const {
+    auto it = statements.find(s);
+    return it == statements.end() ? nullptr : &it->second;
+  }
+  bool isConverted(const ast::Scope *scope) const {
+    auto it = functions.find(scope);
+    return it != functions.end() && it->second.converted;
+  }
+};
+
+/// Converts every function of a resolved module in place and analyses it.
+void convertModule(ast::Module &module, ModuleInfo &info);
+
+/// Prints a converted function as Python, with the analysis of each
+/// control-flow statement as a comment (`kiln dump --stage=autograph`).
+void printConverted(const ast::FunctionDefStmt &fn, const ModuleInfo &info,
+                    std::ostream &os);
+
+/// Python source for an expression (the unparser behind printConverted).
+std::string unparse(const ast::Expr &e);
+
+// Internal steps, exposed for unit tests.
+void lowerJumps(ast::FunctionDefStmt &fn, FunctionInfo &info);
+void analyzeActivity(const ast::FunctionDefStmt &fn, ModuleInfo &info);
+
+} // namespace kiln::autograph

@@ -1,0 +1,368 @@
+// Jump lowering: `break`, `continue` and `return` become flag assignments,
+// and the statements a jump would skip are guarded by `if not flag:`.
+//
+//   for x in xs:              break_ = False
+//       if p(x):              for x in xs:          # extra test: not break_
+//           break                 if p(x):
+//       use(x)                        break_ = True
+//                                 if not break_:
+//                                     use(x)
+//
+// A loop whose `break` became a flag gets `not break_` as an extra test (a
+// `while` test is prefixed with it; a `for` checks it before fetching the
+// next item), so the rewrite keeps Python's semantics exactly. A function
+// with a `return` anywhere but its last statement gets `do_return` and
+// `retval_` and ends with `return retval_`. Each loop gets its own flag.
+#include "Autograph.h"
+
+#include "kiln/frontend/Resolver.h"
+
+namespace kiln::autograph {
+
+using namespace ast;
+
+namespace {
+
+enum class Jump { Break, Continue, Return };
+
+bool isJump(const Stmt &s, Jump kind) {
+  switch (kind) {
+  case Jump::Break:
+    return s.kind == StmtKind::Break;
+  case Jump::Continue:
+    return s.kind == StmtKind::Continue;
+  case Jump::Return:
+    return s.kind == StmtKind::Return;
+  }
+  return false;
+}
+
+bool contains(const StmtList &stmts, Jump kind);
+
+/// Whether `s` holds a jump of `kind` that leaves it. A `break` or
+/// `continue` inside a nested loop's body belongs to that loop.
+bool contains(const Stmt &s, Jump kind) {
+  if (isJump(s, kind))
+    return true;
+  switch (s.kind) {
+  case StmtKind::If:
+    return contains(as<IfStmt>(s).body, kind) ||
+           contains(as<IfStmt>(s).orelse, kind);
+  case StmtKind::For:
+    return (kind == Jump::Return && contains(as<ForStmt>(s).body, kind)) ||
+           contains(as<ForStmt>(s).orelse, kind);
+  case StmtKind::While:
+    return (kind == Jump::Return && contains(as<WhileStmt>(s).body, kind)) ||
+           contains(as<WhileStmt>(s).orelse, kind);
+  case StmtKind::With:
+    return contains(as<WithStmt>(s).body, kind);
+  case StmtKind::Try: {
+    auto &t = as<TryStmt>(s);
+    for (auto &h : t.handlers)
+      if (contains(h.body, kind))
+        return true;
+    return contains(t.body, kind) || contains(t.orelse, kind) ||
+           contains(t.finalbody, kind);
+  }
+  default:
+    return false;
+  }
+}
+
+bool contains(const StmtList &stmts, Jump kind) {
+  for (auto &s : stmts)
+    if (contains(*s, kind))
+      return true;
+  return false;
+}
+
+/// Builds the synthetic nodes; each takes the range of the code it stands
+/// for, so errors and tracebacks still point at the user's lines.
+struct Builder {
+  Scope &scope;
+
+  std::string fresh(const std::string &base) {
+    std::string name = base;
+    for (int i = 1; scope.localIndex.count(name); ++i)
+      name = base + "_" + std::to_string(i);
+    scope.addLocal(name);
+    return name;
+  }
+  ExprPtr name(const std::string &id, ExprContext ctx, SourceRange r) {
+    auto n = std::make_unique<NameExpr>();
+    n->id = id;
+    n->ctx = ctx;
+    n->binding = NameBinding::Local;
+    n->slot = scope.localIndex.at(id);
+    n->range = r;
+    return n;
+  }
+  ExprPtr constant(ConstantExpr::Type type, bool value, SourceRange r) {
+    auto c = std::make_unique<ConstantExpr>();
+    c->type = type;
+    c->boolValue = value;
+    c->range = r;
+    return c;
+  }
+  StmtPtr assign(const std::string &id, ExprPtr value, SourceRange r) {
+    auto a = std::make_unique<AssignStmt>();
+    a->targets.push_back(name(id, ExprContext::Store, r));
+    a->value = std::move(value);
+    a->range = r;
+    return a;
+  }
+  StmtPtr setFlag(const std::string &id, bool value, SourceRange r) {
+    return assign(id, constant(ConstantExpr::Type::Bool, value, r), r);
+  }
+  ExprPtr notFlag(const std::string &id, SourceRange r) {
+    auto u = std::make_unique<UnaryOpExpr>();
+    u->op = UnaryOpKind::Not;
+    u->operand = name(id, ExprContext::Load, r);
+    u->range = r;
+    return u;
+  }
+  /// `first and second`, flattening an existing `and`.
+  static ExprPtr conjoin(ExprPtr first, ExprPtr second) {
+    if (!second)
+      return first;
+    auto b = std::make_unique<BoolOpExpr>();
+    b->op = BoolOpKind::And;
+    b->range = second->range;
+    b->values.push_back(std::move(first));
+    if (second->kind == ExprKind::BoolOp &&
+        as<BoolOpExpr>(*second).op == BoolOpKind::And) {
+      for (auto &v : as<BoolOpExpr>(*second).values)
+        b->values.push_back(std::move(v));
+    } else {
+      b->values.push_back(std::move(second));
+    }
+    return b;
+  }
+};
+
+/// Rewrites the jumps of one kind inside a block.
+struct Rewriter {
+  Builder &build;
+  Jump kind;
+  std::string flag;
+  std::string retval; // Return only
+
+  /// Returns true when `block` may set the flag.
+  bool block(StmtList &b) {
+    bool may = false;
+    for (size_t i = 0; i < b.size(); ++i) {
+      if (isJump(*b[i], kind)) {
+        StmtList replacement = replace(*b[i]);
+        b.erase(b.begin() + i, b.end()); // what follows a jump is dead
+        for (auto &r : replacement)
+          b.push_back(std::move(r));
+        return true;
+      }
+      if (!stmt(*b[i]))
+        continue;
+      may = true;
+      if (i + 1 == b.size())
+        break;
+      // The rest runs only while the flag is unset; it is rewritten when
+      // the loop reaches the guard.
+      auto guard = std::make_unique<IfStmt>();
+      guard->range = {b[i + 1]->range.begin, b.back()->range.end};
+      guard->test = build.notFlag(flag, guard->range);
+      for (size_t j = i + 1; j < b.size(); ++j)
+        guard->body.push_back(std::move(b[j]));
+      b.erase(b.begin() + i + 1, b.end());
+      b.push_back(std::move(guard));
+    }
+    return may;
+  }
+
+  StmtList replace(Stmt &jump) {
+    StmtList out;
+    out.push_back(build.setFlag(flag, true, jump.range));
+    if (kind == Jump::Return) {
+      auto &r = as<ReturnStmt>(jump);
+      ExprPtr value = r.value ? std::move(r.value)
+                              : build.constant(ConstantExpr::Type::None,
+                                               false, jump.range);
+      out.push_back(build.assign(retval, std::move(value), jump.range));
+    }
+    return out;
+  }
+
+  bool stmt(Stmt &s) {
+    switch (s.kind) {
+    case StmtKind::If: {
+      bool a = block(as<IfStmt>(s).body);
+      bool b = block(as<IfStmt>(s).orelse);
+      return a || b;
+    }
+    case StmtKind::For:
+    case StmtKind::While: {
+      if (kind != Jump::Return)
+        return false; // the nested loop's own jumps
+      StmtList &body = s.kind == StmtKind::For ? as<ForStmt>(s).body
+                                               : as<WhileStmt>(s).body;
+      if (!block(body))
+        return false;
+      addExtraTest(s, build.notFlag(flag, s.range));
+      return true;
+    }
+    case StmtKind::With:
+      return block(as<WithStmt>(s).body);
+    case StmtKind::Try: {
+      auto &t = as<TryStmt>(s);
+      bool may = block(t.body);
+      for (auto &h : t.handlers)
+        may |= block(h.body);
+      may |= block(t.orelse);
+      may |= block(t.finalbody);
+      return may;
+    }
+    default:
+      return false;
+    }
+  }
+
+  static void addExtraTest(Stmt &loop, ExprPtr test) {
+    if (loop.kind == StmtKind::For) {
+      auto &f = as<ForStmt>(loop);
+      f.extraTest = Builder::conjoin(std::move(test), std::move(f.extraTest));
+    } else {
+      auto &w = as<WhileStmt>(loop);
+      w.test = Builder::conjoin(std::move(test), std::move(w.test));
+    }
+  }
+};
+
+StmtList &loopBody(Stmt &s) {
+  return s.kind == StmtKind::For ? as<ForStmt>(s).body : as<WhileStmt>(s).body;
+}
+
+/// Gives every loop in `b` (at any depth) that breaks or continues its own
+/// flag. Inner loops are lowered first, so an outer loop sees only its own
+/// jumps.
+void lowerLoops(StmtList &b, Builder &build, Jump kind) {
+  for (size_t i = 0; i < b.size(); ++i) {
+    Stmt &s = *b[i];
+    switch (s.kind) {
+    case StmtKind::If:
+      lowerLoops(as<IfStmt>(s).body, build, kind);
+      lowerLoops(as<IfStmt>(s).orelse, build, kind);
+      break;
+    case StmtKind::With:
+      lowerLoops(as<WithStmt>(s).body, build, kind);
+      break;
+    case StmtKind::Try: {
+      auto &t = as<TryStmt>(s);
+      lowerLoops(t.body, build, kind);
+      for (auto &h : t.handlers)
+        lowerLoops(h.body, build, kind);
+      lowerLoops(t.orelse, build, kind);
+      lowerLoops(t.finalbody, build, kind);
+      break;
+    }
+    case StmtKind::For:
+    case StmtKind::While: {
+      StmtList &body = loopBody(s);
+      lowerLoops(body, build, kind);
+      if (!contains(body, kind))
+        break;
+      bool isBreak = kind == Jump::Break;
+      Rewriter rw{build, kind, build.fresh(isBreak ? "break_" : "continue_"), ""};
+      rw.block(body);
+      if (isBreak) {
+        Rewriter::addExtraTest(s, build.notFlag(rw.flag, s.range));
+        b.insert(b.begin() + i, build.setFlag(rw.flag, false, s.range));
+        ++i;
+      } else {
+        body.insert(body.begin(), build.setFlag(rw.flag, false, s.range));
+      }
+      break;
+    }
+    default:
+      break;
+    }
+  }
+}
+
+/// Whether some loop has an `else` clause (AutoGraph does not convert those).
+const char *loopElse(const StmtList &b) {
+  for (auto &s : b) {
+    switch (s->kind) {
+    case StmtKind::For:
+      if (!as<ForStmt>(*s).orelse.empty())
+        return "for/else statement not yet supported";
+      if (auto *why = loopElse(as<ForStmt>(*s).body))
+        return why;
+      break;
+    case StmtKind::While:
+      if (!as<WhileStmt>(*s).orelse.empty())
+        return "while/else statement not yet supported";
+      if (auto *why = loopElse(as<WhileStmt>(*s).body))
+        return why;
+      break;
+    case StmtKind::If:
+      if (auto *why = loopElse(as<IfStmt>(*s).body))
+        return why;
+      if (auto *why = loopElse(as<IfStmt>(*s).orelse))
+        return why;
+      break;
+    case StmtKind::With:
+      if (auto *why = loopElse(as<WithStmt>(*s).body))
+        return why;
+      break;
+    case StmtKind::Try: {
+      auto &t = as<TryStmt>(*s);
+      for (const StmtList *l : {&t.body, &t.orelse, &t.finalbody})
+        if (auto *why = loopElse(*l))
+          return why;
+      for (auto &h : t.handlers)
+        if (auto *why = loopElse(h.body))
+          return why;
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  return nullptr;
+}
+
+} // namespace
+
+void lowerJumps(FunctionDefStmt &fn, FunctionInfo &info) {
+  if (const char *why = loopElse(fn.body)) {
+    info.converted = false;
+    info.notConverted = why;
+    return;
+  }
+  info.converted = true;
+  Builder build{*fn.scope};
+  lowerLoops(fn.body, build, Jump::Break);
+  lowerLoops(fn.body, build, Jump::Continue);
+
+  // A return as the last statement needs no flag.
+  bool tailOnly = true;
+  for (size_t i = 0; i < fn.body.size(); ++i)
+    if (contains(*fn.body[i], Jump::Return) &&
+        !(i + 1 == fn.body.size() && fn.body[i]->kind == StmtKind::Return))
+      tailOnly = false;
+  if (tailOnly)
+    return;
+  SourceRange start = fn.body.front()->range, end = fn.body.back()->range;
+  Rewriter rw{build, Jump::Return, build.fresh("do_return"),
+              build.fresh("retval_")};
+  rw.block(fn.body);
+  fn.body.insert(fn.body.begin(), build.assign(rw.retval,
+                                               build.constant(
+                                                   ConstantExpr::Type::None,
+                                                   false, start),
+                                               start));
+  fn.body.insert(fn.body.begin(), build.setFlag(rw.flag, false, start));
+  auto ret = std::make_unique<ReturnStmt>();
+  ret->range = end;
+  ret->value = build.name(rw.retval, ExprContext::Load, end);
+  fn.body.push_back(std::move(ret));
+}
+
+} // namespace kiln::autograph

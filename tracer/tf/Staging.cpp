@@ -1,0 +1,810 @@
+// Staged control flow (see Staging.h). Each staged statement traces its
+// regions once with the variables it modifies bound to region values, then
+// merges them into the outputs of one control-flow node:
+//
+//   if:    StatelessIf(cond) {then} {else}       outputs: live-out variables
+//   while: StatelessWhile(init...) {cond} {body} outputs: loop variables
+//   for:   For(start, limit, delta, init...) {body(iv, vars...)}
+//
+// Loop variables must keep their dtype and (unless relaxed with
+// set_loop_options) their shape, and a variable used after an if must be
+// defined on both branches: TensorFlow's errors, raised at the statement.
+#include "Staging.h"
+
+#include "TfObjects.h"
+#include "TfOps.h"
+#include "autograph/Autograph.h"
+#include "kiln/frontend/Resolver.h"
+
+namespace kiln::tf {
+
+using autograph::ControlFlowInfo;
+using py::Frame;
+using py::Type;
+using Slot = std::optional<Value>;
+
+namespace {
+
+/// Restores the graph's current region when a region ends or throws.
+struct RegionGuard {
+  explicit RegionGuard(graph::Graph &g) : g(g), saved(g.current) {}
+  ~RegionGuard() { g.current = saved; }
+  graph::Graph &g;
+  int saved;
+};
+
+std::string dtypeText(const TensorType &t) { return py::dtypeName(t.dtype); }
+
+/// The least specific shape both types have (same rank required).
+bool relax(const TensorType &a, const TensorType &b, TensorType &out) {
+  if (a.unknownRank || b.unknownRank || a.shape.size() != b.shape.size())
+    return false;
+  out = a;
+  for (size_t i = 0; i < a.shape.size(); ++i)
+    if (a.shape[i] != b.shape[i])
+      out.shape[i] = -1;
+  return true;
+}
+
+/// Whether a value of type `t` fits a loop variable of type `loop`.
+bool fits(const TensorType &t, const TensorType &loop) {
+  if (loop.unknownRank)
+    return true;
+  if (t.unknownRank || t.shape.size() != loop.shape.size())
+    return false;
+  for (size_t i = 0; i < t.shape.size(); ++i)
+    if (loop.shape[i] >= 0 && t.shape[i] != loop.shape[i])
+      return false;
+  return true;
+}
+
+/// A loop being staged: names and values of its state, and how to run its
+/// condition and body given region values for that state.
+struct LoopSpec {
+  std::vector<std::string> names;
+  ValueList init;                 // tensors
+  std::vector<TensorType> types;  // possibly relaxed by shape invariants
+  bool autographMessages = true;  // AutoGraph's wording, else tf.while_loop's
+  std::function<Value(const ValueList &)> cond;
+  std::function<ValueList(const ValueList &)> body;
+};
+
+} // namespace
+
+class TfStager : public py::Stager {
+public:
+  explicit TfStager(TfRuntime &rt) : rt(rt), in(rt.in) {}
+
+  bool isStaged(const Value &v) override {
+    return rt.tracing && rt.isTensor(v) && rt.tensor(v).symbolic();
+  }
+
+  void stageIf(const ast::IfStmt &s, const Value &test, Frame &frame) override;
+  void stageWhile(const ast::WhileStmt &s, const Value &test,
+                  Frame &frame) override;
+  void stageFor(const ast::ForStmt &s, const Value &iterable,
+                Frame &frame) override;
+  Value stageIfExp(const ast::IfExpExpr &e, const Value &test,
+                   Frame &frame) override;
+  Value logicalNot(const Value &v) override {
+    return unaryOp(rt, "LogicalNot", v);
+  }
+  Value logicalBinary(ast::BoolOpKind op, const Value &a,
+                      const Value &b) override {
+    return binaryOp(rt, op == ast::BoolOpKind::And ? "LogicalAnd" : "LogicalOr",
+                    a, b);
+  }
+
+  /// Traces both branches and merges the values they leave in `names`.
+  std::vector<Slot>
+  stageBranches(const Value &test, const std::vector<std::string> &names,
+                const std::function<std::vector<Slot>()> &thenFn,
+                const std::function<std::vector<Slot>()> &elseFn,
+                bool autographMessages);
+  ValueList stageLoop(LoopSpec &spec);
+  ValueList stageCounted(const Value &start, const Value &limit,
+                         const Value &delta, LoopSpec &spec,
+                         const std::function<ValueList(const Value &iv,
+                                                       const ValueList &)>
+                             &body);
+
+  TfRuntime &rt;
+  Interpreter &in;
+
+private:
+  graph::Graph &graph() { return rt.tracing->graph; }
+
+  const ControlFlowInfo &info(const ast::Stmt *s) {
+    const ControlFlowInfo *cf = in.autograph()->find(s);
+    if (!cf)
+      rt.raise("InternalError", "kiln: no AutoGraph analysis for a statement");
+    return *cf;
+  }
+
+  static py::Cell &cell(Frame &frame, int slot) {
+    return *frame.env->cells.at(slot);
+  }
+  static std::vector<Slot> read(Frame &frame, const std::vector<int> &slots) {
+    std::vector<Slot> out;
+    for (int s : slots) {
+      py::Cell &c = cell(frame, s);
+      out.push_back(c.bound ? Slot(c.value) : std::nullopt);
+    }
+    return out;
+  }
+  static void write(Frame &frame, const std::vector<int> &slots,
+                    const std::vector<Slot> &values) {
+    for (size_t i = 0; i < slots.size(); ++i) {
+      py::Cell &c = cell(frame, slots[i]);
+      c.bound = values[i].has_value();
+      c.value = values[i] ? *values[i] : Value();
+    }
+  }
+  static std::vector<std::string> namesOf(Frame &frame,
+                                          const std::vector<int> &slots) {
+    std::vector<std::string> out;
+    for (int s : slots)
+      out.push_back(frame.function->scope->locals[s]);
+    return out;
+  }
+
+  void checkCondition(const Value &test, const char *what) {
+    const TensorType &t = rt.tensor(test).type;
+    if (t.dtype != DType::Bool)
+      in.typeError(std::string("Condition of ") + what +
+                   " expected to be `tf.bool` scalar, got " + in.repr(test) +
+                   "; to use as boolean Tensor, use `tf.cast`; to check for "
+                   "None, use `is not None`");
+    if (t.unknownRank || !t.shape.empty())
+      in.valueError(std::string("Condition of ") + what +
+                    " expected to be `tf.bool` scalar, got " + in.repr(test));
+  }
+
+  /// `v` as a tensor of the current region (Python numbers become
+  /// constants there).
+  Value asTensor(const Value &v) {
+    return rt.isTensor(v) ? v : rt.toTensor(v);
+  }
+
+  Value regionValue(graph::Output o) { return rt.symbolic(o); }
+
+  Value loopTestValue(const Value &v, const char *what) {
+    Value t = asTensor(v);
+    checkCondition(t, what);
+    return t;
+  }
+
+  void bindLoopVars(Frame &frame, const std::vector<int> &slots,
+                    const ValueList &values) {
+    std::vector<Slot> s(values.begin(), values.end());
+    write(frame, slots, s);
+  }
+
+  ValueList readLoopVars(Frame &frame, const std::vector<int> &slots,
+                         const std::vector<std::string> &names) {
+    ValueList out;
+    for (size_t i = 0; i < slots.size(); ++i) {
+      py::Cell &c = cell(frame, slots[i]);
+      if (!c.bound)
+        in.valueError("'" + names[i] + "' must be defined before the loop.");
+      out.push_back(c.value);
+    }
+    return out;
+  }
+
+  /// Loop state before a staged loop: defined, and tensors.
+  void initLoop(Frame &frame, const ControlFlowInfo &cf, LoopSpec &spec) {
+    spec.names = namesOf(frame, cf.loopVars);
+    for (size_t i = 0; i < cf.loopVars.size(); ++i) {
+      py::Cell &c = cell(frame, cf.loopVars[i]);
+      if (!c.bound || c.value.isNone())
+        in.valueError("'" + spec.names[i] +
+                      "' must be defined before the loop.");
+      if (!rt.isTensor(c.value) && !c.value.isNumber())
+        in.typeError("'" + spec.names[i] + "' is a Python " +
+                     in.typeName(c.value) +
+                     " that the staged loop would change; kiln (like "
+                     "TensorFlow) can carry only tensors through a loop");
+      Value t = asTensor(c.value);
+      spec.init.push_back(t);
+      spec.types.push_back(rt.tensor(t).type);
+    }
+    if (!cf.loopOptions)
+      return;
+    // set_loop_options(shape_invariants=[(var, shape), ...]) relaxes the
+    // types of the variables it names.
+    for (auto &k : cf.loopOptions->keywords) {
+      if (k.arg != "shape_invariants")
+        continue;
+      Value pairs = in.evaluate(*k.value, frame);
+      for (auto &pair : in.toList(pairs)) {
+        ValueList items = in.toList(pair);
+        if (items.size() != 2)
+          in.valueError("shape_invariants must be a list of (tensor, shape) "
+                        "pairs");
+        for (size_t i = 0; i < cf.loopVars.size(); ++i) {
+          py::Cell &c = cell(frame, cf.loopVars[i]);
+          if (c.value.raw() != items[0].raw())
+            continue;
+          TensorType relaxed = shapeOf(items[1], spec.types[i].dtype);
+          if (!fits(spec.types[i], relaxed))
+            in.valueError("'" + spec.names[i] + "' has shape " +
+                          spec.types[i].shapeString() +
+                          " which is not compatible with its shape "
+                          "invariant " +
+                          relaxed.shapeString());
+          spec.types[i] = relaxed;
+        }
+      }
+    }
+  }
+
+  TensorType shapeOf(const Value &shape, DType dtype) {
+    TensorType t;
+    t.dtype = dtype;
+    if (shape.is(Type::Native))
+      if (auto *s = dynamic_cast<TensorShapeObject *>(shape.raw())) {
+        t = s->type;
+        t.dtype = dtype;
+        return t;
+      }
+    if (shape.isNone()) {
+      t.unknownRank = true;
+      return t;
+    }
+    for (auto &d : in.toList(shape))
+      t.shape.push_back(d.isNone() ? -1 : in.toIndex(d));
+    return t;
+  }
+};
+
+// ---- if ----
+
+std::vector<Slot> TfStager::stageBranches(
+    const Value &test, const std::vector<std::string> &names,
+    const std::function<std::vector<Slot>()> &thenFn,
+    const std::function<std::vector<Slot>()> &elseFn, bool autographMessages) {
+  graph::Graph &g = graph();
+  int thenR, elseR;
+  std::vector<Slot> a, b;
+  {
+    RegionGuard guard(g);
+    thenR = g.beginRegion();
+    a = thenFn();
+  }
+  {
+    RegionGuard guard(g);
+    elseR = g.beginRegion();
+    b = elseFn();
+  }
+  std::vector<Slot> merged(names.size());
+  std::vector<int> outputs; // indices into names
+  std::vector<TensorType> types;
+  for (size_t i = 0; i < names.size(); ++i) {
+    const Slot &x = a[i], &y = b[i];
+    if (!x && !y)
+      continue;
+    bool isRetval = names[i].rfind("retval_", 0) == 0;
+    if (!x || !y)
+      in.valueError("'" + names[i] + "' must also be initialized in the " +
+                    (x ? "else" : "main") + " branch");
+    bool xTensor = rt.isTensor(*x) || x->isNumber();
+    bool yTensor = rt.isTensor(*y) || y->isNumber();
+    if (!xTensor && !yTensor) {
+      if (x->raw() == y->raw() || (x->isNone() && y->isNone())) {
+        merged[i] = x;
+        continue;
+      }
+      in.typeError("'" + names[i] + "' has a different Python value in each "
+                   "branch of a staged if (" + in.repr(*x) + " and " +
+                   in.repr(*y) + "): only tensors can differ");
+    }
+    // A function that returns in one branch only: the other branch's
+    // return value is never read, so any value of the right type does.
+    if (isRetval && (x->isNone() || y->isNone())) {
+      outputs.push_back(static_cast<int>(i));
+      continue;
+    }
+    if (!xTensor || !yTensor)
+      in.typeError("'" + names[i] + "' is " +
+                   (xTensor ? "a tensor in the main branch but " +
+                                  in.typeName(*y) + " in the else branch"
+                            : in.typeName(*x) +
+                                  " in the main branch but a tensor in the "
+                                  "else branch"));
+    outputs.push_back(static_cast<int>(i));
+  }
+  // Convert each branch's values inside its region, then type the outputs.
+  graph::Node node;
+  auto results = [&](int region, std::vector<Slot> &vals,
+                     std::vector<Value> &out) {
+    RegionGuard guard(g);
+    g.current = region;
+    for (int i : outputs)
+      out.push_back(vals[i] && !vals[i]->isNone() ? asTensor(*vals[i])
+                                                   : Value());
+  };
+  std::vector<Value> ta, tb;
+  results(thenR, a, ta);
+  results(elseR, b, tb);
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    const std::string &name = names[outputs[k]];
+    if (ta[k].isNone() || tb[k].isNone()) { // the retval_ case
+      Value &missing = ta[k].isNone() ? ta[k] : tb[k];
+      const TensorType &t = rt.tensor(ta[k].isNone() ? tb[k] : ta[k]).type;
+      if (!t.isStatic())
+        rt.raise("UnimplementedError",
+                 "kiln cannot yet return a tensor of unknown shape from only "
+                 "one branch of a staged if");
+      RegionGuard guard(g);
+      g.current = ta[k].isNone() ? thenR : elseR;
+      missing = filled(rt, t, 0);
+    }
+    const TensorType &tx = rt.tensor(ta[k]).type, &ty = rt.tensor(tb[k]).type;
+    if (tx.dtype != ty.dtype)
+      in.typeError(autographMessages
+                       ? "'" + name + "' has dtype " + dtypeText(tx) +
+                             " in the main branch, but dtype " +
+                             dtypeText(ty) + " in the else branch"
+                       : "true_fn and false_fn arguments to tf.cond must "
+                         "have the same number, type, and overall structure "
+                         "of return values.");
+    TensorType t;
+    if (!relax(tx, ty, t))
+      rt.raise("UnimplementedError",
+               "'" + name + "' has rank " + std::to_string(tx.shape.size()) +
+                   " in the main branch and rank " +
+                   std::to_string(ty.shape.size()) +
+                   " in the else branch; kiln needs the same rank");
+    types.push_back(t);
+    {
+      RegionGuard guard(g);
+      g.current = thenR;
+      g.regions[thenR].results.push_back(rt.graphOutput(ta[k]));
+      g.current = elseR;
+      g.regions[elseR].results.push_back(rt.graphOutput(tb[k]));
+    }
+  }
+  node.op = "StatelessIf";
+  node.name = g.uniqueName("cond");
+  node.inputs = {rt.graphOutput(test)};
+  node.regions = {thenR, elseR};
+  node.outputs = types;
+  node.loc = rt.currentLoc();
+  int id = g.add(std::move(node));
+  for (size_t k = 0; k < outputs.size(); ++k)
+    merged[outputs[k]] = regionValue({id, static_cast<int>(k)});
+  return merged;
+}
+
+void TfStager::stageIf(const ast::IfStmt &s, const Value &test, Frame &frame) {
+  const ControlFlowInfo &cf = info(&s);
+  frame.line = s.range.begin.line;
+  checkCondition(test, "if statement");
+  std::vector<Slot> before = read(frame, cf.modified);
+  // Outputs: modified variables that are read after the if.
+  std::vector<int> outSlots;
+  for (int v : cf.modified)
+    if (std::binary_search(cf.liveOut.begin(), cf.liveOut.end(), v))
+      outSlots.push_back(v);
+  auto branch = [&](const ast::StmtList &body) {
+    return [&, body = &body]() {
+      write(frame, cf.modified, before);
+      in.runBlock(*body, frame);
+      std::vector<Slot> out = read(frame, outSlots);
+      write(frame, cf.modified, before);
+      return out;
+    };
+  };
+  std::vector<Slot> merged = stageBranches(test, namesOf(frame, outSlots),
+                                           branch(s.body), branch(s.orelse),
+                                           true);
+  frame.line = s.range.begin.line;
+  write(frame, outSlots, merged);
+}
+
+Value TfStager::stageIfExp(const ast::IfExpExpr &e, const Value &test,
+                           Frame &frame) {
+  checkCondition(test, "if expression");
+  auto branch = [&](const ast::Expr &x) {
+    return [&]() { return std::vector<Slot>{in.evaluate(x, frame)}; };
+  };
+  std::vector<Slot> merged = stageBranches(test, {"<if expression>"},
+                                           branch(*e.body), branch(*e.orelse),
+                                           true);
+  return merged[0] ? *merged[0] : Value();
+}
+
+// ---- loops ----
+
+ValueList TfStager::stageLoop(LoopSpec &spec) {
+  graph::Graph &g = graph();
+  size_t n = spec.init.size();
+  auto regionArgs = [&]() {
+    ValueList vars;
+    for (size_t i = 0; i < n; ++i)
+      vars.push_back(regionValue(g.addRegionArg(spec.types[i])));
+    return vars;
+  };
+  int condR, bodyR;
+  {
+    RegionGuard guard(g);
+    condR = g.beginRegion();
+    Value test = loopTestValue(spec.cond(regionArgs()), "while statement");
+    g.regions[condR].results.push_back(rt.graphOutput(test));
+  }
+  {
+    RegionGuard guard(g);
+    bodyR = g.beginRegion();
+    ValueList next = spec.body(regionArgs());
+    for (size_t i = 0; i < n; ++i) {
+      if (next[i].isNone() || (!rt.isTensor(next[i]) && !next[i].isNumber()))
+        in.typeError("'" + spec.names[i] + "' must be a tensor after each "
+                     "iteration of a staged loop, not " +
+                     in.typeName(next[i]));
+      Value t = asTensor(next[i]);
+      const TensorType &after = rt.tensor(t).type;
+      const TensorType &before = rt.tensor(spec.init[i]).type;
+      if (after.dtype != spec.types[i].dtype)
+        in.typeError("'" + spec.names[i] + "' has dtype " +
+                     dtypeText(before) + " before the loop, but dtype " +
+                     dtypeText(after) + " after one iteration");
+      if (!fits(after, spec.types[i])) {
+        if (spec.autographMessages)
+          in.valueError("'" + spec.names[i] + "' has shape " +
+                        before.shapeString() +
+                        " before the loop, but shape " + after.shapeString() +
+                        " after one iteration. Use "
+                        "tf.autograph.experimental.set_loop_options to set "
+                        "shape invariants.");
+        in.valueError("Input tensor '" + spec.names[i] +
+                      "' enters the loop with shape " + before.shapeString() +
+                      ", but has shape " + after.shapeString() +
+                      " after one iteration. To allow the shape to vary "
+                      "across iterations, use the `shape_invariants` "
+                      "argument of tf.while_loop to specify a less-specific "
+                      "shape.");
+      }
+      g.regions[bodyR].results.push_back(rt.graphOutput(t));
+    }
+  }
+  graph::Node node;
+  node.op = "StatelessWhile";
+  node.name = g.uniqueName("while");
+  for (auto &v : spec.init)
+    node.inputs.push_back(rt.graphOutput(v));
+  node.regions = {condR, bodyR};
+  node.outputs = spec.types;
+  node.loc = rt.currentLoc();
+  int id = g.add(std::move(node));
+  ValueList out;
+  for (size_t i = 0; i < n; ++i)
+    out.push_back(regionValue({id, static_cast<int>(i)}));
+  return out;
+}
+
+ValueList TfStager::stageCounted(
+    const Value &start, const Value &limit, const Value &delta,
+    LoopSpec &spec,
+    const std::function<ValueList(const Value &, const ValueList &)> &body) {
+  graph::Graph &g = graph();
+  size_t n = spec.init.size();
+  TensorType ivType = rt.tensor(start).type;
+  int bodyR;
+  {
+    RegionGuard guard(g);
+    bodyR = g.beginRegion();
+    Value iv = regionValue(g.addRegionArg(ivType));
+    ValueList vars;
+    for (size_t i = 0; i < n; ++i)
+      vars.push_back(regionValue(g.addRegionArg(spec.types[i])));
+    ValueList next = body(iv, vars);
+    for (size_t i = 0; i < n; ++i) {
+      if (next[i].isNone() || (!rt.isTensor(next[i]) && !next[i].isNumber()))
+        in.typeError("'" + spec.names[i] + "' must be a tensor after each "
+                     "iteration of a staged loop, not " +
+                     in.typeName(next[i]));
+      Value t = asTensor(next[i]);
+      const TensorType &after = rt.tensor(t).type;
+      const TensorType &before = rt.tensor(spec.init[i]).type;
+      if (after.dtype != spec.types[i].dtype)
+        in.typeError("'" + spec.names[i] + "' has dtype " +
+                     dtypeText(before) + " before the loop, but dtype " +
+                     dtypeText(after) + " after one iteration");
+      if (!fits(after, spec.types[i]))
+        in.valueError("'" + spec.names[i] + "' has shape " +
+                      before.shapeString() + " before the loop, but shape " +
+                      after.shapeString() +
+                      " after one iteration. Use "
+                      "tf.autograph.experimental.set_loop_options to set "
+                      "shape invariants.");
+      g.regions[bodyR].results.push_back(rt.graphOutput(t));
+    }
+  }
+  graph::Node node;
+  node.op = "For";
+  node.name = g.uniqueName("while");
+  node.inputs = {rt.graphOutput(start), rt.graphOutput(limit),
+                 rt.graphOutput(delta)};
+  for (auto &v : spec.init)
+    node.inputs.push_back(rt.graphOutput(v));
+  node.regions = {bodyR};
+  node.outputs = spec.types;
+  node.loc = rt.currentLoc();
+  int id = g.add(std::move(node));
+  ValueList out;
+  for (size_t i = 0; i < n; ++i)
+    out.push_back(regionValue({id, static_cast<int>(i)}));
+  return out;
+}
+
+void TfStager::stageWhile(const ast::WhileStmt &s, const Value &test,
+                          Frame &frame) {
+  const ControlFlowInfo &cf = info(&s);
+  frame.line = s.range.begin.line;
+  checkCondition(test, "while statement");
+  std::vector<Slot> before = read(frame, cf.modified);
+  LoopSpec spec;
+  initLoop(frame, cf, spec);
+  spec.cond = [&](const ValueList &vars) {
+    write(frame, cf.modified, before);
+    bindLoopVars(frame, cf.loopVars, vars);
+    return in.evaluate(*s.test, frame);
+  };
+  spec.body = [&](const ValueList &vars) {
+    write(frame, cf.modified, before);
+    bindLoopVars(frame, cf.loopVars, vars);
+    in.runBlock(s.body, frame);
+    frame.line = s.range.begin.line;
+    return readLoopVars(frame, cf.loopVars, spec.names);
+  };
+  ValueList out = stageLoop(spec);
+  frame.line = s.range.begin.line;
+  write(frame, cf.modified, before);
+  bindLoopVars(frame, cf.loopVars, out);
+}
+
+void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
+                        Frame &frame) {
+  const ControlFlowInfo &cf = info(&s);
+  frame.line = s.range.begin.line;
+  std::vector<Slot> before = read(frame, cf.modified);
+  LoopSpec spec;
+  initLoop(frame, cf, spec);
+
+  const TensorObject &it = rt.tensor(iterable);
+  const graph::Node &producer = graph().nodes[it.out.node];
+  Value start, limit, delta;
+  std::function<Value(const Value &)> element;
+  if (producer.op == "Range") {
+    // for i in tf.range(...): the induction variable is the element.
+    auto operand = [&](size_t k) {
+      return regionValue(producer.inputs.at(k));
+    };
+    start = operand(0);
+    limit = operand(1);
+    delta = producer.inputs.size() > 2
+                ? operand(2)
+                : rt.toTensor(Value::integer(1), it.type.dtype);
+    element = [](const Value &iv) { return iv; };
+  } else {
+    // for row in tensor: iterate over the first dimension.
+    if (it.type.unknownRank || it.type.shape.empty())
+      in.typeError("Cannot iterate over a scalar tensor.");
+    if (it.type.shape[0] < 0)
+      rt.raise("UnimplementedError",
+               "kiln cannot yet iterate over a tensor whose first dimension "
+               "is unknown at trace time; use tf.range(tf.shape(t)[0])");
+    start = rt.toTensor(Value::integer(0), DType::Int32);
+    limit = rt.toTensor(Value::integer(it.type.shape[0]), DType::Int32);
+    delta = rt.toTensor(Value::integer(1), DType::Int32);
+    element = [&](const Value &iv) {
+      TensorType rowType = it.type;
+      rowType.shape.erase(rowType.shape.begin());
+      return rt.apply("GatherV2", {iterable, iv}, {{"axis", int64_t(0)}},
+                      rowType, "GatherV2");
+    };
+  }
+  auto runBody = [&](const Value &iv, const ValueList &vars) {
+    write(frame, cf.modified, before);
+    bindLoopVars(frame, cf.loopVars, vars);
+    in.assignTo(*s.target, element(iv), frame);
+    in.runBlock(s.body, frame);
+    frame.line = s.range.begin.line;
+    return readLoopVars(frame, cf.loopVars, spec.names);
+  };
+  ValueList out;
+  if (!s.extraTest) {
+    out = stageCounted(start, limit, delta, spec, runBody);
+  } else {
+    // A loop that can stop early (break, return): a while loop over the
+    // induction variable and the state.
+    LoopSpec loop;
+    loop.names.push_back("<iteration>");
+    loop.init.push_back(start);
+    loop.types.push_back(rt.tensor(start).type);
+    for (size_t i = 0; i < spec.init.size(); ++i) {
+      loop.names.push_back(spec.names[i]);
+      loop.init.push_back(spec.init[i]);
+      loop.types.push_back(spec.types[i]);
+    }
+    loop.cond = [&](const ValueList &vars) {
+      write(frame, cf.modified, before);
+      bindLoopVars(frame, cf.loopVars, ValueList(vars.begin() + 1, vars.end()));
+      Value zero = rt.toTensor(Value::integer(0), rt.tensor(delta).type.dtype);
+      Value up = binaryOp(rt, "Less", vars[0], limit);
+      Value down = binaryOp(rt, "Greater", vars[0], limit);
+      Value inRange =
+          select(rt, binaryOp(rt, "Greater", delta, zero), up, down);
+      Value extra = in.evaluate(*s.extraTest, frame);
+      return binaryOp(rt, "LogicalAnd", inRange, asTensor(extra));
+    };
+    loop.body = [&](const ValueList &vars) {
+      ValueList next =
+          runBody(vars[0], ValueList(vars.begin() + 1, vars.end()));
+      next.insert(next.begin(), binaryOp(rt, "AddV2", vars[0], delta));
+      return next;
+    };
+    out = stageLoop(loop);
+    out.erase(out.begin());
+  }
+  frame.line = s.range.begin.line;
+  write(frame, cf.modified, before);
+  bindLoopVars(frame, cf.loopVars, out);
+}
+
+// ---- tf.cond and tf.while_loop ----
+
+namespace {
+
+/// The tensors of a (possibly nested list/tuple) structure, in order.
+void flatten(Interpreter &in, const Value &v, ValueList &out) {
+  if (v.is(Type::List) || v.is(Type::Tuple)) {
+    for (auto &item : in.toList(v))
+      flatten(in, item, out);
+    return;
+  }
+  out.push_back(v);
+}
+
+/// `template` with its leaves replaced by `leaves`, in order.
+Value rebuild(Interpreter &in, const Value &tmpl, const ValueList &leaves,
+              size_t &next) {
+  if (tmpl.is(Type::List) || tmpl.is(Type::Tuple)) {
+    ValueList items;
+    for (auto &item : in.toList(tmpl))
+      items.push_back(rebuild(in, item, leaves, next));
+    return tmpl.is(Type::List) ? in.list(std::move(items))
+                               : in.tuple(std::move(items));
+  }
+  return leaves.at(next++);
+}
+
+TfStager &stager(TfRuntime &rt) {
+  return *static_cast<TfStager *>(rt.stager.get());
+}
+
+} // namespace
+
+Value stageCond(TfRuntime &rt, const Value &pred, const Value &trueFn,
+                const Value &falseFn) {
+  TfStager &st = stager(rt);
+  Interpreter &in = rt.in;
+  if (!rt.tensor(pred).type.shape.empty() ||
+      rt.tensor(pred).type.dtype != DType::Bool)
+    in.valueError("Shape must be rank 0 but is rank " +
+                  std::to_string(rt.tensor(pred).type.shape.size()) +
+                  " for 'cond' with a bool predicate required");
+  Value tmpl;
+  size_t count = 0;
+  std::vector<std::string> names;
+  auto branch = [&](const Value &fn, bool first) {
+    return [&, fn, first]() {
+      Value result = in.call(fn, ValueList{});
+      ValueList leaves;
+      flatten(in, result, leaves);
+      if (first) {
+        tmpl = result;
+        count = leaves.size();
+        for (size_t i = 0; i < count; ++i)
+          names.push_back("output " + std::to_string(i));
+      } else if (leaves.size() != count) {
+        in.valueError("true_fn and false_fn arguments to tf.cond must have "
+                      "the same number, type, and overall structure of "
+                      "return values.");
+      }
+      return std::vector<Slot>(leaves.begin(), leaves.end());
+    };
+  };
+  // stageBranches reads `names` after both branches ran, when the first
+  // one has filled it in.
+  std::vector<Slot> merged = st.stageBranches(
+      pred, names, branch(trueFn, true), branch(falseFn, false), false);
+  ValueList leaves;
+  for (auto &m : merged)
+    leaves.push_back(m ? *m : Value());
+  size_t next = 0;
+  return rebuild(in, tmpl, leaves, next);
+}
+
+Value stageWhileLoop(TfRuntime &rt, const Value &cond, const Value &body,
+                     const Value &loopVars, const Value &shapeInvariants,
+                     const Value &maximumIterations) {
+  TfStager &st = stager(rt);
+  Interpreter &in = rt.in;
+  ValueList leaves;
+  flatten(in, loopVars, leaves);
+  ValueList invariants;
+  if (!shapeInvariants.isNone())
+    flatten(in, shapeInvariants, invariants);
+  LoopSpec spec;
+  spec.autographMessages = false;
+  bool counted = !maximumIterations.isNone();
+  if (counted) {
+    spec.names.push_back("maximum_iterations");
+    Value zero = rt.toTensor(Value::integer(0), DType::Int32);
+    spec.init.push_back(zero);
+    spec.types.push_back(rt.tensor(zero).type);
+  }
+  size_t first = spec.init.size();
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    Value t = rt.isTensor(leaves[i]) ? leaves[i] : rt.toTensor(leaves[i]);
+    spec.names.push_back(rt.tensor(t).symbolic()
+                             ? in.toStr(in.getAttr(t, "name"))
+                             : "loop_var_" + std::to_string(i));
+    spec.init.push_back(t);
+    TensorType type = rt.tensor(t).type;
+    if (i < invariants.size() && !invariants[i].isNone()) {
+      TensorType relaxed = type;
+      if (auto *s = dynamic_cast<TensorShapeObject *>(invariants[i].raw())) {
+        relaxed.shape = s->type.shape;
+        relaxed.unknownRank = s->type.unknownRank;
+      }
+      type = relaxed;
+    }
+    spec.types.push_back(type);
+  }
+  Value maxIter = counted ? rt.toTensor(maximumIterations, DType::Int32)
+                          : Value();
+  auto call = [&](const Value &fn, const ValueList &vars) {
+    size_t next = 0;
+    Value structured =
+        rebuild(in, loopVars, ValueList(vars.begin() + first, vars.end()),
+                next);
+    ValueList args = structured.is(Type::List) || structured.is(Type::Tuple)
+                         ? in.toList(structured)
+                         : ValueList{structured};
+    return in.call(fn, args);
+  };
+  spec.cond = [&](const ValueList &vars) {
+    Value c = call(cond, vars);
+    if (counted)
+      c = binaryOp(rt, "LogicalAnd", binaryOp(rt, "Less", vars[0], maxIter),
+                   rt.isTensor(c) ? c : rt.toTensor(c));
+    return c;
+  };
+  spec.body = [&](const ValueList &vars) {
+    Value result = call(body, vars);
+    ValueList next;
+    flatten(in, result, next);
+    if (next.size() != leaves.size())
+      in.valueError("The two structures don't have the same nested "
+                    "structure.");
+    if (counted)
+      next.insert(next.begin(),
+                  binaryOp(rt, "AddV2", vars[0],
+                           rt.toTensor(Value::integer(1), DType::Int32)));
+    return next;
+  };
+  ValueList out = st.stageLoop(spec);
+  size_t next = 0;
+  return rebuild(in, loopVars, ValueList(out.begin() + first, out.end()),
+                 next);
+}
+
+void installStager(TfRuntime &rt) {
+  rt.stager = std::make_unique<TfStager>(rt);
+  rt.in.setStager(rt.stager.get());
+}
+
+} // namespace kiln::tf

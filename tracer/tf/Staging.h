@@ -1,0 +1,24 @@
+// AutoGraph's staging: an if/while/for whose condition or iterable is a
+// tensor becomes a control-flow node of the graph (If, While, For) whose
+// regions are traced once, as TensorFlow's if_stmt/while_stmt/for_stmt do.
+// tf.cond and tf.while_loop use the same machinery with callables.
+#pragma once
+
+#include "TfRuntime.h"
+
+#include <functional>
+
+namespace kiln::tf {
+
+/// Installs the stager on the interpreter (owned by the runtime).
+void installStager(TfRuntime &rt);
+
+/// tf.cond(pred, true_fn, false_fn) with a symbolic `pred`.
+Value stageCond(TfRuntime &rt, const Value &pred, const Value &trueFn,
+                const Value &falseFn);
+/// tf.while_loop(cond, body, loop_vars) with symbolic state.
+Value stageWhileLoop(TfRuntime &rt, const Value &cond, const Value &body,
+                     const Value &loopVars, const Value &shapeInvariants,
+                     const Value &maximumIterations);
+
+} // namespace kiln::tf
