@@ -362,24 +362,29 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
                                             strides);
   }
   if (op == "Range") {
-    // [start, limit) with step 1, its length known at run time.
-    auto scalarOf = [&](Value t) -> Value {
-      return b.create<tensor::ExtractOp>(loc, t, ValueRange{});
-    };
-    Value start = scalarOf(input(n, 0)), limit = scalarOf(input(n, 1));
-    Value length = b.create<arith::SubIOp>(loc, limit, start);
-    Value zero =
-        b.create<arith::ConstantOp>(loc, b.getIntegerAttr(length.getType(), 0));
+    // [start, limit) by delta, its length max(0, ceil((limit - start) /
+    // delta)) known at run time; a zero delta gives an empty range.
+    Value start = scalarOf(loc, input(n, 0)), limit = scalarOf(loc, input(n, 1));
+    Type it = start.getType();
+    Value zero = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(it, 0));
+    Value one = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(it, 1));
+    Value delta = n.inputs.size() > 2 ? scalarOf(loc, input(n, 2)) : one;
+    Value deltaIsZero =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, delta, zero);
+    Value safeDelta = b.create<arith::SelectOp>(loc, deltaIsZero, one, delta);
+    Value length = b.create<arith::CeilDivSIOp>(
+        loc, b.create<arith::SubIOp>(loc, limit, start), safeDelta);
     length = b.create<arith::MaxSIOp>(loc, length, zero);
+    length = b.create<arith::SelectOp>(loc, deltaIsZero, zero, length);
     Value size = b.create<arith::IndexCastOp>(loc, b.getIndexType(), length);
     return b
         .create<tensor::GenerateOp>(
             loc, type, ValueRange{size},
             [&](OpBuilder &nb, Location nl, ValueRange idx) {
-              Value i =
-                  nb.create<arith::IndexCastOp>(nl, start.getType(), idx[0]);
-              nb.create<tensor::YieldOp>(
-                  nl, nb.create<arith::AddIOp>(nl, start, i).getResult());
+              Value i = nb.create<arith::IndexCastOp>(nl, it, idx[0]);
+              Value v = nb.create<arith::AddIOp>(
+                  nl, start, nb.create<arith::MulIOp>(nl, i, delta));
+              nb.create<tensor::YieldOp>(nl, v);
             })
         .getResult();
   }

@@ -298,10 +298,21 @@ Flow Interpreter::execFor(const ForStmt &s, Frame &frame) {
 }
 
 Flow Interpreter::execWhile(const WhileStmt &s, Frame &frame) {
-  while (true) {
+  for (bool first = true;; first = false) {
     frame.line = s.range.begin.line;
     Value test = eval(*s.test, frame);
     if (mustStage(frame, test)) {
+      if (!first) // AutoGraph decides once, before the first iteration
+        raise("NotImplementedError",
+              "The condition of while loop started as non-Tensor, then "
+              "changed to Tensor. This may happen either because variables "
+              "changed type, or when a break or return statement inside the "
+              "loop depends on a Tensor condition. In both cases, changing "
+              "to a TF loop should remove the error.\nSee "
+              "https://github.com/tensorflow/tensorflow/blob/master/"
+              "tensorflow/python/autograph/g3doc/reference/"
+              "limitations.md#consistency-of-control-flow-types for more "
+              "info.");
       stager_->stageWhile(s, test, frame);
       return Flow::Normal;
     }

@@ -140,6 +140,9 @@ struct Builder {
   }
 };
 
+/// Whether code sets a jump's flag: never, on some paths, or on all.
+enum class Sets { Never, Maybe, Always };
+
 /// Rewrites the jumps of one kind inside a block.
 struct Rewriter {
   Builder &build;
@@ -147,34 +150,55 @@ struct Rewriter {
   std::string flag;
   std::string retval; // Return only
 
-  /// Returns true when `block` may set the flag.
-  bool block(StmtList &b) {
-    bool may = false;
+  Sets block(StmtList &b) {
+    Sets result = Sets::Never;
     for (size_t i = 0; i < b.size(); ++i) {
       if (isJump(*b[i], kind)) {
         StmtList replacement = replace(*b[i]);
         b.erase(b.begin() + i, b.end()); // what follows a jump is dead
         for (auto &r : replacement)
           b.push_back(std::move(r));
-        return true;
+        return Sets::Always;
       }
-      if (!stmt(*b[i]))
+      Sets sets = stmt(*b[i]);
+      std::vector<Sets> branches = lastSets; // block(rest) overwrites it
+      if (sets == Sets::Never)
         continue;
-      may = true;
+      if (sets == Sets::Always) {
+        b.erase(b.begin() + i + 1, b.end());
+        return Sets::Always;
+      }
+      result = Sets::Maybe;
       if (i + 1 == b.size())
         break;
-      // The rest runs only while the flag is unset; it is rewritten when
-      // the loop reaches the guard.
-      auto guard = std::make_unique<IfStmt>();
-      guard->range = {b[i + 1]->range.begin, b.back()->range.end};
-      guard->test = build.notFlag(flag, guard->range);
+      StmtList rest;
       for (size_t j = i + 1; j < b.size(); ++j)
-        guard->body.push_back(std::move(b[j]));
+        rest.push_back(std::move(b[j]));
       b.erase(b.begin() + i + 1, b.end());
+      SourceRange range{rest.front()->range.begin, rest.back()->range.end};
+      Sets restSets = block(rest);
+      // As AutoGraph does, an `if` one of whose branches always jumps takes
+      // the rest of the block into its other branch; otherwise the rest is
+      // guarded by the flag.
+      if (b[i]->kind == StmtKind::If && branches.size() == 2 &&
+          (branches[0] == Sets::Always) != (branches[1] == Sets::Always)) {
+        auto &branch = branches[0] == Sets::Always ? as<IfStmt>(*b[i]).orelse
+                                                   : as<IfStmt>(*b[i]).body;
+        for (auto &r : rest)
+          branch.push_back(std::move(r));
+        return restSets == Sets::Always ? Sets::Always : Sets::Maybe;
+      }
+      auto guard = std::make_unique<IfStmt>();
+      guard->range = range;
+      guard->test = build.notFlag(flag, range);
+      guard->body = std::move(rest);
       b.push_back(std::move(guard));
+      return Sets::Maybe;
     }
-    return may;
+    return result;
   }
+
+  std::vector<Sets> lastSets;
 
   StmtList replace(Stmt &jump) {
     StmtList out;
@@ -189,37 +213,48 @@ struct Rewriter {
     return out;
   }
 
-  bool stmt(Stmt &s) {
+  static Sets either(Sets a, Sets b) {
+    if (a == Sets::Always && b == Sets::Always)
+      return Sets::Always;
+    return a == Sets::Never && b == Sets::Never ? Sets::Never : Sets::Maybe;
+  }
+
+  /// Rewrites `s`; for an `if`, leaves what each branch does in lastSets.
+  Sets stmt(Stmt &s) {
+    lastSets.clear();
     switch (s.kind) {
     case StmtKind::If: {
-      bool a = block(as<IfStmt>(s).body);
-      bool b = block(as<IfStmt>(s).orelse);
-      return a || b;
+      Sets a = block(as<IfStmt>(s).body);
+      Sets b = block(as<IfStmt>(s).orelse);
+      lastSets = {a, b};
+      return either(a, b);
     }
     case StmtKind::For:
     case StmtKind::While: {
       if (kind != Jump::Return)
-        return false; // the nested loop's own jumps
+        return Sets::Never; // the nested loop's own jumps
       StmtList &body = s.kind == StmtKind::For ? as<ForStmt>(s).body
                                                : as<WhileStmt>(s).body;
-      if (!block(body))
-        return false;
+      if (block(body) == Sets::Never)
+        return Sets::Never;
       addExtraTest(s, build.notFlag(flag, s.range));
-      return true;
+      return Sets::Maybe;
     }
-    case StmtKind::With:
-      return block(as<WithStmt>(s).body);
+    case StmtKind::With: {
+      Sets sets = block(as<WithStmt>(s).body);
+      return sets == Sets::Never ? Sets::Never : Sets::Maybe;
+    }
     case StmtKind::Try: {
       auto &t = as<TryStmt>(s);
-      bool may = block(t.body);
+      bool may = block(t.body) != Sets::Never;
       for (auto &h : t.handlers)
-        may |= block(h.body);
-      may |= block(t.orelse);
-      may |= block(t.finalbody);
-      return may;
+        may |= block(h.body) != Sets::Never;
+      may |= block(t.orelse) != Sets::Never;
+      may |= block(t.finalbody) != Sets::Never;
+      return may ? Sets::Maybe : Sets::Never;
     }
     default:
-      return false;
+      return Sets::Never;
     }
   }
 
@@ -328,9 +363,56 @@ const char *loopElse(const StmtList &b) {
   return nullptr;
 }
 
+/// Whether a `finally` block jumps out (which swallows an exception in
+/// flight: flags cannot express that).
+bool jumpInFinally(const StmtList &b) {
+  for (auto &s : b) {
+    switch (s->kind) {
+    case StmtKind::Try: {
+      auto &t = as<TryStmt>(*s);
+      for (Jump k : {Jump::Break, Jump::Continue, Jump::Return})
+        if (contains(t.finalbody, k))
+          return true;
+      for (const StmtList *l : {&t.body, &t.orelse, &t.finalbody})
+        if (jumpInFinally(*l))
+          return true;
+      for (auto &h : t.handlers)
+        if (jumpInFinally(h.body))
+          return true;
+      break;
+    }
+    case StmtKind::If:
+      if (jumpInFinally(as<IfStmt>(*s).body) ||
+          jumpInFinally(as<IfStmt>(*s).orelse))
+        return true;
+      break;
+    case StmtKind::For:
+      if (jumpInFinally(as<ForStmt>(*s).body))
+        return true;
+      break;
+    case StmtKind::While:
+      if (jumpInFinally(as<WhileStmt>(*s).body))
+        return true;
+      break;
+    case StmtKind::With:
+      if (jumpInFinally(as<WithStmt>(*s).body))
+        return true;
+      break;
+    default:
+      break;
+    }
+  }
+  return false;
+}
+
 } // namespace
 
 void lowerJumps(FunctionDefStmt &fn, FunctionInfo &info) {
+  if (jumpInFinally(fn.body)) {
+    info.converted = false;
+    info.notConverted = "a jump out of a finally block is not supported";
+    return;
+  }
   if (const char *why = loopElse(fn.body)) {
     info.converted = false;
     info.notConverted = why;

@@ -65,6 +65,9 @@ struct LoopSpec {
   ValueList init;                 // tensors
   std::vector<TensorType> types;  // possibly relaxed by shape invariants
   bool autographMessages = true;  // AutoGraph's wording, else tf.while_loop's
+  /// Variables first assigned in the body (or None before the loop): their
+  /// types come from a first trace of the body (resolveUndefined).
+  std::vector<size_t> undefined;
   std::function<Value(const ValueList &)> cond;
   std::function<ValueList(const ValueList &)> body;
 };
@@ -73,7 +76,8 @@ struct LoopSpec {
 
 class TfStager : public py::Stager {
 public:
-  explicit TfStager(TfRuntime &rt) : rt(rt), in(rt.in) {}
+  explicit TfStager(TfRuntime &rt)
+      : rt(rt), in(rt.in), undefined_(rt.in.list()) {}
 
   bool isStaged(const Value &v) override {
     return rt.tracing && rt.isTensor(v) && rt.tensor(v).symbolic();
@@ -112,6 +116,9 @@ public:
   Interpreter &in;
 
 private:
+  /// Stands for "leave the variable as it was" in a list of loop values.
+  Value undefined_;
+
   graph::Graph &graph() { return rt.tracing->graph; }
 
   const ControlFlowInfo &info(const ast::Stmt *s) {
@@ -176,8 +183,52 @@ private:
 
   void bindLoopVars(Frame &frame, const std::vector<int> &slots,
                     const ValueList &values) {
-    std::vector<Slot> s(values.begin(), values.end());
-    write(frame, slots, s);
+    for (size_t i = 0; i < slots.size(); ++i) {
+      if (values[i].raw() == undefined_.raw())
+        continue;
+      py::Cell &c = cell(frame, slots[i]);
+      c.bound = true;
+      c.value = values[i];
+    }
+  }
+
+  /// Gives the loop's undefined variables a type, by tracing the body once
+  /// in a region that is then dropped (TensorFlow traces such a body
+  /// twice too), and a zero initial value.
+  void resolveUndefined(LoopSpec &spec,
+                        const std::function<ValueList(const ValueList &)> &body,
+                        const TensorType *ivType) {
+    if (spec.undefined.empty())
+      return;
+    graph::Graph &g = graph();
+    std::vector<TensorType> types(spec.init.size());
+    {
+      RegionGuard guard(g);
+      g.beginRegion();
+      ValueList vars;
+      if (ivType) // a counted loop's induction variable comes first
+        vars.push_back(regionValue(g.addRegionArg(*ivType)));
+      for (size_t i = 0; i < spec.init.size(); ++i)
+        vars.push_back(spec.init[i].raw() == undefined_.raw()
+                           ? undefined_
+                           : regionValue(g.addRegionArg(spec.types[i])));
+      ValueList after = body(vars);
+      for (size_t i : spec.undefined) {
+        if (!rt.isTensor(after[i]) && !after[i].isNumber())
+          in.valueError("'" + spec.names[i] +
+                        "' must be defined before the loop.");
+        types[i] = rt.tensor(asTensor(after[i])).type;
+      }
+    }
+    for (size_t i : spec.undefined) {
+      if (!types[i].isStatic())
+        rt.raise("UnimplementedError",
+                 "'" + spec.names[i] + "' is first defined inside a staged "
+                 "loop with a shape known at run time only; kiln needs it "
+                 "defined before the loop");
+      spec.init[i] = filled(rt, types[i], 0);
+      spec.types[i] = types[i];
+    }
   }
 
   ValueList readLoopVars(Frame &frame, const std::vector<int> &slots,
@@ -196,10 +247,20 @@ private:
   void initLoop(Frame &frame, const ControlFlowInfo &cf, LoopSpec &spec) {
     spec.names = namesOf(frame, cf.loopVars);
     for (size_t i = 0; i < cf.loopVars.size(); ++i) {
+      // AutoGraph cannot stage a `return` from inside a loop.
+      if (spec.names[i].rfind("do_return", 0) == 0)
+        in.raise("NotImplementedError",
+                       "a return statement cannot be placed inside this "
+                       "TensorFlow loop; this may happen if a return "
+                       "statement depends on a static Python condition such "
+                       "as a hyperparameter");
       py::Cell &c = cell(frame, cf.loopVars[i]);
-      if (!c.bound || c.value.isNone())
-        in.valueError("'" + spec.names[i] +
-                      "' must be defined before the loop.");
+      if (!c.bound || c.value.isNone()) {
+        spec.undefined.push_back(i);
+        spec.init.push_back(undefined_);
+        spec.types.push_back(TensorType{});
+        continue;
+      }
       if (!rt.isTensor(c.value) && !c.value.isNumber())
         in.typeError("'" + spec.names[i] + "' is a Python " +
                      in.typeName(c.value) +
@@ -299,12 +360,13 @@ std::vector<Slot> TfStager::stageBranches(
                    "branch of a staged if (" + in.repr(*x) + " and " +
                    in.repr(*y) + "): only tensors can differ");
     }
-    // A function that returns in one branch only: the other branch's
-    // return value is never read, so any value of the right type does.
-    if (isRetval && (x->isNone() || y->isNone())) {
-      outputs.push_back(static_cast<int>(i));
-      continue;
-    }
+    // A return in one branch only (the other falls through).
+    if (isRetval && (x->isNone() || y->isNone()))
+      in.valueError(std::string("the ") + (x->isNone() ? "main" : "else") +
+                    " branch must also have a return statement.");
+    if (x->isNone() || y->isNone())
+      in.valueError("'" + names[i] + "' is None at the end of the " +
+                    (x->isNone() ? "main" : "else") + " branch.");
     if (!xTensor || !yTensor)
       in.typeError("'" + names[i] + "' is " +
                    (xTensor ? "a tensor in the main branch but " +
@@ -321,25 +383,13 @@ std::vector<Slot> TfStager::stageBranches(
     RegionGuard guard(g);
     g.current = region;
     for (int i : outputs)
-      out.push_back(vals[i] && !vals[i]->isNone() ? asTensor(*vals[i])
-                                                   : Value());
+      out.push_back(asTensor(*vals[i]));
   };
   std::vector<Value> ta, tb;
   results(thenR, a, ta);
   results(elseR, b, tb);
   for (size_t k = 0; k < outputs.size(); ++k) {
     const std::string &name = names[outputs[k]];
-    if (ta[k].isNone() || tb[k].isNone()) { // the retval_ case
-      Value &missing = ta[k].isNone() ? ta[k] : tb[k];
-      const TensorType &t = rt.tensor(ta[k].isNone() ? tb[k] : ta[k]).type;
-      if (!t.isStatic())
-        rt.raise("UnimplementedError",
-                 "kiln cannot yet return a tensor of unknown shape from only "
-                 "one branch of a staged if");
-      RegionGuard guard(g);
-      g.current = ta[k].isNone() ? thenR : elseR;
-      missing = filled(rt, t, 0);
-    }
     const TensorType &tx = rt.tensor(ta[k]).type, &ty = rt.tensor(tb[k]).type;
     if (tx.dtype != ty.dtype)
       in.typeError(autographMessages
@@ -391,6 +441,7 @@ void TfStager::stageIf(const ast::IfStmt &s, const Value &test, Frame &frame) {
     return [&, body = &body]() {
       write(frame, cf.modified, before);
       in.runBlock(*body, frame);
+      frame.line = s.range.begin.line; // merge errors point at the `if`
       std::vector<Slot> out = read(frame, outSlots);
       write(frame, cf.modified, before);
       return out;
@@ -558,6 +609,7 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &test,
     frame.line = s.range.begin.line;
     return readLoopVars(frame, cf.loopVars, spec.names);
   };
+  resolveUndefined(spec, spec.body, nullptr);
   ValueList out = stageLoop(spec);
   frame.line = s.range.begin.line;
   write(frame, cf.modified, before);
@@ -591,12 +643,16 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
     // for row in tensor: iterate over the first dimension.
     if (it.type.unknownRank || it.type.shape.empty())
       in.typeError("Cannot iterate over a scalar tensor.");
-    if (it.type.shape[0] < 0)
-      rt.raise("UnimplementedError",
-               "kiln cannot yet iterate over a tensor whose first dimension "
-               "is unknown at trace time; use tf.range(tf.shape(t)[0])");
     start = rt.toTensor(Value::integer(0), DType::Int32);
-    limit = rt.toTensor(Value::integer(it.type.shape[0]), DType::Int32);
+    if (it.type.shape[0] >= 0) {
+      limit = rt.toTensor(Value::integer(it.type.shape[0]), DType::Int32);
+    } else { // the length is read at run time: tf.shape(t)[0]
+      Value shape = rt.apply(
+          "Shape", {iterable}, {{"out_type", DType::Int32}},
+          TensorType{DType::Int32, {int64_t(it.type.shape.size())}}, "Shape");
+      limit = rt.apply("GatherV2", {shape, start}, {{"axis", int64_t(0)}},
+                       TensorType{DType::Int32, {}}, "strided_slice");
+    }
     delta = rt.toTensor(Value::integer(1), DType::Int32);
     element = [&](const Value &iv) {
       TensorType rowType = it.type;
@@ -613,6 +669,12 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
     frame.line = s.range.begin.line;
     return readLoopVars(frame, cf.loopVars, spec.names);
   };
+  resolveUndefined(
+      spec,
+      [&](const ValueList &vars) {
+        return runBody(vars[0], ValueList(vars.begin() + 1, vars.end()));
+      },
+      &rt.tensor(start).type);
   ValueList out;
   if (!s.extraTest) {
     out = stageCounted(start, limit, delta, spec, runBody);

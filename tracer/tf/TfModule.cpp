@@ -556,18 +556,34 @@ void defineCreation(ModuleBuilder &tf) {
   tf.def("range", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "range", {"start", "limit", "delta", "dtype", "name"});
     Value start = p.require("start", "range"), limit = p.get("limit");
-    // A range whose bound is a symbolic scalar has a run-time length.
+    // A range whose bounds are symbolic scalars has a run-time length.
     if (r->tracing) {
-      Value bound = limit.isNone() ? start : limit;
-      if (r->isTensor(bound) && !r->constantValue(bound) &&
-          (limit.isNone() || (!r->isTensor(start) && start.isIntLike())) &&
-          !p.has("delta") && isInteger(r->tensor(bound).type.dtype)) {
-        Value from = limit.isNone() ? Value::integer(0) : start;
-        Value s = cast(*r, r->toTensor(from, r->tensor(bound).type.dtype),
-                       r->tensor(bound).type.dtype);
-        return r->apply("Range", {s, bound},
-                        {{"Tidx", r->tensor(bound).type.dtype}},
-                        TensorType{r->tensor(bound).type.dtype, {-1}}, "range");
+      Value from = limit.isNone() ? Value::integer(0) : start;
+      Value to = limit.isNone() ? start : limit;
+      Value step = p.has("delta") ? p.get("delta") : Value::integer(1);
+      bool dynamic = false, integers = true;
+      std::optional<DType> dtype;
+      for (const Value *v : {&from, &to, &step}) {
+        if (!r->isTensor(*v)) {
+          integers &= v->isIntLike();
+          continue;
+        }
+        DType d = r->tensor(*v).type.dtype;
+        integers &= isInteger(d);
+        dtype = dtype ? *dtype : d;
+        dynamic |= !r->constantValue(*v);
+      }
+      if (dynamic && integers) {
+        DType d = p.has("dtype") ? *dtypeArg(in, p.get("dtype"))
+                                 : dtype.value_or(DType::Int32);
+        ValueList bounds;
+        for (const Value *v : {&from, &to, &step})
+          bounds.push_back(cast(*r, r->toTensor(*v, r->isTensor(*v)
+                                                        ? std::nullopt
+                                                        : std::optional(d)),
+                                d));
+        return r->apply("Range", bounds, {{"Tidx", d}},
+                        TensorType{d, {-1}}, "range");
       }
     }
     Value delta = p.has("delta") ? p.get("delta") : Value::integer(1);
@@ -678,6 +694,10 @@ void defineCreation(ModuleBuilder &tf) {
 /// them eagerly).
 void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
   TfRuntime *r = &rt;
+  tf.def("is_tensor", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "is_tensor", {"x"});
+    return Value::boolean(r->isTensor(p.require("x", "is_tensor")));
+  });
   tf.def("cond", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "cond", {"pred", "true_fn", "false_fn", "name"});
     Value pred = p.require("pred", "cond");

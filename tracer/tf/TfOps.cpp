@@ -755,6 +755,25 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
   const TensorType &type = rt.tensor(t).type;
   int64_t rank = type.shape.size();
   ValueList items = key.is(Type::Tuple) ? in.toList(key) : ValueList{key};
+  // A leading index known at run time only: one row (GatherV2), then the
+  // rest of the key on it.
+  if (!items.empty() && rt.isTensor(items[0]) && rank > 0 &&
+      !rt.constantValue(items[0])) {
+    const TensorType &it = rt.tensor(items[0]).type;
+    if (!isInteger(it.dtype) || it.unknownRank || !it.shape.empty())
+      rt.raise("InvalidArgumentError",
+               "Only integers, slices (`:`), ellipsis (`...`), tf.newaxis "
+               "(`None`) and scalar tf.int32/tf.int64 tensors are valid "
+               "indices, got " + in.repr(items[0]));
+    TensorType rowType = type;
+    rowType.shape.erase(rowType.shape.begin());
+    Value row = rt.apply("GatherV2", {t, items[0]}, {{"axis", int64_t(0)}},
+                         rowType, "strided_slice");
+    if (items.size() == 1)
+      return row;
+    return stridedSlice(rt, row,
+                        in.tuple(ValueList(items.begin() + 1, items.end())));
+  }
   // Expand `...` to full slices; pad the end with full slices.
   int64_t consuming = 0;
   for (auto &item : items)
