@@ -651,24 +651,62 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
       inits.push_back(castTo(loc, input(n, 3 + k), types[k]));
     const graph::Region &body = g.regions[n.regions[0]];
     auto ivType = tensorType(g.nodes[body.args[0]].outputs[0]);
-    result = b.create<scf::ForOp>(
-        loc, lb, ub, step, inits,
-        [&](OpBuilder &nb, Location l, Value k, ValueRange args) {
-          OpBuilder::InsertionGuard guard(b);
-          enter(nb);
-          Value k64 = b.create<arith::IndexCastOp>(l, i64, k);
-          Value iv = b.create<arith::AddIOp>(
-              l, start, b.create<arith::MulIOp>(l, k64, delta));
-          if (ivType.getElementType() != i64)
-            iv = b.create<arith::TruncIOp>(l, ivType.getElementType(), iv);
-          values[key({body.args[0], 0})] =
-              b.create<tensor::FromElementsOp>(l, ivType, ValueRange{iv});
-          for (size_t j = 0; j < args.size(); ++j)
-            values[key({body.args[j + 1], 0})] = args[j];
-          SmallVector<Value> res;
-          ok = ok && emitRegion(n.regions[0], types, res, error);
-          b.create<scf::YieldOp>(l, ok ? ValueRange(res) : args);
-        });
+    // The body, given the iteration number and the state.
+    auto emitBody = [&](Location l, Value k, ValueRange args,
+                        SmallVector<Value> &res) {
+      Value k64 = b.create<arith::IndexCastOp>(l, i64, k);
+      Value iv = b.create<arith::AddIOp>(
+          l, start, b.create<arith::MulIOp>(l, k64, delta));
+      if (ivType.getElementType() != i64)
+        iv = b.create<arith::TruncIOp>(l, ivType.getElementType(), iv);
+      values[key({body.args[0], 0})] =
+          b.create<tensor::FromElementsOp>(l, ivType, ValueRange{iv});
+      for (size_t j = 0; j < args.size(); ++j)
+        values[key({body.args[j + 1], 0})] = args[j];
+      ok = ok && emitRegion(n.regions[0], types, res, error);
+    };
+    // State whose shape may change between iterations (a shape invariant)
+    // goes through scf.while: scf.for's canonicalization would pin it to
+    // the initial value's static shape.
+    bool relaxed = false;
+    for (size_t k = 0; k < types.size(); ++k)
+      relaxed |= input(n, 3 + k).getType() != types[k];
+    if (!relaxed) {
+      result = b.create<scf::ForOp>(
+          loc, lb, ub, step, inits,
+          [&](OpBuilder &nb, Location l, Value k, ValueRange args) {
+            OpBuilder::InsertionGuard guard(b);
+            enter(nb);
+            SmallVector<Value> res;
+            emitBody(l, k, args, res);
+            b.create<scf::YieldOp>(l, ok ? ValueRange(res) : args);
+          });
+    } else {
+      SmallVector<Type> stateTypes{b.getIndexType()};
+      stateTypes.append(types.begin(), types.end());
+      SmallVector<Value> state{lb};
+      state.append(inits.begin(), inits.end());
+      auto loop = b.create<scf::WhileOp>(
+          loc, TypeRange(stateTypes), state,
+          [&](OpBuilder &nb, Location l, ValueRange args) {
+            Value more = nb.create<arith::CmpIOp>(
+                l, arith::CmpIPredicate::slt, args[0], ub);
+            nb.create<scf::ConditionOp>(l, more, args);
+          },
+          [&](OpBuilder &nb, Location l, ValueRange args) {
+            OpBuilder::InsertionGuard guard(b);
+            enter(nb);
+            SmallVector<Value> res{
+                b.create<arith::AddIOp>(l, args[0], step).getResult()};
+            emitBody(l, args[0], args.drop_front(), res);
+            b.create<scf::YieldOp>(l, ok ? ValueRange(res) : args);
+          });
+      if (!ok)
+        return false;
+      for (size_t k = 0; k < types.size(); ++k)
+        values[key({id, static_cast<int>(k)})] = loop.getResult(k + 1);
+      return true;
+    }
   } else {
     error = "kiln cannot compile the control-flow op '" + n.op + "' yet";
     return false;

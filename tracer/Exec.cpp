@@ -329,7 +329,8 @@ Flow Interpreter::execWhile(const WhileStmt &s, Frame &frame) {
 
 bool Interpreter::mustStage(const Frame &frame, const Value &v) {
   return staging_ && stager_ && autograph_ && frame.function &&
-         autograph_->isConverted(frame.function->scope) && stager_->isStaged(v);
+         autograph_->isConverted(frame.function->scope) &&
+         !frame.function->attrs.count(kDoNotConvert) && stager_->isStaged(v);
 }
 
 bool Interpreter::exceptionMatches(const Value &exc, const Value &type) {
@@ -350,7 +351,9 @@ void Interpreter::noteTraceback(const Value &exc, const Frame &frame) {
   if (inst.lineFrame == &frame)
     return;
   inst.lineFrame = &frame;
-  inst.traceback.push_back({frame.line, frame.name});
+  inst.traceback.push_back(
+      {frame.line, frame.name,
+       frame.function && frame.function->attrs.count(kDoNotConvert) > 0});
 }
 
 void Interpreter::leaveFrame(const Value &exc, const Frame &frame) {

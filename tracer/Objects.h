@@ -163,7 +163,13 @@ using ClassPtr = std::shared_ptr<ClassObject>;
 struct TracebackEntry {
   uint32_t line;
   std::string function;
+  /// The frame ran code AutoGraph was told not to convert
+  /// (do_not_convert): TensorFlow marks it `**` in "in user code" traces.
+  bool unconverted = false;
 };
+
+/// The attribute tf.autograph.experimental.do_not_convert sets.
+inline constexpr const char *kDoNotConvert = "__kiln_do_not_convert__";
 
 struct InstanceObject : Object {
   ClassPtr cls;

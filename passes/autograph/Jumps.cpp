@@ -150,6 +150,26 @@ struct Rewriter {
   std::string flag;
   std::string retval; // Return only
 
+  /// What `b` does with the flag, before any rewriting.
+  Sets analyze(const StmtList &b) {
+    Sets result = Sets::Never;
+    for (auto &s : b) {
+      Sets sets = analyze(*s);
+      if (sets == Sets::Always)
+        return Sets::Always;
+      if (sets == Sets::Maybe)
+        result = Sets::Maybe;
+    }
+    return result;
+  }
+  Sets analyze(const Stmt &s) {
+    if (isJump(s, kind))
+      return Sets::Always;
+    if (s.kind == StmtKind::If)
+      return either(analyze(as<IfStmt>(s).body), analyze(as<IfStmt>(s).orelse));
+    return contains(s, kind) ? Sets::Maybe : Sets::Never;
+  }
+
   Sets block(StmtList &b) {
     Sets result = Sets::Never;
     for (size_t i = 0; i < b.size(); ++i) {
@@ -160,8 +180,21 @@ struct Rewriter {
           b.push_back(std::move(r));
         return Sets::Always;
       }
+      // As AutoGraph does, an `if` one of whose branches always jumps takes
+      // the rest of the block into its other branch (where it is rewritten
+      // with that branch).
+      if (b[i]->kind == StmtKind::If && i + 1 < b.size()) {
+        auto &branchy = as<IfStmt>(*b[i]);
+        bool thenJumps = analyze(branchy.body) == Sets::Always;
+        bool elseJumps = analyze(branchy.orelse) == Sets::Always;
+        if (thenJumps != elseJumps) {
+          StmtList &other = thenJumps ? branchy.orelse : branchy.body;
+          for (size_t j = i + 1; j < b.size(); ++j)
+            other.push_back(std::move(b[j]));
+          b.erase(b.begin() + i + 1, b.end());
+        }
+      }
       Sets sets = stmt(*b[i]);
-      std::vector<Sets> branches = lastSets; // block(rest) overwrites it
       if (sets == Sets::Never)
         continue;
       if (sets == Sets::Always) {
@@ -171,34 +204,18 @@ struct Rewriter {
       result = Sets::Maybe;
       if (i + 1 == b.size())
         break;
-      StmtList rest;
-      for (size_t j = i + 1; j < b.size(); ++j)
-        rest.push_back(std::move(b[j]));
-      b.erase(b.begin() + i + 1, b.end());
-      SourceRange range{rest.front()->range.begin, rest.back()->range.end};
-      Sets restSets = block(rest);
-      // As AutoGraph does, an `if` one of whose branches always jumps takes
-      // the rest of the block into its other branch; otherwise the rest is
-      // guarded by the flag.
-      if (b[i]->kind == StmtKind::If && branches.size() == 2 &&
-          (branches[0] == Sets::Always) != (branches[1] == Sets::Always)) {
-        auto &branch = branches[0] == Sets::Always ? as<IfStmt>(*b[i]).orelse
-                                                   : as<IfStmt>(*b[i]).body;
-        for (auto &r : rest)
-          branch.push_back(std::move(r));
-        return restSets == Sets::Always ? Sets::Always : Sets::Maybe;
-      }
+      // Otherwise the rest is guarded by the flag, and rewritten when the
+      // loop reaches the guard.
       auto guard = std::make_unique<IfStmt>();
-      guard->range = range;
-      guard->test = build.notFlag(flag, range);
-      guard->body = std::move(rest);
+      guard->range = {b[i + 1]->range.begin, b.back()->range.end};
+      guard->test = build.notFlag(flag, guard->range);
+      for (size_t j = i + 1; j < b.size(); ++j)
+        guard->body.push_back(std::move(b[j]));
+      b.erase(b.begin() + i + 1, b.end());
       b.push_back(std::move(guard));
-      return Sets::Maybe;
     }
     return result;
   }
-
-  std::vector<Sets> lastSets;
 
   StmtList replace(Stmt &jump) {
     StmtList out;
@@ -219,14 +236,11 @@ struct Rewriter {
     return a == Sets::Never && b == Sets::Never ? Sets::Never : Sets::Maybe;
   }
 
-  /// Rewrites `s`; for an `if`, leaves what each branch does in lastSets.
   Sets stmt(Stmt &s) {
-    lastSets.clear();
     switch (s.kind) {
     case StmtKind::If: {
       Sets a = block(as<IfStmt>(s).body);
       Sets b = block(as<IfStmt>(s).orelse);
-      lastSets = {a, b};
       return either(a, b);
     }
     case StmtKind::For:

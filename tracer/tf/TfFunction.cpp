@@ -3,6 +3,7 @@
 // graph (Python side effects run once, here), compiles it, and every call
 // then runs compiled code.
 #include "TfFunction.h"
+#include "autograph/Autograph.h"
 
 #include "RankSpecialize.h"
 #include "TensorFormat.h"
@@ -368,7 +369,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     Interpreter &in;
     bool old;
     ~StagingScope() { in.setStaging(old); }
-  } staging{in, in.setStaging(autograph)};
+  } staging{in, in.setStaging(converts(in))};
   try {
     CallArgs call;
     call.positional.assign(symbolicArgs.begin(),
@@ -393,7 +394,9 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     result = convert(result);
   } catch (py::PyException &e) {
     rt.tracing = saved;
-    if (!autograph) // without AutoGraph, TensorFlow leaves errors as raised
+    // Without AutoGraph (or when it could not convert the function),
+    // TensorFlow leaves errors as raised.
+    if (!converts(in))
       throw;
     throw userCodeError(in, e);
   }
@@ -474,7 +477,7 @@ py::PyException TfFunction::userCodeError(Interpreter &in, py::PyException &e) {
   std::string path = absolutePath(in.file().path());
   for (auto it = inst.traceback.rbegin(); it != inst.traceback.rend(); ++it) {
     message += "    File \"" + path + "\", line " + std::to_string(it->line) +
-               ", in " + it->function + "  *\n";
+               ", in " + it->function + (it->unconverted ? "  **\n" : "  *\n");
     std::string_view src = in.file().line(it->line);
     size_t start = src.find_first_not_of(" \t");
     if (start != std::string_view::npos)
@@ -485,10 +488,18 @@ py::PyException TfFunction::userCodeError(Interpreter &in, py::PyException &e) {
     original = in.toStr(e.exc);
   } catch (py::PyException &) {
   }
-  std::string typeName = inst.cls->module.empty()
-                             ? inst.cls->name
-                             : inst.cls->module + "." + inst.cls->name;
-  message += "\n    " + typeName + ": " + original + "\n";
+  // An error already in this form (from a nested tf.function) keeps its
+  // frames after ours; else the class's short name and the message,
+  // every line indented.
+  const std::string nested = "in user code:\n\n";
+  if (original.compare(0, nested.size(), nested) == 0) {
+    message += original.substr(nested.size());
+  } else {
+    std::string indented;
+    for (char ch : original)
+      indented += ch == '\n' ? std::string("\n    ") : std::string(1, ch);
+    message += "\n    " + inst.cls->name + ": " + indented + "\n";
+  }
   auto converted = std::make_shared<py::InstanceObject>();
   converted->cls = inst.cls;
   converted->args = {in.str(message)};
@@ -1033,6 +1044,29 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
         symbolicOf({mapped[o.node].node, mapped[o.node].index + o.index}));
   }
   return rebuildOutputs(in, c->outputTemplate, results);
+}
+
+bool TfFunction::converts(Interpreter &in) {
+  if (!autograph || !pyFunc.is(Type::Function))
+    return autograph;
+  auto &fn = pyFunc.as<py::FunctionObject>();
+  if (fn.attrs.count(py::kDoNotConvert))
+    return false;
+  const autograph::ModuleInfo *info = in.autograph();
+  if (!info)
+    return true;
+  auto it = info->functions.find(fn.scope);
+  if (it == info->functions.end() || it->second.converted)
+    return true;
+  if (!warnedNotConverted) {
+    warnedNotConverted = true;
+    in.err() << "WARNING:tensorflow:AutoGraph could not transform "
+             << in.repr(pyFunc) << " and will run it as-is.\nCause: "
+             << it->second.notConverted
+             << "\nTo silence this warning, decorate the function with "
+                "@tf.autograph.experimental.do_not_convert\n";
+  }
+  return false;
 }
 
 std::string TfFunction::paramName(size_t i) const {

@@ -37,6 +37,11 @@ struct TfFunction : py::NativeObject {
   std::optional<std::vector<TensorType>> inputSignature;
   bool reduceRetracing = false;
   bool autograph = true;
+  /// Whether traces run AutoGraph's conversion of the function: autograph
+  /// is on and the function could be converted (else TensorFlow warns once
+  /// and runs it as written).
+  bool converts(Interpreter &in);
+  bool warnedNotConverted = false;
   int tracingCount = 0;
   int traceCounter = 0;
   int callCount = 0;

@@ -758,6 +758,13 @@ void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
               "shape_invariants"});
     return Value();
   });
+  experimental.def("do_not_convert", [](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "do_not_convert", {"func"});
+    Value fn = p.require("func", "do_not_convert");
+    if (fn.is(Type::Function))
+      fn.as<py::FunctionObject>().attrs[py::kDoNotConvert] = Value::boolean(true);
+    return fn;
+  });
   autograph.set("experimental", experimental.value());
   tf.set("autograph", autograph.value());
 }

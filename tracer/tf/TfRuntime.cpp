@@ -2,6 +2,7 @@
 #include "TfRuntime.h"
 #include "TfHostOps.h"
 #include "TfObjects.h"
+#include "TfOps.h"
 
 #include <cmath>
 #include <cstring>
@@ -246,6 +247,26 @@ Value TfRuntime::toTensor(const Value &v, std::optional<DType> dtype) {
     if (auto *nd = dynamic_cast<NdArrayObject *>(v.raw())) {
       Value t = eager(nd->value);
       return dtype ? toTensor(t, dtype) : t;
+    }
+  }
+  // A list holding symbolic tensors is packed in the graph, its Python
+  // numbers converted to the tensors' dtype (TensorFlow's auto-packing).
+  if (tracing && (v.is(Type::List) || v.is(Type::Tuple))) {
+    std::function<const TensorObject *(const Value &)> symbolicIn =
+        [&](const Value &x) -> const TensorObject * {
+      if (isTensor(x))
+        return tensor(x).symbolic() ? &tensor(x) : nullptr;
+      if (x.is(Type::List) || x.is(Type::Tuple))
+        for (auto &item : in.toList(x))
+          if (auto *t = symbolicIn(item))
+            return t;
+      return nullptr;
+    };
+    if (const TensorObject *t = symbolicIn(v)) {
+      ValueList parts;
+      for (auto &item : in.toList(v))
+        parts.push_back(toTensor(item, dtype ? dtype : t->type.dtype));
+      return concat(*this, parts, 0, "Pack");
     }
   }
   // A Python constant inside a traced function is a Const node.
