@@ -1,9 +1,11 @@
 // Graph → kiln dialect: one op per graph node, arguments for Placeholders.
 #include "GraphToKiln.h"
+#include "HostCalls.h"
 
 #include "dialects/kiln/KilnDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -50,8 +52,10 @@ namespace {
 
 class Emitter {
 public:
-  Emitter(ModuleOp module, const graph::Graph &g, const std::string &file)
-      : ctx(module.getContext()), b(ctx), module(module), g(g), file(file) {}
+  Emitter(ModuleOp module, const graph::Graph &g, const std::string &file,
+          bool hostCalls)
+      : ctx(module.getContext()), b(ctx), module(module), g(g), file(file),
+        hostCalls(hostCalls) {}
 
   bool run(std::string &error);
 
@@ -114,6 +118,12 @@ private:
   std::string file;
   std::unordered_map<int64_t, Value> values;
   bool widening = false;
+  bool hostCalls;
+
+  /// PrintV2 and Assert: calls into kiln's host callbacks (HostCalls.h).
+  bool emitHostCall(const graph::Node &n, std::string &error);
+  /// A private declaration of external function `name`, made once.
+  FlatSymbolRefAttr declare(const std::string &name, FunctionType type);
 };
 
 Value Emitter::constant(const graph::Node &n, RankedTensorType type,
@@ -535,6 +545,11 @@ bool Emitter::emitNodes(const std::vector<int> &ids, std::string &error) {
     const graph::Node &n = g.nodes[i];
     if (n.op == "Placeholder" || n.op == "NoOp")
       continue;
+    if (n.op == "PrintV2" || n.op == "Assert") {
+      if ((n.op == "Assert" || g.hostPrints) && !emitHostCall(n, error))
+        return false;
+      continue;
+    }
     if (!n.regions.empty()) {
       if (!emitControlFlow(i, error))
         return false;
@@ -545,6 +560,81 @@ bool Emitter::emitNodes(const std::vector<int> &ids, std::string &error) {
       return false;
     values[key({i, 0})] = v;
   }
+  return true;
+}
+
+FlatSymbolRefAttr Emitter::declare(const std::string &name,
+                                   FunctionType type) {
+  if (!module.lookupSymbol(name)) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto fn = b.create<func::FuncOp>(UnknownLoc::get(ctx), name, type);
+    fn.setPrivate();
+  }
+  return SymbolRefAttr::get(ctx, name);
+}
+
+bool Emitter::emitHostCall(const graph::Node &n, std::string &error) {
+  if (!hostCalls) {
+    error = n.op == "Assert"
+                ? "a variable first defined inside a staged loop needs a "
+                  "run-time check that compiled libraries cannot make yet; "
+                  "define it before the loop"
+                : "tf.print inside staged control flow is not supported in "
+                  "compiled libraries yet";
+    return false;
+  }
+  Location loc = locOf(n);
+  auto i64 = b.getI64Type();
+  auto text = [&](const char *name) {
+    auto it = n.attrs.find(name);
+    return it == n.attrs.end() ? std::string()
+                               : std::get<std::string>(it->second);
+  };
+  hostcalls::Spec spec;
+  if (n.op == "Assert") {
+    spec.message = text("message");
+    Value spec64 = b.create<arith::ConstantIntOp>(
+        loc, hostcalls::registerSpec(std::move(spec)), 64);
+    Value cond = b.create<arith::ExtUIOp>(loc, i64, scalarOf(loc, input(n, 0)));
+    b.create<func::CallOp>(
+        loc, declare("kiln_host_assert", b.getFunctionType({i64, i64}, {})),
+        TypeRange{}, ValueRange{cond, spec64});
+    return true;
+  }
+  spec.texts = std::get<std::vector<std::string>>(n.attrs.at("texts"));
+  for (int64_t t : std::get<std::vector<int64_t>>(n.attrs.at("tensor_items")))
+    spec.isTensor.push_back(t != 0);
+  for (auto &in : n.inputs)
+    spec.tensorDTypes.push_back(g.typeOf(in).dtype);
+  spec.sep = text("sep");
+  spec.end = text("end");
+  spec.summarize = std::get<int64_t>(n.attrs.at("summarize"));
+  spec.toStdout = std::get<bool>(n.attrs.at("to_stdout"));
+  Value spec64 = b.create<arith::ConstantIntOp>(
+      loc, hostcalls::registerSpec(std::move(spec)), 64);
+  for (size_t i = 0; i < n.inputs.size(); ++i) {
+    Value t = input(n, i);
+    Type et = cast<RankedTensorType>(t.getType()).getElementType();
+    std::string suffix;
+    llvm::raw_string_ostream os(suffix);
+    et.print(os);
+    auto unranked = UnrankedTensorType::get(et);
+    // The callee is external, so bufferization assumes it writes its
+    // arguments: hand it a copy.
+    Value copy = b.create<bufferization::AllocTensorOp>(
+        loc, cast<RankedTensorType>(t.getType()), ValueRange{}, t);
+    Value u = b.create<tensor::CastOp>(loc, unranked, copy);
+    Value item = b.create<arith::ConstantIntOp>(loc, i, 64);
+    b.create<func::CallOp>(
+        loc,
+        declare("kiln_host_print_item_" + os.str(),
+                b.getFunctionType({i64, i64, unranked}, {})),
+        TypeRange{}, ValueRange{spec64, item, u});
+  }
+  b.create<func::CallOp>(
+      loc, declare("kiln_host_print_end", b.getFunctionType({i64}, {})),
+      TypeRange{}, ValueRange{spec64});
   return true;
 }
 
@@ -721,8 +811,9 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
 } // namespace
 
 bool emitKilnFunction(ModuleOp module, const graph::Graph &graph,
-                      const std::string &fileName, std::string &error) {
-  return Emitter(module, graph, fileName).run(error);
+                      const std::string &fileName, std::string &error,
+                      bool hostCalls) {
+  return Emitter(module, graph, fileName, hostCalls).run(error);
 }
 
 } // namespace kiln

@@ -14,8 +14,11 @@ namespace kiln {
 /// Adds a function named `graph.name` (public, with a C interface) to
 /// `module`. Each op carries the user's source location, named after its
 /// graph node. Returns false and sets `error` for what kiln cannot compile.
+/// `hostCalls`: the code may call back into kiln (HostCalls.h) for tf.print
+/// and assertions, which only the JIT provides.
 bool emitKilnFunction(mlir::ModuleOp module, const graph::Graph &graph,
-                      const std::string &fileName, std::string &error);
+                      const std::string &fileName, std::string &error,
+                      bool hostCalls = false);
 
 /// An MLIR context with every dialect a kiln module passes through loaded.
 std::unique_ptr<mlir::MLIRContext> createCompilerContext();

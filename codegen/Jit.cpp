@@ -1,6 +1,7 @@
 // Compiling graphs with MLIR and calling them through the packed entry point
 // (`kiln_entry_<name>`): descriptors in, descriptors out.
 #include "Jit.h"
+#include "HostCalls.h"
 
 #include "GraphToKiln.h"
 #include "passes/Passes.h"
@@ -118,7 +119,8 @@ public:
         mlir::ModuleOp::create(mlir::UnknownLoc::get(&context_));
     {
       DiagnosticCollector diags(context_);
-      if (!emitKilnFunction(*module, graph, options_.fileName, error))
+      if (!emitKilnFunction(*module, graph, options_.fileName, error,
+                            /*hostCalls=*/true))
         return nullptr;
       if (mlir::failed(mlir::verify(*module))) {
         error = "internal error: invalid kiln IR: " + diags.text;
@@ -140,6 +142,9 @@ public:
       symbols[interner("memrefCopy")] = {
           llvm::orc::ExecutorAddr::fromPtr(&memrefCopy),
           llvm::JITSymbolFlags::Exported};
+      for (auto &[name, address] : hostcalls::symbols())
+        symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                                   llvm::JITSymbolFlags::Exported};
       return symbols;
     });
     auto symbol = (*engine)->lookup("kiln_entry_" + graph.name);
@@ -203,7 +208,10 @@ bool JitExecutor::run(const Compiled *fn,
     resultWords += 3 + 2 * t.shape.size();
   std::vector<int64_t> results(resultWords);
   args[0] = results.data();
+  hostcalls::Context context{printSink, {}};
+  hostcalls::setContext(&context);
   fn->entry(args.data());
+  hostcalls::setContext(nullptr);
 
   size_t at = 0;
   for (auto &type : fn->outputs) {
@@ -248,6 +256,10 @@ bool JitExecutor::run(const Compiled *fn,
     toFree.erase(reinterpret_cast<void *>(words[0]));
   for (void *p : toFree)
     std::free(p);
+  if (!context.error.empty()) { // a failed run-time assertion
+    error = context.error;
+    return false;
+  }
   return true;
 }
 

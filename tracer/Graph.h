@@ -7,6 +7,7 @@
 #include "TensorFormat.h"
 #include "kiln/frontend/SourceFile.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -92,6 +93,10 @@ struct Graph {
   std::vector<Node> nodes;
   std::vector<int> args;       // Placeholder nodes, in argument order
   std::vector<Output> results; // what the function returns
+  /// tf.print runs inside compiled code (PrintV2 nodes, as a print in a
+  /// staged loop needs); otherwise PrintV2 nodes are skipped and the
+  /// tracer prints results after the call.
+  bool hostPrints = false;
 
   /// TensorFlow's naming: the first node called `base`, then `base_1`...
   std::string uniqueName(const std::string &base);
@@ -126,9 +131,12 @@ public:
   struct Compiled;
   /// Compiles `graph`; on failure returns null and sets `error`.
   virtual const Compiled *compile(const Graph &graph, std::string &error) = 0;
-  /// Runs a compiled function. Inputs match the graph's Placeholders.
+  /// Runs a compiled function. Inputs match the graph's Placeholders. An
+  /// error "InvalidArgumentError: ..." is a failed run-time assertion.
   virtual bool run(const Compiled *fn, const std::vector<HostTensorPtr> &inputs,
                    std::vector<HostTensorPtr> &outputs, std::string &error) = 0;
+  /// Where tf.print inside compiled code writes.
+  std::function<void(bool toStdout, const std::string &text)> printSink;
 };
 
 } // namespace kiln::graph

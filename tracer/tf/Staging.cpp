@@ -300,6 +300,29 @@ private:
     }
   }
 
+  /// A loop with variables first defined in its body carries one more
+  /// value, whether it ran at all: afterwards TensorFlow asserts it did.
+  void trackIterations(LoopSpec &spec) {
+    spec.names.push_back("<iterated>");
+    spec.init.push_back(rt.toTensor(Value::boolean(false)));
+    spec.types.push_back(TensorType{DType::Bool, {}});
+  }
+  ValueList iterated(ValueList next) {
+    next.push_back(rt.toTensor(Value::boolean(true)));
+    return next;
+  }
+  /// Drops the tracking value from a loop's outputs, asserting on it.
+  void assertIterated(const LoopSpec &spec, ValueList &out) {
+    Value ran = out.back();
+    out.pop_back();
+    for (size_t i : spec.undefined)
+      rt.applyEffect("Assert", {ran},
+                     {{"message",
+                       std::string("assertion failed: [loop must iterate at "
+                                   "least once to initialize ") +
+                           spec.names[i] + "]"}});
+  }
+
   TensorType shapeOf(const Value &shape, DType dtype) {
     TensorType t;
     t.dtype = dtype;
@@ -610,8 +633,18 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &test,
     return readLoopVars(frame, cf.loopVars, spec.names);
   };
   resolveUndefined(spec, spec.body, nullptr);
+  bool track = !spec.undefined.empty();
+  if (track) {
+    trackIterations(spec);
+    auto body = spec.body;
+    spec.body = [&, body](const ValueList &vars) {
+      return iterated(body(vars));
+    };
+  }
   ValueList out = stageLoop(spec);
   frame.line = s.range.begin.line;
+  if (track)
+    assertIterated(spec, out);
   write(frame, cf.modified, before);
   bindLoopVars(frame, cf.loopVars, out);
 }
@@ -675,9 +708,16 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
         return runBody(vars[0], ValueList(vars.begin() + 1, vars.end()));
       },
       &rt.tensor(start).type);
+  bool track = !spec.undefined.empty();
+  if (track)
+    trackIterations(spec);
+  auto runTracked = [&](const Value &iv, const ValueList &vars) {
+    ValueList next = runBody(iv, vars);
+    return track ? iterated(next) : next;
+  };
   ValueList out;
   if (!s.extraTest) {
-    out = stageCounted(start, limit, delta, spec, runBody);
+    out = stageCounted(start, limit, delta, spec, runTracked);
   } else {
     // A loop that can stop early (break, return): a while loop over the
     // induction variable and the state.
@@ -703,7 +743,7 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
     };
     loop.body = [&](const ValueList &vars) {
       ValueList next =
-          runBody(vars[0], ValueList(vars.begin() + 1, vars.end()));
+          runTracked(vars[0], ValueList(vars.begin() + 1, vars.end()));
       next.insert(next.begin(), binaryOp(rt, "AddV2", vars[0], delta));
       return next;
     };
@@ -711,6 +751,8 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
     out.erase(out.begin());
   }
   frame.line = s.range.begin.line;
+  if (track)
+    assertIterated(spec, out);
   write(frame, cf.modified, before);
   bindLoopVars(frame, cf.loopVars, out);
 }

@@ -445,12 +445,17 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     }
   }
   rt.tracing = saved;
-  concrete->prints = std::move(state.prints);
+  // A tf.print inside staged control flow prints from compiled code, and
+  // then every print of the function does, to keep their order.
+  for (auto &n : state.graph.nodes)
+    state.graph.hostPrints |= n.op == "PrintV2" && n.region >= 0;
+  if (!state.graph.hostPrints)
+    concrete->prints = std::move(state.prints);
   concrete->tensorTypes = std::move(tensorTypes);
   std::string error;
   if (graphHasStrings(state.graph)) {
     for (auto &n : state.graph.nodes)
-      if (!hasStringKernel(n.op))
+      if (!hasStringKernel(n.op) && n.op != "PrintV2")
         rt.raise("UnimplementedError",
                  "kiln cannot run '" + name +
                      "': it mixes string tensors with " + n.op +
@@ -559,8 +564,12 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
     compiled = slot;
   }
   if (c.onHost ? !runGraphOnHost(c.graph, inputs, outputs, error)
-               : !rt.executor.run(compiled, inputs, outputs, error))
+               : !rt.executor.run(compiled, inputs, outputs, error)) {
+    const std::string assertion = "InvalidArgumentError: ";
+    if (error.compare(0, assertion.size(), assertion) == 0)
+      rt.raise("InvalidArgumentError", error.substr(assertion.size()));
     rt.raise("InternalError", error);
+  }
   // tf.print calls recorded while tracing, in program order.
   for (auto &p : c.prints) {
     std::string line;

@@ -798,9 +798,12 @@ Value tfPrint(TfRuntime &rt, Interpreter &in, CallArgs &args) {
       auto &t = rt.tensor(v);
       if (t.symbolic()) {
         item.isTensor = true;
-        Value id = identity(rt, v);
-        item.resultIndex = static_cast<int>(rt.tracing->graph.results.size());
-        rt.tracing->graph.results.push_back(id.as<TensorObject>().out);
+        if (rt.tracing->graph.current < 0) { // see hostPrints below
+          Value id = identity(rt, v);
+          item.resultIndex =
+              static_cast<int>(rt.tracing->graph.results.size());
+          rt.tracing->graph.results.push_back(id.as<TensorObject>().out);
+        }
       } else {
         item.text = py::tfPrintFormat(t.value->view(), print.summarize);
         // A scalar string among other arguments is quoted, as in its arrays.
@@ -821,7 +824,30 @@ Value tfPrint(TfRuntime &rt, Interpreter &in, CallArgs &args) {
     print.items.push_back(item);
   }
   if (rt.tracing) {
-    rt.tracing->prints.push_back(std::move(print));
+    // Also a node, used when prints run inside compiled code (a print in a
+    // staged loop runs on every iteration): graph::Graph::hostPrints.
+    ValueList tensors;
+    std::vector<std::string> texts;
+    std::vector<int64_t> isTensor;
+    for (size_t i = 0; i < print.items.size(); ++i) {
+      const Value &v = args.positional[i];
+      bool symbolic = rt.isTensor(v) && rt.tensor(v).symbolic();
+      if (symbolic)
+        tensors.push_back(v);
+      texts.push_back(symbolic ? "" : print.items[i].text);
+      isTensor.push_back(symbolic);
+    }
+    rt.applyEffect("PrintV2", tensors,
+                   {{"texts", texts},
+                    {"tensor_items", isTensor},
+                    {"sep", print.sep},
+                    {"end", print.end},
+                    {"summarize", print.summarize},
+                    {"to_stdout", print.toStdout}});
+    // At the top level the printed tensors are also results, printed after
+    // the call when no print runs inside compiled code.
+    if (rt.tracing->graph.current < 0)
+      rt.tracing->prints.push_back(std::move(print));
     return Value();
   }
   for (size_t i = 0; i < print.items.size(); ++i) {
@@ -862,6 +888,10 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
                               in.builtinClass("ValueError"),
                               "tensorflow.python.framework.errors_impl"));
   installStager(*rt);
+  Interpreter *interp = &in;
+  executor.printSink = [interp](bool toStdout, const std::string &text) {
+    (toStdout ? interp->out() : interp->err()) << text;
+  };
 
   in.registerModule("sys", [](Interpreter &in) {
     auto m = std::make_shared<py::ModuleObject>();

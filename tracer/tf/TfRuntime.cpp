@@ -44,6 +44,7 @@ void TfRuntime::raise(const std::string &type, const std::string &message) {
   auto inst = std::make_shared<py::InstanceObject>();
   inst->cls = cls;
   inst->args.push_back(in.str(message));
+  inst->dict["message"] = in.str(message); // OpError.message
   in.raiseValue(Value::object(Type::Instance, inst));
 }
 
@@ -379,6 +380,18 @@ static std::string attrKey(const Attr &a) {
           return "?";
       },
       a);
+}
+
+void TfRuntime::applyEffect(const std::string &op, const ValueList &inputs,
+                            std::map<std::string, Attr> attrs) {
+  graph::Node n;
+  n.op = op;
+  n.name = tracing->graph.uniqueName(op);
+  for (auto &v : inputs)
+    n.inputs.push_back(graphOutput(v));
+  n.attrs = std::move(attrs);
+  n.loc = currentLoc();
+  tracing->graph.add(std::move(n));
 }
 
 Value TfRuntime::apply(const std::string &op, const ValueList &inputs,

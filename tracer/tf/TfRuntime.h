@@ -113,6 +113,11 @@ public:
   /// Stages control flow on tensors (Staging.h).
   std::unique_ptr<py::Stager> stager;
 
+  /// Adds a node with no outputs, run for its effect (PrintV2, Assert), to
+  /// the graph being traced.
+  void applyEffect(const std::string &op, const ValueList &inputs,
+                   std::map<std::string, Attr> attrs);
+
   /// The value of a constant or eager tensor known at trace time.
   HostTensorPtr constantValue(const Value &tensor) const;
 

@@ -1,0 +1,109 @@
+// The host callbacks of HostCalls.h.
+#include "HostCalls.h"
+
+#include "TensorFormat.h"
+
+#include <cstring>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+
+namespace kiln::hostcalls {
+
+namespace {
+
+std::mutex registryMutex;
+std::deque<Spec> registry; // deque: references stay valid as it grows
+
+const Spec &spec(int64_t index) {
+  std::lock_guard<std::mutex> lock(registryMutex);
+  return registry.at(static_cast<size_t>(index));
+}
+
+thread_local Context *current = nullptr;
+/// Formatted tensor items of the print being assembled, per spec.
+thread_local std::map<int64_t, std::vector<std::string>> pending;
+
+/// Copies a strided memref (MLIR's ranked descriptor: allocated, aligned,
+/// offset, sizes[rank], strides[rank]) into a dense host tensor.
+graph::HostTensor gather(graph::DType dtype, int64_t rank, const void *desc) {
+  const int64_t *words = static_cast<const int64_t *>(desc);
+  auto *base = reinterpret_cast<const uint8_t *>(words[1]);
+  int64_t offset = words[2];
+  graph::HostTensor t;
+  t.type.dtype = dtype;
+  for (int64_t i = 0; i < rank; ++i)
+    t.type.shape.push_back(words[3 + i]);
+  size_t elem = py::dtypeSize(dtype);
+  int64_t count = t.type.numElements();
+  t.bytes.resize(static_cast<size_t>(count) * elem);
+  std::vector<int64_t> idx(rank, 0);
+  for (int64_t e = 0; e < count; ++e) {
+    int64_t at = offset;
+    for (int64_t i = 0; i < rank; ++i)
+      at += idx[i] * words[3 + rank + i];
+    std::memcpy(t.bytes.data() + e * elem, base + at * elem, elem);
+    for (int64_t i = rank; i-- > 0;) {
+      if (++idx[i] < t.type.shape[i])
+        break;
+      idx[i] = 0;
+    }
+  }
+  return t;
+}
+
+extern "C" void kiln_host_print_item(int64_t index, int64_t item, int64_t rank,
+                                     void *desc) {
+  const Spec &s = spec(index);
+  graph::HostTensor t = gather(s.tensorDTypes.at(item), rank, desc);
+  pending[index].push_back(py::tfPrintFormat(t.view(), s.summarize));
+}
+
+extern "C" void kiln_host_print_end(int64_t index) {
+  const Spec &s = spec(index);
+  std::vector<std::string> tensors = std::move(pending[index]);
+  pending.erase(index);
+  std::string line;
+  size_t next = 0;
+  for (size_t i = 0; i < s.texts.size(); ++i) {
+    if (i)
+      line += s.sep;
+    line += s.isTensor[i] && next < tensors.size() ? tensors[next++]
+                                                   : s.texts[i];
+  }
+  line += s.end;
+  if (current && current->print)
+    current->print(s.toStdout, line);
+}
+
+extern "C" void kiln_host_assert(int64_t cond, int64_t index) {
+  if (cond || !current || !current->error.empty())
+    return;
+  current->error = "InvalidArgumentError: " + spec(index).message;
+}
+
+} // namespace
+
+int64_t registerSpec(Spec s) {
+  std::lock_guard<std::mutex> lock(registryMutex);
+  registry.push_back(std::move(s));
+  return static_cast<int64_t>(registry.size()) - 1;
+}
+
+void setContext(Context *context) { current = context; }
+
+std::vector<std::pair<std::string, void *>> symbols() {
+  std::vector<std::pair<std::string, void *>> out = {
+      {"kiln_host_print_end", reinterpret_cast<void *>(&kiln_host_print_end)},
+      {"kiln_host_assert", reinterpret_cast<void *>(&kiln_host_assert)}};
+  // One declaration per element type in MLIR (their unranked memref
+  // arguments differ), one C function: the spec knows the dtype.
+  for (const char *t : {"i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32",
+                        "f64"})
+    out.emplace_back(std::string("kiln_host_print_item_") + t,
+                     reinterpret_cast<void *>(&kiln_host_print_item));
+  return out;
+}
+
+} // namespace kiln::hostcalls

@@ -1,0 +1,46 @@
+// Calls from JIT-compiled code back into kiln: tf.print inside staged
+// control flow (it prints on every executed iteration, so it cannot be a
+// result printed after the call) and AutoGraph's run-time assertions.
+//
+// Compiled code passes a spec index (registered at compile time) and the
+// tensors as unranked memrefs; the callbacks format them as tf.print does
+// and hand the text to the Context of the calling thread.
+#pragma once
+
+#include "Graph.h"
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kiln::hostcalls {
+
+/// What one PrintV2 or Assert node needs at run time.
+struct Spec {
+  // PrintV2: items are literal texts or tensors (in operand order).
+  std::vector<std::string> texts;
+  std::vector<bool> isTensor;
+  std::vector<graph::DType> tensorDTypes;
+  std::string sep = " ", end = "\n";
+  int64_t summarize = 3;
+  bool toStdout = false;
+  // Assert
+  std::string message;
+};
+
+/// Registers a spec for the process's lifetime; returns its index.
+int64_t registerSpec(Spec spec);
+
+/// Where the calls made on this thread print, and the first failed
+/// assertion ("InvalidArgumentError: ..."), set around each compiled call.
+struct Context {
+  std::function<void(bool toStdout, const std::string &text)> print;
+  std::string error;
+};
+void setContext(Context *context);
+
+/// The callbacks' symbol names and addresses, for the JIT's symbol map.
+std::vector<std::pair<std::string, void *>> symbols();
+
+} // namespace kiln::hostcalls
