@@ -120,6 +120,11 @@ private:
   bool widening = false;
   bool hostCalls;
 
+  /// TensorArray buffers (TensorArray.h in the tracer).
+  Value emitTensorList(const graph::Node &n, RankedTensorType type);
+  /// A zero tensor of `type` whose dynamic dimensions are `dynamic`.
+  Value zeros(Location loc, RankedTensorType type, ValueRange dynamic);
+
   /// PrintV2 and Assert: calls into kiln's host callbacks (HostCalls.h).
   bool emitHostCall(const graph::Node &n, std::string &error);
   /// A private declaration of external function `name`, made once.
@@ -345,6 +350,9 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
               b.create<arith::IndexCastOp>(loc, b.getI32Type(), product)});
     return b.create<tensor::FromElementsOp>(loc, type, dims);
   }
+  if (op == "TensorListReserve" || op == "TensorListSetItem" ||
+      op == "TensorListStack")
+    return emitTensorList(n, type);
   if (op == "GatherV2") {
     // One row of the first dimension (a scalar index): a rank-reducing
     // slice. The index is clamped, so a bad one reads a valid row.
@@ -561,6 +569,113 @@ bool Emitter::emitNodes(const std::vector<int> &ids, std::string &error) {
     values[key({i, 0})] = v;
   }
   return true;
+}
+
+Value Emitter::zeros(Location loc, RankedTensorType type, ValueRange dynamic) {
+  Type et = type.getElementType();
+  TypedAttr zero = isa<FloatType>(et) ? TypedAttr(b.getFloatAttr(et, 0.0))
+                                      : TypedAttr(b.getIntegerAttr(et, 0));
+  Value scalar = b.create<arith::ConstantOp>(loc, zero);
+  Value empty = b.create<tensor::EmptyOp>(loc, type, dynamic);
+  return b.create<linalg::FillOp>(loc, scalar, empty).getResult(0);
+}
+
+Value Emitter::emitTensorList(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  auto index = [&](Value t) -> Value {
+    return b.create<arith::IndexCastOp>(loc, b.getIndexType(),
+                                        scalarOf(loc, t));
+  };
+  if (n.op == "TensorListReserve") { // zeros, one row per element
+    SmallVector<Value> dynamic;
+    if (type.isDynamicDim(0))
+      dynamic.push_back(b.create<arith::MaxSIOp>(
+          loc, index(input(n, 0)), b.create<arith::ConstantIndexOp>(loc, 0)));
+    return zeros(loc, type, dynamic);
+  }
+  Value buffer = input(n, 0);
+  auto bufferType = cast<RankedTensorType>(buffer.getType());
+  int64_t rank = bufferType.getRank();
+  Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
+  Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+  // Sizes of the element dimensions, from the buffer.
+  auto rowSizes = [&](Value t, SmallVector<OpFoldResult> &sizes) {
+    auto tt = cast<RankedTensorType>(t.getType());
+    for (int64_t d = 1; d < rank; ++d)
+      sizes.push_back(tt.isDynamicDim(d)
+                          ? OpFoldResult(b.create<tensor::DimOp>(loc, t, d)
+                                             .getResult())
+                          : OpFoldResult(b.getIndexAttr(tt.getDimSize(d))));
+  };
+  if (n.op == "TensorListStack") { // rows [0, size)
+    Value rows = b.create<arith::MinSIOp>(
+        loc, index(input(n, 1)), b.create<tensor::DimOp>(loc, buffer, 0));
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0)),
+        strides(rank, b.getIndexAttr(1)), sizes{rows};
+    rowSizes(buffer, sizes);
+    auto sliceType = RankedTensorType::get(
+        [&] {
+          SmallVector<int64_t> shape(bufferType.getShape());
+          shape[0] = ShapedType::kDynamic;
+          return shape;
+        }(),
+        bufferType.getElementType());
+    Value slice = b.create<tensor::ExtractSliceOp>(loc, sliceType, buffer,
+                                                   offsets, sizes, strides);
+    return castTo(loc, slice, type);
+  }
+  // TensorListSetItem: write row `i`; a growing buffer first doubles (at
+  // least to i + 1 rows) when `i` is past its end. Other bad indices are
+  // clamped so a write never leaves the buffer.
+  Value i = b.create<arith::MaxSIOp>(loc, index(input(n, 1)), zero);
+  Value item = input(n, 2);
+  const bool *grow = attr<bool>(n, "grow");
+  if (grow && *grow) {
+    Value capacity = b.create<tensor::DimOp>(loc, buffer, 0);
+    Value fits =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, i, capacity);
+    auto dynType = cast<RankedTensorType>(type);
+    Value dyn = castTo(loc, buffer, dynType);
+    buffer = b.create<scf::IfOp>(
+                  loc, fits,
+                  [&](OpBuilder &nb, Location l) {
+                    nb.create<scf::YieldOp>(l, dyn);
+                  },
+                  [&](OpBuilder &nb, Location l) {
+                    OpBuilder::InsertionGuard guard(b);
+                    b.setInsertionPoint(nb.getInsertionBlock(),
+                                        nb.getInsertionPoint());
+                    Value doubled = b.create<arith::MulIOp>(
+                        l, capacity, b.create<arith::ConstantIndexOp>(l, 2));
+                    Value needed = b.create<arith::AddIOp>(l, i, one);
+                    Value cap = b.create<arith::MaxSIOp>(l, doubled, needed);
+                    SmallVector<Value> dynamic{cap};
+                    for (int64_t d = 1; d < rank; ++d)
+                      if (dynType.isDynamicDim(d))
+                        dynamic.push_back(
+                            b.create<tensor::DimOp>(l, buffer, d));
+                    Value grown = zeros(l, dynType, dynamic);
+                    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0)),
+                        strides(rank, b.getIndexAttr(1)), sizes{capacity};
+                    rowSizes(buffer, sizes);
+                    grown = b.create<tensor::InsertSliceOp>(
+                        l, buffer, grown, offsets, sizes, strides);
+                    b.create<scf::YieldOp>(l, grown);
+                  })
+                 .getResult(0);
+  } else {
+    Value last = b.create<arith::SubIOp>(
+        loc, b.create<tensor::DimOp>(loc, buffer, 0), one);
+    i = b.create<arith::MinSIOp>(loc, i, last);
+    buffer = castTo(loc, buffer, type);
+  }
+  SmallVector<OpFoldResult> offsets{i}, sizes{b.getIndexAttr(1)},
+      strides(rank, b.getIndexAttr(1));
+  for (int64_t d = 1; d < rank; ++d)
+    offsets.push_back(b.getIndexAttr(0));
+  rowSizes(buffer, sizes);
+  return b.create<tensor::InsertSliceOp>(loc, item, buffer, offsets, sizes,
+                                         strides);
 }
 
 FlatSymbolRefAttr Emitter::declare(const std::string &name,

@@ -11,6 +11,7 @@
 // defined on both branches: TensorFlow's errors, raised at the statement.
 #include "Staging.h"
 
+#include "TensorArray.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 #include "autograph/Autograph.h"
@@ -65,9 +66,6 @@ struct LoopSpec {
   ValueList init;                 // tensors
   std::vector<TensorType> types;  // possibly relaxed by shape invariants
   bool autographMessages = true;  // AutoGraph's wording, else tf.while_loop's
-  /// Variables first assigned in the body (or None before the loop): their
-  /// types come from a first trace of the body (resolveUndefined).
-  std::vector<size_t> undefined;
   std::function<Value(const ValueList &)> cond;
   std::function<ValueList(const ValueList &)> body;
 };
@@ -192,45 +190,6 @@ private:
     }
   }
 
-  /// Gives the loop's undefined variables a type, by tracing the body once
-  /// in a region that is then dropped (TensorFlow traces such a body
-  /// twice too), and a zero initial value.
-  void resolveUndefined(LoopSpec &spec,
-                        const std::function<ValueList(const ValueList &)> &body,
-                        const TensorType *ivType) {
-    if (spec.undefined.empty())
-      return;
-    graph::Graph &g = graph();
-    std::vector<TensorType> types(spec.init.size());
-    {
-      RegionGuard guard(g);
-      g.beginRegion();
-      ValueList vars;
-      if (ivType) // a counted loop's induction variable comes first
-        vars.push_back(regionValue(g.addRegionArg(*ivType)));
-      for (size_t i = 0; i < spec.init.size(); ++i)
-        vars.push_back(spec.init[i].raw() == undefined_.raw()
-                           ? undefined_
-                           : regionValue(g.addRegionArg(spec.types[i])));
-      ValueList after = body(vars);
-      for (size_t i : spec.undefined) {
-        if (!rt.isTensor(after[i]) && !after[i].isNumber())
-          in.valueError("'" + spec.names[i] +
-                        "' must be defined before the loop.");
-        types[i] = rt.tensor(asTensor(after[i])).type;
-      }
-    }
-    for (size_t i : spec.undefined) {
-      if (!types[i].isStatic())
-        rt.raise("UnimplementedError",
-                 "'" + spec.names[i] + "' is first defined inside a staged "
-                 "loop with a shape known at run time only; kiln needs it "
-                 "defined before the loop");
-      spec.init[i] = filled(rt, types[i], 0);
-      spec.types[i] = types[i];
-    }
-  }
-
   ValueList readLoopVars(Frame &frame, const std::vector<int> &slots,
                          const std::vector<std::string> &names) {
     ValueList out;
@@ -243,37 +202,158 @@ private:
     return out;
   }
 
-  /// Loop state before a staged loop: defined, and tensors.
-  void initLoop(Frame &frame, const ControlFlowInfo &cf, LoopSpec &spec) {
-    spec.names = namesOf(frame, cf.loopVars);
+  /// The state of a staged loop, variable by variable: its values before
+  /// the loop (a tensor, a TensorArray, or undefined_), and how each maps
+  /// to the tensors the loop carries.
+  struct LoopState {
+    std::vector<std::string> names;
+    ValueList values;
+    /// TensorArray variables (carried as buffer and size); null: a tensor.
+    std::vector<std::shared_ptr<TensorArrayObject>> arrays;
+    /// Variables first defined in the body (asserted after the loop).
+    std::vector<size_t> undefined;
+  };
+
+  LoopState loopState(Frame &frame, const ControlFlowInfo &cf) {
+    LoopState st;
+    st.names = namesOf(frame, cf.loopVars);
     for (size_t i = 0; i < cf.loopVars.size(); ++i) {
       // AutoGraph cannot stage a `return` from inside a loop.
-      if (spec.names[i].rfind("do_return", 0) == 0)
+      if (st.names[i].rfind("do_return", 0) == 0)
         in.raise("NotImplementedError",
-                       "a return statement cannot be placed inside this "
-                       "TensorFlow loop; this may happen if a return "
-                       "statement depends on a static Python condition such "
-                       "as a hyperparameter");
+                 "a return statement cannot be placed inside this "
+                 "TensorFlow loop; this may happen if a return statement "
+                 "depends on a static Python condition such as a "
+                 "hyperparameter");
       py::Cell &c = cell(frame, cf.loopVars[i]);
+      st.arrays.push_back(nullptr);
       if (!c.bound || c.value.isNone()) {
-        spec.undefined.push_back(i);
-        spec.init.push_back(undefined_);
-        spec.types.push_back(TensorType{});
+        st.undefined.push_back(i);
+        st.values.push_back(undefined_);
+        continue;
+      }
+      if (auto *ta = asTensorArray(c.value)) {
+        st.arrays[i] = std::static_pointer_cast<TensorArrayObject>(
+            c.value.ptr());
+        st.values.push_back(c.value);
         continue;
       }
       if (!rt.isTensor(c.value) && !c.value.isNumber())
-        in.typeError("'" + spec.names[i] + "' is a Python " +
+        in.typeError("'" + st.names[i] + "' is a Python " +
                      in.typeName(c.value) +
                      " that the staged loop would change; kiln (like "
                      "TensorFlow) can carry only tensors through a loop");
-      Value t = asTensor(c.value);
-      spec.init.push_back(t);
-      spec.types.push_back(rt.tensor(t).type);
+      st.values.push_back(asTensor(c.value));
     }
+    return st;
+  }
+
+  /// Variables first defined in the body, and TensorArrays not yet
+  /// written, get their types from a first trace of the body in a region
+  /// that is then dropped (TensorFlow traces such a body twice too); they
+  /// start as zeros.
+  void dryRun(LoopState &st,
+              const std::function<ValueList(const ValueList &)> &body) {
+    bool needed = !st.undefined.empty();
+    for (auto &a : st.arrays)
+      needed |= a && a->buffer.isNone();
+    if (!needed)
+      return;
+    graph::Graph &g = graph();
+    ValueList after;
+    std::vector<TensorType> types(st.values.size());
+    {
+      RegionGuard guard(g);
+      g.beginRegion();
+      after = body(st.values);
+      for (size_t i = 0; i < after.size(); ++i) {
+        if (st.arrays[i]) {
+          auto *ta = asTensorArray(after[i]);
+          if (ta && ta->elementShape)
+            st.arrays[i]->elementShape = ta->elementShape;
+        } else if (st.values[i].raw() == undefined_.raw()) {
+          if (!rt.isTensor(after[i]) && !after[i].isNumber())
+            in.valueError("'" + st.names[i] +
+                          "' must be defined before the loop.");
+          types[i] = rt.tensor(asTensor(after[i])).type;
+        }
+      }
+    }
+    for (size_t i = 0; i < st.values.size(); ++i) {
+      if (auto &proto = st.arrays[i]; proto && proto->buffer.isNone()) {
+        if (!proto->elementShape)
+          rt.raise("UnimplementedError",
+                   "kiln needs the element shape of TensorArray '" +
+                       st.names[i] + "': give element_shape, or write to it "
+                       "in the loop");
+        proto = proto->with(reserveBuffer(*proto), proto->size);
+        st.values[i] = Value::object(Type::Native, proto);
+      } else if (st.values[i].raw() == undefined_.raw()) {
+        if (!types[i].isStatic())
+          rt.raise("UnimplementedError",
+                   "'" + st.names[i] + "' is first defined inside a staged "
+                   "loop with a shape known at run time only; kiln needs "
+                   "it defined before the loop");
+        st.values[i] = filled(rt, types[i], 0);
+      }
+    }
+  }
+
+  /// Variable values as the tensors a loop carries (a TensorArray is its
+  /// buffer and size), with the names used in errors.
+  ValueList flatten(const LoopState &st, const ValueList &vars,
+                    std::vector<std::string> *names = nullptr) {
+    ValueList out;
+    for (size_t i = 0; i < vars.size(); ++i) {
+      if (st.arrays[i]) {
+        auto *ta = asTensorArray(vars[i]);
+        if (!ta || ta->buffer.isNone())
+          in.typeError("'" + st.names[i] + "' is a TensorArray before the "
+                       "loop, but " + in.typeName(vars[i]) +
+                       " after one iteration");
+        out.push_back(ta->buffer);
+        out.push_back(ta->size);
+        if (names) {
+          names->push_back(st.names[i]);
+          names->push_back(st.names[i] + ".size()");
+        }
+        continue;
+      }
+      if (vars[i].isNone() || (!rt.isTensor(vars[i]) && !vars[i].isNumber()))
+        in.typeError("'" + st.names[i] + "' must be a tensor after each "
+                     "iteration of a staged loop, not " +
+                     in.typeName(vars[i]));
+      out.push_back(asTensor(vars[i]));
+      if (names)
+        names->push_back(st.names[i]);
+    }
+    return out;
+  }
+
+  ValueList unflatten(const LoopState &st, const ValueList &flat) {
+    ValueList vars;
+    size_t at = 0;
+    for (size_t i = 0; i < st.values.size(); ++i) {
+      if (st.arrays[i]) {
+        auto ta = st.arrays[i]->with(flat[at], flat[at + 1]);
+        at += 2;
+        vars.push_back(Value::object(Type::Native, ta));
+      } else {
+        vars.push_back(flat[at++]);
+      }
+    }
+    return vars;
+  }
+
+  /// The loop's tensors, relaxed by
+  /// set_loop_options(shape_invariants=[(var, shape), ...]).
+  void buildSpec(Frame &frame, const ControlFlowInfo &cf, const LoopState &st,
+                 LoopSpec &spec) {
+    spec.init = flatten(st, st.values, &spec.names);
+    for (auto &t : spec.init)
+      spec.types.push_back(rt.tensor(t).type);
     if (!cf.loopOptions)
       return;
-    // set_loop_options(shape_invariants=[(var, shape), ...]) relaxes the
-    // types of the variables it names.
     for (auto &k : cf.loopOptions->keywords) {
       if (k.arg != "shape_invariants")
         continue;
@@ -283,9 +363,8 @@ private:
         if (items.size() != 2)
           in.valueError("shape_invariants must be a list of (tensor, shape) "
                         "pairs");
-        for (size_t i = 0; i < cf.loopVars.size(); ++i) {
-          py::Cell &c = cell(frame, cf.loopVars[i]);
-          if (c.value.raw() != items[0].raw())
+        for (size_t i = 0; i < spec.init.size(); ++i) {
+          if (spec.init[i].raw() != items[0].raw())
             continue;
           TensorType relaxed = shapeOf(items[1], spec.types[i].dtype);
           if (!fits(spec.types[i], relaxed))
@@ -312,15 +391,15 @@ private:
     return next;
   }
   /// Drops the tracking value from a loop's outputs, asserting on it.
-  void assertIterated(const LoopSpec &spec, ValueList &out) {
+  void assertIterated(const LoopState &st, ValueList &out) {
     Value ran = out.back();
     out.pop_back();
-    for (size_t i : spec.undefined)
+    for (size_t i : st.undefined)
       rt.applyEffect("Assert", {ran},
                      {{"message",
                        std::string("assertion failed: [loop must iterate at "
                                    "least once to initialize ") +
-                           spec.names[i] + "]"}});
+                           st.names[i] + "]"}});
   }
 
   TensorType shapeOf(const Value &shape, DType dtype) {
@@ -362,7 +441,9 @@ std::vector<Slot> TfStager::stageBranches(
     b = elseFn();
   }
   std::vector<Slot> merged(names.size());
-  std::vector<int> outputs; // indices into names
+  // Outputs: (variable, part); part -1 is a tensor, 0 and 1 a
+  // TensorArray's buffer and size.
+  std::vector<std::pair<int, int>> outputs;
   std::vector<TensorType> types;
   for (size_t i = 0; i < names.size(); ++i) {
     const Slot &x = a[i], &y = b[i];
@@ -372,6 +453,37 @@ std::vector<Slot> TfStager::stageBranches(
     if (!x || !y)
       in.valueError("'" + names[i] + "' must also be initialized in the " +
                     (x ? "else" : "main") + " branch");
+    auto *xa = asTensorArray(*x), *ya = asTensorArray(*y);
+    if (xa || ya) {
+      if (!xa || !ya)
+        in.typeError("'" + names[i] + "' is a TensorArray in one branch "
+                     "only");
+      if (x->raw() == y->raw()) {
+        merged[i] = x;
+        continue;
+      }
+      if (xa->buffer.isNone() && ya->buffer.isNone())
+        rt.raise("UnimplementedError",
+                 "kiln cannot merge TensorArray '" + names[i] +
+                     "': neither branch knows its element shape");
+      // Written in one branch only: the other gets an empty buffer.
+      for (int side = 0; side < 2; ++side) {
+        Slot &mine = side == 0 ? a[i] : b[i];
+        auto *m = asTensorArray(*mine);
+        auto *other = asTensorArray(side == 0 ? *b[i] : *a[i]);
+        if (!m->buffer.isNone())
+          continue;
+        RegionGuard guard(g);
+        g.current = side == 0 ? thenR : elseR;
+        auto filledIn = m->with(Value(), m->size);
+        filledIn->elementShape = other->elementShape;
+        filledIn->buffer = reserveBuffer(*filledIn);
+        mine = Value::object(Type::Native, filledIn);
+      }
+      outputs.push_back({static_cast<int>(i), 0});
+      outputs.push_back({static_cast<int>(i), 1});
+      continue;
+    }
     bool xTensor = rt.isTensor(*x) || x->isNumber();
     bool yTensor = rt.isTensor(*y) || y->isNumber();
     if (!xTensor && !yTensor) {
@@ -397,7 +509,7 @@ std::vector<Slot> TfStager::stageBranches(
                             : in.typeName(*x) +
                                   " in the main branch but a tensor in the "
                                   "else branch"));
-    outputs.push_back(static_cast<int>(i));
+    outputs.push_back({static_cast<int>(i), -1});
   }
   // Convert each branch's values inside its region, then type the outputs.
   graph::Node node;
@@ -405,14 +517,19 @@ std::vector<Slot> TfStager::stageBranches(
                      std::vector<Value> &out) {
     RegionGuard guard(g);
     g.current = region;
-    for (int i : outputs)
-      out.push_back(asTensor(*vals[i]));
+    for (auto [i, part] : outputs) {
+      if (part < 0)
+        out.push_back(asTensor(*vals[i]));
+      else
+        out.push_back(part == 0 ? asTensorArray(*vals[i])->buffer
+                                : asTensorArray(*vals[i])->size);
+    }
   };
   std::vector<Value> ta, tb;
   results(thenR, a, ta);
   results(elseR, b, tb);
   for (size_t k = 0; k < outputs.size(); ++k) {
-    const std::string &name = names[outputs[k]];
+    const std::string &name = names[outputs[k].first];
     const TensorType &tx = rt.tensor(ta[k]).type, &ty = rt.tensor(tb[k]).type;
     if (tx.dtype != ty.dtype)
       in.typeError(autographMessages
@@ -445,8 +562,18 @@ std::vector<Slot> TfStager::stageBranches(
   node.outputs = types;
   node.loc = rt.currentLoc();
   int id = g.add(std::move(node));
-  for (size_t k = 0; k < outputs.size(); ++k)
-    merged[outputs[k]] = regionValue({id, static_cast<int>(k)});
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    auto [i, part] = outputs[k];
+    Value v = regionValue({id, static_cast<int>(k)});
+    if (part < 0) {
+      merged[i] = v;
+    } else if (part == 0) { // the size follows as output k + 1
+      Value size = regionValue({id, static_cast<int>(k + 1)});
+      merged[i] = Value::object(
+          Type::Native, asTensorArray(*a[i])->with(v, size));
+      ++k;
+    }
+  }
   return merged;
 }
 
@@ -618,35 +745,36 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &test,
   frame.line = s.range.begin.line;
   checkCondition(test, "while statement");
   std::vector<Slot> before = read(frame, cf.modified);
-  LoopSpec spec;
-  initLoop(frame, cf, spec);
-  spec.cond = [&](const ValueList &vars) {
-    write(frame, cf.modified, before);
-    bindLoopVars(frame, cf.loopVars, vars);
-    return in.evaluate(*s.test, frame);
-  };
-  spec.body = [&](const ValueList &vars) {
+  LoopState st = loopState(frame, cf);
+  // Runs the body with the variables bound to `vars`; returns their values.
+  auto runBody = [&](const ValueList &vars) {
     write(frame, cf.modified, before);
     bindLoopVars(frame, cf.loopVars, vars);
     in.runBlock(s.body, frame);
     frame.line = s.range.begin.line;
-    return readLoopVars(frame, cf.loopVars, spec.names);
+    return readLoopVars(frame, cf.loopVars, st.names);
   };
-  resolveUndefined(spec, spec.body, nullptr);
-  bool track = !spec.undefined.empty();
-  if (track) {
+  dryRun(st, runBody);
+  LoopSpec spec;
+  buildSpec(frame, cf, st, spec);
+  bool track = !st.undefined.empty();
+  if (track)
     trackIterations(spec);
-    auto body = spec.body;
-    spec.body = [&, body](const ValueList &vars) {
-      return iterated(body(vars));
-    };
-  }
+  spec.cond = [&](const ValueList &flat) {
+    write(frame, cf.modified, before);
+    bindLoopVars(frame, cf.loopVars, unflatten(st, flat));
+    return in.evaluate(*s.test, frame);
+  };
+  spec.body = [&](const ValueList &flat) {
+    ValueList next = flatten(st, runBody(unflatten(st, flat)));
+    return track ? iterated(next) : next;
+  };
   ValueList out = stageLoop(spec);
   frame.line = s.range.begin.line;
   if (track)
-    assertIterated(spec, out);
+    assertIterated(st, out);
   write(frame, cf.modified, before);
-  bindLoopVars(frame, cf.loopVars, out);
+  bindLoopVars(frame, cf.loopVars, unflatten(st, out));
 }
 
 void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
@@ -654,8 +782,7 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
   const ControlFlowInfo &cf = info(&s);
   frame.line = s.range.begin.line;
   std::vector<Slot> before = read(frame, cf.modified);
-  LoopSpec spec;
-  initLoop(frame, cf, spec);
+  LoopState st = loopState(frame, cf);
 
   const TensorObject &it = rt.tensor(iterable);
   const graph::Node &producer = graph().nodes[it.out.node];
@@ -694,30 +821,32 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
                       rowType, "GatherV2");
     };
   }
+  // Runs the body for induction value `iv` with the variables bound to
+  // `vars`; returns their values.
   auto runBody = [&](const Value &iv, const ValueList &vars) {
     write(frame, cf.modified, before);
     bindLoopVars(frame, cf.loopVars, vars);
     in.assignTo(*s.target, element(iv), frame);
     in.runBlock(s.body, frame);
     frame.line = s.range.begin.line;
-    return readLoopVars(frame, cf.loopVars, spec.names);
+    return readLoopVars(frame, cf.loopVars, st.names);
   };
-  resolveUndefined(
-      spec,
-      [&](const ValueList &vars) {
-        return runBody(vars[0], ValueList(vars.begin() + 1, vars.end()));
-      },
-      &rt.tensor(start).type);
-  bool track = !spec.undefined.empty();
+  dryRun(st, [&](const ValueList &vars) {
+    return runBody(regionValue(graph().addRegionArg(rt.tensor(start).type)),
+                   vars);
+  });
+  LoopSpec spec;
+  buildSpec(frame, cf, st, spec);
+  bool track = !st.undefined.empty();
   if (track)
     trackIterations(spec);
-  auto runTracked = [&](const Value &iv, const ValueList &vars) {
-    ValueList next = runBody(iv, vars);
+  auto runFlat = [&](const Value &iv, const ValueList &flat) {
+    ValueList next = flatten(st, runBody(iv, unflatten(st, flat)));
     return track ? iterated(next) : next;
   };
   ValueList out;
   if (!s.extraTest) {
-    out = stageCounted(start, limit, delta, spec, runTracked);
+    out = stageCounted(start, limit, delta, spec, runFlat);
   } else {
     // A loop that can stop early (break, return): a while loop over the
     // induction variable and the state.
@@ -730,21 +859,22 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
       loop.init.push_back(spec.init[i]);
       loop.types.push_back(spec.types[i]);
     }
-    loop.cond = [&](const ValueList &vars) {
+    loop.cond = [&](const ValueList &flat) {
       write(frame, cf.modified, before);
-      bindLoopVars(frame, cf.loopVars, ValueList(vars.begin() + 1, vars.end()));
+      bindLoopVars(frame, cf.loopVars,
+                   unflatten(st, ValueList(flat.begin() + 1, flat.end())));
       Value zero = rt.toTensor(Value::integer(0), rt.tensor(delta).type.dtype);
-      Value up = binaryOp(rt, "Less", vars[0], limit);
-      Value down = binaryOp(rt, "Greater", vars[0], limit);
+      Value up = binaryOp(rt, "Less", flat[0], limit);
+      Value down = binaryOp(rt, "Greater", flat[0], limit);
       Value inRange =
           select(rt, binaryOp(rt, "Greater", delta, zero), up, down);
       Value extra = in.evaluate(*s.extraTest, frame);
       return binaryOp(rt, "LogicalAnd", inRange, asTensor(extra));
     };
-    loop.body = [&](const ValueList &vars) {
+    loop.body = [&](const ValueList &flat) {
       ValueList next =
-          runTracked(vars[0], ValueList(vars.begin() + 1, vars.end()));
-      next.insert(next.begin(), binaryOp(rt, "AddV2", vars[0], delta));
+          runFlat(flat[0], ValueList(flat.begin() + 1, flat.end()));
+      next.insert(next.begin(), binaryOp(rt, "AddV2", flat[0], delta));
       return next;
     };
     out = stageLoop(loop);
@@ -752,9 +882,9 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
   }
   frame.line = s.range.begin.line;
   if (track)
-    assertIterated(spec, out);
+    assertIterated(st, out);
   write(frame, cf.modified, before);
-  bindLoopVars(frame, cf.loopVars, out);
+  bindLoopVars(frame, cf.loopVars, unflatten(st, out));
 }
 
 // ---- tf.cond and tf.while_loop ----

@@ -2,6 +2,7 @@
 // functions DESIGN.md section 5 lists for the first slice of kiln.
 #include "TfFunction.h"
 #include "Staging.h"
+#include "TensorArray.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 
@@ -694,6 +695,9 @@ void defineCreation(ModuleBuilder &tf) {
 /// them eagerly).
 void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
   TfRuntime *r = &rt;
+  tf.def("TensorArray", [r](Interpreter &in, CallArgs &args) {
+    return makeTensorArray(*r, args);
+  });
   tf.def("is_tensor", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "is_tensor", {"x"});
     return Value::boolean(r->isTensor(p.require("x", "is_tensor")));

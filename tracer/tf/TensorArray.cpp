@@ -1,0 +1,272 @@
+// tf.TensorArray (see TensorArray.h). The graph ops are TensorFlow's list
+// ops: TensorListReserve (a zero buffer), TensorListSetItem (a write, with
+// growth for dynamic arrays), GatherV2 (a read) and TensorListStack.
+#include "TensorArray.h"
+
+#include "TfObjects.h"
+#include "TfOps.h"
+
+namespace kiln::tf {
+
+using py::Type;
+
+namespace {
+
+Value int32Scalar(TfRuntime &rt, const Value &v) {
+  Value t = rt.isTensor(v) ? v : rt.toTensor(v, DType::Int32);
+  if (rt.tensor(t).type.dtype != DType::Int32)
+    t = cast(rt, t, DType::Int32);
+  if (!rt.tensor(t).type.shape.empty())
+    rt.in.valueError("TensorArray indices and sizes must be scalars, got "
+                     "shape " +
+                     rt.tensor(t).type.shapeString());
+  return t;
+}
+
+} // namespace
+
+Value reserveBuffer(TensorArrayObject &ta) {
+  TfRuntime &rt = *ta.rt;
+  TensorType type = ta.bufferType();
+  for (size_t i = 1; i < type.shape.size(); ++i)
+    if (type.shape[i] < 0)
+      rt.raise("UnimplementedError",
+               "kiln needs a TensorArray's element shape fully known; got " +
+                   type.shapeString());
+  if (type.isStatic())
+    return filled(rt, type, 0);
+  return rt.apply("TensorListReserve", {ta.size},
+                  {{"element_dtype", ta.dtype}}, type, "TensorArrayV3");
+}
+
+TensorType TensorArrayObject::bufferType() const {
+  if (!buffer.isNone()) { // writes keep the buffer's type
+    TensorType t = rt->tensor(buffer).type;
+    if (dynamicSize)
+      t.shape[0] = -1;
+    return t;
+  }
+  TensorType t;
+  t.dtype = dtype;
+  HostTensorPtr n = rt->constantValue(size);
+  t.shape.push_back(dynamicSize || !n ? -1 : n->elementAsInt(0));
+  if (elementShape)
+    t.shape.insert(t.shape.end(), elementShape->begin(), elementShape->end());
+  return t;
+}
+
+std::shared_ptr<TensorArrayObject>
+TensorArrayObject::with(Value newBuffer, Value newSize) const {
+  auto copy = std::make_shared<TensorArrayObject>(*this);
+  copy->buffer = std::move(newBuffer);
+  copy->size = std::move(newSize);
+  return copy;
+}
+
+std::string TensorArrayObject::repr(Interpreter &, const Value &) {
+  return "<tensorflow.python.ops.tensor_array_ops.TensorArray object>";
+}
+
+bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
+                                const std::string &name, Value &out) {
+  auto ta = std::static_pointer_cast<TensorArrayObject>(self.ptr());
+  TfRuntime &r = *rt;
+  if (name == "dtype") {
+    out = makeDType(dtype);
+    return true;
+  }
+  if (name == "element_shape") {
+    TensorType t;
+    if (ta->elementShape)
+      t.shape = *ta->elementShape;
+    else
+      t.unknownRank = true;
+    out = Value::object(Type::Native, std::make_shared<TensorShapeObject>(t));
+    return true;
+  }
+  auto method = [&](const char *fname, std::vector<std::string> params,
+                    std::function<Value(std::map<std::string, Value> &)> fn) {
+    out = in.builtin(fname, [fname, params, fn](Interpreter &in,
+                                                CallArgs &args) {
+      std::map<std::string, Value> got;
+      if (args.positional.size() > params.size())
+        in.typeError(std::string(fname) + "() takes " +
+                     std::to_string(params.size()) +
+                     " positional arguments but " +
+                     std::to_string(args.positional.size()) + " were given");
+      for (size_t i = 0; i < args.positional.size(); ++i)
+        got[params[i]] = args.positional[i];
+      for (auto &[k, v] : args.keywords)
+        got[k] = v;
+      return fn(got);
+    });
+  };
+  auto need = [&](std::map<std::string, Value> &got, const char *param,
+                  const char *fname) {
+    auto it = got.find(param);
+    if (it == got.end())
+      in.typeError(std::string("TensorArray.") + fname +
+                   "() missing 1 required positional argument: '" + param +
+                   "'");
+    return it->second;
+  };
+  if (name == "size") {
+    method("size", {"name"}, [ta](std::map<std::string, Value> &) {
+      return ta->size;
+    });
+    return true;
+  }
+  if (name == "write") {
+    method("write", {"index", "value", "name"}, [ta, &r, need](auto &got) {
+      Value index = int32Scalar(r, need(got, "index", "write"));
+      Value v = r.toTensor(need(got, "value", "write"));
+      const TensorType &vt = r.tensor(v).type;
+      if (vt.dtype != ta->dtype)
+        r.in.typeError("TensorArray dtype is " +
+                       std::string(py::dtypeName(ta->dtype)) +
+                       " but Op is trying to write dtype " +
+                       py::dtypeName(vt.dtype) + ".");
+      auto next = ta->with(ta->buffer, ta->size);
+      if (!next->elementShape)
+        next->elementShape = vt.shape;
+      if (vt.unknownRank || vt.shape != *next->elementShape)
+        r.in.valueError(
+            "Could not write to TensorArray because the value shape is " +
+            vt.shapeString() +
+            " which is incompatible with the TensorArray's element shape: " +
+            TensorType{ta->dtype, *next->elementShape}.shapeString());
+      if (next->buffer.isNone())
+        next->buffer = reserveBuffer(*next);
+      next->buffer = r.apply("TensorListSetItem", {next->buffer, index, v},
+                             {{"grow", ta->dynamicSize}}, next->bufferType(),
+                             "TensorArrayV3Write");
+      if (ta->dynamicSize)
+        next->size = binaryOp(
+            r, "Maximum", ta->size,
+            binaryOp(r, "AddV2", index, r.toTensor(Value::integer(1))));
+      return Value::object(Type::Native, next);
+    });
+    return true;
+  }
+  if (name == "read") {
+    method("read", {"index", "name"}, [ta, &r, need](auto &got) {
+      Value index = int32Scalar(r, need(got, "index", "read"));
+      if (ta->buffer.isNone())
+        r.raise("UnimplementedError",
+                "kiln cannot read a TensorArray that was never written and "
+                "has no element_shape");
+      TensorType row = r.tensor(ta->buffer).type;
+      row.shape.erase(row.shape.begin());
+      return r.apply("GatherV2", {ta->buffer, index}, {{"axis", int64_t(0)}},
+                     row, "TensorArrayV3Read");
+    });
+    return true;
+  }
+  if (name == "stack") {
+    method("stack", {"name"}, [ta, &r](auto &) {
+      if (ta->buffer.isNone()) {
+        // Never written: an empty stack of the known element shape.
+        TensorType t{ta->dtype, {0}};
+        if (ta->elementShape)
+          t.shape.insert(t.shape.end(), ta->elementShape->begin(),
+                         ta->elementShape->end());
+        return filled(r, t, 0);
+      }
+      TensorType t = r.tensor(ta->buffer).type;
+      if (!ta->dynamicSize && t.shape[0] >= 0)
+        return identity(r, ta->buffer); // every row is in the array
+      t.shape[0] = -1;
+      return r.apply("TensorListStack", {ta->buffer, ta->size},
+                     {{"element_dtype", ta->dtype}}, t, "TensorArrayV3Stack");
+    });
+    return true;
+  }
+  if (name == "unstack") {
+    method("unstack", {"value", "name"}, [ta, &r, need](auto &got) {
+      Value v = r.toTensor(need(got, "value", "unstack"), ta->dtype);
+      const TensorType &t = r.tensor(v).type;
+      if (t.unknownRank || t.shape.empty())
+        r.in.valueError("Shape must be at least rank 1 but is rank 0");
+      auto next = ta->with(v, Value());
+      next->elementShape =
+          std::vector<int64_t>(t.shape.begin() + 1, t.shape.end());
+      if (t.shape[0] >= 0) {
+        next->size = r.toTensor(Value::integer(t.shape[0]), DType::Int32);
+      } else {
+        Value shape = r.apply(
+            "Shape", {v}, {{"out_type", DType::Int32}},
+            TensorType{DType::Int32, {int64_t(t.shape.size())}}, "Shape");
+        next->size = r.apply("GatherV2",
+                             {shape, r.toTensor(Value::integer(0), DType::Int32)},
+                             {{"axis", int64_t(0)}},
+                             TensorType{DType::Int32, {}}, "strided_slice");
+      }
+      return Value::object(Type::Native, next);
+    });
+    return true;
+  }
+  return false;
+}
+
+Value makeTensorArray(TfRuntime &rt, CallArgs &args) {
+  Interpreter &in = rt.in;
+  static const std::vector<std::string> params = {
+      "dtype",       "size",         "dynamic_size",
+      "clear_after_read", "tensor_array_name", "handle",
+      "flow",        "infer_shape",  "element_shape",
+      "colocate_with_first_write_call", "name"};
+  std::map<std::string, Value> got;
+  if (args.positional.size() > params.size())
+    in.typeError("TensorArray() takes too many positional arguments");
+  for (size_t i = 0; i < args.positional.size(); ++i)
+    got[params[i]] = args.positional[i];
+  for (auto &[k, v] : args.keywords) {
+    if (std::find(params.begin(), params.end(), k) == params.end())
+      in.typeError("TensorArray.__init__() got an unexpected keyword "
+                   "argument '" + k + "'");
+    got[k] = v;
+  }
+  auto ta = std::make_shared<TensorArrayObject>();
+  ta->rt = &rt;
+  if (!got.count("dtype"))
+    in.typeError("TensorArray.__init__() missing 1 required positional "
+                 "argument: 'dtype'");
+  Value d = got["dtype"];
+  auto *dt = d.is(Type::Native) ? dynamic_cast<DTypeObject *>(d.raw()) : nullptr;
+  if (!dt)
+    in.typeError("TensorArray dtype must be a tf.DType, got " + in.repr(d));
+  ta->dtype = dt->dtype;
+  ta->dynamicSize = got.count("dynamic_size") && in.truthy(got["dynamic_size"]);
+  Value size = got.count("size") ? got["size"] : Value();
+  if (size.isNone()) {
+    if (!ta->dynamicSize)
+      in.valueError("Size must be provided if handle is not provided");
+    size = Value::integer(0);
+  }
+  ta->size = int32Scalar(rt, size);
+  ta->buffer = Value();
+  if (got.count("element_shape") && !got["element_shape"].isNone()) {
+    Value es = got["element_shape"];
+    std::vector<int64_t> shape;
+    bool known = true;
+    if (auto *s = es.is(Type::Native)
+                      ? dynamic_cast<TensorShapeObject *>(es.raw())
+                      : nullptr) {
+      known = !s->type.unknownRank;
+      shape = s->type.shape;
+    } else {
+      for (auto &dim : in.toList(es))
+        shape.push_back(dim.isNone() ? -1 : in.toIndex(dim));
+    }
+    bool full = known;
+    for (int64_t dim : shape)
+      full &= dim >= 0;
+    if (full) {
+      ta->elementShape = shape;
+      ta->buffer = reserveBuffer(*ta);
+    }
+  }
+  return Value::object(Type::Native, ta);
+}
+
+} // namespace kiln::tf
