@@ -319,6 +319,11 @@ void Interpreter::installBuiltins() {
   def("print", print);
   def("len", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "len").expect(1, 1);
+    Value staged;
+    Frame *frame = in.currentFrame();
+    if (frame && in.mustStage(*frame, args.positional[0]) &&
+        in.stager()->stagedLen(args.positional[0], staged))
+      return staged;
     return Value::integer(in.len(args.positional[0]));
   });
   def("repr", [](Interpreter &in, CallArgs &args) {

@@ -52,6 +52,9 @@ public:
   virtual Value logicalNot(const Value &v) = 0;
   virtual Value logicalBinary(ast::BoolOpKind op, const Value &a,
                               const Value &b) = 0;
+  /// len() of a tensor whose length is known at run time only (AutoGraph's
+  /// len_): a tensor. False when the length is static.
+  virtual bool stagedLen(const Value &v, Value &out) = 0;
 };
 
 class Interpreter {
@@ -166,6 +169,7 @@ public:
   void setAutograph(const autograph::ModuleInfo *info) { autograph_ = info; }
   const autograph::ModuleInfo *autograph() const { return autograph_; }
   void setStager(Stager *stager) { stager_ = stager; }
+  Stager *stager() const { return stager_; }
   /// On while a tf.function with autograph=True traces; returns the old
   /// setting.
   bool setStaging(bool on) {

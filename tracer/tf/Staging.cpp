@@ -66,6 +66,8 @@ struct LoopSpec {
   ValueList init;                 // tensors
   std::vector<TensorType> types;  // possibly relaxed by shape invariants
   bool autographMessages = true;  // AutoGraph's wording, else tf.while_loop's
+  /// set_loop_options(maximum_iterations=...): an int32 scalar, or None.
+  Value maximumIterations;
   std::function<Value(const ValueList &)> cond;
   std::function<ValueList(const ValueList &)> body;
 };
@@ -95,6 +97,14 @@ public:
                       const Value &b) override {
     return binaryOp(rt, op == ast::BoolOpKind::And ? "LogicalAnd" : "LogicalOr",
                     a, b);
+  }
+
+  bool stagedLen(const Value &v, Value &out) override {
+    const TensorType &t = rt.tensor(v).type;
+    if (t.unknownRank || t.shape.empty() || t.shape[0] >= 0)
+      return false;
+    out = firstDimension(rt, v);
+    return true;
   }
 
   /// Traces both branches and merges the values they leave in `names`.
@@ -355,6 +365,13 @@ private:
     if (!cf.loopOptions)
       return;
     for (auto &k : cf.loopOptions->keywords) {
+      if (k.arg == "maximum_iterations") {
+        Value v = in.evaluate(*k.value, frame);
+        if (!v.isNone())
+          spec.maximumIterations = rt.isTensor(v) ? cast(rt, v, DType::Int32)
+                                                  : rt.toTensor(v, DType::Int32);
+        continue;
+      }
       if (k.arg != "shape_invariants")
         continue;
       Value pairs = in.evaluate(*k.value, frame);
@@ -531,14 +548,20 @@ std::vector<Slot> TfStager::stageBranches(
   for (size_t k = 0; k < outputs.size(); ++k) {
     const std::string &name = names[outputs[k].first];
     const TensorType &tx = rt.tensor(ta[k]).type, &ty = rt.tensor(tb[k]).type;
-    if (tx.dtype != ty.dtype)
-      in.typeError(autographMessages
-                       ? "'" + name + "' has dtype " + dtypeText(tx) +
-                             " in the main branch, but dtype " +
-                             dtypeText(ty) + " in the else branch"
-                       : "true_fn and false_fn arguments to tf.cond must "
-                         "have the same number, type, and overall structure "
-                         "of return values.");
+    if (tx.dtype != ty.dtype) {
+      if (autographMessages)
+        in.typeError("'" + name + "' has dtype " + dtypeText(tx) +
+                     " in the main branch, but dtype " + dtypeText(ty) +
+                     " in the else branch");
+      auto text = [&](const TensorType &t) {
+        return "Tensor(\"cond/Identity:0\", shape=" + t.shapeString() +
+               ", dtype=" + dtypeText(t) + ")";
+      };
+      in.typeError("true_fn and false_fn arguments to tf.cond must have the "
+                   "same number, type, and overall structure of return "
+                   "values.\n\nError details:\n" +
+                   text(tx) + " and " + text(ty) + " have different types");
+    }
     TensorType t;
     if (!relax(tx, ty, t))
       rt.raise("UnimplementedError",
@@ -619,6 +642,31 @@ Value TfStager::stageIfExp(const ast::IfExpExpr &e, const Value &test,
 // ---- loops ----
 
 ValueList TfStager::stageLoop(LoopSpec &spec) {
+  if (!spec.maximumIterations.isNone()) {
+    // An iteration counter, checked before the condition.
+    LoopSpec counted = spec;
+    counted.maximumIterations = Value();
+    Value limit = spec.maximumIterations;
+    counted.names.insert(counted.names.begin(), "<iterations>");
+    counted.init.insert(counted.init.begin(),
+                        rt.toTensor(Value::integer(0), DType::Int32));
+    counted.types.insert(counted.types.begin(), TensorType{DType::Int32, {}});
+    counted.cond = [&](const ValueList &vars) {
+      Value more = binaryOp(rt, "Less", vars[0], limit);
+      Value c = spec.cond(ValueList(vars.begin() + 1, vars.end()));
+      return binaryOp(rt, "LogicalAnd", more, asTensor(c));
+    };
+    counted.body = [&](const ValueList &vars) {
+      ValueList next = spec.body(ValueList(vars.begin() + 1, vars.end()));
+      next.insert(next.begin(),
+                  binaryOp(rt, "AddV2", vars[0],
+                           rt.toTensor(Value::integer(1), DType::Int32)));
+      return next;
+    };
+    ValueList out = stageLoop(counted);
+    out.erase(out.begin());
+    return out;
+  }
   graph::Graph &g = graph();
   size_t n = spec.init.size();
   auto regionArgs = [&]() {
@@ -646,10 +694,17 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
       Value t = asTensor(next[i]);
       const TensorType &after = rt.tensor(t).type;
       const TensorType &before = rt.tensor(spec.init[i]).type;
-      if (after.dtype != spec.types[i].dtype)
+      if (after.dtype != spec.types[i].dtype) {
+        if (!spec.autographMessages)
+          in.typeError("Loop var " + spec.names[i] +
+                       " enters the loop with type <dtype: '" +
+                       dtypeText(before) + "'> but has type <dtype: '" +
+                       dtypeText(after) + "'> after 1 iteration. " +
+                       spec.names[i] + " type should remain constant.");
         in.typeError("'" + spec.names[i] + "' has dtype " +
                      dtypeText(before) + " before the loop, but dtype " +
                      dtypeText(after) + " after one iteration");
+      }
       if (!fits(after, spec.types[i])) {
         if (spec.autographMessages)
           in.valueError("'" + spec.names[i] + "' has shape " +
@@ -658,8 +713,8 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
                         " after one iteration. Use "
                         "tf.autograph.experimental.set_loop_options to set "
                         "shape invariants.");
-        in.valueError("Input tensor '" + spec.names[i] +
-                      "' enters the loop with shape " + before.shapeString() +
+        in.valueError("Input tensor `" + spec.names[i] +
+                      "` enters the loop with shape " + before.shapeString() +
                       ", but has shape " + after.shapeString() +
                       " after one iteration. To allow the shape to vary "
                       "across iterations, use the `shape_invariants` "
@@ -804,15 +859,7 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
     if (it.type.unknownRank || it.type.shape.empty())
       in.typeError("Cannot iterate over a scalar tensor.");
     start = rt.toTensor(Value::integer(0), DType::Int32);
-    if (it.type.shape[0] >= 0) {
-      limit = rt.toTensor(Value::integer(it.type.shape[0]), DType::Int32);
-    } else { // the length is read at run time: tf.shape(t)[0]
-      Value shape = rt.apply(
-          "Shape", {iterable}, {{"out_type", DType::Int32}},
-          TensorType{DType::Int32, {int64_t(it.type.shape.size())}}, "Shape");
-      limit = rt.apply("GatherV2", {shape, start}, {{"axis", int64_t(0)}},
-                       TensorType{DType::Int32, {}}, "strided_slice");
-    }
+    limit = firstDimension(rt, iterable);
     delta = rt.toTensor(Value::integer(1), DType::Int32);
     element = [&](const Value &iv) {
       TensorType rowType = it.type;
@@ -845,12 +892,13 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
     return track ? iterated(next) : next;
   };
   ValueList out;
-  if (!s.extraTest) {
+  if (!s.extraTest && spec.maximumIterations.isNone()) {
     out = stageCounted(start, limit, delta, spec, runFlat);
   } else {
-    // A loop that can stop early (break, return): a while loop over the
-    // induction variable and the state.
+    // A loop that can stop early (break, return, maximum_iterations): a
+    // while loop over the induction variable and the state.
     LoopSpec loop;
+    loop.maximumIterations = spec.maximumIterations;
     loop.names.push_back("<iteration>");
     loop.init.push_back(start);
     loop.types.push_back(rt.tensor(start).type);
@@ -868,6 +916,8 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
       Value down = binaryOp(rt, "Greater", flat[0], limit);
       Value inRange =
           select(rt, binaryOp(rt, "Greater", delta, zero), up, down);
+      if (!s.extraTest)
+        return inRange;
       Value extra = in.evaluate(*s.extraTest, frame);
       return binaryOp(rt, "LogicalAnd", inRange, asTensor(extra));
     };
@@ -943,9 +993,9 @@ Value stageCond(TfRuntime &rt, const Value &pred, const Value &trueFn,
         for (size_t i = 0; i < count; ++i)
           names.push_back("output " + std::to_string(i));
       } else if (leaves.size() != count) {
-        in.valueError("true_fn and false_fn arguments to tf.cond must have "
-                      "the same number, type, and overall structure of "
-                      "return values.");
+        // TensorFlow's own check on the output counts.
+        in.raise("AssertionError", "[" + std::to_string(count) + ", " +
+                                       std::to_string(leaves.size()) + "]");
       }
       return std::vector<Slot>(leaves.begin(), leaves.end());
     };

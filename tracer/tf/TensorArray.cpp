@@ -190,17 +190,7 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
       auto next = ta->with(v, Value());
       next->elementShape =
           std::vector<int64_t>(t.shape.begin() + 1, t.shape.end());
-      if (t.shape[0] >= 0) {
-        next->size = r.toTensor(Value::integer(t.shape[0]), DType::Int32);
-      } else {
-        Value shape = r.apply(
-            "Shape", {v}, {{"out_type", DType::Int32}},
-            TensorType{DType::Int32, {int64_t(t.shape.size())}}, "Shape");
-        next->size = r.apply("GatherV2",
-                             {shape, r.toTensor(Value::integer(0), DType::Int32)},
-                             {{"axis", int64_t(0)}},
-                             TensorType{DType::Int32, {}}, "strided_slice");
-      }
+      next->size = firstDimension(r, v);
       return Value::object(Type::Native, next);
     });
     return true;

@@ -749,6 +749,19 @@ Value whereIndices(TfRuntime &rt, const Value &cond) {
   return rt.constant(out, "Where");
 }
 
+Value firstDimension(TfRuntime &rt, const Value &x) {
+  const TensorType &t = rt.tensor(x).type;
+  if (t.shape[0] >= 0)
+    return rt.toTensor(Value::integer(t.shape[0]), DType::Int32);
+  Value shape =
+      rt.apply("Shape", {x}, {{"out_type", DType::Int32}},
+               TensorType{DType::Int32, {int64_t(t.shape.size())}}, "Shape");
+  return rt.apply("GatherV2",
+                  {shape, rt.toTensor(Value::integer(0), DType::Int32)},
+                  {{"axis", int64_t(0)}}, TensorType{DType::Int32, {}},
+                  "strided_slice");
+}
+
 Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
   Interpreter &in = rt.in;
   Value t = rt.toTensor(x);

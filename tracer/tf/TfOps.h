@@ -36,6 +36,9 @@ Value whereIndices(TfRuntime &rt, const Value &cond);
 Value identity(TfRuntime &rt, const Value &x);
 /// `x[key]` with ints, slices (positive steps), `...` and None/newaxis.
 Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key);
+/// The length of `x`'s first dimension as an int32 scalar tensor: a
+/// constant when known, else read at run time (tf.shape(x)[0]).
+Value firstDimension(TfRuntime &rt, const Value &x);
 /// A constant tensor of `type` filled with `value` (zeros, ones, fill).
 Value filled(TfRuntime &rt, const TensorType &type, double value);
 
