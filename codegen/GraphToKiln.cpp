@@ -395,9 +395,12 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     length = b.create<arith::MaxSIOp>(loc, length, zero);
     length = b.create<arith::SelectOp>(loc, deltaIsZero, zero, length);
     Value size = b.create<arith::IndexCastOp>(loc, b.getIndexType(), length);
+    SmallVector<Value> dynamic;
+    if (type.isDynamicDim(0)) // else its size was known at trace time
+      dynamic.push_back(size);
     return b
         .create<tensor::GenerateOp>(
-            loc, type, ValueRange{size},
+            loc, type, dynamic,
             [&](OpBuilder &nb, Location nl, ValueRange idx) {
               Value i = nb.create<arith::IndexCastOp>(nl, it, idx[0]);
               Value v = nb.create<arith::AddIOp>(

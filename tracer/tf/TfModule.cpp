@@ -616,6 +616,16 @@ void defineCreation(ModuleBuilder &tf) {
                "Requires delta != 0: 0 [Op:Range] name: ");
     int64_t n =
         std::max<int64_t>(0, static_cast<int64_t>(std::ceil((l - s) / dl)));
+    // In a graph an integer range is a Range node, as in TensorFlow: its
+    // size stays out of the graph (a loop over tf.range(3000) is as small
+    // as one over tf.range(3)).
+    if (r->tracing && isInteger(d)) {
+      ValueList bounds;
+      for (const Value *v : {&start, &limit, &delta})
+        bounds.push_back(r->toTensor(*v, d));
+      return r->apply("Range", bounds, {{"Tidx", d}}, TensorType{d, {n}},
+                      "range");
+    }
     ValueList items;
     for (int64_t i = 0; i < n; ++i)
       items.push_back(isFloat || isFloating(d)

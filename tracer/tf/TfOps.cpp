@@ -770,8 +770,16 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
   ValueList items = key.is(Type::Tuple) ? in.toList(key) : ValueList{key};
   // A leading index known at run time only: one row (GatherV2), then the
   // rest of the key on it.
-  if (!items.empty() && rt.isTensor(items[0]) && rank > 0 &&
-      !rt.constantValue(items[0])) {
+  // (Also a known non-negative index into a dimension known at run time
+  // only.)
+  bool leadingDynamic =
+      !items.empty() && rank > 0 &&
+      ((rt.isTensor(items[0]) && !rt.constantValue(items[0])) ||
+       (items[0].isIntLike() && !items[0].is(Type::Bool) &&
+        items[0].asInt() >= 0 && type.shape[0] < 0));
+  if (leadingDynamic) {
+    if (!rt.isTensor(items[0]))
+      items[0] = rt.toTensor(items[0], DType::Int32);
     const TensorType &it = rt.tensor(items[0]).type;
     if (!isInteger(it.dtype) || it.unknownRank || !it.shape.empty())
       rt.raise("InvalidArgumentError",
