@@ -219,8 +219,10 @@ buildLlvmModule(const std::vector<ExportedFunction> &fns,
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::ModuleOp::create(mlir::UnknownLoc::get(context.get()));
   for (auto &f : fns)
-    if (!emitKilnFunction(*module, f.graph, options.compile.fileName, error))
+    if (!emitKilnFunction(*module, f.graph, options.compile.fileName, error)) {
+      error = f.signature + ": " + error;
       return nullptr;
+    }
   if (mlirText) {
     llvm::raw_string_ostream os(*mlirText);
     module->print(os);

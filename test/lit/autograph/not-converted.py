@@ -1,0 +1,42 @@
+# Functions AutoGraph leaves as they are: a loop with an `else` (TensorFlow
+# 2.20 does not convert those) and a jump out of a `finally` block, which
+# flags cannot express.
+# RUN: %kiln dump --stage=autograph %s | FileCheck %s
+# RUN: %kiln run %s 2>%t.err | FileCheck --check-prefix=OUT %s
+# RUN: FileCheck --check-prefix=ERR %s < %t.err
+import tensorflow as tf
+
+
+# CHECK-LABEL: # not converted: for/else statement not yet supported
+# CHECK-NEXT:  @tf.function
+# CHECK-NEXT:  def with_else(x):
+# CHECK-NEXT:      for k in [1, 2]:
+# CHECK-NEXT:          if k > 5:
+# CHECK-NEXT:              break
+@tf.function
+def with_else(x):
+    for k in [1, 2]:
+        if k > 5:
+            break
+    else:
+        x = x * 10
+    return x
+
+
+# CHECK-LABEL: # not converted: a jump out of a finally block is not supported
+# CHECK-NEXT:  def swallow():
+def swallow():
+    try:
+        raise KeyError("lost")
+    finally:
+        return "swallowed"
+
+
+# The functions still run as written, after TensorFlow's warning.
+# ERR: WARNING:tensorflow:AutoGraph could not transform <function with_else at 0x{{[0-9a-f]+}}> and will run it as-is.
+# ERR-NEXT: Cause: for/else statement not yet supported
+# ERR-NEXT: To silence this warning, decorate the function with @tf.autograph.experimental.do_not_convert
+# OUT: tf.Tensor(30, shape=(), dtype=int32)
+# OUT-NEXT: swallowed
+print(with_else(tf.constant(3)))
+print(swallow())
