@@ -1,5 +1,6 @@
 // Expression evaluation.
 #include "Interpreter.h"
+#include "autograph/Autograph.h"
 #include "kiln/frontend/Resolver.h"
 
 namespace kiln::py {
@@ -306,7 +307,7 @@ Value Interpreter::eval(const Expr &e, Frame &frame) {
   case ExprKind::IfExp: {
     auto &i = as<IfExpExpr>(e);
     Value test = eval(*i.test, frame);
-    if (mustStage(frame, test))
+    if (mustStage(frame, test) && !autograph_->unconvertedIfExps.count(&i))
       return stager_->stageIfExp(i, test, frame);
     return truthy(test) ? eval(*i.body, frame)
                                         : eval(*i.orelse, frame);

@@ -53,9 +53,23 @@ private:
     case ExprKind::GeneratorExp:
       innerReads(*e, out);
       return;
+    case ExprKind::IfExp:
+      markNestedIfExps(*as<IfExpExpr>(*e).body);
+      markNestedIfExps(*as<IfExpExpr>(*e).orelse);
+      forEachChild(*e, [&](const Expr *c) { reads(c, out); });
+      return;
     default:
       forEachChild(*e, [&](const Expr *c) { reads(c, out); });
     }
+  }
+
+  void markNestedIfExps(const Expr &e) {
+    if (e.kind == ExprKind::IfExp)
+      info.unconvertedIfExps.insert(&e);
+    forEachChild(e, [&](const Expr *c) {
+      if (c)
+        markNestedIfExps(*c);
+    });
   }
 
   /// Every name an inner scope reads that is one of our locals.

@@ -21,6 +21,7 @@
 #include <iosfwd>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace kiln::autograph {
@@ -47,6 +48,10 @@ struct FunctionInfo {
 struct ModuleInfo {
   std::unordered_map<const ast::Stmt *, ControlFlowInfo> statements;
   std::unordered_map<const ast::Scope *, FunctionInfo> functions;
+  /// Conditional expressions inside the arms of another one: TensorFlow
+  /// 2.20 wraps the arms in lambdas it does not convert, so these stay
+  /// Python (a tensor condition there is an error).
+  std::unordered_set<const ast::Expr *> unconvertedIfExps;
 
   const ControlFlowInfo *find(const ast::Stmt *s) const {
     auto it = statements.find(s);
