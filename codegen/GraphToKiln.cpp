@@ -362,8 +362,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
                                              scalarOf(loc, input(n, 1)));
     Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
     Value one = b.create<arith::ConstantIndexOp>(loc, 1);
-    Value last = b.create<arith::SubIOp>(
-        loc, b.create<tensor::DimOp>(loc, src, 0), one);
+    Value last =
+        b.create<arith::SubIOp>(loc, b.create<tensor::DimOp>(loc, src, 0), one);
     idx = b.create<arith::MaxSIOp>(loc, zero,
                                    b.create<arith::MinSIOp>(loc, idx, last));
     SmallVector<OpFoldResult> offsets{idx}, sizes{b.getIndexAttr(1)},
@@ -382,7 +382,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   if (op == "Range") {
     // [start, limit) by delta, its length max(0, ceil((limit - start) /
     // delta)) known at run time; a zero delta gives an empty range.
-    Value start = scalarOf(loc, input(n, 0)), limit = scalarOf(loc, input(n, 1));
+    Value start = scalarOf(loc, input(n, 0)),
+          limit = scalarOf(loc, input(n, 1));
     Type it = start.getType();
     Value zero = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(it, 0));
     Value one = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(it, 1));
@@ -605,10 +606,10 @@ Value Emitter::emitTensorList(const graph::Node &n, RankedTensorType type) {
   auto rowSizes = [&](Value t, SmallVector<OpFoldResult> &sizes) {
     auto tt = cast<RankedTensorType>(t.getType());
     for (int64_t d = 1; d < rank; ++d)
-      sizes.push_back(tt.isDynamicDim(d)
-                          ? OpFoldResult(b.create<tensor::DimOp>(loc, t, d)
-                                             .getResult())
-                          : OpFoldResult(b.getIndexAttr(tt.getDimSize(d))));
+      sizes.push_back(
+          tt.isDynamicDim(d)
+              ? OpFoldResult(b.create<tensor::DimOp>(loc, t, d).getResult())
+              : OpFoldResult(b.getIndexAttr(tt.getDimSize(d))));
   };
   if (n.op == "TensorListStack") { // rows [0, size)
     Value rows = b.create<arith::MinSIOp>(
@@ -639,33 +640,33 @@ Value Emitter::emitTensorList(const graph::Node &n, RankedTensorType type) {
         b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, i, capacity);
     auto dynType = cast<RankedTensorType>(type);
     Value dyn = castTo(loc, buffer, dynType);
-    buffer = b.create<scf::IfOp>(
-                  loc, fits,
-                  [&](OpBuilder &nb, Location l) {
-                    nb.create<scf::YieldOp>(l, dyn);
-                  },
-                  [&](OpBuilder &nb, Location l) {
-                    OpBuilder::InsertionGuard guard(b);
-                    b.setInsertionPoint(nb.getInsertionBlock(),
-                                        nb.getInsertionPoint());
-                    Value doubled = b.create<arith::MulIOp>(
-                        l, capacity, b.create<arith::ConstantIndexOp>(l, 2));
-                    Value needed = b.create<arith::AddIOp>(l, i, one);
-                    Value cap = b.create<arith::MaxSIOp>(l, doubled, needed);
-                    SmallVector<Value> dynamic{cap};
-                    for (int64_t d = 1; d < rank; ++d)
-                      if (dynType.isDynamicDim(d))
-                        dynamic.push_back(
-                            b.create<tensor::DimOp>(l, buffer, d));
-                    Value grown = zeros(l, dynType, dynamic);
-                    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0)),
-                        strides(rank, b.getIndexAttr(1)), sizes{capacity};
-                    rowSizes(buffer, sizes);
-                    grown = b.create<tensor::InsertSliceOp>(
-                        l, buffer, grown, offsets, sizes, strides);
-                    b.create<scf::YieldOp>(l, grown);
-                  })
-                 .getResult(0);
+    buffer =
+        b.create<scf::IfOp>(
+             loc, fits,
+             [&](OpBuilder &nb, Location l) {
+               nb.create<scf::YieldOp>(l, dyn);
+             },
+             [&](OpBuilder &nb, Location l) {
+               OpBuilder::InsertionGuard guard(b);
+               b.setInsertionPoint(nb.getInsertionBlock(),
+                                   nb.getInsertionPoint());
+               Value doubled = b.create<arith::MulIOp>(
+                   l, capacity, b.create<arith::ConstantIndexOp>(l, 2));
+               Value needed = b.create<arith::AddIOp>(l, i, one);
+               Value cap = b.create<arith::MaxSIOp>(l, doubled, needed);
+               SmallVector<Value> dynamic{cap};
+               for (int64_t d = 1; d < rank; ++d)
+                 if (dynType.isDynamicDim(d))
+                   dynamic.push_back(b.create<tensor::DimOp>(l, buffer, d));
+               Value grown = zeros(l, dynType, dynamic);
+               SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0)),
+                   strides(rank, b.getIndexAttr(1)), sizes{capacity};
+               rowSizes(buffer, sizes);
+               grown = b.create<tensor::InsertSliceOp>(l, buffer, grown,
+                                                       offsets, sizes, strides);
+               b.create<scf::YieldOp>(l, grown);
+             })
+            .getResult(0);
   } else {
     Value last = b.create<arith::SubIOp>(
         loc, b.create<tensor::DimOp>(loc, buffer, 0), one);
@@ -681,8 +682,7 @@ Value Emitter::emitTensorList(const graph::Node &n, RankedTensorType type) {
                                          strides);
 }
 
-FlatSymbolRefAttr Emitter::declare(const std::string &name,
-                                   FunctionType type) {
+FlatSymbolRefAttr Emitter::declare(const std::string &name, FunctionType type) {
   if (!module.lookupSymbol(name)) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
@@ -744,11 +744,10 @@ bool Emitter::emitHostCall(const graph::Node &n, std::string &error) {
         loc, cast<RankedTensorType>(t.getType()), ValueRange{}, t);
     Value u = b.create<tensor::CastOp>(loc, unranked, copy);
     Value item = b.create<arith::ConstantIntOp>(loc, i, 64);
-    b.create<func::CallOp>(
-        loc,
-        declare("kiln_host_print_item_" + os.str(),
-                b.getFunctionType({i64, i64, unranked}, {})),
-        TypeRange{}, ValueRange{spec64, item, u});
+    b.create<func::CallOp>(loc,
+                           declare("kiln_host_print_item_" + os.str(),
+                                   b.getFunctionType({i64, i64, unranked}, {})),
+                           TypeRange{}, ValueRange{spec64, item, u});
   }
   b.create<func::CallOp>(
       loc, declare("kiln_host_print_end", b.getFunctionType({i64}, {})),
@@ -763,9 +762,7 @@ bool Emitter::emitRegion(int r, TypeRange types, SmallVector<Value> &results,
     return false;
   for (size_t i = 0; i < region.results.size(); ++i) {
     Value v = values.at(key(region.results[i]));
-    results.push_back(i < types.size()
-                          ? castTo(v.getLoc(), v, types[i])
-                          : v);
+    results.push_back(i < types.size() ? castTo(v.getLoc(), v, types[i]) : v);
   }
   return true;
 }
@@ -777,7 +774,8 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
   for (auto &o : n.outputs) {
     RankedTensorType t = tensorType(o);
     if (!t) {
-      error = "'" + n.name + "' carries a value of a dtype or shape kiln "
+      error = "'" + n.name +
+              "' carries a value of a dtype or shape kiln "
               "cannot compile yet";
       return false;
     }
@@ -897,8 +895,8 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
       auto loop = b.create<scf::WhileOp>(
           loc, TypeRange(stateTypes), state,
           [&](OpBuilder &nb, Location l, ValueRange args) {
-            Value more = nb.create<arith::CmpIOp>(
-                l, arith::CmpIPredicate::slt, args[0], ub);
+            Value more = nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt,
+                                                  args[0], ub);
             nb.create<scf::ConditionOp>(l, more, args);
           },
           [&](OpBuilder &nb, Location l, ValueRange args) {

@@ -69,8 +69,8 @@ extern "C" void kiln_host_print_end(int64_t index) {
   for (size_t i = 0; i < s.texts.size(); ++i) {
     if (i)
       line += s.sep;
-    line += s.isTensor[i] && next < tensors.size() ? tensors[next++]
-                                                   : s.texts[i];
+    line +=
+        s.isTensor[i] && next < tensors.size() ? tensors[next++] : s.texts[i];
   }
   line += s.end;
   if (current && current->print)
@@ -99,8 +99,8 @@ std::vector<std::pair<std::string, void *>> symbols() {
       {"kiln_host_assert", reinterpret_cast<void *>(&kiln_host_assert)}};
   // One declaration per element type in MLIR (their unranked memref
   // arguments differ), one C function: the spec knows the dtype.
-  for (const char *t : {"i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32",
-                        "f64"})
+  for (const char *t :
+       {"i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64"})
     out.emplace_back(std::string("kiln_host_print_item_") + t,
                      reinterpret_cast<void *>(&kiln_host_print_item));
   return out;

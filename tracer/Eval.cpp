@@ -309,8 +309,7 @@ Value Interpreter::eval(const Expr &e, Frame &frame) {
     Value test = eval(*i.test, frame);
     if (mustStage(frame, test) && !autograph_->unconvertedIfExps.count(&i))
       return stager_->stageIfExp(i, test, frame);
-    return truthy(test) ? eval(*i.body, frame)
-                                        : eval(*i.orelse, frame);
+    return truthy(test) ? eval(*i.body, frame) : eval(*i.orelse, frame);
   }
   case ExprKind::Lambda: {
     auto &l = as<LambdaExpr>(e);

@@ -82,7 +82,7 @@ struct Node {
 /// A nested block of a control-flow node, as MLIR's scf regions: its nodes
 /// may read any value of an enclosing region defined before them.
 struct Region {
-  int parent = -1; // -1: the function body
+  int parent = -1;        // -1: the function body
   std::vector<int> args;  // RegionArg nodes: loop variables, induction
   std::vector<int> nodes; // in order, args excluded
   std::vector<Output> results;

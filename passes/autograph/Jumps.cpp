@@ -222,9 +222,9 @@ struct Rewriter {
     out.push_back(build.setFlag(flag, true, jump.range));
     if (kind == Jump::Return) {
       auto &r = as<ReturnStmt>(jump);
-      ExprPtr value = r.value ? std::move(r.value)
-                              : build.constant(ConstantExpr::Type::None,
-                                               false, jump.range);
+      ExprPtr value =
+          r.value ? std::move(r.value)
+                  : build.constant(ConstantExpr::Type::None, false, jump.range);
       out.push_back(build.assign(retval, std::move(value), jump.range));
     }
     return out;
@@ -247,8 +247,8 @@ struct Rewriter {
     case StmtKind::While: {
       if (kind != Jump::Return)
         return Sets::Never; // the nested loop's own jumps
-      StmtList &body = s.kind == StmtKind::For ? as<ForStmt>(s).body
-                                               : as<WhileStmt>(s).body;
+      StmtList &body =
+          s.kind == StmtKind::For ? as<ForStmt>(s).body : as<WhileStmt>(s).body;
       if (block(body) == Sets::Never)
         return Sets::Never;
       addExtraTest(s, build.notFlag(flag, s.range));
@@ -317,7 +317,8 @@ void lowerLoops(StmtList &b, Builder &build, Jump kind) {
       if (!contains(body, kind))
         break;
       bool isBreak = kind == Jump::Break;
-      Rewriter rw{build, kind, build.fresh(isBreak ? "break_" : "continue_"), ""};
+      Rewriter rw{build, kind, build.fresh(isBreak ? "break_" : "continue_"),
+                  ""};
       rw.block(body);
       if (isBreak) {
         Rewriter::addExtraTest(s, build.notFlag(rw.flag, s.range));
@@ -449,11 +450,11 @@ void lowerJumps(FunctionDefStmt &fn, FunctionInfo &info) {
   Rewriter rw{build, Jump::Return, build.fresh("do_return"),
               build.fresh("retval_")};
   rw.block(fn.body);
-  fn.body.insert(fn.body.begin(), build.assign(rw.retval,
-                                               build.constant(
-                                                   ConstantExpr::Type::None,
-                                                   false, start),
-                                               start));
+  fn.body.insert(
+      fn.body.begin(),
+      build.assign(rw.retval,
+                   build.constant(ConstantExpr::Type::None, false, start),
+                   start));
   fn.body.insert(fn.body.begin(), build.setFlag(rw.flag, false, start));
   auto ret = std::make_unique<ReturnStmt>();
   ret->range = end;

@@ -107,9 +107,9 @@ std::string arguments(const Arguments &a) {
   else if (!a.kwonly.empty())
     parts.push_back("*");
   for (size_t i = 0; i < a.kwonly.size(); ++i)
-    parts.push_back(a.kwonly[i].name +
-                    (a.kwDefaults[i] ? "=" + expr(*a.kwDefaults[i], PIfExp)
-                                     : ""));
+    parts.push_back(
+        a.kwonly[i].name +
+        (a.kwDefaults[i] ? "=" + expr(*a.kwDefaults[i], PIfExp) : ""));
   if (a.kwarg)
     parts.push_back("**" + a.kwarg->name);
   std::string out;
@@ -176,10 +176,10 @@ std::string exprRaw(const Expr &e, int &mine) {
       if (f.formatSpec) {
         body += ":";
         for (auto &p : as<JoinedStrExpr>(*f.formatSpec).values)
-          body += p->kind == ExprKind::Constant
-                      ? as<ConstantExpr>(*p).strValue
-                      : "{" + expr(*as<FormattedValueExpr>(*p).value, PIfExp) +
-                            "}";
+          body +=
+              p->kind == ExprKind::Constant
+                  ? as<ConstantExpr>(*p).strValue
+                  : "{" + expr(*as<FormattedValueExpr>(*p).value, PIfExp) + "}";
       }
       body += "}";
     }
@@ -191,8 +191,8 @@ std::string exprRaw(const Expr &e, int &mine) {
     auto &b = as<BinOpExpr>(e);
     mine = binaryPrec(b.op);
     bool pow = b.op == BinaryOp::Pow; // right-associative
-    return expr(*b.left, pow ? mine + 1 : mine) + " " +
-           binaryOpSymbol(b.op) + " " + expr(*b.right, pow ? mine : mine + 1);
+    return expr(*b.left, pow ? mine + 1 : mine) + " " + binaryOpSymbol(b.op) +
+           " " + expr(*b.right, pow ? mine : mine + 1);
   }
   case ExprKind::UnaryOp: {
     auto &u = as<UnaryOpExpr>(e);
@@ -383,8 +383,7 @@ private:
     case StmtKind::ClassDef: {
       auto &c = as<ClassDefStmt>(s);
       line(depth, "class " + c.name +
-                      (c.bases.empty() ? "" : "(" + list(c.bases) + ")") +
-                      ":");
+                      (c.bases.empty() ? "" : "(" + list(c.bases) + ")") + ":");
       block(c.body, depth + 1);
       return;
     }
@@ -406,14 +405,13 @@ private:
     }
     case StmtKind::AugAssign: {
       auto &a = as<AugAssignStmt>(s);
-      line(depth, expr(*a.target, PIfExp) + " " + binaryOpSymbol(a.op) +
-                      "= " + expr(*a.value, PIfExp));
+      line(depth, expr(*a.target, PIfExp) + " " + binaryOpSymbol(a.op) + "= " +
+                      expr(*a.value, PIfExp));
       return;
     }
     case StmtKind::AnnAssign: {
       auto &a = as<AnnAssignStmt>(s);
-      line(depth, expr(*a.target, PIfExp) + ": " +
-                      expr(*a.annotation, PIfExp) +
+      line(depth, expr(*a.target, PIfExp) + ": " + expr(*a.annotation, PIfExp) +
                       (a.value ? " = " + expr(*a.value, PIfExp) : ""));
       return;
     }
@@ -500,7 +498,8 @@ private:
     case StmtKind::Import:
     case StmtKind::ImportFrom: {
       bool from = s.kind == StmtKind::ImportFrom;
-      auto &names = from ? as<ImportFromStmt>(s).names : as<ImportStmt>(s).names;
+      auto &names =
+          from ? as<ImportFromStmt>(s).names : as<ImportStmt>(s).names;
       std::string text;
       for (size_t i = 0; i < names.size(); ++i)
         text += (i ? ", " : "") + names[i].name +

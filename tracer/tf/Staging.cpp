@@ -63,9 +63,9 @@ bool fits(const TensorType &t, const TensorType &loop) {
 /// condition and body given region values for that state.
 struct LoopSpec {
   std::vector<std::string> names;
-  ValueList init;                 // tensors
-  std::vector<TensorType> types;  // possibly relaxed by shape invariants
-  bool autographMessages = true;  // AutoGraph's wording, else tf.while_loop's
+  ValueList init;                // tensors
+  std::vector<TensorType> types; // possibly relaxed by shape invariants
+  bool autographMessages = true; // AutoGraph's wording, else tf.while_loop's
   /// set_loop_options(maximum_iterations=...): an int32 scalar, or None.
   Value maximumIterations;
   std::function<Value(const ValueList &)> cond;
@@ -114,11 +114,10 @@ public:
                 const std::function<std::vector<Slot>()> &elseFn,
                 bool autographMessages);
   ValueList stageLoop(LoopSpec &spec);
-  ValueList stageCounted(const Value &start, const Value &limit,
-                         const Value &delta, LoopSpec &spec,
-                         const std::function<ValueList(const Value &iv,
-                                                       const ValueList &)>
-                             &body);
+  ValueList stageCounted(
+      const Value &start, const Value &limit, const Value &delta,
+      LoopSpec &spec,
+      const std::function<ValueList(const Value &iv, const ValueList &)> &body);
 
   TfRuntime &rt;
   Interpreter &in;
@@ -177,9 +176,7 @@ private:
 
   /// `v` as a tensor of the current region (Python numbers become
   /// constants there).
-  Value asTensor(const Value &v) {
-    return rt.isTensor(v) ? v : rt.toTensor(v);
-  }
+  Value asTensor(const Value &v) { return rt.isTensor(v) ? v : rt.toTensor(v); }
 
   Value regionValue(graph::Output o) { return rt.symbolic(o); }
 
@@ -243,8 +240,8 @@ private:
         continue;
       }
       if (auto *ta = asTensorArray(c.value)) {
-        st.arrays[i] = std::static_pointer_cast<TensorArrayObject>(
-            c.value.ptr());
+        st.arrays[i] =
+            std::static_pointer_cast<TensorArrayObject>(c.value.ptr());
         st.values.push_back(c.value);
         continue;
       }
@@ -294,16 +291,18 @@ private:
         if (!proto->elementShape)
           rt.raise("UnimplementedError",
                    "kiln needs the element shape of TensorArray '" +
-                       st.names[i] + "': give element_shape, or write to it "
+                       st.names[i] +
+                       "': give element_shape, or write to it "
                        "in the loop");
         proto = proto->with(reserveBuffer(*proto), proto->size);
         st.values[i] = Value::object(Type::Native, proto);
       } else if (st.values[i].raw() == undefined_.raw()) {
         if (!types[i].isStatic())
           rt.raise("UnimplementedError",
-                   "'" + st.names[i] + "' is first defined inside a staged "
-                   "loop with a shape known at run time only; kiln needs "
-                   "it defined before the loop");
+                   "'" + st.names[i] +
+                       "' is first defined inside a staged "
+                       "loop with a shape known at run time only; kiln needs "
+                       "it defined before the loop");
         st.values[i] = filled(rt, types[i], 0);
       }
     }
@@ -318,9 +317,10 @@ private:
       if (st.arrays[i]) {
         auto *ta = asTensorArray(vars[i]);
         if (!ta || ta->buffer.isNone())
-          in.typeError("'" + st.names[i] + "' is a TensorArray before the "
-                       "loop, but " + in.typeName(vars[i]) +
-                       " after one iteration");
+          in.typeError("'" + st.names[i] +
+                       "' is a TensorArray before the "
+                       "loop, but " +
+                       in.typeName(vars[i]) + " after one iteration");
         out.push_back(ta->buffer);
         out.push_back(ta->size);
         if (names) {
@@ -330,7 +330,8 @@ private:
         continue;
       }
       if (vars[i].isNone() || (!rt.isTensor(vars[i]) && !vars[i].isNumber()))
-        in.typeError("'" + st.names[i] + "' must be a tensor after each "
+        in.typeError("'" + st.names[i] +
+                     "' must be a tensor after each "
                      "iteration of a staged loop, not " +
                      in.typeName(vars[i]));
       out.push_back(asTensor(vars[i]));
@@ -368,8 +369,9 @@ private:
       if (k.arg == "maximum_iterations") {
         Value v = in.evaluate(*k.value, frame);
         if (!v.isNone())
-          spec.maximumIterations = rt.isTensor(v) ? cast(rt, v, DType::Int32)
-                                                  : rt.toTensor(v, DType::Int32);
+          spec.maximumIterations = rt.isTensor(v)
+                                       ? cast(rt, v, DType::Int32)
+                                       : rt.toTensor(v, DType::Int32);
         continue;
       }
       if (k.arg != "shape_invariants")
@@ -412,9 +414,9 @@ private:
     Value ran = out.back();
     out.pop_back();
     for (size_t i : st.undefined)
-      rt.applyEffect("Assert", {ran},
-                     {{"message",
-                       std::string("assertion failed: [loop must iterate at "
+      rt.applyEffect(
+          "Assert", {ran},
+          {{"message", std::string("assertion failed: [loop must iterate at "
                                    "least once to initialize ") +
                            st.names[i] + "]"}});
   }
@@ -473,7 +475,8 @@ std::vector<Slot> TfStager::stageBranches(
     auto *xa = asTensorArray(*x), *ya = asTensorArray(*y);
     if (xa || ya) {
       if (!xa || !ya)
-        in.typeError("'" + names[i] + "' is a TensorArray in one branch "
+        in.typeError("'" + names[i] +
+                     "' is a TensorArray in one branch "
                      "only");
       if (x->raw() == y->raw()) {
         merged[i] = x;
@@ -508,9 +511,11 @@ std::vector<Slot> TfStager::stageBranches(
         merged[i] = x;
         continue;
       }
-      in.typeError("'" + names[i] + "' has a different Python value in each "
-                   "branch of a staged if (" + in.repr(*x) + " and " +
-                   in.repr(*y) + "): only tensors can differ");
+      in.typeError("'" + names[i] +
+                   "' has a different Python value in each "
+                   "branch of a staged if (" +
+                   in.repr(*x) + " and " + in.repr(*y) +
+                   "): only tensors can differ");
     }
     // A return in one branch only (the other falls through).
     if (isRetval && (x->isNone() || y->isNone()))
@@ -592,8 +597,8 @@ std::vector<Slot> TfStager::stageBranches(
       merged[i] = v;
     } else if (part == 0) { // the size follows as output k + 1
       Value size = regionValue({id, static_cast<int>(k + 1)});
-      merged[i] = Value::object(
-          Type::Native, asTensorArray(*a[i])->with(v, size));
+      merged[i] =
+          Value::object(Type::Native, asTensorArray(*a[i])->with(v, size));
       ++k;
     }
   }
@@ -620,9 +625,8 @@ void TfStager::stageIf(const ast::IfStmt &s, const Value &test, Frame &frame) {
       return out;
     };
   };
-  std::vector<Slot> merged = stageBranches(test, namesOf(frame, outSlots),
-                                           branch(s.body), branch(s.orelse),
-                                           true);
+  std::vector<Slot> merged = stageBranches(
+      test, namesOf(frame, outSlots), branch(s.body), branch(s.orelse), true);
   frame.line = s.range.begin.line;
   write(frame, outSlots, merged);
 }
@@ -633,9 +637,8 @@ Value TfStager::stageIfExp(const ast::IfExpExpr &e, const Value &test,
   auto branch = [&](const ast::Expr &x) {
     return [&]() { return std::vector<Slot>{in.evaluate(x, frame)}; };
   };
-  std::vector<Slot> merged = stageBranches(test, {"<if expression>"},
-                                           branch(*e.body), branch(*e.orelse),
-                                           true);
+  std::vector<Slot> merged = stageBranches(
+      test, {"<if expression>"}, branch(*e.body), branch(*e.orelse), true);
   return merged[0] ? *merged[0] : Value();
 }
 
@@ -688,7 +691,8 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
     ValueList next = spec.body(regionArgs());
     for (size_t i = 0; i < n; ++i) {
       if (next[i].isNone() || (!rt.isTensor(next[i]) && !next[i].isNumber()))
-        in.typeError("'" + spec.names[i] + "' must be a tensor after each "
+        in.typeError("'" + spec.names[i] +
+                     "' must be a tensor after each "
                      "iteration of a staged loop, not " +
                      in.typeName(next[i]));
       Value t = asTensor(next[i]);
@@ -701,15 +705,15 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
                        dtypeText(before) + "'> but has type <dtype: '" +
                        dtypeText(after) + "'> after 1 iteration. " +
                        spec.names[i] + " type should remain constant.");
-        in.typeError("'" + spec.names[i] + "' has dtype " +
-                     dtypeText(before) + " before the loop, but dtype " +
-                     dtypeText(after) + " after one iteration");
+        in.typeError("'" + spec.names[i] + "' has dtype " + dtypeText(before) +
+                     " before the loop, but dtype " + dtypeText(after) +
+                     " after one iteration");
       }
       if (!fits(after, spec.types[i])) {
         if (spec.autographMessages)
           in.valueError("'" + spec.names[i] + "' has shape " +
-                        before.shapeString() +
-                        " before the loop, but shape " + after.shapeString() +
+                        before.shapeString() + " before the loop, but shape " +
+                        after.shapeString() +
                         " after one iteration. Use "
                         "tf.autograph.experimental.set_loop_options to set "
                         "shape invariants.");
@@ -740,8 +744,7 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
 }
 
 ValueList TfStager::stageCounted(
-    const Value &start, const Value &limit, const Value &delta,
-    LoopSpec &spec,
+    const Value &start, const Value &limit, const Value &delta, LoopSpec &spec,
     const std::function<ValueList(const Value &, const ValueList &)> &body) {
   graph::Graph &g = graph();
   size_t n = spec.init.size();
@@ -757,16 +760,17 @@ ValueList TfStager::stageCounted(
     ValueList next = body(iv, vars);
     for (size_t i = 0; i < n; ++i) {
       if (next[i].isNone() || (!rt.isTensor(next[i]) && !next[i].isNumber()))
-        in.typeError("'" + spec.names[i] + "' must be a tensor after each "
+        in.typeError("'" + spec.names[i] +
+                     "' must be a tensor after each "
                      "iteration of a staged loop, not " +
                      in.typeName(next[i]));
       Value t = asTensor(next[i]);
       const TensorType &after = rt.tensor(t).type;
       const TensorType &before = rt.tensor(spec.init[i]).type;
       if (after.dtype != spec.types[i].dtype)
-        in.typeError("'" + spec.names[i] + "' has dtype " +
-                     dtypeText(before) + " before the loop, but dtype " +
-                     dtypeText(after) + " after one iteration");
+        in.typeError("'" + spec.names[i] + "' has dtype " + dtypeText(before) +
+                     " before the loop, but dtype " + dtypeText(after) +
+                     " after one iteration");
       if (!fits(after, spec.types[i]))
         in.valueError("'" + spec.names[i] + "' has shape " +
                       before.shapeString() + " before the loop, but shape " +
@@ -845,9 +849,7 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
   std::function<Value(const Value &)> element;
   if (producer.op == "Range") {
     // for i in tf.range(...): the induction variable is the element.
-    auto operand = [&](size_t k) {
-      return regionValue(producer.inputs.at(k));
-    };
+    auto operand = [&](size_t k) { return regionValue(producer.inputs.at(k)); };
     start = operand(0);
     limit = operand(1);
     delta = producer.inputs.size() > 2
@@ -1002,8 +1004,8 @@ Value stageCond(TfRuntime &rt, const Value &pred, const Value &trueFn,
   };
   // stageBranches reads `names` after both branches ran, when the first
   // one has filled it in.
-  std::vector<Slot> merged = st.stageBranches(
-      pred, names, branch(trueFn, true), branch(falseFn, false), false);
+  std::vector<Slot> merged = st.stageBranches(pred, names, branch(trueFn, true),
+                                              branch(falseFn, false), false);
   ValueList leaves;
   for (auto &m : merged)
     leaves.push_back(m ? *m : Value());
@@ -1048,13 +1050,12 @@ Value stageWhileLoop(TfRuntime &rt, const Value &cond, const Value &body,
     }
     spec.types.push_back(type);
   }
-  Value maxIter = counted ? rt.toTensor(maximumIterations, DType::Int32)
-                          : Value();
+  Value maxIter =
+      counted ? rt.toTensor(maximumIterations, DType::Int32) : Value();
   auto call = [&](const Value &fn, const ValueList &vars) {
     size_t next = 0;
-    Value structured =
-        rebuild(in, loopVars, ValueList(vars.begin() + first, vars.end()),
-                next);
+    Value structured = rebuild(
+        in, loopVars, ValueList(vars.begin() + first, vars.end()), next);
     ValueList args = structured.is(Type::List) || structured.is(Type::Tuple)
                          ? in.toList(structured)
                          : ValueList{structured};
@@ -1082,8 +1083,7 @@ Value stageWhileLoop(TfRuntime &rt, const Value &cond, const Value &body,
   };
   ValueList out = st.stageLoop(spec);
   size_t next = 0;
-  return rebuild(in, loopVars, ValueList(out.begin() + first, out.end()),
-                 next);
+  return rebuild(in, loopVars, ValueList(out.begin() + first, out.end()), next);
 }
 
 void installStager(TfRuntime &rt) {

@@ -35,8 +35,8 @@ Value reserveBuffer(TensorArrayObject &ta) {
                    type.shapeString());
   if (type.isStatic())
     return filled(rt, type, 0);
-  return rt.apply("TensorListReserve", {ta.size},
-                  {{"element_dtype", ta.dtype}}, type, "TensorArrayV3");
+  return rt.apply("TensorListReserve", {ta.size}, {{"element_dtype", ta.dtype}},
+                  type, "TensorArrayV3");
 }
 
 TensorType TensorArrayObject::bufferType() const {
@@ -86,20 +86,20 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
   }
   auto method = [&](const char *fname, std::vector<std::string> params,
                     std::function<Value(std::map<std::string, Value> &)> fn) {
-    out = in.builtin(fname, [fname, params, fn](Interpreter &in,
-                                                CallArgs &args) {
-      std::map<std::string, Value> got;
-      if (args.positional.size() > params.size())
-        in.typeError(std::string(fname) + "() takes " +
-                     std::to_string(params.size()) +
-                     " positional arguments but " +
-                     std::to_string(args.positional.size()) + " were given");
-      for (size_t i = 0; i < args.positional.size(); ++i)
-        got[params[i]] = args.positional[i];
-      for (auto &[k, v] : args.keywords)
-        got[k] = v;
-      return fn(got);
-    });
+    out =
+        in.builtin(fname, [fname, params, fn](Interpreter &in, CallArgs &args) {
+          std::map<std::string, Value> got;
+          if (args.positional.size() > params.size())
+            in.typeError(
+                std::string(fname) + "() takes " +
+                std::to_string(params.size()) + " positional arguments but " +
+                std::to_string(args.positional.size()) + " were given");
+          for (size_t i = 0; i < args.positional.size(); ++i)
+            got[params[i]] = args.positional[i];
+          for (auto &[k, v] : args.keywords)
+            got[k] = v;
+          return fn(got);
+        });
   };
   auto need = [&](std::map<std::string, Value> &got, const char *param,
                   const char *fname) {
@@ -111,9 +111,8 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
     return it->second;
   };
   if (name == "size") {
-    method("size", {"name"}, [ta](std::map<std::string, Value> &) {
-      return ta->size;
-    });
+    method("size", {"name"},
+           [ta](std::map<std::string, Value> &) { return ta->size; });
     return true;
   }
   if (name == "write") {
@@ -201,10 +200,17 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
 Value makeTensorArray(TfRuntime &rt, CallArgs &args) {
   Interpreter &in = rt.in;
   static const std::vector<std::string> params = {
-      "dtype",       "size",         "dynamic_size",
-      "clear_after_read", "tensor_array_name", "handle",
-      "flow",        "infer_shape",  "element_shape",
-      "colocate_with_first_write_call", "name"};
+      "dtype",
+      "size",
+      "dynamic_size",
+      "clear_after_read",
+      "tensor_array_name",
+      "handle",
+      "flow",
+      "infer_shape",
+      "element_shape",
+      "colocate_with_first_write_call",
+      "name"};
   std::map<std::string, Value> got;
   if (args.positional.size() > params.size())
     in.typeError("TensorArray() takes too many positional arguments");
@@ -213,7 +219,8 @@ Value makeTensorArray(TfRuntime &rt, CallArgs &args) {
   for (auto &[k, v] : args.keywords) {
     if (std::find(params.begin(), params.end(), k) == params.end())
       in.typeError("TensorArray.__init__() got an unexpected keyword "
-                   "argument '" + k + "'");
+                   "argument '" +
+                   k + "'");
     got[k] = v;
   }
   auto ta = std::make_shared<TensorArrayObject>();
@@ -222,7 +229,8 @@ Value makeTensorArray(TfRuntime &rt, CallArgs &args) {
     in.typeError("TensorArray.__init__() missing 1 required positional "
                  "argument: 'dtype'");
   Value d = got["dtype"];
-  auto *dt = d.is(Type::Native) ? dynamic_cast<DTypeObject *>(d.raw()) : nullptr;
+  auto *dt =
+      d.is(Type::Native) ? dynamic_cast<DTypeObject *>(d.raw()) : nullptr;
   if (!dt)
     in.typeError("TensorArray dtype must be a tf.DType, got " + in.repr(d));
   ta->dtype = dt->dtype;

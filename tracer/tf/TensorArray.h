@@ -29,8 +29,7 @@ struct TensorArrayObject : py::NativeObject {
                Value &out) override;
 
   /// A copy with new state (write, unstack).
-  std::shared_ptr<TensorArrayObject> with(Value newBuffer,
-                                          Value newSize) const;
+  std::shared_ptr<TensorArrayObject> with(Value newBuffer, Value newSize) const;
   /// The buffer's type: [capacity or None, *element shape].
   TensorType bufferType() const;
 };

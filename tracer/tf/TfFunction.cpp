@@ -1009,8 +1009,7 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
     graph::Node copy = n;
     copy.name = og.uniqueName(name + "/" + n.name);
     for (auto &input : copy.inputs)
-      input = {mapped[input.node].node,
-               mapped[input.node].index + input.index};
+      input = {mapped[input.node].node, mapped[input.node].index + input.index};
     for (auto &r : copy.regions)
       r = base + r;
     og.current = regionOf(n.region);
@@ -1070,8 +1069,8 @@ bool TfFunction::converts(Interpreter &in) {
   if (!warnedNotConverted) {
     warnedNotConverted = true;
     in.err() << "WARNING:tensorflow:AutoGraph could not transform "
-             << in.repr(pyFunc) << " and will run it as-is.\nCause: "
-             << it->second.notConverted
+             << in.repr(pyFunc)
+             << " and will run it as-is.\nCause: " << it->second.notConverted
              << "\nTo silence this warning, decorate the function with "
                 "@tf.autograph.experimental.do_not_convert\n";
   }

@@ -1,8 +1,8 @@
 // The `tensorflow` module (and `sys`, for tf.print's output_stream): the
 // functions DESIGN.md section 5 lists for the first slice of kiln.
-#include "TfFunction.h"
 #include "Staging.h"
 #include "TensorArray.h"
+#include "TfFunction.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 
@@ -579,12 +579,13 @@ void defineCreation(ModuleBuilder &tf) {
                                  : dtype.value_or(DType::Int32);
         ValueList bounds;
         for (const Value *v : {&from, &to, &step})
-          bounds.push_back(cast(*r, r->toTensor(*v, r->isTensor(*v)
-                                                        ? std::nullopt
-                                                        : std::optional(d)),
-                                d));
-        return r->apply("Range", bounds, {{"Tidx", d}},
-                        TensorType{d, {-1}}, "range");
+          bounds.push_back(
+              cast(*r,
+                   r->toTensor(*v, r->isTensor(*v) ? std::nullopt
+                                                   : std::optional(d)),
+                   d));
+        return r->apply("Range", bounds, {{"Tidx", d}}, TensorType{d, {-1}},
+                        "range");
       }
     }
     Value delta = p.has("delta") ? p.get("delta") : Value::integer(1);
@@ -776,7 +777,8 @@ void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
     Params p(in, args, "do_not_convert", {"func"});
     Value fn = p.require("func", "do_not_convert");
     if (fn.is(Type::Function))
-      fn.as<py::FunctionObject>().attrs[py::kDoNotConvert] = Value::boolean(true);
+      fn.as<py::FunctionObject>().attrs[py::kDoNotConvert] =
+          Value::boolean(true);
     return fn;
   });
   autograph.set("experimental", experimental.value());
@@ -814,8 +816,7 @@ Value tfPrint(TfRuntime &rt, Interpreter &in, CallArgs &args) {
         item.isTensor = true;
         if (rt.tracing->graph.current < 0) { // see hostPrints below
           Value id = identity(rt, v);
-          item.resultIndex =
-              static_cast<int>(rt.tracing->graph.results.size());
+          item.resultIndex = static_cast<int>(rt.tracing->graph.results.size());
           rt.tracing->graph.results.push_back(id.as<TensorObject>().out);
         }
       } else {
@@ -896,11 +897,10 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
                               in.builtinClass("TypeError"),
                               "tensorflow.python.framework.errors_impl"));
 
-  in.registerClass(
-      "InaccessibleTensorError",
-      in.defineExceptionClass("InaccessibleTensorError",
-                              in.builtinClass("ValueError"),
-                              "tensorflow.python.framework.errors_impl"));
+  in.registerClass("InaccessibleTensorError",
+                   in.defineExceptionClass(
+                       "InaccessibleTensorError", in.builtinClass("ValueError"),
+                       "tensorflow.python.framework.errors_impl"));
   installStager(*rt);
   Interpreter *interp = &in;
   executor.printSink = [interp](bool toStdout, const std::string &text) {

@@ -756,10 +756,9 @@ Value firstDimension(TfRuntime &rt, const Value &x) {
   Value shape =
       rt.apply("Shape", {x}, {{"out_type", DType::Int32}},
                TensorType{DType::Int32, {int64_t(t.shape.size())}}, "Shape");
-  return rt.apply("GatherV2",
-                  {shape, rt.toTensor(Value::integer(0), DType::Int32)},
-                  {{"axis", int64_t(0)}}, TensorType{DType::Int32, {}},
-                  "strided_slice");
+  return rt.apply(
+      "GatherV2", {shape, rt.toTensor(Value::integer(0), DType::Int32)},
+      {{"axis", int64_t(0)}}, TensorType{DType::Int32, {}}, "strided_slice");
 }
 
 Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
@@ -785,7 +784,8 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
       rt.raise("InvalidArgumentError",
                "Only integers, slices (`:`), ellipsis (`...`), tf.newaxis "
                "(`None`) and scalar tf.int32/tf.int64 tensors are valid "
-               "indices, got " + in.repr(items[0]));
+               "indices, got " +
+                   in.repr(items[0]));
     TensorType rowType = type;
     rowType.shape.erase(rowType.shape.begin());
     Value row = rt.apply("GatherV2", {t, items[0]}, {{"axis", int64_t(0)}},

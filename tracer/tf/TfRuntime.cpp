@@ -315,9 +315,8 @@ graph::Output TfRuntime::graphOutput(const Value &v) {
     if (!g.visible(g.nodes[t.out.node].region))
       raise("InaccessibleTensorError",
             "<tf.Tensor '" + g.nodes[t.out.node].name + ":" +
-                std::to_string(t.out.index) +
-                "' shape=" + t.type.shapeString() +
-                " dtype=" + py::dtypeName(t.type.dtype) +
+                std::to_string(t.out.index) + "' shape=" +
+                t.type.shapeString() + " dtype=" + py::dtypeName(t.type.dtype) +
                 "> is out of scope and cannot be used here. Use return "
                 "values, explicit Python locals or TensorFlow collections to "
                 "access it.");
