@@ -98,6 +98,8 @@ namespace {
 
 std::string typeText(const graph::TensorType &t) {
   std::string s = py::dtypeName(t.dtype);
+  if (t.unknownRank)
+    return s + "[...]"; // any rank
   s += "[";
   for (size_t i = 0; i < t.shape.size(); ++i) {
     if (i)

@@ -114,6 +114,11 @@ public:
                 const std::function<std::vector<Slot>()> &elseFn,
                 bool autographMessages);
   ValueList stageLoop(LoopSpec &spec);
+  /// Loop variable `i` after one iteration, as a tensor: TensorFlow's
+  /// errors when its dtype or shape changed.
+  Value nextIteration(const LoopSpec &spec, size_t i, const Value &next);
+  /// The `n` outputs of node `id`.
+  ValueList nodeOutputs(int id, size_t n);
   ValueList stageCounted(
       const Value &start, const Value &limit, const Value &delta,
       LoopSpec &spec,
@@ -239,7 +244,7 @@ private:
         st.values.push_back(undefined_);
         continue;
       }
-      if (auto *ta = asTensorArray(c.value)) {
+      if (asTensorArray(c.value)) {
         st.arrays[i] =
             std::static_pointer_cast<TensorArrayObject>(c.value.ptr());
         st.values.push_back(c.value);
@@ -644,6 +649,52 @@ Value TfStager::stageIfExp(const ast::IfExpExpr &e, const Value &test,
 
 // ---- loops ----
 
+Value TfStager::nextIteration(const LoopSpec &spec, size_t i,
+                              const Value &next) {
+  if (next.isNone() || (!rt.isTensor(next) && !next.isNumber()))
+    in.typeError("'" + spec.names[i] +
+                 "' must be a tensor after each iteration of a staged loop, "
+                 "not " +
+                 in.typeName(next));
+  Value t = asTensor(next);
+  const TensorType &after = rt.tensor(t).type;
+  const TensorType &before = rt.tensor(spec.init[i]).type;
+  if (after.dtype != spec.types[i].dtype) {
+    if (!spec.autographMessages)
+      in.typeError("Loop var " + spec.names[i] +
+                   " enters the loop with type <dtype: '" + dtypeText(before) +
+                   "'> but has type <dtype: '" + dtypeText(after) +
+                   "'> after 1 iteration. " + spec.names[i] +
+                   " type should remain constant.");
+    in.typeError("'" + spec.names[i] + "' has dtype " + dtypeText(before) +
+                 " before the loop, but dtype " + dtypeText(after) +
+                 " after one iteration");
+  }
+  if (!fits(after, spec.types[i])) {
+    if (spec.autographMessages)
+      in.valueError("'" + spec.names[i] + "' has shape " +
+                    before.shapeString() + " before the loop, but shape " +
+                    after.shapeString() +
+                    " after one iteration. Use "
+                    "tf.autograph.experimental.set_loop_options to set shape "
+                    "invariants.");
+    in.valueError("Input tensor `" + spec.names[i] +
+                  "` enters the loop with shape " + before.shapeString() +
+                  ", but has shape " + after.shapeString() +
+                  " after one iteration. To allow the shape to vary across "
+                  "iterations, use the `shape_invariants` argument of "
+                  "tf.while_loop to specify a less-specific shape.");
+  }
+  return t;
+}
+
+ValueList TfStager::nodeOutputs(int id, size_t n) {
+  ValueList out;
+  for (size_t i = 0; i < n; ++i)
+    out.push_back(regionValue({id, static_cast<int>(i)}));
+  return out;
+}
+
 ValueList TfStager::stageLoop(LoopSpec &spec) {
   if (!spec.maximumIterations.isNone()) {
     // An iteration counter, checked before the condition.
@@ -690,41 +741,7 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
     bodyR = g.beginRegion();
     ValueList next = spec.body(regionArgs());
     for (size_t i = 0; i < n; ++i) {
-      if (next[i].isNone() || (!rt.isTensor(next[i]) && !next[i].isNumber()))
-        in.typeError("'" + spec.names[i] +
-                     "' must be a tensor after each "
-                     "iteration of a staged loop, not " +
-                     in.typeName(next[i]));
-      Value t = asTensor(next[i]);
-      const TensorType &after = rt.tensor(t).type;
-      const TensorType &before = rt.tensor(spec.init[i]).type;
-      if (after.dtype != spec.types[i].dtype) {
-        if (!spec.autographMessages)
-          in.typeError("Loop var " + spec.names[i] +
-                       " enters the loop with type <dtype: '" +
-                       dtypeText(before) + "'> but has type <dtype: '" +
-                       dtypeText(after) + "'> after 1 iteration. " +
-                       spec.names[i] + " type should remain constant.");
-        in.typeError("'" + spec.names[i] + "' has dtype " + dtypeText(before) +
-                     " before the loop, but dtype " + dtypeText(after) +
-                     " after one iteration");
-      }
-      if (!fits(after, spec.types[i])) {
-        if (spec.autographMessages)
-          in.valueError("'" + spec.names[i] + "' has shape " +
-                        before.shapeString() + " before the loop, but shape " +
-                        after.shapeString() +
-                        " after one iteration. Use "
-                        "tf.autograph.experimental.set_loop_options to set "
-                        "shape invariants.");
-        in.valueError("Input tensor `" + spec.names[i] +
-                      "` enters the loop with shape " + before.shapeString() +
-                      ", but has shape " + after.shapeString() +
-                      " after one iteration. To allow the shape to vary "
-                      "across iterations, use the `shape_invariants` "
-                      "argument of tf.while_loop to specify a less-specific "
-                      "shape.");
-      }
+      Value t = nextIteration(spec, i, next[i]);
       g.regions[bodyR].results.push_back(rt.graphOutput(t));
     }
   }
@@ -736,11 +753,7 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
   node.regions = {condR, bodyR};
   node.outputs = spec.types;
   node.loc = rt.currentLoc();
-  int id = g.add(std::move(node));
-  ValueList out;
-  for (size_t i = 0; i < n; ++i)
-    out.push_back(regionValue({id, static_cast<int>(i)}));
-  return out;
+  return nodeOutputs(g.add(std::move(node)), n);
 }
 
 ValueList TfStager::stageCounted(
@@ -759,25 +772,7 @@ ValueList TfStager::stageCounted(
       vars.push_back(regionValue(g.addRegionArg(spec.types[i])));
     ValueList next = body(iv, vars);
     for (size_t i = 0; i < n; ++i) {
-      if (next[i].isNone() || (!rt.isTensor(next[i]) && !next[i].isNumber()))
-        in.typeError("'" + spec.names[i] +
-                     "' must be a tensor after each "
-                     "iteration of a staged loop, not " +
-                     in.typeName(next[i]));
-      Value t = asTensor(next[i]);
-      const TensorType &after = rt.tensor(t).type;
-      const TensorType &before = rt.tensor(spec.init[i]).type;
-      if (after.dtype != spec.types[i].dtype)
-        in.typeError("'" + spec.names[i] + "' has dtype " + dtypeText(before) +
-                     " before the loop, but dtype " + dtypeText(after) +
-                     " after one iteration");
-      if (!fits(after, spec.types[i]))
-        in.valueError("'" + spec.names[i] + "' has shape " +
-                      before.shapeString() + " before the loop, but shape " +
-                      after.shapeString() +
-                      " after one iteration. Use "
-                      "tf.autograph.experimental.set_loop_options to set "
-                      "shape invariants.");
+      Value t = nextIteration(spec, i, next[i]);
       g.regions[bodyR].results.push_back(rt.graphOutput(t));
     }
   }
@@ -791,11 +786,7 @@ ValueList TfStager::stageCounted(
   node.regions = {bodyR};
   node.outputs = spec.types;
   node.loc = rt.currentLoc();
-  int id = g.add(std::move(node));
-  ValueList out;
-  for (size_t i = 0; i < n; ++i)
-    out.push_back(regionValue({id, static_cast<int>(i)}));
-  return out;
+  return nodeOutputs(g.add(std::move(node)), n);
 }
 
 void TfStager::stageWhile(const ast::WhileStmt &s, const Value &test,
