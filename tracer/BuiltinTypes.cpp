@@ -150,6 +150,14 @@ static Value toStrValue(Interpreter &in, CallArgs &args) {
 static Value makeRange(Interpreter &in, CallArgs &args) {
   ArgParser p(in, args, "range");
   p.expect(1, 3);
+  // AutoGraph turns range() over a tensor into tf.range.
+  Frame *frame = in.currentFrame();
+  for (auto &a : args.positional) {
+    Value staged;
+    if (frame && in.mustStage(*frame, a) &&
+        in.stager()->stagedRange(args.positional, staged))
+      return staged;
+  }
   auto r = std::make_shared<RangeObject>();
   auto &a = args.positional;
   if (a.size() == 1) {

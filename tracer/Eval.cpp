@@ -294,15 +294,23 @@ Value Interpreter::eval(const Expr &e, Frame &frame) {
   case ExprKind::Compare: {
     auto &c = as<CompareExpr>(e);
     Value left = eval(*c.left, frame);
-    Value result;
+    Value result, staged;
     for (size_t i = 0; i < c.ops.size(); ++i) {
       Value right = eval(*c.comparators[i], frame);
       result = compare(c.ops[i], left, right);
+      left = right;
+      // A tensor link in a chain (`a < x < b`): AutoGraph ands the links.
+      if (!staged.isNone() || (i + 1 < c.ops.size() &&
+                               mustStage(frame, result))) {
+        staged = staged.isNone()
+                     ? result
+                     : stager_->logicalBinary(BoolOpKind::And, staged, result);
+        continue;
+      }
       if (i + 1 < c.ops.size() && !truthy(result))
         return result;
-      left = right;
     }
-    return result;
+    return staged.isNone() ? result : staged;
   }
   case ExprKind::IfExp: {
     auto &i = as<IfExpExpr>(e);

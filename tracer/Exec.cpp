@@ -285,8 +285,21 @@ Flow Interpreter::execFor(const ForStmt &s, Frame &frame) {
   Value iterator = iter(iterable);
   Value item;
   // AutoGraph's extra test is checked before the next item is fetched.
-  while ((!s.extraTest || truthy(eval(*s.extraTest, frame))) &&
-         next(iterator, item)) {
+  auto more = [&] {
+    if (!s.extraTest)
+      return true;
+    Value test = eval(*s.extraTest, frame);
+    if (mustStage(frame, test))
+      raise("NotImplementedError",
+            "break and return statements which depend on a TF condition are "
+            "not supported in Python for loops. Did you intend to make it a "
+            "TF loop?\nSee "
+            "https://github.com/tensorflow/tensorflow/blob/master/tensorflow/"
+            "python/autograph/g3doc/reference/limitations.md#consistency-of-"
+            "control-flow-types for more info.");
+    return truthy(test);
+  };
+  while (more() && next(iterator, item)) {
     assign(*s.target, item, frame);
     Flow flow = execBlock(s.body, frame);
     if (flow == Flow::Break)

@@ -55,6 +55,8 @@ public:
   /// len() of a tensor whose length is known at run time only (AutoGraph's
   /// len_): a tensor. False when the length is static.
   virtual bool stagedLen(const Value &v, Value &out) = 0;
+  /// range() with a tensor bound (AutoGraph's range_): tf.range.
+  virtual bool stagedRange(const ValueList &args, Value &out) = 0;
 };
 
 class Interpreter {

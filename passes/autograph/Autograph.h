@@ -45,6 +45,9 @@ struct FunctionInfo {
   std::string notConverted;
 };
 
+/// Whether `scope` is a lambda's (Convert.cpp, where Scope is complete).
+bool isLambda(const ast::Scope *scope);
+
 struct ModuleInfo {
   std::unordered_map<const ast::Stmt *, ControlFlowInfo> statements;
   std::unordered_map<const ast::Scope *, FunctionInfo> functions;
@@ -57,7 +60,11 @@ struct ModuleInfo {
     auto it = statements.find(s);
     return it == statements.end() ? nullptr : &it->second;
   }
+  /// Whether code in `scope` runs converted. Lambdas are converted
+  /// wherever AutoGraph reaches them (they hold only expressions).
   bool isConverted(const ast::Scope *scope) const {
+    if (isLambda(scope))
+      return true;
     auto it = functions.find(scope);
     return it != functions.end() && it->second.converted;
   }
@@ -65,6 +72,7 @@ struct ModuleInfo {
 
 /// Converts every function of a resolved module in place and analyses it.
 void convertModule(ast::Module &module, ModuleInfo &info);
+
 
 /// Prints a converted function as Python, with the analysis of each
 /// control-flow statement as a comment (`kiln dump --stage=autograph`).

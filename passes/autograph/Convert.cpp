@@ -1,6 +1,8 @@
 // Runs AutoGraph's steps over every function of a module.
 #include "Autograph.h"
 
+#include "kiln/frontend/Resolver.h"
+
 namespace kiln::autograph {
 
 using namespace ast;
@@ -58,6 +60,10 @@ void convertBlock(StmtList &b, ModuleInfo &info) {
 }
 
 } // namespace
+
+bool isLambda(const Scope *scope) {
+  return scope && scope->kind == Scope::Kind::Lambda;
+}
 
 void convertModule(Module &module, ModuleInfo &info) {
   convertBlock(module.body, info);

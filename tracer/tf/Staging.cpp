@@ -66,6 +66,8 @@ struct LoopSpec {
   ValueList init;                // tensors
   std::vector<TensorType> types; // possibly relaxed by shape invariants
   bool autographMessages = true; // AutoGraph's wording, else tf.while_loop's
+  /// Which types a shape invariant gave (for its error message).
+  std::vector<bool> invariant;
   /// set_loop_options(maximum_iterations=...): an int32 scalar, or None.
   Value maximumIterations;
   std::function<Value(const ValueList &)> cond;
@@ -95,8 +97,19 @@ public:
   }
   Value logicalBinary(ast::BoolOpKind op, const Value &a,
                       const Value &b) override {
+    // AutoGraph's and_/or_ are a tf.cond on `a`, whose other output is `b`.
+    DType da = rt.tensor(a).type.dtype;
+    if (da != DType::Bool)
+      rt.raise("InvalidArgumentError",
+               std::string("Input 'pred' passed ") + py::dtypeName(da) +
+                   " expected bool");
+    Value tb = asTensor(b);
+    if (rt.tensor(tb).type.dtype != DType::Bool)
+      in.typeError("true_fn and false_fn arguments to tf.cond must have the "
+                   "same number, type, and overall structure of return "
+                   "values.");
     return binaryOp(rt, op == ast::BoolOpKind::And ? "LogicalAnd" : "LogicalOr",
-                    a, b);
+                    a, tb);
   }
 
   bool stagedLen(const Value &v, Value &out) override {
@@ -104,6 +117,27 @@ public:
     if (t.unknownRank || t.shape.empty() || t.shape[0] >= 0)
       return false;
     out = firstDimension(rt, v);
+    return true;
+  }
+
+  bool stagedRange(const ValueList &args, Value &out) override {
+    DType d = DType::Int32;
+    for (auto &a : args)
+      if (rt.isTensor(a))
+        d = rt.tensor(a).type.dtype;
+    if (!isInteger(d))
+      return false;
+    ValueList bounds;
+    if (args.size() == 1)
+      bounds.push_back(Value::integer(0));
+    for (auto &a : args)
+      bounds.push_back(a);
+    if (bounds.size() == 2)
+      bounds.push_back(Value::integer(1));
+    for (auto &b : bounds)
+      b = rt.isTensor(b) ? cast(rt, b, d) : rt.toTensor(b, d);
+    out = rt.apply("Range", bounds, {{"Tidx", d}}, TensorType{d, {-1}},
+                   "range");
     return true;
   }
 
@@ -167,16 +201,17 @@ private:
     return out;
   }
 
+  /// A staged condition must be a scalar bool; `what` is "if statement"
+  /// or "while loop", as TensorFlow words it.
   void checkCondition(const Value &test, const char *what) {
     const TensorType &t = rt.tensor(test).type;
-    if (t.dtype != DType::Bool)
-      in.typeError(std::string("Condition of ") + what +
-                   " expected to be `tf.bool` scalar, got " + in.repr(test) +
-                   "; to use as boolean Tensor, use `tf.cast`; to check for "
-                   "None, use `is not None`");
-    if (t.unknownRank || !t.shape.empty())
-      in.valueError(std::string("Condition of ") + what +
-                    " expected to be `tf.bool` scalar, got " + in.repr(test));
+    bool isBool = t.dtype == DType::Bool;
+    if (isBool && !t.unknownRank && t.shape.empty())
+      return;
+    in.valueError(std::string("condition of ") + what +
+                  " expected to be `tf.bool` scalar, got " + in.toStr(test) +
+                  (isBool ? "" : "; to use as boolean Tensor, use `tf.cast`") +
+                  "; to check for None, use `is not None`");
   }
 
   /// `v` as a tensor of the current region (Python numbers become
@@ -250,11 +285,17 @@ private:
         st.values.push_back(c.value);
         continue;
       }
-      if (!rt.isTensor(c.value) && !c.value.isNumber())
+      ValueList ignored;
+      if (!leaves(c.value, ignored, /*convert=*/false))
         in.typeError("'" + st.names[i] + "' is a Python " +
                      in.typeName(c.value) +
                      " that the staged loop would change; kiln (like "
-                     "TensorFlow) can carry only tensors through a loop");
+                     "TensorFlow) can carry only tensors, TensorArrays and "
+                     "lists, tuples and dicts of them through a loop");
+      if (isContainer(c.value)) {
+        st.values.push_back(c.value);
+        continue;
+      }
       st.values.push_back(asTensor(c.value));
     }
     return st;
@@ -313,35 +354,105 @@ private:
     }
   }
 
-  /// Variable values as the tensors a loop carries (a TensorArray is its
-  /// buffer and size), with the names used in errors.
+  static bool isContainer(const Value &v) {
+    return v.is(Type::List) || v.is(Type::Tuple) || v.is(Type::Dict);
+  }
+
+  /// Appends the tensors `v` holds (a tensor or number, a TensorArray as
+  /// its buffer and size, or lists, tuples and dicts of these) to `out`;
+  /// false when it holds anything else. `convert`: numbers become tensors.
+  bool leaves(const Value &v, ValueList &out, bool convert = true) {
+    if (rt.isTensor(v) || (v.isNumber() && !v.isNone())) {
+      out.push_back(convert ? asTensor(v) : v);
+      return true;
+    }
+    if (auto *ta = asTensorArray(v)) {
+      if (ta->buffer.isNone())
+        return false;
+      out.push_back(ta->buffer);
+      out.push_back(ta->size);
+      return true;
+    }
+    if (v.is(Type::List) || v.is(Type::Tuple)) {
+      for (auto &item : in.toList(v))
+        if (!leaves(item, out, convert))
+          return false;
+      return true;
+    }
+    if (v.is(Type::Dict)) {
+      for (auto &key : in.toList(v))
+        if (!leaves(in.getItem(v, key), out, convert))
+          return false;
+      return true;
+    }
+    return false;
+  }
+
+  /// Whether `a` and `b` are the same structure of tensors.
+  bool sameStructure(const Value &a, const Value &b) {
+    if (asTensorArray(a) || asTensorArray(b))
+      return asTensorArray(a) && asTensorArray(b);
+    if (!isContainer(a) && !isContainer(b))
+      return !isContainer(a) && !isContainer(b);
+    if (a.type() != b.type())
+      return false;
+    ValueList ka = in.toList(a), kb = in.toList(b);
+    if (ka.size() != kb.size())
+      return false;
+    for (size_t i = 0; i < ka.size(); ++i) {
+      if (a.is(Type::Dict)) {
+        if (!in.equals(ka[i], kb[i]) ||
+            !sameStructure(in.getItem(a, ka[i]), in.getItem(b, kb[i])))
+          return false;
+      } else if (!sameStructure(ka[i], kb[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /// `tmpl` with its tensors replaced by `flat[at...]`.
+  Value rebuild(const Value &tmpl, const ValueList &flat, size_t &at) {
+    if (auto *ta = asTensorArray(tmpl)) {
+      auto next = ta->with(flat[at], flat[at + 1]);
+      at += 2;
+      return Value::object(Type::Native, next);
+    }
+    if (tmpl.is(Type::List) || tmpl.is(Type::Tuple)) {
+      ValueList items;
+      for (auto &item : in.toList(tmpl))
+        items.push_back(rebuild(item, flat, at));
+      return tmpl.is(Type::List) ? in.list(std::move(items))
+                                 : in.tuple(std::move(items));
+    }
+    if (tmpl.is(Type::Dict)) {
+      Value d = in.dict();
+      for (auto &key : in.toList(tmpl))
+        in.setItem(d, key, rebuild(in.getItem(tmpl, key), flat, at));
+      return d;
+    }
+    return flat[at++];
+  }
+
+  /// Variable values as the tensors a loop carries, with the names used in
+  /// errors.
   ValueList flatten(const LoopState &st, const ValueList &vars,
                     std::vector<std::string> *names = nullptr) {
     ValueList out;
     for (size_t i = 0; i < vars.size(); ++i) {
-      if (st.arrays[i]) {
-        auto *ta = asTensorArray(vars[i]);
-        if (!ta || ta->buffer.isNone())
-          in.typeError("'" + st.names[i] +
-                       "' is a TensorArray before the "
-                       "loop, but " +
-                       in.typeName(vars[i]) + " after one iteration");
-        out.push_back(ta->buffer);
-        out.push_back(ta->size);
-        if (names) {
-          names->push_back(st.names[i]);
-          names->push_back(st.names[i] + ".size()");
-        }
-        continue;
-      }
-      if (vars[i].isNone() || (!rt.isTensor(vars[i]) && !vars[i].isNumber()))
+      if (vars[i].isNone())
+        in.valueError("'" + st.names[i] +
+                      "' is None at the end of the iteration.");
+      size_t first = out.size();
+      if (!sameStructure(st.values[i], vars[i]) || !leaves(vars[i], out))
         in.typeError("'" + st.names[i] +
-                     "' must be a tensor after each "
-                     "iteration of a staged loop, not " +
-                     in.typeName(vars[i]));
-      out.push_back(asTensor(vars[i]));
+                     "' does not have the same nested structure after one "
+                     "iteration: " +
+                     in.typeName(st.values[i]) + " before the loop, " +
+                     in.typeName(vars[i]) + " after one iteration");
       if (names)
-        names->push_back(st.names[i]);
+        for (size_t k = first; k < out.size(); ++k)
+          names->push_back(st.names[i]);
     }
     return out;
   }
@@ -349,15 +460,8 @@ private:
   ValueList unflatten(const LoopState &st, const ValueList &flat) {
     ValueList vars;
     size_t at = 0;
-    for (size_t i = 0; i < st.values.size(); ++i) {
-      if (st.arrays[i]) {
-        auto ta = st.arrays[i]->with(flat[at], flat[at + 1]);
-        at += 2;
-        vars.push_back(Value::object(Type::Native, ta));
-      } else {
-        vars.push_back(flat[at++]);
-      }
-    }
+    for (size_t i = 0; i < st.values.size(); ++i)
+      vars.push_back(rebuild(st.values[i], flat, at));
     return vars;
   }
 
@@ -398,6 +502,8 @@ private:
                           "invariant " +
                           relaxed.shapeString());
           spec.types[i] = relaxed;
+          spec.invariant.resize(spec.init.size());
+          spec.invariant[i] = true;
         }
       }
     }
@@ -465,9 +571,8 @@ std::vector<Slot> TfStager::stageBranches(
     b = elseFn();
   }
   std::vector<Slot> merged(names.size());
-  // Outputs: (variable, part); part -1 is a tensor, 0 and 1 a
-  // TensorArray's buffer and size.
-  std::vector<std::pair<int, int>> outputs;
+  // The variables that become outputs, each as the tensors it holds.
+  std::vector<int> outputs;
   std::vector<TensorType> types;
   for (size_t i = 0; i < names.size(); ++i) {
     const Slot &x = a[i], &y = b[i];
@@ -477,6 +582,21 @@ std::vector<Slot> TfStager::stageBranches(
     if (!x || !y)
       in.valueError("'" + names[i] + "' must also be initialized in the " +
                     (x ? "else" : "main") + " branch");
+    if (isContainer(*x) || isContainer(*y)) {
+      ValueList ignored;
+      if (x->raw() == y->raw() && !leaves(*x, ignored, false)) {
+        merged[i] = x; // the same Python object, left as it is
+        continue;
+      }
+      if (!sameStructure(*x, *y) || !leaves(*x, ignored, false) ||
+          !leaves(*y, ignored, false))
+        in.typeError("'" + names[i] +
+                     "' must have the same nested structure of tensors in "
+                     "the main and else branches: " +
+                     in.repr(*x) + " and " + in.repr(*y));
+      outputs.push_back(static_cast<int>(i));
+      continue;
+    }
     auto *xa = asTensorArray(*x), *ya = asTensorArray(*y);
     if (xa || ya) {
       if (!xa || !ya)
@@ -505,8 +625,7 @@ std::vector<Slot> TfStager::stageBranches(
         filledIn->buffer = reserveBuffer(*filledIn);
         mine = Value::object(Type::Native, filledIn);
       }
-      outputs.push_back({static_cast<int>(i), 0});
-      outputs.push_back({static_cast<int>(i), 1});
+      outputs.push_back(static_cast<int>(i));
       continue;
     }
     bool xTensor = rt.isTensor(*x) || x->isNumber();
@@ -536,27 +655,25 @@ std::vector<Slot> TfStager::stageBranches(
                             : in.typeName(*x) +
                                   " in the main branch but a tensor in the "
                                   "else branch"));
-    outputs.push_back({static_cast<int>(i), -1});
+    outputs.push_back(static_cast<int>(i));
   }
   // Convert each branch's values inside its region, then type the outputs.
   graph::Node node;
-  auto results = [&](int region, std::vector<Slot> &vals,
-                     std::vector<Value> &out) {
+  std::vector<std::string> leafNames;
+  auto results = [&](int region, std::vector<Slot> &vals, ValueList &out) {
     RegionGuard guard(g);
     g.current = region;
-    for (auto [i, part] : outputs) {
-      if (part < 0)
-        out.push_back(asTensor(*vals[i]));
-      else
-        out.push_back(part == 0 ? asTensorArray(*vals[i])->buffer
-                                : asTensorArray(*vals[i])->size);
+    leafNames.clear();
+    for (int i : outputs) {
+      leaves(*vals[i], out);
+      leafNames.resize(out.size(), names[i]);
     }
   };
-  std::vector<Value> ta, tb;
+  ValueList ta, tb;
   results(thenR, a, ta);
   results(elseR, b, tb);
-  for (size_t k = 0; k < outputs.size(); ++k) {
-    const std::string &name = names[outputs[k].first];
+  for (size_t k = 0; k < ta.size(); ++k) {
+    const std::string &name = leafNames[k];
     const TensorType &tx = rt.tensor(ta[k]).type, &ty = rt.tensor(tb[k]).type;
     if (tx.dtype != ty.dtype) {
       if (autographMessages)
@@ -594,19 +711,10 @@ std::vector<Slot> TfStager::stageBranches(
   node.regions = {thenR, elseR};
   node.outputs = types;
   node.loc = rt.currentLoc();
-  int id = g.add(std::move(node));
-  for (size_t k = 0; k < outputs.size(); ++k) {
-    auto [i, part] = outputs[k];
-    Value v = regionValue({id, static_cast<int>(k)});
-    if (part < 0) {
-      merged[i] = v;
-    } else if (part == 0) { // the size follows as output k + 1
-      Value size = regionValue({id, static_cast<int>(k + 1)});
-      merged[i] =
-          Value::object(Type::Native, asTensorArray(*a[i])->with(v, size));
-      ++k;
-    }
-  }
+  ValueList flat = nodeOutputs(g.add(std::move(node)), ta.size());
+  size_t at = 0;
+  for (int i : outputs)
+    merged[i] = rebuild(*a[i], flat, at);
   return merged;
 }
 
@@ -638,12 +746,18 @@ void TfStager::stageIf(const ast::IfStmt &s, const Value &test, Frame &frame) {
 
 Value TfStager::stageIfExp(const ast::IfExpExpr &e, const Value &test,
                            Frame &frame) {
-  checkCondition(test, "if expression");
+  if (rt.tensor(test).type.dtype != DType::Bool)
+    rt.raise("InvalidArgumentError",
+             std::string("Input 'pred' passed ") +
+                 py::dtypeName(rt.tensor(test).type.dtype) +
+                 " expected bool");
+  checkCondition(test, "if statement");
   auto branch = [&](const ast::Expr &x) {
     return [&]() { return std::vector<Slot>{in.evaluate(x, frame)}; };
   };
+  // The value is named after the condition's source, as TensorFlow does.
   std::vector<Slot> merged = stageBranches(
-      test, {"<if expression>"}, branch(*e.body), branch(*e.orelse), true);
+      test, {autograph::unparse(*e.test)}, branch(*e.body), branch(*e.orelse), true);
   return merged[0] ? *merged[0] : Value();
 }
 
@@ -651,7 +765,10 @@ Value TfStager::stageIfExp(const ast::IfExpExpr &e, const Value &test,
 
 Value TfStager::nextIteration(const LoopSpec &spec, size_t i,
                               const Value &next) {
-  if (next.isNone() || (!rt.isTensor(next) && !next.isNumber()))
+  if (next.isNone())
+    in.valueError("'" + spec.names[i] + "' is None at the end of the "
+                  "iteration.");
+  if (!rt.isTensor(next) && !next.isNumber())
     in.typeError("'" + spec.names[i] +
                  "' must be a tensor after each iteration of a staged loop, "
                  "not " +
@@ -671,6 +788,12 @@ Value TfStager::nextIteration(const LoopSpec &spec, size_t i,
                  " after one iteration");
   }
   if (!fits(after, spec.types[i])) {
+    if (i < spec.invariant.size() && spec.invariant[i])
+      in.valueError("'" + spec.names[i] + "' has shape " +
+                    after.shapeString() +
+                    " after one iteration, which does not conform with the "
+                    "shape invariant " +
+                    spec.types[i].shapeString() + ".");
     if (spec.autographMessages)
       in.valueError("'" + spec.names[i] + "' has shape " +
                     before.shapeString() + " before the loop, but shape " +
@@ -705,6 +828,8 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
     counted.init.insert(counted.init.begin(),
                         rt.toTensor(Value::integer(0), DType::Int32));
     counted.types.insert(counted.types.begin(), TensorType{DType::Int32, {}});
+    if (!counted.invariant.empty())
+      counted.invariant.insert(counted.invariant.begin(), false);
     counted.cond = [&](const ValueList &vars) {
       Value more = binaryOp(rt, "Less", vars[0], limit);
       Value c = spec.cond(ValueList(vars.begin() + 1, vars.end()));
@@ -733,7 +858,7 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
   {
     RegionGuard guard(g);
     condR = g.beginRegion();
-    Value test = loopTestValue(spec.cond(regionArgs()), "while statement");
+    Value test = loopTestValue(spec.cond(regionArgs()), "while loop");
     g.regions[condR].results.push_back(rt.graphOutput(test));
   }
   {
@@ -793,7 +918,7 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &test,
                           Frame &frame) {
   const ControlFlowInfo &cf = info(&s);
   frame.line = s.range.begin.line;
-  checkCondition(test, "while statement");
+  checkCondition(test, "while loop");
   std::vector<Slot> before = read(frame, cf.modified);
   LoopState st = loopState(frame, cf);
   // Runs the body with the variables bound to `vars`; returns their values.
@@ -892,6 +1017,10 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
     // while loop over the induction variable and the state.
     LoopSpec loop;
     loop.maximumIterations = spec.maximumIterations;
+    if (!spec.invariant.empty()) {
+      loop.invariant = spec.invariant;
+      loop.invariant.insert(loop.invariant.begin(), false);
+    }
     loop.names.push_back("<iteration>");
     loop.init.push_back(start);
     loop.types.push_back(rt.tensor(start).type);
@@ -967,11 +1096,14 @@ Value stageCond(TfRuntime &rt, const Value &pred, const Value &trueFn,
                 const Value &falseFn) {
   TfStager &st = stager(rt);
   Interpreter &in = rt.in;
-  if (!rt.tensor(pred).type.shape.empty() ||
-      rt.tensor(pred).type.dtype != DType::Bool)
+  const TensorType &pt = rt.tensor(pred).type;
+  if (pt.dtype != DType::Bool)
+    rt.raise("InvalidArgumentError",
+             std::string("Input 'pred' passed ") + py::dtypeName(pt.dtype) +
+                 " expected bool");
+  if (pt.unknownRank || !pt.shape.empty())
     in.valueError("Shape must be rank 0 but is rank " +
-                  std::to_string(rt.tensor(pred).type.shape.size()) +
-                  " for 'cond' with a bool predicate required");
+                  std::to_string(pt.shape.size()) + " for 'cond'");
   Value tmpl;
   size_t count = 0;
   std::vector<std::string> names;

@@ -994,14 +994,14 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
   // Regions are copied with their nesting; callee nodes keep their order,
   // which puts each region's nodes before the node that owns it.
   graph::Graph &og = outer.graph;
+  int saved = og.current; // where the call is
   int base = static_cast<int>(og.regions.size());
   for (const graph::Region &r : c->graph.regions) {
     graph::Region copy;
-    copy.parent = r.parent < 0 ? og.current : base + r.parent;
+    copy.parent = r.parent < 0 ? saved : base + r.parent;
     og.regions.push_back(std::move(copy));
   }
-  auto regionOf = [&](int r) { return r < 0 ? og.current : base + r; };
-  int saved = og.current;
+  auto regionOf = [&](int r) { return r < 0 ? saved : base + r; };
   for (size_t i = 0; i < c->graph.nodes.size(); ++i) {
     const graph::Node &n = c->graph.nodes[i];
     if (n.op == "Placeholder")

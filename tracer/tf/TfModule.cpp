@@ -102,7 +102,12 @@ TensorType shapeArg(TfRuntime &rt, const Value &v, DType dtype) {
   ValueList dims;
   if (rt.isTensor(v)) {
     HostTensorPtr c = rt.constantValue(v);
-    for (int64_t i = 0; c && i < c->type.numElements(); ++i)
+    if (!c)
+      rt.raise("UnimplementedError",
+               "kiln needs this shape known at trace time: a shape computed "
+               "at run time (" +
+                   rt.in.repr(v) + ") is not supported yet");
+    for (int64_t i = 0; i < c->type.numElements(); ++i)
       t.shape.push_back(c->elementAsInt(i));
     return t;
   }
