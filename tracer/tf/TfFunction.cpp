@@ -114,10 +114,26 @@ Value mapTensors(Interpreter &in, const Value &v,
                             : in.tuple(std::move(items));
   }
   case Type::Dict: {
-    Value d = in.dict();
+    // Tensors are numbered in the key order traceKey uses (a dict's trace
+    // does not depend on insertion order); the copy keeps the original's.
+    std::vector<std::pair<Value, Value>> items;
     for (auto &e : v.as<py::DictObject>().table.entries())
       if (e.live)
-        in.setItem(d, e.key, mapTensors(in, e.value, replace, index));
+        items.emplace_back(e.key, e.value);
+    std::vector<size_t> order(items.size());
+    std::vector<std::string> keys;
+    for (size_t i = 0; i < items.size(); ++i) {
+      order[i] = i;
+      keys.push_back(in.repr(items[i].first));
+    }
+    std::sort(order.begin(), order.end(),
+              [&](size_t a, size_t b) { return keys[a] < keys[b]; });
+    ValueList mapped(items.size());
+    for (size_t i : order)
+      mapped[i] = mapTensors(in, items[i].second, replace, index);
+    Value d = in.dict();
+    for (size_t i = 0; i < items.size(); ++i)
+      in.setItem(d, items[i].first, mapped[i]);
     return d;
   }
   default:
