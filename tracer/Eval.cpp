@@ -300,8 +300,8 @@ Value Interpreter::eval(const Expr &e, Frame &frame) {
       result = compare(c.ops[i], left, right);
       left = right;
       // A tensor link in a chain (`a < x < b`): AutoGraph ands the links.
-      if (!staged.isNone() || (i + 1 < c.ops.size() &&
-                               mustStage(frame, result))) {
+      if (!staged.isNone() ||
+          (i + 1 < c.ops.size() && mustStage(frame, result))) {
         staged = staged.isNone()
                      ? result
                      : stager_->logicalBinary(BoolOpKind::And, staged, result);

@@ -204,6 +204,32 @@ private:
     }
   }
 
+  /// `a[i] = v` (or `a[i][j] = v`) changes the list or dict in `a`: as in
+  /// AutoGraph, `a` counts as modified, so a staged statement carries it.
+  void mutatedBase(const Expr &t, Vars &out) {
+    switch (t.kind) {
+    case ExprKind::Subscript: {
+      const Expr *base = &t;
+      while (base->kind == ExprKind::Subscript)
+        base = as<SubscriptExpr>(*base).value.get();
+      if (base->kind == ExprKind::Name &&
+          as<NameExpr>(*base).binding == NameBinding::Local)
+        out.insert(as<NameExpr>(*base).slot);
+      return;
+    }
+    case ExprKind::Tuple:
+    case ExprKind::List:
+      for (auto &e : as<SequenceExpr>(t).elts)
+        mutatedBase(*e, out);
+      return;
+    case ExprKind::Starred:
+      mutatedBase(*as<StarredExpr>(t).value, out);
+      return;
+    default:
+      return;
+    }
+  }
+
   static Vars transfer(Vars live, const Vars &defs, const Vars &uses) {
     for (int d : defs)
       live.erase(d);
@@ -222,11 +248,14 @@ private:
     Vars ignored;
     switch (s.kind) {
     case StmtKind::Assign:
-      for (auto &t : as<AssignStmt>(s).targets)
+      for (auto &t : as<AssignStmt>(s).targets) {
         target(*t, out, ignored);
+        mutatedBase(*t, out);
+      }
       return;
     case StmtKind::AugAssign:
       target(*as<AugAssignStmt>(s).target, out, ignored);
+      mutatedBase(*as<AugAssignStmt>(s).target, out);
       return;
     case StmtKind::AnnAssign:
       if (as<AnnAssignStmt>(s).value)

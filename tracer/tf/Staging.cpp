@@ -100,9 +100,9 @@ public:
     // AutoGraph's and_/or_ are a tf.cond on `a`, whose other output is `b`.
     DType da = rt.tensor(a).type.dtype;
     if (da != DType::Bool)
-      rt.raise("InvalidArgumentError",
-               std::string("Input 'pred' passed ") + py::dtypeName(da) +
-                   " expected bool");
+      rt.raise("InvalidArgumentError", std::string("Input 'pred' passed ") +
+                                           py::dtypeName(da) +
+                                           " expected bool");
     Value tb = asTensor(b);
     if (rt.tensor(tb).type.dtype != DType::Bool)
       in.typeError("true_fn and false_fn arguments to tf.cond must have the "
@@ -136,8 +136,8 @@ public:
       bounds.push_back(Value::integer(1));
     for (auto &b : bounds)
       b = rt.isTensor(b) ? cast(rt, b, d) : rt.toTensor(b, d);
-    out = rt.apply("Range", bounds, {{"Tidx", d}}, TensorType{d, {-1}},
-                   "range");
+    out =
+        rt.apply("Range", bounds, {{"Tidx", d}}, TensorType{d, {-1}}, "range");
     return true;
   }
 
@@ -731,6 +731,15 @@ void TfStager::stageIf(const ast::IfStmt &s, const Value &test, Frame &frame) {
   auto branch = [&](const ast::StmtList &body) {
     return [&, body = &body]() {
       write(frame, cf.modified, before);
+      // Each branch changes its own copy of a list or dict of tensors.
+      for (int slot : cf.modified) {
+        py::Cell &c = cell(frame, slot);
+        ValueList flat;
+        if (c.bound && isContainer(c.value) && leaves(c.value, flat, false)) {
+          size_t at = 0;
+          c.value = rebuild(c.value, flat, at);
+        }
+      }
       in.runBlock(*body, frame);
       frame.line = s.range.begin.line; // merge errors point at the `if`
       std::vector<Slot> out = read(frame, outSlots);
@@ -749,15 +758,15 @@ Value TfStager::stageIfExp(const ast::IfExpExpr &e, const Value &test,
   if (rt.tensor(test).type.dtype != DType::Bool)
     rt.raise("InvalidArgumentError",
              std::string("Input 'pred' passed ") +
-                 py::dtypeName(rt.tensor(test).type.dtype) +
-                 " expected bool");
+                 py::dtypeName(rt.tensor(test).type.dtype) + " expected bool");
   checkCondition(test, "if statement");
   auto branch = [&](const ast::Expr &x) {
     return [&]() { return std::vector<Slot>{in.evaluate(x, frame)}; };
   };
   // The value is named after the condition's source, as TensorFlow does.
-  std::vector<Slot> merged = stageBranches(
-      test, {autograph::unparse(*e.test)}, branch(*e.body), branch(*e.orelse), true);
+  std::vector<Slot> merged =
+      stageBranches(test, {autograph::unparse(*e.test)}, branch(*e.body),
+                    branch(*e.orelse), true);
   return merged[0] ? *merged[0] : Value();
 }
 
@@ -766,7 +775,8 @@ Value TfStager::stageIfExp(const ast::IfExpExpr &e, const Value &test,
 Value TfStager::nextIteration(const LoopSpec &spec, size_t i,
                               const Value &next) {
   if (next.isNone())
-    in.valueError("'" + spec.names[i] + "' is None at the end of the "
+    in.valueError("'" + spec.names[i] +
+                  "' is None at the end of the "
                   "iteration.");
   if (!rt.isTensor(next) && !next.isNumber())
     in.typeError("'" + spec.names[i] +
@@ -789,8 +799,7 @@ Value TfStager::nextIteration(const LoopSpec &spec, size_t i,
   }
   if (!fits(after, spec.types[i])) {
     if (i < spec.invariant.size() && spec.invariant[i])
-      in.valueError("'" + spec.names[i] + "' has shape " +
-                    after.shapeString() +
+      in.valueError("'" + spec.names[i] + "' has shape " + after.shapeString() +
                     " after one iteration, which does not conform with the "
                     "shape invariant " +
                     spec.types[i].shapeString() + ".");
@@ -1098,9 +1107,9 @@ Value stageCond(TfRuntime &rt, const Value &pred, const Value &trueFn,
   Interpreter &in = rt.in;
   const TensorType &pt = rt.tensor(pred).type;
   if (pt.dtype != DType::Bool)
-    rt.raise("InvalidArgumentError",
-             std::string("Input 'pred' passed ") + py::dtypeName(pt.dtype) +
-                 " expected bool");
+    rt.raise("InvalidArgumentError", std::string("Input 'pred' passed ") +
+                                         py::dtypeName(pt.dtype) +
+                                         " expected bool");
   if (pt.unknownRank || !pt.shape.empty())
     in.valueError("Shape must be rank 0 but is rank " +
                   std::to_string(pt.shape.size()) + " for 'cond'");
