@@ -981,6 +981,21 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
                 ? operand(2)
                 : rt.toTensor(Value::integer(1), it.type.dtype);
     element = [](const Value &iv) { return iv; };
+    // A target first defined by the loop and read after it starts as
+    // `start`, as in TensorFlow (so a loop that runs zero times leaves it
+    // there rather than failing).
+    if (s.target->kind == ast::ExprKind::Name &&
+        ast::as<ast::NameExpr>(*s.target).binding == ast::NameBinding::Local) {
+      int slot = ast::as<ast::NameExpr>(*s.target).slot;
+      for (size_t k = 0; k < st.undefined.size(); ++k) {
+        size_t var = st.undefined[k];
+        if (cf.loopVars[var] != slot)
+          continue;
+        st.values[var] = start;
+        st.undefined.erase(st.undefined.begin() + k);
+        break;
+      }
+    }
   } else {
     // for row in tensor: iterate over the first dimension.
     if (it.type.unknownRank || it.type.shape.empty())
