@@ -53,9 +53,10 @@ namespace {
 class Emitter {
 public:
   Emitter(ModuleOp module, const graph::Graph &g, const std::string &file,
-          bool hostCalls)
+          bool hostCalls,
+          std::vector<std::pair<int64_t, std::string>> *assertions)
       : ctx(module.getContext()), b(ctx), module(module), g(g), file(file),
-        hostCalls(hostCalls) {}
+        hostCalls(hostCalls), assertions(assertions) {}
 
   bool run(std::string &error);
 
@@ -119,6 +120,7 @@ private:
   std::unordered_map<int64_t, Value> values;
   bool widening = false;
   bool hostCalls;
+  std::vector<std::pair<int64_t, std::string>> *assertions;
 
   /// TensorArray buffers (TensorArray.h in the tracer).
   Value emitTensorList(const graph::Node &n, RankedTensorType type);
@@ -693,13 +695,9 @@ FlatSymbolRefAttr Emitter::declare(const std::string &name, FunctionType type) {
 }
 
 bool Emitter::emitHostCall(const graph::Node &n, std::string &error) {
-  if (!hostCalls) {
-    error = n.op == "Assert"
-                ? "a variable first defined inside a staged loop needs a "
-                  "run-time check that compiled libraries cannot make yet; "
-                  "define it before the loop"
-                : "tf.print inside staged control flow is not supported in "
-                  "compiled libraries yet";
+  if (!hostCalls && n.op == "PrintV2") {
+    error = "tf.print inside staged control flow is not supported in "
+            "compiled libraries yet";
     return false;
   }
   Location loc = locOf(n);
@@ -712,8 +710,10 @@ bool Emitter::emitHostCall(const graph::Node &n, std::string &error) {
   hostcalls::Spec spec;
   if (n.op == "Assert") {
     spec.message = text("message");
-    Value spec64 = b.create<arith::ConstantIntOp>(
-        loc, hostcalls::registerSpec(std::move(spec)), 64);
+    int64_t index = hostcalls::registerSpec(spec);
+    if (assertions)
+      assertions->emplace_back(index, spec.message);
+    Value spec64 = b.create<arith::ConstantIntOp>(loc, index, 64);
     Value cond = b.create<arith::ExtUIOp>(loc, i64, scalarOf(loc, input(n, 0)));
     b.create<func::CallOp>(
         loc, declare("kiln_host_assert", b.getFunctionType({i64, i64}, {})),
@@ -926,10 +926,11 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
 
 } // namespace
 
-bool emitKilnFunction(ModuleOp module, const graph::Graph &graph,
-                      const std::string &fileName, std::string &error,
-                      bool hostCalls) {
-  return Emitter(module, graph, fileName, hostCalls).run(error);
+bool emitKilnFunction(
+    ModuleOp module, const graph::Graph &graph, const std::string &fileName,
+    std::string &error, bool hostCalls,
+    std::vector<std::pair<int64_t, std::string>> *assertions) {
+  return Emitter(module, graph, fileName, hostCalls, assertions).run(error);
 }
 
 } // namespace kiln

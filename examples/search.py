@@ -39,7 +39,16 @@ def running_max(values):
     return out.stack()
 
 
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
+def last_square(n):
+    """The square of n - 1; the loop must run at least once."""
+    for i in tf.range(n):
+        square = i * i
+    return square
+
+
 if __name__ == "__main__":
     print(first_above(tf.constant([0.5, 2.0, 7.5, 9.0]), tf.constant(5.0)))
     print(collatz_steps(tf.constant(27)))
     print(running_max(tf.constant([1.0, 3.0, 2.0, 5.0, 4.0])))
+    print(last_square(tf.constant(4)))

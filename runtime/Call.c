@@ -185,6 +185,15 @@ static kiln_status invoke(const char *api, const kiln_concrete *concrete,
 
   kiln_status status = convert_results(api, concrete, args, num_inputs, results,
                                        owned, out_outputs);
+  const char *failed = desc->take_assertion ? desc->take_assertion() : NULL;
+  if (failed && status == KILN_OK) {
+    for (size_t i = 0; i < num_results; ++i) {
+      kiln_tensor_release(out_outputs[i]);
+      out_outputs[i] = NULL;
+    }
+    status = kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: '%s': %s", api,
+                       desc->signature, failed);
+  }
   free(heap);
   if (status == KILN_OK && out_num_outputs)
     *out_num_outputs = num_results;

@@ -15,7 +15,7 @@ extern "C" {
 
 /* The version of everything in this header. kiln_library_open rejects a
  * library whose descriptor carries another version. */
-#define KILN_ABI_VERSION 1
+#define KILN_ABI_VERSION 2
 
 /* The largest tensor rank kiln accepts (TensorFlow's limit). */
 #define KILN_MAX_RANK 254
@@ -66,6 +66,11 @@ typedef struct {
   int32_t num_inputs, num_outputs;
   const kiln_tensor_spec *inputs, *outputs; /* output dims may be -1 */
   kiln_packed_fn entry;
+  /* Called after `entry` on the same thread: the message of a run-time
+   * assertion that failed during the call (AutoGraph's "loop must iterate
+   * at least once ..."), clearing it, or NULL. The results are then
+   * meaningless. NULL when the function makes no assertions. */
+  const char *(*take_assertion)(void);
 } kiln_concrete_function_desc;
 
 typedef struct {
