@@ -109,6 +109,29 @@ private:
   Value scalarOf(Location loc, Value t) {
     return b.create<tensor::ExtractOp>(loc, t, ValueRange{});
   }
+  /// Appends the sizes of `t`'s dimensions after the first (one row's).
+  void appendRowSizes(Location loc, Value t, SmallVector<OpFoldResult> &sizes) {
+    auto tt = cast<RankedTensorType>(t.getType());
+    for (int64_t d = 1; d < tt.getRank(); ++d)
+      sizes.push_back(
+          tt.isDynamicDim(d)
+              ? OpFoldResult(b.create<tensor::DimOp>(loc, t, d).getResult())
+              : OpFoldResult(b.getIndexAttr(tt.getDimSize(d))));
+  }
+  /// The length of range(start, limit, delta) (integer scalars of one
+  /// type): max(0, ceil((limit - start) / delta)), and 0 for a zero delta.
+  Value tripCount(Location loc, Value start, Value limit, Value delta) {
+    Type t = start.getType();
+    Value zero = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(t, 0));
+    Value one = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(t, 1));
+    Value deltaIsZero =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, delta, zero);
+    Value safeDelta = b.create<arith::SelectOp>(loc, deltaIsZero, one, delta);
+    Value n = b.create<arith::CeilDivSIOp>(
+        loc, b.create<arith::SubIOp>(loc, limit, start), safeDelta);
+    n = b.create<arith::MaxSIOp>(loc, n, zero);
+    return b.create<arith::SelectOp>(loc, deltaIsZero, zero, n);
+  }
   Value zeroExtend(Location loc, Value u8);
   Value emitWidenedUnsigned(const graph::Node &n, std::string &error);
 
@@ -368,16 +391,10 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
         b.create<arith::SubIOp>(loc, b.create<tensor::DimOp>(loc, src, 0), one);
     idx = b.create<arith::MaxSIOp>(loc, zero,
                                    b.create<arith::MinSIOp>(loc, idx, last));
-    SmallVector<OpFoldResult> offsets{idx}, sizes{b.getIndexAttr(1)},
-        strides{b.getIndexAttr(1)};
-    for (int64_t d = 1; d < srcType.getRank(); ++d) {
-      offsets.push_back(b.getIndexAttr(0));
-      strides.push_back(b.getIndexAttr(1));
-      if (srcType.isDynamicDim(d))
-        sizes.push_back(b.create<tensor::DimOp>(loc, src, d).getResult());
-      else
-        sizes.push_back(b.getIndexAttr(srcType.getDimSize(d)));
-    }
+    SmallVector<OpFoldResult> offsets(srcType.getRank(), b.getIndexAttr(0)),
+        sizes{b.getIndexAttr(1)}, strides(srcType.getRank(), b.getIndexAttr(1));
+    offsets[0] = idx;
+    appendRowSizes(loc, src, sizes);
     return b.create<tensor::ExtractSliceOp>(loc, type, src, offsets, sizes,
                                             strides);
   }
@@ -387,17 +404,13 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     Value start = scalarOf(loc, input(n, 0)),
           limit = scalarOf(loc, input(n, 1));
     Type it = start.getType();
-    Value zero = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(it, 0));
-    Value one = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(it, 1));
-    Value delta = n.inputs.size() > 2 ? scalarOf(loc, input(n, 2)) : one;
-    Value deltaIsZero =
-        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, delta, zero);
-    Value safeDelta = b.create<arith::SelectOp>(loc, deltaIsZero, one, delta);
-    Value length = b.create<arith::CeilDivSIOp>(
-        loc, b.create<arith::SubIOp>(loc, limit, start), safeDelta);
-    length = b.create<arith::MaxSIOp>(loc, length, zero);
-    length = b.create<arith::SelectOp>(loc, deltaIsZero, zero, length);
-    Value size = b.create<arith::IndexCastOp>(loc, b.getIndexType(), length);
+    Value delta =
+        n.inputs.size() > 2
+            ? scalarOf(loc, input(n, 2))
+            : b.create<arith::ConstantOp>(loc, b.getIntegerAttr(it, 1))
+                  .getResult();
+    Value size = b.create<arith::IndexCastOp>(
+        loc, b.getIndexType(), tripCount(loc, start, limit, delta));
     SmallVector<Value> dynamic;
     if (type.isDynamicDim(0)) // else its size was known at trace time
       dynamic.push_back(size);
@@ -606,12 +619,7 @@ Value Emitter::emitTensorList(const graph::Node &n, RankedTensorType type) {
   Value one = b.create<arith::ConstantIndexOp>(loc, 1);
   // Sizes of the element dimensions, from the buffer.
   auto rowSizes = [&](Value t, SmallVector<OpFoldResult> &sizes) {
-    auto tt = cast<RankedTensorType>(t.getType());
-    for (int64_t d = 1; d < rank; ++d)
-      sizes.push_back(
-          tt.isDynamicDim(d)
-              ? OpFoldResult(b.create<tensor::DimOp>(loc, t, d).getResult())
-              : OpFoldResult(b.getIndexAttr(tt.getDimSize(d))));
+    appendRowSizes(loc, t, sizes);
   };
   if (n.op == "TensorListStack") { // rows [0, size)
     Value rows = b.create<arith::MinSIOp>(
@@ -831,8 +839,7 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
           b.create<scf::YieldOp>(l, ok ? ValueRange(res) : args);
         });
   } else if (n.op == "For") {
-    // for iv in range(start, limit, delta): scf.for over the trip count
-    // max(0, ceil((limit - start) / delta)); a zero delta runs no iteration.
+    // for iv in range(start, limit, delta): scf.for over its trip count.
     auto i64 = b.getI64Type();
     auto wide = [&](Value t) -> Value {
       Value s = scalarOf(loc, t);
@@ -840,16 +847,8 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
     };
     Value start = wide(input(n, 0)), limit = wide(input(n, 1)),
           delta = wide(input(n, 2));
-    Value zero = b.create<arith::ConstantIntOp>(loc, 0, 64);
-    Value one = b.create<arith::ConstantIntOp>(loc, 1, 64);
-    Value deltaIsZero =
-        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, delta, zero);
-    Value safeDelta = b.create<arith::SelectOp>(loc, deltaIsZero, one, delta);
-    Value trips = b.create<arith::CeilDivSIOp>(
-        loc, b.create<arith::SubIOp>(loc, limit, start), safeDelta);
-    trips = b.create<arith::MaxSIOp>(loc, trips, zero);
-    trips = b.create<arith::SelectOp>(loc, deltaIsZero, zero, trips);
-    Value ub = b.create<arith::IndexCastOp>(loc, b.getIndexType(), trips);
+    Value ub = b.create<arith::IndexCastOp>(
+        loc, b.getIndexType(), tripCount(loc, start, limit, delta));
     Value lb = b.create<arith::ConstantIndexOp>(loc, 0);
     Value step = b.create<arith::ConstantIndexOp>(loc, 1);
     SmallVector<Value> inits;

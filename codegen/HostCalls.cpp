@@ -25,38 +25,11 @@ thread_local Context *current = nullptr;
 /// Formatted tensor items of the print being assembled, per spec.
 thread_local std::map<int64_t, std::vector<std::string>> pending;
 
-/// Copies a strided memref (MLIR's ranked descriptor: allocated, aligned,
-/// offset, sizes[rank], strides[rank]) into a dense host tensor.
-graph::HostTensor gather(graph::DType dtype, int64_t rank, const void *desc) {
-  const int64_t *words = static_cast<const int64_t *>(desc);
-  auto *base = reinterpret_cast<const uint8_t *>(words[1]);
-  int64_t offset = words[2];
-  graph::HostTensor t;
-  t.type.dtype = dtype;
-  for (int64_t i = 0; i < rank; ++i)
-    t.type.shape.push_back(words[3 + i]);
-  size_t elem = py::dtypeSize(dtype);
-  int64_t count = t.type.numElements();
-  t.bytes.resize(static_cast<size_t>(count) * elem);
-  std::vector<int64_t> idx(rank, 0);
-  for (int64_t e = 0; e < count; ++e) {
-    int64_t at = offset;
-    for (int64_t i = 0; i < rank; ++i)
-      at += idx[i] * words[3 + rank + i];
-    std::memcpy(t.bytes.data() + e * elem, base + at * elem, elem);
-    for (int64_t i = rank; i-- > 0;) {
-      if (++idx[i] < t.type.shape[i])
-        break;
-      idx[i] = 0;
-    }
-  }
-  return t;
-}
-
 extern "C" void kiln_host_print_item(int64_t index, int64_t item, int64_t rank,
                                      void *desc) {
   const Spec &s = spec(index);
-  graph::HostTensor t = gather(s.tensorDTypes.at(item), rank, desc);
+  graph::HostTensor t = fromDescriptor(s.tensorDTypes.at(item), rank,
+                                       static_cast<const int64_t *>(desc));
   pending[index].push_back(py::tfPrintFormat(t.view(), s.summarize));
 }
 
@@ -84,6 +57,32 @@ extern "C" void kiln_host_assert(int64_t cond, int64_t index) {
 }
 
 } // namespace
+
+graph::HostTensor fromDescriptor(graph::DType dtype, int64_t rank,
+                                 const int64_t *words) {
+  auto *base = reinterpret_cast<const uint8_t *>(words[1]);
+  int64_t offset = words[2];
+  graph::HostTensor t;
+  t.type.dtype = dtype;
+  for (int64_t i = 0; i < rank; ++i)
+    t.type.shape.push_back(words[3 + i]);
+  size_t elem = py::dtypeSize(dtype);
+  int64_t count = t.type.numElements();
+  t.bytes.resize(static_cast<size_t>(count) * elem);
+  std::vector<int64_t> idx(rank, 0);
+  for (int64_t e = 0; e < count; ++e) {
+    int64_t at = offset;
+    for (int64_t i = 0; i < rank; ++i)
+      at += idx[i] * words[3 + rank + i];
+    std::memcpy(t.bytes.data() + e * elem, base + at * elem, elem);
+    for (int64_t i = rank; i-- > 0;) {
+      if (++idx[i] < t.type.shape[i])
+        break;
+      idx[i] = 0;
+    }
+  }
+  return t;
+}
 
 int64_t registerSpec(Spec s) {
   std::lock_guard<std::mutex> lock(registryMutex);

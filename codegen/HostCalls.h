@@ -29,6 +29,12 @@ struct Spec {
   std::string message;
 };
 
+/// A dense copy of the strided memref that MLIR's ranked descriptor
+/// `words` describes (allocated, aligned, offset, sizes[rank],
+/// strides[rank]).
+graph::HostTensor fromDescriptor(graph::DType dtype, int64_t rank,
+                                 const int64_t *words);
+
 /// Registers a spec for the process's lifetime; returns its index.
 int64_t registerSpec(Spec spec);
 

@@ -218,28 +218,9 @@ bool JitExecutor::run(const Compiled *fn,
     size_t rank = type.shape.size();
     const int64_t *d = results.data() + at;
     at += 3 + 2 * rank;
-    auto out = std::make_shared<graph::HostTensor>();
-    out->type = type;
-    for (size_t i = 0; i < rank; ++i)
-      out->type.shape[i] = d[3 + i];
-    size_t elemSize = py::dtypeSize(type.dtype);
-    int64_t count = out->type.numElements();
-    out->bytes.resize(count * elemSize);
-    auto *base = reinterpret_cast<const uint8_t *>(d[1]) + d[2] * elemSize;
-    // Copy element by element through the strides (results may be views).
-    std::vector<int64_t> idx(rank, 0);
-    for (int64_t e = 0; e < count; ++e) {
-      int64_t offset = 0;
-      for (size_t i = 0; i < rank; ++i)
-        offset += idx[i] * d[3 + rank + i];
-      std::memcpy(out->bytes.data() + e * elemSize, base + offset * elemSize,
-                  elemSize);
-      for (size_t i = rank; i-- > 0;) {
-        if (++idx[i] < out->type.shape[i])
-          break;
-        idx[i] = 0;
-      }
-    }
+    // A dense copy (results may be views).
+    auto out = std::make_shared<graph::HostTensor>(
+        hostcalls::fromDescriptor(type.dtype, static_cast<int64_t>(rank), d));
     outputs.push_back(std::move(out));
   }
   // Every result is copied out: now free each buffer the compiled code

@@ -98,11 +98,7 @@ public:
   Value logicalBinary(ast::BoolOpKind op, const Value &a,
                       const Value &b) override {
     // AutoGraph's and_/or_ are a tf.cond on `a`, whose other output is `b`.
-    DType da = rt.tensor(a).type.dtype;
-    if (da != DType::Bool)
-      rt.raise("InvalidArgumentError", std::string("Input 'pred' passed ") +
-                                           py::dtypeName(da) +
-                                           " expected bool");
+    requireBoolPred(a);
     Value tb = asTensor(b);
     if (rt.tensor(tb).type.dtype != DType::Bool)
       in.typeError("true_fn and false_fn arguments to tf.cond must have the "
@@ -127,18 +123,20 @@ public:
         d = rt.tensor(a).type.dtype;
     if (!isInteger(d))
       return false;
-    ValueList bounds;
-    if (args.size() == 1)
-      bounds.push_back(Value::integer(0));
-    for (auto &a : args)
-      bounds.push_back(a);
-    if (bounds.size() == 2)
-      bounds.push_back(Value::integer(1));
-    for (auto &b : bounds)
-      b = rt.isTensor(b) ? cast(rt, b, d) : rt.toTensor(b, d);
-    out =
-        rt.apply("Range", bounds, {{"Tidx", d}}, TensorType{d, {-1}}, "range");
+    Value start = args.size() == 1 ? Value::integer(0) : args[0];
+    Value limit = args.size() == 1 ? args[0] : args[1];
+    Value delta = args.size() == 3 ? args[2] : Value::integer(1);
+    out = rangeNode(rt, start, limit, delta, d, -1);
     return true;
+  }
+
+  /// A tf.cond's predicate (what AutoGraph's and_/or_ and conditional
+  /// expressions stage to) must be bool: TensorFlow's op error.
+  void requireBoolPred(const Value &pred) {
+    DType d = rt.tensor(pred).type.dtype;
+    if (d != DType::Bool)
+      rt.raise("InvalidArgumentError", std::string("Input 'pred' passed ") +
+                                           py::dtypeName(d) + " expected bool");
   }
 
   /// Traces both branches and merges the values they leave in `names`.
@@ -755,10 +753,7 @@ void TfStager::stageIf(const ast::IfStmt &s, const Value &test, Frame &frame) {
 
 Value TfStager::stageIfExp(const ast::IfExpExpr &e, const Value &test,
                            Frame &frame) {
-  if (rt.tensor(test).type.dtype != DType::Bool)
-    rt.raise("InvalidArgumentError",
-             std::string("Input 'pred' passed ") +
-                 py::dtypeName(rt.tensor(test).type.dtype) + " expected bool");
+  requireBoolPred(test);
   checkCondition(test, "if statement");
   auto branch = [&](const ast::Expr &x) {
     return [&]() { return std::vector<Slot>{in.evaluate(x, frame)}; };
@@ -1120,11 +1115,8 @@ Value stageCond(TfRuntime &rt, const Value &pred, const Value &trueFn,
                 const Value &falseFn) {
   TfStager &st = stager(rt);
   Interpreter &in = rt.in;
+  st.requireBoolPred(pred);
   const TensorType &pt = rt.tensor(pred).type;
-  if (pt.dtype != DType::Bool)
-    rt.raise("InvalidArgumentError", std::string("Input 'pred' passed ") +
-                                         py::dtypeName(pt.dtype) +
-                                         " expected bool");
   if (pt.unknownRank || !pt.shape.empty())
     in.valueError("Shape must be rank 0 but is rank " +
                   std::to_string(pt.shape.size()) + " for 'cond'");

@@ -1007,6 +1007,10 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
   std::vector<graph::Output> mapped(c->graph.nodes.size());
   for (size_t i = 0; i < c->graph.args.size(); ++i)
     mapped[c->graph.args[i]] = argOutputs.at(i);
+  // A callee output in the caller's graph (node outputs keep their index).
+  auto mapOut = [&](graph::Output o) {
+    return graph::Output{mapped[o.node].node, mapped[o.node].index + o.index};
+  };
   // Regions are copied with their nesting; callee nodes keep their order,
   // which puts each region's nodes before the node that owns it.
   graph::Graph &og = outer.graph;
@@ -1025,7 +1029,7 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
     graph::Node copy = n;
     copy.name = og.uniqueName(name + "/" + n.name);
     for (auto &input : copy.inputs)
-      input = {mapped[input.node].node, mapped[input.node].index + input.index};
+      input = mapOut(input);
     for (auto &r : copy.regions)
       r = base + r;
     og.current = regionOf(n.region);
@@ -1039,33 +1043,21 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
   og.current = saved;
   for (size_t r = 0; r < c->graph.regions.size(); ++r)
     for (graph::Output o : c->graph.regions[r].results)
-      og.regions[base + r].results.push_back(
-          {mapped[o.node].node, mapped[o.node].index + o.index});
-  auto symbolicOf = [&](graph::Output o) {
-    auto t = std::make_shared<TensorObject>();
-    t->type = outer.graph.typeOf(o);
-    t->trace = &outer;
-    t->traceOwner = outer.shared_from_this();
-    t->out = o;
-    t->rt = &rt;
-    return Value::object(Type::Tensor, t);
-  };
+      og.regions[base + r].results.push_back(mapOut(o));
   // The callee's tf.print calls become the caller's.
   for (TracedPrint p : c->prints) {
     for (auto &item : p.items)
       if (item.isTensor) {
         graph::Output o = c->graph.results[item.resultIndex];
         item.resultIndex = static_cast<int>(outer.graph.results.size());
-        outer.graph.results.push_back(
-            {mapped[o.node].node, mapped[o.node].index + o.index});
+        outer.graph.results.push_back(mapOut(o));
       }
     outer.prints.push_back(std::move(p));
   }
   ValueList results;
   for (size_t i = 0; i < c->numOutputs; ++i) {
     graph::Output o = c->graph.results[c->firstOutput + i];
-    results.push_back(
-        symbolicOf({mapped[o.node].node, mapped[o.node].index + o.index}));
+    results.push_back(rt.symbolic(mapOut(o)));
   }
   return rebuildOutputs(in, c->outputTemplate, results);
 }

@@ -582,15 +582,7 @@ void defineCreation(ModuleBuilder &tf) {
       if (dynamic && integers) {
         DType d = p.has("dtype") ? *dtypeArg(in, p.get("dtype"))
                                  : dtype.value_or(DType::Int32);
-        ValueList bounds;
-        for (const Value *v : {&from, &to, &step})
-          bounds.push_back(
-              cast(*r,
-                   r->toTensor(*v, r->isTensor(*v) ? std::nullopt
-                                                   : std::optional(d)),
-                   d));
-        return r->apply("Range", bounds, {{"Tidx", d}}, TensorType{d, {-1}},
-                        "range");
+        return rangeNode(*r, from, to, step, d, -1);
       }
     }
     Value delta = p.has("delta") ? p.get("delta") : Value::integer(1);
@@ -625,13 +617,8 @@ void defineCreation(ModuleBuilder &tf) {
     // In a graph an integer range is a Range node, as in TensorFlow: its
     // size stays out of the graph (a loop over tf.range(3000) is as small
     // as one over tf.range(3)).
-    if (r->tracing && isInteger(d)) {
-      ValueList bounds;
-      for (const Value *v : {&start, &limit, &delta})
-        bounds.push_back(r->toTensor(*v, d));
-      return r->apply("Range", bounds, {{"Tidx", d}}, TensorType{d, {n}},
-                      "range");
-    }
+    if (r->tracing && isInteger(d))
+      return rangeNode(*r, start, limit, delta, d, n);
     ValueList items;
     for (int64_t i = 0; i < n; ++i)
       items.push_back(isFloat || isFloating(d)

@@ -749,6 +749,15 @@ Value whereIndices(TfRuntime &rt, const Value &cond) {
   return rt.constant(out, "Where");
 }
 
+Value rangeNode(TfRuntime &rt, const Value &start, const Value &limit,
+                const Value &delta, DType d, int64_t length) {
+  ValueList bounds;
+  for (const Value *v : {&start, &limit, &delta})
+    bounds.push_back(rt.isTensor(*v) ? cast(rt, *v, d) : rt.toTensor(*v, d));
+  return rt.apply("Range", bounds, {{"Tidx", d}}, TensorType{d, {length}},
+                  "range");
+}
+
 Value firstDimension(TfRuntime &rt, const Value &x) {
   const TensorType &t = rt.tensor(x).type;
   if (t.shape[0] >= 0)

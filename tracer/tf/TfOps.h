@@ -36,6 +36,10 @@ Value whereIndices(TfRuntime &rt, const Value &cond);
 Value identity(TfRuntime &rt, const Value &x);
 /// `x[key]` with ints, slices (positive steps), `...` and None/newaxis.
 Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key);
+/// A Range node over integer bounds (tensors or Python ints) of dtype `d`;
+/// `length` -1 when known at run time only.
+Value rangeNode(TfRuntime &rt, const Value &start, const Value &limit,
+                const Value &delta, DType d, int64_t length);
 /// The length of `x`'s first dimension as an int32 scalar tensor: a
 /// constant when known, else read at run time (tf.shape(x)[0]).
 Value firstDimension(TfRuntime &rt, const Value &x);

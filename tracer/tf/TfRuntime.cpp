@@ -405,14 +405,7 @@ Value TfRuntime::apply(const std::string &op, const ValueList &inputs,
     n.attrs = std::move(attrs);
     n.outputs = {result};
     n.loc = currentLoc();
-    int id = tracing->graph.add(std::move(n));
-    auto t = std::make_shared<TensorObject>();
-    t->type = result;
-    t->trace = tracing;
-    t->traceOwner = tracing->shared_from_this();
-    t->out = {id, 0};
-    t->rt = this;
-    return Value::object(Type::Tensor, t);
+    return symbolic({tracing->graph.add(std::move(n)), 0});
   }
   if (op == "Const") // eager constants need no compilation
     return eager(std::get<HostTensorPtr>(attrs.at("value")));
