@@ -97,30 +97,116 @@ std::vector<graph::TensorType> outputTypes(const graph::Graph &g) {
   return out;
 }
 
-std::string quote(const std::string &s) { return nlohmann::json(s).dump(); }
+/// A C string literal holding `s` exactly: octal escapes for everything
+/// but printable ASCII (and for '?', against trigraphs).
+std::string cString(const std::string &s) {
+  std::string out = "\"";
+  for (unsigned char ch : s) {
+    if (ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\' && ch != '?') {
+      out.push_back(static_cast<char>(ch));
+      continue;
+    }
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "\\%03o", ch);
+    out += buf;
+  }
+  return out + "\"";
+}
+
+/// The host functions that compiled code calls (HostCalls.h), generated
+/// with their specs as data. Assertions: the first failure on a thread is
+/// kept until the caller takes it. tf.print: items are appended to a
+/// thread's line, written with one fwrite at the end call, through the
+/// formatter kiln itself uses (kiln/tf_print.h).
+void generateHostCalls(
+    std::ostream &c,
+    const std::vector<std::pair<int64_t, hostcalls::Spec>> &specs) {
+  c << "static _Thread_local const char *failed_assertion;\n"
+       "void kiln_host_assert(int64_t cond, int64_t spec) {\n"
+       "  if (cond || failed_assertion) return;\n"
+       "  switch (spec) {\n";
+  for (auto &[index, spec] : specs)
+    if (spec.kind == hostcalls::Spec::Assert)
+      c << "  case " << index << ": failed_assertion = " << cString(spec.message)
+        << "; return;\n";
+  c << "  default: failed_assertion = \"assertion failed\";\n  }\n}\n"
+       "static const char *take_assertion(void) {\n"
+       "  const char *m = failed_assertion;\n  failed_assertion = 0;\n"
+       "  return m;\n}\n\n";
+  bool anyPrint = false;
+  for (auto &[index, spec] : specs) {
+    if (spec.kind != hostcalls::Spec::Print)
+      continue;
+    anyPrint = true;
+    c << "static const char *const print" << index << "_before[] = {";
+    for (auto &text : spec.before)
+      c << cString(text) << ", ";
+    c << "0};\nstatic const size_t print" << index << "_sizes[] = {";
+    for (auto &text : spec.before)
+      c << text.size() << ", ";
+    c << "0};\nstatic const int32_t print" << index << "_dtypes[] = {";
+    for (auto dtype : spec.tensorDTypes)
+      c << static_cast<int>(dtype) << ", ";
+    c << "0};\n";
+  }
+  if (!anyPrint)
+    return;
+  c << "\ntypedef struct {\n  int64_t items, summarize;\n"
+       "  const char *const *before;\n  const size_t *sizes;\n"
+       "  const int32_t *dtypes;\n  const char *after;\n  size_t after_size;\n"
+       "  int to_stdout;\n} print_spec;\n\n"
+       "static const print_spec *find_print(int64_t index) {\n"
+       "  switch (index) {\n";
+  for (auto &[index, spec] : specs) {
+    if (spec.kind != hostcalls::Spec::Print)
+      continue;
+    c << "  case " << index << ": {\n    static const print_spec s = {"
+      << spec.before.size() << ", " << spec.summarize << ", print" << index
+      << "_before, print" << index << "_sizes, print" << index << "_dtypes, "
+      << cString(spec.after) << ", " << spec.after.size() << ", "
+      << (spec.toStdout ? 1 : 0) << "};\n    return &s;\n  }\n";
+  }
+  c << "  default:\n    return 0;\n  }\n}\n\n"
+       "static _Thread_local kiln_text print_line;\n\n"
+       "static void print_item(int64_t index, int64_t item, int64_t rank,\n"
+       "                       const int64_t *d) {\n"
+       "  const print_spec *s = find_print(index);\n"
+       "  if (!s || item < 0 || item >= s->items) return;\n"
+       "  kiln_text_append(&print_line, s->before[item], s->sizes[item]);\n"
+       "  int32_t dtype = s->dtypes[item];\n"
+       "  const char *data = (const char *)(intptr_t)d[1] +\n"
+       "                     d[2] * (int64_t)kiln_tfp_dtype_size(dtype);\n"
+       "  kiln_tf_print_tensor(&print_line, dtype, rank, d + 3, d + 3 + rank,\n"
+       "                       data, s->summarize);\n}\n\n";
+  // One MLIR declaration per element type (their memref arguments differ).
+  for (const char *t :
+       {"i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64"})
+    c << "void kiln_host_print_item_" << t
+      << "(int64_t index, int64_t item, int64_t rank, const int64_t *d) {\n"
+         "  print_item(index, item, rank, d);\n}\n";
+  c << "\nvoid kiln_host_print_end(int64_t index) {\n"
+       "  const print_spec *s = find_print(index);\n"
+       "  if (s) {\n"
+       "    kiln_text_append(&print_line, s->after, s->after_size);\n"
+       "    if (!print_line.failed)\n"
+       "      fwrite(print_line.data, 1, print_line.size,\n"
+       "             s->to_stdout ? stdout : stderr);\n"
+       "  }\n"
+       "  free(print_line.data);\n"
+       "  memset(&print_line, 0, sizeof print_line);\n}\n\n";
+}
 
 /// The descriptor table, `kiln_library()`, and one typed entry point per
 /// concrete function (raw pointers and shapes in, malloc'd results out).
 std::string generateDescriptorSource(
     const std::vector<ExportedFunction> &fns,
-    const std::vector<std::pair<int64_t, std::string>> &assertions) {
+    const std::vector<std::pair<int64_t, hostcalls::Spec>> &hostSpecs) {
   std::ostringstream c;
   c << "/* Generated by kiln compile. */\n#include <kiln/abi.h>\n"
-       "#include <stdint.h>\n#include <stdlib.h>\n#include <string.h>\n\n";
-  // Run-time assertions (a variable first defined in a staged loop): the
-  // compiled code calls kiln_host_assert; the first failure on a thread is
-  // kept until the caller takes it.
-  c << "static _Thread_local const char *failed_assertion;\n"
-       "void kiln_host_assert(int64_t cond, int64_t spec) {\n"
-       "  if (cond || failed_assertion) return;\n"
-       "  switch (spec) {\n";
-  for (auto &[spec, message] : assertions)
-    c << "  case " << spec << ": failed_assertion = " << quote(message)
-      << "; return;\n";
-  c << "  default: failed_assertion = \"assertion failed\";\n  }\n}\n"
-       "static const char *take_assertion(void) {\n"
-       "  const char *m = failed_assertion;\n  failed_assertion = 0;\n"
-       "  return m;\n}\n\n";
+       "#include <kiln/float_mode.h>\n#include <kiln/tf_print.h>\n"
+       "#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
+       "#include <string.h>\n\n";
+  generateHostCalls(c, hostSpecs);
   for (auto &f : fns) {
     c << "void kiln_entry_" << f.symbol << "(void **args);\n";
     auto specs = [&](const char *which,
@@ -144,7 +230,7 @@ std::string generateDescriptorSource(
   }
   c << "\nstatic const kiln_concrete_function_desc functions[] = {\n";
   for (auto &f : fns)
-    c << "  {" << quote(f.pythonName) << ", " << quote(f.signature) << ", "
+    c << "  {" << cString(f.pythonName) << ", " << cString(f.signature) << ", "
       << f.graph.args.size() << ", " << f.graph.results.size() << ", "
       << f.symbol << "_in, " << f.symbol << "_out, kiln_entry_" << f.symbol
       << ", take_assertion},\n";
@@ -187,7 +273,9 @@ std::string generateDescriptorSource(
             << ") return 1;\n";
       c << "  args[" << 1 + i << "] = d" << i << ";\n";
     }
-    c << "  kiln_entry_" << f.symbol << "(args);\n";
+    c << "  kiln_float_mode mode = kiln_float_mode_enter();\n"
+      << "  kiln_entry_" << f.symbol << "(args);\n"
+      << "  kiln_float_mode_leave(mode);\n";
     size_t at = 0;
     for (size_t i = 0; i < outs.size(); ++i) {
       size_t rank = outs[i].shape.size();
@@ -235,13 +323,13 @@ std::string generateDescriptorSource(
 std::unique_ptr<llvm::Module> buildLlvmModule(
     const std::vector<ExportedFunction> &fns, const AotOptions &options,
     llvm::LLVMContext &llvmContext, std::string *mlirText, std::string &error,
-    std::vector<std::pair<int64_t, std::string>> *assertions = nullptr) {
+    std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs = nullptr) {
   std::unique_ptr<mlir::MLIRContext> context = createCompilerContext();
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::ModuleOp::create(mlir::UnknownLoc::get(context.get()));
   for (auto &f : fns)
     if (!emitKilnFunction(*module, f.graph, options.compile.fileName, error,
-                          /*hostCalls=*/false, assertions)) {
+                          hostSpecs)) {
       error = f.signature + ": " + error;
       return nullptr;
     }
@@ -349,7 +437,9 @@ std::string generateHeader(const std::vector<ExportedFunction> &fns,
        " * malloc'd array (free it with free()) and its shape. They return 0,\n"
        " * 1 when an input shape does not fit the signature, 2 when out of\n"
        " * memory, 3 when a run-time assertion failed (no results then).\n"
-       " * Thread-safe. */\n";
+       " * Thread-safe. A tf.print inside staged control flow writes its line\n"
+       " * to stderr (or stdout, with output_stream=sys.stdout) with one\n"
+       " * fwrite per call, as it runs. */\n";
   h << "#ifndef " << guard << "\n#define " << guard
     << "\n\n#include <stdint.h>\n\n#ifdef __cplusplus\nextern \"C\" "
        "{\n#endif\n\n";
@@ -418,9 +508,9 @@ bool compileAot(const std::vector<ExportedFunction> &fns,
     buildLlvmModule(fns, options, llvmContext, &text, error);
     return error.empty() && writeAtomically(options.output, text, error);
   }
-  std::vector<std::pair<int64_t, std::string>> assertions;
+  std::vector<std::pair<int64_t, hostcalls::Spec>> hostSpecs;
   auto module =
-      buildLlvmModule(fns, options, llvmContext, nullptr, error, &assertions);
+      buildLlvmModule(fns, options, llvmContext, nullptr, error, &hostSpecs);
   if (!module)
     return false;
   if (options.emit == "llvm") {
@@ -446,7 +536,7 @@ bool compileAot(const std::vector<ExportedFunction> &fns,
   std::string source = scratch + "/library.c";
   {
     std::ofstream out(source);
-    out << generateDescriptorSource(fns, assertions);
+    out << generateDescriptorSource(fns, hostSpecs);
   }
   std::string cc = findCompiler();
   if (cc.empty()) {

@@ -53,10 +53,9 @@ namespace {
 class Emitter {
 public:
   Emitter(ModuleOp module, const graph::Graph &g, const std::string &file,
-          bool hostCalls,
-          std::vector<std::pair<int64_t, std::string>> *assertions)
+          std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs)
       : ctx(module.getContext()), b(ctx), module(module), g(g), file(file),
-        hostCalls(hostCalls), assertions(assertions) {}
+        hostSpecs(hostSpecs) {}
 
   bool run(std::string &error);
 
@@ -142,8 +141,10 @@ private:
   std::string file;
   std::unordered_map<int64_t, Value> values;
   bool widening = false;
-  bool hostCalls;
-  std::vector<std::pair<int64_t, std::string>> *assertions;
+  std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs;
+  /// Registers `spec` (HostCalls.h) and reports it to hostSpecs; returns
+  /// its index as an i64 constant.
+  Value hostSpec(Location loc, hostcalls::Spec spec);
 
   /// TensorArray buffers (TensorArray.h in the tracer).
   Value emitTensorList(const graph::Node &n, RankedTensorType type);
@@ -702,12 +703,14 @@ FlatSymbolRefAttr Emitter::declare(const std::string &name, FunctionType type) {
   return SymbolRefAttr::get(ctx, name);
 }
 
+Value Emitter::hostSpec(Location loc, hostcalls::Spec spec) {
+  int64_t index = hostcalls::registerSpec(spec);
+  if (hostSpecs)
+    hostSpecs->emplace_back(index, std::move(spec));
+  return b.create<arith::ConstantIntOp>(loc, index, 64);
+}
+
 bool Emitter::emitHostCall(const graph::Node &n, std::string &error) {
-  if (!hostCalls && n.op == "PrintV2") {
-    error = "tf.print inside staged control flow is not supported in "
-            "compiled libraries yet";
-    return false;
-  }
   Location loc = locOf(n);
   auto i64 = b.getI64Type();
   auto text = [&](const char *name) {
@@ -715,30 +718,32 @@ bool Emitter::emitHostCall(const graph::Node &n, std::string &error) {
     return it == n.attrs.end() ? std::string()
                                : std::get<std::string>(it->second);
   };
-  hostcalls::Spec spec;
   if (n.op == "Assert") {
+    hostcalls::Spec spec;
+    spec.kind = hostcalls::Spec::Assert;
     spec.message = text("message");
-    int64_t index = hostcalls::registerSpec(spec);
-    if (assertions)
-      assertions->emplace_back(index, spec.message);
-    Value spec64 = b.create<arith::ConstantIntOp>(loc, index, 64);
+    Value spec64 = hostSpec(loc, std::move(spec));
     Value cond = b.create<arith::ExtUIOp>(loc, i64, scalarOf(loc, input(n, 0)));
     b.create<func::CallOp>(
         loc, declare("kiln_host_assert", b.getFunctionType({i64, i64}, {})),
         TypeRange{}, ValueRange{cond, spec64});
     return true;
   }
-  spec.texts = std::get<std::vector<std::string>>(n.attrs.at("texts"));
+  std::vector<bool> isTensor;
   for (int64_t t : std::get<std::vector<int64_t>>(n.attrs.at("tensor_items")))
-    spec.isTensor.push_back(t != 0);
+    isTensor.push_back(t != 0);
+  hostcalls::Spec spec = hostcalls::printSpec(
+      std::get<std::vector<std::string>>(n.attrs.at("texts")), isTensor,
+      text("sep"), text("end"));
   for (auto &in : n.inputs)
     spec.tensorDTypes.push_back(g.typeOf(in).dtype);
-  spec.sep = text("sep");
-  spec.end = text("end");
   spec.summarize = std::get<int64_t>(n.attrs.at("summarize"));
   spec.toStdout = std::get<bool>(n.attrs.at("to_stdout"));
-  Value spec64 = b.create<arith::ConstantIntOp>(
-      loc, hostcalls::registerSpec(std::move(spec)), 64);
+  if (spec.before.size() != spec.tensorDTypes.size()) {
+    error = "internal error: PrintV2 items do not match its inputs";
+    return false;
+  }
+  Value spec64 = hostSpec(loc, std::move(spec));
   for (size_t i = 0; i < n.inputs.size(); ++i) {
     Value t = input(n, i);
     Type et = cast<RankedTensorType>(t.getType()).getElementType();
@@ -927,9 +932,9 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
 
 bool emitKilnFunction(
     ModuleOp module, const graph::Graph &graph, const std::string &fileName,
-    std::string &error, bool hostCalls,
-    std::vector<std::pair<int64_t, std::string>> *assertions) {
-  return Emitter(module, graph, fileName, hostCalls, assertions).run(error);
+    std::string &error,
+    std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs) {
+  return Emitter(module, graph, fileName, hostSpecs).run(error);
 }
 
 } // namespace kiln

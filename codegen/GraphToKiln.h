@@ -2,6 +2,7 @@
 #pragma once
 
 #include "Graph.h"
+#include "HostCalls.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -16,15 +17,14 @@ namespace kiln {
 /// Adds a function named `graph.name` (public, with a C interface) to
 /// `module`. Each op carries the user's source location, named after its
 /// graph node. Returns false and sets `error` for what kiln cannot compile.
-/// `hostCalls`: the code may call back into kiln (HostCalls.h) for tf.print,
-/// which only the JIT provides. Run-time assertions call
-/// `kiln_host_assert(cond, spec)`: the JIT's, or for a library one that
-/// `kiln compile` generates from the (spec, message) pairs added to
-/// `assertions`.
+/// tf.print inside staged control flow and run-time assertions call the
+/// host functions of HostCalls.h with a registered spec's index: the JIT's,
+/// or for a library the ones `kiln compile` generates from the (index, spec)
+/// pairs added to `hostSpecs`.
 bool emitKilnFunction(
     mlir::ModuleOp module, const graph::Graph &graph,
-    const std::string &fileName, std::string &error, bool hostCalls = false,
-    std::vector<std::pair<int64_t, std::string>> *assertions = nullptr);
+    const std::string &fileName, std::string &error,
+    std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs = nullptr);
 
 /// An MLIR context with every dialect a kiln module passes through loaded.
 std::unique_ptr<mlir::MLIRContext> createCompilerContext();

@@ -2,10 +2,11 @@
 #include "HostCalls.h"
 
 #include "TensorFormat.h"
+#include "kiln/tf_print.h"
 
+#include <cstdlib>
 #include <cstring>
 #include <deque>
-#include <map>
 #include <memory>
 #include <mutex>
 
@@ -22,32 +23,31 @@ const Spec &spec(int64_t index) {
 }
 
 thread_local Context *current = nullptr;
-/// Formatted tensor items of the print being assembled, per spec.
-thread_local std::map<int64_t, std::vector<std::string>> pending;
+/// The line being assembled: items arrive in order, then the end call.
+thread_local std::string pending;
 
 extern "C" void kiln_host_print_item(int64_t index, int64_t item, int64_t rank,
-                                     void *desc) {
+                                     const int64_t *desc) {
   const Spec &s = spec(index);
-  graph::HostTensor t = fromDescriptor(s.tensorDTypes.at(item), rank,
-                                       static_cast<const int64_t *>(desc));
-  pending[index].push_back(py::tfPrintFormat(t.view(), s.summarize));
+  if (item < 0 || static_cast<size_t>(item) >= s.tensorDTypes.size())
+    return;
+  pending += s.before[item];
+  auto dtype = static_cast<int32_t>(s.tensorDTypes[item]);
+  const char *data = reinterpret_cast<const char *>(desc[1]) +
+                     desc[2] * static_cast<int64_t>(kiln_tfp_dtype_size(dtype));
+  kiln_text text = {};
+  kiln_tf_print_tensor(&text, dtype, rank, desc + 3, desc + 3 + rank, data,
+                       s.summarize);
+  if (text.data)
+    pending.append(text.data, text.size);
+  std::free(text.data);
 }
 
 extern "C" void kiln_host_print_end(int64_t index) {
-  const Spec &s = spec(index);
-  std::vector<std::string> tensors = std::move(pending[index]);
-  pending.erase(index);
-  std::string line;
-  size_t next = 0;
-  for (size_t i = 0; i < s.texts.size(); ++i) {
-    if (i)
-      line += s.sep;
-    line +=
-        s.isTensor[i] && next < tensors.size() ? tensors[next++] : s.texts[i];
-  }
-  line += s.end;
+  std::string line = std::move(pending) + spec(index).after;
+  pending.clear();
   if (current && current->print)
-    current->print(s.toStdout, line);
+    current->print(spec(index).toStdout, line);
 }
 
 extern "C" void kiln_host_assert(int64_t cond, int64_t index) {
@@ -82,6 +82,25 @@ graph::HostTensor fromDescriptor(graph::DType dtype, int64_t rank,
     }
   }
   return t;
+}
+
+Spec printSpec(const std::vector<std::string> &texts,
+               const std::vector<bool> &isTensor, const std::string &sep,
+               const std::string &end) {
+  Spec s;
+  std::string text;
+  for (size_t i = 0; i < texts.size(); ++i) {
+    if (i)
+      text += sep;
+    if (i < isTensor.size() && isTensor[i]) {
+      s.before.push_back(std::move(text));
+      text.clear();
+    } else {
+      text += texts[i];
+    }
+  }
+  s.after = text + end;
+  return s;
 }
 
 int64_t registerSpec(Spec s) {

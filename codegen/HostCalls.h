@@ -16,13 +16,16 @@
 
 namespace kiln::hostcalls {
 
-/// What one PrintV2 or Assert node needs at run time.
+/// What one PrintV2 or Assert node needs at run time. Compiled libraries
+/// carry the same facts in their generated C (Aot.cpp).
 struct Spec {
-  // PrintV2: items are literal texts or tensors (in operand order).
-  std::vector<std::string> texts;
-  std::vector<bool> isTensor;
+  enum Kind { Print, Assert } kind = Print;
+  // Print: the text before each tensor item (literal items and separators)
+  // and after the last one (the rest, then `end`), so one line is
+  // before[0] tensor0 before[1] tensor1 ... after.
+  std::vector<std::string> before;
+  std::string after;
   std::vector<graph::DType> tensorDTypes;
-  std::string sep = " ", end = "\n";
   int64_t summarize = 3;
   bool toStdout = false;
   // Assert
@@ -34,6 +37,12 @@ struct Spec {
 /// strides[rank]).
 graph::HostTensor fromDescriptor(graph::DType dtype, int64_t rank,
                                  const int64_t *words);
+
+/// A print spec from PrintV2's attributes: `texts` (one per item; tensor
+/// items are marked in `isTensor`), `sep` and `end`.
+Spec printSpec(const std::vector<std::string> &texts,
+               const std::vector<bool> &isTensor, const std::string &sep,
+               const std::string &end);
 
 /// Registers a spec for the process's lifetime; returns its index.
 int64_t registerSpec(Spec spec);

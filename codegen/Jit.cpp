@@ -2,6 +2,7 @@
 // (`kiln_entry_<name>`): descriptors in, descriptors out.
 #include "Jit.h"
 #include "HostCalls.h"
+#include "kiln/float_mode.h"
 
 #include "GraphToKiln.h"
 #include "passes/Passes.h"
@@ -119,8 +120,7 @@ public:
         mlir::ModuleOp::create(mlir::UnknownLoc::get(&context_));
     {
       DiagnosticCollector diags(context_);
-      if (!emitKilnFunction(*module, graph, options_.fileName, error,
-                            /*hostCalls=*/true))
+      if (!emitKilnFunction(*module, graph, options_.fileName, error))
         return nullptr;
       if (mlir::failed(mlir::verify(*module))) {
         error = "internal error: invalid kiln IR: " + diags.text;
@@ -210,7 +210,9 @@ bool JitExecutor::run(const Compiled *fn,
   args[0] = results.data();
   hostcalls::Context context{printSink, {}};
   hostcalls::setContext(&context);
+  kiln_float_mode mode = kiln_float_mode_enter();
   fn->entry(args.data());
+  kiln_float_mode_leave(mode);
   hostcalls::setContext(nullptr);
 
   size_t at = 0;

@@ -350,11 +350,20 @@ Value Lowering::castScalar(OpBuilder &nb, Location nl, Value x, Type to) {
         nl, arith::CmpIPredicate::ne, x,
         nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(from, 0)));
   }
+  // 16-bit floats convert through f32, as Eigen's half and bfloat16 do
+  // (double -> float -> bfloat16 rounds twice), which also keeps LLVM from
+  // calling compiler-rt helpers (__truncdfbf2) that a library cannot count on.
+  auto f32 = nb.getF32Type();
+  if (fromF && fromF.getWidth() == 16 && to != f32) {
+    x = nb.create<arith::ExtFOp>(nl, f32, x);
+    return castScalar(nb, nl, x, to);
+  }
+  if (toF && toF.getWidth() == 16 && from != f32) {
+    x = castScalar(nb, nl, x, f32);
+    return nb.create<arith::TruncFOp>(nl, to, x);
+  }
   if (fromF && toF) {
-    if (fromF.getWidth() == toF.getWidth()) // f16 <-> bf16: through f32
-      x = nb.create<arith::ExtFOp>(nl, nb.getF32Type(), x);
-    auto width = cast<FloatType>(x.getType()).getWidth();
-    return width < toF.getWidth()
+    return fromF.getWidth() < toF.getWidth()
                ? nb.create<arith::ExtFOp>(nl, to, x).getResult()
                : nb.create<arith::TruncFOp>(nl, to, x).getResult();
   }

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -89,8 +90,13 @@ std::string loweringPipeline(const PipelineOptions &options) {
   if (optimize)
     p += "cse,canonicalize,";
   p += "func.func(convert-linalg-to-loops),lower-affine,convert-scf-to-cf,"
-       "expand-strided-metadata,lower-affine,convert-math-to-funcs,"
-       "convert-math-to-libm,arith-expand,finalize-memref-to-llvm,"
+       "expand-strided-metadata,lower-affine,"
+       // bfloat16 arithmetic in f32, rounded after each op (as Eigen does);
+       // its conversions as integer code: a library links no compiler-rt.
+       "math-legalize-to-f32,"
+       "arith-emulate-unsupported-floats{source-types=bf16 target-type=f32},"
+       "convert-math-to-funcs,convert-math-to-libm,"
+       "arith-expand{include-bf16=true},finalize-memref-to-llvm,"
        "convert-index-to-llvm,"
        "convert-arith-to-llvm,convert-math-to-llvm,convert-func-to-llvm,"
        "convert-cf-to-llvm,reconcile-unrealized-casts,kiln-emit-entry-points";
@@ -104,6 +110,7 @@ void registerPasses() {
   mlir::bufferization::registerBufferizationPasses();
   mlir::memref::registerMemRefPasses();
   mlir::arith::registerArithPasses();
+  mlir::math::registerMathPasses();
   mlir::registerConversionPasses();
   mlir::PassPipelineRegistration<>(
       "kiln-lower-to-llvm", "Lowers the kiln dialect to the LLVM dialect",

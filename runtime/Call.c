@@ -4,6 +4,8 @@
  * non-contiguous ones). */
 #include "Internal.h"
 
+#include "kiln/float_mode.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -181,7 +183,9 @@ static kiln_status invoke(const char *api, const kiln_concrete *concrete,
     cursor += descriptor_size(rank);
   }
 
+  kiln_float_mode mode = kiln_float_mode_enter();
   desc->entry(args);
+  kiln_float_mode_leave(mode);
 
   kiln_status status = convert_results(api, concrete, args, num_inputs, results,
                                        owned, out_outputs);

@@ -14,8 +14,9 @@ Goldens are never written by hand. Scripts are recorded N at a time
 (default: the number of CPUs); each one takes a few seconds, most of it
 TensorFlow's import.
 
-Scripts may import only `tensorflow as tf` and `numpy as np` (plain
-`import X as Y` statements, nothing else); any other import is refused, and
+Scripts may import only `tensorflow as tf`, `numpy as np` and `sys` (for
+tf.print's `output_stream=sys.stdout`, which puts its text in the golden);
+plain `import` statements, nothing else. Any other import is refused, and
 then nothing is recorded.
 
 Before stderr is summarized (first line, script frames, last line), lines
@@ -45,7 +46,7 @@ import check_golden  # noqa: E402  (shared golden format and stderr summary)
 TIMEOUT_S = 300
 DEFAULT_PYTHON = os.path.join(REPO, ".venv", "bin", "python")
 CONFORMANCE = os.path.join(REPO, "test", "conformance")
-ALLOWED_IMPORTS = {("tensorflow", "tf"), ("numpy", "np")}
+ALLOWED_IMPORTS = {("tensorflow", "tf"), ("numpy", "np"), ("sys", None)}
 # Output that differs from run to run: memory addresses (a printed Function
 # or object, the retracing warning) and Python object ids.
 UNSTABLE_RE = re.compile(rb"0x[0-9a-fA-F]{6,}|\bid=\d{6,}")

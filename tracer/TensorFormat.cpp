@@ -14,6 +14,8 @@
 
 #include "tracer/TensorFormat.h"
 
+#include "kiln/tf_print.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -1285,41 +1287,6 @@ std::string tensorRepr(const TensorView &T) {
 
 namespace {
 
-// TensorFlow's kernels run with denormals flushed (FTZ/DAZ): a subnormal
-// operand of a float instruction reads as a zero of the same sign. This shows
-// in tf.print: a float32 subnormal prints as 0 / -0, and float64 round-trip
-// checks compare subnormals as zeros.
-template <typename T> T flushDenormal(T V) {
-  return std::fpclassify(V) == FP_SUBNORMAL ? std::copysign(T(0), V) : V;
-}
-
-/// TensorFlow's FloatToBuffer (tsl/platform/numbers.cc).
-std::string tfFloatToString(float V) {
-  char Buf[64];
-  if (std::isnan(V))
-    return std::signbit(V) ? "-nan" : "nan";
-  V = flushDenormal(V);
-  std::snprintf(Buf, sizeof Buf, "%.*g", 6, (double)V);
-  char *End = nullptr;
-  float Parsed = std::strtof(Buf, &End);
-  if (End == Buf || flushDenormal(Parsed) != V)
-    std::snprintf(Buf, sizeof Buf, "%.*g", 9, (double)V);
-  return Buf;
-}
-
-/// TensorFlow's DoubleToBuffer.
-std::string tfDoubleToString(double V) {
-  char Buf[64];
-  if (std::isnan(V))
-    return std::signbit(V) ? "-nan" : "nan";
-  std::snprintf(Buf, sizeof Buf, "%.*g", 15, V);
-  char *End = nullptr;
-  double Parsed = std::strtod(Buf, &End);
-  if (End == Buf || flushDenormal(Parsed) != flushDenormal(V))
-    std::snprintf(Buf, sizeof Buf, "%.*g", 17, V);
-  return Buf;
-}
-
 /// absl::Utf8SafeCEscape: C escapes with octal for non-printable ASCII; bytes
 /// >= 0x80 pass through.
 std::string tfCEscape(const std::string &S) {
@@ -1358,80 +1325,45 @@ std::string tfCEscape(const std::string &S) {
   return R;
 }
 
-std::string tfPrintElement(const TensorView &T, size_t I) {
-  switch (T.dtype) {
-  case DType::Bool:
-    return getInt(T, I) ? "1" : "0";
-  case DType::String:
-    return "\"" + tfCEscape(getString(T, I)) + "\"";
-  case DType::Float16:
-  case DType::BFloat16:
-  case DType::Float32:
-    return tfFloatToString((float)getFloat(T, I));
-  case DType::Float64:
-    return tfDoubleToString(getFloat(T, I));
-  default:
-    return int64ToString(getInt(T, I));
-  }
-}
-
-void printDimSpacing(size_t DimIndex, size_t NumDims, std::string &R) {
-  if (DimIndex == NumDims - 1) {
-    R += " ";
-    return;
-  }
-  R.append(NumDims - DimIndex - 1, '\n');
-  R.append(DimIndex + 1, ' ');
-}
-
-void printOneDimV2(const TensorView &T, size_t DimIndex, int64_t EltsAtEnds,
-                   size_t DataIndex, std::string &R) {
-  size_t NumDims = T.shape.size();
-  if (DimIndex == NumDims) {
-    R += tfPrintElement(T, DataIndex);
-    return;
-  }
-  R += "[";
-  int64_t Count = T.shape[DimIndex];
-  int64_t StartOfEnd = std::max(EltsAtEnds, Count - EltsAtEnds);
-  size_t PerIter = 1;
-  for (size_t I = DimIndex + 1; I < NumDims; ++I)
-    PerIter *= (size_t)T.shape[I];
-  for (int64_t I = 0; I < EltsAtEnds && I < Count; ++I) {
-    if (I > 0)
-      printDimSpacing(DimIndex, NumDims, R);
-    printOneDimV2(T, DimIndex + 1, EltsAtEnds, DataIndex + PerIter * (size_t)I,
-                  R);
-  }
-  if (Count > 2 * EltsAtEnds) {
-    printDimSpacing(DimIndex, NumDims, R);
-    R += "...";
-  }
-  for (int64_t I = StartOfEnd; I < Count; ++I) {
-    printDimSpacing(DimIndex, NumDims, R);
-    printOneDimV2(T, DimIndex + 1, EltsAtEnds, DataIndex + PerIter * (size_t)I,
-                  R);
-  }
-  R += "]";
+/// A string element inside a tensor's text: quoted and escaped.
+void printStringElement(kiln_text *Out, const void *Element, void *) {
+  std::string Text =
+      "\"" + tfCEscape(*static_cast<const std::string *>(Element)) + "\"";
+  kiln_text_append(Out, Text.data(), Text.size());
 }
 
 } // namespace
 
+static_assert(static_cast<int>(DType::Bool) == KILN_BOOL &&
+                  static_cast<int>(DType::UInt8) == KILN_UINT8 &&
+                  static_cast<int>(DType::Float64) == KILN_FLOAT64,
+              "tracer dtypes number as kiln_dtype");
+
+// The element walk and the number formats are kiln/tf_print.h's, shared
+// with compiled libraries; only string elements are formatted here.
 std::string tfPrintFormat(const TensorView &T, int64_t Summarize) {
-  int64_t NumElts = (int64_t)numElements(T.shape);
-  // TensorFlow prints nothing at all for an empty bool tensor.
-  if (T.dtype == DType::Bool && NumElts == 0)
-    return "";
-  if (T.shape.empty()) {
-    if (T.dtype == DType::String)
-      return getString(T, 0);
-    return tfPrintElement(T, 0);
+  if (T.dtype == DType::String && T.shape.empty())
+    return getString(T, 0);
+  kiln_text Out = {};
+  if (T.dtype == DType::String) {
+    kiln_tfp_view V = {(int64_t)T.shape.size(),
+                       T.shape.data(),
+                       nullptr,
+                       static_cast<const char *>(T.data),
+                       sizeof(std::string),
+                       printStringElement,
+                       nullptr};
+    kiln_tfp_format(&Out, &V, /*is_bool=*/0, Summarize);
+  } else {
+    kiln_tf_print_tensor(&Out, static_cast<int32_t>(T.dtype),
+                         (int64_t)T.shape.size(), T.shape.data(), nullptr,
+                         T.data, Summarize);
   }
-  int64_t MaxEntries = Summarize < 0 ? NumElts : Summarize;
-  int64_t Limit = std::min(MaxEntries, NumElts);
-  std::string R;
-  printOneDimV2(T, 0, Limit, 0, R);
-  return R;
+  std::string Text = Out.data ? std::string(Out.data, Out.size) : "";
+  std::free(Out.data);
+  if (Out.failed)
+    throw std::bad_alloc();
+  return Text;
 }
 
 } // namespace kiln::py

@@ -13,6 +13,7 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.kiln_obj_root, "test", "lit")
 
 config.substitutions.append(("%kiln-opt", config.kiln_opt_path))
+config.substitutions.append(("%call-library", config.call_library_path))
 config.substitutions.append(("%kiln", config.kiln_path))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environ_path])
