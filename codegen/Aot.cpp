@@ -127,8 +127,8 @@ void generateHostCalls(
        "  switch (spec) {\n";
   for (auto &[index, spec] : specs)
     if (spec.kind == hostcalls::Spec::Assert)
-      c << "  case " << index << ": failed_assertion = " << cString(spec.message)
-        << "; return;\n";
+      c << "  case " << index
+        << ": failed_assertion = " << cString(spec.message) << "; return;\n";
   c << "  default: failed_assertion = \"assertion failed\";\n  }\n}\n"
        "static const char *take_assertion(void) {\n"
        "  const char *m = failed_assertion;\n  failed_assertion = 0;\n"

@@ -20,9 +20,9 @@ static const struct {
   const char *name;
   kiln_dtype dtype;
   size_t size;
-} dtypes[] = {{"bool", KILN_BOOL, 1},       {"int8", KILN_INT8, 1},
-              {"int16", KILN_INT16, 2},     {"int32", KILN_INT32, 4},
-              {"int64", KILN_INT64, 8},     {"float32", KILN_FLOAT32, 4},
+} dtypes[] = {{"bool", KILN_BOOL, 1},      {"int8", KILN_INT8, 1},
+              {"int16", KILN_INT16, 2},    {"int32", KILN_INT32, 4},
+              {"int64", KILN_INT64, 8},    {"float32", KILN_FLOAT32, 4},
               {"float64", KILN_FLOAT64, 8}};
 
 static void store(kiln_dtype dtype, char *at, const char *text) {
@@ -115,9 +115,9 @@ int main(int argc, char **argv) {
   if (status == KILN_OK)
     status = kiln_library_get_function(library, argv[2], &function);
   if (status == KILN_OK)
-    status = kiln_function_call(function, (const kiln_tensor *const *)inputs,
-                                (size_t)num_inputs, outputs, MAX_ARGS,
-                                &num_outputs);
+    status =
+        kiln_function_call(function, (const kiln_tensor *const *)inputs,
+                           (size_t)num_inputs, outputs, MAX_ARGS, &num_outputs);
   fflush(stdout);
   if (status != KILN_OK)
     fprintf(stderr, "%s: %s\n", kiln_status_name(status), kiln_last_error());

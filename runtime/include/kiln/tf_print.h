@@ -144,7 +144,8 @@ static inline size_t kiln_tfp_dtype_size(int32_t dtype) {
 /* One element of a numeric or bool tensor: bools print as 1 and 0, floats
  * of 16 and 32 bits as FloatToBuffer, float64 as DoubleToBuffer. Elements
  * are read with memcpy, so `element` needs no alignment. */
-static inline void kiln_tfp_element(kiln_text *t, int32_t dtype, const void *element) {
+static inline void kiln_tfp_element(kiln_text *t, int32_t dtype,
+                                    const void *element) {
   char buf[32];
   union {
     int8_t i8;
@@ -237,8 +238,8 @@ static inline void kiln_tfp_spacing(kiln_text *t, int64_t dim, int64_t rank) {
 
 /* PrintOneDimV2: the first and last `ends` items of each dimension, with
  * "..." between them when some are left out. */
-static inline void kiln_tfp_dim(kiln_text *t, const kiln_tfp_view *v, int64_t dim,
-                         int64_t ends, int64_t offset) {
+static inline void kiln_tfp_dim(kiln_text *t, const kiln_tfp_view *v,
+                                int64_t dim, int64_t ends, int64_t offset) {
   int64_t count, stride, start_of_end, i;
   if (dim == v->rank) {
     v->element(t, v->data + offset * (int64_t)v->element_size, v->context);
@@ -269,7 +270,7 @@ static inline void kiln_tfp_dim(kiln_text *t, const kiln_tfp_view *v, int64_t di
  * dimension; negative keeps all. An empty bool tensor prints nothing, as in
  * TensorFlow. */
 static inline void kiln_tfp_format(kiln_text *t, const kiln_tfp_view *v,
-                            int is_bool, int64_t summarize) {
+                                   int is_bool, int64_t summarize) {
   int64_t count = 1, d;
   for (d = 0; d < v->rank; ++d)
     count *= v->shape[d];
@@ -285,14 +286,15 @@ static inline void kiln_tfp_format(kiln_text *t, const kiln_tfp_view *v,
 }
 
 static inline void kiln_tfp_numeric_element(kiln_text *t, const void *element,
-                                     void *context) {
+                                            void *context) {
   kiln_tfp_element(t, *(const int32_t *)context, element);
 }
 
 /* kiln_tfp_format for a numeric or bool tensor of a kiln_dtype. */
-static inline void kiln_tf_print_tensor(kiln_text *t, int32_t dtype, int64_t rank,
-                                 const int64_t *shape, const int64_t *strides,
-                                 const void *data, int64_t summarize) {
+static inline void kiln_tf_print_tensor(kiln_text *t, int32_t dtype,
+                                        int64_t rank, const int64_t *shape,
+                                        const int64_t *strides,
+                                        const void *data, int64_t summarize) {
   kiln_tfp_view v;
   v.rank = rank;
   v.shape = shape;
