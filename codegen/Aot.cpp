@@ -138,11 +138,11 @@ void generateHostCalls(
     if (spec.kind != hostcalls::Spec::Print)
       continue;
     anyPrint = true;
-    c << "static const char *const print" << index << "_before[] = {";
-    for (auto &text : spec.before)
+    c << "static const char *const print" << index << "_pieces[] = {";
+    for (auto &text : spec.pieces)
       c << cString(text) << ", ";
     c << "0};\nstatic const size_t print" << index << "_sizes[] = {";
-    for (auto &text : spec.before)
+    for (auto &text : spec.pieces)
       c << text.size() << ", ";
     c << "0};\nstatic const int32_t print" << index << "_dtypes[] = {";
     for (auto dtype : spec.tensorDTypes)
@@ -151,20 +151,19 @@ void generateHostCalls(
   }
   if (!anyPrint)
     return;
+  // pieces[items] (the last) follows the last tensor.
   c << "\ntypedef struct {\n  int64_t items, summarize;\n"
-       "  const char *const *before;\n  const size_t *sizes;\n"
-       "  const int32_t *dtypes;\n  const char *after;\n  size_t after_size;\n"
-       "  int to_stdout;\n} print_spec;\n\n"
+       "  const char *const *pieces;\n  const size_t *sizes;\n"
+       "  const int32_t *dtypes;\n  int to_stdout;\n} print_spec;\n\n"
        "static const print_spec *find_print(int64_t index) {\n"
        "  switch (index) {\n";
   for (auto &[index, spec] : specs) {
     if (spec.kind != hostcalls::Spec::Print)
       continue;
     c << "  case " << index << ": {\n    static const print_spec s = {"
-      << spec.before.size() << ", " << spec.summarize << ", print" << index
-      << "_before, print" << index << "_sizes, print" << index << "_dtypes, "
-      << cString(spec.after) << ", " << spec.after.size() << ", "
-      << (spec.toStdout ? 1 : 0) << "};\n    return &s;\n  }\n";
+      << spec.tensorDTypes.size() << ", " << spec.summarize << ", print"
+      << index << "_pieces, print" << index << "_sizes, print" << index
+      << "_dtypes, " << (spec.toStdout ? 1 : 0) << "};\n    return &s;\n  }\n";
   }
   c << "  default:\n    return 0;\n  }\n}\n\n"
        "static _Thread_local kiln_text print_line;\n\n"
@@ -172,7 +171,7 @@ void generateHostCalls(
        "                       const int64_t *d) {\n"
        "  const print_spec *s = find_print(index);\n"
        "  if (!s || item < 0 || item >= s->items) return;\n"
-       "  kiln_text_append(&print_line, s->before[item], s->sizes[item]);\n"
+       "  kiln_text_append(&print_line, s->pieces[item], s->sizes[item]);\n"
        "  int32_t dtype = s->dtypes[item];\n"
        "  const char *data = (const char *)(intptr_t)d[1] +\n"
        "                     d[2] * (int64_t)kiln_tfp_dtype_size(dtype);\n"
@@ -187,7 +186,8 @@ void generateHostCalls(
   c << "\nvoid kiln_host_print_end(int64_t index) {\n"
        "  const print_spec *s = find_print(index);\n"
        "  if (s) {\n"
-       "    kiln_text_append(&print_line, s->after, s->after_size);\n"
+       "    kiln_text_append(&print_line, s->pieces[s->items],\n"
+       "                     s->sizes[s->items]);\n"
        "    if (!print_line.failed)\n"
        "      fwrite(print_line.data, 1, print_line.size,\n"
        "             s->to_stdout ? stdout : stderr);\n"

@@ -729,18 +729,14 @@ bool Emitter::emitHostCall(const graph::Node &n, std::string &error) {
         TypeRange{}, ValueRange{cond, spec64});
     return true;
   }
-  std::vector<bool> isTensor;
-  for (int64_t t : std::get<std::vector<int64_t>>(n.attrs.at("tensor_items")))
-    isTensor.push_back(t != 0);
-  hostcalls::Spec spec = hostcalls::printSpec(
-      std::get<std::vector<std::string>>(n.attrs.at("texts")), isTensor,
-      text("sep"), text("end"));
+  hostcalls::Spec spec;
+  spec.pieces = std::get<std::vector<std::string>>(n.attrs.at("pieces"));
   for (auto &in : n.inputs)
     spec.tensorDTypes.push_back(g.typeOf(in).dtype);
   spec.summarize = std::get<int64_t>(n.attrs.at("summarize"));
   spec.toStdout = std::get<bool>(n.attrs.at("to_stdout"));
-  if (spec.before.size() != spec.tensorDTypes.size()) {
-    error = "internal error: PrintV2 items do not match its inputs";
+  if (spec.pieces.size() != spec.tensorDTypes.size() + 1) {
+    error = "internal error: PrintV2 pieces do not match its inputs";
     return false;
   }
   Value spec64 = hostSpec(loc, std::move(spec));

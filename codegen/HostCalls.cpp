@@ -31,7 +31,7 @@ extern "C" void kiln_host_print_item(int64_t index, int64_t item, int64_t rank,
   const Spec &s = spec(index);
   if (item < 0 || static_cast<size_t>(item) >= s.tensorDTypes.size())
     return;
-  pending += s.before[item];
+  pending += s.pieces[item];
   auto dtype = static_cast<int32_t>(s.tensorDTypes[item]);
   const char *data = reinterpret_cast<const char *>(desc[1]) +
                      desc[2] * static_cast<int64_t>(kiln_tfp_dtype_size(dtype));
@@ -44,7 +44,7 @@ extern "C" void kiln_host_print_item(int64_t index, int64_t item, int64_t rank,
 }
 
 extern "C" void kiln_host_print_end(int64_t index) {
-  std::string line = std::move(pending) + spec(index).after;
+  std::string line = std::move(pending) + spec(index).pieces.back();
   pending.clear();
   if (current && current->print)
     current->print(spec(index).toStdout, line);
@@ -82,25 +82,6 @@ graph::HostTensor fromDescriptor(graph::DType dtype, int64_t rank,
     }
   }
   return t;
-}
-
-Spec printSpec(const std::vector<std::string> &texts,
-               const std::vector<bool> &isTensor, const std::string &sep,
-               const std::string &end) {
-  Spec s;
-  std::string text;
-  for (size_t i = 0; i < texts.size(); ++i) {
-    if (i)
-      text += sep;
-    if (i < isTensor.size() && isTensor[i]) {
-      s.before.push_back(std::move(text));
-      text.clear();
-    } else {
-      text += texts[i];
-    }
-  }
-  s.after = text + end;
-  return s;
 }
 
 int64_t registerSpec(Spec s) {

@@ -20,11 +20,9 @@ namespace kiln::hostcalls {
 /// carry the same facts in their generated C (Aot.cpp).
 struct Spec {
   enum Kind { Print, Assert } kind = Print;
-  // Print: the text before each tensor item (literal items and separators)
-  // and after the last one (the rest, then `end`), so one line is
-  // before[0] tensor0 before[1] tensor1 ... after.
-  std::vector<std::string> before;
-  std::string after;
+  // Print: the line is pieces[0] tensor0 pieces[1] ... pieces[n], with
+  // the separators and `end` in the pieces (PrintV2's "pieces" attribute).
+  std::vector<std::string> pieces;
   std::vector<graph::DType> tensorDTypes;
   int64_t summarize = 3;
   bool toStdout = false;
@@ -37,12 +35,6 @@ struct Spec {
 /// strides[rank]).
 graph::HostTensor fromDescriptor(graph::DType dtype, int64_t rank,
                                  const int64_t *words);
-
-/// A print spec from PrintV2's attributes: `texts` (one per item; tensor
-/// items are marked in `isTensor`), `sep` and `end`.
-Spec printSpec(const std::vector<std::string> &texts,
-               const std::vector<bool> &isTensor, const std::string &sep,
-               const std::string &end);
 
 /// Registers a spec for the process's lifetime; returns its index.
 int64_t registerSpec(Spec spec);

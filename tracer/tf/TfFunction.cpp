@@ -10,6 +10,7 @@
 #include "TfHostOps.h"
 #include "TfObjects.h"
 #include "TfOps.h"
+#include "TfPrint.h"
 
 #include "kiln/frontend/Resolver.h"
 
@@ -587,20 +588,8 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
     rt.raise("InternalError", error);
   }
   // tf.print calls recorded while tracing, in program order.
-  for (auto &p : c.prints) {
-    std::string line;
-    for (size_t i = 0; i < p.items.size(); ++i) {
-      if (i)
-        line += p.sep;
-      const auto &item = p.items[i];
-      line += item.isTensor
-                  ? py::tfPrintFormat(outputs.at(item.resultIndex)->view(),
-                                      p.summarize)
-                  : item.text;
-    }
-    line += p.end;
-    (p.toStdout ? in.out() : in.err()) << line;
-  }
+  for (auto &p : c.prints)
+    (p.toStdout ? in.out() : in.err()) << renderPrint(p, outputs);
   ValueList tensors;
   for (size_t i = 0; i < c.numOutputs; ++i)
     tensors.push_back(rt.eager(outputs[c.firstOutput + i]));
@@ -1046,12 +1035,11 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
       og.regions[base + r].results.push_back(mapOut(o));
   // The callee's tf.print calls become the caller's.
   for (TracedPrint p : c->prints) {
-    for (auto &item : p.items)
-      if (item.isTensor) {
-        graph::Output o = c->graph.results[item.resultIndex];
-        item.resultIndex = static_cast<int>(outer.graph.results.size());
-        outer.graph.results.push_back(mapOut(o));
-      }
+    for (auto &slot : p.tensors) {
+      graph::Output o = c->graph.results[slot.resultIndex];
+      slot.resultIndex = static_cast<int>(outer.graph.results.size());
+      outer.graph.results.push_back(mapOut(o));
+    }
     outer.prints.push_back(std::move(p));
   }
   ValueList results;

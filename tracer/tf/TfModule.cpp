@@ -5,6 +5,7 @@
 #include "TfFunction.h"
 #include "TfObjects.h"
 #include "TfOps.h"
+#include "TfPrint.h"
 
 #include "TensorFormat.h"
 
@@ -775,96 +776,6 @@ void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
   });
   autograph.set("experimental", experimental.value());
   tf.set("autograph", autograph.value());
-}
-
-/// tf.print: formats now (eager) or records the call in the trace.
-Value tfPrint(TfRuntime &rt, Interpreter &in, CallArgs &args) {
-  TracedPrint print;
-  for (auto &[k, v] : args.keywords) {
-    if (k == "sep")
-      print.sep = in.toStr(v);
-    else if (k == "end")
-      print.end = in.toStr(v);
-    else if (k == "summarize")
-      print.summarize = v.isNone() ? 3 : in.toIndex(v);
-    else if (k == "output_stream") {
-      auto *s =
-          v.is(Type::Native) ? dynamic_cast<StreamObject *>(v.raw()) : nullptr;
-      if (!s)
-        in.valueError(
-            "kiln's tf.print supports sys.stdout and sys.stderr only");
-      print.toStdout = s->isStdout;
-    } else if (k != "name") {
-      in.typeError("print() got an unexpected keyword argument '" + k + "'");
-    }
-  }
-  std::string line;
-  for (size_t i = 0; i < args.positional.size(); ++i) {
-    const Value &v = args.positional[i];
-    TracedPrint::Item item;
-    if (rt.isTensor(v)) {
-      auto &t = rt.tensor(v);
-      if (t.symbolic()) {
-        item.isTensor = true;
-        if (rt.tracing->graph.current < 0) { // see hostPrints below
-          Value id = identity(rt, v);
-          item.resultIndex = static_cast<int>(rt.tracing->graph.results.size());
-          rt.tracing->graph.results.push_back(id.as<TensorObject>().out);
-        }
-      } else {
-        item.text = py::tfPrintFormat(t.value->view(), print.summarize);
-        // A scalar string among other arguments is quoted, as in its arrays.
-        if (t.type.dtype == DType::String && t.type.shape.empty() &&
-            args.positional.size() > 1) {
-          std::string quoted = py::tfPrintFormat(
-              graph::HostTensor{{DType::String, {1}}, {}, t.value->strings}
-                  .view(),
-              print.summarize);
-          item.text = quoted.substr(1, quoted.size() - 2); // drop [ ]
-        }
-      }
-    } else if (v.is(Type::Str)) {
-      item.text = v.as<py::StrObject>().s;
-    } else {
-      item.text = in.toStr(v);
-    }
-    print.items.push_back(item);
-  }
-  if (rt.tracing) {
-    // Also a node, used when prints run inside compiled code (a print in a
-    // staged loop runs on every iteration): graph::Graph::hostPrints.
-    ValueList tensors;
-    std::vector<std::string> texts;
-    std::vector<int64_t> isTensor;
-    for (size_t i = 0; i < print.items.size(); ++i) {
-      const Value &v = args.positional[i];
-      bool symbolic = rt.isTensor(v) && rt.tensor(v).symbolic();
-      if (symbolic)
-        tensors.push_back(v);
-      texts.push_back(symbolic ? "" : print.items[i].text);
-      isTensor.push_back(symbolic);
-    }
-    rt.applyEffect("PrintV2", tensors,
-                   {{"texts", texts},
-                    {"tensor_items", isTensor},
-                    {"sep", print.sep},
-                    {"end", print.end},
-                    {"summarize", print.summarize},
-                    {"to_stdout", print.toStdout}});
-    // At the top level the printed tensors are also results, printed after
-    // the call when no print runs inside compiled code.
-    if (rt.tracing->graph.current < 0)
-      rt.tracing->prints.push_back(std::move(print));
-    return Value();
-  }
-  for (size_t i = 0; i < print.items.size(); ++i) {
-    if (i)
-      line += print.sep;
-    line += print.items[i].text;
-  }
-  line += print.end;
-  (print.toStdout ? in.out() : in.err()) << line;
-  return Value();
 }
 
 } // namespace

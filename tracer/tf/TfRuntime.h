@@ -25,15 +25,16 @@ using py::ValueList;
 
 class TfRuntime;
 
-/// A `tf.print` recorded while tracing: literal text or graph outputs.
+/// A `tf.print` recorded while tracing (TfPrint.h): its line is
+/// pieces[0] tensor0 pieces[1] tensor1 ... pieces[n], separators and `end`
+/// included, the tensors read from the graph's results.
 struct TracedPrint {
-  struct Item {
-    std::string text; // used when !isTensor
-    bool isTensor = false;
+  struct Slot {
     int resultIndex = -1; // into the graph's results
+    bool quoteScalarString = false;
   };
-  std::vector<Item> items;
-  std::string sep = " ", end = "\n";
+  std::vector<std::string> pieces;
+  std::vector<Slot> tensors;
   bool toStdout = false;
   int64_t summarize = 3;
 };
