@@ -99,6 +99,31 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
   }
 }
 
+/// Names the TensorSpecs in `v` by their path from the parameter `name`, as
+/// TensorFlow does: "pair_0" for a list's first item, "d_b" for key "b".
+Value nameSpecs(Interpreter &in, const Value &v, const std::string &name) {
+  auto *spec =
+      v.is(Type::Native) ? dynamic_cast<TensorSpecObject *>(v.raw()) : nullptr;
+  if (spec)
+    return tensorSpec(spec->type, in.str(name));
+  if (v.is(Type::List) || v.is(Type::Tuple)) {
+    ValueList items = in.toList(v);
+    for (size_t i = 0; i < items.size(); ++i)
+      items[i] = nameSpecs(in, items[i], name + "_" + std::to_string(i));
+    return v.is(Type::List) ? in.list(std::move(items))
+                            : in.tuple(std::move(items));
+  }
+  if (v.is(Type::Dict)) {
+    Value d = in.dict();
+    for (auto &e : v.as<py::DictObject>().table.entries())
+      if (e.live)
+        in.setItem(d, e.key,
+                   nameSpecs(in, e.value, name + "_" + in.toStr(e.key)));
+    return d;
+  }
+  return v;
+}
+
 /// Replaces each tensor leaf of `v` by `replace(index, tensor)`.
 Value mapTensors(Interpreter &in, const Value &v,
                  const std::function<Value(size_t, const Value &)> &replace,
@@ -429,23 +454,34 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
       },
       outIndex);
   concrete->numOutputs = outIndex;
-  // Text for printing the concrete function.
+  // Text for printing the concrete function, and its
+  // structured_input_signature: the arguments with TensorSpecs for tensors.
+  ValueList inputStructure;
+  size_t specIndex = 0;
   for (size_t i = 0; i < args.size(); ++i) {
     std::string pname =
         i < paramNames.size() ? paramNames[i] : "args_" + std::to_string(i);
+    Value specs = mapTensors(
+        in, args[i],
+        [&](size_t index, const Value &) {
+          return tensorSpec(tensorTypes[index]);
+        },
+        specIndex);
+    inputStructure.push_back(nameSpecs(in, specs, pname));
     std::string text;
     if (args[i].is(Type::Tensor)) {
       size_t index = 0;
       for (size_t k = 0; k < i; ++k)
         mapTensors(
             in, args[k], [](size_t, const Value &v) { return v; }, index);
-      text = specRepr(concrete->tensorTypes.empty() ? tensorTypes[index]
-                                                    : tensorTypes[index]);
+      text = specRepr(tensorTypes[index]);
     } else {
       text = "Literal[" + in.repr(args[i]) + "]";
     }
     concrete->params.emplace_back(pname, text);
   }
+  concrete->inputStructure =
+      in.tuple({in.tuple(std::move(inputStructure)), in.dict()});
   {
     std::vector<std::string> outs;
     for (size_t i = concrete->firstOutput; i < state.graph.results.size(); ++i)
@@ -851,13 +887,7 @@ struct ConcreteFunctionObject : py::NativeObject {
       return true;
     }
     if (name == "structured_input_signature") {
-      ValueList specs;
-      for (size_t i = 0; i < concrete->tensorTypes.size(); ++i)
-        specs.push_back(tensorSpec(concrete->tensorTypes[i],
-                                   i < concrete->params.size()
-                                       ? in.str(concrete->params[i].first)
-                                       : Value()));
-      out = in.tuple({in.tuple(std::move(specs)), in.dict()});
+      out = concrete->inputStructure;
       return true;
     }
     return false;

@@ -26,6 +26,7 @@ struct ConcreteFunction {
   /// and the output type.
   std::vector<std::pair<std::string, std::string>> params;
   std::string outputType;
+  Value inputStructure;         // structured_input_signature
   std::string describe() const; // "Input Parameters:\n..." as TF prints
 };
 
