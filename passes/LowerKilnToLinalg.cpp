@@ -308,8 +308,9 @@ Value Lowering::unaryScalar(StringRef fn, OpBuilder &nb, Location nl, Value x) {
         nl, x, nb.create<arith::ConstantOp>(nl, nb.getBoolAttr(true)));
   if (fn == "sqrt")
     return nb.create<math::SqrtOp>(nl, x);
-  if (fn == "rsqrt")
-    return nb.create<math::RsqrtOp>(nl, x);
+  if (fn == "rsqrt") // as 1 / sqrt(x): LLVM has no rsqrt to lower math.rsqrt to
+    return nb.create<arith::DivFOp>(nl, constant(1),
+                                    nb.create<math::SqrtOp>(nl, x));
   if (fn == "exp")
     return nb.create<math::ExpOp>(nl, x);
   if (fn == "log")

@@ -629,6 +629,106 @@ Value squeeze(TfRuntime &rt, const Value &x, const Value &axisArg) {
                   TensorType{type.dtype, shape}, "Squeeze");
 }
 
+/// The prefix of an eager kernel's error: "{{function_node
+/// __wrapped__ConcatV2_N_2_device_/job:localhost/...}} ".
+static std::string wrappedKernel(const std::string &op, size_t n) {
+  return "{{function_node __wrapped__" + op + "_N_" + std::to_string(n) +
+         "_device_/job:localhost/replica:0/task:0/device:CPU:0}} ";
+}
+
+static std::string inputNames(TfRuntime &rt, const ValueList &tensors) {
+  std::string names;
+  for (size_t k = 0; k < tensors.size(); ++k)
+    names += (k ? ", " : "") + inputName(rt, tensors[k]);
+  return names;
+}
+
+static std::string inputShapes(TfRuntime &rt, const ValueList &tensors) {
+  std::string shapes;
+  for (size_t k = 0; k < tensors.size(); ++k)
+    shapes += (k ? ", " : "") + shapeList(rt.tensor(tensors[k]).type.shape);
+  return shapes;
+}
+
+/// tf.concat: tensors[k] must match tensors[0] outside `axis` (both of the
+/// same rank). TensorFlow's shape function compares the shapes without the
+/// axis; its kernel, the whole shapes.
+static void checkConcatDims(TfRuntime &rt, const ValueList &tensors, size_t k,
+                            int64_t axis, int64_t userAxis) {
+  const auto &a = rt.tensor(tensors[0]).type.shape;
+  const auto &b = rt.tensor(tensors[k]).type.shape;
+  for (size_t d = 0; d < a.size(); ++d) {
+    if (static_cast<int64_t>(d) == axis || a[d] < 0 || b[d] < 0 || a[d] == b[d])
+      continue;
+    if (!rt.tracing)
+      rt.raise("InvalidArgumentError",
+               wrappedKernel("ConcatV2", tensors.size()) +
+                   "ConcatOp : Dimension " + std::to_string(d) +
+                   " in both shapes must be equal: shape[0] = " + shapeList(a) +
+                   " vs. shape[" + std::to_string(k) + "] = " + shapeList(b) +
+                   " [Op:ConcatV2] name: concat");
+    std::vector<int64_t> ra = a, rb = b;
+    ra.erase(ra.begin() + axis);
+    rb.erase(rb.begin() + axis);
+    size_t rd = d - (static_cast<int64_t>(d) > axis ? 1 : 0);
+    rt.in.valueError(
+        "Dimension " + std::to_string(rd) +
+        " in both shapes must be equal, but are " + std::to_string(a[d]) +
+        " and " + std::to_string(b[d]) + ". Shapes are " + shapeList(ra) +
+        " and " + shapeList(rb) + ". for '{{node " +
+        rt.tracing->graph.uniqueName("concat") +
+        "}} = ConcatV2[N=" + std::to_string(tensors.size()) +
+        ", T=" + tfTypeName(rt.tensor(tensors[0]).type.dtype) +
+        ", Tidx=DT_INT32](" + inputNames(rt, tensors) +
+        ", concat/axis)' with input shapes: " + inputShapes(rt, tensors) +
+        ", [] and with computed input tensors: input[" +
+        std::to_string(tensors.size()) + "] = <" + std::to_string(userAxis) +
+        ">.");
+  }
+}
+
+/// tf.stack: all shapes must match. TensorFlow's shape function merges them
+/// from the last one backwards; its kernel compares each with the first.
+static void checkPackShapes(TfRuntime &rt, const ValueList &tensors,
+                            int64_t userAxis) {
+  auto shapeOf = [&](size_t k) { return rt.tensor(tensors[k]).type.shape; };
+  if (!rt.tracing) {
+    for (size_t k = 1; k < tensors.size(); ++k)
+      if (shapeOf(k) != shapeOf(0))
+        rt.raise("InvalidArgumentError",
+                 wrappedKernel("Pack", tensors.size()) +
+                     "Shapes of all inputs must match: values[0].shape = " +
+                     shapeList(shapeOf(0)) + " != values[" + std::to_string(k) +
+                     "].shape = " + shapeList(shapeOf(k)) +
+                     " [Op:Pack] name: stack");
+    return;
+  }
+  std::vector<int64_t> merged = shapeOf(tensors.size() - 1);
+  for (size_t k = tensors.size() - 1; k-- > 0;) {
+    std::vector<int64_t> s = shapeOf(k);
+    for (size_t d = 0; d < s.size(); ++d) {
+      if (s[d] >= 0 && merged[d] >= 0 && s[d] != merged[d]) {
+        // tf.stack's name scope takes "stack" before the op is named.
+        rt.tracing->graph.uniqueName("stack");
+        rt.in.valueError(
+            "Dimension " + std::to_string(d) +
+            " in both shapes must be equal, but are " + std::to_string(s[d]) +
+            " and " + std::to_string(merged[d]) + ". Shapes are " +
+            shapeList(s) + " and " + shapeList(merged) +
+            ".\n\tFrom merging shape " + std::to_string(k) +
+            " with other shapes. for '{{node " +
+            rt.tracing->graph.uniqueName("stack") +
+            "}} = Pack[N=" + std::to_string(tensors.size()) +
+            ", T=" + tfTypeName(rt.tensor(tensors[0]).type.dtype) + ", axis=" +
+            std::to_string(userAxis) + "](" + inputNames(rt, tensors) +
+            ")' with input shapes: " + inputShapes(rt, tensors) + ".");
+      }
+      if (merged[d] < 0)
+        merged[d] = s[d];
+    }
+  }
+}
+
 Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
              const std::string &op) {
   ValueList tensors;
@@ -638,6 +738,7 @@ Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
     rt.in.valueError("List argument 'values' to 'ConcatV2' Op with length 0 "
                      "shorter than minimum length 2.");
   TensorType first = rt.tensor(tensors[0]).type;
+  const int64_t userAxis = axis; // as TensorFlow's messages show it
   int64_t rank = first.shape.size() + (op == "Pack" ? 1 : 0);
   if (axis < -rank || axis >= rank)
     rt.raise("InvalidArgumentError", "axis " + std::to_string(axis) +
@@ -676,19 +777,25 @@ Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
           "concat/axis)' with input shapes: " + shapes + "[].");
     }
     if (tt.shape.size() != first.shape.size())
-      rt.raise(
-          "InvalidArgumentError",
-          "ConcatOp : Ranks of all input tensors should match: shape[0] = " +
-              shapeList(first.shape) +
-              " vs. shape[1] = " + shapeList(tt.shape) + " [Op:" + op +
-              "] name: " + (op == "Pack" ? "stack" : "concat"));
+      rt.raise("InvalidArgumentError",
+               wrappedKernel(op, tensors.size()) +
+                   "ConcatOp : Ranks of all input tensors should match: "
+                   "shape[0] = " +
+                   shapeList(first.shape) +
+                   " vs. shape[1] = " + shapeList(tt.shape) + " [Op:" + op +
+                   "] name: " + (op == "Pack" ? "stack" : "concat"));
     if (op == "Pack")
       shape[axis] += 1;
     else if (&t != &tensors[0])
+      checkConcatDims(rt, tensors, static_cast<size_t>(&t - &tensors[0]), axis,
+                      userAxis);
+    if (op == "ConcatV2" && &t != &tensors[0])
       shape[axis] = shape[axis] < 0 || tt.shape[axis] < 0
                         ? -1
                         : shape[axis] + tt.shape[axis];
   }
+  if (op == "Pack")
+    checkPackShapes(rt, tensors, userAxis);
   return rt.apply(op, tensors, {{"axis", axis}, {"T", first.dtype}},
                   TensorType{first.dtype, shape},
                   op == "Pack" ? "stack" : "concat");
