@@ -272,7 +272,10 @@ func.func @compare_bool(%a: tensor<4xi1>, %b: tensor<4xi1>) -> (tensor<4xi1>, te
 // CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
 // CHECK-NEXT: arith.mulf %[[X]], %[[X]] : f32
 // CHECK: math.sqrt
-// CHECK: math.rsqrt
+// rsqrt as 1 / sqrt
+// CHECK: %[[S:.*]] = math.sqrt
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: arith.divf %[[ONE]], %[[S]]
 // CHECK: math.exp
 // CHECK: math.log %
 // CHECK: math.log1p
