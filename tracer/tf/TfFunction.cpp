@@ -467,14 +467,19 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
           return tensorSpec(tensorTypes[index]);
         },
         specIndex);
-    inputStructure.push_back(nameSpecs(in, specs, pname));
+    // An input_signature's spec keeps its own name.
+    std::string specName = inputSignature && i < inputSignatureNames.size()
+                               ? inputSignatureNames[i]
+                               : std::string();
+    inputStructure.push_back(
+        nameSpecs(in, specs, specName.empty() ? pname : specName));
     std::string text;
     if (args[i].is(Type::Tensor)) {
       size_t index = 0;
       for (size_t k = 0; k < i; ++k)
         mapTensors(
             in, args[k], [](size_t, const Value &v) { return v; }, index);
-      text = specRepr(tensorTypes[index]);
+      text = specRepr(tensorTypes[index], specName);
     } else {
       text = "Literal[" + in.repr(args[i]) + "]";
     }
@@ -660,8 +665,7 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &args,
       std::string received = receivedArgs(in, args);
       std::string signature;
       for (size_t i = 0; i < inputSignature->size(); ++i)
-        signature += (i ? ", " : "") + paramName(i) + ": " +
-                     specRepr((*inputSignature)[i]);
+        signature += (i ? ", " : "") + paramName(i) + ": " + signatureRepr(i);
       in.typeError("Binding inputs to tf.function failed due to `too many "
                    "positional arguments`. Received args: (" +
                    received + ") and kwargs: {} for signature: (" + signature +
@@ -680,13 +684,12 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &args,
       if (!compatible(spec, actual)) {
         std::string signature;
         for (size_t k = 0; k < inputSignature->size(); ++k)
-          signature += (k ? ", " : "") + paramName(k) + ": " +
-                       specRepr((*inputSignature)[k]);
+          signature += (k ? ", " : "") + paramName(k) + ": " + signatureRepr(k);
         std::string received = receivedArgs(in, args);
         in.typeError("Binding inputs to tf.function failed due to `Can not "
                      "cast " +
-                     specRepr(actual, /*asSpec=*/true) + " to " +
-                     specRepr(spec) + "`. Received args: (" + received +
+                     specRepr(actual) + " to " + signatureRepr(i) +
+                     "`. Received args: (" + received +
                      ") and kwargs: {} for signature: (" + signature + ").");
       }
     }
@@ -909,11 +912,12 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
     if (auto *spec = v.is(Type::Native)
                          ? dynamic_cast<TensorSpecObject *>(v.raw())
                          : nullptr) {
-      std::vector<int64_t> dims = spec->type.shape;
+      TensorType type = spec->type; // `v` owns the spec: copy before
+      std::vector<int64_t> dims = type.shape;
       for (auto &d : dims)
         d = d < 0 ? 0 : d;
-      v = rt.eager(graph::HostTensor::zeros({spec->type.dtype, dims}));
-      specTypes.push_back(spec->type);
+      specTypes.push_back(type);
+      v = rt.eager(graph::HostTensor::zeros({type.dtype, dims}));
     }
   };
   for (auto &v : replaced.positional)
@@ -1115,9 +1119,17 @@ std::string TfFunction::paramName(size_t i) const {
   return "args_" + std::to_string(i);
 }
 
-std::string TfFunction::specRepr(const TensorType &t, bool) const {
+std::string TfFunction::specRepr(const TensorType &t,
+                                 const std::string &name) const {
   return "TensorSpec(shape=" + t.shapeString() + ", dtype=tf." +
-         py::dtypeName(t.dtype) + ", name=None)";
+         py::dtypeName(t.dtype) +
+         ", name=" + (name.empty() ? "None" : "'" + name + "'") + ")";
+}
+
+std::string TfFunction::signatureRepr(size_t i) const {
+  return specRepr((*inputSignature)[i], i < inputSignatureNames.size()
+                                            ? inputSignatureNames[i]
+                                            : std::string());
 }
 
 bool TfFunction::getAttr(Interpreter &in, const Value &self,

@@ -36,6 +36,7 @@ struct TfFunction : py::NativeObject {
   Value pyFunc;
   std::string name;
   std::optional<std::vector<TensorType>> inputSignature;
+  std::vector<std::string> inputSignatureNames; // "" for name=None
   bool reduceRetracing = false;
   bool autograph = true;
   /// Whether traces run AutoGraph's conversion of the function: autograph
@@ -79,7 +80,11 @@ private:
   py::PyException userCodeError(Interpreter &in, py::PyException &e);
   std::string paramName(size_t i) const;
   void warnFrequentRetracing(Interpreter &in);
-  std::string specRepr(const TensorType &t, bool asSpec = false) const;
+  /// "TensorSpec(shape=(2,), dtype=tf.float32, name=None)"; `name`: the
+  /// spec's name, empty for None.
+  std::string specRepr(const TensorType &t, const std::string &name = "") const;
+  /// specRepr of input_signature's spec i, with its name.
+  std::string signatureRepr(size_t i) const;
 };
 
 } // namespace kiln::tf

@@ -859,6 +859,8 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
               in.typeError("input_signature must be a possibly nested sequence "
                            "of TensorSpec objects");
             specs.push_back(spec->type);
+            f->inputSignatureNames.push_back(
+                spec->name.is(Type::Str) ? in.toStr(spec->name) : "");
           }
           f->inputSignature = specs;
         }
