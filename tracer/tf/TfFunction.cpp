@@ -822,11 +822,26 @@ struct ConcreteFunctionObject : py::NativeObject {
   bool call(Interpreter &in, const Value &, CallArgs &args,
             Value &out) override {
     checkLiterals(in, args);
+    // Keyword arguments go to their parameters, in parameter order.
     ValueList bound = args.positional;
-    for (auto &[k, v] : args.keywords) {
-      (void)k;
-      bound.push_back(v);
+    std::vector<bool> used(args.keywords.size(), false);
+    for (size_t j = bound.size(); j < concrete->params.size(); ++j) {
+      const std::string &name = concrete->params[j].first;
+      size_t k = 0;
+      while (k < args.keywords.size() && args.keywords[k].first != name)
+        ++k;
+      if (k == args.keywords.size()) {
+        if (concrete->params[j].second.rfind("Literal[", 0) == 0)
+          continue; // a Python argument fixed at trace time may be left out
+        break;
+      }
+      used[k] = true;
+      bound.push_back(args.keywords[k].second);
     }
+    for (size_t k = 0; k < args.keywords.size(); ++k)
+      if (!used[k])
+        in.typeError(owner->name + "() got an unexpected keyword argument '" +
+                     args.keywords[k].first + "'");
     size_t tensors = 0;
     for (auto &v : bound)
       tensors += v.is(Type::Tensor);

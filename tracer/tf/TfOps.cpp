@@ -90,14 +90,21 @@ static std::string eagerTypeName(DType d) {
 /// op-construction message when it does not fit.
 static Value convertOperand(TfRuntime &rt, const Value &v, DType dtype,
                             const char *param, const std::string &op) {
-  if (rt.tracing && v.is(Type::Float) &&
-      (isInteger(dtype) || dtype == DType::Bool) &&
-      v.asFloat() != static_cast<double>(static_cast<int64_t>(v.asFloat()))) {
+  // A Python float never becomes an integer tensor, even 2.0.
+  if (v.is(Type::Float) && (isInteger(dtype) || dtype == DType::Bool)) {
     std::string value = rt.in.repr(v), type = py::dtypeName(dtype);
+    if (!rt.tracing)
+      rt.in.typeError("Cannot convert " + value + " to EagerTensor of dtype " +
+                      type);
+    std::string expected =
+        "Expected " + type + ", but got " + value + " of type 'float'.";
+    // The left operand of a reflected op is converted before the op is
+    // built, so its message names no parameter.
+    if (std::string(param) == "x" || op.empty())
+      rt.in.typeError(expected);
     rt.in.typeError("Expected " + type + " passed to parameter '" + param +
                     "' of op '" + op + "', got " + value +
-                    " of type 'float' instead. Error: Expected " + type +
-                    ", but got " + value + " of type 'float'.");
+                    " of type 'float' instead. Error: " + expected);
   }
   return rt.toTensor(v, dtype);
 }
@@ -230,9 +237,24 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
 }
 
 Value trueDiv(TfRuntime &rt, const Value &x, const Value &y) {
+  // math_ops.truediv: y takes x's dtype only as a hint (a Python float
+  // next to an int tensor stays float32), then the dtypes must agree.
   Value tx, ty;
-  convertPair(rt, x, y, tx, ty);
+  if (rt.isTensor(x) && !rt.isTensor(y)) {
+    tx = x;
+    DType hint = rt.tensor(x).type.dtype;
+    bool fits = y.is(Type::Bool)    ? hint == DType::Bool
+                : y.is(Type::Float) ? isFloating(hint)
+                                    : hint != DType::Bool;
+    ty = fits ? rt.toTensor(y, hint) : rt.toTensor(y);
+  } else {
+    convertPair(rt, x, y, tx, ty, "RealDiv");
+  }
   DType d = rt.tensor(tx).type.dtype;
+  if (d != rt.tensor(ty).type.dtype)
+    rt.in.typeError("`x` and `y` must have the same dtype, got tf." +
+                    std::string(py::dtypeName(d)) + " != tf." +
+                    py::dtypeName(rt.tensor(ty).type.dtype) + ".");
   if (isInteger(d) && d == rt.tensor(ty).type.dtype) {
     DType to = d == DType::Int8 || d == DType::Int16 || d == DType::UInt8
                    ? DType::Float32
