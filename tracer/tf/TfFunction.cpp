@@ -578,6 +578,8 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
     mapTensors(
         in, a,
         [&](size_t, const Value &t) {
+          if (t.as<TensorObject>().symbolic())
+            rt.outOfScope(t); // a graph tensor leaked from another trace
           inputs.push_back(t.as<TensorObject>().value);
           return t;
         },
@@ -589,9 +591,6 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
                  std::to_string(c.tensorTypes.size()) +
                  " tensor arguments, got " + std::to_string(inputs.size()));
   for (size_t i = 0; i < inputs.size(); ++i) {
-    if (!inputs[i])
-      rt.raise("InvalidArgumentError",
-               "a symbolic tensor cannot be passed here");
     if (!compatible(c.tensorTypes[i], inputs[i]->type))
       rt.raise("InvalidArgumentError",
                "cannot compute " + c.graph.name + " as input #" +

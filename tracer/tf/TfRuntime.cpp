@@ -393,6 +393,30 @@ void TfRuntime::applyEffect(const std::string &op, const ValueList &inputs,
   tracing->graph.add(std::move(n));
 }
 
+void TfRuntime::outOfScope(const Value &v) {
+  const TensorObject &t = tensor(v);
+  std::string text = in.repr(v);
+  // "__inference_f_5" was traced from f.
+  std::string function = t.trace->graph.name;
+  const std::string prefix = "__inference_";
+  if (function.rfind(prefix, 0) == 0)
+    function =
+        function.substr(prefix.size(), function.rfind('_') - prefix.size());
+  in.typeError(
+      text +
+      " is out of scope and cannot be used here. Use return values, "
+      "explicit Python locals or TensorFlow collections to access it.\n"
+      "Please see https://www.tensorflow.org/guide/"
+      "function#all_outputs_of_a_tffunction_must_be_return_values for more "
+      "information.\n\n" +
+      text + " was defined here:\n\nThe tensor " + text +
+      " cannot be accessed from here, because it was defined in "
+      "FuncGraph(name=" +
+      function +
+      ", id=" + std::to_string(reinterpret_cast<uintptr_t>(t.trace)) +
+      "), which is out of scope.");
+}
+
 Value TfRuntime::apply(const std::string &op, const ValueList &inputs,
                        std::map<std::string, Attr> attrs, TensorType result,
                        const std::string &nameHint) {
@@ -409,6 +433,9 @@ Value TfRuntime::apply(const std::string &op, const ValueList &inputs,
   }
   if (op == "Const") // eager constants need no compilation
     return eager(std::get<HostTensorPtr>(attrs.at("value")));
+  for (auto &v : inputs)
+    if (tensor(v).symbolic())
+      outOfScope(v);
   bool strings = result.dtype == DType::String;
   for (auto &v : inputs)
     strings |= tensor(v).type.dtype == DType::String;

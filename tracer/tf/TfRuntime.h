@@ -108,6 +108,9 @@ public:
 
   /// A symbolic tensor for output `o` of the graph being traced.
   Value symbolic(graph::Output o);
+  /// TensorFlow's TypeError for a graph tensor used after its trace ended
+  /// (a tensor leaked through a global, say).
+  [[noreturn]] void outOfScope(const Value &v);
   /// The graph output holding tensor `v` in the current region; an eager
   /// tensor is captured as a constant first.
   graph::Output graphOutput(const Value &v);
