@@ -419,10 +419,11 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     for (size_t i = 0; i < kwNames.size(); ++i)
       call.keywords.emplace_back(kwNames[i], symbolicArgs[positionalCount + i]);
     result = in.call(pyFunc, call);
-    // Non-tensor numbers in the result become constants, as TensorFlow
+    // Non-tensor numbers and strings in the result become constants, as
+    // TensorFlow
     // converts a Function's outputs to tensors.
     std::function<Value(const Value &)> convert = [&](const Value &v) -> Value {
-      if (v.isNumber())
+      if (v.isNumber() || v.is(Type::Str))
         return rt.toTensor(v);
       if (v.is(Type::List) || v.is(Type::Tuple)) {
         ValueList items;
@@ -430,6 +431,13 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
           items.push_back(convert(item));
         return v.is(Type::List) ? in.list(std::move(items))
                                 : in.tuple(std::move(items));
+      }
+      if (v.is(Type::Dict)) {
+        Value d = in.dict();
+        for (auto &e : v.as<py::DictObject>().table.entries())
+          if (e.live)
+            in.setItem(d, e.key, convert(e.value));
+        return d;
       }
       return v;
     };
@@ -488,19 +496,27 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   concrete->inputStructure =
       in.tuple({in.tuple(std::move(inputStructure)), in.dict()});
   {
-    std::vector<std::string> outs;
-    for (size_t i = concrete->firstOutput; i < state.graph.results.size(); ++i)
-      outs.push_back(specRepr(state.graph.typeOf(state.graph.results[i])));
-    if (outs.empty())
-      concrete->outputType = in.repr(result);
-    else if (outs.size() == 1 && result.is(Type::Tensor))
-      concrete->outputType = outs[0];
-    else {
-      concrete->outputType = "Tuple[";
-      for (size_t i = 0; i < outs.size(); ++i)
-        concrete->outputType += (i ? ", " : "") + outs[i];
-      concrete->outputType += "]";
-    }
+    // "Tuple[TensorSpec(...), List[...], Dict[['k', TensorSpec(...)]]]".
+    std::function<std::string(const Value &)> typeText =
+        [&](const Value &v) -> std::string {
+      if (v.is(Type::Tensor))
+        return specRepr(rt.tensor(v).type);
+      std::string text;
+      if (v.is(Type::List) || v.is(Type::Tuple)) {
+        for (auto &item : in.toList(v))
+          text += (text.empty() ? "" : ", ") + typeText(item);
+        return (v.is(Type::List) ? "List[" : "Tuple[") + text + "]";
+      }
+      if (v.is(Type::Dict)) {
+        for (auto &e : v.as<py::DictObject>().table.entries())
+          if (e.live)
+            text += (text.empty() ? "[" : ", [") + in.repr(e.key) + ", " +
+                    typeText(e.value) + "]";
+        return "Dict[" + text + "]";
+      }
+      return in.repr(v);
+    };
+    concrete->outputType = typeText(result);
   }
   rt.tracing = saved;
   // A tf.print inside staged control flow prints from compiled code, and
