@@ -1,5 +1,6 @@
 // Graph → kiln dialect: one op per graph node, arguments for Placeholders.
 #include "GraphToKiln.h"
+#include "Emitter.h"
 #include "HostCalls.h"
 
 #include "dialects/kiln/KilnDialect.h"
@@ -47,115 +48,6 @@ Type elementType(MLIRContext *ctx, DType dtype) {
     return nullptr; // uint8 and string are not compiled yet
   }
 }
-
-namespace {
-
-class Emitter {
-public:
-  Emitter(ModuleOp module, const graph::Graph &g, const std::string &file,
-          std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs)
-      : ctx(module.getContext()), b(ctx), module(module), g(g), file(file),
-        hostSpecs(hostSpecs) {}
-
-  bool run(std::string &error);
-
-private:
-  RankedTensorType tensorType(const graph::TensorType &t) {
-    Type et = elementType(ctx, t.dtype);
-    if (!et || t.unknownRank)
-      return nullptr;
-    SmallVector<int64_t> shape;
-    for (int64_t d : t.shape)
-      shape.push_back(d < 0 ? ShapedType::kDynamic : d);
-    return RankedTensorType::get(shape, et);
-  }
-
-  Location locOf(const graph::Node &n) {
-    Location fileLoc =
-        n.loc.valid()
-            ? Location(FileLineColLoc::get(ctx, file, n.loc.line, n.loc.col))
-            : Location(UnknownLoc::get(ctx));
-    return NameLoc::get(b.getStringAttr(n.name), fileLoc);
-  }
-
-  Value input(const graph::Node &n, size_t i) {
-    return values.at(key(n.inputs[i]));
-  }
-
-  static int64_t key(graph::Output o) {
-    return (static_cast<int64_t>(o.node) << 16) | o.index;
-  }
-
-  template <typename T> const T *attr(const graph::Node &n, const char *name) {
-    auto it = n.attrs.find(name);
-    return it == n.attrs.end() ? nullptr : std::get_if<T>(&it->second);
-  }
-
-  Value constant(const graph::Node &n, RankedTensorType type,
-                 std::string &error);
-  Value emit(const graph::Node &n, std::string &error);
-  /// Emits nodes `ids` in order (a region's, or the function body's).
-  bool emitNodes(const std::vector<int> &ids, std::string &error);
-  /// If, While and For: scf.if, scf.while and scf.for.
-  bool emitControlFlow(int id, std::string &error);
-  /// Emits region `r` and collects its results, cast to `types` (loop
-  /// state may be less specific than one iteration's values).
-  bool emitRegion(int r, TypeRange types, SmallVector<Value> &results,
-                  std::string &error);
-  Value castTo(Location loc, Value v, Type t) {
-    return v.getType() == t ? v : b.create<tensor::CastOp>(loc, t, v);
-  }
-  Value scalarOf(Location loc, Value t) {
-    return b.create<tensor::ExtractOp>(loc, t, ValueRange{});
-  }
-  /// Appends the sizes of `t`'s dimensions after the first (one row's).
-  void appendRowSizes(Location loc, Value t, SmallVector<OpFoldResult> &sizes) {
-    auto tt = cast<RankedTensorType>(t.getType());
-    for (int64_t d = 1; d < tt.getRank(); ++d)
-      sizes.push_back(
-          tt.isDynamicDim(d)
-              ? OpFoldResult(b.create<tensor::DimOp>(loc, t, d).getResult())
-              : OpFoldResult(b.getIndexAttr(tt.getDimSize(d))));
-  }
-  /// The length of range(start, limit, delta) (integer scalars of one
-  /// type): max(0, ceil((limit - start) / delta)), and 0 for a zero delta.
-  Value tripCount(Location loc, Value start, Value limit, Value delta) {
-    Type t = start.getType();
-    Value zero = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(t, 0));
-    Value one = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(t, 1));
-    Value deltaIsZero =
-        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, delta, zero);
-    Value safeDelta = b.create<arith::SelectOp>(loc, deltaIsZero, one, delta);
-    Value n = b.create<arith::CeilDivSIOp>(
-        loc, b.create<arith::SubIOp>(loc, limit, start), safeDelta);
-    n = b.create<arith::MaxSIOp>(loc, n, zero);
-    return b.create<arith::SelectOp>(loc, deltaIsZero, zero, n);
-  }
-  Value zeroExtend(Location loc, Value u8);
-  Value emitWidenedUnsigned(const graph::Node &n, std::string &error);
-
-  MLIRContext *ctx;
-  OpBuilder b;
-  ModuleOp module;
-  const graph::Graph &g;
-  std::string file;
-  std::unordered_map<int64_t, Value> values;
-  bool widening = false;
-  std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs;
-  /// Registers `spec` (HostCalls.h) and reports it to hostSpecs; returns
-  /// its index as an i64 constant.
-  Value hostSpec(Location loc, hostcalls::Spec spec);
-
-  /// TensorArray buffers (TensorArray.h in the tracer).
-  Value emitTensorList(const graph::Node &n, RankedTensorType type);
-  /// A zero tensor of `type` whose dynamic dimensions are `dynamic`.
-  Value zeros(Location loc, RankedTensorType type, ValueRange dynamic);
-
-  /// PrintV2 and Assert: calls into kiln's host callbacks (HostCalls.h).
-  bool emitHostCall(const graph::Node &n, std::string &error);
-  /// A private declaration of external function `name`, made once.
-  FlatSymbolRefAttr declare(const std::string &name, FunctionType type);
-};
 
 Value Emitter::constant(const graph::Node &n, RankedTensorType type,
                         std::string &error) {
@@ -256,6 +148,10 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   if (!widening && !n.inputs.empty() && signednessMatters(n.op) &&
       g.typeOf(n.inputs[0]).dtype == DType::UInt8)
     return emitWidenedUnsigned(n, error);
+  bool checked = false;
+  Value guarded = emitChecked(n, checked, error);
+  if (checked)
+    return guarded;
   RankedTensorType type = tensorType(n.outputs.at(0));
   if (!type) {
     error = "'" + n.name + "' (" + n.op +
@@ -380,16 +276,26 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
       op == "TensorListStack")
     return emitTensorList(n, type);
   if (op == "GatherV2") {
-    // One row of the first dimension (a scalar index): a rank-reducing
-    // slice. The index is clamped, so a bad one reads a valid row.
+    // One row of the first dimension (a scalar index, negative from the
+    // end): a rank-reducing slice. An index out of range is TensorFlow's
+    // error, and clamped meanwhile so that no row outside is read.
     Value src = input(n, 0);
     auto srcType = cast<RankedTensorType>(src.getType());
-    Value idx = b.create<arith::IndexCastOp>(loc, b.getIndexType(),
-                                             scalarOf(loc, input(n, 1)));
+    Value given = b.create<arith::IndexCastOp>(loc, b.getIndexType(),
+                                               scalarOf(loc, input(n, 1)));
     Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
     Value one = b.create<arith::ConstantIndexOp>(loc, 1);
-    Value last =
-        b.create<arith::SubIOp>(loc, b.create<tensor::DimOp>(loc, src, 0), one);
+    Value size = b.create<tensor::DimOp>(loc, src, 0);
+    Value negative =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, given, zero);
+    Value idx = b.create<arith::SelectOp>(
+        loc, negative, b.create<arith::AddIOp>(loc, given, size), given);
+    Value inRange = b.create<arith::AndIOp>(
+        loc, b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, idx, zero),
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, idx, size));
+    check(n, inRange, "slice index {int} of dimension 0 out of bounds.",
+          {given});
+    Value last = b.create<arith::SubIOp>(loc, size, one);
     idx = b.create<arith::MaxSIOp>(loc, zero,
                                    b.create<arith::MinSIOp>(loc, idx, last));
     SmallVector<OpFoldResult> offsets(srcType.getRank(), b.getIndexAttr(0)),
@@ -518,8 +424,21 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
         auto t = cast<RankedTensorType>(v.getType());
         SmallVector<int64_t> shape(t.getShape());
         shape.insert(shape.begin() + *axis, 1);
-        v = b.create<ReshapeOp>(
-            loc, RankedTensorType::get(shape, t.getElementType()), v);
+        // The unit dimension joins its neighbour's group (any number of
+        // dimensions may be dynamic, which kiln.reshape does not allow).
+        SmallVector<ReassociationIndices> groups;
+        int64_t rank = t.getRank();
+        for (int64_t d = 0; d < rank; ++d) {
+          int64_t at = d < *axis ? d : d + 1;
+          if (d == *axis)
+            groups.push_back({at - 1, at});
+          else if (d == rank - 1 && *axis == rank)
+            groups.push_back({at, at + 1});
+          else
+            groups.push_back({at});
+        }
+        v = b.create<tensor::ExpandShapeOp>(
+            loc, RankedTensorType::get(shape, t.getElementType()), v, groups);
       }
       inputs.push_back(v);
     }
@@ -923,8 +842,6 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
     values[key({id, static_cast<int>(k)})] = result->getResult(k);
   return true;
 }
-
-} // namespace
 
 bool emitKilnFunction(
     ModuleOp module, const graph::Graph &graph, const std::string &fileName,

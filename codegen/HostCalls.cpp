@@ -2,6 +2,7 @@
 #include "HostCalls.h"
 
 #include "TensorFormat.h"
+#include "kiln/check_message.h"
 #include "kiln/tf_print.h"
 
 #include <cstdlib>
@@ -50,6 +51,20 @@ extern "C" void kiln_host_print_end(int64_t index) {
     current->print(spec(index).toStdout, line);
 }
 
+/// A failed run-time shape check: `desc` is a rank-1 i64 memref of the
+/// values the message template takes.
+extern "C" void kiln_host_check_failed(int64_t index, int64_t rank,
+                                       const int64_t *desc) {
+  if (!current || !current->error.empty() || rank != 1)
+    return;
+  const int64_t *values = reinterpret_cast<const int64_t *>(desc[1]) + desc[2];
+  kiln_text text = {};
+  kiln_format_check(&text, spec(index).message.c_str(), values, desc[3]);
+  current->error = "InvalidArgumentError: " +
+                   (text.data ? std::string(text.data, text.size) : "");
+  std::free(text.data);
+}
+
 extern "C" void kiln_host_assert(int64_t cond, int64_t index) {
   if (cond || !current || !current->error.empty())
     return;
@@ -95,7 +110,9 @@ void setContext(Context *context) { current = context; }
 std::vector<std::pair<std::string, void *>> symbols() {
   std::vector<std::pair<std::string, void *>> out = {
       {"kiln_host_print_end", reinterpret_cast<void *>(&kiln_host_print_end)},
-      {"kiln_host_assert", reinterpret_cast<void *>(&kiln_host_assert)}};
+      {"kiln_host_assert", reinterpret_cast<void *>(&kiln_host_assert)},
+      {"kiln_host_check_failed",
+       reinterpret_cast<void *>(&kiln_host_check_failed)}};
   // One declaration per element type in MLIR (their unranked memref
   // arguments differ), one C function: the spec knows the dtype.
   for (const char *t :

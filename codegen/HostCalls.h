@@ -19,14 +19,15 @@ namespace kiln::hostcalls {
 /// What one PrintV2 or Assert node needs at run time. Compiled libraries
 /// carry the same facts in their generated C (Aot.cpp).
 struct Spec {
-  enum Kind { Print, Assert } kind = Print;
+  enum Kind { Print, Assert, Check } kind = Print;
   // Print: the line is pieces[0] tensor0 pieces[1] ... pieces[n], with
   // the separators and `end` in the pieces (PrintV2's "pieces" attribute).
   std::vector<std::string> pieces;
   std::vector<graph::DType> tensorDTypes;
   int64_t summarize = 3;
   bool toStdout = false;
-  // Assert
+  // Assert: the message. Check: the message template of
+  // kiln/check_message.h, filled from the values of the failing call.
   std::string message;
 };
 

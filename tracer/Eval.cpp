@@ -275,21 +275,18 @@ Value Interpreter::eval(const Expr &e, Frame &frame) {
   }
   case ExprKind::BoolOp: {
     auto &b = as<BoolOpExpr>(e);
-    Value v;
-    for (size_t i = 0; i < b.values.size(); ++i) {
-      v = eval(*b.values[i], frame);
-      if (mustStage(frame, v)) {
-        // A tensor operand: the rest is evaluated and combined with the
-        // logical op, as AutoGraph's and_/or_ do.
-        for (++i; i < b.values.size(); ++i)
-          v = stager_->logicalBinary(b.op, v, eval(*b.values[i], frame));
+    // Operands from `k` on: Python's short circuit, or for a tensor operand
+    // a staged conditional that evaluates the rest in one branch.
+    std::function<Value(size_t)> from = [&](size_t k) -> Value {
+      Value v = eval(*b.values[k], frame);
+      if (k + 1 == b.values.size())
         return v;
-      }
+      if (mustStage(frame, v))
+        return stager_->logicalLazy(b.op, v, [&] { return from(k + 1); });
       bool t = truthy(v);
-      if (b.op == BoolOpKind::And ? !t : t)
-        return v;
-    }
-    return v;
+      return (b.op == BoolOpKind::And ? !t : t) ? v : from(k + 1);
+    };
+    return from(0);
   }
   case ExprKind::Compare: {
     auto &c = as<CompareExpr>(e);

@@ -90,6 +90,10 @@ struct Region {
 
 struct Graph {
   std::string name; // the concrete function's name
+  /// The Python stack when the trace began, outermost first, as
+  /// (line, function) pairs: TensorFlow's run-time errors show where their
+  /// node was defined ("Detected at node add defined at ...").
+  std::vector<std::pair<int, std::string>> traceStack;
   std::vector<Node> nodes;
   std::vector<int> args;       // Placeholder nodes, in argument order
   std::vector<Output> results; // what the function returns

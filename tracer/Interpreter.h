@@ -9,6 +9,7 @@
 #include "kiln/frontend/Ast.h"
 #include "kiln/frontend/SourceFile.h"
 
+#include <functional>
 #include <ostream>
 #include <string>
 #include <unordered_map>
@@ -52,6 +53,11 @@ public:
   virtual Value logicalNot(const Value &v) = 0;
   virtual Value logicalBinary(ast::BoolOpKind op, const Value &a,
                               const Value &b) = 0;
+  /// `a and rest`, `a or rest` with a tensor `a`, as AutoGraph's and_/or_:
+  /// a conditional on `a`, so `rest` (the other operands) runs only when
+  /// `a` does not decide.
+  virtual Value logicalLazy(ast::BoolOpKind op, const Value &a,
+                            const std::function<Value()> &rest) = 0;
   /// len() of a tensor whose length is known at run time only (AutoGraph's
   /// len_): a tensor. False when the length is static.
   virtual bool stagedLen(const Value &v, Value &out) = 0;

@@ -108,6 +108,25 @@ public:
                     a, tb);
   }
 
+  Value logicalLazy(ast::BoolOpKind op, const Value &a,
+                    const std::function<Value()> &rest) override {
+    requireBoolPred(a);
+    auto self = [&] { return std::vector<Slot>{a}; };
+    auto other = [&] {
+      Value b = asTensor(rest());
+      if (rt.tensor(b).type.dtype != DType::Bool)
+        in.typeError("true_fn and false_fn arguments to tf.cond must have "
+                     "the same number, type, and overall structure of "
+                     "return values.");
+      return std::vector<Slot>{b};
+    };
+    bool isAnd = op == ast::BoolOpKind::And;
+    std::vector<Slot> merged = stageBranches(
+        a, {isAnd ? "and_" : "or_"}, isAnd ? std::function(other) : self,
+        isAnd ? std::function(self) : other, true);
+    return *merged[0];
+  }
+
   bool stagedLen(const Value &v, Value &out) override {
     const TensorType &t = rt.tensor(v).type;
     if (t.unknownRank || t.shape.empty() || t.shape[0] >= 0)

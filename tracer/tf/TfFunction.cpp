@@ -372,6 +372,9 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   size_t positionalCount = args.size() - kwNames.size();
   for (size_t i = 0; i < kwNames.size(); ++i)
     paramNames.push_back(kwNames[i]);
+  for (py::Frame *f = in.currentFrame(); f; f = f->parent)
+    state.graph.traceStack.insert(state.graph.traceStack.begin(),
+                                  {static_cast<int>(f->line), f->name});
   TraceState *saved = rt.tracing;
   rt.tracing = &state;
   ValueList symbolicArgs;

@@ -1,0 +1,346 @@
+// Run-time shape checks. A dimension known only at run time (a TensorSpec's
+// None) can turn out not to fit an op: `a + b` of sizes 3 and 2, a reshape
+// of 3 values into [2, 2]. TensorFlow's kernels raise InvalidArgumentError
+// then; compiled code must too, and must not read out of bounds first. So
+// the op runs under scf.if on its check, zeros stand in for its result
+// when the check fails, and a host call reports TensorFlow's message.
+//
+// Broadcasting has a second run-time case: a dimension known only at run
+// time may be 1, and then broadcasts. Such an input is expanded to the
+// common size first (a copy, only when the sizes differ).
+#include "Emitter.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <algorithm>
+
+namespace kiln {
+
+namespace {
+
+bool isBroadcasting(const std::string &op) {
+  static const char *ops[] = {
+      "AddV2",      "Sub",       "Mul",          "RealDiv",  "Div",
+      "FloorDiv",   "FloorMod",  "Pow",          "Maximum",  "Minimum",
+      "LogicalAnd", "LogicalOr", "Equal",        "NotEqual", "Less",
+      "LessEqual",  "Greater",   "GreaterEqual", "SelectV2"};
+  return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
+}
+
+} // namespace
+
+Value Emitter::dimSize(Location loc, Value t, int64_t d) {
+  auto type = cast<RankedTensorType>(t.getType());
+  if (!type.isDynamicDim(d))
+    return b.create<arith::ConstantIndexOp>(loc, type.getDimSize(d));
+  return b.create<tensor::DimOp>(loc, t, d);
+}
+
+void Emitter::appendShape(Location loc, Value t, SmallVectorImpl<Value> &ints) {
+  auto type = cast<RankedTensorType>(t.getType());
+  ints.push_back(b.create<arith::ConstantIndexOp>(loc, type.getRank()));
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    ints.push_back(dimSize(loc, t, d));
+}
+
+std::string Emitter::graphError(const graph::Node &n,
+                                const std::string &message) {
+  // "__inference_f_5" was traced from f.
+  std::string function = g.name;
+  const std::string prefix = "__inference_";
+  if (function.rfind(prefix, 0) == 0 && function.rfind('_') > prefix.size())
+    function =
+        function.substr(prefix.size(), function.rfind('_') - prefix.size());
+  std::string text = "Graph execution error:\n\nDetected at node " + n.name +
+                     " defined at (most recent call last):\n";
+  for (auto &[line, name] : g.traceStack)
+    text += "  File \"" + file + "\", line " + std::to_string(line) + ", in " +
+            name + "\n\n";
+  if (n.loc.valid())
+    text += "  File \"" + file + "\", line " + std::to_string(n.loc.line) +
+            ", in " + function + "\n\n";
+  return text + message + "\n\t [[{{node " + n.name + "}}]] [Op:" + g.name +
+         "]";
+}
+
+void Emitter::check(const graph::Node &n, Value ok, const std::string &message,
+                    ArrayRef<Value> ints) {
+  Location loc = locOf(n);
+  auto i64 = b.getI64Type();
+  hostcalls::Spec spec;
+  spec.kind = hostcalls::Spec::Check;
+  spec.message = graphError(n, message);
+  Value index = hostSpec(loc, std::move(spec));
+  Value failed = b.create<arith::XOrIOp>(
+      loc, ok, b.create<arith::ConstantIntOp>(loc, 1, 1));
+  // The values are only gathered on the failing path.
+  b.create<scf::IfOp>(loc, failed, [&](OpBuilder &nb, Location l) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+    SmallVector<Value> words;
+    for (Value v : ints)
+      words.push_back(v.getType().isIndex()
+                          ? b.create<arith::IndexCastOp>(l, i64, v).getResult()
+                          : v);
+    auto type =
+        RankedTensorType::get({static_cast<int64_t>(words.size())}, i64);
+    Value elements = b.create<tensor::FromElementsOp>(l, type, words);
+    // The callee is external, so bufferization assumes it writes its
+    // argument: hand it a copy.
+    Value copy =
+        b.create<bufferization::AllocTensorOp>(l, type, ValueRange{}, elements);
+    auto unranked = UnrankedTensorType::get(i64);
+    Value u = b.create<tensor::CastOp>(l, unranked, copy);
+    b.create<func::CallOp>(l,
+                           declare("kiln_host_check_failed",
+                                   b.getFunctionType({i64, unranked}, {})),
+                           TypeRange{}, ValueRange{index, u});
+    b.create<scf::YieldOp>(l);
+  });
+}
+
+SmallVector<Value> Emitter::dynamicZeros(Location loc, RankedTensorType type) {
+  return SmallVector<Value>(type.getNumDynamicDims(),
+                            b.create<arith::ConstantIndexOp>(loc, 0));
+}
+
+Value Emitter::expandTo(Location loc, Value v,
+                        ArrayRef<std::pair<int64_t, Value>> dims) {
+  auto type = cast<RankedTensorType>(v.getType());
+  Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+  Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
+  Value same;
+  SmallVector<Value> isOne;
+  for (auto &[d, size] : dims) {
+    Value dv = b.create<tensor::DimOp>(loc, v, d);
+    Value e = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, dv, size);
+    same = same ? b.create<arith::AndIOp>(loc, same, e).getResult() : e;
+    isOne.push_back(
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, dv, one));
+  }
+  // Sizes that already agree need no copy.
+  auto ifOp = b.create<scf::IfOp>(
+      loc, same,
+      [&](OpBuilder &nb, Location l) { nb.create<scf::YieldOp>(l, v); },
+      [&](OpBuilder &nb, Location l) {
+        SmallVector<Value> dynamic;
+        for (int64_t d = 0; d < type.getRank(); ++d) {
+          if (!type.isDynamicDim(d))
+            continue;
+          Value size = nb.create<tensor::DimOp>(l, v, d);
+          for (auto &[e, common] : dims)
+            if (e == d)
+              size = common;
+          dynamic.push_back(size);
+        }
+        Value expanded = nb.create<tensor::GenerateOp>(
+            l, type, dynamic, [&](OpBuilder &gb, Location gl, ValueRange idx) {
+              SmallVector<Value> at(idx.begin(), idx.end());
+              for (size_t k = 0; k < dims.size(); ++k)
+                at[dims[k].first] = gb.create<arith::SelectOp>(
+                    gl, isOne[k], zero, idx[dims[k].first]);
+              gb.create<tensor::YieldOp>(
+                  gl, gb.create<tensor::ExtractOp>(gl, v, at));
+            });
+        nb.create<scf::YieldOp>(l, expanded);
+      });
+  return ifOp.getResult(0);
+}
+
+Value Emitter::emitChecked(const graph::Node &n, bool &handled,
+                           std::string &error) {
+  handled = false;
+  if (guarding || n.outputs.empty())
+    return nullptr;
+  RankedTensorType type = tensorType(n.outputs[0]);
+  if (!type)
+    return nullptr;
+  Location loc = locOf(n);
+  Value ok;
+  auto both = [&](Value c) {
+    ok = ok ? b.create<arith::AndIOp>(loc, ok, c).getResult() : c;
+  };
+  auto eq = [&](Value x, Value y) -> Value {
+    return b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, x, y);
+  };
+  auto isDyn = [](Value v, int64_t d) {
+    return cast<RankedTensorType>(v.getType()).isDynamicDim(d);
+  };
+  auto rankOf = [](Value v) {
+    return cast<RankedTensorType>(v.getType()).getRank();
+  };
+  std::string message;
+  SmallVector<Value> ints;
+  // Broadcast inputs: input index -> (dimension, common size) pairs.
+  std::vector<std::vector<std::pair<int64_t, Value>>> expand(n.inputs.size());
+
+  if (isBroadcasting(n.op)) {
+    int64_t rank = type.getRank();
+    for (int64_t i = 0; i < rank; ++i) {
+      // The inputs that take part in dimension i (right-aligned, not a
+      // static 1), and whether any is known at run time only.
+      std::vector<std::pair<size_t, int64_t>> parts;
+      bool dynamic = false;
+      for (size_t k = 0; k < n.inputs.size(); ++k) {
+        Value v = input(n, k);
+        int64_t j = i - (rank - rankOf(v));
+        auto t = cast<RankedTensorType>(v.getType());
+        if (j < 0 || t.getDimSize(j) == 1)
+          continue;
+        parts.emplace_back(k, j);
+        dynamic |= t.isDynamicDim(j);
+      }
+      if (parts.size() < 2 || !dynamic)
+        continue;
+      Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+      Value size = one;
+      for (auto [k, j] : parts) {
+        Value d = dimSize(loc, input(n, k), j);
+        size = b.create<arith::SelectOp>(loc, eq(size, one), d, size);
+      }
+      for (auto [k, j] : parts) {
+        Value d = dimSize(loc, input(n, k), j);
+        both(b.create<arith::OrIOp>(loc, eq(d, one), eq(d, size)));
+        if (isDyn(input(n, k), j))
+          expand[k].emplace_back(j, size);
+      }
+    }
+    if (!ok)
+      return nullptr;
+    if (n.op == "SelectV2")
+      message = "condition {shape}, then {shape}, and else {shape} must be "
+                "broadcastable";
+    else
+      message = "Incompatible shapes: {shape} vs. {shape}";
+    for (size_t k = 0; k < n.inputs.size(); ++k)
+      appendShape(loc, input(n, k), ints);
+  } else if (n.op == "MatMul") {
+    Value lhs = input(n, 0), rhs = input(n, 1);
+    const bool *ta = attr<bool>(n, "transpose_a");
+    const bool *tb = attr<bool>(n, "transpose_b");
+    int64_t dl = ta && *ta ? 0 : 1, dr = tb && *tb ? 1 : 0;
+    if (!isDyn(lhs, dl) && !isDyn(rhs, dr))
+      return nullptr;
+    both(eq(dimSize(loc, lhs, dl), dimSize(loc, rhs, dr)));
+    message = "Matrix size-incompatible: In[0]: {shape}, In[1]: {shape}";
+    appendShape(loc, lhs, ints);
+    appendShape(loc, rhs, ints);
+  } else if (n.op == "Reshape") {
+    Value in = input(n, 0);
+    auto inType = cast<RankedTensorType>(in.getType());
+    if (inType.hasStaticShape())
+      return nullptr;
+    int64_t known = 1;
+    for (int64_t s : type.getShape())
+      if (!ShapedType::isDynamic(s))
+        known *= s;
+    Value count = b.create<arith::ConstantIndexOp>(loc, 1);
+    for (int64_t d = 0; d < inType.getRank(); ++d)
+      count = b.create<arith::MulIOp>(loc, count, dimSize(loc, in, d));
+    Value k = b.create<arith::ConstantIndexOp>(loc, known);
+    if (type.hasStaticShape()) {
+      both(eq(count, k));
+      message = "Input to reshape is a tensor with {int} values, but the "
+                "requested shape has {int}";
+    } else {
+      if (known <= 1)
+        return nullptr; // any count fits
+      Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
+      both(eq(b.create<arith::RemUIOp>(loc, count, k), zero));
+      message = "Input to reshape is a tensor with {int} values, but the "
+                "requested shape requires a multiple of {int}";
+    }
+    ints = {count, k};
+  } else if (n.op == "ConcatV2" || n.op == "Pack") {
+    const int64_t *axisAttr = attr<int64_t>(n, "axis");
+    int64_t axis = n.op == "Pack" || !axisAttr ? -1 : *axisAttr;
+    Value first = input(n, 0);
+    int64_t rank = rankOf(first);
+    // The first input and dimension that differ (TensorFlow names the
+    // first failure), chosen at run time.
+    Value failInput = b.create<arith::ConstantIndexOp>(loc, 0);
+    Value failDim = failInput;
+    SmallVector<Value> failShape;
+    for (int64_t d = 0; d < rank; ++d)
+      failShape.push_back(dimSize(loc, first, d));
+    for (size_t k = n.inputs.size(); k-- > 1;) {
+      Value v = input(n, k);
+      if (rankOf(v) != rank)
+        return nullptr; // the tracer rejected it
+      Value same;
+      for (int64_t d = rank; d-- > 0;) {
+        if (d == axis || (!isDyn(first, d) && !isDyn(v, d)))
+          continue;
+        Value e = eq(dimSize(loc, first, d), dimSize(loc, v, d));
+        same = same ? b.create<arith::AndIOp>(loc, same, e).getResult() : e;
+        Value bad = b.create<arith::XOrIOp>(
+            loc, e, b.create<arith::ConstantIntOp>(loc, 1, 1));
+        failDim = b.create<arith::SelectOp>(
+            loc, bad, b.create<arith::ConstantIndexOp>(loc, d), failDim);
+      }
+      if (!same)
+        continue;
+      Value bad = b.create<arith::XOrIOp>(
+          loc, same, b.create<arith::ConstantIntOp>(loc, 1, 1));
+      failInput = b.create<arith::SelectOp>(
+          loc, bad, b.create<arith::ConstantIndexOp>(loc, k), failInput);
+      for (int64_t d = 0; d < rank; ++d)
+        failShape[d] = b.create<arith::SelectOp>(loc, bad, dimSize(loc, v, d),
+                                                 failShape[d]);
+      both(same);
+    }
+    if (!ok)
+      return nullptr;
+    Value rankValue = b.create<arith::ConstantIndexOp>(loc, rank);
+    if (n.op == "Pack") {
+      message = "Shapes of all inputs must match: values[0].shape = {shape} "
+                "!= values[{int}].shape = {shape}";
+      appendShape(loc, first, ints);
+      ints.push_back(failInput);
+    } else {
+      message = "ConcatOp : Dimension {int} in both shapes must be equal: "
+                "shape[0] = {shape} vs. shape[{int}] = {shape}";
+      ints.push_back(failDim);
+      appendShape(loc, first, ints);
+      ints.push_back(failInput);
+    }
+    ints.push_back(rankValue);
+    ints.append(failShape.begin(), failShape.end());
+  } else {
+    return nullptr;
+  }
+  handled = true;
+  check(n, ok, message, ints);
+
+  // The op itself, on inputs whose run-time size-1 dimensions are expanded.
+  Value result;
+  auto ifOp = b.create<scf::IfOp>(
+      loc, ok,
+      [&](OpBuilder &nb, Location l) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+        for (size_t k = 0; k < expand.size(); ++k) {
+          if (expand[k].empty())
+            continue;
+          Value v = input(n, k);
+          overrides[k] = expandTo(l, v, expand[k]);
+        }
+        guarding = true;
+        result = emit(n, error);
+        guarding = false;
+        overrides.clear();
+        Value yielded = result ? castTo(l, result, type)
+                               : zeros(l, type, dynamicZeros(l, type));
+        b.create<scf::YieldOp>(l, yielded);
+      },
+      [&](OpBuilder &nb, Location l) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+        b.create<scf::YieldOp>(l, zeros(l, type, dynamicZeros(l, type)));
+      });
+  return result ? ifOp.getResult(0) : nullptr;
+}
+
+} // namespace kiln

@@ -1,0 +1,162 @@
+// The emitter of GraphToKiln.cpp, shared with the files that emit parts of
+// it (EmitChecks.cpp: run-time shape checks). Internal to codegen/.
+#pragma once
+
+#include "Graph.h"
+#include "GraphToKiln.h"
+#include "HostCalls.h"
+
+#include "dialects/kiln/KilnDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace kiln {
+
+// This header is internal to codegen/, whose files all use MLIR's names.
+using namespace mlir;
+
+class Emitter {
+public:
+  Emitter(ModuleOp module, const graph::Graph &g, const std::string &file,
+          std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs)
+      : ctx(module.getContext()), b(ctx), module(module), g(g), file(file),
+        hostSpecs(hostSpecs) {}
+
+  bool run(std::string &error);
+
+private:
+  RankedTensorType tensorType(const graph::TensorType &t) {
+    Type et = elementType(ctx, t.dtype);
+    if (!et || t.unknownRank)
+      return nullptr;
+    SmallVector<int64_t> shape;
+    for (int64_t d : t.shape)
+      shape.push_back(d < 0 ? ShapedType::kDynamic : d);
+    return RankedTensorType::get(shape, et);
+  }
+
+  Location locOf(const graph::Node &n) {
+    Location fileLoc =
+        n.loc.valid()
+            ? Location(FileLineColLoc::get(ctx, file, n.loc.line, n.loc.col))
+            : Location(UnknownLoc::get(ctx));
+    return NameLoc::get(b.getStringAttr(n.name), fileLoc);
+  }
+
+  Value input(const graph::Node &n, size_t i) {
+    auto it = overrides.find(i);
+    return it != overrides.end() ? it->second : values.at(key(n.inputs[i]));
+  }
+
+  static int64_t key(graph::Output o) {
+    return (static_cast<int64_t>(o.node) << 16) | o.index;
+  }
+
+  template <typename T> const T *attr(const graph::Node &n, const char *name) {
+    auto it = n.attrs.find(name);
+    return it == n.attrs.end() ? nullptr : std::get_if<T>(&it->second);
+  }
+
+  Value constant(const graph::Node &n, RankedTensorType type,
+                 std::string &error);
+  Value emit(const graph::Node &n, std::string &error);
+  /// Emits nodes `ids` in order (a region's, or the function body's).
+  bool emitNodes(const std::vector<int> &ids, std::string &error);
+  /// If, While and For: scf.if, scf.while and scf.for.
+  bool emitControlFlow(int id, std::string &error);
+  /// Emits region `r` and collects its results, cast to `types` (loop
+  /// state may be less specific than one iteration's values).
+  bool emitRegion(int r, TypeRange types, SmallVector<Value> &results,
+                  std::string &error);
+  Value castTo(Location loc, Value v, Type t) {
+    return v.getType() == t ? v : b.create<tensor::CastOp>(loc, t, v);
+  }
+  Value scalarOf(Location loc, Value t) {
+    return b.create<tensor::ExtractOp>(loc, t, ValueRange{});
+  }
+  /// Appends the sizes of `t`'s dimensions after the first (one row's).
+  void appendRowSizes(Location loc, Value t, SmallVector<OpFoldResult> &sizes) {
+    auto tt = cast<RankedTensorType>(t.getType());
+    for (int64_t d = 1; d < tt.getRank(); ++d)
+      sizes.push_back(
+          tt.isDynamicDim(d)
+              ? OpFoldResult(b.create<tensor::DimOp>(loc, t, d).getResult())
+              : OpFoldResult(b.getIndexAttr(tt.getDimSize(d))));
+  }
+  /// The length of range(start, limit, delta) (integer scalars of one
+  /// type): max(0, ceil((limit - start) / delta)), and 0 for a zero delta.
+  Value tripCount(Location loc, Value start, Value limit, Value delta) {
+    Type t = start.getType();
+    Value zero = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(t, 0));
+    Value one = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(t, 1));
+    Value deltaIsZero =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, delta, zero);
+    Value safeDelta = b.create<arith::SelectOp>(loc, deltaIsZero, one, delta);
+    Value n = b.create<arith::CeilDivSIOp>(
+        loc, b.create<arith::SubIOp>(loc, limit, start), safeDelta);
+    n = b.create<arith::MaxSIOp>(loc, n, zero);
+    return b.create<arith::SelectOp>(loc, deltaIsZero, zero, n);
+  }
+  Value zeroExtend(Location loc, Value u8);
+  Value emitWidenedUnsigned(const graph::Node &n, std::string &error);
+
+  MLIRContext *ctx;
+  OpBuilder b;
+  ModuleOp module;
+  const graph::Graph &g;
+  std::string file;
+  std::unordered_map<int64_t, Value> values;
+  bool widening = false;
+  std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs;
+  /// Registers `spec` (HostCalls.h) and reports it to hostSpecs; returns
+  /// its index as an i64 constant.
+  Value hostSpec(Location loc, hostcalls::Spec spec);
+
+  /// TensorArray buffers (TensorArray.h in the tracer).
+  Value emitTensorList(const graph::Node &n, RankedTensorType type);
+  /// A zero tensor of `type` whose dynamic dimensions are `dynamic`.
+  Value zeros(Location loc, RankedTensorType type, ValueRange dynamic);
+
+  /// PrintV2 and Assert: calls into kiln's host callbacks (HostCalls.h).
+  bool emitHostCall(const graph::Node &n, std::string &error);
+  /// A private declaration of external function `name`, made once.
+  FlatSymbolRefAttr declare(const std::string &name, FunctionType type);
+
+  // ---- run-time shape checks (EmitChecks.cpp) ----
+  /// `n` guarded by the checks TensorFlow's kernels make on dimensions
+  /// known only at run time (broadcasting, MatMul, Reshape, ConcatV2,
+  /// Pack): when they fail, the call reports TensorFlow's error and `n`
+  /// yields zeros instead of reading out of bounds. Null when `n` needs
+  /// no check; `handled` tells whether it did.
+  Value emitChecked(const graph::Node &n, bool &handled, std::string &error);
+  /// Reports TensorFlow's run-time error for `n` when `ok` (i1) is false:
+  /// `message` is a kiln/check_message.h template filled from `ints`.
+  void check(const graph::Node &n, Value ok, const std::string &message,
+             ArrayRef<Value> ints);
+  /// "Graph execution error: ... Detected at node ..." around `message`.
+  std::string graphError(const graph::Node &n, const std::string &message);
+  /// The size of dimension `d` of `t` as an index (a constant when static).
+  Value dimSize(Location loc, Value t, int64_t d);
+  /// A shape for a message template's "{shape}": its rank, then its sizes.
+  void appendShape(Location loc, Value t, SmallVectorImpl<Value> &ints);
+  /// `v` with each listed dimension (known at run time only) expanded to
+  /// its common size when it is 1: broadcasting decided at run time.
+  Value expandTo(Location loc, Value v,
+                 ArrayRef<std::pair<int64_t, Value>> dims);
+  /// Zero sizes for the dynamic dimensions of `type`.
+  SmallVector<Value> dynamicZeros(Location loc, RankedTensorType type);
+  /// Inputs replaced while a guarded node is emitted (by input index).
+  std::unordered_map<size_t, Value> overrides;
+  bool guarding = false;
+};
+
+} // namespace kiln

@@ -1,0 +1,9 @@
+import tensorflow as tf
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.float32)])
+def add(a, b):
+    return a + b
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def reshape(x):
+    return tf.reshape(x, [2, 2])
