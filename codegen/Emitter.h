@@ -107,6 +107,8 @@ private:
     return b.create<arith::SelectOp>(loc, deltaIsZero, zero, n);
   }
   Value zeroExtend(Location loc, Value u8);
+  /// 1 / input i of `n` when it is a float constant (see RealDiv), or null.
+  Value reciprocalOfConstant(const graph::Node &n, size_t i);
   Value emitWidenedUnsigned(const graph::Node &n, std::string &error);
 
   MLIRContext *ctx;

@@ -13,6 +13,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
+#include <cstring>
 #include <unordered_map>
 
 using namespace mlir;
@@ -47,6 +48,42 @@ Type elementType(MLIRContext *ctx, DType dtype) {
   default:
     return nullptr; // uint8 and string are not compiled yet
   }
+}
+
+// TensorFlow's graph optimizer (grappler) rewrites a float division by a
+// constant into a multiplication by its reciprocal, rounded in the same
+// type; the results differ from a division in the last bit, so compiled
+// tf.functions do the same. Eager division stays a division.
+Value Emitter::reciprocalOfConstant(const graph::Node &n, size_t i) {
+  const graph::Node &producer = g.nodes[n.inputs[i].node];
+  // A constant divided by a constant is folded by an exact division first.
+  if (producer.op != "Const" || g.nodes[n.inputs[0].node].op == "Const")
+    return nullptr;
+  const graph::HostTensorPtr *value =
+      attr<graph::HostTensorPtr>(producer, "value");
+  if (!value || !*value)
+    return nullptr;
+  const graph::HostTensor &t = **value;
+  auto type = dyn_cast_or_null<RankedTensorType>(input(n, i).getType());
+  if (!type || !type.hasStaticShape())
+    return nullptr;
+  DenseElementsAttr dense;
+  if (t.type.dtype == DType::Float32) {
+    std::vector<float> r(t.bytes.size() / sizeof(float));
+    std::memcpy(r.data(), t.bytes.data(), t.bytes.size());
+    for (float &x : r)
+      x = 1.0f / x;
+    dense = DenseElementsAttr::get(type, ArrayRef<float>(r));
+  } else if (t.type.dtype == DType::Float64) {
+    std::vector<double> r(t.bytes.size() / sizeof(double));
+    std::memcpy(r.data(), t.bytes.data(), t.bytes.size());
+    for (double &x : r)
+      x = 1.0 / x;
+    dense = DenseElementsAttr::get(type, ArrayRef<double>(r));
+  } else {
+    return nullptr;
+  }
+  return b.create<ConstantOp>(locOf(producer), dense);
 }
 
 Value Emitter::constant(const graph::Node &n, RankedTensorType type,
@@ -171,8 +208,11 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return b.create<SubOp>(loc, type, input(n, 0), input(n, 1));
   if (op == "Mul")
     return b.create<MulOp>(loc, type, input(n, 0), input(n, 1));
-  if (op == "RealDiv" || op == "Div")
+  if (op == "RealDiv" || op == "Div") {
+    if (Value r = reciprocalOfConstant(n, 1))
+      return b.create<MulOp>(loc, type, input(n, 0), r);
     return b.create<DivOp>(loc, type, input(n, 0), input(n, 1));
+  }
   if (op == "FloorDiv")
     return b.create<FloorDivOp>(loc, type, input(n, 0), input(n, 1));
   if (op == "FloorMod")

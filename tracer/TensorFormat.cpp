@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tracer/TensorFormat.h"
+#include "tracer/PyFormat.h"
 
 #include "kiln/tf_print.h"
 
@@ -1278,7 +1279,11 @@ std::string tensorStr(const TensorView &T) {
 }
 
 std::string tensorRepr(const TensorView &T) {
-  std::string Text = T.shape.empty() ? numpyScalarRepr(T) : numpyRepr(T);
+  // TensorFlow 2.20 shows a float scalar as the Python float it converts
+  // to: float32 0.1 is 0.10000000149011612.
+  std::string Text = !T.shape.empty()        ? numpyRepr(T)
+                     : isFloatDType(T.dtype) ? floatRepr(getFloat(T, 0))
+                                             : numpyScalarRepr(T);
   if (Text.find('\n') != std::string::npos)
     Text = "\n" + Text;
   return "<tf.Tensor: shape=" + shapeStr(T.shape, false) +

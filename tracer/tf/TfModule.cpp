@@ -285,7 +285,10 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     Value axis = p.has("axis") ? p.get("axis") : Value::integer(-1);
     Value shifted = binaryOp(*r, "Sub", x, reduce(*r, "Max", x, axis, true));
     Value e = unaryOp(*r, "Exp", shifted);
-    return trueDiv(*r, e, reduce(*r, "Sum", e, axis, true));
+    // TensorFlow's kernel multiplies by the sum's reciprocal.
+    Value sum = reduce(*r, "Sum", e, axis, true);
+    Value one = r->toTensor(Value::floating(1.0), r->tensor(sum).type.dtype);
+    return binaryOp(*r, "Mul", e, trueDiv(*r, one, sum));
   });
   math.set("softmax", nn.module->dict["softmax"]);
   tf.def("unstack", [r](Interpreter &in, CallArgs &args) {
