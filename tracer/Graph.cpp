@@ -1,6 +1,7 @@
 // Graph bookkeeping: node names, shapes as text, host tensor helpers.
 #include "Graph.h"
 
+#include <cctype>
 #include <cstring>
 
 namespace kiln::graph {
@@ -112,7 +113,12 @@ int64_t HostTensor::elementAsInt(size_t i) const {
 }
 
 std::string Graph::uniqueName(const std::string &base) {
-  int &count = nameCounts_[base];
+  // TensorFlow compares names case-insensitively: "matmul" (the @
+  // operator) then tf.matmul's "MatMul" gives "MatMul_1".
+  std::string lower = base;
+  for (char &c : lower)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  int &count = nameCounts_[lower];
   std::string name = count == 0 ? base : base + "_" + std::to_string(count);
   ++count;
   return name;

@@ -89,7 +89,8 @@ static std::string eagerTypeName(DType d) {
 /// A Python value as an op input of `dtype`; while tracing, TensorFlow's
 /// op-construction message when it does not fit.
 static Value convertOperand(TfRuntime &rt, const Value &v, DType dtype,
-                            const char *param, const std::string &op) {
+                            const char *param, const std::string &op,
+                            const std::string &constName = "") {
   // A Python float never becomes an integer tensor, even 2.0.
   if (v.is(Type::Float) && (isInteger(dtype) || dtype == DType::Bool)) {
     std::string value = rt.in.repr(v), type = py::dtypeName(dtype);
@@ -106,17 +107,25 @@ static Value convertOperand(TfRuntime &rt, const Value &v, DType dtype,
                     "' of op '" + op + "', got " + value +
                     " of type 'float' instead. Error: " + expected);
   }
+  if (!constName.empty() && !v.is(Type::List) && !v.is(Type::Tuple) &&
+      !v.is(Type::Native))
+    return rt.constant(rt.hostFromPython(v, dtype), constName);
   return rt.toTensor(v, dtype);
 }
 
+/// `scope`: while tracing, the op's reserved name; a Python operand then
+/// becomes the constant "<scope>/x" or "<scope>/y".
 static void convertPair(TfRuntime &rt, const Value &x, const Value &y,
-                        Value &tx, Value &ty, const std::string &op = "") {
+                        Value &tx, Value &ty, const std::string &op = "",
+                        const std::string &scope = "") {
   if (rt.isTensor(x) && !rt.isTensor(y)) {
     tx = x;
-    ty = convertOperand(rt, y, rt.tensor(x).type.dtype, "y", op);
+    ty = convertOperand(rt, y, rt.tensor(x).type.dtype, "y", op,
+                        scope.empty() ? "" : scope + "/y");
   } else if (!rt.isTensor(x) && rt.isTensor(y)) {
     ty = y;
-    tx = convertOperand(rt, x, rt.tensor(y).type.dtype, "x", op);
+    tx = convertOperand(rt, x, rt.tensor(y).type.dtype, "x", op,
+                        scope.empty() ? "" : scope + "/x");
   } else {
     tx = rt.toTensor(x);
     ty = rt.toTensor(y);
@@ -179,10 +188,15 @@ static void rejectUnsigned(TfRuntime &rt, const std::string &op, DType d) {
 Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
                const Value &y, const std::string &nameHint) {
   Value tx, ty;
-  convertPair(rt, x, y, tx, ty, op);
+  std::string name = nameHint.empty() ? defaultNodeName(op) : nameHint;
+  // While tracing, TensorFlow converts a Python operand inside the op's
+  // name scope, reserved first: the op "mul" reads the constant "mul/y".
+  std::string scope;
+  if (rt.tracing && (!rt.isTensor(x) || !rt.isTensor(y)))
+    scope = rt.tracing->graph.uniqueName(name);
+  convertPair(rt, x, y, tx, ty, op, scope);
   auto &a = rt.tensor(tx), &b = rt.tensor(ty);
   rejectUnsigned(rt, op, a.type.dtype);
-  std::string name = nameHint.empty() ? defaultNodeName(op) : nameHint;
   if (a.type.dtype != b.type.dtype) {
     if (rt.tracing)
       rt.in.typeError("Input 'y' of '" + op + "' Op has type " +
@@ -233,6 +247,9 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
     result.unknownRank = true;
     result.shape.clear();
   }
+  if (!scope.empty())
+    return rt.apply(op, {tx, ty}, {{"T", a.type.dtype}}, result, scope,
+                    /*exactName=*/true);
   return rt.apply(op, {tx, ty}, {{"T", a.type.dtype}}, result, name);
 }
 
@@ -306,7 +323,8 @@ Value identity(TfRuntime &rt, const Value &x) {
                   rt.tensor(t).type, "Identity");
 }
 
-Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb) {
+Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
+             const std::string &name) {
   Value a = rt.toTensor(x), b = rt.toTensor(y);
   // Copies: the batch broadcast below may replace `a` and `b`.
   const TensorType at = rt.tensor(a).type, bt = rt.tensor(b).type;
@@ -322,31 +340,36 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb) {
                  eagerTypeName(at.dtype) + " tensor but is a " +
                  eagerTypeName(bt.dtype) + " tensor [Op:MatMul] name: ");
   }
-  if (at.shape.size() < 2 || bt.shape.size() < 2)
-    rt.in.valueError(
-        "Shape must be rank 2 but is rank " +
-        std::to_string(std::min(at.shape.size(), bt.shape.size())) +
-        " for 'MatMul' (op: 'MatMul') with input shapes: " +
-        shapeList(at.shape) + ", " + shapeList(bt.shape) + ".");
   size_t ra = at.shape.size(), rb = bt.shape.size();
-  int64_t m = at.shape[ra - (ta ? 1 : 2)], k1 = at.shape[ra - (ta ? 2 : 1)];
-  int64_t k2 = bt.shape[rb - (tb ? 1 : 2)], n = bt.shape[rb - (tb ? 2 : 1)];
   bool batched = ra > 2 || rb > 2;
   std::string op = batched ? "BatchMatMulV2" : "MatMul";
   // TensorFlow's node text for shape errors raised while tracing.
-  auto traceError = [&](int64_t d1, int64_t d2) {
+  auto nodeText = [&] {
     auto boolText = [](bool b) { return std::string(b ? "true" : "false"); };
     std::string attrs =
         batched ? ", adj_x=" + boolText(ta) + ", adj_y=" + boolText(tb) +
                       ", grad_x=false, grad_y=false"
                 : ", grad_a=false, grad_b=false, transpose_a=" + boolText(ta) +
                       ", transpose_b=" + boolText(tb);
-    rt.in.valueError(
-        "Dimensions must be equal, but are " + std::to_string(d1) + " and " +
-        std::to_string(d2) + " for '{{node MatMul}} = " + op +
-        "[T=" + tfTypeName(at.dtype) + attrs + "](" + inputName(rt, a) + ", " +
-        inputName(rt, b) + ")' with input shapes: " + shapeList(at.shape) +
-        ", " + shapeList(bt.shape) + ".");
+    return " for '{{node " + name + "}} = " + op +
+           "[T=" + tfTypeName(at.dtype) + attrs + "](" + inputName(rt, a) +
+           ", " + inputName(rt, b) +
+           ")' with input shapes: " + shapeList(at.shape) + ", " +
+           shapeList(bt.shape) + ".";
+  };
+  if (ra < 2 || rb < 2) {
+    std::string rank = std::to_string(std::min(ra, rb));
+    if (rt.tracing)
+      rt.in.valueError("Shape must be rank 2 but is rank " + rank + nodeText());
+    rt.in.valueError("Shape must be rank 2 but is rank " + rank +
+                     " for 'MatMul' (op: 'MatMul') with input shapes: " +
+                     shapeList(at.shape) + ", " + shapeList(bt.shape) + ".");
+  }
+  int64_t m = at.shape[ra - (ta ? 1 : 2)], k1 = at.shape[ra - (ta ? 2 : 1)];
+  int64_t k2 = bt.shape[rb - (tb ? 1 : 2)], n = bt.shape[rb - (tb ? 2 : 1)];
+  auto traceError = [&](int64_t d1, int64_t d2) {
+    rt.in.valueError("Dimensions must be equal, but are " + std::to_string(d1) +
+                     " and " + std::to_string(d2) + nodeText());
   };
   auto eagerError = [&](const std::string &message) {
     rt.raise("InvalidArgumentError",
@@ -402,7 +425,7 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb) {
   batch.push_back(n);
   return rt.apply(op, {a, b},
                   {{"T", at.dtype}, {"transpose_a", ta}, {"transpose_b", tb}},
-                  TensorType{at.dtype, batch}, "MatMul");
+                  TensorType{at.dtype, batch}, name);
 }
 
 /// Normalizes an axis argument against `rank` (negative axes count from the

@@ -17,8 +17,9 @@ Value trueDiv(TfRuntime &rt, const Value &x, const Value &y);
 Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
               const std::string &name = "");
 Value cast(TfRuntime &rt, const Value &x, DType to);
+/// tf.matmul; `name` is the node's ("matmul" for the @ operator).
 Value matmul(TfRuntime &rt, const Value &a, const Value &b, bool transposeA,
-             bool transposeB);
+             bool transposeB, const std::string &name = "MatMul");
 /// reduce_sum & co.; `axis` None reduces everything.
 Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
              const Value &axis, bool keepdims);

@@ -419,11 +419,13 @@ void TfRuntime::outOfScope(const Value &v) {
 
 Value TfRuntime::apply(const std::string &op, const ValueList &inputs,
                        std::map<std::string, Attr> attrs, TensorType result,
-                       const std::string &nameHint) {
+                       const std::string &nameHint, bool exactName) {
   if (tracing) {
     graph::Node n;
     n.op = op;
-    n.name = tracing->graph.uniqueName(nameHint.empty() ? op : nameHint);
+    n.name = exactName
+                 ? nameHint
+                 : tracing->graph.uniqueName(nameHint.empty() ? op : nameHint);
     for (auto &v : inputs)
       n.inputs.push_back(graphOutput(v));
     n.attrs = std::move(attrs);

@@ -104,7 +104,7 @@ public:
   /// (eagerly) a compiled one-op function run at once.
   Value apply(const std::string &op, const ValueList &inputs,
               std::map<std::string, Attr> attrs, TensorType result,
-              const std::string &nameHint = "");
+              const std::string &nameHint = "", bool exactName = false);
 
   /// A symbolic tensor for output `o` of the graph being traced.
   Value symbolic(graph::Output o);

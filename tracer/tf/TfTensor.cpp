@@ -109,7 +109,7 @@ bool TensorObject::binary(Interpreter &in, BinaryOp op, const Value &self,
     out = binaryOp(r, "Pow", x, y);
     return true;
   case BinaryOp::MatMult:
-    out = matmul(r, x, y, false, false);
+    out = matmul(r, x, y, false, false, "matmul");
     return true;
   case BinaryOp::BitAnd:
     out = binaryOp(r, "LogicalAnd", x, y);
