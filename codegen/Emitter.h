@@ -133,6 +133,9 @@ private:
   /// A private declaration of external function `name`, made once.
   FlatSymbolRefAttr declare(const std::string &name, FunctionType type);
 
+  /// tf.gather's GatherV2 (EmitGather.cpp).
+  Value emitGather(const graph::Node &n, RankedTensorType type);
+
   // ---- run-time shape checks (EmitChecks.cpp) ----
   /// `n` guarded by the checks TensorFlow's kernels make on dimensions
   /// known only at run time (broadcasting, MatMul, Reshape, ConcatV2,

@@ -315,6 +315,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   if (op == "TensorListReserve" || op == "TensorListSetItem" ||
       op == "TensorListStack")
     return emitTensorList(n, type);
+  if (op == "GatherV2" && n.inputs.size() == 3) // tf.gather
+    return emitGather(n, type);
   if (op == "GatherV2") {
     // One row of the first dimension (a scalar index, negative from the
     // end): a rank-reducing slice. An index out of range is TensorFlow's

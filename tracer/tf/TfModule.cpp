@@ -318,12 +318,16 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
               "name"});
     Value x = r->toTensor(p.require("params", "gather"));
     Value indices = p.require("indices", "gather");
+    if (p.has("batch_dims") && in.toIndex(p.get("batch_dims")) != 0)
+      r->raise("UnimplementedError", "kiln supports tf.gather with "
+                                     "batch_dims=0 only");
     std::vector<int64_t> list;
     if (r->isTensor(indices)) {
       HostTensorPtr c = r->constantValue(indices);
+      // Indices known at run time only, or not a list: a GatherV2 node.
       if (!c || c->type.shape.size() > 1)
-        r->raise("UnimplementedError",
-                 "kiln supports tf.gather with constant 1-D indices only");
+        return gather(*r, x, indices,
+                      p.has("axis") ? in.toIndex(p.get("axis")) : 0);
       for (int64_t i = 0; i < c->type.numElements(); ++i)
         list.push_back(c->elementAsInt(i));
     } else {

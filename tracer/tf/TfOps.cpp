@@ -428,6 +428,42 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
                   TensorType{at.dtype, batch}, name);
 }
 
+Value gather(TfRuntime &rt, const Value &params, const Value &indices,
+             int64_t axis) {
+  Value x = rt.toTensor(params);
+  Value idx = rt.toTensor(indices);
+  const TensorType &xt = rt.tensor(x).type, &it = rt.tensor(idx).type;
+  if (!isInteger(it.dtype) || it.dtype == DType::Int8 ||
+      it.dtype == DType::Int16 || it.dtype == DType::UInt8)
+    rt.in.typeError("Value passed to parameter 'indices' has DataType " +
+                    std::string(py::dtypeName(it.dtype)) +
+                    " not in list of allowed values: int16, int32, int64");
+  if (xt.unknownRank || it.unknownRank)
+    rt.raise("UnimplementedError",
+             "kiln cannot gather with tensors of unknown rank yet");
+  int64_t rank = xt.shape.size();
+  if (axis < -rank || axis >= rank)
+    rt.raise("InvalidArgumentError",
+             "Expected axis in the range [" + std::to_string(-rank) + ", " +
+                 std::to_string(rank) + "), but got " + std::to_string(axis));
+  if (axis < 0)
+    axis += rank;
+  std::vector<int64_t> shape(xt.shape.begin(), xt.shape.begin() + axis);
+  shape.insert(shape.end(), it.shape.begin(), it.shape.end());
+  shape.insert(shape.end(), xt.shape.begin() + axis + 1, xt.shape.end());
+  // The axis is an input, a constant in the op's name scope.
+  std::string name =
+      rt.tracing ? rt.tracing->graph.uniqueName("GatherV2") : "GatherV2";
+  Value axisTensor = rt.constant(
+      rt.hostFromPython(Value::integer(axis), DType::Int32), name + "/axis");
+  return rt.apply("GatherV2", {x, idx, axisTensor},
+                  {{"axis", axis},
+                   {"batch_dims", int64_t(0)},
+                   {"Tparams", xt.dtype},
+                   {"Tindices", it.dtype}},
+                  TensorType{xt.dtype, shape}, name, rt.tracing != nullptr);
+}
+
 /// Normalizes an axis argument against `rank` (negative axes count from the
 /// end); raises TensorFlow's error when out of range.
 static int64_t normalizeAxis(TfRuntime &rt, int64_t axis, int64_t rank,

@@ -17,6 +17,11 @@ Value trueDiv(TfRuntime &rt, const Value &x, const Value &y);
 Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
               const std::string &name = "");
 Value cast(TfRuntime &rt, const Value &x, DType to);
+/// tf.gather(params, indices, axis) as a GatherV2 node (batch_dims 0):
+/// the result's shape is params' with dimension `axis` replaced by the
+/// indices' shape.
+Value gather(TfRuntime &rt, const Value &params, const Value &indices,
+             int64_t axis);
 /// tf.matmul; `name` is the node's ("matmul" for the @ operator).
 Value matmul(TfRuntime &rt, const Value &a, const Value &b, bool transposeA,
              bool transposeB, const std::string &name = "MatMul");
