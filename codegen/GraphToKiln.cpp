@@ -113,7 +113,8 @@ static const char *unaryFunction(const std::string &op) {
       {"Log", "log"},   {"Log1p", "log1p"},   {"Sin", "sin"},
       {"Cos", "cos"},   {"Tanh", "tanh"},     {"Sigmoid", "sigmoid"},
       {"Relu", "relu"}, {"Square", "square"}, {"Floor", "floor"},
-      {"Ceil", "ceil"}, {"Round", "round"},   {"LogicalNot", "logical_not"}};
+      {"Ceil", "ceil"}, {"Round", "round"},   {"LogicalNot", "logical_not"},
+      {"Erf", "erf"}};
   for (auto &[tf, fn] : table)
     if (op == tf)
       return fn;

@@ -323,6 +323,8 @@ Value Lowering::unaryScalar(StringRef fn, OpBuilder &nb, Location nl, Value x) {
     return nb.create<math::CosOp>(nl, x);
   if (fn == "tanh")
     return nb.create<math::TanhOp>(nl, x);
+  if (fn == "erf")
+    return nb.create<math::ErfOp>(nl, x);
   if (fn == "floor")
     return nb.create<math::FloorOp>(nl, x);
   if (fn == "ceil")

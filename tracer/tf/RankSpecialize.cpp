@@ -37,9 +37,9 @@ static bool isBroadcasting(const std::string &op) {
 /// Ops whose result has their (first) input's shape.
 static bool isShapePreserving(const std::string &op) {
   static const char *ops[] = {
-      "Identity", "Cast",   "Neg",   "Abs",  "Sign",  "Sqrt",      "Rsqrt",
-      "Exp",      "Log",    "Log1p", "Sin",  "Cos",   "Tanh",      "Sigmoid",
-      "Relu",     "Square", "Floor", "Ceil", "Round", "LogicalNot"};
+      "Identity", "Cast",   "Neg",   "Abs",  "Sign",  "Sqrt",       "Rsqrt",
+      "Exp",      "Log",    "Log1p", "Sin",  "Cos",   "Tanh",       "Sigmoid",
+      "Relu",     "Square", "Floor", "Ceil", "Round", "LogicalNot", "Erf"};
   return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
 }
 

@@ -3,6 +3,7 @@
 #include "Staging.h"
 #include "TensorArray.h"
 #include "TfFunction.h"
+#include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 #include "TfPrint.h"
@@ -17,45 +18,6 @@ namespace kiln::tf {
 using py::Type;
 
 namespace {
-
-/// Binds a builtin's arguments to parameter names (positional, then by
-/// keyword), with TypeError for unknown or repeated ones.
-struct Params {
-  Params(Interpreter &in, CallArgs &args, const std::string &fname,
-         std::vector<std::string> names)
-      : in(in) {
-    if (args.positional.size() > names.size())
-      in.typeError(fname + "() takes " + std::to_string(names.size()) +
-                   " positional arguments but " +
-                   std::to_string(args.positional.size()) + " were given");
-    for (size_t i = 0; i < args.positional.size(); ++i)
-      values[names[i]] = args.positional[i];
-    for (auto &[k, v] : args.keywords) {
-      if (std::find(names.begin(), names.end(), k) == names.end())
-        in.typeError(fname + "() got an unexpected keyword argument '" + k +
-                     "'");
-      if (values.count(k))
-        in.typeError(fname + "() got multiple values for argument '" + k + "'");
-      values[k] = v;
-    }
-  }
-  Value get(const std::string &name) const {
-    auto it = values.find(name);
-    return it == values.end() ? Value() : it->second;
-  }
-  bool has(const std::string &name) const {
-    auto it = values.find(name);
-    return it != values.end() && !it->second.isNone();
-  }
-  Value require(const std::string &name, const std::string &fname) const {
-    if (!has(name))
-      in.typeError(fname + "() missing 1 required positional argument: '" +
-                   name + "'");
-    return get(name);
-  }
-  Interpreter &in;
-  std::map<std::string, Value> values;
-};
 
 /// A host tensor of `type` with every element equal to `one`'s only one.
 HostTensorPtr repeatScalar(TfRuntime &rt, const HostTensorPtr &one,
@@ -121,24 +83,6 @@ TensorType shapeArg(TfRuntime &rt, const Value &v, DType dtype) {
   return t;
 }
 
-class ModuleBuilder {
-public:
-  ModuleBuilder(Interpreter &in, TfRuntime &rt, const std::string &name)
-      : in(in), rt(rt), module(std::make_shared<py::ModuleObject>()) {
-    module->name = name;
-  }
-  void def(const std::string &name, py::BuiltinFn fn) {
-    module->dict[name] = in.builtin(name, std::move(fn));
-  }
-  void set(const std::string &name, Value v) {
-    module->dict[name] = std::move(v);
-  }
-  Value value() { return Value::object(Type::Module, module); }
-  Interpreter &in;
-  TfRuntime &rt;
-  std::shared_ptr<py::ModuleObject> module;
-};
-
 void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   TfRuntime &rt = tf.rt;
   TfRuntime *r = &rt;
@@ -200,6 +144,8 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   unary("ceil", "Ceil", {&math});
   unary("round", "Round", {&tf, &math});
   unary("logical_not", "LogicalNot", {&tf, &math});
+  unary("erf", "Erf", {&math});
+  installCompositeMath(*r, tf, math, nn);
 
   auto reduction = [&](const std::string &name, const std::string &op) {
     for (ModuleBuilder *m : {&tf, &math})

@@ -1,0 +1,78 @@
+// What the files defining the `tensorflow` module share: argument binding
+// for builtins and a builder for (sub)modules.
+#pragma once
+
+#include "TfRuntime.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kiln::tf {
+
+/// Binds a builtin's arguments to parameter names (positional, then by
+/// keyword), with TypeError for unknown or repeated ones.
+struct Params {
+  Params(Interpreter &in, CallArgs &args, const std::string &fname,
+         std::vector<std::string> names)
+      : in(in) {
+    if (args.positional.size() > names.size())
+      in.typeError(fname + "() takes " + std::to_string(names.size()) +
+                   " positional arguments but " +
+                   std::to_string(args.positional.size()) + " were given");
+    for (size_t i = 0; i < args.positional.size(); ++i)
+      values[names[i]] = args.positional[i];
+    for (auto &[k, v] : args.keywords) {
+      if (std::find(names.begin(), names.end(), k) == names.end())
+        in.typeError(fname + "() got an unexpected keyword argument '" + k +
+                     "'");
+      if (values.count(k))
+        in.typeError(fname + "() got multiple values for argument '" + k + "'");
+      values[k] = v;
+    }
+  }
+  Value get(const std::string &name) const {
+    auto it = values.find(name);
+    return it == values.end() ? Value() : it->second;
+  }
+  bool has(const std::string &name) const {
+    auto it = values.find(name);
+    return it != values.end() && !it->second.isNone();
+  }
+  Value require(const std::string &name, const std::string &fname) const {
+    if (!has(name))
+      in.typeError(fname + "() missing 1 required positional argument: '" +
+                   name + "'");
+    return get(name);
+  }
+  Interpreter &in;
+  std::map<std::string, Value> values;
+};
+
+class ModuleBuilder {
+public:
+  ModuleBuilder(Interpreter &in, TfRuntime &rt, const std::string &name)
+      : in(in), rt(rt), module(std::make_shared<py::ModuleObject>()) {
+    module->name = name;
+  }
+  void def(const std::string &name, py::BuiltinFn fn) {
+    module->dict[name] = in.builtin(name, std::move(fn));
+  }
+  void set(const std::string &name, Value v) {
+    module->dict[name] = std::move(v);
+  }
+  Value value() { return Value::object(py::Type::Module, module); }
+  Interpreter &in;
+  TfRuntime &rt;
+  std::shared_ptr<py::ModuleObject> module;
+};
+
+/// tf.add_n, tf.clip_by_value, tf.math.reciprocal, is_nan/is_inf/
+/// is_finite and tf.nn.gelu: TensorFlow's Python compositions of other ops
+/// (TfComposite.cpp).
+void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
+                          ModuleBuilder &nn);
+
+} // namespace kiln::tf
