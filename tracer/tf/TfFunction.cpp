@@ -715,6 +715,12 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &args,
   std::vector<TensorType> tensors;
   std::string key = cacheKey(in, bound, kwNames, tensors);
   ConcreteFunction *c = find(key, tensors);
+  // With an input_signature there is one trace, whatever ranks a
+  // TensorSpec of unknown rank is called with.
+  if (!c && inputSignature)
+    for (auto &prev : concretes)
+      if (prev->tensorTypes == *inputSignature)
+        c = prev.get();
   if (!c) {
     std::vector<TensorType> traceTypes = tensors;
     if (inputSignature) {
@@ -1020,6 +1026,12 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
   std::vector<TensorType> tensors;
   std::string key = cacheKey(in, bound, kwNames, tensors);
   ConcreteFunction *c = find(key, tensors);
+  // With an input_signature there is one trace, whatever ranks a
+  // TensorSpec of unknown rank is called with.
+  if (!c && inputSignature)
+    for (auto &prev : concretes)
+      if (prev->tensorTypes == *inputSignature)
+        c = prev.get();
   if (!c) {
     // Trace with stand-ins for the caller's symbolic tensors.
     TraceState *outer = rt.tracing;
