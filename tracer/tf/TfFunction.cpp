@@ -484,17 +484,30 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
                                : std::string();
     inputStructure.push_back(
         nameSpecs(in, specs, specName.empty() ? pname : specName));
-    std::string text;
-    if (args[i].is(Type::Tensor)) {
-      size_t index = 0;
-      for (size_t k = 0; k < i; ++k)
-        mapTensors(
-            in, args[k], [](size_t, const Value &v) { return v; }, index);
-      text = specRepr(tensorTypes[index], specName);
-    } else {
-      text = "Literal[" + in.repr(args[i]) + "]";
-    }
-    concrete->params.emplace_back(pname, text);
+    // "TensorSpec(...)", "Literal[2]", "Tuple[TensorSpec(...), ...]".
+    std::function<std::string(const Value &)> text =
+        [&](const Value &v) -> std::string {
+      auto *spec = v.is(Type::Native)
+                       ? dynamic_cast<TensorSpecObject *>(v.raw())
+                       : nullptr;
+      if (spec)
+        return specRepr(spec->type, v.raw() == specs.raw() ? specName : "");
+      std::string items;
+      if (v.is(Type::List) || v.is(Type::Tuple)) {
+        for (auto &item : in.toList(v))
+          items += (items.empty() ? "" : ", ") + text(item);
+        return (v.is(Type::List) ? "List[" : "Tuple[") + items + "]";
+      }
+      if (v.is(Type::Dict)) {
+        for (auto &e : v.as<py::DictObject>().table.entries())
+          if (e.live)
+            items += (items.empty() ? "[" : ", [") + in.repr(e.key) + ", " +
+                     text(e.value) + "]";
+        return "Dict[" + items + "]";
+      }
+      return "Literal[" + in.repr(v) + "]";
+    };
+    concrete->params.emplace_back(pname, text(specs));
   }
   concrete->inputStructure =
       in.tuple({in.tuple(std::move(inputStructure)), in.dict()});
@@ -855,8 +868,12 @@ struct ConcreteFunctionObject : py::NativeObject {
       while (k < args.keywords.size() && args.keywords[k].first != name)
         ++k;
       if (k == args.keywords.size()) {
-        if (concrete->params[j].second.rfind("Literal[", 0) == 0)
-          continue; // a Python argument fixed at trace time may be left out
+        if (concrete->params[j].second.rfind("Literal[", 0) == 0) {
+          // A Python argument fixed at trace time may be left out only when
+          // the call fits the flat signature (tensors, one per parameter).
+          checkFlatCall(in, args, name);
+          continue;
+        }
         break;
       }
       used[k] = true;
@@ -866,15 +883,68 @@ struct ConcreteFunctionObject : py::NativeObject {
       if (!used[k])
         in.typeError(owner->name + "() got an unexpected keyword argument '" +
                      args.keywords[k].first + "'");
-    size_t tensors = 0;
+    size_t tensors = 0; // nested in lists, tuples and dicts too
     for (auto &v : bound)
-      tensors += v.is(Type::Tensor);
+      mapTensors(
+          in, v, [](size_t, const Value &t) { return t; }, tensors);
     if (tensors != concrete->tensorTypes.size())
       in.typeError("ConcreteFunction " + owner->name + "(...) expects " +
                    std::to_string(concrete->tensorTypes.size()) +
                    " tensor arguments, got " + std::to_string(tensors));
     out = owner->run(in, *concrete, bound);
     return true;
+  }
+  /// TensorFlow binds a call without Python argument `missing` against the
+  /// flat signature of tensor parameters ("f(pair, pair_1)"), which takes
+  /// plain tensors, one each, only.
+  void checkFlatCall(Interpreter &in, CallArgs &args,
+                     const std::string &missing) {
+    size_t given = args.positional.size() + args.keywords.size();
+    bool plain = true;
+    for (auto &v : args.positional)
+      plain &= v.is(Type::Tensor);
+    for (auto &kv : args.keywords)
+      plain &= kv.second.is(Type::Tensor);
+    size_t n = concrete->tensorTypes.size();
+    if (plain && given == n)
+      return;
+    // The flat parameters: each tensor parameter's tensors, numbered.
+    std::vector<std::string> flat;
+    std::map<std::string, int> seen;
+    for (auto &[pname, spec] : concrete->params) {
+      if (spec.rfind("Literal[", 0) == 0)
+        continue;
+      size_t count = 0;
+      for (size_t at = spec.find("TensorSpec("); at != std::string::npos;
+           at = spec.find("TensorSpec(", at + 1))
+        ++count;
+      for (size_t c = 0; c < count; ++c) {
+        int &used = seen[pname];
+        flat.push_back(used ? pname + "_" + std::to_string(used) : pname);
+        ++used;
+      }
+    }
+    std::string signature, flatText, missingFlat;
+    for (size_t k = 0; k < concrete->params.size(); ++k)
+      signature += (k ? ", " : "") + concrete->params[k].first + ": " +
+                   concrete->params[k].second;
+    for (size_t k = 0; k < flat.size(); ++k) {
+      flatText += (k ? ", " : "") + flat[k];
+      if (k >= given)
+        missingFlat += (missingFlat.empty() ? "" : ", ") + flat[k];
+    }
+    std::string flatError =
+        missingFlat.empty()
+            ? "the flat signature takes tensors only"
+            : owner->name + "(" + flatText +
+                  ") missing required arguments: " + missingFlat + ".";
+    in.typeError(
+        "Binding inputs to tf.function failed due to `missing a "
+        "required argument: '" +
+        missing + "'`. Received args: (" + receivedArgs(in, args) +
+        ") and kwargs: {} for signature: (" + signature + ") -> " +
+        concrete->outputType +
+        ".\nFallback to flat signature also failed due to: " + flatError);
   }
   /// A Python argument fixed at trace time must be passed with that value
   /// (or left out). TensorFlow then retries the call against the flat
@@ -947,7 +1017,27 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
   if (inputSignature && args.positional.empty() && args.keywords.empty())
     for (auto &t : *inputSignature)
       replaced.positional.push_back(tensorSpec(t));
-  auto replace = [&](Value &v) {
+  std::function<void(Value &)> replace = [&](Value &v) {
+    // TensorSpecs nested in lists, tuples and dicts too.
+    if (v.is(Type::List) || v.is(Type::Tuple)) {
+      ValueList items = in.toList(v);
+      for (auto &item : items)
+        replace(item);
+      v = v.is(Type::List) ? in.list(std::move(items))
+                           : in.tuple(std::move(items));
+      return;
+    }
+    if (v.is(Type::Dict)) {
+      Value d = in.dict();
+      for (auto &e : v.as<py::DictObject>().table.entries())
+        if (e.live) {
+          Value item = e.value;
+          replace(item);
+          in.setItem(d, e.key, item);
+        }
+      v = d;
+      return;
+    }
     if (auto *spec = v.is(Type::Native)
                          ? dynamic_cast<TensorSpecObject *>(v.raw())
                          : nullptr) {
