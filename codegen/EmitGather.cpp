@@ -1,10 +1,15 @@
-// tf.gather (GatherV2 with its axis as a third input, batch_dims 0): each
-// result element reads params at the index that `indices` holds. An index
-// outside [0, size) is TensorFlow's InvalidArgumentError; the gather then
+// Reads that depend on values or sizes known only at run time:
+// - tf.gather (GatherV2 with its axis as a third input, batch_dims 0): each
+//   result element reads params at the index that `indices` holds;
+// - StridedSlice on dimensions known only at run time: `x[:, 0]`, `x[1:]`,
+//   with Python's bounds computed from the size.
+// An index out of range is TensorFlow's InvalidArgumentError; the op then
 // yields zeros instead of reading out of bounds.
 #include "Emitter.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <limits>
 
 namespace kiln {
 
@@ -88,6 +93,97 @@ Value Emitter::emitGather(const graph::Node &n, RankedTensorType type) {
                   gl, gb.create<tensor::ExtractOp>(gl, params, from));
             });
         nb.create<scf::YieldOp>(l, gathered);
+      },
+      [&](OpBuilder &nb, Location l) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+        b.create<scf::YieldOp>(l, zeros(l, type, dynamicZeros(l, type)));
+      });
+  return ifOp.getResult(0);
+}
+
+Value Emitter::emitDynamicSlice(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  const auto &offsets = *attr<std::vector<int64_t>>(n, "offsets");
+  const auto &sizes = *attr<std::vector<int64_t>>(n, "sizes");
+  const auto &strides = *attr<std::vector<int64_t>>(n, "strides");
+  const auto &kind = *attr<std::vector<int64_t>>(n, "dyn_kind");
+  const auto &begin = *attr<std::vector<int64_t>>(n, "dyn_begin");
+  const auto &end = *attr<std::vector<int64_t>>(n, "dyn_end");
+  const auto &step = *attr<std::vector<int64_t>>(n, "dyn_step");
+  constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
+  Value in = input(n, 0);
+  auto i64 = b.getI64Type();
+  auto constant = [&](int64_t v) -> Value {
+    return b.create<arith::ConstantIntOp>(loc, v, 64);
+  };
+  auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) -> Value {
+    return b.create<arith::CmpIOp>(loc, p, x, y);
+  };
+  auto select = [&](Value c, Value x, Value y) -> Value {
+    return b.create<arith::SelectOp>(loc, c, x, y);
+  };
+  auto asIndex = [&](Value v) -> OpFoldResult {
+    return b.create<arith::IndexCastOp>(loc, b.getIndexType(), v).getResult();
+  };
+  Value zero = constant(0);
+  Value ok;
+  SmallVector<OpFoldResult> off, size, stride;
+  for (size_t d = 0; d < kind.size(); ++d) {
+    Value extent = b.create<arith::IndexCastOp>(
+        loc, i64, dimSize(loc, in, static_cast<int64_t>(d)));
+    if (kind[d] == 1) { // an index, negative from the end
+      Value i = constant(begin[d]);
+      Value at = begin[d] < 0 ? b.create<arith::AddIOp>(loc, i, extent) : i;
+      Value inRange =
+          b.create<arith::AndIOp>(loc, cmp(arith::CmpIPredicate::sge, at, zero),
+                                  cmp(arith::CmpIPredicate::slt, at, extent));
+      check(n, inRange, "slice index {int} of dimension {int} out of bounds.",
+            {i, constant(static_cast<int64_t>(d))});
+      ok = ok ? b.create<arith::AndIOp>(loc, ok, inRange).getResult() : inRange;
+      off.push_back(asIndex(select(inRange, at, zero)));
+      size.push_back(b.getIndexAttr(1));
+      stride.push_back(b.getIndexAttr(1));
+    } else if (kind[d] == 2) { // a window, clamped as Python's slice
+      auto bound = [&](int64_t v, Value missing) -> Value {
+        if (v == kNone)
+          return missing;
+        Value c = constant(v);
+        if (v < 0) {
+          Value shifted = b.create<arith::AddIOp>(loc, c, extent);
+          return b.create<arith::MaxSIOp>(loc, shifted, zero);
+        }
+        return b.create<arith::MinSIOp>(loc, c, extent);
+      };
+      Value first = bound(begin[d], zero), last = bound(end[d], extent);
+      Value s = constant(step[d]);
+      Value span = b.create<arith::SubIOp>(loc, last, first);
+      Value count = b.create<arith::CeilDivSIOp>(loc, span, s);
+      count = b.create<arith::MaxSIOp>(loc, count, zero);
+      Value any = cmp(arith::CmpIPredicate::sgt, count, zero);
+      off.push_back(asIndex(select(any, first, zero)));
+      size.push_back(asIndex(count));
+      stride.push_back(b.getIndexAttr(step[d]));
+    } else {
+      off.push_back(b.getIndexAttr(offsets[d]));
+      size.push_back(
+          sizes[d] < 0 ? OpFoldResult(dimSize(loc, in, static_cast<int64_t>(d)))
+                       : OpFoldResult(b.getIndexAttr(sizes[d])));
+      stride.push_back(b.getIndexAttr(strides[d]));
+    }
+  }
+  // Index dimensions are dropped: a rank-reducing slice to the node's type.
+  auto slice = [&]() -> Value {
+    return b.create<tensor::ExtractSliceOp>(loc, type, in, off, size, stride);
+  };
+  if (!ok)
+    return slice();
+  auto ifOp = b.create<scf::IfOp>(
+      loc, ok,
+      [&](OpBuilder &nb, Location l) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+        b.create<scf::YieldOp>(l, slice());
       },
       [&](OpBuilder &nb, Location l) {
         OpBuilder::InsertionGuard guard(b);

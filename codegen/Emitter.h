@@ -135,6 +135,9 @@ private:
 
   /// tf.gather's GatherV2 (EmitGather.cpp).
   Value emitGather(const graph::Node &n, RankedTensorType type);
+  /// A StridedSlice whose bounds in some dimension depend on its size
+  /// known only at run time (EmitGather.cpp).
+  Value emitDynamicSlice(const graph::Node &n, RankedTensorType type);
 
   // ---- run-time shape checks (EmitChecks.cpp) ----
   /// `n` guarded by the checks TensorFlow's kernels make on dimensions

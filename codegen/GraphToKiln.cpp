@@ -406,6 +406,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
       return b.create<LogicalOrOp>(loc, type, input(n, 0), zero);
     return b.create<AddOp>(loc, type, input(n, 0), zero);
   }
+  if (op == "StridedSlice" && attr<std::vector<int64_t>>(n, "dyn_kind"))
+    return emitDynamicSlice(n, type);
   if (op == "StridedSlice") {
     const auto *offsets = attr<std::vector<int64_t>>(n, "offsets");
     const auto *sizes = attr<std::vector<int64_t>>(n, "sizes");

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 
 namespace kiln::tf {
 
@@ -1012,10 +1013,23 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
     expanded.push_back(item);
   }
   std::vector<int64_t> offsets, sizes, strides, shape, reversed;
+  // Dimensions known only at run time, read with an index or a window:
+  // their bounds are computed in the compiled code (kind 1: index `begin`;
+  // 2: begin/end/step as Python's slice, kNone for a missing bound).
+  constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
+  std::vector<int64_t> dynKind, dynBegin, dynEnd, dynStep;
+  bool newAxis = false;
+  auto noteStatic = [&] {
+    dynKind.push_back(0);
+    dynBegin.push_back(0);
+    dynEnd.push_back(0);
+    dynStep.push_back(1);
+  };
   int64_t d = 0;
   for (auto &item : expanded) {
     if (item.isNone()) {
       shape.push_back(1);
+      newAxis = true;
       continue;
     }
     int64_t n = type.shape[d];
@@ -1029,9 +1043,18 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
     }
     if (index.isIntLike()) {
       int64_t i = index.asInt();
-      if (n < 0)
-        rt.raise("InvalidArgumentError",
-                 "kiln needs a known dimension to index into");
+      if (n < 0) {
+        dynKind.push_back(1);
+        dynBegin.push_back(i);
+        dynEnd.push_back(0);
+        dynStep.push_back(1);
+        offsets.push_back(0);
+        sizes.push_back(1);
+        strides.push_back(1);
+        ++d;
+        continue;
+      }
+      noteStatic();
       if (i < -n || i >= n)
         rt.raise(
             "InvalidArgumentError",
@@ -1066,6 +1089,7 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
       if (n < 0)
         rt.raise("UnimplementedError",
                  "kiln needs a known dimension for a negative slice step");
+      noteStatic();
       auto clampNeg = [&](const Value &v, int64_t dflt) {
         if (v.isNone())
           return dflt;
@@ -1087,9 +1111,11 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
       continue;
     }
     if (n < 0) {
-      if (!start.isNone() || !stop.isNone() || stepValue != 1)
-        rt.raise("InvalidArgumentError",
-                 "kiln can slice an unknown dimension only as a whole (`:`)");
+      bool whole = start.isNone() && stop.isNone() && stepValue == 1;
+      dynKind.push_back(whole ? 0 : 2);
+      dynBegin.push_back(start.isNone() ? kNone : in.toIndex(start));
+      dynEnd.push_back(stop.isNone() ? kNone : in.toIndex(stop));
+      dynStep.push_back(stepValue);
       offsets.push_back(0);
       sizes.push_back(-1);
       strides.push_back(1);
@@ -1097,6 +1123,7 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
       ++d;
       continue;
     }
+    noteStatic();
     auto clamp = [&](const Value &v, int64_t dflt) {
       if (v.isNone())
         return dflt;
@@ -1118,13 +1145,25 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
     sizes.push_back(type.shape[d] < 0 ? -1 : type.shape[d]);
     strides.push_back(1);
     shape.push_back(type.shape[d]);
+    noteStatic();
   }
-  return rt.apply("StridedSlice", {t},
-                  {{"offsets", offsets},
-                   {"sizes", sizes},
-                   {"strides", strides},
-                   {"reversed", reversed},
-                   {"T", type.dtype}},
+  std::map<std::string, Attr> attrs = {{"offsets", offsets},
+                                       {"sizes", sizes},
+                                       {"strides", strides},
+                                       {"reversed", reversed},
+                                       {"T", type.dtype}};
+  if (std::any_of(dynKind.begin(), dynKind.end(),
+                  [](int64_t k) { return k != 0; })) {
+    if (newAxis)
+      rt.raise("UnimplementedError",
+               "kiln cannot combine tf.newaxis with indexing a dimension "
+               "known only at run time yet");
+    attrs["dyn_kind"] = dynKind;
+    attrs["dyn_begin"] = dynBegin;
+    attrs["dyn_end"] = dynEnd;
+    attrs["dyn_step"] = dynStep;
+  }
+  return rt.apply("StridedSlice", {t}, std::move(attrs),
                   TensorType{type.dtype, shape}, "strided_slice");
 }
 
