@@ -1002,6 +1002,14 @@ struct ConcreteFunctionObject : py::NativeObject {
       out = concrete->inputStructure;
       return true;
     }
+    if (name == "inputs" || name == "outputs") { // the graph's
+      out = in.getAttr(graphView(in, owner->rt, *concrete), name);
+      return true;
+    }
+    if (name == "name") {
+      out = in.bytes(concrete->graph.name);
+      return true;
+    }
     return false;
   }
 };
