@@ -1,6 +1,8 @@
 // Reads that depend on values or sizes known only at run time:
 // - tf.gather (GatherV2 with its axis as a third input, batch_dims 0): each
 //   result element reads params at the index that `indices` holds;
+// - tf.where(condition): the coordinates of the true elements, as many
+//   rows as there are, counted first;
 // - StridedSlice on dimensions known only at run time: `x[:, 0]`, `x[1:]`,
 //   with Python's bounds computed from the size.
 // An index out of range is TensorFlow's InvalidArgumentError; the op then
@@ -100,6 +102,66 @@ Value Emitter::emitGather(const graph::Node &n, RankedTensorType type) {
         b.create<scf::YieldOp>(l, zeros(l, type, dynamicZeros(l, type)));
       });
   return ifOp.getResult(0);
+}
+
+Value Emitter::emitWhere(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  Value cond = input(n, 0);
+  auto ct = cast<RankedTensorType>(cond.getType());
+  int64_t rank = ct.getRank();
+  Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
+  Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+  Value total = one;
+  SmallVector<Value> extents;
+  for (int64_t d = 0; d < rank; ++d) {
+    extents.push_back(dimSize(loc, cond, d));
+    total = b.create<arith::MulIOp>(loc, total, extents.back());
+  }
+  // Row-major coordinates of flat position i.
+  auto coordinates = [&](OpBuilder &nb, Location l, Value i) {
+    SmallVector<Value> at(rank);
+    for (int64_t d = rank; d-- > 0;) {
+      at[d] = nb.create<arith::RemUIOp>(l, i, extents[d]);
+      i = nb.create<arith::DivUIOp>(l, i, extents[d]);
+    }
+    return at;
+  };
+  auto count = b.create<scf::ForOp>(
+      loc, zero, total, one, ValueRange{zero},
+      [&](OpBuilder &nb, Location l, Value i, ValueRange state) {
+        Value v = nb.create<tensor::ExtractOp>(l, cond, coordinates(nb, l, i));
+        Value next = nb.create<arith::AddIOp>(l, state[0], one);
+        nb.create<scf::YieldOp>(
+            l, ValueRange{nb.create<arith::SelectOp>(l, v, next, state[0])});
+      });
+  Value rows =
+      b.create<tensor::EmptyOp>(loc, type.getShape(), type.getElementType(),
+                                ValueRange{count.getResult(0)});
+  auto fill = b.create<scf::ForOp>(
+      loc, zero, total, one, ValueRange{rows, zero},
+      [&](OpBuilder &nb, Location l, Value i, ValueRange state) {
+        SmallVector<Value> at = coordinates(nb, l, i);
+        Value v = nb.create<tensor::ExtractOp>(l, cond, at);
+        auto written = nb.create<scf::IfOp>(
+            l, v,
+            [&](OpBuilder &tb, Location tl) {
+              Value t = state[0];
+              for (int64_t d = 0; d < rank; ++d) {
+                Value coord =
+                    tb.create<arith::IndexCastOp>(tl, tb.getI64Type(), at[d]);
+                Value col = tb.create<arith::ConstantIndexOp>(tl, d);
+                t = tb.create<tensor::InsertOp>(tl, coord, t,
+                                                ValueRange{state[1], col});
+              }
+              Value next = tb.create<arith::AddIOp>(tl, state[1], one);
+              tb.create<scf::YieldOp>(tl, ValueRange{t, next});
+            },
+            [&](OpBuilder &eb, Location el) {
+              eb.create<scf::YieldOp>(el, ValueRange{state[0], state[1]});
+            });
+        nb.create<scf::YieldOp>(l, written.getResults());
+      });
+  return fill.getResult(0);
 }
 
 Value Emitter::emitDynamicSlice(const graph::Node &n, RankedTensorType type) {

@@ -135,6 +135,8 @@ private:
 
   /// tf.gather's GatherV2 (EmitGather.cpp).
   Value emitGather(const graph::Node &n, RankedTensorType type);
+  /// tf.where(condition)'s Where node (EmitGather.cpp).
+  Value emitWhere(const graph::Node &n, RankedTensorType type);
   /// A StridedSlice whose bounds in some dimension depend on its size
   /// known only at run time (EmitGather.cpp).
   Value emitDynamicSlice(const graph::Node &n, RankedTensorType type);

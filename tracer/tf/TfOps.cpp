@@ -901,21 +901,25 @@ Value whereIndices(TfRuntime &rt, const Value &cond) {
   Value c = rt.toTensor(cond);
   if (rt.tensor(c).type.dtype != DType::Bool)
     c = cast(rt, c, DType::Bool);
-  // The number of true elements sets the result's first dimension, so the
-  // result is only known once the condition's values are: compiled code
-  // would need a data-dependent allocation, which kiln does not emit yet.
+  // The number of true elements sets the result's first dimension: known
+  // here for a constant condition, else at run time (a Where node).
   HostTensorPtr host = rt.constantValue(c);
-  if (!host)
+  const TensorType &ct = rt.tensor(c).type;
+  if (!host && ct.unknownRank)
     rt.raise("UnimplementedError",
-             "kiln cannot compile tf.where(condition) with one argument "
-             "inside a tf.function yet: its result shape depends on the "
-             "condition's values");
-  const std::vector<int64_t> &shape = host->type.shape;
-  if (shape.empty())
+             "kiln cannot compile tf.where(condition) on a condition of "
+             "unknown rank yet");
+  if (!host && !ct.shape.empty())
+    return rt.apply(
+        "Where", {c}, {{"T", DType::Bool}},
+        TensorType{DType::Int64, {-1, static_cast<int64_t>(ct.shape.size())}},
+        "Where");
+  if (ct.shape.empty())
     rt.raise("InvalidArgumentError",
              "{{function_node __wrapped__Where_device_/job:localhost/"
              "replica:0/task:0/device:CPU:0}} WhereOp : Unhandled input "
              "dimensions: 0 [Op:Where] name: ");
+  const std::vector<int64_t> &shape = host->type.shape;
   int64_t rank = shape.size(), count = 0;
   for (uint8_t b : host->bytes)
     count += b != 0;

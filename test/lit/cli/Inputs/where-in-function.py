@@ -1,7 +1,7 @@
 import tensorflow as tf
 
 
-@tf.function
+@tf.function(input_signature=[tf.TensorSpec(None, tf.bool)])
 def nonzero(c):
     return tf.where(c)
 
