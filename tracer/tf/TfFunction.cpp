@@ -623,6 +623,15 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
                  std::to_string(c.tensorTypes.size()) +
                  " tensor arguments, got " + std::to_string(inputs.size()));
   for (size_t i = 0; i < inputs.size(); ++i) {
+    if (c.tensorTypes[i].dtype != inputs[i]->type.dtype)
+      rt.raise("InvalidArgumentError",
+               "cannot compute " + c.graph.name + " as input #" +
+                   std::to_string(i) + "(zero-based) was expected to be a " +
+                   kernelTypeName(c.tensorTypes[i].dtype) +
+                   " tensor but is a " + kernelTypeName(inputs[i]->type.dtype) +
+                   " tensor [Op:" + c.graph.name + "]");
+    // TensorFlow would run the trace on another shape; compiled code
+    // cannot, so kiln says so.
     if (!compatible(c.tensorTypes[i], inputs[i]->type))
       rt.raise("InvalidArgumentError",
                "cannot compute " + c.graph.name + " as input #" +

@@ -72,7 +72,7 @@ static const char *tfTypeName(DType d) {
 }
 
 /// The short name TensorFlow's eager errors use ("float", "int32").
-static std::string eagerTypeName(DType d) {
+std::string kernelTypeName(DType d) {
   switch (d) {
   case DType::Float32:
     return "float";
@@ -92,6 +92,12 @@ static std::string eagerTypeName(DType d) {
 static Value convertOperand(TfRuntime &rt, const Value &v, DType dtype,
                             const char *param, const std::string &op,
                             const std::string &constName = "") {
+  // A Python string next to a number tensor: the op's input type error.
+  if (rt.tracing && v.is(Type::Str) && dtype != DType::String && !op.empty())
+    rt.in.typeError("Input '" + std::string(param) + "' of '" + op +
+                    "' Op has type string that does not match type " +
+                    py::dtypeName(dtype) + " of argument '" +
+                    (std::string(param) == "x" ? "y" : "x") + "'.");
   // A Python float never becomes an integer tensor, even 2.0.
   if (v.is(Type::Float) && (isInteger(dtype) || dtype == DType::Bool)) {
     std::string value = rt.in.repr(v), type = py::dtypeName(dtype);
@@ -207,8 +213,8 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
     rt.raise("InvalidArgumentError",
              "cannot compute " + op +
                  " as input #1(zero-based) was expected to be a " +
-                 eagerTypeName(a.type.dtype) + " tensor but is a " +
-                 eagerTypeName(b.type.dtype) + " tensor [Op:" + op +
+                 kernelTypeName(a.type.dtype) + " tensor but is a " +
+                 kernelTypeName(b.type.dtype) + " tensor [Op:" + op +
                  "] name: ");
   }
   std::vector<int64_t> shape;
@@ -338,8 +344,8 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
     rt.raise("InvalidArgumentError",
              "cannot compute MatMul as input #1(zero-based) was expected to be "
              "a " +
-                 eagerTypeName(at.dtype) + " tensor but is a " +
-                 eagerTypeName(bt.dtype) + " tensor [Op:MatMul] name: ");
+                 kernelTypeName(at.dtype) + " tensor but is a " +
+                 kernelTypeName(bt.dtype) + " tensor [Op:MatMul] name: ");
   }
   size_t ra = at.shape.size(), rb = bt.shape.size();
   bool batched = ra > 2 || rb > 2;
@@ -651,6 +657,14 @@ Value transpose(TfRuntime &rt, const Value &x, const Value &permArg) {
   } else {
     perm = intList(rt, permArg);
   }
+  if (static_cast<int64_t>(perm.size()) != rank && rt.tracing)
+    rt.in.valueError(
+        "Dimension must be " + std::to_string(rank) + " but is " +
+        std::to_string(perm.size()) +
+        " for '{{node transpose}} = Transpose[T=" + tfTypeName(type.dtype) +
+        ", Tperm=DT_INT32](" + inputName(rt, t) +
+        ", transpose/perm)' with input shapes: " + shapeList(type.shape) +
+        ", [" + std::to_string(perm.size()) + "].");
   if (static_cast<int64_t>(perm.size()) != rank)
     rt.raise("InvalidArgumentError", "transpose expects a vector of size " +
                                          std::to_string(rank) +
@@ -667,6 +681,15 @@ Value expandDims(TfRuntime &rt, const Value &x, int64_t axis) {
   Value t = rt.toTensor(x);
   auto type = rt.tensor(t).type;
   int64_t rank = type.shape.size();
+  if ((axis < -rank - 1 || axis > rank) && rt.tracing)
+    rt.in.valueError(
+        "dim " + std::to_string(axis) + " not in the interval [" +
+        std::to_string(-rank - 1) + ", " + std::to_string(rank) +
+        "]. for '{{node ExpandDims}} = ExpandDims[T=" + tfTypeName(type.dtype) +
+        ", Tdim=DT_INT32](" + inputName(rt, t) +
+        ", ExpandDims/dim)' with input shapes: " + shapeList(type.shape) +
+        ", [] and with computed input tensors: input[1] = <" +
+        std::to_string(axis) + ">.");
   if (axis < -rank - 1 || axis > rank)
     rt.raise("InvalidArgumentError",
              "Tried to expand dim index " + std::to_string(axis) +
@@ -886,7 +909,16 @@ Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
 Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y) {
   Value c = rt.toTensor(cond, DType::Bool);
   Value tx, ty;
-  convertPair(rt, x, y, tx, ty);
+  // SelectV2's value inputs are named t and e.
+  if (rt.isTensor(x) && !rt.isTensor(y)) {
+    tx = x;
+    ty = convertOperand(rt, y, rt.tensor(x).type.dtype, "e", "SelectV2");
+  } else if (!rt.isTensor(x) && rt.isTensor(y)) {
+    ty = y;
+    tx = convertOperand(rt, x, rt.tensor(y).type.dtype, "t", "SelectV2");
+  } else {
+    convertPair(rt, x, y, tx, ty);
+  }
   std::vector<int64_t> shape, full;
   if (!broadcastShapes(rt.tensor(tx).type.shape, rt.tensor(ty).type.shape,
                        shape) ||

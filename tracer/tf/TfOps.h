@@ -17,6 +17,9 @@ Value trueDiv(TfRuntime &rt, const Value &x, const Value &y);
 Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
               const std::string &name = "");
 Value cast(TfRuntime &rt, const Value &x, DType to);
+/// The C++ type name TensorFlow's kernel errors use: "float", "double",
+/// "int32".
+std::string kernelTypeName(DType d);
 /// tf.gather(params, indices, axis) as a GatherV2 node (batch_dims 0):
 /// the result's shape is params' with dimension `axis` replaced by the
 /// indices' shape.
