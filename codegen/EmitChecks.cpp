@@ -14,22 +14,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
-#include <algorithm>
-
 namespace kiln {
-
-namespace {
-
-bool isBroadcasting(const std::string &op) {
-  static const char *ops[] = {
-      "AddV2",      "Sub",       "Mul",          "RealDiv",  "Div",
-      "FloorDiv",   "FloorMod",  "Pow",          "Maximum",  "Minimum",
-      "LogicalAnd", "LogicalOr", "Equal",        "NotEqual", "Less",
-      "LessEqual",  "Greater",   "GreaterEqual", "SelectV2"};
-  return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
-}
-
-} // namespace
 
 Value Emitter::dimSize(Location loc, Value t, int64_t d) {
   auto type = cast<RankedTensorType>(t.getType());
@@ -176,7 +161,7 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
   // Broadcast inputs: input index -> (dimension, common size) pairs.
   std::vector<std::vector<std::pair<int64_t, Value>>> expand(n.inputs.size());
 
-  if (isBroadcasting(n.op)) {
+  if (graph::isBroadcastingOp(n.op)) {
     int64_t rank = type.getRank();
     for (int64_t i = 0; i < rank; ++i) {
       // The inputs that take part in dimension i (right-aligned, not a

@@ -6,6 +6,18 @@
 
 namespace kiln::graph {
 
+bool isBroadcastingOp(const std::string &op) {
+  static const char *ops[] = {
+      "AddV2",        "Sub",        "Mul",       "RealDiv",   "Div",
+      "FloorDiv",     "FloorMod",   "Pow",       "Maximum",   "Minimum",
+      "Equal",        "NotEqual",   "Less",      "LessEqual", "Greater",
+      "GreaterEqual", "LogicalAnd", "LogicalOr", "SelectV2"};
+  for (const char *name : ops)
+    if (op == name)
+      return true;
+  return false;
+}
+
 bool TensorType::isStatic() const {
   if (unknownRank)
     return false;

@@ -16,6 +16,10 @@
 
 namespace kiln::graph {
 
+/// Ops whose result has the broadcast shape of their inputs (the binary
+/// arithmetic, comparisons, logical and/or, SelectV2).
+bool isBroadcastingOp(const std::string &op);
+
 using py::DType;
 
 /// A dimension of -1 is unknown (Python's None).

@@ -24,16 +24,6 @@ std::string specializationKey(const std::vector<TensorType> &args) {
   return key;
 }
 
-/// Ops whose result has the broadcast shape of their inputs.
-static bool isBroadcasting(const std::string &op) {
-  static const char *ops[] = {
-      "AddV2",        "Sub",        "Mul",       "RealDiv",   "Div",
-      "FloorDiv",     "FloorMod",   "Pow",       "Maximum",   "Minimum",
-      "Equal",        "NotEqual",   "Less",      "LessEqual", "Greater",
-      "GreaterEqual", "LogicalAnd", "LogicalOr", "SelectV2"};
-  return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
-}
-
 /// Ops whose result has their (first) input's shape.
 static bool isShapePreserving(const std::string &op) {
   static const char *ops[] = {
@@ -70,7 +60,7 @@ bool specializeRanks(const graph::Graph &graph,
     bool preserving = isShapePreserving(n.op) && !n.inputs.empty();
     // Other ops on an unknown-rank tensor (a reduction over all its axes,
     // say) fixed attributes at trace time from a rank they did not know.
-    if (!preserving && !isBroadcasting(n.op)) {
+    if (!preserving && !graph::isBroadcastingOp(n.op)) {
       error = "kiln cannot compile " + n.op + " ('" + n.name +
               "') on a tensor of unknown rank yet";
       return false;

@@ -99,6 +99,27 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
   }
 }
 
+/// The type text TensorFlow prints for a nested structure: "Tuple[...]",
+/// "List[...]", "Dict[['k', ...]]" around the text `leaf` gives the rest.
+static std::string
+structureText(Interpreter &in, const Value &v,
+              const std::function<std::string(const Value &)> &leaf) {
+  std::string items;
+  if (v.is(Type::List) || v.is(Type::Tuple)) {
+    for (auto &item : in.toList(v))
+      items += (items.empty() ? "" : ", ") + structureText(in, item, leaf);
+    return (v.is(Type::List) ? "List[" : "Tuple[") + items + "]";
+  }
+  if (v.is(Type::Dict)) {
+    for (auto &e : v.as<py::DictObject>().table.entries())
+      if (e.live)
+        items += (items.empty() ? "[" : ", [") + in.repr(e.key) + ", " +
+                 structureText(in, e.value, leaf) + "]";
+    return "Dict[" + items + "]";
+  }
+  return leaf(v);
+}
+
 /// Names the TensorSpecs in `v` by their path from the parameter `name`, as
 /// TensorFlow does: "pair_0" for a list's first item, "d_b" for key "b".
 Value nameSpecs(Interpreter &in, const Value &v, const std::string &name) {
@@ -485,54 +506,24 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     inputStructure.push_back(
         nameSpecs(in, specs, specName.empty() ? pname : specName));
     // "TensorSpec(...)", "Literal[2]", "Tuple[TensorSpec(...), ...]".
-    std::function<std::string(const Value &)> text =
-        [&](const Value &v) -> std::string {
+    auto leaf = [&](const Value &v) -> std::string {
       auto *spec = v.is(Type::Native)
                        ? dynamic_cast<TensorSpecObject *>(v.raw())
                        : nullptr;
       if (spec)
         return specRepr(spec->type, v.raw() == specs.raw() ? specName : "");
-      std::string items;
-      if (v.is(Type::List) || v.is(Type::Tuple)) {
-        for (auto &item : in.toList(v))
-          items += (items.empty() ? "" : ", ") + text(item);
-        return (v.is(Type::List) ? "List[" : "Tuple[") + items + "]";
-      }
-      if (v.is(Type::Dict)) {
-        for (auto &e : v.as<py::DictObject>().table.entries())
-          if (e.live)
-            items += (items.empty() ? "[" : ", [") + in.repr(e.key) + ", " +
-                     text(e.value) + "]";
-        return "Dict[" + items + "]";
-      }
       return "Literal[" + in.repr(v) + "]";
     };
-    concrete->params.emplace_back(pname, text(specs));
+    concrete->params.emplace_back(pname, structureText(in, specs, leaf));
   }
   concrete->inputStructure =
       in.tuple({in.tuple(std::move(inputStructure)), in.dict()});
   {
     // "Tuple[TensorSpec(...), List[...], Dict[['k', TensorSpec(...)]]]".
-    std::function<std::string(const Value &)> typeText =
-        [&](const Value &v) -> std::string {
-      if (v.is(Type::Tensor))
-        return specRepr(rt.tensor(v).type);
-      std::string text;
-      if (v.is(Type::List) || v.is(Type::Tuple)) {
-        for (auto &item : in.toList(v))
-          text += (text.empty() ? "" : ", ") + typeText(item);
-        return (v.is(Type::List) ? "List[" : "Tuple[") + text + "]";
-      }
-      if (v.is(Type::Dict)) {
-        for (auto &e : v.as<py::DictObject>().table.entries())
-          if (e.live)
-            text += (text.empty() ? "[" : ", [") + in.repr(e.key) + ", " +
-                    typeText(e.value) + "]";
-        return "Dict[" + text + "]";
-      }
-      return in.repr(v);
-    };
-    concrete->outputType = typeText(result);
+    concrete->outputType =
+        structureText(in, result, [&](const Value &v) -> std::string {
+          return v.is(Type::Tensor) ? specRepr(rt.tensor(v).type) : in.repr(v);
+        });
   }
   rt.tracing = saved;
   // A tf.print inside staged control flow prints from compiled code, and
