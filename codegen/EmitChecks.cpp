@@ -212,6 +212,19 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
     message = "Matrix size-incompatible: In[0]: {shape}, In[1]: {shape}";
     appendShape(loc, lhs, ints);
     appendShape(loc, rhs, ints);
+  } else if (n.op == "ArgMax" || n.op == "ArgMin") {
+    // An empty axis has no position to name.
+    Value in = input(n, 0);
+    const int64_t *axisAttr = attr<int64_t>(n, "axis");
+    int64_t axis = axisAttr ? *axisAttr : 0;
+    if (!isDyn(in, axis))
+      return nullptr;
+    Value extent = dimSize(loc, in, axis);
+    both(b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, extent,
+                                 b.create<arith::ConstantIndexOp>(loc, 0)));
+    message = "Reduction axis {int} is empty in shape {shape}";
+    ints.push_back(b.create<arith::ConstantIndexOp>(loc, axis));
+    appendShape(loc, in, ints);
   } else if (n.op == "Reshape") {
     Value in = input(n, 0);
     auto inType = cast<RankedTensorType>(in.getType());

@@ -107,6 +107,10 @@ private:
     return b.create<arith::SelectOp>(loc, deltaIsZero, zero, n);
   }
   Value zeroExtend(Location loc, Value u8);
+  /// `v` reshaped to `type`: kiln.reshape, or when only unit dimensions
+  /// are added or dropped around several dynamic ones, a collapse and an
+  /// expand.
+  Value reshapeTo(Location loc, Value v, RankedTensorType type);
   /// 1 / input i of `n` when it is a float constant (see RealDiv), or null.
   Value reciprocalOfConstant(const graph::Node &n, size_t i);
   Value emitWidenedUnsigned(const graph::Node &n, std::string &error);
@@ -144,8 +148,8 @@ private:
   // ---- run-time shape checks (EmitChecks.cpp) ----
   /// `n` guarded by the checks TensorFlow's kernels make on dimensions
   /// known only at run time (broadcasting, MatMul, Reshape, ConcatV2,
-  /// Pack): when they fail, the call reports TensorFlow's error and `n`
-  /// yields zeros instead of reading out of bounds. Null when `n` needs
+  /// Pack, ArgMax/ArgMin): when they fail, the call reports TensorFlow's error
+  /// and `n` yields zeros instead of reading out of bounds. Null when `n` needs
   /// no check; `handled` tells whether it did.
   Value emitChecked(const graph::Node &n, bool &handled, std::string &error);
   /// Reports TensorFlow's run-time error for `n` when `ok` (i1) is false:

@@ -86,6 +86,54 @@ Value Emitter::reciprocalOfConstant(const graph::Node &n, size_t i) {
   return b.create<ConstantOp>(locOf(producer), dense);
 }
 
+Value Emitter::reshapeTo(Location loc, Value v, RankedTensorType type) {
+  auto from = cast<RankedTensorType>(v.getType());
+  // The dimensions that are not a static 1, on both sides.
+  SmallVector<int64_t> core, target;
+  for (int64_t d : from.getShape())
+    if (d != 1)
+      core.push_back(d);
+  for (int64_t d : type.getShape())
+    if (d != 1)
+      target.push_back(d);
+  bool unitOnly = core == target;
+  int64_t dynamic = llvm::count_if(
+      type.getShape(), [](int64_t d) { return ShapedType::isDynamic(d); });
+  // kiln.reshape infers at most one dynamic size from the element count;
+  // adding or dropping unit dimensions needs none: collapse the source to
+  // its core dimensions, then expand to the target's.
+  if (!unitOnly || dynamic <= 1)
+    return b.create<ReshapeOp>(loc, type, v);
+  // Groups of dimensions around each core dimension (unit ones join the
+  // group before them, or the first group).
+  auto groups = [](ArrayRef<int64_t> shape) {
+    SmallVector<ReassociationIndices> out;
+    ReassociationIndices leading;
+    for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d) {
+      if (shape[d] == 1) {
+        if (out.empty())
+          leading.push_back(d);
+        else
+          out.back().push_back(d);
+        continue;
+      }
+      out.push_back(leading);
+      out.back().push_back(d);
+      leading.clear();
+    }
+    return out;
+  };
+  auto coreType = RankedTensorType::get(core, from.getElementType());
+  Value collapsed = v;
+  if (from.getRank() != coreType.getRank())
+    collapsed = b.create<tensor::CollapseShapeOp>(loc, coreType, v,
+                                                  groups(from.getShape()));
+  if (type.getRank() == coreType.getRank())
+    return collapsed;
+  return b.create<tensor::ExpandShapeOp>(loc, type, collapsed,
+                                         groups(type.getShape()));
+}
+
 Value Emitter::constant(const graph::Node &n, RankedTensorType type,
                         std::string &error) {
   const graph::HostTensorPtr *value = attr<graph::HostTensorPtr>(n, "value");
@@ -304,13 +352,14 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     for (int64_t d = 0; d < inType.getRank(); ++d) {
       Value dim = b.create<tensor::DimOp>(loc, in, d);
       product = b.create<arith::MulIOp>(loc, product, dim);
-      dims.push_back(b.create<arith::IndexCastOp>(loc, b.getI32Type(), dim));
+      dims.push_back(
+          b.create<arith::IndexCastOp>(loc, type.getElementType(), dim));
     }
     if (op == "Size")
       return b.create<tensor::FromElementsOp>(
           loc, type,
-          ValueRange{
-              b.create<arith::IndexCastOp>(loc, b.getI32Type(), product)});
+          ValueRange{b.create<arith::IndexCastOp>(loc, type.getElementType(),
+                                                  product)});
     return b.create<tensor::FromElementsOp>(loc, type, dims);
   }
   if (op == "TensorListReserve" || op == "TensorListSetItem" ||
@@ -453,10 +502,10 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     }
     if (cast<RankedTensorType>(sliced.getType()) == type)
       return sliced;
-    return b.create<ReshapeOp>(loc, type, sliced); // drop/add unit dims
+    return reshapeTo(loc, sliced, type); // drop/add unit dims
   }
   if (op == "Reshape" || op == "ExpandDims" || op == "Squeeze")
-    return b.create<ReshapeOp>(loc, type, input(n, 0));
+    return reshapeTo(loc, input(n, 0), type);
   if (op == "Transpose") {
     const auto *perm = attr<std::vector<int64_t>>(n, "perm");
     return b.create<TransposeOp>(loc, type, input(n, 0),

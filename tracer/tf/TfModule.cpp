@@ -618,25 +618,27 @@ void defineCreation(ModuleBuilder &tf) {
     Params p(in, args, "shape", {"input", "out_type", "name"});
     Value t = r->toTensor(p.require("input", "shape"));
     const TensorType &type = r->tensor(t).type;
+    DType out =
+        p.has("out_type") ? *dtypeArg(in, p.get("out_type")) : DType::Int32;
     if (!type.isStatic()) // known at run time: a Shape node
       return r->apply(
-          "Shape", {t}, {{"out_type", DType::Int32}},
-          TensorType{DType::Int32, {static_cast<int64_t>(type.shape.size())}},
-          "Shape");
+          "Shape", {t}, {{"out_type", out}},
+          TensorType{out, {static_cast<int64_t>(type.shape.size())}}, "Shape");
     ValueList dims;
     for (int64_t d : type.shape)
       dims.push_back(Value::integer(d));
-    return r->constant(r->hostFromPython(in.list(dims), DType::Int32), "Shape");
+    return r->constant(r->hostFromPython(in.list(dims), out), "Shape");
   });
   tf.def("size", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "size", {"input", "out_type", "name"});
     Value t = r->toTensor(p.require("input", "size"));
+    DType out =
+        p.has("out_type") ? *dtypeArg(in, p.get("out_type")) : DType::Int32;
     int64_t n = r->tensor(t).type.numElements();
     if (n < 0)
-      return r->apply("Size", {t}, {{"out_type", DType::Int32}},
-                      TensorType{DType::Int32, {}}, "Size");
-    return r->constant(r->hostFromPython(Value::integer(n), DType::Int32),
-                       "Size");
+      return r->apply("Size", {t}, {{"out_type", out}}, TensorType{out, {}},
+                      "Size");
+    return r->constant(r->hostFromPython(Value::integer(n), out), "Size");
   });
   tf.def("rank", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "rank", {"input", "name"});

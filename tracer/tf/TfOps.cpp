@@ -711,6 +711,14 @@ Value squeeze(TfRuntime &rt, const Value &x, const Value &axisArg) {
   std::vector<int64_t> shape;
   for (int64_t i = 0; i < rank; ++i) {
     bool listed = std::find(axes.begin(), axes.end(), i) != axes.end();
+    // Whether a dimension known only at run time is 1 decides the result's
+    // rank (no axis) or must be checked (listed): not compiled yet.
+    if (type.shape[i] < 0 && (listed || axes.empty()))
+      rt.raise("UnimplementedError",
+               "kiln cannot squeeze dimension " + std::to_string(i) +
+                   " of shape " + type.shapeString() +
+                   ", known only at run time, yet: give tf.squeeze an axis "
+                   "of static size 1");
     if (listed && type.shape[i] != 1) {
       std::string message = "Can not squeeze dim[" + std::to_string(i) +
                             "], expected a dimension of 1, got " +
