@@ -120,17 +120,16 @@ structureText(Interpreter &in, const Value &v,
   return leaf(v);
 }
 
-/// Names the TensorSpecs in `v` by their path from the parameter `name`, as
-/// TensorFlow does: "pair_0" for a list's first item, "d_b" for key "b".
-Value nameSpecs(Interpreter &in, const Value &v, const std::string &name) {
-  auto *spec =
-      v.is(Type::Native) ? dynamic_cast<TensorSpecObject *>(v.raw()) : nullptr;
-  if (spec)
-    return tensorSpec(spec->type, in.str(name));
+/// `v` with its lists, tuples and dicts rebuilt (in insertion order) and
+/// each other value replaced by `leaf(value, path)`. The path names nested
+/// values as TensorFlow names nested arguments: "pair_0", "d_b".
+Value mapLeaves(
+    Interpreter &in, const Value &v, const std::string &path,
+    const std::function<Value(const Value &, const std::string &)> &leaf) {
   if (v.is(Type::List) || v.is(Type::Tuple)) {
     ValueList items = in.toList(v);
     for (size_t i = 0; i < items.size(); ++i)
-      items[i] = nameSpecs(in, items[i], name + "_" + std::to_string(i));
+      items[i] = mapLeaves(in, items[i], path + "_" + std::to_string(i), leaf);
     return v.is(Type::List) ? in.list(std::move(items))
                             : in.tuple(std::move(items));
   }
@@ -139,10 +138,22 @@ Value nameSpecs(Interpreter &in, const Value &v, const std::string &name) {
     for (auto &e : v.as<py::DictObject>().table.entries())
       if (e.live)
         in.setItem(d, e.key,
-                   nameSpecs(in, e.value, name + "_" + in.toStr(e.key)));
+                   mapLeaves(in, e.value, path + "_" + in.toStr(e.key), leaf));
     return d;
   }
-  return v;
+  return leaf(v, path);
+}
+
+/// Names the TensorSpecs in `v` by their path from the parameter `name`, as
+/// TensorFlow does: "pair_0" for a list's first item, "d_b" for key "b".
+Value nameSpecs(Interpreter &in, const Value &v, const std::string &name) {
+  return mapLeaves(
+      in, v, name, [&](const Value &leaf, const std::string &path) -> Value {
+        auto *spec = leaf.is(Type::Native)
+                         ? dynamic_cast<TensorSpecObject *>(leaf.raw())
+                         : nullptr;
+        return spec ? tensorSpec(spec->type, in.str(path)) : leaf;
+      });
 }
 
 /// Replaces each tensor leaf of `v` by `replace(index, tensor)`.
@@ -192,23 +203,10 @@ Value mapTensors(Interpreter &in, const Value &v,
 /// the template holds output indices where tensors go.
 Value rebuildOutputs(Interpreter &in, const Value &v,
                      const ValueList &tensors) {
-  if (v.isIntLike() && !v.is(Type::Bool))
-    return tensors.at(v.asInt());
-  if (v.is(Type::List) || v.is(Type::Tuple)) {
-    ValueList items;
-    for (auto &item : in.toList(v))
-      items.push_back(rebuildOutputs(in, item, tensors));
-    return v.is(Type::List) ? in.list(std::move(items))
-                            : in.tuple(std::move(items));
-  }
-  if (v.is(Type::Dict)) {
-    Value d = in.dict();
-    for (auto &e : v.as<py::DictObject>().table.entries())
-      if (e.live)
-        in.setItem(d, e.key, rebuildOutputs(in, e.value, tensors));
-    return d;
-  }
-  return v;
+  return mapLeaves(in, v, "", [&](const Value &leaf, const std::string &) {
+    return leaf.isIntLike() && !leaf.is(Type::Bool) ? tensors.at(leaf.asInt())
+                                                    : leaf;
+  });
 }
 
 bool compatible(const TensorType &spec, const TensorType &actual) {
@@ -446,26 +444,10 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     // Non-tensor numbers and strings in the result become constants, as
     // TensorFlow
     // converts a Function's outputs to tensors.
-    std::function<Value(const Value &)> convert = [&](const Value &v) -> Value {
-      if (v.isNumber() || v.is(Type::Str))
-        return rt.toTensor(v);
-      if (v.is(Type::List) || v.is(Type::Tuple)) {
-        ValueList items;
-        for (auto &item : in.toList(v))
-          items.push_back(convert(item));
-        return v.is(Type::List) ? in.list(std::move(items))
-                                : in.tuple(std::move(items));
-      }
-      if (v.is(Type::Dict)) {
-        Value d = in.dict();
-        for (auto &e : v.as<py::DictObject>().table.entries())
-          if (e.live)
-            in.setItem(d, e.key, convert(e.value));
-        return d;
-      }
-      return v;
-    };
-    result = convert(result);
+    result =
+        mapLeaves(in, result, "", [&](const Value &v, const std::string &) {
+          return v.isNumber() || v.is(Type::Str) ? rt.toTensor(v) : v;
+        });
   } catch (py::PyException &e) {
     rt.tracing = saved;
     // Without AutoGraph (or when it could not convert the function),
@@ -1025,37 +1007,20 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
   if (inputSignature && args.positional.empty() && args.keywords.empty())
     for (auto &t : *inputSignature)
       replaced.positional.push_back(tensorSpec(t));
-  std::function<void(Value &)> replace = [&](Value &v) {
-    // TensorSpecs nested in lists, tuples and dicts too.
-    if (v.is(Type::List) || v.is(Type::Tuple)) {
-      ValueList items = in.toList(v);
-      for (auto &item : items)
-        replace(item);
-      v = v.is(Type::List) ? in.list(std::move(items))
-                           : in.tuple(std::move(items));
-      return;
-    }
-    if (v.is(Type::Dict)) {
-      Value d = in.dict();
-      for (auto &e : v.as<py::DictObject>().table.entries())
-        if (e.live) {
-          Value item = e.value;
-          replace(item);
-          in.setItem(d, e.key, item);
-        }
-      v = d;
-      return;
-    }
-    if (auto *spec = v.is(Type::Native)
-                         ? dynamic_cast<TensorSpecObject *>(v.raw())
-                         : nullptr) {
-      TensorType type = spec->type; // `v` owns the spec: copy before
-      std::vector<int64_t> dims = type.shape;
+  // TensorSpecs, nested in lists, tuples and dicts too.
+  auto replace = [&](Value &v) {
+    v = mapLeaves(in, v, "", [&](const Value &leaf, const std::string &) {
+      auto *spec = leaf.is(Type::Native)
+                       ? dynamic_cast<TensorSpecObject *>(leaf.raw())
+                       : nullptr;
+      if (!spec)
+        return leaf;
+      std::vector<int64_t> dims = spec->type.shape;
       for (auto &d : dims)
         d = d < 0 ? 0 : d;
-      specTypes.push_back(type);
-      v = rt.eager(graph::HostTensor::zeros({type.dtype, dims}));
-    }
+      specTypes.push_back(spec->type);
+      return rt.eager(graph::HostTensor::zeros({spec->type.dtype, dims}));
+    });
   };
   for (auto &v : replaced.positional)
     replace(v);
