@@ -86,6 +86,41 @@ void Emitter::check(const graph::Node &n, Value ok, const std::string &message,
   });
 }
 
+Value Emitter::orZeros(Location loc, Value ok, RankedTensorType type,
+                       const std::function<Value(Location)> &build) {
+  auto ifOp = b.create<scf::IfOp>(
+      loc, ok,
+      [&](OpBuilder &nb, Location l) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+        Value v = build(l);
+        b.create<scf::YieldOp>(l, v ? castTo(l, v, type)
+                                    : zeros(l, type, dynamicZeros(l, type)));
+      },
+      [&](OpBuilder &nb, Location l) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+        b.create<scf::YieldOp>(l, zeros(l, type, dynamicZeros(l, type)));
+      });
+  return ifOp.getResult(0);
+}
+
+Value Emitter::checkedIndex(const graph::Node &n, Value given, Value extent,
+                            int64_t dim, Value &inRange) {
+  Location loc = locOf(n);
+  Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
+  Value negative =
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, given, zero);
+  Value at = b.create<arith::SelectOp>(
+      loc, negative, b.create<arith::AddIOp>(loc, given, extent), given);
+  inRange = b.create<arith::AndIOp>(
+      loc, b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, at, zero),
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, at, extent));
+  check(n, inRange, "slice index {int} of dimension {int} out of bounds.",
+        {given, b.create<arith::ConstantIndexOp>(loc, dim)});
+  return b.create<arith::SelectOp>(loc, inRange, at, zero);
+}
+
 SmallVector<Value> Emitter::dynamicZeros(Location loc, RankedTensorType type) {
   return SmallVector<Value>(type.getNumDynamicDims(),
                             b.create<arith::ConstantIndexOp>(loc, 0));
@@ -313,32 +348,19 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
   check(n, ok, message, ints);
 
   // The op itself, on inputs whose run-time size-1 dimensions are expanded.
-  Value result;
-  auto ifOp = b.create<scf::IfOp>(
-      loc, ok,
-      [&](OpBuilder &nb, Location l) {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-        for (size_t k = 0; k < expand.size(); ++k) {
-          if (expand[k].empty())
-            continue;
-          Value v = input(n, k);
-          overrides[k] = expandTo(l, v, expand[k]);
-        }
-        guarding = true;
-        result = emit(n, error);
-        guarding = false;
-        overrides.clear();
-        Value yielded = result ? castTo(l, result, type)
-                               : zeros(l, type, dynamicZeros(l, type));
-        b.create<scf::YieldOp>(l, yielded);
-      },
-      [&](OpBuilder &nb, Location l) {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-        b.create<scf::YieldOp>(l, zeros(l, type, dynamicZeros(l, type)));
-      });
-  return result ? ifOp.getResult(0) : nullptr;
+  bool emitted = false;
+  Value result = orZeros(loc, ok, type, [&](Location l) {
+    for (size_t k = 0; k < expand.size(); ++k)
+      if (!expand[k].empty())
+        overrides[k] = expandTo(l, input(n, k), expand[k]);
+    guarding = true;
+    Value v = emit(n, error);
+    guarding = false;
+    overrides.clear();
+    emitted = static_cast<bool>(v);
+    return v;
+  });
+  return emitted ? result : nullptr;
 }
 
 } // namespace kiln

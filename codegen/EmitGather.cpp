@@ -69,39 +69,30 @@ Value Emitter::emitGather(const graph::Node &n, RankedTensorType type) {
   check(n, ok, "indices[{int}] = {int} is not in [0, {int})",
         {pos, val, size64});
 
-  auto ifOp = b.create<scf::IfOp>(
-      loc, ok,
-      [&](OpBuilder &nb, Location l) {
-        SmallVector<Value> dynamic;
-        for (int64_t d = 0; d < type.getRank(); ++d) {
-          if (!type.isDynamicDim(d))
-            continue;
-          if (d < axis)
-            dynamic.push_back(nb.create<tensor::DimOp>(l, params, d));
-          else if (d < axis + r)
-            dynamic.push_back(nb.create<tensor::DimOp>(l, indices, d - axis));
-          else
-            dynamic.push_back(nb.create<tensor::DimOp>(l, params, d - r + 1));
-        }
-        Value gathered = nb.create<tensor::GenerateOp>(
-            l, type, dynamic, [&](OpBuilder &gb, Location gl, ValueRange idx) {
-              SmallVector<Value> at(idx.begin() + axis, idx.begin() + axis + r);
-              Value v = gb.create<tensor::ExtractOp>(gl, indices, at);
-              SmallVector<Value> from(idx.begin(), idx.begin() + axis);
-              from.push_back(
-                  gb.create<arith::IndexCastOp>(gl, gb.getIndexType(), v));
-              from.append(idx.begin() + axis + r, idx.end());
-              gb.create<tensor::YieldOp>(
-                  gl, gb.create<tensor::ExtractOp>(gl, params, from));
-            });
-        nb.create<scf::YieldOp>(l, gathered);
-      },
-      [&](OpBuilder &nb, Location l) {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-        b.create<scf::YieldOp>(l, zeros(l, type, dynamicZeros(l, type)));
-      });
-  return ifOp.getResult(0);
+  return orZeros(loc, ok, type, [&](Location l) -> Value {
+    SmallVector<Value> dynamic;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (!type.isDynamicDim(d))
+        continue;
+      if (d < axis)
+        dynamic.push_back(b.create<tensor::DimOp>(l, params, d));
+      else if (d < axis + r)
+        dynamic.push_back(b.create<tensor::DimOp>(l, indices, d - axis));
+      else
+        dynamic.push_back(b.create<tensor::DimOp>(l, params, d - r + 1));
+    }
+    return b.create<tensor::GenerateOp>(
+        l, type, dynamic, [&](OpBuilder &gb, Location gl, ValueRange idx) {
+          SmallVector<Value> at(idx.begin() + axis, idx.begin() + axis + r);
+          Value v = gb.create<tensor::ExtractOp>(gl, indices, at);
+          SmallVector<Value> from(idx.begin(), idx.begin() + axis);
+          from.push_back(
+              gb.create<arith::IndexCastOp>(gl, gb.getIndexType(), v));
+          from.append(idx.begin() + axis + r, idx.end());
+          gb.create<tensor::YieldOp>(
+              gl, gb.create<tensor::ExtractOp>(gl, params, from));
+        });
+  });
 }
 
 Value Emitter::emitWhere(const graph::Node &n, RankedTensorType type) {
@@ -195,15 +186,12 @@ Value Emitter::emitDynamicSlice(const graph::Node &n, RankedTensorType type) {
     Value extent = b.create<arith::IndexCastOp>(
         loc, i64, dimSize(loc, in, static_cast<int64_t>(d)));
     if (kind[d] == 1) { // an index, negative from the end
-      Value i = constant(begin[d]);
-      Value at = begin[d] < 0 ? b.create<arith::AddIOp>(loc, i, extent) : i;
-      Value inRange =
-          b.create<arith::AndIOp>(loc, cmp(arith::CmpIPredicate::sge, at, zero),
-                                  cmp(arith::CmpIPredicate::slt, at, extent));
-      check(n, inRange, "slice index {int} of dimension {int} out of bounds.",
-            {i, constant(static_cast<int64_t>(d))});
+      Value inRange;
+      off.push_back(
+          checkedIndex(n, b.create<arith::ConstantIndexOp>(loc, begin[d]),
+                       dimSize(loc, in, static_cast<int64_t>(d)),
+                       static_cast<int64_t>(d), inRange));
       ok = ok ? b.create<arith::AndIOp>(loc, ok, inRange).getResult() : inRange;
-      off.push_back(asIndex(select(inRange, at, zero)));
       size.push_back(b.getIndexAttr(1));
       stride.push_back(b.getIndexAttr(1));
     } else if (kind[d] == 2) { // a window, clamped as Python's slice
@@ -240,19 +228,7 @@ Value Emitter::emitDynamicSlice(const graph::Node &n, RankedTensorType type) {
   };
   if (!ok)
     return slice();
-  auto ifOp = b.create<scf::IfOp>(
-      loc, ok,
-      [&](OpBuilder &nb, Location l) {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-        b.create<scf::YieldOp>(l, slice());
-      },
-      [&](OpBuilder &nb, Location l) {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-        b.create<scf::YieldOp>(l, zeros(l, type, dynamicZeros(l, type)));
-      });
-  return ifOp.getResult(0);
+  return orZeros(loc, ok, type, [&](Location) { return slice(); });
 }
 
 } // namespace kiln

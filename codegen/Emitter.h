@@ -166,6 +166,16 @@ private:
   /// its common size when it is 1: broadcasting decided at run time.
   Value expandTo(Location loc, Value v,
                  ArrayRef<std::pair<int64_t, Value>> dims);
+  /// `build(loc)` of `type` when `ok` (i1) holds, else zeros: an op that
+  /// must not read out of bounds after a failed check. `build` may return
+  /// null (an emission error); zeros are yielded then.
+  Value orZeros(Location loc, Value ok, RankedTensorType type,
+                const std::function<Value(Location)> &build);
+  /// Index `given` (an index, negative from the end) into a dimension of
+  /// size `extent`: TensorFlow's "slice index ... out of bounds" error for
+  /// dimension `dim` when outside, and the index (0 then) with `inRange`.
+  Value checkedIndex(const graph::Node &n, Value given, Value extent,
+                     int64_t dim, Value &inRange);
   /// Zero sizes for the dynamic dimensions of `type`.
   SmallVector<Value> dynamicZeros(Location loc, RankedTensorType type);
   /// Inputs replaced while a guarded node is emitted (by input index).

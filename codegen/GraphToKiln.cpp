@@ -372,32 +372,22 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   if (op == "GatherV2") {
     // One row of the first dimension (a scalar index, negative from the
     // end): a rank-reducing slice. An index out of range is TensorFlow's
-    // error, and clamped meanwhile so that no row outside is read.
+    // error, and no row is read then.
     Value src = input(n, 0);
     auto srcType = cast<RankedTensorType>(src.getType());
     Value given = b.create<arith::IndexCastOp>(loc, b.getIndexType(),
                                                scalarOf(loc, input(n, 1)));
-    Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
-    Value one = b.create<arith::ConstantIndexOp>(loc, 1);
-    Value size = b.create<tensor::DimOp>(loc, src, 0);
-    Value negative =
-        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, given, zero);
-    Value idx = b.create<arith::SelectOp>(
-        loc, negative, b.create<arith::AddIOp>(loc, given, size), given);
-    Value inRange = b.create<arith::AndIOp>(
-        loc, b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, idx, zero),
-        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, idx, size));
-    check(n, inRange, "slice index {int} of dimension 0 out of bounds.",
-          {given});
-    Value last = b.create<arith::SubIOp>(loc, size, one);
-    idx = b.create<arith::MaxSIOp>(loc, zero,
-                                   b.create<arith::MinSIOp>(loc, idx, last));
+    Value inRange;
+    Value idx = checkedIndex(n, given, b.create<tensor::DimOp>(loc, src, 0), 0,
+                             inRange);
     SmallVector<OpFoldResult> offsets(srcType.getRank(), b.getIndexAttr(0)),
         sizes{b.getIndexAttr(1)}, strides(srcType.getRank(), b.getIndexAttr(1));
     offsets[0] = idx;
     appendRowSizes(loc, src, sizes);
-    return b.create<tensor::ExtractSliceOp>(loc, type, src, offsets, sizes,
-                                            strides);
+    return orZeros(loc, inRange, type, [&](Location l) -> Value {
+      return b.create<tensor::ExtractSliceOp>(l, type, src, offsets, sizes,
+                                              strides);
+    });
   }
   if (op == "Range") {
     // [start, limit) by delta, its length max(0, ceil((limit - start) /
