@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinOps.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -113,6 +114,10 @@ private:
   Value reshapeTo(Location loc, Value v, RankedTensorType type);
   /// 1 / input i of `n` when it is a float constant (see RealDiv), or null.
   Value reciprocalOfConstant(const graph::Node &n, size_t i);
+  /// Log of x + 1 or Exp(x) - 1, which grappler fuses into log1p(x) or
+  /// expm1(x): the kiln function and x, or nothing.
+  std::optional<std::pair<const char *, graph::Output>>
+  fusedUnary(const graph::Node &n);
   Value emitWidenedUnsigned(const graph::Node &n, std::string &error);
 
   MLIRContext *ctx;
@@ -137,6 +142,10 @@ private:
   /// A private declaration of external function `name`, made once.
   FlatSymbolRefAttr declare(const std::string &name, FunctionType type);
 
+  /// Softplus, Elu, Selu, Softsign, Relu6 and LeakyRelu as kiln's
+  /// elementwise ops (EmitActivations.cpp).
+  static bool isActivation(const std::string &op);
+  Value emitActivation(const graph::Node &n, RankedTensorType type);
   /// tf.gather's GatherV2 (EmitGather.cpp).
   Value emitGather(const graph::Node &n, RankedTensorType type);
   /// tf.where(condition)'s Where node (EmitGather.cpp).

@@ -86,6 +86,49 @@ Value Emitter::reciprocalOfConstant(const graph::Node &n, size_t i) {
   return b.create<ConstantOp>(locOf(producer), dense);
 }
 
+// Grappler's arithmetic optimizer also rewrites log(x + 1) into log1p(x) and
+// exp(x) - 1 into expm1(x) when the 1 is a constant of ones that does not
+// broadcast x; the fused ops round differently, so compiled tf.functions do
+// the same.
+static bool isConstantOnes(const graph::Node &n) {
+  if (n.op != "Const")
+    return false;
+  auto it = n.attrs.find("value");
+  if (it == n.attrs.end())
+    return false;
+  auto *value = std::get_if<graph::HostTensorPtr>(&it->second);
+  if (!value || !*value || (*value)->type.dtype == DType::String)
+    return false;
+  for (int64_t i = 0; i < (*value)->type.numElements(); ++i)
+    if ((*value)->elementAsDouble(i) != 1.0)
+      return false;
+  return true;
+}
+
+std::optional<std::pair<const char *, graph::Output>>
+Emitter::fusedUnary(const graph::Node &n) {
+  auto keepsShape = [&](graph::Output x) {
+    return g.typeOf(x).shape == n.outputs.at(0).shape &&
+           !g.typeOf(x).unknownRank;
+  };
+  if (n.op == "Log") {
+    const graph::Node &add = g.nodes[n.inputs[0].node];
+    if (add.op != "AddV2" && add.op != "Add")
+      return std::nullopt;
+    for (int i = 0; i < 2; ++i)
+      if (isConstantOnes(g.nodes[add.inputs[1 - i].node]) &&
+          keepsShape(add.inputs[i]))
+        return std::make_pair("log1p", add.inputs[i]);
+  }
+  if (n.op == "Sub") {
+    const graph::Node &exp = g.nodes[n.inputs[0].node];
+    if (exp.op == "Exp" && isConstantOnes(g.nodes[n.inputs[1].node]) &&
+        keepsShape(exp.inputs[0]))
+      return std::make_pair("expm1", exp.inputs[0]);
+  }
+  return std::nullopt;
+}
+
 Value Emitter::reshapeTo(Location loc, Value v, RankedTensorType type) {
   auto from = cast<RankedTensorType>(v.getType());
   // The dimensions that are not a static 1, on both sides.
@@ -162,7 +205,7 @@ static const char *unaryFunction(const std::string &op) {
       {"Cos", "cos"},   {"Tanh", "tanh"},     {"Sigmoid", "sigmoid"},
       {"Relu", "relu"}, {"Square", "square"}, {"Floor", "floor"},
       {"Ceil", "ceil"}, {"Round", "round"},   {"LogicalNot", "logical_not"},
-      {"Erf", "erf"}};
+      {"Erf", "erf"},   {"Expm1", "expm1"}};
   for (auto &[tf, fn] : table)
     if (op == tf)
       return fn;
@@ -253,6 +296,9 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return b.create<IdentityOp>(loc, type, input(n, 0));
   if (op == "AddV2")
     return b.create<AddOp>(loc, type, input(n, 0), input(n, 1));
+  if (auto fused = fusedUnary(n))
+    return b.create<UnaryOp>(loc, type, values.at(key(fused->second)),
+                             b.getStringAttr(fused->first));
   if (op == "Sub")
     return b.create<SubOp>(loc, type, input(n, 0), input(n, 1));
   if (op == "Mul")
@@ -281,6 +327,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
                                b.getStringAttr(p));
   if (const char *fn = unaryFunction(op))
     return b.create<UnaryOp>(loc, type, input(n, 0), b.getStringAttr(fn));
+  if (isActivation(op))
+    return emitActivation(n, type);
   if (op == "Cast") {
     const DType *src = attr<DType>(n, "SrcT");
     const DType *dst = attr<DType>(n, "DstT");

@@ -3,6 +3,8 @@
 // driver needed).
 #include "passes/Passes.h"
 
+#include "passes/EigenMath.h"
+
 #include "dialects/kiln/KilnDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -93,6 +95,45 @@ private:
           nb.create<linalg::YieldOp>(nl, body(nb, nl, args.drop_back()));
         });
     return generic.getResult(0);
+  }
+
+  /// A unary elementwise op on f32 that TensorFlow evaluates with Eigen's
+  /// packet algorithm up to the last `size % 8` elements and with the scalar
+  /// functor after them (EigenMath.h): the body sees each element's flat
+  /// position and picks the matching form.
+  Value eigenUnary(RankedTensorType type, Value input, StringRef fn) {
+    if (!kiln::eigen::dependsOnPosition(fn))
+      return elementwise(type, ValueRange{input},
+                         [&](OpBuilder &nb, Location nl, ValueRange args) {
+                           return kiln::eigen::packetForm(nb, nl, fn, args[0]);
+                         });
+    int64_t rank = type.getRank();
+    SmallVector<Value> sizes;
+    Value total = index(1);
+    for (int64_t d = 0; d < rank; ++d) {
+      sizes.push_back(type.isDynamicDim(d) ? dim(input, d)
+                                           : index(type.getDimSize(d)));
+      total = b.create<arith::MulIOp>(loc, total, sizes.back());
+    }
+    Value packet = index(kiln::eigen::kFloatPacketSize);
+    Value packetEnd = b.create<arith::SubIOp>(
+        loc, total, b.create<arith::RemUIOp>(loc, total, packet));
+    return elementwise(type, ValueRange{input},
+                       [&](OpBuilder &nb, Location nl, ValueRange args) {
+                         Value flat = nb.create<arith::ConstantIndexOp>(nl, 0);
+                         for (int64_t d = 0; d < rank; ++d)
+                           flat = nb.create<arith::AddIOp>(
+                               nl, nb.create<arith::MulIOp>(nl, flat, sizes[d]),
+                               nb.create<linalg::IndexOp>(nl, d));
+                         Value inPacket = nb.create<arith::CmpIOp>(
+                             nl, arith::CmpIPredicate::ult, flat, packetEnd);
+                         return nb
+                             .create<arith::SelectOp>(
+                                 nl, inPacket,
+                                 kiln::eigen::packetForm(nb, nl, fn, args[0]),
+                                 kiln::eigen::scalarForm(nb, nl, fn, args[0]))
+                             .getResult();
+                       });
   }
 
   /// A tensor of `type` holding `value` everywhere.
@@ -317,6 +358,8 @@ Value Lowering::unaryScalar(StringRef fn, OpBuilder &nb, Location nl, Value x) {
     return nb.create<math::LogOp>(nl, x);
   if (fn == "log1p")
     return nb.create<math::Log1pOp>(nl, x);
+  if (fn == "expm1")
+    return nb.create<math::ExpM1Op>(nl, x);
   if (fn == "sin")
     return nb.create<math::SinOp>(nl, x);
   if (fn == "cos")
@@ -718,6 +761,9 @@ Value Lowering::lower(Operation *op) {
       })
       .Case([&](kiln::UnaryOp u) -> Value {
         StringRef fn = u.getFn();
+        if (u.getType().getElementType().isF32() &&
+            kiln::eigen::hasPacketForm(fn))
+          return eigenUnary(u.getType(), u.getInput(), fn);
         return elementwise(u.getType(), ValueRange{u.getInput()},
                            [&](OpBuilder &nb, Location nl, ValueRange args) {
                              return unaryScalar(fn, nb, nl, args[0]);

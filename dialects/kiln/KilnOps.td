@@ -81,11 +81,11 @@ def Kiln_CompareOp : Kiln_BinaryOp<"compare"> {
 def Kiln_UnaryOp : Kiln_Op<"unary", [Pure, SameOperandsAndResultType]> {
   let summary = "Elementwise unary function (Neg, Abs, Sign, Sqrt, Rsqrt, Exp, "
                 "Log, Log1p, Sin, Cos, Tanh, Sigmoid, Relu, Square, Floor, "
-                "Ceil, Round, LogicalNot)";
+                "Ceil, Round, LogicalNot, Erf, Expm1)";
   let description = [{
     `fn` names the TensorFlow op in lower case: neg, abs, sign, sqrt, rsqrt,
     exp, log, log1p, sin, cos, tanh, sigmoid, relu, square, floor, ceil,
-    round (half to even, as TensorFlow) and logical_not.
+    round (half to even, as TensorFlow), logical_not, erf and expm1.
   }];
   let arguments = (ins Kiln_Tensor:$input, StrAttr:$fn);
   let results = (outs Kiln_Tensor:$result);

@@ -146,6 +146,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   unary("logical_not", "LogicalNot", {&tf, &math});
   unary("erf", "Erf", {&math});
   installCompositeMath(*r, tf, math, nn);
+  installActivations(*r, math, nn);
 
   auto reduction = [&](const std::string &name, const std::string &op) {
     for (ModuleBuilder *m : {&tf, &math})
@@ -384,18 +385,28 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
       }
       return v.toDouble();
     };
-    double start = number(p.require("start", "linspace"));
+    Value startArg = p.require("start", "linspace");
+    DType dtype = r->isTensor(startArg) &&
+                          r->tensor(startArg).type.dtype == DType::Float64
+                      ? DType::Float64
+                      : DType::Float32;
+    double start = number(startArg);
     double stop = number(p.require("stop", "linspace"));
     int64_t num = static_cast<int64_t>(number(p.require("num", "linspace")));
+    // start + delta * i with delta = (stop - start) / (num - 1), each step
+    // rounded to the result's dtype, as math_ops.linspace_nd computes it.
+    auto point = [&](int64_t i) -> double {
+      if (dtype == DType::Float64)
+        return start + (stop - start) / double(num - 1) * double(i);
+      float s = float(start), delta = (float(stop) - s) / float(num - 1);
+      return double(s + delta * float(i));
+    };
     ValueList items;
     for (int64_t i = 0; i < num; ++i)
-      items.push_back(Value::floating(
-          num == 1 ? start
-                   : start + (stop - start) * double(i) / double(num - 1)));
+      items.push_back(Value::floating(num == 1 ? start : point(i)));
     if (num > 1)
       items.back() = Value::floating(stop);
-    return r->constant(
-        r->hostFromPython(in.list(std::move(items)), DType::Float32),
+    return r->constant(r->hostFromPython(in.list(std::move(items)), dtype),
         "LinSpace");
   });
   tf.def("tile", [r](Interpreter &in, CallArgs &args) {

@@ -75,4 +75,8 @@ public:
 void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                           ModuleBuilder &nn);
 
+/// tf.nn.softplus, elu, selu, softsign, relu6, leaky_relu and tf.math.expm1:
+/// one TensorFlow op each (TfActivations.cpp).
+void installActivations(TfRuntime &rt, ModuleBuilder &math, ModuleBuilder &nn);
+
 } // namespace kiln::tf

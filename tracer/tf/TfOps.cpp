@@ -296,7 +296,7 @@ Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
   rejectUnsigned(rt, op, tensor.type.dtype);
   static const char *floatOnly[] = {"Sqrt",    "Rsqrt", "Exp",  "Log", "Log1p",
                                     "Sin",     "Cos",   "Tanh", "Erf", "Floor",
-                                    "Sigmoid", "Ceil",  "Round"};
+                                    "Sigmoid", "Ceil",  "Round", "Expm1"};
   bool needsFloat = std::find(std::begin(floatOnly), std::end(floatOnly), op) !=
                     std::end(floatOnly);
   if (needsFloat && !isFloating(tensor.type.dtype)) {

@@ -276,20 +276,31 @@ func.func @compare_bool(%a: tensor<4xi1>, %b: tensor<4xi1>) -> (tensor<4xi1>, te
 // CHECK: %[[S:.*]] = math.sqrt
 // CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
 // CHECK-NEXT: arith.divf %[[ONE]], %[[S]]
-// CHECK: math.exp
+// exp on f32: Eigen's packet form (a polynomial scaled by 2^m) before the
+// last size % 8 elements, the C library after them (passes/EigenMath.h).
+// CHECK: %[[END:.*]] = arith.subi
+// CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
+// CHECK: linalg.index 0
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %[[END]] : index
+// CHECK: %[[LIB:.*]] = math.exp %[[X]] : f32
+// CHECK: arith.constant 8.872300e+01 : f32
+// CHECK: arith.bitcast %{{.*}} : i32 to f32
+// CHECK: %[[PACKET:.*]] = arith.select
+// CHECK-NEXT: %[[R:.*]] = arith.select %[[IN]], %[[PACKET]], %[[LIB]] : f32
+// CHECK-NEXT: linalg.yield %[[R]]
 // CHECK: math.log %
 // CHECK: math.log1p
 // CHECK: math.sin
 // CHECK: math.cos
-// CHECK: math.tanh
-// sigmoid: 1 / (1 + exp(-x))
-// CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
-// CHECK-NEXT: %[[N:.*]] = arith.negf %[[X]] : f32
-// CHECK-NEXT: %[[E:.*]] = math.exp %[[N]] : f32
-// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %[[D:.*]] = arith.addf %[[ONE]], %[[E]] : f32
-// CHECK-NEXT: %[[S:.*]] = arith.divf %[[ONE]], %[[D]] : f32
-// CHECK-NEXT: linalg.yield %[[S]]
+// tanh: Eigen's rational approximation on every element, no libm call.
+// CHECK: ^bb0(%{{.*}}: f32, %{{.*}}: f32):
+// CHECK-NOT: math.tanh
+// CHECK: arith.constant 7.90738964 : f32
+// CHECK: arith.divf
+// CHECK-NEXT: linalg.yield
+// sigmoid: the tail is exp(min(x, 16.6355324)) / (1 + that).
+// CHECK: math.exp
+// CHECK: arith.constant 16.6355324 : f32
 // CHECK: math.floor
 // CHECK: math.ceil
 // round is half to even, as TensorFlow's Round.
@@ -312,6 +323,25 @@ func.func @unary_float(%a: tensor<4xf32>) {
   %14 = kiln.unary "floor", %a : tensor<4xf32>
   %15 = kiln.unary "ceil", %a : tensor<4xf32>
   %16 = kiln.unary "round", %a : tensor<4xf32>
+  return
+}
+
+// On f64 (and 16-bit floats) the math dialect's functions remain.
+// CHECK-LABEL: func.func @unary_f64
+// CHECK: math.exp
+// CHECK: math.tanh
+// sigmoid: 1 / (1 + exp(-x))
+// CHECK: ^bb0(%[[X:.*]]: f64, %{{.*}}: f64):
+// CHECK-NEXT: %[[N:.*]] = arith.negf %[[X]] : f64
+// CHECK-NEXT: %[[E:.*]] = math.exp %[[N]] : f64
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[D:.*]] = arith.addf %[[ONE]], %[[E]] : f64
+// CHECK-NEXT: %[[S:.*]] = arith.divf %[[ONE]], %[[D]] : f64
+// CHECK-NEXT: linalg.yield %[[S]]
+func.func @unary_f64(%a: tensor<4xf64>) {
+  %0 = kiln.unary "exp", %a : tensor<4xf64>
+  %1 = kiln.unary "tanh", %a : tensor<4xf64>
+  %2 = kiln.unary "sigmoid", %a : tensor<4xf64>
   return
 }
 

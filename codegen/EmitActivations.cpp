@@ -1,0 +1,75 @@
+// tf.nn's activation ops expanded into kiln's elementwise ops, in the order
+// of operations of TensorFlow's CPU kernels so that results agree to the
+// last bit (exp and log1p themselves follow Eigen, passes/EigenMath.h).
+#include "Emitter.h"
+
+#include <cmath>
+#include <limits>
+
+namespace kiln {
+
+bool Emitter::isActivation(const std::string &op) {
+  static const char *ops[] = {"Softplus", "Elu",   "Selu",
+                              "Softsign", "Relu6", "LeakyRelu"};
+  return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
+}
+
+Value Emitter::emitActivation(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  Value x = input(n, 0);
+  Type et = type.getElementType();
+  auto scalar = [&](double v) -> Value {
+    auto t = RankedTensorType::get({}, et);
+    TypedAttr a = isa<FloatType>(et)
+                      ? TypedAttr(b.getFloatAttr(et, v))
+                      : TypedAttr(b.getIntegerAttr(et, (int64_t)v));
+    return b.create<ConstantOp>(loc, DenseElementsAttr::get(t, a));
+  };
+  auto unary = [&](Value v, const char *fn) -> Value {
+    return b.create<UnaryOp>(loc, type, v, b.getStringAttr(fn));
+  };
+  auto compare = [&](const char *pred, Value l, Value r) -> Value {
+    auto i1 = RankedTensorType::get(type.getShape(), b.getI1Type());
+    return b.create<CompareOp>(loc, i1, l, r, b.getStringAttr(pred));
+  };
+  auto select = [&](Value c, Value t, Value f) -> Value {
+    return b.create<SelectOp>(loc, type, c, t, f);
+  };
+  auto mul = [&](Value l, Value r) -> Value {
+    return b.create<MulOp>(loc, type, l, r);
+  };
+  auto sub = [&](Value l, Value r) -> Value {
+    return b.create<SubOp>(loc, type, l, r);
+  };
+  const std::string &op = n.op;
+  if (op == "Relu6") // max then min, as Eigen's cwiseMax(0).cwiseMin(6)
+    return b.create<MinimumOp>(
+        loc, type, b.create<MaximumOp>(loc, type, x, scalar(0)), scalar(6));
+  if (op == "LeakyRelu") {
+    const double *alpha = attr<double>(n, "alpha");
+    return select(compare("gt", x, scalar(0)), x,
+                  mul(x, scalar(alpha ? *alpha : 0.2)));
+  }
+  if (op == "Softsign") // x / (1 + |x|)
+    return b.create<DivOp>(
+        loc, type, x, b.create<AddOp>(loc, type, scalar(1), unary(x, "abs")));
+  Value expMinusOne = sub(unary(x, "exp"), scalar(1));
+  Value negative = compare("lt", x, scalar(0));
+  if (op == "Elu")
+    return select(negative, expMinusOne, x);
+  if (op == "Selu")
+    return select(negative,
+                  mul(scalar(1.7580993408473768599402175208123), expMinusOne),
+                  mul(scalar(1.0507009873554804934193349852946), x));
+  // Softplus: x above -t, exp(x) below t, log1p(exp(x)) between, where
+  // t = log(epsilon) + 2 in the element type.
+  double t =
+      et.isF64()
+          ? std::log(std::numeric_limits<double>::epsilon()) + 2
+          : double(std::log(std::numeric_limits<float>::epsilon()) + 2.0f);
+  Value e = unary(x, "exp");
+  Value between = select(compare("lt", x, scalar(t)), e, unary(e, "log1p"));
+  return select(compare("gt", x, scalar(-t)), x, between);
+}
+
+} // namespace kiln

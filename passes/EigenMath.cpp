@@ -1,0 +1,244 @@
+// Eigen's float32 approximations as arith ops; see EigenMath.h for why.
+// Multiply-adds are a multiply then an add: arith ops carry no fastmath
+// flags, so LLVM keeps both roundings, as TensorFlow's FMA-less build does.
+#include "passes/EigenMath.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+
+namespace kiln::eigen {
+
+namespace {
+
+/// A small builder for scalar f32 arithmetic, so the algorithms read like
+/// formulas.
+class F32 {
+public:
+  F32(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+
+  Value c(float v) {
+    return b.create<arith::ConstantOp>(loc, b.getF32FloatAttr(v));
+  }
+  Value bits(uint32_t v) {
+    return b.create<arith::BitcastOp>(loc, b.getF32Type(), i32(v));
+  }
+  Value i32(int64_t v) {
+    return b.create<arith::ConstantOp>(loc, b.getI32IntegerAttr(v));
+  }
+  Value add(Value x, Value y) { return b.create<arith::AddFOp>(loc, x, y); }
+  Value sub(Value x, Value y) { return b.create<arith::SubFOp>(loc, x, y); }
+  Value mul(Value x, Value y) { return b.create<arith::MulFOp>(loc, x, y); }
+  Value div(Value x, Value y) { return b.create<arith::DivFOp>(loc, x, y); }
+  /// x * y + z, rounded after the product and after the sum.
+  Value madd(Value x, Value y, Value z) { return add(mul(x, y), z); }
+  Value min(Value x, Value y) { return b.create<arith::MinimumFOp>(loc, x, y); }
+  Value max(Value x, Value y) { return b.create<arith::MaximumFOp>(loc, x, y); }
+  Value floor(Value x) { return b.create<math::FloorOp>(loc, x); }
+  Value cmp(arith::CmpFPredicate p, Value x, Value y) {
+    return b.create<arith::CmpFOp>(loc, p, x, y);
+  }
+  Value lt(Value x, Value y) { return cmp(arith::CmpFPredicate::OLT, x, y); }
+  Value eq(Value x, Value y) { return cmp(arith::CmpFPredicate::OEQ, x, y); }
+  Value select(Value cond, Value x, Value y) {
+    return b.create<arith::SelectOp>(loc, cond, x, y);
+  }
+  /// Horner's rule, highest coefficient first.
+  Value poly(Value x, std::initializer_list<float> coeffs) {
+    Value p;
+    for (float k : coeffs)
+      p = p ? madd(p, x, c(k)) : c(k);
+    return p;
+  }
+
+  /// 2^k for an integral f32 `k` in [-126, 127], built from its bits.
+  Value pow2(Value k) {
+    Value ki = b.create<arith::FPToSIOp>(loc, b.getI32Type(), k);
+    Value biased = b.create<arith::AddIOp>(loc, ki, i32(127));
+    Value shifted = b.create<arith::ShLIOp>(loc, biased, i32(23));
+    return b.create<arith::BitcastOp>(loc, b.getF32Type(), shifted);
+  }
+
+  /// y * 2^m, exact unless the result leaves the normal range. The scale is
+  /// applied in two halves so that neither power of two overflows.
+  Value ldexp(Value y, Value m) {
+    // NaN would make the integer conversion poison; its result is NaN anyway.
+    m = select(cmp(arith::CmpFPredicate::ORD, m, m), m, c(0));
+    m = max(min(m, c(254)), c(-252));
+    Value half = floor(mul(m, c(0.5f)));
+    return mul(mul(y, pow2(half)), pow2(sub(m, half)));
+  }
+
+  /// The significand of a positive normal `x` in [0.5, 1), and its exponent
+  /// `e` (as f32): x = significand * 2^e.
+  Value frexp(Value x, Value &e) {
+    Value xi = b.create<arith::BitcastOp>(loc, b.getI32Type(), x);
+    Value biased = b.create<arith::AndIOp>(
+        loc, b.create<arith::ShRUIOp>(loc, xi, i32(23)), i32(0xff));
+    Value ei = b.create<arith::SubIOp>(loc, biased, i32(126));
+    e = b.create<arith::SIToFPOp>(loc, b.getF32Type(), ei);
+    Value mant = b.create<arith::OrIOp>(
+        loc, b.create<arith::AndIOp>(loc, xi, i32(0x807fffff)),
+        i32(0x3f000000));
+    return b.create<arith::BitcastOp>(loc, b.getF32Type(), mant);
+  }
+
+  OpBuilder &b;
+  Location loc;
+};
+
+/// m = floor(x / ln 2 + 1/2) and r = x - m ln 2, with ln 2 subtracted in two
+/// parts (Cephes) to keep r accurate.
+Value reduceByLn2(F32 &f, Value x, Value &r) {
+  Value m = f.floor(f.madd(x, f.c(1.44269504088896341f), f.c(0.5f)));
+  r = f.madd(m, f.c(-0.693359375f), x);
+  r = f.madd(m, f.c(2.12194440e-4f), r);
+  return m;
+}
+
+Value expPacket(F32 &f, Value x0) {
+  Value zero = f.lt(x0, f.c(-104.f));
+  Value x = f.min(x0, f.c(88.723f));
+  Value r;
+  Value m = reduceByLn2(f, x, r);
+  // exp(r) on [-ln2/2, ln2/2]: a degree-6 polynomial, even and odd terms
+  // evaluated separately.
+  Value r2 = f.mul(r, r);
+  Value even = f.madd(r2, f.c(1.37449637986719608306884765625e-3f),
+                      f.c(4.166965186595916748046875e-2f));
+  Value odd = f.madd(r2, f.c(8.36894474923610687255859375e-3f),
+                     f.c(0.16666518151760101318359375f));
+  even = f.madd(r2, even, f.c(0.49999988079071044921875f));
+  Value low = f.add(r, f.c(1));
+  Value y = f.madd(r, odd, even);
+  y = f.madd(r2, y, low);
+  Value result = f.max(f.ldexp(y, m), x0);
+  return f.select(zero, f.c(0), result);
+}
+
+Value logPacket(F32 &f, Value x0) {
+  Value e;
+  Value x = f.frexp(x0, e);
+  // Shift the significand to [sqrt(1/2), sqrt(2)) and center it on 0.
+  Value below = f.lt(x, f.c(0.707106781186547524f));
+  Value extra = f.select(below, x, f.c(0));
+  x = f.sub(x, f.c(1));
+  e = f.sub(e, f.select(below, f.c(1), f.c(0)));
+  x = f.add(x, extra);
+  // log(1 + x) as a rational function p(x) / q(x).
+  Value p = f.mul(x, f.poly(x, {0.18256296349849254f, 1.0000000190281063f,
+                                1.0000000190281136f}));
+  Value q = f.poly(x, {0.049616247954120038f, 0.59923249590823520f,
+                       1.4999999999999927f, 1.0f});
+  x = f.madd(e, f.c(0.693147182f), f.div(p, q));
+  // Negative and NaN inputs give Eigen's all-ones NaN, 0 gives -inf.
+  Value invalid = f.cmp(arith::CmpFPredicate::ULT, x0, f.c(0));
+  Value inf = f.bits(0x7f800000u);
+  Value result = f.select(f.eq(x0, inf), inf, x);
+  result = f.select(invalid, f.bits(0xffffffffu), result);
+  return f.select(f.eq(x0, f.c(0)), f.bits(0xff800000u), result);
+}
+
+Value log1pPacket(F32 &f, Value x) {
+  Value one = f.c(1);
+  Value xp1 = f.add(x, one);
+  Value log = logPacket(f, xp1);
+  // x * log(1 + x) / ((1 + x) - 1) corrects the rounding of 1 + x.
+  Value large = f.mul(x, f.div(log, f.sub(xp1, one)));
+  Value keepX = f.b.create<arith::OrIOp>(f.loc, f.eq(xp1, one), f.eq(xp1, log));
+  return f.select(keepX, x, large);
+}
+
+Value expm1Packet(F32 &f, Value x) {
+  // Kahan's formula: (u - 1) * x / log(u) with u = exp(x).
+  Value one = f.c(1), minusOne = f.c(-1);
+  Value u = expPacket(f, x);
+  Value um1 = f.sub(u, one);
+  Value logu = logPacket(f, u);
+  Value result = f.mul(um1, f.div(x, logu));
+  result = f.select(f.eq(logu, u), u, result); // exp(x) = inf
+  result = f.select(f.eq(um1, minusOne), minusOne, result);
+  return f.select(f.eq(u, one), x, result);
+}
+
+Value tanhRational(F32 &f, Value x0) {
+  // Outside [-c, c] the approximation is exactly +-1 (c for FMA-less builds).
+  const float clamp = 7.90738964080810547f;
+  Value x = f.max(f.min(x0, f.c(clamp)), f.c(-clamp));
+  Value x2 = f.mul(x, x);
+  Value x3 = f.mul(x2, x);
+  Value p = f.poly(
+      x2, {1.394553628e-8f, 2.102733560e-5f, 3.520756727e-3f, 1.340216100e-1f});
+  Value q = f.poly(x2, {8.015776984e-7f, 3.326951409e-4f, 2.597254514e-2f,
+                        4.673548340e-1f, 1.0f});
+  return f.div(f.madd(x3, p, x), q);
+}
+
+Value logisticPacket(F32 &f, Value x0) {
+  Value zero = f.lt(x0, f.c(-104.f));
+  // Above this the result rounds to 1.
+  Value x = f.min(x0, f.c(16.6355324f));
+  // exp(x) = exp(x / 2)^2 keeps exp(x / 2) away from denormals.
+  x = f.mul(x, f.c(0.5f));
+  Value r;
+  Value m = reduceByLn2(f, x, r);
+  Value r2 = f.mul(r, r);
+  Value even = f.madd(r2, f.c(4.1898667812347412109375e-2f),
+                      f.c(0.49999141693115234375f));
+  Value odd = f.madd(r2, f.c(8.33471305668354034423828125e-3f),
+                     f.c(0.16666877269744873046875f));
+  Value low = f.add(r, f.c(1));
+  Value p = f.madd(r, odd, even);
+  p = f.madd(r2, p, low);
+  Value e = f.ldexp(p, m);
+  e = f.mul(e, e);
+  return f.select(zero, f.c(0), f.div(e, f.add(f.c(1), e)));
+}
+
+} // namespace
+
+bool hasPacketForm(llvm::StringRef fn) {
+  return fn == "tanh" || dependsOnPosition(fn);
+}
+
+bool dependsOnPosition(llvm::StringRef fn) {
+  return llvm::StringSwitch<bool>(fn)
+      .Cases("exp", "log", "log1p", "expm1", "sigmoid", true)
+      .Default(false);
+}
+
+Value packetForm(OpBuilder &b, Location loc, llvm::StringRef fn, Value x) {
+  F32 f(b, loc);
+  if (fn == "exp")
+    return expPacket(f, x);
+  if (fn == "log")
+    return logPacket(f, x);
+  if (fn == "log1p")
+    return log1pPacket(f, x);
+  if (fn == "expm1")
+    return expm1Packet(f, x);
+  if (fn == "sigmoid")
+    return logisticPacket(f, x);
+  return tanhRational(f, x);
+}
+
+Value scalarForm(OpBuilder &b, Location loc, llvm::StringRef fn, Value x) {
+  F32 f(b, loc);
+  if (fn == "exp")
+    return b.create<math::ExpOp>(loc, x);
+  if (fn == "log")
+    return b.create<math::LogOp>(loc, x);
+  if (fn == "log1p")
+    return b.create<math::Log1pOp>(loc, x);
+  if (fn == "expm1")
+    return b.create<math::ExpM1Op>(loc, x);
+  if (fn == "sigmoid") {
+    Value e = b.create<math::ExpOp>(loc, f.min(x, f.c(16.6355324f)));
+    return f.div(e, f.add(f.c(1), e));
+  }
+  return tanhRational(f, x);
+}
+
+} // namespace kiln::eigen

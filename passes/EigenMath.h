@@ -1,0 +1,39 @@
+// float32 exp, log, log1p, expm1, tanh and logistic computed the way
+// TensorFlow's CPU kernels compute them, so that printed values agree to the
+// last bit.
+//
+// TensorFlow evaluates these ops with Eigen. On x86 its wheels are built for
+// AVX without FMA: each element of a full 8-wide packet goes through Eigen's
+// polynomial approximations (every multiply-add rounded twice), and the last
+// `size % 8` elements of the tensor go through the scalar functor, which for
+// exp, log, log1p, expm1 and logistic calls the C library. tanh uses the same
+// rational approximation on both paths. The algorithms here follow Eigen's
+// (constants and order of operations), written for MLIR's arith dialect.
+#pragma once
+
+#include "mlir/IR/Builders.h"
+
+namespace kiln::eigen {
+
+/// Elements of a tensor that TensorFlow's CPU kernels evaluate in 8-wide
+/// float32 packets: those before `size - size % 8`.
+inline constexpr int64_t kFloatPacketSize = 8;
+
+/// The functions of this file that have a packet form (`fn` names the kiln
+/// unary function: exp, log, log1p, expm1, sigmoid, tanh).
+bool hasPacketForm(llvm::StringRef fn);
+
+/// Whether the scalar (tail) form differs from the packet form, so that the
+/// result depends on the element's position in the tensor.
+bool dependsOnPosition(llvm::StringRef fn);
+
+/// Eigen's packet algorithm for `fn` on the f32 scalar `x`.
+mlir::Value packetForm(mlir::OpBuilder &b, mlir::Location loc,
+                       llvm::StringRef fn, mlir::Value x);
+
+/// Eigen's scalar functor for `fn`: the C library through the math dialect,
+/// except for logistic, whose scalar form is exp(x) / (1 + exp(x)).
+mlir::Value scalarForm(mlir::OpBuilder &b, mlir::Location loc,
+                       llvm::StringRef fn, mlir::Value x);
+
+} // namespace kiln::eigen
