@@ -308,7 +308,7 @@ LogicalResult UnaryOp::verify() {
   static const char *fns[] = {
       "neg",   "abs",  "sign",  "sqrt",        "rsqrt",   "exp",  "log",
       "log1p", "sin",  "cos",   "tanh",        "sigmoid", "relu", "square",
-      "floor", "ceil", "round", "logical_not", "erf",   "expm1"};
+      "floor", "ceil", "round", "logical_not", "erf",     "expm1"};
   if (!llvm::is_contained(fns, getFn()))
     return emitOpError("unknown function '") << getFn() << "'";
   Type element = getType().getElementType();

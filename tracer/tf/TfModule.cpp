@@ -407,7 +407,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     if (num > 1)
       items.back() = Value::floating(stop);
     return r->constant(r->hostFromPython(in.list(std::move(items)), dtype),
-        "LinSpace");
+                       "LinSpace");
   });
   tf.def("tile", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "tile", {"input", "multiples", "name"});

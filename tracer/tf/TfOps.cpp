@@ -294,9 +294,9 @@ Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
   Value t = rt.toTensor(x);
   auto &tensor = rt.tensor(t);
   rejectUnsigned(rt, op, tensor.type.dtype);
-  static const char *floatOnly[] = {"Sqrt",    "Rsqrt", "Exp",  "Log", "Log1p",
-                                    "Sin",     "Cos",   "Tanh", "Erf", "Floor",
-                                    "Sigmoid", "Ceil",  "Round", "Expm1"};
+  static const char *floatOnly[] = {
+      "Sqrt", "Rsqrt", "Exp",   "Log",     "Log1p", "Sin",   "Cos",
+      "Tanh", "Erf",   "Floor", "Sigmoid", "Ceil",  "Round", "Expm1"};
   bool needsFloat = std::find(std::begin(floatOnly), std::end(floatOnly), op) !=
                     std::end(floatOnly);
   if (needsFloat && !isFloating(tensor.type.dtype)) {
