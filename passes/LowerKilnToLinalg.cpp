@@ -4,6 +4,7 @@
 #include "passes/Passes.h"
 
 #include "passes/EigenMath.h"
+#include "passes/EigenReduce.h"
 
 #include "dialects/kiln/KilnDialect.h"
 
@@ -11,6 +12,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -177,6 +179,13 @@ private:
 
   // ---- ops ----
   Value lowerReduce(kiln::ReduceOp op);
+  /// linalg.reduce over the op's axes, starting from `init`.
+  Value linalgReduce(kiln::ReduceOp op, RankedTensorType reducedType,
+                     ValueRange dynSizes, Value init);
+  /// A float sum in TensorFlow's order of additions (EigenReduce.h), when
+  /// the reduced dimensions are innermost; null otherwise.
+  Value eigenOrderSum(kiln::ReduceOp op, RankedTensorType reducedType,
+                      ValueRange dynSizes);
   Value lowerArgReduce(kiln::ArgReduceOp op);
   Value lowerMatMul(kiln::MatMulOp op);
   Value lowerTranspose(kiln::TransposeOp op);
@@ -471,34 +480,12 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
   } else {
     init = scalar(et, initValue);
   }
-  Value acc = filled(reducedType, dynSizes, init);
   bool isF = isa<FloatType>(et);
-  bool isBool = et.isInteger(1); // false < true: compare unsigned
-  auto reduce = b.create<linalg::ReduceOp>(
-      loc, ValueRange{input}, ValueRange{acc}, axes,
-      [&](OpBuilder &nb, Location nl, ValueRange args) {
-        Value x = args[0], a = args[1], r;
-        if (kind == "sum" || kind == "mean")
-          r = isF ? nb.create<arith::AddFOp>(nl, x, a).getResult()
-                  : nb.create<arith::AddIOp>(nl, x, a).getResult();
-        else if (kind == "prod")
-          r = isF ? nb.create<arith::MulFOp>(nl, x, a).getResult()
-                  : nb.create<arith::MulIOp>(nl, x, a).getResult();
-        else if (kind == "max")
-          r = isF      ? nb.create<arith::MaximumFOp>(nl, x, a).getResult()
-              : isBool ? nb.create<arith::MaxUIOp>(nl, x, a).getResult()
-                       : nb.create<arith::MaxSIOp>(nl, x, a).getResult();
-        else if (kind == "min")
-          r = isF      ? nb.create<arith::MinimumFOp>(nl, x, a).getResult()
-              : isBool ? nb.create<arith::MinUIOp>(nl, x, a).getResult()
-                       : nb.create<arith::MinSIOp>(nl, x, a).getResult();
-        else if (kind == "any")
-          r = nb.create<arith::OrIOp>(nl, x, a);
-        else
-          r = nb.create<arith::AndIOp>(nl, x, a);
-        nb.create<linalg::YieldOp>(nl, r);
-      });
-  Value result = reduce.getResult(0);
+  Value result = (kind == "sum" || kind == "mean")
+                     ? eigenOrderSum(op, reducedType, dynSizes)
+                     : Value();
+  if (!result)
+    result = linalgReduce(op, reducedType, dynSizes, init);
   if (kind == "mean") {
     Value count = index(1);
     for (int64_t axis : axes)
@@ -523,6 +510,99 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
   for (int64_t d = 0; d < inType.getRank(); ++d)
     sizes.push_back(llvm::is_contained(axes, d) ? index(1) : dim(input, d));
   return reshape(result, op.getType(), sizes);
+}
+
+Value Lowering::linalgReduce(kiln::ReduceOp op, RankedTensorType reducedType,
+                             ValueRange dynSizes, Value init) {
+  Value input = op.getInput();
+  Type et = reducedType.getElementType();
+  StringRef kind = op.getKind();
+  bool isF = isa<FloatType>(et);
+  bool isBool = et.isInteger(1); // false < true: compare unsigned
+  Value acc = filled(reducedType, dynSizes, init);
+  auto reduce = b.create<linalg::ReduceOp>(
+      loc, ValueRange{input}, ValueRange{acc}, op.getAxes(),
+      [&](OpBuilder &nb, Location nl, ValueRange args) {
+        Value x = args[0], a = args[1], r;
+        if (kind == "sum" || kind == "mean")
+          r = isF ? nb.create<arith::AddFOp>(nl, x, a).getResult()
+                  : nb.create<arith::AddIOp>(nl, x, a).getResult();
+        else if (kind == "prod")
+          r = isF ? nb.create<arith::MulFOp>(nl, x, a).getResult()
+                  : nb.create<arith::MulIOp>(nl, x, a).getResult();
+        else if (kind == "max")
+          r = isF      ? nb.create<arith::MaximumFOp>(nl, x, a).getResult()
+              : isBool ? nb.create<arith::MaxUIOp>(nl, x, a).getResult()
+                       : nb.create<arith::MaxSIOp>(nl, x, a).getResult();
+        else if (kind == "min")
+          r = isF      ? nb.create<arith::MinimumFOp>(nl, x, a).getResult()
+              : isBool ? nb.create<arith::MinUIOp>(nl, x, a).getResult()
+                       : nb.create<arith::MinSIOp>(nl, x, a).getResult();
+        else if (kind == "any")
+          r = nb.create<arith::OrIOp>(nl, x, a);
+        else
+          r = nb.create<arith::AndIOp>(nl, x, a);
+        nb.create<linalg::YieldOp>(nl, r);
+      });
+  return reduce.getResult(0);
+}
+
+/// Whether every dimension kept by a reduction comes before every reduced
+/// one, ignoring dimensions of size 1: TensorFlow then sums each output's
+/// elements as one contiguous run (an innermost-dimension reduction).
+static bool reducesInnermost(RankedTensorType type, ArrayRef<int64_t> axes) {
+  bool reducing = false;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (type.getDimSize(d) == 1)
+      continue;
+    bool reduced = llvm::is_contained(axes, d);
+    if (!reduced && reducing)
+      return false;
+    reducing |= reduced;
+  }
+  return true;
+}
+
+Value Lowering::eigenOrderSum(kiln::ReduceOp op, RankedTensorType reducedType,
+                              ValueRange dynSizes) {
+  Value input = op.getInput();
+  auto inType = cast<RankedTensorType>(input.getType());
+  Type et = inType.getElementType();
+  if (!(et.isF32() || et.isF64()) || !reducesInnermost(inType, op.getAxes()))
+    return nullptr;
+  // Each output sums a run of n consecutive elements of the flat input.
+  Value total = index(1), n = index(1), outputs = index(1);
+  std::optional<int64_t> staticN = 1;
+  for (int64_t d = 0; d < inType.getRank(); ++d) {
+    if (llvm::is_contained(op.getAxes(), d) && staticN)
+      staticN = inType.isDynamicDim(d)
+                    ? std::nullopt
+                    : std::optional<int64_t>(*staticN * inType.getDimSize(d));
+    Value size = dim(input, d);
+    total = b.create<arith::MulIOp>(loc, total, size);
+    Value &product = llvm::is_contained(op.getAxes(), d) ? n : outputs;
+    product = b.create<arith::MulIOp>(loc, product, size);
+  }
+  Value flat = reshape(input, RankedTensorType::get({ShapedType::kDynamic}, et),
+                       {total});
+  auto flatOut = RankedTensorType::get({ShapedType::kDynamic}, et);
+  Value init = b.create<tensor::EmptyOp>(loc, flatOut.getShape(), et,
+                                         ValueRange{outputs});
+  auto rows = b.create<scf::ForOp>(
+      loc, index(0), outputs, index(1), ValueRange{init},
+      [&](OpBuilder &nb, Location nl, Value row, ValueRange acc) {
+        Value first = nb.create<arith::MulIOp>(nl, row, n);
+        Value sum = kiln::eigen::innerSum(nb, nl, flat, first, n, staticN);
+        nb.create<scf::YieldOp>(
+            nl, nb.create<tensor::InsertOp>(nl, sum, acc[0], ValueRange{row})
+                    .getResult());
+      });
+  SmallVector<Value> sizes;
+  for (int64_t d = 0, k = 0; d < reducedType.getRank(); ++d)
+    sizes.push_back(reducedType.isDynamicDim(d)
+                        ? dynSizes[k++]
+                        : index(reducedType.getDimSize(d)));
+  return reshape(rows.getResult(0), reducedType, sizes);
 }
 
 Value Lowering::lowerArgReduce(kiln::ArgReduceOp op) {

@@ -21,6 +21,7 @@ def LowerKilnToLinalg : Pass<"kiln-lower-to-linalg", "mlir::func::FuncOp"> {
     "mlir::arith::ArithDialect",
     "mlir::linalg::LinalgDialect",
     "mlir::math::MathDialect",
+    "mlir::scf::SCFDialect",
     "mlir::tensor::TensorDialect",
     "mlir::bufferization::BufferizationDialect",
     "mlir::func::FuncDialect",

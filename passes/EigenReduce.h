@@ -1,0 +1,25 @@
+// Float sums in the order TensorFlow's CPU kernels add, so that printed sums
+// and means agree to the last bit.
+//
+// A sum over a tensor's innermost elements is Eigen's InnerMostDimReducer:
+// lanes of 8 floats (4 doubles) accumulate packet by packet, four packets at
+// a time while 32 elements remain, the lanes are added pairwise, and the
+// last `n % 8` elements are summed on their own and added last. Above 8192
+// elements a range is split in two at a packet boundary and the halves are
+// summed recursively (Eigen's tree reduction).
+#pragma once
+
+#include "mlir/IR/Builders.h"
+
+#include <optional>
+
+namespace kiln::eigen {
+
+/// The sum of `flat[first .. first + n)` (a 1-D f32 or f64 tensor), added in
+/// Eigen's order; `first` and `n` are index values. `maxN`, when known,
+/// bounds n (small sums need no tree).
+mlir::Value innerSum(mlir::OpBuilder &b, mlir::Location loc, mlir::Value flat,
+                     mlir::Value first, mlir::Value n,
+                     std::optional<int64_t> maxN);
+
+} // namespace kiln::eigen

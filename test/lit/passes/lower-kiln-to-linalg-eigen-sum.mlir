@@ -1,0 +1,54 @@
+// Float sums over innermost dimensions add in TensorFlow's (Eigen's) order:
+// lanes of 8 floats (4 doubles) accumulated four packets at a time, then
+// packet by packet, the lanes added pairwise and the tail added last; above
+// 8192 elements the range is split in two (passes/EigenReduce.h). Other
+// reductions stay linalg.reduce.
+// RUN: %kiln-opt %s --kiln-lower-to-linalg | FileCheck %s --implicit-check-not=kiln.
+
+// CHECK-LABEL: func.func @innermost_f32
+// CHECK: tensor.reshape %arg0({{.*}}) : (tensor<3x20xf32>, tensor<1xindex>) -> tensor<?xf32>
+// CHECK: scf.for %[[ROW:.*]] = {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (tensor<?xf32>)
+// Four packets of 8 lanes: 32 accumulators.
+// CHECK: %{{.*}}:32 = scf.for {{.*}} step %c32
+// Then single packets: 8 accumulators.
+// CHECK: %{{.*}}:8 = scf.for {{.*}} step %c8
+// The tail, one element at a time, summed from zero.
+// CHECK: scf.for {{.*}} -> (f32)
+// CHECK: tensor.insert %{{.*}}[%[[ROW]]]
+// A static sum of at most 8192 elements needs no split.
+// CHECK-NOT: scf.if
+// CHECK-NOT: linalg.reduce
+// CHECK: return
+func.func @innermost_f32(%a: tensor<3x20xf32>) -> tensor<3xf32> {
+  %0 = kiln.reduce "sum", %a {axes = array<i64: 1>, keepdims = false} : tensor<3x20xf32> -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// CHECK-LABEL: func.func @innermost_f64
+// CHECK: %{{.*}}:16 = scf.for {{.*}} step %c16
+// CHECK: %{{.*}}:4 = scf.for {{.*}} step %c4
+func.func @innermost_f64(%a: tensor<2x3x4xf64>) -> tensor<2xf64> {
+  %0 = kiln.reduce "mean", %a {axes = array<i64: 1, 2>, keepdims = false} : tensor<2x3x4xf64> -> tensor<2xf64>
+  return %0 : tensor<2xf64>
+}
+
+// A run-time length may exceed the leaf size: split when above 8192.
+// CHECK-LABEL: func.func @dynamic_length
+// CHECK: %[[LEAF:.*]] = arith.constant 8192 : index
+// CHECK: %[[BIG:.*]] = arith.cmpi ugt, %{{.*}}, %[[LEAF]] : index
+// CHECK: scf.if %[[BIG]] -> (f32)
+// CHECK: arith.ceildivui
+func.func @dynamic_length(%a: tensor<?xf32>) -> tensor<f32> {
+  %0 = kiln.reduce "sum", %a {axes = array<i64: 0>, keepdims = false} : tensor<?xf32> -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// Leading dimensions reduced, an integer sum: linalg.reduce.
+// CHECK-LABEL: func.func @not_innermost
+// CHECK: linalg.reduce
+// CHECK: linalg.reduce
+func.func @not_innermost(%a: tensor<4x3xf32>, %b: tensor<4x3xi32>) -> (tensor<3xf32>, tensor<4xi32>) {
+  %0 = kiln.reduce "sum", %a {axes = array<i64: 0>, keepdims = false} : tensor<4x3xf32> -> tensor<3xf32>
+  %1 = kiln.reduce "sum", %b {axes = array<i64: 1>, keepdims = false} : tensor<4x3xi32> -> tensor<4xi32>
+  return %0, %1 : tensor<3xf32>, tensor<4xi32>
+}
