@@ -1,7 +1,9 @@
 // Ops that TensorFlow's Python layer builds from other ops, built here the
 // same way and in the same order, so their graphs and rounding match:
 // tf.add_n, tf.clip_by_value, tf.math.reciprocal, tf.math.is_nan/is_inf/
-// is_finite and tf.nn.gelu.
+// is_finite, tf.nn.gelu, tf.math.reduce_variance/reduce_std/
+// reduce_logsumexp, tf.math.count_nonzero, tf.math.l2_normalize and
+// tf.math.log_sigmoid.
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
@@ -84,6 +86,90 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     // |x| < inf is false for nan and for the infinities.
     Value inf = scalarLike(*r, std::numeric_limits<double>::infinity(), x);
     return binaryOp(*r, "Less", unaryOp(*r, "Abs", x), inf, "IsFinite");
+  });
+  // reduce_variance: mean((x - mean(x))^2), as math_ops computes it.
+  auto variance = [r](Interpreter &in, const std::string &name, Params &p) {
+    Value x = r->toTensor(p.require("input_tensor", name));
+    if (!isFloating(r->tensor(x).type.dtype))
+      in.typeError("Input must be either real or complex. Received integer "
+                   "type <dtype: '" +
+                   std::string(py::dtypeName(r->tensor(x).type.dtype)) + "'>.");
+    Value axis = p.get("axis");
+    bool keepdims = p.has("keepdims") && in.truthy(p.get("keepdims"));
+    Value means = reduce(*r, "Mean", x, axis, true);
+    Value squared = unaryOp(*r, "Square", binaryOp(*r, "Sub", x, means));
+    return reduce(*r, "Mean", squared, axis, keepdims);
+  };
+  both("reduce_variance", [variance](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "reduce_variance",
+             {"input_tensor", "axis", "keepdims", "name"});
+    return variance(in, "reduce_variance", p);
+  });
+  both("reduce_std", [r, variance](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "reduce_std",
+             {"input_tensor", "axis", "keepdims", "name"});
+    return unaryOp(*r, "Sqrt", variance(in, "reduce_std", p));
+  });
+  both("reduce_logsumexp", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "reduce_logsumexp",
+             {"input_tensor", "axis", "keepdims", "name"});
+    Value x = r->toTensor(p.require("input_tensor", "reduce_logsumexp"));
+    Value axis = p.get("axis");
+    bool keepdims = p.has("keepdims") && in.truthy(p.get("keepdims"));
+    // log(sum(exp(x - m))) + m, with m the maximum, or 0 where it is not
+    // finite.
+    Value rawMax = reduce(*r, "Max", x, axis, true);
+    Value inf = scalarLike(*r, std::numeric_limits<double>::infinity(), x);
+    Value finite =
+        binaryOp(*r, "Less", unaryOp(*r, "Abs", rawMax), inf, "IsFinite");
+    Value max = select(*r, finite, rawMax, scalarLike(*r, 0, x));
+    Value sum =
+        reduce(*r, "Sum", unaryOp(*r, "Exp", binaryOp(*r, "Sub", x, max)), axis,
+               keepdims);
+    Value result = unaryOp(*r, "Log", sum);
+    if (!keepdims) {
+      ValueList dims;
+      for (int64_t d : r->tensor(result).type.shape)
+        dims.push_back(Value::integer(d));
+      max = reshape(*r, max, in.list(std::move(dims)));
+    }
+    return binaryOp(*r, "AddV2", result, max);
+  });
+  both("count_nonzero", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "count_nonzero",
+             {"input", "axis", "keepdims", "dtype", "name"});
+    Value x = r->toTensor(p.require("input", "count_nonzero"));
+    DType out = DType::Int64;
+    if (p.has("dtype"))
+      out = dtypeArg(in, p.get("dtype")).value_or(DType::Int64);
+    DType d = r->tensor(x).type.dtype;
+    Value zero = r->toTensor(
+        d == DType::Bool ? Value::boolean(false) : Value::integer(0), d);
+    Value nonzero = cast(*r, binaryOp(*r, "NotEqual", x, zero), DType::Int64);
+    Value count = reduce(*r, "Sum", nonzero, p.get("axis"),
+                         p.has("keepdims") && in.truthy(p.get("keepdims")));
+    return cast(*r, count, out);
+  });
+  auto l2Normalize = [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "l2_normalize", {"x", "axis", "epsilon", "name", "dim"});
+    Value x = r->toTensor(p.require("x", "l2_normalize"));
+    Value axis = p.has("axis") ? p.get("axis") : p.get("dim");
+    double epsilon = p.has("epsilon") ? p.get("epsilon").toDouble() : 1e-12;
+    Value squareSum = reduce(*r, "Sum", unaryOp(*r, "Square", x), axis, true);
+    Value inverseNorm =
+        unaryOp(*r, "Rsqrt",
+                binaryOp(*r, "Maximum", squareSum, scalarLike(*r, epsilon, x)));
+    return binaryOp(*r, "Mul", x, inverseNorm);
+  };
+  math.def("l2_normalize", l2Normalize);
+  nn.def("l2_normalize", l2Normalize);
+  math.def("log_sigmoid", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "log_sigmoid", {"x", "name"});
+    Value x = floatTensor(*r, p.require("x", "log_sigmoid"), "Softplus");
+    Value softplus = r->apply("Softplus", {unaryOp(*r, "Neg", x)},
+                              {{"T", r->tensor(x).type.dtype}},
+                              r->tensor(x).type, "Softplus");
+    return unaryOp(*r, "Neg", softplus);
   });
   nn.def("gelu", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "gelu", {"features", "approximate", "name"});

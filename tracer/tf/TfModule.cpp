@@ -17,6 +17,18 @@ namespace kiln::tf {
 
 using py::Type;
 
+std::optional<DType> dtypeArg(Interpreter &in, const Value &v) {
+  if (v.isNone())
+    return std::nullopt;
+  if (auto *d =
+          v.is(Type::Native) ? dynamic_cast<DTypeObject *>(v.raw()) : nullptr)
+    return d->dtype;
+  if (v.is(Type::Str))
+    if (auto d = dtypeFromName(v.as<py::StrObject>().s))
+      return d;
+  in.typeError("Cannot convert " + in.repr(v) + " to a dtype.");
+}
+
 namespace {
 
 /// A host tensor of `type` with every element equal to `one`'s only one.
@@ -42,18 +54,6 @@ HostTensorPtr repeatScalar(TfRuntime &rt, const HostTensorPtr &one,
 /// `:` as a subscript item.
 Value fullSlice() {
   return Value::object(Type::Slice, std::make_shared<py::SliceObject>());
-}
-
-std::optional<DType> dtypeArg(Interpreter &in, const Value &v) {
-  if (v.isNone())
-    return std::nullopt;
-  if (auto *d =
-          v.is(Type::Native) ? dynamic_cast<DTypeObject *>(v.raw()) : nullptr)
-    return d->dtype;
-  if (v.is(Type::Str))
-    if (auto d = dtypeFromName(v.as<py::StrObject>().s))
-      return d;
-  in.typeError("Cannot convert " + in.repr(v) + " to a dtype.");
 }
 
 TensorType shapeArg(TfRuntime &rt, const Value &v, DType dtype) {

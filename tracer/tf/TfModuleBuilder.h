@@ -69,6 +69,10 @@ public:
   std::shared_ptr<py::ModuleObject> module;
 };
 
+/// The dtype a `dtype=` argument names (a DType object or its name); nullopt
+/// for None, TensorFlow's TypeError otherwise.
+std::optional<DType> dtypeArg(Interpreter &in, const Value &v);
+
 /// tf.add_n, tf.clip_by_value, tf.math.reciprocal, is_nan/is_inf/
 /// is_finite and tf.nn.gelu: TensorFlow's Python compositions of other ops
 /// (TfComposite.cpp).
