@@ -15,7 +15,10 @@ def LowerKilnToLinalg : Pass<"kiln-lower-to-linalg", "mlir::func::FuncOp"> {
     tensors so that fusion and one-shot bufferization run afterwards.
     TensorFlow's numeric rules are encoded here: floor division and modulo
     round toward negative infinity, `round` is half-to-even, and casts from
-    floating point to integer truncate toward zero.
+    floating point to integer truncate toward zero. f32 exp, log, log1p,
+    expm1, tanh and sigmoid follow Eigen's algorithms, and float sums over
+    innermost dimensions Eigen's order of additions, so that results match
+    TensorFlow's to the last bit (docs/numerics.md).
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect",
