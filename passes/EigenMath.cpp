@@ -197,6 +197,58 @@ Value logisticPacket(F32 &f, Value x0) {
   return f.select(zero, f.c(0), f.div(e, f.add(f.c(1), e)));
 }
 
+/// Eigen's sin and cos: x reduced by the nearest multiple of pi/2 (in four
+/// parts, for the FMA-less build), then a sine or cosine polynomial chosen
+/// by the quadrant, and the sign set from it. Beyond `huge` Eigen reduces
+/// with Payne-Hanek, which kiln does not reproduce: those elements take the
+/// C library's value.
+Value sinCosPacket(F32 &f, Value x0, bool sine) {
+  OpBuilder &b = f.b;
+  Location loc = f.loc;
+  auto asInt = [&](Value v) -> Value {
+    return b.create<arith::BitcastOp>(loc, b.getI32Type(), v);
+  };
+  Value x = b.create<math::AbsFOp>(loc, x0);
+  Value y = f.mul(x, f.c(0.636619746685028076171875f));
+  // Adding 1.5 * 2^23 rounds y to an integer held in the low mantissa bits.
+  Value rounded = f.add(y, f.c(12582912.0f));
+  Value quadrant = asInt(rounded);
+  y = f.sub(rounded, f.c(12582912.0f));
+  for (float part : {-1.5703125f, -0.000483989715576171875f,
+                     1.62865035235881805419921875e-07f,
+                     5.5644315544167710640977020375430583953857421875e-11f})
+    x = f.madd(y, f.c(part), x);
+  Value signSource;
+  if (sine) // the sign of x, flipped in quadrants 2 and 3
+    signSource = b.create<arith::XOrIOp>(
+        loc, asInt(x0), b.create<arith::ShLIOp>(loc, quadrant, f.i32(30)));
+  else // negative in quadrants 1 and 2
+    signSource = b.create<arith::ShLIOp>(
+        loc, b.create<arith::AddIOp>(loc, quadrant, f.i32(1)), f.i32(30));
+  Value sign = b.create<arith::AndIOp>(loc, signSource, f.i32(0x80000000u));
+  Value even = b.create<arith::CmpIOp>(
+      loc, arith::CmpIPredicate::eq,
+      b.create<arith::AndIOp>(loc, quadrant, f.i32(1)), f.i32(0));
+  Value x2 = f.mul(x, x);
+  Value cosPoly = f.poly(x2, {2.4372266125283204019069671630859375e-05f,
+                              -0.00138865201734006404876708984375f,
+                              0.041666619479656219482421875f, -0.5f, 1.0f});
+  Value sinPoly =
+      f.poly(x2, {-0.0001959234114083702898469196984621021329076029360294342f,
+                  0.0083326873655616851693794799871284340042620897293090820f,
+                  -0.1666666203982298255503735617821803316473960876464843750f});
+  sinPoly = f.madd(f.mul(sinPoly, x2), x, x);
+  Value poly = sine ? f.select(even, sinPoly, cosPoly)
+                    : f.select(even, cosPoly, sinPoly);
+  Value result = b.create<arith::BitcastOp>(
+      loc, b.getF32Type(), b.create<arith::XOrIOp>(loc, asInt(poly), sign));
+  Value huge = f.cmp(arith::CmpFPredicate::OGE, b.create<math::AbsFOp>(loc, x0),
+                     f.c(sine ? 25966.f : 18838.f));
+  Value libm = sine ? b.create<math::SinOp>(loc, x0).getResult()
+                    : b.create<math::CosOp>(loc, x0).getResult();
+  return f.select(huge, libm, result);
+}
+
 } // namespace
 
 bool hasPacketForm(llvm::StringRef fn) {
@@ -206,6 +258,7 @@ bool hasPacketForm(llvm::StringRef fn) {
 bool dependsOnPosition(llvm::StringRef fn) {
   return llvm::StringSwitch<bool>(fn)
       .Cases("exp", "log", "log1p", "expm1", "sigmoid", true)
+      .Cases("sin", "cos", true)
       .Default(false);
 }
 
@@ -221,6 +274,8 @@ Value packetForm(OpBuilder &b, Location loc, llvm::StringRef fn, Value x) {
     return expm1Packet(f, x);
   if (fn == "sigmoid")
     return logisticPacket(f, x);
+  if (fn == "sin" || fn == "cos")
+    return sinCosPacket(f, x, fn == "sin");
   return tanhRational(f, x);
 }
 
@@ -234,6 +289,10 @@ Value scalarForm(OpBuilder &b, Location loc, llvm::StringRef fn, Value x) {
     return b.create<math::Log1pOp>(loc, x);
   if (fn == "expm1")
     return b.create<math::ExpM1Op>(loc, x);
+  if (fn == "sin")
+    return b.create<math::SinOp>(loc, x);
+  if (fn == "cos")
+    return b.create<math::CosOp>(loc, x);
   if (fn == "sigmoid") {
     Value e = b.create<math::ExpOp>(loc, f.min(x, f.c(16.6355324f)));
     return f.div(e, f.add(f.c(1), e));

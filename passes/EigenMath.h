@@ -1,4 +1,4 @@
-// float32 exp, log, log1p, expm1, tanh and logistic computed the way
+// float32 exp, log, log1p, expm1, sin, cos, tanh and logistic computed the way
 // TensorFlow's CPU kernels compute them, so that printed values agree to the
 // last bit.
 //
@@ -6,9 +6,10 @@
 // AVX without FMA: each element of a full 8-wide packet goes through Eigen's
 // polynomial approximations (every multiply-add rounded twice), and the last
 // `size % 8` elements of the tensor go through the scalar functor, which for
-// exp, log, log1p, expm1 and logistic calls the C library. tanh uses the same
-// rational approximation on both paths. The algorithms here follow Eigen's
-// (constants and order of operations), written for MLIR's arith dialect.
+// exp, log, log1p, expm1, sin, cos and logistic calls the C library. tanh uses
+// the same rational approximation on both paths. The algorithms here follow
+// Eigen's (constants and order of operations), written for MLIR's arith
+// dialect.
 #pragma once
 
 #include "mlir/IR/Builders.h"
@@ -20,7 +21,7 @@ namespace kiln::eigen {
 inline constexpr int64_t kFloatPacketSize = 8;
 
 /// The functions of this file that have a packet form (`fn` names the kiln
-/// unary function: exp, log, log1p, expm1, sigmoid, tanh).
+/// unary function: exp, log, log1p, expm1, sin, cos, sigmoid, tanh).
 bool hasPacketForm(llvm::StringRef fn);
 
 /// Whether the scalar (tail) form differs from the packet form, so that the
