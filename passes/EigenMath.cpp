@@ -279,25 +279,10 @@ Value packetForm(OpBuilder &b, Location loc, llvm::StringRef fn, Value x) {
   return tanhRational(f, x);
 }
 
-Value scalarForm(OpBuilder &b, Location loc, llvm::StringRef fn, Value x) {
+Value logisticScalar(OpBuilder &b, Location loc, Value x) {
   F32 f(b, loc);
-  if (fn == "exp")
-    return b.create<math::ExpOp>(loc, x);
-  if (fn == "log")
-    return b.create<math::LogOp>(loc, x);
-  if (fn == "log1p")
-    return b.create<math::Log1pOp>(loc, x);
-  if (fn == "expm1")
-    return b.create<math::ExpM1Op>(loc, x);
-  if (fn == "sin")
-    return b.create<math::SinOp>(loc, x);
-  if (fn == "cos")
-    return b.create<math::CosOp>(loc, x);
-  if (fn == "sigmoid") {
-    Value e = b.create<math::ExpOp>(loc, f.min(x, f.c(16.6355324f)));
-    return f.div(e, f.add(f.c(1), e));
-  }
-  return tanhRational(f, x);
+  Value e = b.create<math::ExpOp>(loc, f.min(x, f.c(16.6355324f)));
+  return f.div(e, f.add(f.c(1), e));
 }
 
 } // namespace kiln::eigen

@@ -32,9 +32,10 @@ bool dependsOnPosition(llvm::StringRef fn);
 mlir::Value packetForm(mlir::OpBuilder &b, mlir::Location loc,
                        llvm::StringRef fn, mlir::Value x);
 
-/// Eigen's scalar functor for `fn`: the C library through the math dialect,
-/// except for logistic, whose scalar form is exp(x) / (1 + exp(x)).
-mlir::Value scalarForm(mlir::OpBuilder &b, mlir::Location loc,
-                       llvm::StringRef fn, mlir::Value x);
+/// Eigen's scalar functor for logistic on f32: exp(x) / (1 + exp(x)) with
+/// x capped at 16.6355324 and exp from the C library. The scalar functors of
+/// the other functions are the C library's, as kiln lowers them elsewhere.
+mlir::Value logisticScalar(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Value x);
 
 } // namespace kiln::eigen

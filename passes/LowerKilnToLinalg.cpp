@@ -120,22 +120,23 @@ private:
     Value packet = index(kiln::eigen::kFloatPacketSize);
     Value packetEnd = b.create<arith::SubIOp>(
         loc, total, b.create<arith::RemUIOp>(loc, total, packet));
-    return elementwise(type, ValueRange{input},
-                       [&](OpBuilder &nb, Location nl, ValueRange args) {
-                         Value flat = nb.create<arith::ConstantIndexOp>(nl, 0);
-                         for (int64_t d = 0; d < rank; ++d)
-                           flat = nb.create<arith::AddIOp>(
-                               nl, nb.create<arith::MulIOp>(nl, flat, sizes[d]),
-                               nb.create<linalg::IndexOp>(nl, d));
-                         Value inPacket = nb.create<arith::CmpIOp>(
-                             nl, arith::CmpIPredicate::ult, flat, packetEnd);
-                         return nb
-                             .create<arith::SelectOp>(
-                                 nl, inPacket,
-                                 kiln::eigen::packetForm(nb, nl, fn, args[0]),
-                                 kiln::eigen::scalarForm(nb, nl, fn, args[0]))
-                             .getResult();
-                       });
+    return elementwise(
+        type, ValueRange{input},
+        [&](OpBuilder &nb, Location nl, ValueRange args) {
+          Value flat = nb.create<arith::ConstantIndexOp>(nl, 0);
+          for (int64_t d = 0; d < rank; ++d)
+            flat = nb.create<arith::AddIOp>(
+                nl, nb.create<arith::MulIOp>(nl, flat, sizes[d]),
+                nb.create<linalg::IndexOp>(nl, d));
+          Value inPacket = nb.create<arith::CmpIOp>(
+              nl, arith::CmpIPredicate::ult, flat, packetEnd);
+          return nb
+              .create<arith::SelectOp>(
+                  nl, inPacket, kiln::eigen::packetForm(nb, nl, fn, args[0]),
+                  fn == "sigmoid" ? kiln::eigen::logisticScalar(nb, nl, args[0])
+                                  : unaryScalar(fn, nb, nl, args[0]))
+              .getResult();
+        });
   }
 
   /// A tensor of `type` holding `value` everywhere.
@@ -179,9 +180,9 @@ private:
 
   // ---- ops ----
   Value lowerReduce(kiln::ReduceOp op);
-  /// linalg.reduce over the op's axes, starting from `init`.
+  /// linalg.reduce over the op's axes, from the reduction's identity.
   Value linalgReduce(kiln::ReduceOp op, RankedTensorType reducedType,
-                     ValueRange dynSizes, Value init);
+                     ValueRange dynSizes);
   /// A float sum in TensorFlow's order of additions (EigenReduce.h), when
   /// the reduced dimensions are innermost; null otherwise.
   Value eigenOrderSum(kiln::ReduceOp op, RankedTensorType reducedType,
@@ -463,29 +464,12 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
       dynSizes.push_back(dim(input, d));
   }
   auto reducedType = RankedTensorType::get(shape, et);
-  bool isMin;
-  double initValue = reductionInit(kind, isMin);
-  Value init;
-  if (kind == "max" || kind == "min") {
-    if (auto f = dyn_cast<FloatType>(et)) {
-      APFloat inf = APFloat::getInf(f.getFloatSemantics(), /*Negative=*/!isMin);
-      init = b.create<arith::ConstantOp>(loc, b.getFloatAttr(f, inf));
-    } else {
-      unsigned w = et.getIntOrFloatBitWidth();
-      APInt v = et.isInteger(1) ? APInt(1, isMin ? 1 : 0)
-                                : (isMin ? APInt::getSignedMaxValue(w)
-                                         : APInt::getSignedMinValue(w));
-      init = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(et, v));
-    }
-  } else {
-    init = scalar(et, initValue);
-  }
   bool isF = isa<FloatType>(et);
   Value result = (kind == "sum" || kind == "mean")
                      ? eigenOrderSum(op, reducedType, dynSizes)
                      : Value();
   if (!result)
-    result = linalgReduce(op, reducedType, dynSizes, init);
+    result = linalgReduce(op, reducedType, dynSizes);
   if (kind == "mean") {
     Value count = index(1);
     for (int64_t axis : axes)
@@ -513,10 +497,27 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
 }
 
 Value Lowering::linalgReduce(kiln::ReduceOp op, RankedTensorType reducedType,
-                             ValueRange dynSizes, Value init) {
+                             ValueRange dynSizes) {
   Value input = op.getInput();
   Type et = reducedType.getElementType();
   StringRef kind = op.getKind();
+  bool isMin;
+  double initValue = reductionInit(kind, isMin);
+  Value init;
+  if (kind == "max" || kind == "min") {
+    if (auto f = dyn_cast<FloatType>(et)) {
+      APFloat inf = APFloat::getInf(f.getFloatSemantics(), /*Negative=*/!isMin);
+      init = b.create<arith::ConstantOp>(loc, b.getFloatAttr(f, inf));
+    } else {
+      unsigned w = et.getIntOrFloatBitWidth();
+      APInt v = et.isInteger(1) ? APInt(1, isMin ? 1 : 0)
+                                : (isMin ? APInt::getSignedMaxValue(w)
+                                         : APInt::getSignedMinValue(w));
+      init = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(et, v));
+    }
+  } else {
+    init = scalar(et, initValue);
+  }
   bool isF = isa<FloatType>(et);
   bool isBool = et.isInteger(1); // false < true: compare unsigned
   Value acc = filled(reducedType, dynSizes, init);

@@ -17,8 +17,7 @@ namespace {
 Value floatTensor(TfRuntime &rt, const Value &v, const std::string &op) {
   Value t = rt.toTensor(v);
   DType d = rt.tensor(t).type.dtype;
-  if (d != DType::Float16 && d != DType::BFloat16 && d != DType::Float32 &&
-      d != DType::Float64)
+  if (!isFloating(d))
     rt.in.typeError("Value passed to parameter 'x' has DataType " +
                     std::string(py::dtypeName(d)) +
                     " not in list of allowed values: bfloat16, half, float32, "
@@ -29,6 +28,12 @@ Value floatTensor(TfRuntime &rt, const Value &v, const std::string &op) {
 
 Value scalarLike(TfRuntime &rt, double value, const Value &like) {
   return rt.toTensor(Value::floating(value), rt.tensor(like).type.dtype);
+}
+
+/// |x| < inf, TensorFlow's IsFinite: false for nan and the infinities.
+Value isFinite(TfRuntime &rt, const Value &x) {
+  Value inf = scalarLike(rt, std::numeric_limits<double>::infinity(), x);
+  return binaryOp(rt, "Less", unaryOp(rt, "Abs", x), inf, "IsFinite");
 }
 
 } // namespace
@@ -82,10 +87,8 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
   });
   math.def("is_finite", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "is_finite", {"x", "name"});
-    Value x = floatTensor(*r, p.require("x", "is_finite"), "IsFinite");
-    // |x| < inf is false for nan and for the infinities.
-    Value inf = scalarLike(*r, std::numeric_limits<double>::infinity(), x);
-    return binaryOp(*r, "Less", unaryOp(*r, "Abs", x), inf, "IsFinite");
+    return isFinite(*r,
+                    floatTensor(*r, p.require("x", "is_finite"), "IsFinite"));
   });
   // reduce_variance: mean((x - mean(x))^2), as math_ops computes it.
   auto variance = [r](Interpreter &in, const std::string &name, Params &p) {
@@ -119,10 +122,7 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     // log(sum(exp(x - m))) + m, with m the maximum, or 0 where it is not
     // finite.
     Value rawMax = reduce(*r, "Max", x, axis, true);
-    Value inf = scalarLike(*r, std::numeric_limits<double>::infinity(), x);
-    Value finite =
-        binaryOp(*r, "Less", unaryOp(*r, "Abs", rawMax), inf, "IsFinite");
-    Value max = select(*r, finite, rawMax, scalarLike(*r, 0, x));
+    Value max = select(*r, isFinite(*r, rawMax), rawMax, scalarLike(*r, 0, x));
     Value sum =
         reduce(*r, "Sum", unaryOp(*r, "Exp", binaryOp(*r, "Sub", x, max)), axis,
                keepdims);
@@ -175,8 +175,7 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     Params p(in, args, "gelu", {"features", "approximate", "name"});
     Value x = r->toTensor(p.require("features", "gelu"));
     DType d = r->tensor(x).type.dtype;
-    if (d != DType::Float16 && d != DType::BFloat16 && d != DType::Float32 &&
-        d != DType::Float64)
+    if (!isFloating(d))
       in.valueError("`features.dtype` must be a floating point tensor."
                     "Received:features.dtype=<dtype: '" +
                     std::string(py::dtypeName(d)) + "'>");
