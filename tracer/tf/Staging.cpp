@@ -168,6 +168,8 @@ public:
   /// Loop variable `i` after one iteration, as a tensor: TensorFlow's
   /// errors when its dtype or shape changed.
   Value nextIteration(const LoopSpec &spec, size_t i, const Value &next);
+  /// Makes `next` (one value per loop variable) region `r`'s results.
+  void yieldIteration(int r, const LoopSpec &spec, const ValueList &next);
   /// The `n` outputs of node `id`.
   ValueList nodeOutputs(int id, size_t n);
   ValueList stageCounted(
@@ -834,6 +836,15 @@ Value TfStager::nextIteration(const LoopSpec &spec, size_t i,
   return t;
 }
 
+void TfStager::yieldIteration(int r, const LoopSpec &spec,
+                              const ValueList &next) {
+  for (size_t i = 0; i < spec.init.size(); ++i) {
+    // Computed first: it may add to the graph and move its regions.
+    graph::Output out = rt.graphOutput(nextIteration(spec, i, next[i]));
+    graph().regions[r].results.push_back(out);
+  }
+}
+
 ValueList TfStager::nodeOutputs(int id, size_t n) {
   ValueList out;
   for (size_t i = 0; i < n; ++i)
@@ -887,11 +898,7 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
   {
     RegionGuard guard(g);
     bodyR = g.beginRegion();
-    ValueList next = spec.body(regionArgs());
-    for (size_t i = 0; i < n; ++i) {
-      Value t = nextIteration(spec, i, next[i]);
-      g.regions[bodyR].results.push_back(rt.graphOutput(t));
-    }
+    yieldIteration(bodyR, spec, spec.body(regionArgs()));
   }
   graph::Node node;
   node.op = "StatelessWhile";
@@ -918,11 +925,7 @@ ValueList TfStager::stageCounted(
     ValueList vars;
     for (size_t i = 0; i < n; ++i)
       vars.push_back(regionValue(g.addRegionArg(spec.types[i])));
-    ValueList next = body(iv, vars);
-    for (size_t i = 0; i < n; ++i) {
-      Value t = nextIteration(spec, i, next[i]);
-      g.regions[bodyR].results.push_back(rt.graphOutput(t));
-    }
+    yieldIteration(bodyR, spec, body(iv, vars));
   }
   graph::Node node;
   node.op = "For";
