@@ -14,6 +14,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <filesystem>
+
 namespace kiln {
 
 Value Emitter::dimSize(Location loc, Value t, int64_t d) {
@@ -38,13 +40,17 @@ std::string Emitter::graphError(const graph::Node &n,
   if (function.rfind(prefix, 0) == 0 && function.rfind('_') > prefix.size())
     function =
         function.substr(prefix.size(), function.rfind('_') - prefix.size());
+  // CPython names the main script by its absolute path.
+  std::error_code ec;
+  std::string path =
+      std::filesystem::absolute(file, ec).lexically_normal().string();
   std::string text = "Graph execution error:\n\nDetected at node " + n.name +
                      " defined at (most recent call last):\n";
   for (auto &[line, name] : g.traceStack)
-    text += "  File \"" + file + "\", line " + std::to_string(line) + ", in " +
+    text += "  File \"" + path + "\", line " + std::to_string(line) + ", in " +
             name + "\n\n";
   if (n.loc.valid())
-    text += "  File \"" + file + "\", line " + std::to_string(n.loc.line) +
+    text += "  File \"" + path + "\", line " + std::to_string(n.loc.line) +
             ", in " + function + "\n\n";
   return text + message + "\n\t [[{{node " + n.name + "}}]] [Op:" + g.name +
          "]";
@@ -260,7 +266,7 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
     message = "Reduction axis {int} is empty in shape {shape}";
     ints.push_back(b.create<arith::ConstantIndexOp>(loc, axis));
     appendShape(loc, in, ints);
-  } else if (n.op == "Reshape") {
+  } else if (n.op == "Reshape" && n.inputs.size() == 1) {
     Value in = input(n, 0);
     auto inType = cast<RankedTensorType>(in.getType());
     if (inType.hasStaticShape())

@@ -126,6 +126,11 @@ private:
   const graph::Graph &g;
   std::string file;
   std::unordered_map<int64_t, Value> values;
+  /// The nodes a call runs: those the results and the effects (PrintV2,
+  /// Assert) need, as TensorFlow prunes a function's graph. An unused op
+  /// must not raise its run-time errors.
+  std::vector<bool> live;
+  void markLive();
   bool widening = false;
   std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs;
   /// Registers `spec` (HostCalls.h) and reports it to hostSpecs; returns
@@ -153,6 +158,15 @@ private:
   /// A StridedSlice whose bounds in some dimension depend on its size
   /// known only at run time (EmitGather.cpp).
   Value emitDynamicSlice(const graph::Node &n, RankedTensorType type);
+
+  // ---- shapes known at run time only (EmitShapes.cpp) ----
+  /// Element `d` of the 1-D integer tensor `shape`, as an i64.
+  Value shapeElement(Location loc, Value shape, int64_t d);
+  /// Fill(dims, value) on a shape computed at run time.
+  Value emitFill(const graph::Node &n, RankedTensorType type);
+  /// Reshape(x, shape) to a shape computed at run time, with TensorFlow's
+  /// checks on it.
+  Value emitReshapeTo(const graph::Node &n, RankedTensorType type);
 
   // ---- run-time shape checks (EmitChecks.cpp) ----
   /// `n` guarded by the checks TensorFlow's kernels make on dimensions

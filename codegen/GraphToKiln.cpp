@@ -542,6 +542,10 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
       return sliced;
     return reshapeTo(loc, sliced, type); // drop/add unit dims
   }
+  if (op == "Reshape" && n.inputs.size() == 2)
+    return emitReshapeTo(n, type);
+  if (op == "Fill")
+    return emitFill(n, type);
   if (op == "Reshape" || op == "ExpandDims" || op == "Squeeze")
     return reshapeTo(loc, input(n, 0), type);
   if (op == "Transpose") {
@@ -612,6 +616,7 @@ bool Emitter::run(std::string &error) {
   b.setInsertionPointToStart(entry);
   for (size_t i = 0; i < g.args.size(); ++i)
     values[key({g.args[i], 0})] = entry->getArgument(i);
+  markLive();
   if (!emitNodes(g.bodyNodes(), error))
     return false;
   SmallVector<Value> results;
@@ -621,10 +626,48 @@ bool Emitter::run(std::string &error) {
   return true;
 }
 
+void Emitter::markLive() {
+  // The control-flow node owning each region: an effect inside a branch or
+  // a loop keeps its node alive.
+  std::vector<int> owner(g.regions.size(), -1);
+  for (size_t i = 0; i < g.nodes.size(); ++i)
+    for (int r : g.nodes[i].regions)
+      owner[r] = static_cast<int>(i);
+  live.assign(g.nodes.size(), false);
+  std::vector<int> work;
+  auto mark = [&](int i) {
+    if (i >= 0 && !live[i]) {
+      live[i] = true;
+      work.push_back(i);
+    }
+  };
+  for (graph::Output r : g.results)
+    mark(r.node);
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    if (!g.nodes[i].outputs.empty() || g.nodes[i].op == "NoOp")
+      continue;
+    // The effect and every control-flow node around it.
+    for (int at = static_cast<int>(i); at >= 0;) {
+      mark(at);
+      int r = g.nodes[at].region;
+      at = r >= 0 ? owner[r] : -1;
+    }
+  }
+  while (!work.empty()) {
+    const graph::Node &n = g.nodes[work.back()];
+    work.pop_back();
+    for (graph::Output in : n.inputs)
+      mark(in.node);
+    for (int r : n.regions)
+      for (graph::Output out : g.regions[r].results)
+        mark(out.node);
+  }
+}
+
 bool Emitter::emitNodes(const std::vector<int> &ids, std::string &error) {
   for (int i : ids) {
     const graph::Node &n = g.nodes[i];
-    if (n.op == "Placeholder" || n.op == "NoOp")
+    if (!live[i] || n.op == "Placeholder" || n.op == "NoOp")
       continue;
     if (n.op == "PrintV2" || n.op == "Assert") {
       if ((n.op == "Assert" || g.hostPrints) && !emitHostCall(n, error))

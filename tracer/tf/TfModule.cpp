@@ -1,5 +1,6 @@
 // The `tensorflow` module (and `sys`, for tf.print's output_stream): the
 // functions DESIGN.md section 5 lists for the first slice of kiln.
+#include "ShapeTensor.h"
 #include "Staging.h"
 #include "TensorArray.h"
 #include "TfFunction.h"
@@ -496,7 +497,10 @@ void defineCreation(ModuleBuilder &tf) {
     tf.def(name, [r, name, value](Interpreter &in, CallArgs &args) {
       Params p(in, args, name, {"shape", "dtype", "name"});
       DType d = p.has("dtype") ? *dtypeArg(in, p.get("dtype")) : DType::Float32;
-      return filled(*r, shapeArg(*r, p.require("shape", name), d), value);
+      Value shape = p.require("shape", name);
+      if (isRunTimeShape(*r, shape))
+        return fillAtRunTime(*r, shape, filled(*r, {d, {}}, value), name);
+      return filled(*r, shapeArg(*r, shape, d), value);
     });
   };
   fill("zeros", 0);
@@ -520,8 +524,10 @@ void defineCreation(ModuleBuilder &tf) {
   tf.def("fill", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "fill", {"dims", "value", "name"});
     Value v = r->toTensor(p.require("value", "fill"));
-    TensorType type =
-        shapeArg(*r, p.require("dims", "fill"), r->tensor(v).type.dtype);
+    Value dims = p.require("dims", "fill");
+    if (isRunTimeShape(*r, dims) || (r->tracing && !r->constantValue(v)))
+      return fillAtRunTime(*r, dims, v, "Fill");
+    TensorType type = shapeArg(*r, dims, r->tensor(v).type.dtype);
     return r->constant(repeatScalar(*r, r->constantValue(v), type), "Fill");
   });
   tf.def("range", [r](Interpreter &in, CallArgs &args) {

@@ -2,6 +2,7 @@
 // inference and the messages TensorFlow raises.
 #include "TfOps.h"
 
+#include "ShapeTensor.h"
 #include "TensorFormat.h"
 
 #include <algorithm>
@@ -591,6 +592,8 @@ static std::vector<int64_t> intList(TfRuntime &rt, const Value &v) {
 }
 
 Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
+  if (isRunTimeShape(rt, shapeArg))
+    return reshapeAtRunTime(rt, x, shapeArg);
   Value t = rt.toTensor(x);
   auto &type = rt.tensor(t).type;
   std::vector<int64_t> shape = intList(rt, shapeArg);

@@ -1,0 +1,143 @@
+// Ops whose result shape is an input known only at run time: Fill
+// (`tf.zeros(tf.shape(x))`, `tf.fill([n, 2], v)`) and Reshape to a computed
+// shape (`tf.reshape(x, [n, -1])`). The shape's elements are read in the
+// compiled code and checked as TensorFlow's kernels check them; a bad shape
+// reports TensorFlow's error and the op yields an empty or zero tensor.
+#include "Emitter.h"
+
+namespace kiln {
+
+Value Emitter::shapeElement(Location loc, Value shape, int64_t d) {
+  Value e = b.create<tensor::ExtractOp>(
+      loc, shape, ValueRange{b.create<arith::ConstantIndexOp>(loc, d)});
+  if (!e.getType().isInteger(64))
+    e = b.create<arith::ExtSIOp>(loc, b.getI64Type(), e);
+  return e;
+}
+
+Value Emitter::emitFill(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  Value shape = input(n, 0);
+  Value zero = b.create<arith::ConstantIntOp>(loc, 0, 64);
+  SmallVector<Value> dynamic;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (!type.isDynamicDim(d))
+      continue;
+    Value dim = shapeElement(loc, shape, d);
+    Value nonNegative =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, dim, zero);
+    check(n, nonNegative, "Dimension {int} must be >= 0", {dim});
+    dynamic.push_back(b.create<arith::IndexCastOp>(
+        loc, b.getIndexType(),
+        b.create<arith::SelectOp>(loc, nonNegative, dim, zero)));
+  }
+  Value scalar = scalarOf(loc, input(n, 1));
+  return b
+      .create<tensor::GenerateOp>(loc, type, dynamic,
+                                  [&](OpBuilder &nb, Location nl, ValueRange) {
+                                    nb.create<tensor::YieldOp>(nl, scalar);
+                                  })
+      .getResult();
+}
+
+Value Emitter::emitReshapeTo(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  Value in = input(n, 0), shape = input(n, 1);
+  auto inType = cast<RankedTensorType>(in.getType());
+  auto i64 = b.getI64Type();
+  auto constant = [&](int64_t v) -> Value {
+    return b.create<arith::ConstantIntOp>(loc, v, 64);
+  };
+  auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) -> Value {
+    return b.create<arith::CmpIOp>(loc, p, x, y);
+  };
+  auto eq = [&](Value x, Value y) {
+    return cmp(arith::CmpIPredicate::eq, x, y);
+  };
+  auto both = [&](Value x, Value y) -> Value {
+    return b.create<arith::AndIOp>(loc, x, y);
+  };
+  auto either = [&](Value x, Value y) -> Value {
+    return b.create<arith::OrIOp>(loc, x, y);
+  };
+  auto negate = [&](Value x) -> Value {
+    return b.create<arith::XOrIOp>(loc, x,
+                                   b.create<arith::ConstantIntOp>(loc, 1, 1));
+  };
+  auto select = [&](Value c, Value x, Value y) -> Value {
+    return b.create<arith::SelectOp>(loc, c, x, y);
+  };
+  auto mul = [&](Value x, Value y) -> Value {
+    return b.create<arith::MulIOp>(loc, x, y);
+  };
+
+  // TensorFlow's kernel, step by step: at most one -1 and no other negative
+  // size; the product of the positive sizes (zeros left out, so that the
+  // other sizes can still be inferred); then the missing size and the
+  // element counts.
+  Value none = constant(-1), zero = constant(0), one = constant(1);
+  Value unknownAt = none, product = one, sizesHaveZero;
+  Value ok = b.create<arith::ConstantIntOp>(loc, 1, 1);
+  SmallVector<Value> sizes;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    Value size = shapeElement(loc, shape, d), here = constant(d);
+    Value infer = eq(size, none);
+    Value once = negate(both(infer, negate(eq(unknownAt, none))));
+    check(n, once, "Only one input size may be -1, not both {int} and {int}",
+          {unknownAt, here});
+    Value valid = either(infer, cmp(arith::CmpIPredicate::sge, size, zero));
+    check(n, valid, "Size {int} must be non-negative, not {int}", {here, size});
+    ok = both(ok, both(once, valid));
+    unknownAt = select(infer, here, unknownAt);
+    Value isZero = eq(size, zero);
+    sizesHaveZero = sizesHaveZero ? either(sizesHaveZero, isZero) : isZero;
+    product = select(cmp(arith::CmpIPredicate::sgt, size, zero),
+                     mul(product, size), product);
+    sizes.push_back(size);
+  }
+  if (!sizesHaveZero)
+    sizesHaveZero = b.create<arith::ConstantIntOp>(loc, 0, 1);
+  Value count = one, inferCount = one;
+  Value inputHasZero = b.create<arith::ConstantIntOp>(loc, 0, 1);
+  for (int64_t d = 0; d < inType.getRank(); ++d) {
+    Value dim = b.create<arith::IndexCastOp>(loc, i64, dimSize(loc, in, d));
+    count = mul(count, dim);
+    Value skip = both(eq(dim, zero), sizesHaveZero);
+    inputHasZero = either(inputHasZero, skip);
+    inferCount = select(skip, inferCount, mul(inferCount, dim));
+  }
+  Value inferring = negate(eq(unknownAt, none));
+  // `product` is at least 1, so the division is safe; a bad shape is
+  // reported below, and the values computed from it are not used.
+  Value missing = b.create<arith::DivSIOp>(loc, inferCount, product);
+  Value divides = eq(mul(product, missing), inferCount);
+  Value multiple = either(negate(inferring), either(inputHasZero, divides));
+  check(n, multiple,
+        "Input to reshape is a tensor with {int} values, but the requested "
+        "shape requires a multiple of {int}",
+        {inferCount, product});
+  ok = both(ok, multiple);
+  Value total = one;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    sizes[d] = select(eq(unknownAt, constant(d)), missing, sizes[d]);
+    total = mul(total, sizes[d]);
+  }
+  Value fits = eq(total, count);
+  check(n, fits,
+        "Input to reshape is a tensor with {int} values, but the requested "
+        "shape has {int}",
+        {count, total});
+  ok = both(ok, fits);
+
+  return orZeros(loc, ok, type, [&](Location l) -> Value {
+    SmallVector<Value> indices;
+    for (Value size : sizes)
+      indices.push_back(
+          b.create<arith::IndexCastOp>(l, b.getIndexType(), size));
+    Value target = b.create<tensor::FromElementsOp>(
+        l, RankedTensorType::get({type.getRank()}, b.getIndexType()), indices);
+    return b.create<tensor::ReshapeOp>(l, type, in, target);
+  });
+}
+
+} // namespace kiln

@@ -1,0 +1,135 @@
+// Shapes given as tensors; see ShapeTensor.h.
+#include "ShapeTensor.h"
+
+#include "TfOps.h"
+
+namespace kiln::tf {
+
+namespace {
+
+/// Element `i` of the 1-D (or, for i == 0, scalar) integer tensor `o` as
+/// trace time knows it, -1 if it does not.
+int64_t knownElement(const graph::Graph &g, graph::Output o, int64_t i) {
+  const graph::Node &n = g.nodes[o.node];
+  auto ints = [&](const char *name) -> const std::vector<int64_t> * {
+    auto it = n.attrs.find(name);
+    return it == n.attrs.end() ? nullptr
+                               : std::get_if<std::vector<int64_t>>(&it->second);
+  };
+  if (n.op == "Const") {
+    auto *value = std::get_if<HostTensorPtr>(&n.attrs.at("value"));
+    if (value && *value && i < (*value)->type.numElements())
+      return (*value)->elementAsInt(i);
+    return -1;
+  }
+  if (n.op == "Shape") {
+    const TensorType &t = g.typeOf(n.inputs[0]);
+    if (t.unknownRank || i >= static_cast<int64_t>(t.shape.size()))
+      return -1;
+    return t.shape[i];
+  }
+  if (n.op == "Identity" || n.op == "Cast")
+    return knownElement(g, n.inputs[0], i);
+  if (n.op == "Pack" && g.typeOf(n.inputs[0]).shape.empty()) // of scalars
+    return i < static_cast<int64_t>(n.inputs.size())
+               ? knownElement(g, n.inputs[i], 0)
+               : -1;
+  if (n.op == "ConcatV2") { // of 1-D pieces
+    for (const graph::Output &piece : n.inputs) {
+      const TensorType &t = g.typeOf(piece);
+      if (t.unknownRank || t.shape.size() != 1 || t.shape[0] < 0)
+        return -1;
+      if (i < t.shape[0])
+        return knownElement(g, piece, i);
+      i -= t.shape[0];
+    }
+    return -1;
+  }
+  if (n.op == "StridedSlice" && !ints("dyn_kind")) {
+    const auto *offsets = ints("offsets"), *sizes = ints("sizes"),
+               *strides = ints("strides"), *reversed = ints("reversed");
+    if (!offsets || offsets->size() != 1 || !sizes || !strides)
+      return -1;
+    int64_t k = reversed && !reversed->empty() ? (*sizes)[0] - 1 - i : i;
+    return knownElement(g, n.inputs[0], (*offsets)[0] + k * (*strides)[0]);
+  }
+  if (n.op == "GatherV2" && n.inputs.size() == 2) { // a row: x[i]
+    int64_t at = knownElement(g, n.inputs[1], 0);
+    const TensorType &t = g.typeOf(n.inputs[0]);
+    if (at < 0 || t.shape.size() != 1 || t.shape[0] < 0 || at >= t.shape[0])
+      return -1;
+    return knownElement(g, n.inputs[0], at);
+  }
+  return -1;
+}
+
+} // namespace
+
+bool isRunTimeShape(TfRuntime &rt, const Value &shape) {
+  if (rt.isTensor(shape))
+    return rt.tensor(shape).symbolic() && !rt.constantValue(shape);
+  if (shape.is(py::Type::List) || shape.is(py::Type::Tuple))
+    for (const Value &d : rt.in.toList(shape))
+      if (isRunTimeShape(rt, d))
+        return true;
+  return false;
+}
+
+Value shapeTensor(TfRuntime &rt, const Value &shape, const std::string &op) {
+  Value t = rt.isTensor(shape) ? shape : rt.toTensor(shape, DType::Int32);
+  const TensorType &type = rt.tensor(t).type;
+  if (type.dtype != DType::Int32 && type.dtype != DType::Int64)
+    rt.in.typeError("Value passed to parameter 'shape' has DataType " +
+                    std::string(py::dtypeName(type.dtype)) +
+                    " not in list of allowed values: int32, int64");
+  if (type.unknownRank || type.shape.size() != 1 || type.shape[0] < 0)
+    rt.raise("UnimplementedError",
+             "kiln needs the number of dimensions of " + op +
+                 "'s shape at trace time: give it a 1-D shape of known "
+                 "length");
+  return t;
+}
+
+std::vector<int64_t> knownDims(TfRuntime &rt, const Value &shape) {
+  const TensorObject &t = rt.tensor(shape);
+  std::vector<int64_t> dims(t.type.shape[0], -1);
+  for (int64_t i = 0; i < t.type.shape[0]; ++i) {
+    dims[i] = t.symbolic() ? knownElement(t.trace->graph, t.out, i)
+                           : t.value->elementAsInt(i);
+    dims[i] = std::max<int64_t>(dims[i], -1);
+  }
+  return dims;
+}
+
+Value fillAtRunTime(TfRuntime &rt, const Value &shape, const Value &value,
+                    const std::string &name) {
+  Value dims = shapeTensor(rt, shape, name);
+  const TensorType &scalar = rt.tensor(value).type;
+  if (scalar.unknownRank || !scalar.shape.empty())
+    rt.raise("InvalidArgumentError",
+             "value must be a scalar, got shape " + scalar.shapeString());
+  DType index = rt.tensor(dims).type.dtype;
+  return rt.apply("Fill", {dims, value},
+                  {{"T", scalar.dtype}, {"index_type", index}},
+                  TensorType{scalar.dtype, knownDims(rt, dims)}, name);
+}
+
+Value reshapeAtRunTime(TfRuntime &rt, const Value &x, const Value &shape) {
+  Value t = rt.toTensor(x);
+  const TensorType &type = rt.tensor(t).type;
+  Value dims = shapeTensor(rt, shape, "reshape");
+  std::vector<int64_t> known = knownDims(rt, dims);
+  // One unknown size follows from a known element count.
+  int64_t total = type.numElements(), product = 1, unknown = 0;
+  for (int64_t d : known)
+    d < 0 ? ++unknown : product *= d;
+  if (total >= 0 && unknown == 1 && product > 0 && total % product == 0)
+    for (int64_t &d : known)
+      if (d < 0)
+        d = total / product;
+  return rt.apply("Reshape", {t, dims},
+                  {{"T", type.dtype}, {"Tshape", rt.tensor(dims).type.dtype}},
+                  TensorType{type.dtype, known}, "Reshape");
+}
+
+} // namespace kiln::tf
