@@ -122,8 +122,9 @@ Value Emitter::checkedIndex(const graph::Node &n, Value given, Value extent,
   inRange = b.create<arith::AndIOp>(
       loc, b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, at, zero),
       b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, at, extent));
+  // TensorFlow names a negative index after adding the extent.
   check(n, inRange, "slice index {int} of dimension {int} out of bounds.",
-        {given, b.create<arith::ConstantIndexOp>(loc, dim)});
+        {at, b.create<arith::ConstantIndexOp>(loc, dim)});
   return b.create<arith::SelectOp>(loc, inRange, at, zero);
 }
 

@@ -164,6 +164,8 @@ Value Emitter::emitDynamicSlice(const graph::Node &n, RankedTensorType type) {
   const auto &begin = *attr<std::vector<int64_t>>(n, "dyn_begin");
   const auto &end = *attr<std::vector<int64_t>>(n, "dyn_end");
   const auto &step = *attr<std::vector<int64_t>>(n, "dyn_step");
+  const auto &beginIn = *attr<std::vector<int64_t>>(n, "dyn_begin_in");
+  const auto &endIn = *attr<std::vector<int64_t>>(n, "dyn_end_in");
   constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
   Value in = input(n, 0);
   auto i64 = b.getI64Type();
@@ -179,6 +181,15 @@ Value Emitter::emitDynamicSlice(const graph::Node &n, RankedTensorType type) {
   auto asIndex = [&](Value v) -> OpFoldResult {
     return b.create<arith::IndexCastOp>(loc, b.getIndexType(), v).getResult();
   };
+  // A bound: the node's input `at` when it has one (a scalar tensor),
+  // else the trace-time `value`.
+  auto boundValue = [&](int64_t at, int64_t value) -> Value {
+    if (!at)
+      return constant(value);
+    Value v = scalarOf(loc, input(n, at));
+    return v.getType().isInteger(64) ? v
+                                     : b.create<arith::ExtSIOp>(loc, i64, v);
+  };
   Value zero = constant(0);
   Value ok;
   SmallVector<OpFoldResult> off, size, stride;
@@ -187,25 +198,30 @@ Value Emitter::emitDynamicSlice(const graph::Node &n, RankedTensorType type) {
         loc, i64, dimSize(loc, in, static_cast<int64_t>(d)));
     if (kind[d] == 1) { // an index, negative from the end
       Value inRange;
-      off.push_back(
-          checkedIndex(n, b.create<arith::ConstantIndexOp>(loc, begin[d]),
-                       dimSize(loc, in, static_cast<int64_t>(d)),
-                       static_cast<int64_t>(d), inRange));
+      off.push_back(checkedIndex(
+          n,
+          b.create<arith::IndexCastOp>(loc, b.getIndexType(),
+                                       boundValue(beginIn[d], begin[d])),
+          dimSize(loc, in, static_cast<int64_t>(d)), static_cast<int64_t>(d),
+          inRange));
       ok = ok ? b.create<arith::AndIOp>(loc, ok, inRange).getResult() : inRange;
       size.push_back(b.getIndexAttr(1));
       stride.push_back(b.getIndexAttr(1));
     } else if (kind[d] == 2) { // a window, clamped as Python's slice
-      auto bound = [&](int64_t v, Value missing) -> Value {
-        if (v == kNone)
+      auto bound = [&](int64_t at, int64_t v, Value missing) -> Value {
+        if (!at && v == kNone)
           return missing;
-        Value c = constant(v);
-        if (v < 0) {
-          Value shifted = b.create<arith::AddIOp>(loc, c, extent);
-          return b.create<arith::MaxSIOp>(loc, shifted, zero);
-        }
-        return b.create<arith::MinSIOp>(loc, c, extent);
+        Value c = boundValue(at, v);
+        Value shifted = b.create<arith::MaxSIOp>(
+            loc, b.create<arith::AddIOp>(loc, c, extent), zero);
+        Value clamped = b.create<arith::MinSIOp>(loc, c, extent);
+        if (!at) // the sign is known
+          return v < 0 ? shifted : clamped;
+        return select(cmp(arith::CmpIPredicate::slt, c, zero), shifted,
+                      clamped);
       };
-      Value first = bound(begin[d], zero), last = bound(end[d], extent);
+      Value first = bound(beginIn[d], begin[d], zero),
+            last = bound(endIn[d], end[d], extent);
       Value s = constant(step[d]);
       Value span = b.create<arith::SubIOp>(loc, last, first);
       Value count = b.create<arith::CeilDivSIOp>(loc, span, s);
@@ -222,9 +238,20 @@ Value Emitter::emitDynamicSlice(const graph::Node &n, RankedTensorType type) {
       stride.push_back(b.getIndexAttr(strides[d]));
     }
   }
-  // Index dimensions are dropped: a rank-reducing slice to the node's type.
+  // Index dimensions are dropped: a rank-reducing slice, then the node's
+  // type (which leaves every size unknown when a bound is a tensor, as
+  // TensorFlow's shape inference does).
+  SmallVector<int64_t> shape;
+  for (size_t d = 0; d < kind.size(); ++d)
+    if (kind[d] != 1)
+      shape.push_back(getConstantIntValue(size[d]).value_or(
+          ShapedType::kDynamic));
+  auto slicedType = RankedTensorType::get(shape, type.getElementType());
   auto slice = [&]() -> Value {
-    return b.create<tensor::ExtractSliceOp>(loc, type, in, off, size, stride);
+    return castTo(loc,
+                  b.create<tensor::ExtractSliceOp>(loc, slicedType, in, off,
+                                                   size, stride),
+                  type);
   };
   if (!ok)
     return slice();

@@ -1060,17 +1060,39 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
     expanded.push_back(item);
   }
   std::vector<int64_t> offsets, sizes, strides, shape, reversed;
-  // Dimensions known only at run time, read with an index or a window:
-  // their bounds are computed in the compiled code (kind 1: index `begin`;
-  // 2: begin/end/step as Python's slice, kNone for a missing bound).
+  // Dimensions known only at run time, or read with bounds known only at
+  // run time: their bounds are computed in the compiled code (kind 1:
+  // index `begin`; 2: begin/end/step as Python's slice, kNone for a
+  // missing bound). A bound held by a tensor is the node's input
+  // `begin_in`/`end_in` (0: none).
   constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
-  std::vector<int64_t> dynKind, dynBegin, dynEnd, dynStep;
+  std::vector<int64_t> dynKind, dynBegin, dynEnd, dynStep, beginIn, endIn;
+  ValueList inputs{t};
   bool newAxis = false;
-  auto noteStatic = [&] {
-    dynKind.push_back(0);
-    dynBegin.push_back(0);
-    dynEnd.push_back(0);
-    dynStep.push_back(1);
+  auto note = [&](int64_t kind, int64_t begin, int64_t end, int64_t step,
+                  int64_t bIn = 0, int64_t eIn = 0) {
+    dynKind.push_back(kind);
+    dynBegin.push_back(begin);
+    dynEnd.push_back(end);
+    dynStep.push_back(step);
+    beginIn.push_back(bIn);
+    endIn.push_back(eIn);
+  };
+  auto noteStatic = [&] { note(0, 0, 0, 1); };
+  // A scalar integer tensor whose value only the run time knows becomes an
+  // input of the node; 0 for anything else.
+  auto runTimeBound = [&](const Value &v) -> int64_t {
+    if (!rt.isTensor(v) || rt.constantValue(v))
+      return 0;
+    const TensorType &bt = rt.tensor(v).type;
+    if (!isInteger(bt.dtype) || bt.unknownRank || !bt.shape.empty())
+      rt.raise("InvalidArgumentError",
+               "Only integers, slices (`:`), ellipsis (`...`), tf.newaxis "
+               "(`None`) and scalar tf.int32/tf.int64 tensors are valid "
+               "indices, got " +
+                   in.repr(v));
+    inputs.push_back(v);
+    return static_cast<int64_t>(inputs.size()) - 1;
   };
   int64_t d = 0;
   for (auto &item : expanded) {
@@ -1081,20 +1103,28 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
     }
     int64_t n = type.shape[d];
     Value index = item;
+    if (int64_t at = runTimeBound(index)) {
+      note(1, 0, 0, 1, at);
+      offsets.push_back(0);
+      sizes.push_back(1);
+      strides.push_back(1);
+      ++d;
+      continue;
+    }
     if (rt.isTensor(index)) {
       HostTensorPtr c = rt.constantValue(index);
-      if (!c || c->type.numElements() != 1)
+      if (c->type.numElements() != 1)
         rt.raise("InvalidArgumentError",
-                 "kiln supports indexing with constants only");
+                 "Only integers, slices (`:`), ellipsis (`...`), tf.newaxis "
+                 "(`None`) and scalar tf.int32/tf.int64 tensors are valid "
+                 "indices, got " +
+                     in.repr(index));
       index = Value::integer(c->elementAsInt(0));
     }
     if (index.isIntLike()) {
       int64_t i = index.asInt();
       if (n < 0) {
-        dynKind.push_back(1);
-        dynBegin.push_back(i);
-        dynEnd.push_back(0);
-        dynStep.push_back(1);
+        note(1, i, 0, 1);
         offsets.push_back(0);
         sizes.push_back(1);
         strides.push_back(1);
@@ -1107,7 +1137,7 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
             "InvalidArgumentError",
             "{{function_node __wrapped__StridedSlice_device_/job:localhost/"
             "replica:0/task:0/device:CPU:0}} slice index " +
-                std::to_string(i) + " of dimension " + std::to_string(d) +
+                std::to_string(i < 0 ? i + n : i) + " of dimension " + std::to_string(d) +
                 " out of bounds. [Op:StridedSlice] name: strided_slice/");
       offsets.push_back(i < 0 ? i + n : i);
       sizes.push_back(1);
@@ -1127,15 +1157,20 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
                    "are valid indices, got " +
                    in.repr(index));
     }
+    if (rt.isTensor(step) && !rt.constantValue(step))
+      rt.raise("UnimplementedError",
+               "kiln needs a slice's step known at trace time");
     int64_t stepValue = step.isNone() ? 1 : in.toIndex(step);
     if (stepValue == 0)
       in.valueError("slice step cannot be zero");
+    int64_t startIn = runTimeBound(start), stopIn = runTimeBound(stop);
     if (stepValue < 0) {
       // Python's negative steps: the same elements as a positive-step
       // window read backwards, so the node reverses that dimension.
-      if (n < 0)
+      if (n < 0 || startIn || stopIn)
         rt.raise("UnimplementedError",
-                 "kiln needs a known dimension for a negative slice step");
+                 "kiln needs a known dimension and bounds known at trace "
+                 "time for a negative slice step");
       noteStatic();
       auto clampNeg = [&](const Value &v, int64_t dflt) {
         if (v.isNone())
@@ -1157,12 +1192,13 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
       ++d;
       continue;
     }
-    if (n < 0) {
+    if (n < 0 || startIn || stopIn) {
       bool whole = start.isNone() && stop.isNone() && stepValue == 1;
-      dynKind.push_back(whole ? 0 : 2);
-      dynBegin.push_back(start.isNone() ? kNone : in.toIndex(start));
-      dynEnd.push_back(stop.isNone() ? kNone : in.toIndex(stop));
-      dynStep.push_back(stepValue);
+      auto bound = [&](const Value &v, int64_t isInput) {
+        return v.isNone() ? kNone : isInput ? 0 : in.toIndex(v);
+      };
+      note(whole ? 0 : 2, bound(start, startIn), bound(stop, stopIn), stepValue,
+           startIn, stopIn);
       offsets.push_back(0);
       sizes.push_back(-1);
       strides.push_back(1);
@@ -1209,8 +1245,13 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
     attrs["dyn_begin"] = dynBegin;
     attrs["dyn_end"] = dynEnd;
     attrs["dyn_step"] = dynStep;
+    attrs["dyn_begin_in"] = beginIn;
+    attrs["dyn_end_in"] = endIn;
+    // TensorFlow's shape inference knows no size when a bound is a tensor.
+    if (inputs.size() > 1)
+      std::fill(shape.begin(), shape.end(), -1);
   }
-  return rt.apply("StridedSlice", {t}, std::move(attrs),
+  return rt.apply("StridedSlice", inputs, std::move(attrs),
                   TensorType{type.dtype, shape}, "strided_slice");
 }
 
