@@ -159,6 +159,14 @@ private:
   /// known only at run time (EmitGather.cpp).
   Value emitDynamicSlice(const graph::Node &n, RankedTensorType type);
 
+  // ---- array ops (EmitArrayOps.cpp) ----
+  /// OneHot(indices, depth, on, off) along its `axis`.
+  Value emitOneHot(const graph::Node &n, RankedTensorType type);
+  /// ReverseV2 over its (normalized) `axes`.
+  Value emitReverse(const graph::Node &n, RankedTensorType type);
+  /// Cumsum/Cumprod along `axis`, `exclusive` and `reverse` as TensorFlow's.
+  Value emitScan(const graph::Node &n, RankedTensorType type);
+
   // ---- shapes known at run time only (EmitShapes.cpp) ----
   /// Element `d` of the 1-D integer tensor `shape`, as an i64.
   Value shapeElement(Location loc, Value shape, int64_t d);

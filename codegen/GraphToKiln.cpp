@@ -546,6 +546,12 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitReshapeTo(n, type);
   if (op == "Fill")
     return emitFill(n, type);
+  if (op == "OneHot")
+    return emitOneHot(n, type);
+  if (op == "ReverseV2")
+    return emitReverse(n, type);
+  if (op == "Cumsum" || op == "Cumprod")
+    return emitScan(n, type);
   if (op == "Reshape" || op == "ExpandDims" || op == "Squeeze")
     return reshapeTo(loc, input(n, 0), type);
   if (op == "Transpose") {

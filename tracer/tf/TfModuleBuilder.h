@@ -83,4 +83,7 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
 /// one TensorFlow op each (TfActivations.cpp).
 void installActivations(TfRuntime &rt, ModuleBuilder &math, ModuleBuilder &nn);
 
+/// tf.one_hot, tf.reverse, tf.math.cumsum and cumprod (TfArrayOps.cpp).
+void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math);
+
 } // namespace kiln::tf
