@@ -74,7 +74,9 @@ def attempt(f):
     try:
         print(f())
     except (TypeError, ValueError, tf.errors.InvalidArgumentError) as e:
-        print(type(e).__name__, e)
+        # The first and last lines: "in user code:" frames hold paths.
+        lines = str(e).strip().splitlines()
+        print(type(e).__name__, lines[0], "|", lines[-1])
 
 
 attempt(lambda: tf.cumsum(tf.constant([True])))
