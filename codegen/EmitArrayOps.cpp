@@ -1,7 +1,8 @@
-// OneHot, ReverseV2 and the scans Cumsum/Cumprod (tracer/tf/TfArrayOps.cpp)
-// as tensor and linalg ops. The scans add in TensorFlow's order, one
-// position of the axis after another, so float results agree to the last
-// bit.
+// OneHot, ReverseV2, the scans Cumsum/Cumprod and TopKV2
+// (tracer/tf/TfArrayOps.cpp) as tensor, linalg and scf ops. The scans add in
+// TensorFlow's order, one position of the axis after another, so float
+// results agree to the last bit. TopKV2 is a stable merge sort of each row's
+// positions.
 #include "Emitter.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -171,6 +172,197 @@ Value Emitter::emitScan(const graph::Node &n, RankedTensorType type) {
         b.create<scf::YieldOp>(l, ValueRange{written, next});
       });
   return loop.getResult(0);
+}
+
+Value Emitter::emitTopK(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  Value in = input(n, 0);
+  auto inType = cast<RankedTensorType>(in.getType());
+  RankedTensorType indexType = tensorType(n.outputs[1]);
+  int64_t rank = inType.getRank();
+  Type et = inType.getElementType();
+  auto idx = b.getIndexType();
+  auto cst = [&](int64_t v) -> Value {
+    return b.create<arith::ConstantIndexOp>(loc, v);
+  };
+  auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) -> Value {
+    return b.create<arith::CmpIOp>(loc, p, x, y);
+  };
+  Value zero = cst(0), one = cst(1);
+  Value columns = dimSize(loc, in, rank - 1);
+
+  // k is checked at trace time when it is known; otherwise here, and the
+  // loops below use it clamped into [0, columns].
+  Value k =
+      b.create<arith::ExtSIOp>(loc, b.getI64Type(), scalarOf(loc, input(n, 1)));
+  if (type.isDynamicDim(rank - 1)) {
+    Value columns64 =
+        b.create<arith::IndexCastOp>(loc, b.getI64Type(), columns);
+    Value zero64 = b.create<arith::ConstantIntOp>(loc, 0, 64);
+    check(n, cmp(arith::CmpIPredicate::sge, k, zero64),
+          "Need k >= 0, got {int}", {k});
+    check(n, cmp(arith::CmpIPredicate::sle, k, columns64),
+          "input must have at least k columns. Had {int}, needed {int}",
+          {columns64, k});
+  }
+  Value kept = b.create<arith::IndexCastOp>(loc, idx, k);
+  kept = b.create<arith::MinSIOp>(
+      loc, b.create<arith::MaxSIOp>(loc, kept, zero), columns);
+
+  SmallVector<Value> dynamic, dims;
+  Value rows = one;
+  for (int64_t d = 0; d < rank; ++d) {
+    Value size = d == rank - 1 ? kept : dimSize(loc, in, d);
+    if (type.isDynamicDim(d))
+      dynamic.push_back(size);
+    if (d < rank - 1) {
+      dims.push_back(size);
+      rows = b.create<arith::MulIOp>(loc, rows, size);
+    }
+  }
+  Value valuesOut = b.create<tensor::EmptyOp>(loc, type, dynamic);
+  Value indicesOut = b.create<tensor::EmptyOp>(loc, indexType, dynamic);
+  auto permType = RankedTensorType::get({ShapedType::kDynamic}, idx);
+
+  auto rowLoop = b.create<scf::ForOp>(
+      loc, zero, rows, one, ValueRange{valuesOut, indicesOut},
+      [&](OpBuilder &nb, Location l, Value row, ValueRange outs) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+        // The row's coordinates in the leading dimensions.
+        SmallVector<Value> at(rank);
+        Value rest = row;
+        for (int64_t d = rank - 2; d >= 0; --d) {
+          at[d] = b.create<arith::RemUIOp>(l, rest, dims[d]);
+          rest = b.create<arith::DivUIOp>(l, rest, dims[d]);
+        }
+        auto keyAt = [&](Value column) -> Value {
+          SmallVector<Value> where(at);
+          where[rank - 1] = column;
+          return b.create<tensor::ExtractOp>(l, in, where);
+        };
+        // Whether `right` sorts before `left`: larger first; equal keys keep
+        // their order, which is the order of their positions.
+        auto before = [&](Value right, Value left) -> Value {
+          Value r = keyAt(right), lv = keyAt(left);
+          if (isa<FloatType>(et))
+            return b.create<arith::CmpFOp>(l, arith::CmpFPredicate::OGT, r, lv);
+          bool isUnsigned =
+              n.attrs.count("T") &&
+              std::get<graph::DType>(n.attrs.at("T")) == graph::DType::UInt8;
+          return b.create<arith::CmpIOp>(l,
+                                         isUnsigned ? arith::CmpIPredicate::ugt
+                                                    : arith::CmpIPredicate::sgt,
+                                         r, lv);
+        };
+
+        // Bottom-up merge sort of the positions 0..columns-1: runs of
+        // `width` merged pairwise into the scratch buffer, which becomes
+        // the next pass's input.
+        Value positions = b.create<tensor::GenerateOp>(
+                               l, permType, ValueRange{columns},
+                               [&](OpBuilder &gb, Location gl, ValueRange i) {
+                                 gb.create<tensor::YieldOp>(gl, i[0]);
+                               })
+                              .getResult();
+        Value scratch =
+            b.create<tensor::EmptyOp>(l, permType, ValueRange{columns});
+        auto passes = b.create<scf::WhileOp>(
+            l, TypeRange{idx, permType, permType},
+            ValueRange{one, positions, scratch},
+            [&](OpBuilder &cb, Location cl, ValueRange args) {
+              Value more = cb.create<arith::CmpIOp>(
+                  cl, arith::CmpIPredicate::ult, args[0], columns);
+              cb.create<scf::ConditionOp>(cl, more, args);
+            },
+            [&](OpBuilder &pb, Location pl, ValueRange args) {
+              OpBuilder::InsertionGuard passGuard(b);
+              b.setInsertionPoint(pb.getInsertionBlock(),
+                                  pb.getInsertionPoint());
+              Value width = args[0], src = args[1];
+              Value span = b.create<arith::AddIOp>(pl, width, width);
+              auto merges = b.create<scf::ForOp>(
+                  pl, zero, columns, span, ValueRange{args[2]},
+                  [&](OpBuilder &mb, Location ml, Value lo, ValueRange dst) {
+                    OpBuilder::InsertionGuard mergeGuard(b);
+                    b.setInsertionPoint(mb.getInsertionBlock(),
+                                        mb.getInsertionPoint());
+                    Value mid = b.create<arith::MinUIOp>(
+                        ml, b.create<arith::AddIOp>(ml, lo, width), columns);
+                    Value hi = b.create<arith::MinUIOp>(
+                        ml, b.create<arith::AddIOp>(ml, lo, span), columns);
+                    Value last = b.create<arith::SubIOp>(ml, columns, one);
+                    auto merge = b.create<scf::ForOp>(
+                        ml, lo, hi, one, ValueRange{lo, mid, dst[0]},
+                        [&](OpBuilder &sb, Location sl, Value out,
+                            ValueRange st) {
+                          OpBuilder::InsertionGuard stepGuard(b);
+                          b.setInsertionPoint(sb.getInsertionBlock(),
+                                              sb.getInsertionPoint());
+                          Value i = st[0], j = st[1];
+                          Value leftLeft = b.create<arith::CmpIOp>(
+                              sl, arith::CmpIPredicate::ult, i, mid);
+                          Value rightLeft = b.create<arith::CmpIOp>(
+                              sl, arith::CmpIPredicate::ult, j, hi);
+                          // Both reads stay in bounds; a spent run's value
+                          // is not used.
+                          Value pi = b.create<tensor::ExtractOp>(
+                              sl, src,
+                              ValueRange{
+                                  b.create<arith::MinUIOp>(sl, i, last)});
+                          Value pj = b.create<tensor::ExtractOp>(
+                              sl, src,
+                              ValueRange{
+                                  b.create<arith::MinUIOp>(sl, j, last)});
+                          Value takeRight = b.create<arith::AndIOp>(
+                              sl, rightLeft,
+                              b.create<arith::OrIOp>(
+                                  sl,
+                                  b.create<arith::XOrIOp>(
+                                      sl, leftLeft,
+                                      b.create<arith::ConstantIntOp>(sl, 1, 1)),
+                                  before(pj, pi)));
+                          Value chosen =
+                              b.create<arith::SelectOp>(sl, takeRight, pj, pi);
+                          Value written = b.create<tensor::InsertOp>(
+                              sl, chosen, st[2], ValueRange{out});
+                          Value nextI = b.create<arith::SelectOp>(
+                              sl, takeRight, i,
+                              b.create<arith::AddIOp>(sl, i, one));
+                          Value nextJ = b.create<arith::SelectOp>(
+                              sl, takeRight,
+                              b.create<arith::AddIOp>(sl, j, one), j);
+                          b.create<scf::YieldOp>(
+                              sl, ValueRange{nextI, nextJ, written});
+                        });
+                    b.create<scf::YieldOp>(ml, merge.getResult(2));
+                  });
+              b.create<scf::YieldOp>(
+                  pl, ValueRange{span, merges.getResult(0), src});
+            });
+        Value sorted = passes.getResult(1);
+
+        // The first k positions and their values.
+        auto write = b.create<scf::ForOp>(
+            l, zero, kept, one, ValueRange{outs[0], outs[1]},
+            [&](OpBuilder &wb, Location wl, Value c, ValueRange st) {
+              OpBuilder::InsertionGuard writeGuard(b);
+              b.setInsertionPoint(wb.getInsertionBlock(),
+                                  wb.getInsertionPoint());
+              Value p = b.create<tensor::ExtractOp>(wl, sorted, ValueRange{c});
+              SmallVector<Value> where(at);
+              where[rank - 1] = c;
+              Value v = b.create<tensor::InsertOp>(wl, keyAt(p), st[0], where);
+              Value position = b.create<arith::IndexCastOp>(
+                  wl, indexType.getElementType(), p);
+              Value i = b.create<tensor::InsertOp>(wl, position, st[1], where);
+              b.create<scf::YieldOp>(wl, ValueRange{v, i});
+            });
+        b.create<scf::YieldOp>(l, write.getResults());
+      });
+  values[key({static_cast<int>(&n - g.nodes.data()), 1})] =
+      rowLoop.getResult(1);
+  return rowLoop.getResult(0);
 }
 
 } // namespace kiln

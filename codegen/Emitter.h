@@ -166,6 +166,8 @@ private:
   Value emitReverse(const graph::Node &n, RankedTensorType type);
   /// Cumsum/Cumprod along `axis`, `exclusive` and `reverse` as TensorFlow's.
   Value emitScan(const graph::Node &n, RankedTensorType type);
+  /// TopKV2: returns its values and records its indices as output 1.
+  Value emitTopK(const graph::Node &n, RankedTensorType type);
 
   // ---- shapes known at run time only (EmitShapes.cpp) ----
   /// Element `d` of the 1-D integer tensor `shape`, as an i64.

@@ -1,7 +1,9 @@
-// tf.one_hot, tf.reverse and the scans tf.math.cumsum/cumprod: one
-// TensorFlow op each (OneHot, ReverseV2, Cumsum, Cumprod), emitted by
-// codegen/EmitArrayOps.cpp.
+// tf.one_hot, tf.reverse, the scans tf.math.cumsum/cumprod and
+// tf.math.top_k: one TensorFlow op each (OneHot, ReverseV2, Cumsum, Cumprod,
+// TopKV2), emitted by codegen/EmitArrayOps.cpp; tf.sort and tf.argsort
+// built on top_k as TensorFlow's Python layer builds them.
 #include "TfModuleBuilder.h"
+#include "TfObjects.h"
 #include "TfOps.h"
 
 #include <algorithm>
@@ -29,6 +31,23 @@ const DTypeRule kOneHotIndices{
     "; signature=indices:TI, depth:int32, on_value:T, off_value:T -> "
     "output:T; attr=axis:int,default=-1; attr=T:type; "
     "attr=TI:type,default=DT_INT64,allowed=[DT_UINT8, DT_INT8, DT_INT32, "
+    "DT_INT64]>"};
+
+const DTypeRule kTopK{
+    "input",
+    "T",
+    {DType::Float32, DType::Float64, DType::Int32, DType::UInt8, DType::Int16,
+     DType::Int8, DType::Int64, DType::BFloat16, DType::Float16},
+    "float32, float64, int32, uint8, int16, int8, int64, bfloat16, uint16, "
+    "float16, uint32, uint64",
+    "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, "
+    "half, uint32, uint64",
+    "; signature=input:T, k:Tk -> values:T, indices:index_type; "
+    "attr=sorted:bool,default=true; attr=T:type,allowed=[DT_FLOAT, "
+    "DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_INT64, "
+    "DT_BFLOAT16, DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64]; "
+    "attr=Tk:type,default=DT_INT32,allowed=[DT_INT16, DT_INT32, DT_INT64]; "
+    "attr=index_type:type,default=DT_INT32,allowed=[DT_INT16, DT_INT32, "
     "DT_INT64]>"};
 
 const DTypeRule kScan{
@@ -225,9 +244,131 @@ Value scan(TfRuntime &rt, const Params &p, const std::string &op,
                   type, op);
 }
 
+/// tf.math.top_k: the `k` largest entries of each row (the last
+/// dimension) and their positions, ties in the order of their positions.
+ValueList topK(TfRuntime &rt, const Value &input, const Value &kArg,
+               bool sorted, DType indexType) {
+  Interpreter &in = rt.in;
+  Value x = rt.toTensor(input);
+  const TensorType &type = rt.tensor(x).type;
+  requireDType(rt, "TopKV2", kTopK, type.dtype);
+  if (type.unknownRank)
+    rt.raise("UnimplementedError", "kiln needs the rank of top_k's input");
+  if (type.shape.empty()) {
+    std::string message = "input must have at least 1 dimension";
+    if (rt.tracing)
+      in.valueError("Shape must be at least rank 1 but is rank 0");
+    rt.raise("InvalidArgumentError",
+             eagerKernel("TopKV2") + message + " [Op:TopKV2] name: ");
+  }
+  Value k = rt.isTensor(kArg) ? cast(rt, kArg, DType::Int32)
+                              : rt.toTensor(kArg, DType::Int32);
+  int64_t columns = type.shape.back(), kValue = -1;
+  if (HostTensorPtr c = rt.constantValue(k)) {
+    kValue = c->elementAsInt(0);
+    std::string message;
+    if (kValue < 0)
+      message = "Need k >= 0, got " + std::to_string(kValue);
+    else if (columns >= 0 && columns < kValue)
+      message = "input must have at least k columns. Had " +
+                std::to_string(columns) + ", needed " + std::to_string(kValue);
+    if (!message.empty()) {
+      if (rt.tracing)
+        in.valueError(message);
+      rt.raise("InvalidArgumentError",
+               eagerKernel("TopKV2") + message + " [Op:TopKV2] name: ");
+    }
+  }
+  std::vector<int64_t> shape = type.shape;
+  shape.back() = kValue;
+  return rt.applyMulti(
+      "TopKV2", {x, k},
+      {{"sorted", sorted}, {"T", type.dtype}, {"index_type", indexType}},
+      {TensorType{type.dtype, shape}, TensorType{indexType, shape}}, "TopKV2");
+}
+
+/// tf.sort and tf.argsort: a descending top_k over the whole axis (moved
+/// last by a transpose), on values mapped so that ascending order becomes
+/// descending, as TensorFlow's sort_ops.py does it.
+Value sortOrArgsort(TfRuntime &rt, const Params &p, const std::string &fname,
+                    bool argsort) {
+  Interpreter &in = rt.in;
+  Value values = rt.toTensor(p.require("values", fname));
+  std::string direction = "ASCENDING";
+  if (p.has("direction")) {
+    Value d = p.get("direction");
+    direction = d.is(py::Type::Str) ? d.as<py::StrObject>().s : in.repr(d);
+  }
+  if (direction != "ASCENDING" && direction != "DESCENDING")
+    in.valueError("Argument `direction` should be one of ASCENDING, "
+                  "DESCENDING. Received: direction=" +
+                  direction);
+  const TensorType type = rt.tensor(values).type;
+  if (type.unknownRank)
+    rt.raise("UnimplementedError",
+             "kiln needs the rank of " + fname + "'s input");
+  int64_t rank = type.shape.size();
+  int64_t axis =
+      p.has("axis") ? traceTimeInt(rt, p.get("axis"), "the axis") : -1;
+  if (axis < -rank || axis >= rank)
+    in.valueError("Argument `axis` is out of bounds: " + std::to_string(axis) +
+                  " for a tensor of rank " + std::to_string(rank));
+  if (axis < 0)
+    axis += rank;
+
+  // Ascending order is the descending order of a reversed mapping.
+  DType dtype = type.dtype;
+  bool isUnsigned = dtype == DType::UInt8;
+  bool ascending = direction == "ASCENDING";
+  Value offset;
+  Value keys = values;
+  if (ascending) {
+    if (isUnsigned) {
+      offset = rt.toTensor(Value::integer(255), dtype);
+      keys = binaryOp(rt, "Sub", offset, values);
+    } else if (isInteger(dtype)) {
+      keys = binaryOp(rt, "Sub", unaryOp(rt, "Neg", values),
+                      rt.toTensor(Value::integer(1), dtype));
+    } else {
+      keys = unaryOp(rt, "Neg", values);
+    }
+  }
+  Value perm;
+  if (axis != rank - 1) {
+    ValueList order;
+    for (int64_t d = 0; d < rank; ++d)
+      order.push_back(Value::integer(d == axis       ? rank - 1
+                                     : d == rank - 1 ? axis
+                                                     : d));
+    perm = in.list(order);
+    keys = transpose(rt, keys, perm);
+  }
+  const TensorType &keyType = rt.tensor(keys).type;
+  Value k =
+      keyType.shape.back() >= 0
+          ? Value::integer(keyType.shape.back())
+          : stridedSlice(rt,
+                         rt.apply("Shape", {keys}, {{"out_type", DType::Int32}},
+                                  TensorType{DType::Int32, {rank}}, "Shape"),
+                         Value::integer(-1));
+  ValueList top = topK(rt, keys, k, true, DType::Int32);
+  Value result = argsort ? top[1] : top[0];
+  if (!perm.isNone())
+    result = transpose(rt, result, perm);
+  if (argsort || !ascending)
+    return result;
+  if (isUnsigned)
+    return binaryOp(rt, "Sub", offset, result);
+  if (isInteger(dtype))
+    return binaryOp(rt, "Sub", unaryOp(rt, "Neg", result),
+                    rt.toTensor(Value::integer(1), dtype));
+  return unaryOp(rt, "Neg", result);
+}
+
 } // namespace
 
-void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math) {
+void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
+                     ModuleBuilder &nn) {
   TfRuntime *r = &rt;
   tf.def("one_hot", [r](Interpreter &in, CallArgs &args) {
     return oneHot(*r, Params(in, args, "one_hot",
@@ -250,6 +391,33 @@ void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math) {
     if (std::string(name) == "cumsum")
       tf.def(name, fn);
   }
+  auto topKFn = [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "top_k", {"input", "k", "sorted", "index_type", "name"});
+    DType indexType =
+        p.has("index_type") ? *dtypeArg(in, p.get("index_type")) : DType::Int32;
+    ValueList top =
+        topK(*r, p.require("input", "top_k"),
+             p.has("k") ? p.get("k") : Value::integer(1),
+             !p.has("sorted") || in.truthy(p.get("sorted")), indexType);
+    return Value::object(
+        py::Type::Native,
+        std::make_shared<NamedTupleObject>(
+            "TopKV2", std::vector<std::string>{"values", "indices"}, top));
+  };
+  math.def("top_k", topKFn);
+  nn.def("top_k", topKFn);
+  tf.def("sort", [r](Interpreter &in, CallArgs &args) {
+    return sortOrArgsort(
+        *r, Params(in, args, "sort", {"values", "axis", "direction", "name"}),
+        "sort", false);
+  });
+  tf.def("argsort", [r](Interpreter &in, CallArgs &args) {
+    return sortOrArgsort(
+        *r,
+        Params(in, args, "argsort",
+               {"values", "axis", "direction", "stable", "name"}),
+        "argsort", true);
+  });
 }
 
 } // namespace kiln::tf

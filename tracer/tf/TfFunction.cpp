@@ -141,6 +141,15 @@ Value mapLeaves(
                    mapLeaves(in, e.value, path + "_" + in.toStr(e.key), leaf));
     return d;
   }
+  if (auto *t = v.is(Type::Native) ? dynamic_cast<NamedTupleObject *>(v.raw())
+                                   : nullptr) {
+    ValueList items;
+    for (size_t i = 0; i < t->values.size(); ++i)
+      items.push_back(
+          mapLeaves(in, t->values[i], path + "_" + t->fields[i], leaf));
+    return Value::object(Type::Native, std::make_shared<NamedTupleObject>(
+                                           t->name, t->fields, items));
+  }
   return leaf(v, path);
 }
 
@@ -194,6 +203,15 @@ Value mapTensors(Interpreter &in, const Value &v,
       in.setItem(d, items[i].first, mapped[i]);
     return d;
   }
+  case Type::Native:
+    if (auto *t = dynamic_cast<NamedTupleObject *>(v.raw())) {
+      ValueList items;
+      for (auto &item : t->values)
+        items.push_back(mapTensors(in, item, replace, index));
+      return Value::object(Type::Native, std::make_shared<NamedTupleObject>(
+                                             t->name, t->fields, items));
+    }
+    return v;
   default:
     return v;
   }

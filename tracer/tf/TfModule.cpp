@@ -148,7 +148,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   unary("erf", "Erf", {&math});
   installCompositeMath(*r, tf, math, nn);
   installActivations(*r, math, nn);
-  installArrayOps(*r, tf, math);
+  installArrayOps(*r, tf, math, nn);
 
   auto reduction = [&](const std::string &name, const std::string &op) {
     for (ModuleBuilder *m : {&tf, &math})

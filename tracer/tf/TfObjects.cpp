@@ -440,4 +440,32 @@ bool StreamObject::getAttr(Interpreter &in, const Value &self,
   return false;
 }
 
+std::string NamedTupleObject::repr(Interpreter &in, const Value &) {
+  std::string text = name + "(";
+  for (size_t i = 0; i < fields.size(); ++i)
+    text += (i ? ", " : "") + fields[i] + "=" + in.repr(values[i]);
+  return text + ")";
+}
+
+bool NamedTupleObject::getAttr(Interpreter &, const Value &,
+                               const std::string &field, Value &out) {
+  for (size_t i = 0; i < fields.size(); ++i)
+    if (fields[i] == field) {
+      out = values[i];
+      return true;
+    }
+  return false;
+}
+
+bool NamedTupleObject::getItem(Interpreter &in, const Value &, const Value &key,
+                               Value &out) {
+  out = in.getItem(in.tuple(values), key); // a tuple's indexing and errors
+  return true;
+}
+
+bool NamedTupleObject::iter(Interpreter &in, const Value &, Value &out) {
+  out = in.iter(in.tuple(values));
+  return true;
+}
+
 } // namespace kiln::tf

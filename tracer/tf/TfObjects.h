@@ -119,6 +119,29 @@ struct StreamObject : py::NativeObject {
                Value &out) override;
 };
 
+/// A collections.namedtuple TensorFlow returns (TopKV2(values, indices)):
+/// unpacks, indexes and reads its fields by name.
+struct NamedTupleObject : py::NativeObject {
+  NamedTupleObject(std::string name, std::vector<std::string> fields,
+                   ValueList values)
+      : name(std::move(name)), fields(std::move(fields)),
+        values(std::move(values)) {}
+  std::string name;
+  std::vector<std::string> fields;
+  ValueList values;
+  std::string typeName() const override { return name; }
+  std::string repr(Interpreter &in, const Value &self) override;
+  bool getAttr(Interpreter &in, const Value &self, const std::string &field,
+               Value &out) override;
+  bool getItem(Interpreter &in, const Value &self, const Value &key,
+               Value &out) override;
+  bool len(Interpreter &, const Value &, int64_t &out) override {
+    out = static_cast<int64_t>(values.size());
+    return true;
+  }
+  bool iter(Interpreter &in, const Value &self, Value &out) override;
+};
+
 Value makeDType(DType d);
 Value makeShape(const TensorType &t);
 Value makeNdArray(HostTensorPtr value);

@@ -1137,7 +1137,8 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
             "InvalidArgumentError",
             "{{function_node __wrapped__StridedSlice_device_/job:localhost/"
             "replica:0/task:0/device:CPU:0}} slice index " +
-                std::to_string(i < 0 ? i + n : i) + " of dimension " + std::to_string(d) +
+                std::to_string(i < 0 ? i + n : i) + " of dimension " +
+                std::to_string(d) +
                 " out of bounds. [Op:StridedSlice] name: strided_slice/");
       offsets.push_back(i < 0 ? i + n : i);
       sizes.push_back(1);

@@ -420,6 +420,15 @@ void TfRuntime::outOfScope(const Value &v) {
 Value TfRuntime::apply(const std::string &op, const ValueList &inputs,
                        std::map<std::string, Attr> attrs, TensorType result,
                        const std::string &nameHint, bool exactName) {
+  return applyMulti(op, inputs, std::move(attrs), {std::move(result)}, nameHint,
+                    exactName)[0];
+}
+
+ValueList TfRuntime::applyMulti(const std::string &op, const ValueList &inputs,
+                                std::map<std::string, Attr> attrs,
+                                std::vector<TensorType> results,
+                                const std::string &nameHint, bool exactName) {
+  const TensorType &result = results[0];
   if (tracing) {
     graph::Node n;
     n.op = op;
@@ -429,12 +438,16 @@ Value TfRuntime::apply(const std::string &op, const ValueList &inputs,
     for (auto &v : inputs)
       n.inputs.push_back(graphOutput(v));
     n.attrs = std::move(attrs);
-    n.outputs = {result};
+    n.outputs = results;
     n.loc = currentLoc();
-    return symbolic({tracing->graph.add(std::move(n)), 0});
+    int id = tracing->graph.add(std::move(n));
+    ValueList out;
+    for (size_t i = 0; i < results.size(); ++i)
+      out.push_back(symbolic({id, static_cast<int>(i)}));
+    return out;
   }
   if (op == "Const") // eager constants need no compilation
-    return eager(std::get<HostTensorPtr>(attrs.at("value")));
+    return {eager(std::get<HostTensorPtr>(attrs.at("value")))};
   for (auto &v : inputs)
     if (tensor(v).symbolic())
       outOfScope(v);
@@ -454,7 +467,7 @@ Value TfRuntime::apply(const std::string &op, const ValueList &inputs,
     std::string error;
     if (!runStringKernel(n, hostInputs, out, error))
       raise("UnimplementedError", error + " (string tensors)");
-    return eager(out);
+    return {eager(out)};
   }
   // Eager: a one-op function, compiled once per signature.
   std::string key = op;
@@ -465,7 +478,8 @@ Value TfRuntime::apply(const std::string &op, const ValueList &inputs,
   }
   for (auto &[name, a] : attrs)
     key += "|" + name + "=" + attrKey(a);
-  key += "->" + typeKey(result);
+  for (const TensorType &r : results)
+    key += "->" + typeKey(r);
   const graph::Executor::Compiled *fn;
   auto cached = eagerCache_.find(key);
   if (cached != eagerCache_.end()) {
@@ -486,9 +500,10 @@ Value TfRuntime::apply(const std::string &op, const ValueList &inputs,
     for (int arg : g.args)
       n.inputs.push_back({arg, 0});
     n.attrs = attrs;
-    n.outputs = {result};
+    n.outputs = results;
     int id = g.add(std::move(n));
-    g.results = {{id, 0}};
+    for (size_t i = 0; i < results.size(); ++i)
+      g.results.push_back({id, static_cast<int>(i)});
     std::string error;
     fn = executor.compile(g, error);
     if (!fn)
@@ -499,7 +514,10 @@ Value TfRuntime::apply(const std::string &op, const ValueList &inputs,
   std::string error;
   if (!executor.run(fn, hostInputs, outputs, error))
     raise("InternalError", error);
-  return eager(outputs.at(0));
+  ValueList out;
+  for (HostTensorPtr &o : outputs)
+    out.push_back(eager(std::move(o)));
+  return out;
 }
 
 } // namespace kiln::tf

@@ -105,6 +105,12 @@ public:
   Value apply(const std::string &op, const ValueList &inputs,
               std::map<std::string, Attr> attrs, TensorType result,
               const std::string &nameHint = "", bool exactName = false);
+  /// apply() for an op with several outputs (TopKV2), one tensor each.
+  ValueList applyMulti(const std::string &op, const ValueList &inputs,
+                       std::map<std::string, Attr> attrs,
+                       std::vector<TensorType> results,
+                       const std::string &nameHint = "",
+                       bool exactName = false);
 
   /// A symbolic tensor for output `o` of the graph being traced.
   Value symbolic(graph::Output o);
