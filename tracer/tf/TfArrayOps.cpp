@@ -115,19 +115,25 @@ Value oneHot(TfRuntime &rt, const Params &p) {
   // (float32 by default), as TensorFlow's Python wrapper decides it.
   Value on = p.get("on_value"), off = p.get("off_value");
   std::optional<DType> dtype = dtypeArg(in, p.get("dtype"));
-  auto dtypeOf = [&](const Value &v) {
-    return rt.tensor(rt.toTensor(v, rt.isTensor(v) ? std::nullopt : dtype))
-        .type.dtype;
+  // Given values become tensors once, in `dtype` when they are Python
+  // values and it is given.
+  auto given = [&](const Value &v) {
+    return v.isNone() ? v
+                      : rt.toTensor(v, rt.isTensor(v) ? std::nullopt : dtype);
   };
-  if (!on.isNone() && !off.isNone() && dtypeOf(on) != dtypeOf(off))
-    in.typeError(std::string("dtype <dtype: '") + py::dtypeName(dtypeOf(on)) +
+  Value onT = given(on), offT = given(off);
+  auto dtypeOf = [&](const Value &t) { return rt.tensor(t).type.dtype; };
+  if (!on.isNone() && !off.isNone() && dtypeOf(onT) != dtypeOf(offT))
+    in.typeError(std::string("dtype <dtype: '") + py::dtypeName(dtypeOf(onT)) +
                  "'> of on_value does not match dtype <dtype: '" +
-                 py::dtypeName(dtypeOf(off)) + "'> of off_value");
-  DType out = !on.isNone()    ? dtypeOf(on)
-              : !off.isNone() ? dtypeOf(off)
+                 py::dtypeName(dtypeOf(offT)) + "'> of off_value");
+  DType out = !on.isNone()    ? dtypeOf(onT)
+              : !off.isNone() ? dtypeOf(offT)
                               : dtype.value_or(DType::Float32);
-  Value onT = rt.toTensor(on.isNone() ? Value::integer(1) : on, out);
-  Value offT = rt.toTensor(off.isNone() ? Value::integer(0) : off, out);
+  if (on.isNone())
+    onT = rt.toTensor(Value::integer(1), out);
+  if (off.isNone())
+    offT = rt.toTensor(Value::integer(0), out);
 
   Value depthArg = p.require("depth", "one_hot");
   Value depth = rt.isTensor(depthArg) ? cast(rt, depthArg, DType::Int32)
