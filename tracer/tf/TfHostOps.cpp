@@ -147,6 +147,12 @@ bool runStringKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
     out = result;
     return true;
   }
+  if (op == "StridedSlice" && n.attrs.count("dyn_kind")) {
+    // Bounds computed at run time: not in this kernel.
+    error = "kiln has no string kernel for slices whose bounds or "
+            "dimensions are known only at run time";
+    return false;
+  }
   if (op == "StridedSlice") {
     const auto &offsets = std::get<std::vector<int64_t>>(n.attrs.at("offsets"));
     auto sizes = std::get<std::vector<int64_t>>(n.attrs.at("sizes"));
