@@ -9,24 +9,16 @@ namespace kiln::tf {
 
 namespace {
 
-/// TensorFlow's error for `features` of a dtype op `op` has no kernel for:
-/// a TypeError listing `traced` while tracing, else the eager kernel
-/// lookup's InvalidArgumentError listing `kernels` and their `DT_` names.
+/// rejectDType for the `features` input of activation `op`, whose OpDef
+/// allows the dtypes `enums` (their DT_ names).
 [[noreturn]] void rejectFeatures(TfRuntime &rt, const std::string &op,
                                  DType dtype, const std::string &traced,
                                  const std::string &kernels,
                                  const std::string &enums) {
-  std::string name = py::dtypeName(dtype);
-  if (rt.tracing)
-    rt.in.typeError("Value passed to parameter 'features' has DataType " +
-                    name + " not in list of allowed values: " + traced);
-  rt.raise("InvalidArgumentError",
-           "Value for attr 'T' of " + name +
-               " is not in the list of allowed values: " + kernels +
-               "\n\t; NodeDef: {{node " + op + "}}; Op<name=" + op +
-               "; signature=features:T -> activations:T; "
-               "attr=T:type,allowed=[" +
-               enums + "]> [Op:" + op + "] name: ");
+  rejectDType(rt, op, "features", "T", dtype, traced, kernels,
+              "; signature=features:T -> activations:T; "
+              "attr=T:type,allowed=[" +
+                  enums + "]>");
 }
 
 /// The activation `op` of `features`, which must be a float tensor.

@@ -68,31 +68,13 @@ const DTypeRule kScan{
     "DT_QUINT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64]; "
     "attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>"};
 
-/// TensorFlow's error for `op` applied to a dtype `rule` does not allow: a
-/// TypeError while tracing, the kernel lookup's InvalidArgumentError
-/// eagerly.
+/// TensorFlow's error unless `rule` allows `dtype` for `op`.
 void requireDType(TfRuntime &rt, const std::string &op, const DTypeRule &rule,
                   DType dtype) {
-  if (std::find(rule.allowed.begin(), rule.allowed.end(), dtype) !=
+  if (std::find(rule.allowed.begin(), rule.allowed.end(), dtype) ==
       rule.allowed.end())
-    return;
-  if (rt.tracing)
-    rt.in.typeError(std::string("Value passed to parameter '") + rule.param +
-                    "' has DataType " + py::dtypeName(dtype) +
-                    " not in list of allowed values: " + rule.traced);
-  rt.raise("InvalidArgumentError",
-           std::string("Value for attr '") + rule.attr + "' of " +
-               kernelTypeName(dtype) +
-               " is not in the list of allowed values: " + rule.kernels +
-               "\n\t; NodeDef: {{node " + op + "}}; Op<name=" + op +
-               rule.opDef + " [Op:" + op + "] name: ");
-}
-
-/// The "{{function_node __wrapped__OP_device_...}} " prefix of an eager
-/// kernel's error.
-std::string eagerKernel(const std::string &op) {
-  return "{{function_node __wrapped__" + op +
-         "_device_/job:localhost/replica:0/task:0/device:CPU:0}} ";
+    rejectDType(rt, op, rule.param, rule.attr, dtype, rule.traced, rule.kernels,
+                rule.opDef);
 }
 
 /// An int argument given as a Python int or a tensor known at trace time.
@@ -146,9 +128,10 @@ Value oneHot(TfRuntime &rt, const Params &p) {
         in.valueError("Dimension size, given by scalar input 1, must be "
                       "non-negative but is " +
                       std::to_string(depthValue));
-      rt.raise("InvalidArgumentError",
-               eagerKernel("OneHot") + "depth must be non-negative, got: " +
-                   std::to_string(depthValue) + " [Op:OneHot] name: ");
+      rt.raise("InvalidArgumentError", eagerKernelPrefix("OneHot") +
+                                           "depth must be non-negative, got: " +
+                                           std::to_string(depthValue) +
+                                           " [Op:OneHot] name: ");
     }
   }
   if (it.unknownRank)
@@ -157,7 +140,7 @@ Value oneHot(TfRuntime &rt, const Params &p) {
   int64_t axis = p.has("axis") ? in.toIndex(p.get("axis")) : -1;
   if (axis < -1 || axis > rank)
     rt.raise("InvalidArgumentError",
-             (rt.tracing ? "" : eagerKernel("OneHot")) +
+             (rt.tracing ? "" : eagerKernelPrefix("OneHot")) +
                  "Expected axis to be -1 or between [0, " +
                  std::to_string(rank + 1) +
                  ").  But received: " + std::to_string(axis));
@@ -205,7 +188,7 @@ Value reverse(TfRuntime &rt, const Params &p) {
     if (rt.tracing)
       in.valueError(problem);
     rt.raise("InvalidArgumentError",
-             eagerKernel("ReverseV2") + problem + " [Op:ReverseV2]");
+             eagerKernelPrefix("ReverseV2") + problem + " [Op:ReverseV2]");
   }
   std::sort(normalized.begin(), normalized.end());
   Value axisTensor = rt.toTensor(in.list([&] {
@@ -234,7 +217,7 @@ Value scan(TfRuntime &rt, const Params &p, const std::string &op,
       p.has("axis") ? traceTimeInt(rt, p.get("axis"), "the axis") : 0;
   if (axis < -rank || axis >= rank)
     rt.raise("InvalidArgumentError",
-             (rt.tracing ? "" : eagerKernel(op)) +
+             (rt.tracing ? "" : eagerKernelPrefix(op)) +
                  "ScanOp: Expected scan axis in the range [" +
                  std::to_string(-rank) + ", " + std::to_string(rank) +
                  "), but got " + std::to_string(axis) +
@@ -265,7 +248,7 @@ ValueList topK(TfRuntime &rt, const Value &input, const Value &kArg,
     if (rt.tracing)
       in.valueError("Shape must be at least rank 1 but is rank 0");
     rt.raise("InvalidArgumentError",
-             eagerKernel("TopKV2") + message + " [Op:TopKV2] name: ");
+             eagerKernelPrefix("TopKV2") + message + " [Op:TopKV2] name: ");
   }
   Value k = rt.isTensor(kArg) ? cast(rt, kArg, DType::Int32)
                               : rt.toTensor(kArg, DType::Int32);
@@ -282,7 +265,7 @@ ValueList topK(TfRuntime &rt, const Value &input, const Value &kArg,
       if (rt.tracing)
         in.valueError(message);
       rt.raise("InvalidArgumentError",
-               eagerKernel("TopKV2") + message + " [Op:TopKV2] name: ");
+               eagerKernelPrefix("TopKV2") + message + " [Op:TopKV2] name: ");
     }
   }
   std::vector<int64_t> shape = type.shape;

@@ -296,8 +296,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
       int64_t n = r->tensor(x).type.shape[axis];
       if (n >= 0 && (i < 0 || i >= n))
         r->raise("InvalidArgumentError",
-                 "{{function_node __wrapped__GatherV2_device_/job:localhost/"
-                 "replica:0/task:0/device:CPU:0}} indices[" +
+                 eagerKernelPrefix("GatherV2") + "indices[" +
                      std::to_string(parts.size()) + "] = " + std::to_string(i) +
                      " is not in [0, " + std::to_string(n) +
                      ") [Op:GatherV2] name: ");

@@ -73,6 +73,26 @@ static const char *tfTypeName(DType d) {
 }
 
 /// The short name TensorFlow's eager errors use ("float", "int32").
+std::string eagerKernelPrefix(const std::string &op) {
+  return "{{function_node __wrapped__" + op +
+         "_device_/job:localhost/replica:0/task:0/device:CPU:0}} ";
+}
+
+void rejectDType(TfRuntime &rt, const std::string &op, const std::string &param,
+                 const std::string &attr, DType dtype,
+                 const std::string &traced, const std::string &kernels,
+                 const std::string &opDef) {
+  if (rt.tracing)
+    rt.in.typeError("Value passed to parameter '" + param + "' has DataType " +
+                    py::dtypeName(dtype) +
+                    " not in list of allowed values: " + traced);
+  rt.raise("InvalidArgumentError",
+           "Value for attr '" + attr + "' of " + kernelTypeName(dtype) +
+               " is not in the list of allowed values: " + kernels +
+               "\n\t; NodeDef: {{node " + op + "}}; Op<name=" + op + opDef +
+               " [Op:" + op + "] name: ");
+}
+
 std::string kernelTypeName(DType d) {
   switch (d) {
   case DType::Float32:
@@ -240,11 +260,9 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
                        shapeList(b.type.shape) + ".");
     }
     rt.raise("InvalidArgumentError",
-             "{{function_node __wrapped__" + op +
-                 "_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
-                 "Incompatible shapes: " +
-                 shapeList(a.type.shape) + " vs. " + shapeList(b.type.shape) +
-                 " [Op:" + op + "] name: ");
+             eagerKernelPrefix(op) +
+                 "Incompatible shapes: " + shapeList(a.type.shape) + " vs. " +
+                 shapeList(b.type.shape) + " [Op:" + op + "] name: ");
   }
   static const char *compares[] = {"Equal",     "NotEqual", "Less",
                                    "LessEqual", "Greater",  "GreaterEqual"};
@@ -381,9 +399,7 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
   };
   auto eagerError = [&](const std::string &message) {
     rt.raise("InvalidArgumentError",
-             "{{function_node __wrapped__" + op +
-                 "_device_/job:localhost/replica:0/task:0/device:CPU:0}} " +
-                 message + " [Op:" + op + "] name: ");
+             eagerKernelPrefix(op) + message + " [Op:" + op + "] name: ");
   };
   if (k1 >= 0 && k2 >= 0 && k1 != k2) {
     if (rt.tracing)
@@ -498,9 +514,7 @@ static int64_t normalizeAxis(TfRuntime &rt, int64_t axis, int64_t rank,
                        " for input with " + std::to_string(rank) +
                        " dimensions.");
     rt.raise("InvalidArgumentError",
-             "{{function_node __wrapped__" + what +
-                 "_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
-                 "Invalid reduction dimension (" +
+             eagerKernelPrefix(what) + "Invalid reduction dimension (" +
                  std::to_string(axis) + " for input with " +
                  std::to_string(rank) + " dimension(s) [Op:" + what +
                  "] name: ");
@@ -615,10 +629,8 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
       if (known == 0 || total % known != 0)
         rt.raise(
             "InvalidArgumentError",
-            "{{function_node __wrapped__Reshape_device_/job:localhost/"
-            "replica:0/task:0/device:CPU:0}} Input to reshape is a tensor "
-            "with " +
-                std::to_string(total) +
+            eagerKernelPrefix("Reshape") +
+                "Input to reshape is a tensor with " + std::to_string(total) +
                 " values, but the requested shape requires a multiple of " +
                 std::to_string(known) + " [Op:Reshape]");
       shape[unknownAt] = total / known;
@@ -636,13 +648,11 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
                          "] and with input "
                          "tensors computed as partial shapes: input[1] = " +
                          shapeList(shape) + ".");
-      rt.raise("InvalidArgumentError",
-               "{{function_node __wrapped__Reshape_device_/job:localhost/"
-               "replica:0/task:0/device:CPU:0}} Input to reshape is a tensor "
-               "with " +
-                   std::to_string(total) +
-                   " values, but the requested shape has " +
-                   std::to_string(known) + " [Op:Reshape]");
+      rt.raise(
+          "InvalidArgumentError",
+          eagerKernelPrefix("Reshape") + "Input to reshape is a tensor with " +
+              std::to_string(total) + " values, but the requested shape has " +
+              std::to_string(known) + " [Op:Reshape]");
     }
   }
   return rt.apply("Reshape", {t}, {{"shape", shape}, {"T", type.dtype}},
@@ -959,9 +969,8 @@ Value whereIndices(TfRuntime &rt, const Value &cond) {
         "Where");
   if (ct.shape.empty())
     rt.raise("InvalidArgumentError",
-             "{{function_node __wrapped__Where_device_/job:localhost/"
-             "replica:0/task:0/device:CPU:0}} WhereOp : Unhandled input "
-             "dimensions: 0 [Op:Where] name: ");
+             eagerKernelPrefix("Where") +
+                 "WhereOp : Unhandled input dimensions: 0 [Op:Where] name: ");
   const std::vector<int64_t> &shape = host->type.shape;
   int64_t rank = shape.size(), count = 0;
   for (uint8_t b : host->bytes)
@@ -1006,6 +1015,20 @@ Value firstDimension(TfRuntime &rt, const Value &x) {
       {{"axis", int64_t(0)}}, TensorType{DType::Int32, {}}, "strided_slice");
 }
 
+/// TensorFlow's message for an index it cannot use.
+static std::string invalidIndex(Interpreter &in, const Value &index) {
+  return "Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) "
+         "and scalar tf.int32/tf.int64 tensors are valid indices, got " +
+         in.repr(index);
+}
+
+/// Raises TensorFlow's error unless the tensor `index` is an integer scalar.
+static void requireScalarIndex(TfRuntime &rt, const Value &index) {
+  const TensorType &t = rt.tensor(index).type;
+  if (!isInteger(t.dtype) || t.unknownRank || !t.shape.empty())
+    rt.raise("InvalidArgumentError", invalidIndex(rt.in, index));
+}
+
 Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
   Interpreter &in = rt.in;
   Value t = rt.toTensor(x);
@@ -1024,13 +1047,7 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
   if (leadingDynamic) {
     if (!rt.isTensor(items[0]))
       items[0] = rt.toTensor(items[0], DType::Int32);
-    const TensorType &it = rt.tensor(items[0]).type;
-    if (!isInteger(it.dtype) || it.unknownRank || !it.shape.empty())
-      rt.raise("InvalidArgumentError",
-               "Only integers, slices (`:`), ellipsis (`...`), tf.newaxis "
-               "(`None`) and scalar tf.int32/tf.int64 tensors are valid "
-               "indices, got " +
-                   in.repr(items[0]));
+    requireScalarIndex(rt, items[0]);
     TensorType rowType = type;
     rowType.shape.erase(rowType.shape.begin());
     Value row = rt.apply("GatherV2", {t, items[0]}, {{"axis", int64_t(0)}},
@@ -1084,13 +1101,7 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
   auto runTimeBound = [&](const Value &v) -> int64_t {
     if (!rt.isTensor(v) || rt.constantValue(v))
       return 0;
-    const TensorType &bt = rt.tensor(v).type;
-    if (!isInteger(bt.dtype) || bt.unknownRank || !bt.shape.empty())
-      rt.raise("InvalidArgumentError",
-               "Only integers, slices (`:`), ellipsis (`...`), tf.newaxis "
-               "(`None`) and scalar tf.int32/tf.int64 tensors are valid "
-               "indices, got " +
-                   in.repr(v));
+    requireScalarIndex(rt, v);
     inputs.push_back(v);
     return static_cast<int64_t>(inputs.size()) - 1;
   };
@@ -1114,11 +1125,7 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
     if (rt.isTensor(index)) {
       HostTensorPtr c = rt.constantValue(index);
       if (c->type.numElements() != 1)
-        rt.raise("InvalidArgumentError",
-                 "Only integers, slices (`:`), ellipsis (`...`), tf.newaxis "
-                 "(`None`) and scalar tf.int32/tf.int64 tensors are valid "
-                 "indices, got " +
-                     in.repr(index));
+        rt.raise("InvalidArgumentError", invalidIndex(in, index));
       index = Value::integer(c->elementAsInt(0));
     }
     if (index.isIntLike()) {
@@ -1133,13 +1140,11 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
       }
       noteStatic();
       if (i < -n || i >= n)
-        rt.raise(
-            "InvalidArgumentError",
-            "{{function_node __wrapped__StridedSlice_device_/job:localhost/"
-            "replica:0/task:0/device:CPU:0}} slice index " +
-                std::to_string(i < 0 ? i + n : i) + " of dimension " +
-                std::to_string(d) +
-                " out of bounds. [Op:StridedSlice] name: strided_slice/");
+        rt.raise("InvalidArgumentError",
+                 eagerKernelPrefix("StridedSlice") + "slice index " +
+                     std::to_string(i < 0 ? i + n : i) + " of dimension " +
+                     std::to_string(d) +
+                     " out of bounds. [Op:StridedSlice] name: strided_slice/");
       offsets.push_back(i < 0 ? i + n : i);
       sizes.push_back(1);
       strides.push_back(1);
@@ -1153,10 +1158,7 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
       stop = s.stop;
       step = s.step;
     } else if (!index.is(Type::Ellipsis)) {
-      in.typeError("Only integers, slices (`:`), ellipsis (`...`), "
-                   "tf.newaxis (`None`) and scalar tf.int32/tf.int64 tensors "
-                   "are valid indices, got " +
-                   in.repr(index));
+      in.typeError(invalidIndex(in, index));
     }
     if (rt.isTensor(step) && !rt.constantValue(step))
       rt.raise("UnimplementedError",

@@ -20,6 +20,19 @@ Value cast(TfRuntime &rt, const Value &x, DType to);
 /// The C++ type name TensorFlow's kernel errors use: "float", "double",
 /// "int32".
 std::string kernelTypeName(DType d);
+/// "{{function_node __wrapped__OP_device_/job:localhost/replica:0/task:0/
+/// device:CPU:0}} ": how an eager kernel's error for `op` starts.
+std::string eagerKernelPrefix(const std::string &op);
+/// TensorFlow's error for op `op` given a `dtype` that its input `param`
+/// (type attr `attr`) does not allow: a TypeError listing `traced` while
+/// tracing, else the eager kernel lookup's InvalidArgumentError listing
+/// `kernels` and quoting the OpDef after its name (`opDef`: "; signature=
+/// ...>").
+[[noreturn]] void rejectDType(TfRuntime &rt, const std::string &op,
+                              const std::string &param, const std::string &attr,
+                              DType dtype, const std::string &traced,
+                              const std::string &kernels,
+                              const std::string &opDef);
 /// tf.gather(params, indices, axis) as a GatherV2 node (batch_dims 0):
 /// the result's shape is params' with dimension `axis` replaced by the
 /// indices' shape.
