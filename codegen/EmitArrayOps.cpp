@@ -223,6 +223,10 @@ Value Emitter::emitTopK(const graph::Node &n, RankedTensorType type) {
   Value valuesOut = b.create<tensor::EmptyOp>(loc, type, dynamic);
   Value indicesOut = b.create<tensor::EmptyOp>(loc, indexType, dynamic);
   auto permType = RankedTensorType::get({ShapedType::kDynamic}, idx);
+  const graph::DType *dtype = attr<graph::DType>(n, "T");
+  arith::CmpIPredicate greater = dtype && *dtype == graph::DType::UInt8
+                                     ? arith::CmpIPredicate::ugt
+                                     : arith::CmpIPredicate::sgt;
 
   auto rowLoop = b.create<scf::ForOp>(
       loc, zero, rows, one, ValueRange{valuesOut, indicesOut},
@@ -247,13 +251,7 @@ Value Emitter::emitTopK(const graph::Node &n, RankedTensorType type) {
           Value r = keyAt(right), lv = keyAt(left);
           if (isa<FloatType>(et))
             return b.create<arith::CmpFOp>(l, arith::CmpFPredicate::OGT, r, lv);
-          bool isUnsigned =
-              n.attrs.count("T") &&
-              std::get<graph::DType>(n.attrs.at("T")) == graph::DType::UInt8;
-          return b.create<arith::CmpIOp>(l,
-                                         isUnsigned ? arith::CmpIPredicate::ugt
-                                                    : arith::CmpIPredicate::sgt,
-                                         r, lv);
+          return b.create<arith::CmpIOp>(l, greater, r, lv);
         };
 
         // Bottom-up merge sort of the positions 0..columns-1: runs of

@@ -244,8 +244,8 @@ Value Emitter::emitDynamicSlice(const graph::Node &n, RankedTensorType type) {
   SmallVector<int64_t> shape;
   for (size_t d = 0; d < kind.size(); ++d)
     if (kind[d] != 1)
-      shape.push_back(getConstantIntValue(size[d]).value_or(
-          ShapedType::kDynamic));
+      shape.push_back(
+          getConstantIntValue(size[d]).value_or(ShapedType::kDynamic));
   auto slicedType = RankedTensorType::get(shape, type.getElementType());
   auto slice = [&]() -> Value {
     return castTo(loc,

@@ -147,8 +147,7 @@ Value mapLeaves(
     for (size_t i = 0; i < t->values.size(); ++i)
       items.push_back(
           mapLeaves(in, t->values[i], path + "_" + t->fields[i], leaf));
-    return Value::object(Type::Native, std::make_shared<NamedTupleObject>(
-                                           t->name, t->fields, items));
+    return t->withValues(std::move(items));
   }
   return leaf(v, path);
 }
@@ -208,8 +207,7 @@ Value mapTensors(Interpreter &in, const Value &v,
       ValueList items;
       for (auto &item : t->values)
         items.push_back(mapTensors(in, item, replace, index));
-      return Value::object(Type::Native, std::make_shared<NamedTupleObject>(
-                                             t->name, t->fields, items));
+      return t->withValues(std::move(items));
     }
     return v;
   default:

@@ -140,6 +140,11 @@ struct NamedTupleObject : py::NativeObject {
     return true;
   }
   bool iter(Interpreter &in, const Value &self, Value &out) override;
+  /// The same named tuple type holding `items`.
+  Value withValues(ValueList items) const {
+    return Value::object(py::Type::Native, std::make_shared<NamedTupleObject>(
+                                               name, fields, std::move(items)));
+  }
 };
 
 Value makeDType(DType d);
