@@ -118,11 +118,8 @@ Value Emitter::emitScan(const graph::Node &n, RankedTensorType type) {
   TypedAttr identity = isFloat
                            ? TypedAttr(b.getFloatAttr(et, product ? 1.0 : 0.0))
                            : TypedAttr(b.getIntegerAttr(et, product ? 1 : 0));
-  Value start =
-      b.create<linalg::FillOp>(
-           loc, ValueRange{b.create<arith::ConstantOp>(loc, identity)},
-           ValueRange{b.create<tensor::EmptyOp>(loc, sliceType, sliceDynamic)})
-          .getResult(0);
+  Value start = splat(loc, sliceType, sliceDynamic,
+                      b.create<arith::ConstantOp>(loc, identity));
   Value out = b.create<tensor::EmptyOp>(loc, type, outDynamic);
   Value count = dimSize(loc, in, axis);
   Value zero = b.create<arith::ConstantIndexOp>(loc, 0);

@@ -31,13 +31,7 @@ Value Emitter::emitFill(const graph::Node &n, RankedTensorType type) {
         loc, b.getIndexType(),
         b.create<arith::SelectOp>(loc, nonNegative, dim, zero)));
   }
-  Value scalar = scalarOf(loc, input(n, 1));
-  return b
-      .create<tensor::GenerateOp>(loc, type, dynamic,
-                                  [&](OpBuilder &nb, Location nl, ValueRange) {
-                                    nb.create<tensor::YieldOp>(nl, scalar);
-                                  })
-      .getResult();
+  return splat(loc, type, dynamic, scalarOf(loc, input(n, 1)));
 }
 
 Value Emitter::emitReshapeTo(const graph::Node &n, RankedTensorType type) {

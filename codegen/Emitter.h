@@ -139,6 +139,10 @@ private:
 
   /// TensorArray buffers (TensorArray.h in the tracer).
   Value emitTensorList(const graph::Node &n, RankedTensorType type);
+  /// A tensor of `type`, its dynamic dimensions `dynamic`, holding the
+  /// scalar `value` everywhere.
+  Value splat(Location loc, RankedTensorType type, ValueRange dynamic,
+              Value value);
   /// A zero tensor of `type` whose dynamic dimensions are `dynamic`.
   Value zeros(Location loc, RankedTensorType type, ValueRange dynamic);
 

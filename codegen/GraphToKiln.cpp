@@ -476,14 +476,7 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
         isa<FloatType>(et)
             ? TypedAttr(b.getFloatAttr(et, op == "OnesLike" ? 1.0 : 0.0))
             : TypedAttr(b.getIntegerAttr(et, op == "OnesLike" ? 1 : 0));
-    Value scalar = b.create<arith::ConstantOp>(loc, value);
-    return b
-        .create<tensor::GenerateOp>(
-            loc, type, dynamic,
-            [&](OpBuilder &nb, Location nl, ValueRange) {
-              nb.create<tensor::YieldOp>(nl, scalar);
-            })
-        .getResult();
+    return splat(loc, type, dynamic, b.create<arith::ConstantOp>(loc, value));
   }
   if (op == "BroadcastTo") {
     // x + 0 of the target shape: elementwise broadcasting does the work.
@@ -699,9 +692,13 @@ Value Emitter::zeros(Location loc, RankedTensorType type, ValueRange dynamic) {
   Type et = type.getElementType();
   TypedAttr zero = isa<FloatType>(et) ? TypedAttr(b.getFloatAttr(et, 0.0))
                                       : TypedAttr(b.getIntegerAttr(et, 0));
-  Value scalar = b.create<arith::ConstantOp>(loc, zero);
+  return splat(loc, type, dynamic, b.create<arith::ConstantOp>(loc, zero));
+}
+
+Value Emitter::splat(Location loc, RankedTensorType type, ValueRange dynamic,
+                     Value value) {
   Value empty = b.create<tensor::EmptyOp>(loc, type, dynamic);
-  return b.create<linalg::FillOp>(loc, scalar, empty).getResult(0);
+  return b.create<linalg::FillOp>(loc, value, empty).getResult(0);
 }
 
 Value Emitter::emitTensorList(const graph::Node &n, RankedTensorType type) {
