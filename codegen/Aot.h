@@ -17,6 +17,9 @@ struct ExportedFunction {
   std::string symbol;     // unique C-safe name: "f_0"
   std::string signature;  // "f(x: float32[None, 3]) -> float32[None, 3]"
   graph::Graph graph;     // graph.name is set to `symbol`
+  /// The tf.Variables it uses ("v:0"): their values are extra arguments of
+  /// the graph, which a compiled library cannot supply yet.
+  std::vector<std::string> variables;
 };
 
 struct AotOptions {

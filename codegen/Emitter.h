@@ -173,6 +173,9 @@ private:
   /// TopKV2: returns its values and records its indices as output 1.
   Value emitTopK(const graph::Node &n, RankedTensorType type);
 
+  /// ReadVariableOp and the Assign*VariableOp ops (EmitVariables.cpp).
+  Value emitVariableOp(const graph::Node &n, RankedTensorType type);
+
   // ---- shapes known at run time only (EmitShapes.cpp) ----
   /// Element `d` of the 1-D integer tensor `shape`, as an i64.
   Value shapeElement(Location loc, Value shape, int64_t d);

@@ -294,6 +294,9 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return constant(n, type, error);
   if (op == "Identity")
     return b.create<IdentityOp>(loc, type, input(n, 0));
+  if (op == "ReadVariableOp" || op == "AssignVariableOp" ||
+      op == "AssignAddVariableOp" || op == "AssignSubVariableOp")
+    return emitVariableOp(n, type);
   if (op == "AddV2")
     return b.create<AddOp>(loc, type, input(n, 0), input(n, 1));
   if (auto fused = fusedUnary(n))

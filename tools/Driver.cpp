@@ -11,6 +11,7 @@
 #include "kiln/frontend/Resolver.h"
 #include "tf/TfFunction.h"
 #include "tf/TfRuntime.h"
+#include "tf/TfVariable.h"
 
 #include <nlohmann/json.hpp>
 #include <pthread.h>
@@ -218,6 +219,8 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       e.symbol = fn.name + "_" + std::to_string(i);
       e.graph = c.graph;
       e.graph.name = e.symbol;
+      for (auto &var : c.captures)
+        e.variables.push_back(var->name);
       std::string sig = fn.name + "(";
       for (size_t k = 0; k < c.graph.args.size(); ++k) {
         const graph::Node &p = c.graph.nodes[c.graph.args[k]];
@@ -252,6 +255,14 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
            "input_signature, call get_concrete_function, or pass --signature\n";
     return kExitUserError;
   }
+  for (auto &f : functions)
+    if (!f.variables.empty()) {
+      err << "kiln: error: " << opts.input << ": cannot export '"
+          << f.pythonName << "': it uses tf.Variable '" << f.variables[0]
+          << "', and compiled libraries cannot hold variables yet (kiln run "
+             "can)\n";
+      return kExitUserError;
+    }
   AotOptions aot;
   aot.compile = compileOptions(opts);
   aot.output = opts.output;

@@ -363,7 +363,8 @@ void Interpreter::installBuiltins() {
     Value result;
     if (in.callDunder(v, "__abs__", {}, result))
       return result;
-    if (v.is(Type::Tensor) && in.tryGetAttr(v, "__abs__", result))
+    if ((v.is(Type::Tensor) || v.is(Type::Native)) &&
+        in.tryGetAttr(v, "__abs__", result))
       return in.call(result, ValueList{});
     in.typeError("bad operand type for abs(): '" + in.typeName(v) + "'");
   });

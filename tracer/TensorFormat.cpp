@@ -1278,7 +1278,7 @@ std::string tensorStr(const TensorView &T) {
          ", dtype=" + dtypeName(T.dtype) + ")";
 }
 
-std::string tensorRepr(const TensorView &T) {
+std::string numpyText(const TensorView &T) {
   // TensorFlow 2.20 shows a float scalar as the Python float it converts
   // to: float32 0.1 is 0.10000000149011612.
   std::string Text = !T.shape.empty()        ? numpyRepr(T)
@@ -1286,8 +1286,12 @@ std::string tensorRepr(const TensorView &T) {
                                              : numpyScalarRepr(T);
   if (Text.find('\n') != std::string::npos)
     Text = "\n" + Text;
+  return Text;
+}
+
+std::string tensorRepr(const TensorView &T) {
   return "<tf.Tensor: shape=" + shapeStr(T.shape, false) +
-         ", dtype=" + dtypeName(T.dtype) + ", numpy=" + Text + ">";
+         ", dtype=" + dtypeName(T.dtype) + ", numpy=" + numpyText(T) + ">";
 }
 
 namespace {

@@ -105,6 +105,8 @@ std::string tensorStr(const TensorView &t);
 /// numpy=array([1., 2.], dtype=float32)>"; a multi-line value starts on a new
 /// line after "numpy=".
 std::string tensorRepr(const TensorView &t);
+/// The "numpy=" part of tensorRepr (also in a tf.Variable's repr).
+std::string numpyText(const TensorView &t);
 
 /// What tf.print(t) prints for one tensor argument (without the trailing
 /// newline; note tf.print writes to stderr by default): "[1 2 3]",

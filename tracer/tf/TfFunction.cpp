@@ -11,6 +11,7 @@
 #include "TfObjects.h"
 #include "TfOps.h"
 #include "TfPrint.h"
+#include "TfVariable.h"
 
 #include "kiln/frontend/Resolver.h"
 
@@ -93,7 +94,10 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
   }
   default: {
     char buf[32];
-    snprintf(buf, sizeof buf, "id:%p", v.raw());
+    // A variable and the _UnreadVariables assign() returns share a state.
+    VariableObject *var = asVariable(v);
+    snprintf(buf, sizeof buf, "id:%p",
+             var ? static_cast<const void *>(var->state.get()) : v.raw());
     key += buf;
   }
   }
@@ -457,12 +461,14 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     for (size_t i = 0; i < kwNames.size(); ++i)
       call.keywords.emplace_back(kwNames[i], symbolicArgs[positionalCount + i]);
     result = in.call(pyFunc, call);
-    // Non-tensor numbers and strings in the result become constants, as
-    // TensorFlow
-    // converts a Function's outputs to tensors.
+    // Non-tensor numbers and strings in the result become constants, and
+    // variables their values, as TensorFlow converts a Function's outputs
+    // to tensors.
     result =
         mapLeaves(in, result, "", [&](const Value &v, const std::string &) {
-          return v.isNumber() || v.is(Type::Str) ? rt.toTensor(v) : v;
+          return v.isNumber() || v.is(Type::Str) || asVariable(v)
+                     ? rt.toTensor(v)
+                     : v;
         });
   } catch (py::PyException &e) {
     rt.tracing = saved;
@@ -484,6 +490,15 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
       },
       outIndex);
   concrete->numOutputs = outIndex;
+  // Variables: their values at the call are the arguments after the
+  // tensors; the written ones' last values are results.
+  for (auto &u : state.variables) {
+    concrete->captures.push_back(u->var);
+    if (u->written) {
+      concrete->writes.emplace_back(u->var, state.graph.results.size());
+      state.graph.results.push_back(u->current);
+    }
+  }
   // Text for printing the concrete function, and its
   // structured_input_signature: the arguments with TensorSpecs for tensors.
   ValueList inputStructure;
@@ -551,6 +566,30 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   concrete->graph = state.graph; // a copy: leaked tensors still name nodes
   concretes.push_back(std::move(concrete));
   return concretes.back().get();
+}
+
+ConcreteFunction *
+TfFunction::traceCreatingVariables(Interpreter &in, const ValueList &args,
+                                   const std::vector<std::string> &kwNames,
+                                   const std::string &key,
+                                   const std::vector<TensorType> &tensorTypes) {
+  // Only the first trace may make tf.Variables. One that did is traced
+  // again, as TensorFlow does, to use the variables it made: the second
+  // trace must make none (a variable made on every call is an error).
+  struct Creation {
+    TfRuntime &rt;
+    bool old;
+    ~Creation() { rt.variableCreation = old; }
+  } creation{rt, rt.variableCreation};
+  rt.variableCreation = concretes.empty() && !madeVariables;
+  int before = rt.variablesCreated;
+  ConcreteFunction *c = trace(in, args, kwNames, key, tensorTypes);
+  rt.variableCreation = false;
+  if (rt.variablesCreated == before)
+    return c;
+  madeVariables = true;
+  concretes.pop_back();
+  return trace(in, args, kwNames, key, tensorTypes);
 }
 
 py::PyException TfFunction::userCodeError(Interpreter &in, py::PyException &e) {
@@ -630,6 +669,8 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
                    py::dtypeName(inputs[i]->type.dtype) + " tensor of shape " +
                    inputs[i]->type.shapeString());
   }
+  for (auto &var : c.captures)
+    inputs.push_back(var->value);
   std::vector<HostTensorPtr> outputs;
   std::string error;
   const graph::Executor::Compiled *compiled = c.compiled;
@@ -658,6 +699,8 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
     // The host runs string graphs; its only failure is a missing kernel.
     rt.raise(c.onHost ? "UnimplementedError" : "InternalError", error);
   }
+  for (auto &[var, index] : c.writes)
+    var->value = outputs[index];
   // tf.print calls recorded while tracing, in program order.
   for (auto &p : c.prints)
     (p.toStdout ? in.out() : in.err()) << renderPrint(p, outputs);
@@ -748,7 +791,7 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &args,
               traceTypes[i].shape[d] = -1;
       }
     }
-    c = trace(in, bound, kwNames, key, traceTypes);
+    c = traceCreatingVariables(in, bound, kwNames, key, traceTypes);
     warnFrequentRetracing(in);
   }
   out = run(in, *c, bound);
@@ -771,14 +814,20 @@ TfFunction::concreteFor(Interpreter &in, const std::vector<TensorType> &types) {
         {t.dtype, std::vector<int64_t>(t.shape.size(), 0)});
     args.push_back(rt.eager(host));
   }
-  return trace(in, args, {}, key, types);
+  return traceCreatingVariables(in, args, {}, key, types);
 }
 
 std::string ConcreteFunction::describe() const {
   std::string s = "Input Parameters:\n";
   for (auto &[name, text] : params)
     s += "  " + name + " (POSITIONAL_OR_KEYWORD): " + text + "\n";
-  s += "Output Type:\n  " + outputType + "\nCaptures:\n  None";
+  s += "Output Type:\n  " + outputType + "\nCaptures:";
+  if (captures.empty())
+    return s + "\n  None";
+  // TensorFlow shows each captured resource by its Python id().
+  for (auto &var : captures)
+    s += "\n  " + std::to_string(reinterpret_cast<uintptr_t>(var.get())) +
+         ": TensorSpec(shape=(), dtype=tf.resource, name=None)";
   return s;
 }
 
@@ -1152,6 +1201,10 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
         },
         index);
   }
+  // The callee's variables read the caller's current values.
+  for (size_t i = 0; i < c->captures.size(); ++i)
+    argOutputs.push_back(
+        variableValue(rt, c->captures[i], name + "/ReadVariableOp"));
   std::vector<graph::Output> mapped(c->graph.nodes.size());
   for (size_t i = 0; i < c->graph.args.size(); ++i)
     mapped[c->graph.args[i]] = argOutputs.at(i);
@@ -1192,6 +1245,8 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
   for (size_t r = 0; r < c->graph.regions.size(); ++r)
     for (graph::Output o : c->graph.regions[r].results)
       og.regions[base + r].results.push_back(mapOut(o));
+  for (auto &[var, index] : c->writes)
+    setVariableValue(rt, var, mapOut(c->graph.results[index]));
   // The callee's tf.print calls become the caller's.
   for (TracedPrint p : c->prints) {
     for (auto &slot : p.tensors) {

@@ -26,6 +26,11 @@ struct ConcreteFunction {
   /// and the output type.
   std::vector<std::pair<std::string, std::string>> params;
   std::string outputType;
+  /// tf.Variables the trace reads or writes: their values at the call are
+  /// arguments after the tensor arguments, in this order, and the values
+  /// the call leaves in the written ones are results at these indices.
+  std::vector<std::shared_ptr<VariableState>> captures;
+  std::vector<std::pair<std::shared_ptr<VariableState>, size_t>> writes;
   Value inputStructure;         // structured_input_signature
   std::string describe() const; // "Input Parameters:\n..." as TF prints
 };
@@ -45,6 +50,7 @@ struct TfFunction : py::NativeObject {
   bool converts(Interpreter &in);
   bool warnedNotConverted = false;
   int tracingCount = 0;
+  bool madeVariables = false; // the first trace made tf.Variables
   int traceCounter = 0;
   int callCount = 0;
   int retraceWarnings = 0;
@@ -77,6 +83,12 @@ private:
                           const std::vector<std::string> &kwNames,
                           const std::string &key,
                           std::vector<TensorType> tensorTypes);
+  /// trace(), letting a function's first trace make tf.Variables.
+  ConcreteFunction *
+  traceCreatingVariables(Interpreter &in, const ValueList &args,
+                         const std::vector<std::string> &kwNames,
+                         const std::string &key,
+                         const std::vector<TensorType> &tensorTypes);
   py::PyException userCodeError(Interpreter &in, py::PyException &e);
   std::string paramName(size_t i) const;
   void warnFrequentRetracing(Interpreter &in);

@@ -8,6 +8,7 @@
 #include "TfObjects.h"
 #include "TfOps.h"
 #include "TfPrint.h"
+#include "TfVariable.h"
 
 #include "TensorFormat.h"
 
@@ -149,6 +150,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   installCompositeMath(*r, tf, math, nn);
   installActivations(*r, math, nn);
   installArrayOps(*r, tf, math, nn);
+  installVariables(*r, tf);
 
   auto reduction = [&](const std::string &name, const std::string &op) {
     for (ModuleBuilder *m : {&tf, &math})

@@ -3,6 +3,7 @@
 // and dicts are formatted in place, and dicts print with sorted keys, since
 // TensorFlow packs the structure back through tf.nest.
 #include "TfPrint.h"
+#include "TfVariable.h"
 
 #include "TfObjects.h"
 #include "TfOps.h"
@@ -44,6 +45,8 @@ public:
   void structure(const Value &v) {
     if (rt.isTensor(v))
       return tensor(v, true);
+    if (asVariable(v)) // printed as its value
+      return tensor(rt.toTensor(v), true);
     if (v.is(Type::List) || v.is(Type::Tuple)) {
       const ValueList &items = v.is(Type::List) ? v.as<py::ListObject>().items
                                                 : v.as<py::TupleObject>().items;
@@ -142,7 +145,8 @@ Value tfPrint(TfRuntime &rt, Interpreter &in, CallArgs &args) {
   for (size_t i = 0; i < inputs.size(); ++i) {
     if (i)
       line.text(sep);
-    const Value &v = inputs[i];
+    // A variable prints its value.
+    const Value v = asVariable(inputs[i]) ? rt.toTensor(inputs[i]) : inputs[i];
     if (rt.isTensor(v))
       line.tensor(v, inputs.size() > 1);
     else if (v.is(Type::Str))

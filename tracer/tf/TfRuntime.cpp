@@ -3,6 +3,7 @@
 #include "TfHostOps.h"
 #include "TfObjects.h"
 #include "TfOps.h"
+#include "TfVariable.h"
 
 #include <cmath>
 #include <cstring>
@@ -250,23 +251,27 @@ Value TfRuntime::toTensor(const Value &v, std::optional<DType> dtype) {
       return dtype ? toTensor(t, dtype) : t;
     }
   }
-  // A list holding symbolic tensors is packed in the graph, its Python
-  // numbers converted to the tensors' dtype (TensorFlow's auto-packing).
-  if (tracing && (v.is(Type::List) || v.is(Type::Tuple))) {
-    std::function<const TensorObject *(const Value &)> symbolicIn =
-        [&](const Value &x) -> const TensorObject * {
-      if (isTensor(x))
-        return tensor(x).symbolic() ? &tensor(x) : nullptr;
+  if (VariableObject *var = asVariable(v))
+    return toTensor(readVariable(*this, *var), dtype);
+  // A list holding symbolic tensors or variables is packed, its Python
+  // numbers converted to their dtype (TensorFlow's auto-packing).
+  if (v.is(Type::List) || v.is(Type::Tuple)) {
+    std::function<std::optional<DType>(const Value &)> packedDType =
+        [&](const Value &x) -> std::optional<DType> {
+      if (isTensor(x) && tensor(x).symbolic())
+        return tensor(x).type.dtype;
+      if (VariableObject *var = asVariable(x))
+        return var->state->type.dtype;
       if (x.is(Type::List) || x.is(Type::Tuple))
         for (auto &item : in.toList(x))
-          if (auto *t = symbolicIn(item))
-            return t;
-      return nullptr;
+          if (auto d = packedDType(item))
+            return d;
+      return std::nullopt;
     };
-    if (const TensorObject *t = symbolicIn(v)) {
+    if (auto d = packedDType(v)) {
       ValueList parts;
       for (auto &item : in.toList(v))
-        parts.push_back(toTensor(item, dtype ? dtype : t->type.dtype));
+        parts.push_back(toTensor(item, dtype ? dtype : d));
       return concat(*this, parts, 0, "Pack");
     }
   }

@@ -24,6 +24,8 @@ using py::Value;
 using py::ValueList;
 
 class TfRuntime;
+struct VariableUse;   // TfVariable.h
+struct VariableState; // TfVariable.h
 
 /// A `tf.print` recorded while tracing (TfPrint.h): its line is
 /// pieces[0] tensor0 pieces[1] tensor1 ... pieces[n], separators and `end`
@@ -44,6 +46,8 @@ struct TraceState : std::enable_shared_from_this<TraceState> {
   graph::Graph graph;
   std::vector<TracedPrint> prints;
   std::map<const void *, int> captured; // eager tensor → Const node
+  /// tf.Variables the trace reads or writes, in order of first use.
+  std::vector<std::shared_ptr<VariableUse>> variables;
 };
 
 struct TensorObject : py::NativeObject {
@@ -132,6 +136,10 @@ public:
   HostTensorPtr constantValue(const Value &tensor) const;
 
   TraceState *tracing = nullptr;
+  /// Whether the trace may make tf.Variables: only a function's first
+  /// trace may (TfFunction::call), and how many were made so far.
+  bool variableCreation = false;
+  int variablesCreated = 0;
   /// Every tf.function the script made, for `kiln compile` and `kiln dump`.
   std::vector<Value> functions;
   Interpreter &in;

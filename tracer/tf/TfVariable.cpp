@@ -1,0 +1,358 @@
+// tf.Variable (TfVariable.h): making variables, reading and assigning them
+// eagerly and while tracing, and their Python surface.
+#include "TfVariable.h"
+#include "TfModuleBuilder.h"
+#include "TfObjects.h"
+#include "TfOps.h"
+
+#include "TensorFormat.h"
+
+namespace kiln::tf {
+
+using py::Type;
+
+VariableObject *asVariable(const Value &v) {
+  return v.is(Type::Native) ? dynamic_cast<VariableObject *>(v.raw()) : nullptr;
+}
+
+namespace {
+
+Value makeVariable(TfRuntime &rt, std::shared_ptr<VariableState> state,
+                   bool unread) {
+  auto v = std::make_shared<VariableObject>();
+  v->state = std::move(state);
+  v->unread = unread;
+  v->rt = &rt;
+  return Value::object(Type::Native, v);
+}
+
+/// The trace's record of `var`, captured on first use: a Placeholder named
+/// after the first op that uses it ("ReadVariableOp/resource"), as
+/// TensorFlow names captured resources. Captures are arguments of the
+/// function body, wherever the first use is.
+VariableUse &use(TfRuntime &rt, const std::shared_ptr<VariableState> &var,
+                 const std::string &opName) {
+  TraceState &trace = *rt.tracing;
+  for (auto &u : trace.variables)
+    if (u->var == var)
+      return *u;
+  graph::Graph &g = trace.graph;
+  int saved = g.current;
+  g.current = -1;
+  graph::Node p;
+  p.op = "Placeholder";
+  p.name = g.uniqueName(opName + "/resource");
+  p.outputs = {var->type};
+  p.attrs["dtype"] = var->type.dtype;
+  p.attrs["_variable"] = var->name;
+  int id = g.add(std::move(p));
+  g.args.push_back(id);
+  g.current = saved;
+  auto u = std::make_shared<VariableUse>();
+  u->var = var;
+  u->resource = id;
+  u->current = {id, 0};
+  trace.variables.push_back(u);
+  return *u;
+}
+
+/// Records a write of the trace. The value becomes a result of the
+/// function; inside a staged branch or loop it would have to be carried
+/// through the region as loop state, which kiln does not do yet.
+void written(TfRuntime &rt, VariableUse &u, graph::Output value) {
+  if (rt.tracing->graph.current != -1)
+    rt.raise("UnimplementedError",
+             "kiln cannot assign tf.Variable '" + u.var->name +
+                 "' inside tensor-dependent control flow yet");
+  u.current = value;
+  u.written = true;
+}
+
+/// TensorFlow's static check of assign(): the value's shape must be
+/// compatible with the variable's.
+void checkAssignShape(TfRuntime &rt, const VariableState &var,
+                      const TensorType &value) {
+  bool compatible = value.unknownRank;
+  if (!compatible && value.shape.size() == var.type.shape.size()) {
+    compatible = true;
+    for (size_t d = 0; d < value.shape.size(); ++d)
+      compatible &= value.shape[d] < 0 || value.shape[d] == var.type.shape[d];
+  }
+  if (!compatible)
+    rt.in.valueError("Cannot assign value to variable ' " + var.name +
+                     "': Shape mismatch.The variable shape " +
+                     var.type.shapeString() +
+                     ", and the assigned value shape " + value.shapeString() +
+                     " are incompatible.");
+}
+
+/// assign (op AssignVariableOp), assign_add and assign_sub: returns the
+/// `_UnreadVariable` TensorFlow returns.
+Value assignVariable(TfRuntime &rt, VariableObject &v, const std::string &op,
+                     const Value &value) {
+  auto &var = v.state;
+  Value t = rt.toTensor(value, var->type.dtype);
+  const TensorType &type = rt.tensor(t).type;
+  if (op == "AssignVariableOp")
+    checkAssignShape(rt, *var, type);
+  if (rt.tracing) {
+    std::string name = rt.tracing->graph.uniqueName(op);
+    VariableUse &u = use(rt, var, name);
+    Value node = rt.apply(op, {rt.symbolic(u.current), t},
+                          {{"dtype", var->type.dtype}}, var->type, name,
+                          /*exactName=*/true);
+    written(rt, u, rt.tensor(node).out);
+    return makeVariable(rt, var, true);
+  }
+  if (op == "AssignVariableOp") {
+    var->value = rt.tensor(t).value;
+    return makeVariable(rt, var, true);
+  }
+  // The kernel wants equal shapes: no broadcasting.
+  if (type.shape != var->type.shape)
+    rt.raise("InvalidArgumentError",
+             eagerKernelPrefix(op) + "Cannot update variable with shape " +
+                 shapeList(var->type.shape) + " using a Tensor with shape " +
+                 shapeList(type.shape) + ", shapes must be equal. [Op:" + op +
+                 "] name: ");
+  Value updated = binaryOp(rt, op == "AssignAddVariableOp" ? "AddV2" : "Sub",
+                           rt.eager(var->value), t);
+  var->value = rt.tensor(updated).value;
+  return makeVariable(rt, var, true);
+}
+
+/// tf.Variable(initial_value, trainable, validate_shape, caching_device,
+/// name, variable_def, dtype, import_scope, constraint, synchronization,
+/// aggregation, shape).
+Value newVariable(Interpreter &in, TfRuntime &rt, CallArgs &args) {
+  Params p(in, args, "Variable",
+           {"initial_value", "trainable", "validate_shape", "caching_device",
+            "name", "variable_def", "dtype", "import_scope", "constraint",
+            "synchronization", "aggregation", "shape"});
+  if (!p.has("initial_value"))
+    in.valueError("The `initial_value` arg to `tf.Variable` must be "
+                  "specified except when you are not providing a "
+                  "`variable_def`. You provided neither.");
+  // A function's first trace may make variables; TensorFlow then traces
+  // again, and a variable made on that trace too is an error
+  // (TfFunction::call).
+  if (rt.tracing && !rt.variableCreation)
+    in.valueError("tf.function only supports singleton tf.Variables created "
+                  "on the first call. Make sure the tf.Variable is only "
+                  "created once or created outside tf.function. See "
+                  "https://www.tensorflow.org/guide/"
+                  "function#creating_tfvariables for more information.");
+  Value init = p.get("initial_value");
+  // The initial value is computed eagerly, outside any trace (TensorFlow's
+  // init_scope): a callable is called there, and a graph tensor must be a
+  // constant.
+  TraceState *trace = rt.tracing;
+  struct Restore {
+    TfRuntime &rt;
+    TraceState *trace;
+    ~Restore() { rt.tracing = trace; }
+  } restore{rt, trace};
+  if (rt.isTensor(init) && rt.tensor(init).symbolic()) {
+    HostTensorPtr value = rt.constantValue(init);
+    if (!value)
+      rt.raise("UnimplementedError",
+               "kiln cannot make a tf.Variable inside a tf.function from a "
+               "value computed in the function; give it a constant or a "
+               "callable");
+    init = rt.eager(value);
+  }
+  rt.tracing = nullptr;
+  if (init.is(Type::Function) || init.is(Type::Builtin) ||
+      init.is(Type::BoundMethod)) {
+    CallArgs none;
+    init = in.call(init, none);
+  }
+  if (VariableObject *other = asVariable(init))
+    init = rt.eager(other->state->value);
+  std::optional<DType> dtype = dtypeArg(in, p.get("dtype"));
+  if (rt.isTensor(init) && dtype && *dtype != rt.tensor(init).type.dtype)
+    in.valueError(std::string("initial_value: Tensor conversion requested "
+                              "dtype ") +
+                  py::dtypeName(*dtype) + " for Tensor with dtype " +
+                  py::dtypeName(rt.tensor(init).type.dtype) + ": " +
+                  in.repr(init));
+  Value t = rt.toTensor(init, dtype);
+  auto state = std::make_shared<VariableState>();
+  state->type = rt.tensor(t).type;
+  state->value = rt.tensor(t).value;
+  state->name =
+      (p.has("name") ? in.toStr(p.get("name")) : std::string("Variable")) +
+      ":0";
+  state->trainable = !p.has("trainable") || in.truthy(p.get("trainable"));
+  ++rt.variablesCreated;
+  return makeVariable(rt, std::move(state), false);
+}
+
+} // namespace
+
+Value readVariable(TfRuntime &rt, VariableObject &v) {
+  if (!rt.tracing)
+    return rt.eager(v.state->value);
+  std::string name = rt.tracing->graph.uniqueName("ReadVariableOp");
+  VariableUse &u = use(rt, v.state, name);
+  return rt.apply("ReadVariableOp", {rt.symbolic(u.current)},
+                  {{"dtype", v.state->type.dtype}}, v.state->type, name,
+                  /*exactName=*/true);
+}
+
+graph::Output variableValue(TfRuntime &rt,
+                            const std::shared_ptr<VariableState> &var,
+                            const std::string &opName) {
+  return use(rt, var, opName).current;
+}
+
+void setVariableValue(TfRuntime &rt, const std::shared_ptr<VariableState> &var,
+                      graph::Output value) {
+  written(rt, use(rt, var, "ReadVariableOp"), value);
+}
+
+std::string VariableObject::repr(Interpreter &in, const Value &) {
+  std::string text = "<tf.Variable '" +
+                     (unread ? std::string("UnreadVariable") : state->name) +
+                     "' shape=" + state->type.shapeString() +
+                     " dtype=" + py::dtypeName(state->type.dtype);
+  // A graph has no value to show.
+  if (!rt->tracing)
+    text += ", numpy=" + py::numpyText(state->value->view());
+  return text + ">";
+}
+
+bool VariableObject::getAttr(Interpreter &in, const Value &self,
+                             const std::string &name, Value &out) {
+  TfRuntime *r = rt;
+  std::shared_ptr<VariableState> var = state;
+  if (name == "name") {
+    out = in.str(unread ? "UnreadVariable" : state->name);
+    return true;
+  }
+  if (name == "shape") {
+    out = makeShape(state->type);
+    return true;
+  }
+  if (name == "dtype") {
+    out = makeDType(state->type.dtype);
+    return true;
+  }
+  if (name == "trainable") {
+    out = Value::boolean(state->trainable);
+    return true;
+  }
+  if (name == "get_shape") {
+    out = in.builtin("get_shape", [var](Interpreter &, CallArgs &) {
+      return makeShape(var->type);
+    });
+    return true;
+  }
+  if (name == "numpy") {
+    out = in.builtin("numpy", [r, var](Interpreter &in, CallArgs &) {
+      if (r->tracing)
+        in.raise("NotImplementedError",
+                 "numpy() is only available when eager execution is enabled.");
+      return makeNdArray(var->value);
+    });
+    return true;
+  }
+  if (name == "read_value" || name == "value") {
+    out = in.builtin(name, [self](Interpreter &, CallArgs &) {
+      auto &v = self.as<VariableObject>();
+      return readVariable(*v.rt, v);
+    });
+    return true;
+  }
+  if (name == "__abs__") {
+    Value t = readVariable(*rt, *this);
+    return rt->tensor(t).getAttr(in, t, name, out);
+  }
+  const char *op = name == "assign"       ? "AssignVariableOp"
+                   : name == "assign_add" ? "AssignAddVariableOp"
+                   : name == "assign_sub" ? "AssignSubVariableOp"
+                                          : nullptr;
+  if (op) {
+    std::string opName = op;
+    out =
+        in.builtin(name, [self, opName, name](Interpreter &in, CallArgs &args) {
+          Params p(in, args, name,
+                   {name == "assign" ? "value" : "delta", "use_locking", "name",
+                    "read_value"});
+          Value value = p.require(name == "assign" ? "value" : "delta", name);
+          auto &v = self.as<VariableObject>();
+          Value result = assignVariable(*v.rt, v, opName, value);
+          // read_value=False returns the assign op, which eagerly is None.
+          if (p.has("read_value") && !in.truthy(p.get("read_value")))
+            return Value();
+          return result;
+        });
+    return true;
+  }
+  return false;
+}
+
+bool VariableObject::binary(Interpreter &in, ast::BinaryOp op,
+                            const Value &self, const Value &other,
+                            bool reflected, Value &out) {
+  Value t = readVariable(*rt, *this);
+  return rt->tensor(t).binary(in, op, t, other, reflected, out);
+}
+
+bool VariableObject::unary(Interpreter &in, ast::UnaryOpKind op,
+                           const Value &self, Value &out) {
+  Value t = readVariable(*rt, *this);
+  return rt->tensor(t).unary(in, op, t, out);
+}
+
+bool VariableObject::compare(Interpreter &in, ast::CmpOp op, const Value &self,
+                             const Value &other, bool reflected, Value &out) {
+  // Elementwise, as tensors compare.
+  Value t = readVariable(*rt, *this);
+  return rt->tensor(t).compare(in, op, t, other, reflected, out);
+}
+
+bool VariableObject::truthy(Interpreter &in, const Value &self, bool &out) {
+  Value t = readVariable(*rt, *this);
+  return rt->tensor(t).truthy(in, t, out);
+}
+
+bool VariableObject::len(Interpreter &in, const Value &self, int64_t &out) {
+  Value t = readVariable(*rt, *this);
+  return rt->tensor(t).len(in, t, out);
+}
+
+bool VariableObject::getItem(Interpreter &in, const Value &self,
+                             const Value &key, Value &out) {
+  Value t = readVariable(*rt, *this);
+  return rt->tensor(t).getItem(in, t, key, out);
+}
+
+bool VariableObject::iter(Interpreter &in, const Value &self, Value &out) {
+  Value t = readVariable(*rt, *this);
+  return rt->tensor(t).iter(in, t, out);
+}
+
+bool VariableObject::toNumber(Interpreter &in, const Value &self, Value &out) {
+  Value t = readVariable(*rt, *this);
+  return rt->tensor(t).toNumber(in, t, out);
+}
+
+bool VariableObject::hash(Interpreter &in, const Value &self, size_t &) {
+  in.typeError(
+      "Variable is unhashable. Instead, use variable.ref() as the key. "
+      "(Variable: " +
+      repr(in, self) + ")");
+}
+
+void installVariables(TfRuntime &rt, ModuleBuilder &tf) {
+  TfRuntime *r = &rt;
+  tf.set("Variable",
+         Value::object(Type::Native,
+                       std::make_shared<CallableType>(
+                           "Variable", [r](Interpreter &in, CallArgs &args) {
+                             return newVariable(in, *r, args);
+                           })));
+}
+
+} // namespace kiln::tf
