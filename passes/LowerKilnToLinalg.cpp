@@ -189,6 +189,8 @@ private:
                       ValueRange dynSizes);
   Value lowerArgReduce(kiln::ArgReduceOp op);
   Value lowerMatMul(kiln::MatMulOp op);
+  /// lhs x rhs accumulated into `init` by an fma per k, k ascending.
+  Value fmaMatmul(Value lhs, Value rhs, Value init);
   Value lowerTranspose(kiln::TransposeOp op);
   Value lowerReshape(kiln::ReshapeOp op);
   Value lowerConcat(kiln::ConcatOp op);
@@ -675,6 +677,25 @@ Value Lowering::lowerArgReduce(kiln::ArgReduceOp op) {
   return generic.getResult(1);
 }
 
+Value Lowering::fmaMatmul(Value lhs, Value rhs, Value init) {
+  MLIRContext *ctx = b.getContext();
+  AffineExpr m = b.getAffineDimExpr(0), n = b.getAffineDimExpr(1),
+             k = b.getAffineDimExpr(2);
+  SmallVector<AffineMap> maps{AffineMap::get(3, 0, {m, k}, ctx),
+                              AffineMap::get(3, 0, {k, n}, ctx),
+                              AffineMap::get(3, 0, {m, n}, ctx)};
+  SmallVector<utils::IteratorType> iterators{utils::IteratorType::parallel,
+                                             utils::IteratorType::parallel,
+                                             utils::IteratorType::reduction};
+  auto generic = b.create<linalg::GenericOp>(
+      loc, init.getType(), ValueRange{lhs, rhs}, ValueRange{init}, maps,
+      iterators, [](OpBuilder &nb, Location nl, ValueRange args) {
+        nb.create<linalg::YieldOp>(nl, ValueRange{nb.create<math::FmaOp>(
+                                           nl, args[0], args[1], args[2])});
+      });
+  return generic.getResult(0);
+}
+
 Value Lowering::lowerMatMul(kiln::MatMulOp op) {
   Value lhs = op.getLhs(), rhs = op.getRhs();
   auto lt = cast<RankedTensorType>(lhs.getType());
@@ -686,6 +707,13 @@ Value Lowering::lowerMatMul(kiln::MatMulOp op) {
   if (lt.getRank() == 2 && rt.getRank() == 2) {
     Value init =
         filled(outType, dynamicSizesForMatMul(outType, lhs, rhs), zero);
+    // TensorFlow's float32 MatMul (Eigen's GEBP kernel) accumulates each
+    // element with one fused multiply-add per k, in order, when both result
+    // dimensions exceed 1; matrix-vector products take Eigen's GEMV path,
+    // which rounds products and sums apart, as linalg.matmul does.
+    if (lt.getElementType().isF32() && outType.getDimSize(0) > 1 &&
+        outType.getDimSize(1) > 1)
+      return fmaMatmul(lhs, rhs, init);
     return b
         .create<linalg::MatmulOp>(loc, ValueRange{lhs, rhs}, ValueRange{init})
         .getResult(0);

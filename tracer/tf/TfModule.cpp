@@ -906,6 +906,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     linalg.set("matmul", tf.module->dict["matmul"]);
     linalg.set("eye", tf.module->dict["eye"]);
     linalg.set("norm", tf.module->dict["norm"]);
+    installLinalg(*r, tf, linalg);
     tf.set("linalg", linalg.value());
     defineControlFlow(in, *r, tf);
     tf.set("newaxis", Value());

@@ -83,6 +83,9 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
 /// one TensorFlow op each (TfActivations.cpp).
 void installActivations(TfRuntime &rt, ModuleBuilder &math, ModuleBuilder &nn);
 
+/// tf.linalg.matvec, tf.tensordot and tf.einsum (TfLinalg.cpp).
+void installLinalg(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &linalg);
+
 /// tf.one_hot, tf.reverse, tf.math.cumsum and cumprod, tf.math.top_k (also
 /// tf.nn.top_k), tf.sort and tf.argsort (TfArrayOps.cpp).
 void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,

@@ -44,7 +44,7 @@ bool broadcastShapes(const std::vector<int64_t> &a,
   return true;
 }
 
-static const char *tfTypeName(DType d) {
+const char *tfTypeName(DType d) {
   switch (d) {
   case DType::Float32:
     return "DT_FLOAT";
@@ -186,7 +186,7 @@ static std::string defaultNodeName(const std::string &op) {
 /// The node text TensorFlow puts in shape errors:
 /// "{{node add}} = AddV2[T=DT_INT32](a, b)".
 /// The graph node that produces `v`, as TensorFlow's messages name it.
-static std::string inputName(TfRuntime &rt, const Value &v) {
+std::string inputName(TfRuntime &rt, const Value &v) {
   auto &tensor = rt.tensor(v);
   if (!tensor.symbolic())
     return "Const";

@@ -23,6 +23,11 @@ std::string kernelTypeName(DType d);
 /// "{{function_node __wrapped__OP_device_/job:localhost/replica:0/task:0/
 /// device:CPU:0}} ": how an eager kernel's error for `op` starts.
 std::string eagerKernelPrefix(const std::string &op);
+/// "DT_FLOAT": a dtype as TensorFlow's node text in shape errors names it.
+const char *tfTypeName(DType d);
+/// The graph node that produces tensor `v` ("Const" for an eager one), as
+/// TensorFlow's shape errors name inputs.
+std::string inputName(TfRuntime &rt, const Value &v);
 /// TensorFlow's error for op `op` given a `dtype` that its input `param`
 /// (type attr `attr`) does not allow: a TypeError listing `traced` while
 /// tracing, else the eager kernel lookup's InvalidArgumentError listing

@@ -565,15 +565,28 @@ func.func @argmin(%a: tensor<?xi32>) -> tensor<i32> {
 
 //===-- Matrix products ---------------------------------------------------===//
 
+// float32 with both result dimensions above 1: Eigen's GEBP order, one fma
+// per k with k innermost.
 // CHECK-LABEL: func.func @matmul
 // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK: %[[E:.*]] = tensor.empty() : tensor<2x4xf32>
 // CHECK: %[[ACC:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[E]] : tensor<2x4xf32>)
-// CHECK: %[[P:.*]] = linalg.matmul ins(%arg0, %arg1 : tensor<2x3xf32>, tensor<3x4xf32>) outs(%[[ACC]] : tensor<2x4xf32>) -> tensor<2x4xf32>
+// CHECK: %[[P:.*]] = linalg.generic {indexing_maps = [{{.*}}], iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg0, %arg1 : tensor<2x3xf32>, tensor<3x4xf32>) outs(%[[ACC]] : tensor<2x4xf32>)
+// CHECK: ^bb0(%[[X:.*]]: f32, %[[Y:.*]]: f32, %[[S:.*]]: f32):
+// CHECK-NEXT: %[[F:.*]] = math.fma %[[X]], %[[Y]], %[[S]] : f32
+// CHECK-NEXT: linalg.yield %[[F]]
 // CHECK: return %[[P]]
 func.func @matmul(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
   %0 = kiln.matmul %a, %b : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
+}
+
+// A matrix-vector product is Eigen's GEMV: products and sums rounded apart.
+// CHECK-LABEL: func.func @matvec
+// CHECK: linalg.matmul ins(%arg0, %arg1 : tensor<2x3xf32>, tensor<3x1xf32>)
+func.func @matvec(%a: tensor<2x3xf32>, %b: tensor<3x1xf32>) -> tensor<2x1xf32> {
+  %0 = kiln.matmul %a, %b : (tensor<2x3xf32>, tensor<3x1xf32>) -> tensor<2x1xf32>
+  return %0 : tensor<2x1xf32>
 }
 
 // Dynamic M from the left operand, dynamic N from the right one.
