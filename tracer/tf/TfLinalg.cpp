@@ -6,8 +6,6 @@
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
-#include "TensorFormat.h"
-
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -120,10 +118,7 @@ Value tensordot(TfRuntime &rt, const Value &x, const Value &y,
     if (n > rankA)
       in.valueError("`axes` must not be larger than the number of "
                     "dimensions of tensor " +
-                    (rt.tensor(a).symbolic()
-                         ? in.toStr(a)
-                         : py::numpyStr(rt.tensor(a).value->view())) +
-                    ".  Received " + std::to_string(n) +
+                    formatTensor(rt, a) + ".  Received " + std::to_string(n) +
                     ", vs tensor dimensions " + std::to_string(rankA) + ".");
     for (int64_t i = rankA - n; i < rankA; ++i)
       axesA.push_back(i);

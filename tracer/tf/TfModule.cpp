@@ -151,6 +151,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   installActivations(*r, math, nn);
   installArrayOps(*r, tf, math, nn);
   installVariables(*r, tf);
+  installLosses(*r, tf, nn);
 
   auto reduction = [&](const std::string &name, const std::string &op) {
     for (ModuleBuilder *m : {&tf, &math})

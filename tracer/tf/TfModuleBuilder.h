@@ -83,6 +83,10 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
 /// one TensorFlow op each (TfActivations.cpp).
 void installActivations(TfRuntime &rt, ModuleBuilder &math, ModuleBuilder &nn);
 
+/// tf.boolean_mask, tf.sequence_mask and tf.nn's sigmoid, softmax and
+/// sparse softmax cross-entropy with logits (TfLosses.cpp).
+void installLosses(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn);
+
 /// tf.linalg.matvec, tf.tensordot and tf.einsum (TfLinalg.cpp).
 void installLinalg(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &linalg);
 

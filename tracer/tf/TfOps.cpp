@@ -186,6 +186,12 @@ static std::string defaultNodeName(const std::string &op) {
 /// The node text TensorFlow puts in shape errors:
 /// "{{node add}} = AddV2[T=DT_INT32](a, b)".
 /// The graph node that produces `v`, as TensorFlow's messages name it.
+std::string formatTensor(TfRuntime &rt, const Value &t) {
+  auto &tensor = rt.tensor(t);
+  return tensor.symbolic() ? rt.in.toStr(t)
+                           : py::numpyStr(tensor.value->view());
+}
+
 std::string inputName(TfRuntime &rt, const Value &v) {
   auto &tensor = rt.tensor(v);
   if (!tensor.symbolic())

@@ -23,6 +23,9 @@ std::string kernelTypeName(DType d);
 /// "{{function_node __wrapped__OP_device_/job:localhost/replica:0/task:0/
 /// device:CPU:0}} ": how an eager kernel's error for `op` starts.
 std::string eagerKernelPrefix(const std::string &op);
+/// `f"{t}"` of a tensor in TensorFlow's messages: an eager tensor formats as
+/// its NumPy value ("[3 4]"), a graph tensor as str() does.
+std::string formatTensor(TfRuntime &rt, const Value &t);
 /// "DT_FLOAT": a dtype as TensorFlow's node text in shape errors names it.
 const char *tfTypeName(DType d);
 /// The graph node that produces tensor `v` ("Const" for an eager one), as

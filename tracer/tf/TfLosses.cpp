@@ -1,0 +1,309 @@
+// Masks and losses TensorFlow builds from other ops, built the same way:
+// tf.boolean_mask (array_ops.boolean_mask: where, squeeze, gather),
+// tf.sequence_mask (range < lengths), tf.nn.sigmoid_cross_entropy_with_logits
+// (nn_impl's stable form), and the two softmax cross-entropy kernels
+// computed in their kernels' order (xent_op.h, sparse_xent_op.h).
+#include "TfModuleBuilder.h"
+#include "TfOps.h"
+
+namespace kiln::tf {
+
+namespace {
+
+using py::Type;
+
+Value intList(Interpreter &in, const std::vector<int64_t> &values) {
+  ValueList items;
+  for (int64_t v : values)
+    items.push_back(Value::integer(v));
+  return in.list(std::move(items));
+}
+
+Value scalarOf(TfRuntime &rt, double value, DType d) {
+  return rt.toTensor(d == DType::Float32 || d == DType::Float64 ||
+                             d == DType::Float16 || d == DType::BFloat16
+                         ? Value::floating(value)
+                         : Value::integer(static_cast<int64_t>(value)),
+                     d);
+}
+
+Value booleanMask(TfRuntime &rt, const Value &tensorArg, const Value &maskArg,
+                  const Value &axisArg) {
+  Interpreter &in = rt.in;
+  Value tensor = rt.toTensor(tensorArg);
+  Value mask = rt.toTensor(maskArg);
+  const TensorType tt = rt.tensor(tensor).type, mt = rt.tensor(mask).type;
+  if (mt.unknownRank)
+    in.valueError("Number of mask dimensions must be specified, even if some "
+                  "dimensions are None.  E.g. shape=[None] is ok, but "
+                  "shape=None is not.");
+  int64_t ndimsMask = mt.shape.size();
+  if (ndimsMask == 0)
+    in.valueError("mask cannot be scalar.");
+  if (mt.dtype != DType::Bool)
+    in.typeError("Input 'input' of 'Where' Op has type " +
+                 std::string(py::dtypeName(mt.dtype)) +
+                 " that does not match expected type of bool.");
+  int64_t axis = axisArg.isNone() ? 0 : in.toIndex(axisArg);
+  int64_t rank = tt.shape.size();
+  if (axis < 0)
+    axis += rank;
+  // The mask's dimensions must fit the tensor's from `axis` on.
+  std::vector<int64_t> covered(
+      tt.shape.begin() + std::min<int64_t>(std::max<int64_t>(axis, 0), rank),
+      tt.shape.begin() + std::min<int64_t>(axis + ndimsMask, rank));
+  bool fits = covered.size() == mt.shape.size();
+  for (size_t i = 0; fits && i < covered.size(); ++i)
+    fits = covered[i] < 0 || mt.shape[i] < 0 || covered[i] == mt.shape[i];
+  if (!fits) {
+    TensorType a{tt.dtype, covered}, b{mt.dtype, mt.shape};
+    in.valueError("Shapes " + a.shapeString() + " and " + b.shapeString() +
+                  " are incompatible");
+  }
+  if (ndimsMask > 1) {
+    // The masked dimensions become one, as TensorFlow reshapes them.
+    if (!tt.isStatic() || !mt.isStatic())
+      rt.raise("UnimplementedError",
+               "kiln's boolean_mask needs static shapes for a mask of rank " +
+                   std::to_string(ndimsMask));
+    std::vector<int64_t> shape(tt.shape.begin(), tt.shape.begin() + axis);
+    int64_t leading = 1;
+    for (int64_t d : covered)
+      leading *= d;
+    shape.push_back(leading);
+    shape.insert(shape.end(), tt.shape.begin() + axis + ndimsMask,
+                 tt.shape.end());
+    tensor = reshape(rt, tensor, intList(in, shape));
+    mask = reshape(rt, mask, intList(in, {-1}));
+  }
+  Value indices = squeeze(rt, whereIndices(rt, mask), intList(in, {1}));
+  return gather(rt, tensor, indices, axis);
+}
+
+Value sequenceMask(TfRuntime &rt, const Value &lengthsArg,
+                   const Value &maxlenArg, const Value &dtypeValue) {
+  Interpreter &in = rt.in;
+  Value lengths = rt.toTensor(lengthsArg);
+  DType ld = rt.tensor(lengths).type.dtype;
+  Value maxlen;
+  if (maxlenArg.isNone()) {
+    maxlen = reduce(rt, "Max", lengths, Value(), false);
+    maxlen = binaryOp(rt, "Maximum", scalarOf(rt, 0, ld), maxlen);
+  } else {
+    maxlen = rt.toTensor(maxlenArg);
+  }
+  const TensorType &mt = rt.tensor(maxlen).type;
+  if (!mt.unknownRank && !mt.shape.empty())
+    in.valueError("Argument `maxlen` must be scalar for sequence_mask, "
+                  "received `maxlen` = " +
+                  formatTensor(rt, maxlen) + " with shape '" +
+                  mt.shapeString() + "' instead");
+  DType d = mt.dtype;
+  HostTensorPtr known = rt.constantValue(maxlen);
+  int64_t length = known ? std::max<int64_t>(known->elementAsInt(0), 0) : -1;
+  Value row =
+      rangeNode(rt, scalarOf(rt, 0, d), maxlen, scalarOf(rt, 1, d), d, length);
+  Value matrix = cast(rt, expandDims(rt, lengths, -1), d);
+  Value result = binaryOp(rt, "Less", row, matrix);
+  std::optional<DType> want = dtypeArg(in, dtypeValue);
+  if (!want || *want == DType::Bool)
+    return result;
+  return cast(rt, result, *want);
+}
+
+/// tf.nn.sigmoid_cross_entropy_with_logits: max(x, 0) - x * z +
+/// log1p(exp(-|x|)), as nn_impl.py writes it.
+Value sigmoidCrossEntropy(TfRuntime &rt, const Value &labelsArg,
+                          const Value &logitsArg) {
+  Value logits = rt.toTensor(logitsArg);
+  Value labels = rt.toTensor(labelsArg, rt.tensor(logits).type.dtype);
+  const TensorType &lt = rt.tensor(logits).type, zt = rt.tensor(labels).type;
+  bool same = lt.shape.size() == zt.shape.size();
+  for (size_t i = 0; same && i < lt.shape.size(); ++i)
+    same = lt.shape[i] < 0 || zt.shape[i] < 0 || lt.shape[i] == zt.shape[i];
+  if (!same)
+    rt.in.valueError("`logits` and `labels` must have the same shape, "
+                     "received (" +
+                     lt.shapeString() + " vs " + zt.shapeString() + ").");
+  Value zeros =
+      rt.apply("ZerosLike", {logits}, {{"T", lt.dtype}}, lt, "zeros_like");
+  Value cond = binaryOp(rt, "GreaterEqual", logits, zeros);
+  Value reluLogits = select(rt, cond, logits, zeros);
+  Value negAbs = select(rt, cond, unaryOp(rt, "Neg", logits), logits);
+  Value first =
+      binaryOp(rt, "Sub", reluLogits, binaryOp(rt, "Mul", logits, labels));
+  return binaryOp(rt, "AddV2", first,
+                  unaryOp(rt, "Log1p", unaryOp(rt, "Exp", negAbs)));
+}
+
+/// The kernels' common start on [batch, classes] logits: logits - max and
+/// sum(exp(logits - max)) per row.
+void shiftedLogits(TfRuntime &rt, const Value &logits, Value &shifted,
+                   Value &sumExp) {
+  Value max = reduce(rt, "Max", logits, Value::integer(1), true);
+  shifted = binaryOp(rt, "Sub", logits, max);
+  sumExp =
+      reduce(rt, "Sum", unaryOp(rt, "Exp", shifted), Value::integer(1), true);
+}
+
+/// tf.nn.softmax_cross_entropy_with_logits on [batch, classes]:
+/// sum(labels * (log(sum(exp(shifted))) - shifted)) per row.
+Value softmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
+                          const Value &logitsArg) {
+  Interpreter &in = rt.in;
+  Value logits = rt.toTensor(logitsArg);
+  const TensorType lt = rt.tensor(logits).type;
+  if (!isFloating(lt.dtype))
+    in.typeError("Value passed to parameter 'features' has DataType " +
+                 std::string(py::dtypeName(lt.dtype)) +
+                 " not in list of allowed values: half, bfloat16, float32, "
+                 "float64");
+  Value labels = rt.toTensor(labelsArg, lt.dtype);
+  const TensorType zt = rt.tensor(labels).type;
+  if (!lt.isStatic() || lt.shape.empty())
+    rt.raise("UnimplementedError",
+             "kiln's softmax_cross_entropy_with_logits needs logits of rank "
+             ">= 1 with static shapes, not " +
+                 lt.shapeString());
+  if (zt.shape != lt.shape)
+    rt.raise(
+        "InvalidArgumentError",
+        (rt.tracing ? "" : eagerKernelPrefix("SoftmaxCrossEntropyWithLogits")) +
+            "logits and labels must be broadcastable: logits_size=" +
+            shapeList(lt.shape) + " labels_size=" + shapeList(zt.shape) +
+            (rt.tracing ? "" : " [Op:SoftmaxCrossEntropyWithLogits] name: "));
+  // Other ranks are flattened to [batch, classes] and the loss reshaped
+  // back, as nn_ops does.
+  std::vector<int64_t> outer(lt.shape.begin(), lt.shape.end() - 1);
+  int64_t classes = lt.shape.back(), batch = 1;
+  for (int64_t d : outer)
+    batch *= d;
+  if (lt.shape.size() != 2) {
+    logits = reshape(rt, logits, intList(in, {batch, classes}));
+    labels = reshape(rt, labels, intList(in, {batch, classes}));
+  }
+  Value shifted, sumExp;
+  shiftedLogits(rt, logits, shifted, sumExp);
+  Value perClass =
+      binaryOp(rt, "Mul", labels,
+               binaryOp(rt, "Sub", unaryOp(rt, "Log", sumExp), shifted));
+  Value loss = reduce(rt, "Sum", perClass, Value::integer(1), false);
+  if (lt.shape.size() != 2)
+    loss = reshape(rt, loss, intList(in, outer));
+  return loss;
+}
+
+/// tf.nn.sparse_softmax_cross_entropy_with_logits on [batch, classes]
+/// logits and [batch] labels: log(sum(exp(shifted))) - shifted[label].
+Value sparseSoftmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
+                                const Value &logitsArg) {
+  Interpreter &in = rt.in;
+  Value logits = rt.toTensor(logitsArg);
+  Value labels = rt.toTensor(labelsArg);
+  const TensorType lt = rt.tensor(logits).type, zt = rt.tensor(labels).type;
+  if (!isFloating(lt.dtype))
+    in.typeError("Value passed to parameter 'features' has DataType " +
+                 std::string(py::dtypeName(lt.dtype)) +
+                 " not in list of allowed values: half, bfloat16, float32, "
+                 "float64");
+  if (zt.dtype != DType::Int32 && zt.dtype != DType::Int64)
+    in.typeError("Value passed to parameter 'labels' has DataType " +
+                 std::string(py::dtypeName(zt.dtype)) +
+                 " not in list of allowed values: int32, int64");
+  if (lt.shape.size() != 2 || zt.shape.size() != 1 || !lt.isStatic())
+    rt.raise("UnimplementedError",
+             "kiln's sparse_softmax_cross_entropy_with_logits takes "
+             "[batch, classes] logits with static shapes and [batch] labels, "
+             "not " +
+                 lt.shapeString() + " and " + zt.shapeString());
+  if (zt.shape[0] >= 0 && zt.shape[0] != lt.shape[0])
+    in.valueError("`labels.shape.rank` must equal `logits.shape.rank - 1`. "
+                  "Received: labels.shape=" +
+                  zt.shapeString() + " of rank " +
+                  std::to_string(zt.shape.size()) +
+                  " and logits.shape=" + lt.shapeString() + " of rank " +
+                  std::to_string(lt.shape.size()));
+  int64_t classes = lt.shape[1];
+  // The CPU kernel rejects labels outside [0, classes) before computing;
+  // known labels are checked here, the same way.
+  if (HostTensorPtr known = rt.constantValue(labels)) {
+    int64_t n = known->type.numElements();
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t label = known->elementAsInt(i);
+      if (label >= 0 && label < classes)
+        continue;
+      std::string values;
+      for (int64_t k = 0; k < n; ++k)
+        values += " " + std::to_string(known->elementAsInt(k));
+      rt.raise("InvalidArgumentError",
+               (rt.tracing ? ""
+                           : eagerKernelPrefix(
+                                 "SparseSoftmaxCrossEntropyWithLogits")) +
+                   "Received a label value of " + std::to_string(label) +
+                   " which is outside the valid range of [0, " +
+                   std::to_string(classes) + ").  Label values:" + values +
+                   (rt.tracing
+                        ? ""
+                        : " [Op:SparseSoftmaxCrossEntropyWithLogits] name: "));
+    }
+  }
+  Value shifted, sumExp;
+  shiftedLogits(rt, logits, shifted, sumExp);
+  // The kernel's generator yields log(sum) - shifted at the label and 0
+  // elsewhere, then sums each row: exactly the one value.
+  Value onLabel =
+      binaryOp(rt, "Equal", expandDims(rt, labels, -1),
+               rangeNode(rt, Value::integer(0), Value::integer(classes),
+                         Value::integer(1), zt.dtype, classes));
+  Value picked = select(
+      rt, onLabel, binaryOp(rt, "Sub", unaryOp(rt, "Log", sumExp), shifted),
+      rt.apply("ZerosLike", {shifted}, {{"T", lt.dtype}},
+               rt.tensor(shifted).type, "zeros_like"));
+  return reduce(rt, "Sum", picked, Value::integer(1), false);
+}
+
+} // namespace
+
+void installLosses(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn) {
+  TfRuntime *r = &rt;
+  tf.def("boolean_mask", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "boolean_mask", {"tensor", "mask", "axis", "name"});
+    return booleanMask(*r, p.require("tensor", "boolean_mask"),
+                       p.require("mask", "boolean_mask"), p.get("axis"));
+  });
+  tf.def("sequence_mask", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "sequence_mask", {"lengths", "maxlen", "dtype", "name"});
+    return sequenceMask(*r, p.require("lengths", "sequence_mask"),
+                        p.get("maxlen"), p.get("dtype"));
+  });
+  nn.def("sigmoid_cross_entropy_with_logits",
+         [r](Interpreter &in, CallArgs &args) {
+           Params p(in, args, "sigmoid_cross_entropy_with_logits",
+                    {"labels", "logits", "name"});
+           return sigmoidCrossEntropy(
+               *r, p.require("labels", "sigmoid_cross_entropy_with_logits"),
+               p.require("logits", "sigmoid_cross_entropy_with_logits"));
+         });
+  nn.def("softmax_cross_entropy_with_logits",
+         [r](Interpreter &in, CallArgs &args) {
+           Params p(in, args, "softmax_cross_entropy_with_logits",
+                    {"labels", "logits", "axis", "name"});
+           if (p.has("axis") && in.toIndex(p.get("axis")) != -1)
+             r->raise("UnimplementedError",
+                      "kiln's softmax_cross_entropy_with_logits takes the "
+                      "classes on the last axis");
+           return softmaxCrossEntropy(
+               *r, p.require("labels", "softmax_cross_entropy_with_logits"),
+               p.require("logits", "softmax_cross_entropy_with_logits"));
+         });
+  nn.def("sparse_softmax_cross_entropy_with_logits", [r](Interpreter &in,
+                                                         CallArgs &args) {
+    Params p(in, args, "sparse_softmax_cross_entropy_with_logits",
+             {"labels", "logits", "name"});
+    return sparseSoftmaxCrossEntropy(
+        *r, p.require("labels", "sparse_softmax_cross_entropy_with_logits"),
+        p.require("logits", "sparse_softmax_cross_entropy_with_logits"));
+  });
+}
+
+} // namespace kiln::tf
