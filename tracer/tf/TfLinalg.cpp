@@ -17,13 +17,6 @@ namespace {
 
 using py::Type;
 
-Value intList(Interpreter &in, const std::vector<int64_t> &values) {
-  ValueList items;
-  for (int64_t v : values)
-    items.push_back(Value::integer(v));
-  return in.list(std::move(items));
-}
-
 int64_t product(const std::vector<int64_t> &dims) {
   int64_t n = 1;
   for (int64_t d : dims)
@@ -48,7 +41,7 @@ Value permuted(TfRuntime &rt, const Value &x,
                const std::vector<int64_t> &perm) {
   for (size_t i = 0; i < perm.size(); ++i)
     if (perm[i] != static_cast<int64_t>(i))
-      return transpose(rt, x, intList(rt.in, perm));
+      return transpose(rt, x, pyIntList(rt.in, perm));
   return x;
 }
 
@@ -57,7 +50,7 @@ Value reshaped(TfRuntime &rt, const Value &x,
                const std::vector<int64_t> &shape) {
   if (rt.tensor(x).type.shape == shape)
     return x;
-  return reshape(rt, x, intList(rt.in, shape));
+  return reshape(rt, x, pyIntList(rt.in, shape));
 }
 
 // ---- tensordot ----

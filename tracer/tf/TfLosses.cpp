@@ -12,16 +12,8 @@ namespace {
 
 using py::Type;
 
-Value intList(Interpreter &in, const std::vector<int64_t> &values) {
-  ValueList items;
-  for (int64_t v : values)
-    items.push_back(Value::integer(v));
-  return in.list(std::move(items));
-}
-
 Value scalarOf(TfRuntime &rt, double value, DType d) {
-  return rt.toTensor(d == DType::Float32 || d == DType::Float64 ||
-                             d == DType::Float16 || d == DType::BFloat16
+  return rt.toTensor(isFloating(d)
                          ? Value::floating(value)
                          : Value::integer(static_cast<int64_t>(value)),
                      d);
@@ -73,10 +65,10 @@ Value booleanMask(TfRuntime &rt, const Value &tensorArg, const Value &maskArg,
     shape.push_back(leading);
     shape.insert(shape.end(), tt.shape.begin() + axis + ndimsMask,
                  tt.shape.end());
-    tensor = reshape(rt, tensor, intList(in, shape));
-    mask = reshape(rt, mask, intList(in, {-1}));
+    tensor = reshape(rt, tensor, pyIntList(in, shape));
+    mask = reshape(rt, mask, pyIntList(in, {-1}));
   }
-  Value indices = squeeze(rt, whereIndices(rt, mask), intList(in, {1}));
+  Value indices = squeeze(rt, whereIndices(rt, mask), pyIntList(in, {1}));
   return gather(rt, tensor, indices, axis);
 }
 
@@ -179,8 +171,8 @@ Value softmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
   for (int64_t d : outer)
     batch *= d;
   if (lt.shape.size() != 2) {
-    logits = reshape(rt, logits, intList(in, {batch, classes}));
-    labels = reshape(rt, labels, intList(in, {batch, classes}));
+    logits = reshape(rt, logits, pyIntList(in, {batch, classes}));
+    labels = reshape(rt, labels, pyIntList(in, {batch, classes}));
   }
   Value shifted, sumExp;
   shiftedLogits(rt, logits, shifted, sumExp);
@@ -189,7 +181,7 @@ Value softmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
                binaryOp(rt, "Sub", unaryOp(rt, "Log", sumExp), shifted));
   Value loss = reduce(rt, "Sum", perClass, Value::integer(1), false);
   if (lt.shape.size() != 2)
-    loss = reshape(rt, loss, intList(in, outer));
+    loss = reshape(rt, loss, pyIntList(in, outer));
   return loss;
 }
 

@@ -186,6 +186,13 @@ static std::string defaultNodeName(const std::string &op) {
 /// The node text TensorFlow puts in shape errors:
 /// "{{node add}} = AddV2[T=DT_INT32](a, b)".
 /// The graph node that produces `v`, as TensorFlow's messages name it.
+Value pyIntList(Interpreter &in, const std::vector<int64_t> &values) {
+  ValueList items;
+  for (int64_t v : values)
+    items.push_back(Value::integer(v));
+  return in.list(std::move(items));
+}
+
 std::string formatTensor(TfRuntime &rt, const Value &t) {
   auto &tensor = rt.tensor(t);
   return tensor.symbolic() ? rt.in.toStr(t)

@@ -76,6 +76,9 @@ Value firstDimension(TfRuntime &rt, const Value &x);
 /// A constant tensor of `type` filled with `value` (zeros, ones, fill).
 Value filled(TfRuntime &rt, const TensorType &type, double value);
 
+/// A Python list of ints (a shape or permutation argument for the ops).
+Value pyIntList(Interpreter &in, const std::vector<int64_t> &values);
+
 /// NumPy broadcasting of two shapes; false when incompatible.
 bool broadcastShapes(const std::vector<int64_t> &a,
                      const std::vector<int64_t> &b, std::vector<int64_t> &out);
