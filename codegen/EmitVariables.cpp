@@ -4,8 +4,6 @@
 // so reads are copies and writes compute the new value.
 #include "Emitter.h"
 
-#include "mlir/Dialect/SCF/IR/SCF.h"
-
 namespace kiln {
 
 Value Emitter::emitVariableOp(const graph::Node &n, RankedTensorType type) {

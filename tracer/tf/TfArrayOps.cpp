@@ -128,10 +128,9 @@ Value oneHot(TfRuntime &rt, const Params &p) {
         in.valueError("Dimension size, given by scalar input 1, must be "
                       "non-negative but is " +
                       std::to_string(depthValue));
-      rt.raise("InvalidArgumentError", eagerKernelPrefix("OneHot") +
-                                           "depth must be non-negative, got: " +
-                                           std::to_string(depthValue) +
-                                           " [Op:OneHot] name: ");
+      kernelError(rt, "OneHot",
+                  "depth must be non-negative, got: " +
+                      std::to_string(depthValue));
     }
   }
   if (it.unknownRank)
@@ -216,12 +215,10 @@ Value scan(TfRuntime &rt, const Params &p, const std::string &op,
   int64_t axis =
       p.has("axis") ? traceTimeInt(rt, p.get("axis"), "the axis") : 0;
   if (axis < -rank || axis >= rank)
-    rt.raise("InvalidArgumentError",
-             (rt.tracing ? "" : eagerKernelPrefix(op)) +
-                 "ScanOp: Expected scan axis in the range [" +
-                 std::to_string(-rank) + ", " + std::to_string(rank) +
-                 "), but got " + std::to_string(axis) +
-                 (rt.tracing ? "" : " [Op:" + op + "] name: "));
+    knownKernelError(rt, op,
+                     "ScanOp: Expected scan axis in the range [" +
+                         std::to_string(-rank) + ", " + std::to_string(rank) +
+                         "), but got " + std::to_string(axis));
   auto flag = [&](const char *name) {
     return p.has(name) && in.truthy(p.get(name));
   };
@@ -247,8 +244,7 @@ ValueList topK(TfRuntime &rt, const Value &input, const Value &kArg,
     std::string message = "input must have at least 1 dimension";
     if (rt.tracing)
       in.valueError("Shape must be at least rank 1 but is rank 0");
-    rt.raise("InvalidArgumentError",
-             eagerKernelPrefix("TopKV2") + message + " [Op:TopKV2] name: ");
+    kernelError(rt, "TopKV2", message);
   }
   Value k = rt.isTensor(kArg) ? cast(rt, kArg, DType::Int32)
                               : rt.toTensor(kArg, DType::Int32);
@@ -264,8 +260,7 @@ ValueList topK(TfRuntime &rt, const Value &input, const Value &kArg,
     if (!message.empty()) {
       if (rt.tracing)
         in.valueError(message);
-      rt.raise("InvalidArgumentError",
-               eagerKernelPrefix("TopKV2") + message + " [Op:TopKV2] name: ");
+      kernelError(rt, "TopKV2", message);
     }
   }
   std::vector<int64_t> shape = type.shape;

@@ -68,16 +68,15 @@ Value tensordotMatrix(TfRuntime &rt, const Value &a,
   for (int64_t i = 0; i < rank; ++i)
     if (std::find(axes.begin(), axes.end(), i) == axes.end())
       free.push_back(i);
-  int64_t prodFree = 1, prodAxes = 1;
-  for (int64_t i : free) {
+  std::vector<int64_t> axesDims;
+  for (int64_t i : free)
     freeDims.push_back(shape[i]);
-    prodFree *= shape[i];
-  }
   for (int64_t i : axes) {
     if (i < 0 || i >= rank)
       rt.in.raise("IndexError", "list index out of range");
-    prodAxes *= shape[i];
+    axesDims.push_back(shape[i]);
   }
+  int64_t prodFree = product(freeDims), prodAxes = product(axesDims);
   std::vector<int64_t> perm = flipped ? axes : free;
   for (int64_t i : flipped ? free : axes)
     perm.push_back(i);
@@ -143,25 +142,26 @@ Value tensordot(TfRuntime &rt, const Value &x, const Value &y,
 
 // ---- einsum ----
 
-/// One operand's labels, one char per dimension; the ellipsis is expanded
-/// to labels of its own (chars below ' ').
-std::vector<char> operandLabels(const std::string &spec, int64_t rank,
-                                int64_t &ellipsisRank) {
-  std::vector<char> labels;
-  size_t dots = spec.find("...");
-  int64_t named =
-      static_cast<int64_t>(spec.size()) - (dots == std::string::npos ? 0 : 3);
-  ellipsisRank = dots == std::string::npos ? 0 : rank - named;
+/// The labels of subscripts `spec`, one char per dimension, its `...`
+/// standing for `ellipsis` labels of their own (chars 1, 2, ... below ' ',
+/// aligned across operands by the caller); false for any other character
+/// or a second `...`.
+bool parseLabels(const std::string &spec, int64_t ellipsis,
+                 std::vector<char> &labels) {
+  bool dots = false;
   for (size_t i = 0; i < spec.size(); ++i) {
-    if (i == dots) {
-      for (int64_t k = 0; k < ellipsisRank; ++k)
-        labels.push_back(static_cast<char>(1 + k)); // aligned below
+    if (spec.compare(i, 3, "...") == 0 && !dots) {
+      dots = true;
+      for (int64_t k = 0; k < ellipsis; ++k)
+        labels.push_back(static_cast<char>(1 + k));
       i += 2;
-      continue;
+    } else if (std::isalpha(static_cast<unsigned char>(spec[i]))) {
+      labels.push_back(spec[i]);
+    } else {
+      return false;
     }
-    labels.push_back(spec[i]);
   }
-  return labels;
+  return true;
 }
 
 /// Sums `x` (labels `labels`) over the labels not in `keep`, as the Einsum
@@ -177,14 +177,14 @@ Value sumOut(TfRuntime &rt, Value x, std::vector<char> &labels,
   std::vector<int64_t> perm = kept, rows;
   perm.insert(perm.end(), summed.begin(), summed.end());
   std::vector<char> keptLabels;
-  int64_t size = 1;
+  std::vector<int64_t> summedDims;
   for (int64_t i : kept) {
     rows.push_back(shape[i]);
     keptLabels.push_back(labels[i]);
   }
   for (int64_t i : summed)
-    size *= shape[i];
-  rows.push_back(size);
+    summedDims.push_back(shape[i]);
+  rows.push_back(product(summedDims));
   x = reshaped(rt, permuted(rt, x, perm), rows);
   labels = keptLabels;
   return reduce(rt, "Sum", x, Value::integer(-1), false);
@@ -222,10 +222,8 @@ Value einsum(TfRuntime &rt, const std::string &equationIn,
   // while tracing, else the kernel's InvalidArgumentError.
   auto shapeError = [&](const std::string &traced, const std::string &eager) {
     if (!rt.tracing)
-      rt.raise(
-          "InvalidArgumentError",
-          eagerKernelPrefix("Einsum_N_" + std::to_string(operands.size())) +
-              eager + " [Op:Einsum] name: ");
+      kernelError(rt, "Einsum", eager,
+                  "Einsum_N_" + std::to_string(operands.size()));
     std::string names, shapes;
     for (size_t k = 0; k < operands.size(); ++k) {
       names += (k ? ", " : "") + inputName(rt, operands[k]);
@@ -242,18 +240,12 @@ Value einsum(TfRuntime &rt, const std::string &equationIn,
   std::vector<int64_t> ellipsisRanks;
   for (size_t k = 0; k < specs.size(); ++k) {
     const std::vector<int64_t> &shape = staticShape(rt, operands[k], "einsum");
-    for (size_t i = 0; i < specs[k].size(); ++i) {
-      char c = specs[k][i];
-      bool dots = specs[k].compare(i, 3, "...") == 0;
-      if (dots) {
-        i += 2;
-        continue;
-      }
-      if (!std::isalpha(static_cast<unsigned char>(c)))
-        in.valueError("Subscripts have incorrect format: " + equationIn);
-    }
     int64_t rank = shape.size(), eRank = 0;
-    labels.push_back(operandLabels(specs[k], rank, eRank));
+    if (specs[k].find("...") != std::string::npos)
+      eRank = rank - static_cast<int64_t>(specs[k].size() - 3);
+    labels.emplace_back();
+    if (!parseLabels(specs[k], eRank, labels[k]))
+      in.valueError("Subscripts have incorrect format: " + equationIn);
     if (eRank < 0 || static_cast<int64_t>(labels[k].size()) != rank) {
       std::string want = std::to_string(labels[k].size() - eRank);
       shapeError("Shape must be rank " + want + " but is rank " +
@@ -272,18 +264,8 @@ Value einsum(TfRuntime &rt, const std::string &equationIn,
         c = static_cast<char>(c + (ellipsis - ellipsisRanks[k]));
   std::vector<char> output;
   if (arrow != std::string::npos) {
-    std::string out = equation.substr(arrow + 2);
-    for (size_t i = 0; i < out.size(); ++i) {
-      if (out.compare(i, 3, "...") == 0) {
-        for (int64_t k = 0; k < ellipsis; ++k)
-          output.push_back(static_cast<char>(1 + k));
-        i += 2;
-      } else if (std::isalpha(static_cast<unsigned char>(out[i]))) {
-        output.push_back(out[i]);
-      } else {
-        in.valueError("Subscripts have incorrect format: " + equationIn);
-      }
-    }
+    if (!parseLabels(equation.substr(arrow + 2), ellipsis, output))
+      in.valueError("Subscripts have incorrect format: " + equationIn);
   } else {
     // NumPy's implicit output: the ellipsis, then the labels used once, in
     // alphabetical order.

@@ -128,6 +128,15 @@ Value sigmoidCrossEntropy(TfRuntime &rt, const Value &labelsArg,
                   unaryOp(rt, "Log1p", unaryOp(rt, "Exp", negAbs)));
 }
 
+/// The softmax kernels' TypeError for logits that are not floats.
+void requireFloatLogits(Interpreter &in, DType d) {
+  if (!isFloating(d))
+    in.typeError("Value passed to parameter 'features' has DataType " +
+                 std::string(py::dtypeName(d)) +
+                 " not in list of allowed values: half, bfloat16, float32, "
+                 "float64");
+}
+
 /// The kernels' common start on [batch, classes] logits: logits - max and
 /// sum(exp(logits - max)) per row.
 void shiftedLogits(TfRuntime &rt, const Value &logits, Value &shifted,
@@ -145,11 +154,7 @@ Value softmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
   Interpreter &in = rt.in;
   Value logits = rt.toTensor(logitsArg);
   const TensorType lt = rt.tensor(logits).type;
-  if (!isFloating(lt.dtype))
-    in.typeError("Value passed to parameter 'features' has DataType " +
-                 std::string(py::dtypeName(lt.dtype)) +
-                 " not in list of allowed values: half, bfloat16, float32, "
-                 "float64");
+  requireFloatLogits(in, lt.dtype);
   Value labels = rt.toTensor(labelsArg, lt.dtype);
   const TensorType zt = rt.tensor(labels).type;
   if (!lt.isStatic() || lt.shape.empty())
@@ -158,12 +163,10 @@ Value softmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
              ">= 1 with static shapes, not " +
                  lt.shapeString());
   if (zt.shape != lt.shape)
-    rt.raise(
-        "InvalidArgumentError",
-        (rt.tracing ? "" : eagerKernelPrefix("SoftmaxCrossEntropyWithLogits")) +
-            "logits and labels must be broadcastable: logits_size=" +
-            shapeList(lt.shape) + " labels_size=" + shapeList(zt.shape) +
-            (rt.tracing ? "" : " [Op:SoftmaxCrossEntropyWithLogits] name: "));
+    knownKernelError(rt, "SoftmaxCrossEntropyWithLogits",
+                     "logits and labels must be broadcastable: logits_size=" +
+                         shapeList(lt.shape) +
+                         " labels_size=" + shapeList(zt.shape));
   // Other ranks are flattened to [batch, classes] and the loss reshaped
   // back, as nn_ops does.
   std::vector<int64_t> outer(lt.shape.begin(), lt.shape.end() - 1);
@@ -193,11 +196,7 @@ Value sparseSoftmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
   Value logits = rt.toTensor(logitsArg);
   Value labels = rt.toTensor(labelsArg);
   const TensorType lt = rt.tensor(logits).type, zt = rt.tensor(labels).type;
-  if (!isFloating(lt.dtype))
-    in.typeError("Value passed to parameter 'features' has DataType " +
-                 std::string(py::dtypeName(lt.dtype)) +
-                 " not in list of allowed values: half, bfloat16, float32, "
-                 "float64");
+  requireFloatLogits(in, lt.dtype);
   if (zt.dtype != DType::Int32 && zt.dtype != DType::Int64)
     in.typeError("Value passed to parameter 'labels' has DataType " +
                  std::string(py::dtypeName(zt.dtype)) +
@@ -227,16 +226,11 @@ Value sparseSoftmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
       std::string values;
       for (int64_t k = 0; k < n; ++k)
         values += " " + std::to_string(known->elementAsInt(k));
-      rt.raise("InvalidArgumentError",
-               (rt.tracing ? ""
-                           : eagerKernelPrefix(
-                                 "SparseSoftmaxCrossEntropyWithLogits")) +
-                   "Received a label value of " + std::to_string(label) +
-                   " which is outside the valid range of [0, " +
-                   std::to_string(classes) + ").  Label values:" + values +
-                   (rt.tracing
-                        ? ""
-                        : " [Op:SparseSoftmaxCrossEntropyWithLogits] name: "));
+      knownKernelError(rt, "SparseSoftmaxCrossEntropyWithLogits",
+                       "Received a label value of " + std::to_string(label) +
+                           " which is outside the valid range of [0, " +
+                           std::to_string(classes) +
+                           ").  Label values:" + values);
     }
   }
   Value shifted, sumExp;

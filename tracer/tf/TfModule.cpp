@@ -298,11 +298,10 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
         key.push_back(fullSlice());
       int64_t n = r->tensor(x).type.shape[axis];
       if (n >= 0 && (i < 0 || i >= n))
-        r->raise("InvalidArgumentError",
-                 eagerKernelPrefix("GatherV2") + "indices[" +
-                     std::to_string(parts.size()) + "] = " + std::to_string(i) +
-                     " is not in [0, " + std::to_string(n) +
-                     ") [Op:GatherV2] name: ");
+        kernelError(*r, "GatherV2",
+                    "indices[" + std::to_string(parts.size()) +
+                        "] = " + std::to_string(i) + " is not in [0, " +
+                        std::to_string(n) + ")");
       auto slice = std::make_shared<py::SliceObject>();
       slice->start = Value::integer(i);
       slice->stop = Value::integer(i + 1);

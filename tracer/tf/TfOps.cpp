@@ -78,6 +78,20 @@ std::string eagerKernelPrefix(const std::string &op) {
          "_device_/job:localhost/replica:0/task:0/device:CPU:0}} ";
 }
 
+void kernelError(TfRuntime &rt, const std::string &op,
+                 const std::string &message, const std::string &kernel) {
+  rt.raise("InvalidArgumentError",
+           eagerKernelPrefix(kernel.empty() ? op : kernel) + message +
+               " [Op:" + op + "] name: ");
+}
+
+void knownKernelError(TfRuntime &rt, const std::string &op,
+                      const std::string &message) {
+  if (rt.tracing)
+    rt.raise("InvalidArgumentError", message);
+  kernelError(rt, op, message);
+}
+
 void rejectDType(TfRuntime &rt, const std::string &op, const std::string &param,
                  const std::string &attr, DType dtype,
                  const std::string &traced, const std::string &kernels,
@@ -272,10 +286,9 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
                        " with input shapes: " + shapeList(a.type.shape) + ", " +
                        shapeList(b.type.shape) + ".");
     }
-    rt.raise("InvalidArgumentError",
-             eagerKernelPrefix(op) +
-                 "Incompatible shapes: " + shapeList(a.type.shape) + " vs. " +
-                 shapeList(b.type.shape) + " [Op:" + op + "] name: ");
+    kernelError(rt, op,
+                "Incompatible shapes: " + shapeList(a.type.shape) + " vs. " +
+                    shapeList(b.type.shape));
   }
   static const char *compares[] = {"Equal",     "NotEqual", "Less",
                                    "LessEqual", "Greater",  "GreaterEqual"};
@@ -411,8 +424,7 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
                      " and " + std::to_string(d2) + nodeText());
   };
   auto eagerError = [&](const std::string &message) {
-    rt.raise("InvalidArgumentError",
-             eagerKernelPrefix(op) + message + " [Op:" + op + "] name: ");
+    kernelError(rt, op, message);
   };
   if (k1 >= 0 && k2 >= 0 && k1 != k2) {
     if (rt.tracing)
@@ -526,11 +538,10 @@ static int64_t normalizeAxis(TfRuntime &rt, int64_t axis, int64_t rank,
       rt.in.valueError("Invalid reduction dimension " + std::to_string(axis) +
                        " for input with " + std::to_string(rank) +
                        " dimensions.");
-    rt.raise("InvalidArgumentError",
-             eagerKernelPrefix(what) + "Invalid reduction dimension (" +
-                 std::to_string(axis) + " for input with " +
-                 std::to_string(rank) + " dimension(s) [Op:" + what +
-                 "] name: ");
+    kernelError(rt, what,
+                "Invalid reduction dimension (" + std::to_string(axis) +
+                    " for input with " + std::to_string(rank) +
+                    " dimension(s)");
   }
   return axis < 0 ? axis + rank : axis;
 }
@@ -981,9 +992,7 @@ Value whereIndices(TfRuntime &rt, const Value &cond) {
         TensorType{DType::Int64, {-1, static_cast<int64_t>(ct.shape.size())}},
         "Where");
   if (ct.shape.empty())
-    rt.raise("InvalidArgumentError",
-             eagerKernelPrefix("Where") +
-                 "WhereOp : Unhandled input dimensions: 0 [Op:Where] name: ");
+    kernelError(rt, "Where", "WhereOp : Unhandled input dimensions: 0");
   const std::vector<int64_t> &shape = host->type.shape;
   int64_t rank = shape.size(), count = 0;
   for (uint8_t b : host->bytes)

@@ -23,6 +23,16 @@ std::string kernelTypeName(DType d);
 /// "{{function_node __wrapped__OP_device_/job:localhost/replica:0/task:0/
 /// device:CPU:0}} ": how an eager kernel's error for `op` starts.
 std::string eagerKernelPrefix(const std::string &op);
+/// An eager kernel's InvalidArgumentError: eagerKernelPrefix(kernel), the
+/// message, then " [Op:OP] name: ". `kernel` is the wrapped function's name
+/// when it differs from the op's ("Einsum_N_2" for Einsum).
+[[noreturn]] void kernelError(TfRuntime &rt, const std::string &op,
+                              const std::string &message,
+                              const std::string &kernel = "");
+/// A kernel's InvalidArgumentError that kiln finds from values known at
+/// trace time: the bare message while tracing, kernelError() eagerly.
+[[noreturn]] void knownKernelError(TfRuntime &rt, const std::string &op,
+                                   const std::string &message);
 /// `f"{t}"` of a tensor in TensorFlow's messages: an eager tensor formats as
 /// its NumPy value ("[3 4]"), a graph tensor as str() does.
 std::string formatTensor(TfRuntime &rt, const Value &t);

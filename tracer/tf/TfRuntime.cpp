@@ -236,13 +236,16 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
   return t;
 }
 
+std::string TfRuntime::conversionError(const Value &t, DType dtype) {
+  return std::string("Tensor conversion requested dtype ") +
+         py::dtypeName(dtype) + " for Tensor with dtype " +
+         py::dtypeName(tensor(t).type.dtype) + ": " + in.repr(t);
+}
+
 Value TfRuntime::toTensor(const Value &v, std::optional<DType> dtype) {
   if (isTensor(v)) {
-    auto &t = tensor(v);
-    if (dtype && *dtype != t.type.dtype)
-      in.valueError(std::string("Tensor conversion requested dtype ") +
-                    py::dtypeName(*dtype) + " for Tensor with dtype " +
-                    py::dtypeName(t.type.dtype) + ": " + in.repr(v));
+    if (dtype && *dtype != tensor(v).type.dtype)
+      in.valueError(conversionError(v, *dtype));
     return v;
   }
   if (v.is(Type::Native)) {

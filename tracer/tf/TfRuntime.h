@@ -99,6 +99,8 @@ public:
   /// Python value → tensor (tf.convert_to_tensor), with TensorFlow's dtype
   /// inference and errors. `dtype` forces the dtype.
   Value toTensor(const Value &v, std::optional<DType> dtype = std::nullopt);
+  /// toTensor's ValueError text for tensor `t` requested as `dtype`.
+  std::string conversionError(const Value &t, DType dtype);
   /// A host tensor from a Python scalar or nested list.
   HostTensorPtr hostFromPython(const Value &v, std::optional<DType> dtype);
   /// A tensor holding `host`: a Const node while tracing, else eager.

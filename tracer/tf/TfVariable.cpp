@@ -110,11 +110,10 @@ Value assignVariable(TfRuntime &rt, VariableObject &v, const std::string &op,
   }
   // The kernel wants equal shapes: no broadcasting.
   if (type.shape != var->type.shape)
-    rt.raise("InvalidArgumentError",
-             eagerKernelPrefix(op) + "Cannot update variable with shape " +
-                 shapeList(var->type.shape) + " using a Tensor with shape " +
-                 shapeList(type.shape) + ", shapes must be equal. [Op:" + op +
-                 "] name: ");
+    kernelError(rt, op,
+                "Cannot update variable with shape " +
+                    shapeList(var->type.shape) + " using a Tensor with shape " +
+                    shapeList(type.shape) + ", shapes must be equal.");
   Value updated = binaryOp(rt, op == "AssignAddVariableOp" ? "AddV2" : "Sub",
                            rt.eager(var->value), t);
   var->value = rt.tensor(updated).value;
@@ -171,11 +170,7 @@ Value newVariable(Interpreter &in, TfRuntime &rt, CallArgs &args) {
     init = rt.eager(other->state->value);
   std::optional<DType> dtype = dtypeArg(in, p.get("dtype"));
   if (rt.isTensor(init) && dtype && *dtype != rt.tensor(init).type.dtype)
-    in.valueError(std::string("initial_value: Tensor conversion requested "
-                              "dtype ") +
-                  py::dtypeName(*dtype) + " for Tensor with dtype " +
-                  py::dtypeName(rt.tensor(init).type.dtype) + ": " +
-                  in.repr(init));
+    in.valueError("initial_value: " + rt.conversionError(init, *dtype));
   Value t = rt.toTensor(init, dtype);
   auto state = std::make_shared<VariableState>();
   state->type = rt.tensor(t).type;
