@@ -14,8 +14,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
-#include <filesystem>
-
 namespace kiln {
 
 Value Emitter::dimSize(Location loc, Value t, int64_t d) {
@@ -34,26 +32,7 @@ void Emitter::appendShape(Location loc, Value t, SmallVectorImpl<Value> &ints) {
 
 std::string Emitter::graphError(const graph::Node &n,
                                 const std::string &message) {
-  // "__inference_f_5" was traced from f.
-  std::string function = g.name;
-  const std::string prefix = "__inference_";
-  if (function.rfind(prefix, 0) == 0 && function.rfind('_') > prefix.size())
-    function =
-        function.substr(prefix.size(), function.rfind('_') - prefix.size());
-  // CPython names the main script by its absolute path.
-  std::error_code ec;
-  std::string path =
-      std::filesystem::absolute(file, ec).lexically_normal().string();
-  std::string text = "Graph execution error:\n\nDetected at node " + n.name +
-                     " defined at (most recent call last):\n";
-  for (auto &[line, name] : g.traceStack)
-    text += "  File \"" + path + "\", line " + std::to_string(line) + ", in " +
-            name + "\n\n";
-  if (n.loc.valid())
-    text += "  File \"" + path + "\", line " + std::to_string(n.loc.line) +
-            ", in " + function + "\n\n";
-  return text + message + "\n\t [[{{node " + n.name + "}}]] [Op:" + g.name +
-         "]";
+  return g.runtimeError(n, message, file);
 }
 
 void Emitter::check(const graph::Node &n, Value ok, const std::string &message,

@@ -157,6 +157,8 @@ private:
   Value emitActivation(const graph::Node &n, RankedTensorType type);
   /// tf.gather's GatherV2 (EmitGather.cpp).
   Value emitGather(const graph::Node &n, RankedTensorType type);
+  /// tf.gather_nd's GatherNd (EmitGather.cpp).
+  Value emitGatherNd(const graph::Node &n, RankedTensorType type);
   /// tf.where(condition)'s Where node (EmitGather.cpp).
   Value emitWhere(const graph::Node &n, RankedTensorType type);
   /// A StridedSlice whose bounds in some dimension depend on its size

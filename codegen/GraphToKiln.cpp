@@ -418,6 +418,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitTensorList(n, type);
   if (op == "Where")
     return emitWhere(n, type);
+  if (op == "GatherNd")
+    return emitGatherNd(n, type);
   if (op == "GatherV2" && n.inputs.size() == 3) // tf.gather
     return emitGather(n, type);
   if (op == "GatherV2") {

@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <cstring>
+#include <filesystem>
 
 namespace kiln::graph {
 
@@ -122,6 +123,28 @@ int64_t HostTensor::elementAsInt(size_t i) const {
   if (type.dtype == DType::Int64)
     return reinterpret_cast<const int64_t *>(bytes.data())[i];
   return static_cast<int64_t>(elementAsDouble(i));
+}
+
+std::string Graph::runtimeError(const Node &n, const std::string &message,
+                                const std::string &file) const {
+  // "__inference_f_5" was traced from f.
+  std::string function = name;
+  const std::string prefix = "__inference_";
+  if (function.rfind(prefix, 0) == 0 && function.rfind('_') > prefix.size())
+    function =
+        function.substr(prefix.size(), function.rfind('_') - prefix.size());
+  std::error_code ec;
+  std::string path =
+      std::filesystem::absolute(file, ec).lexically_normal().string();
+  std::string text = "Graph execution error:\n\nDetected at node " + n.name +
+                     " defined at (most recent call last):\n";
+  for (auto &[line, caller] : traceStack)
+    text += "  File \"" + path + "\", line " + std::to_string(line) + ", in " +
+            caller + "\n\n";
+  if (n.loc.valid())
+    text += "  File \"" + path + "\", line " + std::to_string(n.loc.line) +
+            ", in " + function + "\n\n";
+  return text + message + "\n\t [[{{node " + n.name + "}}]] [Op:" + name + "]";
 }
 
 std::string Graph::uniqueName(const std::string &base) {

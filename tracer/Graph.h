@@ -108,6 +108,11 @@ struct Graph {
 
   /// TensorFlow's naming: the first node called `base`, then `base_1`...
   std::string uniqueName(const std::string &base);
+  /// TensorFlow's text for node `n` failing with `message` when the
+  /// function runs ("Graph execution error: ... Detected at node ...");
+  /// `file` is the script, named by its absolute path as CPython does.
+  std::string runtimeError(const Node &n, const std::string &message,
+                           const std::string &file) const;
   const TensorType &typeOf(Output o) const {
     return nodes[o.node].outputs[o.index];
   }

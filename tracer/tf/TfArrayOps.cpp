@@ -1,7 +1,8 @@
-// tf.one_hot, tf.reverse, the scans tf.math.cumsum/cumprod and
-// tf.math.top_k: one TensorFlow op each (OneHot, ReverseV2, Cumsum, Cumprod,
-// TopKV2), emitted by codegen/EmitArrayOps.cpp; tf.sort and tf.argsort
-// built on top_k as TensorFlow's Python layer builds them.
+// tf.one_hot, tf.gather_nd, tf.reverse, the scans tf.math.cumsum/cumprod and
+// tf.math.top_k: one TensorFlow op each (OneHot, GatherNd, ReverseV2,
+// Cumsum, Cumprod, TopKV2), emitted by codegen/EmitArrayOps.cpp (GatherNd by
+// EmitGather.cpp); tf.sort and tf.argsort built on top_k as TensorFlow's
+// Python layer builds them.
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
@@ -68,13 +69,23 @@ const DTypeRule kScan{
     "DT_QUINT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64]; "
     "attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>"};
 
+const DTypeRule kGatherNdIndices{
+    "indices",
+    "Tindices",
+    {DType::Int16, DType::Int32, DType::Int64},
+    "int16, int32, int64",
+    "int16, int32, int64",
+    "; signature=params:Tparams, indices:Tindices -> output:Tparams; "
+    "attr=Tparams:type; attr=Tindices:type,allowed=[DT_INT16, DT_INT32, "
+    "DT_INT64]; attr=bad_indices_policy:string,default=\"\">"};
+
 /// TensorFlow's error unless `rule` allows `dtype` for `op`.
 void requireDType(TfRuntime &rt, const std::string &op, const DTypeRule &rule,
-                  DType dtype) {
+                  DType dtype, bool named = true) {
   if (std::find(rule.allowed.begin(), rule.allowed.end(), dtype) ==
       rule.allowed.end())
     rejectDType(rt, op, rule.param, rule.attr, dtype, rule.traced, rule.kernels,
-                rule.opDef);
+                rule.opDef, named);
 }
 
 /// An int argument given as a Python int or a tensor known at trace time.
@@ -349,6 +360,78 @@ Value sortOrArgsort(TfRuntime &rt, const Params &p, const std::string &fname,
   return unaryOp(rt, "Neg", result);
 }
 
+/// tf.gather_nd with batch_dims 0: a GatherNd node. The indices' last
+/// dimension M indexes params' first M dimensions, so the result's shape is
+/// the indices' without their last, then params' after their first M.
+Value gatherNd(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  Value paramsArg = p.require("params", "gather_nd");
+  Value indicesArg = p.require("indices", "gather_nd");
+  if (p.has("batch_dims") && in.toIndex(p.get("batch_dims")) != 0)
+    rt.raise("UnimplementedError",
+             "kiln supports tf.gather_nd with batch_dims=0 only");
+  auto isList = [](const Value &v) {
+    return v.is(py::Type::List) || v.is(py::Type::Tuple);
+  };
+  bool named = !isList(paramsArg) && !isList(indicesArg);
+  Value x = rt.toTensor(paramsArg), idx = rt.toTensor(indicesArg);
+  const TensorType &xt = rt.tensor(x).type, &it = rt.tensor(idx).type;
+  requireDType(rt, "GatherNd", kGatherNdIndices, it.dtype, named);
+  if (xt.unknownRank || it.unknownRank ||
+      (!it.shape.empty() && it.shape.back() < 0))
+    rt.raise("UnimplementedError",
+             "kiln needs the ranks of gather_nd's inputs and the length of "
+             "its index vectors at trace time");
+  std::string name =
+      rt.tracing ? rt.tracing->graph.uniqueName("GatherNd") : "GatherNd";
+  // Shape inference's ValueError while tracing, the kernel's error eagerly.
+  auto fail = [&](const std::string &traced, const std::string &eager) {
+    if (rt.tracing)
+      in.valueError(traced + " for '{{node " + name +
+                    "}} = GatherNd[Tindices=" + tfTypeName(it.dtype) +
+                    ", Tparams=" + tfTypeName(xt.dtype) +
+                    ", bad_indices_policy=\"\"](" + inputName(rt, x) + ", " +
+                    inputName(rt, idx) + ")' with input shapes: " +
+                    shapeList(xt.shape) + ", " + shapeList(it.shape) + ".");
+    kernelError(rt, "GatherNd", eager, "", named);
+  };
+  int64_t rank = xt.shape.size();
+  if (!rt.tracing && rank == 0)
+    fail("", "params must be at least a vector");
+  if (it.shape.empty())
+    fail("Shape must be at least rank 1 but is rank 0",
+         "indices must be at least a vector");
+  int64_t m = it.shape.back();
+  if (m > rank)
+    fail("indices.shape[-1] must be <= params.rank, but saw indices shape: " +
+             shapeList(it.shape) + " and params shape: " + shapeList(xt.shape),
+         "index innermost dimension length must be <= params rank; saw: " +
+             std::to_string(m) + " vs. " + std::to_string(rank));
+  // Eager indices are known: the kernel's check of each index vector.
+  // (While tracing, the compiled op checks them when it runs.)
+  HostTensorPtr known = rt.tracing ? nullptr : rt.constantValue(idx);
+  for (int64_t row = 0; known && m > 0 && row * m < it.numElements(); ++row) {
+    bool inRange = true;
+    std::string vector;
+    for (int64_t j = 0; j < m; ++j) {
+      int64_t v = known->elementAsInt(row * m + j);
+      inRange = inRange && v >= 0 && v < xt.shape[j];
+      vector += (j ? ", " : "") + std::to_string(v);
+    }
+    if (!inRange)
+      fail("", "indices[" + std::to_string(row) + "] = [" + vector +
+                   "] does not index into param shape " + shapeList(xt.shape) +
+                   ", node name: GatherNd");
+  }
+  std::vector<int64_t> shape(it.shape.begin(), it.shape.end() - 1);
+  shape.insert(shape.end(), xt.shape.begin() + m, xt.shape.end());
+  return rt.apply("GatherNd", {x, idx},
+                  {{"bad_indices_policy", std::string()},
+                   {"Tparams", xt.dtype},
+                   {"Tindices", it.dtype}},
+                  TensorType{xt.dtype, shape}, name, rt.tracing != nullptr);
+}
+
 } // namespace
 
 void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
@@ -358,6 +441,10 @@ void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     return oneHot(*r, Params(in, args, "one_hot",
                              {"indices", "depth", "on_value", "off_value",
                               "axis", "dtype", "name"}));
+  });
+  tf.def("gather_nd", [r](Interpreter &in, CallArgs &args) {
+    return gatherNd(*r, Params(in, args, "gather_nd",
+                               {"params", "indices", "name", "batch_dims"}));
   });
   tf.def("reverse", [r](Interpreter &in, CallArgs &args) {
     return reverse(*r, Params(in, args, "reverse", {"tensor", "axis", "name"}));

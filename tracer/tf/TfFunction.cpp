@@ -549,7 +549,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   std::string error;
   if (graphHasStrings(state.graph)) {
     for (auto &n : state.graph.nodes)
-      if (!hasStringKernel(n.op) && n.op != "PrintV2")
+      if (!hasHostKernel(state.graph, n) && n.op != "PrintV2")
         rt.raise("UnimplementedError",
                  "kiln cannot run '" + name +
                      "': it mixes string tensors with " + n.op +
@@ -691,12 +691,13 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
     }
     compiled = slot;
   }
-  if (c.onHost ? !runGraphOnHost(c.graph, inputs, outputs, error)
+  if (c.onHost ? !runGraphOnHost(c.graph, rt.in.file().path(), inputs, outputs,
+                                 error)
                : !rt.executor.run(compiled, inputs, outputs, error)) {
     const std::string assertion = "InvalidArgumentError: ";
     if (error.compare(0, assertion.size(), assertion) == 0)
       rt.raise("InvalidArgumentError", error.substr(assertion.size()));
-    // The host runs string graphs; its only failure is a missing kernel.
+    // The host runs string graphs; its other failure is a missing kernel.
     rt.raise(c.onHost ? "UnimplementedError" : "InternalError", error);
   }
   for (auto &[var, index] : c.writes)

@@ -2,20 +2,13 @@
 #include "TfHostOps.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace kiln::tf {
 
 using graph::DType;
 using graph::HostTensor;
 using graph::HostTensorPtr;
-
-bool hasStringKernel(const std::string &op) {
-  static const char *ops[] = {
-      "Const",        "Identity",    "AddV2",      "Equal",      "NotEqual",
-      "ConcatV2",     "Pack",        "Reshape",    "ExpandDims", "Squeeze",
-      "StridedSlice", "BroadcastTo", "Placeholder"};
-  return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
-}
 
 namespace {
 
@@ -59,12 +52,66 @@ std::shared_ptr<HostTensor> make(const graph::TensorType &type) {
   return t;
 }
 
+int64_t count(const std::vector<int64_t> &shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+/// "[3,2]": a shape as the kernels' messages write it.
+std::string shapeText(const std::vector<int64_t> &shape) {
+  std::string text = "[";
+  for (size_t d = 0; d < shape.size(); ++d)
+    text += (d ? "," : "") + std::to_string(shape[d]);
+  return text + "]";
+}
+
+/// dst[to] = src[from], for tensors of one dtype: these kernels move
+/// elements of any dtype, since a graph that holds strings runs here whole.
+void copyElement(HostTensor &dst, int64_t to, const HostTensor &src,
+                 int64_t from) {
+  if (src.type.dtype == DType::String) {
+    dst.strings[to] = src.strings[from];
+    return;
+  }
+  size_t size = py::dtypeSize(src.type.dtype);
+  std::memcpy(dst.bytes.data() + to * size, src.bytes.data() + from * size,
+              size);
+}
+
+/// The dtype of node `n`'s input `i`.
+DType inputDType(const graph::Graph &g, const graph::Node &n, size_t i) {
+  const graph::Output &o = n.inputs[i];
+  return g.nodes[o.node].outputs[o.index].dtype;
+}
+
+/// The ops these kernels run whatever the dtype, and those they run on
+/// strings only (the numeric ones are compiled).
+const char *kAnyDType[] = {
+    "Const",    "Identity", "Placeholder", "Reshape",      "ExpandDims",
+    "Squeeze",  "ConcatV2", "Pack",        "StridedSlice", "BroadcastTo",
+    "GatherV2", "GatherNd", "Where",       "Shape"};
+const char *kStringsOnly[] = {"AddV2", "Equal", "NotEqual"};
+
 } // namespace
 
-bool runStringKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
-                     HostTensorPtr &out, std::string &error) {
+bool hasHostKernel(const graph::Graph &g, const graph::Node &n) {
+  if (std::find(std::begin(kAnyDType), std::end(kAnyDType), n.op) !=
+      std::end(kAnyDType))
+    return true;
+  return std::find(std::begin(kStringsOnly), std::end(kStringsOnly), n.op) !=
+             std::end(kStringsOnly) &&
+         inputDType(g, n, 0) == DType::String;
+}
+
+bool runHostKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
+                   HostTensorPtr &out, std::string &error) {
   const std::string &op = n.op;
   graph::TensorType type = n.outputs.at(0);
+  auto intList = [&](const char *name) -> const std::vector<int64_t> & {
+    return std::get<std::vector<int64_t>>(n.attrs.at(name));
+  };
   if (op == "Const") {
     out = std::get<HostTensorPtr>(n.attrs.at("value"));
     return true;
@@ -76,7 +123,7 @@ bool runStringKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
   }
   if (op == "Reshape" || op == "ExpandDims" || op == "Squeeze") {
     auto t = std::make_shared<HostTensor>(*in[0]);
-    int64_t known = 1, total = in[0]->strings.size();
+    int64_t known = 1, total = count(in[0]->type.shape);
     for (int64_t d : type.shape)
       known *= d < 0 ? 1 : d;
     for (auto &d : type.shape)
@@ -86,13 +133,26 @@ bool runStringKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
     out = t;
     return true;
   }
+  if (op == "Shape") {
+    const auto &shape = in[0]->type.shape;
+    type.shape = {static_cast<int64_t>(shape.size())};
+    auto result = make(type);
+    for (size_t d = 0; d < shape.size(); ++d) {
+      if (type.dtype == DType::Int64)
+        reinterpret_cast<int64_t *>(result->bytes.data())[d] = shape[d];
+      else
+        reinterpret_cast<int32_t *>(result->bytes.data())[d] =
+            static_cast<int32_t>(shape[d]);
+    }
+    out = result;
+    return true;
+  }
   if (op == "AddV2" || op == "Equal" || op == "NotEqual" ||
       op == "BroadcastTo") {
-    std::vector<int64_t> shape = type.shape;
     const auto &a = in[0]->type.shape;
     const auto &b = op == "BroadcastTo" ? type.shape : in[1]->type.shape;
     size_t rank = std::max(a.size(), b.size());
-    shape.assign(rank, 1);
+    std::vector<int64_t> shape(rank, 1);
     for (size_t i = 0; i < rank; ++i) {
       int64_t x = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
       int64_t y = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
@@ -102,16 +162,17 @@ bool runStringKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
     t.shape = shape;
     auto result = make(t);
     forEach(shape, [&](const std::vector<int64_t> &c, int64_t e) {
-      const std::string &x = in[0]->strings[broadcastIndex(a, c)];
+      int64_t x = broadcastIndex(a, c);
       if (op == "BroadcastTo") {
-        result->strings[e] = x;
+        copyElement(*result, e, *in[0], x);
         return;
       }
-      const std::string &y = in[1]->strings[broadcastIndex(b, c)];
+      const std::string &l = in[0]->strings[x];
+      const std::string &r = in[1]->strings[broadcastIndex(b, c)];
       if (op == "AddV2")
-        result->strings[e] = x + y;
+        result->strings[e] = l + r;
       else
-        result->bytes[e] = (x == y) == (op == "Equal");
+        result->bytes[e] = (l == r) == (op == "Equal");
     });
     out = result;
     return true;
@@ -132,37 +193,32 @@ bool runStringKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
     for (auto &s : shapes)
       t.shape[axis] += s[axis];
     auto result = make(t);
-    int64_t outer = 1;
-    for (int64_t d = 0; d < axis; ++d)
-      outer *= t.shape[d];
-    size_t at = 0;
+    int64_t outer = count({shapes[0].begin(), shapes[0].begin() + axis});
+    int64_t at = 0;
     for (int64_t o = 0; o < outer; ++o)
       for (size_t k = 0; k < in.size(); ++k) {
-        int64_t slab = 1;
-        for (size_t d = axis; d < shapes[k].size(); ++d)
-          slab *= shapes[k][d];
+        int64_t slab = count({shapes[k].begin() + axis, shapes[k].end()});
         for (int64_t i = 0; i < slab; ++i)
-          result->strings[at++] = in[k]->strings[o * slab + i];
+          copyElement(*result, at++, *in[k], o * slab + i);
       }
     out = result;
     return true;
   }
   if (op == "StridedSlice" && n.attrs.count("dyn_kind")) {
     // Bounds computed at run time: not in this kernel.
-    error = "kiln has no string kernel for slices whose bounds or "
+    error = "kiln has no host kernel for slices whose bounds or "
             "dimensions are known only at run time";
     return false;
   }
   if (op == "StridedSlice") {
-    const auto &offsets = std::get<std::vector<int64_t>>(n.attrs.at("offsets"));
-    auto sizes = std::get<std::vector<int64_t>>(n.attrs.at("sizes"));
-    const auto &strides = std::get<std::vector<int64_t>>(n.attrs.at("strides"));
+    const auto &offsets = intList("offsets");
+    auto sizes = intList("sizes");
+    const auto &strides = intList("strides");
     const auto &inShape = in[0]->type.shape;
     for (size_t d = 0; d < sizes.size(); ++d)
       if (sizes[d] < 0)
         sizes[d] = inShape[d];
-    graph::TensorType sliced{DType::String, sizes};
-    auto result = make(sliced);
+    auto result = make({type.dtype, sizes});
     std::vector<int64_t> reversed;
     if (auto it = n.attrs.find("reversed"); it != n.attrs.end())
       reversed = std::get<std::vector<int64_t>>(it->second);
@@ -174,7 +230,7 @@ bool runStringKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
         int64_t k = flip ? sizes[d] - 1 - c[d] : c[d];
         index = index * inShape[d] + offsets[d] + k * strides[d];
       }
-      result->strings[e] = in[0]->strings[index];
+      copyElement(*result, e, *in[0], index);
     });
     result->type = type;
     for (size_t d = 0, k = 0; d < result->type.shape.size(); ++d)
@@ -187,7 +243,81 @@ bool runStringKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
     out = result;
     return true;
   }
-  error = "kiln has no string kernel for " + op;
+  if (op == "GatherV2" || op == "GatherNd") {
+    // Both read params at index vectors: GatherV2's are single indices
+    // into dimension `axis`, GatherNd's the indices' last dimension, M
+    // long, into params' first M.
+    const HostTensor &params = *in[0], &indices = *in[1];
+    const auto &ps = params.type.shape, &is = indices.type.shape;
+    bool nd = op == "GatherNd";
+    int64_t axis = 0, m = 1;
+    if (nd)
+      m = is.empty() ? 0 : is.back();
+    else if (in.size() == 3)
+      axis = std::get<int64_t>(n.attrs.at("axis"));
+    if (nd && (is.empty() || ps.empty() || m > (int64_t)ps.size())) {
+      error = "InvalidArgumentError: GatherNd's indices do not fit params "
+              "of shape " +
+              std::to_string(ps.size()) + "-D";
+      return false;
+    }
+    int64_t vectors = m ? count(is) / m : count({is.begin(), is.end() - 1});
+    int64_t outer = count({ps.begin(), ps.begin() + axis});
+    int64_t inner = count({ps.begin() + axis + m, ps.end()});
+    std::vector<int64_t> shape(ps.begin(), ps.begin() + axis);
+    shape.insert(shape.end(), is.begin(), is.end() - (nd ? 1 : 0));
+    shape.insert(shape.end(), ps.begin() + axis + m, ps.end());
+    auto result = make({type.dtype, shape});
+    int64_t at = 0;
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t v = 0; v < vectors; ++v) {
+        // The flat offset of the slab the vector names, in units of slabs.
+        int64_t slab = 0;
+        std::string vector;
+        bool inRange = true;
+        for (int64_t j = 0; j < m; ++j) {
+          int64_t extent = ps[axis + j], i = indices.elementAsInt(v * m + j);
+          if (in.size() == 2 && i < 0) // a row, negative from the end
+            i += extent;
+          inRange = inRange && i >= 0 && i < extent;
+          vector += (j ? ", " : "") + std::to_string(i);
+          slab = slab * extent + i;
+        }
+        if (!inRange) { // the kernels' messages
+          error = "InvalidArgumentError: indices[" + std::to_string(v) +
+                  "] = " +
+                  (nd ? "[" + vector + "] does not index into param shape " +
+                            shapeText(ps) + ", node name: " + n.name
+                      : vector + " is not in [0, " + std::to_string(ps[axis]) +
+                            ")");
+          return false;
+        }
+        int64_t base =
+            (o * count({ps.begin() + axis, ps.begin() + axis + m}) + slab) *
+            inner;
+        for (int64_t e = 0; e < inner; ++e)
+          copyElement(*result, at++, params, base + e);
+      }
+    out = result;
+    return true;
+  }
+  if (op == "Where") {
+    // The coordinates of the true elements, one row each.
+    const HostTensor &cond = *in[0];
+    const auto &cs = cond.type.shape;
+    std::vector<int64_t> rows;
+    forEach(cs, [&](const std::vector<int64_t> &c, int64_t e) {
+      if (cond.elementAsDouble(e) != 0)
+        rows.insert(rows.end(), c.begin(), c.end());
+    });
+    int64_t rank = cs.size();
+    auto result =
+        make({DType::Int64, {rank ? (int64_t)rows.size() / rank : 0, rank}});
+    std::memcpy(result->bytes.data(), rows.data(), rows.size() * 8);
+    out = result;
+    return true;
+  }
+  error = "kiln has no host kernel for " + op;
   return false;
 }
 
@@ -199,7 +329,7 @@ bool graphHasStrings(const graph::Graph &g) {
   return false;
 }
 
-bool runGraphOnHost(const graph::Graph &g,
+bool runGraphOnHost(const graph::Graph &g, const std::string &file,
                     const std::vector<HostTensorPtr> &inputs,
                     std::vector<HostTensorPtr> &outputs, std::string &error) {
   std::vector<HostTensorPtr> values(g.nodes.size());
@@ -212,8 +342,12 @@ bool runGraphOnHost(const graph::Graph &g,
     std::vector<HostTensorPtr> in;
     for (auto &o : n.inputs)
       in.push_back(values[o.node]);
-    if (!runStringKernel(n, in, values[i], error))
+    if (!runHostKernel(n, in, values[i], error)) {
+      const std::string invalid = "InvalidArgumentError: ";
+      if (error.rfind(invalid, 0) == 0)
+        error = invalid + g.runtimeError(n, error.substr(invalid.size()), file);
       return false;
+    }
   }
   for (auto &r : g.results)
     outputs.push_back(values[r.node]);

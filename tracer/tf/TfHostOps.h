@@ -1,6 +1,8 @@
 // String tensors on the host. MLIR has no string type, so ops on strings
 // (identity, concatenation by +, equality, concat/stack, reshapes, slices,
-// broadcast_to) run here, eagerly and in traced graphs that contain strings.
+// broadcast_to, gathers) run here, eagerly and in traced graphs that contain
+// strings. Such a graph runs here whole, so the ops that only move elements
+// (and Where and Shape, which index them) have kernels for every dtype.
 #pragma once
 
 #include "Graph.h"
@@ -10,17 +12,19 @@
 
 namespace kiln::tf {
 
-/// Whether `op` has a host kernel for string tensors.
-bool hasStringKernel(const std::string &op);
+/// Whether node `n` of `graph` has a host kernel for its inputs' dtypes.
+bool hasHostKernel(const graph::Graph &graph, const graph::Node &n);
 
-/// Runs one node on host tensors; false when no kernel applies.
-bool runStringKernel(const graph::Node &node,
-                     const std::vector<graph::HostTensorPtr> &inputs,
-                     graph::HostTensorPtr &out, std::string &error);
+/// Runs one node on host tensors; false when no kernel applies, or when
+/// its input is out of range ("InvalidArgumentError: ..." then).
+bool runHostKernel(const graph::Node &node,
+                   const std::vector<graph::HostTensorPtr> &inputs,
+                   graph::HostTensorPtr &out, std::string &error);
 
-/// Runs a whole graph on the host with the string kernels (every node must
-/// have one). Returns false and sets `error` otherwise.
-bool runGraphOnHost(const graph::Graph &graph,
+/// Runs a whole graph on the host (every node must have a kernel). Returns
+/// false and sets `error` otherwise; a kernel's InvalidArgumentError reads
+/// as TensorFlow's graph execution error, naming `file`.
+bool runGraphOnHost(const graph::Graph &graph, const std::string &file,
                     const std::vector<graph::HostTensorPtr> &inputs,
                     std::vector<graph::HostTensorPtr> &outputs,
                     std::string &error);

@@ -273,19 +273,16 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     if (p.has("batch_dims") && in.toIndex(p.get("batch_dims")) != 0)
       r->raise("UnimplementedError", "kiln supports tf.gather with "
                                      "batch_dims=0 only");
+    // A list may hold symbolic tensors: it is packed then.
+    indices = r->toTensor(indices);
+    HostTensorPtr c = r->constantValue(indices);
+    // Indices known at run time only, or not a list: a GatherV2 node.
+    if (!c || c->type.shape.size() != 1 || !isInteger(c->type.dtype))
+      return gather(*r, x, indices,
+                    p.has("axis") ? in.toIndex(p.get("axis")) : 0);
     std::vector<int64_t> list;
-    if (r->isTensor(indices)) {
-      HostTensorPtr c = r->constantValue(indices);
-      // Indices known at run time only, or not a list: a GatherV2 node.
-      if (!c || c->type.shape.size() > 1)
-        return gather(*r, x, indices,
-                      p.has("axis") ? in.toIndex(p.get("axis")) : 0);
-      for (int64_t i = 0; i < c->type.numElements(); ++i)
-        list.push_back(c->elementAsInt(i));
-    } else {
-      for (auto &v : in.toList(indices))
-        list.push_back(in.toIndex(v));
-    }
+    for (int64_t i = 0; i < c->type.numElements(); ++i)
+      list.push_back(c->elementAsInt(i));
     int64_t axis = p.has("axis") ? in.toIndex(p.get("axis")) : 0;
     int64_t rank = r->tensor(x).type.shape.size();
     if (axis < 0)

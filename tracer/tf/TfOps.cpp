@@ -78,11 +78,16 @@ std::string eagerKernelPrefix(const std::string &op) {
          "_device_/job:localhost/replica:0/task:0/device:CPU:0}} ";
 }
 
+std::string eagerOpSuffix(const std::string &op, bool named) {
+  return " [Op:" + op + "]" + (named ? " name: " : "");
+}
+
 void kernelError(TfRuntime &rt, const std::string &op,
-                 const std::string &message, const std::string &kernel) {
+                 const std::string &message, const std::string &kernel,
+                 bool named) {
   rt.raise("InvalidArgumentError",
            eagerKernelPrefix(kernel.empty() ? op : kernel) + message +
-               " [Op:" + op + "] name: ");
+               eagerOpSuffix(op, named));
 }
 
 void knownKernelError(TfRuntime &rt, const std::string &op,
@@ -95,7 +100,7 @@ void knownKernelError(TfRuntime &rt, const std::string &op,
 void rejectDType(TfRuntime &rt, const std::string &op, const std::string &param,
                  const std::string &attr, DType dtype,
                  const std::string &traced, const std::string &kernels,
-                 const std::string &opDef) {
+                 const std::string &opDef, bool named) {
   if (rt.tracing)
     rt.in.typeError("Value passed to parameter '" + param + "' has DataType " +
                     py::dtypeName(dtype) +
@@ -104,7 +109,7 @@ void rejectDType(TfRuntime &rt, const std::string &op, const std::string &param,
            "Value for attr '" + attr + "' of " + kernelTypeName(dtype) +
                " is not in the list of allowed values: " + kernels +
                "\n\t; NodeDef: {{node " + op + "}}; Op<name=" + op + opDef +
-               " [Op:" + op + "] name: ");
+               eagerOpSuffix(op, named));
 }
 
 std::string kernelTypeName(DType d) {

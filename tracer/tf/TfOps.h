@@ -23,12 +23,18 @@ std::string kernelTypeName(DType d);
 /// "{{function_node __wrapped__OP_device_/job:localhost/replica:0/task:0/
 /// device:CPU:0}} ": how an eager kernel's error for `op` starts.
 std::string eagerKernelPrefix(const std::string &op);
+/// " [Op:OP] name: ", how an eager op's error ends. TensorFlow's generated
+/// wrappers add " name: " on their fast path only; an op whose arguments
+/// are nested Python lists falls back to a slower path that does not
+/// (`named` false).
+std::string eagerOpSuffix(const std::string &op, bool named = true);
 /// An eager kernel's InvalidArgumentError: eagerKernelPrefix(kernel), the
-/// message, then " [Op:OP] name: ". `kernel` is the wrapped function's name
-/// when it differs from the op's ("Einsum_N_2" for Einsum).
+/// message, then eagerOpSuffix(op, named). `kernel` is the wrapped
+/// function's name when it differs from the op's ("Einsum_N_2" for Einsum).
 [[noreturn]] void kernelError(TfRuntime &rt, const std::string &op,
                               const std::string &message,
-                              const std::string &kernel = "");
+                              const std::string &kernel = "",
+                              bool named = true);
 /// A kernel's InvalidArgumentError that kiln finds from values known at
 /// trace time: the bare message while tracing, kernelError() eagerly.
 [[noreturn]] void knownKernelError(TfRuntime &rt, const std::string &op,
@@ -45,12 +51,12 @@ std::string inputName(TfRuntime &rt, const Value &v);
 /// (type attr `attr`) does not allow: a TypeError listing `traced` while
 /// tracing, else the eager kernel lookup's InvalidArgumentError listing
 /// `kernels` and quoting the OpDef after its name (`opDef`: "; signature=
-/// ...>").
+/// ...>"), ending as eagerOpSuffix(op, named).
 [[noreturn]] void rejectDType(TfRuntime &rt, const std::string &op,
                               const std::string &param, const std::string &attr,
                               DType dtype, const std::string &traced,
                               const std::string &kernels,
-                              const std::string &opDef);
+                              const std::string &opDef, bool named = true);
 /// tf.gather(params, indices, axis) as a GatherV2 node (batch_dims 0):
 /// the result's shape is params' with dimension `axis` replaced by the
 /// indices' shape.

@@ -473,8 +473,12 @@ ValueList TfRuntime::applyMulti(const std::string &op, const ValueList &inputs,
       hostInputs.push_back(tensor(v).value);
     HostTensorPtr out;
     std::string error;
-    if (!runStringKernel(n, hostInputs, out, error))
+    if (!runHostKernel(n, hostInputs, out, error)) {
+      const std::string invalid = "InvalidArgumentError: ";
+      if (error.rfind(invalid, 0) == 0) // callers check eager indices first
+        raise("InvalidArgumentError", error.substr(invalid.size()));
       raise("UnimplementedError", error + " (string tensors)");
+    }
     return {eager(out)};
   }
   // Eager: a one-op function, compiled once per signature.
