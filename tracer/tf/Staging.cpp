@@ -14,6 +14,7 @@
 #include "TensorArray.h"
 #include "TfObjects.h"
 #include "TfOps.h"
+#include "TfVariable.h"
 #include "autograph/Autograph.h"
 #include "kiln/frontend/Resolver.h"
 
@@ -172,6 +173,11 @@ public:
   void yieldIteration(int r, const LoopSpec &spec, const ValueList &next);
   /// The `n` outputs of node `id`.
   ValueList nodeOutputs(int id, size_t n);
+  /// The loop node `op` (inputs: `bounds`, the state, then the variables
+  /// the loop carries; outputs: the state, then those variables).
+  ValueList loopNode(const std::string &op, const ValueList &bounds,
+                     const LoopSpec &spec, std::vector<int> regions,
+                     const VariableScope &variables);
   ValueList stageCounted(
       const Value &start, const Value &limit, const Value &delta,
       LoopSpec &spec,
@@ -336,6 +342,8 @@ private:
     std::vector<TensorType> types(st.values.size());
     {
       RegionGuard guard(g);
+      // Variable writes in the dropped region are dropped too.
+      VariableScopeGuard variables(rt, VariableScope::Kind::Branch);
       g.beginRegion();
       after = body(st.values);
       for (size_t i = 0; i < after.size(); ++i) {
@@ -371,6 +379,27 @@ private:
         st.values[i] = filled(rt, types[i], 0);
       }
     }
+  }
+
+  /// A branch's results with each tf.Variable in them read, in the
+  /// branch (TensorFlow converts a branch's outputs to tensors).
+  std::vector<Slot> readVariables(std::vector<Slot> slots) {
+    std::function<Value(const Value &)> read = [&](const Value &v) {
+      if (VariableObject *var = asVariable(v))
+        return readVariable(rt, *var);
+      if (v.is(Type::List) || v.is(Type::Tuple)) {
+        ValueList items;
+        for (auto &item : in.toList(v))
+          items.push_back(read(item));
+        return v.is(Type::List) ? in.list(std::move(items))
+                                : in.tuple(std::move(items));
+      }
+      return v;
+    };
+    for (Slot &slot : slots)
+      if (slot && (asVariable(*slot) || slot->is(Type::Tuple)))
+        slot = read(*slot);
+    return slots;
   }
 
   static bool isContainer(const Value &v) {
@@ -579,15 +608,21 @@ std::vector<Slot> TfStager::stageBranches(
   graph::Graph &g = graph();
   int thenR, elseR;
   std::vector<Slot> a, b;
+  // Each branch's tf.Variable writes, merged below into extra outputs.
+  std::shared_ptr<VariableScope> thenVars, elseVars;
   {
     RegionGuard guard(g);
+    VariableScopeGuard variables(rt, VariableScope::Kind::Branch);
     thenR = g.beginRegion();
-    a = thenFn();
+    a = readVariables(thenFn());
+    thenVars = variables.end();
   }
   {
     RegionGuard guard(g);
+    VariableScopeGuard variables(rt, VariableScope::Kind::Branch);
     elseR = g.beginRegion();
-    b = elseFn();
+    b = readVariables(elseFn());
+    elseVars = variables.end();
   }
   std::vector<Slot> merged(names.size());
   // The variables that become outputs, each as the tensors it holds.
@@ -724,13 +759,22 @@ std::vector<Slot> TfStager::stageBranches(
       g.regions[elseR].results.push_back(rt.graphOutput(tb[k]));
     }
   }
+  BranchWrites writes = branchWrites(rt, *thenVars, *elseVars);
+  for (size_t k = 0; k < writes.vars.size(); ++k) {
+    g.regions[thenR].results.push_back(writes.thenValues[k]);
+    g.regions[elseR].results.push_back(writes.elseValues[k]);
+    types.push_back(writes.vars[k]->var->type);
+  }
   node.op = "StatelessIf";
   node.name = g.uniqueName("cond");
   node.inputs = {rt.graphOutput(test)};
   node.regions = {thenR, elseR};
   node.outputs = types;
   node.loc = rt.currentLoc();
-  ValueList flat = nodeOutputs(g.add(std::move(node)), ta.size());
+  int id = g.add(std::move(node));
+  for (size_t k = 0; k < writes.vars.size(); ++k)
+    setVariable(rt, *writes.vars[k], {id, static_cast<int>(ta.size() + k)});
+  ValueList flat = nodeOutputs(id, ta.size());
   size_t at = 0;
   for (int i : outputs)
     merged[i] = rebuild(*a[i], flat, at);
@@ -889,26 +933,53 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
     return vars;
   };
   int condR, bodyR;
+  // The tf.Variables the loop touches, carried as extra state after its own.
+  VariableScopeGuard variables(rt, VariableScope::Kind::Loop);
   {
     RegionGuard guard(g);
     condR = g.beginRegion();
-    Value test = loopTestValue(spec.cond(regionArgs()), "while loop");
+    ValueList args = regionArgs();
+    beginLoopRegion(rt, variables.scope(), condR);
+    Value test = loopTestValue(spec.cond(args), "while loop");
     g.regions[condR].results.push_back(rt.graphOutput(test));
+    if (const VariableUse *u = writtenInLoopRegion(variables.scope()))
+      rt.raise("UnimplementedError", "kiln cannot assign tf.Variable '" +
+                                         u->var->name +
+                                         "' in a loop condition yet");
   }
   {
     RegionGuard guard(g);
     bodyR = g.beginRegion();
-    yieldIteration(bodyR, spec, spec.body(regionArgs()));
+    ValueList args = regionArgs();
+    beginLoopRegion(rt, variables.scope(), bodyR);
+    yieldIteration(bodyR, spec, spec.body(args));
+    for (graph::Output o : loopResults(variables.scope()))
+      g.regions[bodyR].results.push_back(o);
   }
+  return loopNode("StatelessWhile", {}, spec, {condR, bodyR}, *variables.end());
+}
+
+ValueList TfStager::loopNode(const std::string &op, const ValueList &bounds,
+                             const LoopSpec &spec, std::vector<int> regions,
+                             const VariableScope &variables) {
+  graph::Graph &g = graph();
   graph::Node node;
-  node.op = "StatelessWhile";
+  node.op = op;
   node.name = g.uniqueName("while");
+  for (auto &v : bounds)
+    node.inputs.push_back(rt.graphOutput(v));
   for (auto &v : spec.init)
     node.inputs.push_back(rt.graphOutput(v));
-  node.regions = {condR, bodyR};
+  node.regions = std::move(regions);
   node.outputs = spec.types;
+  for (size_t i = 0; i < variables.carried.size(); ++i) {
+    node.inputs.push_back(variables.inits[i]);
+    node.outputs.push_back(variables.carried[i]->var->type);
+  }
   node.loc = rt.currentLoc();
-  return nodeOutputs(g.add(std::move(node)), n);
+  int id = g.add(std::move(node));
+  endLoop(rt, variables, id, spec.init.size());
+  return nodeOutputs(id, spec.init.size());
 }
 
 ValueList TfStager::stageCounted(
@@ -918,6 +989,7 @@ ValueList TfStager::stageCounted(
   size_t n = spec.init.size();
   TensorType ivType = rt.tensor(start).type;
   int bodyR;
+  VariableScopeGuard variables(rt, VariableScope::Kind::Loop);
   {
     RegionGuard guard(g);
     bodyR = g.beginRegion();
@@ -925,19 +997,13 @@ ValueList TfStager::stageCounted(
     ValueList vars;
     for (size_t i = 0; i < n; ++i)
       vars.push_back(regionValue(g.addRegionArg(spec.types[i])));
+    beginLoopRegion(rt, variables.scope(), bodyR);
     yieldIteration(bodyR, spec, body(iv, vars));
+    for (graph::Output o : loopResults(variables.scope()))
+      g.regions[bodyR].results.push_back(o);
   }
-  graph::Node node;
-  node.op = "For";
-  node.name = g.uniqueName("while");
-  node.inputs = {rt.graphOutput(start), rt.graphOutput(limit),
-                 rt.graphOutput(delta)};
-  for (auto &v : spec.init)
-    node.inputs.push_back(rt.graphOutput(v));
-  node.regions = {bodyR};
-  node.outputs = spec.types;
-  node.loc = rt.currentLoc();
-  return nodeOutputs(g.add(std::move(node)), n);
+  return loopNode("For", {start, limit, delta}, spec, {bodyR},
+                  *variables.end());
 }
 
 void TfStager::stageWhile(const ast::WhileStmt &s, const Value &test,

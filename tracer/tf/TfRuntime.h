@@ -25,6 +25,7 @@ using py::ValueList;
 
 class TfRuntime;
 struct VariableUse;   // TfVariable.h
+struct VariableScope; // TfVariable.h
 struct VariableState; // TfVariable.h
 
 /// A `tf.print` recorded while tracing (TfPrint.h): its line is
@@ -48,6 +49,9 @@ struct TraceState : std::enable_shared_from_this<TraceState> {
   std::map<const void *, int> captured; // eager tensor → Const node
   /// tf.Variables the trace reads or writes, in order of first use.
   std::vector<std::shared_ptr<VariableUse>> variables;
+  /// The staged branches and loops being traced, outermost first: each
+  /// holds the variables' values in its region.
+  std::vector<std::shared_ptr<VariableScope>> variableScopes;
 };
 
 struct TensorObject : py::NativeObject {

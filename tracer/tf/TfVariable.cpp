@@ -56,16 +56,52 @@ VariableUse &use(TfRuntime &rt, const std::shared_ptr<VariableState> &var,
   return *u;
 }
 
-/// Records a write of the trace. The value becomes a result of the
-/// function; inside a staged branch or loop it would have to be carried
-/// through the region as loop state, which kiln does not do yet.
-void written(TfRuntime &rt, VariableUse &u, graph::Output value) {
-  if (rt.tracing->graph.current != -1)
-    rt.raise("UnimplementedError",
-             "kiln cannot assign tf.Variable '" + u.var->name +
-                 "' inside tensor-dependent control flow yet");
-  u.current = value;
-  u.written = true;
+/// An argument of type `type` appended to region `region`.
+graph::Output addArg(graph::Graph &g, int region, const TensorType &type) {
+  int saved = g.current;
+  g.current = region;
+  graph::Output arg = g.addRegionArg(type);
+  g.current = saved;
+  return arg;
+}
+
+graph::Output valueAt(TfRuntime &rt, VariableUse &u, size_t depth);
+
+/// `loop` starts carrying `u`, which enters it as `init`.
+void carry(TfRuntime &rt, VariableScope &loop, VariableUse &u,
+           graph::Output init) {
+  graph::Graph &g = rt.tracing->graph;
+  loop.carried.push_back(&u);
+  loop.inits.push_back(init);
+  for (size_t k = 0; k < loop.regions.size(); ++k)
+    loop.args[k].push_back(addArg(g, loop.regions[k], u.var->type));
+  loop.values[&u] = loop.args.back().back();
+}
+
+/// `u`'s value as the scopes below `depth` see it. A loop among them that
+/// does not carry `u` yet starts to, with the value below it as the
+/// initial one.
+graph::Output valueAt(TfRuntime &rt, VariableUse &u, size_t depth) {
+  auto &scopes = rt.tracing->variableScopes;
+  for (size_t k = depth; k-- > 0;) {
+    VariableScope &s = *scopes[k];
+    if (auto it = s.values.find(&u); it != s.values.end())
+      return it->second;
+    if (s.kind == VariableScope::Kind::Loop && !s.regions.empty()) {
+      carry(rt, s, u, valueAt(rt, u, k));
+      return s.values.at(&u);
+    }
+  }
+  return u.current;
+}
+
+/// `u`'s value where the trace is now.
+graph::Output currentValue(TfRuntime &rt, VariableUse &u) {
+  return valueAt(rt, u, rt.tracing->variableScopes.size());
+}
+
+bool same(graph::Output a, graph::Output b) {
+  return a.node == b.node && a.index == b.index;
 }
 
 /// TensorFlow's static check of assign(): the value's shape must be
@@ -98,10 +134,10 @@ Value assignVariable(TfRuntime &rt, VariableObject &v, const std::string &op,
   if (rt.tracing) {
     std::string name = rt.tracing->graph.uniqueName(op);
     VariableUse &u = use(rt, var, name);
-    Value node = rt.apply(op, {rt.symbolic(u.current), t},
+    Value node = rt.apply(op, {rt.symbolic(currentValue(rt, u)), t},
                           {{"dtype", var->type.dtype}}, var->type, name,
                           /*exactName=*/true);
-    written(rt, u, rt.tensor(node).out);
+    setVariable(rt, u, rt.tensor(node).out);
     return makeVariable(rt, var, true);
   }
   if (op == "AssignVariableOp") {
@@ -190,7 +226,7 @@ Value readVariable(TfRuntime &rt, VariableObject &v) {
     return rt.eager(v.state->value);
   std::string name = rt.tracing->graph.uniqueName("ReadVariableOp");
   VariableUse &u = use(rt, v.state, name);
-  return rt.apply("ReadVariableOp", {rt.symbolic(u.current)},
+  return rt.apply("ReadVariableOp", {rt.symbolic(currentValue(rt, u))},
                   {{"dtype", v.state->type.dtype}}, v.state->type, name,
                   /*exactName=*/true);
 }
@@ -198,12 +234,92 @@ Value readVariable(TfRuntime &rt, VariableObject &v) {
 graph::Output variableValue(TfRuntime &rt,
                             const std::shared_ptr<VariableState> &var,
                             const std::string &opName) {
-  return use(rt, var, opName).current;
+  return currentValue(rt, use(rt, var, opName));
 }
 
 void setVariableValue(TfRuntime &rt, const std::shared_ptr<VariableState> &var,
                       graph::Output value) {
-  written(rt, use(rt, var, "ReadVariableOp"), value);
+  setVariable(rt, use(rt, var, "ReadVariableOp"), value);
+}
+
+void setVariable(TfRuntime &rt, VariableUse &u, graph::Output value) {
+  auto &scopes = rt.tracing->variableScopes;
+  if (!scopes.empty()) {
+    scopes.back()->values[&u] = value;
+    return;
+  }
+  u.current = value;
+  u.written = true;
+}
+
+VariableScopeGuard::VariableScopeGuard(TfRuntime &rt, VariableScope::Kind kind)
+    : rt_(rt), scope_(std::make_shared<VariableScope>()) {
+  scope_->kind = kind;
+  if (rt.tracing) {
+    rt.tracing->variableScopes.push_back(scope_);
+    pushed_ = true;
+  }
+}
+
+VariableScopeGuard::~VariableScopeGuard() { end(); }
+
+std::shared_ptr<VariableScope> VariableScopeGuard::end() {
+  if (pushed_) {
+    rt_.tracing->variableScopes.pop_back();
+    pushed_ = false;
+  }
+  return scope_;
+}
+
+void beginLoopRegion(TfRuntime &rt, VariableScope &loop, int region) {
+  if (!rt.tracing)
+    return;
+  loop.regions.push_back(region);
+  loop.args.emplace_back();
+  loop.values.clear();
+  for (VariableUse *u : loop.carried) {
+    graph::Output arg = addArg(rt.tracing->graph, region, u->var->type);
+    loop.args.back().push_back(arg);
+    loop.values[u] = arg;
+  }
+}
+
+const VariableUse *writtenInLoopRegion(const VariableScope &loop) {
+  for (size_t i = 0; i < loop.carried.size(); ++i)
+    if (!same(loop.values.at(loop.carried[i]), loop.args.back()[i]))
+      return loop.carried[i];
+  return nullptr;
+}
+
+std::vector<graph::Output> loopResults(const VariableScope &loop) {
+  std::vector<graph::Output> out;
+  for (VariableUse *u : loop.carried)
+    out.push_back(loop.values.at(u));
+  return out;
+}
+
+void endLoop(TfRuntime &rt, const VariableScope &loop, int node, size_t first) {
+  for (size_t i = 0; i < loop.carried.size(); ++i)
+    if (!same(loop.values.at(loop.carried[i]), loop.args.back()[i]))
+      setVariable(rt, *loop.carried[i], {node, static_cast<int>(first + i)});
+}
+
+BranchWrites branchWrites(TfRuntime &rt, const VariableScope &thenScope,
+                          const VariableScope &elseScope) {
+  BranchWrites w;
+  // In order of first use, for a deterministic graph.
+  for (auto &use : rt.tracing->variables) {
+    VariableUse *u = use.get();
+    auto t = thenScope.values.find(u), e = elseScope.values.find(u);
+    if (t == thenScope.values.end() && e == elseScope.values.end())
+      continue;
+    w.vars.push_back(u);
+    w.thenValues.push_back(t != thenScope.values.end() ? t->second
+                                                       : currentValue(rt, *u));
+    w.elseValues.push_back(e != elseScope.values.end() ? e->second
+                                                       : currentValue(rt, *u));
+  }
+  return w;
 }
 
 std::string VariableObject::repr(Interpreter &in, const Value &) {

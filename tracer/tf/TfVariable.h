@@ -5,6 +5,11 @@
 // the value at entry is an extra argument of the concrete function, and
 // the value after the last write is an extra result, stored back into the
 // variable when a call returns.
+//
+// Inside staged control flow a variable has a value per region, as an SSA
+// value does: a branch's writes leave the If node as extra outputs, and a
+// loop carries each variable it touches as extra loop state (VariableScope),
+// so reads in later iterations see earlier writes.
 #pragma once
 
 #include "TfRuntime.h"
@@ -61,10 +66,74 @@ Value readVariable(TfRuntime &rt, VariableObject &v);
 /// What the trace did with one variable (TraceState::variables).
 struct VariableUse {
   std::shared_ptr<VariableState> var;
-  int resource = -1;     // the captured Placeholder
-  graph::Output current; // the value after the trace's last write so far
+  int resource = -1; // the captured Placeholder
+  /// The value in the function body after its last write so far (staged
+  /// regions keep theirs in VariableScopes).
+  graph::Output current;
   bool written = false;
 };
+
+/// One staged branch or loop being traced: the values its region gives
+/// variables. A branch's values are its writes; a read falls through to
+/// the enclosing scope. A loop carries every variable its regions touch:
+/// on first touch the variable gets an argument in each of the loop's
+/// regions and its value on entry becomes an extra loop input.
+struct VariableScope {
+  enum class Kind { Branch, Loop };
+  Kind kind = Kind::Branch;
+  /// Values in the active region (for a loop, its last begun region).
+  std::map<VariableUse *, graph::Output> values;
+  // Loops only.
+  std::vector<int> regions;           // begun so far: [cond,] body
+  std::vector<VariableUse *> carried; // in order of first touch
+  std::vector<graph::Output> inits;   // their values entering the loop
+  /// args[k][i]: carried variable i's argument in regions[k].
+  std::vector<std::vector<graph::Output>> args;
+};
+
+/// Pushes a VariableScope while a staged construct is traced; pops it when
+/// destroyed (errors included) unless end() popped it first. Does nothing
+/// outside a trace.
+class VariableScopeGuard {
+public:
+  VariableScopeGuard(TfRuntime &rt, VariableScope::Kind kind);
+  ~VariableScopeGuard();
+  VariableScopeGuard(const VariableScopeGuard &) = delete;
+  VariableScopeGuard &operator=(const VariableScopeGuard &) = delete;
+  /// Pops the scope and returns it.
+  std::shared_ptr<VariableScope> end();
+  VariableScope &scope() { return *scope_; }
+
+private:
+  TfRuntime &rt_;
+  std::shared_ptr<VariableScope> scope_;
+  bool pushed_ = false;
+};
+
+/// The loop's region `region` begins (just after its own arguments): each
+/// variable carried so far gets an argument there, which is its value.
+void beginLoopRegion(TfRuntime &rt, VariableScope &loop, int region);
+/// The first variable whose value in the loop's active region is not its
+/// argument there (one written in that region), or null.
+const VariableUse *writtenInLoopRegion(const VariableScope &loop);
+/// The carried variables' values in the active region: what an iteration
+/// yields after the loop's own state.
+std::vector<graph::Output> loopResults(const VariableScope &loop);
+/// After the loop node `node`, whose outputs from `first` on are the
+/// carried variables: the enclosing scope's value of each variable the
+/// loop wrote becomes that output.
+void endLoop(TfRuntime &rt, const VariableScope &loop, int node, size_t first);
+/// The variables either branch wrote, in order, with each branch's value
+/// (the enclosing value where a branch did not write it).
+struct BranchWrites {
+  std::vector<VariableUse *> vars;
+  std::vector<graph::Output> thenValues, elseValues;
+};
+BranchWrites branchWrites(TfRuntime &rt, const VariableScope &thenScope,
+                          const VariableScope &elseScope);
+/// Sets the current scope's value of `u` (the function body's outside
+/// staged control flow).
+void setVariable(TfRuntime &rt, VariableUse &u, graph::Output value);
 
 /// For a tf.function called while another traces: the caller's current
 /// value of `var` (captured if new), and the value the callee left in it.
