@@ -165,6 +165,23 @@ private:
   /// known only at run time (EmitGather.cpp).
   Value emitDynamicSlice(const graph::Node &n, RankedTensorType type);
 
+  // ---- image and padding ops (EmitNn.cpp) ----
+  /// Conv2D (NHWC input, HWIO filter) with its strides, dilations and
+  /// padding.
+  Value emitConv2D(const graph::Node &n, RankedTensorType type);
+  /// MaxPool and AvgPool over height and width.
+  Value emitPool(const graph::Node &n, RankedTensorType type);
+  Value emitBiasAdd(const graph::Node &n, RankedTensorType type);
+  /// Pad, PadV2 and MirrorPad (the node's `amounts`).
+  Value emitPad(const graph::Node &n, RankedTensorType type);
+  /// `x` with `before[d]` and `after[d]` elements of `fill` around each
+  /// dimension d.
+  Value padWith(Location loc, Value x, ArrayRef<int64_t> before,
+                ArrayRef<int64_t> after, Value fill);
+  /// NHWC image `x` padded in height and width with `fill`.
+  Value padImage(Location loc, Value x, int64_t top, int64_t bottom,
+                 int64_t left, int64_t right, TypedAttr fill);
+
   // ---- array ops (EmitArrayOps.cpp) ----
   /// OneHot(indices, depth, on, off) along its `axis`.
   Value emitOneHot(const graph::Node &n, RankedTensorType type);

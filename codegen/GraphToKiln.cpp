@@ -418,6 +418,14 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitTensorList(n, type);
   if (op == "Where")
     return emitWhere(n, type);
+  if (op == "Conv2D")
+    return emitConv2D(n, type);
+  if (op == "MaxPool" || op == "AvgPool")
+    return emitPool(n, type);
+  if (op == "BiasAdd")
+    return emitBiasAdd(n, type);
+  if (op == "Pad" || op == "PadV2" || op == "MirrorPad")
+    return emitPad(n, type);
   if (op == "GatherNd")
     return emitGatherNd(n, type);
   if (op == "GatherV2" && n.inputs.size() == 3) // tf.gather

@@ -461,15 +461,6 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     for (size_t i = 0; i < kwNames.size(); ++i)
       call.keywords.emplace_back(kwNames[i], symbolicArgs[positionalCount + i]);
     result = in.call(pyFunc, call);
-    // Non-tensor numbers and strings in the result become constants, and
-    // variables their values, as TensorFlow converts a Function's outputs
-    // to tensors.
-    result =
-        mapLeaves(in, result, "", [&](const Value &v, const std::string &) {
-          return v.isNumber() || v.is(Type::Str) || asVariable(v)
-                     ? rt.toTensor(v)
-                     : v;
-        });
   } catch (py::PyException &e) {
     rt.tracing = saved;
     // Without AutoGraph (or when it could not convert the function),
@@ -478,6 +469,26 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
       throw;
     throw userCodeError(in, e);
   }
+  // Non-tensor numbers and strings in the result become constants,
+  // variables their values, and a TensorShape whose dimensions are all
+  // known a shape tensor, as TensorFlow converts a Function's outputs to
+  // tensors (outside the user's code: its errors are not "in user code").
+  result = mapLeaves(in, result, "", [&](const Value &v, const std::string &) {
+    if (v.is(Type::Native))
+      if (auto *s = dynamic_cast<TensorShapeObject *>(v.raw())) {
+        if (s->type.isStatic())
+          return rt.toTensor(pyIntList(in, s->type.shape), DType::Int32);
+        rt.tracing = saved;
+        in.typeError("To be compatible with tf.function, Python "
+                     "functions must return zero or more Tensors or "
+                     "ExtensionTypes or None values; in compilation of " +
+                     in.repr(pyFunc) +
+                     ", found return value of type TensorShape, which "
+                     "is not a Tensor or ExtensionType.");
+      }
+    return v.isNumber() || v.is(Type::Str) || asVariable(v) ? rt.toTensor(v)
+                                                            : v;
+  });
   // Outputs: an Identity per returned tensor, as TensorFlow names them.
   concrete->firstOutput = state.graph.results.size();
   size_t outIndex = 0;

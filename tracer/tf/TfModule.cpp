@@ -152,6 +152,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   installArrayOps(*r, tf, math, nn);
   installVariables(*r, tf);
   installLosses(*r, tf, nn);
+  installNn(*r, tf, nn);
 
   auto reduction = [&](const std::string &name, const std::string &op) {
     for (ModuleBuilder *m : {&tf, &math})

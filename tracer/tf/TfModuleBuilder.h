@@ -87,6 +87,10 @@ void installActivations(TfRuntime &rt, ModuleBuilder &math, ModuleBuilder &nn);
 /// sparse softmax cross-entropy with logits (TfLosses.cpp).
 void installLosses(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn);
 
+/// tf.nn.conv2d, max_pool2d, avg_pool2d and bias_add, and tf.pad
+/// (TfNn.cpp).
+void installNn(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn);
+
 /// tf.linalg.matvec, tf.tensordot and tf.einsum (TfLinalg.cpp).
 void installLinalg(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &linalg);
 

@@ -1,0 +1,300 @@
+// Image and padding ops, in the order of TensorFlow's CPU kernels:
+// - Conv2D: each output element is one chain of multiply-adds over the
+//   filter window in (row, column, input channel) order, fused for float32
+//   as Eigen's contraction kernel computes it (docs/numerics.md);
+// - MaxPool and AvgPool: TensorFlow's SpatialMaxPool and SpatialAvgPool,
+//   which visit the window's inputs row by row; a max starts from the
+//   lowest finite value, an average divides the sum of the inputs inside
+//   the image by their count;
+// - BiasAdd: the bias added along the last dimension;
+// - Pad, PadV2 and MirrorPad with paddings known at trace time.
+#include "Emitter.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+#include <limits>
+
+namespace kiln {
+
+namespace {
+
+/// Padding before and after one spatial dimension of a window op, as
+/// TensorFlow computes it for "SAME", "VALID" and "EXPLICIT".
+std::pair<int64_t, int64_t>
+windowPadding(const std::string &padding, int64_t input, int64_t output,
+              int64_t filter, int64_t dilation, int64_t stride,
+              const std::vector<int64_t> &given, int d) {
+  if (padding == "EXPLICIT")
+    return {given[2 * d], given[2 * d + 1]};
+  if (padding != "SAME")
+    return {0, 0};
+  int64_t effective = (filter - 1) * dilation + 1;
+  int64_t total =
+      std::max<int64_t>((output - 1) * stride + effective - input, 0);
+  return {total / 2, total - total / 2};
+}
+
+} // namespace
+
+Value Emitter::padWith(Location loc, Value x, ArrayRef<int64_t> before,
+                       ArrayRef<int64_t> after, Value fill) {
+  auto xt = cast<RankedTensorType>(x.getType());
+  int64_t rank = xt.getRank();
+  // A filled tensor with `x` inserted: what tensor.pad decomposes to, built
+  // directly (one-shot bufferization mishandles a tensor.pad with dynamic
+  // sizes).
+  SmallVector<int64_t> shape;
+  SmallVector<Value> dynamic;
+  SmallVector<OpFoldResult> offsets, sizes, strides(rank, b.getIndexAttr(1));
+  for (int64_t d = 0; d < rank; ++d) {
+    offsets.push_back(b.getIndexAttr(before[d]));
+    if (xt.isDynamicDim(d)) {
+      Value size = b.create<tensor::DimOp>(loc, x, d);
+      sizes.push_back(size);
+      shape.push_back(ShapedType::kDynamic);
+      dynamic.push_back(b.create<arith::AddIOp>(
+          loc, size,
+          b.create<arith::ConstantIndexOp>(loc, before[d] + after[d])));
+    } else {
+      sizes.push_back(b.getIndexAttr(xt.getDimSize(d)));
+      shape.push_back(xt.getDimSize(d) + before[d] + after[d]);
+    }
+  }
+  auto type = RankedTensorType::get(shape, xt.getElementType());
+  return b.create<tensor::InsertSliceOp>(
+      loc, x, splat(loc, type, dynamic, fill), offsets, sizes, strides);
+}
+
+Value Emitter::padImage(Location loc, Value x, int64_t top, int64_t bottom,
+                        int64_t left, int64_t right, TypedAttr fill) {
+  if (!top && !bottom && !left && !right)
+    return x;
+  return padWith(loc, x, {0, top, left, 0}, {0, bottom, right, 0},
+                 b.create<arith::ConstantOp>(loc, fill));
+}
+
+Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  Value x = input(n, 0), k = input(n, 1);
+  auto xt = cast<RankedTensorType>(x.getType());
+  auto kt = cast<RankedTensorType>(k.getType());
+  const auto &strides = *attr<std::vector<int64_t>>(n, "strides");
+  const auto &dilations = *attr<std::vector<int64_t>>(n, "dilations");
+  const auto &padding = *attr<std::string>(n, "padding");
+  const auto &given = *attr<std::vector<int64_t>>(n, "explicit_paddings");
+  Type et = type.getElementType();
+  auto [top, bottom] =
+      windowPadding(padding, xt.getDimSize(1), type.getDimSize(1),
+                    kt.getDimSize(0), dilations[1], strides[1], given, 1);
+  auto [left, right] =
+      windowPadding(padding, xt.getDimSize(2), type.getDimSize(2),
+                    kt.getDimSize(1), dilations[2], strides[2], given, 2);
+  x = padImage(loc, x, top, bottom, left, right, b.getZeroAttr(et));
+
+  // Dimensions: n, oh, ow, f (parallel), kh, kw, c (reduced in order).
+  AffineExpr d[7];
+  bindDims(ctx, d[0], d[1], d[2], d[3], d[4], d[5], d[6]);
+  auto image = AffineMap::get(7, 0,
+                              {d[0], d[1] * strides[1] + d[4] * dilations[1],
+                               d[2] * strides[2] + d[5] * dilations[2], d[6]},
+                              ctx);
+  auto filter = AffineMap::get(7, 0, {d[4], d[5], d[6], d[3]}, ctx);
+  auto output = AffineMap::get(7, 0, {d[0], d[1], d[2], d[3]}, ctx);
+  SmallVector<utils::IteratorType> iterators(4, utils::IteratorType::parallel);
+  iterators.append(3, utils::IteratorType::reduction);
+  SmallVector<Value> dynamic;
+  if (type.isDynamicDim(0))
+    dynamic.push_back(b.create<tensor::DimOp>(loc, x, 0));
+  Value init = zeros(loc, type, dynamic);
+  bool fused = et.isF32();
+  return b
+      .create<linalg::GenericOp>(
+          loc, TypeRange{type}, ValueRange{x, k}, ValueRange{init},
+          ArrayRef<AffineMap>{image, filter, output}, iterators,
+          [&](OpBuilder &nb, Location l, ValueRange args) {
+            Value v = fused
+                          ? nb.create<math::FmaOp>(l, args[0], args[1], args[2])
+                                .getResult()
+                          : nb.create<arith::AddFOp>(
+                                  l, args[2],
+                                  nb.create<arith::MulFOp>(l, args[0], args[1]))
+                                .getResult();
+            nb.create<linalg::YieldOp>(l, v);
+          })
+      .getResult(0);
+}
+
+Value Emitter::emitPool(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  Value x = input(n, 0);
+  auto xt = cast<RankedTensorType>(x.getType());
+  const auto &ksize = *attr<std::vector<int64_t>>(n, "ksize");
+  const auto &strides = *attr<std::vector<int64_t>>(n, "strides");
+  const auto &padding = *attr<std::string>(n, "padding");
+  auto et = cast<FloatType>(type.getElementType());
+  bool isMax = n.op == "MaxPool";
+  auto [top, bottom] =
+      windowPadding(padding, xt.getDimSize(1), type.getDimSize(1), ksize[1], 1,
+                    strides[1], {}, 1);
+  auto [left, right] =
+      windowPadding(padding, xt.getDimSize(2), type.getDimSize(2), ksize[2], 1,
+                    strides[2], {}, 2);
+  // The kernels' starting value: the lowest finite value for a max (a
+  // window of -inf gives it), zero for a sum. Padding holds the same, so
+  // it changes nothing.
+  TypedAttr start =
+      isMax ? TypedAttr(b.getFloatAttr(
+                  et, APFloat::getLargest(et.getFloatSemantics(), true)))
+            : TypedAttr(b.getZeroAttr(et));
+  x = padImage(loc, x, top, bottom, left, right, start);
+
+  // Dimensions: n, oh, ow, c (parallel), kh, kw (reduced in order).
+  AffineExpr d[6];
+  bindDims(ctx, d[0], d[1], d[2], d[3], d[4], d[5]);
+  auto image = AffineMap::get(
+      6, 0, {d[0], d[1] * strides[1] + d[4], d[2] * strides[2] + d[5], d[3]},
+      ctx);
+  auto window = AffineMap::get(6, 0, {d[4], d[5]}, ctx);
+  auto output = AffineMap::get(6, 0, {d[0], d[1], d[2], d[3]}, ctx);
+  SmallVector<utils::IteratorType> iterators(4, utils::IteratorType::parallel);
+  iterators.append(2, utils::IteratorType::reduction);
+  SmallVector<Value> dynamic;
+  if (type.isDynamicDim(0))
+    dynamic.push_back(b.create<tensor::DimOp>(loc, x, 0));
+  Value init =
+      splat(loc, type, dynamic, b.create<arith::ConstantOp>(loc, start));
+  // linalg needs an operand to give the window's extent.
+  Value shape =
+      b.create<tensor::EmptyOp>(loc, ArrayRef<int64_t>{ksize[1], ksize[2]}, et);
+  Value reduced =
+      b.create<linalg::GenericOp>(
+           loc, TypeRange{type}, ValueRange{x, shape}, ValueRange{init},
+           ArrayRef<AffineMap>{image, window, output}, iterators,
+           [&](OpBuilder &nb, Location l, ValueRange args) {
+             Value v = isMax ? nb.create<arith::MaxNumFOp>(l, args[2], args[0])
+                                   .getResult()
+                             : nb.create<arith::AddFOp>(l, args[2], args[0])
+                                   .getResult();
+             nb.create<linalg::YieldOp>(l, v);
+           })
+          .getResult(0);
+  if (isMax)
+    return reduced;
+  // The average: the sum over the window's inputs inside the image,
+  // divided by their count.
+  int64_t height = xt.getDimSize(1), width = xt.getDimSize(2);
+  auto count = [&](OpBuilder &nb, Location l, Value o, int64_t stride,
+                   int64_t before, int64_t extent, int64_t size) -> Value {
+    // [o * stride - before, + extent) clipped to [0, size).
+    Value first = nb.create<arith::SubIOp>(
+        l,
+        nb.create<arith::MulIOp>(l, o,
+                                 nb.create<arith::ConstantIndexOp>(l, stride)),
+        nb.create<arith::ConstantIndexOp>(l, before));
+    Value last = nb.create<arith::AddIOp>(
+        l, first, nb.create<arith::ConstantIndexOp>(l, extent));
+    first = nb.create<arith::MaxSIOp>(l, first,
+                                      nb.create<arith::ConstantIndexOp>(l, 0));
+    last = nb.create<arith::MinSIOp>(
+        l, last, nb.create<arith::ConstantIndexOp>(l, size));
+    return nb.create<arith::SubIOp>(l, last, first);
+  };
+  auto identity = b.getMultiDimIdentityMap(4);
+  SmallVector<utils::IteratorType> parallel(4, utils::IteratorType::parallel);
+  return b
+      .create<linalg::GenericOp>(
+          loc, TypeRange{type}, ValueRange{reduced},
+          ValueRange{b.create<tensor::EmptyOp>(loc, type, dynamic)},
+          ArrayRef<AffineMap>{identity, identity}, parallel,
+          [&](OpBuilder &nb, Location l, ValueRange args) {
+            Value rows = count(nb, l, nb.create<linalg::IndexOp>(l, 1),
+                               strides[1], top, ksize[1], height);
+            Value cols = count(nb, l, nb.create<linalg::IndexOp>(l, 2),
+                               strides[2], left, ksize[2], width);
+            Value c = nb.create<arith::IndexCastOp>(
+                l, nb.getI64Type(), nb.create<arith::MulIOp>(l, rows, cols));
+            Value divisor = nb.create<arith::SIToFPOp>(l, et, c);
+            nb.create<linalg::YieldOp>(
+                l, ValueRange{nb.create<arith::DivFOp>(l, args[0], divisor)});
+          })
+      .getResult(0);
+}
+
+Value Emitter::emitBiasAdd(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  Value x = input(n, 0), bias = input(n, 1);
+  int64_t rank = type.getRank();
+  auto identity = b.getMultiDimIdentityMap(rank);
+  auto last = AffineMap::get(rank, 0, b.getAffineDimExpr(rank - 1));
+  SmallVector<utils::IteratorType> parallel(rank,
+                                            utils::IteratorType::parallel);
+  SmallVector<Value> dynamic;
+  for (int64_t d = 0; d < rank; ++d)
+    if (type.isDynamicDim(d))
+      dynamic.push_back(b.create<tensor::DimOp>(loc, x, d));
+  bool isFloat = isa<FloatType>(type.getElementType());
+  return b
+      .create<linalg::GenericOp>(
+          loc, TypeRange{type}, ValueRange{x, bias},
+          ValueRange{b.create<tensor::EmptyOp>(loc, type, dynamic)},
+          ArrayRef<AffineMap>{identity, last, identity}, parallel,
+          [&](OpBuilder &nb, Location l, ValueRange args) {
+            Value v =
+                isFloat
+                    ? nb.create<arith::AddFOp>(l, args[0], args[1]).getResult()
+                    : nb.create<arith::AddIOp>(l, args[0], args[1]).getResult();
+            nb.create<linalg::YieldOp>(l, v);
+          })
+      .getResult(0);
+}
+
+Value Emitter::emitPad(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  Value x = input(n, 0);
+  auto xt = cast<RankedTensorType>(x.getType());
+  const auto &amounts = *attr<std::vector<int64_t>>(n, "amounts");
+  int64_t rank = xt.getRank();
+  if (n.op != "MirrorPad") {
+    SmallVector<int64_t> before, after;
+    for (int64_t d = 0; d < rank; ++d) {
+      before.push_back(amounts[2 * d]);
+      after.push_back(amounts[2 * d + 1]);
+    }
+    Value fill = n.op == "PadV2"
+                     ? scalarOf(loc, input(n, 2))
+                     : b.create<arith::ConstantOp>(
+                           loc, b.getZeroAttr(type.getElementType()));
+    return castTo(loc, padWith(loc, x, before, after, fill), type);
+  }
+  // MirrorPad: output index i of a dimension of size s reads input
+  // j = i - before, reflected at the edges (REFLECT leaves the edge out,
+  // SYMMETRIC repeats it).
+  bool reflect = *attr<std::string>(n, "mode") == "REFLECT";
+  return b.create<tensor::GenerateOp>(
+      loc, type, ValueRange{}, [&](OpBuilder &gb, Location l, ValueRange idx) {
+        SmallVector<Value> from;
+        for (int64_t d = 0; d < rank; ++d) {
+          auto constant = [&](int64_t v) -> Value {
+            return gb.create<arith::ConstantIndexOp>(l, v);
+          };
+          int64_t size = xt.getDimSize(d);
+          Value j =
+              gb.create<arith::SubIOp>(l, idx[d], constant(amounts[2 * d]));
+          // j < 0: -j (REFLECT) or -j - 1; j >= s: 2s - 2 - j or 2s - 1 - j.
+          Value below =
+              gb.create<arith::SubIOp>(l, constant(reflect ? 0 : -1), j);
+          Value above = gb.create<arith::SubIOp>(
+              l, constant(2 * size - (reflect ? 2 : 1)), j);
+          Value isBelow = gb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt,
+                                                   j, constant(0));
+          Value isAbove = gb.create<arith::CmpIOp>(l, arith::CmpIPredicate::sge,
+                                                   j, constant(size));
+          j = gb.create<arith::SelectOp>(l, isBelow, below, j);
+          from.push_back(gb.create<arith::SelectOp>(l, isAbove, above, j));
+        }
+        gb.create<tensor::YieldOp>(l, gb.create<tensor::ExtractOp>(l, x, from));
+      });
+}
+
+} // namespace kiln

@@ -1,0 +1,495 @@
+// tf.nn.conv2d, tf.nn.max_pool2d, tf.nn.avg_pool2d, tf.nn.bias_add and
+// tf.pad: one TensorFlow op each (Conv2D, MaxPool, AvgPool, BiasAdd, and
+// Pad, PadV2 or MirrorPad), emitted by codegen/EmitNn.cpp. Images are NHWC,
+// the only layout TensorFlow's CPU kernels take.
+#include "TfModuleBuilder.h"
+#include "TfOps.h"
+
+namespace kiln::tf {
+
+namespace {
+
+using py::Type;
+
+/// An int, or a list of 1, 2 or 4 ints, as the four NHWC values of
+/// `name` (nn_ops' _get_sequence: one or two values are the spatial ones).
+std::vector<int64_t> nhwc(TfRuntime &rt, const Value &v,
+                          const std::string &name, int64_t fallback) {
+  Interpreter &in = rt.in;
+  if (v.isNone())
+    return {1, fallback, fallback, 1};
+  std::vector<int64_t> s;
+  if (v.isIntLike())
+    s = {in.toIndex(v)};
+  else
+    for (const Value &x : in.toList(v))
+      s.push_back(in.toIndex(x));
+  if (s.size() == 1)
+    return {1, s[0], s[0], 1};
+  if (s.size() == 2)
+    return {1, s[0], s[1], 1};
+  if (s.size() == 4)
+    return s;
+  std::string text = in.repr(v);
+  in.valueError(name + " should be of length 1, 2 or 4. Received: " + name +
+                "=" + text + " of length " + std::to_string(s.size()));
+}
+
+/// The window arithmetic of one spatial dimension (TensorFlow's
+/// GetWindowedOutputSize): the output size and the padding before it.
+struct Window {
+  int64_t size = 0, before = 0;
+};
+
+Window window(int64_t input, int64_t filter, int64_t dilation, int64_t stride,
+              const std::string &padding, int64_t padBefore, int64_t padAfter) {
+  int64_t effective = (filter - 1) * dilation + 1;
+  Window w;
+  if (padding == "VALID") {
+    w.size = std::max<int64_t>((input - effective + stride) / stride, 0);
+  } else if (padding == "SAME") {
+    w.size = (input + stride - 1) / stride;
+    int64_t total =
+        std::max<int64_t>((w.size - 1) * stride + effective - input, 0);
+    w.before = total / 2;
+  } else { // EXPLICIT
+    w.size = std::max<int64_t>(
+        (input + padBefore + padAfter - effective + stride) / stride, 0);
+    w.before = padBefore;
+  }
+  return w;
+}
+
+/// The OpDefs TensorFlow's attr errors quote, after the op's name.
+const char *kConv2DOpDef =
+    "; signature=input:T, filter:T -> output:T; attr=T:type,allowed=["
+    "DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE, DT_INT32]; "
+    "attr=strides:list(int); attr=use_cudnn_on_gpu:bool,default=true; "
+    "attr=padding:string,allowed=[\"SAME\", \"VALID\", \"EXPLICIT\"]; "
+    "attr=explicit_paddings:list(int),default=[]; "
+    "attr=data_format:string,default=\"NHWC\",allowed=[\"NHWC\", \"NCHW\"]; "
+    "attr=dilations:list(int),default=[1, 1, 1, 1]>";
+const char *kMaxPoolOpDef =
+    "; signature=input:T -> output:T; attr=T:type,default=DT_FLOAT,allowed=["
+    "DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64, "
+    "DT_UINT8, DT_INT16, DT_INT8, DT_UINT16, DT_QINT8]; "
+    "attr=ksize:list(int),min=4; attr=strides:list(int),min=4; "
+    "attr=padding:string,allowed=[\"SAME\", \"VALID\", \"EXPLICIT\"]; "
+    "attr=explicit_paddings:list(int),default=[]; "
+    "attr=data_format:string,default=\"NHWC\",allowed=[\"NHWC\", \"NCHW\", "
+    "\"NCHW_VECT_C\"]>";
+const char *kAvgPoolOpDef =
+    "; signature=value:T -> output:T; attr=ksize:list(int),min=4; "
+    "attr=strides:list(int),min=4; attr=padding:string,allowed=[\"SAME\", "
+    "\"VALID\"]; attr=data_format:string,default=\"NHWC\",allowed=[\"NHWC\", "
+    "\"NCHW\"]; attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, "
+    "DT_DOUBLE]>";
+
+/// The padding argument: "SAME" or "VALID" (upper case, as the op's attr
+/// requires), or, where `opDef` allows "EXPLICIT", explicit
+/// [[0, 0], [top, bottom], [left, right], [0, 0]].
+std::string paddingArg(TfRuntime &rt, const Value &v, const std::string &op,
+                       const std::string &opDef,
+                       std::vector<int64_t> &explicitPaddings) {
+  Interpreter &in = rt.in;
+  if (v.is(Type::Str)) {
+    std::string p = in.toStr(v);
+    if (p == "SAME" || p == "VALID")
+      return p;
+    std::string allowed = opDef.find("\"EXPLICIT\"") != std::string::npos
+                              ? "\"SAME\", \"VALID\", \"EXPLICIT\""
+                              : "\"SAME\", \"VALID\"";
+    if (rt.tracing)
+      in.valueError("Attr 'padding' of '" + op + "' Op passed string '" + p +
+                    "' not in: " + allowed + ".");
+    rt.raise("InvalidArgumentError",
+             "Value for attr 'padding' of \"" + p +
+                 "\" is not in the list of allowed values: " + allowed +
+                 "\n\t; NodeDef: {{node " + op + "}}; Op<name=" + op + opDef +
+                 eagerOpSuffix(op));
+  }
+  for (const Value &pair : in.toList(v))
+    for (const Value &x : in.toList(pair))
+      explicitPaddings.push_back(in.toIndex(x));
+  if (explicitPaddings.size() != 8)
+    in.valueError("padding should be a list of 4 [before, after] pairs, "
+                  "one per NHWC dimension");
+  if (explicitPaddings[0] || explicitPaddings[1] || explicitPaddings[6] ||
+      explicitPaddings[7])
+    in.valueError("padding in the batch and depth dimensions must be 0");
+  for (int64_t p : explicitPaddings)
+    if (p < 0)
+      in.valueError("All elements of explicit_paddings must be nonnegative "
+                    "for Conv2D. Value " +
+                    std::to_string(p) + " is negative");
+  return "EXPLICIT";
+}
+
+/// "[1, 2, 2, 1]": a list attr in TensorFlow's node text.
+std::string intsText(const std::vector<int64_t> &v) {
+  std::string text = "[";
+  for (size_t i = 0; i < v.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(v[i]);
+  return text + "]";
+}
+
+/// Input `bad` of `op` (whose inputs are `inputs`) is not 4-D: shape
+/// inference's ValueError while tracing (`attrs`: the node's, as its text
+/// shows them), the kernel's `kernelText` and shape eagerly.
+[[noreturn]] void rankError(TfRuntime &rt, const std::string &op,
+                            const ValueList &inputs, const Value &bad,
+                            const std::string &attrs,
+                            const std::string &kernelText) {
+  const TensorType &type = rt.tensor(bad).type;
+  if (rt.tracing) {
+    std::string names, shapes;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      names += (i ? ", " : "") + inputName(rt, inputs[i]);
+      shapes += (i ? ", " : "") + shapeList(rt.tensor(inputs[i]).type.shape);
+    }
+    rt.in.valueError("Shape must be rank 4 but is rank " +
+                     std::to_string(type.shape.size()) + " for '{{node " + op +
+                     "}} = " + op + attrs + "(" + names +
+                     ")' with input shapes: " + shapes + ".");
+  }
+  kernelError(rt, op, kernelText + shapeList(type.shape));
+}
+
+/// An image op's input must have known height, width and depth.
+void requireImageSizes(TfRuntime &rt, const TensorType &type,
+                       const std::string &op) {
+  if (type.unknownRank || type.shape[1] < 0 || type.shape[2] < 0 ||
+      type.shape[3] < 0)
+    rt.raise("UnimplementedError",
+             "kiln needs the height, width and depth of " + op +
+                 "'s input at trace time; only the batch size may be None");
+}
+
+void requireFloat(TfRuntime &rt, const std::string &op, DType d) {
+  if (d != DType::Float32 && d != DType::Float64)
+    rt.raise("UnimplementedError",
+             "kiln's " + op + " takes float32 and float64 tensors only, not " +
+                 py::dtypeName(d));
+}
+
+Value conv2d(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  const std::string op = "Conv2D";
+  Value x = rt.toTensor(p.require("input", "conv2d"));
+  Value k = rt.toTensor(p.require("filters", "conv2d"));
+  const TensorType &xt = rt.tensor(x).type, &kt = rt.tensor(k).type;
+  if (xt.dtype != kt.dtype) {
+    if (rt.tracing)
+      in.typeError("Input 'filter' of 'Conv2D' Op has type " +
+                   std::string(py::dtypeName(kt.dtype)) +
+                   " that does not match type " + py::dtypeName(xt.dtype) +
+                   " of argument 'input'.");
+    rt.raise("InvalidArgumentError",
+             "cannot compute Conv2D as input #1(zero-based) was expected to "
+             "be a " +
+                 kernelTypeName(xt.dtype) + " tensor but is a " +
+                 kernelTypeName(kt.dtype) + " tensor [Op:Conv2D] name: ");
+  }
+  std::string format =
+      p.has("data_format") ? in.toStr(p.get("data_format")) : "NHWC";
+  if (format != "NHWC")
+    rt.raise("UnimplementedError",
+             "The Conv2D op currently only supports the NHWC tensor format "
+             "on the CPU. The op was given the format: " +
+                 format);
+  std::vector<int64_t> strides =
+      nhwc(rt, p.require("strides", "conv2d"), "strides", 1);
+  std::vector<int64_t> dilations = nhwc(rt, p.get("dilations"), "dilations", 1);
+  std::vector<int64_t> explicitPaddings;
+  std::string padding = paddingArg(rt, p.require("padding", "conv2d"), op,
+                                   kConv2DOpDef, explicitPaddings);
+  std::string attrs =
+      "[T=" + std::string(tfTypeName(xt.dtype)) +
+      ", data_format=\"NHWC\", dilations=" + intsText(dilations) +
+      ", explicit_paddings=" + intsText(explicitPaddings) + ", padding=\"" +
+      padding + "\", strides=" + intsText(strides) + ", use_cudnn_on_gpu=true]";
+  if (!xt.unknownRank && xt.shape.size() != 4)
+    rankError(rt, op, {x, k}, x, attrs,
+              "convolution input must be 4-dimensional: ");
+  if (!kt.unknownRank && kt.shape.size() != 4)
+    rankError(rt, op, {x, k}, k, attrs, "filter must be 4-dimensional: ");
+  requireImageSizes(rt, xt, op);
+  requireFloat(rt, op, xt.dtype);
+  for (int64_t d : kt.shape)
+    if (d < 0 || kt.unknownRank)
+      rt.raise("UnimplementedError",
+               "kiln needs the shape of conv2d's filters at trace time");
+  if (xt.shape[3] != kt.shape[2]) {
+    if (xt.shape[3] % kt.shape[2] != 0)
+      kernelError(rt, op,
+                  "input depth must be evenly divisible by filter depth: " +
+                      std::to_string(xt.shape[3]) + " vs " +
+                      std::to_string(kt.shape[2]));
+    rt.raise("UnimplementedError",
+             "kiln does not support grouped convolutions (input depth " +
+                 std::to_string(xt.shape[3]) + ", filter depth " +
+                 std::to_string(kt.shape[2]) + ") yet");
+  }
+  if (strides[0] != 1 || strides[3] != 1 || dilations[0] != 1 ||
+      dilations[3] != 1)
+    rt.raise("UnimplementedError",
+             "kiln supports conv2d strides and dilations in the height and "
+             "width dimensions only");
+  if ((strides[1] > 1 || strides[2] > 1) &&
+      (dilations[1] > 1 || dilations[2] > 1))
+    rt.raise("UnimplementedError",
+             "kiln does not support conv2d with both strides and dilations "
+             "above 1 (nor does TensorFlow's CPU kernel)");
+  std::vector<int64_t> shape{xt.shape[0], 0, 0, kt.shape[3]};
+  for (int d = 1; d <= 2; ++d)
+    shape[d] =
+        window(xt.shape[d], kt.shape[d - 1], dilations[d], strides[d], padding,
+               explicitPaddings.empty() ? 0 : explicitPaddings[2 * d],
+               explicitPaddings.empty() ? 0 : explicitPaddings[2 * d + 1])
+            .size;
+  return rt.apply(op, {x, k},
+                  {{"T", xt.dtype},
+                   {"strides", strides},
+                   {"dilations", dilations},
+                   {"padding", padding},
+                   {"explicit_paddings", explicitPaddings},
+                   {"data_format", std::string("NHWC")},
+                   {"use_cudnn_on_gpu", true}},
+                  TensorType{xt.dtype, shape}, op);
+}
+
+/// max_pool2d and avg_pool2d.
+Value pool(TfRuntime &rt, const Params &p, const std::string &op,
+           const std::string &fname, const std::string &nodeName) {
+  Interpreter &in = rt.in;
+  Value x = rt.toTensor(p.require("input", fname));
+  const TensorType &xt = rt.tensor(x).type;
+  std::string format =
+      p.has("data_format") ? in.toStr(p.get("data_format")) : "NHWC";
+  if (format != "NHWC")
+    rt.raise("UnimplementedError", "Default " + op +
+                                       " implementation only supports NHWC on "
+                                       "device type CPU");
+  std::vector<int64_t> ksize = nhwc(rt, p.require("ksize", fname), "ksize", 1);
+  std::vector<int64_t> strides =
+      nhwc(rt, p.require("strides", fname), "strides", 1);
+  std::vector<int64_t> explicitPaddings;
+  std::string padding = paddingArg(
+      rt, p.require("padding", fname), op,
+      op == "MaxPool" ? kMaxPoolOpDef : kAvgPoolOpDef, explicitPaddings);
+  if (!xt.unknownRank && xt.shape.size() != 4)
+    rankError(rt, op, {x}, x,
+              "[T=" + std::string(tfTypeName(xt.dtype)) +
+                  ", data_format=\"NHWC\", ksize=" + intsText(ksize) +
+                  ", padding=\"" + padding +
+                  "\", strides=" + intsText(strides) + "]",
+              "tensor_in must be 4-dimensional");
+  requireImageSizes(rt, xt, op);
+  requireFloat(rt, op, xt.dtype);
+  if (padding == "EXPLICIT")
+    rt.raise("UnimplementedError",
+             "kiln supports \"SAME\" and \"VALID\" pooling only");
+  if (ksize[0] != 1 || ksize[3] != 1 || strides[0] != 1 || strides[3] != 1)
+    rt.raise("UnimplementedError",
+             "kiln pools over the height and width dimensions only");
+  std::vector<int64_t> shape = xt.shape;
+  for (int d = 1; d <= 2; ++d)
+    shape[d] = window(xt.shape[d], ksize[d], 1, strides[d], padding, 0, 0).size;
+  std::map<std::string, graph::Attr> attrs{
+      {"T", xt.dtype},
+      {"ksize", ksize},
+      {"strides", strides},
+      {"padding", padding},
+      {"data_format", std::string("NHWC")}};
+  if (op == "MaxPool")
+    attrs["explicit_paddings"] = std::vector<int64_t>{};
+  return rt.apply(op, {x}, attrs, TensorType{xt.dtype, shape}, nodeName);
+}
+
+Value biasAdd(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  const std::string op = "BiasAdd";
+  Value x = rt.toTensor(p.require("value", "bias_add"));
+  const TensorType &xt = rt.tensor(x).type;
+  Value b = rt.toTensor(p.require("bias", "bias_add"), xt.dtype);
+  const TensorType &bt = rt.tensor(b).type;
+  std::string format =
+      p.has("data_format") ? in.toStr(p.get("data_format")) : "NHWC";
+  if (format != "NHWC" && format != "N...C")
+    rt.raise("UnimplementedError",
+             "kiln supports tf.nn.bias_add with channels last only");
+  if (xt.unknownRank || bt.unknownRank)
+    rt.raise("UnimplementedError",
+             "kiln needs the ranks of bias_add's inputs at trace time");
+  // Shape inference's errors while tracing, the kernel's eagerly.
+  auto fail = [&](const std::string &traced, const std::string &eager) {
+    if (rt.tracing)
+      in.valueError(traced + " for '{{node BiasAdd}} = BiasAdd[T=" +
+                    tfTypeName(xt.dtype) + ", data_format=\"NHWC\"](" +
+                    inputName(rt, x) + ", " + inputName(rt, b) +
+                    ")' with input shapes: " + shapeList(xt.shape) + ", " +
+                    shapeList(bt.shape) + ".");
+    kernelError(rt, op, eager, "", false);
+  };
+  if (xt.shape.size() < 2)
+    fail("Shape must be at least rank 2 but is rank " +
+             std::to_string(xt.shape.size()),
+         "Input tensor must be at least 2D: " + shapeList(xt.shape));
+  if (bt.shape.size() != 1)
+    fail("Shape must be rank 1 but is rank " + std::to_string(bt.shape.size()),
+         "Biases must be 1D: " + shapeList(bt.shape));
+  int64_t channels = xt.shape.back(), n = bt.shape[0];
+  if (channels >= 0 && n >= 0 && channels != n)
+    fail("Dimensions must be equal, but are " + std::to_string(channels) +
+             " and " + std::to_string(n),
+         "Must provide as many biases as the last dimension of the input "
+         "tensor: " +
+             shapeList(bt.shape) + " vs. " + shapeList(xt.shape));
+  if (channels < 0 || n < 0)
+    rt.raise("UnimplementedError",
+             "kiln needs the channel count of bias_add at trace time");
+  return rt.apply(op, {x, b},
+                  {{"T", xt.dtype}, {"data_format", std::string("NHWC")}}, xt,
+                  op);
+}
+
+Value pad(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  Value x = rt.toTensor(p.require("tensor", "pad"));
+  const TensorType &xt = rt.tensor(x).type;
+  std::string mode = p.has("mode") ? in.toStr(p.get("mode")) : "CONSTANT";
+  for (char &c : mode)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (mode != "CONSTANT" && mode != "REFLECT" && mode != "SYMMETRIC")
+    in.valueError("Value of argument `mode` expected to be one of "
+                  "\"CONSTANT\", \"REFLECT\", or \"SYMMETRIC\". Received "
+                  "`mode` = " +
+                  mode);
+  // Pad unless a nonzero constant (or a tensor) is asked for (array_ops.pad).
+  Value fill = p.get("constant_values");
+  bool v2 = mode == "CONSTANT" && !fill.isNone() &&
+            (rt.isTensor(fill) || !fill.isNumber() || fill.toDouble() != 0.0);
+  std::string op = mode == "CONSTANT" ? (v2 ? "PadV2" : "Pad") : "MirrorPad";
+  std::string name = rt.tracing ? rt.tracing->graph.uniqueName(op) : op;
+  Value paddingsArg = p.require("paddings", "pad");
+  Value paddings =
+      rt.isTensor(paddingsArg)
+          ? paddingsArg
+          : rt.constant(rt.hostFromPython(paddingsArg, DType::Int32),
+                        name + "/paddings");
+  HostTensorPtr known = rt.constantValue(paddings);
+  if (!known)
+    rt.raise("UnimplementedError",
+             "kiln needs tf.pad's paddings known at trace time");
+  const TensorType &pt = known->type;
+  if (xt.unknownRank)
+    rt.raise("UnimplementedError",
+             "kiln needs the rank of tf.pad's input at trace time");
+  int64_t rank = xt.shape.size();
+  if (pt.shape.size() != 2 || pt.shape[0] != rank || pt.shape[1] != 2) {
+    bool columns = pt.shape.size() != 2 || pt.shape[1] != 2;
+    if (rt.tracing) {
+      std::string problem =
+          pt.shape.size() != 2 ? "Shape must be rank 2 but is rank " +
+                                     std::to_string(pt.shape.size())
+          : columns
+              ? "Dimension must be 2 but is " + std::to_string(pt.shape[1])
+              : "Shape must be rank " + std::to_string(pt.shape[0]) +
+                    " but is rank " + std::to_string(rank);
+      in.valueError(problem + " for '{{node " + name + "}} = " + op +
+                    "[T=" + tfTypeName(xt.dtype) +
+                    ", Tpaddings=" + tfTypeName(pt.dtype) + "](" +
+                    inputName(rt, x) + ", " + inputName(rt, paddings) +
+                    ")' with input shapes: " + shapeList(xt.shape) + ", " +
+                    shapeList(pt.shape) + ".");
+    }
+    kernelError(rt, op,
+                columns ? "paddings must be a matrix with 2 columns: " +
+                              shapeList(pt.shape)
+                        : "The first dimension of paddings must be the rank "
+                          "of inputs" +
+                              shapeList(pt.shape) + " " + shapeList(xt.shape),
+                "", false);
+  }
+  std::vector<int64_t> amounts;
+  for (int64_t i = 0; i < 2 * rank; ++i)
+    amounts.push_back(known->elementAsInt(i));
+  std::vector<int64_t> shape = xt.shape;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t before = amounts[2 * d], after = amounts[2 * d + 1];
+    std::string problem;
+    if (before < 0 || after < 0)
+      problem = "Paddings must be non-negative: " + std::to_string(before) +
+                " " + std::to_string(after);
+    int64_t n = xt.shape[d];
+    if (problem.empty() && mode == "REFLECT" && n >= 0 &&
+        (before >= n || after >= n))
+      problem = "paddings must be less than the dimension size: " +
+                std::to_string(before) + ", " + std::to_string(after) +
+                " not less than " + std::to_string(n);
+    if (problem.empty() && mode == "SYMMETRIC" && n >= 0 &&
+        (before > n || after > n))
+      problem = "paddings must be no greater than the dimension size: " +
+                std::to_string(before) + ", " + std::to_string(after) +
+                " greater than " + std::to_string(n);
+    if (!problem.empty()) {
+      if (rt.tracing)
+        in.valueError(problem);
+      kernelError(rt, op, problem, "", false);
+    }
+    if (mode != "CONSTANT" && n < 0)
+      rt.raise("UnimplementedError",
+               "kiln needs the sizes of the dimensions tf.pad mirrors at "
+               "trace time");
+    if (n >= 0)
+      shape[d] = n + before + after;
+  }
+  ValueList inputs{x, paddings};
+  std::map<std::string, graph::Attr> attrs{
+      {"T", xt.dtype}, {"Tpaddings", pt.dtype}, {"amounts", amounts}};
+  if (v2)
+    inputs.push_back(rt.isTensor(fill)
+                         ? cast(rt, fill, xt.dtype)
+                         : rt.constant(rt.hostFromPython(fill, xt.dtype),
+                                       name + "/constant_values"));
+  if (op == "MirrorPad")
+    attrs["mode"] = mode;
+  return rt.apply(op, inputs, attrs, TensorType{xt.dtype, shape}, name,
+                  rt.tracing != nullptr);
+}
+
+} // namespace
+
+void installNn(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn) {
+  TfRuntime *r = &rt;
+  nn.def("conv2d", [r](Interpreter &in, CallArgs &args) {
+    return conv2d(*r, Params(in, args, "conv2d",
+                             {"input", "filters", "strides", "padding",
+                              "data_format", "dilations", "name"}));
+  });
+  nn.def("max_pool2d", [r](Interpreter &in, CallArgs &args) {
+    return pool(
+        *r,
+        Params(in, args, "max_pool2d",
+               {"input", "ksize", "strides", "padding", "data_format", "name"}),
+        "MaxPool", "max_pool2d", "MaxPool2d");
+  });
+  nn.def("avg_pool2d", [r](Interpreter &in, CallArgs &args) {
+    return pool(
+        *r,
+        Params(in, args, "avg_pool2d",
+               {"input", "ksize", "strides", "padding", "data_format", "name"}),
+        "AvgPool", "avg_pool2d", "AvgPool2D");
+  });
+  nn.def("bias_add", [r](Interpreter &in, CallArgs &args) {
+    return biasAdd(*r, Params(in, args, "bias_add",
+                              {"value", "bias", "data_format", "name"}));
+  });
+  tf.def("pad", [r](Interpreter &in, CallArgs &args) {
+    return pad(
+        *r, Params(in, args, "pad",
+                   {"tensor", "paddings", "mode", "constant_values", "name"}));
+  });
+}
+
+} // namespace kiln::tf
