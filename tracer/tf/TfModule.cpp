@@ -906,6 +906,9 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     linalg.set("norm", tf.module->dict["norm"]);
     installLinalg(*r, tf, linalg);
     tf.set("linalg", linalg.value());
+    ModuleBuilder random(in, *rt, "tensorflow.random");
+    installRandom(*r, random);
+    tf.set("random", random.value());
     defineControlFlow(in, *r, tf);
     tf.set("newaxis", Value());
     tf.set("math", math.value());

@@ -91,6 +91,9 @@ void installLosses(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn);
 /// (TfNn.cpp).
 void installNn(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn);
 
+/// tf.random.stateless_uniform and stateless_normal (TfRandom.cpp).
+void installRandom(TfRuntime &rt, ModuleBuilder &random);
+
 /// tf.linalg.matvec, tf.tensordot and tf.einsum (TfLinalg.cpp).
 void installLinalg(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &linalg);
 

@@ -1,0 +1,268 @@
+// tf.random.stateless_uniform and tf.random.stateless_normal: the same
+// numbers as TensorFlow's CPU kernels, bit for bit. The seed becomes a
+// Philox4x32-10 key and counter (StatelessRandomGetKeyCounter); output
+// element i is sample i % 4 (float32, int32) or i % 2 (64-bit types) of
+// Philox at counter + i / 4 or i / 2, converted as TensorFlow's
+// distributions convert it (random_distributions.h). A seed known at trace
+// time makes the result a constant, computed here; the scale and shift
+// that tf.random applies after the kernel stay ops of the graph.
+#include "TfModuleBuilder.h"
+#include "TfOps.h"
+
+#include <array>
+#include <cmath>
+#include <cstring>
+
+namespace kiln::tf {
+
+namespace {
+
+using Block = std::array<uint32_t, 4>;
+using Key = std::array<uint32_t, 2>;
+
+/// Philox4x32 with 10 rounds (Salmon et al., "Parallel random numbers: as
+/// easy as 1, 2, 3").
+Block philox(Block counter, Key key) {
+  for (int round = 0; round < 10; ++round) {
+    uint64_t p0 = uint64_t(0xD2511F53u) * counter[0];
+    uint64_t p1 = uint64_t(0xCD9E8D57u) * counter[2];
+    counter = {uint32_t(p1 >> 32) ^ counter[1] ^ key[0], uint32_t(p1),
+               uint32_t(p0 >> 32) ^ counter[3] ^ key[1], uint32_t(p0)};
+    key[0] += 0x9E3779B9u;
+    key[1] += 0xBB67AE85u;
+  }
+  return counter;
+}
+
+/// `counter` + n, as one 128-bit number.
+Block skip(Block counter, uint64_t n) {
+  uint64_t low = (uint64_t(counter[1]) << 32 | counter[0]) + n;
+  uint64_t high = uint64_t(counter[3]) << 32 | counter[2];
+  if (low < n)
+    ++high;
+  return {uint32_t(low), uint32_t(low >> 32), uint32_t(high),
+          uint32_t(high >> 32)};
+}
+
+/// StatelessRandomGetKeyCounter: the seeds scrambled by one Philox call
+/// under a fixed key.
+void keyCounter(uint64_t seed0, uint64_t seed1, Key &key, Block &counter) {
+  Block mix = philox({uint32_t(seed0), uint32_t(seed0 >> 32), uint32_t(seed1),
+                      uint32_t(seed1 >> 32)},
+                     {0x3ec8f720u, 0x02461e29u});
+  key = {mix[0], mix[1]};
+  counter = {0, 0, mix[2], mix[3]};
+}
+
+/// [1, 2): 23 random mantissa bits, minus 1.
+float toFloat(uint32_t x) {
+  uint32_t bits = (x & 0x7fffffu) | 0x3f800000u;
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f - 1.0f;
+}
+
+double toDouble(uint32_t x0, uint32_t x1) {
+  uint64_t bits = (uint64_t(x0 & 0xfffffu) << 32 | x1) | 0x3ff0000000000000ull;
+  double d;
+  std::memcpy(&d, &bits, sizeof d);
+  return d - 1.0;
+}
+
+enum class Kind { Uniform, Normal };
+
+/// The kernel's output: `n` samples of `dtype` (`lo`, `range` for
+/// integers).
+graph::HostTensorPtr generate(Kind kind, DType dtype,
+                              const std::vector<int64_t> &shape, uint64_t seed0,
+                              uint64_t seed1, int64_t lo, uint64_t range) {
+  Key key;
+  Block counter;
+  keyCounter(seed0, seed1, key, counter);
+  auto t = graph::HostTensor::zeros(TensorType{dtype, shape});
+  int64_t n = t->type.numElements();
+  bool wide = dtype == DType::Float64 || dtype == DType::Int64;
+  int64_t perBlock = wide ? 2 : 4;
+  for (int64_t group = 0; group * perBlock < n; ++group) {
+    Block x = philox(skip(counter, group), key);
+    int64_t first = group * perBlock;
+    auto put = [&](int64_t k, auto value) {
+      if (first + k < n)
+        std::memcpy(t->bytes.data() + (first + k) * sizeof value, &value,
+                    sizeof value);
+    };
+    if (kind == Kind::Uniform) {
+      for (int64_t k = 0; k < perBlock; ++k) {
+        if (dtype == DType::Float32)
+          put(k, toFloat(x[k]));
+        else if (dtype == DType::Float64)
+          put(k, toDouble(x[2 * k], x[2 * k + 1]));
+        else if (dtype == DType::Int32)
+          put(k, int32_t(uint32_t(lo) + uint32_t(x[k] % uint32_t(range))));
+        else
+          put(k, int64_t(uint64_t(lo) +
+                         (uint64_t(x[2 * k]) | uint64_t(x[2 * k + 1]) << 32) %
+                             range));
+      }
+      continue;
+    }
+    // Box-Muller, as TensorFlow's BoxMullerFloat/BoxMullerDouble (2 * M_PI
+    // is a double; libm's sin, cos and log).
+    if (dtype == DType::Float32) {
+      for (int k = 0; k < 2; ++k) {
+        float u1 = std::max(toFloat(x[2 * k]), 1.0e-7f);
+        float v1 = float(2.0 * M_PI * toFloat(x[2 * k + 1]));
+        float u2 = std::sqrt(-2.0f * std::log(u1));
+        put(2 * k, std::sin(v1) * u2);
+        put(2 * k + 1, std::cos(v1) * u2);
+      }
+    } else {
+      double u1 = std::max(toDouble(x[0], x[1]), 1.0e-7);
+      double v1 = 2.0 * M_PI * toDouble(x[2], x[3]);
+      double u2 = std::sqrt(-2.0 * std::log(u1));
+      put(0, std::sin(v1) * u2);
+      put(1, std::cos(v1) * u2);
+    }
+  }
+  return t;
+}
+
+/// The shape argument: a list of sizes or a tensor known at trace time.
+std::vector<int64_t> shapeArg(TfRuntime &rt, const Value &v,
+                              const std::string &fname) {
+  Value t = rt.isTensor(v) ? v : rt.toTensor(v, DType::Int32);
+  HostTensorPtr known = rt.constantValue(t);
+  if (!known)
+    rt.raise("UnimplementedError",
+             "kiln needs the shape of tf.random." + fname + " at trace time");
+  std::vector<int64_t> shape;
+  for (int64_t i = 0; i < known->type.numElements(); ++i)
+    shape.push_back(known->elementAsInt(i));
+  for (int64_t d : shape)
+    if (d < 0)
+      rt.in.valueError("Dimension " + std::to_string(d) + " must be >= 0");
+  return shape;
+}
+
+/// The seed argument: two integers (a shape [2] tensor or list) known at
+/// trace time.
+std::pair<uint64_t, uint64_t> seedArg(TfRuntime &rt, const Value &v,
+                                      const std::string &fname) {
+  Value t = rt.isTensor(v) ? v : rt.toTensor(v, DType::Int64);
+  HostTensorPtr known = rt.constantValue(t);
+  if (!known)
+    rt.raise("UnimplementedError", "kiln needs the seed of tf.random." + fname +
+                                       " known at trace time");
+  if (known->type.shape != std::vector<int64_t>{2})
+    rt.in.valueError("seed must have shape [2], not " +
+                     known->type.shapeString());
+  return {uint64_t(known->elementAsInt(0)), uint64_t(known->elementAsInt(1))};
+}
+
+DType dtypeOr(Interpreter &in, const Params &p, DType fallback) {
+  std::optional<DType> d = dtypeArg(in, p.get("dtype"));
+  return d ? *d : fallback;
+}
+
+Value statelessUniform(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  const std::string fname = "stateless_uniform";
+  std::vector<int64_t> shape = shapeArg(rt, p.require("shape", fname), fname);
+  auto [seed0, seed1] = seedArg(rt, p.require("seed", fname), fname);
+  DType dtype = dtypeOr(in, p, DType::Float32);
+  if (dtype == DType::Int32 || dtype == DType::Int64) {
+    // minval defaults to 0: without maxval, only minval=None (full-range
+    // integers, not built yet) is allowed.
+    bool hasMin = !p.values.count("minval") || p.has("minval");
+    if (hasMin != p.has("maxval"))
+      in.valueError(
+          "For integer `dtype` argument <dtype: '" +
+          std::string(py::dtypeName(dtype)) +
+          "'>, argument `minval` and `maxval` must be both None or "
+          "not None. Got `minval`=" +
+          (hasMin ? in.repr(p.values.count("minval") ? p.get("minval")
+                                                     : Value::integer(0))
+                  : std::string("None")) +
+          " and `maxval`=" +
+          (p.has("maxval") ? in.repr(p.get("maxval")) : std::string("None")) +
+          ".");
+    if (!hasMin)
+      rt.raise("UnimplementedError",
+               "kiln does not make full-range random integers (minval and "
+               "maxval None) yet");
+    auto bound = [&](const char *name) {
+      Value t =
+          rt.toTensor(p.has(name) ? p.get(name) : Value::integer(0), dtype);
+      HostTensorPtr known = rt.constantValue(t);
+      if (!known || known->type.numElements() != 1)
+        rt.raise("UnimplementedError",
+                 "kiln needs tf.random.stateless_uniform's minval and "
+                 "maxval as scalars known at trace time");
+      return known->elementAsInt(0);
+    };
+    int64_t lo = bound("minval"), hi = bound("maxval");
+    if (hi <= lo)
+      kernelError(rt, "StatelessRandomUniformIntV2",
+                  "Need minval < maxval: " + std::to_string(lo) +
+                      " >= " + std::to_string(hi));
+    return rt.constant(generate(Kind::Uniform, dtype, shape, seed0, seed1, lo,
+                                uint64_t(hi) - uint64_t(lo)),
+                       "stateless_random_uniform");
+  }
+  if (dtype != DType::Float32 && dtype != DType::Float64)
+    rt.raise("UnimplementedError",
+             "kiln's tf.random.stateless_uniform takes float32, float64, "
+             "int32 and int64 only, not " +
+                 std::string(py::dtypeName(dtype)));
+  // random_ops: rnd * (maxval - minval) + minval, with maxval 1.
+  Value minval =
+      rt.toTensor(p.has("minval") ? p.get("minval") : Value::integer(0), dtype);
+  Value maxval =
+      rt.toTensor(p.has("maxval") ? p.get("maxval") : Value::integer(1), dtype);
+  Value rnd =
+      rt.constant(generate(Kind::Uniform, dtype, shape, seed0, seed1, 0, 0),
+                  "StatelessRandomUniformV2");
+  return binaryOp(rt, "AddV2",
+                  binaryOp(rt, "Mul", rnd, binaryOp(rt, "Sub", maxval, minval)),
+                  minval);
+}
+
+Value statelessNormal(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  const std::string fname = "stateless_normal";
+  std::vector<int64_t> shape = shapeArg(rt, p.require("shape", fname), fname);
+  auto [seed0, seed1] = seedArg(rt, p.require("seed", fname), fname);
+  DType dtype = dtypeOr(in, p, DType::Float32);
+  if (dtype != DType::Float32 && dtype != DType::Float64)
+    rt.raise("UnimplementedError",
+             "kiln's tf.random.stateless_normal takes float32 and float64 "
+             "only, not " +
+                 std::string(py::dtypeName(dtype)));
+  Value mean =
+      rt.toTensor(p.has("mean") ? p.get("mean") : Value::floating(0.0), dtype);
+  Value stddev = rt.toTensor(
+      p.has("stddev") ? p.get("stddev") : Value::floating(1.0), dtype);
+  Value rnd =
+      rt.constant(generate(Kind::Normal, dtype, shape, seed0, seed1, 0, 0),
+                  "StatelessRandomNormalV2");
+  // random_ops: rnd * stddev + mean.
+  return binaryOp(rt, "AddV2", binaryOp(rt, "Mul", rnd, stddev), mean);
+}
+
+} // namespace
+
+void installRandom(TfRuntime &rt, ModuleBuilder &random) {
+  TfRuntime *r = &rt;
+  random.def("stateless_uniform", [r](Interpreter &in, CallArgs &args) {
+    return statelessUniform(*r, Params(in, args, "stateless_uniform",
+                                       {"shape", "seed", "minval", "maxval",
+                                        "dtype", "name", "alg"}));
+  });
+  random.def("stateless_normal", [r](Interpreter &in, CallArgs &args) {
+    return statelessNormal(*r, Params(in, args, "stateless_normal",
+                                      {"shape", "seed", "mean", "stddev",
+                                       "dtype", "name", "alg"}));
+  });
+}
+
+} // namespace kiln::tf
