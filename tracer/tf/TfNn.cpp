@@ -178,18 +178,8 @@ Value conv2d(TfRuntime &rt, const Params &p) {
   Value x = rt.toTensor(p.require("input", "conv2d"));
   Value k = rt.toTensor(p.require("filters", "conv2d"));
   const TensorType &xt = rt.tensor(x).type, &kt = rt.tensor(k).type;
-  if (xt.dtype != kt.dtype) {
-    if (rt.tracing)
-      in.typeError("Input 'filter' of 'Conv2D' Op has type " +
-                   std::string(py::dtypeName(kt.dtype)) +
-                   " that does not match type " + py::dtypeName(xt.dtype) +
-                   " of argument 'input'.");
-    rt.raise("InvalidArgumentError",
-             "cannot compute Conv2D as input #1(zero-based) was expected to "
-             "be a " +
-                 kernelTypeName(xt.dtype) + " tensor but is a " +
-                 kernelTypeName(kt.dtype) + " tensor [Op:Conv2D] name: ");
-  }
+  if (xt.dtype != kt.dtype)
+    mismatchedInputs(rt, op, "input", "filter", xt.dtype, kt.dtype);
   std::string format =
       p.has("data_format") ? in.toStr(p.get("data_format")) : "NHWC";
   if (format != "NHWC")

@@ -90,6 +90,20 @@ void kernelError(TfRuntime &rt, const std::string &op,
                eagerOpSuffix(op, named));
 }
 
+void mismatchedInputs(TfRuntime &rt, const std::string &op,
+                      const std::string &first, const std::string &second,
+                      DType a, DType b) {
+  if (rt.tracing)
+    rt.in.typeError("Input '" + second + "' of '" + op + "' Op has type " +
+                    py::dtypeName(b) + " that does not match type " +
+                    py::dtypeName(a) + " of argument '" + first + "'.");
+  rt.raise("InvalidArgumentError",
+           "cannot compute " + op +
+               " as input #1(zero-based) was expected to be a " +
+               kernelTypeName(a) + " tensor but is a " + kernelTypeName(b) +
+               " tensor" + eagerOpSuffix(op));
+}
+
 void knownKernelError(TfRuntime &rt, const std::string &op,
                       const std::string &message) {
   if (rt.tracing)
@@ -258,17 +272,7 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
   auto &a = rt.tensor(tx), &b = rt.tensor(ty);
   rejectUnsigned(rt, op, a.type.dtype);
   if (a.type.dtype != b.type.dtype) {
-    if (rt.tracing)
-      rt.in.typeError("Input 'y' of '" + op + "' Op has type " +
-                      py::dtypeName(b.type.dtype) +
-                      " that does not match type " +
-                      py::dtypeName(a.type.dtype) + " of argument 'x'.");
-    rt.raise("InvalidArgumentError",
-             "cannot compute " + op +
-                 " as input #1(zero-based) was expected to be a " +
-                 kernelTypeName(a.type.dtype) + " tensor but is a " +
-                 kernelTypeName(b.type.dtype) + " tensor [Op:" + op +
-                 "] name: ");
+    mismatchedInputs(rt, op, "x", "y", a.type.dtype, b.type.dtype);
   }
   std::vector<int64_t> shape;
   if (!broadcastShapes(a.type.shape, b.type.shape, shape)) {
@@ -386,16 +390,7 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
   // Copies: the batch broadcast below may replace `a` and `b`.
   const TensorType at = rt.tensor(a).type, bt = rt.tensor(b).type;
   if (at.dtype != bt.dtype) {
-    if (rt.tracing)
-      rt.in.typeError("Input 'b' of 'MatMul' Op has type " +
-                      std::string(py::dtypeName(bt.dtype)) +
-                      " that does not match type " + py::dtypeName(at.dtype) +
-                      " of argument 'a'.");
-    rt.raise("InvalidArgumentError",
-             "cannot compute MatMul as input #1(zero-based) was expected to be "
-             "a " +
-                 kernelTypeName(at.dtype) + " tensor but is a " +
-                 kernelTypeName(bt.dtype) + " tensor [Op:MatMul] name: ");
+    mismatchedInputs(rt, "MatMul", "a", "b", at.dtype, bt.dtype);
   }
   size_t ra = at.shape.size(), rb = bt.shape.size();
   bool batched = ra > 2 || rb > 2;

@@ -35,6 +35,12 @@ std::string eagerOpSuffix(const std::string &op, bool named = true);
                               const std::string &message,
                               const std::string &kernel = "",
                               bool named = true);
+/// Inputs `first` and `second` of `op` whose dtypes `a` and `b` must
+/// match but differ: the op's TypeError while tracing, the kernel's
+/// InvalidArgumentError eagerly.
+[[noreturn]] void mismatchedInputs(TfRuntime &rt, const std::string &op,
+                                   const std::string &first,
+                                   const std::string &second, DType a, DType b);
 /// A kernel's InvalidArgumentError that kiln finds from values known at
 /// trace time: the bare message while tracing, kernelError() eagerly.
 [[noreturn]] void knownKernelError(TfRuntime &rt, const std::string &op,

@@ -100,8 +100,12 @@ graph::Output currentValue(TfRuntime &rt, VariableUse &u) {
   return valueAt(rt, u, rt.tracing->variableScopes.size());
 }
 
-bool same(graph::Output a, graph::Output b) {
-  return a.node == b.node && a.index == b.index;
+/// Whether the loop's active region wrote carried variable i (its value
+/// is no longer the region's argument).
+bool wrote(const VariableScope &loop, size_t i) {
+  graph::Output now = loop.values.at(loop.carried[i]);
+  graph::Output arg = loop.args.back()[i];
+  return now.node != arg.node || now.index != arg.index;
 }
 
 /// TensorFlow's static check of assign(): the value's shape must be
@@ -253,20 +257,18 @@ void setVariable(TfRuntime &rt, VariableUse &u, graph::Output value) {
 }
 
 VariableScopeGuard::VariableScopeGuard(TfRuntime &rt, VariableScope::Kind kind)
-    : rt_(rt), scope_(std::make_shared<VariableScope>()) {
+    : trace_(rt.tracing), scope_(std::make_shared<VariableScope>()) {
   scope_->kind = kind;
-  if (rt.tracing) {
-    rt.tracing->variableScopes.push_back(scope_);
-    pushed_ = true;
-  }
+  if (trace_)
+    trace_->variableScopes.push_back(scope_);
 }
 
 VariableScopeGuard::~VariableScopeGuard() { end(); }
 
 std::shared_ptr<VariableScope> VariableScopeGuard::end() {
-  if (pushed_) {
-    rt_.tracing->variableScopes.pop_back();
-    pushed_ = false;
+  if (trace_) {
+    trace_->variableScopes.pop_back();
+    trace_ = nullptr;
   }
   return scope_;
 }
@@ -286,7 +288,7 @@ void beginLoopRegion(TfRuntime &rt, VariableScope &loop, int region) {
 
 const VariableUse *writtenInLoopRegion(const VariableScope &loop) {
   for (size_t i = 0; i < loop.carried.size(); ++i)
-    if (!same(loop.values.at(loop.carried[i]), loop.args.back()[i]))
+    if (wrote(loop, i))
       return loop.carried[i];
   return nullptr;
 }
@@ -300,7 +302,7 @@ std::vector<graph::Output> loopResults(const VariableScope &loop) {
 
 void endLoop(TfRuntime &rt, const VariableScope &loop, int node, size_t first) {
   for (size_t i = 0; i < loop.carried.size(); ++i)
-    if (!same(loop.values.at(loop.carried[i]), loop.args.back()[i]))
+    if (wrote(loop, i))
       setVariable(rt, *loop.carried[i], {node, static_cast<int>(first + i)});
 }
 

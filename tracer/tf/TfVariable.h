@@ -105,9 +105,8 @@ public:
   VariableScope &scope() { return *scope_; }
 
 private:
-  TfRuntime &rt_;
+  TraceState *trace_; // the trace it was pushed on; null once popped
   std::shared_ptr<VariableScope> scope_;
-  bool pushed_ = false;
 };
 
 /// The loop's region `region` begins (just after its own arguments): each
