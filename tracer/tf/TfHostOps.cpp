@@ -1,5 +1,6 @@
 // Host kernels for string tensors.
 #include "TfHostOps.h"
+#include "TfOps.h"
 
 #include <algorithm>
 #include <cstring>
@@ -57,14 +58,6 @@ int64_t count(const std::vector<int64_t> &shape) {
   for (int64_t d : shape)
     n *= d;
   return n;
-}
-
-/// "[3,2]": a shape as the kernels' messages write it.
-std::string shapeText(const std::vector<int64_t> &shape) {
-  std::string text = "[";
-  for (size_t d = 0; d < shape.size(); ++d)
-    text += (d ? "," : "") + std::to_string(shape[d]);
-  return text + "]";
 }
 
 /// dst[to] = src[from], for tensors of one dtype: these kernels move
@@ -287,7 +280,7 @@ bool runHostKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
           error = "InvalidArgumentError: indices[" + std::to_string(v) +
                   "] = " +
                   (nd ? "[" + vector + "] does not index into param shape " +
-                            shapeText(ps) + ", node name: " + n.name
+                            shapeList(ps) + ", node name: " + n.name
                       : vector + " is not in [0, " + std::to_string(ps[axis]) +
                             ")");
           return false;
