@@ -17,26 +17,6 @@
 
 namespace kiln {
 
-namespace {
-
-/// Padding before and after one spatial dimension of a window op, as
-/// TensorFlow computes it for "SAME", "VALID" and "EXPLICIT".
-std::pair<int64_t, int64_t>
-windowPadding(const std::string &padding, int64_t input, int64_t output,
-              int64_t filter, int64_t dilation, int64_t stride,
-              const std::vector<int64_t> &given, int d) {
-  if (padding == "EXPLICIT")
-    return {given[2 * d], given[2 * d + 1]};
-  if (padding != "SAME")
-    return {0, 0};
-  int64_t effective = (filter - 1) * dilation + 1;
-  int64_t total =
-      std::max<int64_t>((output - 1) * stride + effective - input, 0);
-  return {total / 2, total - total / 2};
-}
-
-} // namespace
-
 Value Emitter::padWith(Location loc, Value x, ArrayRef<int64_t> before,
                        ArrayRef<int64_t> after, Value fill) {
   auto xt = cast<RankedTensorType>(x.getType());
@@ -66,11 +46,11 @@ Value Emitter::padWith(Location loc, Value x, ArrayRef<int64_t> before,
       loc, x, splat(loc, type, dynamic, fill), offsets, sizes, strides);
 }
 
-Value Emitter::padImage(Location loc, Value x, int64_t top, int64_t bottom,
-                        int64_t left, int64_t right, TypedAttr fill) {
-  if (!top && !bottom && !left && !right)
+Value Emitter::padImage(Location loc, Value x, ArrayRef<int64_t> pads,
+                        TypedAttr fill) {
+  if (llvm::all_of(pads, [](int64_t p) { return p == 0; }))
     return x;
-  return padWith(loc, x, {0, top, left, 0}, {0, bottom, right, 0},
+  return padWith(loc, x, {0, pads[0], pads[2], 0}, {0, pads[1], pads[3], 0},
                  b.create<arith::ConstantOp>(loc, fill));
 }
 
@@ -81,16 +61,9 @@ Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
   auto kt = cast<RankedTensorType>(k.getType());
   const auto &strides = *attr<std::vector<int64_t>>(n, "strides");
   const auto &dilations = *attr<std::vector<int64_t>>(n, "dilations");
-  const auto &padding = *attr<std::string>(n, "padding");
-  const auto &given = *attr<std::vector<int64_t>>(n, "explicit_paddings");
   Type et = type.getElementType();
-  auto [top, bottom] =
-      windowPadding(padding, xt.getDimSize(1), type.getDimSize(1),
-                    kt.getDimSize(0), dilations[1], strides[1], given, 1);
-  auto [left, right] =
-      windowPadding(padding, xt.getDimSize(2), type.getDimSize(2),
-                    kt.getDimSize(1), dilations[2], strides[2], given, 2);
-  x = padImage(loc, x, top, bottom, left, right, b.getZeroAttr(et));
+  x = padImage(loc, x, *attr<std::vector<int64_t>>(n, "pads"),
+               b.getZeroAttr(et));
 
   // Dimensions: n, oh, ow, f (parallel), kh, kw, c (reduced in order).
   AffineExpr d[7];
@@ -131,15 +104,10 @@ Value Emitter::emitPool(const graph::Node &n, RankedTensorType type) {
   auto xt = cast<RankedTensorType>(x.getType());
   const auto &ksize = *attr<std::vector<int64_t>>(n, "ksize");
   const auto &strides = *attr<std::vector<int64_t>>(n, "strides");
-  const auto &padding = *attr<std::string>(n, "padding");
+  const auto &pads = *attr<std::vector<int64_t>>(n, "pads");
+  int64_t top = pads[0], left = pads[2];
   auto et = cast<FloatType>(type.getElementType());
   bool isMax = n.op == "MaxPool";
-  auto [top, bottom] =
-      windowPadding(padding, xt.getDimSize(1), type.getDimSize(1), ksize[1], 1,
-                    strides[1], {}, 1);
-  auto [left, right] =
-      windowPadding(padding, xt.getDimSize(2), type.getDimSize(2), ksize[2], 1,
-                    strides[2], {}, 2);
   // The kernels' starting value: the lowest finite value for a max (a
   // window of -inf gives it), zero for a sum. Padding holds the same, so
   // it changes nothing.
@@ -147,7 +115,7 @@ Value Emitter::emitPool(const graph::Node &n, RankedTensorType type) {
       isMax ? TypedAttr(b.getFloatAttr(
                   et, APFloat::getLargest(et.getFloatSemantics(), true)))
             : TypedAttr(b.getZeroAttr(et));
-  x = padImage(loc, x, top, bottom, left, right, start);
+  x = padImage(loc, x, pads, start);
 
   // Dimensions: n, oh, ow, c (parallel), kh, kw (reduced in order).
   AffineExpr d[6];

@@ -178,9 +178,9 @@ private:
   /// dimension d.
   Value padWith(Location loc, Value x, ArrayRef<int64_t> before,
                 ArrayRef<int64_t> after, Value fill);
-  /// NHWC image `x` padded in height and width with `fill`.
-  Value padImage(Location loc, Value x, int64_t top, int64_t bottom,
-                 int64_t left, int64_t right, TypedAttr fill);
+  /// NHWC image `x` padded with `fill` by `pads` (top, bottom, left,
+  /// right: the window ops' "pads", which the tracer computes).
+  Value padImage(Location loc, Value x, ArrayRef<int64_t> pads, TypedAttr fill);
 
   // ---- array ops (EmitArrayOps.cpp) ----
   /// OneHot(indices, depth, on, off) along its `axis`.

@@ -36,9 +36,10 @@ std::vector<int64_t> nhwc(TfRuntime &rt, const Value &v,
 }
 
 /// The window arithmetic of one spatial dimension (TensorFlow's
-/// GetWindowedOutputSize): the output size and the padding before it.
+/// GetWindowedOutputSize): the output size and the padding around the
+/// input.
 struct Window {
-  int64_t size = 0, before = 0;
+  int64_t size = 0, before = 0, after = 0;
 };
 
 Window window(int64_t input, int64_t filter, int64_t dilation, int64_t stride,
@@ -52,10 +53,12 @@ Window window(int64_t input, int64_t filter, int64_t dilation, int64_t stride,
     int64_t total =
         std::max<int64_t>((w.size - 1) * stride + effective - input, 0);
     w.before = total / 2;
+    w.after = total - w.before;
   } else { // EXPLICIT
     w.size = std::max<int64_t>(
         (input + padBefore + padAfter - effective + stride) / stride, 0);
     w.before = padBefore;
+    w.after = padAfter;
   }
   return w;
 }
@@ -231,14 +234,18 @@ Value conv2d(TfRuntime &rt, const Params &p) {
              "kiln does not support conv2d with both strides and dilations "
              "above 1 (nor does TensorFlow's CPU kernel)");
   std::vector<int64_t> shape{xt.shape[0], 0, 0, kt.shape[3]};
-  for (int d = 1; d <= 2; ++d)
-    shape[d] =
+  std::vector<int64_t> pads; // top, bottom, left, right: for codegen
+  for (int d = 1; d <= 2; ++d) {
+    Window w =
         window(xt.shape[d], kt.shape[d - 1], dilations[d], strides[d], padding,
                explicitPaddings.empty() ? 0 : explicitPaddings[2 * d],
-               explicitPaddings.empty() ? 0 : explicitPaddings[2 * d + 1])
-            .size;
+               explicitPaddings.empty() ? 0 : explicitPaddings[2 * d + 1]);
+    shape[d] = w.size;
+    pads.insert(pads.end(), {w.before, w.after});
+  }
   return rt.apply(op, {x, k},
                   {{"T", xt.dtype},
+                   {"pads", pads},
                    {"strides", strides},
                    {"dilations", dilations},
                    {"padding", padding},
@@ -283,14 +290,16 @@ Value pool(TfRuntime &rt, const Params &p, const std::string &op,
     rt.raise("UnimplementedError",
              "kiln pools over the height and width dimensions only");
   std::vector<int64_t> shape = xt.shape;
-  for (int d = 1; d <= 2; ++d)
-    shape[d] = window(xt.shape[d], ksize[d], 1, strides[d], padding, 0, 0).size;
+  std::vector<int64_t> pads; // top, bottom, left, right: for codegen
+  for (int d = 1; d <= 2; ++d) {
+    Window w = window(xt.shape[d], ksize[d], 1, strides[d], padding, 0, 0);
+    shape[d] = w.size;
+    pads.insert(pads.end(), {w.before, w.after});
+  }
   std::map<std::string, graph::Attr> attrs{
-      {"T", xt.dtype},
-      {"ksize", ksize},
-      {"strides", strides},
-      {"padding", padding},
-      {"data_format", std::string("NHWC")}};
+      {"T", xt.dtype},      {"pads", pads},
+      {"ksize", ksize},     {"strides", strides},
+      {"padding", padding}, {"data_format", std::string("NHWC")}};
   if (op == "MaxPool")
     attrs["explicit_paddings"] = std::vector<int64_t>{};
   return rt.apply(op, {x}, attrs, TensorType{xt.dtype, shape}, nodeName);
