@@ -57,8 +57,6 @@ Value Emitter::padImage(Location loc, Value x, ArrayRef<int64_t> pads,
 Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
   Location loc = locOf(n);
   Value x = input(n, 0), k = input(n, 1);
-  auto xt = cast<RankedTensorType>(x.getType());
-  auto kt = cast<RankedTensorType>(k.getType());
   const auto &strides = *attr<std::vector<int64_t>>(n, "strides");
   const auto &dilations = *attr<std::vector<int64_t>>(n, "dilations");
   Type et = type.getElementType();
