@@ -1,6 +1,7 @@
 // Builtin functions: print, len, range helpers, min/max/sum, sorted,
 // isinstance, getattr and the rest of DESIGN.md section 3's list.
 #include "Interpreter.h"
+#include "Native.h"
 #include "PyFormat.h"
 #include "kiln/frontend/Utf8.h"
 
@@ -193,6 +194,10 @@ Value roundBuiltin(Interpreter &in, CallArgs &args) {
     nd = args.positional[1];
   if (nd && nd->isNone())
     nd.reset();
+  Value number; // a NumPy scalar rounds as the Python number it holds
+  if (x.is(Type::Native) && !nd &&
+      static_cast<NativeObject *>(x.raw())->toNumber(in, x, number))
+    x = number;
   if (x.isIntLike()) {
     if (!nd || in.toIndex(*nd) >= 0)
       return Value::integer(x.asInt());

@@ -156,6 +156,8 @@ public:
                       std::function<Value(Interpreter &)> factory) {
     moduleFactories_[name] = std::move(factory);
   }
+  /// The module `import NAME` binds (built on first use).
+  Value importModule(const std::string &name);
   /// Defines a new exception class deriving from `base`.
   ClassPtr defineExceptionClass(const std::string &name, const ClassPtr &base,
                                 const std::string &module);
@@ -263,7 +265,6 @@ private:
   std::unordered_map<std::string, std::function<Value(Interpreter &)>>
       moduleFactories_;
   std::unordered_map<std::string, Value> modules_;
-  Value importModule(const std::string &name);
 
   friend struct ArgParser;
 };

@@ -53,6 +53,12 @@ struct NativeObject : Object {
   virtual bool toNumber(Interpreter &, const Value &self, Value &) {
     return false;
   }
+  /// format(self, spec) when `spec` is not empty (an empty one formats
+  /// str(self)); false: TypeError.
+  virtual bool format(Interpreter &, const Value &self, const std::string &spec,
+                      Value &out) {
+    return false;
+  }
   /// hash(); false: unhashable.
   virtual bool hash(Interpreter &, const Value &self, size_t &out) {
     out = std::hash<const void *>()(this);

@@ -1,6 +1,7 @@
 // String formatting: format(value, spec), `%` formatting and str.format,
 // on top of PyFormat's number and string formatters.
 #include "Interpreter.h"
+#include "Native.h"
 #include "PyFormat.h"
 
 #include <cctype>
@@ -24,6 +25,14 @@ Value formatValue(Interpreter &in, const Value &v, const std::string &spec) {
     case Type::Instance: {
       Value result;
       if (in.callDunder(v, "__format__", {in.str(spec)}, result))
+        return result;
+      break;
+    }
+    case Type::Tensor:
+    case Type::Native: {
+      Value result;
+      if (!spec.empty() &&
+          static_cast<NativeObject *>(v.raw())->format(in, v, spec, result))
         return result;
       break;
     }

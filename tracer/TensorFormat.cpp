@@ -1196,7 +1196,20 @@ std::string numpyScalarStr(const TensorView &T) {
   }
 }
 
-std::string numpyScalarRepr(const TensorView &T) { return numpyScalarStr(T); }
+std::string numpyScalarRepr(const TensorView &T) {
+  // NumPy 2 names the scalar's type: np.float32(1.5), np.True_.
+  switch (T.dtype) {
+  case DType::Bool:
+    return getInt(T, 0) ? "np.True_" : "np.False_";
+  case DType::String:
+    return "np.bytes_(" + numpyScalarStr(T) + ")";
+  case DType::BFloat16: // ml_dtypes' scalars print as plain numbers
+    return numpyScalarStr(T);
+  default:
+    return std::string("np.") + dtypeName(T.dtype) + "(" + numpyScalarStr(T) +
+           ")";
+  }
+}
 
 std::string numpyStr(const TensorView &T) {
   if (T.shape.empty())
@@ -1283,7 +1296,7 @@ std::string numpyText(const TensorView &T) {
   // to: float32 0.1 is 0.10000000149011612.
   std::string Text = !T.shape.empty()        ? numpyRepr(T)
                      : isFloatDType(T.dtype) ? floatRepr(getFloat(T, 0))
-                                             : numpyScalarRepr(T);
+                                             : numpyScalarStr(T);
   if (Text.find('\n') != std::string::npos)
     Text = "\n" + Text;
   return Text;

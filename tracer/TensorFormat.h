@@ -89,8 +89,8 @@ std::string numpyStr(const TensorView &t);
 /// "3.0", "3", "True", "b'abc'", "1e-05", "inf".
 std::string numpyScalarStr(const TensorView &t);
 
-/// repr(numpy scalar) as NumPy 1.26 prints it (the same text as str for every
-/// dtype TensorFlow produces): "3.0", "3", "True", "b'abc'".
+/// repr(numpy scalar) as NumPy 2 prints it: "np.float32(3.0)", "np.int64(3)",
+/// "np.True_", "np.bytes_(b'abc')".
 std::string numpyScalarRepr(const TensorView &t);
 
 //===----------------------------------------------------------------------===//

@@ -867,7 +867,7 @@ TEST_CASE("TensorFormat: 0-d float32", "[TensorFormat]") {
   Tensor T = f32({3.0f}, {});
   TensorView V = T.view();
   CHECK(numpyScalarStr(V) == "3.0");
-  CHECK(numpyScalarRepr(V) == "3.0");
+  CHECK(numpyScalarRepr(V) == "np.float32(3.0)");
   CHECK(numpyRepr(V) == "array(3., dtype=float32)");
   CHECK(tensorStr(V) == "tf.Tensor(3.0, shape=(), dtype=float32)");
   CHECK(tensorRepr(V) == "<tf.Tensor: shape=(), dtype=float32, numpy=3.0>");
@@ -878,7 +878,7 @@ TEST_CASE("TensorFormat: 0-d float32 small", "[TensorFormat]") {
   Tensor T = f32({1e-05f}, {});
   TensorView V = T.view();
   CHECK(numpyScalarStr(V) == "1e-05");
-  CHECK(numpyScalarRepr(V) == "1e-05");
+  CHECK(numpyScalarRepr(V) == "np.float32(1e-05)");
   CHECK(numpyRepr(V) == "array(1.e-05, dtype=float32)");
   CHECK(tensorStr(V) == "tf.Tensor(1e-05, shape=(), dtype=float32)");
   CHECK(tensorRepr(V) ==
@@ -890,7 +890,7 @@ TEST_CASE("TensorFormat: 0-d float32 0.1", "[TensorFormat]") {
   Tensor T = f32({0.1f}, {});
   TensorView V = T.view();
   CHECK(numpyScalarStr(V) == "0.1");
-  CHECK(numpyScalarRepr(V) == "0.1");
+  CHECK(numpyScalarRepr(V) == "np.float32(0.1)");
   CHECK(numpyRepr(V) == "array(0.1, dtype=float32)");
   CHECK(tensorStr(V) == "tf.Tensor(0.1, shape=(), dtype=float32)");
   CHECK(tensorRepr(V) ==
@@ -902,7 +902,7 @@ TEST_CASE("TensorFormat: 0-d float32 large", "[TensorFormat]") {
   Tensor T = f32({123456789.0f}, {});
   TensorView V = T.view();
   CHECK(numpyScalarStr(V) == "123456790.0");
-  CHECK(numpyScalarRepr(V) == "123456790.0");
+  CHECK(numpyScalarRepr(V) == "np.float32(123456790.0)");
   CHECK(numpyRepr(V) == "array(1.2345679e+08, dtype=float32)");
   CHECK(tensorStr(V) == "tf.Tensor(123456790.0, shape=(), dtype=float32)");
   CHECK(tensorRepr(V) ==
@@ -914,7 +914,7 @@ TEST_CASE("TensorFormat: 0-d float32 1e16", "[TensorFormat]") {
   Tensor T = f32({1e16f}, {});
   TensorView V = T.view();
   CHECK(numpyScalarStr(V) == "1e+16");
-  CHECK(numpyScalarRepr(V) == "1e+16");
+  CHECK(numpyScalarRepr(V) == "np.float32(1e+16)");
   CHECK(numpyRepr(V) == "array(1.e+16, dtype=float32)");
   CHECK(tensorStr(V) == "tf.Tensor(1e+16, shape=(), dtype=float32)");
   CHECK(tensorRepr(V) ==
@@ -926,7 +926,7 @@ TEST_CASE("TensorFormat: 0-d float32 -0", "[TensorFormat]") {
   Tensor T = f32({-0.0f}, {});
   TensorView V = T.view();
   CHECK(numpyScalarStr(V) == "-0.0");
-  CHECK(numpyScalarRepr(V) == "-0.0");
+  CHECK(numpyScalarRepr(V) == "np.float32(-0.0)");
   CHECK(numpyRepr(V) == "array(-0., dtype=float32)");
   CHECK(tensorStr(V) == "tf.Tensor(-0.0, shape=(), dtype=float32)");
   CHECK(tensorRepr(V) == "<tf.Tensor: shape=(), dtype=float32, numpy=-0.0>");
@@ -937,7 +937,7 @@ TEST_CASE("TensorFormat: 0-d float32 nan", "[TensorFormat]") {
   Tensor T = f32({NaNf}, {});
   TensorView V = T.view();
   CHECK(numpyScalarStr(V) == "nan");
-  CHECK(numpyScalarRepr(V) == "nan");
+  CHECK(numpyScalarRepr(V) == "np.float32(nan)");
   CHECK(numpyRepr(V) == "array(nan, dtype=float32)");
   CHECK(tensorStr(V) == "tf.Tensor(nan, shape=(), dtype=float32)");
   CHECK(tensorRepr(V) == "<tf.Tensor: shape=(), dtype=float32, numpy=nan>");
@@ -948,7 +948,7 @@ TEST_CASE("TensorFormat: 0-d float64", "[TensorFormat]") {
   Tensor T = f64({0.1}, {});
   TensorView V = T.view();
   CHECK(numpyScalarStr(V) == "0.1");
-  CHECK(numpyScalarRepr(V) == "0.1");
+  CHECK(numpyScalarRepr(V) == "np.float64(0.1)");
   CHECK(numpyRepr(V) == "array(0.1)");
   CHECK(tensorStr(V) == "tf.Tensor(0.1, shape=(), dtype=float64)");
   CHECK(tensorRepr(V) == "<tf.Tensor: shape=(), dtype=float64, numpy=0.1>");
@@ -959,7 +959,7 @@ TEST_CASE("TensorFormat: 0-d float16", "[TensorFormat]") {
   Tensor T = f16({0x2e66}, {});
   TensorView V = T.view();
   CHECK(numpyScalarStr(V) == "0.1");
-  CHECK(numpyScalarRepr(V) == "0.1");
+  CHECK(numpyScalarRepr(V) == "np.float16(0.1)");
   CHECK(numpyRepr(V) == "array(0.1, dtype=float16)");
   CHECK(tensorStr(V) == "tf.Tensor(0.1, shape=(), dtype=float16)");
   CHECK(tensorRepr(V) ==
@@ -983,7 +983,7 @@ TEST_CASE("TensorFormat: 0-d int32", "[TensorFormat]") {
   Tensor T = i32({3}, {});
   TensorView V = T.view();
   CHECK(numpyScalarStr(V) == "3");
-  CHECK(numpyScalarRepr(V) == "3");
+  CHECK(numpyScalarRepr(V) == "np.int32(3)");
   CHECK(numpyRepr(V) == "array(3, dtype=int32)");
   CHECK(tensorStr(V) == "tf.Tensor(3, shape=(), dtype=int32)");
   CHECK(tensorRepr(V) == "<tf.Tensor: shape=(), dtype=int32, numpy=3>");
@@ -994,7 +994,7 @@ TEST_CASE("TensorFormat: 0-d int64", "[TensorFormat]") {
   Tensor T = i64({-7}, {});
   TensorView V = T.view();
   CHECK(numpyScalarStr(V) == "-7");
-  CHECK(numpyScalarRepr(V) == "-7");
+  CHECK(numpyScalarRepr(V) == "np.int64(-7)");
   CHECK(numpyRepr(V) == "array(-7)");
   CHECK(tensorStr(V) == "tf.Tensor(-7, shape=(), dtype=int64)");
   CHECK(tensorRepr(V) == "<tf.Tensor: shape=(), dtype=int64, numpy=-7>");
@@ -1005,7 +1005,7 @@ TEST_CASE("TensorFormat: 0-d bool", "[TensorFormat]") {
   Tensor T = b({true}, {});
   TensorView V = T.view();
   CHECK(numpyScalarStr(V) == "True");
-  CHECK(numpyScalarRepr(V) == "True");
+  CHECK(numpyScalarRepr(V) == "np.True_");
   CHECK(numpyRepr(V) == "array(True)");
   CHECK(tensorStr(V) == "tf.Tensor(True, shape=(), dtype=bool)");
   CHECK(tensorRepr(V) == "<tf.Tensor: shape=(), dtype=bool, numpy=True>");
@@ -1016,7 +1016,7 @@ TEST_CASE("TensorFormat: 0-d string", "[TensorFormat]") {
   Tensor T = s({"abc"}, {});
   TensorView V = T.view();
   CHECK(numpyScalarStr(V) == "b'abc'");
-  CHECK(numpyScalarRepr(V) == "b'abc'");
+  CHECK(numpyScalarRepr(V) == "np.bytes_(b'abc')");
   CHECK(numpyRepr(V) == "array(b'abc', dtype=object)");
   CHECK(tensorStr(V) == "tf.Tensor(b'abc', shape=(), dtype=string)");
   CHECK(tensorRepr(V) == "<tf.Tensor: shape=(), dtype=string, numpy=b'abc'>");
@@ -1027,7 +1027,7 @@ TEST_CASE("TensorFormat: 0-d string with quote", "[TensorFormat]") {
   Tensor T = s({"it's\n"}, {});
   TensorView V = T.view();
   CHECK(numpyScalarStr(V) == "b\"it's\\n\"");
-  CHECK(numpyScalarRepr(V) == "b\"it's\\n\"");
+  CHECK(numpyScalarRepr(V) == "np.bytes_(b\"it's\\n\")");
   CHECK(numpyRepr(V) == "array(b\"it's\\n\", dtype=object)");
   CHECK(tensorStr(V) == "tf.Tensor(b\"it's\\n\", shape=(), dtype=string)");
   CHECK(tensorRepr(V) ==

@@ -366,6 +366,27 @@ void TfFunction::bind(Interpreter &in, CallArgs &args, ValueList &positional,
   ValueList named(positional.begin() + positionalCount, positional.end());
   positional = ordered;
   positional.insert(positional.end(), named.begin(), named.end());
+  // NumPy arrays and scalars are passed as tensors, in containers too.
+  std::function<Value(const Value &)> convert = [&](const Value &v) {
+    if (v.is(Type::Native) && dynamic_cast<NdArrayObject *>(v.raw()))
+      return rt.toTensor(v);
+    if (v.is(Type::List) || v.is(Type::Tuple)) {
+      ValueList items = in.toList(v);
+      bool changed = false;
+      for (auto &item : items) {
+        Value c = convert(item);
+        changed |= c.raw() != item.raw();
+        item = c;
+      }
+      if (!changed) // the caller's list itself, which the function may use
+        return v;
+      return v.is(Type::List) ? in.list(std::move(items))
+                              : in.tuple(std::move(items));
+    }
+    return v;
+  };
+  for (auto &v : positional)
+    v = convert(v);
 }
 
 ConcreteFunction *TfFunction::find(const std::string &key,

@@ -5,6 +5,7 @@
 #include "TensorArray.h"
 #include "TfFunction.h"
 #include "TfModuleBuilder.h"
+#include "NumPy.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 #include "TfPrint.h"
@@ -25,6 +26,8 @@ std::optional<DType> dtypeArg(Interpreter &in, const Value &v) {
   if (auto *d =
           v.is(Type::Native) ? dynamic_cast<DTypeObject *>(v.raw()) : nullptr)
     return d->dtype;
+  if (auto d = npDTypeOf(v)) // np.float32 and np.dtype('float32')
+    return d;
   if (v.is(Type::Str))
     if (auto d = dtypeFromName(v.as<py::StrObject>().s))
       return d;
@@ -777,6 +780,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
                        "InaccessibleTensorError", in.builtinClass("ValueError"),
                        "tensorflow.python.framework.errors_impl"));
   installStager(*rt);
+  installNumPy(*rt);
   Interpreter *interp = &in;
   executor.printSink = [interp](bool toStdout, const std::string &text) {
     (toStdout ? interp->out() : interp->err()) << text;

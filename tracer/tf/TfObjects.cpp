@@ -1,4 +1,5 @@
 // tf.DType, TensorShape, TensorSpec, .numpy() arrays and sys streams.
+#include "NumPy.h"
 #include "TfObjects.h"
 
 #include "TensorFormat.h"
@@ -13,12 +14,6 @@ Value makeDType(DType d) {
 
 Value makeShape(const TensorType &t) {
   return Value::object(Type::Native, std::make_shared<TensorShapeObject>(t));
-}
-
-Value makeNdArray(HostTensorPtr value) {
-  auto a = std::make_shared<NdArrayObject>();
-  a->value = std::move(value);
-  return Value::object(Type::Native, a);
 }
 
 Value pythonScalar(const graph::HostTensor &t, size_t index) {
@@ -110,7 +105,7 @@ bool DTypeObject::equals(Interpreter &, const Value &, const Value &other,
                          bool &out) {
   auto *o = other.is(Type::Native) ? dynamic_cast<DTypeObject *>(other.raw())
                                    : nullptr;
-  out = o && o->dtype == dtype;
+  out = (o && o->dtype == dtype) || npDTypeOf(other) == dtype;
   return true;
 }
 
@@ -297,122 +292,6 @@ bool TensorSpecObject::getAttr(Interpreter &in, const Value &self,
     out = name;
   else
     return false;
-  return true;
-}
-
-// ---- numpy arrays ----
-
-std::string NdArrayObject::repr(Interpreter &, const Value &) {
-  if (value->type.shape.empty())
-    return py::numpyScalarRepr(value->view());
-  return py::numpyRepr(value->view());
-}
-
-std::string NdArrayObject::str(Interpreter &, const Value &) {
-  if (value->type.shape.empty())
-    return py::numpyScalarStr(value->view());
-  return py::numpyStr(value->view());
-}
-
-bool NdArrayObject::getAttr(Interpreter &in, const Value &self,
-                            const std::string &name, Value &out) {
-  if (name == "shape") {
-    ValueList dims;
-    for (int64_t d : value->type.shape)
-      dims.push_back(Value::integer(d));
-    out = in.tuple(std::move(dims));
-    return true;
-  }
-  if (name == "ndim") {
-    out = Value::integer(value->type.shape.size());
-    return true;
-  }
-  if (name == "size") {
-    out = Value::integer(value->type.numElements());
-    return true;
-  }
-  if (name == "dtype") {
-    out = in.str(py::dtypeName(value->type.dtype)); // prints like np.dtype
-    return true;
-  }
-  if (name == "decode" && value->type.dtype == DType::String &&
-      value->type.shape.empty()) {
-    std::string text = value->strings[0];
-    out = in.builtin(
-        "decode", [text](Interpreter &in, CallArgs &) { return in.str(text); });
-    return true;
-  }
-  if (name == "tolist" || name == "item") {
-    HostTensorPtr v = value;
-    bool item = name == "item";
-    out = in.builtin(name, [v, item](Interpreter &in, CallArgs &) -> Value {
-      std::function<Value(size_t, size_t &)> build =
-          [&](size_t dim, size_t &index) -> Value {
-        if (dim == v->type.shape.size()) {
-          size_t i = index++;
-          if (v->type.dtype == DType::String)
-            return in.bytes(v->strings[i]);
-          return pythonScalar(*v, i);
-        }
-        ValueList items;
-        for (int64_t k = 0; k < v->type.shape[dim]; ++k)
-          items.push_back(build(dim + 1, index));
-        return in.list(std::move(items));
-      };
-      size_t index = 0;
-      if (item && v->type.numElements() != 1)
-        in.valueError("can only convert an array of size 1 to a Python scalar");
-      return item ? build(v->type.shape.size(), index) : build(0, index);
-    });
-    return true;
-  }
-  return false;
-}
-
-bool NdArrayObject::len(Interpreter &in, const Value &, int64_t &out) {
-  if (value->type.shape.empty())
-    in.typeError("len() of unsized object");
-  out = value->type.shape[0];
-  return true;
-}
-
-bool NdArrayObject::toNumber(Interpreter &in, const Value &, Value &out) {
-  if (value->type.numElements() != 1)
-    return false;
-  out = pythonScalar(*value, 0);
-  return true;
-}
-
-bool NdArrayObject::truthy(Interpreter &in, const Value &, bool &out) {
-  if (value->type.numElements() != 1)
-    in.valueError("The truth value of an array with more than one element is "
-                  "ambiguous. Use a.any() or a.all()");
-  out = value->elementAsDouble(0) != 0;
-  return true;
-}
-
-bool NdArrayObject::binary(Interpreter &in, ast::BinaryOp op, const Value &self,
-                           const Value &other, bool reflected, Value &out) {
-  Value mine;
-  if (!toNumber(in, self, mine) || other.is(Type::Tensor))
-    return false;
-  Value theirs = other;
-  if (other.is(Type::Native))
-    if (auto *nd = dynamic_cast<NdArrayObject *>(other.raw()))
-      if (!nd->toNumber(in, other, theirs))
-        return false;
-  if (!theirs.isNumber())
-    return false;
-  out = reflected ? in.binary(op, theirs, mine) : in.binary(op, mine, theirs);
-  return true;
-}
-
-bool NdArrayObject::compare(Interpreter &in, ast::CmpOp op, const Value &self,
-                            const Value &other, bool reflected, Value &out) {
-  Value mine;
-  if (!toNumber(in, self, mine) || !other.isNumber())
-    return false;
-  out = reflected ? in.compare(op, other, mine) : in.compare(op, mine, other);
   return true;
 }
 

@@ -84,11 +84,15 @@ struct CallableType : py::NativeObject {
   }
 };
 
-/// What `.numpy()` returns: printing like NumPy, plus a few attributes.
+/// A NumPy array or scalar: what `.numpy()` and the trace-time `numpy`
+/// module (NumPy.h) make. Its methods and operators are in NdArray.cpp.
 struct NdArrayObject : py::NativeObject {
   HostTensorPtr value;
+  TfRuntime *rt = nullptr;
+  /// A NumPy scalar (np.float32(1)) rather than a 0-d array (np.array(1.)).
+  bool scalar = false;
   std::string typeName() const override {
-    return value->type.shape.empty() ? "numpyscalar" : "ndarray";
+    return scalar ? py::dtypeName(value->type.dtype) : "ndarray";
   }
   std::string repr(Interpreter &, const Value &) override;
   std::string str(Interpreter &, const Value &) override;
@@ -97,11 +101,21 @@ struct NdArrayObject : py::NativeObject {
   bool len(Interpreter &in, const Value &self, int64_t &out) override;
   bool toNumber(Interpreter &in, const Value &self, Value &out) override;
   bool truthy(Interpreter &in, const Value &self, bool &out) override;
-  /// NumPy scalars (0-d) compute like the Python numbers they hold.
   bool binary(Interpreter &in, ast::BinaryOp op, const Value &self,
               const Value &other, bool reflected, Value &out) override;
+  bool unary(Interpreter &in, ast::UnaryOpKind op, const Value &self,
+             Value &out) override;
   bool compare(Interpreter &in, ast::CmpOp op, const Value &self,
                const Value &other, bool reflected, Value &out) override;
+  bool getItem(Interpreter &in, const Value &self, const Value &key,
+               Value &out) override;
+  bool iter(Interpreter &in, const Value &self, Value &out) override;
+  bool hash(Interpreter &in, const Value &self, size_t &out) override;
+  bool equals(Interpreter &in, const Value &self, const Value &other,
+              bool &out) override;
+  /// A scalar formats as the Python number it holds.
+  bool format(Interpreter &in, const Value &self, const std::string &spec,
+              Value &out) override;
 };
 
 /// sys.stdout / sys.stderr.
@@ -149,7 +163,6 @@ struct NamedTupleObject : py::NativeObject {
 
 Value makeDType(DType d);
 Value makeShape(const TensorType &t);
-Value makeNdArray(HostTensorPtr value);
 /// Python scalar for element 0 of a host tensor (int, float, bool).
 Value pythonScalar(const graph::HostTensor &t, size_t index);
 

@@ -1,6 +1,7 @@
 // Tensor creation from Python values and op application, eager or traced.
 #include "TfRuntime.h"
 #include "TfHostOps.h"
+#include "NumPy.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 #include "TfVariable.h"
@@ -171,6 +172,9 @@ void flatten(TfRuntime &rt, const Value &v, size_t depth, Flattened &out) {
 
 HostTensorPtr TfRuntime::hostFromPython(const Value &v,
                                         std::optional<DType> dtype) {
+  // A NumPy array keeps its dtype, or converts as astype() does.
+  if (v.is(Type::Native) && dynamic_cast<NdArrayObject *>(v.raw()))
+    return npAsArray(*this, v, dtype);
   Flattened flat;
   flatten(*this, v, 0, flat);
   // Inferred dtype: strings, else float if any float, else bool if all
@@ -250,8 +254,8 @@ Value TfRuntime::toTensor(const Value &v, std::optional<DType> dtype) {
   }
   if (v.is(Type::Native)) {
     if (auto *nd = dynamic_cast<NdArrayObject *>(v.raw())) {
-      Value t = eager(nd->value);
-      return dtype ? toTensor(t, dtype) : t;
+      // A NumPy array converts to a requested dtype as astype() does.
+      return constant(dtype ? npAsArray(*this, v, dtype) : nd->value);
     }
   }
   if (VariableObject *var = asVariable(v))

@@ -1,4 +1,5 @@
 // tf.Tensor's Python surface: printing, attributes, operators, conversions.
+#include "NumPy.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 
@@ -56,7 +57,11 @@ bool TensorObject::getAttr(Interpreter &in, const Value &self,
       auto &tensor = t.as<TensorObject>();
       if (tensor.symbolic())
         in.raise("AttributeError", "'Tensor' object has no attribute 'numpy'");
-      return makeNdArray(tensor.value);
+      // A string scalar's value is Python bytes, as NumPy's object arrays
+      // hold them.
+      if (tensor.type.dtype == DType::String && tensor.type.shape.empty())
+        return in.bytes(tensor.value->strings[0]);
+      return makeNdArray(*tensor.rt, tensor.value, true);
     });
     return !symbolic();
   }

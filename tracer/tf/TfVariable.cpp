@@ -2,6 +2,7 @@
 // eagerly and while tracing, and their Python surface.
 #include "TfVariable.h"
 #include "TfModuleBuilder.h"
+#include "NumPy.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 
@@ -366,7 +367,7 @@ bool VariableObject::getAttr(Interpreter &in, const Value &self,
       if (r->tracing)
         in.raise("NotImplementedError",
                  "numpy() is only available when eager execution is enabled.");
-      return makeNdArray(var->value);
+      return makeNdArray(*r, var->value, true);
     });
     return true;
   }

@@ -1,0 +1,335 @@
+// NumPy arrays and scalars: printing, attributes, methods, operators,
+// indexing and iteration. The computing is NumPy.cpp's; a method is the
+// `numpy` module's function of the same name called with the array first.
+#include "NumPy.h"
+
+#include "TensorFormat.h"
+
+#include <cstring>
+
+namespace kiln::tf {
+
+using ast::CmpOp;
+using py::Type;
+
+namespace {
+
+/// numpy.NAME(args...).
+Value callNumPy(Interpreter &in, const std::string &name, ValueList args,
+                std::vector<std::pair<std::string, Value>> keywords = {}) {
+  CallArgs call;
+  call.positional = std::move(args);
+  for (auto &kw : keywords)
+    call.keywords.push_back(kw);
+  return in.call(in.getAttr(in.importModule("numpy"), name), call);
+}
+
+/// An array method that is the module function of the same name.
+Value moduleMethod(Interpreter &in, const Value &self, const std::string &name) {
+  return in.builtin(name, [self, name](Interpreter &in, CallArgs &args) {
+    CallArgs call = args;
+    call.positional.insert(call.positional.begin(), self);
+    return in.call(in.getAttr(in.importModule("numpy"), name), call);
+  });
+}
+
+/// `a[mask]` (a bool array of a's shape: the selected elements in order)
+/// or `a[indices]` (an int array: rows of a).
+Value advancedIndex(TfRuntime &rt, const HostTensorPtr &a,
+                    const HostTensorPtr &key) {
+  Interpreter &in = rt.in;
+  const auto &shape = a->type.shape;
+  size_t size = py::dtypeSize(a->type.dtype);
+  if (key->type.dtype == DType::Bool) {
+    if (key->type.shape != shape)
+      in.raise("IndexError", "boolean index did not match indexed array");
+    std::vector<int64_t> picked;
+    for (int64_t i = 0; i < key->type.numElements(); ++i)
+      if (key->bytes[i])
+        picked.push_back(i);
+    auto h = graph::HostTensor::zeros(
+        {a->type.dtype, {static_cast<int64_t>(picked.size())}});
+    for (size_t i = 0; i < picked.size(); ++i)
+      std::memcpy(h->bytes.data() + i * size,
+                  a->bytes.data() + picked[i] * size, size);
+    return makeNdArray(rt, h, false);
+  }
+  if (isFloating(key->type.dtype) || shape.empty())
+    in.raise("IndexError", "arrays used as indices must be of integer (or "
+                           "boolean) type");
+  int64_t rows = shape[0], rowSize = a->type.numElements() / std::max<int64_t>(rows, 1);
+  std::vector<int64_t> outShape = key->type.shape;
+  outShape.insert(outShape.end(), shape.begin() + 1, shape.end());
+  auto h = graph::HostTensor::zeros({a->type.dtype, outShape});
+  for (int64_t i = 0; i < key->type.numElements(); ++i) {
+    int64_t row = key->elementAsInt(i);
+    if (row < -rows || row >= rows)
+      in.raise("IndexError", "index " + std::to_string(row) +
+                                 " is out of bounds for axis 0 with size " +
+                                 std::to_string(rows));
+    row = row < 0 ? row + rows : row;
+    std::memcpy(h->bytes.data() + i * rowSize * size,
+                a->bytes.data() + row * rowSize * size, rowSize * size);
+  }
+  return makeNdArray(rt, h, false);
+}
+
+CmpOp mirrored(CmpOp op) {
+  switch (op) {
+  case CmpOp::Lt:
+    return CmpOp::Gt;
+  case CmpOp::Gt:
+    return CmpOp::Lt;
+  case CmpOp::LtE:
+    return CmpOp::GtE;
+  case CmpOp::GtE:
+    return CmpOp::LtE;
+  default:
+    return op;
+  }
+}
+
+} // namespace
+
+std::string NdArrayObject::repr(Interpreter &, const Value &) {
+  if (scalar)
+    return py::numpyScalarRepr(value->view());
+  return py::numpyRepr(value->view());
+}
+
+std::string NdArrayObject::str(Interpreter &, const Value &) {
+  return py::numpyStr(value->view());
+}
+
+bool NdArrayObject::getAttr(Interpreter &in, const Value &self,
+                            const std::string &name, Value &out) {
+  const TensorType &type = value->type;
+  if (name == "shape") {
+    ValueList dims;
+    for (int64_t d : type.shape)
+      dims.push_back(Value::integer(d));
+    out = in.tuple(std::move(dims));
+  } else if (name == "ndim") {
+    out = Value::integer(type.shape.size());
+  } else if (name == "size") {
+    out = Value::integer(type.numElements());
+  } else if (name == "dtype") {
+    auto d = std::make_shared<NpDTypeObject>(type.dtype, false);
+    d->runtime = rt;
+    out = Value::object(Type::Native, d);
+  } else if (name == "T") {
+    out = callNumPy(in, "transpose", {self});
+  } else if (name == "decode" && type.dtype == DType::String &&
+             type.shape.empty()) {
+    std::string text = value->strings[0];
+    out = in.builtin(
+        "decode", [text](Interpreter &in, CallArgs &) { return in.str(text); });
+  } else if (name == "tolist" || name == "item") {
+    HostTensorPtr v = value;
+    bool item = name == "item";
+    out = in.builtin(name, [v, item](Interpreter &in, CallArgs &) -> Value {
+      std::function<Value(size_t, size_t &)> build =
+          [&](size_t dim, size_t &index) -> Value {
+        if (dim == v->type.shape.size()) {
+          size_t i = index++;
+          if (v->type.dtype == DType::String)
+            return in.bytes(v->strings[i]);
+          return pythonScalar(*v, i);
+        }
+        ValueList items;
+        for (int64_t k = 0; k < v->type.shape[dim]; ++k)
+          items.push_back(build(dim + 1, index));
+        return in.list(std::move(items));
+      };
+      size_t index = 0;
+      if (item && v->type.numElements() != 1)
+        in.valueError("can only convert an array of size 1 to a Python scalar");
+      return item ? build(v->type.shape.size(), index) : build(0, index);
+    });
+  } else if (name == "reshape") {
+    out = in.builtin(name, [self](Interpreter &in, CallArgs &args) {
+      // a.reshape(2, 3) and a.reshape((2, 3)) both work.
+      Value shape = args.positional.size() == 1 ? args.positional[0]
+                                                : in.tuple(args.positional);
+      return callNumPy(in, "reshape", {self, shape});
+    });
+  } else if (name == "astype") {
+    TfRuntime *r = rt;
+    bool isScalar = scalar;
+    out = in.builtin(name, [r, self, isScalar](Interpreter &in,
+                                               CallArgs &args) {
+      py::ArgParser(in, args, "astype").expect(1, 1);
+      Value d = callNumPy(in, "dtype", {args.positional[0]});
+      return makeNdArray(*r, npAsArray(*r, self, npDTypeOf(d)), isScalar);
+    });
+  } else if (name == "flatten" || name == "ravel") {
+    out = in.builtin(name, [self](Interpreter &in, CallArgs &) {
+      return callNumPy(in, "reshape", {self, Value::integer(-1)});
+    });
+  } else if (name == "copy") {
+    out = in.builtin(name, [self](Interpreter &, CallArgs &) { return self; });
+  } else if (name == "sum" || name == "mean" || name == "max" ||
+             name == "min" || name == "prod" || name == "argmax" ||
+             name == "argmin" || name == "any" || name == "all" ||
+             name == "transpose" || name == "squeeze" || name == "dot" ||
+             name == "clip") {
+    out = moduleMethod(in, self, name);
+  } else if (name == "__abs__") {
+    out = moduleMethod(in, self, "abs");
+  } else {
+    return false;
+  }
+  return true;
+}
+
+bool NdArrayObject::format(Interpreter &in, const Value &self,
+                            const std::string &spec, Value &out) {
+  Value number;
+  if (!value->type.shape.empty() || !toNumber(in, self, number))
+    return false;
+  out = in.call(in.getAttr(in.str("{:" + spec + "}"), "format"), {number});
+  return true;
+}
+
+bool NdArrayObject::len(Interpreter &in, const Value &, int64_t &out) {
+  if (value->type.shape.empty())
+    in.typeError("len() of unsized object");
+  out = value->type.shape[0];
+  return true;
+}
+
+bool NdArrayObject::toNumber(Interpreter &in, const Value &, Value &out) {
+  if (value->type.numElements() != 1)
+    return false;
+  out = pythonScalar(*value, 0);
+  return true;
+}
+
+bool NdArrayObject::truthy(Interpreter &in, const Value &, bool &out) {
+  if (value->type.numElements() != 1)
+    in.valueError("The truth value of an array with more than one element is "
+                  "ambiguous. Use a.any() or a.all()");
+  out = value->elementAsDouble(0) != 0;
+  return true;
+}
+
+bool NdArrayObject::binary(Interpreter &in, ast::BinaryOp op, const Value &self,
+                           const Value &other, bool reflected, Value &out) {
+  // A tf.Tensor on the other side wins (its __array_priority__): its
+  // reflected operator makes a tensor.
+  if (other.is(Type::Tensor))
+    return false;
+  return reflected ? npBinary(*rt, op, other, self, out)
+                   : npBinary(*rt, op, self, other, out);
+}
+
+bool NdArrayObject::unary(Interpreter &in, ast::UnaryOpKind op,
+                          const Value &self, Value &out) {
+  switch (op) {
+  case ast::UnaryOpKind::USub:
+    out = callNumPy(in, "negative", {self});
+    return true;
+  case ast::UnaryOpKind::UAdd:
+    out = self;
+    return true;
+  case ast::UnaryOpKind::Invert:
+    if (value->type.dtype != DType::Bool)
+      return false;
+    out = callNumPy(in, "logical_not", {self});
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool NdArrayObject::compare(Interpreter &in, CmpOp op, const Value &self,
+                            const Value &other, bool reflected, Value &out) {
+  if (other.is(Type::Tensor))
+    return false;
+  return reflected ? npCompare(*rt, mirrored(op), self, other, out)
+                   : npCompare(*rt, op, self, other, out);
+}
+
+bool NdArrayObject::getItem(Interpreter &in, const Value &self,
+                            const Value &key, Value &out) {
+  if (scalar)
+    in.raise("IndexError", "invalid index to scalar variable.");
+  if (key.is(Type::List) || dynamic_cast<NdArrayObject *>(key.raw())) {
+    out = advancedIndex(*rt, value, npAsArray(*rt, key));
+    return true;
+  }
+  ValueList items = key.is(Type::Tuple) ? in.toList(key) : ValueList{key};
+  for (auto &k : items)
+    if (!(k.is(Type::Int) || k.is(Type::Bool) || k.isNone() ||
+          k.is(Type::Slice) || k.is(Type::Ellipsis)))
+      in.raise("NotImplementedError",
+               "kiln's numpy subset indexes arrays with ints, slices, None "
+               "and ...; got " +
+                   in.repr(k));
+  // NumPy's IndexError for an int out of range (TensorFlow's would be an
+  // InvalidArgumentError).
+  size_t axis = 0;
+  for (auto &k : items) {
+    if (k.is(Type::Ellipsis))
+      break;
+    if (k.isNone())
+      continue;
+    if (axis < value->type.shape.size() && k.is(Type::Int)) {
+      int64_t size = value->type.shape[axis], i = k.asInt();
+      if (i < -size || i >= size)
+        in.raise("IndexError", "index " + std::to_string(i) +
+                                   " is out of bounds for axis " +
+                                   std::to_string(axis) + " with size " +
+                                   std::to_string(size));
+    } else if (axis >= value->type.shape.size()) {
+      in.raise("IndexError", "too many indices for array: array is " +
+                                 std::to_string(value->type.shape.size()) +
+                                 "-dimensional, but " +
+                                 std::to_string(items.size()) +
+                                 " were indexed");
+    }
+    ++axis;
+  }
+  Value t = rt->eager(value);
+  EagerScope eager(*rt);
+  HostTensorPtr v = rt->tensor(in.getItem(t, key)).value;
+  out = makeNdArray(*rt, v, v->type.shape.empty());
+  return true;
+}
+
+bool NdArrayObject::iter(Interpreter &in, const Value &self, Value &out) {
+  if (value->type.shape.empty())
+    in.typeError("iteration over a 0-d array");
+  ValueList rows;
+  for (int64_t i = 0; i < value->type.shape[0]; ++i) {
+    Value row;
+    getItem(in, self, Value::integer(i), row);
+    rows.push_back(row);
+  }
+  out = in.iter(in.list(std::move(rows)));
+  return true;
+}
+
+bool NdArrayObject::hash(Interpreter &in, const Value &self, size_t &out) {
+  Value number;
+  if (!scalar || !toNumber(in, self, number))
+    return false; // arrays are unhashable
+  out = in.hash(number); // as the Python number it equals
+  return true;
+}
+
+bool NdArrayObject::equals(Interpreter &in, const Value &self,
+                           const Value &other, bool &out) {
+  Value mine, theirs;
+  if (scalar && toNumber(in, self, mine) &&
+      (other.isNumber() || (other.is(Type::Native) &&
+                            dynamic_cast<NdArrayObject *>(other.raw()) &&
+                            in.tryGetAttr(other, "item", theirs)))) {
+    out = in.equals(mine, other.isNumber() ? other : in.call(theirs, {}));
+    return true;
+  }
+  out = self.raw() == other.raw();
+  return true;
+}
+
+} // namespace kiln::tf

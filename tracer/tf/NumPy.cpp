@@ -1,0 +1,962 @@
+// The `numpy` module of the trace-time interpreter: dtypes, array creation,
+// ufuncs, reductions and the array operators (NumPy.h).
+#include "NumPy.h"
+
+#include "TfModuleBuilder.h"
+#include "TfOps.h"
+#include "TfVariable.h"
+
+#include "TensorFormat.h"
+
+#include <cmath>
+#include <cstring>
+
+namespace kiln::tf {
+
+using ast::BinaryOp;
+using ast::CmpOp;
+using py::Type;
+
+namespace {
+
+size_t bytesOf(DType d) { return py::dtypeSize(d); }
+
+/// The float dtype NumPy's ufuncs compute in for inputs of dtype `d`: the
+/// smallest that holds every value of `d` (np.sqrt of int8 is float16).
+DType floatFor(DType d) {
+  if (isFloating(d))
+    return d;
+  switch (d) {
+  case DType::Bool:
+  case DType::Int8:
+  case DType::UInt8:
+    return DType::Float16;
+  case DType::Int16:
+    return DType::Float32;
+  default:
+    return DType::Float64;
+  }
+}
+
+/// np.result_type of two array dtypes (NumPy's promotion table restricted
+/// to kiln's dtypes).
+DType promote(DType a, DType b) {
+  if (a == b)
+    return a;
+  if (a == DType::Bool)
+    return b;
+  if (b == DType::Bool)
+    return a;
+  bool fa = isFloating(a), fb = isFloating(b);
+  if (fa && fb)
+    return bytesOf(a) >= bytesOf(b) ? a : b;
+  if (fa || fb) {
+    DType f = fa ? a : b, need = floatFor(fa ? b : a);
+    return bytesOf(f) >= bytesOf(need) ? f : need;
+  }
+  bool ua = a == DType::UInt8, ub = b == DType::UInt8;
+  if (ua == ub)
+    return bytesOf(a) >= bytesOf(b) ? a : b;
+  DType s = ua ? b : a; // uint8 with a signed int: one that holds both
+  return bytesOf(s) > 1 ? s : DType::Int16;
+}
+
+/// The dtype an array of dtype `array` and a Python scalar `scalar` compute
+/// in: NEP 50 makes the Python scalar "weak", so it takes the array's dtype
+/// unless its kind is higher (a float with an int array gives float64).
+DType withWeakScalar(DType array, const Value &scalar) {
+  if (scalar.is(Type::Bool))
+    return array;
+  if (scalar.is(Type::Int))
+    return array == DType::Bool ? DType::Int64 : array;
+  return isFloating(array) ? array : DType::Float64;
+}
+
+bool isPyNumber(const Value &v) {
+  return v.is(Type::Bool) || v.is(Type::Int) || v.is(Type::Float);
+}
+
+/// A float argument: a Python number or a NumPy scalar.
+double toFloat(Interpreter &in, const Value &v) {
+  if (isPyNumber(v))
+    return v.toDouble();
+  return in.call(Value::object(Type::Class, in.builtinClass("float")), ValueList{v}).toDouble();
+}
+
+NdArrayObject *asNd(const Value &v) {
+  return v.is(Type::Native) ? dynamic_cast<NdArrayObject *>(v.raw()) : nullptr;
+}
+
+/// NumPy's default dtype for Python values: bool, int64 or float64.
+std::optional<DType> inferPythonDType(Interpreter &in, const Value &v) {
+  if (v.is(Type::Bool))
+    return DType::Bool;
+  if (v.is(Type::Int))
+    return DType::Int64;
+  if (v.is(Type::Float))
+    return DType::Float64;
+  if (v.is(Type::List) || v.is(Type::Tuple)) {
+    std::optional<DType> d;
+    for (auto &item : in.toList(v)) {
+      auto e = inferPythonDType(in, item);
+      if (!e)
+        return std::nullopt;
+      d = d ? promote(*d, *e) : *e;
+    }
+    return d ? d : DType::Float64; // np.array([]) is float64
+  }
+  return std::nullopt;
+}
+
+/// Whether nested list `v` holds arrays or tensors (np.array([a, b])).
+bool holdsArrays(Interpreter &in, const Value &v) {
+  if (asNd(v) || v.is(Type::Tensor) || asVariable(v))
+    return true;
+  if (v.is(Type::List) || v.is(Type::Tuple))
+    for (auto &item : in.toList(v))
+      if (holdsArrays(in, item))
+        return true;
+  return false;
+}
+
+HostTensorPtr castHost(TfRuntime &rt, const HostTensorPtr &host, DType to) {
+  if (host->type.dtype == to)
+    return host;
+  EagerScope eager(rt);
+  return rt.tensor(cast(rt, rt.eager(host), to)).value;
+}
+
+Value tensorOf(TfRuntime &rt, const HostTensorPtr &host) {
+  return rt.eager(host);
+}
+
+/// The NumPy result of eager tensor `t`: a scalar when 0-d, as NumPy's
+/// ufuncs and reductions return.
+Value result(TfRuntime &rt, const Value &t) {
+  HostTensorPtr v = rt.tensor(t).value;
+  return makeNdArray(rt, v, v->type.shape.empty());
+}
+
+std::string npShape(const std::vector<int64_t> &shape) {
+  std::string s = "(";
+  for (size_t i = 0; i < shape.size(); ++i)
+    s += std::to_string(shape[i]) + (shape.size() == 1 ? "," : "") +
+         (i + 1 < shape.size() ? "," : "");
+  return s + ")";
+}
+
+/// An operand of a NumPy operator or ufunc: an array (strong dtype) or a
+/// Python scalar (weak).
+struct Operand {
+  HostTensorPtr array;
+  Value scalar;
+};
+
+bool toOperand(TfRuntime &rt, const Value &v, Operand &out) {
+  if (isPyNumber(v)) {
+    out.scalar = v;
+    return true;
+  }
+  if (asNd(v) || v.is(Type::List) || v.is(Type::Tuple)) {
+    out.array = npAsArray(rt, v);
+    return true;
+  }
+  return false;
+}
+
+Operand operand(TfRuntime &rt, const Value &v, const std::string &fname) {
+  Operand o;
+  if (!toOperand(rt, v, o)) {
+    if (v.is(Type::Tensor) || asVariable(v)) {
+      o.array = npAsArray(rt, v);
+      return o;
+    }
+    rt.in.typeError("ufunc '" + fname +
+                    "' not supported for the input types, and the inputs "
+                    "could not be safely coerced to any supported types "
+                    "according to the casting rule ''safe''");
+  }
+  return o;
+}
+
+/// The dtype operands `ops` compute in.
+DType commonDType(const std::vector<Operand> &ops) {
+  std::optional<DType> strong;
+  for (auto &o : ops)
+    if (o.array)
+      strong = strong ? promote(*strong, o.array->type.dtype)
+                      : o.array->type.dtype;
+  if (!strong) { // only Python scalars: as NumPy converts them
+    DType d = DType::Bool;
+    for (auto &o : ops)
+      d = promote(d, o.scalar.is(Type::Float) ? DType::Float64
+                     : o.scalar.is(Type::Int) ? DType::Int64
+                                              : DType::Bool);
+    return d;
+  }
+  DType d = *strong;
+  for (auto &o : ops)
+    if (!o.array)
+      d = withWeakScalar(d, o.scalar);
+  return d;
+}
+
+/// The operands as eager tensors of `dtype`, checked to broadcast together.
+ValueList operandTensors(TfRuntime &rt, const std::vector<Operand> &ops,
+                         DType dtype) {
+  ValueList out;
+  std::vector<int64_t> shape;
+  std::vector<std::vector<int64_t>> shapes;
+  for (auto &o : ops) {
+    HostTensorPtr h = o.array ? castHost(rt, o.array, dtype)
+                              : rt.hostFromPython(o.scalar, dtype);
+    shapes.push_back(h->type.shape);
+    std::vector<int64_t> joined;
+    if (!broadcastShapes(shape, h->type.shape, joined)) {
+      std::string all;
+      for (auto &s : shapes)
+        all += npShape(s) + " ";
+      for (size_t i = shapes.size(); i < ops.size(); ++i)
+        all += npShape(ops[i].array ? ops[i].array->type.shape
+                                    : std::vector<int64_t>{}) +
+               " ";
+      rt.in.valueError("operands could not be broadcast together with "
+                       "shapes " +
+                       all);
+    }
+    shape = joined;
+    out.push_back(tensorOf(rt, h));
+  }
+  return out;
+}
+
+Value npMatmul(TfRuntime &rt, const Value &a, const Value &b) {
+  size_t ra = rt.tensor(a).type.shape.size(),
+         rb = rt.tensor(b).type.shape.size();
+  if (ra == 0 || rb == 0)
+    rt.in.valueError("matmul: Input operand " + std::to_string(ra ? 1 : 0) +
+                     " does not have enough dimensions (has 0, gufunc core "
+                     "with signature (n?,k),(k,m?)->(n?,m?) requires 1)");
+  if (ra == 1 && rb == 1)
+    return reduce(rt, "Sum", binaryOp(rt, "Mul", a, b), Value(), false);
+  Value x = ra == 1 ? expandDims(rt, a, 0) : a;
+  Value y = rb == 1 ? expandDims(rt, b, 1) : b;
+  Value r = matmul(rt, x, y, false, false);
+  if (ra == 1)
+    r = squeeze(rt, r, Value::integer(-2));
+  if (rb == 1)
+    r = squeeze(rt, r, Value::integer(-1));
+  return r;
+}
+
+/// A binary ufunc named `fname` computing TensorFlow op `op` (or `@`).
+Value ufunc2(TfRuntime &rt, const std::string &fname, const std::string &op,
+             const Value &x, const Value &y) {
+  std::vector<Operand> ops = {operand(rt, x, fname), operand(rt, y, fname)};
+  DType d = commonDType(ops);
+  if (op == "RealDiv" && !isFloating(d))
+    d = DType::Float64;
+  std::string tfOp = op;
+  if (d == DType::Bool) { // NumPy's bool arithmetic is logic
+    if (op == "AddV2" || op == "Maximum")
+      tfOp = "LogicalOr";
+    else if (op == "Mul" || op == "Minimum")
+      tfOp = "LogicalAnd";
+    else if (op == "Sub")
+      rt.in.typeError("numpy boolean subtract, the `-` operator, is not "
+                      "supported, use the bitwise_xor, the `^` operator, or "
+                      "the logical_xor function instead.");
+  }
+  bool logical = op == "LogicalAnd" || op == "LogicalOr";
+  if (logical && d != DType::Bool)
+    rt.in.typeError("ufunc '" + fname +
+                    "' not supported for the input types, and the inputs "
+                    "could not be safely coerced to any supported types "
+                    "according to the casting rule ''safe''");
+  ValueList t = operandTensors(rt, ops, d);
+  EagerScope eager(rt);
+  if (op == "MatMul")
+    return result(rt, npMatmul(rt, t[0], t[1]));
+  if (op == "RealDiv")
+    return result(rt, trueDiv(rt, t[0], t[1]));
+  return result(rt, binaryOp(rt, tfOp, t[0], t[1]));
+}
+
+/// A unary ufunc computing TensorFlow op `op`; `floating` ones compute in
+/// floatFor(dtype) (np.sqrt of int64 is float64).
+Value ufunc1(TfRuntime &rt, const std::string &fname, const std::string &op,
+             const Value &x, bool floating) {
+  Operand o = operand(rt, x, fname);
+  DType d = commonDType({o});
+  if (floating)
+    d = floatFor(d);
+  ValueList t = operandTensors(rt, {o}, d);
+  EagerScope eager(rt);
+  return result(rt, unaryOp(rt, op, t[0]));
+}
+
+/// np.sum & co. on array-like `x`; `op` is TensorFlow's reduction.
+Value npReduce(TfRuntime &rt, const std::string &op, const Value &x,
+               const Value &axis, bool keepdims) {
+  HostTensorPtr a = npAsArray(rt, x);
+  DType d = a->type.dtype;
+  if ((op == "Sum" || op == "Prod") && !isFloating(d))
+    d = DType::Int64; // NumPy sums small ints in the platform's int64
+  else if (op == "Mean")
+    d = floatFor(d) == d ? d : DType::Float64;
+  else if (op == "Any" || op == "All")
+    d = DType::Bool;
+  if ((op == "Max" || op == "Min") && a->type.numElements() == 0)
+    rt.in.valueError(std::string("zero-size array to reduction operation ") +
+                     (op == "Max" ? "maximum" : "minimum") +
+                     " which has no identity");
+  EagerScope eager(rt);
+  Value t = cast(rt, tensorOf(rt, a), d);
+  if (d == DType::Bool && a->type.dtype != DType::Bool)
+    t = binaryOp(rt, "NotEqual", tensorOf(rt, a),
+                 cast(rt, rt.eager(rt.hostFromPython(Value::integer(0),
+                                                     a->type.dtype)),
+                      a->type.dtype));
+  return result(rt, reduce(rt, op, t, axis, keepdims));
+}
+
+Value npArgReduce(TfRuntime &rt, const std::string &op, const Value &x,
+                  const Value &axis) {
+  HostTensorPtr a = npAsArray(rt, x);
+  EagerScope eager(rt);
+  Value t = tensorOf(rt, a);
+  Value ax = axis;
+  if (axis.isNone()) {
+    t = reshape(rt, t, pyIntList(rt.in, {-1}));
+    ax = Value::integer(0);
+  }
+  return result(rt, argReduce(rt, op, t, ax, DType::Int64));
+}
+
+/// The elements of `t` as doubles, broadcast to `shape`.
+std::vector<double> broadcastValues(const graph::HostTensor &t,
+                                    const std::vector<int64_t> &shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  std::vector<double> out(n);
+  size_t rank = shape.size(), offset = rank - t.type.shape.size();
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t rest = i, src = 0, stride = 1;
+    for (size_t k = rank; k-- > offset;) {
+      int64_t coord = rest % shape[k];
+      rest /= shape[k];
+      int64_t dim = t.type.shape[k - offset];
+      src += (dim == 1 ? 0 : coord) * stride;
+      stride *= dim;
+    }
+    out[i] = t.elementAsDouble(src);
+  }
+  return out;
+}
+
+/// np.isclose's elementwise test, in float64 as NumPy computes it.
+std::vector<bool> isClose(TfRuntime &rt, const Value &a, const Value &b,
+                          double rtol, double atol, bool equalNan,
+                          std::vector<int64_t> &shape) {
+  HostTensorPtr x = npAsArray(rt, a), y = npAsArray(rt, b);
+  shape.clear();
+  if (!broadcastShapes(x->type.shape, y->type.shape, shape))
+    rt.in.valueError("operands could not be broadcast together with shapes " +
+                     npShape(x->type.shape) + " " + npShape(y->type.shape) +
+                     " ");
+  std::vector<double> xs = broadcastValues(*x, shape),
+                      ys = broadcastValues(*y, shape);
+  std::vector<bool> out(xs.size());
+  for (size_t i = 0; i < xs.size(); ++i) {
+    double u = xs[i], v = ys[i];
+    if (std::isfinite(u) && std::isfinite(v))
+      out[i] = std::fabs(u - v) <= atol + rtol * std::fabs(v);
+    else if (std::isnan(u) || std::isnan(v))
+      out[i] = equalNan && std::isnan(u) && std::isnan(v);
+    else
+      out[i] = u == v;
+  }
+  return out;
+}
+
+Value boolArray(TfRuntime &rt, const std::vector<bool> &values,
+                const std::vector<int64_t> &shape) {
+  auto h = graph::HostTensor::zeros({DType::Bool, shape});
+  for (size_t i = 0; i < values.size(); ++i)
+    h->bytes[i] = values[i];
+  return makeNdArray(rt, h, shape.empty());
+}
+
+/// A shape argument: an int or a sequence of ints.
+std::vector<int64_t> shapeArg(Interpreter &in, const Value &v) {
+  std::vector<int64_t> shape;
+  if (v.is(Type::List) || v.is(Type::Tuple)) {
+    for (auto &d : in.toList(v))
+      shape.push_back(in.toIndex(d));
+  } else {
+    shape.push_back(in.toIndex(v));
+  }
+  for (int64_t d : shape)
+    if (d < 0)
+      in.valueError("negative dimensions are not allowed");
+  return shape;
+}
+
+Value filledArray(TfRuntime &rt, const std::vector<int64_t> &shape,
+                  const Value &fill, DType d) {
+  HostTensorPtr one = rt.hostFromPython(fill, d);
+  auto h = graph::HostTensor::zeros({d, shape});
+  size_t size = bytesOf(d);
+  for (int64_t i = 0; i < h->type.numElements(); ++i)
+    std::memcpy(h->bytes.data() + i * size, one->bytes.data(), size);
+  return makeNdArray(rt, h, false);
+}
+
+std::optional<DType> npDTypeArg(Interpreter &in, const Value &v) {
+  if (v.isNone())
+    return std::nullopt;
+  if (auto d = npDTypeOf(v))
+    return d;
+  if (v.is(Type::Class)) { // the builtins float, int, bool
+    std::string name = in.repr(v);
+    if (name == "<class 'float'>")
+      return DType::Float64;
+    if (name == "<class 'int'>")
+      return DType::Int64;
+    if (name == "<class 'bool'>")
+      return DType::Bool;
+  }
+  return dtypeArg(in, v);
+}
+
+/// A list of the arrays in sequence `v`, promoted to one dtype.
+ValueList sameDTypeTensors(TfRuntime &rt, const Value &v) {
+  std::vector<HostTensorPtr> arrays;
+  for (auto &item : rt.in.toList(v))
+    arrays.push_back(npAsArray(rt, item));
+  if (arrays.empty())
+    rt.in.valueError("need at least one array to concatenate");
+  DType d = arrays[0]->type.dtype;
+  for (auto &a : arrays)
+    d = promote(d, a->type.dtype);
+  ValueList out;
+  for (auto &a : arrays)
+    out.push_back(tensorOf(rt, castHost(rt, a, d)));
+  return out;
+}
+
+} // namespace
+
+// ---- dtypes ----
+
+const char *NpDTypeObject::npName() const { return py::dtypeName(dtype); }
+
+std::string NpDTypeObject::repr(Interpreter &, const Value &) {
+  if (isType)
+    return std::string("<class 'numpy.") + npName() + "'>";
+  return std::string("dtype('") + npName() + "')";
+}
+
+std::string NpDTypeObject::str(Interpreter &in, const Value &self) {
+  return isType ? repr(in, self) : npName();
+}
+
+bool NpDTypeObject::getAttr(Interpreter &in, const Value &,
+                            const std::string &name, Value &out) {
+  if (name == "name" || name == "__name__")
+    out = in.str(npName());
+  else if (name == "itemsize")
+    out = Value::integer(bytesOf(dtype));
+  else if (name == "type")
+  {
+    auto t = std::make_shared<NpDTypeObject>(dtype, true);
+    t->runtime = runtime;
+    out = Value::object(Type::Native, t);
+  }
+  else
+    return false;
+  return true;
+}
+
+bool NpDTypeObject::call(Interpreter &in, const Value &, CallArgs &args,
+                         Value &out) {
+  if (!isType)
+    return false;
+  py::ArgParser(in, args, npName()).expect(0, 1);
+  Value v = args.positional.empty() ? Value::integer(0) : args.positional[0];
+  TfRuntime &rt = *runtime;
+  HostTensorPtr h = npAsArray(rt, v, dtype);
+  out = makeNdArray(rt, h, h->type.shape.empty());
+  return true;
+}
+
+bool NpDTypeObject::equals(Interpreter &in, const Value &, const Value &other,
+                           bool &out) {
+  if (auto d = npDTypeOf(other))
+    out = *d == dtype;
+  else if (auto *t = other.is(Type::Native)
+                         ? dynamic_cast<DTypeObject *>(other.raw())
+                         : nullptr)
+    out = t->dtype == dtype;
+  else if (other.is(Type::Str))
+    out = dtypeFromName(in.toStr(other)) == dtype;
+  else
+    out = false;
+  return true;
+}
+
+std::optional<DType> npDTypeOf(const Value &v) {
+  if (auto *d =
+          v.is(Type::Native) ? dynamic_cast<NpDTypeObject *>(v.raw()) : nullptr)
+    return d->dtype;
+  return std::nullopt;
+}
+
+// ---- arrays ----
+
+Value makeNdArray(TfRuntime &rt, HostTensorPtr value, bool scalar) {
+  auto a = std::make_shared<NdArrayObject>();
+  a->value = std::move(value);
+  a->rt = &rt;
+  a->scalar = scalar && a->value->type.shape.empty();
+  return Value::object(Type::Native, a);
+}
+
+HostTensorPtr npAsArray(TfRuntime &rt, const Value &v,
+                        std::optional<DType> dtype) {
+  Interpreter &in = rt.in;
+  HostTensorPtr h;
+  if (auto *nd = asNd(v)) {
+    h = nd->value;
+  } else if (VariableObject *var = asVariable(v)) {
+    h = var->state->value;
+  } else if (v.is(Type::Tensor)) {
+    auto &t = rt.tensor(v);
+    if (t.symbolic())
+      in.raise("NotImplementedError",
+               "Cannot convert a symbolic tf.Tensor (" +
+                   t.trace->graph.nodes[t.out.node].name + ":" +
+                   std::to_string(t.out.index) + ") to a numpy array. This error may indicate that you're "
+                   "trying to pass a Tensor to a NumPy call, which is not "
+                   "supported.");
+    h = t.value;
+  } else if ((v.is(Type::List) || v.is(Type::Tuple)) && holdsArrays(in, v)) {
+    ValueList parts = sameDTypeTensors(rt, v);
+    for (auto &p : parts)
+      if (rt.tensor(p).type.shape != rt.tensor(parts[0]).type.shape)
+        in.valueError("setting an array element with a sequence. The "
+                      "requested array has an inhomogeneous shape after 1 "
+                      "dimensions.");
+    EagerScope eager(rt);
+    h = rt.tensor(concat(rt, parts, 0, "Pack")).value;
+  } else {
+    std::optional<DType> d = inferPythonDType(in, v);
+    if (!d) {
+      if (v.is(Type::Str) || v.is(Type::Bytes))
+        in.raise("NotImplementedError",
+                 "kiln's numpy subset has no string arrays");
+      in.typeError("kiln's numpy subset cannot make an array from " +
+                   in.repr(v));
+    }
+    h = rt.hostFromPython(v, dtype ? *dtype : *d);
+  }
+  return dtype ? castHost(rt, h, *dtype) : h;
+}
+
+bool npBinary(TfRuntime &rt, BinaryOp op, const Value &x, const Value &y,
+              Value &out) {
+  for (const Value *v : {&x, &y})
+    if (!(asNd(*v) || isPyNumber(*v) || v->is(Type::List) ||
+          v->is(Type::Tuple)))
+      return false;
+  switch (op) {
+  case BinaryOp::Add:
+    out = ufunc2(rt, "add", "AddV2", x, y);
+    return true;
+  case BinaryOp::Sub:
+    out = ufunc2(rt, "subtract", "Sub", x, y);
+    return true;
+  case BinaryOp::Mult:
+    out = ufunc2(rt, "multiply", "Mul", x, y);
+    return true;
+  case BinaryOp::Div:
+    out = ufunc2(rt, "divide", "RealDiv", x, y);
+    return true;
+  case BinaryOp::FloorDiv:
+    out = ufunc2(rt, "floor_divide", "FloorDiv", x, y);
+    return true;
+  case BinaryOp::Mod:
+    out = ufunc2(rt, "remainder", "FloorMod", x, y);
+    return true;
+  case BinaryOp::Pow:
+    out = ufunc2(rt, "power", "Pow", x, y);
+    return true;
+  case BinaryOp::MatMult:
+    out = ufunc2(rt, "matmul", "MatMul", x, y);
+    return true;
+  case BinaryOp::BitAnd:
+    out = ufunc2(rt, "bitwise_and", "LogicalAnd", x, y);
+    return true;
+  case BinaryOp::BitOr:
+    out = ufunc2(rt, "bitwise_or", "LogicalOr", x, y);
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool npCompare(TfRuntime &rt, CmpOp op, const Value &x, const Value &y,
+               Value &out) {
+  for (const Value *v : {&x, &y})
+    if (!(asNd(*v) || isPyNumber(*v)))
+      return false;
+  const char *name = op == CmpOp::Eq      ? "Equal"
+                     : op == CmpOp::NotEq ? "NotEqual"
+                     : op == CmpOp::Lt    ? "Less"
+                     : op == CmpOp::LtE   ? "LessEqual"
+                     : op == CmpOp::Gt    ? "Greater"
+                     : op == CmpOp::GtE   ? "GreaterEqual"
+                                          : nullptr;
+  if (!name)
+    return false;
+  out = ufunc2(rt, "equal", name, x, y);
+  return true;
+}
+
+// ---- the module ----
+
+void installNumPy(TfRuntime &rt) {
+  TfRuntime *r = &rt;
+  rt.in.registerModule("numpy", [r](Interpreter &in) {
+    TfRuntime &rt = *r;
+    ModuleBuilder np(in, rt, "numpy");
+    for (DType d : {DType::Bool, DType::Int8, DType::Int16, DType::Int32,
+                    DType::Int64, DType::UInt8, DType::Float16, DType::Float32,
+                    DType::Float64}) {
+      auto t = std::make_shared<NpDTypeObject>(d, true);
+      t->runtime = r;
+      np.set(py::dtypeName(d), Value::object(Type::Native, t));
+    }
+    np.set("bool_", np.module->dict["bool"]);
+    np.set("double", np.module->dict["float64"]);
+    np.set("half", np.module->dict["float16"]);
+    np.set("single", np.module->dict["float32"]);
+    np.set("pi", Value::floating(M_PI));
+    np.set("e", Value::floating(M_E));
+    np.set("inf", Value::floating(INFINITY));
+    np.set("nan", Value::floating(NAN));
+    np.set("newaxis", Value());
+
+    np.def("dtype", [](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "dtype", {"dtype"});
+      auto d = npDTypeArg(in, p.require("dtype", "dtype"));
+      if (!d || *d == DType::String || *d == DType::BFloat16)
+        in.typeError("data type " + in.repr(p.get("dtype")) + " not understood");
+      return Value::object(Type::Native,
+                           std::make_shared<NpDTypeObject>(*d, false));
+    });
+    for (const char *name : {"array", "asarray"})
+      np.def(name, [r, name](Interpreter &in, CallArgs &args) {
+        Params p(in, args, name, {"object", "dtype"});
+        auto d = npDTypeArg(in, p.get("dtype"));
+        return makeNdArray(*r, npAsArray(*r, p.require("object", name), d),
+                           false);
+      });
+    for (auto [name, fill] : {std::pair<const char *, int>{"zeros", 0},
+                              {"ones", 1},
+                              {"empty", 0}})
+      np.def(name, [r, name = std::string(name),
+                    fill = fill](Interpreter &in, CallArgs &args) {
+        Params p(in, args, name, {"shape", "dtype"});
+        auto d = npDTypeArg(in, p.get("dtype"));
+        return filledArray(*r, shapeArg(in, p.require("shape", name)),
+                           Value::integer(fill), d ? *d : DType::Float64);
+      });
+    np.def("full", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "full", {"shape", "fill_value", "dtype"});
+      Value fill = p.require("fill_value", "full");
+      auto d = npDTypeArg(in, p.get("dtype"));
+      HostTensorPtr f = npAsArray(*r, fill);
+      if (!f->type.shape.empty())
+        in.raise("NotImplementedError",
+                 "kiln's np.full needs a scalar fill_value");
+      return filledArray(*r, shapeArg(in, p.require("shape", "full")),
+                         pythonScalar(*f, 0), d ? *d : f->type.dtype);
+    });
+    for (auto [name, fill] : {std::pair<const char *, int>{"zeros_like", 0},
+                              {"ones_like", 1}})
+      np.def(name, [r, name = std::string(name),
+                    fill = fill](Interpreter &in, CallArgs &args) {
+        Params p(in, args, name, {"a", "dtype"});
+        HostTensorPtr a = npAsArray(*r, p.require("a", name));
+        auto d = npDTypeArg(in, p.get("dtype"));
+        return filledArray(*r, a->type.shape, Value::integer(fill),
+                           d ? *d : a->type.dtype);
+      });
+    np.def("arange", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "arange", {"start", "stop", "step", "dtype"});
+      Value start = p.require("start", "arange"), stop = p.get("stop"),
+            step = p.has("step") ? p.get("step") : Value::integer(1);
+      if (!p.has("stop")) {
+        stop = start;
+        start = Value::integer(0);
+      }
+      for (const Value *v : {&start, &stop, &step})
+        if (!isPyNumber(*v))
+          in.typeError("kiln's np.arange takes Python numbers");
+      bool ints =
+          !start.is(Type::Float) && !stop.is(Type::Float) && !step.is(Type::Float);
+      auto d = npDTypeArg(in, p.get("dtype"));
+      DType dtype = d ? *d : ints ? DType::Int64 : DType::Float64;
+      double a = start.toDouble(), b = stop.toDouble(), s = step.toDouble();
+      if (s == 0)
+        in.raise("ZeroDivisionError", "division by zero");
+      int64_t n = std::max<int64_t>(0, std::ceil((b - a) / s));
+      auto h = graph::HostTensor::zeros({DType::Float64, {n}});
+      auto *out = reinterpret_cast<double *>(h->bytes.data());
+      for (int64_t i = 0; i < n; ++i)
+        out[i] = ints ? static_cast<double>(start.asInt() + i * step.asInt())
+                      : a + static_cast<double>(i) * s;
+      if (ints && dtype == DType::Int64) { // exact for every int64
+        auto hi = graph::HostTensor::zeros({DType::Int64, {n}});
+        auto *o = reinterpret_cast<int64_t *>(hi->bytes.data());
+        for (int64_t i = 0; i < n; ++i)
+          o[i] = start.asInt() + i * step.asInt();
+        return makeNdArray(*r, hi, false);
+      }
+      return makeNdArray(*r, castHost(*r, h, dtype), false);
+    });
+    np.def("linspace", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "linspace",
+               {"start", "stop", "num", "endpoint", "retstep", "dtype"});
+      double a = toFloat(in, p.require("start", "linspace"));
+      double b = toFloat(in, p.require("stop", "linspace"));
+      int64_t n = p.has("num") ? in.toIndex(p.get("num")) : 50;
+      bool endpoint = !p.has("endpoint") || in.truthy(p.get("endpoint"));
+      if (n < 0)
+        in.valueError("Number of samples, " + std::to_string(n) +
+                      ", must be non-negative.");
+      auto d = npDTypeArg(in, p.get("dtype"));
+      // NumPy: step = (stop - start) / div, y[i] = i * step + start, and the
+      // last sample is `stop` exactly.
+      int64_t div = endpoint ? n - 1 : n;
+      double step = div > 0 ? (b - a) / div : NAN;
+      auto h = graph::HostTensor::zeros({DType::Float64, {n}});
+      auto *out = reinterpret_cast<double *>(h->bytes.data());
+      for (int64_t i = 0; i < n; ++i)
+        out[i] = div > 0 ? static_cast<double>(i) * step + a : a;
+      if (endpoint && n > 1)
+        out[n - 1] = b;
+      return makeNdArray(*r, castHost(*r, h, d ? *d : DType::Float64), false);
+    });
+    np.def("eye", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "eye", {"N", "M", "k", "dtype"});
+      int64_t n = in.toIndex(p.require("N", "eye"));
+      int64_t m = p.has("M") ? in.toIndex(p.get("M")) : n;
+      int64_t k = p.has("k") ? in.toIndex(p.get("k")) : 0;
+      auto d = npDTypeArg(in, p.get("dtype"));
+      auto h = graph::HostTensor::zeros({DType::Float64, {n, m}});
+      auto *out = reinterpret_cast<double *>(h->bytes.data());
+      for (int64_t i = 0; i < n; ++i)
+        if (i + k >= 0 && i + k < m)
+          out[i * m + i + k] = 1;
+      return makeNdArray(*r, castHost(*r, h, d ? *d : DType::Float64), false);
+    });
+    np.def("identity", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "identity", {"n", "dtype"});
+      CallArgs eyeArgs;
+      eyeArgs.positional.push_back(p.require("n", "identity"));
+      eyeArgs.keywords.emplace_back("dtype", p.get("dtype"));
+      return in.call(in.getAttr(in.importModule("numpy"), "eye"), eyeArgs);
+    });
+
+    // Ufuncs.
+    for (auto [name, op] : {std::pair<const char *, const char *>{"add",
+                                                                   "AddV2"},
+                            {"subtract", "Sub"},
+                            {"multiply", "Mul"},
+                            {"divide", "RealDiv"},
+                            {"true_divide", "RealDiv"},
+                            {"floor_divide", "FloorDiv"},
+                            {"mod", "FloorMod"},
+                            {"remainder", "FloorMod"},
+                            {"power", "Pow"},
+                            {"maximum", "Maximum"},
+                            {"minimum", "Minimum"},
+                            {"logical_and", "LogicalAnd"},
+                            {"logical_or", "LogicalOr"},
+                            {"equal", "Equal"},
+                            {"not_equal", "NotEqual"},
+                            {"less", "Less"},
+                            {"less_equal", "LessEqual"},
+                            {"greater", "Greater"},
+                            {"greater_equal", "GreaterEqual"},
+                            {"matmul", "MatMul"},
+                            {"dot", "MatMul"}})
+      np.def(name, [r, name = std::string(name),
+                    op = std::string(op)](Interpreter &in, CallArgs &args) {
+        py::ArgParser(in, args, name.c_str()).expect(2, 2);
+        return ufunc2(*r, name, op, args.positional[0], args.positional[1]);
+      });
+    for (auto [name, op, floating] :
+         {std::tuple<const char *, const char *, bool>{"sqrt", "Sqrt", true},
+          {"exp", "Exp", true},
+          {"log", "Log", true},
+          {"sin", "Sin", true},
+          {"cos", "Cos", true},
+          {"tanh", "Tanh", true},
+          {"floor", "Floor", true},
+          {"ceil", "Ceil", true},
+          {"abs", "Abs", false},
+          {"absolute", "Abs", false},
+          {"negative", "Neg", false},
+          {"logical_not", "LogicalNot", false},
+          {"square", "Square", false},
+          {"sign", "Sign", false}})
+      np.def(name, [r, name = std::string(name), op = std::string(op),
+                    floating = floating](Interpreter &in, CallArgs &args) {
+        py::ArgParser(in, args, name.c_str()).expect(1, 1);
+        return ufunc1(*r, name, op, args.positional[0], floating);
+      });
+
+    // Reductions.
+    for (auto [name, op] : {std::pair<const char *, const char *>{"sum", "Sum"},
+                            {"prod", "Prod"},
+                            {"mean", "Mean"},
+                            {"max", "Max"},
+                            {"min", "Min"},
+                            {"amax", "Max"},
+                            {"amin", "Min"},
+                            {"any", "Any"},
+                            {"all", "All"}})
+      np.def(name, [r, name = std::string(name),
+                    op = std::string(op)](Interpreter &in, CallArgs &args) {
+        Params p(in, args, name, {"a", "axis", "keepdims"});
+        return npReduce(*r, op, p.require("a", name), p.get("axis"),
+                        p.has("keepdims") && in.truthy(p.get("keepdims")));
+      });
+    for (auto [name, op] : {std::pair<const char *, const char *>{"argmax",
+                                                                   "ArgMax"},
+                            {"argmin", "ArgMin"}})
+      np.def(name, [r, name = std::string(name),
+                    op = std::string(op)](Interpreter &in, CallArgs &args) {
+        Params p(in, args, name, {"a", "axis"});
+        return npArgReduce(*r, op, p.require("a", name), p.get("axis"));
+      });
+
+    // Shapes.
+    np.def("reshape", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "reshape", {"a", "newshape"});
+      HostTensorPtr a = npAsArray(*r, p.require("a", "reshape"));
+      EagerScope eager(*r);
+      return makeNdArray(
+          *r,
+          r->tensor(reshape(*r, tensorOf(*r, a),
+                            p.require("newshape", "reshape")))
+              .value,
+          false);
+    });
+    np.def("transpose", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "transpose", {"a", "axes"});
+      HostTensorPtr a = npAsArray(*r, p.require("a", "transpose"));
+      Value perm = p.get("axes");
+      if (!p.has("axes")) {
+        std::vector<int64_t> axes;
+        for (size_t i = a->type.shape.size(); i-- > 0;)
+          axes.push_back(i);
+        perm = pyIntList(in, axes);
+      }
+      EagerScope eager(*r);
+      return makeNdArray(*r, r->tensor(transpose(*r, tensorOf(*r, a), perm)).value,
+                         false);
+    });
+    np.def("expand_dims", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "expand_dims", {"a", "axis"});
+      HostTensorPtr a = npAsArray(*r, p.require("a", "expand_dims"));
+      int64_t axis = in.toIndex(p.require("axis", "expand_dims"));
+      EagerScope eager(*r);
+      return makeNdArray(*r,
+                         r->tensor(expandDims(*r, tensorOf(*r, a), axis)).value,
+                         false);
+    });
+    np.def("squeeze", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "squeeze", {"a", "axis"});
+      HostTensorPtr a = npAsArray(*r, p.require("a", "squeeze"));
+      EagerScope eager(*r);
+      return makeNdArray(
+          *r, r->tensor(squeeze(*r, tensorOf(*r, a), p.get("axis"))).value,
+          false);
+    });
+    for (auto [name, op] : {std::pair<const char *, const char *>{"concatenate",
+                                                                   "ConcatV2"},
+                            {"stack", "Pack"}})
+      np.def(name, [r, name = std::string(name),
+                    op = std::string(op)](Interpreter &in, CallArgs &args) {
+        Params p(in, args, name, {"arrays", "axis"});
+        ValueList parts = sameDTypeTensors(*r, p.require("arrays", name));
+        int64_t axis = p.has("axis") ? in.toIndex(p.get("axis")) : 0;
+        EagerScope eager(*r);
+        return makeNdArray(*r, r->tensor(concat(*r, parts, axis, op)).value,
+                           false);
+      });
+    np.def("where", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "where", {"condition", "x", "y"});
+      if (!p.has("x") || !p.has("y"))
+        in.raise("NotImplementedError",
+                 "kiln's np.where needs x and y (one-argument np.where is "
+                 "np.nonzero)");
+      HostTensorPtr c =
+          npAsArray(*r, p.require("condition", "where"), DType::Bool);
+      std::vector<Operand> ops = {operand(*r, p.get("x"), "where"),
+                                  operand(*r, p.get("y"), "where")};
+      DType d = commonDType(ops);
+      ops.insert(ops.begin(), Operand{c, Value()});
+      ValueList t = operandTensors(*r, ops, d);
+      t[0] = tensorOf(*r, c);
+      EagerScope eager(*r);
+      return result(*r, select(*r, t[0], t[1], t[2]));
+    });
+    np.def("clip", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "clip", {"a", "a_min", "a_max"});
+      Value lo = ufunc2(*r, "clip", "Maximum", p.require("a", "clip"),
+                        p.require("a_min", "clip"));
+      return ufunc2(*r, "clip", "Minimum", lo, p.require("a_max", "clip"));
+    });
+
+    // Comparisons of whole arrays.
+    np.def("isclose", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "isclose", {"a", "b", "rtol", "atol", "equal_nan"});
+      std::vector<int64_t> shape;
+      std::vector<bool> close = isClose(
+          *r, p.require("a", "isclose"), p.require("b", "isclose"),
+          p.has("rtol") ? toFloat(in, p.get("rtol")) : 1e-5,
+          p.has("atol") ? toFloat(in, p.get("atol")) : 1e-8,
+          p.has("equal_nan") && in.truthy(p.get("equal_nan")), shape);
+      return boolArray(*r, close, shape);
+    });
+    np.def("allclose", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "allclose", {"a", "b", "rtol", "atol", "equal_nan"});
+      std::vector<int64_t> shape;
+      std::vector<bool> close = isClose(
+          *r, p.require("a", "allclose"), p.require("b", "allclose"),
+          p.has("rtol") ? toFloat(in, p.get("rtol")) : 1e-5,
+          p.has("atol") ? toFloat(in, p.get("atol")) : 1e-8,
+          p.has("equal_nan") && in.truthy(p.get("equal_nan")), shape);
+      bool all = std::all_of(close.begin(), close.end(), [](bool b) { return b; });
+      return Value::boolean(all); // NumPy returns a Python bool here
+    });
+    np.def("array_equal", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "array_equal", {"a1", "a2", "equal_nan"});
+      HostTensorPtr a = npAsArray(*r, p.require("a1", "array_equal"));
+      HostTensorPtr b = npAsArray(*r, p.require("a2", "array_equal"));
+      bool equal = a->type.shape == b->type.shape;
+      for (int64_t i = 0; equal && i < a->type.numElements(); ++i)
+        equal = a->elementAsDouble(i) == b->elementAsDouble(i);
+      return Value::boolean(equal);
+    });
+    return np.value();
+  });
+}
+
+} // namespace kiln::tf

@@ -1,0 +1,79 @@
+// The trace-time `numpy` subset (DESIGN.md section 3): arrays and scalars
+// whose values are known while the script runs, so that they become
+// constants when a tf.function uses them, as the tf.function guide
+// describes. Every computation runs eagerly through the same compiled
+// TensorFlow kernels as eager ops, after NumPy 2's dtype promotion picks the
+// dtype (NEP 50: Python scalars are "weak" and take the array's dtype).
+#pragma once
+
+#include "TfObjects.h"
+
+namespace kiln::tf {
+
+/// `np.float32` (a scalar type: calling it makes a NumPy scalar) or
+/// `np.dtype('float32')` (what `array.dtype` returns). Both compare equal
+/// to each other, to the dtype's name and to TensorFlow's DType.
+struct NpDTypeObject : py::NativeObject {
+  NpDTypeObject(DType dtype, bool isType) : dtype(dtype), isType(isType) {}
+  DType dtype;
+  bool isType;
+  TfRuntime *runtime = nullptr; // makes the scalars of a scalar type
+  std::string typeName() const override {
+    return isType ? "type" : std::string("dtype[") + npName() + "]";
+  }
+  std::string repr(Interpreter &in, const Value &self) override;
+  std::string str(Interpreter &in, const Value &self) override;
+  bool getAttr(Interpreter &in, const Value &self, const std::string &name,
+               Value &out) override;
+  bool call(Interpreter &in, const Value &self, CallArgs &args,
+            Value &out) override;
+  bool hash(Interpreter &, const Value &, size_t &out) override {
+    out = static_cast<size_t>(dtype) + 0x7f00; // as tf.DType hashes
+    return true;
+  }
+  bool equals(Interpreter &in, const Value &self, const Value &other,
+              bool &out) override;
+  /// NumPy's name for the dtype ("bool" for DType::Bool, "float32"...).
+  const char *npName() const;
+};
+
+/// NumPy computes at once on known values, even while a tf.function is
+/// being traced: TensorFlow ops inside this scope run eagerly.
+class EagerScope {
+public:
+  explicit EagerScope(TfRuntime &rt) : rt(rt), saved(rt.tracing) {
+    rt.tracing = nullptr;
+  }
+  ~EagerScope() { rt.tracing = saved; }
+  EagerScope(const EagerScope &) = delete;
+  EagerScope &operator=(const EagerScope &) = delete;
+
+private:
+  TfRuntime &rt;
+  TraceState *saved;
+};
+
+/// The dtype `v` names when it is a NumPy dtype or scalar type.
+std::optional<DType> npDTypeOf(const Value &v);
+
+/// A NumPy array, or a NumPy scalar when `scalar` (needs a 0-d value).
+Value makeNdArray(TfRuntime &rt, HostTensorPtr value, bool scalar);
+
+/// The value of array-like `v` (an ndarray, a NumPy scalar, an eager tensor,
+/// a Python number or nested list) as np.asarray gives it, cast to `dtype`
+/// when given.
+HostTensorPtr npAsArray(TfRuntime &rt, const Value &v,
+                        std::optional<DType> dtype = std::nullopt);
+
+/// `x op y` where x or y is a NumPy array or scalar; false when the other
+/// operand is not array-like (a tf.Tensor handles it instead).
+bool npBinary(TfRuntime &rt, ast::BinaryOp op, const Value &x, const Value &y,
+              Value &out);
+/// `x op y` for comparisons, elementwise.
+bool npCompare(TfRuntime &rt, ast::CmpOp op, const Value &x, const Value &y,
+               Value &out);
+
+/// Registers `import numpy`.
+void installNumPy(TfRuntime &rt);
+
+} // namespace kiln::tf
