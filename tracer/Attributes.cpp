@@ -29,6 +29,13 @@ static Value bindClassAttr(Interpreter &in, const Value &attr,
     }
     return attr;
   }
+  case Type::Native: {
+    Value bound;
+    if (throughInstance &&
+        attr.as<NativeObject>().bindTo(in, attr, self, bound))
+      return bound;
+    return attr;
+  }
   default:
     return attr;
   }

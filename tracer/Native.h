@@ -53,6 +53,13 @@ struct NativeObject : Object {
   virtual bool toNumber(Interpreter &, const Value &self, Value &) {
     return false;
   }
+  /// Reading this object as an attribute of class `cls` through instance
+  /// `instance` (Python's __get__ of a descriptor); false: the object
+  /// itself.
+  virtual bool bindTo(Interpreter &, const Value &self, const Value &instance,
+                      Value &out) {
+    return false;
+  }
   /// format(self, spec) when `spec` is not empty (an empty one formats
   /// str(self)); false: TypeError.
   virtual bool format(Interpreter &, const Value &self, const std::string &spec,

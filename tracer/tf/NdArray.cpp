@@ -25,7 +25,8 @@ Value callNumPy(Interpreter &in, const std::string &name, ValueList args,
 }
 
 /// An array method that is the module function of the same name.
-Value moduleMethod(Interpreter &in, const Value &self, const std::string &name) {
+Value moduleMethod(Interpreter &in, const Value &self,
+                   const std::string &name) {
   return in.builtin(name, [self, name](Interpreter &in, CallArgs &args) {
     CallArgs call = args;
     call.positional.insert(call.positional.begin(), self);
@@ -57,7 +58,8 @@ Value advancedIndex(TfRuntime &rt, const HostTensorPtr &a,
   if (isFloating(key->type.dtype) || shape.empty())
     in.raise("IndexError", "arrays used as indices must be of integer (or "
                            "boolean) type");
-  int64_t rows = shape[0], rowSize = a->type.numElements() / std::max<int64_t>(rows, 1);
+  int64_t rows = shape[0],
+          rowSize = a->type.numElements() / std::max<int64_t>(rows, 1);
   std::vector<int64_t> outShape = key->type.shape;
   outShape.insert(outShape.end(), shape.begin() + 1, shape.end());
   auto h = graph::HostTensor::zeros({a->type.dtype, outShape});
@@ -156,12 +158,12 @@ bool NdArrayObject::getAttr(Interpreter &in, const Value &self,
   } else if (name == "astype") {
     TfRuntime *r = rt;
     bool isScalar = scalar;
-    out = in.builtin(name, [r, self, isScalar](Interpreter &in,
-                                               CallArgs &args) {
-      py::ArgParser(in, args, "astype").expect(1, 1);
-      Value d = callNumPy(in, "dtype", {args.positional[0]});
-      return makeNdArray(*r, npAsArray(*r, self, npDTypeOf(d)), isScalar);
-    });
+    out =
+        in.builtin(name, [r, self, isScalar](Interpreter &in, CallArgs &args) {
+          py::ArgParser(in, args, "astype").expect(1, 1);
+          Value d = callNumPy(in, "dtype", {args.positional[0]});
+          return makeNdArray(*r, npAsArray(*r, self, npDTypeOf(d)), isScalar);
+        });
   } else if (name == "flatten" || name == "ravel") {
     out = in.builtin(name, [self](Interpreter &in, CallArgs &) {
       return callNumPy(in, "reshape", {self, Value::integer(-1)});
@@ -183,7 +185,7 @@ bool NdArrayObject::getAttr(Interpreter &in, const Value &self,
 }
 
 bool NdArrayObject::format(Interpreter &in, const Value &self,
-                            const std::string &spec, Value &out) {
+                           const std::string &spec, Value &out) {
   Value number;
   if (!value->type.shape.empty() || !toNumber(in, self, number))
     return false;
@@ -313,7 +315,7 @@ bool NdArrayObject::iter(Interpreter &in, const Value &self, Value &out) {
 bool NdArrayObject::hash(Interpreter &in, const Value &self, size_t &out) {
   Value number;
   if (!scalar || !toNumber(in, self, number))
-    return false; // arrays are unhashable
+    return false;        // arrays are unhashable
   out = in.hash(number); // as the Python number it equals
   return true;
 }
@@ -322,9 +324,9 @@ bool NdArrayObject::equals(Interpreter &in, const Value &self,
                            const Value &other, bool &out) {
   Value mine, theirs;
   if (scalar && toNumber(in, self, mine) &&
-      (other.isNumber() || (other.is(Type::Native) &&
-                            dynamic_cast<NdArrayObject *>(other.raw()) &&
-                            in.tryGetAttr(other, "item", theirs)))) {
+      (other.isNumber() ||
+       (other.is(Type::Native) && dynamic_cast<NdArrayObject *>(other.raw()) &&
+        in.tryGetAttr(other, "item", theirs)))) {
     out = in.equals(mine, other.isNumber() ? other : in.call(theirs, {}));
     return true;
   }

@@ -80,7 +80,9 @@ bool isPyNumber(const Value &v) {
 double toFloat(Interpreter &in, const Value &v) {
   if (isPyNumber(v))
     return v.toDouble();
-  return in.call(Value::object(Type::Class, in.builtinClass("float")), ValueList{v}).toDouble();
+  return in
+      .call(Value::object(Type::Class, in.builtinClass("float")), ValueList{v})
+      .toDouble();
 }
 
 NdArrayObject *asNd(const Value &v) {
@@ -184,8 +186,8 @@ DType commonDType(const std::vector<Operand> &ops) {
   std::optional<DType> strong;
   for (auto &o : ops)
     if (o.array)
-      strong = strong ? promote(*strong, o.array->type.dtype)
-                      : o.array->type.dtype;
+      strong =
+          strong ? promote(*strong, o.array->type.dtype) : o.array->type.dtype;
   if (!strong) { // only Python scalars: as NumPy converts them
     DType d = DType::Bool;
     for (auto &o : ops)
@@ -313,10 +315,10 @@ Value npReduce(TfRuntime &rt, const std::string &op, const Value &x,
   EagerScope eager(rt);
   Value t = cast(rt, tensorOf(rt, a), d);
   if (d == DType::Bool && a->type.dtype != DType::Bool)
-    t = binaryOp(rt, "NotEqual", tensorOf(rt, a),
-                 cast(rt, rt.eager(rt.hostFromPython(Value::integer(0),
-                                                     a->type.dtype)),
-                      a->type.dtype));
+    t = binaryOp(
+        rt, "NotEqual", tensorOf(rt, a),
+        cast(rt, rt.eager(rt.hostFromPython(Value::integer(0), a->type.dtype)),
+             a->type.dtype));
   return result(rt, reduce(rt, op, t, axis, keepdims));
 }
 
@@ -468,13 +470,11 @@ bool NpDTypeObject::getAttr(Interpreter &in, const Value &,
     out = in.str(npName());
   else if (name == "itemsize")
     out = Value::integer(bytesOf(dtype));
-  else if (name == "type")
-  {
+  else if (name == "type") {
     auto t = std::make_shared<NpDTypeObject>(dtype, true);
     t->runtime = runtime;
     out = Value::object(Type::Native, t);
-  }
-  else
+  } else
     return false;
   return true;
 }
@@ -537,7 +537,8 @@ HostTensorPtr npAsArray(TfRuntime &rt, const Value &v,
       in.raise("NotImplementedError",
                "Cannot convert a symbolic tf.Tensor (" +
                    t.trace->graph.nodes[t.out.node].name + ":" +
-                   std::to_string(t.out.index) + ") to a numpy array. This error may indicate that you're "
+                   std::to_string(t.out.index) +
+                   ") to a numpy array. This error may indicate that you're "
                    "trying to pass a Tensor to a NumPy call, which is not "
                    "supported.");
     h = t.value;
@@ -631,9 +632,9 @@ void installNumPy(TfRuntime &rt) {
   rt.in.registerModule("numpy", [r](Interpreter &in) {
     TfRuntime &rt = *r;
     ModuleBuilder np(in, rt, "numpy");
-    for (DType d : {DType::Bool, DType::Int8, DType::Int16, DType::Int32,
-                    DType::Int64, DType::UInt8, DType::Float16, DType::Float32,
-                    DType::Float64}) {
+    for (DType d :
+         {DType::Bool, DType::Int8, DType::Int16, DType::Int32, DType::Int64,
+          DType::UInt8, DType::Float16, DType::Float32, DType::Float64}) {
       auto t = std::make_shared<NpDTypeObject>(d, true);
       t->runtime = r;
       np.set(py::dtypeName(d), Value::object(Type::Native, t));
@@ -652,7 +653,8 @@ void installNumPy(TfRuntime &rt) {
       Params p(in, args, "dtype", {"dtype"});
       auto d = npDTypeArg(in, p.require("dtype", "dtype"));
       if (!d || *d == DType::String || *d == DType::BFloat16)
-        in.typeError("data type " + in.repr(p.get("dtype")) + " not understood");
+        in.typeError("data type " + in.repr(p.get("dtype")) +
+                     " not understood");
       return Value::object(Type::Native,
                            std::make_shared<NpDTypeObject>(*d, false));
     });
@@ -663,11 +665,10 @@ void installNumPy(TfRuntime &rt) {
         return makeNdArray(*r, npAsArray(*r, p.require("object", name), d),
                            false);
       });
-    for (auto [name, fill] : {std::pair<const char *, int>{"zeros", 0},
-                              {"ones", 1},
-                              {"empty", 0}})
-      np.def(name, [r, name = std::string(name),
-                    fill = fill](Interpreter &in, CallArgs &args) {
+    for (auto [name, fill] :
+         {std::pair<const char *, int>{"zeros", 0}, {"ones", 1}, {"empty", 0}})
+      np.def(name, [r, name = std::string(name), fill = fill](Interpreter &in,
+                                                              CallArgs &args) {
         Params p(in, args, name, {"shape", "dtype"});
         auto d = npDTypeArg(in, p.get("dtype"));
         return filledArray(*r, shapeArg(in, p.require("shape", name)),
@@ -684,10 +685,10 @@ void installNumPy(TfRuntime &rt) {
       return filledArray(*r, shapeArg(in, p.require("shape", "full")),
                          pythonScalar(*f, 0), d ? *d : f->type.dtype);
     });
-    for (auto [name, fill] : {std::pair<const char *, int>{"zeros_like", 0},
-                              {"ones_like", 1}})
-      np.def(name, [r, name = std::string(name),
-                    fill = fill](Interpreter &in, CallArgs &args) {
+    for (auto [name, fill] :
+         {std::pair<const char *, int>{"zeros_like", 0}, {"ones_like", 1}})
+      np.def(name, [r, name = std::string(name), fill = fill](Interpreter &in,
+                                                              CallArgs &args) {
         Params p(in, args, name, {"a", "dtype"});
         HostTensorPtr a = npAsArray(*r, p.require("a", name));
         auto d = npDTypeArg(in, p.get("dtype"));
@@ -705,8 +706,8 @@ void installNumPy(TfRuntime &rt) {
       for (const Value *v : {&start, &stop, &step})
         if (!isPyNumber(*v))
           in.typeError("kiln's np.arange takes Python numbers");
-      bool ints =
-          !start.is(Type::Float) && !stop.is(Type::Float) && !step.is(Type::Float);
+      bool ints = !start.is(Type::Float) && !stop.is(Type::Float) &&
+                  !step.is(Type::Float);
       auto d = npDTypeArg(in, p.get("dtype"));
       DType dtype = d ? *d : ints ? DType::Int64 : DType::Float64;
       double a = start.toDouble(), b = stop.toDouble(), s = step.toDouble();
@@ -772,28 +773,28 @@ void installNumPy(TfRuntime &rt) {
     });
 
     // Ufuncs.
-    for (auto [name, op] : {std::pair<const char *, const char *>{"add",
-                                                                   "AddV2"},
-                            {"subtract", "Sub"},
-                            {"multiply", "Mul"},
-                            {"divide", "RealDiv"},
-                            {"true_divide", "RealDiv"},
-                            {"floor_divide", "FloorDiv"},
-                            {"mod", "FloorMod"},
-                            {"remainder", "FloorMod"},
-                            {"power", "Pow"},
-                            {"maximum", "Maximum"},
-                            {"minimum", "Minimum"},
-                            {"logical_and", "LogicalAnd"},
-                            {"logical_or", "LogicalOr"},
-                            {"equal", "Equal"},
-                            {"not_equal", "NotEqual"},
-                            {"less", "Less"},
-                            {"less_equal", "LessEqual"},
-                            {"greater", "Greater"},
-                            {"greater_equal", "GreaterEqual"},
-                            {"matmul", "MatMul"},
-                            {"dot", "MatMul"}})
+    for (auto [name, op] :
+         {std::pair<const char *, const char *>{"add", "AddV2"},
+          {"subtract", "Sub"},
+          {"multiply", "Mul"},
+          {"divide", "RealDiv"},
+          {"true_divide", "RealDiv"},
+          {"floor_divide", "FloorDiv"},
+          {"mod", "FloorMod"},
+          {"remainder", "FloorMod"},
+          {"power", "Pow"},
+          {"maximum", "Maximum"},
+          {"minimum", "Minimum"},
+          {"logical_and", "LogicalAnd"},
+          {"logical_or", "LogicalOr"},
+          {"equal", "Equal"},
+          {"not_equal", "NotEqual"},
+          {"less", "Less"},
+          {"less_equal", "LessEqual"},
+          {"greater", "Greater"},
+          {"greater_equal", "GreaterEqual"},
+          {"matmul", "MatMul"},
+          {"dot", "MatMul"}})
       np.def(name, [r, name = std::string(name),
                     op = std::string(op)](Interpreter &in, CallArgs &args) {
         py::ArgParser(in, args, name.c_str()).expect(2, 2);
@@ -836,9 +837,9 @@ void installNumPy(TfRuntime &rt) {
         return npReduce(*r, op, p.require("a", name), p.get("axis"),
                         p.has("keepdims") && in.truthy(p.get("keepdims")));
       });
-    for (auto [name, op] : {std::pair<const char *, const char *>{"argmax",
-                                                                   "ArgMax"},
-                            {"argmin", "ArgMin"}})
+    for (auto [name, op] :
+         {std::pair<const char *, const char *>{"argmax", "ArgMax"},
+          {"argmin", "ArgMin"}})
       np.def(name, [r, name = std::string(name),
                     op = std::string(op)](Interpreter &in, CallArgs &args) {
         Params p(in, args, name, {"a", "axis"});
@@ -850,12 +851,11 @@ void installNumPy(TfRuntime &rt) {
       Params p(in, args, "reshape", {"a", "newshape"});
       HostTensorPtr a = npAsArray(*r, p.require("a", "reshape"));
       EagerScope eager(*r);
-      return makeNdArray(
-          *r,
-          r->tensor(reshape(*r, tensorOf(*r, a),
-                            p.require("newshape", "reshape")))
-              .value,
-          false);
+      return makeNdArray(*r,
+                         r->tensor(reshape(*r, tensorOf(*r, a),
+                                           p.require("newshape", "reshape")))
+                             .value,
+                         false);
     });
     np.def("transpose", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "transpose", {"a", "axes"});
@@ -868,17 +868,16 @@ void installNumPy(TfRuntime &rt) {
         perm = pyIntList(in, axes);
       }
       EagerScope eager(*r);
-      return makeNdArray(*r, r->tensor(transpose(*r, tensorOf(*r, a), perm)).value,
-                         false);
+      return makeNdArray(
+          *r, r->tensor(transpose(*r, tensorOf(*r, a), perm)).value, false);
     });
     np.def("expand_dims", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "expand_dims", {"a", "axis"});
       HostTensorPtr a = npAsArray(*r, p.require("a", "expand_dims"));
       int64_t axis = in.toIndex(p.require("axis", "expand_dims"));
       EagerScope eager(*r);
-      return makeNdArray(*r,
-                         r->tensor(expandDims(*r, tensorOf(*r, a), axis)).value,
-                         false);
+      return makeNdArray(
+          *r, r->tensor(expandDims(*r, tensorOf(*r, a), axis)).value, false);
     });
     np.def("squeeze", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "squeeze", {"a", "axis"});
@@ -888,9 +887,9 @@ void installNumPy(TfRuntime &rt) {
           *r, r->tensor(squeeze(*r, tensorOf(*r, a), p.get("axis"))).value,
           false);
     });
-    for (auto [name, op] : {std::pair<const char *, const char *>{"concatenate",
-                                                                   "ConcatV2"},
-                            {"stack", "Pack"}})
+    for (auto [name, op] :
+         {std::pair<const char *, const char *>{"concatenate", "ConcatV2"},
+          {"stack", "Pack"}})
       np.def(name, [r, name = std::string(name),
                     op = std::string(op)](Interpreter &in, CallArgs &args) {
         Params p(in, args, name, {"arrays", "axis"});
@@ -928,22 +927,23 @@ void installNumPy(TfRuntime &rt) {
     np.def("isclose", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "isclose", {"a", "b", "rtol", "atol", "equal_nan"});
       std::vector<int64_t> shape;
-      std::vector<bool> close = isClose(
-          *r, p.require("a", "isclose"), p.require("b", "isclose"),
-          p.has("rtol") ? toFloat(in, p.get("rtol")) : 1e-5,
-          p.has("atol") ? toFloat(in, p.get("atol")) : 1e-8,
-          p.has("equal_nan") && in.truthy(p.get("equal_nan")), shape);
+      std::vector<bool> close =
+          isClose(*r, p.require("a", "isclose"), p.require("b", "isclose"),
+                  p.has("rtol") ? toFloat(in, p.get("rtol")) : 1e-5,
+                  p.has("atol") ? toFloat(in, p.get("atol")) : 1e-8,
+                  p.has("equal_nan") && in.truthy(p.get("equal_nan")), shape);
       return boolArray(*r, close, shape);
     });
     np.def("allclose", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "allclose", {"a", "b", "rtol", "atol", "equal_nan"});
       std::vector<int64_t> shape;
-      std::vector<bool> close = isClose(
-          *r, p.require("a", "allclose"), p.require("b", "allclose"),
-          p.has("rtol") ? toFloat(in, p.get("rtol")) : 1e-5,
-          p.has("atol") ? toFloat(in, p.get("atol")) : 1e-8,
-          p.has("equal_nan") && in.truthy(p.get("equal_nan")), shape);
-      bool all = std::all_of(close.begin(), close.end(), [](bool b) { return b; });
+      std::vector<bool> close =
+          isClose(*r, p.require("a", "allclose"), p.require("b", "allclose"),
+                  p.has("rtol") ? toFloat(in, p.get("rtol")) : 1e-5,
+                  p.has("atol") ? toFloat(in, p.get("atol")) : 1e-8,
+                  p.has("equal_nan") && in.truthy(p.get("equal_nan")), shape);
+      bool all =
+          std::all_of(close.begin(), close.end(), [](bool b) { return b; });
       return Value::boolean(all); // NumPy returns a Python bool here
     });
     np.def("array_equal", [r](Interpreter &in, CallArgs &args) {

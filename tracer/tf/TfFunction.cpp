@@ -545,9 +545,14 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
         },
         specIndex);
     // An input_signature's spec keeps its own name.
-    std::string specName = inputSignature && i < inputSignatureNames.size()
-                               ? inputSignatureNames[i]
+    size_t signatureIndex = i - (boundSelf ? 1 : 0);
+    std::string specName = inputSignature && (!boundSelf || i > 0) &&
+                                   signatureIndex < inputSignatureNames.size()
+                               ? inputSignatureNames[signatureIndex]
                                : std::string();
+    // A method's signature leaves out its self, as TensorFlow's does.
+    if (boundSelf && i == 0)
+      continue;
     inputStructure.push_back(
         nameSpecs(in, specs, specName.empty() ? pname : specName));
     // "TensorSpec(...)", "Literal[2]", "Tuple[TensorSpec(...), ...]".
@@ -758,8 +763,34 @@ static std::string cacheKey(Interpreter &in, const ValueList &bound,
   return key;
 }
 
-bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &args,
+bool TfFunction::bindTo(Interpreter &in, const Value &self,
+                        const Value &instance, Value &out) {
+  if (boundSelf)
+    return false;
+  Value &copy = boundCopies[instance.raw()];
+  if (copy.isNone()) {
+    auto f = std::make_shared<TfFunction>(rt);
+    f->pyFunc = pyFunc;
+    f->name = name;
+    f->inputSignature = inputSignature;
+    f->inputSignatureNames = inputSignatureNames;
+    f->reduceRetracing = reduceRetracing;
+    f->autograph = autograph;
+    f->boundSelf = instance;
+    copy = Value::object(Type::Native, f);
+    rt.functions.push_back(copy);
+  }
+  out = copy;
+  return true;
+}
+
+bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &argsIn,
                       Value &out) {
+  CallArgs args = argsIn;
+  if (boundSelf)
+    args.positional.insert(args.positional.begin(), *boundSelf);
+  // An input_signature describes the arguments after a method's self.
+  const size_t selfArgs = boundSelf ? 1 : 0;
   if (rt.tracing) {
     out = callWhileTracing(in, args);
     return true;
@@ -767,7 +798,7 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &args,
   ValueList bound;
   std::vector<std::string> kwNames;
   if (inputSignature) {
-    if (args.positional.size() > inputSignature->size()) {
+    if (args.positional.size() > inputSignature->size() + selfArgs) {
       std::string received = receivedArgs(in, args);
       std::string signature;
       for (size_t i = 0; i < inputSignature->size(); ++i)
@@ -782,11 +813,13 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &args,
   ++callCount;
   // Python values where the signature expects tensors are converted.
   if (inputSignature) {
-    for (size_t i = 0; i < bound.size() && i < inputSignature->size(); ++i) {
+    for (size_t i = 0;
+         i + selfArgs < bound.size() && i < inputSignature->size(); ++i) {
       const TensorType &spec = (*inputSignature)[i];
-      if (!bound[i].is(Type::Tensor))
-        bound[i] = rt.toTensor(bound[i], spec.dtype);
-      const TensorType &actual = bound[i].as<TensorObject>().type;
+      Value &arg = bound[i + selfArgs];
+      if (!arg.is(Type::Tensor))
+        arg = rt.toTensor(arg, spec.dtype);
+      const TensorType &actual = arg.as<TensorObject>().type;
       if (!compatible(spec, actual)) {
         std::string signature;
         for (size_t k = 0; k < inputSignature->size(); ++k)
@@ -1106,6 +1139,8 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
   if (inputSignature && args.positional.empty() && args.keywords.empty())
     for (auto &t : *inputSignature)
       replaced.positional.push_back(tensorSpec(t));
+  if (boundSelf)
+    replaced.positional.insert(replaced.positional.begin(), *boundSelf);
   // TensorSpecs, nested in lists, tuples and dicts too.
   auto replace = [&](Value &v) {
     v = mapLeaves(in, v, "", [&](const Value &leaf, const std::string &) {
@@ -1321,6 +1356,7 @@ bool TfFunction::converts(Interpreter &in) {
 }
 
 std::string TfFunction::paramName(size_t i) const {
+  i += boundSelf ? 1 : 0; // input_signature positions skip a method's self
   if (!pyFunc.is(Type::Function))
     return "args_" + std::to_string(i);
   auto &fn = pyFunc.as<py::FunctionObject>();

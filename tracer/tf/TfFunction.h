@@ -55,6 +55,13 @@ struct TfFunction : py::NativeObject {
   int callCount = 0;
   int retraceWarnings = 0;
   std::vector<std::unique_ptr<ConcreteFunction>> concretes;
+  /// A tf.function method read through an instance is a Function of its
+  /// own, bound to that instance, with its own traces (as TensorFlow's
+  /// Function.__get__ makes one per instance).
+  std::optional<Value> boundSelf;
+  std::map<const py::Object *, Value> boundCopies;
+  bool bindTo(Interpreter &in, const Value &self, const Value &instance,
+              Value &out) override;
 
   /// Traces for tensor arguments of `types` (an input_signature or a
   /// --signature), unless a concrete function already covers them.

@@ -1,11 +1,11 @@
 // The `tensorflow` module (and `sys`, for tf.print's output_stream): the
 // functions DESIGN.md section 5 lists for the first slice of kiln.
+#include "NumPy.h"
 #include "ShapeTensor.h"
 #include "Staging.h"
 #include "TensorArray.h"
 #include "TfFunction.h"
 #include "TfModuleBuilder.h"
-#include "NumPy.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 #include "TfPrint.h"
@@ -912,6 +912,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     tf.set("linalg", linalg.value());
     ModuleBuilder random(in, *rt, "tensorflow.random");
     installRandom(*r, random);
+    installModuleClass(*r, tf);
     tf.set("random", random.value());
     defineControlFlow(in, *r, tf);
     tf.set("newaxis", Value());

@@ -94,6 +94,9 @@ void installNn(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn);
 /// tf.random.stateless_uniform and stateless_normal (TfRandom.cpp).
 void installRandom(TfRuntime &rt, ModuleBuilder &random);
 
+/// tf.name_scope and the tf.Module base class (TfModuleClass.cpp).
+void installModuleClass(TfRuntime &rt, ModuleBuilder &tf);
+
 /// tf.linalg.matvec, tf.tensordot and tf.einsum (TfLinalg.cpp).
 void installLinalg(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &linalg);
 

@@ -1,6 +1,6 @@
 // tf.DType, TensorShape, TensorSpec, .numpy() arrays and sys streams.
-#include "NumPy.h"
 #include "TfObjects.h"
+#include "NumPy.h"
 
 #include "TensorFormat.h"
 

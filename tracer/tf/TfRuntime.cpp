@@ -1,7 +1,7 @@
 // Tensor creation from Python values and op application, eager or traced.
 #include "TfRuntime.h"
-#include "TfHostOps.h"
 #include "NumPy.h"
+#include "TfHostOps.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 #include "TfVariable.h"

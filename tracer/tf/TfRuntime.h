@@ -146,6 +146,9 @@ public:
   /// trace may (TfFunction::call), and how many were made so far.
   bool variableCreation = false;
   int variablesCreated = 0;
+  /// The tf.name_scope in effect ("outer/inner/", or "" at the top): it
+  /// prefixes the names of the tf.Variables made in it.
+  std::string nameScope;
   /// Every tf.function the script made, for `kiln compile` and `kiln dump`.
   std::vector<Value> functions;
   Interpreter &in;

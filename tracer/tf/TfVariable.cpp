@@ -1,8 +1,8 @@
 // tf.Variable (TfVariable.h): making variables, reading and assigning them
 // eagerly and while tracing, and their Python surface.
 #include "TfVariable.h"
-#include "TfModuleBuilder.h"
 #include "NumPy.h"
+#include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 
@@ -217,6 +217,7 @@ Value newVariable(Interpreter &in, TfRuntime &rt, CallArgs &args) {
   state->type = rt.tensor(t).type;
   state->value = rt.tensor(t).value;
   state->name =
+      rt.nameScope +
       (p.has("name") ? in.toStr(p.get("name")) : std::string("Variable")) +
       ":0";
   state->trainable = !p.has("trainable") || in.truthy(p.get("trainable"));
