@@ -5,6 +5,7 @@
 #include "Staging.h"
 #include "TensorArray.h"
 #include "TfFunction.h"
+#include "TfGradient.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
@@ -913,6 +914,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     ModuleBuilder random(in, *rt, "tensorflow.random");
     installRandom(*r, random);
     installModuleClass(*r, tf);
+    installGradientTape(*r, tf);
     tf.set("random", random.value());
     defineControlFlow(in, *r, tf);
     tf.set("newaxis", Value());

@@ -1,6 +1,7 @@
 // Tensor creation from Python values and op application, eager or traced.
 #include "TfRuntime.h"
 #include "NumPy.h"
+#include "TfGradient.h"
 #include "TfHostOps.h"
 #include "TfObjects.h"
 #include "TfOps.h"
@@ -440,6 +441,20 @@ ValueList TfRuntime::applyMulti(const std::string &op, const ValueList &inputs,
                                 std::map<std::string, Attr> attrs,
                                 std::vector<TensorType> results,
                                 const std::string &nameHint, bool exactName) {
+  if (tapes.empty())
+    return applyOp(op, inputs, std::move(attrs), std::move(results), nameHint,
+                   exactName);
+  std::map<std::string, Attr> recorded = attrs;
+  ValueList out = applyOp(op, inputs, std::move(attrs), std::move(results),
+                          nameHint, exactName);
+  recordOperation(*this, op, inputs, out, recorded);
+  return out;
+}
+
+ValueList TfRuntime::applyOp(const std::string &op, const ValueList &inputs,
+                             std::map<std::string, Attr> attrs,
+                             std::vector<TensorType> results,
+                             const std::string &nameHint, bool exactName) {
   const TensorType &result = results[0];
   if (tracing) {
     graph::Node n;

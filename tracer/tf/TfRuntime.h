@@ -24,9 +24,10 @@ using py::Value;
 using py::ValueList;
 
 class TfRuntime;
-struct VariableUse;   // TfVariable.h
-struct VariableScope; // TfVariable.h
-struct VariableState; // TfVariable.h
+struct VariableUse;        // TfVariable.h
+struct VariableScope;      // TfVariable.h
+struct VariableState;      // TfVariable.h
+struct GradientTapeObject; // TfGradient.cpp
 
 /// A `tf.print` recorded while tracing (TfPrint.h): its line is
 /// pieces[0] tensor0 pieces[1] tensor1 ... pieces[n], separators and `end`
@@ -146,6 +147,9 @@ public:
   /// trace may (TfFunction::call), and how many were made so far.
   bool variableCreation = false;
   int variablesCreated = 0;
+  /// The tf.GradientTapes inside their `with` blocks, outermost first
+  /// (TfGradient.h).
+  std::vector<std::shared_ptr<GradientTapeObject>> tapes;
   /// The tf.name_scope in effect ("outer/inner/", or "" at the top): it
   /// prefixes the names of the tf.Variables made in it.
   std::string nameScope;
@@ -159,6 +163,11 @@ public:
   [[noreturn]] void raise(const std::string &type, const std::string &message);
 
 private:
+  /// applyMulti without recording on gradient tapes.
+  ValueList applyOp(const std::string &op, const ValueList &inputs,
+                    std::map<std::string, Attr> attrs,
+                    std::vector<TensorType> results,
+                    const std::string &nameHint, bool exactName);
   std::map<std::string, const graph::Executor::Compiled *> eagerCache_;
 };
 

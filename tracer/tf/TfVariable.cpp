@@ -2,6 +2,7 @@
 // eagerly and while tracing, and their Python surface.
 #include "TfVariable.h"
 #include "NumPy.h"
+#include "TfGradient.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
@@ -16,8 +17,6 @@ VariableObject *asVariable(const Value &v) {
   return v.is(Type::Native) ? dynamic_cast<VariableObject *>(v.raw()) : nullptr;
 }
 
-namespace {
-
 Value makeVariable(TfRuntime &rt, std::shared_ptr<VariableState> state,
                    bool unread) {
   auto v = std::make_shared<VariableObject>();
@@ -26,6 +25,8 @@ Value makeVariable(TfRuntime &rt, std::shared_ptr<VariableState> state,
   v->rt = &rt;
   return Value::object(Type::Native, v);
 }
+
+namespace {
 
 /// The trace's record of `var`, captured on first use: a Placeholder named
 /// after the first op that uses it ("ReadVariableOp/resource"), as
@@ -228,13 +229,19 @@ Value newVariable(Interpreter &in, TfRuntime &rt, CallArgs &args) {
 } // namespace
 
 Value readVariable(TfRuntime &rt, VariableObject &v) {
-  if (!rt.tracing)
-    return rt.eager(v.state->value);
-  std::string name = rt.tracing->graph.uniqueName("ReadVariableOp");
-  VariableUse &u = use(rt, v.state, name);
-  return rt.apply("ReadVariableOp", {rt.symbolic(currentValue(rt, u))},
-                  {{"dtype", v.state->type.dtype}}, v.state->type, name,
-                  /*exactName=*/true);
+  Value read;
+  if (!rt.tracing) {
+    read = rt.eager(v.state->value);
+  } else {
+    std::string name = rt.tracing->graph.uniqueName("ReadVariableOp");
+    VariableUse &u = use(rt, v.state, name);
+    read = rt.apply("ReadVariableOp", {rt.symbolic(currentValue(rt, u))},
+                    {{"dtype", v.state->type.dtype}}, v.state->type, name,
+                    /*exactName=*/true);
+  }
+  if (!rt.tapes.empty())
+    recordVariableRead(rt, v.state, read);
+  return read;
 }
 
 graph::Output variableValue(TfRuntime &rt,

@@ -59,6 +59,10 @@ struct VariableObject : py::NativeObject {
 
 /// The variable `v` holds, or null when `v` is not a variable.
 VariableObject *asVariable(const Value &v);
+/// A tf.Variable object for `state` (the _UnreadVariable assign() returns
+/// when `unread`).
+Value makeVariable(TfRuntime &rt, std::shared_ptr<VariableState> state,
+                   bool unread);
 /// The variable's value as a tensor: eager, or a ReadVariableOp of the
 /// trace.
 Value readVariable(TfRuntime &rt, VariableObject &v);

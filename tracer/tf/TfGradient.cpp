@@ -1,0 +1,607 @@
+// tf.GradientTape (TfGradient.h): recording, the backward pass, and the
+// gradient functions of the ops kiln differentiates.
+#include "TfGradient.h"
+
+#include "TfModuleBuilder.h"
+#include "TfObjects.h"
+#include "TfOps.h"
+#include "TfVariable.h"
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+
+namespace kiln::tf {
+
+using py::Type;
+
+/// A tensor's identity on a tape: the graph output of a symbolic tensor
+/// (several Python objects may stand for one), the object of an eager one.
+struct TensorKey {
+  const void *owner;
+  int64_t id;
+  bool operator<(const TensorKey &o) const {
+    return owner != o.owner ? owner < o.owner : id < o.id;
+  }
+  bool operator==(const TensorKey &o) const {
+    return owner == o.owner && id == o.id;
+  }
+};
+
+struct TapeEntry {
+  std::string op;
+  ValueList inputs, outputs; // kept alive, so that keys stay unique
+  std::map<std::string, Attr> attrs;
+};
+
+struct GradientTapeObject : py::NativeObject {
+  explicit GradientTapeObject(TfRuntime &rt) : rt(rt) {}
+  TfRuntime &rt;
+  bool persistent = false;
+  bool watchAccessedVariables = true;
+  bool used = false;      // a non-persistent tape computes gradients once
+  bool recording = false; // inside its `with` block, not stop_recording()
+  std::vector<TapeEntry> entries;
+  std::set<TensorKey> watched;
+  /// Reads of watched variables, in order: the read's key and variable.
+  std::vector<std::pair<TensorKey, std::shared_ptr<VariableState>>> reads;
+  /// The variables the tape watches, in the order it first saw them.
+  std::vector<Value> variables;
+  std::set<const VariableState *> watchedVariables;
+
+  std::string typeName() const override { return "GradientTape"; }
+  bool getAttr(Interpreter &in, const Value &self, const std::string &name,
+               Value &out) override;
+
+  void watchVariable(const Value &v) {
+    VariableObject *var = asVariable(v);
+    if (watchedVariables.insert(var->state.get()).second)
+      variables.push_back(v);
+  }
+  Value gradient(const Value &target, const Value &sources,
+                 const Value &outputGradients, bool zeroUnconnected);
+};
+
+namespace {
+
+TensorKey keyOf(TfRuntime &rt, const Value &t) {
+  auto &o = rt.tensor(t);
+  if (o.symbolic())
+    return {o.trace, (static_cast<int64_t>(o.out.node) << 16) | o.out.index};
+  return {&o, -1};
+}
+
+bool differentiable(TfRuntime &rt, const Value &t) {
+  DType d = rt.tensor(t).type.dtype;
+  return isFloating(d);
+}
+
+const TensorType &typeOf(TfRuntime &rt, const Value &t) {
+  return rt.tensor(t).type;
+}
+
+[[noreturn]] void needStaticShapes(TfRuntime &rt, const std::string &op) {
+  rt.raise("UnimplementedError",
+           "kiln's GradientTape needs the static shapes of " + op +
+               "'s inputs to differentiate it");
+}
+
+/// _ReduceGradientArg: `grad` (of the broadcast shape) summed over the
+/// axes along which an input of `shape` was broadcast.
+Value reduceToShape(TfRuntime &rt, const Value &grad,
+                    const std::vector<int64_t> &shape) {
+  const auto &g = typeOf(rt, grad).shape;
+  if (g == shape)
+    return grad;
+  for (int64_t d : shape)
+    if (d < 0)
+      needStaticShapes(rt, "a broadcasting op");
+  std::vector<int64_t> axes;
+  size_t lead = g.size() - shape.size();
+  for (size_t i = 0; i < g.size(); ++i)
+    if (i < lead || (shape[i - lead] == 1 && g[i] != 1))
+      axes.push_back(static_cast<int64_t>(i));
+  Value summed = reduce(rt, "Sum", grad, pyIntList(rt.in, axes), true);
+  return reshape(rt, summed, pyIntList(rt.in, shape));
+}
+
+Value scalarLike(TfRuntime &rt, const Value &t, double v) {
+  return filled(rt, {typeOf(rt, t).dtype, {}}, v);
+}
+
+Value mul(TfRuntime &rt, const Value &a, const Value &b) {
+  return binaryOp(rt, "Mul", a, b);
+}
+
+using GradFn = std::function<ValueList(TfRuntime &, const TapeEntry &,
+                                       const ValueList &grads)>;
+
+/// Gradients of a broadcasting binary op from the unreduced gx and gy.
+ValueList reduceBoth(TfRuntime &rt, const TapeEntry &e, const Value &gx,
+                     const Value &gy) {
+  return {
+      gx.isNone() ? gx : reduceToShape(rt, gx, typeOf(rt, e.inputs[0]).shape),
+      gy.isNone() ? gy : reduceToShape(rt, gy, typeOf(rt, e.inputs[1]).shape)};
+}
+
+/// The Sum gradient: `grad` reshaped to the kept dims, tiled to the
+/// input's shape (TensorFlow's _SumGrad).
+Value sumGrad(TfRuntime &rt, const TapeEntry &e, const Value &grad) {
+  const TensorType &in = typeOf(rt, e.inputs[0]);
+  if (!in.isStatic())
+    needStaticShapes(rt, e.op);
+  auto axes = std::get<std::vector<int64_t>>(e.attrs.at("axes"));
+  std::vector<int64_t> kept = in.shape;
+  for (int64_t a : axes)
+    kept[a] = 1;
+  Value g = reshape(rt, grad, pyIntList(rt.in, kept));
+  // TensorFlow tiles; broadcasting copies the same values and has a
+  // gradient of its own.
+  Interpreter &in2 = rt.in;
+  Value broadcast = in2.getAttr(in2.importModule("tensorflow"), "broadcast_to");
+  return in2.call(broadcast, ValueList{g, pyIntList(in2, in.shape)});
+}
+
+/// Reshape, ExpandDims and Squeeze: the gradient takes the input's shape.
+ValueList reshapeGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+  const TensorType &in = typeOf(rt, e.inputs[0]);
+  if (!in.isStatic())
+    needStaticShapes(rt, e.op);
+  ValueList out{reshape(rt, g[0], pyIntList(rt.in, in.shape))};
+  out.resize(e.inputs.size());
+  return out;
+}
+
+const std::map<std::string, GradFn> &gradientFunctions() {
+  static const std::map<std::string, GradFn> table = {
+      {"Identity", [](TfRuntime &, const TapeEntry &,
+                      const ValueList &g) { return ValueList{g[0]}; }},
+      {"AddV2",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         return reduceBoth(rt, e, g[0], g[0]);
+       }},
+      {"Sub",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         return reduceBoth(rt, e, g[0], unaryOp(rt, "Neg", g[0]));
+       }},
+      {"Mul",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         return reduceBoth(rt, e, mul(rt, g[0], e.inputs[1]),
+                           mul(rt, e.inputs[0], g[0]));
+       }},
+      {"RealDiv",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         const Value &x = e.inputs[0], &y = e.inputs[1];
+         Value gx = binaryOp(rt, "RealDiv", g[0], y);
+         Value gy = mul(
+             rt, g[0],
+             binaryOp(rt, "RealDiv",
+                      binaryOp(rt, "RealDiv", unaryOp(rt, "Neg", x), y), y));
+         return reduceBoth(rt, e, gx, gy);
+       }},
+      {"Pow",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         const Value &x = e.inputs[0], &y = e.inputs[1];
+         Value gx = mul(rt, mul(rt, g[0], y),
+                        binaryOp(rt, "Pow", x,
+                                 binaryOp(rt, "Sub", y, scalarLike(rt, y, 1))));
+         // log(x) where x > 0, else 0: no false singularity at x = 0.
+         Value mask = binaryOp(rt, "Greater", x, scalarLike(rt, x, 0));
+         Value ones = filled(rt, typeOf(rt, x), 1),
+               zeros = filled(rt, typeOf(rt, x), 0);
+         Value logX = select(
+             rt, mask, unaryOp(rt, "Log", select(rt, mask, x, ones)), zeros);
+         Value gy = mul(rt, mul(rt, g[0], e.outputs[0]), logX);
+         return reduceBoth(rt, e, gx, gy);
+       }},
+      {"Maximum",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         Value zeros = filled(rt, typeOf(rt, g[0]), 0);
+         Value mask = binaryOp(rt, "GreaterEqual", e.inputs[0], e.inputs[1]);
+         return reduceBoth(rt, e, select(rt, mask, g[0], zeros),
+                           select(rt, mask, zeros, g[0]));
+       }},
+      {"Minimum",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         Value zeros = filled(rt, typeOf(rt, g[0]), 0);
+         Value mask = binaryOp(rt, "LessEqual", e.inputs[0], e.inputs[1]);
+         return reduceBoth(rt, e, select(rt, mask, g[0], zeros),
+                           select(rt, mask, zeros, g[0]));
+       }},
+      {"Neg",
+       [](TfRuntime &rt, const TapeEntry &, const ValueList &g) {
+         return ValueList{unaryOp(rt, "Neg", g[0])};
+       }},
+      {"Abs",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         return ValueList{mul(rt, g[0], unaryOp(rt, "Sign", e.inputs[0]))};
+       }},
+      {"Square",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         const Value &x = e.inputs[0];
+         return ValueList{mul(rt, g[0], mul(rt, x, scalarLike(rt, x, 2)))};
+       }},
+      {"Sqrt",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         // SqrtGrad: 0.5 * dy / y.
+         const Value &y = e.outputs[0];
+         return ValueList{
+             binaryOp(rt, "RealDiv", mul(rt, scalarLike(rt, y, 0.5), g[0]), y)};
+       }},
+      {"Exp",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         return ValueList{mul(rt, g[0], e.outputs[0])};
+       }},
+      {"Log",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         const Value &x = e.inputs[0];
+         return ValueList{
+             mul(rt, g[0], binaryOp(rt, "RealDiv", scalarLike(rt, x, 1), x))};
+       }},
+      {"Tanh",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         // TanhGrad: dy * (1 - y * y).
+         const Value &y = e.outputs[0];
+         return ValueList{
+             mul(rt, g[0],
+                 binaryOp(rt, "Sub", scalarLike(rt, y, 1), mul(rt, y, y)))};
+       }},
+      {"Sigmoid",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         // SigmoidGrad: dy * y * (1 - y).
+         const Value &y = e.outputs[0];
+         return ValueList{mul(rt, mul(rt, g[0], y),
+                              binaryOp(rt, "Sub", scalarLike(rt, y, 1), y))};
+       }},
+      {"Relu",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         // ReluGrad: dy where the output is positive.
+         const Value &y = e.outputs[0];
+         Value mask = binaryOp(rt, "Greater", y, scalarLike(rt, y, 0));
+         return ValueList{
+             select(rt, mask, g[0], filled(rt, typeOf(rt, g[0]), 0))};
+       }},
+      {"Sum",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         return ValueList{sumGrad(rt, e, g[0])};
+       }},
+      {"Mean",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         Value sum = sumGrad(rt, e, g[0]);
+         int64_t in = typeOf(rt, e.inputs[0]).numElements();
+         int64_t out = typeOf(rt, e.outputs[0]).numElements();
+         int64_t factor = in / std::max<int64_t>(out, 1);
+         return ValueList{
+             binaryOp(rt, "RealDiv", sum,
+                      scalarLike(rt, sum, static_cast<double>(factor)))};
+       }},
+      {"Reshape", reshapeGrad},
+      {"ExpandDims", reshapeGrad},
+      {"Squeeze", reshapeGrad},
+      {"BroadcastTo",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         return ValueList{
+             reduceToShape(rt, g[0], typeOf(rt, e.inputs[0]).shape)};
+       }},
+      {"SelectV2",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         Value zeros = filled(rt, typeOf(rt, g[0]), 0);
+         const Value &c = e.inputs[0];
+         return ValueList{Value(),
+                          reduceToShape(rt, select(rt, c, g[0], zeros),
+                                        typeOf(rt, e.inputs[1]).shape),
+                          reduceToShape(rt, select(rt, c, zeros, g[0]),
+                                        typeOf(rt, e.inputs[2]).shape)};
+       }},
+      {"Transpose",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         auto perm = std::get<std::vector<int64_t>>(e.attrs.at("perm"));
+         std::vector<int64_t> inverse(perm.size());
+         for (size_t i = 0; i < perm.size(); ++i)
+           inverse[perm[i]] = static_cast<int64_t>(i);
+         return ValueList{transpose(rt, g[0], pyIntList(rt.in, inverse))};
+       }},
+      {"Cast",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         DType src = typeOf(rt, e.inputs[0]).dtype;
+         if (!isFloating(src) || !isFloating(typeOf(rt, g[0]).dtype))
+           return ValueList{Value()};
+         return ValueList{cast(rt, g[0], src)};
+       }},
+      {"MatMul",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         bool ta = std::get<bool>(e.attrs.at("transpose_a"));
+         bool tb = std::get<bool>(e.attrs.at("transpose_b"));
+         const Value &a = e.inputs[0], &b = e.inputs[1], &grad = g[0];
+         if (!ta && !tb)
+           return ValueList{matmul(rt, grad, b, false, true),
+                            matmul(rt, a, grad, true, false)};
+         if (!ta && tb)
+           return ValueList{matmul(rt, grad, b, false, false),
+                            matmul(rt, grad, a, true, false)};
+         if (ta && !tb)
+           return ValueList{matmul(rt, b, grad, false, true),
+                            matmul(rt, a, grad, false, false)};
+         return ValueList{matmul(rt, b, grad, true, true),
+                          matmul(rt, grad, a, true, true)};
+       }},
+  };
+  return table;
+}
+
+/// Sums the gradients reaching one tensor, as TensorFlow's AddN does.
+Value aggregate(TfRuntime &rt, const ValueList &grads) {
+  Value total;
+  for (auto &g : grads)
+    total = total.isNone() ? g : binaryOp(rt, "AddV2", total, g);
+  return total;
+}
+
+/// A tape does not record the gradient ops it makes itself; an outer tape
+/// does (that is how second derivatives work).
+struct PauseRecording {
+  explicit PauseRecording(GradientTapeObject &tape)
+      : tape(tape), saved(tape.recording) {
+    tape.recording = false;
+  }
+  ~PauseRecording() { tape.recording = saved; }
+  GradientTapeObject &tape;
+  bool saved;
+};
+
+} // namespace
+
+void recordOperation(TfRuntime &rt, const std::string &op,
+                     const ValueList &inputs, const ValueList &outputs,
+                     const std::map<std::string, Attr> &attrs) {
+  for (auto &tape : rt.tapes) {
+    if (!tape->recording)
+      continue;
+    bool watched = false;
+    for (auto &v : inputs)
+      watched |= differentiable(rt, v) && tape->watched.count(keyOf(rt, v));
+    if (!watched)
+      continue;
+    tape->entries.push_back({op, inputs, outputs, attrs});
+    for (auto &v : outputs)
+      if (differentiable(rt, v))
+        tape->watched.insert(keyOf(rt, v));
+  }
+}
+
+void recordVariableRead(TfRuntime &rt,
+                        const std::shared_ptr<VariableState> &var,
+                        const Value &value) {
+  for (auto &tape : rt.tapes) {
+    if (!tape->recording || !isFloating(var->type.dtype))
+      continue;
+    bool watch = tape->watchedVariables.count(var.get()) ||
+                 (tape->watchAccessedVariables && var->trainable);
+    if (!watch)
+      continue;
+    if (!tape->watchedVariables.count(var.get())) {
+      tape->watchedVariables.insert(var.get());
+      tape->variables.push_back(makeVariable(rt, var, false));
+    }
+    TensorKey key = keyOf(rt, value);
+    tape->watched.insert(key);
+    tape->reads.emplace_back(key, var);
+    // Keep the read alive, so that its key stays unique.
+    tape->entries.push_back({"ReadVariableOp", {}, {value}, {}});
+  }
+}
+
+Value GradientTapeObject::gradient(const Value &target, const Value &sources,
+                                   const Value &outputGradients,
+                                   bool zeroUnconnected) {
+  Interpreter &in = rt.in;
+  if (used && !persistent)
+    in.raise("RuntimeError", "A non-persistent GradientTape can only be used "
+                             "to compute one set of gradients (or jacobians)");
+  used = true;
+  PauseRecording pause(*this);
+  std::map<TensorKey, ValueList> pending;
+  ValueList targets = target.is(Type::List) || target.is(Type::Tuple)
+                          ? in.toList(target)
+                          : ValueList{target};
+  ValueList seeds;
+  if (!outputGradients.isNone())
+    seeds = outputGradients.is(Type::List) || outputGradients.is(Type::Tuple)
+                ? in.toList(outputGradients)
+                : ValueList{outputGradients};
+  for (size_t i = 0; i < targets.size(); ++i) {
+    Value t = rt.toTensor(targets[i]);
+    Value seed =
+        i < seeds.size() && !seeds[i].isNone()
+            ? rt.toTensor(seeds[i])
+            : in.call(in.getAttr(in.importModule("tensorflow"), "ones_like"),
+                      ValueList{t});
+    pending[keyOf(rt, t)].push_back(seed);
+  }
+  const auto &table = gradientFunctions();
+  for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
+    const TapeEntry &e = *it;
+    if (e.op == "ReadVariableOp" && e.inputs.empty())
+      continue; // a variable read: its gradient is collected below
+    ValueList grads;
+    bool any = false;
+    for (auto &o : e.outputs) {
+      auto found = pending.find(keyOf(rt, o));
+      Value g;
+      if (found != pending.end() && !found->second.empty()) {
+        g = aggregate(rt, found->second);
+        found->second = {g};
+        any = true;
+      }
+      grads.push_back(g);
+    }
+    if (!any)
+      continue;
+    auto fn = table.find(e.op);
+    if (fn == table.end())
+      rt.raise("UnimplementedError",
+               "kiln's GradientTape has no gradient for op '" + e.op + "' yet");
+    // Outputs with no gradient get zeros, as TensorFlow does.
+    for (size_t i = 0; i < grads.size(); ++i)
+      if (grads[i].isNone())
+        grads[i] = filled(rt, typeOf(rt, e.outputs[i]), 0);
+    ValueList inputGrads = fn->second(rt, e, grads);
+    for (size_t i = 0; i < e.inputs.size() && i < inputGrads.size(); ++i)
+      if (!inputGrads[i].isNone() && differentiable(rt, e.inputs[i]) &&
+          watched.count(keyOf(rt, e.inputs[i])))
+        pending[keyOf(rt, e.inputs[i])].push_back(inputGrads[i]);
+  }
+  auto resultFor = [&](const Value &source) -> Value {
+    ValueList grads;
+    if (VariableObject *var = asVariable(source)) {
+      for (auto &[key, state] : reads)
+        if (state == var->state) {
+          auto found = pending.find(key);
+          if (found != pending.end())
+            grads.insert(grads.end(), found->second.begin(),
+                         found->second.end());
+        }
+    } else if (rt.isTensor(source)) {
+      auto found = pending.find(keyOf(rt, source));
+      if (found != pending.end())
+        grads = found->second;
+    } else {
+      in.valueError("Passed in object " + in.repr(source) + " of type '" +
+                    in.typeName(source) +
+                    "', not tf.Tensor or tf.Variable or ExtensionType.");
+    }
+    if (grads.empty()) {
+      if (!zeroUnconnected)
+        return Value();
+      const TensorType &t = asVariable(source) ? asVariable(source)->state->type
+                                               : typeOf(rt, source);
+      return filled(rt, t, 0);
+    }
+    return aggregate(rt, grads);
+  };
+  std::function<Value(const Value &)> walk = [&](const Value &s) -> Value {
+    if (s.is(Type::List) || s.is(Type::Tuple)) {
+      ValueList items = in.toList(s);
+      for (auto &item : items)
+        item = walk(item);
+      return s.is(Type::List) ? in.list(std::move(items))
+                              : in.tuple(std::move(items));
+    }
+    if (s.is(Type::Dict)) {
+      Value out = in.dict();
+      for (auto &e : s.as<py::DictObject>().table.entries())
+        if (e.live)
+          in.setItem(out, e.key, walk(e.value));
+      return out;
+    }
+    return resultFor(s);
+  };
+  Value result = walk(sources);
+  if (!persistent) { // release what the tape holds, as TensorFlow does
+    entries.clear();
+    reads.clear();
+  }
+  return result;
+}
+
+bool GradientTapeObject::getAttr(Interpreter &in, const Value &self,
+                                 const std::string &name, Value &out) {
+  GradientTapeObject *tape = this;
+  if (name == "__enter__") {
+    out = in.builtin(name, [tape, self](Interpreter &, CallArgs &) {
+      tape->recording = true;
+      tape->rt.tapes.push_back(
+          std::static_pointer_cast<GradientTapeObject>(self.ptr()));
+      return self;
+    });
+  } else if (name == "__exit__") {
+    out = in.builtin(name, [tape](Interpreter &, CallArgs &) {
+      tape->recording = false;
+      auto &tapes = tape->rt.tapes;
+      tapes.erase(std::remove_if(tapes.begin(), tapes.end(),
+                                 [tape](auto &t) { return t.get() == tape; }),
+                  tapes.end());
+      return Value::boolean(false);
+    });
+  } else if (name == "watch") {
+    out = in.builtin(name, [tape](Interpreter &in, CallArgs &args) {
+      py::ArgParser(in, args, "watch").expect(1, 1);
+      std::function<void(const Value &)> watch = [&](const Value &v) {
+        if (v.is(Type::List) || v.is(Type::Tuple)) {
+          for (auto &item : in.toList(v))
+            watch(item);
+        } else if (asVariable(v)) {
+          tape->watchVariable(v);
+        } else if (tape->rt.isTensor(v)) {
+          tape->watched.insert(keyOf(tape->rt, v));
+        } else {
+          in.valueError("Passed in object " + in.repr(v) + " of type '" +
+                        in.typeName(v) +
+                        "', not tf.Tensor or tf.Variable or ExtensionType.");
+        }
+      };
+      watch(args.positional[0]);
+      return Value();
+    });
+  } else if (name == "gradient") {
+    out = in.builtin(name, [tape](Interpreter &in, CallArgs &args) {
+      Params p(
+          in, args, "gradient",
+          {"target", "sources", "output_gradients", "unconnected_gradients"});
+      bool zero = false;
+      if (p.has("unconnected_gradients")) {
+        std::string mode = in.toStr(p.get("unconnected_gradients"));
+        zero = mode == "zero" || mode == "UnconnectedGradients.ZERO";
+      }
+      return tape->gradient(p.require("target", "gradient"),
+                            p.require("sources", "gradient"),
+                            p.get("output_gradients"), zero);
+    });
+  } else if (name == "watched_variables") {
+    out = in.builtin(name, [tape](Interpreter &in, CallArgs &) {
+      return in.tuple(tape->variables);
+    });
+  } else if (name == "stop_recording") {
+    out = in.builtin(name, [tape](Interpreter &in, CallArgs &) {
+      auto scope = std::make_shared<py::ModuleObject>(); // a plain namespace
+      scope->name = "stop_recording";
+      scope->dict["__enter__"] =
+          in.builtin("__enter__", [tape](Interpreter &, CallArgs &) {
+            tape->recording = false;
+            return Value();
+          });
+      scope->dict["__exit__"] =
+          in.builtin("__exit__", [tape](Interpreter &, CallArgs &) {
+            tape->recording = true;
+            return Value::boolean(false);
+          });
+      return Value::object(Type::Module, scope);
+    });
+  } else {
+    return false;
+  }
+  return true;
+}
+
+void installGradientTape(TfRuntime &rt, ModuleBuilder &tf) {
+  TfRuntime *r = &rt;
+  auto cls = std::make_shared<CallableType>(
+      "GradientTape", [r](Interpreter &in, CallArgs &args) {
+        Params p(in, args, "GradientTape",
+                 {"persistent", "watch_accessed_variables"});
+        auto tape = std::make_shared<GradientTapeObject>(*r);
+        tape->persistent =
+            p.has("persistent") && in.truthy(p.get("persistent"));
+        tape->watchAccessedVariables =
+            !p.has("watch_accessed_variables") ||
+            in.truthy(p.get("watch_accessed_variables"));
+        return Value::object(Type::Native, tape);
+      });
+  tf.set("GradientTape", Value::object(Type::Native, cls));
+  ModuleBuilder unconnected(rt.in, rt, "tensorflow.UnconnectedGradients");
+  unconnected.set("NONE", rt.in.str("none"));
+  unconnected.set("ZERO", rt.in.str("zero"));
+  tf.set("UnconnectedGradients", unconnected.value());
+}
+
+} // namespace kiln::tf

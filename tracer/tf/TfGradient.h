@@ -1,0 +1,30 @@
+// tf.GradientTape: reverse-mode differentiation of the ops recorded while a
+// tape is active, eagerly or inside a traced tf.function (where the
+// gradient ops become graph nodes). Each op's gradient is TensorFlow's
+// registered gradient function (math_grad.py, nn_grad.py, array_grad.py)
+// written with the same ops in the same order, so that the values round
+// as TensorFlow's do.
+#pragma once
+
+#include "TfRuntime.h"
+
+namespace kiln::tf {
+
+class ModuleBuilder;
+
+/// Records op `op` (inputs to outputs) on every recording tape that
+/// watches one of its inputs (TfRuntime::applyMulti calls this).
+void recordOperation(TfRuntime &rt, const std::string &op,
+                     const ValueList &inputs, const ValueList &outputs,
+                     const std::map<std::string, Attr> &attrs);
+
+/// Records that tensor `value` is a read of variable `var`: the tapes that
+/// watch the variable (every trainable one they see, by default) watch it.
+void recordVariableRead(TfRuntime &rt,
+                        const std::shared_ptr<VariableState> &var,
+                        const Value &value);
+
+/// tf.GradientTape.
+void installGradientTape(TfRuntime &rt, ModuleBuilder &tf);
+
+} // namespace kiln::tf
