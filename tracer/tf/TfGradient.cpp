@@ -152,6 +152,27 @@ ValueList reshapeGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   return out;
 }
 
+/// Max and Min (TensorFlow's _MinOrMaxGrad): the gradient is shared
+/// equally by the elements equal to the result.
+ValueList minOrMaxGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+  const Value &x = e.inputs[0];
+  const TensorType &in = typeOf(rt, x);
+  if (!in.isStatic())
+    needStaticShapes(rt, e.op);
+  auto axes = std::get<std::vector<int64_t>>(e.attrs.at("axes"));
+  std::vector<int64_t> kept = in.shape;
+  for (int64_t a : axes)
+    kept[a] = 1;
+  Value keptShape = pyIntList(rt.in, kept);
+  Value y = reshape(rt, e.outputs[0], keptShape);
+  Value grad = reshape(rt, g[0], keptShape);
+  Value indicators = cast(rt, binaryOp(rt, "Equal", y, x), in.dtype);
+  Value selected =
+      reshape(rt, reduce(rt, "Sum", indicators, pyIntList(rt.in, axes), false),
+              keptShape);
+  return {mul(rt, binaryOp(rt, "RealDiv", indicators, selected), grad)};
+}
+
 const std::map<std::string, GradFn> &gradientFunctions() {
   static const std::map<std::string, GradFn> table = {
       {"Identity", [](TfRuntime &, const TapeEntry &,
@@ -275,6 +296,16 @@ const std::map<std::string, GradFn> &gradientFunctions() {
              binaryOp(rt, "RealDiv", sum,
                       scalarLike(rt, sum, static_cast<double>(factor)))};
        }},
+      {"Softmax",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         // (dy - sum(dy * y, axis)) * y.
+         const Value &y = e.outputs[0];
+         Value axis = Value::integer(std::get<int64_t>(e.attrs.at("axis")));
+         Value sum = reduce(rt, "Sum", mul(rt, g[0], y), axis, true);
+         return ValueList{mul(rt, binaryOp(rt, "Sub", g[0], sum), y)};
+       }},
+      {"Max", minOrMaxGrad},
+      {"Min", minOrMaxGrad},
       {"Reshape", reshapeGrad},
       {"ExpandDims", reshapeGrad},
       {"Squeeze", reshapeGrad},
@@ -367,6 +398,21 @@ void recordOperation(TfRuntime &rt, const std::string &op,
       if (differentiable(rt, v))
         tape->watched.insert(keyOf(rt, v));
   }
+}
+
+Value recordComposite(TfRuntime &rt, const std::string &op,
+                      const ValueList &inputs,
+                      const std::map<std::string, Attr> &attrs,
+                      const std::function<Value()> &body) {
+  if (rt.tapes.empty())
+    return body();
+  std::vector<std::unique_ptr<PauseRecording>> paused;
+  for (auto &tape : rt.tapes)
+    paused.push_back(std::make_unique<PauseRecording>(*tape));
+  Value out = body();
+  paused.clear();
+  recordOperation(rt, op, inputs, {out}, attrs);
+  return out;
 }
 
 void recordVariableRead(TfRuntime &rt,

@@ -24,6 +24,14 @@ void recordVariableRead(TfRuntime &rt,
                         const std::shared_ptr<VariableState> &var,
                         const Value &value);
 
+/// Runs `body`, which builds op `op` from several kiln ops, and records it
+/// on the tapes as that one op (whose gradient is TensorFlow's for `op`,
+/// e.g. Softmax) instead of its parts.
+Value recordComposite(TfRuntime &rt, const std::string &op,
+                      const ValueList &inputs,
+                      const std::map<std::string, Attr> &attrs,
+                      const std::function<Value()> &body);
+
 /// tf.GradientTape.
 void installGradientTape(TfRuntime &rt, ModuleBuilder &tf);
 

@@ -240,12 +240,19 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     Params p(in, args, "softmax", {"logits", "axis", "name"});
     Value x = r->toTensor(p.require("logits", "softmax"));
     Value axis = p.has("axis") ? p.get("axis") : Value::integer(-1);
-    Value shifted = binaryOp(*r, "Sub", x, reduce(*r, "Max", x, axis, true));
-    Value e = unaryOp(*r, "Exp", shifted);
-    // TensorFlow's kernel multiplies by the sum's reciprocal.
-    Value sum = reduce(*r, "Sum", e, axis, true);
-    Value one = r->toTensor(Value::floating(1.0), r->tensor(sum).type.dtype);
-    return binaryOp(*r, "Mul", e, trueDiv(*r, one, sum));
+    int64_t rank = r->tensor(x).type.shape.size();
+    int64_t a = in.toIndex(axis);
+    return recordComposite(
+        *r, "Softmax", {x}, {{"axis", a < 0 ? a + rank : a}}, [&] {
+          Value shifted =
+              binaryOp(*r, "Sub", x, reduce(*r, "Max", x, axis, true));
+          Value e = unaryOp(*r, "Exp", shifted);
+          // TensorFlow's kernel multiplies by the sum's reciprocal.
+          Value sum = reduce(*r, "Sum", e, axis, true);
+          Value one =
+              r->toTensor(Value::floating(1.0), r->tensor(sum).type.dtype);
+          return binaryOp(*r, "Mul", e, trueDiv(*r, one, sum));
+        });
   });
   math.set("softmax", nn.module->dict["softmax"]);
   tf.def("unstack", [r](Interpreter &in, CallArgs &args) {

@@ -1,0 +1,6 @@
+import tensorflow as tf
+
+v = tf.Variable([1.0, 2.0])
+with tf.GradientTape() as tape:
+    y = v[0] * 3.0
+print(tape.gradient(y, v))
