@@ -50,14 +50,8 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
     return;
   }
   case Type::Dict: {
-    std::vector<std::pair<std::string, Value>> items;
-    for (auto &e : v.as<py::DictObject>().table.entries())
-      if (e.live)
-        items.emplace_back(in.repr(e.key), e.value);
-    std::sort(items.begin(), items.end(),
-              [](auto &a, auto &b) { return a.first < b.first; });
     key += "D{";
-    for (auto &[k, value] : items) {
+    for (auto &[k, value] : sortedItems(in, v)) {
       key += k + ":";
       traceKey(in, value, key, tensors);
       key += ",";

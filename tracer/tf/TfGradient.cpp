@@ -152,6 +152,17 @@ ValueList reshapeGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   return out;
 }
 
+/// Maximum and Minimum: the gradient goes to x where `picksX` (x >= y for
+/// Maximum), else to y.
+GradFn maximumMinimumGrad(const char *picksX) {
+  return [picksX](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    Value zeros = filled(rt, typeOf(rt, g[0]), 0);
+    Value mask = binaryOp(rt, picksX, e.inputs[0], e.inputs[1]);
+    return reduceBoth(rt, e, select(rt, mask, g[0], zeros),
+                      select(rt, mask, zeros, g[0]));
+  };
+}
+
 /// Max and Min (TensorFlow's _MinOrMaxGrad): the gradient is shared
 /// equally by the elements equal to the result.
 ValueList minOrMaxGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
@@ -215,20 +226,8 @@ const std::map<std::string, GradFn> &gradientFunctions() {
          Value gy = mul(rt, mul(rt, g[0], e.outputs[0]), logX);
          return reduceBoth(rt, e, gx, gy);
        }},
-      {"Maximum",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         Value zeros = filled(rt, typeOf(rt, g[0]), 0);
-         Value mask = binaryOp(rt, "GreaterEqual", e.inputs[0], e.inputs[1]);
-         return reduceBoth(rt, e, select(rt, mask, g[0], zeros),
-                           select(rt, mask, zeros, g[0]));
-       }},
-      {"Minimum",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         Value zeros = filled(rt, typeOf(rt, g[0]), 0);
-         Value mask = binaryOp(rt, "LessEqual", e.inputs[0], e.inputs[1]);
-         return reduceBoth(rt, e, select(rt, mask, g[0], zeros),
-                           select(rt, mask, zeros, g[0]));
-       }},
+      {"Maximum", maximumMinimumGrad("GreaterEqual")},
+      {"Minimum", maximumMinimumGrad("LessEqual")},
       {"Neg",
        [](TfRuntime &rt, const TapeEntry &, const ValueList &g) {
          return ValueList{unaryOp(rt, "Neg", g[0])};

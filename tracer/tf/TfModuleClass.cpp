@@ -125,13 +125,7 @@ private:
       return;
     }
     if (v.is(Type::Dict)) {
-      std::vector<std::pair<std::string, Value>> items;
-      for (auto &e : v.as<py::DictObject>().table.entries())
-        if (e.live)
-          items.emplace_back(in.repr(e.key), e.value);
-      std::sort(items.begin(), items.end(),
-                [](auto &a, auto &b) { return a.first < b.first; });
-      for (auto &item : items)
+      for (auto &item : sortedItems(in, v))
         leaves(item.second, submodules);
       return;
     }

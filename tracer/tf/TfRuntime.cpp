@@ -171,6 +171,17 @@ void flatten(TfRuntime &rt, const Value &v, size_t depth, Flattened &out) {
 
 } // namespace
 
+std::vector<std::pair<std::string, Value>> sortedItems(Interpreter &in,
+                                                       const Value &dict) {
+  std::vector<std::pair<std::string, Value>> items;
+  for (auto &e : dict.as<py::DictObject>().table.entries())
+    if (e.live)
+      items.emplace_back(in.repr(e.key), e.value);
+  std::sort(items.begin(), items.end(),
+            [](auto &a, auto &b) { return a.first < b.first; });
+  return items;
+}
+
 HostTensorPtr TfRuntime::hostFromPython(const Value &v,
                                         std::optional<DType> dtype) {
   // A NumPy array keeps its dtype, or converts as astype() does.

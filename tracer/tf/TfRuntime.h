@@ -171,6 +171,11 @@ private:
   std::map<std::string, const graph::Executor::Compiled *> eagerCache_;
 };
 
+/// A dict's items in the order tf.nest walks them: sorted by key (by its
+/// repr, which orders kiln's str and int keys as TensorFlow does).
+std::vector<std::pair<std::string, Value>> sortedItems(Interpreter &in,
+                                                       const Value &dict);
+
 /// dtype helpers
 bool isFloating(DType d);
 bool isInteger(DType d);
