@@ -124,17 +124,22 @@ ValueList reduceBoth(TfRuntime &rt, const TapeEntry &e, const Value &gx,
       gy.isNone() ? gy : reduceToShape(rt, gy, typeOf(rt, e.inputs[1]).shape)};
 }
 
+/// A reduction's output shape with the reduced dims kept as 1s.
+Value keptDims(TfRuntime &rt, const TapeEntry &e) {
+  const TensorType &in = typeOf(rt, e.inputs[0]);
+  if (!in.isStatic())
+    needStaticShapes(rt, e.op);
+  std::vector<int64_t> kept = in.shape;
+  for (int64_t a : std::get<std::vector<int64_t>>(e.attrs.at("axes")))
+    kept[a] = 1;
+  return pyIntList(rt.in, kept);
+}
+
 /// The Sum gradient: `grad` reshaped to the kept dims, tiled to the
 /// input's shape (TensorFlow's _SumGrad).
 Value sumGrad(TfRuntime &rt, const TapeEntry &e, const Value &grad) {
   const TensorType &in = typeOf(rt, e.inputs[0]);
-  if (!in.isStatic())
-    needStaticShapes(rt, e.op);
-  auto axes = std::get<std::vector<int64_t>>(e.attrs.at("axes"));
-  std::vector<int64_t> kept = in.shape;
-  for (int64_t a : axes)
-    kept[a] = 1;
-  Value g = reshape(rt, grad, pyIntList(rt.in, kept));
+  Value g = reshape(rt, grad, keptDims(rt, e));
   // TensorFlow tiles; broadcasting copies the same values and has a
   // gradient of its own.
   Interpreter &in2 = rt.in;
@@ -168,13 +173,8 @@ GradFn maximumMinimumGrad(const char *picksX) {
 ValueList minOrMaxGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   const Value &x = e.inputs[0];
   const TensorType &in = typeOf(rt, x);
-  if (!in.isStatic())
-    needStaticShapes(rt, e.op);
+  Value keptShape = keptDims(rt, e);
   auto axes = std::get<std::vector<int64_t>>(e.attrs.at("axes"));
-  std::vector<int64_t> kept = in.shape;
-  for (int64_t a : axes)
-    kept[a] = 1;
-  Value keptShape = pyIntList(rt.in, kept);
   Value y = reshape(rt, e.outputs[0], keptShape);
   Value grad = reshape(rt, g[0], keptShape);
   Value indicators = cast(rt, binaryOp(rt, "Equal", y, x), in.dtype);
