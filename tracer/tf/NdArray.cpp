@@ -322,12 +322,14 @@ bool NdArrayObject::hash(Interpreter &in, const Value &self, size_t &out) {
 
 bool NdArrayObject::equals(Interpreter &in, const Value &self,
                            const Value &other, bool &out) {
-  Value mine, theirs;
+  // A NumPy scalar equals the numbers (and one-element arrays) it holds,
+  // as a dict key too.
+  Value mine, theirs = other;
+  auto *nd = other.is(Type::Native) ? dynamic_cast<NdArrayObject *>(other.raw())
+                                    : nullptr;
   if (scalar && toNumber(in, self, mine) &&
-      (other.isNumber() ||
-       (other.is(Type::Native) && dynamic_cast<NdArrayObject *>(other.raw()) &&
-        in.tryGetAttr(other, "item", theirs)))) {
-    out = in.equals(mine, other.isNumber() ? other : in.call(theirs, {}));
+      (other.isNumber() || (nd && nd->toNumber(in, other, theirs)))) {
+    out = in.equals(mine, theirs);
     return true;
   }
   out = self.raw() == other.raw();

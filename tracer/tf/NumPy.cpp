@@ -128,10 +128,6 @@ HostTensorPtr castHost(TfRuntime &rt, const HostTensorPtr &host, DType to) {
   return rt.tensor(cast(rt, rt.eager(host), to)).value;
 }
 
-Value tensorOf(TfRuntime &rt, const HostTensorPtr &host) {
-  return rt.eager(host);
-}
-
 /// The NumPy result of eager tensor `t`: a scalar when 0-d, as NumPy's
 /// ufuncs and reductions return.
 Value result(TfRuntime &rt, const Value &t) {
@@ -227,7 +223,7 @@ ValueList operandTensors(TfRuntime &rt, const std::vector<Operand> &ops,
                        all);
     }
     shape = joined;
-    out.push_back(tensorOf(rt, h));
+    out.push_back(rt.eager(h));
   }
   return out;
 }
@@ -305,7 +301,7 @@ Value npReduce(TfRuntime &rt, const std::string &op, const Value &x,
   if ((op == "Sum" || op == "Prod") && !isFloating(d))
     d = DType::Int64; // NumPy sums small ints in the platform's int64
   else if (op == "Mean")
-    d = floatFor(d) == d ? d : DType::Float64;
+    d = isFloating(d) ? d : DType::Float64;
   else if (op == "Any" || op == "All")
     d = DType::Bool;
   if ((op == "Max" || op == "Min") && a->type.numElements() == 0)
@@ -313,12 +309,12 @@ Value npReduce(TfRuntime &rt, const std::string &op, const Value &x,
                      (op == "Max" ? "maximum" : "minimum") +
                      " which has no identity");
   EagerScope eager(rt);
-  Value t = cast(rt, tensorOf(rt, a), d);
-  if (d == DType::Bool && a->type.dtype != DType::Bool)
-    t = binaryOp(
-        rt, "NotEqual", tensorOf(rt, a),
-        cast(rt, rt.eager(rt.hostFromPython(Value::integer(0), a->type.dtype)),
-             a->type.dtype));
+  Value t = rt.eager(a);
+  if (d == DType::Bool && a->type.dtype != DType::Bool) // NumPy's truth: != 0
+    t = binaryOp(rt, "NotEqual", t,
+                 rt.eager(rt.hostFromPython(Value::integer(0), a->type.dtype)));
+  else
+    t = cast(rt, t, d);
   return result(rt, reduce(rt, op, t, axis, keepdims));
 }
 
@@ -326,7 +322,7 @@ Value npArgReduce(TfRuntime &rt, const std::string &op, const Value &x,
                   const Value &axis) {
   HostTensorPtr a = npAsArray(rt, x);
   EagerScope eager(rt);
-  Value t = tensorOf(rt, a);
+  Value t = rt.eager(a);
   Value ax = axis;
   if (axis.isNone()) {
     t = reshape(rt, t, pyIntList(rt.in, {-1}));
@@ -407,12 +403,8 @@ std::vector<int64_t> shapeArg(Interpreter &in, const Value &v) {
 
 Value filledArray(TfRuntime &rt, const std::vector<int64_t> &shape,
                   const Value &fill, DType d) {
-  HostTensorPtr one = rt.hostFromPython(fill, d);
-  auto h = graph::HostTensor::zeros({d, shape});
-  size_t size = bytesOf(d);
-  for (int64_t i = 0; i < h->type.numElements(); ++i)
-    std::memcpy(h->bytes.data() + i * size, one->bytes.data(), size);
-  return makeNdArray(rt, h, false);
+  return makeNdArray(
+      rt, repeatScalar(rt, rt.hostFromPython(fill, d), {d, shape}), false);
 }
 
 std::optional<DType> npDTypeArg(Interpreter &in, const Value &v) {
@@ -444,7 +436,7 @@ ValueList sameDTypeTensors(TfRuntime &rt, const Value &v) {
     d = promote(d, a->type.dtype);
   ValueList out;
   for (auto &a : arrays)
-    out.push_back(tensorOf(rt, castHost(rt, a, d)));
+    out.push_back(rt.eager(castHost(rt, a, d)));
   return out;
 }
 
@@ -714,17 +706,17 @@ void installNumPy(TfRuntime &rt) {
       if (s == 0)
         in.raise("ZeroDivisionError", "division by zero");
       int64_t n = std::max<int64_t>(0, std::ceil((b - a) / s));
-      auto h = graph::HostTensor::zeros({DType::Float64, {n}});
-      auto *out = reinterpret_cast<double *>(h->bytes.data());
-      for (int64_t i = 0; i < n; ++i)
-        out[i] = ints ? static_cast<double>(start.asInt() + i * step.asInt())
-                      : a + static_cast<double>(i) * s;
-      if (ints && dtype == DType::Int64) { // exact for every int64
-        auto hi = graph::HostTensor::zeros({DType::Int64, {n}});
-        auto *o = reinterpret_cast<int64_t *>(hi->bytes.data());
-        for (int64_t i = 0; i < n; ++i)
-          o[i] = start.asInt() + i * step.asInt();
-        return makeNdArray(*r, hi, false);
+      // Int bounds count in int64 (exact), others in float64 as
+      // start + i * step.
+      auto h =
+          graph::HostTensor::zeros({ints ? DType::Int64 : DType::Float64, {n}});
+      for (int64_t i = 0; i < n; ++i) {
+        if (ints)
+          reinterpret_cast<int64_t *>(h->bytes.data())[i] =
+              start.asInt() + i * step.asInt();
+        else
+          reinterpret_cast<double *>(h->bytes.data())[i] =
+              a + static_cast<double>(i) * s;
       }
       return makeNdArray(*r, castHost(*r, h, dtype), false);
     });
@@ -851,11 +843,11 @@ void installNumPy(TfRuntime &rt) {
       Params p(in, args, "reshape", {"a", "newshape"});
       HostTensorPtr a = npAsArray(*r, p.require("a", "reshape"));
       EagerScope eager(*r);
-      return makeNdArray(*r,
-                         r->tensor(reshape(*r, tensorOf(*r, a),
-                                           p.require("newshape", "reshape")))
-                             .value,
-                         false);
+      return makeNdArray(
+          *r,
+          r->tensor(reshape(*r, r->eager(a), p.require("newshape", "reshape")))
+              .value,
+          false);
     });
     np.def("transpose", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "transpose", {"a", "axes"});
@@ -868,24 +860,23 @@ void installNumPy(TfRuntime &rt) {
         perm = pyIntList(in, axes);
       }
       EagerScope eager(*r);
-      return makeNdArray(
-          *r, r->tensor(transpose(*r, tensorOf(*r, a), perm)).value, false);
+      return makeNdArray(*r, r->tensor(transpose(*r, r->eager(a), perm)).value,
+                         false);
     });
     np.def("expand_dims", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "expand_dims", {"a", "axis"});
       HostTensorPtr a = npAsArray(*r, p.require("a", "expand_dims"));
       int64_t axis = in.toIndex(p.require("axis", "expand_dims"));
       EagerScope eager(*r);
-      return makeNdArray(
-          *r, r->tensor(expandDims(*r, tensorOf(*r, a), axis)).value, false);
+      return makeNdArray(*r, r->tensor(expandDims(*r, r->eager(a), axis)).value,
+                         false);
     });
     np.def("squeeze", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "squeeze", {"a", "axis"});
       HostTensorPtr a = npAsArray(*r, p.require("a", "squeeze"));
       EagerScope eager(*r);
       return makeNdArray(
-          *r, r->tensor(squeeze(*r, tensorOf(*r, a), p.get("axis"))).value,
-          false);
+          *r, r->tensor(squeeze(*r, r->eager(a), p.get("axis"))).value, false);
     });
     for (auto [name, op] :
          {std::pair<const char *, const char *>{"concatenate", "ConcatV2"},
@@ -912,7 +903,7 @@ void installNumPy(TfRuntime &rt) {
       DType d = commonDType(ops);
       ops.insert(ops.begin(), Operand{c, Value()});
       ValueList t = operandTensors(*r, ops, d);
-      t[0] = tensorOf(*r, c);
+      t[0] = r->eager(c);
       EagerScope eager(*r);
       return result(*r, select(*r, t[0], t[1], t[2]));
     });

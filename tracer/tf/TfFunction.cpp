@@ -118,38 +118,6 @@ structureText(Interpreter &in, const Value &v,
   return leaf(v);
 }
 
-/// `v` with its lists, tuples and dicts rebuilt (in insertion order) and
-/// each other value replaced by `leaf(value, path)`. The path names nested
-/// values as TensorFlow names nested arguments: "pair_0", "d_b".
-Value mapLeaves(
-    Interpreter &in, const Value &v, const std::string &path,
-    const std::function<Value(const Value &, const std::string &)> &leaf) {
-  if (v.is(Type::List) || v.is(Type::Tuple)) {
-    ValueList items = in.toList(v);
-    for (size_t i = 0; i < items.size(); ++i)
-      items[i] = mapLeaves(in, items[i], path + "_" + std::to_string(i), leaf);
-    return v.is(Type::List) ? in.list(std::move(items))
-                            : in.tuple(std::move(items));
-  }
-  if (v.is(Type::Dict)) {
-    Value d = in.dict();
-    for (auto &e : v.as<py::DictObject>().table.entries())
-      if (e.live)
-        in.setItem(d, e.key,
-                   mapLeaves(in, e.value, path + "_" + in.toStr(e.key), leaf));
-    return d;
-  }
-  if (auto *t = v.is(Type::Native) ? dynamic_cast<NamedTupleObject *>(v.raw())
-                                   : nullptr) {
-    ValueList items;
-    for (size_t i = 0; i < t->values.size(); ++i)
-      items.push_back(
-          mapLeaves(in, t->values[i], path + "_" + t->fields[i], leaf));
-    return t->withValues(std::move(items));
-  }
-  return leaf(v, path);
-}
-
 /// Names the TensorSpecs in `v` by their path from the parameter `name`, as
 /// TensorFlow does: "pair_0" for a list's first item, "d_b" for key "b".
 Value nameSpecs(Interpreter &in, const Value &v, const std::string &name) {
@@ -250,6 +218,35 @@ std::string absolutePath(const std::string &path) {
 }
 
 } // namespace
+
+Value mapLeaves(
+    Interpreter &in, const Value &v, const std::string &path,
+    const std::function<Value(const Value &, const std::string &)> &leaf) {
+  if (v.is(Type::List) || v.is(Type::Tuple)) {
+    ValueList items = in.toList(v);
+    for (size_t i = 0; i < items.size(); ++i)
+      items[i] = mapLeaves(in, items[i], path + "_" + std::to_string(i), leaf);
+    return v.is(Type::List) ? in.list(std::move(items))
+                            : in.tuple(std::move(items));
+  }
+  if (v.is(Type::Dict)) {
+    Value d = in.dict();
+    for (auto &e : v.as<py::DictObject>().table.entries())
+      if (e.live)
+        in.setItem(d, e.key,
+                   mapLeaves(in, e.value, path + "_" + in.toStr(e.key), leaf));
+    return d;
+  }
+  if (auto *t = v.is(Type::Native) ? dynamic_cast<NamedTupleObject *>(v.raw())
+                                   : nullptr) {
+    ValueList items;
+    for (size_t i = 0; i < t->values.size(); ++i)
+      items.push_back(
+          mapLeaves(in, t->values[i], path + "_" + t->fields[i], leaf));
+    return t->withValues(std::move(items));
+  }
+  return leaf(v, path);
+}
 
 std::string TfFunction::repr(Interpreter &in, const Value &) {
   char buf[32];

@@ -43,8 +43,14 @@ struct GradientTapeObject : py::NativeObject {
   bool recording = false; // inside its `with` block, not stop_recording()
   std::vector<TapeEntry> entries;
   std::set<TensorKey> watched;
-  /// Reads of watched variables, in order: the read's key and variable.
-  std::vector<std::pair<TensorKey, std::shared_ptr<VariableState>>> reads;
+  /// Reads of watched variables, in order. The read tensor is kept alive,
+  /// so that its key stays unique.
+  struct VariableRead {
+    TensorKey key;
+    Value read;
+    std::shared_ptr<VariableState> var;
+  };
+  std::vector<VariableRead> reads;
   /// The variables the tape watches, in the order it first saw them.
   std::vector<Value> variables;
   std::set<const VariableState *> watchedVariables;
@@ -69,6 +75,13 @@ TensorKey keyOf(TfRuntime &rt, const Value &t) {
   if (o.symbolic())
     return {o.trace, (static_cast<int64_t>(o.out.node) << 16) | o.out.index};
   return {&o, -1};
+}
+
+/// TensorFlow's ValueError for a source or watched value that is neither.
+[[noreturn]] void notTensorOrVariable(Interpreter &in, const Value &v) {
+  in.valueError("Passed in object " + in.repr(v) + " of type '" +
+                in.typeName(v) +
+                "', not tf.Tensor or tf.Variable or ExtensionType.");
 }
 
 bool differentiable(TfRuntime &rt, const Value &t) {
@@ -430,9 +443,7 @@ void recordVariableRead(TfRuntime &rt,
     }
     TensorKey key = keyOf(rt, value);
     tape->watched.insert(key);
-    tape->reads.emplace_back(key, var);
-    // Keep the read alive, so that its key stays unique.
-    tape->entries.push_back({"ReadVariableOp", {}, {value}, {}});
+    tape->reads.push_back({key, value, var});
   }
 }
 
@@ -466,8 +477,6 @@ Value GradientTapeObject::gradient(const Value &target, const Value &sources,
   const auto &table = gradientFunctions();
   for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
     const TapeEntry &e = *it;
-    if (e.op == "ReadVariableOp" && e.inputs.empty())
-      continue; // a variable read: its gradient is collected below
     ValueList grads;
     bool any = false;
     for (auto &o : e.outputs) {
@@ -499,9 +508,9 @@ Value GradientTapeObject::gradient(const Value &target, const Value &sources,
   auto resultFor = [&](const Value &source) -> Value {
     ValueList grads;
     if (VariableObject *var = asVariable(source)) {
-      for (auto &[key, state] : reads)
-        if (state == var->state) {
-          auto found = pending.find(key);
+      for (auto &r : reads)
+        if (r.var == var->state) {
+          auto found = pending.find(r.key);
           if (found != pending.end())
             grads.insert(grads.end(), found->second.begin(),
                          found->second.end());
@@ -511,9 +520,7 @@ Value GradientTapeObject::gradient(const Value &target, const Value &sources,
       if (found != pending.end())
         grads = found->second;
     } else {
-      in.valueError("Passed in object " + in.repr(source) + " of type '" +
-                    in.typeName(source) +
-                    "', not tf.Tensor or tf.Variable or ExtensionType.");
+      notTensorOrVariable(in, source);
     }
     if (grads.empty()) {
       if (!zeroUnconnected)
@@ -524,24 +531,11 @@ Value GradientTapeObject::gradient(const Value &target, const Value &sources,
     }
     return aggregate(rt, grads);
   };
-  std::function<Value(const Value &)> walk = [&](const Value &s) -> Value {
-    if (s.is(Type::List) || s.is(Type::Tuple)) {
-      ValueList items = in.toList(s);
-      for (auto &item : items)
-        item = walk(item);
-      return s.is(Type::List) ? in.list(std::move(items))
-                              : in.tuple(std::move(items));
-    }
-    if (s.is(Type::Dict)) {
-      Value out = in.dict();
-      for (auto &e : s.as<py::DictObject>().table.entries())
-        if (e.live)
-          in.setItem(out, e.key, walk(e.value));
-      return out;
-    }
-    return resultFor(s);
-  };
-  Value result = walk(sources);
+  // The result has the sources' structure.
+  Value result =
+      mapLeaves(in, sources, "", [&](const Value &source, const std::string &) {
+        return resultFor(source);
+      });
   if (!persistent) { // release what the tape holds, as TensorFlow does
     entries.clear();
     reads.clear();
@@ -571,21 +565,16 @@ bool GradientTapeObject::getAttr(Interpreter &in, const Value &self,
   } else if (name == "watch") {
     out = in.builtin(name, [tape](Interpreter &in, CallArgs &args) {
       py::ArgParser(in, args, "watch").expect(1, 1);
-      std::function<void(const Value &)> watch = [&](const Value &v) {
-        if (v.is(Type::List) || v.is(Type::Tuple)) {
-          for (auto &item : in.toList(v))
-            watch(item);
-        } else if (asVariable(v)) {
-          tape->watchVariable(v);
-        } else if (tape->rt.isTensor(v)) {
-          tape->watched.insert(keyOf(tape->rt, v));
-        } else {
-          in.valueError("Passed in object " + in.repr(v) + " of type '" +
-                        in.typeName(v) +
-                        "', not tf.Tensor or tf.Variable or ExtensionType.");
-        }
-      };
-      watch(args.positional[0]);
+      mapLeaves(in, args.positional[0], "",
+                [&](const Value &v, const std::string &) {
+                  if (asVariable(v))
+                    tape->watchVariable(v);
+                  else if (tape->rt.isTensor(v))
+                    tape->watched.insert(keyOf(tape->rt, v));
+                  else
+                    notTensorOrVariable(in, v);
+                  return v;
+                });
       return Value();
     });
   } else if (name == "gradient") {

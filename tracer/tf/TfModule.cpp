@@ -35,9 +35,6 @@ std::optional<DType> dtypeArg(Interpreter &in, const Value &v) {
   in.typeError("Cannot convert " + in.repr(v) + " to a dtype.");
 }
 
-namespace {
-
-/// A host tensor of `type` with every element equal to `one`'s only one.
 HostTensorPtr repeatScalar(TfRuntime &rt, const HostTensorPtr &one,
                            const TensorType &type) {
   if (!one || one->type.numElements() != 1)
@@ -56,6 +53,8 @@ HostTensorPtr repeatScalar(TfRuntime &rt, const HostTensorPtr &one,
     std::memcpy(host->bytes.data() + i * size, one->bytes.data(), size);
   return host;
 }
+
+namespace {
 
 /// `:` as a subscript item.
 Value fullSlice() {

@@ -73,6 +73,12 @@ public:
 /// for None, TensorFlow's TypeError otherwise.
 std::optional<DType> dtypeArg(Interpreter &in, const Value &v);
 
+/// A host tensor of `type` with every element equal to `one`'s only one
+/// (InvalidArgumentError unless `one` has one element and `type` is
+/// static).
+HostTensorPtr repeatScalar(TfRuntime &rt, const HostTensorPtr &one,
+                           const TensorType &type);
+
 /// tf.add_n, tf.clip_by_value, tf.math.reciprocal, is_nan/is_inf/
 /// is_finite and tf.nn.gelu: TensorFlow's Python compositions of other ops
 /// (TfComposite.cpp).

@@ -264,12 +264,6 @@ Value TfRuntime::toTensor(const Value &v, std::optional<DType> dtype) {
       in.valueError(conversionError(v, *dtype));
     return v;
   }
-  if (v.is(Type::Native)) {
-    if (auto *nd = dynamic_cast<NdArrayObject *>(v.raw())) {
-      // A NumPy array converts to a requested dtype as astype() does.
-      return constant(dtype ? npAsArray(*this, v, dtype) : nd->value);
-    }
-  }
   if (VariableObject *var = asVariable(v))
     return toTensor(readVariable(*this, *var), dtype);
   // A list holding symbolic tensors or variables is packed, its Python
@@ -294,7 +288,8 @@ Value TfRuntime::toTensor(const Value &v, std::optional<DType> dtype) {
       return concat(*this, parts, 0, "Pack");
     }
   }
-  // A Python constant inside a traced function is a Const node.
+  // A Python constant inside a traced function is a Const node; so is a
+  // NumPy array (hostFromPython converts it as astype() does).
   return constant(hostFromPython(v, dtype));
 }
 

@@ -176,6 +176,14 @@ private:
 std::vector<std::pair<std::string, Value>> sortedItems(Interpreter &in,
                                                        const Value &dict);
 
+/// `v` with its lists, tuples, dicts and named tuples rebuilt (dicts in
+/// insertion order) and each other value replaced by `leaf(value, path)`.
+/// The path names nested values as TensorFlow names nested arguments:
+/// "pair_0", "d_b".
+Value mapLeaves(
+    Interpreter &in, const Value &v, const std::string &path,
+    const std::function<Value(const Value &, const std::string &)> &leaf);
+
 /// dtype helpers
 bool isFloating(DType d);
 bool isInteger(DType d);
