@@ -17,9 +17,21 @@ struct ExportedFunction {
   std::string symbol;     // unique C-safe name: "f_0"
   std::string signature;  // "f(x: float32[None, 3]) -> float32[None, 3]"
   graph::Graph graph;     // graph.name is set to `symbol`
-  /// The tf.Variables it uses ("v:0"): their values are extra arguments of
-  /// the graph, which a compiled library cannot supply yet.
-  std::vector<std::string> variables;
+  /// The tf.Variables it uses, as indices into the exported variables: the
+  /// graph's last captures.size() arguments are their values, and its last
+  /// writes.size() results the new values of variables `writes`.
+  std::vector<int> captures, writes;
+
+  size_t numInputs() const { return graph.args.size() - captures.size(); }
+  size_t numOutputs() const { return graph.results.size() - writes.size(); }
+};
+
+/// A tf.Variable the library holds, with the value it starts from.
+struct ExportedVariable {
+  std::string name; // "dense/kernel:0"
+  graph::TensorType type;
+  std::vector<uint8_t> initialValue; // row-major elements
+  bool trainable = true;
 };
 
 struct AotOptions {
@@ -32,11 +44,17 @@ struct AotOptions {
 /// Writes what `options.emit` asks for to `options.output`, atomically (a
 /// temporary file renamed into place). Returns false and sets `error`.
 bool compileAot(const std::vector<ExportedFunction> &functions,
+                const std::vector<ExportedVariable> &variables,
                 const AotOptions &options, std::string &error);
+
+/// "float32[None, 3]", as signatures write a tensor type.
+std::string typeText(const graph::TensorType &t);
 
 /// The C header and the JSON manifest, as text (also used by --emit).
 std::string generateHeader(const std::vector<ExportedFunction> &functions,
+                           const std::vector<ExportedVariable> &variables,
                            const std::string &libraryName);
-std::string generateManifest(const std::vector<ExportedFunction> &functions);
+std::string generateManifest(const std::vector<ExportedFunction> &functions,
+                             const std::vector<ExportedVariable> &variables);
 
 } // namespace kiln

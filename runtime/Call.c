@@ -18,9 +18,9 @@ static inline void *word_pointer(int64_t word) {
 
 static size_t descriptor_size(int32_t rank) { return 3 + 2 * (size_t)rank; }
 
-static bool is_input_buffer(void *const *args, size_t num_inputs,
+static bool is_input_buffer(void *const *args, size_t num_args,
                             void *allocated) {
-  for (size_t k = 0; k < num_inputs; ++k) {
+  for (size_t k = 0; k < num_args; ++k) {
     if (word_pointer(((const int64_t *)args[1 + k])[0]) == allocated)
       return true;
   }
@@ -30,7 +30,7 @@ static bool is_input_buffer(void *const *args, size_t num_inputs,
 /* Checks result |index|'s descriptor against its spec. */
 static kiln_status check_result(const char *api, const kiln_concrete *concrete,
                                 size_t index, const int64_t *words) {
-  const kiln_tensor_spec *spec = &concrete->desc.outputs[index];
+  const kiln_tensor_spec *spec = &concrete->result_specs[index];
   const int64_t *sizes = words + 3;
   const char *signature = concrete->desc.signature;
   for (int32_t d = 0; d < spec->rank; ++d) {
@@ -87,83 +87,102 @@ static kiln_status make_result(const kiln_tensor_spec *spec,
   return status;
 }
 
-/* Converts every result descriptor into a tensor in out_outputs. Buffers the
- * runtime owns but did not hand to a tensor are freed, on failure too. */
+/* Converts every result descriptor (outputs, then written variables) into
+ * a tensor in |tensors|. Buffers the runtime owns but did not hand to a
+ * tensor are freed, on failure too. |num_args| counts the inputs and
+ * captured variables. */
 static kiln_status convert_results(const char *api,
                                    const kiln_concrete *concrete,
-                                   void *const *args, size_t num_inputs,
+                                   void *const *args, size_t num_args,
                                    const int64_t *results, bool *owned,
-                                   kiln_tensor **out_outputs) {
-  const kiln_concrete_function_desc *desc = &concrete->desc;
-  size_t num_results = (size_t)desc->num_outputs;
+                                   kiln_tensor **tensors) {
+  const kiln_tensor_spec *specs = concrete->result_specs;
+  size_t num_results = concrete->num_results;
   kiln_status status = KILN_OK;
   const int64_t *words = results;
   for (size_t i = 0; i < num_results; ++i) {
     void *allocated = word_pointer(words[0]);
     owned[i] = allocated && allocated != KILN_CONSTANT_ALLOCATED &&
-               !is_input_buffer(args, num_inputs, allocated);
+               !is_input_buffer(args, num_args, allocated);
     /* The first result holding a buffer takes it; later ones copy. */
     const int64_t *earlier = results;
     for (size_t j = 0; owned[i] && j < i; ++j) {
       owned[i] = word_pointer(earlier[0]) != allocated;
-      earlier += descriptor_size(desc->outputs[j].rank);
+      earlier += descriptor_size(specs[j].rank);
     }
     if (status == KILN_OK)
       status = check_result(api, concrete, i, words);
-    words += descriptor_size(desc->outputs[i].rank);
+    words += descriptor_size(specs[i].rank);
   }
 
   size_t made = 0;
   words = results;
   for (; status == KILN_OK && made < num_results; ++made) {
-    status = make_result(&desc->outputs[made], words, &owned[made],
-                         &out_outputs[made]);
-    words += descriptor_size(desc->outputs[made].rank);
+    status = make_result(&specs[made], words, &owned[made], &tensors[made]);
+    words += descriptor_size(specs[made].rank);
   }
   if (status != KILN_OK) {
     for (size_t i = 0; i < made; ++i) {
-      kiln_tensor_release(out_outputs[i]);
-      out_outputs[i] = NULL;
+      kiln_tensor_release(tensors[i]);
+      tensors[i] = NULL;
     }
   }
   words = results;
   for (size_t i = 0; i < num_results; ++i) {
     if (owned[i])
       free(word_pointer(words[0]));
-    words += descriptor_size(desc->outputs[i].rank);
+    words += descriptor_size(specs[i].rank);
   }
   return status;
 }
 
-/* Runs |concrete| on inputs it accepts. */
+/* Points |cursor| (3 + 2 * rank words) at |tensor|'s contiguous buffer. */
+static void describe_input(int64_t *cursor, const kiln_tensor *tensor) {
+  int64_t data = (int64_t)(intptr_t)kiln_tensor_data(tensor);
+  cursor[0] = data;
+  cursor[1] = data;
+  cursor[2] = 0;
+  memcpy(cursor + 3, tensor->dims,
+         2 * (size_t)tensor->dl.ndim * sizeof(int64_t)); /* sizes, strides */
+}
+
+/* Runs |concrete| on inputs it accepts. A function that uses variables
+ * holds its library's variable lock from reading them to storing what it
+ * wrote (for writing when it writes any), so calls see whole updates. */
 static kiln_status invoke(const char *api, const kiln_concrete *concrete,
                           const kiln_tensor *const *inputs, size_t num_inputs,
                           kiln_tensor **out_outputs, size_t max_outputs,
                           size_t *out_num_outputs) {
   const kiln_concrete_function_desc *desc = &concrete->desc;
-  size_t num_results = (size_t)desc->num_outputs;
-  if (num_results > max_outputs)
+  size_t num_outputs = (size_t)desc->num_outputs;
+  size_t num_results = concrete->num_results;
+  if (num_outputs > max_outputs)
     return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
                      "%s: '%s' needs %zu output slots, but max_outputs is %zu",
-                     api, desc->signature, num_results, max_outputs);
+                     api, desc->signature, num_outputs, max_outputs);
 
   void *stack_args[STACK_ARGS];
   int64_t stack_words[STACK_WORDS];
   bool stack_owned[STACK_RESULTS];
+  kiln_tensor *stack_tensors[STACK_RESULTS];
   void **args = stack_args;
   int64_t *words = stack_words;
   bool *owned = stack_owned;
+  kiln_tensor **tensors = stack_tensors;
   void *heap = NULL;
+  size_t num_args = num_inputs + (size_t)desc->num_captures;
   size_t num_words = concrete->result_words + concrete->input_words;
-  if (num_inputs + 1 > STACK_ARGS || num_words > STACK_WORDS ||
+  if (num_args + 1 > STACK_ARGS || num_words > STACK_WORDS ||
       num_results > STACK_RESULTS) {
-    heap = malloc((num_inputs + 1) * sizeof(void *) +
-                  num_words * sizeof(int64_t) + num_results * sizeof(bool));
+    heap =
+        malloc((num_args + 1) * sizeof(void *) + num_words * sizeof(int64_t) +
+               num_results * (sizeof(kiln_tensor *) + sizeof(bool)));
     if (!heap)
       return kiln_fail(KILN_ERROR_OUT_OF_MEMORY, "%s: out of memory", api);
     args = heap;
-    words = (int64_t *)(args + num_inputs + 1);
-    owned = (bool *)(words + num_words);
+    words = (int64_t *)(args + num_args + 1);
+    tensors = (kiln_tensor **)(words + num_words);
+    owned = (bool *)(tensors + num_results);
   }
 
   int64_t *results = words;
@@ -171,36 +190,50 @@ static kiln_status invoke(const char *api, const kiln_concrete *concrete,
   args[0] = results;
   int64_t *cursor = results + concrete->result_words;
   for (size_t k = 0; k < num_inputs; ++k) {
-    const kiln_tensor *tensor = inputs[k];
-    int32_t rank = tensor->dl.ndim;
-    int64_t data = (int64_t)(intptr_t)kiln_tensor_data(tensor);
-    cursor[0] = data;
-    cursor[1] = data;
-    cursor[2] = 0;
-    memcpy(cursor + 3, tensor->dims,
-           2 * (size_t)rank * sizeof(int64_t)); /* sizes, strides */
+    describe_input(cursor, inputs[k]);
     args[1 + k] = cursor;
-    cursor += descriptor_size(rank);
+    cursor += descriptor_size(inputs[k]->dl.ndim);
+  }
+  kiln_library *library = concrete->function->library;
+  if (desc->num_writes > 0)
+    pthread_rwlock_wrlock(&library->variable_lock);
+  else if (desc->num_captures > 0)
+    pthread_rwlock_rdlock(&library->variable_lock);
+  for (int32_t k = 0; k < desc->num_captures; ++k) {
+    const kiln_tensor *value = library->variables[desc->captures[k]].value;
+    describe_input(cursor, value);
+    args[1 + num_inputs + (size_t)k] = cursor;
+    cursor += descriptor_size(value->dl.ndim);
   }
 
   kiln_float_mode mode = kiln_float_mode_enter();
   desc->entry(args);
   kiln_float_mode_leave(mode);
 
-  kiln_status status = convert_results(api, concrete, args, num_inputs, results,
-                                       owned, out_outputs);
+  kiln_status status =
+      convert_results(api, concrete, args, num_args, results, owned, tensors);
   const char *failed = desc->take_assertion ? desc->take_assertion() : NULL;
   if (failed && status == KILN_OK) {
-    for (size_t i = 0; i < num_results; ++i) {
-      kiln_tensor_release(out_outputs[i]);
-      out_outputs[i] = NULL;
-    }
+    /* A failed assertion leaves the variables as they were. */
+    for (size_t i = 0; i < num_results; ++i)
+      kiln_tensor_release(tensors[i]);
     status = kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: '%s': %s", api,
                        desc->signature, failed);
   }
+  if (status == KILN_OK) {
+    for (int32_t k = 0; k < desc->num_writes; ++k) {
+      kiln_variable *var = &library->variables[desc->writes[k]];
+      kiln_tensor_release(var->value);
+      var->value = tensors[num_outputs + (size_t)k];
+    }
+    for (size_t i = 0; i < num_outputs; ++i)
+      out_outputs[i] = tensors[i];
+  }
+  if (desc->num_captures > 0 || desc->num_writes > 0)
+    pthread_rwlock_unlock(&library->variable_lock);
   free(heap);
   if (status == KILN_OK && out_num_outputs)
-    *out_num_outputs = num_results;
+    *out_num_outputs = num_outputs;
   return status;
 }
 

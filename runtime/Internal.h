@@ -113,8 +113,11 @@ typedef struct kiln_concrete {
   size_t signature_index; /* among its function's concrete functions */
   int64_t dynamic_dims;   /* -1 dims over all input specs */
   uint64_t key_hash;      /* of the input specs, used when dynamic_dims == 0 */
-  size_t input_words;     /* descriptor words of all inputs */
+  size_t input_words;     /* descriptor words of all inputs and captures */
   size_t result_words;    /* descriptor words of all results */
+  /* Specs of every result: the outputs, then the written variables'. */
+  size_t num_results;
+  const kiln_tensor_spec *result_specs;
 } kiln_concrete;
 
 typedef struct {
@@ -153,6 +156,13 @@ typedef struct {
   void *items[];
 } kiln_ptr_list;
 
+/* A variable a library holds (Variables.c). */
+typedef struct {
+  char *name;
+  kiln_tensor_spec spec; /* dims owned by the library's variable block */
+  kiln_tensor *value;    /* guarded by the library's variable_lock */
+} kiln_variable;
+
 struct kiln_library {
   atomic_long refcount;
   pthread_mutex_t mutex; /* serializes writers */
@@ -162,7 +172,20 @@ struct kiln_library {
   _Atomic(kiln_ptr_list *)
       functions;         /* kiln_function *, by first registration */
   kiln_retired *retired; /* guarded by mutex */
+  /* Variables, fixed at creation. Calls that write one hold variable_lock
+   * for writing, calls that only read them for reading. */
+  size_t num_variables;
+  kiln_variable *variables;
+  pthread_rwlock_t variable_lock;
 };
+
+/* Makes |library|'s variables from |desc| (validated here; |api| and
+ * |path| name it in messages). */
+kiln_status kiln_variables_create(kiln_library *library, const char *api,
+                                  const char *path,
+                                  const kiln_library_desc *desc);
+/* Frees the variables' names, specs and values. */
+void kiln_variables_destroy(kiln_library *library);
 
 /* The published items of |list| (may be NULL); returns their count. */
 size_t kiln_ptr_list_read(kiln_ptr_list *const _Atomic *list,

@@ -74,7 +74,30 @@ static kiln_status check_specs(const desc_context *ctx,
   return KILN_OK;
 }
 
+/* Checks a function's variable indices (captures or writes). */
+static kiln_status
+check_variable_indices(const desc_context *ctx,
+                       const kiln_concrete_function_desc *desc,
+                       const char *kind, int32_t count, const int32_t *indices,
+                       size_t num_variables) {
+  if (count < 0)
+    return desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT,
+                     "negative %s count %d", kind, (int)count);
+  if (count > 0 && !indices)
+    return desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT, "%s are NULL",
+                     kind);
+  for (int32_t i = 0; i < count; ++i) {
+    if (indices[i] < 0 || (size_t)indices[i] >= num_variables)
+      return desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT,
+                       "%s %d is variable %d, but the library has %zu "
+                       "variables",
+                       kind, (int)i, (int)indices[i], num_variables);
+  }
+  return KILN_OK;
+}
+
 static kiln_status check_desc(const desc_context *ctx,
+                              const kiln_library *library,
                               const kiln_concrete_function_desc *desc) {
   if (!desc)
     return desc_fail(ctx, NULL, KILN_ERROR_INVALID_ARGUMENT,
@@ -89,6 +112,19 @@ static kiln_status check_desc(const desc_context *ctx,
       check_specs(ctx, desc, "input", desc->num_inputs, desc->inputs);
   if (status == KILN_OK)
     status = check_specs(ctx, desc, "output", desc->num_outputs, desc->outputs);
+  if (status == KILN_OK)
+    status = check_variable_indices(ctx, desc, "captures", desc->num_captures,
+                                    desc->captures, library->num_variables);
+  if (status == KILN_OK)
+    status = check_variable_indices(ctx, desc, "writes", desc->num_writes,
+                                    desc->writes, library->num_variables);
+  for (int32_t i = 0; status == KILN_OK && i < desc->num_writes; ++i) {
+    for (int32_t j = 0; j < i; ++j) {
+      if (desc->writes[j] == desc->writes[i])
+        return desc_fail(ctx, desc, KILN_ERROR_INVALID_ARGUMENT,
+                         "writes variable %d twice", (int)desc->writes[i]);
+    }
+  }
   return status;
 }
 
@@ -137,8 +173,10 @@ static kiln_tensor_spec *copy_specs(char **cursor, int64_t **dims_cursor,
   return copy;
 }
 
-/* A deep copy of a validated descriptor in one allocation. */
-static kiln_concrete *concrete_create(const kiln_concrete_function_desc *desc) {
+/* A deep copy of a validated descriptor in one allocation, with the specs
+ * of every result (the written variables' from |library|). */
+static kiln_concrete *concrete_create(const kiln_library *library,
+                                      const kiln_concrete_function_desc *desc) {
   kiln_strbuf signature = {0};
   if (!desc->signature)
     build_signature(&signature, desc);
@@ -147,7 +185,10 @@ static kiln_concrete *concrete_create(const kiln_concrete_function_desc *desc) {
     return NULL;
   }
   const char *sig_text = desc->signature ? desc->signature : signature.data;
-  size_t num_specs = (size_t)desc->num_inputs + (size_t)desc->num_outputs;
+  size_t num_results = (size_t)desc->num_outputs + (size_t)desc->num_writes;
+  size_t num_specs =
+      (size_t)desc->num_inputs + (size_t)desc->num_outputs + num_results;
+  size_t num_indices = (size_t)desc->num_captures + (size_t)desc->num_writes;
   size_t num_dims = 0;
   for (int32_t i = 0; i < desc->num_inputs; ++i)
     num_dims += (size_t)desc->inputs[i].rank;
@@ -156,7 +197,8 @@ static kiln_concrete *concrete_create(const kiln_concrete_function_desc *desc) {
   size_t name_length = strlen(desc->function_name) + 1;
   size_t sig_length = strlen(sig_text) + 1;
   size_t size = sizeof(kiln_concrete) + num_specs * sizeof(kiln_tensor_spec) +
-                num_dims * sizeof(int64_t) + name_length + sig_length;
+                num_dims * sizeof(int64_t) + num_indices * sizeof(int32_t) +
+                name_length + sig_length;
   kiln_concrete *concrete = calloc(1, size);
   if (!concrete) {
     kiln_strbuf_free(&signature);
@@ -169,7 +211,27 @@ static kiln_concrete *concrete_create(const kiln_concrete_function_desc *desc) {
       copy_specs(&cursor, &dims, desc->num_inputs, desc->inputs);
   concrete->desc.outputs =
       copy_specs(&cursor, &dims, desc->num_outputs, desc->outputs);
-  char *strings = (char *)dims;
+  /* Result specs share the copied outputs' dims and the variables'. */
+  kiln_tensor_spec *results = (kiln_tensor_spec *)cursor;
+  cursor += num_results * sizeof(kiln_tensor_spec);
+  if (desc->num_outputs > 0)
+    memcpy(results, concrete->desc.outputs,
+           (size_t)desc->num_outputs * sizeof(kiln_tensor_spec));
+  for (int32_t i = 0; i < desc->num_writes; ++i)
+    results[desc->num_outputs + i] = library->variables[desc->writes[i]].spec;
+  concrete->num_results = num_results;
+  concrete->result_specs = results;
+  int32_t *indices = (int32_t *)dims;
+  if (desc->num_captures > 0)
+    memcpy(indices, desc->captures,
+           (size_t)desc->num_captures * sizeof(int32_t));
+  if (desc->num_writes > 0)
+    memcpy(indices + desc->num_captures, desc->writes,
+           (size_t)desc->num_writes * sizeof(int32_t));
+  concrete->desc.captures = desc->num_captures > 0 ? indices : NULL;
+  concrete->desc.writes =
+      desc->num_writes > 0 ? indices + desc->num_captures : NULL;
+  char *strings = (char *)(indices + num_indices);
   memcpy(strings, desc->function_name, name_length);
   memcpy(strings + name_length, sig_text, sig_length);
   concrete->desc.function_name = strings;
@@ -182,7 +244,10 @@ static kiln_concrete *concrete_create(const kiln_concrete_function_desc *desc) {
   }
   concrete->key_hash = kiln_dispatch_hash_specs(&concrete->desc);
   concrete->input_words = descriptor_words(desc->num_inputs, desc->inputs);
-  concrete->result_words = descriptor_words(desc->num_outputs, desc->outputs);
+  for (int32_t i = 0; i < desc->num_captures; ++i)
+    concrete->input_words +=
+        3 + 2 * (size_t)library->variables[desc->captures[i]].spec.rank;
+  concrete->result_words = descriptor_words((int32_t)num_results, results);
   return concrete;
 }
 
@@ -279,10 +344,10 @@ static void function_destroy(kiln_function *function) {
 static kiln_status add_concrete(kiln_library *library,
                                 const kiln_concrete_function_desc *desc,
                                 const desc_context *ctx) {
-  kiln_status status = check_desc(ctx, desc);
+  kiln_status status = check_desc(ctx, library, desc);
   if (status != KILN_OK)
     return status;
-  kiln_concrete *concrete = concrete_create(desc);
+  kiln_concrete *concrete = concrete_create(library, desc);
   if (!concrete)
     return desc_fail(ctx, desc, KILN_ERROR_OUT_OF_MEMORY, "out of memory");
 
@@ -368,6 +433,12 @@ kiln_status kiln_library_create(kiln_library **out_library) {
     return kiln_fail(KILN_ERROR_OUT_OF_MEMORY,
                      "kiln_library_create: cannot create a mutex");
   }
+  if (pthread_rwlock_init(&library->variable_lock, NULL) != 0) {
+    pthread_mutex_destroy(&library->mutex);
+    free(library);
+    return kiln_fail(KILN_ERROR_OUT_OF_MEMORY,
+                     "kiln_library_create: cannot create a lock");
+  }
   atomic_init(&library->refcount, 1);
   atomic_init(&library->concretes, NULL);
   atomic_init(&library->functions, NULL);
@@ -417,6 +488,11 @@ static kiln_status create_from_desc(const char *api, const char *path,
       return kiln_fail(KILN_ERROR_OUT_OF_MEMORY, "%s: out of memory", api);
     }
     strcpy(library->path, path);
+  }
+  status = kiln_variables_create(library, api, path, desc);
+  if (status != KILN_OK) {
+    kiln_library_release(library);
+    return status;
   }
   for (int32_t i = 0; i < desc->num_functions; ++i) {
     desc_context ctx = {api, path, true, (size_t)i};
@@ -469,7 +545,7 @@ kiln_status kiln_library_open(const char *path, kiln_library **out_library) {
   }
   kiln_library_fn describe;
   memcpy(&describe, &symbol, sizeof describe); /* object to function pointer */
-  kiln_library *library;
+  kiln_library *library = NULL;
   kiln_status status = create_from_desc(api, path, describe(), &library);
   if (status != KILN_OK) {
     dlclose(handle);
@@ -513,6 +589,8 @@ void kiln_library_release(kiln_library *library) {
   if (library->dl_handle)
     dlclose(library->dl_handle);
   free(library->path);
+  kiln_variables_destroy(library);
+  pthread_rwlock_destroy(&library->variable_lock);
   pthread_mutex_destroy(&library->mutex);
   free(library);
 }

@@ -97,19 +97,6 @@ int runScript(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
 
 namespace {
 
-std::string typeText(const graph::TensorType &t) {
-  std::string s = py::dtypeName(t.dtype);
-  if (t.unknownRank)
-    return s + "[...]"; // any rank
-  s += "[";
-  for (size_t i = 0; i < t.shape.size(); ++i) {
-    if (i)
-      s += ", ";
-    s += t.shape[i] < 0 ? "None" : std::to_string(t.shape[i]);
-  }
-  return s + "]";
-}
-
 /// "f(float32[None,3], int32[])" → name and tensor types.
 bool parseSignature(const std::string &text, std::string &name,
                     std::vector<graph::TensorType> &types, std::string &error) {
@@ -162,6 +149,7 @@ bool parseSignature(const std::string &text, std::string &name,
 /// from --signature options.
 int collectFunctions(const DriverOptions &opts, std::ostream &err,
                      std::vector<ExportedFunction> &exported,
+                     std::vector<ExportedVariable> &variables,
                      const std::string &moduleName, std::ostream &scriptOut) {
   Loaded loaded;
   if (int rc = load(opts, err, loaded))
@@ -206,6 +194,21 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       return kExitUserError;
     }
   }
+  // Variables, numbered in order of first use; their values are those the
+  // script left them with.
+  std::map<const tf::VariableState *, int> variableIndex;
+  auto indexOf = [&](const std::shared_ptr<tf::VariableState> &var) {
+    auto [it, added] = variableIndex.emplace(var.get(), variables.size());
+    if (added) {
+      ExportedVariable v;
+      v.name = var->name;
+      v.type = var->value->type;
+      v.initialValue = var->value->bytes;
+      v.trainable = var->trainable;
+      variables.push_back(std::move(v));
+    }
+    return it->second;
+  };
   for (auto &v : rt->functions) {
     auto &fn = static_cast<tf::TfFunction &>(v.as<py::NativeObject>());
     if (!opts.exports.empty() &&
@@ -219,19 +222,28 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       e.symbol = fn.name + "_" + std::to_string(i);
       e.graph = c.graph;
       e.graph.name = e.symbol;
+      // A library has no interpreter to print the tensors a top-level
+      // tf.print leaves as the first results: its prints run inside the
+      // compiled code, as prints in staged loops do.
+      e.graph.results.erase(e.graph.results.begin(),
+                            e.graph.results.begin() + c.firstOutput);
+      e.graph.hostPrints = true;
       for (auto &var : c.captures)
-        e.variables.push_back(var->name);
+        e.captures.push_back(indexOf(var));
+      for (auto &[var, index] : c.writes)
+        e.writes.push_back(indexOf(var));
+      // The caller's view: variables are held by the library, not passed.
       std::string sig = fn.name + "(";
-      for (size_t k = 0; k < c.graph.args.size(); ++k) {
+      for (size_t k = 0; k < e.numInputs(); ++k) {
         const graph::Node &p = c.graph.nodes[c.graph.args[k]];
         sig += (k ? ", " : "") + p.name + ": " + typeText(p.outputs[0]);
       }
       sig += ") -> ";
-      if (c.graph.results.size() != 1)
+      if (e.numOutputs() != 1)
         sig += "(";
-      for (size_t k = 0; k < c.graph.results.size(); ++k)
-        sig += (k ? ", " : "") + typeText(c.graph.typeOf(c.graph.results[k]));
-      if (c.graph.results.size() != 1)
+      for (size_t k = 0; k < e.numOutputs(); ++k)
+        sig += (k ? ", " : "") + typeText(e.graph.typeOf(e.graph.results[k]));
+      if (e.numOutputs() != 1)
         sig += ")";
       e.signature = sig;
       exported.push_back(std::move(e));
@@ -245,9 +257,11 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
 int runCompile(const DriverOptions &opts, std::ostream &out,
                std::ostream &err) {
   std::vector<ExportedFunction> functions;
+  std::vector<ExportedVariable> variables;
   // The script's own output goes to stderr: stdout may be a pipe a build
   // system reads.
-  if (int rc = collectFunctions(opts, err, functions, "__kiln_compile__", err))
+  if (int rc = collectFunctions(opts, err, functions, variables,
+                                "__kiln_compile__", err))
     return rc;
   if (functions.empty()) {
     err << "kiln: error: " << opts.input
@@ -255,12 +269,11 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
            "input_signature, call get_concrete_function, or pass --signature\n";
     return kExitUserError;
   }
-  for (auto &f : functions)
-    if (!f.variables.empty()) {
-      err << "kiln: error: " << opts.input << ": cannot export '"
-          << f.pythonName << "': it uses tf.Variable '" << f.variables[0]
-          << "', and compiled libraries cannot hold variables yet (kiln run "
-             "can)\n";
+  for (auto &v : variables)
+    if (v.type.dtype == graph::DType::String) {
+      err << "kiln: error: " << opts.input << ": cannot export tf.Variable '"
+          << v.name
+          << "': compiled libraries hold numeric and bool variables only\n";
       return kExitUserError;
     }
   AotOptions aot;
@@ -269,7 +282,7 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
   aot.emit = opts.emit;
   aot.targetCpu = opts.targetCpu;
   std::string error;
-  if (!compileAot(functions, aot, error)) {
+  if (!compileAot(functions, variables, aot, error)) {
     err << "kiln: error: " << error << "\n";
     return kExitUserError;
   }
@@ -279,7 +292,9 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
 int runSignatures(const DriverOptions &opts, std::ostream &out,
                   std::ostream &err) {
   std::vector<ExportedFunction> functions;
-  if (int rc = collectFunctions(opts, err, functions, "__main__", err))
+  std::vector<ExportedVariable> variables;
+  if (int rc =
+          collectFunctions(opts, err, functions, variables, "__main__", err))
     return rc;
   for (auto &f : functions)
     out << f.signature << "\n";
@@ -361,7 +376,9 @@ int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
   }
   if (opts.stage != "ast") {
     std::vector<ExportedFunction> functions;
-    if (int rc = collectFunctions(opts, err, functions, "__main__", err))
+    std::vector<ExportedVariable> variables;
+    if (int rc =
+            collectFunctions(opts, err, functions, variables, "__main__", err))
       return rc;
     for (auto &f : functions) {
       if (!opts.function.empty() && f.pythonName != opts.function)

@@ -156,3 +156,22 @@ void fake_tag4(void **args) { tag(args, 4); }
 void fake_tag5(void **args) { tag(args, 5); }
 void fake_tag6(void **args) { tag(args, 6); }
 void fake_tag7(void **args) { tag(args, 7); }
+
+/* A scalar descriptor (3 words) at |r|. */
+static void set0(int64_t *r, void *allocated, void *aligned, int64_t offset) {
+  r[0] = word(allocated);
+  r[1] = word(aligned);
+  r[2] = offset;
+}
+
+void fake_accumulate(void **args) {
+  float *sum = alloc_f32(1);
+  *sum = *input_f32(args, 0) + *input_f32(args, 1);
+  int64_t *r = args[0];
+  set0(r, sum, sum, 0);
+  set0(r + 3, sum, sum, 0);
+}
+
+void fake_read_variable(void **args) {
+  memcpy(args[0], args[1], 3 * sizeof(int64_t));
+}

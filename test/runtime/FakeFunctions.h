@@ -55,6 +55,12 @@ void fake_tag5(void **args);
 void fake_tag6(void **args);
 void fake_tag7(void **args);
 
+/* (x: float32[]) with captured v: float32[] -> (float32[]) and writes v:
+ * v + x, one malloc'd buffer returned as the output and the new value. */
+void fake_accumulate(void **args);
+/* () with captured v: float32[] -> float32[]: v's own descriptor. */
+void fake_read_variable(void **args);
+
 #ifdef __cplusplus
 }
 #endif

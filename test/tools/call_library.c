@@ -2,11 +2,15 @@
  * through the runtime's dispatching API, for tests that compare what
  * compiled code does (its tf.print output, its errors) with `kiln run`.
  *
- *   kiln-call-library LIB.so FUNCTION [ARG...]
+ *   kiln-call-library [-n N] [-p] [-v] LIB.so FUNCTION [ARG...]
+ *                     [-- FUNCTION [ARG...]]...
  *
  * Each ARG is a tensor: DTYPE[DIMS]=VALUES, e.g. "int32[]=3",
- * "float32[2,2]=1,2,nan,-inf", "bool[3]=1,0,1". The results are not
- * printed. Exit status: 0 on success, 1 when the call fails (the runtime's
+ * "float32[2,2]=1,2,nan,-inf", "bool[3]=1,0,1". Calls separated by "--"
+ * run in order on one opened library (so they share its variables).
+ * Options before LIB.so: -n N makes each call N times, -p prints each
+ * call's results, -v prints the library's variables after the calls. Exit
+ * status: 0 on success, 1 when the call fails (the runtime's
  * message on stderr), 2 for a bad command line. */
 #include <kiln/runtime.h>
 
@@ -95,37 +99,137 @@ static kiln_tensor *parse_tensor(const char *spec) {
   return tensor;
 }
 
-int main(int argc, char **argv) {
+/* Prints |tensor| as "float32[2, 3] 1 2 3 4 5 6" (%g for floats). */
+static void print_tensor(const kiln_tensor *tensor) {
+  kiln_dtype dtype = kiln_tensor_dtype(tensor);
+  int32_t rank = kiln_tensor_rank(tensor);
+  const int64_t *shape = kiln_tensor_shape(tensor);
+  printf("%s[", kiln_dtype_name(dtype));
+  for (int32_t d = 0; d < rank; ++d)
+    printf("%s%lld", d ? ", " : "", (long long)shape[d]);
+  printf("]");
+  const char *data = kiln_tensor_data(tensor);
+  for (int64_t i = 0; i < kiln_tensor_element_count(tensor); ++i) {
+    const char *at = data + i * (int64_t)kiln_dtype_size(dtype);
+    switch (dtype) {
+    case KILN_FLOAT32: {
+      float f;
+      memcpy(&f, at, sizeof f);
+      printf(" %g", (double)f);
+      break;
+    }
+    case KILN_FLOAT64: {
+      double f;
+      memcpy(&f, at, sizeof f);
+      printf(" %g", f);
+      break;
+    }
+    case KILN_INT32: {
+      int32_t v;
+      memcpy(&v, at, sizeof v);
+      printf(" %d", (int)v);
+      break;
+    }
+    case KILN_INT64: {
+      int64_t v;
+      memcpy(&v, at, sizeof v);
+      printf(" %lld", (long long)v);
+      break;
+    }
+    default:
+      printf(" %d", (int)*(const signed char *)at);
+    }
+  }
+  printf("\n");
+}
+
+/* Calls |name| with the tensors |specs[0 .. count)| |repeat| times,
+ * printing the results when |print|. Returns the call's status, or -1 for
+ * a malformed tensor. */
+static int call(kiln_library *library, const char *name, char **specs,
+                int count, long repeat, int print) {
   kiln_tensor *inputs[MAX_ARGS], *outputs[MAX_ARGS];
-  int num_inputs = argc - 3;
-  size_t num_outputs = 0;
-  if (argc < 3 || num_inputs > MAX_ARGS) {
-    fprintf(stderr, "usage: %s LIB.so FUNCTION [DTYPE[DIMS]=VALUES...]\n",
-            argv[0]);
+  if (count > MAX_ARGS)
+    return -1;
+  for (int i = 0; i < count; ++i)
+    if (!(inputs[i] = parse_tensor(specs[i]))) {
+      fprintf(stderr, "bad tensor '%s'\n", specs[i]);
+      for (int k = 0; k < i; ++k)
+        kiln_tensor_release(inputs[k]);
+      return -1;
+    }
+  kiln_function *function = NULL;
+  kiln_status status = kiln_library_get_function(library, name, &function);
+  for (long n = 0; status == KILN_OK && n < repeat; ++n) {
+    size_t num_outputs = 0;
+    status = kiln_function_call(function, (const kiln_tensor *const *)inputs,
+                                (size_t)count, outputs, MAX_ARGS, &num_outputs);
+    for (size_t i = 0; i < num_outputs; ++i) {
+      if (print)
+        print_tensor(outputs[i]);
+      kiln_tensor_release(outputs[i]);
+    }
+  }
+  for (int i = 0; i < count; ++i)
+    kiln_tensor_release(inputs[i]);
+  kiln_function_release(function);
+  return status;
+}
+
+int main(int argc, char **argv) {
+  const char *self = argv[0];
+  long repeat = 1;
+  int print = 0, print_variables = 0;
+  while (argc > 1 && argv[1][0] == '-') {
+    if (strcmp(argv[1], "-n") == 0 && argc > 2) {
+      repeat = strtol(argv[2], NULL, 10);
+      argv += 2;
+      argc -= 2;
+    } else if (strcmp(argv[1], "-p") == 0 || strcmp(argv[1], "-v") == 0) {
+      *(argv[1][1] == 'p' ? &print : &print_variables) = 1;
+      argv += 1;
+      argc -= 1;
+    } else {
+      break;
+    }
+  }
+  if (argc < 3) {
+    fprintf(stderr,
+            "usage: %s [-n N] [-p] [-v] LIB.so FUNCTION "
+            "[DTYPE[DIMS]=VALUES...] [-- FUNCTION ...]\n",
+            self);
     return 2;
   }
-  for (int i = 0; i < num_inputs; ++i)
-    if (!(inputs[i] = parse_tensor(argv[3 + i]))) {
-      fprintf(stderr, "%s: bad tensor '%s'\n", argv[0], argv[3 + i]);
+  kiln_library *library = NULL;
+  kiln_status status = kiln_library_open(argv[1], &library);
+  /* The calls, separated by "--", all on one library. */
+  for (int first = 2; status == KILN_OK && first < argc;) {
+    int end = first + 1;
+    while (end < argc && strcmp(argv[end], "--") != 0)
+      ++end;
+    int rc = call(library, argv[first], argv + first + 1, end - first - 1,
+                  repeat, print);
+    if (rc < 0) {
+      kiln_library_release(library);
       return 2;
     }
-  kiln_library *library = NULL;
-  kiln_function *function = NULL;
-  kiln_status status = kiln_library_open(argv[1], &library);
-  if (status == KILN_OK)
-    status = kiln_library_get_function(library, argv[2], &function);
-  if (status == KILN_OK)
-    status =
-        kiln_function_call(function, (const kiln_tensor *const *)inputs,
-                           (size_t)num_inputs, outputs, MAX_ARGS, &num_outputs);
+    status = (kiln_status)rc;
+    first = end + 1;
+  }
+  for (size_t i = 0; status == KILN_OK && print_variables &&
+                     i < kiln_library_variable_count(library);
+       ++i) {
+    kiln_tensor *value = NULL;
+    status = kiln_library_variable_read(library, i, &value);
+    if (status == KILN_OK) {
+      printf("%s = ", kiln_library_variable_name(library, i));
+      print_tensor(value);
+    }
+    kiln_tensor_release(value);
+  }
   fflush(stdout);
   if (status != KILN_OK)
     fprintf(stderr, "%s: %s\n", kiln_status_name(status), kiln_last_error());
-  for (size_t i = 0; i < num_outputs; ++i)
-    kiln_tensor_release(outputs[i]);
-  for (int i = 0; i < num_inputs; ++i)
-    kiln_tensor_release(inputs[i]);
-  kiln_function_release(function);
   kiln_library_release(library);
   return status == KILN_OK ? 0 : 1;
 }

@@ -15,7 +15,7 @@ extern "C" {
 
 /* The version of everything in this header. kiln_library_open rejects a
  * library whose descriptor carries another version. */
-#define KILN_ABI_VERSION 2
+#define KILN_ABI_VERSION 3
 
 /* The largest tensor rank kiln accepts (TensorFlow's limit). */
 #define KILN_MAX_RANK 254
@@ -71,12 +71,35 @@ typedef struct {
    * at least once ..."), clearing it, or NULL. The results are then
    * meaningless. NULL when the function makes no assertions. */
   const char *(*take_assertion)(void);
+  /* tf.Variables the function uses, as indices into the library's
+   * variables (kiln_library_desc.variables). The entry point takes the
+   * current values of variables captures[0 .. num_captures) after the
+   * inputs (args[1 + num_inputs + k]) and writes, after the outputs, the
+   * new values of variables writes[0 .. num_writes) (distinct), each with
+   * its variable's spec; the runtime stores them back when the call
+   * succeeds. Both counts are 0 for a function that uses no variable. */
+  int32_t num_captures;
+  const int32_t *captures;
+  int32_t num_writes;
+  const int32_t *writes;
 } kiln_concrete_function_desc;
+
+/* A tf.Variable that a library holds. Every kiln_library made from the
+ * descriptor gets its own copy, starting at |initial_value|: the value the
+ * variable had when `kiln compile` had run the script. */
+typedef struct {
+  const char *name;      /* TensorFlow's name, "dense/kernel:0" */
+  kiln_tensor_spec spec; /* a fixed shape: no -1 dims */
+  /* The row-major elements of |spec|; may be NULL when there are none. */
+  const void *initial_value;
+} kiln_variable_desc;
 
 typedef struct {
   uint32_t abi_version; /* KILN_ABI_VERSION */
   int32_t num_functions;
   const kiln_concrete_function_desc *functions;
+  int32_t num_variables;
+  const kiln_variable_desc *variables;
 } kiln_library_desc;
 
 /* The type of the function a library made by `kiln compile` exports as

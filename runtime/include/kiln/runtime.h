@@ -216,7 +216,10 @@ typedef struct kiln_function kiln_function;
 /* Loads a library made by `kiln compile`: dlopen(path, RTLD_NOW | RTLD_LOCAL)
  * (a path without '/' is searched like dlopen does), calls its exported
  * kiln_library(), checks abi_version == KILN_ABI_VERSION, validates every
- * descriptor as kiln_library_add_function does, and adds them in order.
+ * descriptor as kiln_library_add_function does, and adds them in order,
+ * after making the library's variables from their descriptors (dtype, rank
+ * and dims as for inputs but no -1, a name, initial values when there are
+ * elements).
  * The shared object stays loaded until the library is destroyed.
  * Errors (messages name |path|): KILN_ERROR_INVALID_ARGUMENT for NULL
  * arguments or an invalid descriptor, KILN_ERROR_IO when dlopen fails (with
@@ -245,7 +248,8 @@ KILN_API kiln_status kiln_library_create_from_desc(
  * |desc->signature| is replaced by one built from the specs.
  * The descriptor must have a non-empty name, counts >= 0, non-NULL arrays
  * for non-zero counts, known dtypes, ranks in [0, KILN_MAX_RANK], input dims
- * >= -1 (output dims too), and a non-NULL entry; its inputs must differ from
+ * >= -1 (output dims too), a non-NULL entry, and captures and (distinct)
+ * writes that index the library's variables; its inputs must differ from
  * every concrete function already added under the same name.
  * Thread-safety: serialized with other adds by a mutex; concurrent calls and
  * lookups keep running on the previous snapshot and see the new function once
@@ -299,6 +303,59 @@ KILN_API kiln_status kiln_library_call_concrete(
     kiln_library *library, size_t index, const kiln_tensor *const *inputs,
     size_t num_inputs, kiln_tensor **out_outputs, size_t max_outputs,
     size_t *out_num_outputs);
+
+/* Variables.
+ * A library whose functions use tf.Variables holds them: each kiln_library
+ * opened or created from a descriptor has its own copy of every variable,
+ * starting at the value the variable had when `kiln compile` had run the
+ * script, and keeps what calls write for the calls after them. Variables
+ * are numbered 0, 1, ... in the descriptor's order; libraries made with
+ * kiln_library_create have none.
+ * Thread-safety: a call that writes variables runs alone among the calls
+ * and assignments of its library that use variables; calls that only read
+ * them run concurrently. Each call sees the variables as one earlier call
+ * or assignment left them, never half-updated. Calls that use no variable
+ * never wait. */
+
+/* The number of variables. */
+KILN_API size_t kiln_library_variable_count(const kiln_library *library);
+
+/* TensorFlow's name of variable |index| ("dense/kernel:0"); NULL if out of
+ * range. Names need not be unique (TensorFlow calls two unnamed variables
+ * "Variable:0"). Borrowed from the library. */
+KILN_API const char *kiln_library_variable_name(const kiln_library *library,
+                                                size_t index);
+
+/* The dtype and (fixed) shape of variable |index|; NULL if out of range.
+ * Borrowed from the library. */
+KILN_API const kiln_tensor_spec *
+kiln_library_variable_spec(const kiln_library *library, size_t index);
+
+/* The index of the first variable named |name| into *out_index.
+ * Errors: KILN_ERROR_INVALID_ARGUMENT for NULL arguments,
+ * KILN_ERROR_NOT_FOUND (the message lists the variables). */
+KILN_API kiln_status kiln_library_find_variable(const kiln_library *library,
+                                                const char *name,
+                                                size_t *out_index);
+
+/* The current value of variable |index|.
+ * Ownership: *out_value is a new reference to an immutable tensor (later
+ * writes replace the variable's tensor, they never change this one): do
+ * not write its data.
+ * Errors: KILN_ERROR_INVALID_ARGUMENT for NULL arguments,
+ * KILN_ERROR_NOT_FOUND for an index out of range. */
+KILN_API kiln_status kiln_library_variable_read(kiln_library *library,
+                                                size_t index,
+                                                kiln_tensor **out_value);
+
+/* Sets variable |index| to a copy of |value|, which must have the
+ * variable's dtype and shape (TensorFlow's assign() cannot change them
+ * either). |value| is only read during the call.
+ * Errors: KILN_ERROR_INVALID_ARGUMENT (NULL arguments, another dtype or
+ * shape), KILN_ERROR_NOT_FOUND, KILN_ERROR_OUT_OF_MEMORY. */
+KILN_API kiln_status kiln_library_variable_assign(kiln_library *library,
+                                                  size_t index,
+                                                  const kiln_tensor *value);
 
 /* Functions and calls. */
 
