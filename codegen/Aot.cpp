@@ -519,6 +519,25 @@ std::string typeText(const graph::TensorType &t) {
   return s + "]";
 }
 
+bool writeDepfile(const std::string &path, const std::string &target,
+                  const std::vector<std::string> &inputs, std::string &error) {
+  auto escape = [](const std::string &file) {
+    std::string out;
+    for (char ch : file) {
+      if (ch == ' ' || ch == '#')
+        out += '\\';
+      else if (ch == '$')
+        out += '$';
+      out += ch;
+    }
+    return out;
+  };
+  std::string rule = escape(target) + ":";
+  for (auto &input : inputs)
+    rule += " " + escape(input);
+  return writeAtomically(path, rule + "\n", error);
+}
+
 std::string generateHeader(const std::vector<ExportedFunction> &fns,
                            const std::vector<ExportedVariable> &vars,
                            const std::string &libraryName) {

@@ -282,7 +282,9 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
   aot.emit = opts.emit;
   aot.targetCpu = opts.targetCpu;
   std::string error;
-  if (!compileAot(functions, variables, aot, error)) {
+  if (!compileAot(functions, variables, aot, error) ||
+      (!opts.depfile.empty() &&
+       !writeDepfile(opts.depfile, opts.output, {opts.input}, error))) {
     err << "kiln: error: " << error << "\n";
     return kExitUserError;
   }

@@ -29,6 +29,7 @@ struct DriverOptions {
   std::vector<std::string> signatures; // --signature 'f(float32[None,3])'
   std::vector<std::string> exports;    // --export f,g
   std::string targetCpu;
+  std::string depfile; // -MF: a Make rule naming the output's inputs
   int optLevel = 2;
   bool printIrAfterAll = false;
 };

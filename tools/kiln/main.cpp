@@ -102,17 +102,34 @@ int main(int argc, char **argv) {
   std::string target = "cpu";
   compile->add_option("--target", target, "cpu (cuda is not built yet)")
       ->check(CLI::IsMember({"cpu"}));
+  compile->footer(
+      "\n  -O0..-O3                    Optimization level (default -O2)\n"
+      "  -MF FILE                    Also write a Make rule naming "
+      "the script the output depends on");
+  run->footer(
+      "\n  -O0..-O3                    Optimization level (default -O2)");
   CLI::App *signatures = app.add_subcommand(
       "signatures", "Print the concrete signatures of every tf.function");
   addInput(signatures);
 
-  // -O0..-O3 are GCC-style flags CLI11 cannot name: take them out first.
+  // -O0..-O3 and -MF FILE are GCC-style flags CLI11 cannot name: take them
+  // out first.
   std::vector<char *> args;
+  bool depfileGiven = false;
   for (int i = 0; i < argc; ++i) {
     std::string a = argv[i];
     if (i > 0 && a.size() == 3 && a[0] == '-' && a[1] == 'O' && a[2] >= '0' &&
         a[2] <= '3') {
       inv.opts.optLevel = a[2] - '0';
+      continue;
+    }
+    if (i > 0 && a.compare(0, 3, "-MF") == 0) {
+      if (a.size() == 3 && i + 1 == argc) {
+        std::cerr << "kiln: error: -MF needs a file name\n";
+        return kExitUsage;
+      }
+      inv.opts.depfile = a.size() > 3 ? a.substr(3) : argv[++i];
+      depfileGiven = true;
       continue;
     }
     args.push_back(argv[i]);
@@ -146,6 +163,10 @@ int main(int argc, char **argv) {
     inv.command = Invocation::Command::Dump;
   if (compile->parsed() && objectOnly)
     inv.opts.emit = "obj";
+  if (depfileGiven && !compile->parsed()) {
+    std::cerr << "kiln: error: -MF is an option of kiln compile\n";
+    return kExitUsage;
+  }
   int rc = runWithLargeStack(dispatch, &inv);
   std::cout.flush();
   return rc;
