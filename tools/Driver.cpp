@@ -89,7 +89,9 @@ int runScript(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
   interp.setAutograph(&loaded.autograph);
   std::unique_ptr<graph::Executor> executor =
       createJitExecutor(compileOptions(opts));
-  tf::installTensorFlow(interp, *executor);
+  auto rt = tf::installTensorFlow(interp, *executor);
+  rt->maxTraces = opts.maxTraces;
+  rt->explainRetrace = opts.explainRetrace;
   int rc = interp.runMain(*loaded.module);
   out.flush();
   return rc == 0 ? kExitOk : kExitUserError;
@@ -159,6 +161,8 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
   std::unique_ptr<graph::Executor> executor =
       createJitExecutor(compileOptions(opts));
   auto rt = tf::installTensorFlow(interp, *executor);
+  rt->maxTraces = opts.maxTraces;
+  rt->explainRetrace = opts.explainRetrace;
   if (interp.runMain(*loaded.module, moduleName) != 0)
     return kExitUserError;
   std::map<std::string, tf::TfFunction *> byName;

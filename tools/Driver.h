@@ -32,6 +32,9 @@ struct DriverOptions {
   std::string depfile; // -MF: a Make rule naming the output's inputs
   int optLevel = 2;
   bool printIrAfterAll = false;
+  // Tracing (commands that run the script).
+  int maxTraces = 0; // --max-traces: 0 is no limit
+  bool explainRetrace = false;
 };
 
 int runCheck(const DriverOptions &opts, std::ostream &out, std::ostream &err);

@@ -80,10 +80,22 @@ int main(int argc, char **argv) {
   };
   addCodegen(run);
   addCodegen(dump);
+  // Commands that run the script trace its functions.
+  auto addTracing = [&](CLI::App *cmd) {
+    cmd->add_option("--max-traces", inv.opts.maxTraces,
+                    "Fail a call that would trace a tf.function more than N "
+                    "times")
+        ->check(CLI::PositiveNumber);
+    cmd->add_flag("--explain-retrace", inv.opts.explainRetrace,
+                  "Say on stderr which arguments made each retrace");
+  };
+  addTracing(run);
+  addTracing(dump);
   CLI::App *compile = app.add_subcommand(
       "compile", "Compile a script's tf.functions to a library");
   addInput(compile);
   addCodegen(compile);
+  addTracing(compile);
   compile
       ->add_option("-o", inv.opts.output,
                    "Output file (.so, .o, or --emit text)")
@@ -111,6 +123,7 @@ int main(int argc, char **argv) {
   CLI::App *signatures = app.add_subcommand(
       "signatures", "Print the concrete signatures of every tf.function");
   addInput(signatures);
+  addTracing(signatures);
 
   // -O0..-O3 and -MF FILE are GCC-style flags CLI11 cannot name: take them
   // out first.

@@ -97,27 +97,6 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
   }
 }
 
-/// The type text TensorFlow prints for a nested structure: "Tuple[...]",
-/// "List[...]", "Dict[['k', ...]]" around the text `leaf` gives the rest.
-static std::string
-structureText(Interpreter &in, const Value &v,
-              const std::function<std::string(const Value &)> &leaf) {
-  std::string items;
-  if (v.is(Type::List) || v.is(Type::Tuple)) {
-    for (auto &item : in.toList(v))
-      items += (items.empty() ? "" : ", ") + structureText(in, item, leaf);
-    return (v.is(Type::List) ? "List[" : "Tuple[") + items + "]";
-  }
-  if (v.is(Type::Dict)) {
-    for (auto &e : v.as<py::DictObject>().table.entries())
-      if (e.live)
-        items += (items.empty() ? "[" : ", [") + in.repr(e.key) + ", " +
-                 structureText(in, e.value, leaf) + "]";
-    return "Dict[" + items + "]";
-  }
-  return leaf(v);
-}
-
 /// Names the TensorSpecs in `v` by their path from the parameter `name`, as
 /// TensorFlow does: "pair_0" for a list's first item, "d_b" for key "b".
 Value nameSpecs(Interpreter &in, const Value &v, const std::string &name) {
@@ -218,6 +197,25 @@ std::string absolutePath(const std::string &path) {
 }
 
 } // namespace
+
+std::string
+structureText(Interpreter &in, const Value &v,
+              const std::function<std::string(const Value &)> &leaf) {
+  std::string items;
+  if (v.is(Type::List) || v.is(Type::Tuple)) {
+    for (auto &item : in.toList(v))
+      items += (items.empty() ? "" : ", ") + structureText(in, item, leaf);
+    return (v.is(Type::List) ? "List[" : "Tuple[") + items + "]";
+  }
+  if (v.is(Type::Dict)) {
+    for (auto &e : v.as<py::DictObject>().table.entries())
+      if (e.live)
+        items += (items.empty() ? "[" : ", [") + in.repr(e.key) + ", " +
+                 structureText(in, e.value, leaf) + "]";
+    return "Dict[" + items + "]";
+  }
+  return leaf(v);
+}
 
 Value mapLeaves(
     Interpreter &in, const Value &v, const std::string &path,
@@ -834,6 +832,9 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &argsIn,
       if (prev->tensorTypes == *inputSignature)
         c = prev.get();
   if (!c) {
+    // kiln's --max-traces and --explain-retrace look at the call first.
+    std::vector<ArgumentType> argTypes = describeCall(in, bound, kwNames);
+    checkRetrace(in, argTypes);
     std::vector<TensorType> traceTypes = tensors;
     if (inputSignature) {
       traceTypes.assign(inputSignature->begin(), inputSignature->end());
@@ -849,6 +850,7 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &argsIn,
       }
     }
     c = traceCreatingVariables(in, bound, kwNames, key, traceTypes);
+    c->argTypes = std::move(argTypes);
     warnFrequentRetracing(in);
   }
   out = run(in, *c, bound);

@@ -3,11 +3,18 @@
 
 #include "TfRuntime.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 
 namespace kiln::tf {
+
+/// One argument's TraceType in words ("x", "TensorSpec(shape=(2,),
+/// dtype=tf.float32)"), for kiln's --explain-retrace and --max-traces.
+struct ArgumentType {
+  std::string name, type;
+};
 
 struct ConcreteFunction {
   std::string key;                     // Python-value part of the TraceType
@@ -31,6 +38,9 @@ struct ConcreteFunction {
   /// the call leaves in the written ones are results at these indices.
   std::vector<std::shared_ptr<VariableState>> captures;
   std::vector<std::pair<std::shared_ptr<VariableState>, size_t>> writes;
+  /// The arguments of the call that traced it (empty when not traced by
+  /// a call).
+  std::vector<ArgumentType> argTypes;
   Value inputStructure;         // structured_input_signature
   std::string describe() const; // "Input Parameters:\n..." as TF prints
 };
@@ -99,11 +109,24 @@ private:
   py::PyException userCodeError(Interpreter &in, py::PyException &e);
   std::string paramName(size_t i) const;
   void warnFrequentRetracing(Interpreter &in);
+  /// The arguments of a call, for checkRetrace (Retrace.cpp).
+  std::vector<ArgumentType>
+  describeCall(Interpreter &in, const ValueList &args,
+               const std::vector<std::string> &kwNames);
+  /// Before a call traces again: the --max-traces error when the function
+  /// has used its budget, and the --explain-retrace note on stderr.
+  void checkRetrace(Interpreter &in, const std::vector<ArgumentType> &now);
   /// "TensorSpec(shape=(2,), dtype=tf.float32, name=None)"; `name`: the
   /// spec's name, empty for None.
   std::string specRepr(const TensorType &t, const std::string &name = "") const;
   /// specRepr of input_signature's spec i, with its name.
   std::string signatureRepr(size_t i) const;
 };
+
+/// The type text TensorFlow prints for a nested structure: "Tuple[...]",
+/// "List[...]", "Dict[['k', ...]]" around the text `leaf` gives the rest.
+std::string
+structureText(Interpreter &in, const Value &v,
+              const std::function<std::string(const Value &)> &leaf);
 
 } // namespace kiln::tf

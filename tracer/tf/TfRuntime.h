@@ -153,6 +153,11 @@ public:
   /// The tf.name_scope in effect ("outer/inner/", or "" at the top): it
   /// prefixes the names of the tf.Variables made in it.
   std::string nameScope;
+  /// kiln's retrace controls: a call that would trace a tf.function more
+  /// than maxTraces times (0: no limit) raises, and explainRetrace notes on
+  /// stderr why each call after a function's first trace traced again.
+  int maxTraces = 0;
+  bool explainRetrace = false;
   /// Every tf.function the script made, for `kiln compile` and `kiln dump`.
   std::vector<Value> functions;
   Interpreter &in;
