@@ -410,8 +410,7 @@ std::unique_ptr<llvm::Module> buildLlvmModule(
     module->print(os);
     return nullptr;
   }
-  if (!lowerToLlvmDialect(*module, options.compile.optLevel,
-                          options.compile.printIrAfterAll, error))
+  if (!lowerToLlvmDialect(*module, options.compile, error))
     return nullptr;
   auto llvmModule = mlir::translateModuleToLLVMIR(*module, llvmContext);
   if (!llvmModule)

@@ -3,6 +3,7 @@
 
 #include "Graph.h"
 #include "HostCalls.h"
+#include "Jit.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -30,8 +31,8 @@ bool emitKilnFunction(
 std::unique_ptr<mlir::MLIRContext> createCompilerContext();
 
 /// Runs kiln's pipeline on `module` (kiln dialect → LLVM dialect).
-bool lowerToLlvmDialect(mlir::ModuleOp module, int optLevel,
-                        bool printIrAfterAll, std::string &error);
+bool lowerToLlvmDialect(mlir::ModuleOp module, const CompileOptions &options,
+                        std::string &error);
 
 /// The MLIR element type of a dtype (null for unsupported ones).
 mlir::Type elementType(mlir::MLIRContext *ctx, graph::DType dtype);

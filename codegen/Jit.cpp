@@ -7,6 +7,8 @@
 #include "GraphToKiln.h"
 #include "passes/Passes.h"
 
+#include <algorithm>
+
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
@@ -68,16 +70,48 @@ std::unique_ptr<mlir::MLIRContext> createCompilerContext() {
   return context;
 }
 
-bool lowerToLlvmDialect(mlir::ModuleOp module, int optLevel,
-                        bool printIrAfterAll, std::string &error) {
-  initializeOnce();
-  mlir::PassManager pm(module.getContext());
-  if (printIrAfterAll) {
-    module.getContext()->disableMultithreading();
-    pm.enableIRPrinting();
-  }
+std::vector<std::string> pipelinePassNames(int optLevel) {
   PipelineOptions pipeline;
   pipeline.optLevel = optLevel;
+  // The textual pipeline: names separated by ',' and '(' / ')', each
+  // maybe with {options}; "func.func(" opens a nested pipeline.
+  std::string text = loweringPipeline(pipeline);
+  std::vector<std::string> names;
+  std::string name;
+  int braces = 0;
+  for (char ch : text + ",") {
+    if (ch == '{' || ch == '}') {
+      braces += ch == '{' ? 1 : -1;
+    } else if (braces == 0 && (ch == ',' || ch == '(' || ch == ')')) {
+      if (ch != '(' && !name.empty() &&
+          std::find(names.begin(), names.end(), name) == names.end())
+        names.push_back(name);
+      name.clear();
+    } else if (braces == 0) {
+      name += ch;
+    }
+  }
+  return names;
+}
+
+bool lowerToLlvmDialect(mlir::ModuleOp module, const CompileOptions &options,
+                        std::string &error) {
+  initializeOnce();
+  mlir::PassManager pm(module.getContext());
+  if (options.printIrAfterAll || !options.printIrAfter.empty()) {
+    module.getContext()->disableMultithreading();
+    std::vector<std::string> after = options.printIrAfter;
+    bool all = options.printIrAfterAll;
+    pm.enableIRPrinting(
+        [](mlir::Pass *, mlir::Operation *) { return false; },
+        [after, all](mlir::Pass *pass, mlir::Operation *) {
+          return all || std::find(after.begin(), after.end(),
+                                  pass->getArgument().str()) != after.end();
+        },
+        /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false);
+  }
+  PipelineOptions pipeline;
+  pipeline.optLevel = options.optLevel;
   if (mlir::failed(mlir::parsePassPipeline(loweringPipeline(pipeline), pm))) {
     error = "internal error: the lowering pipeline does not parse";
     return false;
@@ -100,8 +134,7 @@ namespace {
 
 bool lower(mlir::ModuleOp module, const CompileOptions &options,
            std::string &error) {
-  return lowerToLlvmDialect(module, options.optLevel, options.printIrAfterAll,
-                            error);
+  return lowerToLlvmDialect(module, options, error);
 }
 
 class JitExecutor : public graph::Executor {

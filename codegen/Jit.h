@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace kiln {
 
@@ -13,7 +14,13 @@ struct CompileOptions {
   int optLevel = 2;
   std::string fileName;         // for locations in diagnostics
   bool printIrAfterAll = false; // --print-ir-after-all
+  /// --print-ir-after: the passes (by pipeline name) after which to print.
+  std::vector<std::string> printIrAfter;
 };
+
+/// The names of the passes of kiln's lowering pipeline at `optLevel`, in
+/// order, each once ("kiln-lower-to-linalg", "canonicalize", ...).
+std::vector<std::string> pipelinePassNames(int optLevel);
 
 std::unique_ptr<graph::Executor>
 createJitExecutor(const CompileOptions &options);

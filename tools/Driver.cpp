@@ -78,6 +78,7 @@ CompileOptions compileOptions(const DriverOptions &opts) {
   compile.fileName = opts.input;
   compile.optLevel = opts.optLevel;
   compile.printIrAfterAll = opts.printIrAfterAll;
+  compile.printIrAfter = opts.printIrAfter;
   return compile;
 }
 

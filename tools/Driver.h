@@ -32,6 +32,7 @@ struct DriverOptions {
   std::string depfile; // -MF: a Make rule naming the output's inputs
   int optLevel = 2;
   bool printIrAfterAll = false;
+  std::vector<std::string> printIrAfter; // --print-ir-after=PASS,...
   // Tracing (commands that run the script).
   int maxTraces = 0; // --max-traces: 0 is no limit
   bool explainRetrace = false;

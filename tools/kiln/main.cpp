@@ -1,9 +1,11 @@
 // The `kiln` command line: option parsing only; the commands live in
 // Driver.cpp.
 #include "Driver.h"
+#include "Jit.h"
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <iostream>
 
 using namespace kiln;
@@ -77,6 +79,10 @@ int main(int argc, char **argv) {
   auto addCodegen = [&](CLI::App *cmd) {
     cmd->add_flag("--print-ir-after-all", inv.opts.printIrAfterAll,
                   "Print the MLIR after every pass");
+    cmd->add_option("--print-ir-after", inv.opts.printIrAfter,
+                    "Print the MLIR after these passes (kiln-lower-to-linalg, "
+                    "canonicalize, ...)")
+        ->delimiter(',');
   };
   addCodegen(run);
   addCodegen(dump);
@@ -176,6 +182,17 @@ int main(int argc, char **argv) {
     inv.command = Invocation::Command::Dump;
   if (compile->parsed() && objectOnly)
     inv.opts.emit = "obj";
+  // A pass name that is not in the pipeline would print nothing.
+  std::vector<std::string> passes = pipelinePassNames(inv.opts.optLevel);
+  for (auto &name : inv.opts.printIrAfter)
+    if (std::find(passes.begin(), passes.end(), name) == passes.end()) {
+      std::cerr << "kiln: error: --print-ir-after: no pass '" << name
+                << "' in the -O" << inv.opts.optLevel << " pipeline; it has:";
+      for (auto &p : passes)
+        std::cerr << " " << p;
+      std::cerr << "\n";
+      return kExitUsage;
+    }
   if (depfileGiven && !compile->parsed()) {
     std::cerr << "kiln: error: -MF is an option of kiln compile\n";
     return kExitUsage;
