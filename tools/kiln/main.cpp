@@ -82,7 +82,8 @@ int main(int argc, char **argv) {
     cmd->add_option("--print-ir-after", inv.opts.printIrAfter,
                     "Print the MLIR after these passes (kiln-lower-to-linalg, "
                     "canonicalize, ...)")
-        ->delimiter(',');
+        ->delimiter(',')
+        ->allow_extra_args(false);
   };
   addCodegen(run);
   addCodegen(dump);
@@ -111,10 +112,13 @@ int main(int argc, char **argv) {
                     "Write an object file instead of a library");
   compile->add_option("--emit", inv.opts.emit, "What to write")
       ->check(CLI::IsMember({"mlir", "llvm", "header", "manifest"}));
-  compile->add_option("--signature", inv.opts.signatures,
-                      "Export f for these tensor types: 'f(float32[None,3])'");
+  compile
+      ->add_option("--signature", inv.opts.signatures,
+                   "Export f for these tensor types: 'f(float32[None,3])'")
+      ->allow_extra_args(false);
   compile->add_option("--export", inv.opts.exports, "Only these functions")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false);
   compile->add_option("--target-cpu", inv.opts.targetCpu,
                       "CPU to generate code for (default x86-64; 'native')");
   std::string target = "cpu";
