@@ -13,18 +13,7 @@ using py::Type;
 std::vector<ArgumentType>
 TfFunction::describeCall(Interpreter &in, const ValueList &args,
                          const std::vector<std::string> &kwNames) {
-  std::vector<std::string> names;
-  if (pyFunc.is(Type::Function)) {
-    auto &fn = pyFunc.as<py::FunctionObject>();
-    for (auto &a : fn.args->posonly)
-      names.push_back(a.name);
-    for (auto &a : fn.args->args)
-      names.push_back(a.name);
-  }
-  size_t positional = args.size() - kwNames.size();
-  if (names.size() > positional)
-    names.resize(positional);
-  names.insert(names.end(), kwNames.begin(), kwNames.end());
+  std::vector<std::string> names = argumentNames(kwNames);
   auto leaf = [&](const Value &v) -> std::string {
     if (rt.isTensor(v))
       return specRepr(rt.tensor(v).type);

@@ -410,17 +410,8 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   state.graph.name =
       "__inference_" + name + "_" + std::to_string(++traceCounter);
   // Placeholders carry the parameter names, as in TensorFlow's graphs.
-  std::vector<std::string> paramNames;
-  if (pyFunc.is(Type::Function)) {
-    auto &fn = pyFunc.as<py::FunctionObject>();
-    for (auto &a : fn.args->posonly)
-      paramNames.push_back(a.name);
-    for (auto &a : fn.args->args)
-      paramNames.push_back(a.name);
-  }
+  std::vector<std::string> paramNames = argumentNames(kwNames);
   size_t positionalCount = args.size() - kwNames.size();
-  for (size_t i = 0; i < kwNames.size(); ++i)
-    paramNames.push_back(kwNames[i]);
   for (py::Frame *f = in.currentFrame(); f; f = f->parent)
     state.graph.traceStack.insert(state.graph.traceStack.begin(),
                                   {static_cast<int>(f->line), f->name});
@@ -1366,6 +1357,20 @@ std::string TfFunction::specRepr(const TensorType &t,
   return "TensorSpec(shape=" + t.shapeString() + ", dtype=tf." +
          py::dtypeName(t.dtype) +
          ", name=" + (name.empty() ? "None" : "'" + name + "'") + ")";
+}
+
+std::vector<std::string>
+TfFunction::argumentNames(const std::vector<std::string> &kwNames) const {
+  std::vector<std::string> names;
+  if (pyFunc.is(Type::Function)) {
+    auto &fn = pyFunc.as<py::FunctionObject>();
+    for (auto &a : fn.args->posonly)
+      names.push_back(a.name);
+    for (auto &a : fn.args->args)
+      names.push_back(a.name);
+  }
+  names.insert(names.end(), kwNames.begin(), kwNames.end());
+  return names;
 }
 
 std::string TfFunction::signatureRepr(size_t i) const {

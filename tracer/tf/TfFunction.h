@@ -108,6 +108,10 @@ private:
                          const std::vector<TensorType> &tensorTypes);
   py::PyException userCodeError(Interpreter &in, py::PyException &e);
   std::string paramName(size_t i) const;
+  /// The names of a call's arguments: the function's positional
+  /// parameters, then `kwNames` (as bind() orders them).
+  std::vector<std::string>
+  argumentNames(const std::vector<std::string> &kwNames) const;
   void warnFrequentRetracing(Interpreter &in);
   /// The arguments of a call, for checkRetrace (Retrace.cpp).
   std::vector<ArgumentType>
