@@ -4,6 +4,7 @@
 #include "HostCalls.h"
 
 #include "dialects/kiln/KilnDialect.h"
+#include "passes/EigenMath.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -199,13 +200,27 @@ Value Emitter::constant(const graph::Node &n, RankedTensorType type,
 
 static const char *unaryFunction(const std::string &op) {
   static const std::pair<const char *, const char *> table[] = {
-      {"Neg", "neg"},   {"Abs", "abs"},       {"Sign", "sign"},
-      {"Sqrt", "sqrt"}, {"Rsqrt", "rsqrt"},   {"Exp", "exp"},
-      {"Log", "log"},   {"Log1p", "log1p"},   {"Sin", "sin"},
-      {"Cos", "cos"},   {"Tanh", "tanh"},     {"Sigmoid", "sigmoid"},
-      {"Relu", "relu"}, {"Square", "square"}, {"Floor", "floor"},
-      {"Ceil", "ceil"}, {"Round", "round"},   {"LogicalNot", "logical_not"},
-      {"Erf", "erf"},   {"Expm1", "expm1"}};
+      {"Neg", "neg"},
+      {"Abs", "abs"},
+      {"Sign", "sign"},
+      {"Sqrt", "sqrt"},
+      {"Rsqrt", "rsqrt"},
+      {"Reciprocal", "reciprocal"},
+      {"Exp", "exp"},
+      {"Log", "log"},
+      {"Log1p", "log1p"},
+      {"Sin", "sin"},
+      {"Cos", "cos"},
+      {"Tanh", "tanh"},
+      {"Sigmoid", "sigmoid"},
+      {"Relu", "relu"},
+      {"Square", "square"},
+      {"Floor", "floor"},
+      {"Ceil", "ceil"},
+      {"Round", "round"},
+      {"LogicalNot", "logical_not"},
+      {"Erf", "erf"},
+      {"Expm1", "expm1"}};
   for (auto &[tf, fn] : table)
     if (op == tf)
       return fn;
@@ -1042,6 +1057,7 @@ bool emitKilnFunction(
     ModuleOp module, const graph::Graph &graph, const std::string &fileName,
     std::string &error,
     std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs) {
+  eigen::declareX86Helpers(module);
   return Emitter(module, graph, fileName, hostSpecs).run(error);
 }
 

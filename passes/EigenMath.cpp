@@ -4,7 +4,10 @@
 #include "passes/EigenMath.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -249,6 +252,35 @@ Value sinCosPacket(F32 &f, Value x0, bool sine) {
   return f.select(huge, libm, result);
 }
 
+/// A call of the x86 approximation helper `name` on the f32 `x`.
+Value x86Approximation(F32 &f, llvm::StringRef name, Value x) {
+  return f.b
+      .create<func::CallOp>(f.loc, name, TypeRange{f.b.getF32Type()},
+                            ValueRange{x})
+      .getResult(0);
+}
+
+Value isNan(F32 &f, Value x) { return f.cmp(arith::CmpFPredicate::UNO, x, x); }
+
+/// Eigen's preciprocal: the approximation refined by one Newton step,
+/// x * (2 - a * x); where that is NaN (a is 0 or infinite) the
+/// approximation itself.
+Value reciprocalPacket(F32 &f, Value a) {
+  Value x = x86Approximation(f, kRcpHelper, a);
+  Value t = f.sub(f.c(2), f.mul(a, x));
+  return f.select(isNan(f, t), x, f.mul(x, t));
+}
+
+/// Eigen's prsqrt: the approximation y refined by one Newton step,
+/// y + (-y / 2) * (a * y * y - 1); where that is NaN (a is 0 or infinite)
+/// the approximation itself.
+Value rsqrtPacket(F32 &f, Value a) {
+  Value y = x86Approximation(f, kRsqrtHelper, a);
+  Value h = f.madd(f.mul(a, y), y, f.c(-1));
+  Value refined = f.madd(f.mul(y, f.c(-0.5f)), h, y);
+  return f.select(isNan(f, refined), y, refined);
+}
+
 } // namespace
 
 bool hasPacketForm(llvm::StringRef fn) {
@@ -258,7 +290,7 @@ bool hasPacketForm(llvm::StringRef fn) {
 bool dependsOnPosition(llvm::StringRef fn) {
   return llvm::StringSwitch<bool>(fn)
       .Cases("exp", "log", "log1p", "expm1", "sigmoid", true)
-      .Cases("sin", "cos", true)
+      .Cases("sin", "cos", "reciprocal", "rsqrt", true)
       .Default(false);
 }
 
@@ -276,7 +308,56 @@ Value packetForm(OpBuilder &b, Location loc, llvm::StringRef fn, Value x) {
     return logisticPacket(f, x);
   if (fn == "sin" || fn == "cos")
     return sinCosPacket(f, x, fn == "sin");
+  if (fn == "reciprocal")
+    return reciprocalPacket(f, x);
+  if (fn == "rsqrt")
+    return rsqrtPacket(f, x);
   return tanhRational(f, x);
+}
+
+llvm::StringRef x86HelperFor(llvm::StringRef fn) {
+  if (fn == "reciprocal")
+    return kRcpHelper;
+  if (fn == "rsqrt")
+    return kRsqrtHelper;
+  return "";
+}
+
+void declareX86Helpers(ModuleOp module) {
+  OpBuilder b(module.getBodyRegion());
+  Type f32 = b.getF32Type();
+  for (llvm::StringRef name : {kRcpHelper, kRsqrtHelper}) {
+    if (module.lookupSymbol(name))
+      continue;
+    auto decl = b.create<func::FuncOp>(module.getLoc(), name,
+                                       b.getFunctionType({f32}, {f32}));
+    decl.setPrivate();
+  }
+}
+
+void defineX86Helpers(ModuleOp module) {
+  OpBuilder b(module.getContext());
+  for (auto [name, intrinsic] : {std::pair<llvm::StringRef, llvm::StringRef>{
+                                     kRcpHelper, "llvm.x86.sse.rcp.ss"},
+                                 {kRsqrtHelper, "llvm.x86.sse.rsqrt.ss"}}) {
+    auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
+    if (!fn || !fn.isExternal())
+      continue;
+    Location loc = fn.getLoc();
+    Block *block = fn.addEntryBlock(b);
+    b.setInsertionPointToStart(block);
+    auto vec = VectorType::get({4}, b.getF32Type());
+    Value lane =
+        b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(0));
+    Value v = b.create<LLVM::InsertElementOp>(
+        loc, b.create<LLVM::UndefOp>(loc, vec), block->getArgument(0), lane);
+    Value r =
+        b.create<LLVM::CallIntrinsicOp>(loc, vec, intrinsic, ValueRange{v})
+            ->getResult(0);
+    b.create<LLVM::ReturnOp>(
+        loc, ValueRange{b.create<LLVM::ExtractElementOp>(loc, r, lane)});
+    fn.setLinkage(LLVM::Linkage::Internal);
+  }
 }
 
 Value logisticScalar(OpBuilder &b, Location loc, Value x) {

@@ -1,18 +1,21 @@
-// float32 exp, log, log1p, expm1, sin, cos, tanh and logistic computed the way
-// TensorFlow's CPU kernels compute them, so that printed values agree to the
-// last bit.
+// float32 exp, log, log1p, expm1, sin, cos, tanh, logistic, reciprocal and
+// rsqrt computed the way TensorFlow's CPU kernels compute them, so that
+// printed values agree to the last bit.
 //
 // TensorFlow evaluates these ops with Eigen. On x86 its wheels are built for
 // AVX without FMA: each element of a full 8-wide packet goes through Eigen's
 // polynomial approximations (every multiply-add rounded twice), and the last
 // `size % 8` elements of the tensor go through the scalar functor, which for
 // exp, log, log1p, expm1, sin, cos and logistic calls the C library. tanh uses
-// the same rational approximation on both paths. The algorithms here follow
+// the same rational approximation on both paths. The packet reciprocal and
+// rsqrt refine the processor's approximate rcpps/rsqrtps by a Newton step;
+// their scalar forms divide exactly. The algorithms here follow
 // Eigen's (constants and order of operations), written for MLIR's arith
 // dialect.
 #pragma once
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 
 namespace kiln::eigen {
 
@@ -21,7 +24,8 @@ namespace kiln::eigen {
 inline constexpr int64_t kFloatPacketSize = 8;
 
 /// The functions of this file that have a packet form (`fn` names the kiln
-/// unary function: exp, log, log1p, expm1, sin, cos, sigmoid, tanh).
+/// unary function: exp, log, log1p, expm1, sin, cos, sigmoid, tanh,
+/// reciprocal, rsqrt).
 bool hasPacketForm(llvm::StringRef fn);
 
 /// Whether the scalar (tail) form differs from the packet form, so that the
@@ -31,6 +35,23 @@ bool dependsOnPosition(llvm::StringRef fn);
 /// Eigen's packet algorithm for `fn` on the f32 scalar `x`.
 mlir::Value packetForm(mlir::OpBuilder &b, mlir::Location loc,
                        llvm::StringRef fn, mlir::Value x);
+
+/// The packet reciprocal and rsqrt read the processor's approximations
+/// (rcpss, rsqrtss: the tables TensorFlow's _mm256_rcp_ps and
+/// _mm256_rsqrt_ps read; their values differ between vendors, so kiln and
+/// TensorFlow agree when they run on the same machine) through calls of
+/// these private helpers: codegen declares them in every module
+/// (declareX86Helpers), and kiln-emit-entry-points defines them with the
+/// LLVM intrinsics once the module is in the LLVM dialect
+/// (defineX86Helpers). Intrinsic calls in linalg bodies would stop
+/// bufferization, which needs to know every op's memory effects.
+inline constexpr llvm::StringLiteral kRcpHelper = "kiln_x86_rcp_ss";
+inline constexpr llvm::StringLiteral kRsqrtHelper = "kiln_x86_rsqrt_ss";
+
+/// The helper `fn`'s packet form calls, or "" when it calls none.
+llvm::StringRef x86HelperFor(llvm::StringRef fn);
+void declareX86Helpers(mlir::ModuleOp module);
+void defineX86Helpers(mlir::ModuleOp module);
 
 /// Eigen's scalar functor for logistic on f32: exp(x) / (1 + exp(x)) with
 /// x capped at 16.6355324 and exp from the C library. The scalar functors of

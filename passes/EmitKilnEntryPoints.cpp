@@ -1,5 +1,6 @@
 // Adds `kiln_entry_<name>(void **args)` around each `_mlir_ciface_<name>`,
 // giving every compiled concrete function one calling convention.
+#include "passes/EigenMath.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -20,6 +21,7 @@ struct EmitKilnEntryPoints
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
+    kiln::eigen::defineX86Helpers(module);
     auto ptrType = LLVM::LLVMPointerType::get(ctx);
     auto voidType = LLVM::LLVMVoidType::get(ctx);
     OpBuilder b(ctx);

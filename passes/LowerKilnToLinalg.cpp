@@ -33,6 +33,8 @@ public:
   Lowering(OpBuilder &b, Location loc) : b(b), loc(loc) {}
 
   Value lower(Operation *op);
+  /// Whether lower() reported why it returned null.
+  bool reported = false;
 
 private:
   // ---- building blocks ----
@@ -364,6 +366,8 @@ Value Lowering::unaryScalar(StringRef fn, OpBuilder &nb, Location nl, Value x) {
   if (fn == "rsqrt") // as 1 / sqrt(x): LLVM has no rsqrt to lower math.rsqrt to
     return nb.create<arith::DivFOp>(nl, constant(1),
                                     nb.create<math::SqrtOp>(nl, x));
+  if (fn == "reciprocal")
+    return nb.create<arith::DivFOp>(nl, constant(1), x);
   if (fn == "exp")
     return nb.create<math::ExpOp>(nl, x);
   if (fn == "log")
@@ -871,8 +875,18 @@ Value Lowering::lower(Operation *op) {
       .Case([&](kiln::UnaryOp u) -> Value {
         StringRef fn = u.getFn();
         if (u.getType().getElementType().isF32() &&
-            kiln::eigen::hasPacketForm(fn))
+            kiln::eigen::hasPacketForm(fn)) {
+          StringRef helper = kiln::eigen::x86HelperFor(fn);
+          if (!helper.empty() && !SymbolTable::lookupNearestSymbolFrom(
+                                     u, b.getStringAttr(helper))) {
+            u.emitOpError("on f32 needs the private function @")
+                << helper << " declared in the module (kiln's codegen "
+                << "declares it)";
+            reported = true;
+            return Value();
+          }
           return eigenUnary(u.getType(), u.getInput(), fn);
+        }
         return elementwise(u.getType(), ValueRange{u.getInput()},
                            [&](OpBuilder &nb, Location nl, ValueRange args) {
                              return unaryScalar(fn, nb, nl, args[0]);
@@ -928,7 +942,8 @@ struct LowerKilnToLinalg
       Lowering lowering(rewriter, op->getLoc());
       Value replacement = lowering.lower(op);
       if (!replacement) {
-        op->emitError("kiln cannot lower this operation yet");
+        if (!lowering.reported)
+          op->emitError("kiln cannot lower this operation yet");
         return signalPassFailure();
       }
       rewriter.replaceOp(op, replacement);

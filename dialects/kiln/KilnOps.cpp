@@ -306,15 +306,17 @@ OpFoldResult ReshapeOp::fold(FoldAdaptor) {
 
 LogicalResult UnaryOp::verify() {
   static const char *fns[] = {
-      "neg",   "abs",  "sign",  "sqrt",        "rsqrt",   "exp",  "log",
-      "log1p", "sin",  "cos",   "tanh",        "sigmoid", "relu", "square",
-      "floor", "ceil", "round", "logical_not", "erf",     "expm1"};
+      "neg",  "abs",    "sign",      "sqrt", "rsqrt", "exp",
+      "log",  "log1p",  "sin",       "cos",  "tanh",  "sigmoid",
+      "relu", "square", "floor",     "ceil", "round", "logical_not",
+      "erf",  "expm1",  "reciprocal"};
   if (!llvm::is_contained(fns, getFn()))
     return emitOpError("unknown function '") << getFn() << "'";
   Type element = getType().getElementType();
-  static const char *floatOnly[] = {"sqrt", "rsqrt", "exp",  "log",     "log1p",
-                                    "sin",  "cos",   "tanh", "sigmoid", "floor",
-                                    "ceil", "round", "erf",  "expm1"};
+  static const char *floatOnly[] = {"sqrt",    "rsqrt", "exp",       "log",
+                                    "log1p",   "sin",   "cos",       "tanh",
+                                    "sigmoid", "floor", "ceil",      "round",
+                                    "erf",     "expm1", "reciprocal"};
   if (llvm::is_contained(floatOnly, getFn()) && !isa<FloatType>(element))
     return emitOpError("'")
            << getFn() << "' needs a floating-point tensor, not " << getType();

@@ -72,7 +72,7 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
   math.def("reciprocal", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "reciprocal", {"x", "name"});
     Value x = floatTensor(*r, p.require("x", "reciprocal"), "Reciprocal");
-    return binaryOp(*r, "RealDiv", scalarLike(*r, 1.0, x), x, "Reciprocal");
+    return unaryOp(*r, "Reciprocal", x);
   });
   math.def("is_nan", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "is_nan", {"x", "name"});

@@ -261,15 +261,20 @@ const std::map<std::string, GradFn> &gradientFunctions() {
          return ValueList{
              binaryOp(rt, "RealDiv", mul(rt, scalarLike(rt, y, 0.5), g[0]), y)};
        }},
+      {"Reciprocal",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         // ReciprocalGrad: -(y * (y * dy)).
+         const Value &y = e.outputs[0];
+         return ValueList{unaryOp(rt, "Neg", mul(rt, y, mul(rt, y, g[0])))};
+       }},
       {"Exp",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
          return ValueList{mul(rt, g[0], e.outputs[0])};
        }},
       {"Log",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         const Value &x = e.inputs[0];
          return ValueList{
-             mul(rt, g[0], binaryOp(rt, "RealDiv", scalarLike(rt, x, 1), x))};
+             mul(rt, g[0], unaryOp(rt, "Reciprocal", e.inputs[0]))};
        }},
       {"Tanh",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {

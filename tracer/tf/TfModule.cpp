@@ -246,11 +246,10 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
           Value shifted =
               binaryOp(*r, "Sub", x, reduce(*r, "Max", x, axis, true));
           Value e = unaryOp(*r, "Exp", shifted);
-          // TensorFlow's kernel multiplies by the sum's reciprocal.
+          // TensorFlow's kernel multiplies by the sum's reciprocal
+          // (Eigen's inverse(), a Reciprocal per row).
           Value sum = reduce(*r, "Sum", e, axis, true);
-          Value one =
-              r->toTensor(Value::floating(1.0), r->tensor(sum).type.dtype);
-          return binaryOp(*r, "Mul", e, trueDiv(*r, one, sum));
+          return binaryOp(*r, "Mul", e, unaryOp(*r, "Reciprocal", sum));
         });
   });
   math.set("softmax", nn.module->dict["softmax"]);

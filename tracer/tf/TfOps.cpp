@@ -349,8 +349,8 @@ Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
   auto &tensor = rt.tensor(t);
   rejectUnsigned(rt, op, tensor.type.dtype);
   static const char *floatOnly[] = {
-      "Sqrt", "Rsqrt", "Exp",   "Log",     "Log1p", "Sin",   "Cos",
-      "Tanh", "Erf",   "Floor", "Sigmoid", "Ceil",  "Round", "Expm1"};
+      "Sqrt", "Rsqrt", "Exp",     "Log",  "Log1p", "Sin",   "Cos",       "Tanh",
+      "Erf",  "Floor", "Sigmoid", "Ceil", "Round", "Expm1", "Reciprocal"};
   bool needsFloat = std::find(std::begin(floatOnly), std::end(floatOnly), op) !=
                     std::end(floatOnly);
   if (needsFloat && !isFloating(tensor.type.dtype)) {
