@@ -11,7 +11,6 @@
 namespace kiln::py {
 
 Value makeValuesIterator(ValueList items, const char *name); // Containers.cpp
-Value formatValue(Interpreter &in, const Value &v, const std::string &spec);
 
 /// Sorts `items` stably by `key`; reverse keeps equal items in order.
 void sortValues(Interpreter &in, ValueList &items, const Value &key,
@@ -195,7 +194,7 @@ Value roundBuiltin(Interpreter &in, CallArgs &args) {
   if (nd && nd->isNone())
     nd.reset();
   Value number; // a NumPy scalar rounds as the Python number it holds
-  if (x.is(Type::Native) && !nd &&
+  if (x.is(Type::Native) &&
       static_cast<NativeObject *>(x.raw())->toNumber(in, x, number))
     x = number;
   if (x.isIntLike()) {
@@ -240,6 +239,7 @@ Value roundBuiltin(Interpreter &in, CallArgs &args) {
   Value result;
   if (in.callDunder(x, "__round__", nd ? ValueList{*nd} : ValueList{}, result))
     return result;
+
   in.typeError("type " + in.typeName(x) + " doesn't define __round__ method");
 }
 

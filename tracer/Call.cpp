@@ -38,6 +38,12 @@ Value Interpreter::call(const Value &callee, CallArgs &args) {
   case Type::Instance: {
     Value method;
     if (const Value *fn = callee.as<InstanceObject>().cls->lookup("__call__")) {
+      // A native __call__ (a tf.function) binds itself to the instance,
+      // as Python's descriptor protocol does.
+      Value bound;
+      if (fn->is(Type::Native) &&
+          fn->as<NativeObject>().bindTo(*this, *fn, callee, bound))
+        return call(bound, args);
       args.positional.insert(args.positional.begin(), callee);
       return call(*fn, args);
     }

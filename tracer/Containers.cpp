@@ -98,7 +98,7 @@ Value Interpreter::getItem(const Value &obj, const Value &key) {
       auto b = sliceBounds(*this, key.as<SliceObject>(), items.size());
       return isList ? list(sliceOf(items, b)) : tuple(sliceOf(items, b));
     }
-    if (!key.isIntLike() && !key.is(Type::Instance))
+    if (!key.isIntLike() && !key.is(Type::Instance) && !isNative(key))
       typeError(std::string(isList ? "list" : "tuple") +
                 " indices must be integers or slices, not " + typeName(key));
     return items[normalizeIndex(*this, key, items.size(),

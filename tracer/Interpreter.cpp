@@ -160,6 +160,8 @@ ClassPtr Interpreter::typeOf(const Value &v) {
   auto cls = std::make_shared<ClassObject>();
   cls->name = typeName(v);
   cls->builtinType = v.type();
+  if (isNative(v))
+    cls->module = v.as<NativeObject>().typeModule();
   builtinClasses_[cls->name] = cls;
   return cls;
 }

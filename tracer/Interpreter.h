@@ -284,4 +284,7 @@ struct ArgParser {
   const char *fname;
 };
 
+/// format(value, spec), with CPython's rules and errors (StrFormat.cpp).
+Value formatValue(Interpreter &in, const Value &v, const std::string &spec);
+
 } // namespace kiln::py

@@ -60,8 +60,11 @@ struct NativeObject : Object {
                       Value &out) {
     return false;
   }
-  /// format(self, spec) when `spec` is not empty (an empty one formats
-  /// str(self)); false: TypeError.
+  /// The module type() names the type after ("numpy" for
+  /// <class 'numpy.float32'>); "" for none.
+  virtual std::string typeModule() const { return ""; }
+  /// format(self, spec); false: str(self) for an empty spec, else
+  /// TypeError.
   virtual bool format(Interpreter &, const Value &self, const std::string &spec,
                       Value &out) {
     return false;

@@ -594,6 +594,10 @@ static Value setBinary(Interpreter &in, BinaryOp op, const HashTable &x,
 }
 
 Value Interpreter::binary(BinaryOp op, const Value &a, const Value &b) {
+  // str.__mod__ formats whatever its right operand is, before that
+  // operand's reflected method could run.
+  if (op == BinaryOp::Mod && a.is(Type::Str))
+    return percentFormat(*this, a.as<StrObject>().s, b);
   if (isNative(a) || isNative(b)) {
     Value result;
     if (isNative(a) &&
@@ -627,8 +631,6 @@ Value Interpreter::binary(BinaryOp op, const Value &a, const Value &b) {
         out += a.as<StrObject>().s;
       return str(std::move(out));
     }
-    if (op == BinaryOp::Mod)
-      return percentFormat(*this, a.as<StrObject>().s, b);
     break;
   case Type::Bytes:
     if (op == BinaryOp::Add && b.is(Type::Bytes))

@@ -231,7 +231,9 @@ std::string Interpreter::repr(const Value &v) {
   case Type::Class: {
     auto &cls = v.as<ClassObject>();
     if (builtinClass(cls.name).get() == &cls)
-      return "<class '" + cls.name + "'>";
+      return "<class '" +
+             (cls.module.empty() || cls.isException ? "" : cls.module + ".") +
+             cls.name + "'>";
     return "<class '__main__." + cls.name + "'>";
   }
   case Type::Module:

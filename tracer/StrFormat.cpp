@@ -31,8 +31,7 @@ Value formatValue(Interpreter &in, const Value &v, const std::string &spec) {
     case Type::Tensor:
     case Type::Native: {
       Value result;
-      if (!spec.empty() &&
-          static_cast<NativeObject *>(v.raw())->format(in, v, spec, result))
+      if (static_cast<NativeObject *>(v.raw())->format(in, v, spec, result))
         return result;
       break;
     }
@@ -148,6 +147,13 @@ static Value percentFormatImpl(Interpreter &in, const std::string &format,
       continue;
     }
     Value v = haveMappingValue ? mappingValue : take();
+    // Numeric conversions take a native number (a NumPy scalar, a scalar
+    // tensor) as its value, as __int__ and __float__ would.
+    Value number;
+    if (type != 's' && type != 'r' && type != 'a' &&
+        (v.is(Type::Native) || v.is(Type::Tensor)) &&
+        static_cast<NativeObject *>(v.raw())->toNumber(in, v, number))
+      v = number;
     if (!width.empty() && width[0] == '-') {
       left = true;
       width.erase(0, 1);

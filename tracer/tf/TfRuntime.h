@@ -84,6 +84,11 @@ struct TensorObject : py::NativeObject {
                Value &out) override;
   bool iter(Interpreter &in, const Value &self, Value &out) override;
   bool toNumber(Interpreter &in, const Value &self, Value &out) override;
+  bool format(Interpreter &in, const Value &self, const std::string &spec,
+              Value &out) override;
+  std::string typeModule() const override {
+    return "tensorflow.python.framework.ops";
+  }
   bool hash(Interpreter &in, const Value &self, size_t &out) override;
   bool equals(Interpreter &, const Value &self, const Value &other,
               bool &out) override {

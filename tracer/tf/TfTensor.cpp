@@ -260,6 +260,15 @@ bool TensorObject::toNumber(Interpreter &in, const Value &, Value &out) {
   return true;
 }
 
+bool TensorObject::format(Interpreter &in, const Value &self,
+                          const std::string &spec, Value &out) {
+  if (symbolic())
+    return false;
+  // An eager tensor formats as its NumPy value: f"{t:.2f}", f"{t}".
+  out = py::formatValue(in, in.call(in.getAttr(self, "numpy"), {}), spec);
+  return true;
+}
+
 bool TensorObject::hash(Interpreter &in, const Value &, size_t &) {
   in.typeError("Tensor is unhashable. Instead, use tensor.ref() as the key.");
 }
