@@ -12,6 +12,7 @@
 #include "Staging.h"
 
 #include "TensorArray.h"
+#include "TfGradient.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 #include "TfVariable.h"
@@ -893,6 +894,7 @@ ValueList TfStager::nodeOutputs(int id, size_t n) {
   ValueList out;
   for (size_t i = 0; i < n; ++i)
     out.push_back(regionValue({id, static_cast<int>(i)}));
+  recordStagedOp(rt, id, out);
   return out;
 }
 

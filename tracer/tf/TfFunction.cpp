@@ -7,6 +7,7 @@
 
 #include "RankSpecialize.h"
 #include "TensorFormat.h"
+#include "TfGradient.h"
 #include "TfHostOps.h"
 #include "TfObjects.h"
 #include "TfOps.h"
@@ -650,6 +651,7 @@ py::PyException TfFunction::userCodeError(Interpreter &in, py::PyException &e) {
 Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
                       const ValueList &args) {
   std::vector<HostTensorPtr> inputs;
+  ValueList argTensors; // the same, as tensors
   for (auto &a : args) {
     size_t index = 0;
     mapTensors(
@@ -658,6 +660,7 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
           if (t.as<TensorObject>().symbolic())
             rt.outOfScope(t); // a graph tensor leaked from another trace
           inputs.push_back(t.as<TensorObject>().value);
+          argTensors.push_back(t);
           return t;
         },
         index);
@@ -688,6 +691,7 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
   }
   for (auto &var : c.captures)
     inputs.push_back(var->value);
+  const std::vector<HostTensorPtr> inputValues = inputs;
   std::vector<HostTensorPtr> outputs;
   std::string error;
   const graph::Executor::Compiled *compiled = c.compiled;
@@ -725,6 +729,18 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
   ValueList tensors;
   for (size_t i = 0; i < c.numOutputs; ++i)
     tensors.push_back(rt.eager(outputs[c.firstOutput + i]));
+  if (!rt.tapes.empty()) {
+    // A recording tape sees the call as one op, TensorFlow's function call,
+    // which kiln cannot differentiate yet: a gradient through it is an
+    // UnimplementedError rather than a silent None.
+    ValueList callInputs = argTensors;
+    for (size_t k = 0; k < c.captures.size(); ++k) {
+      Value read = rt.eager(inputValues[argTensors.size() + k]);
+      recordVariableRead(rt, c.captures[k], read);
+      callInputs.push_back(read);
+    }
+    recordOperation(rt, "StatefulPartitionedCall", callInputs, tensors, {});
+  }
   return rebuildOutputs(in, c.outputTemplate, tensors);
 }
 

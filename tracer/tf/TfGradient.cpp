@@ -417,6 +417,41 @@ void recordOperation(TfRuntime &rt, const std::string &op,
   }
 }
 
+void recordStagedOp(TfRuntime &rt, int node, const ValueList &outputs) {
+  if (rt.tapes.empty() || !rt.tracing)
+    return;
+  const graph::Graph &g = rt.tracing->graph;
+  const std::vector<int> &regions = g.nodes[node].regions;
+  // Whether `t` was computed inside one of the node's regions.
+  auto inside = [&](const Value &t) {
+    if (!rt.isTensor(t))
+      return false;
+    const TensorObject &o = rt.tensor(t);
+    if (!o.symbolic() || o.trace != rt.tracing)
+      return false;
+    for (int r = g.nodes[o.out.node].region; r >= 0; r = g.regions[r].parent)
+      if (std::find(regions.begin(), regions.end(), r) != regions.end())
+        return true;
+    return false;
+  };
+  for (auto &tape : rt.tapes) {
+    if (!tape->recording)
+      continue;
+    // The regions were traced just now: their entries are the last ones.
+    bool used = !tape->entries.empty() &&
+                !tape->entries.back().outputs.empty() &&
+                inside(tape->entries.back().outputs[0]);
+    for (auto &read : tape->reads)
+      used |= inside(read.read);
+    if (!used)
+      continue;
+    tape->entries.push_back({g.nodes[node].op, {}, outputs, {}});
+    for (auto &v : outputs)
+      if (differentiable(rt, v))
+        tape->watched.insert(keyOf(rt, v));
+  }
+}
+
 Value recordComposite(TfRuntime &rt, const std::string &op,
                       const ValueList &inputs,
                       const std::map<std::string, Attr> &attrs,
@@ -499,7 +534,12 @@ Value GradientTapeObject::gradient(const Value &target, const Value &sources,
     auto fn = table.find(e.op);
     if (fn == table.end())
       rt.raise("UnimplementedError",
-               "kiln's GradientTape has no gradient for op '" + e.op + "' yet");
+               e.op == "StatefulPartitionedCall"
+                   ? "kiln's GradientTape cannot differentiate a tf.function "
+                     "call recorded outside the function yet; record the "
+                     "tape inside the tf.function"
+                   : "kiln's GradientTape has no gradient for op '" + e.op +
+                         "' yet");
     // Outputs with no gradient get zeros, as TensorFlow does.
     for (size_t i = 0; i < grads.size(); ++i)
       if (grads[i].isNone())

@@ -24,6 +24,12 @@ void recordVariableRead(TfRuntime &rt,
                         const std::shared_ptr<VariableState> &var,
                         const Value &value);
 
+/// Staged control-flow node `node` (StatelessIf, StatelessWhile, For) was
+/// just built with `outputs`: a tape that recorded ops or variable reads
+/// inside its regions records it too, so that a gradient through it stops
+/// with UnimplementedError instead of coming back as None.
+void recordStagedOp(TfRuntime &rt, int node, const ValueList &outputs);
+
 /// Runs `body`, which builds op `op` from several kiln ops, and records it
 /// on the tapes as that one op (whose gradient is TensorFlow's for `op`,
 /// e.g. Softmax) instead of its parts.
