@@ -1063,18 +1063,17 @@ struct ConcreteFunctionObject : py::NativeObject {
   /// A Python argument fixed at trace time must be passed with that value
   /// (or left out). TensorFlow then retries the call against the flat
   /// signature of tensor parameters only, so its error names both failures.
+  /// A Python argument must equal the value the function was traced for,
+  /// by position or by keyword; TensorFlow's TypeError otherwise.
   void checkLiterals(Interpreter &in, CallArgs &args) {
     auto &params = concrete->params;
     auto isLiteral = [](const std::string &spec) {
       return spec.rfind("Literal[", 0) == 0;
     };
-    for (size_t i = 0; i < args.positional.size() && i < params.size(); ++i) {
-      const std::string &spec = params[i].second;
-      if (!isLiteral(spec) ||
-          spec == "Literal[" + in.repr(args.positional[i]) + "]")
-        continue;
-      std::string received = receivedArgs(in, args);
-      std::string signature, flat;
+    auto check = [&](const Value &v, const std::string &spec) {
+      if (!isLiteral(spec) || spec == "Literal[" + in.repr(v) + "]")
+        return;
+      std::string signature, flat, kwargs, unexpected;
       size_t tensorParams = 0;
       for (size_t k = 0; k < params.size(); ++k) {
         signature +=
@@ -1082,22 +1081,38 @@ struct ConcreteFunctionObject : py::NativeObject {
         if (!isLiteral(params[k].second))
           flat += (tensorParams++ ? ", " : "") + params[k].first;
       }
-      std::string flatError = args.positional.size() > tensorParams
-                                  ? owner->name + "(" + flat + ") takes " +
-                                        std::to_string(tensorParams) +
-                                        " positional arguments, got " +
-                                        std::to_string(args.positional.size()) +
-                                        "."
-                                  : "the flat signature takes tensors only";
+      for (auto &[name, value] : args.keywords) {
+        kwargs += (kwargs.empty() ? "" : ", ") + in.repr(in.str(name)) + ": " +
+                  in.repr(value);
+        auto p = std::find_if(params.begin(), params.end(),
+                              [&](auto &q) { return q.first == name; });
+        if (p == params.end() || isLiteral(p->second))
+          unexpected += (unexpected.empty() ? "" : ", ") + name;
+      }
+      std::string flatError =
+          args.positional.size() > tensorParams
+              ? owner->name + "(" + flat + ") takes " +
+                    std::to_string(tensorParams) +
+                    " positional arguments, got " +
+                    std::to_string(args.positional.size()) + "."
+          : !unexpected.empty()
+              ? owner->name + "(" + flat +
+                    ") got unexpected keyword arguments: " + unexpected + "."
+              : "the flat signature takes tensors only";
       in.typeError(
-          "Binding inputs to tf.function failed due to `Can not cast " +
-          in.repr(args.positional[i]) + " to " + spec + "`. Received args: (" +
-          received + ") and kwargs: {} for signature: (" + signature + ") -> " +
-          concrete->outputType +
-          ".\nFallback to flat signature also "
-          "failed due to: " +
-          flatError);
-    }
+          "Binding inputs to tf.function failed due to `Can not "
+          "cast " +
+          in.repr(v) + " to " + spec + "`. Received args: (" +
+          receivedArgs(in, args) + ") and kwargs: {" + kwargs +
+          "} for signature: (" + signature + ") -> " + concrete->outputType +
+          ".\nFallback to flat signature also failed due to: " + flatError);
+    };
+    for (size_t i = 0; i < args.positional.size() && i < params.size(); ++i)
+      check(args.positional[i], params[i].second);
+    for (auto &[name, value] : args.keywords)
+      for (auto &[param, spec] : params)
+        if (param == name)
+          check(value, spec);
   }
 
   bool getAttr(Interpreter &in, const Value &, const std::string &name,
