@@ -56,6 +56,88 @@ HostTensorPtr repeatScalar(TfRuntime &rt, const HostTensorPtr &one,
 
 namespace {
 
+/// Checks tf.split's `sizes` along `axis` of `x` and fills in its -1 (the
+/// rest of the dimension), with the SplitV kernel's errors eagerly and its
+/// shape function's while tracing.
+void resolveSplitSizes(TfRuntime &rt, const Value &x,
+                       std::vector<int64_t> &sizes, int64_t axis) {
+  const TensorType &type = rt.tensor(x).type;
+  int64_t n = type.shape[axis];
+  std::vector<int64_t> given = sizes;
+  int64_t known = 0, inferred = -1, count = 0;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    if (sizes[i] == -1) {
+      inferred = static_cast<int64_t>(i);
+      ++count;
+    } else {
+      known += sizes[i];
+    }
+  }
+  if (inferred >= 0)
+    sizes[inferred] = n - known;
+  std::string error;
+  if (rt.tracing) {
+    if (count > 1)
+      error = "size_splits can only have one -1";
+    for (size_t i = 0; error.empty() && i < sizes.size(); ++i)
+      if (sizes[i] < 0)
+        error = "Split size at index " + std::to_string(i) +
+                " must be >= 0. Got: " + std::to_string(sizes[i]);
+    if (error.empty() && inferred < 0 && known != n) {
+      error = "can't split axis of size " + std::to_string(n) +
+              " into pieces of size [";
+      for (size_t i = 0; i < sizes.size(); ++i)
+        error += (i ? "," : "") + std::to_string(sizes[i]);
+      error += "]";
+    }
+    if (error.empty())
+      return;
+    // TensorFlow's shape-inference error names the node it would add.
+    graph::Graph &g = rt.tracing->graph;
+    auto shapeText = [](const std::vector<int64_t> &shape) {
+      std::string s = "[";
+      for (size_t i = 0; i < shape.size(); ++i)
+        s += (i ? "," : "") + (shape[i] < 0 ? "?" : std::to_string(shape[i]));
+      return s + "]";
+    };
+    std::string computed;
+    for (size_t i = 0; i < given.size(); ++i)
+      computed += (i ? " " : "") + std::to_string(given[i]);
+    std::string node = g.uniqueName("split");
+    rt.in.valueError(
+        error + " for '{{node " + node +
+        "}} = SplitV[T=" + tfTypeName(type.dtype) +
+        ", Tlen=DT_INT32, num_split=" + std::to_string(sizes.size()) + "](" +
+        g.nodes[rt.graphOutput(x).node].name + ", " + g.uniqueName("Const") +
+        ", " + node + "/split_dim)' with input shapes: " +
+        shapeText(type.shape) + ", [" + std::to_string(sizes.size()) +
+        "], [] and with computed input tensors: input[1] = <" + computed +
+        ">, input[2] = <" + std::to_string(axis) + ">.");
+  }
+  int64_t determined = 0;
+  for (size_t i = 0; error.empty() && i < given.size(); ++i) {
+    if (given[i] == -1) {
+      if (count > 1)
+        error = "There can only be one -1 in the input.";
+    } else if (given[i] < 0) {
+      error = "Split size at index " + std::to_string(i) +
+              " must be >= 0. Got: " + std::to_string(given[i]);
+    } else {
+      determined += given[i];
+    }
+  }
+  if (error.empty() && (inferred < 0 ? determined != n : determined > n))
+    error = "Determined shape must either match input shape along split_dim "
+            "exactly if fully specified, or be less than the size of the "
+            "input along split_dim if not fully specified.  Got: " +
+            std::to_string(determined);
+  if (!error.empty())
+    rt.raise(
+        "InvalidArgumentError",
+        eagerKernelPrefix("SplitV_num_split_" + std::to_string(sizes.size())) +
+            error + eagerOpSuffix("SplitV", true) + "split");
+}
+
 /// `:` as a subscript item.
 Value fullSlice() {
   return Value::object(Type::Slice, std::make_shared<py::SliceObject>());
@@ -345,6 +427,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     } else {
       for (auto &v : in.toList(spec))
         sizes.push_back(in.toIndex(v));
+      resolveSplitSizes(*r, x, sizes, axis);
     }
     ValueList parts;
     int64_t at = 0;
@@ -589,22 +672,67 @@ void defineCreation(ModuleBuilder &tf) {
     DType d = p.has("dtype") ? *dtypeArg(in, p.get("dtype"))
                              : (isFloat ? DType::Float32 : DType::Int32);
     double s = start.toDouble(), l = limit.toDouble(), dl = delta.toDouble();
-    if (dl == 0)
-      r->raise("InvalidArgumentError",
-               "Requires delta != 0: 0 [Op:Range] name: ");
-    int64_t n =
-        std::max<int64_t>(0, static_cast<int64_t>(std::ceil((l - s) / dl)));
+    // The Range kernel's checks, its numbers printed as C++ streams do.
+    auto number = [&](double v) {
+      char buf[32];
+      if (isFloating(d))
+        snprintf(buf, sizeof buf, "%g", v);
+      else
+        snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
+      return std::string(buf);
+    };
+    std::string bad =
+        dl == 0 ? "Requires delta != 0"
+        : dl > 0 && s > l
+            ? "Requires start <= limit when delta > 0: " + number(s) + "/" +
+                  number(l)
+        : dl < 0 && s < l
+            ? "Requires start >= limit when delta < 0: " + number(s) + "/" +
+                  number(l)
+            : "";
+    if (!bad.empty() && r->tracing) {
+      // Shape inference's error, naming the node TensorFlow would add.
+      std::string node = r->tracing->graph.uniqueName("range");
+      in.valueError(bad + " for '{{node " + node +
+                    "}} = Range[Tidx=" + tfTypeName(d) + "](" + node +
+                    "/start, " + node + "/limit, " + node +
+                    "/delta)' with input shapes: [], [], [] and with "
+                    "computed input tensors: input[0] = <" +
+                    number(s) + ">, input[1] = <" + number(l) +
+                    ">, input[2] = <" + number(dl) + ">.");
+    }
+    if (!bad.empty())
+      kernelError(*r, "Range", dl == 0 ? bad + ": " + number(dl) : bad);
+    // A float range is computed in its dtype, as the Range kernel does:
+    // the size from ceil(|(limit - start) / delta|), value i as
+    // start + i * delta rounded after each operation (3 * 0.3 is
+    // 0.90000004 in float32).
+    bool single = isFloating(d) && d != DType::Float64;
+    int64_t n = single ? static_cast<int64_t>(std::ceil(std::fabs(
+                             (static_cast<float>(l) - static_cast<float>(s)) /
+                             static_cast<float>(dl))))
+                       : std::max<int64_t>(
+                             0, static_cast<int64_t>(std::ceil((l - s) / dl)));
+    if ((l - s) / dl < 0)
+      n = 0;
     // In a graph an integer range is a Range node, as in TensorFlow: its
     // size stays out of the graph (a loop over tf.range(3000) is as small
     // as one over tf.range(3)).
     if (r->tracing && isInteger(d))
       return rangeNode(*r, start, limit, delta, d, n);
     ValueList items;
-    for (int64_t i = 0; i < n; ++i)
-      items.push_back(isFloat || isFloating(d)
-                          ? Value::floating(s + i * dl)
-                          : Value::integer(static_cast<int64_t>(s) +
-                                           i * static_cast<int64_t>(dl)));
+    for (int64_t i = 0; i < n; ++i) {
+      if (single) {
+        volatile float step = static_cast<float>(i) * static_cast<float>(dl);
+        items.push_back(Value::floating(static_cast<float>(s) + step));
+      } else if (isFloat || isFloating(d)) {
+        volatile double step = static_cast<double>(i) * dl;
+        items.push_back(Value::floating(s + step));
+      } else {
+        items.push_back(Value::integer(static_cast<int64_t>(s) +
+                                       i * static_cast<int64_t>(dl)));
+      }
+    }
     auto host = r->hostFromPython(in.list(items), d);
     auto typed = std::make_shared<graph::HostTensor>(*host);
     typed->type.shape = {n};
