@@ -302,8 +302,19 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   });
   tf.def("stack", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "stack", {"values", "axis", "name"});
-    return concat(*r, in.toList(p.require("values", "stack")),
-                  p.has("axis") ? in.toIndex(p.get("axis")) : 0, "Pack");
+    ValueList values = in.toList(p.require("values", "stack"));
+    // Python numbers alone take one dtype from them all, as TensorFlow
+    // infers a list input's type: tf.stack([1, 2.5]) is float32.
+    bool numbers = !values.empty(), anyFloat = false;
+    for (auto &v : values) {
+      numbers &= v.isNumber();
+      anyFloat |= v.is(Type::Float);
+    }
+    if (numbers && anyFloat)
+      for (auto &v : values)
+        v = r->toTensor(v, DType::Float32);
+    return concat(*r, values, p.has("axis") ? in.toIndex(p.get("axis")) : 0,
+                  "Pack");
   });
   tf.def("where", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "where", {"condition", "x", "y", "name"});

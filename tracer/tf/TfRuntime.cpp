@@ -194,6 +194,10 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
   DType inferred = DType::Int32;
   bool anyFloat = false, allBool = !flat.leaves.empty(), anyStr = false;
   for (auto &leaf : flat.leaves) {
+    Value number; // a NumPy scalar converts as the number it holds
+    if (leaf.is(Type::Native) &&
+        leaf.as<py::NativeObject>().toNumber(in, leaf, number))
+      leaf = number;
     if (leaf.is(Type::Float))
       anyFloat = true;
     else if (leaf.is(Type::Str) || leaf.is(Type::Bytes))
@@ -237,12 +241,10 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
   t->bytes.resize(flat.leaves.size() * py::dtypeSize(d));
   for (size_t i = 0; i < flat.leaves.size(); ++i) {
     const Value &leaf = flat.leaves[i];
-    if (leaf.is(Type::Float) && (isInteger(d) || d == DType::Bool)) {
-      double f = leaf.asFloat();
-      if (f != std::floor(f) || d == DType::Bool)
-        in.typeError("Cannot convert " + in.repr(v) +
-                     " to EagerTensor of dtype " + py::dtypeName(d));
-    }
+    // TensorFlow converts no Python float to an integer dtype, even 2.0.
+    if (leaf.is(Type::Float) && (isInteger(d) || d == DType::Bool))
+      in.typeError("Cannot convert " + in.repr(v) +
+                   " to EagerTensor of dtype " + py::dtypeName(d));
     if (leaf.isIntLike() && d == DType::Bool && !leaf.is(Type::Bool))
       in.typeError("Cannot convert " + in.repr(v) +
                    " to EagerTensor of dtype bool");
@@ -266,12 +268,12 @@ Value TfRuntime::toTensor(const Value &v, std::optional<DType> dtype) {
   }
   if (VariableObject *var = asVariable(v))
     return toTensor(readVariable(*this, *var), dtype);
-  // A list holding symbolic tensors or variables is packed, its Python
-  // numbers converted to their dtype (TensorFlow's auto-packing).
+  // A list holding tensors or variables is packed, its Python numbers
+  // converted to their dtype (TensorFlow's auto-packing).
   if (v.is(Type::List) || v.is(Type::Tuple)) {
     std::function<std::optional<DType>(const Value &)> packedDType =
         [&](const Value &x) -> std::optional<DType> {
-      if (isTensor(x) && tensor(x).symbolic())
+      if (isTensor(x))
         return tensor(x).type.dtype;
       if (VariableObject *var = asVariable(x))
         return var->state->type.dtype;
