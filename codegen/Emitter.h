@@ -114,6 +114,8 @@ private:
   Value reshapeTo(Location loc, Value v, RankedTensorType type);
   /// 1 / input i of `n` when it is a float constant (see RealDiv), or null.
   Value reciprocalOfConstant(const graph::Node &n, size_t i);
+  /// The run-time check of an integer division's divisor.
+  void checkNonzeroDivisor(const graph::Node &n, Value divisor);
   /// Log of x + 1 or Exp(x) - 1, which grappler fuses into log1p(x) or
   /// expm1(x): the kiln function and x, or nothing.
   std::optional<std::pair<const char *, graph::Output>>

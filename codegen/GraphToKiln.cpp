@@ -326,6 +326,9 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
       return b.create<MulOp>(loc, type, input(n, 0), r);
     return b.create<DivOp>(loc, type, input(n, 0), input(n, 1));
   }
+  if ((op == "FloorDiv" || op == "FloorMod" || op == "Div") &&
+      isa<IntegerType>(type.getElementType()))
+    checkNonzeroDivisor(n, input(n, 1));
   if (op == "FloorDiv")
     return b.create<FloorDivOp>(loc, type, input(n, 0), input(n, 1));
   if (op == "FloorMod")
@@ -721,6 +724,32 @@ Value Emitter::zeros(Location loc, RankedTensorType type, ValueRange dynamic) {
   TypedAttr zero = isa<FloatType>(et) ? TypedAttr(b.getFloatAttr(et, 0.0))
                                       : TypedAttr(b.getIntegerAttr(et, 0));
   return splat(loc, type, dynamic, b.create<arith::ConstantOp>(loc, zero));
+}
+
+void Emitter::checkNonzeroDivisor(const graph::Node &n, Value divisor) {
+  // TensorFlow's integer division kernels fail on a zero divisor; kiln's
+  // lowering divides by a safe value instead, so the call must fail here.
+  Location loc = locOf(n);
+  auto type = cast<RankedTensorType>(divisor.getType());
+  auto i1 = b.getI1Type();
+  Value zero = b.create<ConstantOp>(
+      loc,
+      DenseElementsAttr::get(RankedTensorType::get({}, type.getElementType()),
+                             b.getIntegerAttr(type.getElementType(), 0)));
+  Value nonzero =
+      b.create<CompareOp>(loc, RankedTensorType::get(type.getShape(), i1),
+                          divisor, zero, b.getStringAttr("ne"));
+  SmallVector<int64_t> axes;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    axes.push_back(d);
+  Value all = axes.empty()
+                  ? nonzero
+                  : b.create<ReduceOp>(loc, RankedTensorType::get({}, i1),
+                                       nonzero, b.getStringAttr("all"),
+                                       b.getDenseI64ArrayAttr(axes),
+                                       b.getBoolAttr(false));
+  check(n, b.create<tensor::ExtractOp>(loc, all, ValueRange{}),
+        "Integer division by zero", {});
 }
 
 Value Emitter::splat(Location loc, RankedTensorType type, ValueRange dynamic,

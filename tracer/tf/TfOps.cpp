@@ -1,6 +1,7 @@
 // TensorFlow's op semantics at trace time: conversions, dtype rules, shape
 // inference and the messages TensorFlow raises.
 #include "TfOps.h"
+#include "TfObjects.h"
 
 #include "ShapeTensor.h"
 #include "TensorFormat.h"
@@ -298,6 +299,16 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
     kernelError(rt, op,
                 "Incompatible shapes: " + shapeList(a.type.shape) + " vs. " +
                     shapeList(b.type.shape));
+  }
+  // The integer division kernels fail on a zero divisor (compiled code
+  // checks at run time; an eager divisor is checked here, for the eager
+  // kernel's message).
+  if ((op == "FloorDiv" || op == "FloorMod" || op == "Div") &&
+      isInteger(a.type.dtype) && !rt.tracing) {
+    HostTensorPtr divisor = rt.constantValue(ty);
+    for (int64_t i = 0; divisor && i < divisor->type.numElements(); ++i)
+      if (pythonScalar(*divisor, i).asInt() == 0)
+        kernelError(rt, op, "Integer division by zero");
   }
   static const char *compares[] = {"Equal",     "NotEqual", "Less",
                                    "LessEqual", "Greater",  "GreaterEqual"};
