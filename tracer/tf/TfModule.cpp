@@ -924,6 +924,20 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
                    in.defineExceptionClass(
                        "InaccessibleTensorError", in.builtinClass("ValueError"),
                        "tensorflow.python.framework.errors_impl"));
+  // tf.Tensor, the base of both tensor classes, for isinstance().
+  auto tensorClass = std::make_shared<py::ClassObject>();
+  tensorClass->name = "Tensor";
+  tensorClass->module = "tensorflow.python.framework.tensor";
+  tensorClass->builtinType = Type::Tensor;
+  in.registerClass("Tensor", tensorClass);
+  for (const char *name : {"EagerTensor", "SymbolicTensor"}) {
+    auto cls = std::make_shared<py::ClassObject>();
+    cls->name = name;
+    cls->module = "tensorflow.python.framework.ops";
+    cls->builtinType = Type::Tensor;
+    cls->base = tensorClass;
+    in.registerClass(name, cls);
+  }
   installStager(*rt);
   installNumPy(*rt);
   Interpreter *interp = &in;
@@ -952,6 +966,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
                     DType::Float32, DType::Float64, DType::String})
       tf.set(py::dtypeName(d), makeDType(d));
     tf.set("half", makeDType(DType::Float16));
+    tf.set("Tensor", Value::object(Type::Class, in.builtinClass("Tensor")));
     tf.set("double", makeDType(DType::Float64));
     TfRuntime *r = rt.get();
     tf.def("print", [r](Interpreter &in, CallArgs &args) {
