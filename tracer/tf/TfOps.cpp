@@ -93,16 +93,17 @@ void kernelError(TfRuntime &rt, const std::string &op,
 
 void mismatchedInputs(TfRuntime &rt, const std::string &op,
                       const std::string &first, const std::string &second,
-                      DType a, DType b) {
+                      DType a, DType b, int secondIndex) {
   if (rt.tracing)
     rt.in.typeError("Input '" + second + "' of '" + op + "' Op has type " +
                     py::dtypeName(b) + " that does not match type " +
                     py::dtypeName(a) + " of argument '" + first + "'.");
-  rt.raise("InvalidArgumentError",
-           "cannot compute " + op +
-               " as input #1(zero-based) was expected to be a " +
-               kernelTypeName(a) + " tensor but is a " + kernelTypeName(b) +
-               " tensor" + eagerOpSuffix(op));
+  rt.raise("InvalidArgumentError", "cannot compute " + op + " as input #" +
+                                       std::to_string(secondIndex) +
+                                       "(zero-based) was expected to be a " +
+                                       kernelTypeName(a) + " tensor but is a " +
+                                       kernelTypeName(b) + " tensor" +
+                                       eagerOpSuffix(op));
 }
 
 void knownKernelError(TfRuntime &rt, const std::string &op,
@@ -975,6 +976,9 @@ Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y) {
   } else {
     convertPair(rt, x, y, tx, ty);
   }
+  if (rt.tensor(tx).type.dtype != rt.tensor(ty).type.dtype)
+    mismatchedInputs(rt, "SelectV2", "t", "e", rt.tensor(tx).type.dtype,
+                     rt.tensor(ty).type.dtype, 2);
   std::vector<int64_t> shape, full;
   if (!broadcastShapes(rt.tensor(tx).type.shape, rt.tensor(ty).type.shape,
                        shape) ||

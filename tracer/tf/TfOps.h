@@ -40,7 +40,8 @@ std::string eagerOpSuffix(const std::string &op, bool named = true);
 /// InvalidArgumentError eagerly.
 [[noreturn]] void mismatchedInputs(TfRuntime &rt, const std::string &op,
                                    const std::string &first,
-                                   const std::string &second, DType a, DType b);
+                                   const std::string &second, DType a, DType b,
+                                   int secondIndex = 1);
 /// A kernel's InvalidArgumentError that kiln finds from values known at
 /// trace time: the bare message while tracing, kernelError() eagerly.
 [[noreturn]] void knownKernelError(TfRuntime &rt, const std::string &op,

@@ -117,11 +117,32 @@ bool TensorObject::binary(Interpreter &in, BinaryOp op, const Value &self,
     out = matmul(r, x, y, false, false, "matmul");
     return true;
   case BinaryOp::BitAnd:
-    out = binaryOp(r, "LogicalAnd", x, y);
+  case BinaryOp::BitOr: {
+    // Bools are logical, integers bitwise (kiln's logical ops on integers
+    // are bitwise); other dtypes are BitwiseAnd/Or's dtype error.
+    const char *bitwise = op == BinaryOp::BitAnd ? "BitwiseAnd" : "BitwiseOr";
+    DType d = r.tensor(self).type.dtype;
+    if (d != DType::Bool && !isInteger(d)) {
+      const char *allowed = "int8, int16, int32, int64, uint8, uint16, "
+                            "uint32, uint64";
+      if (r.tracing)
+        in.typeError(
+            std::string("Value passed to parameter 'x' has DataType ") +
+            py::dtypeName(d) + " not in list of allowed values: " + allowed);
+      r.raise("InvalidArgumentError",
+              std::string("Value for attr 'T' of ") + kernelTypeName(d) +
+                  " is not in the list of allowed values: " + allowed +
+                  "\n\t; NodeDef: {{node " + bitwise +
+                  "}}; Op<name=" + bitwise +
+                  "; signature=x:T, y:T -> z:T; attr=T:type,allowed=[DT_INT8, "
+                  "DT_INT16, DT_INT32, DT_INT64, DT_UINT8, DT_UINT16, "
+                  "DT_UINT32, DT_UINT64]; is_commutative=true>" +
+                  eagerOpSuffix(bitwise));
+    }
+    out =
+        binaryOp(r, op == BinaryOp::BitAnd ? "LogicalAnd" : "LogicalOr", x, y);
     return true;
-  case BinaryOp::BitOr:
-    out = binaryOp(r, "LogicalOr", x, y);
-    return true;
+  }
   default:
     return false;
   }
