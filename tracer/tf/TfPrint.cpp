@@ -153,8 +153,8 @@ Value tfPrint(TfRuntime &rt, Interpreter &in, CallArgs &args) {
       line.text(v.as<py::StrObject>().s);
     else if (v.is(Type::List) || v.is(Type::Tuple) || v.is(Type::Dict))
       line.structure(v);
-    else
-      line.text(in.toStr(v));
+    else // other objects print as their repr (TensorShape([2, None]))
+      line.text(in.repr(v));
   }
   line.text(end);
   if (!rt.tracing) {
