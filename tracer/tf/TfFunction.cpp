@@ -791,6 +791,10 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &argsIn,
     out = callWhileTracing(in, args);
     return true;
   }
+  if (rt.runFunctionsEagerly) { // the Python body, op by op
+    out = in.call(pyFunc, args);
+    return true;
+  }
   ValueList bound;
   std::vector<std::string> kwNames;
   if (inputSignature) {

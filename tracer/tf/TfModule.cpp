@@ -1080,6 +1080,24 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     tf.set("math", math.value());
     tf.set("nn", nn.value());
     tf.set("errors", errors.value());
+    // tf.config.run_functions_eagerly(True): a tf.function call runs its
+    // Python body, op by op (TfFunction::call).
+    ModuleBuilder config(in, *rt, "tensorflow.config");
+    config.def("run_functions_eagerly", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "run_functions_eagerly", {"run_eagerly"});
+      r->runFunctionsEagerly =
+          in.truthy(p.require("run_eagerly", "run_functions_eagerly"));
+      return Value();
+    });
+    config.def("functions_run_eagerly", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "functions_run_eagerly", {});
+      return Value::boolean(r->runFunctionsEagerly);
+    });
+    tf.set("config", config.value());
+    tf.def("executing_eagerly", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "executing_eagerly", {});
+      return Value::boolean(r->tracing == nullptr);
+    });
     return tf.value();
   });
   return rt;

@@ -163,6 +163,8 @@ public:
   /// stderr why each call after a function's first trace traced again.
   int maxTraces = 0;
   bool explainRetrace = false;
+  /// tf.config.run_functions_eagerly.
+  bool runFunctionsEagerly = false;
   /// Every tf.function the script made, for `kiln compile` and `kiln dump`.
   std::vector<Value> functions;
   Interpreter &in;
