@@ -307,7 +307,7 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   const std::string &op = n.op;
   if (op == "Const")
     return constant(n, type, error);
-  if (op == "Identity")
+  if (op == "Identity" || op == "StopGradient")
     return b.create<IdentityOp>(loc, type, input(n, 0));
   if (op == "ReadVariableOp" || op == "AssignVariableOp" ||
       op == "AssignAddVariableOp" || op == "AssignSubVariableOp")

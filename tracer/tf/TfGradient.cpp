@@ -261,6 +261,10 @@ const std::map<std::string, GradFn> &gradientFunctions() {
          return ValueList{
              binaryOp(rt, "RealDiv", mul(rt, scalarLike(rt, y, 0.5), g[0]), y)};
        }},
+      {"StopGradient",
+       [](TfRuntime &, const TapeEntry &, const ValueList &) {
+         return ValueList{Value()}; // no gradient flows back
+       }},
       {"Reciprocal",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
          // ReciprocalGrad: -(y * (y * dy)).

@@ -82,9 +82,9 @@ DType inputDType(const graph::Graph &g, const graph::Node &n, size_t i) {
 /// The ops these kernels run whatever the dtype, and those they run on
 /// strings only (the numeric ones are compiled).
 const char *kAnyDType[] = {
-    "Const",    "Identity", "Placeholder", "Reshape",      "ExpandDims",
-    "Squeeze",  "ConcatV2", "Pack",        "StridedSlice", "BroadcastTo",
-    "GatherV2", "GatherNd", "Where",       "Shape"};
+    "Const",       "Identity", "StopGradient", "Placeholder", "Reshape",
+    "ExpandDims",  "Squeeze",  "ConcatV2",     "Pack",        "StridedSlice",
+    "BroadcastTo", "GatherV2", "GatherNd",     "Where",       "Shape"};
 const char *kStringsOnly[] = {"AddV2", "Equal", "NotEqual"};
 
 } // namespace
@@ -110,7 +110,7 @@ bool runHostKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
     return true;
   }
   // Output shapes with unknown dims take the inputs' actual shapes.
-  if (op == "Identity") {
+  if (op == "Identity" || op == "StopGradient") {
     out = in[0];
     return true;
   }

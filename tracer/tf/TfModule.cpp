@@ -324,6 +324,14 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
       return whereIndices(*r, p.require("condition", "where"));
     return select(*r, p.require("condition", "where"), p.get("x"), p.get("y"));
   });
+  // tf.stop_gradient: the value itself, which tapes do not differentiate
+  // through.
+  tf.def("stop_gradient", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "stop_gradient", {"input", "name"});
+    Value t = r->toTensor(p.require("input", "stop_gradient"));
+    return r->apply("StopGradient", {t}, {{"T", r->tensor(t).type.dtype}},
+                    r->tensor(t).type, "StopGradient");
+  });
   tf.def("identity", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "identity", {"input", "name"});
     return identity(*r, p.require("input", "identity"));
