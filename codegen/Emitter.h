@@ -114,8 +114,10 @@ private:
   Value reshapeTo(Location loc, Value v, RankedTensorType type);
   /// 1 / input i of `n` when it is a float constant (see RealDiv), or null.
   Value reciprocalOfConstant(const graph::Node &n, size_t i);
-  /// The run-time check of an integer division's divisor.
-  void checkNonzeroDivisor(const graph::Node &n, Value divisor);
+  /// A run-time check that every element of integer tensor `values`
+  /// compares `predicate` ("ne", "ge") to 0, failing with `message`.
+  void checkAllElements(const graph::Node &n, Value values,
+                        const char *predicate, const std::string &message);
   /// Log of x + 1 or Exp(x) - 1, which grappler fuses into log1p(x) or
   /// expm1(x): the kiln function and x, or nothing.
   std::optional<std::pair<const char *, graph::Output>>

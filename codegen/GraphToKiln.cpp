@@ -328,7 +328,10 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   }
   if ((op == "FloorDiv" || op == "FloorMod" || op == "Div") &&
       isa<IntegerType>(type.getElementType()))
-    checkNonzeroDivisor(n, input(n, 1));
+    checkAllElements(n, input(n, 1), "ne", "Integer division by zero");
+  if (op == "Pow" && isa<IntegerType>(type.getElementType()))
+    checkAllElements(n, input(n, 1), "ge",
+                     "Integers to negative integer powers are not allowed");
   if (op == "FloorDiv")
     return b.create<FloorDivOp>(loc, type, input(n, 0), input(n, 1));
   if (op == "FloorMod")
@@ -726,30 +729,32 @@ Value Emitter::zeros(Location loc, RankedTensorType type, ValueRange dynamic) {
   return splat(loc, type, dynamic, b.create<arith::ConstantOp>(loc, zero));
 }
 
-void Emitter::checkNonzeroDivisor(const graph::Node &n, Value divisor) {
-  // TensorFlow's integer division kernels fail on a zero divisor; kiln's
-  // lowering divides by a safe value instead, so the call must fail here.
+void Emitter::checkAllElements(const graph::Node &n, Value values,
+                               const char *predicate,
+                               const std::string &message) {
+  // TensorFlow's integer division and power kernels fail on a zero
+  // divisor or a negative exponent; kiln's lowering computes a safe value
+  // instead, so the call must fail here.
   Location loc = locOf(n);
-  auto type = cast<RankedTensorType>(divisor.getType());
+  auto type = cast<RankedTensorType>(values.getType());
   auto i1 = b.getI1Type();
   Value zero = b.create<ConstantOp>(
       loc,
       DenseElementsAttr::get(RankedTensorType::get({}, type.getElementType()),
                              b.getIntegerAttr(type.getElementType(), 0)));
-  Value nonzero =
+  Value holds =
       b.create<CompareOp>(loc, RankedTensorType::get(type.getShape(), i1),
-                          divisor, zero, b.getStringAttr("ne"));
+                          values, zero, b.getStringAttr(predicate));
   SmallVector<int64_t> axes;
   for (int64_t d = 0; d < type.getRank(); ++d)
     axes.push_back(d);
   Value all = axes.empty()
-                  ? nonzero
+                  ? holds
                   : b.create<ReduceOp>(loc, RankedTensorType::get({}, i1),
-                                       nonzero, b.getStringAttr("all"),
+                                       holds, b.getStringAttr("all"),
                                        b.getDenseI64ArrayAttr(axes),
                                        b.getBoolAttr(false));
-  check(n, b.create<tensor::ExtractOp>(loc, all, ValueRange{}),
-        "Integer division by zero", {});
+  check(n, b.create<tensor::ExtractOp>(loc, all, ValueRange{}), message, {});
 }
 
 Value Emitter::splat(Location loc, RankedTensorType type, ValueRange dynamic,

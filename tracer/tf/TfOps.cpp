@@ -311,6 +311,13 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
       if (pythonScalar(*divisor, i).asInt() == 0)
         kernelError(rt, op, "Integer division by zero");
   }
+  if (op == "Pow" && isInteger(a.type.dtype) && !rt.tracing) {
+    HostTensorPtr exponent = rt.constantValue(ty);
+    for (int64_t i = 0; exponent && i < exponent->type.numElements(); ++i)
+      if (pythonScalar(*exponent, i).asInt() < 0)
+        kernelError(rt, op,
+                    "Integers to negative integer powers are not allowed");
+  }
   static const char *compares[] = {"Equal",     "NotEqual", "Less",
                                    "LessEqual", "Greater",  "GreaterEqual"};
   bool isCompare = std::find(std::begin(compares), std::end(compares), op) !=
