@@ -251,7 +251,10 @@ static std::string nodeText(TfRuntime &rt, const std::string &name,
 
 /// Ops TensorFlow has no uint8 kernel for. (Signedness-dependent ops that it
 /// does have run on widened values; see codegen/GraphToKiln.cpp.)
-static void rejectUnsigned(TfRuntime &rt, const std::string &op, DType d) {
+/// TensorFlow's error for an op that has no kernel for dtype `d`: uint8
+/// for Abs, Neg, Sign and Pow; bool for arithmetic and reductions (kiln's
+/// lowering would compute them as logic).
+static void rejectUnsupported(TfRuntime &rt, const std::string &op, DType d) {
   static const char *noKernel[] = {"Abs", "Neg", "Sign", "Pow"};
   if (d == DType::UInt8 && std::find(std::begin(noKernel), std::end(noKernel),
                                      op) != std::end(noKernel))
@@ -259,6 +262,72 @@ static void rejectUnsigned(TfRuntime &rt, const std::string &op, DType d) {
              "Value for attr 'T' of uint8 is not in the list of allowed "
              "values [Op:" +
                  op + "] name: ");
+  if (d != DType::Bool)
+    return;
+  // Each op's allowed types in its OpDef's order, and the OpDef around them.
+  struct OpTypes {
+    const char *op, *param, *allowed, *signature, *tail;
+  };
+  static const char *numbers = "float, double, int32, uint8, int16, int8, "
+                               "complex64, int64, qint8, quint8, qint32, "
+                               "bfloat16, qint16, quint16, uint16, complex128, "
+                               "half, uint32, uint64";
+  static const char *ordered = "float, double, int32, uint8, int16, int8, "
+                               "int64, bfloat16, uint16, half, uint32, uint64, "
+                               "qint8, quint8, qint32, qint16, quint16";
+  static const char *reduction = "input:T, reduction_indices:Tidx -> "
+                                 "output:T; attr=keep_dims:bool,default=false";
+  static const char *tidx =
+      "; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]";
+  static const OpTypes table[] = {
+      {"Sum", "input", numbers, reduction, tidx},
+      {"Mean", "input", numbers, reduction, tidx},
+      {"Prod", "input", numbers, reduction, tidx},
+      {"Max", "input", ordered, reduction, tidx},
+      {"Min", "input", ordered, reduction, tidx},
+      {"Abs", "x", "bfloat16, half, float, double, int8, int16, int32, int64",
+       "x:T -> y:T", ""},
+      {"Neg", "x",
+       "bfloat16, half, float, double, int8, int16, int32, int64, complex64, "
+       "complex128",
+       "x:T -> y:T", ""},
+      {"Square", "x",
+       "bfloat16, half, float, double, int8, int16, int32, int64, uint8, "
+       "uint16, uint32, uint64, complex64, complex128",
+       "x:T -> y:T", ""},
+      {"AddV2", "x",
+       "bfloat16, half, float, double, uint8, uint16, uint32, uint64, int8, "
+       "int16, int32, int64, complex64, complex128",
+       "x:T, y:T -> z:T", "; is_commutative=true; is_aggregate=true"},
+      {"Sub", "x",
+       "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, "
+       "int64, complex64, complex128, uint32, uint64",
+       "x:T, y:T -> z:T", ""}};
+  for (const OpTypes &t : table) {
+    if (op != t.op)
+      continue;
+    // The traced message names Python dtypes, the OpDef DT_ enums.
+    std::string traced, enums;
+    std::string list = t.allowed;
+    for (size_t at = 0; at < list.size();) {
+      size_t end = list.find(", ", at);
+      std::string name = list.substr(at, end - at);
+      at = end == std::string::npos ? list.size() : end + 2;
+      std::string python = name == "float"    ? "float32"
+                           : name == "double" ? "float64"
+                           : name == "half"   ? "float16"
+                                              : name;
+      std::string upper;
+      for (char ch : name)
+        upper +=
+            static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+      traced += (traced.empty() ? "" : ", ") + python;
+      enums += (enums.empty() ? "DT_" : ", DT_") + upper;
+    }
+    rejectDType(rt, op, t.param, "T", d, traced, t.allowed,
+                std::string("; signature=") + t.signature +
+                    "; attr=T:type,allowed=[" + enums + "]" + t.tail + ">");
+  }
 }
 
 Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
@@ -272,7 +341,7 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
     scope = rt.tracing->graph.uniqueName(name);
   convertPair(rt, x, y, tx, ty, op, scope);
   auto &a = rt.tensor(tx), &b = rt.tensor(ty);
-  rejectUnsigned(rt, op, a.type.dtype);
+  rejectUnsupported(rt, op, a.type.dtype);
   if (a.type.dtype != b.type.dtype) {
     mismatchedInputs(rt, op, "x", "y", a.type.dtype, b.type.dtype);
   }
@@ -366,7 +435,7 @@ Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
               const std::string &name) {
   Value t = rt.toTensor(x);
   auto &tensor = rt.tensor(t);
-  rejectUnsigned(rt, op, tensor.type.dtype);
+  rejectUnsupported(rt, op, tensor.type.dtype);
   static const char *floatOnly[] = {
       "Sqrt", "Rsqrt", "Exp",     "Log",  "Log1p", "Sin",   "Cos",       "Tanh",
       "Erf",  "Floor", "Sigmoid", "Ceil", "Round", "Expm1", "Reciprocal"};
@@ -569,7 +638,7 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
              const Value &axisArg, bool keepdims) {
   Value t = rt.toTensor(x);
   auto &type = rt.tensor(t).type;
-  rejectUnsigned(rt, op, type.dtype);
+  rejectUnsupported(rt, op, type.dtype);
   int64_t rank = type.shape.size();
   std::vector<int64_t> axes;
   if (axisArg.isNone()) {
