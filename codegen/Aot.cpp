@@ -26,6 +26,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -565,9 +566,15 @@ std::string generateHeader(const std::vector<ExportedFunction> &fns,
     h << "\n/* The library holds " << vars.size()
       << " tf.Variable(s), in this order (kiln_library_variable_read and\n"
          " * kiln_library_variable_assign take these indices):\n";
-    for (size_t i = 0; i < vars.size(); ++i)
-      h << " *   " << i << ": " << vars[i].name << " " << typeText(vars[i].type)
+    for (size_t i = 0; i < vars.size(); ++i) {
+      // A name is the user's text: it must not end the comment or a line.
+      std::string name = vars[i].name;
+      for (size_t at; (at = name.find("*/")) != std::string::npos;)
+        name.replace(at, 2, "* /");
+      std::replace(name.begin(), name.end(), '\n', ' ');
+      h << " *   " << i << ": " << name << " " << typeText(vars[i].type)
         << "\n";
+    }
     h << " * Each kiln_library opened from it has its own values, starting at\n"
          " * those the variables had when kiln compile ran the script.\n"
          " * Functions that use variables have no typed entry point: call\n"
