@@ -907,6 +907,25 @@ void installNumPy(TfRuntime &rt) {
       EagerScope eager(*r);
       return result(*r, select(*r, t[0], t[1], t[2]));
     });
+    // np.round(a, decimals): rint(a * 10**decimals) / 10**decimals in a's
+    // dtype, as NumPy computes it; integers are unchanged.
+    for (const char *name : {"round", "around"})
+      np.def(name, [r, name](Interpreter &in, CallArgs &args) {
+        Params p(in, args, name, {"a", "decimals"});
+        Value a = p.require("a", name);
+        int64_t d = p.has("decimals") ? in.toIndex(p.get("decimals")) : 0;
+        if (d < 0)
+          in.raise("NotImplementedError",
+                   "kiln's np.round takes decimals >= 0 only");
+        if (!isFloating(npAsArray(*r, a)->type.dtype))
+          return ufunc1(*r, name, "Identity", a, false);
+        if (d == 0)
+          return ufunc1(*r, name, "Round", a, true);
+        Value scale = Value::floating(std::pow(10.0, static_cast<double>(d)));
+        Value y =
+            ufunc1(*r, name, "Round", ufunc2(*r, name, "Mul", a, scale), true);
+        return ufunc2(*r, name, "RealDiv", y, scale);
+      });
     np.def("clip", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "clip", {"a", "a_min", "a_max"});
       Value lo = ufunc2(*r, "clip", "Maximum", p.require("a", "clip"),

@@ -69,6 +69,19 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     Value capped = binaryOp(*r, "Minimum", t, high, "clip_by_value/Minimum");
     return binaryOp(*r, "Maximum", capped, low, "clip_by_value");
   });
+  // tf.math.divide_no_nan: x / y, and 0 where y is 0 (TensorFlow's DivNoNan
+  // kernel; here a division and a select).
+  math.def("divide_no_nan", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "divide_no_nan", {"x", "y", "name"});
+    Value x = r->toTensor(p.require("x", "divide_no_nan"));
+    Value y =
+        r->toTensor(p.require("y", "divide_no_nan"), r->tensor(x).type.dtype);
+    // Integers divide as truediv does (int32 to float64).
+    Value quotient = trueDiv(*r, x, y);
+    Value zero = scalarLike(*r, 0.0, quotient);
+    Value yZero = r->toTensor(Value::integer(0), r->tensor(y).type.dtype);
+    return select(*r, binaryOp(*r, "Equal", y, yZero), zero, quotient);
+  });
   math.def("reciprocal", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "reciprocal", {"x", "name"});
     Value x = floatTensor(*r, p.require("x", "reciprocal"), "Reciprocal");
