@@ -88,11 +88,16 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
     return;
   }
   default: {
+    // A variable matches by dtype and shape, as TensorFlow's TraceType
+    // does: a call with another variable of that type runs the same trace
+    // on it (ConcreteFunction::argVariables).
+    if (VariableObject *var = asVariable(v)) {
+      key += "V(" + std::string(py::dtypeName(var->state->type.dtype)) +
+             var->state->type.shapeString() + ")";
+      return;
+    }
     char buf[32];
-    // A variable and the _UnreadVariables assign() returns share a state.
-    VariableObject *var = asVariable(v);
-    snprintf(buf, sizeof buf, "id:%p",
-             var ? static_cast<const void *>(var->state.get()) : v.raw());
+    snprintf(buf, sizeof buf, "id:%p", v.raw());
     key += buf;
   }
   }
@@ -198,6 +203,36 @@ std::string absolutePath(const std::string &path) {
 }
 
 } // namespace
+
+/// The tf.Variables among call arguments `args` (nested in lists, tuples
+/// and dicts), in the cache key's order.
+static std::vector<std::shared_ptr<VariableState>>
+argumentVariables(Interpreter &in, const ValueList &args) {
+  std::vector<std::shared_ptr<VariableState>> out;
+  std::function<void(const Value &)> walk = [&](const Value &v) {
+    if (VariableObject *var = asVariable(v)) {
+      out.push_back(var->state);
+    } else if (v.is(Type::List) || v.is(Type::Tuple)) {
+      for (auto &item : in.toList(v))
+        walk(item);
+    } else if (v.is(Type::Dict)) {
+      for (auto &item : sortedItems(in, v))
+        walk(item.second);
+    }
+  };
+  for (auto &a : args)
+    walk(a);
+  return out;
+}
+
+std::shared_ptr<VariableState> ConcreteFunction::variableFor(
+    const std::shared_ptr<VariableState> &traced,
+    const std::vector<std::shared_ptr<VariableState>> &callVariables) const {
+  for (size_t i = 0; i < argVariables.size() && i < callVariables.size(); ++i)
+    if (argVariables[i] == traced)
+      return callVariables[i];
+  return traced;
+}
 
 std::string
 structureText(Interpreter &in, const Value &v,
@@ -406,6 +441,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
                                     std::vector<TensorType> tensorTypes) {
   auto concrete = std::make_unique<ConcreteFunction>();
   concrete->key = key;
+  concrete->argVariables = argumentVariables(in, args);
   auto stateOwner = std::make_shared<TraceState>();
   TraceState &state = *stateOwner;
   state.graph.name =
@@ -689,7 +725,12 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
                    py::dtypeName(inputs[i]->type.dtype) + " tensor of shape " +
                    inputs[i]->type.shapeString());
   }
+  // Variables passed as arguments replace those the trace was made with.
+  auto callVariables = argumentVariables(in, args);
+  std::vector<std::shared_ptr<VariableState>> captures;
   for (auto &var : c.captures)
+    captures.push_back(c.variableFor(var, callVariables));
+  for (auto &var : captures)
     inputs.push_back(var->value);
   const std::vector<HostTensorPtr> inputValues = inputs;
   std::vector<HostTensorPtr> outputs;
@@ -722,7 +763,7 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
     rt.raise(c.onHost ? "UnimplementedError" : "InternalError", error);
   }
   for (auto &[var, index] : c.writes)
-    var->value = outputs[index];
+    c.variableFor(var, callVariables)->value = outputs[index];
   // tf.print calls recorded while tracing, in program order.
   for (auto &p : c.prints)
     (p.toStdout ? in.out() : in.err()) << renderPrint(p, outputs);
@@ -734,9 +775,9 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
     // which kiln cannot differentiate yet: a gradient through it is an
     // UnimplementedError rather than a silent None.
     ValueList callInputs = argTensors;
-    for (size_t k = 0; k < c.captures.size(); ++k) {
+    for (size_t k = 0; k < captures.size(); ++k) {
       Value read = rt.eager(inputValues[argTensors.size() + k]);
-      recordVariableRead(rt, c.captures[k], read);
+      recordVariableRead(rt, captures[k], read);
       callInputs.push_back(read);
     }
     recordOperation(rt, "StatefulPartitionedCall", callInputs, tensors, {});
@@ -1288,10 +1329,13 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
         },
         index);
   }
-  // The callee's variables read the caller's current values.
+  // The callee's variables read the caller's current values (variables
+  // passed as arguments replace those the callee was traced with).
+  auto callVariables = argumentVariables(in, bound);
   for (size_t i = 0; i < c->captures.size(); ++i)
     argOutputs.push_back(
-        variableValue(rt, c->captures[i], name + "/ReadVariableOp"));
+        variableValue(rt, c->variableFor(c->captures[i], callVariables),
+                      name + "/ReadVariableOp"));
   std::vector<graph::Output> mapped(c->graph.nodes.size());
   for (size_t i = 0; i < c->graph.args.size(); ++i)
     mapped[c->graph.args[i]] = argOutputs.at(i);
@@ -1333,7 +1377,8 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
     for (graph::Output o : c->graph.regions[r].results)
       og.regions[base + r].results.push_back(mapOut(o));
   for (auto &[var, index] : c->writes)
-    setVariableValue(rt, var, mapOut(c->graph.results[index]));
+    setVariableValue(rt, c->variableFor(var, callVariables),
+                     mapOut(c->graph.results[index]));
   // The callee's tf.print calls become the caller's.
   for (TracedPrint p : c->prints) {
     for (auto &slot : p.tensors) {

@@ -38,6 +38,14 @@ struct ConcreteFunction {
   /// the call leaves in the written ones are results at these indices.
   std::vector<std::shared_ptr<VariableState>> captures;
   std::vector<std::pair<std::shared_ptr<VariableState>, size_t>> writes;
+  /// The variables passed as arguments to the trace, in the cache key's
+  /// order: a call with other variables of the same types uses those.
+  std::vector<std::shared_ptr<VariableState>> argVariables;
+  /// The variable a call with `callVariables` as its argument variables
+  /// uses where the trace used `traced`.
+  std::shared_ptr<VariableState> variableFor(
+      const std::shared_ptr<VariableState> &traced,
+      const std::vector<std::shared_ptr<VariableState>> &callVariables) const;
   /// The arguments of the call that traced it (empty when not traced by
   /// a call).
   std::vector<ArgumentType> argTypes;
