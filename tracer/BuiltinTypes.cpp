@@ -47,6 +47,15 @@ std::optional<Value> ArgParser::keyword(const std::string &name) {
   return std::nullopt;
 }
 
+/// int(t) or float(t) of a symbolic tensor in code AutoGraph converts: a
+/// cast, as AutoGraph's int_ and float_ make it.
+static bool stagedCast(Interpreter &in, const Value &v, bool toFloat,
+                       Value &out) {
+  Frame *frame = in.currentFrame();
+  return frame && in.mustStage(*frame, v) &&
+         in.stager()->stagedCast(v, toFloat, out);
+}
+
 static Value toInt(Interpreter &in, CallArgs &args) {
   ArgParser p(in, args, "int");
   std::optional<Value> base = p.keyword("base");
@@ -60,6 +69,8 @@ static Value toInt(Interpreter &in, CallArgs &args) {
     Value n;
     if (v.as<NativeObject>().toNumber(in, v, n))
       v = n;
+    else if (stagedCast(in, v, false, n))
+      return n;
   }
   if (base) {
     if (!v.is(Type::Str))
@@ -123,6 +134,8 @@ static Value toFloat(Interpreter &in, CallArgs &args) {
     Value n;
     if (v.as<NativeObject>().toNumber(in, v, n))
       v = n;
+    else if (stagedCast(in, v, true, n))
+      return n;
   }
   if (v.isNumber())
     return Value::floating(v.toDouble());

@@ -63,6 +63,9 @@ public:
   virtual bool stagedLen(const Value &v, Value &out) = 0;
   /// range() with a tensor bound (AutoGraph's range_): tf.range.
   virtual bool stagedRange(const ValueList &args, Value &out) = 0;
+  /// int() or float() of a tensor (AutoGraph's int_ and float_): a cast to
+  /// int32 or float32.
+  virtual bool stagedCast(const Value &v, bool toFloat, Value &out) = 0;
 };
 
 class Interpreter {

@@ -137,6 +137,11 @@ public:
     return true;
   }
 
+  bool stagedCast(const Value &v, bool toFloat, Value &out) override {
+    out = cast(rt, v, toFloat ? DType::Float32 : DType::Int32);
+    return true;
+  }
+
   bool stagedRange(const ValueList &args, Value &out) override {
     DType d = DType::Int32;
     for (auto &a : args)
