@@ -6,6 +6,7 @@
 #include "autograph/Autograph.h"
 
 #include "RankSpecialize.h"
+#include "TensorArray.h"
 #include "TensorFormat.h"
 #include "TfGradient.h"
 #include "TfHostOps.h"
@@ -512,20 +513,24 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   // known a shape tensor, as TensorFlow converts a Function's outputs to
   // tensors (outside the user's code: its errors are not "in user code").
   result = mapLeaves(in, result, "", [&](const Value &v, const std::string &) {
-    if (v.is(Type::Native))
-      if (auto *s = dynamic_cast<TensorShapeObject *>(v.raw())) {
-        if (s->type.isStatic())
-          return rt.toTensor(pyIntList(in, s->type.shape), DType::Int32);
-        rt.tracing = saved;
-        in.typeError("To be compatible with tf.function, Python "
-                     "functions must return zero or more Tensors or "
-                     "ExtensionTypes or None values; in compilation of " +
-                     in.repr(pyFunc) +
-                     ", found return value of type TensorShape, which "
-                     "is not a Tensor or ExtensionType.");
-      }
-    return v.isNumber() || v.is(Type::Str) || asVariable(v) ? rt.toTensor(v)
-                                                            : v;
+    auto *shape = v.is(Type::Native)
+                      ? dynamic_cast<TensorShapeObject *>(v.raw())
+                      : nullptr;
+    if (shape && shape->type.isStatic())
+      return rt.toTensor(pyIntList(in, shape->type.shape), DType::Int32);
+    bool array = v.is(Type::Native) && dynamic_cast<NdArrayObject *>(v.raw());
+    if (v.isNumber() || v.is(Type::Str) || v.is(Type::Bytes) || asVariable(v) ||
+        array)
+      return rt.toTensor(v);
+    if (v.isNone() || rt.isTensor(v) ||
+        (v.is(Type::Native) && dynamic_cast<TensorArrayObject *>(v.raw())))
+      return v;
+    rt.tracing = saved;
+    in.typeError("To be compatible with tf.function, Python functions must "
+                 "return zero or more Tensors or ExtensionTypes or None "
+                 "values; in compilation of " +
+                 in.repr(pyFunc) + ", found return value of type " +
+                 in.typeName(v) + ", which is not a Tensor or ExtensionType.");
   });
   // Outputs: an Identity per returned tensor, as TensorFlow names them.
   concrete->firstOutput = state.graph.results.size();
