@@ -260,8 +260,10 @@ std::string Interpreter::repr(const Value &v) {
       }
       return out + ")";
     }
-    return "<__main__." + inst.cls->name + " object at " + address(v.raw()) +
-           ">";
+    // A builtin class (object()) has no module in its repr.
+    bool builtin = builtinClass(inst.cls->name).get() == inst.cls.get();
+    return "<" + std::string(builtin ? "" : "__main__.") + inst.cls->name +
+           " object at " + address(v.raw()) + ">";
   }
   case Type::Iterator:
     return "<" + typeName(v) + " object at " + address(v.raw()) + ">";
