@@ -302,6 +302,30 @@ static void rejectUnsupported(TfRuntime &rt, const std::string &op, DType d) {
       {"Sub", "x",
        "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, "
        "int64, complex64, complex128, uint32, uint64",
+       "x:T, y:T -> z:T", ""},
+      {"Sign", "x",
+       "bfloat16, half, float, double, int8, int16, int32, int64, complex64, "
+       "complex128",
+       "x:T -> y:T", ""},
+      {"Maximum", "x",
+       "bfloat16, half, float, double, int8, uint8, int16, uint16, int32, "
+       "uint32, int64, uint64",
+       "x:T, y:T -> z:T", ""},
+      {"Minimum", "x",
+       "bfloat16, half, float, double, int8, uint8, int16, uint16, int32, "
+       "uint32, int64, uint64",
+       "x:T, y:T -> z:T", ""},
+      {"FloorDiv", "x",
+       "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, "
+       "uint32, uint64, int64, complex64, complex128",
+       "x:T, y:T -> z:T", ""},
+      {"FloorMod", "x",
+       "int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, "
+       "half, float, double",
+       "x:T, y:T -> z:T", ""},
+      {"Pow", "x",
+       "bfloat16, float, half, double, int8, int16, int32, int64, complex64, "
+       "complex128",
        "x:T, y:T -> z:T", ""}};
   for (const OpTypes &t : table) {
     if (op != t.op)

@@ -30,3 +30,9 @@ for op in [absolute, doubled, largest]:
         traced(b)
     except TypeError as e:
         print("TypeError:", str(e).splitlines()[-1])
+for f in [lambda: tf.sign(b), lambda: tf.maximum(b, b), lambda: tf.minimum(b, b),
+          lambda: b // b, lambda: b % b, lambda: b ** b]:
+    try:
+        print(f())
+    except tf.errors.InvalidArgumentError as e:
+        print("InvalidArgumentError:", e)
