@@ -94,8 +94,7 @@ struct NdArrayObject : py::NativeObject {
   std::string typeName() const override {
     return scalar ? py::dtypeName(value->type.dtype) : "ndarray";
   }
-  std::string typeModule() const override { return "numpy";
-  }
+  std::string typeModule() const override { return "numpy"; }
   std::string repr(Interpreter &, const Value &) override;
   std::string str(Interpreter &, const Value &) override;
   bool getAttr(Interpreter &in, const Value &self, const std::string &name,
