@@ -267,9 +267,9 @@ const std::map<std::string, GradFn> &gradientFunctions() {
        }},
       {"Reciprocal",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         // ReciprocalGrad: -(y * (y * dy)).
+         // ReciprocalGrad: -(y * y) * dy.
          const Value &y = e.outputs[0];
-         return ValueList{unaryOp(rt, "Neg", mul(rt, y, mul(rt, y, g[0])))};
+         return ValueList{unaryOp(rt, "Neg", mul(rt, mul(rt, y, y), g[0]))};
        }},
       {"Exp",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
