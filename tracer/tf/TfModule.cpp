@@ -498,8 +498,12 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
       return v.toDouble();
     };
     Value startArg = p.require("start", "linspace");
-    DType dtype = r->isTensor(startArg) &&
-                          r->tensor(startArg).type.dtype == DType::Float64
+    // float64 for a float64 or integer start (linspace_nd casts integers
+    // to float64), float32 otherwise.
+    DType startType = r->isTensor(startArg) ? r->tensor(startArg).type.dtype
+                      : startArg.is(Type::Float) ? DType::Float32
+                                                 : DType::Int32;
+    DType dtype = startType == DType::Float64 || isInteger(startType)
                       ? DType::Float64
                       : DType::Float32;
     double start = number(startArg);
@@ -574,7 +578,19 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
                                        : Value::integer(i == j));
       data.push_back(in.list(std::move(row)));
     }
-    return r->constant(r->hostFromPython(in.list(std::move(data)), d), "eye");
+    // batch_shape: the matrix repeated over leading dimensions.
+    Value matrix = in.list(std::move(data));
+    if (p.has("batch_shape")) {
+      ValueList batch = in.toList(p.get("batch_shape"));
+      for (auto it = batch.rbegin(); it != batch.rend(); ++it) {
+        int64_t n = in.toIndex(*it);
+        if (n < 0) // TensorFlow's eye fills the batch with a Fill
+          kernelError(*r, "Fill",
+                      "Dimension " + std::to_string(n) + " must be >= 0");
+        matrix = in.list(ValueList(static_cast<size_t>(n), matrix));
+      }
+    }
+    return r->constant(r->hostFromPython(matrix, d), "eye");
   });
 }
 
