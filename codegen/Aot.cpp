@@ -109,7 +109,8 @@ std::string initialValueSymbol(size_t index) {
   return "kiln_variable_init_" + std::to_string(index);
 }
 
-/// "{1, 2, }": a C initializer's elements.
+/// "{1, 2, 0}": a C array initializer of `values` and a trailing 0, so that
+/// an empty list still makes a valid array.
 template <typename T> std::string cList(const std::vector<T> &values) {
   std::string out = "{";
   for (const T &v : values)
@@ -276,10 +277,7 @@ std::string generateDescriptorSource(
                      const std::vector<graph::TensorType> &types) {
       for (size_t i = 0; i < types.size(); ++i) {
         c << "static const int64_t " << f.symbol << "_" << which << i
-          << "_dims[] = {";
-        for (int64_t d : types[i].shape)
-          c << d << ", ";
-        c << "0};\n";
+          << "_dims[] = " << cList(types[i].shape) << ";\n";
       }
       c << "static const kiln_tensor_spec " << f.symbol << "_" << which
         << "[] = {";

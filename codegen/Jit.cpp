@@ -132,11 +132,6 @@ struct graph::Executor::Compiled {
 
 namespace {
 
-bool lower(mlir::ModuleOp module, const CompileOptions &options,
-           std::string &error) {
-  return lowerToLlvmDialect(module, options, error);
-}
-
 class JitExecutor : public graph::Executor {
 public:
   explicit JitExecutor(const CompileOptions &options) : options_(options) {
@@ -160,7 +155,7 @@ public:
         return nullptr;
       }
     }
-    if (!lower(*module, options_, error))
+    if (!lowerToLlvmDialect(*module, options_, error))
       return nullptr;
     mlir::ExecutionEngineOptions engineOptions;
     engineOptions.transformer = mlir::makeOptimizingTransformer(
@@ -311,7 +306,7 @@ bool dumpGraphStage(const graph::Graph &graph, const std::string &stage,
     module->print(os);
     return true;
   }
-  if (!lower(*module, options, error))
+  if (!lowerToLlvmDialect(*module, options, error))
     return false;
   llvm::LLVMContext llvmContext;
   auto llvmModule = mlir::translateModuleToLLVMIR(*module, llvmContext);

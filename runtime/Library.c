@@ -246,7 +246,7 @@ static kiln_concrete *concrete_create(const kiln_library *library,
   concrete->input_words = descriptor_words(desc->num_inputs, desc->inputs);
   for (int32_t i = 0; i < desc->num_captures; ++i)
     concrete->input_words +=
-        3 + 2 * (size_t)library->variables[desc->captures[i]].spec.rank;
+        descriptor_words(1, &library->variables[desc->captures[i]].spec);
   concrete->result_words = descriptor_words((int32_t)num_results, results);
   return concrete;
 }

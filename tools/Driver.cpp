@@ -82,6 +82,16 @@ CompileOptions compileOptions(const DriverOptions &opts) {
   return compile;
 }
 
+/// The tensorflow module for a script's run, with the tracing options.
+static std::shared_ptr<tf::TfRuntime>
+installTensorFlow(py::Interpreter &interp, graph::Executor &executor,
+                  const DriverOptions &opts) {
+  auto rt = tf::installTensorFlow(interp, executor);
+  rt->maxTraces = opts.maxTraces;
+  rt->explainRetrace = opts.explainRetrace;
+  return rt;
+}
+
 int runScript(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
   Loaded loaded;
   if (int rc = load(opts, err, loaded))
@@ -90,9 +100,7 @@ int runScript(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
   interp.setAutograph(&loaded.autograph);
   std::unique_ptr<graph::Executor> executor =
       createJitExecutor(compileOptions(opts));
-  auto rt = tf::installTensorFlow(interp, *executor);
-  rt->maxTraces = opts.maxTraces;
-  rt->explainRetrace = opts.explainRetrace;
+  installTensorFlow(interp, *executor, opts);
   int rc = interp.runMain(*loaded.module);
   out.flush();
   return rc == 0 ? kExitOk : kExitUserError;
@@ -161,9 +169,7 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
   interp.setAutograph(&loaded.autograph);
   std::unique_ptr<graph::Executor> executor =
       createJitExecutor(compileOptions(opts));
-  auto rt = tf::installTensorFlow(interp, *executor);
-  rt->maxTraces = opts.maxTraces;
-  rt->explainRetrace = opts.explainRetrace;
+  auto rt = installTensorFlow(interp, *executor, opts);
   if (interp.runMain(*loaded.module, moduleName) != 0)
     return kExitUserError;
   std::map<std::string, tf::TfFunction *> byName;

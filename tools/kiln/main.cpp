@@ -125,11 +125,10 @@ int main(int argc, char **argv) {
   compile->add_option("--target", target, "cpu (cuda is not built yet)")
       ->check(CLI::IsMember({"cpu"}));
   compile->footer(
-      "\n  -O0..-O3                    Optimization level (default -O2)\n"
+      "  -O0..-O3                    Optimization level (default -O2)\n"
       "  -MF FILE                    Also write a Make rule naming "
       "the script the output depends on");
-  run->footer(
-      "\n  -O0..-O3                    Optimization level (default -O2)");
+  run->footer("  -O0..-O3                    Optimization level (default -O2)");
   CLI::App *signatures = app.add_subcommand(
       "signatures", "Print the concrete signatures of every tf.function");
   addInput(signatures);
@@ -187,7 +186,9 @@ int main(int argc, char **argv) {
   if (compile->parsed() && objectOnly)
     inv.opts.emit = "obj";
   // A pass name that is not in the pipeline would print nothing.
-  std::vector<std::string> passes = pipelinePassNames(inv.opts.optLevel);
+  std::vector<std::string> passes;
+  if (!inv.opts.printIrAfter.empty())
+    passes = pipelinePassNames(inv.opts.optLevel);
   for (auto &name : inv.opts.printIrAfter)
     if (std::find(passes.begin(), passes.end(), name) == passes.end()) {
       std::cerr << "kiln: error: --print-ir-after: no pass '" << name

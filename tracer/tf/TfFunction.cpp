@@ -737,7 +737,6 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
     captures.push_back(c.variableFor(var, callVariables));
   for (auto &var : captures)
     inputs.push_back(var->value);
-  const std::vector<HostTensorPtr> inputValues = inputs;
   std::vector<HostTensorPtr> outputs;
   std::string error;
   const graph::Executor::Compiled *compiled = c.compiled;
@@ -781,7 +780,7 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
     // UnimplementedError rather than a silent None.
     ValueList callInputs = argTensors;
     for (size_t k = 0; k < captures.size(); ++k) {
-      Value read = rt.eager(inputValues[argTensors.size() + k]);
+      Value read = rt.eager(inputs[argTensors.size() + k]); // before writes
       recordVariableRead(rt, captures[k], read);
       callInputs.push_back(read);
     }
@@ -1110,11 +1109,10 @@ struct ConcreteFunctionObject : py::NativeObject {
         concrete->outputType +
         ".\nFallback to flat signature also failed due to: " + flatError);
   }
-  /// A Python argument fixed at trace time must be passed with that value
-  /// (or left out). TensorFlow then retries the call against the flat
-  /// signature of tensor parameters only, so its error names both failures.
-  /// A Python argument must equal the value the function was traced for,
-  /// by position or by keyword; TensorFlow's TypeError otherwise.
+  /// A Python argument fixed at trace time must be passed with that value,
+  /// by position or by keyword (or left out). TensorFlow then retries the
+  /// call against the flat signature of tensor parameters only, so its
+  /// TypeError names both failures.
   void checkLiterals(Interpreter &in, CallArgs &args) {
     auto &params = concrete->params;
     auto isLiteral = [](const std::string &spec) {

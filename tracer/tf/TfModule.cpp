@@ -83,23 +83,13 @@ void resolveSplitSizes(TfRuntime &rt, const Value &x,
       if (sizes[i] < 0)
         error = "Split size at index " + std::to_string(i) +
                 " must be >= 0. Got: " + std::to_string(sizes[i]);
-    if (error.empty() && inferred < 0 && known != n) {
+    if (error.empty() && inferred < 0 && known != n)
       error = "can't split axis of size " + std::to_string(n) +
-              " into pieces of size [";
-      for (size_t i = 0; i < sizes.size(); ++i)
-        error += (i ? "," : "") + std::to_string(sizes[i]);
-      error += "]";
-    }
+              " into pieces of size " + shapeList(sizes);
     if (error.empty())
       return;
     // TensorFlow's shape-inference error names the node it would add.
     graph::Graph &g = rt.tracing->graph;
-    auto shapeText = [](const std::vector<int64_t> &shape) {
-      std::string s = "[";
-      for (size_t i = 0; i < shape.size(); ++i)
-        s += (i ? "," : "") + (shape[i] < 0 ? "?" : std::to_string(shape[i]));
-      return s + "]";
-    };
     std::string computed;
     for (size_t i = 0; i < given.size(); ++i)
       computed += (i ? " " : "") + std::to_string(given[i]);
@@ -110,7 +100,7 @@ void resolveSplitSizes(TfRuntime &rt, const Value &x,
         ", Tlen=DT_INT32, num_split=" + std::to_string(sizes.size()) + "](" +
         g.nodes[rt.graphOutput(x).node].name + ", " + g.uniqueName("Const") +
         ", " + node + "/split_dim)' with input shapes: " +
-        shapeText(type.shape) + ", [" + std::to_string(sizes.size()) +
+        shapeList(type.shape) + ", [" + std::to_string(sizes.size()) +
         "], [] and with computed input tensors: input[1] = <" + computed +
         ">, input[2] = <" + std::to_string(axis) + ">.");
   }
@@ -748,8 +738,6 @@ void defineCreation(ModuleBuilder &tf) {
                              static_cast<float>(dl))))
                        : std::max<int64_t>(
                              0, static_cast<int64_t>(std::ceil((l - s) / dl)));
-    if ((l - s) / dl < 0)
-      n = 0;
     // In a graph an integer range is a Range node, as in TensorFlow: its
     // size stays out of the graph (a loop over tf.range(3000) is as small
     // as one over tf.range(3)).

@@ -125,19 +125,10 @@ bool TensorObject::binary(Interpreter &in, BinaryOp op, const Value &self,
     if (d != DType::Bool && !isInteger(d)) {
       const char *allowed = "int8, int16, int32, int64, uint8, uint16, "
                             "uint32, uint64";
-      if (r.tracing)
-        in.typeError(
-            std::string("Value passed to parameter 'x' has DataType ") +
-            py::dtypeName(d) + " not in list of allowed values: " + allowed);
-      r.raise("InvalidArgumentError",
-              std::string("Value for attr 'T' of ") + kernelTypeName(d) +
-                  " is not in the list of allowed values: " + allowed +
-                  "\n\t; NodeDef: {{node " + bitwise +
-                  "}}; Op<name=" + bitwise +
+      rejectDType(r, bitwise, "x", "T", d, allowed, allowed,
                   "; signature=x:T, y:T -> z:T; attr=T:type,allowed=[DT_INT8, "
                   "DT_INT16, DT_INT32, DT_INT64, DT_UINT8, DT_UINT16, "
-                  "DT_UINT32, DT_UINT64]; is_commutative=true>" +
-                  eagerOpSuffix(bitwise));
+                  "DT_UINT32, DT_UINT64]; is_commutative=true>");
     }
     out =
         binaryOp(r, op == BinaryOp::BitAnd ? "LogicalAnd" : "LogicalOr", x, y);
