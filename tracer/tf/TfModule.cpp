@@ -706,14 +706,18 @@ void defineCreation(ModuleBuilder &tf) {
         snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
       return std::string(buf);
     };
+    // As the kernel words them, a NaN bound fails the order check and an
+    // infinite one the size check.
     std::string bad =
         dl == 0 ? "Requires delta != 0"
-        : dl > 0 && s > l
+        : dl > 0 && !(s <= l)
             ? "Requires start <= limit when delta > 0: " + number(s) + "/" +
                   number(l)
-        : dl < 0 && s < l
+        : !(dl > 0) && !(s >= l)
             ? "Requires start >= limit when delta < 0: " + number(s) + "/" +
                   number(l)
+        : !(std::fabs((l - s) / dl) <= 9.2233720368547758e18)
+            ? "Requires ((limit - start) / delta) <= 9223372036854775807"
             : "";
     if (!bad.empty() && r->tracing) {
       // Shape inference's error, naming the node TensorFlow would add.

@@ -51,3 +51,10 @@ try:
     backwards()
 except ValueError as e:
     print(str(e).splitlines()[-1])
+# NaN bounds fail the kernel's order checks, an infinite one its size check.
+for bounds in [(float("nan"), 3.0), (0.0, float("nan")), (0.0, 3.0, float("nan")),
+               (0.0, float("inf"))]:
+    try:
+        tf.range(*bounds)
+    except tf.errors.InvalidArgumentError as e:
+        print(e)
