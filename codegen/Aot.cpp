@@ -147,7 +147,7 @@ void generateHostCalls(
        "  if (cond || failed_assertion) return;\n"
        "  switch (spec) {\n";
   for (auto &[index, spec] : specs)
-    if (spec.kind == hostcalls::Spec::Assert)
+    if (spec.kind == hostcalls::Spec::Assert && spec.pieces.empty())
       c << "  case " << index
         << ": failed_assertion = " << cString(spec.message) << "; return;\n";
   c << "  default: failed_assertion = \"assertion failed\";\n  }\n}\n";
@@ -175,9 +175,15 @@ void generateHostCalls(
        "static const char *take_assertion(void) {\n"
        "  const char *m = failed_assertion;\n  failed_assertion = 0;\n"
        "  return m;\n}\n\n";
+  // tf.print, and Asserts with data (formatted the same way, failing with
+  // the text instead of printing it).
+  auto formatted = [](const hostcalls::Spec &spec) {
+    return spec.kind == hostcalls::Spec::Print ||
+           (spec.kind == hostcalls::Spec::Assert && !spec.pieces.empty());
+  };
   bool anyPrint = false;
   for (auto &[index, spec] : specs) {
-    if (spec.kind != hostcalls::Spec::Print)
+    if (!formatted(spec))
       continue;
     anyPrint = true;
     c << "static const char *const print" << index << "_pieces[] = {";
@@ -196,16 +202,19 @@ void generateHostCalls(
   // pieces[items] (the last) follows the last tensor.
   c << "\ntypedef struct {\n  int64_t items, summarize;\n"
        "  const char *const *pieces;\n  const size_t *sizes;\n"
-       "  const int32_t *dtypes;\n  int to_stdout;\n} print_spec;\n\n"
+       "  const int32_t *dtypes;\n  int to_stdout, is_assert;\n} "
+       "print_spec;\n\n"
        "static const print_spec *find_print(int64_t index) {\n"
        "  switch (index) {\n";
   for (auto &[index, spec] : specs) {
-    if (spec.kind != hostcalls::Spec::Print)
+    if (!formatted(spec))
       continue;
     c << "  case " << index << ": {\n    static const print_spec s = {"
       << spec.tensorDTypes.size() << ", " << spec.summarize << ", print"
       << index << "_pieces, print" << index << "_sizes, print" << index
-      << "_dtypes, " << (spec.toStdout ? 1 : 0) << "};\n    return &s;\n  }\n";
+      << "_dtypes, " << (spec.toStdout ? 1 : 0) << ", "
+      << (spec.kind == hostcalls::Spec::Assert ? 1 : 0)
+      << "};\n    return &s;\n  }\n";
   }
   c << "  default:\n    return 0;\n  }\n}\n\n"
        "static _Thread_local kiln_text print_line;\n\n"
@@ -217,17 +226,34 @@ void generateHostCalls(
        "  int32_t dtype = s->dtypes[item];\n"
        "  const char *data = (const char *)(intptr_t)d[1] +\n"
        "                     d[2] * (int64_t)kiln_tfp_dtype_size(dtype);\n"
-       "  kiln_tf_print_tensor(&print_line, dtype, rank, d + 3, d + 3 + rank,\n"
-       "                       data, s->summarize);\n}\n\n";
+       "  if (s->is_assert)\n"
+       "    kiln_tf_summarize_tensor(&print_line, dtype, rank, d + 3,\n"
+       "                             d + 3 + rank, data, s->summarize);\n"
+       "  else\n"
+       "    kiln_tf_print_tensor(&print_line, dtype, rank, d + 3, d + 3 + "
+       "rank,\n"
+       "                         data, s->summarize);\n}\n\n";
   // One MLIR declaration per element type (their memref arguments differ).
   for (const char *t :
        {"i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64"})
     c << "void kiln_host_print_item_" << t
       << "(int64_t index, int64_t item, int64_t rank, const int64_t *d) {\n"
          "  print_item(index, item, rank, d);\n}\n";
-  c << "\nvoid kiln_host_print_end(int64_t index) {\n"
+  // A failed Assert keeps its text in a per-thread buffer until the next
+  // failure on the thread, as run-time shape checks do.
+  c << "\nstatic _Thread_local kiln_text assert_text;\n"
+       "void kiln_host_print_end(int64_t index) {\n"
        "  const print_spec *s = find_print(index);\n"
-       "  if (s) {\n"
+       "  if (s && s->is_assert) {\n"
+       "    kiln_text_append(&print_line, s->pieces[s->items],\n"
+       "                     s->sizes[s->items]);\n"
+       "    if (!failed_assertion && !print_line.failed) {\n"
+       "      free(assert_text.data);\n"
+       "      assert_text = print_line;\n"
+       "      memset(&print_line, 0, sizeof print_line);\n"
+       "      failed_assertion = assert_text.data;\n"
+       "    }\n"
+       "  } else if (s) {\n"
        "    kiln_text_append(&print_line, s->pieces[s->items],\n"
        "                     s->sizes[s->items]);\n"
        "    if (!print_line.failed)\n"

@@ -152,6 +152,9 @@ private:
 
   /// PrintV2 and Assert: calls into kiln's host callbacks (HostCalls.h).
   bool emitHostCall(const graph::Node &n, std::string &error);
+  /// The print-item calls for inputs `first`... of `n`, then the end call.
+  void emitHostItems(Location loc, const graph::Node &n, size_t first,
+                     Value spec64);
   /// A private declaration of external function `name`, made once.
   FlatSymbolRefAttr declare(const std::string &name, FunctionType type);
 

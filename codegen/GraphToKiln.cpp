@@ -513,14 +513,12 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return splat(loc, type, dynamic, b.create<arith::ConstantOp>(loc, value));
   }
   if (op == "BroadcastTo") {
-    // x + 0 of the target shape: elementwise broadcasting does the work.
-    auto zeros = DenseElementsAttr::get(
-        RankedTensorType::get(type.getShape(), type.getElementType()),
-        b.getZeroAttr(type.getElementType()));
-    Value zero = b.create<ConstantOp>(loc, zeros);
-    if (type.getElementType().isInteger(1))
-      return b.create<LogicalOrOp>(loc, type, input(n, 0), zero);
-    return b.create<AddOp>(loc, type, input(n, 0), zero);
+    // select(true, x, x) with a condition of the target shape: elementwise
+    // broadcasting does the work. (x + 0 would turn -0.0 into 0.0.)
+    auto always = DenseElementsAttr::get(
+        RankedTensorType::get(type.getShape(), b.getI1Type()), true);
+    Value cond = b.create<ConstantOp>(loc, always);
+    return b.create<SelectOp>(loc, type, cond, input(n, 0), input(n, 0));
   }
   if (op == "StridedSlice" && attr<std::vector<int64_t>>(n, "dyn_kind"))
     return emitDynamicSlice(n, type);
@@ -873,37 +871,10 @@ Value Emitter::hostSpec(Location loc, hostcalls::Spec spec) {
   return b.create<arith::ConstantIntOp>(loc, index, 64);
 }
 
-bool Emitter::emitHostCall(const graph::Node &n, std::string &error) {
-  Location loc = locOf(n);
+void Emitter::emitHostItems(Location loc, const graph::Node &n, size_t first,
+                            Value spec64) {
   auto i64 = b.getI64Type();
-  auto text = [&](const char *name) {
-    auto it = n.attrs.find(name);
-    return it == n.attrs.end() ? std::string()
-                               : std::get<std::string>(it->second);
-  };
-  if (n.op == "Assert") {
-    hostcalls::Spec spec;
-    spec.kind = hostcalls::Spec::Assert;
-    spec.message = text("message");
-    Value spec64 = hostSpec(loc, std::move(spec));
-    Value cond = b.create<arith::ExtUIOp>(loc, i64, scalarOf(loc, input(n, 0)));
-    b.create<func::CallOp>(
-        loc, declare("kiln_host_assert", b.getFunctionType({i64, i64}, {})),
-        TypeRange{}, ValueRange{cond, spec64});
-    return true;
-  }
-  hostcalls::Spec spec;
-  spec.pieces = std::get<std::vector<std::string>>(n.attrs.at("pieces"));
-  for (auto &in : n.inputs)
-    spec.tensorDTypes.push_back(g.typeOf(in).dtype);
-  spec.summarize = std::get<int64_t>(n.attrs.at("summarize"));
-  spec.toStdout = std::get<bool>(n.attrs.at("to_stdout"));
-  if (spec.pieces.size() != spec.tensorDTypes.size() + 1) {
-    error = "internal error: PrintV2 pieces do not match its inputs";
-    return false;
-  }
-  Value spec64 = hostSpec(loc, std::move(spec));
-  for (size_t i = 0; i < n.inputs.size(); ++i) {
+  for (size_t i = first; i < n.inputs.size(); ++i) {
     Value t = input(n, i);
     Type et = cast<RankedTensorType>(t.getType()).getElementType();
     std::string suffix;
@@ -915,7 +886,7 @@ bool Emitter::emitHostCall(const graph::Node &n, std::string &error) {
     Value copy = b.create<bufferization::AllocTensorOp>(
         loc, cast<RankedTensorType>(t.getType()), ValueRange{}, t);
     Value u = b.create<tensor::CastOp>(loc, unranked, copy);
-    Value item = b.create<arith::ConstantIntOp>(loc, i, 64);
+    Value item = b.create<arith::ConstantIntOp>(loc, i - first, 64);
     b.create<func::CallOp>(loc,
                            declare("kiln_host_print_item_" + os.str(),
                                    b.getFunctionType({i64, i64, unranked}, {})),
@@ -924,6 +895,56 @@ bool Emitter::emitHostCall(const graph::Node &n, std::string &error) {
   b.create<func::CallOp>(
       loc, declare("kiln_host_print_end", b.getFunctionType({i64}, {})),
       TypeRange{}, ValueRange{spec64});
+}
+
+bool Emitter::emitHostCall(const graph::Node &n, std::string &error) {
+  Location loc = locOf(n);
+  auto i64 = b.getI64Type();
+  auto text = [&](const char *name) {
+    auto it = n.attrs.find(name);
+    return it == n.attrs.end() ? std::string()
+                               : std::get<std::string>(it->second);
+  };
+  hostcalls::Spec spec;
+  for (size_t i = n.op == "Assert" ? 1 : 0; i < n.inputs.size(); ++i)
+    spec.tensorDTypes.push_back(g.typeOf(n.inputs[i]).dtype);
+  if (n.op == "Assert" && !n.attrs.count("pieces")) {
+    spec.kind = hostcalls::Spec::Assert;
+    spec.message = graphError(n, text("message"));
+    Value spec64 = hostSpec(loc, std::move(spec));
+    Value cond = b.create<arith::ExtUIOp>(loc, i64, scalarOf(loc, input(n, 0)));
+    b.create<func::CallOp>(
+        loc, declare("kiln_host_assert", b.getFunctionType({i64, i64}, {})),
+        TypeRange{}, ValueRange{cond, spec64});
+    return true;
+  }
+  spec.pieces = std::get<std::vector<std::string>>(n.attrs.at("pieces"));
+  spec.summarize = std::get<int64_t>(n.attrs.at("summarize"));
+  if (spec.pieces.size() != spec.tensorDTypes.size() + 1) {
+    error = "internal error: " + n.op + " pieces do not match its inputs";
+    return false;
+  }
+  if (n.op == "PrintV2") {
+    spec.toStdout = std::get<bool>(n.attrs.at("to_stdout"));
+    emitHostItems(loc, n, 0, hostSpec(loc, std::move(spec)));
+    return true;
+  }
+  // An Assert with data: TensorFlow's whole run-time error around the
+  // kernel's text, formatted only when the condition fails.
+  spec.kind = hostcalls::Spec::Assert;
+  const std::string mark = "\x01";
+  std::string wrapped = graphError(n, mark);
+  size_t at = wrapped.find(mark);
+  spec.pieces.front() = wrapped.substr(0, at) + spec.pieces.front();
+  spec.pieces.back() += wrapped.substr(at + mark.size());
+  Value spec64 = hostSpec(loc, std::move(spec));
+  Value failed = b.create<arith::XOrIOp>(
+      loc, scalarOf(loc, input(n, 0)),
+      b.create<arith::ConstantIntOp>(loc, 1, b.getI1Type()));
+  auto ifOp = b.create<scf::IfOp>(loc, failed, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  emitHostItems(loc, n, 1, spec64);
   return true;
 }
 

@@ -37,18 +37,28 @@ extern "C" void kiln_host_print_item(int64_t index, int64_t item, int64_t rank,
   const char *data = reinterpret_cast<const char *>(desc[1]) +
                      desc[2] * static_cast<int64_t>(kiln_tfp_dtype_size(dtype));
   kiln_text text = {};
-  kiln_tf_print_tensor(&text, dtype, rank, desc + 3, desc + 3 + rank, data,
-                       s.summarize);
+  if (s.kind == Spec::Assert) // the Assert kernel's data format
+    kiln_tf_summarize_tensor(&text, dtype, rank, desc + 3, desc + 3 + rank,
+                             data, s.summarize);
+  else
+    kiln_tf_print_tensor(&text, dtype, rank, desc + 3, desc + 3 + rank, data,
+                         s.summarize);
   if (text.data)
     pending.append(text.data, text.size);
   std::free(text.data);
 }
 
 extern "C" void kiln_host_print_end(int64_t index) {
-  std::string line = std::move(pending) + spec(index).pieces.back();
+  const Spec &s = spec(index);
+  std::string line = std::move(pending) + s.pieces.back();
   pending.clear();
+  if (s.kind == Spec::Assert) { // a failed Assert with data: its message
+    if (current && current->error.empty())
+      current->error = "InvalidArgumentError: " + line;
+    return;
+  }
   if (current && current->print)
-    current->print(spec(index).toStdout, line);
+    current->print(s.toStdout, line);
 }
 
 /// A failed run-time shape check: `desc` is a rank-1 i64 memref of the

@@ -26,8 +26,12 @@ struct Spec {
   std::vector<graph::DType> tensorDTypes;
   int64_t summarize = 3;
   bool toStdout = false;
-  // Assert: the message. Check: the message template of
-  // kiln/check_message.h, filled from the values of the failing call.
+  // An Assert with data uses pieces, tensorDTypes and summarize as a
+  // print does, formatting tensors as the Assert kernel does
+  // (kiln_tf_summarize_tensor), and fails with the text instead of
+  // printing it. Without data, an Assert fails with `message`. Check: the
+  // message template of kiln/check_message.h, filled from the values of
+  // the failing call.
   std::string message;
 };
 

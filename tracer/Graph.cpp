@@ -147,7 +147,10 @@ std::string Graph::runtimeError(const Node &n, const std::string &message,
   return text + message + "\n\t [[{{node " + n.name + "}}]] [Op:" + name + "]";
 }
 
-std::string Graph::uniqueName(const std::string &base) {
+std::string Graph::uniqueName(const std::string &hint) {
+  std::string base = scope.empty() || hint.compare(0, scope.size(), scope) == 0
+                         ? hint
+                         : scope + hint;
   // TensorFlow compares names case-insensitively: "matmul" (the @
   // operator) then tf.matmul's "MatMul" gives "MatMul_1".
   std::string lower = base;
@@ -157,6 +160,12 @@ std::string Graph::uniqueName(const std::string &base) {
   std::string name = count == 0 ? base : base + "_" + std::to_string(count);
   ++count;
   return name;
+}
+
+std::string Graph::enterScope(const std::string &name) {
+  std::string left = scope;
+  scope = uniqueName(name) + "/";
+  return left;
 }
 
 int Graph::add(Node node) {

@@ -106,8 +106,16 @@ struct Graph {
   /// tracer prints results after the call.
   bool hostPrints = false;
 
-  /// TensorFlow's naming: the first node called `base`, then `base_1`...
+  /// TensorFlow's naming: the first node called `base`, then `base_1`...,
+  /// inside the current name scope (a `base` that already starts with the
+  /// scope was derived from a name made in it: "mul/y" from "mul").
   std::string uniqueName(const std::string &base);
+  /// The name scope new nodes are named in: "" or "outer/inner/".
+  std::string scope;
+  /// Enters name scope `name` nested in the current one, made unique as
+  /// TensorFlow's graph name_scope makes it ("assert_equal_1/"); returns
+  /// the scope it leaves, for the caller to restore.
+  std::string enterScope(const std::string &name);
   /// TensorFlow's text for node `n` failing with `message` when the
   /// function runs ("Graph execution error: ... Detected at node ...");
   /// `file` is the script, named by its absolute path as CPython does.

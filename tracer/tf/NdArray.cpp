@@ -174,7 +174,8 @@ bool NdArrayObject::getAttr(Interpreter &in, const Value &self,
              name == "min" || name == "prod" || name == "argmax" ||
              name == "argmin" || name == "any" || name == "all" ||
              name == "transpose" || name == "squeeze" || name == "dot" ||
-             name == "clip" || name == "round") {
+             name == "clip" || name == "round" || name == "std" ||
+             name == "var") {
     out = moduleMethod(in, self, name);
   } else if (name == "__abs__") {
     out = moduleMethod(in, self, "abs");

@@ -318,6 +318,40 @@ Value npReduce(TfRuntime &rt, const std::string &op, const Value &x,
   return result(rt, reduce(rt, op, t, axis, keepdims));
 }
 
+/// np.var and np.std (`root`), computed as NumPy's _var does: the mean
+/// (kept as an axis), squared deviations, their sum over `n - ddof`.
+Value npVariance(TfRuntime &rt, const Value &x, const Value &axis,
+                 bool keepdims, int64_t ddof, bool root) {
+  HostTensorPtr a = npAsArray(rt, x);
+  DType d = isFloating(a->type.dtype) ? a->type.dtype : DType::Float64;
+  int64_t rank = static_cast<int64_t>(a->type.shape.size()), count = 1;
+  std::vector<bool> reduced(static_cast<size_t>(rank), axis.isNone());
+  if (!axis.isNone()) {
+    ValueList axes = axis.isIntLike() ? ValueList{axis} : rt.in.toList(axis);
+    for (auto &v : axes) {
+      int64_t i = rt.in.toIndex(v);
+      if (i < -rank || i >= rank)
+        rt.in.raise("AxisError", "axis " + std::to_string(i) +
+                                     " is out of bounds for array of "
+                                     "dimension " +
+                                     std::to_string(rank));
+      reduced[static_cast<size_t>(i < 0 ? i + rank : i)] = true;
+    }
+  }
+  for (int64_t i = 0; i < rank; ++i)
+    if (reduced[static_cast<size_t>(i)])
+      count *= a->type.shape[i];
+  EagerScope eager(rt);
+  Value t = cast(rt, rt.eager(a), d);
+  Value deviation = binaryOp(rt, "Sub", t, reduce(rt, "Mean", t, axis, true));
+  Value sum = reduce(rt, "Sum", binaryOp(rt, "Mul", deviation, deviation), axis,
+                     keepdims);
+  double n = static_cast<double>(std::max<int64_t>(count - ddof, 0));
+  Value v = binaryOp(rt, "RealDiv", sum,
+                     rt.eager(rt.hostFromPython(Value::floating(n), d)));
+  return result(rt, root ? unaryOp(rt, "Sqrt", v) : v);
+}
+
 Value npArgReduce(TfRuntime &rt, const std::string &op, const Value &x,
                   const Value &axis) {
   HostTensorPtr a = npAsArray(rt, x);
@@ -828,6 +862,16 @@ void installNumPy(TfRuntime &rt) {
         Params p(in, args, name, {"a", "axis", "keepdims"});
         return npReduce(*r, op, p.require("a", name), p.get("axis"),
                         p.has("keepdims") && in.truthy(p.get("keepdims")));
+      });
+    for (auto [name, root] :
+         {std::pair<const char *, bool>{"var", false}, {"std", true}})
+      np.def(name, [r, name = std::string(name), root = root](Interpreter &in,
+                                                              CallArgs &args) {
+        Params p(in, args, name,
+                 {"a", "axis", "dtype", "out", "ddof", "keepdims"});
+        return npVariance(*r, p.require("a", name), p.get("axis"),
+                          p.has("keepdims") && in.truthy(p.get("keepdims")),
+                          p.has("ddof") ? in.toIndex(p.get("ddof")) : 0, root);
       });
     for (auto [name, op] :
          {std::pair<const char *, const char *>{"argmax", "ArgMax"},

@@ -685,6 +685,8 @@ py::PyException TfFunction::userCodeError(Interpreter &in, py::PyException &e) {
   auto converted = std::make_shared<py::InstanceObject>();
   converted->cls = inst.cls;
   converted->args = {in.str(message)};
+  if (inst.dict.count("message")) // a TensorFlow OpError's .message
+    converted->dict["message"] = in.str(message);
   converted->context = inst.context;
   return py::PyException{Value::object(Type::Instance, converted)};
 }

@@ -225,6 +225,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   installCompositeMath(*r, tf, math, nn);
   installActivations(*r, math, nn);
   installArrayOps(*r, tf, math, nn);
+  installRepeat(*r, tf);
   installVariables(*r, tf);
   installLosses(*r, tf, nn);
   installNn(*r, tf, nn);
@@ -441,14 +442,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     ValueList parts;
     int64_t at = 0;
     for (int64_t size : sizes) {
-      ValueList key;
-      for (int64_t d = 0; d < axis; ++d)
-        key.push_back(fullSlice());
-      auto slice = std::make_shared<py::SliceObject>();
-      slice->start = Value::integer(at);
-      slice->stop = Value::integer(at + size);
-      key.push_back(Value::object(Type::Slice, slice));
-      parts.push_back(stridedSlice(*r, x, in.tuple(key)));
+      parts.push_back(sliceAxis(*r, x, axis, at, at + size));
       at += size;
     }
     return in.list(std::move(parts));
@@ -1085,7 +1079,11 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     linalg.set("eye", tf.module->dict["eye"]);
     linalg.set("norm", tf.module->dict["norm"]);
     installLinalg(*r, tf, linalg);
+    installMatrixDiag(*r, linalg);
     tf.set("linalg", linalg.value());
+    ModuleBuilder debugging(in, *rt, "tensorflow.debugging");
+    installDebugging(*r, tf, debugging);
+    tf.set("debugging", debugging.value());
     ModuleBuilder random(in, *rt, "tensorflow.random");
     installRandom(*r, random);
     installModuleClass(*r, tf);

@@ -108,6 +108,16 @@ void installLinalg(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &linalg);
 
 /// tf.one_hot, tf.reverse, tf.math.cumsum and cumprod, tf.math.top_k (also
 /// tf.nn.top_k), tf.sort and tf.argsort (TfArrayOps.cpp).
+/// tf.debugging's assertions and check_numerics (TfDebugging.cpp).
+void installDebugging(TfRuntime &rt, ModuleBuilder &tf,
+                      ModuleBuilder &debugging);
+
+/// tf.linalg.diag, diag_part, trace and band_part (TfMatrixDiag.cpp).
+void installMatrixDiag(TfRuntime &rt, ModuleBuilder &linalg);
+
+/// tf.roll, tf.repeat and tf.meshgrid (TfRepeat.cpp).
+void installRepeat(TfRuntime &rt, ModuleBuilder &tf);
+
 void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                      ModuleBuilder &nn);
 

@@ -21,6 +21,9 @@ struct NameScopeObject : py::NativeObject {
   TfRuntime &rt;
   std::string name;
   std::vector<std::string> saved; // scopes to restore, innermost last
+  // While tracing, the scope also names graph nodes ("dense/MatMul"): the
+  // graph scopes to restore, innermost last.
+  std::vector<std::string> savedGraph;
   std::string typeName() const override { return "name_scope_v2"; }
   bool getAttr(Interpreter &in, const Value &self, const std::string &attr,
                Value &out) override {
@@ -32,11 +35,20 @@ struct NameScopeObject : py::NativeObject {
         saved.push_back(rt.nameScope);
         // A name ending in "/" is a whole scope (what entering returned);
         // "" goes back to the top.
-        if (name.empty() || name.back() == '/')
+        bool absolute = name.empty() || name.back() == '/';
+        if (absolute)
           rt.nameScope = name;
         else
           rt.nameScope += name + "/";
-        return in.str(rt.nameScope);
+        if (!rt.tracing)
+          return in.str(rt.nameScope);
+        graph::Graph &g = rt.tracing->graph;
+        savedGraph.push_back(g.scope);
+        if (absolute)
+          g.scope = name;
+        else
+          g.enterScope(name);
+        return in.str(g.scope);
       });
     } else if (attr == "__exit__") {
       out = in.builtin("__exit__", [this, self](Interpreter &, CallArgs &) {
@@ -44,6 +56,10 @@ struct NameScopeObject : py::NativeObject {
         if (!saved.empty()) {
           rt.nameScope = saved.back();
           saved.pop_back();
+        }
+        if (rt.tracing && !savedGraph.empty()) {
+          rt.tracing->graph.scope = savedGraph.back();
+          savedGraph.pop_back();
         }
         return Value::boolean(false);
       });

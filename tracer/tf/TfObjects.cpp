@@ -4,6 +4,9 @@
 
 #include "TensorFormat.h"
 
+#include <functional>
+#include <optional>
+
 namespace kiln::tf {
 
 using py::Type;
@@ -126,11 +129,145 @@ std::string TensorShapeObject::repr(Interpreter &, const Value &) {
   return py::shapeRepr(type.shape, type.unknownRank);
 }
 
+namespace {
+
+/// tensor_shape.as_shape: a TensorShape, None (unknown rank) or a sequence
+/// of ints and Nones.
+TensorType asShape(Interpreter &in, const Value &v) {
+  if (auto *s = v.is(Type::Native) ? dynamic_cast<TensorShapeObject *>(v.raw())
+                                   : nullptr)
+    return s->type;
+  TensorType t;
+  if (v.isNone()) {
+    t.unknownRank = true;
+    return t;
+  }
+  for (auto &d : in.toList(v))
+    t.shape.push_back(d.isNone() ? -1 : in.toIndex(d));
+  return t;
+}
+
+bool compatible(const TensorType &a, const TensorType &b) {
+  if (a.unknownRank || b.unknownRank)
+    return true;
+  if (a.shape.size() != b.shape.size())
+    return false;
+  for (size_t i = 0; i < a.shape.size(); ++i)
+    if (a.shape[i] >= 0 && b.shape[i] >= 0 && a.shape[i] != b.shape[i])
+      return false;
+  return true;
+}
+
+/// TensorShape.merge_with: the known dimensions of both; nullopt when they
+/// disagree.
+std::optional<TensorType> merged(const TensorType &a, const TensorType &b) {
+  if (!compatible(a, b))
+    return std::nullopt;
+  if (a.unknownRank)
+    return b;
+  TensorType out = a;
+  if (!b.unknownRank)
+    for (size_t i = 0; i < a.shape.size(); ++i)
+      if (out.shape[i] < 0)
+        out.shape[i] = b.shape[i];
+  return out;
+}
+
+TensorType concatenated(const TensorType &a, const TensorType &b) {
+  TensorType out = a;
+  out.unknownRank = a.unknownRank || b.unknownRank;
+  if (out.unknownRank)
+    out.shape.clear();
+  else
+    out.shape.insert(out.shape.end(), b.shape.begin(), b.shape.end());
+  return out;
+}
+
+std::string shapeText(const TensorType &t) {
+  return py::shapeStr(t.shape, t.unknownRank);
+}
+
+} // namespace
+
 bool TensorShapeObject::getAttr(Interpreter &in, const Value &self,
                                 const std::string &name, Value &out) {
   if (name == "rank" || name == "ndims") {
     out = type.unknownRank ? Value() : Value::integer(type.shape.size());
     return true;
+  }
+  TensorType t = type;
+  // The methods that take another shape.
+  using ShapeMethod =
+      std::function<Value(Interpreter &, const TensorType &, const Value &)>;
+  auto method = [&](const char *param, ShapeMethod fn) {
+    std::string n = name;
+    out = in.builtin(n, [t, n, param, fn](Interpreter &in, CallArgs &args) {
+      if (args.positional.size() + args.keywords.size() != 1)
+        in.typeError("TensorShape." + n + "() takes exactly one argument (" +
+                     std::string(param) + ")");
+      return fn(in, t,
+                args.positional.empty() ? args.keywords[0].second
+                                        : args.positional[0]);
+    });
+    return true;
+  };
+  if (name == "is_compatible_with")
+    return method("other",
+                  [](Interpreter &in, const TensorType &t, const Value &other) {
+                    return Value::boolean(compatible(t, asShape(in, other)));
+                  });
+  if (name == "assert_is_compatible_with")
+    return method("other",
+                  [](Interpreter &in, const TensorType &t, const Value &other) {
+                    if (!compatible(t, asShape(in, other)))
+                      in.valueError("Shapes " + shapeText(t) + " and " +
+                                    in.toStr(other) + " are incompatible");
+                    return Value();
+                  });
+  if (name == "merge_with")
+    return method("other",
+                  [](Interpreter &in, const TensorType &t, const Value &other) {
+                    TensorType o = asShape(in, other);
+                    auto m = merged(t, o);
+                    if (!m)
+                      in.valueError("Shapes " + shapeText(t) + " and " +
+                                    shapeText(o) + " are not compatible");
+                    return makeShape(*m);
+                  });
+  if (name == "most_specific_compatible_shape")
+    return method("other", [](Interpreter &in, const TensorType &t,
+                              const Value &other) {
+      // The dimensions both agree on; unknown rank when the ranks differ.
+      TensorType o = asShape(in, other), out;
+      if (t.unknownRank || o.unknownRank || t.shape.size() != o.shape.size()) {
+        out.unknownRank = true;
+        return makeShape(out);
+      }
+      for (size_t i = 0; i < t.shape.size(); ++i)
+        out.shape.push_back(t.shape[i] == o.shape[i] ? t.shape[i] : -1);
+      return makeShape(out);
+    });
+  if (name == "concatenate")
+    return method("other",
+                  [](Interpreter &in, const TensorType &t, const Value &other) {
+                    return makeShape(concatenated(t, asShape(in, other)));
+                  });
+  if (name == "assert_has_rank" || name == "with_rank") {
+    bool with = name == "with_rank";
+    return method("rank", [with](Interpreter &in, const TensorType &t,
+                                 const Value &rank) {
+      int64_t r = in.toIndex(rank);
+      if (!t.unknownRank && static_cast<int64_t>(t.shape.size()) != r)
+        in.valueError("Shape " + shapeText(t) + " must have rank " +
+                      std::to_string(r));
+      if (!with)
+        return Value();
+      if (!t.unknownRank)
+        return makeShape(t);
+      TensorType out;
+      out.shape.assign(static_cast<size_t>(r), -1);
+      return makeShape(out);
+    });
   }
   if (name == "as_list") {
     TensorType t = type;
@@ -193,15 +330,27 @@ bool TensorShapeObject::equals(Interpreter &in, const Value &,
   if (auto *o = other.is(Type::Native)
                     ? dynamic_cast<TensorShapeObject *>(other.raw())
                     : nullptr) {
-    out = o->type.shape == type.shape &&
-          o->type.unknownRank == type.unknownRank && type.isStatic();
+    // TensorShape.__eq__ compares the dimension lists, Nones included.
+    out =
+        o->type.shape == type.shape && o->type.unknownRank == type.unknownRank;
     return true;
   }
   if (other.is(Type::List) || other.is(Type::Tuple)) {
-    out = in.equals(in.list(dims(in)), in.list(in.toList(other)));
+    out = !type.unknownRank &&
+          in.equals(in.list(dims(in)), in.list(in.toList(other)));
     return true;
   }
   out = false;
+  return true;
+}
+
+bool TensorShapeObject::binary(Interpreter &in, ast::BinaryOp op,
+                               const Value &self, const Value &other,
+                               bool reflected, Value &out) {
+  if (op != ast::BinaryOp::Add)
+    return false;
+  TensorType o = asShape(in, other);
+  out = makeShape(reflected ? concatenated(o, type) : concatenated(type, o));
   return true;
 }
 

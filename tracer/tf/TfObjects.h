@@ -38,6 +38,9 @@ struct TensorShapeObject : py::NativeObject {
               bool &out) override;
   bool compare(Interpreter &in, ast::CmpOp op, const Value &self,
                const Value &other, bool reflected, Value &out) override;
+  /// `+`: concatenate.
+  bool binary(Interpreter &in, ast::BinaryOp op, const Value &self,
+              const Value &other, bool reflected, Value &out) override;
   ValueList dims(Interpreter &in) const;
 };
 

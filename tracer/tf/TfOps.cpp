@@ -1395,6 +1395,19 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
                   TensorType{type.dtype, shape}, "strided_slice");
 }
 
+Value sliceAxis(TfRuntime &rt, const Value &x, int64_t axis, int64_t begin,
+                int64_t end) {
+  ValueList key;
+  for (int64_t d = 0; d < axis; ++d)
+    key.push_back(
+        Value::object(py::Type::Slice, std::make_shared<py::SliceObject>()));
+  auto slice = std::make_shared<py::SliceObject>();
+  slice->start = Value::integer(begin);
+  slice->stop = Value::integer(end);
+  key.push_back(Value::object(py::Type::Slice, slice));
+  return stridedSlice(rt, x, rt.in.tuple(std::move(key)));
+}
+
 Value filled(TfRuntime &rt, const TensorType &type, double value) {
   if (!type.isStatic())
     rt.raise("InvalidArgumentError", "kiln needs static shapes for constants");

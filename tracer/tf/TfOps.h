@@ -89,6 +89,9 @@ Value whereIndices(TfRuntime &rt, const Value &cond);
 Value identity(TfRuntime &rt, const Value &x);
 /// `x[key]` with ints, slices (positive steps), `...` and None/newaxis.
 Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key);
+/// `x[..., begin:end]` along `axis` (static bounds, step 1).
+Value sliceAxis(TfRuntime &rt, const Value &x, int64_t axis, int64_t begin,
+                int64_t end);
 /// A Range node over integer bounds (tensors or Python ints) of dtype `d`;
 /// `length` -1 when known at run time only.
 Value rangeNode(TfRuntime &rt, const Value &start, const Value &limit,

@@ -403,10 +403,11 @@ static std::string attrKey(const Attr &a) {
 }
 
 void TfRuntime::applyEffect(const std::string &op, const ValueList &inputs,
-                            std::map<std::string, Attr> attrs) {
+                            std::map<std::string, Attr> attrs,
+                            const std::string &exactName) {
   graph::Node n;
   n.op = op;
-  n.name = tracing->graph.uniqueName(op);
+  n.name = exactName.empty() ? tracing->graph.uniqueName(op) : exactName;
   for (auto &v : inputs)
     n.inputs.push_back(graphOutput(v));
   n.attrs = std::move(attrs);

@@ -140,9 +140,10 @@ public:
   std::unique_ptr<py::Stager> stager;
 
   /// Adds a node with no outputs, run for its effect (PrintV2, Assert), to
-  /// the graph being traced.
+  /// the graph being traced; `exactName` names it, else a unique `op`.
   void applyEffect(const std::string &op, const ValueList &inputs,
-                   std::map<std::string, Attr> attrs);
+                   std::map<std::string, Attr> attrs,
+                   const std::string &exactName = "");
 
   /// The value of a constant or eager tensor known at trace time.
   HostTensorPtr constantValue(const Value &tensor) const;

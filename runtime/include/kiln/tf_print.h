@@ -306,6 +306,73 @@ static inline void kiln_tf_print_tensor(kiln_text *t, int32_t dtype,
   kiln_tfp_format(t, &v, dtype == KILN_BOOL, summarize);
 }
 
+/* PrintOneDim: Tensor::SummarizeValue without print_v2, as the Assert
+ * kernel formats its data. The first `limit` elements in row-major order,
+ * every row of a matrix in brackets ("[1 2][3 4]"); "..." where a row is
+ * cut. `printed` counts the elements written so far. */
+static inline void kiln_tfp_dim_v1(kiln_text *t, const kiln_tfp_view *v,
+                                   int64_t dim, int64_t limit, int64_t *printed,
+                                   int64_t offset) {
+  int64_t count = v->shape[dim], stride = kiln_tfp_stride(v, dim), i;
+  if (*printed >= limit)
+    return;
+  if (dim == v->rank - 1) {
+    for (i = 0; i < count; ++i) {
+      if (*printed >= limit) {
+        if (dim != 0)
+          kiln_text_puts(t, "...");
+        return;
+      }
+      if (i > 0)
+        kiln_text_puts(t, " ");
+      v->element(t, v->data + (offset + i * stride) * (int64_t)v->element_size,
+                 v->context);
+      ++*printed;
+    }
+    return;
+  }
+  for (i = 0; i < count; ++i) {
+    int opened = 0;
+    if (*printed < limit) {
+      kiln_text_puts(t, "[");
+      opened = 1;
+    }
+    kiln_tfp_dim_v1(t, v, dim + 1, limit, printed, offset + i * stride);
+    if (*printed < limit || opened)
+      kiln_text_puts(t, "]");
+  }
+}
+
+/* An Assert kernel's text for a numeric or bool tensor: at most
+ * `summarize` elements (all when negative), "..." after them when some
+ * are left out: "1 2 3...", "[1 2][3 4]". */
+static inline void kiln_tf_summarize_tensor(kiln_text *t, int32_t dtype,
+                                            int64_t rank, const int64_t *shape,
+                                            const int64_t *strides,
+                                            const void *data,
+                                            int64_t summarize) {
+  kiln_tfp_view v;
+  int64_t count = 1, limit, printed = 0, d;
+  for (d = 0; d < rank; ++d)
+    count *= shape[d];
+  limit = summarize < 0 || summarize > count ? count : summarize;
+  v.rank = rank;
+  v.shape = shape;
+  v.strides = strides;
+  v.data = (const char *)data;
+  v.element_size = kiln_tfp_dtype_size(dtype);
+  v.element = kiln_tfp_numeric_element;
+  v.context = &dtype;
+  if (rank == 0) {
+    if (limit > 0)
+      v.element(t, v.data, v.context);
+  } else {
+    kiln_tfp_dim_v1(t, &v, 0, limit, &printed, 0);
+  }
+  if (count > limit)
+    kiln_text_puts(t, "...");
+}
+
 #ifdef __cplusplus
 }
 #endif

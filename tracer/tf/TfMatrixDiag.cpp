@@ -1,0 +1,144 @@
+// The main-diagonal ops of tf.linalg: diag, diag_part, trace and
+// band_part. TensorFlow runs them as MatrixDiagV3, MatrixDiagPartV3 and
+// MatrixBandPart kernels; kiln builds each from ops it compiles (a select
+// against a constant mask, a strided slice of the flattened matrix), which
+// copy the same elements, so the values are exact.
+#include "TfModuleBuilder.h"
+#include "TfOps.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace kiln::tf {
+
+namespace {
+
+/// A constant bool [rows, cols] tensor, `keep(i, j)` per element.
+Value mask(TfRuntime &rt, int64_t rows, int64_t cols,
+           const std::function<bool(int64_t, int64_t)> &keep) {
+  auto host = std::make_shared<graph::HostTensor>();
+  host->type = TensorType{DType::Bool, {rows, cols}};
+  host->bytes.resize(static_cast<size_t>(rows * cols));
+  for (int64_t i = 0; i < rows; ++i)
+    for (int64_t j = 0; j < cols; ++j)
+      host->bytes[static_cast<size_t>(i * cols + j)] = keep(i, j) ? 1 : 0;
+  return rt.constant(host);
+}
+
+/// The static [..., rows, cols] shape of a matrix argument; the kernel's
+/// error for fewer than two dimensions.
+const std::vector<int64_t> &matrixShape(TfRuntime &rt, const Value &x,
+                                        const std::string &kernel,
+                                        const std::string &name) {
+  const TensorType &t = rt.tensor(x).type;
+  if (t.shape.size() < 2)
+    rt.raise("InvalidArgumentError",
+             eagerKernelPrefix(kernel) +
+                 "input must be at least 2-dim, received shape: " +
+                 shapeList(t.shape) + " [Op:" + kernel + "] name: " + name);
+  if (!t.isStatic())
+    rt.raise("UnimplementedError",
+             "kiln cannot take " + name +
+                 " of a matrix whose shape is known only at run time yet");
+  return t.shape;
+}
+
+Value diagPart(TfRuntime &rt, const Value &x, const std::string &name) {
+  std::vector<int64_t> shape = matrixShape(rt, x, "MatrixDiagPartV3", name);
+  int64_t rows = shape[shape.size() - 2], cols = shape.back();
+  int64_t n = std::min(rows, cols);
+  // Element (i, i) of a flattened row-major matrix is at i * (cols + 1).
+  std::vector<int64_t> flat(shape.begin(), shape.end() - 2);
+  flat.push_back(rows * cols);
+  Value v = reshape(rt, x, pyIntList(rt.in, flat));
+  ValueList key = {Value::ellipsis()};
+  auto slice = std::make_shared<py::SliceObject>();
+  slice->start = Value::integer(0);
+  slice->stop = Value::integer(n == 0 ? 0 : (n - 1) * (cols + 1) + 1);
+  slice->step = Value::integer(cols + 1);
+  key.push_back(Value::object(py::Type::Slice, slice));
+  return stridedSlice(rt, v, rt.in.tuple(std::move(key)));
+}
+
+/// `x` where `keep` holds, zero elsewhere.
+Value masked(TfRuntime &rt, const Value &x, const Value &keep) {
+  TensorType zeroType{rt.tensor(x).type.dtype, {}};
+  return select(rt, keep, x, filled(rt, zeroType, 0));
+}
+
+void requireMainDiagonal(TfRuntime &rt, const Params &p) {
+  if (p.has("k") && rt.in.toIndex(p.get("k")) != 0)
+    rt.raise("UnimplementedError",
+             "kiln supports only the main diagonal (k=0) yet");
+}
+
+} // namespace
+
+void installMatrixDiag(TfRuntime &rt, ModuleBuilder &linalg) {
+  TfRuntime *r = &rt;
+  linalg.def("diag", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "diag",
+             {"diagonal", "name", "k", "num_rows", "num_cols", "padding_value",
+              "align"});
+    requireMainDiagonal(*r, p);
+    Value v = r->toTensor(p.require("diagonal", "diag"));
+    const TensorType &t = r->tensor(v).type;
+    if (t.shape.empty())
+      r->raise("InvalidArgumentError",
+               eagerKernelPrefix("MatrixDiagV3") +
+                   "diagonal must be at least 1-dim, received shape: [] "
+                   "[Op:MatrixDiagV3] name: diag");
+    if (!t.isStatic())
+      r->raise("UnimplementedError", "kiln cannot build a diagonal matrix "
+                                     "whose size is known only at run time");
+    int64_t n = t.shape.back();
+    // Row i of the result repeats the diagonal; the mask keeps (i, i).
+    std::vector<int64_t> shape = t.shape;
+    shape.push_back(n);
+    Value rows =
+        r->apply("BroadcastTo", {expandDims(*r, v, -2)}, {{"T", t.dtype}},
+                 TensorType{t.dtype, shape}, "BroadcastTo");
+    return masked(*r, rows,
+                  mask(*r, n, n, [](int64_t i, int64_t j) { return i == j; }));
+  });
+  linalg.def("diag_part", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "diag_part",
+             {"input", "name", "k", "padding_value", "align"});
+    requireMainDiagonal(*r, p);
+    return diagPart(*r, r->toTensor(p.require("input", "diag_part")),
+                    "diag_part");
+  });
+  linalg.def("trace", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "trace", {"x", "name"});
+    // math_ops.trace: reduce_sum(matrix_diag_part(x), [-1]).
+    Value d = diagPart(*r, r->toTensor(p.require("x", "trace")), "diag_part");
+    return reduce(*r, "Sum", d, pyIntList(in, {-1}), false);
+  });
+  linalg.def("band_part", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "band_part",
+             {"input", "num_lower", "num_upper", "name"});
+    Value x = r->toTensor(p.require("input", "band_part"));
+    int64_t lower = in.toIndex(p.require("num_lower", "band_part"));
+    int64_t upper = in.toIndex(p.require("num_upper", "band_part"));
+    std::vector<int64_t> shape =
+        matrixShape(*r, x, "MatrixBandPart", "band_part");
+    int64_t rows = shape[shape.size() - 2], cols = shape.back();
+    if (lower > rows || upper > cols)
+      r->raise("InvalidArgumentError",
+               eagerKernelPrefix("MatrixBandPart") +
+                   (lower > rows ? "num_lower must be negative or less or "
+                                   "equal to number of rows (" +
+                                       std::to_string(rows) +
+                                       ") got: " + std::to_string(lower)
+                                 : "num_upper must be negative or less or "
+                                   "equal to number of columns (" +
+                                       std::to_string(cols) +
+                                       ") got: " + std::to_string(upper)) +
+                   " [Op:MatrixBandPart] name: band_part");
+    return masked(*r, x, mask(*r, rows, cols, [=](int64_t i, int64_t j) {
+      return (lower < 0 || i - j <= lower) && (upper < 0 || j - i <= upper);
+    }));
+  });
+}
+
+} // namespace kiln::tf

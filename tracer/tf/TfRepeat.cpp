@@ -1,0 +1,192 @@
+// Ops that copy elements into a new arrangement: tf.roll, tf.repeat and
+// tf.meshgrid. Each is built from ops kiln already compiles (slices and a
+// concatenation, a gather, broadcasting products), so the values are
+// TensorFlow's exactly; the graph holds those ops instead of TensorFlow's
+// single Roll node or repeat's tile/reshape chain.
+#include "TfModuleBuilder.h"
+#include "TfOps.h"
+
+namespace kiln::tf {
+
+namespace {
+
+/// A dimension the copy plan needs at trace time.
+int64_t staticDim(TfRuntime &rt, const Value &x, int64_t axis,
+                  const std::string &api) {
+  int64_t n = rt.tensor(x).type.shape[axis];
+  if (n < 0)
+    rt.raise("UnimplementedError",
+             "kiln cannot " + api +
+                 " along a dimension known only at run time yet");
+  return n;
+}
+
+/// Python ints, a list of them or a constant tensor, as int64s; `scalar`
+/// says which it was.
+std::vector<int64_t> intsArg(TfRuntime &rt, const Value &v,
+                             const std::string &api, bool *scalar = nullptr) {
+  std::vector<int64_t> out;
+  if (rt.isTensor(v)) {
+    HostTensorPtr c = rt.constantValue(v);
+    if (!c)
+      rt.raise("UnimplementedError",
+               "kiln needs the " + api +
+                   " amounts known at trace time: a tensor computed at run "
+                   "time is not supported yet");
+    for (int64_t i = 0; i < c->type.numElements(); ++i)
+      out.push_back(c->elementAsInt(i));
+    if (scalar)
+      *scalar = c->type.shape.empty();
+    return out;
+  }
+  if (scalar)
+    *scalar = v.isIntLike();
+  if (v.isIntLike())
+    return {v.asInt()};
+  for (auto &item : rt.in.toList(v))
+    out.push_back(rt.in.toIndex(item));
+  return out;
+}
+
+Value roll(TfRuntime &rt, const Params &p) {
+  Value x = rt.toTensor(p.require("input", "roll"));
+  Value shift = p.require("shift", "roll"), axis = p.require("axis", "roll");
+  std::vector<int64_t> shifts = intsArg(rt, shift, "roll");
+  std::vector<int64_t> axes = intsArg(rt, axis, "roll");
+  // The generated wrapper's fast path, which adds " name: ", takes no
+  // Python lists.
+  auto isList = [](const Value &v) {
+    return v.is(py::Type::List) || v.is(py::Type::Tuple);
+  };
+  bool named = !isList(shift) && !isList(axis);
+  if (shifts.size() != axes.size())
+    kernelError(rt, "Roll", "shift and axis must have the same size", "",
+                named);
+  int64_t rank = static_cast<int64_t>(rt.tensor(x).type.shape.size());
+  // The Roll kernel adds up the shifts given for one axis.
+  std::vector<int64_t> total(static_cast<size_t>(rank), 0);
+  for (size_t i = 0; i < axes.size(); ++i) {
+    int64_t axis = axes[i] < 0 ? axes[i] + rank : axes[i];
+    if (axis < 0 || axis >= rank)
+      kernelError(rt, "Roll",
+                  "axis " + std::to_string(axes[i]) + " is out of range", "",
+                  named);
+    total[axis] += shifts[i];
+  }
+  bool moved = false;
+  for (int64_t axis = 0; axis < rank; ++axis) {
+    if (total[axis] == 0)
+      continue;
+    int64_t n = staticDim(rt, x, axis, "roll");
+    int64_t s = n == 0 ? 0 : ((total[axis] % n) + n) % n;
+    if (s == 0)
+      continue;
+    // The last s elements move to the front.
+    x = concat(
+        rt,
+        {sliceAxis(rt, x, axis, n - s, n), sliceAxis(rt, x, axis, 0, n - s)},
+        axis, "ConcatV2");
+    moved = true;
+  }
+  return moved ? x : identity(rt, x);
+}
+
+Value repeat(TfRuntime &rt, const Params &p) {
+  Value x = rt.toTensor(p.require("input", "repeat"));
+  Value repeatsArg = p.require("repeats", "repeat");
+  int64_t axis = 0;
+  if (!p.has("axis")) {
+    // repeat_with_axis flattens first.
+    x = reshape(rt, x, pyIntList(rt.in, {-1}));
+  } else {
+    int64_t rank = static_cast<int64_t>(rt.tensor(x).type.shape.size());
+    axis = rt.in.toIndex(p.get("axis"));
+    if (axis < -rank || axis >= rank)
+      rt.in.valueError("axis=" + std::to_string(axis) +
+                       " out of bounds: expected " + std::to_string(-rank) +
+                       "<=axis<" + std::to_string(rank));
+    if (axis < 0)
+      axis += rank;
+  }
+  int64_t n = staticDim(rt, x, axis, "repeat");
+  bool scalar = false;
+  std::vector<int64_t> repeats = intsArg(rt, repeatsArg, "repeat", &scalar);
+  if (scalar || repeats.size() == 1)
+    repeats.assign(static_cast<size_t>(n), repeats.empty() ? 0 : repeats[0]);
+  if (static_cast<int64_t>(repeats.size()) != n)
+    rt.in.valueError("Dimensions " + std::to_string(n) + " and " +
+                     std::to_string(repeats.size()) + " are not compatible");
+  ValueList indices;
+  for (int64_t i = 0; i < n; ++i) {
+    if (repeats[i] < 0) // repeat tiles by the count
+      kernelError(rt, "Tile",
+                  "Expected multiples[1] >= 0, but got " +
+                      std::to_string(repeats[i]),
+                  "", false);
+    for (int64_t k = 0; k < repeats[i]; ++k)
+      indices.push_back(Value::integer(i));
+  }
+  Value idx = rt.constant(
+      rt.hostFromPython(rt.in.list(std::move(indices)), DType::Int32), "Const");
+  return gather(rt, x, idx, axis);
+}
+
+ValueList meshgrid(TfRuntime &rt, CallArgs &args) {
+  std::string indexing = "xy";
+  for (auto &[k, v] : args.keywords) {
+    if (k == "indexing")
+      indexing = rt.in.toStr(v);
+    else if (k != "name")
+      rt.in.typeError("meshgrid() got an unexpected keyword argument '" + k +
+                      "'");
+  }
+  if (indexing != "xy" && indexing != "ij")
+    rt.in.valueError("Argument `indexing` parameter must be either 'xy' or "
+                     "'ij', got '" +
+                     indexing + "'");
+  size_t ndim = args.positional.size();
+  if (ndim == 0)
+    return {};
+  // As array_ops.meshgrid: each input flattened and reshaped to -1 on its
+  // own axis, then multiplied by ones of the full shape (the first input's
+  // dtype).
+  ValueList out;
+  std::vector<int64_t> sizes;
+  for (size_t i = 0; i < ndim; ++i) {
+    Value t = rt.toTensor(args.positional[i]);
+    std::vector<int64_t> shape(ndim, 1);
+    shape[i] = -1;
+    if (indexing == "xy" && ndim > 1 && i < 2) {
+      shape[i] = 1;
+      shape[1 - i] = -1;
+    }
+    Value flat = reshape(rt, t, pyIntList(rt.in, {-1}));
+    sizes.push_back(staticDim(rt, flat, 0, "meshgrid"));
+    out.push_back(reshape(rt, flat, pyIntList(rt.in, shape)));
+  }
+  if (indexing == "xy" && ndim > 1)
+    std::swap(sizes[0], sizes[1]);
+  Value ones = filled(rt, TensorType{rt.tensor(out[0]).type.dtype, sizes}, 1);
+  for (auto &t : out)
+    t = binaryOp(rt, "Mul", t, ones);
+  return out;
+}
+
+} // namespace
+
+void installRepeat(TfRuntime &rt, ModuleBuilder &tf) {
+  TfRuntime *r = &rt;
+  tf.def("roll", [r](Interpreter &in, CallArgs &args) {
+    return roll(*r,
+                Params(in, args, "roll", {"input", "shift", "axis", "name"}));
+  });
+  tf.def("repeat", [r](Interpreter &in, CallArgs &args) {
+    return repeat(
+        *r, Params(in, args, "repeat", {"input", "repeats", "axis", "name"}));
+  });
+  tf.def("meshgrid", [r](Interpreter &in, CallArgs &args) {
+    return in.list(meshgrid(*r, args));
+  });
+}
+
+} // namespace kiln::tf
