@@ -1,8 +1,8 @@
-// OneHot, ReverseV2, the scans Cumsum/Cumprod and TopKV2
-// (tracer/tf/TfArrayOps.cpp) as tensor, linalg and scf ops. The scans add in
-// TensorFlow's order, one position of the axis after another, so float
-// results agree to the last bit. TopKV2 is a stable merge sort of each row's
-// positions.
+// OneHot, ReverseV2, Tile (multiples known at run time), the scans
+// Cumsum/Cumprod and TopKV2 (tracer/tf/TfArrayOps.cpp) as tensor, linalg and
+// scf ops. The scans add in TensorFlow's order, one position of the axis after
+// another, so float results agree to the last bit. TopKV2 is a stable merge
+// sort of each row's positions.
 #include "Emitter.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -79,6 +79,45 @@ Value Emitter::emitReverse(const graph::Node &n, RankedTensorType type) {
             SmallVector<Value> at(idx.begin(), idx.end());
             for (int64_t d : axes)
               at[d] = nb.create<arith::SubIOp>(l, last[d], idx[d]);
+            nb.create<tensor::YieldOp>(
+                l, nb.create<tensor::ExtractOp>(l, in, at).getResult());
+          })
+      .getResult();
+}
+
+Value Emitter::emitTile(const graph::Node &n, RankedTensorType type) {
+  // Tile with multiples known at run time only (kiln builds a tile with
+  // known multiples from concatenations): element i of dimension d reads
+  // element i mod size(d) of the input.
+  Location loc = locOf(n);
+  Value in = input(n, 0), multiples = input(n, 1);
+  int64_t rank = type.getRank();
+  SmallVector<Value> dynamic, sizes(rank);
+  for (int64_t d = 0; d < rank; ++d) {
+    sizes[d] = dimSize(loc, in, d);
+    if (!type.isDynamicDim(d))
+      continue;
+    Value at = b.create<arith::ConstantIndexOp>(loc, d);
+    Value m = b.create<tensor::ExtractOp>(loc, multiples, ValueRange{at});
+    Value zero = b.create<arith::ConstantOp>(loc, b.getZeroAttr(m.getType()));
+    Value wide = m.getType().isInteger(64)
+                     ? m
+                     : b.create<arith::ExtSIOp>(loc, b.getI64Type(), m);
+    check(n, b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, m, zero),
+          "Expected multiples[" + std::to_string(d) + "] >= 0, but got {int}",
+          {wide});
+    // A failed check still runs on: size the result from zero instead.
+    m = b.create<arith::MaxSIOp>(loc, m, zero);
+    dynamic.push_back(b.create<arith::MulIOp>(
+        loc, sizes[d], b.create<arith::IndexCastOp>(loc, b.getIndexType(), m)));
+  }
+  return b
+      .create<tensor::GenerateOp>(
+          loc, type, dynamic,
+          [&](OpBuilder &nb, Location l, ValueRange idx) {
+            SmallVector<Value> at;
+            for (int64_t d = 0; d < rank; ++d)
+              at.push_back(nb.create<arith::RemUIOp>(l, idx[d], sizes[d]));
             nb.create<tensor::YieldOp>(
                 l, nb.create<tensor::ExtractOp>(l, in, at).getResult());
           })

@@ -194,6 +194,7 @@ private:
   Value emitOneHot(const graph::Node &n, RankedTensorType type);
   /// ReverseV2 over its (normalized) `axes`.
   Value emitReverse(const graph::Node &n, RankedTensorType type);
+  Value emitTile(const graph::Node &n, RankedTensorType type);
   /// Cumsum/Cumprod along `axis`, `exclusive` and `reverse` as TensorFlow's.
   Value emitScan(const graph::Node &n, RankedTensorType type);
   /// TopKV2: returns its values and records its indices as output 1.

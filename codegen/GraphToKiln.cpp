@@ -482,6 +482,34 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
             ? scalarOf(loc, input(n, 2))
             : b.create<arith::ConstantOp>(loc, b.getIntegerAttr(it, 1))
                   .getResult();
+    // The Range kernel's checks on bounds known only now.
+    auto i64 = b.getI64Type();
+    auto wide = [&](Value v) {
+      return it == i64 ? v : b.create<arith::ExtSIOp>(loc, i64, v).getResult();
+    };
+    auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) {
+      return b.create<arith::CmpIOp>(loc, p, x, y).getResult();
+    };
+    Value zero = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(it, 0));
+    Value up = cmp(arith::CmpIPredicate::sgt, delta, zero);
+    check(n, cmp(arith::CmpIPredicate::ne, delta, zero),
+          "Requires delta != 0: {int}", {wide(delta)});
+    check(n,
+          b.create<arith::OrIOp>(
+              loc,
+              b.create<arith::XOrIOp>(
+                  loc, up, b.create<arith::ConstantIntOp>(loc, 1, 1)),
+              cmp(arith::CmpIPredicate::sle, start, limit)),
+          "Requires start <= limit when delta > 0: {int}/{int}",
+          {wide(start), wide(limit)});
+    check(n,
+          b.create<arith::OrIOp>(
+              loc,
+              b.create<arith::OrIOp>(
+                  loc, up, cmp(arith::CmpIPredicate::eq, delta, zero)),
+              cmp(arith::CmpIPredicate::sge, start, limit)),
+          "Requires start >= limit when delta < 0: {int}/{int}",
+          {wide(start), wide(limit)});
     Value size = b.create<arith::IndexCastOp>(
         loc, b.getIndexType(), tripCount(loc, start, limit, delta));
     SmallVector<Value> dynamic;
@@ -575,6 +603,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitOneHot(n, type);
   if (op == "ReverseV2")
     return emitReverse(n, type);
+  if (op == "Tile")
+    return emitTile(n, type);
   if (op == "Cumsum" || op == "Cumprod")
     return emitScan(n, type);
   if (op == "TopKV2")

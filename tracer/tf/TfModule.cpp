@@ -200,7 +200,12 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     for (ModuleBuilder *m : where)
       m->def(name, [r, op, name](Interpreter &in, CallArgs &args) {
         Params p(in, args, name, {"x", "name"});
-        return unaryOp(*r, op, p.require("x", name));
+        Value x = p.require("x", name);
+        // math_ops.round returns an integer tensor as it is.
+        if (op == "Round" && r->isTensor(x) &&
+            isInteger(r->tensor(x).type.dtype))
+          return x;
+        return unaryOp(*r, op, x);
       });
   };
   unary("negative", "Neg", {&tf, &math});
@@ -471,48 +476,117 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   });
   tf.def("linspace", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "linspace", {"start", "stop", "num", "name", "axis"});
-    auto number = [&](const Value &v) {
-      if (r->isTensor(v)) {
-        HostTensorPtr c = r->constantValue(v);
-        if (!c)
-          r->raise("UnimplementedError",
-                   "kiln needs tf.linspace's arguments at trace time");
-        return c->elementAsDouble(0);
-      }
-      return v.toDouble();
+    // The arguments' values, needed at trace time.
+    auto known = [&](const Value &v, std::optional<DType> d) {
+      HostTensorPtr c =
+          r->isTensor(v) ? r->constantValue(v) : r->hostFromPython(v, d);
+      if (!c)
+        r->raise("UnimplementedError",
+                 "kiln needs tf.linspace's arguments at trace time");
+      return c;
     };
-    Value startArg = p.require("start", "linspace");
+    HostTensorPtr start = known(p.require("start", "linspace"), std::nullopt);
+    HostTensorPtr stop = known(p.require("stop", "linspace"),
+                               r->isTensor(p.get("stop"))
+                                   ? std::nullopt
+                                   : std::optional<DType>(start->type.dtype));
+    HostTensorPtr numValue = known(p.require("num", "linspace"), std::nullopt);
+    int64_t num = numValue->elementAsInt(0);
     // float64 for a float64 or integer start (linspace_nd casts integers
     // to float64), float32 otherwise.
-    DType startType = r->isTensor(startArg) ? r->tensor(startArg).type.dtype
-                      : startArg.is(Type::Float) ? DType::Float32
-                                                 : DType::Int32;
+    DType startType = start->type.dtype;
     DType dtype = startType == DType::Float64 || isInteger(startType)
                       ? DType::Float64
                       : DType::Float32;
-    double start = number(startArg);
-    double stop = number(p.require("stop", "linspace"));
-    int64_t num = static_cast<int64_t>(number(p.require("num", "linspace")));
+    // start and stop broadcast to one shape; the num points go on `axis`.
+    std::vector<int64_t> shape;
+    if (!broadcastShapes(start->type.shape, stop->type.shape, shape))
+      kernelError(*r, "BroadcastArgs",
+                  "Incompatible shapes: " + shapeList(start->type.shape) +
+                      " vs. " + shapeList(stop->type.shape));
+    int64_t rank = static_cast<int64_t>(shape.size());
+    int64_t axis = p.has("axis") ? in.toIndex(p.get("axis")) : 0;
+    if (axis < -rank - 1 || axis > rank)
+      in.valueError("axis " + std::to_string(axis) +
+                    " is out of range for "
+                    "tf.linspace's result of rank " +
+                    std::to_string(rank + 1));
+    if (axis < 0)
+      axis += rank + 1;
+    auto element = [&](const graph::HostTensor &t, int64_t flat) {
+      // flat indexes the broadcast shape; map it into t's own shape.
+      int64_t at = 0, stride = 1, offset = rank - int64_t(t.type.shape.size());
+      for (int64_t d = rank; d-- > 0;) {
+        int64_t i = flat % shape[d];
+        flat /= shape[d];
+        if (d >= offset) {
+          int64_t size = t.type.shape[d - offset];
+          at += (size == 1 ? 0 : i) * stride;
+          stride *= size;
+        }
+      }
+      return t.elementAsDouble(static_cast<size_t>(at));
+    };
     // start + delta * i with delta = (stop - start) / (num - 1), each step
-    // rounded to the result's dtype, as math_ops.linspace_nd computes it.
-    auto point = [&](int64_t i) -> double {
+    // rounded to the result's dtype, as math_ops.linspace_nd computes it;
+    // the last point is stop itself.
+    auto point = [&](double a, double b, int64_t i) -> double {
+      if (num == 1 || i == 0)
+        return a;
+      if (i == num - 1)
+        return b;
       if (dtype == DType::Float64)
-        return start + (stop - start) / double(num - 1) * double(i);
-      float s = float(start), delta = (float(stop) - s) / float(num - 1);
+        return a + (b - a) / double(num - 1) * double(i);
+      float s = float(a), delta = (float(b) - s) / float(num - 1);
       return double(s + delta * float(i));
     };
-    ValueList items;
-    for (int64_t i = 0; i < num; ++i)
-      items.push_back(Value::floating(num == 1 ? start : point(i)));
-    if (num > 1)
-      items.back() = Value::floating(stop);
-    return r->constant(r->hostFromPython(in.list(std::move(items)), dtype),
-                       "LinSpace");
+    int64_t inner = 1, outer = 1;
+    for (int64_t d = 0; d < rank; ++d)
+      (d < axis ? outer : inner) *= shape[d];
+    std::vector<int64_t> resultShape = shape;
+    resultShape.insert(resultShape.begin() + axis, std::max<int64_t>(num, 0));
+    auto host = std::make_shared<graph::HostTensor>();
+    host->type = TensorType{dtype, resultShape};
+    size_t size = py::dtypeSize(dtype);
+    host->bytes.resize(
+        static_cast<size_t>(outer * inner * std::max<int64_t>(num, 0)) * size);
+    size_t at = 0;
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t i = 0; i < num; ++i)
+        for (int64_t k = 0; k < inner; ++k, ++at) {
+          int64_t flat = o * inner + k;
+          double v = point(element(*start, flat), element(*stop, flat), i);
+          if (dtype == DType::Float64) {
+            std::memcpy(host->bytes.data() + at * size, &v, size);
+          } else {
+            float f = float(v);
+            std::memcpy(host->bytes.data() + at * size, &f, size);
+          }
+        }
+    return r->constant(host, "LinSpace");
   });
   tf.def("tile", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "tile", {"input", "multiples", "name"});
     Value x = r->toTensor(p.require("input", "tile"));
-    ValueList multiples = in.toList(p.require("multiples", "tile"));
+    Value multiplesArg = p.require("multiples", "tile");
+    if (r->tracing && isRunTimeShape(*r, multiplesArg)) {
+      // Multiples known at run time only: a Tile node; its dimensions are
+      // known where the input's and the multiple's are.
+      Value m = shapeTensor(*r, multiplesArg, "Tile");
+      const TensorType &t = r->tensor(x).type;
+      std::vector<int64_t> known = knownDims(*r, m), shape;
+      if (known.size() != t.shape.size())
+        in.valueError("Shape must be rank " + std::to_string(t.shape.size()) +
+                      " but is rank " + std::to_string(known.size()) +
+                      " for Tile's multiples");
+      for (size_t d = 0; d < known.size(); ++d)
+        shape.push_back(known[d] < 0 || t.shape[d] < 0 ? -1
+                                                       : known[d] * t.shape[d]);
+      return r->apply("Tile", {x, m},
+                      {{"T", t.dtype}, {"Tmultiples", r->tensor(m).type.dtype}},
+                      TensorType{t.dtype, shape}, "Tile");
+    }
+    ValueList multiples = in.toList(multiplesArg);
     if (multiples.size() != r->tensor(x).type.shape.size())
       r->raise("InvalidArgumentError",
                "Expected multiples argument to be a vector of length " +
@@ -664,6 +738,13 @@ void defineCreation(ModuleBuilder &tf) {
       if (dynamic && integers) {
         DType d = p.has("dtype") ? *dtypeArg(in, p.get("dtype"))
                                  : dtype.value_or(DType::Int32);
+        // A float range over integer bounds: the integers, cast (exact
+        // while they fit the float's mantissa, as the kernel's sums are).
+        if (isFloating(d))
+          return cast(
+              *r,
+              rangeNode(*r, from, to, step, dtype.value_or(DType::Int32), -1),
+              d);
         return rangeNode(*r, from, to, step, d, -1);
       }
     }
@@ -1081,6 +1162,23 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     installLinalg(*r, tf, linalg);
     installMatrixDiag(*r, linalg);
     tf.set("linalg", linalg.value());
+    ModuleBuilder bitwiseModule(in, *rt, "tensorflow.bitwise");
+    for (auto [name, op] : {std::pair{"bitwise_and", "BitwiseAnd"},
+                            {"bitwise_or", "BitwiseOr"},
+                            {"bitwise_xor", "BitwiseXor"}})
+      bitwiseModule.def(
+          name, [r, name = std::string(name),
+                 op = std::string(op)](Interpreter &in, CallArgs &args) {
+            Params p(in, args, name, {"x", "y", "name"});
+            return bitwise(*r, op, p.require("x", name), p.require("y", name),
+                           /*bools=*/false);
+          });
+    bitwiseModule.def("invert", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "invert", {"x", "name"});
+      return bitwise(*r, "Invert", p.require("x", "invert"), Value(),
+                     /*bools=*/false);
+    });
+    tf.set("bitwise", bitwiseModule.value());
     ModuleBuilder debugging(in, *rt, "tensorflow.debugging");
     installDebugging(*r, tf, debugging);
     tf.set("debugging", debugging.value());

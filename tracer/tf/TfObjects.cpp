@@ -76,16 +76,18 @@ bool DTypeObject::getAttr(Interpreter &in, const Value &,
     case DType::Int64:
       out = Value::integer(isMax ? INT64_MAX : INT64_MIN);
       break;
-    case DType::Float16:
-      out = Value::floating(isMax ? 65504.0 : -65504.0);
+    case DType::Float16: // NumPy scalars of the dtype, as TensorFlow's
+      out = in.call(in.getAttr(in.importModule("numpy"), "float16"),
+                    {Value::floating(isMax ? 65504.0 : -65504.0)});
       break;
     case DType::BFloat16:
       out = Value::floating(isMax ? 3.3895313892515355e+38
                                   : -3.3895313892515355e+38);
       break;
     case DType::Float32:
-      out = Value::floating(isMax ? 3.4028234663852886e+38
-                                  : -3.4028234663852886e+38);
+      out = in.call(in.getAttr(in.importModule("numpy"), "float32"),
+                    {Value::floating(isMax ? 3.4028234663852886e+38
+                                           : -3.4028234663852886e+38)});
       break;
     case DType::Float64:
       out = Value::floating(isMax ? 1.7976931348623157e+308

@@ -189,9 +189,18 @@ static void convertPair(TfRuntime &rt, const Value &x, const Value &y,
     ty = y;
     tx = convertOperand(rt, x, rt.tensor(y).type.dtype, "x", op,
                         scope.empty() ? "" : scope + "/x");
+  } else if (rt.isTensor(x)) {
+    tx = x;
+    ty = y;
   } else {
+    // Two Python values: as the eager fast path converts them, the first
+    // sets the dtype for the second, unless that would make a float an
+    // integer (then each keeps its own and the op rejects the pair).
     tx = rt.toTensor(x);
-    ty = rt.toTensor(y);
+    DType d = rt.tensor(tx).type.dtype;
+    bool narrowing = !isFloating(d) && d != DType::String &&
+                     isFloating(rt.hostFromPython(y, std::nullopt)->type.dtype);
+    ty = narrowing ? rt.toTensor(y) : rt.toTensor(y, d);
   }
 }
 
@@ -819,6 +828,30 @@ Value transpose(TfRuntime &rt, const Value &x, const Value &permArg) {
                                          std::to_string(rank) +
                                          ". But input(1) is a vector of size " +
                                          std::to_string(perm.size()));
+  // The kernel checks that perm names every dimension once.
+  std::vector<bool> seen(static_cast<size_t>(rank), false);
+  for (int64_t p : perm) {
+    int64_t d = p < 0 ? p + rank : p;
+    if (d < 0 || d >= rank)
+      knownKernelError(rt, "Transpose",
+                       std::to_string(p) + " is out of range [0 .. " +
+                           std::to_string(rank) + ")");
+    seen[static_cast<size_t>(d)] = true;
+  }
+  for (int64_t d = 0; d < rank; ++d)
+    if (!seen[static_cast<size_t>(d)]) {
+      std::string listed;
+      for (int64_t p : perm)
+        listed += (listed.empty() ? "" : ",") + std::to_string(p);
+      bool named = !permArg.is(py::Type::List) && !permArg.is(py::Type::Tuple);
+      std::string message =
+          std::to_string(d) + " is missing from {" + listed + "}.";
+      if (rt.tracing)
+        rt.in.valueError(message);
+      kernelError(rt, "Transpose", message, "", named);
+    }
+  if (rank == 0) // nothing to move
+    return identity(rt, t);
   std::vector<int64_t> shape;
   for (int64_t p : perm)
     shape.push_back(type.shape.at(p < 0 ? p + rank : p));
@@ -1171,7 +1204,9 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
   Value t = rt.toTensor(x);
   const TensorType &type = rt.tensor(t).type;
   int64_t rank = type.shape.size();
-  ValueList items = key.is(Type::Tuple) ? in.toList(key) : ValueList{key};
+  // A list key is a tuple of indices (TensorFlow's _slice_helper).
+  ValueList items = key.is(Type::Tuple) || key.is(Type::List) ? in.toList(key)
+                                                              : ValueList{key};
   // A leading index known at run time only: one row (GatherV2), then the
   // rest of the key on it.
   // (Also a known non-negative index into a dimension known at run time
@@ -1393,6 +1428,40 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
   }
   return rt.apply("StridedSlice", inputs, std::move(attrs),
                   TensorType{type.dtype, shape}, "strided_slice");
+}
+
+Value bitwise(TfRuntime &rt, const std::string &op, const Value &x,
+              const Value &y, bool bools) {
+  Value t = rt.toTensor(x);
+  DType d = rt.tensor(t).type.dtype;
+  bool invert = op == "Invert";
+  if ((d != DType::Bool || !bools) && !isInteger(d)) {
+    const char *allowed = "int8, int16, int32, int64, uint8, uint16, "
+                          "uint32, uint64";
+    rejectDType(rt, op, "x", "T", d, allowed, allowed,
+                std::string(invert ? "; signature=x:T -> y:T"
+                                   : "; signature=x:T, y:T -> z:T") +
+                    "; attr=T:type,allowed=[DT_INT8, DT_INT16, DT_INT32, "
+                    "DT_INT64, DT_UINT8, DT_UINT16, DT_UINT32, DT_UINT64]" +
+                    (invert ? ">" : "; is_commutative=true>"));
+  }
+  // kiln's logical ops are bitwise on integers; the rest is arithmetic
+  // that is exact in two's complement: ~x = -1 - x (all ones minus x) and
+  // x ^ y = (x | y) - (x & y).
+  if (invert) {
+    if (d == DType::Bool)
+      return unaryOp(rt, "LogicalNot", t, "LogicalNot");
+    Value ones = rt.toTensor(Value::integer(d == DType::UInt8 ? 255 : -1), d);
+    return binaryOp(rt, "Sub", ones, t, "Invert");
+  }
+  if (op == "BitwiseAnd")
+    return binaryOp(rt, "LogicalAnd", t, y);
+  if (op == "BitwiseOr")
+    return binaryOp(rt, "LogicalOr", t, y);
+  if (d == DType::Bool) // logical_xor
+    return binaryOp(rt, "NotEqual", t, y);
+  return binaryOp(rt, "Sub", binaryOp(rt, "LogicalOr", t, y),
+                  binaryOp(rt, "LogicalAnd", t, y), "BitwiseXor");
 }
 
 Value sliceAxis(TfRuntime &rt, const Value &x, int64_t axis, int64_t begin,

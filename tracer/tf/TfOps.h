@@ -92,6 +92,12 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key);
 /// `x[..., begin:end]` along `axis` (static bounds, step 1).
 Value sliceAxis(TfRuntime &rt, const Value &x, int64_t axis, int64_t begin,
                 int64_t end);
+/// `x & y`, `x | y`, `x ^ y` (`op` BitwiseAnd, BitwiseOr, BitwiseXor) and
+/// `~x` (Invert, `y` ignored): logical on bools (unless `bools` is false,
+/// as in tf.bitwise), bitwise on integers, TensorFlow's dtype error on
+/// anything else.
+Value bitwise(TfRuntime &rt, const std::string &op, const Value &x,
+              const Value &y = Value(), bool bools = true);
 /// A Range node over integer bounds (tensors or Python ints) of dtype `d`;
 /// `length` -1 when known at run time only.
 Value rangeNode(TfRuntime &rt, const Value &start, const Value &limit,

@@ -1,17 +1,29 @@
-// tf.random.stateless_uniform and tf.random.stateless_normal: the same
-// numbers as TensorFlow's CPU kernels, bit for bit. The seed becomes a
+// tf.random.stateless_uniform and tf.random.stateless_normal, and the
+// stateful tf.random.uniform and tf.random.normal with tf.random.set_seed:
+// the same numbers as TensorFlow's CPU kernels, bit for bit. The seed becomes a
 // Philox4x32-10 key and counter (StatelessRandomGetKeyCounter); output
 // element i is sample i % 4 (float32, int32) or i % 2 (64-bit types) of
 // Philox at counter + i / 4 or i / 2, converted as TensorFlow's
 // distributions convert it (random_distributions.h). A seed known at trace
 // time makes the result a constant, computed here; the scale and shift
 // that tf.random applies after the kernel stay ops of the graph.
+//
+// The stateful ops run eagerly only. Their seeds come as TensorFlow's
+// random_seed.get_seed makes them: after set_seed(s), each op without its
+// own seed draws one from Python's random.Random(s) (MT19937); the kernel,
+// cached by its seeds, keeps a Philox generator (key seed, counter seed2)
+// that each run advances by 256 samples per output element.
 #include "TfModuleBuilder.h"
+#include "TfObjects.h"
 #include "TfOps.h"
 
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <map>
+#include <optional>
+#include <random>
+#include <tuple>
 
 namespace kiln::tf {
 
@@ -71,14 +83,11 @@ double toDouble(uint32_t x0, uint32_t x1) {
 
 enum class Kind { Uniform, Normal };
 
-/// The kernel's output: `n` samples of `dtype` (`lo`, `range` for
-/// integers).
+/// The kernel's output from a Philox generator at `key`, `counter`:
+/// `n` samples of `dtype` (`lo`, `range` for integers).
 graph::HostTensorPtr generate(Kind kind, DType dtype,
-                              const std::vector<int64_t> &shape, uint64_t seed0,
-                              uint64_t seed1, int64_t lo, uint64_t range) {
-  Key key;
-  Block counter;
-  keyCounter(seed0, seed1, key, counter);
+                              const std::vector<int64_t> &shape, Key key,
+                              Block counter, int64_t lo, uint64_t range) {
   auto t = graph::HostTensor::zeros(TensorType{dtype, shape});
   int64_t n = t->type.numElements();
   bool wide = dtype == DType::Float64 || dtype == DType::Int64;
@@ -125,6 +134,16 @@ graph::HostTensorPtr generate(Kind kind, DType dtype,
     }
   }
   return t;
+}
+
+/// A stateless kernel's output for seeds `seed0`, `seed1`.
+graph::HostTensorPtr generate(Kind kind, DType dtype,
+                              const std::vector<int64_t> &shape, uint64_t seed0,
+                              uint64_t seed1, int64_t lo, uint64_t range) {
+  Key key;
+  Block counter;
+  keyCounter(seed0, seed1, key, counter);
+  return generate(kind, dtype, shape, key, counter, lo, range);
 }
 
 /// The shape argument: a list of sizes or a tensor known at trace time.
@@ -249,10 +268,240 @@ Value statelessNormal(TfRuntime &rt, const Params &p) {
   return binaryOp(rt, "AddV2", binaryOp(rt, "Mul", rnd, stddev), mean);
 }
 
+/// Python's random.Random: MT19937 seeded from an int by init_by_array
+/// over its 32-bit words, as CPython's random_seed does.
+class PythonRandom {
+public:
+  void seed(uint64_t n) {
+    std::vector<uint32_t> key;
+    for (; n; n >>= 32)
+      key.push_back(uint32_t(n));
+    if (key.empty())
+      key.push_back(0);
+    mt[0] = 19650218u;
+    for (uint32_t i = 1; i < N; ++i)
+      mt[i] = 1812433253u * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i;
+    uint32_t i = 1, j = 0;
+    for (size_t k = std::max<size_t>(N, key.size()); k; --k) {
+      mt[i] =
+          (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525u)) + key[j] + j;
+      if (++i >= N) {
+        mt[0] = mt[N - 1];
+        i = 1;
+      }
+      if (++j >= key.size())
+        j = 0;
+    }
+    for (uint32_t k = N - 1; k; --k) {
+      mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941u)) - i;
+      if (++i >= N) {
+        mt[0] = mt[N - 1];
+        i = 1;
+      }
+    }
+    mt[0] = 0x80000000u;
+    next = N;
+  }
+  uint32_t genrand() {
+    if (next >= N) {
+      for (uint32_t k = 0; k < N; ++k) {
+        uint32_t y = (mt[k] & 0x80000000u) | (mt[(k + 1) % N] & 0x7fffffffu);
+        mt[k] = mt[(k + M) % N] ^ (y >> 1) ^ (y & 1 ? 0x9908b0dfu : 0);
+      }
+      next = 0;
+    }
+    uint32_t y = mt[next++];
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    return y ^ (y >> 18);
+  }
+  /// randint(0, 2**31 - 1): 32 random bits until they fall below 2**31.
+  int64_t randint31() {
+    for (;;) {
+      uint32_t r = genrand();
+      if (r < 0x80000000u)
+        return r;
+    }
+  }
+
+private:
+  static constexpr uint32_t N = 624, M = 397;
+  std::array<uint32_t, N> mt{};
+  uint32_t next = N;
+};
+
+constexpr int64_t kMaxInt32 = 2147483647;
+constexpr int64_t kDefaultGraphSeed = 87654321;
+
+} // namespace
+
+struct RandomState {
+  std::optional<int64_t> globalSeed;
+  PythonRandom rng;
+  /// The eager kernels TensorFlow caches by op and attributes, each with
+  /// its generator's counter offset (in 128-bit samples).
+  std::map<std::tuple<std::string, DType, int64_t, int64_t>, uint64_t> kernels;
+  std::random_device entropy;
+};
+
+namespace {
+
+RandomState &randomState(TfRuntime &rt) {
+  if (!rt.random)
+    rt.random = std::make_shared<RandomState>();
+  return *rt.random;
+}
+
+/// random_seed.get_seed in eager mode: the kernel's seed and seed2.
+std::pair<int64_t, int64_t> opSeeds(TfRuntime &rt, const Value &opSeed) {
+  RandomState &state = randomState(rt);
+  std::optional<int64_t> op;
+  if (!opSeed.isNone())
+    op = rt.in.toIndex(opSeed);
+  std::pair<int64_t, int64_t> seeds{0, 0};
+  if (state.globalSeed) {
+    if (!op)
+      op = state.rng.randint31(); // context.internal_operation_seed
+    seeds = {*state.globalSeed % kMaxInt32, *op % kMaxInt32};
+  } else if (op) {
+    seeds = {kDefaultGraphSeed, *op % kMaxInt32};
+  } else {
+    return {0, 0}; // nondeterministic, as TensorFlow without seeds
+  }
+  if (seeds == std::pair<int64_t, int64_t>{0, 0})
+    seeds.second = kMaxInt32;
+  return seeds;
+}
+
+/// A stateful kernel's output: its generator (key seed, counter seed2) at
+/// the kernel's current offset, which then moves 256 samples per element.
+HostTensorPtr statefulSamples(TfRuntime &rt, const std::string &op, Kind kind,
+                              DType dtype, const std::vector<int64_t> &shape,
+                              const Value &opSeed, int64_t lo, uint64_t range) {
+  if (rt.tracing)
+    rt.raise("UnimplementedError",
+             "kiln runs the stateful tf.random ops outside tf.function only "
+             "yet; inside one, use tf.random.stateless_uniform or "
+             "stateless_normal");
+  RandomState &state = randomState(rt);
+  auto [seed, seed2] = opSeeds(rt, opSeed);
+  uint64_t &offset = state.kernels[{op, dtype, seed, seed2}];
+  uint64_t s = uint64_t(seed), s2 = uint64_t(seed2);
+  if (seed == 0 && seed2 == 0) { // GuardedPhiloxRandom picks random seeds
+    s = uint64_t(state.entropy()) << 32 | state.entropy();
+    s2 = uint64_t(state.entropy()) << 32 | state.entropy();
+  }
+  Key key{uint32_t(s), uint32_t(s >> 32)};
+  Block counter = skip({0, 0, uint32_t(s2), uint32_t(s2 >> 32)}, offset);
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  offset += uint64_t(n) * 256;
+  return generate(kind, dtype, shape, key, counter, lo, range);
+}
+
+Value randomUniform(TfRuntime &rt, const Params &p) {
+  const std::string fname = "uniform";
+  std::vector<int64_t> shape = shapeArg(rt, p.require("shape", fname), fname);
+  DType dtype = dtypeOr(rt.in, p, DType::Float32);
+  Value minArg = p.values.count("minval") ? p.get("minval") : Value::integer(0);
+  Value maxArg = p.get("maxval");
+  if (isInteger(dtype)) {
+    if (maxArg.isNone())
+      rt.in.valueError("Must specify maxval for integer dtype " +
+                       rt.in.repr(makeDType(dtype)));
+    if (dtype != DType::Int32 && dtype != DType::Int64)
+      rt.raise("UnimplementedError",
+               "kiln's tf.random.uniform makes int32 and int64 integers only");
+    auto bound = [&](const Value &v) {
+      HostTensorPtr known = rt.constantValue(rt.toTensor(v, dtype));
+      if (!known || known->type.numElements() != 1)
+        rt.raise("UnimplementedError", "kiln needs tf.random.uniform's "
+                                       "minval and maxval as scalars");
+      return known->elementAsInt(0);
+    };
+    int64_t lo = bound(minArg), hi = bound(maxArg);
+    if (hi <= lo)
+      kernelError(rt, "RandomUniformInt",
+                  "Need minval < maxval: " + std::to_string(lo) +
+                      " >= " + std::to_string(hi));
+    return rt.eager(statefulSamples(rt, "RandomUniformInt", Kind::Uniform,
+                                    dtype, shape, p.get("seed"), lo,
+                                    uint64_t(hi) - uint64_t(lo)));
+  }
+  if (dtype != DType::Float32 && dtype != DType::Float64)
+    rt.raise("UnimplementedError",
+             "kiln's tf.random.uniform takes float32, float64, int32 and "
+             "int64 only, not " +
+                 std::string(py::dtypeName(dtype)));
+  // random_ops.random_uniform: the bounds are used unless they are the
+  // Python ints 0 and 1.
+  bool minIsZero =
+      minArg.isIntLike() && !minArg.is(py::Type::Bool) && minArg.asInt() == 0;
+  bool maxIsOne =
+      maxArg.isNone() ||
+      (maxArg.isIntLike() && !maxArg.is(py::Type::Bool) && maxArg.asInt() == 1);
+  Value minval, maxval;
+  if (!minIsZero || !maxIsOne) {
+    minval = rt.toTensor(minArg, dtype);
+    maxval = rt.toTensor(maxArg.isNone() ? Value::integer(1) : maxArg, dtype);
+  }
+  Value result = rt.eager(statefulSamples(rt, "RandomUniform", Kind::Uniform,
+                                          dtype, shape, p.get("seed"), 0, 0));
+  if (minIsZero)
+    return maxIsOne ? result : binaryOp(rt, "Mul", result, maxval);
+  return binaryOp(
+      rt, "AddV2",
+      binaryOp(rt, "Mul", result, binaryOp(rt, "Sub", maxval, minval)), minval);
+}
+
+Value randomNormal(TfRuntime &rt, const Params &p) {
+  const std::string fname = "normal";
+  std::vector<int64_t> shape = shapeArg(rt, p.require("shape", fname), fname);
+  DType dtype = dtypeOr(rt.in, p, DType::Float32);
+  if (dtype != DType::Float32 && dtype != DType::Float64)
+    rt.raise("UnimplementedError",
+             "kiln's tf.random.normal takes float32 and float64 only, not " +
+                 std::string(py::dtypeName(dtype)));
+  Value mean =
+      rt.toTensor(p.has("mean") ? p.get("mean") : Value::floating(0.0), dtype);
+  Value stddev = rt.toTensor(
+      p.has("stddev") ? p.get("stddev") : Value::floating(1.0), dtype);
+  Value rnd = rt.eager(statefulSamples(rt, "RandomStandardNormal", Kind::Normal,
+                                       dtype, shape, p.get("seed"), 0, 0));
+  return binaryOp(rt, "AddV2", binaryOp(rt, "Mul", rnd, stddev), mean);
+}
+
 } // namespace
 
 void installRandom(TfRuntime &rt, ModuleBuilder &random) {
   TfRuntime *r = &rt;
+  random.def("set_seed", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "set_seed", {"seed"});
+    RandomState &state = randomState(*r);
+    Value seed = p.get("seed");
+    // context._set_global_seed: a new random.Random and no cached kernels.
+    state.kernels.clear();
+    if (seed.isNone()) {
+      state.globalSeed.reset();
+      return Value();
+    }
+    int64_t s = in.toIndex(seed);
+    state.globalSeed = s;
+    state.rng.seed(uint64_t(s < 0 ? -s : s));
+    return Value();
+  });
+  random.def("uniform", [r](Interpreter &in, CallArgs &args) {
+    return randomUniform(
+        *r, Params(in, args, "uniform",
+                   {"shape", "minval", "maxval", "dtype", "seed", "name"}));
+  });
+  random.def("normal", [r](Interpreter &in, CallArgs &args) {
+    return randomNormal(
+        *r, Params(in, args, "normal",
+                   {"shape", "mean", "stddev", "dtype", "seed", "name"}));
+  });
   random.def("stateless_uniform", [r](Interpreter &in, CallArgs &args) {
     return statelessUniform(*r, Params(in, args, "stateless_uniform",
                                        {"shape", "seed", "minval", "maxval",

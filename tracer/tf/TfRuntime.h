@@ -28,6 +28,7 @@ struct VariableUse;        // TfVariable.h
 struct VariableScope;      // TfVariable.h
 struct VariableState;      // TfVariable.h
 struct GradientTapeObject; // TfGradient.cpp
+struct RandomState;        // TfRandom.cpp
 
 /// A `tf.print` recorded while tracing (TfPrint.h): its line is
 /// pieces[0] tensor0 pieces[1] tensor1 ... pieces[n], separators and `end`
@@ -166,6 +167,9 @@ public:
   bool explainRetrace = false;
   /// tf.config.run_functions_eagerly.
   bool runFunctionsEagerly = false;
+  /// tf.random.set_seed's global seed and the stateful random kernels'
+  /// generators (TfRandom.cpp).
+  std::shared_ptr<RandomState> random;
   /// Every tf.function the script made, for `kiln compile` and `kiln dump`.
   std::vector<Value> functions;
   Interpreter &in;

@@ -117,23 +117,14 @@ bool TensorObject::binary(Interpreter &in, BinaryOp op, const Value &self,
     out = matmul(r, x, y, false, false, "matmul");
     return true;
   case BinaryOp::BitAnd:
-  case BinaryOp::BitOr: {
-    // Bools are logical, integers bitwise (kiln's logical ops on integers
-    // are bitwise); other dtypes are BitwiseAnd/Or's dtype error.
-    const char *bitwise = op == BinaryOp::BitAnd ? "BitwiseAnd" : "BitwiseOr";
-    DType d = r.tensor(self).type.dtype;
-    if (d != DType::Bool && !isInteger(d)) {
-      const char *allowed = "int8, int16, int32, int64, uint8, uint16, "
-                            "uint32, uint64";
-      rejectDType(r, bitwise, "x", "T", d, allowed, allowed,
-                  "; signature=x:T, y:T -> z:T; attr=T:type,allowed=[DT_INT8, "
-                  "DT_INT16, DT_INT32, DT_INT64, DT_UINT8, DT_UINT16, "
-                  "DT_UINT32, DT_UINT64]; is_commutative=true>");
-    }
-    out =
-        binaryOp(r, op == BinaryOp::BitAnd ? "LogicalAnd" : "LogicalOr", x, y);
+    out = bitwise(r, "BitwiseAnd", x, y);
     return true;
-  }
+  case BinaryOp::BitOr:
+    out = bitwise(r, "BitwiseOr", x, y);
+    return true;
+  case BinaryOp::BitXor:
+    out = bitwise(r, "BitwiseXor", x, y);
+    return true;
   default:
     return false;
   }
@@ -149,9 +140,7 @@ bool TensorObject::unary(Interpreter &in, UnaryOpKind op, const Value &self,
     out = self;
     return true;
   case UnaryOpKind::Invert:
-    if (type.dtype != DType::Bool)
-      return false;
-    out = unaryOp(*rt, "LogicalNot", self, "LogicalNot");
+    out = bitwise(*rt, "Invert", self);
     return true;
   default:
     return false;
