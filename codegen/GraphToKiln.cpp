@@ -349,8 +349,16 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   if (const char *p = comparePredicate(op))
     return b.create<CompareOp>(loc, type, input(n, 0), input(n, 1),
                                b.getStringAttr(p));
-  if (const char *fn = unaryFunction(op))
-    return b.create<UnaryOp>(loc, type, input(n, 0), b.getStringAttr(fn));
+  if (const char *fn = unaryFunction(op)) {
+    auto unary = b.create<UnaryOp>(loc, type, input(n, 0), b.getStringAttr(fn));
+    // Evaluated inside a reduction over the last dimension, or by a
+    // kernel's scalar code (the softmax cross-entropy kernels): see
+    // kiln.unary.
+    for (const char *form : {"row_packets", "scalar_form"})
+      if (const bool *on = attr<bool>(n, form); on && *on)
+        unary->setAttr(form, b.getUnitAttr());
+    return unary;
+  }
   if (isActivation(op))
     return emitActivation(n, type);
   if (op == "Cast") {

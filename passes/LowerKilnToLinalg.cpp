@@ -105,7 +105,8 @@ private:
   /// packet algorithm up to the last `size % 8` elements and with the scalar
   /// functor after them (EigenMath.h): the body sees each element's flat
   /// position and picks the matching form.
-  Value eigenUnary(RankedTensorType type, Value input, StringRef fn) {
+  Value eigenUnary(RankedTensorType type, Value input, StringRef fn,
+                   bool rowPackets = false) {
     if (!kiln::eigen::dependsOnPosition(fn))
       return elementwise(type, ValueRange{input},
                          [&](OpBuilder &nb, Location nl, ValueRange args) {
@@ -119,6 +120,9 @@ private:
                                            : index(type.getDimSize(d)));
       total = b.create<arith::MulIOp>(loc, total, sizes.back());
     }
+    // Per row: the position in the last dimension against its length.
+    if (rowPackets && rank > 0)
+      total = sizes.back();
     Value packet = index(kiln::eigen::kFloatPacketSize);
     Value packetEnd = b.create<arith::SubIOp>(
         loc, total, b.create<arith::RemUIOp>(loc, total, packet));
@@ -126,10 +130,13 @@ private:
         type, ValueRange{input},
         [&](OpBuilder &nb, Location nl, ValueRange args) {
           Value flat = nb.create<arith::ConstantIndexOp>(nl, 0);
-          for (int64_t d = 0; d < rank; ++d)
-            flat = nb.create<arith::AddIOp>(
-                nl, nb.create<arith::MulIOp>(nl, flat, sizes[d]),
-                nb.create<linalg::IndexOp>(nl, d));
+          if (rowPackets && rank > 0)
+            flat = nb.create<linalg::IndexOp>(nl, rank - 1);
+          else
+            for (int64_t d = 0; d < rank; ++d)
+              flat = nb.create<arith::AddIOp>(
+                  nl, nb.create<arith::MulIOp>(nl, flat, sizes[d]),
+                  nb.create<linalg::IndexOp>(nl, d));
           Value inPacket = nb.create<arith::CmpIOp>(
               nl, arith::CmpIPredicate::ult, flat, packetEnd);
           return nb
@@ -188,6 +195,10 @@ private:
   /// A float sum in TensorFlow's order of additions (EigenReduce.h), when
   /// the reduced dimensions are innermost; null otherwise.
   Value eigenOrderSum(kiln::ReduceOp op, RankedTensorType reducedType,
+                      ValueRange dynSizes);
+  /// A float sum over one run of leading or middle dimensions in
+  /// TensorFlow's order (Eigen's InnerMostDimPreserver); null otherwise.
+  Value eigenOuterSum(kiln::ReduceOp op, RankedTensorType reducedType,
                       ValueRange dynSizes);
   Value lowerArgReduce(kiln::ArgReduceOp op);
   Value lowerMatMul(kiln::MatMulOp op);
@@ -354,8 +365,13 @@ Value Lowering::unaryScalar(StringRef fn, OpBuilder &nb, Location nl, Value x) {
       pos = nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::sgt, x, zero);
       neg = nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::slt, x, zero);
     }
-    // Zero (and NaN) map to themselves.
-    Value negOrX = nb.create<arith::SelectOp>(nl, neg, constant(-1), x);
+    // Zeros of either sign give 0, NaN stays NaN (Eigen's sign).
+    Value rest = x;
+    if (isF)
+      rest = nb.create<arith::SelectOp>(
+          nl, nb.create<arith::CmpFOp>(nl, arith::CmpFPredicate::UNO, x, x), x,
+          zero);
+    Value negOrX = nb.create<arith::SelectOp>(nl, neg, constant(-1), rest);
     return nb.create<arith::SelectOp>(nl, pos, constant(1), negOrX);
   }
   if (fn == "logical_not")
@@ -471,9 +487,12 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
   }
   auto reducedType = RankedTensorType::get(shape, et);
   bool isF = isa<FloatType>(et);
-  Value result = (kind == "sum" || kind == "mean")
-                     ? eigenOrderSum(op, reducedType, dynSizes)
-                     : Value();
+  Value result;
+  if (kind == "sum" || kind == "mean") {
+    result = eigenOrderSum(op, reducedType, dynSizes);
+    if (!result)
+      result = eigenOuterSum(op, reducedType, dynSizes);
+  }
   if (!result)
     result = linalgReduce(op, reducedType, dynSizes);
   if (kind == "mean") {
@@ -610,6 +629,133 @@ Value Lowering::eigenOrderSum(kiln::ReduceOp op, RankedTensorType reducedType,
                         ? dynSizes[k++]
                         : index(reducedType.getDimSize(d)));
   return reshape(rows.getResult(0), reducedType, sizes);
+}
+
+Value Lowering::eigenOuterSum(kiln::ReduceOp op, RankedTensorType reducedType,
+                              ValueRange dynSizes) {
+  Value input = op.getInput();
+  auto inType = cast<RankedTensorType>(input.getType());
+  Type et = inType.getElementType();
+  if (!(et.isF32() || et.isF64()))
+    return nullptr;
+  // TensorFlow's reduction helper sees [A, R, C]: kept dimensions, one run
+  // of reduced ones, kept ones (size-1 dimensions go with either).
+  ArrayRef<int64_t> axes = op.getAxes();
+  int64_t rank = inType.getRank(), firstReduced = -1, lastReduced = -1;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (!llvm::is_contained(axes, d) || inType.getDimSize(d) == 1)
+      continue;
+    if (firstReduced < 0)
+      firstReduced = d;
+    lastReduced = d;
+  }
+  if (firstReduced < 0)
+    return nullptr;
+  for (int64_t d = firstReduced; d <= lastReduced; ++d)
+    if (!llvm::is_contained(axes, d) && inType.getDimSize(d) != 1)
+      return nullptr; // kept dimensions between reduced ones
+  Value outer = index(1), rows = index(1), cols = index(1);
+  for (int64_t d = 0; d < rank; ++d) {
+    Value &product = d < firstReduced ? outer : d <= lastReduced ? rows : cols;
+    product = b.create<arith::MulIOp>(loc, product, dim(input, d));
+  }
+  int64_t kDyn = ShapedType::kDynamic;
+  Value total = b.create<arith::MulIOp>(
+      loc, b.create<arith::MulIOp>(loc, outer, rows), cols);
+  Value flat = reshape(input, RankedTensorType::get({kDyn}, et), {total});
+  Value outputs = b.create<arith::MulIOp>(loc, outer, cols);
+  // Eigen evaluates outputs in packets of 8 floats (4 doubles). A packet
+  // within one row of C sums each lane with four accumulators (rows
+  // j = 0, 1, 2, 3 mod 4, combined 0 + 1, + 2, + 3, then the rows past the
+  // last multiple of 4) once R >= 16, else row by row; outputs in a packet
+  // that crosses rows, or past the last whole packet, sum row by row.
+  int64_t packet = et.isF64() ? 4 : 8;
+  Value zero = scalar(et, 0);
+  auto sums = b.create<tensor::GenerateOp>(
+      loc, RankedTensorType::get({kDyn}, et), ValueRange{outputs},
+      [&](OpBuilder &nb, Location nl, ValueRange idx) {
+        auto c = [&](int64_t v) {
+          return nb.create<arith::ConstantIndexOp>(nl, v).getResult();
+        };
+        auto add = [&](Value x, Value y) {
+          return nb.create<arith::AddFOp>(nl, x, y).getResult();
+        };
+        auto mul = [&](Value x, Value y) {
+          return nb.create<arith::MulIOp>(nl, x, y).getResult();
+        };
+        auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) {
+          return nb.create<arith::CmpIOp>(nl, p, x, y).getResult();
+        };
+        Value o = idx[0];
+        Value a = nb.create<arith::DivUIOp>(nl, o, cols);
+        Value col = nb.create<arith::RemUIOp>(nl, o, cols);
+        // Element (a, j, col) of the flat [A, R, C] input.
+        Value base = nb.create<arith::AddIOp>(nl, mul(mul(a, rows), cols), col);
+        auto at = [&](OpBuilder &lb, Location ll, Value j) {
+          Value i = lb.create<arith::AddIOp>(
+              ll, base, lb.create<arith::MulIOp>(ll, j, cols));
+          return lb.create<tensor::ExtractOp>(ll, flat, ValueRange{i})
+              .getResult();
+        };
+        auto sequential = [&](Value from, Value to, Value init) {
+          return nb
+              .create<scf::ForOp>(
+                  nl, from, to, c(1), ValueRange{init},
+                  [&](OpBuilder &lb, Location ll, Value j, ValueRange acc) {
+                    Value next =
+                        lb.create<arith::AddFOp>(ll, acc[0], at(lb, ll, j));
+                    lb.create<scf::YieldOp>(ll, next);
+                  })
+              .getResult(0);
+        };
+        Value packetStart =
+            mul(nb.create<arith::DivUIOp>(nl, o, c(packet)), c(packet));
+        Value wholePackets =
+            mul(nb.create<arith::DivUIOp>(nl, outputs, c(packet)), c(packet));
+        Value inRow =
+            cmp(arith::CmpIPredicate::ult,
+                nb.create<arith::AddIOp>(
+                    nl, nb.create<arith::RemUIOp>(nl, packetStart, cols),
+                    c(packet - 1)),
+                cols);
+        Value unrolled = nb.create<arith::AndIOp>(
+            nl,
+            nb.create<arith::AndIOp>(
+                nl, cmp(arith::CmpIPredicate::ult, o, wholePackets), inRow),
+            cmp(arith::CmpIPredicate::uge, rows, c(16)));
+        auto branch = nb.create<scf::IfOp>(nl, TypeRange{et}, unrolled,
+                                           /*withElseRegion=*/true);
+        {
+          OpBuilder::InsertionGuard guard(nb);
+          nb.setInsertionPointToStart(&branch.getThenRegion().front());
+          Value rows4 = mul(nb.create<arith::DivUIOp>(nl, rows, c(4)), c(4));
+          auto four = nb.create<scf::ForOp>(
+              nl, c(0), rows4, c(4), ValueRange{zero, zero, zero, zero},
+              [&](OpBuilder &lb, Location ll, Value j, ValueRange acc) {
+                SmallVector<Value> next;
+                for (int64_t k = 0; k < 4; ++k) {
+                  Value row = lb.create<arith::AddIOp>(
+                      ll, j, lb.create<arith::ConstantIndexOp>(ll, k));
+                  next.push_back(
+                      lb.create<arith::AddFOp>(ll, acc[k], at(lb, ll, row)));
+                }
+                lb.create<scf::YieldOp>(ll, next);
+              });
+          Value acc = add(
+              add(add(four.getResult(0), four.getResult(1)), four.getResult(2)),
+              four.getResult(3));
+          nb.create<scf::YieldOp>(nl, sequential(rows4, rows, acc));
+          nb.setInsertionPointToStart(&branch.getElseRegion().front());
+          nb.create<scf::YieldOp>(nl, sequential(c(0), rows, zero));
+        }
+        nb.create<tensor::YieldOp>(nl, branch.getResult(0));
+      });
+  SmallVector<Value> sizes;
+  for (int64_t d = 0, k = 0; d < reducedType.getRank(); ++d)
+    sizes.push_back(reducedType.isDynamicDim(d)
+                        ? dynSizes[k++]
+                        : index(reducedType.getDimSize(d)));
+  return reshape(sums.getResult(), reducedType, sizes);
 }
 
 Value Lowering::lowerArgReduce(kiln::ArgReduceOp op) {
@@ -885,7 +1031,9 @@ Value Lowering::lower(Operation *op) {
             reported = true;
             return Value();
           }
-          return eigenUnary(u.getType(), u.getInput(), fn);
+          if (!u->hasAttr("scalar_form"))
+            return eigenUnary(u.getType(), u.getInput(), fn,
+                              u->hasAttr("row_packets"));
         }
         return elementwise(u.getType(), ValueRange{u.getInput()},
                            [&](OpBuilder &nb, Location nl, ValueRange args) {

@@ -86,6 +86,13 @@ def Kiln_UnaryOp : Kiln_Op<"unary", [Pure, SameOperandsAndResultType]> {
     `fn` names the TensorFlow op in lower case: neg, abs, sign, sqrt, rsqrt,
     exp, log, log1p, sin, cos, tanh, sigmoid, relu, square, floor, ceil,
     round (half to even, as TensorFlow), logical_not, erf and expm1.
+
+    On f32, functions whose Eigen packet form differs from the scalar one
+    use the packet form up to the last `size % 8` elements of the tensor.
+    With the unit attribute `row_packets` the split is per row of the last
+    dimension instead, as Eigen evaluates a function inside a reduction over
+    that dimension; with `scalar_form` every element takes the scalar form,
+    as a kernel's own scalar code computes it.
   }];
   let arguments = (ins Kiln_Tensor:$input, StrAttr:$fn);
   let results = (outs Kiln_Tensor:$result);

@@ -1,6 +1,7 @@
 // tf.GradientTape (TfGradient.h): recording, the backward pass, and the
 // gradient functions of the ops kiln differentiates.
 #include "TfGradient.h"
+#include "TfGradientOps.h"
 
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
@@ -26,12 +27,6 @@ struct TensorKey {
   bool operator==(const TensorKey &o) const {
     return owner == o.owner && id == o.id;
   }
-};
-
-struct TapeEntry {
-  std::string op;
-  ValueList inputs, outputs; // kept alive, so that keys stay unique
-  std::map<std::string, Attr> attrs;
 };
 
 struct GradientTapeObject : py::NativeObject {
@@ -68,39 +63,16 @@ struct GradientTapeObject : py::NativeObject {
                  const Value &outputGradients, bool zeroUnconnected);
 };
 
-namespace {
-
-TensorKey keyOf(TfRuntime &rt, const Value &t) {
-  auto &o = rt.tensor(t);
-  if (o.symbolic())
-    return {o.trace, (static_cast<int64_t>(o.out.node) << 16) | o.out.index};
-  return {&o, -1};
-}
-
-/// TensorFlow's ValueError for a source or watched value that is neither.
-[[noreturn]] void notTensorOrVariable(Interpreter &in, const Value &v) {
-  in.valueError("Passed in object " + in.repr(v) + " of type '" +
-                in.typeName(v) +
-                "', not tf.Tensor or tf.Variable or ExtensionType.");
-}
-
-bool differentiable(TfRuntime &rt, const Value &t) {
-  DType d = rt.tensor(t).type.dtype;
-  return isFloating(d);
-}
-
 const TensorType &typeOf(TfRuntime &rt, const Value &t) {
   return rt.tensor(t).type;
 }
 
-[[noreturn]] void needStaticShapes(TfRuntime &rt, const std::string &op) {
+void needStaticShapes(TfRuntime &rt, const std::string &op) {
   rt.raise("UnimplementedError",
            "kiln's GradientTape needs the static shapes of " + op +
                "'s inputs to differentiate it");
 }
 
-/// _ReduceGradientArg: `grad` (of the broadcast shape) summed over the
-/// axes along which an input of `shape` was broadcast.
 Value reduceToShape(TfRuntime &rt, const Value &grad,
                     const std::vector<int64_t> &shape) {
   const auto &g = typeOf(rt, grad).shape;
@@ -126,8 +98,26 @@ Value mul(TfRuntime &rt, const Value &a, const Value &b) {
   return binaryOp(rt, "Mul", a, b);
 }
 
-using GradFn = std::function<ValueList(TfRuntime &, const TapeEntry &,
-                                       const ValueList &grads)>;
+namespace {
+
+TensorKey keyOf(TfRuntime &rt, const Value &t) {
+  auto &o = rt.tensor(t);
+  if (o.symbolic())
+    return {o.trace, (static_cast<int64_t>(o.out.node) << 16) | o.out.index};
+  return {&o, -1};
+}
+
+/// TensorFlow's ValueError for a source or watched value that is neither.
+[[noreturn]] void notTensorOrVariable(Interpreter &in, const Value &v) {
+  in.valueError("Passed in object " + in.repr(v) + " of type '" +
+                in.typeName(v) +
+                "', not tf.Tensor or tf.Variable or ExtensionType.");
+}
+
+bool differentiable(TfRuntime &rt, const Value &t) {
+  DType d = rt.tensor(t).type.dtype;
+  return isFloating(d);
+}
 
 /// Gradients of a broadcasting binary op from the unreduced gx and gy.
 ValueList reduceBoth(TfRuntime &rt, const TapeEntry &e, const Value &gx,
@@ -381,6 +371,16 @@ const std::map<std::string, GradFn> &gradientFunctions() {
   return table;
 }
 
+const std::map<std::string, GradFn> &allGradientFunctions() {
+  static const std::map<std::string, GradFn> table = [] {
+    std::map<std::string, GradFn> all = gradientFunctions();
+    addMathGradients(all);
+    addArrayGradients(all);
+    return all;
+  }();
+  return table;
+}
+
 /// Sums the gradients reaching one tensor, as TensorFlow's AddN does.
 Value aggregate(TfRuntime &rt, const ValueList &grads) {
   Value total;
@@ -518,7 +518,7 @@ Value GradientTapeObject::gradient(const Value &target, const Value &sources,
                       ValueList{t});
     pending[keyOf(rt, t)].push_back(seed);
   }
-  const auto &table = gradientFunctions();
+  const auto &table = allGradientFunctions();
   for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
     const TapeEntry &e = *it;
     ValueList grads;

@@ -3,6 +3,8 @@
 // tf.sequence_mask (range < lengths), tf.nn.sigmoid_cross_entropy_with_logits
 // (nn_impl's stable form), and the two softmax cross-entropy kernels
 // computed in their kernels' order (xent_op.h, sparse_xent_op.h).
+#include "TfGradient.h"
+#include "TfGradientOps.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
@@ -137,15 +139,44 @@ void requireFloatLogits(Interpreter &in, DType d) {
                  "float64");
 }
 
+/// [batch, classes] bools: whether each class is the row's label.
+Value onLabel(TfRuntime &rt, const Value &labels, int64_t classes) {
+  DType d = rt.tensor(labels).type.dtype;
+  return binaryOp(rt, "Equal", expandDims(rt, labels, -1),
+                  rangeNode(rt, Value::integer(0), Value::integer(classes),
+                            Value::integer(1), d, classes));
+}
+
+} // namespace
+
 /// The kernels' common start on [batch, classes] logits: logits - max and
 /// sum(exp(logits - max)) per row.
 void shiftedLogits(TfRuntime &rt, const Value &logits, Value &shifted,
                    Value &sumExp) {
   Value max = reduce(rt, "Max", logits, Value::integer(1), true);
   shifted = binaryOp(rt, "Sub", logits, max);
-  sumExp =
-      reduce(rt, "Sum", unaryOp(rt, "Exp", shifted), Value::integer(1), true);
+  // The exponentials summed inside the reduction: Eigen's packet form per
+  // row of classes, not per tensor (kiln.unary's row_packets).
+  const TensorType &t = rt.tensor(shifted).type;
+  Value exp = rt.apply("Exp", {shifted},
+                       {{"T", t.dtype}, {"row_packets", true}}, t, "Exp");
+  sumExp = reduce(rt, "Sum", exp, Value::integer(1), true);
 }
+
+Value crossEntropyBackprop(TfRuntime &rt, const Value &logits,
+                           const Value &labels, bool sparse) {
+  Value shifted, sumExp;
+  shiftedLogits(rt, logits, shifted, sumExp);
+  Value prob = binaryOp(rt, "RealDiv", unaryOp(rt, "Exp", shifted), sumExp);
+  if (!sparse)
+    return binaryOp(rt, "Sub", prob, labels);
+  // The sparse kernel subtracts 1 at the label only.
+  int64_t classes = rt.tensor(logits).type.shape.back();
+  return select(rt, onLabel(rt, labels, classes),
+                binaryOp(rt, "Sub", prob, Value::floating(1.0)), prob);
+}
+
+namespace {
 
 /// tf.nn.softmax_cross_entropy_with_logits on [batch, classes]:
 /// sum(labels * (log(sum(exp(shifted))) - shifted)) per row.
@@ -177,12 +208,16 @@ Value softmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
     logits = reshape(rt, logits, pyIntList(in, {batch, classes}));
     labels = reshape(rt, labels, pyIntList(in, {batch, classes}));
   }
-  Value shifted, sumExp;
-  shiftedLogits(rt, logits, shifted, sumExp);
-  Value perClass =
-      binaryOp(rt, "Mul", labels,
-               binaryOp(rt, "Sub", unaryOp(rt, "Log", sumExp), shifted));
-  Value loss = reduce(rt, "Sum", perClass, Value::integer(1), false);
+  // One op on the tapes, whose gradient is the kernel's backprop.
+  Value loss = recordComposite(
+      rt, "SoftmaxCrossEntropyWithLogits", {logits, labels}, {}, [&] {
+        Value shifted, sumExp;
+        shiftedLogits(rt, logits, shifted, sumExp);
+        Value perClass =
+            binaryOp(rt, "Mul", labels,
+                     binaryOp(rt, "Sub", unaryOp(rt, "Log", sumExp), shifted));
+        return reduce(rt, "Sum", perClass, Value::integer(1), false);
+      });
   if (lt.shape.size() != 2)
     loss = reshape(rt, loss, pyIntList(in, outer));
   return loss;
@@ -233,19 +268,24 @@ Value sparseSoftmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
                            ").  Label values:" + values);
     }
   }
-  Value shifted, sumExp;
-  shiftedLogits(rt, logits, shifted, sumExp);
-  // The kernel's generator yields log(sum) - shifted at the label and 0
-  // elsewhere, then sums each row: exactly the one value.
-  Value onLabel =
-      binaryOp(rt, "Equal", expandDims(rt, labels, -1),
-               rangeNode(rt, Value::integer(0), Value::integer(classes),
-                         Value::integer(1), zt.dtype, classes));
-  Value picked = select(
-      rt, onLabel, binaryOp(rt, "Sub", unaryOp(rt, "Log", sumExp), shifted),
-      rt.apply("ZerosLike", {shifted}, {{"T", lt.dtype}},
-               rt.tensor(shifted).type, "zeros_like"));
-  return reduce(rt, "Sum", picked, Value::integer(1), false);
+  // One op on the tapes, whose gradient is the kernel's backprop.
+  return recordComposite(
+      rt, "SparseSoftmaxCrossEntropyWithLogits", {logits, labels}, {}, [&] {
+        Value shifted, sumExp;
+        shiftedLogits(rt, logits, shifted, sumExp);
+        // The kernel's generator yields log(sum) - shifted at the label and
+        // 0 elsewhere, then sums each row: exactly the one value.
+        // The generator's std::log: the scalar form for every row.
+        const TensorType &st = rt.tensor(sumExp).type;
+        Value log =
+            rt.apply("Log", {sumExp}, {{"T", st.dtype}, {"scalar_form", true}},
+                     st, "Log");
+        Value picked = select(
+            rt, onLabel(rt, labels, classes), binaryOp(rt, "Sub", log, shifted),
+            rt.apply("ZerosLike", {shifted}, {{"T", lt.dtype}},
+                     rt.tensor(shifted).type, "zeros_like"));
+        return reduce(rt, "Sum", picked, Value::integer(1), false);
+      });
 }
 
 } // namespace

@@ -1,8 +1,9 @@
 // Float sums over innermost dimensions add in TensorFlow's (Eigen's) order:
 // lanes of 8 floats (4 doubles) accumulated four packets at a time, then
 // packet by packet, the lanes added pairwise and the tail added last; above
-// 8192 elements the range is split in two (passes/EigenReduce.h). Other
-// reductions stay linalg.reduce.
+// 8192 elements the range is split in two (passes/EigenReduce.h). Sums
+// over one run of leading or middle dimensions follow Eigen's
+// InnerMostDimPreserver. Other reductions stay linalg.reduce.
 // RUN: %kiln-opt %s --kiln-lower-to-linalg | FileCheck %s --implicit-check-not=kiln.
 
 // CHECK-LABEL: func.func @innermost_f32
@@ -43,12 +44,36 @@ func.func @dynamic_length(%a: tensor<?xf32>) -> tensor<f32> {
   return %0 : tensor<f32>
 }
 
-// Leading dimensions reduced, an integer sum: linalg.reduce.
+// Leading dimensions reduced, a float sum: per output (a tensor.generate
+// over [A, C] flattened), four accumulators over rows 0..3 mod 4 when the
+// output's packet of 8 lies in one row and R >= 16, else row by row.
+// CHECK-LABEL: func.func @leading_f32
+// CHECK: %[[FLAT:.*]] = tensor.reshape %arg0({{.*}}) : (tensor<20x3xf32>, tensor<1xindex>) -> tensor<?xf32>
+// CHECK: tensor.generate
+// CHECK: %[[IN_ROW:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : index
+// CHECK: %[[MANY:.*]] = arith.cmpi uge, %{{.*}}, %c16 : index
+// CHECK: scf.if %{{.*}} -> (f32)
+// CHECK: scf.for {{.*}} step %c4{{.*}} iter_args({{.*}}) -> (f32, f32, f32, f32)
+// CHECK-COUNT-4: tensor.extract %[[FLAT]]
+// CHECK: scf.yield
+// CHECK: arith.addf %{{.*}}#0, %{{.*}}#1 : f32
+// CHECK: else
+// CHECK: scf.for
+// CHECK: tensor.extract %[[FLAT]]
+// CHECK-NOT: linalg.reduce
+// CHECK: return
+func.func @leading_f32(%a: tensor<20x3xf32>) -> tensor<3xf32> {
+  %0 = kiln.reduce "sum", %a {axes = array<i64: 0>, keepdims = false} : tensor<20x3xf32> -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// An integer sum, and a float sum with a kept dimension between reduced
+// ones: linalg.reduce.
 // CHECK-LABEL: func.func @not_innermost
 // CHECK: linalg.reduce
 // CHECK: linalg.reduce
-func.func @not_innermost(%a: tensor<4x3xf32>, %b: tensor<4x3xi32>) -> (tensor<3xf32>, tensor<4xi32>) {
-  %0 = kiln.reduce "sum", %a {axes = array<i64: 0>, keepdims = false} : tensor<4x3xf32> -> tensor<3xf32>
-  %1 = kiln.reduce "sum", %b {axes = array<i64: 1>, keepdims = false} : tensor<4x3xi32> -> tensor<4xi32>
-  return %0, %1 : tensor<3xf32>, tensor<4xi32>
+func.func @not_innermost(%a: tensor<4x3x2xf32>, %b: tensor<4x3xi32>) -> (tensor<3xf32>, tensor<3xi32>) {
+  %0 = kiln.reduce "sum", %a {axes = array<i64: 0, 2>, keepdims = false} : tensor<4x3x2xf32> -> tensor<3xf32>
+  %1 = kiln.reduce "sum", %b {axes = array<i64: 0>, keepdims = false} : tensor<4x3xi32> -> tensor<3xi32>
+  return %0, %1 : tensor<3xf32>, tensor<3xi32>
 }

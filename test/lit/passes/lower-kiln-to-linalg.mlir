@@ -254,13 +254,16 @@ func.func @compare_bool(%a: tensor<4xi1>, %b: tensor<4xi1>) -> (tensor<4xi1>, te
 // CHECK: linalg.generic {indexing_maps = [#[[ID1]], #[[ID1]]], iterator_types = ["parallel"]}
 // CHECK: arith.negf
 // CHECK: math.absf
-// sign: select(x > 0, 1, select(x < 0, -1, x)), so 0 and NaN map to themselves.
+// sign: select(x > 0, 1, select(x < 0, -1, isnan(x) ? x : 0)), so both
+// zeros give 0 and NaN stays NaN (Eigen's sign).
 // CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
 // CHECK-NEXT: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT: %[[POS:.*]] = arith.cmpf ogt, %[[X]], %[[Z]] : f32
 // CHECK-NEXT: %[[NEG:.*]] = arith.cmpf olt, %[[X]], %[[Z]] : f32
+// CHECK-NEXT: %[[NAN:.*]] = arith.cmpf uno, %[[X]], %[[X]] : f32
+// CHECK-NEXT: %[[REST:.*]] = arith.select %[[NAN]], %[[X]], %[[Z]] : f32
 // CHECK-NEXT: %[[M1:.*]] = arith.constant -1.000000e+00 : f32
-// CHECK-NEXT: %[[S1:.*]] = arith.select %[[NEG]], %[[M1]], %[[X]] : f32
+// CHECK-NEXT: %[[S1:.*]] = arith.select %[[NEG]], %[[M1]], %[[REST]] : f32
 // CHECK-NEXT: %[[P1:.*]] = arith.constant 1.000000e+00 : f32
 // CHECK-NEXT: %[[S2:.*]] = arith.select %[[POS]], %[[P1]], %[[S1]] : f32
 // CHECK-NEXT: linalg.yield %[[S2]]
@@ -492,11 +495,13 @@ func.func @reduce_prod_any_all(%a: tensor<2x3xf32>, %b: tensor<4xi1>) -> (tensor
   return %0, %1, %2 : tensor<f32>, tensor<i1>, tensor<i1>
 }
 
-// mean: a sum, then a division by the number of reduced elements, read from
-// the (here dynamic) input dimension at run time.
+// mean: a sum (in Eigen's order, lower-kiln-to-linalg-eigen-sum.mlir), then
+// a division by the number of reduced elements, read from the (here
+// dynamic) input dimension at run time.
 // CHECK-LABEL: func.func @reduce_mean
-// CHECK: %[[SUM:.*]] = linalg.reduce ins(%arg0 : tensor<?x3xf32>)
+// CHECK: tensor.generate
 // CHECK: arith.addf
+// CHECK: %[[SUM:.*]] = tensor.reshape %generated
 // CHECK: %[[D:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x3xf32>
 // CHECK: %[[N:.*]] = arith.muli %{{.*}}, %[[D]] : index
 // CHECK: %[[N64:.*]] = arith.index_cast %[[N]] : index to i64
@@ -742,4 +747,23 @@ func.func @constant_and_identity(%a: tensor<2xf32>) -> (tensor<2xf32>, tensor<2x
   %0 = kiln.constant dense<[1.0, 2.0]> : tensor<2xf32>
   %1 = kiln.identity %a : tensor<2xf32>
   return %0, %1 : tensor<2xf32>, tensor<2xf32>
+}
+
+// row_packets: the packet form for the first n - n % 8 elements of each
+// row of the last dimension (here 8 of 10), not of the whole tensor.
+// scalar_form: libm's function for every element.
+// CHECK-LABEL: func.func @unary_forms
+// CHECK: %[[TAIL:.*]] = arith.remui %c10, %c8 : index
+// CHECK: %[[END:.*]] = arith.subi %c10, %[[TAIL]] : index
+// CHECK: linalg.generic
+// CHECK: %[[COL:.*]] = linalg.index 1 : index
+// CHECK: arith.cmpi ult, %[[COL]], %[[END]] : index
+// CHECK: linalg.generic
+// CHECK-NEXT: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: %[[L:.*]] = math.log %[[X]] : f32
+// CHECK-NEXT: linalg.yield %[[L]]
+func.func @unary_forms(%a: tensor<4x10xf32>) -> (tensor<4x10xf32>, tensor<4x10xf32>) {
+  %0 = kiln.unary "exp", %a {row_packets} : tensor<4x10xf32>
+  %1 = kiln.unary "log", %a {scalar_form} : tensor<4x10xf32>
+  return %0, %1 : tensor<4x10xf32>, tensor<4x10xf32>
 }

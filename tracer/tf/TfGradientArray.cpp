@@ -1,0 +1,131 @@
+// Gradients of the ops that move elements: slicing, joining, reversing and
+// padding (TensorFlow's array_grad.py). Each routes the gradient back to
+// the positions the op read, exactly (copies and zeros, no arithmetic).
+#include "TfGradientOps.h"
+#include "TfOps.h"
+
+namespace kiln::tf {
+
+namespace {
+
+const std::vector<int64_t> &staticShape(TfRuntime &rt, const Value &t,
+                                        const std::string &op) {
+  const TensorType &type = typeOf(rt, t);
+  if (!type.isStatic())
+    needStaticShapes(rt, op);
+  return type.shape;
+}
+
+/// ConcatV2: each input's slice of the gradient along the axis.
+ValueList concatGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+  int64_t axis = std::get<int64_t>(e.attrs.at("axis"));
+  ValueList out;
+  int64_t at = 0;
+  for (auto &input : e.inputs) {
+    int64_t n = staticShape(rt, input, e.op)[axis];
+    out.push_back(sliceAxis(rt, g[0], axis, at, at + n));
+    at += n;
+  }
+  return out;
+}
+
+/// Pack (tf.stack): input i gets slice i of the axis, unstacked.
+ValueList packGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+  int64_t axis = std::get<int64_t>(e.attrs.at("axis"));
+  ValueList out;
+  for (size_t i = 0; i < e.inputs.size(); ++i) {
+    const auto &shape = staticShape(rt, e.inputs[i], e.op);
+    Value piece = sliceAxis(rt, g[0], axis, int64_t(i), int64_t(i) + 1);
+    out.push_back(reshape(rt, piece, pyIntList(rt.in, shape)));
+  }
+  return out;
+}
+
+/// StridedSlice (StridedSliceGrad): the gradient scattered into zeros at
+/// the positions read, as a gather from the flat gradient with a zero
+/// appended (positions not read take the zero).
+ValueList stridedSliceGrad(TfRuntime &rt, const TapeEntry &e,
+                           const ValueList &g) {
+  if (e.attrs.count("dyn_kind"))
+    needStaticShapes(rt, e.op);
+  const auto &shape = staticShape(rt, e.inputs[0], e.op);
+  auto offsets = std::get<std::vector<int64_t>>(e.attrs.at("offsets"));
+  auto sizes = std::get<std::vector<int64_t>>(e.attrs.at("sizes"));
+  auto strides = std::get<std::vector<int64_t>>(e.attrs.at("strides"));
+  std::vector<int64_t> reversed;
+  if (auto it = e.attrs.find("reversed"); it != e.attrs.end())
+    reversed = std::get<std::vector<int64_t>>(it->second);
+  size_t rank = shape.size();
+  int64_t total = 1, count = 1;
+  for (size_t d = 0; d < rank; ++d) {
+    total *= shape[d];
+    count *= sizes[d];
+  }
+  // Where each element of the gradient came from, in its row-major order.
+  std::vector<int64_t> source(static_cast<size_t>(total), count);
+  std::vector<int64_t> k(rank, 0);
+  for (int64_t flat = 0; flat < count; ++flat) {
+    int64_t at = 0;
+    for (size_t d = 0; d < rank; ++d) {
+      bool flip = std::find(reversed.begin(), reversed.end(), int64_t(d)) !=
+                  reversed.end();
+      int64_t step = flip ? sizes[d] - 1 - k[d] : k[d];
+      at = at * shape[d] + offsets[d] + step * strides[d];
+    }
+    source[static_cast<size_t>(at)] = flat;
+    for (size_t d = rank; d-- > 0;) {
+      if (++k[d] < sizes[d])
+        break;
+      k[d] = 0;
+    }
+  }
+  ValueList items;
+  for (int64_t s : source)
+    items.push_back(Value::integer(s));
+  Value index = rt.constant(
+      rt.hostFromPython(rt.in.list(std::move(items)), DType::Int32));
+  Value flatGrad = reshape(rt, g[0], pyIntList(rt.in, {-1}));
+  Value zero = filled(rt, TensorType{typeOf(rt, g[0]).dtype, {1}}, 0);
+  Value padded = concat(rt, {flatGrad, zero}, 0, "ConcatV2");
+  ValueList out{
+      reshape(rt, gather(rt, padded, index, 0), pyIntList(rt.in, shape))};
+  out.resize(e.inputs.size());
+  return out;
+}
+
+/// Pad and PadV2: the gradient's window where the input sits.
+ValueList padGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+  const auto &shape = staticShape(rt, e.inputs[0], e.op);
+  auto amounts = std::get<std::vector<int64_t>>(e.attrs.at("amounts"));
+  Value x = g[0];
+  for (size_t d = 0; d < shape.size(); ++d) {
+    int64_t before = amounts[2 * d];
+    if (before != 0 || amounts[2 * d + 1] != 0)
+      x = sliceAxis(rt, x, int64_t(d), before, before + shape[d]);
+  }
+  ValueList out{x};
+  out.resize(e.inputs.size());
+  return out;
+}
+
+ValueList reverseGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+  Interpreter &in = rt.in;
+  auto axes = std::get<std::vector<int64_t>>(e.attrs.at("axes"));
+  Value reverse = in.getAttr(in.importModule("tensorflow"), "reverse");
+  ValueList out{in.call(reverse, ValueList{g[0], pyIntList(in, axes)})};
+  out.resize(e.inputs.size());
+  return out;
+}
+
+} // namespace
+
+void addArrayGradients(std::map<std::string, GradFn> &table) {
+  table["ConcatV2"] = concatGrad;
+  table["Pack"] = packGrad;
+  table["StridedSlice"] = stridedSliceGrad;
+  table["Pad"] = padGrad;
+  table["PadV2"] = padGrad;
+  table["ReverseV2"] = reverseGrad;
+}
+
+} // namespace kiln::tf

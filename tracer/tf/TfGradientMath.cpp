@@ -1,0 +1,157 @@
+// Gradients of the unary math ops and the activations, as TensorFlow's
+// math_grad.py and nn_grad.py define them (or, where those call a *Grad
+// kernel, as that kernel computes it), with the same ops in the same
+// order so that the values round as TensorFlow's do.
+#include "TfGradientOps.h"
+#include "TfOps.h"
+
+namespace kiln::tf {
+
+namespace {
+
+ValueList one(Value v) { return ValueList{std::move(v)}; }
+
+Value add(TfRuntime &rt, const Value &a, const Value &b) {
+  return binaryOp(rt, "AddV2", a, b);
+}
+
+/// `x < 0` (or another comparison with zero) of `x`'s dtype.
+Value vsZero(TfRuntime &rt, const char *op, const Value &x) {
+  return binaryOp(rt, op, x, scalarLike(rt, x, 0));
+}
+
+/// Calls tf.math.NAME(args...) as the script would.
+Value callMath(TfRuntime &rt, const std::string &name, CallArgs args) {
+  Interpreter &in = rt.in;
+  Value math = in.getAttr(in.importModule("tensorflow"), "math");
+  return in.call(in.getAttr(math, name), args);
+}
+
+} // namespace
+
+void addMathGradients(std::map<std::string, GradFn> &table) {
+  auto none = [](TfRuntime &, const TapeEntry &, const ValueList &) {
+    return ValueList{Value()};
+  };
+  // Piecewise constant: no gradient (TensorFlow registers None).
+  for (const char *op : {"Floor", "Ceil", "Round", "ZerosLike", "OnesLike"})
+    table[op] = none;
+  table["Sign"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &) {
+    return one(filled(rt, typeOf(rt, e.inputs[0]), 0)); // zeros_like(x)
+  };
+  table["Sin"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    return one(mul(rt, g[0], unaryOp(rt, "Cos", e.inputs[0])));
+  };
+  table["Cos"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    return one(
+        mul(rt, unaryOp(rt, "Neg", g[0]), unaryOp(rt, "Sin", e.inputs[0])));
+  };
+  table["Log1p"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    // grad * reciprocal(1 + x)
+    const Value &x = e.inputs[0];
+    return one(mul(
+        rt, g[0], unaryOp(rt, "Reciprocal", add(rt, scalarLike(rt, x, 1), x))));
+  };
+  table["Expm1"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    return one(mul(rt, g[0], unaryOp(rt, "Exp", e.inputs[0])));
+  };
+  table["Rsqrt"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    // RsqrtGrad's packet form: (-0.5 * (y * y)) * (dy * y).
+    const Value &y = e.outputs[0];
+    return one(mul(rt, mul(rt, scalarLike(rt, y, -0.5), mul(rt, y, y)),
+                   mul(rt, g[0], y)));
+  };
+  table["Erf"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    // grad * (2 / sqrt(pi)) * exp(-x^2)
+    const Value &x = e.inputs[0];
+    Value scaled = mul(rt, g[0], scalarLike(rt, x, 1.1283791670955126));
+    return one(
+        mul(rt, scaled,
+            unaryOp(rt, "Exp", unaryOp(rt, "Neg", unaryOp(rt, "Square", x)))));
+  };
+  table["Softplus"] = [](TfRuntime &rt, const TapeEntry &e,
+                         const ValueList &g) {
+    return one(mul(rt, g[0], unaryOp(rt, "Sigmoid", e.inputs[0])));
+  };
+  table["Softsign"] = [](TfRuntime &rt, const TapeEntry &e,
+                         const ValueList &g) {
+    // SoftsignGrad: dy / (|x| + 1)^2
+    const Value &x = e.inputs[0];
+    Value denom = unaryOp(rt, "Square",
+                          add(rt, unaryOp(rt, "Abs", x), scalarLike(rt, x, 1)));
+    return one(binaryOp(rt, "RealDiv", g[0], denom));
+  };
+  table["Elu"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    // EluGrad: y < 0 ? (y + 1) * dy : dy
+    const Value &y = e.outputs[0];
+    return one(select(rt, vsZero(rt, "Less", y),
+                      mul(rt, add(rt, y, scalarLike(rt, y, 1)), g[0]), g[0]));
+  };
+  table["Selu"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    // SeluGrad: y < 0 ? dy * (y + scale * alpha) : dy * scale
+    const Value &y = e.outputs[0];
+    Value scaleAlpha = scalarLike(rt, y, 1.7580993408473768599402175208123);
+    Value scale = scalarLike(rt, y, 1.0507009873554804934193349852946);
+    return one(select(rt, vsZero(rt, "Less", y),
+                      mul(rt, g[0], add(rt, y, scaleAlpha)),
+                      mul(rt, g[0], scale)));
+  };
+  table["LeakyRelu"] = [](TfRuntime &rt, const TapeEntry &e,
+                          const ValueList &g) {
+    // LeakyReluGrad: x > 0 ? dy : dy * alpha
+    const Value &x = e.inputs[0];
+    double alpha = std::get<double>(e.attrs.at("alpha"));
+    return one(select(rt, vsZero(rt, "Greater", x), g[0],
+                      mul(rt, g[0], scalarLike(rt, x, alpha))));
+  };
+  table["Relu6"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    // Relu6Grad: dy * cast((y > 0) & (y < 6))
+    const Value &y = e.outputs[0];
+    Value inside = binaryOp(rt, "LogicalAnd", vsZero(rt, "Greater", y),
+                            binaryOp(rt, "Less", y, scalarLike(rt, y, 6)));
+    return one(mul(rt, g[0], cast(rt, inside, typeOf(rt, y).dtype)));
+  };
+  table["Cumsum"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    // cumsum(grad, axis, exclusive, reverse=not reverse)
+    CallArgs args;
+    args.positional = {g[0],
+                       Value::integer(std::get<int64_t>(e.attrs.at("axis")))};
+    args.keywords = {
+        {"exclusive", Value::boolean(std::get<bool>(e.attrs.at("exclusive")))},
+        {"reverse", Value::boolean(!std::get<bool>(e.attrs.at("reverse")))}};
+    ValueList out{callMath(rt, "cumsum", args)};
+    out.resize(e.inputs.size());
+    return out;
+  };
+  // _SoftmaxCrossEntropyWithLogitsGrad and the sparse one: the loss's
+  // gradient (one per row) times the kernel's backprop.
+  for (auto [op, sparse] :
+       {std::pair{"SoftmaxCrossEntropyWithLogits", false},
+        std::pair{"SparseSoftmaxCrossEntropyWithLogits", true}})
+    table[op] = [sparse = sparse](TfRuntime &rt, const TapeEntry &e,
+                                  const ValueList &g) {
+      Value backprop =
+          crossEntropyBackprop(rt, e.inputs[0], e.inputs[1], sparse);
+      Value perRow = expandDims(rt, g[0], -1);
+      if (sparse) // integer labels get none
+        return ValueList{mul(rt, perRow, backprop), Value()};
+      // The labels' gradient: -log_softmax(logits), per row.
+      Interpreter &in = rt.in;
+      Value nn = in.getAttr(in.importModule("tensorflow"), "nn");
+      Value logSoftmax =
+          in.call(in.getAttr(nn, "log_softmax"), ValueList{e.inputs[0]});
+      return ValueList{mul(rt, perRow, backprop),
+                       mul(rt, perRow, unaryOp(rt, "Neg", logSoftmax))};
+    };
+  table["BiasAdd"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    // The bias gets the gradient summed over every dimension but the last.
+    int64_t rank = static_cast<int64_t>(typeOf(rt, g[0]).shape.size());
+    std::vector<int64_t> axes;
+    for (int64_t d = 0; d + 1 < rank; ++d)
+      axes.push_back(d);
+    return ValueList{g[0],
+                     reduce(rt, "Sum", g[0], pyIntList(rt.in, axes), false)};
+  };
+}
+
+} // namespace kiln::tf
