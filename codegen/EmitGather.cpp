@@ -68,8 +68,25 @@ Value Emitter::emitGather(const graph::Node &n, RankedTensorType type) {
   Value ok =
       b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, pos,
                               b.create<arith::ConstantIntOp>(loc, 0, 64));
-  check(n, ok, "indices[{int}] = {int} is not in [0, {int})",
-        {pos, val, size64});
+  // TensorFlow names the bad index as SliceDebugString does: nothing for a
+  // scalar, else its coordinates ("indices[1,2] = 7").
+  SmallVector<Value> coords;
+  Value rest = pos;
+  for (int64_t d = r; d-- > 0;) {
+    Value extent =
+        b.create<arith::IndexCastOp>(loc, i64, dimSize(loc, indices, d));
+    coords.insert(coords.begin(), b.create<arith::RemSIOp>(loc, rest, extent));
+    rest = b.create<arith::DivSIOp>(loc, rest, extent);
+  }
+  std::string where;
+  for (int64_t d = 0; d < r; ++d)
+    where += d ? ",{int}" : "{int}";
+  SmallVector<Value> ints(coords);
+  ints.append({val, size64});
+  check(n, ok,
+        "indices" + (r ? "[" + where + "]" : std::string()) +
+            " = {int} is not in [0, {int})",
+        ints);
 
   return orZeros(loc, ok, type, [&](Location l) -> Value {
     SmallVector<Value> dynamic;

@@ -56,6 +56,14 @@ static bool stagedCast(Interpreter &in, const Value &v, bool toFloat,
          in.stager()->stagedCast(v, toFloat, out);
 }
 
+/// An eager tensor or array of several elements converts as NumPy's
+/// does: "only length-1 arrays can be converted to Python scalars".
+static void notLengthOne(Interpreter &in, const Value &v) {
+  std::string type = in.typeName(v);
+  if (type == "EagerTensor" || type == "ndarray")
+    in.typeError("only length-1 arrays can be converted to Python scalars");
+}
+
 static Value toInt(Interpreter &in, CallArgs &args) {
   ArgParser p(in, args, "int");
   std::optional<Value> base = p.keyword("base");
@@ -119,6 +127,7 @@ static Value toInt(Interpreter &in, CallArgs &args) {
   default:
     break;
   }
+  notLengthOne(in, v);
   in.typeError("int() argument must be a string, a bytes-like object or a "
                "real number, not '" +
                in.typeName(v) + "'");
@@ -148,6 +157,7 @@ static Value toFloat(Interpreter &in, CallArgs &args) {
   Value result;
   if (in.callDunder(v, "__float__", {}, result))
     return result;
+  notLengthOne(in, v);
   in.typeError("float() argument must be a string or a real number, not '" +
                in.typeName(v) + "'");
 }

@@ -540,7 +540,8 @@ void Interpreter::installBuiltins() {
     bool ok = v.is(Type::Function) || v.is(Type::Builtin) ||
               v.is(Type::BoundMethod) || v.is(Type::Class) ||
               (v.is(Type::Instance) &&
-               v.as<InstanceObject>().cls->lookup("__call__"));
+               v.as<InstanceObject>().cls->lookup("__call__")) ||
+              (v.is(Type::Native) && v.as<NativeObject>().isCallable());
     return Value::boolean(ok);
   });
   def("chr", [](Interpreter &in, CallArgs &args) {

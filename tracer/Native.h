@@ -24,6 +24,8 @@ struct NativeObject : Object {
   virtual bool call(Interpreter &, const Value &self, CallArgs &, Value &) {
     return false;
   }
+  /// callable(): whether call() can succeed.
+  virtual bool isCallable() const { return false; }
   /// `self op other`, or `other op self` when `reflected`.
   virtual bool binary(Interpreter &, ast::BinaryOp, const Value &self,
                       const Value &other, bool reflected, Value &) {

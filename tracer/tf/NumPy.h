@@ -27,6 +27,7 @@ struct NpDTypeObject : py::NativeObject {
                Value &out) override;
   bool call(Interpreter &in, const Value &self, CallArgs &args,
             Value &out) override;
+  bool isCallable() const override { return isType; }
   bool hash(Interpreter &, const Value &, size_t &out) override {
     out = static_cast<size_t>(dtype) + 0x7f00; // as tf.DType hashes
     return true;

@@ -455,6 +455,13 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
                                   {static_cast<int>(f->line), f->name});
   TraceState *saved = rt.tracing;
   rt.tracing = &state;
+  // Whatever raises from here on (the body, or converting its results),
+  // the outer trace (or none) is current again afterwards.
+  struct RestoreTracing {
+    TfRuntime &rt;
+    TraceState *saved;
+    ~RestoreTracing() { rt.tracing = saved; }
+  } restoreTracing{rt, saved};
   ValueList symbolicArgs;
   size_t leaf = 0;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -1021,6 +1028,7 @@ struct ConcreteFunctionObject : py::NativeObject {
   std::string repr(Interpreter &, const Value &) override {
     return "ConcreteFunction " + concrete->describe();
   }
+  bool isCallable() const override { return true; }
   bool call(Interpreter &in, const Value &, CallArgs &args,
             Value &out) override {
     checkLiterals(in, args);

@@ -96,6 +96,7 @@ struct TfFunction : py::NativeObject {
   std::string repr(Interpreter &in, const Value &self) override;
   bool call(Interpreter &in, const Value &self, CallArgs &args,
             Value &out) override;
+  bool isCallable() const override { return true; }
   bool getAttr(Interpreter &in, const Value &self, const std::string &name,
                Value &out) override;
 

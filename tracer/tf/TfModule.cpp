@@ -380,13 +380,16 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     if (p.has("batch_dims") && in.toIndex(p.get("batch_dims")) != 0)
       r->raise("UnimplementedError", "kiln supports tf.gather with "
                                      "batch_dims=0 only");
+    // Nested Python lists take the wrapper's slow path: its errors end
+    // without " name: ".
+    bool named = !indices.is(Type::List) && !indices.is(Type::Tuple);
     // A list may hold symbolic tensors: it is packed then.
     indices = r->toTensor(indices);
     HostTensorPtr c = r->constantValue(indices);
     // Indices known at run time only, or not a list: a GatherV2 node.
     if (!c || c->type.shape.size() != 1 || !isInteger(c->type.dtype))
       return gather(*r, x, indices,
-                    p.has("axis") ? in.toIndex(p.get("axis")) : 0);
+                    p.has("axis") ? in.toIndex(p.get("axis")) : 0, named);
     std::vector<int64_t> list;
     for (int64_t i = 0; i < c->type.numElements(); ++i)
       list.push_back(c->elementAsInt(i));
@@ -1189,6 +1192,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     tf.set("random", random.value());
     defineControlFlow(in, *r, tf);
     tf.set("newaxis", Value());
+    tf.set("__version__", in.str("2.20.0")); // the TensorFlow kiln follows
     tf.set("math", math.value());
     tf.set("nn", nn.value());
     tf.set("errors", errors.value());

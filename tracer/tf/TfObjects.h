@@ -77,6 +77,7 @@ struct CallableType : py::NativeObject {
     out = fn(in, args);
     return true;
   }
+  bool isCallable() const override { return true; }
   bool getAttr(Interpreter &, const Value &, const std::string &attr,
                Value &out) override {
     auto it = attrs.find(attr);

@@ -599,7 +599,7 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
 }
 
 Value gather(TfRuntime &rt, const Value &params, const Value &indices,
-             int64_t axis) {
+             int64_t axis, bool named) {
   Value x = rt.toTensor(params);
   Value idx = rt.toTensor(indices);
   const TensorType &xt = rt.tensor(x).type, &it = rt.tensor(idx).type;
@@ -621,6 +621,27 @@ Value gather(TfRuntime &rt, const Value &params, const Value &indices,
   std::vector<int64_t> shape(xt.shape.begin(), xt.shape.begin() + axis);
   shape.insert(shape.end(), it.shape.begin(), it.shape.end());
   shape.insert(shape.end(), xt.shape.begin() + axis + 1, xt.shape.end());
+  // Eagerly the kernel's bounds check, on the known indices.
+  if (!rt.tracing && xt.shape[axis] >= 0) {
+    const graph::HostTensor &iv = *rt.tensor(idx).value;
+    for (int64_t i = 0; i < iv.type.numElements(); ++i) {
+      int64_t v = iv.elementAsInt(static_cast<size_t>(i));
+      if (v >= 0 && v < xt.shape[axis])
+        continue;
+      // SliceDebugString: the coordinates of flat position i.
+      std::string where;
+      for (size_t d = it.shape.size(), rest = i; d-- > 0;) {
+        where = std::to_string(int64_t(rest) % it.shape[d]) +
+                (where.empty() ? "" : "," + where);
+        rest /= it.shape[d];
+      }
+      kernelError(rt, "GatherV2",
+                  "indices" + (where.empty() ? "" : "[" + where + "]") + " = " +
+                      std::to_string(v) + " is not in [0, " +
+                      std::to_string(xt.shape[axis]) + ")",
+                  "", named);
+    }
+  }
   // The axis is an input, a constant in the op's name scope.
   std::string name =
       rt.tracing ? rt.tracing->graph.uniqueName("GatherV2") : "GatherV2";
@@ -1207,6 +1228,13 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
   // A list key is a tuple of indices (TensorFlow's _slice_helper).
   ValueList items = key.is(Type::Tuple) || key.is(Type::List) ? in.toList(key)
                                                               : ValueList{key};
+  // NumPy integer scalars index as Python ints.
+  for (auto &item : items)
+    if (auto *a = item.is(Type::Native)
+                      ? dynamic_cast<NdArrayObject *>(item.raw())
+                      : nullptr;
+        a && a->value->type.shape.empty() && isInteger(a->value->type.dtype))
+      item = Value::integer(a->value->elementAsInt(0));
   // A leading index known at run time only: one row (GatherV2), then the
   // rest of the key on it.
   // (Also a known non-negative index into a dimension known at run time

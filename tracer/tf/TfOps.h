@@ -68,7 +68,7 @@ std::string inputName(TfRuntime &rt, const Value &v);
 /// the result's shape is params' with dimension `axis` replaced by the
 /// indices' shape.
 Value gather(TfRuntime &rt, const Value &params, const Value &indices,
-             int64_t axis);
+             int64_t axis, bool named = true);
 /// tf.matmul; `name` is the node's ("matmul" for the @ operator).
 Value matmul(TfRuntime &rt, const Value &a, const Value &b, bool transposeA,
              bool transposeB, const std::string &name = "MatMul");
