@@ -143,6 +143,22 @@ void addMathGradients(std::map<std::string, GradFn> &table) {
       return ValueList{mul(rt, perRow, backprop),
                        mul(rt, perRow, unaryOp(rt, "Neg", logSoftmax))};
     };
+  table["Swish"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    // nn_impl.swish's gradient: sigmoid recomputed, then
+    // dy * (s * (1 + bx * (1 - s))) for x and the sum of
+    // dy * x^2 * s * (1 - s) for beta.
+    const Value &x = e.inputs[0], &beta = e.inputs[1];
+    Value bx = mul(rt, beta, x);
+    Value s = unaryOp(rt, "Sigmoid", bx);
+    Value oneMinus = binaryOp(rt, "Sub", scalarLike(rt, s, 1), s);
+    Value activation =
+        mul(rt, s, add(rt, scalarLike(rt, s, 1), mul(rt, bx, oneMinus)));
+    Value betaGrad = reduce(
+        rt, "Sum",
+        mul(rt, mul(rt, mul(rt, g[0], unaryOp(rt, "Square", x)), s), oneMinus),
+        Value(), false);
+    return ValueList{mul(rt, g[0], activation), betaGrad};
+  };
   table["BiasAdd"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
     // The bias gets the gradient summed over every dimension but the last.
     int64_t rank = static_cast<int64_t>(typeOf(rt, g[0]).shape.size());

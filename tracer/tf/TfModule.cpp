@@ -1164,6 +1164,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     linalg.set("norm", tf.module->dict["norm"]);
     installLinalg(*r, tf, linalg);
     installMatrixDiag(*r, linalg);
+    installTrainingMath(*r, tf, math, nn, linalg);
     tf.set("linalg", linalg.value());
     ModuleBuilder bitwiseModule(in, *rt, "tensorflow.bitwise");
     for (auto [name, op] : {std::pair{"bitwise_and", "BitwiseAnd"},

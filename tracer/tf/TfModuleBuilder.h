@@ -108,6 +108,11 @@ void installLinalg(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &linalg);
 
 /// tf.one_hot, tf.reverse, tf.math.cumsum and cumprod, tf.math.top_k (also
 /// tf.nn.top_k), tf.sort and tf.argsort (TfArrayOps.cpp).
+/// clip_by_norm, clip_by_global_norm, global_norm, l2_loss, moments,
+/// squared_difference, reciprocal_no_nan, silu/swish (TfTrainingMath.cpp).
+void installTrainingMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
+                         ModuleBuilder &nn, ModuleBuilder &linalg);
+
 /// tf.debugging's assertions and check_numerics (TfDebugging.cpp).
 void installDebugging(TfRuntime &rt, ModuleBuilder &tf,
                       ModuleBuilder &debugging);

@@ -1,0 +1,187 @@
+// Helpers that training scripts reach for, built as TensorFlow's Python
+// layer builds them (clip_ops.py, nn_impl.py, math_ops.py), op for op:
+// tf.clip_by_norm, tf.clip_by_global_norm, tf.linalg.global_norm,
+// tf.nn.l2_loss, tf.nn.moments, tf.math.squared_difference,
+// tf.math.reciprocal_no_nan and tf.nn.silu/swish.
+#include "TfGradient.h"
+#include "TfModuleBuilder.h"
+#include "TfOps.h"
+
+namespace kiln::tf {
+
+namespace {
+
+Value mul(TfRuntime &rt, const Value &a, const Value &b) {
+  return binaryOp(rt, "Mul", a, b);
+}
+
+/// tf.math.squared_difference: (x - y)^2 (the SquaredDifference kernel
+/// multiplies the difference by itself).
+Value squaredDifference(TfRuntime &rt, const Value &x, const Value &y) {
+  Value d = binaryOp(rt, "Sub", x, y);
+  return mul(rt, d, d);
+}
+
+/// The L2Loss kernel: sum(x^2 * 0.5).
+Value l2Loss(TfRuntime &rt, const Value &t) {
+  Value x = rt.toTensor(t);
+  Value half = rt.toTensor(Value::floating(0.5), rt.tensor(x).type.dtype);
+  return reduce(rt, "Sum", mul(rt, unaryOp(rt, "Square", x), half), Value(),
+                false);
+}
+
+/// clip_ops.global_norm: sqrt(sum(l2_loss(t) for t) * 2).
+Value globalNorm(TfRuntime &rt, const ValueList &tensors) {
+  ValueList halves;
+  for (auto &t : tensors)
+    if (!t.isNone())
+      halves.push_back(l2Loss(rt, t));
+  if (halves.empty())
+    rt.in.valueError("No tensors provided to global_norm.");
+  Value half = reduce(rt, "Sum", concat(rt, halves, 0, "Pack"), Value(), false);
+  Value two = rt.toTensor(Value::floating(2.0), rt.tensor(half).type.dtype);
+  return unaryOp(rt, "Sqrt", mul(rt, half, two));
+}
+
+Value clipByNorm(TfRuntime &rt, const Params &p) {
+  Value values = rt.toTensor(p.require("t", "clip_by_norm"));
+  Value clipNorm = p.require("clip_norm", "clip_by_norm");
+  DType d = rt.tensor(values).type.dtype;
+  Value l2sum = reduce(rt, "Sum", mul(rt, values, values), p.get("axes"), true);
+  // The two-tap where: no NaN gradient where the sum is zero.
+  Value pred =
+      binaryOp(rt, "Greater", l2sum, rt.toTensor(Value::integer(0), d));
+  Value ones = filled(rt, rt.tensor(l2sum).type, 1);
+  Value safe = select(rt, pred, l2sum, ones);
+  Value l2norm = select(rt, pred, unaryOp(rt, "Sqrt", safe), l2sum);
+  Value intermediate = mul(rt, values, clipNorm);
+  return identity(rt, binaryOp(rt, "RealDiv", intermediate,
+                               binaryOp(rt, "Maximum", l2norm, clipNorm)));
+}
+
+Value clipByGlobalNorm(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  Value list = p.require("t_list", "clip_by_global_norm");
+  if (!list.is(py::Type::List) && !list.is(py::Type::Tuple))
+    in.typeError("`t_list` should be a sequence of tensors. Received " +
+                 in.typeName(list) + ".");
+  ValueList tensors;
+  for (auto &t : in.toList(list))
+    tensors.push_back(t.isNone() ? t : rt.toTensor(t));
+  Value useNorm = p.has("use_norm") ? rt.toTensor(p.get("use_norm"))
+                                    : globalNorm(rt, tensors);
+  DType d = rt.tensor(useNorm).type.dtype;
+  Value clipNorm =
+      rt.toTensor(p.require("clip_norm", "clip_by_global_norm"), d);
+  // clip_norm * min(1 / norm, 1 / clip_norm), plus (norm - norm) to make
+  // the scale NaN when the norm is not finite.
+  Value one = rt.toTensor(Value::floating(1.0), d);
+  Value scaleForFinite =
+      mul(rt, clipNorm,
+          binaryOp(rt, "Minimum", binaryOp(rt, "RealDiv", one, useNorm),
+                   binaryOp(rt, "RealDiv", one, clipNorm)));
+  Value scale = binaryOp(rt, "AddV2", scaleForFinite,
+                         binaryOp(rt, "Sub", useNorm, useNorm));
+  ValueList clipped;
+  for (auto &t : tensors)
+    clipped.push_back(
+        t.isNone()
+            ? t
+            : identity(rt,
+                       mul(rt, t, cast(rt, scale, rt.tensor(t).type.dtype))));
+  return in.tuple({in.list(std::move(clipped)), useNorm});
+}
+
+/// nn_impl.moments: the mean and the variance (squared differences from
+/// the stopped mean), with the reduced axes kept or dropped.
+Value moments(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  Value x = rt.toTensor(p.require("x", "moments"));
+  Value axes = p.require("axes", "moments");
+  bool keepdims = (p.has("keepdims") && in.truthy(p.get("keepdims"))) ||
+                  (p.has("keep_dims") && in.truthy(p.get("keep_dims")));
+  DType d = rt.tensor(x).type.dtype;
+  Value y = d == DType::Float16 ? cast(rt, x, DType::Float32) : x;
+  Value mean = reduce(rt, "Mean", y, axes, true);
+  Value stopped =
+      rt.apply("StopGradient", {mean}, {{"T", rt.tensor(mean).type.dtype}},
+               rt.tensor(mean).type, "StopGradient");
+  Value variance =
+      reduce(rt, "Mean", squaredDifference(rt, y, stopped), axes, true);
+  if (!keepdims) {
+    mean = squeeze(rt, mean, axes);
+    variance = squeeze(rt, variance, axes);
+  }
+  if (d == DType::Float16) {
+    mean = cast(rt, mean, d);
+    variance = cast(rt, variance, d);
+  }
+  return in.tuple({mean, variance});
+}
+
+/// nn_impl.swish: x * sigmoid(beta * x).
+Value swish(TfRuntime &rt, const Params &p) {
+  Value x = rt.toTensor(p.require("features", "silu"));
+  DType d = rt.tensor(x).type.dtype;
+  Value beta = cast(
+      rt, rt.toTensor(p.has("beta") ? p.get("beta") : Value::floating(1.0)), d);
+  // One op on the tapes: swish's custom gradient is not the product
+  // rule's (TfGradientMath.cpp).
+  return recordComposite(rt, "Swish", {x, beta}, {}, [&] {
+    return mul(rt, x, unaryOp(rt, "Sigmoid", mul(rt, beta, x)));
+  });
+}
+
+} // namespace
+
+void installTrainingMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
+                         ModuleBuilder &nn, ModuleBuilder &linalg) {
+  TfRuntime *r = &rt;
+  math.def("squared_difference", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "squared_difference", {"x", "y", "name"});
+    Value x = r->toTensor(p.require("x", "squared_difference"));
+    Value y = r->toTensor(p.require("y", "squared_difference"),
+                          r->tensor(x).type.dtype);
+    return squaredDifference(*r, x, y);
+  });
+  math.def("reciprocal_no_nan", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "reciprocal_no_nan", {"x", "name"});
+    Value x = r->toTensor(p.require("x", "reciprocal_no_nan"));
+    Value one = r->toTensor(Value::integer(1), r->tensor(x).type.dtype);
+    Value divide = in.getAttr(in.getAttr(in.importModule("tensorflow"), "math"),
+                              "divide_no_nan");
+    return in.call(divide, ValueList{one, x});
+  });
+  nn.def("l2_loss", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "l2_loss", {"t", "name"});
+    return l2Loss(*r, p.require("t", "l2_loss"));
+  });
+  nn.def("moments", [r](Interpreter &in, CallArgs &args) {
+    return moments(
+        *r, Params(in, args, "moments",
+                   {"x", "axes", "shift", "keepdims", "name", "keep_dims"}));
+  });
+  auto silu = [r](Interpreter &in, CallArgs &args) {
+    return swish(*r, Params(in, args, "silu", {"features", "beta", "name"}));
+  };
+  nn.def("silu", silu);
+  nn.def("swish", silu);
+  tf.def("clip_by_norm", [r](Interpreter &in, CallArgs &args) {
+    return clipByNorm(*r, Params(in, args, "clip_by_norm",
+                                 {"t", "clip_norm", "axes", "name"}));
+  });
+  tf.def("clip_by_global_norm", [r](Interpreter &in, CallArgs &args) {
+    return clipByGlobalNorm(
+        *r, Params(in, args, "clip_by_global_norm",
+                   {"t_list", "clip_norm", "use_norm", "name"}));
+  });
+  linalg.def("global_norm", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "global_norm", {"t_list", "name"});
+    ValueList tensors;
+    for (auto &t : in.toList(p.require("t_list", "global_norm")))
+      tensors.push_back(t.isNone() ? t : r->toTensor(t));
+    return globalNorm(*r, tensors);
+  });
+}
+
+} // namespace kiln::tf
