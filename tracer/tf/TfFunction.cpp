@@ -613,14 +613,26 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     concrete->prints = std::move(state.prints);
   concrete->tensorTypes = std::move(tensorTypes);
   std::string error;
+  graph::Graph folded; // the graph to compile, when strings were folded
   if (graphHasStrings(state.graph)) {
+    const graph::Node *numeric = nullptr;
     for (auto &n : state.graph.nodes)
-      if (!hasHostKernel(state.graph, n) && n.op != "PrintV2")
-        rt.raise("UnimplementedError",
-                 "kiln cannot run '" + name +
-                     "': it mixes string tensors with " + n.op +
-                     ", which kiln supports on numbers only");
-    concrete->onHost = true;
+      if (!numeric && !hasHostKernel(state.graph, n) && n.op != "PrintV2")
+        numeric = &n;
+    concrete->onHost = !numeric;
+    // Strings made from constants and only returned or printed after the
+    // call: computed now, the numbers compiled.
+    folded = state.graph;
+    if (numeric && !foldStringResults(folded, concrete->foldedStrings))
+      rt.raise("UnimplementedError",
+               "kiln cannot run '" + name + "': it mixes string tensors with " +
+                   numeric->op + ", which kiln supports on numbers only");
+    if (numeric) {
+      concrete->compiled = rt.executor.compile(folded, error);
+      if (!concrete->compiled)
+        rt.raise("InternalError",
+                 "kiln could not compile '" + name + "': " + error);
+    }
   } else if (graphHasUnknownRank(state.graph)) {
     // Compiled when called, once per argument shapes (RankSpecialize.h).
   } else {
@@ -775,6 +787,8 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
     // The host runs string graphs; its other failure is a missing kernel.
     rt.raise(c.onHost ? "UnimplementedError" : "InternalError", error);
   }
+  for (auto &[index, value] : c.foldedStrings)
+    outputs[index] = value;
   for (auto &[var, index] : c.writes)
     c.variableFor(var, callVariables)->value = outputs[index];
   // tf.print calls recorded while tracing, in program order.

@@ -24,6 +24,9 @@ struct ConcreteFunction {
   /// version per argument shapes, keyed by specializationKey().
   std::map<std::string, const graph::Executor::Compiled *> specialized;
   bool onHost = false; // has string tensors: run by the host kernels
+  /// String results computed from constants at trace time, by result
+  /// index (the compiled graph returns numeric stand-ins for them).
+  std::map<size_t, graph::HostTensorPtr> foldedStrings;
   graph::Graph graph;
   std::vector<TracedPrint> prints;
   Value outputTemplate; // the result structure, tensors as output indices

@@ -1,6 +1,8 @@
 // Host kernels for string tensors.
 #include "TfHostOps.h"
+
 #include "TfOps.h"
+#include <functional>
 
 #include <algorithm>
 #include <cstring>
@@ -320,6 +322,91 @@ bool graphHasStrings(const graph::Graph &g) {
       if (o.dtype == DType::String)
         return true;
   return false;
+}
+
+bool foldStringResults(graph::Graph &g,
+                       std::map<size_t, HostTensorPtr> &folded) {
+  // The values of nodes computable from constants alone.
+  std::vector<HostTensorPtr> known(g.nodes.size());
+  std::vector<bool> tried(g.nodes.size(), false);
+  std::function<HostTensorPtr(int)> eval = [&](int i) -> HostTensorPtr {
+    if (tried[i])
+      return known[i];
+    tried[i] = true;
+    const graph::Node &n = g.nodes[i];
+    if (n.op == "Placeholder" || n.op == "RegionArg" || n.region >= 0 ||
+        !n.regions.empty() || n.outputs.size() != 1 || !hasHostKernel(g, n))
+      return nullptr;
+    std::vector<HostTensorPtr> in;
+    for (auto &o : n.inputs) {
+      HostTensorPtr v = o.index == 0 ? eval(o.node) : nullptr;
+      if (!v)
+        return nullptr;
+      in.push_back(v);
+    }
+    std::string error;
+    if (!runHostKernel(n, in, known[i], error))
+      known[i] = nullptr;
+    return known[i];
+  };
+  for (size_t r = 0; r < g.results.size(); ++r) {
+    graph::Output o = g.results[r];
+    if (g.typeOf(o).dtype != DType::String)
+      continue;
+    HostTensorPtr v = o.index == 0 ? eval(o.node) : nullptr;
+    if (!v)
+      return false;
+    folded[r] = v;
+    // A numeric stand-in; the call puts the string back.
+    graph::Node stand;
+    stand.op = "Const";
+    stand.name = g.uniqueName("folded_string");
+    TensorType scalar{DType::Int32, {}};
+    stand.attrs["value"] = HostTensorPtr(graph::HostTensor::zeros(scalar));
+    stand.attrs["dtype"] = DType::Int32;
+    stand.outputs = {scalar};
+    int saved = g.current;
+    g.current = -1;
+    g.results[r] = {g.add(std::move(stand)), 0};
+    g.current = saved;
+  }
+  // Prints the tracer renders after the call read results, not these
+  // nodes: drop them, and their string inputs with them.
+  if (!g.hostPrints)
+    for (auto &n : g.nodes)
+      if (n.op == "PrintV2") {
+        n.op = "NoOp";
+        n.inputs.clear();
+      }
+  // What still runs: the results, the effects, and what they read.
+  std::vector<bool> live(g.nodes.size(), false);
+  std::vector<int> work;
+  auto mark = [&](int i) {
+    if (i >= 0 && !live[i]) {
+      live[i] = true;
+      work.push_back(i);
+    }
+  };
+  for (auto &r : g.results)
+    mark(r.node);
+  for (size_t i = 0; i < g.nodes.size(); ++i)
+    if (g.nodes[i].outputs.empty() && g.nodes[i].op != "NoOp")
+      mark(static_cast<int>(i));
+  while (!work.empty()) {
+    const graph::Node &n = g.nodes[work.back()];
+    work.pop_back();
+    for (auto &o : n.inputs)
+      mark(o.node);
+    for (int region : n.regions)
+      for (auto &o : g.regions[region].results)
+        mark(o.node);
+  }
+  for (size_t i = 0; i < g.nodes.size(); ++i)
+    if (live[i])
+      for (auto &t : g.nodes[i].outputs)
+        if (t.dtype == DType::String)
+          return false;
+  return true;
 }
 
 bool runGraphOnHost(const graph::Graph &g, const std::string &file,

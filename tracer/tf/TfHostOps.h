@@ -7,6 +7,7 @@
 
 #include "Graph.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -31,5 +32,14 @@ bool runGraphOnHost(const graph::Graph &graph, const std::string &file,
 
 /// Whether a graph needs the host path (it has a string tensor).
 bool graphHasStrings(const graph::Graph &graph);
+
+/// For a graph whose string tensors are all computed from constants and
+/// only returned or printed after the call (`tf.print("step", x)`, a
+/// returned label): computes those results on the host into `folded`
+/// (result index to value) and replaces them with numeric stand-ins, so
+/// that the rest compiles. False, and the graph unusable, when a string
+/// depends on an argument or feeds an op that compiled code runs.
+bool foldStringResults(graph::Graph &graph,
+                       std::map<size_t, graph::HostTensorPtr> &folded);
 
 } // namespace kiln::tf
