@@ -9,6 +9,7 @@
 #include "TfVariable.h"
 
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 #include <set>
 
@@ -61,6 +62,18 @@ struct GradientTapeObject : py::NativeObject {
   }
   Value gradient(const Value &target, const Value &sources,
                  const Value &outputGradients, bool zeroUnconnected);
+  /// tape.jacobian, or tape.batch_jacobian when `batch`.
+  Value jacobian(const Value &target, const Value &sources,
+                 bool zeroUnconnected, bool batch);
+
+private:
+  /// The backward pass from `target` seeded with `outputGradients`.
+  Value backprop(const Value &target, const Value &sources,
+                 const Value &outputGradients, bool zeroUnconnected);
+  /// A non-persistent tape computes once: the RuntimeError after that.
+  void claim();
+  /// Drops what a non-persistent tape recorded, once it has computed.
+  void release();
 };
 
 const TensorType &typeOf(TfRuntime &rt, const Value &t) {
@@ -491,14 +504,108 @@ void recordVariableRead(TfRuntime &rt,
   }
 }
 
+void GradientTapeObject::claim() {
+  if (used && !persistent)
+    rt.in.raise("RuntimeError",
+                "A non-persistent GradientTape can only be used "
+                "to compute one set of gradients (or jacobians)");
+  used = true;
+}
+
+void GradientTapeObject::release() {
+  if (!persistent) { // release what the tape holds, as TensorFlow does
+    entries.clear();
+    reads.clear();
+  }
+}
+
 Value GradientTapeObject::gradient(const Value &target, const Value &sources,
                                    const Value &outputGradients,
                                    bool zeroUnconnected) {
+  claim();
+  Value result = backprop(target, sources, outputGradients, zeroUnconnected);
+  release();
+  return result;
+}
+
+Value GradientTapeObject::jacobian(const Value &target, const Value &sources,
+                                   bool zeroUnconnected, bool batch) {
   Interpreter &in = rt.in;
-  if (used && !persistent)
-    in.raise("RuntimeError", "A non-persistent GradientTape can only be used "
-                             "to compute one set of gradients (or jacobians)");
-  used = true;
+  claim();
+  Value t = rt.toTensor(target);
+  const TensorType type = typeOf(rt, t);
+  if (!type.isStatic())
+    needStaticShapes(rt,
+                     batch ? "batch_jacobian's target" : "jacobian's target");
+  if (batch && type.shape.empty())
+    in.valueError("Need first dimension of `target` shape (()) and `source` "
+                  "shape to be known.");
+  // One gradient per element of the target (per element of a row for
+  // batch_jacobian, every row at once), seeded with a one-hot tensor, as
+  // TensorFlow's jacobian computes each row of the result.
+  int64_t rows = batch ? type.shape[0] : 1;
+  int64_t n = type.numElements() / std::max<int64_t>(rows, 1);
+  // The sources' leaves, in order; each gradient comes back as a list.
+  ValueList leaves;
+  mapLeaves(in, sources, "", [&](const Value &v, const std::string &) {
+    leaves.push_back(v);
+    return v;
+  });
+  Value leafList = in.list(leaves);
+  std::vector<ValueList> perElement;
+  for (int64_t i = 0; i < n; ++i) {
+    auto seed = graph::HostTensor::zeros(type);
+    for (int64_t b = 0; b < rows; ++b) {
+      size_t at = static_cast<size_t>(b * n + i) * py::dtypeSize(type.dtype);
+      if (type.dtype == DType::Float64) {
+        double one = 1;
+        std::memcpy(seed->bytes.data() + at, &one, 8);
+      } else if (type.dtype == DType::Float32) {
+        float one = 1;
+        std::memcpy(seed->bytes.data() + at, &one, 4);
+      } else {
+        rt.raise("UnimplementedError",
+                 "kiln's jacobian takes float32 and float64 targets only");
+      }
+    }
+    perElement.push_back(
+        in.toList(backprop(t, leafList, rt.constant(seed), zeroUnconnected)));
+  }
+  size_t k = 0;
+  Value result =
+      mapLeaves(in, sources, "", [&](const Value &source, const std::string &) {
+        size_t leaf = k++;
+        ValueList grads;
+        bool any = false;
+        for (auto &g : perElement) {
+          any |= !g[leaf].isNone();
+          grads.push_back(g[leaf]);
+        }
+        if (!any)
+          return Value();
+        const TensorType &st = asVariable(source)
+                                   ? asVariable(source)->state->type
+                                   : typeOf(rt, source);
+        for (auto &g : grads)
+          if (g.isNone())
+            g = filled(rt, st, 0);
+        // [n] + source shape, the target's shape in front (for
+        // batch_jacobian: rows, then the row's elements, then the
+        // source's shape past its rows).
+        Value stacked = concat(rt, grads, batch ? 1 : 0, "Pack");
+        std::vector<int64_t> shape = type.shape;
+        shape.insert(shape.end(), st.shape.begin() + (batch ? 1 : 0),
+                     st.shape.end());
+        return reshape(rt, stacked, pyIntList(in, shape));
+      });
+  release();
+  return result;
+}
+
+Value GradientTapeObject::backprop(const Value &target, const Value &sources,
+                                   const Value &outputGradients,
+                                   bool zeroUnconnected) {
+  Interpreter &in = rt.in;
   PauseRecording pause(*this);
   std::map<TensorKey, ValueList> pending;
   ValueList targets = target.is(Type::List) || target.is(Type::Tuple)
@@ -581,15 +688,10 @@ Value GradientTapeObject::gradient(const Value &target, const Value &sources,
     return aggregate(rt, grads);
   };
   // The result has the sources' structure.
-  Value result =
-      mapLeaves(in, sources, "", [&](const Value &source, const std::string &) {
-        return resultFor(source);
-      });
-  if (!persistent) { // release what the tape holds, as TensorFlow does
-    entries.clear();
-    reads.clear();
-  }
-  return result;
+  return mapLeaves(in, sources, "",
+                   [&](const Value &source, const std::string &) {
+                     return resultFor(source);
+                   });
 }
 
 bool GradientTapeObject::getAttr(Interpreter &in, const Value &self,
@@ -639,6 +741,23 @@ bool GradientTapeObject::getAttr(Interpreter &in, const Value &self,
       return tape->gradient(p.require("target", "gradient"),
                             p.require("sources", "gradient"),
                             p.get("output_gradients"), zero);
+    });
+  } else if (name == "jacobian" || name == "batch_jacobian") {
+    bool batch = name == "batch_jacobian";
+    std::string fname = name;
+    out = in.builtin(name, [tape, batch, fname](Interpreter &in,
+                                                CallArgs &args) {
+      Params p(in, args, fname,
+               {"target", batch ? "source" : "sources", "unconnected_gradients",
+                "parallel_iterations", "experimental_use_pfor"});
+      bool zero = false;
+      if (p.has("unconnected_gradients")) {
+        std::string mode = in.toStr(p.get("unconnected_gradients"));
+        zero = mode == "zero" || mode == "UnconnectedGradients.ZERO";
+      }
+      return tape->jacobian(p.require("target", fname),
+                            p.require(batch ? "source" : "sources", fname),
+                            zero, batch);
     });
   } else if (name == "watched_variables") {
     out = in.builtin(name, [tape](Interpreter &in, CallArgs &) {

@@ -10,6 +10,7 @@
 #include "TfObjects.h"
 #include "TfOps.h"
 #include "TfPrint.h"
+#include "TfScatter.h"
 #include "TfVariable.h"
 
 #include "TensorFormat.h"
@@ -231,6 +232,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   installActivations(*r, math, nn);
   installArrayOps(*r, tf, math, nn);
   installRepeat(*r, tf);
+  installScatter(*r, tf);
   installVariables(*r, tf);
   installLosses(*r, tf, nn);
   installNn(*r, tf, nn);

@@ -64,6 +64,9 @@ struct TensorObject : py::NativeObject {
   std::shared_ptr<TraceState> traceOwner;
   graph::Output out; // the node output, when symbolic
   TfRuntime *rt = nullptr;
+  /// A slice of a variable (`v[1:3]`) can be assigned to: the variable and
+  /// the key, else None.
+  Value slicedVariable, sliceKey;
 
   bool symbolic() const { return trace != nullptr; }
   std::string typeName() const override {

@@ -1,7 +1,9 @@
 // tf.Tensor's Python surface: printing, attributes, operators, conversions.
 #include "NumPy.h"
+#include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
+#include "TfScatter.h"
 
 #include "TensorFormat.h"
 
@@ -34,6 +36,15 @@ std::string TensorObject::repr(Interpreter &, const Value &) {
 
 bool TensorObject::getAttr(Interpreter &in, const Value &self,
                            const std::string &name, Value &out) {
+  if (name == "assign" && !slicedVariable.isNone()) {
+    TfRuntime *r = rt;
+    Value var = slicedVariable, key = sliceKey;
+    out = in.builtin("assign", [r, var, key](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "assign", {"value", "name"});
+      return assignSlice(*r, var, key, p.require("value", "assign"));
+    });
+    return true;
+  }
   TfRuntime &r = *rt;
   if (name == "shape") {
     out = makeShape(type);

@@ -6,6 +6,7 @@
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
+#include "TfScatter.h"
 
 #include "TensorFormat.h"
 
@@ -128,40 +129,6 @@ void checkAssignShape(TfRuntime &rt, const VariableState &var,
                      " are incompatible.");
 }
 
-/// assign (op AssignVariableOp), assign_add and assign_sub: returns the
-/// `_UnreadVariable` TensorFlow returns.
-Value assignVariable(TfRuntime &rt, VariableObject &v, const std::string &op,
-                     const Value &value) {
-  auto &var = v.state;
-  Value t = rt.toTensor(value, var->type.dtype);
-  const TensorType &type = rt.tensor(t).type;
-  if (op == "AssignVariableOp")
-    checkAssignShape(rt, *var, type);
-  if (rt.tracing) {
-    std::string name = rt.tracing->graph.uniqueName(op);
-    VariableUse &u = use(rt, var, name);
-    Value node = rt.apply(op, {rt.symbolic(currentValue(rt, u)), t},
-                          {{"dtype", var->type.dtype}}, var->type, name,
-                          /*exactName=*/true);
-    setVariable(rt, u, rt.tensor(node).out);
-    return makeVariable(rt, var, true);
-  }
-  if (op == "AssignVariableOp") {
-    var->value = rt.tensor(t).value;
-    return makeVariable(rt, var, true);
-  }
-  // The kernel wants equal shapes: no broadcasting.
-  if (type.shape != var->type.shape)
-    kernelError(rt, op,
-                "Cannot update variable with shape " +
-                    shapeList(var->type.shape) + " using a Tensor with shape " +
-                    shapeList(type.shape) + ", shapes must be equal.");
-  Value updated = binaryOp(rt, op == "AssignAddVariableOp" ? "AddV2" : "Sub",
-                           rt.eager(var->value), t);
-  var->value = rt.tensor(updated).value;
-  return makeVariable(rt, var, true);
-}
-
 /// tf.Variable(initial_value, trainable, validate_shape, caching_device,
 /// name, variable_def, dtype, import_scope, constraint, synchronization,
 /// aggregation, shape).
@@ -227,6 +194,38 @@ Value newVariable(Interpreter &in, TfRuntime &rt, CallArgs &args) {
 }
 
 } // namespace
+
+Value assignVariable(TfRuntime &rt, VariableObject &v, const std::string &op,
+                     const Value &value) {
+  auto &var = v.state;
+  Value t = rt.toTensor(value, var->type.dtype);
+  const TensorType &type = rt.tensor(t).type;
+  if (op == "AssignVariableOp")
+    checkAssignShape(rt, *var, type);
+  if (rt.tracing) {
+    std::string name = rt.tracing->graph.uniqueName(op);
+    VariableUse &u = use(rt, var, name);
+    Value node = rt.apply(op, {rt.symbolic(currentValue(rt, u)), t},
+                          {{"dtype", var->type.dtype}}, var->type, name,
+                          /*exactName=*/true);
+    setVariable(rt, u, rt.tensor(node).out);
+    return makeVariable(rt, var, true);
+  }
+  if (op == "AssignVariableOp") {
+    var->value = rt.tensor(t).value;
+    return makeVariable(rt, var, true);
+  }
+  // The kernel wants equal shapes: no broadcasting.
+  if (type.shape != var->type.shape)
+    kernelError(rt, op,
+                "Cannot update variable with shape " +
+                    shapeList(var->type.shape) + " using a Tensor with shape " +
+                    shapeList(type.shape) + ", shapes must be equal.");
+  Value updated = binaryOp(rt, op == "AssignAddVariableOp" ? "AddV2" : "Sub",
+                           rt.eager(var->value), t);
+  var->value = rt.tensor(updated).value;
+  return makeVariable(rt, var, true);
+}
 
 Value readVariable(TfRuntime &rt, VariableObject &v) {
   Value read;
@@ -394,6 +393,26 @@ bool VariableObject::getAttr(Interpreter &in, const Value &self,
                    : name == "assign_add" ? "AssignAddVariableOp"
                    : name == "assign_sub" ? "AssignSubVariableOp"
                                           : nullptr;
+  if (name == "scatter_nd_update" || name == "scatter_nd_add" ||
+      name == "scatter_nd_sub") {
+    std::string combine = name == "scatter_nd_update" ? ""
+                          : name == "scatter_nd_add"  ? "AddV2"
+                                                      : "Sub";
+    out = in.builtin(name, [self, name, combine](Interpreter &in,
+                                                 CallArgs &args) {
+      Params p(in, args, name, {"indices", "updates", "name"});
+      auto &v = self.as<VariableObject>();
+      std::string kernel = name == "scatter_nd_update"
+                               ? "ResourceScatterNdUpdate"
+                           : name == "scatter_nd_add" ? "ResourceScatterNdAdd"
+                                                      : "ResourceScatterNdSub";
+      Value updated =
+          scatterNd(*v.rt, readVariable(*v.rt, v), p.require("indices", name),
+                    p.require("updates", name), combine, name, kernel);
+      return assignVariable(*v.rt, v, "AssignVariableOp", updated);
+    });
+    return true;
+  }
   if (op) {
     std::string opName = op;
     out =
@@ -447,7 +466,14 @@ bool VariableObject::len(Interpreter &in, const Value &self, int64_t &out) {
 bool VariableObject::getItem(Interpreter &in, const Value &self,
                              const Value &key, Value &out) {
   Value t = readVariable(*rt, *this);
-  return rt->tensor(t).getItem(in, t, key, out);
+  if (!rt->tensor(t).getItem(in, t, key, out))
+    return false;
+  // `v[key].assign(x)` writes the slice back (TfScatter.h).
+  if (rt->isTensor(out)) {
+    out.as<TensorObject>().slicedVariable = self;
+    out.as<TensorObject>().sliceKey = key;
+  }
+  return true;
 }
 
 bool VariableObject::iter(Interpreter &in, const Value &self, Value &out) {

@@ -66,6 +66,10 @@ Value makeVariable(TfRuntime &rt, std::shared_ptr<VariableState> state,
 /// The variable's value as a tensor: eager, or a ReadVariableOp of the
 /// trace.
 Value readVariable(TfRuntime &rt, VariableObject &v);
+/// assign (op AssignVariableOp), assign_add and assign_sub: returns the
+/// `_UnreadVariable` TensorFlow returns.
+Value assignVariable(TfRuntime &rt, VariableObject &v, const std::string &op,
+                     const Value &value);
 
 /// What the trace did with one variable (TraceState::variables).
 struct VariableUse {

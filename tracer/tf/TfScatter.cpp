@@ -1,0 +1,251 @@
+// Writing into tensors and variables at positions: tf.tensor_scatter_nd_
+// update/add/sub, tf.scatter_nd, Variable.scatter_nd_update/add/sub and
+// assignment to a variable's slice (`v[1:3].assign(x)`).
+//
+// The positions must be known at trace time. They are found by applying
+// the same indexing to a tensor of flat positions (0, 1, 2, ...) eagerly,
+// so every indexing rule kiln knows carries over. The result is then one
+// gather from the old values followed by the updates, exact copies; adds
+// apply the updates in order, one pass per repeat of a position, as the
+// kernels add them.
+#include "TfScatter.h"
+#include "NumPy.h"
+#include "TfModuleBuilder.h"
+#include "TfOps.h"
+#include "TfVariable.h"
+
+#include <cstring>
+#include <functional>
+
+namespace kiln::tf {
+
+namespace {
+
+/// The flat positions `select` picks out of a tensor of shape `shape`, in
+/// the order of the picked tensor.
+std::vector<int64_t>
+positionsOf(TfRuntime &rt, const std::vector<int64_t> &shape,
+            const std::function<Value(const Value &)> &select) {
+  auto iota = std::make_shared<graph::HostTensor>();
+  iota->type = TensorType{DType::Int64, shape};
+  int64_t n = iota->type.numElements();
+  iota->bytes.resize(static_cast<size_t>(n) * 8);
+  for (int64_t i = 0; i < n; ++i)
+    std::memcpy(iota->bytes.data() + i * 8, &i, 8);
+  EagerScope eager(rt);
+  HostTensorPtr picked = rt.tensor(select(rt.eager(iota))).value;
+  std::vector<int64_t> out;
+  for (int64_t i = 0; i < picked->type.numElements(); ++i)
+    out.push_back(picked->elementAsInt(static_cast<size_t>(i)));
+  return out;
+}
+
+Value flat(TfRuntime &rt, const Value &t) {
+  return reshape(rt, t, pyIntList(rt.in, {-1}));
+}
+
+Value int32List(TfRuntime &rt, const std::vector<int64_t> &values) {
+  ValueList items;
+  for (int64_t v : values)
+    items.push_back(Value::integer(v));
+  return rt.constant(
+      rt.hostFromPython(rt.in.list(std::move(items)), DType::Int32));
+}
+
+const std::vector<int64_t> &staticShape(TfRuntime &rt, const Value &t,
+                                        const std::string &what) {
+  const TensorType &type = rt.tensor(t).type;
+  if (!type.isStatic())
+    rt.raise("UnimplementedError",
+             "kiln needs the shape of " + what + " known at trace time");
+  return type.shape;
+}
+
+/// The kernel `kernel`'s InvalidArgumentError (eagerly with its prefix;
+/// Python lists as arguments take the wrapper's path without " name: ").
+[[noreturn]] void scatterError(TfRuntime &rt, const std::string &kernel,
+                               const std::string &message, bool named) {
+  if (rt.tracing)
+    rt.raise("InvalidArgumentError", message);
+  kernelError(rt, kernel, message, "", named);
+}
+
+/// `updates` (in the order of `positions`) broadcast to their count; the
+/// kernel's error when their shape does not fit.
+Value updatesFor(TfRuntime &rt, const Value &updatesArg, DType d,
+                 const std::vector<int64_t> &pickedShape,
+                 const std::vector<int64_t> &shape, int64_t depth,
+                 const std::string &kernel, bool named) {
+  Value updates = rt.toTensor(updatesArg, d);
+  const TensorType &u = rt.tensor(updates).type;
+  std::vector<int64_t> joint;
+  if (!broadcastShapes(u.shape, pickedShape, joint) || joint != pickedShape) {
+    size_t inner = shape.size() - static_cast<size_t>(depth);
+    std::string k = std::to_string(inner);
+    scatterError(rt, kernel,
+                 "The inner " + k + " dimensions of output.shape=" +
+                     shapeList(shape) + " must match the inner " + k +
+                     " dimensions of updates.shape=" + shapeList(u.shape),
+                 named);
+  }
+  if (u.shape == pickedShape)
+    return updates;
+  return rt.apply("BroadcastTo", {updates}, {{"T", d}},
+                  TensorType{d, pickedShape}, "BroadcastTo");
+}
+
+} // namespace
+
+Value scatterPositions(TfRuntime &rt, const Value &baseArg,
+                       const std::vector<int64_t> &positions,
+                       const Value &updates, const std::string &combine) {
+  Value base = rt.toTensor(baseArg);
+  const TensorType type = rt.tensor(base).type;
+  int64_t n = type.numElements();
+  if (combine.empty()) {
+    // Each position takes its last update; the rest keep their value.
+    std::vector<int64_t> source(static_cast<size_t>(n));
+    for (int64_t p = 0; p < n; ++p)
+      source[p] = p;
+    for (size_t k = 0; k < positions.size(); ++k)
+      source[positions[k]] = n + static_cast<int64_t>(k);
+    Value all = concat(rt, {flat(rt, base), flat(rt, updates)}, 0, "ConcatV2");
+    return reshape(rt, gather(rt, all, int32List(rt, source), 0),
+                   pyIntList(rt.in, type.shape));
+  }
+  // Adds in the kernel's order: pass j applies each position's j-th update.
+  Value result = flat(rt, base), values = flat(rt, updates);
+  for (int pass = 0;; ++pass) {
+    std::vector<int64_t> source(static_cast<size_t>(n), 0);
+    std::vector<bool> hit(static_cast<size_t>(n), false);
+    bool any = false;
+    std::vector<int> count(static_cast<size_t>(n), 0);
+    for (size_t k = 0; k < positions.size(); ++k) {
+      int64_t p = positions[k];
+      if (count[p]++ != pass)
+        continue;
+      source[p] = static_cast<int64_t>(k);
+      hit[p] = true;
+      any = true;
+    }
+    if (!any)
+      break;
+    ValueList mask;
+    for (bool h : hit)
+      mask.push_back(Value::boolean(h));
+    Value where = rt.constant(
+        rt.hostFromPython(rt.in.list(std::move(mask)), DType::Bool));
+    Value picked = gather(rt, values, int32List(rt, source), 0);
+    result = select(rt, where, binaryOp(rt, combine, result, picked), result);
+  }
+  return reshape(rt, result, pyIntList(rt.in, type.shape));
+}
+
+Value scatterNd(TfRuntime &rt, const Value &baseArg, const Value &indicesArg,
+                const Value &updatesArg, const std::string &combine,
+                const std::string &op, const std::string &kernel) {
+  Value base = rt.toTensor(baseArg);
+  const TensorType type = rt.tensor(base).type;
+  const std::vector<int64_t> &shape = staticShape(rt, base, op);
+  Value indices = rt.toTensor(indicesArg);
+  if (!rt.constantValue(indices))
+    rt.raise("UnimplementedError",
+             "kiln needs the indices of " + op + " known at trace time");
+  HostTensorPtr known = rt.constantValue(indices);
+  bool named =
+      !indicesArg.is(py::Type::List) && !indicesArg.is(py::Type::Tuple) &&
+      !updatesArg.is(py::Type::List) && !updatesArg.is(py::Type::Tuple);
+  if (known->type.shape.empty() ||
+      known->type.shape.back() > int64_t(shape.size()))
+    scatterError(
+        rt, kernel,
+        "Dimensions [0," +
+            std::to_string(
+                known->type.shape.empty() ? 0 : known->type.shape.back()) +
+            ") of indices[shape=" + shapeList(known->type.shape) +
+            "] must match dimensions [0," + std::to_string(shape.size()) +
+            ") of output[shape=" + shapeList(shape) + "]",
+        named);
+  // Each index picks an element or a slice; check the bounds as the
+  // kernels do.
+  int64_t depth = known->type.shape.back();
+  for (int64_t i = 0; i < known->type.numElements(); ++i) {
+    int64_t v = known->elementAsInt(static_cast<size_t>(i));
+    int64_t dim = shape[static_cast<size_t>(i % depth)];
+    if (v < 0 || v >= dim) {
+      std::string index;
+      for (int64_t k = i - i % depth; k < i - i % depth + depth; ++k)
+        index += (k > i - i % depth ? ", " : "") +
+                 std::to_string(known->elementAsInt(static_cast<size_t>(k)));
+      scatterError(rt, kernel,
+                   "indices[" + std::to_string(i / depth) + "] = [" + index +
+                       "] does not index into shape " + shapeList(shape),
+                   named);
+    }
+  }
+  Value indices64 = rt.eager(known);
+  std::vector<int64_t> positions =
+      positionsOf(rt, shape, [&](const Value &iota) {
+        Interpreter &in = rt.in;
+        Value gatherNd = in.getAttr(in.importModule("tensorflow"), "gather_nd");
+        return in.call(gatherNd, ValueList{iota, indices64});
+      });
+  std::vector<int64_t> picked(known->type.shape.begin(),
+                              known->type.shape.end() - 1);
+  picked.insert(picked.end(), shape.begin() + depth, shape.end());
+  Value updates = updatesFor(rt, updatesArg, type.dtype, picked, shape, depth,
+                             kernel, named);
+  return scatterPositions(rt, base, positions, updates, combine);
+}
+
+Value assignSlice(TfRuntime &rt, const Value &variable, const Value &key,
+                  const Value &value) {
+  auto &v = variable.as<VariableObject>();
+  const std::vector<int64_t> &shape = v.state->type.shape;
+  std::vector<int64_t> positions =
+      positionsOf(rt, shape, [&](const Value &iota) {
+        return stridedSlice(rt, iota, key);
+      });
+  // The slice's own shape (dropped and added dimensions included).
+  Value current = readVariable(rt, v);
+  std::vector<int64_t> sliceShape =
+      rt.tensor(stridedSlice(rt, current, key)).type.shape;
+  Value updates = updatesFor(rt, value, v.state->type.dtype, sliceShape,
+                             sliceShape, 0, "ResourceStridedSliceAssign", true);
+  Value updated = scatterPositions(rt, current, positions, updates, "");
+  return assignVariable(rt, v, "AssignVariableOp", updated);
+}
+
+void installScatter(TfRuntime &rt, ModuleBuilder &tf) {
+  TfRuntime *r = &rt;
+  struct Scatter {
+    const char *name, *combine, *kernel;
+  };
+  for (Scatter s :
+       {Scatter{"tensor_scatter_nd_update", "", "TensorScatterUpdate"},
+        Scatter{"tensor_scatter_nd_add", "AddV2", "TensorScatterAdd"},
+        Scatter{"tensor_scatter_nd_sub", "Sub", "TensorScatterSub"},
+        Scatter{"tensor_scatter_nd_max", "Maximum", "TensorScatterMax"},
+        Scatter{"tensor_scatter_nd_min", "Minimum", "TensorScatterMin"}})
+    tf.def(s.name, [r, s](Interpreter &in, CallArgs &args) {
+      Params p(in, args, s.name, {"tensor", "indices", "updates", "name"});
+      return scatterNd(
+          *r, p.require("tensor", s.name), p.require("indices", s.name),
+          p.require("updates", s.name), s.combine, s.name, s.kernel);
+    });
+  tf.def("scatter_nd", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "scatter_nd", {"indices", "updates", "shape", "name"});
+    Value updates = r->toTensor(p.require("updates", "scatter_nd"));
+    std::vector<int64_t> shape;
+    for (auto &d : in.toList(p.require("shape", "scatter_nd")))
+      shape.push_back(in.toIndex(d));
+    // ScatterNd adds its updates into zeros.
+    Value zeros =
+        filled(*r, TensorType{r->tensor(updates).type.dtype, shape}, 0);
+    return scatterNd(*r, zeros, p.require("indices", "scatter_nd"),
+                     p.require("updates", "scatter_nd"), "AddV2", "scatter_nd",
+                     "ScatterNd");
+  });
+}
+
+} // namespace kiln::tf

@@ -1,0 +1,32 @@
+// Writing into tensors and variables at positions known at trace time
+// (TfScatter.cpp).
+#pragma once
+
+#include "TfRuntime.h"
+
+namespace kiln::tf {
+
+class ModuleBuilder;
+
+/// `base` with the elements at flat `positions` replaced by `updates`
+/// (flattened, one per position; the last wins) when `combine` is empty,
+/// else combined with them by the binary op `combine` (AddV2, Sub, ...),
+/// in order.
+Value scatterPositions(TfRuntime &rt, const Value &base,
+                       const std::vector<int64_t> &positions,
+                       const Value &updates, const std::string &combine);
+
+/// tf.tensor_scatter_nd_*(base, indices, updates) for the Python op `op`,
+/// with kernel `kernel`'s errors.
+Value scatterNd(TfRuntime &rt, const Value &base, const Value &indices,
+                const Value &updates, const std::string &combine,
+                const std::string &op, const std::string &kernel);
+
+/// `variable[key].assign(value)`: the variable with that slice replaced.
+Value assignSlice(TfRuntime &rt, const Value &variable, const Value &key,
+                  const Value &value);
+
+/// tf.tensor_scatter_nd_update/add/sub/max/min and tf.scatter_nd.
+void installScatter(TfRuntime &rt, ModuleBuilder &tf);
+
+} // namespace kiln::tf
