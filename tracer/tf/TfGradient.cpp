@@ -2,6 +2,7 @@
 // gradient functions of the ops kiln differentiates.
 #include "TfGradient.h"
 #include "TfGradientOps.h"
+#include "TfIndexedSlices.h"
 
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
@@ -396,9 +397,30 @@ const std::map<std::string, GradFn> &allGradientFunctions() {
 
 /// Sums the gradients reaching one tensor, as TensorFlow's AddN does.
 Value aggregate(TfRuntime &rt, const ValueList &grads) {
-  Value total;
+  // IndexedSlices only: their rows concatenated, as TensorFlow aggregates
+  // them; next to dense gradients they are added up densely.
+  bool allSlices = true;
   for (auto &g : grads)
-    total = total.isNone() ? g : binaryOp(rt, "AddV2", total, g);
+    allSlices &= asIndexedSlices(g) != nullptr;
+  if (allSlices && grads.size() > 1) {
+    auto joined = std::make_shared<IndexedSlicesObject>();
+    ValueList indices, values;
+    for (auto &g : grads) {
+      indices.push_back(asIndexedSlices(g)->indices);
+      values.push_back(asIndexedSlices(g)->values);
+    }
+    joined->indices = concat(rt, indices, 0, "ConcatV2");
+    joined->values = concat(rt, values, 0, "ConcatV2");
+    joined->denseShape = asIndexedSlices(grads[0])->denseShape;
+    return Value::object(Type::Native, joined);
+  }
+  if (grads.size() == 1)
+    return grads[0];
+  Value total;
+  for (auto &g : grads) {
+    Value dense = asIndexedSlices(g) ? densify(rt, *asIndexedSlices(g)) : g;
+    total = total.isNone() ? dense : binaryOp(rt, "AddV2", total, dense);
+  }
   return total;
 }
 
@@ -651,10 +673,13 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
                      "tape inside the tf.function"
                    : "kiln's GradientTape has no gradient for op '" + e.op +
                          "' yet");
-    // Outputs with no gradient get zeros, as TensorFlow does.
+    // Outputs with no gradient get zeros, as TensorFlow does; the ops'
+    // gradient functions take IndexedSlices as dense tensors.
     for (size_t i = 0; i < grads.size(); ++i)
       if (grads[i].isNone())
         grads[i] = filled(rt, typeOf(rt, e.outputs[i]), 0);
+      else if (IndexedSlicesObject *s = asIndexedSlices(grads[i]))
+        grads[i] = densify(rt, *s);
     ValueList inputGrads = fn->second(rt, e, grads);
     for (size_t i = 0; i < e.inputs.size() && i < inputGrads.size(); ++i)
       if (!inputGrads[i].isNone() && differentiable(rt, e.inputs[i]) &&

@@ -2,6 +2,7 @@
 // padding (TensorFlow's array_grad.py). Each routes the gradient back to
 // the positions the op read, exactly (copies and zeros, no arithmetic).
 #include "TfGradientOps.h"
+#include "TfIndexedSlices.h"
 #include "TfOps.h"
 
 namespace kiln::tf {
@@ -117,9 +118,77 @@ ValueList reverseGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   return out;
 }
 
+/// GatherV2 on axis 0 (_GatherV2Grad): the gradient's rows at the indices,
+/// as IndexedSlices of the params' shape.
+ValueList gatherGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+  int64_t axis = std::get<int64_t>(e.attrs.at("axis"));
+  const auto &shape = staticShape(rt, e.inputs[0], e.op);
+  if (axis != 0)
+    rt.raise("UnimplementedError",
+             "kiln's GradientTape differentiates tf.gather on axis 0 only yet");
+  const TensorType &it = typeOf(rt, e.inputs[1]);
+  if (!it.isStatic())
+    needStaticShapes(rt, e.op);
+  std::vector<int64_t> rows{it.numElements()};
+  rows.insert(rows.end(), shape.begin() + 1, shape.end());
+  auto slices = std::make_shared<IndexedSlicesObject>();
+  slices->values = reshape(rt, g[0], pyIntList(rt.in, rows));
+  slices->indices = reshape(rt, e.inputs[1], pyIntList(rt.in, {-1}));
+  slices->denseShape =
+      rt.constant(rt.hostFromPython(pyIntList(rt.in, shape), DType::Int32));
+  ValueList out{Value::object(py::Type::Native, slices)};
+  out.resize(e.inputs.size());
+  return out;
+}
+
 } // namespace
 
+IndexedSlicesObject *asIndexedSlices(const Value &v) {
+  return v.is(py::Type::Native) ? dynamic_cast<IndexedSlicesObject *>(v.raw())
+                                : nullptr;
+}
+
+std::string IndexedSlicesObject::repr(Interpreter &in, const Value &) {
+  return "IndexedSlices(indices=" + in.toStr(indices) +
+         ", values=" + in.toStr(values) +
+         ", dense_shape=" + in.toStr(denseShape) + ")";
+}
+
+bool IndexedSlicesObject::getAttr(Interpreter &, const Value &,
+                                  const std::string &name, Value &out) {
+  if (name == "indices")
+    out = indices;
+  else if (name == "values")
+    out = values;
+  else if (name == "dense_shape")
+    out = denseShape;
+  else
+    return false;
+  return true;
+}
+
+Value densify(TfRuntime &rt, const IndexedSlicesObject &slices) {
+  // one_hot(indices)^T @ rows: each output row sums its rows in index
+  // order (products with 1 are exact, with 0 add nothing).
+  HostTensorPtr shape = rt.constantValue(slices.denseShape);
+  std::vector<int64_t> dense;
+  for (int64_t i = 0; shape && i < shape->type.numElements(); ++i)
+    dense.push_back(shape->elementAsInt(static_cast<size_t>(i)));
+  const TensorType &vt = typeOf(rt, slices.values);
+  Interpreter &in = rt.in;
+  Value oneHot = in.call(in.getAttr(in.importModule("tensorflow"), "one_hot"),
+                         ValueList{slices.indices, Value::integer(dense[0])});
+  oneHot = cast(rt, oneHot, vt.dtype);
+  int64_t width = 1;
+  for (size_t d = 1; d < dense.size(); ++d)
+    width *= dense[d];
+  Value rows = reshape(rt, slices.values, pyIntList(in, {vt.shape[0], width}));
+  Value sum = matmul(rt, oneHot, rows, true, false);
+  return reshape(rt, sum, pyIntList(in, dense));
+}
+
 void addArrayGradients(std::map<std::string, GradFn> &table) {
+  table["GatherV2"] = gatherGrad;
   table["ConcatV2"] = concatGrad;
   table["Pack"] = packGrad;
   table["StridedSlice"] = stridedSliceGrad;

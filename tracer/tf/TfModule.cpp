@@ -387,37 +387,8 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     bool named = !indices.is(Type::List) && !indices.is(Type::Tuple);
     // A list may hold symbolic tensors: it is packed then.
     indices = r->toTensor(indices);
-    HostTensorPtr c = r->constantValue(indices);
-    // Indices known at run time only, or not a list: a GatherV2 node.
-    if (!c || c->type.shape.size() != 1 || !isInteger(c->type.dtype))
-      return gather(*r, x, indices,
-                    p.has("axis") ? in.toIndex(p.get("axis")) : 0, named);
-    std::vector<int64_t> list;
-    for (int64_t i = 0; i < c->type.numElements(); ++i)
-      list.push_back(c->elementAsInt(i));
-    int64_t axis = p.has("axis") ? in.toIndex(p.get("axis")) : 0;
-    int64_t rank = r->tensor(x).type.shape.size();
-    if (axis < 0)
-      axis += rank;
-    // Each index is a one-wide slice; the slices are concatenated.
-    ValueList parts;
-    for (int64_t i : list) {
-      ValueList key;
-      for (int64_t d = 0; d < axis; ++d)
-        key.push_back(fullSlice());
-      int64_t n = r->tensor(x).type.shape[axis];
-      if (n >= 0 && (i < 0 || i >= n))
-        kernelError(*r, "GatherV2",
-                    "indices[" + std::to_string(parts.size()) +
-                        "] = " + std::to_string(i) + " is not in [0, " +
-                        std::to_string(n) + ")");
-      auto slice = std::make_shared<py::SliceObject>();
-      slice->start = Value::integer(i);
-      slice->stop = Value::integer(i + 1);
-      key.push_back(Value::object(Type::Slice, slice));
-      parts.push_back(stridedSlice(*r, x, in.tuple(key)));
-    }
-    return concat(*r, parts, axis, "ConcatV2");
+    return gather(*r, x, indices, p.has("axis") ? in.toIndex(p.get("axis")) : 0,
+                  named);
   });
   tf.def("split", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "split",

@@ -3,6 +3,7 @@
 #include "NumPy.h"
 #include "TfGradient.h"
 #include "TfHostOps.h"
+#include "TfIndexedSlices.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 #include "TfVariable.h"
@@ -268,6 +269,8 @@ Value TfRuntime::toTensor(const Value &v, std::optional<DType> dtype) {
   }
   if (VariableObject *var = asVariable(v))
     return toTensor(readVariable(*this, *var), dtype);
+  if (IndexedSlicesObject *slices = asIndexedSlices(v))
+    return toTensor(densify(*this, *slices), dtype);
   // A list holding tensors or variables is packed, its Python numbers
   // converted to their dtype (TensorFlow's auto-packing).
   if (v.is(Type::List) || v.is(Type::Tuple)) {
