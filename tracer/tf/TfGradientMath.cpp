@@ -5,6 +5,8 @@
 #include "TfGradientOps.h"
 #include "TfOps.h"
 
+#include <algorithm>
+
 namespace kiln::tf {
 
 namespace {
@@ -158,6 +160,48 @@ void addMathGradients(std::map<std::string, GradFn> &table) {
         mul(rt, mul(rt, mul(rt, g[0], unaryOp(rt, "Square", x)), s), oneMinus),
         Value(), false);
     return ValueList{mul(rt, g[0], activation), betaGrad};
+  };
+  table["Prod"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    // _ProdGrad: the reduced axes moved to the front and flattened, each
+    // element's product of the others as exclusive cumprods from both
+    // sides, times the gradient broadcast to the input.
+    Interpreter &in = rt.in;
+    const Value &x = e.inputs[0];
+    const TensorType &xt = typeOf(rt, x);
+    if (!xt.isStatic())
+      needStaticShapes(rt, e.op);
+    auto axes = std::get<std::vector<int64_t>>(e.attrs.at("axes"));
+    std::vector<int64_t> kept = xt.shape, perm = axes, permutedShape;
+    int64_t reducedNum = 1, otherNum = 1;
+    for (int64_t a : axes) {
+      kept[a] = 1;
+      reducedNum *= xt.shape[a];
+    }
+    for (int64_t d = 0; d < int64_t(xt.shape.size()); ++d)
+      if (std::find(axes.begin(), axes.end(), d) == axes.end()) {
+        perm.push_back(d);
+        otherNum *= xt.shape[d];
+      }
+    for (int64_t d : perm)
+      permutedShape.push_back(xt.shape[d]);
+    Value grad = reshape(rt, g[0], pyIntList(in, kept));
+    grad = in.call(in.getAttr(in.importModule("tensorflow"), "broadcast_to"),
+                   ValueList{grad, pyIntList(in, xt.shape)});
+    Value reshaped = reshape(rt, transpose(rt, x, pyIntList(in, perm)),
+                             pyIntList(in, {reducedNum, otherNum}));
+    auto cumprod = [&](bool reverse) {
+      CallArgs args;
+      args.positional = {reshaped, Value::integer(0)};
+      args.keywords = {{"exclusive", Value::boolean(true)},
+                       {"reverse", Value::boolean(reverse)}};
+      return callMath(rt, "cumprod", args);
+    };
+    Value y = reshape(rt, mul(rt, cumprod(false), cumprod(true)),
+                      pyIntList(in, permutedShape));
+    std::vector<int64_t> inverse(perm.size());
+    for (size_t i = 0; i < perm.size(); ++i)
+      inverse[perm[i]] = static_cast<int64_t>(i);
+    return ValueList{mul(rt, grad, transpose(rt, y, pyIntList(in, inverse)))};
   };
   table["BiasAdd"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
     // The bias gets the gradient summed over every dimension but the last.
