@@ -16,6 +16,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/TargetSelect.h"
@@ -73,7 +74,8 @@ const char *cType(graph::DType d) {
   case graph::DType::Int8:
     return "int8_t";
   case graph::DType::Int16:
-  case graph::DType::Float16:
+    return "int16_t";
+  case graph::DType::Float16: // the bits; C has no half type
   case graph::DType::BFloat16:
     return "uint16_t";
   case graph::DType::Int32:
@@ -174,7 +176,9 @@ void generateHostCalls(
        "                         ? check_text.data : tmpl;\n}\n"
        "static const char *take_assertion(void) {\n"
        "  const char *m = failed_assertion;\n  failed_assertion = 0;\n"
-       "  return m;\n}\n\n";
+       "  if (out_of_memory) {\n    out_of_memory = 0;\n"
+       "    return \"OOM: the compiled code could not allocate a tensor\";\n"
+       "  }\n  return m;\n}\n\n";
   // tf.print, and Asserts with data (formatted the same way, failing with
   // the text instead of printing it).
   auto formatted = [](const hostcalls::Spec &spec) {
@@ -283,6 +287,73 @@ void generateVariables(std::ostream &c,
   c << "};\n\n";
 }
 
+/// A typed entry point's parameters: each input's data and shape, then
+/// each result's data and shape pointers ("void" when there are none).
+/// `comments` adds the ranks, for the header.
+std::string entryParameters(const std::vector<graph::TensorType> &ins,
+                            const std::vector<graph::TensorType> &outs,
+                            bool comments) {
+  std::vector<std::string> params;
+  auto rank = [&](const graph::TensorType &t) {
+    return comments ? " /* [" + std::to_string(t.shape.size()) + "] */"
+                    : std::string();
+  };
+  for (size_t i = 0; i < ins.size(); ++i)
+    params.push_back(std::string("const ") + cType(ins[i].dtype) + " *in" +
+                     std::to_string(i) + ", const int64_t *in" +
+                     std::to_string(i) + "_shape" + rank(ins[i]));
+  for (size_t i = 0; i < outs.size(); ++i)
+    params.push_back(std::string(cType(outs[i].dtype)) + " **out" +
+                     std::to_string(i) + ", int64_t *out" + std::to_string(i) +
+                     "_shape" + rank(outs[i]));
+  std::string text;
+  for (size_t i = 0; i < params.size(); ++i)
+    text += (i ? ", " : "") + params[i];
+  return params.empty() ? "void" : text;
+}
+
+/// The compiled code's allocations (finalize-memref-to-llvm's generic
+/// functions, hidden in the library) and one trampoline per function: an
+/// allocation that fails jumps back to the trampoline, which clears the
+/// results and flags the call, instead of the code writing through a null
+/// pointer. take_assertion() then reports it; typed entry points return 2.
+void generateAllocation(std::ostream &c,
+                        const std::vector<ExportedFunction> &fns,
+                        const std::vector<ExportedVariable> &vars) {
+  c << "#include <setjmp.h>\n"
+       "static _Thread_local jmp_buf *oom_target;\n"
+       "static _Thread_local int out_of_memory;\n"
+       "static void kiln_oom(void) {\n"
+       "  if (oom_target) longjmp(*oom_target, 1);\n  abort();\n}\n"
+       "__attribute__((visibility(\"hidden\"))) void *\n"
+       "_mlir_memref_to_llvm_alloc(size_t n) {\n"
+       "  void *p = malloc(n ? n : 1);\n  if (!p) kiln_oom();\n  return p;\n}\n"
+       "__attribute__((visibility(\"hidden\"))) void *\n"
+       "_mlir_memref_to_llvm_aligned_alloc(size_t a, size_t n) {\n"
+       "  if (a < sizeof(void *)) a = sizeof(void *);\n"
+       "  if (n > SIZE_MAX - a) kiln_oom();\n"
+       "  void *p = aligned_alloc(a, n ? (n + a - 1) / a * a : a);\n"
+       "  if (!p) kiln_oom();\n  return p;\n}\n"
+       "__attribute__((visibility(\"hidden\"))) void\n"
+       "_mlir_memref_to_llvm_free(void *p) { free(p); }\n\n";
+  for (auto &f : fns) {
+    size_t words = 0;
+    for (auto &o : outputTypes(f))
+      words += 3 + 2 * o.shape.size();
+    for (int32_t k : f.writes) // written variables follow the outputs
+      words += 3 + 2 * vars[static_cast<size_t>(k)].type.shape.size();
+    c << "void kiln_entry_" << f.symbol << "(void **args);\n"
+      << "static void guarded_" << f.symbol << "(void **args) {\n"
+      << "  jmp_buf here;\n  jmp_buf *outer = oom_target;\n"
+      << "  oom_target = &here;\n"
+      << "  if (setjmp(here) == 0) {\n    kiln_entry_" << f.symbol
+      << "(args);\n  } else {\n    out_of_memory = 1;\n"
+      << "    memset(args[0], 0, " << std::max<size_t>(words, 1)
+      << " * sizeof(int64_t));\n  }\n  oom_target = outer;\n}\n";
+  }
+  c << "\n";
+}
+
 /// The descriptor table, `kiln_library()`, and one typed entry point per
 /// concrete function that uses no variable (raw pointers and shapes in,
 /// malloc'd results out).
@@ -296,9 +367,9 @@ std::string generateDescriptorSource(
        "#include <kiln/tf_print.h>\n"
        "#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
        "#include <string.h>\n\n";
+  generateAllocation(c, fns, vars);
   generateHostCalls(c, hostSpecs);
   for (auto &f : fns) {
-    c << "void kiln_entry_" << f.symbol << "(void **args);\n";
     auto specs = [&](const char *which,
                      const std::vector<graph::TensorType> &types) {
       for (size_t i = 0; i < types.size(); ++i) {
@@ -324,7 +395,7 @@ std::string generateDescriptorSource(
   for (auto &f : fns)
     c << "  {" << cString(f.pythonName) << ", " << cString(f.signature) << ", "
       << f.numInputs() << ", " << f.numOutputs() << ", " << f.symbol << "_in, "
-      << f.symbol << "_out, kiln_entry_" << f.symbol << ", take_assertion, "
+      << f.symbol << "_out, guarded_" << f.symbol << ", take_assertion, "
       << f.captures.size() << ", " << f.symbol << "_captures, "
       << f.writes.size() << ", " << f.symbol << "_writes},\n";
   c << "};\n\nstatic const kiln_library_desc library = {KILN_ABI_VERSION, "
@@ -338,17 +409,16 @@ std::string generateDescriptorSource(
     if (!f.captures.empty())
       continue;
     auto ins = inputTypes(f), outs = outputTypes(f);
-    c << "__attribute__((visibility(\"default\"))) int kiln_" << f.symbol
-      << "(";
-    for (size_t i = 0; i < ins.size(); ++i)
-      c << "const " << cType(ins[i].dtype) << " *in" << i
-        << ", const int64_t *in" << i << "_shape, ";
+    c << "__attribute__((visibility(\"default\"))) int kiln_" << f.symbol << "("
+      << entryParameters(ins, outs, false) << ") {\n";
+    // Validation before any compiled code runs: pointers, then each input
+    // shape (no negative sizes, no element count or byte size that
+    // overflows), then the signature's fixed sizes.
     for (size_t i = 0; i < outs.size(); ++i)
-      c << cType(outs[i].dtype) << " **out" << i << ", int64_t *out" << i
-        << "_shape" << (i + 1 < outs.size() ? ", " : "");
-    if (outs.empty())
-      c << "void";
-    c << ") {\n";
+      c << "  if (!out" << i
+        << (outs[i].shape.empty() ? ""
+                                  : " || !out" + std::to_string(i) + "_shape")
+        << ") return 1;\n";
     size_t resultWords = 0;
     for (auto &o : outs)
       resultWords += 3 + 2 * o.shape.size();
@@ -356,6 +426,13 @@ std::string generateDescriptorSource(
     c << "  void *args[" << 1 + ins.size() << "];\n  args[0] = results;\n";
     for (size_t i = 0; i < ins.size(); ++i) {
       size_t rank = ins[i].shape.size();
+      if (rank)
+        c << "  if (!in" << i << "_shape) return 1;\n";
+      c << "  { int64_t n = 1; for (int k = 0; k < " << rank
+        << "; ++k) { int64_t d = in" << i
+        << "_shape[k]; if (d < 0 || (d && n > INT64_MAX / 16 / d)) return 1; "
+           "n *= d; }\n"
+        << "    if (n && !in" << i << ") return 1; }\n";
       c << "  int64_t d" << i << "[" << 3 + 2 * rank << "];\n";
       c << "  d" << i << "[0] = d" << i << "[1] = (int64_t)(intptr_t)in" << i
         << "; d" << i << "[2] = 0;\n";
@@ -371,17 +448,23 @@ std::string generateDescriptorSource(
       c << "  args[" << 1 + i << "] = d" << i << ";\n";
     }
     c << "  kiln_float_mode mode = kiln_float_mode_enter();\n"
-      << "  kiln_entry_" << f.symbol << "(args);\n"
-      << "  kiln_float_mode_leave(mode);\n";
+      << "  guarded_" << f.symbol << "(args);\n"
+      << "  kiln_float_mode_leave(mode);\n"
+      << "  if (out_of_memory) {\n    out_of_memory = 0;\n";
+    for (size_t i = 0; i < outs.size(); ++i)
+      c << "    *out" << i << " = NULL;\n";
+    c << "    take_assertion();\n    return 2;\n  }\n";
     size_t at = 0;
+    c << "  int oom = 0;\n";
     for (size_t i = 0; i < outs.size(); ++i) {
       size_t rank = outs[i].shape.size();
       c << "  { const int64_t *r = results + " << at << "; size_t n = 1;\n";
       c << "    for (int k = 0; k < " << rank << "; ++k) { out" << i
         << "_shape[k] = r[3 + k]; n *= (size_t)r[3 + k]; }\n";
       c << "    " << cType(outs[i].dtype)
-        << " *dst = malloc(n ? n * sizeof *dst : 1);\n";
-      c << "    if (!dst) return 2;\n";
+        << " *dst = oom ? NULL : malloc(n ? n * sizeof *dst : 1);\n";
+      c << "    *out" << i << " = dst;\n";
+      c << "    if (!dst) oom = 1; else {\n";
       c << "    const " << cType(outs[i].dtype) << " *src = (const "
         << cType(outs[i].dtype) << " *)(intptr_t)r[1] + r[2];\n";
       c << "    for (size_t e = 0; e < n; ++e) { size_t rest = e, off = 0;\n";
@@ -389,8 +472,7 @@ std::string generateDescriptorSource(
         << " - 1; k >= 0; --k) { off += (rest % (size_t)r[3 + k]) * "
            "(size_t)r[3 + "
         << rank << " + k]; rest /= (size_t)r[3 + k]; }\n";
-      c << "      dst[e] = src[off]; }\n";
-      c << "    *out" << i << " = dst; }\n";
+      c << "      dst[e] = src[off]; } } }\n";
       at += 3 + 2 * rank;
     }
     // Free what the compiled code allocated: once, never inputs/constants.
@@ -407,11 +489,13 @@ std::string generateDescriptorSource(
       at += 3 + 2 * outs[i].shape.size();
     }
     c << "    (void)at; (void)seen; (void)ns; }\n";
-    // A failed run-time assertion: no results, status 3.
-    c << "  if (take_assertion()) {\n";
+    // A failed run-time assertion (status 3) or no memory for a result
+    // (status 2): no results.
+    c << "  int status = take_assertion() ? 3 : oom ? 2 : 0;\n";
+    c << "  if (status) {\n";
     for (size_t i = 0; i < outs.size(); ++i)
       c << "    free(*out" << i << "); *out" << i << " = NULL;\n";
-    c << "    return 3;\n  }\n  return 0;\n}\n\n";
+    c << "  }\n  return status;\n}\n\n";
   }
   return c.str();
 }
@@ -492,6 +576,15 @@ bool emitObject(llvm::Module &module, const AotOptions &options,
   std::string cpu = options.targetCpu.empty() ? "x86-64" : options.targetCpu;
   if (cpu == "native")
     cpu = llvm::sys::getHostCPUName().str();
+  // LLVM only warns about a CPU it does not know, then may abort later.
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
+      target->createMCSubtargetInfo(triple, "", ""));
+  if (!subtarget || !subtarget->isCPUStringValid(cpu)) {
+    error = "unknown target CPU '" + cpu +
+            "' (try native, x86-64, x86-64-v3 or a processor name such as "
+            "skylake)";
+    return false;
+  }
   llvm::TargetOptions targetOptions;
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
       triple, cpu, "", targetOptions, llvm::Reloc::PIC_, std::nullopt,
@@ -566,14 +659,16 @@ std::string generateHeader(const std::vector<ExportedFunction> &fns,
                            const std::vector<ExportedVariable> &vars,
                            const std::string &libraryName) {
   std::ostringstream h;
-  std::string guard = "KILN_GENERATED_" + libraryName + "_H";
+  // The guard from the header's stem: model.h gives KILN_GENERATED_MODEL_H.
+  std::string stem = std::filesystem::path(libraryName).stem().string();
+  std::string guard = "KILN_GENERATED_" + stem + "_H";
   for (auto &ch : guard)
     ch = std::isalnum(static_cast<unsigned char>(ch)) ? std::toupper(ch) : '_';
-  h << "/* Generated by kiln compile: the entry points of " << libraryName
-    << ".\n *\n * Generic calls go through the kiln runtime (kiln/runtime.h):\n"
-       " *   kiln_library_open(\""
-    << libraryName
-    << "\", &lib); kiln_library_get_function(lib, \"NAME\", &fn);\n"
+  h << "/* Generated by kiln compile: the entry points of the library kiln\n"
+       " * compile makes from the same script.\n"
+       " *\n * Generic calls go through the kiln runtime (kiln/runtime.h):\n"
+       " *   kiln_library_open(\"path/to/the/library.so\", &lib);\n"
+       " *   kiln_library_get_function(lib, \"NAME\", &fn);\n"
        " *   kiln_function_call(fn, inputs, n, outputs, max, &count);\n"
        " * which picks the concrete function by the inputs' dtypes and "
        "shapes.\n"
@@ -581,8 +676,11 @@ std::string generateHeader(const std::vector<ExportedFunction> &fns,
        "are\n"
        " * contiguous row-major arrays with their shapes; each result is a\n"
        " * malloc'd array (free it with free()) and its shape. They return 0,\n"
-       " * 1 when an input shape does not fit the signature, 2 when out of\n"
-       " * memory, 3 when a run-time assertion failed (no results then).\n"
+       " * 1 when a pointer is NULL or an input shape does not fit the\n"
+       " * signature (a negative or overflowing size included), 2 when out\n"
+       " * of memory for a result, 3 when the function failed at run time\n"
+       " * (an assertion or a shape check; no results then; the message is\n"
+       " * only available through kiln_function_call).\n"
        " * Thread-safe. A tf.print inside staged control flow writes its line\n"
        " * to stderr (or stdout, with output_stream=sys.stdout) with one\n"
        " * fwrite per call, as it runs. */\n";
@@ -614,18 +712,8 @@ std::string generateHeader(const std::vector<ExportedFunction> &fns,
       continue;
     }
     auto ins = inputTypes(f), outs = outputTypes(f);
-    h << "/* " << f.signature << " */\nint kiln_" << f.symbol << "(";
-    for (size_t i = 0; i < ins.size(); ++i)
-      h << "const " << cType(ins[i].dtype) << " *in" << i
-        << ", const int64_t *in" << i << "_shape /* [" << ins[i].shape.size()
-        << "] */, ";
-    for (size_t i = 0; i < outs.size(); ++i)
-      h << cType(outs[i].dtype) << " **out" << i << ", int64_t *out" << i
-        << "_shape /* [" << outs[i].shape.size() << "] */"
-        << (i + 1 < outs.size() ? ", " : "");
-    if (outs.empty())
-      h << "void";
-    h << ");\n\n";
+    h << "/* " << f.signature << " */\nint kiln_" << f.symbol << "("
+      << entryParameters(ins, outs, true) << ");\n\n";
   }
   h << "#ifdef __cplusplus\n}\n#endif\n\n#endif\n";
   return h.str();

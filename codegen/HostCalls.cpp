@@ -5,6 +5,7 @@
 #include "kiln/check_message.h"
 #include "kiln/tf_print.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -81,6 +82,39 @@ extern "C" void kiln_host_assert(int64_t cond, int64_t index) {
   current->error = "InvalidArgumentError: " + spec(index).message;
 }
 
+/// The compiled code's allocations (finalize-memref-to-llvm's generic
+/// functions). Out of memory, the call fails: back to the caller's setjmp,
+/// with TensorFlow's error, instead of writing through a null pointer.
+[[noreturn]] void outOfMemory(uint64_t size) {
+  if (current && current->outOfMemory) {
+    if (current->error.empty())
+      current->error = "ResourceExhaustedError: OOM when allocating " +
+                       std::to_string(size) + " bytes on the CPU";
+    std::longjmp(*current->outOfMemory, 1);
+  }
+  std::fprintf(stderr, "kiln: out of memory allocating %llu bytes\n",
+               static_cast<unsigned long long>(size));
+  std::abort();
+}
+
+extern "C" void *kiln_memref_alloc(uint64_t size) {
+  void *p = std::malloc(size ? size : 1);
+  if (!p)
+    outOfMemory(size);
+  return p;
+}
+
+extern "C" void *kiln_memref_aligned_alloc(uint64_t alignment, uint64_t size) {
+  void *p = nullptr;
+  if (alignment < sizeof(void *))
+    alignment = sizeof(void *);
+  if (posix_memalign(&p, alignment, size ? size : 1) != 0)
+    outOfMemory(size);
+  return p;
+}
+
+extern "C" void kiln_memref_free(void *p) { std::free(p); }
+
 } // namespace
 
 graph::HostTensor fromDescriptor(graph::DType dtype, int64_t rank,
@@ -122,7 +156,13 @@ std::vector<std::pair<std::string, void *>> symbols() {
       {"kiln_host_print_end", reinterpret_cast<void *>(&kiln_host_print_end)},
       {"kiln_host_assert", reinterpret_cast<void *>(&kiln_host_assert)},
       {"kiln_host_check_failed",
-       reinterpret_cast<void *>(&kiln_host_check_failed)}};
+       reinterpret_cast<void *>(&kiln_host_check_failed)},
+      {"_mlir_memref_to_llvm_alloc",
+       reinterpret_cast<void *>(&kiln_memref_alloc)},
+      {"_mlir_memref_to_llvm_aligned_alloc",
+       reinterpret_cast<void *>(&kiln_memref_aligned_alloc)},
+      {"_mlir_memref_to_llvm_free",
+       reinterpret_cast<void *>(&kiln_memref_free)}};
   // One declaration per element type in MLIR (their unranked memref
   // arguments differ), one C function: the spec knows the dtype.
   for (const char *t :

@@ -9,6 +9,7 @@
 
 #include "Graph.h"
 
+#include <csetjmp>
 #include <functional>
 #include <string>
 #include <utility>
@@ -49,6 +50,9 @@ int64_t registerSpec(Spec spec);
 struct Context {
   std::function<void(bool toStdout, const std::string &text)> print;
   std::string error;
+  /// Where an allocation that fails jumps back to: the caller's setjmp
+  /// (error then says what ran out). Null: the process aborts instead.
+  std::jmp_buf *outOfMemory = nullptr;
 };
 void setContext(Context *context);
 

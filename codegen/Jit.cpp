@@ -21,6 +21,7 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <csetjmp>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -237,8 +238,18 @@ bool JitExecutor::run(const Compiled *fn,
   std::vector<int64_t> results(resultWords);
   args[0] = results.data();
   hostcalls::Context context{printSink, {}};
+  std::jmp_buf outOfMemory;
+  context.outOfMemory = &outOfMemory;
   hostcalls::setContext(&context);
   kiln_float_mode mode = kiln_float_mode_enter();
+  // An allocation that fails in the compiled code jumps back here (only
+  // compiled frames are skipped; what they allocated before is lost).
+  if (setjmp(outOfMemory) != 0) {
+    kiln_float_mode_leave(mode);
+    hostcalls::setContext(nullptr);
+    error = context.error;
+    return false;
+  }
   fn->entry(args.data());
   kiln_float_mode_leave(mode);
   hostcalls::setContext(nullptr);

@@ -213,15 +213,35 @@ private:
 };
 
 /// Integer division and remainder must not trap: a zero divisor becomes 1
-/// (TensorFlow raises for it; compiled code yields a value instead).
+/// (TensorFlow raises for it; compiled code yields a value instead), and
+/// so does -1, whose quotient of the most negative integer overflows (the
+/// callers negate instead; the remainder by -1 is 0 either way). Unsigned
+/// operands arrive widened, so -1 is a signed divisor here.
 static Value safeDivisor(OpBuilder &nb, Location nl, Value y) {
-  Value zero =
-      nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(y.getType(), 0));
-  Value one =
-      nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(y.getType(), 1));
+  Type t = y.getType();
+  Value zero = nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(t, 0));
+  Value one = nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(t, 1));
+  Value minusOne = nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(t, -1));
+  // (Separate statements: argument evaluation order is unspecified.)
   Value isZero =
       nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::eq, y, zero);
-  return nb.create<arith::SelectOp>(nl, isZero, one, y);
+  Value isMinusOne =
+      nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::eq, y, minusOne);
+  Value trapping = nb.create<arith::OrIOp>(nl, isZero, isMinusOne);
+  return nb.create<arith::SelectOp>(nl, trapping, one, y);
+}
+
+/// x / y for a divisor of -1: 0 - x, which wraps for the most negative
+/// integer as TensorFlow's kernels do; `quotient` otherwise.
+static Value negatedForMinusOne(OpBuilder &nb, Location nl, Value x, Value y,
+                                Value quotient) {
+  Type t = y.getType();
+  Value minusOne = nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(t, -1));
+  Value zero = nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(t, 0));
+  Value isMinusOne =
+      nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::eq, y, minusOne);
+  Value negated = nb.create<arith::SubIOp>(nl, zero, x);
+  return nb.create<arith::SelectOp>(nl, isMinusOne, negated, quotient);
 }
 
 Value Lowering::binaryScalar(Operation *op, OpBuilder &nb, Location nl, Value x,
@@ -242,15 +262,19 @@ Value Lowering::binaryScalar(Operation *op, OpBuilder &nb, Location nl, Value x,
                    : nb.create<arith::MulIOp>(nl, x, y).getResult();
       })
       .Case([&](kiln::DivOp) -> Value {
-        return isF ? nb.create<arith::DivFOp>(nl, x, y).getResult()
-                   : nb.create<arith::DivSIOp>(nl, x, safeDivisor(nb, nl, y))
-                         .getResult();
+        if (isF)
+          return nb.create<arith::DivFOp>(nl, x, y).getResult();
+        return negatedForMinusOne(
+            nb, nl, x, y,
+            nb.create<arith::DivSIOp>(nl, x, safeDivisor(nb, nl, y)));
       })
       .Case([&](kiln::FloorDivOp) -> Value {
         if (isF)
           return nb.create<math::FloorOp>(nl,
                                           nb.create<arith::DivFOp>(nl, x, y));
-        return nb.create<arith::FloorDivSIOp>(nl, x, safeDivisor(nb, nl, y));
+        return negatedForMinusOne(
+            nb, nl, x, y,
+            nb.create<arith::FloorDivSIOp>(nl, x, safeDivisor(nb, nl, y)));
       })
       .Case([&](kiln::FloorModOp) -> Value {
         // Remainder with the divisor's sign, as Python's and TF's `%`.

@@ -96,7 +96,10 @@ std::string loweringPipeline(const PipelineOptions &options) {
        "math-legalize-to-f32,"
        "arith-emulate-unsupported-floats{source-types=bf16 target-type=f32},"
        "convert-math-to-funcs,convert-math-to-libm,"
-       "arith-expand{include-bf16=true},finalize-memref-to-llvm,"
+       // Allocations go through _mlir_memref_to_llvm_alloc & co., which
+       // kiln defines to fail the call cleanly when memory runs out.
+       "arith-expand{include-bf16=true},"
+       "finalize-memref-to-llvm{use-generic-functions=1},"
        "convert-index-to-llvm,"
        "convert-arith-to-llvm,convert-math-to-llvm,convert-func-to-llvm,"
        "convert-cf-to-llvm,reconcile-unrealized-casts,kiln-emit-entry-points";

@@ -210,9 +210,14 @@ static kiln_status invoke(const char *api, const kiln_concrete *concrete,
   desc->entry(args);
   kiln_float_mode_leave(mode);
 
-  kiln_status status =
-      convert_results(api, concrete, args, num_args, results, owned, tensors);
   const char *failed = desc->take_assertion ? desc->take_assertion() : NULL;
+  /* Out of memory inside the compiled code: the library cleared the
+   * results (what it had allocated is lost). */
+  kiln_status status = failed && strncmp(failed, "OOM", 3) == 0
+                           ? kiln_fail(KILN_ERROR_OUT_OF_MEMORY, "%s: '%s': %s",
+                                       api, desc->signature, failed)
+                           : convert_results(api, concrete, args, num_args,
+                                             results, owned, tensors);
   if (failed && status == KILN_OK) {
     /* A failed assertion leaves the variables as they were. */
     for (size_t i = 0; i < num_results; ++i)

@@ -14,7 +14,7 @@ Goldens are never written by hand. Scripts are recorded N at a time
 (default: the number of CPUs); each one takes a few seconds, most of it
 TensorFlow's import.
 
-Scripts may import only `tensorflow as tf`, `numpy as np` and `sys` (for
+Scripts may import only `tensorflow as tf`, `numpy as np`, `math` and `sys` (for
 tf.print's `output_stream=sys.stdout`, which puts its text in the golden);
 plain `import` statements, nothing else. Any other import is refused, and
 then nothing is recorded.
@@ -46,7 +46,8 @@ import check_golden  # noqa: E402  (shared golden format and stderr summary)
 TIMEOUT_S = 300
 DEFAULT_PYTHON = os.path.join(REPO, ".venv", "bin", "python")
 CONFORMANCE = os.path.join(REPO, "test", "conformance")
-ALLOWED_IMPORTS = {("tensorflow", "tf"), ("numpy", "np"), ("sys", None)}
+ALLOWED_IMPORTS = {("tensorflow", "tf"), ("numpy", "np"), ("sys", None),
+                   ("math", None)}
 # Output that differs from run to run: memory addresses (a printed Function
 # or object, the retracing warning) and Python object ids.
 UNSTABLE_RE = re.compile(rb"0x[0-9a-fA-F]{6,}|\bid=\d{6,}")

@@ -17,6 +17,7 @@
 #include <pthread.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -133,6 +134,9 @@ bool parseSignature(const std::string &text, std::string &name,
     std::string dtype = body.substr(i, bracket - i);
     while (!dtype.empty() && dtype.back() == ' ')
       dtype.pop_back();
+    // "x: float32[3]", as `kiln signatures` prints it: the name is ignored.
+    if (size_t colon = dtype.find(':'); colon != std::string::npos)
+      dtype = dtype.substr(dtype.find_first_not_of(' ', colon + 1));
     auto d = tf::dtypeFromName(dtype);
     if (!d) {
       error = "bad --signature '" + text + "': unknown dtype '" + dtype + "'";
@@ -147,12 +151,34 @@ bool parseSignature(const std::string &text, std::string &name,
       dim.erase(dim.find_last_not_of(' ') + 1);
       if (dim.empty())
         continue;
-      t.shape.push_back(dim == "None" || dim == "?" ? -1 : std::stoll(dim));
+      if (dim == "None" || dim == "?") {
+        t.shape.push_back(-1);
+        continue;
+      }
+      char *rest = nullptr;
+      long long size = std::strtoll(dim.c_str(), &rest, 10);
+      if (*rest != '\0' || size < 0) {
+        error = "bad --signature '" + text + "': dimension '" + dim +
+                "' is not a size, None or ?";
+        return false;
+      }
+      t.shape.push_back(size);
     }
     types.push_back(t);
     i = end + 1;
   }
   return true;
+}
+
+/// A tf.function defined in a class body and not bound to an instance:
+/// its qualified name is Class.method (a nested function's has <locals>).
+bool isUnboundMethod(const tf::TfFunction &fn) {
+  if (fn.boundSelf || !fn.pyFunc.is(py::Type::Function))
+    return false;
+  const std::string &q = fn.pyFunc.as<py::FunctionObject>().qualname;
+  size_t dot = q.rfind('.');
+  return dot != std::string::npos && q.compare(0, dot, "<locals>") != 0 &&
+         (dot < 8 || q.compare(dot - 8, 8, "<locals>") != 0);
 }
 
 /// Runs the script (as a module, not __main__), then collects every
@@ -172,11 +198,33 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
   auto rt = installTensorFlow(interp, *executor, opts);
   if (interp.runMain(*loaded.module, moduleName) != 0)
     return kExitUserError;
+  // A method with an input_signature exports for each instance the
+  // script's globals hold (as a SavedModel of that object would).
+  for (size_t i = 0, n = rt->functions.size(); i < n; ++i) {
+    py::Value v = rt->functions[i];
+    auto &fn = static_cast<tf::TfFunction &>(v.as<py::NativeObject>());
+    if (!fn.inputSignature || !isUnboundMethod(fn))
+      continue;
+    // In the order of the globals' names, so that exports are stable.
+    std::map<std::string, py::Value> globals(interp.globals().begin(),
+                                             interp.globals().end());
+    for (auto &[name, global] : globals) {
+      if (!global.is(py::Type::Instance))
+        continue;
+      const py::Value *attr =
+          global.as<py::InstanceObject>().cls->lookup(fn.name);
+      py::Value bound;
+      if (attr && attr->raw() == v.raw())
+        fn.bindTo(interp, v, global, bound);
+    }
+  }
   std::map<std::string, tf::TfFunction *> byName;
   for (auto &v : rt->functions) {
     auto &fn = static_cast<tf::TfFunction &>(v.as<py::NativeObject>());
     byName[fn.name] = &fn;
-    if (fn.inputSignature && fn.concretes.empty()) {
+    // A method defined with an input_signature traces for an instance
+    // (its bound copy, also listed); the class's own needs a self.
+    if (fn.inputSignature && fn.concretes.empty() && !isUnboundMethod(fn)) {
       try {
         fn.concreteFor(interp, *fn.inputSignature);
       } catch (py::PyException &e) {
@@ -220,17 +268,26 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
     }
     return it->second;
   };
+  // Several tf.functions may share a Python name (two instances' methods,
+  // two closures from one factory): the later ones export as NAME_1,
+  // NAME_2, ... so that every name and symbol is unique.
+  std::map<std::string, int> nameUses;
   for (auto &v : rt->functions) {
     auto &fn = static_cast<tf::TfFunction &>(v.as<py::NativeObject>());
     if (!opts.exports.empty() &&
         std::find(opts.exports.begin(), opts.exports.end(), fn.name) ==
             opts.exports.end())
       continue;
+    if (fn.concretes.empty())
+      continue;
+    int use = nameUses[fn.name]++;
+    std::string exportName =
+        use == 0 ? fn.name : fn.name + "_" + std::to_string(use);
     for (size_t i = 0; i < fn.concretes.size(); ++i) {
       auto &c = *fn.concretes[i];
       ExportedFunction e;
-      e.pythonName = fn.name;
-      e.symbol = fn.name + "_" + std::to_string(i);
+      e.pythonName = exportName;
+      e.symbol = exportName + "_" + std::to_string(i);
       e.graph = c.graph;
       e.graph.name = e.symbol;
       // A library has no interpreter to print the tensors a top-level
@@ -244,7 +301,7 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       for (auto &[var, index] : c.writes)
         e.writes.push_back(indexOf(var));
       // The caller's view: variables are held by the library, not passed.
-      std::string sig = fn.name + "(";
+      std::string sig = exportName + "(";
       for (size_t k = 0; k < e.numInputs(); ++k) {
         const graph::Node &p = c.graph.nodes[c.graph.args[k]];
         sig += (k ? ", " : "") + p.name + ": " + typeText(p.outputs[0]);

@@ -1,8 +1,10 @@
 // Calling: Python functions (argument binding with CPython's errors),
 // builtins, bound methods, classes and callable instances.
 #include "Interpreter.h"
+
 #include "Native.h"
 #include "kiln/frontend/Resolver.h"
+#include <new>
 
 namespace kiln::py {
 
@@ -19,7 +21,15 @@ Value Interpreter::call(const Value &callee, CallArgs &args) {
   case Type::Function:
     return callFunction(callee.as<FunctionObject>(), args);
   case Type::Builtin:
-    return callee.as<BuiltinObject>().fn(*this, args);
+    try {
+      return callee.as<BuiltinObject>().fn(*this, args);
+    } catch (std::bad_alloc &) {
+      // A tensor too large for memory: TensorFlow's ResourceExhaustedError
+      // (MemoryError without TensorFlow), which the script may catch.
+      raise(builtinClass("ResourceExhaustedError") ? "ResourceExhaustedError"
+                                                   : "MemoryError",
+            "OOM when allocating a tensor on the CPU");
+    }
   case Type::BoundMethod: {
     auto &m = callee.as<BoundMethodObject>();
     args.positional.insert(args.positional.begin(), m.self);

@@ -16,6 +16,7 @@ Interpreter::Interpreter(const SourceFile &file, std::ostream &out,
   installBuiltinTypes();
   installExceptions();
   installBuiltins();
+  installMathModule(*this);
   installStrMethods();
   installContainerMethods();
 }

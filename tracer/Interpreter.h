@@ -76,6 +76,10 @@ public:
   /// Runs a resolved module as `__main__`. Returns the process exit code:
   /// 0, or 1 after printing an uncaught exception's traceback.
   int runMain(const ast::Module &module, const std::string &name = "__main__");
+  /// The script's global variables (after runMain).
+  const std::unordered_map<std::string, Value> &globals() const {
+    return globals_;
+  }
 
   /// Python's recursion limit, counted in interpreter calls.
   static constexpr int kRecursionLimit = 1000;
@@ -286,6 +290,9 @@ struct ArgParser {
   CallArgs &args;
   const char *fname;
 };
+
+/// Registers Python's `math` module (MathModule.cpp).
+void installMathModule(Interpreter &in);
 
 /// format(value, spec), with CPython's rules and errors (StrFormat.cpp).
 Value formatValue(Interpreter &in, const Value &v, const std::string &spec);

@@ -201,7 +201,7 @@ DType commonDType(const std::vector<Operand> &ops) {
 
 /// The operands as eager tensors of `dtype`, checked to broadcast together.
 ValueList operandTensors(TfRuntime &rt, const std::vector<Operand> &ops,
-                         DType dtype) {
+                         DType dtype, bool broadcast = true) {
   ValueList out;
   std::vector<int64_t> shape;
   std::vector<std::vector<int64_t>> shapes;
@@ -210,7 +210,7 @@ ValueList operandTensors(TfRuntime &rt, const std::vector<Operand> &ops,
                               : rt.hostFromPython(o.scalar, dtype);
     shapes.push_back(h->type.shape);
     std::vector<int64_t> joined;
-    if (!broadcastShapes(shape, h->type.shape, joined)) {
+    if (broadcast && !broadcastShapes(shape, h->type.shape, joined)) {
       std::string all;
       for (auto &s : shapes)
         all += npShape(s) + " ";
@@ -271,7 +271,8 @@ Value ufunc2(TfRuntime &rt, const std::string &fname, const std::string &op,
                     "' not supported for the input types, and the inputs "
                     "could not be safely coerced to any supported types "
                     "according to the casting rule ''safe''");
-  ValueList t = operandTensors(rt, ops, d);
+  // A matrix product's operands need not broadcast together.
+  ValueList t = operandTensors(rt, ops, d, op != "MatMul");
   EagerScope eager(rt);
   if (op == "MatMul")
     return result(rt, npMatmul(rt, t[0], t[1]));

@@ -781,9 +781,13 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
   if (c.onHost ? !runGraphOnHost(c.graph, rt.in.file().path(), inputs, outputs,
                                  error)
                : !rt.executor.run(compiled, inputs, outputs, error)) {
-    const std::string assertion = "InvalidArgumentError: ";
-    if (error.compare(0, assertion.size(), assertion) == 0)
-      rt.raise("InvalidArgumentError", error.substr(assertion.size()));
+    // The compiled code's errors name TensorFlow's exception class.
+    for (const char *type :
+         {"InvalidArgumentError", "ResourceExhaustedError"}) {
+      std::string prefix = std::string(type) + ": ";
+      if (error.compare(0, prefix.size(), prefix) == 0)
+        rt.raise(type, error.substr(prefix.size()));
+    }
     // The host runs string graphs; its other failure is a missing kernel.
     rt.raise(c.onHost ? "UnimplementedError" : "InternalError", error);
   }
@@ -942,10 +946,15 @@ TfFunction::concreteFor(Interpreter &in, const std::vector<TensorType> &types) {
   for (auto &t : types)
     key += "T(" + std::string(py::dtypeName(t.dtype)) + "," +
            std::to_string(t.shape.size()) + ");";
+  if (boundSelf)
+    key = "self;" + key;
   for (auto &c : concretes)
     if (c->key == key && c->tensorTypes == types)
       return c.get();
   ValueList args;
+  // A method bound to an instance traces with its self first.
+  if (boundSelf)
+    args.push_back(*boundSelf);
   for (auto &t : types) {
     // Placeholders replace these: only their dtype and shape matter.
     auto host = graph::HostTensor::zeros(

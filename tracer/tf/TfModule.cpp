@@ -1085,7 +1085,8 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     });
     for (const char *name :
          {"InvalidArgumentError", "NotFoundError", "InternalError", "OpError",
-          "UnimplementedError", "OutOfRangeError"})
+          "UnimplementedError", "OutOfRangeError", "ResourceExhaustedError",
+          "FailedPreconditionError"})
       errors.set(name, Value::object(Type::Class, in.builtinClass(name)));
     ModuleBuilder dtypes(in, *rt, "tensorflow.dtypes");
     for (DType d : {DType::Bool, DType::Int8, DType::Int16, DType::Int32,

@@ -1277,6 +1277,9 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
     expanded.push_back(item);
   }
   std::vector<int64_t> offsets, sizes, strides, shape, reversed;
+  // Per result dimension: whether TensorFlow's shape inference still knows
+  // its size when a bound is a tensor (a full slice, or a new axis).
+  std::vector<bool> fullDim;
   // Dimensions known only at run time, or read with bounds known only at
   // run time: their bounds are computed in the compiled code (kind 1:
   // index `begin`; 2: begin/end/step as Python's slice, kNone for a
@@ -1309,6 +1312,7 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
   for (auto &item : expanded) {
     if (item.isNone()) {
       shape.push_back(1);
+      fullDim.push_back(true);
       newAxis = true;
       continue;
     }
@@ -1392,6 +1396,7 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
       strides.push_back(-stepValue);
       reversed.push_back(static_cast<int64_t>(offsets.size()) - 1);
       shape.push_back(count);
+      fullDim.push_back(false);
       ++d;
       continue;
     }
@@ -1406,6 +1411,7 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
       sizes.push_back(-1);
       strides.push_back(1);
       shape.push_back(-1);
+      fullDim.push_back(false);
       ++d;
       continue;
     }
@@ -1424,6 +1430,7 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
     sizes.push_back(count);
     strides.push_back(stepValue);
     shape.push_back(count);
+    fullDim.push_back(start.isNone() && stop.isNone() && stepValue == 1);
     ++d;
   }
   for (; d < rank; ++d) {
@@ -1431,6 +1438,7 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
     sizes.push_back(type.shape[d] < 0 ? -1 : type.shape[d]);
     strides.push_back(1);
     shape.push_back(type.shape[d]);
+    fullDim.push_back(true);
     noteStatic();
   }
   std::map<std::string, Attr> attrs = {{"offsets", offsets},
@@ -1450,9 +1458,12 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
     attrs["dyn_step"] = dynStep;
     attrs["dyn_begin_in"] = beginIn;
     attrs["dyn_end_in"] = endIn;
-    // TensorFlow's shape inference knows no size when a bound is a tensor.
+    // When a bound is a tensor, TensorFlow's shape inference knows only the
+    // sizes of full slices and new axes.
     if (inputs.size() > 1)
-      std::fill(shape.begin(), shape.end(), -1);
+      for (size_t i = 0; i < shape.size(); ++i)
+        if (!fullDim[i])
+          shape[i] = -1;
   }
   return rt.apply("StridedSlice", inputs, std::move(attrs),
                   TensorType{type.dtype, shape}, "strided_slice");

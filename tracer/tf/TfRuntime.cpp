@@ -555,8 +555,12 @@ ValueList TfRuntime::applyOp(const std::string &op, const ValueList &inputs,
   }
   std::vector<HostTensorPtr> outputs;
   std::string error;
-  if (!executor.run(fn, hostInputs, outputs, error))
+  if (!executor.run(fn, hostInputs, outputs, error)) {
+    const std::string oom = "ResourceExhaustedError: ";
+    if (error.compare(0, oom.size(), oom) == 0)
+      raise("ResourceExhaustedError", error.substr(oom.size()));
     raise("InternalError", error);
+  }
   ValueList out;
   for (HostTensorPtr &o : outputs)
     out.push_back(eager(std::move(o)));

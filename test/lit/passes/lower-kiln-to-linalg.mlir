@@ -87,15 +87,22 @@ func.func @div_float(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
   return %0 : tensor<4xf32>
 }
 
-// Integer division must not trap: a zero divisor is replaced by 1.
+// Integer division must not trap: a divisor of 0 or -1 is replaced by 1,
+// and a divisor of -1 negates instead (INT_MIN / -1 wraps to INT_MIN).
 // CHECK-LABEL: func.func @div_int
 // CHECK: ^bb0(%[[X:.*]]: i32, %[[Y:.*]]: i32, %{{.*}}: i32):
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : i32
 // CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-DAG: %[[MINUS:.*]] = arith.constant -1 : i32
 // CHECK: %[[ISZERO:.*]] = arith.cmpi eq, %[[Y]], %[[ZERO]] : i32
-// CHECK-NEXT: %[[SAFE:.*]] = arith.select %[[ISZERO]], %[[ONE]], %[[Y]] : i32
+// CHECK-NEXT: %[[ISMINUS:.*]] = arith.cmpi eq, %[[Y]], %[[MINUS]] : i32
+// CHECK-NEXT: %[[TRAPS:.*]] = arith.ori %[[ISZERO]], %[[ISMINUS]] : i1
+// CHECK-NEXT: %[[SAFE:.*]] = arith.select %[[TRAPS]], %[[ONE]], %[[Y]] : i32
 // CHECK-NEXT: %[[Q:.*]] = arith.divsi %[[X]], %[[SAFE]] : i32
-// CHECK-NEXT: linalg.yield %[[Q]]
+// CHECK: %[[WAS_MINUS:.*]] = arith.cmpi eq, %[[Y]], %{{.*}} : i32
+// CHECK-NEXT: %[[NEG:.*]] = arith.subi %{{.*}}, %[[X]] : i32
+// CHECK-NEXT: %[[R:.*]] = arith.select %[[WAS_MINUS]], %[[NEG]], %[[Q]] : i32
+// CHECK-NEXT: linalg.yield %[[R]]
 func.func @div_int(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
   %0 = kiln.div %a, %b : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   return %0 : tensor<4xi32>
@@ -115,10 +122,16 @@ func.func @floordiv_float(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32>
 // CHECK: ^bb0(%[[X:.*]]: i32, %[[Y:.*]]: i32, %{{.*}}: i32):
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant 0 : i32
 // CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-DAG: %[[MINUS:.*]] = arith.constant -1 : i32
 // CHECK: %[[ISZERO:.*]] = arith.cmpi eq, %[[Y]], %[[ZERO]] : i32
-// CHECK-NEXT: %[[SAFE:.*]] = arith.select %[[ISZERO]], %[[ONE]], %[[Y]] : i32
+// CHECK-NEXT: %[[ISMINUS:.*]] = arith.cmpi eq, %[[Y]], %[[MINUS]] : i32
+// CHECK-NEXT: %[[TRAPS:.*]] = arith.ori %[[ISZERO]], %[[ISMINUS]] : i1
+// CHECK-NEXT: %[[SAFE:.*]] = arith.select %[[TRAPS]], %[[ONE]], %[[Y]] : i32
 // CHECK-NEXT: %[[Q:.*]] = arith.floordivsi %[[X]], %[[SAFE]] : i32
-// CHECK-NEXT: linalg.yield %[[Q]]
+// CHECK: %[[WAS_MINUS:.*]] = arith.cmpi eq, %[[Y]], %{{.*}} : i32
+// CHECK-NEXT: %[[NEG:.*]] = arith.subi %{{.*}}, %[[X]] : i32
+// CHECK-NEXT: %[[R:.*]] = arith.select %[[WAS_MINUS]], %[[NEG]], %[[Q]] : i32
+// CHECK-NEXT: linalg.yield %[[R]]
 func.func @floordiv_int(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
   %0 = kiln.floordiv %a, %b : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   return %0 : tensor<4xi32>
@@ -148,7 +161,9 @@ func.func @floormod_float(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32>
 // CHECK-LABEL: func.func @floormod_int
 // CHECK: ^bb0(%[[X:.*]]: i32, %[[Y:.*]]: i32, %{{.*}}: i32):
 // CHECK: %[[ISZERO:.*]] = arith.cmpi eq, %[[Y]], %{{.*}} : i32
-// CHECK-NEXT: %[[SAFE:.*]] = arith.select %[[ISZERO]], %{{.*}}, %[[Y]] : i32
+// CHECK-NEXT: %[[ISMINUS:.*]] = arith.cmpi eq, %[[Y]], %{{.*}} : i32
+// CHECK-NEXT: %[[TRAPS:.*]] = arith.ori %[[ISZERO]], %[[ISMINUS]] : i1
+// CHECK-NEXT: %[[SAFE:.*]] = arith.select %[[TRAPS]], %{{.*}}, %[[Y]] : i32
 // CHECK-NEXT: %[[R:.*]] = arith.remsi %[[X]], %[[SAFE]] : i32
 // CHECK-NEXT: %[[RNZ:.*]] = arith.cmpi ne, %[[R]], %[[ZERO:.*]] : i32
 // CHECK-NEXT: %[[RNEG:.*]] = arith.cmpi slt, %[[R]], %[[ZERO]] : i32
