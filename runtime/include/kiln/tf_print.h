@@ -290,19 +290,30 @@ static inline void kiln_tfp_numeric_element(kiln_text *t, const void *element,
   kiln_tfp_element(t, *(const int32_t *)context, element);
 }
 
-/* kiln_tfp_format for a numeric or bool tensor of a kiln_dtype. */
-static inline void kiln_tf_print_tensor(kiln_text *t, int32_t dtype,
-                                        int64_t rank, const int64_t *shape,
-                                        const int64_t *strides,
-                                        const void *data, int64_t summarize) {
+/* A view of a numeric or bool tensor of the kiln_dtype |*dtype|, which
+ * must outlive it. */
+static inline kiln_tfp_view kiln_tfp_numeric_view(const int32_t *dtype,
+                                                  int64_t rank,
+                                                  const int64_t *shape,
+                                                  const int64_t *strides,
+                                                  const void *data) {
   kiln_tfp_view v;
   v.rank = rank;
   v.shape = shape;
   v.strides = strides;
   v.data = (const char *)data;
-  v.element_size = kiln_tfp_dtype_size(dtype);
+  v.element_size = kiln_tfp_dtype_size(*dtype);
   v.element = kiln_tfp_numeric_element;
-  v.context = &dtype;
+  v.context = (void *)dtype;
+  return v;
+}
+
+/* kiln_tfp_format for a numeric or bool tensor of a kiln_dtype. */
+static inline void kiln_tf_print_tensor(kiln_text *t, int32_t dtype,
+                                        int64_t rank, const int64_t *shape,
+                                        const int64_t *strides,
+                                        const void *data, int64_t summarize) {
+  kiln_tfp_view v = kiln_tfp_numeric_view(&dtype, rank, shape, strides, data);
   kiln_tfp_format(t, &v, dtype == KILN_BOOL, summarize);
 }
 
@@ -351,18 +362,11 @@ static inline void kiln_tf_summarize_tensor(kiln_text *t, int32_t dtype,
                                             const int64_t *strides,
                                             const void *data,
                                             int64_t summarize) {
-  kiln_tfp_view v;
+  kiln_tfp_view v = kiln_tfp_numeric_view(&dtype, rank, shape, strides, data);
   int64_t count = 1, limit, printed = 0, d;
   for (d = 0; d < rank; ++d)
     count *= shape[d];
   limit = summarize < 0 || summarize > count ? count : summarize;
-  v.rank = rank;
-  v.shape = shape;
-  v.strides = strides;
-  v.data = (const char *)data;
-  v.element_size = kiln_tfp_dtype_size(dtype);
-  v.element = kiln_tfp_numeric_element;
-  v.context = &dtype;
   if (rank == 0) {
     if (limit > 0)
       v.element(t, v.data, v.context);
