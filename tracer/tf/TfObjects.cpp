@@ -375,6 +375,26 @@ bool TensorShapeObject::compare(Interpreter &in, ast::CmpOp op,
   return compareByEquals(*this, in, op, self, other, out);
 }
 
+// ---- Reference ----
+
+bool ReferenceObject::getAttr(Interpreter &in, const Value &,
+                              const std::string &name, Value &out) {
+  if (name != "deref")
+    return false;
+  Value t = target;
+  out = in.builtin("deref", [t](Interpreter &, CallArgs &) { return t; });
+  return true;
+}
+
+Value refMethod(Interpreter &in, Value target, const void *identity) {
+  return in.builtin("ref", [target, identity](Interpreter &, CallArgs &) {
+    auto r = std::make_shared<ReferenceObject>();
+    r->target = target;
+    r->identity = identity;
+    return Value::object(py::Type::Native, r);
+  });
+}
+
 // ---- TensorSpec ----
 
 Value tensorSpec(const TensorType &type, Value name) {

@@ -44,6 +44,34 @@ struct TensorShapeObject : py::NativeObject {
   ValueList dims(Interpreter &in) const;
 };
 
+/// x.ref() of a tensor or variable: a hashable handle, compared and hashed
+/// by the object it wraps (`identity`), which deref() returns.
+struct ReferenceObject : py::NativeObject {
+  Value target;
+  const void *identity = nullptr;
+  std::string typeName() const override { return "Reference"; }
+  std::string repr(Interpreter &in, const Value &) override {
+    return "<Reference wrapping " + in.repr(target) + ">";
+  }
+  bool getAttr(Interpreter &in, const Value &self, const std::string &name,
+               Value &out) override;
+  bool hash(Interpreter &, const Value &, size_t &out) override {
+    out = std::hash<const void *>()(identity);
+    return true;
+  }
+  bool equals(Interpreter &, const Value &, const Value &other,
+              bool &out) override {
+    auto *o = other.is(py::Type::Native)
+                  ? dynamic_cast<ReferenceObject *>(other.raw())
+                  : nullptr;
+    out = o && o->identity == identity;
+    return true;
+  }
+};
+
+/// A builtin method `ref` returning a ReferenceObject for `target`.
+Value refMethod(Interpreter &in, Value target, const void *identity);
+
 struct TensorSpecObject : py::NativeObject {
   TensorType type;
   Value name; // None or str

@@ -36,6 +36,10 @@ std::string TensorObject::repr(Interpreter &, const Value &) {
 
 bool TensorObject::getAttr(Interpreter &in, const Value &self,
                            const std::string &name, Value &out) {
+  if (name == "ref" || name == "experimental_ref") {
+    out = refMethod(in, self, this);
+    return true;
+  }
   if (name == "assign" && !slicedVariable.isNone()) {
     TfRuntime *r = rt;
     Value var = slicedVariable, key = sliceKey;

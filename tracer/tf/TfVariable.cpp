@@ -378,6 +378,10 @@ bool VariableObject::getAttr(Interpreter &in, const Value &self,
     });
     return true;
   }
+  if (name == "ref" || name == "experimental_ref") {
+    out = refMethod(in, self, state.get()); // one per variable
+    return true;
+  }
   if (name == "read_value" || name == "value") {
     out = in.builtin(name, [self](Interpreter &, CallArgs &) {
       auto &v = self.as<VariableObject>();
