@@ -215,6 +215,10 @@ void Interpreter::setItem(const Value &obj, const Value &key,
       return;
     break;
   }
+  case Type::Native:
+    if (obj.as<NativeObject>().setItem(*this, obj, key, value))
+      return;
+    break;
   default:
     break;
   }

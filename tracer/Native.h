@@ -43,6 +43,11 @@ struct NativeObject : Object {
   virtual bool truthy(Interpreter &, const Value &self, bool &) {
     return false;
   }
+  /// self[key] = value; false: not supported.
+  virtual bool setItem(Interpreter &, const Value &self, const Value &key,
+                       const Value &value) {
+    return false;
+  }
   virtual bool getItem(Interpreter &, const Value &self, const Value &key,
                        Value &) {
     return false;

@@ -2,6 +2,7 @@
 // indexing and iteration. The computing is NumPy.cpp's; a method is the
 // `numpy` module's function of the same name called with the array first.
 #include "NumPy.h"
+#include "TfOps.h"
 
 #include "TensorFormat.h"
 
@@ -251,6 +252,64 @@ bool NdArrayObject::compare(Interpreter &in, CmpOp op, const Value &self,
     return false;
   return reflected ? npCompare(*rt, mirrored(op), self, other, out)
                    : npCompare(*rt, op, self, other, out);
+}
+
+/// A shape as NumPy's broadcasting errors write it: "(3,)", "(2,2)".
+static std::string shapeText(const std::vector<int64_t> &shape) {
+  std::string s = "(";
+  for (size_t i = 0; i < shape.size(); ++i)
+    s += (i ? "," : "") + std::to_string(shape[i]);
+  return s + (shape.size() == 1 ? ",)" : ")");
+}
+
+bool NdArrayObject::setItem(Interpreter &in, const Value &self,
+                            const Value &key, const Value &newValue) {
+  if (scalar)
+    in.typeError("'" + typeName() +
+                 "' object does not support item "
+                 "assignment");
+  // The flat positions key selects: the same indexing of an array of
+  // positions (0, 1, 2, ...).
+  auto iota = std::make_shared<graph::HostTensor>();
+  iota->type = TensorType{DType::Int64, value->type.shape};
+  int64_t n = iota->type.numElements();
+  iota->bytes.resize(static_cast<size_t>(n) * 8);
+  for (int64_t i = 0; i < n; ++i)
+    std::memcpy(iota->bytes.data() + i * 8, &i, 8);
+  Value picked = in.getItem(makeNdArray(*rt, iota, false), key);
+  HostTensorPtr where = npAsArray(*rt, picked);
+  HostTensorPtr source = npAsArray(*rt, newValue, value->type.dtype);
+  if (value->type.dtype == DType::String)
+    in.raise("NotImplementedError",
+             "kiln does not assign into string arrays yet");
+  std::vector<int64_t> shape;
+  const auto &target = where->type.shape, &from = source->type.shape;
+  if (!broadcastShapes(from, target, shape) || shape != target)
+    in.valueError("could not broadcast input array from shape " +
+                  shapeText(from) + " into shape " + shapeText(target));
+  auto updated = std::make_shared<graph::HostTensor>(*value);
+  size_t size = py::dtypeSize(value->type.dtype);
+  int64_t count = where->type.numElements();
+  size_t rank = target.size(), offset = rank - from.size();
+  for (int64_t k = 0; k < count; ++k) {
+    // The source element broadcast to position k of the selection.
+    int64_t rest = k, index = 0, stride = 1;
+    for (size_t d = rank; d-- > 0;) {
+      int64_t i = rest % target[d];
+      rest /= target[d];
+      if (d >= offset) {
+        int64_t extent = from[d - offset];
+        index += (extent == 1 ? 0 : i) * stride;
+        stride *= extent;
+      }
+    }
+    int64_t at = where->elementAsInt(static_cast<size_t>(k));
+    std::memcpy(updated->bytes.data() + at * size,
+                source->bytes.data() + index * size, size);
+  }
+  value = updated;
+  (void)self;
+  return true;
 }
 
 bool NdArrayObject::getItem(Interpreter &in, const Value &self,

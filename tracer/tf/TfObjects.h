@@ -140,6 +140,11 @@ struct NdArrayObject : py::NativeObject {
              Value &out) override;
   bool compare(Interpreter &in, ast::CmpOp op, const Value &self,
                const Value &other, bool reflected, Value &out) override;
+  /// a[key] = v: the elements a[key] reads take v's values (broadcast, cast
+  /// to the array's dtype). The array is replaced by a modified copy, so
+  /// a slice taken before is not a view that changes with it.
+  bool setItem(Interpreter &in, const Value &self, const Value &key,
+               const Value &value) override;
   bool getItem(Interpreter &in, const Value &self, const Value &key,
                Value &out) override;
   bool iter(Interpreter &in, const Value &self, Value &out) override;
