@@ -971,6 +971,30 @@ void installNumPy(TfRuntime &rt) {
             ufunc1(*r, name, "Round", ufunc2(*r, name, "Mul", a, scale), true);
         return ufunc2(*r, name, "RealDiv", y, scale);
       });
+    // Floating-point classes, elementwise on the host: a bool array (a
+    // NumPy bool for a scalar).
+    for (auto [name, which] : {std::pair{"isnan", 0}, std::pair{"isinf", 1},
+                               std::pair{"isfinite", 2}})
+      np.def(name, [r, name = std::string(name),
+                    which = which](Interpreter &in, CallArgs &args) {
+        py::ArgParser(in, args, name.c_str()).expect(1, 1);
+        HostTensorPtr a = npAsArray(*r, args.positional[0]);
+        if (a->type.dtype == DType::String)
+          in.typeError("ufunc '" + name +
+                       "' not supported for the input types, and the inputs "
+                       "could not be safely coerced to any supported types "
+                       "according to the casting rule ''safe''");
+        auto out =
+            graph::HostTensor::zeros(TensorType{DType::Bool, a->type.shape});
+        for (int64_t i = 0; i < a->type.numElements(); ++i) {
+          double v = a->elementAsDouble(static_cast<size_t>(i));
+          bool hit = which == 0   ? std::isnan(v)
+                     : which == 1 ? std::isinf(v)
+                                  : std::isfinite(v);
+          out->bytes[static_cast<size_t>(i)] = hit;
+        }
+        return makeNdArray(*r, out, a->type.shape.empty());
+      });
     np.def("clip", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "clip", {"a", "a_min", "a_max"});
       Value lo = ufunc2(*r, "clip", "Maximum", p.require("a", "clip"),

@@ -439,16 +439,37 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   math.set("log_softmax", nn.module->dict["log_softmax"]);
   tf.def("norm", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "norm", {"tensor", "ord", "axis", "keepdims", "name"});
-    if (p.has("ord") &&
-        !(p.get("ord").is(Type::Str) &&
-          in.toStr(p.get("ord")) == "euclidean") &&
-        !(p.get("ord").isIntLike() && p.get("ord").asInt() == 2))
-      r->raise("UnimplementedError", "kiln supports the Euclidean norm only");
+    Value ord = p.get("ord");
+    bool euclidean = !p.has("ord") ||
+                     (ord.is(Type::Str) && (in.toStr(ord) == "euclidean" ||
+                                            in.toStr(ord) == "fro")) ||
+                     (ord.isNumber() && ord.toDouble() == 2);
     Value x = r->toTensor(p.require("tensor", "norm"));
-    Value squares = binaryOp(*r, "Mul", x, x);
-    return unaryOp(*r, "Sqrt",
-                   reduce(*r, "Sum", squares, p.get("axis"),
-                          p.has("keepdims") && in.truthy(p.get("keepdims"))));
+    Value axis = p.get("axis");
+    bool keepdims = p.has("keepdims") && in.truthy(p.get("keepdims"));
+    if (euclidean) {
+      Value squares = binaryOp(*r, "Mul", x, x);
+      return unaryOp(*r, "Sqrt", reduce(*r, "Sum", squares, axis, keepdims));
+    }
+    // Vector norms as linalg_ops.norm builds them: sum of |x| (ord 1), max
+    // of |x| (ord inf), (sum |x|^p)^(1/p) otherwise.
+    bool vectorAxis = axis.isNone() || axis.isIntLike() ||
+                      ((axis.is(Type::List) || axis.is(Type::Tuple)) &&
+                       in.toList(axis).size() == 1);
+    if (!ord.isNumber() || !vectorAxis || ord.toDouble() <= 0)
+      r->raise("UnimplementedError",
+               "kiln supports tf.norm's Euclidean/Frobenius norms and vector "
+               "p-norms (p > 0, including 1 and inf) only");
+    double order = ord.toDouble();
+    Value magnitude = unaryOp(*r, "Abs", x);
+    if (order == 1)
+      return reduce(*r, "Sum", magnitude, axis, keepdims);
+    if (std::isinf(order))
+      return reduce(*r, "Max", magnitude, axis, keepdims);
+    DType d = r->tensor(x).type.dtype;
+    Value powered = binaryOp(*r, "Pow", magnitude, r->toTensor(ord, d));
+    return binaryOp(*r, "Pow", reduce(*r, "Sum", powered, axis, keepdims),
+                    r->toTensor(Value::floating(1.0 / order), d));
   });
   tf.def("linspace", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "linspace", {"start", "stop", "num", "name", "axis"});
