@@ -1183,6 +1183,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     tf.set("debugging", debugging.value());
     ModuleBuilder random(in, *rt, "tensorflow.random");
     installRandom(*r, random);
+    installDropout(*r, nn);
     installModuleClass(*r, tf);
     installGradientTape(*r, tf);
     tf.set("random", random.value());

@@ -113,6 +113,9 @@ void installLinalg(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &linalg);
 void installTrainingMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                          ModuleBuilder &nn, ModuleBuilder &linalg);
 
+/// tf.nn.dropout, from the stateful random ops (TfRandom.cpp).
+void installDropout(TfRuntime &rt, ModuleBuilder &nn);
+
 /// tf.debugging's assertions and check_numerics (TfDebugging.cpp).
 void installDebugging(TfRuntime &rt, ModuleBuilder &tf,
                       ModuleBuilder &debugging);

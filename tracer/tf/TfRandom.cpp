@@ -473,7 +473,51 @@ Value randomNormal(TfRuntime &rt, const Params &p) {
   return binaryOp(rt, "AddV2", binaryOp(rt, "Mul", rnd, stddev), mean);
 }
 
+/// tf.nn.dropout as nn_ops._dropout builds it: x * (1 / (1 - rate)) where
+/// a uniform sample of the noise shape is >= rate, 0 elsewhere.
+Value dropout(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  Value rateArg = p.require("rate", "dropout");
+  if (!rateArg.isNumber())
+    rt.raise("UnimplementedError",
+             "kiln's tf.nn.dropout takes a Python number as its rate");
+  double rate = rateArg.toDouble();
+  if (rate < 0 || rate >= 1)
+    in.valueError("`rate` must be a scalar tensor or a float in the range "
+                  "[0, 1). Received: rate=" +
+                  in.repr(rateArg));
+  Value x = rt.toTensor(p.require("x", "dropout"));
+  DType d = rt.tensor(x).type.dtype;
+  if (!isFloating(d))
+    in.valueError("`x.dtype` must be a floating point tensor as `x` will be "
+                  "scaled. Received: x_dtype=<dtype: '" +
+                  std::string(py::dtypeName(d)) + "'>");
+  if (rate == 0)
+    return x;
+  Value scale = rt.toTensor(Value::floating(1 / (1 - rate)), d);
+  Value ret = binaryOp(rt, "Mul", x, scale);
+  std::vector<int64_t> noise =
+      p.has("noise_shape") ? shapeArg(rt, p.get("noise_shape"), "dropout")
+                           : rt.tensor(x).type.shape;
+  if (d != DType::Float32 && d != DType::Float64)
+    rt.raise("UnimplementedError",
+             "kiln's tf.nn.dropout takes float32 and float64 only");
+  Value random = rt.eager(statefulSamples(rt, "RandomUniform", Kind::Uniform, d,
+                                          noise, p.get("seed"), 0, 0));
+  Value keep = binaryOp(rt, "GreaterEqual", random,
+                        rt.toTensor(Value::floating(rate), d));
+  return select(rt, keep, ret, rt.toTensor(Value::integer(0), d));
+}
+
 } // namespace
+
+void installDropout(TfRuntime &rt, ModuleBuilder &nn) {
+  TfRuntime *r = &rt;
+  nn.def("dropout", [r](Interpreter &in, CallArgs &args) {
+    return dropout(*r, Params(in, args, "dropout",
+                              {"x", "rate", "noise_shape", "seed", "name"}));
+  });
+}
 
 void installRandom(TfRuntime &rt, ModuleBuilder &random) {
   TfRuntime *r = &rt;
