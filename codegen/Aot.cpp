@@ -312,6 +312,18 @@ std::string entryParameters(const std::vector<graph::TensorType> &ins,
   return params.empty() ? "void" : text;
 }
 
+/// The int64 words of a function's results area (args[0]): a descriptor
+/// per output, then one per variable it writes.
+size_t resultWords(const ExportedFunction &f,
+                   const std::vector<ExportedVariable> &vars) {
+  size_t words = 0;
+  for (auto &o : outputTypes(f))
+    words += 3 + 2 * o.shape.size();
+  for (int32_t k : f.writes)
+    words += 3 + 2 * vars[static_cast<size_t>(k)].type.shape.size();
+  return words;
+}
+
 /// The compiled code's allocations (finalize-memref-to-llvm's generic
 /// functions, hidden in the library) and one trampoline per function: an
 /// allocation that fails jumps back to the trampoline, which clears the
@@ -337,11 +349,7 @@ void generateAllocation(std::ostream &c,
        "__attribute__((visibility(\"hidden\"))) void\n"
        "_mlir_memref_to_llvm_free(void *p) { free(p); }\n\n";
   for (auto &f : fns) {
-    size_t words = 0;
-    for (auto &o : outputTypes(f))
-      words += 3 + 2 * o.shape.size();
-    for (int32_t k : f.writes) // written variables follow the outputs
-      words += 3 + 2 * vars[static_cast<size_t>(k)].type.shape.size();
+    size_t words = resultWords(f, vars);
     c << "void kiln_entry_" << f.symbol << "(void **args);\n"
       << "static void guarded_" << f.symbol << "(void **args) {\n"
       << "  jmp_buf here;\n  jmp_buf *outer = oom_target;\n"
@@ -419,10 +427,8 @@ std::string generateDescriptorSource(
         << (outs[i].shape.empty() ? ""
                                   : " || !out" + std::to_string(i) + "_shape")
         << ") return 1;\n";
-    size_t resultWords = 0;
-    for (auto &o : outs)
-      resultWords += 3 + 2 * o.shape.size();
-    c << "  int64_t results[" << std::max<size_t>(resultWords, 1) << "];\n";
+    c << "  int64_t results[" << std::max<size_t>(resultWords(f, vars), 1)
+      << "];\n";
     c << "  void *args[" << 1 + ins.size() << "];\n  args[0] = results;\n";
     for (size_t i = 0; i < ins.size(); ++i) {
       size_t rank = ins[i].shape.size();

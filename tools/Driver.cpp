@@ -171,14 +171,17 @@ bool parseSignature(const std::string &text, std::string &name,
 }
 
 /// A tf.function defined in a class body and not bound to an instance:
-/// its qualified name is Class.method (a nested function's has <locals>).
+/// its qualified name is Class.method (a nested function's ends in
+/// <locals>.name).
 bool isUnboundMethod(const tf::TfFunction &fn) {
   if (fn.boundSelf || !fn.pyFunc.is(py::Type::Function))
     return false;
   const std::string &q = fn.pyFunc.as<py::FunctionObject>().qualname;
+  const std::string locals = "<locals>";
   size_t dot = q.rfind('.');
-  return dot != std::string::npos && q.compare(0, dot, "<locals>") != 0 &&
-         (dot < 8 || q.compare(dot - 8, 8, "<locals>") != 0);
+  return dot != std::string::npos &&
+         !(dot >= locals.size() &&
+           q.compare(dot - locals.size(), locals.size(), locals) == 0);
 }
 
 /// Runs the script (as a module, not __main__), then collects every

@@ -270,13 +270,8 @@ bool NdArrayObject::setItem(Interpreter &in, const Value &self,
                  "assignment");
   // The flat positions key selects: the same indexing of an array of
   // positions (0, 1, 2, ...).
-  auto iota = std::make_shared<graph::HostTensor>();
-  iota->type = TensorType{DType::Int64, value->type.shape};
-  int64_t n = iota->type.numElements();
-  iota->bytes.resize(static_cast<size_t>(n) * 8);
-  for (int64_t i = 0; i < n; ++i)
-    std::memcpy(iota->bytes.data() + i * 8, &i, 8);
-  Value picked = in.getItem(makeNdArray(*rt, iota, false), key);
+  Value picked = in.getItem(
+      makeNdArray(*rt, flatPositions(value->type.shape), false), key);
   HostTensorPtr where = npAsArray(*rt, picked);
   HostTensorPtr source = npAsArray(*rt, newValue, value->type.dtype);
   if (value->type.dtype == DType::String)
@@ -289,23 +284,12 @@ bool NdArrayObject::setItem(Interpreter &in, const Value &self,
                   shapeText(from) + " into shape " + shapeText(target));
   auto updated = std::make_shared<graph::HostTensor>(*value);
   size_t size = py::dtypeSize(value->type.dtype);
-  int64_t count = where->type.numElements();
-  size_t rank = target.size(), offset = rank - from.size();
-  for (int64_t k = 0; k < count; ++k) {
-    // The source element broadcast to position k of the selection.
-    int64_t rest = k, index = 0, stride = 1;
-    for (size_t d = rank; d-- > 0;) {
-      int64_t i = rest % target[d];
-      rest /= target[d];
-      if (d >= offset) {
-        int64_t extent = from[d - offset];
-        index += (extent == 1 ? 0 : i) * stride;
-        stride *= extent;
-      }
-    }
-    int64_t at = where->elementAsInt(static_cast<size_t>(k));
+  // Position k of the selection takes the source element broadcast to it.
+  std::vector<int64_t> sources = broadcastSources(from, target);
+  for (size_t k = 0; k < sources.size(); ++k) {
+    int64_t at = where->elementAsInt(k);
     std::memcpy(updated->bytes.data() + at * size,
-                source->bytes.data() + index * size, size);
+                source->bytes.data() + sources[k] * size, size);
   }
   value = updated;
   (void)self;

@@ -369,22 +369,9 @@ Value npArgReduce(TfRuntime &rt, const std::string &op, const Value &x,
 /// The elements of `t` as doubles, broadcast to `shape`.
 std::vector<double> broadcastValues(const graph::HostTensor &t,
                                     const std::vector<int64_t> &shape) {
-  int64_t n = 1;
-  for (int64_t d : shape)
-    n *= d;
-  std::vector<double> out(n);
-  size_t rank = shape.size(), offset = rank - t.type.shape.size();
-  for (int64_t i = 0; i < n; ++i) {
-    int64_t rest = i, src = 0, stride = 1;
-    for (size_t k = rank; k-- > offset;) {
-      int64_t coord = rest % shape[k];
-      rest /= shape[k];
-      int64_t dim = t.type.shape[k - offset];
-      src += (dim == 1 ? 0 : coord) * stride;
-      stride *= dim;
-    }
-    out[i] = t.elementAsDouble(src);
-  }
+  std::vector<double> out;
+  for (int64_t src : broadcastSources(t.type.shape, shape))
+    out.push_back(t.elementAsDouble(static_cast<size_t>(src)));
   return out;
 }
 

@@ -200,14 +200,9 @@ void stageAssert(TfRuntime &rt, const Value &condition, const Data &data,
                  {{"pieces", pieces}, {"summarize", summarize}}, name);
 }
 
-/// The value of `t` known at trace time (a constant), or null.
-HostTensorPtr staticValue(TfRuntime &rt, const Value &t) {
-  return rt.constantValue(t);
-}
-
 /// An eager tensor of a value known at trace time.
 Value eagerValue(TfRuntime &rt, const Value &t) {
-  return rt.eager(staticValue(rt, t));
+  return rt.eager(rt.constantValue(t));
 }
 
 /// check_ops._assert_static: the data as text, constants by their values.
@@ -218,7 +213,7 @@ Value eagerValue(TfRuntime &rt, const Value &t) {
       lines.push_back(item.text);
       continue;
     }
-    HostTensorPtr v = staticValue(rt, item.tensor);
+    HostTensorPtr v = rt.constantValue(item.tensor);
     lines.push_back(v ? npText(rt, v, v->type.shape.empty())
                       : rt.in.toStr(item.tensor));
   }
@@ -324,7 +319,7 @@ void binaryAssert(TfRuntime &rt, const BinaryCheck &check, const Value &xArg,
     items.insert(items.begin(), text(*message));
   Value test = binaryOp(rt, check.op, x, y);
   Value condition = reduce(rt, "All", test, Value(), false);
-  if (staticValue(rt, x) && staticValue(rt, y) &&
+  if (rt.constantValue(x) && rt.constantValue(y) &&
       !holds(rt, check.op, eagerValue(rt, x), eagerValue(rt, y)))
     staticFailure(rt, items);
   stageAssert(rt, condition, items, summarize.value_or(3));

@@ -80,11 +80,7 @@ ValueList stridedSliceGrad(TfRuntime &rt, const TapeEntry &e,
       k[d] = 0;
     }
   }
-  ValueList items;
-  for (int64_t s : source)
-    items.push_back(Value::integer(s));
-  Value index = rt.constant(
-      rt.hostFromPython(rt.in.list(std::move(items)), DType::Int32));
+  Value index = intConstant(rt, source);
   Value flatGrad = reshape(rt, g[0], pyIntList(rt.in, {-1}));
   Value zero = filled(rt, TensorType{typeOf(rt, g[0]).dtype, {1}}, 0);
   Value padded = concat(rt, {flatGrad, zero}, 0, "ConcatV2");

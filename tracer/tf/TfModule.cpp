@@ -510,20 +510,9 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
                     std::to_string(rank + 1));
     if (axis < 0)
       axis += rank + 1;
-    auto element = [&](const graph::HostTensor &t, int64_t flat) {
-      // flat indexes the broadcast shape; map it into t's own shape.
-      int64_t at = 0, stride = 1, offset = rank - int64_t(t.type.shape.size());
-      for (int64_t d = rank; d-- > 0;) {
-        int64_t i = flat % shape[d];
-        flat /= shape[d];
-        if (d >= offset) {
-          int64_t size = t.type.shape[d - offset];
-          at += (size == 1 ? 0 : i) * stride;
-          stride *= size;
-        }
-      }
-      return t.elementAsDouble(static_cast<size_t>(at));
-    };
+    // Each flat position of the broadcast shape reads these elements.
+    std::vector<int64_t> startAt = broadcastSources(start->type.shape, shape),
+                         stopAt = broadcastSources(stop->type.shape, shape);
     // start + delta * i with delta = (stop - start) / (num - 1), each step
     // rounded to the result's dtype, as math_ops.linspace_nd computes it;
     // the last point is stop itself.
@@ -551,8 +540,9 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     for (int64_t o = 0; o < outer; ++o)
       for (int64_t i = 0; i < num; ++i)
         for (int64_t k = 0; k < inner; ++k, ++at) {
-          int64_t flat = o * inner + k;
-          double v = point(element(*start, flat), element(*stop, flat), i);
+          size_t flat = static_cast<size_t>(o * inner + k);
+          double v = point(start->elementAsDouble(startAt[flat]),
+                           stop->elementAsDouble(stopAt[flat]), i);
           if (dtype == DType::Float64) {
             std::memcpy(host->bytes.data() + at * size, &v, size);
           } else {

@@ -1503,6 +1503,42 @@ Value bitwise(TfRuntime &rt, const std::string &op, const Value &x,
                   binaryOp(rt, "LogicalAnd", t, y), "BitwiseXor");
 }
 
+std::vector<int64_t> broadcastSources(const std::vector<int64_t> &from,
+                                      const std::vector<int64_t> &to) {
+  int64_t n = 1;
+  for (int64_t d : to)
+    n *= d;
+  std::vector<int64_t> out(static_cast<size_t>(n));
+  size_t rank = to.size(), offset = rank - from.size();
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t rest = i, src = 0, stride = 1;
+    for (size_t k = rank; k-- > offset;) {
+      int64_t coord = rest % to[k];
+      rest /= to[k];
+      int64_t dim = from[k - offset];
+      src += (dim == 1 ? 0 : coord) * stride;
+      stride *= dim;
+    }
+    out[static_cast<size_t>(i)] = src;
+  }
+  return out;
+}
+
+Value intConstant(TfRuntime &rt, const std::vector<int64_t> &values,
+                  DType dtype) {
+  return rt.constant(rt.hostFromPython(pyIntList(rt.in, values), dtype));
+}
+
+HostTensorPtr flatPositions(const std::vector<int64_t> &shape) {
+  auto iota = std::make_shared<graph::HostTensor>();
+  iota->type = TensorType{DType::Int64, shape};
+  int64_t n = iota->type.numElements();
+  iota->bytes.resize(static_cast<size_t>(n) * 8);
+  for (int64_t i = 0; i < n; ++i)
+    std::memcpy(iota->bytes.data() + i * 8, &i, 8);
+  return iota;
+}
+
 Value sliceAxis(TfRuntime &rt, const Value &x, int64_t axis, int64_t begin,
                 int64_t end) {
   ValueList key;

@@ -115,5 +115,15 @@ Value pyIntList(Interpreter &in, const std::vector<int64_t> &values);
 bool broadcastShapes(const std::vector<int64_t> &a,
                      const std::vector<int64_t> &b, std::vector<int64_t> &out);
 std::string shapeList(const std::vector<int64_t> &shape); // "[2,3]"
+/// For each element of shape `to` (row-major), the flat index of the
+/// element of a tensor of shape `from` that NumPy broadcasting maps to it.
+std::vector<int64_t> broadcastSources(const std::vector<int64_t> &from,
+                                      const std::vector<int64_t> &to);
+/// A constant 1-D tensor of `values` (int32 indices for gathers).
+Value intConstant(TfRuntime &rt, const std::vector<int64_t> &values,
+                  DType dtype = DType::Int32);
+/// A host int64 tensor of `shape` holding each element's flat position
+/// (0, 1, 2, ...): indexing it tells which positions an index selects.
+HostTensorPtr flatPositions(const std::vector<int64_t> &shape);
 
 } // namespace kiln::tf

@@ -116,19 +116,16 @@ Value repeat(TfRuntime &rt, const Params &p) {
   if (static_cast<int64_t>(repeats.size()) != n)
     rt.in.valueError("Dimensions " + std::to_string(n) + " and " +
                      std::to_string(repeats.size()) + " are not compatible");
-  ValueList indices;
+  std::vector<int64_t> indices;
   for (int64_t i = 0; i < n; ++i) {
     if (repeats[i] < 0) // repeat tiles by the count
       kernelError(rt, "Tile",
                   "Expected multiples[1] >= 0, but got " +
                       std::to_string(repeats[i]),
                   "", false);
-    for (int64_t k = 0; k < repeats[i]; ++k)
-      indices.push_back(Value::integer(i));
+    indices.insert(indices.end(), static_cast<size_t>(repeats[i]), i);
   }
-  Value idx = rt.constant(
-      rt.hostFromPython(rt.in.list(std::move(indices)), DType::Int32), "Const");
-  return gather(rt, x, idx, axis);
+  return gather(rt, x, intConstant(rt, indices), axis);
 }
 
 ValueList meshgrid(TfRuntime &rt, CallArgs &args) {

@@ -14,7 +14,6 @@
 #include "TfOps.h"
 #include "TfVariable.h"
 
-#include <cstring>
 #include <functional>
 
 namespace kiln::tf {
@@ -26,14 +25,9 @@ namespace {
 std::vector<int64_t>
 positionsOf(TfRuntime &rt, const std::vector<int64_t> &shape,
             const std::function<Value(const Value &)> &select) {
-  auto iota = std::make_shared<graph::HostTensor>();
-  iota->type = TensorType{DType::Int64, shape};
-  int64_t n = iota->type.numElements();
-  iota->bytes.resize(static_cast<size_t>(n) * 8);
-  for (int64_t i = 0; i < n; ++i)
-    std::memcpy(iota->bytes.data() + i * 8, &i, 8);
   EagerScope eager(rt);
-  HostTensorPtr picked = rt.tensor(select(rt.eager(iota))).value;
+  HostTensorPtr picked =
+      rt.tensor(select(rt.eager(flatPositions(shape)))).value;
   std::vector<int64_t> out;
   for (int64_t i = 0; i < picked->type.numElements(); ++i)
     out.push_back(picked->elementAsInt(static_cast<size_t>(i)));
@@ -42,14 +36,6 @@ positionsOf(TfRuntime &rt, const std::vector<int64_t> &shape,
 
 Value flat(TfRuntime &rt, const Value &t) {
   return reshape(rt, t, pyIntList(rt.in, {-1}));
-}
-
-Value int32List(TfRuntime &rt, const std::vector<int64_t> &values) {
-  ValueList items;
-  for (int64_t v : values)
-    items.push_back(Value::integer(v));
-  return rt.constant(
-      rt.hostFromPython(rt.in.list(std::move(items)), DType::Int32));
 }
 
 const std::vector<int64_t> &staticShape(TfRuntime &rt, const Value &t,
@@ -110,7 +96,7 @@ Value scatterPositions(TfRuntime &rt, const Value &baseArg,
     for (size_t k = 0; k < positions.size(); ++k)
       source[positions[k]] = n + static_cast<int64_t>(k);
     Value all = concat(rt, {flat(rt, base), flat(rt, updates)}, 0, "ConcatV2");
-    return reshape(rt, gather(rt, all, int32List(rt, source), 0),
+    return reshape(rt, gather(rt, all, intConstant(rt, source), 0),
                    pyIntList(rt.in, type.shape));
   }
   // Adds in the kernel's order: pass j applies each position's j-th update.
@@ -135,7 +121,7 @@ Value scatterPositions(TfRuntime &rt, const Value &baseArg,
       mask.push_back(Value::boolean(h));
     Value where = rt.constant(
         rt.hostFromPython(rt.in.list(std::move(mask)), DType::Bool));
-    Value picked = gather(rt, values, int32List(rt, source), 0);
+    Value picked = gather(rt, values, intConstant(rt, source), 0);
     result = select(rt, where, binaryOp(rt, combine, result, picked), result);
   }
   return reshape(rt, result, pyIntList(rt.in, type.shape));
