@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -102,9 +103,10 @@ int runScript(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
   std::unique_ptr<graph::Executor> executor =
       createJitExecutor(compileOptions(opts));
   installTensorFlow(interp, *executor, opts);
+  // The script's status: sys.exit(n) sets it, an uncaught exception is 1.
   int rc = interp.runMain(*loaded.module);
   out.flush();
-  return rc == 0 ? kExitOk : kExitUserError;
+  return rc;
 }
 
 namespace {
@@ -184,6 +186,50 @@ bool isUnboundMethod(const tf::TfFunction &fn) {
            q.compare(dot - locals.size(), locals.size(), locals) == 0);
 }
 
+/// Where a traceback entry points: the call or statement that raised, or
+/// else its whole line. A range spanning lines ends with the first.
+SourceRange entryRange(const SourceFile &file, const py::TracebackEntry &e) {
+  std::string_view text = file.line(e.line);
+  auto lineEnd = static_cast<uint32_t>(text.find_last_not_of(" \t\r") + 2);
+  if (e.range.begin.valid()) {
+    SourceRange r = e.range;
+    if (r.end.line != r.begin.line)
+      r.end = {r.begin.line, std::max(lineEnd, r.begin.col + 1)};
+    return r;
+  }
+  size_t first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos)
+    return {{e.line, 1}, {e.line, 1}};
+  return {{e.line, static_cast<uint32_t>(first + 1)}, {e.line, lineEnd}};
+}
+
+/// An exception the script raised while kiln compiled it, as compiler
+/// diagnostics: an error where it was raised (inside the traced code for
+/// TensorFlow's "in user code" errors) and a note at each call that led
+/// there. Build tools and editors read these; `kiln run` keeps Python's
+/// traceback.
+void reportException(py::Interpreter &interp, const py::Value &exc,
+                     DiagnosticEngine &diags) {
+  auto &inst = exc.as<py::InstanceObject>();
+  std::vector<py::TracebackEntry> frames = inst.userFrames;
+  frames.insert(frames.end(), inst.traceback.begin(), inst.traceback.end());
+  std::string message = inst.userMessage;
+  if (inst.userFrames.empty()) {
+    try {
+      message = interp.toStr(exc);
+    } catch (py::PyException &) {
+      message = "<exception str() failed>";
+    }
+  }
+  message = inst.cls->name + (message.empty() ? "" : ": " + message);
+  const SourceFile &file = interp.file();
+  diags.error(frames.empty() ? SourceRange{} : entryRange(file, frames[0]),
+              message);
+  for (size_t k = 1; k < frames.size(); ++k)
+    diags.report(Severity::Note, entryRange(file, frames[k]),
+                 "'" + frames[k - 1].function + "' called from here");
+}
+
 /// Runs the script (as a module, not __main__), then collects every
 /// concrete function: traced by the script, from input_signatures, and
 /// from --signature options.
@@ -196,10 +242,15 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
     return rc;
   py::Interpreter interp(*loaded.file, scriptOut, err);
   interp.setAutograph(&loaded.autograph);
+  DiagnosticEngine diags(*loaded.file, err,
+                         opts.jsonDiagnostics ? DiagnosticEngine::Format::Json
+                                              : DiagnosticEngine::Format::Text);
+  interp.setUncaughtHandler(
+      [&](const py::Value &exc) { reportException(interp, exc, diags); });
   std::unique_ptr<graph::Executor> executor =
       createJitExecutor(compileOptions(opts));
   auto rt = installTensorFlow(interp, *executor, opts);
-  if (interp.runMain(*loaded.module, moduleName) != 0)
+  if (interp.runMain(*loaded.module, moduleName) != 0 || diags.hasErrors())
     return kExitUserError;
   // A method with an input_signature exports for each instance the
   // script's globals hold (as a SavedModel of that object would).
@@ -231,7 +282,7 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       try {
         fn.concreteFor(interp, *fn.inputSignature);
       } catch (py::PyException &e) {
-        interp.printException(e.exc, err);
+        reportException(interp, e.exc, diags);
         return kExitUserError;
       }
     }
@@ -252,7 +303,7 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
     try {
       it->second->concreteFor(interp, types);
     } catch (py::PyException &e) {
-      interp.printException(e.exc, err);
+      reportException(interp, e.exc, diags);
       return kExitUserError;
     }
   }
@@ -327,6 +378,15 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
 
 int runCompile(const DriverOptions &opts, std::ostream &out,
                std::ostream &err) {
+  // A typo in a build rule must not replace the script with a library.
+  std::error_code ec;
+  for (const std::string *path : {&opts.output, &opts.depfile})
+    if (!path->empty() && std::filesystem::equivalent(*path, opts.input, ec)) {
+      err << "kiln: error: output file '" << *path
+          << "' is the input script; choose another "
+          << (path == &opts.output ? "-o" : "-MF") << "\n";
+      return kExitUsage;
+    }
   std::vector<ExportedFunction> functions;
   std::vector<ExportedVariable> variables;
   // The script's own output goes to stderr: stdout may be a pipe a build

@@ -65,6 +65,14 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
       out = tuple(inst.args);
       return true;
     }
+    // SystemExit.code: its one argument, its arguments, or None.
+    if (name == "code" && inst.cls->isException && !inst.dict.count(name) &&
+        isInstance(obj, builtinClass("SystemExit").get())) {
+      out = inst.args.size() == 1 ? inst.args[0]
+            : inst.args.empty()   ? Value()
+                                  : tuple(inst.args);
+      return true;
+    }
     const Value *clsAttr = inst.cls->lookup(name);
     // Data descriptors (properties) win over the instance dict.
     if (clsAttr && clsAttr->is(Type::Property) &&

@@ -145,6 +145,7 @@ Value Interpreter::evalCall(const CallExpr &e, Frame &frame) {
   CallArgs args;
   evalArgs(e.args, e.keywords, frame, args);
   frame.line = e.range.begin.line;
+  frame.at = e.range;
   return call(callee, args);
 }
 

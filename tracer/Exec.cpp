@@ -148,6 +148,7 @@ void Interpreter::deleteTarget(const Expr &target, Frame &frame) {
 
 Flow Interpreter::execStmt(const Stmt &stmt, Frame &frame) {
   frame.line = stmt.range.begin.line;
+  frame.at = stmt.range;
   switch (stmt.kind) {
   case StmtKind::Expr:
     eval(*as<ExprStmt>(stmt).value, frame);
@@ -366,7 +367,8 @@ void Interpreter::noteTraceback(const Value &exc, const Frame &frame) {
   inst.lineFrame = &frame;
   inst.traceback.push_back(
       {frame.line, frame.name,
-       frame.function && frame.function->attrs.count(kDoNotConvert) > 0});
+       frame.function && frame.function->attrs.count(kDoNotConvert) > 0,
+       frame.at.begin.line == frame.line ? frame.at : SourceRange{}});
 }
 
 void Interpreter::leaveFrame(const Value &exc, const Frame &frame) {

@@ -260,6 +260,26 @@ void Interpreter::printException(const Value &exc, std::ostream &err) {
   err << "\n";
 }
 
+/// The process status for an uncaught SystemExit, as CPython sets it:
+/// 0 for None, the number for an int, else 1 after printing the value.
+int Interpreter::exitStatus(const Value &exc) {
+  auto &inst = exc.as<InstanceObject>();
+  Value code = inst.args.empty() ? Value() : inst.args[0];
+  if (code.is(Type::None))
+    return 0;
+  if (code.is(Type::Int) || code.is(Type::Bool))
+    return static_cast<int>(code.is(Type::Bool) ? code.asBool()
+                                                : code.asInt()) &
+           0xff;
+  std::string text;
+  try {
+    text = toStr(code);
+  } catch (PyException &) {
+  }
+  err_ << text << "\n";
+  return 1;
+}
+
 int Interpreter::runMain(const Module &module, const std::string &name) {
   globals_["__name__"] = str(name);
   Frame frame;
@@ -270,7 +290,14 @@ int Interpreter::runMain(const Module &module, const std::string &name) {
   } catch (PyException &e) {
     leaveFrame(e.exc, frame);
     out_.flush();
-    printException(e.exc, err_);
+    if (isInstance(e.exc, builtinClass("SystemExit").get())) {
+      frame_ = nullptr;
+      return exitStatus(e.exc);
+    }
+    if (uncaughtHandler_)
+      uncaughtHandler_(e.exc);
+    else
+      printException(e.exc, err_);
     frame_ = nullptr;
     return 1;
   }

@@ -27,6 +27,9 @@ struct Frame {
   const FunctionObject *function = nullptr; // null for module/class
   std::string name;                         // for tracebacks
   uint32_t line = 0;                        // the line being run
+  /// The statement or call being run, when it starts on `line`: it places
+  /// compiler-style diagnostics (`kiln compile`) more precisely.
+  SourceRange at;
   Frame *parent = nullptr;
   Value returnValue;
 };
@@ -74,8 +77,14 @@ public:
   ~Interpreter();
 
   /// Runs a resolved module as `__main__`. Returns the process exit code:
-  /// 0, or 1 after printing an uncaught exception's traceback.
+  /// 0, or 1 after reporting an uncaught exception (its traceback, unless
+  /// setUncaughtHandler chose another form).
   int runMain(const ast::Module &module, const std::string &name = "__main__");
+  /// How runMain reports an uncaught exception instead of CPython's
+  /// traceback (`kiln compile` prints compiler diagnostics).
+  void setUncaughtHandler(std::function<void(const Value &exc)> handler) {
+    uncaughtHandler_ = std::move(handler);
+  }
   /// The script's global variables (after runMain).
   const std::unordered_map<std::string, Value> &globals() const {
     return globals_;
@@ -260,6 +269,8 @@ private:
   const SourceFile &file_;
   std::ostream &out_;
   std::ostream &err_;
+  std::function<void(const Value &exc)> uncaughtHandler_;
+  int exitStatus(const Value &exc);
   std::unordered_map<std::string, Value> globals_;
   std::unordered_map<std::string, Value> builtins_;
   std::unordered_map<std::string, ClassPtr> builtinClasses_;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "Value.h"
+#include "kiln/frontend/SourceFile.h"
 
 #include <functional>
 #include <optional>
@@ -166,6 +167,8 @@ struct TracebackEntry {
   /// The frame ran code AutoGraph was told not to convert
   /// (do_not_convert): TensorFlow marks it `**` in "in user code" traces.
   bool unconverted = false;
+  /// The statement or call on `line` that raised, when known.
+  SourceRange range;
 };
 
 /// The attribute tf.autograph.experimental.do_not_convert sets.
@@ -177,6 +180,11 @@ struct InstanceObject : Object {
   // Exception state, used when cls->isException.
   ValueList args;
   std::vector<TracebackEntry> traceback;
+  /// An error re-raised from traced code (TensorFlow's "in user code:"
+  /// form) keeps the frames and the message it had before, innermost
+  /// first, for compiler-style diagnostics.
+  std::vector<TracebackEntry> userFrames;
+  std::string userMessage;
   Value context; // the exception being handled when this one was raised
   Value cause;   // `raise ... from cause`
   bool suppressContext = false; // `raise ... from ...` hides the context

@@ -183,8 +183,15 @@ int main(int argc, char **argv) {
     inv.command = Invocation::Command::Signatures;
   else
     inv.command = Invocation::Command::Dump;
-  if (compile->parsed() && objectOnly)
+  if (compile->parsed() && objectOnly) {
+    if (!inv.opts.emit.empty()) {
+      std::cerr << "kiln: error: -c writes an object file; it cannot be "
+                   "combined with --emit="
+                << inv.opts.emit << "\n";
+      return kExitUsage;
+    }
     inv.opts.emit = "obj";
+  }
   // A pass name that is not in the pipeline would print nothing.
   std::vector<std::string> passes;
   if (!inv.opts.printIrAfter.empty())

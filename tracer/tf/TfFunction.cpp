@@ -704,6 +704,11 @@ py::PyException TfFunction::userCodeError(Interpreter &in, py::PyException &e) {
   auto converted = std::make_shared<py::InstanceObject>();
   converted->cls = inst.cls;
   converted->args = {in.str(message)};
+  converted->userFrames = inst.userFrames;
+  converted->userFrames.insert(converted->userFrames.end(),
+                               inst.traceback.begin(), inst.traceback.end());
+  converted->userMessage =
+      inst.userFrames.empty() ? original : inst.userMessage;
   if (inst.dict.count("message")) // a TensorFlow OpError's .message
     converted->dict["message"] = in.str(message);
   converted->context = inst.context;

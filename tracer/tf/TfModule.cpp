@@ -1030,6 +1030,17 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
         Value::object(Type::Native, std::make_shared<StreamObject>(true));
     m->dict["stderr"] =
         Value::object(Type::Native, std::make_shared<StreamObject>(false));
+    // The script's path as given on the command line, with no arguments.
+    m->dict["argv"] = in.list({in.str(in.file().path())});
+    m->dict["maxsize"] = Value::integer(INT64_MAX);
+    m->dict["exit"] =
+        in.builtin("exit", [](Interpreter &in, CallArgs &args) -> Value {
+          py::ArgParser(in, args, "exit").expect(0, 1);
+          Value exc = in.makeException("SystemExit", "");
+          if (!args.positional.empty())
+            exc.as<py::InstanceObject>().args.push_back(args.positional[0]);
+          in.raiseValue(exc);
+        });
     return Value::object(Type::Module, m);
   });
   in.registerModule("tensorflow", [rt](Interpreter &in) {
