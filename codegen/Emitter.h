@@ -124,6 +124,28 @@ private:
   fusedUnary(const graph::Node &n);
   Value emitWidenedUnsigned(const graph::Node &n, std::string &error);
 
+  // ---- grappler's arithmetic rewrites (EmitGrappler.cpp) ----
+  /// How many inputs and results use each node's outputs, and the last
+  /// node that does (-1 for a result).
+  std::vector<int> consumers, soleConsumer;
+  void countConsumers();
+  /// TensorFlow's name for output `o`: "node" or "node:1".
+  std::string tensorName(graph::Output o) const;
+  /// A float addition (`add`) or multiplication of a static shape: part
+  /// of a tree grappler regroups.
+  bool isTreeNode(int id, bool add) const;
+  /// Whether node `id` joins the tree of its one consumer.
+  bool absorbedIntoConsumer(int id, bool add);
+  /// The leaves of the tree rooted at `n`; false when it absorbs nothing.
+  bool treeLeaves(const graph::Node &n, bool add,
+                  std::vector<graph::Output> &leaves);
+  /// The root of a tree of additions as grappler's AddNs of its leaves,
+  /// or null when `n` absorbs no other addition.
+  Value emitAddTree(const graph::Node &n, RankedTensorType type);
+  /// The root of a chain of multiplications of several shapes, regrouped
+  /// smallest first as grappler's MinimizeBroadcasts does, or null.
+  Value emitMulChain(const graph::Node &n, RankedTensorType type);
+
   MLIRContext *ctx;
   OpBuilder b;
   ModuleOp module;

@@ -312,15 +312,21 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   if (op == "ReadVariableOp" || op == "AssignVariableOp" ||
       op == "AssignAddVariableOp" || op == "AssignSubVariableOp")
     return emitVariableOp(n, type);
-  if (op == "AddV2")
+  if (op == "AddV2") {
+    if (Value tree = emitAddTree(n, type))
+      return tree;
     return b.create<AddOp>(loc, type, input(n, 0), input(n, 1));
+  }
   if (auto fused = fusedUnary(n))
     return b.create<UnaryOp>(loc, type, values.at(key(fused->second)),
                              b.getStringAttr(fused->first));
   if (op == "Sub")
     return b.create<SubOp>(loc, type, input(n, 0), input(n, 1));
-  if (op == "Mul")
+  if (op == "Mul") {
+    if (Value chain = emitMulChain(n, type))
+      return chain;
     return b.create<MulOp>(loc, type, input(n, 0), input(n, 1));
+  }
   if (op == "RealDiv" || op == "Div") {
     if (Value r = reciprocalOfConstant(n, 1))
       return b.create<MulOp>(loc, type, input(n, 0), r);
@@ -688,6 +694,7 @@ bool Emitter::run(std::string &error) {
   for (size_t i = 0; i < g.args.size(); ++i)
     values[key({g.args[i], 0})] = entry->getArgument(i);
   markLive();
+  countConsumers();
   if (!emitNodes(g.bodyNodes(), error))
     return false;
   SmallVector<Value> results;

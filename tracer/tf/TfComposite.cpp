@@ -38,6 +38,23 @@ Value isFinite(TfRuntime &rt, const Value &x) {
 
 } // namespace
 
+Value addN(TfRuntime &rt, const ValueList &values, const std::string &name) {
+  auto sumOf = [&](size_t begin, size_t end) {
+    Value sum = rt.toTensor(values[begin]);
+    for (size_t i = begin + 1; i < end; ++i)
+      sum = binaryOp(rt, "AddV2", sum, values[i], name);
+    return sum;
+  };
+  size_t n = values.size();
+  size_t head = n % 8 < 2 ? n % 8 + 8 : n % 8;
+  if (n < 8)
+    head = n;
+  Value sum = sumOf(0, head);
+  for (size_t at = head; at < n; at += 8)
+    sum = binaryOp(rt, "AddV2", sum, sumOf(at, at + 8), name);
+  return sum;
+}
+
 void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                           ModuleBuilder &nn) {
   TfRuntime *r = &rt;
@@ -51,13 +68,9 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     if (inputs.empty())
       in.valueError("inputs must be an iterable of at least one Tensor/"
                     "IndexedSlices with the same dtype and shape");
-    // TensorFlow's AddN kernel adds left to right.
-    Value sum = r->toTensor(inputs[0]);
     if (inputs.size() == 1)
-      return identity(*r, sum);
-    for (size_t i = 1; i < inputs.size(); ++i)
-      sum = binaryOp(*r, "AddV2", sum, inputs[i], "AddN");
-    return sum;
+      return identity(*r, r->toTensor(inputs[0]));
+    return addN(*r, inputs, "AddN");
   });
   tf.def("clip_by_value", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "clip_by_value",

@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <deque>
+#include <limits>
 #include <numeric>
 #include <set>
 
@@ -113,6 +115,11 @@ Value mul(TfRuntime &rt, const Value &a, const Value &b) {
 }
 
 namespace {
+
+/// A variable's key on a tape: its reads' gradients gather there.
+TensorKey variableKey(const VariableState &var) {
+  return {&var, std::numeric_limits<int64_t>::min()};
+}
 
 TensorKey keyOf(TfRuntime &rt, const Value &t) {
   auto &o = rt.tensor(t);
@@ -416,12 +423,10 @@ Value aggregate(TfRuntime &rt, const ValueList &grads) {
   }
   if (grads.size() == 1)
     return grads[0];
-  Value total;
-  for (auto &g : grads) {
-    Value dense = asIndexedSlices(g) ? densify(rt, *asIndexedSlices(g)) : g;
-    total = total.isNone() ? dense : binaryOp(rt, "AddV2", total, dense);
-  }
-  return total;
+  ValueList dense;
+  for (auto &g : grads)
+    dense.push_back(asIndexedSlices(g) ? densify(rt, *asIndexedSlices(g)) : g);
+  return addN(rt, dense, "");
 }
 
 /// A tape does not record the gradient ops it makes itself; an outer tape
@@ -449,7 +454,7 @@ void recordOperation(TfRuntime &rt, const std::string &op,
       watched |= differentiable(rt, v) && tape->watched.count(keyOf(rt, v));
     if (!watched)
       continue;
-    tape->entries.push_back({op, inputs, outputs, attrs});
+    tape->entries.push_back({op, inputs, outputs, attrs, nullptr});
     for (auto &v : outputs)
       if (differentiable(rt, v))
         tape->watched.insert(keyOf(rt, v));
@@ -484,7 +489,7 @@ void recordStagedOp(TfRuntime &rt, int node, const ValueList &outputs) {
       used |= inside(read.read);
     if (!used)
       continue;
-    tape->entries.push_back({g.nodes[node].op, {}, outputs, {}});
+    tape->entries.push_back({g.nodes[node].op, {}, outputs, {}, nullptr});
     for (auto &v : outputs)
       if (differentiable(rt, v))
         tape->watched.insert(keyOf(rt, v));
@@ -523,6 +528,7 @@ void recordVariableRead(TfRuntime &rt,
     TensorKey key = keyOf(rt, value);
     tape->watched.insert(key);
     tape->reads.push_back({key, value, var});
+    tape->entries.push_back({"ReadVariableOp", {}, {value}, {}, var});
   }
 }
 
@@ -629,7 +635,6 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
                                    bool zeroUnconnected) {
   Interpreter &in = rt.in;
   PauseRecording pause(*this);
-  std::map<TensorKey, ValueList> pending;
   ValueList targets = target.is(Type::List) || target.is(Type::Tuple)
                           ? in.toList(target)
                           : ValueList{target};
@@ -638,6 +643,10 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
     seeds = outputGradients.is(Type::List) || outputGradients.is(Type::Tuple)
                 ? in.toList(outputGradients)
                 : ValueList{outputGradients};
+  // The gradients reaching each tensor (and each variable), in the order
+  // they arrive: TensorFlow adds them up with AddN in that order, so the
+  // order decides how the sum rounds.
+  std::map<TensorKey, ValueList> pending;
   for (size_t i = 0; i < targets.size(); ++i) {
     Value t = rt.toTensor(targets[i]);
     Value seed =
@@ -647,9 +656,56 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
                       ValueList{t});
     pending[keyOf(rt, t)].push_back(seed);
   }
+  // The ops run in TensorFlow's order (its eager tape's ComputeGradient
+  // and the symbolic gradients' _GradientsHelper agree): breadth first
+  // from the targets, an op once every op that used its outputs has run.
+  // An op's inputs that gradients flow to, as keys, each with the index
+  // of its gradient among the op's (a variable read's is the variable).
+  auto inputKeys = [&](const TapeEntry &e) {
+    std::vector<std::pair<TensorKey, size_t>> keys;
+    if (e.variable)
+      keys.push_back({variableKey(*e.variable), 0});
+    for (size_t i = 0; i < e.inputs.size(); ++i)
+      if (differentiable(rt, e.inputs[i]) &&
+          watched.count(keyOf(rt, e.inputs[i])))
+        keys.push_back({keyOf(rt, e.inputs[i]), i});
+    return keys;
+  };
+  std::map<TensorKey, size_t> producer;
+  for (size_t i = 0; i < entries.size(); ++i)
+    for (auto &o : entries[i].outputs)
+      if (differentiable(rt, o))
+        producer[keyOf(rt, o)] = i;
+  // The ops the targets depend on, and how many of those use each tensor.
+  std::map<TensorKey, int> uses;
+  std::vector<size_t> reached; // in the order found
+  std::set<size_t> reachedSet;
+  std::vector<TensorKey> stack;
+  for (auto &t : targets)
+    stack.push_back(keyOf(rt, rt.toTensor(t)));
+  while (!stack.empty()) {
+    auto p = producer.find(stack.back());
+    stack.pop_back();
+    if (p == producer.end() || !reachedSet.insert(p->second).second)
+      continue;
+    reached.push_back(p->second);
+    for (auto &[k, index] : inputKeys(entries[p->second]))
+      if (uses[k]++ == 0 && producer.count(k))
+        stack.push_back(k);
+  }
+  // An op is ready once none of its outputs awaits a use.
+  std::map<size_t, int> awaited;
+  for (auto &[key, n] : uses)
+    if (auto p = producer.find(key); p != producer.end())
+      ++awaited[p->second];
+  std::deque<size_t> ready;
+  for (size_t i : reached)
+    if (!awaited.count(i))
+      ready.push_back(i);
   const auto &table = allGradientFunctions();
-  for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
-    const TapeEntry &e = *it;
+  while (!ready.empty()) {
+    const TapeEntry &e = entries[ready.front()];
+    ready.pop_front();
     ValueList grads;
     bool any = false;
     for (auto &o : e.outputs) {
@@ -662,40 +718,45 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
       }
       grads.push_back(g);
     }
-    if (!any)
-      continue;
-    auto fn = table.find(e.op);
-    if (fn == table.end())
-      rt.raise("UnimplementedError",
-               e.op == "StatefulPartitionedCall"
-                   ? "kiln's GradientTape cannot differentiate a tf.function "
-                     "call recorded outside the function yet; record the "
-                     "tape inside the tf.function"
-                   : "kiln's GradientTape has no gradient for op '" + e.op +
-                         "' yet");
-    // Outputs with no gradient get zeros, as TensorFlow does; the ops'
-    // gradient functions take IndexedSlices as dense tensors.
-    for (size_t i = 0; i < grads.size(); ++i)
-      if (grads[i].isNone())
-        grads[i] = filled(rt, typeOf(rt, e.outputs[i]), 0);
-      else if (IndexedSlicesObject *s = asIndexedSlices(grads[i]))
-        grads[i] = densify(rt, *s);
-    ValueList inputGrads = fn->second(rt, e, grads);
-    for (size_t i = 0; i < e.inputs.size() && i < inputGrads.size(); ++i)
-      if (!inputGrads[i].isNone() && differentiable(rt, e.inputs[i]) &&
-          watched.count(keyOf(rt, e.inputs[i])))
-        pending[keyOf(rt, e.inputs[i])].push_back(inputGrads[i]);
+    ValueList inputGrads;
+    if (e.variable && any) {
+      inputGrads = {grads[0]}; // _ReadGrad: the gradient as it is
+    } else if (any) {
+      auto fn = table.find(e.op);
+      if (fn == table.end())
+        rt.raise("UnimplementedError",
+                 e.op == "StatefulPartitionedCall"
+                     ? "kiln's GradientTape cannot differentiate a "
+                       "tf.function call recorded outside the function yet; "
+                       "record the tape inside the tf.function"
+                     : "kiln's GradientTape has no gradient for op '" + e.op +
+                           "' yet");
+      // Outputs with no gradient get zeros, as TensorFlow does; the ops'
+      // gradient functions take IndexedSlices as dense tensors.
+      for (size_t i = 0; i < grads.size(); ++i)
+        if (grads[i].isNone())
+          grads[i] = filled(rt, typeOf(rt, e.outputs[i]), 0);
+        else if (IndexedSlicesObject *s = asIndexedSlices(grads[i]))
+          grads[i] = densify(rt, *s);
+      inputGrads = fn->second(rt, e, grads);
+    }
+    // Even an op that got no gradient counts as having used its inputs.
+    for (auto &[key, index] : inputKeys(e)) {
+      if (index < inputGrads.size() && !inputGrads[index].isNone())
+        pending[key].push_back(inputGrads[index]);
+      if (--uses[key] != 0)
+        continue;
+      auto p = producer.find(key);
+      if (p != producer.end() && --awaited[p->second] == 0)
+        ready.push_back(p->second);
+    }
   }
   auto resultFor = [&](const Value &source) -> Value {
     ValueList grads;
     if (VariableObject *var = asVariable(source)) {
-      for (auto &r : reads)
-        if (r.var == var->state) {
-          auto found = pending.find(r.key);
-          if (found != pending.end())
-            grads.insert(grads.end(), found->second.begin(),
-                         found->second.end());
-        }
+      auto found = pending.find(variableKey(*var->state));
+      if (found != pending.end())
+        grads = found->second;
     } else if (rt.isTensor(source)) {
       auto found = pending.find(keyOf(rt, source));
       if (found != pending.end())

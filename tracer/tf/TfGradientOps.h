@@ -17,6 +17,9 @@ struct TapeEntry {
   std::string op;
   ValueList inputs, outputs; // kept alive, so that keys stay unique
   std::map<std::string, Attr> attrs;
+  /// For a read of a watched variable ("ReadVariableOp", no inputs): the
+  /// variable, whose gradient is the sum over its reads.
+  std::shared_ptr<VariableState> variable;
 };
 
 /// The gradients of an op's inputs (None for those that get none) from

@@ -14,6 +14,10 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
 /// Python's `/` on tensors: integers are divided as float64 (or float32 for
 /// narrow ints), as TensorFlow's truediv does.
 Value trueDiv(TfRuntime &rt, const Value &x, const Value &y);
+/// The sum of `values` (two or more) in the order of TensorFlow's AddN
+/// kernel: left to right up to nine, past that the first n % 8 (or 8, or
+/// 9) left to right and each further eight summed, then added on.
+Value addN(TfRuntime &rt, const ValueList &values, const std::string &name);
 Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
               const std::string &name = "");
 Value cast(TfRuntime &rt, const Value &x, DType to);

@@ -1,0 +1,237 @@
+// Two of grappler's arithmetic rewrites that change how compiled
+// tf.functions round. TensorFlow's graph optimizer regroups trees of float
+// additions and multiplications before it runs a function (eager code is
+// not optimized), so kiln regroups them the same way:
+//
+// - AddOpsRewrite: a tree of additions becomes one AddN of its leaves per
+//   shape, the partial sums then added from the smallest shape up. AddN
+//   adds left to right (TfComposite.cpp's addN has its kernel's order),
+//   and grappler puts the inputs of AddN, a commutative op, in the order
+//   of their names.
+// - MinimizeBroadcasts: a chain of multiplications of different shapes is
+//   rebuilt smallest operands first, so that `x * y * 1.7` computes
+//   `(1.7 * x) * y`.
+//
+// A node joins its consumer's tree when that is its only use, as in
+// grappler; trees need static shapes here.
+#include "Emitter.h"
+
+#include <algorithm>
+#include <deque>
+#include <functional>
+#include <map>
+
+namespace kiln {
+
+namespace {
+
+bool isFloat(graph::DType d) {
+  return d == graph::DType::Float16 || d == graph::DType::BFloat16 ||
+         d == graph::DType::Float32 || d == graph::DType::Float64;
+}
+
+int64_t numElements(const std::vector<int64_t> &shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+std::vector<int64_t> broadcastShape(std::vector<int64_t> a,
+                                    std::vector<int64_t> b) {
+  if (a.size() < b.size())
+    std::swap(a, b);
+  size_t offset = a.size() - b.size();
+  for (size_t i = 0; i < b.size(); ++i)
+    a[offset + i] = std::max(a[offset + i], b[i]);
+  return a;
+}
+
+} // namespace
+
+void Emitter::countConsumers() {
+  consumers.assign(g.nodes.size(), 0);
+  soleConsumer.assign(g.nodes.size(), -1);
+  auto use = [&](graph::Output o, int by) {
+    ++consumers[o.node];
+    soleConsumer[o.node] = by;
+  };
+  for (size_t i = 0; i < g.nodes.size(); ++i)
+    for (graph::Output in : g.nodes[i].inputs)
+      use(in, static_cast<int>(i));
+  // A function's or region's result is consumed by its _Retval.
+  for (const graph::Region &r : g.regions)
+    for (graph::Output out : r.results)
+      use(out, -1);
+  for (graph::Output out : g.results)
+    use(out, -1);
+}
+
+std::string Emitter::tensorName(graph::Output o) const {
+  const std::string &name = g.nodes[o.node].name;
+  return o.index ? name + ":" + std::to_string(o.index) : name;
+}
+
+bool Emitter::isTreeNode(int id, bool add) const {
+  const graph::Node &n = g.nodes[id];
+  bool op = add ? n.op == "AddV2" || n.op == "Add" : n.op == "Mul";
+  return op && n.outputs.size() == 1 && isFloat(n.outputs[0].dtype) &&
+         n.outputs[0].isStatic();
+}
+
+bool Emitter::absorbedIntoConsumer(int id, bool add) {
+  if (!isTreeNode(id, add) || consumers[id] != 1 || soleConsumer[id] < 0)
+    return false;
+  int c = soleConsumer[id];
+  if (!isTreeNode(c, add) || g.nodes[c].region != g.nodes[id].region)
+    return false;
+  // log(c) with c = x + 1 becomes log1p(x) first: c is gone, and x is the
+  // root of its own tree.
+  if (add && consumers[c] == 1 && soleConsumer[c] >= 0) {
+    auto fused = fusedUnary(g.nodes[soleConsumer[c]]);
+    if (fused && fused->second.node == id)
+      return false;
+  }
+  return true;
+}
+
+bool Emitter::treeLeaves(const graph::Node &n, bool add,
+                         std::vector<graph::Output> &leaves) {
+  bool absorbed = false;
+  // Depth first, each node's inputs in name order (grappler sorts the
+  // inputs of commutative ops before it collects a tree).
+  std::function<void(const graph::Node &)> visit = [&](const graph::Node &m) {
+    std::vector<graph::Output> inputs = m.inputs;
+    std::stable_sort(inputs.begin(), inputs.end(),
+                     [&](graph::Output x, graph::Output y) {
+                       return tensorName(x) < tensorName(y);
+                     });
+    for (graph::Output in : inputs) {
+      if (in.index == 0 && absorbedIntoConsumer(in.node, add)) {
+        absorbed = true;
+        visit(g.nodes[in.node]);
+      } else {
+        leaves.push_back(in);
+      }
+    }
+  };
+  visit(n);
+  return absorbed;
+}
+
+Value Emitter::emitAddTree(const graph::Node &n, RankedTensorType type) {
+  std::vector<graph::Output> leaves;
+  if (!isTreeNode(&n - g.nodes.data(), true) ||
+      !treeLeaves(n, /*add=*/true, leaves))
+    return nullptr;
+  Location loc = locOf(n);
+  Type element = type.getElementType();
+  auto add = [&](Value x, Value y, const std::vector<int64_t> &shape) {
+    return b.create<AddOp>(loc, RankedTensorType::get(shape, element), x, y)
+        .getResult();
+  };
+  // One AddN per shape, its inputs in name order.
+  std::vector<std::vector<int64_t>> shapes;
+  std::map<std::vector<int64_t>, std::vector<graph::Output>> byShape;
+  for (graph::Output leaf : leaves) {
+    const std::vector<int64_t> &shape = g.typeOf(leaf).shape;
+    if (!byShape.count(shape))
+      shapes.push_back(shape);
+    byShape[shape].push_back(leaf);
+  }
+  auto addN = [&](std::vector<graph::Output> inputs,
+                  const std::vector<int64_t> &shape) {
+    std::stable_sort(inputs.begin(), inputs.end(),
+                     [&](graph::Output x, graph::Output y) {
+                       return tensorName(x) < tensorName(y);
+                     });
+    auto sumOf = [&](size_t begin, size_t end) {
+      Value sum = values.at(key(inputs[begin]));
+      for (size_t i = begin + 1; i < end; ++i)
+        sum = add(sum, values.at(key(inputs[i])), shape);
+      return sum;
+    };
+    // The AddN kernel's order: see TfComposite.cpp's addN.
+    size_t count = inputs.size();
+    size_t head = count < 8 ? count : count % 8 + (count % 8 < 2 ? 8 : 0);
+    Value sum = sumOf(0, head);
+    for (size_t at = head; at < count; at += 8)
+      sum = add(sum, sumOf(at, at + 8), shape);
+    return sum;
+  };
+  // Smallest shapes first, each partial sum added into the next.
+  std::stable_sort(shapes.begin(), shapes.end(),
+                   [](const auto &x, const auto &y) {
+                     return numElements(x) < numElements(y);
+                   });
+  std::deque<std::pair<Value, std::vector<int64_t>>> partial;
+  for (auto &shape : shapes)
+    partial.push_back({addN(byShape[shape], shape), shape});
+  while (partial.size() > 1) {
+    auto lhs = partial.front();
+    partial.pop_front();
+    auto rhs = partial.front();
+    partial.pop_front();
+    std::vector<int64_t> shape = broadcastShape(lhs.second, rhs.second);
+    partial.push_front({add(lhs.first, rhs.first, shape), shape});
+  }
+  return castTo(loc, partial.front().first, type);
+}
+
+Value Emitter::emitMulChain(const graph::Node &n, RankedTensorType type) {
+  std::vector<graph::Output> leaves;
+  if (!isTreeNode(&n - g.nodes.data(), false) ||
+      !treeLeaves(n, /*add=*/false, leaves))
+    return nullptr;
+  std::map<std::vector<int64_t>, int> distinct;
+  for (graph::Output leaf : leaves)
+    distinct[g.typeOf(leaf).shape]++;
+  if (distinct.size() < 2)
+    return nullptr; // nothing to gain: grappler keeps the tree
+  Location loc = locOf(n);
+  Type element = type.getElementType();
+  // An operand: its value, shape, and the size grappler compares (a
+  // product it built counts as a scalar: it records no shape for it).
+  struct Operand {
+    Value value;
+    std::vector<int64_t> shape;
+    int64_t size;
+  };
+  std::deque<Operand> ops;
+  for (graph::Output leaf : leaves) {
+    const std::vector<int64_t> &shape = g.typeOf(leaf).shape;
+    ops.push_back({values.at(key(leaf)), shape, numElements(shape)});
+  }
+  std::stable_sort(ops.begin(), ops.end(), [](const auto &x, const auto &y) {
+    return x.size < y.size;
+  });
+  auto mul = [&](const Operand &x, const Operand &y) {
+    std::vector<int64_t> shape = broadcastShape(x.shape, y.shape);
+    Value v = b.create<MulOp>(loc, RankedTensorType::get(shape, element),
+                              x.value, y.value);
+    return Operand{v, shape, 1};
+  };
+  // An odd operand out (the largest) multiplies the rest last.
+  std::optional<Operand> largest;
+  if (ops.size() % 2) {
+    largest = ops.back();
+    ops.pop_back();
+  }
+  // Pairs from the front; a product goes to the front when the next two
+  // operands still grow (a tall tree), else to the back (a wide one).
+  while (ops.size() > 1) {
+    Operand lhs = ops.front();
+    ops.pop_front();
+    Operand rhs = ops.front();
+    ops.pop_front();
+    Operand product = mul(lhs, rhs);
+    if (ops.size() >= 2 && ops[0].size < ops[1].size)
+      ops.push_front(product);
+    else
+      ops.push_back(product);
+  }
+  Operand result = largest ? mul(ops.front(), *largest) : ops.front();
+  return castTo(loc, result.value, type);
+}
+
+} // namespace kiln
