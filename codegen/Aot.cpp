@@ -28,8 +28,10 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -550,24 +552,101 @@ void addVariableValues(llvm::Module &module,
   }
 }
 
-bool writeAtomically(const std::string &path, const std::string &contents,
-                     std::string &error) {
-  std::string tmp = path + ".tmp." + std::to_string(getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    out << contents;
+namespace {
+
+/// Where output `path` really goes: through symbolic links.
+std::filesystem::path outputTarget(const std::string &path) {
+  std::filesystem::path p = path;
+  std::error_code ec;
+  // A link to a file not made yet still names where the output goes.
+  for (int hops = 0; hops < 40 && std::filesystem::is_symlink(p, ec); ++hops) {
+    std::filesystem::path next = std::filesystem::read_symlink(p, ec);
+    if (ec)
+      break;
+    p = next.is_absolute() ? next : p.parent_path() / next;
+  }
+  std::filesystem::path target = std::filesystem::weakly_canonical(p, ec);
+  return ec ? p : target;
+}
+
+/// Whether `target` exists and is not a regular file (a device such as
+/// /dev/null, a pipe): it is written into, never replaced.
+bool isSpecialFile(const std::filesystem::path &target) {
+  std::error_code ec;
+  auto st = std::filesystem::status(target, ec);
+  return !ec && std::filesystem::exists(st) &&
+         !std::filesystem::is_regular_file(st);
+}
+
+/// A scratch folder for building output `path`: beside its target, so
+/// that the result can be renamed into place, or in the temporary folder
+/// for a special file. Empty (and `error` set) when none can be made.
+std::string makeScratch(const std::string &path, std::string &error) {
+  std::filesystem::path target = outputTarget(path);
+  std::filesystem::path dir = target.parent_path();
+  std::error_code ec;
+  if (isSpecialFile(target))
+    dir = std::filesystem::temp_directory_path(ec);
+  else if (dir.empty())
+    dir = ".";
+  if (!ec && !std::filesystem::is_directory(dir, ec))
+    ec = std::make_error_code(std::errc::no_such_file_or_directory);
+  std::filesystem::path scratch =
+      dir / ("." + target.filename().string() + ".kiln-tmp." +
+             std::to_string(getpid()));
+  if (!ec)
+    std::filesystem::create_directory(scratch, ec);
+  if (ec) {
+    error = "cannot write '" + path + "': " + ec.message();
+    return "";
+  }
+  return scratch.string();
+}
+
+/// Puts finished file `built` at output `path`: renamed over a regular
+/// file (readers never see half a file), copied into a special one.
+bool installOutput(const std::string &built, const std::string &path,
+                   std::string &error) {
+  std::filesystem::path target = outputTarget(path);
+  if (isSpecialFile(target)) {
+    std::ifstream in(built, std::ios::binary);
+    std::ofstream out(target, std::ios::binary);
+    out << in.rdbuf();
+    out.flush();
     if (!out) {
       error = "cannot write '" + path + "'";
-      std::remove(tmp.c_str());
       return false;
     }
+    return true;
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    error = "cannot write '" + path + "'";
-    std::remove(tmp.c_str());
+  if (std::rename(built.c_str(), target.c_str()) != 0) {
+    error = "cannot write '" + path + "': " + std::strerror(errno);
     return false;
   }
   return true;
+}
+
+} // namespace
+
+bool writeAtomically(const std::string &path, const std::string &contents,
+                     std::string &error) {
+  std::string scratch = makeScratch(path, error);
+  if (scratch.empty())
+    return false;
+  std::string tmp = scratch + "/out";
+  bool ok;
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    out << contents;
+    out.flush();
+    ok = static_cast<bool>(out);
+  }
+  if (!ok)
+    error = "cannot write '" + path + "'";
+  ok = ok && installOutput(tmp, path, error);
+  std::error_code ec;
+  std::filesystem::remove_all(scratch, ec);
+  return ok;
 }
 
 bool emitObject(llvm::Module &module, const AotOptions &options,
@@ -800,6 +879,12 @@ bool compileAot(const std::vector<ExportedFunction> &fns,
   if (!module)
     return false;
   addVariableValues(*module, vars);
+  // The compiled functions are the library's own: hidden, so that they are
+  // neither exported nor replaced by another library's functions of the
+  // same name (the descriptor and the typed entry points are its API).
+  for (llvm::Function &fn : *module)
+    if (!fn.isDeclaration() && !fn.hasLocalLinkage())
+      fn.setVisibility(llvm::GlobalValue::HiddenVisibility);
   if (options.emit == "llvm") {
     std::string text;
     llvm::raw_string_ostream os(text);
@@ -808,9 +893,9 @@ bool compileAot(const std::vector<ExportedFunction> &fns,
   }
   // Object code, then (unless -c) the shared library, built in a scratch
   // folder and renamed into place.
-  std::string scratch =
-      options.output + ".kiln-tmp." + std::to_string(getpid());
-  std::filesystem::create_directories(scratch);
+  std::string scratch = makeScratch(options.output, error);
+  if (scratch.empty())
+    return false;
   auto cleanup = [&] {
     std::error_code ec;
     std::filesystem::remove_all(scratch, ec);
@@ -851,13 +936,9 @@ bool compileAot(const std::vector<ExportedFunction> &fns,
     cleanup();
     return false;
   }
-  if (std::rename(result.c_str(), options.output.c_str()) != 0) {
-    error = "cannot write '" + options.output + "'";
-    cleanup();
-    return false;
-  }
+  bool installed = installOutput(result, options.output, error);
   cleanup();
-  return true;
+  return installed;
 }
 
 } // namespace kiln

@@ -36,7 +36,8 @@ std::string Emitter::graphError(const graph::Node &n,
 }
 
 void Emitter::check(const graph::Node &n, Value ok, const std::string &message,
-                    ArrayRef<Value> ints) {
+                    ArrayRef<Value> ints,
+                    const std::function<Value(Location)> &tail) {
   Location loc = locOf(n);
   auto i64 = b.getI64Type();
   hostcalls::Spec spec;
@@ -57,6 +58,25 @@ void Emitter::check(const graph::Node &n, Value ok, const std::string &message,
     auto type =
         RankedTensorType::get({static_cast<int64_t>(words.size())}, i64);
     Value elements = b.create<tensor::FromElementsOp>(l, type, words);
+    if (tail) {
+      // More values, as many as a tensor known at run time has.
+      type = RankedTensorType::get({ShapedType::kDynamic}, i64);
+      Value more = b.create<tensor::CastOp>(l, type, tail(l));
+      Value count = b.create<tensor::DimOp>(l, more, 0);
+      OpFoldResult fixed = b.getIndexAttr(words.size());
+      Value total = b.create<arith::AddIOp>(
+          l, b.create<arith::ConstantIndexOp>(l, words.size()), count);
+      Value all = b.create<tensor::EmptyOp>(l, type, ValueRange{total});
+      auto place = [&](Value into, Value part, OpFoldResult at,
+                       OpFoldResult size) {
+        return b.create<tensor::InsertSliceOp>(
+            l, part, into, ArrayRef<OpFoldResult>{at},
+            ArrayRef<OpFoldResult>{size},
+            ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+      };
+      all = place(all, elements, b.getIndexAttr(0), fixed);
+      elements = place(all, more, fixed, count);
+    }
     // The callee is external, so bufferization assumes it writes its
     // argument: hand it a copy.
     Value copy =
@@ -238,7 +258,8 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
     Value in = input(n, 0);
     const int64_t *axisAttr = attr<int64_t>(n, "axis");
     int64_t axis = axisAttr ? *axisAttr : 0;
-    if (!isDyn(in, axis))
+    if (!isDyn(in, axis) &&
+        cast<RankedTensorType>(in.getType()).getDimSize(axis) != 0)
       return nullptr;
     Value extent = dimSize(loc, in, axis);
     both(b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, extent,

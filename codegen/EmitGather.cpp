@@ -72,9 +72,13 @@ Value Emitter::emitGather(const graph::Node &n, RankedTensorType type) {
   // scalar, else its coordinates ("indices[1,2] = 7").
   SmallVector<Value> coords;
   Value rest = pos;
+  // Computed before the check, so also when there are no indices: an
+  // empty dimension counts as 1 (no division by zero).
+  Value one64 = b.create<arith::ConstantIntOp>(loc, 1, 64);
   for (int64_t d = r; d-- > 0;) {
-    Value extent =
-        b.create<arith::IndexCastOp>(loc, i64, dimSize(loc, indices, d));
+    Value extent = b.create<arith::MaxSIOp>(
+        loc, b.create<arith::IndexCastOp>(loc, i64, dimSize(loc, indices, d)),
+        one64);
     coords.insert(coords.begin(), b.create<arith::RemSIOp>(loc, rest, extent));
     rest = b.create<arith::DivSIOp>(loc, rest, extent);
   }

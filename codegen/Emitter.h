@@ -118,6 +118,9 @@ private:
   /// compares `predicate` ("ne", "ge") to 0, failing with `message`.
   void checkAllElements(const graph::Node &n, Value values,
                         const char *predicate, const std::string &message);
+  /// The sparse cross-entropy kernels' check of their labels (an
+  /// Identity of the labels carrying `label_classes`).
+  void checkLabels(const graph::Node &n, int64_t classes);
   /// Log of x + 1 or Exp(x) - 1, which grappler fuses into log1p(x) or
   /// expm1(x): the kiln function and x, or nothing.
   std::optional<std::pair<const char *, graph::Output>>
@@ -243,8 +246,11 @@ private:
   Value emitChecked(const graph::Node &n, bool &handled, std::string &error);
   /// Reports TensorFlow's run-time error for `n` when `ok` (i1) is false:
   /// `message` is a kiln/check_message.h template filled from `ints`.
+  /// `tail`, when given, builds (on the failing path only) a 1-D i64
+  /// tensor whose values follow `ints`.
   void check(const graph::Node &n, Value ok, const std::string &message,
-             ArrayRef<Value> ints);
+             ArrayRef<Value> ints,
+             const std::function<Value(Location)> &tail = nullptr);
   /// "Graph execution error: ... Detected at node ..." around `message`.
   std::string graphError(const graph::Node &n, const std::string &message);
   /// The size of dimension `d` of `t` as an index (a constant when static).

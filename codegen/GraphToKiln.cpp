@@ -307,6 +307,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   const std::string &op = n.op;
   if (op == "Const")
     return constant(n, type, error);
+  if (const int64_t *classes = attr<int64_t>(n, "label_classes"))
+    checkLabels(n, *classes);
   if (op == "Identity" || op == "StopGradient")
     return b.create<IdentityOp>(loc, type, input(n, 0));
   if (op == "ReadVariableOp" || op == "AssignVariableOp" ||
@@ -797,7 +799,67 @@ void Emitter::checkAllElements(const graph::Node &n, Value values,
                                        holds, b.getStringAttr("all"),
                                        b.getDenseI64ArrayAttr(axes),
                                        b.getBoolAttr(false));
-  check(n, b.create<tensor::ExtractOp>(loc, all, ValueRange{}), message, {});
+  Value ok = b.create<tensor::ExtractOp>(loc, all, ValueRange{});
+  // The kernels look at the divisors only where there is a result: an
+  // empty result (some operand dimension is 0) needs none.
+  Value empty = b.create<arith::ConstantIntOp>(loc, 0, 1);
+  for (size_t i = 0; i < n.inputs.size(); ++i) {
+    Value t = input(n, i);
+    auto tt = cast<RankedTensorType>(t.getType());
+    for (int64_t d = 0; d < tt.getRank(); ++d)
+      empty = b.create<arith::OrIOp>(
+          loc, empty,
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                  dimSize(loc, t, d),
+                                  b.create<arith::ConstantIndexOp>(loc, 0)));
+  }
+  check(n, b.create<arith::OrIOp>(loc, ok, empty), message, {});
+}
+
+void Emitter::checkLabels(const graph::Node &n, int64_t classes) {
+  // The sparse cross-entropy kernels reject a label outside [0, classes)
+  // before computing, naming the smallest label if it is negative, else the
+  // largest, and listing them all.
+  Location loc = locOf(n);
+  Value labels = input(n, 0);
+  auto type = cast<RankedTensorType>(labels.getType());
+  auto i64 = b.getI64Type();
+  auto scalar = RankedTensorType::get({}, type.getElementType());
+  auto extreme = [&](const char *kind) -> Value {
+    Value r =
+        b.create<ReduceOp>(loc, scalar, labels, b.getStringAttr(kind),
+                           b.getDenseI64ArrayAttr({0}), b.getBoolAttr(false));
+    Value v = scalarOf(loc, r);
+    return v.getType() == i64 ? v : b.create<arith::ExtSIOp>(loc, i64, v);
+  };
+  Value low = extreme("min"), high = extreme("max");
+  Value zero = b.create<arith::ConstantIntOp>(loc, 0, 64);
+  Value limit = b.create<arith::ConstantIntOp>(loc, classes, 64);
+  Value negative =
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, low, zero);
+  Value tooLarge =
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, high, limit);
+  Value ok = b.create<arith::XOrIOp>(
+      loc, b.create<arith::OrIOp>(loc, negative, tooLarge),
+      b.create<arith::ConstantIntOp>(loc, 1, 1));
+  // No labels: min and max are the reductions' identities; nothing to check.
+  ok = b.create<arith::OrIOp>(
+      loc, ok,
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                              dimSize(loc, labels, 0),
+                              b.create<arith::ConstantIndexOp>(loc, 0)));
+  SmallVector<Value> ints{b.create<arith::SelectOp>(loc, negative, low, high),
+                          limit};
+  // Then the labels: their count and the values, copied on failure only.
+  ints.push_back(dimSize(loc, labels, 0));
+  std::string message = "Received a label value of {int} which is outside "
+                        "the valid range of [0, {int}).  Label values:{list}";
+  check(n, ok, message, ints, [&](Location l) -> Value {
+    auto wide = RankedTensorType::get(type.getShape(), i64);
+    return type.getElementType() == i64
+               ? labels
+               : b.create<CastOp>(l, wide, labels).getResult();
+  });
 }
 
 Value Emitter::splat(Location loc, RankedTensorType type, ValueRange dynamic,

@@ -413,9 +413,16 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
   aot.emit = opts.emit;
   aot.targetCpu = opts.targetCpu;
   std::string error;
-  if (!compileAot(functions, variables, aot, error) ||
-      (!opts.depfile.empty() &&
-       !writeDepfile(opts.depfile, opts.output, {opts.input}, error))) {
+  if (!compileAot(functions, variables, aot, error)) {
+    err << "kiln: error: " << error << "\n";
+    return kExitUserError;
+  }
+  if (!opts.depfile.empty() &&
+      !writeDepfile(opts.depfile, opts.output, {opts.input}, error)) {
+    // Without its dependency file a build tool would take the output for
+    // up to date: it goes too.
+    if (std::filesystem::is_regular_file(opts.output, ec))
+      std::filesystem::remove(opts.output, ec);
     err << "kiln: error: " << error << "\n";
     return kExitUserError;
   }

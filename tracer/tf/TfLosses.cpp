@@ -188,10 +188,14 @@ Value softmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
   requireFloatLogits(in, lt.dtype);
   Value labels = rt.toTensor(labelsArg, lt.dtype);
   const TensorType zt = rt.tensor(labels).type;
-  if (!lt.isStatic() || lt.shape.empty())
+  // A batch known at run time only is fine for [batch, classes] logits.
+  bool runTimeBatch = lt.shape.size() == 2 && lt.shape[0] < 0 &&
+                      lt.shape[1] >= 0 && zt.shape.size() == 2 &&
+                      zt.shape[0] < 0 && zt.shape[1] == lt.shape[1];
+  if ((!lt.isStatic() && !runTimeBatch) || lt.shape.empty())
     rt.raise("UnimplementedError",
              "kiln's softmax_cross_entropy_with_logits needs logits of rank "
-             ">= 1 with static shapes, not " +
+             ">= 1 with static shapes (or [None, classes]), not " +
                  lt.shapeString());
   if (zt.shape != lt.shape)
     knownKernelError(rt, "SoftmaxCrossEntropyWithLogits",
@@ -236,13 +240,13 @@ Value sparseSoftmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
     in.typeError("Value passed to parameter 'labels' has DataType " +
                  std::string(py::dtypeName(zt.dtype)) +
                  " not in list of allowed values: int32, int64");
-  if (lt.shape.size() != 2 || zt.shape.size() != 1 || !lt.isStatic())
+  if (lt.shape.size() != 2 || zt.shape.size() != 1 || lt.shape[1] < 0)
     rt.raise("UnimplementedError",
              "kiln's sparse_softmax_cross_entropy_with_logits takes "
-             "[batch, classes] logits with static shapes and [batch] labels, "
-             "not " +
+             "[batch, classes] logits with a known number of classes and "
+             "[batch] labels, not " +
                  lt.shapeString() + " and " + zt.shapeString());
-  if (zt.shape[0] >= 0 && zt.shape[0] != lt.shape[0])
+  if (zt.shape[0] >= 0 && lt.shape[0] >= 0 && zt.shape[0] != lt.shape[0])
     in.valueError("`labels.shape.rank` must equal `logits.shape.rank - 1`. "
                   "Received: labels.shape=" +
                   zt.shapeString() + " of rank " +
@@ -250,23 +254,32 @@ Value sparseSoftmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
                   " and logits.shape=" + lt.shapeString() + " of rank " +
                   std::to_string(lt.shape.size()));
   int64_t classes = lt.shape[1];
-  // The CPU kernel rejects labels outside [0, classes) before computing;
-  // known labels are checked here, the same way.
+  // The CPU kernel rejects labels outside [0, classes) before computing,
+  // and names the smallest label if it is negative, else the
+  // largest. Labels known only at run time are checked by the compiled
+  // code (an Identity carrying `label_classes`).
   if (HostTensorPtr known = rt.constantValue(labels)) {
     int64_t n = known->type.numElements();
-    for (int64_t i = 0; i < n; ++i) {
-      int64_t label = known->elementAsInt(i);
-      if (label >= 0 && label < classes)
-        continue;
-      std::string values;
-      for (int64_t k = 0; k < n; ++k)
-        values += " " + std::to_string(known->elementAsInt(k));
-      knownKernelError(rt, "SparseSoftmaxCrossEntropyWithLogits",
-                       "Received a label value of " + std::to_string(label) +
-                           " which is outside the valid range of [0, " +
-                           std::to_string(classes) +
-                           ").  Label values:" + values);
+    std::string values;
+    int64_t low = 0, high = 0;
+    for (int64_t k = 0; k < n; ++k) {
+      int64_t label = known->elementAsInt(k);
+      low = k ? std::min(low, label) : label;
+      high = k ? std::max(high, label) : label;
+      values += " " + std::to_string(label);
     }
+    if (n > 0 && (low < 0 || high >= classes))
+      knownKernelError(
+          rt, "SparseSoftmaxCrossEntropyWithLogits",
+          "Received a label value of " + std::to_string(low < 0 ? low : high) +
+              " which is outside the valid range of [0, " +
+              std::to_string(classes) + ").  Label values:" + values);
+  } else {
+    const TensorType &type = rt.tensor(labels).type;
+    labels = rt.apply("Identity", {labels},
+                      {{"T", type.dtype}, {"label_classes", classes}}, type,
+                      "SparseSoftmaxCrossEntropyWithLogits/"
+                      "SparseSoftmaxCrossEntropyWithLogits");
   }
   // One op on the tapes, whose gradient is the kernel's backprop.
   return recordComposite(

@@ -588,7 +588,9 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
                  "Expected multiples[" + std::to_string(axis) +
                      "] >= 0, but got " + std::to_string(m) +
                      " [Op:Tile] name: ");
-      if (m != 1)
+      if (m == 0) // no copies: an empty slice keeps the other dimensions
+        x = sliceAxis(*r, x, static_cast<int64_t>(axis), 0, 0);
+      else if (m != 1)
         x = concat(*r, ValueList(static_cast<size_t>(m), x), axis, "ConcatV2");
     }
     return x;

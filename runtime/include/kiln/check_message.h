@@ -1,7 +1,9 @@
 /* The text of a failed run-time check in compiled code (a shape that was
  * only known at run time does not fit an op): a template whose "{int}"
- * takes the next value and whose "{shape}" takes a rank and that many
- * sizes, printed as TensorFlow prints shapes in its errors ("[3,2]").
+ * takes the next value, whose "{shape}" takes a rank and that many
+ * sizes, printed as TensorFlow prints shapes in its errors ("[3,2]"), and
+ * whose "{list}" takes a count and that many values, each printed after a
+ * space (" 0 7 -1").
  *
  * Header-only plain C, like tf_print.h: generated libraries and kiln's JIT
  * format the same text. */
@@ -37,6 +39,16 @@ static inline void kiln_format_check(kiln_text *t, const char *tmpl,
       }
       kiln_text_puts(t, "]");
       tmpl += 7;
+    } else if (strncmp(tmpl, "{list}", 6) == 0) {
+      int64_t n = next < count ? values[next] : 0, i;
+      ++next;
+      for (i = 0; i < n; ++i) {
+        snprintf(buf, sizeof buf, " %lld",
+                 (long long)(next < count ? values[next] : 0));
+        ++next;
+        kiln_text_puts(t, buf);
+      }
+      tmpl += 6;
     } else {
       kiln_text_append(t, tmpl, 1);
       ++tmpl;
