@@ -885,12 +885,39 @@ Value Lowering::lowerMatMul(kiln::MatMulOp op) {
     // element with one fused multiply-add per k, in order, when both result
     // dimensions exceed 1; matrix-vector products take Eigen's GEMV path,
     // which rounds products and sums apart, as linalg.matmul does.
-    if (lt.getElementType().isF32() && outType.getDimSize(0) > 1 &&
-        outType.getDimSize(1) > 1)
+    auto plain = [&]() -> Value {
+      return b
+          .create<linalg::MatmulOp>(loc, ValueRange{lhs, rhs}, ValueRange{init})
+          .getResult(0);
+    };
+    int64_t rows = outType.getDimSize(0), cols = outType.getDimSize(1);
+    if (!lt.getElementType().isF32() || rows == 1 || cols == 1)
+      return plain();
+    if (rows > 1 && cols > 1)
       return fmaMatmul(lhs, rhs, init);
-    return b
-        .create<linalg::MatmulOp>(loc, ValueRange{lhs, rhs}, ValueRange{init})
-        .getResult(0);
+    // A size known at run time only (a None batch): Eigen decides then.
+    Value wide = b.create<arith::ConstantIntOp>(loc, 1, 1);
+    Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+    for (int64_t d = 0; d < 2; ++d)
+      if (outType.isDynamicDim(d))
+        wide = b.create<arith::AndIOp>(
+            loc, wide,
+            b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ugt,
+                                    b.create<tensor::DimOp>(loc, init, d),
+                                    one));
+    auto choice = b.create<scf::IfOp>(
+        loc, wide,
+        [&](OpBuilder &nb, Location l) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+          b.create<scf::YieldOp>(l, fmaMatmul(lhs, rhs, init));
+        },
+        [&](OpBuilder &nb, Location l) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+          b.create<scf::YieldOp>(l, plain());
+        });
+    return choice.getResult(0);
   }
   // Batch dimensions broadcast as in BatchMatMulV2: first give both operands
   // the result's batch dimensions, so that folding them lines up.

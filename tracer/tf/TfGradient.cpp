@@ -91,18 +91,25 @@ void needStaticShapes(TfRuntime &rt, const std::string &op) {
 
 Value reduceToShape(TfRuntime &rt, const Value &grad,
                     const std::vector<int64_t> &shape) {
-  const auto &g = typeOf(rt, grad).shape;
+  const auto g = typeOf(rt, grad).shape;
   if (g == shape)
     return grad;
-  for (int64_t d : shape)
-    if (d < 0)
-      needStaticShapes(rt, "a broadcasting op");
+  // The axes the input was broadcast along: those it lacks and its static
+  // 1s. A dimension known only at run time (None) is taken to have the
+  // same size on both sides; one facing a known size other than 1 might
+  // be a 1 that broadcast, which only the run time knows.
   std::vector<int64_t> axes;
   size_t lead = g.size() - shape.size();
-  for (size_t i = 0; i < g.size(); ++i)
-    if (i < lead || (shape[i - lead] == 1 && g[i] != 1))
+  int dynamic = 0;
+  for (size_t i = 0; i < g.size(); ++i) {
+    int64_t s = i < lead ? 0 : shape[i - lead];
+    if (i >= lead && s < 0 && (++dynamic > 1 || (g[i] >= 0 && g[i] != 1)))
+      needStaticShapes(rt, "a broadcasting op");
+    if (i < lead || (s == 1 && g[i] != 1))
       axes.push_back(static_cast<int64_t>(i));
+  }
   Value summed = reduce(rt, "Sum", grad, pyIntList(rt.in, axes), true);
+  // At most one -1, which reshape infers.
   return reshape(rt, summed, pyIntList(rt.in, shape));
 }
 
@@ -163,6 +170,17 @@ Value keptDims(TfRuntime &rt, const TapeEntry &e) {
 /// input's shape (TensorFlow's _SumGrad).
 Value sumGrad(TfRuntime &rt, const TapeEntry &e, const Value &grad) {
   const TensorType &in = typeOf(rt, e.inputs[0]);
+  if (!in.isStatic()) {
+    // Sizes known at run time only: the reduced axes put back one by one,
+    // then a product with ones (exact) broadcasts to the input's shape.
+    Value g = grad;
+    if (typeOf(rt, g).shape.size() != in.shape.size())
+      for (int64_t a : std::get<std::vector<int64_t>>(e.attrs.at("axes")))
+        g = expandDims(rt, g, a);
+    return mul(rt, g,
+               rt.apply("OnesLike", {e.inputs[0]}, {{"T", in.dtype}}, in,
+                        "ones_like"));
+  }
   Value g = reshape(rt, grad, keptDims(rt, e));
   // TensorFlow tiles; broadcasting copies the same values and has a
   // gradient of its own.
@@ -321,7 +339,22 @@ const std::map<std::string, GradFn> &gradientFunctions() {
       {"Mean",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
          Value sum = sumGrad(rt, e, g[0]);
-         int64_t in = typeOf(rt, e.inputs[0]).numElements();
+         const TensorType &inType = typeOf(rt, e.inputs[0]);
+         if (!inType.isStatic()) {
+           // _MeanGrad's factor from the sizes at run time.
+           auto size = [&](const Value &t) {
+             return rt.apply(
+                 "Size", {t},
+                 {{"T", typeOf(rt, t).dtype}, {"out_type", DType::Int32}},
+                 TensorType{DType::Int32, {}}, "Size");
+           };
+           Value factor = binaryOp(rt, "FloorDiv", size(e.inputs[0]),
+                                   binaryOp(rt, "Maximum", size(e.outputs[0]),
+                                            filled(rt, {DType::Int32, {}}, 1)));
+           return ValueList{
+               binaryOp(rt, "RealDiv", sum, cast(rt, factor, inType.dtype))};
+         }
+         int64_t in = inType.numElements();
          int64_t out = typeOf(rt, e.outputs[0]).numElements();
          int64_t factor = in / std::max<int64_t>(out, 1);
          return ValueList{
