@@ -231,7 +231,7 @@ Value Emitter::emitTopK(const graph::Node &n, RankedTensorType type) {
   // loops below use it clamped into [0, columns].
   Value k =
       b.create<arith::ExtSIOp>(loc, b.getI64Type(), scalarOf(loc, input(n, 1)));
-  if (type.isDynamicDim(rank - 1)) {
+  if (type.isDynamicDim(rank - 1) || inType.isDynamicDim(rank - 1)) {
     Value columns64 =
         b.create<arith::IndexCastOp>(loc, b.getI64Type(), columns);
     Value zero64 = b.create<arith::ConstantIntOp>(loc, 0, 64);

@@ -220,7 +220,16 @@ static const char *unaryFunction(const std::string &op) {
       {"Round", "round"},
       {"LogicalNot", "logical_not"},
       {"Erf", "erf"},
-      {"Expm1", "expm1"}};
+      {"Expm1", "expm1"},
+      {"Tan", "tan"},
+      {"Asin", "asin"},
+      {"Acos", "acos"},
+      {"Atan", "atan"},
+      {"Sinh", "sinh"},
+      {"Cosh", "cosh"},
+      {"Asinh", "asinh"},
+      {"Acosh", "acosh"},
+      {"Atanh", "atanh"}};
   for (auto &[tf, fn] : table)
     if (op == tf)
       return fn;
@@ -350,6 +359,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return b.create<MaximumOp>(loc, type, input(n, 0), input(n, 1));
   if (op == "Minimum")
     return b.create<MinimumOp>(loc, type, input(n, 0), input(n, 1));
+  if (op == "Atan2")
+    return b.create<Atan2Op>(loc, type, input(n, 0), input(n, 1));
   if (op == "LogicalAnd")
     return b.create<LogicalAndOp>(loc, type, input(n, 0), input(n, 1));
   if (op == "LogicalOr")

@@ -312,6 +312,9 @@ Value Lowering::binaryScalar(Operation *op, OpBuilder &nb, Location nl, Value x,
         return isF ? nb.create<arith::MaximumFOp>(nl, x, y).getResult()
                    : nb.create<arith::MaxSIOp>(nl, x, y).getResult();
       })
+      .Case([&](kiln::Atan2Op) -> Value {
+        return nb.create<math::Atan2Op>(nl, x, y);
+      })
       .Case([&](kiln::MinimumOp) -> Value {
         return isF ? nb.create<arith::MinimumFOp>(nl, x, y).getResult()
                    : nb.create<arith::MinSIOp>(nl, x, y).getResult();
@@ -424,6 +427,26 @@ Value Lowering::unaryScalar(StringRef fn, OpBuilder &nb, Location nl, Value x) {
     return nb.create<math::TanhOp>(nl, x);
   if (fn == "erf")
     return nb.create<math::ErfOp>(nl, x);
+  // Eigen evaluates these with the C library's functions (convert-math-to-
+  // libm calls them too).
+  if (fn == "tan")
+    return nb.create<math::TanOp>(nl, x);
+  if (fn == "asin")
+    return nb.create<math::AsinOp>(nl, x);
+  if (fn == "acos")
+    return nb.create<math::AcosOp>(nl, x);
+  if (fn == "atan")
+    return nb.create<math::AtanOp>(nl, x);
+  if (fn == "sinh")
+    return nb.create<math::SinhOp>(nl, x);
+  if (fn == "cosh")
+    return nb.create<math::CoshOp>(nl, x);
+  if (fn == "asinh")
+    return nb.create<math::AsinhOp>(nl, x);
+  if (fn == "acosh")
+    return nb.create<math::AcoshOp>(nl, x);
+  if (fn == "atanh")
+    return nb.create<math::AtanhOp>(nl, x);
   if (fn == "floor")
     return nb.create<math::FloorOp>(nl, x);
   if (fn == "ceil")
@@ -1061,8 +1084,8 @@ Value Lowering::lower(Operation *op) {
       .Case([&](kiln::IdentityOp i) -> Value { return i.getInput(); })
       .Case<kiln::AddOp, kiln::SubOp, kiln::MulOp, kiln::DivOp,
             kiln::FloorDivOp, kiln::FloorModOp, kiln::PowOp, kiln::MaximumOp,
-            kiln::MinimumOp, kiln::LogicalAndOp, kiln::LogicalOrOp,
-            kiln::CompareOp>([&](Operation *bin) -> Value {
+            kiln::MinimumOp, kiln::Atan2Op, kiln::LogicalAndOp,
+            kiln::LogicalOrOp, kiln::CompareOp>([&](Operation *bin) -> Value {
         return elementwise(cast<RankedTensorType>(bin->getResult(0).getType()),
                            bin->getOperands(),
                            [&](OpBuilder &nb, Location nl, ValueRange args) {

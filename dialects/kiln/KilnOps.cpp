@@ -120,6 +120,7 @@ KILN_BINARY_OP(FloorModOp, false)
 KILN_BINARY_OP(PowOp, false)
 KILN_BINARY_OP(MaximumOp, false)
 KILN_BINARY_OP(MinimumOp, false)
+KILN_BINARY_OP(Atan2Op, false)
 KILN_BINARY_OP(LogicalAndOp, false)
 KILN_BINARY_OP(LogicalOrOp, false)
 
@@ -281,6 +282,7 @@ OpFoldResult MaximumOp::fold(FoldAdaptor) {
 OpFoldResult MinimumOp::fold(FoldAdaptor) {
   return getLhs() == getRhs() ? OpFoldResult(getLhs()) : OpFoldResult();
 }
+OpFoldResult Atan2Op::fold(FoldAdaptor) { return {}; }
 OpFoldResult LogicalAndOp::fold(FoldAdaptor) {
   return getLhs() == getRhs() ? OpFoldResult(getLhs()) : OpFoldResult();
 }
@@ -306,17 +308,19 @@ OpFoldResult ReshapeOp::fold(FoldAdaptor) {
 
 LogicalResult UnaryOp::verify() {
   static const char *fns[] = {
-      "neg",  "abs",    "sign",      "sqrt", "rsqrt", "exp",
-      "log",  "log1p",  "sin",       "cos",  "tanh",  "sigmoid",
-      "relu", "square", "floor",     "ceil", "round", "logical_not",
-      "erf",  "expm1",  "reciprocal"};
+      "neg",  "abs",    "sign",       "sqrt",  "rsqrt", "exp",
+      "log",  "log1p",  "sin",        "cos",   "tanh",  "sigmoid",
+      "relu", "square", "floor",      "ceil",  "round", "logical_not",
+      "erf",  "expm1",  "reciprocal", "tan",   "asin",  "acos",
+      "atan", "sinh",   "cosh",       "asinh", "acosh", "atanh"};
   if (!llvm::is_contained(fns, getFn()))
     return emitOpError("unknown function '") << getFn() << "'";
   Type element = getType().getElementType();
-  static const char *floatOnly[] = {"sqrt",    "rsqrt", "exp",       "log",
-                                    "log1p",   "sin",   "cos",       "tanh",
-                                    "sigmoid", "floor", "ceil",      "round",
-                                    "erf",     "expm1", "reciprocal"};
+  static const char *floatOnly[] = {
+      "sqrt", "rsqrt", "exp",        "log",   "log1p", "sin",
+      "cos",  "tanh",  "sigmoid",    "floor", "ceil",  "round",
+      "erf",  "expm1", "reciprocal", "tan",   "asin",  "acos",
+      "atan", "sinh",  "cosh",       "asinh", "acosh", "atanh"};
   if (llvm::is_contained(floatOnly, getFn()) && !isa<FloatType>(element))
     return emitOpError("'")
            << getFn() << "' needs a floating-point tensor, not " << getType();

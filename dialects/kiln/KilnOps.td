@@ -66,6 +66,7 @@ def Kiln_FloorModOp : Kiln_ArithmeticOp<"floormod", "FloorMod">;
 def Kiln_PowOp : Kiln_ArithmeticOp<"pow", "Pow">;
 def Kiln_MaximumOp : Kiln_ArithmeticOp<"maximum", "Maximum">;
 def Kiln_MinimumOp : Kiln_ArithmeticOp<"minimum", "Minimum">;
+def Kiln_Atan2Op : Kiln_ArithmeticOp<"atan2", "Atan2">;
 def Kiln_LogicalAndOp : Kiln_ArithmeticOp<"logical_and", "LogicalAnd">;
 def Kiln_LogicalOrOp : Kiln_ArithmeticOp<"logical_or", "LogicalOr">;
 

@@ -32,7 +32,9 @@ static bool isShapePreserving(const std::string &op) {
       "Log1p",      "Sin",          "Cos",   "Tanh",      "Sigmoid",
       "Relu",       "Square",       "Floor", "Ceil",      "Round",
       "LogicalNot", "Erf",          "Expm1", "Softplus",  "Elu",
-      "Selu",       "Softsign",     "Relu6", "LeakyRelu", "Reciprocal"};
+      "Selu",       "Softsign",     "Relu6", "LeakyRelu", "Reciprocal",
+      "Tan",        "Asin",         "Acos",  "Atan",      "Sinh",
+      "Cosh",       "Asinh",        "Acosh", "Atanh"};
   return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
 }
 

@@ -21,59 +21,6 @@ Value scalarOf(TfRuntime &rt, double value, DType d) {
                      d);
 }
 
-Value booleanMask(TfRuntime &rt, const Value &tensorArg, const Value &maskArg,
-                  const Value &axisArg) {
-  Interpreter &in = rt.in;
-  Value tensor = rt.toTensor(tensorArg);
-  Value mask = rt.toTensor(maskArg);
-  const TensorType tt = rt.tensor(tensor).type, mt = rt.tensor(mask).type;
-  if (mt.unknownRank)
-    in.valueError("Number of mask dimensions must be specified, even if some "
-                  "dimensions are None.  E.g. shape=[None] is ok, but "
-                  "shape=None is not.");
-  int64_t ndimsMask = mt.shape.size();
-  if (ndimsMask == 0)
-    in.valueError("mask cannot be scalar.");
-  if (mt.dtype != DType::Bool)
-    in.typeError("Input 'input' of 'Where' Op has type " +
-                 std::string(py::dtypeName(mt.dtype)) +
-                 " that does not match expected type of bool.");
-  int64_t axis = axisArg.isNone() ? 0 : in.toIndex(axisArg);
-  int64_t rank = tt.shape.size();
-  if (axis < 0)
-    axis += rank;
-  // The mask's dimensions must fit the tensor's from `axis` on.
-  std::vector<int64_t> covered(
-      tt.shape.begin() + std::min<int64_t>(std::max<int64_t>(axis, 0), rank),
-      tt.shape.begin() + std::min<int64_t>(axis + ndimsMask, rank));
-  bool fits = covered.size() == mt.shape.size();
-  for (size_t i = 0; fits && i < covered.size(); ++i)
-    fits = covered[i] < 0 || mt.shape[i] < 0 || covered[i] == mt.shape[i];
-  if (!fits) {
-    TensorType a{tt.dtype, covered}, b{mt.dtype, mt.shape};
-    in.valueError("Shapes " + a.shapeString() + " and " + b.shapeString() +
-                  " are incompatible");
-  }
-  if (ndimsMask > 1) {
-    // The masked dimensions become one, as TensorFlow reshapes them.
-    if (!tt.isStatic() || !mt.isStatic())
-      rt.raise("UnimplementedError",
-               "kiln's boolean_mask needs static shapes for a mask of rank " +
-                   std::to_string(ndimsMask));
-    std::vector<int64_t> shape(tt.shape.begin(), tt.shape.begin() + axis);
-    int64_t leading = 1;
-    for (int64_t d : covered)
-      leading *= d;
-    shape.push_back(leading);
-    shape.insert(shape.end(), tt.shape.begin() + axis + ndimsMask,
-                 tt.shape.end());
-    tensor = reshape(rt, tensor, pyIntList(in, shape));
-    mask = reshape(rt, mask, pyIntList(in, {-1}));
-  }
-  Value indices = squeeze(rt, whereIndices(rt, mask), pyIntList(in, {1}));
-  return gather(rt, tensor, indices, axis);
-}
-
 Value sequenceMask(TfRuntime &rt, const Value &lengthsArg,
                    const Value &maxlenArg, const Value &dtypeValue) {
   Interpreter &in = rt.in;
@@ -148,6 +95,59 @@ Value onLabel(TfRuntime &rt, const Value &labels, int64_t classes) {
 }
 
 } // namespace
+
+Value booleanMask(TfRuntime &rt, const Value &tensorArg, const Value &maskArg,
+                  const Value &axisArg) {
+  Interpreter &in = rt.in;
+  Value tensor = rt.toTensor(tensorArg);
+  Value mask = rt.toTensor(maskArg);
+  const TensorType tt = rt.tensor(tensor).type, mt = rt.tensor(mask).type;
+  if (mt.unknownRank)
+    in.valueError("Number of mask dimensions must be specified, even if some "
+                  "dimensions are None.  E.g. shape=[None] is ok, but "
+                  "shape=None is not.");
+  int64_t ndimsMask = mt.shape.size();
+  if (ndimsMask == 0)
+    in.valueError("mask cannot be scalar.");
+  if (mt.dtype != DType::Bool)
+    in.typeError("Input 'input' of 'Where' Op has type " +
+                 std::string(py::dtypeName(mt.dtype)) +
+                 " that does not match expected type of bool.");
+  int64_t axis = axisArg.isNone() ? 0 : in.toIndex(axisArg);
+  int64_t rank = tt.shape.size();
+  if (axis < 0)
+    axis += rank;
+  // The mask's dimensions must fit the tensor's from `axis` on.
+  std::vector<int64_t> covered(
+      tt.shape.begin() + std::min<int64_t>(std::max<int64_t>(axis, 0), rank),
+      tt.shape.begin() + std::min<int64_t>(axis + ndimsMask, rank));
+  bool fits = covered.size() == mt.shape.size();
+  for (size_t i = 0; fits && i < covered.size(); ++i)
+    fits = covered[i] < 0 || mt.shape[i] < 0 || covered[i] == mt.shape[i];
+  if (!fits) {
+    TensorType a{tt.dtype, covered}, b{mt.dtype, mt.shape};
+    in.valueError("Shapes " + a.shapeString() + " and " + b.shapeString() +
+                  " are incompatible");
+  }
+  if (ndimsMask > 1) {
+    // The masked dimensions become one, as TensorFlow reshapes them.
+    if (!tt.isStatic() || !mt.isStatic())
+      rt.raise("UnimplementedError",
+               "kiln's boolean_mask needs static shapes for a mask of rank " +
+                   std::to_string(ndimsMask));
+    std::vector<int64_t> shape(tt.shape.begin(), tt.shape.begin() + axis);
+    int64_t leading = 1;
+    for (int64_t d : covered)
+      leading *= d;
+    shape.push_back(leading);
+    shape.insert(shape.end(), tt.shape.begin() + axis + ndimsMask,
+                 tt.shape.end());
+    tensor = reshape(rt, tensor, pyIntList(in, shape));
+    mask = reshape(rt, mask, pyIntList(in, {-1}));
+  }
+  Value indices = squeeze(rt, whereIndices(rt, mask), pyIntList(in, {1}));
+  return gather(rt, tensor, indices, axis);
+}
 
 /// The kernels' common start on [batch, classes] logits: logits - max and
 /// sum(exp(logits - max)) per row.

@@ -195,6 +195,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   binary("logical_and", "LogicalAnd", {&tf, &math});
   binary("logical_or", "LogicalOr", {&tf, &math});
   binary("logical_xor", "NotEqual", {&math}); // on bools, xor is !=
+  binary("atan2", "Atan2", {&tf, &math});
 
   auto unary = [&](const std::string &name, const std::string &op,
                    std::vector<ModuleBuilder *> where) {
@@ -228,6 +229,12 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   unary("round", "Round", {&tf, &math});
   unary("logical_not", "LogicalNot", {&tf, &math});
   unary("erf", "Erf", {&math});
+  for (const char *fn : {"tan", "asin", "acos", "atan", "sinh", "cosh", "asinh",
+                         "acosh", "atanh"}) {
+    std::string op = fn;
+    op[0] = static_cast<char>(std::toupper(op[0]));
+    unary(fn, op, {&tf, &math});
+  }
   installCompositeMath(*r, tf, math, nn);
   installActivations(*r, math, nn);
   installArrayOps(*r, tf, math, nn);
@@ -742,6 +749,23 @@ void defineCreation(ModuleBuilder &tf) {
       limit = start;
       start = Value::integer(0);
     }
+    // TensorFlow's dtype: the widest of the arguments' in int32, int64,
+    // float16, bfloat16, float32, float64 (Python numbers as int32 or
+    // float32).
+    static const DType hierarchy[] = {DType::Int32,   DType::Int64,
+                                      DType::Float16, DType::BFloat16,
+                                      DType::Float32, DType::Float64};
+    auto rank = [&](DType d) {
+      return std::find(std::begin(hierarchy), std::end(hierarchy), d) -
+             std::begin(hierarchy);
+    };
+    std::optional<DType> widest;
+    for (const Value *v : {&start, &limit, &delta})
+      if (r->isTensor(*v)) {
+        DType d = r->tensor(*v).type.dtype;
+        if (!widest || rank(d) > rank(*widest))
+          widest = d;
+      }
     auto scalar = [&](const Value &v) {
       if (r->isTensor(v)) {
         HostTensorPtr c = r->constantValue(v);
@@ -758,8 +782,11 @@ void defineCreation(ModuleBuilder &tf) {
     delta = scalar(delta);
     bool isFloat =
         start.is(Type::Float) || limit.is(Type::Float) || delta.is(Type::Float);
-    DType d = p.has("dtype") ? *dtypeArg(in, p.get("dtype"))
-                             : (isFloat ? DType::Float32 : DType::Int32);
+    DType d = isFloat ? DType::Float32 : DType::Int32;
+    if (widest && rank(*widest) > rank(d))
+      d = *widest;
+    if (p.has("dtype"))
+      d = *dtypeArg(in, p.get("dtype"));
     double s = start.toDouble(), l = limit.toDouble(), dl = delta.toDouble();
     // The Range kernel's checks, its numbers printed as C++ streams do.
     auto number = [&](double v) {
@@ -1209,6 +1236,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
       Params p(in, args, "functions_run_eagerly", {});
       return Value::boolean(r->runFunctionsEagerly);
     });
+    installDevices(*r, tf, config);
     tf.set("config", config.value());
     tf.def("executing_eagerly", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "executing_eagerly", {});

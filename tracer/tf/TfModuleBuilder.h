@@ -129,4 +129,7 @@ void installRepeat(TfRuntime &rt, ModuleBuilder &tf);
 void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                      ModuleBuilder &nn);
 
+/// tf.config's device lists and tf.device (TfDevices.cpp).
+void installDevices(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &config);
+
 } // namespace kiln::tf

@@ -470,19 +470,40 @@ Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
   auto &tensor = rt.tensor(t);
   rejectUnsupported(rt, op, tensor.type.dtype);
   static const char *floatOnly[] = {
-      "Sqrt", "Rsqrt", "Exp",     "Log",  "Log1p", "Sin",   "Cos",       "Tanh",
-      "Erf",  "Floor", "Sigmoid", "Ceil", "Round", "Expm1", "Reciprocal"};
-  bool needsFloat = std::find(std::begin(floatOnly), std::end(floatOnly), op) !=
-                    std::end(floatOnly);
-  if (needsFloat && !isFloating(tensor.type.dtype)) {
+      "Sqrt",  "Rsqrt", "Exp",        "Log",   "Log1p",   "Sin",
+      "Cos",   "Tanh",  "Erf",        "Floor", "Sigmoid", "Ceil",
+      "Round", "Expm1", "Reciprocal", "Tan",   "Asin",    "Acos",
+      "Atan",  "Sinh",  "Cosh",       "Asinh", "Acosh",   "Atanh"};
+  // The ops whose OpDef allows real floats only (no complex types).
+  static const char *realOnly[] = {"Erf", "Floor", "Ceil"};
+  auto listed = [&](const auto &ops) {
+    return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
+  };
+  if (listed(floatOnly) && !isFloating(tensor.type.dtype)) {
+    bool real = listed(realOnly);
     if (rt.tracing)
       rt.in.typeError("Value passed to parameter 'x' has DataType " +
                       std::string(py::dtypeName(tensor.type.dtype)) +
                       " not in list of allowed values: bfloat16, float16, "
-                      "float32, float64, complex64, complex128");
-    rt.raise("NotFoundError", "Could not find device for node: {{node " + op +
-                                  "}} = " + op +
-                                  "[T=" + tfTypeName(tensor.type.dtype) + "]");
+                      "float32, float64" +
+                      (real ? "" : ", complex64, complex128"));
+    // Reciprocal's OpDef allows integers, but no CPU kernel takes them.
+    if (op == "Reciprocal")
+      rt.raise("NotFoundError",
+               "Could not find device for node: {{node " + op + "}} = " + op +
+                   "[T=" + tfTypeName(tensor.type.dtype) + "]");
+    // Eagerly the OpDef's check fails first.
+    std::string complex = real ? "" : ", complex64, complex128";
+    std::string complexTypes = real ? "" : ", DT_COMPLEX64, DT_COMPLEX128";
+    rt.raise("InvalidArgumentError",
+             "Value for attr 'T' of " +
+                 std::string(py::dtypeName(tensor.type.dtype)) +
+                 " is not in the list of allowed values: bfloat16, half, "
+                 "float, double" +
+                 complex + "\n\t; NodeDef: {{node " + op + "}}; Op<name=" + op +
+                 "; signature=x:T -> y:T; attr=T:type,allowed=[DT_BFLOAT16, "
+                 "DT_HALF, DT_FLOAT, DT_DOUBLE" +
+                 complexTypes + "]> [Op:" + op + "] name: ");
   }
   return rt.apply(op, {t}, {{"T", tensor.type.dtype}}, tensor.type,
                   name.empty() ? op : name);
@@ -1328,6 +1349,9 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
     }
     if (rt.isTensor(index)) {
       HostTensorPtr c = rt.constantValue(index);
+      // _check_index: only int32 and int64 tensors index.
+      if (!isInteger(c->type.dtype) || c->type.dtype == DType::UInt8)
+        in.typeError(invalidIndex(in, index));
       if (c->type.numElements() != 1)
         rt.raise("InvalidArgumentError", invalidIndex(in, index));
       index = Value::integer(c->elementAsInt(0));

@@ -91,6 +91,10 @@ Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y);
 /// tf.where(condition): the int64 coordinates of the true elements.
 Value whereIndices(TfRuntime &rt, const Value &cond);
 Value identity(TfRuntime &rt, const Value &x);
+/// tf.boolean_mask (TfLosses.cpp): the elements (or, with `axis`, the
+/// slices) of `tensor` where `mask` is true.
+Value booleanMask(TfRuntime &rt, const Value &tensor, const Value &mask,
+                  const Value &axis);
 /// `x[key]` with ints, slices (positive steps), `...` and None/newaxis.
 Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key);
 /// `x[..., begin:end]` along `axis` (static bounds, step 1).

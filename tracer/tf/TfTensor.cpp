@@ -58,6 +58,12 @@ bool TensorObject::getAttr(Interpreter &in, const Value &self,
     out = makeDType(type.dtype);
     return true;
   }
+  if (name == "device") {
+    // Eager tensors live on the CPU; graph tensors are not placed yet.
+    out = in.str(symbolic() ? ""
+                            : "/job:localhost/replica:0/task:0/device:CPU:0");
+    return true;
+  }
   if (name == "ndim") {
     out = Value::integer(type.shape.size());
     return true;
@@ -229,6 +235,13 @@ bool TensorObject::truthy(Interpreter &in, const Value &self, bool &out) {
 
 bool TensorObject::getItem(Interpreter &in, const Value &self, const Value &key,
                            Value &out) {
+  // x[mask] with a bool tensor (or a Python bool) is tf.boolean_mask, as
+  // TensorFlow's slice helper makes it.
+  if (key.is(Type::Bool) ||
+      (rt->isTensor(key) && rt->tensor(key).type.dtype == DType::Bool)) {
+    out = booleanMask(*rt, self, key, Value());
+    return true;
+  }
   out = stridedSlice(*rt, self, key);
   return true;
 }

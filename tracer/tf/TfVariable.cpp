@@ -359,6 +359,10 @@ bool VariableObject::getAttr(Interpreter &in, const Value &self,
     out = makeDType(state->type.dtype);
     return true;
   }
+  if (name == "device") { // a variable's resource lives on the CPU
+    out = in.str("/job:localhost/replica:0/task:0/device:CPU:0");
+    return true;
+  }
   if (name == "trainable") {
     out = Value::boolean(state->trainable);
     return true;
