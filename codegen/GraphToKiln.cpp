@@ -928,7 +928,12 @@ Value Emitter::emitTensorList(const graph::Node &n, RankedTensorType type) {
     Value capacity = b.create<tensor::DimOp>(loc, buffer, 0);
     Value fits =
         b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, i, capacity);
-    auto dynType = cast<RankedTensorType>(type);
+    // The buffer's size changes at run time: work with a dynamic first
+    // dimension (an eager write knows its sizes statically).
+    auto resultType = cast<RankedTensorType>(type);
+    SmallVector<int64_t> shape(resultType.getShape());
+    shape[0] = ShapedType::kDynamic;
+    auto dynType = RankedTensorType::get(shape, resultType.getElementType());
     Value dyn = castTo(loc, buffer, dynType);
     buffer =
         b.create<scf::IfOp>(
@@ -952,8 +957,8 @@ Value Emitter::emitTensorList(const graph::Node &n, RankedTensorType type) {
                SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0)),
                    strides(rank, b.getIndexAttr(1)), sizes{capacity};
                rowSizes(buffer, sizes);
-               grown = b.create<tensor::InsertSliceOp>(l, buffer, grown,
-                                                       offsets, sizes, strides);
+               grown = b.create<tensor::InsertSliceOp>(l, dyn, grown, offsets,
+                                                       sizes, strides);
                b.create<scf::YieldOp>(l, grown);
              })
             .getResult(0);
@@ -968,8 +973,9 @@ Value Emitter::emitTensorList(const graph::Node &n, RankedTensorType type) {
   for (int64_t d = 1; d < rank; ++d)
     offsets.push_back(b.getIndexAttr(0));
   rowSizes(buffer, sizes);
-  return b.create<tensor::InsertSliceOp>(loc, item, buffer, offsets, sizes,
-                                         strides);
+  Value written = b.create<tensor::InsertSliceOp>(loc, item, buffer, offsets,
+                                                  sizes, strides);
+  return castTo(loc, written, type);
 }
 
 FlatSymbolRefAttr Emitter::declare(const std::string &name, FunctionType type) {

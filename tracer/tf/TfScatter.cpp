@@ -184,10 +184,66 @@ Value scatterNd(TfRuntime &rt, const Value &baseArg, const Value &indicesArg,
   return scatterPositions(rt, base, positions, updates, combine);
 }
 
+namespace {
+
+/// Whether `key` (an index or a tuple of them) holds a tensor whose value
+/// only the run time knows.
+bool runTimeKey(TfRuntime &rt, const Value &key) {
+  if (key.is(py::Type::Tuple) || key.is(py::Type::List)) {
+    for (auto &item : rt.in.toList(key))
+      if (runTimeKey(rt, item))
+        return true;
+    return false;
+  }
+  if (key.is(py::Type::Slice)) {
+    auto &s = key.as<py::SliceObject>();
+    return runTimeKey(rt, s.start) || runTimeKey(rt, s.stop) ||
+           runTimeKey(rt, s.step);
+  }
+  return rt.isTensor(key) && !rt.constantValue(key);
+}
+
+/// `current` with the elements `key` selects replaced by `updates` (of
+/// the selection's static shape), where the selection is known at run
+/// time only: the selected flat positions come from slicing a constant of
+/// positions, and each element takes the update whose position it is.
+Value replaceSelected(TfRuntime &rt, const Value &current, const Value &key,
+                      const Value &updates) {
+  const std::vector<int64_t> &shape = rt.tensor(current).type.shape;
+  Value positions = rt.constant(flatPositions(shape));
+  Value picked = flat(rt, stridedSlice(rt, positions, key)); // [M]
+  Value all = flat(rt, positions);                           // [N]
+  Value hits = binaryOp(rt, "Equal", expandDims(rt, all, 1),
+                        expandDims(rt, picked, 0)); // [N, M]
+  Value hit = reduce(rt, "Any", hits, Value::integer(1), false);
+  Value which = argReduce(rt, "ArgMax", cast(rt, hits, DType::Int32),
+                          Value::integer(1), DType::Int64);
+  Value replaced = select(rt, hit, gather(rt, flat(rt, updates), which, 0),
+                          flat(rt, current));
+  return reshape(rt, replaced, pyIntList(rt.in, shape));
+}
+
+} // namespace
+
 Value assignSlice(TfRuntime &rt, const Value &variable, const Value &key,
                   const Value &value) {
   auto &v = variable.as<VariableObject>();
   const std::vector<int64_t> &shape = v.state->type.shape;
+  if (rt.tracing && runTimeKey(rt, key)) {
+    Value current = readVariable(rt, v);
+    const TensorType sliceType = rt.tensor(stridedSlice(rt, current, key)).type;
+    if (!sliceType.isStatic() || !v.state->type.isStatic())
+      rt.raise("UnimplementedError",
+               "kiln needs the size of a variable slice assigned at a "
+               "run-time index known at trace time");
+    if (sliceType.numElements() == 0)
+      return assignVariable(rt, v, "AssignVariableOp", current);
+    Value updates =
+        updatesFor(rt, value, v.state->type.dtype, sliceType.shape,
+                   sliceType.shape, 0, "ResourceStridedSliceAssign", true);
+    return assignVariable(rt, v, "AssignVariableOp",
+                          replaceSelected(rt, current, key, updates));
+  }
   std::vector<int64_t> positions =
       positionsOf(rt, shape, [&](const Value &iota) {
         return stridedSlice(rt, iota, key);
