@@ -408,7 +408,8 @@ Value boolArray(TfRuntime &rt, const std::vector<bool> &values,
   return makeNdArray(rt, h, shape.empty());
 }
 
-/// A shape argument: an int or a sequence of ints.
+} // namespace
+
 std::vector<int64_t> shapeArg(Interpreter &in, const Value &v) {
   std::vector<int64_t> shape;
   if (v.is(Type::List) || v.is(Type::Tuple)) {
@@ -422,6 +423,8 @@ std::vector<int64_t> shapeArg(Interpreter &in, const Value &v) {
       in.valueError("negative dimensions are not allowed");
   return shape;
 }
+
+namespace {
 
 Value filledArray(TfRuntime &rt, const std::vector<int64_t> &shape,
                   const Value &fill, DType d) {
@@ -662,6 +665,7 @@ void installNumPy(TfRuntime &rt) {
     np.set("inf", Value::floating(INFINITY));
     np.set("nan", Value::floating(NAN));
     np.set("newaxis", Value());
+    installNpRandom(rt, np);
 
     np.def("dtype", [](Interpreter &in, CallArgs &args) {
       Params p(in, args, "dtype", {"dtype"});

@@ -74,7 +74,15 @@ bool npBinary(TfRuntime &rt, ast::BinaryOp op, const Value &x, const Value &y,
 bool npCompare(TfRuntime &rt, ast::CmpOp op, const Value &x, const Value &y,
                Value &out);
 
+/// A shape argument: an int or a sequence of ints (ValueError for a
+/// negative one).
+std::vector<int64_t> shapeArg(Interpreter &in, const Value &v);
+
 /// Registers `import numpy`.
 void installNumPy(TfRuntime &rt);
+
+class ModuleBuilder;
+/// np.random: NumPy's legacy random functions (NpRandom.cpp).
+void installNpRandom(TfRuntime &rt, ModuleBuilder &np);
 
 } // namespace kiln::tf

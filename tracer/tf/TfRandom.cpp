@@ -13,6 +13,7 @@
 // own seed draws one from Python's random.Random(s) (MT19937); the kernel,
 // cached by its seeds, keeps a Philox generator (key seed, counter seed2)
 // that each run advances by 256 samples per output element.
+#include "Mt19937.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
@@ -268,69 +269,6 @@ Value statelessNormal(TfRuntime &rt, const Params &p) {
   return binaryOp(rt, "AddV2", binaryOp(rt, "Mul", rnd, stddev), mean);
 }
 
-/// Python's random.Random: MT19937 seeded from an int by init_by_array
-/// over its 32-bit words, as CPython's random_seed does.
-class PythonRandom {
-public:
-  void seed(uint64_t n) {
-    std::vector<uint32_t> key;
-    for (; n; n >>= 32)
-      key.push_back(uint32_t(n));
-    if (key.empty())
-      key.push_back(0);
-    mt[0] = 19650218u;
-    for (uint32_t i = 1; i < N; ++i)
-      mt[i] = 1812433253u * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i;
-    uint32_t i = 1, j = 0;
-    for (size_t k = std::max<size_t>(N, key.size()); k; --k) {
-      mt[i] =
-          (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525u)) + key[j] + j;
-      if (++i >= N) {
-        mt[0] = mt[N - 1];
-        i = 1;
-      }
-      if (++j >= key.size())
-        j = 0;
-    }
-    for (uint32_t k = N - 1; k; --k) {
-      mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941u)) - i;
-      if (++i >= N) {
-        mt[0] = mt[N - 1];
-        i = 1;
-      }
-    }
-    mt[0] = 0x80000000u;
-    next = N;
-  }
-  uint32_t genrand() {
-    if (next >= N) {
-      for (uint32_t k = 0; k < N; ++k) {
-        uint32_t y = (mt[k] & 0x80000000u) | (mt[(k + 1) % N] & 0x7fffffffu);
-        mt[k] = mt[(k + M) % N] ^ (y >> 1) ^ (y & 1 ? 0x9908b0dfu : 0);
-      }
-      next = 0;
-    }
-    uint32_t y = mt[next++];
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9d2c5680u;
-    y ^= (y << 15) & 0xefc60000u;
-    return y ^ (y >> 18);
-  }
-  /// randint(0, 2**31 - 1): 32 random bits until they fall below 2**31.
-  int64_t randint31() {
-    for (;;) {
-      uint32_t r = genrand();
-      if (r < 0x80000000u)
-        return r;
-    }
-  }
-
-private:
-  static constexpr uint32_t N = 624, M = 397;
-  std::array<uint32_t, N> mt{};
-  uint32_t next = N;
-};
-
 constexpr int64_t kMaxInt32 = 2147483647;
 constexpr int64_t kDefaultGraphSeed = 87654321;
 
@@ -338,7 +276,7 @@ constexpr int64_t kDefaultGraphSeed = 87654321;
 
 struct RandomState {
   std::optional<int64_t> globalSeed;
-  PythonRandom rng;
+  Mt19937 rng;
   /// The eager kernels TensorFlow caches by op and attributes, each with
   /// its generator's counter offset (in 128-bit samples).
   std::map<std::tuple<std::string, DType, int64_t, int64_t>, uint64_t> kernels;
@@ -533,7 +471,7 @@ void installRandom(TfRuntime &rt, ModuleBuilder &random) {
     }
     int64_t s = in.toIndex(seed);
     state.globalSeed = s;
-    state.rng.seed(uint64_t(s < 0 ? -s : s));
+    state.rng.seedByArray(uint64_t(s < 0 ? -s : s));
     return Value();
   });
   random.def("uniform", [r](Interpreter &in, CallArgs &args) {

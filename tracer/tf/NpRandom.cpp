@@ -1,0 +1,380 @@
+// NumPy's legacy random API (np.random.seed, np.random.RandomState and the
+// module-level functions) with NumPy's numbers: the same MT19937 stream
+// (Mt19937.h), and each distribution drawn as NumPy's legacy code draws it
+// (53-bit doubles, the polar method for normals, masked rejection for
+// integers, Fisher-Yates for shuffles), so that seeded data matches.
+#include "Mt19937.h"
+#include "NumPy.h"
+#include "TfModuleBuilder.h"
+
+#include <cmath>
+#include <cstring>
+#include <random>
+
+namespace kiln::tf {
+
+using py::Type;
+
+namespace {
+
+/// A RandomState: the generator and the spare normal of the polar method.
+struct NpRandomState : py::NativeObject {
+  explicit NpRandomState(TfRuntime &rt) : rt(rt) { seedFromEntropy(); }
+  TfRuntime &rt;
+  Mt19937 mt;
+  bool hasGauss = false;
+  double gauss = 0;
+
+  std::string typeName() const override { return "RandomState"; }
+  std::string typeModule() const override { return "numpy.random"; }
+  std::string repr(Interpreter &, const Value &) override {
+    return "RandomState(MT19937)";
+  }
+  bool getAttr(Interpreter &in, const Value &self, const std::string &name,
+               Value &out) override;
+
+  void seedFromEntropy() {
+    std::random_device entropy;
+    mt.seedGenrand(entropy());
+    hasGauss = false;
+  }
+  void seed(Interpreter &in, const Value &s) {
+    if (s.isNone())
+      return seedFromEntropy();
+    if (!s.isIntLike())
+      in.raise("NotImplementedError",
+               "kiln's np.random.seed takes an int (or None)");
+    int64_t n = s.asInt();
+    if (n < 0 || n > 0xffffffffLL)
+      in.valueError("Seed must be between 0 and 2**32 - 1");
+    mt.seedGenrand(static_cast<uint32_t>(n));
+    hasGauss = false;
+  }
+  /// legacy_gauss: the polar method, two normals per accepted pair.
+  double normal() {
+    if (hasGauss) {
+      hasGauss = false;
+      return gauss;
+    }
+    double x1, x2, r2;
+    do {
+      x1 = 2.0 * mt.nextDouble() - 1.0;
+      x2 = 2.0 * mt.nextDouble() - 1.0;
+      r2 = x1 * x1 + x2 * x2;
+    } while (r2 >= 1.0 || r2 == 0.0);
+    double f = std::sqrt(-2.0 * std::log(r2) / r2);
+    gauss = f * x1;
+    hasGauss = true;
+    return f * x2;
+  }
+  /// An integer in [0, max]: masked rejection, 32-bit draws while max
+  /// fits (random_interval and the bounded fills of randint).
+  uint64_t interval(uint64_t max) {
+    if (max == 0)
+      return 0;
+    uint64_t mask = max;
+    for (int shift = 1; shift <= 32; shift *= 2)
+      mask |= mask >> shift;
+    uint64_t value;
+    if (max <= 0xffffffffULL) {
+      while ((value = (mt.genrand() & mask)) > max) {
+      }
+    } else {
+      while ((value = ((uint64_t(mt.genrand()) << 32 | mt.genrand()) & mask)) >
+             max) {
+      }
+    }
+    return value;
+  }
+};
+
+/// The `size` argument: nullopt for None (one Python scalar).
+std::optional<std::vector<int64_t>> sizeArg(Interpreter &in, const Value &v) {
+  if (v.isNone())
+    return std::nullopt;
+  return shapeArg(in, v);
+}
+
+/// Dimensions passed one by one, as rand(2, 3) and randn(2, 3) take them.
+std::optional<std::vector<int64_t>> dimsArg(Interpreter &in, CallArgs &args,
+                                            const std::string &fname) {
+  if (!args.keywords.empty())
+    in.typeError(fname + "() takes no keyword arguments");
+  if (args.positional.empty())
+    return std::nullopt;
+  std::vector<int64_t> shape;
+  for (auto &d : args.positional)
+    shape.push_back(in.toIndex(d));
+  for (int64_t d : shape)
+    if (d < 0)
+      in.valueError("negative dimensions are not allowed");
+  return shape;
+}
+
+double scalarArg(Interpreter &in, TfRuntime &rt, const Value &v,
+                 const std::string &what) {
+  HostTensorPtr t = npAsArray(rt, v);
+  if (!t->type.shape.empty())
+    in.raise("NotImplementedError",
+             "kiln's np.random takes a scalar " + what + " only");
+  return t->elementAsDouble(0);
+}
+
+/// `count` doubles from `draw`, as a float64 array of `shape` or one
+/// Python float.
+Value doubles(TfRuntime &rt, const std::optional<std::vector<int64_t>> &shape,
+              const std::function<double()> &draw) {
+  if (!shape)
+    return Value::floating(draw());
+  auto t = graph::HostTensor::zeros({DType::Float64, *shape});
+  auto *out = reinterpret_cast<double *>(t->bytes.data());
+  for (int64_t i = 0, n = t->type.numElements(); i < n; ++i)
+    out[i] = draw();
+  return makeNdArray(rt, t, false);
+}
+
+/// randint(low, high, size): int64 values in [low, high).
+Value randint(NpRandomState &s, Interpreter &in, const Value &lowArg,
+              const Value &highArg, const Value &size) {
+  int64_t low = highArg.isNone() ? 0 : in.toIndex(lowArg);
+  int64_t high = highArg.isNone() ? in.toIndex(lowArg) : in.toIndex(highArg);
+  if (low >= high)
+    in.valueError("low >= high");
+  uint64_t range = uint64_t(high) - uint64_t(low) - 1;
+  auto draw = [&] { return low + int64_t(s.interval(range)); };
+  std::optional<std::vector<int64_t>> shape = sizeArg(in, size);
+  if (!shape)
+    return Value::integer(draw());
+  auto t = graph::HostTensor::zeros({DType::Int64, *shape});
+  auto *out = reinterpret_cast<int64_t *>(t->bytes.data());
+  for (int64_t i = 0, n = t->type.numElements(); i < n; ++i)
+    out[i] = draw();
+  return makeNdArray(s.rt, t, false);
+}
+
+/// Fisher-Yates from the end, along the first axis (a list in place, an
+/// array's rows).
+void shuffle(NpRandomState &s, Interpreter &in, const Value &x) {
+  if (x.is(Type::List)) {
+    ValueList &items = x.as<py::ListObject>().items;
+    for (size_t i = items.size(); i-- > 1;)
+      std::swap(items[i], items[s.interval(i)]);
+    return;
+  }
+  auto *a =
+      x.is(Type::Native) ? dynamic_cast<NdArrayObject *>(x.raw()) : nullptr;
+  if (!a || a->value->type.shape.empty())
+    in.raise("NotImplementedError",
+             "kiln's np.random.shuffle takes a list or an array");
+  auto copy = std::make_shared<graph::HostTensor>(*a->value);
+  int64_t rows = copy->type.shape[0];
+  size_t row = rows ? copy->bytes.size() / rows : 0;
+  std::vector<uint8_t> tmp(row);
+  for (int64_t i = rows; i-- > 1;) {
+    int64_t j = static_cast<int64_t>(s.interval(static_cast<uint64_t>(i)));
+    std::memcpy(tmp.data(), &copy->bytes[i * row], row);
+    std::memcpy(&copy->bytes[i * row], &copy->bytes[j * row], row);
+    std::memcpy(&copy->bytes[j * row], tmp.data(), row);
+  }
+  a->value = copy;
+}
+
+Value arange(TfRuntime &rt, int64_t n) {
+  auto t = graph::HostTensor::zeros({DType::Int64, {n}});
+  auto *out = reinterpret_cast<int64_t *>(t->bytes.data());
+  for (int64_t i = 0; i < n; ++i)
+    out[i] = i;
+  return makeNdArray(rt, t, false);
+}
+
+/// `a[idx]` for an array-like `a` and an index array or int.
+Value take(Interpreter &in, const Value &a, const Value &idx) {
+  return in.getItem(a, idx);
+}
+
+Value choice(NpRandomState &s, Interpreter &in, Params &p) {
+  TfRuntime &rt = s.rt;
+  Value a = p.require("a", "choice");
+  bool fromInt = a.isIntLike();
+  Value population =
+      fromInt ? Value() : makeNdArray(rt, npAsArray(rt, a), false);
+  int64_t n = fromInt ? a.asInt()
+                      : population.as<NdArrayObject>().value->type.shape.at(0);
+  if (n <= 0)
+    in.valueError(fromInt ? "a must be greater than 0 unless no samples are "
+                            "taken"
+                          : "'a' cannot be empty unless no samples are taken");
+  bool replace = !p.has("replace") || in.truthy(p.get("replace"));
+  std::optional<std::vector<int64_t>> shape = sizeArg(in, p.get("size"));
+  Value idx;
+  if (p.has("p")) {
+    HostTensorPtr probs = npAsArray(rt, p.get("p"), DType::Float64);
+    if (probs->type.numElements() != n)
+      in.valueError("'a' and 'p' must have same size");
+    if (!replace)
+      in.raise("NotImplementedError",
+               "kiln's np.random.choice takes p only with replace=True");
+    // cdf / cdf[-1], then searchsorted(cdf, u, side='right').
+    std::vector<double> cdf(n);
+    double sum = 0;
+    for (int64_t i = 0; i < n; ++i)
+      cdf[i] = sum += probs->elementAsDouble(i);
+    for (double &c : cdf)
+      c /= cdf.back();
+    auto pick = [&] {
+      double u = s.mt.nextDouble();
+      return int64_t(std::upper_bound(cdf.begin(), cdf.end(), u) - cdf.begin());
+    };
+    if (!shape) {
+      idx = Value::integer(pick());
+    } else {
+      auto t = graph::HostTensor::zeros({DType::Int64, *shape});
+      auto *out = reinterpret_cast<int64_t *>(t->bytes.data());
+      for (int64_t i = 0, m = t->type.numElements(); i < m; ++i)
+        out[i] = pick();
+      idx = makeNdArray(rt, t, false);
+    }
+  } else if (replace) {
+    idx = randint(s, in, Value::integer(0), Value::integer(n), p.get("size"));
+  } else {
+    int64_t m = 1;
+    if (shape)
+      for (int64_t d : *shape)
+        m *= d;
+    if (m > n)
+      in.valueError("Cannot take a larger sample than population when "
+                    "'replace=False'");
+    Value perm = arange(rt, n);
+    shuffle(s, in, perm);
+    HostTensorPtr all = perm.as<NdArrayObject>().value;
+    if (!shape) {
+      idx = Value::integer(all->elementAsInt(0));
+    } else {
+      auto t = graph::HostTensor::zeros({DType::Int64, *shape});
+      std::memcpy(t->bytes.data(), all->bytes.data(), m * sizeof(int64_t));
+      idx = makeNdArray(rt, t, false);
+    }
+  }
+  return fromInt ? idx : take(in, population, idx);
+}
+
+bool NpRandomState::getAttr(Interpreter &in, const Value &self,
+                            const std::string &name, Value &out) {
+  NpRandomState *s = this;
+  // The method keeps its state alive (the module's functions are the
+  // global state's methods).
+  auto def = [&](py::BuiltinFn fn) {
+    out = in.builtin(name, [self, fn](Interpreter &in, CallArgs &args) {
+      return fn(in, args);
+    });
+  };
+  if (name == "seed") {
+    def([s](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "seed", {"seed"});
+      s->seed(in, p.get("seed"));
+      return Value();
+    });
+  } else if (name == "rand" || name == "randn") {
+    bool normal = name == "randn";
+    def([s, normal, name](Interpreter &in, CallArgs &args) {
+      return doubles(s->rt, dimsArg(in, args, name),
+                     [&] { return normal ? s->normal() : s->mt.nextDouble(); });
+    });
+  } else if (name == "random" || name == "random_sample" ||
+             name == "standard_normal") {
+    bool normal = name == "standard_normal";
+    def([s, normal, name](Interpreter &in, CallArgs &args) {
+      Params p(in, args, name, {"size"});
+      return doubles(s->rt, sizeArg(in, p.get("size")),
+                     [&] { return normal ? s->normal() : s->mt.nextDouble(); });
+    });
+  } else if (name == "uniform" || name == "normal") {
+    bool normal = name == "normal";
+    def([s, normal, name](Interpreter &in, CallArgs &args) {
+      Params p(in, args, name,
+               normal ? std::vector<std::string>{"loc", "scale", "size"}
+                      : std::vector<std::string>{"low", "high", "size"});
+      double a = p.has(normal ? "loc" : "low")
+                     ? scalarArg(in, s->rt, p.get(normal ? "loc" : "low"),
+                                 normal ? "loc" : "low")
+                     : 0.0;
+      double b = p.has(normal ? "scale" : "high")
+                     ? scalarArg(in, s->rt, p.get(normal ? "scale" : "high"),
+                                 normal ? "scale" : "high")
+                     : 1.0;
+      if (normal && b < 0)
+        in.valueError("scale < 0");
+      return doubles(s->rt, sizeArg(in, p.get("size")), [&] {
+        return normal ? a + b * s->normal() : a + (b - a) * s->mt.nextDouble();
+      });
+    });
+  } else if (name == "randint") {
+    def([s](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "randint", {"low", "high", "size", "dtype"});
+      if (p.has("dtype")) {
+        auto d = npDTypeOf(p.get("dtype"));
+        if (!d || (*d != DType::Int64 && *d != DType::Int32))
+          in.raise("NotImplementedError",
+                   "kiln's np.random.randint makes int64 or int32 values");
+      }
+      return randint(*s, in, p.require("low", "randint"), p.get("high"),
+                     p.get("size"));
+    });
+  } else if (name == "shuffle") {
+    def([s](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "shuffle", {"x"});
+      shuffle(*s, in, p.require("x", "shuffle"));
+      return Value();
+    });
+  } else if (name == "permutation") {
+    def([s](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "permutation", {"x"});
+      Value x = p.require("x", "permutation");
+      Value arr = x.isIntLike()
+                      ? arange(s->rt, x.asInt())
+                      : makeNdArray(s->rt, npAsArray(s->rt, x), false);
+      shuffle(*s, in, arr);
+      return arr;
+    });
+  } else if (name == "choice") {
+    def([s](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "choice", {"a", "size", "replace", "p"});
+      return choice(*s, in, p);
+    });
+  } else {
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+void installNpRandom(TfRuntime &rt, ModuleBuilder &np) {
+  Interpreter &in = np.in;
+  TfRuntime *r = &rt;
+  ModuleBuilder random(in, rt, "numpy.random");
+  // The functions of np.random draw from one global RandomState.
+  auto global = std::make_shared<NpRandomState>(rt);
+  Value globalValue = Value::object(Type::Native, global);
+  for (const char *name :
+       {"seed", "rand", "randn", "random", "random_sample", "standard_normal",
+        "uniform", "normal", "randint", "shuffle", "permutation", "choice"}) {
+    Value method = in.getAttr(globalValue, name);
+    random.set(name, method);
+  }
+  random.def("RandomState", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "RandomState", {"seed"});
+    auto state = std::make_shared<NpRandomState>(*r);
+    state->seed(in, p.get("seed"));
+    return Value::object(Type::Native, state);
+  });
+  random.def("default_rng", [](Interpreter &in, CallArgs &) -> Value {
+    in.raise("NotImplementedError",
+             "kiln's np.random has NumPy's legacy functions (np.random.seed, "
+             "np.random.RandomState); default_rng's Generator is not "
+             "supported yet");
+  });
+  np.set("random", random.value());
+}
+
+} // namespace kiln::tf
