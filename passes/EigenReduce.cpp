@@ -23,6 +23,9 @@ struct SumBuilder {
   Value flat;
   Type et;
   int64_t packet;
+  /// Packets per leaf: 1024 (float, double); half's leaves are 1024
+  /// elements.
+  int64_t leafPackets;
 
   Value idx(int64_t v) { return b.create<arith::ConstantIndexOp>(loc, v); }
   Value add(Value x, Value y) { return b.create<arith::AddFOp>(loc, x, y); }
@@ -97,7 +100,7 @@ struct SumBuilder {
     if (splits == kMaxSplits)
       return leaf(first, n);
     Value large = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ugt, n,
-                                          idx(packet * kLeafPackets));
+                                          idx(packet * leafPackets));
     auto branch = b.create<scf::IfOp>(loc, TypeRange{et}, large,
                                       /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(b);
@@ -122,8 +125,10 @@ struct SumBuilder {
 Value innerSum(OpBuilder &b, Location loc, Value flat, Value first, Value n,
                std::optional<int64_t> maxN) {
   Type et = cast<ShapedType>(flat.getType()).getElementType();
-  SumBuilder s{b, loc, flat, et, et.isF64() ? 4 : 8};
-  if (maxN && *maxN <= s.packet * kLeafPackets)
+  int64_t packet = et.isF64() ? 4 : 8;
+  SumBuilder s{b,  loc,    flat,
+               et, packet, et.isF16() ? 1024 / packet : kLeafPackets};
+  if (maxN && *maxN <= s.packet * s.leafPackets)
     return s.leaf(first, n);
   return s.sum(first, n, 0);
 }

@@ -641,7 +641,8 @@ Value Lowering::eigenOrderSum(kiln::ReduceOp op, RankedTensorType reducedType,
   Value input = op.getInput();
   auto inType = cast<RankedTensorType>(input.getType());
   Type et = inType.getElementType();
-  if (!(et.isF32() || et.isF64()) || !reducesInnermost(inType, op.getAxes()))
+  if (!(et.isF32() || et.isF64() || et.isF16()) ||
+      !reducesInnermost(inType, op.getAxes()))
     return nullptr;
   // Each output sums a run of n consecutive elements of the flat input.
   Value total = index(1), n = index(1), outputs = index(1);
