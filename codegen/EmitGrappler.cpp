@@ -12,6 +12,8 @@
 //   rebuilt smallest operands first, so that `x * y * 1.7` computes
 //   `(1.7 * x) * y`.
 //
+// ConstantPushDown.cpp has run before: its rewrites come first in grappler.
+//
 // A node joins its consumer's tree when that is its only use, as in
 // grappler; trees need static shapes here.
 #include "Emitter.h"
@@ -98,15 +100,11 @@ bool Emitter::absorbedIntoConsumer(int id, bool add) {
 bool Emitter::treeLeaves(const graph::Node &n, bool add,
                          std::vector<graph::Output> &leaves) {
   bool absorbed = false;
-  // Depth first, each node's inputs in name order (grappler sorts the
-  // inputs of commutative ops before it collects a tree).
+  // Depth first, left to right (grappler sorts the inputs of commutative
+  // ops by name only later, which reorders the AddNs it made but not the
+  // binary ops MinimizeBroadcasts rebuilt).
   std::function<void(const graph::Node &)> visit = [&](const graph::Node &m) {
-    std::vector<graph::Output> inputs = m.inputs;
-    std::stable_sort(inputs.begin(), inputs.end(),
-                     [&](graph::Output x, graph::Output y) {
-                       return tensorName(x) < tensorName(y);
-                     });
-    for (graph::Output in : inputs) {
+    for (graph::Output in : m.inputs) {
       if (in.index == 0 && absorbedIntoConsumer(in.node, add)) {
         absorbed = true;
         visit(g.nodes[in.node]);

@@ -25,6 +25,10 @@ namespace kiln {
 // This header is internal to codegen/, whose files all use MLIR's names.
 using namespace mlir;
 
+/// A Const node of the function itself, which grappler may fold; not an
+/// eager tensor the function captured (TensorFlow passes those in).
+bool isGraphConstant(const graph::Node &n);
+
 class Emitter {
 public:
   Emitter(ModuleOp module, const graph::Graph &g, const std::string &file,

@@ -1,5 +1,6 @@
 // Graph → kiln dialect: one op per graph node, arguments for Placeholders.
 #include "GraphToKiln.h"
+#include "ConstantPushDown.h"
 #include "Emitter.h"
 #include "HostCalls.h"
 
@@ -51,6 +52,13 @@ Type elementType(MLIRContext *ctx, DType dtype) {
   }
 }
 
+bool isGraphConstant(const graph::Node &n) {
+  if (n.op != "Const")
+    return false;
+  auto it = n.attrs.find("captured");
+  return it == n.attrs.end() || !std::get<bool>(it->second);
+}
+
 // TensorFlow's graph optimizer (grappler) rewrites a float division by a
 // constant into a multiplication by its reciprocal, rounded in the same
 // type; the results differ from a division in the last bit, so compiled
@@ -58,7 +66,7 @@ Type elementType(MLIRContext *ctx, DType dtype) {
 Value Emitter::reciprocalOfConstant(const graph::Node &n, size_t i) {
   const graph::Node &producer = g.nodes[n.inputs[i].node];
   // A constant divided by a constant is folded by an exact division first.
-  if (producer.op != "Const" || g.nodes[n.inputs[0].node].op == "Const")
+  if (!isGraphConstant(producer) || isGraphConstant(g.nodes[n.inputs[0].node]))
     return nullptr;
   const graph::HostTensorPtr *value =
       attr<graph::HostTensorPtr>(producer, "value");
@@ -92,7 +100,7 @@ Value Emitter::reciprocalOfConstant(const graph::Node &n, size_t i) {
 // broadcast x; the fused ops round differently, so compiled tf.functions do
 // the same.
 static bool isConstantOnes(const graph::Node &n) {
-  if (n.op != "Const")
+  if (!isGraphConstant(n))
     return false;
   auto it = n.attrs.find("value");
   if (it == n.attrs.end())
@@ -708,6 +716,16 @@ bool Emitter::run(std::string &error) {
     values[key({g.args[i], 0})] = entry->getArgument(i);
   markLive();
   countConsumers();
+  // Constants first, at the function's entry: graph rewrites (constant
+  // push-down) may give a node an operand defined after it.
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    if (!live[i] || g.nodes[i].op != "Const")
+      continue;
+    Value v = emit(g.nodes[i], error);
+    if (!v)
+      return false;
+    values[key({static_cast<int>(i), 0})] = v;
+  }
   if (!emitNodes(g.bodyNodes(), error))
     return false;
   SmallVector<Value> results;
@@ -758,7 +776,8 @@ void Emitter::markLive() {
 bool Emitter::emitNodes(const std::vector<int> &ids, std::string &error) {
   for (int i : ids) {
     const graph::Node &n = g.nodes[i];
-    if (!live[i] || n.op == "Placeholder" || n.op == "NoOp")
+    if (!live[i] || n.op == "Placeholder" || n.op == "NoOp" ||
+        n.op == "Const") // constants come first (run())
       continue;
     if (n.op == "PrintV2" || n.op == "Assert") {
       if ((n.op == "Assert" || g.hostPrints) && !emitHostCall(n, error))
@@ -1237,7 +1256,11 @@ bool emitKilnFunction(
     std::string &error,
     std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs) {
   eigen::declareX86Helpers(module);
-  return Emitter(module, graph, fileName, hostSpecs).run(error);
+  // Grappler's rewrites that reshape the graph come first; the emitter
+  // reproduces the others as it goes.
+  graph::Graph optimized = graph;
+  pushDownConstants(optimized);
+  return Emitter(module, optimized, fileName, hostSpecs).run(error);
 }
 
 } // namespace kiln

@@ -364,6 +364,9 @@ graph::Output TfRuntime::graphOutput(const Value &v) {
   n.name = tracing->graph.uniqueName("Const");
   n.attrs["value"] = t.value;
   n.attrs["dtype"] = t.type.dtype;
+  // TensorFlow passes a captured tensor in as an input (a placeholder):
+  // grappler's rewrites of constants leave it alone.
+  n.attrs["captured"] = true;
   n.outputs = {t.type};
   n.loc = currentLoc();
   int id = tracing->graph.add(std::move(n));

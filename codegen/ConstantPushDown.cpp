@@ -1,0 +1,280 @@
+// Grappler's ConstantPushDown, before kiln emits a tf.function: in a tree
+// of two additions or subtractions (or multiplications and divisions by
+// constants), a constant operand of the outer op is moved next to the inner
+// op's other operand, where constants meet and fold:
+//
+//   (x + 0.1) + 0.2  ->  x + (0.2 + 0.1)  ->  x + 0.3
+//   x / 3.0 / 7.0    ->  x * ((1/7) * (1/3))
+//   (x + y) + 0.5    ->  x + (0.5 + y)
+//
+// The folded constants are computed in the tensors' type, as TensorFlow's
+// constant folding runs its kernels, so results round as TensorFlow's do.
+// A division by a constant counts as a multiplication by its reciprocal
+// (the emitter's RealDiv rewrite, GraphToKiln.cpp).
+#include "ConstantPushDown.h"
+#include "Emitter.h"
+
+#include <cstring>
+#include <optional>
+
+namespace kiln {
+
+namespace {
+
+bool isFloat(graph::DType d) {
+  return d == graph::DType::Float32 || d == graph::DType::Float64;
+}
+
+/// An operand of an op, maybe standing for 1 / (its constant).
+struct Operand {
+  graph::Output out;
+  bool reciprocal = false;
+};
+
+/// A node read as one of the four ops ConstantPushDown rewrites.
+struct Binary {
+  char op; // + - * /
+  Operand lhs, rhs;
+};
+
+class PushDown {
+public:
+  explicit PushDown(graph::Graph &g) : g(g) {
+    consumers.assign(g.nodes.size(), 0);
+    for (auto &n : g.nodes)
+      for (graph::Output in : n.inputs)
+        ++consumers[in.node];
+    for (auto &r : g.regions)
+      for (graph::Output out : r.results)
+        results.push_back(out.node);
+    for (graph::Output out : g.results)
+      results.push_back(out.node);
+    for (int id : results)
+      ++consumers[id];
+  }
+
+  void run() {
+    // Grappler first puts the inputs of commutative ops in name order;
+    // which operand a rewrite moves depends on it.
+    for (auto &n : g.nodes)
+      if ((n.op == "AddV2" || n.op == "Add" || n.op == "Mul") &&
+          n.inputs.size() == 2 && name(n.inputs[1]) < name(n.inputs[0]))
+        std::swap(n.inputs[0], n.inputs[1]);
+    // Until nothing changes, as grappler repeats its passes (bounded).
+    for (int round = 0; round < 16; ++round) {
+      bool changed = false;
+      for (size_t i = 0; i < g.nodes.size(); ++i)
+        changed |= rewrite(static_cast<int>(i));
+      if (!changed)
+        break;
+    }
+  }
+
+private:
+  graph::Graph &g;
+  std::vector<int> consumers, results;
+
+  std::string name(graph::Output o) const {
+    const std::string &base = g.nodes[o.node].name;
+    return o.index ? base + ":" + std::to_string(o.index) : base;
+  }
+
+  bool isConst(const Operand &o) const {
+    return isGraphConstant(g.nodes[o.out.node]);
+  }
+
+  std::optional<Binary> view(int id) const {
+    const graph::Node &n = g.nodes[id];
+    if (n.inputs.size() != 2 || n.outputs.size() != 1)
+      return std::nullopt;
+    Operand a{n.inputs[0]}, b{n.inputs[1]};
+    if (n.op == "AddV2" || n.op == "Add")
+      return Binary{'+', a, b};
+    if (n.op == "Sub")
+      return Binary{'-', a, b};
+    if (n.op == "Mul")
+      return Binary{'*', a, b};
+    // A float division by a constant: a multiplication by the reciprocal.
+    if ((n.op == "RealDiv" || n.op == "Div") &&
+        isFloat(n.outputs[0].dtype) && isConst(b) && !isConst(a))
+      return Binary{'*', a, Operand{b.out, true}};
+    return std::nullopt;
+  }
+
+  /// The value of constant operand `o` as doubles (its reciprocals taken
+  /// in its type), or nothing for a type kiln does not fold.
+  std::optional<std::vector<double>> values(const Operand &o,
+                                            graph::DType &dtype,
+                                            std::vector<int64_t> &shape) const {
+    const graph::Node &n = g.nodes[o.out.node];
+    auto it = n.attrs.find("value");
+    if (it == n.attrs.end())
+      return std::nullopt;
+    const graph::HostTensorPtr &t = std::get<graph::HostTensorPtr>(it->second);
+    if (!t || !isFloat(t->type.dtype))
+      return std::nullopt;
+    dtype = t->type.dtype;
+    shape = t->type.shape;
+    std::vector<double> v(t->type.numElements());
+    for (size_t i = 0; i < v.size(); ++i) {
+      v[i] = t->elementAsDouble(i);
+      if (o.reciprocal)
+        v[i] = dtype == graph::DType::Float32
+                   ? double(1.0f / static_cast<float>(v[i]))
+                   : 1.0 / v[i];
+    }
+    return v;
+  }
+
+  /// Node `id` made a constant: `x op y` of two constant operands, each
+  /// element rounded to the type as the kernel's arithmetic does. False
+  /// when kiln cannot compute it here.
+  bool fold(int id, char op, const Operand &x, const Operand &y) {
+    graph::DType dx, dy;
+    std::vector<int64_t> sx, sy;
+    auto vx = values(x, dx, sx), vy = values(y, dy, sy);
+    if (!vx || !vy || dx != dy || (sx != sy && !sx.empty() && !sy.empty()))
+      return false;
+    std::vector<int64_t> shape = sx.empty() ? sy : sx;
+    size_t n = std::max(vx->size(), vy->size());
+    auto t = graph::HostTensor::zeros({dx, shape});
+    for (size_t i = 0; i < n; ++i) {
+      double a = (*vx)[vx->size() == 1 ? 0 : i];
+      double b = (*vy)[vy->size() == 1 ? 0 : i];
+      if (dx == graph::DType::Float32) {
+        float fa = float(a), fb = float(b);
+        float r = op == '+' ? fa + fb : op == '-' ? fa - fb
+                                    : op == '*' ? fa * fb
+                                                : fa / fb;
+        std::memcpy(t->bytes.data() + i * 4, &r, 4);
+      } else {
+        double r = op == '+' ? a + b : op == '-' ? a - b
+                                   : op == '*' ? a * b
+                                               : a / b;
+        std::memcpy(t->bytes.data() + i * 8, &r, 8);
+      }
+    }
+    graph::Node &node = g.nodes[id];
+    node.op = "Const";
+    node.inputs.clear();
+    node.attrs.clear();
+    node.attrs["value"] = graph::HostTensorPtr(t);
+    node.attrs["dtype"] = dx;
+    node.outputs = {t->type};
+    return true;
+  }
+
+  /// Writes `lhs op rhs` into node `id` (a reciprocal operand back as a
+  /// division by its constant); false when it cannot be expressed.
+  bool write(int id, char op, Operand lhs, Operand rhs) {
+    graph::Node &node = g.nodes[id];
+    graph::DType dtype = node.outputs[0].dtype;
+    if (lhs.reciprocal && op == '*')
+      std::swap(lhs, rhs);
+    if (lhs.reciprocal || (rhs.reciprocal && op != '*'))
+      return false;
+    node.op = op == '+'   ? "AddV2"
+              : op == '-' ? "Sub"
+              : op == '*' ? (rhs.reciprocal ? "RealDiv" : "Mul")
+                          : "RealDiv";
+    node.inputs = {lhs.out, rhs.out};
+    node.attrs.clear();
+    node.attrs["T"] = dtype;
+    return true;
+  }
+
+  bool rewrite(int parentId) {
+    auto parent = view(parentId);
+    if (!parent)
+      return false;
+    graph::DType dtype = g.nodes[parentId].outputs[0].dtype;
+    if (dtype == graph::DType::Float16 || dtype == graph::DType::BFloat16)
+      return false;
+    bool leftConst = isConst(parent->lhs), rightConst = isConst(parent->rhs);
+    if (leftConst == rightConst)
+      return false;
+    const Operand &c = leftConst ? parent->lhs : parent->rhs;
+    const Operand &opOperand = leftConst ? parent->rhs : parent->lhs;
+    int childId = opOperand.out.node;
+    if (opOperand.reciprocal || opOperand.out.index != 0 ||
+        consumers[childId] != 1 ||
+        std::find(results.begin(), results.end(), childId) != results.end() ||
+        g.nodes[childId].region != g.nodes[parentId].region)
+      return false;
+    auto child = view(childId);
+    if (!child)
+      return false;
+    bool leftLeafConst = isConst(child->lhs), rightLeafConst = isConst(child->rhs);
+    if (leftLeafConst && rightLeafConst)
+      return false;
+    bool addSub = (parent->op == '+' || parent->op == '-') &&
+                  (child->op == '+' || child->op == '-');
+    bool mulDiv = (parent->op == '*' || parent->op == '/') &&
+                  (child->op == '*' || child->op == '/');
+    if (!addSub && !mulDiv)
+      return false;
+    bool symmetric = parent->op == '+' || parent->op == '*';
+    bool childSymmetric = child->op == '+' || child->op == '*';
+    if (!(symmetric && childSymmetric) && !isFloat(dtype))
+      return false;
+    const Operand &x = leftLeafConst ? child->rhs : child->lhs;
+    const Operand &y = leftLeafConst ? child->lhs : child->rhs;
+    // A constant larger than x would broadcast x further: not moved.
+    if (!isConst(y)) {
+      const graph::TensorType &ct = g.typeOf(c.out), &xt = g.typeOf(x.out);
+      if (ct.isStatic() && xt.isStatic() &&
+          ct.numElements() > xt.numElements())
+        return false;
+      if (!ct.unknownRank && !xt.unknownRank && !ct.shape.empty())
+        for (size_t i = 0; i < std::min(ct.shape.size(), xt.shape.size()); ++i)
+          if (xt.shape[i] >= 0 && ct.shape[i] > xt.shape[i])
+            return false;
+    }
+    char sym = addSub ? '+' : '*', nonsym = addSub ? '-' : '/';
+    char parentOp, childOp;
+    Operand parentLhs, parentRhs, childLhs, childRhs;
+    Operand childOut{{childId, 0}};
+    if (symmetric && childSymmetric) {
+      parentOp = parent->op;
+      parentLhs = x;
+      parentRhs = childOut;
+      childOp = child->op;
+      childLhs = c;
+      childRhs = y;
+    } else {
+      auto negated = [&](bool rightLeaf) {
+        bool leafNegated = !childSymmetric && rightLeaf;
+        bool childNegated = !symmetric && leftConst;
+        return leafNegated != childNegated;
+      };
+      bool negC = !symmetric && !leftConst;
+      bool negX = negated(leftLeafConst);
+      bool negY = negated(!leftLeafConst);
+      parentOp = (negX || (negC && negY)) ? nonsym : sym;
+      parentLhs = negX ? childOut : x;
+      parentRhs = negX ? x : childOut;
+      childOp = negC != negY ? nonsym : sym;
+      childLhs = negC ? y : c;
+      childRhs = negC ? c : y;
+    }
+    // The inner op first: folded when both its operands are constants.
+    graph::Node savedChild = g.nodes[childId], savedParent = g.nodes[parentId];
+    bool childDone = (isConst(childLhs) && isConst(childRhs) &&
+                      fold(childId, childOp, childLhs, childRhs)) ||
+                     write(childId, childOp, childLhs, childRhs);
+    if (!childDone || !write(parentId, parentOp, parentLhs, parentRhs)) {
+      g.nodes[childId] = savedChild;
+      g.nodes[parentId] = savedParent;
+      return false;
+    }
+    g.nodes[childId].name = savedChild.name;
+    g.nodes[childId].loc = savedChild.loc;
+    return true;
+  }
+};
+
+} // namespace
+
+void pushDownConstants(graph::Graph &g) { PushDown(g).run(); }
+
+} // namespace kiln
