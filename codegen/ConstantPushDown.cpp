@@ -95,8 +95,8 @@ private:
     if (n.op == "Mul")
       return Binary{'*', a, b};
     // A float division by a constant: a multiplication by the reciprocal.
-    if ((n.op == "RealDiv" || n.op == "Div") &&
-        isFloat(n.outputs[0].dtype) && isConst(b) && !isConst(a))
+    if ((n.op == "RealDiv" || n.op == "Div") && isFloat(n.outputs[0].dtype) &&
+        isConst(b) && !isConst(a))
       return Binary{'*', a, Operand{b.out, true}};
     return std::nullopt;
   }
@@ -143,14 +143,16 @@ private:
       double b = (*vy)[vy->size() == 1 ? 0 : i];
       if (dx == graph::DType::Float32) {
         float fa = float(a), fb = float(b);
-        float r = op == '+' ? fa + fb : op == '-' ? fa - fb
-                                    : op == '*' ? fa * fb
-                                                : fa / fb;
+        float r = op == '+'   ? fa + fb
+                  : op == '-' ? fa - fb
+                  : op == '*' ? fa * fb
+                              : fa / fb;
         std::memcpy(t->bytes.data() + i * 4, &r, 4);
       } else {
-        double r = op == '+' ? a + b : op == '-' ? a - b
-                                   : op == '*' ? a * b
-                                               : a / b;
+        double r = op == '+'   ? a + b
+                   : op == '-' ? a - b
+                   : op == '*' ? a * b
+                               : a / b;
         std::memcpy(t->bytes.data() + i * 8, &r, 8);
       }
     }
@@ -204,7 +206,8 @@ private:
     auto child = view(childId);
     if (!child)
       return false;
-    bool leftLeafConst = isConst(child->lhs), rightLeafConst = isConst(child->rhs);
+    bool leftLeafConst = isConst(child->lhs),
+         rightLeafConst = isConst(child->rhs);
     if (leftLeafConst && rightLeafConst)
       return false;
     bool addSub = (parent->op == '+' || parent->op == '-') &&
@@ -222,8 +225,7 @@ private:
     // A constant larger than x would broadcast x further: not moved.
     if (!isConst(y)) {
       const graph::TensorType &ct = g.typeOf(c.out), &xt = g.typeOf(x.out);
-      if (ct.isStatic() && xt.isStatic() &&
-          ct.numElements() > xt.numElements())
+      if (ct.isStatic() && xt.isStatic() && ct.numElements() > xt.numElements())
         return false;
       if (!ct.unknownRank && !xt.unknownRank && !ct.shape.empty())
         for (size_t i = 0; i < std::min(ct.shape.size(), xt.shape.size()); ++i)

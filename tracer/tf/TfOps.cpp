@@ -812,6 +812,31 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
   }
   int64_t total = type.numElements();
   if (total >= 0) {
+    // Shape inference's text while tracing ("[3,?]" for the -1).
+    auto partial = [&] {
+      std::string text = "[";
+      for (size_t i = 0; i < shape.size(); ++i)
+        text += (i ? "," : "") +
+                (shape[i] < 0 ? std::string("?") : std::to_string(shape[i]));
+      return text + "]";
+    };
+    auto inferenceTail = [&] {
+      return std::string(" for '{{node Reshape}} = Reshape[T=") +
+             tfTypeName(type.dtype) +
+             ", Tshape=DT_INT32](x, Reshape/shape)' with input shapes: " +
+             shapeList(type.shape) + ", [" + std::to_string(shape.size()) +
+             "] and with input tensors computed as partial shapes: input[1] "
+             "= " +
+             partial() + ".";
+    };
+    if (unknownAt >= 0 && rt.tracing && (known == 0 || total % known != 0))
+      rt.in.valueError(known == 0
+                           ? "Cannot reshape a tensor with " +
+                                 std::to_string(total) + " elements to shape " +
+                                 partial() + " (0 elements)" + inferenceTail()
+                           : "Dimension size must be evenly divisible by " +
+                                 std::to_string(known) + " but is " +
+                                 std::to_string(total) + inferenceTail());
     if (unknownAt >= 0) {
       if (known == 0 || total % known != 0)
         rt.raise(
