@@ -287,6 +287,12 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       }
     }
   }
+  for (auto &name : opts.exports)
+    if (!byName.count(name)) {
+      err << "kiln: error: --export names '" << name
+          << "', which is not a tf.function of " << opts.input << "\n";
+      return kExitUserError;
+    }
   for (auto &text : opts.signatures) {
     std::string name, error;
     std::vector<graph::TensorType> types;

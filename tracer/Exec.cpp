@@ -566,7 +566,11 @@ Value Interpreter::importModule(const std::string &name) {
     return cached->second;
   auto factory = moduleFactories_.find(name);
   if (factory == moduleFactories_.end())
-    raise("ModuleNotFoundError", "No module named '" + name + "'");
+    // Also for modules that exist under CPython: kiln has its own few.
+    raise("ModuleNotFoundError",
+          "No module named '" + name +
+              "' (not supported by kiln: a script may import tensorflow, "
+              "numpy, math and sys)");
   Value module = factory->second(*this);
   modules_[name] = module;
   return module;
@@ -601,7 +605,7 @@ void Interpreter::execImport(const Stmt &s, Frame &frame) {
       auto factory = moduleFactories_.find(from.module + "." + alias.name);
       if (factory == moduleFactories_.end())
         raise("ImportError", "cannot import name '" + alias.name + "' from '" +
-                                 from.module + "'");
+                                 from.module + "' (not supported by kiln)");
       v = importModule(from.module + "." + alias.name);
     }
     storeName(alias.target, v, frame);

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
 
 using namespace kiln;
@@ -92,7 +93,15 @@ int main(int argc, char **argv) {
     cmd->add_option("--max-traces", inv.opts.maxTraces,
                     "Fail a call that would trace a tf.function more than N "
                     "times")
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::Validator(
+            [](std::string &v) -> std::string {
+              char *end = nullptr;
+              long n = std::strtol(v.c_str(), &end, 10);
+              return *end == '\0' && n > 0
+                         ? ""
+                         : "needs a positive number of traces";
+            },
+            "N"));
     cmd->add_flag("--explain-retrace", inv.opts.explainRetrace,
                   "Say on stderr which arguments made each retrace");
   };
