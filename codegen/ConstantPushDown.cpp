@@ -25,6 +25,11 @@ bool isFloat(graph::DType d) {
   return d == graph::DType::Float32 || d == graph::DType::Float64;
 }
 
+/// Strings (whose + concatenates) and bools are left as they are.
+bool numeric(graph::DType d) {
+  return d != graph::DType::String && d != graph::DType::Bool;
+}
+
 /// An operand of an op, maybe standing for 1 / (its constant).
 struct Operand {
   graph::Output out;
@@ -58,7 +63,8 @@ public:
     // which operand a rewrite moves depends on it.
     for (auto &n : g.nodes)
       if ((n.op == "AddV2" || n.op == "Add" || n.op == "Mul") &&
-          n.inputs.size() == 2 && name(n.inputs[1]) < name(n.inputs[0]))
+          n.inputs.size() == 2 && n.outputs.size() == 1 &&
+          numeric(n.outputs[0].dtype) && name(n.inputs[1]) < name(n.inputs[0]))
         std::swap(n.inputs[0], n.inputs[1]);
     // Until nothing changes, as grappler repeats its passes (bounded).
     for (int round = 0; round < 16; ++round) {
@@ -85,7 +91,8 @@ private:
 
   std::optional<Binary> view(int id) const {
     const graph::Node &n = g.nodes[id];
-    if (n.inputs.size() != 2 || n.outputs.size() != 1)
+    if (n.inputs.size() != 2 || n.outputs.size() != 1 ||
+        !numeric(n.outputs[0].dtype))
       return std::nullopt;
     Operand a{n.inputs[0]}, b{n.inputs[1]};
     if (n.op == "AddV2" || n.op == "Add")
