@@ -162,6 +162,31 @@ std::string Graph::uniqueName(const std::string &hint) {
   return name;
 }
 
+void Graph::rename(int id, const std::string &hint) {
+  // The old name goes back unused when it was the latest of its base, so
+  // that the next node of that kind is named as if it had never been made.
+  std::string old = nodes[id].name;
+  auto lower = [](std::string s) {
+    for (char &c : s)
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  };
+  size_t underscore = old.rfind('_');
+  bool numbered =
+      underscore != std::string::npos && underscore + 1 < old.size() &&
+      old.find_first_not_of("0123456789", underscore + 1) == std::string::npos;
+  if (numbered) {
+    auto it = nameCounts_.find(lower(old.substr(0, underscore)));
+    if (it != nameCounts_.end() &&
+        it->second == std::stoi(old.substr(underscore + 1)) + 1)
+      --it->second;
+  } else if (auto it = nameCounts_.find(lower(old));
+             it != nameCounts_.end() && it->second == 1) {
+    it->second = 0;
+  }
+  nodes[id].name = uniqueName(hint);
+}
+
 std::string Graph::enterScope(const std::string &name) {
   std::string left = scope;
   scope = uniqueName(name) + "/";

@@ -110,6 +110,9 @@ struct Graph {
   /// inside the current name scope (a `base` that already starts with the
   /// scope was derived from a name made in it: "mul/y" from "mul").
   std::string uniqueName(const std::string &base);
+  /// Renames node `id` uniquely after `hint` (an op's name= argument),
+  /// releasing its old name when nothing was named after it since.
+  void rename(int id, const std::string &hint);
   /// The name scope new nodes are named in: "" or "outer/inner/".
   std::string scope;
   /// Enters name scope `name` nested in the current one, made unique as

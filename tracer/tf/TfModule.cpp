@@ -172,7 +172,13 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
         Value x = p.require("x", name), y = p.require("y", name);
         if (op == "RealDiv")
           return trueDiv(*r, x, y);
-        return binaryOp(*r, op, x, y);
+        // math_ops names these nodes by their op (tf.add: "Add"); the
+        // operators name theirs in lower case ("add").
+        static const std::map<std::string, std::string> opNames = {
+            {"add", "Add"}, {"subtract", "Sub"}, {"multiply", "Mul"}};
+        auto named = opNames.find(name);
+        return binaryOp(*r, op, x, y,
+                        named == opNames.end() ? "" : named->second);
       });
   };
   binary("add", "AddV2", {&tf, &math});

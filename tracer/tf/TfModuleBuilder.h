@@ -51,14 +51,36 @@ struct Params {
   std::map<std::string, Value> values;
 };
 
+/// Gives the node that made tensor `out` the name `wanted`, when the
+/// node is one of those made since the graph had `before` nodes.
+void nameLastNode(TfRuntime &rt, const Value &out, size_t before,
+                  const std::string &wanted);
+
 class ModuleBuilder {
 public:
   ModuleBuilder(Interpreter &in, TfRuntime &rt, const std::string &name)
       : in(in), rt(rt), module(std::make_shared<py::ModuleObject>()) {
     module->name = name;
   }
+  /// Defines function `name`. A `name=` keyword names the graph node the
+  /// call makes last, as TensorFlow's ops take it (only while tracing:
+  /// eager tensors have no names).
   void def(const std::string &name, py::BuiltinFn fn) {
-    module->dict[name] = in.builtin(name, std::move(fn));
+    TfRuntime *r = &rt;
+    module->dict[name] = in.builtin(
+        name, [r, fn = std::move(fn)](Interpreter &in, CallArgs &args) {
+          const Value *nodeName = nullptr;
+          for (auto &[k, v] : args.keywords)
+            if (k == "name" && v.is(py::Type::Str))
+              nodeName = &v;
+          if (!nodeName || !r->tracing)
+            return fn(in, args);
+          std::string wanted = in.toStr(*nodeName);
+          size_t before = r->tracing->graph.nodes.size();
+          Value out = fn(in, args);
+          nameLastNode(*r, out, before, wanted);
+          return out;
+        });
   }
   void set(const std::string &name, Value v) {
     module->dict[name] = std::move(v);

@@ -204,6 +204,17 @@ static void convertPair(TfRuntime &rt, const Value &x, const Value &y,
   }
 }
 
+void nameLastNode(TfRuntime &rt, const Value &out, size_t before,
+                  const std::string &wanted) {
+  if (!rt.tracing || wanted.empty() || !rt.isTensor(out))
+    return;
+  const TensorObject &t = rt.tensor(out);
+  if (!t.symbolic() || t.trace != rt.tracing ||
+      static_cast<size_t>(t.out.node) < before)
+    return;
+  rt.tracing->graph.rename(t.out.node, wanted);
+}
+
 static std::string defaultNodeName(const std::string &op) {
   static const std::map<std::string, std::string> names = {
       {"AddV2", "add"},
