@@ -245,6 +245,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   installActivations(*r, math, nn);
   installArrayOps(*r, tf, math, nn);
   installRepeat(*r, tf);
+  installSlice(*r, tf);
   installScatter(*r, tf);
   installVariables(*r, tf);
   installLosses(*r, tf, nn);

@@ -151,6 +151,9 @@ void installRepeat(TfRuntime &rt, ModuleBuilder &tf);
 void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                      ModuleBuilder &nn);
 
+/// tf.slice and tf.strided_slice (TfSlice.cpp).
+void installSlice(TfRuntime &rt, ModuleBuilder &tf);
+
 /// tf.config's device lists and tf.device (TfDevices.cpp).
 void installDevices(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &config);
 

@@ -1,0 +1,118 @@
+// tf.slice and tf.strided_slice: the same selections Python's indexing
+// makes (TfOps.cpp's stridedSlice), spelled as begin/size or begin/end/
+// strides lists with TensorFlow's bit masks.
+#include "TfModuleBuilder.h"
+#include "TfOps.h"
+
+namespace kiln::tf {
+
+using py::Type;
+
+namespace {
+
+Value makeSlice(const Value &start, const Value &stop, const Value &step) {
+  auto s = std::make_shared<py::SliceObject>();
+  s->start = start;
+  s->stop = stop;
+  s->step = step;
+  return Value::object(Type::Slice, s);
+}
+
+/// A list argument (a Python list or tuple, or a tensor known at trace
+/// time) as Python values.
+ValueList listArg(TfRuntime &rt, const Value &v, const std::string &api) {
+  if (rt.isTensor(v)) {
+    HostTensorPtr c = rt.constantValue(v);
+    if (!c)
+      rt.raise("UnimplementedError",
+               "kiln needs the bounds of " + api + " known at trace time");
+    ValueList out;
+    for (int64_t i = 0; i < c->type.numElements(); ++i)
+      out.push_back(Value::integer(c->elementAsInt(i)));
+    return out;
+  }
+  return rt.in.toList(v);
+}
+
+/// The node TensorFlow would have made is named `name` (Slice,
+/// StridedSlice): the last node made gets that name.
+Value named(TfRuntime &rt, size_t before, const Value &out,
+            const std::string &name) {
+  nameLastNode(rt, out, before, name);
+  return out;
+}
+
+} // namespace
+
+void installSlice(TfRuntime &rt, ModuleBuilder &tf) {
+  TfRuntime *r = &rt;
+  tf.def("slice", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "slice", {"input_", "begin", "size", "name"});
+    Value x = r->toTensor(p.require("input_", "slice"));
+    ValueList begin = listArg(*r, p.require("begin", "slice"), "tf.slice");
+    ValueList size = listArg(*r, p.require("size", "slice"), "tf.slice");
+    const TensorType &type = r->tensor(x).type;
+    if (begin.size() != type.shape.size() || size.size() != type.shape.size())
+      r->raise("InvalidArgumentError",
+               "Expected begin and size arguments to be 1-D tensors of size " +
+                   std::to_string(type.shape.size()) + ", but got shapes [" +
+                   std::to_string(begin.size()) + "] and [" +
+                   std::to_string(size.size()) + "] instead.");
+    ValueList key;
+    for (size_t d = 0; d < begin.size(); ++d) {
+      int64_t b = in.toIndex(begin[d]), s = in.toIndex(size[d]);
+      // size -1: everything from begin on.
+      key.push_back(makeSlice(Value::integer(b),
+                              s == -1 ? Value() : Value::integer(b + s),
+                              Value()));
+    }
+    size_t before = r->tracing ? r->tracing->graph.nodes.size() : 0;
+    return named(*r, before, stridedSlice(*r, x, in.tuple(key)), "Slice");
+  });
+  tf.def("strided_slice", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "strided_slice",
+             {"input_", "begin", "end", "strides", "begin_mask", "end_mask",
+              "ellipsis_mask", "new_axis_mask", "shrink_axis_mask", "var",
+              "name"});
+    Value x = r->toTensor(p.require("input_", "strided_slice"));
+    ValueList begin =
+        listArg(*r, p.require("begin", "strided_slice"), "tf.strided_slice");
+    ValueList end =
+        listArg(*r, p.require("end", "strided_slice"), "tf.strided_slice");
+    ValueList strides = p.has("strides")
+                            ? listArg(*r, p.get("strides"), "tf.strided_slice")
+                            : ValueList(begin.size(), Value::integer(1));
+    if (end.size() != begin.size() || strides.size() != begin.size())
+      r->raise("InvalidArgumentError",
+               "Expected begin, end, and strides to be 1D equal size tensors, "
+               "but got shapes [" +
+                   std::to_string(begin.size()) + "], [" +
+                   std::to_string(end.size()) + "], and [" +
+                   std::to_string(strides.size()) + "] instead.");
+    auto mask = [&](const char *name) {
+      return p.has(name) ? in.toIndex(p.get(name)) : int64_t(0);
+    };
+    int64_t beginMask = mask("begin_mask"), endMask = mask("end_mask"),
+            ellipsisMask = mask("ellipsis_mask"),
+            newAxisMask = mask("new_axis_mask"),
+            shrinkMask = mask("shrink_axis_mask");
+    ValueList key;
+    for (size_t i = 0; i < begin.size(); ++i) {
+      int64_t bit = int64_t(1) << i;
+      if (ellipsisMask & bit)
+        key.push_back(Value::ellipsis());
+      else if (newAxisMask & bit)
+        key.push_back(Value());
+      else if (shrinkMask & bit)
+        key.push_back(begin[i]);
+      else
+        key.push_back(makeSlice(beginMask & bit ? Value() : begin[i],
+                                endMask & bit ? Value() : end[i], strides[i]));
+    }
+    size_t before = r->tracing ? r->tracing->graph.nodes.size() : 0;
+    return named(*r, before, stridedSlice(*r, x, in.tuple(key)),
+                 "StridedSlice");
+  });
+}
+
+} // namespace kiln::tf
