@@ -970,7 +970,9 @@ void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
     if (symbolic)
       return stageWhileLoop(*r, cond, body, vars, p.get("shape_invariants"),
                             maxIter);
-    // Eager: a Python loop over the callables.
+    // Eager: a Python loop over the callables, as while_loop's eager path.
+    if (!r->isTensor(vars) && !in.truthy(vars))
+      in.valueError("'loop_vars' must be provided.");
     Value state = vars;
     int64_t limit = -1;
     if (r->isTensor(maxIter))
@@ -982,13 +984,25 @@ void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
       if (!in.truthy(in.call(cond, callArgs)))
         break;
       Value next = in.call(body, callArgs);
-      if (listVars && !next.is(Type::List) && !next.is(Type::Tuple))
-        next = in.list(ValueList{next});
+      // The body's result is iterated (list(loop_vars)).
+      if (listVars && !next.is(Type::List) && !next.is(Type::Tuple)) {
+        if (r->isTensor(next) && r->tensor(next).type.shape.empty())
+          in.typeError("Cannot iterate over a scalar tensor.");
+        if (!r->isTensor(next))
+          in.typeError("'" + in.typeName(next) + "' object is not iterable");
+      }
       state = listVars ? (vars.is(Type::Tuple) ? in.tuple(in.toList(next))
                                                : in.list(in.toList(next)))
                        : next;
     }
-    return state;
+    // The results are packed as the loop variables' type specs: tensors.
+    if (!listVars)
+      return r->isTensor(state) ? state : r->toTensor(state);
+    ValueList out = in.toList(state);
+    for (auto &v : out)
+      if (v.isIntLike() || v.is(Type::Float))
+        v = r->toTensor(v);
+    return vars.is(Type::Tuple) ? in.tuple(out) : in.list(out);
   });
   ModuleBuilder autograph(in, rt, "tensorflow.autograph");
   ModuleBuilder experimental(in, rt, "tensorflow.autograph.experimental");
