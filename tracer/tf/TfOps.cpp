@@ -383,6 +383,19 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
   std::string scope;
   if (rt.tracing && (!rt.isTensor(x) || !rt.isTensor(y)))
     scope = rt.tracing->graph.uniqueName(name);
+  // Eagerly a Python string becomes a string tensor, which the numeric
+  // kernel then rejects.
+  if (!rt.tracing && (x.is(Type::Str) != y.is(Type::Str)) &&
+      rt.isTensor(x.is(Type::Str) ? y : x)) {
+    DType numeric = rt.tensor(x.is(Type::Str) ? y : x).type.dtype;
+    // A first operand (a reflected operator's) is converted to the
+    // tensor's dtype instead, which fails.
+    if (numeric != DType::String && x.is(Type::Str))
+      rt.in.typeError("Cannot convert " + rt.in.repr(x) +
+                      " to EagerTensor of dtype " + kernelTypeName(numeric));
+    if (numeric != DType::String)
+      mismatchedInputs(rt, op, "x", "y", numeric, DType::String, 1);
+  }
   convertPair(rt, x, y, tx, ty, op, scope);
   auto &a = rt.tensor(tx), &b = rt.tensor(ty);
   rejectUnsupported(rt, op, a.type.dtype);
@@ -566,9 +579,16 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
     std::string rank = std::to_string(std::min(ra, rb));
     if (rt.tracing)
       rt.in.valueError("Shape must be rank 2 but is rank " + rank + nodeText());
-    rt.in.valueError("Shape must be rank 2 but is rank " + rank +
-                     " for 'MatMul' (op: 'MatMul') with input shapes: " +
-                     shapeList(at.shape) + ", " + shapeList(bt.shape) + ".");
+    // Eagerly the kernel's checks.
+    if (batched)
+      kernelError(rt, op,
+                  std::string(ra < 2 ? "In[0]" : "In[1]") +
+                      " ndims must be >= 2: " + rank);
+    if (ra != rb)
+      kernelError(rt, op,
+                  "In[0] and In[1] has different ndims: " +
+                      shapeList(at.shape) + " vs. " + shapeList(bt.shape));
+    kernelError(rt, op, "In[0] and In[1] ndims must be == 2: " + rank);
   }
   int64_t m = at.shape[ra - (ta ? 1 : 2)], k1 = at.shape[ra - (ta ? 2 : 1)];
   int64_t k2 = bt.shape[rb - (tb ? 1 : 2)], n = bt.shape[rb - (tb ? 2 : 1)];
@@ -1122,8 +1142,17 @@ Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
   std::vector<int64_t> shape = first.shape;
   if (op == "Pack")
     shape.insert(shape.begin() + axis, 0);
-  for (auto &t : tensors) {
+  for (size_t k = 0; k < tensors.size(); ++k) {
+    const Value &t = tensors[k];
     auto &tt = rt.tensor(t).type;
+    // Eagerly the kernel finds the first input of another type.
+    if (tt.dtype != first.dtype && !rt.tracing)
+      rt.raise("InvalidArgumentError",
+               "cannot compute " + op + " as input #" + std::to_string(k) +
+                   "(zero-based) was expected to be a " +
+                   kernelTypeName(first.dtype) + " tensor but is a " +
+                   kernelTypeName(tt.dtype) + " tensor" + eagerOpSuffix(op) +
+                   (op == "Pack" ? "stack" : "concat"));
     if (tt.dtype != first.dtype)
       rt.in.typeError("Tensors in list passed to 'values' of '" + op +
                       "' Op have types [" +
@@ -1428,8 +1457,14 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
       rt.raise("UnimplementedError",
                "kiln needs a slice's step known at trace time");
     int64_t stepValue = step.isNone() ? 1 : in.toIndex(step);
-    if (stepValue == 0)
-      in.valueError("slice step cannot be zero");
+    if (stepValue == 0) {
+      if (rt.tracing)
+        in.valueError("slice step cannot be zero");
+      rt.raise("InvalidArgumentError",
+               eagerKernelPrefix("StridedSlice") + "strides[" +
+                   std::to_string(d) +
+                   "] must be non-zero [Op:StridedSlice] name: strided_slice/");
+    }
     int64_t startIn = runTimeBound(start), stopIn = runTimeBound(stop);
     if (stepValue < 0) {
       // Python's negative steps: the same elements as a positive-step

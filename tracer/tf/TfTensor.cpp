@@ -270,7 +270,7 @@ bool TensorObject::iter(Interpreter &in, const Value &self, Value &out) {
 
 bool TensorObject::len(Interpreter &in, const Value &, int64_t &out) {
   if (type.shape.empty())
-    in.typeError("len is not well defined for a rank 0 Tensor.");
+    in.typeError("Scalar tensor has no `len()`");
   if (type.shape[0] < 0)
     in.typeError("len is not well defined for symbolic Tensors. (" +
                  (symbolic() ? trace->graph.nodes[this->out.node].name
