@@ -268,7 +268,7 @@ Value Interpreter::getAttr(const Value &obj, const std::string &name) {
     raise("AttributeError", "module '" + obj.as<ModuleObject>().name +
                                 "' has no attribute '" + name + "'");
   raise("AttributeError",
-        "'" + typeName(obj) + "' object has no attribute '" + name + "'");
+        "'" + cTypeName(obj) + "' object has no attribute '" + name + "'");
 }
 
 void Interpreter::setAttr(const Value &obj, const std::string &name,
@@ -312,7 +312,7 @@ void Interpreter::setAttr(const Value &obj, const std::string &name,
     raise("AttributeError", "'" + typeName(obj) + "' object attribute '" +
                                 name + "' is read-only");
   raise("AttributeError",
-        "'" + typeName(obj) + "' object has no attribute '" + name + "'");
+        "'" + cTypeName(obj) + "' object has no attribute '" + name + "'");
 }
 
 void Interpreter::delAttr(const Value &obj, const std::string &name) {
@@ -326,7 +326,7 @@ void Interpreter::delAttr(const Value &obj, const std::string &name) {
                                 "' has no attribute '" + name + "'");
   }
   raise("AttributeError",
-        "'" + typeName(obj) + "' object has no attribute '" + name + "'");
+        "'" + cTypeName(obj) + "' object has no attribute '" + name + "'");
 }
 
 } // namespace kiln::py

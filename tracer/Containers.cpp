@@ -222,7 +222,7 @@ void Interpreter::setItem(const Value &obj, const Value &key,
   default:
     break;
   }
-  typeError("'" + typeName(obj) + "' object does not support item assignment");
+  typeError("'" + cTypeName(obj) + "' object does not support item assignment");
 }
 
 void Interpreter::delItem(const Value &obj, const Value &key) {

@@ -126,6 +126,12 @@ static const char *builtinTypeName(Type t) {
   }
 }
 
+std::string Interpreter::cTypeName(const Value &v) {
+  if (v.is(Type::Tensor) || v.is(Type::Native))
+    return v.as<NativeObject>().cTypeName();
+  return typeName(v);
+}
+
 std::string Interpreter::typeName(const Value &v) {
   switch (v.type()) {
   case Type::Tensor:

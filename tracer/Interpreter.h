@@ -139,6 +139,8 @@ public:
 
   // ---- Types ----
   ClassPtr typeOf(const Value &v);
+  /// The type's name in CPython's own error messages (tp_name).
+  std::string cTypeName(const Value &v);
   std::string typeName(const Value &v);
   bool isInstance(const Value &v, const ClassObject *cls);
   ClassPtr builtinClass(const std::string &name) const;

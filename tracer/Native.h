@@ -70,6 +70,10 @@ struct NativeObject : Object {
   /// The module type() names the type after ("numpy" for
   /// <class 'numpy.float32'>); "" for none.
   virtual std::string typeModule() const { return ""; }
+  /// The name CPython's own messages give the type (its tp_name): the
+  /// dotted path for types written in C (numpy.ndarray, TensorFlow's
+  /// EagerTensor), the bare name for Python classes.
+  virtual std::string cTypeName() const { return typeName(); }
   /// format(self, spec); false: str(self) for an empty spec, else
   /// TypeError.
   virtual bool format(Interpreter &, const Value &self, const std::string &spec,

@@ -127,6 +127,7 @@ struct NdArrayObject : py::NativeObject {
     return scalar ? py::dtypeName(value->type.dtype) : "ndarray";
   }
   std::string typeModule() const override { return "numpy"; }
+  std::string cTypeName() const override { return "numpy." + typeName(); }
   std::string repr(Interpreter &, const Value &) override;
   std::string str(Interpreter &, const Value &) override;
   bool getAttr(Interpreter &in, const Value &self, const std::string &name,

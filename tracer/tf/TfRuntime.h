@@ -72,6 +72,10 @@ struct TensorObject : py::NativeObject {
   std::string typeName() const override {
     return symbolic() ? "SymbolicTensor" : "EagerTensor";
   }
+  std::string cTypeName() const override {
+    return symbolic() ? "SymbolicTensor"
+                      : "tensorflow.python.framework.ops.EagerTensor";
+  }
   std::string repr(Interpreter &in, const Value &self) override;
   std::string str(Interpreter &in, const Value &self) override;
   bool getAttr(Interpreter &in, const Value &self, const std::string &name,
