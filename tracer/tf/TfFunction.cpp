@@ -1233,6 +1233,22 @@ struct ConcreteFunctionObject : py::NativeObject {
 
 Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
                                       CallArgs &args) {
+  auto wrap = [&](ConcreteFunction *c) {
+    auto obj = std::make_shared<ConcreteFunctionObject>();
+    obj->owner = this;
+    obj->concrete = c;
+    obj->ownerValue = self;
+    return Value::object(Type::Native, obj);
+  };
+  // With an input_signature and no arguments: the signature's concrete
+  // function, traced by a call already or now.
+  if (inputSignature && args.positional.empty() && args.keywords.empty()) {
+    for (auto &existing : concretes)
+      if (existing->tensorTypes == *inputSignature)
+        return wrap(existing.get());
+    if (!boundSelf)
+      return wrap(concreteFor(in, *inputSignature));
+  }
   // TensorSpecs become placeholder tensors of their type.
   std::vector<TensorType> specTypes;
   CallArgs replaced = args;
@@ -1282,11 +1298,7 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
     c = find(key, tensors);
   if (!c)
     c = trace(in, bound, kwNames, key, tensors);
-  auto obj = std::make_shared<ConcreteFunctionObject>();
-  obj->owner = this;
-  obj->concrete = c;
-  obj->ownerValue = self;
-  return Value::object(Type::Native, obj);
+  return wrap(c);
 }
 
 void TfFunction::warnFrequentRetracing(Interpreter &in) {
