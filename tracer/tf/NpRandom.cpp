@@ -120,17 +120,24 @@ double scalarArg(Interpreter &in, TfRuntime &rt, const Value &v,
   return t->elementAsDouble(0);
 }
 
-/// `count` doubles from `draw`, as a float64 array of `shape` or one
-/// Python float.
+/// An array of `shape` and `dtype` (whose C type is T) drawn element by
+/// element, in order.
+template <typename T>
+Value drawnArray(TfRuntime &rt, DType dtype, const std::vector<int64_t> &shape,
+                 const std::function<T()> &draw) {
+  auto t = graph::HostTensor::zeros({dtype, shape});
+  auto *out = reinterpret_cast<T *>(t->bytes.data());
+  for (int64_t i = 0, n = t->type.numElements(); i < n; ++i)
+    out[i] = draw();
+  return makeNdArray(rt, t, false);
+}
+
+/// Doubles from `draw`: a float64 array of `shape`, or one Python float.
 Value doubles(TfRuntime &rt, const std::optional<std::vector<int64_t>> &shape,
               const std::function<double()> &draw) {
   if (!shape)
     return Value::floating(draw());
-  auto t = graph::HostTensor::zeros({DType::Float64, *shape});
-  auto *out = reinterpret_cast<double *>(t->bytes.data());
-  for (int64_t i = 0, n = t->type.numElements(); i < n; ++i)
-    out[i] = draw();
-  return makeNdArray(rt, t, false);
+  return drawnArray<double>(rt, DType::Float64, *shape, draw);
 }
 
 /// randint(low, high, size): int64 values in [low, high).
@@ -145,11 +152,7 @@ Value randint(NpRandomState &s, Interpreter &in, const Value &lowArg,
   std::optional<std::vector<int64_t>> shape = sizeArg(in, size);
   if (!shape)
     return Value::integer(draw());
-  auto t = graph::HostTensor::zeros({DType::Int64, *shape});
-  auto *out = reinterpret_cast<int64_t *>(t->bytes.data());
-  for (int64_t i = 0, n = t->type.numElements(); i < n; ++i)
-    out[i] = draw();
-  return makeNdArray(s.rt, t, false);
+  return drawnArray<int64_t>(s.rt, DType::Int64, *shape, draw);
 }
 
 /// Fisher-Yates from the end, along the first axis (a list in place, an
@@ -225,15 +228,8 @@ Value choice(NpRandomState &s, Interpreter &in, Params &p) {
       double u = s.mt.nextDouble();
       return int64_t(std::upper_bound(cdf.begin(), cdf.end(), u) - cdf.begin());
     };
-    if (!shape) {
-      idx = Value::integer(pick());
-    } else {
-      auto t = graph::HostTensor::zeros({DType::Int64, *shape});
-      auto *out = reinterpret_cast<int64_t *>(t->bytes.data());
-      for (int64_t i = 0, m = t->type.numElements(); i < m; ++i)
-        out[i] = pick();
-      idx = makeNdArray(rt, t, false);
-    }
+    idx = shape ? drawnArray<int64_t>(rt, DType::Int64, *shape, pick)
+                : Value::integer(pick());
   } else if (replace) {
     idx = randint(s, in, Value::integer(0), Value::integer(n), p.get("size"));
   } else {
