@@ -30,6 +30,25 @@ bool numeric(graph::DType d) {
   return d != graph::DType::String && d != graph::DType::Bool;
 }
 
+/// The broadcast of two shapes, or nothing when it is not certain at
+/// trace time (a size known at run time only facing a different one).
+std::optional<std::vector<int64_t>> broadcast(std::vector<int64_t> a,
+                                              std::vector<int64_t> b) {
+  if (a.size() < b.size())
+    std::swap(a, b);
+  size_t offset = a.size() - b.size();
+  for (size_t i = 0; i < b.size(); ++i) {
+    int64_t &x = a[offset + i], y = b[i];
+    if (x == y || y == 1)
+      continue;
+    if (x == 1)
+      x = y;
+    else
+      return std::nullopt;
+  }
+  return a;
+}
+
 /// An operand of an op, maybe standing for 1 / (its constant).
 struct Operand {
   graph::Output out;
@@ -143,8 +162,8 @@ private:
     if (!vx || !vy || dx != dy || (sx != sy && !sx.empty() && !sy.empty()))
       return false;
     std::vector<int64_t> shape = sx.empty() ? sy : sx;
-    size_t n = std::max(vx->size(), vy->size());
     auto t = graph::HostTensor::zeros({dx, shape});
+    size_t n = static_cast<size_t>(t->type.numElements()); // 0 when empty
     for (size_t i = 0; i < n; ++i) {
       double a = (*vx)[vx->size() == 1 ? 0 : i];
       double b = (*vy)[vy->size() == 1 ? 0 : i];
@@ -239,6 +258,14 @@ private:
           if (xt.shape[i] >= 0 && ct.shape[i] > xt.shape[i])
             return false;
     }
+    // The rewritten ops must keep their result shapes: the inner op now
+    // combines c and y, the outer one x and that.
+    auto newInner = broadcast(g.typeOf(c.out).shape, g.typeOf(y.out).shape);
+    if (!newInner || *newInner != g.nodes[childId].outputs[0].shape)
+      return false;
+    auto newOuter = broadcast(g.typeOf(x.out).shape, *newInner);
+    if (!newOuter || *newOuter != g.nodes[parentId].outputs[0].shape)
+      return false;
     char sym = addSub ? '+' : '*', nonsym = addSub ? '-' : '/';
     char parentOp, childOp;
     Operand parentLhs, parentRhs, childLhs, childRhs;

@@ -39,13 +39,15 @@ int64_t numElements(const std::vector<int64_t> &shape) {
   return n;
 }
 
+/// NumPy broadcasting of two static shapes (a 1 takes the other size).
 std::vector<int64_t> broadcastShape(std::vector<int64_t> a,
                                     std::vector<int64_t> b) {
   if (a.size() < b.size())
     std::swap(a, b);
   size_t offset = a.size() - b.size();
   for (size_t i = 0; i < b.size(); ++i)
-    a[offset + i] = std::max(a[offset + i], b[i]);
+    if (a[offset + i] == 1)
+      a[offset + i] = b[i];
   return a;
 }
 
@@ -99,6 +101,9 @@ bool Emitter::absorbedIntoConsumer(int id, bool add) {
 
 bool Emitter::treeLeaves(const graph::Node &n, bool add,
                          std::vector<graph::Output> &leaves) {
+  // An inner node is rebuilt by its tree's root, not on its own.
+  if (absorbedIntoConsumer(static_cast<int>(&n - g.nodes.data()), add))
+    return false;
   bool absorbed = false;
   // Depth first, left to right (grappler sorts the inputs of commutative
   // ops by name only later, which reorders the AddNs it made but not the
@@ -114,6 +119,11 @@ bool Emitter::treeLeaves(const graph::Node &n, bool add,
     }
   };
   visit(n);
+  // Leaves of static shapes only: a size known at run time would need the
+  // run-time broadcasting checks (EmitChecks.cpp) of a single op.
+  for (graph::Output leaf : leaves)
+    if (!g.typeOf(leaf).isStatic())
+      return false;
   return absorbed;
 }
 

@@ -427,8 +427,9 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
       !writeDepfile(opts.depfile, opts.output, {opts.input}, error)) {
     // Without its dependency file a build tool would take the output for
     // up to date: it goes too.
+    // (Through a symbolic link: the file it points to.)
     if (std::filesystem::is_regular_file(opts.output, ec))
-      std::filesystem::remove(opts.output, ec);
+      std::filesystem::remove(std::filesystem::canonical(opts.output, ec), ec);
     err << "kiln: error: " << error << "\n";
     return kExitUserError;
   }

@@ -80,8 +80,11 @@ struct NpRandomState : py::NativeObject {
       while ((value = (mt.genrand() & mask)) > max) {
       }
     } else {
-      while ((value = ((uint64_t(mt.genrand()) << 32 | mt.genrand()) & mask)) >
-             max) {
+      for (;;) {
+        uint64_t high = mt.genrand(); // the high word is drawn first
+        value = ((high << 32) | mt.genrand()) & mask;
+        if (value <= max)
+          break;
       }
     }
     return value;
@@ -142,16 +145,23 @@ Value doubles(TfRuntime &rt, const std::optional<std::vector<int64_t>> &shape,
 
 /// randint(low, high, size): int64 values in [low, high).
 Value randint(NpRandomState &s, Interpreter &in, const Value &lowArg,
-              const Value &highArg, const Value &size) {
+              const Value &highArg, const Value &size,
+              DType dtype = DType::Int64) {
   int64_t low = highArg.isNone() ? 0 : in.toIndex(lowArg);
   int64_t high = highArg.isNone() ? in.toIndex(lowArg) : in.toIndex(highArg);
   if (low >= high)
     in.valueError("low >= high");
+  if (dtype == DType::Int32 && (low < INT32_MIN || high - 1 > INT32_MAX))
+    in.valueError(low < INT32_MIN ? "low is out of bounds for int32"
+                                  : "high is out of bounds for int32");
   uint64_t range = uint64_t(high) - uint64_t(low) - 1;
   auto draw = [&] { return low + int64_t(s.interval(range)); };
   std::optional<std::vector<int64_t>> shape = sizeArg(in, size);
   if (!shape)
     return Value::integer(draw());
+  if (dtype == DType::Int32)
+    return drawnArray<int32_t>(s.rt, DType::Int32, *shape,
+                               [&] { return int32_t(draw()); });
   return drawnArray<int64_t>(s.rt, DType::Int64, *shape, draw);
 }
 
@@ -166,23 +176,28 @@ void shuffle(NpRandomState &s, Interpreter &in, const Value &x) {
   }
   auto *a =
       x.is(Type::Native) ? dynamic_cast<NdArrayObject *>(x.raw()) : nullptr;
-  if (!a || a->value->type.shape.empty())
+  if (!a || a->value->type.shape.empty() ||
+      a->value->type.dtype == DType::String)
     in.raise("NotImplementedError",
-             "kiln's np.random.shuffle takes a list or an array");
+             "kiln's np.random.shuffle takes a list or a numeric array");
   auto copy = std::make_shared<graph::HostTensor>(*a->value);
   int64_t rows = copy->type.shape[0];
   size_t row = rows ? copy->bytes.size() / rows : 0;
   std::vector<uint8_t> tmp(row);
+  if (row == 0) // no elements: NumPy draws nothing
+    return;
+  uint8_t *data = copy->bytes.data();
   for (int64_t i = rows; i-- > 1;) {
     int64_t j = static_cast<int64_t>(s.interval(static_cast<uint64_t>(i)));
-    std::memcpy(tmp.data(), &copy->bytes[i * row], row);
-    std::memcpy(&copy->bytes[i * row], &copy->bytes[j * row], row);
-    std::memcpy(&copy->bytes[j * row], tmp.data(), row);
+    std::memcpy(tmp.data(), data + i * row, row);
+    std::memcpy(data + i * row, data + j * row, row);
+    std::memcpy(data + j * row, tmp.data(), row);
   }
   a->value = copy;
 }
 
 Value arange(TfRuntime &rt, int64_t n) {
+  n = std::max<int64_t>(n, 0); // np.arange(-1) is empty
   auto t = graph::HostTensor::zeros({DType::Int64, {n}});
   auto *out = reinterpret_cast<int64_t *>(t->bytes.data());
   for (int64_t i = 0; i < n; ++i)
@@ -201,8 +216,10 @@ Value choice(NpRandomState &s, Interpreter &in, Params &p) {
   bool fromInt = a.isIntLike();
   Value population =
       fromInt ? Value() : makeNdArray(rt, npAsArray(rt, a), false);
-  int64_t n = fromInt ? a.asInt()
-                      : population.as<NdArrayObject>().value->type.shape.at(0);
+  if (!fromInt && population.as<NdArrayObject>().value->type.shape.size() != 1)
+    in.valueError("a must be 1-dimensional or an integer");
+  int64_t n =
+      fromInt ? a.asInt() : population.as<NdArrayObject>().value->type.shape[0];
   if (n <= 0)
     in.valueError(fromInt ? "a must be greater than 0 unless no samples are "
                             "taken"
@@ -220,8 +237,15 @@ Value choice(NpRandomState &s, Interpreter &in, Params &p) {
     // cdf / cdf[-1], then searchsorted(cdf, u, side='right').
     std::vector<double> cdf(n);
     double sum = 0;
-    for (int64_t i = 0; i < n; ++i)
-      cdf[i] = sum += probs->elementAsDouble(i);
+    for (int64_t i = 0; i < n; ++i) {
+      double pi = probs->elementAsDouble(i);
+      if (!(pi >= 0))
+        in.valueError("probabilities are not non-negative");
+      cdf[i] = sum += pi;
+    }
+    // NumPy's tolerance on the total.
+    if (!(std::fabs(sum - 1.0) <= std::sqrt(2.220446049250313e-16)))
+      in.valueError("probabilities do not sum to 1");
     for (double &c : cdf)
       c /= cdf.back();
     auto pick = [&] {
@@ -307,14 +331,16 @@ bool NpRandomState::getAttr(Interpreter &in, const Value &self,
   } else if (name == "randint") {
     def([s](Interpreter &in, CallArgs &args) {
       Params p(in, args, "randint", {"low", "high", "size", "dtype"});
+      DType dtype = DType::Int64;
       if (p.has("dtype")) {
         auto d = npDTypeOf(p.get("dtype"));
         if (!d || (*d != DType::Int64 && *d != DType::Int32))
           in.raise("NotImplementedError",
                    "kiln's np.random.randint makes int64 or int32 values");
+        dtype = *d;
       }
       return randint(*s, in, p.require("low", "randint"), p.get("high"),
-                     p.get("size"));
+                     p.get("size"), dtype);
     });
   } else if (name == "shuffle") {
     def([s](Interpreter &in, CallArgs &args) {

@@ -89,28 +89,39 @@ void needStaticShapes(TfRuntime &rt, const std::string &op) {
                "'s inputs to differentiate it");
 }
 
-Value reduceToShape(TfRuntime &rt, const Value &grad,
-                    const std::vector<int64_t> &shape) {
+Value reduceToShape(TfRuntime &rt, const Value &grad, const Value &input) {
   const auto g = typeOf(rt, grad).shape;
+  const std::vector<int64_t> shape = typeOf(rt, input).shape;
+  bool dynamic = false;
+  for (int64_t d : shape)
+    dynamic |= d < 0;
+  // A size known at run time only is taken to match the gradient's; the
+  // result is reshaped to the input's run-time shape, which fails (rather
+  // than giving a wrong gradient) if a run-time 1 was broadcast.
+  auto toInputShape = [&](const Value &v) {
+    if (!dynamic)
+      return reshape(rt, v, pyIntList(rt.in, shape));
+    Value runTime =
+        rt.apply("Shape", {input}, {{"out_type", DType::Int32}},
+                 TensorType{DType::Int32, {int64_t(shape.size())}}, "Shape");
+    return reshape(rt, v, runTime);
+  };
   if (g == shape)
-    return grad;
+    return dynamic && rt.tracing ? toInputShape(grad) : grad;
   // The axes the input was broadcast along: those it lacks and its static
-  // 1s. A dimension known only at run time (None) is taken to have the
-  // same size on both sides; one facing a known size other than 1 might
-  // be a 1 that broadcast, which only the run time knows.
+  // 1s. One facing a known size other than 1 might be a run-time 1 that
+  // broadcast, which only the run time knows.
   std::vector<int64_t> axes;
   size_t lead = g.size() - shape.size();
-  int dynamic = 0;
   for (size_t i = 0; i < g.size(); ++i) {
     int64_t s = i < lead ? 0 : shape[i - lead];
-    if (i >= lead && s < 0 && (++dynamic > 1 || (g[i] >= 0 && g[i] != 1)))
+    if (i >= lead && s < 0 && g[i] >= 0 && g[i] != 1)
       needStaticShapes(rt, "a broadcasting op");
     if (i < lead || (s == 1 && g[i] != 1))
       axes.push_back(static_cast<int64_t>(i));
   }
   Value summed = reduce(rt, "Sum", grad, pyIntList(rt.in, axes), true);
-  // At most one -1, which reshape infers.
-  return reshape(rt, summed, pyIntList(rt.in, shape));
+  return toInputShape(summed);
 }
 
 Value scalarLike(TfRuntime &rt, const Value &t, double v) {
@@ -150,9 +161,8 @@ bool differentiable(TfRuntime &rt, const Value &t) {
 /// Gradients of a broadcasting binary op from the unreduced gx and gy.
 ValueList reduceBoth(TfRuntime &rt, const TapeEntry &e, const Value &gx,
                      const Value &gy) {
-  return {
-      gx.isNone() ? gx : reduceToShape(rt, gx, typeOf(rt, e.inputs[0]).shape),
-      gy.isNone() ? gy : reduceToShape(rt, gy, typeOf(rt, e.inputs[1]).shape)};
+  return {gx.isNone() ? gx : reduceToShape(rt, gx, e.inputs[0]),
+          gy.isNone() ? gy : reduceToShape(rt, gy, e.inputs[1])};
 }
 
 /// A reduction's output shape with the reduced dims kept as 1s.
@@ -376,18 +386,16 @@ const std::map<std::string, GradFn> &gradientFunctions() {
       {"Squeeze", reshapeGrad},
       {"BroadcastTo",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         return ValueList{
-             reduceToShape(rt, g[0], typeOf(rt, e.inputs[0]).shape)};
+         return ValueList{reduceToShape(rt, g[0], e.inputs[0])};
        }},
       {"SelectV2",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
          Value zeros = filled(rt, typeOf(rt, g[0]), 0);
          const Value &c = e.inputs[0];
-         return ValueList{Value(),
-                          reduceToShape(rt, select(rt, c, g[0], zeros),
-                                        typeOf(rt, e.inputs[1]).shape),
-                          reduceToShape(rt, select(rt, c, zeros, g[0]),
-                                        typeOf(rt, e.inputs[2]).shape)};
+         return ValueList{
+             Value(),
+             reduceToShape(rt, select(rt, c, g[0], zeros), e.inputs[1]),
+             reduceToShape(rt, select(rt, c, zeros, g[0]), e.inputs[2])};
        }},
       {"Transpose",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
@@ -736,9 +744,10 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
     if (!awaited.count(i))
       ready.push_back(i);
   const auto &table = allGradientFunctions();
-  while (!ready.empty()) {
-    const TapeEntry &e = entries[ready.front()];
-    ready.pop_front();
+  std::set<size_t> ran;
+  auto runEntry = [&](size_t index) {
+    ran.insert(index);
+    const TapeEntry &e = entries[index];
     ValueList grads;
     bool any = false;
     for (auto &o : e.outputs) {
@@ -783,7 +792,24 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
       if (p != producer.end() && --awaited[p->second] == 0)
         ready.push_back(p->second);
     }
+  };
+  while (!ready.empty()) {
+    size_t next = ready.front();
+    ready.pop_front();
+    runEntry(next);
   }
+  // A tape whose ops do not form a simple graph (a tensor recorded as the
+  // output of two ops) leaves some never ready: they run last, newest
+  // first, so that no gradient is lost.
+  for (auto it = reached.rbegin(); it != reached.rend(); ++it)
+    if (!ran.count(*it)) {
+      std::vector<size_t> rest(reached.begin(), reached.end());
+      std::sort(rest.rbegin(), rest.rend());
+      for (size_t i : rest)
+        if (!ran.count(i))
+          runEntry(i);
+      break;
+    }
   auto resultFor = [&](const Value &source) -> Value {
     ValueList grads;
     if (VariableObject *var = asVariable(source)) {

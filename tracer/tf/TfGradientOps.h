@@ -31,9 +31,8 @@ const TensorType &typeOf(TfRuntime &rt, const Value &t);
 /// UnimplementedError: kiln differentiates `op` only with static shapes.
 [[noreturn]] void needStaticShapes(TfRuntime &rt, const std::string &op);
 /// _ReduceGradientArg: `grad` (of the broadcast shape) summed over the
-/// axes along which an input of `shape` was broadcast.
-Value reduceToShape(TfRuntime &rt, const Value &grad,
-                    const std::vector<int64_t> &shape);
+/// axes along which `input` was broadcast, in `input`'s shape.
+Value reduceToShape(TfRuntime &rt, const Value &grad, const Value &input);
 /// A scalar of `t`'s dtype.
 Value scalarLike(TfRuntime &rt, const Value &t, double v);
 Value mul(TfRuntime &rt, const Value &a, const Value &b);

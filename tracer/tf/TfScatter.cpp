@@ -212,7 +212,42 @@ Value replaceSelected(TfRuntime &rt, const Value &current, const Value &key,
   const std::vector<int64_t> &shape = rt.tensor(current).type.shape;
   Value positions = rt.constant(flatPositions(shape));
   Value picked = flat(rt, stridedSlice(rt, positions, key)); // [M]
-  Value all = flat(rt, positions);                           // [N]
+  int64_t n = rt.tensor(current).type.numElements();
+  int64_t m = rt.tensor(picked).type.numElements();
+  // v[i]: one whole row, chosen by comparing each row's number with the
+  // picked row (whose slice also checks i against the rows).
+  if (rt.isTensor(key) && shape.size() >= 1 && n > 0 && m > 0 &&
+      m == n / shape[0]) {
+    std::vector<int64_t> column(shape.size(), 1);
+    column[0] = shape[0];
+    Value row =
+        binaryOp(rt, "FloorDiv", gather(rt, picked, intConstant(rt, {0}), 0),
+                 intConstant(rt, {m}, DType::Int64));
+    Value rows = reshape(rt,
+                         intConstant(
+                             rt,
+                             [&] {
+                               std::vector<int64_t> r(shape[0]);
+                               for (int64_t i = 0; i < shape[0]; ++i)
+                                 r[i] = i;
+                               return r;
+                             }(),
+                             DType::Int64),
+                         pyIntList(rt.in, column));
+    Value mask = binaryOp(rt, "Equal", rows, row);
+    std::vector<int64_t> rowShape(shape.begin(), shape.end());
+    rowShape[0] = 1;
+    return select(rt, mask, reshape(rt, updates, pyIntList(rt.in, rowShape)),
+                  current);
+  }
+  // Otherwise each element finds its update among the picked positions: a
+  // comparison of every element with every picked position.
+  if (n * m > (int64_t(1) << 24))
+    rt.raise("UnimplementedError",
+             "kiln assigns to a variable slice chosen at run time by "
+             "comparing positions, and this one is too large for that "
+             "(index it with one integer per row instead)");
+  Value all = flat(rt, positions); // [N]
   Value hits = binaryOp(rt, "Equal", expandDims(rt, all, 1),
                         expandDims(rt, picked, 0)); // [N, M]
   Value hit = reduce(rt, "Any", hits, Value::integer(1), false);
