@@ -258,10 +258,10 @@ private:
           if (xt.shape[i] >= 0 && ct.shape[i] > xt.shape[i])
             return false;
     }
-    // The rewritten ops must keep their result shapes: the inner op now
-    // combines c and y, the outer one x and that.
+    // The outer op must keep its result's shape; the inner one (used by
+    // the outer only) takes that of c and y broadcast.
     auto newInner = broadcast(g.typeOf(c.out).shape, g.typeOf(y.out).shape);
-    if (!newInner || *newInner != g.nodes[childId].outputs[0].shape)
+    if (!newInner)
       return false;
     auto newOuter = broadcast(g.typeOf(x.out).shape, *newInner);
     if (!newOuter || *newOuter != g.nodes[parentId].outputs[0].shape)
@@ -298,6 +298,8 @@ private:
     bool childDone = (isConst(childLhs) && isConst(childRhs) &&
                       fold(childId, childOp, childLhs, childRhs)) ||
                      write(childId, childOp, childLhs, childRhs);
+    if (childDone && g.nodes[childId].op != "Const")
+      g.nodes[childId].outputs[0].shape = *newInner;
     if (!childDone || !write(parentId, parentOp, parentLhs, parentRhs)) {
       g.nodes[childId] = savedChild;
       g.nodes[parentId] = savedParent;
