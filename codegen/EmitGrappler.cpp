@@ -5,7 +5,7 @@
 //
 // - AddOpsRewrite: a tree of additions becomes one AddN of its leaves per
 //   shape, the partial sums then added from the smallest shape up. AddN
-//   adds left to right (TfComposite.cpp's addN has its kernel's order),
+//   adds left to right (graph::addNRuns has its kernel's order),
 //   and grappler puts the inputs of AddN, a commutative op, in the order
 //   of their names.
 // - MinimizeBroadcasts: a chain of multiplications of different shapes is
@@ -37,18 +37,6 @@ int64_t numElements(const std::vector<int64_t> &shape) {
   for (int64_t d : shape)
     n *= d;
   return n;
-}
-
-/// NumPy broadcasting of two static shapes (a 1 takes the other size).
-std::vector<int64_t> broadcastShape(std::vector<int64_t> a,
-                                    std::vector<int64_t> b) {
-  if (a.size() < b.size())
-    std::swap(a, b);
-  size_t offset = a.size() - b.size();
-  for (size_t i = 0; i < b.size(); ++i)
-    if (a[offset + i] == 1)
-      a[offset + i] = b[i];
-  return a;
 }
 
 } // namespace
@@ -153,18 +141,13 @@ Value Emitter::emitAddTree(const graph::Node &n, RankedTensorType type) {
                      [&](graph::Output x, graph::Output y) {
                        return tensorName(x) < tensorName(y);
                      });
-    auto sumOf = [&](size_t begin, size_t end) {
-      Value sum = values.at(key(inputs[begin]));
+    Value sum;
+    for (auto [begin, end] : graph::addNRuns(inputs.size())) {
+      Value run = values.at(key(inputs[begin]));
       for (size_t i = begin + 1; i < end; ++i)
-        sum = add(sum, values.at(key(inputs[i])), shape);
-      return sum;
-    };
-    // The AddN kernel's order: see TfComposite.cpp's addN.
-    size_t count = inputs.size();
-    size_t head = count < 8 ? count : count % 8 + (count % 8 < 2 ? 8 : 0);
-    Value sum = sumOf(0, head);
-    for (size_t at = head; at < count; at += 8)
-      sum = add(sum, sumOf(at, at + 8), shape);
+        run = add(run, values.at(key(inputs[i])), shape);
+      sum = sum ? add(sum, run, shape) : run;
+    }
     return sum;
   };
   // Smallest shapes first, each partial sum added into the next.
@@ -180,7 +163,8 @@ Value Emitter::emitAddTree(const graph::Node &n, RankedTensorType type) {
     partial.pop_front();
     auto rhs = partial.front();
     partial.pop_front();
-    std::vector<int64_t> shape = broadcastShape(lhs.second, rhs.second);
+    std::vector<int64_t> shape;
+    graph::broadcastShapes(lhs.second, rhs.second, shape);
     partial.push_front({add(lhs.first, rhs.first, shape), shape});
   }
   return castTo(loc, partial.front().first, type);
@@ -214,7 +198,8 @@ Value Emitter::emitMulChain(const graph::Node &n, RankedTensorType type) {
     return x.size < y.size;
   });
   auto mul = [&](const Operand &x, const Operand &y) {
-    std::vector<int64_t> shape = broadcastShape(x.shape, y.shape);
+    std::vector<int64_t> shape;
+    graph::broadcastShapes(x.shape, y.shape, shape);
     Value v = b.create<MulOp>(loc, RankedTensorType::get(shape, element),
                               x.value, y.value);
     return Operand{v, shape, 1};

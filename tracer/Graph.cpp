@@ -1,6 +1,7 @@
 // Graph bookkeeping: node names, shapes as text, host tensor helpers.
 #include "Graph.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <filesystem>
@@ -147,16 +148,53 @@ std::string Graph::runtimeError(const Node &n, const std::string &message,
   return text + message + "\n\t [[{{node " + n.name + "}}]] [Op:" + name + "]";
 }
 
+bool broadcastShapes(const std::vector<int64_t> &a,
+                     const std::vector<int64_t> &b, std::vector<int64_t> &out) {
+  size_t rank = std::max(a.size(), b.size());
+  out.assign(rank, 1);
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t x = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
+    int64_t y = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
+    if (x == 1)
+      out[i] = y;
+    else if (y == 1)
+      out[i] = x;
+    else if (x < 0)
+      out[i] = y;
+    else if (y < 0 || x == y)
+      out[i] = x;
+    else
+      return false;
+  }
+  return true;
+}
+
+std::vector<std::pair<size_t, size_t>> addNRuns(size_t n) {
+  size_t head = n < 8 ? n : n % 8 + (n % 8 < 2 ? 8 : 0);
+  std::vector<std::pair<size_t, size_t>> runs{{0, head}};
+  for (size_t at = head; at < n; at += 8)
+    runs.push_back({at, at + 8});
+  return runs;
+}
+
+namespace {
+
+/// TensorFlow compares node names case-insensitively.
+std::string lowerCase(std::string s) {
+  for (char &c : s)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+} // namespace
+
 std::string Graph::uniqueName(const std::string &hint) {
   std::string base = scope.empty() || hint.compare(0, scope.size(), scope) == 0
                          ? hint
                          : scope + hint;
-  // TensorFlow compares names case-insensitively: "matmul" (the @
-  // operator) then tf.matmul's "MatMul" gives "MatMul_1".
-  std::string lower = base;
-  for (char &c : lower)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  int &count = nameCounts_[lower];
+  // Case-insensitively: "matmul" (the @ operator) then tf.matmul's
+  // "MatMul" gives "MatMul_1".
+  int &count = nameCounts_[lowerCase(base)];
   std::string name = count == 0 ? base : base + "_" + std::to_string(count);
   ++count;
   return name;
@@ -166,21 +204,16 @@ void Graph::rename(int id, const std::string &hint) {
   // The old name goes back unused when it was the latest of its base, so
   // that the next node of that kind is named as if it had never been made.
   std::string old = nodes[id].name;
-  auto lower = [](std::string s) {
-    for (char &c : s)
-      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-  };
   size_t underscore = old.rfind('_');
   bool numbered =
       underscore != std::string::npos && underscore + 1 < old.size() &&
       old.find_first_not_of("0123456789", underscore + 1) == std::string::npos;
   if (numbered) {
-    auto it = nameCounts_.find(lower(old.substr(0, underscore)));
+    auto it = nameCounts_.find(lowerCase(old.substr(0, underscore)));
     if (it != nameCounts_.end() &&
         it->second == std::stoi(old.substr(underscore + 1)) + 1)
       --it->second;
-  } else if (auto it = nameCounts_.find(lower(old));
+  } else if (auto it = nameCounts_.find(lowerCase(old));
              it != nameCounts_.end() && it->second == 1) {
     it->second = 0;
   }

@@ -69,6 +69,16 @@ struct Output {
   int index = 0;
 };
 
+/// NumPy broadcasting of two shapes (a -1, known at run time only, takes
+/// the other side's size); false when incompatible.
+bool broadcastShapes(const std::vector<int64_t> &a,
+                     const std::vector<int64_t> &b, std::vector<int64_t> &out);
+
+/// The runs [begin, end) in which TensorFlow's AddN kernel adds n inputs:
+/// each run summed left to right, then the runs' sums added in order (up to
+/// nine inputs one run; past that n % 8 first, or 8 or 9, then eights).
+std::vector<std::pair<size_t, size_t>> addNRuns(size_t n);
+
 struct Node {
   std::string op;   // TensorFlow's op name: Placeholder, Const, AddV2, ...
   std::string name; // unique within the graph: "add", "add_1", ...

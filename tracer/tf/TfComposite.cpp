@@ -39,19 +39,13 @@ Value isFinite(TfRuntime &rt, const Value &x) {
 } // namespace
 
 Value addN(TfRuntime &rt, const ValueList &values, const std::string &name) {
-  auto sumOf = [&](size_t begin, size_t end) {
-    Value sum = rt.toTensor(values[begin]);
+  Value sum;
+  for (auto [begin, end] : graph::addNRuns(values.size())) {
+    Value run = rt.toTensor(values[begin]);
     for (size_t i = begin + 1; i < end; ++i)
-      sum = binaryOp(rt, "AddV2", sum, values[i], name);
-    return sum;
-  };
-  size_t n = values.size();
-  size_t head = n % 8 < 2 ? n % 8 + 8 : n % 8;
-  if (n < 8)
-    head = n;
-  Value sum = sumOf(0, head);
-  for (size_t at = head; at < n; at += 8)
-    sum = binaryOp(rt, "AddV2", sum, sumOf(at, at + 8), name);
+      run = binaryOp(rt, "AddV2", run, values[i], name);
+    sum = sum.isNone() ? run : binaryOp(rt, "AddV2", sum, run, name);
+  }
   return sum;
 }
 

@@ -801,15 +801,14 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
   // A tape whose ops do not form a simple graph (a tensor recorded as the
   // output of two ops) leaves some never ready: they run last, newest
   // first, so that no gradient is lost.
-  for (auto it = reached.rbegin(); it != reached.rend(); ++it)
-    if (!ran.count(*it)) {
-      std::vector<size_t> rest(reached.begin(), reached.end());
-      std::sort(rest.rbegin(), rest.rend());
-      for (size_t i : rest)
-        if (!ran.count(i))
-          runEntry(i);
-      break;
-    }
+  std::vector<size_t> left;
+  for (size_t i : reached)
+    if (!ran.count(i))
+      left.push_back(i);
+  std::sort(left.rbegin(), left.rend());
+  for (size_t i : left)
+    if (!ran.count(i))
+      runEntry(i);
   auto resultFor = [&](const Value &source) -> Value {
     ValueList grads;
     if (VariableObject *var = asVariable(source)) {

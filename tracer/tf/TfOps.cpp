@@ -24,27 +24,6 @@ std::string shapeList(const std::vector<int64_t> &shape) {
   return out + "]";
 }
 
-bool broadcastShapes(const std::vector<int64_t> &a,
-                     const std::vector<int64_t> &b, std::vector<int64_t> &out) {
-  size_t rank = std::max(a.size(), b.size());
-  out.assign(rank, 1);
-  for (size_t i = 0; i < rank; ++i) {
-    int64_t x = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
-    int64_t y = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
-    if (x == 1)
-      out[i] = y;
-    else if (y == 1)
-      out[i] = x;
-    else if (x < 0)
-      out[i] = y;
-    else if (y < 0 || x == y)
-      out[i] = x;
-    else
-      return false;
-  }
-  return true;
-}
-
 const char *tfTypeName(DType d) {
   switch (d) {
   case DType::Float32:

@@ -15,8 +15,7 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
 /// narrow ints), as TensorFlow's truediv does.
 Value trueDiv(TfRuntime &rt, const Value &x, const Value &y);
 /// The sum of `values` (two or more) in the order of TensorFlow's AddN
-/// kernel: left to right up to nine, past that the first n % 8 (or 8, or
-/// 9) left to right and each further eight summed, then added on.
+/// kernel (graph::addNRuns).
 Value addN(TfRuntime &rt, const ValueList &values, const std::string &name);
 Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
               const std::string &name = "");
@@ -119,9 +118,7 @@ Value filled(TfRuntime &rt, const TensorType &type, double value);
 /// A Python list of ints (a shape or permutation argument for the ops).
 Value pyIntList(Interpreter &in, const std::vector<int64_t> &values);
 
-/// NumPy broadcasting of two shapes; false when incompatible.
-bool broadcastShapes(const std::vector<int64_t> &a,
-                     const std::vector<int64_t> &b, std::vector<int64_t> &out);
+using graph::broadcastShapes;                             // Graph.h
 std::string shapeList(const std::vector<int64_t> &shape); // "[2,3]"
 /// For each element of shape `to` (row-major), the flat index of the
 /// element of a tensor of shape `from` that NumPy broadcasting maps to it.

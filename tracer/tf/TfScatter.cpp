@@ -223,17 +223,9 @@ Value replaceSelected(TfRuntime &rt, const Value &current, const Value &key,
     Value row =
         binaryOp(rt, "FloorDiv", gather(rt, picked, intConstant(rt, {0}), 0),
                  intConstant(rt, {m}, DType::Int64));
-    Value rows = reshape(rt,
-                         intConstant(
-                             rt,
-                             [&] {
-                               std::vector<int64_t> r(shape[0]);
-                               for (int64_t i = 0; i < shape[0]; ++i)
-                                 r[i] = i;
-                               return r;
-                             }(),
-                             DType::Int64),
-                         pyIntList(rt.in, column));
+    // The row numbers, down a column (the flat positions of a [rows, 1,
+    // ..., 1] tensor).
+    Value rows = rt.constant(flatPositions(column));
     Value mask = binaryOp(rt, "Equal", rows, row);
     std::vector<int64_t> rowShape(shape.begin(), shape.end());
     rowShape[0] = 1;
