@@ -63,19 +63,8 @@ struct Binary {
 
 class PushDown {
 public:
-  explicit PushDown(graph::Graph &g) : g(g) {
-    consumers.assign(g.nodes.size(), 0);
-    for (auto &n : g.nodes)
-      for (graph::Output in : n.inputs)
-        ++consumers[in.node];
-    for (auto &r : g.regions)
-      for (graph::Output out : r.results)
-        results.push_back(out.node);
-    for (graph::Output out : g.results)
-      results.push_back(out.node);
-    for (int id : results)
-      ++consumers[id];
-  }
+  // The rewrites move uses between nodes without changing their counts.
+  explicit PushDown(graph::Graph &g) : g(g), consumers(g.useCounts()) {}
 
   void run() {
     // Grappler first puts the inputs of commutative ops in name order;
@@ -97,7 +86,7 @@ public:
 
 private:
   graph::Graph &g;
-  std::vector<int> consumers, results;
+  std::vector<int> consumers;
 
   std::string name(graph::Output o) const {
     const std::string &base = g.nodes[o.node].name;
@@ -224,9 +213,9 @@ private:
     const Operand &c = leftConst ? parent->lhs : parent->rhs;
     const Operand &opOperand = leftConst ? parent->rhs : parent->lhs;
     int childId = opOperand.out.node;
+    // Used by the parent only (a function result counts as a use).
     if (opOperand.reciprocal || opOperand.out.index != 0 ||
         consumers[childId] != 1 ||
-        std::find(results.begin(), results.end(), childId) != results.end() ||
         g.nodes[childId].region != g.nodes[parentId].region)
       return false;
     auto child = view(childId);

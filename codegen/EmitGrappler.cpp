@@ -41,24 +41,6 @@ int64_t numElements(const std::vector<int64_t> &shape) {
 
 } // namespace
 
-void Emitter::countConsumers() {
-  consumers.assign(g.nodes.size(), 0);
-  soleConsumer.assign(g.nodes.size(), -1);
-  auto use = [&](graph::Output o, int by) {
-    ++consumers[o.node];
-    soleConsumer[o.node] = by;
-  };
-  for (size_t i = 0; i < g.nodes.size(); ++i)
-    for (graph::Output in : g.nodes[i].inputs)
-      use(in, static_cast<int>(i));
-  // A function's or region's result is consumed by its _Retval.
-  for (const graph::Region &r : g.regions)
-    for (graph::Output out : r.results)
-      use(out, -1);
-  for (graph::Output out : g.results)
-    use(out, -1);
-}
-
 std::string Emitter::tensorName(graph::Output o) const {
   const std::string &name = g.nodes[o.node].name;
   return o.index ? name + ":" + std::to_string(o.index) : name;

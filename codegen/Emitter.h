@@ -134,8 +134,7 @@ private:
   // ---- grappler's arithmetic rewrites (EmitGrappler.cpp) ----
   /// How many inputs and results use each node's outputs, and the last
   /// node that does (-1 for a result).
-  std::vector<int> consumers, soleConsumer;
-  void countConsumers();
+  std::vector<int> consumers, soleConsumer; // graph::Graph::useCounts
   /// TensorFlow's name for output `o`: "node" or "node:1".
   std::string tensorName(graph::Output o) const;
   /// A float addition (`add`) or multiplication of a static shape: part

@@ -715,7 +715,7 @@ bool Emitter::run(std::string &error) {
   for (size_t i = 0; i < g.args.size(); ++i)
     values[key({g.args[i], 0})] = entry->getArgument(i);
   markLive();
-  countConsumers();
+  consumers = g.useCounts(&soleConsumer);
   // Constants first, at the function's entry: graph rewrites (constant
   // push-down) may give a node an operand defined after it.
   for (size_t i = 0; i < g.nodes.size(); ++i) {

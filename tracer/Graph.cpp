@@ -264,6 +264,27 @@ bool Graph::visible(int r) const {
   }
 }
 
+std::vector<int> Graph::useCounts(std::vector<int> *lastUser) const {
+  std::vector<int> counts(nodes.size(), 0);
+  if (lastUser)
+    lastUser->assign(nodes.size(), -1);
+  auto use = [&](Output o, int by) {
+    ++counts[o.node];
+    if (lastUser)
+      (*lastUser)[o.node] = by;
+  };
+  for (size_t i = 0; i < nodes.size(); ++i)
+    for (Output in : nodes[i].inputs)
+      use(in, static_cast<int>(i));
+  // A function's or region's result is used by its _Retval.
+  for (const Region &r : regions)
+    for (Output out : r.results)
+      use(out, -1);
+  for (Output out : results)
+    use(out, -1);
+  return counts;
+}
+
 std::vector<int> Graph::bodyNodes() const {
   std::vector<int> out;
   for (size_t i = 0; i < nodes.size(); ++i)

@@ -151,6 +151,10 @@ struct Graph {
   bool visible(int r) const;
   /// Top-level nodes, in order.
   std::vector<int> bodyNodes() const;
+  /// How many inputs and results (function's and regions') use each
+  /// node's outputs; `lastUser`, when given, gets the last node that does
+  /// (-1 for a result).
+  std::vector<int> useCounts(std::vector<int> *lastUser = nullptr) const;
 
 private:
   std::map<std::string, int> nameCounts_;
