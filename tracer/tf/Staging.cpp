@@ -19,6 +19,8 @@
 #include "autograph/Autograph.h"
 #include "kiln/frontend/Resolver.h"
 
+#include <sstream>
+
 namespace kiln::tf {
 
 using autograph::ControlFlowInfo;
@@ -34,6 +36,20 @@ struct RegionGuard {
   ~RegionGuard() { g.current = saved; }
   graph::Graph &g;
   int saved;
+};
+
+/// Discards what the script prints while it lives (when `active`): the
+/// first trace of a body that TensorFlow traces once.
+struct SilenceGuard {
+  SilenceGuard(Interpreter &in, bool active)
+      : out(in.out()), printed(out.rdbuf()) {
+    if (active)
+      out.rdbuf(discarded.rdbuf());
+  }
+  ~SilenceGuard() { out.rdbuf(printed); }
+  std::ostream &out;
+  std::streambuf *printed;
+  std::ostringstream discarded;
 };
 
 std::string dtypeText(const TensorType &t) { return py::dtypeName(t.dtype); }
@@ -188,6 +204,8 @@ public:
       const Value &start, const Value &limit, const Value &delta,
       LoopSpec &spec,
       const std::function<ValueList(const Value &iv, const ValueList &)> &body);
+  ValueList mapRows(const ValueList &elems,
+                    const std::function<ValueList(const ValueList &)> &fn);
 
   TfRuntime &rt;
   Interpreter &in;
@@ -334,8 +352,10 @@ private:
 
   /// Variables first defined in the body, and TensorArrays not yet
   /// written, get their types from a first trace of the body in a region
-  /// that is then dropped (TensorFlow traces such a body twice too); they
-  /// start as zeros.
+  /// that is then dropped; they start as zeros. TensorFlow traces a body
+  /// twice for the variables too, so their first trace prints; it needs no
+  /// element shape for a TensorArray (its lists are untyped), so a first
+  /// trace for TensorArrays alone is silent.
   void dryRun(LoopState &st,
               const std::function<ValueList(const ValueList &)> &body) {
     bool needed = !st.undefined.empty();
@@ -348,6 +368,7 @@ private:
     std::vector<TensorType> types(st.values.size());
     {
       RegionGuard guard(g);
+      SilenceGuard silence(in, st.undefined.empty());
       // Variable writes in the dropped region are dropped too.
       VariableScopeGuard variables(rt, VariableScope::Kind::Branch);
       g.beginRegion();
@@ -1013,6 +1034,71 @@ ValueList TfStager::stageCounted(
                   *variables.end());
 }
 
+ValueList
+TfStager::mapRows(const ValueList &elems,
+                  const std::function<ValueList(const ValueList &)> &fn) {
+  graph::Graph &g = graph();
+  auto rowsAt = [&](const Value &i) {
+    ValueList rows;
+    for (auto &e : elems)
+      rows.push_back(gather(rt, e, i, 0));
+    return rows;
+  };
+  Value zero = rt.toTensor(Value::integer(0), DType::Int32);
+  Value n = firstDimension(rt, elems.at(0));
+  // The results' types, from a first trace that prints nothing: TensorFlow
+  // traces `fn` once (its TensorArrays need no element shape).
+  std::vector<TensorType> rowTypes;
+  {
+    RegionGuard guard(g);
+    SilenceGuard silence(in, true);
+    VariableScopeGuard variables(rt, VariableScope::Kind::Branch);
+    g.beginRegion();
+    for (auto &v : fn(rowsAt(zero)))
+      rowTypes.push_back(rt.tensor(v).type);
+  }
+  LoopSpec spec;
+  spec.autographMessages = false;
+  HostTensorPtr count = rt.constantValue(n);
+  for (size_t k = 0; k < rowTypes.size(); ++k) {
+    const TensorType &row = rowTypes[k];
+    if (!row.isStatic())
+      rt.raise("UnimplementedError",
+               "kiln needs tf.map_fn's results to have static shapes; got " +
+                   row.shapeString());
+    TensorType stacked = row;
+    stacked.shape.insert(stacked.shape.begin(),
+                         count ? count->elementAsInt(0) : -1);
+    spec.names.push_back("map_fn output " + std::to_string(k));
+    spec.types.push_back(stacked);
+    spec.init.push_back(count ? filled(rt, stacked, 0)
+                              : rt.apply("TensorListReserve", {n},
+                                         {{"element_dtype", row.dtype}},
+                                         stacked, "map"));
+  }
+  Value one = rt.toTensor(Value::integer(1), DType::Int32);
+  return stageCounted(
+      zero, n, one, spec, [&](const Value &i, const ValueList &buffers) {
+        ValueList results = fn(rowsAt(i));
+        if (results.size() != buffers.size())
+          in.valueError("The two structures don't have the same number of "
+                        "elements.");
+        ValueList next;
+        for (size_t k = 0; k < results.size(); ++k) {
+          const TensorType &t = rt.tensor(results[k]).type;
+          if (t.dtype != rowTypes[k].dtype || t.shape != rowTypes[k].shape)
+            in.valueError("tf.map_fn's function returned " + t.shapeString() +
+                          " " + dtypeText(t) + " on its second trace, after " +
+                          rowTypes[k].shapeString() + " " +
+                          dtypeText(rowTypes[k]));
+          next.push_back(rt.apply("TensorListSetItem",
+                                  {buffers[k], i, results[k]},
+                                  {{"grow", false}}, spec.types[k], "map"));
+        }
+        return next;
+      });
+}
+
 void TfStager::stageWhile(const ast::WhileStmt &s, const Value &test,
                           Frame &frame) {
   const ControlFlowInfo &cf = info(&s);
@@ -1205,6 +1291,11 @@ TfStager &stager(TfRuntime &rt) {
 }
 
 } // namespace
+
+ValueList stageMapFn(TfRuntime &rt, const ValueList &elems,
+                     const std::function<ValueList(const ValueList &)> &fn) {
+  return stager(rt).mapRows(elems, fn);
+}
 
 Value stageCond(TfRuntime &rt, const Value &pred, const Value &trueFn,
                 const Value &falseFn) {

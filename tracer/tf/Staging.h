@@ -21,4 +21,11 @@ Value stageWhileLoop(TfRuntime &rt, const Value &cond, const Value &body,
                      const Value &loopVars, const Value &shapeInvariants,
                      const Value &maximumIterations);
 
+/// tf.map_fn while tracing: `fn` maps the rows `i` of `elems` (tensors
+/// with one first dimension) to tensors of static shapes, which are
+/// stacked. `fn` is traced into the body of a For loop (and once before,
+/// silently, for the results' types).
+ValueList stageMapFn(TfRuntime &rt, const ValueList &elems,
+                     const std::function<ValueList(const ValueList &)> &fn);
+
 } // namespace kiln::tf

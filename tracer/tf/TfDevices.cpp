@@ -50,6 +50,18 @@ Value listDevices(Interpreter &in, CallArgs &args, const std::string &api,
 
 } // namespace
 
+Value nullContext(Interpreter &in, const std::string &name) {
+  auto scope = std::make_shared<py::ModuleObject>(); // a plain namespace
+  scope->name = name;
+  scope->dict["__enter__"] = in.builtin(
+      "__enter__", [](Interpreter &, CallArgs &) { return Value(); });
+  scope->dict["__exit__"] =
+      in.builtin("__exit__", [](Interpreter &, CallArgs &) {
+        return Value::boolean(false);
+      });
+  return Value::object(Type::Module, scope);
+}
+
 void installDevices(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &config) {
   config.def("list_physical_devices", [](Interpreter &in, CallArgs &args) {
     return listDevices(in, args, "list_physical_devices", true);
@@ -65,15 +77,7 @@ void installDevices(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &config) {
   tf.def("device", [](Interpreter &in, CallArgs &args) -> Value {
     Params p(in, args, "device", {"device_name"});
     p.require("device_name", "device");
-    auto scope = std::make_shared<py::ModuleObject>(); // a plain namespace
-    scope->name = "device";
-    scope->dict["__enter__"] = in.builtin(
-        "__enter__", [](Interpreter &, CallArgs &) { return Value(); });
-    scope->dict["__exit__"] =
-        in.builtin("__exit__", [](Interpreter &, CallArgs &) {
-          return Value::boolean(false);
-        });
-    return Value::object(Type::Module, scope);
+    return nullContext(in, "device");
   });
   (void)rt;
 }

@@ -437,6 +437,25 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     return gather(*r, x, indices, p.has("axis") ? in.toIndex(p.get("axis")) : 0,
                   named);
   });
+  // tf.nn.embedding_lookup: a gather of rows (params may be a list of one
+  // shard).
+  nn.def("embedding_lookup", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "embedding_lookup",
+             {"params", "ids", "max_norm", "name"});
+    Value params = p.require("params", "embedding_lookup");
+    if (params.is(Type::List) || params.is(Type::Tuple)) {
+      ValueList shards = in.toList(params);
+      if (shards.size() != 1)
+        r->raise("UnimplementedError",
+                 "kiln's embedding_lookup takes one shard of params");
+      params = shards[0];
+    }
+    if (p.has("max_norm"))
+      r->raise("UnimplementedError",
+               "kiln's embedding_lookup does not support max_norm");
+    return gather(*r, r->toTensor(params),
+                  r->toTensor(p.require("ids", "embedding_lookup")), 0);
+  });
   tf.def("split", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "split",
              {"value", "num_or_size_splits", "axis", "num", "name"});
@@ -1291,6 +1310,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
       return Value::boolean(r->runFunctionsEagerly);
     });
     installDevices(*r, tf, config);
+    installNest(*r, tf);
     tf.set("config", config.value());
     tf.def("executing_eagerly", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "executing_eagerly", {});

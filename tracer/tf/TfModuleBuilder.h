@@ -157,4 +157,11 @@ void installSlice(TfRuntime &rt, ModuleBuilder &tf);
 /// tf.config's device lists and tf.device (TfDevices.cpp).
 void installDevices(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &config);
 
+/// A context manager that does nothing (TfDevices.cpp).
+Value nullContext(Interpreter &in, const std::string &name);
+
+/// tf.nest, tf.map_fn, tf.no_op, tf.group and tf.control_dependencies
+/// (TfNest.cpp).
+void installNest(TfRuntime &rt, ModuleBuilder &tf);
+
 } // namespace kiln::tf

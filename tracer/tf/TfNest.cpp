@@ -1,0 +1,422 @@
+// tf.nest and tf.map_fn: nested structures of lists, tuples and dicts, as
+// TensorFlow walks them. A dict's values come in the order of its sorted
+// keys, and a rebuilt dict keeps the original's key order; everything that
+// is not a list, tuple or dict is a leaf (None and strings included).
+#include "Staging.h"
+#include "TfModuleBuilder.h"
+#include "TfObjects.h"
+#include "TfOps.h"
+
+namespace kiln::tf {
+
+using py::Type;
+
+namespace {
+
+bool isNested(const Value &v) {
+  return v.is(Type::List) || v.is(Type::Tuple) || v.is(Type::Dict);
+}
+
+ValueList sortedKeys(Interpreter &in, const Value &dict) {
+  ValueList keys = in.toList(dict);
+  std::stable_sort(
+      keys.begin(), keys.end(),
+      [&](const Value &a, const Value &b) { return in.lessThan(a, b); });
+  return keys;
+}
+
+/// The direct children of a nested value, in flattening order.
+ValueList children(Interpreter &in, const Value &v) {
+  if (!v.is(Type::Dict))
+    return in.toList(v);
+  ValueList values;
+  for (auto &key : sortedKeys(in, v))
+    values.push_back(in.getItem(v, key));
+  return values;
+}
+
+void flattenInto(Interpreter &in, const Value &v, ValueList &out) {
+  if (!isNested(v)) {
+    out.push_back(v);
+    return;
+  }
+  for (auto &child : children(in, v))
+    flattenInto(in, child, out);
+}
+
+/// `structure` rebuilt around `flat[next...]`.
+Value pack(Interpreter &in, const Value &structure, const ValueList &flat,
+           size_t &next) {
+  if (!isNested(structure))
+    return flat.at(next++);
+  if (!structure.is(Type::Dict)) {
+    ValueList items;
+    for (auto &child : in.toList(structure))
+      items.push_back(pack(in, child, flat, next));
+    return structure.is(Type::List) ? in.list(std::move(items))
+                                    : in.tuple(std::move(items));
+  }
+  Value sorted = in.dict();
+  for (auto &key : sortedKeys(in, structure))
+    in.setItem(sorted, key, pack(in, in.getItem(structure, key), flat, next));
+  Value out = in.dict();
+  for (auto &key : in.toList(structure))
+    in.setItem(out, key, in.getItem(sorted, key));
+  return out;
+}
+
+Value flatten(Interpreter &in, const Value &v) {
+  ValueList out;
+  flattenInto(in, v, out);
+  return in.list(std::move(out));
+}
+
+/// TensorFlow's "type=list str=[1, 2]" in its structure messages.
+std::string describe(Interpreter &in, const Value &v) {
+  return "type=" + in.typeName(v) + " str=" + in.toStr(v);
+}
+
+/// The structure with every leaf shown as ".".
+std::string dots(Interpreter &in, const Value &v) {
+  if (!isNested(v))
+    return ".";
+  std::string s;
+  ValueList keys = in.toList(v);
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (i)
+      s += ", ";
+    if (v.is(Type::Dict))
+      s += in.repr(keys[i]) + ": " + dots(in, in.getItem(v, keys[i]));
+    else
+      s += dots(in, keys[i]);
+  }
+  if (v.is(Type::List))
+    return "[" + s + "]";
+  if (v.is(Type::Dict))
+    return "{" + s + "}";
+  return "(" + s + (keys.size() == 1 ? ",)" : ")");
+}
+
+/// The first difference between the structures of `a` and `b`: empty when
+/// they match; `typeError` tells whether it is a sequence type mismatch.
+std::string firstDifference(Interpreter &in, const Value &a, const Value &b,
+                            bool checkTypes, bool &typeError) {
+  bool na = isNested(a), nb = isNested(b);
+  if (na != nb)
+    return "Substructure \"" + describe(in, na ? a : b) +
+           "\" is a sequence, while substructure \"" +
+           describe(in, na ? b : a) + "\" is not";
+  if (!na)
+    return "";
+  if (checkTypes && a.type() != b.type()) {
+    typeError = true;
+    return "The two namedtuples don't have the same sequence type. First "
+           "structure " +
+           describe(in, a) + " has type " + in.typeName(a) +
+           ", while second structure " + describe(in, b) + " has type " +
+           in.typeName(b);
+  }
+  if (a.is(Type::Dict) && b.is(Type::Dict)) {
+    ValueList ka = sortedKeys(in, a), kb = sortedKeys(in, b);
+    bool same = ka.size() == kb.size();
+    for (size_t i = 0; same && i < ka.size(); ++i)
+      same = in.equals(ka[i], kb[i]);
+    if (!same)
+      return "The two dictionaries don't have the same set of keys. First "
+             "structure has keys " +
+             describe(in, in.list(ka)) + ", while second structure has keys " +
+             describe(in, in.list(kb));
+  }
+  ValueList ca = children(in, a), cb = children(in, b);
+  if (ca.size() != cb.size())
+    return "The two structures don't have the same number of elements. "
+           "First structure: " +
+           describe(in, a) + ". Second structure: " + describe(in, b);
+  for (size_t i = 0; i < ca.size(); ++i) {
+    std::string d = firstDifference(in, ca[i], cb[i], checkTypes, typeError);
+    if (!d.empty())
+      return d;
+  }
+  return "";
+}
+
+/// tf.nest.assert_same_structure's ValueError (TypeError for sequence
+/// types that differ).
+void assertSameStructure(Interpreter &in, const Value &a, const Value &b,
+                         bool checkTypes) {
+  bool typeError = false;
+  std::string detail = firstDifference(in, a, b, checkTypes, typeError);
+  if (detail.empty())
+    return;
+  in.raise(typeError ? "TypeError" : "ValueError",
+           "The two structures don't have the same nested structure.\n\n"
+           "First structure: " +
+               describe(in, a) + "\n\nSecond structure: " + describe(in, b) +
+               "\n\nMore specifically: " + detail +
+               "\nEntire first structure:\n" + dots(in, a) +
+               "\nEntire second structure:\n" + dots(in, b));
+}
+
+bool checkTypesArg(Interpreter &in, const Params &p) {
+  return !p.has("check_types") || in.truthy(p.get("check_types"));
+}
+
+Value packSequenceAs(Interpreter &in, const Value &structure,
+                     const Value &flatSequence) {
+  ValueList flat = in.toList(flatSequence);
+  ValueList atoms;
+  flattenInto(in, structure, atoms);
+  if (atoms.size() != flat.size())
+    in.valueError("Could not pack sequence. Structure had " +
+                  std::to_string(atoms.size()) +
+                  " atoms, but flat_sequence had " +
+                  std::to_string(flat.size()) +
+                  " items.  Structure: " + in.toStr(structure) +
+                  ", flat_sequence: " + in.toStr(flatSequence) + ".");
+  size_t next = 0;
+  return pack(in, structure, flat, next);
+}
+
+void installNestModule(Interpreter &in, ModuleBuilder &nest) {
+  nest.def("flatten", [](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "flatten", {"structure", "expand_composites"});
+    return flatten(in, p.get("structure"));
+  });
+  nest.def("is_nested", [](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "is_nested", {"seq"});
+    return Value::boolean(isNested(p.get("seq")));
+  });
+  nest.def("pack_sequence_as", [](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "pack_sequence_as",
+             {"structure", "flat_sequence", "expand_composites"});
+    return packSequenceAs(in, p.get("structure"),
+                          p.require("flat_sequence", "pack_sequence_as"));
+  });
+  nest.def("assert_same_structure", [](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "assert_same_structure",
+             {"nest1", "nest2", "check_types", "expand_composites"});
+    assertSameStructure(in, p.get("nest1"), p.get("nest2"),
+                        checkTypesArg(in, p));
+    return Value();
+  });
+  nest.def("map_structure", [](Interpreter &in, CallArgs &args) {
+    // map_structure(func, *structure, check_types=True, ...)
+    Value func;
+    ValueList structures = args.positional;
+    if (!structures.empty()) {
+      func = structures.front();
+      structures.erase(structures.begin());
+    }
+    bool checkTypes = true;
+    for (auto &[k, v] : args.keywords) {
+      if (k == "func")
+        func = v;
+      else if (k == "check_types")
+        checkTypes = in.truthy(v);
+      else if (k != "expand_composites")
+        in.typeError("map_structure() got an unexpected keyword argument '" +
+                     k + "'");
+    }
+    if (func.isNone())
+      in.typeError("map_structure() missing 1 required positional argument: "
+                   "'func'");
+    if (structures.empty())
+      in.valueError("Must provide at least one structure");
+    for (size_t i = 1; i < structures.size(); ++i)
+      assertSameStructure(in, structures[0], structures[i], checkTypes);
+    std::vector<ValueList> flats(structures.size());
+    for (size_t i = 0; i < structures.size(); ++i)
+      flattenInto(in, structures[i], flats[i]);
+    ValueList results;
+    for (size_t leaf = 0; leaf < flats[0].size(); ++leaf) {
+      ValueList callArgs;
+      for (auto &flat : flats)
+        callArgs.push_back(flat[leaf]);
+      results.push_back(in.call(func, callArgs));
+    }
+    size_t next = 0;
+    return pack(in, structures[0], results, next);
+  });
+}
+
+/// The dtype each output of tf.map_fn's `fn_output_signature` (a dtype, a
+/// TensorSpec, or a structure of them) names; empty when not given.
+std::vector<DType> outputDTypes(Interpreter &in, const Value &signature) {
+  std::vector<DType> dtypes;
+  if (signature.isNone())
+    return dtypes;
+  ValueList leaves;
+  flattenInto(in, signature, leaves);
+  for (auto &leaf : leaves) {
+    if (auto *spec = leaf.is(Type::Native)
+                         ? dynamic_cast<TensorSpecObject *>(leaf.raw())
+                         : nullptr)
+      dtypes.push_back(spec->type.dtype);
+    else if (auto d = dtypeArg(in, leaf))
+      dtypes.push_back(*d);
+    else
+      in.typeError("fn_output_signature must be a dtype or a TensorSpec");
+  }
+  return dtypes;
+}
+
+/// tf.map_fn(fn, elems): fn applied to each row of elems (a tensor or a
+/// structure of tensors with the same first dimension), its results
+/// stacked. Eagerly fn runs once per row, as TensorFlow's eager while loop
+/// runs its body; while tracing it is traced once into a loop.
+Value mapFn(TfRuntime &rt, Interpreter &in, CallArgs &args) {
+  Params p(in, args, "map_fn",
+           {"fn", "elems", "dtype", "parallel_iterations", "back_prop",
+            "swap_memory", "infer_shape", "name", "fn_output_signature"});
+  Value fn = p.require("fn", "map_fn");
+  Value elems = p.require("elems", "map_fn");
+  Value signature = p.has("fn_output_signature") ? p.get("fn_output_signature")
+                                                 : p.get("dtype");
+  ValueList flatElems;
+  flattenInto(in, elems, flatElems);
+  if (flatElems.empty())
+    in.valueError("elems must be a Tensor or (possibly nested) sequence of "
+                  "Tensors. Got " +
+                  in.toStr(elems));
+  for (auto &e : flatElems) {
+    e = rt.toTensor(e);
+    const TensorType &t = rt.tensor(e).type;
+    if (t.unknownRank || t.shape.empty())
+      in.valueError("Elements in elems must be 1+ dimensional Tensors, not "
+                    "scalars");
+  }
+  int64_t n = rt.tensor(flatElems[0]).type.shape[0];
+  for (auto &e : flatElems) {
+    int64_t m = rt.tensor(e).type.shape[0];
+    if (n >= 0 && m >= 0 && m != n)
+      in.valueError("Dimension 0 in both shapes must be equal, but are " +
+                    std::to_string(n) + " and " + std::to_string(m) +
+                    ". Shapes are [" + std::to_string(n) + "] and [" +
+                    std::to_string(m) + "].");
+  }
+  std::vector<DType> dtypes = outputDTypes(in, signature);
+  // The results' structure: the signature's, else the elements'.
+  Value structure = signature.isNone() ? elems : signature;
+  // One call of fn on rows of the elements: its results, flattened and
+  // made tensors of the signature's dtypes.
+  auto call = [&](const ValueList &rows) {
+    size_t next = 0;
+    Value packed = isNested(elems) ? pack(in, elems, rows, next) : rows[0];
+    Value result = in.call(fn, ValueList{packed});
+    assertSameStructure(in, structure, result, /*checkTypes=*/false);
+    structure = result;
+    ValueList flat;
+    flattenInto(in, result, flat);
+    for (size_t k = 0; k < flat.size(); ++k) {
+      std::optional<DType> want;
+      if (k < dtypes.size())
+        want = dtypes[k];
+      else if (signature.isNone() && k < flatElems.size())
+        want = rt.tensor(flatElems[k]).type.dtype;
+      if (!rt.isTensor(flat[k]))
+        flat[k] = rt.toTensor(flat[k], want);
+      DType got = rt.tensor(flat[k]).type.dtype;
+      if (want && got != *want) // the eager TensorArray write's message
+        rt.raise("InvalidArgumentError",
+                 "TensorArray dtype is " + std::string(py::dtypeName(*want)) +
+                     " but Op is trying to write dtype " + py::dtypeName(got) +
+                     " ");
+    }
+    return flat;
+  };
+  ValueList stacked;
+  if (rt.tracing) {
+    stacked = stageMapFn(rt, flatElems, call);
+  } else {
+    std::vector<ValueList> rows;
+    for (int64_t i = 0; i < n; ++i) {
+      ValueList slices;
+      for (auto &e : flatElems)
+        slices.push_back(gather(rt, e, Value::integer(i), 0));
+      rows.push_back(call(slices));
+    }
+    if (rows.empty()) {
+      // No rows: empty results shaped and typed as the elements' rows.
+      for (size_t k = 0; k < flatElems.size(); ++k) {
+        TensorType t = rt.tensor(flatElems[k]).type;
+        if (k < dtypes.size())
+          t.dtype = dtypes[k];
+        stacked.push_back(filled(rt, t, 0));
+      }
+    } else {
+      for (size_t k = 0; k < rows[0].size(); ++k) {
+        ValueList column;
+        for (auto &row : rows)
+          column.push_back(row.at(k));
+        stacked.push_back(concat(rt, column, 0, "Pack"));
+      }
+    }
+  }
+  size_t next = 0;
+  return pack(in, structure, stacked, next);
+}
+
+/// tf.no_op() and tf.group(...) inside a tf.function: an operation with
+/// no outputs. kiln runs a function's ops in program order, so it needs
+/// no node for them; eagerly they are None, as in TensorFlow.
+struct OperationObject : py::NativeObject {
+  std::string name, type;
+  std::string typeName() const override { return "Operation"; }
+  std::string repr(Interpreter &, const Value &) override {
+    return "<tf.Operation '" + name + "' type=" + type + ">";
+  }
+  bool getAttr(Interpreter &in, const Value &, const std::string &attr,
+               Value &out) override {
+    if (attr == "name")
+      out = in.str(name);
+    else if (attr == "type")
+      out = in.str(type);
+    else
+      return false;
+    return true;
+  }
+};
+
+Value operation(TfRuntime &rt, const std::string &base,
+                const std::string &type) {
+  if (!rt.tracing)
+    return Value();
+  auto op = std::make_shared<OperationObject>();
+  op->name = rt.tracing->graph.uniqueName(base);
+  op->type = type;
+  return Value::object(Type::Native, op);
+}
+
+} // namespace
+
+void installNest(TfRuntime &rt, ModuleBuilder &tf) {
+  Interpreter &in = tf.in;
+  TfRuntime *r = &rt;
+  ModuleBuilder nest(in, rt, "tensorflow.nest");
+  installNestModule(in, nest);
+  tf.set("nest", nest.value());
+  tf.def("map_fn",
+         [r](Interpreter &in, CallArgs &args) { return mapFn(*r, in, args); });
+  tf.def("no_op", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "no_op", {"name"});
+    return operation(*r, "NoOp", "NoOp");
+  });
+  tf.def("group", [r](Interpreter &in, CallArgs &args) {
+    for (auto &[k, v] : args.keywords)
+      if (k != "name")
+        in.typeError("group() got an unexpected keyword argument '" + k + "'");
+    return operation(*r, "group_deps", "NoOp");
+  });
+  // Ops in a tf.function run in program order in kiln, so control
+  // dependencies are already met: the context manager only checks its
+  // argument.
+  tf.def("control_dependencies", [](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "control_dependencies", {"control_inputs"});
+    Value inputs = p.get("control_inputs");
+    if (!inputs.isNone())
+      in.toList(inputs); // TypeError when not iterable, as in TensorFlow
+    return nullContext(in, "control_dependencies");
+  });
+}
+
+} // namespace kiln::tf
