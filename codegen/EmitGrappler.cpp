@@ -11,6 +11,10 @@
 // - MinimizeBroadcasts: a chain of multiplications of different shapes is
 //   rebuilt smallest operands first, so that `x * y * 1.7` computes
 //   `(1.7 * x) * y`.
+// - ConvertPow: `x ** 2` is Square(x), `x ** 3` Square(x) * x, and the
+//   exponents 1, 0.5, -0.5 and -1 give Identity, Sqrt, Rsqrt and
+//   Reciprocal, where TensorFlow's Pow kernel would round differently.
+// - SqrtDivToRsqrtMul: `x / tf.sqrt(y)` is Rsqrt(y) * x.
 //
 // ConstantPushDown.cpp has run before: its rewrites come first in grappler.
 //
@@ -207,6 +211,65 @@ Value Emitter::emitMulChain(const graph::Node &n, RankedTensorType type) {
   }
   Operand result = largest ? mul(ops.front(), *largest) : ops.front();
   return castTo(loc, result.value, type);
+}
+
+Value Emitter::emitConvertedPow(const graph::Node &n, RankedTensorType type) {
+  const graph::Node &exponent = g.nodes[n.inputs[1].node];
+  const graph::TensorType &base = g.typeOf(n.inputs[0]);
+  if (!isFloat(n.outputs[0].dtype) || !isGraphConstant(exponent) ||
+      base.unknownRank || base.shape != n.outputs[0].shape)
+    return nullptr;
+  auto it = exponent.attrs.find("value");
+  auto *value = it == exponent.attrs.end()
+                    ? nullptr
+                    : std::get_if<graph::HostTensorPtr>(&it->second);
+  if (!value || !*value || (*value)->type.numElements() < 1)
+    return nullptr;
+  double y = (*value)->elementAsDouble(0);
+  for (int64_t i = 1; i < (*value)->type.numElements(); ++i)
+    if ((*value)->elementAsDouble(i) != y)
+      return nullptr;
+  Location loc = locOf(n);
+  Value x = input(n, 0);
+  auto unary = [&](const char *fn) -> Value {
+    return b.create<UnaryOp>(loc, type, x, b.getStringAttr(fn));
+  };
+  if (y == 2)
+    return unary("square");
+  if (y == 3)
+    return b.create<MulOp>(loc, type, unary("square"), x);
+  if (y == 1)
+    return b.create<IdentityOp>(loc, type, x);
+  if (y == 0.5)
+    return unary("sqrt");
+  if (y == -0.5)
+    return unary("rsqrt");
+  if (y == -1)
+    return unary("reciprocal");
+  return nullptr;
+}
+
+Value Emitter::emitRsqrtMul(const graph::Node &n, RankedTensorType type) {
+  graph::Output divisor = n.inputs[1];
+  const graph::Node &sqrt = g.nodes[divisor.node];
+  if (!isFloat(n.outputs[0].dtype) || sqrt.op != "Sqrt")
+    return nullptr;
+  // Grappler has merged equal nodes before (common subexpression
+  // elimination): every use of a sqrt of the same tensor counts.
+  int uses = 0;
+  for (size_t k = 0; k < g.nodes.size(); ++k) {
+    const graph::Node &other = g.nodes[k];
+    if (other.op == "Sqrt" && other.region == sqrt.region &&
+        other.inputs[0].node == sqrt.inputs[0].node &&
+        other.inputs[0].index == sqrt.inputs[0].index)
+      uses += consumers[k];
+  }
+  if (uses != 1)
+    return nullptr;
+  Location loc = locOf(n);
+  Value rsqrt = b.create<UnaryOp>(loc, tensorType(sqrt.outputs[0]),
+                                  input(sqrt, 0), b.getStringAttr("rsqrt"));
+  return b.create<MulOp>(loc, type, rsqrt, input(n, 0));
 }
 
 } // namespace kiln

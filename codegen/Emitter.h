@@ -151,6 +151,13 @@ private:
   /// The root of a chain of multiplications of several shapes, regrouped
   /// smallest first as grappler's MinimizeBroadcasts does, or null.
   Value emitMulChain(const graph::Node &n, RankedTensorType type);
+  /// ConvertPow: a float Pow whose exponent is a constant of one value
+  /// (2, 3, 1, 0.5, -0.5 or -1) that does not broadcast its base, as the
+  /// cheaper op grappler puts in its place; or null.
+  Value emitConvertedPow(const graph::Node &n, RankedTensorType type);
+  /// SqrtDivToRsqrtMul: x / sqrt(y), the sqrt used there only, as
+  /// rsqrt(y) * x; or null.
+  Value emitRsqrtMul(const graph::Node &n, RankedTensorType type);
 
   MLIRContext *ctx;
   OpBuilder b;

@@ -347,6 +347,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return b.create<MulOp>(loc, type, input(n, 0), input(n, 1));
   }
   if (op == "RealDiv" || op == "Div") {
+    if (Value rsqrt = emitRsqrtMul(n, type))
+      return rsqrt;
     if (Value r = reciprocalOfConstant(n, 1))
       return b.create<MulOp>(loc, type, input(n, 0), r);
     return b.create<DivOp>(loc, type, input(n, 0), input(n, 1));
@@ -361,8 +363,11 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return b.create<FloorDivOp>(loc, type, input(n, 0), input(n, 1));
   if (op == "FloorMod")
     return b.create<FloorModOp>(loc, type, input(n, 0), input(n, 1));
-  if (op == "Pow")
+  if (op == "Pow") {
+    if (Value converted = emitConvertedPow(n, type))
+      return converted;
     return b.create<PowOp>(loc, type, input(n, 0), input(n, 1));
+  }
   if (op == "Maximum")
     return b.create<MaximumOp>(loc, type, input(n, 0), input(n, 1));
   if (op == "Minimum")

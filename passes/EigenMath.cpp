@@ -10,6 +10,8 @@
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <limits>
+
 using namespace mlir;
 
 namespace kiln::eigen {
@@ -40,6 +42,28 @@ public:
   Value min(Value x, Value y) { return b.create<arith::MinimumFOp>(loc, x, y); }
   Value max(Value x, Value y) { return b.create<arith::MaximumFOp>(loc, x, y); }
   Value floor(Value x) { return b.create<math::FloorOp>(loc, x); }
+  Value abs(Value x) { return b.create<math::AbsFOp>(loc, x); }
+  Value neg(Value x) { return b.create<arith::NegFOp>(loc, x); }
+  Value le(Value x, Value y) { return cmp(arith::CmpFPredicate::OLE, x, y); }
+  Value isNaN(Value x) { return cmp(arith::CmpFPredicate::UNO, x, x); }
+  Value andI(Value p, Value q) { return b.create<arith::AndIOp>(loc, p, q); }
+  Value orI(Value p, Value q) { return b.create<arith::OrIOp>(loc, p, q); }
+  Value xorI(Value p, Value q) { return b.create<arith::XOrIOp>(loc, p, q); }
+  Value notI(Value p) {
+    return b.create<arith::XOrIOp>(
+        loc, p, b.create<arith::ConstantOp>(loc, b.getBoolAttr(true)));
+  }
+  /// Eigen's pround on AVX: x + copysign(0.49999997, x), truncated (halves
+  /// round away from zero).
+  Value round(Value x) {
+    Value sign = b.create<arith::AndIOp>(
+        loc, b.create<arith::BitcastOp>(loc, b.getI32Type(), x),
+        i32(0x80000000u));
+    Value nudge = b.create<arith::BitcastOp>(
+        loc, b.getF32Type(),
+        b.create<arith::OrIOp>(loc, sign, i32(0x3effffff)));
+    return b.create<math::TruncOp>(loc, add(nudge, x));
+  }
   Value cmp(arith::CmpFPredicate p, Value x, Value y) {
     return b.create<arith::CmpFOp>(loc, p, x, y);
   }
@@ -260,15 +284,13 @@ Value x86Approximation(F32 &f, llvm::StringRef name, Value x) {
       .getResult(0);
 }
 
-Value isNan(F32 &f, Value x) { return f.cmp(arith::CmpFPredicate::UNO, x, x); }
-
 /// Eigen's preciprocal: the approximation refined by one Newton step,
 /// x * (2 - a * x); where that is NaN (a is 0 or infinite) the
 /// approximation itself.
 Value reciprocalPacket(F32 &f, Value a) {
   Value x = x86Approximation(f, kRcpHelper, a);
   Value t = f.sub(f.c(2), f.mul(a, x));
-  return f.select(isNan(f, t), x, f.mul(x, t));
+  return f.select(f.isNaN(t), x, f.mul(x, t));
 }
 
 /// Eigen's prsqrt: the approximation y refined by one Newton step,
@@ -278,10 +300,209 @@ Value rsqrtPacket(F32 &f, Value a) {
   Value y = x86Approximation(f, kRsqrtHelper, a);
   Value h = f.madd(f.mul(a, y), y, f.c(-1));
   Value refined = f.madd(f.mul(y, f.c(-0.5f)), h, y);
-  return f.select(isNan(f, refined), y, refined);
+  return f.select(f.isNaN(refined), y, refined);
+}
+
+// ---- pow: Eigen's generic_pow, in double-word (hi + lo) arithmetic ----
+
+/// A double-word number hi + lo.
+struct DoubleWord {
+  Value hi, lo;
+};
+
+/// hi + lo = x + y exactly, when |x| >= |y|.
+DoubleWord fastTwoSum(F32 &f, Value x, Value y) {
+  Value hi = f.add(x, y);
+  return {hi, f.sub(y, f.sub(hi, x))};
+}
+
+/// x + y for double words with |x.hi| >= |y.hi|.
+DoubleWord fastTwoSum(F32 &f, DoubleWord x, DoubleWord y) {
+  DoubleWord r = fastTwoSum(f, x.hi, y.hi);
+  return fastTwoSum(f, r.hi, f.add(f.add(y.lo, r.lo), x.lo));
+}
+
+/// Veltkamp's split of x into halves of its significand.
+DoubleWord split(F32 &f, Value x) {
+  Value gamma = f.mul(f.c(4097.f), x); // 2^12 + 1
+  Value hi = f.add(f.sub(x, gamma), gamma);
+  return {hi, f.sub(x, hi)};
+}
+
+/// hi + lo = x * y exactly (Dekker's product; the build has no FMA).
+DoubleWord twoProd(F32 &f, Value x, Value y) {
+  DoubleWord xs = split(f, x), ys = split(f, y);
+  Value hi = f.mul(x, y);
+  Value lo = f.madd(xs.hi, ys.hi, f.neg(hi));
+  lo = f.madd(xs.hi, ys.lo, lo);
+  lo = f.madd(xs.lo, ys.hi, lo);
+  lo = f.madd(xs.lo, ys.lo, lo);
+  return {hi, lo};
+}
+
+/// A double word times a float.
+DoubleWord twoProd(F32 &f, DoubleWord x, Value y) {
+  DoubleWord c = twoProd(f, x.hi, y);
+  DoubleWord t = fastTwoSum(f, c.hi, f.mul(x.lo, y));
+  return fastTwoSum(f, t.hi, f.add(t.lo, c.lo));
+}
+
+/// The double word nearest the double `v`.
+DoubleWord constantPair(F32 &f, double v) {
+  float hi = static_cast<float>(v);
+  return {f.c(hi), f.c(static_cast<float>(v - static_cast<double>(hi)))};
+}
+
+/// log2(z) for z in [sqrt(1/2), sqrt(2)) as a double word: a minimax
+/// polynomial in x = z - 1 whose last two Horner steps are double-word.
+DoubleWord accurateLog2(F32 &f, Value z) {
+  Value x = f.sub(z, f.c(1));
+  Value p = f.poly(
+      x, {9.7010828554630279541015625e-02f, -1.6896486282348632812500000e-01f,
+          1.7200836539268493652343750e-01f, -1.7892272770404815673828125e-01f,
+          2.0505344867706298828125000e-01f, -2.4046677350997924804687500e-01f,
+          2.8857553005218505859375000e-01f, -3.6067414283752441406250000e-01f,
+          4.8089790344238281250000000e-01f});
+  DoubleWord q = twoProd(f, x, p);
+  q = fastTwoSum(
+      f,
+      constantPair(f,
+                   -7.2134751588268664068692714863573201000690460205078125e-01),
+      q);
+  q = twoProd(f, q, x);
+  q = fastTwoSum(
+      f,
+      constantPair(f,
+                   1.442695041742110273474963832995854318141937255859375e+00),
+      q);
+  return twoProd(f, q, x);
+}
+
+/// Eigen's frexp for any float (subnormals normalized first): the
+/// significand in [0.5, 1) with x's sign, and the exponent `e`; zero, inf
+/// and NaN come back as they are with e = 0.
+Value frexpAny(F32 &f, Value x, Value &e) {
+  OpBuilder &b = f.b;
+  Location loc = f.loc;
+  Value subnormal = f.lt(f.abs(x), f.bits(0x00800000));
+  Value normalized = f.select(subnormal, f.mul(x, f.c(16777216.f)), x);
+  Value offset = f.select(subnormal, f.c(-150), f.c(-126));
+  Value absBits =
+      b.create<arith::BitcastOp>(loc, b.getI32Type(), f.abs(normalized));
+  Value biased = b.create<arith::SIToFPOp>(
+      loc, b.getF32Type(), b.create<arith::ShRUIOp>(loc, absBits, f.i32(23)));
+  Value special = f.orI(f.eq(x, f.c(0)), f.eq(biased, f.c(255)));
+  Value bitsOf = b.create<arith::BitcastOp>(loc, b.getI32Type(), normalized);
+  Value m = b.create<arith::BitcastOp>(
+      loc, b.getF32Type(),
+      f.orI(b.create<arith::AndIOp>(loc, bitsOf, f.i32(0x807fffff)),
+            f.i32(0x3f000000)));
+  e = f.select(special, f.c(0), f.add(biased, offset));
+  return f.select(special, x, m);
+}
+
+/// x * 2^n for integral n, in four steps so that no factor overflows
+/// (Eigen's pldexp): n clamped to [-278, 278], b = floor(n / 4),
+/// ((x * 2^b) * 2^b) * 2^b * 2^(n - 3b).
+Value ldexpWide(F32 &f, Value x, Value n) {
+  OpBuilder &b = f.b;
+  Location loc = f.loc;
+  n = f.select(f.isNaN(n), f.c(0), n); // its lane's result is replaced
+  n = f.max(f.min(n, f.c(278)), f.c(-278));
+  Value ni = b.create<arith::FPToSIOp>(loc, b.getI32Type(), n);
+  Value quarter = b.create<arith::ShRSIOp>(loc, ni, f.i32(2));
+  auto pow2 = [&](Value k) {
+    Value biased = b.create<arith::AddIOp>(loc, k, f.i32(127));
+    return b.create<arith::BitcastOp>(
+        loc, b.getF32Type(), b.create<arith::ShLIOp>(loc, biased, f.i32(23)));
+  };
+  Value c = pow2(quarter);
+  Value out = f.mul(f.mul(f.mul(x, c), c), c);
+  Value rest = b.create<arith::SubIOp>(
+      loc, ni, b.create<arith::MulIOp>(loc, quarter, f.i32(3)));
+  return f.mul(out, pow2(rest));
+}
+
+/// 2^x for |x| <= 1/2: exp of ln2 * x taken as a double word.
+Value exp2Small(F32 &f, Value x) {
+  x = f.max(f.min(x, f.c(129)), f.c(-151));
+  DoubleWord p = twoProd(f, f.c(0.693147180559945309417232121458f), x);
+  return f.mul(expPacket(f, p.hi), f.add(f.c(1), p.lo));
+}
+
+/// |x|^y for the general case: exp2(y * log2(|x|)) with the product in
+/// double words.
+Value powMagnitude(F32 &f, Value x, Value y) {
+  Value e;
+  Value m = frexpAny(f, x, e);
+  Value scale = f.lt(m, f.c(0.70710678118654752440f));
+  m = f.select(scale, f.mul(f.c(2), m), m);
+  e = f.select(scale, f.sub(e, f.c(1)), e);
+  DoubleWord r = accurateLog2(f, m);
+  DoubleWord product = fastTwoSum(f, twoProd(f, e, y), twoProd(f, r, y));
+  // product = n + r exactly, with n integral and |r| <= 1/2.
+  Value n = f.round(product.hi);
+  Value frac = f.add(f.sub(product.hi, n), product.lo);
+  Value carry = f.round(frac);
+  frac = f.sub(frac, carry);
+  n = f.add(n, carry);
+  return ldexpWide(f, exp2Small(f, frac), n);
+}
+
+/// pow(x, y) with C's special cases, in Eigen's order of selects.
+Value powPacket(F32 &f, Value x, Value y) {
+  OpBuilder &b = f.b;
+  Location loc = f.loc;
+  Value inf = f.c(std::numeric_limits<float>::infinity());
+  Value zero = f.c(0), one = f.c(1);
+  Value nan = f.c(std::numeric_limits<float>::quiet_NaN());
+  Value xAbs = f.abs(x);
+  Value pow = powMagnitude(f, xAbs, y);
+
+  Value xNegative = f.lt(x, zero);
+  Value xZero = f.eq(x, zero);
+  Value xOne = f.eq(x, one);
+  Value xSignBit = b.create<arith::CmpIOp>(
+      loc, arith::CmpIPredicate::slt,
+      b.create<arith::BitcastOp>(loc, b.getI32Type(), x), f.i32(0));
+  Value xAbsAboveOne = f.lt(one, xAbs);
+  Value xAbsInf = f.eq(xAbs, inf);
+
+  Value yAbs = f.abs(y);
+  Value yAbsInf = f.eq(yAbs, inf);
+  Value yNegative = f.lt(y, zero);
+  Value yZero = f.eq(y, zero);
+  Value yOne = f.eq(y, one);
+  Value yInt = f.andI(f.eq(f.floor(y), y), f.notI(yAbsInf));
+  Value yHalf = f.mul(y, f.c(0.5f));
+  Value yEven = f.eq(f.round(yHalf), yHalf);
+  Value yOddInt = f.andI(yInt, f.notI(yEven));
+  // 128 ln 2 / FLT_EPSILON: past it, 1 + epsilon overflows.
+  Value yHuge = f.le(f.c(128 * 0.693147180559945309417232121458f /
+                         std::numeric_limits<float>::epsilon()),
+                     yAbs);
+
+  pow = f.select(f.andI(xNegative, f.notI(yInt)), nan, pow);
+  pow = f.select(xZero, f.select(yNegative, inf, zero), pow);
+  pow = f.select(f.andI(xSignBit, yOddInt), f.neg(pow), pow);
+  Value infY =
+      f.select(f.orI(f.andI(yNegative, xZero), f.xorI(yNegative, xAbsAboveOne)),
+               inf, zero);
+  infY = f.select(f.eq(x, f.c(-1)), one, infY);
+  pow = f.select(yHuge, infY, pow);
+  Value xPosInf = f.select(yNegative, zero, inf);
+  Value xNegInf = f.select(yOddInt, f.neg(xPosInf), xPosInf);
+  pow = f.select(xAbsInf, f.select(xNegative, xNegInf, xPosInf), pow);
+  pow = f.select(f.orI(f.isNaN(x), f.isNaN(y)), nan, pow);
+  return f.select(yOne, x, f.select(f.orI(xOne, yZero), one, pow));
 }
 
 } // namespace
+
+Value powPacketForm(OpBuilder &b, Location loc, Value x, Value y) {
+  F32 f(b, loc);
+  return powPacket(f, x, y);
+}
 
 bool hasPacketForm(llvm::StringRef fn) {
   return fn == "tanh" || dependsOnPosition(fn);

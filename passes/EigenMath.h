@@ -36,6 +36,11 @@ bool dependsOnPosition(llvm::StringRef fn);
 mlir::Value packetForm(mlir::OpBuilder &b, mlir::Location loc,
                        llvm::StringRef fn, mlir::Value x);
 
+/// Eigen's packet pow (generic_pow) on f32 scalars `x` and `y`: exp2 of
+/// y * log2(x) in double-word arithmetic, with C's special cases. Its
+/// scalar form is the C library's powf.
+mlir::Value powPacketForm(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
+                          mlir::Value y);
 /// The packet reciprocal and rsqrt read the processor's approximations
 /// (rcpss, rsqrtss: the tables TensorFlow's _mm256_rcp_ps and
 /// _mm256_rsqrt_ps read; their values differ between vendors, so kiln and

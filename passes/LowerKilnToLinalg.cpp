@@ -112,11 +112,28 @@ private:
                          [&](OpBuilder &nb, Location nl, ValueRange args) {
                            return kiln::eigen::packetForm(nb, nl, fn, args[0]);
                          });
+    return byPosition(
+        type, ValueRange{input},
+        [&](OpBuilder &nb, Location nl, ValueRange args) {
+          return kiln::eigen::packetForm(nb, nl, fn, args[0]);
+        },
+        [&](OpBuilder &nb, Location nl, ValueRange args) {
+          return fn == "sigmoid" ? kiln::eigen::logisticScalar(nb, nl, args[0])
+                                 : unaryScalar(fn, nb, nl, args[0]);
+        },
+        rowPackets);
+  }
+
+  /// An elementwise op whose elements before `size - size % 8` take the
+  /// packet form and the others the scalar form (with `rowPackets`, size
+  /// and positions are those within the last dimension).
+  Value byPosition(RankedTensorType type, ValueRange inputs, BodyFn packetForm,
+                   BodyFn scalarForm, bool rowPackets = false) {
     int64_t rank = type.getRank();
-    SmallVector<Value> sizes;
+    SmallVector<Value> sizes, dynamic = dynamicSizes(type, inputs);
     Value total = index(1);
-    for (int64_t d = 0; d < rank; ++d) {
-      sizes.push_back(type.isDynamicDim(d) ? dim(input, d)
+    for (int64_t d = 0, k = 0; d < rank; ++d) {
+      sizes.push_back(type.isDynamicDim(d) ? dynamic[k++]
                                            : index(type.getDimSize(d)));
       total = b.create<arith::MulIOp>(loc, total, sizes.back());
     }
@@ -127,8 +144,7 @@ private:
     Value packetEnd = b.create<arith::SubIOp>(
         loc, total, b.create<arith::RemUIOp>(loc, total, packet));
     return elementwise(
-        type, ValueRange{input},
-        [&](OpBuilder &nb, Location nl, ValueRange args) {
+        type, inputs, [&](OpBuilder &nb, Location nl, ValueRange args) {
           Value flat = nb.create<arith::ConstantIndexOp>(nl, 0);
           if (rowPackets && rank > 0)
             flat = nb.create<linalg::IndexOp>(nl, rank - 1);
@@ -140,10 +156,8 @@ private:
           Value inPacket = nb.create<arith::CmpIOp>(
               nl, arith::CmpIPredicate::ult, flat, packetEnd);
           return nb
-              .create<arith::SelectOp>(
-                  nl, inPacket, kiln::eigen::packetForm(nb, nl, fn, args[0]),
-                  fn == "sigmoid" ? kiln::eigen::logisticScalar(nb, nl, args[0])
-                                  : unaryScalar(fn, nb, nl, args[0]))
+              .create<arith::SelectOp>(nl, inPacket, packetForm(nb, nl, args),
+                                       scalarForm(nb, nl, args))
               .getResult();
         });
   }
@@ -1083,8 +1097,26 @@ Value Lowering::lower(Operation *op) {
         return b.create<arith::ConstantOp>(loc, cast<TypedAttr>(c.getValue()));
       })
       .Case([&](kiln::IdentityOp i) -> Value { return i.getInput(); })
+      .Case([&](kiln::PowOp pow) -> Value {
+        auto type = cast<RankedTensorType>(pow.getType());
+        if (!type.getElementType().isF32())
+          return elementwise(type, pow->getOperands(),
+                             [&](OpBuilder &nb, Location nl, ValueRange args) {
+                               return binaryScalar(pow, nb, nl, args[0],
+                                                   args[1]);
+                             });
+        // Eigen's packet pow, then powf for the tail (EigenMath.h).
+        return byPosition(
+            type, pow->getOperands(),
+            [&](OpBuilder &nb, Location nl, ValueRange args) {
+              return kiln::eigen::powPacketForm(nb, nl, args[0], args[1]);
+            },
+            [&](OpBuilder &nb, Location nl, ValueRange args) {
+              return binaryScalar(pow, nb, nl, args[0], args[1]);
+            });
+      })
       .Case<kiln::AddOp, kiln::SubOp, kiln::MulOp, kiln::DivOp,
-            kiln::FloorDivOp, kiln::FloorModOp, kiln::PowOp, kiln::MaximumOp,
+            kiln::FloorDivOp, kiln::FloorModOp, kiln::MaximumOp,
             kiln::MinimumOp, kiln::Atan2Op, kiln::LogicalAndOp,
             kiln::LogicalOrOp, kiln::CompareOp>([&](Operation *bin) -> Value {
         return elementwise(cast<RankedTensorType>(bin->getResult(0).getType()),
