@@ -202,8 +202,12 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
   // Broadcast inputs: input index -> (dimension, common size) pairs.
   std::vector<std::vector<std::pair<int64_t, Value>>> expand(n.inputs.size());
 
-  if (graph::isBroadcastingOp(n.op)) {
-    int64_t rank = type.getRank();
+  // NumPy broadcasting of the inputs' leading dimensions (all but their
+  // last `matrix`) at run time: each dimension that is not a static 1 must
+  // be 1 or the common size, and those that are 1 at run time are
+  // expanded.
+  auto broadcastAtRunTime = [&](int64_t matrix) {
+    int64_t rank = type.getRank() - matrix;
     for (int64_t i = 0; i < rank; ++i) {
       // The inputs that take part in dimension i (right-aligned, not a
       // static 1), and whether any is known at run time only.
@@ -211,7 +215,7 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
       bool dynamic = false;
       for (size_t k = 0; k < n.inputs.size(); ++k) {
         Value v = input(n, k);
-        int64_t j = i - (rank - rankOf(v));
+        int64_t j = i - (rank - (rankOf(v) - matrix));
         auto t = cast<RankedTensorType>(v.getType());
         if (j < 0 || t.getDimSize(j) == 1)
           continue;
@@ -233,6 +237,10 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
           expand[k].emplace_back(j, size);
       }
     }
+  };
+
+  if (graph::isBroadcastingOp(n.op)) {
+    broadcastAtRunTime(0);
     if (!ok)
       return nullptr;
     if (n.op == "SelectV2")
@@ -242,6 +250,33 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
       message = "Incompatible shapes: {shape} vs. {shape}";
     for (size_t k = 0; k < n.inputs.size(); ++k)
       appendShape(loc, input(n, k), ints);
+  } else if (n.op == "BatchMatMulV2") {
+    Value lhs = input(n, 0), rhs = input(n, 1);
+    const bool *ta = attr<bool>(n, "transpose_a");
+    const bool *tb = attr<bool>(n, "transpose_b");
+    int64_t dl = rankOf(lhs) - (ta && *ta ? 2 : 1);
+    int64_t dr = rankOf(rhs) - (tb && *tb ? 1 : 2);
+    broadcastAtRunTime(2);
+    if (ok) {
+      // The batch dimensions first, as TensorFlow checks them.
+      SmallVector<Value> shapes;
+      appendShape(loc, lhs, shapes);
+      appendShape(loc, rhs, shapes);
+      check(n, ok,
+            "In[0] and In[1] must have compatible batch dimensions: {shape} "
+            "vs. {shape}",
+            shapes);
+    }
+    if (!isDyn(lhs, dl) && !isDyn(rhs, dr)) {
+      if (!ok)
+        return nullptr;
+      message.clear();
+    } else {
+      both(eq(dimSize(loc, lhs, dl), dimSize(loc, rhs, dr)));
+      message = "Matrix size-incompatible: In[0]: {shape}, In[1]: {shape}";
+      appendShape(loc, lhs, ints);
+      appendShape(loc, rhs, ints);
+    }
   } else if (n.op == "MatMul") {
     Value lhs = input(n, 0), rhs = input(n, 1);
     const bool *ta = attr<bool>(n, "transpose_a");
@@ -352,7 +387,8 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
     return nullptr;
   }
   handled = true;
-  check(n, ok, message, ints);
+  if (!message.empty())
+    check(n, ok, message, ints);
 
   // The op itself, on inputs whose run-time size-1 dimensions are expanded.
   bool emitted = false;

@@ -213,7 +213,7 @@ ValueList reshapeGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
 /// Maximum), else to y.
 GradFn maximumMinimumGrad(const char *picksX) {
   return [picksX](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-    Value zeros = filled(rt, typeOf(rt, g[0]), 0);
+    Value zeros = filledLike(rt, g[0], 0);
     Value mask = binaryOp(rt, picksX, e.inputs[0], e.inputs[1]);
     return reduceBoth(rt, e, select(rt, mask, g[0], zeros),
                       select(rt, mask, zeros, g[0]));
@@ -234,6 +234,26 @@ ValueList minOrMaxGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
       reshape(rt, reduce(rt, "Sum", indicators, pyIntList(rt.in, axes), false),
               keptShape);
   return {mul(rt, binaryOp(rt, "RealDiv", indicators, selected), grad)};
+}
+
+/// MatMul's gradients (transposes stand for adjoints: kiln has no
+/// complex types).
+ValueList matmulGradient(TfRuntime &rt, const TapeEntry &e,
+                         const ValueList &g) {
+  bool ta = std::get<bool>(e.attrs.at("transpose_a"));
+  bool tb = std::get<bool>(e.attrs.at("transpose_b"));
+  const Value &a = e.inputs[0], &b = e.inputs[1], &grad = g[0];
+  if (!ta && !tb)
+    return ValueList{matmul(rt, grad, b, false, true),
+                     matmul(rt, a, grad, true, false)};
+  if (!ta && tb)
+    return ValueList{matmul(rt, grad, b, false, false),
+                     matmul(rt, grad, a, true, false)};
+  if (ta && !tb)
+    return ValueList{matmul(rt, b, grad, false, true),
+                     matmul(rt, a, grad, false, false)};
+  return ValueList{matmul(rt, b, grad, true, true),
+                   matmul(rt, grad, a, true, true)};
 }
 
 const std::map<std::string, GradFn> &gradientFunctions() {
@@ -271,8 +291,7 @@ const std::map<std::string, GradFn> &gradientFunctions() {
                                  binaryOp(rt, "Sub", y, scalarLike(rt, y, 1))));
          // log(x) where x > 0, else 0: no false singularity at x = 0.
          Value mask = binaryOp(rt, "Greater", x, scalarLike(rt, x, 0));
-         Value ones = filled(rt, typeOf(rt, x), 1),
-               zeros = filled(rt, typeOf(rt, x), 0);
+         Value ones = filledLike(rt, x, 1), zeros = filledLike(rt, x, 0);
          Value logX = select(
              rt, mask, unaryOp(rt, "Log", select(rt, mask, x, ones)), zeros);
          Value gy = mul(rt, mul(rt, g[0], e.outputs[0]), logX);
@@ -339,8 +358,7 @@ const std::map<std::string, GradFn> &gradientFunctions() {
          // ReluGrad: dy where the output is positive.
          const Value &y = e.outputs[0];
          Value mask = binaryOp(rt, "Greater", y, scalarLike(rt, y, 0));
-         return ValueList{
-             select(rt, mask, g[0], filled(rt, typeOf(rt, g[0]), 0))};
+         return ValueList{select(rt, mask, g[0], filledLike(rt, g[0], 0))};
        }},
       {"Sum",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
@@ -390,7 +408,7 @@ const std::map<std::string, GradFn> &gradientFunctions() {
        }},
       {"SelectV2",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         Value zeros = filled(rt, typeOf(rt, g[0]), 0);
+         Value zeros = filledLike(rt, g[0], 0);
          const Value &c = e.inputs[0];
          return ValueList{
              Value(),
@@ -412,22 +430,15 @@ const std::map<std::string, GradFn> &gradientFunctions() {
            return ValueList{Value()};
          return ValueList{cast(rt, g[0], src)};
        }},
-      {"MatMul",
+      {"MatMul", matmulGradient},
+      // The batch dimensions were broadcast before (explicitly, or at run
+      // time where one is 1): the gradients are summed back to them.
+      {"BatchMatMulV2",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         bool ta = std::get<bool>(e.attrs.at("transpose_a"));
-         bool tb = std::get<bool>(e.attrs.at("transpose_b"));
-         const Value &a = e.inputs[0], &b = e.inputs[1], &grad = g[0];
-         if (!ta && !tb)
-           return ValueList{matmul(rt, grad, b, false, true),
-                            matmul(rt, a, grad, true, false)};
-         if (!ta && tb)
-           return ValueList{matmul(rt, grad, b, false, false),
-                            matmul(rt, grad, a, true, false)};
-         if (ta && !tb)
-           return ValueList{matmul(rt, b, grad, false, true),
-                            matmul(rt, a, grad, false, false)};
-         return ValueList{matmul(rt, b, grad, true, true),
-                          matmul(rt, grad, a, true, true)};
+         ValueList grads = matmulGradient(rt, e, g);
+         for (size_t i = 0; i < 2; ++i)
+           grads[i] = reduceToShape(rt, grads[i], e.inputs[i]);
+         return grads;
        }},
   };
   return table;
@@ -777,7 +788,7 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
       // gradient functions take IndexedSlices as dense tensors.
       for (size_t i = 0; i < grads.size(); ++i)
         if (grads[i].isNone())
-          grads[i] = filled(rt, typeOf(rt, e.outputs[i]), 0);
+          grads[i] = filledLike(rt, e.outputs[i], 0);
         else if (IndexedSlicesObject *s = asIndexedSlices(grads[i]))
           grads[i] = densify(rt, *s);
       inputGrads = fn->second(rt, e, grads);

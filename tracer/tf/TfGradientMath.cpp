@@ -39,7 +39,7 @@ void addMathGradients(std::map<std::string, GradFn> &table) {
   for (const char *op : {"Floor", "Ceil", "Round", "ZerosLike", "OnesLike"})
     table[op] = none;
   table["Sign"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &) {
-    return one(filled(rt, typeOf(rt, e.inputs[0]), 0)); // zeros_like(x)
+    return one(filledLike(rt, e.inputs[0], 0));
   };
   table["Sin"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
     return one(mul(rt, g[0], unaryOp(rt, "Cos", e.inputs[0])));

@@ -603,24 +603,42 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
     }
     // The kiln dialect's batch matmul takes equal batch dimensions, so a
     // broadcast is made explicit here, where both shapes are known.
-    auto broadcastBatch = [&](Value &t, const std::vector<int64_t> &own) {
+    // Batch dimensions known at run time only are checked and broadcast
+    // then (EmitChecks.cpp); static ones facing them are broadcast here
+    // against the other operand's leading dimensions: a select between
+    // `t` and itself broadcasts `t` to the shape of the (any) condition.
+    auto broadcastBatch = [&](Value &t, const std::vector<int64_t> &own,
+                              const Value &other) {
       if (own == batch)
         return;
       const TensorType &type = rt.tensor(t).type;
-      if (std::count(batch.begin(), batch.end(), -1) ||
-          std::count(own.begin(), own.end(), -1))
+      if (std::count(own.begin(), own.end(), -1))
         rt.raise("UnimplementedError",
                  "kiln cannot broadcast the batch dimensions of a matmul "
                  "whose batch dimensions are unknown: " +
                      shapeList(at.shape) + " and " + shapeList(bt.shape));
+      if (std::count(batch.begin(), batch.end(), -1)) {
+        ValueList corner{Value::ellipsis()};
+        for (int i = 0; i < 2; ++i) {
+          auto s = std::make_shared<py::SliceObject>();
+          s->start = Value::integer(0);
+          s->stop = Value::integer(1);
+          s->step = Value();
+          corner.push_back(Value::object(py::Type::Slice, s));
+        }
+        Value carrier = stridedSlice(rt, other, rt.in.tuple(corner));
+        t = select(rt, binaryOp(rt, "Equal", carrier, carrier), t, t);
+        return;
+      }
       TensorType target{type.dtype, batch};
       target.shape.insert(target.shape.end(), type.shape.end() - 2,
                           type.shape.end());
       t = rt.apply("BroadcastTo", {t}, {{"T", type.dtype}}, target,
                    "BroadcastTo");
     };
-    broadcastBatch(a, ba);
-    broadcastBatch(b, bb);
+    Value a0 = a;
+    broadcastBatch(a, ba, b);
+    broadcastBatch(b, bb, a0);
   }
   batch.push_back(m);
   batch.push_back(n);
@@ -1624,6 +1642,15 @@ Value sliceAxis(TfRuntime &rt, const Value &x, int64_t axis, int64_t begin,
   slice->stop = Value::integer(end);
   key.push_back(Value::object(py::Type::Slice, slice));
   return stridedSlice(rt, x, rt.in.tuple(std::move(key)));
+}
+
+Value filledLike(TfRuntime &rt, const Value &like, double value) {
+  const TensorType &type = rt.tensor(like).type;
+  if (type.isStatic())
+    return filled(rt, type, value);
+  return rt.apply(value == 0 ? "ZerosLike" : "OnesLike", {like},
+                  {{"T", type.dtype}}, type,
+                  value == 0 ? "zeros_like" : "ones_like");
 }
 
 Value filled(TfRuntime &rt, const TensorType &type, double value) {

@@ -114,6 +114,9 @@ Value rangeNode(TfRuntime &rt, const Value &start, const Value &limit,
 Value firstDimension(TfRuntime &rt, const Value &x);
 /// A constant tensor of `type` filled with `value` (zeros, ones, fill).
 Value filled(TfRuntime &rt, const TensorType &type, double value);
+/// A tensor shaped and typed as `like` filled with 0 or 1: a constant when
+/// its shape is static, else ZerosLike/OnesLike of it at run time.
+Value filledLike(TfRuntime &rt, const Value &like, double value);
 
 /// A Python list of ints (a shape or permutation argument for the ops).
 Value pyIntList(Interpreter &in, const std::vector<int64_t> &values);
