@@ -369,20 +369,23 @@ Value Emitter::emitDynamicSlice(const graph::Node &n, RankedTensorType type) {
       stride.push_back(b.getIndexAttr(strides[d]));
     }
   }
-  // Index dimensions are dropped: a rank-reducing slice, then the node's
-  // type (which leaves every size unknown when a bound is a tensor, as
-  // TensorFlow's shape inference does).
+  // The window, its static dimensions read with a negative step reversed,
+  // then the node's type: index dimensions dropped (and every size unknown
+  // when a bound is a tensor, as TensorFlow's shape inference has it).
   SmallVector<int64_t> shape;
   for (size_t d = 0; d < kind.size(); ++d)
-    if (kind[d] != 1)
-      shape.push_back(
-          getConstantIntValue(size[d]).value_or(ShapedType::kDynamic));
+    shape.push_back(
+        getConstantIntValue(size[d]).value_or(ShapedType::kDynamic));
   auto slicedType = RankedTensorType::get(shape, type.getElementType());
+  const auto *reversed = attr<std::vector<int64_t>>(n, "reversed");
   auto slice = [&]() -> Value {
-    return castTo(loc,
-                  b.create<tensor::ExtractSliceOp>(loc, slicedType, in, off,
-                                                   size, stride),
-                  type);
+    Value v = b.create<tensor::ExtractSliceOp>(loc, slicedType, in, off, size,
+                                               stride);
+    if (reversed)
+      v = reverseDims(loc, v, *reversed);
+    if (slicedType.getRank() == type.getRank())
+      return castTo(loc, v, type);
+    return reshapeTo(loc, v, type); // drop the index dimensions
   };
   if (!ok)
     return slice();

@@ -115,6 +115,8 @@ private:
   /// `v` reshaped to `type`: kiln.reshape, or when only unit dimensions
   /// are added or dropped around several dynamic ones, a collapse and an
   /// expand.
+  /// `v` with dimensions `dims` (static ones) read backwards.
+  Value reverseDims(Location loc, Value v, const std::vector<int64_t> &dims);
   Value reshapeTo(Location loc, Value v, RankedTensorType type);
   /// 1 / input i of `n` when it is a float constant (see RealDiv), or null.
   Value reciprocalOfConstant(const graph::Node &n, size_t i);

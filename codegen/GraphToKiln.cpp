@@ -138,6 +138,39 @@ Emitter::fusedUnary(const graph::Node &n) {
   return std::nullopt;
 }
 
+Value Emitter::reverseDims(Location loc, Value v,
+                           const std::vector<int64_t> &dims) {
+  if (dims.empty())
+    return v;
+  auto type = cast<RankedTensorType>(v.getType());
+  int64_t rank = type.getRank();
+  SmallVector<AffineExpr> exprs;
+  SmallVector<Value> dynamic;
+  for (int64_t d = 0; d < rank; ++d) {
+    bool flip = std::find(dims.begin(), dims.end(), d) != dims.end();
+    // A reversed dimension is static (the tracer requires it).
+    exprs.push_back(flip ? b.getAffineConstantExpr(type.getDimSize(d) - 1) -
+                               b.getAffineDimExpr(d)
+                         : b.getAffineDimExpr(d));
+    if (type.isDynamicDim(d))
+      dynamic.push_back(b.create<tensor::DimOp>(loc, v, d));
+  }
+  SmallVector<AffineMap> maps{AffineMap::get(rank, 0, exprs, ctx),
+                              b.getMultiDimIdentityMap(rank)};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  Value init = b.create<tensor::EmptyOp>(loc, type.getShape(),
+                                         type.getElementType(), dynamic);
+  return b
+      .create<linalg::GenericOp>(
+          loc, TypeRange{type}, ValueRange{v}, ValueRange{init}, maps,
+          iterators,
+          [](OpBuilder &nb, Location nl, ValueRange args) {
+            nb.create<linalg::YieldOp>(nl, args[0]);
+          })
+      .getResult(0);
+}
+
 Value Emitter::reshapeTo(Location loc, Value v, RankedTensorType type) {
   auto from = cast<RankedTensorType>(v.getType());
   // The dimensions that are not a static 1, on both sides.
@@ -604,33 +637,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
         b.getDenseI64ArrayAttr(*offsets), b.getDenseI64ArrayAttr(*sizes),
         b.getDenseI64ArrayAttr(*strides));
     // Dimensions read with a negative step: reverse the window.
-    if (const auto *reversed = attr<std::vector<int64_t>>(n, "reversed");
-        reversed && !reversed->empty()) {
-      auto slicedType = cast<RankedTensorType>(sliced.getType());
-      int64_t rank = slicedType.getRank();
-      SmallVector<AffineExpr> exprs;
-      for (int64_t d = 0; d < rank; ++d) {
-        bool flip =
-            std::find(reversed->begin(), reversed->end(), d) != reversed->end();
-        exprs.push_back(
-            flip ? b.getAffineConstantExpr(slicedType.getDimSize(d) - 1) -
-                       b.getAffineDimExpr(d)
-                 : b.getAffineDimExpr(d));
-      }
-      SmallVector<AffineMap> maps{AffineMap::get(rank, 0, exprs, ctx),
-                                  b.getMultiDimIdentityMap(rank)};
-      SmallVector<utils::IteratorType> iterators(rank,
-                                                 utils::IteratorType::parallel);
-      Value init = b.create<tensor::EmptyOp>(loc, slicedType.getShape(),
-                                             slicedType.getElementType());
-      sliced = b.create<linalg::GenericOp>(
-                    loc, TypeRange{slicedType}, ValueRange{sliced},
-                    ValueRange{init}, maps, iterators,
-                    [](OpBuilder &nb, Location nl, ValueRange args) {
-                      nb.create<linalg::YieldOp>(nl, args[0]);
-                    })
-                   .getResult(0);
-    }
+    if (const auto *reversed = attr<std::vector<int64_t>>(n, "reversed"))
+      sliced = reverseDims(loc, sliced, *reversed);
     if (cast<RankedTensorType>(sliced.getType()) == type)
       return sliced;
     return reshapeTo(loc, sliced, type); // drop/add unit dims
