@@ -17,11 +17,13 @@
 #include <pthread.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
+#include <set>
 #include <sstream>
 
 namespace kiln {
@@ -328,10 +330,38 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
     }
     return it->second;
   };
-  // Several tf.functions may share a Python name (two instances' methods,
-  // two closures from one factory): the later ones export as NAME_1,
-  // NAME_2, ... so that every name and symbol is unique.
-  std::map<std::string, int> nameUses;
+  // Export names must be unique C identifiers. Several tf.functions may
+  // share a Python name (two instances' methods, two closures from one
+  // factory), and concrete functions of one tf.function may take the same
+  // tensors (they differ in Python arguments, which a C caller cannot
+  // pass): the later ones export as NAME_1, NAME_2, ..., skipping names
+  // the script's own functions have. A lambda exports as "lambda".
+  auto cName = [](std::string name) {
+    if (name == "<lambda>")
+      return std::string("lambda");
+    for (char &ch : name)
+      if (!std::isalnum(static_cast<unsigned char>(ch)))
+        ch = '_';
+    return name;
+  };
+  std::set<std::string> taken;
+  for (auto &v : rt->functions)
+    taken.insert(
+        cName(static_cast<tf::TfFunction &>(v.as<py::NativeObject>()).name));
+  std::set<std::string> assigned;
+  auto freshName = [&](const std::string &base) {
+    if (!assigned.count(base)) {
+      assigned.insert(base);
+      return base;
+    }
+    for (int k = 1;; ++k) {
+      std::string name = base + "_" + std::to_string(k);
+      if (!taken.count(name) && !assigned.count(name)) {
+        assigned.insert(name);
+        return name;
+      }
+    }
+  };
   for (auto &v : rt->functions) {
     auto &fn = static_cast<tf::TfFunction &>(v.as<py::NativeObject>());
     if (!opts.exports.empty() &&
@@ -340,14 +370,39 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       continue;
     if (fn.concretes.empty())
       continue;
-    int use = nameUses[fn.name]++;
-    std::string exportName =
-        use == 0 ? fn.name : fn.name + "_" + std::to_string(use);
+    // Each export name of this tf.function, with the tensor inputs of the
+    // concrete functions it has.
+    std::vector<
+        std::pair<std::string, std::vector<std::vector<graph::TensorType>>>>
+        names;
     for (size_t i = 0; i < fn.concretes.size(); ++i) {
       auto &c = *fn.concretes[i];
+      size_t slot = 0;
+      while (slot < names.size() &&
+             std::find(names[slot].second.begin(), names[slot].second.end(),
+                       c.tensorTypes) != names[slot].second.end())
+        ++slot;
+      if (slot == names.size()) {
+        names.emplace_back(freshName(cName(fn.name)),
+                           std::vector<std::vector<graph::TensorType>>{});
+        if (slot > 0) {
+          std::string args;
+          for (auto &[param, text] : c.params)
+            if (text.rfind("Literal[", 0) == 0) // Literal[5]: the value
+              args += (args.empty() ? "" : ", ") + param + "=" +
+                      text.substr(8, text.size() - 9);
+          err << "kiln: note: " << opts.input << ": a concrete function of '"
+              << fn.name << "' (" << args
+              << ") takes the same tensors as one before it; it exports as '"
+              << names.back().first << "'\n";
+        }
+      }
+      names[slot].second.push_back(c.tensorTypes);
+      const std::string &exportName = names[slot].first;
       ExportedFunction e;
       e.pythonName = exportName;
-      e.symbol = exportName + "_" + std::to_string(i);
+      e.symbol =
+          exportName + "_" + std::to_string(names[slot].second.size() - 1);
       e.graph = c.graph;
       e.graph.name = e.symbol;
       // A library has no interpreter to print the tensors a top-level
