@@ -96,6 +96,15 @@ installTensorFlow(py::Interpreter &interp, graph::Executor &executor,
   return rt;
 }
 
+/// Whether the script ended with kiln's own failure to compile what it
+/// traced (an InternalError kiln raised: a bug, exit status 3).
+bool endedInternally(py::Interpreter &interp) {
+  const py::Value &exc = interp.uncaught();
+  if (exc.isNone() || interp.typeName(exc) != "InternalError")
+    return false;
+  return interp.toStr(exc).rfind("kiln ", 0) == 0;
+}
+
 int runScript(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
   Loaded loaded;
   if (int rc = load(opts, err, loaded))
@@ -108,7 +117,7 @@ int runScript(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
   // The script's status: sys.exit(n) sets it, an uncaught exception is 1.
   int rc = interp.runMain(*loaded.module);
   out.flush();
-  return rc;
+  return endedInternally(interp) ? kExitInternal : rc;
 }
 
 namespace {
@@ -253,7 +262,7 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       createJitExecutor(compileOptions(opts));
   auto rt = installTensorFlow(interp, *executor, opts);
   if (interp.runMain(*loaded.module, moduleName) != 0 || diags.hasErrors())
-    return kExitUserError;
+    return endedInternally(interp) ? kExitInternal : kExitUserError;
   // A method with an input_signature exports for each instance the
   // script's globals hold (as a SavedModel of that object would).
   for (size_t i = 0, n = rt->functions.size(); i < n; ++i) {

@@ -300,6 +300,7 @@ int Interpreter::runMain(const Module &module, const std::string &name) {
       frame_ = nullptr;
       return exitStatus(e.exc);
     }
+    uncaught_ = e.exc;
     if (uncaughtHandler_)
       uncaughtHandler_(e.exc);
     else

@@ -85,6 +85,8 @@ public:
   void setUncaughtHandler(std::function<void(const Value &exc)> handler) {
     uncaughtHandler_ = std::move(handler);
   }
+  /// The exception that ended runMain, if one did (None otherwise).
+  const Value &uncaught() const { return uncaught_; }
   /// The script's global variables (after runMain).
   const std::unordered_map<std::string, Value> &globals() const {
     return globals_;
@@ -272,6 +274,7 @@ private:
   std::ostream &out_;
   std::ostream &err_;
   std::function<void(const Value &exc)> uncaughtHandler_;
+  Value uncaught_;
   int exitStatus(const Value &exc);
   std::unordered_map<std::string, Value> globals_;
   std::unordered_map<std::string, Value> builtins_;
