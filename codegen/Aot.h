@@ -14,9 +14,12 @@ namespace kiln {
 /// One concrete function to export.
 struct ExportedFunction {
   std::string pythonName; // "f"
-  std::string symbol;     // unique C-safe name: "f_0"
-  std::string signature;  // "f(x: float32[None, 3]) -> float32[None, 3]"
-  graph::Graph graph;     // graph.name is set to `symbol`
+  /// The tf.function's own name (several export names may share one:
+  /// NAME_1 for concrete functions that differ in Python arguments).
+  std::string functionName;
+  std::string symbol;    // unique C-safe name: "f_0"
+  std::string signature; // "f(x: float32[None, 3]) -> float32[None, 3]"
+  graph::Graph graph;    // graph.name is set to `symbol`
   /// The tf.Variables it uses, as indices into the exported variables: the
   /// graph's last captures.size() arguments are their values, and its last
   /// writes.size() results the new values of variables `writes`.

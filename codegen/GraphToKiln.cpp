@@ -867,6 +867,20 @@ void Emitter::checkLabels(const graph::Node &n, int64_t classes) {
   Value labels = input(n, 0);
   auto type = cast<RankedTensorType>(labels.getType());
   auto i64 = b.getI64Type();
+  if (n.inputs.size() > 1) {
+    // The kernel's shape check comes first: one label per row of logits.
+    Value logits = input(n, 1);
+    Value same = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                         dimSize(loc, logits, 0),
+                                         dimSize(loc, labels, 0));
+    SmallVector<Value> shapes;
+    appendShape(loc, logits, shapes);
+    appendShape(loc, labels, shapes);
+    check(n, same,
+          "logits and labels must have the same first dimension, got logits "
+          "shape {shape} and labels shape {shape}",
+          shapes);
+  }
   auto scalar = RankedTensorType::get({}, type.getElementType());
   auto extreme = [&](const char *kind) -> Value {
     Value r =

@@ -244,6 +244,12 @@ void reportException(py::Interpreter &interp, const py::Value &exc,
 /// Runs the script (as a module, not __main__), then collects every
 /// concrete function: traced by the script, from input_signatures, and
 /// from --signature options.
+/// The module name the script runs under for compile, signatures and
+/// dump: not "__main__", so that a script's `if __name__ == "__main__":`
+/// block (its tests, its demo) does not run, and all three see the same
+/// concrete functions.
+constexpr const char *kCompileModule = "__kiln_compile__";
+
 int collectFunctions(const DriverOptions &opts, std::ostream &err,
                      std::vector<ExportedFunction> &exported,
                      std::vector<ExportedVariable> &variables,
@@ -410,6 +416,7 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       const std::string &exportName = names[slot].first;
       ExportedFunction e;
       e.pythonName = exportName;
+      e.functionName = fn.name;
       e.symbol =
           exportName + "_" + std::to_string(names[slot].second.size() - 1);
       e.graph = c.graph;
@@ -461,8 +468,8 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
   std::vector<ExportedVariable> variables;
   // The script's own output goes to stderr: stdout may be a pipe a build
   // system reads.
-  if (int rc = collectFunctions(opts, err, functions, variables,
-                                "__kiln_compile__", err))
+  if (int rc = collectFunctions(opts, err, functions, variables, kCompileModule,
+                                err))
     return rc;
   if (functions.empty()) {
     err << "kiln: error: " << opts.input
@@ -504,8 +511,8 @@ int runSignatures(const DriverOptions &opts, std::ostream &out,
                   std::ostream &err) {
   std::vector<ExportedFunction> functions;
   std::vector<ExportedVariable> variables;
-  if (int rc =
-          collectFunctions(opts, err, functions, variables, "__main__", err))
+  if (int rc = collectFunctions(opts, err, functions, variables, kCompileModule,
+                                err))
     return rc;
   for (auto &f : functions)
     out << f.signature << "\n";
@@ -588,12 +595,15 @@ int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
   if (opts.stage != "ast") {
     std::vector<ExportedFunction> functions;
     std::vector<ExportedVariable> variables;
-    if (int rc =
-            collectFunctions(opts, err, functions, variables, "__main__", err))
+    if (int rc = collectFunctions(opts, err, functions, variables,
+                                  kCompileModule, err))
       return rc;
+    bool found = opts.function.empty();
     for (auto &f : functions) {
-      if (!opts.function.empty() && f.pythonName != opts.function)
+      if (!opts.function.empty() && f.functionName != opts.function &&
+          f.pythonName != opts.function)
         continue;
+      found = true;
       out << "// " << f.signature << "\n";
       if (opts.stage == "graph") {
         dumpGraph(f.graph, out);
@@ -606,6 +616,11 @@ int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
         return kExitUserError;
       }
       out << text;
+    }
+    if (!found) {
+      err << "kiln: error: no concrete function named '" << opts.function
+          << "' in " << opts.input << "\n";
+      return kExitUserError;
     }
     return kExitOk;
   }

@@ -264,9 +264,12 @@ Value Interpreter::getAttr(const Value &obj, const std::string &name) {
   if (obj.is(Type::Class))
     raise("AttributeError", "type object '" + obj.as<ClassObject>().name +
                                 "' has no attribute '" + name + "'");
+  // Every module is kiln's stand-in for a library (tensorflow, numpy,
+  // math, sys): what it lacks is most likely what kiln does not support.
   if (obj.is(Type::Module))
     raise("AttributeError", "module '" + obj.as<ModuleObject>().name +
-                                "' has no attribute '" + name + "'");
+                                "' has no attribute '" + name +
+                                "' (not supported by kiln)");
   raise("AttributeError",
         "'" + cTypeName(obj) + "' object has no attribute '" + name + "'");
 }

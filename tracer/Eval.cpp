@@ -7,6 +7,26 @@ namespace kiln::py {
 
 using namespace ast;
 
+namespace {
+
+/// CPython's builtins that kiln's interpreter leaves out (files, input,
+/// dynamic code, introspection of scopes).
+bool isCPythonBuiltin(const std::string &name) {
+  static const char *const names[] = {
+      "open",         "input",      "exec",       "eval",      "compile",
+      "__import__",   "breakpoint", "memoryview", "help",      "vars",
+      "dir",          "globals",    "locals",     "exit",      "quit",
+      "aiter",        "anext",      "bytearray",  "frozenset", "classmethod",
+      "staticmethod", "property",   "slice",      "complex",   "object",
+      "type"};
+  for (const char *n : names)
+    if (name == n)
+      return true;
+  return false;
+}
+
+} // namespace
+
 Value Interpreter::loadName(const NameExpr &name, Frame &frame) {
   switch (name.binding) {
   case NameBinding::Local:
@@ -42,7 +62,10 @@ Value Interpreter::loadName(const NameExpr &name, Frame &frame) {
   auto b = builtins_.find(name.id);
   if (b != builtins_.end())
     return b->second;
-  raise("NameError", "name '" + name.id + "' is not defined");
+  raise("NameError", "name '" + name.id + "' is not defined" +
+                         (isCPythonBuiltin(name.id)
+                              ? " (a Python builtin kiln does not support)"
+                              : ""));
 }
 
 Value Interpreter::makeFunction(const std::string &name, const Arguments &args,

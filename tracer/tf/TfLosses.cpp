@@ -257,7 +257,7 @@ Value sparseSoftmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
   // The CPU kernel rejects labels outside [0, classes) before computing,
   // and names the smallest label if it is negative, else the
   // largest. Labels known only at run time are checked by the compiled
-  // code (an Identity carrying `label_classes`).
+  // code (an Identity carrying `label_classes`), as are row counts.
   if (HostTensorPtr known = rt.constantValue(labels)) {
     int64_t n = known->type.numElements();
     std::string values;
@@ -274,9 +274,12 @@ Value sparseSoftmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
           "Received a label value of " + std::to_string(low < 0 ? low : high) +
               " which is outside the valid range of [0, " +
               std::to_string(classes) + ").  Label values:" + values);
-  } else {
+  }
+  if (!rt.constantValue(labels) || zt.shape[0] < 0 || lt.shape[0] < 0) {
+    // Checked by the compiled code: the rows of labels and logits (its
+    // second input) agree, and the labels are in range.
     const TensorType &type = rt.tensor(labels).type;
-    labels = rt.apply("Identity", {labels},
+    labels = rt.apply("Identity", {labels, logits},
                       {{"T", type.dtype}, {"label_classes", classes}}, type,
                       "SparseSoftmaxCrossEntropyWithLogits/"
                       "SparseSoftmaxCrossEntropyWithLogits");

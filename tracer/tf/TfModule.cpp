@@ -1182,6 +1182,12 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
             auto *spec = s.is(Type::Native)
                              ? dynamic_cast<TensorSpecObject *>(s.raw())
                              : nullptr;
+            if (!spec &&
+                (s.is(Type::List) || s.is(Type::Tuple) || s.is(Type::Dict)))
+              r->raise("UnimplementedError",
+                       "kiln supports an input_signature of TensorSpecs, "
+                       "one per argument; nested structures (" +
+                           in.repr(s) + ") are not supported by kiln yet");
             if (!spec)
               in.typeError("input_signature must be a possibly nested sequence "
                            "of TensorSpec objects");
