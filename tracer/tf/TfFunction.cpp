@@ -808,15 +808,40 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
     tensors.push_back(rt.eager(outputs[c.firstOutput + i]));
   if (!rt.tapes.empty()) {
     // A recording tape sees the call as one op, TensorFlow's function call,
-    // which kiln cannot differentiate yet: a gradient through it is an
-    // UnimplementedError rather than a silent None.
+    // whose gradient reruns the body op by op.
     ValueList callInputs = argTensors;
+    std::vector<HostTensorPtr> before;
     for (size_t k = 0; k < captures.size(); ++k) {
-      Value read = rt.eager(inputs[argTensors.size() + k]); // before writes
+      before.push_back(inputs[argTensors.size() + k]);
+      Value read = rt.eager(before.back()); // before writes
       recordVariableRead(rt, captures[k], read);
       callInputs.push_back(read);
     }
-    recordOperation(rt, "StatefulPartitionedCall", callInputs, tensors, {});
+    {
+      Value body = pyFunc;
+      size_t expected = tensors.size();
+      recordFunctionCall(
+          rt, callInputs, tensors, argTensors.size(), captures, before,
+          [this, &in, body, args, expected]() {
+            Value result = in.call(body, args);
+            ValueList flat;
+            size_t index = 0;
+            mapTensors(
+                in, result,
+                [&](size_t, const Value &t) {
+                  flat.push_back(t);
+                  return t;
+                },
+                index);
+            if (flat.size() != expected)
+              rt.raise("UnimplementedError",
+                       "kiln cannot differentiate this call of '" + name +
+                           "': run op by op, it returned " +
+                           std::to_string(flat.size()) + " tensors, not " +
+                           std::to_string(expected));
+            return flat;
+          });
+    }
   }
   return rebuildOutputs(in, c.outputTemplate, tensors);
 }

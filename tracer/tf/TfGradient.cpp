@@ -15,6 +15,7 @@
 #include <limits>
 #include <numeric>
 #include <set>
+#include <sstream>
 
 namespace kiln::tf {
 
@@ -513,6 +514,95 @@ void recordOperation(TfRuntime &rt, const std::string &op,
   }
 }
 
+void recordFunctionCall(TfRuntime &rt, const ValueList &inputs,
+                        const ValueList &outputs, size_t numArgs,
+                        std::vector<std::shared_ptr<VariableState>> variables,
+                        std::vector<HostTensorPtr> before,
+                        std::function<ValueList()> rerun) {
+  recordOperation(rt, "StatefulPartitionedCall", inputs, outputs, {});
+  if (outputs.empty())
+    return;
+  TfRuntime *r = &rt;
+  ValueList args(inputs.begin(), inputs.begin() + numArgs);
+  auto backward = [r, args, outputs, variables, before,
+                   rerun](const ValueList &grads) -> ValueList {
+    TfRuntime &rt = *r;
+    Interpreter &in = rt.in;
+    // The body runs op by op (nested tf.functions too), printing nothing:
+    // its prints ran when it was traced.
+    struct Quiet {
+      TfRuntime &rt;
+      bool eager;
+      std::streambuf *out, *err;
+      std::ostringstream discarded;
+      explicit Quiet(TfRuntime &rt)
+          : rt(rt), eager(rt.runFunctionsEagerly), out(rt.in.out().rdbuf()),
+            err(rt.in.err().rdbuf()) {
+        rt.runFunctionsEagerly = true;
+        rt.in.out().rdbuf(discarded.rdbuf());
+        rt.in.err().rdbuf(discarded.rdbuf());
+      }
+      ~Quiet() {
+        rt.runFunctionsEagerly = eager;
+        rt.in.out().rdbuf(out);
+        rt.in.err().rdbuf(err);
+      }
+    };
+    auto tape = std::make_shared<GradientTapeObject>(rt);
+    tape->watchAccessedVariables = false;
+    ValueList sources = args, results;
+    for (auto &a : args)
+      tape->watched.insert(keyOf(rt, a));
+    for (auto &var : variables) {
+      auto object = std::make_shared<VariableObject>();
+      object->state = var;
+      object->rt = &rt;
+      Value v = Value::object(Type::Native, object);
+      tape->watchVariable(v);
+      sources.push_back(v);
+    }
+    {
+      // The variables as the call found them, and back as it left them
+      // (a body that assigns them assigns them again).
+      std::vector<HostTensorPtr> after;
+      for (size_t k = 0; k < variables.size(); ++k) {
+        after.push_back(variables[k]->value);
+        variables[k]->value = before[k];
+      }
+      auto restore = [&] {
+        rt.tapes.pop_back();
+        for (size_t k = 0; k < variables.size(); ++k)
+          variables[k]->value = after[k];
+      };
+      Quiet quiet(rt);
+      tape->recording = true;
+      rt.tapes.push_back(tape);
+      try {
+        results = rerun();
+      } catch (...) {
+        restore();
+        throw;
+      }
+      restore();
+      tape->recording = false;
+    }
+    ValueList seeds;
+    for (size_t i = 0; i < outputs.size(); ++i)
+      seeds.push_back(grads[i].isNone() ? filledLike(rt, outputs[i], 0)
+                                        : grads[i]);
+    Value got = tape->gradient(in.list(results), in.list(sources),
+                               in.list(seeds), /*zeroUnconnected=*/false);
+    return in.toList(got);
+  };
+  // The tapes that just recorded the call (those that watch an input).
+  for (auto &tape : rt.tapes)
+    if (!tape->entries.empty() &&
+        tape->entries.back().op == "StatefulPartitionedCall" &&
+        tape->entries.back().outputs.size() == outputs.size() &&
+        tape->entries.back().outputs[0].raw() == outputs[0].raw())
+      tape->entries.back().backward = backward;
+}
+
 void recordStagedOp(TfRuntime &rt, int node, const ValueList &outputs) {
   if (rt.tapes.empty() || !rt.tracing)
     return;
@@ -774,16 +864,17 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
     ValueList inputGrads;
     if (e.variable && any) {
       inputGrads = {grads[0]}; // _ReadGrad: the gradient as it is
+    } else if (any && e.backward) {
+      for (auto &g : grads)
+        if (IndexedSlicesObject *s = asIndexedSlices(g))
+          g = densify(rt, *s);
+      inputGrads = e.backward(grads);
     } else if (any) {
       auto fn = table.find(e.op);
       if (fn == table.end())
         rt.raise("UnimplementedError",
-                 e.op == "StatefulPartitionedCall"
-                     ? "kiln's GradientTape cannot differentiate a "
-                       "tf.function call recorded outside the function yet; "
-                       "record the tape inside the tf.function"
-                     : "kiln's GradientTape has no gradient for op '" + e.op +
-                           "' yet");
+                 "kiln's GradientTape has no gradient for op '" + e.op +
+                     "' yet");
       // Outputs with no gradient get zeros, as TensorFlow does; the ops'
       // gradient functions take IndexedSlices as dense tensors.
       for (size_t i = 0; i < grads.size(); ++i)

@@ -20,6 +20,10 @@ struct TapeEntry {
   /// For a read of a watched variable ("ReadVariableOp", no inputs): the
   /// variable, whose gradient is the sum over its reads.
   std::shared_ptr<VariableState> variable;
+  /// For a tf.function called eagerly: its inputs' gradients from its
+  /// outputs' (None for outputs that got none), instead of a registered
+  /// gradient function.
+  std::function<ValueList(const ValueList &grads)> backward;
 };
 
 /// The gradients of an op's inputs (None for those that get none) from
