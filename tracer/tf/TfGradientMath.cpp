@@ -54,6 +54,69 @@ void addMathGradients(std::map<std::string, GradFn> &table) {
     return one(mul(
         rt, g[0], unaryOp(rt, "Reciprocal", add(rt, scalarLike(rt, x, 1), x))));
   };
+  // The inverse and hyperbolic trigonometric functions (math_grad.py).
+  table["Tan"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    // grad * square(reciprocal(cos(x)))
+    Value sec = unaryOp(rt, "Reciprocal", unaryOp(rt, "Cos", e.inputs[0]));
+    return one(mul(rt, g[0], unaryOp(rt, "Square", sec)));
+  };
+  // 1 / sqrt(1 - x^2), Asin's and (negated) Acos's derivative.
+  auto invSqrtOneMinusSquare = [](TfRuntime &rt, const Value &x) {
+    Value den = unaryOp(
+        rt, "Sqrt",
+        binaryOp(rt, "Sub", scalarLike(rt, x, 1), unaryOp(rt, "Square", x)));
+    return unaryOp(rt, "Reciprocal", den);
+  };
+  table["Asin"] = [invSqrtOneMinusSquare](TfRuntime &rt, const TapeEntry &e,
+                                          const ValueList &g) {
+    return one(mul(rt, g[0], invSqrtOneMinusSquare(rt, e.inputs[0])));
+  };
+  table["Acos"] = [invSqrtOneMinusSquare](TfRuntime &rt, const TapeEntry &e,
+                                          const ValueList &g) {
+    return one(mul(rt, unaryOp(rt, "Neg", g[0]),
+                   invSqrtOneMinusSquare(rt, e.inputs[0])));
+  };
+  table["Atan"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    // grad * reciprocal(1 + x^2)
+    const Value &x = e.inputs[0];
+    return one(
+        mul(rt, g[0],
+            unaryOp(rt, "Reciprocal",
+                    add(rt, scalarLike(rt, x, 1), unaryOp(rt, "Square", x)))));
+  };
+  table["Atanh"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    // grad * reciprocal(1 - x^2)
+    const Value &x = e.inputs[0];
+    return one(mul(rt, g[0],
+                   unaryOp(rt, "Reciprocal",
+                           binaryOp(rt, "Sub", scalarLike(rt, x, 1),
+                                    unaryOp(rt, "Square", x)))));
+  };
+  table["Sinh"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    return one(mul(rt, g[0], unaryOp(rt, "Cosh", e.inputs[0])));
+  };
+  table["Cosh"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    return one(mul(rt, g[0], unaryOp(rt, "Sinh", e.inputs[0])));
+  };
+  table["Asinh"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    return one(
+        binaryOp(rt, "RealDiv", g[0], unaryOp(rt, "Cosh", e.outputs[0])));
+  };
+  table["Acosh"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    return one(
+        binaryOp(rt, "RealDiv", g[0], unaryOp(rt, "Sinh", e.outputs[0])));
+  };
+  table["Atan2"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    // atan2(y, x): grad_inv = grad / (x^2 + y^2); (x * grad_inv,
+    // -y * grad_inv)
+    const Value &y = e.inputs[0], &x = e.inputs[1];
+    Value gradInv =
+        binaryOp(rt, "RealDiv", g[0],
+                 add(rt, unaryOp(rt, "Square", x), unaryOp(rt, "Square", y)));
+    return ValueList{
+        reduceToShape(rt, mul(rt, x, gradInv), y),
+        reduceToShape(rt, mul(rt, unaryOp(rt, "Neg", y), gradInv), x)};
+  };
   table["Expm1"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
     return one(mul(rt, g[0], unaryOp(rt, "Exp", e.inputs[0])));
   };
