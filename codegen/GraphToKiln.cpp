@@ -261,6 +261,7 @@ static const char *unaryFunction(const std::string &op) {
       {"Round", "round"},
       {"LogicalNot", "logical_not"},
       {"Erf", "erf"},
+      {"Erfc", "erfc"},
       {"Expm1", "expm1"},
       {"Tan", "tan"},
       {"Asin", "asin"},

@@ -497,6 +497,160 @@ Value powPacket(F32 &f, Value x, Value y) {
   return f.select(yOne, x, f.select(f.orI(xOne, yZero), one, pow));
 }
 
+// ---- inverse trigonometric functions and erf ----
+
+/// The sign bit of x.
+Value signBits(F32 &f, Value x) {
+  return f.b.create<arith::AndIOp>(
+      f.loc, f.b.create<arith::BitcastOp>(f.loc, f.b.getI32Type(), x),
+      f.i32(0x80000000u));
+}
+
+/// x with its sign bit flipped where `sign` has it (pxor with a sign mask).
+Value flipSign(F32 &f, Value x, Value sign) {
+  Value bits = f.b.create<arith::BitcastOp>(f.loc, f.b.getI32Type(), x);
+  return f.b.create<arith::BitcastOp>(
+      f.loc, f.b.getF32Type(), f.b.create<arith::XOrIOp>(f.loc, bits, sign));
+}
+
+/// NaN where `invalid` (por with an all-ones mask: a NaN of all ones).
+Value nanWhere(F32 &f, Value invalid, Value x) {
+  return f.select(invalid, f.bits(0xffffffffu), x);
+}
+
+/// Eigen's generic_atan: a rational function on [0, 1], and
+/// pi/2 - atan(1/|x|) (with the packet reciprocal) above.
+Value atanPacket(F32 &f, Value x0) {
+  Value absX = f.abs(x0);
+  Value large = f.lt(f.c(1), absX);
+  Value x = f.select(large, reciprocalPacket(f, absX), absX);
+  Value x2 = f.mul(x, x);
+  Value p = f.poly(x2, {1.12026982009410858154296875e-01f,
+                        7.296695709228515625e-01f, 8.109951019287109375e-01f});
+  Value q = f.poly(x2, {1.00917108356952667236328125e-02f,
+                        2.8318560123443603515625e-01f, 1.0f,
+                        8.109951019287109375e-01f});
+  Value r = f.mul(x, f.div(p, q));
+  r = f.select(large, f.sub(f.c(1.57079632679489661923f), r), r);
+  return flipSign(f, r, signBits(f, x0));
+}
+
+/// Eigen's pasin_float: an even polynomial on [0, 1/2], and
+/// pi/2 - 2 asin(sqrt((1 - |x|) / 2)) above.
+Value asinPacket(F32 &f, Value x0) {
+  Value absX = f.abs(x0);
+  Value invalid = f.lt(f.c(1), absX);
+  Value xLarge =
+      f.b.create<math::SqrtOp>(f.loc, f.sub(f.c(0.5f), f.mul(f.c(0.5f), absX)));
+  Value large = f.lt(f.c(0.5f), absX);
+  Value x = f.select(large, xLarge, absX);
+  Value x2 = f.mul(x, x);
+  Value p = f.poly(
+      x2, {5.08838854730129241943359375e-2f, 3.95139865577220916748046875e-2f,
+           7.550220191478729248046875e-2f, 0.16664917767047882080078125f,
+           1.00000011920928955078125f});
+  p = f.mul(p, x);
+  p = f.select(large, f.sub(f.c(1.57079632679489661923f), f.mul(f.c(2), p)), p);
+  return nanWhere(f, invalid, flipSign(f, p, signBits(f, x0)));
+}
+
+/// Eigen's pacos_float: sqrt(1 - |x|) times a polynomial in |x|, and
+/// pi minus that for negative x.
+Value acosPacket(F32 &f, Value x0) {
+  Value negative = f.b.create<arith::CmpIOp>(f.loc, arith::CmpIPredicate::ne,
+                                             signBits(f, x0), f.i32(0));
+  Value absX = f.abs(x0);
+  Value x2 = f.mul(x0, x0);
+  Value even = f.madd(f.c(2.36423197202384471893310546875e-3f), x2,
+                      f.c(2.717843465507030487060546875e-2f));
+  Value odd = f.madd(f.c(-1.1368644423782825469970703125e-2f), x2,
+                     f.c(-4.8969544470310211181640625e-2f));
+  even = f.madd(even, x2, f.c(8.8804088532924652099609375e-2f));
+  odd = f.madd(odd, x2, f.c(-0.214591205120086669921875f));
+  even = f.madd(even, x2, f.c(1.57079637050628662109375f));
+  Value p = f.madd(odd, absX, even);
+  Value root = f.b.create<math::SqrtOp>(f.loc, f.sub(f.c(1), absX));
+  Value r = f.mul(root, p);
+  return f.select(negative, f.sub(f.c(3.14159265358979323846f), r), r);
+}
+
+/// Eigen's patanh_float: an odd polynomial below |x| = 1/2, the packet
+/// log of (1 + x) / (1 - x), halved, from there.
+Value atanhPacket(F32 &f, Value x) {
+  Value x2 = f.mul(x, x);
+  Value x3 = f.mul(x, x2);
+  Value p =
+      f.poly(x2, {0.1819281280040740966796875f, 8.2311116158962249755859375e-2f,
+                  0.14672131836414337158203125f, 0.1997792422771453857421875f,
+                  0.3333373963832855224609375f});
+  p = f.madd(x3, p, x);
+  Value r = f.div(f.add(f.c(1), x), f.sub(f.c(1), x));
+  r = f.mul(f.c(0.5f), logPacket(f, r));
+  Value absX = f.abs(x);
+  Value aboveHalf = f.le(f.c(0.5f), absX);
+  Value isOne = f.eq(f.c(1), absX);
+  Value aboveOne = f.lt(f.c(1), absX);
+  Value inf = f.b.create<arith::BitcastOp>(
+      f.loc, f.b.getF32Type(),
+      f.b.create<arith::OrIOp>(f.loc, signBits(f, x), f.i32(0x7f800000)));
+  return nanWhere(f, aboveOne, f.select(isOne, inf, f.select(aboveHalf, r, p)));
+}
+
+/// Eigen's generic_fast_erf<float>: an odd/even rational function of x
+/// with x^2 capped at 16, clamped to [-1, 1]. The same on packets and
+/// scalars.
+Value erfRational(F32 &f, Value x) {
+  Value x2 = f.min(f.c(16.0f), f.mul(x, x));
+  Value p = f.poly(x2, {2.123732201653183437883853912353515625e-06f,
+                        2.861979592125862836837768554687500000e-04f,
+                        3.658048342913389205932617187500000000e-03f,
+                        5.243302136659622192382812500000000000e-02f,
+                        1.874160766601562500000000000000000000e-01f,
+                        1.128379106521606445312500000000000000e+00f});
+  p = f.mul(x, p);
+  Value q = f.poly(x2, {3.89185734093189239501953125000e-05f,
+                        1.14329601638019084930419921875e-03f,
+                        1.47520881146192550659179687500e-02f,
+                        1.12945675849914550781250000000e-01f,
+                        4.99425798654556274414062500000e-01f, 1.0f});
+  return f.max(f.min(f.div(p, q), f.c(1)), f.c(-1));
+}
+
+/// Eigen's generic_fast_erfc<float>: 1 + x S(x^2) for |x| <= 1, else
+/// exp(-x^2) (corrected by x^2's low part) times a rational function of
+/// 1/x^2. Packets take Eigen's exp and approximate reciprocal; scalars the
+/// C library's exp and a division.
+Value erfcForm(F32 &f, Value x0, bool packet) {
+  Value x = f.min(f.max(x0, f.c(-11.0f)), f.c(11.0f));
+  Value x2 = f.mul(x, x);
+  Value small = f.madd(x,
+                       f.poly(x2, {5.61802298761904239654541015625e-04f,
+                                   -4.91381669417023658752441406250e-03f,
+                                   2.67075151205062866210937500000e-02f,
+                                   -1.12800106406211853027343750000e-01f,
+                                   3.76122951507568359375000000000e-01f,
+                                   -1.12837910652160644531250000000e+00f}),
+                       f.c(1));
+  Value aboveOne = f.lt(f.c(1), x2);
+  Value x2Low = twoProd(f, x, x).lo;
+  Value negX2 = f.neg(x2);
+  Value e = packet ? expPacket(f, negX2)
+                   : f.b.create<math::ExpOp>(f.loc, negX2).getResult();
+  Value z = f.sub(e, f.mul(e, x2Low));
+  Value q2 = packet ? reciprocalPacket(f, x2) : f.div(f.c(1), x2);
+  Value num = f.poly(
+      q2, {1.0208116471767425537109375e-01f, 4.2920666933059692382812500e-01f,
+           3.2379078865051269531250000e-01f, 5.3971976041793823242187500e-02f});
+  Value den = f.mul(x, f.poly(q2, {1.7251677811145782470703125e-02f,
+                                   3.9137163758277893066406250e-01f,
+                                   1.0000000000000000000000000e+00f,
+                                   6.2173241376876831054687500e-01f,
+                                   9.5662862062454223632812500e-02f}));
+  Value r = f.div(num, den);
+  Value two = f.select(f.lt(x, f.c(0)), f.c(2), f.c(0));
+  return f.select(aboveOne, f.madd(z, r, two), small);
+}
+
 } // namespace
 
 Value powPacketForm(OpBuilder &b, Location loc, Value x, Value y) {
@@ -505,13 +659,14 @@ Value powPacketForm(OpBuilder &b, Location loc, Value x, Value y) {
 }
 
 bool hasPacketForm(llvm::StringRef fn) {
-  return fn == "tanh" || dependsOnPosition(fn);
+  return fn == "tanh" || fn == "erf" || dependsOnPosition(fn);
 }
 
 bool dependsOnPosition(llvm::StringRef fn) {
   return llvm::StringSwitch<bool>(fn)
       .Cases("exp", "log", "log1p", "expm1", "sigmoid", true)
       .Cases("sin", "cos", "reciprocal", "rsqrt", true)
+      .Cases("atan", "asin", "acos", "atanh", "erfc", true)
       .Default(false);
 }
 
@@ -533,11 +688,28 @@ Value packetForm(OpBuilder &b, Location loc, llvm::StringRef fn, Value x) {
     return reciprocalPacket(f, x);
   if (fn == "rsqrt")
     return rsqrtPacket(f, x);
+  if (fn == "atan")
+    return atanPacket(f, x);
+  if (fn == "asin")
+    return asinPacket(f, x);
+  if (fn == "acos")
+    return acosPacket(f, x);
+  if (fn == "atanh")
+    return atanhPacket(f, x);
+  if (fn == "erf")
+    return erfRational(f, x);
+  if (fn == "erfc")
+    return erfcForm(f, x, /*packet=*/true);
   return tanhRational(f, x);
 }
 
+Value erfcScalar(OpBuilder &b, Location loc, Value x) {
+  F32 f(b, loc);
+  return erfcForm(f, x, /*packet=*/false);
+}
+
 llvm::StringRef x86HelperFor(llvm::StringRef fn) {
-  if (fn == "reciprocal")
+  if (fn == "reciprocal" || fn == "atan" || fn == "erfc")
     return kRcpHelper;
   if (fn == "rsqrt")
     return kRsqrtHelper;

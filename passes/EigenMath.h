@@ -63,5 +63,8 @@ void defineX86Helpers(mlir::ModuleOp module);
 /// the other functions are the C library's, as kiln lowers them elsewhere.
 mlir::Value logisticScalar(mlir::OpBuilder &b, mlir::Location loc,
                            mlir::Value x);
+/// Eigen's scalar erfc on f32 (generic_fast_erfc with the C library's exp
+/// and an exact reciprocal).
+mlir::Value erfcScalar(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x);
 
 } // namespace kiln::eigen

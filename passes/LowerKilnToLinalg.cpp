@@ -441,6 +441,14 @@ Value Lowering::unaryScalar(StringRef fn, OpBuilder &nb, Location nl, Value x) {
     return nb.create<math::TanhOp>(nl, x);
   if (fn == "erf")
     return nb.create<math::ErfOp>(nl, x);
+  if (fn == "erfc") {
+    if (isa<Float32Type>(x.getType()))
+      return kiln::eigen::erfcScalar(nb, nl, x);
+    // MLIR 19 has no math.erfc; the tracer makes erfc of f32 only.
+    Value one =
+        nb.create<arith::ConstantOp>(nl, nb.getFloatAttr(x.getType(), 1));
+    return nb.create<arith::SubFOp>(nl, one, nb.create<math::ErfOp>(nl, x));
+  }
   // Eigen evaluates these with the C library's functions (convert-math-to-
   // libm calls them too).
   if (fn == "tan")

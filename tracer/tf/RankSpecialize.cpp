@@ -34,7 +34,7 @@ static bool isShapePreserving(const std::string &op) {
       "LogicalNot", "Erf",          "Expm1", "Softplus",  "Elu",
       "Selu",       "Softsign",     "Relu6", "LeakyRelu", "Reciprocal",
       "Tan",        "Asin",         "Acos",  "Atan",      "Sinh",
-      "Cosh",       "Asinh",        "Acosh", "Atanh"};
+      "Cosh",       "Asinh",        "Acosh", "Atanh",     "Erfc"};
   return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
 }
 

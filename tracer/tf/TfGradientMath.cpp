@@ -134,6 +134,14 @@ void addMathGradients(std::map<std::string, GradFn> &table) {
         mul(rt, scaled,
             unaryOp(rt, "Exp", unaryOp(rt, "Neg", unaryOp(rt, "Square", x)))));
   };
+  table["Erfc"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    // grad * (-2 / sqrt(pi)) * exp(-x^2)
+    const Value &x = e.inputs[0];
+    Value scaled = mul(rt, g[0], scalarLike(rt, x, -1.1283791670955126));
+    return one(
+        mul(rt, scaled,
+            unaryOp(rt, "Exp", unaryOp(rt, "Neg", unaryOp(rt, "Square", x)))));
+  };
   table["Softplus"] = [](TfRuntime &rt, const TapeEntry &e,
                          const ValueList &g) {
     return one(mul(rt, g[0], unaryOp(rt, "Sigmoid", e.inputs[0])));

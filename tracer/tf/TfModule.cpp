@@ -235,6 +235,15 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   unary("round", "Round", {&tf, &math});
   unary("logical_not", "LogicalNot", {&tf, &math});
   unary("erf", "Erf", {&math});
+  // Eigen's float erfc is reproduced; other types have no kernel here.
+  math.def("erfc", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "erfc", {"x", "name"});
+    Value x = r->toTensor(p.require("x", "erfc"));
+    if (r->tensor(x).type.dtype != DType::Float32 &&
+        isFloating(r->tensor(x).type.dtype))
+      r->raise("UnimplementedError", "kiln computes erfc of float32 only");
+    return unaryOp(*r, "Erfc", x);
+  });
   for (const char *fn : {"tan", "asin", "acos", "atan", "sinh", "cosh", "asinh",
                          "acosh", "atanh"}) {
     std::string op = fn;

@@ -473,12 +473,12 @@ Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
   auto &tensor = rt.tensor(t);
   rejectUnsupported(rt, op, tensor.type.dtype);
   static const char *floatOnly[] = {
-      "Sqrt",  "Rsqrt", "Exp",        "Log",   "Log1p",   "Sin",
-      "Cos",   "Tanh",  "Erf",        "Floor", "Sigmoid", "Ceil",
-      "Round", "Expm1", "Reciprocal", "Tan",   "Asin",    "Acos",
-      "Atan",  "Sinh",  "Cosh",       "Asinh", "Acosh",   "Atanh"};
+      "Sqrt",       "Rsqrt", "Exp",   "Log",     "Log1p", "Sin",   "Cos",
+      "Tanh",       "Erf",   "Floor", "Sigmoid", "Ceil",  "Round", "Expm1",
+      "Reciprocal", "Tan",   "Asin",  "Acos",    "Atan",  "Sinh",  "Cosh",
+      "Asinh",      "Acosh", "Atanh", "Erfc"};
   // The ops whose OpDef allows real floats only (no complex types).
-  static const char *realOnly[] = {"Erf", "Floor", "Ceil"};
+  static const char *realOnly[] = {"Erf", "Erfc", "Floor", "Ceil"};
   auto listed = [&](const auto &ops) {
     return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
   };
