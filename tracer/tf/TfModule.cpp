@@ -521,10 +521,17 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
                      (ord.isNumber() && ord.toDouble() == 2);
     Value x = r->toTensor(p.require("tensor", "norm"));
     Value axis = p.get("axis");
+    // As linalg_ops.norm: reductions keep their dimensions, which a
+    // Squeeze drops after (so that a division by the norm divides by a
+    // Squeeze, not a Sqrt, for grappler).
     bool keepdims = p.has("keepdims") && in.truthy(p.get("keepdims"));
+    auto finish = [&](const Value &result) {
+      return keepdims ? result : squeeze(*r, result, axis);
+    };
     if (euclidean) {
       Value squares = binaryOp(*r, "Mul", x, x);
-      return unaryOp(*r, "Sqrt", reduce(*r, "Sum", squares, axis, keepdims));
+      return finish(
+          unaryOp(*r, "Sqrt", reduce(*r, "Sum", squares, axis, true)));
     }
     // Vector norms as linalg_ops.norm builds them: sum of |x| (ord 1), max
     // of |x| (ord inf), (sum |x|^p)^(1/p) otherwise.
@@ -538,13 +545,13 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     double order = ord.toDouble();
     Value magnitude = unaryOp(*r, "Abs", x);
     if (order == 1)
-      return reduce(*r, "Sum", magnitude, axis, keepdims);
+      return finish(reduce(*r, "Sum", magnitude, axis, true));
     if (std::isinf(order))
-      return reduce(*r, "Max", magnitude, axis, keepdims);
+      return finish(reduce(*r, "Max", magnitude, axis, true));
     DType d = r->tensor(x).type.dtype;
     Value powered = binaryOp(*r, "Pow", magnitude, r->toTensor(ord, d));
-    return binaryOp(*r, "Pow", reduce(*r, "Sum", powered, axis, keepdims),
-                    r->toTensor(Value::floating(1.0 / order), d));
+    return finish(binaryOp(*r, "Pow", reduce(*r, "Sum", powered, axis, true),
+                           r->toTensor(Value::floating(1.0 / order), d)));
   });
   tf.def("linspace", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "linspace", {"start", "stop", "num", "name", "axis"});
