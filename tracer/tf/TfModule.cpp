@@ -254,6 +254,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   installActivations(*r, math, nn);
   installArrayOps(*r, tf, math, nn);
   installRepeat(*r, tf);
+  installSegments(*r, tf, math);
   installSlice(*r, tf);
   installScatter(*r, tf);
   installVariables(*r, tf);

@@ -157,6 +157,10 @@ void installSlice(TfRuntime &rt, ModuleBuilder &tf);
 /// tf.config's device lists and tf.device (TfDevices.cpp).
 void installDevices(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &config);
 
+/// tf.unique, unique_with_counts, tf.math's segment reductions and
+/// bincount (TfSegments.cpp).
+void installSegments(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math);
+
 /// A context manager that does nothing (TfDevices.cpp).
 Value nullContext(Interpreter &in, const std::string &name);
 

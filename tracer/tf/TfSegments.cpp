@@ -1,0 +1,419 @@
+// tf.unique, the segment reductions and tf.math.bincount. Their result
+// sizes depend on the values, so kiln computes them on the host when the
+// values are known at trace time (eagerly, or constants in a function), as
+// TensorFlow's CPU kernels do: elements in order, each addition rounded in
+// the tensor's type. Inside a function on run-time values, the unsorted
+// reductions with a static `num_segments` are built from a segment mask;
+// the others are an UnimplementedError.
+#include "TfModuleBuilder.h"
+#include "TfObjects.h"
+#include "TfOps.h"
+
+#include <cstring>
+#include <limits>
+#include <map>
+
+namespace kiln::tf {
+
+using py::Type;
+
+namespace {
+
+enum class Reduction { Sum, Mean, Max, Min, Prod };
+
+const char *reductionName(Reduction r) {
+  switch (r) {
+  case Reduction::Sum:
+    return "sum";
+  case Reduction::Mean:
+    return "mean";
+  case Reduction::Max:
+    return "max";
+  case Reduction::Min:
+    return "min";
+  case Reduction::Prod:
+    return "prod";
+  }
+  return "";
+}
+
+/// The value an output element starts from (and keeps when no element
+/// falls into its segment): TensorFlow's unsorted kernels start from the
+/// reduction's identity (lowest/highest for max/min); the sorted ones give
+/// an empty segment 0 (1 for prod).
+template <typename T> T initial(Reduction r, bool sorted) {
+  switch (r) {
+  case Reduction::Max:
+    return sorted ? T(0) : std::numeric_limits<T>::lowest();
+  case Reduction::Min:
+    return sorted ? T(0) : std::numeric_limits<T>::max();
+  case Reduction::Prod:
+    return T(1);
+  default:
+    return T(0);
+  }
+}
+
+template <typename T> T combine(Reduction r, T acc, T x) {
+  switch (r) {
+  case Reduction::Max:
+    return x > acc ? x : acc;
+  case Reduction::Min:
+    return x < acc ? x : acc;
+  case Reduction::Prod:
+    return static_cast<T>(acc * x);
+  default:
+    return static_cast<T>(acc + x);
+  }
+}
+
+/// out[segment[i]] combined with row i of data, rows of `row` elements;
+/// `segment[i]` < 0 skips the row. Sorted reductions start a segment from
+/// its first row, as the sorted kernels reduce the rows of a segment.
+template <typename T>
+void reduceRows(Reduction r, bool sorted, const graph::HostTensor &data,
+                const std::vector<int64_t> &segment, int64_t segments,
+                int64_t row, graph::HostTensor &out) {
+  const T *in = reinterpret_cast<const T *>(data.bytes.data());
+  T *o = reinterpret_cast<T *>(out.bytes.data());
+  std::vector<int64_t> count(segments, 0);
+  for (int64_t k = 0; k < segments * row; ++k)
+    o[k] = initial<T>(r, sorted);
+  for (size_t i = 0; i < segment.size(); ++i) {
+    int64_t s = segment[i];
+    if (s < 0)
+      continue;
+    for (int64_t k = 0; k < row; ++k) {
+      T &acc = o[s * row + k];
+      T x = in[i * row + k];
+      // A sorted max, min or prod starts from the segment's first row; sums
+      // start from 0, as Eigen's reducers do.
+      bool first = sorted && count[s] == 0 && r != Reduction::Sum &&
+                   r != Reduction::Mean;
+      acc = first ? x : combine(r, acc, x);
+    }
+    ++count[s];
+  }
+  if (r == Reduction::Mean)
+    for (int64_t s = 0; s < segments; ++s)
+      for (int64_t k = 0; k < row && count[s] > 0; ++k)
+        o[s * row + k] = static_cast<T>(o[s * row + k] / T(count[s]));
+}
+
+/// The kernel's name: SegmentSum, UnsortedSegmentMax, ...
+std::string kernelName(Reduction r, bool sorted) {
+  std::string name = reductionName(r);
+  name[0] = static_cast<char>(name[0] - 'a' + 'A');
+  return (sorted ? "Segment" : "UnsortedSegment") + name;
+}
+
+class Segments {
+public:
+  Segments(TfRuntime &rt) : rt(rt), in(rt.in) {}
+
+  /// segment_<r>(data, segment_ids) and unsorted_segment_<r>(data,
+  /// segment_ids, num_segments).
+  Value reduce(Reduction r, bool sorted, const Value &dataArg,
+               const Value &idsArg, const Value &numArg,
+               const std::string &op) {
+    Value data = rt.toTensor(dataArg);
+    Value ids = rt.toTensor(idsArg);
+    const TensorType &dt = rt.tensor(data).type, &it = rt.tensor(ids).type;
+    if (!isInteger(it.dtype))
+      in.typeError("Value passed to parameter 'segment_ids' has DataType " +
+                   std::string(py::dtypeName(it.dtype)) +
+                   " not in list of allowed values: int32, int64");
+    if (it.unknownRank || dt.unknownRank || it.shape.size() > dt.shape.size())
+      rt.raise("InvalidArgumentError",
+               op + ": segment_ids must not have more dimensions than data");
+    int64_t segments = -1;
+    if (!sorted) {
+      HostTensorPtr n = rt.isTensor(numArg) ? rt.constantValue(numArg)
+                                            : rt.hostFromPython(numArg, {});
+      if (!n)
+        rt.raise("UnimplementedError",
+                 "kiln needs num_segments of " + op + " known at trace time");
+      segments = n->elementAsInt(0);
+    }
+    HostTensorPtr dv = rt.constantValue(data), iv = rt.constantValue(ids);
+    if (!dv || !iv) {
+      if (sorted || r == Reduction::Mean)
+        rt.raise("UnimplementedError",
+                 "kiln computes tf.math." + op +
+                     " on values known at trace time only (eagerly, or on "
+                     "constants)");
+      return maskedReduce(r, data, ids, segments);
+    }
+    // The rows: data's dimensions past those of segment_ids.
+    int64_t leading = 1, row = 1;
+    for (size_t d = 0; d < dt.shape.size(); ++d)
+      (d < it.shape.size() ? leading : row) *= dt.shape[d];
+    for (size_t d = 0; d < it.shape.size(); ++d)
+      if (it.shape[d] != dt.shape[d])
+        rt.raise("InvalidArgumentError",
+                 "segment_ids.shape = " + it.shapeString() +
+                     " does not match the first dimensions of data.shape = " +
+                     dt.shapeString());
+    std::vector<int64_t> segment(leading);
+    for (int64_t i = 0; i < leading; ++i)
+      segment[i] = iv->elementAsInt(i);
+    if (sorted) {
+      for (int64_t i = 0; i < leading; ++i)
+        if (segment[i] < 0 || (i > 0 && segment[i] < segment[i - 1]))
+          knownKernelError(rt, kernelName(r, sorted),
+                           "segment ids are not increasing");
+      segments = leading ? segment.back() + 1 : 0;
+    } else {
+      for (int64_t i = 0; i < leading; ++i)
+        if (segment[i] >= segments)
+          knownKernelError(rt, kernelName(r, sorted),
+                           "segment_ids[" + std::to_string(i) +
+                               "] = " + std::to_string(segment[i]) +
+                               " is out of range [0, " +
+                               std::to_string(segments) + ")");
+    }
+    TensorType outType{dt.dtype, {segments}};
+    outType.shape.insert(outType.shape.end(),
+                         dt.shape.begin() + it.shape.size(), dt.shape.end());
+    auto out = graph::HostTensor::zeros(outType);
+    switch (dt.dtype) {
+    case DType::Float32:
+      reduceRows<float>(r, sorted, *dv, segment, segments, row, *out);
+      break;
+    case DType::Float64:
+      reduceRows<double>(r, sorted, *dv, segment, segments, row, *out);
+      break;
+    case DType::Int32:
+      reduceRows<int32_t>(r, sorted, *dv, segment, segments, row, *out);
+      break;
+    case DType::Int64:
+      reduceRows<int64_t>(r, sorted, *dv, segment, segments, row, *out);
+      break;
+    default:
+      rt.raise("UnimplementedError",
+               "kiln's " + op + " takes float32, float64, int32 and int64");
+    }
+    return rt.constant(out);
+  }
+
+  /// tf.unique(x) and tf.unique_with_counts(x): the distinct values in
+  /// order of first appearance, each element's index among them, and how
+  /// often each appears.
+  ValueList unique(const Value &xArg, const Value &outIdx, bool counts) {
+    Value x = rt.toTensor(xArg);
+    const TensorType &xt = rt.tensor(x).type;
+    DType idxType = outIdx.isNone() ? DType::Int32 : *dtypeArg(in, outIdx);
+    if (xt.unknownRank || xt.shape.size() != 1)
+      knownKernelError(rt, counts ? "UniqueWithCounts" : "Unique",
+                       "unique expects a 1D vector.");
+    HostTensorPtr xv = rt.constantValue(x);
+    if (!xv)
+      rt.raise("UnimplementedError",
+               "kiln computes tf.unique on values known at trace time only "
+               "(eagerly, or on constants)");
+    int64_t n = xt.shape[0];
+    size_t size = py::dtypeSize(xt.dtype);
+    std::map<std::string, int64_t> seen; // element bytes -> unique index
+    std::vector<int64_t> first, idx(n), count;
+    for (int64_t i = 0; i < n; ++i) {
+      std::string key = xt.dtype == DType::String
+                            ? xv->strings[i]
+                            : std::string(reinterpret_cast<const char *>(
+                                              xv->bytes.data() + i * size),
+                                          size);
+      // -0.0 and 0.0 are one value, as the kernel's hash map has them.
+      if (isFloating(xt.dtype) && xv->elementAsDouble(i) == 0)
+        key = std::string(size, '\0');
+      auto [it, added] = seen.emplace(key, first.size());
+      if (added) {
+        first.push_back(i);
+        count.push_back(0);
+      }
+      idx[i] = it->second;
+      ++count[it->second];
+    }
+    auto y = graph::HostTensor::zeros({xt.dtype, {int64_t(first.size())}});
+    for (size_t k = 0; k < first.size(); ++k) {
+      if (xt.dtype == DType::String)
+        y->strings[k] = xv->strings[first[k]];
+      else
+        std::memcpy(y->bytes.data() + k * size,
+                    xv->bytes.data() + first[k] * size, size);
+    }
+    ValueList out{rt.constant(y), rt.constant(ints(idx, idxType))};
+    if (counts)
+      out.push_back(rt.constant(ints(count, idxType)));
+    return out;
+  }
+
+  /// tf.math.bincount(arr, weights, minlength, maxlength, dtype).
+  Value bincount(const Params &p) {
+    Value arr = rt.toTensor(p.require("arr", "bincount"));
+    HostTensorPtr av = rt.constantValue(arr);
+    const TensorType &at = rt.tensor(arr).type;
+    if (!isInteger(at.dtype))
+      in.typeError("bincount takes integer values, not " +
+                   std::string(py::dtypeName(at.dtype)));
+    Value weights = p.get("weights");
+    HostTensorPtr wv;
+    if (!weights.isNone())
+      wv = rt.constantValue(weights = rt.toTensor(weights));
+    if (!av || (!weights.isNone() && !wv))
+      rt.raise("UnimplementedError",
+               "kiln computes tf.math.bincount on values known at trace "
+               "time only (eagerly, or on constants)");
+    int64_t n = at.numElements(), size = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t v = av->elementAsInt(i);
+      if (v < 0)
+        knownKernelError(rt, "Bincount", "Input arr must be non-negative!");
+      size = std::max(size, v + 1);
+    }
+    if (p.has("minlength"))
+      size = std::max(size, in.toIndex(p.get("minlength")));
+    if (p.has("maxlength"))
+      size = std::min(size, in.toIndex(p.get("maxlength")));
+    DType dtype =
+        wv ? wv->type.dtype
+           : (p.has("dtype") ? *dtypeArg(in, p.get("dtype")) : DType::Int32);
+    if (wv && wv->type.numElements() != n)
+      rt.raise("InvalidArgumentError",
+               "Input arr and weights must have the same shape");
+    std::vector<double> bins(size, 0.0);
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t v = av->elementAsInt(i);
+      if (v >= size)
+        continue;
+      if (!wv) {
+        bins[v] += 1;
+        continue;
+      }
+      // Weighted bins add in the weights' type.
+      if (dtype == DType::Float32)
+        bins[v] =
+            static_cast<float>(static_cast<float>(bins[v]) +
+                               static_cast<float>(wv->elementAsDouble(i)));
+      else
+        bins[v] += wv->elementAsDouble(i);
+    }
+    if (size == 0)
+      return rt.constant(graph::HostTensor::zeros({dtype, {0}}));
+    return rt.constant(rt.hostFromPython(numbers(bins, dtype), dtype));
+  }
+
+private:
+  TfRuntime &rt;
+  Interpreter &in;
+
+  HostTensorPtr ints(const std::vector<int64_t> &values, DType dtype) {
+    auto t = graph::HostTensor::zeros({dtype, {int64_t(values.size())}});
+    for (size_t i = 0; i < values.size(); ++i) {
+      if (dtype == DType::Int64) {
+        int64_t v = values[i];
+        std::memcpy(t->bytes.data() + i * 8, &v, 8);
+      } else {
+        int32_t v = static_cast<int32_t>(values[i]);
+        std::memcpy(t->bytes.data() + i * 4, &v, 4);
+      }
+    }
+    return t;
+  }
+
+  Value numbers(const std::vector<double> &values, DType dtype) {
+    ValueList items;
+    for (double v : values)
+      items.push_back(isFloating(dtype)
+                          ? Value::floating(v)
+                          : Value::integer(static_cast<int64_t>(v)));
+    return in.list(std::move(items));
+  }
+
+  /// An unsorted reduction of run-time values: each segment's rows picked
+  /// by a mask ([N, K] for N rows and K segments), the others replaced by
+  /// the reduction's identity, then reduced over the rows in order.
+  Value maskedReduce(Reduction r, const Value &data, const Value &ids,
+                     int64_t segments) {
+    const TensorType &dt = rt.tensor(data).type, &it = rt.tensor(ids).type;
+    if (it.shape.size() != 1 || !dt.isStatic())
+      rt.raise("UnimplementedError",
+               "kiln's unsorted segment reductions of run-time values take "
+               "1-D segment_ids and data of a static shape");
+    DType d = dt.dtype;
+    Value range = rangeNode(rt, Value::integer(0), Value::integer(segments),
+                            Value::integer(1), it.dtype, segments);
+    Value mask = binaryOp(rt, "Equal", expandDims(rt, ids, 1), range);
+    std::vector<int64_t> maskShape{dt.shape[0], segments};
+    std::vector<int64_t> rowShape{dt.shape[0], 1};
+    rowShape.insert(rowShape.end(), dt.shape.begin() + 1, dt.shape.end());
+    maskShape.insert(maskShape.end(), dt.shape.size() - 1, 1);
+    double fill = 0;
+    if (r == Reduction::Max)
+      fill = isFloating(d) ? -std::numeric_limits<float>::max()
+                           : double(std::numeric_limits<int32_t>::min());
+    else if (r == Reduction::Min)
+      fill = isFloating(d) ? std::numeric_limits<float>::max()
+                           : double(std::numeric_limits<int32_t>::max());
+    else if (r == Reduction::Prod)
+      fill = 1;
+    if (d == DType::Float64 && (r == Reduction::Max || r == Reduction::Min))
+      fill = r == Reduction::Max ? std::numeric_limits<double>::lowest()
+                                 : std::numeric_limits<double>::max();
+    if (d == DType::Int64 && (r == Reduction::Max || r == Reduction::Min))
+      rt.raise("UnimplementedError",
+               "kiln's unsorted segment max/min of run-time int64 values");
+    TensorType full{d, {dt.shape[0], segments}};
+    full.shape.insert(full.shape.end(), dt.shape.begin() + 1, dt.shape.end());
+    Value picked = select(rt, reshape(rt, mask, pyIntList(in, maskShape)),
+                          reshape(rt, data, pyIntList(in, rowShape)),
+                          filled(rt, full, fill));
+    static const char *ops[] = {"Sum", "Mean", "Max", "Min", "Prod"};
+    return tf::reduce(rt, ops[static_cast<int>(r)], picked, Value::integer(0),
+                      false);
+  }
+};
+
+} // namespace
+
+void installSegments(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math) {
+  TfRuntime *r = &rt;
+  for (Reduction red : {Reduction::Sum, Reduction::Mean, Reduction::Max,
+                        Reduction::Min, Reduction::Prod}) {
+    std::string name = std::string("segment_") + reductionName(red);
+    math.def(name, [r, red, name](Interpreter &in, CallArgs &args) {
+      Params p(in, args, name, {"data", "segment_ids", "name"});
+      return Segments(*r).reduce(red, true, p.require("data", name),
+                                 p.require("segment_ids", name), Value(), name);
+    });
+    std::string unsorted = "unsorted_" + name;
+    math.def(unsorted, [r, red, unsorted](Interpreter &in, CallArgs &args) {
+      Params p(in, args, unsorted,
+               {"data", "segment_ids", "num_segments", "name"});
+      return Segments(*r).reduce(red, false, p.require("data", unsorted),
+                                 p.require("segment_ids", unsorted),
+                                 p.require("num_segments", unsorted), unsorted);
+    });
+  }
+  for (bool counts : {false, true}) {
+    std::string name = counts ? "unique_with_counts" : "unique";
+    tf.def(name, [r, name, counts](Interpreter &in, CallArgs &args) {
+      Params p(in, args, name, {"x", "out_idx", "name"});
+      ValueList parts =
+          Segments(*r).unique(p.require("x", name), p.get("out_idx"), counts);
+      std::vector<std::string> fields{"y", "idx"};
+      if (counts)
+        fields.push_back("count");
+      return Value::object(Type::Native,
+                           std::make_shared<NamedTupleObject>(
+                               counts ? "UniqueWithCounts" : "Unique",
+                               std::move(fields), std::move(parts)));
+    });
+  }
+  math.def("bincount", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "bincount",
+             {"arr", "weights", "minlength", "maxlength", "dtype", "name",
+              "axis", "binary_output"});
+    return Segments(*r).bincount(p);
+  });
+}
+
+} // namespace kiln::tf
