@@ -161,22 +161,45 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
     });
     return true;
   }
+  // The elements stacked: [size, *element_shape].
+  auto stacked = [ta, &r]() {
+    if (ta->buffer.isNone()) {
+      // Never written: an empty stack of the known element shape.
+      TensorType t{ta->dtype, {0}};
+      if (ta->elementShape)
+        t.shape.insert(t.shape.end(), ta->elementShape->begin(),
+                       ta->elementShape->end());
+      return filled(r, t, 0);
+    }
+    TensorType t = r.tensor(ta->buffer).type;
+    if (!ta->dynamicSize && t.shape[0] >= 0)
+      return identity(r, ta->buffer); // every row is in the array
+    t.shape[0] = -1;
+    return r.apply("TensorListStack", {ta->buffer, ta->size},
+                   {{"element_dtype", ta->dtype}}, t, "TensorArrayV3Stack");
+  };
   if (name == "stack") {
-    method("stack", {"name"}, [ta, &r](auto &) {
-      if (ta->buffer.isNone()) {
-        // Never written: an empty stack of the known element shape.
-        TensorType t{ta->dtype, {0}};
-        if (ta->elementShape)
-          t.shape.insert(t.shape.end(), ta->elementShape->begin(),
-                         ta->elementShape->end());
-        return filled(r, t, 0);
-      }
-      TensorType t = r.tensor(ta->buffer).type;
-      if (!ta->dynamicSize && t.shape[0] >= 0)
-        return identity(r, ta->buffer); // every row is in the array
-      t.shape[0] = -1;
-      return r.apply("TensorListStack", {ta->buffer, ta->size},
-                     {{"element_dtype", ta->dtype}}, t, "TensorArrayV3Stack");
+    method("stack", {"name"}, [stacked](auto &) { return stacked(); });
+    return true;
+  }
+  if (name == "gather") {
+    method("gather", {"indices", "name"}, [stacked, &r, need](auto &got) {
+      Value indices = r.toTensor(need(got, "indices", "gather"), DType::Int32);
+      return gather(r, stacked(), indices, 0);
+    });
+    return true;
+  }
+  if (name == "concat") {
+    // The elements joined along their first dimension.
+    method("concat", {"name"}, [stacked, &r](auto &) {
+      Value all = stacked();
+      TensorType t = r.tensor(all).type;
+      if (t.shape.size() < 2)
+        r.in.valueError("Shape must be at least rank 1 but is rank 0 for "
+                        "TensorArray.concat of scalars");
+      std::vector<int64_t> shape{-1};
+      shape.insert(shape.end(), t.shape.begin() + 2, t.shape.end());
+      return reshape(r, all, pyIntList(r.in, shape));
     });
     return true;
   }

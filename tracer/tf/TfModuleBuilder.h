@@ -164,8 +164,8 @@ void installSegments(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math);
 /// A context manager that does nothing (TfDevices.cpp).
 Value nullContext(Interpreter &in, const std::string &name);
 
-/// tf.nest, tf.map_fn, tf.no_op, tf.group and tf.control_dependencies
-/// (TfNest.cpp).
+/// tf.nest, tf.map_fn, tf.get_static_value, tf.no_op, tf.group and
+/// tf.control_dependencies (TfNest.cpp).
 void installNest(TfRuntime &rt, ModuleBuilder &tf);
 
 } // namespace kiln::tf

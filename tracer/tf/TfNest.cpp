@@ -1,7 +1,9 @@
-// tf.nest and tf.map_fn: nested structures of lists, tuples and dicts, as
-// TensorFlow walks them. A dict's values come in the order of its sorted
-// keys, and a rebuilt dict keeps the original's key order; everything that
-// is not a list, tuple or dict is a leaf (None and strings included).
+// tf.nest, tf.map_fn and tf.get_static_value: nested structures of lists,
+// tuples and dicts, as TensorFlow walks them. A dict's values come in the order
+// of its sorted keys, and a rebuilt dict keeps the original's key order;
+// everything that is not a list, tuple or dict is a leaf (None and strings
+// included).
+#include "NumPy.h"
 #include "Staging.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
@@ -389,9 +391,37 @@ Value operation(TfRuntime &rt, const std::string &base,
 
 } // namespace
 
+/// tf.get_static_value: an eager tensor's value; inside a function the
+/// value of the ops TensorFlow's constant_value evaluates (constants,
+/// shapes, and packing, casting and filling of such), else None.
+Value staticValue(TfRuntime &rt, const Value &v) {
+  if (!rt.isTensor(v))
+    return v;
+  const TensorObject &t = rt.tensor(v);
+  if (t.symbolic()) {
+    static const char *evaluated[] = {
+        "Const", "Shape", "Size",     "Rank", "Identity", "StopGradient",
+        "Cast",  "Pack",  "ConcatV2", "Fill", "Range",    "Placeholder"};
+    const graph::Node &n = rt.tracing->graph.nodes[t.out.node];
+    if (std::find(std::begin(evaluated), std::end(evaluated), n.op) ==
+        std::end(evaluated))
+      return Value();
+  }
+  HostTensorPtr value = rt.constantValue(v);
+  if (!value)
+    return Value();
+  if (value->type.dtype == DType::String && value->type.shape.empty())
+    return rt.in.bytes(value->strings[0]);
+  return makeNdArray(rt, value, true);
+}
+
 void installNest(TfRuntime &rt, ModuleBuilder &tf) {
   Interpreter &in = tf.in;
   TfRuntime *r = &rt;
+  tf.def("get_static_value", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "get_static_value", {"tensor", "partial"});
+    return staticValue(*r, p.get("tensor"));
+  });
   ModuleBuilder nest(in, rt, "tensorflow.nest");
   installNestModule(in, nest);
   tf.set("nest", nest.value());

@@ -408,6 +408,33 @@ void installSegments(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math) {
                                std::move(fields), std::move(parts)));
     });
   }
+  // tf.searchsorted: for each value, how many elements of its row of the
+  // sorted sequence are below it (left) or not above it (right), counted
+  // over a [..., values, sequence] comparison.
+  tf.def("searchsorted", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "searchsorted",
+             {"sorted_sequence", "values", "side", "out_type", "name"});
+    Value seq = r->toTensor(p.require("sorted_sequence", "searchsorted"));
+    Value values = r->toTensor(p.require("values", "searchsorted"));
+    std::string side = p.has("side") ? in.toStr(p.get("side")) : "left";
+    if (side != "left" && side != "right")
+      in.valueError("side must be either 'right' or 'left'.  Saw: " + side +
+                    ".");
+    DType outType =
+        p.has("out_type") ? *dtypeArg(in, p.get("out_type")) : DType::Int32;
+    const TensorType &st = r->tensor(seq).type, &vt = r->tensor(values).type;
+    if (st.unknownRank || vt.unknownRank || st.shape.empty() ||
+        st.shape.size() != vt.shape.size())
+      r->raise("InvalidArgumentError",
+               "sorted_sequence and values must have the same rank, and at "
+               "least rank 1");
+    int64_t last = static_cast<int64_t>(st.shape.size());
+    Value below =
+        binaryOp(*r, side == "left" ? "Less" : "LessEqual",
+                 expandDims(*r, seq, last - 1), expandDims(*r, values, last));
+    return reduce(*r, "Sum", cast(*r, below, outType), Value::integer(-1),
+                  false);
+  });
   math.def("bincount", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "bincount",
              {"arr", "weights", "minlength", "maxlength", "dtype", "name",
