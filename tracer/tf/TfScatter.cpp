@@ -127,6 +127,88 @@ Value scatterPositions(TfRuntime &rt, const Value &baseArg,
   return reshape(rt, result, pyIntList(rt.in, type.shape));
 }
 
+namespace {
+
+/// A scatter whose indices only the run time knows (inside a function):
+/// the updates are applied one after the other, each to the rows (of
+/// `base` seen as [rows, slice]) whose number its index computes, so that
+/// repeated indices combine in the kernel's order. Indices outside the
+/// shape fail an assertion.
+Value scatterAtRunTime(TfRuntime &rt, const Value &base, const Value &indices,
+                       const Value &updatesArg, const std::string &combine,
+                       const std::string &op, const std::string &kernel) {
+  Interpreter &in = rt.in;
+  const TensorType type = rt.tensor(base).type;
+  const std::vector<int64_t> &shape = type.shape;
+  const TensorType &it = rt.tensor(indices).type;
+  if (!it.isStatic() || it.shape.empty() || !isInteger(it.dtype))
+    rt.raise("UnimplementedError",
+             "kiln needs integer indices of a static shape for " + op +
+                 " with indices known at run time");
+  int64_t depth = it.shape.back();
+  if (depth < 1 || depth > int64_t(shape.size()))
+    rt.raise("InvalidArgumentError",
+             "Dimensions [0," + std::to_string(depth) +
+                 ") of indices[shape=" + shapeList(it.shape) +
+                 "] must match dimensions [0," + std::to_string(shape.size()) +
+                 ") of output[shape=" + shapeList(shape) + "]");
+  int64_t count = it.numElements() / depth;
+  if (count > 256)
+    rt.raise("UnimplementedError",
+             "kiln applies the updates of " + op +
+                 " with run-time indices one by one, and this one has more "
+                 "than 256");
+  std::vector<int64_t> picked(it.shape.begin(), it.shape.end() - 1);
+  picked.insert(picked.end(), shape.begin() + depth, shape.end());
+  Value updates = updatesFor(rt, updatesArg, type.dtype, picked, shape, depth,
+                             kernel, true);
+  int64_t rows = 1, slice = 1;
+  std::vector<int64_t> strides(depth),
+      extents(shape.begin(), shape.begin() + depth);
+  for (int64_t d = depth; d-- > 0;) {
+    strides[d] = rows;
+    rows *= shape[d];
+  }
+  for (size_t d = depth; d < shape.size(); ++d)
+    slice *= shape[d];
+  Value idx = cast(rt, reshape(rt, indices, pyIntList(in, {count, depth})),
+                   DType::Int64);
+  // Every index inside the shape.
+  Value inside = binaryOp(
+      rt, "LogicalAnd", binaryOp(rt, "GreaterEqual", idx, Value::integer(0)),
+      binaryOp(rt, "Less", idx, intConstant(rt, extents, DType::Int64)));
+  Value allInside = reduce(rt, "All", inside, Value(), false);
+  Value assertFn = in.getAttr(
+      in.getAttr(in.importModule("tensorflow"), "debugging"), "Assert");
+  in.call(assertFn,
+          ValueList{allInside, in.list({in.str("indices of " + op +
+                                               " do not index into shape " +
+                                               shapeList(shape))})});
+  Value rowOf =
+      reduce(rt, "Sum",
+             binaryOp(rt, "Mul", idx, intConstant(rt, strides, DType::Int64)),
+             Value::integer(1), false); // [count]
+  Value rowNumbers =
+      reshape(rt,
+              rangeNode(rt, Value::integer(0), Value::integer(rows),
+                        Value::integer(1), DType::Int64, rows),
+              pyIntList(in, {rows, 1}));
+  Value result = reshape(rt, base, pyIntList(in, {rows, slice}));
+  Value each = reshape(rt, updates, pyIntList(in, {count, slice}));
+  for (int64_t k = 0; k < count; ++k) {
+    Value target = gather(rt, rowOf, intConstant(rt, {k}), 0); // [1]
+    Value mask = binaryOp(rt, "Equal", rowNumbers, target);    // [rows, 1]
+    Value update = gather(rt, each, intConstant(rt, {k}), 0);  // [1, slice]
+    result =
+        select(rt, mask,
+               combine.empty() ? update : binaryOp(rt, combine, result, update),
+               result);
+  }
+  return reshape(rt, result, pyIntList(in, shape));
+}
+
+} // namespace
+
 Value scatterNd(TfRuntime &rt, const Value &baseArg, const Value &indicesArg,
                 const Value &updatesArg, const std::string &combine,
                 const std::string &op, const std::string &kernel) {
@@ -135,8 +217,7 @@ Value scatterNd(TfRuntime &rt, const Value &baseArg, const Value &indicesArg,
   const std::vector<int64_t> &shape = staticShape(rt, base, op);
   Value indices = rt.toTensor(indicesArg);
   if (!rt.constantValue(indices))
-    rt.raise("UnimplementedError",
-             "kiln needs the indices of " + op + " known at trace time");
+    return scatterAtRunTime(rt, base, indices, updatesArg, combine, op, kernel);
   HostTensorPtr known = rt.constantValue(indices);
   bool named =
       !indicesArg.is(py::Type::List) && !indicesArg.is(py::Type::Tuple) &&
