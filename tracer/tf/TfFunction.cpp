@@ -1226,7 +1226,7 @@ struct ConcreteFunctionObject : py::NativeObject {
           check(value, spec);
   }
 
-  bool getAttr(Interpreter &in, const Value &, const std::string &name,
+  bool getAttr(Interpreter &in, const Value &self, const std::string &name,
                Value &out) override {
     if (name == "graph") {
       out = graphView(in, owner->rt, *concrete);
@@ -1240,6 +1240,17 @@ struct ConcreteFunctionObject : py::NativeObject {
     }
     if (name == "structured_input_signature") {
       out = concrete->inputStructure;
+      return true;
+    }
+    if (name == "output_shapes" || name == "output_dtypes") {
+      // The structured outputs' shapes or dtypes, in their structure.
+      Value structured = in.getAttr(self, "structured_outputs");
+      std::string attr = name == "output_shapes" ? "shape" : "dtype";
+      out = mapLeaves(in, structured, "",
+                      [&](const Value &leaf, const std::string &) {
+                        return owner->rt.isTensor(leaf) ? in.getAttr(leaf, attr)
+                                                        : leaf;
+                      });
       return true;
     }
     if (name == "inputs" || name == "outputs") { // the graph's

@@ -1007,7 +1007,9 @@ void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
   });
   tf.def("is_tensor", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "is_tensor", {"x"});
-    return Value::boolean(r->isTensor(p.require("x", "is_tensor")));
+    // Variables are tensor-like to TensorFlow's is_tf_type.
+    Value x = p.require("x", "is_tensor");
+    return Value::boolean(r->isTensor(x) || asVariable(x));
   });
   tf.def("cond", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "cond", {"pred", "true_fn", "false_fn", "name"});

@@ -1303,6 +1303,69 @@ static void requireScalarIndex(TfRuntime &rt, const Value &index) {
     rt.raise("InvalidArgumentError", invalidIndex(rt.in, index));
 }
 
+/// Shape inference's ValueError for indexing `x` with `items` while
+/// tracing: `message`, then the StridedSlice node TensorFlow's
+/// _slice_helper would add (its packed begin, end and strides and masks).
+[[noreturn]] static void sliceShapeError(TfRuntime &rt, const Value &x,
+                                         const ValueList &items,
+                                         const std::string &message) {
+  std::vector<int64_t> begin, end, strides;
+  int64_t beginMask = 0, endMask = 0, ellipsisMask = 0, newAxisMask = 0,
+          shrinkMask = 0;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Value &item = items[i];
+    int64_t bit = int64_t(1) << i;
+    int64_t b = 0, e = 0, st = 1;
+    if (item.is(Type::Slice)) {
+      auto &sl = item.as<py::SliceObject>();
+      if (sl.start.isNone())
+        beginMask |= bit;
+      else
+        b = rt.in.toIndex(sl.start);
+      if (sl.stop.isNone())
+        endMask |= bit;
+      else
+        e = rt.in.toIndex(sl.stop);
+      if (!sl.step.isNone())
+        st = rt.in.toIndex(sl.step);
+    } else if (item.is(Type::Ellipsis)) {
+      ellipsisMask |= bit;
+    } else if (item.isNone()) {
+      newAxisMask |= bit;
+    } else {
+      b = rt.in.toIndex(item);
+      e = b + 1;
+      shrinkMask |= bit;
+    }
+    begin.push_back(b);
+    end.push_back(e);
+    strides.push_back(st);
+  }
+  graph::Graph &g = rt.tracing->graph;
+  std::string node = g.uniqueName("strided_slice");
+  std::string stack = node + "/stack";
+  auto values = [](const std::vector<int64_t> &v) {
+    std::string out;
+    for (size_t i = 0; i < v.size(); ++i)
+      out += (i ? " " : "") + std::to_string(v[i]);
+    return out;
+  };
+  std::string n = std::to_string(items.size());
+  const TensorType &type = rt.tensor(x).type;
+  rt.in.valueError(
+      message + " for '{{node " + node +
+      "}} = StridedSlice[Index=DT_INT32, T=" + tfTypeName(type.dtype) +
+      ", begin_mask=" + std::to_string(beginMask) + ", ellipsis_mask=" +
+      std::to_string(ellipsisMask) + ", end_mask=" + std::to_string(endMask) +
+      ", new_axis_mask=" + std::to_string(newAxisMask) + ", shrink_axis_mask=" +
+      std::to_string(shrinkMask) + "](" + g.nodes[rt.graphOutput(x).node].name +
+      ", " + stack + ", " + stack + "_1, " + stack +
+      "_2)' with input shapes: " + shapeList(type.shape) + ", [" + n + "], [" +
+      n + "], [" + n + "] and with computed input tensors: input[1] = <" +
+      values(begin) + ">, input[2] = <" + values(end) + ">, input[3] = <" +
+      values(strides) + ">.");
+}
+
 Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
   Interpreter &in = rt.in;
   Value t = rt.toTensor(x);
@@ -1429,6 +1492,11 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
         continue;
       }
       noteStatic();
+      if ((i < -n || i >= n) && rt.tracing && !items.empty())
+        sliceShapeError(rt, t, items,
+                        "slice index " + std::to_string(i < 0 ? i + n : i) +
+                            " of dimension " + std::to_string(d) +
+                            " out of bounds.");
       if (i < -n || i >= n)
         rt.raise("InvalidArgumentError",
                  eagerKernelPrefix("StridedSlice") + "slice index " +
