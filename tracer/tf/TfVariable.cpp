@@ -144,12 +144,15 @@ Value newVariable(Interpreter &in, TfRuntime &rt, CallArgs &args) {
   // A function's first trace may make variables; TensorFlow then traces
   // again, and a variable made on that trace too is an error
   // (TfFunction::call).
-  if (rt.tracing && !rt.variableCreation)
+  auto notSingleton = [&] {
     in.valueError("tf.function only supports singleton tf.Variables created "
                   "on the first call. Make sure the tf.Variable is only "
                   "created once or created outside tf.function. See "
                   "https://www.tensorflow.org/guide/"
                   "function#creating_tfvariables for more information.");
+  };
+  if (rt.tracing && !rt.variableCreation)
+    notSingleton();
   Value init = p.get("initial_value");
   // The initial value is computed eagerly, outside any trace (TensorFlow's
   // init_scope): a callable is called there, and a graph tensor must be a
@@ -162,11 +165,11 @@ Value newVariable(Interpreter &in, TfRuntime &rt, CallArgs &args) {
   } restore{rt, trace};
   if (rt.isTensor(init) && rt.tensor(init).symbolic()) {
     HostTensorPtr value = rt.constantValue(init);
+    // An initial value computed from the function's inputs cannot be
+    // lifted out of it: TensorFlow initializes it in the function, and its
+    // second trace makes the variable again, which is this error.
     if (!value)
-      rt.raise("UnimplementedError",
-               "kiln cannot make a tf.Variable inside a tf.function from a "
-               "value computed in the function; give it a constant or a "
-               "callable");
+      notSingleton();
     init = rt.eager(value);
   }
   rt.tracing = nullptr;
