@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <ostream>
+#include <sstream>
 #include <string>
 #include <unordered_map>
 
@@ -69,6 +70,25 @@ public:
   /// int() or float() of a tensor (AutoGraph's int_ and float_): a cast to
   /// int32 or float32.
   virtual bool stagedCast(const Value &v, bool toFloat, Value &out) = 0;
+};
+
+/// Discards what is written to `stream` while it lives (when `active`):
+/// the prints of a body traced or run again for kiln's own purposes.
+class DiscardOutput {
+public:
+  DiscardOutput(std::ostream &stream, bool active = true)
+      : stream_(stream), saved_(stream.rdbuf()) {
+    if (active)
+      stream_.rdbuf(discarded_.rdbuf());
+  }
+  ~DiscardOutput() { stream_.rdbuf(saved_); }
+  DiscardOutput(const DiscardOutput &) = delete;
+  DiscardOutput &operator=(const DiscardOutput &) = delete;
+
+private:
+  std::ostream &stream_;
+  std::streambuf *saved_;
+  std::ostringstream discarded_;
 };
 
 class Interpreter {

@@ -19,8 +19,6 @@
 #include "autograph/Autograph.h"
 #include "kiln/frontend/Resolver.h"
 
-#include <sstream>
-
 namespace kiln::tf {
 
 using autograph::ControlFlowInfo;
@@ -36,20 +34,6 @@ struct RegionGuard {
   ~RegionGuard() { g.current = saved; }
   graph::Graph &g;
   int saved;
-};
-
-/// Discards what the script prints while it lives (when `active`): the
-/// first trace of a body that TensorFlow traces once.
-struct SilenceGuard {
-  SilenceGuard(Interpreter &in, bool active)
-      : out(in.out()), printed(out.rdbuf()) {
-    if (active)
-      out.rdbuf(discarded.rdbuf());
-  }
-  ~SilenceGuard() { out.rdbuf(printed); }
-  std::ostream &out;
-  std::streambuf *printed;
-  std::ostringstream discarded;
 };
 
 std::string dtypeText(const TensorType &t) { return py::dtypeName(t.dtype); }
@@ -206,6 +190,10 @@ public:
       const std::function<ValueList(const Value &iv, const ValueList &)> &body);
   ValueList mapRows(const ValueList &elems,
                     const std::function<ValueList(const ValueList &)> &fn);
+  ValueList foldRows(const ValueList &elems, const ValueList &init,
+                     int64_t first, bool reverse, bool collect,
+                     const std::function<ValueList(const ValueList &state,
+                                                   const ValueList &rows)> &fn);
 
   TfRuntime &rt;
   Interpreter &in;
@@ -368,7 +356,7 @@ private:
     std::vector<TensorType> types(st.values.size());
     {
       RegionGuard guard(g);
-      SilenceGuard silence(in, st.undefined.empty());
+      py::DiscardOutput silence(in.out(), st.undefined.empty());
       // Variable writes in the dropped region are dropped too.
       VariableScopeGuard variables(rt, VariableScope::Kind::Branch);
       g.beginRegion();
@@ -1051,7 +1039,7 @@ TfStager::mapRows(const ValueList &elems,
   std::vector<TensorType> rowTypes;
   {
     RegionGuard guard(g);
-    SilenceGuard silence(in, true);
+    py::DiscardOutput silence(in.out());
     VariableScopeGuard variables(rt, VariableScope::Kind::Branch);
     g.beginRegion();
     for (auto &v : fn(rowsAt(zero)))
@@ -1095,6 +1083,80 @@ TfStager::mapRows(const ValueList &elems,
                                   {buffers[k], i, results[k]},
                                   {{"grow", false}}, spec.types[k], "map"));
         }
+        return next;
+      });
+}
+
+ValueList TfStager::foldRows(
+    const ValueList &elems, const ValueList &init, int64_t first, bool reverse,
+    bool collect,
+    const std::function<ValueList(const ValueList &, const ValueList &)> &fn) {
+  Value n = firstDimension(rt, elems.at(0));
+  HostTensorPtr count = rt.constantValue(n);
+  Value one = rt.toTensor(Value::integer(1), DType::Int32);
+  auto rowIndex = [&](const Value &i) {
+    return reverse ? binaryOp(rt, "Sub", binaryOp(rt, "Sub", n, one), i) : i;
+  };
+  LoopSpec spec;
+  spec.autographMessages = false;
+  for (size_t k = 0; k < init.size(); ++k) {
+    spec.names.push_back("fold state " + std::to_string(k));
+    spec.init.push_back(init[k]);
+    spec.types.push_back(rt.tensor(init[k]).type);
+  }
+  size_t states = init.size();
+  if (collect) {
+    // One buffer per state, [rows, *state shape]; with the first row's
+    // state already there when the loop starts past it.
+    for (size_t k = 0; k < states; ++k) {
+      const TensorType &row = spec.types[k];
+      if (!row.isStatic())
+        rt.raise("UnimplementedError",
+                 "kiln needs tf.scan's state to have a static shape; got " +
+                     row.shapeString());
+      TensorType stacked = row;
+      stacked.shape.insert(stacked.shape.begin(),
+                           count ? count->elementAsInt(0) : -1);
+      Value buffer =
+          count ? filled(rt, stacked, 0)
+                : rt.apply("TensorListReserve", {n},
+                           {{"element_dtype", row.dtype}}, stacked, "scan");
+      if (first > 0)
+        buffer = rt.apply(
+            "TensorListSetItem",
+            {buffer, rowIndex(rt.toTensor(Value::integer(0), DType::Int32)),
+             init[k]},
+            {{"grow", false}}, stacked, "scan");
+      spec.names.push_back("scan output " + std::to_string(k));
+      spec.init.push_back(buffer);
+      spec.types.push_back(stacked);
+    }
+  }
+  Value start = rt.toTensor(Value::integer(first), DType::Int32);
+  return stageCounted(
+      start, n, one, spec, [&](const Value &i, const ValueList &vars) {
+        Value at = rowIndex(i);
+        ValueList rows;
+        for (auto &e : elems)
+          rows.push_back(gather(rt, e, at, 0));
+        ValueList state(vars.begin(), vars.begin() + states);
+        ValueList next = fn(state, rows);
+        if (next.size() != states)
+          in.valueError("The two structures don't have the same number of "
+                        "elements.");
+        for (size_t k = 0; k < states; ++k) {
+          const TensorType &t = rt.tensor(next[k]).type;
+          if (t.dtype != spec.types[k].dtype || t.shape != spec.types[k].shape)
+            in.valueError("the accumulator of a fold or scan changed from " +
+                          spec.types[k].shapeString() + " " +
+                          dtypeText(spec.types[k]) + " to " + t.shapeString() +
+                          " " + dtypeText(t));
+        }
+        if (collect)
+          for (size_t k = 0; k < states; ++k)
+            next.push_back(
+                rt.apply("TensorListSetItem", {vars[states + k], at, next[k]},
+                         {{"grow", false}}, spec.types[states + k], "scan"));
         return next;
       });
 }
@@ -1295,6 +1357,13 @@ TfStager &stager(TfRuntime &rt) {
 ValueList stageMapFn(TfRuntime &rt, const ValueList &elems,
                      const std::function<ValueList(const ValueList &)> &fn) {
   return stager(rt).mapRows(elems, fn);
+}
+
+ValueList stageFold(
+    TfRuntime &rt, const ValueList &elems, const ValueList &init, int64_t first,
+    bool reverse, bool collect,
+    const std::function<ValueList(const ValueList &, const ValueList &)> &fn) {
+  return stager(rt).foldRows(elems, init, first, reverse, collect, fn);
 }
 
 Value stageCond(TfRuntime &rt, const Value &pred, const Value &trueFn,

@@ -28,4 +28,15 @@ Value stageWhileLoop(TfRuntime &rt, const Value &cond, const Value &body,
 ValueList stageMapFn(TfRuntime &rt, const ValueList &elems,
                      const std::function<ValueList(const ValueList &)> &fn);
 
+/// tf.foldl, tf.foldr and tf.scan while tracing: a For loop over the rows
+/// of `elems` from row `first` on (counted from the end when `reverse`),
+/// carrying `init`, whose next value `fn(state, rows)` is. Returns the
+/// final state, then (when `collect`) each state stacked by row, the rows
+/// before `first` holding `init`.
+ValueList stageFold(TfRuntime &rt, const ValueList &elems,
+                    const ValueList &init, int64_t first, bool reverse,
+                    bool collect,
+                    const std::function<ValueList(const ValueList &state,
+                                                  const ValueList &rows)> &fn);
+
 } // namespace kiln::tf

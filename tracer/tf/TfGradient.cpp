@@ -530,23 +530,14 @@ void recordFunctionCall(TfRuntime &rt, const ValueList &inputs,
     Interpreter &in = rt.in;
     // The body runs op by op (nested tf.functions too), printing nothing:
     // its prints ran when it was traced.
-    struct Quiet {
+    struct EagerBodies {
       TfRuntime &rt;
-      bool eager;
-      std::streambuf *out, *err;
-      std::ostringstream discarded;
-      explicit Quiet(TfRuntime &rt)
-          : rt(rt), eager(rt.runFunctionsEagerly), out(rt.in.out().rdbuf()),
-            err(rt.in.err().rdbuf()) {
+      bool saved;
+      explicit EagerBodies(TfRuntime &rt)
+          : rt(rt), saved(rt.runFunctionsEagerly) {
         rt.runFunctionsEagerly = true;
-        rt.in.out().rdbuf(discarded.rdbuf());
-        rt.in.err().rdbuf(discarded.rdbuf());
       }
-      ~Quiet() {
-        rt.runFunctionsEagerly = eager;
-        rt.in.out().rdbuf(out);
-        rt.in.err().rdbuf(err);
-      }
+      ~EagerBodies() { rt.runFunctionsEagerly = saved; }
     };
     auto tape = std::make_shared<GradientTapeObject>(rt);
     tape->watchAccessedVariables = false;
@@ -574,7 +565,8 @@ void recordFunctionCall(TfRuntime &rt, const ValueList &inputs,
         for (size_t k = 0; k < variables.size(); ++k)
           variables[k]->value = after[k];
       };
-      Quiet quiet(rt);
+      EagerBodies eager(rt);
+      py::DiscardOutput quietOut(in.out()), quietErr(in.err());
       tape->recording = true;
       rt.tapes.push_back(tape);
       try {

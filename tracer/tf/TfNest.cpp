@@ -1,4 +1,5 @@
-// tf.nest, tf.map_fn and tf.get_static_value: nested structures of lists,
+// tf.nest, tf.map_fn, tf.foldl/foldr/scan and tf.get_static_value: nested
+// structures of lists,
 // tuples and dicts, as TensorFlow walks them. A dict's values come in the order
 // of its sorted keys, and a rebuilt dict keeps the original's key order;
 // everything that is not a list, tuple or dict is a leaf (None and strings
@@ -266,14 +267,10 @@ std::vector<DType> outputDTypes(Interpreter &in, const Value &signature) {
 /// structure of tensors with the same first dimension), its results
 /// stacked. Eagerly fn runs once per row, as TensorFlow's eager while loop
 /// runs its body; while tracing it is traced once into a loop.
-Value mapFn(TfRuntime &rt, Interpreter &in, CallArgs &args) {
-  Params p(in, args, "map_fn",
-           {"fn", "elems", "dtype", "parallel_iterations", "back_prop",
-            "swap_memory", "infer_shape", "name", "fn_output_signature"});
-  Value fn = p.require("fn", "map_fn");
-  Value elems = p.require("elems", "map_fn");
-  Value signature = p.has("fn_output_signature") ? p.get("fn_output_signature")
-                                                 : p.get("dtype");
+/// `printOnce`: eagerly too, what fn prints shows once (tf.vectorized_map
+/// traces fn once even eagerly).
+Value mapFn(TfRuntime &rt, Interpreter &in, const Value &fn, const Value &elems,
+            Value signature, bool printOnce) {
   ValueList flatElems;
   flattenInto(in, elems, flatElems);
   if (flatElems.empty())
@@ -335,6 +332,7 @@ Value mapFn(TfRuntime &rt, Interpreter &in, CallArgs &args) {
       ValueList slices;
       for (auto &e : flatElems)
         slices.push_back(gather(rt, e, Value::integer(i), 0));
+      py::DiscardOutput quiet(in.out(), printOnce && i > 0);
       rows.push_back(call(slices));
     }
     if (rows.empty()) {
@@ -356,6 +354,116 @@ Value mapFn(TfRuntime &rt, Interpreter &in, CallArgs &args) {
   }
   size_t next = 0;
   return pack(in, structure, stacked, next);
+}
+
+/// tf.foldl, tf.foldr and tf.scan: `fn(accumulator, row)` over the rows
+/// of elems (from the last for foldr and reverse scans), starting from
+/// `initializer` or else the first row; scan returns every accumulator,
+/// stacked. Eagerly `fn` runs per row; while tracing it is traced once
+/// into a loop.
+Value fold(TfRuntime &rt, Interpreter &in, CallArgs &args,
+           const std::string &api) {
+  bool scan = api == "scan";
+  std::vector<std::string> names{"fn", "elems", "initializer"};
+  for (const char *extra :
+       {"parallel_iterations", "back_prop", "swap_memory", "infer_shape"})
+    names.push_back(extra);
+  if (scan)
+    names.push_back("reverse");
+  names.push_back("name");
+  Params p(in, args, api, names);
+  Value fn = p.require("fn", api);
+  Value elems = p.require("elems", api);
+  bool reverse = api == "foldr" ||
+                 (scan && p.has("reverse") && in.truthy(p.get("reverse")));
+  ValueList flatElems;
+  flattenInto(in, elems, flatElems);
+  for (auto &e : flatElems) {
+    e = rt.toTensor(e);
+    const TensorType &t = rt.tensor(e).type;
+    if (t.unknownRank || t.shape.empty())
+      in.valueError("Elements in elems must be 1+ dimensional Tensors, not "
+                    "scalars");
+  }
+  int64_t n = rt.tensor(flatElems[0]).type.shape[0];
+  auto rowsAt = [&](int64_t i) {
+    ValueList rows;
+    for (auto &e : flatElems)
+      rows.push_back(gather(rt, e, Value::integer(i), 0));
+    return rows;
+  };
+  auto packRows = [&](const ValueList &rows) {
+    size_t next = 0;
+    return isNested(elems) ? pack(in, elems, rows, next) : rows[0];
+  };
+  // The accumulator's structure and leaves.
+  Value structure;
+  ValueList init;
+  int64_t first = 0;
+  if (p.has("initializer")) {
+    structure = p.get("initializer");
+    flattenInto(in, structure, init);
+    for (auto &v : init)
+      v = rt.toTensor(v);
+  } else {
+    if (n == 0)
+      in.valueError("elems must not be empty when no initializer is given");
+    if (n < 0 && reverse)
+      rt.raise("UnimplementedError", "kiln needs the length of elems for tf." +
+                                         api + " without an initializer");
+    structure = elems;
+    for (auto &row : rowsAt(reverse ? n - 1 : 0))
+      init.push_back(row);
+    first = 1;
+  }
+  auto step = [&](const ValueList &state, const ValueList &rows) {
+    size_t next = 0;
+    Value acc = pack(in, structure, state, next);
+    Value result = in.call(fn, ValueList{acc, packRows(rows)});
+    assertSameStructure(in, structure, result, /*checkTypes=*/false);
+    ValueList flat;
+    flattenInto(in, result, flat);
+    for (size_t k = 0; k < flat.size() && k < state.size(); ++k)
+      flat[k] = rt.toTensor(flat[k], rt.tensor(state[k]).type.dtype);
+    return flat;
+  };
+  ValueList out;
+  if (rt.tracing) {
+    out = stageFold(rt, flatElems, init, first, reverse, scan, step);
+    if (scan)
+      out.erase(out.begin(), out.begin() + init.size());
+    else
+      out.resize(init.size());
+  } else {
+    ValueList state = init;
+    std::vector<ValueList> states;
+    if (first)
+      states.push_back(state);
+    for (int64_t i = first; i < n; ++i) {
+      state = step(state, rowsAt(reverse ? n - 1 - i : i));
+      states.push_back(state);
+    }
+    if (!scan) {
+      out = state;
+    } else if (states.empty()) {
+      for (auto &v : init) {
+        TensorType t = rt.tensor(v).type;
+        t.shape.insert(t.shape.begin(), 0);
+        out.push_back(filled(rt, t, 0));
+      }
+    } else {
+      if (reverse)
+        std::reverse(states.begin(), states.end());
+      for (size_t k = 0; k < init.size(); ++k) {
+        ValueList column;
+        for (auto &st : states)
+          column.push_back(st[k]);
+        out.push_back(concat(rt, column, 0, "Pack"));
+      }
+    }
+  }
+  size_t next = 0;
+  return pack(in, structure, out, next);
 }
 
 /// tf.no_op() and tf.group(...) inside a tf.function: an operation with
@@ -425,8 +533,28 @@ void installNest(TfRuntime &rt, ModuleBuilder &tf) {
   ModuleBuilder nest(in, rt, "tensorflow.nest");
   installNestModule(in, nest);
   tf.set("nest", nest.value());
-  tf.def("map_fn",
-         [r](Interpreter &in, CallArgs &args) { return mapFn(*r, in, args); });
+  tf.def("map_fn", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "map_fn",
+             {"fn", "elems", "dtype", "parallel_iterations", "back_prop",
+              "swap_memory", "infer_shape", "name", "fn_output_signature"});
+    return mapFn(*r, in, p.require("fn", "map_fn"),
+                 p.require("elems", "map_fn"),
+                 p.has("fn_output_signature") ? p.get("fn_output_signature")
+                                              : p.get("dtype"),
+                 false);
+  });
+  // tf.vectorized_map: the same results as map_fn here (TensorFlow
+  // vectorizes fn's ops; kiln maps them row by row).
+  tf.def("vectorized_map", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "vectorized_map",
+             {"fn", "elems", "fallback_to_while_loop", "warn"});
+    return mapFn(*r, in, p.require("fn", "vectorized_map"),
+                 p.require("elems", "vectorized_map"), Value(), true);
+  });
+  for (const char *api : {"foldl", "foldr", "scan"})
+    tf.def(api, [r, name = std::string(api)](Interpreter &in, CallArgs &args) {
+      return fold(*r, in, args, name);
+    });
   tf.def("no_op", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "no_op", {"name"});
     return operation(*r, "NoOp", "NoOp");
