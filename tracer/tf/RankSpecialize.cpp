@@ -40,7 +40,7 @@ static bool isShapePreserving(const std::string &op) {
 
 bool specializeRanks(const graph::Graph &graph,
                      const std::vector<TensorType> &args, graph::Graph &out,
-                     std::string &error) {
+                     std::string &error, const std::string &file) {
   out = graph;
   if (args.size() != out.args.size()) {
     error = "expected " + std::to_string(out.args.size()) +
@@ -62,6 +62,54 @@ bool specializeRanks(const graph::Graph &graph,
       rankless |= graph.typeOf(input).unknownRank;
     if (!rankless)
       continue;
+    if (n.attrs.count("rank_axes")) {
+      // A reduction of an input of unknown rank: its axes (all, or those
+      // given, negative ones from the end) now that the rank is known.
+      const std::vector<int64_t> &input = out.typeOf(n.inputs[0]).shape;
+      int64_t rank = input.size();
+      std::vector<int64_t> axes;
+      bool arg = n.op == "ArgMax" || n.op == "ArgMin";
+      if (!arg && std::get<bool>(n.attrs.at("all_axes"))) {
+        for (int64_t d = 0; d < rank; ++d)
+          axes.push_back(d);
+      } else {
+        for (int64_t a :
+             std::get<std::vector<int64_t>>(n.attrs.at("rank_axes"))) {
+          if (a < -rank || a >= rank) {
+            // The kernel's error, typed as the executor's run errors are.
+            error =
+                "InvalidArgumentError: " +
+                graph.runtimeError(n,
+                                   "Invalid reduction dimension (" +
+                                       std::to_string(a) + " for input with " +
+                                       std::to_string(rank) + " dimension(s)",
+                                   file);
+            return false;
+          }
+          axes.push_back(a < 0 ? a + rank : a);
+        }
+        std::sort(axes.begin(), axes.end());
+        axes.erase(std::unique(axes.begin(), axes.end()), axes.end());
+      }
+      bool keep = !arg && std::get<bool>(n.attrs.at("keep_dims"));
+      std::vector<int64_t> shape;
+      for (int64_t d = 0; d < rank; ++d) {
+        bool reduced = std::count(axes.begin(), axes.end(), d) > 0;
+        if (!reduced)
+          shape.push_back(input[d]);
+        else if (keep)
+          shape.push_back(1);
+      }
+      if (arg)
+        n.attrs["axis"] = axes.at(0);
+      else
+        n.attrs["axes"] = axes;
+      n.attrs.erase("rank_axes");
+      n.attrs.erase("all_axes");
+      n.outputs[0].unknownRank = false;
+      n.outputs[0].shape = shape;
+      continue;
+    }
     bool preserving = isShapePreserving(n.op) && !n.inputs.empty();
     // Other ops on an unknown-rank tensor (a reduction over all its axes,
     // say) fixed attributes at trace time from a rank they did not know.

@@ -18,10 +18,13 @@ bool graphHasUnknownRank(const graph::Graph &graph);
 
 /// A copy of `graph` whose unknown-rank arguments have the shapes of `args`,
 /// with shapes propagated through the nodes of unknown rank. Returns false
-/// with `error` set when a node's op cannot derive its shape from its inputs.
+/// with `error` set when a node's op cannot derive its shape from its inputs
+/// ("InvalidArgumentError: ..." when its kernel would reject the shapes, as
+/// TensorFlow reports it for the script `file`).
 bool specializeRanks(const graph::Graph &graph,
                      const std::vector<graph::TensorType> &args,
-                     graph::Graph &out, std::string &error);
+                     graph::Graph &out, std::string &error,
+                     const std::string &file);
 
 /// The cache key of a specialization: the argument shapes.
 std::string specializationKey(const std::vector<graph::TensorType> &args);

@@ -29,15 +29,15 @@ using py::Type;
 
 namespace {
 
-/// The key of a Python value in the cache, with tensors reduced to dtype
-/// and rank (their dims are matched separately, to allow subtyping).
+/// The key of a Python value in the cache, with tensors reduced to their
+/// dtype (their shapes are matched separately, to allow subtyping: a fixed
+/// dimension < None < unknown rank).
 void traceKey(Interpreter &in, const Value &v, std::string &key,
               std::vector<TensorType> &tensors) {
   switch (v.type()) {
   case Type::Tensor: {
     auto &t = v.as<TensorObject>();
-    key += "T(" + std::string(py::dtypeName(t.type.dtype)) + "," +
-           std::to_string(t.type.shape.size()) + ")";
+    key += "T(" + std::string(py::dtypeName(t.type.dtype)) + ")";
     tensors.push_back(t.type);
     return;
   }
@@ -180,6 +180,8 @@ Value rebuildOutputs(Interpreter &in, const Value &v,
 bool compatible(const TensorType &spec, const TensorType &actual) {
   if (spec.unknownRank)
     return spec.dtype == actual.dtype;
+  if (actual.unknownRank) // a supertype of every ranked spec
+    return false;
   if (spec.dtype != actual.dtype || spec.shape.size() != actual.shape.size())
     return false;
   for (size_t i = 0; i < spec.shape.size(); ++i)
@@ -190,9 +192,11 @@ bool compatible(const TensorType &spec, const TensorType &actual) {
 
 int unknownDims(const std::vector<TensorType> &types) {
   int n = 0;
-  for (auto &t : types)
+  for (auto &t : types) {
+    n += t.unknownRank ? 1 << 20 : 0; // the least specific
     for (int64_t d : t.shape)
       n += d < 0;
+  }
   return n;
 }
 
@@ -774,8 +778,13 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
         c.specialized[specializationKey(shapes)];
     if (!slot) {
       graph::Graph specialized;
-      if (!specializeRanks(c.graph, shapes, specialized, error))
+      if (!specializeRanks(c.graph, shapes, specialized, error,
+                           rt.in.file().path())) {
+        const std::string invalid = "InvalidArgumentError: ";
+        if (error.rfind(invalid, 0) == 0)
+          rt.raise("InvalidArgumentError", error.substr(invalid.size()));
         rt.raise("UnimplementedError", error);
+      }
       slot = rt.executor.compile(specialized, error);
       if (!slot)
         rt.raise("InternalError",
@@ -952,14 +961,24 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &argsIn,
     if (inputSignature) {
       traceTypes.assign(inputSignature->begin(), inputSignature->end());
     } else if (reduceRetracing) {
-      // Generalize each dimension that differs from an earlier trace.
+      // Generalize each dimension that differs from an earlier trace, and
+      // a rank that differs to an unknown rank.
       for (auto &prev : concretes) {
         if (prev->key != key)
           continue;
-        for (size_t i = 0; i < traceTypes.size(); ++i)
-          for (size_t d = 0; d < traceTypes[i].shape.size(); ++d)
-            if (prev->tensorTypes[i].shape[d] != traceTypes[i].shape[d])
-              traceTypes[i].shape[d] = -1;
+        for (size_t i = 0; i < traceTypes.size(); ++i) {
+          const TensorType &before = prev->tensorTypes[i];
+          TensorType &now = traceTypes[i];
+          if (before.unknownRank || now.unknownRank ||
+              before.shape.size() != now.shape.size()) {
+            now.unknownRank = true;
+            now.shape.clear();
+            continue;
+          }
+          for (size_t d = 0; d < now.shape.size(); ++d)
+            if (before.shape[d] != now.shape[d])
+              now.shape[d] = -1;
+        }
       }
     }
     c = traceCreatingVariables(in, bound, kwNames, key, traceTypes);
@@ -974,8 +993,7 @@ ConcreteFunction *
 TfFunction::concreteFor(Interpreter &in, const std::vector<TensorType> &types) {
   std::string key;
   for (auto &t : types)
-    key += "T(" + std::string(py::dtypeName(t.dtype)) + "," +
-           std::to_string(t.shape.size()) + ");";
+    key += "T(" + std::string(py::dtypeName(t.dtype)) + ");";
   if (boundSelf)
     key = "self;" + key;
   for (auto &c : concretes)
@@ -1246,11 +1264,10 @@ struct ConcreteFunctionObject : py::NativeObject {
       // The structured outputs' shapes or dtypes, in their structure.
       Value structured = in.getAttr(self, "structured_outputs");
       std::string attr = name == "output_shapes" ? "shape" : "dtype";
-      out = mapLeaves(in, structured, "",
-                      [&](const Value &leaf, const std::string &) {
-                        return owner->rt.isTensor(leaf) ? in.getAttr(leaf, attr)
-                                                        : leaf;
-                      });
+      out = mapLeaves(
+          in, structured, "", [&](const Value &leaf, const std::string &) {
+            return owner->rt.isTensor(leaf) ? in.getAttr(leaf, attr) : leaf;
+          });
       return true;
     }
     if (name == "inputs" || name == "outputs") { // the graph's

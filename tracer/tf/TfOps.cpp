@@ -742,6 +742,32 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
   Value t = rt.toTensor(x);
   auto &type = rt.tensor(t).type;
   rejectUnsupported(rt, op, type.dtype);
+  if (type.unknownRank) {
+    // The axes as given (none: all), resolved once the rank is known
+    // (RankSpecialize.cpp).
+    std::vector<int64_t> given;
+    if (!axisArg.isNone()) {
+      ValueList list = axisArg.is(Type::List) || axisArg.is(Type::Tuple)
+                           ? rt.in.toList(axisArg)
+                           : ValueList{axisArg};
+      for (auto &a : list) {
+        HostTensorPtr c = rt.isTensor(a) ? rt.constantValue(a) : nullptr;
+        if (rt.isTensor(a) && (!c || c->type.numElements() != 1))
+          rt.raise("UnimplementedError",
+                   "kiln needs reduction axes known at trace time");
+        given.push_back(c ? c->elementAsInt(0) : rt.in.toIndex(a));
+      }
+    }
+    TensorType out{type.dtype, {}};
+    out.unknownRank = keepdims || !axisArg.isNone();
+    return rt.apply(op, {t},
+                    {{"axes", std::vector<int64_t>{}},
+                     {"rank_axes", given},
+                     {"all_axes", axisArg.isNone()},
+                     {"keep_dims", keepdims},
+                     {"T", type.dtype}},
+                    out, op);
+  }
   int64_t rank = type.shape.size();
   std::vector<int64_t> axes;
   if (axisArg.isNone()) {
@@ -788,6 +814,18 @@ Value argReduce(TfRuntime &rt, const std::string &op, const Value &x,
                 const Value &axisArg, DType outputType) {
   Value t = rt.toTensor(x);
   auto &type = rt.tensor(t).type;
+  if (type.unknownRank) {
+    // Resolved once the rank is known (RankSpecialize.cpp).
+    TensorType out{outputType, {}};
+    out.unknownRank = true;
+    return rt.apply(
+        op, {t},
+        {{"axis", int64_t(0)},
+         {"rank_axes",
+          std::vector<int64_t>{axisArg.isNone() ? 0 : rt.in.toIndex(axisArg)}},
+         {"output_type", outputType}},
+        out, op);
+  }
   int64_t rank = type.shape.size();
   int64_t axis = axisArg.isNone() ? 0 : rt.in.toIndex(axisArg);
   axis = normalizeAxis(rt, axis, rank, op);
