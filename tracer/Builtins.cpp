@@ -110,6 +110,7 @@ struct FilterIterator : IteratorObject {
 Value print(Interpreter &in, CallArgs &args) {
   std::string sep = " ", end = "\n";
   bool flush = false;
+  Value file;
   for (auto &[name, value] : args.keywords) {
     if (name == "sep" || name == "end") {
       if (!value.isNone() && !value.is(Type::Str))
@@ -120,7 +121,7 @@ Value print(Interpreter &in, CallArgs &args) {
     } else if (name == "flush") {
       flush = in.truthy(value);
     } else if (name == "file") {
-      // Only the default stream is supported.
+      file = value; // None: stdout
     } else {
       in.typeError("'" + name + "' is an invalid keyword argument for print()");
     }
@@ -132,6 +133,10 @@ Value print(Interpreter &in, CallArgs &args) {
     line += in.toStr(args.positional[i]);
   }
   line += end;
+  if (!file.isNone()) { // sys.stderr, or anything with a write method
+    in.call(in.getAttr(file, "write"), ValueList{in.str(line)});
+    return Value();
+  }
   in.out() << line;
   if (flush)
     in.out().flush();
@@ -292,6 +297,10 @@ Value isinstanceBuiltin(Interpreter &in, CallArgs &args, bool subclass) {
           return true;
       return false;
     }
+    bool native = false;
+    if (!subclass && t.is(Type::Native) &&
+        t.as<NativeObject>().instanceCheck(in, obj, native))
+      return native;
     if (!t.is(Type::Class))
       in.typeError(std::string(name) +
                    "() arg 2 must be a type, a tuple of types, or a union");

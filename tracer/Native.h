@@ -26,6 +26,11 @@ struct NativeObject : Object {
   }
   /// callable(): whether call() can succeed.
   virtual bool isCallable() const { return false; }
+  /// isinstance(obj, self) for a native object standing for a type
+  /// (tf.Variable); false: not a type.
+  virtual bool instanceCheck(Interpreter &, const Value &obj, bool &out) {
+    return false;
+  }
   /// `self op other`, or `other op self` when `reflected`.
   virtual bool binary(Interpreter &, ast::BinaryOp, const Value &self,
                       const Value &other, bool reflected, Value &) {

@@ -1604,8 +1604,13 @@ bool TfFunction::getAttr(Interpreter &in, const Value &self,
       return true;
     }
     ValueList specs;
-    for (auto &t : *inputSignature)
-      specs.push_back(tensorSpec(t));
+    for (size_t i = 0; i < inputSignature->size(); ++i) {
+      bool named =
+          i < inputSignatureNames.size() && !inputSignatureNames[i].empty();
+      specs.push_back(
+          tensorSpec((*inputSignature)[i],
+                     named ? in.str(inputSignatureNames[i]) : Value()));
+    }
     out = in.tuple(std::move(specs));
     return true;
   }

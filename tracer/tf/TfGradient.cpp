@@ -356,10 +356,11 @@ const std::map<std::string, GradFn> &gradientFunctions() {
        }},
       {"Relu",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         // ReluGrad: dy where the output is positive.
+         // ReluGrad: dy * cast(y > 0), so a negative dy gives -0 where
+         // the output is not positive, as the kernel's product does.
          const Value &y = e.outputs[0];
          Value mask = binaryOp(rt, "Greater", y, scalarLike(rt, y, 0));
-         return ValueList{select(rt, mask, g[0], filledLike(rt, g[0], 0))};
+         return ValueList{mul(rt, g[0], cast(rt, mask, typeOf(rt, y).dtype))};
        }},
       {"Sum",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {

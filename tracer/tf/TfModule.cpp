@@ -757,7 +757,14 @@ void defineCreation(ModuleBuilder &tf) {
       Value shape = p.require("shape", name);
       if (isRunTimeShape(*r, shape))
         return fillAtRunTime(*r, shape, filled(*r, {d, {}}, value), name);
-      return filled(*r, shapeArg(*r, shape, d), value);
+      // A graph constant named after the op, as _constant_if_small names it.
+      TensorType type = shapeArg(*r, shape, d);
+      if (!r->tracing || !type.isStatic())
+        return filled(*r, type, value);
+      size_t before = r->tracing->graph.nodes.size();
+      Value out = filled(*r, type, value);
+      nameLastNode(*r, out, before, name);
+      return out;
     });
   };
   fill("zeros", 0);

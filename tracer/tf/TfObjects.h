@@ -106,6 +106,14 @@ struct CallableType : py::NativeObject {
     return true;
   }
   bool isCallable() const override { return true; }
+  /// Which objects are instances (isinstance); unset: not usable there.
+  std::function<bool(const Value &)> instances;
+  bool instanceCheck(Interpreter &, const Value &obj, bool &out) override {
+    if (!instances)
+      return false;
+    out = instances(obj);
+    return true;
+  }
   bool getAttr(Interpreter &, const Value &, const std::string &attr,
                Value &out) override {
     auto it = attrs.find(attr);

@@ -1441,6 +1441,15 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
     return stridedSlice(rt, row,
                         in.tuple(ValueList(items.begin() + 1, items.end())));
   }
+  if (std::count_if(items.begin(), items.end(), [](const Value &item) {
+        return item.is(Type::Ellipsis);
+      }) > 1)
+    rt.raise("InvalidArgumentError",
+             rt.tracing ? std::string("Multiple ellipses in slice spec not "
+                                      "allowed")
+                        : eagerKernelPrefix("StridedSlice") +
+                              "Multiple ellipses in slice spec not allowed "
+                              "[Op:StridedSlice] name: strided_slice/");
   // Expand `...` to full slices; pad the end with full slices.
   int64_t consuming = 0;
   for (auto &item : items)

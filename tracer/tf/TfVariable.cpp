@@ -506,12 +506,12 @@ bool VariableObject::hash(Interpreter &in, const Value &self, size_t &) {
 
 void installVariables(TfRuntime &rt, ModuleBuilder &tf) {
   TfRuntime *r = &rt;
-  tf.set("Variable",
-         Value::object(Type::Native,
-                       std::make_shared<CallableType>(
-                           "Variable", [r](Interpreter &in, CallArgs &args) {
-                             return newVariable(in, *r, args);
-                           })));
+  auto cls = std::make_shared<CallableType>(
+      "Variable", [r](Interpreter &in, CallArgs &args) {
+        return newVariable(in, *r, args);
+      });
+  cls->instances = [](const Value &v) { return asVariable(v) != nullptr; };
+  tf.set("Variable", Value::object(Type::Native, cls));
 }
 
 } // namespace kiln::tf
