@@ -112,11 +112,11 @@ private:
     return b.create<arith::SelectOp>(loc, deltaIsZero, zero, n);
   }
   Value zeroExtend(Location loc, Value u8);
+  /// `v` with dimensions `dims` (static ones) read backwards.
+  Value reverseDims(Location loc, Value v, const std::vector<int64_t> &dims);
   /// `v` reshaped to `type`: kiln.reshape, or when only unit dimensions
   /// are added or dropped around several dynamic ones, a collapse and an
   /// expand.
-  /// `v` with dimensions `dims` (static ones) read backwards.
-  Value reverseDims(Location loc, Value v, const std::vector<int64_t> &dims);
   Value reshapeTo(Location loc, Value v, RankedTensorType type);
   /// 1 / input i of `n` when it is a float constant (see RealDiv), or null.
   Value reciprocalOfConstant(const graph::Node &n, size_t i);

@@ -241,15 +241,15 @@ void reportException(py::Interpreter &interp, const py::Value &exc,
                  "'" + frames[k - 1].function + "' called from here");
 }
 
-/// Runs the script (as a module, not __main__), then collects every
-/// concrete function: traced by the script, from input_signatures, and
-/// from --signature options.
 /// The module name the script runs under for compile, signatures and
 /// dump: not "__main__", so that a script's `if __name__ == "__main__":`
 /// block (its tests, its demo) does not run, and all three see the same
 /// concrete functions.
 constexpr const char *kCompileModule = "__kiln_compile__";
 
+/// Runs the script (as a module, not __main__), then collects every
+/// concrete function: traced by the script, from input_signatures, and
+/// from --signature options.
 int collectFunctions(const DriverOptions &opts, std::ostream &err,
                      std::vector<ExportedFunction> &exported,
                      std::vector<ExportedVariable> &variables,

@@ -1146,7 +1146,7 @@ ValueList TfStager::foldRows(
                         "elements.");
         for (size_t k = 0; k < states; ++k) {
           const TensorType &t = rt.tensor(next[k]).type;
-          if (t.dtype != spec.types[k].dtype || t.shape != spec.types[k].shape)
+          if (t.dtype != spec.types[k].dtype || !fits(t, spec.types[k]))
             in.valueError("the accumulator of a fold or scan changed from " +
                           spec.types[k].shapeString() + " " +
                           dtypeText(spec.types[k]) + " to " + t.shapeString() +

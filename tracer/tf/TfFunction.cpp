@@ -827,27 +827,53 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
       callInputs.push_back(read);
     }
     {
-      Value body = pyFunc;
+      Value body = pyFunc, outputTemplate = c.outputTemplate;
       size_t expected = tensors.size();
+      TfRuntime *r = &rt;
+      std::string fname = name;
       recordFunctionCall(
           rt, callInputs, tensors, argTensors.size(), captures, before,
-          [this, &in, body, args, expected]() {
-            Value result = in.call(body, args);
-            ValueList flat;
-            size_t index = 0;
-            mapTensors(
-                in, result,
-                [&](size_t, const Value &t) {
-                  flat.push_back(t);
-                  return t;
-                },
-                index);
-            if (flat.size() != expected)
-              rt.raise("UnimplementedError",
-                       "kiln cannot differentiate this call of '" + name +
-                           "': run op by op, it returned " +
-                           std::to_string(flat.size()) + " tensors, not " +
-                           std::to_string(expected));
+          [r, body, args, outputTemplate, expected,
+           fname](const ValueList &fresh) {
+            Interpreter &in = r->in;
+            // The arguments with their tensors replaced by `fresh` ones (a
+            // tensor passed twice gets a source per argument).
+            ValueList callArgs;
+            size_t next = 0;
+            for (auto &a : args)
+              callArgs.push_back(mapTensors(
+                  in, a, [&](size_t i, const Value &) { return fresh.at(i); },
+                  next));
+            Value result = in.call(body, callArgs);
+            // The outputs where the trace had them: the template's leaves
+            // that are output indices (Python numbers became tensors).
+            ValueList templateLeaves, resultLeaves;
+            auto collect = [&](const Value &v, ValueList &out) {
+              mapLeaves(in, v, "", [&](const Value &leaf, const std::string &) {
+                out.push_back(leaf);
+                return leaf;
+              });
+            };
+            collect(outputTemplate, templateLeaves);
+            collect(result, resultLeaves);
+            ValueList flat(expected);
+            bool ok = templateLeaves.size() == resultLeaves.size();
+            for (size_t i = 0; ok && i < templateLeaves.size(); ++i) {
+              const Value &t = templateLeaves[i];
+              if (!t.isIntLike() || t.is(Type::Bool))
+                continue;
+              size_t index = static_cast<size_t>(t.asInt());
+              ok = index < expected;
+              if (ok)
+                flat[index] = r->toTensor(resultLeaves[i]);
+            }
+            for (auto &f : flat)
+              ok = ok && !f.isNone();
+            if (!ok)
+              r->raise("UnimplementedError",
+                       "kiln cannot differentiate this call of '" + fname +
+                           "': run op by op, its body returned another "
+                           "structure than when it was traced");
             return flat;
           });
     }

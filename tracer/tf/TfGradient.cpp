@@ -519,7 +519,7 @@ void recordFunctionCall(TfRuntime &rt, const ValueList &inputs,
                         const ValueList &outputs, size_t numArgs,
                         std::vector<std::shared_ptr<VariableState>> variables,
                         std::vector<HostTensorPtr> before,
-                        std::function<ValueList()> rerun) {
+                        std::function<ValueList(const ValueList &)> rerun) {
   recordOperation(rt, "StatefulPartitionedCall", inputs, outputs, {});
   if (outputs.empty())
     return;
@@ -542,8 +542,12 @@ void recordFunctionCall(TfRuntime &rt, const ValueList &inputs,
     };
     auto tape = std::make_shared<GradientTapeObject>(rt);
     tape->watchAccessedVariables = false;
-    ValueList sources = args, results;
+    // A fresh source per argument, even for a tensor passed twice.
+    ValueList fresh, results;
     for (auto &a : args)
+      fresh.push_back(rt.eager(rt.tensor(a).value));
+    ValueList sources = fresh;
+    for (auto &a : fresh)
       tape->watched.insert(keyOf(rt, a));
     for (auto &var : variables) {
       auto object = std::make_shared<VariableObject>();
@@ -571,7 +575,7 @@ void recordFunctionCall(TfRuntime &rt, const ValueList &inputs,
       tape->recording = true;
       rt.tapes.push_back(tape);
       try {
-        results = rerun();
+        results = rerun(fresh);
       } catch (...) {
         restore();
         throw;

@@ -20,16 +20,18 @@ void recordOperation(TfRuntime &rt, const std::string &op,
 
 /// Records an eager call of a compiled tf.function (inputs: its tensor
 /// arguments, then the reads of the variables `variables` it captures,
-/// whose values before the call are `before`). Its gradient runs `rerun`
-/// (the function's Python body, op by op, which returns its output tensors
-/// in order) under a tape of its own, on the variables' values from before
-/// the call, and differentiates that: TensorFlow differentiates the
-/// function's graph, which computes the same ops.
+/// whose values before the call are `before`). Its gradient calls `rerun`
+/// with fresh tensors for the arguments' values: it runs the function's
+/// Python body op by op on them and returns its output tensors in order.
+/// That runs under a tape of its own, on the variables' values from before
+/// the call, and is differentiated: TensorFlow differentiates the
+/// function's graph, which computes the same ops. (Python side effects of
+/// the body run again.)
 void recordFunctionCall(TfRuntime &rt, const ValueList &inputs,
                         const ValueList &outputs, size_t numArgs,
                         std::vector<std::shared_ptr<VariableState>> variables,
                         std::vector<HostTensorPtr> before,
-                        std::function<ValueList()> rerun);
+                        std::function<ValueList(const ValueList &fresh)> rerun);
 
 /// Records that tensor `value` is a read of variable `var`: the tapes that
 /// watch the variable (every trainable one they see, by default) watch it.

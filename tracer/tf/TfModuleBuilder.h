@@ -157,15 +157,16 @@ void installSlice(TfRuntime &rt, ModuleBuilder &tf);
 /// tf.config's device lists and tf.device (TfDevices.cpp).
 void installDevices(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &config);
 
-/// tf.unique, unique_with_counts, tf.math's segment reductions and
-/// bincount (TfSegments.cpp).
+/// tf.unique, unique_with_counts, tf.math's segment reductions, bincount
+/// and tf.searchsorted (TfSegments.cpp).
 void installSegments(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math);
 
 /// A context manager that does nothing (TfDevices.cpp).
 Value nullContext(Interpreter &in, const std::string &name);
 
-/// tf.nest, tf.map_fn, tf.get_static_value, tf.no_op, tf.group and
-/// tf.control_dependencies (TfNest.cpp).
+/// tf.nest, tf.map_fn, tf.vectorized_map, tf.foldl/foldr/scan,
+/// tf.get_static_value, tf.no_op, tf.group and tf.control_dependencies
+/// (TfNest.cpp).
 void installNest(TfRuntime &rt, ModuleBuilder &tf);
 
 } // namespace kiln::tf

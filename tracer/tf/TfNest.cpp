@@ -16,8 +16,15 @@ using py::Type;
 
 namespace {
 
+NamedTupleObject *asNamedTuple(const Value &v) {
+  return v.is(Type::Native) ? dynamic_cast<NamedTupleObject *>(v.raw())
+                            : nullptr;
+}
+
+/// Lists, tuples (kiln's named tuples too: TopKV2, Unique) and dicts.
 bool isNested(const Value &v) {
-  return v.is(Type::List) || v.is(Type::Tuple) || v.is(Type::Dict);
+  return v.is(Type::List) || v.is(Type::Tuple) || v.is(Type::Dict) ||
+         asNamedTuple(v);
 }
 
 ValueList sortedKeys(Interpreter &in, const Value &dict) {
@@ -30,6 +37,8 @@ ValueList sortedKeys(Interpreter &in, const Value &dict) {
 
 /// The direct children of a nested value, in flattening order.
 ValueList children(Interpreter &in, const Value &v) {
+  if (auto *t = asNamedTuple(v))
+    return t->values;
   if (!v.is(Type::Dict))
     return in.toList(v);
   ValueList values;
@@ -52,6 +61,12 @@ Value pack(Interpreter &in, const Value &structure, const ValueList &flat,
            size_t &next) {
   if (!isNested(structure))
     return flat.at(next++);
+  if (auto *t = asNamedTuple(structure)) {
+    ValueList items;
+    for (auto &child : t->values)
+      items.push_back(pack(in, child, flat, next));
+    return t->withValues(std::move(items));
+  }
   if (!structure.is(Type::Dict)) {
     ValueList items;
     for (auto &child : in.toList(structure))
@@ -242,6 +257,35 @@ void installNestModule(Interpreter &in, ModuleBuilder &nest) {
   });
 }
 
+/// The tensors of map_fn's, fold's or scan's `elems` (a tensor or a
+/// structure of them), checked as TensorFlow checks them: at least one, of
+/// rank 1 or more, with one first dimension.
+ValueList elemsTensors(TfRuntime &rt, Interpreter &in, const Value &elems) {
+  ValueList flat;
+  flattenInto(in, elems, flat);
+  if (flat.empty())
+    in.valueError("elems must be a Tensor or (possibly nested) sequence of "
+                  "Tensors. Got " +
+                  in.toStr(elems));
+  for (auto &e : flat) {
+    e = rt.toTensor(e);
+    const TensorType &t = rt.tensor(e).type;
+    if (t.unknownRank || t.shape.empty())
+      in.valueError("Elements in elems must be 1+ dimensional Tensors, not "
+                    "scalars");
+  }
+  int64_t n = rt.tensor(flat[0]).type.shape[0];
+  for (auto &e : flat) {
+    int64_t m = rt.tensor(e).type.shape[0];
+    if (n >= 0 && m >= 0 && m != n)
+      in.valueError("Dimension 0 in both shapes must be equal, but are " +
+                    std::to_string(n) + " and " + std::to_string(m) +
+                    ". Shapes are [" + std::to_string(n) + "] and [" +
+                    std::to_string(m) + "].");
+  }
+  return flat;
+}
+
 /// The dtype each output of tf.map_fn's `fn_output_signature` (a dtype, a
 /// TensorSpec, or a structure of them) names; empty when not given.
 std::vector<DType> outputDTypes(Interpreter &in, const Value &signature) {
@@ -271,28 +315,8 @@ std::vector<DType> outputDTypes(Interpreter &in, const Value &signature) {
 /// traces fn once even eagerly).
 Value mapFn(TfRuntime &rt, Interpreter &in, const Value &fn, const Value &elems,
             Value signature, bool printOnce) {
-  ValueList flatElems;
-  flattenInto(in, elems, flatElems);
-  if (flatElems.empty())
-    in.valueError("elems must be a Tensor or (possibly nested) sequence of "
-                  "Tensors. Got " +
-                  in.toStr(elems));
-  for (auto &e : flatElems) {
-    e = rt.toTensor(e);
-    const TensorType &t = rt.tensor(e).type;
-    if (t.unknownRank || t.shape.empty())
-      in.valueError("Elements in elems must be 1+ dimensional Tensors, not "
-                    "scalars");
-  }
+  ValueList flatElems = elemsTensors(rt, in, elems);
   int64_t n = rt.tensor(flatElems[0]).type.shape[0];
-  for (auto &e : flatElems) {
-    int64_t m = rt.tensor(e).type.shape[0];
-    if (n >= 0 && m >= 0 && m != n)
-      in.valueError("Dimension 0 in both shapes must be equal, but are " +
-                    std::to_string(n) + " and " + std::to_string(m) +
-                    ". Shapes are [" + std::to_string(n) + "] and [" +
-                    std::to_string(m) + "].");
-  }
   std::vector<DType> dtypes = outputDTypes(in, signature);
   // The results' structure: the signature's, else the elements'.
   Value structure = signature.isNone() ? elems : signature;
@@ -336,11 +360,24 @@ Value mapFn(TfRuntime &rt, Interpreter &in, const Value &fn, const Value &elems,
       rows.push_back(call(slices));
     }
     if (rows.empty()) {
-      // No rows: empty results shaped and typed as the elements' rows.
-      for (size_t k = 0; k < flatElems.size(); ++k) {
-        TensorType t = rt.tensor(flatElems[k]).type;
-        if (k < dtypes.size())
-          t.dtype = dtypes[k];
+      // No rows: fn never ran, so the results are the signature's (else
+      // the elements'): empty, [0] and the spec's shape when it has one.
+      ValueList leaves;
+      flattenInto(in, structure, leaves);
+      for (size_t k = 0; k < leaves.size(); ++k) {
+        TensorType t{DType::Float32, {0}};
+        if (signature.isNone()) {
+          t.dtype = rt.tensor(flatElems.at(k)).type.dtype;
+        } else {
+          t.dtype = dtypes.at(k);
+          if (auto *spec =
+                  leaves[k].is(Type::Native)
+                      ? dynamic_cast<TensorSpecObject *>(leaves[k].raw())
+                      : nullptr;
+              spec && spec->type.isStatic())
+            t.shape.insert(t.shape.end(), spec->type.shape.begin(),
+                           spec->type.shape.end());
+        }
         stacked.push_back(filled(rt, t, 0));
       }
     } else {
@@ -376,15 +413,7 @@ Value fold(TfRuntime &rt, Interpreter &in, CallArgs &args,
   Value elems = p.require("elems", api);
   bool reverse = api == "foldr" ||
                  (scan && p.has("reverse") && in.truthy(p.get("reverse")));
-  ValueList flatElems;
-  flattenInto(in, elems, flatElems);
-  for (auto &e : flatElems) {
-    e = rt.toTensor(e);
-    const TensorType &t = rt.tensor(e).type;
-    if (t.unknownRank || t.shape.empty())
-      in.valueError("Elements in elems must be 1+ dimensional Tensors, not "
-                    "scalars");
-  }
+  ValueList flatElems = elemsTensors(rt, in, elems);
   int64_t n = rt.tensor(flatElems[0]).type.shape[0];
   auto rowsAt = [&](int64_t i) {
     ValueList rows;

@@ -7,6 +7,7 @@
 #include "TensorFormat.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 #include <limits>
 
@@ -1350,6 +1351,27 @@ static void requireScalarIndex(TfRuntime &rt, const Value &index) {
   std::vector<int64_t> begin, end, strides;
   int64_t beginMask = 0, endMask = 0, ellipsisMask = 0, newAxisMask = 0,
           shrinkMask = 0;
+  // With a bound known at run time only, TensorFlow's shape inference
+  // has no packed bounds to show; the kernel reports the index then.
+  auto unknown = [&](const Value &v) {
+    return rt.isTensor(v) && !rt.constantValue(v);
+  };
+  for (const Value &item : items) {
+    bool runTime = unknown(item);
+    if (item.is(Type::Slice)) {
+      auto &sl = item.as<py::SliceObject>();
+      runTime = unknown(sl.start) || unknown(sl.stop) || unknown(sl.step);
+    }
+    if (runTime)
+      rt.raise("InvalidArgumentError", message);
+  }
+  // A bound's value: a Python int or a tensor known at trace time.
+  auto index = [&](const Value &v) {
+    if (rt.isTensor(v))
+      if (HostTensorPtr c = rt.constantValue(v))
+        return c->elementAsInt(0);
+    return rt.in.toIndex(v);
+  };
   for (size_t i = 0; i < items.size(); ++i) {
     const Value &item = items[i];
     int64_t bit = int64_t(1) << i;
@@ -1359,19 +1381,19 @@ static void requireScalarIndex(TfRuntime &rt, const Value &index) {
       if (sl.start.isNone())
         beginMask |= bit;
       else
-        b = rt.in.toIndex(sl.start);
+        b = index(sl.start);
       if (sl.stop.isNone())
         endMask |= bit;
       else
-        e = rt.in.toIndex(sl.stop);
+        e = index(sl.stop);
       if (!sl.step.isNone())
-        st = rt.in.toIndex(sl.step);
+        st = index(sl.step);
     } else if (item.is(Type::Ellipsis)) {
       ellipsisMask |= bit;
     } else if (item.isNone()) {
       newAxisMask |= bit;
     } else {
-      b = rt.in.toIndex(item);
+      b = index(item);
       e = b + 1;
       shrinkMask |= bit;
     }
@@ -1404,7 +1426,18 @@ static void requireScalarIndex(TfRuntime &rt, const Value &index) {
       values(strides) + ">.");
 }
 
+/// stridedSlice of the row a run-time index picked (`consumed` leading
+/// dimensions of the original tensor already indexed), or of the whole
+/// tensor (0).
+static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
+                       int64_t consumed);
+
 Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
+  return sliceFrom(rt, x, key, 0);
+}
+
+static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
+                       int64_t consumed) {
   Interpreter &in = rt.in;
   Value t = rt.toTensor(x);
   const TensorType &type = rt.tensor(t).type;
@@ -1419,6 +1452,23 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
                       : nullptr;
         a && a->value->type.shape.empty() && isInteger(a->value->type.dtype))
       item = Value::integer(a->value->elementAsInt(0));
+  // Slice bounds that are integer tensors known at trace time are their
+  // values.
+  auto known = [&](Value &bound) {
+    if (!rt.isTensor(bound))
+      return;
+    HostTensorPtr c = rt.constantValue(bound);
+    if (c && c->type.shape.empty() && isInteger(c->type.dtype))
+      bound = Value::integer(c->elementAsInt(0));
+  };
+  for (auto &item : items)
+    if (item.is(Type::Slice)) {
+      auto copy = std::make_shared<py::SliceObject>(item.as<py::SliceObject>());
+      known(copy->start);
+      known(copy->stop);
+      known(copy->step);
+      item = Value::object(Type::Slice, copy);
+    }
   // A leading index known at run time only: one row (GatherV2), then the
   // rest of the key on it.
   // (Also a known non-negative index into a dimension known at run time
@@ -1438,8 +1488,9 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
                          rowType, "strided_slice");
     if (items.size() == 1)
       return row;
-    return stridedSlice(rt, row,
-                        in.tuple(ValueList(items.begin() + 1, items.end())));
+    return sliceFrom(rt, row,
+                     in.tuple(ValueList(items.begin() + 1, items.end())),
+                     consumed + 1);
   }
   if (std::count_if(items.begin(), items.end(), [](const Value &item) {
         return item.is(Type::Ellipsis);
@@ -1539,11 +1590,16 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
         continue;
       }
       noteStatic();
-      if ((i < -n || i >= n) && rt.tracing && !items.empty())
-        sliceShapeError(rt, t, items,
-                        "slice index " + std::to_string(i < 0 ? i + n : i) +
-                            " of dimension " + std::to_string(d) +
-                            " out of bounds.");
+      if ((i < -n || i >= n) && rt.tracing) {
+        std::string message =
+            "slice index " + std::to_string(i < 0 ? i + n : i) +
+            " of dimension " + std::to_string(d + consumed) + " out of bounds.";
+        // After a run-time index, TensorFlow finds it when the function
+        // runs.
+        if (consumed > 0)
+          rt.raise("InvalidArgumentError", message);
+        sliceShapeError(rt, t, items, message);
+      }
       if (i < -n || i >= n)
         rt.raise("InvalidArgumentError",
                  eagerKernelPrefix("StridedSlice") + "slice index " +
@@ -1760,6 +1816,7 @@ Value sliceAxis(TfRuntime &rt, const Value &x, int64_t axis, int64_t begin,
 }
 
 Value filledLike(TfRuntime &rt, const Value &like, double value) {
+  assert((value == 0 || value == 1) && "ZerosLike or OnesLike");
   const TensorType &type = rt.tensor(like).type;
   if (type.isStatic())
     return filled(rt, type, value);

@@ -9,6 +9,7 @@
 #include "TfObjects.h"
 #include "TfOps.h"
 
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <map>
@@ -221,9 +222,12 @@ public:
                             : std::string(reinterpret_cast<const char *>(
                                               xv->bytes.data() + i * size),
                                           size);
-      // -0.0 and 0.0 are one value, as the kernel's hash map has them.
+      // -0.0 and 0.0 are one value, as the kernel's hash map has them,
+      // and each NaN is a value of its own (NaN != NaN).
       if (isFloating(xt.dtype) && xv->elementAsDouble(i) == 0)
         key = std::string(size, '\0');
+      if (isFloating(xt.dtype) && std::isnan(xv->elementAsDouble(i)))
+        key = "nan" + std::to_string(i);
       auto [it, added] = seen.emplace(key, first.size());
       if (added) {
         first.push_back(i);
@@ -280,12 +284,16 @@ public:
       rt.raise("InvalidArgumentError",
                "Input arr and weights must have the same shape");
     std::vector<double> bins(size, 0.0);
+    // binary_output: whether each value occurs (weights are then ignored).
+    bool binary = p.has("binary_output") && in.truthy(p.get("binary_output"));
+    if (binary)
+      wv = nullptr;
     for (int64_t i = 0; i < n; ++i) {
       int64_t v = av->elementAsInt(i);
       if (v >= size)
         continue;
       if (!wv) {
-        bins[v] += 1;
+        bins[v] = binary ? 1 : bins[v] + 1;
         continue;
       }
       // Weighted bins add in the weights' type.
@@ -346,21 +354,50 @@ private:
     std::vector<int64_t> rowShape{dt.shape[0], 1};
     rowShape.insert(rowShape.end(), dt.shape.begin() + 1, dt.shape.end());
     maskShape.insert(maskShape.end(), dt.shape.size() - 1, 1);
+    // Rows outside a segment take the reduction's identity: the dtype's
+    // highest or lowest value for max and min.
+    double highest = 0;
+    switch (d) {
+    case DType::Float16:
+      highest = 65504;
+      break;
+    case DType::BFloat16:
+      highest = 3.3895313892515355e38;
+      break;
+    case DType::Float32:
+      highest = std::numeric_limits<float>::max();
+      break;
+    case DType::Float64:
+      highest = std::numeric_limits<double>::max();
+      break;
+    case DType::Int32:
+      highest = std::numeric_limits<int32_t>::max();
+      break;
+    default:
+      if (r == Reduction::Max || r == Reduction::Min)
+        rt.raise("UnimplementedError",
+                 "kiln's unsorted segment max/min of run-time values takes "
+                 "float and int32 tensors");
+    }
     double fill = 0;
     if (r == Reduction::Max)
-      fill = isFloating(d) ? -std::numeric_limits<float>::max()
-                           : double(std::numeric_limits<int32_t>::min());
+      fill = isFloating(d) ? -highest : double(INT32_MIN);
     else if (r == Reduction::Min)
-      fill = isFloating(d) ? std::numeric_limits<float>::max()
-                           : double(std::numeric_limits<int32_t>::max());
+      fill = highest;
     else if (r == Reduction::Prod)
       fill = 1;
-    if (d == DType::Float64 && (r == Reduction::Max || r == Reduction::Min))
-      fill = r == Reduction::Max ? std::numeric_limits<double>::lowest()
-                                 : std::numeric_limits<double>::max();
-    if (d == DType::Int64 && (r == Reduction::Max || r == Reduction::Min))
-      rt.raise("UnimplementedError",
-               "kiln's unsorted segment max/min of run-time int64 values");
+    // Ids outside [0, num_segments) are the kernel's error.
+    Value inRange =
+        tf::reduce(rt, "All",
+                   binaryOp(rt, "Less", ids,
+                            rt.toTensor(Value::integer(segments), it.dtype)),
+                   Value(), false);
+    Value assertFn = in.getAttr(
+        in.getAttr(in.importModule("tensorflow"), "debugging"), "Assert");
+    in.call(assertFn,
+            ValueList{inRange, in.list({in.str("segment_ids must be below "
+                                               "num_segments = " +
+                                               std::to_string(segments))})});
     TensorType full{d, {dt.shape[0], segments}};
     full.shape.insert(full.shape.end(), dt.shape.begin() + 1, dt.shape.end());
     Value picked = select(rt, reshape(rt, mask, pyIntList(in, maskShape)),
@@ -439,6 +476,9 @@ void installSegments(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math) {
     Params p(in, args, "bincount",
              {"arr", "weights", "minlength", "maxlength", "dtype", "name",
               "axis", "binary_output"});
+    if (p.has("axis") && in.toIndex(p.get("axis")) != 0)
+      r->raise("UnimplementedError",
+               "kiln's bincount counts over all of arr (axis=None) only");
     return Segments(*r).bincount(p);
   });
 }
