@@ -35,6 +35,14 @@ std::string Emitter::graphError(const graph::Node &n,
   return g.runtimeError(n, message, file);
 }
 
+void Emitter::checkShapes(const graph::Node &n, Value ok, Value a, Value b,
+                          const std::string &message) {
+  SmallVector<Value> shapes;
+  appendShape(locOf(n), a, shapes);
+  appendShape(locOf(n), b, shapes);
+  check(n, ok, message, shapes);
+}
+
 void Emitter::check(const graph::Node &n, Value ok, const std::string &message,
                     ArrayRef<Value> ints,
                     const std::function<Value(Location)> &tail) {
@@ -257,16 +265,10 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
     int64_t dl = rankOf(lhs) - (ta && *ta ? 2 : 1);
     int64_t dr = rankOf(rhs) - (tb && *tb ? 1 : 2);
     broadcastAtRunTime(2);
-    if (ok) {
-      // The batch dimensions first, as TensorFlow checks them.
-      SmallVector<Value> shapes;
-      appendShape(loc, lhs, shapes);
-      appendShape(loc, rhs, shapes);
-      check(n, ok,
-            "In[0] and In[1] must have compatible batch dimensions: {shape} "
-            "vs. {shape}",
-            shapes);
-    }
+    if (ok) // the batch dimensions first, as TensorFlow checks them
+      checkShapes(n, ok, lhs, rhs,
+                  "In[0] and In[1] must have compatible batch dimensions: "
+                  "{shape} vs. {shape}");
     if (!isDyn(lhs, dl) && !isDyn(rhs, dr)) {
       if (!ok)
         return nullptr;

@@ -263,6 +263,10 @@ private:
   void check(const graph::Node &n, Value ok, const std::string &message,
              ArrayRef<Value> ints,
              const std::function<Value(Location)> &tail = nullptr);
+  /// check() with the shapes of `a` and `b` for the message's two
+  /// {shape}s.
+  void checkShapes(const graph::Node &n, Value ok, Value a, Value b,
+                   const std::string &message);
   /// "Graph execution error: ... Detected at node ..." around `message`.
   std::string graphError(const graph::Node &n, const std::string &message);
   /// The size of dimension `d` of `t` as an index (a constant when static).

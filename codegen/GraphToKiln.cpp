@@ -874,13 +874,9 @@ void Emitter::checkLabels(const graph::Node &n, int64_t classes) {
     Value same = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
                                          dimSize(loc, logits, 0),
                                          dimSize(loc, labels, 0));
-    SmallVector<Value> shapes;
-    appendShape(loc, logits, shapes);
-    appendShape(loc, labels, shapes);
-    check(n, same,
-          "logits and labels must have the same first dimension, got logits "
-          "shape {shape} and labels shape {shape}",
-          shapes);
+    checkShapes(n, same, logits, labels,
+                "logits and labels must have the same first dimension, got "
+                "logits shape {shape} and labels shape {shape}");
   }
   auto scalar = RankedTensorType::get({}, type.getElementType());
   auto extreme = [&](const char *kind) -> Value {

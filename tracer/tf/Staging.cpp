@@ -188,6 +188,10 @@ public:
       const Value &start, const Value &limit, const Value &delta,
       LoopSpec &spec,
       const std::function<ValueList(const Value &iv, const ValueList &)> &body);
+  /// A zero buffer of `n` rows (an int32 scalar tensor) of type `row`,
+  /// which must be static (`what` names it in the error).
+  Value rowBuffer(const TensorType &row, const Value &n,
+                  const std::string &what);
   ValueList mapRows(const ValueList &elems,
                     const std::function<ValueList(const ValueList &)> &fn);
   ValueList foldRows(const ValueList &elems, const ValueList &init,
@@ -1022,6 +1026,22 @@ ValueList TfStager::stageCounted(
                   *variables.end());
 }
 
+Value TfStager::rowBuffer(const TensorType &row, const Value &n,
+                          const std::string &what) {
+  if (!row.isStatic())
+    rt.raise("UnimplementedError", "kiln needs " + what +
+                                       " to have static shapes; got " +
+                                       row.shapeString());
+  HostTensorPtr count = rt.constantValue(n);
+  TensorType stacked = row;
+  stacked.shape.insert(stacked.shape.begin(),
+                       count ? count->elementAsInt(0) : -1);
+  if (count)
+    return filled(rt, stacked, 0);
+  return rt.apply("TensorListReserve", {n}, {{"element_dtype", row.dtype}},
+                  stacked, "TensorArrayV2");
+}
+
 ValueList
 TfStager::mapRows(const ValueList &elems,
                   const std::function<ValueList(const ValueList &)> &fn) {
@@ -1047,22 +1067,11 @@ TfStager::mapRows(const ValueList &elems,
   }
   LoopSpec spec;
   spec.autographMessages = false;
-  HostTensorPtr count = rt.constantValue(n);
   for (size_t k = 0; k < rowTypes.size(); ++k) {
-    const TensorType &row = rowTypes[k];
-    if (!row.isStatic())
-      rt.raise("UnimplementedError",
-               "kiln needs tf.map_fn's results to have static shapes; got " +
-                   row.shapeString());
-    TensorType stacked = row;
-    stacked.shape.insert(stacked.shape.begin(),
-                         count ? count->elementAsInt(0) : -1);
+    Value buffer = rowBuffer(rowTypes[k], n, "tf.map_fn's results");
     spec.names.push_back("map_fn output " + std::to_string(k));
-    spec.types.push_back(stacked);
-    spec.init.push_back(count ? filled(rt, stacked, 0)
-                              : rt.apply("TensorListReserve", {n},
-                                         {{"element_dtype", row.dtype}},
-                                         stacked, "map"));
+    spec.types.push_back(rt.tensor(buffer).type);
+    spec.init.push_back(buffer);
   }
   Value one = rt.toTensor(Value::integer(1), DType::Int32);
   return stageCounted(
@@ -1092,7 +1101,6 @@ ValueList TfStager::foldRows(
     bool collect,
     const std::function<ValueList(const ValueList &, const ValueList &)> &fn) {
   Value n = firstDimension(rt, elems.at(0));
-  HostTensorPtr count = rt.constantValue(n);
   Value one = rt.toTensor(Value::integer(1), DType::Int32);
   auto rowIndex = [&](const Value &i) {
     return reverse ? binaryOp(rt, "Sub", binaryOp(rt, "Sub", n, one), i) : i;
@@ -1109,18 +1117,8 @@ ValueList TfStager::foldRows(
     // One buffer per state, [rows, *state shape]; with the first row's
     // state already there when the loop starts past it.
     for (size_t k = 0; k < states; ++k) {
-      const TensorType &row = spec.types[k];
-      if (!row.isStatic())
-        rt.raise("UnimplementedError",
-                 "kiln needs tf.scan's state to have a static shape; got " +
-                     row.shapeString());
-      TensorType stacked = row;
-      stacked.shape.insert(stacked.shape.begin(),
-                           count ? count->elementAsInt(0) : -1);
-      Value buffer =
-          count ? filled(rt, stacked, 0)
-                : rt.apply("TensorListReserve", {n},
-                           {{"element_dtype", row.dtype}}, stacked, "scan");
+      Value buffer = rowBuffer(spec.types[k], n, "tf.scan's state");
+      const TensorType stacked = rt.tensor(buffer).type;
       if (first > 0)
         buffer = rt.apply(
             "TensorListSetItem",
