@@ -1521,6 +1521,7 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
     expanded.push_back(item);
   }
   std::vector<int64_t> offsets, sizes, strides, shape, reversed;
+  std::vector<int64_t> reversedAtRunTime; // result axes
   // Per result dimension: whether TensorFlow's shape inference still knows
   // its size when a bound is a tensor (a full slice, or a new axis).
   std::vector<bool> fullDim;
@@ -1634,6 +1635,12 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
                    "] must be non-zero [Op:StridedSlice] name: strided_slice/");
     }
     int64_t startIn = runTimeBound(start), stopIn = runTimeBound(stop);
+    // `x[::-1]` along a dimension known at run time only: the whole
+    // dimension, reversed after the slice.
+    if (stepValue == -1 && n < 0 && start.isNone() && stop.isNone()) {
+      reversedAtRunTime.push_back(static_cast<int64_t>(shape.size()));
+      stepValue = 1;
+    }
     if (stepValue < 0) {
       // Python's negative steps: the same elements as a positive-step
       // window read backwards, so the node reverses that dimension.
@@ -1728,8 +1735,15 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
         if (!fullDim[i])
           shape[i] = -1;
   }
-  return rt.apply("StridedSlice", inputs, std::move(attrs),
-                  TensorType{type.dtype, shape}, "strided_slice");
+  Value sliced = rt.apply("StridedSlice", inputs, std::move(attrs),
+                          TensorType{type.dtype, shape}, "strided_slice");
+  if (reversedAtRunTime.empty())
+    return sliced;
+  ValueList axes;
+  for (int64_t a : reversedAtRunTime)
+    axes.push_back(Value::integer(a));
+  Value reverseFn = in.getAttr(in.importModule("tensorflow"), "reverse");
+  return in.call(reverseFn, ValueList{sliced, in.list(std::move(axes))});
 }
 
 Value bitwise(TfRuntime &rt, const std::string &op, const Value &x,
