@@ -137,6 +137,30 @@ ValueList gatherGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   return out;
 }
 
+/// _GatherNdGrad: the gradient scattered into the params' shape (as
+/// IndexedSlices when each index picks a row).
+ValueList gatherNdGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+  const auto &shape = staticShape(rt, e.inputs[0], e.op);
+  const Value &indices = e.inputs[1];
+  const TensorType &it = typeOf(rt, indices);
+  ValueList out;
+  if (it.shape.size() == 2 && it.shape[1] == 1) {
+    auto slices = std::make_shared<IndexedSlicesObject>();
+    slices->values = g[0];
+    slices->indices = squeeze(rt, indices, Value::integer(-1));
+    slices->denseShape =
+        rt.constant(rt.hostFromPython(pyIntList(rt.in, shape), it.dtype));
+    out.push_back(Value::object(py::Type::Native, slices));
+  } else {
+    Interpreter &in = rt.in;
+    Value scatterNd = in.getAttr(in.importModule("tensorflow"), "scatter_nd");
+    out.push_back(
+        in.call(scatterNd, ValueList{indices, g[0], pyIntList(in, shape)}));
+  }
+  out.resize(e.inputs.size());
+  return out;
+}
+
 } // namespace
 
 IndexedSlicesObject *asIndexedSlices(const Value &v) {
@@ -144,7 +168,15 @@ IndexedSlicesObject *asIndexedSlices(const Value &v) {
                                 : nullptr;
 }
 
-std::string IndexedSlicesObject::repr(Interpreter &in, const Value &) {
+std::string IndexedSlicesObject::repr(Interpreter &, const Value &) {
+  char address[32];
+  snprintf(address, sizeof address, "%p", static_cast<const void *>(this));
+  return "<tensorflow.python.framework.indexed_slices.IndexedSlices object "
+         "at " +
+         std::string(address) + ">";
+}
+
+std::string IndexedSlicesObject::str(Interpreter &in, const Value &) {
   return "IndexedSlices(indices=" + in.toStr(indices) +
          ", values=" + in.toStr(values) +
          ", dense_shape=" + in.toStr(denseShape) + ")";
@@ -185,6 +217,7 @@ Value densify(TfRuntime &rt, const IndexedSlicesObject &slices) {
 
 void addArrayGradients(std::map<std::string, GradFn> &table) {
   table["GatherV2"] = gatherGrad;
+  table["GatherNd"] = gatherNdGrad;
   table["ConcatV2"] = concatGrad;
   table["Pack"] = packGrad;
   table["StridedSlice"] = stridedSliceGrad;

@@ -196,6 +196,35 @@ void addMathGradients(std::map<std::string, GradFn> &table) {
     out.resize(e.inputs.size());
     return out;
   };
+  table["Cumprod"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    // div_no_nan(cumsum(cumprod(x) * grad, reverse=not reverse), x)
+    const Value &x = e.inputs[0];
+    Value axis = Value::integer(std::get<int64_t>(e.attrs.at("axis")));
+    bool exclusive = std::get<bool>(e.attrs.at("exclusive"));
+    bool reverse = std::get<bool>(e.attrs.at("reverse"));
+    auto scan = [&](const char *name, const Value &v, bool backwards) {
+      CallArgs args;
+      args.positional = {v, axis};
+      args.keywords = {{"exclusive", Value::boolean(exclusive)},
+                       {"reverse", Value::boolean(backwards)}};
+      return callMath(rt, name, args);
+    };
+    Value out =
+        scan("cumsum", mul(rt, scan("cumprod", x, reverse), g[0]), !reverse);
+    CallArgs div;
+    div.positional = {out, x};
+    ValueList grads{callMath(rt, "divide_no_nan", div)};
+    grads.resize(e.inputs.size());
+    return grads;
+  };
+  table["FloorMod"] = [](TfRuntime &rt, const TapeEntry &e,
+                         const ValueList &g) {
+    // (grad, grad * -floor_div(x, y)), each summed to its input's shape
+    const Value &x = e.inputs[0], &y = e.inputs[1];
+    Value gy =
+        mul(rt, g[0], unaryOp(rt, "Neg", binaryOp(rt, "FloorDiv", x, y)));
+    return ValueList{reduceToShape(rt, g[0], x), reduceToShape(rt, gy, y)};
+  };
   // _SoftmaxCrossEntropyWithLogitsGrad and the sparse one: the loss's
   // gradient (one per row) times the kernel's backprop.
   for (auto [op, sparse] :

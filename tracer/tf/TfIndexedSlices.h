@@ -11,7 +11,13 @@ namespace kiln::tf {
 struct IndexedSlicesObject : py::NativeObject {
   Value indices, values, denseShape; // tensors
   std::string typeName() const override { return "IndexedSlices"; }
+  /// Python's default object repr, as IndexedSlices has no __repr__.
   std::string repr(Interpreter &in, const Value &self) override;
+  /// IndexedSlices.__str__.
+  std::string str(Interpreter &in, const Value &self) override;
+  std::string typeModule() const override {
+    return "tensorflow.python.framework.indexed_slices";
+  }
   bool getAttr(Interpreter &in, const Value &self, const std::string &name,
                Value &out) override;
 };
