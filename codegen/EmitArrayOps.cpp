@@ -20,6 +20,7 @@ Value Emitter::emitOneHot(const graph::Node &n, RankedTensorType type) {
   const graph::DType *ti = attr<graph::DType>(n, "TI");
   bool unsignedIndices = ti && *ti == graph::DType::UInt8;
   Value on = scalarOf(loc, input(n, 2)), off = scalarOf(loc, input(n, 3));
+  auto i64 = b.getI64Type();
   SmallVector<Value> dynamic;
   for (int64_t d = 0; d < rank; ++d) {
     if (!type.isDynamicDim(d))
@@ -29,14 +30,19 @@ Value Emitter::emitOneHot(const graph::Node &n, RankedTensorType type) {
           b.create<tensor::DimOp>(loc, indices, d < axis ? d : d - 1));
       continue;
     }
-    // A depth known at run time only (non-negative: TensorFlow checks it
-    // at trace time when it is known).
+    // A depth known at run time only, checked as the kernel checks it
+    // (TensorFlow checks a known one at trace time).
     Value depth = scalarOf(loc, input(n, 1));
     Value zero = b.create<arith::ConstantIntOp>(loc, 0, depth.getType());
+    Value wide = depth.getType().isInteger(64)
+                     ? depth
+                     : b.create<arith::ExtSIOp>(loc, i64, depth).getResult();
+    check(n,
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, depth, zero),
+          "depth must be non-negative, got: {int}", {wide});
     dynamic.push_back(b.create<arith::IndexCastOp>(
         loc, b.getIndexType(), b.create<arith::MaxSIOp>(loc, depth, zero)));
   }
-  auto i64 = b.getI64Type();
   return b
       .create<tensor::GenerateOp>(
           loc, type, dynamic,
