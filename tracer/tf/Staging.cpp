@@ -1410,11 +1410,90 @@ Value stageWhileLoop(TfRuntime &rt, const Value &cond, const Value &body,
                      const Value &maximumIterations) {
   TfStager &st = stager(rt);
   Interpreter &in = rt.in;
+  graph::Graph &g = rt.tracing->graph;
   ValueList leaves;
   flatten(in, loopVars, leaves);
   ValueList invariants;
   if (!shapeInvariants.isNone())
     flatten(in, shapeInvariants, invariants);
+  auto callWith = [&](const Value &fn, const ValueList &userLeaves) {
+    size_t next = 0;
+    Value structured = rebuild(in, loopVars, userLeaves, next);
+    ValueList args = structured.is(Type::List) || structured.is(Type::Tuple)
+                         ? in.toList(structured)
+                         : ValueList{structured};
+    return in.call(fn, args);
+  };
+  // TensorArrays are carried as their buffer and size. One never written
+  // and without an element shape learns it from a first, silent trace of
+  // the body (TensorFlow's lists need none).
+  std::vector<std::shared_ptr<TensorArrayObject>> arrays(leaves.size());
+  bool unshaped = false;
+  for (size_t i = 0; i < leaves.size(); ++i)
+    if (TensorArrayObject *ta = asTensorArray(leaves[i])) {
+      arrays[i] = std::static_pointer_cast<TensorArrayObject>(leaves[i].ptr());
+      unshaped |= ta->buffer.isNone();
+    }
+  if (unshaped) {
+    ValueList after;
+    {
+      RegionGuard guard(g);
+      py::DiscardOutput silence(in.out());
+      VariableScopeGuard variables(rt, VariableScope::Kind::Branch);
+      g.beginRegion();
+      flatten(in, callWith(body, leaves), after);
+    }
+    for (size_t i = 0; i < leaves.size(); ++i) {
+      if (!arrays[i] || !arrays[i]->buffer.isNone())
+        continue;
+      auto *written = i < after.size() ? asTensorArray(after[i]) : nullptr;
+      if (!written || !written->elementShape)
+        rt.raise("UnimplementedError",
+                 "kiln needs the element shape of the TensorArray in "
+                 "tf.while_loop's loop_vars: give element_shape, or write to "
+                 "it in the body");
+      auto shaped = arrays[i]->with(Value(), arrays[i]->size);
+      shaped->elementShape = written->elementShape;
+      arrays[i] = shaped->with(reserveBuffer(*shaped), shaped->size);
+    }
+  }
+  // User-level loop values <-> the loop's tensors.
+  auto toState = [&](const ValueList &userLeaves) {
+    ValueList state;
+    for (size_t i = 0; i < userLeaves.size(); ++i) {
+      if (!arrays[i]) {
+        state.push_back(rt.isTensor(userLeaves[i])
+                            ? userLeaves[i]
+                            : rt.toTensor(userLeaves[i]));
+        continue;
+      }
+      auto *ta = asTensorArray(userLeaves[i]);
+      if (!ta || ta->buffer.isNone())
+        in.typeError("tf.while_loop's body must return a TensorArray where "
+                     "its loop_vars have one");
+      state.push_back(ta->buffer);
+      state.push_back(ta->size);
+    }
+    return state;
+  };
+  auto fromState = [&](const ValueList &state) {
+    ValueList userLeaves;
+    size_t k = 0;
+    for (size_t i = 0; i < leaves.size(); ++i) {
+      if (!arrays[i]) {
+        userLeaves.push_back(state.at(k++));
+        continue;
+      }
+      Value buffer = state.at(k++), size = state.at(k++);
+      userLeaves.push_back(
+          Value::object(Type::Native, arrays[i]->with(buffer, size)));
+    }
+    return userLeaves;
+  };
+  ValueList initLeaves = leaves;
+  for (size_t i = 0; i < leaves.size(); ++i)
+    if (arrays[i])
+      initLeaves[i] = Value::object(Type::Native, arrays[i]);
   LoopSpec spec;
   spec.autographMessages = false;
   bool counted = !maximumIterations.isNone();
@@ -1425,33 +1504,28 @@ Value stageWhileLoop(TfRuntime &rt, const Value &cond, const Value &body,
     spec.types.push_back(rt.tensor(zero).type);
   }
   size_t first = spec.init.size();
-  for (size_t i = 0; i < leaves.size(); ++i) {
-    Value t = rt.isTensor(leaves[i]) ? leaves[i] : rt.toTensor(leaves[i]);
-    spec.names.push_back(rt.tensor(t).symbolic()
-                             ? in.toStr(in.getAttr(t, "name"))
-                             : "loop_var_" + std::to_string(i));
-    spec.init.push_back(t);
-    TensorType type = rt.tensor(t).type;
-    if (i < invariants.size() && !invariants[i].isNone()) {
-      TensorType relaxed = type;
-      if (auto *s = dynamic_cast<TensorShapeObject *>(invariants[i].raw())) {
-        relaxed.shape = s->type.shape;
-        relaxed.unknownRank = s->type.unknownRank;
-      }
-      type = relaxed;
+  ValueList initState = toState(initLeaves);
+  for (size_t i = 0, k = 0; i < leaves.size(); ++i) {
+    size_t parts = arrays[i] ? 2 : 1;
+    for (size_t part = 0; part < parts; ++part, ++k) {
+      const Value &t = initState[k];
+      spec.names.push_back(rt.tensor(t).symbolic()
+                               ? in.toStr(in.getAttr(t, "name"))
+                               : "loop_var_" + std::to_string(k));
+      spec.init.push_back(t);
+      TensorType type = rt.tensor(t).type;
+      if (!arrays[i] && i < invariants.size() && !invariants[i].isNone())
+        if (auto *s = dynamic_cast<TensorShapeObject *>(invariants[i].raw())) {
+          type.shape = s->type.shape;
+          type.unknownRank = s->type.unknownRank;
+        }
+      spec.types.push_back(type);
     }
-    spec.types.push_back(type);
   }
   Value maxIter =
       counted ? rt.toTensor(maximumIterations, DType::Int32) : Value();
   auto call = [&](const Value &fn, const ValueList &vars) {
-    size_t next = 0;
-    Value structured = rebuild(
-        in, loopVars, ValueList(vars.begin() + first, vars.end()), next);
-    ValueList args = structured.is(Type::List) || structured.is(Type::Tuple)
-                         ? in.toList(structured)
-                         : ValueList{structured};
-    return in.call(fn, args);
+    return callWith(fn, fromState(ValueList(vars.begin() + first, vars.end())));
   };
   spec.cond = [&](const ValueList &vars) {
     Value c = call(cond, vars);
@@ -1467,6 +1541,7 @@ Value stageWhileLoop(TfRuntime &rt, const Value &cond, const Value &body,
     if (next.size() != leaves.size())
       in.valueError("The two structures don't have the same nested "
                     "structure.");
+    next = toState(next);
     if (counted)
       next.insert(next.begin(),
                   binaryOp(rt, "AddV2", vars[0],
@@ -1475,7 +1550,8 @@ Value stageWhileLoop(TfRuntime &rt, const Value &cond, const Value &body,
   };
   ValueList out = st.stageLoop(spec);
   size_t next = 0;
-  return rebuild(in, loopVars, ValueList(out.begin() + first, out.end()), next);
+  return rebuild(in, loopVars,
+                 fromState(ValueList(out.begin() + first, out.end())), next);
 }
 
 void installStager(TfRuntime &rt) {
