@@ -1378,6 +1378,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     });
     installDevices(*r, tf, config);
     installNest(*r, tf);
+    installCase(*r, tf);
     tf.set("config", config.value());
     tf.def("executing_eagerly", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "executing_eagerly", {});

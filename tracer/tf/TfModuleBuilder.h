@@ -161,6 +161,9 @@ void installDevices(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &config);
 /// and tf.searchsorted (TfSegments.cpp).
 void installSegments(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math);
 
+/// tf.switch_case and tf.case (TfCase.cpp).
+void installCase(TfRuntime &rt, ModuleBuilder &tf);
+
 /// A context manager that does nothing (TfDevices.cpp).
 Value nullContext(Interpreter &in, const std::string &name);
 

@@ -1,0 +1,148 @@
+// tf.switch_case and tf.case: a choice among callables. Eagerly the chosen
+// one is called; while tracing on tensors the choice is a chain of
+// tf.conds, each branch traced once as TensorFlow traces them (its Case
+// and If ops compute the same values).
+#include "TfModuleBuilder.h"
+#include "TfOps.h"
+
+#include <algorithm>
+
+namespace kiln::tf {
+
+using py::Type;
+
+namespace {
+
+/// tf.cond(pred, then, otherwise) through the tensorflow module (staged
+/// when pred is a graph tensor).
+Value cond(Interpreter &in, const Value &pred, const Value &then,
+           const Value &otherwise) {
+  Value condFn = in.getAttr(in.importModule("tensorflow"), "cond");
+  return in.call(condFn, ValueList{pred, then, otherwise});
+}
+
+/// `branches[k]` when `preds[k]` holds, the first that does, else
+/// `fallback`: nested conds built from the last branch up.
+Value chain(TfRuntime &rt, const ValueList &preds, const ValueList &branches,
+            const Value &fallback) {
+  Interpreter &in = rt.in;
+  Value rest = fallback;
+  for (size_t k = preds.size(); k-- > 0;) {
+    Value pred = preds[k], then = branches[k], otherwise = rest;
+    rest = in.builtin("case_branch",
+                      [pred, then, otherwise](Interpreter &in, CallArgs &) {
+                        return cond(in, pred, then, otherwise);
+                      });
+  }
+  return in.call(rest, ValueList{});
+}
+
+} // namespace
+
+void installCase(TfRuntime &rt, ModuleBuilder &tf) {
+  TfRuntime *r = &rt;
+  tf.def("switch_case", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "switch_case",
+             {"branch_index", "branch_fns", "default", "name"});
+    Value index = p.require("branch_index", "switch_case");
+    if (!r->isTensor(index))
+      in.typeError("'branch_index' must be a Tensor, got " +
+                   in.repr(in.typeOf(index)
+                               ? Value::object(Type::Class, in.typeOf(index))
+                               : Value()));
+    Value fns = p.require("branch_fns", "switch_case");
+    // (key, fn) pairs: a list of callables is keyed 0, 1, ...; a dict or a
+    // list of pairs by its keys.
+    std::vector<std::pair<int64_t, Value>> pairs;
+    if (fns.is(Type::Dict)) {
+      for (auto &key : in.toList(fns))
+        pairs.emplace_back(in.toIndex(key), in.getItem(fns, key));
+    } else {
+      ValueList items = in.toList(fns);
+      for (size_t k = 0; k < items.size(); ++k) {
+        if (items[k].is(Type::Tuple) || items[k].is(Type::List)) {
+          ValueList pair = in.toList(items[k]);
+          if (pair.size() != 2)
+            in.typeError("branch_fns must be a list of callables or of "
+                         "(int, callable) pairs");
+          pairs.emplace_back(in.toIndex(pair[0]), pair[1]);
+        } else {
+          pairs.emplace_back(static_cast<int64_t>(k), items[k]);
+        }
+      }
+    }
+    if (pairs.empty())
+      in.valueError("Must provide at least one item in branch_fns");
+    std::sort(pairs.begin(), pairs.end(),
+              [](const auto &a, const auto &b) { return a.first < b.first; });
+    for (size_t k = 0; k < pairs.size(); ++k) {
+      if (pairs[k].first == static_cast<int64_t>(k))
+        continue;
+      std::string found;
+      for (auto &pair : pairs)
+        found += (found.empty() ? "" : ",") + std::to_string(pair.first);
+      in.valueError("branch indices (keys) must form contiguous range of [0 "
+                    "to " +
+                    std::to_string(pairs.size()) + ") but found {" + found +
+                    "}");
+    }
+    // An index outside the keys takes the default: the last branch unless
+    // given.
+    Value fallback = p.has("default") ? p.get("default") : pairs.back().second;
+    if (!(r->isTensor(index) && r->tensor(index).symbolic())) {
+      int64_t i = r->isTensor(index) ? r->constantValue(index)->elementAsInt(0)
+                                     : in.toIndex(index);
+      for (auto &[key, fn] : pairs)
+        if (key == i)
+          return in.call(fn, ValueList{});
+      return in.call(fallback, ValueList{});
+    }
+    // Without a default the last branch is it, traced once.
+    if (!p.has("default"))
+      pairs.pop_back();
+    ValueList preds, branches;
+    for (auto &[key, fn] : pairs) {
+      preds.push_back(binaryOp(
+          *r, "Equal", index,
+          r->toTensor(Value::integer(key), r->tensor(index).type.dtype)));
+      branches.push_back(fn);
+    }
+    return chain(*r, preds, branches, fallback);
+  });
+  tf.def("case", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "case",
+             {"pred_fn_pairs", "default", "exclusive", "strict", "name"});
+    ValueList pairs = in.toList(p.require("pred_fn_pairs", "case"));
+    if (pairs.empty())
+      in.valueError("pred_fn_pairs should not be empty");
+    ValueList preds, branches;
+    for (auto &pair : pairs) {
+      ValueList two = in.toList(pair);
+      if (two.size() != 2)
+        in.typeError("Each entry in pred_fn_pairs must be a 2-tuple");
+      preds.push_back(two[0]);
+      branches.push_back(two[1]);
+    }
+    // Without a default the last pair's function is it.
+    Value fallback;
+    if (p.has("default")) {
+      fallback = p.get("default");
+    } else {
+      fallback = branches.back();
+      preds.pop_back();
+      branches.pop_back();
+    }
+    bool symbolic = false;
+    for (auto &pred : preds)
+      symbolic |= r->isTensor(pred) && r->tensor(pred).symbolic();
+    if (!symbolic) {
+      for (size_t k = 0; k < preds.size(); ++k)
+        if (in.truthy(preds[k]))
+          return in.call(branches[k], ValueList{});
+      return in.call(fallback, ValueList{});
+    }
+    return chain(*r, preds, branches, fallback);
+  });
+}
+
+} // namespace kiln::tf
