@@ -161,6 +161,37 @@ ValueList gatherNdGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   return out;
 }
 
+/// _TopKGrad: each value's gradient scattered back to the position its
+/// index names, in rows of the input's last dimension.
+ValueList topKGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+  Interpreter &in = rt.in;
+  const auto &shape = staticShape(rt, e.inputs[0], e.op);
+  const Value &indices = e.outputs[1];
+  const TensorType &it = typeOf(rt, indices);
+  if (!it.isStatic() || shape.empty())
+    needStaticShapes(rt, e.op);
+  int64_t last = shape.back(), k = it.shape.back();
+  int64_t rows =
+      last ? graph::TensorType{it.dtype, shape}.numElements() / last : 0;
+  std::vector<int64_t> starts;
+  for (int64_t r = 0; r < rows; ++r)
+    starts.push_back(r * last);
+  Value rowIndices =
+      reshape(rt, cast(rt, indices, DType::Int32), pyIntList(in, {rows, k}));
+  Value flat = reshape(
+      rt,
+      binaryOp(rt, "AddV2", rowIndices,
+               reshape(rt, intConstant(rt, starts), pyIntList(in, {rows, 1}))),
+      pyIntList(in, {rows * k, 1}));
+  Value scatterNd = in.getAttr(in.importModule("tensorflow"), "scatter_nd");
+  Value scattered =
+      in.call(scatterNd, ValueList{flat, reshape(rt, g[0], pyIntList(in, {-1})),
+                                   pyIntList(in, {rows * last})});
+  ValueList out{reshape(rt, scattered, pyIntList(in, shape))};
+  out.resize(e.inputs.size());
+  return out;
+}
+
 } // namespace
 
 IndexedSlicesObject *asIndexedSlices(const Value &v) {
@@ -218,6 +249,7 @@ Value densify(TfRuntime &rt, const IndexedSlicesObject &slices) {
 void addArrayGradients(std::map<std::string, GradFn> &table) {
   table["GatherV2"] = gatherGrad;
   table["GatherNd"] = gatherNdGrad;
+  table["TopKV2"] = topKGrad;
   table["ConcatV2"] = concatGrad;
   table["Pack"] = packGrad;
   table["StridedSlice"] = stridedSliceGrad;

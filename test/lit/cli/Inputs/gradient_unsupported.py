@@ -2,5 +2,5 @@ import tensorflow as tf
 
 v = tf.Variable([1.0, 2.0])
 with tf.GradientTape() as tape:
-    y = tf.reduce_sum(tf.math.top_k(v, 1).values) * 3.0
+    y = tf.reduce_sum(tf.nn.conv2d(tf.reshape(v, [1, 1, 2, 1]), tf.ones([1, 1, 1, 1]), 1, "VALID")) * 3.0
 print(tape.gradient(y, v))
