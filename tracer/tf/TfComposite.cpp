@@ -89,6 +89,37 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     Value yZero = r->toTensor(Value::integer(0), r->tensor(y).type.dtype);
     return select(*r, binaryOp(*r, "Equal", y, yZero), zero, quotient);
   });
+  // tf.math.xlogy, xlog1py and xdivy: x * log(y), x * log1p(y) and x / y,
+  // with x where x is 0 (Eigen's packet form; its scalar form gives +0).
+  // y takes the result's shape first, so that the packet log sees each
+  // element at its own position, as in the kernel.
+  for (auto [name, op] :
+       {std::pair{"xlogy", "Log"}, {"xlog1py", "Log1p"}, {"xdivy", "RealDiv"}})
+    math.def(name, [r, name = std::string(name),
+                    op = std::string(op)](Interpreter &in, CallArgs &args) {
+      Params p(in, args, name, {"x", "y", "name"});
+      Value x = floatTensor(*r, p.require("x", name), name);
+      Value y = r->toTensor(p.require("y", name), r->tensor(x).type.dtype);
+      const TensorType &xt = r->tensor(x).type, &yt = r->tensor(y).type;
+      std::vector<int64_t> shape;
+      if (!broadcastShapes(xt.shape, yt.shape, shape))
+        return binaryOp(*r, "Mul", x, y); // TensorFlow's shape error
+      if (yt.shape != shape && yt.isStatic() &&
+          std::count(shape.begin(), shape.end(), -1) == 0)
+        y = r->apply("BroadcastTo", {y}, {{"T", yt.dtype}},
+                     TensorType{yt.dtype, shape}, "BroadcastTo");
+      Value value = op == "RealDiv"
+                        ? binaryOp(*r, "RealDiv", x, y)
+                        : binaryOp(*r, "Mul", x, unaryOp(*r, op, y));
+      Value zero = scalarLike(*r, 0.0, x);
+      // Where x is 0: x itself on packets, +0 from the scalar form (all
+      // of a tensor of fewer than 8 elements; a -0 in the tail of a longer
+      // one keeps its sign here).
+      int64_t n = TensorType{xt.dtype, shape}.numElements();
+      bool scalarForm = n >= 0 && n < 8;
+      return select(*r, binaryOp(*r, "Equal", x, zero), scalarForm ? zero : x,
+                    value);
+    });
   math.def("reciprocal", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "reciprocal", {"x", "name"});
     Value x = floatTensor(*r, p.require("x", "reciprocal"), "Reciprocal");
