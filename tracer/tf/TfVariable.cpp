@@ -389,10 +389,32 @@ bool VariableObject::getAttr(Interpreter &in, const Value &self,
     out = refMethod(in, self, state.get()); // one per variable
     return true;
   }
-  if (name == "read_value" || name == "value") {
+  if (name == "value") {
     out = in.builtin(name, [self](Interpreter &, CallArgs &) {
       auto &v = self.as<VariableObject>();
       return readVariable(*v.rt, v);
+    });
+    return true;
+  }
+  if (name == "read_value") {
+    // In a function, a read in name scope "Read" and an Identity of it,
+    // as ResourceVariable.read_value builds them.
+    out = in.builtin(name, [self](Interpreter &, CallArgs &) {
+      auto &v = self.as<VariableObject>();
+      TfRuntime &rt = *v.rt;
+      if (!rt.tracing)
+        return readVariable(rt, v);
+      graph::Graph &g = rt.tracing->graph;
+      std::string left = g.enterScope("Read");
+      Value read;
+      try {
+        read = readVariable(rt, v);
+      } catch (...) {
+        g.scope = left;
+        throw;
+      }
+      g.scope = left;
+      return identity(rt, read);
     });
     return true;
   }
