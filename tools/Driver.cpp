@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 #include <pthread.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -453,6 +454,17 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
 
 } // namespace
 
+/// Whether `path` looks writable: the file, or the folder it would go in.
+static bool writable(const std::string &path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path p(path);
+  if (fs::exists(p, ec))
+    return !fs::is_directory(p, ec) && access(path.c_str(), W_OK) == 0;
+  fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
+  return fs::is_directory(dir, ec) && access(dir.c_str(), W_OK) == 0;
+}
+
 int runCompile(const DriverOptions &opts, std::ostream &out,
                std::ostream &err) {
   // A typo in a build rule must not replace the script with a library.
@@ -484,6 +496,15 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
           << "': compiled libraries hold numeric and bool variables only\n";
       return kExitUserError;
     }
+  // A dependency file that cannot be written fails the build before the
+  // output is touched, so that a good output from before stays.
+  if (!opts.depfile.empty() && !writable(opts.depfile)) {
+    std::string depError;
+    if (!writeDepfile(opts.depfile, opts.output, {opts.input}, depError)) {
+      err << "kiln: error: " << depError << "\n";
+      return kExitUserError;
+    }
+  }
   AotOptions aot;
   aot.compile = compileOptions(opts);
   aot.output = opts.output;
