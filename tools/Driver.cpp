@@ -20,7 +20,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -476,6 +478,20 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
           << (path == &opts.output ? "-o" : "-MF") << "\n";
       return kExitUsage;
     }
+  // `-o -`: text to stdout; a library or an object needs a file.
+  bool toStdout = opts.output == "-";
+  bool text = opts.emit == "mlir" || opts.emit == "llvm" ||
+              opts.emit == "header" || opts.emit == "manifest";
+  if (toStdout && !text) {
+    err << "kiln: error: -o - writes text to stdout: use it with "
+           "--emit=mlir|llvm|header|manifest, and a file for a library or an "
+           "object\n";
+    return kExitUsage;
+  }
+  if (toStdout && !opts.depfile.empty()) {
+    err << "kiln: error: -MF needs an output file, not -o -\n";
+    return kExitUsage;
+  }
   std::vector<ExportedFunction> functions;
   std::vector<ExportedVariable> variables;
   // The script's own output goes to stderr: stdout may be a pipe a build
@@ -508,12 +524,36 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
   AotOptions aot;
   aot.compile = compileOptions(opts);
   aot.output = opts.output;
+  // Text for stdout goes through a file named "stdout" (its name shows in
+  // a header's include guard) in a temporary folder, removed after.
+  std::filesystem::path temporary;
+  if (toStdout) {
+    std::string folder =
+        (std::filesystem::temp_directory_path(ec) / "kiln-XXXXXX").string();
+    if (!mkdtemp(folder.data())) {
+      err << "kiln: error: cannot make a temporary folder: "
+          << std::strerror(errno) << "\n";
+      return kExitUserError;
+    }
+    temporary = std::filesystem::path(folder) / "stdout";
+    aot.output = temporary.string();
+  }
   aot.emit = opts.emit;
   aot.targetCpu = opts.targetCpu;
   std::string error;
   if (!compileAot(functions, variables, aot, error)) {
+    if (toStdout)
+      std::filesystem::remove_all(temporary.parent_path(), ec);
     err << "kiln: error: " << error << "\n";
     return kExitUserError;
+  }
+  if (toStdout) {
+    std::ifstream in(temporary, std::ios::binary);
+    out << in.rdbuf();
+    in.close();
+    std::filesystem::remove_all(temporary.parent_path(), ec);
+    out.flush();
+    return kExitOk;
   }
   if (!opts.depfile.empty() &&
       !writeDepfile(opts.depfile, opts.output, {opts.input}, error)) {
