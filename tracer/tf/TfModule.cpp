@@ -1074,6 +1074,16 @@ void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
     Value vars = p.require("loop_vars", "while_loop");
     Value maxIter = p.get("maximum_iterations");
     bool listVars = vars.is(Type::List) || vars.is(Type::Tuple);
+    // while_loop takes len(loop_vars): a graph tensor has none, nor has
+    // an eager scalar (asked when given maximum_iterations).
+    if (!listVars && r->isTensor(vars) && r->tensor(vars).symbolic())
+      in.typeError("len is not well defined for a symbolic Tensor (" +
+                   in.toStr(in.getAttr(vars, "name")) +
+                   "). Please call `x.shape` rather than `len(x)` for "
+                   "shape information.");
+    if (!maxIter.isNone() && !listVars && r->isTensor(vars) &&
+        !r->tensor(vars).type.unknownRank && r->tensor(vars).type.shape.empty())
+      in.typeError("Scalar tensor has no `len()`");
     ValueList flat = listVars ? in.toList(vars) : ValueList{vars};
     bool symbolic = false;
     for (auto &v : flat)
