@@ -857,42 +857,20 @@ std::string generateManifest(const std::vector<ExportedFunction> &fns,
   return m.dump(2) + "\n";
 }
 
-/// Whether every argument and result of `f` can cross the C ABI (a known
-/// rank and a dtype compiled code handles); the header and manifest check
-/// it as the compiled outputs do, so that none describes a function that
-/// cannot be built.
-static bool exportable(const ExportedFunction &f, std::string &error) {
-  auto usable = [](const graph::TensorType &t) {
-    return !t.unknownRank && t.dtype != graph::DType::String;
-  };
-  for (int arg : f.graph.args) {
-    const graph::Node &n = f.graph.nodes[arg];
-    if (usable(n.outputs[0]))
-      continue;
-    error = f.signature + ": argument '" + n.name + "' " +
-            (n.outputs[0].unknownRank
-                 ? "has an unknown rank, and compiled code needs every "
-                   "rank: give its TensorSpec a shape"
-                 : "has a dtype or shape kiln cannot compile yet");
-    return false;
-  }
-  for (graph::Output r : f.graph.results)
-    if (!usable(f.graph.typeOf(r))) {
-      error = f.signature +
-              ": a result has a dtype or shape kiln cannot compile yet";
-      return false;
-    }
-  return true;
-}
-
 bool compileAot(const std::vector<ExportedFunction> &fns,
                 const std::vector<ExportedVariable> &vars,
                 const AotOptions &options, std::string &error) {
   std::string libraryName =
       std::filesystem::path(options.output).filename().string();
+  // The header and manifest refuse what the compiled outputs would, so
+  // that none describes a function that cannot be built.
+  mlir::MLIRContext context;
   for (auto &f : fns)
-    if (!exportable(f, error))
+    if (std::string problem = interfaceProblem(&context, f.graph);
+        !problem.empty()) {
+      error = f.signature + ": " + problem;
       return false;
+    }
   if (options.emit == "header")
     return writeAtomically(options.output,
                            generateHeader(fns, vars, libraryName), error);

@@ -698,28 +698,34 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   return nullptr;
 }
 
+std::string interfaceProblem(MLIRContext *ctx, const graph::Graph &graph) {
+  auto compiled = [&](const graph::TensorType &t) {
+    return !t.unknownRank && elementType(ctx, t.dtype);
+  };
+  for (int arg : graph.args) {
+    const graph::Node &n = graph.nodes[arg];
+    if (!compiled(n.outputs[0]))
+      return "argument '" + n.name + "' " +
+             (n.outputs[0].unknownRank
+                  ? "has an unknown rank, and compiled code needs every "
+                    "rank: give its TensorSpec a shape"
+                  : "has a dtype or shape kiln cannot compile yet");
+  }
+  for (graph::Output r : graph.results)
+    if (!compiled(graph.typeOf(r)))
+      return "a result has a dtype or shape kiln cannot compile yet";
+  return "";
+}
+
 bool Emitter::run(std::string &error) {
+  error = interfaceProblem(ctx, g);
+  if (!error.empty())
+    return false;
   SmallVector<Type> argTypes, resultTypes;
-  for (int arg : g.args) {
-    RankedTensorType t = tensorType(g.nodes[arg].outputs[0]);
-    if (!t) {
-      error = "argument '" + g.nodes[arg].name + "' " +
-              (g.nodes[arg].outputs[0].unknownRank
-                   ? "has an unknown rank, and compiled code needs every "
-                     "rank: give its TensorSpec a shape"
-                   : "has a dtype or shape kiln cannot compile yet");
-      return false;
-    }
-    argTypes.push_back(t);
-  }
-  for (graph::Output r : g.results) {
-    RankedTensorType t = tensorType(g.typeOf(r));
-    if (!t) {
-      error = "a result has a dtype or shape kiln cannot compile yet";
-      return false;
-    }
-    resultTypes.push_back(t);
-  }
+  for (int arg : g.args)
+    argTypes.push_back(tensorType(g.nodes[arg].outputs[0]));
+  for (graph::Output r : g.results)
+    resultTypes.push_back(tensorType(g.typeOf(r)));
   b.setInsertionPointToEnd(module.getBody());
   auto fn = b.create<func::FuncOp>(FileLineColLoc::get(ctx, file, 1, 1), g.name,
                                    b.getFunctionType(argTypes, resultTypes));

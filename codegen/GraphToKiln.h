@@ -34,6 +34,10 @@ std::unique_ptr<mlir::MLIRContext> createCompilerContext();
 bool lowerToLlvmDialect(mlir::ModuleOp module, const CompileOptions &options,
                         std::string &error);
 
+/// Why the arguments or results of `graph` cannot cross a compiled
+/// function's interface (an unknown rank, a dtype kiln does not compile),
+/// or "" when they can.
+std::string interfaceProblem(mlir::MLIRContext *ctx, const graph::Graph &graph);
 /// The MLIR element type of a dtype (null for unsupported ones).
 mlir::Type elementType(mlir::MLIRContext *ctx, graph::DType dtype);
 

@@ -56,13 +56,21 @@ public:
   /// Eigen's pround on AVX: x + copysign(0.49999997, x), truncated (halves
   /// round away from zero).
   Value round(Value x) {
-    Value sign = b.create<arith::AndIOp>(
-        loc, b.create<arith::BitcastOp>(loc, b.getI32Type(), x),
-        i32(0x80000000u));
-    Value nudge = b.create<arith::BitcastOp>(
-        loc, b.getF32Type(),
-        b.create<arith::OrIOp>(loc, sign, i32(0x3effffff)));
+    Value nudge = fromBits(orI(signBit(x), i32(0x3effffff)));
     return b.create<math::TruncOp>(loc, add(nudge, x));
+  }
+  /// An f32's bits as an i32, and back.
+  Value asBits(Value x) {
+    return b.create<arith::BitcastOp>(loc, b.getI32Type(), x);
+  }
+  Value fromBits(Value i) {
+    return b.create<arith::BitcastOp>(loc, b.getF32Type(), i);
+  }
+  /// x's sign bit, in place (0 or 0x80000000), and whether it is set.
+  Value signBit(Value x) { return andI(asBits(x), i32(0x80000000u)); }
+  Value hasSignBit(Value x) {
+    return b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, signBit(x),
+                                   i32(0));
   }
   Value cmp(arith::CmpFPredicate p, Value x, Value y) {
     return b.create<arith::CmpFOp>(loc, p, x, y);
@@ -382,21 +390,16 @@ DoubleWord accurateLog2(F32 &f, Value z) {
 /// significand in [0.5, 1) with x's sign, and the exponent `e`; zero, inf
 /// and NaN come back as they are with e = 0.
 Value frexpAny(F32 &f, Value x, Value &e) {
-  OpBuilder &b = f.b;
-  Location loc = f.loc;
   Value subnormal = f.lt(f.abs(x), f.bits(0x00800000));
   Value normalized = f.select(subnormal, f.mul(x, f.c(16777216.f)), x);
   Value offset = f.select(subnormal, f.c(-150), f.c(-126));
-  Value absBits =
-      b.create<arith::BitcastOp>(loc, b.getI32Type(), f.abs(normalized));
-  Value biased = b.create<arith::SIToFPOp>(
-      loc, b.getF32Type(), b.create<arith::ShRUIOp>(loc, absBits, f.i32(23)));
+  Value biased = f.b.create<arith::SIToFPOp>(
+      f.loc, f.b.getF32Type(),
+      f.b.create<arith::ShRUIOp>(f.loc, f.asBits(f.abs(normalized)),
+                                 f.i32(23)));
   Value special = f.orI(f.eq(x, f.c(0)), f.eq(biased, f.c(255)));
-  Value bitsOf = b.create<arith::BitcastOp>(loc, b.getI32Type(), normalized);
-  Value m = b.create<arith::BitcastOp>(
-      loc, b.getF32Type(),
-      f.orI(b.create<arith::AndIOp>(loc, bitsOf, f.i32(0x807fffff)),
-            f.i32(0x3f000000)));
+  Value m = f.fromBits(f.orI(f.andI(f.asBits(normalized), f.i32(0x807fffff)),
+                             f.i32(0x3f000000)));
   e = f.select(special, f.c(0), f.add(biased, offset));
   return f.select(special, x, m);
 }
@@ -405,22 +408,12 @@ Value frexpAny(F32 &f, Value x, Value &e) {
 /// (Eigen's pldexp): n clamped to [-278, 278], b = floor(n / 4),
 /// ((x * 2^b) * 2^b) * 2^b * 2^(n - 3b).
 Value ldexpWide(F32 &f, Value x, Value n) {
-  OpBuilder &b = f.b;
-  Location loc = f.loc;
   n = f.select(f.isNaN(n), f.c(0), n); // its lane's result is replaced
   n = f.max(f.min(n, f.c(278)), f.c(-278));
-  Value ni = b.create<arith::FPToSIOp>(loc, b.getI32Type(), n);
-  Value quarter = b.create<arith::ShRSIOp>(loc, ni, f.i32(2));
-  auto pow2 = [&](Value k) {
-    Value biased = b.create<arith::AddIOp>(loc, k, f.i32(127));
-    return b.create<arith::BitcastOp>(
-        loc, b.getF32Type(), b.create<arith::ShLIOp>(loc, biased, f.i32(23)));
-  };
-  Value c = pow2(quarter);
+  Value quarter = f.floor(f.mul(n, f.c(0.25f))); // exact: n is integral
+  Value c = f.pow2(quarter);
   Value out = f.mul(f.mul(f.mul(x, c), c), c);
-  Value rest = b.create<arith::SubIOp>(
-      loc, ni, b.create<arith::MulIOp>(loc, quarter, f.i32(3)));
-  return f.mul(out, pow2(rest));
+  return f.mul(out, f.pow2(f.sub(n, f.mul(quarter, f.c(3)))));
 }
 
 /// 2^x for |x| <= 1/2: exp of ln2 * x taken as a double word.
@@ -462,9 +455,7 @@ Value powPacket(F32 &f, Value x, Value y) {
   Value xNegative = f.lt(x, zero);
   Value xZero = f.eq(x, zero);
   Value xOne = f.eq(x, one);
-  Value xSignBit = b.create<arith::CmpIOp>(
-      loc, arith::CmpIPredicate::slt,
-      b.create<arith::BitcastOp>(loc, b.getI32Type(), x), f.i32(0));
+  Value xSignBit = f.hasSignBit(x);
   Value xAbsAboveOne = f.lt(one, xAbs);
   Value xAbsInf = f.eq(xAbs, inf);
 
@@ -499,18 +490,9 @@ Value powPacket(F32 &f, Value x, Value y) {
 
 // ---- inverse trigonometric functions and erf ----
 
-/// The sign bit of x.
-Value signBits(F32 &f, Value x) {
-  return f.b.create<arith::AndIOp>(
-      f.loc, f.b.create<arith::BitcastOp>(f.loc, f.b.getI32Type(), x),
-      f.i32(0x80000000u));
-}
-
 /// x with its sign bit flipped where `sign` has it (pxor with a sign mask).
 Value flipSign(F32 &f, Value x, Value sign) {
-  Value bits = f.b.create<arith::BitcastOp>(f.loc, f.b.getI32Type(), x);
-  return f.b.create<arith::BitcastOp>(
-      f.loc, f.b.getF32Type(), f.b.create<arith::XOrIOp>(f.loc, bits, sign));
+  return f.fromBits(f.xorI(f.asBits(x), sign));
 }
 
 /// NaN where `invalid` (por with an all-ones mask: a NaN of all ones).
@@ -532,7 +514,7 @@ Value atanPacket(F32 &f, Value x0) {
                         8.109951019287109375e-01f});
   Value r = f.mul(x, f.div(p, q));
   r = f.select(large, f.sub(f.c(1.57079632679489661923f), r), r);
-  return flipSign(f, r, signBits(f, x0));
+  return flipSign(f, r, f.signBit(x0));
 }
 
 /// Eigen's pasin_float: an even polynomial on [0, 1/2], and
@@ -551,14 +533,13 @@ Value asinPacket(F32 &f, Value x0) {
            1.00000011920928955078125f});
   p = f.mul(p, x);
   p = f.select(large, f.sub(f.c(1.57079632679489661923f), f.mul(f.c(2), p)), p);
-  return nanWhere(f, invalid, flipSign(f, p, signBits(f, x0)));
+  return nanWhere(f, invalid, flipSign(f, p, f.signBit(x0)));
 }
 
 /// Eigen's pacos_float: sqrt(1 - |x|) times a polynomial in |x|, and
 /// pi minus that for negative x.
 Value acosPacket(F32 &f, Value x0) {
-  Value negative = f.b.create<arith::CmpIOp>(f.loc, arith::CmpIPredicate::ne,
-                                             signBits(f, x0), f.i32(0));
+  Value negative = f.hasSignBit(x0);
   Value absX = f.abs(x0);
   Value x2 = f.mul(x0, x0);
   Value even = f.madd(f.c(2.36423197202384471893310546875e-3f), x2,
@@ -590,9 +571,7 @@ Value atanhPacket(F32 &f, Value x) {
   Value aboveHalf = f.le(f.c(0.5f), absX);
   Value isOne = f.eq(f.c(1), absX);
   Value aboveOne = f.lt(f.c(1), absX);
-  Value inf = f.b.create<arith::BitcastOp>(
-      f.loc, f.b.getF32Type(),
-      f.b.create<arith::OrIOp>(f.loc, signBits(f, x), f.i32(0x7f800000)));
+  Value inf = f.fromBits(f.orI(f.signBit(x), f.i32(0x7f800000))); // ±inf
   return nanWhere(f, aboveOne, f.select(isOne, inf, f.select(aboveHalf, r, p)));
 }
 

@@ -188,6 +188,25 @@ public:
       const Value &start, const Value &limit, const Value &delta,
       LoopSpec &spec,
       const std::function<ValueList(const Value &iv, const ValueList &)> &body);
+  /// Runs `body`, which traces, into a region that is then dropped (its
+  /// tf.Variable writes too): a first trace that only learns types.
+  /// `silent`: what it prints is discarded, for a body TensorFlow traces
+  /// once.
+  template <typename F> void traceDropped(bool silent, F &&body) {
+    graph::Graph &g = graph();
+    RegionGuard guard(g);
+    py::DiscardOutput silence(in.out(), silent);
+    VariableScopeGuard variables(rt, VariableScope::Kind::Branch);
+    g.beginRegion();
+    body();
+  }
+  /// Row `i` (an int32 scalar tensor) of each of `elems`.
+  ValueList rowsAt(const ValueList &elems, const Value &i) {
+    ValueList rows;
+    for (auto &e : elems)
+      rows.push_back(gather(rt, e, i, 0));
+    return rows;
+  }
   /// A zero buffer of `n` rows (an int32 scalar tensor) of type `row`,
   /// which must be static (`what` names it in the error).
   Value rowBuffer(const TensorType &row, const Value &n,
@@ -355,15 +374,9 @@ private:
       needed |= a && a->buffer.isNone();
     if (!needed)
       return;
-    graph::Graph &g = graph();
     ValueList after;
     std::vector<TensorType> types(st.values.size());
-    {
-      RegionGuard guard(g);
-      py::DiscardOutput silence(in.out(), st.undefined.empty());
-      // Variable writes in the dropped region are dropped too.
-      VariableScopeGuard variables(rt, VariableScope::Kind::Branch);
-      g.beginRegion();
+    traceDropped(st.undefined.empty(), [&] {
       after = body(st.values);
       for (size_t i = 0; i < after.size(); ++i) {
         if (st.arrays[i]) {
@@ -377,7 +390,7 @@ private:
           types[i] = rt.tensor(asTensor(after[i])).type;
         }
       }
-    }
+    });
     for (size_t i = 0; i < st.values.size(); ++i) {
       if (auto &proto = st.arrays[i]; proto && proto->buffer.isNone()) {
         if (!proto->elementShape)
@@ -1045,26 +1058,15 @@ Value TfStager::rowBuffer(const TensorType &row, const Value &n,
 ValueList
 TfStager::mapRows(const ValueList &elems,
                   const std::function<ValueList(const ValueList &)> &fn) {
-  graph::Graph &g = graph();
-  auto rowsAt = [&](const Value &i) {
-    ValueList rows;
-    for (auto &e : elems)
-      rows.push_back(gather(rt, e, i, 0));
-    return rows;
-  };
   Value zero = rt.toTensor(Value::integer(0), DType::Int32);
   Value n = firstDimension(rt, elems.at(0));
   // The results' types, from a first trace that prints nothing: TensorFlow
   // traces `fn` once (its TensorArrays need no element shape).
   std::vector<TensorType> rowTypes;
-  {
-    RegionGuard guard(g);
-    py::DiscardOutput silence(in.out());
-    VariableScopeGuard variables(rt, VariableScope::Kind::Branch);
-    g.beginRegion();
-    for (auto &v : fn(rowsAt(zero)))
+  traceDropped(true, [&] {
+    for (auto &v : fn(rowsAt(elems, zero)))
       rowTypes.push_back(rt.tensor(v).type);
-  }
+  });
   LoopSpec spec;
   spec.autographMessages = false;
   for (size_t k = 0; k < rowTypes.size(); ++k) {
@@ -1076,7 +1078,7 @@ TfStager::mapRows(const ValueList &elems,
   Value one = rt.toTensor(Value::integer(1), DType::Int32);
   return stageCounted(
       zero, n, one, spec, [&](const Value &i, const ValueList &buffers) {
-        ValueList results = fn(rowsAt(i));
+        ValueList results = fn(rowsAt(elems, i));
         if (results.size() != buffers.size())
           in.valueError("The two structures don't have the same number of "
                         "elements.");
@@ -1134,11 +1136,8 @@ ValueList TfStager::foldRows(
   return stageCounted(
       start, n, one, spec, [&](const Value &i, const ValueList &vars) {
         Value at = rowIndex(i);
-        ValueList rows;
-        for (auto &e : elems)
-          rows.push_back(gather(rt, e, at, 0));
         ValueList state(vars.begin(), vars.begin() + states);
-        ValueList next = fn(state, rows);
+        ValueList next = fn(state, rowsAt(elems, at));
         if (next.size() != states)
           in.valueError("The two structures don't have the same number of "
                         "elements.");
@@ -1410,7 +1409,6 @@ Value stageWhileLoop(TfRuntime &rt, const Value &cond, const Value &body,
                      const Value &maximumIterations) {
   TfStager &st = stager(rt);
   Interpreter &in = rt.in;
-  graph::Graph &g = rt.tracing->graph;
   ValueList leaves;
   flatten(in, loopVars, leaves);
   ValueList invariants;
@@ -1436,13 +1434,7 @@ Value stageWhileLoop(TfRuntime &rt, const Value &cond, const Value &body,
     }
   if (unshaped) {
     ValueList after;
-    {
-      RegionGuard guard(g);
-      py::DiscardOutput silence(in.out());
-      VariableScopeGuard variables(rt, VariableScope::Kind::Branch);
-      g.beginRegion();
-      flatten(in, callWith(body, leaves), after);
-    }
+    st.traceDropped(true, [&] { flatten(in, callWith(body, leaves), after); });
     for (size_t i = 0; i < leaves.size(); ++i) {
       if (!arrays[i] || !arrays[i]->buffer.isNone())
         continue;

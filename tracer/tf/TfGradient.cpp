@@ -125,6 +125,12 @@ Value reduceToShape(TfRuntime &rt, const Value &grad, const Value &input) {
   return toInputShape(summed);
 }
 
+ValueList reduceBoth(TfRuntime &rt, const TapeEntry &e, const Value &gx,
+                     const Value &gy) {
+  return {gx.isNone() ? gx : reduceToShape(rt, gx, e.inputs[0]),
+          gy.isNone() ? gy : reduceToShape(rt, gy, e.inputs[1])};
+}
+
 Value scalarLike(TfRuntime &rt, const Value &t, double v) {
   return filled(rt, {typeOf(rt, t).dtype, {}}, v);
 }
@@ -157,13 +163,6 @@ TensorKey keyOf(TfRuntime &rt, const Value &t) {
 bool differentiable(TfRuntime &rt, const Value &t) {
   DType d = rt.tensor(t).type.dtype;
   return isFloating(d);
-}
-
-/// Gradients of a broadcasting binary op from the unreduced gx and gy.
-ValueList reduceBoth(TfRuntime &rt, const TapeEntry &e, const Value &gx,
-                     const Value &gy) {
-  return {gx.isNone() ? gx : reduceToShape(rt, gx, e.inputs[0]),
-          gy.isNone() ? gy : reduceToShape(rt, gy, e.inputs[1])};
 }
 
 /// A reduction's output shape with the reduced dims kept as 1s.

@@ -113,9 +113,8 @@ void addMathGradients(std::map<std::string, GradFn> &table) {
     Value gradInv =
         binaryOp(rt, "RealDiv", g[0],
                  add(rt, unaryOp(rt, "Square", x), unaryOp(rt, "Square", y)));
-    return ValueList{
-        reduceToShape(rt, mul(rt, x, gradInv), y),
-        reduceToShape(rt, mul(rt, unaryOp(rt, "Neg", y), gradInv), x)};
+    return reduceBoth(rt, e, mul(rt, x, gradInv),
+                      mul(rt, unaryOp(rt, "Neg", y), gradInv));
   };
   table["Expm1"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
     return one(mul(rt, g[0], unaryOp(rt, "Exp", e.inputs[0])));
@@ -223,7 +222,7 @@ void addMathGradients(std::map<std::string, GradFn> &table) {
     const Value &x = e.inputs[0], &y = e.inputs[1];
     Value gy =
         mul(rt, g[0], unaryOp(rt, "Neg", binaryOp(rt, "FloorDiv", x, y)));
-    return ValueList{reduceToShape(rt, g[0], x), reduceToShape(rt, gy, y)};
+    return reduceBoth(rt, e, g[0], gy);
   };
   // _SoftmaxCrossEntropyWithLogitsGrad and the sparse one: the loss's
   // gradient (one per row) times the kernel's backprop.

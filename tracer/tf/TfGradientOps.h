@@ -37,6 +37,10 @@ const TensorType &typeOf(TfRuntime &rt, const Value &t);
 /// _ReduceGradientArg: `grad` (of the broadcast shape) summed over the
 /// axes along which `input` was broadcast, in `input`'s shape.
 Value reduceToShape(TfRuntime &rt, const Value &grad, const Value &input);
+/// The gradients of a broadcasting binary op from the unreduced gx and gy:
+/// each summed to its input's shape (None stays None).
+ValueList reduceBoth(TfRuntime &rt, const TapeEntry &e, const Value &gx,
+                     const Value &gy);
 /// A scalar of `t`'s dtype.
 Value scalarLike(TfRuntime &rt, const Value &t, double v);
 Value mul(TfRuntime &rt, const Value &a, const Value &b);

@@ -1,9 +1,8 @@
 // tf.nest, tf.map_fn, tf.foldl/foldr/scan and tf.get_static_value: nested
-// structures of lists,
-// tuples and dicts, as TensorFlow walks them. A dict's values come in the order
-// of its sorted keys, and a rebuilt dict keeps the original's key order;
-// everything that is not a list, tuple or dict is a leaf (None and strings
-// included).
+// structures of lists, tuples and dicts, as TensorFlow walks them. A dict's
+// values come in the order of its sorted keys, and a rebuilt dict keeps the
+// original's key order; everything that is not a list, tuple or dict is a
+// leaf (None and strings included).
 #include "NumPy.h"
 #include "Staging.h"
 #include "TfModuleBuilder.h"
@@ -286,6 +285,32 @@ ValueList elemsTensors(TfRuntime &rt, Interpreter &in, const Value &elems) {
   return flat;
 }
 
+/// Row `i` of each of `elems`.
+ValueList rowsAt(TfRuntime &rt, const ValueList &elems, int64_t i) {
+  ValueList rows;
+  for (auto &e : elems)
+    rows.push_back(gather(rt, e, Value::integer(i), 0));
+  return rows;
+}
+
+/// Rows of the flattened `elems` packed as `elems` is (fn's argument).
+Value packRows(Interpreter &in, const Value &elems, const ValueList &rows) {
+  size_t next = 0;
+  return isNested(elems) ? pack(in, elems, rows, next) : rows[0];
+}
+
+/// Each output of several calls (`results[call][output]`), stacked.
+ValueList stackResults(TfRuntime &rt, const std::vector<ValueList> &results) {
+  ValueList stacked;
+  for (size_t k = 0; k < results[0].size(); ++k) {
+    ValueList column;
+    for (auto &call : results)
+      column.push_back(call.at(k));
+    stacked.push_back(concat(rt, column, 0, "Pack"));
+  }
+  return stacked;
+}
+
 /// The dtype each output of tf.map_fn's `fn_output_signature` (a dtype, a
 /// TensorSpec, or a structure of them) names; empty when not given.
 std::vector<DType> outputDTypes(Interpreter &in, const Value &signature) {
@@ -323,9 +348,7 @@ Value mapFn(TfRuntime &rt, Interpreter &in, const Value &fn, const Value &elems,
   // One call of fn on rows of the elements: its results, flattened and
   // made tensors of the signature's dtypes.
   auto call = [&](const ValueList &rows) {
-    size_t next = 0;
-    Value packed = isNested(elems) ? pack(in, elems, rows, next) : rows[0];
-    Value result = in.call(fn, ValueList{packed});
+    Value result = in.call(fn, ValueList{packRows(in, elems, rows)});
     assertSameStructure(in, structure, result, /*checkTypes=*/false);
     structure = result;
     ValueList flat;
@@ -353,11 +376,8 @@ Value mapFn(TfRuntime &rt, Interpreter &in, const Value &fn, const Value &elems,
   } else {
     std::vector<ValueList> rows;
     for (int64_t i = 0; i < n; ++i) {
-      ValueList slices;
-      for (auto &e : flatElems)
-        slices.push_back(gather(rt, e, Value::integer(i), 0));
       py::DiscardOutput quiet(in.out(), printOnce && i > 0);
-      rows.push_back(call(slices));
+      rows.push_back(call(rowsAt(rt, flatElems, i)));
     }
     if (rows.empty()) {
       // No rows: fn never ran, so the results are the signature's (else
@@ -381,12 +401,7 @@ Value mapFn(TfRuntime &rt, Interpreter &in, const Value &fn, const Value &elems,
         stacked.push_back(filled(rt, t, 0));
       }
     } else {
-      for (size_t k = 0; k < rows[0].size(); ++k) {
-        ValueList column;
-        for (auto &row : rows)
-          column.push_back(row.at(k));
-        stacked.push_back(concat(rt, column, 0, "Pack"));
-      }
+      stacked = stackResults(rt, rows);
     }
   }
   size_t next = 0;
@@ -415,16 +430,6 @@ Value fold(TfRuntime &rt, Interpreter &in, CallArgs &args,
                  (scan && p.has("reverse") && in.truthy(p.get("reverse")));
   ValueList flatElems = elemsTensors(rt, in, elems);
   int64_t n = rt.tensor(flatElems[0]).type.shape[0];
-  auto rowsAt = [&](int64_t i) {
-    ValueList rows;
-    for (auto &e : flatElems)
-      rows.push_back(gather(rt, e, Value::integer(i), 0));
-    return rows;
-  };
-  auto packRows = [&](const ValueList &rows) {
-    size_t next = 0;
-    return isNested(elems) ? pack(in, elems, rows, next) : rows[0];
-  };
   // The accumulator's structure and leaves.
   Value structure;
   ValueList init;
@@ -441,14 +446,13 @@ Value fold(TfRuntime &rt, Interpreter &in, CallArgs &args,
       rt.raise("UnimplementedError", "kiln needs the length of elems for tf." +
                                          api + " without an initializer");
     structure = elems;
-    for (auto &row : rowsAt(reverse ? n - 1 : 0))
-      init.push_back(row);
+    init = rowsAt(rt, flatElems, reverse ? n - 1 : 0);
     first = 1;
   }
   auto step = [&](const ValueList &state, const ValueList &rows) {
     size_t next = 0;
     Value acc = pack(in, structure, state, next);
-    Value result = in.call(fn, ValueList{acc, packRows(rows)});
+    Value result = in.call(fn, ValueList{acc, packRows(in, elems, rows)});
     assertSameStructure(in, structure, result, /*checkTypes=*/false);
     ValueList flat;
     flattenInto(in, result, flat);
@@ -469,7 +473,7 @@ Value fold(TfRuntime &rt, Interpreter &in, CallArgs &args,
     if (first)
       states.push_back(state);
     for (int64_t i = first; i < n; ++i) {
-      state = step(state, rowsAt(reverse ? n - 1 - i : i));
+      state = step(state, rowsAt(rt, flatElems, reverse ? n - 1 - i : i));
       states.push_back(state);
     }
     if (!scan) {
@@ -483,12 +487,7 @@ Value fold(TfRuntime &rt, Interpreter &in, CallArgs &args,
     } else {
       if (reverse)
         std::reverse(states.begin(), states.end());
-      for (size_t k = 0; k < init.size(); ++k) {
-        ValueList column;
-        for (auto &st : states)
-          column.push_back(st[k]);
-        out.push_back(concat(rt, column, 0, "Pack"));
-      }
+      out = stackResults(rt, states);
     }
   }
   size_t next = 0;
@@ -526,8 +525,6 @@ Value operation(TfRuntime &rt, const std::string &base,
   return Value::object(Type::Native, op);
 }
 
-} // namespace
-
 /// tf.get_static_value: an eager tensor's value; inside a function the
 /// value of the ops TensorFlow's constant_value evaluates (constants,
 /// shapes, and packing, casting and filling of such), else None.
@@ -538,7 +535,7 @@ Value staticValue(TfRuntime &rt, const Value &v) {
   if (t.symbolic()) {
     static const char *evaluated[] = {
         "Const", "Shape", "Size",     "Rank", "Identity", "StopGradient",
-        "Cast",  "Pack",  "ConcatV2", "Fill", "Range",    "Placeholder"};
+        "Cast",  "Pack",  "ConcatV2", "Fill", "Range"};
     const graph::Node &n = rt.tracing->graph.nodes[t.out.node];
     if (std::find(std::begin(evaluated), std::end(evaluated), n.op) ==
         std::end(evaluated))
@@ -551,6 +548,8 @@ Value staticValue(TfRuntime &rt, const Value &v) {
     return rt.in.bytes(value->strings[0]);
   return makeNdArray(rt, value, true);
 }
+
+} // namespace
 
 void installNest(TfRuntime &rt, ModuleBuilder &tf) {
   Interpreter &in = tf.in;

@@ -244,9 +244,9 @@ public:
         std::memcpy(y->bytes.data() + k * size,
                     xv->bytes.data() + first[k] * size, size);
     }
-    ValueList out{rt.constant(y), rt.constant(ints(idx, idxType))};
+    ValueList out{rt.constant(y), intConstant(rt, idx, idxType)};
     if (counts)
-      out.push_back(rt.constant(ints(count, idxType)));
+      out.push_back(intConstant(rt, count, idxType));
     return out;
   }
 
@@ -312,20 +312,6 @@ public:
 private:
   TfRuntime &rt;
   Interpreter &in;
-
-  HostTensorPtr ints(const std::vector<int64_t> &values, DType dtype) {
-    auto t = graph::HostTensor::zeros({dtype, {int64_t(values.size())}});
-    for (size_t i = 0; i < values.size(); ++i) {
-      if (dtype == DType::Int64) {
-        int64_t v = values[i];
-        std::memcpy(t->bytes.data() + i * 8, &v, 8);
-      } else {
-        int32_t v = static_cast<int32_t>(values[i]);
-        std::memcpy(t->bytes.data() + i * 4, &v, 4);
-      }
-    }
-    return t;
-  }
 
   Value numbers(const std::vector<double> &values, DType dtype) {
     ValueList items;
