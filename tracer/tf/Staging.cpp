@@ -963,6 +963,7 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
     ValueList vars;
     for (size_t i = 0; i < n; ++i)
       vars.push_back(regionValue(g.addRegionArg(spec.types[i])));
+    watchLoopState(rt, vars);
     return vars;
   };
   int condR, bodyR;
@@ -1030,6 +1031,7 @@ ValueList TfStager::stageCounted(
     ValueList vars;
     for (size_t i = 0; i < n; ++i)
       vars.push_back(regionValue(g.addRegionArg(spec.types[i])));
+    watchLoopState(rt, vars);
     beginLoopRegion(rt, variables.scope(), bodyR);
     yieldIteration(bodyR, spec, body(iv, vars));
     for (graph::Output o : loopResults(variables.scope()))

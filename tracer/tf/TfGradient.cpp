@@ -69,11 +69,11 @@ struct GradientTapeObject : py::NativeObject {
   /// tape.jacobian, or tape.batch_jacobian when `batch`.
   Value jacobian(const Value &target, const Value &sources,
                  bool zeroUnconnected, bool batch);
-
-private:
   /// The backward pass from `target` seeded with `outputGradients`.
   Value backprop(const Value &target, const Value &sources,
                  const Value &outputGradients, bool zeroUnconnected);
+
+private:
   /// A non-persistent tape computes once: the RuntimeError after that.
   void claim();
   /// Drops what a non-persistent tape recorded, once it has computed.
@@ -507,7 +507,7 @@ void recordOperation(TfRuntime &rt, const std::string &op,
       watched |= differentiable(rt, v) && tape->watched.count(keyOf(rt, v));
     if (!watched)
       continue;
-    tape->entries.push_back({op, inputs, outputs, attrs, nullptr});
+    tape->entries.emplace_back(op, inputs, outputs, attrs);
     for (auto &v : outputs)
       if (differentiable(rt, v))
         tape->watched.insert(keyOf(rt, v));
@@ -603,35 +603,97 @@ void recordStagedOp(TfRuntime &rt, int node, const ValueList &outputs) {
   if (rt.tapes.empty() || !rt.tracing)
     return;
   const graph::Graph &g = rt.tracing->graph;
-  const std::vector<int> &regions = g.nodes[node].regions;
-  // Whether `t` was computed inside one of the node's regions.
+  const std::set<int> within = nodesWithin(g, node);
   auto inside = [&](const Value &t) {
     if (!rt.isTensor(t))
       return false;
     const TensorObject &o = rt.tensor(t);
-    if (!o.symbolic() || o.trace != rt.tracing)
-      return false;
-    for (int r = g.nodes[o.out.node].region; r >= 0; r = g.regions[r].parent)
-      if (std::find(regions.begin(), regions.end(), r) != regions.end())
-        return true;
-    return false;
+    return o.symbolic() && o.trace == rt.tracing && within.count(o.out.node);
   };
+  const graph::Node &n = g.nodes[node];
+  // The loop state's initial values are inputs too (an If has none).
+  size_t first = n.op == "For" ? 3 : 0;
+  size_t state = n.op == "StatelessIf" ? 0 : outputs.size();
   for (auto &tape : rt.tapes) {
     if (!tape->recording)
       continue;
-    // The regions were traced just now: their entries are the last ones.
-    bool used = !tape->entries.empty() &&
-                !tape->entries.back().outputs.empty() &&
-                inside(tape->entries.back().outputs[0]);
-    for (auto &read : tape->reads)
-      used |= inside(read.read);
-    if (!used)
+    TapeEntry entry(n.op, {}, outputs);
+    entry.staged = node;
+    std::set<TensorKey> seen;
+    auto input = [&](const Value &v) {
+      if (differentiable(rt, v) && tape->watched.count(keyOf(rt, v)) &&
+          seen.insert(keyOf(rt, v)).second)
+        entry.inputs.push_back(v);
+    };
+    auto variable = [&](const std::shared_ptr<VariableState> &var) {
+      if (std::find(entry.variables.begin(), entry.variables.end(), var) ==
+          entry.variables.end())
+        entry.variables.push_back(var);
+    };
+    for (size_t k = 0; k < state; ++k)
+      input(rt.symbolic(n.inputs[first + k]));
+    // What the ops recorded inside the regions read from outside them.
+    for (auto &e : tape->entries) {
+      if (e.outputs.empty() || !inside(e.outputs[0]))
+        continue;
+      if (e.variable)
+        variable(e.variable);
+      for (auto &var : e.variables)
+        variable(var);
+      for (auto &v : e.inputs)
+        if (!inside(v))
+          input(v);
+    }
+    if (entry.inputs.empty() && entry.variables.empty())
       continue;
-    tape->entries.push_back({g.nodes[node].op, {}, outputs, {}, nullptr});
+    tape->entries.push_back(std::move(entry));
     for (auto &v : outputs)
       if (differentiable(rt, v))
         tape->watched.insert(keyOf(rt, v));
   }
+}
+
+bool anyTapeRecording(const TfRuntime &rt) {
+  for (auto &tape : rt.tapes)
+    if (tape->recording)
+      return true;
+  return false;
+}
+
+void watchLoopState(TfRuntime &rt, const ValueList &vars) {
+  for (auto &tape : rt.tapes)
+    if (tape->recording)
+      for (auto &v : vars)
+        if (differentiable(rt, v))
+          tape->watched.insert(keyOf(rt, v));
+}
+
+ValueList
+backpropEntries(TfRuntime &rt, std::vector<TapeEntry> entries,
+                const ValueList &targets, const ValueList &seeds,
+                const ValueList &sources,
+                const std::vector<std::shared_ptr<VariableState>> &variables) {
+  Interpreter &in = rt.in;
+  auto tape = std::make_shared<GradientTapeObject>(rt);
+  // Everything the entries touch is watched: they were recorded because
+  // gradients flow through them.
+  for (auto &e : entries)
+    for (const ValueList *list : {&e.inputs, &e.outputs})
+      for (auto &v : *list)
+        if (rt.isTensor(v))
+          tape->watched.insert(keyOf(rt, v));
+  ValueList all = sources;
+  for (auto &v : sources)
+    tape->watched.insert(keyOf(rt, v));
+  for (auto &var : variables) {
+    Value v = makeVariable(rt, var, false);
+    tape->watchVariable(v);
+    all.push_back(v);
+  }
+  tape->entries = std::move(entries);
+  Value got = tape->backprop(in.list(targets), in.list(all), in.list(seeds),
+                             /*zeroUnconnected=*/false);
+  return in.toList(got);
 }
 
 Value recordComposite(TfRuntime &rt, const std::string &op,
@@ -666,7 +728,8 @@ void recordVariableRead(TfRuntime &rt,
     TensorKey key = keyOf(rt, value);
     tape->watched.insert(key);
     tape->reads.push_back({key, value, var});
-    tape->entries.push_back({"ReadVariableOp", {}, {value}, {}, var});
+    tape->entries.emplace_back("ReadVariableOp", ValueList{}, ValueList{value},
+                               std::map<std::string, Attr>{}, var);
   }
 }
 
@@ -807,6 +870,8 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
       if (differentiable(rt, e.inputs[i]) &&
           watched.count(keyOf(rt, e.inputs[i])))
         keys.push_back({keyOf(rt, e.inputs[i]), i});
+    for (size_t k = 0; k < e.variables.size(); ++k)
+      keys.push_back({variableKey(*e.variables[k]), e.inputs.size() + k});
     return keys;
   };
   std::map<TensorKey, size_t> producer;
@@ -860,6 +925,8 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
     ValueList inputGrads;
     if (e.variable && any) {
       inputGrads = {grads[0]}; // _ReadGrad: the gradient as it is
+    } else if (any && e.staged >= 0) {
+      inputGrads = stagedGradient(rt, entries, e, grads);
     } else if (any && e.backward) {
       for (auto &g : grads)
         if (IndexedSlicesObject *s = asIndexedSlices(g))

@@ -40,10 +40,19 @@ void recordVariableRead(TfRuntime &rt,
                         const Value &value);
 
 /// Staged control-flow node `node` (StatelessIf, StatelessWhile, For) was
-/// just built with `outputs`: a tape that recorded ops or variable reads
-/// inside its regions records it too, so that a gradient through it stops
-/// with UnimplementedError instead of coming back as None.
+/// just built with `outputs`: a tape whose recorded ops inside its regions
+/// used watched tensors or variables from outside records it as one op,
+/// whose gradient differentiates those ops.
 void recordStagedOp(TfRuntime &rt, int node, const ValueList &outputs);
+
+/// `vars` are a staged loop's state inside one of its regions: the
+/// recording tapes watch them, so that the body's ops on them are recorded
+/// even when the state's initial values are not watched (a gradient can
+/// still reach the state through a watched tensor the body uses).
+void watchLoopState(TfRuntime &rt, const ValueList &vars);
+
+/// Whether a tape is recording (one that computes a gradient pauses).
+bool anyTapeRecording(const TfRuntime &rt);
 
 /// Runs `body`, which builds op `op` from several kiln ops, and records it
 /// on the tapes as that one op (whose gradient is TensorFlow's for `op`,

@@ -192,6 +192,54 @@ ValueList topKGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   return out;
 }
 
+/// The first `rows` rows of `buffer`, in `like`'s type.
+Value firstRows(TfRuntime &rt, const Value &buffer, const Value &rows,
+                const Value &like) {
+  TensorType t = typeOf(rt, like);
+  TensorType dynamic = t;
+  dynamic.shape[0] = -1;
+  Value out =
+      rt.apply("TensorListStack", {buffer, rows}, {{"element_dtype", t.dtype}},
+               dynamic, "TensorListStack");
+  return t.isStatic() ? reshape(rt, out, pyIntList(rt.in, t.shape)) : out;
+}
+
+/// TensorListSetItem (a TensorArray write): the buffer's gradient with row
+/// `index` zeroed (cut back to the buffer's rows when the write grew it),
+/// and that row for the item (TensorFlow's _TensorListSetItemGrad).
+ValueList setItemGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+  const Value &buffer = e.inputs[0], &index = e.inputs[1], &item = e.inputs[2];
+  Value cleared =
+      rt.apply("TensorListSetItem", {g[0], index, filledLike(rt, item, 0)},
+               {{"grow", false}}, typeOf(rt, g[0]), "TensorListSetItem");
+  auto grow = e.attrs.find("grow");
+  if (grow != e.attrs.end() && std::get<bool>(grow->second))
+    cleared = firstRows(rt, cleared, firstDimension(rt, buffer), buffer);
+  Value row = rt.apply("GatherV2", {g[0], index}, {{"axis", int64_t(0)}},
+                       typeOf(rt, item), "TensorListGetItem");
+  return {cleared, Value(), row};
+}
+
+/// TensorListStack (the first `size` rows of a TensorArray's buffer): the
+/// gradient, then zero rows up to the buffer's.
+ValueList stackGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+  const Value &buffer = e.inputs[0];
+  TensorType row = typeOf(rt, buffer);
+  row.shape.erase(row.shape.begin());
+  // A zero row written at max(capacity - 1, rows of g) is past g's end:
+  // the write grows g, with zero rows, to at least the buffer's capacity.
+  Value capacity = firstDimension(rt, buffer);
+  Value last = binaryOp(rt, "Maximum",
+                        binaryOp(rt, "Sub", capacity,
+                                 rt.toTensor(Value::integer(1), DType::Int32)),
+                        firstDimension(rt, g[0]));
+  TensorType grownType = typeOf(rt, g[0]);
+  grownType.shape[0] = -1;
+  Value grown = rt.apply("TensorListSetItem", {g[0], last, filled(rt, row, 0)},
+                         {{"grow", true}}, grownType, "TensorListSetItem");
+  return {firstRows(rt, grown, capacity, buffer), Value()};
+}
+
 } // namespace
 
 IndexedSlicesObject *asIndexedSlices(const Value &v) {
@@ -256,6 +304,8 @@ void addArrayGradients(std::map<std::string, GradFn> &table) {
   table["Pad"] = padGrad;
   table["PadV2"] = padGrad;
   table["ReverseV2"] = reverseGrad;
+  table["TensorListSetItem"] = setItemGrad;
+  table["TensorListStack"] = stackGrad;
 }
 
 } // namespace kiln::tf

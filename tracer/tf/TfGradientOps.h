@@ -9,11 +9,18 @@
 
 #include <functional>
 #include <map>
+#include <set>
 
 namespace kiln::tf {
 
 /// One op recorded on a tape.
 struct TapeEntry {
+  TapeEntry(std::string op, ValueList inputs, ValueList outputs,
+            std::map<std::string, Attr> attrs = {},
+            std::shared_ptr<VariableState> variable = nullptr)
+      : op(std::move(op)), inputs(std::move(inputs)),
+        outputs(std::move(outputs)), attrs(std::move(attrs)),
+        variable(std::move(variable)) {}
   std::string op;
   ValueList inputs, outputs; // kept alive, so that keys stay unique
   std::map<std::string, Attr> attrs;
@@ -24,6 +31,15 @@ struct TapeEntry {
   /// outputs' (None for outputs that got none), instead of a registered
   /// gradient function.
   std::function<ValueList(const ValueList &grads)> backward;
+  /// For a staged control-flow node (If, While, For) whose regions used
+  /// watched tensors: the node. Its inputs are the watched tensors from
+  /// outside its regions (loop state entering it, captures) and its
+  /// outputs the node's; the entries recorded inside its regions stay on
+  /// the tape, and its gradient differentiates them (TfGradientFlow.cpp).
+  int staged = -1;
+  /// The variables read inside the staged node's regions: their
+  /// gradients follow the inputs' in its gradient function's result.
+  std::vector<std::shared_ptr<VariableState>> variables;
 };
 
 /// The gradients of an op's inputs (None for those that get none) from
@@ -53,6 +69,25 @@ void shiftedLogits(TfRuntime &rt, const Value &logits, Value &shifted,
 /// class indices when `sparse` (xent_op.h, sparse_xent_op.h).
 Value crossEntropyBackprop(TfRuntime &rt, const Value &logits,
                            const Value &labels, bool sparse);
+
+/// The gradients of `sources` (tensors), then of `variables`, from `seeds`
+/// on `targets`, through `entries` alone, on a tape of their own (a staged
+/// region's ops). None where no gradient reaches.
+ValueList
+backpropEntries(TfRuntime &rt, std::vector<TapeEntry> entries,
+                const ValueList &targets, const ValueList &seeds,
+                const ValueList &sources,
+                const std::vector<std::shared_ptr<VariableState>> &variables);
+
+/// The nodes inside control-flow node `node`'s regions, nested ones and
+/// region arguments included.
+std::set<int> nodesWithin(const graph::Graph &g, int node);
+
+/// The gradient of the staged control-flow entry `e` (e.staged) of a tape
+/// whose entries are `tape`: its inputs', then its variables' gradients
+/// from its outputs' `grads` (None where none reached).
+ValueList stagedGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
+                         const TapeEntry &e, const ValueList &grads);
 
 void addMathGradients(std::map<std::string, GradFn> &table);
 void addArrayGradients(std::map<std::string, GradFn> &table);

@@ -1,37 +1,34 @@
 import tensorflow as tf
-x = tf.Variable(2.0)
 
-@tf.function
-def h(n):
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def none_state(x):
     with tf.GradientTape() as t:
-        y = tf.constant(1.0)
-        for i in tf.range(n):
+        t.watch(x)
+        y = x
+        for i in tf.range(2):
             y = y * x
     return t.gradient(y, x)
+
+
 try:
-    print(h(tf.constant(3)))
+    print(none_state(tf.constant([1.0, 2.0])))
 except Exception as e:
     print(type(e).__name__, str(e).splitlines()[-1])
 
-@tf.function
-def f(c):
-    if c > 0:
-        return x * x
-    return x
-
-with tf.GradientTape() as t:
-    y = f(tf.constant(1))
-try:
-    print(t.gradient(y, x))
-except Exception as e:
-    print(type(e).__name__, str(e).splitlines()[-1])
 
 @tf.function
-def k(c):
-    with tf.GradientTape() as t:
-        y = x if c > 0 else x
-    return t.gradient(y, x)
+def second_order(x):
+    with tf.GradientTape() as t2:
+        t2.watch(x)
+        with tf.GradientTape() as t1:
+            t1.watch(x)
+            y = tf.cond(x > 0, lambda: x * x * x, lambda: x)
+        g = t1.gradient(y, x)
+    return t2.gradient(g, x)
+
+
 try:
-    print(k(tf.constant(1)))
+    print(second_order(tf.constant(2.0)))
 except Exception as e:
     print(type(e).__name__, str(e).splitlines()[-1])
