@@ -939,6 +939,17 @@ Value Emitter::emitTensorList(const graph::Node &n, RankedTensorType type) {
     if (type.isDynamicDim(0))
       dynamic.push_back(b.create<arith::MaxSIOp>(
           loc, index(input(n, 0)), b.create<arith::ConstantIndexOp>(loc, 0)));
+    // Element dimensions known at run time only: from the element shape,
+    // the second input (the gradient's stack of a loop's state has one).
+    for (int64_t d = 1; d < type.getRank(); ++d)
+      if (type.isDynamicDim(d)) {
+        if (n.inputs.size() < 2)
+          return nullptr;
+        Value at = b.create<arith::ConstantIndexOp>(loc, d - 1);
+        dynamic.push_back(b.create<arith::IndexCastOp>(
+            loc, b.getIndexType(),
+            b.create<tensor::ExtractOp>(loc, input(n, 1), ValueRange{at})));
+      }
     return zeros(loc, type, dynamic);
   }
   Value buffer = input(n, 0);
@@ -1016,6 +1027,27 @@ Value Emitter::emitTensorList(const graph::Node &n, RankedTensorType type) {
         loc, b.create<tensor::DimOp>(loc, buffer, 0), one);
     i = b.create<arith::MinSIOp>(loc, i, last);
     buffer = castTo(loc, buffer, type);
+  }
+  // An element dimension known at run time only must match the item's,
+  // or the write would leave the row.
+  auto itemType = cast<RankedTensorType>(item.getType());
+  if (!itemType.hasStaticShape() || !bufferType.hasStaticShape()) {
+    Value ok = b.create<arith::ConstantIntOp>(loc, 1, 1);
+    SmallVector<Value> ints{b.create<arith::ConstantIndexOp>(loc, rank - 1)};
+    for (int64_t d = 1; d < rank; ++d)
+      ints.push_back(dimSize(loc, item, d - 1));
+    ints.push_back(b.create<arith::ConstantIndexOp>(loc, rank - 1));
+    for (int64_t d = 1; d < rank; ++d) {
+      ints.push_back(dimSize(loc, buffer, d));
+      ok = b.create<arith::AndIOp>(
+          loc, ok,
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, ints[d],
+                                  ints.back()));
+    }
+    check(n, ok,
+          "Tried to set a tensor with incompatible shape at a list index. "
+          "Item element shape: {shape} list shape: {shape}",
+          ints);
   }
   SmallVector<OpFoldResult> offsets{i}, sizes{b.getIndexAttr(1)},
       strides(rank, b.getIndexAttr(1));

@@ -16,8 +16,9 @@
 //
 // TensorFlow keeps the intermediates instead (cond_v2 adds them as outputs,
 // while_v2 accumulates them in TensorLists); recomputing them computes the
-// same ops on the same values. It costs a second forward pass, and it
-// needs static shapes for a loop's state, which the stacks hold.
+// same ops on the same values. It costs a second forward pass, and a loop's
+// state must keep its run-time shape from one iteration to the next (the
+// stacks' rows have one shape).
 #include "TfGradient.h"
 #include "TfGradientOps.h"
 #include "TfIndexedSlices.h"
@@ -217,11 +218,10 @@ ValueList loopGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
   std::vector<TensorType> stateTypes;
   for (size_t k = 0; k < numState; ++k) {
     const TensorType &t = g.nodes[bodyArgs[(isFor ? 1 : 0) + k]].outputs[0];
-    if (!t.isStatic())
+    if (t.unknownRank)
       rt.raise("UnimplementedError",
-               "kiln differentiates a staged loop only when its loop "
-               "variables have static shapes; one has shape " +
-                   t.shapeString());
+               "kiln differentiates a staged loop only when the ranks of its "
+               "loop variables are known");
     stateTypes.push_back(t);
   }
   auto bufferType = [&](size_t k) {
@@ -239,11 +239,22 @@ ValueList loopGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
     loop.name = g.uniqueName("gradients/while_stack");
     loop.inputs = forward.inputs;
     loop.inputs.push_back(rt.graphOutput(int32Scalar(rt, 0)));
-    for (size_t k = 0; k < numState; ++k)
+    for (size_t k = 0; k < numState; ++k) {
+      // A row's sizes known at run time only are the initial state's (the
+      // stacking checks that each iteration keeps them).
+      ValueList reserve{int32Scalar(rt, 0)};
+      if (!stateTypes[k].isStatic()) {
+        Value init = rt.symbolic(forward.inputs[bounds + k]);
+        reserve.push_back(rt.apply(
+            "Shape", {init}, {{"out_type", DType::Int32}},
+            TensorType{DType::Int32, {int64_t(stateTypes[k].shape.size())}},
+            "Shape"));
+      }
       loop.inputs.push_back(
-          rt.graphOutput(rt.apply("TensorListReserve", {int32Scalar(rt, 0)},
+          rt.graphOutput(rt.apply("TensorListReserve", reserve,
                                   {{"element_dtype", stateTypes[k].dtype}},
                                   bufferType(k), "TensorListReserve")));
+    }
     // A region of the loop, cloned from region `old` (whose first `skip`
     // arguments precede the state): arguments for the state, then the
     // count and the stacks, the old ones mapped to the new.
@@ -311,7 +322,7 @@ ValueList loopGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
   const size_t numSources = e.inputs.size() + e.variables.size();
   ValueList inits;
   for (size_t k : diff)
-    inits.push_back(grads[k].isNone() ? filled(rt, stateTypes[k], 0)
+    inits.push_back(grads[k].isNone() ? filledLike(rt, e.outputs[k], 0)
                                       : dense(rt, grads[k]));
   for (size_t k = 0; k < numSources; ++k)
     inits.push_back(zeroGradient(rt, e, k));
@@ -363,7 +374,7 @@ ValueList loopGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
     std::vector<graph::Output> results;
     for (size_t j = 0; j < diff.size(); ++j)
       results.push_back(rt.graphOutput(got[j].isNone()
-                                           ? filled(rt, stateTypes[diff[j]], 0)
+                                           ? filledLike(rt, state[diff[j]], 0)
                                            : dense(rt, got[j])));
     for (size_t k = 0; k < numSources; ++k) {
       const Value &sum = carried[diff.size() + k];

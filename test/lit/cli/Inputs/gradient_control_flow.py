@@ -1,8 +1,8 @@
 import tensorflow as tf
 
 
-@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
-def none_state(x):
+@tf.function(input_signature=[tf.TensorSpec(None, tf.float32)])
+def unknown_rank_state(x):
     with tf.GradientTape() as t:
         t.watch(x)
         y = x
@@ -12,7 +12,7 @@ def none_state(x):
 
 
 try:
-    print(none_state(tf.constant([1.0, 2.0])))
+    print(unknown_rank_state(tf.constant([1.0, 2.0])))
 except Exception as e:
     print(type(e).__name__, str(e).splitlines()[-1])
 
