@@ -1,7 +1,8 @@
 // Helpers that training scripts reach for, built as TensorFlow's Python
 // layer builds them (clip_ops.py, nn_impl.py, math_ops.py), op for op:
 // tf.clip_by_norm, tf.clip_by_global_norm, tf.linalg.global_norm,
-// tf.nn.l2_loss, tf.nn.moments, tf.math.squared_difference,
+// tf.nn.l2_loss, tf.nn.moments, tf.nn.batch_normalization,
+// tf.math.squared_difference,
 // tf.math.reciprocal_no_nan and tf.nn.silu/swish.
 #include "TfGradient.h"
 #include "TfModuleBuilder.h"
@@ -119,6 +120,29 @@ Value moments(TfRuntime &rt, const Params &p) {
   return in.tuple({mean, variance});
 }
 
+/// nn_impl.batch_normalization, op for op: inv = rsqrt(variance + eps)
+/// (times scale), then x * inv + (offset - mean * inv), each operand as
+/// Python's operators convert it.
+Value batchNormalization(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  using ast::BinaryOp;
+  Value x = rt.toTensor(p.require("x", "batch_normalization"));
+  Value mean = p.require("mean", "batch_normalization");
+  Value variance = p.require("variance", "batch_normalization");
+  Value offset = p.get("offset"), scale = p.get("scale");
+  Value eps = p.require("variance_epsilon", "batch_normalization");
+  Value inv = unaryOp(rt, "Rsqrt", in.binary(BinaryOp::Add, variance, eps));
+  if (!scale.isNone())
+    inv = in.binary(BinaryOp::Mult, inv, scale);
+  DType d = rt.tensor(x).type.dtype;
+  Value shift = in.binary(BinaryOp::Mult, mean, inv);
+  shift = offset.isNone() ? unaryOp(rt, "Neg", shift)
+                          : in.binary(BinaryOp::Sub, offset, shift);
+  return in.binary(BinaryOp::Add,
+                   in.binary(BinaryOp::Mult, x, cast(rt, inv, d)),
+                   cast(rt, shift, d));
+}
+
 /// nn_impl.swish: x * sigmoid(beta * x).
 Value swish(TfRuntime &rt, const Params &p) {
   Value x = rt.toTensor(p.require("features", "silu"));
@@ -160,6 +184,12 @@ void installTrainingMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     return moments(
         *r, Params(in, args, "moments",
                    {"x", "axes", "shift", "keepdims", "name", "keep_dims"}));
+  });
+  nn.def("batch_normalization", [r](Interpreter &in, CallArgs &args) {
+    return batchNormalization(*r,
+                              Params(in, args, "batch_normalization",
+                                     {"x", "mean", "variance", "offset",
+                                      "scale", "variance_epsilon", "name"}));
   });
   auto silu = [r](Interpreter &in, CallArgs &args) {
     return swish(*r, Params(in, args, "silu", {"features", "beta", "name"}));
