@@ -1,7 +1,9 @@
 // tf.nn.conv2d, tf.nn.max_pool2d, tf.nn.avg_pool2d, tf.nn.bias_add and
 // tf.pad: one TensorFlow op each (Conv2D, MaxPool, AvgPool, BiasAdd, and
 // Pad, PadV2 or MirrorPad), emitted by codegen/EmitNn.cpp. Images are NHWC,
-// the only layout TensorFlow's CPU kernels take.
+// the only layout TensorFlow's CPU kernels take. tf.nn.max_pool and
+// avg_pool pick the pooling of the input's rank; the 1-D forms (and
+// conv1d) run the 2-D op over a height of 1, as nn_ops.py does.
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
@@ -457,6 +459,125 @@ Value pad(TfRuntime &rt, const Params &p) {
                   rt.tracing != nullptr);
 }
 
+/// nn_ops._get_sequence for channels-last data: `v` (None, an int, or a
+/// list of 1, n or n + 2 ints) as n + 2 ints, 1 for the batch and channels.
+std::vector<int64_t> sequence(TfRuntime &rt, const Value &v, size_t n,
+                              const std::string &name) {
+  Interpreter &in = rt.in;
+  if (v.isNone())
+    return std::vector<int64_t>(n + 2, 1);
+  std::vector<int64_t> s;
+  if (v.isIntLike())
+    s = {in.toIndex(v)};
+  else
+    for (const Value &x : in.toList(v))
+      s.push_back(in.toIndex(x));
+  if (s.size() == n + 2)
+    return s;
+  if (s.size() == 1)
+    s.assign(n, s[0]);
+  else if (s.size() != n)
+    in.valueError(name + " should be of length 1, " + std::to_string(n) +
+                  " or " + std::to_string(n + 2) + ". Received: " + name + "=" +
+                  in.repr(v) + " of length " + std::to_string(s.size()));
+  s.insert(s.begin(), 1);
+  s.push_back(1);
+  return s;
+}
+
+Value intList(Interpreter &in, const std::vector<int64_t> &v) {
+  ValueList items;
+  for (int64_t x : v)
+    items.push_back(Value::integer(x));
+  return in.list(std::move(items));
+}
+
+/// Params for a call of `fname` with these keyword arguments.
+Params keywords(Interpreter &in, CallArgs &args, const std::string &fname,
+                std::vector<std::pair<std::string, Value>> given) {
+  std::vector<std::string> names;
+  for (auto &[name, v] : given)
+    names.push_back(name);
+  args.keywords = std::move(given);
+  return Params(in, args, fname, names);
+}
+
+/// tf.nn.max_pool and tf.nn.avg_pool (max_pool_v2, avg_pool_v2): the
+/// pooling of the input's rank, 1-D as 2-D over a height of 1
+/// (max_pool1d, avg_pool1d).
+Value poolN(TfRuntime &rt, const Params &p, const std::string &op,
+            const std::string &fname, int forceN = 0) {
+  Interpreter &in = rt.in;
+  const std::string base = op == "MaxPool" ? "max_pool" : "avg_pool";
+  Value x = rt.toTensor(p.require("input", fname));
+  const TensorType &xt = rt.tensor(x).type;
+  std::string format =
+      p.has("data_format") ? in.toStr(p.get("data_format")) : "";
+  size_t n = forceN;
+  if (!n) {
+    if (xt.unknownRank)
+      in.valueError("Cannot take the length of shape with unknown rank.");
+    if (xt.shape.size() < 3 || xt.shape.size() > 5)
+      in.valueError("`input.shape.rank` must be 3, 4 or 5. Received: "
+                    "input.shape=" +
+                    xt.shapeString() + " of rank " +
+                    std::to_string(xt.shape.size()) + ".");
+    n = xt.shape.size() - 2;
+  }
+  if (!format.empty() && format.rfind("NC", 0) == 0)
+    rt.raise("UnimplementedError",
+             "kiln pools channels-last data only, not " + format);
+  if (n == 3)
+    rt.raise("UnimplementedError", "kiln does not support 3-D pooling yet");
+  std::vector<int64_t> ksize =
+      sequence(rt, p.require("ksize", fname), n, "ksize");
+  std::vector<int64_t> strides =
+      sequence(rt, p.require("strides", fname), n, "strides");
+  Value padding = p.require("padding", fname);
+  if (n == 1) { // [batch, width, channels] as [batch, 1, width, channels]
+    ksize.insert(ksize.begin(), 1);
+    strides.insert(strides.begin(), 1);
+    x = expandDims(rt, x, 1);
+  }
+  CallArgs args;
+  Value pooled =
+      pool(rt,
+           keywords(in, args, base + "2d",
+                    {{"input", x},
+                     {"ksize", intList(in, ksize)},
+                     {"strides", intList(in, strides)},
+                     {"padding", padding}}),
+           op, base + "2d", op == "MaxPool" ? "MaxPool2d" : "AvgPool2D");
+  return n == 1 ? squeeze(rt, pooled, in.list({Value::integer(1)})) : pooled;
+}
+
+/// tf.nn.conv1d (NWC): conv2d over a height of 1, the input's and the
+/// filters' shapes expanded and the result's squeezed.
+Value conv1d(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  std::string format =
+      p.has("data_format") ? in.toStr(p.get("data_format")) : "NWC";
+  if (format != "NWC" && format != "NHWC")
+    rt.raise("UnimplementedError",
+             "kiln supports tf.nn.conv1d with channels last (NWC) only");
+  Value x = expandDims(rt, rt.toTensor(p.require("input", "conv1d")), -3);
+  Value k = expandDims(rt, rt.toTensor(p.require("filters", "conv1d")), 0);
+  std::vector<int64_t> strides =
+      sequence(rt, p.require("stride", "conv1d"), 1, "stride");
+  std::vector<int64_t> dilations =
+      sequence(rt, p.get("dilations"), 1, "dilations");
+  strides.insert(strides.begin(), 1);
+  dilations.insert(dilations.begin(), 1);
+  CallArgs args;
+  Value out = conv2d(rt, keywords(in, args, "conv2d",
+                                  {{"input", x},
+                                   {"filters", k},
+                                   {"strides", intList(in, strides)},
+                                   {"padding", p.require("padding", "conv1d")},
+                                   {"dilations", intList(in, dilations)}}));
+  return squeeze(rt, out, in.list({Value::integer(-3)}));
+}
+
 } // namespace
 
 void installNn(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn) {
@@ -479,6 +600,24 @@ void installNn(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn) {
         Params(in, args, "avg_pool2d",
                {"input", "ksize", "strides", "padding", "data_format", "name"}),
         "AvgPool", "avg_pool2d", "AvgPool2D");
+  });
+  for (const char *op : {"MaxPool", "AvgPool"}) {
+    std::string base = std::string(op) == "MaxPool" ? "max_pool" : "avg_pool";
+    for (int n : {0, 1}) {
+      std::string fname = base + (n ? "1d" : "");
+      nn.def(fname, [r, op, fname, n](Interpreter &in, CallArgs &args) {
+        return poolN(*r,
+                     Params(in, args, fname,
+                            {"input", "ksize", "strides", "padding",
+                             "data_format", "name"}),
+                     op, fname, n);
+      });
+    }
+  }
+  nn.def("conv1d", [r](Interpreter &in, CallArgs &args) {
+    return conv1d(*r, Params(in, args, "conv1d",
+                             {"input", "filters", "stride", "padding",
+                              "data_format", "dilations", "name"}));
   });
   nn.def("bias_add", [r](Interpreter &in, CallArgs &args) {
     return biasAdd(*r, Params(in, args, "bias_add",
