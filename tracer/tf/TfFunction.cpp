@@ -440,6 +440,51 @@ ConcreteFunction *TfFunction::find(const std::string &key,
   return best;
 }
 
+Value TfFunction::outputTensors(Interpreter &in, const Value &result,
+                                TraceState *onError) {
+  // Non-tensor numbers and strings in the result become constants,
+  // variables their values, and a TensorShape whose dimensions are all
+  // known a shape tensor, as TensorFlow converts a Function's outputs to
+  // tensors (outside the user's code: its errors are not "in user code").
+  return mapLeaves(in, result, "", [&](const Value &v, const std::string &) {
+    auto *shape = v.is(Type::Native)
+                      ? dynamic_cast<TensorShapeObject *>(v.raw())
+                      : nullptr;
+    if (shape && shape->type.isStatic())
+      return rt.toTensor(pyIntList(in, shape->type.shape), DType::Int32);
+    bool array = v.is(Type::Native) && dynamic_cast<NdArrayObject *>(v.raw());
+    if (v.isNumber() || v.is(Type::Str) || v.is(Type::Bytes) || asVariable(v) ||
+        array)
+      return rt.toTensor(v);
+    if (v.isNone() || rt.isTensor(v) ||
+        (v.is(Type::Native) && dynamic_cast<TensorArrayObject *>(v.raw())))
+      return v;
+    rt.tracing = onError;
+    in.typeError("To be compatible with tf.function, Python functions must "
+                 "return zero or more Tensors or ExtensionTypes or None "
+                 "values; in compilation of " +
+                 in.repr(pyFunc) + ", found return value of type " +
+                 in.typeName(v) + ", which is not a Tensor or ExtensionType.");
+  });
+}
+
+Value TfFunction::callInline(Interpreter &in, const ValueList &bound,
+                             const std::vector<std::string> &kwNames) {
+  struct StagingScope {
+    Interpreter &in;
+    bool old;
+    ~StagingScope() { in.setStaging(old); }
+  } staging{in, in.setStaging(converts(in))};
+  // Its Python side effects ran when it was traced: prints are dropped.
+  py::DiscardOutput quiet(in.out());
+  CallArgs call;
+  size_t positionalCount = bound.size() - kwNames.size();
+  call.positional.assign(bound.begin(), bound.begin() + positionalCount);
+  for (size_t i = 0; i < kwNames.size(); ++i)
+    call.keywords.emplace_back(kwNames[i], bound[positionalCount + i]);
+  return outputTensors(in, in.call(pyFunc, call), rt.tracing);
+}
+
 ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
                                     const std::vector<std::string> &kwNames,
                                     const std::string &key,
@@ -519,30 +564,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
       throw;
     throw userCodeError(in, e);
   }
-  // Non-tensor numbers and strings in the result become constants,
-  // variables their values, and a TensorShape whose dimensions are all
-  // known a shape tensor, as TensorFlow converts a Function's outputs to
-  // tensors (outside the user's code: its errors are not "in user code").
-  result = mapLeaves(in, result, "", [&](const Value &v, const std::string &) {
-    auto *shape = v.is(Type::Native)
-                      ? dynamic_cast<TensorShapeObject *>(v.raw())
-                      : nullptr;
-    if (shape && shape->type.isStatic())
-      return rt.toTensor(pyIntList(in, shape->type.shape), DType::Int32);
-    bool array = v.is(Type::Native) && dynamic_cast<NdArrayObject *>(v.raw());
-    if (v.isNumber() || v.is(Type::Str) || v.is(Type::Bytes) || asVariable(v) ||
-        array)
-      return rt.toTensor(v);
-    if (v.isNone() || rt.isTensor(v) ||
-        (v.is(Type::Native) && dynamic_cast<TensorArrayObject *>(v.raw())))
-      return v;
-    rt.tracing = saved;
-    in.typeError("To be compatible with tf.function, Python functions must "
-                 "return zero or more Tensors or ExtensionTypes or None "
-                 "values; in compilation of " +
-                 in.repr(pyFunc) + ", found return value of type " +
-                 in.typeName(v) + ", which is not a Tensor or ExtensionType.");
-  });
+  result = outputTensors(in, result, saved);
   // Outputs: an Identity per returned tensor, as TensorFlow names them.
   concrete->firstOutput = state.graph.results.size();
   size_t outIndex = 0;
@@ -1408,7 +1430,8 @@ void TfFunction::warnFrequentRetracing(Interpreter &in) {
 Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
   // A Function called while another traces has its own trace cache, as in
   // TensorFlow: it traces once per signature (its Python side effects run
-  // then), and its graph is copied into the caller's.
+  // then), and its graph is copied into the caller's (or, under a tape,
+  // its body runs again there).
   ValueList bound;
   std::vector<std::string> kwNames;
   bind(in, args, bound, kwNames);
@@ -1446,6 +1469,31 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
       throw;
     }
     rt.tracing = outer;
+  }
+  // Under a recording tape the callee's ops must be recorded, so that
+  // gradients flow through it: its Python body runs again in the caller's
+  // trace instead (TensorFlow differentiates the call op with the
+  // callee's gradient function, which computes the same ops).
+  if (anyTapeRecording(rt)) {
+    ValueList tensors;
+    for (auto &b : bound) {
+      size_t index = 0;
+      mapTensors(
+          in, b,
+          [&](size_t, const Value &t) {
+            tensors.push_back(t);
+            return t;
+          },
+          index);
+    }
+    std::vector<std::shared_ptr<VariableState>> variables;
+    auto callVariables = argumentVariables(in, bound);
+    for (auto &var : c->captures)
+      variables.push_back(c->variableFor(var, callVariables));
+    variables.insert(variables.end(), callVariables.begin(),
+                     callVariables.end());
+    if (tapeWatches(rt, tensors, variables))
+      return callInline(in, bound, kwNames);
   }
   // Copy the callee's nodes into the caller's graph.
   TraceState &outer = *rt.tracing;

@@ -119,6 +119,16 @@ private:
                          const std::string &key,
                          const std::vector<TensorType> &tensorTypes);
   py::PyException userCodeError(Interpreter &in, py::PyException &e);
+  /// A body's result as a Function returns it: numbers, strings, variables
+  /// and static TensorShapes as tensors; anything else but tensors, None
+  /// and TensorArrays is TensorFlow's TypeError (raised with rt.tracing set
+  /// to `onError`).
+  Value outputTensors(Interpreter &in, const Value &result,
+                      TraceState *onError);
+  /// Runs the Python body on bound arguments in the caller's trace, for a
+  /// call under a recording tape (see callWhileTracing).
+  Value callInline(Interpreter &in, const ValueList &bound,
+                   const std::vector<std::string> &kwNames);
   std::string paramName(size_t i) const;
   /// The names of a call's arguments: the function's positional
   /// parameters, then `kwNames` (as bind() orders them).

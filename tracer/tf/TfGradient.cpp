@@ -660,6 +660,23 @@ bool anyTapeRecording(const TfRuntime &rt) {
   return false;
 }
 
+bool tapeWatches(TfRuntime &rt, const ValueList &tensors,
+                 const std::vector<std::shared_ptr<VariableState>> &variables) {
+  for (auto &tape : rt.tapes) {
+    if (!tape->recording)
+      continue;
+    for (auto &t : tensors)
+      if (differentiable(rt, t) && tape->watched.count(keyOf(rt, t)))
+        return true;
+    for (auto &var : variables)
+      if (isFloating(var->type.dtype) &&
+          (tape->watchedVariables.count(var.get()) ||
+           (tape->watchAccessedVariables && var->trainable)))
+        return true;
+  }
+  return false;
+}
+
 void watchLoopState(TfRuntime &rt, const ValueList &vars) {
   for (auto &tape : rt.tapes)
     if (tape->recording)

@@ -54,6 +54,11 @@ void watchLoopState(TfRuntime &rt, const ValueList &vars);
 /// Whether a tape is recording (one that computes a gradient pauses).
 bool anyTapeRecording(const TfRuntime &rt);
 
+/// Whether a recording tape watches one of `tensors`, or would watch one
+/// of `variables` when read.
+bool tapeWatches(TfRuntime &rt, const ValueList &tensors,
+                 const std::vector<std::shared_ptr<VariableState>> &variables);
+
 /// Runs `body`, which builds op `op` from several kiln ops, and records it
 /// on the tapes as that one op (whose gradient is TensorFlow's for `op`,
 /// e.g. Softmax) instead of its parts.
