@@ -71,8 +71,9 @@ public:
     // which operand a rewrite moves depends on it.
     for (auto &n : g.nodes)
       if ((n.op == "AddV2" || n.op == "Add" || n.op == "Mul") &&
-          n.inputs.size() == 2 && n.outputs.size() == 1 &&
-          numeric(n.outputs[0].dtype) && name(n.inputs[1]) < name(n.inputs[0]))
+          !n.attrs.count(graph::kKernelAttr) && n.inputs.size() == 2 &&
+          n.outputs.size() == 1 && numeric(n.outputs[0].dtype) &&
+          name(n.inputs[1]) < name(n.inputs[0]))
         std::swap(n.inputs[0], n.inputs[1]);
     // Until nothing changes, as grappler repeats its passes (bounded).
     for (int round = 0; round < 16; ++round) {
@@ -100,7 +101,7 @@ private:
   std::optional<Binary> view(int id) const {
     const graph::Node &n = g.nodes[id];
     if (n.inputs.size() != 2 || n.outputs.size() != 1 ||
-        !numeric(n.outputs[0].dtype))
+        !numeric(n.outputs[0].dtype) || n.attrs.count(graph::kKernelAttr))
       return std::nullopt;
     Operand a{n.inputs[0]}, b{n.inputs[1]};
     if (n.op == "AddV2" || n.op == "Add")

@@ -53,8 +53,8 @@ std::string Emitter::tensorName(graph::Output o) const {
 bool Emitter::isTreeNode(int id, bool add) const {
   const graph::Node &n = g.nodes[id];
   bool op = add ? n.op == "AddV2" || n.op == "Add" : n.op == "Mul";
-  return op && n.outputs.size() == 1 && isFloat(n.outputs[0].dtype) &&
-         n.outputs[0].isStatic();
+  return op && !n.attrs.count(graph::kKernelAttr) && n.outputs.size() == 1 &&
+         isFloat(n.outputs[0].dtype) && n.outputs[0].isStatic();
 }
 
 bool Emitter::absorbedIntoConsumer(int id, bool add) {
@@ -252,7 +252,8 @@ Value Emitter::emitConvertedPow(const graph::Node &n, RankedTensorType type) {
 Value Emitter::emitRsqrtMul(const graph::Node &n, RankedTensorType type) {
   graph::Output divisor = n.inputs[1];
   const graph::Node &sqrt = g.nodes[divisor.node];
-  if (!isFloat(n.outputs[0].dtype) || sqrt.op != "Sqrt")
+  if (!isFloat(n.outputs[0].dtype) || sqrt.op != "Sqrt" ||
+      n.attrs.count(graph::kKernelAttr))
     return nullptr;
   // Grappler has merged equal nodes before (common subexpression
   // elimination): every use of a sqrt of the same tensor counts.

@@ -1260,12 +1260,14 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
         values[key({body.args[j + 1], 0})] = args[j];
       ok = ok && emitRegion(n.regions[0], types, res, error);
     };
-    // State whose shape may change between iterations (a shape invariant)
-    // goes through scf.while: scf.for's canonicalization would pin it to
-    // the initial value's static shape.
+    // State whose shape may change between iterations (a shape invariant,
+    // a growing TensorArray) goes through scf.while: scf.for's
+    // canonicalization would pin it to the initial value's shape once that
+    // folds to a static one (a buffer of 0 rows, say).
     bool relaxed = false;
     for (size_t k = 0; k < types.size(); ++k)
-      relaxed |= input(n, 3 + k).getType() != types[k];
+      relaxed |= input(n, 3 + k).getType() != types[k] ||
+                 !cast<RankedTensorType>(types[k]).hasStaticShape();
     if (!relaxed) {
       result = b.create<scf::ForOp>(
           loc, lb, ub, step, inits,

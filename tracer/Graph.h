@@ -79,6 +79,12 @@ bool broadcastShapes(const std::vector<int64_t> &a,
 /// nine inputs one run; past that n % 8 first, or 8 or 9, then eights).
 std::vector<std::pair<size_t, size_t>> addNRuns(size_t n);
 
+/// The attr of nodes that compute part of one TensorFlow kernel (a
+/// gradient kernel such as SigmoidGrad, built from Mul and Sub nodes): its
+/// value names the kernel. Grappler's rewrites do not see into a kernel, so
+/// codegen's emulation of them leaves these nodes as they are.
+inline constexpr const char *kKernelAttr = "_kernel";
+
 struct Node {
   std::string op;   // TensorFlow's op name: Placeholder, Const, AddV2, ...
   std::string name; // unique within the graph: "add", "add_1", ...

@@ -482,6 +482,20 @@ Value aggregate(TfRuntime &rt, const ValueList &grads) {
   return addN(rt, dense, "");
 }
 
+/// The ops whose gradient is one TensorFlow kernel (SigmoidGrad, ...)
+/// that kiln builds from several nodes: nodes from `first` on are marked
+/// as parts of that kernel, so that codegen's emulation of grappler does
+/// not regroup their arithmetic (TensorFlow's graph has one node there).
+void markKernel(graph::Graph &g, size_t first, const std::string &op) {
+  static const std::set<std::string> kernels = {
+      "Elu",  "LeakyRelu", "Reciprocal", "Relu",     "Relu6", "Rsqrt",
+      "Selu", "Sigmoid",   "Softplus",   "Softsign", "Sqrt",  "Tanh"};
+  if (!kernels.count(op))
+    return;
+  for (size_t i = first; i < g.nodes.size(); ++i)
+    g.nodes[i].attrs[graph::kKernelAttr] = op + "Grad";
+}
+
 /// A tape does not record the gradient ops it makes itself; an outer tape
 /// does (that is how second derivatives work).
 struct PauseRecording {
@@ -612,8 +626,8 @@ void recordStagedOp(TfRuntime &rt, int node, const ValueList &outputs) {
   };
   const graph::Node &n = g.nodes[node];
   // The loop state's initial values are inputs too (an If has none).
-  size_t first = n.op == "For" ? 3 : 0;
-  size_t state = n.op == "StatelessIf" ? 0 : outputs.size();
+  size_t bounds = n.op == "For" ? 3 : 0;
+  size_t numState = n.op == "StatelessIf" ? 0 : outputs.size();
   for (auto &tape : rt.tapes) {
     if (!tape->recording)
       continue;
@@ -630,8 +644,8 @@ void recordStagedOp(TfRuntime &rt, int node, const ValueList &outputs) {
           entry.variables.end())
         entry.variables.push_back(var);
     };
-    for (size_t k = 0; k < state; ++k)
-      input(rt.symbolic(n.inputs[first + k]));
+    for (size_t k = 0; k < numState; ++k)
+      input(rt.symbolic(n.inputs[bounds + k]));
     // What the ops recorded inside the regions read from outside them.
     for (auto &e : tape->entries) {
       if (e.outputs.empty() || !inside(e.outputs[0]))
@@ -643,6 +657,16 @@ void recordStagedOp(TfRuntime &rt, int node, const ValueList &outputs) {
       for (auto &v : e.inputs)
         if (!inside(v))
           input(v);
+    }
+    // A region may yield a tensor from outside it as it is (`y = z`): the
+    // gradient reaching that result goes to it.
+    for (int r : n.regions) {
+      if (n.op != "StatelessIf" && r != n.regions.back())
+        continue; // a loop's condition yields no state
+      const std::vector<graph::Output> &results = g.regions[r].results;
+      for (size_t k = 0; k < results.size() && k < outputs.size(); ++k)
+        if (!within.count(results[k].node))
+          input(rt.symbolic(results[k]));
     }
     if (entry.inputs.empty() && entry.variables.empty())
       continue;
@@ -962,7 +986,10 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
           grads[i] = filledLike(rt, e.outputs[i], 0);
         else if (IndexedSlicesObject *s = asIndexedSlices(grads[i]))
           grads[i] = densify(rt, *s);
+      size_t first = rt.tracing ? rt.tracing->graph.nodes.size() : 0;
       inputGrads = fn->second(rt, e, grads);
+      if (rt.tracing)
+        markKernel(rt.tracing->graph, first, e.op);
     }
     // Even an op that got no gradient counts as having used its inputs.
     for (auto &[key, index] : inputKeys(e)) {

@@ -160,14 +160,15 @@ ValueList nodeOutputs(TfRuntime &rt, int id) {
 }
 
 /// StatelessIf: an If on the same predicate whose branches recompute the
-/// forward branch and differentiate it.
+/// forward branch and differentiate it. An input neither branch reaches
+/// gets None.
 ValueList ifGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
                      const TapeEntry &e, const ValueList &grads) {
   graph::Graph &g = rt.tracing->graph;
   const graph::Node forward = g.nodes[e.staged];
-  size_t n = e.inputs.size() + e.variables.size();
+  const size_t n = e.inputs.size() + e.variables.size();
   std::vector<int> regions;
-  std::vector<std::vector<TensorType>> types;
+  std::vector<ValueList> got;
   for (int branch : forward.regions) {
     CurrentRegion keep(g);
     regions.push_back(g.beginRegion());
@@ -179,197 +180,337 @@ ValueList ifGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
         targets.push_back(rt.symbolic(m(g.regions[branch].results[j])));
         seeds.push_back(dense(rt, grads[j]));
       }
-    ValueList got = backpropEntries(rt, entriesWithin(rt, tape, branch, m),
-                                    targets, seeds, e.inputs, e.variables);
-    types.emplace_back();
-    for (size_t k = 0; k < n; ++k) {
-      Value grad = got[k].isNone() ? zeroGradient(rt, e, k) : dense(rt, got[k]);
-      g.regions[regions.back()].results.push_back(rt.graphOutput(grad));
-      types.back().push_back(rt.tensor(grad).type);
-    }
+    got.push_back(backpropEntries(rt, entriesWithin(rt, tape, branch, m),
+                                  targets, seeds, e.inputs, e.variables));
   }
   graph::Node node;
   node.op = "StatelessIf";
   node.name = g.uniqueName("gradients/cond_grad");
   node.inputs = {forward.inputs[0]};
   node.regions = regions;
-  for (size_t k = 0; k < n; ++k)
-    node.outputs.push_back(relaxed(rt, types[0][k], types[1][k]));
   node.loc = forward.loc;
-  return nodeOutputs(rt, g.add(std::move(node)));
+  std::vector<size_t> reached; // the inputs that get an output
+  for (size_t k = 0; k < n; ++k) {
+    if (got[0][k].isNone() && got[1][k].isNone())
+      continue;
+    reached.push_back(k);
+    std::vector<TensorType> types;
+    for (size_t b = 0; b < 2; ++b) {
+      CurrentRegion keep(g);
+      g.current = regions[b];
+      Value grad =
+          got[b][k].isNone() ? zeroGradient(rt, e, k) : dense(rt, got[b][k]);
+      g.regions[regions[b]].results.push_back(rt.graphOutput(grad));
+      types.push_back(rt.tensor(grad).type);
+    }
+    node.outputs.push_back(relaxed(rt, types[0], types[1]));
+  }
+  ValueList out = nodeOutputs(rt, g.add(std::move(node)));
+  ValueList result(n);
+  for (size_t j = 0; j < reached.size(); ++j)
+    result[reached[j]] = out[j];
+  return result;
 }
 
 Value int32Scalar(TfRuntime &rt, int64_t v) {
   return rt.toTensor(Value::integer(v), DType::Int32);
 }
 
-/// For and StatelessWhile.
-ValueList loopGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
-                       const TapeEntry &e, const ValueList &grads) {
-  graph::Graph &g = rt.tracing->graph;
-  const graph::Node forward = g.nodes[e.staged];
-  const bool isFor = forward.op == "For";
-  const size_t bounds = isFor ? 3 : 0;
-  const size_t numState = forward.inputs.size() - bounds;
-  const int body = forward.regions.back();
-  const std::vector<int> bodyArgs = g.regions[body].args;
-  const std::vector<graph::Output> bodyResults = g.regions[body].results;
-  // The state: the loop variables, then the tf.Variables the loop carries.
+/// What a loop's gradient keeps of each state entering an iteration.
+enum class Kept {
+  Value, // the state itself
+  Shape, // its shape only: a TensorArray buffer the body only writes to
+  None,  // nothing: such a buffer of a static shape
+};
+
+/// A staged loop (For or StatelessWhile) being differentiated.
+struct Loop {
+  Loop(const graph::Graph &g, int id)
+      : forward(g.nodes[id]), isFor(forward.op == "For"), bounds(isFor ? 3 : 0),
+        numState(forward.inputs.size() - bounds), body(forward.regions.back()),
+        bodyArgs(g.regions[body].args), bodyResults(g.regions[body].results) {}
+  const graph::Node forward; // a copy: the graph grows
+  const bool isFor;
+  const size_t bounds;   // start, limit and delta come first in a For
+  const size_t numState; // the loop variables, then the tf.Variables carried
+  const int body;
+  const std::vector<int> bodyArgs; // the induction variable (For), state
+  const std::vector<graph::Output> bodyResults;
   std::vector<TensorType> stateTypes;
-  for (size_t k = 0; k < numState; ++k) {
-    const TensorType &t = g.nodes[bodyArgs[(isFor ? 1 : 0) + k]].outputs[0];
+  std::vector<Kept> kept;
+
+  int stateArg(size_t k) const { return bodyArgs[(isFor ? 1 : 0) + k]; }
+};
+
+/// The regions nested in region `r`'s nodes, at any depth.
+void nestedRegions(const graph::Graph &g, int r, std::vector<int> &out) {
+  for (int id : g.regions[r].nodes)
+    for (int sub : g.nodes[id].regions) {
+      out.push_back(sub);
+      nestedRegions(g, sub, out);
+    }
+}
+
+/// Whether the body uses state argument `arg` only as the buffer that
+/// TensorArray writes (TensorListSetItem) write to, directly or through
+/// earlier writes, and yields: the gradient then needs its shape only.
+/// Any other use, or one inside a nested region, needs its value.
+bool onlyWritten(const graph::Graph &g, int body, int arg) {
+  std::set<int> buffers{arg};
+  for (int id : g.regions[body].nodes) {
+    const graph::Node &n = g.nodes[id];
+    for (size_t j = 0; j < n.inputs.size(); ++j) {
+      if (!buffers.count(n.inputs[j].node))
+        continue;
+      if (n.op != "TensorListSetItem" || j != 0)
+        return false;
+      buffers.insert(id);
+    }
+  }
+  std::vector<int> nested;
+  nestedRegions(g, body, nested);
+  for (int r : nested) {
+    for (graph::Output o : g.regions[r].results)
+      if (buffers.count(o.node))
+        return false;
+    for (int id : g.regions[r].nodes)
+      for (graph::Output o : g.nodes[id].inputs)
+        if (buffers.count(o.node))
+          return false;
+  }
+  return true;
+}
+
+/// Each state's type, and what the gradient keeps of it.
+void describeState(TfRuntime &rt, Loop &loop) {
+  const graph::Graph &g = rt.tracing->graph;
+  for (size_t k = 0; k < loop.numState; ++k) {
+    const TensorType &t = g.nodes[loop.stateArg(k)].outputs[0];
     if (t.unknownRank)
       rt.raise("UnimplementedError",
                "kiln differentiates a staged loop only when the ranks of its "
                "loop variables are known");
-    stateTypes.push_back(t);
+    loop.stateTypes.push_back(t);
+    Kept kept = Kept::Value;
+    if (onlyWritten(g, loop.body, loop.stateArg(k)))
+      kept = t.isStatic() ? Kept::None : Kept::Shape;
+    loop.kept.push_back(kept);
   }
-  auto bufferType = [&](size_t k) {
-    TensorType t = stateTypes[k];
-    t.shape.insert(t.shape.begin(), -1);
-    return t;
+}
+
+/// The rows of state k's stack: the state, or its shape.
+TensorType stackRow(const Loop &loop, size_t k) {
+  if (loop.kept[k] == Kept::Shape)
+    return {DType::Int32, {int64_t(loop.stateTypes[k].shape.size())}};
+  return loop.stateTypes[k];
+}
+
+TensorType stackType(const Loop &loop, size_t k) {
+  TensorType t = stackRow(loop, k);
+  t.shape.insert(t.shape.begin(), -1);
+  return t;
+}
+
+Value shapeOf(TfRuntime &rt, const Value &t) {
+  return rt.apply(
+      "Shape", {t}, {{"out_type", DType::Int32}},
+      TensorType{DType::Int32, {int64_t(rt.tensor(t).type.shape.size())}},
+      "Shape");
+}
+
+/// Step 1: the loop again, stacking what the gradient keeps of the state
+/// entering each iteration, and counting the iterations. Returns the count,
+/// then each state's stack (None where nothing is kept). The loop is built
+/// once per forward loop and reused by the gradients that can see it (a
+/// jacobian's rows, a persistent tape's gradients).
+ValueList stackingLoop(TfRuntime &rt, const Loop &loop, int forwardId) {
+  graph::Graph &g = rt.tracing->graph;
+  auto outputs = [&](int id) {
+    ValueList out{rt.symbolic({id, static_cast<int>(loop.numState)})};
+    int at = static_cast<int>(loop.numState) + 1;
+    for (size_t k = 0; k < loop.numState; ++k)
+      out.push_back(loop.kept[k] == Kept::None ? Value()
+                                               : rt.symbolic({id, at++}));
+    return out;
   };
-
-  // 1. The loop again, stacking the state entering each iteration.
-  ValueList stacks, recomputed;
-  Value iterations;
-  {
-    graph::Node loop;
-    loop.op = forward.op;
-    loop.name = g.uniqueName("gradients/while_stack");
-    loop.inputs = forward.inputs;
-    loop.inputs.push_back(rt.graphOutput(int32Scalar(rt, 0)));
-    for (size_t k = 0; k < numState; ++k) {
-      // A row's sizes known at run time only are the initial state's (the
-      // stacking checks that each iteration keeps them).
-      ValueList reserve{int32Scalar(rt, 0)};
-      if (!stateTypes[k].isStatic()) {
-        Value init = rt.symbolic(forward.inputs[bounds + k]);
-        reserve.push_back(rt.apply(
-            "Shape", {init}, {{"out_type", DType::Int32}},
-            TensorType{DType::Int32, {int64_t(stateTypes[k].shape.size())}},
-            "Shape"));
-      }
-      loop.inputs.push_back(
-          rt.graphOutput(rt.apply("TensorListReserve", reserve,
-                                  {{"element_dtype", stateTypes[k].dtype}},
-                                  bufferType(k), "TensorListReserve")));
-    }
-    // A region of the loop, cloned from region `old` (whose first `skip`
-    // arguments precede the state): arguments for the state, then the
-    // count and the stacks, the old ones mapped to the new.
-    struct Opened {
-      int region;
-      Remap m;
-      ValueList state, bufs;
-      Value count;
-    };
-    auto open = [&](int old, size_t skip) {
-      Opened o;
-      o.region = g.beginRegion();
-      loop.regions.push_back(o.region);
-      const std::vector<int> oldArgs = g.regions[old].args;
-      for (size_t k = 0; k < skip; ++k)
-        o.m.args[oldArgs[k]] = g.addRegionArg(g.nodes[oldArgs[k]].outputs[0]);
-      for (size_t k = 0; k < numState; ++k) {
-        graph::Output a = g.addRegionArg(stateTypes[k]);
-        o.m.args[oldArgs[skip + k]] = a;
-        o.state.push_back(rt.symbolic(a));
-      }
-      o.count = rt.symbolic(g.addRegionArg(TensorType{DType::Int32, {}}));
-      for (size_t k = 0; k < numState; ++k)
-        o.bufs.push_back(rt.symbolic(g.addRegionArg(bufferType(k))));
-      cloneNodes(g, old, o.m);
-      return o;
-    };
-    if (!isFor) {
-      CurrentRegion keep(g);
-      Opened cond = open(forward.regions[0], 0);
-      g.regions[cond.region].results.push_back(
-          cond.m(g.regions[forward.regions[0]].results[0]));
-    }
-    {
-      CurrentRegion keep(g);
-      Opened b = open(body, isFor ? 1 : 0);
-      std::vector<graph::Output> results;
-      for (graph::Output o : bodyResults)
-        results.push_back(b.m(o));
-      results.push_back(
-          rt.graphOutput(binaryOp(rt, "AddV2", b.count, int32Scalar(rt, 1))));
-      for (size_t k = 0; k < numState; ++k)
-        results.push_back(rt.graphOutput(
-            rt.apply("TensorListSetItem", {b.bufs[k], b.count, b.state[k]},
-                     {{"grow", true}}, bufferType(k), "TensorListSetItem")));
-      g.regions[b.region].results = results;
-    }
-    loop.outputs = stateTypes;
-    loop.outputs.push_back(TensorType{DType::Int32, {}});
-    for (size_t k = 0; k < numState; ++k)
-      loop.outputs.push_back(bufferType(k));
-    loop.loc = forward.loc;
-    ValueList out = nodeOutputs(rt, g.add(std::move(loop)));
-    iterations = out[numState];
-    stacks.assign(out.begin() + numState + 1, out.end());
+  auto cached = rt.tracing->loopStacks.find(forwardId);
+  if (cached != rt.tracing->loopStacks.end() &&
+      g.visible(g.nodes[cached->second].region))
+    return outputs(cached->second);
+  std::vector<size_t> stacked; // the states with a stack
+  for (size_t k = 0; k < loop.numState; ++k)
+    if (loop.kept[k] != Kept::None)
+      stacked.push_back(k);
+  graph::Node node;
+  node.op = loop.forward.op;
+  node.name = g.uniqueName("gradients/while_stack");
+  node.inputs = loop.forward.inputs;
+  node.inputs.push_back(rt.graphOutput(int32Scalar(rt, 0)));
+  for (size_t k : stacked) {
+    // Rows whose sizes are known at run time only take the initial
+    // state's (TensorListSetItem checks that each iteration keeps them).
+    ValueList reserve{int32Scalar(rt, 0)};
+    if (!stackRow(loop, k).isStatic())
+      reserve.push_back(
+          shapeOf(rt, rt.symbolic(loop.forward.inputs[loop.bounds + k])));
+    node.inputs.push_back(
+        rt.graphOutput(rt.apply("TensorListReserve", reserve,
+                                {{"element_dtype", stackRow(loop, k).dtype}},
+                                stackType(loop, k), "TensorListReserve")));
   }
+  // A region cloned from `old`, whose first `skip` arguments come before
+  // the state: arguments for the state, the count and the stacks.
+  struct Region {
+    int id;
+    Remap m;
+    ValueList state, stacks;
+    Value count;
+  };
+  auto region = [&](int old, size_t skip) {
+    Region r;
+    r.id = g.beginRegion();
+    node.regions.push_back(r.id);
+    const std::vector<int> oldArgs = g.regions[old].args;
+    for (size_t k = 0; k < skip; ++k)
+      r.m.args[oldArgs[k]] = g.addRegionArg(g.nodes[oldArgs[k]].outputs[0]);
+    for (size_t k = 0; k < loop.numState; ++k) {
+      graph::Output a = g.addRegionArg(loop.stateTypes[k]);
+      r.m.args[oldArgs[skip + k]] = a;
+      r.state.push_back(rt.symbolic(a));
+    }
+    r.count = rt.symbolic(g.addRegionArg(TensorType{DType::Int32, {}}));
+    for (size_t k : stacked)
+      r.stacks.push_back(rt.symbolic(g.addRegionArg(stackType(loop, k))));
+    cloneNodes(g, old, r.m);
+    return r;
+  };
+  if (!loop.isFor) {
+    CurrentRegion keep(g);
+    int cond = loop.forward.regions[0];
+    Region r = region(cond, 0);
+    g.regions[r.id].results.push_back(r.m(g.regions[cond].results[0]));
+  }
+  {
+    CurrentRegion keep(g);
+    Region r = region(loop.body, loop.isFor ? 1 : 0);
+    std::vector<graph::Output> results;
+    for (graph::Output o : loop.bodyResults)
+      results.push_back(r.m(o));
+    results.push_back(
+        rt.graphOutput(binaryOp(rt, "AddV2", r.count, int32Scalar(rt, 1))));
+    for (size_t j = 0; j < stacked.size(); ++j) {
+      size_t k = stacked[j];
+      Value row =
+          loop.kept[k] == Kept::Shape ? shapeOf(rt, r.state[k]) : r.state[k];
+      results.push_back(rt.graphOutput(
+          rt.apply("TensorListSetItem", {r.stacks[j], r.count, row},
+                   {{"grow", true}}, stackType(loop, k), "TensorListSetItem")));
+    }
+    g.regions[r.id].results = results;
+  }
+  node.outputs = loop.stateTypes;
+  node.outputs.push_back(TensorType{DType::Int32, {}});
+  for (size_t k : stacked)
+    node.outputs.push_back(stackType(loop, k));
+  node.loc = loop.forward.loc;
+  int id = g.add(std::move(node));
+  rt.tracing->loopStacks[forwardId] = id;
+  return outputs(id);
+}
 
-  // 2. The iterations in reverse, each recomputed from its stacked state
-  // and differentiated. Carried: the gradient of each differentiable loop
-  // variable, then the sums of the entry's inputs' and variables'.
-  std::vector<size_t> diff; // the loop variables gradients flow through
+/// State k entering iteration `i`, from its stack.
+Value stateAt(TfRuntime &rt, const Loop &loop, size_t k, const Value &stack,
+              const Value &i) {
+  const TensorType &type = loop.stateTypes[k];
+  switch (loop.kept[k]) {
+  case Kept::None:
+    return filled(rt, type, 0);
+  case Kept::Value:
+    return rt.apply("GatherV2", {stack, i}, {{"axis", int64_t(0)}}, type,
+                    "TensorListGetItem");
+  case Kept::Shape:
+    break;
+  }
+  // A zero buffer of the shape it had: the writes' gradients need no more.
+  int64_t rank = static_cast<int64_t>(type.shape.size());
+  Value shape = rt.apply("GatherV2", {stack, i}, {{"axis", int64_t(0)}},
+                         stackRow(loop, k), "TensorListGetItem");
+  Value rows =
+      rt.apply("GatherV2", {shape, int32Scalar(rt, 0)}, {{"axis", int64_t(0)}},
+               TensorType{DType::Int32, {}}, "strided_slice");
+  return rt.apply("TensorListReserve", {rows, sliceAxis(rt, shape, 0, 1, rank)},
+                  {{"element_dtype", type.dtype}}, type, "TensorListReserve");
+}
+
+/// For and StatelessWhile: step 1 (stackingLoop), then step 2, a For over
+/// the iterations in reverse that recomputes each from its stacked state
+/// and differentiates it. It carries the gradient of each differentiable
+/// loop variable, and the sums of the gradients of the entry's inputs and
+/// variables.
+ValueList loopGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
+                       const TapeEntry &e, const ValueList &grads) {
+  graph::Graph &g = rt.tracing->graph;
+  Loop loop(g, e.staged);
+  describeState(rt, loop);
+  ValueList stacks = stackingLoop(rt, loop, e.staged);
+  Value iterations = stacks[0];
+  stacks.erase(stacks.begin());
+  // The loop variables gradients flow through: the entry's outputs are
+  // the loop variables (the tf.Variables carried after them get their
+  // gradients through their reads).
+  std::vector<size_t> diff;
   for (size_t k = 0; k < e.outputs.size(); ++k)
-    if (isFloating(stateTypes[k].dtype))
+    if (isFloating(loop.stateTypes[k].dtype))
       diff.push_back(k);
   const size_t numSources = e.inputs.size() + e.variables.size();
+  graph::Node node;
+  node.op = "For";
+  node.name = g.uniqueName("gradients/while_grad");
+  for (const Value &v : {binaryOp(rt, "Sub", iterations, int32Scalar(rt, 1)),
+                         int32Scalar(rt, -1), int32Scalar(rt, -1)})
+    node.inputs.push_back(rt.graphOutput(v));
   ValueList inits;
   for (size_t k : diff)
     inits.push_back(grads[k].isNone() ? filledLike(rt, e.outputs[k], 0)
                                       : dense(rt, grads[k]));
   for (size_t k = 0; k < numSources; ++k)
     inits.push_back(zeroGradient(rt, e, k));
-  graph::Node loop;
-  loop.op = "For";
-  loop.name = g.uniqueName("gradients/while_grad");
-  for (const Value &v : {binaryOp(rt, "Sub", iterations, int32Scalar(rt, 1)),
-                         int32Scalar(rt, -1), int32Scalar(rt, -1)})
-    loop.inputs.push_back(rt.graphOutput(v));
   for (auto &v : inits) {
-    loop.inputs.push_back(rt.graphOutput(v));
-    loop.outputs.push_back(rt.tensor(v).type);
+    node.inputs.push_back(rt.graphOutput(v));
+    node.outputs.push_back(rt.tensor(v).type);
   }
   {
     CurrentRegion keep(g);
     int region = g.beginRegion();
-    loop.regions.push_back(region);
+    node.regions.push_back(region);
     Value i = rt.symbolic(g.addRegionArg(TensorType{DType::Int32, {}}));
     ValueList carried;
-    for (auto &t : loop.outputs)
+    for (auto &t : node.outputs)
       carried.push_back(rt.symbolic(g.addRegionArg(t)));
     Remap m;
-    if (isFor) {
+    if (loop.isFor) {
       // The induction variable: start + i * delta.
-      Value start = rt.symbolic(forward.inputs[0]);
-      Value delta = rt.symbolic(forward.inputs[2]);
+      Value start = rt.symbolic(loop.forward.inputs[0]);
+      Value delta = rt.symbolic(loop.forward.inputs[2]);
       Value iv = binaryOp(
           rt, "AddV2", start,
           binaryOp(rt, "Mul", cast(rt, i, rt.tensor(start).type.dtype), delta));
-      m.args[bodyArgs[0]] = rt.graphOutput(iv);
+      m.args[loop.bodyArgs[0]] = rt.graphOutput(iv);
     }
     ValueList state;
-    for (size_t k = 0; k < numState; ++k) {
-      state.push_back(rt.apply("GatherV2", {stacks[k], i},
-                               {{"axis", int64_t(0)}}, stateTypes[k],
-                               "TensorListGetItem"));
-      m.args[bodyArgs[(isFor ? 1 : 0) + k]] = rt.graphOutput(state.back());
+    for (size_t k = 0; k < loop.numState; ++k) {
+      state.push_back(stateAt(rt, loop, k, stacks[k], i));
+      m.args[loop.stateArg(k)] = rt.graphOutput(state.back());
     }
-    cloneNodes(g, body, m);
+    cloneNodes(g, loop.body, m);
     ValueList targets, seeds, sources;
     for (size_t j = 0; j < diff.size(); ++j) {
-      targets.push_back(rt.symbolic(m(bodyResults[diff[j]])));
+      targets.push_back(rt.symbolic(m(loop.bodyResults[diff[j]])));
       seeds.push_back(carried[j]);
       sources.push_back(state[diff[j]]);
     }
     sources.insert(sources.end(), e.inputs.begin(), e.inputs.end());
-    ValueList got = backpropEntries(rt, entriesWithin(rt, tape, body, m),
+    ValueList got = backpropEntries(rt, entriesWithin(rt, tape, loop.body, m),
                                     targets, seeds, sources, e.variables);
     std::vector<graph::Output> results;
     for (size_t j = 0; j < diff.size(); ++j)
@@ -384,13 +525,13 @@ ValueList loopGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
     }
     g.regions[region].results = results;
   }
-  loop.loc = forward.loc;
-  ValueList out = nodeOutputs(rt, g.add(std::move(loop)));
+  node.loc = loop.forward.loc;
+  ValueList out = nodeOutputs(rt, g.add(std::move(node)));
   // An input that is also a loop variable's initial value gets that
   // variable's gradient too.
   ValueList result(out.begin() + diff.size(), out.end());
   for (size_t j = 0; j < diff.size(); ++j) {
-    graph::Output init = forward.inputs[bounds + diff[j]];
+    graph::Output init = loop.forward.inputs[loop.bounds + diff[j]];
     for (size_t k = 0; k < e.inputs.size(); ++k) {
       const TensorObject &o = rt.tensor(e.inputs[k]);
       if (o.symbolic() && o.out.node == init.node && o.out.index == init.index)

@@ -54,6 +54,10 @@ struct TraceState : std::enable_shared_from_this<TraceState> {
   /// The staged branches and loops being traced, outermost first: each
   /// holds the variables' values in its region.
   std::vector<std::shared_ptr<VariableScope>> variableScopes;
+  /// Gradients through a staged loop: the loop node -> the node that
+  /// recomputed it, stacking its state (TfGradientFlow.cpp), shared by the
+  /// gradients taken where it is visible.
+  std::map<int, int> loopStacks;
 };
 
 struct TensorObject : py::NativeObject {
