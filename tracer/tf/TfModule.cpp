@@ -766,6 +766,10 @@ void defineCreation(ModuleBuilder &tf) {
     Value value = p.require("value", "constant");
     auto dtype = dtypeArg(in, p.get("dtype"));
     Value t;
+    // A graph tensor has no value to make a constant of (TensorFlow's
+    // make_tensor_proto).
+    if (r->isTensor(value) && r->tensor(value).symbolic())
+      in.typeError("Expected any non-tensor type, but got a tensor instead.");
     if (r->isTensor(value))
       t = dtype ? cast(*r, value, *dtype) : value;
     else
