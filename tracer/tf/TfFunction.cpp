@@ -10,6 +10,7 @@
 #include "TensorFormat.h"
 #include "TfGradient.h"
 #include "TfHostOps.h"
+#include "TfIndexedSlices.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 #include "TfPrint.h"
@@ -161,6 +162,14 @@ Value mapTensors(Interpreter &in, const Value &v,
         items.push_back(mapTensors(in, item, replace, index));
       return t->withValues(std::move(items));
     }
+    // IndexedSlices, a composite tensor: its three tensors in turn.
+    if (auto *s = asIndexedSlices(v)) {
+      auto copy = std::make_shared<IndexedSlicesObject>();
+      copy->indices = mapTensors(in, s->indices, replace, index);
+      copy->values = mapTensors(in, s->values, replace, index);
+      copy->denseShape = mapTensors(in, s->denseShape, replace, index);
+      return Value::object(Type::Native, copy);
+    }
     return v;
   default:
     return v;
@@ -171,9 +180,19 @@ Value mapTensors(Interpreter &in, const Value &v,
 /// the template holds output indices where tensors go.
 Value rebuildOutputs(Interpreter &in, const Value &v,
                      const ValueList &tensors) {
-  return mapLeaves(in, v, "", [&](const Value &leaf, const std::string &) {
+  auto fill = [&](const Value &leaf) {
     return leaf.isIntLike() && !leaf.is(Type::Bool) ? tensors.at(leaf.asInt())
                                                     : leaf;
+  };
+  return mapLeaves(in, v, "", [&](const Value &leaf, const std::string &) {
+    if (auto *s = asIndexedSlices(leaf)) {
+      auto filled = std::make_shared<IndexedSlicesObject>();
+      filled->indices = fill(s->indices);
+      filled->values = fill(s->values);
+      filled->denseShape = fill(s->denseShape);
+      return Value::object(Type::Native, filled);
+    }
+    return fill(leaf);
   });
 }
 
@@ -456,7 +475,7 @@ Value TfFunction::outputTensors(Interpreter &in, const Value &result,
     if (v.isNumber() || v.is(Type::Str) || v.is(Type::Bytes) || asVariable(v) ||
         array)
       return rt.toTensor(v);
-    if (v.isNone() || rt.isTensor(v) ||
+    if (v.isNone() || rt.isTensor(v) || asIndexedSlices(v) ||
         (v.is(Type::Native) && dynamic_cast<TensorArrayObject *>(v.raw())))
       return v;
     rt.tracing = onError;
