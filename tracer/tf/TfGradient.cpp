@@ -14,6 +14,7 @@
 #include <deque>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -677,6 +678,21 @@ void recordStagedOp(TfRuntime &rt, int node, const ValueList &outputs) {
   }
 }
 
+void recordEntries(TfRuntime &rt,
+                   const std::function<std::vector<TapeEntry>(
+                       const std::vector<TapeEntry> &tape)> &make) {
+  for (auto &tape : rt.tapes) {
+    if (!tape->recording)
+      continue;
+    for (TapeEntry &e : make(tape->entries)) {
+      for (auto &v : e.outputs)
+        if (differentiable(rt, v))
+          tape->watched.insert(keyOf(rt, v));
+      tape->entries.push_back(std::move(e));
+    }
+  }
+}
+
 bool anyTapeRecording(const TfRuntime &rt) {
   for (auto &tape : rt.tapes)
     if (tape->recording)
@@ -876,7 +892,28 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
                                    const Value &outputGradients,
                                    bool zeroUnconnected) {
   Interpreter &in = rt.in;
-  PauseRecording pause(*this);
+  // A persistent tape asked inside its `with` block records the gradient
+  // ops too (that is how it differentiates a gradient), with TensorFlow's
+  // warning; any other tape does not record them.
+  std::optional<PauseRecording> pause;
+  if (persistent && recording) {
+    if (!rt.warnedPersistentGradient) {
+      rt.warnedPersistentGradient = true;
+      in.err() << "WARNING:tensorflow:Calling GradientTape.gradient on a "
+                  "persistent tape inside its context is significantly less "
+                  "efficient than calling it outside the context (it causes "
+                  "the gradient ops to be recorded on the tape, leading to "
+                  "increased CPU and memory usage). Only call "
+                  "GradientTape.gradient inside the context if you actually "
+                  "want to trace the gradient in order to compute higher "
+                  "order derivatives.\n";
+    }
+  } else {
+    pause.emplace(*this);
+  }
+  // What the tape recorded so far: the gradient ops it may record now are
+  // not differentiated by this pass.
+  const std::vector<TapeEntry> entries = this->entries;
   ValueList targets = target.is(Type::List) || target.is(Type::Tuple)
                           ? in.toList(target)
                           : ValueList{target};

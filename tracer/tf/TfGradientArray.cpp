@@ -118,6 +118,17 @@ ValueList reverseGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
 /// as IndexedSlices of the params' shape.
 ValueList gatherGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   int64_t axis = std::get<int64_t>(e.attrs.at("axis"));
+  const TensorType &params = typeOf(rt, e.inputs[0]);
+  if (!params.isStatic() && !params.unknownRank && axis == 0 &&
+      typeOf(rt, e.inputs[1]).shape.empty()) {
+    // One row of params whose shape is known at run time only (a TensorArray
+    // read, a staged loop's stacked state): the gradient in that row of
+    // zeros, dense (IndexedSlices need the shape).
+    Value row = rt.apply("TensorListSetItem",
+                         {filledLike(rt, e.inputs[0], 0), e.inputs[1], g[0]},
+                         {{"grow", false}}, params, "TensorListSetItem");
+    return {row, Value()};
+  }
   const auto &shape = staticShape(rt, e.inputs[0], e.op);
   if (axis != 0)
     rt.raise("UnimplementedError",

@@ -126,6 +126,27 @@ std::vector<TapeEntry> entriesWithin(TfRuntime &rt,
   return out;
 }
 
+/// cloneNodes, and each recording tape records the clones of the entries
+/// it recorded in `from`: a tape outside the gradient can differentiate it
+/// again.
+void cloneRecorded(TfRuntime &rt, int from, Remap &m) {
+  cloneNodes(rt.tracing->graph, from, m);
+  recordEntries(rt, [&](const std::vector<TapeEntry> &tape) {
+    return entriesWithin(rt, tape, from, m);
+  });
+}
+
+/// Adds control-flow node `node` and records it on the recording tapes
+/// (recordStagedOp); returns its outputs.
+ValueList addStaged(TfRuntime &rt, graph::Node node) {
+  int id = rt.tracing->graph.add(std::move(node));
+  ValueList out;
+  for (size_t i = 0; i < rt.tracing->graph.nodes[id].outputs.size(); ++i)
+    out.push_back(rt.symbolic({id, static_cast<int>(i)}));
+  recordStagedOp(rt, id, out);
+  return out;
+}
+
 Value dense(TfRuntime &rt, const Value &g) {
   IndexedSlicesObject *s = asIndexedSlices(g);
   return s ? densify(rt, *s) : g;
@@ -152,13 +173,6 @@ TensorType relaxed(TfRuntime &rt, const TensorType &a, const TensorType &b) {
   return t;
 }
 
-ValueList nodeOutputs(TfRuntime &rt, int id) {
-  ValueList out;
-  for (size_t i = 0; i < rt.tracing->graph.nodes[id].outputs.size(); ++i)
-    out.push_back(rt.symbolic({id, static_cast<int>(i)}));
-  return out;
-}
-
 /// StatelessIf: an If on the same predicate whose branches recompute the
 /// forward branch and differentiate it. An input neither branch reaches
 /// gets None.
@@ -173,7 +187,7 @@ ValueList ifGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
     CurrentRegion keep(g);
     regions.push_back(g.beginRegion());
     Remap m;
-    cloneNodes(g, branch, m);
+    cloneRecorded(rt, branch, m);
     ValueList targets, seeds;
     for (size_t j = 0; j < e.outputs.size(); ++j)
       if (!grads[j].isNone()) {
@@ -205,7 +219,7 @@ ValueList ifGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
     }
     node.outputs.push_back(relaxed(rt, types[0], types[1]));
   }
-  ValueList out = nodeOutputs(rt, g.add(std::move(node)));
+  ValueList out = addStaged(rt, std::move(node));
   ValueList result(n);
   for (size_t j = 0; j < reached.size(); ++j)
     result[reached[j]] = out[j];
@@ -333,8 +347,11 @@ ValueList stackingLoop(TfRuntime &rt, const Loop &loop, int forwardId) {
                                                : rt.symbolic({id, at++}));
     return out;
   };
+  // A tape recording now must record the loop it differentiates through:
+  // then it is built anew.
+  const bool share = !anyTapeRecording(rt);
   auto cached = rt.tracing->loopStacks.find(forwardId);
-  if (cached != rt.tracing->loopStacks.end() &&
+  if (share && cached != rt.tracing->loopStacks.end() &&
       g.visible(g.nodes[cached->second].region))
     return outputs(cached->second);
   std::vector<size_t> stacked; // the states with a stack
@@ -381,7 +398,9 @@ ValueList stackingLoop(TfRuntime &rt, const Loop &loop, int forwardId) {
     r.count = rt.symbolic(g.addRegionArg(TensorType{DType::Int32, {}}));
     for (size_t k : stacked)
       r.stacks.push_back(rt.symbolic(g.addRegionArg(stackType(loop, k))));
-    cloneNodes(g, old, r.m);
+    watchLoopState(rt, r.state);
+    watchLoopState(rt, r.stacks);
+    cloneRecorded(rt, old, r.m);
     return r;
   };
   if (!loop.isFor) {
@@ -413,8 +432,9 @@ ValueList stackingLoop(TfRuntime &rt, const Loop &loop, int forwardId) {
   for (size_t k : stacked)
     node.outputs.push_back(stackType(loop, k));
   node.loc = loop.forward.loc;
-  int id = g.add(std::move(node));
-  rt.tracing->loopStacks[forwardId] = id;
+  int id = rt.tensor(addStaged(rt, std::move(node))[0]).out.node;
+  if (share)
+    rt.tracing->loopStacks[forwardId] = id;
   return outputs(id);
 }
 
@@ -487,6 +507,7 @@ ValueList loopGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
     ValueList carried;
     for (auto &t : node.outputs)
       carried.push_back(rt.symbolic(g.addRegionArg(t)));
+    watchLoopState(rt, carried);
     Remap m;
     if (loop.isFor) {
       // The induction variable: start + i * delta.
@@ -502,7 +523,7 @@ ValueList loopGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
       state.push_back(stateAt(rt, loop, k, stacks[k], i));
       m.args[loop.stateArg(k)] = rt.graphOutput(state.back());
     }
-    cloneNodes(g, loop.body, m);
+    cloneRecorded(rt, loop.body, m);
     ValueList targets, seeds, sources;
     for (size_t j = 0; j < diff.size(); ++j) {
       targets.push_back(rt.symbolic(m(loop.bodyResults[diff[j]])));
@@ -526,7 +547,7 @@ ValueList loopGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
     g.regions[region].results = results;
   }
   node.loc = loop.forward.loc;
-  ValueList out = nodeOutputs(rt, g.add(std::move(node)));
+  ValueList out = addStaged(rt, std::move(node));
   // An input that is also a loop variable's initial value gets that
   // variable's gradient too.
   ValueList result(out.begin() + diff.size(), out.end());
@@ -552,12 +573,6 @@ std::set<int> nodesWithin(const graph::Graph &g, int node) {
 
 ValueList stagedGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
                          const TapeEntry &e, const ValueList &grads) {
-  // The recomputed forward ops are not recorded: a tape that would
-  // differentiate the gradient could not see through them.
-  if (anyTapeRecording(rt))
-    rt.raise("UnimplementedError",
-             "kiln cannot take a gradient of a gradient through a staged " +
-                 std::string(e.op == "StatelessIf" ? "if" : "loop") + " yet");
   if (e.op == "StatelessIf")
     return ifGradient(rt, tape, e, grads);
   return loopGradient(rt, tape, e, grads);

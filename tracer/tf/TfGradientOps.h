@@ -79,6 +79,14 @@ backpropEntries(TfRuntime &rt, std::vector<TapeEntry> entries,
                 const ValueList &sources,
                 const std::vector<std::shared_ptr<VariableState>> &variables);
 
+/// For each recording tape: appends the entries `make` derives from its
+/// entries (those of a cloned region, moved onto the clones), and watches
+/// their outputs, so that a gradient built from clones can be
+/// differentiated again.
+void recordEntries(TfRuntime &rt,
+                   const std::function<std::vector<TapeEntry>(
+                       const std::vector<TapeEntry> &tape)> &make);
+
 /// The nodes inside control-flow node `node`'s regions, nested ones and
 /// region arguments included.
 std::set<int> nodesWithin(const graph::Graph &g, int node);

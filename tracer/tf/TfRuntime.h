@@ -178,6 +178,9 @@ public:
   bool explainRetrace = false;
   /// tf.config.run_functions_eagerly.
   bool runFunctionsEagerly = false;
+  /// TensorFlow warns once when a persistent tape computes a gradient
+  /// inside its `with` block.
+  bool warnedPersistentGradient = false;
   /// tf.random.set_seed's global seed and the stateful random kernels'
   /// generators (TfRandom.cpp).
   std::shared_ptr<RandomState> random;
