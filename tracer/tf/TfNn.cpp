@@ -13,28 +13,38 @@ namespace {
 
 using py::Type;
 
-/// An int, or a list of 1, 2 or 4 ints, as the four NHWC values of
-/// `name` (nn_ops' _get_sequence: one or two values are the spatial ones).
-std::vector<int64_t> nhwc(TfRuntime &rt, const Value &v,
-                          const std::string &name, int64_t fallback) {
+/// "[1, 2, 2, 1]": a list attr in TensorFlow's node text.
+std::string intsText(const std::vector<int64_t> &v) {
+  std::string text = "[";
+  for (size_t i = 0; i < v.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(v[i]);
+  return text + "]";
+}
+
+/// nn_ops._get_sequence for channels-last data: `v` (None, an int, or a
+/// list of 1, n or n + 2 ints) as n + 2 ints, 1 for the batch and channels.
+std::vector<int64_t> sequence(TfRuntime &rt, const Value &v, size_t n,
+                              const std::string &name) {
   Interpreter &in = rt.in;
   if (v.isNone())
-    return {1, fallback, fallback, 1};
+    return std::vector<int64_t>(n + 2, 1);
   std::vector<int64_t> s;
   if (v.isIntLike())
     s = {in.toIndex(v)};
   else
     for (const Value &x : in.toList(v))
       s.push_back(in.toIndex(x));
-  if (s.size() == 1)
-    return {1, s[0], s[0], 1};
-  if (s.size() == 2)
-    return {1, s[0], s[1], 1};
-  if (s.size() == 4)
+  if (s.size() == n + 2)
     return s;
-  std::string text = in.repr(v);
-  in.valueError(name + " should be of length 1, 2 or 4. Received: " + name +
-                "=" + text + " of length " + std::to_string(s.size()));
+  if (s.size() == 1)
+    s.assign(n, s[0]);
+  else if (s.size() != n)
+    in.valueError(name + " should be of length 1, " + std::to_string(n) +
+                  " or " + std::to_string(n + 2) + ". Received: " + name + "=" +
+                  intsText(s) + " of length " + std::to_string(s.size()));
+  s.insert(s.begin(), 1);
+  s.push_back(1);
+  return s;
 }
 
 /// The window arithmetic of one spatial dimension (TensorFlow's
@@ -130,14 +140,6 @@ std::string paddingArg(TfRuntime &rt, const Value &v, const std::string &op,
   return "EXPLICIT";
 }
 
-/// "[1, 2, 2, 1]": a list attr in TensorFlow's node text.
-std::string intsText(const std::vector<int64_t> &v) {
-  std::string text = "[";
-  for (size_t i = 0; i < v.size(); ++i)
-    text += (i ? ", " : "") + std::to_string(v[i]);
-  return text + "]";
-}
-
 /// Input `bad` of `op` (whose inputs are `inputs`) is not 4-D: shape
 /// inference's ValueError while tracing (`attrs`: the node's, as its text
 /// shows them), the kernel's `kernelText` and shape eagerly.
@@ -193,8 +195,9 @@ Value conv2d(TfRuntime &rt, const Params &p) {
              "on the CPU. The op was given the format: " +
                  format);
   std::vector<int64_t> strides =
-      nhwc(rt, p.require("strides", "conv2d"), "strides", 1);
-  std::vector<int64_t> dilations = nhwc(rt, p.get("dilations"), "dilations", 1);
+      sequence(rt, p.require("strides", "conv2d"), 2, "strides");
+  std::vector<int64_t> dilations =
+      sequence(rt, p.get("dilations"), 2, "dilations");
   std::vector<int64_t> explicitPaddings;
   std::string padding = paddingArg(rt, p.require("padding", "conv2d"), op,
                                    kConv2DOpDef, explicitPaddings);
@@ -269,9 +272,10 @@ Value pool(TfRuntime &rt, const Params &p, const std::string &op,
     rt.raise("UnimplementedError", "Default " + op +
                                        " implementation only supports NHWC on "
                                        "device type CPU");
-  std::vector<int64_t> ksize = nhwc(rt, p.require("ksize", fname), "ksize", 1);
+  std::vector<int64_t> ksize =
+      sequence(rt, p.require("ksize", fname), 2, "ksize");
   std::vector<int64_t> strides =
-      nhwc(rt, p.require("strides", fname), "strides", 1);
+      sequence(rt, p.require("strides", fname), 2, "strides");
   std::vector<int64_t> explicitPaddings;
   std::string padding = paddingArg(
       rt, p.require("padding", fname), op,
@@ -457,32 +461,6 @@ Value pad(TfRuntime &rt, const Params &p) {
     attrs["mode"] = mode;
   return rt.apply(op, inputs, attrs, TensorType{xt.dtype, shape}, name,
                   rt.tracing != nullptr);
-}
-
-/// nn_ops._get_sequence for channels-last data: `v` (None, an int, or a
-/// list of 1, n or n + 2 ints) as n + 2 ints, 1 for the batch and channels.
-std::vector<int64_t> sequence(TfRuntime &rt, const Value &v, size_t n,
-                              const std::string &name) {
-  Interpreter &in = rt.in;
-  if (v.isNone())
-    return std::vector<int64_t>(n + 2, 1);
-  std::vector<int64_t> s;
-  if (v.isIntLike())
-    s = {in.toIndex(v)};
-  else
-    for (const Value &x : in.toList(v))
-      s.push_back(in.toIndex(x));
-  if (s.size() == n + 2)
-    return s;
-  if (s.size() == 1)
-    s.assign(n, s[0]);
-  else if (s.size() != n)
-    in.valueError(name + " should be of length 1, " + std::to_string(n) +
-                  " or " + std::to_string(n + 2) + ". Received: " + name + "=" +
-                  in.repr(v) + " of length " + std::to_string(s.size()));
-  s.insert(s.begin(), 1);
-  s.push_back(1);
-  return s;
 }
 
 Value intList(Interpreter &in, const std::vector<int64_t> &v) {
