@@ -7,6 +7,7 @@
 #include "passes/Passes.h"
 
 #include "kiln/abi.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
@@ -681,6 +682,16 @@ bool emitObject(llvm::Module &module, const AotOptions &options,
   }
   module.setDataLayout(machine->createDataLayout());
   module.setTargetTriple(triple);
+  // LLVM's -O2 for the target, as `kiln run`'s JIT runs it: MLIR's lowering
+  // leaves memref descriptors and index arithmetic that only SROA, inlining
+  // and LICM make fast. No fast-math flags are set, so nothing rounds
+  // differently.
+  if (options.compile.optLevel > 0)
+    if (llvm::Error err = mlir::makeOptimizingTransformer(
+            /*optLevel=*/2, /*sizeLevel=*/0, machine.get())(&module)) {
+      error = "LLVM optimization failed: " + llvm::toString(std::move(err));
+      return false;
+    }
   std::error_code ec;
   llvm::raw_fd_ostream out(path, ec, llvm::sys::fs::OF_None);
   if (ec) {

@@ -899,14 +899,17 @@ Value Lowering::lowerArgReduce(kiln::ArgReduceOp op) {
 
 Value Lowering::fmaMatmul(Value lhs, Value rhs, Value init) {
   MLIRContext *ctx = b.getContext();
-  AffineExpr m = b.getAffineDimExpr(0), n = b.getAffineDimExpr(1),
-             k = b.getAffineDimExpr(2);
+  // Loops m, k, n (outermost first): each element still accumulates over
+  // k in ascending order, and the innermost loop runs along a row of the
+  // result and of rhs, contiguous, which LLVM vectorizes.
+  AffineExpr m = b.getAffineDimExpr(0), k = b.getAffineDimExpr(1),
+             n = b.getAffineDimExpr(2);
   SmallVector<AffineMap> maps{AffineMap::get(3, 0, {m, k}, ctx),
                               AffineMap::get(3, 0, {k, n}, ctx),
                               AffineMap::get(3, 0, {m, n}, ctx)};
   SmallVector<utils::IteratorType> iterators{utils::IteratorType::parallel,
-                                             utils::IteratorType::parallel,
-                                             utils::IteratorType::reduction};
+                                             utils::IteratorType::reduction,
+                                             utils::IteratorType::parallel};
   auto generic = b.create<linalg::GenericOp>(
       loc, init.getType(), ValueRange{lhs, rhs}, ValueRange{init}, maps,
       iterators, [](OpBuilder &nb, Location nl, ValueRange args) {

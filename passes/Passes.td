@@ -44,4 +44,16 @@ def EmitKilnEntryPoints : Pass<"kiln-emit-entry-points", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def FmaToLlvm : Pass<"kiln-fma-to-llvm", "mlir::ModuleOp"> {
+  let summary = "Turns `math.fma` into the `llvm.intr.fma` intrinsic";
+  let description = [{
+    Runs before `convert-math-to-libm`, which would make every fused
+    multiply-add a call to `fmaf`. The intrinsic is the same exactly rounded
+    operation: LLVM emits the processor's FMA instruction where the target
+    CPU has one (and vectorizes loops of them), and calls `fmaf` where it
+    has not.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 #endif // KILN_PASSES_TD

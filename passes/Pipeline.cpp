@@ -95,7 +95,7 @@ std::string loweringPipeline(const PipelineOptions &options) {
        // its conversions as integer code: a library links no compiler-rt.
        "math-legalize-to-f32,"
        "arith-emulate-unsupported-floats{source-types=bf16 target-type=f32},"
-       "convert-math-to-funcs,convert-math-to-libm,"
+       "convert-math-to-funcs,kiln-fma-to-llvm,convert-math-to-libm,"
        // Allocations go through _mlir_memref_to_llvm_alloc & co., which
        // kiln defines to fail the call cleanly when memory runs out.
        "arith-expand{include-bf16=true},"

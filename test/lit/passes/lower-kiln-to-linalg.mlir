@@ -582,12 +582,13 @@ func.func @argmin(%a: tensor<?xi32>) -> tensor<i32> {
 //===-- Matrix products ---------------------------------------------------===//
 
 // float32 with both result dimensions above 1: Eigen's GEBP order, one fma
-// per k with k innermost.
+// per k, k ascending for each element. The loops are m, k, n: the
+// innermost runs along rows of the result and of rhs.
 // CHECK-LABEL: func.func @matmul
 // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK: %[[E:.*]] = tensor.empty() : tensor<2x4xf32>
 // CHECK: %[[ACC:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[E]] : tensor<2x4xf32>)
-// CHECK: %[[P:.*]] = linalg.generic {indexing_maps = [{{.*}}], iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg0, %arg1 : tensor<2x3xf32>, tensor<3x4xf32>) outs(%[[ACC]] : tensor<2x4xf32>)
+// CHECK: %[[P:.*]] = linalg.generic {indexing_maps = [{{.*}}], iterator_types = ["parallel", "reduction", "parallel"]} ins(%arg0, %arg1 : tensor<2x3xf32>, tensor<3x4xf32>) outs(%[[ACC]] : tensor<2x4xf32>)
 // CHECK: ^bb0(%[[X:.*]]: f32, %[[Y:.*]]: f32, %[[S:.*]]: f32):
 // CHECK-NEXT: %[[F:.*]] = math.fma %[[X]], %[[Y]], %[[S]] : f32
 // CHECK-NEXT: linalg.yield %[[F]]
