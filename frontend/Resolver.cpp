@@ -19,6 +19,8 @@ int Scope::addLocal(const std::string &id) {
 
 namespace {
 
+bool isBuiltinName(const std::string &id);
+
 class Resolver {
 public:
   Resolver(Module &module, DiagnosticEngine &diags)
@@ -29,6 +31,18 @@ public:
     module_.scope = scope;
     collectStmts(*scope, module_.body);
     resolveStmts(*scope, module_.body);
+  }
+
+  /// Warns at each read of a global that nothing in the module binds and
+  /// that is not a builtin: a NameError when that line runs. A `from m
+  /// import *` may bind anything, so it silences the check.
+  void warnUndefinedGlobals() {
+    if (starImport_)
+      return;
+    for (const NameExpr *name : globalReads_)
+      if (!globalsBound_.count(name->id) && !isBuiltinName(name->id))
+        diags_.report(Severity::Warning, name->range,
+                      "undefined name '" + name->id + "'");
   }
 
   bool ok() const { return ok_; }
@@ -224,7 +238,7 @@ private:
     const std::string &id = name.id;
     checkUsedBeforeDeclaration(scope, name);
     if (scope.kind == Scope::Kind::Module || scope.globals.count(id)) {
-      name.binding = NameBinding::Global;
+      bindGlobal(name);
       return;
     }
     if (scope.kind == Scope::Kind::Class) {
@@ -297,7 +311,15 @@ private:
       }
       ++depth;
     }
+    bindGlobal(name);
+  }
+
+  void bindGlobal(NameExpr &name) {
     name.binding = NameBinding::Global;
+    if (name.ctx == ExprContext::Load)
+      globalReads_.push_back(&name);
+    else
+      globalsBound_.insert(name.id);
   }
 
   struct Context {
@@ -493,6 +515,7 @@ private:
         if (a.name == "*") {
           if (scope.kind != Scope::Kind::Module)
             error(a.range, "import * only allowed at module level");
+          starImport_ = true;
           continue;
         }
         a.target.id = a.asname.empty() ? a.name : a.asname;
@@ -654,13 +677,184 @@ private:
   std::map<const Scope *, std::set<std::string>> boundSoFar_;
   std::map<const Scope *, std::map<std::string, Declaration>> declaredAt_;
   std::map<const Scope *, std::set<std::string>> assignedBefore_;
+  /// Reads of globals, and the names the module binds (at its top level,
+  /// or in functions that declare them global).
+  std::vector<const NameExpr *> globalReads_;
+  std::set<std::string> globalsBound_;
+  bool starImport_ = false;
 };
+
+/// Python 3.11's builtins module.
+bool isBuiltinName(const std::string &id) {
+  static const std::set<std::string> names = {"ArithmeticError",
+                                              "AssertionError",
+                                              "AttributeError",
+                                              "BaseException",
+                                              "BaseExceptionGroup",
+                                              "BlockingIOError",
+                                              "BrokenPipeError",
+                                              "BufferError",
+                                              "BytesWarning",
+                                              "ChildProcessError",
+                                              "ConnectionAbortedError",
+                                              "ConnectionError",
+                                              "ConnectionRefusedError",
+                                              "ConnectionResetError",
+                                              "DeprecationWarning",
+                                              "EOFError",
+                                              "Ellipsis",
+                                              "EncodingWarning",
+                                              "EnvironmentError",
+                                              "Exception",
+                                              "ExceptionGroup",
+                                              "False",
+                                              "FileExistsError",
+                                              "FileNotFoundError",
+                                              "FloatingPointError",
+                                              "FutureWarning",
+                                              "GeneratorExit",
+                                              "IOError",
+                                              "ImportError",
+                                              "ImportWarning",
+                                              "IndentationError",
+                                              "IndexError",
+                                              "InterruptedError",
+                                              "IsADirectoryError",
+                                              "KeyError",
+                                              "KeyboardInterrupt",
+                                              "LookupError",
+                                              "MemoryError",
+                                              "ModuleNotFoundError",
+                                              "NameError",
+                                              "None",
+                                              "NotADirectoryError",
+                                              "NotImplemented",
+                                              "NotImplementedError",
+                                              "OSError",
+                                              "OverflowError",
+                                              "PendingDeprecationWarning",
+                                              "PermissionError",
+                                              "ProcessLookupError",
+                                              "RecursionError",
+                                              "ReferenceError",
+                                              "ResourceWarning",
+                                              "RuntimeError",
+                                              "RuntimeWarning",
+                                              "StopAsyncIteration",
+                                              "StopIteration",
+                                              "SyntaxError",
+                                              "SyntaxWarning",
+                                              "SystemError",
+                                              "SystemExit",
+                                              "TabError",
+                                              "TimeoutError",
+                                              "True",
+                                              "TypeError",
+                                              "UnboundLocalError",
+                                              "UnicodeDecodeError",
+                                              "UnicodeEncodeError",
+                                              "UnicodeError",
+                                              "UnicodeTranslateError",
+                                              "UnicodeWarning",
+                                              "UserWarning",
+                                              "ValueError",
+                                              "Warning",
+                                              "ZeroDivisionError",
+                                              "__build_class__",
+                                              "__builtins__",
+                                              "__debug__",
+                                              "__doc__",
+                                              "__file__",
+                                              "__import__",
+                                              "__loader__",
+                                              "__name__",
+                                              "__package__",
+                                              "__spec__",
+                                              "abs",
+                                              "aiter",
+                                              "all",
+                                              "anext",
+                                              "any",
+                                              "ascii",
+                                              "bin",
+                                              "bool",
+                                              "breakpoint",
+                                              "bytearray",
+                                              "bytes",
+                                              "callable",
+                                              "chr",
+                                              "classmethod",
+                                              "compile",
+                                              "complex",
+                                              "copyright",
+                                              "credits",
+                                              "delattr",
+                                              "dict",
+                                              "dir",
+                                              "divmod",
+                                              "enumerate",
+                                              "eval",
+                                              "exec",
+                                              "exit",
+                                              "filter",
+                                              "float",
+                                              "format",
+                                              "frozenset",
+                                              "getattr",
+                                              "globals",
+                                              "hasattr",
+                                              "hash",
+                                              "help",
+                                              "hex",
+                                              "id",
+                                              "input",
+                                              "int",
+                                              "isinstance",
+                                              "issubclass",
+                                              "iter",
+                                              "len",
+                                              "license",
+                                              "list",
+                                              "locals",
+                                              "map",
+                                              "max",
+                                              "memoryview",
+                                              "min",
+                                              "next",
+                                              "object",
+                                              "oct",
+                                              "open",
+                                              "ord",
+                                              "pow",
+                                              "print",
+                                              "property",
+                                              "quit",
+                                              "range",
+                                              "repr",
+                                              "reversed",
+                                              "round",
+                                              "set",
+                                              "setattr",
+                                              "slice",
+                                              "sorted",
+                                              "staticmethod",
+                                              "str",
+                                              "sum",
+                                              "super",
+                                              "tuple",
+                                              "type",
+                                              "vars",
+                                              "zip"};
+  return names.count(id) != 0;
+}
 
 } // namespace
 
-bool resolveNames(Module &module, DiagnosticEngine &diags) {
+bool resolveNames(Module &module, DiagnosticEngine &diags, bool warnUndefined) {
   Resolver r(module, diags);
   r.run();
+  if (warnUndefined && r.ok())
+    r.warnUndefinedGlobals();
   return r.ok();
 }
 

@@ -40,9 +40,10 @@ struct Loaded {
 };
 
 /// Reads, parses and resolves; prints diagnostics. Returns an exit code
-/// (kExitOk when `loaded` is usable).
+/// (kExitOk when `loaded` is usable). `warnUndefined`: also warn about
+/// reads of names nothing binds (resolveNames).
 int load(const DriverOptions &opts, std::ostream &err, Loaded &loaded,
-         bool convert = true) {
+         bool convert = true, bool warnUndefined = false) {
   std::string bytes, error;
   if (!SourceFile::read(opts.input, bytes, error)) {
     if (opts.jsonDiagnostics)
@@ -62,7 +63,7 @@ int load(const DriverOptions &opts, std::ostream &err, Loaded &loaded,
                                               : DiagnosticEngine::Format::Text);
   loaded.module = parseModule(*loaded.file, diags);
   if (loaded.module)
-    resolveNames(*loaded.module, diags);
+    resolveNames(*loaded.module, diags, warnUndefined);
   if (diags.hasErrors()) {
     diags.printSummary();
     return kExitUserError;
@@ -77,7 +78,7 @@ int load(const DriverOptions &opts, std::ostream &err, Loaded &loaded,
 
 int runCheck(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
   Loaded loaded;
-  return load(opts, err, loaded, /*convert=*/false);
+  return load(opts, err, loaded, /*convert=*/false, /*warnUndefined=*/true);
 }
 
 CompileOptions compileOptions(const DriverOptions &opts) {

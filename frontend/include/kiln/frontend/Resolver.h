@@ -41,7 +41,11 @@ struct Scope {
 namespace kiln {
 
 /// Resolves every name in `module`, filling in Scope objects and NameExpr
-/// bindings. Returns false after reporting errors.
-bool resolveNames(ast::Module &module, DiagnosticEngine &diags);
+/// bindings. Returns false after reporting errors. `warnUndefined` also
+/// warns at each read of a global the module never binds and Python's
+/// builtins lack (`kiln check`: running the script, such a read is a
+/// NameError only if it runs).
+bool resolveNames(ast::Module &module, DiagnosticEngine &diags,
+                  bool warnUndefined = false);
 
 } // namespace kiln
