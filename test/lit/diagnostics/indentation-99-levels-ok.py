@@ -1,5 +1,6 @@
 # 99 nested indentation levels are within CPython's limit and accepted.
 # RUN: %kiln check %s 2>&1 | count 0
+x = 1
 
 if x:
  if x:
