@@ -34,7 +34,8 @@ static bool isShapePreserving(const std::string &op) {
       "LogicalNot", "Erf",          "Expm1", "Softplus",  "Elu",
       "Selu",       "Softsign",     "Relu6", "LeakyRelu", "Reciprocal",
       "Tan",        "Asin",         "Acos",  "Atan",      "Sinh",
-      "Cosh",       "Asinh",        "Acosh", "Atanh",     "Erfc"};
+      "Cosh",       "Asinh",        "Acosh", "Atanh",     "Erfc",
+      "OnesLike",   "ZerosLike"};
   return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
 }
 
@@ -57,10 +58,20 @@ bool specializeRanks(const graph::Graph &graph,
   for (auto &n : out.nodes) {
     if (n.op == "PrintV2") // prints any rank
       continue;
+    // Nodes that read a tensor of unknown rank get their shape from the
+    // now known input shapes; so do shape-preserving and broadcasting ones
+    // whose inputs' shapes became more specific (an Identity must keep its
+    // input's type). Others keep the less specific type they were traced
+    // with.
     bool rankless = !n.outputs.empty() && n.outputs[0].unknownRank;
-    for (auto &input : n.inputs)
+    bool refined = false;
+    for (auto &input : n.inputs) {
       rankless |= graph.typeOf(input).unknownRank;
-    if (!rankless)
+      refined |= !(graph.typeOf(input) == out.typeOf(input));
+    }
+    if (!rankless &&
+        !(refined && !n.inputs.empty() &&
+          (isShapePreserving(n.op) || graph::isBroadcastingOp(n.op))))
       continue;
     if (n.attrs.count("rank_axes")) {
       // A reduction of an input of unknown rank: its axes (all, or those
@@ -108,6 +119,37 @@ bool specializeRanks(const graph::Graph &graph,
       n.attrs.erase("all_axes");
       n.outputs[0].unknownRank = false;
       n.outputs[0].shape = shape;
+      continue;
+    }
+    if ((n.op == "Shape" || n.op == "Size" || n.op == "Rank") &&
+        !n.inputs.empty() && out.typeOf(n.inputs[0]).isStatic()) {
+      // What the input's now known shape says, as a constant.
+      const std::vector<int64_t> &shape = out.typeOf(n.inputs[0]).shape;
+      int64_t size = 1;
+      for (int64_t d : shape)
+        size *= d;
+      DType dtype = n.op == "Rank" ? DType::Int32
+                                   : std::get<DType>(n.attrs.at("out_type"));
+      TensorType type{dtype, {}};
+      std::vector<int64_t> values{n.op == "Rank"   ? int64_t(shape.size())
+                                  : n.op == "Size" ? size
+                                                   : 0};
+      if (n.op == "Shape") {
+        type.shape = {int64_t(shape.size())};
+        values = shape;
+      }
+      auto value = graph::HostTensor::zeros(type);
+      for (size_t i = 0; i < values.size(); ++i) {
+        if (dtype == DType::Int64)
+          reinterpret_cast<int64_t *>(value->bytes.data())[i] = values[i];
+        else
+          reinterpret_cast<int32_t *>(value->bytes.data())[i] =
+              static_cast<int32_t>(values[i]);
+      }
+      n.op = "Const";
+      n.inputs.clear();
+      n.attrs = {{"value", HostTensorPtr(value)}, {"dtype", dtype}};
+      n.outputs[0] = type;
       continue;
     }
     bool preserving = isShapePreserving(n.op) && !n.inputs.empty();

@@ -673,6 +673,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   tf.def("tile", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "tile", {"input", "multiples", "name"});
     Value x = r->toTensor(p.require("input", "tile"));
+    needRank(*r, x, "tile's input");
     Value multiplesArg = p.require("multiples", "tile");
     if (r->tracing && isRunTimeShape(*r, multiplesArg)) {
       // Multiples known at run time only: a Tile node; its dimensions are
@@ -1015,9 +1016,12 @@ void defineCreation(ModuleBuilder &tf) {
     DType out =
         p.has("out_type") ? *dtypeArg(in, p.get("out_type")) : DType::Int32;
     if (!type.isStatic()) // known at run time: a Shape node
-      return r->apply(
-          "Shape", {t}, {{"out_type", out}},
-          TensorType{out, {static_cast<int64_t>(type.shape.size())}}, "Shape");
+      return r->apply("Shape", {t}, {{"out_type", out}},
+                      TensorType{out,
+                                 {type.unknownRank ? -1
+                                                   : static_cast<int64_t>(
+                                                         type.shape.size())}},
+                      "Shape");
     ValueList dims;
     for (int64_t d : type.shape)
       dims.push_back(Value::integer(d));
@@ -1036,10 +1040,14 @@ void defineCreation(ModuleBuilder &tf) {
   });
   tf.def("rank", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "rank", {"input", "name"});
-    int64_t n =
-        r->tensor(r->toTensor(p.require("input", "rank"))).type.shape.size();
-    return r->constant(r->hostFromPython(Value::integer(n), DType::Int32),
-                       "Rank");
+    Value t = r->toTensor(p.require("input", "rank"));
+    const TensorType &type = r->tensor(t).type;
+    if (type.unknownRank) // known once the call's shapes are (RankSpecialize)
+      return r->apply("Rank", {t}, {}, TensorType{DType::Int32, {}}, "Rank");
+    return r->constant(
+        r->hostFromPython(Value::integer(int64_t(type.shape.size())),
+                          DType::Int32),
+        "Rank");
   });
 }
 

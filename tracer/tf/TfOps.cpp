@@ -530,9 +530,18 @@ Value identity(TfRuntime &rt, const Value &x) {
                   rt.tensor(t).type, "Identity");
 }
 
+void needRank(TfRuntime &rt, const Value &t, const std::string &what) {
+  if (rt.tensor(t).type.unknownRank)
+    rt.raise("UnimplementedError", "kiln needs the rank of " + what +
+                                       " at trace time; this tensor's rank "
+                                       "is unknown");
+}
+
 Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
              const std::string &name) {
   Value a = rt.toTensor(x), b = rt.toTensor(y);
+  needRank(rt, a, "matmul's inputs");
+  needRank(rt, b, "matmul's inputs");
   // Copies: the batch broadcast below may replace `a` and `b`.
   const TensorType at = rt.tensor(a).type, bt = rt.tensor(b).type;
   if (at.dtype != bt.dtype) {
@@ -1161,8 +1170,11 @@ static void checkPackShapes(TfRuntime &rt, const ValueList &tensors,
 Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
              const std::string &op) {
   ValueList tensors;
-  for (auto &v : values)
+  for (auto &v : values) {
     tensors.push_back(rt.toTensor(v));
+    needRank(rt, tensors.back(),
+             op == "Pack" ? "stack's inputs" : "concat's inputs");
+  }
   if (tensors.empty())
     rt.in.valueError("List argument 'values' to 'ConcatV2' Op with length 0 "
                      "shorter than minimum length 2.");
@@ -1440,6 +1452,7 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
                        int64_t consumed) {
   Interpreter &in = rt.in;
   Value t = rt.toTensor(x);
+  needRank(rt, t, "a sliced tensor");
   const TensorType &type = rt.tensor(t).type;
   int64_t rank = type.shape.size();
   // A list key is a tuple of indices (TensorFlow's _slice_helper).

@@ -6,6 +6,10 @@
 
 namespace kiln::tf {
 
+/// UnimplementedError when tensor `t` has an unknown rank (a TensorSpec of
+/// unknown rank): `what` ("matmul's inputs") needs it at trace time.
+void needRank(TfRuntime &rt, const Value &t, const std::string &what);
+
 /// `x op y` for the arithmetic and comparison ops (TF op names: AddV2,
 /// Sub, Mul, RealDiv, FloorDiv, FloorMod, Pow, Maximum, Minimum, Equal,
 /// NotEqual, Less, LessEqual, Greater, GreaterEqual, LogicalAnd, LogicalOr).
