@@ -120,7 +120,7 @@ Value nameSpecs(Interpreter &in, const Value &v, const std::string &name) {
 /// Replaces each tensor leaf of `v` by `replace(index, tensor)`.
 Value mapTensors(Interpreter &in, const Value &v,
                  const std::function<Value(size_t, const Value &)> &replace,
-                 size_t &index) {
+                 size_t &index, bool composites = false) {
   switch (v.type()) {
   case Type::Tensor:
     return replace(index++, v);
@@ -128,7 +128,7 @@ Value mapTensors(Interpreter &in, const Value &v,
   case Type::Tuple: {
     ValueList items;
     for (auto &item : in.toList(v))
-      items.push_back(mapTensors(in, item, replace, index));
+      items.push_back(mapTensors(in, item, replace, index, composites));
     return v.is(Type::List) ? in.list(std::move(items))
                             : in.tuple(std::move(items));
   }
@@ -149,7 +149,7 @@ Value mapTensors(Interpreter &in, const Value &v,
               [&](size_t a, size_t b) { return keys[a] < keys[b]; });
     ValueList mapped(items.size());
     for (size_t i : order)
-      mapped[i] = mapTensors(in, items[i].second, replace, index);
+      mapped[i] = mapTensors(in, items[i].second, replace, index, composites);
     Value d = in.dict();
     for (size_t i = 0; i < items.size(); ++i)
       in.setItem(d, items[i].first, mapped[i]);
@@ -159,11 +159,12 @@ Value mapTensors(Interpreter &in, const Value &v,
     if (auto *t = dynamic_cast<NamedTupleObject *>(v.raw())) {
       ValueList items;
       for (auto &item : t->values)
-        items.push_back(mapTensors(in, item, replace, index));
+        items.push_back(mapTensors(in, item, replace, index, composites));
       return t->withValues(std::move(items));
     }
-    // IndexedSlices, a composite tensor: its three tensors in turn.
-    if (auto *s = asIndexedSlices(v)) {
+    // IndexedSlices, a composite tensor: its three tensors in turn (in a
+    // function's outputs; an argument is a Python object).
+    if (auto *s = composites ? asIndexedSlices(v) : nullptr) {
       auto copy = std::make_shared<IndexedSlicesObject>();
       copy->indices = mapTensors(in, s->indices, replace, index);
       copy->values = mapTensors(in, s->values, replace, index);
@@ -495,13 +496,38 @@ Value TfFunction::callInline(Interpreter &in, const ValueList &bound,
     ~StagingScope() { in.setStaging(old); }
   } staging{in, in.setStaging(converts(in))};
   // Its Python side effects ran when it was traced: prints are dropped.
-  py::DiscardOutput quiet(in.out());
+  py::DiscardOutput quiet(in.out()), quietErr(in.err());
   CallArgs call;
   size_t positionalCount = bound.size() - kwNames.size();
   call.positional.assign(bound.begin(), bound.begin() + positionalCount);
   for (size_t i = 0; i < kwNames.size(); ++i)
     call.keywords.emplace_back(kwNames[i], bound[positionalCount + i]);
-  return outputTensors(in, in.call(pyFunc, call), rt.tracing);
+  // The tensors among the arguments and the results, in order.
+  auto tensorsOf = [&](const Value &v) {
+    ValueList tensors;
+    size_t index = 0;
+    mapTensors(
+        in, v,
+        [&](size_t, const Value &t) {
+          tensors.push_back(t);
+          return t;
+        },
+        index, /*composites=*/true);
+    return tensors;
+  };
+  ValueList inputs;
+  for (auto &b : bound)
+    for (auto &t : tensorsOf(b))
+      inputs.push_back(t);
+  // Each output an Identity, as a copied trace's are.
+  auto body = [&] {
+    size_t index = 0;
+    return mapTensors(
+        in, outputTensors(in, in.call(pyFunc, call), rt.tracing),
+        [&](size_t, const Value &t) { return identity(rt, t); }, index,
+        /*composites=*/true);
+  };
+  return recordCall(rt, inputs, body, tensorsOf);
 }
 
 ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
@@ -594,7 +620,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
         state.graph.results.push_back(id.as<TensorObject>().out);
         return Value::integer(static_cast<int64_t>(index));
       },
-      outIndex);
+      outIndex, /*composites=*/true);
   concrete->numOutputs = outIndex;
   // Variables: their values at the call are the arguments after the
   // tensors; the written ones' last values are results.

@@ -614,6 +614,82 @@ void recordFunctionCall(TfRuntime &rt, const ValueList &inputs,
       tape->entries.back().backward = backward;
 }
 
+Value recordCall(TfRuntime &rt, const ValueList &inputs,
+                 const std::function<Value()> &body,
+                 const std::function<ValueList(const Value &)> &tensorsOf) {
+  auto inner = std::make_shared<GradientTapeObject>(rt);
+  inner->persistent = true;
+  for (auto &v : inputs)
+    if (differentiable(rt, v))
+      inner->watched.insert(keyOf(rt, v));
+  Value result;
+  {
+    std::vector<std::unique_ptr<PauseRecording>> paused;
+    for (auto &tape : rt.tapes)
+      paused.push_back(std::make_unique<PauseRecording>(*tape));
+    inner->recording = true;
+    rt.tapes.push_back(inner);
+    struct PopTape {
+      TfRuntime &rt;
+      ~PopTape() { rt.tapes.pop_back(); }
+    } pop{rt};
+    result = body();
+  }
+  inner->recording = false;
+  ValueList outputs = tensorsOf(result);
+  std::vector<std::shared_ptr<VariableState>> variables;
+  for (auto &read : inner->reads)
+    if (std::find(variables.begin(), variables.end(), read.var) ==
+        variables.end())
+      variables.push_back(read.var);
+  TfRuntime *r = &rt;
+  for (auto &tape : rt.tapes) {
+    if (!tape->recording)
+      continue;
+    TapeEntry entry("StatefulPartitionedCall", inputs, outputs);
+    bool watches = false;
+    for (auto &v : inputs)
+      watches |= differentiable(rt, v) && tape->watched.count(keyOf(rt, v));
+    // The variables the body read that this tape watches, as if it had
+    // seen the reads.
+    for (auto &var : variables) {
+      bool watch = tape->watchedVariables.count(var.get()) ||
+                   (tape->watchAccessedVariables && var->trainable);
+      if (!watch || !isFloating(var->type.dtype))
+        continue;
+      if (tape->watchedVariables.insert(var.get()).second)
+        tape->variables.push_back(makeVariable(rt, var, false));
+      entry.variables.push_back(var);
+      watches = true;
+    }
+    if (!watches)
+      continue;
+    entry.backward = [r, inner, inputs, outputs,
+                      vars = entry.variables](const ValueList &grads) {
+      ValueList targets, seeds;
+      for (size_t i = 0; i < outputs.size(); ++i)
+        if (!grads[i].isNone()) {
+          targets.push_back(outputs[i]);
+          seeds.push_back(grads[i]);
+        }
+      ValueList got =
+          backpropEntries(*r, inner->entries, targets, seeds, inputs, vars);
+      // The gradient function's outputs, as TensorFlow's call returns
+      // them: Identities, which grappler does not regroup with the
+      // caller's arithmetic.
+      for (auto &g : got)
+        if (r->tracing && r->isTensor(g))
+          g = identity(*r, g);
+      return got;
+    };
+    tape->entries.push_back(std::move(entry));
+    for (auto &v : outputs)
+      if (differentiable(rt, v))
+        tape->watched.insert(keyOf(rt, v));
+  }
+  return result;
+}
+
 void recordStagedOp(TfRuntime &rt, int node, const ValueList &outputs) {
   if (rt.tapes.empty() || !rt.tracing)
     return;

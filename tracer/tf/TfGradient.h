@@ -33,6 +33,17 @@ void recordFunctionCall(TfRuntime &rt, const ValueList &inputs,
                         std::vector<HostTensorPtr> before,
                         std::function<ValueList(const ValueList &fresh)> rerun);
 
+/// Runs `body` (a tf.function's Python body, inlined in the caller's
+/// trace) under a tape of its own while the recording tapes pause, then
+/// records it on them as one call op whose inputs are `inputs` (the
+/// call's tensor arguments), whose outputs are `tensorsOf` the result, and
+/// whose gradient differentiates the body's ops on their own, as
+/// TensorFlow differentiates a call with the callee's gradient function
+/// (so the callee's gradients are summed before the caller's).
+Value recordCall(TfRuntime &rt, const ValueList &inputs,
+                 const std::function<Value()> &body,
+                 const std::function<ValueList(const Value &)> &tensorsOf);
+
 /// Records that tensor `value` is a read of variable `var`: the tapes that
 /// watch the variable (every trainable one they see, by default) watch it.
 void recordVariableRead(TfRuntime &rt,

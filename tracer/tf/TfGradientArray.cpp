@@ -289,6 +289,11 @@ Value densify(TfRuntime &rt, const IndexedSlicesObject &slices) {
   // one_hot(indices)^T @ rows: each output row sums its rows in index
   // order (products with 1 are exact, with 0 add nothing).
   HostTensorPtr shape = rt.constantValue(slices.denseShape);
+  if (!shape)
+    rt.raise("UnimplementedError",
+             "kiln needs the dense shape of IndexedSlices at trace time to "
+             "make them a tensor (these came into a tf.function as its "
+             "argument)");
   std::vector<int64_t> dense;
   for (int64_t i = 0; shape && i < shape->type.numElements(); ++i)
     dense.push_back(shape->elementAsInt(static_cast<size_t>(i)));

@@ -310,7 +310,12 @@ HostTensorPtr TfRuntime::constantValue(const Value &v) const {
   auto &t = tensor(v);
   if (!t.symbolic())
     return t.value;
-  const graph::Node &n = t.trace->graph.nodes[t.out.node];
+  // Through Identity nodes (a nested function's outputs are Identities).
+  const graph::Graph &g = t.trace->graph;
+  graph::Output o = t.out;
+  while (g.nodes[o.node].op == "Identity" && !g.nodes[o.node].inputs.empty())
+    o = g.nodes[o.node].inputs[0];
+  const graph::Node &n = g.nodes[o.node];
   if (n.op == "Const")
     if (auto *p = std::get_if<HostTensorPtr>(&n.attrs.at("value")))
       return *p;
