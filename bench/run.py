@@ -259,7 +259,10 @@ def main():
                                 jargs, np.asarray(jfn(*jargs)))
             npfn = case["numpy"]()
             impls["numpy"] = (npfn, inputs, npfn(*inputs))
-            row = {"case": name}
+            # kiln aims at TensorFlow's rounding (docs/numerics.md): say
+            # whether it got there, beside the timing.
+            row = {"case": name,
+                   "bitwise": bool(np.array_equal(impls["kiln"][2], expected))}
             for impl, (fn, fargs, value) in impls.items():
                 if not np.allclose(value, expected, rtol=case["tolerance"],
                                    atol=case["tolerance"]):
@@ -268,14 +271,16 @@ def main():
             rows.append(row)
 
     columns = ["kiln", "tensorflow", "jax", "numpy"]
-    print(f"{'case':<12}" + "".join(f"{c + ' us':>14}" for c in columns) +
-          "".join(f"{c + '/kiln':>14}" for c in columns[1:]))
+    print(f"{'case':<12}" + "".join(f"{c + ' us':>16}" for c in columns) +
+          "".join(f"{c + '/kiln':>16}" for c in columns[1:]) +
+          f"{'kiln == tf':>12}")
     for row in rows:
         line = f"{row['case']:<12}"
         for c in columns:
-            line += f"{row[c] * 1e6:>14.1f}" if c in row else f"{'n/a':>14}"
+            line += f"{row[c] * 1e6:>16.1f}" if c in row else f"{'n/a':>16}"
         for c in columns[1:]:
-            line += f"{row[c] / row['kiln']:>14.2f}" if c in row else f"{'n/a':>14}"
+            line += f"{row[c] / row['kiln']:>16.2f}" if c in row else f"{'n/a':>16}"
+        line += f"{'bitwise' if row['bitwise'] else 'close':>12}"
         print(line)
     if args.json:
         with open(args.json, "w") as out:

@@ -682,13 +682,14 @@ bool emitObject(llvm::Module &module, const AotOptions &options,
   }
   module.setDataLayout(machine->createDataLayout());
   module.setTargetTriple(triple);
-  // LLVM's -O2 for the target, as `kiln run`'s JIT runs it: MLIR's lowering
-  // leaves memref descriptors and index arithmetic that only SROA, inlining
-  // and LICM make fast. No fast-math flags are set, so nothing rounds
-  // differently.
+  // LLVM's module optimizations at kiln's -O level (-O1 to -O3): MLIR's
+  // lowering leaves memref descriptors and index arithmetic that only
+  // SROA, inlining and LICM make fast. No fast-math flags are set, so
+  // nothing rounds differently.
   if (options.compile.optLevel > 0)
     if (llvm::Error err = mlir::makeOptimizingTransformer(
-            /*optLevel=*/2, /*sizeLevel=*/0, machine.get())(&module)) {
+            std::min(options.compile.optLevel, 3), /*sizeLevel=*/0,
+            machine.get())(&module)) {
       error = "LLVM optimization failed: " + llvm::toString(std::move(err));
       return false;
     }

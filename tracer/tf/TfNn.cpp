@@ -516,6 +516,13 @@ Value poolN(TfRuntime &rt, const Params &p, const std::string &op,
     ksize.insert(ksize.begin(), 1);
     strides.insert(strides.begin(), 1);
     x = expandDims(rt, x, 1);
+    // Explicit padding gets the height's pair too (as max_pool1d adds it).
+    if (padding.is(Type::List) || padding.is(Type::Tuple)) {
+      ValueList pairs = in.toList(padding);
+      pairs.insert(pairs.begin() + std::min<size_t>(1, pairs.size()),
+                   in.list({Value::integer(0), Value::integer(0)}));
+      padding = in.list(std::move(pairs));
+    }
   }
   CallArgs args;
   Value pooled =

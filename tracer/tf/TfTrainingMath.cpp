@@ -135,9 +135,12 @@ Value batchNormalization(TfRuntime &rt, const Params &p) {
   if (!scale.isNone())
     inv = in.binary(BinaryOp::Mult, inv, scale);
   DType d = rt.tensor(x).type.dtype;
-  Value shift = in.binary(BinaryOp::Mult, mean, inv);
-  shift = offset.isNone() ? unaryOp(rt, "Neg", shift)
-                          : in.binary(BinaryOp::Sub, offset, shift);
+  // `offset - mean * inv`, or `-mean * inv`: Python's unary minus first.
+  Value shift = offset.isNone()
+                    ? in.binary(BinaryOp::Mult,
+                                unaryOp(rt, "Neg", rt.toTensor(mean)), inv)
+                    : in.binary(BinaryOp::Sub, offset,
+                                in.binary(BinaryOp::Mult, mean, inv));
   return in.binary(BinaryOp::Add,
                    in.binary(BinaryOp::Mult, x, cast(rt, inv, d)),
                    cast(rt, shift, d));
