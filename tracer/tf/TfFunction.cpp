@@ -1508,7 +1508,11 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
           index));
     }
     try {
-      c = trace(in, standIns, kwNames, key, tensors);
+      // An input_signature's TensorSpecs, not the caller's shapes, are
+      // what the body sees (as when it is called eagerly).
+      bool signed_ = inputSignature && inputSignature->size() == tensors.size();
+      c = trace(in, standIns, kwNames, key,
+                signed_ ? *inputSignature : tensors);
     } catch (...) {
       rt.tracing = outer;
       throw;
