@@ -1293,10 +1293,11 @@ std::string tensorStr(const TensorView &T) {
 
 std::string numpyText(const TensorView &T) {
   // TensorFlow 2.20 shows a float scalar as the Python float it converts
-  // to: float32 0.1 is 0.10000000149011612.
-  std::string Text = !T.shape.empty()        ? numpyRepr(T)
-                     : isFloatDType(T.dtype) ? floatRepr(getFloat(T, 0))
-                                             : numpyScalarStr(T);
+  // to: float32 0.1 is 0.10000000149011612, bfloat16 1/3 0.333984375.
+  bool floating = isFloatDType(T.dtype) || T.dtype == DType::BFloat16;
+  std::string Text = !T.shape.empty() ? numpyRepr(T)
+                     : floating       ? floatRepr(getFloat(T, 0))
+                                      : numpyScalarStr(T);
   if (Text.find('\n') != std::string::npos)
     Text = "\n" + Text;
   return Text;

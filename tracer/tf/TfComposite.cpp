@@ -154,12 +154,13 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     Value squared = unaryOp(*r, "Square", binaryOp(*r, "Sub", x, means));
     return reduce(*r, "Mean", squared, axis, keepdims);
   };
-  both("reduce_variance", [variance](Interpreter &in, CallArgs &args) {
+  // Only tf.math has these two.
+  math.def("reduce_variance", [variance](Interpreter &in, CallArgs &args) {
     Params p(in, args, "reduce_variance",
              {"input_tensor", "axis", "keepdims", "name"});
     return variance(in, "reduce_variance", p);
   });
-  both("reduce_std", [r, variance](Interpreter &in, CallArgs &args) {
+  math.def("reduce_std", [r, variance](Interpreter &in, CallArgs &args) {
     Params p(in, args, "reduce_std",
              {"input_tensor", "axis", "keepdims", "name"});
     return unaryOp(*r, "Sqrt", variance(in, "reduce_std", p));

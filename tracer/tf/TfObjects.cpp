@@ -106,11 +106,19 @@ bool DTypeObject::getAttr(Interpreter &in, const Value &,
   return true;
 }
 
-bool DTypeObject::equals(Interpreter &, const Value &, const Value &other,
+bool DTypeObject::equals(Interpreter &in, const Value &, const Value &other,
                          bool &out) {
   auto *o = other.is(Type::Native) ? dynamic_cast<DTypeObject *>(other.raw())
                                    : nullptr;
   out = (o && o->dtype == dtype) || npDTypeOf(other) == dtype;
+  // A dtype name compares as tf.as_dtype reads it ("float32", "double").
+  if (!out && other.is(Type::Str)) {
+    std::string name = in.toStr(other);
+    std::string own = py::dtypeName(dtype);
+    out = name == own || (name == "float" && own == "float32") ||
+          (name == "double" && own == "float64") ||
+          (name == "half" && own == "float16");
+  }
   return true;
 }
 
