@@ -18,7 +18,10 @@
 // while_v2 accumulates them in TensorLists); recomputing them computes the
 // same ops on the same values. It costs a second forward pass, and a loop's
 // state must keep its run-time shape from one iteration to the next (the
-// stacks' rows have one shape).
+// stacks' rows have one shape), except a TensorArray buffer the body only
+// writes to, of which only the shape is stacked. A tape recording while a
+// gradient is built records the clones and the new control flow too
+// (cloneRecorded, addStaged), so that gradients of gradients go through.
 #include "TfGradient.h"
 #include "TfGradientOps.h"
 #include "TfIndexedSlices.h"
