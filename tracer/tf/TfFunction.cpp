@@ -1380,11 +1380,15 @@ struct ConcreteFunctionObject : py::NativeObject {
 Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
                                       CallArgs &args) {
   auto wrap = [&](ConcreteFunction *c) {
-    auto obj = std::make_shared<ConcreteFunctionObject>();
-    obj->owner = this;
-    obj->concrete = c;
-    obj->ownerValue = self;
-    return Value::object(Type::Native, obj);
+    Value &known = concreteObjects[c];
+    if (known.isNone()) {
+      auto obj = std::make_shared<ConcreteFunctionObject>();
+      obj->owner = this;
+      obj->concrete = c;
+      obj->ownerValue = self;
+      known = Value::object(Type::Native, obj);
+    }
+    return known;
   };
   // With an input_signature and no arguments: the signature's concrete
   // function, traced by a call already or now.

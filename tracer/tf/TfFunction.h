@@ -76,6 +76,9 @@ struct TfFunction : py::NativeObject {
   int callCount = 0;
   int retraceWarnings = 0;
   std::vector<std::unique_ptr<ConcreteFunction>> concretes;
+  /// get_concrete_function's objects, one per concrete function (asked
+  /// twice, it returns the same object, as TensorFlow's cache does).
+  std::map<const ConcreteFunction *, Value> concreteObjects;
   /// A tf.function method read through an instance is a Function of its
   /// own, bound to that instance, with its own traces (as TensorFlow's
   /// Function.__get__ makes one per instance).
