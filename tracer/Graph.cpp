@@ -148,6 +148,19 @@ std::string Graph::runtimeError(const Node &n, const std::string &message,
   return text + message + "\n\t [[{{node " + n.name + "}}]] [Op:" + name + "]";
 }
 
+bool relaxTypes(const TensorType &a, const TensorType &b, TensorType &out) {
+  if (a.unknownRank || b.unknownRank || a.shape.size() != b.shape.size())
+    return false;
+  out = a;
+  for (size_t i = 0; i < a.shape.size(); ++i)
+    if (a.shape[i] != b.shape[i])
+      out.shape[i] = -1;
+  return true;
+}
+
+RegionGuard::RegionGuard(Graph &g) : g(g), saved(g.current) {}
+RegionGuard::~RegionGuard() { g.current = saved; }
+
 bool broadcastShapes(const std::vector<int64_t> &a,
                      const std::vector<int64_t> &b, std::vector<int64_t> &out) {
   size_t rank = std::max(a.size(), b.size());

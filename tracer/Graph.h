@@ -69,6 +69,10 @@ struct Output {
   int index = 0;
 };
 
+/// The least specific type of `a` and `b` (`a`'s dtype): -1 where their
+/// dimensions differ; false for different or unknown ranks.
+bool relaxTypes(const TensorType &a, const TensorType &b, TensorType &out);
+
 /// NumPy broadcasting of two shapes (a -1, known at run time only, takes
 /// the other side's size); false when incompatible.
 bool broadcastShapes(const std::vector<int64_t> &a,
@@ -106,6 +110,18 @@ struct Region {
   std::vector<int> args;  // RegionArg nodes: loop variables, induction
   std::vector<int> nodes; // in order, args excluded
   std::vector<Output> results;
+};
+
+struct Graph;
+
+/// Restores a graph's current region when a scope ends or throws.
+struct RegionGuard {
+  explicit RegionGuard(Graph &g);
+  ~RegionGuard();
+  RegionGuard(const RegionGuard &) = delete;
+  RegionGuard &operator=(const RegionGuard &) = delete;
+  Graph &g;
+  int saved;
 };
 
 struct Graph {

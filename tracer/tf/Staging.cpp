@@ -28,26 +28,9 @@ using Slot = std::optional<Value>;
 
 namespace {
 
-/// Restores the graph's current region when a region ends or throws.
-struct RegionGuard {
-  explicit RegionGuard(graph::Graph &g) : g(g), saved(g.current) {}
-  ~RegionGuard() { g.current = saved; }
-  graph::Graph &g;
-  int saved;
-};
+using graph::RegionGuard;
 
 std::string dtypeText(const TensorType &t) { return py::dtypeName(t.dtype); }
-
-/// The least specific shape both types have (same rank required).
-bool relax(const TensorType &a, const TensorType &b, TensorType &out) {
-  if (a.unknownRank || b.unknownRank || a.shape.size() != b.shape.size())
-    return false;
-  out = a;
-  for (size_t i = 0; i < a.shape.size(); ++i)
-    if (a.shape[i] != b.shape[i])
-      out.shape[i] = -1;
-  return true;
-}
 
 /// Whether a value of type `t` fits a loop variable of type `loop`.
 bool fits(const TensorType &t, const TensorType &loop) {
@@ -776,7 +759,7 @@ std::vector<Slot> TfStager::stageBranches(
                    text(tx) + " and " + text(ty) + " have different types");
     }
     TensorType t;
-    if (!relax(tx, ty, t))
+    if (!graph::relaxTypes(tx, ty, t))
       rt.raise("UnimplementedError",
                "'" + name + "' has rank " + std::to_string(tx.shape.size()) +
                    " in the main branch and rank " +

@@ -339,13 +339,9 @@ Value sortOrArgsort(TfRuntime &rt, const Params &p, const std::string &fname,
     keys = transpose(rt, keys, perm);
   }
   const TensorType &keyType = rt.tensor(keys).type;
-  Value k =
-      keyType.shape.back() >= 0
-          ? Value::integer(keyType.shape.back())
-          : stridedSlice(rt,
-                         rt.apply("Shape", {keys}, {{"out_type", DType::Int32}},
-                                  TensorType{DType::Int32, {rank}}, "Shape"),
-                         Value::integer(-1));
+  Value k = keyType.shape.back() >= 0
+                ? Value::integer(keyType.shape.back())
+                : stridedSlice(rt, shapeOf(rt, keys), Value::integer(-1));
   ValueList top = topK(rt, keys, k, true, DType::Int32);
   Value result = argsort ? top[1] : top[0];
   if (!perm.isNone())

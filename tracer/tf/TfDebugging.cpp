@@ -468,13 +468,6 @@ Value checkNumerics(TfRuntime &rt, const Value &xArg,
   return identity(rt, x);
 }
 
-/// The shape of `x` as a 1-D int32 tensor (a Shape node while tracing).
-Value shapeOf(TfRuntime &rt, const Value &x) {
-  const TensorType &t = rt.tensor(x).type;
-  return rt.apply("Shape", {x}, {{"out_type", DType::Int32}},
-                  TensorType{DType::Int32, {int64_t(t.shape.size())}}, "Shape");
-}
-
 /// check_ops' static rank checks: rank exactly `want`, at least `want`
 /// (`atLeast`), or 0 or 1 (`zeroOrOne`).
 void checkRank(TfRuntime &rt, const Value &x, int64_t want, bool atLeast,

@@ -30,6 +30,18 @@ using py::Type;
 
 namespace {
 
+/// AutoGraph stages tensor-dependent control flow (or not) until the scope
+/// ends.
+struct StagingScope {
+  StagingScope(Interpreter &in, bool staging)
+      : in(in), old(in.setStaging(staging)) {}
+  ~StagingScope() { in.setStaging(old); }
+  StagingScope(const StagingScope &) = delete;
+  StagingScope &operator=(const StagingScope &) = delete;
+  Interpreter &in;
+  bool old;
+};
+
 /// The key of a Python value in the cache, with tensors reduced to their
 /// dtype (their shapes are matched separately, to allow subtyping: a fixed
 /// dimension < None < unknown rank).
@@ -490,11 +502,7 @@ Value TfFunction::outputTensors(Interpreter &in, const Value &result,
 
 Value TfFunction::callInline(Interpreter &in, const ValueList &bound,
                              const std::vector<std::string> &kwNames) {
-  struct StagingScope {
-    Interpreter &in;
-    bool old;
-    ~StagingScope() { in.setStaging(old); }
-  } staging{in, in.setStaging(converts(in))};
+  StagingScope staging(in, converts(in));
   // Its Python side effects ran when it was traced: prints are dropped.
   py::DiscardOutput quiet(in.out()), quietErr(in.err());
   CallArgs call;
@@ -589,11 +597,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   ++tracingCount;
   Value result;
   // AutoGraph stages tensor-dependent control flow while this traces.
-  struct StagingScope {
-    Interpreter &in;
-    bool old;
-    ~StagingScope() { in.setStaging(old); }
-  } staging{in, in.setStaging(converts(in))};
+  StagingScope staging(in, converts(in));
   try {
     CallArgs call;
     call.positional.assign(symbolicArgs.begin(),

@@ -65,6 +65,18 @@ struct GradientTapeObject : py::NativeObject {
     if (watchedVariables.insert(var->state.get()).second)
       variables.push_back(v);
   }
+  /// Whether a read of `var` is recorded: a float variable the tape
+  /// watches, or any trainable one when it watches what it accesses.
+  bool watchesReadsOf(const VariableState &var) const {
+    return isFloating(var.type.dtype) &&
+           (watchedVariables.count(&var) ||
+            (watchAccessedVariables && var.trainable));
+  }
+  /// A variable whose read it records becomes one it watches.
+  void watchRead(const std::shared_ptr<VariableState> &var) {
+    if (!watchedVariables.count(var.get()))
+      watchVariable(makeVariable(rt, var, false));
+  }
   Value gradient(const Value &target, const Value &sources,
                  const Value &outputGradients, bool zeroUnconnected);
   /// tape.jacobian, or tape.batch_jacobian when `batch`.
@@ -103,10 +115,7 @@ Value reduceToShape(TfRuntime &rt, const Value &grad, const Value &input) {
   auto toInputShape = [&](const Value &v) {
     if (!dynamic)
       return reshape(rt, v, pyIntList(rt.in, shape));
-    Value runTime =
-        rt.apply("Shape", {input}, {{"out_type", DType::Int32}},
-                 TensorType{DType::Int32, {int64_t(shape.size())}}, "Shape");
-    return reshape(rt, v, runTime);
+    return reshape(rt, v, shapeOf(rt, input));
   };
   if (g == shape)
     return dynamic && rt.tracing ? toInputShape(grad) : grad;
@@ -653,12 +662,9 @@ Value recordCall(TfRuntime &rt, const ValueList &inputs,
     // The variables the body read that this tape watches, as if it had
     // seen the reads.
     for (auto &var : variables) {
-      bool watch = tape->watchedVariables.count(var.get()) ||
-                   (tape->watchAccessedVariables && var->trainable);
-      if (!watch || !isFloating(var->type.dtype))
+      if (!tape->watchesReadsOf(*var))
         continue;
-      if (tape->watchedVariables.insert(var.get()).second)
-        tape->variables.push_back(makeVariable(rt, var, false));
+      tape->watchRead(var);
       entry.variables.push_back(var);
       watches = true;
     }
@@ -785,9 +791,7 @@ bool tapeWatches(TfRuntime &rt, const ValueList &tensors,
       if (differentiable(rt, t) && tape->watched.count(keyOf(rt, t)))
         return true;
     for (auto &var : variables)
-      if (isFloating(var->type.dtype) &&
-          (tape->watchedVariables.count(var.get()) ||
-           (tape->watchAccessedVariables && var->trainable)))
+      if (tape->watchesReadsOf(*var))
         return true;
   }
   return false;
@@ -848,16 +852,9 @@ void recordVariableRead(TfRuntime &rt,
                         const std::shared_ptr<VariableState> &var,
                         const Value &value) {
   for (auto &tape : rt.tapes) {
-    if (!tape->recording || !isFloating(var->type.dtype))
+    if (!tape->recording || !tape->watchesReadsOf(*var))
       continue;
-    bool watch = tape->watchedVariables.count(var.get()) ||
-                 (tape->watchAccessedVariables && var->trainable);
-    if (!watch)
-      continue;
-    if (!tape->watchedVariables.count(var.get())) {
-      tape->watchedVariables.insert(var.get());
-      tape->variables.push_back(makeVariable(rt, var, false));
-    }
+    tape->watchRead(var);
     TensorKey key = keyOf(rt, value);
     tape->watched.insert(key);
     tape->reads.push_back({key, value, var});
@@ -987,9 +984,13 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
   } else {
     pause.emplace(*this);
   }
-  // What the tape recorded so far: the gradient ops it may record now are
-  // not differentiated by this pass.
-  const std::vector<TapeEntry> entries = this->entries;
+  // What the tape recorded so far. A tape that keeps recording appends the
+  // gradient ops to its entries while this pass reads them: it reads a
+  // copy (those ops are not differentiated by this pass).
+  std::vector<TapeEntry> snapshot;
+  if (!pause)
+    snapshot = this->entries;
+  const std::vector<TapeEntry> &entries = pause ? this->entries : snapshot;
   ValueList targets = target.is(Type::List) || target.is(Type::Tuple)
                           ? in.toList(target)
                           : ValueList{target};

@@ -58,14 +58,6 @@ struct Remap {
   }
 };
 
-/// Restores the graph's current region.
-struct CurrentRegion {
-  explicit CurrentRegion(graph::Graph &g) : g(g), saved(g.current) {}
-  ~CurrentRegion() { g.current = saved; }
-  graph::Graph &g;
-  int saved;
-};
-
 /// Clones region `from`'s nodes (nested regions too) into the current
 /// region, reading through `m`, which learns the clones. PrintV2 and
 /// Assert nodes are left out: they ran in the forward pass.
@@ -80,7 +72,7 @@ void cloneNodes(graph::Graph &g, int from, Remap &m) {
     n.name = g.uniqueName(n.name);
     std::vector<int> regions;
     for (int sub : n.regions) {
-      CurrentRegion keep(g);
+      graph::RegionGuard keep(g);
       int copy = g.beginRegion();
       for (int a : std::vector<int>(g.regions[sub].args))
         m.args[a] = g.addRegionArg(g.nodes[a].outputs[0]);
@@ -164,15 +156,12 @@ Value zeroGradient(TfRuntime &rt, const TapeEntry &e, size_t k) {
 
 /// The least specific type of `a` and `b` (same dtype and rank).
 TensorType relaxed(TfRuntime &rt, const TensorType &a, const TensorType &b) {
-  if (a.unknownRank || b.unknownRank || a.shape.size() != b.shape.size())
+  TensorType t;
+  if (!graph::relaxTypes(a, b, t))
     rt.raise("UnimplementedError",
              "kiln cannot merge gradients of ranks " +
                  std::to_string(a.shape.size()) + " and " +
                  std::to_string(b.shape.size()) + " from a staged if");
-  TensorType t = a;
-  for (size_t i = 0; i < t.shape.size(); ++i)
-    if (a.shape[i] != b.shape[i])
-      t.shape[i] = -1;
   return t;
 }
 
@@ -187,7 +176,7 @@ ValueList ifGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
   std::vector<int> regions;
   std::vector<ValueList> got;
   for (int branch : forward.regions) {
-    CurrentRegion keep(g);
+    graph::RegionGuard keep(g);
     regions.push_back(g.beginRegion());
     Remap m;
     cloneRecorded(rt, branch, m);
@@ -213,7 +202,7 @@ ValueList ifGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
     reached.push_back(k);
     std::vector<TensorType> types;
     for (size_t b = 0; b < 2; ++b) {
-      CurrentRegion keep(g);
+      graph::RegionGuard keep(g);
       g.current = regions[b];
       Value grad =
           got[b][k].isNone() ? zeroGradient(rt, e, k) : dense(rt, got[b][k]);
@@ -328,13 +317,6 @@ TensorType stackType(const Loop &loop, size_t k) {
   return t;
 }
 
-Value shapeOf(TfRuntime &rt, const Value &t) {
-  return rt.apply(
-      "Shape", {t}, {{"out_type", DType::Int32}},
-      TensorType{DType::Int32, {int64_t(rt.tensor(t).type.shape.size())}},
-      "Shape");
-}
-
 /// Step 1: the loop again, stacking what the gradient keeps of the state
 /// entering each iteration, and counting the iterations. Returns the count,
 /// then each state's stack (None where nothing is kept). The loop is built
@@ -407,13 +389,13 @@ ValueList stackingLoop(TfRuntime &rt, const Loop &loop, int forwardId) {
     return r;
   };
   if (!loop.isFor) {
-    CurrentRegion keep(g);
+    graph::RegionGuard keep(g);
     int cond = loop.forward.regions[0];
     Region r = region(cond, 0);
     g.regions[r.id].results.push_back(r.m(g.regions[cond].results[0]));
   }
   {
-    CurrentRegion keep(g);
+    graph::RegionGuard keep(g);
     Region r = region(loop.body, loop.isFor ? 1 : 0);
     std::vector<graph::Output> results;
     for (graph::Output o : loop.bodyResults)
@@ -503,7 +485,7 @@ ValueList loopGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
     node.outputs.push_back(rt.tensor(v).type);
   }
   {
-    CurrentRegion keep(g);
+    graph::RegionGuard keep(g);
     int region = g.beginRegion();
     node.regions.push_back(region);
     Value i = rt.symbolic(g.addRegionArg(TensorType{DType::Int32, {}}));

@@ -1328,15 +1328,19 @@ Value rangeNode(TfRuntime &rt, const Value &start, const Value &limit,
                   "range");
 }
 
+Value shapeOf(TfRuntime &rt, const Value &x) {
+  const TensorType &t = rt.tensor(x).type;
+  return rt.apply("Shape", {x}, {{"out_type", DType::Int32}},
+                  TensorType{DType::Int32, {int64_t(t.shape.size())}}, "Shape");
+}
+
 Value firstDimension(TfRuntime &rt, const Value &x) {
   const TensorType &t = rt.tensor(x).type;
   if (t.shape[0] >= 0)
     return rt.toTensor(Value::integer(t.shape[0]), DType::Int32);
-  Value shape =
-      rt.apply("Shape", {x}, {{"out_type", DType::Int32}},
-               TensorType{DType::Int32, {int64_t(t.shape.size())}}, "Shape");
   return rt.apply(
-      "GatherV2", {shape, rt.toTensor(Value::integer(0), DType::Int32)},
+      "GatherV2",
+      {shapeOf(rt, x), rt.toTensor(Value::integer(0), DType::Int32)},
       {{"axis", int64_t(0)}}, TensorType{DType::Int32, {}}, "strided_slice");
 }
 

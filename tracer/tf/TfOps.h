@@ -116,6 +116,9 @@ Value rangeNode(TfRuntime &rt, const Value &start, const Value &limit,
 /// The length of `x`'s first dimension as an int32 scalar tensor: a
 /// constant when known, else read at run time (tf.shape(x)[0]).
 Value firstDimension(TfRuntime &rt, const Value &x);
+/// The shape of `x` (of known rank) as a 1-D int32 tensor: a Shape node
+/// while tracing.
+Value shapeOf(TfRuntime &rt, const Value &x);
 /// A constant tensor of `type` filled with `value` (zeros, ones, fill).
 Value filled(TfRuntime &rt, const TensorType &type, double value);
 /// A tensor shaped and typed as `like` filled with 0 or 1: a constant when
