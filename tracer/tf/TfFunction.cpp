@@ -1123,6 +1123,13 @@ std::string ConcreteFunction::describe() const {
   return s;
 }
 
+std::string ConcreteFunction::signatureText() const {
+  std::string s = "(";
+  for (size_t k = 0; k < params.size(); ++k)
+    s += (k ? ", " : "") + params[k].first + ": " + params[k].second;
+  return s + ") -> " + outputType;
+}
+
 namespace {
 
 /// A simple attribute bag: NodeDef, GraphDef and FuncGraph views.
@@ -1161,19 +1168,38 @@ Value graphView(Interpreter &in, TfRuntime &rt, ConcreteFunction &c) {
     t->rt = &rt;
     return Value::object(Type::Tensor, t);
   };
-  ValueList nodes;
-  for (auto &n : state->graph.nodes) {
+  ValueList nodes, operations;
+  for (size_t id = 0; id < state->graph.nodes.size(); ++id) {
+    auto &n = state->graph.nodes[id];
     if (n.region >= 0) // region bodies are functions of their own in TF
       continue;
-    ValueList inputs;
-    for (auto &i : n.inputs)
+    ValueList inputs, inputTensors, outputTensors;
+    for (auto &i : n.inputs) {
       inputs.push_back(in.str(state->graph.nodes[i.node].name +
                               (i.index ? ":" + std::to_string(i.index) : "")));
-    nodes.push_back(record("NodeDef", {{"name", in.str(n.name)},
+      inputTensors.push_back(symbolic(i));
+    }
+    for (size_t k = 0; k < n.outputs.size(); ++k)
+      outputTensors.push_back(
+          symbolic({static_cast<int>(id), static_cast<int>(k)}));
+    Value nodeDef = record("NodeDef", {{"name", in.str(n.name)},
                                        {"op", in.str(n.op)},
-                                       {"input", in.list(std::move(inputs))}}));
+                                       {"input", in.list(std::move(inputs))}});
+    nodes.push_back(nodeDef);
+    // graph.get_operations(): Operation views of the same nodes.
+    operations.push_back(
+        record("Operation", {{"name", in.str(n.name)},
+                             {"type", in.str(n.op)},
+                             {"node_def", nodeDef},
+                             {"inputs", in.list(std::move(inputTensors))},
+                             {"outputs", in.list(std::move(outputTensors))}}));
   }
   Value graphDef = record("GraphDef", {{"node", in.list(std::move(nodes))}});
+  Value operationList = in.list(std::move(operations));
+  Value getOperations = in.builtin(
+      "get_operations", [operationList](Interpreter &in, CallArgs &) {
+        return in.list(in.toList(operationList)); // a fresh list each call
+      });
   ValueList inputs, outputs;
   for (int a : state->graph.args)
     inputs.push_back(symbolic({a, 0}));
@@ -1183,6 +1209,7 @@ Value graphView(Interpreter &in, TfRuntime &rt, ConcreteFunction &c) {
       in.builtin("as_graph_def",
                  [graphDef](Interpreter &, CallArgs &) { return graphDef; });
   return record("FuncGraph", {{"as_graph_def", asGraphDef},
+                              {"get_operations", getOperations},
                               {"inputs", in.list(std::move(inputs))},
                               {"outputs", in.list(std::move(outputs))},
                               {"name", in.str(state->graph.name)}});
@@ -1197,154 +1224,219 @@ struct ConcreteFunctionObject : py::NativeObject {
     return "ConcreteFunction " + concrete->describe();
   }
   bool isCallable() const override { return true; }
+  /// TensorFlow binds a call to the structured signature first: Python
+  /// values must equal the traced ones, tensors (or values converted to
+  /// the spec's dtype) must fit their TensorSpecs. When that fails it
+  /// retries against the flat signature of placeholders, plain tensors
+  /// only, and its TypeError names both failures.
   bool call(Interpreter &in, const Value &, CallArgs &args,
             Value &out) override {
-    checkLiterals(in, args);
-    // Keyword arguments go to their parameters, in parameter order.
-    ValueList bound = args.positional;
-    std::vector<bool> used(args.keywords.size(), false);
-    for (size_t j = bound.size(); j < concrete->params.size(); ++j) {
-      const std::string &name = concrete->params[j].first;
-      size_t k = 0;
-      while (k < args.keywords.size() && args.keywords[k].first != name)
-        ++k;
-      if (k == args.keywords.size()) {
-        if (concrete->params[j].second.rfind("Literal[", 0) == 0) {
-          // A Python argument fixed at trace time may be left out only when
-          // the call fits the flat signature (tensors, one per parameter).
-          checkFlatCall(in, args, name);
-          continue;
-        }
-        break;
+    ValueList bound;
+    std::string reason = bindStructured(in, args, bound);
+    if (!reason.empty()) {
+      std::string flatError = bindFlat(in, args, bound);
+      if (!flatError.empty()) {
+        std::string kwargs;
+        for (auto &[name, value] : args.keywords)
+          kwargs += (kwargs.empty() ? "" : ", ") + py::reprString(name) + ": " +
+                    in.repr(value);
+        in.typeError(
+            "Binding inputs to tf.function failed due to `" + reason +
+            "`. Received args: (" + receivedArgs(in, args) + ") and kwargs: {" +
+            kwargs + "} for signature: " + concrete->signatureText() +
+            ".\nFallback to flat signature also failed due to: " + flatError);
       }
-      used[k] = true;
-      bound.push_back(args.keywords[k].second);
     }
-    for (size_t k = 0; k < args.keywords.size(); ++k)
-      if (!used[k])
-        in.typeError(owner->name + "() got an unexpected keyword argument '" +
-                     args.keywords[k].first + "'");
-    size_t tensors = 0; // nested in lists, tuples and dicts too
-    for (auto &v : bound)
-      mapTensors(
-          in, v, [](size_t, const Value &t) { return t; }, tensors);
-    if (tensors != concrete->tensorTypes.size())
-      in.typeError("ConcreteFunction " + owner->name + "(...) expects " +
-                   std::to_string(concrete->tensorTypes.size()) +
-                   " tensor arguments, got " + std::to_string(tensors));
     out = owner->run(in, *concrete, bound);
     return true;
   }
-  /// TensorFlow binds a call without Python argument `missing` against the
-  /// flat signature of tensor parameters ("f(pair, pair_1)"), which takes
-  /// plain tensors, one each, only.
-  void checkFlatCall(Interpreter &in, CallArgs &args,
-                     const std::string &missing) {
-    size_t given = args.positional.size() + args.keywords.size();
-    bool plain = true;
-    for (auto &v : args.positional)
-      plain &= v.is(Type::Tensor);
-    for (auto &kv : args.keywords)
-      plain &= kv.second.is(Type::Tensor);
-    size_t n = concrete->tensorTypes.size();
-    if (plain && given == n)
-      return;
-    // The flat parameters: each tensor parameter's tensors, numbered.
-    std::vector<std::string> flat;
-    std::map<std::string, int> seen;
-    for (auto &[pname, spec] : concrete->params) {
-      if (spec.rfind("Literal[", 0) == 0)
-        continue;
-      size_t count = 0;
-      for (size_t at = spec.find("TensorSpec("); at != std::string::npos;
-           at = spec.find("TensorSpec(", at + 1))
-        ++count;
-      for (size_t c = 0; c < count; ++c) {
-        int &used = seen[pname];
-        flat.push_back(used ? pname + "_" + std::to_string(used) : pname);
-        ++used;
-      }
-    }
-    std::string signature, flatText, missingFlat;
-    for (size_t k = 0; k < concrete->params.size(); ++k)
-      signature += (k ? ", " : "") + concrete->params[k].first + ": " +
-                   concrete->params[k].second;
-    for (size_t k = 0; k < flat.size(); ++k) {
-      flatText += (k ? ", " : "") + flat[k];
-      if (k >= given)
-        missingFlat += (missingFlat.empty() ? "" : ", ") + flat[k];
-    }
-    std::string flatError =
-        missingFlat.empty()
-            ? "the flat signature takes tensors only"
-            : owner->name + "(" + flatText +
-                  ") missing required arguments: " + missingFlat + ".";
-    in.typeError(
-        "Binding inputs to tf.function failed due to `missing a "
-        "required argument: '" +
-        missing + "'`. Received args: (" + receivedArgs(in, args) +
-        ") and kwargs: {} for signature: (" + signature + ") -> " +
-        concrete->outputType +
-        ".\nFallback to flat signature also failed due to: " + flatError);
-  }
-  /// A Python argument fixed at trace time must be passed with that value,
-  /// by position or by keyword (or left out). TensorFlow then retries the
-  /// call against the flat signature of tensor parameters only, so its
-  /// TypeError names both failures.
-  void checkLiterals(Interpreter &in, CallArgs &args) {
+
+  /// Binds `args` to the parameters as inspect.Signature.bind does, then
+  /// conforms each to its traced structure. Returns why it failed, or "".
+  std::string bindStructured(Interpreter &in, const CallArgs &args,
+                             ValueList &bound) {
     auto &params = concrete->params;
-    auto isLiteral = [](const std::string &spec) {
-      return spec.rfind("Literal[", 0) == 0;
-    };
-    auto check = [&](const Value &v, const std::string &spec) {
-      if (!isLiteral(spec) || spec == "Literal[" + in.repr(v) + "]")
-        return;
-      std::string signature, flat, kwargs, unexpected;
-      size_t tensorParams = 0;
-      for (size_t k = 0; k < params.size(); ++k) {
-        signature +=
-            (k ? ", " : "") + params[k].first + ": " + params[k].second;
-        if (!isLiteral(params[k].second))
-          flat += (tensorParams++ ? ", " : "") + params[k].first;
+    if (args.positional.size() > params.size())
+      return "too many positional arguments";
+    std::vector<std::optional<Value>> slots(params.size());
+    for (size_t i = 0; i < args.positional.size(); ++i)
+      slots[i] = args.positional[i];
+    for (auto &[name, value] : args.keywords) {
+      auto p = std::find_if(params.begin(), params.end(),
+                            [&](auto &q) { return q.first == name; });
+      if (p == params.end())
+        return "got an unexpected keyword argument '" + name + "'";
+      auto &slot = slots[p - params.begin()];
+      if (slot)
+        return "multiple values for argument '" + name + "'";
+      slot = value;
+    }
+    ValueList structure = in.toList(in.toList(concrete->inputStructure)[0]);
+    for (size_t i = 0; i < params.size(); ++i)
+      if (!slots[i])
+        return "missing a required argument: '" + params[i].first + "'";
+    for (size_t i = 0; i < params.size(); ++i) {
+      Value conformed;
+      std::string reason =
+          conform(in, *slots[i], structure[i], params[i].second, conformed);
+      if (!reason.empty())
+        return reason;
+      bound.push_back(conformed);
+    }
+    return "";
+  }
+
+  /// `value` conformed to `traced`, a structure of TensorSpecs and Python
+  /// values; `text` is the parameter's type as the signature prints it.
+  std::string conform(Interpreter &in, const Value &value, const Value &traced,
+                      const std::string &text, Value &out) {
+    TfRuntime &rt = owner->rt;
+    auto *spec = traced.is(Type::Native)
+                     ? dynamic_cast<TensorSpecObject *>(traced.raw())
+                     : nullptr;
+    if (spec) {
+      out = value;
+      if (!rt.isTensor(value)) {
+        try {
+          out = rt.toTensor(value, spec->type.dtype);
+        } catch (py::PyException &e) {
+          return in.toStr(e.exc);
+        }
       }
-      for (auto &[name, value] : args.keywords) {
-        kwargs += (kwargs.empty() ? "" : ", ") + in.repr(in.str(name)) + ": " +
-                  in.repr(value);
-        auto p = std::find_if(params.begin(), params.end(),
-                              [&](auto &q) { return q.first == name; });
-        if (p == params.end() || isLiteral(p->second))
-          unexpected += (unexpected.empty() ? "" : ", ") + name;
+      const TensorType &actual = rt.tensor(out).type;
+      if (!compatible(spec->type, actual))
+        return "Can not cast " + owner->specRepr(actual) + " to " +
+               (text.rfind("TensorSpec(", 0) == 0
+                    ? text
+                    : owner->specRepr(spec->type));
+      return "";
+    }
+    bool sequence = traced.is(Type::List) || traced.is(Type::Tuple);
+    if (sequence) {
+      if (value.type() != traced.type())
+        return "Can not cast " + in.repr(value) + " to " +
+               (traced.is(Type::List) ? "list" : "tuple") + " type.";
+      ValueList items = in.toList(value), specs = in.toList(traced);
+      if (items.size() != specs.size())
+        return "Expected " + in.repr(value) + " to have length of " +
+               std::to_string(specs.size());
+      for (size_t k = 0; k < items.size(); ++k) {
+        std::string reason = conform(in, items[k], specs[k], "", items[k]);
+        if (!reason.empty())
+          return reason;
       }
-      std::string flatError =
-          args.positional.size() > tensorParams
-              ? owner->name + "(" + flat + ") takes " +
-                    std::to_string(tensorParams) +
-                    " positional arguments, got " +
-                    std::to_string(args.positional.size()) + "."
-          : !unexpected.empty()
-              ? owner->name + "(" + flat +
-                    ") got unexpected keyword arguments: " + unexpected + "."
-              : "the flat signature takes tensors only";
-      in.typeError(
-          "Binding inputs to tf.function failed due to `Can not "
-          "cast " +
-          in.repr(v) + " to " + spec + "`. Received args: (" +
-          receivedArgs(in, args) + ") and kwargs: {" + kwargs +
-          "} for signature: (" + signature + ") -> " + concrete->outputType +
-          ".\nFallback to flat signature also failed due to: " + flatError);
-    };
-    for (size_t i = 0; i < args.positional.size() && i < params.size(); ++i)
-      check(args.positional[i], params[i].second);
-    for (auto &[name, value] : args.keywords)
-      for (auto &[param, spec] : params)
-        if (param == name)
-          check(value, spec);
+      out = traced.is(Type::List) ? in.list(std::move(items))
+                                  : in.tuple(std::move(items));
+      return "";
+    }
+    if (traced.is(Type::Dict)) {
+      if (!value.is(Type::Dict))
+        return "Can not cast " + in.repr(value) + " to dict type.";
+      auto &want = traced.as<py::DictObject>().table;
+      std::string mismatch = "Can not cast " + in.repr(value) + " to " +
+                             (text.empty() ? in.repr(traced) : text);
+      if (want.size() != value.as<py::DictObject>().table.size())
+        return mismatch;
+      out = in.dict();
+      for (auto &entry : want.entries()) {
+        if (!entry.live)
+          continue;
+        if (!in.contains(value, entry.key))
+          return mismatch;
+        Value conformed;
+        std::string reason = conform(in, in.getItem(value, entry.key),
+                                     entry.value, "", conformed);
+        if (!reason.empty())
+          return reason;
+        in.setItem(out, entry.key, conformed);
+      }
+      return "";
+    }
+    // Other objects (variables, Python values) must be what was traced.
+    out = value;
+    if (traced.is(Type::Native) || traced.is(Type::Instance))
+      return "";
+    if (in.repr(value) != in.repr(traced))
+      return "Can not cast " + in.repr(value) + " to " +
+             (text.empty() ? "Literal[" + in.repr(traced) + "]" : text);
+    return "";
+  }
+
+  /// The flat signature's binding: one plain tensor per placeholder, named
+  /// as TensorFlow names them ("pair", "pair_1", or a TensorSpec's name).
+  std::string bindFlat(Interpreter &in, const CallArgs &args,
+                       ValueList &bound) {
+    size_t n = concrete->tensorTypes.size();
+    std::vector<std::string> names;
+    std::string summary = owner->name + "(";
+    for (size_t k = 0; k < n; ++k) {
+      names.push_back(concrete->graph.nodes[concrete->graph.args[k]].name);
+      summary += (k ? ", " : "") + names.back();
+    }
+    summary += ")";
+    if (args.positional.size() > n)
+      return summary + " takes " + std::to_string(n) +
+             " positional arguments, got " +
+             std::to_string(args.positional.size()) + ".";
+    ValueList flat = args.positional;
+    std::vector<bool> used(args.keywords.size(), false);
+    for (size_t k = flat.size(); k < n; ++k) {
+      size_t j = 0;
+      while (j < args.keywords.size() && args.keywords[j].first != names[k])
+        ++j;
+      if (j == args.keywords.size()) {
+        std::set<std::string> missing(names.begin() + flat.size(), names.end());
+        for (auto &kv : args.keywords)
+          missing.erase(kv.first);
+        std::string text;
+        for (auto &m : missing)
+          text += (text.empty() ? "" : ", ") + m;
+        return summary + " missing required arguments: " + text + ".";
+      }
+      used[j] = true;
+      flat.push_back(args.keywords[j].second);
+    }
+    std::set<std::string> unexpected;
+    for (size_t j = 0; j < args.keywords.size(); ++j)
+      if (!used[j]) {
+        const std::string &key = args.keywords[j].first;
+        if (std::find(names.begin(), names.begin() + args.positional.size(),
+                      key) != names.begin() + args.positional.size())
+          return summary + " got two values for '" + key + "'.";
+        unexpected.insert(key);
+      }
+    if (!unexpected.empty()) {
+      std::string text;
+      for (auto &u : unexpected)
+        text += (text.empty() ? "" : ", ") + u;
+      return summary + " got unexpected keyword arguments: " + text + ".";
+    }
+    for (size_t k = 0; k < flat.size(); ++k)
+      if (!flat[k].is(Type::Tensor))
+        return summary + ": expected argument #" + std::to_string(k) +
+               "(zero-based) to be a Tensor; got " + in.typeName(flat[k]) +
+               " (" + in.toStr(flat[k]) + ").";
+    bound = std::move(flat);
+    return "";
   }
 
   bool getAttr(Interpreter &in, const Value &self, const std::string &name,
                Value &out) override {
     if (name == "graph") {
       out = graphView(in, owner->rt, *concrete);
+      return true;
+    }
+    if (name == "pretty_printed_signature") {
+      ConcreteFunction *c = concrete;
+      out = in.builtin("pretty_printed_signature", [c](Interpreter &in,
+                                                       CallArgs &args) {
+        Value verbose =
+            args.positional.empty() ? Value::boolean(true) : args.positional[0];
+        for (auto &[k, v] : args.keywords)
+          if (k == "verbose")
+            verbose = v;
+        return in.str(in.truthy(verbose) ? c->describe() : c->signatureText());
+      });
       return true;
     }
     if (name == "structured_outputs") {

@@ -54,6 +54,10 @@ struct ConcreteFunction {
   std::vector<ArgumentType> argTypes;
   Value inputStructure;         // structured_input_signature
   std::string describe() const; // "Input Parameters:\n..." as TF prints
+  /// "(x: TensorSpec(...), y: Literal[2]) -> TensorSpec(...)": the short
+  /// form of describe(), as binding errors and non-verbose
+  /// pretty_printed_signature show it.
+  std::string signatureText() const;
 };
 
 struct TfFunction : py::NativeObject {
@@ -106,6 +110,10 @@ struct TfFunction : py::NativeObject {
   bool getAttr(Interpreter &in, const Value &self, const std::string &name,
                Value &out) override;
 
+  /// "TensorSpec(shape=(2,), dtype=tf.float32, name=None)"; `name`: the
+  /// spec's name, empty for None.
+  std::string specRepr(const TensorType &t, const std::string &name = "") const;
+
 private:
   void bind(Interpreter &in, CallArgs &args, ValueList &positional,
             std::vector<std::string> &names);
@@ -145,9 +153,6 @@ private:
   /// Before a call traces again: the --max-traces error when the function
   /// has used its budget, and the --explain-retrace note on stderr.
   void checkRetrace(Interpreter &in, const std::vector<ArgumentType> &now);
-  /// "TensorSpec(shape=(2,), dtype=tf.float32, name=None)"; `name`: the
-  /// spec's name, empty for None.
-  std::string specRepr(const TensorType &t, const std::string &name = "") const;
   /// specRepr of input_signature's spec i, with its name.
   std::string signatureRepr(size_t i) const;
 };

@@ -193,7 +193,8 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
   // Inferred dtype: strings, else float if any float, else bool if all
   // bools, else int32.
   DType inferred = DType::Int32;
-  bool anyFloat = false, allBool = !flat.leaves.empty(), anyStr = false;
+  bool anyFloat = false, allBool = !flat.leaves.empty(), anyStr = false,
+       allStr = true;
   for (auto &leaf : flat.leaves) {
     Value number; // a NumPy scalar converts as the number it holds
     if (leaf.is(Type::Native) &&
@@ -209,7 +210,11 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
                     ") to a Tensor.");
     if (!leaf.is(Type::Bool))
       allBool = false;
+    if (!leaf.is(Type::Str) && !leaf.is(Type::Bytes))
+      allStr = false;
   }
+  if (anyStr && !allStr)
+    in.valueError("Can't convert Python sequence with mixed types to Tensor.");
   bool wide = false;
   for (auto &leaf : flat.leaves)
     if (leaf.is(Type::Int) &&
@@ -230,15 +235,16 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
   if (d == DType::String) {
     for (auto &leaf : flat.leaves) {
       if (!leaf.is(Type::Str) && !leaf.is(Type::Bytes))
-        in.typeError("Failed to convert elements of " + in.repr(v) +
-                     " to Tensor.");
+        in.typeError("Cannot convert " + in.repr(v) +
+                     " to EagerTensor of dtype string");
       t->strings.push_back(leaf.is(Type::Str) ? leaf.as<py::StrObject>().s
                                               : leaf.as<py::BytesObject>().s);
     }
     return t;
   }
   if (anyStr)
-    in.typeError("Failed to convert elements of " + in.repr(v) + " to Tensor.");
+    in.typeError("Cannot convert " + in.repr(v) + " to EagerTensor of dtype " +
+                 kernelTypeName(d));
   t->bytes.resize(flat.leaves.size() * py::dtypeSize(d));
   for (size_t i = 0; i < flat.leaves.size(); ++i) {
     const Value &leaf = flat.leaves[i];
