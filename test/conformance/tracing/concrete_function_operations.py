@@ -6,7 +6,7 @@ import tensorflow as tf
 
 @tf.function
 def f(x, y=2):
-    return {"a": x * y, "b": tf.reduce_sum(x)}
+    return {"a": x * y, "b": tf.nn.relu(x) - 1.0}
 
 
 cf = f.get_concrete_function(tf.TensorSpec([None], tf.float32), 3)
