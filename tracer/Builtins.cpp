@@ -545,13 +545,7 @@ void Interpreter::installBuiltins() {
   });
   def("callable", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "callable").expect(1, 1);
-    const Value &v = args.positional[0];
-    bool ok = v.is(Type::Function) || v.is(Type::Builtin) ||
-              v.is(Type::BoundMethod) || v.is(Type::Class) ||
-              (v.is(Type::Instance) &&
-               v.as<InstanceObject>().cls->lookup("__call__")) ||
-              (v.is(Type::Native) && v.as<NativeObject>().isCallable());
-    return Value::boolean(ok);
+    return Value::boolean(in.isCallable(args.positional[0]));
   });
   def("chr", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "chr").expect(1, 1);

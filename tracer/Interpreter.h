@@ -129,6 +129,8 @@ public:
   std::string repr(const Value &v);
   std::string toStr(const Value &v);
   bool truthy(const Value &v);
+  /// Python's callable(v).
+  bool isCallable(const Value &v);
   size_t hash(const Value &v);
   bool equals(const Value &a, const Value &b);
   /// a < b with Python's rules (TypeError for unorderable types).

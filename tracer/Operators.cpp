@@ -17,6 +17,14 @@ using namespace ast;
            "integer result does not fit in 64 bits (kiln's int is 64-bit)");
 }
 
+bool Interpreter::isCallable(const Value &v) {
+  return v.is(Type::Function) || v.is(Type::Builtin) ||
+         v.is(Type::BoundMethod) || v.is(Type::Class) ||
+         (v.is(Type::Instance) &&
+          v.as<InstanceObject>().cls->lookup("__call__")) ||
+         (v.is(Type::Native) && v.as<NativeObject>().isCallable());
+}
+
 bool Interpreter::truthy(const Value &v) {
   switch (v.type()) {
   case Type::Tensor:

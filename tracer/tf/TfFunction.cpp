@@ -447,8 +447,18 @@ void TfFunction::bind(Interpreter &in, CallArgs &args, ValueList &positional,
     }
     return v;
   };
-  for (auto &v : positional)
-    v = convert(v);
+  // An input_signature's spec gives a top-level array its dtype, as
+  // TensorFlow converts a float64 array for a float32 spec.
+  const size_t selfArgs = boundSelf ? 1 : 0;
+  for (size_t i = 0; i < positional.size(); ++i) {
+    Value &v = positional[i];
+    bool array = v.is(Type::Native) && dynamic_cast<NdArrayObject *>(v.raw());
+    if (array && inputSignature && i >= selfArgs &&
+        i - selfArgs < inputSignature->size())
+      v = rt.toTensor(v, (*inputSignature)[i - selfArgs].dtype);
+    else
+      v = convert(v);
+  }
 }
 
 ConcreteFunction *TfFunction::find(const std::string &key,
@@ -609,7 +619,9 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     rt.tracing = saved;
     // Without AutoGraph (or when it could not convert the function),
     // TensorFlow leaves errors as raised.
-    if (!converts(in))
+    // Nor does it touch what is not an Exception (SystemExit).
+    auto &cls = *e.exc.as<py::InstanceObject>().cls;
+    if (!converts(in) || !cls.isSubclassOf(in.builtinClass("Exception").get()))
       throw;
     throw userCodeError(in, e);
   }
@@ -745,6 +757,36 @@ TfFunction::traceCreatingVariables(Interpreter &in, const ValueList &args,
   return trace(in, args, kwNames, key, tensorTypes);
 }
 
+/// The class AutoGraph re-raises an error of class `cls` as: its own for
+/// TensorFlow's errors (OpErrors and the few AutoGraph knows), the builtin
+/// errors known to take a message, and
+/// classes whose __init__ is Exception's; KeyError becomes
+/// MultilineMessageKeyError (its str() is the message itself); any other
+/// becomes StagingError.
+static py::ClassPtr reraisedClass(Interpreter &in, const py::ClassPtr &cls) {
+  if (cls->isSubclassOf(in.builtinClass("OpError").get()))
+    return cls;
+  for (const char *known :
+       {"AssertionError", "AttributeError", "NameError", "NotImplementedError",
+        "RuntimeError", "StopIteration", "TypeError", "UnboundLocalError",
+        "ValueError", "StagingError", "InaccessibleTensorError",
+        "OperatorNotAllowedInGraphError"})
+    if (in.builtinClass(known) == cls)
+      return cls;
+  if (in.builtinClass("KeyError") == cls)
+    return in.builtinClass("MultilineMessageKeyError");
+  // A class of the script's own, up to the builtin class it derives from.
+  const py::ClassObject *c = cls.get();
+  while (c && in.builtinClass(c->name).get() != c) {
+    if (c->dict.count("__init__"))
+      return in.builtinClass("StagingError");
+    c = c->base.get();
+  }
+  if (c == in.builtinClass("Exception").get())
+    return cls;
+  return in.builtinClass("StagingError");
+}
+
 py::PyException TfFunction::userCodeError(Interpreter &in, py::PyException &e) {
   auto &inst = e.exc.as<py::InstanceObject>();
   // TensorFlow re-raises errors from traced code with the user's frames in
@@ -777,7 +819,7 @@ py::PyException TfFunction::userCodeError(Interpreter &in, py::PyException &e) {
     message += "\n    " + inst.cls->name + ": " + indented + "\n";
   }
   auto converted = std::make_shared<py::InstanceObject>();
-  converted->cls = inst.cls;
+  converted->cls = reraisedClass(in, inst.cls);
   converted->args = {in.str(message)};
   converted->userFrames = inst.userFrames;
   converted->userFrames.insert(converted->userFrames.end(),
@@ -1018,7 +1060,6 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &argsIn,
     }
   }
   bind(in, args, bound, kwNames);
-  ++callCount;
   // Python values where the signature expects tensors are converted.
   if (inputSignature) {
     for (size_t i = 0;
@@ -1080,7 +1121,9 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &argsIn,
     }
     c = traceCreatingVariables(in, bound, kwNames, key, traceTypes);
     c->argTypes = std::move(argTypes);
-    warnFrequentRetracing(in);
+    noteCall(in, true);
+  } else {
+    noteCall(in, false);
   }
   out = run(in, *c, bound);
   return true;
@@ -1547,19 +1590,39 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
   return wrap(c);
 }
 
-void TfFunction::warnFrequentRetracing(Interpreter &in) {
-  // TensorFlow warns (twice at most) once 5 calls have traced.
-  if (tracingCount < 5 || retraceWarnings >= 2)
+void TfFunction::noteCall(Interpreter &in, bool traced) {
+  // TensorFlow's thresholds: a warning when 5 of the calls within the last
+  // 10 traced, 2 warnings at most.
+  const void *code = pyFunc.raw();
+  if (pyFunc.is(Type::Function)) {
+    auto &fn = pyFunc.as<py::FunctionObject>();
+    code = fn.body ? static_cast<const void *>(fn.body) : fn.lambdaBody;
+  }
+  TfRuntime::RetraceHistory &h = rt.retraceHistories[code];
+  ++h.calls;
+  if (!traced) {
+    if (h.callsPerTracing.empty()) // a concrete function traced it first
+      h.callsPerTracing.push_back(0);
+    ++h.callsPerTracing.back();
     return;
-  ++retraceWarnings;
+  }
+  h.callsPerTracing.push_back(1);
+  while (!h.callsPerTracing.empty() &&
+         h.calls - h.callsPerTracing.front() > 10) {
+    h.calls -= h.callsPerTracing.front();
+    h.callsPerTracing.pop_front();
+  }
+  if (h.warnings >= 2 || h.callsPerTracing.size() < 5)
+    return;
+  ++h.warnings;
   std::string qualname = pyFunc.is(Type::Function)
                              ? pyFunc.as<py::FunctionObject>().qualname
                              : name;
   char address[32];
   snprintf(address, sizeof address, "%p", pyFunc.raw());
-  in.err() << "WARNING:tensorflow:" << tracingCount << " out of the last "
-           << callCount << " calls to <function " << qualname << " at "
-           << address
+  in.err() << "WARNING:tensorflow:" << h.callsPerTracing.size()
+           << " out of the last " << h.calls << " calls to <function "
+           << qualname << " at " << address
            << "> triggered tf.function retracing. Tracing is expensive and the "
               "excessive number of tracings could be due to (1) creating "
               "@tf.function repeatedly in a loop, (2) passing tensors with "

@@ -77,8 +77,6 @@ struct TfFunction : py::NativeObject {
   int tracingCount = 0;
   bool madeVariables = false; // the first trace made tf.Variables
   int traceCounter = 0;
-  int callCount = 0;
-  int retraceWarnings = 0;
   std::vector<std::unique_ptr<ConcreteFunction>> concretes;
   /// get_concrete_function's objects, one per concrete function (asked
   /// twice, it returns the same object, as TensorFlow's cache does).
@@ -145,7 +143,9 @@ private:
   /// parameters, then `kwNames` (as bind() orders them).
   std::vector<std::string>
   argumentNames(const std::vector<std::string> &kwNames) const;
-  void warnFrequentRetracing(Interpreter &in);
+  /// Counts a top-level call for TensorFlow's frequent-retracing warning
+  /// (calls made while another function traces do not count).
+  void noteCall(Interpreter &in, bool traced);
   /// The arguments of a call, for checkRetrace (Retrace.cpp).
   std::vector<ArgumentType>
   describeCall(Interpreter &in, const ValueList &args,

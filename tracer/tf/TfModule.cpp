@@ -324,7 +324,12 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   });
   tf.def("stack", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "stack", {"values", "axis", "name"});
-    ValueList values = in.toList(p.require("values", "stack"));
+    Value given = p.require("values", "stack");
+    ValueList values = in.toList(given);
+    // Along axis 0 TensorFlow first converts the list as a whole:
+    // tf.stack([]) is tf.constant([]).
+    if (values.empty() && (!p.has("axis") || in.toIndex(p.get("axis")) == 0))
+      return r->toTensor(given);
     // Python numbers alone take one dtype from them all, as TensorFlow
     // infers a list input's type: tf.stack([1, 2.5]) is float32.
     bool numbers = !values.empty(), anyFloat = false;
@@ -736,6 +741,10 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     int64_t cols =
         p.has("num_columns") ? in.toIndex(p.get("num_columns")) : rows;
     DType d = p.has("dtype") ? *dtypeArg(in, p.get("dtype")) : DType::Float32;
+    if (std::min(rows, cols) < 0) // the diagonal's ones come from a Fill
+      kernelError(*r, "Fill",
+                  "Dimension " + std::to_string(std::min(rows, cols)) +
+                      " must be >= 0");
     ValueList data;
     for (int64_t i = 0; i < rows; ++i) {
       ValueList row;
@@ -746,6 +755,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     }
     // batch_shape: the matrix repeated over leading dimensions.
     Value matrix = in.list(std::move(data));
+    std::vector<int64_t> shape = {rows, cols};
     if (p.has("batch_shape")) {
       ValueList batch = in.toList(p.get("batch_shape"));
       for (auto it = batch.rbegin(); it != batch.rend(); ++it) {
@@ -754,9 +764,14 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
           kernelError(*r, "Fill",
                       "Dimension " + std::to_string(n) + " must be >= 0");
         matrix = in.list(ValueList(static_cast<size_t>(n), matrix));
+        shape.insert(shape.begin(), n);
       }
     }
-    return r->constant(r->hostFromPython(matrix, d), "eye");
+    // The nested lists lose the shape of an empty matrix (tf.eye(0)).
+    auto host =
+        std::make_shared<graph::HostTensor>(*r->hostFromPython(matrix, d));
+    host->type.shape = shape;
+    return r->constant(host, "eye");
   });
 }
 
@@ -988,8 +1003,12 @@ void defineCreation(ModuleBuilder &tf) {
     if (shape.isNone()) {
       spec->type.unknownRank = true;
     } else {
-      for (auto &d : in.toList(shape))
-        spec->type.shape.push_back(d.isNone() ? -1 : in.toIndex(d));
+      for (auto &d : in.toList(shape)) {
+        int64_t n = d.isNone() ? -1 : in.toIndex(d);
+        if (!d.isNone() && n < 0) // TensorShape's Dimension rejects it
+          in.valueError("Dimension " + std::to_string(n) + " must be >= 0");
+        spec->type.shape.push_back(n);
+      }
     }
     spec->name = p.get("name");
     return Value::object(Type::Native, spec);
@@ -1054,6 +1073,29 @@ void defineCreation(ModuleBuilder &tf) {
 /// tf.cond, tf.while_loop and tf.autograph: staged when their predicate
 /// or state is symbolic, plain Python calls otherwise (as TensorFlow runs
 /// them eagerly).
+/// TensorFlow checks an input_signature against the function when
+/// decorating: each positional parameter without a default needs a spec
+/// (a method's self aside), each keyword-only one a default.
+void checkSignatureCovers(Interpreter &in, const Value &fn, size_t specs) {
+  if (!fn.is(Type::Function))
+    return;
+  auto &f = fn.as<py::FunctionObject>();
+  std::vector<std::string> names;
+  for (auto &a : f.args->posonly)
+    names.push_back(a.name);
+  for (auto &a : f.args->args)
+    names.push_back(a.name);
+  size_t self = !names.empty() && names[0] == "self" ? 1 : 0;
+  size_t firstDefault = names.size() - f.defaults.size();
+  for (size_t i = self + specs; i < firstDefault; ++i)
+    in.typeError("input_signature missing type constraint for " + names[i]);
+  for (size_t k = 0; k < f.args->kwonly.size(); ++k)
+    if (k >= f.kwDefaults.size() || !f.kwDefaults[k])
+      in.typeError("Since input_signature is defined, keyword-only "
+                   "parameter `" +
+                   f.args->kwonly[k].name + "` must have a default value");
+}
+
 void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
   TfRuntime *r = &rt;
   tf.def("TensorArray", [r](Interpreter &in, CallArgs &args) {
@@ -1171,18 +1213,32 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
   py::ClassPtr opError = in.defineExceptionClass(
       "OpError", in.builtinClass("Exception"), errorsModule);
   in.registerClass("OpError", opError);
-  for (const char *name :
-       {"InvalidArgumentError", "NotFoundError", "InternalError",
-        "UnimplementedError", "ResourceExhaustedError",
-        "FailedPreconditionError", "OutOfRangeError"})
-    in.registerClass(name,
-                     in.defineExceptionClass(name, opError, errorsModule));
+  for (auto &c : opErrorClasses())
+    in.registerClass(c.name,
+                     in.defineExceptionClass(c.name, opError, errorsModule));
   in.registerClass(
       "OperatorNotAllowedInGraphError",
       in.defineExceptionClass("OperatorNotAllowedInGraphError",
                               in.builtinClass("TypeError"),
                               "tensorflow.python.framework.errors_impl"));
 
+  // How AutoGraph re-raises errors it cannot re-create with their own
+  // class (TfFunction.cpp's reraisedClass).
+  in.registerClass("StagingError",
+                   in.defineExceptionClass("StagingError",
+                                           in.builtinClass("Exception"),
+                                           "tensorflow.python.autograph.impl."
+                                           "api"));
+  // TensorFlow names this class "KeyError" (its __name__).
+  py::ClassPtr keyError =
+      in.defineExceptionClass("KeyError", in.builtinClass("KeyError"),
+                              "tensorflow.python.autograph.pyct.error_utils");
+  keyError->dict["__str__"] =
+      in.builtin("__str__", [](Interpreter &in, CallArgs &args) {
+        auto &inst = args.positional.at(0).as<py::InstanceObject>();
+        return inst.args.empty() ? in.str("") : inst.args[0];
+      });
+  in.registerClass("MultilineMessageKeyError", keyError);
   in.registerClass("InaccessibleTensorError",
                    in.defineExceptionClass(
                        "InaccessibleTensorError", in.builtinClass("ValueError"),
@@ -1254,6 +1310,8 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
                 "experimental_relax_shapes", "experimental_compile",
                 "experimental_follow_type_hints"});
       auto make = [r, p](Interpreter &in, const Value &fn) {
+        if (!in.isCallable(fn))
+          in.typeError(in.repr(fn) + " is not a callable object");
         auto f = std::make_shared<TfFunction>(*r);
         f->pyFunc = fn;
         Value nameValue;
@@ -1279,6 +1337,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
                 spec->name.is(Type::Str) ? in.toStr(spec->name) : "");
           }
           f->inputSignature = specs;
+          checkSignatureCovers(in, fn, specs.size());
         }
         f->reduceRetracing = (p.has("reduce_retracing") &&
                               in.truthy(p.get("reduce_retracing"))) ||
@@ -1296,11 +1355,12 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
         return make(in, args.positional[0]);
       });
     });
-    for (const char *name :
-         {"InvalidArgumentError", "NotFoundError", "InternalError", "OpError",
-          "UnimplementedError", "OutOfRangeError", "ResourceExhaustedError",
-          "FailedPreconditionError"})
-      errors.set(name, Value::object(Type::Class, in.builtinClass(name)));
+    errors.set("OpError",
+               Value::object(Type::Class, in.builtinClass("OpError")));
+    for (auto &c : opErrorClasses()) {
+      errors.set(c.name, Value::object(Type::Class, in.builtinClass(c.name)));
+      errors.set(c.constant, Value::integer(c.code));
+    }
     ModuleBuilder dtypes(in, *rt, "tensorflow.dtypes");
     for (DType d : {DType::Bool, DType::Int8, DType::Int16, DType::Int32,
                     DType::Int64, DType::UInt8, DType::Float16, DType::BFloat16,

@@ -385,10 +385,11 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
   std::vector<int64_t> shape;
   if (!broadcastShapes(a.type.shape, b.type.shape, shape)) {
     if (rt.tracing) {
-      // The first dimension pair that disagrees, counted from the right.
+      // The outermost dimension pair that disagrees, the shapes aligned
+      // on the right, as TensorFlow's shape function finds it.
       int64_t da = 0, db = 0;
-      for (size_t i = 0; i < std::min(a.type.shape.size(), b.type.shape.size());
-           ++i) {
+      for (size_t i = std::min(a.type.shape.size(), b.type.shape.size());
+           i-- > 0;) {
         int64_t x1 = a.type.shape[a.type.shape.size() - 1 - i];
         int64_t y1 = b.type.shape[b.type.shape.size() - 1 - i];
         if (x1 != y1 && x1 != 1 && y1 != 1) {
@@ -801,7 +802,16 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
       axes.push_back(normalizeAxis(rt, axis, rank, op, &t, keepdims));
     }
     std::sort(axes.begin(), axes.end());
-    axes.erase(std::unique(axes.begin(), axes.end()), axes.end());
+    auto repeated = std::adjacent_find(axes.begin(), axes.end());
+    if (repeated != axes.end()) {
+      std::string message =
+          "Invalid reduction arguments: Axes contains duplicate dimension: " +
+          std::to_string(*repeated);
+      rt.raise("InvalidArgumentError",
+               rt.tracing
+                   ? message
+                   : eagerKernelPrefix(op) + message + " [Op:" + op + "]");
+    }
   }
   if ((op == "Any" || op == "All") && type.dtype != DType::Bool)
     rt.in.typeError("Value passed to parameter 'input' has DataType " +

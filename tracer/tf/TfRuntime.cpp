@@ -40,6 +40,18 @@ std::optional<DType> dtypeFromName(const std::string &name) {
   return std::nullopt;
 }
 
+const std::vector<OpErrorClass> &opErrorClasses() {
+  static const std::vector<OpErrorClass> classes = {
+      {"InvalidArgumentError", "INVALID_ARGUMENT", 3},
+      {"NotFoundError", "NOT_FOUND", 5},
+      {"ResourceExhaustedError", "RESOURCE_EXHAUSTED", 8},
+      {"FailedPreconditionError", "FAILED_PRECONDITION", 9},
+      {"OutOfRangeError", "OUT_OF_RANGE", 11},
+      {"UnimplementedError", "UNIMPLEMENTED", 12},
+      {"InternalError", "INTERNAL", 13}};
+  return classes;
+}
+
 void TfRuntime::raise(const std::string &type, const std::string &message) {
   py::ClassPtr cls = in.builtinClass(type);
   if (!cls) {
@@ -49,6 +61,14 @@ void TfRuntime::raise(const std::string &type, const std::string &message) {
   inst->cls = cls;
   inst->args.push_back(in.str(message));
   inst->dict["message"] = in.str(message); // OpError.message
+  // OpError's other attributes: eager kernels report no op or node_def.
+  int code = 2; // UNKNOWN
+  for (auto &c : opErrorClasses())
+    if (type == c.name)
+      code = c.code;
+  inst->dict["error_code"] = Value::integer(code);
+  inst->dict["op"] = Value();
+  inst->dict["node_def"] = Value();
   in.raiseValue(Value::object(Type::Instance, inst));
 }
 

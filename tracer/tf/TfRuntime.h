@@ -8,6 +8,7 @@
 #include "Interpreter.h"
 #include "Native.h"
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -29,6 +30,15 @@ struct VariableScope;      // TfVariable.h
 struct VariableState;      // TfVariable.h
 struct GradientTapeObject; // TfGradient.cpp
 struct RandomState;        // TfRandom.cpp
+
+/// TensorFlow's OpError subclasses, their tf.errors code constants and
+/// codes.
+struct OpErrorClass {
+  const char *name;     // "InvalidArgumentError"
+  const char *constant; // "INVALID_ARGUMENT"
+  int code;
+};
+const std::vector<OpErrorClass> &opErrorClasses();
 
 /// A `tf.print` recorded while tracing (TfPrint.h): its line is
 /// pieces[0] tensor0 pieces[1] tensor1 ... pieces[n], separators and `end`
@@ -186,6 +196,16 @@ public:
   std::shared_ptr<RandomState> random;
   /// Every tf.function the script made, for `kiln compile` and `kiln dump`.
   std::vector<Value> functions;
+  /// TensorFlow's frequent-retracing detector, one per Python function's
+  /// code (so functions re-created in a loop share one): top-level calls,
+  /// grouped as one that traced and those after it that did not, over
+  /// the last calls only.
+  struct RetraceHistory {
+    std::deque<int> callsPerTracing;
+    int calls = 0;
+    int warnings = 0;
+  };
+  std::map<const void *, RetraceHistory> retraceHistories;
   Interpreter &in;
   graph::Executor &executor;
   SourceLoc currentLoc() const;

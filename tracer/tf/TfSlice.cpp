@@ -61,6 +61,22 @@ void installSlice(TfRuntime &rt, ModuleBuilder &tf) {
     ValueList key;
     for (size_t d = 0; d < begin.size(); ++d) {
       int64_t b = in.toIndex(begin[d]), s = in.toIndex(size[d]);
+      // Unlike Python's slicing, tf.slice does not clamp: TensorFlow's
+      // kernel rejects bounds outside a dimension. (kiln checks those it
+      // knows at trace time; TensorFlow reports a function's when it
+      // runs.)
+      int64_t n = type.shape[d];
+      std::string bad;
+      if (n >= 0 && (b < 0 || b > n))
+        bad = "Expected begin[" + std::to_string(d) + "] in [0, " +
+              std::to_string(n) + "], but got " + std::to_string(b);
+      else if (n >= 0 && s != -1 && (s < 0 || b + s > n))
+        bad = "Expected size[" + std::to_string(d) + "] in [0, " +
+              std::to_string(n - b) + "], but got " + std::to_string(s);
+      if (!bad.empty())
+        r->raise("InvalidArgumentError",
+                 r->tracing ? bad
+                            : eagerKernelPrefix("Slice") + bad + " [Op:Slice]");
       // size -1: everything from begin on.
       key.push_back(makeSlice(Value::integer(b),
                               s == -1 ? Value() : Value::integer(b + s),
