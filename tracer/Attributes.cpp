@@ -1,6 +1,7 @@
 // Attribute access: instances (with properties, bound methods and
 // __getattr__), classes, modules, functions, super() and the methods of
 // builtin types.
+#include "ApiNames.h"
 #include "Interpreter.h"
 #include "Native.h"
 
@@ -261,17 +262,63 @@ Value Interpreter::getAttr(const Value &obj, const std::string &name) {
   Value out;
   if (tryGetAttr(obj, name, out))
     return out;
-  if (obj.is(Type::Class))
-    raise("AttributeError", "type object '" + obj.as<ClassObject>().name +
-                                "' has no attribute '" + name + "'");
+  // CPython suggests among dir(obj): here the attributes of classes and
+  // instances of the script, and the recorded contents of modules.
+  std::vector<std::string> known;
+  auto addClass = [&](const ClassObject *c) {
+    for (; c; c = c->base.get())
+      for (auto &kv : c->dict)
+        known.push_back(kv.first);
+  };
+  if (obj.is(Type::Class)) {
+    addClass(&obj.as<ClassObject>());
+    std::sort(known.begin(), known.end());
+    raiseSuggesting("AttributeError",
+                    "type object '" + obj.as<ClassObject>().name +
+                        "' has no attribute '" + name + "'",
+                    suggestName(name, known));
+  }
   // Every module is kiln's stand-in for a library (tensorflow, numpy,
-  // math, sys): what it lacks is most likely what kiln does not support.
-  if (obj.is(Type::Module))
-    raise("AttributeError", "module '" + obj.as<ModuleObject>().name +
-                                "' has no attribute '" + name +
-                                "' (not supported by kiln)");
-  raise("AttributeError",
-        "'" + cTypeName(obj) + "' object has no attribute '" + name + "'");
+  // math, sys): a name the real module has is one kiln does not support.
+  if (obj.is(Type::Module)) {
+    auto &m = obj.as<ModuleObject>();
+    const RecordedModule *real = recordedModule(m.name);
+    std::string message = "module '" + (real ? real->pythonName : m.name) +
+                          "' has no attribute '" + name + "'";
+    if (!real ||
+        std::binary_search(real->names.begin(), real->names.end(), name))
+      raise("AttributeError", message + " (not supported by kiln)");
+    raiseSuggesting("AttributeError", message, suggestName(name, real->names));
+  }
+  // TensorFlow's Tensor.__getattr__ points NumPy users elsewhere.
+  static const char *const numpyMethods[] = {"T",         "astype",  "ravel",
+                                             "transpose", "reshape", "clip",
+                                             "size",      "tolist",  "data"};
+  if (obj.is(Type::Tensor) &&
+      std::find(std::begin(numpyMethods), std::end(numpyMethods), name) !=
+          std::end(numpyMethods)) {
+    std::string type = cTypeName(obj);
+    raise("AttributeError",
+          type.substr(type.rfind('.') + 1) + " object has no attribute '" +
+              name +
+              "'. \n        If you are looking for numpy-related methods, "
+              "please run the following:\n        "
+              "tf.experimental.numpy.experimental_enable_numpy_behavior()\n"
+              "      ");
+  }
+  if (obj.is(Type::Instance)) {
+    auto &inst = obj.as<InstanceObject>();
+    for (auto &kv : inst.dict)
+      known.push_back(kv.first);
+    addClass(inst.cls.get());
+    std::sort(known.begin(), known.end());
+  } else if (const RecordedModule *real = recordedModule(cTypeName(obj))) {
+    known = real->names; // EagerTensor, ndarray
+  }
+  raiseSuggesting("AttributeError",
+                  "'" + cTypeName(obj) + "' object has no attribute '" + name +
+                      "'",
+                  suggestName(name, known));
 }
 
 void Interpreter::setAttr(const Value &obj, const std::string &name,

@@ -1,4 +1,5 @@
 // Expression evaluation.
+#include "ApiNames.h"
 #include "Interpreter.h"
 #include "autograph/Autograph.h"
 #include "kiln/frontend/Resolver.h"
@@ -62,10 +63,32 @@ Value Interpreter::loadName(const NameExpr &name, Frame &frame) {
   auto b = builtins_.find(name.id);
   if (b != builtins_.end())
     return b->second;
-  raise("NameError", "name '" + name.id + "' is not defined" +
-                         (isCPythonBuiltin(name.id)
-                              ? " (a Python builtin kiln does not support)"
-                              : ""));
+  if (isCPythonBuiltin(name.id))
+    raise("NameError", "name '" + name.id +
+                           "' is not defined (a Python builtin kiln does not "
+                           "support)");
+  raiseSuggesting("NameError", "name '" + name.id + "' is not defined",
+                  suggestForName(name.id, frame));
+}
+
+std::string Interpreter::suggestForName(const std::string &name,
+                                        const Frame &frame) {
+  if (frame.function && frame.function->scope) {
+    std::string s = suggestName(name, frame.function->scope->locals);
+    if (!s.empty())
+      return s;
+  }
+  // Sorted, for a suggestion that does not depend on hashing.
+  for (auto *names : {&globals_, &builtins_}) {
+    std::vector<std::string> keys;
+    for (auto &kv : *names)
+      keys.push_back(kv.first);
+    std::sort(keys.begin(), keys.end());
+    std::string s = suggestName(name, keys);
+    if (!s.empty())
+      return s;
+  }
+  return "";
 }
 
 Value Interpreter::makeFunction(const std::string &name, const Arguments &args,

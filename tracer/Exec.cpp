@@ -121,7 +121,8 @@ void Interpreter::deleteTarget(const Expr &target, Frame &frame) {
         raise("UnboundLocalError",
               "cannot access local variable '" + name.id +
                   "' where it is not associated with a value");
-      raise("NameError", "name '" + name.id + "' is not defined");
+      raiseSuggesting("NameError", "name '" + name.id + "' is not defined",
+                      suggestForName(name.id, frame));
     }
     return;
   }

@@ -196,6 +196,14 @@ void Interpreter::raise(const std::string &className,
   raiseValue(makeException(className, message));
 }
 
+void Interpreter::raiseSuggesting(const std::string &className,
+                                  const std::string &message,
+                                  const std::string &suggestion) {
+  Value exc = makeException(className, message);
+  exc.as<InstanceObject>().suggestion = suggestion;
+  raiseValue(exc);
+}
+
 void Interpreter::raiseValue(Value exception) {
   auto &inst = exception.as<InstanceObject>();
   if (!handling_.empty() && inst.context.isNone() &&
@@ -263,6 +271,8 @@ void Interpreter::printException(const Value &exc, std::ostream &err) {
   err << inst.cls->name;
   if (!message.empty())
     err << ": " << message;
+  if (!inst.suggestion.empty())
+    err << ". Did you mean: '" << inst.suggestion << "'?";
   err << "\n";
 }
 

@@ -179,6 +179,11 @@ public:
   [[noreturn]] void raise(const std::string &className,
                           const std::string &message);
   [[noreturn]] void raiseValue(Value exception);
+  /// raise() of a NameError or AttributeError that CPython would print with
+  /// "Did you mean: 'suggestion'?" (none when empty).
+  [[noreturn]] void raiseSuggesting(const std::string &className,
+                                    const std::string &message,
+                                    const std::string &suggestion);
   [[noreturn]] void typeError(const std::string &message) {
     raise("TypeError", message);
   }
@@ -265,6 +270,9 @@ private:
   // Eval.cpp
   Value eval(const ast::Expr &e, Frame &frame);
   Value loadName(const ast::NameExpr &name, Frame &frame);
+  /// CPython's "Did you mean" for an undefined `name`: the closest of the
+  /// frame's locals, else of the globals, else of the builtins.
+  std::string suggestForName(const std::string &name, const Frame &frame);
   Value evalCall(const ast::CallExpr &e, Frame &frame);
   Value evalComprehension(const ast::ComprehensionExpr &e, Frame &frame);
   Value evalJoinedStr(const ast::JoinedStrExpr &e, Frame &frame);

@@ -188,6 +188,9 @@ struct InstanceObject : Object {
   Value context; // the exception being handled when this one was raised
   Value cause;   // `raise ... from cause`
   bool suppressContext = false; // `raise ... from ...` hides the context
+  /// CPython 3.11's "Did you mean" name for a NameError or AttributeError,
+  /// which its traceback shows after the message (str() leaves it out).
+  std::string suggestion;
   /// The frame whose traceback entry was added last: an exception caught
   /// and re-raised in one frame gets one entry there, at the original line.
   const void *lineFrame = nullptr;

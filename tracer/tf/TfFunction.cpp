@@ -338,30 +338,46 @@ static std::string receivedArgs(Interpreter &in, const CallArgs &args) {
   return received;
 }
 
-/// TensorFlow's message for arguments that do not bind to the signature.
-static void bindingError(Interpreter &in, const py::FunctionObject &fn,
-                         CallArgs &args, const std::string &reason) {
-  std::string received = receivedArgs(in, args);
+void TfFunction::bindingError(Interpreter &in, const CallArgs &args,
+                              const std::string &reason) {
+  // A method's self is neither received nor in the signature.
+  CallArgs received = args;
+  if (boundSelf && !received.positional.empty())
+    received.positional.erase(received.positional.begin());
   std::string kwargs = "{";
-  for (size_t i = 0; i < args.keywords.size(); ++i)
-    kwargs += (i ? ", " : "") + py::reprString(args.keywords[i].first) + ": " +
-              in.repr(args.keywords[i].second);
+  for (size_t i = 0; i < received.keywords.size(); ++i)
+    kwargs += (i ? ", " : "") + py::reprString(received.keywords[i].first) +
+              ": " + in.repr(received.keywords[i].second);
   kwargs += "}";
+  // "(x, y=<captured_default_value>)"; with an input_signature, its specs
+  // and the defaults after them as literals.
   std::string signature;
-  const ast::Arguments &params = *fn.args;
-  size_t n = params.posonly.size() + params.args.size();
-  size_t firstDefault = n - fn.defaults.size();
-  for (size_t i = 0; i < n; ++i) {
-    const std::string &name = i < params.posonly.size()
-                                  ? params.posonly[i].name
-                                  : params.args[i - params.posonly.size()].name;
-    signature += (i ? ", " : "") + name;
-    if (i >= firstDefault)
-      signature += "=<captured_default_value>";
+  if (pyFunc.is(Type::Function)) {
+    auto &fn = pyFunc.as<py::FunctionObject>();
+    const ast::Arguments &params = *fn.args;
+    size_t n = params.posonly.size() + params.args.size();
+    size_t firstDefault = n - fn.defaults.size();
+    for (size_t i = boundSelf ? 1 : 0; i < n; ++i) {
+      size_t spec = i - (boundSelf ? 1 : 0);
+      const std::string &name =
+          i < params.posonly.size()
+              ? params.posonly[i].name
+              : params.args[i - params.posonly.size()].name;
+      std::string text = name;
+      if (inputSignature && spec < inputSignature->size())
+        text += ": " + signatureRepr(spec);
+      else if (inputSignature && i >= firstDefault)
+        text += ": Literal[" + in.repr(fn.defaults[i - firstDefault]) +
+                "] = <captured_default_value>";
+      else if (i >= firstDefault)
+        text += "=<captured_default_value>";
+      signature += (signature.empty() ? "" : ", ") + text;
+    }
   }
   in.typeError("Binding inputs to tf.function failed due to `" + reason +
-               "`. Received args: (" + received + ") and kwargs: " + kwargs +
-               " for signature: (" + signature + ").");
+               "`. Received args: (" + receivedArgs(in, received) +
+               ") and kwargs: " + kwargs + " for signature: (" + signature +
+               ").");
 }
 
 /// Binds call arguments to the Python function's parameters, filling in
@@ -383,34 +399,28 @@ void TfFunction::bind(Interpreter &in, CallArgs &args, ValueList &positional,
     paramNames.push_back(a.name);
   for (auto &a : params.args)
     paramNames.push_back(a.name);
+  // In inspect.Signature.bind's order: too many positional arguments, one
+  // given twice, one missing, an unexpected keyword.
   if (positional.size() > paramNames.size() && !params.vararg)
-    bindingError(in, fn, args, "too many positional arguments");
-  for (auto &[k, v] : args.keywords) {
-    bool known =
-        std::find(paramNames.begin(), paramNames.end(), k) != paramNames.end();
-    for (auto &a : params.kwonly)
-      known |= a.name == k;
-    if (!known && !params.kwarg)
-      bindingError(in, fn, args,
-                   "got an unexpected keyword argument '" + k + "'");
-  }
+    bindingError(in, args, "too many positional arguments");
+  size_t byPosition = std::min(positional.size(), paramNames.size());
+  for (auto &[k, v] : args.keywords)
+    for (size_t i = 0; i < byPosition; ++i)
+      if (paramNames[i] == k)
+        bindingError(in, args, "multiple values for argument '" + k + "'");
   std::vector<bool> set(paramNames.size());
-  for (size_t i = 0; i < std::min(positional.size(), paramNames.size()); ++i)
+  for (size_t i = 0; i < byPosition; ++i)
     set[i] = true;
   positional.resize(std::max(positional.size(), paramNames.size()));
-  for (auto &[k, v] : args.keywords) {
-    auto it = std::find(paramNames.begin(), paramNames.end(), k);
-    if (it == paramNames.end()) {
-      names.push_back(k); // keyword-only or **kwargs: passed by name
-      positional.push_back(v);
+  std::vector<bool> usedKeyword(args.keywords.size());
+  for (size_t j = 0; j < args.keywords.size(); ++j) {
+    auto it =
+        std::find(paramNames.begin(), paramNames.end(), args.keywords[j].first);
+    if (it == paramNames.end())
       continue;
-    }
-    size_t i = it - paramNames.begin();
-    if (set[i])
-      in.typeError(fn.qualname + "() got multiple values for argument '" + k +
-                   "'");
-    positional[i] = v;
-    set[i] = true;
+    positional[it - paramNames.begin()] = args.keywords[j].second;
+    set[it - paramNames.begin()] = true;
+    usedKeyword[j] = true;
   }
   size_t firstDefault = paramNames.size() - fn.defaults.size();
   for (size_t i = 0; i < paramNames.size(); ++i) {
@@ -419,8 +429,30 @@ void TfFunction::bind(Interpreter &in, CallArgs &args, ValueList &positional,
     if (i >= firstDefault)
       positional[i] = fn.defaults[i - firstDefault];
     else
-      bindingError(in, fn, args,
+      bindingError(in, args,
                    "missing a required argument: '" + paramNames[i] + "'");
+  }
+  // Keyword-only parameters and **kwargs take the other keywords by name.
+  for (size_t k = 0; k < params.kwonly.size(); ++k) {
+    bool given = false;
+    for (auto &kv : args.keywords)
+      given |= kv.first == params.kwonly[k].name;
+    if (!given && (k >= fn.kwDefaults.size() || !fn.kwDefaults[k]))
+      bindingError(in, args,
+                   "missing a required argument: '" + params.kwonly[k].name +
+                       "'");
+  }
+  for (size_t j = 0; j < args.keywords.size(); ++j) {
+    if (usedKeyword[j])
+      continue;
+    const std::string &k = args.keywords[j].first;
+    bool kwonly = false;
+    for (auto &a : params.kwonly)
+      kwonly |= a.name == k;
+    if (!kwonly && !params.kwarg)
+      bindingError(in, args, "got an unexpected keyword argument '" + k + "'");
+    names.push_back(k);
+    positional.push_back(args.keywords[j].second);
   }
   // Keyword-only arguments come after the positional ones, by name.
   size_t positionalCount = positional.size() - names.size();
@@ -828,7 +860,9 @@ py::PyException TfFunction::userCodeError(Interpreter &in, py::PyException &e) {
       inst.userFrames.empty() ? original : inst.userMessage;
   if (inst.dict.count("message")) // a TensorFlow OpError's .message
     converted->dict["message"] = in.str(message);
+  // AutoGraph's re-raised error suppresses its context.
   converted->context = inst.context;
+  converted->suppressContext = true;
   return py::PyException{Value::object(Type::Instance, converted)};
 }
 
@@ -1047,39 +1081,33 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &argsIn,
   }
   ValueList bound;
   std::vector<std::string> kwNames;
-  if (inputSignature) {
-    if (args.positional.size() > inputSignature->size() + selfArgs) {
-      std::string received = receivedArgs(in, args);
-      std::string signature;
-      for (size_t i = 0; i < inputSignature->size(); ++i)
-        signature += (i ? ", " : "") + paramName(i) + ": " + signatureRepr(i);
-      in.typeError("Binding inputs to tf.function failed due to `too many "
-                   "positional arguments`. Received args: (" +
-                   received + ") and kwargs: {} for signature: (" + signature +
-                   ").");
-    }
-  }
   bind(in, args, bound, kwNames);
-  // Python values where the signature expects tensors are converted.
+  // Python values where the signature expects tensors are converted; the
+  // parameters after its specs keep their defaults' values.
   if (inputSignature) {
-    for (size_t i = 0;
-         i + selfArgs < bound.size() && i < inputSignature->size(); ++i) {
-      const TensorType &spec = (*inputSignature)[i];
+    for (size_t i = 0; i + selfArgs < positionalParams(); ++i) {
       Value &arg = bound[i + selfArgs];
-      if (!arg.is(Type::Tensor))
-        arg = rt.toTensor(arg, spec.dtype);
-      const TensorType &actual = arg.as<TensorObject>().type;
-      if (!compatible(spec, actual)) {
-        std::string signature;
-        for (size_t k = 0; k < inputSignature->size(); ++k)
-          signature += (k ? ", " : "") + paramName(k) + ": " + signatureRepr(k);
-        std::string received = receivedArgs(in, args);
-        in.typeError("Binding inputs to tf.function failed due to `Can not "
-                     "cast " +
-                     specRepr(actual) + " to " + signatureRepr(i) +
-                     "`. Received args: (" + received +
-                     ") and kwargs: {} for signature: (" + signature + ").");
+      if (i >= inputSignature->size()) {
+        Value fixed = defaultOf(i + selfArgs);
+        if (in.repr(arg) != in.repr(fixed))
+          bindingError(in, args,
+                       "Can not cast " + in.repr(arg) + " to Literal[" +
+                           in.repr(fixed) + "]");
+        continue;
       }
+      const TensorType &spec = (*inputSignature)[i];
+      if (!arg.is(Type::Tensor)) {
+        try {
+          arg = rt.toTensor(arg, spec.dtype);
+        } catch (py::PyException &e) {
+          bindingError(in, args, in.toStr(e.exc));
+        }
+      }
+      const TensorType &actual = arg.as<TensorObject>().type;
+      if (!compatible(spec, actual))
+        bindingError(in, args,
+                     "Can not cast " + specRepr(actual) + " to " +
+                         signatureRepr(i));
     }
   }
   std::vector<TensorType> tensors;
@@ -1809,6 +1837,20 @@ bool TfFunction::converts(Interpreter &in) {
                 "@tf.autograph.experimental.do_not_convert\n";
   }
   return false;
+}
+
+size_t TfFunction::positionalParams() const {
+  if (!pyFunc.is(Type::Function))
+    return 0;
+  auto &fn = pyFunc.as<py::FunctionObject>();
+  return fn.args->posonly.size() + fn.args->args.size();
+}
+
+Value TfFunction::defaultOf(size_t i) const {
+  size_t n = positionalParams();
+  auto &fn = pyFunc.as<py::FunctionObject>();
+  size_t firstDefault = n - fn.defaults.size();
+  return i >= firstDefault && i < n ? fn.defaults[i - firstDefault] : Value();
 }
 
 std::string TfFunction::paramName(size_t i) const {

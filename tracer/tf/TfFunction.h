@@ -113,6 +113,14 @@ struct TfFunction : py::NativeObject {
   std::string specRepr(const TensorType &t, const std::string &name = "") const;
 
 private:
+  /// TensorFlow's TypeError for a call that does not bind ("Binding inputs
+  /// to tf.function failed due to `reason`...").
+  [[noreturn]] void bindingError(Interpreter &in, const CallArgs &args,
+                                 const std::string &reason);
+  /// The Python function's positional parameters (a method's self
+  /// included), and the default of parameter `i` (None without one).
+  size_t positionalParams() const;
+  Value defaultOf(size_t i) const;
   void bind(Interpreter &in, CallArgs &args, ValueList &positional,
             std::vector<std::string> &names);
   ConcreteFunction *find(const std::string &key,
