@@ -114,6 +114,11 @@ public:
 
   bool stagedLen(const Value &v, Value &out) override {
     const TensorType &t = rt.tensor(v).type;
+    // AutoGraph's len() reads the tensor's shape, and then rejects a
+    // scalar's.
+    if (!t.unknownRank && t.shape.empty())
+      rt.in.valueError("len requires a non-scalar tensor, got one of shape " +
+                       rt.in.toStr(tf::shapeOf(rt, v)));
     if (t.unknownRank || t.shape.empty() || t.shape[0] >= 0)
       return false;
     out = firstDimension(rt, v);

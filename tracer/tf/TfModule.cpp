@@ -522,14 +522,30 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     std::vector<int64_t> sizes;
     if (spec.isIntLike()) {
       int64_t k = spec.asInt();
+      if (k > 0 && n % k != 0 && r->tracing) { // Split's shape function
+        std::string node = r->tracing->graph.uniqueName("split");
+        in.valueError(
+            "Dimension size must be evenly divisible by " + std::to_string(k) +
+            " but is " + std::to_string(n) +
+            "\n\tNumber of ways to split should evenly divide the split "
+            "dimension for '{{node " +
+            node + "}} = Split[T=" + tfTypeName(r->tensor(x).type.dtype) +
+            ", num_split=" + std::to_string(k) + "](" + node + "/split_dim, " +
+            inputName(*r, x) + ")' with input shapes: [], " +
+            shapeList(r->tensor(x).type.shape) +
+            " and with computed input tensors: input[0] = <" +
+            std::to_string(axis) + ">.");
+      }
       if (k <= 0 || n % k != 0)
-        r->raise(
-            "InvalidArgumentError",
-            "Number of ways to split should evenly divide the split dimension, "
-            "but got split_dim " +
-                std::to_string(axis) + " (size = " + std::to_string(n) +
-                ") and num_split " + std::to_string(k) +
-                " [Op:Split] name: split");
+        r->raise("InvalidArgumentError",
+                 "{{function_node __wrapped__Split_num_split_" +
+                     std::to_string(k) +
+                     "_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+                     "Number of ways to split should evenly divide the split "
+                     "dimension, but got split_dim " +
+                     std::to_string(axis) + " (size = " + std::to_string(n) +
+                     ") and num_split " + std::to_string(k) +
+                     " [Op:Split] name: split");
       sizes.assign(k, n / k);
     } else {
       for (auto &v : in.toList(spec))
@@ -812,6 +828,13 @@ void defineCreation(ModuleBuilder &tf) {
       Value shape = p.require("shape", name);
       if (isRunTimeShape(*r, shape))
         return fillAtRunTime(*r, shape, filled(*r, {d, {}}, value), name);
+      // A TensorShape converts to a tensor only when fully known.
+      auto *known = shape.is(Type::Native)
+                        ? dynamic_cast<TensorShapeObject *>(shape.raw())
+                        : nullptr;
+      if (known && !known->type.isStatic())
+        in.valueError("Cannot convert a partially known TensorShape " +
+                      in.toStr(shape) + " to a Tensor.");
       // A graph constant named after the op, as _constant_if_small names it.
       TensorType type = shapeArg(*r, shape, d);
       if (!r->tracing || !type.isStatic())

@@ -1191,10 +1191,39 @@ Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
   TensorType first = rt.tensor(tensors[0]).type;
   const int64_t userAxis = axis; // as TensorFlow's messages show it
   int64_t rank = first.shape.size() + (op == "Pack" ? 1 : 0);
-  if (axis < -rank || axis >= rank)
-    rt.raise("InvalidArgumentError", "axis " + std::to_string(axis) +
-                                         " is out of range for rank " +
-                                         std::to_string(rank));
+  std::string range =
+      "[" + std::to_string(-rank) + ", " + std::to_string(rank) + ")";
+  // tf.stack checks its axis in Python; ConcatV2's kernel (eagerly) or
+  // shape function (while tracing) checks concat's.
+  if (op == "Pack" && (axis < -rank || axis >= rank))
+    rt.in.valueError("Argument `axis` = " + std::to_string(axis) +
+                     " not in range " + range);
+  if (op != "Pack" && (rank == 0 || axis < -rank || axis >= rank)) {
+    std::string message =
+        rank == 0 ? std::string("Can't concatenate scalars (use tf.stack "
+                                "instead)")
+                  : "Shape must be at least rank " +
+                        std::to_string(axis < 0 ? -axis : axis + 1) +
+                        " but is rank " + std::to_string(rank);
+    if (rt.tracing)
+      rt.in.valueError(
+          message + " for '{{node concat}} = ConcatV2[N=" +
+          std::to_string(tensors.size()) + ", T=" + tfTypeName(first.dtype) +
+          ", Tidx=DT_INT32](" + inputNames(rt, tensors) +
+          ", concat/axis)' with input shapes: " + inputShapes(rt, tensors) +
+          ", []" +
+          (rank == 0 ? std::string(".")
+                     : " and with computed input tensors: input[" +
+                           std::to_string(tensors.size()) + "] = <" +
+                           std::to_string(axis) + ">."));
+    rt.raise("InvalidArgumentError",
+             wrappedKernel("ConcatV2", tensors.size()) + "ConcatOp : " +
+                 (rank == 0 ? message
+                            : "Expected concatenating dimensions in the "
+                              "range " +
+                                  range + ", but got " + std::to_string(axis)) +
+                 " [Op:ConcatV2] name: concat");
+  }
   if (axis < 0)
     axis += rank;
   std::vector<int64_t> shape = first.shape;
@@ -1371,9 +1400,12 @@ static void requireScalarIndex(TfRuntime &rt, const Value &index) {
 /// Shape inference's ValueError for indexing `x` with `items` while
 /// tracing: `message`, then the StridedSlice node TensorFlow's
 /// _slice_helper would add (its packed begin, end and strides and masks).
+/// `stridesOnly`: the shape function failed having read only the strides
+/// (too many indices), so only they are "computed input tensors".
 [[noreturn]] static void sliceShapeError(TfRuntime &rt, const Value &x,
                                          const ValueList &items,
-                                         const std::string &message) {
+                                         const std::string &message,
+                                         bool stridesOnly = false) {
   std::vector<int64_t> begin, end, strides;
   int64_t beginMask = 0, endMask = 0, ellipsisMask = 0, newAxisMask = 0,
           shrinkMask = 0;
@@ -1447,9 +1479,11 @@ static void requireScalarIndex(TfRuntime &rt, const Value &index) {
       std::to_string(shrinkMask) + "](" + g.nodes[rt.graphOutput(x).node].name +
       ", " + stack + ", " + stack + "_1, " + stack +
       "_2)' with input shapes: " + shapeList(type.shape) + ", [" + n + "], [" +
-      n + "], [" + n + "] and with computed input tensors: input[1] = <" +
-      values(begin) + ">, input[2] = <" + values(end) + ">, input[3] = <" +
-      values(strides) + ">.");
+      n + "], [" + n + "] and with computed input tensors: " +
+      (stridesOnly ? std::string()
+                   : "input[1] = <" + values(begin) + ">, input[2] = <" +
+                         values(end) + ">, ") +
+      "input[3] = <" + values(strides) + ">.");
 }
 
 /// stridedSlice of the row a run-time index picked (`consumed` leading
@@ -1532,10 +1566,19 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
   int64_t consuming = 0;
   for (auto &item : items)
     consuming += !item.isNone() && !item.is(Type::Ellipsis);
-  if (consuming > rank)
+  if (consuming > rank) {
+    std::string message = "Index out of range using input dim " +
+                          std::to_string(rank) + "; input has only " +
+                          std::to_string(rank) + " dims";
+    // While tracing, shape inference finds it (after a run-time index,
+    // the kernel).
+    if (rt.tracing && consumed == 0)
+      sliceShapeError(rt, t, items, message, true);
     rt.raise("InvalidArgumentError",
-             "Index out of range using input dim " + std::to_string(rank) +
-                 "; input has only " + std::to_string(rank) + " dims");
+             rt.tracing ? message
+                        : eagerKernelPrefix("StridedSlice") + message +
+                              " [Op:StridedSlice] name: strided_slice/");
+  }
   ValueList expanded;
   bool sawEllipsis = false;
   for (auto &item : items) {

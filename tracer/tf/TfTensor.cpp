@@ -105,6 +105,15 @@ bool TensorObject::getAttr(Interpreter &in, const Value &self,
 
 bool TensorObject::binary(Interpreter &in, BinaryOp op, const Value &self,
                           const Value &other, bool reflected, Value &out) {
+  // TensorFlow converts the other operand, and None, a dict or a set
+  // cannot be.
+  if (other.isNone() || other.is(Type::Dict) || other.is(Type::Set)) {
+    if (other.isNone() && rt->tracing)
+      in.valueError("None values not supported.");
+    in.valueError("Attempt to convert a value (" + in.repr(other) +
+                  ") with an unsupported type (<class '" + in.typeName(other) +
+                  "'>) to a Tensor.");
+  }
   if (!(other.is(Type::Tensor) || other.isNumber() || other.is(Type::List) ||
         other.is(Type::Tuple) || other.is(Type::Native) ||
         other.is(Type::Str) || other.is(Type::Bytes)))
