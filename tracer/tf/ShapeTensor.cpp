@@ -101,6 +101,38 @@ std::vector<int64_t> knownDims(TfRuntime &rt, const Value &shape) {
   return dims;
 }
 
+Value foldKnown(TfRuntime &rt, const Value &v) {
+  if (v.is(py::Type::List) || v.is(py::Type::Tuple)) {
+    ValueList items = rt.in.toList(v);
+    for (auto &item : items)
+      item = foldKnown(rt, item);
+    return v.is(py::Type::List) ? rt.in.list(std::move(items))
+                                : rt.in.tuple(std::move(items));
+  }
+  if (!rt.isTensor(v))
+    return v;
+  const TensorObject &t = rt.tensor(v);
+  if (!isInteger(t.type.dtype) || t.type.unknownRank ||
+      t.type.shape.size() > 1 ||
+      (t.type.shape.size() == 1 && t.type.shape[0] < 0))
+    return v;
+  ValueList items;
+  int64_t n = t.type.shape.empty() ? 1 : t.type.shape[0];
+  if (HostTensorPtr c = rt.constantValue(v)) {
+    for (int64_t i = 0; i < n; ++i)
+      items.push_back(Value::integer(c->elementAsInt(i)));
+  } else {
+    // Elements of shapes: sizes, so -1 means unknown here.
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t known = knownElement(t.trace->graph, t.out, i);
+      if (known < 0)
+        return v;
+      items.push_back(Value::integer(known));
+    }
+  }
+  return t.type.shape.empty() ? items[0] : rt.in.list(std::move(items));
+}
+
 Value fillAtRunTime(TfRuntime &rt, const Value &shape, const Value &value,
                     const std::string &name) {
   Value dims = shapeTensor(rt, shape, name);

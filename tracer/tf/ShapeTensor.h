@@ -23,6 +23,13 @@ Value shapeTensor(TfRuntime &rt, const Value &shape, const std::string &op);
 /// of those).
 std::vector<int64_t> knownDims(TfRuntime &rt, const Value &shape);
 
+/// `v` with each integer tensor of rank 0 or 1 whose value trace time knows
+/// (constants, eager tensors, elements of static shapes) replaced by
+/// Python ints, or a list of them, in lists and tuples too: the shape,
+/// axis and size arguments TensorFlow packs or folds. Tensors known only
+/// at run time stay.
+Value foldKnown(TfRuntime &rt, const Value &v);
+
 /// A Fill node named `name`: the scalar tensor `value` repeated over a
 /// shape known at run time (tf.zeros, tf.ones, tf.fill).
 Value fillAtRunTime(TfRuntime &rt, const Value &shape, const Value &value,

@@ -3,6 +3,7 @@
 // Cumsum, Cumprod, TopKV2), emitted by codegen/EmitArrayOps.cpp (GatherNd by
 // EmitGather.cpp); tf.sort and tf.argsort built on top_k as TensorFlow's
 // Python layer builds them.
+#include "ShapeTensor.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
@@ -147,7 +148,7 @@ Value oneHot(TfRuntime &rt, const Params &p) {
   if (it.unknownRank)
     rt.raise("UnimplementedError", "kiln needs the rank of one_hot's indices");
   int64_t rank = it.shape.size();
-  int64_t axis = p.has("axis") ? in.toIndex(p.get("axis")) : -1;
+  int64_t axis = p.has("axis") ? in.toIndex(foldKnown(rt, p.get("axis"))) : -1;
   if (axis < -1 || axis > rank)
     rt.raise("InvalidArgumentError",
              (rt.tracing ? "" : eagerKernelPrefix("OneHot")) +

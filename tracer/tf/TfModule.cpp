@@ -134,8 +134,9 @@ Value fullSlice() {
   return Value::object(Type::Slice, std::make_shared<py::SliceObject>());
 }
 
-TensorType shapeArg(TfRuntime &rt, const Value &v, DType dtype) {
+TensorType shapeArg(TfRuntime &rt, const Value &given, DType dtype) {
   TensorType t{dtype, {}};
+  Value v = foldKnown(rt, given);
   if (v.isNone()) {
     t.unknownRank = true;
     return t;
@@ -284,14 +285,31 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
         Params p(in, args, name, {"input", "axis", "output_type", "name"});
         DType out = p.has("output_type") ? *dtypeArg(in, p.get("output_type"))
                                          : DType::Int64;
-        return argReduce(*r, op, p.require("input", name), p.get("axis"), out);
+        return argReduce(*r, op, p.require("input", name),
+                         foldKnown(*r, p.get("axis")), out);
       });
   }
   tf.def("matmul", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "matmul", {"a", "b", "transpose_a", "transpose_b"});
+    Params p(in, args, "matmul",
+             {"a", "b", "transpose_a", "transpose_b", "adjoint_a", "adjoint_b",
+              "a_is_sparse", "b_is_sparse", "output_type", "grad_a", "grad_b",
+              "name"});
+    auto flag = [&](const char *name) {
+      return p.has(name) && in.truthy(p.get(name));
+    };
+    // kiln's dtypes are real: an adjoint is the transpose.
+    for (const char *side : {"a", "b"})
+      if (flag(("transpose_" + std::string(side)).c_str()) &&
+          flag(("adjoint_" + std::string(side)).c_str()))
+        in.valueError("Only one of `transpose_" + std::string(side) +
+                      "` and `adjoint_" + side +
+                      "` can be True. Received "
+                      "`transpose_" +
+                      side + "`=True, `adjoint_" + side + "`=True.");
+    std::string name = p.has("name") ? in.toStr(p.get("name")) : "MatMul";
     return matmul(*r, p.require("a", "matmul"), p.require("b", "matmul"),
-                  p.has("transpose_a") && in.truthy(p.get("transpose_a")),
-                  p.has("transpose_b") && in.truthy(p.get("transpose_b")));
+                  flag("transpose_a") || flag("adjoint_a"),
+                  flag("transpose_b") || flag("adjoint_b"), name);
   });
   math.set("matmul", tf.module->dict["matmul"]);
   tf.def("cast", [r](Interpreter &in, CallArgs &args) {
@@ -310,8 +328,9 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   });
   tf.def("expand_dims", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "expand_dims", {"input", "axis", "name"});
-    return expandDims(*r, p.require("input", "expand_dims"),
-                      in.toIndex(p.require("axis", "expand_dims")));
+    return expandDims(
+        *r, p.require("input", "expand_dims"),
+        in.toIndex(foldKnown(*r, p.require("axis", "expand_dims"))));
   });
   tf.def("squeeze", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "squeeze", {"input", "axis", "name"});
@@ -320,7 +339,8 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   tf.def("concat", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "concat", {"values", "axis", "name"});
     return concat(*r, in.toList(p.require("values", "concat")),
-                  in.toIndex(p.require("axis", "concat")), "ConcatV2");
+                  in.toIndex(foldKnown(*r, p.require("axis", "concat"))),
+                  "ConcatV2");
   });
   tf.def("stack", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "stack", {"values", "axis", "name"});
@@ -384,7 +404,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   tf.def("unstack", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "unstack", {"value", "num", "axis", "name"});
     Value x = r->toTensor(p.require("value", "unstack"));
-    int64_t axis = p.has("axis") ? in.toIndex(p.get("axis")) : 0;
+    int64_t axis = p.has("axis") ? in.toIndex(foldKnown(*r, p.get("axis"))) : 0;
     auto &type = r->tensor(x).type;
     int64_t rank = type.shape.size();
     if (axis < 0)
@@ -416,7 +436,8 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
       // row's indices offset by its start.
       Value idx = r->toTensor(indices);
       const TensorType &pt = r->tensor(x).type, &it = r->tensor(idx).type;
-      int64_t axis = p.has("axis") ? in.toIndex(p.get("axis")) : batchDims;
+      int64_t axis =
+          p.has("axis") ? in.toIndex(foldKnown(*r, p.get("axis"))) : batchDims;
       if (axis < 0)
         axis += static_cast<int64_t>(pt.shape.size());
       if (batchDims != 1 || axis != 1 || pt.shape.size() < 2 ||
@@ -449,7 +470,8 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     bool named = !indices.is(Type::List) && !indices.is(Type::Tuple);
     // A list may hold symbolic tensors: it is packed then.
     indices = r->toTensor(indices);
-    return gather(*r, x, indices, p.has("axis") ? in.toIndex(p.get("axis")) : 0,
+    return gather(*r, x, indices,
+                  p.has("axis") ? in.toIndex(foldKnown(*r, p.get("axis"))) : 0,
                   named);
   });
   // tf.nn.embedding_lookup: a gather of rows (params may be a list of one
@@ -475,8 +497,8 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     Params p(in, args, "split",
              {"value", "num_or_size_splits", "axis", "num", "name"});
     Value x = r->toTensor(p.require("value", "split"));
-    Value spec = p.require("num_or_size_splits", "split");
-    int64_t axis = p.has("axis") ? in.toIndex(p.get("axis")) : 0;
+    Value spec = foldKnown(*r, p.require("num_or_size_splits", "split"));
+    int64_t axis = p.has("axis") ? in.toIndex(foldKnown(*r, p.get("axis"))) : 0;
     auto &type = r->tensor(x).type;
     int64_t rank = type.shape.size();
     if (axis < 0)
@@ -641,7 +663,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
                   "Incompatible shapes: " + shapeList(start->type.shape) +
                       " vs. " + shapeList(stop->type.shape));
     int64_t rank = static_cast<int64_t>(shape.size());
-    int64_t axis = p.has("axis") ? in.toIndex(p.get("axis")) : 0;
+    int64_t axis = p.has("axis") ? in.toIndex(foldKnown(*r, p.get("axis"))) : 0;
     if (axis < -rank - 1 || axis > rank)
       in.valueError("axis " + std::to_string(axis) +
                     " is out of range for "
@@ -695,7 +717,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     Params p(in, args, "tile", {"input", "multiples", "name"});
     Value x = r->toTensor(p.require("input", "tile"));
     needRank(*r, x, "tile's input");
-    Value multiplesArg = p.require("multiples", "tile");
+    Value multiplesArg = foldKnown(*r, p.require("multiples", "tile"));
     if (r->tracing && isRunTimeShape(*r, multiplesArg)) {
       // Multiples known at run time only: a Tile node; its dimensions are
       // known where the input's and the multiple's are.
@@ -753,9 +775,10 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   tf.def("eye", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "eye",
              {"num_rows", "num_columns", "batch_shape", "dtype", "name"});
-    int64_t rows = in.toIndex(p.require("num_rows", "eye"));
-    int64_t cols =
-        p.has("num_columns") ? in.toIndex(p.get("num_columns")) : rows;
+    int64_t rows = in.toIndex(foldKnown(*r, p.require("num_rows", "eye")));
+    int64_t cols = p.has("num_columns")
+                       ? in.toIndex(foldKnown(*r, p.get("num_columns")))
+                       : rows;
     DType d = p.has("dtype") ? *dtypeArg(in, p.get("dtype")) : DType::Float32;
     if (std::min(rows, cols) < 0) // the diagonal's ones come from a Fill
       kernelError(*r, "Fill",

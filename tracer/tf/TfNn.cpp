@@ -4,6 +4,7 @@
 // the only layout TensorFlow's CPU kernels take. tf.nn.max_pool and
 // avg_pool pick the pooling of the input's rank; the 1-D forms (and
 // conv1d) run the 2-D op over a height of 1, as nn_ops.py does.
+#include "ShapeTensor.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
@@ -376,7 +377,7 @@ Value pad(TfRuntime &rt, const Params &p) {
             (rt.isTensor(fill) || !fill.isNumber() || fill.toDouble() != 0.0);
   std::string op = mode == "CONSTANT" ? (v2 ? "PadV2" : "Pad") : "MirrorPad";
   std::string name = rt.tracing ? rt.tracing->graph.uniqueName(op) : op;
-  Value paddingsArg = p.require("paddings", "pad");
+  Value paddingsArg = foldKnown(rt, p.require("paddings", "pad"));
   Value paddings =
       rt.isTensor(paddingsArg)
           ? paddingsArg

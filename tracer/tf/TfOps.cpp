@@ -857,8 +857,9 @@ Value argReduce(TfRuntime &rt, const std::string &op, const Value &x,
                   TensorType{outputType, shape}, op);
 }
 
-static std::vector<int64_t> intList(TfRuntime &rt, const Value &v) {
+static std::vector<int64_t> intList(TfRuntime &rt, const Value &given) {
   std::vector<int64_t> out;
+  Value v = foldKnown(rt, given);
   if (rt.isTensor(v)) {
     HostTensorPtr c = rt.constantValue(v);
     if (!c)

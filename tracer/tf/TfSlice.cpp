@@ -1,6 +1,7 @@
 // tf.slice and tf.strided_slice: the same selections Python's indexing
 // makes (TfOps.cpp's stridedSlice), spelled as begin/size or begin/end/
 // strides lists with TensorFlow's bit masks.
+#include "ShapeTensor.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
@@ -20,7 +21,8 @@ Value makeSlice(const Value &start, const Value &stop, const Value &step) {
 
 /// A list argument (a Python list or tuple, or a tensor known at trace
 /// time) as Python values.
-ValueList listArg(TfRuntime &rt, const Value &v, const std::string &api) {
+ValueList listArg(TfRuntime &rt, const Value &given, const std::string &api) {
+  Value v = foldKnown(rt, given);
   if (rt.isTensor(v)) {
     HostTensorPtr c = rt.constantValue(v);
     if (!c)
