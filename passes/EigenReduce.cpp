@@ -11,8 +11,9 @@ namespace kiln::eigen {
 
 namespace {
 
-/// Ranges above this many packets are split in two (Eigen's leaf size).
-constexpr int64_t kLeafPackets = 1024;
+/// Ranges above this many packets are split in two (Eigen's leaf size);
+/// Eigen's leaves of halves are smaller.
+constexpr int64_t kLeafPackets = 1024, kHalfLeafPackets = 200;
 /// Levels of splitting built into the code; a range still larger after
 /// them is summed as one leaf (only sums above 8192 << 4 elements differ).
 constexpr int kMaxSplits = 4;
@@ -23,8 +24,7 @@ struct SumBuilder {
   Value flat;
   Type et;
   int64_t packet;
-  /// Packets per leaf: 1024 (float, double); half's leaves are 1024
-  /// elements.
+  /// Packets per leaf.
   int64_t leafPackets;
 
   Value idx(int64_t v) { return b.create<arith::ConstantIndexOp>(loc, v); }
@@ -79,10 +79,18 @@ struct SumBuilder {
           b.create<scf::YieldOp>(loc, next);
         });
     // The lanes, added pairwise: lane i + lane i + p/2, and so on down.
+    // Eigen reduces a packet of halves as floats (predux<Packet8h> widens
+    // it), rounding to half once at the end.
     SmallVector<Value> tree(packets.getResults());
+    Type f32 = b.getF32Type();
+    if (et.isF16())
+      for (Value &lane : tree)
+        lane = b.create<arith::ExtFOp>(loc, f32, lane);
     for (int64_t half = p / 2; half >= 1; half /= 2)
       for (int64_t i = 0; i < half; ++i)
         tree[i] = add(tree[i], tree[i + half]);
+    if (et.isF16())
+      tree[0] = b.create<arith::TruncFOp>(loc, et, tree[0]);
     // The elements after the last whole packet, summed from zero.
     auto tail = b.create<scf::ForOp>(
         loc, end, n, idx(1), ValueRange{zero()},
@@ -127,7 +135,7 @@ Value innerSum(OpBuilder &b, Location loc, Value flat, Value first, Value n,
   Type et = cast<ShapedType>(flat.getType()).getElementType();
   int64_t packet = et.isF64() ? 4 : 8;
   SumBuilder s{b,  loc,    flat,
-               et, packet, et.isF16() ? 1024 / packet : kLeafPackets};
+               et, packet, et.isF16() ? kHalfLeafPackets : kLeafPackets};
   if (maxN && *maxN <= s.packet * s.leafPackets)
     return s.leaf(first, n);
   return s.sum(first, n, 0);

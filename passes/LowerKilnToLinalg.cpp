@@ -543,6 +543,28 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
   auto inType = cast<RankedTensorType>(input.getType());
   Type et = inType.getElementType();
   StringRef kind = op.getKind();
+  // TensorFlow sums bfloat16 as float (its SumReducer specialization casts
+  // in, reduces, and casts the result back).
+  if (et.isBF16() && (kind == "sum" || kind == "mean")) {
+    Type f32 = b.getF32Type();
+    auto wideIn = RankedTensorType::get(inType.getShape(), f32);
+    Value wide = elementwise(
+        wideIn, ValueRange{input},
+        [&](OpBuilder &nb, Location nl, ValueRange args) {
+          return nb.create<arith::ExtFOp>(nl, f32, args[0]).getResult();
+        });
+    auto outType = cast<RankedTensorType>(op.getType());
+    auto wideOp = b.create<kiln::ReduceOp>(
+        loc, RankedTensorType::get(outType.getShape(), f32), wide,
+        op.getKindAttr(), op.getAxesAttr(), op.getKeepdimsAttr());
+    Value sum = lowerReduce(wideOp);
+    wideOp.erase();
+    return elementwise(
+        outType, ValueRange{sum},
+        [&](OpBuilder &nb, Location nl, ValueRange args) {
+          return nb.create<arith::TruncFOp>(nl, et, args[0]).getResult();
+        });
+  }
   ArrayRef<int64_t> axes = op.getAxes();
   // The reduced tensor without the axes.
   SmallVector<int64_t> shape;
