@@ -179,7 +179,8 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
             {"add", "Add"}, {"subtract", "Sub"}, {"multiply", "Mul"}};
         auto named = opNames.find(name);
         return binaryOp(*r, op, x, y,
-                        named == opNames.end() ? "" : named->second);
+                        named == opNames.end() ? "" : named->second,
+                        /*functional=*/true);
       });
   };
   binary("add", "AddV2", {&tf, &math});

@@ -160,11 +160,31 @@ static Value convertOperand(TfRuntime &rt, const Value &v, DType dtype,
 /// becomes the constant "<scope>/x" or "<scope>/y".
 static void convertPair(TfRuntime &rt, const Value &x, const Value &y,
                         Value &tx, Value &ty, const std::string &op = "",
-                        const std::string &scope = "") {
-  if (rt.isTensor(x) && !rt.isTensor(y)) {
+                        const std::string &scope = "",
+                        bool functional = false) {
+  DType xType = rt.isTensor(x) ? rt.tensor(x).type.dtype : DType::Float32;
+  // A Python number in its own dtype, named in the op's scope.
+  auto ownDType = [&](const Value &v, const char *param) {
+    return scope.empty() ? rt.toTensor(v)
+                         : rt.constant(rt.hostFromPython(v, std::nullopt),
+                                       scope + "/" + param);
+  };
+  if (rt.isTensor(x) && !rt.isTensor(y) && op == "AddV2" && y.is(Type::Float) &&
+      (isInteger(xType) || xType == DType::Bool)) {
+    // tf.add and `+` convert y with x's dtype as a hint only: a float
+    // falls back to float32, which AddV2 then rejects.
     tx = x;
-    ty = convertOperand(rt, y, rt.tensor(x).type.dtype, "y", op,
+    ty = ownDType(y, "y");
+  } else if (rt.isTensor(x) && !rt.isTensor(y)) {
+    tx = x;
+    ty = convertOperand(rt, y, xType, "y", op,
                         scope.empty() ? "" : scope + "/y");
+  } else if (!rt.isTensor(x) && rt.isTensor(y) && functional &&
+             (rt.tracing || op == "AddV2") && x.isNumber()) {
+    // Op construction (and tf.add, eagerly) converts x before it looks at
+    // y: a Python number keeps its own dtype.
+    ty = y;
+    tx = ownDType(x, "x");
   } else if (!rt.isTensor(x) && rt.isTensor(y)) {
     ty = y;
     tx = convertOperand(rt, x, rt.tensor(y).type.dtype, "x", op,
@@ -355,7 +375,7 @@ static void rejectUnsupported(TfRuntime &rt, const std::string &op, DType d) {
 }
 
 Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
-               const Value &y, const std::string &nameHint) {
+               const Value &y, const std::string &nameHint, bool functional) {
   Value tx, ty;
   std::string name = nameHint.empty() ? defaultNodeName(op) : nameHint;
   // While tracing, TensorFlow converts a Python operand inside the op's
@@ -376,7 +396,7 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
     if (numeric != DType::String)
       mismatchedInputs(rt, op, "x", "y", numeric, DType::String, 1);
   }
-  convertPair(rt, x, y, tx, ty, op, scope);
+  convertPair(rt, x, y, tx, ty, op, scope, functional);
   auto &a = rt.tensor(tx), &b = rt.tensor(ty);
   rejectUnsupported(rt, op, a.type.dtype);
   if (a.type.dtype != b.type.dtype) {

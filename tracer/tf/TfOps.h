@@ -13,8 +13,12 @@ void needRank(TfRuntime &rt, const Value &t, const std::string &what);
 /// `x op y` for the arithmetic and comparison ops (TF op names: AddV2,
 /// Sub, Mul, RealDiv, FloorDiv, FloorMod, Pow, Maximum, Minimum, Equal,
 /// NotEqual, Less, LessEqual, Greater, GreaterEqual, LogicalAnd, LogicalOr).
+/// `functional`: called as tf.add(x, y) & co., not as an operator; a
+/// Python `x` then takes its own dtype, not `y`'s, where TensorFlow's op
+/// construction (while tracing) or tf.add converts it first.
 Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
-               const Value &y, const std::string &name = "");
+               const Value &y, const std::string &name = "",
+               bool functional = false);
 /// Python's `/` on tensors: integers are divided as float64 (or float32 for
 /// narrow ints), as TensorFlow's truediv does.
 Value trueDiv(TfRuntime &rt, const Value &x, const Value &y);
