@@ -609,19 +609,17 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   ValueList symbolicArgs;
   size_t leaf = 0;
   for (size_t i = 0; i < args.size(); ++i) {
-    std::string base =
-        i < paramNames.size() ? paramNames[i] : "args_" + std::to_string(i);
-    size_t firstLeaf = leaf;
+    // A TensorSpec's own name names its placeholder.
+    std::string base = specNameOf(i);
+    if (base.empty())
+      base =
+          i < paramNames.size() ? paramNames[i] : "args_" + std::to_string(i);
     symbolicArgs.push_back(mapTensors(
         in, args[i],
         [&](size_t index, const Value &) {
           graph::Node p;
           p.op = "Placeholder";
-          p.name = state.graph.uniqueName(
-              index == firstLeaf && !args[i].is(Type::List) &&
-                      !args[i].is(Type::Tuple) && !args[i].is(Type::Dict)
-                  ? base
-                  : base);
+          p.name = state.graph.uniqueName(base);
           p.outputs = {tensorTypes[index]};
           p.attrs["dtype"] = tensorTypes[index].dtype;
           int id = state.graph.add(std::move(p));
@@ -692,12 +690,9 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
           return tensorSpec(tensorTypes[index]);
         },
         specIndex);
-    // An input_signature's spec keeps its own name.
-    size_t signatureIndex = i - (boundSelf ? 1 : 0);
-    std::string specName = inputSignature && (!boundSelf || i > 0) &&
-                                   signatureIndex < inputSignatureNames.size()
-                               ? inputSignatureNames[signatureIndex]
-                               : std::string();
+    // An input_signature's or get_concrete_function's spec keeps its own
+    // name.
+    std::string specName = specNameOf(i);
     // A method's signature leaves out its self, as TensorFlow's does.
     if (boundSelf && i == 0)
       continue;
@@ -1590,6 +1585,17 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
       return rt.eager(graph::HostTensor::zeros({spec->type.dtype, dims}));
     });
   };
+  // Top-level TensorSpecs' names name their placeholders (for positional
+  // arguments, which bind in order).
+  std::vector<std::string> specNames;
+  for (size_t i = boundSelf ? 1 : 0; i < replaced.positional.size(); ++i) {
+    auto *spec =
+        replaced.positional[i].is(Type::Native)
+            ? dynamic_cast<TensorSpecObject *>(replaced.positional[i].raw())
+            : nullptr;
+    specNames.push_back(spec && spec->name.is(Type::Str) ? in.toStr(spec->name)
+                                                         : "");
+  }
   for (auto &v : replaced.positional)
     replace(v);
   for (auto &kv : replaced.keywords)
@@ -1613,8 +1619,14 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
       c = existing.get();
   if (!c)
     c = find(key, tensors);
-  if (!c)
+  if (!c) {
+    concreteSpecNames = std::move(specNames);
+    struct Forget {
+      std::vector<std::string> &names;
+      ~Forget() { names.clear(); }
+    } forget{concreteSpecNames};
     c = trace(in, bound, kwNames, key, tensors);
+  }
   return wrap(c);
 }
 
@@ -1885,6 +1897,15 @@ TfFunction::argumentNames(const std::vector<std::string> &kwNames) const {
   }
   names.insert(names.end(), kwNames.begin(), kwNames.end());
   return names;
+}
+
+std::string TfFunction::specNameOf(size_t i) const {
+  if (boundSelf && i == 0)
+    return "";
+  size_t spec = i - (boundSelf ? 1 : 0);
+  if (inputSignature)
+    return spec < inputSignatureNames.size() ? inputSignatureNames[spec] : "";
+  return spec < concreteSpecNames.size() ? concreteSpecNames[spec] : "";
 }
 
 std::string TfFunction::signatureRepr(size_t i) const {

@@ -67,6 +67,9 @@ struct TfFunction : py::NativeObject {
   std::string name;
   std::optional<std::vector<TensorType>> inputSignature;
   std::vector<std::string> inputSignatureNames; // "" for name=None
+  /// While get_concrete_function traces: the names of its TensorSpecs by
+  /// top-level argument ("" for none), which name the placeholders.
+  std::vector<std::string> concreteSpecNames;
   bool reduceRetracing = false;
   bool autograph = true;
   /// Whether traces run AutoGraph's conversion of the function: autograph
@@ -161,6 +164,9 @@ private:
   /// Before a call traces again: the --max-traces error when the function
   /// has used its budget, and the --explain-retrace note on stderr.
   void checkRetrace(Interpreter &in, const std::vector<ArgumentType> &now);
+  /// The name of the TensorSpec that argument `i` (a method's self
+  /// counted) was traced for, "" for none.
+  std::string specNameOf(size_t i) const;
   /// specRepr of input_signature's spec i, with its name.
   std::string signatureRepr(size_t i) const;
 };
