@@ -228,21 +228,34 @@ void reportException(py::Interpreter &interp, const py::Value &exc,
   auto &inst = exc.as<py::InstanceObject>();
   std::vector<py::TracebackEntry> frames = inst.userFrames;
   frames.insert(frames.end(), inst.traceback.begin(), inst.traceback.end());
+  // An error re-raised from traced code reports what the code raised.
   std::string message = inst.userMessage;
-  if (inst.userFrames.empty()) {
+  if (inst.userClass.empty()) {
     try {
       message = interp.toStr(exc);
     } catch (py::PyException &) {
       message = "<exception str() failed>";
     }
   }
-  message = inst.cls->name + (message.empty() ? "" : ": " + message);
+  message = (inst.userClass.empty() ? inst.cls->name : inst.userClass) +
+            (message.empty() ? "" : ": " + message);
   const SourceFile &file = interp.file();
   diags.error(frames.empty() ? SourceRange{} : entryRange(file, frames[0]),
               message);
-  for (size_t k = 1; k < frames.size(); ++k)
-    diags.report(Severity::Note, entryRange(file, frames[k]),
-                 "'" + frames[k - 1].function + "' called from here");
+  // A call repeated at one place (recursion) is one note with a count,
+  // as CPython's traceback collapses repeated lines.
+  for (size_t k = 1; k < frames.size();) {
+    size_t same = k + 1;
+    while (same < frames.size() && frames[same].line == frames[k].line &&
+           frames[same].function == frames[k].function &&
+           frames[same - 1].function == frames[k - 1].function)
+      ++same;
+    std::string note = "'" + frames[k - 1].function + "' called from here";
+    if (same - k > 1)
+      note += " (" + std::to_string(same - k) + " times)";
+    diags.report(Severity::Note, entryRange(file, frames[k]), note);
+    k = same;
+  }
 }
 
 /// The module name the script runs under for compile, signatures and

@@ -185,8 +185,9 @@ struct InstanceObject : Object {
   /// first, for compiler-style diagnostics.
   std::vector<TracebackEntry> userFrames;
   std::string userMessage;
-  Value context; // the exception being handled when this one was raised
-  Value cause;   // `raise ... from cause`
+  std::string userClass; // the class it was raised as (before StagingError)
+  Value context;         // the exception being handled when this one was raised
+  Value cause;           // `raise ... from cause`
   bool suppressContext = false; // `raise ... from ...` hides the context
   /// CPython 3.11's "Did you mean" name for a NameError or AttributeError,
   /// which its traceback shows after the message (str() leaves it out).

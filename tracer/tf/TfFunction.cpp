@@ -851,8 +851,11 @@ py::PyException TfFunction::userCodeError(Interpreter &in, py::PyException &e) {
   converted->userFrames = inst.userFrames;
   converted->userFrames.insert(converted->userFrames.end(),
                                inst.traceback.begin(), inst.traceback.end());
-  converted->userMessage =
-      inst.userFrames.empty() ? original : inst.userMessage;
+  // What the user's code raised, for compiler-style diagnostics: kept
+  // through every re-raise.
+  converted->userMessage = inst.userClass.empty() ? original : inst.userMessage;
+  converted->userClass =
+      inst.userClass.empty() ? inst.cls->name : inst.userClass;
   if (inst.dict.count("message")) // a TensorFlow OpError's .message
     converted->dict["message"] = in.str(message);
   // AutoGraph's re-raised error suppresses its context.
