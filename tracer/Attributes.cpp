@@ -179,6 +179,11 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
       }
       return true;
     }
+    if (name == "__module__") { // the script's functions are its module's
+      auto module = globals_.find("__name__");
+      out = module != globals_.end() ? module->second : str("__main__");
+      return true;
+    }
     return false;
   }
   case Type::Builtin:

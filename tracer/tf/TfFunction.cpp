@@ -1950,6 +1950,15 @@ bool TfFunction::getAttr(Interpreter &in, const Value &self,
     out = in.str(name);
     return true;
   }
+  // functools.update_wrapper copies these from the Python function (a
+  // missing docstring shows as "").
+  if (attr == "__doc__" || attr == "__qualname__" || attr == "__module__") {
+    if (!in.tryGetAttr(pyFunc, attr, out))
+      return false;
+    if (attr == "__doc__" && out.isNone())
+      out = in.str("");
+    return true;
+  }
   if (attr == "input_signature") {
     if (!inputSignature) {
       out = Value();

@@ -69,7 +69,8 @@ bool TensorObject::getAttr(Interpreter &in, const Value &self,
     return true;
   }
   if (name == "name" && symbolic()) {
-    out = in.str(trace->graph.nodes[this->out.node].name + ":0");
+    out = in.str(trace->graph.nodes[this->out.node].name + ":" +
+                 std::to_string(this->out.index));
     return true;
   }
   if (name == "numpy") {
