@@ -1,4 +1,4 @@
-// Two of grappler's arithmetic rewrites that change how compiled
+// Grappler's arithmetic rewrites that change how compiled
 // tf.functions round. TensorFlow's graph optimizer regroups trees of float
 // additions and multiplications before it runs a function (eager code is
 // not optimized), so kiln regroups them the same way:
@@ -15,6 +15,7 @@
 //   exponents 1, 0.5, -0.5 and -1 give Identity, Sqrt, Rsqrt and
 //   Reciprocal, where TensorFlow's Pow kernel would round differently.
 // - SqrtDivToRsqrtMul: `x / tf.sqrt(y)` is Rsqrt(y) * x.
+// - Constant folding's `1 / y`: Reciprocal(y).
 //
 // ConstantPushDown.cpp has run before: its rewrites come first in grappler.
 //
@@ -247,6 +248,26 @@ Value Emitter::emitConvertedPow(const graph::Node &n, RankedTensorType type) {
   if (y == -1)
     return unary("reciprocal");
   return nullptr;
+}
+
+Value Emitter::emitReciprocalOfOnes(const graph::Node &n,
+                                    RankedTensorType type) {
+  const graph::Node &x = g.nodes[n.inputs[0].node];
+  const graph::TensorType &y = g.typeOf(n.inputs[1]);
+  if (!isFloat(n.outputs[0].dtype) || n.attrs.count(graph::kKernelAttr) ||
+      !isGraphConstant(x) || y.unknownRank || y.shape != n.outputs[0].shape)
+    return nullptr;
+  auto it = x.attrs.find("value");
+  auto *value = it == x.attrs.end()
+                    ? nullptr
+                    : std::get_if<graph::HostTensorPtr>(&it->second);
+  if (!value || !*value)
+    return nullptr;
+  for (int64_t i = 0; i < (*value)->type.numElements(); ++i)
+    if ((*value)->elementAsDouble(i) != 1)
+      return nullptr;
+  return b.create<UnaryOp>(locOf(n), type, input(n, 1),
+                           b.getStringAttr("reciprocal"));
 }
 
 Value Emitter::emitRsqrtMul(const graph::Node &n, RankedTensorType type) {

@@ -160,6 +160,9 @@ private:
   /// SqrtDivToRsqrtMul: x / sqrt(y), the sqrt used there only, as
   /// rsqrt(y) * x; or null.
   Value emitRsqrtMul(const graph::Node &n, RankedTensorType type);
+  /// Grappler's constant folding of `1 / y` (ones of y's shape or
+  /// broadcast to it) into Reciprocal(y); null where it does not apply.
+  Value emitReciprocalOfOnes(const graph::Node &n, RankedTensorType type);
 
   MLIRContext *ctx;
   OpBuilder b;

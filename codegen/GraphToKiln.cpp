@@ -381,6 +381,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return b.create<MulOp>(loc, type, input(n, 0), input(n, 1));
   }
   if (op == "RealDiv" || op == "Div") {
+    if (Value reciprocal = emitReciprocalOfOnes(n, type))
+      return reciprocal;
     if (Value rsqrt = emitRsqrtMul(n, type))
       return rsqrt;
     if (Value r = reciprocalOfConstant(n, 1))
