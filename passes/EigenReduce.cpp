@@ -26,13 +26,22 @@ struct SumBuilder {
   int64_t packet;
   /// Packets per leaf.
   int64_t leafPackets;
+  /// Eigen's ProdReducer takes the same path, multiplying from ones.
+  bool product;
 
   Value idx(int64_t v) { return b.create<arith::ConstantIndexOp>(loc, v); }
-  Value add(Value x, Value y) { return b.create<arith::AddFOp>(loc, x, y); }
+  /// The reducer's operation ("add" for sums).
+  Value add(Value x, Value y) {
+    if (product)
+      return b.create<arith::MulFOp>(loc, x, y);
+    return b.create<arith::AddFOp>(loc, x, y);
+  }
   Value addI(Value x, Value y) { return b.create<arith::AddIOp>(loc, x, y); }
   Value mulI(Value x, Value y) { return b.create<arith::MulIOp>(loc, x, y); }
+  /// The reducer's identity ("zero" for sums).
   Value zero() {
-    return b.create<arith::ConstantOp>(loc, b.getFloatAttr(et, 0.0));
+    return b.create<arith::ConstantOp>(loc,
+                                       b.getFloatAttr(et, product ? 1.0 : 0.0));
   }
   Value at(Value i) {
     return b.create<tensor::ExtractOp>(loc, flat, ValueRange{i});
@@ -131,12 +140,14 @@ struct SumBuilder {
 } // namespace
 
 Value innerSum(OpBuilder &b, Location loc, Value flat, Value first, Value n,
-               std::optional<int64_t> maxN) {
+               std::optional<int64_t> maxN, bool product) {
   Type et = cast<ShapedType>(flat.getType()).getElementType();
   int64_t packet = et.isF64() ? 4 : 8;
-  SumBuilder s{b,  loc,    flat,
-               et, packet, et.isF16() ? kHalfLeafPackets : kLeafPackets};
-  if (maxN && *maxN <= s.packet * s.leafPackets)
+  SumBuilder s{b,      loc,    flat,
+               et,     packet, et.isF16() ? kHalfLeafPackets : kLeafPackets,
+               product};
+  // Eigen splits sums only (its tree reduction is for SumReducer).
+  if (product || (maxN && *maxN <= s.packet * s.leafPackets))
     return s.leaf(first, n);
   return s.sum(first, n, 0);
 }

@@ -17,9 +17,10 @@ namespace kiln::eigen {
 
 /// The sum of `flat[first .. first + n)` (a 1-D f32 or f64 tensor), added in
 /// Eigen's order; `first` and `n` are index values. `maxN`, when known,
-/// bounds n (small sums need no tree).
+/// bounds n (small sums need no tree). `product`: the product instead, in
+/// the same order (Eigen's ProdReducer takes the same path).
 mlir::Value innerSum(mlir::OpBuilder &b, mlir::Location loc, mlir::Value flat,
                      mlir::Value first, mlir::Value n,
-                     std::optional<int64_t> maxN);
+                     std::optional<int64_t> maxN, bool product = false);
 
 } // namespace kiln::eigen

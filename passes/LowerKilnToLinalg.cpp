@@ -579,11 +579,10 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
   auto reducedType = RankedTensorType::get(shape, et);
   bool isF = isa<FloatType>(et);
   Value result;
-  if (kind == "sum" || kind == "mean") {
+  if (kind == "sum" || kind == "mean" || kind == "prod")
     result = eigenOrderSum(op, reducedType, dynSizes);
-    if (!result)
-      result = eigenOuterSum(op, reducedType, dynSizes);
-  }
+  if (!result && (kind == "sum" || kind == "mean" || kind == "prod"))
+    result = eigenOuterSum(op, reducedType, dynSizes);
   if (!result)
     result = linalgReduce(op, reducedType, dynSizes);
   if (kind == "mean") {
@@ -685,7 +684,8 @@ Value Lowering::eigenOrderSum(kiln::ReduceOp op, RankedTensorType reducedType,
   Value input = op.getInput();
   auto inType = cast<RankedTensorType>(input.getType());
   Type et = inType.getElementType();
-  if (!(et.isF32() || et.isF64() || et.isF16()) ||
+  bool product = op.getKind() == "prod";
+  if (!(et.isF32() || et.isF64() || (et.isF16() && !product)) ||
       !reducesInnermost(inType, op.getAxes()))
     return nullptr;
   // Each output sums a run of n consecutive elements of the flat input.
@@ -710,7 +710,8 @@ Value Lowering::eigenOrderSum(kiln::ReduceOp op, RankedTensorType reducedType,
       loc, index(0), outputs, index(1), ValueRange{init},
       [&](OpBuilder &nb, Location nl, Value row, ValueRange acc) {
         Value first = nb.create<arith::MulIOp>(nl, row, n);
-        Value sum = kiln::eigen::innerSum(nb, nl, flat, first, n, staticN);
+        Value sum =
+            kiln::eigen::innerSum(nb, nl, flat, first, n, staticN, product);
         nb.create<scf::YieldOp>(
             nl, nb.create<tensor::InsertOp>(nl, sum, acc[0], ValueRange{row})
                     .getResult());
@@ -762,16 +763,20 @@ Value Lowering::eigenOuterSum(kiln::ReduceOp op, RankedTensorType reducedType,
   // last multiple of 4) once R >= 16, else row by row; outputs in a packet
   // that crosses rows, or past the last whole packet, sum row by row.
   int64_t packet = et.isF64() ? 4 : 8;
-  Value zero = scalar(et, 0);
+  // Eigen's ProdReducer takes the same path, multiplying from ones.
+  bool product = op.getKind() == "prod";
+  Value zero = scalar(et, product ? 1 : 0);
+  auto combine = [product](OpBuilder &ob, Location ol, Value x, Value y) {
+    return product ? ob.create<arith::MulFOp>(ol, x, y).getResult()
+                   : ob.create<arith::AddFOp>(ol, x, y).getResult();
+  };
   auto sums = b.create<tensor::GenerateOp>(
       loc, RankedTensorType::get({kDyn}, et), ValueRange{outputs},
       [&](OpBuilder &nb, Location nl, ValueRange idx) {
         auto c = [&](int64_t v) {
           return nb.create<arith::ConstantIndexOp>(nl, v).getResult();
         };
-        auto add = [&](Value x, Value y) {
-          return nb.create<arith::AddFOp>(nl, x, y).getResult();
-        };
+        auto add = [&](Value x, Value y) { return combine(nb, nl, x, y); };
         auto mul = [&](Value x, Value y) {
           return nb.create<arith::MulIOp>(nl, x, y).getResult();
         };
@@ -794,8 +799,7 @@ Value Lowering::eigenOuterSum(kiln::ReduceOp op, RankedTensorType reducedType,
               .create<scf::ForOp>(
                   nl, from, to, c(1), ValueRange{init},
                   [&](OpBuilder &lb, Location ll, Value j, ValueRange acc) {
-                    Value next =
-                        lb.create<arith::AddFOp>(ll, acc[0], at(lb, ll, j));
+                    Value next = combine(lb, ll, acc[0], at(lb, ll, j));
                     lb.create<scf::YieldOp>(ll, next);
                   })
               .getResult(0);
@@ -828,8 +832,7 @@ Value Lowering::eigenOuterSum(kiln::ReduceOp op, RankedTensorType reducedType,
                 for (int64_t k = 0; k < 4; ++k) {
                   Value row = lb.create<arith::AddIOp>(
                       ll, j, lb.create<arith::ConstantIndexOp>(ll, k));
-                  next.push_back(
-                      lb.create<arith::AddFOp>(ll, acc[k], at(lb, ll, row)));
+                  next.push_back(combine(lb, ll, acc[k], at(lb, ll, row)));
                 }
                 lb.create<scf::YieldOp>(ll, next);
               });

@@ -491,10 +491,11 @@ func.func @reduce_max_min(%a: tensor<2x3xf32>, %b: tensor<2x3xi32>) -> (tensor<2
 }
 
 // CHECK-LABEL: func.func @reduce_prod_any_all
+// A float product multiplies in Eigen's packet order, from ones.
 // CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
-// CHECK: linalg.fill ins(%[[ONE]] : f32) outs(%{{.*}} : tensor<f32>)
-// CHECK: linalg.reduce ins(%arg0 : tensor<2x3xf32>) outs(%{{.*}} : tensor<f32>) dimensions = [0, 1]
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[ONE]]
 // CHECK: arith.mulf
+// CHECK-NOT: arith.addf
 // CHECK: %[[FALSE:.*]] = arith.constant false
 // CHECK: linalg.fill ins(%[[FALSE]] : i1)
 // CHECK: linalg.reduce
