@@ -212,6 +212,8 @@ private:
                       ValueRange dynSizes);
   /// A float sum over one run of leading or middle dimensions in
   /// TensorFlow's order (Eigen's InnerMostDimPreserver); null otherwise.
+  Value eigenFirstLastSum(kiln::ReduceOp op, RankedTensorType reducedType,
+                          ValueRange dynSizes);
   Value eigenOuterSum(kiln::ReduceOp op, RankedTensorType reducedType,
                       ValueRange dynSizes);
   Value lowerArgReduce(kiln::ArgReduceOp op);
@@ -579,10 +581,53 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
   auto reducedType = RankedTensorType::get(shape, et);
   bool isF = isa<FloatType>(et);
   Value result;
+  // Four or more alternating runs of kept and reduced dimensions: TensorFlow
+  // transposes the reduced ones last, then reduces those innermost.
+  int runs = 0;
+  bool wasReduced = false;
+  for (int64_t d = 0; d < inType.getRank(); ++d) {
+    if (inType.getDimSize(d) == 1)
+      continue;
+    bool reduced = llvm::is_contained(axes, d);
+    runs += runs == 0 || reduced != wasReduced;
+    wasReduced = reduced;
+  }
+  if (runs >= 4 && (et.isF32() || et.isF64()) &&
+      (kind == "sum" || kind == "mean" || kind == "prod")) {
+    SmallVector<int64_t> perm, permShape, innerAxes;
+    SmallVector<Value> dyn;
+    for (bool reducedPart : {false, true})
+      for (int64_t d = 0; d < inType.getRank(); ++d)
+        if (llvm::is_contained(axes, d) == reducedPart) {
+          if (reducedPart)
+            innerAxes.push_back(perm.size());
+          perm.push_back(d);
+          permShape.push_back(inType.getDimSize(d));
+          if (inType.isDynamicDim(d))
+            dyn.push_back(dim(input, d));
+        }
+    auto permType = RankedTensorType::get(permShape, et);
+    Value permuted =
+        b.create<linalg::TransposeOp>(loc, input, empty(permType, dyn), perm)
+            .getResult()[0];
+    auto inner = b.create<kiln::ReduceOp>(
+        loc, reducedType, permuted, op.getKindAttr(),
+        b.getDenseI64ArrayAttr(innerAxes), b.getBoolAttr(false));
+    Value reducedValue = lowerReduce(inner);
+    inner.erase();
+    if (!op.getKeepdims())
+      return reducedValue;
+    SmallVector<Value> sizes;
+    for (int64_t d = 0; d < inType.getRank(); ++d)
+      sizes.push_back(llvm::is_contained(axes, d) ? index(1) : dim(input, d));
+    return reshape(reducedValue, op.getType(), sizes);
+  }
   if (kind == "sum" || kind == "mean" || kind == "prod")
     result = eigenOrderSum(op, reducedType, dynSizes);
   if (!result && (kind == "sum" || kind == "mean" || kind == "prod"))
     result = eigenOuterSum(op, reducedType, dynSizes);
+  if (!result && (kind == "sum" || kind == "mean" || kind == "prod"))
+    result = eigenFirstLastSum(op, reducedType, dynSizes);
   if (!result)
     result = linalgReduce(op, reducedType, dynSizes);
   if (kind == "mean") {
@@ -722,6 +767,87 @@ Value Lowering::eigenOrderSum(kiln::ReduceOp op, RankedTensorType reducedType,
                         ? dynSizes[k++]
                         : index(reducedType.getDimSize(d)));
   return reshape(rows.getResult(0), reducedType, sizes);
+}
+
+Value Lowering::eigenFirstLastSum(kiln::ReduceOp op,
+                                  RankedTensorType reducedType,
+                                  ValueRange dynSizes) {
+  Value input = op.getInput();
+  auto inType = cast<RankedTensorType>(input.getType());
+  Type et = inType.getElementType();
+  if (!(et.isF32() || et.isF64()))
+    return nullptr;
+  // TensorFlow's reduction helper sees [R1, K, R2] (runs of reduced, kept
+  // and reduced dimensions; size-1 dimensions go with either). Eigen's
+  // generic reducer then sums each output one element at a time, looping
+  // over R2 outside and R1 inside.
+  ArrayRef<int64_t> axes = op.getAxes();
+  int64_t rank = inType.getRank();
+  SmallVector<int> group(rank, -1); // 0: R1, 1: K, 2: R2
+  int current = -1;
+  bool wasReduced = false;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (inType.getDimSize(d) == 1)
+      continue;
+    bool reduced = llvm::is_contained(axes, d);
+    if (current < 0 || reduced != wasReduced)
+      ++current;
+    if (current > 2 || (current == 0 && !reduced))
+      return nullptr;
+    group[d] = current;
+    wasReduced = reduced;
+  }
+  if (current != 2)
+    return nullptr;
+  // Size-1 dimensions join the group before them (or the first).
+  for (int64_t d = 0; d < rank; ++d)
+    if (group[d] < 0)
+      group[d] = d == 0 ? 0 : group[d - 1];
+  Value sizes[3] = {index(1), index(1), index(1)};
+  for (int64_t d = 0; d < rank; ++d)
+    sizes[group[d]] =
+        b.create<arith::MulIOp>(loc, sizes[group[d]], dim(input, d));
+  int64_t kDyn = ShapedType::kDynamic;
+  Value total = b.create<arith::MulIOp>(
+      loc, b.create<arith::MulIOp>(loc, sizes[0], sizes[1]), sizes[2]);
+  Value flat = reshape(input, RankedTensorType::get({kDyn}, et), {total});
+  bool product = op.getKind() == "prod";
+  Value init = scalar(et, product ? 1 : 0);
+  auto sums = b.create<tensor::GenerateOp>(
+      loc, RankedTensorType::get({kDyn}, et), ValueRange{sizes[1]},
+      [&](OpBuilder &nb, Location nl, ValueRange idx) {
+        Value zero = nb.create<arith::ConstantIndexOp>(nl, 0);
+        Value one = nb.create<arith::ConstantIndexOp>(nl, 1);
+        auto outerLoop = nb.create<scf::ForOp>(
+            nl, zero, sizes[2], one, ValueRange{init},
+            [&](OpBuilder &ob, Location ol, Value j2, ValueRange outerAcc) {
+              auto innerLoop = ob.create<scf::ForOp>(
+                  ol, zero, sizes[0], one, outerAcc,
+                  [&](OpBuilder &ib, Location il, Value j1, ValueRange acc) {
+                    // Element (j1, k, j2) of the flat [R1, K, R2] input.
+                    Value row = ib.create<arith::AddIOp>(
+                        il, ib.create<arith::MulIOp>(il, j1, sizes[1]), idx[0]);
+                    Value at = ib.create<arith::AddIOp>(
+                        il, ib.create<arith::MulIOp>(il, row, sizes[2]), j2);
+                    Value x =
+                        ib.create<tensor::ExtractOp>(il, flat, ValueRange{at});
+                    Value next = product
+                                     ? ib.create<arith::MulFOp>(il, acc[0], x)
+                                           .getResult()
+                                     : ib.create<arith::AddFOp>(il, acc[0], x)
+                                           .getResult();
+                    ib.create<scf::YieldOp>(il, next);
+                  });
+              ob.create<scf::YieldOp>(ol, innerLoop.getResults());
+            });
+        nb.create<tensor::YieldOp>(nl, outerLoop.getResult(0));
+      });
+  SmallVector<Value> outSizes;
+  for (int64_t d = 0, k = 0; d < reducedType.getRank(); ++d)
+    outSizes.push_back(reducedType.isDynamicDim(d)
+                           ? dynSizes[k++]
+                           : index(reducedType.getDimSize(d)));
+  return reshape(sums.getResult(), reducedType, outSizes);
 }
 
 Value Lowering::eigenOuterSum(kiln::ReduceOp op, RankedTensorType reducedType,

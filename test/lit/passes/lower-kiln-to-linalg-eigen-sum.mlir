@@ -67,13 +67,26 @@ func.func @leading_f32(%a: tensor<20x3xf32>) -> tensor<3xf32> {
   return %0 : tensor<3xf32>
 }
 
-// An integer sum, and a float sum with a kept dimension between reduced
-// ones: linalg.reduce.
+// A float sum with a kept dimension between reduced ones: Eigen's generic
+// reducer (no linalg.reduce); an integer sum: linalg.reduce.
 // CHECK-LABEL: func.func @not_innermost
+// CHECK: tensor.generate
 // CHECK: linalg.reduce
-// CHECK: linalg.reduce
+// CHECK-NOT: linalg.reduce
 func.func @not_innermost(%a: tensor<4x3x2xf32>, %b: tensor<4x3xi32>) -> (tensor<3xf32>, tensor<3xi32>) {
   %0 = kiln.reduce "sum", %a {axes = array<i64: 0, 2>, keepdims = false} : tensor<4x3x2xf32> -> tensor<3xf32>
   %1 = kiln.reduce "sum", %b {axes = array<i64: 0>, keepdims = false} : tensor<4x3xi32> -> tensor<3xi32>
   return %0, %1 : tensor<3xf32>, tensor<3xi32>
+}
+
+// Four alternating runs (reduced, kept, reduced, kept): TensorFlow
+// transposes the reduced dimensions last and sums them as innermost.
+// CHECK-LABEL: func.func @alternating
+// CHECK: linalg.transpose ins(%arg0 : tensor<3x5x4x6xf32>) outs(%{{.*}} : tensor<5x6x3x4xf32>) permutation = [1, 3, 0, 2]
+// CHECK: scf.for
+// CHECK-NOT: linalg.reduce
+// CHECK: return
+func.func @alternating(%a: tensor<3x5x4x6xf32>) -> tensor<5x6xf32> {
+  %0 = kiln.reduce "sum", %a {axes = array<i64: 0, 2>, keepdims = false} : tensor<3x5x4x6xf32> -> tensor<5x6xf32>
+  return %0 : tensor<5x6xf32>
 }
