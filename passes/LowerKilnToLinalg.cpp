@@ -212,6 +212,10 @@ private:
                       ValueRange dynSizes);
   /// A float sum over one run of leading or middle dimensions in
   /// TensorFlow's order (Eigen's InnerMostDimPreserver); null otherwise.
+  /// `flat` (one element per output) reshaped to `reducedType`, whose
+  /// dynamic sizes are `dynSizes`.
+  Value toReduced(Value flat, RankedTensorType reducedType,
+                  ValueRange dynSizes);
   Value eigenFirstLastSum(kiln::ReduceOp op, RankedTensorType reducedType,
                           ValueRange dynSizes);
   Value eigenOuterSum(kiln::ReduceOp op, RankedTensorType reducedType,
@@ -761,12 +765,17 @@ Value Lowering::eigenOrderSum(kiln::ReduceOp op, RankedTensorType reducedType,
             nl, nb.create<tensor::InsertOp>(nl, sum, acc[0], ValueRange{row})
                     .getResult());
       });
+  return toReduced(rows.getResult(0), reducedType, dynSizes);
+}
+
+Value Lowering::toReduced(Value flat, RankedTensorType reducedType,
+                          ValueRange dynSizes) {
   SmallVector<Value> sizes;
   for (int64_t d = 0, k = 0; d < reducedType.getRank(); ++d)
     sizes.push_back(reducedType.isDynamicDim(d)
                         ? dynSizes[k++]
                         : index(reducedType.getDimSize(d)));
-  return reshape(rows.getResult(0), reducedType, sizes);
+  return reshape(flat, reducedType, sizes);
 }
 
 Value Lowering::eigenFirstLastSum(kiln::ReduceOp op,
@@ -842,12 +851,7 @@ Value Lowering::eigenFirstLastSum(kiln::ReduceOp op,
             });
         nb.create<tensor::YieldOp>(nl, outerLoop.getResult(0));
       });
-  SmallVector<Value> outSizes;
-  for (int64_t d = 0, k = 0; d < reducedType.getRank(); ++d)
-    outSizes.push_back(reducedType.isDynamicDim(d)
-                           ? dynSizes[k++]
-                           : index(reducedType.getDimSize(d)));
-  return reshape(sums.getResult(), reducedType, outSizes);
+  return toReduced(sums.getResult(), reducedType, dynSizes);
 }
 
 Value Lowering::eigenOuterSum(kiln::ReduceOp op, RankedTensorType reducedType,
@@ -971,12 +975,7 @@ Value Lowering::eigenOuterSum(kiln::ReduceOp op, RankedTensorType reducedType,
         }
         nb.create<tensor::YieldOp>(nl, branch.getResult(0));
       });
-  SmallVector<Value> sizes;
-  for (int64_t d = 0, k = 0; d < reducedType.getRank(); ++d)
-    sizes.push_back(reducedType.isDynamicDim(d)
-                        ? dynSizes[k++]
-                        : index(reducedType.getDimSize(d)));
-  return reshape(sums.getResult(), reducedType, sizes);
+  return toReduced(sums.getResult(), reducedType, dynSizes);
 }
 
 Value Lowering::lowerArgReduce(kiln::ArgReduceOp op) {
