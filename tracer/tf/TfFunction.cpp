@@ -785,11 +785,10 @@ TfFunction::traceCreatingVariables(Interpreter &in, const ValueList &args,
 }
 
 /// The class AutoGraph re-raises an error of class `cls` as: its own for
-/// TensorFlow's errors (OpErrors and the few AutoGraph knows), the builtin
-/// errors known to take a message, and
-/// classes whose __init__ is Exception's; KeyError becomes
-/// MultilineMessageKeyError (its str() is the message itself); any other
-/// becomes StagingError.
+/// TensorFlow's errors (OpErrors and the few AutoGraph knows), for the
+/// builtin errors known to take a message and for classes whose __init__
+/// is Exception's; KeyError becomes MultilineMessageKeyError (its str() is
+/// the message itself); any other becomes StagingError.
 static py::ClassPtr reraisedClass(Interpreter &in, const py::ClassPtr &cls) {
   if (cls->isSubclassOf(in.builtinClass("OpError").get()))
     return cls;
