@@ -93,33 +93,39 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
   // with x where x is 0 (Eigen's packet form; its scalar form gives +0).
   // y takes the result's shape first, so that the packet log sees each
   // element at its own position, as in the kernel.
-  for (auto [name, op] :
-       {std::pair{"xlogy", "Log"}, {"xlog1py", "Log1p"}, {"xdivy", "RealDiv"}})
-    math.def(name, [r, name = std::string(name),
-                    op = std::string(op)](Interpreter &in, CallArgs &args) {
-      Params p(in, args, name, {"x", "y", "name"});
-      Value x = floatTensor(*r, p.require("x", name), name);
-      Value y = r->toTensor(p.require("y", name), r->tensor(x).type.dtype);
-      const TensorType &xt = r->tensor(x).type, &yt = r->tensor(y).type;
-      std::vector<int64_t> shape;
-      if (!broadcastShapes(xt.shape, yt.shape, shape))
-        return binaryOp(*r, "Mul", x, y); // TensorFlow's shape error
-      if (yt.shape != shape && yt.isStatic() &&
-          std::count(shape.begin(), shape.end(), -1) == 0)
-        y = r->apply("BroadcastTo", {y}, {{"T", yt.dtype}},
-                     TensorType{yt.dtype, shape}, "BroadcastTo");
-      Value value = op == "RealDiv"
-                        ? binaryOp(*r, "RealDiv", x, y)
-                        : binaryOp(*r, "Mul", x, unaryOp(*r, op, y));
-      Value zero = scalarLike(*r, 0.0, x);
-      // Where x is 0: x itself on packets, +0 from the scalar form (all
-      // of a tensor of fewer than 8 elements; a -0 in the tail of a longer
-      // one keeps its sign here).
-      int64_t n = TensorType{xt.dtype, shape}.numElements();
-      bool scalarForm = n >= 0 && n < 8;
-      return select(*r, binaryOp(*r, "Equal", x, zero), scalarForm ? zero : x,
-                    value);
-    });
+  for (auto [name, op, kernel] : {std::tuple{"xlogy", "Log", "Xlogy"},
+                                  {"xlog1py", "Log1p", "Xlog1py"},
+                                  {"xdivy", "RealDiv", "Xdivy"}})
+    math.def(
+        name,
+        namedOp(
+            *r, kernel,
+            [r, name = std::string(name),
+             op = std::string(op)](Interpreter &in, CallArgs &args) {
+              Params p(in, args, name, {"x", "y", "name"});
+              Value x = floatTensor(*r, p.require("x", name), name);
+              Value y =
+                  r->toTensor(p.require("y", name), r->tensor(x).type.dtype);
+              const TensorType &xt = r->tensor(x).type, &yt = r->tensor(y).type;
+              std::vector<int64_t> shape;
+              if (!broadcastShapes(xt.shape, yt.shape, shape))
+                return binaryOp(*r, "Mul", x, y); // TensorFlow's shape error
+              if (yt.shape != shape && yt.isStatic() &&
+                  std::count(shape.begin(), shape.end(), -1) == 0)
+                y = r->apply("BroadcastTo", {y}, {{"T", yt.dtype}},
+                             TensorType{yt.dtype, shape}, "BroadcastTo");
+              Value value = op == "RealDiv"
+                                ? binaryOp(*r, "RealDiv", x, y)
+                                : binaryOp(*r, "Mul", x, unaryOp(*r, op, y));
+              Value zero = scalarLike(*r, 0.0, x);
+              // Where x is 0: x itself on packets, +0 from the scalar form (all
+              // of a tensor of fewer than 8 elements; a -0 in the tail of a
+              // longer one keeps its sign here).
+              int64_t n = TensorType{xt.dtype, shape}.numElements();
+              bool scalarForm = n >= 0 && n < 8;
+              return select(*r, binaryOp(*r, "Equal", x, zero),
+                            scalarForm ? zero : x, value);
+            }));
   math.def("reciprocal", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "reciprocal", {"x", "name"});
     Value x = floatTensor(*r, p.require("x", "reciprocal"), "Reciprocal");
@@ -165,28 +171,30 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
              {"input_tensor", "axis", "keepdims", "name"});
     return unaryOp(*r, "Sqrt", variance(in, "reduce_std", p));
   });
-  both("reduce_logsumexp", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "reduce_logsumexp",
-             {"input_tensor", "axis", "keepdims", "name"});
-    Value x = r->toTensor(p.require("input_tensor", "reduce_logsumexp"));
-    Value axis = p.get("axis");
-    bool keepdims = p.has("keepdims") && in.truthy(p.get("keepdims"));
-    // log(sum(exp(x - m))) + m, with m the maximum, or 0 where it is not
-    // finite.
-    Value rawMax = reduce(*r, "Max", x, axis, true);
-    Value max = select(*r, isFinite(*r, rawMax), rawMax, scalarLike(*r, 0, x));
-    Value sum =
-        reduce(*r, "Sum", unaryOp(*r, "Exp", binaryOp(*r, "Sub", x, max)), axis,
-               keepdims);
-    Value result = unaryOp(*r, "Log", sum);
-    if (!keepdims) {
-      ValueList dims;
-      for (int64_t d : r->tensor(result).type.shape)
-        dims.push_back(Value::integer(d));
-      max = reshape(*r, max, in.list(std::move(dims)));
-    }
-    return binaryOp(*r, "AddV2", result, max);
-  });
+  both("reduce_logsumexp",
+       namedOp(*r, "ReduceLogSumExp", [r](Interpreter &in, CallArgs &args) {
+         Params p(in, args, "reduce_logsumexp",
+                  {"input_tensor", "axis", "keepdims", "name"});
+         Value x = r->toTensor(p.require("input_tensor", "reduce_logsumexp"));
+         Value axis = p.get("axis");
+         bool keepdims = p.has("keepdims") && in.truthy(p.get("keepdims"));
+         // log(sum(exp(x - m))) + m, with m the maximum, or 0 where it is not
+         // finite.
+         Value rawMax = reduce(*r, "Max", x, axis, true);
+         Value max =
+             select(*r, isFinite(*r, rawMax), rawMax, scalarLike(*r, 0, x));
+         Value sum =
+             reduce(*r, "Sum", unaryOp(*r, "Exp", binaryOp(*r, "Sub", x, max)),
+                    axis, keepdims);
+         Value result = unaryOp(*r, "Log", sum);
+         if (!keepdims) {
+           ValueList dims;
+           for (int64_t d : r->tensor(result).type.shape)
+             dims.push_back(Value::integer(d));
+           max = reshape(*r, max, in.list(std::move(dims)));
+         }
+         return binaryOp(*r, "AddV2", result, max);
+       }));
   both("count_nonzero", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "count_nonzero",
              {"input", "axis", "keepdims", "dtype", "name"});
@@ -202,27 +210,32 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                          p.has("keepdims") && in.truthy(p.get("keepdims")));
     return cast(*r, count, out);
   });
-  auto l2Normalize = [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "l2_normalize", {"x", "axis", "epsilon", "name", "dim"});
-    Value x = r->toTensor(p.require("x", "l2_normalize"));
-    Value axis = p.has("axis") ? p.get("axis") : p.get("dim");
-    double epsilon = p.has("epsilon") ? p.get("epsilon").toDouble() : 1e-12;
-    Value squareSum = reduce(*r, "Sum", unaryOp(*r, "Square", x), axis, true);
-    Value inverseNorm =
-        unaryOp(*r, "Rsqrt",
-                binaryOp(*r, "Maximum", squareSum, scalarLike(*r, epsilon, x)));
-    return binaryOp(*r, "Mul", x, inverseNorm);
-  };
+  auto l2Normalize =
+      namedOp(*r, "l2_normalize", [r](Interpreter &in, CallArgs &args) {
+        Params p(in, args, "l2_normalize",
+                 {"x", "axis", "epsilon", "name", "dim"});
+        Value x = r->toTensor(p.require("x", "l2_normalize"));
+        Value axis = p.has("axis") ? p.get("axis") : p.get("dim");
+        double epsilon = p.has("epsilon") ? p.get("epsilon").toDouble() : 1e-12;
+        Value squareSum =
+            reduce(*r, "Sum", unaryOp(*r, "Square", x), axis, true);
+        Value inverseNorm = unaryOp(
+            *r, "Rsqrt",
+            binaryOp(*r, "Maximum", squareSum, scalarLike(*r, epsilon, x)));
+        return binaryOp(*r, "Mul", x, inverseNorm);
+      });
   math.def("l2_normalize", l2Normalize);
   nn.def("l2_normalize", l2Normalize);
-  math.def("log_sigmoid", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "log_sigmoid", {"x", "name"});
-    Value x = floatTensor(*r, p.require("x", "log_sigmoid"), "Softplus");
-    Value softplus = r->apply("Softplus", {unaryOp(*r, "Neg", x)},
-                              {{"T", r->tensor(x).type.dtype}},
-                              r->tensor(x).type, "Softplus");
-    return unaryOp(*r, "Neg", softplus);
-  });
+  math.def("log_sigmoid",
+           namedOp(*r, "LogSigmoid", [r](Interpreter &in, CallArgs &args) {
+             Params p(in, args, "log_sigmoid", {"x", "name"});
+             Value x =
+                 floatTensor(*r, p.require("x", "log_sigmoid"), "Softplus");
+             Value softplus = r->apply("Softplus", {unaryOp(*r, "Neg", x)},
+                                       {{"T", r->tensor(x).type.dtype}},
+                                       r->tensor(x).type, "Softplus");
+             return unaryOp(*r, "Neg", softplus);
+           }));
   nn.def("gelu", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "gelu", {"features", "approximate", "name"});
     Value x = r->toTensor(p.require("features", "gelu"));

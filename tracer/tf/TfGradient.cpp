@@ -1005,11 +1005,16 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
   std::map<TensorKey, ValueList> pending;
   for (size_t i = 0; i < targets.size(); ++i) {
     Value t = rt.toTensor(targets[i]);
-    Value seed =
-        i < seeds.size() && !seeds[i].isNone()
-            ? rt.toTensor(seeds[i])
-            : in.call(in.getAttr(in.importModule("tensorflow"), "ones_like"),
-                      ValueList{t});
+    Value seed;
+    if (i < seeds.size() && !seeds[i].isNone()) {
+      seed = rt.toTensor(seeds[i]);
+    } else {
+      // The tape's seed: ones of the target's shape, named "ones" as
+      // TensorFlow's tape makes them.
+      size_t before = rt.tracing ? rt.tracing->graph.nodes.size() : 0;
+      seed = filledLike(rt, t, 1);
+      nameLastNode(rt, seed, before, "ones");
+    }
     pending[keyOf(rt, t)].push_back(seed);
   }
   // The ops run in TensorFlow's order (its eager tape's ComputeGradient

@@ -204,6 +204,36 @@ static void convertPair(TfRuntime &rt, const Value &x, const Value &y,
   }
 }
 
+py::BuiltinFn namedOp(TfRuntime &rt, const std::string &name,
+                      py::BuiltinFn fn) {
+  TfRuntime *r = &rt;
+  return [r, name, fn](Interpreter &in, CallArgs &args) -> Value {
+    if (!r->tracing)
+      return fn(in, args);
+    graph::Graph &g = r->tracing->graph;
+    size_t before = g.nodes.size();
+    std::string node = g.uniqueName(name);
+    std::string left = g.scope;
+    g.scope = node + "/";
+    Value out;
+    try {
+      out = fn(in, args);
+    } catch (...) {
+      g.scope = left;
+      throw;
+    }
+    g.scope = left;
+    // Only a node the call made takes the name (not an input returned).
+    if (r->isTensor(out)) {
+      const TensorObject &t = r->tensor(out);
+      if (t.symbolic() && t.trace == r->tracing &&
+          static_cast<size_t>(t.out.node) >= before)
+        g.nodes[t.out.node].name = node;
+    }
+    return out;
+  };
+}
+
 void nameLastNode(TfRuntime &rt, const Value &out, size_t before,
                   const std::string &wanted) {
   if (!rt.tracing || wanted.empty() || !rt.isTensor(out))

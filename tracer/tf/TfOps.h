@@ -80,6 +80,11 @@ std::string inputName(TfRuntime &rt, const Value &v);
 /// indices' shape.
 Value gather(TfRuntime &rt, const Value &params, const Value &indices,
              int64_t axis, bool named = true);
+/// `fn`, an API TensorFlow builds as one op (Softmax) or in a name scope
+/// (l2_normalize) and kiln from several: while tracing its nodes are
+/// named in scope `name` and its result is the node `name` itself, so
+/// that printed tensors and the names after them are TensorFlow's.
+py::BuiltinFn namedOp(TfRuntime &rt, const std::string &name, py::BuiltinFn fn);
 /// tf.matmul; `name` is the node's ("matmul" for the @ operator).
 Value matmul(TfRuntime &rt, const Value &a, const Value &b, bool transposeA,
              bool transposeB, const std::string &name = "MatMul");
