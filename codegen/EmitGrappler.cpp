@@ -252,20 +252,11 @@ Value Emitter::emitConvertedPow(const graph::Node &n, RankedTensorType type) {
 
 Value Emitter::emitReciprocalOfOnes(const graph::Node &n,
                                     RankedTensorType type) {
-  const graph::Node &x = g.nodes[n.inputs[0].node];
   const graph::TensorType &y = g.typeOf(n.inputs[1]);
   if (!isFloat(n.outputs[0].dtype) || n.attrs.count(graph::kKernelAttr) ||
-      !isGraphConstant(x) || y.unknownRank || y.shape != n.outputs[0].shape)
+      !isConstantOnes(g.nodes[n.inputs[0].node]) || y.unknownRank ||
+      y.shape != n.outputs[0].shape)
     return nullptr;
-  auto it = x.attrs.find("value");
-  auto *value = it == x.attrs.end()
-                    ? nullptr
-                    : std::get_if<graph::HostTensorPtr>(&it->second);
-  if (!value || !*value)
-    return nullptr;
-  for (int64_t i = 0; i < (*value)->type.numElements(); ++i)
-    if ((*value)->elementAsDouble(i) != 1)
-      return nullptr;
   return b.create<UnaryOp>(locOf(n), type, input(n, 1),
                            b.getStringAttr("reciprocal"));
 }

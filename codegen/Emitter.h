@@ -28,6 +28,8 @@ using namespace mlir;
 /// A Const node of the function itself, which grappler may fold; not an
 /// eager tensor the function captured (TensorFlow passes those in).
 bool isGraphConstant(const graph::Node &n);
+/// A graph constant (above) whose every element is one.
+bool isConstantOnes(const graph::Node &n);
 
 class Emitter {
 public:

@@ -99,7 +99,7 @@ Value Emitter::reciprocalOfConstant(const graph::Node &n, size_t i) {
 // exp(x) - 1 into expm1(x) when the 1 is a constant of ones that does not
 // broadcast x; the fused ops round differently, so compiled tf.functions do
 // the same.
-static bool isConstantOnes(const graph::Node &n) {
+bool isConstantOnes(const graph::Node &n) {
   if (!isGraphConstant(n))
     return false;
   auto it = n.attrs.find("value");

@@ -210,14 +210,16 @@ private:
   /// the reduced dimensions are innermost; null otherwise.
   Value eigenOrderSum(kiln::ReduceOp op, RankedTensorType reducedType,
                       ValueRange dynSizes);
-  /// A float sum over one run of leading or middle dimensions in
-  /// TensorFlow's order (Eigen's InnerMostDimPreserver); null otherwise.
   /// `flat` (one element per output) reshaped to `reducedType`, whose
   /// dynamic sizes are `dynSizes`.
   Value toReduced(Value flat, RankedTensorType reducedType,
                   ValueRange dynSizes);
+  /// A float sum over reduced runs around one kept run ([R1, K, R2]) in
+  /// TensorFlow's order (Eigen's generic reducer); null otherwise.
   Value eigenFirstLastSum(kiln::ReduceOp op, RankedTensorType reducedType,
                           ValueRange dynSizes);
+  /// A float sum over one run of leading or middle dimensions in
+  /// TensorFlow's order (Eigen's InnerMostDimPreserver); null otherwise.
   Value eigenOuterSum(kiln::ReduceOp op, RankedTensorType reducedType,
                       ValueRange dynSizes);
   Value lowerArgReduce(kiln::ArgReduceOp op);
@@ -544,6 +546,46 @@ static double reductionInit(StringRef kind, bool &isMin) {
   return 0; // max/min use the type's extreme, built by the caller
 }
 
+/// TensorFlow's reduction helper's view of a reduction: runs of adjacent
+/// reduced or kept dimensions (a dimension of size 1 joins the run before
+/// it, or the first). `run[d]` is dimension d's.
+struct ReductionRuns {
+  SmallVector<int> run;
+  int count = 0;
+  bool firstReduced = false;
+};
+
+static ReductionRuns reductionRuns(RankedTensorType type,
+                                   ArrayRef<int64_t> axes) {
+  ReductionRuns r;
+  r.run.assign(type.getRank(), -1);
+  bool wasReduced = false;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (type.getDimSize(d) == 1)
+      continue;
+    bool reduced = llvm::is_contained(axes, d);
+    if (r.count == 0)
+      r.firstReduced = reduced;
+    if (r.count == 0 || reduced != wasReduced)
+      ++r.count;
+    r.run[d] = r.count - 1;
+    wasReduced = reduced;
+  }
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (r.run[d] < 0)
+      r.run[d] = d == 0 ? 0 : r.run[d - 1];
+  return r;
+}
+
+/// One step of a sum, or of a product (Eigen's ProdReducer takes the sum's
+/// paths, multiplying from ones).
+static Value reducerStep(OpBuilder &b, Location loc, bool product, Value acc,
+                         Value x) {
+  if (product)
+    return b.create<arith::MulFOp>(loc, acc, x);
+  return b.create<arith::AddFOp>(loc, acc, x);
+}
+
 Value Lowering::lowerReduce(kiln::ReduceOp op) {
   Value input = op.getInput();
   auto inType = cast<RankedTensorType>(input.getType());
@@ -585,19 +627,12 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
   auto reducedType = RankedTensorType::get(shape, et);
   bool isF = isa<FloatType>(et);
   Value result;
+  // Sums, means and products take TensorFlow's order where kiln knows it.
+  bool ordered = kind == "sum" || kind == "mean" || kind == "prod";
   // Four or more alternating runs of kept and reduced dimensions: TensorFlow
   // transposes the reduced ones last, then reduces those innermost.
-  int runs = 0;
-  bool wasReduced = false;
-  for (int64_t d = 0; d < inType.getRank(); ++d) {
-    if (inType.getDimSize(d) == 1)
-      continue;
-    bool reduced = llvm::is_contained(axes, d);
-    runs += runs == 0 || reduced != wasReduced;
-    wasReduced = reduced;
-  }
-  if (runs >= 4 && (et.isF32() || et.isF64()) &&
-      (kind == "sum" || kind == "mean" || kind == "prod")) {
+  if (ordered && (et.isF32() || et.isF64()) &&
+      reductionRuns(inType, axes).count >= 4) {
     SmallVector<int64_t> perm, permShape, innerAxes;
     SmallVector<Value> dyn;
     for (bool reducedPart : {false, true})
@@ -626,11 +661,11 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
       sizes.push_back(llvm::is_contained(axes, d) ? index(1) : dim(input, d));
     return reshape(reducedValue, op.getType(), sizes);
   }
-  if (kind == "sum" || kind == "mean" || kind == "prod")
+  if (ordered)
     result = eigenOrderSum(op, reducedType, dynSizes);
-  if (!result && (kind == "sum" || kind == "mean" || kind == "prod"))
+  if (ordered && !result)
     result = eigenOuterSum(op, reducedType, dynSizes);
-  if (!result && (kind == "sum" || kind == "mean" || kind == "prod"))
+  if (ordered && !result)
     result = eigenFirstLastSum(op, reducedType, dynSizes);
   if (!result)
     result = linalgReduce(op, reducedType, dynSizes);
@@ -790,32 +825,14 @@ Value Lowering::eigenFirstLastSum(kiln::ReduceOp op,
   // and reduced dimensions; size-1 dimensions go with either). Eigen's
   // generic reducer then sums each output one element at a time, looping
   // over R2 outside and R1 inside.
-  ArrayRef<int64_t> axes = op.getAxes();
-  int64_t rank = inType.getRank();
-  SmallVector<int> group(rank, -1); // 0: R1, 1: K, 2: R2
-  int current = -1;
-  bool wasReduced = false;
-  for (int64_t d = 0; d < rank; ++d) {
-    if (inType.getDimSize(d) == 1)
-      continue;
-    bool reduced = llvm::is_contained(axes, d);
-    if (current < 0 || reduced != wasReduced)
-      ++current;
-    if (current > 2 || (current == 0 && !reduced))
-      return nullptr;
-    group[d] = current;
-    wasReduced = reduced;
-  }
-  if (current != 2)
+  ReductionRuns runs = reductionRuns(inType, op.getAxes());
+  if (runs.count != 3 || !runs.firstReduced)
     return nullptr;
-  // Size-1 dimensions join the group before them (or the first).
-  for (int64_t d = 0; d < rank; ++d)
-    if (group[d] < 0)
-      group[d] = d == 0 ? 0 : group[d - 1];
+  int64_t rank = inType.getRank();
   Value sizes[3] = {index(1), index(1), index(1)};
   for (int64_t d = 0; d < rank; ++d)
-    sizes[group[d]] =
-        b.create<arith::MulIOp>(loc, sizes[group[d]], dim(input, d));
+    sizes[runs.run[d]] =
+        b.create<arith::MulIOp>(loc, sizes[runs.run[d]], dim(input, d));
   int64_t kDyn = ShapedType::kDynamic;
   Value total = b.create<arith::MulIOp>(
       loc, b.create<arith::MulIOp>(loc, sizes[0], sizes[1]), sizes[2]);
@@ -840,12 +857,8 @@ Value Lowering::eigenFirstLastSum(kiln::ReduceOp op,
                         il, ib.create<arith::MulIOp>(il, row, sizes[2]), j2);
                     Value x =
                         ib.create<tensor::ExtractOp>(il, flat, ValueRange{at});
-                    Value next = product
-                                     ? ib.create<arith::MulFOp>(il, acc[0], x)
-                                           .getResult()
-                                     : ib.create<arith::AddFOp>(il, acc[0], x)
-                                           .getResult();
-                    ib.create<scf::YieldOp>(il, next);
+                    ib.create<scf::YieldOp>(
+                        il, reducerStep(ib, il, product, acc[0], x));
                   });
               ob.create<scf::YieldOp>(ol, innerLoop.getResults());
             });
@@ -893,20 +906,17 @@ Value Lowering::eigenOuterSum(kiln::ReduceOp op, RankedTensorType reducedType,
   // last multiple of 4) once R >= 16, else row by row; outputs in a packet
   // that crosses rows, or past the last whole packet, sum row by row.
   int64_t packet = et.isF64() ? 4 : 8;
-  // Eigen's ProdReducer takes the same path, multiplying from ones.
   bool product = op.getKind() == "prod";
   Value zero = scalar(et, product ? 1 : 0);
-  auto combine = [product](OpBuilder &ob, Location ol, Value x, Value y) {
-    return product ? ob.create<arith::MulFOp>(ol, x, y).getResult()
-                   : ob.create<arith::AddFOp>(ol, x, y).getResult();
-  };
   auto sums = b.create<tensor::GenerateOp>(
       loc, RankedTensorType::get({kDyn}, et), ValueRange{outputs},
       [&](OpBuilder &nb, Location nl, ValueRange idx) {
         auto c = [&](int64_t v) {
           return nb.create<arith::ConstantIndexOp>(nl, v).getResult();
         };
-        auto add = [&](Value x, Value y) { return combine(nb, nl, x, y); };
+        auto add = [&](Value x, Value y) {
+          return reducerStep(nb, nl, product, x, y);
+        };
         auto mul = [&](Value x, Value y) {
           return nb.create<arith::MulIOp>(nl, x, y).getResult();
         };
@@ -929,7 +939,8 @@ Value Lowering::eigenOuterSum(kiln::ReduceOp op, RankedTensorType reducedType,
               .create<scf::ForOp>(
                   nl, from, to, c(1), ValueRange{init},
                   [&](OpBuilder &lb, Location ll, Value j, ValueRange acc) {
-                    Value next = combine(lb, ll, acc[0], at(lb, ll, j));
+                    Value next =
+                        reducerStep(lb, ll, product, acc[0], at(lb, ll, j));
                     lb.create<scf::YieldOp>(ll, next);
                   })
               .getResult(0);
@@ -962,7 +973,8 @@ Value Lowering::eigenOuterSum(kiln::ReduceOp op, RankedTensorType reducedType,
                 for (int64_t k = 0; k < 4; ++k) {
                   Value row = lb.create<arith::AddIOp>(
                       ll, j, lb.create<arith::ConstantIndexOp>(ll, k));
-                  next.push_back(combine(lb, ll, acc[k], at(lb, ll, row)));
+                  next.push_back(
+                      reducerStep(lb, ll, product, acc[k], at(lb, ll, row)));
                 }
                 lb.create<scf::YieldOp>(ll, next);
               });

@@ -158,6 +158,10 @@ bool relaxTypes(const TensorType &a, const TensorType &b, TensorType &out) {
   return true;
 }
 
+ScopeGuard::ScopeGuard(Graph &g, const std::string &name)
+    : g(g), left(g.enterScope(name)) {}
+ScopeGuard::~ScopeGuard() { g.scope = left; }
+
 RegionGuard::RegionGuard(Graph &g) : g(g), saved(g.current) {}
 RegionGuard::~RegionGuard() { g.current = saved; }
 

@@ -114,6 +114,17 @@ struct Region {
 
 struct Graph;
 
+/// Enters name scope `name` (Graph::enterScope) and restores the scope
+/// before it when the guard ends or throws.
+struct ScopeGuard {
+  ScopeGuard(Graph &g, const std::string &name);
+  ~ScopeGuard();
+  ScopeGuard(const ScopeGuard &) = delete;
+  ScopeGuard &operator=(const ScopeGuard &) = delete;
+  Graph &g;
+  std::string left;
+};
+
 /// Restores a graph's current region when a scope ends or throws.
 struct RegionGuard {
   explicit RegionGuard(Graph &g);

@@ -338,32 +338,37 @@ static std::string receivedArgs(Interpreter &in, const CallArgs &args) {
   return received;
 }
 
+/// TensorFlow's TypeError for arguments that do not bind: "Binding inputs
+/// to tf.function failed due to `reason`. Received args: (...) and kwargs:
+/// {...} for signature: <signature>".
+static std::string bindingMessage(Interpreter &in, const std::string &reason,
+                                  const CallArgs &args,
+                                  const std::string &signature) {
+  std::string kwargs;
+  for (auto &[name, value] : args.keywords)
+    kwargs += (kwargs.empty() ? "" : ", ") + py::reprString(name) + ": " +
+              in.repr(value);
+  return "Binding inputs to tf.function failed due to `" + reason +
+         "`. Received args: (" + receivedArgs(in, args) + ") and kwargs: {" +
+         kwargs + "} for signature: " + signature;
+}
+
 void TfFunction::bindingError(Interpreter &in, const CallArgs &args,
                               const std::string &reason) {
   // A method's self is neither received nor in the signature.
   CallArgs received = args;
   if (boundSelf && !received.positional.empty())
     received.positional.erase(received.positional.begin());
-  std::string kwargs = "{";
-  for (size_t i = 0; i < received.keywords.size(); ++i)
-    kwargs += (i ? ", " : "") + py::reprString(received.keywords[i].first) +
-              ": " + in.repr(received.keywords[i].second);
-  kwargs += "}";
   // "(x, y=<captured_default_value>)"; with an input_signature, its specs
   // and the defaults after them as literals.
   std::string signature;
   if (pyFunc.is(Type::Function)) {
     auto &fn = pyFunc.as<py::FunctionObject>();
-    const ast::Arguments &params = *fn.args;
-    size_t n = params.posonly.size() + params.args.size();
+    size_t n = positionalParams();
     size_t firstDefault = n - fn.defaults.size();
     for (size_t i = boundSelf ? 1 : 0; i < n; ++i) {
       size_t spec = i - (boundSelf ? 1 : 0);
-      const std::string &name =
-          i < params.posonly.size()
-              ? params.posonly[i].name
-              : params.args[i - params.posonly.size()].name;
-      std::string text = name;
+      std::string text = paramName(spec);
       if (inputSignature && spec < inputSignature->size())
         text += ": " + signatureRepr(spec);
       else if (inputSignature && i >= firstDefault)
@@ -374,10 +379,8 @@ void TfFunction::bindingError(Interpreter &in, const CallArgs &args,
       signature += (signature.empty() ? "" : ", ") + text;
     }
   }
-  in.typeError("Binding inputs to tf.function failed due to `" + reason +
-               "`. Received args: (" + receivedArgs(in, received) +
-               ") and kwargs: " + kwargs + " for signature: (" + signature +
-               ").");
+  in.typeError(bindingMessage(in, reason, received, "(" + signature + ")") +
+               ".");
 }
 
 /// Binds call arguments to the Python function's parameters, filling in
@@ -1303,17 +1306,10 @@ struct ConcreteFunctionObject : py::NativeObject {
     std::string reason = bindStructured(in, args, bound);
     if (!reason.empty()) {
       std::string flatError = bindFlat(in, args, bound);
-      if (!flatError.empty()) {
-        std::string kwargs;
-        for (auto &[name, value] : args.keywords)
-          kwargs += (kwargs.empty() ? "" : ", ") + py::reprString(name) + ": " +
-                    in.repr(value);
+      if (!flatError.empty())
         in.typeError(
-            "Binding inputs to tf.function failed due to `" + reason +
-            "`. Received args: (" + receivedArgs(in, args) + ") and kwargs: {" +
-            kwargs + "} for signature: " + concrete->signatureText() +
+            bindingMessage(in, reason, args, concrete->signatureText()) +
             ".\nFallback to flat signature also failed due to: " + flatError);
-      }
     }
     out = owner->run(in, *concrete, bound);
     return true;

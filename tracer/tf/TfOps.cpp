@@ -212,17 +212,13 @@ py::BuiltinFn namedOp(TfRuntime &rt, const std::string &name,
       return fn(in, args);
     graph::Graph &g = r->tracing->graph;
     size_t before = g.nodes.size();
-    std::string node = g.uniqueName(name);
-    std::string left = g.scope;
-    g.scope = node + "/";
     Value out;
-    try {
+    std::string node;
+    {
+      graph::ScopeGuard scope(g, name);
+      node = g.scope.substr(0, g.scope.size() - 1); // "Softmax/" made unique
       out = fn(in, args);
-    } catch (...) {
-      g.scope = left;
-      throw;
     }
-    g.scope = left;
     // Only a node the call made takes the name (not an input returned).
     if (r->isTensor(out)) {
       const TensorObject &t = r->tensor(out);

@@ -404,16 +404,11 @@ bool VariableObject::getAttr(Interpreter &in, const Value &self,
       TfRuntime &rt = *v.rt;
       if (!rt.tracing)
         return readVariable(rt, v);
-      graph::Graph &g = rt.tracing->graph;
-      std::string left = g.enterScope("Read");
       Value read;
-      try {
+      {
+        graph::ScopeGuard scope(rt.tracing->graph, "Read");
         read = readVariable(rt, v);
-      } catch (...) {
-        g.scope = left;
-        throw;
       }
-      g.scope = left;
       return identity(rt, read);
     });
     return true;
