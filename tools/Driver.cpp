@@ -601,7 +601,7 @@ static void dumpNodes(const graph::Graph &g, const std::vector<int> &ids,
     out << indent << "node {\n"
         << indent << "  name: \"" << n.name << "\"\n"
         << indent << "  op: \"" << n.op << "\"\n";
-    for (auto &in : n.inputs)
+    for (auto &in : n.listedInputs())
       out << indent << "  input: \"" << g.nodes[in.node].name
           << (in.index ? ":" + std::to_string(in.index) : "") << "\"\n";
     for (auto &o : n.outputs)

@@ -235,6 +235,17 @@ void Graph::rename(int id, const std::string &hint) {
     it->second = 0;
   }
   nodes[id].name = uniqueName(hint);
+  for (Output in : nodes[id].attrInputs) {
+    std::string &operand = nodes[in.node].name;
+    if (operand.compare(0, old.size() + 1, old + "/") == 0)
+      operand = nodes[id].name + operand.substr(old.size());
+  }
+}
+
+std::vector<Output> Node::listedInputs() const {
+  std::vector<Output> all = inputs;
+  all.insert(all.end(), attrInputs.begin(), attrInputs.end());
+  return all;
 }
 
 std::string Graph::enterScope(const std::string &name) {

@@ -93,6 +93,13 @@ struct Node {
   std::string op;   // TensorFlow's op name: Placeholder, Const, AddV2, ...
   std::string name; // unique within the graph: "add", "add_1", ...
   std::vector<Output> inputs;
+  /// Operands TensorFlow's graph feeds this op as Const nodes (reduction
+  /// indices, slice bounds, a target shape) whose values kiln keeps in
+  /// `attrs` instead: the graph lists them as inputs (dumps, as_graph_def),
+  /// codegen never reads them.
+  std::vector<Output> attrInputs;
+  /// The node's inputs as TensorFlow's graph lists them.
+  std::vector<Output> listedInputs() const;
   std::map<std::string, Attr> attrs;
   std::vector<TensorType> outputs;
   SourceLoc loc;
@@ -154,7 +161,8 @@ struct Graph {
   /// scope was derived from a name made in it: "mul/y" from "mul").
   std::string uniqueName(const std::string &base);
   /// Renames node `id` uniquely after `hint` (an op's name= argument),
-  /// releasing its old name when nothing was named after it since.
+  /// releasing its old name when nothing was named after it since; the
+  /// attrInputs named in its scope ("Sum/reduction_indices") move along.
   void rename(int id, const std::string &hint);
   /// The name scope new nodes are named in: "" or "outer/inner/".
   std::string scope;

@@ -102,9 +102,10 @@ int64_t traceTimeInt(TfRuntime &rt, const Value &v, const std::string &what) {
 
 Value oneHot(TfRuntime &rt, const Params &p) {
   Interpreter &in = rt.in;
-  Value indices = rt.toTensor(p.require("indices", "one_hot"));
-  const TensorType &it = rt.tensor(indices).type;
-  requireDType(rt, "OneHot", kOneHotIndices, it.dtype);
+  // Called in name scope "one_hot" (namedOp): its constants are named in
+  // it as TensorFlow names them, in the order it makes them (the values,
+  // then the op's other inputs).
+  Value indicesArg = p.require("indices", "one_hot");
   // The result's dtype: on_value's, else off_value's, else `dtype`
   // (float32 by default), as TensorFlow's Python wrapper decides it.
   Value on = p.get("on_value"), off = p.get("off_value");
@@ -125,13 +126,14 @@ Value oneHot(TfRuntime &rt, const Params &p) {
               : !off.isNone() ? dtypeOf(offT)
                               : dtype.value_or(DType::Float32);
   if (on.isNone())
-    onT = rt.toTensor(Value::integer(1), out);
+    onT = convertArgument(rt, Value::integer(1), "on_value", out);
   if (off.isNone())
-    offT = rt.toTensor(Value::integer(0), out);
-
-  Value depthArg = p.require("depth", "one_hot");
-  Value depth = rt.isTensor(depthArg) ? cast(rt, depthArg, DType::Int32)
-                                      : rt.toTensor(depthArg, DType::Int32);
+    offT = convertArgument(rt, Value::integer(0), "off_value", out);
+  Value indices = convertArgument(rt, indicesArg, "indices", std::nullopt);
+  const TensorType &it = rt.tensor(indices).type;
+  requireDType(rt, "OneHot", kOneHotIndices, it.dtype);
+  Value depth =
+      convertArgument(rt, p.require("depth", "one_hot"), "depth", DType::Int32);
   int64_t depthValue = -1;
   if (HostTensorPtr c = rt.constantValue(depth)) {
     depthValue = c->elementAsInt(0);
@@ -202,15 +204,14 @@ Value reverse(TfRuntime &rt, const Params &p) {
              eagerKernelPrefix("ReverseV2") + problem + " [Op:ReverseV2]");
   }
   std::sort(normalized.begin(), normalized.end());
-  Value axisTensor = rt.toTensor(in.list([&] {
-    ValueList l;
-    for (int64_t a : axes)
-      l.push_back(Value::integer(a));
-    return l;
-  }()),
-                                 DType::Int32);
+  OperandConsts operands(rt, "ReverseV2");
+  Value axisTensor =
+      rt.isTensor(axisArg)
+          ? axisArg
+          : operands.input("axis", pyIntList(in, axes), DType::Int32);
   return rt.apply("ReverseV2", {t, axisTensor},
-                  {{"axes", normalized}, {"T", type.dtype}}, type, "ReverseV2");
+                  {{"axes", normalized}, {"T", type.dtype}}, type,
+                  operands.name(), operands.exactName());
 }
 
 /// tf.math.cumsum and cumprod.
@@ -234,12 +235,15 @@ Value scan(TfRuntime &rt, const Params &p, const std::string &op,
   auto flag = [&](const char *name) {
     return p.has(name) && in.truthy(p.get(name));
   };
-  return rt.apply(op, {x, rt.toTensor(Value::integer(axis), DType::Int32)},
+  OperandConsts operands(rt, op);
+  Value axisTensor = operands.input(
+      "axis", p.has("axis") ? p.get("axis") : Value::integer(0), DType::Int32);
+  return rt.apply(op, {x, axisTensor},
                   {{"axis", axis < 0 ? axis + rank : axis},
                    {"exclusive", flag("exclusive")},
                    {"reverse", flag("reverse")},
                    {"T", type.dtype}},
-                  type, op);
+                  type, operands.name(), operands.exactName());
 }
 
 /// tf.math.top_k: the `k` largest entries of each row (the last
@@ -258,8 +262,8 @@ ValueList topK(TfRuntime &rt, const Value &input, const Value &kArg,
       in.valueError("Shape must be at least rank 1 but is rank 0");
     kernelError(rt, "TopKV2", message);
   }
-  Value k = rt.isTensor(kArg) ? cast(rt, kArg, DType::Int32)
-                              : rt.toTensor(kArg, DType::Int32);
+  OperandConsts operands(rt, "TopKV2");
+  Value k = operands.input("k", kArg, DType::Int32);
   int64_t columns = type.shape.back(), kValue = -1;
   if (HostTensorPtr c = rt.constantValue(k)) {
     kValue = c->elementAsInt(0);
@@ -280,7 +284,8 @@ ValueList topK(TfRuntime &rt, const Value &input, const Value &kArg,
   return rt.applyMulti(
       "TopKV2", {x, k},
       {{"sorted", sorted}, {"T", type.dtype}, {"index_type", indexType}},
-      {TensorType{type.dtype, shape}, TensorType{indexType, shape}}, "TopKV2");
+      {TensorType{type.dtype, shape}, TensorType{indexType, shape}},
+      operands.name(), operands.exactName());
 }
 
 /// tf.sort and tf.argsort: a descending top_k over the whole axis (moved
@@ -371,7 +376,9 @@ Value gatherNd(TfRuntime &rt, const Params &p) {
     return v.is(py::Type::List) || v.is(py::Type::Tuple);
   };
   bool named = !isList(paramsArg) && !isList(indicesArg);
-  Value x = rt.toTensor(paramsArg), idx = rt.toTensor(indicesArg);
+  Value x = rt.toTensor(paramsArg);
+  OperandConsts operands(rt, "GatherNd");
+  Value idx = operands.input("indices", indicesArg, std::nullopt);
   const TensorType &xt = rt.tensor(x).type, &it = rt.tensor(idx).type;
   requireDType(rt, "GatherNd", kGatherNdIndices, it.dtype, named);
   if (xt.unknownRank || it.unknownRank ||
@@ -379,8 +386,7 @@ Value gatherNd(TfRuntime &rt, const Params &p) {
     rt.raise("UnimplementedError",
              "kiln needs the ranks of gather_nd's inputs and the length of "
              "its index vectors at trace time");
-  std::string name =
-      rt.tracing ? rt.tracing->graph.uniqueName("GatherNd") : "GatherNd";
+  const std::string &name = operands.name();
   // Shape inference's ValueError while tracing, the kernel's error eagerly.
   auto fail = [&](const std::string &traced, const std::string &eager) {
     if (rt.tracing)
@@ -434,11 +440,12 @@ Value gatherNd(TfRuntime &rt, const Params &p) {
 void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                      ModuleBuilder &nn) {
   TfRuntime *r = &rt;
-  tf.def("one_hot", [r](Interpreter &in, CallArgs &args) {
-    return oneHot(*r, Params(in, args, "one_hot",
-                             {"indices", "depth", "on_value", "off_value",
-                              "axis", "dtype", "name"}));
-  });
+  tf.def("one_hot",
+         namedOp(rt, "one_hot", [r](Interpreter &in, CallArgs &args) {
+           return oneHot(*r, Params(in, args, "one_hot",
+                                    {"indices", "depth", "on_value",
+                                     "off_value", "axis", "dtype", "name"}));
+         }));
   tf.def("gather_nd", [r](Interpreter &in, CallArgs &args) {
     return gatherNd(*r, Params(in, args, "gather_nd",
                                {"params", "indices", "name", "batch_dims"}));
@@ -474,18 +481,20 @@ void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
   };
   math.def("top_k", topKFn);
   nn.def("top_k", topKFn);
-  tf.def("sort", [r](Interpreter &in, CallArgs &args) {
-    return sortOrArgsort(
-        *r, Params(in, args, "sort", {"values", "axis", "direction", "name"}),
-        "sort", false);
-  });
-  tf.def("argsort", [r](Interpreter &in, CallArgs &args) {
-    return sortOrArgsort(
-        *r,
-        Params(in, args, "argsort",
-               {"values", "axis", "direction", "stable", "name"}),
-        "argsort", true);
-  });
+  tf.def("sort", inNameScope(rt, "sort", [r](Interpreter &in, CallArgs &args) {
+           return sortOrArgsort(*r,
+                                Params(in, args, "sort",
+                                       {"values", "axis", "direction", "name"}),
+                                "sort", false);
+         }));
+  tf.def("argsort",
+         inNameScope(rt, "argsort", [r](Interpreter &in, CallArgs &args) {
+           return sortOrArgsort(
+               *r,
+               Params(in, args, "argsort",
+                      {"values", "axis", "direction", "stable", "name"}),
+               "argsort", true);
+         }));
 }
 
 } // namespace kiln::tf

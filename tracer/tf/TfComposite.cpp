@@ -149,6 +149,9 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
   });
   // reduce_variance: mean((x - mean(x))^2), as math_ops computes it.
   auto variance = [r](Interpreter &in, const std::string &name, Params &p) {
+    std::optional<graph::ScopeGuard> scope; // as math_ops names its nodes
+    if (r->tracing)
+      scope.emplace(r->tracing->graph, "reduce_variance");
     Value x = r->toTensor(p.require("input_tensor", name));
     if (!isFloating(r->tensor(x).type.dtype))
       in.typeError("Input must be either real or complex. Received integer "
@@ -166,11 +169,14 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
              {"input_tensor", "axis", "keepdims", "name"});
     return variance(in, "reduce_variance", p);
   });
-  math.def("reduce_std", [r, variance](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "reduce_std",
-             {"input_tensor", "axis", "keepdims", "name"});
-    return unaryOp(*r, "Sqrt", variance(in, "reduce_std", p));
-  });
+  math.def("reduce_std",
+           inNameScope(*r, "reduce_std",
+                       [r, variance](Interpreter &in, CallArgs &args) {
+                         Params p(in, args, "reduce_std",
+                                  {"input_tensor", "axis", "keepdims", "name"});
+                         return unaryOp(*r, "Sqrt",
+                                        variance(in, "reduce_std", p));
+                       }));
   both("reduce_logsumexp",
        namedOp(*r, "ReduceLogSumExp", [r](Interpreter &in, CallArgs &args) {
          Params p(in, args, "reduce_logsumexp",

@@ -1245,7 +1245,7 @@ Value graphView(Interpreter &in, TfRuntime &rt, ConcreteFunction &c) {
     if (n.region >= 0) // region bodies are functions of their own in TF
       continue;
     ValueList inputs, inputTensors, outputTensors;
-    for (auto &i : n.inputs) {
+    for (auto &i : n.listedInputs()) {
       inputs.push_back(in.str(state->graph.nodes[i.node].name +
                               (i.index ? ":" + std::to_string(i.index) : "")));
       inputTensors.push_back(symbolic(i));

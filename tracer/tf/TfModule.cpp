@@ -470,8 +470,6 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     // Nested Python lists take the wrapper's slow path: its errors end
     // without " name: ".
     bool named = !indices.is(Type::List) && !indices.is(Type::Tuple);
-    // A list may hold symbolic tensors: it is packed then.
-    indices = r->toTensor(indices);
     return gather(*r, x, indices,
                   p.has("axis") ? in.toIndex(foldKnown(*r, p.get("axis"))) : 0,
                   named);
@@ -596,47 +594,51 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
            return binaryOp(*r, "Sub", shifted, unaryOp(*r, "Log", sum));
          }));
   math.set("log_softmax", nn.module->dict["log_softmax"]);
-  tf.def("norm", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "norm", {"tensor", "ord", "axis", "keepdims", "name"});
-    Value ord = p.get("ord");
-    bool euclidean = !p.has("ord") ||
-                     (ord.is(Type::Str) && (in.toStr(ord) == "euclidean" ||
-                                            in.toStr(ord) == "fro")) ||
-                     (ord.isNumber() && ord.toDouble() == 2);
-    Value x = r->toTensor(p.require("tensor", "norm"));
-    Value axis = p.get("axis");
-    // As linalg_ops.norm: reductions keep their dimensions, which a
-    // Squeeze drops after (so that a division by the norm divides by a
-    // Squeeze, not a Sqrt, for grappler).
-    bool keepdims = p.has("keepdims") && in.truthy(p.get("keepdims"));
-    auto finish = [&](const Value &result) {
-      return keepdims ? result : squeeze(*r, result, axis);
-    };
-    if (euclidean) {
-      Value squares = binaryOp(*r, "Mul", x, x);
-      return finish(
-          unaryOp(*r, "Sqrt", reduce(*r, "Sum", squares, axis, true)));
-    }
-    // Vector norms as linalg_ops.norm builds them: sum of |x| (ord 1), max
-    // of |x| (ord inf), (sum |x|^p)^(1/p) otherwise.
-    bool vectorAxis = axis.isNone() || axis.isIntLike() ||
-                      ((axis.is(Type::List) || axis.is(Type::Tuple)) &&
-                       in.toList(axis).size() == 1);
-    if (!ord.isNumber() || !vectorAxis || ord.toDouble() <= 0)
-      r->raise("UnimplementedError",
-               "kiln supports tf.norm's Euclidean/Frobenius norms and vector "
-               "p-norms (p > 0, including 1 and inf) only");
-    double order = ord.toDouble();
-    Value magnitude = unaryOp(*r, "Abs", x);
-    if (order == 1)
-      return finish(reduce(*r, "Sum", magnitude, axis, true));
-    if (std::isinf(order))
-      return finish(reduce(*r, "Max", magnitude, axis, true));
-    DType d = r->tensor(x).type.dtype;
-    Value powered = binaryOp(*r, "Pow", magnitude, r->toTensor(ord, d));
-    return finish(binaryOp(*r, "Pow", reduce(*r, "Sum", powered, axis, true),
-                           r->toTensor(Value::floating(1.0 / order), d)));
-  });
+  tf.def("norm", inNameScope(*r, "norm", [r](Interpreter &in, CallArgs &args) {
+           Params p(in, args, "norm",
+                    {"tensor", "ord", "axis", "keepdims", "name"});
+           Value ord = p.get("ord");
+           bool euclidean =
+               !p.has("ord") ||
+               (ord.is(Type::Str) &&
+                (in.toStr(ord) == "euclidean" || in.toStr(ord) == "fro")) ||
+               (ord.isNumber() && ord.toDouble() == 2);
+           Value x = r->toTensor(p.require("tensor", "norm"));
+           Value axis = p.get("axis");
+           // As linalg_ops.norm: reductions keep their dimensions, which a
+           // Squeeze drops after (so that a division by the norm divides by a
+           // Squeeze, not a Sqrt, for grappler).
+           bool keepdims = p.has("keepdims") && in.truthy(p.get("keepdims"));
+           auto finish = [&](const Value &result) {
+             return keepdims ? result : squeeze(*r, result, axis);
+           };
+           if (euclidean) {
+             Value squares = binaryOp(*r, "Mul", x, x);
+             return finish(
+                 unaryOp(*r, "Sqrt", reduce(*r, "Sum", squares, axis, true)));
+           }
+           // Vector norms as linalg_ops.norm builds them: sum of |x| (ord 1),
+           // max of |x| (ord inf), (sum |x|^p)^(1/p) otherwise.
+           bool vectorAxis = axis.isNone() || axis.isIntLike() ||
+                             ((axis.is(Type::List) || axis.is(Type::Tuple)) &&
+                              in.toList(axis).size() == 1);
+           if (!ord.isNumber() || !vectorAxis || ord.toDouble() <= 0)
+             r->raise(
+                 "UnimplementedError",
+                 "kiln supports tf.norm's Euclidean/Frobenius norms and vector "
+                 "p-norms (p > 0, including 1 and inf) only");
+           double order = ord.toDouble();
+           Value magnitude = unaryOp(*r, "Abs", x);
+           if (order == 1)
+             return finish(reduce(*r, "Sum", magnitude, axis, true));
+           if (std::isinf(order))
+             return finish(reduce(*r, "Max", magnitude, axis, true));
+           DType d = r->tensor(x).type.dtype;
+           Value powered = binaryOp(*r, "Pow", magnitude, r->toTensor(ord, d));
+           return finish(
+               binaryOp(*r, "Pow", reduce(*r, "Sum", powered, axis, true),
+                        r->toTensor(Value::floating(1.0 / order), d)));
+         }));
   tf.def("linspace", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "linspace", {"start", "stop", "num", "name", "axis"});
     // The arguments' values, needed at trace time.
@@ -778,8 +780,11 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
                "Unable to broadcast tensor of shape " +
                    shapeList(r->tensor(x).type.shape) + " to tensor of shape " +
                    shapeList(target.shape) + " [Op:BroadcastTo] name: ");
-    return r->apply("BroadcastTo", {x}, {{"T", target.dtype}}, target,
-                    "BroadcastTo");
+    OperandConsts operands(*r, "BroadcastTo");
+    operands.argument("shape", p.get("shape"), target.shape);
+    return operands.attach(r->apply("BroadcastTo", {x}, {{"T", target.dtype}},
+                                    target, operands.name(),
+                                    operands.exactName()));
   });
   tf.def("eye", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "eye",
@@ -898,12 +903,25 @@ void defineCreation(ModuleBuilder &tf) {
   like("ones_like", 1);
   tf.def("fill", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "fill", {"dims", "value", "name"});
-    Value v = r->toTensor(p.require("value", "fill"));
+    Value valueArg = p.require("value", "fill");
     Value dims = p.require("dims", "fill");
-    if (isRunTimeShape(*r, dims) || (r->tracing && !r->constantValue(v)))
-      return fillAtRunTime(*r, dims, v, "Fill");
-    TensorType type = shapeArg(*r, dims, r->tensor(v).type.dtype);
-    return r->constant(repeatScalar(*r, r->constantValue(v), type), "Fill");
+    if (isRunTimeShape(*r, dims) ||
+        (r->tracing && r->isTensor(valueArg) && !r->constantValue(valueArg)))
+      return fillAtRunTime(*r, dims, r->toTensor(valueArg), "Fill");
+    // Known dims and value: the Fill node is a constant here, its operands
+    // named as TensorFlow names them.
+    OperandConsts operands(*r, "Fill");
+    TensorType type = shapeArg(*r, dims, DType::Float32);
+    operands.argument("dims", dims, type.shape);
+    Value v = operands.input("value", valueArg, std::nullopt);
+    operands.tensor(v);
+    HostTensorPtr value = r->constantValue(v);
+    if (!value)
+      r->raise("UnimplementedError",
+               "kiln needs tf.fill's value known at trace time here");
+    type.dtype = value->type.dtype;
+    return operands.attach(r->constant(repeatScalar(*r, value, type),
+                                       operands.name(), operands.exactName()));
   });
   tf.def("range", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "range", {"start", "limit", "delta", "dtype", "name"});
@@ -971,6 +989,8 @@ void defineCreation(ModuleBuilder &tf) {
       }
       return v;
     };
+    // The bounds as given, for the graph's Range node and its operands.
+    const Value givenStart = start, givenLimit = limit, givenDelta = delta;
     start = scalar(start);
     limit = scalar(limit);
     delta = scalar(delta);
@@ -1031,7 +1051,16 @@ void defineCreation(ModuleBuilder &tf) {
     // size stays out of the graph (a loop over tf.range(3000) is as small
     // as one over tf.range(3)).
     if (r->tracing && isInteger(d))
-      return rangeNode(*r, start, limit, delta, d, n);
+      return rangeNode(*r, givenStart, givenLimit, givenDelta, d, n);
+    // Otherwise a constant, with the operands TensorFlow's Range has.
+    OperandConsts operands(*r, "range");
+    for (auto [param, v] :
+         {std::pair{"start", &givenStart}, std::pair{"limit", &givenLimit},
+          std::pair{"delta", &givenDelta}})
+      if (r->isTensor(*v))
+        operands.tensor(*v);
+      else
+        operands.inScope(param, *v, d);
     ValueList items;
     for (int64_t i = 0; i < n; ++i) {
       if (single) {
@@ -1048,7 +1077,8 @@ void defineCreation(ModuleBuilder &tf) {
     auto host = r->hostFromPython(in.list(items), d);
     auto typed = std::make_shared<graph::HostTensor>(*host);
     typed->type.shape = {n};
-    return r->constant(typed, "range");
+    return operands.attach(
+        r->constant(typed, operands.name(), operands.exactName()));
   });
   auto makeSpec = [](Interpreter &in, CallArgs &args) {
     Params p(in, args, "TensorSpec", {"shape", "dtype", "name"});

@@ -2,6 +2,7 @@
 // inference and the messages TensorFlow raises.
 #include "TfOps.h"
 #include "TfObjects.h"
+#include "TfVariable.h"
 
 #include "ShapeTensor.h"
 #include "TensorFormat.h"
@@ -227,6 +228,118 @@ py::BuiltinFn namedOp(TfRuntime &rt, const std::string &name,
         g.nodes[t.out.node].name = node;
     }
     return out;
+  };
+}
+
+OperandConsts::OperandConsts(TfRuntime &rt, const std::string &op)
+    : rt_(rt), name_(op) {
+  if (!rt.tracing)
+    return;
+  name_ = rt.tracing->graph.uniqueName(op);
+  firstNode_ = rt.tracing->graph.nodes.size();
+}
+
+static graph::HostTensorPtr int32Tensor(const std::vector<int64_t> &values,
+                                        bool scalar) {
+  graph::TensorType type{DType::Int32, {}};
+  if (!scalar)
+    type.shape = {static_cast<int64_t>(values.size())};
+  auto host = graph::HostTensor::zeros(type);
+  auto *data = reinterpret_cast<int32_t *>(host->data());
+  for (size_t i = 0; i < values.size(); ++i)
+    data[i] = static_cast<int32_t>(values[i]);
+  return host;
+}
+
+void OperandConsts::add(graph::HostTensorPtr value, const std::string &name) {
+  if (!rt_.tracing)
+    return;
+  operands_.push_back(rt_.tensor(rt_.constant(std::move(value), name)).out);
+}
+
+void OperandConsts::inScope(const std::string &param,
+                            const std::vector<int64_t> &values, bool scalar) {
+  if (rt_.tracing)
+    add(int32Tensor(values, scalar), name_ + "/" + param);
+}
+
+void OperandConsts::inScope(const std::string &param, const Value &v,
+                            DType dtype) {
+  if (rt_.tracing)
+    add(rt_.hostFromPython(v, dtype), name_ + "/" + param);
+}
+
+void OperandConsts::beforeOp(const std::vector<int64_t> &values) {
+  if (rt_.tracing)
+    add(int32Tensor(values, false), "Const");
+}
+
+void OperandConsts::tensor(const Value &t) {
+  if (rt_.tracing && rt_.isTensor(t))
+    operands_.push_back(rt_.graphOutput(t));
+}
+
+void OperandConsts::argument(const std::string &param, const Value &arg,
+                             const std::vector<int64_t> &values) {
+  if (!rt_.tracing)
+    return;
+  if (rt_.isTensor(arg))
+    return tensor(arg);
+  bool isList = !arg.isIntLike();
+  if (isList && (arg.is(Type::List) || arg.is(Type::Tuple)))
+    for (auto &item : rt_.in.toList(arg))
+      if (!item.isIntLike())
+        return;
+  inScope(param, values, !isList);
+}
+
+/// Whether Python value `v` is or holds (in nested lists) a tensor or a
+/// variable.
+static bool holdsTensor(TfRuntime &rt, const Value &v) {
+  if (rt.isTensor(v) || asVariable(v))
+    return true;
+  if (!v.is(Type::List) && !v.is(Type::Tuple))
+    return false;
+  ValueList items = rt.in.toList(v);
+  return std::any_of(items.begin(), items.end(),
+                     [&](const Value &item) { return holdsTensor(rt, item); });
+}
+
+Value convertArgument(TfRuntime &rt, const Value &v, const std::string &name,
+                      std::optional<DType> dtype) {
+  if (rt.isTensor(v))
+    return !dtype || rt.tensor(v).type.dtype == *dtype ? v
+                                                       : cast(rt, v, *dtype);
+  if (holdsTensor(rt, v))
+    return rt.toTensor(v, dtype);
+  return rt.constant(rt.hostFromPython(v, dtype), name);
+}
+
+Value OperandConsts::input(const std::string &param, const Value &v,
+                           std::optional<DType> dtype) {
+  return convertArgument(rt_, v, name_ + "/" + param, dtype);
+}
+
+Value OperandConsts::attach(const Value &result) {
+  if (!rt_.tracing || !rt_.isTensor(result))
+    return result;
+  const TensorObject &t = rt_.tensor(result);
+  if (t.symbolic() && t.trace == rt_.tracing &&
+      static_cast<size_t>(t.out.node) >= firstNode_) {
+    auto &listed = rt_.tracing->graph.nodes[t.out.node].attrInputs;
+    listed.insert(listed.end(), operands_.begin(), operands_.end());
+  }
+  return result;
+}
+
+py::BuiltinFn inNameScope(TfRuntime &rt, const std::string &name,
+                          py::BuiltinFn fn) {
+  TfRuntime *r = &rt;
+  return [r, name, fn](Interpreter &in, CallArgs &args) -> Value {
+    if (!r->tracing)
+      return fn(in, args);
+    graph::ScopeGuard scope(r->tracing->graph, name);
+    return fn(in, args);
   };
 }
 
@@ -707,7 +820,8 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
 Value gather(TfRuntime &rt, const Value &params, const Value &indices,
              int64_t axis, bool named) {
   Value x = rt.toTensor(params);
-  Value idx = rt.toTensor(indices);
+  OperandConsts operands(rt, "GatherV2");
+  Value idx = operands.input("indices", indices, std::nullopt);
   const TensorType &xt = rt.tensor(x).type, &it = rt.tensor(idx).type;
   if (!isInteger(it.dtype) || it.dtype == DType::Int8 ||
       it.dtype == DType::Int16 || it.dtype == DType::UInt8)
@@ -749,10 +863,8 @@ Value gather(TfRuntime &rt, const Value &params, const Value &indices,
     }
   }
   // The axis is an input, a constant in the op's name scope.
-  std::string name =
-      rt.tracing ? rt.tracing->graph.uniqueName("GatherV2") : "GatherV2";
-  Value axisTensor = rt.constant(
-      rt.hostFromPython(Value::integer(axis), DType::Int32), name + "/axis");
+  Value axisTensor = operands.input("axis", Value::integer(axis), DType::Int32);
+  const std::string &name = operands.name();
   return rt.apply("GatherV2", {x, idx, axisTensor},
                   {{"axis", axis},
                    {"batch_dims", int64_t(0)},
@@ -827,13 +939,21 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
   }
   int64_t rank = type.shape.size();
   std::vector<int64_t> axes;
-  if (axisArg.isNone()) {
+  OperandConsts operands(rt, op);
+  if (axisArg.isNone() && rank == 0 && rt.tracing) {
+    // _ReductionDims takes a rank of 0 for unknown: range(0, rank(x)).
+    Value rankOf = rt.constant(int32Tensor({0}, true), "Rank");
+    operands.tensor(rangeNode(rt, Value::integer(0), rankOf, Value::integer(1),
+                              DType::Int32, 0));
+  } else if (axisArg.isNone()) {
     for (int64_t i = 0; i < rank; ++i)
       axes.push_back(i);
+    operands.beforeOp(axes);
   } else {
     ValueList list = axisArg.is(Type::List) || axisArg.is(Type::Tuple)
                          ? rt.in.toList(axisArg)
                          : ValueList{axisArg};
+    std::vector<int64_t> given;
     for (auto &a : list) {
       int64_t axis;
       if (rt.isTensor(a)) {
@@ -845,8 +965,10 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
       } else {
         axis = rt.in.toIndex(a);
       }
+      given.push_back(axis);
       axes.push_back(normalizeAxis(rt, axis, rank, op, &t, keepdims));
     }
+    operands.argument("reduction_indices", axisArg, given);
     std::sort(axes.begin(), axes.end());
     auto repeated = std::adjacent_find(axes.begin(), axes.end());
     if (repeated != axes.end()) {
@@ -871,9 +993,9 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
     else if (keepdims)
       shape.push_back(1);
   }
-  return rt.apply(op, {t},
-                  {{"axes", axes}, {"keep_dims", keepdims}, {"T", type.dtype}},
-                  TensorType{type.dtype, shape}, op);
+  return operands.attach(rt.apply(
+      op, {t}, {{"axes", axes}, {"keep_dims", keepdims}, {"T", type.dtype}},
+      TensorType{type.dtype, shape}, operands.name(), operands.exactName()));
 }
 
 Value argReduce(TfRuntime &rt, const std::string &op, const Value &x,
@@ -894,13 +1016,17 @@ Value argReduce(TfRuntime &rt, const std::string &op, const Value &x,
   }
   int64_t rank = type.shape.size();
   int64_t axis = axisArg.isNone() ? 0 : rt.in.toIndex(axisArg);
+  OperandConsts operands(rt, op);
+  operands.argument("dimension", axisArg.isNone() ? Value::integer(0) : axisArg,
+                    {axis});
   axis = normalizeAxis(rt, axis, rank, op);
   std::vector<int64_t> shape;
   for (int64_t i = 0; i < rank; ++i)
     if (i != axis)
       shape.push_back(type.shape[i]);
-  return rt.apply(op, {t}, {{"axis", axis}, {"output_type", outputType}},
-                  TensorType{outputType, shape}, op);
+  return operands.attach(rt.apply(
+      op, {t}, {{"axis", axis}, {"output_type", outputType}},
+      TensorType{outputType, shape}, operands.name(), operands.exactName()));
 }
 
 static std::vector<int64_t> intList(TfRuntime &rt, const Value &given) {
@@ -1000,8 +1126,11 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
               std::to_string(known) + " [Op:Reshape]");
     }
   }
-  return rt.apply("Reshape", {t}, {{"shape", shape}, {"T", type.dtype}},
-                  TensorType{type.dtype, shape}, "Reshape");
+  OperandConsts operands(rt, "Reshape");
+  operands.argument("shape", shapeArg, intList(rt, shapeArg));
+  return operands.attach(rt.apply(
+      "Reshape", {t}, {{"shape", shape}, {"T", type.dtype}},
+      TensorType{type.dtype, shape}, operands.name(), operands.exactName()));
 }
 
 Value transpose(TfRuntime &rt, const Value &x, const Value &permArg) {
@@ -1055,8 +1184,12 @@ Value transpose(TfRuntime &rt, const Value &x, const Value &permArg) {
   std::vector<int64_t> shape;
   for (int64_t p : perm)
     shape.push_back(type.shape.at(p < 0 ? p + rank : p));
-  return rt.apply("Transpose", {t}, {{"perm", perm}, {"T", type.dtype}},
-                  TensorType{type.dtype, shape}, "transpose");
+  OperandConsts operands(rt, "transpose");
+  operands.argument("perm", permArg.isNone() ? pyIntList(rt.in, perm) : permArg,
+                    perm);
+  return operands.attach(rt.apply(
+      "Transpose", {t}, {{"perm", perm}, {"T", type.dtype}},
+      TensorType{type.dtype, shape}, operands.name(), operands.exactName()));
 }
 
 Value expandDims(TfRuntime &rt, const Value &x, int64_t axis) {
@@ -1076,10 +1209,13 @@ Value expandDims(TfRuntime &rt, const Value &x, int64_t axis) {
     rt.raise("InvalidArgumentError",
              "Tried to expand dim index " + std::to_string(axis) +
                  " for tensor with " + std::to_string(rank) + " dimensions.");
+  OperandConsts operands(rt, "ExpandDims");
+  operands.inScope("dim", {axis}, true);
   if (axis < 0)
     axis += rank + 1;
   type.shape.insert(type.shape.begin() + axis, 1);
-  return rt.apply("ExpandDims", {t}, {{"T", type.dtype}}, type, "ExpandDims");
+  return operands.attach(rt.apply("ExpandDims", {t}, {{"T", type.dtype}}, type,
+                                  operands.name(), operands.exactName()));
 }
 
 Value squeeze(TfRuntime &rt, const Value &x, const Value &axisArg) {
@@ -1332,21 +1468,29 @@ Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
   }
   if (op == "Pack")
     checkPackShapes(rt, tensors, userAxis);
-  return rt.apply(op, tensors, {{"axis", axis}, {"T", first.dtype}},
-                  TensorType{first.dtype, shape},
-                  op == "Pack" ? "stack" : "concat");
+  OperandConsts operands(rt, op == "Pack" ? "stack" : "concat");
+  if (op == "ConcatV2")
+    operands.inScope("axis", {userAxis}, true);
+  return operands.attach(rt.apply(
+      op, tensors, {{"axis", axis}, {"T", first.dtype}},
+      TensorType{first.dtype, shape}, operands.name(), operands.exactName()));
 }
 
 Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y) {
   Value c = rt.toTensor(cond, DType::Bool);
   Value tx, ty;
-  // SelectV2's value inputs are named t and e.
+  // SelectV2's value inputs are named t and e; a Python one becomes a
+  // constant in the op's name scope, reserved first.
+  std::string name =
+      rt.tracing ? rt.tracing->graph.uniqueName("SelectV2") : "SelectV2";
   if (rt.isTensor(x) && !rt.isTensor(y)) {
     tx = x;
-    ty = convertOperand(rt, y, rt.tensor(x).type.dtype, "e", "SelectV2");
+    ty = convertOperand(rt, y, rt.tensor(x).type.dtype, "e", "SelectV2",
+                        name + "/e");
   } else if (!rt.isTensor(x) && rt.isTensor(y)) {
     ty = y;
-    tx = convertOperand(rt, x, rt.tensor(y).type.dtype, "t", "SelectV2");
+    tx = convertOperand(rt, x, rt.tensor(y).type.dtype, "t", "SelectV2",
+                        name + "/t");
   } else {
     convertPair(rt, x, y, tx, ty);
   }
@@ -1360,7 +1504,8 @@ Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y) {
     rt.raise("InvalidArgumentError",
              "condition, x and y must be broadcastable");
   return rt.apply("SelectV2", {c, tx, ty}, {{"T", rt.tensor(tx).type.dtype}},
-                  TensorType{rt.tensor(tx).type.dtype, full}, "SelectV2");
+                  TensorType{rt.tensor(tx).type.dtype, full}, name,
+                  rt.tracing != nullptr);
 }
 
 Value whereIndices(TfRuntime &rt, const Value &cond) {
@@ -1407,11 +1552,12 @@ Value whereIndices(TfRuntime &rt, const Value &cond) {
 
 Value rangeNode(TfRuntime &rt, const Value &start, const Value &limit,
                 const Value &delta, DType d, int64_t length) {
-  ValueList bounds;
-  for (const Value *v : {&start, &limit, &delta})
-    bounds.push_back(rt.isTensor(*v) ? cast(rt, *v, d) : rt.toTensor(*v, d));
+  OperandConsts operands(rt, "range");
+  ValueList bounds{operands.input("start", start, d),
+                   operands.input("limit", limit, d),
+                   operands.input("delta", delta, d)};
   return rt.apply("Range", bounds, {{"Tidx", d}}, TensorType{d, {length}},
-                  "range");
+                  operands.name(), operands.exactName());
 }
 
 Value shapeOf(TfRuntime &rt, const Value &x) {
@@ -1543,6 +1689,41 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
   return sliceFrom(rt, x, key, 0);
 }
 
+/// The begin, end and strides vectors TensorFlow's _slice_helper packs
+/// from a key of Python ints, slices of them, `...` and None; false when
+/// the key holds anything else (a tensor, which TensorFlow packs with a
+/// Pack node).
+static bool packedSliceBounds(const ValueList &items,
+                              std::vector<int64_t> (&packed)[3]) {
+  auto bound = [](const Value &v, int64_t dflt, int64_t &out) {
+    if (v.isNone())
+      out = dflt;
+    else if (v.isIntLike())
+      out = v.asInt();
+    else
+      return false;
+    return true;
+  };
+  for (auto &item : items) {
+    int64_t b = 0, e = 0, s = 1;
+    if (item.is(Type::Slice)) {
+      auto &slice = item.as<py::SliceObject>();
+      if (!bound(slice.start, 0, b) || !bound(slice.stop, 0, e) ||
+          !bound(slice.step, 1, s))
+        return false;
+    } else if (item.isIntLike()) {
+      b = item.asInt();
+      e = b + 1;
+    } else if (!item.isNone() && !item.is(Type::Ellipsis)) {
+      return false;
+    }
+    packed[0].push_back(b);
+    packed[1].push_back(e);
+    packed[2].push_back(s);
+  }
+  return !items.empty();
+}
+
 static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
                        int64_t consumed) {
   Interpreter &in = rt.in;
@@ -1560,6 +1741,8 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
                       : nullptr;
         a && a->value->type.shape.empty() && isInteger(a->value->type.dtype))
       item = Value::integer(a->value->elementAsInt(0));
+  std::vector<int64_t> packed[3];
+  bool pythonKey = consumed == 0 && packedSliceBounds(items, packed);
   // Slice bounds that are integer tensors known at trace time are their
   // values.
   auto known = [&](Value &bound) {
@@ -1852,8 +2035,13 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
         if (!fullDim[i])
           shape[i] = -1;
   }
-  Value sliced = rt.apply("StridedSlice", inputs, std::move(attrs),
-                          TensorType{type.dtype, shape}, "strided_slice");
+  OperandConsts operands(rt, "strided_slice");
+  if (pythonKey)
+    for (auto &bounds : packed)
+      operands.inScope("stack", bounds);
+  Value sliced = operands.attach(rt.apply(
+      "StridedSlice", inputs, std::move(attrs), TensorType{type.dtype, shape},
+      operands.name(), operands.exactName()));
   if (reversedAtRunTime.empty())
     return sliced;
   ValueList axes;

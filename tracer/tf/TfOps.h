@@ -85,6 +85,60 @@ Value gather(TfRuntime &rt, const Value &params, const Value &indices,
 /// named in scope `name` and its result is the node `name` itself, so
 /// that printed tensors and the names after them are TensorFlow's.
 py::BuiltinFn namedOp(TfRuntime &rt, const std::string &name, py::BuiltinFn fn);
+/// `fn`, an API TensorFlow builds in name scope `name` (tf.norm's "norm/
+/// Sqrt"): while tracing its nodes are named in that scope.
+py::BuiltinFn inNameScope(TfRuntime &rt, const std::string &name,
+                          py::BuiltinFn fn);
+/// Argument `v` of an op as TensorFlow's argument conversion makes it: a
+/// tensor as given (cast to `dtype` when given and different), a list
+/// holding tensors packed, any other Python value a Const named `name` in
+/// the current name scope.
+Value convertArgument(TfRuntime &rt, const Value &v, const std::string &name,
+                      std::optional<DType> dtype);
+/// TensorFlow's graph feeds some operands that kiln keeps as attrs
+/// (reduction axes, slice bounds, a target shape) to their op as Const
+/// nodes. While tracing, OperandConsts reserves the op's node name, makes
+/// those Const nodes named as TensorFlow names them, and lists them as the
+/// node's attrInputs; eagerly it does nothing.
+class OperandConsts {
+public:
+  OperandConsts(TfRuntime &rt, const std::string &op);
+  /// The name to give apply(), with exactName() (reserved while tracing).
+  const std::string &name() const { return name_; }
+  bool exactName() const { return rt_.tracing != nullptr; }
+  /// An int32 Const of `values` named "<op>/<param>", as an op's
+  /// conversion of a Python argument names it; a scalar when `scalar`.
+  void inScope(const std::string &param, const std::vector<int64_t> &values,
+               bool scalar = false);
+  /// An int32 Const of `values` named "Const", made before the op by the
+  /// Python API (the axes of a reduction over all of them).
+  void beforeOp(const std::vector<int64_t> &values);
+  /// A Const of Python value `v` in dtype `dtype` named "<op>/<param>".
+  void inScope(const std::string &param, const Value &v, DType dtype);
+  /// A tensor the caller passed (a node of the graph already).
+  void tensor(const Value &t);
+  /// Argument `arg` of parameter `param`, whose values are `values`: the
+  /// tensor itself, or inScope() for a Python int or a list of them (none
+  /// for a list holding tensors, which TensorFlow packs).
+  void argument(const std::string &param, const Value &arg,
+                const std::vector<int64_t> &values);
+  /// An input of the op that kiln compiles too: a tensor as given (cast to
+  /// `dtype` when given and different), a Python value as a Const named
+  /// "<op>/<param>", as the op's argument conversion names it (a list
+  /// holding tensors is packed, as toTensor packs it).
+  Value input(const std::string &param, const Value &v,
+              std::optional<DType> dtype);
+  /// Lists the operands as attrInputs of the node that made `result` (when
+  /// this op made it); returns `result`.
+  Value attach(const Value &result);
+
+private:
+  void add(graph::HostTensorPtr value, const std::string &name);
+  TfRuntime &rt_;
+  std::string name_;
+  size_t firstNode_ = 0;
+  std::vector<graph::Output> operands_;
+};
 /// tf.matmul; `name` is the node's ("matmul" for the @ operator).
 Value matmul(TfRuntime &rt, const Value &a, const Value &b, bool transposeA,
              bool transposeB, const std::string &name = "MatMul");

@@ -324,12 +324,13 @@ Value TfRuntime::toTensor(const Value &v, std::optional<DType> dtype) {
   return constant(hostFromPython(v, dtype));
 }
 
-Value TfRuntime::constant(HostTensorPtr host, const std::string &name) {
+Value TfRuntime::constant(HostTensorPtr host, const std::string &name,
+                          bool exactName) {
   if (!tracing)
     return eager(std::move(host));
   TensorType type = host->type;
   return apply("Const", {}, {{"value", host}, {"dtype", type.dtype}}, type,
-               name);
+               name, exactName);
 }
 
 HostTensorPtr TfRuntime::constantValue(const Value &v) const {

@@ -135,8 +135,10 @@ public:
   std::string conversionError(const Value &t, DType dtype);
   /// A host tensor from a Python scalar or nested list.
   HostTensorPtr hostFromPython(const Value &v, std::optional<DType> dtype);
-  /// A tensor holding `host`: a Const node while tracing, else eager.
-  Value constant(HostTensorPtr host, const std::string &name = "Const");
+  /// A tensor holding `host`: a Const node while tracing (named uniquely
+  /// after `name`, or `name` itself when `exactName`), else eager.
+  Value constant(HostTensorPtr host, const std::string &name = "Const",
+                 bool exactName = false);
 
   /// Applies op `op` to tensor inputs: a node of the graph being traced, or
   /// (eagerly) a compiled one-op function run at once.

@@ -63,14 +63,15 @@ def count(n):
 # GRAPH-LABEL: // squares(n: int32[]) -> int32[]
 # GRAPH:       name: "range"
 # GRAPH-NEXT:  op: "Range"
-# GRAPH-NEXT:  input: "Const"
+# GRAPH-NEXT:  input: "range/start"
 # GRAPH-NEXT:  input: "n"
-# GRAPH-NEXT:  input: "Const_1"
+# GRAPH-NEXT:  input: "range/delta"
 # GRAPH:       name: "while"
 # GRAPH-NEXT:  op: "For"
-# GRAPH-NEXT:  input: "Const"
+# GRAPH-NEXT:  input: "range/start"
 # GRAPH-NEXT:  input: "n"
-# GRAPH-NEXT:  input: "Const_1"
+# GRAPH-NEXT:  input: "range/delta"
+# GRAPH-NEXT:  input: "Const"
 # KILN-LABEL: func.func @squares_0
 # KILN:       arith.ceildivsi
 # KILN:       scf.for
