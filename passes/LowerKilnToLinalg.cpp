@@ -591,26 +591,34 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
   auto inType = cast<RankedTensorType>(input.getType());
   Type et = inType.getElementType();
   StringRef kind = op.getKind();
-  // TensorFlow sums bfloat16 as float (its SumReducer specialization casts
-  // in, reduces, and casts the result back).
-  if (et.isBF16() && (kind == "sum" || kind == "mean")) {
-    Type f32 = b.getF32Type();
-    auto wideIn = RankedTensorType::get(inType.getShape(), f32);
+  // TensorFlow's reducer specializations that compute in a wider type and
+  // cast the result back: bfloat16 sums and means as float, integer means
+  // (int8 to int32) as int64, so that the sum does not wrap.
+  bool narrowIntMean =
+      kind == "mean" && isa<IntegerType>(et) && et.getIntOrFloatBitWidth() < 64;
+  if ((et.isBF16() && (kind == "sum" || kind == "mean")) || narrowIntMean) {
+    Type wideType = et.isBF16() ? Type(b.getF32Type()) : b.getI64Type();
+    auto wideIn = RankedTensorType::get(inType.getShape(), wideType);
     Value wide = elementwise(
         wideIn, ValueRange{input},
         [&](OpBuilder &nb, Location nl, ValueRange args) {
-          return nb.create<arith::ExtFOp>(nl, f32, args[0]).getResult();
+          return et.isBF16() ? nb.create<arith::ExtFOp>(nl, wideType, args[0])
+                                   .getResult()
+                             : nb.create<arith::ExtSIOp>(nl, wideType, args[0])
+                                   .getResult();
         });
     auto outType = cast<RankedTensorType>(op.getType());
     auto wideOp = b.create<kiln::ReduceOp>(
-        loc, RankedTensorType::get(outType.getShape(), f32), wide,
+        loc, RankedTensorType::get(outType.getShape(), wideType), wide,
         op.getKindAttr(), op.getAxesAttr(), op.getKeepdimsAttr());
-    Value sum = lowerReduce(wideOp);
+    Value reduced = lowerReduce(wideOp);
     wideOp.erase();
     return elementwise(
-        outType, ValueRange{sum},
+        outType, ValueRange{reduced},
         [&](OpBuilder &nb, Location nl, ValueRange args) {
-          return nb.create<arith::TruncFOp>(nl, et, args[0]).getResult();
+          return et.isBF16()
+                     ? nb.create<arith::TruncFOp>(nl, et, args[0]).getResult()
+                     : nb.create<arith::TruncIOp>(nl, et, args[0]).getResult();
         });
   }
   ArrayRef<int64_t> axes = op.getAxes();

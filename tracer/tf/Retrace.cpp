@@ -13,7 +13,7 @@ using py::Type;
 std::vector<ArgumentType>
 TfFunction::describeCall(Interpreter &in, const ValueList &args,
                          const std::vector<std::string> &kwNames) {
-  std::vector<std::string> names = argumentNames(kwNames);
+  std::vector<std::string> names = argumentNames(args.size(), kwNames);
   auto leaf = [&](const Value &v) -> std::string {
     if (rt.isTensor(v))
       return specRepr(rt.tensor(v).type);

@@ -445,6 +445,9 @@ void TfFunction::bind(Interpreter &in, CallArgs &args, ValueList &positional,
                    "missing a required argument: '" + params.kwonly[k].name +
                        "'");
   }
+  // They arrive sorted by name, as TensorFlow rebuilds them from its
+  // flattened (key-sorted) inputs: `**kwargs` iterates in that order.
+  std::vector<std::pair<std::string, Value>> byName;
   for (size_t j = 0; j < args.keywords.size(); ++j) {
     if (usedKeyword[j])
       continue;
@@ -454,8 +457,13 @@ void TfFunction::bind(Interpreter &in, CallArgs &args, ValueList &positional,
       kwonly |= a.name == k;
     if (!kwonly && !params.kwarg)
       bindingError(in, args, "got an unexpected keyword argument '" + k + "'");
+    byName.push_back(args.keywords[j]);
+  }
+  std::stable_sort(byName.begin(), byName.end(),
+                   [](auto &a, auto &b) { return a.first < b.first; });
+  for (auto &[k, v] : byName) {
     names.push_back(k);
-    positional.push_back(args.keywords[j].second);
+    positional.push_back(v);
   }
   // Keyword-only arguments come after the positional ones, by name.
   size_t positionalCount = positional.size() - names.size();
@@ -595,7 +603,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   state.graph.name =
       "__inference_" + name + "_" + std::to_string(++traceCounter);
   // Placeholders carry the parameter names, as in TensorFlow's graphs.
-  std::vector<std::string> paramNames = argumentNames(kwNames);
+  std::vector<std::string> paramNames = argumentNames(args.size(), kwNames);
   size_t positionalCount = args.size() - kwNames.size();
   for (py::Frame *f = in.currentFrame(); f; f = f->parent)
     state.graph.traceStack.insert(state.graph.traceStack.begin(),
@@ -711,6 +719,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
       return "Literal[" + in.repr(v) + "]";
     };
     concrete->params.emplace_back(pname, structureText(in, specs, leaf));
+    concrete->paramKinds.push_back(parameterKind(i, positionalCount));
   }
   concrete->inputStructure =
       in.tuple({in.tuple(std::move(inputStructure)), in.dict()});
@@ -1182,8 +1191,9 @@ TfFunction::concreteFor(Interpreter &in, const std::vector<TensorType> &types) {
 
 std::string ConcreteFunction::describe() const {
   std::string s = "Input Parameters:\n";
-  for (auto &[name, text] : params)
-    s += "  " + name + " (POSITIONAL_OR_KEYWORD): " + text + "\n";
+  for (size_t k = 0; k < params.size(); ++k)
+    s += "  " + params[k].first + " (" + paramKinds[k] +
+         "): " + params[k].second + "\n";
   s += "Output Type:\n  " + outputType + "\nCaptures:";
   if (captures.empty())
     return s + "\n  None";
@@ -1884,7 +1894,8 @@ std::string TfFunction::specRepr(const TensorType &t,
 }
 
 std::vector<std::string>
-TfFunction::argumentNames(const std::vector<std::string> &kwNames) const {
+TfFunction::argumentNames(size_t count,
+                          const std::vector<std::string> &kwNames) const {
   std::vector<std::string> names;
   if (pyFunc.is(Type::Function)) {
     auto &fn = pyFunc.as<py::FunctionObject>();
@@ -1893,8 +1904,25 @@ TfFunction::argumentNames(const std::vector<std::string> &kwNames) const {
     for (auto &a : fn.args->args)
       names.push_back(a.name);
   }
+  // The extra positional arguments of *args: "args_0", "args_1"...
+  size_t params = names.size();
+  for (size_t i = params; i + kwNames.size() < count; ++i)
+    names.push_back("args_" + std::to_string(i - params));
   names.insert(names.end(), kwNames.begin(), kwNames.end());
   return names;
+}
+
+std::string TfFunction::parameterKind(size_t i, size_t positionalCount) const {
+  if (i >= positionalCount)
+    return "KEYWORD_ONLY";
+  if (!pyFunc.is(Type::Function))
+    return "POSITIONAL_OR_KEYWORD";
+  // TensorFlow's function type spells *args out as positional-only
+  // parameters, which makes every positional parameter before them one.
+  auto &fn = pyFunc.as<py::FunctionObject>();
+  return i < fn.args->posonly.size() || fn.args->vararg
+             ? "POSITIONAL_ONLY"
+             : "POSITIONAL_OR_KEYWORD";
 }
 
 std::string TfFunction::specNameOf(size_t i) const {

@@ -35,6 +35,9 @@ struct ConcreteFunction {
   /// For printing: each parameter's name and TensorSpec or Literal text,
   /// and the output type.
   std::vector<std::pair<std::string, std::string>> params;
+  /// Each parameter's inspect kind: POSITIONAL_OR_KEYWORD, POSITIONAL_ONLY
+  /// (before a `/`, or any positional one next to *args), KEYWORD_ONLY.
+  std::vector<std::string> paramKinds;
   std::string outputType;
   /// tf.Variables the trace reads or writes: their values at the call are
   /// arguments after the tensor arguments, in this order, and the values
@@ -150,10 +153,14 @@ private:
   Value callInline(Interpreter &in, const ValueList &bound,
                    const std::vector<std::string> &kwNames);
   std::string paramName(size_t i) const;
-  /// The names of a call's arguments: the function's positional
-  /// parameters, then `kwNames` (as bind() orders them).
+  /// The names of a call's `count` arguments: the function's positional
+  /// parameters, *args' extras ("args_0"...), then `kwNames` (as bind()
+  /// orders them).
   std::vector<std::string>
-  argumentNames(const std::vector<std::string> &kwNames) const;
+  argumentNames(size_t count, const std::vector<std::string> &kwNames) const;
+  /// ConcreteFunction::paramKinds of argument `i` of a call whose first
+  /// `positionalCount` arguments are positional.
+  std::string parameterKind(size_t i, size_t positionalCount) const;
   /// Counts a top-level call for TensorFlow's frequent-retracing warning
   /// (calls made while another function traces do not count).
   void noteCall(Interpreter &in, bool traced);
