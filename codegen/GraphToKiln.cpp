@@ -64,35 +64,61 @@ bool isGraphConstant(const graph::Node &n) {
 // type; the results differ from a division in the last bit, so compiled
 // tf.functions do the same. Eager division stays a division.
 Value Emitter::reciprocalOfConstant(const graph::Node &n, size_t i) {
-  const graph::Node &producer = g.nodes[n.inputs[i].node];
-  // A constant divided by a constant is folded by an exact division first.
-  if (!isGraphConstant(producer) || isGraphConstant(g.nodes[n.inputs[0].node]))
+  // Grappler folds casts of constants first (tf.cast(tf.size(x), ...)).
+  const graph::Node *producer = &g.nodes[n.inputs[i].node];
+  while (producer->op == "Cast" && !producer->inputs.empty() &&
+         !producer->attrs.count(graph::kKernelAttr))
+    producer = &g.nodes[producer->inputs[0].node];
+  // A constant divided by a constant is folded by an exact division first;
+  // a division inside a kernel (DivNoNan) is not grappler's to rewrite.
+  if (!isGraphConstant(*producer) ||
+      isGraphConstant(g.nodes[n.inputs[0].node]) ||
+      n.attrs.count(graph::kKernelAttr))
     return nullptr;
   const graph::HostTensorPtr *value =
-      attr<graph::HostTensorPtr>(producer, "value");
-  if (!value || !*value)
+      attr<graph::HostTensorPtr>(*producer, "value");
+  if (!value || !*value || (*value)->type.dtype == DType::String)
     return nullptr;
   const graph::HostTensor &t = **value;
   auto type = dyn_cast_or_null<RankedTensorType>(input(n, i).getType());
-  if (!type || !type.hasStaticShape())
+  if (!type || !type.hasStaticShape() ||
+      type.getNumElements() != t.type.numElements())
     return nullptr;
-  DenseElementsAttr dense;
-  if (t.type.dtype == DType::Float32) {
-    std::vector<float> r(t.bytes.size() / sizeof(float));
-    std::memcpy(r.data(), t.bytes.data(), t.bytes.size());
-    for (float &x : r)
-      x = 1.0f / x;
-    dense = DenseElementsAttr::get(type, ArrayRef<float>(r));
-  } else if (t.type.dtype == DType::Float64) {
-    std::vector<double> r(t.bytes.size() / sizeof(double));
-    std::memcpy(r.data(), t.bytes.data(), t.bytes.size());
-    for (double &x : r)
-      x = 1.0 / x;
-    dense = DenseElementsAttr::get(type, ArrayRef<double>(r));
-  } else {
+  // Each element cast to the divisor's type, then its reciprocal in that
+  // type (half types: the float quotient, rounded once).
+  const llvm::fltSemantics *sem = nullptr;
+  switch (g.typeOf(n.inputs[i]).dtype) {
+  case DType::Float16:
+    sem = &APFloat::IEEEhalf();
+    break;
+  case DType::BFloat16:
+    sem = &APFloat::BFloat();
+    break;
+  case DType::Float32:
+    sem = &APFloat::IEEEsingle();
+    break;
+  case DType::Float64:
+    sem = &APFloat::IEEEdouble();
+    break;
+  default:
     return nullptr;
   }
-  return b.create<ConstantOp>(locOf(producer), dense);
+  std::vector<APFloat> r;
+  bool lost;
+  for (int64_t k = 0; k < t.type.numElements(); ++k) {
+    APFloat x(t.elementAsDouble(static_cast<size_t>(k)));
+    x.convert(*sem, APFloat::rmNearestTiesToEven, &lost);
+    if (sem == &APFloat::IEEEdouble()) {
+      r.push_back(APFloat(1.0 / x.convertToDouble()));
+      continue;
+    }
+    x.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven, &lost);
+    APFloat q(1.0f / x.convertToFloat());
+    q.convert(*sem, APFloat::rmNearestTiesToEven, &lost);
+    r.push_back(q);
+  }
+  return b.create<ConstantOp>(locOf(*producer),
+                              DenseElementsAttr::get(type, r));
 }
 
 // Grappler's arithmetic optimizer also rewrites log(x + 1) into log1p(x) and

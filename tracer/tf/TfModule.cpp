@@ -176,7 +176,8 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
         // math_ops names these nodes by their op (tf.add: "Add"); the
         // operators name theirs in lower case ("add").
         static const std::map<std::string, std::string> opNames = {
-            {"add", "Add"}, {"subtract", "Sub"}, {"multiply", "Mul"}};
+            {"add", "Add"}, {"subtract", "Sub"},      {"multiply", "Mul"},
+            {"pow", "Pow"}, {"floormod", "FloorMod"}, {"mod", "FloorMod"}};
         auto named = opNames.find(name);
         return binaryOp(*r, op, x, y,
                         named == opNames.end() ? "" : named->second,

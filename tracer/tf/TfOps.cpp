@@ -135,21 +135,24 @@ static Value convertOperand(TfRuntime &rt, const Value &v, DType dtype,
                     "' Op has type string that does not match type " +
                     py::dtypeName(dtype) + " of argument '" +
                     (std::string(param) == "x" ? "y" : "x") + "'.");
-  // A Python float never becomes an integer tensor, even 2.0.
-  if (v.is(Type::Float) && (isInteger(dtype) || dtype == DType::Bool)) {
+  // A Python float never becomes an integer tensor, even 2.0, nor an int
+  // a bool one.
+  if ((v.is(Type::Float) && (isInteger(dtype) || dtype == DType::Bool)) ||
+      (v.is(Type::Int) && dtype == DType::Bool)) {
     std::string value = rt.in.repr(v), type = py::dtypeName(dtype);
+    std::string pyType = v.is(Type::Float) ? "float" : "int";
     if (!rt.tracing)
       rt.in.typeError("Cannot convert " + value + " to EagerTensor of dtype " +
                       type);
-    std::string expected =
-        "Expected " + type + ", but got " + value + " of type 'float'.";
+    std::string expected = "Expected " + type + ", but got " + value +
+                           " of type '" + pyType + "'.";
     // The left operand of a reflected op is converted before the op is
     // built, so its message names no parameter.
     if (std::string(param) == "x" || op.empty())
       rt.in.typeError(expected);
     rt.in.typeError("Expected " + type + " passed to parameter '" + param +
-                    "' of op '" + op + "', got " + value +
-                    " of type 'float' instead. Error: " + expected);
+                    "' of op '" + op + "', got " + value + " of type '" +
+                    pyType + "' instead. Error: " + expected);
   }
   if (!constName.empty() && !v.is(Type::List) && !v.is(Type::Tuple) &&
       !v.is(Type::Native))
@@ -600,8 +603,18 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
 }
 
 Value trueDiv(TfRuntime &rt, const Value &x, const Value &y) {
-  // math_ops.truediv: y takes x's dtype only as a hint (a Python float
-  // next to an int tensor stays float32), then the dtypes must agree.
+  // math_ops.truediv, in name scope "truediv": its Python operands are the
+  // constants "truediv/x" and "truediv/y", its casts "truediv/Cast", and
+  // the division takes the scope's name.
+  std::optional<graph::ScopeGuard> scope;
+  std::string name = "truediv";
+  if (rt.tracing) {
+    scope.emplace(rt.tracing->graph, "truediv");
+    name =
+        rt.tracing->graph.scope.substr(0, rt.tracing->graph.scope.size() - 1);
+  }
+  // y takes x's dtype only as a hint (a Python float next to an int tensor
+  // stays float32), then the dtypes must agree.
   Value tx, ty;
   if (rt.isTensor(x) && !rt.isTensor(y)) {
     tx = x;
@@ -609,9 +622,10 @@ Value trueDiv(TfRuntime &rt, const Value &x, const Value &y) {
     bool fits = y.is(Type::Bool)    ? hint == DType::Bool
                 : y.is(Type::Float) ? isFloating(hint)
                                     : hint != DType::Bool;
-    ty = fits ? rt.toTensor(y, hint) : rt.toTensor(y);
+    ty = convertArgument(rt, y, name + "/y",
+                         fits ? std::optional<DType>(hint) : std::nullopt);
   } else {
-    convertPair(rt, x, y, tx, ty, "RealDiv");
+    convertPair(rt, x, y, tx, ty, "RealDiv", rt.tracing ? name : "");
   }
   DType d = rt.tensor(tx).type.dtype;
   if (d != rt.tensor(ty).type.dtype)
@@ -625,7 +639,12 @@ Value trueDiv(TfRuntime &rt, const Value &x, const Value &y) {
     tx = cast(rt, tx, to);
     ty = cast(rt, ty, to);
   }
-  return binaryOp(rt, "RealDiv", tx, ty, "truediv");
+  size_t before = rt.tracing ? rt.tracing->graph.nodes.size() : 0;
+  Value quotient = binaryOp(rt, "RealDiv", tx, ty, "truediv");
+  if (rt.tracing && rt.tensor(quotient).symbolic() &&
+      static_cast<size_t>(rt.tensor(quotient).out.node) >= before)
+    rt.tracing->graph.nodes[rt.tensor(quotient).out.node].name = name;
+  return quotient;
 }
 
 Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
@@ -682,6 +701,35 @@ Value cast(TfRuntime &rt, const Value &x, DType to) {
   result.dtype = to;
   return rt.apply("Cast", {t}, {{"SrcT", tensor.type.dtype}, {"DstT", to}},
                   result, "Cast");
+}
+
+Value boolProduct(TfRuntime &rt, const Value &x, const Value &y,
+                  bool reflected) {
+  std::optional<graph::ScopeGuard> scope;
+  if (rt.tracing)
+    scope.emplace(rt.tracing->graph, "mul");
+  Value tx = x;
+  if (reflected && !rt.isTensor(x))
+    tx = convertOperand(rt, x, rt.tensor(y).type.dtype, "x", "");
+  // gen_math_ops.cast: a Cast node even to the dtype it has, its Python
+  // operand named in its scope ("mul/Cast_1/x").
+  auto castNode = [&](const Value &v, DType to) {
+    OperandConsts operands(rt, "Cast");
+    Value t = operands.input("x", v, std::nullopt);
+    TensorType result = rt.tensor(t).type;
+    DType from = result.dtype;
+    result.dtype = to;
+    return rt.apply("Cast", {t}, {{"SrcT", from}, {"DstT", to}}, result,
+                    operands.name(), operands.exactName());
+  };
+  Value ix = castNode(tx, DType::Int32), iy = castNode(y, DType::Int32);
+  Value product = binaryOp(rt, "Mul", ix, iy);
+  if (rt.tracing) { // the Mul takes the scope's own name: "mul"
+    graph::Graph &g = rt.tracing->graph;
+    g.nodes[rt.tensor(product).out.node].name =
+        g.scope.substr(0, g.scope.size() - 1);
+  }
+  return castNode(product, DType::Bool);
 }
 
 Value identity(TfRuntime &rt, const Value &x) {

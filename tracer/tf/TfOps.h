@@ -19,6 +19,12 @@ void needRank(TfRuntime &rt, const Value &t, const std::string &what);
 Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
                const Value &y, const std::string &name = "",
                bool functional = false);
+/// `x * y` (the operator) when either is a bool tensor: TensorFlow casts
+/// both to int32, multiplies, and casts the product to bool, in name scope
+/// "mul". `reflected`: x is the Python operand of `2 * b`, converted to
+/// y's dtype first (which a number other than a bool fails).
+Value boolProduct(TfRuntime &rt, const Value &x, const Value &y,
+                  bool reflected);
 /// Python's `/` on tensors: integers are divided as float64 (or float32 for
 /// narrow ints), as TensorFlow's truediv does.
 Value trueDiv(TfRuntime &rt, const Value &x, const Value &y);

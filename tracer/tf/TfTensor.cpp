@@ -129,9 +129,14 @@ bool TensorObject::binary(Interpreter &in, BinaryOp op, const Value &self,
   case BinaryOp::Sub:
     out = binaryOp(r, "Sub", x, y);
     return true;
-  case BinaryOp::Mult:
-    out = binaryOp(r, "Mul", x, y);
+  case BinaryOp::Mult: {
+    auto isBool = [&](const Value &v) {
+      return r.isTensor(v) && r.tensor(v).type.dtype == DType::Bool;
+    };
+    out = isBool(x) || isBool(y) ? boolProduct(r, x, y, reflected)
+                                 : binaryOp(r, "Mul", x, y);
     return true;
+  }
   case BinaryOp::Div:
     out = trueDiv(r, x, y);
     return true;

@@ -164,21 +164,25 @@ Value swish(TfRuntime &rt, const Params &p) {
 void installTrainingMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                          ModuleBuilder &nn, ModuleBuilder &linalg) {
   TfRuntime *r = &rt;
-  math.def("squared_difference", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "squared_difference", {"x", "y", "name"});
-    Value x = p.require("x", "squared_difference");
-    Value y = p.require("y", "squared_difference");
-    // Eagerly a Python x takes y's dtype; op construction (while tracing)
-    // converts x first, in its own.
-    if (!r->isTensor(x) && r->isTensor(y) && !r->tracing)
-      x = r->toTensor(x, r->tensor(y).type.dtype);
-    x = r->toTensor(x);
-    DType dx = r->tensor(x).type.dtype;
-    if (r->isTensor(y) && r->tensor(y).type.dtype != dx)
-      mismatchedInputs(*r, "SquaredDifference", "x", "y", dx,
-                       r->tensor(y).type.dtype);
-    return squaredDifference(*r, x, r->toTensor(y, dx));
-  });
+  // One SquaredDifference op in TensorFlow's graph, its Python operands
+  // named in its scope ("SquaredDifference/y").
+  math.def(
+      "squared_difference",
+      namedOp(*r, "SquaredDifference", [r](Interpreter &in, CallArgs &args) {
+        Params p(in, args, "squared_difference", {"x", "y", "name"});
+        Value x = p.require("x", "squared_difference");
+        Value y = p.require("y", "squared_difference");
+        // Eagerly a Python x takes y's dtype; op construction (while tracing)
+        // converts x first, in its own.
+        if (!r->isTensor(x) && r->isTensor(y) && !r->tracing)
+          x = r->toTensor(x, r->tensor(y).type.dtype);
+        x = convertArgument(*r, x, "x", std::nullopt);
+        DType dx = r->tensor(x).type.dtype;
+        if (r->isTensor(y) && r->tensor(y).type.dtype != dx)
+          mismatchedInputs(*r, "SquaredDifference", "x", "y", dx,
+                           r->tensor(y).type.dtype);
+        return squaredDifference(*r, x, convertArgument(*r, y, "y", dx));
+      }));
   math.def("reciprocal_no_nan", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "reciprocal_no_nan", {"x", "name"});
     Value x = r->toTensor(p.require("x", "reciprocal_no_nan"));
