@@ -522,8 +522,33 @@ Value Lowering::castScalar(OpBuilder &nb, Location nl, Value x, Type to) {
                ? nb.create<arith::ExtFOp>(nl, to, x).getResult()
                : nb.create<arith::TruncFOp>(nl, to, x).getResult();
   }
-  if (fromF)
-    return nb.create<arith::FPToSIOp>(nl, to, x);
+  if (fromF) {
+    // x86's truncating conversion, as TensorFlow's scalar cast kernel runs
+    // it: to 32 bits (64 for int64), the value out of range or NaN giving
+    // the lowest integer, then the low bits for a narrower type. (LLVM's
+    // fptosi leaves those cases undefined, so results would depend on how
+    // the loop is vectorized.)
+    unsigned tw = to.getIntOrFloatBitWidth();
+    Type wide = tw == 64 ? nb.getI64Type() : nb.getI32Type();
+    double limit = tw == 64 ? 9223372036854775808.0 : 2147483648.0;
+    auto bound = [&](double v) {
+      return nb.create<arith::ConstantOp>(nl, nb.getFloatAttr(from, v));
+    };
+    Value inRange = nb.create<arith::AndIOp>(
+        nl,
+        nb.create<arith::CmpFOp>(nl, arith::CmpFPredicate::OGE, x,
+                                 bound(-limit)),
+        nb.create<arith::CmpFOp>(nl, arith::CmpFPredicate::OLT, x,
+                                 bound(limit)));
+    Value lowest = nb.create<arith::ConstantOp>(
+        nl, nb.getIntegerAttr(
+                wide, APInt::getSignedMinValue(wide.getIntOrFloatBitWidth())));
+    Value converted = nb.create<arith::SelectOp>(
+        nl, inRange, nb.create<arith::FPToSIOp>(nl, wide, x), lowest);
+    return wide == to
+               ? converted
+               : nb.create<arith::TruncIOp>(nl, to, converted).getResult();
+  }
   if (toF)
     return from.isInteger(1)
                ? nb.create<arith::UIToFPOp>(nl, to, x).getResult()

@@ -1560,9 +1560,48 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
     }
     return known;
   };
-  // With an input_signature and no arguments: the signature's concrete
-  // function, traced by a call already or now.
-  if (inputSignature && args.positional.empty() && args.keywords.empty()) {
+  // With an input_signature, arguments only select the signature's
+  // concrete function: each must fit its spec (a TensorSpec, a tensor or a
+  // Python value), as a call's binding checks.
+  bool signatureOnly =
+      inputSignature && args.positional.empty() && args.keywords.empty();
+  if (inputSignature && !signatureOnly) {
+    CallArgs withSelf = args;
+    if (boundSelf)
+      withSelf.positional.insert(withSelf.positional.begin(), *boundSelf);
+    ValueList bound;
+    std::vector<std::string> kwNames;
+    bind(in, withSelf, bound, kwNames);
+    const size_t selfArgs = boundSelf ? 1 : 0;
+    for (size_t i = 0;
+         i < inputSignature->size() && i + selfArgs < bound.size(); ++i) {
+      const Value &arg = bound[i + selfArgs];
+      const TensorType &expected = (*inputSignature)[i];
+      TensorType actual;
+      if (auto *spec = arg.is(Type::Native)
+                           ? dynamic_cast<TensorSpecObject *>(arg.raw())
+                           : nullptr) {
+        actual = spec->type;
+      } else {
+        Value t = arg;
+        if (!arg.is(Type::Tensor)) {
+          try {
+            t = rt.toTensor(arg, expected.dtype);
+          } catch (py::PyException &e) {
+            bindingError(in, args, in.toStr(e.exc));
+          }
+        }
+        actual = rt.tensor(t).type;
+      }
+      if (!compatible(expected, actual))
+        bindingError(in, args,
+                     "Can not cast " + specRepr(actual) + " to " +
+                         signatureRepr(i));
+    }
+    signatureOnly = true;
+  }
+  // The signature's concrete function, traced by a call already or now.
+  if (signatureOnly) {
     for (auto &existing : concretes)
       if (existing->tensorTypes == *inputSignature)
         return wrap(existing.get());
@@ -1572,10 +1611,12 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
   // TensorSpecs become placeholder tensors of their type.
   std::vector<TensorType> specTypes;
   CallArgs replaced = args;
-  // With an input_signature, no arguments means the signature's specs.
-  if (inputSignature && args.positional.empty() && args.keywords.empty())
+  // With an input_signature: the signature's specs.
+  if (signatureOnly) {
+    replaced = CallArgs();
     for (auto &t : *inputSignature)
       replaced.positional.push_back(tensorSpec(t));
+  }
   if (boundSelf)
     replaced.positional.insert(replaced.positional.begin(), *boundSelf);
   // TensorSpecs, nested in lists, tuples and dicts too.
