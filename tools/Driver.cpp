@@ -19,11 +19,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <set>
@@ -130,18 +132,42 @@ namespace {
 bool parseSignature(const std::string &text, std::string &name,
                     std::vector<graph::TensorType> &types, std::string &error) {
   size_t open = text.find('('), close = text.rfind(')');
-  if (open == std::string::npos || close == std::string::npos || close < open) {
+  auto blank = [](const std::string &s) {
+    return s.find_first_not_of(" \t") == std::string::npos;
+  };
+  if (open == std::string::npos || close == std::string::npos || close < open ||
+      blank(text.substr(0, open)) || !blank(text.substr(close + 1))) {
     error = "bad --signature '" + text + "': expected NAME(dtype[dims], ...)";
     return false;
   }
   name = text.substr(0, open);
+  name.erase(0, name.find_first_not_of(" \t"));
+  name.erase(name.find_last_not_of(" \t") + 1);
   std::string body = text.substr(open + 1, close - open - 1);
   size_t i = 0;
+  bool first = true;
   while (i < body.size()) {
-    while (i < body.size() && (body[i] == ' ' || body[i] == ','))
+    // Arguments are separated by one comma each.
+    while (i < body.size() && body[i] == ' ')
       ++i;
     if (i >= body.size())
       break;
+    if (!first) {
+      if (body[i] != ',') {
+        error = "bad --signature '" + text +
+                "': expected ',' between "
+                "arguments";
+        return false;
+      }
+      ++i;
+      while (i < body.size() && body[i] == ' ')
+        ++i;
+    }
+    first = false;
+    if (i >= body.size() || body[i] == ',') {
+      error = "bad --signature '" + text + "': an argument is empty";
+      return false;
+    }
     size_t bracket = body.find('[', i);
     size_t end = body.find(']', i);
     if (bracket == std::string::npos || end == std::string::npos) {
@@ -173,14 +199,26 @@ bool parseSignature(const std::string &text, std::string &name,
         continue;
       }
       char *rest = nullptr;
+      errno = 0;
       long long size = std::strtoll(dim.c_str(), &rest, 10);
-      if (*rest != '\0' || size < 0) {
+      if (*rest != '\0' || size < 0 || errno == ERANGE) {
         error = "bad --signature '" + text + "': dimension '" + dim +
                 "' is not a size, None or ?";
         return false;
       }
       t.shape.push_back(size);
     }
+    // The runtime sizes buffers in bytes as int64: the largest shape must
+    // fit.
+    int64_t bytes = py::dtypeSize(t.dtype);
+    for (int64_t d : t.shape)
+      if (d > 0 && bytes > std::numeric_limits<int64_t>::max() / d) {
+        error = "bad --signature '" + text + "': a " + typeText(t) +
+                " tensor is too large";
+        return false;
+      } else if (d > 0) {
+        bytes *= d;
+      }
     types.push_back(t);
     i = end + 1;
   }
@@ -506,6 +544,13 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
     err << "kiln: error: -MF needs an output file, not -o -\n";
     return kExitUsage;
   }
+  if (!opts.depfile.empty() &&
+      (opts.depfile == opts.output ||
+       std::filesystem::equivalent(opts.depfile, opts.output, ec))) {
+    err << "kiln: error: -MF and -o name the same file '" << opts.depfile
+        << "'\n";
+    return kExitUsage;
+  }
   std::vector<ExportedFunction> functions;
   std::vector<ExportedVariable> variables;
   // The script's own output goes to stderr: stdout may be a pipe a build
@@ -538,8 +583,9 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
   AotOptions aot;
   aot.compile = compileOptions(opts);
   aot.output = opts.output;
-  // Text for stdout goes through a file named "stdout" (its name shows in
-  // a header's include guard) in a temporary folder, removed after.
+  // Text for stdout goes through a file named after the script (its name
+  // shows in a header's include guard: model.py gives KILN_GENERATED_MODEL_H)
+  // in a temporary folder, removed after.
   std::filesystem::path temporary;
   if (toStdout) {
     std::string folder =
@@ -549,7 +595,8 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
           << std::strerror(errno) << "\n";
       return kExitUserError;
     }
-    temporary = std::filesystem::path(folder) / "stdout";
+    temporary = std::filesystem::path(folder) /
+                std::filesystem::path(opts.input).stem().concat(".h");
     aot.output = temporary.string();
   }
   aot.emit = opts.emit;
@@ -645,6 +692,10 @@ static void functionDefs(const ast::StmtList &body,
 }
 
 int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
+  if (opts.format == "json" && opts.stage != "ast") {
+    err << "kiln: error: --format=json is implemented for --stage=ast only\n";
+    return kExitUsage;
+  }
   if (opts.stage == "autograph") {
     // The converted Python of each function; no tracing needed.
     Loaded loaded;

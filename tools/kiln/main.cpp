@@ -6,7 +6,10 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 
 using namespace kiln;
@@ -53,6 +56,8 @@ int main(int argc, char **argv) {
   std::ios::sync_with_stdio(false);
   CLI::App app{"kiln: an ahead-of-time compiler for tf.function programs"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", "kiln " KILN_VERSION " (LLVM and MLIR " +
+                                        std::string(KILN_LLVM_VERSION) + ")");
   Invocation inv;
 
   auto addInput = [&](CLI::App *cmd) {
@@ -219,6 +224,13 @@ int main(int argc, char **argv) {
     return kExitUsage;
   }
   int rc = runWithLargeStack(dispatch, &inv);
+  // A full disk or a closed pipe on stdout is an error, not a silent
+  // success with half the text.
   std::cout.flush();
+  if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    std::cerr << "kiln: error: cannot write to stdout: "
+              << std::strerror(errno ? errno : EIO) << "\n";
+    return rc == kExitOk ? kExitUserError : rc;
+  }
   return rc;
 }
