@@ -42,6 +42,10 @@ struct AotOptions {
   std::string output;    // -o
   std::string emit;      // "", "mlir", "llvm", "header", "manifest", "obj"
   std::string targetCpu; // --target-cpu ("" = generic x86-64, "native")
+  /// The start of the exported symbols: PREFIXlibrary (a shared library
+  /// also keeps kiln_library, which kiln_library_open looks up) and the
+  /// typed entry points PREFIXf_0. An object exports nothing else.
+  std::string prefix = "kiln_";
 };
 
 /// Writes what `options.emit` asks for to `options.output`, atomically (a
@@ -61,8 +65,10 @@ std::string typeText(const graph::TensorType &t);
 /// The C header and the JSON manifest, as text (also used by --emit).
 std::string generateHeader(const std::vector<ExportedFunction> &functions,
                            const std::vector<ExportedVariable> &variables,
-                           const std::string &libraryName);
+                           const std::string &libraryName,
+                           const std::string &prefix = "kiln_");
 std::string generateManifest(const std::vector<ExportedFunction> &functions,
-                             const std::vector<ExportedVariable> &variables);
+                             const std::vector<ExportedVariable> &variables,
+                             const std::string &prefix = "kiln_");
 
 } // namespace kiln

@@ -601,6 +601,7 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
   }
   aot.emit = opts.emit;
   aot.targetCpu = opts.targetCpu;
+  aot.prefix = opts.prefix;
   std::string error;
   if (!compileAot(functions, variables, aot, error)) {
     if (toStdout)

@@ -29,6 +29,9 @@ struct DriverOptions {
   std::vector<std::string> signatures; // --signature 'f(float32[None,3])'
   std::vector<std::string> exports;    // --export f,g
   std::string targetCpu;
+  /// --prefix: the start of the exported C symbols (NAMElibrary, the typed
+  /// entry points NAMEf_0), so that two kiln outputs link into one program.
+  std::string prefix = "kiln_";
   std::string depfile; // -MF: a Make rule naming the output's inputs
   int optLevel = 2;
   bool printIrAfterAll = false;

@@ -12,6 +12,10 @@ config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.kiln_obj_root, "test", "lit")
 
+# Linking a C program against kiln's objects: the runtime's static archive.
+config.substitutions.append(
+    ("%kiln-runtime-archive",
+     os.path.join(config.kiln_obj_root, "runtime", "libkiln_runtime.a")))
 config.substitutions.append(("%kiln-opt", config.kiln_opt_path))
 config.substitutions.append(("%call-library", config.call_library_path))
 config.substitutions.append(("%kiln", config.kiln_path))

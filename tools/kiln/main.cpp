@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -133,6 +134,17 @@ int main(int argc, char **argv) {
   compile->add_option("--export", inv.opts.exports, "Only these functions")
       ->delimiter(',')
       ->allow_extra_args(false);
+  compile
+      ->add_option("--prefix", inv.opts.prefix,
+                   "Start of the exported C symbols (default kiln_): "
+                   "PREFIXlibrary, PREFIXf_0")
+      ->check([](const std::string &p) -> std::string {
+        bool ok = !p.empty() && !std::isdigit(static_cast<unsigned char>(p[0]));
+        for (char ch : p)
+          ok =
+              ok && (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_');
+        return ok ? "" : "'" + p + "' is not the start of a C identifier";
+      });
   compile->add_option("--target-cpu", inv.opts.targetCpu,
                       "CPU to generate code for (default x86-64; 'native')");
   std::string target = "cpu";
