@@ -330,6 +330,7 @@ void Interpreter::installBuiltins() {
   auto def = [&](const std::string &name, BuiltinFn fn) {
     builtins_[name] = builtin(name, std::move(fn));
   };
+  builtins_["Ellipsis"] = Value::ellipsis(); // the object `...` evaluates to
   def("print", print);
   def("len", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "len").expect(1, 1);

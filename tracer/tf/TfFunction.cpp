@@ -727,7 +727,8 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     // "Tuple[TensorSpec(...), List[...], Dict[['k', TensorSpec(...)]]]".
     concrete->outputType =
         structureText(in, result, [&](const Value &v) -> std::string {
-          return v.is(Type::Tensor) ? specRepr(rt.tensor(v).type) : in.repr(v);
+          return v.is(Type::Tensor) ? specRepr(rt.tensor(v).type)
+                                    : "Literal[" + in.repr(v) + "]";
         });
   }
   rt.tracing = saved;
@@ -1546,6 +1547,37 @@ struct ConcreteFunctionObject : py::NativeObject {
 };
 
 } // namespace
+
+Value operationOf(Interpreter &in, const TensorObject &t) {
+  const graph::Graph &g = t.trace->graph;
+  const graph::Node &n = g.nodes[t.out.node];
+  auto symbolic = [&](graph::Output o) {
+    auto s = std::make_shared<TensorObject>();
+    s->type = g.typeOf(o);
+    s->trace = t.trace;
+    s->traceOwner = t.traceOwner;
+    s->out = o;
+    s->rt = t.rt;
+    return Value::object(Type::Tensor, s);
+  };
+  ValueList inputs, inputNames, outputs;
+  for (auto &i : n.listedInputs()) {
+    inputs.push_back(symbolic(i));
+    inputNames.push_back(in.str(
+        g.nodes[i.node].name + (i.index ? ":" + std::to_string(i.index) : "")));
+  }
+  for (size_t k = 0; k < n.outputs.size(); ++k)
+    outputs.push_back(symbolic({t.out.node, static_cast<int>(k)}));
+  Value nodeDef =
+      record("NodeDef", {{"name", in.str(n.name)},
+                         {"op", in.str(n.op)},
+                         {"input", in.list(std::move(inputNames))}});
+  return record("Operation", {{"name", in.str(n.name)},
+                              {"type", in.str(n.op)},
+                              {"node_def", nodeDef},
+                              {"inputs", in.list(std::move(inputs))},
+                              {"outputs", in.list(std::move(outputs))}});
+}
 
 Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
                                       CallArgs &args) {

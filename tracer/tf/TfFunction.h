@@ -10,6 +10,10 @@
 
 namespace kiln::tf {
 
+/// `t.op` of a symbolic tensor: the Operation that makes it in its graph
+/// (name, type, inputs, outputs, node_def).
+Value operationOf(Interpreter &in, const TensorObject &t);
+
 /// One argument's TraceType in words ("x", "TensorSpec(shape=(2,),
 /// dtype=tf.float32)"), for kiln's --explain-retrace and --max-traces.
 struct ArgumentType {

@@ -1,5 +1,6 @@
 // tf.Tensor's Python surface: printing, attributes, operators, conversions.
 #include "NumPy.h"
+#include "TfFunction.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
@@ -66,6 +67,14 @@ bool TensorObject::getAttr(Interpreter &in, const Value &self,
   }
   if (name == "ndim") {
     out = Value::integer(type.shape.size());
+    return true;
+  }
+  if (name == "op" && symbolic()) {
+    out = operationOf(in, *this);
+    return true;
+  }
+  if (name == "value_index" && symbolic()) {
+    out = Value::integer(this->out.index);
     return true;
   }
   if (name == "name" && symbolic()) {

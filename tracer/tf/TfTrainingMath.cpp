@@ -209,8 +209,9 @@ void installTrainingMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
   auto silu = [r](Interpreter &in, CallArgs &args) {
     return swish(*r, Params(in, args, "silu", {"features", "beta", "name"}));
   };
-  nn.def("silu", silu);
+  // One function exported under two names, named swish.
   nn.def("swish", silu);
+  nn.set("silu", nn.module->dict["swish"]);
   tf.def("clip_by_norm", [r](Interpreter &in, CallArgs &args) {
     return clipByNorm(*r, Params(in, args, "clip_by_norm",
                                  {"t", "clip_norm", "axes", "name"}));
