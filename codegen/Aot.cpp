@@ -30,11 +30,13 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <signal.h>
 #include <sstream>
 #include <unistd.h>
 
@@ -585,6 +587,58 @@ bool isSpecialFile(const std::filesystem::path &target) {
          !std::filesystem::is_regular_file(st);
 }
 
+// A compile interrupted by a signal (a build tool's SIGINT or SIGTERM)
+// removes its scratch folder before it dies, so that no half-built output
+// is left beside the target. The handler may only make async-signal-safe
+// calls: it unlinks the files kiln writes there by name, then the folder.
+char scratchPath[4096];
+volatile sig_atomic_t scratchActive = 0;
+const char *const kScratchFiles[] = {"out",       "functions.o", "library.c",
+                                     "library.o", "joined.o",    "cc.log"};
+
+void removeScratchAndDie(int sig) {
+  if (scratchActive) {
+    char path[sizeof(scratchPath) + 32];
+    for (const char *file : kScratchFiles) {
+      size_t n = 0;
+      for (const char *p = scratchPath; *p; ++p)
+        path[n++] = *p;
+      path[n++] = '/';
+      for (const char *p = file; *p; ++p)
+        path[n++] = *p;
+      path[n] = '\0';
+      unlink(path);
+    }
+    rmdir(scratchPath);
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+void watchScratch(const std::string &folder) {
+  if (folder.size() >= sizeof(scratchPath))
+    return;
+  std::memcpy(scratchPath, folder.c_str(), folder.size() + 1);
+  scratchActive = 1;
+  static bool installed = false;
+  if (installed)
+    return;
+  installed = true;
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+    struct sigaction action {};
+    action.sa_handler = removeScratchAndDie;
+    sigemptyset(&action.sa_mask);
+    sigaction(sig, &action, nullptr);
+  }
+}
+
+/// Removes a scratch folder made by makeScratch.
+void removeScratch(const std::string &folder) {
+  scratchActive = 0;
+  std::error_code ec;
+  std::filesystem::remove_all(folder, ec);
+}
+
 /// A scratch folder for building output `path`: beside its target, so
 /// that the result can be renamed into place, or in the temporary folder
 /// for a special file. Empty (and `error` set) when none can be made.
@@ -607,6 +661,7 @@ std::string makeScratch(const std::string &path, std::string &error) {
     error = "cannot write '" + path + "': " + ec.message();
     return "";
   }
+  watchScratch(scratch.string());
   return scratch.string();
 }
 
@@ -651,8 +706,7 @@ bool writeAtomically(const std::string &path, const std::string &contents,
   if (!ok)
     error = "cannot write '" + path + "'";
   ok = ok && installOutput(tmp, path, error);
-  std::error_code ec;
-  std::filesystem::remove_all(scratch, ec);
+  removeScratch(scratch);
   return ok;
 }
 
@@ -927,10 +981,7 @@ bool compileAot(const std::vector<ExportedFunction> &fns,
   std::string scratch = makeScratch(options.output, error);
   if (scratch.empty())
     return false;
-  auto cleanup = [&] {
-    std::error_code ec;
-    std::filesystem::remove_all(scratch, ec);
-  };
+  auto cleanup = [&] { removeScratch(scratch); };
   std::string object = scratch + "/functions.o";
   if (!emitObject(*module, options, object, error)) {
     cleanup();
