@@ -91,6 +91,39 @@ Value Emitter::emitReverse(const graph::Node &n, RankedTensorType type) {
       .getResult();
 }
 
+Value Emitter::emitSplit(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  Value in = input(n, 0);
+  auto inType = cast<RankedTensorType>(in.getType());
+  int64_t axis = *attr<int64_t>(n, "axis");
+  bool unpack = n.op == "Unpack";
+  int id = static_cast<int>(&n - g.nodes.data());
+  Value first;
+  int64_t at = 0;
+  for (size_t k = 0; k < n.outputs.size(); ++k) {
+    // Unpack takes one row of the axis, dropped from the result's shape.
+    int64_t size = unpack ? 1 : (*attr<std::vector<int64_t>>(n, "sizes"))[k];
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    for (int64_t d = 0; d < inType.getRank(); ++d) {
+      offsets.push_back(b.getIndexAttr(d == axis ? at : 0));
+      sizes.push_back(d == axis ? OpFoldResult(b.getIndexAttr(size))
+                      : inType.isDynamicDim(d)
+                          ? OpFoldResult(dimSize(loc, in, d))
+                          : OpFoldResult(b.getIndexAttr(inType.getDimSize(d))));
+      strides.push_back(b.getIndexAttr(1));
+    }
+    at += size;
+    RankedTensorType pieceType = k == 0 ? type : tensorType(n.outputs[k]);
+    Value piece = b.create<tensor::ExtractSliceOp>(loc, pieceType, in, offsets,
+                                                   sizes, strides);
+    if (k == 0)
+      first = piece;
+    else
+      values[key({id, static_cast<int>(k)})] = piece;
+  }
+  return first;
+}
+
 Value Emitter::emitTile(const graph::Node &n, RankedTensorType type) {
   // Tile with multiples known at run time only (kiln builds a tile with
   // known multiples from concatenations): element i of dimension d reads

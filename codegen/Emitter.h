@@ -239,6 +239,9 @@ private:
   Value emitTile(const graph::Node &n, RankedTensorType type);
   /// Cumsum/Cumprod along `axis`, `exclusive` and `reverse` as TensorFlow's.
   Value emitScan(const graph::Node &n, RankedTensorType type);
+  /// Split, SplitV and Unpack: slices of the input along `axis`; returns
+  /// the first and records the others as outputs 1, 2, ...
+  Value emitSplit(const graph::Node &n, RankedTensorType type);
   /// TopKV2: returns its values and records its indices as output 1.
   Value emitTopK(const graph::Node &n, RankedTensorType type);
 

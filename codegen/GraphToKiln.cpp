@@ -686,6 +686,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitScan(n, type);
   if (op == "TopKV2")
     return emitTopK(n, type);
+  if (op == "Split" || op == "SplitV" || op == "Unpack")
+    return emitSplit(n, type);
   if (op == "Reshape" || op == "ExpandDims" || op == "Squeeze")
     return reshapeTo(loc, input(n, 0), type);
   if (op == "Transpose") {

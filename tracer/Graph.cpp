@@ -243,8 +243,9 @@ void Graph::rename(int id, const std::string &hint) {
 }
 
 std::vector<Output> Node::listedInputs() const {
-  std::vector<Output> all = inputs;
-  all.insert(all.end(), attrInputs.begin(), attrInputs.end());
+  std::vector<Output> all = attrInputsFirst ? attrInputs : inputs;
+  const std::vector<Output> &rest = attrInputsFirst ? inputs : attrInputs;
+  all.insert(all.end(), rest.begin(), rest.end());
   return all;
 }
 

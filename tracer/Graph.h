@@ -98,6 +98,9 @@ struct Node {
   /// `attrs` instead: the graph lists them as inputs (dumps, as_graph_def),
   /// codegen never reads them.
   std::vector<Output> attrInputs;
+  /// Whether TensorFlow lists `attrInputs` before `inputs` (Split's
+  /// split_dim comes before the value).
+  bool attrInputsFirst = false;
   /// The node's inputs as TensorFlow's graph lists them.
   std::vector<Output> listedInputs() const;
   std::map<std::string, Attr> attrs;

@@ -42,6 +42,17 @@ ValueList packGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   return out;
 }
 
+/// Split and SplitV: the pieces' gradients concatenated; Unpack: stacked.
+ValueList splitGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+  int64_t axis = std::get<int64_t>(e.attrs.at("axis"));
+  return {concat(rt, g, axis, "ConcatV2")};
+}
+
+ValueList unpackGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+  int64_t axis = std::get<int64_t>(e.attrs.at("axis"));
+  return {concat(rt, g, axis, "Pack")};
+}
+
 /// StridedSlice (StridedSliceGrad): the gradient scattered into zeros at
 /// the positions read, as a gather from the flat gradient with a zero
 /// appended (positions not read take the zero).
@@ -317,6 +328,9 @@ void addArrayGradients(std::map<std::string, GradFn> &table) {
   table["ConcatV2"] = concatGrad;
   table["Pack"] = packGrad;
   table["StridedSlice"] = stridedSliceGrad;
+  table["Split"] = splitGrad;
+  table["SplitV"] = splitGrad;
+  table["Unpack"] = unpackGrad;
   table["Pad"] = padGrad;
   table["PadV2"] = padGrad;
   table["ReverseV2"] = reverseGrad;

@@ -415,6 +415,8 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     if (axis < 0 || axis >= rank || type.shape[axis] < 0)
       r->raise("InvalidArgumentError",
                "kiln unstacks along a known dimension only");
+    if (type.dtype != DType::String) // one Unpack node, as TensorFlow's
+      return in.list(unpackNode(*r, x, axis));
     ValueList parts;
     for (int64_t i = 0; i < type.shape[axis]; ++i) {
       ValueList key;
@@ -575,13 +577,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
         sizes.push_back(in.toIndex(v));
       resolveSplitSizes(*r, x, sizes, axis);
     }
-    ValueList parts;
-    int64_t at = 0;
-    for (int64_t size : sizes) {
-      parts.push_back(sliceAxis(*r, x, axis, at, at + size));
-      at += size;
-    }
-    return in.list(std::move(parts));
+    return in.list(splitNode(*r, x, axis, sizes, !spec.isIntLike()));
   });
   nn.def("log_softmax",
          namedOp(*r, "LogSoftmax", [r](Interpreter &in, CallArgs &args) {

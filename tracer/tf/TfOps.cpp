@@ -2169,6 +2169,54 @@ HostTensorPtr flatPositions(const std::vector<int64_t> &shape) {
   return iota;
 }
 
+ValueList splitNode(TfRuntime &rt, const Value &x, int64_t axis,
+                    const std::vector<int64_t> &sizes, bool sizedPieces) {
+  const TensorType &type = rt.tensor(x).type;
+  ValueList parts;
+  if (type.dtype == DType::String) { // no compiled kernel: host slices
+    int64_t at = 0;
+    for (int64_t size : sizes) {
+      parts.push_back(sliceAxis(rt, x, axis, at, at + size));
+      at += size;
+    }
+    return parts;
+  }
+  // Split(split_dim, value), or SplitV(value, size_splits, split_dim) with
+  // the sizes a top-level constant made first.
+  OperandConsts operands(rt, "split");
+  if (sizedPieces)
+    operands.beforeOp(sizes);
+  operands.inScope("split_dim", {axis}, true);
+  std::vector<TensorType> types;
+  for (int64_t size : sizes) {
+    TensorType t = type;
+    t.shape[axis] = size;
+    types.push_back(t);
+  }
+  parts = rt.applyMulti(sizedPieces ? "SplitV" : "Split", {x},
+                        {{"axis", axis},
+                         {"sizes", sizes},
+                         {"num_split", int64_t(sizes.size())},
+                         {"T", type.dtype}},
+                        types, operands.name(), operands.exactName());
+  if (!parts.empty()) {
+    operands.attach(parts[0]);
+    if (rt.tracing && !sizedPieces)
+      rt.tracing->graph.nodes[rt.tensor(parts[0]).out.node].attrInputsFirst =
+          true;
+  }
+  return parts;
+}
+
+ValueList unpackNode(TfRuntime &rt, const Value &x, int64_t axis) {
+  TensorType piece = rt.tensor(x).type;
+  int64_t n = piece.shape[axis];
+  piece.shape.erase(piece.shape.begin() + axis);
+  return rt.applyMulti(
+      "Unpack", {x}, {{"axis", axis}, {"num", n}, {"T", piece.dtype}},
+      std::vector<TensorType>(static_cast<size_t>(n), piece), "unstack");
+}
+
 Value sliceAxis(TfRuntime &rt, const Value &x, int64_t axis, int64_t begin,
                 int64_t end) {
   ValueList key;

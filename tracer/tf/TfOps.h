@@ -169,6 +169,13 @@ Value booleanMask(TfRuntime &rt, const Value &tensor, const Value &mask,
                   const Value &axis);
 /// `x[key]` with ints, slices (positive steps), `...` and None/newaxis.
 Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key);
+/// tf.split along a dimension of static size: one Split node (SplitV for
+/// `sizedPieces`, a list of sizes) with an output per piece of `sizes`,
+/// as TensorFlow builds it (string tensors: one slice per piece).
+ValueList splitNode(TfRuntime &rt, const Value &x, int64_t axis,
+                    const std::vector<int64_t> &sizes, bool sizedPieces);
+/// tf.unstack along a dimension of static size: one Unpack node.
+ValueList unpackNode(TfRuntime &rt, const Value &x, int64_t axis);
 /// `x[..., begin:end]` along `axis` (static bounds, step 1).
 Value sliceAxis(TfRuntime &rt, const Value &x, int64_t axis, int64_t begin,
                 int64_t end);
