@@ -162,6 +162,53 @@ TensorType shapeArg(TfRuntime &rt, const Value &given, DType dtype) {
   return t;
 }
 
+/// APIs that TensorFlow builds as one op or in a name scope and kiln from
+/// several nodes: their nodes are named in that scope, and the result as
+/// TensorFlow's (namedOp), so that printed tensors and the names after them
+/// match. Wraps the functions the modules define (aliases too).
+void nameComposites(TfRuntime &rt, std::vector<ModuleBuilder *> modules) {
+  struct Composite {
+    const char *api, *scope;
+    // nullptr: the result keeps its own name in the scope; "": the scope's
+    // name; else the result's name in the scope.
+    const char *result;
+  };
+  static const Composite composites[] = {
+      {"roll", "Roll", ""},
+      {"trace", "Trace", ""},
+      {"diag_part", "diag_part", ""},
+      {"band_part", "MatrixBandPart", ""},
+      {"matvec", "MatVec", nullptr},
+      {"boolean_mask", "boolean_mask", nullptr},
+      {"sigmoid_cross_entropy_with_logits", "logistic_loss", ""},
+      {"softmax_cross_entropy_with_logits", "softmax_cross_entropy_with_logits",
+       "Reshape_2"},
+      {"count_nonzero", "count_nonzero", nullptr},
+      {"gelu", "Gelu", nullptr},
+      {"einsum", "einsum", "Einsum"},
+      {"tensordot", "Tensordot", nullptr},
+      {"repeat", "Repeat", "Reshape_1"},
+      {"meshgrid", "meshgrid", nullptr}};
+  for (const Composite &c : composites) {
+    Value original;
+    for (ModuleBuilder *m : modules)
+      if (auto it = m->module->dict.find(c.api); it != m->module->dict.end())
+        original = it->second;
+    if (original.isNone())
+      continue;
+    py::BuiltinFn call = [original](Interpreter &in, CallArgs &args) {
+      return in.call(original, args);
+    };
+    Value wrapped =
+        rt.in.builtin(c.api, c.result ? namedOp(rt, c.scope, call, c.result)
+                                      : inNameScope(rt, c.scope, call));
+    for (ModuleBuilder *m : modules)
+      if (auto it = m->module->dict.find(c.api);
+          it != m->module->dict.end() && it->second.raw() == original.raw())
+        it->second = wrapped;
+  }
+}
+
 void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   TfRuntime &rt = tf.rt;
   TfRuntime *r = &rt;
@@ -1495,6 +1542,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     installLinalg(*r, tf, linalg);
     installMatrixDiag(*r, linalg);
     installTrainingMath(*r, tf, math, nn, linalg);
+    nameComposites(*r, {&tf, &math, &nn, &linalg});
     tf.set("linalg", linalg.value());
     ModuleBuilder bitwiseModule(in, *rt, "tensorflow.bitwise");
     for (auto [name, op] : {std::pair{"bitwise_and", "BitwiseAnd"},

@@ -208,10 +208,10 @@ static void convertPair(TfRuntime &rt, const Value &x, const Value &y,
   }
 }
 
-py::BuiltinFn namedOp(TfRuntime &rt, const std::string &name,
-                      py::BuiltinFn fn) {
+py::BuiltinFn namedOp(TfRuntime &rt, const std::string &name, py::BuiltinFn fn,
+                      const std::string &result) {
   TfRuntime *r = &rt;
-  return [r, name, fn](Interpreter &in, CallArgs &args) -> Value {
+  return [r, name, fn, result](Interpreter &in, CallArgs &args) -> Value {
     if (!r->tracing)
       return fn(in, args);
     graph::Graph &g = r->tracing->graph;
@@ -220,7 +220,9 @@ py::BuiltinFn namedOp(TfRuntime &rt, const std::string &name,
     std::string node;
     {
       graph::ScopeGuard scope(g, name);
-      node = g.scope.substr(0, g.scope.size() - 1); // "Softmax/" made unique
+      // "Softmax/" made unique; the result named after it or in it.
+      node = result.empty() ? g.scope.substr(0, g.scope.size() - 1)
+                            : g.scope + result;
       out = fn(in, args);
     }
     // Only a node the call made takes the name (not an input returned).

@@ -90,7 +90,10 @@ Value gather(TfRuntime &rt, const Value &params, const Value &indices,
 /// (l2_normalize) and kiln from several: while tracing its nodes are
 /// named in scope `name` and its result is the node `name` itself, so
 /// that printed tensors and the names after them are TensorFlow's.
-py::BuiltinFn namedOp(TfRuntime &rt, const std::string &name, py::BuiltinFn fn);
+/// `result`, when given, names the result inside the scope instead
+/// ("einsum/Einsum").
+py::BuiltinFn namedOp(TfRuntime &rt, const std::string &name, py::BuiltinFn fn,
+                      const std::string &result = "");
 /// `fn`, an API TensorFlow builds in name scope `name` (tf.norm's "norm/
 /// Sqrt"): while tracing its nodes are named in that scope.
 py::BuiltinFn inNameScope(TfRuntime &rt, const std::string &name,
