@@ -1527,6 +1527,19 @@ Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
 }
 
 Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y) {
+  // A condition tensor must be bool already: SelectV2's input check, not a
+  // conversion.
+  if (rt.isTensor(cond) && rt.tensor(cond).type.dtype != DType::Bool) {
+    std::string type = py::dtypeName(rt.tensor(cond).type.dtype);
+    if (rt.tracing)
+      rt.in.typeError("Input 'condition' of 'SelectV2' Op has type " + type +
+                      " that does not match expected type of bool.");
+    rt.raise("InvalidArgumentError",
+             "cannot compute SelectV2 as input #0(zero-based) was expected to "
+             "be a bool tensor but is a " +
+                 kernelTypeName(rt.tensor(cond).type.dtype) + " tensor" +
+                 eagerOpSuffix("SelectV2"));
+  }
   Value c = rt.toTensor(cond, DType::Bool);
   Value tx, ty;
   // SelectV2's value inputs are named t and e; a Python one becomes a
