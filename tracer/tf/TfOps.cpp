@@ -2116,7 +2116,11 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
 
 Value bitwise(TfRuntime &rt, const std::string &op, const Value &x,
               const Value &y, bool bools) {
-  Value t = rt.toTensor(x);
+  // The operators' reflected form (`1 | b`) converts the Python operand to
+  // the tensor's dtype first, as TensorFlow's r_binary_op_wrapper does.
+  Value t = bools && !rt.isTensor(x) && rt.isTensor(y)
+                ? convertOperand(rt, x, rt.tensor(y).type.dtype, "x", "")
+                : rt.toTensor(x);
   DType d = rt.tensor(t).type.dtype;
   bool invert = op == "Invert";
   if ((d != DType::Bool || !bools) && !isInteger(d)) {
