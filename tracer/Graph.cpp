@@ -235,7 +235,7 @@ void Graph::rename(int id, const std::string &hint) {
     it->second = 0;
   }
   nodes[id].name = uniqueName(hint);
-  for (Output in : nodes[id].attrInputs) {
+  for (Output in : nodes[id].listedInputs()) {
     std::string &operand = nodes[in.node].name;
     if (operand.compare(0, old.size() + 1, old + "/") == 0)
       operand = nodes[id].name + operand.substr(old.size());

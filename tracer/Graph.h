@@ -165,7 +165,8 @@ struct Graph {
   std::string uniqueName(const std::string &base);
   /// Renames node `id` uniquely after `hint` (an op's name= argument),
   /// releasing its old name when nothing was named after it since; the
-  /// attrInputs named in its scope ("Sum/reduction_indices") move along.
+  /// inputs named in its scope ("Sum/reduction_indices", "truediv/y") move
+  /// along.
   void rename(int id, const std::string &hint);
   /// The name scope new nodes are named in: "" or "outer/inner/".
   std::string scope;
