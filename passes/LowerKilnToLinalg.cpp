@@ -647,6 +647,15 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
         });
   }
   ArrayRef<int64_t> axes = op.getAxes();
+  // With keepdims, the reduced axes come back as size-1 dimensions.
+  auto keepDims = [&](Value reduced) {
+    if (!op.getKeepdims())
+      return reduced;
+    SmallVector<Value> sizes;
+    for (int64_t d = 0; d < inType.getRank(); ++d)
+      sizes.push_back(llvm::is_contained(axes, d) ? index(1) : dim(input, d));
+    return reshape(reduced, op.getType(), sizes);
+  };
   // The reduced tensor without the axes.
   SmallVector<int64_t> shape;
   SmallVector<Value> dynSizes;
@@ -687,12 +696,7 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
         b.getDenseI64ArrayAttr(innerAxes), b.getBoolAttr(false));
     Value reducedValue = lowerReduce(inner);
     inner.erase();
-    if (!op.getKeepdims())
-      return reducedValue;
-    SmallVector<Value> sizes;
-    for (int64_t d = 0; d < inType.getRank(); ++d)
-      sizes.push_back(llvm::is_contained(axes, d) ? index(1) : dim(input, d));
-    return reshape(reducedValue, op.getType(), sizes);
+    return keepDims(reducedValue);
   }
   if (ordered)
     result = eigenOrderSum(op, reducedType, dynSizes);
@@ -720,12 +724,7 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
                            .getResult();
         });
   }
-  if (!op.getKeepdims())
-    return result;
-  SmallVector<Value> sizes;
-  for (int64_t d = 0; d < inType.getRank(); ++d)
-    sizes.push_back(llvm::is_contained(axes, d) ? index(1) : dim(input, d));
-  return reshape(result, op.getType(), sizes);
+  return keepDims(result);
 }
 
 Value Lowering::linalgReduce(kiln::ReduceOp op, RankedTensorType reducedType,

@@ -174,6 +174,11 @@ struct Graph {
   /// TensorFlow's graph name_scope makes it ("assert_equal_1/"); returns
   /// the scope it leaves, for the caller to restore.
   std::string enterScope(const std::string &name);
+  /// The current name scope without its slash ("truediv_1"): the name of
+  /// the op a scope was opened for; "" at the top.
+  std::string scopeName() const {
+    return scope.empty() ? scope : scope.substr(0, scope.size() - 1);
+  }
   /// TensorFlow's text for node `n` failing with `message` when the
   /// function runs ("Graph execution error: ... Detected at node ...");
   /// `file` is the script, named by its absolute path as CPython does.

@@ -462,17 +462,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     if (axis < 0 || axis >= rank || type.shape[axis] < 0)
       r->raise("InvalidArgumentError",
                "kiln unstacks along a known dimension only");
-    if (type.dtype != DType::String) // one Unpack node, as TensorFlow's
-      return in.list(unpackNode(*r, x, axis));
-    ValueList parts;
-    for (int64_t i = 0; i < type.shape[axis]; ++i) {
-      ValueList key;
-      for (int64_t d = 0; d < axis; ++d)
-        key.push_back(fullSlice());
-      key.push_back(Value::integer(i));
-      parts.push_back(stridedSlice(*r, x, in.tuple(key)));
-    }
-    return in.list(std::move(parts));
+    return in.list(unpackNode(*r, x, axis));
   });
   tf.def("gather", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "gather",

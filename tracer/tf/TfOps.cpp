@@ -208,6 +208,19 @@ static void convertPair(TfRuntime &rt, const Value &x, const Value &y,
   }
 }
 
+/// The node of the graph being traced that made tensor `out`, when it is
+/// one made since the graph had `before` nodes (not an input returned as
+/// it is); -1 otherwise.
+static int nodeMadeSince(TfRuntime &rt, const Value &out, size_t before) {
+  if (!rt.tracing || !rt.isTensor(out))
+    return -1;
+  const TensorObject &t = rt.tensor(out);
+  return t.symbolic() && t.trace == rt.tracing &&
+                 static_cast<size_t>(t.out.node) >= before
+             ? t.out.node
+             : -1;
+}
+
 py::BuiltinFn namedOp(TfRuntime &rt, const std::string &name, py::BuiltinFn fn,
                       const std::string &result) {
   TfRuntime *r = &rt;
@@ -221,17 +234,11 @@ py::BuiltinFn namedOp(TfRuntime &rt, const std::string &name, py::BuiltinFn fn,
     {
       graph::ScopeGuard scope(g, name);
       // "Softmax/" made unique; the result named after it or in it.
-      node = result.empty() ? g.scope.substr(0, g.scope.size() - 1)
-                            : g.scope + result;
+      node = result.empty() ? g.scopeName() : g.scope + result;
       out = fn(in, args);
     }
-    // Only a node the call made takes the name (not an input returned).
-    if (r->isTensor(out)) {
-      const TensorObject &t = r->tensor(out);
-      if (t.symbolic() && t.trace == r->tracing &&
-          static_cast<size_t>(t.out.node) >= before)
-        g.nodes[t.out.node].name = node;
-    }
+    if (int id = nodeMadeSince(*r, out, before); id >= 0)
+      g.nodes[id].name = node;
     return out;
   };
 }
@@ -326,12 +333,8 @@ Value OperandConsts::input(const std::string &param, const Value &v,
 }
 
 Value OperandConsts::attach(const Value &result) {
-  if (!rt_.tracing || !rt_.isTensor(result))
-    return result;
-  const TensorObject &t = rt_.tensor(result);
-  if (t.symbolic() && t.trace == rt_.tracing &&
-      static_cast<size_t>(t.out.node) >= firstNode_) {
-    auto &listed = rt_.tracing->graph.nodes[t.out.node].attrInputs;
+  if (int id = nodeMadeSince(rt_, result, firstNode_); id >= 0) {
+    auto &listed = rt_.tracing->graph.nodes[id].attrInputs;
     listed.insert(listed.end(), operands_.begin(), operands_.end());
   }
   return result;
@@ -350,13 +353,8 @@ py::BuiltinFn inNameScope(TfRuntime &rt, const std::string &name,
 
 void nameLastNode(TfRuntime &rt, const Value &out, size_t before,
                   const std::string &wanted) {
-  if (!rt.tracing || wanted.empty() || !rt.isTensor(out))
-    return;
-  const TensorObject &t = rt.tensor(out);
-  if (!t.symbolic() || t.trace != rt.tracing ||
-      static_cast<size_t>(t.out.node) < before)
-    return;
-  rt.tracing->graph.rename(t.out.node, wanted);
+  if (int id = nodeMadeSince(rt, out, before); id >= 0 && !wanted.empty())
+    rt.tracing->graph.rename(id, wanted);
 }
 
 static std::string defaultNodeName(const std::string &op) {
@@ -612,8 +610,7 @@ Value trueDiv(TfRuntime &rt, const Value &x, const Value &y) {
   std::string name = "truediv";
   if (rt.tracing) {
     scope.emplace(rt.tracing->graph, "truediv");
-    name =
-        rt.tracing->graph.scope.substr(0, rt.tracing->graph.scope.size() - 1);
+    name = rt.tracing->graph.scopeName();
   }
   // y takes x's dtype only as a hint (a Python float next to an int tensor
   // stays float32), then the dtypes must agree.
@@ -643,9 +640,8 @@ Value trueDiv(TfRuntime &rt, const Value &x, const Value &y) {
   }
   size_t before = rt.tracing ? rt.tracing->graph.nodes.size() : 0;
   Value quotient = binaryOp(rt, "RealDiv", tx, ty, "truediv");
-  if (rt.tracing && rt.tensor(quotient).symbolic() &&
-      static_cast<size_t>(rt.tensor(quotient).out.node) >= before)
-    rt.tracing->graph.nodes[rt.tensor(quotient).out.node].name = name;
+  if (int id = nodeMadeSince(rt, quotient, before); id >= 0)
+    rt.tracing->graph.nodes[id].name = name;
   return quotient;
 }
 
@@ -725,12 +721,11 @@ Value boolProduct(TfRuntime &rt, const Value &x, const Value &y,
                     operands.name(), operands.exactName());
   };
   Value ix = castNode(tx, DType::Int32), iy = castNode(y, DType::Int32);
+  size_t before = rt.tracing ? rt.tracing->graph.nodes.size() : 0;
   Value product = binaryOp(rt, "Mul", ix, iy);
-  if (rt.tracing) { // the Mul takes the scope's own name: "mul"
-    graph::Graph &g = rt.tracing->graph;
-    g.nodes[rt.tensor(product).out.node].name =
-        g.scope.substr(0, g.scope.size() - 1);
-  }
+  // The Mul takes the scope's own name: "mul".
+  if (int id = nodeMadeSince(rt, product, before); id >= 0)
+    rt.tracing->graph.nodes[id].name = rt.tracing->graph.scopeName();
   return castNode(product, DType::Bool);
 }
 
@@ -2230,6 +2225,18 @@ ValueList splitNode(TfRuntime &rt, const Value &x, int64_t axis,
 ValueList unpackNode(TfRuntime &rt, const Value &x, int64_t axis) {
   TensorType piece = rt.tensor(x).type;
   int64_t n = piece.shape[axis];
+  if (piece.dtype == DType::String) { // no compiled kernel: host slices
+    ValueList parts;
+    for (int64_t i = 0; i < n; ++i) {
+      ValueList key;
+      for (int64_t d = 0; d < axis; ++d)
+        key.push_back(
+            Value::object(Type::Slice, std::make_shared<py::SliceObject>()));
+      key.push_back(Value::integer(i));
+      parts.push_back(stridedSlice(rt, x, rt.in.tuple(std::move(key))));
+    }
+    return parts;
+  }
   piece.shape.erase(piece.shape.begin() + axis);
   return rt.applyMulti(
       "Unpack", {x}, {{"axis", axis}, {"num", n}, {"T", piece.dtype}},

@@ -177,7 +177,8 @@ Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key);
 /// as TensorFlow builds it (string tensors: one slice per piece).
 ValueList splitNode(TfRuntime &rt, const Value &x, int64_t axis,
                     const std::vector<int64_t> &sizes, bool sizedPieces);
-/// tf.unstack along a dimension of static size: one Unpack node.
+/// tf.unstack along a dimension of static size: one Unpack node (string
+/// tensors: one slice per row).
 ValueList unpackNode(TfRuntime &rt, const Value &x, int64_t axis);
 /// `x[..., begin:end]` along `axis` (static bounds, step 1).
 Value sliceAxis(TfRuntime &rt, const Value &x, int64_t axis, int64_t begin,
