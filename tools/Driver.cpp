@@ -4,6 +4,7 @@
 #include "autograph/Autograph.h"
 
 #include "Aot.h"
+#include "GraphDump.h"
 #include "Interpreter.h"
 #include "Jit.h"
 #include "kiln/frontend/AstDump.h"
@@ -99,6 +100,7 @@ installTensorFlow(py::Interpreter &interp, graph::Executor &executor,
   auto rt = tf::installTensorFlow(interp, executor);
   rt->maxTraces = opts.maxTraces;
   rt->explainRetrace = opts.explainRetrace;
+  rt->runFunctionsEagerly = opts.eager;
   return rt;
 }
 
@@ -642,43 +644,6 @@ int runSignatures(const DriverOptions &opts, std::ostream &out,
   return kExitOk;
 }
 
-static void dumpNodes(const graph::Graph &g, const std::vector<int> &ids,
-                      const std::string &indent, std::ostream &out) {
-  for (int id : ids) {
-    const graph::Node &n = g.nodes[id];
-    out << indent << "node {\n"
-        << indent << "  name: \"" << n.name << "\"\n"
-        << indent << "  op: \"" << n.op << "\"\n";
-    for (auto &in : n.listedInputs())
-      out << indent << "  input: \"" << g.nodes[in.node].name
-          << (in.index ? ":" + std::to_string(in.index) : "") << "\"\n";
-    for (auto &o : n.outputs)
-      out << indent << "  output: " << typeText(o) << "\n";
-    if (n.loc.valid())
-      out << indent << "  # line " << n.loc.line << "\n";
-    // Control flow: each region with its arguments, nodes and results.
-    for (int r : n.regions) {
-      const graph::Region &region = g.regions[r];
-      out << indent << "  region {\n";
-      for (int a : region.args)
-        out << indent << "    arg: \"" << g.nodes[a].name << "\" "
-            << typeText(g.nodes[a].outputs[0]) << "\n";
-      dumpNodes(g, region.nodes, indent + "    ", out);
-      for (auto &res : region.results)
-        out << indent << "    result: \"" << g.nodes[res.node].name
-            << (res.index ? ":" + std::to_string(res.index) : "") << "\"\n";
-      out << indent << "  }\n";
-    }
-    out << indent << "}\n";
-  }
-}
-
-static void dumpGraph(const graph::Graph &g, std::ostream &out) {
-  // The node list of TensorFlow's as_graph_def(), as text; the regions of
-  // control-flow nodes (TF's function library) are shown nested.
-  dumpNodes(g, g.bodyNodes(), "", out);
-}
-
 /// Every function definition of the module, methods included, in order.
 static void functionDefs(const ast::StmtList &body,
                          std::vector<const ast::FunctionDefStmt *> &out) {
@@ -695,6 +660,10 @@ static void functionDefs(const ast::StmtList &body,
 int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
   if (opts.format == "json" && opts.stage != "ast") {
     err << "kiln: error: --format=json is implemented for --stage=ast only\n";
+    return kExitUsage;
+  }
+  if (opts.format == "dot" && opts.stage != "graph") {
+    err << "kiln: error: --format=dot is implemented for --stage=graph only\n";
     return kExitUsage;
   }
   if (opts.stage == "autograph") {
@@ -733,7 +702,10 @@ int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
       found = true;
       out << "// " << f.signature << "\n";
       if (opts.stage == "graph") {
-        dumpGraph(f.graph, out);
+        if (opts.format == "dot")
+          dumpGraphDot(f.graph, out);
+        else
+          dumpGraphText(f.graph, out);
         continue;
       }
       std::string text, error;

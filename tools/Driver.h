@@ -21,7 +21,7 @@ struct DriverOptions {
   std::string input;
   bool jsonDiagnostics = false;
   std::string stage = "ast";   // for dump
-  std::string format = "text"; // for dump
+  std::string format = "text"; // for dump: text, json (ast), dot (graph)
   std::string function;        // dump --function
   // compile
   std::string output;
@@ -39,6 +39,9 @@ struct DriverOptions {
   // Tracing (commands that run the script).
   int maxTraces = 0; // --max-traces: 0 is no limit
   bool explainRetrace = false;
+  /// run --eager: tf.function bodies run op by op from the start, as after
+  /// tf.config.run_functions_eagerly(True).
+  bool eager = false;
 };
 
 int runCheck(const DriverOptions &opts, std::ostream &out, std::ostream &err);

@@ -234,7 +234,10 @@ void Graph::rename(int id, const std::string &hint) {
              it != nameCounts_.end() && it->second == 1) {
     it->second = 0;
   }
-  nodes[id].name = uniqueName(hint);
+  // A name ending in "/" is a whole scope's name, taken as it is (the op
+  // is named after the scope: name="a/" gives node "a").
+  bool whole = !hint.empty() && hint.back() == '/';
+  nodes[id].name = whole ? hint.substr(0, hint.size() - 1) : uniqueName(hint);
   for (Output in : nodes[id].listedInputs()) {
     std::string &operand = nodes[in.node].name;
     if (operand.compare(0, old.size() + 1, old + "/") == 0)

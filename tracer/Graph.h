@@ -166,7 +166,7 @@ struct Graph {
   /// Renames node `id` uniquely after `hint` (an op's name= argument),
   /// releasing its old name when nothing was named after it since; the
   /// inputs named in its scope ("Sum/reduction_indices", "truediv/y") move
-  /// along.
+  /// along. A hint ending in "/" names the node exactly ("a/" is "a").
   void rename(int id, const std::string &hint);
   /// The name scope new nodes are named in: "" or "outer/inner/".
   std::string scope;

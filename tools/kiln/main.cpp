@@ -81,7 +81,7 @@ int main(int argc, char **argv) {
       ->check(CLI::IsMember(
           {"ast", "autograph", "graph", "kiln", "linalg", "llvm"}));
   dump->add_option("--format", inv.opts.format, "Output format")
-      ->check(CLI::IsMember({"text", "json"}));
+      ->check(CLI::IsMember({"text", "json", "dot"}));
   dump->add_option("--function", inv.opts.function, "Only this tf.function");
   auto addCodegen = [&](CLI::App *cmd) {
     cmd->add_flag("--print-ir-after-all", inv.opts.printIrAfterAll,
@@ -113,6 +113,9 @@ int main(int argc, char **argv) {
   };
   addTracing(run);
   addTracing(dump);
+  run->add_flag("--eager", inv.opts.eager,
+                "Run tf.function bodies op by op, as after "
+                "tf.config.run_functions_eagerly(True)");
   CLI::App *compile = app.add_subcommand(
       "compile", "Compile a script's tf.functions to a library");
   addInput(compile);

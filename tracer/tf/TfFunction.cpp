@@ -11,6 +11,7 @@
 #include "TfGradient.h"
 #include "TfHostOps.h"
 #include "TfIndexedSlices.h"
+#include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 #include "TfPrint.h"
@@ -620,8 +621,13 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   ValueList symbolicArgs;
   size_t leaf = 0;
   for (size_t i = 0; i < args.size(); ++i) {
-    // A TensorSpec's own name names its placeholder.
+    // A TensorSpec's own name names its placeholder; one that cannot name
+    // a node gets TensorFlow's warning and the op's name.
     std::string base = specNameOf(i);
+    if (!base.empty() && !validOpName(base, true)) {
+      in.err() << "WARNING:tensorflow:" << invalidNodeName(base) << "\n";
+      base = "Placeholder";
+    }
     if (base.empty())
       base =
           i < paramNames.size() ? paramNames[i] : "args_" + std::to_string(i);

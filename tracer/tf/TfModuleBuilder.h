@@ -56,6 +56,27 @@ struct Params {
 void nameLastNode(TfRuntime &rt, const Value &out, size_t before,
                   const std::string &wanted);
 
+/// Whether `name` matches TensorFlow's pattern for an op name (`top`) or
+/// for a scope inside another: letters, digits and `_.\\/>-`, the first
+/// of an op name not one of `_\\/-`.
+bool validOpName(const std::string &name, bool top);
+
+/// TensorFlow's message for a node name that is not validOpName.
+std::string invalidNodeName(const std::string &name);
+
+/// Raises TensorFlow's ValueError when `name` cannot open a name scope in
+/// graph `g`: the pattern for a scope at the top is stricter (no leading
+/// `_`, `-`, `/` or `\\`) than for one inside another.
+void checkScopeName(Interpreter &in, const graph::Graph &g,
+                    const std::string &name);
+
+/// Calls `fn`, the tf function `fname`; while tracing, its `name=` keyword
+/// is checked as a scope name (or, for tf.constant, as the Const node's
+/// name) and names the node the call makes last.
+Value callWithNodeName(TfRuntime &rt, const std::string &fname,
+                       const py::BuiltinFn &fn, Interpreter &in,
+                       CallArgs &args);
+
 class ModuleBuilder {
 public:
   ModuleBuilder(Interpreter &in, TfRuntime &rt, const std::string &name)
@@ -64,22 +85,12 @@ public:
   }
   /// Defines function `name`. A `name=` keyword names the graph node the
   /// call makes last, as TensorFlow's ops take it (only while tracing:
-  /// eager tensors have no names).
+  /// eager tensors have no names); callWithNodeName.
   void def(const std::string &name, py::BuiltinFn fn) {
     TfRuntime *r = &rt;
     module->dict[name] = in.builtin(
-        name, [r, fn = std::move(fn)](Interpreter &in, CallArgs &args) {
-          const Value *nodeName = nullptr;
-          for (auto &[k, v] : args.keywords)
-            if (k == "name" && v.is(py::Type::Str))
-              nodeName = &v;
-          if (!nodeName || !r->tracing)
-            return fn(in, args);
-          std::string wanted = in.toStr(*nodeName);
-          size_t before = r->tracing->graph.nodes.size();
-          Value out = fn(in, args);
-          nameLastNode(*r, out, before, wanted);
-          return out;
+        name, [r, name, fn = std::move(fn)](Interpreter &in, CallArgs &args) {
+          return callWithNodeName(*r, name, fn, in, args);
         });
   }
   void set(const std::string &name, Value v) {

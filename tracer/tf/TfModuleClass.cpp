@@ -32,6 +32,9 @@ struct NameScopeObject : py::NativeObject {
     } else if (attr == "__enter__") {
       out = in.builtin("__enter__", [this, self](Interpreter &in, CallArgs &) {
         (void)self; // keeps this object alive while the builtin is
+        // Only a graph checks names: eagerly, any string is a scope.
+        if (rt.tracing)
+          checkScopeName(in, rt.tracing->graph, name);
         saved.push_back(rt.nameScope);
         // A name ending in "/" is a whole scope (what entering returned);
         // "" goes back to the top.
@@ -70,11 +73,7 @@ struct NameScopeObject : py::NativeObject {
   }
 };
 
-Value nameScope(Interpreter &in, TfRuntime &rt, const std::string &name) {
-  for (char c : name)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' ||
-          c == '-' || c == '/' || c == '>'))
-      in.valueError("'" + name + "' is not a valid scope name");
+Value nameScope(TfRuntime &rt, const std::string &name) {
   return Value::object(Type::Native,
                        std::make_shared<NameScopeObject>(rt, name));
 }
@@ -183,7 +182,7 @@ void installModuleClass(TfRuntime &rt, ModuleBuilder &tf) {
     Value name = p.require("name", "name_scope");
     if (!name.is(Type::Str))
       in.typeError("name for name_scope must be a string.");
-    return nameScope(in, *r, in.toStr(name));
+    return nameScope(*r, in.toStr(name));
   });
 
   auto cls = std::make_shared<py::ClassObject>();
@@ -209,8 +208,7 @@ void installModuleClass(TfRuntime &rt, ModuleBuilder &tf) {
     }
     in.setAttr(self, "_name", in.str(name));
     // The module's scope nests in the scope it was made in.
-    in.setAttr(self, "_name_scope",
-               nameScope(in, *r, r->nameScope + name + "/"));
+    in.setAttr(self, "_name_scope", nameScope(*r, r->nameScope + name + "/"));
     return Value();
   });
   cls->dict["name"] = property(in, "name", [](Interpreter &in, CallArgs &args) {

@@ -9,8 +9,10 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cctype>
 #include <cstring>
 #include <limits>
+#include <set>
 
 namespace kiln::tf {
 
@@ -355,6 +357,66 @@ void nameLastNode(TfRuntime &rt, const Value &out, size_t before,
                   const std::string &wanted) {
   if (int id = nodeMadeSince(rt, out, before); id >= 0 && !wanted.empty())
     rt.tracing->graph.rename(id, wanted);
+}
+
+bool validOpName(const std::string &name, bool top) {
+  for (size_t i = 0; i < name.size(); ++i) {
+    unsigned char c = name[i];
+    bool ok = std::isalnum(c) || c == '.' ||
+              ((i > 0 || !top) && c != 0 && std::strchr("_\\/>-", c));
+    if (!ok)
+      return false;
+  }
+  return !top || !name.empty();
+}
+
+std::string invalidNodeName(const std::string &name) {
+  return "`" + name +
+         "` is not a valid node name. Accepted names conform to Regex "
+         "/re.compile('^[A-Za-z0-9.][A-Za-z0-9_.\\\\\\\\/>-]*$')/";
+}
+
+void checkScopeName(Interpreter &in, const graph::Graph &g,
+                    const std::string &name) {
+  if (name.empty() || validOpName(name, g.scope.empty()))
+    return;
+  if (g.scope.empty())
+    in.valueError("'" + name +
+                  "' is not a valid root scope name. A root scope name has "
+                  "to match the following pattern: "
+                  "^[A-Za-z0-9.][A-Za-z0-9_.\\\\/>-]*$");
+  in.valueError("'" + name +
+                "' is not a valid scope name. A scope name has to match the "
+                "following pattern: ^[A-Za-z0-9_.\\\\/>-]*$");
+}
+
+Value callWithNodeName(TfRuntime &rt, const std::string &fname,
+                       const py::BuiltinFn &fn, Interpreter &in,
+                       CallArgs &args) {
+  const Value *nodeName = nullptr;
+  for (auto &[k, v] : args.keywords)
+    if (k == "name" && v.is(py::Type::Str))
+      nodeName = &v;
+  if (!nodeName || !rt.tracing)
+    return fn(in, args);
+  std::string wanted = in.toStr(*nodeName);
+  graph::Graph &g = rt.tracing->graph;
+  // TensorSpec and Variable names are not node names; tf.constant names
+  // its Const without a scope, so the node name itself is checked.
+  static const std::set<std::string> notScoped = {"TensorSpec", "Variable",
+                                                  "name_scope"};
+  bool constant = fname == "constant" || fname == "convert_to_tensor";
+  if (notScoped.count(fname))
+    return fn(in, args);
+  if (!constant)
+    checkScopeName(in, g, wanted);
+  size_t before = g.nodes.size();
+  Value out = fn(in, args);
+  nameLastNode(rt, out, before, wanted);
+  if (int id = nodeMadeSince(rt, out, before);
+      constant && id >= 0 && !validOpName(g.nodes[id].name, true))
+    in.valueError(invalidNodeName(g.nodes[id].name));
+  return out;
 }
 
 static std::string defaultNodeName(const std::string &op) {

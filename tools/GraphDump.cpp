@@ -1,0 +1,144 @@
+// `kiln dump --stage=graph`: a concrete function's graph as the node list of
+// TensorFlow's as_graph_def() (text), or as Graphviz input (dot).
+#include "GraphDump.h"
+
+#include "Aot.h"
+
+#include <ostream>
+#include <string>
+
+namespace kiln {
+
+namespace {
+
+/// "add" or "split:1": how TensorFlow's graph names an op's output.
+std::string outputName(const graph::Graph &g, graph::Output o) {
+  return g.nodes[o.node].name + (o.index ? ":" + std::to_string(o.index) : "");
+}
+
+void textNodes(const graph::Graph &g, const std::vector<int> &ids,
+               const std::string &indent, std::ostream &out) {
+  for (int id : ids) {
+    const graph::Node &n = g.nodes[id];
+    out << indent << "node {\n"
+        << indent << "  name: \"" << n.name << "\"\n"
+        << indent << "  op: \"" << n.op << "\"\n";
+    for (auto &in : n.listedInputs())
+      out << indent << "  input: \"" << outputName(g, in) << "\"\n";
+    for (auto &o : n.outputs)
+      out << indent << "  output: " << typeText(o) << "\n";
+    if (n.loc.valid())
+      out << indent << "  # line " << n.loc.line << "\n";
+    // Control flow: each region with its arguments, nodes and results.
+    for (int r : n.regions) {
+      const graph::Region &region = g.regions[r];
+      out << indent << "  region {\n";
+      for (int a : region.args)
+        out << indent << "    arg: \"" << g.nodes[a].name << "\" "
+            << typeText(g.nodes[a].outputs[0]) << "\n";
+      textNodes(g, region.nodes, indent + "    ", out);
+      for (auto &res : region.results)
+        out << indent << "    result: \"" << outputName(g, res) << "\"\n";
+      out << indent << "  }\n";
+    }
+    out << indent << "}\n";
+  }
+}
+
+/// `s` as the inside of a DOT string: quotes and backslashes escaped, so
+/// that only the `\\n` the caller adds between lines breaks a label.
+std::string dotEscaped(const std::string &s) {
+  std::string e;
+  for (char ch : s) {
+    if (ch == '"' || ch == '\\')
+      e += '\\';
+    e += ch;
+  }
+  return e;
+}
+
+/// What a control-flow node's k-th region is for, as TensorFlow names the
+/// functions it makes of them.
+std::string regionRole(const graph::Node &owner, size_t k) {
+  bool isIf = owner.op.find("If") != std::string::npos;
+  bool isWhile = owner.op.find("While") != std::string::npos;
+  if (isIf && k < 2)
+    return k == 0 ? "then" : "else";
+  if (isWhile && k < 2)
+    return k == 0 ? "cond" : "body";
+  return "body";
+}
+
+/// Declares the nodes `ids` (one box each: name, op, output types) and a
+/// cluster for each region of a control-flow node among them. Edges come
+/// after every declaration, so each node stays in its cluster.
+void dotNodes(const graph::Graph &g, const std::vector<int> &ids,
+              const std::string &indent, std::ostream &out) {
+  for (int id : ids) {
+    const graph::Node &n = g.nodes[id];
+    out << indent << "n" << id << " [label=\"" << dotEscaped(n.name) << "\\n"
+        << dotEscaped(n.op);
+    for (auto &o : n.outputs)
+      out << "\\n" << dotEscaped(typeText(o));
+    out << "\"];\n";
+    for (size_t k = 0; k < n.regions.size(); ++k) {
+      const graph::Region &region = g.regions[n.regions[k]];
+      out << indent << "subgraph cluster_" << n.regions[k] << " {\n"
+          << indent << "  label=\"" << dotEscaped(n.name) << " "
+          << regionRole(n, k) << "\";\n";
+      dotNodes(g, region.args, indent + "  ", out);
+      dotNodes(g, region.nodes, indent + "  ", out);
+      out << indent << "}\n";
+    }
+  }
+}
+
+/// The data edges into `ids` and, for control flow, from each region's
+/// results to the node that owns the region (dashed).
+void dotEdges(const graph::Graph &g, const std::vector<int> &ids,
+              std::ostream &out) {
+  for (int id : ids) {
+    const graph::Node &n = g.nodes[id];
+    for (auto &in : n.listedInputs()) {
+      out << "  n" << in.node << " -> n" << id;
+      if (in.index)
+        out << " [label=\"" << in.index << "\"]";
+      out << ";\n";
+    }
+    for (int r : n.regions) {
+      const graph::Region &region = g.regions[r];
+      dotEdges(g, region.nodes, out);
+      for (size_t k = 0; k < region.results.size(); ++k)
+        out << "  n" << region.results[k].node << " -> n" << id
+            << " [style=dashed, label=\"result " << k
+            << (region.results[k].index
+                    ? " (:" + std::to_string(region.results[k].index) + ")"
+                    : "")
+            << "\"];\n";
+    }
+  }
+}
+
+} // namespace
+
+void dumpGraphText(const graph::Graph &g, std::ostream &out) {
+  // The regions of control-flow nodes (TF's function library) are shown
+  // nested.
+  textNodes(g, g.bodyNodes(), "", out);
+}
+
+void dumpGraphDot(const graph::Graph &g, std::ostream &out) {
+  std::vector<int> body = g.bodyNodes();
+  out << "digraph \"" << dotEscaped(g.name) << "\" {\n"
+      << "  node [shape=box, fontname=\"monospace\"];\n";
+  dotNodes(g, body, "  ", out);
+  // The function's results, in order, into one sink.
+  out << "  return [shape=oval];\n";
+  dotEdges(g, body, out);
+  for (size_t k = 0; k < g.results.size(); ++k)
+    out << "  n" << g.results[k].node << " -> return [label=\"" << k
+        << "\"];\n";
+  out << "}\n";
+}
+
+} // namespace kiln
