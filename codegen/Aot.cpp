@@ -931,6 +931,27 @@ std::string generateManifest(const std::vector<ExportedFunction> &fns,
   return m.dump(2) + "\n";
 }
 
+/// The runtime's headers and static library that a library is linked
+/// with: those installed beside kiln (PREFIX/bin/kiln finds PREFIX/include
+/// and PREFIX/lib), else those of the tree kiln was built in.
+static void runtimePaths(std::string &include, std::string &library) {
+  include = KILN_RUNTIME_INCLUDE_DIR;
+  library = KILN_RUNTIME_LIBRARY;
+  std::error_code ec;
+  std::filesystem::path exe =
+      std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec)
+    return;
+  std::filesystem::path prefix = exe.parent_path().parent_path();
+  std::filesystem::path installedLibrary =
+      prefix / "lib" / std::filesystem::path(library).filename();
+  if (std::filesystem::exists(prefix / "include/kiln/abi.h", ec) &&
+      std::filesystem::exists(installedLibrary, ec)) {
+    include = (prefix / "include").string();
+    library = installedLibrary.string();
+  }
+}
+
 bool compileAot(const std::vector<ExportedFunction> &fns,
                 const std::vector<ExportedVariable> &vars,
                 const AotOptions &options, std::string &error) {
@@ -999,7 +1020,8 @@ bool compileAot(const std::vector<ExportedFunction> &fns,
     error = "no C compiler (cc, gcc or clang) found to link the library";
     return false;
   }
-  std::string runtimeInclude = KILN_RUNTIME_INCLUDE_DIR;
+  std::string runtimeInclude, runtimeLibrary;
+  runtimePaths(runtimeInclude, runtimeLibrary);
   std::string result = scratch + "/out";
   std::string cmd;
   if (options.emit == "obj") {
@@ -1017,8 +1039,8 @@ bool compileAot(const std::vector<ExportedFunction> &fns,
           result + "'";
   } else
     cmd = cc + " -shared -O2 -fPIC -fvisibility=hidden -I'" + runtimeInclude +
-          "' '" + source + "' '" + object +
-          "' '" KILN_RUNTIME_LIBRARY "' -lm -o '" + result + "'";
+          "' '" + source + "' '" + object + "' '" + runtimeLibrary +
+          "' -lm -o '" + result + "'";
   cmd += " 2>'" + scratch + "/cc.log'";
   if (std::system(cmd.c_str()) != 0) {
     std::ifstream log(scratch + "/cc.log");

@@ -521,17 +521,54 @@ static bool writable(const std::string &path) {
   return fs::is_directory(dir, ec) && access(dir.c_str(), W_OK) == 0;
 }
 
+/// Whether two paths name one file, whether or not it exists yet.
+static bool sameFile(const std::string &a, const std::string &b) {
+  std::error_code ec;
+  if (std::filesystem::equivalent(a, b, ec))
+    return true;
+  // Made absolute first: libstdc++ leaves a relative path whose first
+  // part does not exist as it is ("h.h" but "/cwd/h.h" for "./h.h").
+  auto normal = [](const std::string &p) {
+    std::error_code ec;
+    auto abs = std::filesystem::absolute(p, ec);
+    return std::filesystem::weakly_canonical(abs, ec).lexically_normal();
+  };
+  return normal(a) == normal(b);
+}
+
 int runCompile(const DriverOptions &opts, std::ostream &out,
                std::ostream &err) {
-  // A typo in a build rule must not replace the script with a library.
+  // A typo in a build rule must not replace the script with a library, or
+  // write two outputs to one file.
   std::error_code ec;
-  for (const std::string *path : {&opts.output, &opts.depfile})
-    if (!path->empty() && std::filesystem::equivalent(*path, opts.input, ec)) {
+  const std::pair<const std::string *, const char *> outputs[] = {
+      {&opts.output, "-o"},
+      {&opts.depfile, "-MF"},
+      {&opts.header, "--header"},
+      {&opts.manifest, "--manifest"}};
+  for (size_t i = 0; i < std::size(outputs); ++i) {
+    auto [path, option] = outputs[i];
+    if (path->empty())
+      continue;
+    if (std::filesystem::equivalent(*path, opts.input, ec)) {
       err << "kiln: error: output file '" << *path
-          << "' is the input script; choose another "
-          << (path == &opts.output ? "-o" : "-MF") << "\n";
+          << "' is the input script; choose another " << option << "\n";
       return kExitUsage;
     }
+    for (size_t j = 0; j < i; ++j)
+      if (!outputs[j].first->empty() && sameFile(*outputs[j].first, *path)) {
+        err << "kiln: error: " << outputs[j].second << " and " << option
+            << " name the same file '" << *path << "'\n";
+        return kExitUsage;
+      }
+  }
+  bool extras = !opts.header.empty() || !opts.manifest.empty();
+  if (extras && !(opts.emit.empty() || opts.emit == "obj")) {
+    err << "kiln: error: --header and --manifest go with a library or an "
+           "object; --emit="
+        << opts.emit << " writes one text file\n";
+    return kExitUsage;
+  }
   // `-o -`: text to stdout; a library or an object needs a file.
   bool toStdout = opts.output == "-";
   bool text = opts.emit == "mlir" || opts.emit == "llvm" ||
@@ -544,13 +581,6 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
   }
   if (toStdout && !opts.depfile.empty()) {
     err << "kiln: error: -MF needs an output file, not -o -\n";
-    return kExitUsage;
-  }
-  if (!opts.depfile.empty() &&
-      (opts.depfile == opts.output ||
-       std::filesystem::equivalent(opts.depfile, opts.output, ec))) {
-    err << "kiln: error: -MF and -o name the same file '" << opts.depfile
-        << "'\n";
     return kExitUsage;
   }
   std::vector<ExportedFunction> functions;
@@ -605,9 +635,29 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
   aot.targetCpu = opts.targetCpu;
   aot.prefix = opts.prefix;
   std::string error;
+  // The header and manifest first (cheap, and a failure leaves the library
+  // from before); they go when the library cannot be written.
+  // (Through a symbolic link: the file it points to.)
+  auto removeOutputs = [&](std::initializer_list<const std::string *> paths) {
+    for (const std::string *path : paths)
+      if (!path->empty() && std::filesystem::is_regular_file(*path, ec))
+        std::filesystem::remove(std::filesystem::canonical(*path, ec), ec);
+  };
+  for (auto [path, emit] : {std::pair{&opts.header, "header"},
+                            std::pair{&opts.manifest, "manifest"}}) {
+    AotOptions extra = aot;
+    extra.emit = emit;
+    extra.output = *path;
+    if (!path->empty() && !compileAot(functions, variables, extra, error)) {
+      removeOutputs({&opts.header});
+      err << "kiln: error: " << error << "\n";
+      return kExitUserError;
+    }
+  }
   if (!compileAot(functions, variables, aot, error)) {
     if (toStdout)
       std::filesystem::remove_all(temporary.parent_path(), ec);
+    removeOutputs({&opts.header, &opts.manifest});
     err << "kiln: error: " << error << "\n";
     return kExitUserError;
   }
@@ -621,11 +671,9 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
   }
   if (!opts.depfile.empty() &&
       !writeDepfile(opts.depfile, opts.output, {opts.input}, error)) {
-    // Without its dependency file a build tool would take the output for
-    // up to date: it goes too.
-    // (Through a symbolic link: the file it points to.)
-    if (std::filesystem::is_regular_file(opts.output, ec))
-      std::filesystem::remove(std::filesystem::canonical(opts.output, ec), ec);
+    // Without its dependency file a build tool would take the outputs for
+    // up to date: they go too.
+    removeOutputs({&opts.output, &opts.header, &opts.manifest});
     err << "kiln: error: " << error << "\n";
     return kExitUserError;
   }

@@ -33,6 +33,10 @@ struct DriverOptions {
   /// entry points NAMEf_0), so that two kiln outputs link into one program.
   std::string prefix = "kiln_";
   std::string depfile; // -MF: a Make rule naming the output's inputs
+  // --header, --manifest: also write these beside a library or an object,
+  // in the same run.
+  std::string header;
+  std::string manifest;
   int optLevel = 2;
   bool printIrAfterAll = false;
   std::vector<std::string> printIrAfter; // --print-ir-after=PASS,...

@@ -148,6 +148,10 @@ int main(int argc, char **argv) {
               ok && (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_');
         return ok ? "" : "'" + p + "' is not the start of a C identifier";
       });
+  compile->add_option("--header", inv.opts.header,
+                      "Also write the C header to this file");
+  compile->add_option("--manifest", inv.opts.manifest,
+                      "Also write the JSON manifest to this file");
   compile->add_option("--target-cpu", inv.opts.targetCpu,
                       "CPU to generate code for (default x86-64; 'native')");
   std::string target = "cpu";
