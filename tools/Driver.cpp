@@ -119,8 +119,10 @@ int runScript(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
     return rc;
   py::Interpreter interp(*loaded.file, out, err);
   interp.setAutograph(&loaded.autograph);
-  std::unique_ptr<graph::Executor> executor =
-      createJitExecutor(compileOptions(opts));
+  // Run-time errors name the script as CPython's tracebacks do.
+  CompileOptions compile = compileOptions(opts);
+  compile.fileName = interp.scriptPath();
+  std::unique_ptr<graph::Executor> executor = createJitExecutor(compile);
   installTensorFlow(interp, *executor, opts);
   // The script's status: sys.exit(n) sets it, an uncaught exception is 1.
   int rc = interp.runMain(*loaded.module);
@@ -321,8 +323,10 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
                                               : DiagnosticEngine::Format::Text);
   interp.setUncaughtHandler(
       [&](const py::Value &exc) { reportException(interp, exc, diags); });
-  std::unique_ptr<graph::Executor> executor =
-      createJitExecutor(compileOptions(opts));
+  // Run-time errors name the script as CPython's tracebacks do.
+  CompileOptions compile = compileOptions(opts);
+  compile.fileName = interp.scriptPath();
+  std::unique_ptr<graph::Executor> executor = createJitExecutor(compile);
   auto rt = installTensorFlow(interp, *executor, opts);
   if (interp.runMain(*loaded.module, moduleName) != 0 || diags.hasErrors())
     return endedInternally(interp) ? kExitInternal : kExitUserError;

@@ -134,9 +134,7 @@ std::string Graph::runtimeError(const Node &n, const std::string &message,
   if (function.rfind(prefix, 0) == 0 && function.rfind('_') > prefix.size())
     function =
         function.substr(prefix.size(), function.rfind('_') - prefix.size());
-  std::error_code ec;
-  std::string path =
-      std::filesystem::absolute(file, ec).lexically_normal().string();
+  const std::string &path = file;
   std::string text = "Graph execution error:\n\nDetected at node " + n.name +
                      " defined at (most recent call last):\n";
   for (auto &[line, caller] : traceStack)

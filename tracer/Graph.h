@@ -181,7 +181,9 @@ struct Graph {
   }
   /// TensorFlow's text for node `n` failing with `message` when the
   /// function runs ("Graph execution error: ... Detected at node ...");
-  /// `file` is the script, named by its absolute path as CPython does.
+  /// `file` names the script: `kiln run` gives its absolute path, as
+  /// CPython shows it; `kiln compile` the path it was given, so that a
+  /// library does not depend on the folder it was built in.
   std::string runtimeError(const Node &n, const std::string &message,
                            const std::string &file) const;
   const TensorType &typeOf(Output o) const {

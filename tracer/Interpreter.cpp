@@ -212,6 +212,14 @@ void Interpreter::raiseValue(Value exception) {
   throw PyException{std::move(exception)};
 }
 
+std::string Interpreter::scriptPath() const {
+  // CPython shows the main script's absolute path.
+  std::error_code ec;
+  std::string path =
+      std::filesystem::absolute(file_.path(), ec).lexically_normal().string();
+  return ec ? file_.path() : path;
+}
+
 void Interpreter::printException(const Value &exc, std::ostream &err) {
   auto &inst = exc.as<InstanceObject>();
   if (inst.cause.is(Type::Instance) && !inst.cause.identical(exc)) {
@@ -225,12 +233,7 @@ void Interpreter::printException(const Value &exc, std::ostream &err) {
            "occurred:\n\n";
   }
   err << "Traceback (most recent call last):\n";
-  // CPython shows the main script's absolute path.
-  std::error_code ec;
-  std::string displayPath =
-      std::filesystem::absolute(file_.path(), ec).lexically_normal().string();
-  if (ec)
-    displayPath = file_.path();
+  std::string displayPath = scriptPath();
   // Entries were recorded innermost first. Runs of one repeated entry are
   // cut after three, as CPython does.
   const std::vector<TracebackEntry> &tb = inst.traceback;

@@ -219,6 +219,8 @@ public:
   void defineMethod(Type type, const std::string &name, MethodFn fn);
 
   const SourceFile &file() const { return file_; }
+  /// The script's path as CPython shows it in tracebacks: absolute.
+  std::string scriptPath() const;
   Frame *currentFrame() { return frame_; }
 
   // ---- AutoGraph ----

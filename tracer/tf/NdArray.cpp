@@ -104,6 +104,46 @@ std::string NdArrayObject::str(Interpreter &, const Value &) {
   return py::numpyStr(value->view());
 }
 
+/// The flat element index that ndarray.item(*args) names: one int (a
+/// flat index, negative from the end), or one int per dimension (as
+/// separate arguments or a tuple), with NumPy's errors.
+static size_t itemIndex(Interpreter &in, const std::vector<int64_t> &shape,
+                        const ValueList &args) {
+  ValueList indices = args;
+  if (args.size() == 1 && args[0].is(Type::Tuple))
+    indices = in.toList(args[0]);
+  auto asIndex = [&](const Value &v) {
+    if (!v.isIntLike())
+      in.typeError("'" + in.typeName(v) +
+                   "' object cannot be interpreted as an integer");
+    return v.asInt();
+  };
+  int64_t size = 1;
+  for (int64_t d : shape)
+    size *= d;
+  if (indices.size() == 1) {
+    int64_t i = asIndex(indices[0]);
+    if (i < -size || i >= size)
+      in.raise("IndexError", "index " + std::to_string(i) +
+                                 " is out of bounds for size " +
+                                 std::to_string(size));
+    return static_cast<size_t>(i < 0 ? i + size : i);
+  }
+  if (indices.size() != shape.size())
+    in.valueError("incorrect number of indices for array");
+  int64_t flat = 0;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    int64_t i = asIndex(indices[d]);
+    if (i < -shape[d] || i >= shape[d])
+      in.raise("IndexError", "index " + std::to_string(i) +
+                                 " is out of bounds for axis " +
+                                 std::to_string(d) + " with size " +
+                                 std::to_string(shape[d]));
+    flat = flat * shape[d] + (i < 0 ? i + shape[d] : i);
+  }
+  return static_cast<size_t>(flat);
+}
+
 bool NdArrayObject::getAttr(Interpreter &in, const Value &self,
                             const std::string &name, Value &out) {
   const TensorType &type = value->type;
@@ -130,7 +170,7 @@ bool NdArrayObject::getAttr(Interpreter &in, const Value &self,
   } else if (name == "tolist" || name == "item") {
     HostTensorPtr v = value;
     bool item = name == "item";
-    out = in.builtin(name, [v, item](Interpreter &in, CallArgs &) -> Value {
+    out = in.builtin(name, [v, item](Interpreter &in, CallArgs &args) -> Value {
       std::function<Value(size_t, size_t &)> build =
           [&](size_t dim, size_t &index) -> Value {
         if (dim == v->type.shape.size()) {
@@ -145,6 +185,10 @@ bool NdArrayObject::getAttr(Interpreter &in, const Value &self,
         return in.list(std::move(items));
       };
       size_t index = 0;
+      if (item && !args.positional.empty()) {
+        index = itemIndex(in, v->type.shape, args.positional);
+        return build(v->type.shape.size(), index);
+      }
       if (item && v->type.numElements() != 1)
         in.valueError("can only convert an array of size 1 to a Python scalar");
       return item ? build(v->type.shape.size(), index) : build(0, index);

@@ -67,7 +67,11 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     // One AddN node in TensorFlow's graph: kiln's sums of its runs take
     // its name.
     return namedOp(*r, "AddN", [r, inputs](Interpreter &, CallArgs &) {
-      return addN(*r, inputs, "AddN");
+      ValueList tensors;
+      for (auto &v : inputs)
+        tensors.push_back(r->toTensor(v));
+      checkAddNShapes(*r, tensors);
+      return addN(*r, tensors, "AddN");
     })(in, args);
   });
   tf.def("clip_by_value", [r](Interpreter &in, CallArgs &args) {

@@ -378,7 +378,25 @@ void TfFunction::bindingError(Interpreter &in, const CallArgs &args,
       else if (i >= firstDefault)
         text += "=<captured_default_value>";
       signature += (signature.empty() ? "" : ", ") + text;
+      if (i + 1 == fn.args->posonly.size())
+        signature += ", /";
     }
+    // Then *args (or a bare * before keyword-only parameters), the
+    // keyword-only parameters and **kwargs, as inspect.Signature prints.
+    auto add = [&](const std::string &text) {
+      signature += (signature.empty() ? "" : ", ") + text;
+    };
+    if (fn.args->vararg)
+      add("*" + fn.args->vararg->name);
+    else if (!fn.args->kwonly.empty())
+      add("*");
+    for (size_t k = 0; k < fn.args->kwonly.size(); ++k)
+      add(fn.args->kwonly[k].name +
+          (k < fn.kwDefaults.size() && fn.kwDefaults[k]
+               ? "=<captured_default_value>"
+               : ""));
+    if (fn.args->kwarg)
+      add("**" + fn.args->kwarg->name);
   }
   in.typeError(bindingMessage(in, reason, received, "(" + signature + ")") +
                ".");
@@ -651,7 +669,14 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
         },
         leaf));
   }
+  // A trace that raises is not counted: TensorFlow counts the traces that
+  // made a concrete function.
   ++tracingCount;
+  struct Uncount {
+    int &count;
+    bool keep = false;
+    ~Uncount() { count -= keep ? 0 : 1; }
+  } uncount{tracingCount};
   Value result;
   // AutoGraph stages tensor-dependent control flow while this traces.
   StagingScope staging(in, converts(in));
@@ -727,6 +752,17 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     concrete->params.emplace_back(pname, structureText(in, specs, leaf));
     concrete->paramKinds.push_back(parameterKind(i, positionalCount));
   }
+  ValueList positional;
+  Value keywords = in.dict();
+  for (size_t k = 0; k < inputStructure.size(); ++k) {
+    if (concrete->paramKinds[k] == "KEYWORD_ONLY")
+      in.setItem(keywords, in.str(concrete->params[k].first),
+                 inputStructure[k]);
+    else
+      positional.push_back(inputStructure[k]);
+  }
+  concrete->structuredSignature =
+      in.tuple({in.tuple(std::move(positional)), keywords});
   concrete->inputStructure =
       in.tuple({in.tuple(std::move(inputStructure)), in.dict()});
   {
@@ -776,6 +812,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   }
   concrete->graph = state.graph; // a copy: leaked tensors still name nodes
   concretes.push_back(std::move(concrete));
+  uncount.keep = true;
   return concretes.back().get();
 }
 
@@ -942,7 +979,7 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
     if (!slot) {
       graph::Graph specialized;
       if (!specializeRanks(c.graph, shapes, specialized, error,
-                           rt.in.file().path())) {
+                           rt.in.scriptPath())) {
         const std::string invalid = "InvalidArgumentError: ";
         if (error.rfind(invalid, 0) == 0)
           rt.raise("InvalidArgumentError", error.substr(invalid.size()));
@@ -955,9 +992,9 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
     }
     compiled = slot;
   }
-  if (c.onHost ? !runGraphOnHost(c.graph, rt.in.file().path(), inputs, outputs,
-                                 error)
-               : !rt.executor.run(compiled, inputs, outputs, error)) {
+  if (c.onHost
+          ? !runGraphOnHost(c.graph, rt.in.scriptPath(), inputs, outputs, error)
+          : !rt.executor.run(compiled, inputs, outputs, error)) {
     // The compiled code's errors name TensorFlow's exception class.
     for (const char *type :
          {"InvalidArgumentError", "ResourceExhaustedError"}) {
@@ -1527,7 +1564,7 @@ struct ConcreteFunctionObject : py::NativeObject {
       return true;
     }
     if (name == "structured_input_signature") {
-      out = concrete->inputStructure;
+      out = concrete->structuredSignature;
       return true;
     }
     if (name == "output_shapes" || name == "output_dtypes") {
@@ -1647,7 +1684,9 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
       return wrap(concreteFor(in, *inputSignature));
   }
   // TensorSpecs become placeholder tensors of their type.
-  std::vector<TensorType> specTypes;
+  // Each stand-in tensor's spec, to find them again in the bound
+  // arguments (which order dicts by key and keywords by parameter).
+  std::map<const void *, TensorType> specTypes;
   CallArgs replaced = args;
   // With an input_signature: the signature's specs.
   if (signatureOnly) {
@@ -1668,8 +1707,10 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
       std::vector<int64_t> dims = spec->type.shape;
       for (auto &d : dims)
         d = d < 0 ? 0 : d;
-      specTypes.push_back(spec->type);
-      return rt.eager(graph::HostTensor::zeros({spec->type.dtype, dims}));
+      Value standIn =
+          rt.eager(graph::HostTensor::zeros({spec->type.dtype, dims}));
+      specTypes[standIn.raw()] = spec->type;
+      return standIn;
     });
   };
   // Top-level TensorSpecs' names name their placeholders (for positional
@@ -1694,11 +1735,20 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
   std::string key = cacheKey(in, bound, kwNames, tensors);
   // Specs keep their None dimensions.
   if (!specTypes.empty()) {
-    size_t s = 0;
-    for (size_t i = 0; i < tensors.size() && s < specTypes.size(); ++i)
-      if (tensors[i].dtype == specTypes[s].dtype &&
-          tensors[i].shape.size() == specTypes[s].shape.size())
-        tensors[i] = specTypes[s++];
+    size_t i = 0;
+    for (auto &b : bound) {
+      size_t index = 0;
+      mapTensors(
+          in, b,
+          [&](size_t, const Value &t) {
+            auto spec = specTypes.find(t.raw());
+            if (spec != specTypes.end() && i < tensors.size())
+              tensors[i] = spec->second;
+            ++i;
+            return t;
+          },
+          index);
+    }
   }
   ConcreteFunction *c = nullptr;
   for (auto &existing : concretes)

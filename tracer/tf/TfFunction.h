@@ -59,7 +59,10 @@ struct ConcreteFunction {
   /// The arguments of the call that traced it (empty when not traced by
   /// a call).
   std::vector<ArgumentType> argTypes;
-  Value inputStructure;         // structured_input_signature
+  Value inputStructure; // each parameter's TensorSpecs and values, in order
+  /// structured_input_signature: inputStructure with the keyword-only
+  /// parameters (and **kwargs) moved into its dict, by name.
+  Value structuredSignature;
   std::string describe() const; // "Input Parameters:\n..." as TF prints
   /// "(x: TensorSpec(...), y: Literal[2]) -> TensorSpec(...)": the short
   /// form of describe(), as binding errors and non-verbose

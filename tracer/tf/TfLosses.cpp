@@ -56,8 +56,10 @@ Value sequenceMask(TfRuntime &rt, const Value &lengthsArg,
 /// log1p(exp(-|x|)), as nn_impl.py writes it.
 Value sigmoidCrossEntropy(TfRuntime &rt, const Value &labelsArg,
                           const Value &logitsArg) {
+  // The labels keep their own dtype: one that is not the logits' fails in
+  // the Mul below, as in nn_impl.
   Value logits = rt.toTensor(logitsArg);
-  Value labels = rt.toTensor(labelsArg, rt.tensor(logits).type.dtype);
+  Value labels = rt.toTensor(labelsArg);
   const TensorType &lt = rt.tensor(logits).type, zt = rt.tensor(labels).type;
   bool same = lt.shape.size() == zt.shape.size();
   for (size_t i = 0; same && i < lt.shape.size(); ++i)
@@ -186,7 +188,11 @@ Value softmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
   Value logits = rt.toTensor(logitsArg);
   const TensorType lt = rt.tensor(logits).type;
   requireFloatLogits(in, lt.dtype);
-  Value labels = rt.toTensor(labelsArg, lt.dtype);
+  // Labels of another dtype (int one-hots) are cast to the logits', as
+  // nn_ops does.
+  Value labels = rt.toTensor(labelsArg);
+  if (rt.tensor(labels).type.dtype != lt.dtype)
+    labels = cast(rt, labels, lt.dtype);
   const TensorType zt = rt.tensor(labels).type;
   // A batch known at run time only is fine for [batch, classes] logits.
   bool runTimeBatch = lt.shape.size() == 2 && lt.shape[0] < 0 &&

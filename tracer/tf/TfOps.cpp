@@ -587,15 +587,15 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
   std::string scope;
   if (rt.tracing && (!rt.isTensor(x) || !rt.isTensor(y)))
     scope = rt.tracing->graph.uniqueName(name);
-  // Eagerly a Python string becomes a string tensor, which the numeric
-  // kernel then rejects.
+  // Eagerly, add's Python string becomes a string tensor, which the
+  // numeric kernel then rejects.
   if (!rt.tracing && (x.is(Type::Str) != y.is(Type::Str)) &&
       rt.isTensor(x.is(Type::Str) ? y : x)) {
     DType numeric = rt.tensor(x.is(Type::Str) ? y : x).type.dtype;
-    // A first operand (a reflected operator's) is converted to the
-    // tensor's dtype instead, which fails.
-    if (numeric != DType::String && x.is(Type::Str))
-      rt.in.typeError("Cannot convert " + rt.in.repr(x) +
+    // A first operand (a reflected operator's), and any other op's
+    // operand, is converted to the tensor's dtype instead, which fails.
+    if (numeric != DType::String && (x.is(Type::Str) || op != "AddV2"))
+      rt.in.typeError("Cannot convert " + rt.in.repr(x.is(Type::Str) ? x : y) +
                       " to EagerTensor of dtype " + kernelTypeName(numeric));
     if (numeric != DType::String)
       mismatchedInputs(rt, op, "x", "y", numeric, DType::String, 1);
@@ -680,7 +680,8 @@ Value trueDiv(TfRuntime &rt, const Value &x, const Value &y) {
   if (rt.isTensor(x) && !rt.isTensor(y)) {
     tx = x;
     DType hint = rt.tensor(x).type.dtype;
-    bool fits = y.is(Type::Bool)    ? hint == DType::Bool
+    bool fits = y.is(Type::Str)     ? false
+                : y.is(Type::Bool)  ? hint == DType::Bool
                 : y.is(Type::Float) ? isFloating(hint)
                                     : hint != DType::Bool;
     ty = convertArgument(rt, y, name + "/y",
@@ -1386,6 +1387,56 @@ static std::string inputShapes(TfRuntime &rt, const ValueList &tensors) {
   for (size_t k = 0; k < tensors.size(); ++k)
     shapes += (k ? ", " : "") + shapeList(rt.tensor(tensors[k]).type.shape);
   return shapes;
+}
+
+void checkAddNShapes(TfRuntime &rt, const ValueList &tensors) {
+  // Shape inference merges each input's shape into the first's: a ValueError
+  // while tracing. Eagerly the kernel compares each input with input 0.
+  const std::vector<int64_t> &first = rt.tensor(tensors[0]).type.shape;
+  std::vector<int64_t> merged = first;
+  bool mergedKnown = !rt.tensor(tensors[0]).type.unknownRank;
+  for (size_t i = 1; i < tensors.size(); ++i) {
+    const TensorType &t = rt.tensor(tensors[i]).type;
+    if (t.unknownRank)
+      continue;
+    if (!mergedKnown) {
+      merged = t.shape;
+      mergedKnown = true;
+      continue;
+    }
+    std::string problem;
+    if (t.shape.size() != merged.size()) {
+      problem = "Shapes must be equal rank, but are " +
+                std::to_string(t.shape.size()) + " and " +
+                std::to_string(merged.size());
+    } else {
+      for (size_t d = 0; d < merged.size() && problem.empty(); ++d) {
+        if (t.shape[d] >= 0 && merged[d] >= 0 && t.shape[d] != merged[d])
+          problem = "Dimension " + std::to_string(d) +
+                    " in both shapes must be equal, but are " +
+                    std::to_string(t.shape[d]) + " and " +
+                    std::to_string(merged[d]) + ". Shapes are " +
+                    shapeList(t.shape) + " and " + shapeList(merged) + ".";
+        else if (merged[d] < 0)
+          merged[d] = t.shape[d];
+      }
+    }
+    if (problem.empty())
+      continue;
+    if (rt.tracing)
+      rt.in.valueError(
+          problem + "\n\tFrom merging shape " + std::to_string(i) +
+          " with other shapes. for '{{node " + rt.tracing->graph.scopeName() +
+          "}} = AddN[N=" + std::to_string(tensors.size()) +
+          ", T=" + tfTypeName(t.dtype) + "](" + inputNames(rt, tensors) +
+          ")' with input shapes: " + inputShapes(rt, tensors) + ".");
+    rt.raise("InvalidArgumentError",
+             wrappedKernel("AddN", tensors.size()) +
+                 "Inputs to operation AddN of type AddN must have the same "
+                 "size and shape.  Input 0: " +
+                 shapeList(first) + " != input " + std::to_string(i) + ": " +
+                 shapeList(t.shape) + " [Op:AddN] name: ");
+  }
 }
 
 /// tf.concat: tensors[k] must match tensors[0] outside `axis` (both of the

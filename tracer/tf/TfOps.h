@@ -71,6 +71,10 @@ const char *tfTypeName(DType d);
 /// The graph node that produces tensor `v` ("Const" for an eager one), as
 /// TensorFlow's shape errors name inputs.
 std::string inputName(TfRuntime &rt, const Value &v);
+
+/// tf.add_n's shape checks on its input tensors: TensorFlow's ValueError
+/// while tracing (inside the AddN scope), the kernel's error eagerly.
+void checkAddNShapes(TfRuntime &rt, const ValueList &tensors);
 /// TensorFlow's error for op `op` given a `dtype` that its input `param`
 /// (type attr `attr`) does not allow: a TypeError listing `traced` while
 /// tracing, else the eager kernel lookup's InvalidArgumentError listing

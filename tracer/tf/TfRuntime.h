@@ -112,11 +112,11 @@ struct TensorObject : py::NativeObject {
     return "tensorflow.python.framework.ops";
   }
   bool hash(Interpreter &in, const Value &self, size_t &out) override;
-  bool equals(Interpreter &, const Value &self, const Value &other,
-              bool &out) override {
-    out = self.raw() == other.raw();
-    return true;
-  }
+  /// Python's `==` where it asks for a bool (`in`, list.index and count,
+  /// comparing lists): the tensor's `__eq__`, then its truth value, which
+  /// a symbolic tensor refuses.
+  bool equals(Interpreter &in, const Value &self, const Value &other,
+              bool &out) override;
 };
 
 class TfRuntime {

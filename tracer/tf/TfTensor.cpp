@@ -232,7 +232,35 @@ bool TensorObject::compare(Interpreter &in, CmpOp op, const Value &self,
   default:
     return false;
   }
+  if (effective == CmpOp::Eq || effective == CmpOp::NotEq) {
+    // Tensor `==` and `!=` run Equal with incompatible_shape_error=False:
+    // shapes that cannot broadcast compare unequal, as one scalar.
+    std::vector<int64_t> otherShape, broadcast;
+    if (rt->isTensor(other))
+      otherShape = rt->tensor(other).type.shape;
+    else if (other.is(Type::List) || other.is(Type::Tuple))
+      otherShape = rt->hostFromPython(other, type.dtype)->type.shape;
+    bool ranked = !type.unknownRank &&
+                  !(rt->isTensor(other) && rt->tensor(other).type.unknownRank);
+    if (ranked && !broadcastShapes(type.shape, otherShape, broadcast)) {
+      auto host = graph::HostTensor::zeros({DType::Bool, {}});
+      static_cast<uint8_t *>(host->data())[0] = effective == CmpOp::NotEq;
+      out = rt->constant(host, name);
+      return true;
+    }
+  }
   out = binaryOp(*rt, name, self, other);
+  return true;
+}
+
+bool TensorObject::equals(Interpreter &in, const Value &self,
+                          const Value &other, bool &out) {
+  Value result;
+  if (self.raw() == other.raw())
+    out = true;
+  else
+    out =
+        compare(in, CmpOp::Eq, self, other, false, result) && in.truthy(result);
   return true;
 }
 
