@@ -304,6 +304,25 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
     message = "Reduction axis {int} is empty in shape {shape}";
     ints.push_back(b.create<arith::ConstantIndexOp>(loc, axis));
     appendShape(loc, in, ints);
+  } else if (n.op == "EnsureShape") {
+    // The dimensions the shape names that the input knows at run time only.
+    Value in = input(n, 0);
+    const auto *expected = attr<std::vector<int64_t>>(n, "shape");
+    if (!expected || rankOf(in) != static_cast<int64_t>(expected->size()))
+      return nullptr;
+    std::string text = "[";
+    for (size_t d = 0; d < expected->size(); ++d) {
+      int64_t e = (*expected)[d];
+      text += (d ? "," : "") + (e < 0 ? std::string("?") : std::to_string(e));
+      if (e >= 0 && isDyn(in, d))
+        both(eq(dimSize(loc, in, d), b.create<arith::ConstantIndexOp>(loc, e)));
+    }
+    if (!ok)
+      return nullptr;
+    message = "Shape of tensor " + g.nodes[n.inputs[0].node].name +
+              " {shape} is not compatible with expected shape " + text + "]" +
+              ".";
+    appendShape(loc, in, ints);
   } else if (n.op == "Reshape" && n.inputs.size() == 1) {
     Value in = input(n, 0);
     auto inType = cast<RankedTensorType>(in.getType());

@@ -388,6 +388,13 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     checkLabels(n, *classes);
   if (op == "Identity" || op == "StopGradient")
     return b.create<IdentityOp>(loc, type, input(n, 0));
+  // EnsureShape's checks are emitChecked's; its result may know more
+  // dimensions than its input.
+  if (op == "EnsureShape") {
+    if (input(n, 0).getType() == type)
+      return b.create<IdentityOp>(loc, type, input(n, 0));
+    return b.create<tensor::CastOp>(loc, type, input(n, 0));
+  }
   if (op == "ReadVariableOp" || op == "AssignVariableOp" ||
       op == "AssignAddVariableOp" || op == "AssignSubVariableOp")
     return emitVariableOp(n, type);

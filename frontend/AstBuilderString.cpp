@@ -5,6 +5,8 @@
 #include "StringLiteral.h"
 #include "kiln/frontend/Parser.h"
 
+#include <cstring>
+
 namespace kiln {
 
 using namespace ast;
@@ -117,6 +119,8 @@ size_t FStringParser::parseField(size_t open, size_t end, ExprList &out,
   size_t i = open + 1;
   int nesting = 0;
   char quote = 0;
+  // `{expr=}` (Python 3.8's self-documenting form): where the `=` is.
+  size_t equals = 0;
   for (; i < end; ++i) {
     char c = text_[i];
     if (quote) {
@@ -136,6 +140,14 @@ size_t FStringParser::parseField(size_t open, size_t end, ExprList &out,
       break;
     } else if (nesting == 0 && c == ':') {
       break;
+    } else if (nesting == 0 && c == '=' && i + 1 < end && text_[i + 1] != '=' &&
+               std::strchr("=!<>", text_[i - 1]) == nullptr) {
+      // Not ==, !=, <= or >=: the text up to here (and the blanks after)
+      // is printed before the value.
+      equals = i++;
+      while (i < end && std::strchr(" \t\n", text_[i]) != nullptr)
+        ++i;
+      break;
     } else if (c == '\\') {
       error(i, "f-string expression part cannot include a backslash");
       return end;
@@ -148,7 +160,8 @@ size_t FStringParser::parseField(size_t open, size_t end, ExprList &out,
     error(open, "f-string: expecting '}'");
     return end;
   }
-  std::string exprText = text_.substr(open + 1, i - open - 1);
+  std::string exprText =
+      text_.substr(open + 1, (equals ? equals : i) - open - 1);
   if (exprText.find_first_not_of(" \t\n") == std::string::npos) {
     error(open, "f-string: empty expression not allowed");
     return end;
@@ -162,6 +175,23 @@ size_t FStringParser::parseField(size_t open, size_t end, ExprList &out,
   if (!field->value) {
     failed_ = true;
     return end;
+  }
+  if (equals) {
+    // The expression's text, `=` and blanks as written, joins the literal
+    // before it, as in CPython's AST.
+    std::string label = text_.substr(open + 1, i - open - 1);
+    auto *last =
+        out.empty() ? nullptr : dynamic_cast<ConstantExpr *>(out.back().get());
+    if (last && last->type == ConstantExpr::Type::Str) {
+      last->strValue += label;
+      last->range.end = locAt(i);
+    } else {
+      auto c = std::make_unique<ConstantExpr>();
+      c->type = ConstantExpr::Type::Str;
+      c->strValue = label;
+      c->range = {locAt(open + 1), locAt(i)};
+      out.push_back(std::move(c));
+    }
   }
   if (text_[i] == '!') {
     char conv = i + 1 < end ? text_[i + 1] : 0;
@@ -191,6 +221,9 @@ size_t FStringParser::parseField(size_t open, size_t end, ExprList &out,
     error(open, "f-string: expecting '}'");
     return end;
   }
+  // `{expr=}` shows the repr unless a conversion or a format is given.
+  if (equals && !field->conversion && !field->formatSpec)
+    field->conversion = 'r';
   field->range = {locAt(open), locAt(i + 1)};
   out.push_back(std::move(field));
   return i + 1;

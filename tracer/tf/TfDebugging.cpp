@@ -759,6 +759,78 @@ void installDebugging(TfRuntime &rt, ModuleBuilder &tf,
     assertOp(*r, condition, data, summarizeArg(*r, p), Value());
     return Value();
   });
+  // tf.ensure_shape: checks x's shape against `shape` (None dimensions
+  // match any size). While tracing, shape inference merges the two (a
+  // ValueError when they conflict) and an EnsureShape node checks the
+  // dimensions known at run time only; eagerly, the kernel's check.
+  tf.def("ensure_shape", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "ensure_shape", {"x", "shape", "name"});
+    Value x = r->toTensor(p.require("x", "ensure_shape"));
+    // shape=None is given (an unknown rank), not missing.
+    if (!p.values.count("shape"))
+      p.require("shape", "ensure_shape");
+    Value shapeArg = p.get("shape");
+    const TensorType t = r->tensor(x).type;
+    std::vector<int64_t> expected;
+    bool anyRank = shapeArg.isNone();
+    if (auto *known = shapeArg.is(Type::Native)
+                          ? dynamic_cast<TensorShapeObject *>(shapeArg.raw())
+                          : nullptr) {
+      anyRank = known->type.unknownRank;
+      expected = known->type.shape;
+    } else if (!anyRank) {
+      for (auto &d : in.toList(shapeArg))
+        expected.push_back(d.isNone() ? -1 : in.toIndex(d));
+    }
+    auto text = [](const std::vector<int64_t> &shape) {
+      std::string s = "[";
+      for (size_t i = 0; i < shape.size(); ++i)
+        s += (i ? "," : "") +
+             (shape[i] < 0 ? std::string("?") : std::to_string(shape[i]));
+      return s + "]";
+    };
+    std::string expectedText = anyRank ? "<unknown>" : text(expected);
+    if (!r->tracing) {
+      bool fits = anyRank || expected.size() == t.shape.size();
+      for (size_t d = 0; fits && !anyRank && d < expected.size(); ++d)
+        fits = expected[d] < 0 || expected[d] == t.shape[d];
+      if (!fits)
+        kernelError(*r, "EnsureShape",
+                    "Shape of tensor input " + shapeList(t.shape) +
+                        " is not compatible with expected shape " +
+                        expectedText + ".");
+      return x;
+    }
+    std::string node = r->tracing->graph.uniqueName("EnsureShape");
+    std::string where = " for '{{node " + node +
+                        "}} = EnsureShape[T=" + tfTypeName(t.dtype) +
+                        ", shape=" + expectedText + "](" + inputName(*r, x) +
+                        ")' with input shapes: " + shapeList(t.shape) + ".";
+    // TensorFlow's shape function takes a shape=None as rank -1.
+    if (!t.unknownRank && (anyRank || expected.size() != t.shape.size()))
+      in.valueError("Shape must be rank " +
+                    std::to_string(anyRank ? -1 : int64_t(expected.size())) +
+                    " but is rank " + std::to_string(t.shape.size()) + where);
+    TensorType merged = t;
+    if (t.unknownRank) {
+      merged.unknownRank = false;
+      merged.shape = expected;
+    }
+    for (size_t d = 0; d < expected.size(); ++d) {
+      if (expected[d] >= 0 && merged.shape[d] >= 0 &&
+          expected[d] != merged.shape[d])
+        in.valueError("Dimension " + std::to_string(d) +
+                      " in both shapes must be equal, but are " +
+                      std::to_string(expected[d]) + " and " +
+                      std::to_string(merged.shape[d]) + ". Shapes are " +
+                      text(expected) + " and " + text(t.shape) + "." + where);
+      if (expected[d] >= 0)
+        merged.shape[d] = expected[d];
+    }
+    return r->apply("EnsureShape", {x}, {{"T", t.dtype}, {"shape", expected}},
+                    merged, node,
+                    /*exactName=*/true);
+  });
   debugging.def("is_numeric_tensor", [r](Interpreter &, CallArgs &args) {
     if (args.positional.size() != 1 || !r->isTensor(args.positional[0]))
       return Value::boolean(false);

@@ -1166,6 +1166,7 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &argsIn,
   std::vector<TensorType> tensors;
   std::string key = cacheKey(in, bound, kwNames, tensors);
   ConcreteFunction *c = find(key, tensors);
+  bool traced = false;
   // With an input_signature there is one trace, whatever ranks a
   // TensorSpec of unknown rank is called with.
   if (!c && inputSignature)
@@ -1202,11 +1203,12 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &argsIn,
     }
     c = traceCreatingVariables(in, bound, kwNames, key, traceTypes);
     c->argTypes = std::move(argTypes);
-    noteCall(in, true);
-  } else {
-    noteCall(in, false);
+    traced = true;
   }
   out = run(in, *c, bound);
+  // After the call, as TensorFlow counts it: its retracing warning comes
+  // after what the call printed.
+  noteCall(in, traced);
   return true;
 }
 

@@ -270,6 +270,8 @@ const std::map<std::string, GradFn> &gradientFunctions() {
   static const std::map<std::string, GradFn> table = {
       {"Identity", [](TfRuntime &, const TapeEntry &,
                       const ValueList &g) { return ValueList{g[0]}; }},
+      {"EnsureShape", [](TfRuntime &, const TapeEntry &,
+                         const ValueList &g) { return ValueList{g[0]}; }},
       {"AddV2",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
          return reduceBoth(rt, e, g[0], g[0]);

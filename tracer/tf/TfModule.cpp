@@ -432,24 +432,43 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     Params p(in, args, "identity", {"input", "name"});
     return identity(*r, p.require("input", "identity"));
   });
-  nn.def("softmax",
-         namedOp(*r, "Softmax", [r](Interpreter &in, CallArgs &args) {
-           Params p(in, args, "softmax", {"logits", "axis", "name"});
-           Value x = r->toTensor(p.require("logits", "softmax"));
-           Value axis = p.has("axis") ? p.get("axis") : Value::integer(-1);
-           int64_t rank = r->tensor(x).type.shape.size();
-           int64_t a = in.toIndex(axis);
-           return recordComposite(
-               *r, "Softmax", {x}, {{"axis", a < 0 ? a + rank : a}}, [&] {
-                 Value shifted =
-                     binaryOp(*r, "Sub", x, reduce(*r, "Max", x, axis, true));
-                 Value e = unaryOp(*r, "Exp", shifted);
-                 // TensorFlow's kernel multiplies by the sum's reciprocal
-                 // (Eigen's inverse(), a Reciprocal per row).
-                 Value sum = reduce(*r, "Sum", e, axis, true);
-                 return binaryOp(*r, "Mul", e, unaryOp(*r, "Reciprocal", sum));
-               });
-         }));
+  // softmax's and log_softmax's arguments: the logits and the axis (-1 by
+  // default), with nn_ops' own check of the axis, eagerly and while
+  // tracing.
+  auto logitsAndAxis = [r](Interpreter &in, CallArgs &args,
+                           const std::string &fname, Value &x, Value &axis) {
+    Params p(in, args, fname, {"logits", "axis", "name"});
+    x = r->toTensor(p.require("logits", fname));
+    axis = p.has("axis") ? p.get("axis") : Value::integer(-1);
+    const TensorType &t = r->tensor(x).type;
+    int64_t rank = t.shape.size(), a = in.toIndex(axis);
+    if (!t.unknownRank && (a < -rank || a >= rank))
+      r->raise("InvalidArgumentError",
+               "`dim` must be in the range [" + std::to_string(-rank) + ", " +
+                   std::to_string(rank) + ") where " + std::to_string(rank) +
+                   " is the number of dimensions in the input. Received: "
+                   "dim=" +
+                   std::to_string(a));
+  };
+  nn.def(
+      "softmax",
+      namedOp(
+          *r, "Softmax", [r, logitsAndAxis](Interpreter &in, CallArgs &args) {
+            Value x, axis;
+            logitsAndAxis(in, args, "softmax", x, axis);
+            int64_t rank = r->tensor(x).type.shape.size();
+            int64_t a = in.toIndex(axis);
+            return recordComposite(
+                *r, "Softmax", {x}, {{"axis", a < 0 ? a + rank : a}}, [&] {
+                  Value shifted =
+                      binaryOp(*r, "Sub", x, reduce(*r, "Max", x, axis, true));
+                  Value e = unaryOp(*r, "Exp", shifted);
+                  // TensorFlow's kernel multiplies by the sum's reciprocal
+                  // (Eigen's inverse(), a Reciprocal per row).
+                  Value sum = reduce(*r, "Sum", e, axis, true);
+                  return binaryOp(*r, "Mul", e, unaryOp(*r, "Reciprocal", sum));
+                });
+          }));
   math.set("softmax", nn.module->dict["softmax"]);
   tf.def("unstack", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "unstack", {"value", "num", "axis", "name"});
@@ -617,16 +636,16 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     return in.list(splitNode(*r, x, axis, sizes, !spec.isIntLike()));
   });
   nn.def("log_softmax",
-         namedOp(*r, "LogSoftmax", [r](Interpreter &in, CallArgs &args) {
-           Params p(in, args, "log_softmax", {"logits", "axis", "name"});
-           Value x = r->toTensor(p.require("logits", "log_softmax"));
-           Value axis = p.has("axis") ? p.get("axis") : Value::integer(-1);
-           Value shifted =
-               binaryOp(*r, "Sub", x, reduce(*r, "Max", x, axis, true));
-           Value sum =
-               reduce(*r, "Sum", unaryOp(*r, "Exp", shifted), axis, true);
-           return binaryOp(*r, "Sub", shifted, unaryOp(*r, "Log", sum));
-         }));
+         namedOp(*r, "LogSoftmax",
+                 [r, logitsAndAxis](Interpreter &in, CallArgs &args) {
+                   Value x, axis;
+                   logitsAndAxis(in, args, "log_softmax", x, axis);
+                   Value shifted =
+                       binaryOp(*r, "Sub", x, reduce(*r, "Max", x, axis, true));
+                   Value sum = reduce(*r, "Sum", unaryOp(*r, "Exp", shifted),
+                                      axis, true);
+                   return binaryOp(*r, "Sub", shifted, unaryOp(*r, "Log", sum));
+                 }));
   math.set("log_softmax", nn.module->dict["log_softmax"]);
   tf.def("norm", inNameScope(*r, "norm", [r](Interpreter &in, CallArgs &args) {
            Params p(in, args, "norm",
@@ -754,54 +773,69 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
         }
     return r->constant(host, "LinSpace");
   });
-  tf.def("tile", namedOp(*r, "Tile", [r](Interpreter &in, CallArgs &args) {
-           Params p(in, args, "tile", {"input", "multiples", "name"});
-           Value x = r->toTensor(p.require("input", "tile"));
-           needRank(*r, x, "tile's input");
-           Value multiplesArg = foldKnown(*r, p.require("multiples", "tile"));
-           if (r->tracing && isRunTimeShape(*r, multiplesArg)) {
-             // Multiples known at run time only: a Tile node; its dimensions
-             // are known where the input's and the multiple's are.
-             Value m = shapeTensor(*r, multiplesArg, "Tile");
-             const TensorType &t = r->tensor(x).type;
-             std::vector<int64_t> known = knownDims(*r, m), shape;
-             if (known.size() != t.shape.size())
-               in.valueError("Shape must be rank " +
-                             std::to_string(t.shape.size()) + " but is rank " +
-                             std::to_string(known.size()) +
-                             " for Tile's multiples");
-             for (size_t d = 0; d < known.size(); ++d)
-               shape.push_back(
-                   known[d] < 0 || t.shape[d] < 0 ? -1 : known[d] * t.shape[d]);
-             return r->apply(
-                 "Tile", {x, m},
-                 {{"T", t.dtype}, {"Tmultiples", r->tensor(m).type.dtype}},
-                 TensorType{t.dtype, shape}, "Tile");
-           }
-           ValueList multiples = in.toList(multiplesArg);
-           if (multiples.size() != r->tensor(x).type.shape.size())
-             r->raise("InvalidArgumentError",
-                      "Expected multiples argument to be a vector of length " +
-                          std::to_string(r->tensor(x).type.shape.size()) +
-                          " but got length " +
-                          std::to_string(multiples.size()) +
-                          " [Op:Tile] name: ");
-           // Repeating along each axis is a concatenation of copies.
-           for (size_t axis = 0; axis < multiples.size(); ++axis) {
-             int64_t m = in.toIndex(multiples[axis]);
-             if (m < 0)
-               r->raise("InvalidArgumentError",
-                        "Expected multiples[" + std::to_string(axis) +
-                            "] >= 0, but got " + std::to_string(m) +
-                            " [Op:Tile] name: ");
-             if (m == 0) // no copies: an empty slice keeps the other dimensions
-               x = sliceAxis(*r, x, static_cast<int64_t>(axis), 0, 0);
-             else if (m != 1)
-               x = concat(*r, ValueList(static_cast<size_t>(m), x), axis,
-                          "ConcatV2");
-           }
-           return x;
-         }));
+  // Multiples of another length than the input's rank: shape inference's
+  // ValueError while tracing (inside the Tile scope), the kernel's eagerly.
+  auto tileRankError = [](TfRuntime &rt, const Value &x, size_t length) {
+    const TensorType &t = rt.tensor(x).type;
+    std::string rank = std::to_string(t.shape.size());
+    if (rt.tracing) {
+      std::string node = rt.tracing->graph.scopeName();
+      rt.in.valueError("Shape must be rank " + rank + " but is rank " +
+                       std::to_string(length) + " for '{{node " + node +
+                       "}} = Tile[T=" + tfTypeName(t.dtype) +
+                       ", Tmultiples=DT_INT32](" + inputName(rt, x) + ", " +
+                       node +
+                       "/multiples)' with input shapes: " + shapeList(t.shape) +
+                       ", [" + std::to_string(length) + "].");
+    }
+    rt.raise("InvalidArgumentError",
+             eagerKernelPrefix("Tile") +
+                 "Expected multiples argument to be a vector of length " +
+                 rank + " but got length " + std::to_string(length) +
+                 " [Op:Tile]");
+  };
+  tf.def(
+      "tile",
+      namedOp(*r, "Tile", [r, tileRankError](Interpreter &in, CallArgs &args) {
+        Params p(in, args, "tile", {"input", "multiples", "name"});
+        Value x = r->toTensor(p.require("input", "tile"));
+        needRank(*r, x, "tile's input");
+        Value multiplesArg = foldKnown(*r, p.require("multiples", "tile"));
+        if (r->tracing && isRunTimeShape(*r, multiplesArg)) {
+          // Multiples known at run time only: a Tile node; its dimensions
+          // are known where the input's and the multiple's are.
+          Value m = shapeTensor(*r, multiplesArg, "Tile");
+          const TensorType &t = r->tensor(x).type;
+          std::vector<int64_t> known = knownDims(*r, m), shape;
+          if (known.size() != t.shape.size())
+            tileRankError(*r, x, known.size());
+          for (size_t d = 0; d < known.size(); ++d)
+            shape.push_back(
+                known[d] < 0 || t.shape[d] < 0 ? -1 : known[d] * t.shape[d]);
+          return r->apply(
+              "Tile", {x, m},
+              {{"T", t.dtype}, {"Tmultiples", r->tensor(m).type.dtype}},
+              TensorType{t.dtype, shape}, "Tile");
+        }
+        ValueList multiples = in.toList(multiplesArg);
+        if (multiples.size() != r->tensor(x).type.shape.size())
+          tileRankError(*r, x, multiples.size());
+        // Repeating along each axis is a concatenation of copies.
+        for (size_t axis = 0; axis < multiples.size(); ++axis) {
+          int64_t m = in.toIndex(multiples[axis]);
+          if (m < 0)
+            r->raise("InvalidArgumentError",
+                     "Expected multiples[" + std::to_string(axis) +
+                         "] >= 0, but got " + std::to_string(m) +
+                         " [Op:Tile] name: ");
+          if (m == 0) // no copies: an empty slice keeps the other dimensions
+            x = sliceAxis(*r, x, static_cast<int64_t>(axis), 0, 0);
+          else if (m != 1)
+            x = concat(*r, ValueList(static_cast<size_t>(m), x), axis,
+                       "ConcatV2");
+        }
+        return x;
+      }));
   tf.def("broadcast_to", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "broadcast_to", {"input", "shape", "name"});
     Value x = r->toTensor(p.require("input", "broadcast_to"));

@@ -462,7 +462,8 @@ std::string inputName(TfRuntime &rt, const Value &v) {
   auto &tensor = rt.tensor(v);
   if (!tensor.symbolic())
     return "Const";
-  return tensor.trace->graph.nodes[tensor.out.node].name;
+  return tensor.trace->graph.nodes[tensor.out.node].name +
+         (tensor.out.index ? ":" + std::to_string(tensor.out.index) : "");
 }
 
 static std::string nodeText(TfRuntime &rt, const std::string &name,
@@ -578,8 +579,25 @@ static void rejectUnsupported(TfRuntime &rt, const std::string &op, DType d) {
   }
 }
 
-Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
-               const Value &y, const std::string &nameHint, bool functional) {
+/// The outermost dimension pair of two shapes that cannot broadcast, the
+/// shapes aligned on the right, as TensorFlow's shape function finds it.
+static std::pair<int64_t, int64_t> disagreement(const std::vector<int64_t> &a,
+                                                const std::vector<int64_t> &b) {
+  for (size_t i = std::min(a.size(), b.size()); i-- > 0;) {
+    int64_t x = a[a.size() - 1 - i], y = b[b.size() - 1 - i];
+    if (x >= 0 && y >= 0 && x != y && x != 1 && y != 1)
+      return {x, y};
+  }
+  return {0, 0};
+}
+
+Value binaryOp(TfRuntime &rt, const std::string &op, const Value &xArg,
+               const Value &yArg, const std::string &nameHint,
+               bool functional) {
+  // A tf.Variable operand is read first, in its own dtype: one that differs
+  // from the other operand's is the op's error, not a conversion's.
+  Value x = asVariable(xArg) ? rt.toTensor(xArg) : xArg;
+  Value y = asVariable(yArg) ? rt.toTensor(yArg) : yArg;
   Value tx, ty;
   std::string name = nameHint.empty() ? defaultNodeName(op) : nameHint;
   // While tracing, TensorFlow converts a Python operand inside the op's
@@ -609,19 +627,7 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
   std::vector<int64_t> shape;
   if (!broadcastShapes(a.type.shape, b.type.shape, shape)) {
     if (rt.tracing) {
-      // The outermost dimension pair that disagrees, the shapes aligned
-      // on the right, as TensorFlow's shape function finds it.
-      int64_t da = 0, db = 0;
-      for (size_t i = std::min(a.type.shape.size(), b.type.shape.size());
-           i-- > 0;) {
-        int64_t x1 = a.type.shape[a.type.shape.size() - 1 - i];
-        int64_t y1 = b.type.shape[b.type.shape.size() - 1 - i];
-        if (x1 != y1 && x1 != 1 && y1 != 1) {
-          da = x1;
-          db = y1;
-          break;
-        }
-      }
+      auto [da, db] = disagreement(a.type.shape, b.type.shape);
       rt.in.valueError("Dimensions must be equal, but are " +
                        std::to_string(da) + " and " + std::to_string(db) +
                        " for " + nodeText(rt, name, op, a.type.dtype, tx, ty) +
@@ -1187,23 +1193,27 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
                 (shape[i] < 0 ? std::string("?") : std::to_string(shape[i]));
       return text + "]";
     };
-    auto inferenceTail = [&] {
-      return std::string(" for '{{node Reshape}} = Reshape[T=") +
-             tfTypeName(type.dtype) +
-             ", Tshape=DT_INT32](x, Reshape/shape)' with input shapes: " +
-             shapeList(type.shape) + ", [" + std::to_string(shape.size()) +
+    // The node the op would have been (its name taken, as TensorFlow's
+    // name scope takes it before the op fails), reading its input by name.
+    auto inferenceTail = [&](const std::string &partialShape) {
+      std::string node = rt.tracing->graph.uniqueName("Reshape");
+      return " for '{{node " + node +
+             "}} = Reshape[T=" + tfTypeName(type.dtype) +
+             ", Tshape=DT_INT32](" + inputName(rt, t) + ", " + node +
+             "/shape)' with input shapes: " + shapeList(type.shape) + ", [" +
+             std::to_string(shape.size()) +
              "] and with input tensors computed as partial shapes: input[1] "
              "= " +
-             partial() + ".";
+             partialShape + ".";
     };
     if (unknownAt >= 0 && rt.tracing && (known == 0 || total % known != 0))
-      rt.in.valueError(known == 0
-                           ? "Cannot reshape a tensor with " +
-                                 std::to_string(total) + " elements to shape " +
-                                 partial() + " (0 elements)" + inferenceTail()
-                           : "Dimension size must be evenly divisible by " +
-                                 std::to_string(known) + " but is " +
-                                 std::to_string(total) + inferenceTail());
+      rt.in.valueError(
+          known == 0 ? "Cannot reshape a tensor with " + std::to_string(total) +
+                           " elements to shape " + partial() + " (0 elements)" +
+                           inferenceTail(partial())
+                     : "Dimension size must be evenly divisible by " +
+                           std::to_string(known) + " but is " +
+                           std::to_string(total) + inferenceTail(partial()));
     if (unknownAt >= 0) {
       if (known == 0 || total % known != 0)
         rt.raise(
@@ -1218,15 +1228,7 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
         rt.in.valueError("Cannot reshape a tensor with " +
                          std::to_string(total) + " elements to shape " +
                          shapeList(shape) + " (" + std::to_string(known) +
-                         " elements) for '{{node Reshape}} = Reshape[T=" +
-                         tfTypeName(type.dtype) +
-                         ", Tshape=DT_INT32](x, Reshape/shape)' with input "
-                         "shapes: " +
-                         shapeList(type.shape) + ", [" +
-                         std::to_string(shape.size()) +
-                         "] and with input "
-                         "tensors computed as partial shapes: input[1] = " +
-                         shapeList(shape) + ".");
+                         " elements)" + inferenceTail(shapeList(shape)));
       rt.raise(
           "InvalidArgumentError",
           eagerKernelPrefix("Reshape") + "Input to reshape is a tensor with " +
@@ -1668,12 +1670,29 @@ Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y) {
   if (rt.tensor(tx).type.dtype != rt.tensor(ty).type.dtype)
     mismatchedInputs(rt, "SelectV2", "t", "e", rt.tensor(tx).type.dtype,
                      rt.tensor(ty).type.dtype, 2);
+  // Shape inference broadcasts then with else, then the condition with
+  // both: its ValueError while tracing, the kernel's error eagerly.
+  const TensorType &ct = rt.tensor(c).type, &xt = rt.tensor(tx).type,
+                   &yt = rt.tensor(ty).type;
   std::vector<int64_t> shape, full;
-  if (!broadcastShapes(rt.tensor(tx).type.shape, rt.tensor(ty).type.shape,
-                       shape) ||
-      !broadcastShapes(shape, rt.tensor(c).type.shape, full))
-    rt.raise("InvalidArgumentError",
-             "condition, x and y must be broadcastable");
+  bool valuesFit = broadcastShapes(xt.shape, yt.shape, shape);
+  if (!valuesFit || !broadcastShapes(shape, ct.shape, full)) {
+    if (rt.tracing) {
+      auto [a, b] = valuesFit ? disagreement(ct.shape, shape)
+                              : disagreement(xt.shape, yt.shape);
+      rt.in.valueError(
+          "Dimensions must be equal, but are " + std::to_string(a) + " and " +
+          std::to_string(b) + " for '{{node " + name +
+          "}} = SelectV2[T=" + tfTypeName(xt.dtype) + "](" + inputName(rt, c) +
+          ", " + inputName(rt, tx) + ", " + inputName(rt, ty) +
+          ")' with input shapes: " + shapeList(ct.shape) + ", " +
+          shapeList(xt.shape) + ", " + shapeList(yt.shape) + ".");
+    }
+    kernelError(rt, "SelectV2",
+                "condition " + shapeList(ct.shape) + ", then " +
+                    shapeList(xt.shape) + ", and else " + shapeList(yt.shape) +
+                    " must be broadcastable");
+  }
   return rt.apply("SelectV2", {c, tx, ty}, {{"T", rt.tensor(tx).type.dtype}},
                   TensorType{rt.tensor(tx).type.dtype, full}, name,
                   rt.tracing != nullptr);
