@@ -251,16 +251,11 @@ Value roundBuiltin(Interpreter &in, CallArgs &args) {
 Value divmodBuiltin(Interpreter &in, CallArgs &args) {
   ArgParser(in, args, "divmod").expect(2, 2);
   const Value &a = args.positional[0], &b = args.positional[1];
-  // Tensors define no __divmod__. CPython's message names a type by its
-  // tp_name, the whole dotted path for EagerTensor (a C type).
-  if (a.is(Type::Tensor) || b.is(Type::Tensor)) {
-    auto name = [&](const Value &v) {
-      std::string n = in.typeName(v);
-      return n == "EagerTensor" ? "tensorflow.python.framework.ops." + n : n;
-    };
-    in.typeError("unsupported operand type(s) for divmod(): '" + name(a) +
-                 "' and '" + name(b) + "'");
-  }
+  // Tensors define no __divmod__.
+  if (a.is(Type::Tensor) || b.is(Type::Tensor))
+    in.typeError("unsupported operand type(s) for divmod(): '" +
+                 in.qualifiedTypeName(a) + "' and '" + in.qualifiedTypeName(b) +
+                 "'");
   if (a.isIntLike() && b.isIntLike() && b.asInt() == 0)
     in.raise("ZeroDivisionError", "integer division or modulo by zero");
   if (a.isNumber() && b.isNumber() && b.toDouble() == 0)

@@ -62,7 +62,7 @@ Value Interpreter::call(const Value &callee, CallArgs &args) {
   default:
     break;
   }
-  typeError("'" + typeName(callee) + "' object is not callable");
+  typeError("'" + qualifiedTypeName(callee) + "' object is not callable");
 }
 
 /// "'a'", "'a' and 'b'", "'a', 'b', and 'c'" as CPython lists names.

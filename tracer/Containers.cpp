@@ -169,7 +169,7 @@ Value Interpreter::getItem(const Value &obj, const Value &key) {
   default:
     break;
   }
-  typeError("'" + typeName(obj) + "' object is not subscriptable");
+  typeError("'" + qualifiedTypeName(obj) + "' object is not subscriptable");
 }
 
 void Interpreter::setItem(const Value &obj, const Value &key,
@@ -370,7 +370,7 @@ int64_t Interpreter::len(const Value &v) {
   default:
     break;
   }
-  typeError("object of type '" + typeName(v) + "' has no len()");
+  typeError("object of type '" + qualifiedTypeName(v) + "' has no len()");
 }
 
 namespace {
@@ -590,7 +590,7 @@ Value Interpreter::iter(const Value &v) {
   default:
     break;
   }
-  typeError("'" + typeName(v) + "' object is not iterable");
+  typeError("'" + qualifiedTypeName(v) + "' object is not iterable");
 }
 
 bool Interpreter::next(const Value &iterator, Value &out) {

@@ -158,6 +158,15 @@ std::string Interpreter::typeName(const Value &v) {
   }
 }
 
+std::string Interpreter::qualifiedTypeName(const Value &v) {
+  std::string name = typeName(v);
+  if (!isNative(v))
+    return name;
+  std::string module = v.as<NativeObject>().typeModule();
+  bool extension = name == "EagerTensor" || module == "numpy";
+  return extension ? module + "." + name : name;
+}
+
 ClassPtr Interpreter::typeOf(const Value &v) {
   if (v.is(Type::Instance))
     return v.as<InstanceObject>().cls;

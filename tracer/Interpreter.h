@@ -166,6 +166,10 @@ public:
   /// The type's name in CPython's own error messages (tp_name).
   std::string cTypeName(const Value &v);
   std::string typeName(const Value &v);
+  /// The name CPython's messages use for v's type (its tp_name): a C
+  /// extension type's is module-qualified ("numpy.ndarray",
+  /// "tensorflow.python.framework.ops.EagerTensor"), a Python class's not.
+  std::string qualifiedTypeName(const Value &v);
   bool isInstance(const Value &v, const ClassObject *cls);
   ClassPtr builtinClass(const std::string &name) const;
   /// Makes a class findable by builtinClass() without a builtin name.

@@ -714,8 +714,8 @@ Value Interpreter::binary(BinaryOp op, const Value &a, const Value &b) {
       callDunder(b, binaryDunder(op, true), {a}, result))
     return result;
   typeError(std::string("unsupported operand type(s) for ") +
-            binaryOpSymbol(op) + ": '" + typeName(a) + "' and '" + typeName(b) +
-            "'");
+            binaryOpSymbol(op) + ": '" + qualifiedTypeName(a) + "' and '" +
+            qualifiedTypeName(b) + "'");
 }
 
 Value Interpreter::inplace(BinaryOp op, const Value &a, const Value &b) {

@@ -234,7 +234,9 @@ std::string Interpreter::repr(const Value &v) {
       return "<class '" +
              (cls.module.empty() || cls.isException ? "" : cls.module + ".") +
              cls.name + "'>";
-    return "<class '__main__." + cls.name + "'>";
+    // A class of the script's, or one a module of kiln's defines.
+    return "<class '" + (cls.module.empty() ? "__main__" : cls.module) + "." +
+           cls.name + "'>";
   }
   case Type::Module:
     return "<module '" + v.as<ModuleObject>().name + "'>";

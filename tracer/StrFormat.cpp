@@ -44,8 +44,8 @@ Value formatValue(Interpreter &in, const Value &v, const std::string &spec) {
              e.message);
   }
   if (!spec.empty())
-    in.typeError("unsupported format string passed to " + in.typeName(v) +
-                 ".__format__");
+    in.typeError("unsupported format string passed to " +
+                 in.qualifiedTypeName(v) + ".__format__");
   return in.str(in.toStr(v));
 }
 

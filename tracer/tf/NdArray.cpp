@@ -239,7 +239,11 @@ bool NdArrayObject::format(Interpreter &in, const Value &self,
   return true;
 }
 
-bool NdArrayObject::len(Interpreter &in, const Value &, int64_t &out) {
+bool NdArrayObject::len(Interpreter &in, const Value &self, int64_t &out) {
+  // A NumPy scalar has no len() at all; a 0-d array has one that fails.
+  if (scalar)
+    in.typeError("object of type '" + in.qualifiedTypeName(self) +
+                 "' has no len()");
   if (value->type.shape.empty())
     in.typeError("len() of unsized object");
   out = value->type.shape[0];
@@ -388,6 +392,8 @@ bool NdArrayObject::getItem(Interpreter &in, const Value &self,
 }
 
 bool NdArrayObject::iter(Interpreter &in, const Value &self, Value &out) {
+  if (scalar)
+    in.typeError("'" + in.qualifiedTypeName(self) + "' object is not iterable");
   if (value->type.shape.empty())
     in.typeError("iteration over a 0-d array");
   ValueList rows;

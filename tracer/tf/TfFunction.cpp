@@ -1347,6 +1347,9 @@ struct ConcreteFunctionObject : py::NativeObject {
   ConcreteFunction *concrete;
   Value ownerValue; // keeps the Function alive
   std::string typeName() const override { return "ConcreteFunction"; }
+  std::string typeModule() const override {
+    return "tensorflow.python.eager.polymorphic_function.concrete_function";
+  }
   std::string repr(Interpreter &, const Value &) override {
     return "ConcreteFunction " + concrete->describe();
   }

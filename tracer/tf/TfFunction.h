@@ -114,6 +114,9 @@ struct TfFunction : py::NativeObject {
   Value callWhileTracing(Interpreter &in, CallArgs &args);
 
   std::string typeName() const override { return "Function"; }
+  std::string typeModule() const override {
+    return "tensorflow.python.eager.polymorphic_function.polymorphic_function";
+  }
   std::string repr(Interpreter &in, const Value &self) override;
   bool call(Interpreter &in, const Value &self, CallArgs &args,
             Value &out) override;

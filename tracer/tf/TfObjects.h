@@ -10,6 +10,9 @@ struct DTypeObject : py::NativeObject {
   explicit DTypeObject(DType dtype) : dtype(dtype) {}
   DType dtype;
   std::string typeName() const override { return "DType"; }
+  std::string typeModule() const override {
+    return "tensorflow.python.framework.dtypes";
+  }
   std::string repr(Interpreter &, const Value &) override;
   std::string str(Interpreter &, const Value &) override;
   bool getAttr(Interpreter &in, const Value &self, const std::string &name,
@@ -26,6 +29,9 @@ struct TensorShapeObject : py::NativeObject {
   explicit TensorShapeObject(TensorType t) : type(std::move(t)) {}
   TensorType type;
   std::string typeName() const override { return "TensorShape"; }
+  std::string typeModule() const override {
+    return "tensorflow.python.framework.tensor_shape";
+  }
   std::string repr(Interpreter &, const Value &) override;
   std::string str(Interpreter &, const Value &) override;
   bool getAttr(Interpreter &in, const Value &self, const std::string &name,
@@ -76,6 +82,9 @@ struct TensorSpecObject : py::NativeObject {
   TensorType type;
   Value name; // None or str
   std::string typeName() const override { return "TensorSpec"; }
+  std::string typeModule() const override {
+    return "tensorflow.python.framework.tensor";
+  }
   std::string repr(Interpreter &in, const Value &self) override;
   bool getAttr(Interpreter &in, const Value &self, const std::string &name,
                Value &out) override;
@@ -91,14 +100,16 @@ Value tensorSpec(const TensorType &type, Value name = Value());
 /// A callable standing for a TensorFlow class (TensorSpec), with class
 /// attributes such as TensorSpec.from_tensor.
 struct CallableType : py::NativeObject {
-  CallableType(std::string name, py::BuiltinFn fn)
-      : name(std::move(name)), fn(std::move(fn)) {}
+  CallableType(std::string name, py::BuiltinFn fn,
+               std::string module = "tensorflow.python.framework.tensor")
+      : name(std::move(name)), fn(std::move(fn)), module(std::move(module)) {}
   std::string name;
   py::BuiltinFn fn;
+  std::string module; // where TensorFlow defines the class
   std::map<std::string, Value> attrs;
   std::string typeName() const override { return "type"; }
   std::string repr(Interpreter &, const Value &) override {
-    return "<class 'tensorflow.python.framework.tensor." + name + "'>";
+    return "<class '" + module + "." + name + "'>";
   }
   bool call(Interpreter &in, const Value &, CallArgs &args,
             Value &out) override {

@@ -524,9 +524,11 @@ bool VariableObject::hash(Interpreter &in, const Value &self, size_t &) {
 void installVariables(TfRuntime &rt, ModuleBuilder &tf) {
   TfRuntime *r = &rt;
   auto cls = std::make_shared<CallableType>(
-      "Variable", [r](Interpreter &in, CallArgs &args) {
+      "Variable",
+      [r](Interpreter &in, CallArgs &args) {
         return newVariable(in, *r, args);
-      });
+      },
+      "tensorflow.python.ops.variables");
   cls->instances = [](const Value &v) { return asVariable(v) != nullptr; };
   tf.set("Variable", Value::object(Type::Native, cls));
 }

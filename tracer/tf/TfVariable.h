@@ -35,6 +35,9 @@ struct VariableObject : py::NativeObject {
   std::string typeName() const override {
     return unread ? "_UnreadVariable" : "ResourceVariable";
   }
+  std::string typeModule() const override {
+    return "tensorflow.python.ops.resource_variable_ops";
+  }
   std::string repr(Interpreter &in, const Value &self) override;
   std::string str(Interpreter &in, const Value &self) override {
     return repr(in, self);
