@@ -285,6 +285,7 @@ static const char *unaryFunction(const std::string &op) {
       {"Floor", "floor"},
       {"Ceil", "ceil"},
       {"Round", "round"},
+      {"Rint", "round"}, // both round half to even
       {"LogicalNot", "logical_not"},
       {"Erf", "erf"},
       {"Erfc", "erfc"},

@@ -27,15 +27,15 @@ std::string specializationKey(const std::vector<TensorType> &args) {
 /// Ops whose result has their (first) input's shape.
 static bool isShapePreserving(const std::string &op) {
   static const char *ops[] = {
-      "Identity",   "StopGradient", "Cast",  "Neg",       "Abs",
-      "Sign",       "Sqrt",         "Rsqrt", "Exp",       "Log",
-      "Log1p",      "Sin",          "Cos",   "Tanh",      "Sigmoid",
-      "Relu",       "Square",       "Floor", "Ceil",      "Round",
-      "LogicalNot", "Erf",          "Expm1", "Softplus",  "Elu",
-      "Selu",       "Softsign",     "Relu6", "LeakyRelu", "Reciprocal",
-      "Tan",        "Asin",         "Acos",  "Atan",      "Sinh",
-      "Cosh",       "Asinh",        "Acosh", "Atanh",     "Erfc",
-      "OnesLike",   "ZerosLike"};
+      "Identity",   "StopGradient", "Cast",     "Neg",   "Abs",
+      "Sign",       "Sqrt",         "Rsqrt",    "Exp",   "Log",
+      "Log1p",      "Sin",          "Cos",      "Tanh",  "Sigmoid",
+      "Relu",       "Square",       "Floor",    "Ceil",  "Round",
+      "Rint",       "LogicalNot",   "Erf",      "Expm1", "Softplus",
+      "Elu",        "Selu",         "Softsign", "Relu6", "LeakyRelu",
+      "Reciprocal", "Tan",          "Asin",     "Acos",  "Atan",
+      "Sinh",       "Cosh",         "Asinh",    "Acosh", "Atanh",
+      "Erfc",       "OnesLike",     "ZerosLike"};
   return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
 }
 

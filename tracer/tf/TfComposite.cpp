@@ -2,8 +2,9 @@
 // same way and in the same order, so their graphs and rounding match:
 // tf.add_n, tf.clip_by_value, tf.math.reciprocal, tf.math.is_nan/is_inf/
 // is_finite, tf.nn.gelu, tf.math.reduce_variance/reduce_std/
-// reduce_logsumexp, tf.math.count_nonzero, tf.math.l2_normalize and
-// tf.math.log_sigmoid.
+// reduce_logsumexp, tf.math.count_nonzero, tf.math.l2_normalize,
+// tf.math.log_sigmoid, reduce_euclidean_norm, tf.nn.crelu and
+// tf.truncatediv/truncatemod.
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
@@ -295,6 +296,82 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     return binaryOp(*r, "Mul", half,
                     binaryOp(*r, "AddV2", Value::floating(1.0), inner));
   });
+  // tf.math.reduce_euclidean_norm: the EuclideanNorm kernel sums squares
+  // in the Sum reducer's order, then takes the root; integers round down.
+  math.def("reduce_euclidean_norm",
+           namedOp(*r, "EuclideanNorm", [r](Interpreter &in, CallArgs &args) {
+             Params p(in, args, "reduce_euclidean_norm",
+                      {"input_tensor", "axis", "keepdims", "name"});
+             Value x = r->toTensor(
+                 p.require("input_tensor", "reduce_euclidean_norm"));
+             DType d = r->tensor(x).type.dtype;
+             if (!isFloating(d))
+               x = cast(*r, x, DType::Float64);
+             Value sum =
+                 reduce(*r, "Sum", unaryOp(*r, "Square", x), p.get("axis"),
+                        p.has("keepdims") && in.truthy(p.get("keepdims")));
+             Value norm = unaryOp(*r, "Sqrt", sum);
+             return isFloating(d) ? norm : cast(*r, norm, d);
+           }));
+  // tf.nn.crelu: relu of [x, -x] joined along `axis`; the concatenation
+  // takes the scope's name ("CRelu"), the Relu is in it.
+  nn.def(
+      "crelu", inNameScope(*r, "CRelu", [r](Interpreter &in, CallArgs &args) {
+        Params p(in, args, "crelu", {"features", "name", "axis"});
+        Value x = r->toTensor(p.require("features", "crelu"));
+        int64_t axis = p.has("axis") ? in.toIndex(p.get("axis")) : -1;
+        size_t before = r->tracing ? r->tracing->graph.nodes.size() : 0;
+        Value joined = concat(*r, {x, unaryOp(*r, "Neg", x)}, axis, "ConcatV2");
+        if (r->tracing)
+          nameLastNode(*r, joined, before, r->tracing->graph.scope);
+        return unaryOp(*r, "Relu", joined);
+      }));
+  // tf.truncatediv: the quotient rounded toward zero (floats: trunc(x/y));
+  // tf.truncatemod: the matching remainder, of integers here.
+  auto truncatedQuotient = [](TfRuntime &rt, const Value &x, const Value &y) {
+    if (isFloating(rt.tensor(x).type.dtype)) {
+      Value q = binaryOp(rt, "RealDiv", x, y);
+      Value negative = binaryOp(rt, "Less", q, scalarLike(rt, 0.0, q));
+      return select(rt, negative, unaryOp(rt, "Ceil", q),
+                    unaryOp(rt, "Floor", q));
+    }
+    // The floor quotient, one more where the signs differ and the
+    // division is not exact.
+    Value q = binaryOp(rt, "FloorDiv", x, y);
+    Value rest = binaryOp(rt, "FloorMod", x, y);
+    Value zero = rt.toTensor(Value::integer(0), rt.tensor(x).type.dtype);
+    Value inexact = binaryOp(rt, "NotEqual", rest, zero);
+    Value signs = binaryOp(rt, "NotEqual", binaryOp(rt, "Less", x, zero),
+                           binaryOp(rt, "Less", y, zero));
+    Value up = cast(rt, binaryOp(rt, "LogicalAnd", inexact, signs),
+                    rt.tensor(q).type.dtype);
+    return binaryOp(rt, "AddV2", q, up);
+  };
+  auto operands = [r](Interpreter &in, CallArgs &args, const std::string &fname,
+                      Value &x, Value &y) {
+    Params p(in, args, fname, {"x", "y", "name"});
+    x = r->toTensor(p.require("x", fname));
+    y = r->toTensor(p.require("y", fname), r->tensor(x).type.dtype);
+  };
+  tf.def("truncatediv", namedOp(*r, "TruncateDiv",
+                                [r, operands, truncatedQuotient](
+                                    Interpreter &in, CallArgs &args) {
+                                  Value x, y;
+                                  operands(in, args, "truncatediv", x, y);
+                                  return truncatedQuotient(*r, x, y);
+                                }));
+  tf.def("truncatemod",
+         namedOp(
+             *r, "TruncateMod",
+             [r, operands, truncatedQuotient](Interpreter &in, CallArgs &args) {
+               Value x, y;
+               operands(in, args, "truncatemod", x, y);
+               if (isFloating(r->tensor(x).type.dtype))
+                 r->raise("UnimplementedError",
+                          "kiln computes truncatemod of integers only");
+               Value q = truncatedQuotient(*r, x, y);
+               return binaryOp(*r, "Sub", x, binaryOp(*r, "Mul", q, y));
+             }));
 }
 
 } // namespace kiln::tf

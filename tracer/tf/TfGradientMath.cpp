@@ -36,7 +36,8 @@ void addMathGradients(std::map<std::string, GradFn> &table) {
     return ValueList{Value()};
   };
   // Piecewise constant: no gradient (TensorFlow registers None).
-  for (const char *op : {"Floor", "Ceil", "Round", "ZerosLike", "OnesLike"})
+  for (const char *op :
+       {"Floor", "Ceil", "Round", "Rint", "ZerosLike", "OnesLike"})
     table[op] = none;
   table["Sign"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &) {
     return one(filledLike(rt, e.inputs[0], 0));

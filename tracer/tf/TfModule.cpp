@@ -283,6 +283,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   unary("floor", "Floor", {&tf, &math});
   unary("ceil", "Ceil", {&math});
   unary("round", "Round", {&tf, &math});
+  unary("rint", "Rint", {&math}); // Round's half-to-even, floats only
   unary("logical_not", "LogicalNot", {&tf, &math});
   unary("erf", "Erf", {&math});
   // Eigen's float erfc is reproduced; other types have no kernel here.
@@ -1563,6 +1564,32 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     linalg.set("matmul", tf.module->dict["matmul"]);
     linalg.set("eye", tf.module->dict["eye"]);
     linalg.set("norm", tf.module->dict["norm"]);
+    // Real matrices only: the adjoint is the transpose.
+    Value transposeFn = linalg.module->dict["matrix_transpose"];
+    linalg.def(
+        "adjoint",
+        namedOp(*r, "adjoint", [transposeFn](Interpreter &in, CallArgs &args) {
+          Params p(in, args, "adjoint", {"matrix", "name"});
+          CallArgs inner;
+          inner.positional = {p.require("matrix", "adjoint")};
+          return in.call(transposeFn, inner);
+        }));
+    // tf.linalg.normalize: (tensor / norm, norm), the norm kept in rank.
+    Value normFn = tf.module->dict["norm"];
+    linalg.def(
+        "normalize",
+        namedOp(*r, "normalize", [r, normFn](Interpreter &in, CallArgs &args) {
+          Params p(in, args, "normalize", {"tensor", "ord", "axis", "name"});
+          CallArgs normArgs;
+          normArgs.positional = {p.require("tensor", "normalize")};
+          for (const char *k : {"ord", "axis"})
+            if (p.has(k))
+              normArgs.keywords.emplace_back(k, p.get(k));
+          normArgs.keywords.emplace_back("keepdims", Value::boolean(true));
+          Value norm = in.call(normFn, normArgs);
+          Value x = r->toTensor(normArgs.positional[0]);
+          return in.tuple({trueDiv(*r, x, norm), norm});
+        }));
     installLinalg(*r, tf, linalg);
     installMatrixDiag(*r, linalg);
     installTrainingMath(*r, tf, math, nn, linalg);

@@ -319,7 +319,8 @@ bool TensorShapeObject::getItem(Interpreter &in, const Value &self,
     out = makeShape(t);
     return true;
   }
-  out = in.getItem(in.list(d), key);
+  // TensorFlow keeps the dimensions in a tuple ("tuple index out of range").
+  out = in.getItem(in.tuple(d), key);
   return true;
 }
 

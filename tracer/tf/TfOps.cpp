@@ -723,9 +723,9 @@ Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
       "Sqrt",       "Rsqrt", "Exp",   "Log",     "Log1p", "Sin",   "Cos",
       "Tanh",       "Erf",   "Floor", "Sigmoid", "Ceil",  "Round", "Expm1",
       "Reciprocal", "Tan",   "Asin",  "Acos",    "Atan",  "Sinh",  "Cosh",
-      "Asinh",      "Acosh", "Atanh", "Erfc"};
+      "Asinh",      "Acosh", "Atanh", "Erfc",    "Rint"};
   // The ops whose OpDef allows real floats only (no complex types).
-  static const char *realOnly[] = {"Erf", "Erfc", "Floor", "Ceil"};
+  static const char *realOnly[] = {"Erf", "Erfc", "Floor", "Ceil", "Rint"};
   auto listed = [&](const auto &ops) {
     return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
   };

@@ -163,13 +163,21 @@ Value tfPrint(TfRuntime &rt, Interpreter &in, CallArgs &args) {
   }
   // At the top level the printed tensors are also results, printed after
   // the call when no print runs inside compiled code.
-  if (rt.tracing->graph.current < 0)
+  // They take the name of TensorFlow's one StringFormat node (and names
+  // in its scope), so that later nodes are numbered as in TensorFlow.
+  if (rt.tracing->graph.current < 0) {
+    std::string format = rt.tracing->graph.uniqueName("StringFormat");
     for (size_t i = 0; i < line.tensors.size(); ++i) {
-      Value id = identity(rt, line.tensors[i]);
+      const Value &t = line.tensors[i];
+      Value id = rt.apply("Identity", {t}, {{"T", rt.tensor(t).type.dtype}},
+                          rt.tensor(t).type,
+                          i ? format + "/input_" + std::to_string(i) : format,
+                          /*exactName=*/true);
       print.tensors[i].resultIndex =
           static_cast<int>(rt.tracing->graph.results.size());
       rt.tracing->graph.results.push_back(id.as<TensorObject>().out);
     }
+  }
   // Also a node, used when prints run inside compiled code (a print in a
   // staged loop runs on every iteration): graph::Graph::hostPrints.
   rt.applyEffect("PrintV2", line.tensors,
