@@ -11,6 +11,7 @@
 #include "kiln/frontend/Parser.h"
 #include "kiln/frontend/Resolver.h"
 #include "tf/TfFunction.h"
+#include "tf/TfObjects.h"
 #include "tf/TfRuntime.h"
 #include "tf/TfVariable.h"
 
@@ -351,9 +352,11 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
     }
   }
   std::map<std::string, tf::TfFunction *> byName;
+  std::map<std::string, py::Value> valueByName;
   for (auto &v : rt->functions) {
     auto &fn = static_cast<tf::TfFunction &>(v.as<py::NativeObject>());
     byName[fn.name] = &fn;
+    valueByName[fn.name] = v;
     // A method defined with an input_signature traces for an instance
     // (its bound copy, also listed); the class's own needs a self.
     if (fn.inputSignature && fn.concretes.empty() && !isUnboundMethod(fn)) {
@@ -385,7 +388,16 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       return kExitUserError;
     }
     try {
-      it->second->concreteFor(interp, types);
+      // A function with an input_signature has its one concrete function:
+      // the signature must fit it, as get_concrete_function checks.
+      if (it->second->inputSignature) {
+        py::CallArgs specs;
+        for (auto &t : types)
+          specs.positional.push_back(tf::tensorSpec(t));
+        it->second->getConcreteFunction(interp, valueByName[name], specs);
+      } else {
+        it->second->concreteFor(interp, types);
+      }
     } catch (py::PyException &e) {
       reportException(interp, e.exc, diags);
       return kExitUserError;
@@ -438,6 +450,21 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       }
     }
   };
+  // A function --export names must have something to export.
+  for (auto &name : opts.exports) {
+    bool traced = false;
+    for (auto &v : rt->functions) {
+      auto &fn = static_cast<tf::TfFunction &>(v.as<py::NativeObject>());
+      traced |= fn.name == name && !fn.concretes.empty();
+    }
+    if (!traced) {
+      err << "kiln: error: --export names '" << name
+          << "', which has no concrete function to export: give it an "
+             "input_signature, call get_concrete_function, or pass "
+             "--signature\n";
+      return kExitUserError;
+    }
+  }
   for (auto &v : rt->functions) {
     auto &fn = static_cast<tf::TfFunction &>(v.as<py::NativeObject>());
     if (!opts.exports.empty() &&
@@ -514,15 +541,21 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
 
 } // namespace
 
-/// Whether `path` looks writable: the file, or the folder it would go in.
-static bool writable(const std::string &path) {
+/// Why `path` cannot be written (the file, or the folder it would go in);
+/// empty when it looks writable.
+static std::string unwritableReason(const std::string &path) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::path p(path);
-  if (fs::exists(p, ec))
-    return !fs::is_directory(p, ec) && access(path.c_str(), W_OK) == 0;
+  if (fs::exists(p, ec)) {
+    if (fs::is_directory(p, ec))
+      return std::strerror(EISDIR);
+    return access(path.c_str(), W_OK) == 0 ? "" : std::strerror(errno);
+  }
   fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
-  return fs::is_directory(dir, ec) && access(dir.c_str(), W_OK) == 0;
+  if (!fs::is_directory(dir, ec))
+    return std::strerror(fs::exists(dir, ec) ? ENOTDIR : ENOENT);
+  return access(dir.c_str(), W_OK) == 0 ? "" : std::strerror(errno);
 }
 
 /// Whether two paths name one file, whether or not it exists yet.
@@ -607,12 +640,15 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
           << "': compiled libraries hold numeric and bool variables only\n";
       return kExitUserError;
     }
-  // A dependency file that cannot be written fails the build before the
-  // output is touched, so that a good output from before stays.
-  if (!opts.depfile.empty() && !writable(opts.depfile)) {
-    std::string depError;
-    if (!writeDepfile(opts.depfile, opts.output, {opts.input}, depError)) {
-      err << "kiln: error: " << depError << "\n";
+  // An output that cannot be written fails the build before any is
+  // touched, so that a good set from before stays.
+  for (const std::string *path :
+       {&opts.output, &opts.header, &opts.manifest, &opts.depfile}) {
+    std::string why = path->empty() || (toStdout && path == &opts.output)
+                          ? ""
+                          : unwritableReason(*path);
+    if (!why.empty()) {
+      err << "kiln: error: cannot write '" << *path << "': " << why << "\n";
       return kExitUserError;
     }
   }
@@ -639,29 +675,37 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
   aot.targetCpu = opts.targetCpu;
   aot.prefix = opts.prefix;
   std::string error;
-  // The header and manifest first (cheap, and a failure leaves the library
-  // from before); they go when the library cannot be written.
+  // The library (or object, or text), then the header, the manifest and the
+  // dependency file. One that still fails takes all of them with it, so
+  // that no mix of new and old outputs is left for a build tool.
   // (Through a symbolic link: the file it points to.)
-  auto removeOutputs = [&](std::initializer_list<const std::string *> paths) {
-    for (const std::string *path : paths)
-      if (!path->empty() && std::filesystem::is_regular_file(*path, ec))
+  auto removeOutputs = [&] {
+    for (const std::string *path :
+         {&opts.output, &opts.header, &opts.manifest, &opts.depfile})
+      if (!path->empty() && !(toStdout && path == &opts.output) &&
+          std::filesystem::is_regular_file(*path, ec))
         std::filesystem::remove(std::filesystem::canonical(*path, ec), ec);
   };
+  if (!compileAot(functions, variables, aot, error)) {
+    if (toStdout)
+      std::filesystem::remove_all(temporary.parent_path(), ec);
+    err << "kiln: error: " << error << "\n";
+    return kExitUserError;
+  }
+  bool written = true;
   for (auto [path, emit] : {std::pair{&opts.header, "header"},
                             std::pair{&opts.manifest, "manifest"}}) {
     AotOptions extra = aot;
     extra.emit = emit;
     extra.output = *path;
-    if (!path->empty() && !compileAot(functions, variables, extra, error)) {
-      removeOutputs({&opts.header});
-      err << "kiln: error: " << error << "\n";
-      return kExitUserError;
-    }
+    written = written &&
+              (path->empty() || compileAot(functions, variables, extra, error));
   }
-  if (!compileAot(functions, variables, aot, error)) {
-    if (toStdout)
-      std::filesystem::remove_all(temporary.parent_path(), ec);
-    removeOutputs({&opts.header, &opts.manifest});
+  written =
+      written && (opts.depfile.empty() ||
+                  writeDepfile(opts.depfile, opts.output, {opts.input}, error));
+  if (!written) {
+    removeOutputs();
     err << "kiln: error: " << error << "\n";
     return kExitUserError;
   }
@@ -672,14 +716,6 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
     std::filesystem::remove_all(temporary.parent_path(), ec);
     out.flush();
     return kExitOk;
-  }
-  if (!opts.depfile.empty() &&
-      !writeDepfile(opts.depfile, opts.output, {opts.input}, error)) {
-    // Without its dependency file a build tool would take the outputs for
-    // up to date: they go too.
-    removeOutputs({&opts.output, &opts.header, &opts.manifest});
-    err << "kiln: error: " << error << "\n";
-    return kExitUserError;
   }
   return kExitOk;
 }

@@ -123,7 +123,8 @@ int main(int argc, char **argv) {
   addTracing(compile);
   compile
       ->add_option("-o", inv.opts.output,
-                   "Output file (.so, .o, or --emit text)")
+                   "Output file: a library, an object (NAME.o or -c), or "
+                   "--emit text")
       ->required();
   bool objectOnly = false;
   compile->add_flag("-c", objectOnly,
@@ -225,6 +226,11 @@ int main(int argc, char **argv) {
     }
     inv.opts.emit = "obj";
   }
+  // -o NAME.o names an object file, as -c does.
+  const std::string &out = inv.opts.output;
+  if (compile->parsed() && inv.opts.emit.empty() && out.size() > 2 &&
+      out.compare(out.size() - 2, 2, ".o") == 0)
+    inv.opts.emit = "obj";
   // A pass name that is not in the pipeline would print nothing.
   std::vector<std::string> passes;
   if (!inv.opts.printIrAfter.empty())
