@@ -783,17 +783,19 @@ int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
                                   kCompileModule, err))
       return rc;
     bool found = opts.function.empty();
+    std::vector<DotFunction> dot;
     for (auto &f : functions) {
       if (!opts.function.empty() && f.functionName != opts.function &&
           f.pythonName != opts.function)
         continue;
       found = true;
+      if (opts.format == "dot") {
+        dot.push_back({f.signature, &f.graph});
+        continue;
+      }
       out << "// " << f.signature << "\n";
       if (opts.stage == "graph") {
-        if (opts.format == "dot")
-          dumpGraphDot(f.graph, out);
-        else
-          dumpGraphText(f.graph, out);
+        dumpGraphText(f.graph, out);
         continue;
       }
       std::string text, error;
@@ -809,6 +811,8 @@ int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
           << "' in " << opts.input << "\n";
       return kExitUserError;
     }
+    if (opts.format == "dot")
+      dumpGraphsDot(dot, out);
     return kExitOk;
   }
   Loaded loaded;

@@ -70,24 +70,28 @@ std::string regionRole(const graph::Node &owner, size_t k) {
 }
 
 /// Declares the nodes `ids` (one box each: name, op, output types) and a
-/// cluster for each region of a control-flow node among them. Edges come
-/// after every declaration, so each node stays in its cluster.
+/// cluster for each region of a control-flow node among them; `fn` starts
+/// every id, so that several functions share one graph. Edges come after
+/// every declaration, so each node stays in its cluster.
 void dotNodes(const graph::Graph &g, const std::vector<int> &ids,
-              const std::string &indent, std::ostream &out) {
+              const std::string &fn, const std::string &indent,
+              std::ostream &out) {
   for (int id : ids) {
     const graph::Node &n = g.nodes[id];
-    out << indent << "n" << id << " [label=\"" << dotEscaped(n.name) << "\\n"
+    out << indent << fn << "n" << id << " [label=\"" << dotEscaped(n.name)
+        << "\\n"
         << dotEscaped(n.op);
     for (auto &o : n.outputs)
       out << "\\n" << dotEscaped(typeText(o));
     out << "\"];\n";
     for (size_t k = 0; k < n.regions.size(); ++k) {
       const graph::Region &region = g.regions[n.regions[k]];
-      out << indent << "subgraph cluster_" << n.regions[k] << " {\n"
+      out << indent << "subgraph cluster_" << fn << "r" << n.regions[k]
+          << " {\n"
           << indent << "  label=\"" << dotEscaped(n.name) << " "
           << regionRole(n, k) << "\";\n";
-      dotNodes(g, region.args, indent + "  ", out);
-      dotNodes(g, region.nodes, indent + "  ", out);
+      dotNodes(g, region.args, fn, indent + "  ", out);
+      dotNodes(g, region.nodes, fn, indent + "  ", out);
       out << indent << "}\n";
     }
   }
@@ -96,21 +100,21 @@ void dotNodes(const graph::Graph &g, const std::vector<int> &ids,
 /// The data edges into `ids` and, for control flow, from each region's
 /// results to the node that owns the region (dashed).
 void dotEdges(const graph::Graph &g, const std::vector<int> &ids,
-              std::ostream &out) {
+              const std::string &fn, std::ostream &out) {
   for (int id : ids) {
     const graph::Node &n = g.nodes[id];
     for (auto &in : n.listedInputs()) {
-      out << "  n" << in.node << " -> n" << id;
+      out << "  " << fn << "n" << in.node << " -> " << fn << "n" << id;
       if (in.index)
         out << " [label=\"" << in.index << "\"]";
       out << ";\n";
     }
     for (int r : n.regions) {
       const graph::Region &region = g.regions[r];
-      dotEdges(g, region.nodes, out);
+      dotEdges(g, region.nodes, fn, out);
       for (size_t k = 0; k < region.results.size(); ++k)
-        out << "  n" << region.results[k].node << " -> n" << id
-            << " [style=dashed, label=\"result " << k
+        out << "  " << fn << "n" << region.results[k].node << " -> " << fn
+            << "n" << id << " [style=dashed, label=\"result " << k
             << (region.results[k].index
                     ? " (:" + std::to_string(region.results[k].index) + ")"
                     : "")
@@ -127,17 +131,24 @@ void dumpGraphText(const graph::Graph &g, std::ostream &out) {
   textNodes(g, g.bodyNodes(), "", out);
 }
 
-void dumpGraphDot(const graph::Graph &g, std::ostream &out) {
-  std::vector<int> body = g.bodyNodes();
-  out << "digraph \"" << dotEscaped(g.name) << "\" {\n"
+void dumpGraphsDot(const std::vector<DotFunction> &functions,
+                   std::ostream &out) {
+  out << "digraph \"kiln\" {\n"
       << "  node [shape=box, fontname=\"monospace\"];\n";
-  dotNodes(g, body, "  ", out);
-  // The function's results, in order, into one sink.
-  out << "  return [shape=oval];\n";
-  dotEdges(g, body, out);
-  for (size_t k = 0; k < g.results.size(); ++k)
-    out << "  n" << g.results[k].node << " -> return [label=\"" << k
-        << "\"];\n";
+  for (size_t f = 0; f < functions.size(); ++f) {
+    const graph::Graph &g = *functions[f].graph;
+    std::string fn = "f" + std::to_string(f) + "_";
+    std::vector<int> body = g.bodyNodes();
+    out << "  subgraph cluster_" << fn << " {\n"
+        << "    label=\"" << dotEscaped(functions[f].label) << "\";\n";
+    dotNodes(g, body, fn, "    ", out);
+    // The function's results, in order, into one sink.
+    out << "    " << fn << "return [shape=oval, label=\"return\"];\n  }\n";
+    dotEdges(g, body, fn, out);
+    for (size_t k = 0; k < g.results.size(); ++k)
+      out << "  " << fn << "n" << g.results[k].node << " -> " << fn
+          << "return [label=\"" << k << "\"];\n";
+  }
   out << "}\n";
 }
 

@@ -4,6 +4,8 @@
 #include "Graph.h"
 
 #include <iosfwd>
+#include <string>
+#include <vector>
 
 namespace kiln {
 
@@ -11,8 +13,15 @@ namespace kiln {
 /// per node; control-flow regions nested inside their node.
 void dumpGraphText(const graph::Graph &g, std::ostream &out);
 
-/// The graph as one Graphviz digraph: a box per node (name, op, output
-/// types), an edge per input, a cluster per control-flow region.
-void dumpGraphDot(const graph::Graph &g, std::ostream &out);
+struct DotFunction {
+  std::string label; // the concrete function's signature
+  const graph::Graph *graph;
+};
+
+/// Concrete functions as one Graphviz digraph (one file `dot` renders): a
+/// cluster per function, a box per node (name, op, output types), an edge
+/// per input, a cluster per control-flow region.
+void dumpGraphsDot(const std::vector<DotFunction> &functions,
+                   std::ostream &out);
 
 } // namespace kiln

@@ -1,17 +1,18 @@
 /* Calls the libraries kiln_add_library made from scale.py: a typed entry
  * point of each (the static one with prefix scale_, the shared one with
- * prefix shared_), and the dispatching call through the descriptor the
- * static library's object links in. */
-#include "scale.h"
-#include "scale_shared.h"
-
+ * prefix shared_, one with the default prefix plain_), the dispatching call
+ * through the descriptor the static library's object links in (its header
+ * declares scale_library() after kiln/abi.h), and the shared library
+ * opened by path. */
 #include <kiln/abi.h>
 #include <kiln/runtime.h>
 
+#include "plain.h"
+#include "scale.h"
+#include "scale_shared.h"
+
 #include <stdio.h>
 #include <stdlib.h>
-
-const kiln_library_desc *scale_library(void);
 
 int main(void) {
   float x[] = {1, 2, 3};
@@ -25,6 +26,10 @@ int main(void) {
   if (shared_scale_0(x, shape, &y, y_shape) != 0)
     return 1;
   printf("shared_scale_0: %g %g %g\n", y[0], y[1], y[2]);
+  free(y);
+  if (plain_scale_0(x, shape, &y, y_shape) != 0)
+    return 1;
+  printf("plain_scale_0: %g %g %g\n", y[0], y[1], y[2]);
   free(y);
 
   int32_t n[] = {4, 5};
@@ -43,5 +48,13 @@ int main(void) {
   }
   const int32_t *d = (const int32_t *)kiln_tensor_data(out);
   printf("double via kiln_function_call: %d %d\n", (int)d[0], (int)d[1]);
+
+  kiln_library *opened = NULL;
+  if (kiln_library_open(SHARED_LIBRARY, &opened) != KILN_OK ||
+      kiln_library_get_function(opened, "scale", &fn) != KILN_OK) {
+    fprintf(stderr, "kiln_library_open failed: %s\n", kiln_last_error());
+    return 1;
+  }
+  printf("opened the shared library\n");
   return 0;
 }
