@@ -66,8 +66,11 @@ public:
   explicit TfStager(TfRuntime &rt)
       : rt(rt), in(rt.in), undefined_(rt.in.list()) {}
 
+  /// A graph tensor, or a tf.Variable while tracing (its value is read in
+  /// the graph).
   bool isStaged(const Value &v) override {
-    return rt.tracing && rt.isTensor(v) && rt.tensor(v).symbolic();
+    return rt.tracing &&
+           ((rt.isTensor(v) && rt.tensor(v).symbolic()) || asVariable(v));
   }
 
   void stageIf(const ast::IfStmt &s, const Value &test, Frame &frame) override;
@@ -78,12 +81,12 @@ public:
   Value stageIfExp(const ast::IfExpExpr &e, const Value &test,
                    Frame &frame) override;
   Value logicalNot(const Value &v) override {
-    return unaryOp(rt, "LogicalNot", v);
+    return unaryOp(rt, "LogicalNot", asVariable(v) ? rt.toTensor(v) : v);
   }
-  Value logicalBinary(ast::BoolOpKind op, const Value &a,
+  Value logicalBinary(ast::BoolOpKind op, const Value &given,
                       const Value &b) override {
     // AutoGraph's and_/or_ are a tf.cond on `a`, whose other output is `b`.
-    requireBoolPred(a);
+    Value a = requireBoolPred(given);
     Value tb = asTensor(b);
     if (rt.tensor(tb).type.dtype != DType::Bool)
       in.typeError("true_fn and false_fn arguments to tf.cond must have the "
@@ -93,9 +96,9 @@ public:
                     a, tb);
   }
 
-  Value logicalLazy(ast::BoolOpKind op, const Value &a,
+  Value logicalLazy(ast::BoolOpKind op, const Value &given,
                     const std::function<Value()> &rest) override {
-    requireBoolPred(a);
+    Value a = requireBoolPred(given);
     auto self = [&] { return std::vector<Slot>{a}; };
     auto other = [&] {
       Value b = asTensor(rest());
@@ -146,11 +149,14 @@ public:
 
   /// A tf.cond's predicate (what AutoGraph's and_/or_ and conditional
   /// expressions stage to) must be bool: TensorFlow's op error.
-  void requireBoolPred(const Value &pred) {
+  /// Returns the predicate as a tensor (a variable read).
+  Value requireBoolPred(const Value &given) {
+    Value pred = asVariable(given) ? rt.toTensor(given) : given;
     DType d = rt.tensor(pred).type.dtype;
     if (d != DType::Bool)
       rt.raise("InvalidArgumentError", std::string("Input 'pred' passed ") +
                                            py::dtypeName(d) + " expected bool");
+    return pred;
   }
 
   /// Traces both branches and merges the values they leave in `names`.
@@ -250,12 +256,20 @@ private:
   }
 
   /// A staged condition must be a scalar bool; `what` is "if statement"
-  /// or "while loop", as TensorFlow words it.
-  void checkCondition(const Value &test, const char *what) {
+  /// or "while loop", as TensorFlow words it. A variable is read, and a
+  /// bool tensor that holds at most one element (shape [1], [None], an
+  /// unknown rank) is reshaped to a scalar, as AutoGraph does.
+  Value condition(const Value &given, const char *what) {
+    Value test = asVariable(given) ? rt.toTensor(given) : given;
     const TensorType &t = rt.tensor(test).type;
     bool isBool = t.dtype == DType::Bool;
     if (isBool && !t.unknownRank && t.shape.empty())
-      return;
+      return test;
+    int64_t known = 1;
+    for (int64_t d : t.shape)
+      known *= d < 0 ? 1 : d;
+    if (isBool && known <= 1)
+      return reshape(rt, test, in.list({}));
     in.valueError(std::string("condition of ") + what +
                   " expected to be `tf.bool` scalar, got " + in.toStr(test) +
                   (isBool ? "" : "; to use as boolean Tensor, use `tf.cast`") +
@@ -269,9 +283,7 @@ private:
   Value regionValue(graph::Output o) { return rt.symbolic(o); }
 
   Value loopTestValue(const Value &v, const char *what) {
-    Value t = asTensor(v);
-    checkCondition(t, what);
-    return t;
+    return condition(asVariable(v) ? v : asTensor(v), what);
   }
 
   void bindLoopVars(Frame &frame, const std::vector<int> &slots,
@@ -801,10 +813,10 @@ std::vector<Slot> TfStager::stageBranches(
   return merged;
 }
 
-void TfStager::stageIf(const ast::IfStmt &s, const Value &test, Frame &frame) {
+void TfStager::stageIf(const ast::IfStmt &s, const Value &given, Frame &frame) {
   const ControlFlowInfo &cf = info(&s);
   frame.line = s.range.begin.line;
-  checkCondition(test, "if statement");
+  Value test = condition(given, "if statement");
   std::vector<Slot> before = read(frame, cf.modified);
   // Outputs: modified variables that are read after the if.
   std::vector<int> outSlots;
@@ -836,10 +848,9 @@ void TfStager::stageIf(const ast::IfStmt &s, const Value &test, Frame &frame) {
   write(frame, outSlots, merged);
 }
 
-Value TfStager::stageIfExp(const ast::IfExpExpr &e, const Value &test,
+Value TfStager::stageIfExp(const ast::IfExpExpr &e, const Value &given,
                            Frame &frame) {
-  requireBoolPred(test);
-  checkCondition(test, "if statement");
+  Value test = condition(requireBoolPred(given), "if statement");
   auto branch = [&](const ast::Expr &x) {
     return [&]() { return std::vector<Slot>{in.evaluate(x, frame)}; };
   };
@@ -1148,11 +1159,11 @@ ValueList TfStager::foldRows(
       });
 }
 
-void TfStager::stageWhile(const ast::WhileStmt &s, const Value &test,
+void TfStager::stageWhile(const ast::WhileStmt &s, const Value &given,
                           Frame &frame) {
   const ControlFlowInfo &cf = info(&s);
   frame.line = s.range.begin.line;
-  checkCondition(test, "while loop");
+  Value test = condition(given, "while loop");
   std::vector<Slot> before = read(frame, cf.modified);
   LoopState st = loopState(frame, cf);
   // Runs the body with the variables bound to `vars`; returns their values.

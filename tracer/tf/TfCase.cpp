@@ -50,6 +50,10 @@ void installCase(TfRuntime &rt, ModuleBuilder &tf) {
                    in.repr(in.typeOf(index)
                                ? Value::object(Type::Class, in.typeOf(index))
                                : Value()));
+    DType indexType = r->tensor(index).type.dtype;
+    if (!isInteger(indexType))
+      in.typeError("'branch_index' must be an integer Tensor, got <dtype: '" +
+                   std::string(py::dtypeName(indexType)) + "'>");
     Value fns = p.require("branch_fns", "switch_case");
     // (key, fn) pairs: a list of callables is keyed 0, 1, ...; a dict or a
     // list of pairs by its keys.
@@ -123,14 +127,52 @@ void installCase(TfRuntime &rt, ModuleBuilder &tf) {
       preds.push_back(two[0]);
       branches.push_back(two[1]);
     }
-    // Without a default the last pair's function is it.
+    // tf.debugging.Assert(condition, data) through the tensorflow module.
+    auto assertThat = [&in](const Value &condition, ValueList data) {
+      Value debugging = in.getAttr(in.importModule("tensorflow"), "debugging");
+      in.call(in.getAttr(debugging, "Assert"),
+              ValueList{condition, in.list(std::move(data))});
+    };
+    auto stacked = [r, &in](const ValueList &values) {
+      CallArgs stack;
+      stack.positional = {in.list(values)};
+      return in.call(in.getAttr(in.importModule("tensorflow"), "stack"), stack);
+    };
+    ValueList allPreds = preds;
+    // exclusive=True: at most one predicate may hold, checked first.
+    if (p.has("exclusive") && in.truthy(p.get("exclusive"))) {
+      std::string names;
+      for (auto &pred : allPreds)
+        names += (names.empty() ? "" : ", ") +
+                 (r->isTensor(pred) && r->tensor(pred).symbolic()
+                      ? in.toStr(in.getAttr(pred, "name"))
+                      : std::string("?"));
+      Value count = reduce(*r, "Sum", cast(*r, stacked(allPreds), DType::Int32),
+                           Value(), false);
+      assertThat(binaryOp(*r, "LessEqual", count, Value::integer(1)),
+                 {in.str("Input error: exclusive=True: more than 1 conditions "
+                         "(" +
+                         names + ") evaluated as True:"),
+                  stacked(allPreds)});
+    }
+    // Without a default the last pair's function is it, when its
+    // predicate holds: an assertion fails when none does.
     Value fallback;
     if (p.has("default")) {
       fallback = p.get("default");
     } else {
-      fallback = branches.back();
+      Value lastPred = preds.back(), lastFn = branches.back();
       preds.pop_back();
       branches.pop_back();
+      fallback =
+          in.builtin("case_default", [lastPred, lastFn, allPreds, assertThat,
+                                      stacked](Interpreter &in, CallArgs &) {
+            assertThat(lastPred,
+                       {in.str("Input error: None of conditions evaluated as "
+                               "True:"),
+                        stacked(allPreds)});
+            return in.call(lastFn, ValueList{});
+          });
     }
     bool symbolic = false;
     for (auto &pred : preds)

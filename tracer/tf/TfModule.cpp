@@ -451,25 +451,44 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
                    "dim=" +
                    std::to_string(a));
   };
+  // The kernels work on the last axis: another axis is swapped with it
+  // first and back after (nn_ops' _wrap_2d_function), which sets the
+  // order the reductions add in.
+  auto onLastAxis = [r](Interpreter &in, const Value &x, const Value &axis,
+                        const std::function<Value(const Value &)> &kernel) {
+    const TensorType &t = r->tensor(x).type;
+    int64_t rank = t.shape.size(), a = in.toIndex(axis);
+    if (t.unknownRank || a == -1 || a == rank - 1)
+      return kernel(x);
+    std::vector<int64_t> perm;
+    for (int64_t d = 0; d < rank; ++d)
+      perm.push_back(d);
+    std::swap(perm[a < 0 ? a + rank : a], perm[rank - 1]);
+    Value swap = pyIntList(in, perm);
+    return transpose(*r, kernel(transpose(*r, x, swap)), swap);
+  };
   nn.def(
       "softmax",
-      namedOp(
-          *r, "Softmax", [r, logitsAndAxis](Interpreter &in, CallArgs &args) {
-            Value x, axis;
-            logitsAndAxis(in, args, "softmax", x, axis);
-            int64_t rank = r->tensor(x).type.shape.size();
-            int64_t a = in.toIndex(axis);
-            return recordComposite(
-                *r, "Softmax", {x}, {{"axis", a < 0 ? a + rank : a}}, [&] {
-                  Value shifted =
-                      binaryOp(*r, "Sub", x, reduce(*r, "Max", x, axis, true));
-                  Value e = unaryOp(*r, "Exp", shifted);
-                  // TensorFlow's kernel multiplies by the sum's reciprocal
-                  // (Eigen's inverse(), a Reciprocal per row).
-                  Value sum = reduce(*r, "Sum", e, axis, true);
-                  return binaryOp(*r, "Mul", e, unaryOp(*r, "Reciprocal", sum));
+      namedOp(*r, "Softmax",
+              [r, logitsAndAxis, onLastAxis](Interpreter &in, CallArgs &args) {
+                Value logits, axis;
+                logitsAndAxis(in, args, "softmax", logits, axis);
+                return onLastAxis(in, logits, axis, [&](const Value &x) {
+                  int64_t rank = r->tensor(x).type.shape.size();
+                  Value last = Value::integer(-1);
+                  return recordComposite(
+                      *r, "Softmax", {x}, {{"axis", rank - 1}}, [&] {
+                        Value shifted = binaryOp(
+                            *r, "Sub", x, reduce(*r, "Max", x, last, true));
+                        Value e = unaryOp(*r, "Exp", shifted);
+                        // TensorFlow's kernel multiplies by the sum's
+                        // reciprocal (Eigen's inverse(), a Reciprocal per row).
+                        Value sum = reduce(*r, "Sum", e, last, true);
+                        return binaryOp(*r, "Mul", e,
+                                        unaryOp(*r, "Reciprocal", sum));
+                      });
                 });
-          }));
+              }));
   math.set("softmax", nn.module->dict["softmax"]);
   tf.def("unstack", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "unstack", {"value", "num", "axis", "name"});
@@ -636,17 +655,21 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     }
     return in.list(splitNode(*r, x, axis, sizes, !spec.isIntLike()));
   });
-  nn.def("log_softmax",
-         namedOp(*r, "LogSoftmax",
-                 [r, logitsAndAxis](Interpreter &in, CallArgs &args) {
-                   Value x, axis;
-                   logitsAndAxis(in, args, "log_softmax", x, axis);
-                   Value shifted =
-                       binaryOp(*r, "Sub", x, reduce(*r, "Max", x, axis, true));
-                   Value sum = reduce(*r, "Sum", unaryOp(*r, "Exp", shifted),
-                                      axis, true);
-                   return binaryOp(*r, "Sub", shifted, unaryOp(*r, "Log", sum));
-                 }));
+  nn.def(
+      "log_softmax",
+      namedOp(*r, "LogSoftmax",
+              [r, logitsAndAxis, onLastAxis](Interpreter &in, CallArgs &args) {
+                Value logits, axis;
+                logitsAndAxis(in, args, "log_softmax", logits, axis);
+                return onLastAxis(in, logits, axis, [&](const Value &x) {
+                  Value last = Value::integer(-1);
+                  Value shifted =
+                      binaryOp(*r, "Sub", x, reduce(*r, "Max", x, last, true));
+                  Value sum = reduce(*r, "Sum", unaryOp(*r, "Exp", shifted),
+                                     last, true);
+                  return binaryOp(*r, "Sub", shifted, unaryOp(*r, "Log", sum));
+                });
+              }));
   math.set("log_softmax", nn.module->dict["log_softmax"]);
   tf.def("norm", inNameScope(*r, "norm", [r](Interpreter &in, CallArgs &args) {
            Params p(in, args, "norm",

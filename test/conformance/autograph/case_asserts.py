@@ -1,0 +1,32 @@
+# tf.case without a default runs its last function only when its predicate
+# holds (an assertion fails when none does); exclusive=True asserts that at
+# most one predicate holds; tf.switch_case needs an integer index.
+import tensorflow as tf
+
+
+@tf.function
+def g(x):
+    return tf.case([(x < 0, lambda: -x), (x < 10, lambda: x * 10)])
+
+
+@tf.function
+def f(x):
+    return tf.case([(x > 0, lambda: 1), (x > 5, lambda: 2)], default=lambda: 0,
+                   exclusive=True)
+
+
+for fn, v in [(g, -1), (g, 3), (g, 50), (f, 1), (f, 10)]:
+    try:
+        print(fn(tf.constant(v)).numpy())
+    except tf.errors.InvalidArgumentError as e:
+        print(str(e).splitlines()[-2])
+x = tf.constant(50)
+try:
+    tf.case([(x < 0, lambda: -x), (x < 10, lambda: x * 10)])
+except tf.errors.InvalidArgumentError as e:
+    print(e)
+print(tf.case([(x > 0, lambda: 1), (x > 5, lambda: 2)], default=lambda: 0))
+try:
+    tf.switch_case(tf.constant(1.0), [lambda: 1, lambda: 2])
+except TypeError as e:
+    print(e)
