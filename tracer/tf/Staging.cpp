@@ -721,6 +721,19 @@ std::vector<Slot> TfStager::stageBranches(
         merged[i] = x;
         continue;
       }
+      // Operations (tf.print, tf.no_op) carry no value: the staged if has
+      // none there either. An operation is an output of its branch's
+      // graph, None is not: the branches must agree.
+      if (isOperation(*x) && isOperation(*y)) {
+        merged[i] = Value();
+        continue;
+      }
+      if ((isOperation(*x) && y->isNone()) || (x->isNone() && isOperation(*y)))
+        in.valueError("Lengths of branch outputs of cond must match.\n"
+                      "len(graphs[0].outputs): " +
+                      std::to_string(isOperation(*x)) +
+                      "\nlen(graphs[1].outputs): " +
+                      std::to_string(isOperation(*y)) + "\n");
       in.typeError("'" + names[i] +
                    "' has a different Python value in each "
                    "branch of a staged if (" +

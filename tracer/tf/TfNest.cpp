@@ -519,10 +519,7 @@ Value operation(TfRuntime &rt, const std::string &base,
                 const std::string &type) {
   if (!rt.tracing)
     return Value();
-  auto op = std::make_shared<OperationObject>();
-  op->name = rt.tracing->graph.uniqueName(base);
-  op->type = type;
-  return Value::object(Type::Native, op);
+  return namedOperation(rt.tracing->graph.uniqueName(base), type);
 }
 
 /// tf.get_static_value: an eager tensor's value; inside a function the
@@ -550,6 +547,18 @@ Value staticValue(TfRuntime &rt, const Value &v) {
 }
 
 } // namespace
+
+Value namedOperation(const std::string &name, const std::string &type) {
+  auto op = std::make_shared<OperationObject>();
+  op->name = name;
+  op->type = type;
+  return Value::object(Type::Native, op);
+}
+
+bool isOperation(const Value &v) {
+  return v.is(Type::Native) &&
+         dynamic_cast<OperationObject *>(v.raw()) != nullptr;
+}
 
 void installNest(TfRuntime &rt, ModuleBuilder &tf) {
   Interpreter &in = tf.in;

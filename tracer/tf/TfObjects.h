@@ -97,6 +97,12 @@ struct TensorSpecObject : py::NativeObject {
 /// A TensorSpec object of `type`; `name` is None or a str.
 Value tensorSpec(const TensorType &type, Value name = Value());
 
+/// A graph's tf.Operation without outputs (tf.no_op, tf.group, tf.print
+/// and assertions inside a function), named `name`, of op type `type`.
+Value namedOperation(const std::string &name, const std::string &type);
+/// Whether `v` is such an operation.
+bool isOperation(const Value &v);
+
 /// A callable standing for a TensorFlow class (TensorSpec), with class
 /// attributes such as TensorSpec.from_tensor.
 struct CallableType : py::NativeObject {

@@ -186,7 +186,8 @@ Value tfPrint(TfRuntime &rt, Interpreter &in, CallArgs &args) {
                   {"to_stdout", print.toStdout}});
   if (rt.tracing->graph.current < 0)
     rt.tracing->prints.push_back(std::move(print));
-  return Value();
+  // Inside a function tf.print returns its PrintV2 operation.
+  return namedOperation(rt.tracing->graph.nodes.back().name, "PrintV2");
 }
 
 } // namespace kiln::tf
