@@ -1289,9 +1289,15 @@ void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
     Params p(in, args, "cond", {"pred", "true_fn", "false_fn", "name"});
     Value pred = p.require("pred", "cond");
     Value trueFn = p.get("true_fn"), falseFn = p.get("false_fn");
-    if (trueFn.isNone() || falseFn.isNone())
-      in.typeError(std::string(trueFn.isNone() ? "true_fn" : "false_fn") +
-                   " must not be None");
+    // control_flow_ops.cond's checks, in its order.
+    for (auto [fn, name] :
+         {std::pair{&trueFn, "true_fn"}, {&falseFn, "false_fn"}})
+      if (fn->isNone())
+        in.typeError(std::string("cond(): '") + name + "' argument required");
+    for (auto [fn, name] :
+         {std::pair{&trueFn, "true_fn"}, {&falseFn, "false_fn"}})
+      if (!in.isCallable(*fn))
+        in.typeError(std::string("'") + name + "' must be callable.");
     if (r->isTensor(pred) && r->tensor(pred).symbolic())
       return stageCond(*r, pred, trueFn, falseFn);
     return in.call(in.truthy(pred) ? trueFn : falseFn, ValueList{});
