@@ -569,9 +569,23 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     auto srcType = cast<RankedTensorType>(src.getType());
     Value given = b.create<arith::IndexCastOp>(loc, b.getIndexType(),
                                                scalarOf(loc, input(n, 1)));
-    Value inRange;
-    Value idx = checkedIndex(n, given, b.create<tensor::DimOp>(loc, src, 0), 0,
-                             inRange);
+    Value inRange, idx;
+    Value extent = b.create<tensor::DimOp>(loc, src, 0);
+    if (attr<bool>(n, "tensor_list")) {
+      // A TensorArray read (TensorListGetItem): no index from the end.
+      Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
+      inRange = b.create<arith::AndIOp>(
+          loc,
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, given, zero),
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, given,
+                                  extent));
+      check(n, inRange,
+            "Trying to access element {int} in a list with {int} elements.",
+            {given, extent});
+      idx = b.create<arith::SelectOp>(loc, inRange, given, zero);
+    } else {
+      idx = checkedIndex(n, given, extent, 0, inRange);
+    }
     SmallVector<OpFoldResult> offsets(srcType.getRank(), b.getIndexAttr(0)),
         sizes{b.getIndexAttr(1)}, strides(srcType.getRank(), b.getIndexAttr(1));
     offsets[0] = idx;

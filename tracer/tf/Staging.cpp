@@ -1246,8 +1246,12 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
       }
     }
   } else {
-    // for row in tensor: iterate over the first dimension.
-    if (it.type.unknownRank || it.type.shape.empty())
+    // for row in tensor: iterate over the first dimension. AutoGraph's
+    // len() of a scalar fails on its (graph) shape.
+    if (!it.type.unknownRank && it.type.shape.empty())
+      in.valueError("len requires a non-scalar tensor, got one of shape " +
+                    in.toStr(tf::shapeOf(rt, iterable)));
+    if (it.type.unknownRank)
       in.typeError("Cannot iterate over a scalar tensor.");
     start = rt.toTensor(Value::integer(0), DType::Int32);
     limit = firstDimension(rt, iterable);

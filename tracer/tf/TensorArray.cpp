@@ -156,8 +156,11 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
                 "has no element_shape");
       TensorType row = r.tensor(ta->buffer).type;
       row.shape.erase(row.shape.begin());
-      return r.apply("GatherV2", {ta->buffer, index}, {{"axis", int64_t(0)}},
-                     row, "TensorArrayV3Read");
+      // A TensorList's index is not taken from the end: tensor_list gives
+      // its bounds check and message.
+      return r.apply("GatherV2", {ta->buffer, index},
+                     {{"axis", int64_t(0)}, {"tensor_list", true}}, row,
+                     "TensorArrayV3Read");
     });
     return true;
   }
