@@ -1341,10 +1341,25 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
 namespace {
 
 /// The tensors of a (possibly nested list/tuple) structure, in order.
+/// A dict's keys in tf.nest's order: sorted.
+ValueList sortedKeys(Interpreter &in, const Value &dict) {
+  ValueList keys = in.toList(dict);
+  std::stable_sort(keys.begin(), keys.end(),
+                   [&](const Value &a, const Value &b) {
+                     return in.truthy(in.compare(ast::CmpOp::Lt, a, b));
+                   });
+  return keys;
+}
+
 void flatten(Interpreter &in, const Value &v, ValueList &out) {
   if (v.is(Type::List) || v.is(Type::Tuple)) {
     for (auto &item : in.toList(v))
       flatten(in, item, out);
+    return;
+  }
+  if (v.is(Type::Dict)) {
+    for (auto &key : sortedKeys(in, v))
+      flatten(in, in.getItem(v, key), out);
     return;
   }
   out.push_back(v);
@@ -1359,6 +1374,15 @@ Value rebuild(Interpreter &in, const Value &tmpl, const ValueList &leaves,
       items.push_back(rebuild(in, item, leaves, next));
     return tmpl.is(Type::List) ? in.list(std::move(items))
                                : in.tuple(std::move(items));
+  }
+  if (tmpl.is(Type::Dict)) {
+    // Filled in sorted order, the keys kept in the template's order.
+    Value filled = in.dict();
+    for (auto &key : in.toList(tmpl))
+      in.setItem(filled, key, Value());
+    for (auto &key : sortedKeys(in, tmpl))
+      in.setItem(filled, key, rebuild(in, in.getItem(tmpl, key), leaves, next));
+    return filled;
   }
   return leaves.at(next++);
 }
