@@ -368,7 +368,8 @@ private:
   /// element shape for a TensorArray (its lists are untyped), so a first
   /// trace for TensorArrays alone is silent.
   void dryRun(LoopState &st,
-              const std::function<ValueList(const ValueList &)> &body) {
+              const std::function<ValueList(const ValueList &)> &body,
+              Frame &frame, int loopLine) {
     bool needed = !st.undefined.empty();
     for (auto &a : st.arrays)
       needed |= a && a->buffer.isNone();
@@ -377,7 +378,15 @@ private:
     ValueList after;
     std::vector<TensorType> types(st.values.size());
     traceDropped(st.undefined.empty(), [&] {
-      after = body(st.values);
+      try {
+        after = body(st.values);
+      } catch (py::PyException &e) {
+        if (st.undefined.empty() ||
+            !e.exc.as<py::InstanceObject>().cls->isSubclassOf(
+                in.builtinClass("Exception").get()))
+          throw;
+        undefinedLoopVariable(st, e, frame, loopLine);
+      }
       for (size_t i = 0; i < after.size(); ++i) {
         if (st.arrays[i]) {
           auto *ta = asTensorArray(after[i]);
@@ -411,6 +420,29 @@ private:
         st.values[i] = filled(rt, types[i], 0);
       }
     }
+  }
+
+  /// A body that failed while variables first defined in it were being
+  /// typed: TensorFlow's error naming the variable (the one the error
+  /// names, else the first), at the loop, with the cause as a note.
+  [[noreturn]] void undefinedLoopVariable(const LoopState &st,
+                                          const py::PyException &e,
+                                          Frame &frame, int loopLine) {
+    std::string type = in.typeName(e.exc), message = in.toStr(e.exc);
+    std::string name = st.names[st.undefined[0]];
+    for (size_t i : st.undefined)
+      if (message.find("'" + st.names[i] + "'") != std::string::npos) {
+        name = st.names[i];
+        break;
+      }
+    // AutoGraph's own words for a read before the assignment.
+    if (type == "UnboundLocalError")
+      message = "'" + name + "' is used before assignment";
+    frame.line = loopLine;
+    in.valueError("'" + name +
+                  "' must be defined before the loop\nNote: AutoGraph tried "
+                  "to define it automatically, but ran into a " +
+                  type + ": " + message);
   }
 
   /// A branch's results with each tf.Variable in them read, in the
@@ -1187,7 +1219,7 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &given,
     frame.line = s.range.begin.line;
     return readLoopVars(frame, cf.loopVars, st.names);
   };
-  dryRun(st, runBody);
+  dryRun(st, runBody, frame, s.range.begin.line);
   LoopSpec spec;
   buildSpec(frame, cf, st, spec);
   bool track = !st.undefined.empty();
@@ -1273,10 +1305,13 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
     frame.line = s.range.begin.line;
     return readLoopVars(frame, cf.loopVars, st.names);
   };
-  dryRun(st, [&](const ValueList &vars) {
-    return runBody(regionValue(graph().addRegionArg(rt.tensor(start).type)),
-                   vars);
-  });
+  dryRun(
+      st,
+      [&](const ValueList &vars) {
+        return runBody(regionValue(graph().addRegionArg(rt.tensor(start).type)),
+                       vars);
+      },
+      frame, s.range.begin.line);
   LoopSpec spec;
   buildSpec(frame, cf, st, spec);
   bool track = !st.undefined.empty();
