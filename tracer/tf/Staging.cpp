@@ -346,12 +346,27 @@ private:
         continue;
       }
       ValueList ignored;
-      if (!leaves(c.value, ignored, /*convert=*/false))
+      // A None inside a list or tuple fails TensorFlow's conversion of
+      // the loop variables.
+      std::function<bool(const Value &)> holdsNone = [&](const Value &v) {
+        if (v.isNone())
+          return true;
+        if (!v.is(Type::List) && !v.is(Type::Tuple))
+          return false;
+        for (auto &item : in.toList(v))
+          if (holdsNone(item))
+            return true;
+        return false;
+      };
+      if (!leaves(c.value, ignored, /*convert=*/false)) {
+        if (holdsNone(c.value))
+          in.valueError("None values not supported.");
         in.typeError("'" + st.names[i] + "' is a Python " +
                      in.typeName(c.value) +
                      " that the staged loop would change; kiln (like "
                      "TensorFlow) can carry only tensors, TensorArrays and "
                      "lists, tuples and dicts of them through a loop");
+      }
       if (isContainer(c.value)) {
         st.values.push_back(c.value);
         continue;

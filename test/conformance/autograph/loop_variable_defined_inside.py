@@ -1,6 +1,7 @@
 # A staged loop whose body reads a variable before assigning it, or leaves
 # one defined in one branch only, fails as TensorFlow's does: the variable
-# must be defined before the loop, with the cause as a note.
+# must be defined before the loop, with the cause as a note. A None inside a
+# loop variable fails TensorFlow's conversion.
 import tensorflow as tf
 
 
@@ -21,7 +22,15 @@ def g(n):
     return last_big
 
 
-for fn in [f, g]:
+@tf.function
+def h(n):
+    state = (tf.constant(0), None)
+    for i in tf.range(n):
+        state = (state[0] + i, None)
+    return state[0]
+
+
+for fn in [f, g, h]:
     try:
         fn(tf.constant(3))
     except ValueError as e:
