@@ -351,12 +351,11 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
         fn.bindTo(interp, v, global, bound);
     }
   }
-  std::map<std::string, tf::TfFunction *> byName;
-  std::map<std::string, py::Value> valueByName;
+  // Each tf.function's value by its Python name.
+  std::map<std::string, py::Value> byName;
   for (auto &v : rt->functions) {
     auto &fn = static_cast<tf::TfFunction &>(v.as<py::NativeObject>());
-    byName[fn.name] = &fn;
-    valueByName[fn.name] = v;
+    byName[fn.name] = v;
     // A method defined with an input_signature traces for an instance
     // (its bound copy, also listed); the class's own needs a self.
     if (fn.inputSignature && fn.concretes.empty() && !isUnboundMethod(fn)) {
@@ -387,16 +386,17 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
           << "', which is not a tf.function of " << opts.input << "\n";
       return kExitUserError;
     }
+    auto &fn = static_cast<tf::TfFunction &>(it->second.as<py::NativeObject>());
     try {
       // A function with an input_signature has its one concrete function:
       // the signature must fit it, as get_concrete_function checks.
-      if (it->second->inputSignature) {
+      if (fn.inputSignature) {
         py::CallArgs specs;
         for (auto &t : types)
           specs.positional.push_back(tf::tensorSpec(t));
-        it->second->getConcreteFunction(interp, valueByName[name], specs);
+        fn.getConcreteFunction(interp, it->second, specs);
       } else {
-        it->second->concreteFor(interp, types);
+        fn.concreteFor(interp, types);
       }
     } catch (py::PyException &e) {
       reportException(interp, e.exc, diags);
@@ -580,9 +580,9 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
   std::error_code ec;
   const std::pair<const std::string *, const char *> outputs[] = {
       {&opts.output, "-o"},
-      {&opts.depfile, "-MF"},
       {&opts.header, "--header"},
-      {&opts.manifest, "--manifest"}};
+      {&opts.manifest, "--manifest"},
+      {&opts.depfile, "-MF"}};
   for (size_t i = 0; i < std::size(outputs); ++i) {
     auto [path, option] = outputs[i];
     if (path->empty())
@@ -642,8 +642,7 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
     }
   // An output that cannot be written fails the build before any is
   // touched, so that a good set from before stays.
-  for (const std::string *path :
-       {&opts.output, &opts.header, &opts.manifest, &opts.depfile}) {
+  for (auto [path, option] : outputs) {
     std::string why = path->empty() || (toStdout && path == &opts.output)
                           ? ""
                           : unwritableReason(*path);
@@ -680,8 +679,7 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
   // that no mix of new and old outputs is left for a build tool.
   // (Through a symbolic link: the file it points to.)
   auto removeOutputs = [&] {
-    for (const std::string *path :
-         {&opts.output, &opts.header, &opts.manifest, &opts.depfile})
+    for (auto [path, option] : outputs)
       if (!path->empty() && !(toStdout && path == &opts.output) &&
           std::filesystem::is_regular_file(*path, ec))
         std::filesystem::remove(std::filesystem::canonical(*path, ec), ec);

@@ -81,7 +81,7 @@ public:
   Value stageIfExp(const ast::IfExpExpr &e, const Value &test,
                    Frame &frame) override;
   Value logicalNot(const Value &v) override {
-    return unaryOp(rt, "LogicalNot", asVariable(v) ? rt.toTensor(v) : v);
+    return unaryOp(rt, "LogicalNot", v);
   }
   Value logicalBinary(ast::BoolOpKind op, const Value &given,
                       const Value &b) override {
@@ -151,7 +151,7 @@ public:
   /// expressions stage to) must be bool: TensorFlow's op error.
   /// Returns the predicate as a tensor (a variable read).
   Value requireBoolPred(const Value &given) {
-    Value pred = asVariable(given) ? rt.toTensor(given) : given;
+    Value pred = asTensor(given);
     DType d = rt.tensor(pred).type.dtype;
     if (d != DType::Bool)
       rt.raise("InvalidArgumentError", std::string("Input 'pred' passed ") +
@@ -260,7 +260,7 @@ private:
   /// bool tensor that holds at most one element (shape [1], [None], an
   /// unknown rank) is reshaped to a scalar, as AutoGraph does.
   Value condition(const Value &given, const char *what) {
-    Value test = asVariable(given) ? rt.toTensor(given) : given;
+    Value test = asTensor(given);
     const TensorType &t = rt.tensor(test).type;
     bool isBool = t.dtype == DType::Bool;
     if (isBool && !t.unknownRank && t.shape.empty())
@@ -277,14 +277,10 @@ private:
   }
 
   /// `v` as a tensor of the current region (Python numbers become
-  /// constants there).
+  /// constants there, a variable is read there).
   Value asTensor(const Value &v) { return rt.isTensor(v) ? v : rt.toTensor(v); }
 
   Value regionValue(graph::Output o) { return rt.symbolic(o); }
-
-  Value loopTestValue(const Value &v, const char *what) {
-    return condition(asVariable(v) ? v : asTensor(v), what);
-  }
 
   void bindLoopVars(Frame &frame, const std::vector<int> &slots,
                     const ValueList &values) {
@@ -1033,7 +1029,7 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
     condR = g.beginRegion();
     ValueList args = regionArgs();
     beginLoopRegion(rt, variables.scope(), condR);
-    Value test = loopTestValue(spec.cond(args), "while loop");
+    Value test = condition(spec.cond(args), "while loop");
     g.regions[condR].results.push_back(rt.graphOutput(test));
     if (const VariableUse *u = writtenInLoopRegion(variables.scope()))
       rt.raise("UnimplementedError", "kiln cannot assign tf.Variable '" +
@@ -1391,16 +1387,6 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
 namespace {
 
 /// The tensors of a (possibly nested list/tuple) structure, in order.
-/// A dict's keys in tf.nest's order: sorted.
-ValueList sortedKeys(Interpreter &in, const Value &dict) {
-  ValueList keys = in.toList(dict);
-  std::stable_sort(keys.begin(), keys.end(),
-                   [&](const Value &a, const Value &b) {
-                     return in.truthy(in.compare(ast::CmpOp::Lt, a, b));
-                   });
-  return keys;
-}
-
 void flatten(Interpreter &in, const Value &v, ValueList &out) {
   if (v.is(Type::List) || v.is(Type::Tuple)) {
     for (auto &item : in.toList(v))

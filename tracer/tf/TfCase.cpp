@@ -147,13 +147,14 @@ void installCase(TfRuntime &rt, ModuleBuilder &tf) {
                  (r->isTensor(pred) && r->tensor(pred).symbolic()
                       ? in.toStr(in.getAttr(pred, "name"))
                       : std::string("?"));
-      Value count = reduce(*r, "Sum", cast(*r, stacked(allPreds), DType::Int32),
+      Value predsStacked = stacked(allPreds);
+      Value count = reduce(*r, "Sum", cast(*r, predsStacked, DType::Int32),
                            Value(), false);
       assertThat(binaryOp(*r, "LessEqual", count, Value::integer(1)),
                  {in.str("Input error: exclusive=True: more than 1 conditions "
                          "(" +
                          names + ") evaluated as True:"),
-                  stacked(allPreds)});
+                  predsStacked});
     }
     // Without a default the last pair's function is it, when its
     // predicate holds: an assertion fails when none does.

@@ -782,14 +782,7 @@ void installDebugging(TfRuntime &rt, ModuleBuilder &tf,
       for (auto &d : in.toList(shapeArg))
         expected.push_back(d.isNone() ? -1 : in.toIndex(d));
     }
-    auto text = [](const std::vector<int64_t> &shape) {
-      std::string s = "[";
-      for (size_t i = 0; i < shape.size(); ++i)
-        s += (i ? "," : "") +
-             (shape[i] < 0 ? std::string("?") : std::to_string(shape[i]));
-      return s + "]";
-    };
-    std::string expectedText = anyRank ? "<unknown>" : text(expected);
+    std::string expectedText = anyRank ? "<unknown>" : shapeList(expected);
     if (!r->tracing) {
       bool fits = anyRank || expected.size() == t.shape.size();
       for (size_t d = 0; fits && !anyRank && d < expected.size(); ++d)
@@ -823,7 +816,8 @@ void installDebugging(TfRuntime &rt, ModuleBuilder &tf,
                       " in both shapes must be equal, but are " +
                       std::to_string(expected[d]) + " and " +
                       std::to_string(merged.shape[d]) + ". Shapes are " +
-                      text(expected) + " and " + text(t.shape) + "." + where);
+                      shapeList(expected) + " and " + shapeList(t.shape) + "." +
+                      where);
       if (expected[d] >= 0)
         merged.shape[d] = expected[d];
     }

@@ -363,6 +363,9 @@ void TfFunction::bindingError(Interpreter &in, const CallArgs &args,
   // "(x, y=<captured_default_value>)"; with an input_signature, its specs
   // and the defaults after them as literals.
   std::string signature;
+  auto add = [&](const std::string &text) {
+    signature += (signature.empty() ? "" : ", ") + text;
+  };
   if (pyFunc.is(Type::Function)) {
     auto &fn = pyFunc.as<py::FunctionObject>();
     size_t n = positionalParams();
@@ -377,15 +380,12 @@ void TfFunction::bindingError(Interpreter &in, const CallArgs &args,
                 "] = <captured_default_value>";
       else if (i >= firstDefault)
         text += "=<captured_default_value>";
-      signature += (signature.empty() ? "" : ", ") + text;
+      add(text);
       if (i + 1 == fn.args->posonly.size())
-        signature += ", /";
+        add("/");
     }
     // Then *args (or a bare * before keyword-only parameters), the
     // keyword-only parameters and **kwargs, as inspect.Signature prints.
-    auto add = [&](const std::string &text) {
-      signature += (signature.empty() ? "" : ", ") + text;
-    };
     if (fn.args->vararg)
       add("*" + fn.args->vararg->name);
     else if (!fn.args->kwonly.empty())

@@ -433,16 +433,19 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     Params p(in, args, "identity", {"input", "name"});
     return identity(*r, p.require("input", "identity"));
   });
-  // softmax's and log_softmax's arguments: the logits and the axis (-1 by
-  // default), with nn_ops' own check of the axis, eagerly and while
-  // tracing.
-  auto logitsAndAxis = [r](Interpreter &in, CallArgs &args,
-                           const std::string &fname, Value &x, Value &axis) {
+  // softmax and log_softmax: the logits and the axis (-1 by default), with
+  // nn_ops' own check of the axis, eagerly and while tracing; then
+  // `kernel` on the last axis. Another axis is swapped with it first and
+  // back after (nn_ops' _wrap_2d_function), which sets the order the
+  // reductions add in.
+  auto onLastAxis = [r](Interpreter &in, CallArgs &args,
+                        const std::string &fname,
+                        const std::function<Value(const Value &)> &kernel) {
     Params p(in, args, fname, {"logits", "axis", "name"});
-    x = r->toTensor(p.require("logits", fname));
-    axis = p.has("axis") ? p.get("axis") : Value::integer(-1);
+    Value x = r->toTensor(p.require("logits", fname));
     const TensorType &t = r->tensor(x).type;
-    int64_t rank = t.shape.size(), a = in.toIndex(axis);
+    int64_t rank = t.shape.size();
+    int64_t a = p.has("axis") ? in.toIndex(p.get("axis")) : -1;
     if (!t.unknownRank && (a < -rank || a >= rank))
       r->raise("InvalidArgumentError",
                "`dim` must be in the range [" + std::to_string(-rank) + ", " +
@@ -450,14 +453,6 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
                    " is the number of dimensions in the input. Received: "
                    "dim=" +
                    std::to_string(a));
-  };
-  // The kernels work on the last axis: another axis is swapped with it
-  // first and back after (nn_ops' _wrap_2d_function), which sets the
-  // order the reductions add in.
-  auto onLastAxis = [r](Interpreter &in, const Value &x, const Value &axis,
-                        const std::function<Value(const Value &)> &kernel) {
-    const TensorType &t = r->tensor(x).type;
-    int64_t rank = t.shape.size(), a = in.toIndex(axis);
     if (t.unknownRank || a == -1 || a == rank - 1)
       return kernel(x);
     std::vector<int64_t> perm;
@@ -469,26 +464,21 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   };
   nn.def(
       "softmax",
-      namedOp(*r, "Softmax",
-              [r, logitsAndAxis, onLastAxis](Interpreter &in, CallArgs &args) {
-                Value logits, axis;
-                logitsAndAxis(in, args, "softmax", logits, axis);
-                return onLastAxis(in, logits, axis, [&](const Value &x) {
-                  int64_t rank = r->tensor(x).type.shape.size();
-                  Value last = Value::integer(-1);
-                  return recordComposite(
-                      *r, "Softmax", {x}, {{"axis", rank - 1}}, [&] {
-                        Value shifted = binaryOp(
-                            *r, "Sub", x, reduce(*r, "Max", x, last, true));
-                        Value e = unaryOp(*r, "Exp", shifted);
-                        // TensorFlow's kernel multiplies by the sum's
-                        // reciprocal (Eigen's inverse(), a Reciprocal per row).
-                        Value sum = reduce(*r, "Sum", e, last, true);
-                        return binaryOp(*r, "Mul", e,
-                                        unaryOp(*r, "Reciprocal", sum));
-                      });
-                });
-              }));
+      namedOp(*r, "Softmax", [r, onLastAxis](Interpreter &in, CallArgs &args) {
+        return onLastAxis(in, args, "softmax", [&](const Value &x) {
+          int64_t rank = r->tensor(x).type.shape.size();
+          Value last = Value::integer(-1);
+          return recordComposite(*r, "Softmax", {x}, {{"axis", rank - 1}}, [&] {
+            Value shifted =
+                binaryOp(*r, "Sub", x, reduce(*r, "Max", x, last, true));
+            Value e = unaryOp(*r, "Exp", shifted);
+            // TensorFlow's kernel multiplies by the sum's
+            // reciprocal (Eigen's inverse(), a Reciprocal per row).
+            Value sum = reduce(*r, "Sum", e, last, true);
+            return binaryOp(*r, "Mul", e, unaryOp(*r, "Reciprocal", sum));
+          });
+        });
+      }));
   math.set("softmax", nn.module->dict["softmax"]);
   tf.def("unstack", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "unstack", {"value", "num", "axis", "name"});
@@ -657,19 +647,17 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   });
   nn.def(
       "log_softmax",
-      namedOp(*r, "LogSoftmax",
-              [r, logitsAndAxis, onLastAxis](Interpreter &in, CallArgs &args) {
-                Value logits, axis;
-                logitsAndAxis(in, args, "log_softmax", logits, axis);
-                return onLastAxis(in, logits, axis, [&](const Value &x) {
-                  Value last = Value::integer(-1);
-                  Value shifted =
-                      binaryOp(*r, "Sub", x, reduce(*r, "Max", x, last, true));
-                  Value sum = reduce(*r, "Sum", unaryOp(*r, "Exp", shifted),
-                                     last, true);
-                  return binaryOp(*r, "Sub", shifted, unaryOp(*r, "Log", sum));
-                });
-              }));
+      namedOp(
+          *r, "LogSoftmax", [r, onLastAxis](Interpreter &in, CallArgs &args) {
+            return onLastAxis(in, args, "log_softmax", [&](const Value &x) {
+              Value last = Value::integer(-1);
+              Value shifted =
+                  binaryOp(*r, "Sub", x, reduce(*r, "Max", x, last, true));
+              Value sum =
+                  reduce(*r, "Sum", unaryOp(*r, "Exp", shifted), last, true);
+              return binaryOp(*r, "Sub", shifted, unaryOp(*r, "Log", sum));
+            });
+          }));
   math.set("log_softmax", nn.module->dict["log_softmax"]);
   tf.def("norm", inNameScope(*r, "norm", [r](Interpreter &in, CallArgs &args) {
            Params p(in, args, "norm",

@@ -26,14 +26,6 @@ bool isNested(const Value &v) {
          asNamedTuple(v);
 }
 
-ValueList sortedKeys(Interpreter &in, const Value &dict) {
-  ValueList keys = in.toList(dict);
-  std::stable_sort(
-      keys.begin(), keys.end(),
-      [&](const Value &a, const Value &b) { return in.lessThan(a, b); });
-  return keys;
-}
-
 /// The direct children of a nested value, in flattening order.
 ValueList children(Interpreter &in, const Value &v) {
   if (auto *t = asNamedTuple(v))
@@ -547,6 +539,14 @@ Value staticValue(TfRuntime &rt, const Value &v) {
 }
 
 } // namespace
+
+ValueList sortedKeys(Interpreter &in, const Value &dict) {
+  ValueList keys = in.toList(dict);
+  std::stable_sort(
+      keys.begin(), keys.end(),
+      [&](const Value &a, const Value &b) { return in.lessThan(a, b); });
+  return keys;
+}
 
 Value namedOperation(const std::string &name, const std::string &type) {
   auto op = std::make_shared<OperationObject>();

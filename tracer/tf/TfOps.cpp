@@ -1185,17 +1185,11 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
   }
   int64_t total = type.numElements();
   if (total >= 0) {
-    // Shape inference's text while tracing ("[3,?]" for the -1).
-    auto partial = [&] {
-      std::string text = "[";
-      for (size_t i = 0; i < shape.size(); ++i)
-        text += (i ? "," : "") +
-                (shape[i] < 0 ? std::string("?") : std::to_string(shape[i]));
-      return text + "]";
-    };
-    // The node the op would have been (its name taken, as TensorFlow's
-    // name scope takes it before the op fails), reading its input by name.
-    auto inferenceTail = [&](const std::string &partialShape) {
+    // Shape inference's text while tracing: the target shape with "?" for
+    // the -1, and the node the op would have been (its name taken, as
+    // TensorFlow's name scope takes it before the op fails), reading its
+    // input by name.
+    auto inferenceTail = [&] {
       std::string node = rt.tracing->graph.uniqueName("Reshape");
       return " for '{{node " + node +
              "}} = Reshape[T=" + tfTypeName(type.dtype) +
@@ -1204,16 +1198,16 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
              std::to_string(shape.size()) +
              "] and with input tensors computed as partial shapes: input[1] "
              "= " +
-             partialShape + ".";
+             shapeList(shape) + ".";
     };
     if (unknownAt >= 0 && rt.tracing && (known == 0 || total % known != 0))
       rt.in.valueError(
           known == 0 ? "Cannot reshape a tensor with " + std::to_string(total) +
-                           " elements to shape " + partial() + " (0 elements)" +
-                           inferenceTail(partial())
+                           " elements to shape " + shapeList(shape) +
+                           " (0 elements)" + inferenceTail()
                      : "Dimension size must be evenly divisible by " +
                            std::to_string(known) + " but is " +
-                           std::to_string(total) + inferenceTail(partial()));
+                           std::to_string(total) + inferenceTail());
     if (unknownAt >= 0) {
       if (known == 0 || total % known != 0)
         rt.raise(
@@ -1228,7 +1222,7 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
         rt.in.valueError("Cannot reshape a tensor with " +
                          std::to_string(total) + " elements to shape " +
                          shapeList(shape) + " (" + std::to_string(known) +
-                         " elements)" + inferenceTail(shapeList(shape)));
+                         " elements)" + inferenceTail());
       rt.raise(
           "InvalidArgumentError",
           eagerKernelPrefix("Reshape") + "Input to reshape is a tensor with " +

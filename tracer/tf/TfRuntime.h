@@ -229,6 +229,10 @@ private:
 std::vector<std::pair<std::string, Value>> sortedItems(Interpreter &in,
                                                        const Value &dict);
 
+/// A dict's keys sorted as Python's sorted() sorts them: tf.nest's order
+/// for its flatten and pack_sequence_as.
+ValueList sortedKeys(Interpreter &in, const Value &dict);
+
 /// `v` with its lists, tuples, dicts and named tuples rebuilt (dicts in
 /// insertion order) and each other value replaced by `leaf(value, path)`.
 /// The path names nested values as TensorFlow names nested arguments:
