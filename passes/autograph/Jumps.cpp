@@ -180,10 +180,11 @@ struct Rewriter {
           b.push_back(std::move(r));
         return Sets::Always;
       }
-      // As AutoGraph does, an `if` one of whose branches always jumps takes
-      // the rest of the block into its other branch (where it is rewritten
-      // with that branch).
-      if (b[i]->kind == StmtKind::If && i + 1 < b.size()) {
+      // An `if` one of whose branches always breaks or continues takes the
+      // rest of the block into its other branch (where it is rewritten with
+      // that branch). Returns were placed by collapseReturns already.
+      if (kind != Jump::Return && b[i]->kind == StmtKind::If &&
+          i + 1 < b.size()) {
         auto &branchy = as<IfStmt>(*b[i]);
         bool thenJumps = analyze(branchy.body) == Sets::Always;
         bool elseJumps = analyze(branchy.orelse) == Sets::Always;
@@ -282,6 +283,73 @@ struct Rewriter {
     }
   }
 };
+
+/// AutoGraph's conditional-return rewrite, done before returns become flags:
+/// after an `if` one of whose branches definitely returns, the statements
+/// that follow in the same block move into its other branch, so that both
+/// branches return a value. The moved statements are not rewritten again
+/// inside that branch: in
+///
+///   if a:                      if a:
+///       return x                   return x
+///   elif b:            ->      else:
+///       return y                   if b:
+///   return z                           return y
+///                                  return z
+///
+/// `return z` follows the inner `if` without moving into its `else`, so a
+/// staged `b` has a branch without a return value, which TensorFlow rejects.
+/// Returns whether `b` definitely returns.
+bool collapseReturns(StmtList &b) {
+  bool definitely = false;
+  StmtList out;
+  StmtList *dest = &out;
+  for (auto &s : b) {
+    StmtList *next = nullptr;
+    switch (s->kind) {
+    case StmtKind::Return:
+      definitely = true;
+      break;
+    case StmtKind::If: {
+      auto &branchy = as<IfStmt>(*s);
+      bool thenReturns = collapseReturns(branchy.body);
+      bool elseReturns = collapseReturns(branchy.orelse);
+      definitely |= thenReturns && elseReturns;
+      if (thenReturns)
+        next = &branchy.orelse;
+      else if (elseReturns)
+        next = &branchy.body;
+      break;
+    }
+    case StmtKind::With:
+      definitely |= collapseReturns(as<WithStmt>(*s).body);
+      break;
+    case StmtKind::For:
+      collapseReturns(as<ForStmt>(*s).body);
+      collapseReturns(as<ForStmt>(*s).orelse);
+      break;
+    case StmtKind::While:
+      collapseReturns(as<WhileStmt>(*s).body);
+      collapseReturns(as<WhileStmt>(*s).orelse);
+      break;
+    case StmtKind::Try: {
+      auto &t = as<TryStmt>(*s);
+      for (StmtList *l : {&t.body, &t.orelse, &t.finalbody})
+        collapseReturns(*l);
+      for (auto &h : t.handlers)
+        collapseReturns(h.body);
+      break;
+    }
+    default:
+      break;
+    }
+    dest->push_back(std::move(s));
+    if (next)
+      dest = next;
+  }
+  b = std::move(out);
+  return definitely;
+}
 
 StmtList &loopBody(Stmt &s) {
   return s.kind == StmtKind::For ? as<ForStmt>(s).body : as<WhileStmt>(s).body;
@@ -447,6 +515,7 @@ void lowerJumps(FunctionDefStmt &fn, FunctionInfo &info) {
   if (tailOnly)
     return;
   SourceRange start = fn.body.front()->range, end = fn.body.back()->range;
+  collapseReturns(fn.body);
   Rewriter rw{build, Jump::Return, build.fresh("do_return"),
               build.fresh("retval_")};
   rw.block(fn.body);

@@ -62,7 +62,8 @@ def skip_odd(n):
 
 
 # A return in one branch takes the rest of the block into the other branch,
-# as TensorFlow's converter does.
+# as TensorFlow's converter does; the moved statements are not moved again
+# into a nested `if` (here the elif), so they stay guarded by the flag.
 # CHECK-LABEL: def sign(x):
 # CHECK-NEXT:      do_return = False
 # CHECK-NEXT:      retval_ = None
@@ -71,11 +72,12 @@ def skip_odd(n):
 # CHECK-NEXT:          do_return = True
 # CHECK-NEXT:          retval_ = 1
 # CHECK-NEXT:      else:
-# CHECK-NEXT:          # modified: do_return, retval_; live after: retval_
+# CHECK-NEXT:          # modified: do_return, retval_; live after: do_return, retval_
 # CHECK-NEXT:          if x < 0:
 # CHECK-NEXT:              do_return = True
 # CHECK-NEXT:              retval_ = -1
-# CHECK-NEXT:          else:
+# CHECK-NEXT:          # modified: do_return, retval_; live after: retval_
+# CHECK-NEXT:          if not do_return:
 # CHECK-NEXT:              do_return = True
 # CHECK-NEXT:              retval_ = 0
 # CHECK-NEXT:      return retval_
