@@ -204,10 +204,51 @@ private:
     }
   }
 
+  /// The id of the attribute variable a target such as `self.a.b` names
+  /// (a chain of attributes on a local), registering it; 0 for other
+  /// targets.
+  int attributeId(const Expr &t) {
+    AttributePath path;
+    const Expr *e = &t;
+    for (; e->kind == ExprKind::Attribute;
+         e = as<AttributeExpr>(*e).value.get())
+      path.attrs.insert(path.attrs.begin(), as<AttributeExpr>(*e).attr);
+    if (path.attrs.empty() || e->kind != ExprKind::Name ||
+        as<NameExpr>(*e).binding != NameBinding::Local)
+      return 0;
+    path.base = as<NameExpr>(*e).slot;
+    auto &paths = info.attributes[&scope];
+    for (size_t k = 0; k < paths.size(); ++k)
+      if (paths[k].base == path.base && paths[k].attrs == path.attrs)
+        return -1 - static_cast<int>(k);
+    paths.push_back(std::move(path));
+    return -static_cast<int>(paths.size());
+  }
+
+  /// Attribute variables whose object comes from before the statement
+  /// (its local is live into it). An object created inside has attributes
+  /// of its own that AutoGraph leaves alone, as we do.
+  Vars attributesFrom(const Vars &mod, const Vars &liveIn) {
+    Vars out;
+    for (int v : mod)
+      if (v < 0 && liveIn.count(info.attribute(&scope, v).base))
+        out.insert(v);
+    return out;
+  }
+  static Vars withoutAttributes(Vars v) {
+    v.erase(v.begin(), v.lower_bound(0));
+    return v;
+  }
+
   /// `a[i] = v` (or `a[i][j] = v`) changes the list or dict in `a`: as in
   /// AutoGraph, `a` counts as modified, so a staged statement carries it.
+  /// `a.b = v` modifies the attribute variable `a.b`.
   void mutatedBase(const Expr &t, Vars &out) {
     switch (t.kind) {
+    case ExprKind::Attribute:
+      if (int id = attributeId(t))
+        out.insert(id);
+      return;
     case ExprKind::Subscript: {
       const Expr *base = &t;
       while (base->kind == ExprKind::Subscript)
@@ -341,11 +382,16 @@ private:
     ControlFlowInfo &cf = info.statements[&s];
     Vars mod;
     modified(s, mod);
+    Vars attrs = attributesFrom(mod, headIn);
+    mod = withoutAttributes(std::move(mod));
+    mod.insert(attrs.begin(), attrs.end());
+    Vars out = liveOut;
+    out.insert(attrs.begin(), attrs.end());
     cf.modified = sorted(mod);
-    cf.liveOut = sorted(liveOut);
+    cf.liveOut = sorted(out);
     cf.loopVars.clear();
     for (int v : mod)
-      if (headIn.count(v) || liveOut.count(v))
+      if (headIn.count(v) || out.count(v))
         cf.loopVars.push_back(v);
     cf.loopOptions = loopOptions(body);
   }
@@ -399,14 +445,19 @@ private:
     case StmtKind::If: {
       auto &i = as<IfStmt>(s);
       ControlFlowInfo &cf = info.statements[&s];
-      Vars mod;
-      modified(s, mod);
-      cf.modified = sorted(mod);
-      cf.liveOut = sorted(live);
       Vars in = block(i.body, live);
       Vars other = block(i.orelse, live);
       in.insert(other.begin(), other.end());
       reads(i.test.get(), in);
+      Vars mod;
+      modified(s, mod);
+      Vars attrs = attributesFrom(mod, in);
+      mod = withoutAttributes(std::move(mod));
+      mod.insert(attrs.begin(), attrs.end());
+      cf.modified = sorted(mod);
+      Vars out = std::move(live);
+      out.insert(attrs.begin(), attrs.end());
+      cf.liveOut = sorted(out);
       return in;
     }
     case StmtKind::While: {

@@ -27,7 +27,9 @@
 namespace kiln::autograph {
 
 /// What activity analysis found for one if/for/while statement. Variables
-/// are local slots of the enclosing function, in slot order.
+/// are local slots of the enclosing function (ids >= 0), or, as AutoGraph's
+/// composite symbols, attributes of a local's object such as `self.total`
+/// (ids -1, -2, ..., see ModuleInfo::attributes), in id order.
 struct ControlFlowInfo {
   std::vector<int> modified;
   std::vector<int> liveOut;
@@ -48,8 +50,17 @@ struct FunctionInfo {
 /// Whether `scope` is a lambda's (Convert.cpp, where Scope is complete).
 bool isLambda(const ast::Scope *scope);
 
+/// A variable that is an attribute path on a local: `self.a.b` is the
+/// local `self` (a slot) and the names {"a", "b"}.
+struct AttributePath {
+  int base;
+  std::vector<std::string> attrs;
+};
+
 struct ModuleInfo {
   std::unordered_map<const ast::Stmt *, ControlFlowInfo> statements;
+  /// Per function, its attribute variables: id -1 - k is element k.
+  std::unordered_map<const ast::Scope *, std::vector<AttributePath>> attributes;
   std::unordered_map<const ast::Scope *, FunctionInfo> functions;
   /// Conditional expressions inside the arms of another one: TensorFlow
   /// 2.20 wraps the arms in lambdas it does not convert, so these stay
@@ -60,6 +71,11 @@ struct ModuleInfo {
     auto it = statements.find(s);
     return it == statements.end() ? nullptr : &it->second;
   }
+  const AttributePath &attribute(const ast::Scope *scope, int id) const {
+    return attributes.at(scope).at(-1 - id);
+  }
+  /// A variable's name as the user wrote it (`x`, `self.total`).
+  std::string varName(const ast::Scope &scope, int id) const;
   /// Whether code in `scope` runs converted. Lambdas are converted
   /// wherever AutoGraph reaches them (they hold only expressions).
   bool isConverted(const ast::Scope *scope) const {
@@ -72,7 +88,6 @@ struct ModuleInfo {
 
 /// Converts every function of a resolved module in place and analyses it.
 void convertModule(ast::Module &module, ModuleInfo &info);
-
 
 /// Prints a converted function as Python, with the analysis of each
 /// control-flow statement as a comment (`kiln dump --stage=autograph`).

@@ -65,6 +65,16 @@ bool isLambda(const Scope *scope) {
   return scope && scope->kind == Scope::Kind::Lambda;
 }
 
+std::string ModuleInfo::varName(const Scope &scope, int id) const {
+  if (id >= 0)
+    return scope.locals[id];
+  const AttributePath &path = attribute(&scope, id);
+  std::string name = scope.locals[path.base];
+  for (auto &a : path.attrs)
+    name += "." + a;
+  return name;
+}
+
 void convertModule(Module &module, ModuleInfo &info) {
   convertBlock(module.body, info);
 }

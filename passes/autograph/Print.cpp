@@ -338,7 +338,7 @@ private:
   std::string names(const std::vector<int> &slots) {
     std::string out;
     for (size_t i = 0; i < slots.size(); ++i)
-      out += (i ? ", " : "") + scope.locals[slots[i]];
+      out += (i ? ", " : "") + info.varName(scope, slots[i]);
     return out.empty() ? "-" : out;
   }
 

@@ -228,30 +228,64 @@ private:
     return *cf;
   }
 
-  static py::Cell &cell(Frame &frame, int slot) {
-    return *frame.env->cells.at(slot);
-  }
-  static std::vector<Slot> read(Frame &frame, const std::vector<int> &slots) {
-    std::vector<Slot> out;
-    for (int s : slots) {
-      py::Cell &c = cell(frame, s);
-      out.push_back(c.bound ? Slot(c.value) : std::nullopt);
+  // A staged statement's variables are locals or attribute paths on a
+  // local's object (`self.total`); unbound is nullopt. An attribute path
+  // whose object or attribute is missing reads as unbound, as AutoGraph's
+  // `ldu` does, and writing unbound deletes the attribute.
+  Slot readVar(Frame &frame, int id) {
+    if (id >= 0) {
+      py::Cell &c = *frame.env->cells.at(id);
+      return c.bound ? Slot(c.value) : std::nullopt;
     }
+    const autograph::AttributePath &path =
+        in.autograph()->attribute(frame.function->scope, id);
+    Slot v = readVar(frame, path.base);
+    for (auto &a : path.attrs) {
+      Value next;
+      if (!v || !in.tryGetAttr(*v, a, next))
+        return std::nullopt;
+      v = next;
+    }
+    return v;
+  }
+  void writeVar(Frame &frame, int id, const Slot &value) {
+    if (id >= 0) {
+      py::Cell &c = *frame.env->cells.at(id);
+      c.bound = value.has_value();
+      c.value = value ? *value : Value();
+      return;
+    }
+    const autograph::AttributePath &path =
+        in.autograph()->attribute(frame.function->scope, id);
+    Slot obj = readVar(frame, path.base);
+    for (size_t k = 0; obj && k + 1 < path.attrs.size(); ++k) {
+      Value next;
+      obj =
+          in.tryGetAttr(*obj, path.attrs[k], next) ? Slot(next) : std::nullopt;
+    }
+    if (!obj)
+      return;
+    Value old;
+    if (value)
+      in.setAttr(*obj, path.attrs.back(), *value);
+    else if (in.tryGetAttr(*obj, path.attrs.back(), old))
+      in.delAttr(*obj, path.attrs.back());
+  }
+  std::vector<Slot> read(Frame &frame, const std::vector<int> &ids) {
+    std::vector<Slot> out;
+    for (int id : ids)
+      out.push_back(readVar(frame, id));
     return out;
   }
-  static void write(Frame &frame, const std::vector<int> &slots,
-                    const std::vector<Slot> &values) {
-    for (size_t i = 0; i < slots.size(); ++i) {
-      py::Cell &c = cell(frame, slots[i]);
-      c.bound = values[i].has_value();
-      c.value = values[i] ? *values[i] : Value();
-    }
+  void write(Frame &frame, const std::vector<int> &ids,
+             const std::vector<Slot> &values) {
+    for (size_t i = 0; i < ids.size(); ++i)
+      writeVar(frame, ids[i], values[i]);
   }
-  static std::vector<std::string> namesOf(Frame &frame,
-                                          const std::vector<int> &slots) {
+  std::vector<std::string> namesOf(Frame &frame, const std::vector<int> &ids) {
     std::vector<std::string> out;
-    for (int s : slots)
-      out.push_back(frame.function->scope->locals[s]);
+    for (int id : ids)
+      out.push_back(in.autograph()->varName(*frame.function->scope, id));
     return out;
   }
 
@@ -284,23 +318,19 @@ private:
 
   void bindLoopVars(Frame &frame, const std::vector<int> &slots,
                     const ValueList &values) {
-    for (size_t i = 0; i < slots.size(); ++i) {
-      if (values[i].raw() == undefined_.raw())
-        continue;
-      py::Cell &c = cell(frame, slots[i]);
-      c.bound = true;
-      c.value = values[i];
-    }
+    for (size_t i = 0; i < slots.size(); ++i)
+      if (values[i].raw() != undefined_.raw())
+        writeVar(frame, slots[i], values[i]);
   }
 
   ValueList readLoopVars(Frame &frame, const std::vector<int> &slots,
                          const std::vector<std::string> &names) {
     ValueList out;
     for (size_t i = 0; i < slots.size(); ++i) {
-      py::Cell &c = cell(frame, slots[i]);
-      if (!c.bound)
+      Slot v = readVar(frame, slots[i]);
+      if (!v)
         in.valueError("'" + names[i] + "' must be defined before the loop.");
-      out.push_back(c.value);
+      out.push_back(*v);
     }
     return out;
   }
@@ -309,6 +339,9 @@ private:
   /// the loop (a tensor, a TensorArray, or undefined_), and how each maps
   /// to the tensors the loop carries.
   struct LoopState {
+    /// The variables carried (ControlFlowInfo::loopVars, less attributes
+    /// that hold values a loop cannot carry).
+    std::vector<int> ids;
     std::vector<std::string> names;
     ValueList values;
     /// TensorArray variables (carried as buffer and size); null: a tensor.
@@ -319,29 +352,38 @@ private:
 
   LoopState loopState(Frame &frame, const ControlFlowInfo &cf) {
     LoopState st;
-    st.names = namesOf(frame, cf.loopVars);
-    for (size_t i = 0; i < cf.loopVars.size(); ++i) {
+    std::vector<std::string> names = namesOf(frame, cf.loopVars);
+    for (size_t k = 0; k < cf.loopVars.size(); ++k) {
       // AutoGraph cannot stage a `return` from inside a loop.
-      if (st.names[i].rfind("do_return", 0) == 0)
+      if (names[k].rfind("do_return", 0) == 0)
         in.raise("NotImplementedError",
                  "a return statement cannot be placed inside this "
                  "TensorFlow loop; this may happen if a return statement "
                  "depends on a static Python condition such as a "
                  "hyperparameter");
-      py::Cell &c = cell(frame, cf.loopVars[i]);
+      Slot var = readVar(frame, cf.loopVars[k]);
+      // An attribute that holds a Python value (a string, an object) stays
+      // Python: its changes in the body are side effects of tracing, as
+      // they were before AutoGraph carried attributes.
+      ValueList ignored;
+      if (cf.loopVars[k] < 0 && var && !var->isNone() && !asTensorArray(*var) &&
+          !leaves(*var, ignored, /*convert=*/false))
+        continue;
+      size_t i = st.ids.size();
+      st.ids.push_back(cf.loopVars[k]);
+      st.names.push_back(names[k]);
       st.arrays.push_back(nullptr);
-      if (!c.bound || c.value.isNone()) {
+      if (!var || var->isNone()) {
         st.undefined.push_back(i);
         st.values.push_back(undefined_);
         continue;
       }
-      if (asTensorArray(c.value)) {
-        st.arrays[i] =
-            std::static_pointer_cast<TensorArrayObject>(c.value.ptr());
-        st.values.push_back(c.value);
+      const Value &value = *var;
+      if (asTensorArray(value)) {
+        st.arrays[i] = std::static_pointer_cast<TensorArrayObject>(value.ptr());
+        st.values.push_back(value);
         continue;
       }
-      ValueList ignored;
       // A None inside a list or tuple fails TensorFlow's conversion of
       // the loop variables.
       std::function<bool(const Value &)> holdsNone = [&](const Value &v) {
@@ -354,20 +396,19 @@ private:
             return true;
         return false;
       };
-      if (!leaves(c.value, ignored, /*convert=*/false)) {
-        if (holdsNone(c.value))
+      if (!leaves(value, ignored, /*convert=*/false)) {
+        if (holdsNone(value))
           in.valueError("None values not supported.");
-        in.typeError("'" + st.names[i] + "' is a Python " +
-                     in.typeName(c.value) +
+        in.typeError("'" + st.names[i] + "' is a Python " + in.typeName(value) +
                      " that the staged loop would change; kiln (like "
                      "TensorFlow) can carry only tensors, TensorArrays and "
                      "lists, tuples and dicts of them through a loop");
       }
-      if (isContainer(c.value)) {
-        st.values.push_back(c.value);
+      if (isContainer(value)) {
+        st.values.push_back(value);
         continue;
       }
-      st.values.push_back(asTensor(c.value));
+      st.values.push_back(asTensor(value));
     }
     return st;
   }
@@ -883,12 +924,12 @@ void TfStager::stageIf(const ast::IfStmt &s, const Value &given, Frame &frame) {
     return [&, body = &body]() {
       write(frame, cf.modified, before);
       // Each branch changes its own copy of a list or dict of tensors.
-      for (int slot : cf.modified) {
-        py::Cell &c = cell(frame, slot);
+      for (int id : cf.modified) {
+        Slot v = readVar(frame, id);
         ValueList flat;
-        if (c.bound && isContainer(c.value) && leaves(c.value, flat, false)) {
+        if (v && isContainer(*v) && leaves(*v, flat, false)) {
           size_t at = 0;
-          c.value = rebuild(c.value, flat, at);
+          writeVar(frame, id, rebuild(*v, flat, at));
         }
       }
       in.runBlock(*body, frame);
@@ -1225,10 +1266,10 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &given,
   // Runs the body with the variables bound to `vars`; returns their values.
   auto runBody = [&](const ValueList &vars) {
     write(frame, cf.modified, before);
-    bindLoopVars(frame, cf.loopVars, vars);
+    bindLoopVars(frame, st.ids, vars);
     in.runBlock(s.body, frame);
     frame.line = s.range.begin.line;
-    return readLoopVars(frame, cf.loopVars, st.names);
+    return readLoopVars(frame, st.ids, st.names);
   };
   dryRun(st, runBody, frame, s.range.begin.line);
   LoopSpec spec;
@@ -1238,7 +1279,7 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &given,
     trackIterations(spec);
   spec.cond = [&](const ValueList &flat) {
     write(frame, cf.modified, before);
-    bindLoopVars(frame, cf.loopVars, unflatten(st, flat));
+    bindLoopVars(frame, st.ids, unflatten(st, flat));
     return in.evaluate(*s.test, frame);
   };
   spec.body = [&](const ValueList &flat) {
@@ -1250,7 +1291,7 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &given,
   if (track)
     assertIterated(st, out);
   write(frame, cf.modified, before);
-  bindLoopVars(frame, cf.loopVars, unflatten(st, out));
+  bindLoopVars(frame, st.ids, unflatten(st, out));
 }
 
 void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
@@ -1281,7 +1322,7 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
       int slot = ast::as<ast::NameExpr>(*s.target).slot;
       for (size_t k = 0; k < st.undefined.size(); ++k) {
         size_t var = st.undefined[k];
-        if (cf.loopVars[var] != slot)
+        if (st.ids[var] != slot)
           continue;
         st.values[var] = start;
         st.undefined.erase(st.undefined.begin() + k);
@@ -1310,11 +1351,11 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
   // `vars`; returns their values.
   auto runBody = [&](const Value &iv, const ValueList &vars) {
     write(frame, cf.modified, before);
-    bindLoopVars(frame, cf.loopVars, vars);
+    bindLoopVars(frame, st.ids, vars);
     in.assignTo(*s.target, element(iv), frame);
     in.runBlock(s.body, frame);
     frame.line = s.range.begin.line;
-    return readLoopVars(frame, cf.loopVars, st.names);
+    return readLoopVars(frame, st.ids, st.names);
   };
   dryRun(
       st,
@@ -1354,7 +1395,7 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
     }
     loop.cond = [&](const ValueList &flat) {
       write(frame, cf.modified, before);
-      bindLoopVars(frame, cf.loopVars,
+      bindLoopVars(frame, st.ids,
                    unflatten(st, ValueList(flat.begin() + 1, flat.end())));
       Value zero = rt.toTensor(Value::integer(0), rt.tensor(delta).type.dtype);
       Value up = binaryOp(rt, "Less", flat[0], limit);
@@ -1379,7 +1420,7 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
   if (track)
     assertIterated(st, out);
   write(frame, cf.modified, before);
-  bindLoopVars(frame, cf.loopVars, unflatten(st, out));
+  bindLoopVars(frame, st.ids, unflatten(st, out));
 }
 
 // ---- tf.cond and tf.while_loop ----
