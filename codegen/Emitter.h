@@ -236,6 +236,9 @@ private:
   Value emitOneHot(const graph::Node &n, RankedTensorType type);
   /// ReverseV2 over its (normalized) `axes`.
   Value emitReverse(const graph::Node &n, RankedTensorType type);
+  /// RandomUniform, RandomStandardNormal and RandomUniformInt: Philox as
+  /// TensorFlow's CPU kernels (EmitRandom.cpp).
+  Value emitRandom(const graph::Node &n, RankedTensorType type);
   Value emitTile(const graph::Node &n, RankedTensorType type);
   /// Cumsum/Cumprod along `axis`, `exclusive` and `reverse` as TensorFlow's.
   Value emitScan(const graph::Node &n, RankedTensorType type);

@@ -396,6 +396,9 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
       return b.create<IdentityOp>(loc, type, input(n, 0));
     return b.create<tensor::CastOp>(loc, type, input(n, 0));
   }
+  if (op == "RandomUniform" || op == "RandomStandardNormal" ||
+      op == "RandomUniformInt")
+    return emitRandom(n, type);
   if (op == "ReadVariableOp" || op == "AssignVariableOp" ||
       op == "AssignAddVariableOp" || op == "AssignSubVariableOp")
     return emitVariableOp(n, type);

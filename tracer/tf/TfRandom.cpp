@@ -8,16 +8,25 @@
 // time makes the result a constant, computed here; the scale and shift
 // that tf.random applies after the kernel stay ops of the graph.
 //
-// The stateful ops run eagerly only. Their seeds come as TensorFlow's
-// random_seed.get_seed makes them: after set_seed(s), each op without its
-// own seed draws one from Python's random.Random(s) (MT19937); the kernel,
-// cached by its seeds, keeps a Philox generator (key seed, counter seed2)
-// that each run advances by 256 samples per output element.
+// The stateful ops' seeds come as TensorFlow's random_seed.get_seed makes
+// them. Eagerly, after set_seed(s), each op without its own seed draws one
+// from Python's random.Random(s) (MT19937); the kernel, cached by its seeds,
+// keeps a Philox generator (key seed, counter seed2) that each run advances
+// by 256 samples per output element. In a tf.function the graph seed is
+// the global seed and an op without a seed takes the graph's count of such
+// ops so far (a staged branch or loop body is a graph of its own); the op
+// is a RandomUniform (RandomStandardNormal, RandomUniformInt) node whose
+// generator offset is a hidden int64 variable of the function, read as the
+// node's input and advanced after it, so that compiled code stays pure and
+// each call continues the sequence as the kernel's state does.
 #include "Mt19937.h"
+#include "ShapeTensor.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
+#include "TfVariable.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
@@ -291,7 +300,12 @@ RandomState &randomState(TfRuntime &rt) {
   return *rt.random;
 }
 
-/// random_seed.get_seed in eager mode: the kernel's seed and seed2.
+/// random_seed.get_seed: the kernel's seed and seed2; {0, 0} asks the
+/// kernel for nondeterministic seeds, as TensorFlow without seeds. An op
+/// without a seed under a global one draws it eagerly from
+/// context.internal_operation_seed; inside a tf.function it takes the
+/// number of seedless ops of its graph so far (the graph seed is the global
+/// seed).
 std::pair<int64_t, int64_t> opSeeds(TfRuntime &rt, const Value &opSeed) {
   RandomState &state = randomState(rt);
   std::optional<int64_t> op;
@@ -300,28 +314,77 @@ std::pair<int64_t, int64_t> opSeeds(TfRuntime &rt, const Value &opSeed) {
   std::pair<int64_t, int64_t> seeds{0, 0};
   if (state.globalSeed) {
     if (!op)
-      op = state.rng.randint31(); // context.internal_operation_seed
+      op = rt.tracing
+               ? rt.tracing->seedlessRandomOps[rt.tracing->graph.current]++
+               : state.rng.randint31();
     seeds = {*state.globalSeed % kMaxInt32, *op % kMaxInt32};
   } else if (op) {
     seeds = {kDefaultGraphSeed, *op % kMaxInt32};
   } else {
-    return {0, 0}; // nondeterministic, as TensorFlow without seeds
+    return {0, 0};
   }
   if (seeds == std::pair<int64_t, int64_t>{0, 0})
     seeds.second = kMaxInt32;
   return seeds;
 }
 
+/// A stateful random op in the graph being traced (see the top of the
+/// file): the node reads its generator offset from a variable of its own
+/// and the offset moves 256 samples per element after it.
+/// `dims`, when not None, is the samples' shape as a 1-D tensor: the node
+/// reads the dimensions known at run time only (-1 in `shape`) from it.
+Value tracedSamples(TfRuntime &rt, const std::string &op, DType dtype,
+                    const std::vector<int64_t> &shape, const Value &opSeed,
+                    int64_t lo, uint64_t range, const Value &dims) {
+  RandomState &state = randomState(rt);
+  auto [seed, seed2] = opSeeds(rt, opSeed);
+  if (seed == 0 && seed2 == 0) { // the kernel would pick random seeds
+    seed = int64_t(uint64_t(state.entropy()) << 32 | state.entropy());
+    seed2 = int64_t(uint64_t(state.entropy()) << 32 | state.entropy());
+  }
+  std::string name = rt.tracing->graph.uniqueName(op);
+  auto offset = std::make_shared<VariableState>();
+  offset->name = name + "/offset:0";
+  offset->type = TensorType{DType::Int64, {}};
+  offset->value = graph::HostTensor::zeros(offset->type);
+  offset->trainable = false;
+  Value before = rt.symbolic(variableValue(rt, offset, name));
+  std::map<std::string, Attr> attrs{
+      {"seed", seed}, {"seed2", seed2}, {"dtype", dtype}};
+  if (op == "RandomUniformInt") {
+    attrs["minval"] = lo;
+    attrs["range"] = int64_t(range);
+  }
+  ValueList inputs{before};
+  if (std::find(shape.begin(), shape.end(), -1) != shape.end())
+    inputs.push_back(dims);
+  Value samples = rt.apply(op, inputs, std::move(attrs),
+                           TensorType{dtype, shape}, name, /*exactName=*/true);
+  // 256 samples per element; a dimension known at run time only (the
+  // noise of tf.nn.dropout) counts the elements then.
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n = d < 0 || n < 0 ? -1 : n * d;
+  Value size = rt.toTensor(Value::integer(n * 256), DType::Int64);
+  if (n < 0)
+    size = binaryOp(rt, "Mul",
+                    rt.apply("Size", {samples}, {{"out_type", DType::Int64}},
+                             TensorType{DType::Int64, {}}, "Size"),
+                    rt.toTensor(Value::integer(256), DType::Int64));
+  setVariableValue(rt, offset,
+                   rt.graphOutput(binaryOp(rt, "AddV2", before, size)));
+  return samples;
+}
+
 /// A stateful kernel's output: its generator (key seed, counter seed2) at
 /// the kernel's current offset, which then moves 256 samples per element.
-HostTensorPtr statefulSamples(TfRuntime &rt, const std::string &op, Kind kind,
-                              DType dtype, const std::vector<int64_t> &shape,
-                              const Value &opSeed, int64_t lo, uint64_t range) {
+/// `dims`: see tracedSamples.
+Value statefulSamples(TfRuntime &rt, const std::string &op, Kind kind,
+                      DType dtype, const std::vector<int64_t> &shape,
+                      const Value &opSeed, int64_t lo, uint64_t range,
+                      const Value &dims = Value()) {
   if (rt.tracing)
-    rt.raise("UnimplementedError",
-             "kiln runs the stateful tf.random ops outside tf.function only "
-             "yet; inside one, use tf.random.stateless_uniform or "
-             "stateless_normal");
+    return tracedSamples(rt, op, dtype, shape, opSeed, lo, range, dims);
   RandomState &state = randomState(rt);
   auto [seed, seed2] = opSeeds(rt, opSeed);
   uint64_t &offset = state.kernels[{op, dtype, seed, seed2}];
@@ -336,12 +399,27 @@ HostTensorPtr statefulSamples(TfRuntime &rt, const std::string &op, Kind kind,
   for (int64_t d : shape)
     n *= d;
   offset += uint64_t(n) * 256;
-  return generate(kind, dtype, shape, key, counter, lo, range);
+  return rt.eager(generate(kind, dtype, shape, key, counter, lo, range));
+}
+
+/// A stateful op's shape argument. In a trace it may be known at run time
+/// only: then `dims` gets it as a 1-D tensor and the result has -1 for the
+/// dimensions trace time does not know.
+std::vector<int64_t> statefulShape(TfRuntime &rt, const Value &v,
+                                   const std::string &fname, Value &dims) {
+  Value folded = rt.tracing ? foldKnown(rt, v) : v;
+  if (rt.tracing && isRunTimeShape(rt, folded)) {
+    dims = shapeTensor(rt, folded, "tf.random." + fname);
+    return knownDims(rt, dims);
+  }
+  return shapeArg(rt, folded, fname);
 }
 
 Value randomUniform(TfRuntime &rt, const Params &p) {
   const std::string fname = "uniform";
-  std::vector<int64_t> shape = shapeArg(rt, p.require("shape", fname), fname);
+  Value dims;
+  std::vector<int64_t> shape =
+      statefulShape(rt, p.require("shape", fname), fname, dims);
   DType dtype = dtypeOr(rt.in, p, DType::Float32);
   Value minArg = p.values.count("minval") ? p.get("minval") : Value::integer(0);
   Value maxArg = p.get("maxval");
@@ -364,9 +442,9 @@ Value randomUniform(TfRuntime &rt, const Params &p) {
       kernelError(rt, "RandomUniformInt",
                   "Need minval < maxval: " + std::to_string(lo) +
                       " >= " + std::to_string(hi));
-    return rt.eager(statefulSamples(rt, "RandomUniformInt", Kind::Uniform,
-                                    dtype, shape, p.get("seed"), lo,
-                                    uint64_t(hi) - uint64_t(lo)));
+    return statefulSamples(rt, "RandomUniformInt", Kind::Uniform, dtype, shape,
+                           p.get("seed"), lo, uint64_t(hi) - uint64_t(lo),
+                           dims);
   }
   if (dtype != DType::Float32 && dtype != DType::Float64)
     rt.raise("UnimplementedError",
@@ -385,8 +463,8 @@ Value randomUniform(TfRuntime &rt, const Params &p) {
     minval = rt.toTensor(minArg, dtype);
     maxval = rt.toTensor(maxArg.isNone() ? Value::integer(1) : maxArg, dtype);
   }
-  Value result = rt.eager(statefulSamples(rt, "RandomUniform", Kind::Uniform,
-                                          dtype, shape, p.get("seed"), 0, 0));
+  Value result = statefulSamples(rt, "RandomUniform", Kind::Uniform, dtype,
+                                 shape, p.get("seed"), 0, 0, dims);
   if (minIsZero)
     return maxIsOne ? result : binaryOp(rt, "Mul", result, maxval);
   return binaryOp(
@@ -396,7 +474,9 @@ Value randomUniform(TfRuntime &rt, const Params &p) {
 
 Value randomNormal(TfRuntime &rt, const Params &p) {
   const std::string fname = "normal";
-  std::vector<int64_t> shape = shapeArg(rt, p.require("shape", fname), fname);
+  Value dims;
+  std::vector<int64_t> shape =
+      statefulShape(rt, p.require("shape", fname), fname, dims);
   DType dtype = dtypeOr(rt.in, p, DType::Float32);
   if (dtype != DType::Float32 && dtype != DType::Float64)
     rt.raise("UnimplementedError",
@@ -406,8 +486,8 @@ Value randomNormal(TfRuntime &rt, const Params &p) {
       rt.toTensor(p.has("mean") ? p.get("mean") : Value::floating(0.0), dtype);
   Value stddev = rt.toTensor(
       p.has("stddev") ? p.get("stddev") : Value::floating(1.0), dtype);
-  Value rnd = rt.eager(statefulSamples(rt, "RandomStandardNormal", Kind::Normal,
-                                       dtype, shape, p.get("seed"), 0, 0));
+  Value rnd = statefulSamples(rt, "RandomStandardNormal", Kind::Normal, dtype,
+                              shape, p.get("seed"), 0, 0, dims);
   return binaryOp(rt, "AddV2", binaryOp(rt, "Mul", rnd, stddev), mean);
 }
 
@@ -440,8 +520,12 @@ Value dropout(TfRuntime &rt, const Params &p) {
   if (d != DType::Float32 && d != DType::Float64)
     rt.raise("UnimplementedError",
              "kiln's tf.nn.dropout takes float32 and float64 only");
-  Value random = rt.eager(statefulSamples(rt, "RandomUniform", Kind::Uniform, d,
-                                          noise, p.get("seed"), 0, 0));
+  if (!p.has("noise_shape") && rt.tensor(x).type.unknownRank)
+    rt.raise("UnimplementedError",
+             "kiln's tf.nn.dropout needs the rank of x at trace time");
+  Value random = statefulSamples(
+      rt, "RandomUniform", Kind::Uniform, d, noise, p.get("seed"), 0, 0,
+      p.has("noise_shape") ? Value() : shapeOf(rt, x));
   Value keep = binaryOp(rt, "GreaterEqual", random,
                         rt.toTensor(Value::floating(rate), d));
   return select(rt, keep, ret, rt.toTensor(Value::integer(0), d));
