@@ -5,6 +5,7 @@
 #include "Native.h"
 #include "kiln/frontend/Resolver.h"
 #include <new>
+#include <stdexcept>
 
 namespace kiln::py {
 
@@ -29,6 +30,9 @@ Value Interpreter::call(const Value &callee, CallArgs &args) {
       raise(builtinClass("ResourceExhaustedError") ? "ResourceExhaustedError"
                                                    : "MemoryError",
             "OOM when allocating a tensor on the CPU");
+    } catch (std::length_error &) {
+      // A Python string or list longer than the library can make.
+      raise("MemoryError", "");
     }
   case Type::BoundMethod: {
     auto &m = callee.as<BoundMethodObject>();
@@ -188,6 +192,14 @@ void Interpreter::bindArguments(const FunctionObject &fn, CallArgs &args,
     typeError(fname + " missing " + std::to_string(missing.size()) +
               " required keyword-only argument" +
               (missing.size() == 1 ? "" : "s") + ": " + nameList(missing));
+}
+
+Interpreter::RecursionScope::RecursionScope(Interpreter &in, const char *where)
+    : in_(in) {
+  if (in.depth_ + 1 >= kRecursionLimit)
+    in.raise("RecursionError",
+             std::string("maximum recursion depth exceeded") + where);
+  ++in.depth_;
 }
 
 Value Interpreter::callFunction(const FunctionObject &fn, CallArgs &args) {

@@ -603,6 +603,11 @@ ValueList Interpreter::toList(const Value &iterable) {
   if (iterable.is(Type::Tuple))
     return iterable.as<TupleObject>().items;
   ValueList items;
+  // A range too long to hold fails at once, as CPython's allocation would
+  // (the same bound as a repeated list's).
+  if (iterable.is(Type::Range) &&
+      iterable.as<RangeObject>().length() > (int64_t(1) << 28))
+    raise("MemoryError", "");
   Value it = iter(iterable);
   Value v;
   while (next(it, v))

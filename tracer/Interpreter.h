@@ -114,6 +114,20 @@ public:
 
   /// Python's recursion limit, counted in interpreter calls.
   static constexpr int kRecursionLimit = 1000;
+  /// A level of recursion inside the interpreter itself (comparing or
+  /// printing nested containers), counted against the same limit as calls,
+  /// as CPython's Py_EnterRecursiveCall does; past it, RecursionError
+  /// "maximum recursion depth exceeded" + `where`.
+  class RecursionScope {
+  public:
+    RecursionScope(Interpreter &in, const char *where);
+    ~RecursionScope() { --in_.depth_; }
+    RecursionScope(const RecursionScope &) = delete;
+    RecursionScope &operator=(const RecursionScope &) = delete;
+
+  private:
+    Interpreter &in_;
+  };
 
   // ---- Values ----
   Value str(std::string s);

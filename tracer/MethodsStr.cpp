@@ -1,6 +1,7 @@
 // Methods of str and bytes. Case mapping covers ASCII, Latin-1, Latin
 // Extended-A, Greek and Cyrillic, which is what Python scripts commonly use.
 #include "Interpreter.h"
+#include "PyFormat.h"
 #include "kiln/frontend/Utf8.h"
 
 #include <algorithm>
@@ -620,6 +621,8 @@ void Interpreter::installStrMethods() {
     auto &s = self.as<StrObject>();
     if (width <= static_cast<int64_t>(s.length))
       return self;
+    if (width > kMaxStringSize)
+      in.raise("MemoryError", "");
     std::string out = s.s;
     size_t signLen = !out.empty() && (out[0] == '-' || out[0] == '+') ? 1 : 0;
     out.insert(signLen, width - s.length, '0');
@@ -629,8 +632,10 @@ void Interpreter::installStrMethods() {
     def(name, [name, align](Interpreter &in, const Value &self, Args &args) {
       ArgParser(in, args, name).expect(1, 2);
       auto &s = self.as<StrObject>();
-      return in.str(pad(s.s, s.length, in.toIndex(args.positional[0]),
-                        fillArg(in, args, name), align));
+      int64_t width = in.toIndex(args.positional[0]);
+      if (width > kMaxStringSize)
+        in.raise("MemoryError", "");
+      return in.str(pad(s.s, s.length, width, fillArg(in, args, name), align));
     });
   };
   justify("ljust", -1);
@@ -657,11 +662,15 @@ void Interpreter::installStrMethods() {
   def("expandtabs", [](Interpreter &in, const Value &self, Args &args) {
     ArgParser(in, args, "expandtabs").expect(0, 1);
     int64_t tab = args.positional.empty() ? 8 : in.toIndex(args.positional[0]);
+    if (tab > INT32_MAX || tab < INT32_MIN)
+      in.raise("OverflowError", "Python int too large to convert to C int");
     std::string out;
     int64_t col = 0;
     for (char32_t c : decodeUtf8(S(self))) {
       if (c == '\t') {
         int64_t spaces = tab > 0 ? tab - col % tab : 0;
+        if (int64_t(out.size()) + spaces > kMaxStringSize)
+          in.raise("MemoryError", "");
         out.append(spaces, ' ');
         col += spaces;
       } else {

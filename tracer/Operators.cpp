@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 namespace kiln::py {
 
@@ -182,6 +183,9 @@ bool Interpreter::equals(const Value &a, const Value &b) {
   }
   if (a.type() != b.type())
     return false;
+  std::optional<RecursionScope> nested;
+  if (a.is(Type::List) || a.is(Type::Tuple) || a.is(Type::Dict))
+    nested.emplace(*this, " in comparison");
   switch (a.type()) {
   case Type::None:
   case Type::Ellipsis:
@@ -344,12 +348,16 @@ Value Interpreter::compare(CmpOp op, const Value &a, const Value &b) {
   if (a.is(Type::Bytes) && b.is(Type::Bytes))
     return Value::boolean(
         ordered(op, a.as<BytesObject>().s, b.as<BytesObject>().s));
-  if (a.is(Type::List) && b.is(Type::List))
+  if (a.is(Type::List) && b.is(Type::List)) {
+    RecursionScope nested(*this, " in comparison");
     return Value::boolean(sequenceCompare(*this, op, a.as<ListObject>().items,
                                           b.as<ListObject>().items));
-  if (a.is(Type::Tuple) && b.is(Type::Tuple))
+  }
+  if (a.is(Type::Tuple) && b.is(Type::Tuple)) {
+    RecursionScope nested(*this, " in comparison");
     return Value::boolean(sequenceCompare(*this, op, a.as<TupleObject>().items,
                                           b.as<TupleObject>().items));
+  }
   if (a.is(Type::Set) && b.is(Type::Set)) {
     auto &x = a.as<SetObject>().table;
     auto &y = b.as<SetObject>().table;
@@ -541,7 +549,8 @@ static Value repeatSequence(Interpreter &in, const ValueList &items,
                             int64_t times, bool asList) {
   ValueList out;
   if (times > 0) {
-    if (items.size() * static_cast<size_t>(times) > (size_t(1) << 28))
+    if (static_cast<size_t>(times) >
+        (size_t(1) << 28) / std::max<size_t>(items.size(), 1))
       in.raise("MemoryError", "");
     for (int64_t i = 0; i < times; ++i)
       out.insert(out.end(), items.begin(), items.end());
@@ -633,7 +642,8 @@ Value Interpreter::binary(BinaryOp op, const Value &a, const Value &b) {
     if (op == BinaryOp::Mult && b.isIntLike()) {
       std::string out;
       int64_t n = b.asInt();
-      if (n > 0 && a.as<StrObject>().s.size() * size_t(n) > (size_t(1) << 30))
+      size_t size = std::max<size_t>(a.as<StrObject>().s.size(), 1);
+      if (n > 0 && size_t(n) > kMaxStringSize / size)
         raise("MemoryError", "");
       for (int64_t i = 0; i < n; ++i)
         out += a.as<StrObject>().s;
@@ -645,6 +655,9 @@ Value Interpreter::binary(BinaryOp op, const Value &a, const Value &b) {
       return bytes(a.as<BytesObject>().s + b.as<BytesObject>().s);
     if (op == BinaryOp::Mult && b.isIntLike()) {
       std::string out;
+      size_t size = std::max<size_t>(a.as<BytesObject>().s.size(), 1);
+      if (b.asInt() > 0 && size_t(b.asInt()) > kMaxStringSize / size)
+        raise("MemoryError", "");
       for (int64_t i = 0; i < b.asInt(); ++i)
         out += a.as<BytesObject>().s;
       return bytes(std::move(out));

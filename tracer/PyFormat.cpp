@@ -377,6 +377,8 @@ FormatSpec parseSpec(std::string_view SpecText, char32_t DefaultType,
   parseSpecFlags(Spec, Pos, F, DefaultAlign);
   if (parseSpecInteger(Spec, Pos, F.Width) == 0)
     F.Width = -1;
+  if (F.Width > kMaxStringSize)
+    throw FormatError{"", FormatError::Kind::MemoryError};
   parseSpecGroupingAndPrecision(Spec, Pos, F);
   if (Spec.size() - Pos > 1)
     failValue("Invalid format specifier '" + encodeUtf8(Spec) +

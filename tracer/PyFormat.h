@@ -35,9 +35,26 @@ namespace kiln::py {
 /// OverflowError so the interpreter can raise the right exception type.
 struct FormatError {
   std::string message;
-  enum class Kind { ValueError, OverflowError };
+  enum class Kind { ValueError, OverflowError, MemoryError };
   Kind kind = Kind::ValueError;
 };
+
+/// The longest string kiln builds for a padded or repeated result, in
+/// bytes: past it CPython's allocation would fail on the machines kiln runs
+/// on (a MemoryError), so kiln raises that at once instead of trying.
+inline constexpr int64_t kMaxStringSize = int64_t(1) << 30;
+
+/// The Python exception class of a FormatError.
+inline const char *formatErrorClass(const FormatError &e) {
+  switch (e.kind) {
+  case FormatError::Kind::OverflowError:
+    return "OverflowError";
+  case FormatError::Kind::MemoryError:
+    return "MemoryError";
+  default:
+    return "ValueError";
+  }
+}
 
 /// repr(float) / str(float): '0.1', '1e+16', '1e-05', 'inf', '-inf', 'nan',
 /// '-0.0', '100.0', '1.5e+300', '123456789012345.0'.

@@ -130,6 +130,7 @@ std::string Interpreter::repr(const Value &v) {
   case Type::List:
   case Type::Tuple: {
     bool isList = v.is(Type::List);
+    RecursionScope nested(*this, " while getting the repr of an object");
     PrintGuard guard(v.raw());
     if (!guard.fresh)
       return isList ? "[...]" : "(...)";
@@ -147,6 +148,7 @@ std::string Interpreter::repr(const Value &v) {
     return out;
   }
   case Type::Dict: {
+    RecursionScope nested(*this, " while getting the repr of an object");
     PrintGuard guard(v.raw());
     if (!guard.fresh)
       return "{...}";

@@ -39,9 +39,7 @@ Value formatValue(Interpreter &in, const Value &v, const std::string &spec) {
       break;
     }
   } catch (FormatError &e) {
-    in.raise(e.kind == FormatError::Kind::OverflowError ? "OverflowError"
-                                                        : "ValueError",
-             e.message);
+    in.raise(formatErrorClass(e), e.message);
   }
   if (!spec.empty())
     in.typeError("unsupported format string passed to " +
@@ -57,9 +55,7 @@ Value percentFormat(Interpreter &in, const std::string &format,
   try {
     return percentFormatImpl(in, format, args);
   } catch (FormatError &e) {
-    in.raise(e.kind == FormatError::Kind::OverflowError ? "OverflowError"
-                                                        : "ValueError",
-             e.message);
+    in.raise(formatErrorClass(e), e.message);
   }
 }
 
@@ -312,9 +308,11 @@ private:
       if (stop < text.size() && text[stop] != ':')
         in_.valueError("expected ':' after conversion specifier");
     }
+    // The field takes its automatic number before the fields nested in
+    // its spec do, as CPython's render_field looks it up first.
+    Value v = lookup(name);
     if (stop < text.size() && text[stop] == ':')
       spec = format(text.substr(stop + 1), depth + 1);
-    Value v = lookup(name);
     if (conversion == 'r' || conversion == 'a')
       v = in_.str(in_.repr(v));
     else if (conversion == 's')
