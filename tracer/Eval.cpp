@@ -219,14 +219,87 @@ Value Interpreter::evalJoinedStr(const JoinedStrExpr &e, Frame &frame) {
   return str(std::move(out));
 }
 
+/// A generator expression: its first iterable is evaluated where it is
+/// written, the rest one item at a time as it is iterated, as CPython does
+/// (so side effects, errors and short circuits of any() happen in order).
+struct GeneratorExpObject : IteratorObject {
+  GeneratorExpObject() : IteratorObject("generator") {}
+  const ComprehensionExpr *expr = nullptr;
+  std::shared_ptr<Env> env; // the generator's own scope
+  std::unordered_map<std::string, Value> *classNamespace = nullptr;
+  const FunctionObject *function = nullptr;
+  /// One iterator per `for` clause entered so far.
+  ValueList iterators;
+  bool done = false;
+
+  bool next(Interpreter &in, Value &out) override {
+    return in.resumeGenerator(*this, out);
+  }
+};
+
+bool Interpreter::resumeGenerator(GeneratorExpObject &g, Value &out) {
+  if (g.done)
+    return false;
+  const ComprehensionExpr &e = *g.expr;
+  Frame inner;
+  inner.env = g.env;
+  inner.classNamespace = g.classNamespace;
+  inner.function = g.function;
+  inner.name = e.scope->name;
+  inner.line = e.range.begin.line;
+  inner.parent = frame_;
+  try {
+    while (!g.iterators.empty()) {
+      size_t level = g.iterators.size() - 1;
+      const Comprehension &gen = e.generators[level];
+      Value item;
+      if (!next(g.iterators[level], item)) {
+        g.iterators.pop_back();
+        continue;
+      }
+      assign(*gen.target, item, inner);
+      bool keep = true;
+      for (auto &cond : gen.ifs)
+        if (!truthy(eval(*cond, inner))) {
+          keep = false;
+          break;
+        }
+      if (!keep)
+        continue;
+      if (level + 1 < e.generators.size()) {
+        g.iterators.push_back(iter(eval(*e.generators[level + 1].iter, inner)));
+        continue;
+      }
+      out = eval(*e.elt, inner);
+      return true;
+    }
+  } catch (PyException &ex) {
+    g.done = true;
+    leaveFrame(ex.exc, inner);
+    throw;
+  }
+  g.done = true;
+  return false;
+}
+
 Value Interpreter::evalComprehension(const ComprehensionExpr &e, Frame &frame) {
   // A comprehension runs in its own scope; the first iterable is evaluated
   // outside it.
-  Frame inner;
-  inner.env = std::make_shared<Env>();
-  inner.env->parent = frame.env;
+  auto env = std::make_shared<Env>();
+  env->parent = frame.env;
   for (size_t i = 0; i < e.scope->locals.size(); ++i)
-    inner.env->cells.push_back(std::make_shared<Cell>());
+    env->cells.push_back(std::make_shared<Cell>());
+  if (e.kind == ExprKind::GeneratorExp) {
+    auto g = std::make_shared<GeneratorExpObject>();
+    g->expr = &e;
+    g->env = env;
+    g->classNamespace = frame.classNamespace;
+    g->function = frame.function;
+    g->iterators.push_back(iter(eval(*e.generators[0].iter, frame)));
+    return Value::object(Type::Iterator, g);
+  }
+  Frame inner;
+  inner.env = env;
   inner.classNamespace = frame.classNamespace;
   inner.function = frame.function;
   inner.name = e.scope->name; // CPython 3.11 shows "<listcomp>" frames
@@ -272,8 +345,6 @@ Value Interpreter::evalComprehension(const ComprehensionExpr &e, Frame &frame) {
     leaveFrame(ex.exc, inner);
     throw;
   }
-  if (e.kind == ExprKind::GeneratorExp)
-    return iter(result); // generators are evaluated eagerly by kiln
   return result;
 }
 

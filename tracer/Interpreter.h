@@ -295,6 +295,12 @@ private:
   std::string suggestForName(const std::string &name, const Frame &frame);
   Value evalCall(const ast::CallExpr &e, Frame &frame);
   Value evalComprehension(const ast::ComprehensionExpr &e, Frame &frame);
+
+public:
+  /// The next item of a generator expression (Eval.cpp); false when done.
+  bool resumeGenerator(struct GeneratorExpObject &g, Value &out);
+
+private:
   Value evalJoinedStr(const ast::JoinedStrExpr &e, Frame &frame);
   Value evalSubscriptKey(const ast::Expr &slice, Frame &frame);
   Value makeFunction(const std::string &name, const ast::Arguments &args,
