@@ -234,7 +234,14 @@ Value roundBuiltin(Interpreter &in, CallArgs &args) {
             "integer result does not fit in 64 bits (kiln's int is 64-bit)");
       return Value::integer(static_cast<int64_t>(r));
     }
-    std::string s = roundFloatString(f, static_cast<int>(in.toIndex(*nd)));
+    // Past the digits a double has, CPython returns x itself (or a zero
+    // of its sign for many negative digits).
+    int64_t digits = in.toIndex(*nd);
+    if (digits > 400)
+      return x;
+    if (digits < -400)
+      return Value::floating(std::copysign(0.0, f));
+    std::string s = roundFloatString(f, static_cast<int>(digits));
     double out = 0;
     parseFloat(s, out);
     if (std::isinf(out) && std::isfinite(f))
@@ -276,19 +283,35 @@ Value powBuiltin(Interpreter &in, CallArgs &args) {
   int64_t base = a[0].asInt(), exp = a[1].asInt(), mod = a[2].asInt();
   if (mod == 0)
     in.valueError("pow() 3rd argument cannot be 0");
-  if (exp < 0)
-    in.valueError("base is not invertible for the given modulus");
-  __int128 result = 1, b = ((base % mod) + mod) % mod;
-  while (exp > 0) {
-    if (exp & 1)
-      result = result * b % mod;
-    b = b * b % mod;
-    exp >>= 1;
+  // Work modulo m = |mod| in [0, m); the result takes mod's sign.
+  __int128 m = mod < 0 ? -static_cast<__int128>(mod) : mod;
+  __int128 b = ((base % m) + m) % m;
+  __int128 e = exp;
+  if (e < 0) {
+    // A negative exponent raises the inverse of base (extended Euclid).
+    __int128 r0 = m, r1 = b, t0 = 0, t1 = 1;
+    while (r1 != 0) {
+      __int128 q = r0 / r1, r2 = r0 - q * r1, t2 = t0 - q * t1;
+      r0 = r1;
+      r1 = r2;
+      t0 = t1;
+      t1 = t2;
+    }
+    if (r0 != 1)
+      in.valueError("base is not invertible for the given modulus");
+    b = ((t0 % m) + m) % m;
+    e = -e;
   }
-  int64_t r = static_cast<int64_t>(result);
-  if (mod < 0 && r > 0)
-    r += mod;
-  return Value::integer(r);
+  __int128 result = 1 % m;
+  while (e > 0) {
+    if (e & 1)
+      result = result * b % m;
+    b = b * b % m;
+    e >>= 1;
+  }
+  if (mod < 0 && result != 0)
+    result -= m;
+  return Value::integer(static_cast<int64_t>(result));
 }
 
 Value isinstanceBuiltin(Interpreter &in, CallArgs &args, bool subclass) {

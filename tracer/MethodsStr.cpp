@@ -204,18 +204,13 @@ ValueList split(Interpreter &in, const std::string &s, CallArgs &args,
       for (int64_t k = 0; k < maxsplit; ++k)
         out.push_back(in.str(encodeUtf8(
             cps.substr(words[k].first, words[k].second - words[k].first))));
+      // The rest keeps the whitespace at its end (rsplit: its start).
       size_t rest = words[maxsplit].first;
-      size_t end = cps.size();
-      while (end > rest && isSpaceCp(cps[end - 1]))
-        --end;
-      out.push_back(in.str(encodeUtf8(cps.substr(rest, end - rest))));
+      out.push_back(in.str(encodeUtf8(cps.substr(rest))));
     } else {
       size_t n = words.size();
       size_t restEnd = words[n - maxsplit - 1].second;
-      size_t begin = 0;
-      while (begin < restEnd && isSpaceCp(cps[begin]))
-        ++begin;
-      out.push_back(in.str(encodeUtf8(cps.substr(begin, restEnd - begin))));
+      out.push_back(in.str(encodeUtf8(cps.substr(0, restEnd))));
       for (size_t k = n - maxsplit; k < n; ++k)
         out.push_back(in.str(encodeUtf8(
             cps.substr(words[k].first, words[k].second - words[k].first))));
@@ -290,13 +285,13 @@ std::pair<size_t, size_t> searchRange(Interpreter &in, const StrObject &s,
       return dflt;
     int64_t v = in.toIndex(args[i], "slice indices must be integers or None "
                                     "or have an __index__ method");
-    if (v < 0)
-      v = std::max<int64_t>(0, v + len);
-    return std::min(v, len);
+    return v < 0 ? std::max<int64_t>(0, v + len) : v;
   };
-  int64_t start = get(first, 0), end = get(first + 1, len);
+  int64_t start = get(first, 0), end = std::min(get(first + 1, len), len);
+  // A start past the end (or past the string) matches nothing, not even
+  // the empty string: {1, 0}, which callers read as no range.
   if (end < start)
-    end = start - 1 < 0 ? 0 : start; // empty range
+    return {1, 0};
   return {byteOffset(s.s, start), byteOffset(s.s, end)};
 }
 
@@ -401,15 +396,29 @@ void Interpreter::installStrMethods() {
       keep = args.positional[0];
     bool keepends = keep && in.truthy(*keep);
     const std::string &s = S(self);
+    // The bytes of the line boundary at `i`, or 0: \n, \r, \r\n, \v, \f,
+    // \x1c-\x1e, and U+0085, U+2028, U+2029 in UTF-8.
+    auto boundary = [&](size_t i) -> size_t {
+      unsigned char c = s[i];
+      if (c == '\r')
+        return i + 1 < s.size() && s[i + 1] == '\n' ? 2 : 1;
+      if (c == '\n' || c == '\v' || c == '\f' || (c >= 0x1c && c <= 0x1e))
+        return 1;
+      if (s.compare(i, 2, "\xc2\x85") == 0)
+        return 2;
+      if (s.compare(i, 3, "\xe2\x80\xa8") == 0 ||
+          s.compare(i, 3, "\xe2\x80\xa9") == 0)
+        return 3;
+      return 0;
+    };
     ValueList out;
     size_t start = 0;
     for (size_t i = 0; i < s.size(); ++i) {
-      if (s[i] != '\n' && s[i] != '\r')
+      size_t n = boundary(i);
+      if (!n)
         continue;
-      size_t eol = i;
-      if (s[i] == '\r' && i + 1 < s.size() && s[i + 1] == '\n')
-        ++i;
-      out.push_back(in.str(s.substr(start, (keepends ? i + 1 : eol) - start)));
+      out.push_back(in.str(s.substr(start, (keepends ? i + n : i) - start)));
+      i += n - 1;
       start = i + 1;
     }
     if (start < s.size())
@@ -472,7 +481,9 @@ void Interpreter::installStrMethods() {
       ArgParser(in, args, name).expect(1, 3);
       auto &s = self.as<StrObject>();
       auto [b, e] = searchRange(in, s, args.positional, 1);
-      std::string_view part(s.s.data() + b, e >= b ? e - b : 0);
+      bool inRange = e >= b;
+      std::string_view part(s.s.data() + (inRange ? b : 0),
+                            inRange ? e - b : 0);
       ValueList options;
       if (args.positional[0].is(Type::Tuple))
         options = args.positional[0].as<TupleObject>().items;
@@ -484,7 +495,7 @@ void Interpreter::installStrMethods() {
                      in.typeName(args.positional[0]));
       for (auto &opt : options) {
         const std::string &x = argStr(in, opt, name);
-        if (x.size() <= part.size() &&
+        if (inRange && x.size() <= part.size() &&
             (suffix ? part.substr(part.size() - x.size()) == x
                     : part.substr(0, x.size()) == x))
           return Value::boolean(true);

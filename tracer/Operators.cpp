@@ -159,6 +159,35 @@ static bool sequenceEquals(Interpreter &in, const ValueList &a,
   return true;
 }
 
+/// Compares two numbers exactly, as CPython compares an int with a float
+/// (converting the int to a double would round it past 2^53): -1, 0 or 1,
+/// and 2 when a NaN makes them unordered.
+static int compareNumbers(const Value &a, const Value &b) {
+  if (a.isIntLike() && b.isIntLike())
+    return a.asInt() < b.asInt() ? -1 : a.asInt() > b.asInt();
+  if (!a.isIntLike() && !b.isIntLike()) {
+    double x = a.toDouble(), y = b.toDouble();
+    return std::isnan(x) || std::isnan(y) ? 2 : x < y ? -1 : x > y;
+  }
+  if (b.isIntLike()) {
+    int r = compareNumbers(b, a);
+    return r == 2 ? 2 : -r;
+  }
+  int64_t i = a.asInt();
+  double d = b.toDouble();
+  if (std::isnan(d))
+    return 2;
+  if (d >= 0x1p63)
+    return -1;
+  if (d < -0x1p63)
+    return 1;
+  double whole = std::trunc(d); // exactly an int64 here
+  int64_t w = static_cast<int64_t>(whole);
+  if (i != w)
+    return i < w ? -1 : 1;
+  return d > whole ? -1 : d < whole ? 1 : 0;
+}
+
 bool Interpreter::equals(const Value &a, const Value &b) {
   if (isNative(a) || isNative(b)) {
     bool result;
@@ -167,11 +196,8 @@ bool Interpreter::equals(const Value &a, const Value &b) {
     n.as<NativeObject>().equals(*this, n, other, result);
     return result;
   }
-  if (a.isNumber() && b.isNumber()) {
-    if (a.isIntLike() && b.isIntLike())
-      return a.asInt() == b.asInt();
-    return a.toDouble() == b.toDouble();
-  }
+  if (a.isNumber() && b.isNumber())
+    return compareNumbers(a, b) == 0;
   if (a.is(Type::Instance) || b.is(Type::Instance)) {
     Value result;
     if (a.is(Type::Instance) && callDunder(a, "__eq__", {b}, result) &&
@@ -338,9 +364,8 @@ Value Interpreter::compare(CmpOp op, const Value &a, const Value &b) {
     break;
   }
   if (a.isNumber() && b.isNumber()) {
-    if (a.isIntLike() && b.isIntLike())
-      return Value::boolean(ordered(op, a.asInt(), b.asInt()));
-    return Value::boolean(ordered(op, a.toDouble(), b.toDouble()));
+    int order = compareNumbers(a, b);
+    return Value::boolean(order != 2 && ordered(op, order, 0));
   }
   if (a.is(Type::Str) && b.is(Type::Str))
     return Value::boolean(
@@ -444,6 +469,29 @@ static Value intPow(Interpreter &in, int64_t base, int64_t exp) {
   return Value::integer(result);
 }
 
+/// x / y for int64 operands, correctly rounded as CPython's int true
+/// division is (a double division rounds twice once an operand passes
+/// 2^53): the quotient is taken to at least 56 bits, a remainder sets its
+/// lowest bit, and the conversion to double rounds once.
+static double trueDivide(int64_t x, int64_t y) {
+  const int64_t exact = int64_t(1) << 53;
+  if (x >= -exact && x <= exact && y >= -exact && y <= exact)
+    return double(x) / double(y);
+  bool negative = (x < 0) != (y < 0);
+  uint64_t a = x < 0 ? 0 - uint64_t(x) : uint64_t(x);
+  uint64_t b = y < 0 ? 0 - uint64_t(y) : uint64_t(y);
+  if (a == 0)
+    return negative ? -0.0 : 0.0;
+  int bitsA = 64 - __builtin_clzll(a), bitsB = 64 - __builtin_clzll(b);
+  int shift = std::max(0, 56 + bitsB - bitsA);
+  unsigned __int128 n = static_cast<unsigned __int128>(a) << shift;
+  unsigned __int128 q = n / b;
+  if (n % b)
+    q |= 1;
+  double r = std::ldexp(static_cast<double>(q), -shift);
+  return negative ? -r : r;
+}
+
 static Value numberBinary(Interpreter &in, BinaryOp op, const Value &a,
                           const Value &b) {
   if (a.isIntLike() && b.isIntLike()) {
@@ -464,7 +512,7 @@ static Value numberBinary(Interpreter &in, BinaryOp op, const Value &a,
     case BinaryOp::Div:
       if (y == 0)
         in.raise("ZeroDivisionError", "division by zero");
-      return Value::floating(double(x) / double(y));
+      return Value::floating(trueDivide(x, y));
     case BinaryOp::FloorDiv:
       if (y == 0)
         in.raise("ZeroDivisionError", "integer division or modulo by zero");
@@ -532,7 +580,7 @@ static Value numberBinary(Interpreter &in, BinaryOp op, const Value &a,
   case BinaryOp::Pow: {
     if (x == 0 && y < 0)
       in.raise("ZeroDivisionError", "0.0 cannot be raised to a negative power");
-    if (x < 0 && y != std::floor(y))
+    if (x < 0 && std::isfinite(x) && y != std::floor(y))
       in.raise("ValueError", "kiln does not support complex results: a "
                              "negative number to a fractional power");
     double r = std::pow(x, y);
