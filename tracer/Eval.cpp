@@ -173,13 +173,29 @@ void Interpreter::evalArgs(const ExprList &args,
         continue;
       if (!entry.key.is(Type::Str))
         typeError("keywords must be strings");
-      const std::string &key = entry.key.as<StrObject>().s;
-      for (auto &existing : out.keywords)
-        if (existing.first == key)
-          typeError("got multiple values for keyword argument '" + key + "'");
-      out.keywords.emplace_back(key, entry.value);
+      out.keywords.emplace_back(entry.key.as<StrObject>().s, entry.value);
     }
   }
+}
+
+/// CPython's name of a callee in "got multiple values for keyword
+/// argument": `__main__.f()` for a function or method of the script,
+/// `dict()` for a builtin.
+static std::string calleeName(Interpreter &in, const Value &callee) {
+  if (callee.is(Type::BoundMethod))
+    return calleeName(in, callee.as<BoundMethodObject>().func);
+  if (callee.is(Type::Function))
+    return "__main__." + callee.as<FunctionObject>().qualname + "()";
+  if (callee.is(Type::Builtin))
+    return callee.as<BuiltinObject>().name + "()";
+  if (callee.is(Type::Class)) {
+    auto &cls = callee.as<ClassObject>();
+    if (in.builtinClass(cls.name).get() == &cls)
+      return cls.name + "()";
+    return (cls.module.empty() ? "__main__" : cls.module) + "." + cls.name +
+           "()";
+  }
+  return "";
 }
 
 Value Interpreter::evalCall(const CallExpr &e, Frame &frame) {
@@ -192,6 +208,15 @@ Value Interpreter::evalCall(const CallExpr &e, Frame &frame) {
   evalArgs(e.args, e.keywords, frame, args);
   frame.line = e.range.begin.line;
   frame.at = e.range;
+  // A keyword given twice (the parser rejects it unless `**` gave one).
+  for (size_t i = 1; i < args.keywords.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (args.keywords[i].first == args.keywords[j].first) {
+        std::string name = calleeName(*this, callee);
+        typeError((name.empty() ? "" : name + " ") +
+                  "got multiple values for keyword argument '" +
+                  args.keywords[i].first + "'");
+      }
   return call(callee, args);
 }
 
