@@ -107,7 +107,8 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
   case Type::Class: {
     auto &cls = obj.as<ClassObject>();
     if (name == "__name__" || name == "__qualname__") {
-      out = str(cls.name);
+      out = str(name == "__qualname__" && !cls.qualname.empty() ? cls.qualname
+                                                                : cls.name);
       return true;
     }
     if (name == "__base__") {

@@ -280,7 +280,7 @@ void Interpreter::printException(const Value &exc, std::ostream &err) {
   }
   if (!inst.cls->module.empty())
     err << inst.cls->module << ".";
-  err << inst.cls->name;
+  err << (inst.cls->qualname.empty() ? inst.cls->name : inst.cls->qualname);
   if (!message.empty())
     err << ": " << message;
   if (!inst.suggestion.empty())

@@ -154,6 +154,8 @@ struct ClassObject : Object {
   /// The defining module when it is not __main__ or builtins, shown in
   /// tracebacks ("tensorflow.python.framework.errors_impl").
   std::string module;
+  /// __qualname__ when it differs from __name__; tracebacks print it.
+  std::string qualname;
 
   /// Looks `name` up along the inheritance chain.
   const Value *lookup(const std::string &name) const;

@@ -1401,10 +1401,12 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
                                            in.builtinClass("Exception"),
                                            "tensorflow.python.autograph.impl."
                                            "api"));
-  // TensorFlow names this class "KeyError" (its __name__).
+  // TensorFlow names this class "KeyError" (its __name__); tracebacks
+  // print its __qualname__.
   py::ClassPtr keyError =
       in.defineExceptionClass("KeyError", in.builtinClass("KeyError"),
                               "tensorflow.python.autograph.pyct.error_utils");
+  keyError->qualname = "MultilineMessageKeyError";
   keyError->dict["__str__"] =
       in.builtin("__str__", [](Interpreter &in, CallArgs &args) {
         auto &inst = args.positional.at(0).as<py::InstanceObject>();
