@@ -651,7 +651,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
           i < paramNames.size() ? paramNames[i] : "args_" + std::to_string(i);
     symbolicArgs.push_back(mapTensors(
         in, args[i],
-        [&](size_t index, const Value &) {
+        [&](size_t index, const Value &given) {
           graph::Node p;
           p.op = "Placeholder";
           p.name = state.graph.uniqueName(base);
@@ -659,6 +659,8 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
           p.attrs["dtype"] = tensorTypes[index].dtype;
           int id = state.graph.add(std::move(p));
           state.graph.args.push_back(id);
+          if (rt.isTensor(given) && !rt.tensor(given).symbolic())
+            state.argumentValues[id] = rt.tensor(given).value;
           auto t = std::make_shared<TensorObject>();
           t->type = tensorTypes[index];
           t->trace = &state;

@@ -68,6 +68,10 @@ struct TraceState : std::enable_shared_from_this<TraceState> {
   /// recomputed it, stacking its state (TfGradientFlow.cpp), shared by the
   /// gradients taken where it is visible.
   std::map<int, int> loopStacks;
+  /// The values the call being traced passes for its argument
+  /// Placeholders (none for a TensorSpec): what a variable initialized from
+  /// an argument on the first call starts as (TfVariable.cpp).
+  std::map<int, HostTensorPtr> argumentValues;
   /// Per graph region (-1: the body), the random ops made without a seed
   /// so far: their op seeds when a global seed is set (TfRandom.cpp).
   std::map<int, int64_t> seedlessRandomOps;

@@ -129,6 +129,76 @@ void checkAssignShape(TfRuntime &rt, const VariableState &var,
                      " are incompatible.");
 }
 
+/// The value of graph tensor `t` computed now, as TensorFlow's first call
+/// initializes a variable made inside the function: possible when it
+/// depends on no staged control flow, and on arguments only when the trace
+/// is for a call (their values are that call's). Captured variables count
+/// at their values at the start of the trace (the nodes that wrote them
+/// since are part of the slice). Null when it cannot be computed.
+HostTensorPtr liftedValue(TfRuntime &rt, const Value &t) {
+  const graph::Graph &g = rt.tracing->graph;
+  const graph::Output out = rt.tensor(t).out;
+  // Placeholder -> its value: arguments, then captured variables.
+  std::map<int, HostTensorPtr> captured = rt.tracing->argumentValues;
+  for (auto &use : rt.tracing->variables)
+    if (use->resource >= 0)
+      captured[use->resource] = use->var->value;
+  std::vector<bool> needed(g.nodes.size(), false);
+  std::vector<int> stack{out.node};
+  while (!stack.empty()) {
+    int id = stack.back();
+    stack.pop_back();
+    if (needed[id])
+      continue;
+    needed[id] = true;
+    const graph::Node &n = g.nodes[id];
+    if (n.region != -1 || !n.regions.empty())
+      return nullptr;
+    if (n.op == "Placeholder" && !captured.count(id))
+      return nullptr; // an argument given as a TensorSpec
+    for (const graph::Output &in : n.inputs)
+      stack.push_back(in.node);
+    for (const graph::Output &in : n.attrInputs)
+      stack.push_back(in.node);
+  }
+  // Node ids are in topological order.
+  graph::Graph slice;
+  slice.name = g.name + "_initializer";
+  std::map<int, int> ids;
+  for (size_t id = 0; id < g.nodes.size(); ++id) {
+    if (!needed[id])
+      continue;
+    graph::Node n = g.nodes[id];
+    if (n.op == "Placeholder") {
+      n.op = "Const";
+      n.attrs = {{"value", captured.at(int(id))},
+                 {"dtype", n.outputs[0].dtype}};
+    }
+    for (graph::Output &in : n.inputs)
+      in.node = ids.at(in.node);
+    for (graph::Output &in : n.attrInputs)
+      in.node = ids.at(in.node);
+    ids[int(id)] = slice.add(std::move(n));
+  }
+  slice.results.push_back({ids.at(out.node), out.index});
+  std::vector<VariableUse *> written;
+  if (rt.tracing->variableScopes.empty())
+    for (auto &use : rt.tracing->variables)
+      if (use->written && needed[use->current.node]) {
+        written.push_back(use.get());
+        slice.results.push_back(
+            {ids.at(use->current.node), use->current.index});
+      }
+  std::string error;
+  const graph::Executor::Compiled *fn = rt.executor.compile(slice, error);
+  std::vector<HostTensorPtr> outputs;
+  if (!fn || !rt.executor.run(fn, {}, outputs, error))
+    return nullptr;
+  for (size_t k = 0; k < written.size(); ++k)
+    written[k]->var->value = outputs.at(k + 1);
+  return outputs.at(0);
+}
+
 /// tf.Variable(initial_value, trainable, validate_shape, caching_device,
 /// name, variable_def, dtype, import_scope, constraint, synchronization,
 /// aggregation, shape).
@@ -165,9 +235,12 @@ Value newVariable(Interpreter &in, TfRuntime &rt, CallArgs &args) {
   } restore{rt, trace};
   if (rt.isTensor(init) && rt.tensor(init).symbolic()) {
     HostTensorPtr value = rt.constantValue(init);
-    // An initial value computed from the function's inputs cannot be
-    // lifted out of it: TensorFlow initializes it in the function, and its
-    // second trace makes the variable again, which is this error.
+    if (!value)
+      value = liftedValue(rt, init);
+    // kiln computes an initial value when the variable is made; one it
+    // cannot compute then (from a TensorSpec's argument, or in staged
+    // control flow) is refused with TensorFlow's error for a variable
+    // made on every trace.
     if (!value)
       notSingleton();
     init = rt.eager(value);
