@@ -5,6 +5,7 @@
 // reduce_logsumexp, tf.math.count_nonzero, tf.math.l2_normalize,
 // tf.math.log_sigmoid, reduce_euclidean_norm, tf.nn.crelu and
 // tf.truncatediv/truncatemod.
+#include "TfGradient.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
@@ -87,29 +88,31 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
   });
   // tf.math.divide_no_nan: x / y, and 0 where y is 0 (TensorFlow's DivNoNan
   // kernel; here a division and a select).
-  math.def("divide_no_nan",
-           namedOp(*r, "div_no_nan", [r](Interpreter &in, CallArgs &args) {
-             Params p(in, args, "divide_no_nan", {"x", "y", "name"});
-             Value x = convertArgument(*r, p.require("x", "divide_no_nan"), "x",
-                                       std::nullopt);
-             Value y = convertArgument(*r, p.require("y", "divide_no_nan"), "y",
-                                       r->tensor(x).type.dtype);
-             size_t first = r->tracing ? r->tracing->graph.nodes.size() : 0;
-             // Integers divide as truediv does (int32 to float64).
-             Value quotient = trueDiv(*r, x, y);
-             Value zero = scalarLike(*r, 0.0, quotient);
-             Value yZero =
-                 r->toTensor(Value::integer(0), r->tensor(y).type.dtype);
-             Value out =
-                 select(*r, binaryOp(*r, "Equal", y, yZero), zero, quotient);
-             // One DivNoNan kernel in TensorFlow: grappler does not rewrite its
-             // division.
-             if (r->tracing)
-               for (size_t i = first; i < r->tracing->graph.nodes.size(); ++i)
-                 r->tracing->graph.nodes[i].attrs[graph::kKernelAttr] =
-                     std::string("DivNoNan");
-             return out;
-           }));
+  math.def(
+      "divide_no_nan",
+      namedOp(*r, "div_no_nan", [r](Interpreter &in, CallArgs &args) {
+        Params p(in, args, "divide_no_nan", {"x", "y", "name"});
+        Value x = convertArgument(*r, p.require("x", "divide_no_nan"), "x",
+                                  std::nullopt);
+        Value y = convertArgument(*r, p.require("y", "divide_no_nan"), "y",
+                                  r->tensor(x).type.dtype);
+        size_t first = r->tracing ? r->tracing->graph.nodes.size() : 0;
+        // One op on the tapes, with DivNoNan's own gradient.
+        Value out = recordComposite(*r, "DivNoNan", {x, y}, {}, [&] {
+          // Integers divide as truediv does (int32 to float64).
+          Value quotient = trueDiv(*r, x, y);
+          Value zero = scalarLike(*r, 0.0, quotient);
+          Value yZero = r->toTensor(Value::integer(0), r->tensor(y).type.dtype);
+          return select(*r, binaryOp(*r, "Equal", y, yZero), zero, quotient);
+        });
+        // One DivNoNan kernel in TensorFlow: grappler does not rewrite its
+        // division.
+        if (r->tracing)
+          for (size_t i = first; i < r->tracing->graph.nodes.size(); ++i)
+            r->tracing->graph.nodes[i].attrs[graph::kKernelAttr] =
+                std::string("DivNoNan");
+        return out;
+      }));
   // tf.math.xlogy, xlog1py and xdivy: x * log(y), x * log1p(y) and x / y,
   // with x where x is 0 (Eigen's packet form; its scalar form gives +0).
   // y takes the result's shape first, so that the packet log sees each

@@ -993,19 +993,38 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
   if (!pause)
     snapshot = this->entries;
   const std::vector<TapeEntry> &entries = pause ? this->entries : snapshot;
-  ValueList targets = target.is(Type::List) || target.is(Type::Tuple)
-                          ? in.toList(target)
-                          : ValueList{target};
+  // Targets and their seeds are nested structures (lists, tuples, dicts),
+  // flattened as tf.nest does.
+  auto flatten = [&](const Value &v) {
+    ValueList leaves;
+    mapLeaves(in, v, "", [&](const Value &leaf, const std::string &) {
+      leaves.push_back(leaf);
+      return leaf;
+    });
+    return leaves;
+  };
+  if (target.isNone())
+    in.typeError("Argument `target` should be a list or nested structure of "
+                 "Tensors, Variables or CompositeTensors to be "
+                 "differentiated, but received None.");
+  ValueList targets = flatten(target);
   ValueList seeds;
   if (!outputGradients.isNone())
-    seeds = outputGradients.is(Type::List) || outputGradients.is(Type::Tuple)
-                ? in.toList(outputGradients)
-                : ValueList{outputGradients};
+    seeds = flatten(outputGradients);
   // The gradients reaching each tensor (and each variable), in the order
   // they arrive: TensorFlow adds them up with AddN in that order, so the
   // order decides how the sum rounds.
   std::map<TensorKey, ValueList> pending;
   for (size_t i = 0; i < targets.size(); ++i) {
+    // A variable target is its handle, as in TensorFlow: the gradient of a
+    // variable with respect to itself is ones.
+    if (VariableObject *var = asVariable(targets[i])) {
+      pending[variableKey(*var->state)].push_back(
+          i < seeds.size() && !seeds[i].isNone()
+              ? rt.toTensor(seeds[i])
+              : filled(rt, var->state->type, 1));
+      continue;
+    }
     Value t = rt.toTensor(targets[i]);
     Value seed;
     if (i < seeds.size() && !seeds[i].isNone()) {
@@ -1047,7 +1066,8 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
   std::set<size_t> reachedSet;
   std::vector<TensorKey> stack;
   for (auto &t : targets)
-    stack.push_back(keyOf(rt, rt.toTensor(t)));
+    if (!asVariable(t))
+      stack.push_back(keyOf(rt, rt.toTensor(t)));
   while (!stack.empty()) {
     auto p = producer.find(stack.back());
     stack.pop_back();
@@ -1211,10 +1231,15 @@ bool GradientTapeObject::getAttr(Interpreter &in, const Value &self,
       if (p.has("unconnected_gradients")) {
         std::string mode = in.toStr(p.get("unconnected_gradients"));
         zero = mode == "zero" || mode == "UnconnectedGradients.ZERO";
+        if (!zero && mode != "none" && mode != "UnconnectedGradients.NONE")
+          in.valueError("Unknown value for unconnected_gradients: '" + mode +
+                        "'");
       }
-      return tape->gradient(p.require("target", "gradient"),
-                            p.require("sources", "gradient"),
-                            p.get("output_gradients"), zero);
+      // An explicit None target is the tape's TypeError (backprop).
+      return tape->gradient(
+          p.values.count("target") ? p.get("target")
+                                   : p.require("target", "gradient"),
+          p.require("sources", "gradient"), p.get("output_gradients"), zero);
     });
   } else if (name == "jacobian" || name == "batch_jacobian") {
     bool batch = name == "batch_jacobian";

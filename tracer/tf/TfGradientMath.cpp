@@ -245,6 +245,21 @@ void addMathGradients(std::map<std::string, GradFn> &table) {
       return ValueList{mul(rt, perRow, backprop),
                        mul(rt, perRow, unaryOp(rt, "Neg", logSoftmax))};
     };
+  // DivNoNan (math_grad._DivNoNanGrad): its quotients are divide_no_nan's
+  // too, so a zero divisor gives zero gradients rather than NaN.
+  table["DivNoNan"] = [](TfRuntime &rt, const TapeEntry &e,
+                         const ValueList &g) {
+    auto divNoNan = [&](const Value &a, const Value &b) {
+      CallArgs args;
+      args.positional = {a, b};
+      return callMath(rt, "divide_no_nan", args);
+    };
+    const Value &x = e.inputs[0], &y = e.inputs[1];
+    Value gx = divNoNan(g[0], y);
+    Value gy = binaryOp(rt, "Mul", g[0],
+                        divNoNan(divNoNan(unaryOp(rt, "Neg", x), y), y));
+    return reduceBoth(rt, e, gx, gy);
+  };
   table["Swish"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
     // nn_impl.swish's gradient: sigmoid recomputed, then
     // dy * (s * (1 + bx * (1 - s))) for x and the sum of
