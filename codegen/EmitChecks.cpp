@@ -258,6 +258,33 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
       message = "Incompatible shapes: {shape} vs. {shape}";
     for (size_t k = 0; k < n.inputs.size(); ++k)
       appendShape(loc, input(n, k), ints);
+  } else if (n.op == "BroadcastTo") {
+    // Each input dimension known at run time only must be 1 (expanded) or
+    // the target's size; BroadcastTo would otherwise read past the input
+    // or drop elements.
+    Value in = input(n, 0);
+    int64_t lead = type.getRank() - rankOf(in);
+    Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+    // (A target dimension known at run time only takes the input's size.)
+    for (int64_t j = 0; j < rankOf(in); ++j) {
+      if (!isDyn(in, j) || type.isDynamicDim(j + lead))
+        continue;
+      Value d = dimSize(loc, in, j);
+      Value size =
+          b.create<arith::ConstantIndexOp>(loc, type.getDimSize(j + lead));
+      both(b.create<arith::OrIOp>(loc, eq(d, one), eq(d, size)));
+      expand[0].emplace_back(j, size);
+    }
+    if (!ok)
+      return nullptr;
+    message = "Incompatible shapes: {shape} vs. {shape}";
+    appendShape(loc, in, ints);
+    ints.push_back(b.create<arith::ConstantIndexOp>(loc, type.getRank()));
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      ints.push_back(type.isDynamicDim(d) ? dimSize(loc, in, d - lead)
+                                          : b.create<arith::ConstantIndexOp>(
+                                                 loc, type.getDimSize(d))
+                                                .getResult());
   } else if (n.op == "BatchMatMulV2") {
     Value lhs = input(n, 0), rhs = input(n, 1);
     const bool *ta = attr<bool>(n, "transpose_a");

@@ -12,3 +12,8 @@ def reshape(x):
 @tf.function(input_signature=[tf.TensorSpec([None, None])])
 def ensure(x):
     return tf.ensure_shape(x, [None, 3]) * 2.0
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def broadcast(x):
+    return tf.broadcast_to(x, [2, 3])
