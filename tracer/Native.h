@@ -36,6 +36,11 @@ struct NativeObject : Object {
                       const Value &other, bool reflected, Value &) {
     return false;
   }
+  /// `self op= other` (__iadd__ and friends); false: `self op other`.
+  virtual bool inplace(Interpreter &, ast::BinaryOp, const Value &self,
+                       const Value &other, Value &) {
+    return false;
+  }
   virtual bool unary(Interpreter &, ast::UnaryOpKind, const Value &self,
                      Value &) {
     return false;

@@ -804,6 +804,11 @@ Value Interpreter::inplace(BinaryOp op, const Value &a, const Value &b) {
     if (callDunder(a, names[static_cast<int>(op)], {b}, result))
       return result;
   }
+  if (isNative(a)) {
+    Value result;
+    if (a.as<NativeObject>().inplace(*this, op, a, b, result))
+      return result;
+  }
   return binary(op, a, b);
 }
 

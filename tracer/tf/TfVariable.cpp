@@ -541,6 +541,36 @@ bool VariableObject::binary(Interpreter &in, ast::BinaryOp op,
   return rt->tensor(t).binary(in, op, t, other, reflected, out);
 }
 
+bool VariableObject::inplace(Interpreter &in, ast::BinaryOp op, const Value &,
+                             const Value &, Value &) {
+  // ResourceVariable's __iadd__, __isub__, __imul__, __itruediv__ and
+  // __ipow__; the other operators rebind to a tensor.
+  struct Refusal {
+    ast::BinaryOp op;
+    const char *text, *use, *out;
+  };
+  static const Refusal refusals[] = {
+      {ast::BinaryOp::Add, "`variable += value`",
+       "`variable.assign_add(value)`", "`out = variable + value`"},
+      {ast::BinaryOp::Sub, "`variable -= value`",
+       "`variable.assign_sub(value)`", "`out = variable * value`"},
+      {ast::BinaryOp::Mult, "`var *= value`", "`var.assign(var * value)`",
+       "`out = var * value`"},
+      {ast::BinaryOp::Div, "`var /= value`", "`var.assign(var / value)`",
+       "`out = var / value`"},
+      {ast::BinaryOp::Pow, "`var **= value`", "`var.assign(var ** value)`",
+       "`out = var ** value`"}};
+  for (const Refusal &r : refusals)
+    if (r.op == op)
+      in.raise("RuntimeError", std::string(r.text) +
+                                   " with `tf.Variable`s is not supported. "
+                                   "Use " +
+                                   r.use + " to modify the variable, or " +
+                                   r.out +
+                                   " if you need to get a new output Tensor.");
+  return false;
+}
+
 bool VariableObject::unary(Interpreter &in, ast::UnaryOpKind op,
                            const Value &self, Value &out) {
   Value t = readVariable(*rt, *this);

@@ -47,6 +47,9 @@ struct VariableObject : py::NativeObject {
   // A variable computes as the tensor it holds.
   bool binary(Interpreter &in, ast::BinaryOp op, const Value &self,
               const Value &other, bool reflected, Value &out) override;
+  /// `v += x` and friends are TensorFlow's RuntimeError.
+  bool inplace(Interpreter &in, ast::BinaryOp op, const Value &self,
+               const Value &other, Value &out) override;
   bool unary(Interpreter &in, ast::UnaryOpKind op, const Value &self,
              Value &out) override;
   bool compare(Interpreter &in, ast::CmpOp op, const Value &self,
