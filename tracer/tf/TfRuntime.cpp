@@ -215,6 +215,13 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
   DType inferred = DType::Int32;
   bool anyFloat = false, allBool = !flat.leaves.empty(), anyStr = false,
        allStr = true;
+  // A NumPy float scalar first decides the dtype, as TensorFlow's sequence
+  // conversion infers it ([np.float64(1), 2.0] is float64).
+  std::optional<DType> firstNumPyFloat;
+  if (!flat.leaves.empty() && flat.leaves[0].is(Type::Native))
+    if (auto *a = dynamic_cast<NdArrayObject *>(flat.leaves[0].raw()))
+      if (a->scalar && isFloating(a->value->type.dtype))
+        firstNumPyFloat = a->value->type.dtype;
   for (auto &leaf : flat.leaves) {
     Value number; // a NumPy scalar converts as the number it holds
     if (leaf.is(Type::Native) &&
@@ -242,6 +249,8 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
       wide = true;
   if (anyStr)
     inferred = DType::String;
+  else if (firstNumPyFloat)
+    inferred = *firstNumPyFloat;
   else if (anyFloat || flat.leaves.empty())
     inferred = DType::Float32; // [] is float32, as in TensorFlow
   else if (allBool)
@@ -249,6 +258,14 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
   else if (wide)
     inferred = DType::Int64;
   DType d = dtype ? *dtype : inferred;
+  // An inferred float32 that a Python float overflows is an error (with an
+  // explicit dtype it becomes inf).
+  if (!dtype && d == DType::Float32)
+    for (auto &leaf : flat.leaves)
+      if (leaf.is(Type::Float) && std::isfinite(leaf.asFloat()) &&
+          std::isinf(static_cast<float>(leaf.asFloat())))
+        in.valueError("Can't convert Python sequence with a value out of "
+                      "range for a double-precision float.");
   auto t = std::make_shared<graph::HostTensor>();
   t->type.dtype = d;
   t->type.shape = flat.shape;
