@@ -942,11 +942,20 @@ Value GradientTapeObject::jacobian(const Value &target, const Value &sources,
           any |= !g[leaf].isNone();
           grads.push_back(g[leaf]);
         }
-        if (!any)
-          return Value();
         const TensorType &st = asVariable(source)
                                    ? asVariable(source)->state->type
                                    : typeOf(rt, source);
+        if (!any && !batch)
+          return Value();
+        if (!any) {
+          // batch_jacobian returns zeros for an unconnected source, as
+          // TensorFlow keeps its older behavior there.
+          TensorType zeros{type.dtype, type.shape};
+          if (!st.shape.empty())
+            zeros.shape.insert(zeros.shape.end(), st.shape.begin() + 1,
+                               st.shape.end());
+          return filled(rt, zeros, 0);
+        }
         for (auto &g : grads)
           if (g.isNone())
             g = filled(rt, st, 0);
