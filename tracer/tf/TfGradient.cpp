@@ -212,9 +212,12 @@ Value sumGrad(TfRuntime &rt, const TapeEntry &e, const Value &grad) {
 /// Reshape, ExpandDims and Squeeze: the gradient takes the input's shape.
 ValueList reshapeGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   const TensorType &in = typeOf(rt, e.inputs[0]);
-  if (!in.isStatic())
+  if (in.unknownRank)
     needStaticShapes(rt, e.op);
-  ValueList out{reshape(rt, g[0], pyIntList(rt.in, in.shape))};
+  // Sizes known at run time only come from the input's shape then.
+  ValueList out{reshape(rt, g[0],
+                        in.isStatic() ? pyIntList(rt.in, in.shape)
+                                      : shapeOf(rt, e.inputs[0]))};
   out.resize(e.inputs.size());
   return out;
 }
@@ -235,10 +238,25 @@ GradFn maximumMinimumGrad(const char *picksX) {
 ValueList minOrMaxGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   const Value &x = e.inputs[0];
   const TensorType &in = typeOf(rt, x);
-  Value keptShape = keptDims(rt, e);
   auto axes = std::get<std::vector<int64_t>>(e.attrs.at("axes"));
-  Value y = reshape(rt, e.outputs[0], keptShape);
-  Value grad = reshape(rt, g[0], keptShape);
+  Value y = e.outputs[0], grad = g[0], keptShape;
+  if (in.isStatic()) {
+    keptShape = keptDims(rt, e);
+    y = reshape(rt, y, keptShape);
+    grad = reshape(rt, grad, keptShape);
+  } else {
+    // Sizes known at run time only: the reduced axes put back as 1s.
+    if (in.unknownRank)
+      needStaticShapes(rt, e.op);
+    if (typeOf(rt, y).shape.size() != in.shape.size()) {
+      std::sort(axes.begin(), axes.end());
+      for (int64_t a : axes) {
+        y = expandDims(rt, y, a);
+        grad = expandDims(rt, grad, a);
+      }
+    }
+    keptShape = shapeOf(rt, y);
+  }
   Value indicators = cast(rt, binaryOp(rt, "Equal", y, x), in.dtype);
   Value selected =
       reshape(rt, reduce(rt, "Sum", indicators, pyIntList(rt.in, axes), false),
