@@ -23,7 +23,12 @@ ValueList concatGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   ValueList out;
   int64_t at = 0;
   for (auto &input : e.inputs) {
-    int64_t n = staticShape(rt, input, e.op)[axis];
+    // Only the sizes along the axis need to be known (other dimensions
+    // may be known at run time only).
+    const TensorType &type = typeOf(rt, input);
+    if (type.unknownRank || type.shape[axis] < 0)
+      needStaticShapes(rt, e.op);
+    int64_t n = type.shape[axis];
     out.push_back(sliceAxis(rt, g[0], axis, at, at + n));
     at += n;
   }
@@ -35,9 +40,13 @@ ValueList packGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   int64_t axis = std::get<int64_t>(e.attrs.at("axis"));
   ValueList out;
   for (size_t i = 0; i < e.inputs.size(); ++i) {
-    const auto &shape = staticShape(rt, e.inputs[i], e.op);
+    const TensorType &type = typeOf(rt, e.inputs[i]);
+    if (type.unknownRank)
+      needStaticShapes(rt, e.op);
     Value piece = sliceAxis(rt, g[0], axis, int64_t(i), int64_t(i) + 1);
-    out.push_back(reshape(rt, piece, pyIntList(rt.in, shape)));
+    out.push_back(reshape(rt, piece,
+                          type.isStatic() ? pyIntList(rt.in, type.shape)
+                                          : shapeOf(rt, e.inputs[i])));
   }
   return out;
 }
@@ -53,6 +62,38 @@ ValueList unpackGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   return {concat(rt, g, axis, "Pack")};
 }
 
+/// The StridedSlice gradient for an input with sizes known at run time
+/// only, when the slice is a window (stride 1) that takes those dimensions
+/// whole: the gradient, its dropped dimensions put back, padded with zeros
+/// around the window. None when the slice is not such a window.
+Value paddedSliceGrad(TfRuntime &rt, const TapeEntry &e, const Value &grad,
+                      const std::vector<int64_t> &offsets,
+                      const std::vector<int64_t> &sizes,
+                      const std::vector<int64_t> &strides) {
+  const Value &x = e.inputs[0];
+  const std::vector<int64_t> &shape = typeOf(rt, x).shape;
+  Interpreter &in = rt.in;
+  ValueList windowDims, paddings;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (strides[d] != 1)
+      return Value();
+    if (shape[d] < 0) {
+      if (offsets[d] != 0 || sizes[d] >= 0)
+        return Value();
+      windowDims.push_back(sliceAxis(rt, shapeOf(rt, x), 0, d, d + 1));
+      paddings.push_back(pyIntList(in, {0, 0}));
+      continue;
+    }
+    int64_t size = sizes[d] < 0 ? shape[d] : sizes[d];
+    windowDims.push_back(intConstant(rt, {size}));
+    paddings.push_back(
+        pyIntList(in, {offsets[d], shape[d] - offsets[d] - size}));
+  }
+  Value window = reshape(rt, grad, concat(rt, windowDims, 0, "ConcatV2"));
+  Value pad = in.getAttr(in.importModule("tensorflow"), "pad");
+  return in.call(pad, ValueList{window, in.list(std::move(paddings))});
+}
+
 /// StridedSlice (StridedSliceGrad): the gradient scattered into zeros at
 /// the positions read, as a gather from the flat gradient with a zero
 /// appended (positions not read take the zero).
@@ -60,13 +101,18 @@ ValueList stridedSliceGrad(TfRuntime &rt, const TapeEntry &e,
                            const ValueList &g) {
   if (e.attrs.count("dyn_kind"))
     needStaticShapes(rt, e.op);
-  const auto &shape = staticShape(rt, e.inputs[0], e.op);
   auto offsets = std::get<std::vector<int64_t>>(e.attrs.at("offsets"));
   auto sizes = std::get<std::vector<int64_t>>(e.attrs.at("sizes"));
   auto strides = std::get<std::vector<int64_t>>(e.attrs.at("strides"));
   std::vector<int64_t> reversed;
   if (auto it = e.attrs.find("reversed"); it != e.attrs.end())
     reversed = std::get<std::vector<int64_t>>(it->second);
+  const TensorType &inType = typeOf(rt, e.inputs[0]);
+  if (!inType.isStatic() && !inType.unknownRank && reversed.empty())
+    if (Value padded = paddedSliceGrad(rt, e, g[0], offsets, sizes, strides);
+        !padded.isNone())
+      return {padded};
+  const auto &shape = staticShape(rt, e.inputs[0], e.op);
   size_t rank = shape.size();
   int64_t total = 1, count = 1;
   for (size_t d = 0; d < rank; ++d) {
@@ -144,10 +190,11 @@ ValueList gatherGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   if (axis != 0)
     rt.raise("UnimplementedError",
              "kiln's GradientTape differentiates tf.gather on axis 0 only yet");
+  // Indices known at run time only make as many rows (-1 to reshape).
   const TensorType &it = typeOf(rt, e.inputs[1]);
-  if (!it.isStatic())
+  if (it.unknownRank)
     needStaticShapes(rt, e.op);
-  std::vector<int64_t> rows{it.numElements()};
+  std::vector<int64_t> rows{it.isStatic() ? it.numElements() : -1};
   rows.insert(rows.end(), shape.begin() + 1, shape.end());
   auto slices = std::make_shared<IndexedSlicesObject>();
   slices->values = reshape(rt, g[0], pyIntList(rt.in, rows));
