@@ -785,6 +785,11 @@ bool Emitter::run(std::string &error) {
   auto fn = b.create<func::FuncOp>(FileLineColLoc::get(ctx, file, 1, 1), g.name,
                                    b.getFunctionType(argTypes, resultTypes));
   fn->setAttr("llvm.emit_c_interface", b.getUnitAttr());
+  // The inputs belong to the caller (an eager tensor, a variable's value, a
+  // C program's buffer): bufferization must copy before writing into one
+  // (a TensorArray write, a scatter) rather than update it in place.
+  for (size_t i = 0; i < argTypes.size(); ++i)
+    fn.setArgAttr(i, "bufferization.writable", b.getBoolAttr(false));
   Block *entry = fn.addEntryBlock();
   b.setInsertionPointToStart(entry);
   for (size_t i = 0; i < g.args.size(); ++i)

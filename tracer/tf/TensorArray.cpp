@@ -101,6 +101,17 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
           return fn(got);
         });
   };
+  // Eagerly a TensorArray is a list that write and unstack change in
+  // place, returning the same array (TensorFlow's _EagerTensorArray); in a
+  // graph they make a new one.
+  auto changed = [ta, &r, self](std::shared_ptr<TensorArrayObject> next) {
+    if (r.tracing)
+      return Value::object(Type::Native, next);
+    ta->buffer = next->buffer;
+    ta->size = next->size;
+    ta->elementShape = next->elementShape;
+    return self;
+  };
   auto need = [&](std::map<std::string, Value> &got, const char *param,
                   const char *fname) {
     auto it = got.find(param);
@@ -116,35 +127,38 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
     return true;
   }
   if (name == "write") {
-    method("write", {"index", "value", "name"}, [ta, &r, need](auto &got) {
-      Value index = int32Scalar(r, need(got, "index", "write"));
-      Value v = r.toTensor(need(got, "value", "write"));
-      const TensorType &vt = r.tensor(v).type;
-      if (vt.dtype != ta->dtype)
-        r.in.typeError("TensorArray dtype is " +
-                       std::string(py::dtypeName(ta->dtype)) +
-                       " but Op is trying to write dtype " +
-                       py::dtypeName(vt.dtype) + ".");
-      auto next = ta->with(ta->buffer, ta->size);
-      if (!next->elementShape)
-        next->elementShape = vt.shape;
-      if (vt.unknownRank || vt.shape != *next->elementShape)
-        r.in.valueError(
-            "Could not write to TensorArray because the value shape is " +
-            vt.shapeString() +
-            " which is incompatible with the TensorArray's element shape: " +
-            TensorType{ta->dtype, *next->elementShape}.shapeString());
-      if (next->buffer.isNone())
-        next->buffer = reserveBuffer(*next);
-      next->buffer = r.apply("TensorListSetItem", {next->buffer, index, v},
-                             {{"grow", ta->dynamicSize}}, next->bufferType(),
-                             "TensorArrayV3Write");
-      if (ta->dynamicSize)
-        next->size = binaryOp(
-            r, "Maximum", ta->size,
-            binaryOp(r, "AddV2", index, r.toTensor(Value::integer(1))));
-      return Value::object(Type::Native, next);
-    });
+    method(
+        "write", {"index", "value", "name"},
+        [ta, &r, need, changed](auto &got) {
+          Value index = int32Scalar(r, need(got, "index", "write"));
+          Value v = r.toTensor(need(got, "value", "write"));
+          const TensorType &vt = r.tensor(v).type;
+          if (vt.dtype != ta->dtype)
+            r.in.typeError("TensorArray dtype is " +
+                           std::string(py::dtypeName(ta->dtype)) +
+                           " but Op is trying to write dtype " +
+                           py::dtypeName(vt.dtype) + ".");
+          auto next = ta->with(ta->buffer, ta->size);
+          if (!next->elementShape)
+            next->elementShape = vt.shape;
+          if (vt.unknownRank || vt.shape != *next->elementShape)
+            r.in.valueError(
+                "Could not write to TensorArray because the value shape is " +
+                vt.shapeString() +
+                " which is incompatible with the TensorArray's element "
+                "shape: " +
+                TensorType{ta->dtype, *next->elementShape}.shapeString());
+          if (next->buffer.isNone())
+            next->buffer = reserveBuffer(*next);
+          next->buffer = r.apply("TensorListSetItem", {next->buffer, index, v},
+                                 {{"grow", ta->dynamicSize}},
+                                 next->bufferType(), "TensorArrayV3Write");
+          if (ta->dynamicSize)
+            next->size = binaryOp(
+                r, "Maximum", ta->size,
+                binaryOp(r, "AddV2", index, r.toTensor(Value::integer(1))));
+          return changed(next);
+        });
     return true;
   }
   if (name == "read") {
@@ -207,7 +221,7 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
     return true;
   }
   if (name == "unstack") {
-    method("unstack", {"value", "name"}, [ta, &r, need](auto &got) {
+    method("unstack", {"value", "name"}, [ta, &r, need, changed](auto &got) {
       Value v = r.toTensor(need(got, "value", "unstack"), ta->dtype);
       const TensorType &t = r.tensor(v).type;
       if (t.unknownRank || t.shape.empty())
@@ -216,7 +230,7 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
       next->elementShape =
           std::vector<int64_t>(t.shape.begin() + 1, t.shape.end());
       next->size = firstDimension(r, v);
-      return Value::object(Type::Native, next);
+      return changed(next);
     });
     return true;
   }
