@@ -9,7 +9,7 @@ namespace kiln::py {
 int64_t Interpreter::toIndex(const Value &v, const char *what) {
   if (v.isIntLike())
     return v.asInt();
-  if (isNative(v)) {
+  if (isNative(v) && v.as<NativeObject>().isIndex()) {
     Value n;
     if (v.as<NativeObject>().toNumber(*this, v, n) && n.isIntLike())
       return n.asInt();

@@ -70,6 +70,9 @@ struct NativeObject : Object {
   virtual bool toNumber(Interpreter &, const Value &self, Value &) {
     return false;
   }
+  /// Whether toNumber() is also __index__ (an object with __int__ only,
+  /// a tf.Variable, cannot index a list or size a range).
+  virtual bool isIndex() const { return true; }
   /// Reading this object as an attribute of class `cls` through instance
   /// `instance` (Python's __get__ of a descriptor); false: the object
   /// itself.

@@ -589,9 +589,9 @@ bool VariableObject::truthy(Interpreter &in, const Value &self, bool &out) {
   return rt->tensor(t).truthy(in, t, out);
 }
 
-bool VariableObject::len(Interpreter &in, const Value &self, int64_t &out) {
-  Value t = readVariable(*rt, *this);
-  return rt->tensor(t).len(in, t, out);
+bool VariableObject::len(Interpreter &in, const Value &, int64_t &) {
+  // ResourceVariable defines no __len__.
+  in.typeError("object of type 'ResourceVariable' has no len()");
 }
 
 bool VariableObject::getItem(Interpreter &in, const Value &self,

@@ -60,6 +60,8 @@ struct VariableObject : py::NativeObject {
                Value &out) override;
   bool iter(Interpreter &in, const Value &self, Value &out) override;
   bool toNumber(Interpreter &in, const Value &self, Value &out) override;
+  /// ResourceVariable has __int__ and __float__ but no __index__.
+  bool isIndex() const override { return false; }
   bool hash(Interpreter &in, const Value &self, size_t &out) override;
 };
 
