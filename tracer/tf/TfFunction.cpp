@@ -799,6 +799,17 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
                "kiln cannot run '" + name + "': it mixes string tensors with " +
                    numeric->op + ", which kiln supports on numbers only");
     if (numeric) {
+      // A string argument cannot be an input of compiled code, even unused.
+      for (int arg : folded.args)
+        if (folded.nodes[arg].outputs[0].dtype == DType::String)
+          rt.raise(
+              "UnimplementedError",
+              "kiln cannot run '" + name +
+                  "': it takes the string "
+                  "tensor '" +
+                  folded.nodes[arg].name +
+                  "' along with work on numbers, and kiln compiles numbers "
+                  "only; pass the string as a Python str instead");
       concrete->compiled = rt.executor.compile(folded, error);
       if (!concrete->compiled)
         rt.raise("InternalError",
