@@ -176,8 +176,12 @@ ClassPtr Interpreter::typeOf(const Value &v) {
   auto cls = std::make_shared<ClassObject>();
   cls->name = typeName(v);
   cls->builtinType = v.type();
-  if (isNative(v))
+  if (isNative(v)) {
     cls->module = v.as<NativeObject>().typeModule();
+    std::string base = v.as<NativeObject>().builtinBase();
+    if (!base.empty())
+      cls->base = builtinClass(base);
+  }
   builtinClasses_[cls->name] = cls;
   return cls;
 }

@@ -70,6 +70,9 @@ struct NativeObject : Object {
   virtual bool toNumber(Interpreter &, const Value &self, Value &) {
     return false;
   }
+  /// The builtin class this type derives from, if any: numpy.float64 is
+  /// a float subclass (isinstance(np.float64(1), float) holds).
+  virtual std::string builtinBase() const { return ""; }
   /// Whether toNumber() is also __index__ (an object with __int__ only,
   /// a tf.Variable, cannot index a list or size a range).
   virtual bool isIndex() const { return true; }

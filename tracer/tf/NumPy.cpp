@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <functional>
 
 namespace kiln::tf {
 
@@ -576,6 +577,25 @@ HostTensorPtr npAsArray(TfRuntime &rt, const Value &v,
                  "kiln's numpy subset has no string arrays");
       in.typeError("kiln's numpy subset cannot make an array from " +
                    in.repr(v));
+    }
+    // NumPy 2 refuses a Python int its integer dtype cannot hold.
+    if (dtype && isInteger(*dtype) && *dtype != DType::Int64) {
+      int bits = int(py::dtypeSize(*dtype)) * 8;
+      bool isUnsigned = *dtype == DType::UInt8;
+      int64_t lo = isUnsigned ? 0 : -(int64_t(1) << (bits - 1));
+      int64_t hi = isUnsigned ? (int64_t(1) << bits) - 1
+                              : (int64_t(1) << (bits - 1)) - 1;
+      std::function<void(const Value &)> check = [&](const Value &x) {
+        if (x.is(Type::List) || x.is(Type::Tuple)) {
+          for (auto &item : in.toList(x))
+            check(item);
+        } else if (x.is(Type::Int) && (x.asInt() < lo || x.asInt() > hi)) {
+          in.raise("OverflowError",
+                   "Python integer " + std::to_string(x.asInt()) +
+                       " out of bounds for " + py::dtypeName(*dtype));
+        }
+      };
+      check(v);
     }
     h = rt.hostFromPython(v, dtype ? *dtype : *d);
   }

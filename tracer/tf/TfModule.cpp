@@ -942,6 +942,8 @@ void defineCreation(ModuleBuilder &tf) {
     tf.def(name, [r, name, value](Interpreter &in, CallArgs &args) {
       Params p(in, args, name, {"shape", "dtype", "name"});
       DType d = p.has("dtype") ? *dtypeArg(in, p.get("dtype")) : DType::Float32;
+      if (d == DType::String && value == 1) // zeros are empty strings
+        in.typeError("Cannot convert 1 to EagerTensor of dtype string");
       Value shape = p.require("shape", name);
       if (isRunTimeShape(*r, shape))
         return fillAtRunTime(*r, shape, filled(*r, {d, {}}, value), name);
@@ -972,6 +974,23 @@ void defineCreation(ModuleBuilder &tf) {
              TensorType type = r->tensor(t).type;
              if (p.has("dtype"))
                type.dtype = *dtypeArg(in, p.get("dtype"));
+             // Strings have zeros (empty strings) but no ones: OnesLike's
+             // dtype check eagerly, its constant's conversion in a graph.
+             if (type.dtype == DType::String && value == 1) {
+               if (r->tracing)
+                 in.typeError("Expected string, but got 1 of type 'int'.");
+               r->raise(
+                   "InvalidArgumentError",
+                   "Value for attr 'T' of string is not in the list of "
+                   "allowed values: bfloat16, half, float, double, int8, "
+                   "uint8, int16, uint16, int32, uint32, int64, uint64, "
+                   "complex64, complex128, bool\n\t; NodeDef: {{node "
+                   "OnesLike}}; Op<name=OnesLike; signature=x:T -> y:T; "
+                   "attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, "
+                   "DT_DOUBLE, DT_INT8, DT_UINT8, DT_INT16, DT_UINT16, "
+                   "DT_INT32, DT_UINT32, DT_INT64, DT_UINT64, DT_COMPLEX64, "
+                   "DT_COMPLEX128, DT_BOOL]> [Op:OnesLike] name: ");
+             }
              if (!type.isStatic()) // the shape is known at run time only
                return r->apply(value == 0 ? "ZerosLike" : "OnesLike", {t},
                                {{"T", type.dtype}}, type,

@@ -97,7 +97,7 @@ bool DTypeObject::getAttr(Interpreter &in, const Value &,
       return false;
     }
   } else if (name == "is_unsigned") {
-    out = Value::boolean(dtype == DType::UInt8 || dtype == DType::Bool);
+    out = Value::boolean(dtype == DType::UInt8);
   } else if (name == "size") {
     out = Value::integer(static_cast<int64_t>(py::dtypeSize(dtype)));
   } else {

@@ -153,6 +153,9 @@ struct NdArrayObject : py::NativeObject {
   }
   std::string typeModule() const override { return "numpy"; }
   std::string cTypeName() const override { return "numpy." + typeName(); }
+  std::string builtinBase() const override {
+    return scalar && value->type.dtype == DType::Float64 ? "float" : "";
+  }
   std::string repr(Interpreter &, const Value &) override;
   std::string str(Interpreter &, const Value &) override;
   bool getAttr(Interpreter &in, const Value &self, const std::string &name,
