@@ -262,6 +262,15 @@ struct GeneratorExpObject : IteratorObject {
   }
 };
 
+bool Interpreter::bindComprehensionItem(const Comprehension &gen,
+                                        const Value &item, Frame &inner) {
+  assign(*gen.target, item, inner);
+  for (auto &cond : gen.ifs)
+    if (!truthy(eval(*cond, inner)))
+      return false;
+  return true;
+}
+
 bool Interpreter::resumeGenerator(GeneratorExpObject &g, Value &out) {
   if (g.done)
     return false;
@@ -282,14 +291,7 @@ bool Interpreter::resumeGenerator(GeneratorExpObject &g, Value &out) {
         g.iterators.pop_back();
         continue;
       }
-      assign(*gen.target, item, inner);
-      bool keep = true;
-      for (auto &cond : gen.ifs)
-        if (!truthy(eval(*cond, inner))) {
-          keep = false;
-          break;
-        }
-      if (!keep)
+      if (!bindComprehensionItem(gen, item, inner))
         continue;
       if (level + 1 < e.generators.size()) {
         g.iterators.push_back(iter(eval(*e.generators[level + 1].iter, inner)));
@@ -340,14 +342,7 @@ Value Interpreter::evalComprehension(const ComprehensionExpr &e, Frame &frame) {
     const Comprehension &gen = e.generators[level];
     Value item;
     while (next(it, item)) {
-      assign(*gen.target, item, inner);
-      bool keep = true;
-      for (auto &cond : gen.ifs)
-        if (!truthy(eval(*cond, inner))) {
-          keep = false;
-          break;
-        }
-      if (!keep)
+      if (!bindComprehensionItem(gen, item, inner))
         continue;
       if (level + 1 < e.generators.size()) {
         loop(level + 1, iter(eval(*e.generators[level + 1].iter, inner)));

@@ -295,6 +295,9 @@ private:
   std::string suggestForName(const std::string &name, const Frame &frame);
   Value evalCall(const ast::CallExpr &e, Frame &frame);
   Value evalComprehension(const ast::ComprehensionExpr &e, Frame &frame);
+  /// Binds a comprehension's target to `item`; whether its ifs all hold.
+  bool bindComprehensionItem(const ast::Comprehension &gen, const Value &item,
+                             Frame &inner);
 
 public:
   /// The next item of a generator expression (Eval.cpp); false when done.
