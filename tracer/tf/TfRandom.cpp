@@ -525,7 +525,8 @@ Value dropout(TfRuntime &rt, const Params &p) {
              "kiln's tf.nn.dropout needs the rank of x at trace time");
   Value random = statefulSamples(
       rt, "RandomUniform", Kind::Uniform, d, noise, p.get("seed"), 0, 0,
-      p.has("noise_shape") ? Value() : shapeOf(rt, x));
+      p.has("noise_shape") || rt.tensor(x).type.isStatic() ? Value()
+                                                           : shapeOf(rt, x));
   Value keep = binaryOp(rt, "GreaterEqual", random,
                         rt.toTensor(Value::floating(rate), d));
   return select(rt, keep, ret, rt.toTensor(Value::integer(0), d));
