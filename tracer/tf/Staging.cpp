@@ -378,7 +378,8 @@ private:
         st.values.push_back(undefined_);
         continue;
       }
-      const Value &value = *var;
+      // A tf.Variable enters the loop as the value it holds.
+      const Value value = asVariable(*var) ? asTensor(*var) : *var;
       if (asTensorArray(value)) {
         st.arrays[i] = std::static_pointer_cast<TensorArrayObject>(value.ptr());
         st.values.push_back(value);
@@ -1294,10 +1295,12 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &given,
   bindLoopVars(frame, st.ids, unflatten(st, out));
 }
 
-void TfStager::stageFor(const ast::ForStmt &s, const Value &iterable,
+void TfStager::stageFor(const ast::ForStmt &s, const Value &given,
                         Frame &frame) {
   const ControlFlowInfo &cf = info(&s);
   frame.line = s.range.begin.line;
+  // A tf.Variable iterates over the value it holds.
+  const Value iterable = asTensor(given);
   std::vector<Slot> before = read(frame, cf.modified);
   LoopState st = loopState(frame, cf);
 
