@@ -364,9 +364,15 @@ void Interpreter::setAttr(const Value &obj, const std::string &name,
     break;
   }
   Value existing;
-  if (tryGetAttr(obj, name, existing))
+  if (tryGetAttr(obj, name, existing)) {
+    // TensorFlow's classes expose their attributes as properties.
+    if (isNative(obj) &&
+        obj.as<NativeObject>().typeModule().rfind("tensorflow", 0) == 0)
+      raise("AttributeError", "property '" + name + "' of '" + typeName(obj) +
+                                  "' object has no setter");
     raise("AttributeError", "'" + typeName(obj) + "' object attribute '" +
                                 name + "' is read-only");
+  }
   raise("AttributeError",
         "'" + cTypeName(obj) + "' object has no attribute '" + name + "'");
 }
