@@ -67,6 +67,13 @@ struct PhiloxBuilder {
                   uint32_t(seed >> 32));
   }
 
+  /// Words 2k and 2k + 1 of `w` (k an i64 in [0, 2)): a 64-bit sample's
+  /// low and high halves.
+  std::pair<Value, Value> pickPair(const Words &w, Value k) {
+    Value k2 = b.create<arith::MulIOp>(loc, k, u64(2));
+    return {pick(w, k2), pick(w, b.create<arith::AddIOp>(loc, k2, u64(1)))};
+  }
+
   /// Word `k` (an i64 in [0, 4)) of `w`.
   Value pick(const Words &w, Value k) {
     Value out = w[3];
@@ -148,10 +155,7 @@ Value Emitter::emitRandom(const graph::Node &n, RankedTensorType type) {
       uint64_t lo = uint64_t(*attr<int64_t>(n, "minval"));
       uint64_t range = uint64_t(*attr<int64_t>(n, "range"));
       if (is64) {
-        // Words 2k and 2k + 1, low word first.
-        Value k2 = nb.create<arith::MulIOp>(l, k, p.u64(2));
-        Value x0 = p.pick(x, k2);
-        Value x1 = p.pick(x, nb.create<arith::AddIOp>(l, k2, p.u64(1)));
+        auto [x0, x1] = p.pickPair(x, k);
         Value bits = nb.create<arith::OrIOp>(
             l, p.wide(x0), nb.create<arith::ShLIOp>(l, p.wide(x1), p.u64(32)));
         out = nb.create<arith::AddIOp>(
@@ -163,9 +167,8 @@ Value Emitter::emitRandom(const graph::Node &n, RankedTensorType type) {
       }
     } else if (n.op == "RandomUniform") {
       if (is64) {
-        Value k2 = nb.create<arith::MulIOp>(l, k, p.u64(2));
-        out = p.toDouble(p.pick(x, k2),
-                         p.pick(x, nb.create<arith::AddIOp>(l, k2, p.u64(1))));
+        auto [x0, x1] = p.pickPair(x, k);
+        out = p.toDouble(x0, x1);
       } else {
         out = p.toFloat(p.pick(x, k));
       }
@@ -177,11 +180,9 @@ Value Emitter::emitRandom(const graph::Node &n, RankedTensorType type) {
         first = p.toDouble(x[0], x[1]);
         second = p.toDouble(x[2], x[3]);
       } else {
-        Value pair = nb.create<arith::DivUIOp>(l, k, p.u64(2));
-        Value twice = nb.create<arith::MulIOp>(l, pair, p.u64(2));
-        first = p.toFloat(p.pick(x, twice));
-        second =
-            p.toFloat(p.pick(x, nb.create<arith::AddIOp>(l, twice, p.u64(1))));
+        auto [u, v] = p.pickPair(x, nb.create<arith::DivUIOp>(l, k, p.u64(2)));
+        first = p.toFloat(u);
+        second = p.toFloat(v);
       }
       Type ft = first.getType();
       auto fconst = [&](double v) {

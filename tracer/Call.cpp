@@ -204,8 +204,7 @@ Interpreter::RecursionScope::RecursionScope(Interpreter &in, const char *where)
 
 Value Interpreter::callFunction(const FunctionObject &fn, CallArgs &args) {
   // CPython counts the module frame too.
-  if (depth_ + 1 >= kRecursionLimit)
-    raise("RecursionError", "maximum recursion depth exceeded");
+  RecursionScope nested(*this, "");
   Frame frame;
   frame.env = std::make_shared<Env>();
   frame.env->parent = fn.closure;
@@ -221,7 +220,6 @@ Value Interpreter::callFunction(const FunctionObject &fn, CallArgs &args) {
 
   Frame *saved = frame_;
   frame_ = &frame;
-  ++depth_;
   Value result;
   try {
     if (fn.lambdaBody) {
@@ -230,12 +228,10 @@ Value Interpreter::callFunction(const FunctionObject &fn, CallArgs &args) {
       result = frame.returnValue;
     }
   } catch (PyException &e) {
-    --depth_;
     frame_ = saved;
     leaveFrame(e.exc, frame);
     throw;
   }
-  --depth_;
   frame_ = saved;
   return result;
 }

@@ -606,7 +606,7 @@ ValueList Interpreter::toList(const Value &iterable) {
   // A range too long to hold fails at once, as CPython's allocation would
   // (the same bound as a repeated list's).
   if (iterable.is(Type::Range) &&
-      iterable.as<RangeObject>().length() > (int64_t(1) << 28))
+      iterable.as<RangeObject>().length() > kMaxListSize)
     raise("MemoryError", "");
   Value it = iter(iterable);
   Value v;

@@ -4,6 +4,8 @@
 #include "autograph/Autograph.h"
 #include "kiln/frontend/Resolver.h"
 
+#include <algorithm>
+
 namespace kiln::py {
 
 using namespace ast;
@@ -208,8 +210,11 @@ Value Interpreter::evalCall(const CallExpr &e, Frame &frame) {
   evalArgs(e.args, e.keywords, frame, args);
   frame.line = e.range.begin.line;
   frame.at = e.range;
-  // A keyword given twice (the parser rejects it unless `**` gave one).
-  for (size_t i = 1; i < args.keywords.size(); ++i)
+  // A keyword given twice: the parser rejects it unless `**` gave one, so
+  // only calls that unpack a dict need the check.
+  bool unpacks = std::any_of(e.keywords.begin(), e.keywords.end(),
+                             [](const Keyword &k) { return k.arg.empty(); });
+  for (size_t i = 1; unpacks && i < args.keywords.size(); ++i)
     for (size_t j = 0; j < i; ++j)
       if (args.keywords[i].first == args.keywords[j].first) {
         std::string name = calleeName(*this, callee);

@@ -20,6 +20,17 @@ bool isBroadcastingOp(const std::string &op) {
   return false;
 }
 
+bool TensorType::shapeFits(const TensorType &spec) const {
+  if (spec.unknownRank)
+    return true;
+  if (unknownRank || shape.size() != spec.shape.size())
+    return false;
+  for (size_t i = 0; i < shape.size(); ++i)
+    if (spec.shape[i] >= 0 && shape[i] != spec.shape[i])
+      return false;
+  return true;
+}
+
 bool TensorType::isStatic() const {
   if (unknownRank)
     return false;

@@ -29,6 +29,9 @@ struct TensorType {
   bool unknownRank = false;
 
   bool isStatic() const;
+  /// Whether this shape is one that `spec`'s admits: an unknown rank
+  /// admits any, a -1 dimension any size (dtypes are not compared).
+  bool shapeFits(const TensorType &spec) const;
   int64_t numElements() const; // -1 when not static
   bool operator==(const TensorType &o) const {
     return dtype == o.dtype && shape == o.shape && unknownRank == o.unknownRank;

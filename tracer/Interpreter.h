@@ -114,8 +114,11 @@ public:
 
   /// Python's recursion limit, counted in interpreter calls.
   static constexpr int kRecursionLimit = 1000;
-  /// A level of recursion inside the interpreter itself (comparing or
-  /// printing nested containers), counted against the same limit as calls,
+  /// The longest list kiln builds by repetition or from a range: past it
+  /// CPython's allocation would fail (a MemoryError), raised at once.
+  static constexpr int64_t kMaxListSize = int64_t(1) << 28;
+  /// A level of recursion (a call of a Python function, or comparing or
+  /// printing nested containers), counted against the recursion limit,
   /// as CPython's Py_EnterRecursiveCall does; past it, RecursionError
   /// "maximum recursion depth exceeded" + `where`.
   class RecursionScope {

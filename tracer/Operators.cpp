@@ -598,12 +598,27 @@ static Value repeatSequence(Interpreter &in, const ValueList &items,
   ValueList out;
   if (times > 0) {
     if (static_cast<size_t>(times) >
-        (size_t(1) << 28) / std::max<size_t>(items.size(), 1))
+        size_t(Interpreter::kMaxListSize) / std::max<size_t>(items.size(), 1))
       in.raise("MemoryError", "");
     for (int64_t i = 0; i < times; ++i)
       out.insert(out.end(), items.begin(), items.end());
   }
   return asList ? in.list(std::move(out)) : in.tuple(std::move(out));
+}
+
+/// `s * times` for a str or bytes (as bytes of UTF-8 or raw): too long a
+/// result is a MemoryError before any work.
+static std::string repeatString(Interpreter &in, const std::string &s,
+                                int64_t times) {
+  std::string out;
+  if (times <= 0)
+    return out;
+  if (size_t(times) > size_t(kMaxStringSize) / std::max<size_t>(s.size(), 1))
+    in.raise("MemoryError", "");
+  out.reserve(s.size() * size_t(times));
+  for (int64_t i = 0; i < times; ++i)
+    out += s;
+  return out;
 }
 
 static const char *binaryDunder(BinaryOp op, bool reflected) {
@@ -687,29 +702,14 @@ Value Interpreter::binary(BinaryOp op, const Value &a, const Value &b) {
     if (op == BinaryOp::Add)
       typeError("can only concatenate str (not \"" + typeName(b) +
                 "\") to str");
-    if (op == BinaryOp::Mult && b.isIntLike()) {
-      std::string out;
-      int64_t n = b.asInt();
-      size_t size = std::max<size_t>(a.as<StrObject>().s.size(), 1);
-      if (n > 0 && size_t(n) > kMaxStringSize / size)
-        raise("MemoryError", "");
-      for (int64_t i = 0; i < n; ++i)
-        out += a.as<StrObject>().s;
-      return str(std::move(out));
-    }
+    if (op == BinaryOp::Mult && b.isIntLike())
+      return str(repeatString(*this, a.as<StrObject>().s, b.asInt()));
     break;
   case Type::Bytes:
     if (op == BinaryOp::Add && b.is(Type::Bytes))
       return bytes(a.as<BytesObject>().s + b.as<BytesObject>().s);
-    if (op == BinaryOp::Mult && b.isIntLike()) {
-      std::string out;
-      size_t size = std::max<size_t>(a.as<BytesObject>().s.size(), 1);
-      if (b.asInt() > 0 && size_t(b.asInt()) > kMaxStringSize / size)
-        raise("MemoryError", "");
-      for (int64_t i = 0; i < b.asInt(); ++i)
-        out += a.as<BytesObject>().s;
-      return bytes(std::move(out));
-    }
+    if (op == BinaryOp::Mult && b.isIntLike())
+      return bytes(repeatString(*this, a.as<BytesObject>().s, b.asInt()));
     break;
   case Type::List:
     if (op == BinaryOp::Add && b.is(Type::List)) {

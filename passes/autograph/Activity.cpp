@@ -225,19 +225,20 @@ private:
     return -static_cast<int>(paths.size());
   }
 
-  /// Attribute variables whose object comes from before the statement
-  /// (its local is live into it). An object created inside has attributes
-  /// of its own that AutoGraph leaves alone, as we do.
-  Vars attributesFrom(const Vars &mod, const Vars &liveIn) {
-    Vars out;
-    for (int v : mod)
-      if (v < 0 && liveIn.count(info.attribute(&scope, v).base))
-        out.insert(v);
-    return out;
-  }
-  static Vars withoutAttributes(Vars v) {
-    v.erase(v.begin(), v.lower_bound(0));
-    return v;
+  /// Keeps in `mod` the attribute variables whose object comes from before
+  /// the statement (its local is in `liveIn`) and makes them live after it
+  /// (`liveOut`): AutoGraph always carries its composite symbols. An object
+  /// created inside has attributes of its own that AutoGraph leaves alone,
+  /// as we do.
+  void keepAttributesFrom(const Vars &liveIn, Vars &mod, Vars &liveOut) {
+    for (auto it = mod.begin(); it != mod.end() && *it < 0;) {
+      if (liveIn.count(info.attribute(&scope, *it).base)) {
+        liveOut.insert(*it);
+        ++it;
+      } else {
+        it = mod.erase(it);
+      }
+    }
   }
 
   /// `a[i] = v` (or `a[i][j] = v`) changes the list or dict in `a`: as in
@@ -380,13 +381,9 @@ private:
   void loop(const Stmt &s, const Vars &liveOut, const Vars &headIn,
             const StmtList &body) {
     ControlFlowInfo &cf = info.statements[&s];
-    Vars mod;
+    Vars mod, out = liveOut;
     modified(s, mod);
-    Vars attrs = attributesFrom(mod, headIn);
-    mod = withoutAttributes(std::move(mod));
-    mod.insert(attrs.begin(), attrs.end());
-    Vars out = liveOut;
-    out.insert(attrs.begin(), attrs.end());
+    keepAttributesFrom(headIn, mod, out);
     cf.modified = sorted(mod);
     cf.liveOut = sorted(out);
     cf.loopVars.clear();
@@ -451,13 +448,9 @@ private:
       reads(i.test.get(), in);
       Vars mod;
       modified(s, mod);
-      Vars attrs = attributesFrom(mod, in);
-      mod = withoutAttributes(std::move(mod));
-      mod.insert(attrs.begin(), attrs.end());
+      keepAttributesFrom(in, mod, live);
       cf.modified = sorted(mod);
-      Vars out = std::move(live);
-      out.insert(attrs.begin(), attrs.end());
-      cf.liveOut = sorted(out);
+      cf.liveOut = sorted(live);
       return in;
     }
     case StmtKind::While: {

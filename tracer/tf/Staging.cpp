@@ -32,18 +32,6 @@ using graph::RegionGuard;
 
 std::string dtypeText(const TensorType &t) { return py::dtypeName(t.dtype); }
 
-/// Whether a value of type `t` fits a loop variable of type `loop`.
-bool fits(const TensorType &t, const TensorType &loop) {
-  if (loop.unknownRank)
-    return true;
-  if (t.unknownRank || t.shape.size() != loop.shape.size())
-    return false;
-  for (size_t i = 0; i < t.shape.size(); ++i)
-    if (loop.shape[i] >= 0 && t.shape[i] != loop.shape[i])
-      return false;
-  return true;
-}
-
 /// A loop being staged: names and values of its state, and how to run its
 /// condition and body given region values for that state.
 struct LoopSpec {
@@ -660,7 +648,7 @@ private:
           if (spec.init[i].raw() != items[0].raw())
             continue;
           TensorType relaxed = shapeOf(items[1], spec.types[i].dtype);
-          if (!fits(spec.types[i], relaxed))
+          if (!spec.types[i].shapeFits(relaxed))
             in.valueError("'" + spec.names[i] + "' has shape " +
                           spec.types[i].shapeString() +
                           " which is not compatible with its shape "
@@ -698,20 +686,8 @@ private:
   }
 
   TensorType shapeOf(const Value &shape, DType dtype) {
-    TensorType t;
+    TensorType t = asShape(in, shape);
     t.dtype = dtype;
-    if (shape.is(Type::Native))
-      if (auto *s = dynamic_cast<TensorShapeObject *>(shape.raw())) {
-        t = s->type;
-        t.dtype = dtype;
-        return t;
-      }
-    if (shape.isNone()) {
-      t.unknownRank = true;
-      return t;
-    }
-    for (auto &d : in.toList(shape))
-      t.shape.push_back(d.isNone() ? -1 : in.toIndex(d));
     return t;
   }
 };
@@ -986,7 +962,7 @@ Value TfStager::nextIteration(const LoopSpec &spec, size_t i,
                  " before the loop, but dtype " + dtypeText(after) +
                  " after one iteration");
   }
-  if (!fits(after, spec.types[i])) {
+  if (!after.shapeFits(spec.types[i])) {
     if (i < spec.invariant.size() && spec.invariant[i])
       in.valueError("'" + spec.names[i] + "' has shape " + after.shapeString() +
                     " after one iteration, which does not conform with the "
@@ -1242,7 +1218,7 @@ ValueList TfStager::foldRows(
                         "elements.");
         for (size_t k = 0; k < states; ++k) {
           const TensorType &t = rt.tensor(next[k]).type;
-          if (t.dtype != spec.types[k].dtype || !fits(t, spec.types[k]))
+          if (t.dtype != spec.types[k].dtype || !t.shapeFits(spec.types[k]))
             in.valueError("the accumulator of a fold or scan changed from " +
                           spec.types[k].shapeString() + " " +
                           dtypeText(spec.types[k]) + " to " + t.shapeString() +

@@ -771,23 +771,12 @@ void installDebugging(TfRuntime &rt, ModuleBuilder &tf,
       p.require("shape", "ensure_shape");
     Value shapeArg = p.get("shape");
     const TensorType t = r->tensor(x).type;
-    std::vector<int64_t> expected;
-    bool anyRank = shapeArg.isNone();
-    if (auto *known = shapeArg.is(Type::Native)
-                          ? dynamic_cast<TensorShapeObject *>(shapeArg.raw())
-                          : nullptr) {
-      anyRank = known->type.unknownRank;
-      expected = known->type.shape;
-    } else if (!anyRank) {
-      for (auto &d : in.toList(shapeArg))
-        expected.push_back(d.isNone() ? -1 : in.toIndex(d));
-    }
+    const TensorType wanted = asShape(in, shapeArg);
+    bool anyRank = wanted.unknownRank;
+    const std::vector<int64_t> &expected = wanted.shape;
     std::string expectedText = anyRank ? "<unknown>" : shapeList(expected);
     if (!r->tracing) {
-      bool fits = anyRank || expected.size() == t.shape.size();
-      for (size_t d = 0; fits && !anyRank && d < expected.size(); ++d)
-        fits = expected[d] < 0 || expected[d] == t.shape[d];
-      if (!fits)
+      if (!t.shapeFits(wanted))
         kernelError(*r, "EnsureShape",
                     "Shape of tensor input " + shapeList(t.shape) +
                         " is not compatible with expected shape " +

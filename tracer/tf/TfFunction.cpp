@@ -211,16 +211,8 @@ Value rebuildOutputs(Interpreter &in, const Value &v,
 }
 
 bool compatible(const TensorType &spec, const TensorType &actual) {
-  if (spec.unknownRank)
-    return spec.dtype == actual.dtype;
-  if (actual.unknownRank) // a supertype of every ranked spec
-    return false;
-  if (spec.dtype != actual.dtype || spec.shape.size() != actual.shape.size())
-    return false;
-  for (size_t i = 0; i < spec.shape.size(); ++i)
-    if (spec.shape[i] >= 0 && spec.shape[i] != actual.shape[i])
-      return false;
-  return true;
+  // An unknown rank is a supertype of every ranked spec.
+  return spec.dtype == actual.dtype && actual.shapeFits(spec);
 }
 
 int unknownDims(const std::vector<TensorType> &types) {

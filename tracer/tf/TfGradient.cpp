@@ -103,6 +103,13 @@ void needStaticShapes(TfRuntime &rt, const std::string &op) {
                "'s inputs to differentiate it");
 }
 
+Value reshapeLike(TfRuntime &rt, const Value &t, const Value &like) {
+  const TensorType &type = typeOf(rt, like);
+  return reshape(rt, t,
+                 type.isStatic() ? pyIntList(rt.in, type.shape)
+                                 : shapeOf(rt, like));
+}
+
 Value reduceToShape(TfRuntime &rt, const Value &grad, const Value &input) {
   const auto g = typeOf(rt, grad).shape;
   const std::vector<int64_t> shape = typeOf(rt, input).shape;
@@ -214,10 +221,7 @@ ValueList reshapeGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   const TensorType &in = typeOf(rt, e.inputs[0]);
   if (in.unknownRank)
     needStaticShapes(rt, e.op);
-  // Sizes known at run time only come from the input's shape then.
-  ValueList out{reshape(rt, g[0],
-                        in.isStatic() ? pyIntList(rt.in, in.shape)
-                                      : shapeOf(rt, e.inputs[0]))};
+  ValueList out{reshapeLike(rt, g[0], e.inputs[0])};
   out.resize(e.inputs.size());
   return out;
 }

@@ -44,9 +44,7 @@ ValueList packGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
     if (type.unknownRank)
       needStaticShapes(rt, e.op);
     Value piece = sliceAxis(rt, g[0], axis, int64_t(i), int64_t(i) + 1);
-    out.push_back(reshape(rt, piece,
-                          type.isStatic() ? pyIntList(rt.in, type.shape)
-                                          : shapeOf(rt, e.inputs[i])));
+    out.push_back(reshapeLike(rt, piece, e.inputs[i]));
   }
   return out;
 }

@@ -50,6 +50,9 @@ using GradFn = std::function<ValueList(TfRuntime &, const TapeEntry &,
 const TensorType &typeOf(TfRuntime &rt, const Value &t);
 /// UnimplementedError: kiln differentiates `op` only with static shapes.
 [[noreturn]] void needStaticShapes(TfRuntime &rt, const std::string &op);
+/// `t` reshaped to `like`'s shape: its static sizes, or its Shape when
+/// some are known at run time only.
+Value reshapeLike(TfRuntime &rt, const Value &t, const Value &like);
 /// _ReduceGradientArg: `grad` (of the broadcast shape) summed over the
 /// axes along which `input` was broadcast, in `input`'s shape.
 Value reduceToShape(TfRuntime &rt, const Value &grad, const Value &input);

@@ -979,17 +979,15 @@ void defineCreation(ModuleBuilder &tf) {
              if (type.dtype == DType::String && value == 1) {
                if (r->tracing)
                  in.typeError("Expected string, but got 1 of type 'int'.");
-               r->raise(
-                   "InvalidArgumentError",
-                   "Value for attr 'T' of string is not in the list of "
-                   "allowed values: bfloat16, half, float, double, int8, "
-                   "uint8, int16, uint16, int32, uint32, int64, uint64, "
-                   "complex64, complex128, bool\n\t; NodeDef: {{node "
-                   "OnesLike}}; Op<name=OnesLike; signature=x:T -> y:T; "
-                   "attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, "
-                   "DT_DOUBLE, DT_INT8, DT_UINT8, DT_INT16, DT_UINT16, "
-                   "DT_INT32, DT_UINT32, DT_INT64, DT_UINT64, DT_COMPLEX64, "
-                   "DT_COMPLEX128, DT_BOOL]> [Op:OnesLike] name: ");
+               rejectDType(*r, "OnesLike", "x", "T", type.dtype, "",
+                           "bfloat16, half, float, double, int8, uint8, "
+                           "int16, uint16, int32, uint32, int64, uint64, "
+                           "complex64, complex128, bool",
+                           "; signature=x:T -> y:T; attr=T:type,allowed=["
+                           "DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE, "
+                           "DT_INT8, DT_UINT8, DT_INT16, DT_UINT16, DT_INT32, "
+                           "DT_UINT32, DT_INT64, DT_UINT64, DT_COMPLEX64, "
+                           "DT_COMPLEX128, DT_BOOL]>");
              }
              if (!type.isStatic()) // the shape is known at run time only
                return r->apply(value == 0 ? "ZerosLike" : "OnesLike", {t},

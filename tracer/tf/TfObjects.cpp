@@ -139,10 +139,6 @@ std::string TensorShapeObject::repr(Interpreter &, const Value &) {
   return py::shapeRepr(type.shape, type.unknownRank);
 }
 
-namespace {
-
-/// tensor_shape.as_shape: a TensorShape, None (unknown rank) or a sequence
-/// of ints and Nones.
 TensorType asShape(Interpreter &in, const Value &v) {
   if (auto *s = v.is(Type::Native) ? dynamic_cast<TensorShapeObject *>(v.raw())
                                    : nullptr)
@@ -156,6 +152,8 @@ TensorType asShape(Interpreter &in, const Value &v) {
     t.shape.push_back(d.isNone() ? -1 : in.toIndex(d));
   return t;
 }
+
+namespace {
 
 bool compatible(const TensorType &a, const TensorType &b) {
   if (a.unknownRank || b.unknownRank)

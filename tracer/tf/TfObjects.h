@@ -94,6 +94,10 @@ struct TensorSpecObject : py::NativeObject {
                const Value &other, bool reflected, Value &out) override;
 };
 
+/// tensor_shape.as_shape: a TensorShape, None (an unknown rank) or a
+/// sequence of sizes and Nones (-1). The result's dtype is left float32.
+TensorType asShape(Interpreter &in, const Value &v);
+
 /// A TensorSpec object of `type`; `name` is None or a str.
 Value tensorSpec(const TensorType &type, Value name = Value());
 

@@ -262,21 +262,7 @@ Value newVariable(Interpreter &in, TfRuntime &rt, CallArgs &args) {
   if (p.has("shape")) {
     Value given = p.get("shape");
     const TensorType &type = rt.tensor(t).type;
-    bool fits = true;
-    if (auto *s = given.is(Type::Native)
-                      ? dynamic_cast<TensorShapeObject *>(given.raw())
-                      : nullptr) {
-      fits = s->type.unknownRank || s->type.shape.size() == type.shape.size();
-      for (size_t d = 0; fits && !s->type.unknownRank && d < type.shape.size();
-           ++d)
-        fits = s->type.shape[d] < 0 || s->type.shape[d] == type.shape[d];
-    } else {
-      ValueList dims = in.toList(given);
-      fits = dims.size() == type.shape.size();
-      for (size_t d = 0; fits && d < dims.size(); ++d)
-        fits = dims[d].isNone() || in.toIndex(dims[d]) == type.shape[d];
-    }
-    if (!fits)
+    if (!type.shapeFits(asShape(in, given)))
       in.valueError(
           "In this `tf.Variable` creation, the initial value's shape (" +
           in.toStr(Value::object(Type::Native,
