@@ -10,7 +10,11 @@ CUDA_VISIBLE_DEVICES="", TF_ENABLE_ONEDNN_OPTS=0, PYTHONHASHSEED=0 and
 PYTHONIOENCODING=utf-8, and writes SCRIPT's .expected golden next to it. The
 format is the one of the CPython goldens (test/tools/check_golden.py reads
 both), with a first line `# kiln-golden tensorflow=<v> python=<v> sha256=<s>`.
-Goldens are never written by hand. Scripts are recorded N at a time
+Goldens are never written by hand. A script whose output depends on the
+CPU vendor (the last bits of x86's approximate reciprocals, which Eigen's
+kernels use) keeps a golden per vendor, SCRIPT.<vendor_id>.expected, recorded
+with --cpu-variant on a machine of that vendor; an existing one for this
+machine's vendor is the one rewritten. Scripts are recorded N at a time
 (default: the number of CPUs); each one takes a few seconds, most of it
 TensorFlow's import.
 
@@ -121,7 +125,7 @@ def versions(python):
     return py, tf
 
 
-def record(python, py_version, tf_version, script):
+def record(python, py_version, tf_version, script, cpu_variant=False):
     script = os.path.abspath(script)
     script_dir, script_name = os.path.split(script)
     env = dict(os.environ, PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8",
@@ -138,7 +142,8 @@ def record(python, py_version, tf_version, script):
     if summary is not None and not stderr.strip():
         summary = None  # only noise (and blank lines) on stderr
     check_golden.write_golden(script, py_version, proc.returncode, proc.stdout,
-                              summary, tensorflow_version=tf_version)
+                              summary, tensorflow_version=tf_version,
+                              cpu_variant=cpu_variant)
     return proc, summary, dropped
 
 
@@ -149,6 +154,10 @@ def main():
                              "(default: .venv/bin/python)")
     parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
                         help="record this many scripts at a time (default: CPU count)")
+    parser.add_argument("--cpu-variant", action="store_true",
+                        help="write SCRIPT.<vendor>.expected, the golden for "
+                             "this CPU's vendor only (for scripts that print "
+                             "the last bits of approximate reciprocals)")
     parser.add_argument("scripts", nargs="*", metavar="SCRIPT")
     args = parser.parse_args()
 
@@ -186,7 +195,8 @@ def main():
 
     failed = False
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = [pool.submit(record, args.python, py_version, tf_version, script)
+        futures = [pool.submit(record, args.python, py_version, tf_version, script,
+                               args.cpu_variant)
                    for script in scripts]
         for script, future in zip(scripts, futures):
             rel = os.path.relpath(script)

@@ -3,7 +3,9 @@
 
 Usage: check_golden.py KILN_BINARY SCRIPT
 
-The golden (SCRIPT with .py replaced by .expected) is written by
+The golden (SCRIPT with .py replaced by .expected, or by .<vendor>.expected
+when the host CPU's vendor has a golden of its own: see golden_path) is
+written by
 scripts/record-python-goldens.py (CPython goldens, test/interpreter/) or by
 scripts/record-tf-goldens.py (TensorFlow goldens, test/conformance/); its
 format is:
@@ -59,9 +61,34 @@ class GoldenError(Exception):
     """A golden file that cannot be used (missing, malformed, stale)."""
 
 
-def golden_path(script):
+def cpu_vendor():
+    """The host CPU's vendor_id ("GenuineIntel", "AuthenticAMD"), or None."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if line.startswith("vendor_id"):
+                    return line.split(":", 1)[1].strip() or None
+    except OSError:
+        pass
+    return None
+
+
+def golden_path(script, cpu_variant=False):
+    """SCRIPT's golden: SCRIPT.<vendor>.expected when the host CPU's vendor
+    has one (or `cpu_variant` asks for it), else SCRIPT.expected.
+
+    x86's approximate reciprocal and reciprocal square root (RCPPS,
+    RSQRTPS) differ in their last bits between Intel's and AMD's CPUs; both
+    TensorFlow's Eigen kernels and kiln's code use them, so a script whose
+    output shows those bits keeps one golden per vendor.
+    """
     if not script.endswith(".py"):
         raise GoldenError(f"{script}: not a .py script")
+    vendor = cpu_vendor()
+    if vendor:
+        variant = f"{script[:-3]}.{vendor}.expected"
+        if cpu_variant or os.path.exists(variant):
+            return variant
     return script[:-3] + ".expected"
 
 
@@ -128,7 +155,7 @@ def format_header(python_version, sha, exit_code, stderr_summary,
 
 
 def write_golden(script, python_version, exit_code, stdout, stderr_summary,
-                 tensorflow_version=None):
+                 tensorflow_version=None, cpu_variant=False):
     """Write SCRIPT's golden from one recorded run (both recorders use this).
 
     Refuses stdout that names the script's folder: a golden must pass from
@@ -148,7 +175,7 @@ def write_golden(script, python_version, exit_code, stdout, stderr_summary,
     assert parsed["stdout"] == stdout and parsed["exit"] == exit_code
     assert parsed["stderr"] == stderr_summary
     assert parsed.get("tensorflow") == tensorflow_version
-    with open(golden_path(script), "wb") as f:
+    with open(golden_path(script, cpu_variant), "wb") as f:
         f.write(data)
 
 
