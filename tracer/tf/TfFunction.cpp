@@ -784,28 +784,27 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
         numeric = &n;
     concrete->onHost = !numeric;
     // Strings made from constants and only returned or printed after the
-    // call: computed now, the numbers compiled.
+    // call: computed now, the numbers compiled as one graph. Otherwise the
+    // graph runs in stages, strings on the host (StagedGraph.h).
     folded = state.graph;
-    if (numeric && !foldStringResults(folded, concrete->foldedStrings))
-      rt.raise("UnimplementedError",
-               "kiln cannot run '" + name + "': it mixes string tensors with " +
-                   numeric->op + ", which kiln supports on numbers only");
-    if (numeric) {
-      // A string argument cannot be an input of compiled code, even unused.
-      for (int arg : folded.args)
-        if (folded.nodes[arg].outputs[0].dtype == DType::String)
-          rt.raise(
-              "UnimplementedError",
-              "kiln cannot run '" + name +
-                  "': it takes the string "
-                  "tensor '" +
-                  folded.nodes[arg].name +
-                  "' along with work on numbers, and kiln compiles numbers "
-                  "only; pass the string as a Python str instead");
+    bool foldable =
+        numeric && foldStringResults(folded, concrete->foldedStrings);
+    for (int arg : folded.args)
+      foldable =
+          foldable && folded.nodes[arg].outputs[0].dtype != DType::String;
+    if (foldable) {
       concrete->compiled = rt.executor.compile(folded, error);
       if (!concrete->compiled)
         rt.raise("InternalError",
                  "kiln could not compile '" + name + "': " + error);
+    } else if (numeric) {
+      concrete->foldedStrings.clear();
+      concrete->staged =
+          StagedGraph::build(state.graph, name, rt.executor, error);
+      if (!concrete->staged) {
+        size_t colon = error.find(": ");
+        rt.raise(error.substr(0, colon), error.substr(colon + 2));
+      }
     }
   } else if (graphHasUnknownRank(state.graph)) {
     // Compiled when called, once per argument shapes (RankSpecialize.h).
@@ -975,7 +974,7 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
   std::vector<HostTensorPtr> outputs;
   std::string error;
   const graph::Executor::Compiled *compiled = c.compiled;
-  if (!c.onHost && !compiled) {
+  if (!c.onHost && !c.staged && !compiled) {
     std::vector<TensorType> shapes;
     for (auto &input : inputs)
       shapes.push_back(input->type);
@@ -997,12 +996,15 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
     }
     compiled = slot;
   }
-  if (c.onHost
-          ? !runGraphOnHost(c.graph, rt.in.scriptPath(), inputs, outputs, error)
-          : !rt.executor.run(compiled, inputs, outputs, error)) {
+  bool ran = c.staged   ? c.staged->run(rt.executor, rt.in.scriptPath(), inputs,
+                                        outputs, error)
+             : c.onHost ? runGraphOnHost(c.graph, rt.in.scriptPath(), inputs,
+                                         outputs, error)
+                        : rt.executor.run(compiled, inputs, outputs, error);
+  if (!ran) {
     // The compiled code's errors name TensorFlow's exception class.
-    for (const char *type :
-         {"InvalidArgumentError", "ResourceExhaustedError"}) {
+    for (const char *type : {"InvalidArgumentError", "ResourceExhaustedError",
+                             "OutOfRangeError"}) {
       std::string prefix = std::string(type) + ": ";
       if (error.compare(0, prefix.size(), prefix) == 0)
         rt.raise(type, error.substr(prefix.size()));

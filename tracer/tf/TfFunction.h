@@ -1,6 +1,7 @@
 // tf.function objects and their concrete functions.
 #pragma once
 
+#include "StagedGraph.h"
 #include "TfRuntime.h"
 
 #include <functional>
@@ -31,6 +32,8 @@ struct ConcreteFunction {
   /// String results computed from constants at trace time, by result
   /// index (the compiled graph returns numeric stand-ins for them).
   std::map<size_t, graph::HostTensorPtr> foldedStrings;
+  /// Graphs that mix strings with numbers otherwise: run in stages.
+  std::shared_ptr<StagedGraph> staged;
   graph::Graph graph;
   std::vector<TracedPrint> prints;
   Value outputTemplate; // the result structure, tensors as output indices

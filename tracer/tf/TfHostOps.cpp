@@ -84,14 +84,17 @@ DType inputDType(const graph::Graph &g, const graph::Node &n, size_t i) {
 /// The ops these kernels run whatever the dtype, and those they run on
 /// strings only (the numeric ones are compiled).
 const char *kAnyDType[] = {
-    "Const",       "Identity", "StopGradient", "Placeholder", "Reshape",
-    "ExpandDims",  "Squeeze",  "ConcatV2",     "Pack",        "StridedSlice",
-    "BroadcastTo", "GatherV2", "GatherNd",     "Where",       "Shape"};
+    "Const",       "Identity",  "StopGradient", "Placeholder", "Reshape",
+    "ExpandDims",  "Squeeze",   "ConcatV2",     "Pack",        "StridedSlice",
+    "BroadcastTo", "GatherV2",  "GatherNd",     "Where",       "Shape",
+    "SelectV2",    "Transpose", "Tile",         "ReverseV2"};
 const char *kStringsOnly[] = {"AddV2", "Equal", "NotEqual"};
 
 } // namespace
 
 bool hasHostKernel(const graph::Graph &g, const graph::Node &n) {
+  if (isStringKernel(n.op))
+    return true;
   if (std::find(std::begin(kAnyDType), std::end(kAnyDType), n.op) !=
       std::end(kAnyDType))
     return true;
@@ -168,6 +171,64 @@ bool runHostKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
         result->strings[e] = l + r;
       else
         result->bytes[e] = (l == r) == (op == "Equal");
+    });
+    out = result;
+    return true;
+  }
+  if (op == "Transpose" || op == "Tile" || op == "ReverseV2") {
+    const auto &from = in[0]->type.shape;
+    size_t rank = from.size();
+    std::vector<int64_t> shape = from, outputDim(rank);
+    std::vector<bool> reversed(rank, false);
+    if (op == "Transpose") {
+      const auto &perm = intList("perm"); // output d is input perm[d]
+      for (size_t d = 0; d < rank; ++d) {
+        shape[d] = from[perm[d]];
+        outputDim[perm[d]] = d;
+      }
+    } else {
+      for (int64_t i = 0; i < in[1]->type.numElements(); ++i) {
+        int64_t v = in[1]->elementAsInt(i);
+        if (op == "Tile")
+          shape[i] *= v;
+        else
+          reversed[v < 0 ? v + rank : v] = true;
+      }
+    }
+    auto result = make({type.dtype, shape});
+    forEach(shape, [&](const std::vector<int64_t> &c, int64_t e) {
+      int64_t source = 0;
+      for (size_t d = 0; d < rank; ++d) {
+        // The coordinate along input dimension d.
+        int64_t at = op == "Transpose" ? c[outputDim[d]]
+                     : op == "Tile"    ? c[d] % from[d]
+                     : reversed[d]     ? from[d] - 1 - c[d]
+                                       : c[d];
+        source = source * from[d] + at;
+      }
+      copyElement(*result, e, *in[0], source);
+    });
+    out = result;
+    return true;
+  }
+  if (op == "SelectV2") {
+    // tf.where(cond, x, y): the three broadcast together.
+    std::vector<int64_t> values, shape;
+    bool fits =
+        graph::broadcastShapes(in[1]->type.shape, in[2]->type.shape, values) &&
+        graph::broadcastShapes(in[0]->type.shape, values, shape);
+    if (!fits) {
+      error = "InvalidArgumentError: condition, then and else should be "
+              "broadcastable";
+      return false;
+    }
+    graph::TensorType t = type;
+    t.shape = shape;
+    auto result = make(t);
+    forEach(shape, [&](const std::vector<int64_t> &c, int64_t e) {
+      bool pick = in[0]->elementAsDouble(broadcastIndex(in[0]->type.shape, c));
+      const HostTensor &from = pick ? *in[1] : *in[2];
+      copyElement(*result, e, from, broadcastIndex(from.type.shape, c));
     });
     out = result;
     return true;
@@ -312,8 +373,21 @@ bool runHostKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
     out = result;
     return true;
   }
+  if (isStringKernel(op))
+    return runStringKernel(n, in, out, error);
   error = "kiln has no host kernel for " + op;
   return false;
+}
+
+bool splitKernelError(const std::string &error, std::string &type,
+                      std::string &message) {
+  size_t colon = error.find(": ");
+  if (colon == std::string::npos || colon < 5 ||
+      error.compare(colon - 5, 5, "Error") != 0 || error.find(' ') < colon)
+    return false;
+  type = error.substr(0, colon);
+  message = error.substr(colon + 2);
+  return true;
 }
 
 bool graphHasStrings(const graph::Graph &g) {
@@ -423,9 +497,9 @@ bool runGraphOnHost(const graph::Graph &g, const std::string &file,
     for (auto &o : n.inputs)
       in.push_back(values[o.node]);
     if (!runHostKernel(n, in, values[i], error)) {
-      const std::string invalid = "InvalidArgumentError: ";
-      if (error.rfind(invalid, 0) == 0)
-        error = invalid + g.runtimeError(n, error.substr(invalid.size()), file);
+      std::string type, message;
+      if (splitKernelError(error, type, message))
+        error = type + ": " + g.runtimeError(n, message, file);
       return false;
     }
   }

@@ -22,6 +22,21 @@ bool runHostKernel(const graph::Node &node,
                    const std::vector<graph::HostTensorPtr> &inputs,
                    graph::HostTensorPtr &out, std::string &error);
 
+/// A kernel's failure "OutOfRangeError: message" split into TensorFlow's
+/// exception class and the message; false for kiln's own failures (a
+/// missing kernel), which name no class.
+bool splitKernelError(const std::string &error, std::string &type,
+                      std::string &message);
+
+/// Whether `op` is one of tf.strings' ops (TfStringKernels.cpp), which
+/// run on the host only.
+bool isStringKernel(const std::string &op);
+
+/// runHostKernel for the ops isStringKernel names.
+bool runStringKernel(const graph::Node &node,
+                     const std::vector<graph::HostTensorPtr> &inputs,
+                     graph::HostTensorPtr &out, std::string &error);
+
 /// Runs a whole graph on the host (every node must have a kernel). Returns
 /// false and sets `error` otherwise; a kernel's InvalidArgumentError reads
 /// as TensorFlow's graph execution error, naming `file`.

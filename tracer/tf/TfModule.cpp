@@ -1565,55 +1565,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     tf.set("dtypes", dtypes.value());
     tf.set("as_dtype", dtypes.module->dict["as_dtype"]);
     ModuleBuilder strings(in, *rt, "tensorflow.strings");
-    strings.def("join", [r](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "join", {"inputs", "separator", "name"});
-      Value inputs = p.require("inputs", "join");
-      if (!inputs.is(Type::List) && !inputs.is(Type::Tuple))
-        in.typeError("Expected list for 'inputs' argument to 'string_join' "
-                     "Op, not " +
-                     in.repr(inputs) + ".");
-      Value sepArg = p.has("separator") ? p.get("separator") : in.str("");
-      if (!sepArg.is(Type::Str) && !sepArg.is(Type::Bytes))
-        in.typeError("Expected string for argument 'separator' not " +
-                     in.repr(sepArg) + ".");
-      std::string sep = in.toStr(sepArg);
-      ValueList parts = in.toList(inputs);
-      if (parts.empty()) // StringJoin of nothing: one empty string
-        return r->toTensor(in.str(""));
-      // StringJoin takes scalars and tensors of one shape; it does not
-      // broadcast further.
-      std::optional<TensorType> shape;
-      for (auto &part : parts) {
-        part = r->toTensor(part, DType::String);
-        const TensorType &t = r->tensor(part).type;
-        if (t.unknownRank || t.shape.empty())
-          continue;
-        if (shape && !shape->unknownRank && t.shape != shape->shape &&
-            !r->tracing)
-          r->raise("InvalidArgumentError",
-                   "{{function_node "
-                   "__wrapped__StringJoin_N_" +
-                       std::to_string(parts.size()) +
-                       "_device_/job:localhost/replica:0/task:0/device:CPU:0}"
-                       "} Input shapes do not match: " +
-                       shapeList(shape->shape) + " vs. " + shapeList(t.shape) +
-                       " [Op:StringJoin] name: ");
-        if (!shape)
-          shape = t;
-      }
-      // A chain of string additions, its last node named as TensorFlow's
-      // one StringJoin node.
-      size_t before = r->tracing ? r->tracing->graph.nodes.size() : 0;
-      Value result = parts[0];
-      for (size_t i = 1; i < parts.size(); ++i) {
-        if (!sep.empty())
-          result = binaryOp(*r, "AddV2", result, in.str(sep));
-        result = binaryOp(*r, "AddV2", result, parts[i]);
-      }
-      if (parts.size() > 1)
-        nameLastNode(*r, result, before, "StringJoin");
-      return result;
-    });
+    installStrings(*rt, tf, strings);
     tf.set("strings", strings.value());
     ModuleBuilder linalg(in, *rt, "tensorflow.linalg");
     linalg.def("matrix_transpose", [r](Interpreter &in, CallArgs &args) {

@@ -175,6 +175,9 @@ void installSegments(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math);
 /// tf.switch_case and tf.case (TfCase.cpp).
 void installCase(TfRuntime &rt, ModuleBuilder &tf);
 
+/// tf.strings and tf.as_string (TfStrings.cpp).
+void installStrings(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &strings);
+
 /// A context manager that does nothing (TfDevices.cpp).
 Value nullContext(Interpreter &in, const std::string &name);
 

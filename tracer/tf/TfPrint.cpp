@@ -180,10 +180,14 @@ Value tfPrint(TfRuntime &rt, Interpreter &in, CallArgs &args) {
   }
   // Also a node, used when prints run inside compiled code (a print in a
   // staged loop runs on every iteration): graph::Graph::hostPrints.
+  std::vector<int64_t> quote; // for a print the host runs (StagedGraph.h)
+  for (auto &slot : print.tensors)
+    quote.push_back(slot.quoteScalarString);
   rt.applyEffect("PrintV2", line.tensors,
                  {{"pieces", print.pieces},
                   {"summarize", print.summarize},
-                  {"to_stdout", print.toStdout}});
+                  {"to_stdout", print.toStdout},
+                  {"quote", quote}});
   if (rt.tracing->graph.current < 0)
     rt.tracing->prints.push_back(std::move(print));
   // Inside a function tf.print returns its PrintV2 operation.

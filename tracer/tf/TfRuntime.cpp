@@ -557,9 +557,9 @@ ValueList TfRuntime::applyOp(const std::string &op, const ValueList &inputs,
     HostTensorPtr out;
     std::string error;
     if (!runHostKernel(n, hostInputs, out, error)) {
-      const std::string invalid = "InvalidArgumentError: ";
-      if (error.rfind(invalid, 0) == 0) // callers check eager indices first
-        raise("InvalidArgumentError", error.substr(invalid.size()));
+      std::string type, message;
+      if (splitKernelError(error, type, message))
+        raise(type, eagerKernelPrefix(op) + message + eagerOpSuffix(op));
       raise("UnimplementedError", error + " (string tensors)");
     }
     return {eager(out)};

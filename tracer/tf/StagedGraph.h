@@ -1,0 +1,70 @@
+// A traced graph that mixes string tensors with numbers. MLIR has no string
+// type, so such a graph runs in stages that alternate: the ops on strings
+// run on the host (TfHostOps.h), the numeric ones as compiled subgraphs of
+// the trace. A stage starts only where a value crosses between the two, so
+// a function that formats a label from its numeric result runs as one
+// compiled stage and one host stage.
+#pragma once
+
+#include "Graph.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kiln::tf {
+
+class StagedGraph {
+public:
+  /// Splits `graph` into stages and compiles the numeric ones. Returns null
+  /// and sets `error` to "UnimplementedError: kiln cannot run 'FUNCTION':
+  /// ..." when a string tensor meets an op that has no host kernel or
+  /// flows into staged control flow, "InternalError: ..." when a stage
+  /// does not compile.
+  static std::unique_ptr<StagedGraph> build(const graph::Graph &graph,
+                                            const std::string &function,
+                                            graph::Executor &executor,
+                                            std::string &error);
+
+  /// Runs the stages on `inputs` (the graph's Placeholders, in order) and
+  /// returns the graph's results. A failed check reads as runGraphOnHost's
+  /// and the executor's errors do ("InvalidArgumentError: ...").
+  bool run(graph::Executor &executor, const std::string &file,
+           const std::vector<graph::HostTensorPtr> &inputs,
+           std::vector<graph::HostTensorPtr> &outputs,
+           std::string &error) const;
+
+private:
+  struct Stage {
+    bool host = false;
+    std::vector<int> nodes; // top-level nodes of the graph, in order
+    // Compiled stages: the subgraph's arguments and results, as outputs of
+    // the whole graph's nodes.
+    const graph::Executor::Compiled *compiled = nullptr;
+    std::vector<graph::Output> inputs, outputs;
+  };
+  /// A region of control flow that runs on the host, as a graph of its
+  /// own: its Placeholders are the region's arguments, then `captures`.
+  struct Body {
+    std::unique_ptr<StagedGraph> graph;
+    std::vector<graph::Output> captures;
+  };
+  /// Runs control-flow node `id` (If, While, For) on the host with its
+  /// inputs `operands`; `value` reads the enclosing graph's values.
+  bool runControl(
+      graph::Executor &executor, const std::string &file, int id,
+      const std::vector<graph::HostTensorPtr> &operands,
+      std::vector<graph::HostTensorPtr> &results,
+      const std::function<graph::HostTensorPtr(const graph::Output &)> &value,
+      std::string &error) const;
+  /// Prints as PrintV2 node `n` does, its tensors `in`.
+  static void hostPrint(graph::Executor &executor, const graph::Node &n,
+                        const std::vector<graph::HostTensorPtr> &in);
+  graph::Graph graph_;
+  std::vector<Stage> stages_;
+  std::map<int, std::vector<Body>> bodies_; // by control-flow node
+};
+
+} // namespace kiln::tf
