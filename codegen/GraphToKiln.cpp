@@ -387,8 +387,13 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return constant(n, type, error);
   if (const int64_t *classes = attr<int64_t>(n, "label_classes"))
     checkLabels(n, *classes);
-  if (op == "Identity" || op == "StopGradient")
+  // An Identity may also forget dimensions: a caller's [2] passed where
+  // an inlined callee was traced for [None].
+  if ((op == "Identity" || op == "StopGradient") &&
+      input(n, 0).getType() == type)
     return b.create<IdentityOp>(loc, type, input(n, 0));
+  if (op == "Identity")
+    return b.create<tensor::CastOp>(loc, type, input(n, 0));
   // EnsureShape's checks are emitChecked's; its result may know more
   // dimensions than its input.
   if (op == "EnsureShape") {

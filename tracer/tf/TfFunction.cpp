@@ -1918,8 +1918,23 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
         variableValue(rt, c->variableFor(c->captures[i], callVariables),
                       name + "/ReadVariableOp"));
   std::vector<graph::Output> mapped(c->graph.nodes.size());
-  for (size_t i = 0; i < c->graph.args.size(); ++i)
-    mapped[c->graph.args[i]] = argOutputs.at(i);
+  for (size_t i = 0; i < c->graph.args.size(); ++i) {
+    // An argument more specific than the callee's trace (a [2] tensor for
+    // its [None]) takes the traced type, which the copied nodes expect.
+    const graph::Node &param = c->graph.nodes[c->graph.args[i]];
+    graph::Output arg = argOutputs.at(i);
+    if (!(rt.tracing->graph.typeOf(arg) == param.outputs[0])) {
+      graph::Node cast;
+      cast.op = "Identity";
+      cast.name = rt.tracing->graph.uniqueName(name + "/" + param.name);
+      cast.inputs = {arg};
+      cast.attrs["T"] = param.outputs[0].dtype;
+      cast.outputs = {param.outputs[0]};
+      cast.loc = rt.currentLoc();
+      arg = {rt.tracing->graph.add(std::move(cast)), 0};
+    }
+    mapped[c->graph.args[i]] = arg;
+  }
   // A callee output in the caller's graph (node outputs keep their index).
   auto mapOut = [&](graph::Output o) {
     return graph::Output{mapped[o.node].node, mapped[o.node].index + o.index};
