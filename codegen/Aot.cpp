@@ -249,7 +249,8 @@ void generateHostCalls(
       << "(int64_t index, int64_t item, int64_t rank, const int64_t *d) {\n"
          "  print_item(index, item, rank, d);\n}\n";
   // A failed Assert keeps its text in a per-thread buffer until the next
-  // failure on the thread, as run-time shape checks do.
+  // failure on the thread, as run-time shape checks do. Prints after it in
+  // the same call are dropped, as TensorFlow runs no op after the Assert.
   c << "\nstatic _Thread_local kiln_text assert_text;\n"
        "void kiln_host_print_end(int64_t index) {\n"
        "  const print_spec *s = find_print(index);\n"
@@ -265,7 +266,7 @@ void generateHostCalls(
        "  } else if (s) {\n"
        "    kiln_text_append(&print_line, s->pieces[s->items],\n"
        "                     s->sizes[s->items]);\n"
-       "    if (!print_line.failed)\n"
+       "    if (!print_line.failed && !failed_assertion)\n"
        "      fwrite(print_line.data, 1, print_line.size,\n"
        "             s->to_stdout ? stdout : stderr);\n"
        "  }\n"

@@ -58,7 +58,9 @@ extern "C" void kiln_host_print_end(int64_t index) {
       current->error = "InvalidArgumentError: " + line;
     return;
   }
-  if (current && current->print)
+  // After a failed assertion the call stops, as TensorFlow's ops after a
+  // failed Assert do not run: the compiled code goes on, silently.
+  if (current && current->print && current->error.empty())
     current->print(s.toStdout, line);
 }
 

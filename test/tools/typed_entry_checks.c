@@ -2,7 +2,8 @@
  * pointers and shapes get status 1 before any compiled code runs, a result
  * too large for memory gets 2, the most negative int divided by -1 wraps as
  * TensorFlow's kernels do, int16 is a signed type, and a function without
- * results has its entry point. Prints one line per failed check. */
+ * results has its entry point, and a failed assertion fails the call
+ * before the prints after it. Prints one line per failed check. */
 #include "typed_entry.h"
 
 #include <stdint.h>
@@ -65,6 +66,12 @@ int main(void) {
   float two[2] = {1, 2};
   int64_t twos[1] = {2};
   expect(kiln_log_it_0(two, twos) == 0, "a function without results");
+
+  float minus[2] = {1, -4}, *root = NULL;
+  int64_t roots[1];
+  expect(kiln_checked_sqrt_0(minus, twos, &root, roots) == 3 && !root,
+         "a failed assertion fails the call");
+  fflush(stdout);
 
   if (!failures)
     printf("all typed entry checks passed\n");
