@@ -124,8 +124,8 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
         name,
         namedOp(
             *r, kernel,
-            [r, name = std::string(name),
-             op = std::string(op)](Interpreter &in, CallArgs &args) {
+            [r, name = std::string(name), op = std::string(op),
+             kernel = std::string(kernel)](Interpreter &in, CallArgs &args) {
               Params p(in, args, name, {"x", "y", "name"});
               Value x = floatTensor(*r, p.require("x", name), name);
               Value y =
@@ -138,17 +138,21 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                   std::count(shape.begin(), shape.end(), -1) == 0)
                 y = r->apply("BroadcastTo", {y}, {{"T", yt.dtype}},
                              TensorType{yt.dtype, shape}, "BroadcastTo");
-              Value value = op == "RealDiv"
-                                ? binaryOp(*r, "RealDiv", x, y)
-                                : binaryOp(*r, "Mul", x, unaryOp(*r, op, y));
-              Value zero = scalarLike(*r, 0.0, x);
-              // Where x is 0: x itself on packets, +0 from the scalar form (all
-              // of a tensor of fewer than 8 elements; a -0 in the tail of a
-              // longer one keeps its sign here).
-              int64_t n = TensorType{xt.dtype, shape}.numElements();
-              bool scalarForm = n >= 0 && n < 8;
-              return select(*r, binaryOp(*r, "Equal", x, zero),
-                            scalarForm ? zero : x, value);
+              // One op on the tapes, with the kernel's own gradient (zero
+              // where x is, not the NaN of its parts).
+              return recordComposite(*r, kernel, {x, y}, {}, [&] {
+                Value value = op == "RealDiv"
+                                  ? binaryOp(*r, "RealDiv", x, y)
+                                  : binaryOp(*r, "Mul", x, unaryOp(*r, op, y));
+                Value zero = scalarLike(*r, 0.0, x);
+                // Where x is 0: x itself on packets, +0 from the scalar form
+                // (all of a tensor of fewer than 8 elements; a -0 in the tail
+                // of a longer one keeps its sign here).
+                int64_t n = TensorType{xt.dtype, shape}.numElements();
+                bool scalarForm = n >= 0 && n < 8;
+                return select(*r, binaryOp(*r, "Equal", x, zero),
+                              scalarForm ? zero : x, value);
+              });
             }));
   math.def("reciprocal", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "reciprocal", {"x", "name"});

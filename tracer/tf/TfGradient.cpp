@@ -148,6 +148,12 @@ ValueList reduceBoth(TfRuntime &rt, const TapeEntry &e, const Value &gx,
           gy.isNone() ? gy : reduceToShape(rt, gy, e.inputs[1])};
 }
 
+Value zeroWhereNoGradient(TfRuntime &rt, const Value &dy, const Value &grad) {
+  Value zero = scalarLike(rt, grad, 0);
+  return select(rt, binaryOp(rt, "Equal", dy, scalarLike(rt, dy, 0)), zero,
+                grad);
+}
+
 Value scalarLike(TfRuntime &rt, const Value &t, double v) {
   return filled(rt, {typeOf(rt, t).dtype, {}}, v);
 }
@@ -348,10 +354,12 @@ const std::map<std::string, GradFn> &gradientFunctions() {
        }},
       {"Sqrt",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         // SqrtGrad: 0.5 * dy / y.
+         // SqrtGrad: 0.5 * dy / y, 0 where dy is.
          const Value &y = e.outputs[0];
-         return ValueList{
-             binaryOp(rt, "RealDiv", mul(rt, scalarLike(rt, y, 0.5), g[0]), y)};
+         return ValueList{zeroWhereNoGradient(
+             rt, g[0],
+             binaryOp(rt, "RealDiv", mul(rt, scalarLike(rt, y, 0.5), g[0]),
+                      y))};
        }},
       {"StopGradient",
        [](TfRuntime &, const TapeEntry &, const ValueList &) {
@@ -359,9 +367,10 @@ const std::map<std::string, GradFn> &gradientFunctions() {
        }},
       {"Reciprocal",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         // ReciprocalGrad: -(y * y) * dy.
+         // ReciprocalGrad: -(y * y) * dy, 0 where dy is.
          const Value &y = e.outputs[0];
-         return ValueList{unaryOp(rt, "Neg", mul(rt, mul(rt, y, y), g[0]))};
+         return ValueList{zeroWhereNoGradient(
+             rt, g[0], unaryOp(rt, "Neg", mul(rt, mul(rt, y, y), g[0])))};
        }},
       {"Exp",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
@@ -484,6 +493,7 @@ const std::map<std::string, GradFn> &allGradientFunctions() {
     std::map<std::string, GradFn> all = gradientFunctions();
     addMathGradients(all);
     addArrayGradients(all);
+    addSegmentGradients(all);
     return all;
   }();
   return table;

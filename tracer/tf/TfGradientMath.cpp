@@ -121,10 +121,13 @@ void addMathGradients(std::map<std::string, GradFn> &table) {
     return one(mul(rt, g[0], unaryOp(rt, "Exp", e.inputs[0])));
   };
   table["Rsqrt"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-    // RsqrtGrad's packet form: (-0.5 * (y * y)) * (dy * y).
+    // RsqrtGrad's packet form: (-0.5 * (y * y)) * (dy * y), 0 where dy
+    // is.
     const Value &y = e.outputs[0];
-    return one(mul(rt, mul(rt, scalarLike(rt, y, -0.5), mul(rt, y, y)),
-                   mul(rt, g[0], y)));
+    return one(zeroWhereNoGradient(
+        rt, g[0],
+        mul(rt, mul(rt, scalarLike(rt, y, -0.5), mul(rt, y, y)),
+            mul(rt, g[0], y))));
   };
   table["Erf"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
     // grad * (2 / sqrt(pi)) * exp(-x^2)
@@ -260,6 +263,39 @@ void addMathGradients(std::map<std::string, GradFn> &table) {
                         divNoNan(divNoNan(unaryOp(rt, "Neg", x), y), y));
     return reduceBoth(rt, e, gx, gy);
   };
+  // Xlogy, Xlog1py and Xdivy (math_grad._XLogyGrad and friends): the
+  // partials are x-guarded themselves, so x = 0 gives zero gradients. y's
+  // partial is xdivy of the two values `yArgs` gives.
+  using YArgs =
+      std::pair<Value, Value> (*)(TfRuntime &, const Value &, const Value &);
+  auto xGuarded = [](const char *fn, YArgs yArgs) {
+    return [fn, yArgs](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+      auto xMath = [&](const char *name, const Value &a, const Value &b) {
+        CallArgs args;
+        args.positional = {a, b};
+        return callMath(rt, name, args);
+      };
+      const Value &x = e.inputs[0], &y = e.inputs[1];
+      Value notZeroX =
+          cast(rt, binaryOp(rt, "NotEqual", x, scalarLike(rt, x, 0)),
+               typeOf(rt, x).dtype);
+      auto [a, b] = yArgs(rt, x, y);
+      return reduceBoth(rt, e, mul(rt, xMath(fn, notZeroX, y), g[0]),
+                        mul(rt, xMath("xdivy", a, b), g[0]));
+    };
+  };
+  table["Xlogy"] =
+      xGuarded("xlogy", [](TfRuntime &, const Value &x, const Value &y) {
+        return std::pair{x, y};
+      });
+  table["Xlog1py"] =
+      xGuarded("xlog1py", [](TfRuntime &rt, const Value &x, const Value &y) {
+        return std::pair{x, add(rt, y, scalarLike(rt, y, 1))};
+      });
+  table["Xdivy"] =
+      xGuarded("xdivy", [](TfRuntime &rt, const Value &x, const Value &y) {
+        return std::pair{unaryOp(rt, "Neg", x), mul(rt, y, y)};
+      });
   table["Swish"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
     // nn_impl.swish's gradient: sigmoid recomputed, then
     // dy * (s * (1 + bx * (1 - s))) for x and the sum of

@@ -60,6 +60,10 @@ Value reduceToShape(TfRuntime &rt, const Value &grad, const Value &input);
 /// each summed to its input's shape (None stays None).
 ValueList reduceBoth(TfRuntime &rt, const TapeEntry &e, const Value &gx,
                      const Value &gy);
+/// `grad`, with 0 where the incoming gradient `dy` is 0: the gradient
+/// kernels of Sqrt, Rsqrt and Reciprocal (cwise_ops_gradients.h) give 0
+/// there even where their formula is NaN (y = 0 or infinite).
+Value zeroWhereNoGradient(TfRuntime &rt, const Value &dy, const Value &grad);
 /// A scalar of `t`'s dtype.
 Value scalarLike(TfRuntime &rt, const Value &t, double v);
 Value mul(TfRuntime &rt, const Value &a, const Value &b);
@@ -102,5 +106,7 @@ ValueList stagedGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
 
 void addMathGradients(std::map<std::string, GradFn> &table);
 void addArrayGradients(std::map<std::string, GradFn> &table);
+/// The segment reductions' (TfGradientSegments.cpp).
+void addSegmentGradients(std::map<std::string, GradFn> &table);
 
 } // namespace kiln::tf

@@ -5,6 +5,7 @@
 // the tensor's type. Inside a function on run-time values, the unsorted
 // reductions with a static `num_segments` are built from a segment mask;
 // the others are an UnimplementedError.
+#include "TfGradient.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
@@ -176,19 +177,35 @@ public:
     TensorType outType{dt.dtype, {segments}};
     outType.shape.insert(outType.shape.end(),
                          dt.shape.begin() + it.shape.size(), dt.shape.end());
+    // A tape records the reduction as TensorFlow's one op, whose gradient
+    // is TfGradientSegments.cpp's.
+    ValueList inputs{data, ids};
+    if (!sorted)
+      inputs.push_back(rt.toTensor(Value::integer(segments)));
+    return recordComposite(rt, kernelName(r, sorted), inputs, {}, [&] {
+      return hostReduce(r, sorted, *dv, segment, segments, row, outType, op);
+    });
+  }
+
+  /// The reduction of known values: `segment` holds each row's id.
+  Value hostReduce(Reduction r, bool sorted, const graph::HostTensor &dv,
+                   const std::vector<int64_t> &segment, int64_t segments,
+                   int64_t row, const TensorType &outType,
+                   const std::string &op) {
+    const TensorType &dt = dv.type;
     auto out = graph::HostTensor::zeros(outType);
     switch (dt.dtype) {
     case DType::Float32:
-      reduceRows<float>(r, sorted, *dv, segment, segments, row, *out);
+      reduceRows<float>(r, sorted, dv, segment, segments, row, *out);
       break;
     case DType::Float64:
-      reduceRows<double>(r, sorted, *dv, segment, segments, row, *out);
+      reduceRows<double>(r, sorted, dv, segment, segments, row, *out);
       break;
     case DType::Int32:
-      reduceRows<int32_t>(r, sorted, *dv, segment, segments, row, *out);
+      reduceRows<int32_t>(r, sorted, dv, segment, segments, row, *out);
       break;
     case DType::Int64:
-      reduceRows<int64_t>(r, sorted, *dv, segment, segments, row, *out);
+      reduceRows<int64_t>(r, sorted, dv, segment, segments, row, *out);
       break;
     default:
       rt.raise("UnimplementedError",

@@ -1,0 +1,116 @@
+// Gradients of the segment reductions (math_grad.py's _SegmentSumGrad and
+// friends), for segment ops computed eagerly: kiln computes them on the
+// host and records each on the tapes as one op (TfSegments.cpp). Inside a
+// tf.function their ops are kiln's own and differentiate as those.
+#include "TfGradientOps.h"
+#include "TfObjects.h"
+#include "TfOps.h"
+
+namespace kiln::tf {
+
+namespace {
+
+/// Calls tf.NAME(args...) (tf.gather, tf.math.segment_sum) as the script
+/// would: `module` "" for tf itself.
+Value callTf(TfRuntime &rt, const char *module, const char *name,
+             ValueList args) {
+  Interpreter &in = rt.in;
+  Value m = in.importModule("tensorflow");
+  if (*module)
+    m = in.getAttr(m, module);
+  CallArgs call;
+  call.positional = std::move(args);
+  return in.call(in.getAttr(m, name), call);
+}
+
+/// `ids`' shape followed by 1s up to `rank` dimensions (broadcasts a value
+/// per segment id over the rows it names).
+Value perIdShape(TfRuntime &rt, const Value &ids, size_t rank) {
+  ValueList dims;
+  std::vector<int64_t> shape = typeOf(rt, ids).shape;
+  shape.resize(rank, 1);
+  for (int64_t d : shape)
+    dims.push_back(Value::integer(d));
+  return rt.in.list(std::move(dims));
+}
+
+/// _GatherDropNegatives: `params`' rows at `ids`, zeros where an id is
+/// negative (unsorted reductions drop those rows).
+Value gatherDropNegatives(TfRuntime &rt, const Value &params,
+                          const Value &ids) {
+  Value clipped = binaryOp(rt, "Maximum", ids, scalarLike(rt, ids, 0));
+  Value gathered = callTf(rt, "", "gather", {params, clipped});
+  Value positive =
+      reshape(rt, binaryOp(rt, "GreaterEqual", ids, scalarLike(rt, ids, 0)),
+              perIdShape(rt, ids, typeOf(rt, gathered).shape.size()));
+  return select(rt, positive, gathered, scalarLike(rt, gathered, 0));
+}
+
+/// _SegmentMinOrMaxGrad and _UnsortedSegmentMinOrMaxGrad: the gradient
+/// shared evenly by the elements equal to their segment's result.
+ValueList minOrMaxGrad(TfRuntime &rt, const TapeEntry &e, const Value &g,
+                       bool sorted) {
+  const Value &data = e.inputs[0], &ids = e.inputs[1];
+  Value gatheredOut = sorted ? callTf(rt, "", "gather", {e.outputs[0], ids})
+                             : gatherDropNegatives(rt, e.outputs[0], ids);
+  Value selected = binaryOp(rt, "Equal", data, gatheredOut);
+  Value counted = cast(rt, selected, typeOf(rt, g).dtype);
+  Value count = sorted ? callTf(rt, "math", "segment_sum", {counted, ids})
+                       : callTf(rt, "math", "unsorted_segment_sum",
+                                {counted, ids, e.inputs[2]});
+  Value weighted = binaryOp(rt, "RealDiv", g, count);
+  Value gathered = sorted ? callTf(rt, "", "gather", {weighted, ids})
+                          : gatherDropNegatives(rt, weighted, ids);
+  ValueList grads(e.inputs.size()); // none for the ids and the count
+  grads[0] = select(rt, selected, gathered, scalarLike(rt, gathered, 0));
+  return grads;
+}
+
+} // namespace
+
+void addSegmentGradients(std::map<std::string, GradFn> &table) {
+  table["SegmentSum"] = [](TfRuntime &rt, const TapeEntry &e,
+                           const ValueList &g) {
+    return ValueList{callTf(rt, "", "gather", {g[0], e.inputs[1]}), Value()};
+  };
+  table["UnsortedSegmentSum"] = [](TfRuntime &rt, const TapeEntry &e,
+                                   const ValueList &g) {
+    return ValueList{gatherDropNegatives(rt, g[0], e.inputs[1]), Value(),
+                     Value()};
+  };
+  // The gradient divided by each segment's size; unsorted_segment_mean is
+  // TensorFlow's sum / max(size, 1), differentiated as those two ops.
+  table["SegmentMean"] = [](TfRuntime &rt, const TapeEntry &e,
+                            const ValueList &g) {
+    const Value &data = e.inputs[0], &ids = e.inputs[1];
+    Value ones = callTf(rt, "", "ones",
+                        {perIdShape(rt, ids, typeOf(rt, data).shape.size()),
+                         makeDType(typeOf(rt, data).dtype)});
+    Value sizes = callTf(rt, "math", "segment_sum", {ones, ids});
+    Value scaled = binaryOp(rt, "RealDiv", g[0], sizes);
+    return ValueList{callTf(rt, "", "gather", {scaled, ids}), Value()};
+  };
+  table["UnsortedSegmentMean"] = [](TfRuntime &rt, const TapeEntry &e,
+                                    const ValueList &g) {
+    const Value &data = e.inputs[0], &ids = e.inputs[1];
+    Value ones = callTf(rt, "", "ones",
+                        {perIdShape(rt, ids, typeOf(rt, data).shape.size()),
+                         makeDType(typeOf(rt, data).dtype)});
+    Value sizes = binaryOp(
+        rt, "Maximum",
+        callTf(rt, "math", "unsorted_segment_sum", {ones, ids, e.inputs[2]}),
+        scalarLike(rt, ones, 1));
+    Value scaled = binaryOp(rt, "RealDiv", g[0], sizes);
+    return ValueList{gatherDropNegatives(rt, scaled, ids), Value(), Value()};
+  };
+  for (const char *op : {"SegmentMax", "SegmentMin"})
+    table[op] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+      return minOrMaxGrad(rt, e, g[0], true);
+    };
+  for (const char *op : {"UnsortedSegmentMax", "UnsortedSegmentMin"})
+    table[op] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+      return minOrMaxGrad(rt, e, g[0], false);
+    };
+}
+
+} // namespace kiln::tf
