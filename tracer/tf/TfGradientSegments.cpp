@@ -78,31 +78,29 @@ void addSegmentGradients(std::map<std::string, GradFn> &table) {
     return ValueList{gatherDropNegatives(rt, g[0], e.inputs[1]), Value(),
                      Value()};
   };
-  // The gradient divided by each segment's size; unsorted_segment_mean is
-  // TensorFlow's sum / max(size, 1), differentiated as those two ops.
-  table["SegmentMean"] = [](TfRuntime &rt, const TapeEntry &e,
-                            const ValueList &g) {
-    const Value &data = e.inputs[0], &ids = e.inputs[1];
-    Value ones = callTf(rt, "", "ones",
-                        {perIdShape(rt, ids, typeOf(rt, data).shape.size()),
-                         makeDType(typeOf(rt, data).dtype)});
-    Value sizes = callTf(rt, "math", "segment_sum", {ones, ids});
-    Value scaled = binaryOp(rt, "RealDiv", g[0], sizes);
-    return ValueList{callTf(rt, "", "gather", {scaled, ids}), Value()};
+  // The gradient divided by each segment's size (unsorted_segment_mean is
+  // TensorFlow's sum / max(size, 1), differentiated as those two ops),
+  // then gathered back to the rows.
+  auto meanGrad = [](bool sorted) {
+    return [sorted](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+      const Value &data = e.inputs[0], &ids = e.inputs[1];
+      Value ones = callTf(rt, "", "ones",
+                          {perIdShape(rt, ids, typeOf(rt, data).shape.size()),
+                           makeDType(typeOf(rt, data).dtype)});
+      Value sizes = sorted ? callTf(rt, "math", "segment_sum", {ones, ids})
+                           : binaryOp(rt, "Maximum",
+                                      callTf(rt, "math", "unsorted_segment_sum",
+                                             {ones, ids, e.inputs[2]}),
+                                      scalarLike(rt, ones, 1));
+      Value scaled = binaryOp(rt, "RealDiv", g[0], sizes);
+      ValueList grads(e.inputs.size());
+      grads[0] = sorted ? callTf(rt, "", "gather", {scaled, ids})
+                        : gatherDropNegatives(rt, scaled, ids);
+      return grads;
+    };
   };
-  table["UnsortedSegmentMean"] = [](TfRuntime &rt, const TapeEntry &e,
-                                    const ValueList &g) {
-    const Value &data = e.inputs[0], &ids = e.inputs[1];
-    Value ones = callTf(rt, "", "ones",
-                        {perIdShape(rt, ids, typeOf(rt, data).shape.size()),
-                         makeDType(typeOf(rt, data).dtype)});
-    Value sizes = binaryOp(
-        rt, "Maximum",
-        callTf(rt, "math", "unsorted_segment_sum", {ones, ids, e.inputs[2]}),
-        scalarLike(rt, ones, 1));
-    Value scaled = binaryOp(rt, "RealDiv", g[0], sizes);
-    return ValueList{gatherDropNegatives(rt, scaled, ids), Value(), Value()};
-  };
+  table["SegmentMean"] = meanGrad(true);
+  table["UnsortedSegmentMean"] = meanGrad(false);
   for (const char *op : {"SegmentMax", "SegmentMin"})
     table[op] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
       return minOrMaxGrad(rt, e, g[0], true);
