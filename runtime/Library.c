@@ -526,6 +526,9 @@ kiln_status kiln_library_open(const char *path, kiln_library **out_library) {
   *out_library = NULL;
   if (!path)
     return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: path is NULL", api);
+  /* dlopen("") would open the program itself. */
+  if (!*path)
+    return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: path is empty", api);
   dlerror();
   void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!handle) {

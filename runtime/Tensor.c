@@ -191,6 +191,26 @@ kiln_status kiln_tensor_create_from_dl(const kiln_dltensor *view,
       check_view("kiln_tensor_create_from_dl", view, false, &dtype, &count);
   if (status != KILN_OK)
     return status;
+  /* The farthest element from the first, in bytes, must be addressable:
+   * strides that overflow would read before or past the buffer. */
+  if (count > 0 && view->strides) {
+    int64_t span = 0, step, bytes;
+    for (int32_t d = 0; d < view->ndim; ++d) {
+      int64_t stride = view->strides[d];
+      if (stride == INT64_MIN ||
+          __builtin_mul_overflow(view->shape[d] - 1,
+                                 stride < 0 ? -stride : stride, &step) ||
+          __builtin_add_overflow(span, step, &span))
+        span = -1;
+      if (span < 0)
+        break;
+    }
+    if (span < 0 ||
+        __builtin_mul_overflow(span, (int64_t)kiln_dtype_size(dtype), &bytes))
+      return kiln_fail(KILN_ERROR_INVALID_ARGUMENT,
+                       "kiln_tensor_create_from_dl: the strides reach past "
+                       "the address range");
+  }
   kiln_tensor *tensor;
   status = kiln_tensor_new_uninit(dtype, view->ndim, view->shape, &tensor);
   if (status != KILN_OK)

@@ -192,13 +192,24 @@ bool parseSignature(const std::string &text, std::string &name,
     }
     graph::TensorType t;
     t.dtype = *d;
-    std::stringstream dims(body.substr(bracket + 1, end - bracket - 1));
-    std::string dim;
-    while (std::getline(dims, dim, ',')) {
+    // "[]" is a scalar; otherwise each comma separates two dimensions.
+    std::string list = body.substr(bracket + 1, end - bracket - 1);
+    std::vector<std::string> dimTexts;
+    if (!blank(list))
+      for (size_t from = 0;;) {
+        size_t comma = list.find(',', from);
+        dimTexts.push_back(list.substr(from, comma - from));
+        if (comma == std::string::npos)
+          break;
+        from = comma + 1;
+      }
+    for (std::string dim : dimTexts) {
       dim.erase(0, dim.find_first_not_of(' '));
       dim.erase(dim.find_last_not_of(' ') + 1);
-      if (dim.empty())
-        continue;
+      if (dim.empty()) {
+        error = "bad --signature '" + text + "': a dimension is empty";
+        return false;
+      }
       if (dim == "None" || dim == "?") {
         t.shape.push_back(-1);
         continue;

@@ -226,6 +226,9 @@ TEST_CASE("kiln_library_open reports unusable files", "[runtime][library]") {
   CHECK(kiln_library_open(KILN_TEST_FAKE_LIBRARY, nullptr) ==
         KILN_ERROR_INVALID_ARGUMENT);
 
+  // "" would be the program itself to dlopen.
+  CHECK(kiln_library_open("", &lib) == KILN_ERROR_INVALID_ARGUMENT);
+  CHECK(lib == nullptr);
   CHECK(kiln_library_open("/nonexistent/libmodel.so", &lib) == KILN_ERROR_IO);
   CHECK(lib == nullptr);
   std::string message = kiln_last_error();

@@ -356,6 +356,16 @@ TEST_CASE("kiln_tensor_create_from_dl copies strided views",
   view.device.device_type = KILN_DL_CUDA;
   CHECK(kiln_tensor_create_from_dl(&view, &t) == KILN_ERROR_INVALID_ARGUMENT);
   CHECK(t == nullptr);
+
+  // Strides whose reach overflows would read outside the buffer.
+  std::vector<int64_t> shape34 = {3, 4};
+  for (int64_t far : {INT64_MAX / 2, INT64_MIN, INT64_MAX / 8}) {
+    int64_t strides[] = {far, 1};
+    view = cpuView(data, KILN_FLOAT32, shape34, strides);
+    CHECK(kiln_tensor_create_from_dl(&view, &t) == KILN_ERROR_INVALID_ARGUMENT);
+    CHECK(t == nullptr);
+    CHECK(contains(kiln_last_error(), "strides reach past"));
+  }
 }
 
 TEST_CASE("kiln_tensor_export_dlpack keeps the tensor alive",
