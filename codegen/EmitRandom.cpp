@@ -1,16 +1,19 @@
 // The stateful random ops of a tf.function (RandomUniform,
-// RandomStandardNormal, RandomUniformInt; tracer/tf/TfRandom.cpp): every
-// element computed from Philox4x32-10 as TensorFlow's CPU kernels compute
-// it, so that a seeded script prints the same numbers. The kernel's
-// generator has key `seed` and counter {0, 0, seed2} advanced by the offset
-// the node reads (its first input, a variable of the function); element i
-// is word i % 4 of the Philox block at counter + i / 4 (i % 2 and i / 2 for
-// 64-bit types), converted as random_distributions.h converts it. The
+// RandomStandardNormal, RandomUniformInt, TruncatedNormal;
+// tracer/tf/TfRandom.cpp): every element computed from Philox4x32-10 as
+// TensorFlow's CPU kernels compute it, so that a seeded script prints the
+// same numbers. The kernel's generator has key `seed` and counter {0, 0,
+// seed2} advanced by the offset the node reads (its first input, a variable
+// of the function); element i is word i % 4 of the Philox block at counter +
+// i / 4 (i % 2 and i / 2 for 64-bit types), converted as
+// random_distributions.h converts it. TruncatedNormal draws a variable
+// number of words per element instead: see truncatedNormal below. The
 // second input, when there is one, is the shape (dimensions known at run
 // time only).
 #include "Emitter.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <array>
 
@@ -110,6 +113,93 @@ struct PhiloxBuilder {
         loc, d,
         b.create<arith::ConstantFloatOp>(loc, APFloat(1.0), b.getF64Type()));
   }
+
+  /// The uniforms of Box-Muller pair `k` (an i64) of block `w`: words 2k
+  /// and 2k + 1 as floats, or the whole block as two doubles.
+  std::pair<Value, Value> uniformPair(const Words &w, Value k, bool is64) {
+    if (is64)
+      return {toDouble(w[0], w[1]), toDouble(w[2], w[3])};
+    auto [u, v] = pickPair(w, k);
+    return {toFloat(u), toFloat(v)};
+  }
+
+  /// Box-Muller as BoxMullerFloat/BoxMullerDouble: a pair of normals (the
+  /// sine's, then the cosine's) from a pair of uniforms.
+  std::pair<Value, Value> boxMuller(Value first, Value second) {
+    Type ft = first.getType();
+    auto fconst = [&](double v) {
+      return b.create<arith::ConstantOp>(loc, b.getFloatAttr(ft, v));
+    };
+    Value u1 = b.create<arith::MaximumFOp>(loc, first, fconst(1.0e-7));
+    // 2 * M_PI is a double: the float case multiplies in double and
+    // rounds the angle to float.
+    Value v1;
+    if (ft.isF64()) {
+      v1 = b.create<arith::MulFOp>(loc, fconst(2.0 * M_PI), second);
+    } else {
+      Value angle = b.create<arith::MulFOp>(
+          loc, b.create<arith::ConstantOp>(loc, b.getF64FloatAttr(2.0 * M_PI)),
+          b.create<arith::ExtFOp>(loc, b.getF64Type(), second));
+      v1 = b.create<arith::TruncFOp>(loc, ft, angle);
+    }
+    Value u2 = b.create<math::SqrtOp>(
+        loc, b.create<arith::MulFOp>(loc, fconst(-2.0),
+                                     b.create<math::LogOp>(loc, u1)));
+    return {b.create<arith::MulFOp>(loc, b.create<math::SinOp>(loc, v1), u2),
+            b.create<arith::MulFOp>(loc, b.create<math::CosOp>(loc, v1), u2)};
+  }
+
+  /// TruncatedNormalDistribution under FillPhiloxRandomTask's variable-
+  /// sample path: output group `group` (of 4 floats or 2 doubles) starts
+  /// at block group * 256 (doubles: 128) and draws Box-Muller pairs from
+  /// successive blocks, keeping the normals below 2 in magnitude in turn;
+  /// element `k` of the group is the (k+1)-th kept one.
+  Value truncatedNormal(Value offset, Value group, Value k, bool is64,
+                        uint64_t seed, uint64_t seed2) {
+    Type ft = is64 ? Type(b.getF64Type()) : Type(b.getF32Type());
+    Value first = b.create<arith::MulIOp>(loc, group, u64(is64 ? 128 : 256));
+    Value zero = u64(0);
+    Value none = b.create<arith::ConstantOp>(loc, b.getFloatAttr(ft, 0.0));
+    auto loop = b.create<scf::WhileOp>(
+        loc, TypeRange{zero.getType(), zero.getType(), ft},
+        ValueRange{zero, zero, none},
+        [&](OpBuilder &cb, Location cl, ValueRange args) {
+          Value more = cb.create<arith::CmpIOp>(cl, arith::CmpIPredicate::ule,
+                                                args[1], k);
+          cb.create<scf::ConditionOp>(cl, more, args);
+        },
+        [&](OpBuilder &bb, Location bl, ValueRange args) {
+          PhiloxBuilder p{bb, bl};
+          Value pair = args[0], kept = args[1], out = args[2];
+          // Floats: two pairs a block; doubles: one.
+          Value block =
+              is64 ? pair : bb.create<arith::DivUIOp>(bl, pair, p.u64(2));
+          Words w = p.block(offset, bb.create<arith::AddIOp>(bl, first, block),
+                            seed, seed2);
+          auto [u, v] = p.uniformPair(
+              w, bb.create<arith::RemUIOp>(bl, pair, p.u64(2)), is64);
+          auto [z0, z1] = p.boxMuller(u, v);
+          Value two =
+              bb.create<arith::ConstantOp>(bl, bb.getFloatAttr(ft, 2.0));
+          for (Value z : {z0, z1}) {
+            Value inside =
+                bb.create<arith::CmpFOp>(bl, arith::CmpFPredicate::OLT,
+                                         bb.create<math::AbsFOp>(bl, z), two);
+            Value take = bb.create<arith::AndIOp>(
+                bl, inside,
+                bb.create<arith::CmpIOp>(bl, arith::CmpIPredicate::eq, kept,
+                                         k));
+            out = bb.create<arith::SelectOp>(bl, take, z, out);
+            kept = bb.create<arith::AddIOp>(
+                bl, kept,
+                bb.create<arith::ExtUIOp>(bl, bb.getI64Type(), inside));
+          }
+          bb.create<scf::YieldOp>(
+              bl, ValueRange{bb.create<arith::AddIOp>(bl, pair, p.u64(1)), kept,
+                             out});
+        });
+    return loop.getResult(2);
+  }
 };
 
 } // namespace
@@ -149,6 +239,12 @@ Value Emitter::emitRandom(const graph::Node &n, RankedTensorType type) {
           nb.create<arith::IndexCastOp>(l, i64, idx[d]));
     Value group = nb.create<arith::DivUIOp>(l, lin, p.u64(perBlock));
     Value k = nb.create<arith::RemUIOp>(l, lin, p.u64(perBlock));
+    if (n.op == "TruncatedNormal") {
+      // Its output groups are as large as the other ops' blocks.
+      nb.create<tensor::YieldOp>(
+          l, p.truncatedNormal(offset, group, k, is64, seed, seed2));
+      return;
+    }
     Words x = p.block(offset, group, seed, seed2);
     Value out;
     if (n.op == "RandomUniformInt") {
@@ -173,42 +269,15 @@ Value Emitter::emitRandom(const graph::Node &n, RankedTensorType type) {
         out = p.toFloat(p.pick(x, k));
       }
     } else {
-      // Box-Muller as BoxMullerFloat/BoxMullerDouble: a pair of normals
-      // from a pair of uniforms, sine for the first, cosine for the second.
-      Value first, second;
-      if (is64) {
-        first = p.toDouble(x[0], x[1]);
-        second = p.toDouble(x[2], x[3]);
-      } else {
-        auto [u, v] = p.pickPair(x, nb.create<arith::DivUIOp>(l, k, p.u64(2)));
-        first = p.toFloat(u);
-        second = p.toFloat(v);
-      }
-      Type ft = first.getType();
-      auto fconst = [&](double v) {
-        return nb.create<arith::ConstantOp>(l, nb.getFloatAttr(ft, v));
-      };
-      Value u1 = nb.create<arith::MaximumFOp>(l, first, fconst(1.0e-7));
-      // 2 * M_PI is a double: the float case multiplies in double and
-      // rounds the angle to float.
-      Value v1;
-      if (is64) {
-        v1 = nb.create<arith::MulFOp>(l, fconst(2.0 * M_PI), second);
-      } else {
-        Value angle = nb.create<arith::MulFOp>(
-            l, nb.create<arith::ConstantOp>(l, nb.getF64FloatAttr(2.0 * M_PI)),
-            nb.create<arith::ExtFOp>(l, nb.getF64Type(), second));
-        v1 = nb.create<arith::TruncFOp>(l, ft, angle);
-      }
-      Value u2 = nb.create<math::SqrtOp>(
-          l, nb.create<arith::MulFOp>(l, fconst(-2.0),
-                                      nb.create<math::LogOp>(l, u1)));
+      // Element k of a float block is the sine's (k even) or the cosine's
+      // (k odd) normal of pair k / 2; a double block is one pair.
+      auto [u, v] =
+          p.uniformPair(x, nb.create<arith::DivUIOp>(l, k, p.u64(2)), is64);
+      auto [sine, cosine] = p.boxMuller(u, v);
       Value odd = nb.create<arith::CmpIOp>(
           l, arith::CmpIPredicate::eq,
           nb.create<arith::RemUIOp>(l, k, p.u64(2)), p.u64(1));
-      Value trig = nb.create<arith::SelectOp>(
-          l, odd, nb.create<math::CosOp>(l, v1), nb.create<math::SinOp>(l, v1));
-      out = nb.create<arith::MulFOp>(l, trig, u2);
+      out = nb.create<arith::SelectOp>(l, odd, cosine, sine);
     }
     nb.create<tensor::YieldOp>(l, out);
   };

@@ -236,7 +236,8 @@ private:
   Value emitOneHot(const graph::Node &n, RankedTensorType type);
   /// ReverseV2 over its (normalized) `axes`.
   Value emitReverse(const graph::Node &n, RankedTensorType type);
-  /// RandomUniform, RandomStandardNormal and RandomUniformInt: Philox as
+  /// RandomUniform, RandomStandardNormal, RandomUniformInt and
+  /// TruncatedNormal: Philox as
   /// TensorFlow's CPU kernels (EmitRandom.cpp).
   Value emitRandom(const graph::Node &n, RankedTensorType type);
   Value emitTile(const graph::Node &n, RankedTensorType type);

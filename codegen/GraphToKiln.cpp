@@ -402,7 +402,7 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return b.create<tensor::CastOp>(loc, type, input(n, 0));
   }
   if (op == "RandomUniform" || op == "RandomStandardNormal" ||
-      op == "RandomUniformInt")
+      op == "RandomUniformInt" || op == "TruncatedNormal")
     return emitRandom(n, type);
   if (op == "ReadVariableOp" || op == "AssignVariableOp" ||
       op == "AssignAddVariableOp" || op == "AssignSubVariableOp")

@@ -130,7 +130,8 @@ void installLosses(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn);
 /// (TfNn.cpp).
 void installNn(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn);
 
-/// tf.random.stateless_uniform and stateless_normal (TfRandom.cpp).
+/// tf.random: set_seed, the stateful and the stateless uniform, normal and
+/// truncated normal samplers (TfRandom.cpp).
 void installRandom(TfRuntime &rt, ModuleBuilder &random);
 
 /// tf.name_scope and the tf.Module base class (TfModuleClass.cpp).

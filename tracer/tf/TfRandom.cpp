@@ -1,10 +1,13 @@
-// tf.random.stateless_uniform and tf.random.stateless_normal, and the
-// stateful tf.random.uniform and tf.random.normal with tf.random.set_seed:
-// the same numbers as TensorFlow's CPU kernels, bit for bit. The seed becomes a
+// tf.random.stateless_uniform, stateless_normal and
+// stateless_truncated_normal, and the stateful tf.random.uniform, normal and
+// truncated_normal with tf.random.set_seed: the same numbers as TensorFlow's
+// CPU kernels, bit for bit. The seed becomes a
 // Philox4x32-10 key and counter (StatelessRandomGetKeyCounter); output
 // element i is sample i % 4 (float32, int32) or i % 2 (64-bit types) of
 // Philox at counter + i / 4 or i / 2, converted as TensorFlow's
-// distributions convert it (random_distributions.h). A seed known at trace
+// distributions convert it (random_distributions.h); a truncated normal
+// draws a variable number of samples per element (see truncatedNormal). A
+// seed known at trace
 // time makes the result a constant, computed here; the scale and shift
 // that tf.random applies after the kernel stay ops of the graph.
 //
@@ -15,7 +18,8 @@
 // by 256 samples per output element. In a tf.function the graph seed is
 // the global seed and an op without a seed takes the graph's count of such
 // ops so far (a staged branch or loop body is a graph of its own); the op
-// is a RandomUniform (RandomStandardNormal, RandomUniformInt) node whose
+// is a RandomUniform (RandomStandardNormal, RandomUniformInt,
+// TruncatedNormal) node whose
 // generator offset is a hidden int64 variable of the function, read as the
 // node's input and advanced after it, so that compiled code stays pure and
 // each call continues the sequence as the kernel's state does.
@@ -91,7 +95,61 @@ double toDouble(uint32_t x0, uint32_t x1) {
   return d - 1.0;
 }
 
-enum class Kind { Uniform, Normal };
+enum class Kind { Uniform, Normal, TruncatedNormal };
+
+/// Box-Muller as TensorFlow's BoxMullerFloat: two normals from two words
+/// (2 * M_PI is a double; libm's sin, cos and log).
+std::array<float, 2> boxMuller(uint32_t x0, uint32_t x1) {
+  float u1 = std::max(toFloat(x0), 1.0e-7f);
+  float v1 = float(2.0 * M_PI * toFloat(x1));
+  float u2 = std::sqrt(-2.0f * std::log(u1));
+  return {std::sin(v1) * u2, std::cos(v1) * u2};
+}
+
+/// BoxMullerDouble: two normals from a block's four words.
+std::array<double, 2> boxMuller(const Block &x) {
+  double u1 = std::max(toDouble(x[0], x[1]), 1.0e-7);
+  double v1 = 2.0 * M_PI * toDouble(x[2], x[3]);
+  double u2 = std::sqrt(-2.0 * std::log(u1));
+  return {std::sin(v1) * u2, std::cos(v1) * u2};
+}
+
+/// TruncatedNormalDistribution as FillPhiloxRandomTask runs it (its
+/// variable-sample path): output group g, 4 floats or 2 doubles, starts
+/// 256 samples per element into the generator (block g * 256 or g * 128)
+/// and takes Box-Muller pairs from successive blocks (floats: two pairs a
+/// block), keeping each normal below 2 in magnitude until the group is
+/// full.
+template <typename T>
+std::vector<T> truncatedNormal(int64_t n, Key key, Block counter) {
+  constexpr int64_t group = sizeof(T) == 8 ? 2 : 4;
+  std::vector<T> out(n);
+  for (int64_t first = 0; first < n; first += group) {
+    Block at = skip(counter, uint64_t(first) * 256 / 4);
+    int64_t kept = 0;
+    while (kept < group) {
+      Block x = philox(at, key);
+      at = skip(at, 1);
+      std::array<T, 4> normals{};
+      int count = 2;
+      if constexpr (sizeof(T) == 8) {
+        auto z = boxMuller(x);
+        normals = {z[0], z[1]};
+      } else {
+        auto z0 = boxMuller(x[0], x[1]), z1 = boxMuller(x[2], x[3]);
+        normals = {z0[0], z0[1], z1[0], z1[1]};
+        count = 4;
+      }
+      for (int i = 0; i < count && kept < group; ++i)
+        if (std::fabs(normals[i]) < T(2)) {
+          if (first + kept < n)
+            out[first + kept] = normals[i];
+          ++kept;
+        }
+    }
+  }
+  return out;
+}
 
 /// The kernel's output from a Philox generator at `key`, `counter`:
 /// `n` samples of `dtype` (`lo`, `range` for integers).
@@ -100,6 +158,17 @@ graph::HostTensorPtr generate(Kind kind, DType dtype,
                               Block counter, int64_t lo, uint64_t range) {
   auto t = graph::HostTensor::zeros(TensorType{dtype, shape});
   int64_t n = t->type.numElements();
+  if (kind == Kind::TruncatedNormal) {
+    auto copy = [&](const auto &values) {
+      if (n > 0)
+        std::memcpy(t->bytes.data(), values.data(), n * sizeof values[0]);
+    };
+    if (dtype == DType::Float64)
+      copy(truncatedNormal<double>(n, key, counter));
+    else
+      copy(truncatedNormal<float>(n, key, counter));
+    return t;
+  }
   bool wide = dtype == DType::Float64 || dtype == DType::Int64;
   int64_t perBlock = wide ? 2 : 4;
   for (int64_t group = 0; group * perBlock < n; ++group) {
@@ -125,22 +194,16 @@ graph::HostTensorPtr generate(Kind kind, DType dtype,
       }
       continue;
     }
-    // Box-Muller, as TensorFlow's BoxMullerFloat/BoxMullerDouble (2 * M_PI
-    // is a double; libm's sin, cos and log).
     if (dtype == DType::Float32) {
       for (int k = 0; k < 2; ++k) {
-        float u1 = std::max(toFloat(x[2 * k]), 1.0e-7f);
-        float v1 = float(2.0 * M_PI * toFloat(x[2 * k + 1]));
-        float u2 = std::sqrt(-2.0f * std::log(u1));
-        put(2 * k, std::sin(v1) * u2);
-        put(2 * k + 1, std::cos(v1) * u2);
+        auto z = boxMuller(x[2 * k], x[2 * k + 1]);
+        put(2 * k, z[0]);
+        put(2 * k + 1, z[1]);
       }
     } else {
-      double u1 = std::max(toDouble(x[0], x[1]), 1.0e-7);
-      double v1 = 2.0 * M_PI * toDouble(x[2], x[3]);
-      double u2 = std::sqrt(-2.0 * std::log(u1));
-      put(0, std::sin(v1) * u2);
-      put(1, std::cos(v1) * u2);
+      auto z = boxMuller(x);
+      put(0, z[0]);
+      put(1, z[1]);
     }
   }
   return t;
@@ -256,24 +319,23 @@ Value statelessUniform(TfRuntime &rt, const Params &p) {
                   minval);
 }
 
-Value statelessNormal(TfRuntime &rt, const Params &p) {
+/// tf.random.stateless_normal and stateless_truncated_normal (`kind`),
+/// `fname` in messages, `op` naming the kernel's result.
+Value statelessNormal(TfRuntime &rt, const Params &p, const std::string &fname,
+                      Kind kind, const std::string &op) {
   Interpreter &in = rt.in;
-  const std::string fname = "stateless_normal";
   std::vector<int64_t> shape = shapeArg(rt, p.require("shape", fname), fname);
   auto [seed0, seed1] = seedArg(rt, p.require("seed", fname), fname);
   DType dtype = dtypeOr(in, p, DType::Float32);
   if (dtype != DType::Float32 && dtype != DType::Float64)
-    rt.raise("UnimplementedError",
-             "kiln's tf.random.stateless_normal takes float32 and float64 "
-             "only, not " +
-                 std::string(py::dtypeName(dtype)));
+    rt.raise("UnimplementedError", "kiln's tf.random." + fname +
+                                       " takes float32 and float64 only, not " +
+                                       std::string(py::dtypeName(dtype)));
   Value mean =
       rt.toTensor(p.has("mean") ? p.get("mean") : Value::floating(0.0), dtype);
   Value stddev = rt.toTensor(
       p.has("stddev") ? p.get("stddev") : Value::floating(1.0), dtype);
-  Value rnd =
-      rt.constant(generate(Kind::Normal, dtype, shape, seed0, seed1, 0, 0),
-                  "StatelessRandomNormalV2");
+  Value rnd = rt.constant(generate(kind, dtype, shape, seed0, seed1, 0, 0), op);
   // random_ops: rnd * stddev + mean.
   return binaryOp(rt, "AddV2", binaryOp(rt, "Mul", rnd, stddev), mean);
 }
@@ -415,6 +477,13 @@ std::vector<int64_t> statefulShape(TfRuntime &rt, const Value &v,
   return shapeArg(rt, folded, fname);
 }
 
+/// `v` is the Python int `n` (None counts as 1: maxval's default).
+bool isPythonInt(const Value &v, int64_t n) {
+  if (v.isNone())
+    return n == 1;
+  return v.isIntLike() && !v.is(py::Type::Bool) && v.asInt() == n;
+}
+
 Value randomUniform(TfRuntime &rt, const Params &p) {
   const std::string fname = "uniform";
   Value dims;
@@ -453,11 +522,7 @@ Value randomUniform(TfRuntime &rt, const Params &p) {
                  std::string(py::dtypeName(dtype)));
   // random_ops.random_uniform: the bounds are used unless they are the
   // Python ints 0 and 1.
-  bool minIsZero =
-      minArg.isIntLike() && !minArg.is(py::Type::Bool) && minArg.asInt() == 0;
-  bool maxIsOne =
-      maxArg.isNone() ||
-      (maxArg.isIntLike() && !maxArg.is(py::Type::Bool) && maxArg.asInt() == 1);
+  bool minIsZero = isPythonInt(minArg, 0), maxIsOne = isPythonInt(maxArg, 1);
   Value minval, maxval;
   if (!minIsZero || !maxIsOne) {
     minval = rt.toTensor(minArg, dtype);
@@ -472,22 +537,24 @@ Value randomUniform(TfRuntime &rt, const Params &p) {
       binaryOp(rt, "Mul", result, binaryOp(rt, "Sub", maxval, minval)), minval);
 }
 
-Value randomNormal(TfRuntime &rt, const Params &p) {
-  const std::string fname = "normal";
+/// tf.random.normal and truncated_normal (`fname`): kernel `op` of `kind`
+/// scaled and shifted.
+Value randomNormal(TfRuntime &rt, const Params &p, const std::string &fname,
+                   Kind kind, const std::string &op) {
   Value dims;
   std::vector<int64_t> shape =
       statefulShape(rt, p.require("shape", fname), fname, dims);
   DType dtype = dtypeOr(rt.in, p, DType::Float32);
   if (dtype != DType::Float32 && dtype != DType::Float64)
-    rt.raise("UnimplementedError",
-             "kiln's tf.random.normal takes float32 and float64 only, not " +
-                 std::string(py::dtypeName(dtype)));
+    rt.raise("UnimplementedError", "kiln's tf.random." + fname +
+                                       " takes float32 and float64 only, not " +
+                                       std::string(py::dtypeName(dtype)));
   Value mean =
       rt.toTensor(p.has("mean") ? p.get("mean") : Value::floating(0.0), dtype);
   Value stddev = rt.toTensor(
       p.has("stddev") ? p.get("stddev") : Value::floating(1.0), dtype);
-  Value rnd = statefulSamples(rt, "RandomStandardNormal", Kind::Normal, dtype,
-                              shape, p.get("seed"), 0, 0, dims);
+  Value rnd =
+      statefulSamples(rt, op, kind, dtype, shape, p.get("seed"), 0, 0, dims);
   return binaryOp(rt, "AddV2", binaryOp(rt, "Mul", rnd, stddev), mean);
 }
 
@@ -559,26 +626,64 @@ void installRandom(TfRuntime &rt, ModuleBuilder &random) {
     state.rng.seedByArray(uint64_t(s < 0 ? -s : s));
     return Value();
   });
+  // While tracing, each op's nodes are in random_ops' name scope, and the
+  // result named as TensorFlow's: the scope's name itself, but for a
+  // float tf.random.uniform, whose result is the kernel's node, or its
+  // Mul when only maxval is given.
   random.def("uniform", [r](Interpreter &in, CallArgs &args) {
-    return randomUniform(
-        *r, Params(in, args, "uniform",
-                   {"shape", "minval", "maxval", "dtype", "seed", "name"}));
+    Params p(in, args, "uniform",
+             {"shape", "minval", "maxval", "dtype", "seed", "name"});
+    py::BuiltinFn make = [r, &p](Interpreter &, CallArgs &) {
+      return randomUniform(*r, p);
+    };
+    bool isFloat = !isInteger(dtypeOr(in, p, DType::Float32));
+    Value minArg =
+        p.values.count("minval") ? p.get("minval") : Value::integer(0);
+    if (isFloat && isPythonInt(minArg, 0))
+      return (isPythonInt(p.get("maxval"), 1)
+                  ? inNameScope(*r, "random_uniform", make)
+                  : namedOp(*r, "random_uniform", make, "Mul"))(in, args);
+    return namedOp(*r, "random_uniform", make)(in, args);
   });
-  random.def("normal", [r](Interpreter &in, CallArgs &args) {
-    return randomNormal(
-        *r, Params(in, args, "normal",
-                   {"shape", "mean", "stddev", "dtype", "seed", "name"}));
-  });
-  random.def("stateless_uniform", [r](Interpreter &in, CallArgs &args) {
-    return statelessUniform(*r, Params(in, args, "stateless_uniform",
-                                       {"shape", "seed", "minval", "maxval",
-                                        "dtype", "name", "alg"}));
-  });
-  random.def("stateless_normal", [r](Interpreter &in, CallArgs &args) {
-    return statelessNormal(*r, Params(in, args, "stateless_normal",
-                                      {"shape", "seed", "mean", "stddev",
+  for (auto [fname, scope, kind, op] :
+       {std::tuple{"normal", "random_normal", Kind::Normal,
+                   "RandomStandardNormal"},
+        std::tuple{"truncated_normal", "truncated_normal",
+                   Kind::TruncatedNormal, "TruncatedNormal"}})
+    random.def(fname,
+               namedOp(rt, scope,
+                       [r, fname = std::string(fname), kind = kind,
+                        op = std::string(op)](Interpreter &in, CallArgs &args) {
+                         return randomNormal(*r,
+                                             Params(in, args, fname,
+                                                    {"shape", "mean", "stddev",
+                                                     "dtype", "seed", "name"}),
+                                             fname, kind, op);
+                       }));
+  random.def("stateless_uniform",
+             namedOp(rt, "stateless_random_uniform",
+                     [r](Interpreter &in, CallArgs &args) {
+                       return statelessUniform(
+                           *r, Params(in, args, "stateless_uniform",
+                                      {"shape", "seed", "minval", "maxval",
                                        "dtype", "name", "alg"}));
-  });
+                     }));
+  for (auto [fname, scope, kind, op] :
+       {std::tuple{"stateless_normal", "stateless_random_normal", Kind::Normal,
+                   "StatelessRandomNormalV2"},
+        std::tuple{"stateless_truncated_normal", "stateless_truncated_normal",
+                   Kind::TruncatedNormal, "StatelessTruncatedNormalV2"}})
+    random.def(fname,
+               namedOp(rt, scope,
+                       [r, fname = std::string(fname), kind = kind,
+                        op = std::string(op)](Interpreter &in, CallArgs &args) {
+                         return statelessNormal(
+                             *r,
+                             Params(in, args, fname,
+                                    {"shape", "seed", "mean", "stddev", "dtype",
+                                     "name", "alg"}),
+                             fname, kind, op);
+                       }));
 }
 
 } // namespace kiln::tf
