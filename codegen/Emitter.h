@@ -241,6 +241,10 @@ private:
   /// TensorFlow's CPU kernels (EmitRandom.cpp).
   Value emitRandom(const graph::Node &n, RankedTensorType type);
   Value emitTile(const graph::Node &n, RankedTensorType type);
+  /// MatrixDeterminant, LogMatrixDeterminant (its log |det| as output 1),
+  /// MatrixInverse and MatrixSolve: Eigen's PartialPivLU as TensorFlow's
+  /// kernels run it (EmitLinalg.cpp).
+  Value emitLinalgLu(const graph::Node &n, RankedTensorType type);
   /// Cumsum/Cumprod along `axis`, `exclusive` and `reverse` as TensorFlow's.
   Value emitScan(const graph::Node &n, RankedTensorType type);
   /// Split, SplitV and Unpack: slices of the input along `axis`; returns

@@ -716,6 +716,9 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitScan(n, type);
   if (op == "TopKV2")
     return emitTopK(n, type);
+  if (op == "MatrixDeterminant" || op == "LogMatrixDeterminant" ||
+      op == "MatrixInverse" || op == "MatrixSolve")
+    return emitLinalgLu(n, type);
   if (op == "Split" || op == "SplitV" || op == "Unpack")
     return emitSplit(n, type);
   if (op == "Reshape" || op == "ExpandDims" || op == "Squeeze")

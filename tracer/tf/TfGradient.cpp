@@ -494,6 +494,7 @@ const std::map<std::string, GradFn> &allGradientFunctions() {
     addMathGradients(all);
     addArrayGradients(all);
     addSegmentGradients(all);
+    addLinalgGradients(all);
     return all;
   }();
   return table;

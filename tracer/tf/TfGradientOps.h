@@ -108,5 +108,8 @@ void addMathGradients(std::map<std::string, GradFn> &table);
 void addArrayGradients(std::map<std::string, GradFn> &table);
 /// The segment reductions' (TfGradientSegments.cpp).
 void addSegmentGradients(std::map<std::string, GradFn> &table);
+/// MatrixDeterminant, LogMatrixDeterminant, MatrixInverse and MatrixSolve
+/// (TfLinalgLu.cpp).
+void addLinalgGradients(std::map<std::string, GradFn> &table);
 
 } // namespace kiln::tf

@@ -1615,6 +1615,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
         }));
     installLinalg(*r, tf, linalg);
     installMatrixDiag(*r, linalg);
+    installLinalgLu(*r, linalg);
     installTrainingMath(*r, tf, math, nn, linalg);
     nameComposites(*r, {&tf, &math, &nn, &linalg});
     tf.set("linalg", linalg.value());

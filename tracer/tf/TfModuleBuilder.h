@@ -156,6 +156,8 @@ void installDebugging(TfRuntime &rt, ModuleBuilder &tf,
 
 /// tf.linalg.diag, diag_part, trace and band_part (TfMatrixDiag.cpp).
 void installMatrixDiag(TfRuntime &rt, ModuleBuilder &linalg);
+/// tf.linalg.det, slogdet, inv and solve (TfLinalgLu.cpp).
+void installLinalgLu(TfRuntime &rt, ModuleBuilder &linalg);
 
 /// tf.roll, tf.repeat and tf.meshgrid (TfRepeat.cpp).
 void installRepeat(TfRuntime &rt, ModuleBuilder &tf);

@@ -611,6 +611,18 @@ ValueList TfRuntime::applyOp(const std::string &op, const ValueList &inputs,
     const std::string oom = "ResourceExhaustedError: ";
     if (error.compare(0, oom.size(), oom) == 0)
       raise("ResourceExhaustedError", error.substr(oom.size()));
+    // A run-time check of the op failed (MatrixInverse of a singular
+    // matrix): the kernel's error, as an eager op reports it.
+    const std::string start = " defined at (most recent call last):\n",
+                      end = "\n\t [[{{node ";
+    size_t colon = error.find(": "), from = error.find(start),
+           to = error.rfind(end);
+    if (colon != std::string::npos && from != std::string::npos &&
+        to != std::string::npos && to > from)
+      raise(error.substr(0, colon),
+            eagerKernelPrefix(op) +
+                error.substr(from + start.size(), to - from - start.size()) +
+                eagerOpSuffix(op));
     raise("InternalError", error);
   }
   ValueList out;
