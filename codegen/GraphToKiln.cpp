@@ -394,6 +394,13 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return b.create<IdentityOp>(loc, type, input(n, 0));
   if (op == "Identity")
     return b.create<tensor::CastOp>(loc, type, input(n, 0));
+  // IdentityN (tf.custom_gradient's outputs): output i is input i.
+  if (op == "IdentityN") {
+    for (size_t i = 1; i < n.inputs.size(); ++i)
+      values[key({static_cast<int>(&n - g.nodes.data()),
+                  static_cast<int>(i)})] = input(n, i);
+    return castTo(loc, input(n, 0), type);
+  }
   // EnsureShape's checks are emitChecked's; its result may know more
   // dimensions than its input.
   if (op == "EnsureShape") {

@@ -553,6 +553,15 @@ struct PauseRecording {
   bool saved;
 };
 
+/// Every tape paused while it lives.
+struct PauseAll {
+  explicit PauseAll(TfRuntime &rt) {
+    for (auto &tape : rt.tapes)
+      paused.push_back(std::make_unique<PauseRecording>(*tape));
+  }
+  std::vector<std::unique_ptr<PauseRecording>> paused;
+};
+
 } // namespace
 
 void recordOperation(TfRuntime &rt, const std::string &op,
@@ -668,9 +677,7 @@ Value recordCall(TfRuntime &rt, const ValueList &inputs,
       inner->watched.insert(keyOf(rt, v));
   Value result;
   {
-    std::vector<std::unique_ptr<PauseRecording>> paused;
-    for (auto &tape : rt.tapes)
-      paused.push_back(std::make_unique<PauseRecording>(*tape));
+    PauseAll paused(rt);
     inner->recording = true;
     rt.tapes.push_back(inner);
     struct PopTape {
@@ -1326,6 +1333,172 @@ bool GradientTapeObject::getAttr(Interpreter &in, const Value &self,
   return true;
 }
 
+namespace {
+
+/// Calls tf.nest.NAME(args...).
+Value callNest(Interpreter &in, const char *name, ValueList args) {
+  CallArgs call;
+  call.positional = std::move(args);
+  return in.call(
+      in.getAttr(in.getAttr(in.importModule("tensorflow"), "nest"), name),
+      call);
+}
+
+/// Whether `fn` (a Python function) takes keyword argument `name`, or
+/// **kwargs.
+bool takesKeyword(const Value &fn, const std::string &name) {
+  auto *f = fn.is(Type::Function) ? &fn.as<py::FunctionObject>() : nullptr;
+  if (!f || !f->args)
+    return false;
+  if (f->args->kwarg)
+    return true;
+  for (const auto *list : {&f->args->args, &f->args->kwonly})
+    for (const auto &arg : *list)
+      if (arg.name == name)
+        return true;
+  return false;
+}
+
+/// A call of a function decorated with tf.custom_gradient, as
+/// custom_gradient.py's eager and graph decorators make it: the function
+/// runs (tapes paused; inside a trace on its arguments converted to
+/// tensors) and returns (result, grad_fn); the result's tensors come back
+/// through Identity ops (one IdentityN node, with the arguments, inside a
+/// trace), which the tapes record as one op whose gradient calls grad_fn
+/// with the results' gradients (zeros for those that got none). Variables
+/// the function read are passed to grad_fn as `variables=`, and their
+/// gradients follow the arguments'.
+Value callCustomGradient(TfRuntime &rt, const Value &f, CallArgs args) {
+  Interpreter &in = rt.in;
+  if (rt.tracing)
+    for (Value &a : args.positional)
+      a = callNest(
+          in, "map_structure",
+          {in.getAttr(in.importModule("tensorflow"), "convert_to_tensor"), a});
+  // The forward pass, noting the variables it reads.
+  auto watcher = std::make_shared<GradientTapeObject>(rt);
+  watcher->watchAccessedVariables = true;
+  Value out;
+  {
+    PauseAll paused(rt);
+    watcher->recording = true;
+    rt.tapes.push_back(watcher);
+    struct PopTape {
+      TfRuntime &rt;
+      ~PopTape() { rt.tapes.pop_back(); }
+    } pop{rt};
+    out = in.call(f, args);
+  }
+  // result, grad_fn = f(*args)
+  ValueList pair = in.toList(out);
+  if (pair.size() != 2)
+    in.valueError(pair.size() > 2
+                      ? "too many values to unpack (expected 2)"
+                      : "not enough values to unpack (expected 2, got " +
+                            std::to_string(pair.size()) + ")");
+  Value result = pair[0], gradFn = pair[1];
+  ValueList flatArgs =
+      in.toList(callNest(in, "flatten", {in.list(args.positional)}));
+  for (auto &[key, value] : args.keywords)
+    for (const Value &v : in.toList(callNest(in, "flatten", {value})))
+      flatArgs.push_back(v);
+  std::vector<std::shared_ptr<VariableState>> variables;
+  ValueList variableObjects;
+  for (auto &read : watcher->reads)
+    if (std::find(variables.begin(), variables.end(), read.var) ==
+        variables.end()) {
+      variables.push_back(read.var);
+      variableObjects.push_back(makeVariable(rt, read.var, false));
+    }
+  if (!variables.empty() && !takesKeyword(gradFn, "variables"))
+    in.typeError("@tf.custom_gradient grad_fn must accept keyword argument "
+                 "'variables', since function uses variables: " +
+                 in.repr(in.list(variableObjects)));
+  ValueList inputs;
+  for (const Value &a : flatArgs)
+    inputs.push_back(rt.toTensor(a));
+  ValueList flatResult = in.toList(callNest(in, "flatten", {result}));
+  ValueList outputs;
+  if (rt.tracing) {
+    ValueList all = flatResult;
+    for (const Value &v : flatResult)
+      if (!rt.isTensor(v))
+        in.typeError("custom_gradient results must be tensors, not " +
+                     in.repr(v));
+    all.insert(all.end(), inputs.begin(), inputs.end());
+    std::vector<TensorType> types;
+    for (const Value &v : all)
+      types.push_back(rt.tensor(v).type);
+    PauseAll pauseAll(rt);
+    ValueList copies = rt.applyMulti("IdentityN", all, {}, types, "IdentityN");
+    outputs.assign(copies.begin(), copies.begin() + flatResult.size());
+  } else {
+    PauseAll pauseAll(rt);
+    for (const Value &v : flatResult)
+      outputs.push_back(identity(rt, rt.toTensor(v)));
+  }
+  TfRuntime *r = &rt;
+  for (auto &tape : rt.tapes) {
+    if (!tape->recording)
+      continue;
+    TapeEntry entry("CustomGradient", inputs, outputs);
+    bool watches = false;
+    for (auto &v : inputs)
+      watches |= differentiable(rt, v) && tape->watched.count(keyOf(rt, v));
+    std::vector<size_t> picked; // the variables this tape watches
+    for (size_t k = 0; k < variables.size(); ++k) {
+      if (!tape->watchesReadsOf(*variables[k]))
+        continue;
+      tape->watchRead(variables[k]);
+      entry.variables.push_back(variables[k]);
+      picked.push_back(k);
+      watches = true;
+    }
+    if (!watches)
+      continue;
+    size_t argCount = inputs.size();
+    entry.backward = [r, gradFn, outputs, variableObjects, picked,
+                      argCount](const ValueList &grads) {
+      TfRuntime &rt = *r;
+      Interpreter &in = rt.in;
+      CallArgs call;
+      for (size_t i = 0; i < outputs.size(); ++i)
+        call.positional.push_back(
+            grads[i].isNone() ? filledLike(rt, outputs[i], 0) : grads[i]);
+      if (!variableObjects.empty())
+        call.keywords.emplace_back("variables", in.list(variableObjects));
+      Value got = in.call(gradFn, call);
+      ValueList variableGrads;
+      if (!variableObjects.empty()) {
+        ValueList two = in.toList(got);
+        if (two.size() != 2)
+          in.valueError("not enough values to unpack (expected 2, got " +
+                        std::to_string(two.size()) + ")");
+        got = two[0];
+        variableGrads = in.toList(two[1]);
+        if (variableGrads.size() != variableObjects.size())
+          in.valueError("Must return gradient for each variable from "
+                        "@custom_gradient grad_fn.");
+      }
+      ValueList flat = in.toList(callNest(in, "flatten", {got}));
+      if (flat.size() != argCount)
+        in.valueError("custom_gradient function expected to return " +
+                      std::to_string(argCount) + " gradients, but returned " +
+                      std::to_string(flat.size()) + " instead.");
+      for (size_t k : picked)
+        flat.push_back(variableGrads[k]);
+      return flat;
+    };
+    tape->entries.push_back(std::move(entry));
+    for (auto &v : outputs)
+      if (differentiable(rt, v))
+        tape->watched.insert(keyOf(rt, v));
+  }
+  return callNest(in, "pack_sequence_as", {result, in.list(outputs)});
+}
+
+} // namespace
+
 void installGradientTape(TfRuntime &rt, ModuleBuilder &tf) {
   TfRuntime *r = &rt;
   auto cls = std::make_shared<CallableType>(
@@ -1341,6 +1514,24 @@ void installGradientTape(TfRuntime &rt, ModuleBuilder &tf) {
         return Value::object(Type::Native, tape);
       });
   tf.set("GradientTape", Value::object(Type::Native, cls));
+  // tf.custom_gradient(f), also as a decorator.
+  tf.def("custom_gradient", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "custom_gradient", {"f"});
+    Value f = p.get("f");
+    auto decorate = [r](Interpreter &in, const Value &f) {
+      std::string name = f.is(Type::Function) ? f.as<py::FunctionObject>().name
+                                              : "custom_gradient";
+      return in.builtin(name, [r, f](Interpreter &, CallArgs &args) {
+        return callCustomGradient(*r, f, args);
+      });
+    };
+    if (!f.isNone())
+      return decorate(in, f);
+    return in.builtin("decorated", [decorate](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "decorated", {"f"});
+      return decorate(in, p.require("f", "decorated"));
+    });
+  });
   ModuleBuilder unconnected(rt.in, rt, "tensorflow.UnconnectedGradients");
   unconnected.set("NONE", rt.in.str("none"));
   unconnected.set("ZERO", rt.in.str("zero"));
