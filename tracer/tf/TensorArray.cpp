@@ -150,6 +150,8 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
                 TensorType{ta->dtype, *next->elementShape}.shapeString());
           if (next->buffer.isNone())
             next->buffer = reserveBuffer(*next);
+          if (!r.tracing)
+            ta->cleared.erase(r.constantValue(index)->elementAsInt(0));
           next->buffer = r.apply("TensorListSetItem", {next->buffer, index, v},
                                  {{"grow", ta->dynamicSize}},
                                  next->bufferType(), "TensorArrayV3Write");
@@ -172,14 +174,28 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
       row.shape.erase(row.shape.begin());
       // A TensorList's index is not taken from the end: tensor_list gives
       // its bounds check and message.
-      return r.apply("GatherV2", {ta->buffer, index},
-                     {{"axis", int64_t(0)}, {"tensor_list", true}}, row,
-                     "TensorArrayV3Read");
+      Value element = r.apply("GatherV2", {ta->buffer, index},
+                              {{"axis", int64_t(0)}, {"tensor_list", true}},
+                              row, "TensorArrayV3Read");
+      if (r.tracing || !ta->clearAfterRead)
+        return element;
+      int64_t i = r.constantValue(index)->elementAsInt(0);
+      if (!ta->cleared.insert(i).second)
+        r.raise("InvalidArgumentError",
+                "Could not read index " + std::to_string(i) +
+                    " twice because it was cleared after a previous read "
+                    "(perhaps try setting clear_after_read = false?)");
+      ta->buffer = r.apply(
+          "TensorListSetItem", {ta->buffer, index, filled(r, row, 0)},
+          {{"grow", false}}, r.tensor(ta->buffer).type, "TensorArrayV3Write");
+      return element;
     });
     return true;
   }
-  // The elements stacked: [size, *element_shape].
+  // The elements stacked: [size, *element_shape]. Eagerly the cleared
+  // ones become zeros that read again without an error.
   auto stacked = [ta, &r]() {
+    ta->cleared.clear();
     if (ta->buffer.isNone()) {
       // Never written: an empty stack of the known element shape.
       TensorType t{ta->dtype, {0}};
@@ -227,6 +243,8 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
       if (t.unknownRank || t.shape.empty())
         r.in.valueError("Shape must be at least rank 1 but is rank 0");
       auto next = ta->with(v, Value());
+      next->cleared.clear();
+      ta->cleared.clear();
       next->elementShape =
           std::vector<int64_t>(t.shape.begin() + 1, t.shape.end());
       next->size = firstDimension(r, v);
@@ -275,6 +293,9 @@ Value makeTensorArray(TfRuntime &rt, CallArgs &args) {
     in.typeError("TensorArray dtype must be a tf.DType, got " + in.repr(d));
   ta->dtype = dt->dtype;
   ta->dynamicSize = got.count("dynamic_size") && in.truthy(got["dynamic_size"]);
+  ta->clearAfterRead = !got.count("clear_after_read") ||
+                       got["clear_after_read"].isNone() ||
+                       in.truthy(got["clear_after_read"]);
   Value size = got.count("size") ? got["size"] : Value();
   if (size.isNone()) {
     if (!ta->dynamicSize)

@@ -12,6 +12,8 @@
 
 #include "TfRuntime.h"
 
+#include <set>
+
 namespace kiln::tf {
 
 struct TensorArrayObject : py::NativeObject {
@@ -22,6 +24,12 @@ struct TensorArrayObject : py::NativeObject {
   std::optional<std::vector<int64_t>> elementShape;
   Value buffer; // a tensor, or None before the element shape is known
   Value size;   // int32 scalar tensor
+  /// Eagerly, a read empties its element (TensorFlow's _EagerTensorArray;
+  /// graph arrays ignore clear_after_read): the indices a read cleared,
+  /// which read as an error until written again or filled with zeros by
+  /// stack, gather or concat. Their rows of `buffer` are zeros.
+  bool clearAfterRead = true;
+  std::set<int64_t> cleared;
 
   std::string typeName() const override { return "TensorArray"; }
   std::string repr(Interpreter &in, const Value &self) override;
