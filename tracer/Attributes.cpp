@@ -66,6 +66,17 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
       out = tuple(inst.args);
       return true;
     }
+    // The chaining `raise ... from` and handling record.
+    if (inst.cls->isException && !inst.dict.count(name)) {
+      if (name == "__cause__" || name == "__context__") {
+        out = name == "__cause__" ? inst.cause : inst.context;
+        return true;
+      }
+      if (name == "__suppress_context__") {
+        out = Value::boolean(inst.suppressContext);
+        return true;
+      }
+    }
     // SystemExit.code: its one argument, its arguments, or None.
     if (name == "code" && inst.cls->isException && !inst.dict.count(name) &&
         isInstance(obj, builtinClass("SystemExit").get())) {

@@ -298,7 +298,17 @@ void Interpreter::installBuiltinTypes() {
     return in.tuple(args.positional.empty() ? ValueList{}
                                             : in.toList(args.positional[0]));
   });
-  define("dict", Type::Dict, makeDict);
+  auto dictClass = define("dict", Type::Dict, makeDict);
+  // dict.fromkeys(iterable, value=None): each key mapped to the one value.
+  dictClass->dict["fromkeys"] =
+      builtin("fromkeys", [](Interpreter &in, CallArgs &args) {
+        ArgParser(in, args, "fromkeys").expect(1, 2);
+        Value value = args.positional.size() > 1 ? args.positional[1] : Value();
+        Value out = in.dict();
+        for (const Value &k : in.toList(args.positional[0]))
+          in.setItem(out, k, value);
+        return out;
+      });
   define("set", Type::Set, makeSet);
   define("range", Type::Range, makeRange);
   define("slice", Type::Slice, [](Interpreter &in, CallArgs &args) {

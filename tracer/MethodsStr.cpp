@@ -346,6 +346,72 @@ void Interpreter::installStrMethods() {
   auto def = [&](const char *name, MethodFn fn) {
     defineMethod(Type::Str, name, std::move(fn));
   };
+  // str.translate: each character looked up in `table` by code point; a
+  // missing one (LookupError) stays, None deletes it.
+  def("translate", [](Interpreter &in, const Value &self, Args &args) {
+    ArgParser(in, args, "translate").expect(1, 1);
+    const Value &table = args.positional[0];
+    std::string out;
+    for (char32_t cp : decodeUtf8(S(self))) {
+      Value to;
+      try {
+        to = in.getItem(table, Value::integer(cp));
+      } catch (PyException &e) {
+        if (!in.isInstance(e.exc, in.builtinClass("LookupError").get()))
+          throw;
+        appendCodePoint(out, cp);
+        continue;
+      }
+      if (to.isNone())
+        continue;
+      if (to.is(Type::Str))
+        out += to.as<StrObject>().s;
+      else if (to.is(Type::Int))
+        appendCodePoint(out, static_cast<uint32_t>(in.toIndex(to)));
+      else
+        in.typeError("character mapping must return integer, None or str");
+    }
+    return in.str(out);
+  });
+  // str.maketrans(dict) or (from, to[, delete]): a table of code points.
+  builtinClass("str")->dict["maketrans"] =
+      builtin("maketrans", [](Interpreter &in, Args &args) {
+        ArgParser(in, args, "maketrans").expect(1, 3);
+        auto &a = args.positional;
+        Value table = in.dict();
+        auto codePoint = [&](const Value &k) -> Value {
+          if (k.is(Type::Int))
+            return k;
+          std::u32string cps =
+              k.is(Type::Str) ? decodeUtf8(k.as<StrObject>().s) : U"";
+          if (cps.size() != 1)
+            in.valueError("string keys in translate table must be of length 1");
+          return Value::integer(cps[0]);
+        };
+        if (a.size() == 1) {
+          if (!a[0].is(Type::Dict))
+            in.typeError("if you give only one argument to maketrans it must "
+                         "be a dict");
+          for (const Value &k : in.toList(a[0]))
+            in.setItem(table, codePoint(k), in.getItem(a[0], k));
+          return table;
+        }
+        for (const Value &v : a)
+          if (!v.is(Type::Str))
+            in.typeError("maketrans() argument must be str, not " +
+                         in.typeName(v));
+        std::u32string from = decodeUtf8(a[0].as<StrObject>().s),
+                       to = decodeUtf8(a[1].as<StrObject>().s);
+        if (from.size() != to.size())
+          in.valueError("the first two maketrans arguments must have equal "
+                        "length");
+        for (size_t i = 0; i < from.size(); ++i)
+          in.setItem(table, Value::integer(from[i]), Value::integer(to[i]));
+        if (a.size() == 3)
+          for (char32_t cp : decodeUtf8(a[2].as<StrObject>().s))
+            in.setItem(table, Value::integer(cp), Value());
+        return table;
+      });
   auto unary = [&](const char *name, std::string (*fn)(const std::string &)) {
     def(name, [name, fn](Interpreter &in, const Value &self, Args &args) {
       ArgParser(in, args, name).expect(0, 0);
