@@ -562,6 +562,24 @@ struct PauseAll {
   std::vector<std::unique_ptr<PauseRecording>> paused;
 };
 
+/// Runs `body` with `tape` the only one recording (the others paused).
+Value recordAlone(TfRuntime &rt,
+                  const std::shared_ptr<GradientTapeObject> &tape,
+                  const std::function<Value()> &body) {
+  PauseAll paused(rt);
+  tape->recording = true;
+  rt.tapes.push_back(tape);
+  struct PopTape {
+    TfRuntime &rt;
+    GradientTapeObject &tape;
+    ~PopTape() {
+      rt.tapes.pop_back();
+      tape.recording = false;
+    }
+  } pop{rt, *tape};
+  return body();
+}
+
 } // namespace
 
 void recordOperation(TfRuntime &rt, const std::string &op,
@@ -675,18 +693,7 @@ Value recordCall(TfRuntime &rt, const ValueList &inputs,
   for (auto &v : inputs)
     if (differentiable(rt, v))
       inner->watched.insert(keyOf(rt, v));
-  Value result;
-  {
-    PauseAll paused(rt);
-    inner->recording = true;
-    rt.tapes.push_back(inner);
-    struct PopTape {
-      TfRuntime &rt;
-      ~PopTape() { rt.tapes.pop_back(); }
-    } pop{rt};
-    result = body();
-  }
-  inner->recording = false;
+  Value result = recordAlone(rt, inner, body);
   ValueList outputs = tensorsOf(result);
   std::vector<std::shared_ptr<VariableState>> variables;
   for (auto &read : inner->reads)
@@ -1378,17 +1385,7 @@ Value callCustomGradient(TfRuntime &rt, const Value &f, CallArgs args) {
   // The forward pass, noting the variables it reads.
   auto watcher = std::make_shared<GradientTapeObject>(rt);
   watcher->watchAccessedVariables = true;
-  Value out;
-  {
-    PauseAll paused(rt);
-    watcher->recording = true;
-    rt.tapes.push_back(watcher);
-    struct PopTape {
-      TfRuntime &rt;
-      ~PopTape() { rt.tapes.pop_back(); }
-    } pop{rt};
-    out = in.call(f, args);
-  }
+  Value out = recordAlone(rt, watcher, [&] { return in.call(f, args); });
   // result, grad_fn = f(*args)
   ValueList pair = in.toList(out);
   if (pair.size() != 2)
