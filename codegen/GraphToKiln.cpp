@@ -1054,9 +1054,25 @@ Value Emitter::emitTensorList(const graph::Node &n, RankedTensorType type) {
     return castTo(loc, slice, type);
   }
   // TensorListSetItem: write row `i`; a growing buffer first doubles (at
-  // least to i + 1 rows) when `i` is past its end. Other bad indices are
-  // clamped so a write never leaves the buffer.
-  Value i = b.create<arith::MaxSIOp>(loc, index(input(n, 1)), zero);
+  // least to i + 1 rows) when `i` is past its end. Other indices fail the
+  // call as TensorFlow's kernel does, and are clamped so that the write
+  // never leaves the buffer.
+  Value given = index(input(n, 1));
+  Value i = b.create<arith::MaxSIOp>(loc, given, zero);
+  {
+    const bool *grows = attr<bool>(n, "grow");
+    Value extent = b.create<tensor::DimOp>(loc, buffer, 0);
+    Value ok =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, given, zero);
+    if (!grows || !*grows)
+      ok = b.create<arith::AndIOp>(
+          loc, ok,
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, given,
+                                  extent));
+    check(n, ok,
+          "Trying to modify element {int} in a list with {int} elements.",
+          {given, extent});
+  }
   Value item = input(n, 2);
   const bool *grow = attr<bool>(n, "grow");
   if (grow && *grow) {

@@ -131,27 +131,50 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
         "write", {"index", "value", "name"},
         [ta, &r, need, changed](auto &got) {
           Value index = int32Scalar(r, need(got, "index", "write"));
-          Value v = r.toTensor(need(got, "value", "write"));
+          // A Python value converts to the array's dtype when it can
+          // (convert_to_tensor's preferred_dtype).
+          Value given = need(got, "value", "write");
+          Value v = r.toTensor(given);
+          if (!r.isTensor(given) && isInteger(r.tensor(v).type.dtype) &&
+              isFloating(ta->dtype))
+            v = r.toTensor(given, ta->dtype);
           const TensorType &vt = r.tensor(v).type;
           if (vt.dtype != ta->dtype)
-            r.in.typeError("TensorArray dtype is " +
-                           std::string(py::dtypeName(ta->dtype)) +
-                           " but Op is trying to write dtype " +
-                           py::dtypeName(vt.dtype) + ".");
+            r.raise("InvalidArgumentError",
+                    "TensorArray dtype is " +
+                        std::string(py::dtypeName(ta->dtype)) +
+                        " but Op is trying to write dtype " +
+                        py::dtypeName(vt.dtype) + " ");
           auto next = ta->with(ta->buffer, ta->size);
           if (!next->elementShape)
             next->elementShape = vt.shape;
-          if (vt.unknownRank || vt.shape != *next->elementShape)
-            r.in.valueError(
-                "Could not write to TensorArray because the value shape is " +
-                vt.shapeString() +
-                " which is incompatible with the TensorArray's element "
-                "shape: " +
-                TensorType{ta->dtype, *next->elementShape}.shapeString());
+          if (vt.unknownRank || vt.shape != *next->elementShape) {
+            std::string saw = vt.shapeString(),
+                        expected = TensorType{ta->dtype, *next->elementShape}
+                                       .shapeString();
+            // _EagerTensorArray's message, and _GraphTensorArrayV2's.
+            r.in.valueError(r.tracing ? "Inconsistent shapes: saw " + saw +
+                                            " but expected " + expected + " "
+                                      : "Incompatible shape for value (" + saw +
+                                            "), expected (" + expected + ")");
+          }
+          if (!r.tracing) {
+            // _EagerTensorArray's checks.
+            int64_t i = r.constantValue(index)->elementAsInt(0);
+            int64_t size = r.constantValue(ta->size)->elementAsInt(0);
+            if (i < 0)
+              r.raise("OutOfRangeError", "Writing to negative indices (index " +
+                                             std::to_string(i) +
+                                             ") is not allowed.");
+            if (i >= size && !ta->dynamicSize)
+              r.raise("OutOfRangeError",
+                      "Tried to write to index " + std::to_string(i) +
+                          " but array is not resizeable and size is: " +
+                          std::to_string(size) + " ");
+            ta->cleared.erase(i);
+          }
           if (next->buffer.isNone())
             next->buffer = reserveBuffer(*next);
-          if (!r.tracing)
-            ta->cleared.erase(r.constantValue(index)->elementAsInt(0));
           next->buffer = r.apply("TensorListSetItem", {next->buffer, index, v},
                                  {{"grow", ta->dynamicSize}},
                                  next->bufferType(), "TensorArrayV3Write");
@@ -170,6 +193,19 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
         r.raise("UnimplementedError",
                 "kiln cannot read a TensorArray that was never written and "
                 "has no element_shape");
+      if (!r.tracing) {
+        // _EagerTensorArray's checks.
+        int64_t i = r.constantValue(index)->elementAsInt(0);
+        int64_t size = r.constantValue(ta->size)->elementAsInt(0);
+        if (i < 0)
+          r.raise("OutOfRangeError", "Reading from negative indices (index " +
+                                         std::to_string(i) +
+                                         ") is not allowed.");
+        if (i >= size)
+          r.raise("OutOfRangeError",
+                  "Tried to read from index " + std::to_string(i) +
+                      " but array size is: " + std::to_string(size) + " ");
+      }
       TensorType row = r.tensor(ta->buffer).type;
       row.shape.erase(row.shape.begin());
       // A TensorList's index is not taken from the end: tensor_list gives
