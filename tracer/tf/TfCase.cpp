@@ -139,25 +139,9 @@ void installCase(TfRuntime &rt, ModuleBuilder &tf) {
       return in.call(in.getAttr(in.importModule("tensorflow"), "stack"), stack);
     };
     ValueList allPreds = preds;
-    // exclusive=True: at most one predicate may hold, checked first.
-    if (p.has("exclusive") && in.truthy(p.get("exclusive"))) {
-      std::string names;
-      for (auto &pred : allPreds)
-        names += (names.empty() ? "" : ", ") +
-                 (r->isTensor(pred) && r->tensor(pred).symbolic()
-                      ? in.toStr(in.getAttr(pred, "name"))
-                      : std::string("?"));
-      Value predsStacked = stacked(allPreds);
-      Value count = reduce(*r, "Sum", cast(*r, predsStacked, DType::Int32),
-                           Value(), false);
-      assertThat(binaryOp(*r, "LessEqual", count, Value::integer(1)),
-                 {in.str("Input error: exclusive=True: more than 1 conditions "
-                         "(" +
-                         names + ") evaluated as True:"),
-                  predsStacked});
-    }
     // Without a default the last pair's function is it, when its
-    // predicate holds: an assertion fails when none does.
+    // predicate holds: an assertion fails when none does. (TensorFlow
+    // makes it first, so exclusive=True does not count its predicate.)
     Value fallback;
     if (p.has("default")) {
       fallback = p.get("default");
@@ -174,6 +158,24 @@ void installCase(TfRuntime &rt, ModuleBuilder &tf) {
                         stacked(allPreds)});
             return in.call(lastFn, ValueList{});
           });
+    }
+    // exclusive=True: at most one of the predicates left beside the
+    // default may hold, checked before any branch runs.
+    if (p.has("exclusive") && in.truthy(p.get("exclusive")) && !preds.empty()) {
+      std::string names;
+      for (auto &pred : preds)
+        names += (names.empty() ? "" : ", ") +
+                 (r->isTensor(pred) && r->tensor(pred).symbolic()
+                      ? in.toStr(in.getAttr(pred, "name"))
+                      : std::string("?"));
+      Value predsStacked = stacked(preds);
+      Value count = reduce(*r, "Sum", cast(*r, predsStacked, DType::Int32),
+                           Value(), false);
+      assertThat(binaryOp(*r, "LessEqual", count, Value::integer(1)),
+                 {in.str("Input error: exclusive=True: more than 1 conditions "
+                         "(" +
+                         names + ") evaluated as True:"),
+                  predsStacked});
     }
     bool symbolic = false;
     for (auto &pred : preds)
