@@ -351,6 +351,10 @@ struct RandomState {
   /// The eager kernels TensorFlow caches by op and attributes, each with
   /// its generator's counter offset (in 128-bit samples).
   std::map<std::tuple<std::string, DType, int64_t, int64_t>, uint64_t> kernels;
+  /// The generator offsets of the traced functions' random ops:
+  /// set_seed starts them over, as it resets TensorFlow's kernels (their
+  /// seeds stay those of the trace).
+  std::vector<std::weak_ptr<VariableState>> offsets;
   std::random_device entropy;
 };
 
@@ -410,6 +414,7 @@ Value tracedSamples(TfRuntime &rt, const std::string &op, DType dtype,
   offset->type = TensorType{DType::Int64, {}};
   offset->value = graph::HostTensor::zeros(offset->type);
   offset->trainable = false;
+  state.offsets.push_back(offset);
   Value before = rt.symbolic(variableValue(rt, offset, name));
   std::map<std::string, Attr> attrs{
       {"seed", seed}, {"seed2", seed2}, {"dtype", dtype}};
@@ -617,6 +622,13 @@ void installRandom(TfRuntime &rt, ModuleBuilder &random) {
     Value seed = p.get("seed");
     // context._set_global_seed: a new random.Random and no cached kernels.
     state.kernels.clear();
+    std::vector<std::weak_ptr<VariableState>> live;
+    for (auto &weak : state.offsets)
+      if (auto offset = weak.lock()) {
+        offset->value = graph::HostTensor::zeros(offset->type);
+        live.push_back(weak);
+      }
+    state.offsets = std::move(live);
     if (seed.isNone()) {
       state.globalSeed.reset();
       return Value();
