@@ -13,6 +13,7 @@
 #include "TfOps.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -153,12 +154,46 @@ std::string joinLines(const std::vector<std::string> &lines) {
 
 /// Tensor::SummarizeValue of a constant string tensor (the Assert kernel
 /// prints strings bare).
+/// A string as the Assert kernel prints it (absl::Utf8SafeCEscape):
+/// quotes, backslashes and control characters escaped, UTF-8 kept.
+std::string cEscaped(const std::string &s) {
+  std::string out;
+  for (unsigned char c : s) {
+    switch (c) {
+    case '\n':
+      out += "\\n";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    case '"':
+    case '\'':
+    case '\\':
+      out += '\\';
+      out += static_cast<char>(c);
+      break;
+    default:
+      if (c < 0x20 || c == 0x7f) {
+        char octal[5];
+        std::snprintf(octal, sizeof octal, "\\%03o", c);
+        out += octal;
+      } else {
+        out += static_cast<char>(c);
+      }
+    }
+  }
+  return out;
+}
+
 std::string stringText(const graph::HostTensor &h, int64_t summarize) {
   std::string out;
   int64_t n = h.type.numElements();
   int64_t limit = summarize < 0 ? n : std::min(summarize, n);
   for (int64_t i = 0; i < limit; ++i)
-    out += (i ? " " : "") + h.strings.at(static_cast<size_t>(i));
+    out += (i ? " " : "") + cEscaped(h.strings.at(static_cast<size_t>(i)));
   return n > limit ? out + "..." : out;
 }
 
@@ -175,7 +210,7 @@ void stageAssert(TfRuntime &rt, const Value &condition, const Data &data,
   for (size_t i = 0; i < data.size(); ++i) {
     pieces.back() += i ? " [" : "[";
     if (!data[i].isTensor()) {
-      pieces.back() += data[i].text + "]";
+      pieces.back() += cEscaped(data[i].text) + "]";
       continue;
     }
     const Value &t = data[i].tensor;
