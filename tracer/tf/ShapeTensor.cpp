@@ -1,6 +1,8 @@
 // Shapes given as tensors; see ShapeTensor.h.
 #include "ShapeTensor.h"
 
+#include <set>
+
 #include "TfOps.h"
 
 namespace kiln::tf {
@@ -52,6 +54,35 @@ int64_t knownElement(const graph::Graph &g, graph::Output o, int64_t i) {
       return -1;
     int64_t k = reversed && !reversed->empty() ? (*sizes)[0] - 1 - i : i;
     return knownElement(g, n.inputs[0], (*offsets)[0] + k * (*strides)[0]);
+  }
+  // Integer arithmetic on known sizes (n - 1, 2 * n, n // 2), which
+  // TensorFlow's shape inference evaluates; a scalar operand broadcasts.
+  static const std::set<std::string> arithmetic = {
+      "AddV2", "Sub", "Mul", "FloorDiv", "FloorMod", "Maximum", "Minimum"};
+  if (arithmetic.count(n.op) && n.inputs.size() == 2 &&
+      isInteger(g.typeOf(o).dtype)) {
+    auto operand = [&](int k) {
+      const TensorType &t = g.typeOf(n.inputs[k]);
+      return t.unknownRank
+                 ? -1
+                 : knownElement(g, n.inputs[k], t.shape.empty() ? 0 : i);
+    };
+    int64_t a = operand(0), b = operand(1);
+    if (a < 0 || b < 0)
+      return -1;
+    if (n.op == "AddV2")
+      return a + b;
+    if (n.op == "Sub")
+      return a - b;
+    if (n.op == "Mul")
+      return a * b;
+    if (n.op == "Maximum")
+      return std::max(a, b);
+    if (n.op == "Minimum")
+      return std::min(a, b);
+    if (b == 0)
+      return -1; // the kernel's error, at run time
+    return n.op == "FloorDiv" ? a / b : a % b;
   }
   if (n.op == "GatherV2" && n.inputs.size() == 2) { // a row: x[i]
     int64_t at = knownElement(g, n.inputs[1], 0);

@@ -3,6 +3,7 @@
 // concatenation, a gather, broadcasting products), so the values are
 // TensorFlow's exactly; the graph holds those ops instead of TensorFlow's
 // single Roll node or repeat's tile/reshape chain.
+#include "ShapeTensor.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
@@ -23,9 +24,11 @@ int64_t staticDim(TfRuntime &rt, const Value &x, int64_t axis,
 
 /// Python ints, a list of them or a constant tensor, as int64s; `scalar`
 /// says which it was.
-std::vector<int64_t> intsArg(TfRuntime &rt, const Value &v,
+std::vector<int64_t> intsArg(TfRuntime &rt, const Value &given,
                              const std::string &api, bool *scalar = nullptr) {
   std::vector<int64_t> out;
+  // Sizes known at trace time (tf.shape(x)[0] - 1) are numbers.
+  Value v = rt.tracing ? foldKnown(rt, given) : given;
   if (rt.isTensor(v)) {
     HostTensorPtr c = rt.constantValue(v);
     if (!c)
