@@ -456,9 +456,21 @@ void TfFunction::bind(Interpreter &in, CallArgs &args, ValueList &positional,
                    "missing a required argument: '" + params.kwonly[k].name +
                        "'");
   }
-  // They arrive sorted by name, as TensorFlow rebuilds them from its
-  // flattened (key-sorted) inputs: `**kwargs` iterates in that order.
-  std::vector<std::pair<std::string, Value>> byName;
+  // Keyword-only parameters come in their declaration order, those left
+  // out with their defaults (BoundArguments.apply_defaults: f(a, c=1) and
+  // f(a, c=1, d=None) share a trace); then the **kwargs, sorted by name as
+  // TensorFlow rebuilds them from its flattened (key-sorted) inputs, so
+  // that `**kwargs` iterates in that order.
+  std::vector<std::pair<std::string, Value>> byName, extra;
+  for (size_t k = 0; k < params.kwonly.size(); ++k) {
+    const std::string &name = params.kwonly[k].name;
+    auto it = std::find_if(args.keywords.begin(), args.keywords.end(),
+                           [&](auto &kv) { return kv.first == name; });
+    if (it != args.keywords.end())
+      byName.push_back(*it);
+    else if (k < fn.kwDefaults.size() && fn.kwDefaults[k])
+      byName.emplace_back(name, *fn.kwDefaults[k]);
+  }
   for (size_t j = 0; j < args.keywords.size(); ++j) {
     if (usedKeyword[j])
       continue;
@@ -466,17 +478,20 @@ void TfFunction::bind(Interpreter &in, CallArgs &args, ValueList &positional,
     bool kwonly = false;
     for (auto &a : params.kwonly)
       kwonly |= a.name == k;
-    if (!kwonly && !params.kwarg)
+    if (kwonly)
+      continue;
+    if (!params.kwarg)
       bindingError(in, args, "got an unexpected keyword argument '" + k + "'");
-    byName.push_back(args.keywords[j]);
+    extra.push_back(args.keywords[j]);
   }
-  std::stable_sort(byName.begin(), byName.end(),
+  std::stable_sort(extra.begin(), extra.end(),
                    [](auto &a, auto &b) { return a.first < b.first; });
+  byName.insert(byName.end(), extra.begin(), extra.end());
   for (auto &[k, v] : byName) {
     names.push_back(k);
     positional.push_back(v);
   }
-  // Keyword-only arguments come after the positional ones, by name.
+  // Keyword arguments come after the positional ones, in that order.
   size_t positionalCount = positional.size() - names.size();
   ValueList ordered(positional.begin(), positional.begin() + positionalCount);
   ValueList named(positional.begin() + positionalCount, positional.end());
