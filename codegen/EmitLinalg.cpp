@@ -22,6 +22,7 @@
 // batch of matrices in a loop; inverse and solve fail the call when a pivot
 // is zero, as the kernels' check of the smallest |u_ii| does.
 #include "Emitter.h"
+#include "ScalarLoops.h"
 #include "passes/EigenMath.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -35,58 +36,8 @@ namespace kiln {
 
 namespace {
 
-/// Scalar code over small tensors: element reads and writes and loops,
-/// all at one builder's insertion point.
-struct Scalars {
-  OpBuilder &b;
-  Location loc;
-
-  using Body = std::function<SmallVector<Value>(Scalars &, Value, ValueRange)>;
-
-  Value index(int64_t v) { return b.create<arith::ConstantIndexOp>(loc, v); }
-  Value real(Type t, double v) {
-    return b.create<arith::ConstantOp>(loc, b.getFloatAttr(t, v));
-  }
-  Value at(Value t, ValueRange where) {
-    return b.create<tensor::ExtractOp>(loc, t, where);
-  }
-  Value put(Value v, Value t, ValueRange where) {
-    return b.create<tensor::InsertOp>(loc, v, t, where);
-  }
-  Value abs(Value x) { return b.create<math::AbsFOp>(loc, x); }
-  Value add(Value x, Value y) { return b.create<arith::AddFOp>(loc, x, y); }
-  Value sub(Value x, Value y) { return b.create<arith::SubFOp>(loc, x, y); }
-  Value mul(Value x, Value y) { return b.create<arith::MulFOp>(loc, x, y); }
-  Value div(Value x, Value y) { return b.create<arith::DivFOp>(loc, x, y); }
-  Value cmp(arith::CmpFPredicate p, Value x, Value y) {
-    return b.create<arith::CmpFOp>(loc, p, x, y);
-  }
-  Value select(Value c, Value x, Value y) {
-    return b.create<arith::SelectOp>(loc, c, x, y);
-  }
-  Value isNaN(Value x) { return cmp(arith::CmpFPredicate::UNO, x, x); }
-
-  /// for i in [lo, hi): state = body(i, state); returns the last state.
-  SmallVector<Value> loop(Value lo, Value hi, ValueRange init,
-                          const Body &body) {
-    auto op = b.create<scf::ForOp>(
-        loc, lo, hi, index(1), init,
-        [&](OpBuilder &nb, Location l, Value i, ValueRange state) {
-          Scalars inner{nb, l};
-          nb.create<scf::YieldOp>(l, body(inner, i, state));
-        });
-    return SmallVector<Value>(op.getResults());
-  }
-  /// loop() over one tensor.
-  Value update(Value lo, Value hi, Value t,
-               const std::function<Value(Scalars &, Value, Value)> &body) {
-    return loop(lo, hi, t,
-                [&](Scalars &s, Value i, ValueRange state) {
-                  return SmallVector<Value>{body(s, i, state[0])};
-                })
-        .front();
-  }
-
+/// Eigen's and the C library's logs, in the kernels' order.
+struct Logs : Scalars {
   /// The C library's log as TensorFlow's kernels call it (glibc's
   /// compatibility logf/log, whose test of x <= 0 sees flushed denormals
   /// as 0): -inf at 0, NaN below.
@@ -351,8 +302,9 @@ std::pair<Value, Value> signAndLog(Scalars &s, const Factored &f, int64_t n,
                  s.real(et, -1.0), s.real(et, 0.0)));
     sign = s.mul(sign, s.select(s.isNaN(d), d, unit));
   }
+  Logs logs{{s.b, s.loc}};
   Value log =
-      s.add(s.real(et, 0.0), s.sumOfLogs(magnitudes, et.isF32() ? 8 : 4));
+      s.add(s.real(et, 0.0), logs.sumOfLogs(magnitudes, et.isF32() ? 8 : 4));
   return {sign, log};
 }
 

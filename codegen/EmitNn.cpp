@@ -8,6 +8,7 @@
 //   the image by their count;
 // - BiasAdd: the bias added along the last dimension;
 // - Pad, PadV2 and MirrorPad with paddings known at trace time.
+#include "DotOrders.h"
 #include "Emitter.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -77,8 +78,51 @@ Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
   SmallVector<Value> dynamic;
   if (type.isDynamicDim(0))
     dynamic.push_back(b.create<tensor::DimOp>(loc, x, 0));
-  Value init = zeros(loc, type, dynamic);
   bool fused = et.isF32();
+  auto kt = cast<RankedTensorType>(k.getType());
+  if (fused && kt.getDimSize(3) == 1) {
+    // One output channel: Eigen's contraction runs its matrix-vector
+    // kernel, whose order is Dot::Gemv8 over (kh, kw, c).
+    int64_t kw = kt.getDimSize(1), channels = kt.getDimSize(2);
+    Value taps =
+        b.create<arith::ConstantIndexOp>(loc, kt.getDimSize(0) * kw * channels);
+    return b
+        .create<tensor::GenerateOp>(
+            loc, type, dynamic,
+            [&](OpBuilder &nb, Location l, ValueRange at) {
+              Scalars s{nb, l};
+              Value v = dotProduct(
+                  s, Dot::Gemv8, s.index(0), taps, et,
+                  [&](Scalars &s, Value t) {
+                    Value c =
+                        s.b.create<arith::RemUIOp>(s.loc, t, s.index(channels));
+                    Value rest =
+                        s.b.create<arith::DivUIOp>(s.loc, t, s.index(channels));
+                    Value r =
+                        s.b.create<arith::DivUIOp>(s.loc, rest, s.index(kw));
+                    Value q =
+                        s.b.create<arith::RemUIOp>(s.loc, rest, s.index(kw));
+                    Value row = s.b.create<arith::AddIOp>(
+                        s.loc,
+                        s.b.create<arith::MulIOp>(s.loc, at[1],
+                                                  s.index(strides[1])),
+                        s.b.create<arith::MulIOp>(s.loc, r,
+                                                  s.index(dilations[1])));
+                    Value col = s.b.create<arith::AddIOp>(
+                        s.loc,
+                        s.b.create<arith::MulIOp>(s.loc, at[2],
+                                                  s.index(strides[2])),
+                        s.b.create<arith::MulIOp>(s.loc, q,
+                                                  s.index(dilations[2])));
+                    return std::pair<Value, Value>{
+                        s.at(x, {at[0], row, col, c}),
+                        s.at(k, {r, q, c, s.index(0)})};
+                  });
+              nb.create<tensor::YieldOp>(l, v);
+            })
+        .getResult();
+  }
+  Value init = zeros(loc, type, dynamic);
   return b
       .create<linalg::GenericOp>(
           loc, TypeRange{type}, ValueRange{x, k}, ValueRange{init},

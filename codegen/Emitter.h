@@ -220,6 +220,9 @@ private:
   Value emitConv2D(const graph::Node &n, RankedTensorType type);
   /// MaxPool and AvgPool over height and width.
   Value emitPool(const graph::Node &n, RankedTensorType type);
+  /// Conv2DBackpropInput, Conv2DBackpropFilter, MaxPoolGrad and
+  /// AvgPoolGrad, in TensorFlow's kernels' order (EmitNnGrad.cpp).
+  Value emitNnGrad(const graph::Node &n, RankedTensorType type);
   Value emitBiasAdd(const graph::Node &n, RankedTensorType type);
   /// Pad, PadV2 and MirrorPad (the node's `amounts`).
   Value emitPad(const graph::Node &n, RankedTensorType type);

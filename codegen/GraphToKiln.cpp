@@ -568,6 +568,9 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitConv2D(n, type);
   if (op == "MaxPool" || op == "AvgPool")
     return emitPool(n, type);
+  if (op == "Conv2DBackpropInput" || op == "Conv2DBackpropFilter" ||
+      op == "MaxPoolGrad" || op == "AvgPoolGrad")
+    return emitNnGrad(n, type);
   if (op == "BiasAdd")
     return emitBiasAdd(n, type);
   if (op == "Pad" || op == "PadV2" || op == "MirrorPad")

@@ -495,6 +495,7 @@ const std::map<std::string, GradFn> &allGradientFunctions() {
     addArrayGradients(all);
     addSegmentGradients(all);
     addLinalgGradients(all);
+    addNnGradients(all);
     return all;
   }();
   return table;

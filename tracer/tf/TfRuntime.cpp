@@ -208,6 +208,29 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
   // A NumPy array keeps its dtype, or converts as astype() does.
   if (v.is(Type::Native) && dynamic_cast<NdArrayObject *>(v.raw()))
     return npAsArray(*this, v, dtype);
+  // A TensorShape converts to its sizes (int32, or int64 when asked), as
+  // TensorFlow's registered conversion does.
+  if (auto *shape = v.is(Type::Native)
+                        ? dynamic_cast<TensorShapeObject *>(v.raw())
+                        : nullptr;
+      shape && (!dtype || *dtype == DType::Int32 || *dtype == DType::Int64)) {
+    if (!shape->type.isStatic()) // its None sizes, as tf.constant says
+      in.valueError("Attempt to convert a value (None) with an unsupported "
+                    "type (<class 'NoneType'>) to a Tensor.");
+    DType d = dtype.value_or(DType::Int32);
+    auto t = graph::HostTensor::zeros(
+        TensorType{d, {int64_t(shape->type.shape.size())}});
+    for (size_t i = 0; i < shape->type.shape.size(); ++i) {
+      int64_t size = shape->type.shape[i];
+      if (d == DType::Int32) {
+        int32_t narrow = int32_t(size);
+        std::memcpy(t->bytes.data() + i * 4, &narrow, 4);
+      } else {
+        std::memcpy(t->bytes.data() + i * 8, &size, 8);
+      }
+    }
+    return t;
+  }
   Flattened flat;
   flatten(*this, v, 0, flat);
   // Inferred dtype: strings, else float if any float, else bool if all

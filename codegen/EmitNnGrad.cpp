@@ -1,0 +1,341 @@
+// The gradients of Conv2D, MaxPool and AvgPool (tracer/tf/TfGradientNn.cpp),
+// computed in the order TensorFlow's CPU kernels compute them, so that a
+// network trains to the same weights (docs/numerics.md):
+//
+// - Conv2DBackpropInput: TensorFlow's im2col kernel. Each output position's
+//   row of out_backprop times the filter gives a column per filter tap and
+//   input channel (a dot product over the output channels), and Col2im adds
+//   the columns into the zero input gradient patch by patch in output
+//   order.
+// - Conv2DBackpropFilter: for each filter element one dot product over
+//   (image, output row, output column), the padding contributing zeros.
+// - MaxPoolGrad: each window's gradient goes to its first largest input
+//   (scanning rows, then columns), summed over windows in output order.
+// - AvgPoolGrad: each window's gradient times float(1.0 / its size, as
+//   GetBroadcastSize clips it) is added to every input of the window,
+//   windows in output order.
+//
+// The dot products are not all one chain of fused multiply-adds: the matrix
+// products behind the kernels pick their kernel by shape (Eigen's
+// contraction, or oneDNN's sgemm and its small-matrix kernels), and each
+// sums in its own order (see Dot below; measured on AVX-512 processors).
+#include "DotOrders.h"
+#include "Emitter.h"
+#include "ScalarLoops.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+#include <algorithm>
+#include <thread>
+
+namespace kiln {
+
+namespace {
+
+/// The window attributes of a pooling or convolution node, NHWC.
+struct Window {
+  int64_t strideH, strideW, dilationH = 1, dilationW = 1, sizeH = 1, sizeW = 1;
+  int64_t top, left; // padding before the first row and column
+};
+
+} // namespace
+
+Value Emitter::emitNnGrad(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  Scalars s{b, loc};
+  Type et = type.getElementType();
+  const auto &strides = *attr<std::vector<int64_t>>(n, "strides");
+  const auto &pads = *attr<std::vector<int64_t>>(n, "pads");
+  Window w{strides[1], strides[2]};
+  w.top = pads[0];
+  w.left = pads[2];
+  if (const auto *d = attr<std::vector<int64_t>>(n, "dilations")) {
+    w.dilationH = (*d)[1];
+    w.dilationW = (*d)[2];
+  }
+  if (const auto *k = attr<std::vector<int64_t>>(n, "ksize")) {
+    w.sizeH = (*k)[1];
+    w.sizeW = (*k)[2];
+  }
+  auto idx = [&](Scalars &s, Value v, int64_t scale, int64_t offset) {
+    // v * scale + offset, an index.
+    return s.b.create<arith::AddIOp>(
+        s.loc, s.b.create<arith::MulIOp>(s.loc, v, s.index(scale)),
+        s.index(offset));
+  };
+  auto inside = [&](Scalars &s, Value v, Value size) {
+    Value zero = s.index(0);
+    return s.b.create<arith::AndIOp>(
+        s.loc,
+        s.b.create<arith::CmpIOp>(s.loc, arith::CmpIPredicate::sge, v, zero),
+        s.b.create<arith::CmpIOp>(s.loc, arith::CmpIPredicate::slt, v, size));
+  };
+  // Runs `body` only where `cond` holds, threading tensor `t` through.
+  auto when = [&](Scalars &s, Value cond, Value t,
+                  const std::function<Value(Scalars &, Value)> &body) {
+    auto op = s.b.create<scf::IfOp>(
+        s.loc, cond,
+        [&](OpBuilder &nb, Location l) {
+          Scalars inner{nb, l};
+          nb.create<scf::YieldOp>(l, body(inner, t));
+        },
+        [&](OpBuilder &nb, Location l) { nb.create<scf::YieldOp>(l, t); });
+    return op.getResult(0);
+  };
+  SmallVector<Value> dynamic;
+  if (type.isDynamicDim(0))
+    dynamic.push_back(dimSize(loc, input(n, n.op == "AvgPoolGrad" ? 1 : 2), 0));
+
+  if (n.op == "Conv2DBackpropFilter") {
+    // dw[kh, kw, ic, oc]: a dot product over the positions p = (n, oh, ow)
+    // of the padded input's tap and out_backprop, in Eigen's contraction
+    // blocks.
+    Value x = padImage(loc, input(n, 0), pads, b.getZeroAttr(et));
+    Value dy = input(n, 2);
+    auto dyType = cast<RankedTensorType>(dy.getType());
+    int64_t oh = dyType.getDimSize(1), ow = dyType.getDimSize(2);
+    int64_t taps = type.getDimSize(0) * type.getDimSize(1) * type.getDimSize(2),
+            outChannels = type.getDimSize(3);
+    Dot model = taps == 1          ? Dot::MulAdd
+                : outChannels == 1 ? Dot::Gemv8
+                                   : Dot::Fma;
+    Value positions =
+        b.create<arith::MulIOp>(loc, dimSize(loc, dy, 0), s.index(oh * ow));
+    return b
+        .create<tensor::GenerateOp>(
+            loc, type, ValueRange{},
+            [&](OpBuilder &nb, Location l, ValueRange at) {
+              Scalars g{nb, l};
+              Value v =
+                  blockedDot(g, model, positions, et, [&](Scalars &s, Value p) {
+                    Value img =
+                        s.b.create<arith::DivUIOp>(s.loc, p, s.index(oh * ow));
+                    Value rest =
+                        s.b.create<arith::RemUIOp>(s.loc, p, s.index(oh * ow));
+                    Value r =
+                        s.b.create<arith::DivUIOp>(s.loc, rest, s.index(ow));
+                    Value c =
+                        s.b.create<arith::RemUIOp>(s.loc, rest, s.index(ow));
+                    Value row = s.b.create<arith::AddIOp>(
+                        s.loc, idx(s, r, w.strideH, 0),
+                        s.b.create<arith::MulIOp>(s.loc, at[0],
+                                                  s.index(w.dilationH)));
+                    Value col = s.b.create<arith::AddIOp>(
+                        s.loc, idx(s, c, w.strideW, 0),
+                        s.b.create<arith::MulIOp>(s.loc, at[1],
+                                                  s.index(w.dilationW)));
+                    return std::pair<Value, Value>{
+                        s.at(x, {img, row, col, at[2]}),
+                        s.at(dy, {img, r, c, at[3]})};
+                  });
+              nb.create<tensor::YieldOp>(l, v);
+            })
+        .getResult();
+  }
+
+  Value out = zeros(loc, type, dynamic);
+  Value batch = dimSize(loc, out, 0);
+  Value height = s.index(type.getDimSize(1)),
+        width = s.index(type.getDimSize(2));
+  int64_t channels = type.getDimSize(3);
+  Value dy = input(n, n.op == "AvgPoolGrad" ? 1 : 2);
+  auto dyType = cast<RankedTensorType>(dy.getType());
+  Value outH = s.index(dyType.getDimSize(1)),
+        outW = s.index(dyType.getDimSize(2));
+  // for each output position (image, row, column) in order.
+  auto overOutputs = [&](const std::function<Value(Scalars &, Value, Value,
+                                                   Value, Value)> &body) {
+    return s.update(s.index(0), batch, out, [&](Scalars &s, Value i, Value t) {
+      return s.update(s.index(0), outH, t, [&](Scalars &s, Value oh, Value t) {
+        return s.update(s.index(0), outW, t,
+                        [&](Scalars &s, Value ow, Value t) {
+                          return body(s, i, oh, ow, t);
+                        });
+      });
+    });
+  };
+
+  if (n.op == "Conv2DBackpropInput") {
+    // The columns cols[n, oh, ow, kh, kw, ic]: a dot product over the
+    // output channels of out_backprop and the filter, in the order of the
+    // kernel TensorFlow's matrix product picks for the shapes (one image:
+    // Eigen's contraction; several, while the product is small: oneDNN's
+    // sgemm).
+    Value filter = input(n, 1);
+    auto ft = cast<RankedTensorType>(filter.getType());
+    int64_t kh = ft.getDimSize(0), kw = ft.getDimSize(1),
+            outChannels = ft.getDimSize(3);
+    int64_t positions = dyType.getDimSize(1) * dyType.getDimSize(2);
+    int64_t taps = kh * kw * channels;
+    Dot single = positions == 1 ? Dot::MulAdd
+                 : taps == 1    ? Dot::Gemv8
+                                : Dot::Fma;
+    int64_t threads = std::max(1u, std::thread::hardware_concurrency());
+    int64_t work =
+        positions * outChannels + taps * outChannels + positions * taps;
+    Dot several = work / threads >= 65536             ? single
+                  : positions >= 2 && positions <= 15 ? Dot::Lanes16
+                  : positions == 1 || taps == 1       ? Dot::Gemv8
+                                                      : Dot::Fma;
+    SmallVector<int64_t> colShape{dyType.getDimSize(0),
+                                  dyType.getDimSize(1),
+                                  dyType.getDimSize(2),
+                                  kh,
+                                  kw,
+                                  channels};
+    auto colType = RankedTensorType::get(colShape, et);
+    Value one = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                        dimSize(loc, dy, 0), s.index(1));
+    Value columns =
+        b.create<tensor::GenerateOp>(
+             loc, colType, dynamic,
+             [&](OpBuilder &nb, Location l, ValueRange at) {
+               Scalars g{nb, l};
+               Operands ab = [&](Scalars &s, Value oc) {
+                 return std::pair<Value, Value>{
+                     s.at(dy, {at[0], at[1], at[2], oc}),
+                     s.at(filter, {at[3], at[4], at[5], oc})};
+               };
+               auto column = [&](Scalars &s, Dot model) {
+                 Value count = s.index(outChannels);
+                 // oneDNN's sgemm sums its Fma chains in blocks too; the
+                 // blocks measured (512 as 256 + 256) are Eigen's.
+                 return model == Dot::Fma
+                            ? blockedDot(s, model, count, et, ab)
+                            : dotProduct(s, model, s.index(0), count, et, ab);
+               };
+               Value v;
+               if (single == several) {
+                 v = column(g, single);
+               } else {
+                 v = nb.create<scf::IfOp>(
+                           l, one,
+                           [&](OpBuilder &ib, Location il) {
+                             Scalars in{ib, il};
+                             ib.create<scf::YieldOp>(il, column(in, single));
+                           },
+                           [&](OpBuilder &ib, Location il) {
+                             Scalars in{ib, il};
+                             ib.create<scf::YieldOp>(il, column(in, several));
+                           })
+                         .getResult(0);
+               }
+               nb.create<tensor::YieldOp>(l, v);
+             })
+            .getResult();
+    // Col2im: each patch added into the input gradient in output order.
+    return overOutputs([&](Scalars &s, Value i, Value oh, Value ow, Value t) {
+      return s.update(
+          s.index(0), s.index(kh), t, [&](Scalars &s, Value r, Value t) {
+            Value row = s.b.create<arith::AddIOp>(
+                s.loc, idx(s, oh, w.strideH, -w.top),
+                s.b.create<arith::MulIOp>(s.loc, r, s.index(w.dilationH)));
+            return s.update(
+                s.index(0), s.index(kw), t, [&](Scalars &s, Value c, Value t) {
+                  Value col = s.b.create<arith::AddIOp>(
+                      s.loc, idx(s, ow, w.strideW, -w.left),
+                      s.b.create<arith::MulIOp>(s.loc, c,
+                                                s.index(w.dilationW)));
+                  Value valid = s.b.create<arith::AndIOp>(
+                      s.loc, inside(s, row, height), inside(s, col, width));
+                  return when(s, valid, t, [&](Scalars &s, Value t) {
+                    return s.update(
+                        s.index(0), s.index(channels), t,
+                        [&](Scalars &s, Value ch, Value t) {
+                          Value v = s.at(columns, {i, oh, ow, r, c, ch});
+                          return s.put(s.add(s.at(t, {i, row, col, ch}), v), t,
+                                       {i, row, col, ch});
+                        });
+                  });
+                });
+          });
+    });
+  }
+
+  // The pooling window of output (oh, ow), clipped to the image.
+  auto clipped = [&](Scalars &s, Value o, int64_t stride, int64_t before,
+                     int64_t size, Value extent) {
+    Value first = idx(s, o, stride, -before);
+    Value last = s.b.create<arith::AddIOp>(s.loc, first, s.index(size));
+    first = s.b.create<arith::MaxSIOp>(s.loc, first, s.index(0));
+    last = s.b.create<arith::MinSIOp>(s.loc, last, extent);
+    return std::pair<Value, Value>{first, last};
+  };
+
+  if (n.op == "MaxPoolGrad") {
+    Value x = input(n, 0);
+    return overOutputs([&](Scalars &s, Value i, Value oh, Value ow, Value t) {
+      auto [r0, r1] = clipped(s, oh, w.strideH, w.top, w.sizeH, height);
+      auto [c0, c1] = clipped(s, ow, w.strideW, w.left, w.sizeW, width);
+      return s.update(
+          s.index(0), s.index(channels), t, [&](Scalars &s, Value ch, Value t) {
+            // The first largest input: taken when larger than the best so
+            // far (the first one always).
+            Value first = s.at(x, {i, r0, c0, ch});
+            auto best = s.loop(
+                r0, r1, ValueRange{r0, c0, first},
+                [&](Scalars &s, Value r, ValueRange st) {
+                  return s.loop(
+                      c0, c1, st, [&](Scalars &s, Value c, ValueRange st) {
+                        Value v = s.at(x, {i, r, c, ch});
+                        Value take = s.cmp(arith::CmpFPredicate::OLT, st[2], v);
+                        return SmallVector<Value>{s.select(take, r, st[0]),
+                                                  s.select(take, c, st[1]),
+                                                  s.select(take, v, st[2])};
+                      });
+                });
+            Value g = s.at(dy, {i, oh, ow, ch});
+            Value cur = s.at(t, {i, best[0], best[1], ch});
+            return s.put(s.add(cur, g), t, {i, best[0], best[1], ch});
+          });
+    });
+  }
+
+  // AvgPoolGrad: GetBroadcastSize's window and float(1.0 / its size).
+  auto broadcast = [&](Scalars &s, Value o, int64_t stride, int64_t pad,
+                       int64_t size, Value extent) {
+    Value start = s.b.create<arith::MulIOp>(s.loc, o, s.index(stride));
+    Value inPad = s.b.create<arith::CmpIOp>(s.loc, arith::CmpIPredicate::slt,
+                                            start, s.index(pad));
+    Value count = s.b.create<arith::SelectOp>(
+        s.loc, inPad, idx(s, start, 1, size - pad), s.index(size));
+    start = s.b.create<arith::SelectOp>(
+        s.loc, inPad, s.index(0),
+        s.b.create<arith::SubIOp>(s.loc, start, s.index(pad)));
+    Value past = s.b.create<arith::CmpIOp>(
+        s.loc, arith::CmpIPredicate::sgt,
+        s.b.create<arith::AddIOp>(s.loc, start, s.index(size)), extent);
+    count = s.b.create<arith::SelectOp>(
+        s.loc, past,
+        s.b.create<arith::MinSIOp>(
+            s.loc, s.b.create<arith::SubIOp>(s.loc, extent, start),
+            s.index(size)),
+        count);
+    return std::pair<Value, Value>{start, count};
+  };
+  return overOutputs([&](Scalars &s, Value i, Value oh, Value ow, Value t) {
+    auto [r0, rows] = broadcast(s, oh, w.strideH, w.top, w.sizeH, height);
+    auto [c0, cols] = broadcast(s, ow, w.strideW, w.left, w.sizeW, width);
+    Value cells = s.b.create<arith::IndexCastOp>(
+        s.loc, s.b.getI64Type(), s.b.create<arith::MulIOp>(s.loc, rows, cols));
+    Type f64 = s.b.getF64Type();
+    Value coeff =
+        s.div(s.real(f64, 1.0), s.b.create<arith::SIToFPOp>(s.loc, f64, cells));
+    if (et != f64)
+      coeff = s.b.create<arith::TruncFOp>(s.loc, et, coeff);
+    Value r1 = s.b.create<arith::AddIOp>(s.loc, r0, rows);
+    Value c1 = s.b.create<arith::AddIOp>(s.loc, c0, cols);
+    return s.update(r0, r1, t, [&](Scalars &s, Value r, Value t) {
+      return s.update(c0, c1, t, [&](Scalars &s, Value c, Value t) {
+        return s.update(
+            s.index(0), s.index(channels), t,
+            [&](Scalars &s, Value ch, Value t) {
+              Value g = s.mul(s.at(dy, {i, oh, ow, ch}), coeff);
+              return s.put(s.add(s.at(t, {i, r, c, ch}), g), t, {i, r, c, ch});
+            });
+      });
+    });
+  });
+}
+
+} // namespace kiln

@@ -1,0 +1,65 @@
+// Gradients of the convolution and pooling ops (TensorFlow's nn_grad.py):
+// Conv2D's are a Conv2DBackpropInput and a Conv2DBackpropFilter node,
+// MaxPool's a MaxPoolGrad node and AvgPool's an AvgPoolGrad node, which
+// codegen/EmitNnGrad.cpp computes as TensorFlow's CPU kernels do. Each
+// node keeps the forward op's window attributes (strides, dilations, ksize
+// and the padding kiln resolved into "pads").
+#include "TfGradientOps.h"
+#include "TfOps.h"
+
+namespace kiln::tf {
+
+namespace {
+
+/// The forward op's attributes that describe its window, for the
+/// gradient node.
+std::map<std::string, Attr> windowAttrs(const TapeEntry &e) {
+  std::map<std::string, Attr> attrs;
+  for (const char *name : {"T", "pads", "strides", "dilations", "ksize",
+                           "padding", "explicit_paddings", "data_format"})
+    if (auto it = e.attrs.find(name); it != e.attrs.end())
+      attrs[name] = it->second;
+  return attrs;
+}
+
+/// array_ops.shape(t): a constant when the shape is known.
+Value shapeOfInput(TfRuntime &rt, const Value &t, const std::string &op) {
+  const TensorType &type = typeOf(rt, t);
+  if (type.unknownRank)
+    needStaticShapes(rt, op);
+  if (!type.isStatic())
+    return shapeOf(rt, t);
+  return rt.toTensor(pyIntList(rt.in, type.shape), DType::Int32);
+}
+
+ValueList conv2dGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+  const Value &x = e.inputs[0], &filter = e.inputs[1];
+  std::map<std::string, Attr> attrs = windowAttrs(e);
+  Value inputGrad =
+      rt.apply("Conv2DBackpropInput", {shapeOfInput(rt, x, e.op), filter, g[0]},
+               attrs, typeOf(rt, x), "Conv2DBackpropInput");
+  Value filterGrad = rt.apply("Conv2DBackpropFilter",
+                              {x, shapeOfInput(rt, filter, e.op), g[0]}, attrs,
+                              typeOf(rt, filter), "Conv2DBackpropFilter");
+  return {inputGrad, filterGrad};
+}
+
+ValueList maxPoolGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+  return {rt.apply("MaxPoolGrad", {e.inputs[0], e.outputs[0], g[0]},
+                   windowAttrs(e), typeOf(rt, e.inputs[0]), "MaxPoolGrad")};
+}
+
+ValueList avgPoolGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+  return {rt.apply("AvgPoolGrad", {shapeOfInput(rt, e.inputs[0], e.op), g[0]},
+                   windowAttrs(e), typeOf(rt, e.inputs[0]), "AvgPoolGrad")};
+}
+
+} // namespace
+
+void addNnGradients(std::map<std::string, GradFn> &table) {
+  table["Conv2D"] = conv2dGrad;
+  table["MaxPool"] = maxPoolGrad;
+  table["AvgPool"] = avgPoolGrad;
+}
+
+} // namespace kiln::tf
