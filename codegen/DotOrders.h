@@ -44,7 +44,7 @@ mlir::Value dotProduct(Scalars &s, Dot model, mlir::Value lo, mlir::Value hi,
 
 /// dotProduct over [0, count) in Eigen's contraction blocks: past 384
 /// terms, equal blocks (rounded up to a multiple of 8) whose sums are added
-/// to the zero result in order.
+/// to the zero result in order. Dot::MulAdd keeps its own blocks only.
 mlir::Value blockedDot(Scalars &s, Dot model, mlir::Value count, mlir::Type et,
                        const Operands &ab);
 
