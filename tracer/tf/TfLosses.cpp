@@ -8,6 +8,8 @@
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
+#include <algorithm>
+
 namespace kiln::tf {
 
 namespace {
@@ -235,30 +237,8 @@ Value softmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
 
 /// tf.nn.sparse_softmax_cross_entropy_with_logits on [batch, classes]
 /// logits and [batch] labels: log(sum(exp(shifted))) - shifted[label].
-Value sparseSoftmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
-                                const Value &logitsArg) {
-  Interpreter &in = rt.in;
-  Value logits = rt.toTensor(logitsArg);
-  Value labels = rt.toTensor(labelsArg);
+Value sparseRank2(TfRuntime &rt, Value labels, const Value &logits) {
   const TensorType lt = rt.tensor(logits).type, zt = rt.tensor(labels).type;
-  requireFloatLogits(in, lt.dtype);
-  if (zt.dtype != DType::Int32 && zt.dtype != DType::Int64)
-    in.typeError("Value passed to parameter 'labels' has DataType " +
-                 std::string(py::dtypeName(zt.dtype)) +
-                 " not in list of allowed values: int32, int64");
-  if (lt.shape.size() != 2 || zt.shape.size() != 1 || lt.shape[1] < 0)
-    rt.raise("UnimplementedError",
-             "kiln's sparse_softmax_cross_entropy_with_logits takes "
-             "[batch, classes] logits with a known number of classes and "
-             "[batch] labels, not " +
-                 lt.shapeString() + " and " + zt.shapeString());
-  if (zt.shape[0] >= 0 && lt.shape[0] >= 0 && zt.shape[0] != lt.shape[0])
-    in.valueError("`labels.shape.rank` must equal `logits.shape.rank - 1`. "
-                  "Received: labels.shape=" +
-                  zt.shapeString() + " of rank " +
-                  std::to_string(zt.shape.size()) +
-                  " and logits.shape=" + lt.shapeString() + " of rank " +
-                  std::to_string(lt.shape.size()));
   int64_t classes = lt.shape[1];
   // The CPU kernel rejects labels outside [0, classes) before computing,
   // and names the smallest label if it is negative, else the
@@ -308,6 +288,61 @@ Value sparseSoftmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
                      rt.tensor(shifted).type, "zeros_like"));
         return reduce(rt, "Sum", picked, Value::integer(1), false);
       });
+}
+
+/// tf.nn.sparse_softmax_cross_entropy_with_logits as nn_ops builds it:
+/// TensorFlow's shape checks, then the kernel on [batch, classes] logits,
+/// other ranks flattened to it and the losses reshaped to the labels'.
+Value sparseSoftmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
+                                const Value &logitsArg) {
+  Interpreter &in = rt.in;
+  Value labels = rt.toTensor(labelsArg);
+  Value logits = rt.toTensor(logitsArg);
+  const TensorType lt = rt.tensor(logits).type, zt = rt.tensor(labels).type;
+  if (lt.unknownRank || zt.unknownRank)
+    rt.raise("UnimplementedError",
+             "kiln needs the ranks of sparse_softmax_cross_entropy_with_"
+             "logits' arguments at trace time");
+  if (lt.shape.empty())
+    in.valueError("`logits` cannot be a scalar. Received logits=" +
+                  in.repr(logits) + "`");
+  if (zt.shape.size() != lt.shape.size() - 1)
+    in.valueError("`labels.shape.rank` must equal `logits.shape.rank - 1`. "
+                  "Received: labels.shape=" +
+                  zt.shapeString() + " of rank " +
+                  std::to_string(zt.shape.size()) +
+                  " and logits.shape=" + lt.shapeString() + " of rank " +
+                  std::to_string(lt.shape.size()));
+  std::vector<int64_t> outer(lt.shape.begin(), lt.shape.end() - 1);
+  bool known = zt.isStatic() && std::all_of(outer.begin(), outer.end(),
+                                            [](int64_t d) { return d >= 0; });
+  if (known && zt.shape != outer)
+    in.valueError("`labels.shape` must equal `logits.shape` except for the "
+                  "last dimension. Received: labels.shape=" +
+                  zt.shapeString() + " and logits.shape=" + lt.shapeString());
+  requireFloatLogits(in, lt.dtype);
+  if (zt.dtype != DType::Int32 && zt.dtype != DType::Int64)
+    in.typeError("Value passed to parameter 'labels' has DataType " +
+                 std::string(py::dtypeName(zt.dtype)) +
+                 " not in list of allowed values: int32, int64");
+  int64_t classes = lt.shape.back();
+  if (classes < 0)
+    rt.raise("UnimplementedError",
+             "kiln's sparse_softmax_cross_entropy_with_logits needs the "
+             "number of classes at trace time, not " +
+                 lt.shapeString());
+  if (lt.shape.size() == 2)
+    return sparseRank2(rt, labels, logits);
+  int64_t unknown = std::count(outer.begin(), outer.end(), -1);
+  if (unknown > 1 || (!known && !zt.isStatic() && zt.shape != outer))
+    rt.raise("UnimplementedError",
+             "kiln's sparse_softmax_cross_entropy_with_logits needs all but "
+             "one of the labels' dimensions at trace time, not " +
+                 zt.shapeString());
+  Value cost = sparseRank2(rt, reshape(rt, labels, pyIntList(in, {-1})),
+                           reshape(rt, logits, pyIntList(in, {-1, classes})));
+  return reshape(rt, cost,
+                 unknown ? shapeOf(rt, labels) : pyIntList(in, zt.shape));
 }
 
 } // namespace
