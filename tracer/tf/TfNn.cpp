@@ -219,11 +219,21 @@ Value conv2d(TfRuntime &rt, const Params &p) {
       rt.raise("UnimplementedError",
                "kiln needs the shape of conv2d's filters at trace time");
   if (xt.shape[3] != kt.shape[2]) {
-    if (xt.shape[3] % kt.shape[2] != 0)
+    if (xt.shape[3] % kt.shape[2] != 0) {
+      // Shape inference's ValueError while tracing, the kernel's error
+      // eagerly.
+      if (rt.tracing)
+        in.valueError("Depth of input (" + std::to_string(xt.shape[3]) +
+                      ") is not a multiple of input depth of filter (" +
+                      std::to_string(kt.shape[2]) + ") for '{{node " + op +
+                      "}} = " + op + attrs + "(" + inputName(rt, x) + ", " +
+                      inputName(rt, k) + ")' with input shapes: " +
+                      shapeList(xt.shape) + ", " + shapeList(kt.shape) + ".");
       kernelError(rt, op,
                   "input depth must be evenly divisible by filter depth: " +
                       std::to_string(xt.shape[3]) + " vs " +
                       std::to_string(kt.shape[2]));
+    }
     rt.raise("UnimplementedError",
              "kiln does not support grouped convolutions (input depth " +
                  std::to_string(xt.shape[3]) + ", filter depth " +
