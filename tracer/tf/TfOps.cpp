@@ -1133,6 +1133,31 @@ Value argReduce(TfRuntime &rt, const std::string &op, const Value &x,
   OperandConsts operands(rt, op);
   operands.argument("dimension", axisArg.isNone() ? Value::integer(0) : axisArg,
                     {axis});
+  if (axis < -rank || axis >= rank) {
+    // ArgOp's checks: shape inference's while tracing, the kernel's eagerly.
+    std::string range =
+        "[" + std::to_string(-rank) + ", " + std::to_string(rank) + ")";
+    // Shape inference does not check a 1-D input (its result is a
+    // scalar either way): the kernel fails when the function runs.
+    if (rt.tracing && rank == 1)
+      rt.raise("InvalidArgumentError", "Expected dimension in the range " +
+                                           range + ", but got " +
+                                           std::to_string(axis));
+    if (rt.tracing)
+      rt.in.valueError(
+          "Dimension (" + std::to_string(axis) + ") must be in the range " +
+          range + ", where " + std::to_string(rank) +
+          " is the number of dimensions in the input. for '{{node " +
+          operands.name() + "}} = " + op + "[T=" + tfTypeName(type.dtype) +
+          ", Tidx=DT_INT32, output_type=" + tfTypeName(outputType) + "](" +
+          inputName(rt, t) + ", " + operands.name() +
+          "/dimension)' with input shapes: " + shapeList(type.shape) +
+          ", [] and with computed input tensors: input[1] = <" +
+          std::to_string(axis) + ">.");
+    kernelError(rt, op,
+                "Expected dimension in the range " + range + ", but got " +
+                    std::to_string(axis));
+  }
   axis = normalizeAxis(rt, axis, rank, op);
   std::vector<int64_t> shape;
   for (int64_t i = 0; i < rank; ++i)
@@ -1261,14 +1286,20 @@ Value transpose(TfRuntime &rt, const Value &x, const Value &permArg) {
                                          std::to_string(rank) +
                                          ". But input(1) is a vector of size " +
                                          std::to_string(perm.size()));
-  // The kernel checks that perm names every dimension once.
+  // The kernel checks that perm names every dimension once. A Python list
+  // perm takes the generated wrapper's slow path, whose errors end without
+  // " name: ".
+  bool named = !permArg.is(py::Type::List) && !permArg.is(py::Type::Tuple);
   std::vector<bool> seen(static_cast<size_t>(rank), false);
   for (int64_t p : perm) {
     int64_t d = p < 0 ? p + rank : p;
-    if (d < 0 || d >= rank)
-      knownKernelError(rt, "Transpose",
-                       std::to_string(p) + " is out of range [0 .. " +
-                           std::to_string(rank) + ")");
+    if (d < 0 || d >= rank) {
+      std::string message = std::to_string(p) + " is out of range [0 .. " +
+                            std::to_string(rank) + ")";
+      if (rt.tracing)
+        rt.raise("InvalidArgumentError", message);
+      kernelError(rt, "Transpose", message, "", named);
+    }
     seen[static_cast<size_t>(d)] = true;
   }
   for (int64_t d = 0; d < rank; ++d)
@@ -1276,7 +1307,6 @@ Value transpose(TfRuntime &rt, const Value &x, const Value &permArg) {
       std::string listed;
       for (int64_t p : perm)
         listed += (listed.empty() ? "" : ",") + std::to_string(p);
-      bool named = !permArg.is(py::Type::List) && !permArg.is(py::Type::Tuple);
       std::string message =
           std::to_string(d) + " is missing from {" + listed + "}.";
       if (rt.tracing)
