@@ -686,6 +686,7 @@ void installNumPy(TfRuntime &rt) {
     np.set("nan", Value::floating(NAN));
     np.set("newaxis", Value());
     installNpRandom(rt, np);
+    installNpArrayFunctions(rt, np);
 
     np.def("dtype", [](Interpreter &in, CallArgs &args) {
       Params p(in, args, "dtype", {"dtype"});

@@ -1,0 +1,406 @@
+// NumPy's array-manipulation functions in kiln's trace-time numpy subset:
+// vstack, hstack, flip, roll, swapaxes, outer, diff, cumsum, cumprod,
+// tile, repeat, count_nonzero, split, sort and unique. They move or combine
+// known values, so most run as eager TensorFlow ops on the arrays (the same
+// elements NumPy produces); sort and unique run on the host with NumPy's
+// order (NaNs last).
+#include "NumPy.h"
+#include "TfModuleBuilder.h"
+#include "TfOps.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+
+namespace kiln::tf {
+
+namespace {
+
+using py::Type;
+
+/// Calls `module`.`fn`(args) (numpy, or tensorflow for the ops).
+Value callModule(Interpreter &in, const char *module, const char *fn,
+                 ValueList args,
+                 std::vector<std::pair<std::string, Value>> keywords = {}) {
+  CallArgs call;
+  call.positional = std::move(args);
+  call.keywords = std::move(keywords);
+  return in.call(in.getAttr(in.importModule(module), fn), call);
+}
+
+/// The ndarray of eager tensor `t`.
+Value asArray(TfRuntime &rt, const Value &t) {
+  return makeNdArray(rt, rt.tensor(t).value, false);
+}
+
+/// tf.FN on the arrays (eager tensors of their values), back as an array.
+Value viaTf(TfRuntime &rt, const char *fn, ValueList args,
+            std::vector<std::pair<std::string, Value>> keywords = {}) {
+  EagerScope eager(rt);
+  Value out =
+      callModule(rt.in, "tensorflow", fn, std::move(args), std::move(keywords));
+  return asArray(rt, out);
+}
+
+Value eagerOf(TfRuntime &rt, const Value &v,
+              std::optional<DType> dtype = std::nullopt) {
+  return rt.eager(npAsArray(rt, v, dtype));
+}
+
+int64_t rankOf(TfRuntime &rt, const Value &v) {
+  return static_cast<int64_t>(npAsArray(rt, v)->type.shape.size());
+}
+
+/// `v` flattened (np.ravel).
+Value flat(TfRuntime &rt, const Value &v) {
+  return viaTf(rt, "reshape", {eagerOf(rt, v), pyIntList(rt.in, {-1})});
+}
+
+/// An axis argument normalized against `rank` (NumPy's AxisError).
+int64_t axisArg(TfRuntime &rt, const Value &v, int64_t rank) {
+  int64_t axis = rt.in.toIndex(v);
+  if (axis < -rank || axis >= rank)
+    rt.in.raise("AxisError", "axis " + std::to_string(axis) +
+                                 " is out of bounds for array of dimension " +
+                                 std::to_string(rank));
+  return axis < 0 ? axis + rank : axis;
+}
+
+/// The accumulator dtype of np.cumsum and np.cumprod: integers narrower
+/// than the platform's (and bools) widen to int64.
+DType accumulatorDType(TfRuntime &rt, DType d) {
+  if (d == DType::Bool || d == DType::Int8 || d == DType::Int16 ||
+      d == DType::Int32)
+    return DType::Int64;
+  if (d == DType::UInt8)
+    rt.in.raise("NotImplementedError",
+                "kiln's numpy has no uint64 for np.cumsum of uint8 arrays");
+  return d;
+}
+
+/// np.sort's order on doubles: ascending, NaNs last.
+bool npLess(double a, double b) {
+  return std::isnan(b) ? !std::isnan(a) : a < b;
+}
+
+/// The elements of `h` along its last axis, sorted row by row (NumPy's
+/// values; their order among equals is immaterial).
+graph::HostTensorPtr sortedRows(const graph::HostTensor &h) {
+  auto out = std::make_shared<graph::HostTensor>(h);
+  int64_t n = h.type.numElements();
+  int64_t row = h.type.shape.empty() ? 1 : h.type.shape.back();
+  size_t size = row ? out->bytes.size() / size_t(n) : 0;
+  std::vector<int64_t> order(static_cast<size_t>(row));
+  std::vector<uint8_t> scratch(size * size_t(row));
+  for (int64_t first = 0; row > 0 && first < n; first += row) {
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+      return npLess(h.elementAsDouble(size_t(first + a)),
+                    h.elementAsDouble(size_t(first + b)));
+    });
+    for (int64_t k = 0; k < row; ++k)
+      std::memcpy(scratch.data() + size_t(k) * size,
+                  h.bytes.data() + size_t(first + order[k]) * size, size);
+    std::memcpy(out->bytes.data() + size_t(first) * size, scratch.data(),
+                scratch.size());
+  }
+  return out;
+}
+
+} // namespace
+
+void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
+  TfRuntime *r = &rt;
+  // numpy.exceptions.AxisError (a ValueError), for axes out of range.
+  rt.in.registerClass(
+      "AxisError",
+      rt.in.defineExceptionClass("AxisError", rt.in.builtinClass("ValueError"),
+                                 "numpy.exceptions"));
+  // np.vstack / np.hstack: concatenate after atleast_2d / atleast_1d.
+  np.def("vstack", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "vstack", {"tup"});
+    ValueList parts;
+    for (const Value &a : in.toList(p.require("tup", "vstack")))
+      parts.push_back(
+          rankOf(*r, a) < 2
+              ? callModule(in, "numpy", "reshape", {a, pyIntList(in, {1, -1})})
+              : a);
+    return callModule(in, "numpy", "concatenate", {in.list(parts)},
+                      {{"axis", Value::integer(0)}});
+  });
+  np.def("hstack", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "hstack", {"tup"});
+    ValueList parts;
+    for (const Value &a : in.toList(p.require("tup", "hstack")))
+      parts.push_back(rankOf(*r, a) == 0 ? callModule(in, "numpy", "reshape",
+                                                      {a, pyIntList(in, {1})})
+                                         : a);
+    if (parts.empty())
+      in.valueError("need at least one array to concatenate");
+    int64_t axis = rankOf(*r, parts[0]) == 1 ? 0 : 1;
+    return callModule(in, "numpy", "concatenate", {in.list(parts)},
+                      {{"axis", Value::integer(axis)}});
+  });
+  np.def("flip", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "flip", {"m", "axis"});
+    Value m = p.require("m", "flip");
+    int64_t rank = rankOf(*r, m);
+    std::vector<int64_t> axes;
+    if (!p.has("axis")) {
+      for (int64_t d = 0; d < rank; ++d)
+        axes.push_back(d);
+    } else if (p.get("axis").isIntLike()) {
+      axes.push_back(axisArg(*r, p.get("axis"), rank));
+    } else {
+      for (const Value &a : in.toList(p.get("axis")))
+        axes.push_back(axisArg(*r, a, rank));
+    }
+    return viaTf(*r, "reverse", {eagerOf(*r, m), pyIntList(in, axes)});
+  });
+  np.def("roll", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "roll", {"a", "shift", "axis"});
+    Value a = p.require("a", "roll"), shift = p.require("shift", "roll");
+    if (!p.has("axis")) { // rolled flat, in the array's shape
+      HostTensorPtr h = npAsArray(*r, a);
+      Value rolled = viaTf(
+          *r, "roll", {eagerOf(*r, flat(*r, a)), shift, Value::integer(0)});
+      return callModule(in, "numpy", "reshape",
+                        {rolled, pyIntList(in, h->type.shape)});
+    }
+    return viaTf(*r, "roll", {eagerOf(*r, a), shift, p.get("axis")});
+  });
+  np.def("swapaxes", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "swapaxes", {"a", "axis1", "axis2"});
+    Value a = p.require("a", "swapaxes");
+    int64_t rank = rankOf(*r, a);
+    std::vector<int64_t> perm(static_cast<size_t>(rank));
+    std::iota(perm.begin(), perm.end(), 0);
+    std::swap(perm[axisArg(*r, p.require("axis1", "swapaxes"), rank)],
+              perm[axisArg(*r, p.require("axis2", "swapaxes"), rank)]);
+    return viaTf(*r, "transpose", {eagerOf(*r, a), pyIntList(in, perm)});
+  });
+  np.def("outer", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "outer", {"a", "b"});
+    Value a =
+        callModule(in, "numpy", "reshape",
+                   {flat(*r, p.require("a", "outer")), pyIntList(in, {-1, 1})});
+    Value b =
+        callModule(in, "numpy", "reshape",
+                   {flat(*r, p.require("b", "outer")), pyIntList(in, {1, -1})});
+    return callModule(in, "numpy", "multiply", {a, b});
+  });
+  // np.diff: a[1:] - a[:-1] along the axis, n times (not_equal for bools).
+  np.def("diff", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "diff", {"a", "n", "axis"});
+    Value a = p.require("a", "diff");
+    int64_t n = p.has("n") ? in.toIndex(p.get("n")) : 1;
+    if (n < 0)
+      in.valueError("order must be non-negative but got " + std::to_string(n));
+    int64_t rank = rankOf(*r, a);
+    if (rank == 0)
+      in.valueError("diff requires input that is at least one dimensional");
+    int64_t axis =
+        axisArg(*r, p.has("axis") ? p.get("axis") : Value::integer(-1), rank);
+    auto sliced = [&](const Value &v, bool head) {
+      ValueList key;
+      for (int64_t d = 0; d < rank; ++d) {
+        auto s = std::make_shared<py::SliceObject>();
+        if (d == axis)
+          (head ? s->stop : s->start) = Value::integer(head ? -1 : 1);
+        key.push_back(Value::object(Type::Slice, s));
+      }
+      return in.getItem(v, in.tuple(std::move(key)));
+    };
+    bool isBool = npAsArray(*r, a)->type.dtype == DType::Bool;
+    for (int64_t k = 0; k < n; ++k)
+      a = callModule(in, "numpy", isBool ? "not_equal" : "subtract",
+                     {sliced(a, false), sliced(a, true)});
+    return a;
+  });
+  for (auto [name, tfName] :
+       {std::pair{"cumsum", "cumsum"}, std::pair{"cumprod", "cumprod"}})
+    np.def(name, [r, name = std::string(name), tfName = std::string(tfName)](
+                     Interpreter &in, CallArgs &args) {
+      Params p(in, args, name, {"a", "axis", "dtype", "out"});
+      Value a = p.require("a", name);
+      if (!p.has("axis"))
+        a = flat(*r, a);
+      HostTensorPtr h = npAsArray(*r, a);
+      std::optional<DType> d = npDTypeOf(p.get("dtype"));
+      DType acc = d ? *d : accumulatorDType(*r, h->type.dtype);
+      int64_t axis =
+          p.has("axis") ? axisArg(*r, p.get("axis"), h->type.shape.size()) : 0;
+      EagerScope eager(*r);
+      CallArgs call;
+      call.positional = {eagerOf(*r, a, acc), Value::integer(axis)};
+      Value math = in.getAttr(in.importModule("tensorflow"), "math");
+      return asArray(*r, in.call(in.getAttr(math, tfName), call));
+    });
+  np.def("tile", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "tile", {"A", "reps"});
+    Value a = p.require("A", "tile"), repsArg = p.require("reps", "tile");
+    std::vector<int64_t> reps;
+    if (repsArg.isIntLike())
+      reps.push_back(in.toIndex(repsArg));
+    else
+      for (const Value &v : in.toList(repsArg))
+        reps.push_back(in.toIndex(v));
+    std::vector<int64_t> shape = npAsArray(*r, a)->type.shape;
+    // The shorter of the two is padded with leading 1s.
+    while (shape.size() < reps.size())
+      shape.insert(shape.begin(), 1);
+    while (reps.size() < shape.size())
+      reps.insert(reps.begin(), 1);
+    Value shaped =
+        callModule(in, "numpy", "reshape", {a, pyIntList(in, shape)});
+    return viaTf(*r, "tile", {eagerOf(*r, shaped), pyIntList(in, reps)});
+  });
+  np.def("repeat", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "repeat", {"a", "repeats", "axis"});
+    Value a = p.require("a", "repeat");
+    if (!p.has("axis"))
+      return viaTf(*r, "repeat",
+                   {eagerOf(*r, flat(*r, a)), p.require("repeats", "repeat"),
+                    Value::integer(0)});
+    return viaTf(*r, "repeat",
+                 {eagerOf(*r, a), p.require("repeats", "repeat"),
+                  Value::integer(axisArg(*r, p.get("axis"), rankOf(*r, a)))});
+  });
+  // np.count_nonzero: a Python int without an axis, else int64 counts.
+  np.def("count_nonzero", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "count_nonzero", {"a", "axis", "keepdims"});
+    HostTensorPtr h = npAsArray(*r, p.require("a", "count_nonzero"));
+    if (!p.has("axis")) {
+      int64_t count = 0;
+      for (int64_t i = 0; i < h->type.numElements(); ++i)
+        count += h->type.dtype == DType::String
+                     ? !h->strings[size_t(i)].empty()
+                     : h->elementAsDouble(size_t(i)) != 0;
+      return Value::integer(count);
+    }
+    Value nonzero = makeNdArray(
+        *r,
+        npAsArray(*r,
+                  callModule(in, "numpy", "not_equal",
+                             {makeNdArray(*r, h, false), Value::integer(0)}),
+                  DType::Int64),
+        false);
+    std::vector<std::pair<std::string, Value>> kw{{"axis", p.get("axis")}};
+    if (p.has("keepdims"))
+      kw.emplace_back("keepdims", p.get("keepdims"));
+    return callModule(in, "numpy", "sum", {nonzero}, kw);
+  });
+  // np.split: equal sections (ValueError when they are not) or the pieces
+  // between the given indices.
+  np.def("split", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "split", {"ary", "indices_or_sections", "axis"});
+    Value a = p.require("ary", "split");
+    Value how = p.require("indices_or_sections", "split");
+    int64_t rank = rankOf(*r, a);
+    int64_t axis =
+        axisArg(*r, p.has("axis") ? p.get("axis") : Value::integer(0), rank);
+    int64_t size = npAsArray(*r, a)->type.shape[size_t(axis)];
+    std::vector<int64_t> cuts;
+    if (how.isIntLike()) {
+      int64_t sections = in.toIndex(how);
+      if (sections <= 0)
+        in.valueError("number sections must be larger than 0.");
+      if (size % sections)
+        in.valueError("array split does not result in an equal division");
+      for (int64_t k = 1; k < sections; ++k)
+        cuts.push_back(k * (size / sections));
+    } else {
+      for (const Value &v : in.toList(how))
+        cuts.push_back(in.toIndex(v));
+    }
+    ValueList pieces;
+    int64_t from = 0;
+    cuts.push_back(size);
+    for (int64_t to : cuts) {
+      ValueList key;
+      for (int64_t d = 0; d < rank; ++d) {
+        auto s = std::make_shared<py::SliceObject>();
+        if (d == axis) {
+          s->start = Value::integer(from);
+          s->stop = Value::integer(to);
+        }
+        key.push_back(Value::object(Type::Slice, s));
+      }
+      pieces.push_back(in.getItem(a, in.tuple(std::move(key))));
+      from = to;
+    }
+    return in.list(std::move(pieces));
+  });
+  np.def("sort", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "sort", {"a", "axis", "kind", "order"});
+    Value a = p.require("a", "sort");
+    bool flatten = p.values.count("axis") && p.get("axis").isNone();
+    if (flatten)
+      a = flat(*r, a);
+    int64_t rank = rankOf(*r, a);
+    if (rank == 0)
+      in.raise("AxisError",
+               "axis -1 is out of bounds for array of dimension 0");
+    int64_t axis =
+        flatten
+            ? 0
+            : axisArg(*r, p.has("axis") ? p.get("axis") : Value::integer(-1),
+                      rank);
+    // Sorted along the last axis, with the axis moved there and back.
+    std::vector<int64_t> perm(static_cast<size_t>(rank));
+    std::iota(perm.begin(), perm.end(), 0);
+    std::swap(perm[size_t(axis)], perm.back());
+    Value moved =
+        callModule(in, "numpy", "transpose", {a, pyIntList(in, perm)});
+    HostTensorPtr h = npAsArray(*r, moved);
+    if (h->type.dtype == DType::String)
+      in.raise("NotImplementedError", "kiln's np.sort sorts numbers only");
+    Value sorted = makeNdArray(*r, sortedRows(*h), false);
+    return callModule(in, "numpy", "transpose", {sorted, pyIntList(in, perm)});
+  });
+  // np.unique: the sorted distinct values (one NaN), and with
+  // return_counts their counts.
+  np.def("unique", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "unique",
+             {"ar", "return_index", "return_inverse", "return_counts", "axis",
+              "equal_nan"});
+    for (const char *k : {"return_index", "return_inverse", "axis"})
+      if (p.has(k) && (std::string(k) == "axis" || in.truthy(p.get(k))))
+        in.raise("NotImplementedError",
+                 std::string("kiln's np.unique does not take ") + k);
+    HostTensorPtr h = npAsArray(*r, flat(*r, p.require("ar", "unique")));
+    if (h->type.dtype == DType::String)
+      in.raise("NotImplementedError", "kiln's np.unique takes numbers only");
+    HostTensorPtr s = sortedRows(*h);
+    int64_t n = s->type.numElements();
+    size_t size = n ? s->bytes.size() / size_t(n) : 0;
+    auto out = std::make_shared<graph::HostTensor>(*s);
+    out->bytes.clear();
+    std::vector<int64_t> counts;
+    for (int64_t i = 0; i < n; ++i) {
+      double v = s->elementAsDouble(size_t(i));
+      bool same =
+          i > 0 &&
+          (s->elementAsDouble(size_t(i - 1)) == v ||
+           (std::isnan(v) && std::isnan(s->elementAsDouble(size_t(i - 1)))));
+      if (same) {
+        ++counts.back();
+        continue;
+      }
+      out->bytes.insert(out->bytes.end(), s->bytes.begin() + i * size,
+                        s->bytes.begin() + (i + 1) * size);
+      counts.push_back(1);
+    }
+    out->type.shape = {int64_t(counts.size())};
+    Value values = makeNdArray(*r, out, false);
+    if (!p.has("return_counts") || !in.truthy(p.get("return_counts")))
+      return values;
+    auto c = graph::HostTensor::zeros(
+        TensorType{DType::Int64, {int64_t(counts.size())}});
+    std::memcpy(c->bytes.data(), counts.data(), counts.size() * 8);
+    return in.tuple({values, makeNdArray(*r, c, false)});
+  });
+}
+
+} // namespace kiln::tf
