@@ -1,9 +1,9 @@
 // NumPy's array-manipulation functions in kiln's trace-time numpy subset:
 // vstack, hstack, flip, roll, swapaxes, outer, diff, cumsum, cumprod,
-// tile, repeat, count_nonzero, split, sort and unique. They move or combine
-// known values, so most run as eager TensorFlow ops on the arrays (the same
-// elements NumPy produces); sort and unique run on the host with NumPy's
-// order (NaNs last).
+// tile, repeat, count_nonzero, split, meshgrid, pad, sort and unique. They move
+// or combine known values, so most run as eager TensorFlow ops on the arrays
+// (the same elements NumPy produces); sort and unique run on the host with
+// NumPy's order (NaNs last).
 #include "NumPy.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
@@ -331,6 +331,93 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
       from = to;
     }
     return in.list(std::move(pieces));
+  });
+  // np.meshgrid(*xi, indexing='xy'): each (flattened) input broadcast
+  // along its own axis of the grid, keeping its dtype; 'xy' swaps the
+  // first two axes.
+  np.def("meshgrid", [r](Interpreter &in, CallArgs &args) {
+    py::ArgParser parser(in, args, "meshgrid");
+    std::string indexing = "xy";
+    if (std::optional<Value> v = parser.keyword("indexing"))
+      indexing = in.toStr(*v);
+    if (indexing != "xy" && indexing != "ij")
+      in.valueError("Valid values for `indexing` are 'xy' and 'ij'.");
+    for (const char *k : {"copy", "sparse"})
+      if (std::optional<Value> v = parser.keyword(k);
+          v && in.truthy(*v) != (std::string(k) == "copy"))
+        in.raise("NotImplementedError",
+                 std::string("kiln's np.meshgrid does not take ") + k + "=" +
+                     in.repr(*v));
+    size_t n = args.positional.size();
+    std::vector<HostTensorPtr> xs;
+    std::vector<int64_t> grid;
+    for (const Value &x : args.positional) {
+      xs.push_back(npAsArray(*r, flat(*r, x)));
+      grid.push_back(xs.back()->type.shape[0]);
+    }
+    auto axisOf = [&](size_t i) {
+      return indexing == "xy" && n > 1 && i < 2 ? 1 - i : i;
+    };
+    if (indexing == "xy" && n > 1)
+      std::swap(grid[0], grid[1]);
+    ValueList grids;
+    EagerScope eager(*r);
+    for (size_t i = 0; i < n; ++i) {
+      std::vector<int64_t> shape(n, 1);
+      shape[axisOf(i)] = -1;
+      Value column = reshape(*r, r->eager(xs[i]), pyIntList(in, shape));
+      grids.push_back(asArray(*r, callModule(in, "tensorflow", "broadcast_to",
+                                             {column, pyIntList(in, grid)})));
+    }
+    return in.tuple(std::move(grids));
+  });
+  // np.pad(array, pad_width, mode='constant', constant_values=0).
+  np.def("pad", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "pad",
+             {"array", "pad_width", "mode", "constant_values"});
+    Value a = p.require("array", "pad");
+    if (p.has("mode") && in.toStr(p.get("mode")) != "constant")
+      in.raise("NotImplementedError",
+               "kiln's np.pad pads with mode='constant' only");
+    int64_t rank = rankOf(*r, a);
+    // pad_width: an int, (before, after), or one pair per axis.
+    Value width = p.require("pad_width", "pad");
+    std::vector<std::pair<int64_t, int64_t>> pairs;
+    if (width.isIntLike()) {
+      pairs.assign(size_t(rank), {in.toIndex(width), in.toIndex(width)});
+    } else {
+      ValueList items = in.toList(width);
+      bool flatPair = !items.empty() && items[0].isIntLike();
+      if (flatPair) {
+        int64_t before = in.toIndex(items[0]);
+        int64_t after = items.size() > 1 ? in.toIndex(items[1]) : before;
+        pairs.assign(size_t(rank), {before, after});
+      } else {
+        for (const Value &item : items) {
+          ValueList two = in.toList(item);
+          int64_t before = in.toIndex(two.at(0));
+          pairs.push_back(
+              {before, two.size() > 1 ? in.toIndex(two[1]) : before});
+        }
+        if (pairs.size() == 1)
+          pairs.assign(size_t(rank), pairs[0]);
+      }
+    }
+    if (int64_t(pairs.size()) != rank)
+      in.valueError("operands could not be broadcast together with remapped "
+                    "shapes");
+    ValueList paddings;
+    for (auto [before, after] : pairs) {
+      if (before < 0 || after < 0)
+        in.valueError("index can't contain negative values");
+      paddings.push_back(pyIntList(in, {before, after}));
+    }
+    HostTensorPtr h = npAsArray(*r, a);
+    std::vector<std::pair<std::string, Value>> kw;
+    if (p.has("constant_values"))
+      kw.emplace_back("constant_values",
+                      eagerOf(*r, p.get("constant_values"), h->type.dtype));
+    return viaTf(*r, "pad", {r->eager(h), in.list(std::move(paddings))}, kw);
   });
   np.def("sort", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "sort", {"a", "axis", "kind", "order"});

@@ -85,7 +85,8 @@ class ModuleBuilder;
 /// np.random: NumPy's legacy random functions (NpRandom.cpp).
 void installNpRandom(TfRuntime &rt, ModuleBuilder &np);
 /// vstack, hstack, flip, roll, swapaxes, outer, diff, cumsum, cumprod,
-/// tile, repeat, count_nonzero, split, sort and unique (NpArrayFunctions.cpp).
+/// tile, repeat, count_nonzero, split, meshgrid, pad, sort and unique
+/// (NpArrayFunctions.cpp).
 void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np);
 
 } // namespace kiln::tf

@@ -1,8 +1,9 @@
 # NumPy's array-manipulation functions in the trace-time numpy subset:
 # vstack, hstack, flip, roll, swapaxes, outer, diff, cumsum, cumprod (whose
 # integer accumulators widen to int64), tile, repeat, count_nonzero, split,
-# sort and unique (NaNs last, one NaN), with their axis arguments and
-# errors, and arrays from them passed to TensorFlow.
+# meshgrid (each grid in its input's dtype), pad, sort and unique (NaNs
+# last, one NaN), with their axis arguments and errors, and arrays from
+# them passed to TensorFlow.
 import numpy as np
 import tensorflow as tf
 
@@ -28,6 +29,11 @@ print(np.sort(np.array([3, 1, 2])), np.sort(f), np.sort(f, axis=0),
 print(np.unique(np.array([3, 1, 3, 2, 1])),
       np.unique(np.array([[2.5, np.nan], [np.nan, 2.5]])),
       np.unique(np.array([4, 4, 1]), return_counts=True))
+print(np.meshgrid([1, 2], [3, 4, 5]),
+      np.meshgrid(np.array([1.5, 2.0]), [3, 4], indexing="ij"))
+print(np.pad(a, 1), np.pad(a, (1, 2)),
+      np.pad(a, ((0, 1), (2, 0)), constant_values=7),
+      np.pad(np.array([1.5, 2.5], dtype=np.float32), 2, constant_values=-1))
 print(tf.constant(np.vstack([f, f])) * 2.0, tf.reduce_sum(np.cumsum(a)))
 for bad in [lambda: np.split(np.arange(5), 2), lambda: np.flip(a, 2),
             lambda: np.diff(np.array(3)), lambda: np.diff(a, n=-1)]:
