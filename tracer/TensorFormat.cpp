@@ -1308,10 +1308,6 @@ std::string tensorRepr(const TensorView &T) {
          ", dtype=" + dtypeName(T.dtype) + ", numpy=" + numpyText(T) + ">";
 }
 
-namespace {
-
-/// absl::Utf8SafeCEscape: C escapes with octal for non-printable ASCII; bytes
-/// >= 0x80 pass through.
 std::string tfCEscape(const std::string &S) {
   std::string R;
   for (unsigned char C : S) {
@@ -1347,6 +1343,8 @@ std::string tfCEscape(const std::string &S) {
   }
   return R;
 }
+
+namespace {
 
 /// A string element inside a tensor's text: quoted and escaped.
 void printStringElement(kiln_text *Out, const void *Element, void *) {

@@ -105,6 +105,10 @@ std::string tensorStr(const TensorView &t);
 /// numpy=array([1., 2.], dtype=float32)>"; a multi-line value starts on a new
 /// line after "numpy=".
 std::string tensorRepr(const TensorView &t);
+
+/// absl::Utf8SafeCEscape, as TensorFlow's kernels print strings: C escapes
+/// (octal for other control characters), bytes >= 0x80 as they are.
+std::string tfCEscape(const std::string &s);
 /// The "numpy=" part of tensorRepr (also in a tf.Variable's repr).
 std::string numpyText(const TensorView &t);
 

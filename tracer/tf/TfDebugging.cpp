@@ -8,12 +8,12 @@
 // when the condition fails, as TensorFlow's Assert kernel does:
 // "assertion failed: [msg] [x (a:0) = ] [1 2 3]".
 #include "NumPy.h"
+#include "TensorFormat.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -154,46 +154,12 @@ std::string joinLines(const std::vector<std::string> &lines) {
 
 /// Tensor::SummarizeValue of a constant string tensor (the Assert kernel
 /// prints strings bare).
-/// A string as the Assert kernel prints it (absl::Utf8SafeCEscape):
-/// quotes, backslashes and control characters escaped, UTF-8 kept.
-std::string cEscaped(const std::string &s) {
-  std::string out;
-  for (unsigned char c : s) {
-    switch (c) {
-    case '\n':
-      out += "\\n";
-      break;
-    case '\r':
-      out += "\\r";
-      break;
-    case '\t':
-      out += "\\t";
-      break;
-    case '"':
-    case '\'':
-    case '\\':
-      out += '\\';
-      out += static_cast<char>(c);
-      break;
-    default:
-      if (c < 0x20 || c == 0x7f) {
-        char octal[5];
-        std::snprintf(octal, sizeof octal, "\\%03o", c);
-        out += octal;
-      } else {
-        out += static_cast<char>(c);
-      }
-    }
-  }
-  return out;
-}
-
 std::string stringText(const graph::HostTensor &h, int64_t summarize) {
   std::string out;
   int64_t n = h.type.numElements();
   int64_t limit = summarize < 0 ? n : std::min(summarize, n);
   for (int64_t i = 0; i < limit; ++i)
-    out += (i ? " " : "") + cEscaped(h.strings.at(static_cast<size_t>(i)));
+    out += (i ? " " : "") + py::tfCEscape(h.strings.at(static_cast<size_t>(i)));
   return n > limit ? out + "..." : out;
 }
 
@@ -210,7 +176,7 @@ void stageAssert(TfRuntime &rt, const Value &condition, const Data &data,
   for (size_t i = 0; i < data.size(); ++i) {
     pieces.back() += i ? " [" : "[";
     if (!data[i].isTensor()) {
-      pieces.back() += cEscaped(data[i].text) + "]";
+      pieces.back() += py::tfCEscape(data[i].text) + "]";
       continue;
     }
     const Value &t = data[i].tensor;
