@@ -94,26 +94,11 @@ Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
               Value v = dotProduct(
                   s, Dot::Gemv8, s.index(0), taps, et,
                   [&](Scalars &s, Value t) {
-                    Value c =
-                        s.b.create<arith::RemUIOp>(s.loc, t, s.index(channels));
-                    Value rest =
-                        s.b.create<arith::DivUIOp>(s.loc, t, s.index(channels));
-                    Value r =
-                        s.b.create<arith::DivUIOp>(s.loc, rest, s.index(kw));
-                    Value q =
-                        s.b.create<arith::RemUIOp>(s.loc, rest, s.index(kw));
-                    Value row = s.b.create<arith::AddIOp>(
-                        s.loc,
-                        s.b.create<arith::MulIOp>(s.loc, at[1],
-                                                  s.index(strides[1])),
-                        s.b.create<arith::MulIOp>(s.loc, r,
-                                                  s.index(dilations[1])));
-                    Value col = s.b.create<arith::AddIOp>(
-                        s.loc,
-                        s.b.create<arith::MulIOp>(s.loc, at[2],
-                                                  s.index(strides[2])),
-                        s.b.create<arith::MulIOp>(s.loc, q,
-                                                  s.index(dilations[2])));
+                    // t = (r * kw + q) * channels + c.
+                    Value c = s.irem(t, channels), rest = s.idiv(t, channels);
+                    Value r = s.idiv(rest, kw), q = s.irem(rest, kw);
+                    Value row = s.tapAt(at[1], strides[1], r, dilations[1]);
+                    Value col = s.tapAt(at[2], strides[2], q, dilations[2]);
                     return std::pair<Value, Value>{
                         s.at(x, {at[0], row, col, c}),
                         s.at(k, {r, q, c, s.index(0)})};

@@ -108,22 +108,11 @@ Value Emitter::emitNnGrad(const graph::Node &n, RankedTensorType type) {
               Scalars g{nb, l};
               Value v =
                   blockedDot(g, model, positions, et, [&](Scalars &s, Value p) {
-                    Value img =
-                        s.b.create<arith::DivUIOp>(s.loc, p, s.index(oh * ow));
-                    Value rest =
-                        s.b.create<arith::RemUIOp>(s.loc, p, s.index(oh * ow));
-                    Value r =
-                        s.b.create<arith::DivUIOp>(s.loc, rest, s.index(ow));
-                    Value c =
-                        s.b.create<arith::RemUIOp>(s.loc, rest, s.index(ow));
-                    Value row = s.b.create<arith::AddIOp>(
-                        s.loc, idx(s, r, w.strideH, 0),
-                        s.b.create<arith::MulIOp>(s.loc, at[0],
-                                                  s.index(w.dilationH)));
-                    Value col = s.b.create<arith::AddIOp>(
-                        s.loc, idx(s, c, w.strideW, 0),
-                        s.b.create<arith::MulIOp>(s.loc, at[1],
-                                                  s.index(w.dilationW)));
+                    // p = (img * oh + r) * ow + c.
+                    Value img = s.idiv(p, oh * ow), rest = s.irem(p, oh * ow);
+                    Value r = s.idiv(rest, ow), c = s.irem(rest, ow);
+                    Value row = s.tapAt(r, w.strideH, at[0], w.dilationH);
+                    Value col = s.tapAt(c, w.strideW, at[1], w.dilationW);
                     return std::pair<Value, Value>{
                         s.at(x, {img, row, col, at[2]}),
                         s.at(dy, {img, r, c, at[3]})};
@@ -227,15 +216,14 @@ Value Emitter::emitNnGrad(const graph::Node &n, RankedTensorType type) {
     return overOutputs([&](Scalars &s, Value i, Value oh, Value ow, Value t) {
       return s.update(
           s.index(0), s.index(kh), t, [&](Scalars &s, Value r, Value t) {
-            Value row = s.b.create<arith::AddIOp>(
-                s.loc, idx(s, oh, w.strideH, -w.top),
-                s.b.create<arith::MulIOp>(s.loc, r, s.index(w.dilationH)));
+            // The padded image's row, less the padding.
+            Value row = s.b.create<arith::SubIOp>(
+                s.loc, s.tapAt(oh, w.strideH, r, w.dilationH), s.index(w.top));
             return s.update(
                 s.index(0), s.index(kw), t, [&](Scalars &s, Value c, Value t) {
-                  Value col = s.b.create<arith::AddIOp>(
-                      s.loc, idx(s, ow, w.strideW, -w.left),
-                      s.b.create<arith::MulIOp>(s.loc, c,
-                                                s.index(w.dilationW)));
+                  Value col = s.b.create<arith::SubIOp>(
+                      s.loc, s.tapAt(ow, w.strideW, c, w.dilationW),
+                      s.index(w.left));
                   Value valid = s.b.create<arith::AndIOp>(
                       s.loc, inside(s, row, height), inside(s, col, width));
                   return when(s, valid, t, [&](Scalars &s, Value t) {

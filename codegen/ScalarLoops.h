@@ -62,6 +62,25 @@ struct Scalars {
   }
   Value isNaN(Value x) { return cmp(mlir::arith::CmpFPredicate::UNO, x, x); }
 
+  // Index arithmetic (by constants).
+  Value iadd(Value x, Value y) {
+    return b.create<mlir::arith::AddIOp>(loc, x, y);
+  }
+  Value imul(Value x, int64_t c) {
+    return b.create<mlir::arith::MulIOp>(loc, x, index(c));
+  }
+  Value idiv(Value x, int64_t c) {
+    return b.create<mlir::arith::DivUIOp>(loc, x, index(c));
+  }
+  Value irem(Value x, int64_t c) {
+    return b.create<mlir::arith::RemUIOp>(loc, x, index(c));
+  }
+  /// The image row (or column) of window tap `t` at output position `o`:
+  /// o * stride + t * dilation.
+  Value tapAt(Value o, int64_t stride, Value t, int64_t dilation) {
+    return iadd(imul(o, stride), imul(t, dilation));
+  }
+
   /// for i in [lo, hi): state = body(i, state); returns the last state.
   SmallVector<Value> loop(Value lo, Value hi, ValueRange init,
                           const Body &body) {
