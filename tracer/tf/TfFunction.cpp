@@ -2136,11 +2136,11 @@ bool TfFunction::getAttr(Interpreter &in, const Value &self,
     });
     return true;
   }
-  if (attr == "python_function") {
+  if (attr == "python_function" || attr == "__wrapped__") {
     out = pyFunc;
     return true;
   }
-  if (attr == "__name__") {
+  if (attr == "__name__" || attr == "name") {
     out = in.str(name);
     return true;
   }

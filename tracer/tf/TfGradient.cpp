@@ -1512,6 +1512,38 @@ void installGradientTape(TfRuntime &rt, ModuleBuilder &tf) {
         return Value::object(Type::Native, tape);
       });
   tf.set("GradientTape", Value::object(Type::Native, cls));
+  // tf.init_scope(): ops run eagerly (as at the top level) and the tapes
+  // pause, until the block ends, as TensorFlow lifts them out of the
+  // function being traced.
+  tf.def("init_scope", [r](Interpreter &in, CallArgs &args) {
+    Params(in, args, "init_scope", {});
+    struct Saved {
+      TraceState *tracing = nullptr;
+      std::unique_ptr<PauseAll> paused;
+    };
+    auto saved = std::make_shared<std::vector<Saved>>();
+    auto scope = std::make_shared<py::ModuleObject>(); // a plain namespace
+    scope->name = "init_scope";
+    scope->dict["__enter__"] =
+        in.builtin("__enter__", [r, saved](Interpreter &, CallArgs &) {
+          saved->push_back({r->tracing, std::make_unique<PauseAll>(*r)});
+          r->tracing = nullptr;
+          return Value();
+        });
+    scope->dict["__exit__"] =
+        in.builtin("__exit__", [r, saved](Interpreter &, CallArgs &) {
+          if (!saved->empty()) {
+            r->tracing = saved->back().tracing;
+            saved->pop_back();
+          }
+          return Value::boolean(false);
+        });
+    return Value::object(Type::Module, scope);
+  });
+  tf.def("inside_function", [r](Interpreter &in, CallArgs &args) {
+    Params(in, args, "inside_function", {});
+    return Value::boolean(r->tracing != nullptr);
+  });
   // tf.custom_gradient(f), also as a decorator.
   tf.def("custom_gradient", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "custom_gradient", {"f"});

@@ -376,6 +376,10 @@ void addArrayGradients(std::map<std::string, GradFn> &table) {
   table["Split"] = splitGrad;
   table["SplitV"] = splitGrad;
   table["Unpack"] = unpackGrad;
+  // IdentityN passes each gradient through.
+  table["IdentityN"] = [](TfRuntime &, const TapeEntry &, const ValueList &g) {
+    return g;
+  };
   table["Pad"] = padGrad;
   table["PadV2"] = padGrad;
   table["ReverseV2"] = reverseGrad;

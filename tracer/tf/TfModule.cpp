@@ -433,6 +433,20 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     Params p(in, args, "identity", {"input", "name"});
     return identity(*r, p.require("input", "identity"));
   });
+  // tf.identity_n: one IdentityN node passing a list of tensors through.
+  tf.def("identity_n", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "identity_n", {"input", "name"});
+    ValueList inputs;
+    std::vector<TensorType> types;
+    for (const Value &v : in.toList(p.require("input", "identity_n"))) {
+      inputs.push_back(r->toTensor(v));
+      types.push_back(r->tensor(inputs.back()).type);
+    }
+    if (inputs.empty())
+      in.valueError("List argument 'input' to 'IdentityN' Op with length 0 "
+                    "shorter than minimum length 1.");
+    return in.list(r->applyMulti("IdentityN", inputs, {}, types, "IdentityN"));
+  });
   // softmax and log_softmax: the logits and the axis (-1 by default), with
   // nn_ops' own check of the axis, eagerly and while tracing; then
   // `kernel` on the last axis. Another axis is swapped with it first and
