@@ -131,7 +131,7 @@ void installLosses(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn);
 void installNn(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn);
 
 /// tf.random: set_seed, the stateful and the stateless uniform, normal and
-/// truncated normal samplers (TfRandom.cpp).
+/// truncated normal samplers, and shuffle (TfRandom.cpp).
 void installRandom(TfRuntime &rt, ModuleBuilder &random);
 
 /// tf.name_scope and the tf.Module base class (TfModuleClass.cpp).

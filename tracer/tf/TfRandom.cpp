@@ -23,6 +23,7 @@
 // generator offset is a hidden int64 variable of the function, read as the
 // node's input and advanced after it, so that compiled code stays pure and
 // each call continues the sequence as the kernel's state does.
+// tf.random.shuffle runs eagerly (RandomShuffle's Fisher-Yates pass).
 #include "Mt19937.h"
 #include "ShapeTensor.h"
 #include "TfModuleBuilder.h"
@@ -35,6 +36,7 @@
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <numeric>
 #include <optional>
 #include <random>
 #include <tuple>
@@ -563,6 +565,63 @@ Value randomNormal(TfRuntime &rt, const Params &p, const std::string &fname,
   return binaryOp(rt, "AddV2", binaryOp(rt, "Mul", rnd, stddev), mean);
 }
 
+/// tf.random.shuffle as the RandomShuffle kernel shuffles, eagerly: a
+/// Fisher-Yates pass over the first dimension whose i-th swap partner is
+/// i + word % (size - i), the words drawn in order from the kernel's Philox
+/// generator, which then moves ceil((size - 1) / 4) samples.
+Value randomShuffle(TfRuntime &rt, const Params &p) {
+  Value x = rt.toTensor(p.require("value", "shuffle"));
+  if (rt.tracing)
+    rt.raise("UnimplementedError",
+             "kiln runs tf.random.shuffle eagerly only, not inside a "
+             "tf.function yet");
+  HostTensorPtr in = rt.tensor(x).value;
+  const TensorType &t = in->type;
+  int64_t rows = t.shape.empty() ? 1 : t.shape[0];
+  if (t.numElements() <= 1 || rows <= 1)
+    return rt.eager(in);
+  RandomState &state = randomState(rt);
+  auto [seed, seed2] = opSeeds(rt, p.get("seed"));
+  uint64_t &offset = state.kernels[{"RandomShuffle", t.dtype, seed, seed2}];
+  uint64_t s = uint64_t(seed), s2 = uint64_t(seed2);
+  if (seed == 0 && seed2 == 0) { // GuardedPhiloxRandom picks random seeds
+    s = uint64_t(state.entropy()) << 32 | state.entropy();
+    s2 = uint64_t(state.entropy()) << 32 | state.entropy();
+  }
+  Key key{uint32_t(s), uint32_t(s >> 32)};
+  Block counter = skip({0, 0, uint32_t(s2), uint32_t(s2 >> 32)}, offset);
+  offset += uint64_t(rows - 1 + 3) / 4;
+  Block words{};
+  int used = 4;
+  auto word = [&] {
+    if (used == 4) {
+      words = philox(counter, key);
+      counter = skip(counter, 1);
+      used = 0;
+    }
+    return words[used++];
+  };
+  std::vector<int64_t> order(static_cast<size_t>(rows));
+  std::iota(order.begin(), order.end(), 0);
+  for (int64_t i = 0; i + 1 < rows; ++i)
+    std::swap(order[size_t(i)], order[size_t(i + word() % uint32_t(rows - i))]);
+  // Rows in the shuffled order.
+  auto out = std::make_shared<graph::HostTensor>(*in);
+  int64_t width = t.numElements() / rows;
+  for (int64_t i = 0; i < rows; ++i) {
+    int64_t from = order[size_t(i)];
+    if (t.dtype == DType::String) {
+      std::copy_n(in->strings.begin() + from * width, width,
+                  out->strings.begin() + i * width);
+    } else {
+      size_t bytes = size_t(width) * py::dtypeSize(t.dtype);
+      std::memcpy(out->bytes.data() + size_t(i) * bytes,
+                  in->bytes.data() + size_t(from) * bytes, bytes);
+    }
+  }
+  return rt.eager(out);
+}
+
 /// tf.nn.dropout as nn_ops._dropout builds it: x * (1 / (1 - rate)) where
 /// a uniform sample of the noise shape is >= rate, 0 elsewhere.
 Value dropout(TfRuntime &rt, const Params &p) {
@@ -672,6 +731,10 @@ void installRandom(TfRuntime &rt, ModuleBuilder &random) {
                                                      "dtype", "seed", "name"}),
                                              fname, kind, op);
                        }));
+  random.def("shuffle", [r](Interpreter &in, CallArgs &args) {
+    return randomShuffle(
+        *r, Params(in, args, "shuffle", {"value", "seed", "name"}));
+  });
   random.def("stateless_uniform",
              namedOp(rt, "stateless_random_uniform",
                      [r](Interpreter &in, CallArgs &args) {
