@@ -19,11 +19,11 @@
 // the global seed and an op without a seed takes the graph's count of such
 // ops so far (a staged branch or loop body is a graph of its own); the op
 // is a RandomUniform (RandomStandardNormal, RandomUniformInt,
-// TruncatedNormal) node whose
-// generator offset is a hidden int64 variable of the function, read as the
-// node's input and advanced after it, so that compiled code stays pure and
-// each call continues the sequence as the kernel's state does.
-// tf.random.shuffle runs eagerly (RandomShuffle's Fisher-Yates pass).
+// TruncatedNormal) node whose generator offset is a hidden int64 variable
+// of the function, read as the node's input and advanced after it, so
+// that compiled code stays pure and each call continues the sequence as
+// the kernel's state does. tf.random.shuffle runs eagerly only
+// (RandomShuffle's Fisher-Yates pass).
 #include "Mt19937.h"
 #include "ShapeTensor.h"
 #include "TfModuleBuilder.h"
