@@ -246,6 +246,9 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
     else
       for (const Value &v : in.toList(repsArg))
         reps.push_back(in.toIndex(v));
+    for (int64_t k : reps)
+      if (k < 0)
+        in.valueError("negative dimensions are not allowed");
     std::vector<int64_t> shape = npAsArray(*r, a)->type.shape;
     // The shorter of the two is padded with leading 1s.
     while (shape.size() < reps.size())
@@ -303,11 +306,15 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
     int64_t size = npAsArray(*r, a)->type.shape[size_t(axis)];
     std::vector<int64_t> cuts;
     if (how.isIntLike()) {
+      // np.split checks the division first (Python's modulo), then
+      // array_split the count.
       int64_t sections = in.toIndex(how);
-      if (sections <= 0)
-        in.valueError("number sections must be larger than 0.");
-      if (size % sections)
+      if (sections == 0)
+        in.raise("ZeroDivisionError", "integer modulo by zero");
+      if (((size % sections) + sections) % sections)
         in.valueError("array split does not result in an equal division");
+      if (sections < 0)
+        in.valueError("number sections must be larger than 0.");
       for (int64_t k = 1; k < sections; ++k)
         cuts.push_back(k * (size / sections));
     } else {

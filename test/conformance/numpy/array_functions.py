@@ -36,8 +36,10 @@ print(np.pad(a, 1), np.pad(a, (1, 2)),
       np.pad(np.array([1.5, 2.5], dtype=np.float32), 2, constant_values=-1))
 print(tf.constant(np.vstack([f, f])) * 2.0, tf.reduce_sum(np.cumsum(a)))
 for bad in [lambda: np.split(np.arange(5), 2), lambda: np.flip(a, 2),
-            lambda: np.diff(np.array(3)), lambda: np.diff(a, n=-1)]:
+            lambda: np.diff(np.array(3)), lambda: np.diff(a, n=-1),
+            lambda: np.split(np.arange(6), 0), lambda: np.split(a, -3),
+            lambda: np.tile(a, -1)]:
     try:
         bad()
-    except ValueError as e:
+    except (ValueError, ZeroDivisionError) as e:
         print(type(e).__name__, e)
