@@ -563,6 +563,56 @@ struct PauseAll {
   std::vector<std::unique_ptr<PauseRecording>> paused;
 };
 
+/// The variables `tape` saw read, each once, in the order of first read.
+std::vector<std::shared_ptr<VariableState>>
+readVariables(const GradientTapeObject &tape) {
+  std::vector<std::shared_ptr<VariableState>> variables;
+  for (auto &read : tape.reads)
+    if (std::find(variables.begin(), variables.end(), read.var) ==
+        variables.end())
+      variables.push_back(read.var);
+  return variables;
+}
+
+/// A gradient function for a recorded op, given the indices (into the
+/// `variables` of recordOnTapes) of the variables its tape watches.
+using BackwardFor = std::function<std::function<ValueList(const ValueList &)>(
+    const std::vector<size_t> &watchedVariables)>;
+
+/// Records op `op` (`inputs` to `outputs`, reading `variables`) on every
+/// recording tape that watches one of the inputs or would watch one of the
+/// variables' reads; such a tape then watches those reads, the entry
+/// lists them after the inputs, and the outputs become watched.
+void recordOnTapes(TfRuntime &rt, const std::string &op,
+                   const ValueList &inputs, const ValueList &outputs,
+                   const std::vector<std::shared_ptr<VariableState>> &variables,
+                   const BackwardFor &backwardFor) {
+  for (auto &tape : rt.tapes) {
+    if (!tape->recording)
+      continue;
+    TapeEntry entry(op, inputs, outputs);
+    bool watches = false;
+    for (auto &v : inputs)
+      watches |= differentiable(rt, v) && tape->watched.count(keyOf(rt, v));
+    std::vector<size_t> picked;
+    for (size_t k = 0; k < variables.size(); ++k) {
+      if (!tape->watchesReadsOf(*variables[k]))
+        continue;
+      tape->watchRead(variables[k]);
+      entry.variables.push_back(variables[k]);
+      picked.push_back(k);
+      watches = true;
+    }
+    if (!watches)
+      continue;
+    entry.backward = backwardFor(picked);
+    tape->entries.push_back(std::move(entry));
+    for (auto &v : outputs)
+      if (differentiable(rt, v))
+        tape->watched.insert(keyOf(rt, v));
+  }
+}
+
 /// Runs `body` with `tape` the only one recording (the others paused).
 Value recordAlone(TfRuntime &rt,
                   const std::shared_ptr<GradientTapeObject> &tape,
@@ -696,53 +746,33 @@ Value recordCall(TfRuntime &rt, const ValueList &inputs,
       inner->watched.insert(keyOf(rt, v));
   Value result = recordAlone(rt, inner, body);
   ValueList outputs = tensorsOf(result);
-  std::vector<std::shared_ptr<VariableState>> variables;
-  for (auto &read : inner->reads)
-    if (std::find(variables.begin(), variables.end(), read.var) ==
-        variables.end())
-      variables.push_back(read.var);
+  std::vector<std::shared_ptr<VariableState>> variables = readVariables(*inner);
   TfRuntime *r = &rt;
-  for (auto &tape : rt.tapes) {
-    if (!tape->recording)
-      continue;
-    TapeEntry entry("StatefulPartitionedCall", inputs, outputs);
-    bool watches = false;
-    for (auto &v : inputs)
-      watches |= differentiable(rt, v) && tape->watched.count(keyOf(rt, v));
-    // The variables the body read that this tape watches, as if it had
-    // seen the reads.
-    for (auto &var : variables) {
-      if (!tape->watchesReadsOf(*var))
-        continue;
-      tape->watchRead(var);
-      entry.variables.push_back(var);
-      watches = true;
-    }
-    if (!watches)
-      continue;
-    entry.backward = [r, inner, inputs, outputs,
-                      vars = entry.variables](const ValueList &grads) {
-      ValueList targets, seeds;
-      for (size_t i = 0; i < outputs.size(); ++i)
-        if (!grads[i].isNone()) {
-          targets.push_back(outputs[i]);
-          seeds.push_back(grads[i]);
-        }
-      ValueList got =
-          backpropEntries(*r, inner->entries, targets, seeds, inputs, vars);
-      // The gradient function's outputs, as TensorFlow's call returns
-      // them: Identities, which grappler does not regroup with the
-      // caller's arithmetic.
-      for (auto &g : got)
-        if (r->tracing && r->isTensor(g))
-          g = identity(*r, g);
-      return got;
-    };
-    tape->entries.push_back(std::move(entry));
-    for (auto &v : outputs)
-      if (differentiable(rt, v))
-        tape->watched.insert(keyOf(rt, v));
-  }
+  // The body's variables the tape watches count as read by the call.
+  recordOnTapes(
+      rt, "StatefulPartitionedCall", inputs, outputs, variables,
+      [&](const std::vector<size_t> &picked) {
+        std::vector<std::shared_ptr<VariableState>> vars;
+        for (size_t k : picked)
+          vars.push_back(variables[k]);
+        return [r, inner, inputs, outputs, vars](const ValueList &grads) {
+          ValueList targets, seeds;
+          for (size_t i = 0; i < outputs.size(); ++i)
+            if (!grads[i].isNone()) {
+              targets.push_back(outputs[i]);
+              seeds.push_back(grads[i]);
+            }
+          ValueList got =
+              backpropEntries(*r, inner->entries, targets, seeds, inputs, vars);
+          // The gradient function's outputs, as TensorFlow's call returns
+          // them: Identities, which grappler does not regroup with the
+          // caller's arithmetic.
+          for (auto &g : got)
+            if (r->tracing && r->isTensor(g))
+              g = identity(*r, g);
+          return got;
+        };
+      });
   return result;
 }
 
@@ -1400,14 +1430,11 @@ Value callCustomGradient(TfRuntime &rt, const Value &f, CallArgs args) {
   for (auto &[key, value] : args.keywords)
     for (const Value &v : in.toList(callNest(in, "flatten", {value})))
       flatArgs.push_back(v);
-  std::vector<std::shared_ptr<VariableState>> variables;
+  std::vector<std::shared_ptr<VariableState>> variables =
+      readVariables(*watcher);
   ValueList variableObjects;
-  for (auto &read : watcher->reads)
-    if (std::find(variables.begin(), variables.end(), read.var) ==
-        variables.end()) {
-      variables.push_back(read.var);
-      variableObjects.push_back(makeVariable(rt, read.var, false));
-    }
+  for (auto &var : variables)
+    variableObjects.push_back(makeVariable(rt, var, false));
   if (!variables.empty() && !takesKeyword(gradFn, "variables"))
     in.typeError("@tf.custom_gradient grad_fn must accept keyword argument "
                  "'variables', since function uses variables: " +
@@ -1436,62 +1463,44 @@ Value callCustomGradient(TfRuntime &rt, const Value &f, CallArgs args) {
       outputs.push_back(identity(rt, rt.toTensor(v)));
   }
   TfRuntime *r = &rt;
-  for (auto &tape : rt.tapes) {
-    if (!tape->recording)
-      continue;
-    TapeEntry entry("CustomGradient", inputs, outputs);
-    bool watches = false;
-    for (auto &v : inputs)
-      watches |= differentiable(rt, v) && tape->watched.count(keyOf(rt, v));
-    std::vector<size_t> picked; // the variables this tape watches
-    for (size_t k = 0; k < variables.size(); ++k) {
-      if (!tape->watchesReadsOf(*variables[k]))
-        continue;
-      tape->watchRead(variables[k]);
-      entry.variables.push_back(variables[k]);
-      picked.push_back(k);
-      watches = true;
-    }
-    if (!watches)
-      continue;
-    size_t argCount = inputs.size();
-    entry.backward = [r, gradFn, outputs, variableObjects, picked,
-                      argCount](const ValueList &grads) {
-      TfRuntime &rt = *r;
-      Interpreter &in = rt.in;
-      CallArgs call;
-      for (size_t i = 0; i < outputs.size(); ++i)
-        call.positional.push_back(
-            grads[i].isNone() ? filledLike(rt, outputs[i], 0) : grads[i]);
-      if (!variableObjects.empty())
-        call.keywords.emplace_back("variables", in.list(variableObjects));
-      Value got = in.call(gradFn, call);
-      ValueList variableGrads;
-      if (!variableObjects.empty()) {
-        ValueList two = in.toList(got);
-        if (two.size() != 2)
-          in.valueError("not enough values to unpack (expected 2, got " +
-                        std::to_string(two.size()) + ")");
-        got = two[0];
-        variableGrads = in.toList(two[1]);
-        if (variableGrads.size() != variableObjects.size())
-          in.valueError("Must return gradient for each variable from "
-                        "@custom_gradient grad_fn.");
-      }
-      ValueList flat = in.toList(callNest(in, "flatten", {got}));
-      if (flat.size() != argCount)
-        in.valueError("custom_gradient function expected to return " +
-                      std::to_string(argCount) + " gradients, but returned " +
-                      std::to_string(flat.size()) + " instead.");
-      for (size_t k : picked)
-        flat.push_back(variableGrads[k]);
-      return flat;
-    };
-    tape->entries.push_back(std::move(entry));
-    for (auto &v : outputs)
-      if (differentiable(rt, v))
-        tape->watched.insert(keyOf(rt, v));
-  }
+  size_t argCount = inputs.size();
+  recordOnTapes(
+      rt, "CustomGradient", inputs, outputs, variables,
+      [&](const std::vector<size_t> &picked) {
+        return [r, gradFn, outputs, variableObjects, picked,
+                argCount](const ValueList &grads) {
+          TfRuntime &rt = *r;
+          Interpreter &in = rt.in;
+          CallArgs call;
+          for (size_t i = 0; i < outputs.size(); ++i)
+            call.positional.push_back(
+                grads[i].isNone() ? filledLike(rt, outputs[i], 0) : grads[i]);
+          if (!variableObjects.empty())
+            call.keywords.emplace_back("variables", in.list(variableObjects));
+          Value got = in.call(gradFn, call);
+          ValueList variableGrads;
+          if (!variableObjects.empty()) {
+            ValueList two = in.toList(got);
+            if (two.size() != 2)
+              in.valueError("not enough values to unpack (expected 2, got " +
+                            std::to_string(two.size()) + ")");
+            got = two[0];
+            variableGrads = in.toList(two[1]);
+            if (variableGrads.size() != variableObjects.size())
+              in.valueError("Must return gradient for each variable from "
+                            "@custom_gradient grad_fn.");
+          }
+          ValueList flat = in.toList(callNest(in, "flatten", {got}));
+          if (flat.size() != argCount)
+            in.valueError("custom_gradient function expected to return " +
+                          std::to_string(argCount) +
+                          " gradients, but returned " +
+                          std::to_string(flat.size()) + " instead.");
+          for (size_t k : picked)
+            flat.push_back(variableGrads[k]);
+          return flat;
+        };
+      });
   return callNest(in, "pack_sequence_as", {result, in.list(outputs)});
 }
 
