@@ -27,14 +27,11 @@ Value dotProduct(Scalars &s, Dot model, Value lo, Value hi, Type et,
     auto [a, b] = ab(s, k);
     return s.b.create<math::FmaOp>(s.loc, a, b, acc).getResult();
   };
-  auto plus = [&](Scalars &s, Value x, int64_t v) {
-    return s.b.create<arith::AddIOp>(s.loc, x, s.index(v)).getResult();
-  };
   Value count = s.b.create<arith::SubIOp>(s.loc, hi, lo);
   // Lane l of a block starting at `base` exists when base + l < hi; an
   // absent lane reads k = lo (any element in range) and is not used.
   auto lane = [&](Scalars &s, Value base, int64_t l, Value &valid) {
-    Value k = plus(s, base, l);
+    Value k = s.iadd(base, s.index(l));
     valid = s.b.create<arith::CmpIOp>(s.loc, arith::CmpIPredicate::slt, k, hi);
     return s.b.create<arith::SelectOp>(s.loc, valid, k, lo).getResult();
   };
@@ -66,18 +63,15 @@ Value dotProduct(Scalars &s, Dot model, Value lo, Value hi, Type et,
           Scalars in{nb, l};
           Value blocks =
               in.b.create<arith::CeilDivUIOp>(l, count, in.index(16));
-          Value sum =
-              in.loop(in.index(0), blocks, in.real(et, 0.0),
-                      [&](Scalars &s, Value c, ValueRange acc) {
-                        Value from = s.b.create<arith::AddIOp>(
-                            s.loc, lo,
-                            s.b.create<arith::MulIOp>(s.loc, c, s.index(16)));
-                        Value to = s.b.create<arith::MinSIOp>(
-                            s.loc, plus(s, from, 16), hi);
-                        return SmallVector<Value>{
-                            s.add(acc[0], chain(s, from, to))};
-                      })
-                  .front();
+          Value sum = in.loop(in.index(0), blocks, in.real(et, 0.0),
+                              [&](Scalars &s, Value c, ValueRange acc) {
+                                Value from = s.iadd(lo, s.imul(c, 16));
+                                Value to = s.b.create<arith::MinSIOp>(
+                                    s.loc, s.iadd(from, s.index(16)), hi);
+                                return SmallVector<Value>{
+                                    s.add(acc[0], chain(s, from, to))};
+                              })
+                          .front();
           nb.create<scf::YieldOp>(l, sum);
         },
         [&](OpBuilder &nb, Location l) {
@@ -88,19 +82,17 @@ Value dotProduct(Scalars &s, Dot model, Value lo, Value hi, Type et,
   }
   int64_t width = model == Dot::Lanes16 ? 16 : 8;
   // Whole blocks of 16 k.
-  Value full = s.b.create<arith::DivUIOp>(s.loc, count, s.index(16));
+  Value full = s.idiv(count, 16);
   SmallVector<Value> init(width, zero);
   auto lanes =
       s.loop(s.index(0), full, init, [&](Scalars &s, Value c, ValueRange acc) {
-        Value base = s.b.create<arith::AddIOp>(
-            s.loc, lo, s.b.create<arith::MulIOp>(s.loc, c, s.index(16)));
+        Value base = s.iadd(lo, s.imul(c, 16));
         SmallVector<Value> next(acc.begin(), acc.end());
         for (int64_t l = 0; l < 16; ++l)
-          next[l % width] = fma(s, plus(s, base, l), next[l % width]);
+          next[l % width] = fma(s, s.iadd(base, s.index(l)), next[l % width]);
         return next;
       });
-  Value base = s.b.create<arith::AddIOp>(
-      s.loc, lo, s.b.create<arith::MulIOp>(s.loc, full, s.index(16)));
+  Value base = s.iadd(lo, s.imul(full, 16));
   if (model == Dot::Lanes16) {
     // The last k (fewer than 16) extend their lanes' chains.
     for (int64_t l = 0; l < 16; ++l) {
@@ -127,7 +119,7 @@ Value dotProduct(Scalars &s, Dot model, Value lo, Value hi, Type et,
       piece[l] = s.select(valid, product(s, k), zero);
     }
     sum = s.select(has, s.add(sum, foldEight(s, piece)), sum);
-    base = s.select(has, plus(s, base, size), base);
+    base = s.select(has, s.iadd(base, s.index(size)), base);
   }
   return sum;
 }
