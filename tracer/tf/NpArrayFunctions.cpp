@@ -57,16 +57,6 @@ Value flat(TfRuntime &rt, const Value &v) {
   return viaTf(rt, "reshape", {eagerOf(rt, v), pyIntList(rt.in, {-1})});
 }
 
-/// An axis argument normalized against `rank` (NumPy's AxisError).
-int64_t axisArg(TfRuntime &rt, const Value &v, int64_t rank) {
-  int64_t axis = rt.in.toIndex(v);
-  if (axis < -rank || axis >= rank)
-    rt.in.raise("AxisError", "axis " + std::to_string(axis) +
-                                 " is out of bounds for array of dimension " +
-                                 std::to_string(rank));
-  return axis < 0 ? axis + rank : axis;
-}
-
 /// The accumulator dtype of np.cumsum and np.cumprod: integers narrower
 /// than the platform's (and bools) widen to int64.
 DType accumulatorDType(TfRuntime &rt, DType d) {
@@ -151,10 +141,10 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
       for (int64_t d = 0; d < rank; ++d)
         axes.push_back(d);
     } else if (p.get("axis").isIntLike()) {
-      axes.push_back(axisArg(*r, p.get("axis"), rank));
+      axes.push_back(npAxis(*r, p.get("axis"), rank));
     } else {
       for (const Value &a : in.toList(p.get("axis")))
-        axes.push_back(axisArg(*r, a, rank));
+        axes.push_back(npAxis(*r, a, rank));
     }
     return viaTf(*r, "reverse", {eagerOf(*r, m), pyIntList(in, axes)});
   });
@@ -176,8 +166,8 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
     int64_t rank = rankOf(*r, a);
     std::vector<int64_t> perm(static_cast<size_t>(rank));
     std::iota(perm.begin(), perm.end(), 0);
-    std::swap(perm[axisArg(*r, p.require("axis1", "swapaxes"), rank)],
-              perm[axisArg(*r, p.require("axis2", "swapaxes"), rank)]);
+    std::swap(perm[npAxis(*r, p.require("axis1", "swapaxes"), rank)],
+              perm[npAxis(*r, p.require("axis2", "swapaxes"), rank)]);
     return viaTf(*r, "transpose", {eagerOf(*r, a), pyIntList(in, perm)});
   });
   np.def("outer", [r](Interpreter &in, CallArgs &args) {
@@ -201,7 +191,7 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
     if (rank == 0)
       in.valueError("diff requires input that is at least one dimensional");
     int64_t axis =
-        axisArg(*r, p.has("axis") ? p.get("axis") : Value::integer(-1), rank);
+        npAxis(*r, p.has("axis") ? p.get("axis") : Value::integer(-1), rank);
     auto sliced = [&](const Value &v, bool head) {
       ValueList key;
       for (int64_t d = 0; d < rank; ++d) {
@@ -230,7 +220,7 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
       std::optional<DType> d = npDTypeOf(p.get("dtype"));
       DType acc = d ? *d : accumulatorDType(*r, h->type.dtype);
       int64_t axis =
-          p.has("axis") ? axisArg(*r, p.get("axis"), h->type.shape.size()) : 0;
+          p.has("axis") ? npAxis(*r, p.get("axis"), h->type.shape.size()) : 0;
       EagerScope eager(*r);
       CallArgs call;
       call.positional = {eagerOf(*r, a, acc), Value::integer(axis)};
@@ -268,7 +258,7 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
                     Value::integer(0)});
     return viaTf(*r, "repeat",
                  {eagerOf(*r, a), p.require("repeats", "repeat"),
-                  Value::integer(axisArg(*r, p.get("axis"), rankOf(*r, a)))});
+                  Value::integer(npAxis(*r, p.get("axis"), rankOf(*r, a)))});
   });
   // np.count_nonzero: a Python int without an axis, else int64 counts.
   np.def("count_nonzero", [r](Interpreter &in, CallArgs &args) {
@@ -302,7 +292,7 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
     Value how = p.require("indices_or_sections", "split");
     int64_t rank = rankOf(*r, a);
     int64_t axis =
-        axisArg(*r, p.has("axis") ? p.get("axis") : Value::integer(0), rank);
+        npAxis(*r, p.has("axis") ? p.get("axis") : Value::integer(0), rank);
     int64_t size = npAsArray(*r, a)->type.shape[size_t(axis)];
     std::vector<int64_t> cuts;
     if (how.isIntLike()) {
@@ -437,10 +427,9 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
       in.raise("AxisError",
                "axis -1 is out of bounds for array of dimension 0");
     int64_t axis =
-        flatten
-            ? 0
-            : axisArg(*r, p.has("axis") ? p.get("axis") : Value::integer(-1),
-                      rank);
+        flatten ? 0
+                : npAxis(*r, p.has("axis") ? p.get("axis") : Value::integer(-1),
+                         rank);
     // Sorted along the last axis, with the axis moved there and back.
     std::vector<int64_t> perm(static_cast<size_t>(rank));
     std::iota(perm.begin(), perm.end(), 0);

@@ -330,15 +330,8 @@ Value npVariance(TfRuntime &rt, const Value &x, const Value &axis,
   std::vector<bool> reduced(static_cast<size_t>(rank), axis.isNone());
   if (!axis.isNone()) {
     ValueList axes = axis.isIntLike() ? ValueList{axis} : rt.in.toList(axis);
-    for (auto &v : axes) {
-      int64_t i = rt.in.toIndex(v);
-      if (i < -rank || i >= rank)
-        rt.in.raise("AxisError", "axis " + std::to_string(i) +
-                                     " is out of bounds for array of "
-                                     "dimension " +
-                                     std::to_string(rank));
-      reduced[static_cast<size_t>(i < 0 ? i + rank : i)] = true;
-    }
+    for (auto &v : axes)
+      reduced[static_cast<size_t>(npAxis(rt, v, rank))] = true;
   }
   for (int64_t i = 0; i < rank; ++i)
     if (reduced[static_cast<size_t>(i)])
@@ -539,6 +532,15 @@ Value makeNdArray(TfRuntime &rt, HostTensorPtr value, bool scalar) {
   a->rt = &rt;
   a->scalar = scalar && a->value->type.shape.empty();
   return Value::object(Type::Native, a);
+}
+
+int64_t npAxis(TfRuntime &rt, const Value &v, int64_t rank) {
+  int64_t axis = rt.in.toIndex(v);
+  if (axis < -rank || axis >= rank)
+    rt.in.raise("AxisError", "axis " + std::to_string(axis) +
+                                 " is out of bounds for array of dimension " +
+                                 std::to_string(rank));
+  return axis < 0 ? axis + rank : axis;
 }
 
 HostTensorPtr npAsArray(TfRuntime &rt, const Value &v,

@@ -74,6 +74,10 @@ bool npBinary(TfRuntime &rt, ast::BinaryOp op, const Value &x, const Value &y,
 bool npCompare(TfRuntime &rt, ast::CmpOp op, const Value &x, const Value &y,
                Value &out);
 
+/// Axis `v` of an array of `rank` dimensions, counted from the start
+/// (numpy.exceptions.AxisError when out of range).
+int64_t npAxis(TfRuntime &rt, const Value &v, int64_t rank);
+
 /// A shape argument: an int or a sequence of ints (ValueError for a
 /// negative one).
 std::vector<int64_t> shapeArg(Interpreter &in, const Value &v);
