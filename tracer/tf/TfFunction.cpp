@@ -447,15 +447,6 @@ void TfFunction::bind(Interpreter &in, CallArgs &args, ValueList &positional,
                    "missing a required argument: '" + paramNames[i] + "'");
   }
   // Keyword-only parameters and **kwargs take the other keywords by name.
-  for (size_t k = 0; k < params.kwonly.size(); ++k) {
-    bool given = false;
-    for (auto &kv : args.keywords)
-      given |= kv.first == params.kwonly[k].name;
-    if (!given && (k >= fn.kwDefaults.size() || !fn.kwDefaults[k]))
-      bindingError(in, args,
-                   "missing a required argument: '" + params.kwonly[k].name +
-                       "'");
-  }
   // Keyword-only parameters come in their declaration order, those left
   // out with their defaults (BoundArguments.apply_defaults: f(a, c=1) and
   // f(a, c=1, d=None) share a trace); then the **kwargs, sorted by name as
@@ -470,6 +461,8 @@ void TfFunction::bind(Interpreter &in, CallArgs &args, ValueList &positional,
       byName.push_back(*it);
     else if (k < fn.kwDefaults.size() && fn.kwDefaults[k])
       byName.emplace_back(name, *fn.kwDefaults[k]);
+    else
+      bindingError(in, args, "missing a required argument: '" + name + "'");
   }
   for (size_t j = 0; j < args.keywords.size(); ++j) {
     if (usedKeyword[j])
