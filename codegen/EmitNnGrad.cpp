@@ -85,6 +85,22 @@ Value Emitter::emitNnGrad(const graph::Node &n, RankedTensorType type) {
   SmallVector<Value> dynamic;
   if (type.isDynamicDim(0))
     dynamic.push_back(dimSize(loc, input(n, n.op == "AvgPoolGrad" ? 1 : 2), 0));
+  Value sizes = input(n, 0);
+  if (n.op == "Conv2DBackpropInput" && type.isDynamicDim(0) &&
+      cast<RankedTensorType>(sizes.getType()).getDimSize(0) == 4) {
+    // tf.nn.conv2d_transpose with a batch size known at run time: the
+    // kernel checks it against out_backprop's.
+    Value given = b.create<arith::IndexCastOp>(
+        loc, b.getIndexType(),
+        b.create<tensor::ExtractOp>(loc, sizes, ValueRange{s.index(0)}));
+    check(n,
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, given,
+                                  dynamic[0]),
+          "Conv2DCustomBackpropInput: input and out_backprop must have the "
+          "same batch size. Input batch: {int}, outbackprop batch: {int}, "
+          "batch_dim: 0",
+          {given, dynamic[0]});
+  }
 
   if (n.op == "Conv2DBackpropFilter") {
     // dw[kh, kw, ic, oc]: a dot product over the positions p = (n, oh, ow)

@@ -383,6 +383,12 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return nullptr;
   }
   const std::string &op = n.op;
+  if (const std::string *failure = attr<std::string>(n, graph::kRunTimeError)) {
+    // Trace time found the kernel's error; TensorFlow raises it when the
+    // op runs.
+    check(n, b.create<arith::ConstantIntOp>(loc, 0, 1), *failure, {});
+    return zeros(loc, type, dynamicZeros(loc, type));
+  }
   if (op == "Const")
     return constant(n, type, error);
   if (const int64_t *classes = attr<int64_t>(n, "label_classes"))

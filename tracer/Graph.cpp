@@ -146,6 +146,11 @@ std::string Graph::runtimeError(const Node &n, const std::string &message,
     function =
         function.substr(prefix.size(), function.rfind('_') - prefix.size());
   const std::string &path = file;
+  // TensorFlow finds no source for a lambda's nodes and reports the
+  // function's error as its runtime does.
+  if (function == "<lambda>")
+    return "{{function_node " + name + "}} " + message + "\n\t [[{{node " +
+           n.name + "}}]] [Op:" + name + "]";
   std::string text = "Graph execution error:\n\nDetected at node " + n.name +
                      " defined at (most recent call last):\n";
   for (auto &[line, caller] : traceStack)

@@ -92,6 +92,12 @@ std::vector<std::pair<size_t, size_t>> addNRuns(size_t n);
 /// codegen's emulation of them leaves these nodes as they are.
 inline constexpr const char *kKernelAttr = "_kernel";
 
+/// The attr of a node whose kernel trace time already knows will fail
+/// (a Conv2DBackpropInput whose sizes disagree): TensorFlow reports such
+/// errors when the function runs, so codegen emits a check that fails with
+/// this message when the node is reached.
+inline constexpr const char *kRunTimeError = "_run_time_error";
+
 struct Node {
   std::string op;   // TensorFlow's op name: Placeholder, Const, AddV2, ...
   std::string name; // unique within the graph: "add", "add_1", ...

@@ -1,5 +1,7 @@
 // Gradients of the convolution and pooling ops (TensorFlow's nn_grad.py):
-// Conv2D's are a Conv2DBackpropInput and a Conv2DBackpropFilter node,
+// Conv2D's are a Conv2DBackpropInput and a Conv2DBackpropFilter node (and
+// Conv2DBackpropInput's, tf.nn.conv2d_transpose, a Conv2DBackpropFilter
+// and a Conv2D),
 // MaxPool's a MaxPoolGrad node and AvgPool's an AvgPoolGrad node, which
 // codegen/EmitNnGrad.cpp computes as TensorFlow's CPU kernels do. Each
 // node keeps the forward op's window attributes (strides, dilations, ksize
@@ -44,6 +46,22 @@ ValueList conv2dGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   return {inputGrad, filterGrad};
 }
 
+/// tf.nn.conv2d_transpose's: the filter's gradient is a
+/// Conv2DBackpropFilter with the roles of the input and out_backprop
+/// swapped, out_backprop's a Conv2D of the gradient (nn_grad.py).
+ValueList conv2dBackpropInputGrad(TfRuntime &rt, const TapeEntry &e,
+                                  const ValueList &g) {
+  const Value &filter = e.inputs[1], &dy = e.inputs[2];
+  std::map<std::string, Attr> attrs = windowAttrs(e);
+  Value filterGrad = rt.apply("Conv2DBackpropFilter",
+                              {g[0], shapeOfInput(rt, filter, e.op), dy}, attrs,
+                              typeOf(rt, filter), "Conv2DBackpropFilter");
+  attrs["use_cudnn_on_gpu"] = true;
+  Value dyGrad =
+      rt.apply("Conv2D", {g[0], filter}, attrs, typeOf(rt, dy), "Conv2D");
+  return {Value(), filterGrad, dyGrad};
+}
+
 ValueList maxPoolGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   return {rt.apply("MaxPoolGrad", {e.inputs[0], e.outputs[0], g[0]},
                    windowAttrs(e), typeOf(rt, e.inputs[0]), "MaxPoolGrad")};
@@ -58,6 +76,7 @@ ValueList avgPoolGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
 
 void addNnGradients(std::map<std::string, GradFn> &table) {
   table["Conv2D"] = conv2dGrad;
+  table["Conv2DBackpropInput"] = conv2dBackpropInputGrad;
   table["MaxPool"] = maxPoolGrad;
   table["AvgPool"] = avgPoolGrad;
 }

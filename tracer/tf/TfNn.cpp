@@ -85,6 +85,15 @@ const char *kConv2DOpDef =
     "attr=explicit_paddings:list(int),default=[]; "
     "attr=data_format:string,default=\"NHWC\",allowed=[\"NHWC\", \"NCHW\"]; "
     "attr=dilations:list(int),default=[1, 1, 1, 1]>";
+const char *kConv2DBackpropInputOpDef =
+    "; signature=input_sizes:int32, filter:T, out_backprop:T -> output:T; "
+    "attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE, "
+    "DT_INT32]; attr=strides:list(int); "
+    "attr=use_cudnn_on_gpu:bool,default=true; "
+    "attr=padding:string,allowed=[\"SAME\", \"VALID\", \"EXPLICIT\"]; "
+    "attr=explicit_paddings:list(int),default=[]; "
+    "attr=data_format:string,default=\"NHWC\",allowed=[\"NHWC\", \"NCHW\"]; "
+    "attr=dilations:list(int),default=[1, 1, 1, 1]>";
 const char *kMaxPoolOpDef =
     "; signature=input:T -> output:T; attr=T:type,default=DT_FLOAT,allowed=["
     "DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64, "
@@ -106,7 +115,8 @@ const char *kAvgPoolOpDef =
 /// [[0, 0], [top, bottom], [left, right], [0, 0]].
 std::string paddingArg(TfRuntime &rt, const Value &v, const std::string &op,
                        const std::string &opDef,
-                       std::vector<int64_t> &explicitPaddings) {
+                       std::vector<int64_t> &explicitPaddings,
+                       bool named = true) {
   Interpreter &in = rt.in;
   if (v.is(Type::Str)) {
     std::string p = in.toStr(v);
@@ -122,7 +132,7 @@ std::string paddingArg(TfRuntime &rt, const Value &v, const std::string &op,
              "Value for attr 'padding' of \"" + p +
                  "\" is not in the list of allowed values: " + allowed +
                  "\n\t; NodeDef: {{node " + op + "}}; Op<name=" + op + opDef +
-                 eagerOpSuffix(op));
+                 eagerOpSuffix(op, named));
   }
   for (const Value &pair : in.toList(v))
     for (const Value &x : in.toList(pair))
@@ -547,6 +557,185 @@ Value poolN(TfRuntime &rt, const Params &p, const std::string &op,
   return n == 1 ? squeeze(rt, pooled, in.list({Value::integer(1)})) : pooled;
 }
 
+/// tf.nn.conv2d_transpose: a Conv2DBackpropInput node (the gradient of a
+/// conv2d whose input has shape `output_shape`) in name scope
+/// "conv2d_transpose". Shape inference's errors are raised while tracing;
+/// the kernel's size checks fail when the op runs, as in TensorFlow, which
+/// leaves them to the kernel (eagerly at once, in a function when it is
+/// called).
+Value conv2dTranspose(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  const std::string op = "Conv2DBackpropInput";
+  std::string format =
+      p.has("data_format") ? in.toStr(p.get("data_format")) : "NHWC";
+  if (format != "NHWC")
+    rt.raise("UnimplementedError",
+             "kiln supports tf.nn.conv2d_transpose with channels last (NHWC) "
+             "only");
+  std::vector<int64_t> strides =
+      sequence(rt, p.require("strides", "conv2d_transpose"), 2, "strides");
+  std::vector<int64_t> dilations =
+      sequence(rt, p.get("dilations"), 2, "dilations");
+  std::vector<int64_t> explicitPaddings;
+  Value paddingValue = p.has("padding") ? p.get("padding") : in.str("SAME");
+  // The arguments convert in the op's order: input_sizes, filter,
+  // out_backprop.
+  Value outputShape = p.require("output_shape", "conv2d_transpose");
+  Value sizes = convertArgument(rt, outputShape, "input_sizes", DType::Int32);
+  Value k = rt.toTensor(p.require("filters", "conv2d_transpose"));
+  Value dy = rt.toTensor(p.require("input", "conv2d_transpose"));
+  const TensorType &st = rt.tensor(sizes).type, &kt = rt.tensor(k).type,
+                   &dt = rt.tensor(dy).type;
+  if (kt.dtype != dt.dtype) {
+    if (rt.tracing)
+      mismatchedInputs(rt, op, "filter", "out_backprop", kt.dtype, dt.dtype, 2);
+    rt.raise("InvalidArgumentError",
+             "cannot compute " + op +
+                 " as input #2(zero-based) was expected "
+                 "to be a " +
+                 kernelTypeName(kt.dtype) + " tensor but is a " +
+                 kernelTypeName(dt.dtype) + " tensor" +
+                 eagerOpSuffix(op, false));
+  }
+  std::string padding = paddingArg(
+      rt, paddingValue, op, kConv2DBackpropInputOpDef, explicitPaddings, false);
+  // Shape inference's ValueError while tracing, the kernel's error eagerly.
+  std::string attrs =
+      "[T=" + std::string(tfTypeName(dt.dtype)) +
+      ", data_format=\"NHWC\", dilations=" + intsText(dilations) +
+      ", explicit_paddings=" + intsText(explicitPaddings) + ", padding=\"" +
+      padding + "\", strides=" + intsText(strides) + ", use_cudnn_on_gpu=true]";
+  int64_t count = st.unknownRank || st.shape.empty() ? -1 : st.shape[0];
+  auto shapeError = [&](const std::string &message,
+                        const std::string &kernelMessage,
+                        const std::string &partial = "") {
+    if (rt.tracing)
+      in.valueError(message + " for '{{node " + rt.tracing->graph.scopeName() +
+                    "}} = " + op + attrs + "(" + inputName(rt, sizes) + ", " +
+                    inputName(rt, k) + ", " + inputName(rt, dy) +
+                    ")' with input shapes: " + shapeList(st.shape) + ", " +
+                    shapeList(kt.shape) + ", " + shapeList(dt.shape) +
+                    (partial.empty()
+                         ? ""
+                         : " and with input tensors computed as partial "
+                           "shapes: input[0] = " +
+                               partial) +
+                    ".");
+    kernelError(rt, op, kernelMessage, "", false);
+  };
+  for (const TensorType *t : {&kt, &dt})
+    if (!t->unknownRank && t->shape.size() != 4)
+      shapeError("Shape must be rank 4 but is rank " +
+                     std::to_string(t->shape.size()),
+                 t == &kt ? "Conv2DCustomBackpropInput: filter must be "
+                            "4-dimensional"
+                          : "input_sizes must be 4-dimensional, got: " +
+                                std::to_string(t->shape.size()));
+  if (dt.unknownRank || dt.shape[1] < 0 || dt.shape[2] < 0 || dt.shape[3] < 0)
+    requireImageSizes(rt, dt, "conv2d_transpose");
+  for (int64_t d : kt.shape)
+    if (d < 0 || kt.unknownRank)
+      rt.raise("UnimplementedError", "kiln needs the shape of "
+                                     "conv2d_transpose's filters at trace "
+                                     "time");
+  if (kt.shape[3] != dt.shape[3])
+    shapeError("Dimensions must be equal, but are " +
+                   std::to_string(dt.shape[3]) + " and " +
+                   std::to_string(kt.shape[3]),
+               "Conv2DCustomBackpropInput: filter and out_backprop must have "
+               "the same out_depth");
+  if (count != 4 && count != 2)
+    shapeError(op +
+                   " requires input_sizes to contain 4 values or 2 values, "
+                   "but got: " +
+                   std::to_string(count),
+               op +
+                   " requires input_sizes to contain 4 values or 2 values, "
+                   "but got: " +
+                   std::to_string(count));
+  // The gradient's shape: [batch, height, width, depth], the batch and
+  // depth those of out_backprop and the filter when only two are given.
+  std::vector<int64_t> known = knownDims(rt, sizes);
+  // A negative size is the kernel's error (knownDims reads it as unknown).
+  std::string error;
+  Value folded = foldKnown(rt, outputShape);
+  if (!isRunTimeShape(rt, folded) && !folded.is(Type::Str)) {
+    ValueList given = in.toList(folded);
+    for (size_t i = 0; i < given.size() && i < known.size(); ++i) {
+      known[i] = in.toIndex(given[i]);
+      if (known[i] < 0 && error.empty())
+        error = "Dimension " + std::to_string(known[i]) + " must be >= 0";
+      known[i] = std::max<int64_t>(known[i], 0);
+    }
+  }
+  if (count == 2)
+    known = {dt.shape[0], known[0], known[1], kt.shape[2]};
+  if (count == 4 && known[0] >= 0 && dt.shape[0] >= 0 &&
+      known[0] != dt.shape[0])
+    shapeError("Dimensions must be equal, but are " + std::to_string(known[0]) +
+                   " and " + std::to_string(dt.shape[0]),
+               "Conv2DCustomBackpropInput: input and out_backprop must have "
+               "the same batch size. Input batch: " +
+                   std::to_string(known[0]) + ", outbackprop batch: " +
+                   std::to_string(dt.shape[0]) + ", batch_dim: 0",
+               shapeList(known));
+  if (known[1] < 0 || known[2] < 0 || known[3] < 0)
+    rt.raise("UnimplementedError",
+             "kiln needs conv2d_transpose's output height, width and depth "
+             "at trace time; only the batch size may be known at run time");
+  requireFloat(rt, "conv2d_transpose", dt.dtype);
+  // The kernel's checks, in its order.
+  const std::vector<int64_t> &shape = known;
+  if (error.empty() && (dilations[1] > 1 || dilations[2] > 1))
+    error = "Current CPU implementations do not yet support dilation rates "
+            "larger than 1.";
+  if (error.empty() && shape[3] % kt.shape[2] != 0)
+    error = "Conv2DCustomBackpropInput: input depth must be evenly divisible "
+            "by filter depth";
+  if (error.empty() && shape[3] != kt.shape[2])
+    rt.raise("UnimplementedError",
+             "kiln does not support grouped convolutions (input depth " +
+                 std::to_string(shape[3]) + ", filter depth " +
+                 std::to_string(kt.shape[2]) + ") yet");
+  if (strides[0] != 1 || strides[3] != 1)
+    rt.raise("UnimplementedError",
+             "kiln supports conv2d_transpose strides in the height and width "
+             "dimensions only");
+  std::vector<int64_t> pads; // top, bottom, left, right: for codegen
+  for (int d = 1; d <= 2; ++d) {
+    Window w =
+        window(shape[d], kt.shape[d - 1], dilations[d], strides[d], padding,
+               explicitPaddings.empty() ? 0 : explicitPaddings[2 * d],
+               explicitPaddings.empty() ? 0 : explicitPaddings[2 * d + 1]);
+    pads.insert(pads.end(), {w.before, w.after});
+    if (error.empty() && w.size != dt.shape[d])
+      error = "Conv2DCustomBackpropInput: Size of out_backprop doesn't match "
+              "computed: actual = " +
+              std::to_string(dt.shape[d]) +
+              ", computed = " + std::to_string(w.size) +
+              " spatial_dim: " + std::to_string(d) +
+              " input: " + std::to_string(shape[d]) +
+              " filter: " + std::to_string(kt.shape[d - 1]) +
+              " output: " + std::to_string(dt.shape[d]) +
+              " stride: " + std::to_string(strides[d]) +
+              " dilation: " + std::to_string(dilations[d]);
+  }
+  if (!error.empty() && !rt.tracing)
+    kernelError(rt, op, error, "", false);
+  std::map<std::string, Attr> nodeAttrs{{"T", dt.dtype},
+                                        {"pads", pads},
+                                        {"strides", strides},
+                                        {"dilations", dilations},
+                                        {"padding", padding},
+                                        {"explicit_paddings", explicitPaddings},
+                                        {"data_format", std::string("NHWC")},
+                                        {"use_cudnn_on_gpu", true}};
+  if (!error.empty())
+    nodeAttrs[graph::kRunTimeError] = error;
+  return rt.apply(op, {sizes, k, dy}, nodeAttrs, TensorType{dt.dtype, shape},
+                  op);
+}
+
 /// tf.nn.conv1d (NWC): conv2d over a height of 1, the input's and the
 /// filters' shapes expanded and the result's squeezed.
 Value conv1d(TfRuntime &rt, const Params &p) {
@@ -615,6 +804,13 @@ void installNn(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn) {
                              {"input", "filters", "stride", "padding",
                               "data_format", "dilations", "name"}));
   });
+  nn.def("conv2d_transpose",
+         namedOp(rt, "conv2d_transpose", [r](Interpreter &in, CallArgs &args) {
+           return conv2dTranspose(
+               *r, Params(in, args, "conv2d_transpose",
+                          {"input", "filters", "output_shape", "strides",
+                           "padding", "data_format", "dilations", "name"}));
+         }));
   nn.def("bias_add", [r](Interpreter &in, CallArgs &args) {
     return biasAdd(*r, Params(in, args, "bias_add",
                               {"value", "bias", "data_format", "name"}));
