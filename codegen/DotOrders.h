@@ -4,7 +4,7 @@
 // TensorFlow 2.20 on AVX-512 processors (docs/numerics.md).
 #pragma once
 
-#include "ScalarLoops.h"
+#include "passes/ScalarLoops.h"
 
 #include <functional>
 #include <utility>

@@ -21,7 +21,7 @@
 // sums in its own order (see Dot below; measured on AVX-512 processors).
 #include "DotOrders.h"
 #include "Emitter.h"
-#include "ScalarLoops.h"
+#include "passes/ScalarLoops.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 

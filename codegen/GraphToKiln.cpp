@@ -525,7 +525,7 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
       lhs = transposeLast(lhs);
     if (tb && *tb)
       rhs = transposeLast(rhs);
-    return b.create<MatMulOp>(loc, type, lhs, rhs);
+    return b.create<MatMulOp>(loc, type, lhs, rhs, ta && *ta, tb && *tb);
   }
   static const std::pair<const char *, const char *> reductions[] = {
       {"Sum", "sum"},   {"Mean", "mean"}, {"Max", "max"}, {"Min", "min"},

@@ -3,6 +3,7 @@
 // driver needed).
 #include "passes/Passes.h"
 
+#include "passes/EigenMatVec.h"
 #include "passes/EigenMath.h"
 #include "passes/EigenReduce.h"
 
@@ -15,7 +16,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
+
 #include "llvm/ADT/TypeSwitch.h"
+#include <thread>
 
 namespace kiln {
 #define GEN_PASS_DEF_LOWERKILNTOLINALG
@@ -1126,12 +1129,23 @@ Value Lowering::lowerMatMul(kiln::MatMulOp op) {
         filled(outType, dynamicSizesForMatMul(outType, lhs, rhs), zero);
     // TensorFlow's float32 MatMul (Eigen's GEBP kernel) accumulates each
     // element with one fused multiply-add per k, in order, when both result
-    // dimensions exceed 1; matrix-vector products take Eigen's GEMV path,
-    // which rounds products and sums apart, as linalg.matmul does.
+    // dimensions exceed 1; matrix-vector products take Eigen's GEMV path
+    // (EigenMatVec.h). float64 products round products and sums apart, as
+    // linalg.matmul does.
     auto plain = [&]() -> Value {
-      return b
-          .create<linalg::MatmulOp>(loc, ValueRange{lhs, rhs}, ValueRange{init})
-          .getResult(0);
+      if (!lt.getElementType().isF32())
+        return b
+            .create<linalg::MatmulOp>(loc, ValueRange{lhs, rhs},
+                                      ValueRange{init})
+            .getResult(0);
+      SmallVector<Value> sizes;
+      for (int64_t d = 0; d < 2; ++d)
+        if (outType.isDynamicDim(d))
+          sizes.push_back(b.create<tensor::DimOp>(loc, init, d));
+      return kiln::eigen::matVec(
+          b, loc, lhs, rhs, outType, sizes, op.getLhsTransposed(),
+          op.getRhsTransposed(),
+          std::max(1u, std::thread::hardware_concurrency()));
     };
     int64_t rows = outType.getDimSize(0), cols = outType.getDimSize(1);
     if (!lt.getElementType().isF32() || rows == 1 || cols == 1)

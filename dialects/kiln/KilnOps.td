@@ -125,7 +125,14 @@ def Kiln_SelectOp : Kiln_Op<"select", [Pure]> {
 def Kiln_MatMulOp : Kiln_Op<"matmul", [Pure]> {
   let summary = "Matrix product, batched over leading dimensions "
                 "(TensorFlow's MatMul and BatchMatMulV2)";
-  let arguments = (ins Kiln_Tensor:$lhs, Kiln_Tensor:$rhs);
+  let description = [{
+    The operands come transposed already; `lhs_transposed` and
+    `rhs_transposed` record TensorFlow's transpose_a and transpose_b, whose
+    operand layouts pick the kernel and so the order in which a
+    matrix-vector product is summed.
+  }];
+  let arguments = (ins Kiln_Tensor:$lhs, Kiln_Tensor:$rhs,
+                   UnitAttr:$lhs_transposed, UnitAttr:$rhs_transposed);
   let results = (outs Kiln_Tensor:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;

@@ -601,12 +601,28 @@ func.func @matmul(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
   return %0 : tensor<2x4xf32>
 }
 
-// A matrix-vector product is Eigen's GEMV: products and sums rounded apart.
+// A float32 matrix-vector product is Eigen's GEMV (passes/EigenMatVec.h):
+// each element finds the block TensorFlow's parallel kernel puts it in (the
+// scf.while), then sums rounded products in that block's kernel's order,
+// with no fma.
 // CHECK-LABEL: func.func @matvec
-// CHECK: linalg.matmul ins(%arg0, %arg1 : tensor<2x3xf32>, tensor<3x1xf32>)
+// CHECK: tensor.generate
+// CHECK: scf.while
+// CHECK-NOT: math.fma
+// CHECK: arith.mulf
+// CHECK-NOT: math.fma
+// CHECK: return
 func.func @matvec(%a: tensor<2x3xf32>, %b: tensor<3x1xf32>) -> tensor<2x1xf32> {
   %0 = kiln.matmul %a, %b : (tensor<2x3xf32>, tensor<3x1xf32>) -> tensor<2x1xf32>
   return %0 : tensor<2x1xf32>
+}
+
+// float64 rounds products and sums apart in ascending k: linalg.matmul.
+// CHECK-LABEL: func.func @matvec_f64
+// CHECK: linalg.matmul ins(%arg0, %arg1 : tensor<2x3xf64>, tensor<3x1xf64>)
+func.func @matvec_f64(%a: tensor<2x3xf64>, %b: tensor<3x1xf64>) -> tensor<2x1xf64> {
+  %0 = kiln.matmul %a, %b {rhs_transposed} : (tensor<2x3xf64>, tensor<3x1xf64>) -> tensor<2x1xf64>
+  return %0 : tensor<2x1xf64>
 }
 
 // Dynamic M from the left operand, dynamic N from the right one.

@@ -1,7 +1,7 @@
 // Scalar code over small tensors for the kernels kiln emits as loops
-// (the LU ops, the convolution and pooling gradients): element reads and
-// writes of tensors carried through scf.for loops, which bufferization
-// turns into loads and stores in place.
+// (the LU ops, the convolution and pooling gradients, matrix-vector
+// products): element reads and writes of tensors carried through scf.for
+// loops, which bufferization turns into loads and stores in place.
 #pragma once
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
