@@ -56,4 +56,25 @@ def FmaToLlvm : Pass<"kiln-fma-to-llvm", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def FuseElementwise : Pass<"kiln-fuse-elementwise", "mlir::func::FuncOp"> {
+  let summary = "Fuses elementwise linalg ops, up to a body size";
+  let description = [{
+    Upstream `linalg-fuse-elementwise-ops` with one limit: a producer is
+    fused into its consumer only while the fused body stays under
+    `max-body-ops` operations. Fusing a chain of n elementwise ops copies
+    the growing body at each step, which is quadratic in n: a Python loop
+    unrolled 3000 times in a tf.function took a minute to compile. With
+    the limit a long chain becomes several generics of bounded size.
+  }];
+  let options = [
+    Option<"maxBodyOps", "max-body-ops", "unsigned", /*default=*/"256",
+           "The most operations a fused body may have">,
+  ];
+  let dependentDialects = [
+    "mlir::affine::AffineDialect",
+    "mlir::linalg::LinalgDialect",
+    "mlir::tensor::TensorDialect",
+  ];
+}
+
 #endif // KILN_PASSES_TD

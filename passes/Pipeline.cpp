@@ -75,7 +75,7 @@ std::string loweringPipeline(const PipelineOptions &options) {
   bool optimize = options.optLevel > 0;
   std::string p = "func.func(kiln-lower-to-linalg";
   if (optimize)
-    p += ",canonicalize,cse,linalg-fuse-elementwise-ops,canonicalize";
+    p += ",canonicalize,cse,kiln-fuse-elementwise,canonicalize";
   p += "),";
   // Strided copies lower to calls to `memrefCopy`, which kiln's runtime
   // provides (runtime/MemrefCopy.c).
