@@ -1349,6 +1349,20 @@ bool GradientTapeObject::getAttr(Interpreter &in, const Value &self,
     out = in.builtin(name, [tape](Interpreter &in, CallArgs &) {
       return in.tuple(tape->variables);
     });
+  } else if (name == "reset") {
+    // As exiting the tape's block and entering it again with a new tape.
+    out = in.builtin(name, [tape](Interpreter &in, CallArgs &args) {
+      py::ArgParser(in, args, "reset").expect(0, 0);
+      if (!tape->recording)
+        in.valueError("Tape is not recording.");
+      tape->entries.clear();
+      tape->watched.clear();
+      tape->reads.clear();
+      tape->variables.clear();
+      tape->watchedVariables.clear();
+      tape->used = false;
+      return Value();
+    });
   } else if (name == "stop_recording") {
     out = in.builtin(name, [tape](Interpreter &in, CallArgs &) {
       auto scope = std::make_shared<py::ModuleObject>(); // a plain namespace
@@ -1430,8 +1444,17 @@ Value callCustomGradient(TfRuntime &rt, const Value &f, CallArgs args) {
   for (auto &[key, value] : args.keywords)
     for (const Value &v : in.toList(callNest(in, "flatten", {value})))
       flatArgs.push_back(v);
-  std::vector<std::shared_ptr<VariableState>> variables =
-      readVariables(*watcher);
+  // The variables grad_fn gets are those read that are not arguments: a
+  // variable passed in gets its gradient as an argument.
+  std::vector<std::shared_ptr<VariableState>> variables;
+  for (auto &var : readVariables(*watcher)) {
+    bool argument = false;
+    for (const Value &a : flatArgs)
+      if (VariableObject *v = asVariable(a))
+        argument |= v->state == var;
+    if (!argument)
+      variables.push_back(var);
+  }
   ValueList variableObjects;
   for (auto &var : variables)
     variableObjects.push_back(makeVariable(rt, var, false));

@@ -1371,9 +1371,10 @@ void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
         if (!r->isTensor(next))
           in.typeError("'" + in.typeName(next) + "' object is not iterable");
       }
-      state = listVars ? (vars.is(Type::Tuple) ? in.tuple(in.toList(next))
-                                               : in.list(in.toList(next)))
-                       : next;
+      // The loop variables take the body's container (a tuple stays one).
+      state = listVars && !next.is(Type::List) && !next.is(Type::Tuple)
+                  ? in.list(in.toList(next))
+                  : next;
     }
     // The results are packed as the loop variables' type specs: tensors.
     if (!listVars)
@@ -1382,7 +1383,7 @@ void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
     for (auto &v : out)
       if (v.isIntLike() || v.is(Type::Float))
         v = r->toTensor(v);
-    return vars.is(Type::Tuple) ? in.tuple(out) : in.list(out);
+    return state.is(Type::Tuple) ? in.tuple(out) : in.list(out);
   });
   ModuleBuilder autograph(in, rt, "tensorflow.autograph");
   ModuleBuilder experimental(in, rt, "tensorflow.autograph.experimental");
