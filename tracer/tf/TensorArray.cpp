@@ -23,6 +23,19 @@ Value int32Scalar(TfRuntime &rt, const Value &v) {
   return t;
 }
 
+/// rt.apply() of list op `op`, named while tracing as _GraphTensorArrayV2
+/// names it: node `node` in name scope `scope`
+/// ("TensorArrayV2Write/TensorListSetItem"), which the kernels' errors
+/// quote.
+Value arrayOp(TfRuntime &rt, const std::string &scope, const std::string &node,
+              const std::string &op, const ValueList &inputs,
+              std::map<std::string, Attr> attrs, const TensorType &type) {
+  std::optional<graph::ScopeGuard> guard;
+  if (rt.tracing)
+    guard.emplace(rt.tracing->graph, scope);
+  return rt.apply(op, inputs, std::move(attrs), type, node);
+}
+
 } // namespace
 
 Value reserveBuffer(TensorArrayObject &ta) {
@@ -36,7 +49,7 @@ Value reserveBuffer(TensorArrayObject &ta) {
   if (type.isStatic())
     return filled(rt, type, 0);
   return rt.apply("TensorListReserve", {ta.size}, {{"element_dtype", ta.dtype}},
-                  type, "TensorArrayV3");
+                  type, "TensorArrayV2");
 }
 
 TensorType TensorArrayObject::bufferType() const {
@@ -127,72 +140,69 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
     return true;
   }
   if (name == "write") {
-    method(
-        "write", {"index", "value", "name"},
-        [ta, &r, need, changed](auto &got) {
-          Value index = int32Scalar(r, need(got, "index", "write"));
-          // A Python value converts to the array's dtype when it can
-          // (convert_to_tensor's preferred_dtype).
-          Value given = need(got, "value", "write");
-          Value v = r.toTensor(given);
-          if (!r.isTensor(given) && isInteger(r.tensor(v).type.dtype) &&
-              isFloating(ta->dtype))
-            v = r.toTensor(given, ta->dtype);
-          const TensorType &vt = r.tensor(v).type;
-          if (vt.dtype != ta->dtype)
-            r.raise("InvalidArgumentError",
-                    "TensorArray dtype is " +
-                        std::string(py::dtypeName(ta->dtype)) +
-                        " but Op is trying to write dtype " +
-                        py::dtypeName(vt.dtype) + " ");
-          auto next = ta->with(ta->buffer, ta->size);
-          if (!next->elementShape)
-            next->elementShape = vt.shape;
-          if (vt.unknownRank || vt.shape != *next->elementShape) {
-            std::string saw = vt.shapeString(),
-                        expected = TensorType{ta->dtype, *next->elementShape}
-                                       .shapeString();
-            // _EagerTensorArray's message, and _GraphTensorArrayV2's.
-            r.in.valueError(r.tracing ? "Inconsistent shapes: saw " + saw +
-                                            " but expected " + expected + " "
-                                      : "Incompatible shape for value (" + saw +
-                                            "), expected (" + expected + ")");
-          }
-          if (!r.tracing) {
-            // _EagerTensorArray's checks.
-            int64_t i = r.constantValue(index)->elementAsInt(0);
-            int64_t size = r.constantValue(ta->size)->elementAsInt(0);
-            if (i < 0)
-              r.raise("OutOfRangeError", "Writing to negative indices (index " +
-                                             std::to_string(i) +
-                                             ") is not allowed.");
-            if (i >= size && !ta->dynamicSize)
-              r.raise("OutOfRangeError",
-                      "Tried to write to index " + std::to_string(i) +
-                          " but array is not resizeable and size is: " +
-                          std::to_string(size) + " ");
-            ta->cleared.erase(i);
-          }
-          if (next->buffer.isNone())
-            next->buffer = reserveBuffer(*next);
-          next->buffer = r.apply("TensorListSetItem", {next->buffer, index, v},
-                                 {{"grow", ta->dynamicSize}},
-                                 next->bufferType(), "TensorArrayV3Write");
-          if (ta->dynamicSize)
-            next->size = binaryOp(
-                r, "Maximum", ta->size,
-                binaryOp(r, "AddV2", index, r.toTensor(Value::integer(1))));
-          return changed(next);
-        });
+    method("write", {"index", "value", "name"},
+           [ta, &r, need, changed](auto &got) {
+             Value index = int32Scalar(r, need(got, "index", "write"));
+             // A Python value converts to the array's dtype when it can
+             // (convert_to_tensor's preferred_dtype).
+             Value given = need(got, "value", "write");
+             Value v = r.toTensor(given);
+             if (!r.isTensor(given) && isInteger(r.tensor(v).type.dtype) &&
+                 isFloating(ta->dtype))
+               v = r.toTensor(given, ta->dtype);
+             const TensorType &vt = r.tensor(v).type;
+             if (vt.dtype != ta->dtype)
+               r.raise("InvalidArgumentError",
+                       "TensorArray dtype is " +
+                           std::string(py::dtypeName(ta->dtype)) +
+                           " but Op is trying to write dtype " +
+                           py::dtypeName(vt.dtype) + " ");
+             auto next = ta->with(ta->buffer, ta->size);
+             if (!next->elementShape)
+               next->elementShape = vt.shape;
+             if (vt.unknownRank || vt.shape != *next->elementShape) {
+               std::string saw = vt.shapeString(),
+                           expected = TensorType{ta->dtype, *next->elementShape}
+                                          .shapeString();
+               // _EagerTensorArray's message, and _GraphTensorArrayV2's.
+               r.in.valueError(r.tracing
+                                   ? "Inconsistent shapes: saw " + saw +
+                                         " but expected " + expected + " "
+                                   : "Incompatible shape for value (" + saw +
+                                         "), expected (" + expected + ")");
+             }
+             if (!r.tracing) {
+               // _EagerTensorArray's checks.
+               int64_t i = r.constantValue(index)->elementAsInt(0);
+               int64_t size = r.constantValue(ta->size)->elementAsInt(0);
+               if (i < 0)
+                 r.raise("OutOfRangeError",
+                         "Writing to negative indices (index " +
+                             std::to_string(i) + ") is not allowed.");
+               if (i >= size && !ta->dynamicSize)
+                 r.raise("OutOfRangeError",
+                         "Tried to write to index " + std::to_string(i) +
+                             " but array is not resizeable and size is: " +
+                             std::to_string(size) + " ");
+               ta->cleared.erase(i);
+             }
+             if (next->buffer.isNone())
+               next->buffer = reserveBuffer(*next);
+             next->buffer =
+                 arrayOp(r, "TensorArrayV2Write", "TensorListSetItem",
+                         "TensorListSetItem", {next->buffer, index, v},
+                         {{"grow", ta->dynamicSize}}, next->bufferType());
+             if (ta->dynamicSize)
+               next->size = binaryOp(
+                   r, "Maximum", ta->size,
+                   binaryOp(r, "AddV2", index, r.toTensor(Value::integer(1))));
+             return changed(next);
+           });
     return true;
   }
   if (name == "read") {
     method("read", {"index", "name"}, [ta, &r, need](auto &got) {
       Value index = int32Scalar(r, need(got, "index", "read"));
-      if (ta->buffer.isNone())
-        r.raise("UnimplementedError",
-                "kiln cannot read a TensorArray that was never written and "
-                "has no element_shape");
       if (!r.tracing) {
         // _EagerTensorArray's checks.
         int64_t i = r.constantValue(index)->elementAsInt(0);
@@ -206,13 +216,32 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
                   "Tried to read from index " + std::to_string(i) +
                       " but array size is: " + std::to_string(size) + " ");
       }
+      if (ta->buffer.isNone()) {
+        // No element and no element shape: eagerly the zeros' shape does
+        // not convert; in a function the kernel fails when it runs (kiln
+        // gives the never-computed result a scalar shape).
+        if (!r.tracing)
+          r.in.valueError("Cannot convert a partially known TensorShape "
+                          "<unknown> to a Tensor.");
+        return arrayOp(
+            r, "TensorArrayV2Read", "TensorListGetItem", "GatherV2",
+            {filled(r, TensorType{ta->dtype, {1}}, 0), index},
+            {{"axis", int64_t(0)},
+             {"tensor_list", true},
+             {graph::kRunTimeError,
+              std::string("Trying to read an uninitialized tensor but "
+                          "element_shape is not fully defined: <unknown> and "
+                          "no list element is set.")}},
+            TensorType{ta->dtype, {}});
+      }
       TensorType row = r.tensor(ta->buffer).type;
       row.shape.erase(row.shape.begin());
       // A TensorList's index is not taken from the end: tensor_list gives
       // its bounds check and message.
-      Value element = r.apply("GatherV2", {ta->buffer, index},
-                              {{"axis", int64_t(0)}, {"tensor_list", true}},
-                              row, "TensorArrayV3Read");
+      Value element =
+          arrayOp(r, "TensorArrayV2Read", "TensorListGetItem", "GatherV2",
+                  {ta->buffer, index},
+                  {{"axis", int64_t(0)}, {"tensor_list", true}}, row);
       if (r.tracing || !ta->clearAfterRead)
         return element;
       int64_t i = r.constantValue(index)->elementAsInt(0);
@@ -223,7 +252,7 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
                     "(perhaps try setting clear_after_read = false?)");
       ta->buffer = r.apply(
           "TensorListSetItem", {ta->buffer, index, filled(r, row, 0)},
-          {{"grow", false}}, r.tensor(ta->buffer).type, "TensorArrayV3Write");
+          {{"grow", false}}, r.tensor(ta->buffer).type, "TensorListSetItem");
       return element;
     });
     return true;
@@ -233,19 +262,43 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
   auto stacked = [ta, &r]() {
     ta->cleared.clear();
     if (ta->buffer.isNone()) {
-      // Never written: an empty stack of the known element shape.
+      // Never written: an empty stack of the known element shape. Of an
+      // unknown one TensorFlow stacks nothing: the kernel fails (in a
+      // function, when it runs), eagerly the zeros' shape does not convert.
       TensorType t{ta->dtype, {0}};
-      if (ta->elementShape)
+      if (ta->elementShape) {
         t.shape.insert(t.shape.end(), ta->elementShape->begin(),
                        ta->elementShape->end());
-      return filled(r, t, 0);
+        return filled(r, t, 0);
+      }
+      HostTensorPtr size = r.constantValue(ta->size);
+      bool empty = size && size->elementAsInt(0) == 0;
+      if (!r.tracing) {
+        if (!empty)
+          r.in.valueError("Cannot convert a partially known TensorShape "
+                          "<unknown> to a Tensor.");
+        return filled(r, t, 0);
+      }
+      t.shape[0] = -1;
+      return arrayOp(
+          r, "TensorArrayV2Stack", "TensorListStack", "TensorListStack",
+          {filled(r, TensorType{ta->dtype, {0}}, 0), ta->size},
+          {{"element_dtype", ta->dtype},
+           {graph::kRunTimeError,
+            std::string(empty ? "Tried to stack elements of an empty list "
+                                "with "
+                              : "Tried to stack list which only contains "
+                                "uninitialized tensors and has a ") +
+                "non-fully-defined element_shape: <unknown>"}},
+          t);
     }
     TensorType t = r.tensor(ta->buffer).type;
     if (!ta->dynamicSize && t.shape[0] >= 0)
       return identity(r, ta->buffer); // every row is in the array
     t.shape[0] = -1;
-    return r.apply("TensorListStack", {ta->buffer, ta->size},
-                   {{"element_dtype", ta->dtype}}, t, "TensorArrayV3Stack");
+    return arrayOp(r, "TensorArrayV2Stack", "TensorListStack",
+                   "TensorListStack", {ta->buffer, ta->size},
+                   {{"element_dtype", ta->dtype}}, t);
   };
   if (name == "stack") {
     method("stack", {"name"}, [stacked](auto &) { return stacked(); });
