@@ -4,6 +4,7 @@
 // another, so float results agree to the last bit. TopKV2 is a stable merge
 // sort of each row's positions.
 #include "Emitter.h"
+#include "passes/ScalarLoops.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -436,6 +437,59 @@ Value Emitter::emitTopK(const graph::Node &n, RankedTensorType type) {
   values[key({static_cast<int>(&n - g.nodes.data()), 1})] =
       rowLoop.getResult(1);
   return rowLoop.getResult(0);
+}
+
+Value Emitter::emitFloatRange(const graph::Node &n, RankedTensorType type) {
+  // TensorFlow's Range kernel for floats: its checks on the bounds (their
+  // values printed as C++ streams print them), ceil(|(limit - start) /
+  // delta|) elements, element i start + i * delta rounded after each
+  // operation.
+  Location loc = locOf(n);
+  Scalars s{b, loc};
+  Type et = type.getElementType();
+  Value start = scalarOf(loc, input(n, 0)), limit = scalarOf(loc, input(n, 1)),
+        delta = scalarOf(loc, input(n, 2));
+  auto i64 = b.getI64Type();
+  auto bits = [&](Value v) -> Value {
+    if (!v.getType().isF64())
+      v = b.create<arith::ExtFOp>(loc, b.getF64Type(), v);
+    return b.create<arith::BitcastOp>(loc, i64, v);
+  };
+  std::string value = "{real}";
+  using P = arith::CmpFPredicate;
+  Value zero = s.real(et, 0.0);
+  check(n, s.cmp(P::UNE, delta, zero), "Requires delta != 0: " + value,
+        {bits(delta)});
+  Value up = s.cmp(P::OGT, delta, zero);
+  Value down = b.create<arith::XOrIOp>(
+      loc, up, b.create<arith::ConstantIntOp>(loc, 1, 1));
+  check(n, b.create<arith::OrIOp>(loc, down, s.cmp(P::OLE, start, limit)),
+        "Requires start <= limit when delta > 0: " + value + "/" + value,
+        {bits(start), bits(limit)});
+  check(n, b.create<arith::OrIOp>(loc, up, s.cmp(P::OGE, start, limit)),
+        "Requires start >= limit when delta < 0: " + value + "/" + value,
+        {bits(start), bits(limit)});
+  Value count =
+      b.create<math::CeilOp>(loc, s.abs(s.div(s.sub(limit, start), delta)));
+  Value fits = s.cmp(P::OLE, count, s.real(et, 9.2233720368547758e18));
+  check(n, fits, "Requires ((limit - start) / delta) <= 9223372036854775807",
+        {});
+  // After a failed check the count may be NaN, infinite or negative:
+  // none then.
+  count =
+      s.select(b.create<arith::AndIOp>(loc, fits, s.cmp(P::OGT, count, zero)),
+               count, zero);
+  Value size = b.create<arith::IndexCastOp>(
+      loc, b.getIndexType(), b.create<arith::FPToSIOp>(loc, i64, count));
+  auto dynType = RankedTensorType::get({ShapedType::kDynamic}, et);
+  Value out = b.create<tensor::EmptyOp>(loc, dynType, ValueRange{size});
+  Value filled =
+      s.update(s.index(0), size, out, [&](Scalars &s, Value i, Value t) {
+        Value k = s.b.create<arith::UIToFPOp>(
+            s.loc, et, s.b.create<arith::IndexCastOp>(s.loc, i64, i));
+        return s.put(s.add(start, s.mul(k, delta)), t, {i});
+      });
+  return b.create<tensor::CastOp>(loc, type, filled);
 }
 
 } // namespace kiln

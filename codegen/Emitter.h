@@ -80,6 +80,12 @@ private:
   bool emitNodes(const std::vector<int> &ids, std::string &error);
   /// If, While and For: scf.if, scf.while and scf.for.
   bool emitControlFlow(int id, std::string &error);
+  /// The body of a For node, given the loop variable and the state.
+  using ForBody =
+      std::function<void(Location, Value, ValueRange, SmallVector<Value> &)>;
+  /// A For node over a float range (GraphToKiln.cpp).
+  bool emitFloatFor(const graph::Node &n, int id, ArrayRef<Type> types,
+                    ValueRange inits, const ForBody &body, bool &ok);
   /// Emits region `r` and collects its results, cast to `types` (loop
   /// state may be less specific than one iteration's values).
   bool emitRegion(int r, TypeRange types, SmallVector<Value> &results,
@@ -204,6 +210,9 @@ private:
   /// elementwise ops (EmitActivations.cpp).
   static bool isActivation(const std::string &op);
   Value emitActivation(const graph::Node &n, RankedTensorType type);
+  /// A float Range: the kernel's checks and accumulated values
+  /// (EmitArrayOps.cpp).
+  Value emitFloatRange(const graph::Node &n, RankedTensorType type);
   /// tf.gather's GatherV2 (EmitGather.cpp).
   Value emitGather(const graph::Node &n, RankedTensorType type);
   /// tf.gather_nd's GatherNd (EmitGather.cpp).

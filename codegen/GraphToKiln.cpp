@@ -6,6 +6,7 @@
 
 #include "dialects/kiln/KilnDialect.h"
 #include "passes/EigenMath.h"
+#include "passes/ScalarLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -619,6 +620,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
                                               strides);
     });
   }
+  if (op == "Range" && isa<FloatType>(type.getElementType()))
+    return emitFloatRange(n, type);
   if (op == "Range") {
     // [start, limit) by delta, its length max(0, ceil((limit - start) /
     // delta)) known at run time; a zero delta gives an empty range.
@@ -1265,6 +1268,73 @@ bool Emitter::emitRegion(int r, TypeRange types, SmallVector<Value> &results,
   return true;
 }
 
+bool Emitter::emitFloatFor(const graph::Node &n, int id, ArrayRef<Type> types,
+                           ValueRange inits, const ForBody &body, bool &ok) {
+  // AutoGraph's loop over a float tf.range (_tf_range_for_stmt): the loop
+  // variable starts at `start` and is incremented by delta, while it is
+  // short of the limit (on delta's side), at most get_range_len(start,
+  // limit, delta) times: max(floor(d / delta) + (floormod(d, delta) != 0),
+  // 0) for d = limit - start, cast to int32.
+  Location loc = locOf(n);
+  Scalars s{b, loc};
+  Value start = scalarOf(loc, input(n, 0)), limit = scalarOf(loc, input(n, 1)),
+        delta = scalarOf(loc, input(n, 2));
+  Type et = start.getType();
+  using P = arith::CmpFPredicate;
+  Value zero = s.real(et, 0.0);
+  Value dist = s.sub(limit, start);
+  Value quotient = b.create<math::FloorOp>(loc, s.div(dist, delta));
+  Value rem = b.create<arith::RemFOp>(loc, dist, delta);
+  Value remNonZero = s.cmp(P::UNE, rem, zero);
+  Value length = s.add(quotient, s.select(remNonZero, s.real(et, 1.0), zero));
+  length = s.select(s.cmp(P::OGT, length, zero), length, zero);
+  // A length past int32 (or NaN) casts to INT32_MIN: no iteration.
+  Value fits = s.cmp(P::OLT, length, s.real(et, 2147483648.0));
+  Value count = b.create<arith::IndexCastOp>(
+      loc, b.getIndexType(),
+      b.create<arith::FPToSIOp>(loc, b.getI64Type(),
+                                s.select(fits, length, zero)));
+  Value up = s.cmp(P::OGE, delta, zero);
+  SmallVector<Type> stateTypes{b.getIndexType(), et};
+  stateTypes.append(types.begin(), types.end());
+  SmallVector<Value> state{s.index(0), start};
+  state.append(inits.begin(), inits.end());
+  auto loop = b.create<scf::WhileOp>(
+      loc, TypeRange(stateTypes), state,
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        Scalars w{nb, l};
+        Value below = w.cmp(P::OLT, args[1], limit),
+              above = w.cmp(P::OGT, args[1], limit);
+        Value onDeltasSide = nb.create<arith::OrIOp>(
+            l, nb.create<arith::AndIOp>(l, up, below),
+            nb.create<arith::AndIOp>(
+                l,
+                nb.create<arith::XOrIOp>(
+                    l, up, nb.create<arith::ConstantIntOp>(l, 1, 1)),
+                above));
+        Value more = nb.create<arith::AndIOp>(
+            l,
+            nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, args[0],
+                                     count),
+            onDeltasSide);
+        nb.create<scf::ConditionOp>(l, more, args);
+      },
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+        Scalars w{b, l};
+        SmallVector<Value> res{w.iadd(args[0], w.index(1)),
+                               w.add(args[1], delta)};
+        body(l, args[1], args.drop_front(2), res);
+        b.create<scf::YieldOp>(l, ok ? ValueRange(res) : args);
+      });
+  if (!ok)
+    return false;
+  for (size_t k = 0; k < types.size(); ++k)
+    values[key({id, static_cast<int>(k)})] = loop.getResult(k + 2);
+  return true;
+}
+
 bool Emitter::emitControlFlow(int id, std::string &error) {
   const graph::Node &n = g.nodes[id];
   Location loc = locOf(n);
@@ -1331,6 +1401,22 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
   } else if (n.op == "For") {
     // for iv in range(start, limit, delta): scf.for over its trip count.
     auto i64 = b.getI64Type();
+    const graph::Region &body = g.regions[n.regions[0]];
+    auto ivType = tensorType(g.nodes[body.args[0]].outputs[0]);
+    SmallVector<Value> inits;
+    for (size_t k = 0; k < types.size(); ++k)
+      inits.push_back(castTo(loc, input(n, 3 + k), types[k]));
+    // The body, given the loop variable and the state.
+    auto emitBodyAt = [&](Location l, Value iv, ValueRange args,
+                          SmallVector<Value> &res) {
+      values[key({body.args[0], 0})] =
+          b.create<tensor::FromElementsOp>(l, ivType, ValueRange{iv});
+      for (size_t j = 0; j < args.size(); ++j)
+        values[key({body.args[j + 1], 0})] = args[j];
+      ok = ok && emitRegion(n.regions[0], types, res, error);
+    };
+    if (isa<FloatType>(ivType.getElementType()))
+      return emitFloatFor(n, id, types, inits, emitBodyAt, ok);
     auto wide = [&](Value t) -> Value {
       Value s = scalarOf(loc, t);
       return s.getType() == i64 ? s : b.create<arith::ExtSIOp>(loc, i64, s);
@@ -1341,11 +1427,6 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
         loc, b.getIndexType(), tripCount(loc, start, limit, delta));
     Value lb = b.create<arith::ConstantIndexOp>(loc, 0);
     Value step = b.create<arith::ConstantIndexOp>(loc, 1);
-    SmallVector<Value> inits;
-    for (size_t k = 0; k < types.size(); ++k)
-      inits.push_back(castTo(loc, input(n, 3 + k), types[k]));
-    const graph::Region &body = g.regions[n.regions[0]];
-    auto ivType = tensorType(g.nodes[body.args[0]].outputs[0]);
     // The body, given the iteration number and the state.
     auto emitBody = [&](Location l, Value k, ValueRange args,
                         SmallVector<Value> &res) {
@@ -1354,11 +1435,7 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
           l, start, b.create<arith::MulIOp>(l, k64, delta));
       if (ivType.getElementType() != i64)
         iv = b.create<arith::TruncIOp>(l, ivType.getElementType(), iv);
-      values[key({body.args[0], 0})] =
-          b.create<tensor::FromElementsOp>(l, ivType, ValueRange{iv});
-      for (size_t j = 0; j < args.size(); ++j)
-        values[key({body.args[j + 1], 0})] = args[j];
-      ok = ok && emitRegion(n.regions[0], types, res, error);
+      emitBodyAt(l, iv, args, res);
     };
     // State whose shape may change between iterations (a shape invariant,
     // a growing TensorArray) goes through scf.while: scf.for's

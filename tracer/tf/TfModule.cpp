@@ -1054,6 +1054,17 @@ void defineCreation(ModuleBuilder &tf) {
         dtype = dtype ? *dtype : d;
         dynamic |= !r->constantValue(*v);
       }
+      if (dynamic && !integers) {
+        // A float range of run-time length: the bounds in the widest
+        // float type among them (a Python float counts as float32).
+        DType d = DType::Float32;
+        for (const Value *v : {&from, &to, &step})
+          if (r->isTensor(*v) && r->tensor(*v).type.dtype == DType::Float64)
+            d = DType::Float64;
+        if (p.has("dtype"))
+          d = *dtypeArg(in, p.get("dtype"));
+        return rangeNode(*r, from, to, step, d, -1);
+      }
       if (dynamic && integers) {
         DType d = p.has("dtype") ? *dtypeArg(in, p.get("dtype"))
                                  : dtype.value_or(DType::Int32);

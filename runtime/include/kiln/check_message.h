@@ -3,7 +3,8 @@
  * takes the next value, whose "{shape}" takes a rank and that many
  * sizes, printed as TensorFlow prints shapes in its errors ("[3,2]"), and
  * whose "{list}" takes a count and that many values, each printed after a
- * space (" 0 7 -1").
+ * space (" 0 7 -1"). "{real}" takes a value holding a double's bits and
+ * prints it as a C++ stream does by default ("%g").
  *
  * Header-only plain C, like tf_print.h: generated libraries and kiln's JIT
  * format the same text. */
@@ -39,6 +40,14 @@ static inline void kiln_format_check(kiln_text *t, const char *tmpl,
       }
       kiln_text_puts(t, "]");
       tmpl += 7;
+    } else if (strncmp(tmpl, "{real}", 6) == 0) {
+      int64_t bits = next < count ? values[next] : 0;
+      double v;
+      ++next;
+      memcpy(&v, &bits, sizeof v);
+      snprintf(buf, sizeof buf, "%g", v);
+      kiln_text_puts(t, buf);
+      tmpl += 6;
     } else if (strncmp(tmpl, "{list}", 6) == 0) {
       int64_t n = next < count ? values[next] : 0, i;
       ++next;
