@@ -67,4 +67,20 @@ mlir::Value logisticScalar(mlir::OpBuilder &b, mlir::Location loc,
 /// and an exact reciprocal).
 mlir::Value erfcScalar(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x);
 
+/// float64: elements before `size - size % 4` take 4-wide packets.
+inline constexpr int64_t kDoublePacketSize = 4;
+
+/// The float64 functions whose packet form kiln reproduces (exp, log,
+/// tanh, sigmoid, erf, erfc; EigenMath64.cpp). Their scalar forms differ,
+/// so the result depends on the element's position.
+bool hasPacketForm64(llvm::StringRef fn);
+/// Eigen's packet algorithm for `fn` on the f64 scalar `x`.
+mlir::Value packetForm64(mlir::OpBuilder &b, mlir::Location loc,
+                         llvm::StringRef fn, mlir::Value x);
+/// Eigen's scalar functor for `fn` on f64: the C library's exp, log and
+/// tanh; logistic, erf and erfc by Eigen's formulas with the C library's
+/// exp.
+mlir::Value scalarForm64(mlir::OpBuilder &b, mlir::Location loc,
+                         llvm::StringRef fn, mlir::Value x);
+
 } // namespace kiln::eigen

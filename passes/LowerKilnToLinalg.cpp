@@ -131,7 +131,8 @@ private:
   /// packet form and the others the scalar form (with `rowPackets`, size
   /// and positions are those within the last dimension).
   Value byPosition(RankedTensorType type, ValueRange inputs, BodyFn packetForm,
-                   BodyFn scalarForm, bool rowPackets = false) {
+                   BodyFn scalarForm, bool rowPackets = false,
+                   int64_t packetSize = kiln::eigen::kFloatPacketSize) {
     int64_t rank = type.getRank();
     SmallVector<Value> sizes, dynamic = dynamicSizes(type, inputs);
     Value total = index(1);
@@ -143,7 +144,7 @@ private:
     // Per row: the position in the last dimension against its length.
     if (rowPackets && rank > 0)
       total = sizes.back();
-    Value packet = index(kiln::eigen::kFloatPacketSize);
+    Value packet = index(packetSize);
     Value packetEnd = b.create<arith::SubIOp>(
         loc, total, b.create<arith::RemUIOp>(loc, total, packet));
     return elementwise(
@@ -1360,6 +1361,21 @@ Value Lowering::lower(Operation *op) {
           if (!u->hasAttr("scalar_form"))
             return eigenUnary(u.getType(), u.getInput(), fn,
                               u->hasAttr("row_packets"));
+        }
+        if (u.getType().getElementType().isF64() &&
+            kiln::eigen::hasPacketForm64(fn)) {
+          auto form = [&](bool packet) {
+            return [&, packet](OpBuilder &nb, Location nl, ValueRange args) {
+              return packet ? kiln::eigen::packetForm64(nb, nl, fn, args[0])
+                            : kiln::eigen::scalarForm64(nb, nl, fn, args[0]);
+            };
+          };
+          if (u->hasAttr("scalar_form"))
+            return elementwise(u.getType(), ValueRange{u.getInput()},
+                               form(false));
+          return byPosition(u.getType(), ValueRange{u.getInput()}, form(true),
+                            form(false), u->hasAttr("row_packets"),
+                            kiln::eigen::kDoublePacketSize);
         }
         return elementwise(u.getType(), ValueRange{u.getInput()},
                            [&](OpBuilder &nb, Location nl, ValueRange args) {

@@ -280,23 +280,27 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                     std::string(py::dtypeName(d)) + "'>");
     bool approximate = p.has("approximate") && in.truthy(p.get("approximate"));
     Value half = binaryOp(*r, "Mul", Value::floating(0.5), x);
+    // nn_ops casts its Python constants to the features' dtype through a
+    // float32 tensor: in float64 they keep float32's rounding.
+    auto constant = [&](double v) {
+      return scalarLike(*r, static_cast<double>(static_cast<float>(v)), x);
+    };
     Value inner;
     if (approximate) {
       // 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3)))
       Value cube = binaryOp(*r, "Pow", x, Value::integer(3));
-      Value sum =
-          binaryOp(*r, "AddV2", x,
-                   binaryOp(*r, "Mul", scalarLike(*r, 0.044715, x), cube));
+      Value sum = binaryOp(*r, "AddV2", x,
+                           binaryOp(*r, "Mul", constant(0.044715), cube));
       inner = unaryOp(
           *r, "Tanh",
           binaryOp(*r, "Mul", Value::floating(0.7978845608028654), sum));
-    } else if (d == DType::Float32) {
+    } else if (d == DType::Float32 || d == DType::Float64) {
       // 0.5 x erfc(-x / sqrt(2)), as nn_ops.gelu computes it
       Value scaled = binaryOp(*r, "Mul", unaryOp(*r, "Neg", x),
-                              scalarLike(*r, 0.7071067811865476, x));
+                              constant(0.7071067811865476));
       return binaryOp(*r, "Mul", half, unaryOp(*r, "Erfc", scaled));
     } else {
-      // 0.5 x (1 + erf(x / sqrt(2))): kiln's erfc is float32 only.
+      // 0.5 x (1 + erf(x / sqrt(2))): kiln has no half-precision erfc.
       inner = unaryOp(*r, "Erf",
                       trueDiv(*r, x, scalarLike(*r, 1.4142135623730951, x)));
     }

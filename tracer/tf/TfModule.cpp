@@ -286,13 +286,15 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   unary("rint", "Rint", {&math}); // Round's half-to-even, floats only
   unary("logical_not", "LogicalNot", {&tf, &math});
   unary("erf", "Erf", {&math});
-  // Eigen's float erfc is reproduced; other types have no kernel here.
+  // Eigen's float and double erfc are reproduced; the half types have no
+  // kernel here.
   math.def("erfc", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "erfc", {"x", "name"});
     Value x = r->toTensor(p.require("x", "erfc"));
-    if (r->tensor(x).type.dtype != DType::Float32 &&
-        isFloating(r->tensor(x).type.dtype))
-      r->raise("UnimplementedError", "kiln computes erfc of float32 only");
+    DType d = r->tensor(x).type.dtype;
+    if (d != DType::Float32 && d != DType::Float64 && isFloating(d))
+      r->raise("UnimplementedError",
+               "kiln computes erfc of float32 and float64 only");
     return unaryOp(*r, "Erfc", x);
   });
   for (const char *fn : {"tan", "asin", "acos", "atan", "sinh", "cosh", "asinh",

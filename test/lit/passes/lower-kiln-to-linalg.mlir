@@ -340,22 +340,27 @@ func.func @unary_float(%a: tensor<4xf32>) {
   return
 }
 
-// On f64 (and 16-bit floats) the math dialect's functions remain.
+// On f64 exp, tanh and sigmoid take Eigen's 4-wide packet forms before the
+// last size % 4 elements (EigenMath64.cpp) and the scalar functors after
+// them: the C library's exp and tanh, and e / (1 + e) for sigmoid.
 // CHECK-LABEL: func.func @unary_f64
-// CHECK: math.exp
-// CHECK: math.tanh
-// sigmoid: 1 / (1 + exp(-x))
 // CHECK: ^bb0(%[[X:.*]]: f64, %{{.*}}: f64):
-// CHECK-NEXT: %[[N:.*]] = arith.negf %[[X]] : f64
-// CHECK-NEXT: %[[E:.*]] = math.exp %[[N]] : f64
-// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f64
-// CHECK-NEXT: %[[D:.*]] = arith.addf %[[ONE]], %[[E]] : f64
-// CHECK-NEXT: %[[S:.*]] = arith.divf %[[ONE]], %[[D]] : f64
-// CHECK-NEXT: linalg.yield %[[S]]
-func.func @unary_f64(%a: tensor<4xf64>) {
+// CHECK: %[[AT:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : index
+// CHECK: %[[LIBM:.*]] = math.exp %[[X]] : f64
+// CHECK: arith.select %[[AT]], %{{.*}}, %[[LIBM]] : f64
+// CHECK: math.tanh
+// CHECK: ^bb0(%[[Y:.*]]: f64, %{{.*}}: f64):
+// CHECK: %[[E:.*]] = math.exp %[[Y]] : f64
+// CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK: %[[D:.*]] = arith.addf %[[ONE]], %[[E]] : f64
+// CHECK: arith.divf %[[E]], %[[D]] : f64
+// On float16 the math dialect's functions remain.
+// CHECK: math.exp %{{.*}} : f16
+func.func @unary_f64(%a: tensor<4xf64>, %h: tensor<4xf16>) {
   %0 = kiln.unary "exp", %a : tensor<4xf64>
   %1 = kiln.unary "tanh", %a : tensor<4xf64>
   %2 = kiln.unary "sigmoid", %a : tensor<4xf64>
+  %3 = kiln.unary "exp", %h : tensor<4xf16>
   return
 }
 
