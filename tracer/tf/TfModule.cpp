@@ -961,8 +961,23 @@ void defineCreation(ModuleBuilder &tf) {
       if (d == DType::String && value == 1) // zeros are empty strings
         in.typeError("Cannot convert 1 to EagerTensor of dtype string");
       Value shape = p.require("shape", name);
-      if (isRunTimeShape(*r, shape))
-        return fillAtRunTime(*r, shape, filled(*r, {d, {}}, value), name);
+      if (isRunTimeShape(*r, shape)) {
+        // In array_ops' name scope, the Fill node named after it; a scalar
+        // size is reshaped to a vector first.
+        std::optional<graph::ScopeGuard> scope;
+        std::string node = name;
+        if (r->tracing) {
+          scope.emplace(r->tracing->graph, name);
+          node = r->tracing->graph.scopeName();
+        }
+        if (r->isTensor(shape) && !r->tensor(shape).type.unknownRank &&
+            r->tensor(shape).type.shape.empty())
+          shape = reshape(*r, shape, in.list({Value::integer(-1)}));
+        Value out = fillAtRunTime(*r, shape, filled(*r, {d, {}}, value), name);
+        if (r->tracing)
+          r->tracing->graph.nodes[r->tensor(out).out.node].name = node;
+        return out;
+      }
       // A TensorShape converts to a tensor only when fully known.
       auto *known = shape.is(Type::Native)
                         ? dynamic_cast<TensorShapeObject *>(shape.raw())
