@@ -225,7 +225,7 @@ std::string Graph::uniqueName(const std::string &hint) {
                          : scope + hint;
   // Case-insensitively: "matmul" (the @ operator) then tf.matmul's
   // "MatMul" gives "MatMul_1".
-  int &count = nameCounts_[lowerCase(base)];
+  int &count = counts()[lowerCase(base)];
   std::string name = count == 0 ? base : base + "_" + std::to_string(count);
   ++count;
   return name;
@@ -240,12 +240,12 @@ void Graph::rename(int id, const std::string &hint) {
       underscore != std::string::npos && underscore + 1 < old.size() &&
       old.find_first_not_of("0123456789", underscore + 1) == std::string::npos;
   if (numbered) {
-    auto it = nameCounts_.find(lowerCase(old.substr(0, underscore)));
-    if (it != nameCounts_.end() &&
+    auto it = counts().find(lowerCase(old.substr(0, underscore)));
+    if (it != counts().end() &&
         it->second == std::stoi(old.substr(underscore + 1)) + 1)
       --it->second;
-  } else if (auto it = nameCounts_.find(lowerCase(old));
-             it != nameCounts_.end() && it->second == 1) {
+  } else if (auto it = counts().find(lowerCase(old));
+             it != counts().end() && it->second == 1) {
     it->second = 0;
   }
   // A name ending in "/" is a whole scope's name, taken as it is (the op

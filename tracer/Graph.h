@@ -218,7 +218,11 @@ struct Graph {
   std::vector<int> useCounts(std::vector<int> *lastUser = nullptr) const;
 
 private:
-  std::map<std::string, int> nameCounts_;
+  /// The names taken so far, per region (-1: the function body): a
+  /// region's nodes are named as in TensorFlow's separate branch and body
+  /// graphs, without taking names from the graph around them.
+  std::map<int, std::map<std::string, int>> nameCounts_;
+  std::map<std::string, int> &counts() { return nameCounts_[current]; }
 };
 
 /// Compiles and runs graphs: implemented by codegen/ (the MLIR JIT), used by

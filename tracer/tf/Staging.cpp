@@ -881,6 +881,15 @@ std::vector<Slot> TfStager::stageBranches(
   for (size_t k = 0; k < writes.vars.size(); ++k)
     setVariable(rt, *writes.vars[k], {id, static_cast<int>(ta.size() + k)});
   ValueList flat = nodeOutputs(id, ta.size());
+  {
+    // cond_v2 hands out an Identity of each output, in the cond's name
+    // scope ("cond/Identity", "cond/Identity_1", ...).
+    std::string scope = g.scope;
+    g.scope = g.nodes[id].name + "/";
+    for (Value &v : flat)
+      v = identity(rt, v);
+    g.scope = scope;
+  }
   size_t at = 0;
   for (int i : outputs)
     merged[i] = rebuild(*a[i], flat, at);
@@ -897,6 +906,17 @@ void TfStager::stageIf(const ast::IfStmt &s, const Value &given, Frame &frame) {
   for (int v : cf.modified)
     if (std::binary_search(cf.liveOut.begin(), cf.liveOut.end(), v))
       outSlots.push_back(v);
+  // AutoGraph orders them by name.
+  std::vector<std::string> names = namesOf(frame, outSlots);
+  std::vector<size_t> order(outSlots.size());
+  for (size_t k = 0; k < order.size(); ++k)
+    order[k] = k;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t x, size_t y) { return names[x] < names[y]; });
+  std::vector<int> sorted;
+  for (size_t k : order)
+    sorted.push_back(outSlots[k]);
+  outSlots = sorted;
   auto branch = [&](const ast::StmtList &body) {
     return [&, body = &body]() {
       write(frame, cf.modified, before);

@@ -16,9 +16,13 @@ import tensorflow as tf
 # GRAPH:         region {
 # GRAPH:             op: "Sub"
 # GRAPH:           result: "sub"
-# GRAPH:       name: "Identity"
+# As cond_v2, the result is read through an Identity in the cond's scope.
+# GRAPH:       name: "cond/Identity"
 # GRAPH-NEXT:  op: "Identity"
 # GRAPH-NEXT:  input: "cond"
+# GRAPH:       name: "Identity"
+# GRAPH-NEXT:  op: "Identity"
+# GRAPH-NEXT:  input: "cond/Identity"
 # KILN-LABEL: func.func @clip_0
 # KILN:       scf.if %{{.*}} -> (tensor<i32>)
 # KILN:         kiln.mul
