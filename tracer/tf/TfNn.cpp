@@ -151,6 +151,34 @@ std::string paddingArg(TfRuntime &rt, const Value &v, const std::string &op,
   return "EXPLICIT";
 }
 
+/// The window of a Conv2D or Conv2DBackpropInput node, as its attrs hold
+/// it.
+struct ConvAttrs {
+  DType type;
+  std::vector<int64_t> strides, dilations, explicitPaddings;
+  std::string padding;
+
+  /// The attrs as shape inference's errors print them.
+  std::string text() const {
+    return "[T=" + std::string(tfTypeName(type)) +
+           ", data_format=\"NHWC\", dilations=" + intsText(dilations) +
+           ", explicit_paddings=" + intsText(explicitPaddings) +
+           ", padding=\"" + padding + "\", strides=" + intsText(strides) +
+           ", use_cudnn_on_gpu=true]";
+  }
+  /// The node's attrs, with `pads` (top, bottom, left, right) for codegen.
+  std::map<std::string, Attr> node(const std::vector<int64_t> &pads) const {
+    return {{"T", type},
+            {"pads", pads},
+            {"strides", strides},
+            {"dilations", dilations},
+            {"padding", padding},
+            {"explicit_paddings", explicitPaddings},
+            {"data_format", std::string("NHWC")},
+            {"use_cudnn_on_gpu", true}};
+  }
+};
+
 /// Input `bad` of `op` (whose inputs are `inputs`) is not 4-D: shape
 /// inference's ValueError while tracing (`attrs`: the node's, as its text
 /// shows them), the kernel's `kernelText` and shape eagerly.
@@ -212,11 +240,8 @@ Value conv2d(TfRuntime &rt, const Params &p) {
   std::vector<int64_t> explicitPaddings;
   std::string padding = paddingArg(rt, p.require("padding", "conv2d"), op,
                                    kConv2DOpDef, explicitPaddings);
-  std::string attrs =
-      "[T=" + std::string(tfTypeName(xt.dtype)) +
-      ", data_format=\"NHWC\", dilations=" + intsText(dilations) +
-      ", explicit_paddings=" + intsText(explicitPaddings) + ", padding=\"" +
-      padding + "\", strides=" + intsText(strides) + ", use_cudnn_on_gpu=true]";
+  ConvAttrs conv{xt.dtype, strides, dilations, explicitPaddings, padding};
+  std::string attrs = conv.text();
   if (!xt.unknownRank && xt.shape.size() != 4)
     rankError(rt, op, {x, k}, x, attrs,
               "convolution input must be 4-dimensional: ");
@@ -269,16 +294,7 @@ Value conv2d(TfRuntime &rt, const Params &p) {
     shape[d] = w.size;
     pads.insert(pads.end(), {w.before, w.after});
   }
-  return rt.apply(op, {x, k},
-                  {{"T", xt.dtype},
-                   {"pads", pads},
-                   {"strides", strides},
-                   {"dilations", dilations},
-                   {"padding", padding},
-                   {"explicit_paddings", explicitPaddings},
-                   {"data_format", std::string("NHWC")},
-                   {"use_cudnn_on_gpu", true}},
-                  TensorType{xt.dtype, shape}, op);
+  return rt.apply(op, {x, k}, conv.node(pads), TensorType{xt.dtype, shape}, op);
 }
 
 /// max_pool2d and avg_pool2d.
@@ -600,11 +616,8 @@ Value conv2dTranspose(TfRuntime &rt, const Params &p) {
   std::string padding = paddingArg(
       rt, paddingValue, op, kConv2DBackpropInputOpDef, explicitPaddings, false);
   // Shape inference's ValueError while tracing, the kernel's error eagerly.
-  std::string attrs =
-      "[T=" + std::string(tfTypeName(dt.dtype)) +
-      ", data_format=\"NHWC\", dilations=" + intsText(dilations) +
-      ", explicit_paddings=" + intsText(explicitPaddings) + ", padding=\"" +
-      padding + "\", strides=" + intsText(strides) + ", use_cudnn_on_gpu=true]";
+  ConvAttrs conv{dt.dtype, strides, dilations, explicitPaddings, padding};
+  std::string attrs = conv.text();
   int64_t count = st.unknownRank || st.shape.empty() ? -1 : st.shape[0];
   auto shapeError = [&](const std::string &message,
                         const std::string &kernelMessage,
@@ -722,14 +735,7 @@ Value conv2dTranspose(TfRuntime &rt, const Params &p) {
   }
   if (!error.empty() && !rt.tracing)
     kernelError(rt, op, error, "", false);
-  std::map<std::string, Attr> nodeAttrs{{"T", dt.dtype},
-                                        {"pads", pads},
-                                        {"strides", strides},
-                                        {"dilations", dilations},
-                                        {"padding", padding},
-                                        {"explicit_paddings", explicitPaddings},
-                                        {"data_format", std::string("NHWC")},
-                                        {"use_cudnn_on_gpu", true}};
+  std::map<std::string, Attr> nodeAttrs = conv.node(pads);
   if (!error.empty())
     nodeAttrs[graph::kRunTimeError] = error;
   return rt.apply(op, {sizes, k, dy}, nodeAttrs, TensorType{dt.dtype, shape},
