@@ -296,9 +296,111 @@ Value ufunc1(TfRuntime &rt, const std::string &fname, const std::string &op,
 }
 
 /// np.sum & co. on array-like `x`; `op` is TensorFlow's reduction.
+namespace {
+
+/// NumPy's pairwise_sum of n elements `at(0..n)` (loops_utils.h): below 8
+/// added from zero one by one; up to 128 in 8 accumulators, folded
+/// ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7)), the rest added
+/// after; longer runs halved at a multiple of 8.
+template <typename T> T pairwiseSum(const T *a, int64_t n) {
+  if (n < 8) {
+    T res = 0;
+    for (int64_t i = 0; i < n; ++i)
+      res += a[i];
+    return res;
+  }
+  if (n <= 128) {
+    T r[8];
+    for (int j = 0; j < 8; ++j)
+      r[j] = a[j];
+    int64_t i = 8;
+    for (; i < n - n % 8; i += 8)
+      for (int j = 0; j < 8; ++j)
+        r[j] += a[i + j];
+    T res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (; i < n; ++i)
+      res += a[i];
+    return res;
+  }
+  int64_t half = n / 2;
+  half -= half % 8;
+  return pairwiseSum(a, half) + pairwiseSum(a + half, n - half);
+}
+
+/// np.sum and np.mean of a float32 or float64 array over all axes or one,
+/// added as NumPy adds: the reduced run of a row (or the whole array) in
+/// buffers of 8192 elements, each a pairwise sum, added in order; along
+/// an outer axis row by row. Null for other reductions.
+template <typename T>
+HostTensorPtr npFloatSum(const graph::HostTensor &a,
+                         std::optional<int64_t> axis, bool mean,
+                         bool keepdims) {
+  const std::vector<int64_t> &shape = a.type.shape;
+  int64_t rank = static_cast<int64_t>(shape.size());
+  int64_t outer = 1, length = 1, inner = 1;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t size = shape[d];
+    if (axis && d < *axis)
+      outer *= size;
+    else if (!axis || d == *axis)
+      length *= size;
+    else
+      inner *= size;
+  }
+  TensorType type{a.type.dtype, {}};
+  for (int64_t d = 0; d < rank; ++d)
+    if (axis && d != *axis)
+      type.shape.push_back(shape[d]);
+    else if (keepdims)
+      type.shape.push_back(1);
+  auto out = graph::HostTensor::zeros(type);
+  const T *in = reinterpret_cast<const T *>(a.bytes.data());
+  T *res = reinterpret_cast<T *>(out->bytes.data());
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t k = 0; k < inner; ++k) {
+      const T *base = in + o * length * inner + k;
+      T sum = 0;
+      if (inner == 1) {
+        for (int64_t from = 0; from < length; from += 8192)
+          sum +=
+              pairwiseSum(base + from, std::min<int64_t>(8192, length - from));
+      } else {
+        for (int64_t i = 0; i < length; ++i)
+          sum = i ? sum + base[i * inner] : base[0];
+      }
+      res[o * inner + k] = mean ? sum / static_cast<T>(length) : sum;
+    }
+  return out;
+}
+
+/// The float32 or float64 sum or mean of `a` over all axes or one, in
+/// NumPy's order; null for other dtypes, several axes or no elements.
+HostTensorPtr floatSum(TfRuntime &rt, const HostTensorPtr &a, const Value &axis,
+                       bool mean, bool keepdims) {
+  DType d = a->type.dtype;
+  if ((d != DType::Float32 && d != DType::Float64) ||
+      a->type.numElements() == 0)
+    return nullptr;
+  std::optional<int64_t> one;
+  ValueList axes;
+  if (!axis.isNone())
+    axes = axis.isIntLike() ? ValueList{axis} : rt.in.toList(axis);
+  if (axes.size() > 1)
+    return nullptr;
+  if (axes.size() == 1)
+    one = npAxis(rt, axes[0], static_cast<int64_t>(a->type.shape.size()));
+  return d == DType::Float32 ? npFloatSum<float>(*a, one, mean, keepdims)
+                             : npFloatSum<double>(*a, one, mean, keepdims);
+}
+
+} // namespace
+
 Value npReduce(TfRuntime &rt, const std::string &op, const Value &x,
                const Value &axis, bool keepdims) {
   HostTensorPtr a = npAsArray(rt, x);
+  if (op == "Sum" || op == "Mean")
+    if (HostTensorPtr sum = floatSum(rt, a, axis, op == "Mean", keepdims))
+      return makeNdArray(rt, sum, sum->type.shape.empty());
   DType d = a->type.dtype;
   if ((op == "Sum" || op == "Prod") && !isFloating(d))
     d = DType::Int64; // NumPy sums small ints in the platform's int64
@@ -338,9 +440,15 @@ Value npVariance(TfRuntime &rt, const Value &x, const Value &axis,
       count *= a->type.shape[i];
   EagerScope eager(rt);
   Value t = cast(rt, rt.eager(a), d);
-  Value deviation = binaryOp(rt, "Sub", t, reduce(rt, "Mean", t, axis, true));
-  Value sum = reduce(rt, "Sum", binaryOp(rt, "Mul", deviation, deviation), axis,
-                     keepdims);
+  // The mean and the sum of squares in NumPy's order where kiln has it.
+  auto sumOrMean = [&](const Value &v, bool mean, bool keep) {
+    if (HostTensorPtr s = floatSum(rt, rt.tensor(v).value, axis, mean, keep))
+      return rt.eager(s);
+    return reduce(rt, mean ? "Mean" : "Sum", v, axis, keep);
+  };
+  Value deviation = binaryOp(rt, "Sub", t, sumOrMean(t, true, true));
+  Value sum =
+      sumOrMean(binaryOp(rt, "Mul", deviation, deviation), false, keepdims);
   double n = static_cast<double>(std::max<int64_t>(count - ddof, 0));
   Value v = binaryOp(rt, "RealDiv", sum,
                      rt.eager(rt.hostFromPython(Value::floating(n), d)));
