@@ -1288,7 +1288,9 @@ bool Emitter::emitFloatFor(const graph::Node &n, int id, ArrayRef<Type> types,
   Value remNonZero = s.cmp(P::UNE, rem, zero);
   Value length = s.add(quotient, s.select(remNonZero, s.real(et, 1.0), zero));
   length = s.select(s.cmp(P::OGT, length, zero), length, zero);
-  // A length past int32 (or NaN) casts to INT32_MIN: no iteration.
+  // A length past int32 or NaN (a zero delta): TensorFlow's cast gives a
+  // bound that never stops the loop, so it runs forever; kiln runs no
+  // iteration instead of hanging.
   Value fits = s.cmp(P::OLT, length, s.real(et, 2147483648.0));
   Value count = b.create<arith::IndexCastOp>(
       loc, b.getIndexType(),
