@@ -263,7 +263,13 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
     if (!leaf.is(Type::Str) && !leaf.is(Type::Bytes))
       allStr = false;
   }
-  if (anyStr && !allStr)
+  // Eagerly a sequence that starts with a bool must hold bools only (unless
+  // converted to another dtype); a graph constant converts through NumPy,
+  // which takes them.
+  bool firstBool = !flat.leaves.empty() && flat.leaves[0].is(Type::Bool);
+  bool boolsMixed = !tracing && !allBool && !flat.shape.empty() && firstBool &&
+                    (!dtype || *dtype == DType::Bool);
+  if ((anyStr && !allStr) || boolsMixed)
     in.valueError("Can't convert Python sequence with mixed types to Tensor.");
   bool wide = false;
   for (auto &leaf : flat.leaves)
