@@ -445,6 +445,29 @@ Value tracedSamples(TfRuntime &rt, const std::string &op, DType dtype,
   return samples;
 }
 
+/// An eager stateful kernel's Philox stream (GuardedPhiloxRandom): its key
+/// and its counter at the kernel's offset; the caller advances `offset` by
+/// the blocks it draws. Seeds (0, 0) pick random seeds, as the kernel does.
+struct KernelStream {
+  Key key;
+  Block counter;
+  uint64_t &offset;
+};
+
+KernelStream kernelStream(TfRuntime &rt, const std::string &op, DType dtype,
+                          const Value &opSeed) {
+  RandomState &state = randomState(rt);
+  auto [seed, seed2] = opSeeds(rt, opSeed);
+  uint64_t &offset = state.kernels[{op, dtype, seed, seed2}];
+  uint64_t s = uint64_t(seed), s2 = uint64_t(seed2);
+  if (seed == 0 && seed2 == 0) {
+    s = uint64_t(state.entropy()) << 32 | state.entropy();
+    s2 = uint64_t(state.entropy()) << 32 | state.entropy();
+  }
+  return {Key{uint32_t(s), uint32_t(s >> 32)},
+          skip({0, 0, uint32_t(s2), uint32_t(s2 >> 32)}, offset), offset};
+}
+
 /// A stateful kernel's output: its generator (key seed, counter seed2) at
 /// the kernel's current offset, which then moves 256 samples per element.
 /// `dims`: see tracedSamples.
@@ -454,21 +477,13 @@ Value statefulSamples(TfRuntime &rt, const std::string &op, Kind kind,
                       const Value &dims = Value()) {
   if (rt.tracing)
     return tracedSamples(rt, op, dtype, shape, opSeed, lo, range, dims);
-  RandomState &state = randomState(rt);
-  auto [seed, seed2] = opSeeds(rt, opSeed);
-  uint64_t &offset = state.kernels[{op, dtype, seed, seed2}];
-  uint64_t s = uint64_t(seed), s2 = uint64_t(seed2);
-  if (seed == 0 && seed2 == 0) { // GuardedPhiloxRandom picks random seeds
-    s = uint64_t(state.entropy()) << 32 | state.entropy();
-    s2 = uint64_t(state.entropy()) << 32 | state.entropy();
-  }
-  Key key{uint32_t(s), uint32_t(s >> 32)};
-  Block counter = skip({0, 0, uint32_t(s2), uint32_t(s2 >> 32)}, offset);
+  KernelStream stream = kernelStream(rt, op, dtype, opSeed);
   int64_t n = 1;
   for (int64_t d : shape)
     n *= d;
-  offset += uint64_t(n) * 256;
-  return rt.eager(generate(kind, dtype, shape, key, counter, lo, range));
+  stream.offset += uint64_t(n) * 256;
+  return rt.eager(
+      generate(kind, dtype, shape, stream.key, stream.counter, lo, range));
 }
 
 /// A stateful op's shape argument. In a trace it may be known at run time
@@ -580,17 +595,11 @@ Value randomShuffle(TfRuntime &rt, const Params &p) {
   int64_t rows = t.shape.empty() ? 1 : t.shape[0];
   if (t.numElements() <= 1 || rows <= 1)
     return rt.eager(in);
-  RandomState &state = randomState(rt);
-  auto [seed, seed2] = opSeeds(rt, p.get("seed"));
-  uint64_t &offset = state.kernels[{"RandomShuffle", t.dtype, seed, seed2}];
-  uint64_t s = uint64_t(seed), s2 = uint64_t(seed2);
-  if (seed == 0 && seed2 == 0) { // GuardedPhiloxRandom picks random seeds
-    s = uint64_t(state.entropy()) << 32 | state.entropy();
-    s2 = uint64_t(state.entropy()) << 32 | state.entropy();
-  }
-  Key key{uint32_t(s), uint32_t(s >> 32)};
-  Block counter = skip({0, 0, uint32_t(s2), uint32_t(s2 >> 32)}, offset);
-  offset += uint64_t(rows - 1 + 3) / 4;
+  KernelStream stream =
+      kernelStream(rt, "RandomShuffle", t.dtype, p.get("seed"));
+  Key key = stream.key;
+  Block counter = stream.counter;
+  stream.offset += uint64_t(rows - 1 + 3) / 4;
   Block words{};
   int used = 4;
   auto word = [&] {
