@@ -85,11 +85,11 @@ Value Emitter::emitNnGrad(const graph::Node &n, RankedTensorType type) {
   SmallVector<Value> dynamic;
   if (type.isDynamicDim(0))
     dynamic.push_back(dimSize(loc, input(n, n.op == "AvgPoolGrad" ? 1 : 2), 0));
-  Value sizes = input(n, 0);
   if (n.op == "Conv2DBackpropInput" && type.isDynamicDim(0) &&
-      cast<RankedTensorType>(sizes.getType()).getDimSize(0) == 4) {
+      cast<RankedTensorType>(input(n, 0).getType()).getDimSize(0) == 4) {
     // tf.nn.conv2d_transpose with a batch size known at run time: the
     // kernel checks it against out_backprop's.
+    Value sizes = input(n, 0);
     Value given = b.create<arith::IndexCastOp>(
         loc, b.getIndexType(),
         b.create<tensor::ExtractOp>(loc, sizes, ValueRange{s.index(0)}));

@@ -602,17 +602,9 @@ Value conv2dTranspose(TfRuntime &rt, const Params &p) {
   Value dy = rt.toTensor(p.require("input", "conv2d_transpose"));
   const TensorType &st = rt.tensor(sizes).type, &kt = rt.tensor(k).type,
                    &dt = rt.tensor(dy).type;
-  if (kt.dtype != dt.dtype) {
-    if (rt.tracing)
-      mismatchedInputs(rt, op, "filter", "out_backprop", kt.dtype, dt.dtype, 2);
-    rt.raise("InvalidArgumentError",
-             "cannot compute " + op +
-                 " as input #2(zero-based) was expected "
-                 "to be a " +
-                 kernelTypeName(kt.dtype) + " tensor but is a " +
-                 kernelTypeName(dt.dtype) + " tensor" +
-                 eagerOpSuffix(op, false));
-  }
+  if (kt.dtype != dt.dtype)
+    mismatchedInputs(rt, op, "filter", "out_backprop", kt.dtype, dt.dtype, 2,
+                     false);
   std::string padding = paddingArg(
       rt, paddingValue, op, kConv2DBackpropInputOpDef, explicitPaddings, false);
   // Shape inference's ValueError while tracing, the kernel's error eagerly.
@@ -644,8 +636,7 @@ Value conv2dTranspose(TfRuntime &rt, const Params &p) {
                             "4-dimensional"
                           : "input_sizes must be 4-dimensional, got: " +
                                 std::to_string(t->shape.size()));
-  if (dt.unknownRank || dt.shape[1] < 0 || dt.shape[2] < 0 || dt.shape[3] < 0)
-    requireImageSizes(rt, dt, "conv2d_transpose");
+  requireImageSizes(rt, dt, "conv2d_transpose");
   for (int64_t d : kt.shape)
     if (d < 0 || kt.unknownRank)
       rt.raise("UnimplementedError", "kiln needs the shape of "
@@ -657,48 +648,45 @@ Value conv2dTranspose(TfRuntime &rt, const Params &p) {
                    std::to_string(kt.shape[3]),
                "Conv2DCustomBackpropInput: filter and out_backprop must have "
                "the same out_depth");
-  if (count != 4 && count != 2)
-    shapeError(op +
-                   " requires input_sizes to contain 4 values or 2 values, "
-                   "but got: " +
-                   std::to_string(count),
-               op +
-                   " requires input_sizes to contain 4 values or 2 values, "
-                   "but got: " +
-                   std::to_string(count));
+  if (count != 4 && count != 2) {
+    std::string message =
+        op +
+        " requires input_sizes to contain 4 values or 2 values, but got: " +
+        std::to_string(count);
+    shapeError(message, message);
+  }
   // The gradient's shape: [batch, height, width, depth], the batch and
   // depth those of out_backprop and the filter when only two are given.
-  std::vector<int64_t> known = knownDims(rt, sizes);
+  std::vector<int64_t> shape = knownDims(rt, sizes);
   // A negative size is the kernel's error (knownDims reads it as unknown).
   std::string error;
   Value folded = foldKnown(rt, outputShape);
   if (!isRunTimeShape(rt, folded) && !folded.is(Type::Str)) {
     ValueList given = in.toList(folded);
-    for (size_t i = 0; i < given.size() && i < known.size(); ++i) {
-      known[i] = in.toIndex(given[i]);
-      if (known[i] < 0 && error.empty())
-        error = "Dimension " + std::to_string(known[i]) + " must be >= 0";
-      known[i] = std::max<int64_t>(known[i], 0);
+    for (size_t i = 0; i < given.size() && i < shape.size(); ++i) {
+      shape[i] = in.toIndex(given[i]);
+      if (shape[i] < 0 && error.empty())
+        error = "Dimension " + std::to_string(shape[i]) + " must be >= 0";
+      shape[i] = std::max<int64_t>(shape[i], 0);
     }
   }
   if (count == 2)
-    known = {dt.shape[0], known[0], known[1], kt.shape[2]};
-  if (count == 4 && known[0] >= 0 && dt.shape[0] >= 0 &&
-      known[0] != dt.shape[0])
-    shapeError("Dimensions must be equal, but are " + std::to_string(known[0]) +
+    shape = {dt.shape[0], shape[0], shape[1], kt.shape[2]};
+  if (count == 4 && shape[0] >= 0 && dt.shape[0] >= 0 &&
+      shape[0] != dt.shape[0])
+    shapeError("Dimensions must be equal, but are " + std::to_string(shape[0]) +
                    " and " + std::to_string(dt.shape[0]),
                "Conv2DCustomBackpropInput: input and out_backprop must have "
                "the same batch size. Input batch: " +
-                   std::to_string(known[0]) + ", outbackprop batch: " +
+                   std::to_string(shape[0]) + ", outbackprop batch: " +
                    std::to_string(dt.shape[0]) + ", batch_dim: 0",
-               shapeList(known));
-  if (known[1] < 0 || known[2] < 0 || known[3] < 0)
+               shapeList(shape));
+  if (shape[1] < 0 || shape[2] < 0 || shape[3] < 0)
     rt.raise("UnimplementedError",
              "kiln needs conv2d_transpose's output height, width and depth "
-             "at trace time; only the batch size may be known at run time");
+             "at trace time; only the batch size may be shape at run time");
   requireFloat(rt, "conv2d_transpose", dt.dtype);
   // The kernel's checks, in its order.
-  const std::vector<int64_t> &shape = known;
   if (error.empty() && (dilations[1] > 1 || dilations[2] > 1))
     error = "Current CPU implementations do not yet support dilation rates "
             "larger than 1.";

@@ -76,7 +76,7 @@ void kernelError(TfRuntime &rt, const std::string &op,
 
 void mismatchedInputs(TfRuntime &rt, const std::string &op,
                       const std::string &first, const std::string &second,
-                      DType a, DType b, int secondIndex) {
+                      DType a, DType b, int secondIndex, bool named) {
   if (rt.tracing)
     rt.in.typeError("Input '" + second + "' of '" + op + "' Op has type " +
                     py::dtypeName(b) + " that does not match type " +
@@ -86,7 +86,7 @@ void mismatchedInputs(TfRuntime &rt, const std::string &op,
                                        "(zero-based) was expected to be a " +
                                        kernelTypeName(a) + " tensor but is a " +
                                        kernelTypeName(b) + " tensor" +
-                                       eagerOpSuffix(op));
+                                       eagerOpSuffix(op, named));
 }
 
 void knownKernelError(TfRuntime &rt, const std::string &op,

@@ -54,11 +54,11 @@ std::string eagerOpSuffix(const std::string &op, bool named = true);
                               bool named = true);
 /// Inputs `first` and `second` of `op` whose dtypes `a` and `b` must
 /// match but differ: the op's TypeError while tracing, the kernel's
-/// InvalidArgumentError eagerly.
+/// InvalidArgumentError eagerly (ending as eagerOpSuffix(op, named)).
 [[noreturn]] void mismatchedInputs(TfRuntime &rt, const std::string &op,
                                    const std::string &first,
                                    const std::string &second, DType a, DType b,
-                                   int secondIndex = 1);
+                                   int secondIndex = 1, bool named = true);
 /// A kernel's InvalidArgumentError that kiln finds from values known at
 /// trace time: the bare message while tracing, kernelError() eagerly.
 [[noreturn]] void knownKernelError(TfRuntime &rt, const std::string &op,
