@@ -455,19 +455,18 @@ Value Emitter::emitFloatRange(const graph::Node &n, RankedTensorType type) {
       v = b.create<arith::ExtFOp>(loc, b.getF64Type(), v);
     return b.create<arith::BitcastOp>(loc, i64, v);
   };
-  std::string value = "{real}";
   using P = arith::CmpFPredicate;
   Value zero = s.real(et, 0.0);
-  check(n, s.cmp(P::UNE, delta, zero), "Requires delta != 0: " + value,
+  check(n, s.cmp(P::UNE, delta, zero), "Requires delta != 0: {real}",
         {bits(delta)});
   Value up = s.cmp(P::OGT, delta, zero);
   Value down = b.create<arith::XOrIOp>(
       loc, up, b.create<arith::ConstantIntOp>(loc, 1, 1));
   check(n, b.create<arith::OrIOp>(loc, down, s.cmp(P::OLE, start, limit)),
-        "Requires start <= limit when delta > 0: " + value + "/" + value,
+        "Requires start <= limit when delta > 0: {real}/{real}",
         {bits(start), bits(limit)});
   check(n, b.create<arith::OrIOp>(loc, up, s.cmp(P::OGE, start, limit)),
-        "Requires start >= limit when delta < 0: " + value + "/" + value,
+        "Requires start >= limit when delta < 0: {real}/{real}",
         {bits(start), bits(limit)});
   Value count =
       b.create<math::CeilOp>(loc, s.abs(s.div(s.sub(limit, start), delta)));

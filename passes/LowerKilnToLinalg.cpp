@@ -104,27 +104,29 @@ private:
     return generic.getResult(0);
   }
 
-  /// A unary elementwise op on f32 that TensorFlow evaluates with Eigen's
-  /// packet algorithm up to the last `size % 8` elements and with the scalar
-  /// functor after them (EigenMath.h): the body sees each element's flat
-  /// position and picks the matching form.
+  /// A unary elementwise op on f32 (f64) that TensorFlow evaluates with
+  /// Eigen's packet algorithm up to the last `size % 8` (`size % 4`)
+  /// elements and with the scalar functor after them (EigenMath.h): the
+  /// body sees each element's flat position and picks the matching form.
   Value eigenUnary(RankedTensorType type, Value input, StringRef fn,
                    bool rowPackets = false) {
-    if (!kiln::eigen::dependsOnPosition(fn))
-      return elementwise(type, ValueRange{input},
-                         [&](OpBuilder &nb, Location nl, ValueRange args) {
-                           return kiln::eigen::packetForm(nb, nl, fn, args[0]);
-                         });
+    bool f64 = type.getElementType().isF64();
+    auto packet = [&](OpBuilder &nb, Location nl, ValueRange args) {
+      return f64 ? kiln::eigen::packetForm64(nb, nl, fn, args[0])
+                 : kiln::eigen::packetForm(nb, nl, fn, args[0]);
+    };
+    if (!f64 && !kiln::eigen::dependsOnPosition(fn))
+      return elementwise(type, ValueRange{input}, packet);
     return byPosition(
-        type, ValueRange{input},
+        type, ValueRange{input}, packet,
         [&](OpBuilder &nb, Location nl, ValueRange args) {
-          return kiln::eigen::packetForm(nb, nl, fn, args[0]);
-        },
-        [&](OpBuilder &nb, Location nl, ValueRange args) {
+          if (f64)
+            return kiln::eigen::scalarForm64(nb, nl, fn, args[0]);
           return fn == "sigmoid" ? kiln::eigen::logisticScalar(nb, nl, args[0])
                                  : unaryScalar(fn, nb, nl, args[0]);
         },
-        rowPackets);
+        rowPackets,
+        f64 ? kiln::eigen::kDoublePacketSize : kiln::eigen::kFloatPacketSize);
   }
 
   /// An elementwise op whose elements before `size - size % 8` take the
@@ -1364,18 +1366,14 @@ Value Lowering::lower(Operation *op) {
         }
         if (u.getType().getElementType().isF64() &&
             kiln::eigen::hasPacketForm64(fn)) {
-          auto form = [&](bool packet) {
-            return [&, packet](OpBuilder &nb, Location nl, ValueRange args) {
-              return packet ? kiln::eigen::packetForm64(nb, nl, fn, args[0])
-                            : kiln::eigen::scalarForm64(nb, nl, fn, args[0]);
-            };
-          };
           if (u->hasAttr("scalar_form"))
-            return elementwise(u.getType(), ValueRange{u.getInput()},
-                               form(false));
-          return byPosition(u.getType(), ValueRange{u.getInput()}, form(true),
-                            form(false), u->hasAttr("row_packets"),
-                            kiln::eigen::kDoublePacketSize);
+            return elementwise(
+                u.getType(), ValueRange{u.getInput()},
+                [&](OpBuilder &nb, Location nl, ValueRange args) {
+                  return kiln::eigen::scalarForm64(nb, nl, fn, args[0]);
+                });
+          return eigenUnary(u.getType(), u.getInput(), fn,
+                            u->hasAttr("row_packets"));
         }
         return elementwise(u.getType(), ValueRange{u.getInput()},
                            [&](OpBuilder &nb, Location nl, ValueRange args) {

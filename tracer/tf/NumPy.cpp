@@ -298,7 +298,7 @@ Value ufunc1(TfRuntime &rt, const std::string &fname, const std::string &op,
 /// np.sum & co. on array-like `x`; `op` is TensorFlow's reduction.
 namespace {
 
-/// NumPy's pairwise_sum of n elements `at(0..n)` (loops_utils.h): below 8
+/// NumPy's pairwise_sum of a[0..n) (loops_utils.h): below 8
 /// added from zero one by one; up to 128 in 8 accumulators, folded
 /// ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7)), the rest added
 /// after; longer runs halved at a multiple of 8.
@@ -330,7 +330,7 @@ template <typename T> T pairwiseSum(const T *a, int64_t n) {
 /// np.sum and np.mean of a float32 or float64 array over all axes or one,
 /// added as NumPy adds: the reduced run of a row (or the whole array) in
 /// buffers of 8192 elements, each a pairwise sum, added in order; along
-/// an outer axis row by row. Null for other reductions.
+/// an outer axis row by row.
 template <typename T>
 HostTensorPtr npFloatSum(const graph::HostTensor &a,
                          std::optional<int64_t> axis, bool mean,
