@@ -258,7 +258,7 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
       message = "Incompatible shapes: {shape} vs. {shape}";
     for (size_t k = 0; k < n.inputs.size(); ++k)
       appendShape(loc, input(n, k), ints);
-  } else if (n.op == "BroadcastTo") {
+  } else if (n.op == "BroadcastTo" && n.inputs.size() == 1) {
     // Each input dimension known at run time only must be 1 (expanded) or
     // the target's size; BroadcastTo would otherwise read past the input
     // or drop elements.

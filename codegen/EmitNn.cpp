@@ -248,13 +248,14 @@ Value Emitter::emitPad(const graph::Node &n, RankedTensorType type) {
   Location loc = locOf(n);
   Value x = input(n, 0);
   auto xt = cast<RankedTensorType>(x.getType());
-  const auto &amounts = *attr<std::vector<int64_t>>(n, "amounts");
+  const auto *amounts = attr<std::vector<int64_t>>(n, "amounts");
   int64_t rank = xt.getRank();
-  if (n.op != "MirrorPad") {
+  bool mirror = n.op == "MirrorPad";
+  if (amounts && !mirror) {
     SmallVector<int64_t> before, after;
     for (int64_t d = 0; d < rank; ++d) {
-      before.push_back(amounts[2 * d]);
-      after.push_back(amounts[2 * d + 1]);
+      before.push_back((*amounts)[2 * d]);
+      after.push_back((*amounts)[2 * d + 1]);
     }
     Value fill = n.op == "PadV2"
                      ? scalarOf(loc, input(n, 2))
@@ -262,34 +263,121 @@ Value Emitter::emitPad(const graph::Node &n, RankedTensorType type) {
                            loc, b.getZeroAttr(type.getElementType()));
     return castTo(loc, padWith(loc, x, before, after, fill), type);
   }
-  // MirrorPad: output index i of a dimension of size s reads input
-  // j = i - before, reflected at the edges (REFLECT leaves the edge out,
-  // SYMMETRIC repeats it).
-  bool reflect = *attr<std::string>(n, "mode") == "REFLECT";
-  return b.create<tensor::GenerateOp>(
-      loc, type, ValueRange{}, [&](OpBuilder &gb, Location l, ValueRange idx) {
-        SmallVector<Value> from;
-        for (int64_t d = 0; d < rank; ++d) {
-          auto constant = [&](int64_t v) -> Value {
-            return gb.create<arith::ConstantIndexOp>(l, v);
-          };
-          int64_t size = xt.getDimSize(d);
-          Value j =
-              gb.create<arith::SubIOp>(l, idx[d], constant(amounts[2 * d]));
-          // j < 0: -j (REFLECT) or -j - 1; j >= s: 2s - 2 - j or 2s - 1 - j.
-          Value below =
-              gb.create<arith::SubIOp>(l, constant(reflect ? 0 : -1), j);
-          Value above = gb.create<arith::SubIOp>(
-              l, constant(2 * size - (reflect ? 2 : 1)), j);
-          Value isBelow = gb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt,
-                                                   j, constant(0));
-          Value isAbove = gb.create<arith::CmpIOp>(l, arith::CmpIPredicate::sge,
-                                                   j, constant(size));
-          j = gb.create<arith::SelectOp>(l, isBelow, below, j);
-          from.push_back(gb.create<arith::SelectOp>(l, isAbove, above, j));
-        }
-        gb.create<tensor::YieldOp>(l, gb.create<tensor::ExtractOp>(l, x, from));
-      });
+  // The amounts, and the kernel's checks on them (trace time found negative
+  // amounts that it knows; the mirror modes' limits are run-time errors).
+  bool reflect = mirror && *attr<std::string>(n, "mode") == "REFLECT";
+  auto i64 = b.getI64Type();
+  auto cmp = [&](arith::CmpIPredicate p, Value l, Value r) -> Value {
+    return b.create<arith::CmpIOp>(loc, p, l, r);
+  };
+  auto both = [&](Value l, Value r) -> Value {
+    return b.create<arith::AndIOp>(loc, l, r);
+  };
+  Value ok = b.create<arith::ConstantIntOp>(loc, 1, 1);
+  Value zero = b.create<arith::ConstantIntOp>(loc, 0, 64);
+  SmallVector<Value> before, after; // i64
+  for (int64_t d = 0; d < rank; ++d) {
+    Value lo, hi;
+    if (amounts) {
+      lo = b.create<arith::ConstantIntOp>(loc, (*amounts)[2 * d], 64);
+      hi = b.create<arith::ConstantIntOp>(loc, (*amounts)[2 * d + 1], 64);
+    } else {
+      auto element = [&](int64_t i, int64_t j) -> Value {
+        Value e = b.create<tensor::ExtractOp>(
+            loc, input(n, 1),
+            ValueRange{b.create<arith::ConstantIndexOp>(loc, i),
+                       b.create<arith::ConstantIndexOp>(loc, j)});
+        return e.getType() == i64 ? e : b.create<arith::ExtSIOp>(loc, i64, e);
+      };
+      lo = element(d, 0);
+      hi = element(d, 1);
+      Value nonNegative = both(cmp(arith::CmpIPredicate::sge, lo, zero),
+                               cmp(arith::CmpIPredicate::sge, hi, zero));
+      check(n, nonNegative,
+            std::string(mirror ? "p" : "P") +
+                "addings must be non-negative: {int} {int}",
+            {lo, hi});
+      ok = both(ok, nonNegative);
+    }
+    if (mirror) {
+      Value size = b.create<arith::IndexCastOp>(loc, i64, dimSize(loc, x, d));
+      auto within =
+          reflect ? arith::CmpIPredicate::slt : arith::CmpIPredicate::sle;
+      Value fits = both(cmp(within, lo, size), cmp(within, hi, size));
+      check(n, fits,
+            reflect ? "paddings must be less than the dimension size: {int}, "
+                      "{int} not less than {int}"
+                    : "paddings must be no greater than the dimension size: "
+                      "{int}, {int} greater than {int}",
+            {lo, hi, size});
+      ok = both(ok, fits);
+    }
+    before.push_back(lo);
+    after.push_back(hi);
+  }
+  auto index = [&](Location l, Value v) -> Value {
+    return b.create<arith::IndexCastOp>(l, b.getIndexType(), v);
+  };
+  return orZeros(loc, ok, type, [&](Location l) -> Value {
+    SmallVector<Value> dynamic;
+    for (int64_t d = 0; d < rank; ++d)
+      if (type.isDynamicDim(d))
+        dynamic.push_back(b.create<arith::AddIOp>(
+            l, dimSize(l, x, d),
+            index(l, b.create<arith::AddIOp>(l, before[d], after[d]))));
+    if (!mirror) { // the fill with `x` inserted at `before`
+      SmallVector<OpFoldResult> offsets, sizes,
+          strides(rank, b.getIndexAttr(1));
+      for (int64_t d = 0; d < rank; ++d) {
+        offsets.push_back(index(l, before[d]));
+        sizes.push_back(xt.isDynamicDim(d)
+                            ? OpFoldResult(dimSize(l, x, d))
+                            : OpFoldResult(b.getIndexAttr(xt.getDimSize(d))));
+      }
+      Value fill = n.op == "PadV2"
+                       ? scalarOf(l, input(n, 2))
+                       : b.create<arith::ConstantOp>(
+                             l, b.getZeroAttr(type.getElementType()));
+      return b.create<tensor::InsertSliceOp>(
+          l, x, splat(l, type, dynamic, fill), offsets, sizes, strides);
+    }
+    // MirrorPad: output index i of a dimension of size s reads input
+    // j = i - before, reflected at the edges (REFLECT leaves the edge out,
+    // SYMMETRIC repeats it): j < 0 reads -j (REFLECT) or -j - 1, j >= s
+    // reads 2s - 2 - j or 2s - 1 - j.
+    SmallVector<Value> sizes, offsets;
+    for (int64_t d = 0; d < rank; ++d) {
+      sizes.push_back(dimSize(l, x, d));
+      offsets.push_back(index(l, before[d]));
+    }
+    return b.create<tensor::GenerateOp>(
+        l, type, dynamic, [&](OpBuilder &gb, Location gl, ValueRange idx) {
+          SmallVector<Value> from;
+          for (int64_t d = 0; d < rank; ++d) {
+            auto constant = [&](int64_t v) -> Value {
+              return gb.create<arith::ConstantIndexOp>(gl, v);
+            };
+            Value size = sizes[d];
+            Value j = gb.create<arith::SubIOp>(gl, idx[d], offsets[d]);
+            Value below =
+                gb.create<arith::SubIOp>(gl, constant(reflect ? 0 : -1), j);
+            Value above = gb.create<arith::SubIOp>(
+                gl,
+                gb.create<arith::SubIOp>(
+                    gl, gb.create<arith::AddIOp>(gl, size, size),
+                    constant(reflect ? 2 : 1)),
+                j);
+            Value isBelow = gb.create<arith::CmpIOp>(
+                gl, arith::CmpIPredicate::slt, j, constant(0));
+            Value isAbove = gb.create<arith::CmpIOp>(
+                gl, arith::CmpIPredicate::sge, j, size);
+            j = gb.create<arith::SelectOp>(gl, isBelow, below, j);
+            from.push_back(gb.create<arith::SelectOp>(gl, isAbove, above, j));
+          }
+          gb.create<tensor::YieldOp>(gl,
+                                     gb.create<tensor::ExtractOp>(gl, x, from));
+        });
+  });
 }
 
 } // namespace kiln

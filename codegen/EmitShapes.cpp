@@ -1,8 +1,9 @@
 // Ops whose result shape is an input known only at run time: Fill
-// (`tf.zeros(tf.shape(x))`, `tf.fill([n, 2], v)`) and Reshape to a computed
-// shape (`tf.reshape(x, [n, -1])`). The shape's elements are read in the
-// compiled code and checked as TensorFlow's kernels check them; a bad shape
-// reports TensorFlow's error and the op yields an empty or zero tensor.
+// (`tf.zeros(tf.shape(x))`, `tf.fill([n, 2], v)`), Reshape to a computed
+// shape (`tf.reshape(x, [n, -1])`) and BroadcastTo (`tf.broadcast_to(x, s)`).
+// The shape's elements are read in the compiled code and checked as
+// TensorFlow's kernels check them; a bad shape reports TensorFlow's error and
+// the op yields an empty or zero tensor.
 #include "Emitter.h"
 
 namespace kiln {
@@ -131,6 +132,89 @@ Value Emitter::emitReshapeTo(const graph::Node &n, RankedTensorType type) {
     Value target = b.create<tensor::FromElementsOp>(
         l, RankedTensorType::get({type.getRank()}, b.getIndexType()), indices);
     return b.create<tensor::ReshapeOp>(l, type, in, target);
+  });
+}
+
+Value Emitter::emitBroadcastTo(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  Value x = input(n, 0);
+  if (n.inputs.size() < 2) {
+    // select(true, x, x) with a condition of the target shape: elementwise
+    // broadcasting does the work. (x + 0 would turn -0.0 into 0.0.)
+    auto always = DenseElementsAttr::get(
+        RankedTensorType::get(type.getShape(), b.getI1Type()), true);
+    Value cond = b.create<ConstantOp>(loc, always);
+    return b.create<SelectOp>(loc, type, cond, x, x);
+  }
+  // The kernel's checks, in its order: the target shape's sizes (a
+  // TensorShape), then each input dimension is 1 or the target's size.
+  Value shape = input(n, 1);
+  auto xType = cast<RankedTensorType>(x.getType());
+  int64_t rank = type.getRank(), lead = rank - xType.getRank();
+  auto i64 = b.getI64Type();
+  Value zero = b.create<arith::ConstantIntOp>(loc, 0, 64);
+  Value one = b.create<arith::ConstantIntOp>(loc, 1, 64);
+  auto cmp = [&](arith::CmpIPredicate p, Value l, Value r) -> Value {
+    return b.create<arith::CmpIOp>(loc, p, l, r);
+  };
+  Value ok = b.create<arith::ConstantIntOp>(loc, 1, 1);
+  SmallVector<Value> sizes;
+  for (int64_t d = 0; d < rank; ++d) {
+    Value size = shapeElement(loc, shape, d);
+    Value nonNegative = cmp(arith::CmpIPredicate::sge, size, zero);
+    check(n, nonNegative, "Dimension {int} must be >= 0", {size});
+    ok = b.create<arith::AndIOp>(loc, ok, nonNegative);
+    sizes.push_back(size);
+  }
+  Value fits = b.create<arith::ConstantIntOp>(loc, 1, 1);
+  SmallVector<Value> dims; // the input's, as i64
+  for (int64_t j = 0; j < xType.getRank(); ++j) {
+    Value dim = b.create<arith::IndexCastOp>(loc, i64, dimSize(loc, x, j));
+    Value fitsHere = b.create<arith::OrIOp>(
+        loc, cmp(arith::CmpIPredicate::eq, dim, one),
+        cmp(arith::CmpIPredicate::eq, dim, sizes[j + lead]));
+    fits = b.create<arith::AndIOp>(loc, fits, fitsHere);
+    dims.push_back(dim);
+  }
+  SmallVector<Value> ints{
+      b.create<arith::ConstantIntOp>(loc, xType.getRank(), 64)};
+  ints.append(dims);
+  ints.push_back(b.create<arith::ConstantIntOp>(loc, rank, 64));
+  ints.append(sizes);
+  // (After a bad size this check stays silent: the first failed check is
+  // the call's error.)
+  check(n, fits,
+        "Unable to broadcast tensor of shape {shape} to tensor of shape "
+        "{shape}",
+        ints);
+  ok = b.create<arith::AndIOp>(loc, ok, fits);
+  return orZeros(loc, ok, type, [&](Location l) -> Value {
+    SmallVector<Value> dynamic;
+    for (int64_t d = 0; d < rank; ++d)
+      if (type.isDynamicDim(d))
+        dynamic.push_back(
+            b.create<arith::IndexCastOp>(l, b.getIndexType(), sizes[d]));
+    // Element i reads the input at i, or at 0 along its dimensions of 1.
+    return b
+        .create<tensor::GenerateOp>(
+            l, type, dynamic,
+            [&](OpBuilder &nb, Location gl, ValueRange idx) {
+              SmallVector<Value> from;
+              Value first = nb.create<arith::ConstantIndexOp>(gl, 0);
+              for (int64_t j = 0; j < xType.getRank(); ++j) {
+                if (xType.getDimSize(j) == 1) {
+                  from.push_back(first);
+                  continue;
+                }
+                Value isOne = nb.create<arith::CmpIOp>(
+                    gl, arith::CmpIPredicate::eq, dims[j], one);
+                from.push_back(nb.create<arith::SelectOp>(gl, isOne, first,
+                                                          idx[j + lead]));
+              }
+              nb.create<tensor::YieldOp>(
+                  gl, nb.create<tensor::ExtractOp>(gl, x, from));
+            })
+        .getResult();
   });
 }
 

@@ -276,6 +276,9 @@ private:
   /// Reshape(x, shape) to a shape computed at run time, with TensorFlow's
   /// checks on it.
   Value emitReshapeTo(const graph::Node &n, RankedTensorType type);
+  /// BroadcastTo; with a second input, to a shape known at run time
+  /// (checked as the kernel checks it).
+  Value emitBroadcastTo(const graph::Node &n, RankedTensorType type);
 
   // ---- run-time shape checks (EmitChecks.cpp) ----
   /// `n` guarded by the checks TensorFlow's kernels make on dimensions

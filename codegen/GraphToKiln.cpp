@@ -691,14 +691,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
             : TypedAttr(b.getIntegerAttr(et, op == "OnesLike" ? 1 : 0));
     return splat(loc, type, dynamic, b.create<arith::ConstantOp>(loc, value));
   }
-  if (op == "BroadcastTo") {
-    // select(true, x, x) with a condition of the target shape: elementwise
-    // broadcasting does the work. (x + 0 would turn -0.0 into 0.0.)
-    auto always = DenseElementsAttr::get(
-        RankedTensorType::get(type.getShape(), b.getI1Type()), true);
-    Value cond = b.create<ConstantOp>(loc, always);
-    return b.create<SelectOp>(loc, type, cond, input(n, 0), input(n, 0));
-  }
+  if (op == "BroadcastTo")
+    return emitBroadcastTo(n, type);
   if (op == "StridedSlice" && attr<std::vector<int64_t>>(n, "dyn_kind"))
     return emitDynamicSlice(n, type);
   if (op == "StridedSlice") {

@@ -195,4 +195,47 @@ Value reshapeAtRunTime(TfRuntime &rt, const Value &x, const Value &shape) {
                   TensorType{type.dtype, known}, "Reshape");
 }
 
+Value broadcastToAtRunTime(TfRuntime &rt, const Value &x, const Value &shape) {
+  Value t = rt.toTensor(x);
+  const TensorType &type = rt.tensor(t).type;
+  if (type.unknownRank)
+    rt.raise("UnimplementedError",
+             "kiln needs the rank of tf.broadcast_to's input at trace time");
+  Value dims = shapeTensor(rt, shape, "broadcast_to");
+  std::vector<int64_t> target = knownDims(rt, dims);
+  int64_t rank = static_cast<int64_t>(target.size());
+  int64_t lead = rank - static_cast<int64_t>(type.shape.size());
+  if (lead < 0)
+    rt.in.valueError("Rank of input (" + std::to_string(type.shape.size()) +
+                     ") must be no greater than rank of output shape (" +
+                     std::to_string(rank) + ").");
+  // Broadcasting's shape function: an unknown size is the input's when
+  // that is known and not 1; two known sizes other than 1 must agree.
+  for (size_t j = 0; j < type.shape.size(); ++j) {
+    int64_t in = type.shape[j], &out = target[j + lead];
+    if (out < 0 && in > 1)
+      out = in;
+    if (in > 1 && out > 1 && in != out) {
+      std::string node = rt.tracing->graph.uniqueName("BroadcastTo");
+      std::string partial;
+      for (int64_t d : knownDims(rt, dims))
+        partial += (partial.empty() ? "" : ",") +
+                   (d < 0 ? std::string("?") : std::to_string(d));
+      rt.in.valueError(
+          "Dimensions must be equal, but are " + std::to_string(in) + " and " +
+          std::to_string(out) + " for '{{node " + node +
+          "}} = BroadcastTo[T=" + tfTypeName(type.dtype) + ", Tidx=" +
+          tfTypeName(rt.tensor(dims).type.dtype) + "](" + inputName(rt, t) +
+          ", " + (rt.isTensor(shape) ? inputName(rt, dims) : node + "/shape") +
+          ")' with input shapes: " + shapeList(type.shape) + ", [" +
+          std::to_string(rank) +
+          "] and with input tensors computed as partial shapes: input[1] = [" +
+          partial + "].");
+    }
+  }
+  return rt.apply("BroadcastTo", {t, dims},
+                  {{"T", type.dtype}, {"Tidx", rt.tensor(dims).type.dtype}},
+                  TensorType{type.dtype, target}, "BroadcastTo");
+}
+
 } // namespace kiln::tf

@@ -39,4 +39,8 @@ Value fillAtRunTime(TfRuntime &rt, const Value &shape, const Value &value,
 /// what TensorFlow's shape function infers.
 Value reshapeAtRunTime(TfRuntime &rt, const Value &x, const Value &shape);
 
+/// A BroadcastTo node taking `shape` as its second input; its static shape
+/// holds the sizes trace time knows, and the input's where it is not 1.
+Value broadcastToAtRunTime(TfRuntime &rt, const Value &x, const Value &shape);
+
 } // namespace kiln::tf

@@ -148,6 +148,9 @@ ValueList stridedSliceGrad(TfRuntime &rt, const TapeEntry &e,
 /// Pad and PadV2: the gradient's window where the input sits.
 ValueList padGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   const auto &shape = staticShape(rt, e.inputs[0], e.op);
+  if (!e.attrs.count("amounts"))
+    rt.raise("UnimplementedError", "kiln cannot differentiate tf.pad with "
+                                   "paddings known at run time only yet");
   auto amounts = std::get<std::vector<int64_t>>(e.attrs.at("amounts"));
   Value x = g[0];
   for (size_t d = 0; d < shape.size(); ++d) {

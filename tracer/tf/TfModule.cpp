@@ -867,6 +867,8 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   tf.def("broadcast_to", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "broadcast_to", {"input", "shape", "name"});
     Value x = r->toTensor(p.require("input", "broadcast_to"));
+    if (isRunTimeShape(*r, p.require("shape", "broadcast_to")))
+      return broadcastToAtRunTime(*r, x, p.get("shape"));
     TensorType target = shapeArg(*r, p.require("shape", "broadcast_to"),
                                  r->tensor(x).type.dtype);
     std::vector<int64_t> shape;

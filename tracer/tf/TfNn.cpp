@@ -415,15 +415,18 @@ Value pad(TfRuntime &rt, const Params &p) {
   std::string name = rt.tracing ? rt.tracing->graph.uniqueName(op) : op;
   Value paddingsArg = foldKnown(rt, p.require("paddings", "pad"));
   Value paddings =
-      rt.isTensor(paddingsArg)
-          ? paddingsArg
+      rt.isTensor(paddingsArg) ? paddingsArg
+      : isRunTimeShape(rt, paddingsArg) // a list holding tensors: packed
+          ? rt.toTensor(paddingsArg, DType::Int32)
           : rt.constant(rt.hostFromPython(paddingsArg, DType::Int32),
                         name + "/paddings");
+  // Paddings known at run time only are read by the compiled kernel, which
+  // checks them; the result's sizes are unknown then.
   HostTensorPtr known = rt.constantValue(paddings);
-  if (!known)
+  const TensorType &pt = known ? known->type : rt.tensor(paddings).type;
+  if (pt.unknownRank || !pt.isStatic())
     rt.raise("UnimplementedError",
-             "kiln needs tf.pad's paddings known at trace time");
-  const TensorType &pt = known->type;
+             "kiln needs the shape of tf.pad's paddings at trace time");
   if (xt.unknownRank)
     rt.raise("UnimplementedError",
              "kiln needs the rank of tf.pad's input at trace time");
@@ -453,15 +456,44 @@ Value pad(TfRuntime &rt, const Params &p) {
                               shapeList(pt.shape) + " " + shapeList(xt.shape),
                 "", false);
   }
+  ValueList inputs{x, paddings};
+  if (v2)
+    inputs.push_back(rt.isTensor(fill)
+                         ? cast(rt, fill, xt.dtype)
+                         : rt.constant(rt.hostFromPython(fill, xt.dtype),
+                                       name + "/constant_values"));
   std::vector<int64_t> amounts;
-  for (int64_t i = 0; i < 2 * rank; ++i)
+  for (int64_t i = 0; known && i < 2 * rank; ++i)
     amounts.push_back(known->elementAsInt(i));
   std::vector<int64_t> shape = xt.shape;
-  for (int64_t d = 0; d < rank; ++d) {
+  for (int64_t d = 0; !known && d < rank; ++d)
+    shape[d] = -1;
+  for (int64_t d = 0; known && d < rank; ++d) {
     int64_t before = amounts[2 * d], after = amounts[2 * d + 1];
+    if ((before < 0 || after < 0) && rt.tracing) { // the shape function's
+      std::string desc = "{{node " + name + "}} = " + op +
+                         "[T=" + tfTypeName(xt.dtype) +
+                         ", Tpaddings=" + tfTypeName(pt.dtype) +
+                         (op == "MirrorPad" ? ", mode=\"" + mode + "\"" : "") +
+                         "](",
+                  shapes, values;
+      for (size_t i = 0; i < inputs.size(); ++i) {
+        desc += (i ? ", " : "") + inputName(rt, inputs[i]);
+        shapes += (i ? ", " : "") + shapeList(rt.tensor(inputs[i]).type.shape);
+      }
+      for (int64_t r = 0; r < rank; ++r)
+        values += "[" + std::to_string(amounts[2 * r]) + " " +
+                  std::to_string(amounts[2 * r + 1]) + "]";
+      in.valueError("Paddings must be non-negative for '" + desc +
+                    ")' with input shapes: " + shapes +
+                    " and with computed input tensors: input[1] = <" + values +
+                    ">.");
+    }
+    // In a graph, the kernel checks the rest when it runs.
     std::string problem;
     if (before < 0 || after < 0)
-      problem = "Paddings must be non-negative: " + std::to_string(before) +
+      problem = std::string(mode == "CONSTANT" ? "P" : "p") +
+                "addings must be non-negative: " + std::to_string(before) +
                 " " + std::to_string(after);
     int64_t n = xt.shape[d];
     if (problem.empty() && mode == "REFLECT" && n >= 0 &&
@@ -474,26 +506,15 @@ Value pad(TfRuntime &rt, const Params &p) {
       problem = "paddings must be no greater than the dimension size: " +
                 std::to_string(before) + ", " + std::to_string(after) +
                 " greater than " + std::to_string(n);
-    if (!problem.empty()) {
-      if (rt.tracing)
-        in.valueError(problem);
+    if (!problem.empty() && !rt.tracing)
       kernelError(rt, op, problem, "", false);
-    }
-    if (mode != "CONSTANT" && n < 0)
-      rt.raise("UnimplementedError",
-               "kiln needs the sizes of the dimensions tf.pad mirrors at "
-               "trace time");
     if (n >= 0)
       shape[d] = n + before + after;
   }
-  ValueList inputs{x, paddings};
-  std::map<std::string, graph::Attr> attrs{
-      {"T", xt.dtype}, {"Tpaddings", pt.dtype}, {"amounts", amounts}};
-  if (v2)
-    inputs.push_back(rt.isTensor(fill)
-                         ? cast(rt, fill, xt.dtype)
-                         : rt.constant(rt.hostFromPython(fill, xt.dtype),
-                                       name + "/constant_values"));
+  std::map<std::string, graph::Attr> attrs{{"T", xt.dtype},
+                                           {"Tpaddings", pt.dtype}};
+  if (known)
+    attrs["amounts"] = amounts;
   if (op == "MirrorPad")
     attrs["mode"] = mode;
   return rt.apply(op, inputs, attrs, TensorType{xt.dtype, shape}, name,
