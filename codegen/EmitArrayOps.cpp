@@ -491,4 +491,61 @@ Value Emitter::emitFloatRange(const graph::Node &n, RankedTensorType type) {
   return b.create<tensor::CastOp>(loc, type, filled);
 }
 
+Value Emitter::emitRoll(const graph::Node &n, RankedTensorType type) {
+  // Roll by shifts known at run time: the kernel adds up the shifts of each
+  // axis, and element i of a rolled axis of size s reads element
+  // (i - shift) mod s.
+  Location loc = locOf(n);
+  Value x = input(n, 0), shift = input(n, 1);
+  const auto &axes = *attr<std::vector<int64_t>>(n, "axes");
+  auto i64 = b.getI64Type();
+  int64_t rank = type.getRank();
+  SmallVector<Value> total(rank);
+  auto shiftType = cast<RankedTensorType>(shift.getType());
+  for (size_t i = 0; i < axes.size(); ++i) {
+    SmallVector<Value> at;
+    if (shiftType.getRank() == 1)
+      at.push_back(b.create<arith::ConstantIndexOp>(loc, i));
+    Value s = b.create<tensor::ExtractOp>(loc, shift, at);
+    if (s.getType() != i64)
+      s = b.create<arith::ExtSIOp>(loc, i64, s);
+    Value &sum = total[axes[i]];
+    sum = sum ? b.create<arith::AddIOp>(loc, sum, s).getResult() : s;
+  }
+  SmallVector<Value> sizes, moves(rank);
+  for (int64_t d = 0; d < rank; ++d) {
+    sizes.push_back(dimSize(loc, x, d));
+    if (!total[d])
+      continue;
+    // A non-negative remainder; an empty axis (size 0) has nothing to move.
+    Value size = b.create<arith::IndexCastOp>(loc, i64, sizes[d]);
+    Value one = b.create<arith::ConstantIntOp>(loc, 1, 64);
+    Value safe = b.create<arith::MaxSIOp>(loc, size, one);
+    Value r = b.create<arith::RemSIOp>(loc, total[d], safe);
+    r = b.create<arith::RemSIOp>(
+        loc, b.create<arith::AddIOp>(loc, r, safe), safe);
+    moves[d] = b.create<arith::IndexCastOp>(loc, b.getIndexType(), r);
+  }
+  SmallVector<Value> dynamic;
+  for (int64_t d = 0; d < rank; ++d)
+    if (type.isDynamicDim(d))
+      dynamic.push_back(sizes[d]);
+  return b.create<tensor::GenerateOp>(
+      loc, type, dynamic, [&](OpBuilder &gb, Location l, ValueRange idx) {
+        SmallVector<Value> from(idx.begin(), idx.end());
+        for (int64_t d = 0; d < rank; ++d) {
+          if (!moves[d])
+            continue;
+          Value j = gb.create<arith::SubIOp>(l, idx[d], moves[d]);
+          Value wrapped = gb.create<arith::AddIOp>(l, j, sizes[d]);
+          Value below = gb.create<arith::CmpIOp>(
+              l, arith::CmpIPredicate::slt, j,
+              gb.create<arith::ConstantIndexOp>(l, 0));
+          from[d] = gb.create<arith::SelectOp>(l, below, wrapped, j);
+        }
+        gb.create<tensor::YieldOp>(l,
+                                   gb.create<tensor::ExtractOp>(l, x, from));
+      });
+}
+
 } // namespace kiln

@@ -732,6 +732,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   if (op == "MatrixDeterminant" || op == "LogMatrixDeterminant" ||
       op == "MatrixInverse" || op == "MatrixSolve")
     return emitLinalgLu(n, type);
+  if (op == "Roll")
+    return emitRoll(n, type);
   if (op == "Split" || op == "SplitV" || op == "Unpack")
     return emitSplit(n, type);
   if (op == "Reshape" || op == "ExpandDims" || op == "Squeeze")

@@ -386,6 +386,12 @@ void addArrayGradients(std::map<std::string, GradFn> &table) {
   table["Pad"] = padGrad;
   table["PadV2"] = padGrad;
   table["ReverseV2"] = reverseGrad;
+  // Roll's gradient rolls back.
+  table["Roll"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    auto axes = std::get<std::vector<int64_t>>(e.attrs.at("axes"));
+    Value back = unaryOp(rt, "Neg", e.inputs[1]);
+    return ValueList{rollNode(rt, g[0], back, axes), Value(), Value()};
+  };
   table["TensorListSetItem"] = setItemGrad;
   table["TensorListStack"] = stackGrad;
 }

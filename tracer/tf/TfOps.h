@@ -193,6 +193,10 @@ Value sliceAxis(TfRuntime &rt, const Value &x, int64_t axis, int64_t begin,
 /// anything else.
 Value bitwise(TfRuntime &rt, const std::string &op, const Value &x,
               const Value &y = Value(), bool bools = true);
+/// A Roll node: `x` rolled by the 1-D (or scalar) tensor `shift`, element
+/// i of it along axis `axes[i]` (normalized), as the kernel rolls it.
+Value rollNode(TfRuntime &rt, const Value &x, const Value &shift,
+               const std::vector<int64_t> &axes);
 /// A Range node over integer bounds (tensors or Python ints) of dtype `d`;
 /// `length` -1 when known at run time only.
 Value rangeNode(TfRuntime &rt, const Value &start, const Value &limit,

@@ -2,12 +2,27 @@
 // tf.meshgrid. Each is built from ops kiln already compiles (slices and a
 // concatenation, a gather, broadcasting products), so the values are
 // TensorFlow's exactly; the graph holds those ops instead of TensorFlow's
-// single Roll node or repeat's tile/reshape chain.
+// single Roll node or repeat's tile/reshape chain. A roll by a shift known
+// only at run time, or along a dimension known only then, is a Roll node.
 #include "ShapeTensor.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
 namespace kiln::tf {
+
+Value rollNode(TfRuntime &rt, const Value &x, const Value &shift,
+               const std::vector<int64_t> &axes) {
+  const TensorType &st = rt.tensor(shift).type;
+  Value axis = intConstant(rt, axes, st.dtype);
+  if (st.shape.empty())
+    axis = reshape(rt, axis, pyIntList(rt.in, {}));
+  return rt.apply("Roll", {x, shift, axis},
+                  {{"T", rt.tensor(x).type.dtype},
+                   {"Tshift", st.dtype},
+                   {"Taxis", st.dtype},
+                   {"axes", axes}},
+                  rt.tensor(x).type, "Roll");
+}
 
 namespace {
 
@@ -54,7 +69,6 @@ std::vector<int64_t> intsArg(TfRuntime &rt, const Value &given,
 Value roll(TfRuntime &rt, const Params &p) {
   Value x = rt.toTensor(p.require("input", "roll"));
   Value shift = p.require("shift", "roll"), axis = p.require("axis", "roll");
-  std::vector<int64_t> shifts = intsArg(rt, shift, "roll");
   std::vector<int64_t> axes = intsArg(rt, axis, "roll");
   // The generated wrapper's fast path, which adds " name: ", takes no
   // Python lists.
@@ -62,25 +76,53 @@ Value roll(TfRuntime &rt, const Params &p) {
     return v.is(py::Type::List) || v.is(py::Type::Tuple);
   };
   bool named = !isList(shift) && !isList(axis);
-  if (shifts.size() != axes.size())
-    kernelError(rt, "Roll", "shift and axis must have the same size", "",
-                named);
-  int64_t rank = static_cast<int64_t>(rt.tensor(x).type.shape.size());
+  const TensorType &xt = rt.tensor(x).type;
+  if (xt.unknownRank)
+    rt.raise("UnimplementedError",
+             "kiln needs the rank of tf.roll's input at trace time");
+  int64_t rank = static_cast<int64_t>(xt.shape.size());
+  auto checkAxes = [&](size_t shifts) {
+    if (shifts != axes.size())
+      kernelError(rt, "Roll", "shift and axis must have the same size", "",
+                  named);
+    for (int64_t &a : axes) {
+      if (a < -rank || a >= rank)
+        kernelError(rt, "Roll",
+                    "axis " + std::to_string(a) + " is out of range", "",
+                    named);
+      if (a < 0)
+        a += rank;
+    }
+  };
+  // A shift known only at run time, or a dimension known only then: the
+  // Roll kernel, compiled.
+  Value folded = rt.tracing ? foldKnown(rt, shift) : shift;
+  bool dynamicDim = false;
+  for (int64_t a : axes)
+    dynamicDim |= a >= -rank && a < rank && xt.shape[a < 0 ? a + rank : a] < 0;
+  if (isRunTimeShape(rt, folded) || dynamicDim) {
+    Value shifts =
+        rt.isTensor(folded) ? folded : rt.toTensor(folded, DType::Int32);
+    const TensorType &st = rt.tensor(shifts).type;
+    if (st.unknownRank || st.shape.size() > 1 ||
+        (st.shape.size() == 1 && st.shape[0] < 0))
+      rt.raise("UnimplementedError",
+               "kiln needs tf.roll's shift to be a scalar or a vector of "
+               "known length");
+    checkAxes(st.shape.empty() ? 1 : static_cast<size_t>(st.shape[0]));
+    return rollNode(rt, x, shifts, axes);
+  }
+  std::vector<int64_t> shifts = intsArg(rt, shift, "roll");
+  checkAxes(shifts.size());
   // The Roll kernel adds up the shifts given for one axis.
   std::vector<int64_t> total(static_cast<size_t>(rank), 0);
-  for (size_t i = 0; i < axes.size(); ++i) {
-    int64_t axis = axes[i] < 0 ? axes[i] + rank : axes[i];
-    if (axis < 0 || axis >= rank)
-      kernelError(rt, "Roll",
-                  "axis " + std::to_string(axes[i]) + " is out of range", "",
-                  named);
-    total[axis] += shifts[i];
-  }
+  for (size_t i = 0; i < axes.size(); ++i)
+    total[axes[i]] += shifts[i];
   bool moved = false;
   for (int64_t axis = 0; axis < rank; ++axis) {
     if (total[axis] == 0)
       continue;
-    int64_t n = staticDim(rt, x, axis, "roll");
+    int64_t n = xt.shape[axis];
     int64_t s = n == 0 ? 0 : ((total[axis] % n) + n) % n;
     if (s == 0)
       continue;
@@ -150,8 +192,8 @@ ValueList meshgrid(TfRuntime &rt, CallArgs &args) {
   // As array_ops.meshgrid: each input flattened and reshaped to -1 on its
   // own axis, then multiplied by ones of the full shape (the first input's
   // dtype).
-  ValueList out;
-  std::vector<int64_t> sizes;
+  ValueList out, sizes; // Python ints, or scalar tensors known at run time
+  bool known = true;
   for (size_t i = 0; i < ndim; ++i) {
     Value t = rt.toTensor(args.positional[i]);
     std::vector<int64_t> shape(ndim, 1);
@@ -161,12 +203,24 @@ ValueList meshgrid(TfRuntime &rt, CallArgs &args) {
       shape[1 - i] = -1;
     }
     Value flat = reshape(rt, t, pyIntList(rt.in, {-1}));
-    sizes.push_back(staticDim(rt, flat, 0, "meshgrid"));
+    int64_t n = rt.tensor(flat).type.shape[0];
+    known &= n >= 0;
+    sizes.push_back(n >= 0 ? Value::integer(n) : firstDimension(rt, flat));
     out.push_back(reshape(rt, flat, pyIntList(rt.in, shape)));
   }
   if (indexing == "xy" && ndim > 1)
     std::swap(sizes[0], sizes[1]);
-  Value ones = filled(rt, TensorType{rt.tensor(out[0]).type.dtype, sizes}, 1);
+  DType dtype = rt.tensor(out[0]).type.dtype;
+  Value ones;
+  if (known) {
+    std::vector<int64_t> shape;
+    for (const Value &n : sizes)
+      shape.push_back(n.asInt());
+    ones = filled(rt, TensorType{dtype, shape}, 1);
+  } else {
+    ones = fillAtRunTime(rt, rt.in.list(std::move(sizes)),
+                         filled(rt, TensorType{dtype, {}}, 1), "ones");
+  }
   for (auto &t : out)
     t = binaryOp(rt, "Mul", t, ones);
   return out;
