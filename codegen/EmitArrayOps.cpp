@@ -522,8 +522,8 @@ Value Emitter::emitRoll(const graph::Node &n, RankedTensorType type) {
     Value one = b.create<arith::ConstantIntOp>(loc, 1, 64);
     Value safe = b.create<arith::MaxSIOp>(loc, size, one);
     Value r = b.create<arith::RemSIOp>(loc, total[d], safe);
-    r = b.create<arith::RemSIOp>(
-        loc, b.create<arith::AddIOp>(loc, r, safe), safe);
+    r = b.create<arith::RemSIOp>(loc, b.create<arith::AddIOp>(loc, r, safe),
+                                 safe);
     moves[d] = b.create<arith::IndexCastOp>(loc, b.getIndexType(), r);
   }
   SmallVector<Value> dynamic;
@@ -538,13 +538,12 @@ Value Emitter::emitRoll(const graph::Node &n, RankedTensorType type) {
             continue;
           Value j = gb.create<arith::SubIOp>(l, idx[d], moves[d]);
           Value wrapped = gb.create<arith::AddIOp>(l, j, sizes[d]);
-          Value below = gb.create<arith::CmpIOp>(
-              l, arith::CmpIPredicate::slt, j,
-              gb.create<arith::ConstantIndexOp>(l, 0));
+          Value below =
+              gb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, j,
+                                       gb.create<arith::ConstantIndexOp>(l, 0));
           from[d] = gb.create<arith::SelectOp>(l, below, wrapped, j);
         }
-        gb.create<tensor::YieldOp>(l,
-                                   gb.create<tensor::ExtractOp>(l, x, from));
+        gb.create<tensor::YieldOp>(l, gb.create<tensor::ExtractOp>(l, x, from));
       });
 }
 

@@ -22,8 +22,8 @@
 // batch of matrices in a loop; inverse and solve fail the call when a pivot
 // is zero, as the kernels' check of the smallest |u_ii| does.
 #include "Emitter.h"
-#include "passes/ScalarLoops.h"
 #include "passes/EigenMath.h"
+#include "passes/ScalarLoops.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"

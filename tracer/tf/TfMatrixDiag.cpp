@@ -3,6 +3,7 @@
 // MatrixBandPart kernels; kiln builds each from ops it compiles (a select
 // against a constant mask, a strided slice of the flattened matrix), which
 // copy the same elements, so the values are exact.
+#include "ShapeTensor.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
@@ -72,7 +73,78 @@ void requireMainDiagonal(TfRuntime &rt, const Params &p) {
              "kiln supports only the main diagonal (k=0) yet");
 }
 
+/// `[n, m]` bools (`[n, n]` when `m` is None), true on the main diagonal:
+/// a constant for Python ints, else a comparison of two ranges.
+Value diagonalMask(TfRuntime &rt, const Value &n, const Value &m) {
+  if (!rt.isTensor(n) && !rt.isTensor(m)) {
+    int64_t rows = rt.in.toIndex(n);
+    int64_t cols = m.isNone() ? rows : rt.in.toIndex(m);
+    if (rows >= 0 && cols >= 0)
+      return mask(rt, rows, cols, [](int64_t i, int64_t j) { return i == j; });
+  }
+  DType d = rt.isTensor(n)   ? rt.tensor(n).type.dtype
+            : rt.isTensor(m) ? rt.tensor(m).type.dtype
+                             : DType::Int32;
+  Value zero = Value::integer(0), one = Value::integer(1);
+  // A negative size fails its Fill's check first; the ranges stay valid.
+  auto range = [&](const Value &size) {
+    return rangeNode(rt, zero,
+                     binaryOp(rt, "Maximum", size, rt.toTensor(zero, d)), one,
+                     d, -1);
+  };
+  Value rows = range(n);
+  Value cols = m.isNone() ? rows : range(m);
+  return binaryOp(rt, "Equal", expandDims(rt, rows, 1),
+                  expandDims(rt, cols, 0));
+}
+
 } // namespace
+
+Value eyeAtRunTime(TfRuntime &rt, const Value &rows, const Value &cols,
+                   const Value &batch, DType dtype) {
+  // linalg_ops_impl.eye with a size tensor: ones of the diagonal's shape
+  // (batch + [min(rows, cols)]) made a diagonal matrix, or a zero matrix
+  // with its diagonal set to them.
+  graph::ScopeGuard scope(rt.tracing->graph, "eye");
+  DType index = rt.isTensor(rows)   ? rt.tensor(rows).type.dtype
+                : rt.isTensor(cols) ? rt.tensor(cols).type.dtype
+                                    : DType::Int32;
+  auto shapeWith = [&](ValueList last) {
+    if (batch.isNone())
+      return rt.in.list(std::move(last));
+    if (!rt.isTensor(batch)) {
+      ValueList items = rt.in.toList(batch);
+      items.insert(items.end(), last.begin(), last.end());
+      return rt.in.list(std::move(items));
+    }
+    ValueList parts{cast(rt, shapeTensor(rt, batch, "eye"), index)};
+    for (const Value &v : last)
+      parts.push_back(
+          reshape(rt, rt.toTensor(v, index), pyIntList(rt.in, {1})));
+    return concat(rt, parts, 0, "ConcatV2");
+  };
+  Value zero = filled(rt, TensorType{dtype, {}}, 0);
+  Value one = filled(rt, TensorType{dtype, {}}, 1);
+  Value mask = diagonalMask(rt, rows, cols);
+  auto tensor = [&](const Value &v) { return rt.toTensor(v, index); };
+  if (cols.isNone()) {
+    Value size = rt.isTensor(rows) ? binaryOp(rt, "Minimum", rows, rows) : rows;
+    Value ones = fillAtRunTime(rt, shapeWith({size}), one, "ones");
+    return select(rt, mask, expandDims(rt, ones, -2), zero);
+  }
+  // The diagonal's ones, padded to a row of the matrix: [1, ..., 1, 0, ...].
+  Value size = binaryOp(rt, "Minimum", tensor(rows), tensor(cols));
+  Value ones = fillAtRunTime(rt, shapeWith({size}), one, "ones");
+  Value zeros = fillAtRunTime(rt, shapeWith({rows, cols}), zero, "zeros");
+  int64_t batchRank =
+      static_cast<int64_t>(rt.tensor(ones).type.shape.size()) - 1;
+  ValueList paddings(static_cast<size_t>(batchRank), pyIntList(rt.in, {0, 0}));
+  paddings.push_back(
+      rt.in.list({Value::integer(0), binaryOp(rt, "Sub", tensor(cols), size)}));
+  Value row = rt.in.call(rt.in.getAttr(rt.in.importModule("tensorflow"), "pad"),
+                         ValueList{ones, rt.in.list(std::move(paddings))});
+  return select(rt, mask, expandDims(rt, row, -2), zeros);
+}
 
 void installMatrixDiag(TfRuntime &rt, ModuleBuilder &linalg) {
   TfRuntime *r = &rt;
@@ -88,9 +160,14 @@ void installMatrixDiag(TfRuntime &rt, ModuleBuilder &linalg) {
                eagerKernelPrefix("MatrixDiagV3") +
                    "diagonal must be at least 1-dim, received shape: [] "
                    "[Op:MatrixDiagV3] name: diag");
-    if (!t.isStatic())
-      r->raise("UnimplementedError", "kiln cannot build a diagonal matrix "
-                                     "whose size is known only at run time");
+    if (!t.isStatic()) {
+      // The diagonal broadcast over the rows of a mask of run-time size.
+      Value n = t.shape.back() >= 0
+                    ? Value::integer(t.shape.back())
+                    : in.getItem(shapeOf(*r, v), Value::integer(-1));
+      return select(*r, diagonalMask(*r, n, Value()), expandDims(*r, v, -2),
+                    filled(*r, TensorType{t.dtype, {}}, 0));
+    }
     int64_t n = t.shape.back();
     // Row i of the result repeats the diagonal; the mask keeps (i, i).
     std::vector<int64_t> shape = t.shape;
@@ -120,6 +197,27 @@ void installMatrixDiag(TfRuntime &rt, ModuleBuilder &linalg) {
     Value x = r->toTensor(p.require("input", "band_part"));
     int64_t lower = in.toIndex(p.require("num_lower", "band_part"));
     int64_t upper = in.toIndex(p.require("num_upper", "band_part"));
+    const TensorType &t = r->tensor(x).type;
+    if (!t.unknownRank && t.shape.size() >= 2 && !t.isStatic() && lower <= 0 &&
+        upper <= 0) {
+      // A matrix of run-time size: (i, j) is kept when i - j <= lower and
+      // j - i <= upper (a negative bound keeps all); with these bounds the
+      // kernel's size checks cannot fail.
+      Value shape = shapeOf(*r, x);
+      auto range = [&](int64_t dim) {
+        Value size = in.getItem(shape, Value::integer(dim));
+        return rangeNode(*r, Value::integer(0), size, Value::integer(1),
+                         DType::Int32, -1);
+      };
+      Value i = expandDims(*r, range(-2), 1), j = expandDims(*r, range(-1), 0);
+      Value keep = r->toTensor(Value::boolean(true));
+      if (lower == 0)
+        keep = binaryOp(*r, "GreaterEqual", j, i);
+      if (upper == 0)
+        keep = binaryOp(*r, "LogicalAnd", keep,
+                        binaryOp(*r, "GreaterEqual", i, j));
+      return select(*r, keep, x, filled(*r, TensorType{t.dtype, {}}, 0));
+    }
     std::vector<int64_t> shape =
         matrixShape(*r, x, "MatrixBandPart", "band_part");
     int64_t rows = shape[shape.size() - 2], cols = shape.back();

@@ -887,11 +887,15 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   tf.def("eye", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "eye",
              {"num_rows", "num_columns", "batch_shape", "dtype", "name"});
-    int64_t rows = in.toIndex(foldKnown(*r, p.require("num_rows", "eye")));
-    int64_t cols = p.has("num_columns")
-                       ? in.toIndex(foldKnown(*r, p.get("num_columns")))
-                       : rows;
+    Value rowsArg = foldKnown(*r, p.require("num_rows", "eye"));
+    Value colsArg = foldKnown(*r, p.get("num_columns"));
+    Value batchArg = foldKnown(*r, p.get("batch_shape"));
     DType d = p.has("dtype") ? *dtypeArg(in, p.get("dtype")) : DType::Float32;
+    if (isRunTimeShape(*r, rowsArg) || isRunTimeShape(*r, colsArg) ||
+        isRunTimeShape(*r, batchArg))
+      return eyeAtRunTime(*r, rowsArg, colsArg, batchArg, d);
+    int64_t rows = in.toIndex(rowsArg);
+    int64_t cols = p.has("num_columns") ? in.toIndex(colsArg) : rows;
     if (std::min(rows, cols) < 0) // the diagonal's ones come from a Fill
       kernelError(*r, "Fill",
                   "Dimension " + std::to_string(std::min(rows, cols)) +
@@ -908,7 +912,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     Value matrix = in.list(std::move(data));
     std::vector<int64_t> shape = {rows, cols};
     if (p.has("batch_shape")) {
-      ValueList batch = in.toList(p.get("batch_shape"));
+      ValueList batch = in.toList(batchArg);
       for (auto it = batch.rbegin(); it != batch.rend(); ++it) {
         int64_t n = in.toIndex(*it);
         if (n < 0) // TensorFlow's eye fills the batch with a Fill

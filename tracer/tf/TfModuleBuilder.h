@@ -156,6 +156,10 @@ void installDebugging(TfRuntime &rt, ModuleBuilder &tf,
 
 /// tf.linalg.diag, diag_part, trace and band_part (TfMatrixDiag.cpp).
 void installMatrixDiag(TfRuntime &rt, ModuleBuilder &linalg);
+/// tf.eye with a size or batch shape known only at run time (`cols` and
+/// `batch` None when not given).
+Value eyeAtRunTime(TfRuntime &rt, const Value &rows, const Value &cols,
+                   const Value &batch, DType dtype);
 /// tf.linalg.det, slogdet, inv and solve (TfLinalgLu.cpp).
 void installLinalgLu(TfRuntime &rt, ModuleBuilder &linalg);
 
