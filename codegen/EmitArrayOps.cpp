@@ -99,6 +99,8 @@ Value Emitter::emitSplit(const graph::Node &n, RankedTensorType type) {
   int64_t axis = *attr<int64_t>(n, "axis");
   bool unpack = n.op == "Unpack";
   int id = static_cast<int>(&n - g.nodes.data());
+  if (n.op == "SplitV" && n.inputs.size() > 1)
+    return emitSplitAtRunTime(n, type);
   Value first;
   int64_t at = 0;
   for (size_t k = 0; k < n.outputs.size(); ++k) {
@@ -117,6 +119,93 @@ Value Emitter::emitSplit(const graph::Node &n, RankedTensorType type) {
     RankedTensorType pieceType = k == 0 ? type : tensorType(n.outputs[k]);
     Value piece = b.create<tensor::ExtractSliceOp>(loc, pieceType, in, offsets,
                                                    sizes, strides);
+    if (k == 0)
+      first = piece;
+    else
+      values[key({id, static_cast<int>(k)})] = piece;
+  }
+  return first;
+}
+
+Value Emitter::emitSplitAtRunTime(const graph::Node &n, RankedTensorType type) {
+  // SplitV with sizes known at run time, checked in the kernel's order: at
+  // most one -1, no other negative size, and sizes that add up to the
+  // dimension (or, with a -1, to no more than it; the -1 takes the rest).
+  Location loc = locOf(n);
+  Value in = input(n, 0), given = input(n, 1);
+  auto inType = cast<RankedTensorType>(in.getType());
+  int64_t axis = *attr<int64_t>(n, "axis");
+  int id = static_cast<int>(&n - g.nodes.data());
+  auto cmp = [&](arith::CmpIPredicate p, Value l, Value r) -> Value {
+    return b.create<arith::CmpIOp>(loc, p, l, r);
+  };
+  auto constant = [&](int64_t v) -> Value {
+    return b.create<arith::ConstantIntOp>(loc, v, 64);
+  };
+  auto both = [&](Value l, Value r) -> Value {
+    return b.create<arith::AndIOp>(loc, l, r);
+  };
+  Value none = constant(-1), zero = constant(0);
+  Value negAt = none, determined = zero;
+  Value ok = b.create<arith::ConstantIntOp>(loc, 1, 1);
+  SmallVector<Value> sizes;
+  for (size_t k = 0; k < n.outputs.size(); ++k) {
+    Value size = shapeElement(loc, given, static_cast<int64_t>(k));
+    Value infer = cmp(arith::CmpIPredicate::eq, size, none);
+    Value once = b.create<arith::OrIOp>(
+        loc,
+        b.create<arith::XOrIOp>(loc, infer,
+                                b.create<arith::ConstantIntOp>(loc, 1, 1)),
+        cmp(arith::CmpIPredicate::eq, negAt, none));
+    check(n, once, "There can only be one -1 in the input.", {});
+    Value valid = b.create<arith::OrIOp>(
+        loc, infer, cmp(arith::CmpIPredicate::sge, size, zero));
+    check(n, valid,
+          "Split size at index " + std::to_string(k) +
+              " must be >= 0. Got: {int}",
+          {size});
+    ok = both(ok, both(once, valid));
+    negAt = b.create<arith::SelectOp>(loc, infer, constant(k), negAt);
+    determined = b.create<arith::SelectOp>(
+        loc, infer, determined, b.create<arith::AddIOp>(loc, determined, size));
+    sizes.push_back(size);
+  }
+  Value extent =
+      b.create<arith::IndexCastOp>(loc, b.getI64Type(), dimSize(loc, in, axis));
+  Value inferring = cmp(arith::CmpIPredicate::ne, negAt, none);
+  Value fits = b.create<arith::SelectOp>(
+      loc, inferring, cmp(arith::CmpIPredicate::sle, determined, extent),
+      cmp(arith::CmpIPredicate::eq, determined, extent));
+  check(n, fits,
+        "Determined shape must either match input shape along split_dim "
+        "exactly if fully specified, or be less than the size of the input "
+        "along split_dim if not fully specified.  Got: {int}",
+        {determined});
+  ok = both(ok, fits);
+  Value first, at = b.create<arith::ConstantIndexOp>(loc, 0);
+  for (size_t k = 0; k < n.outputs.size(); ++k) {
+    Value size = b.create<arith::SelectOp>(
+        loc, cmp(arith::CmpIPredicate::eq, negAt, constant(k)),
+        b.create<arith::SubIOp>(loc, extent, determined), sizes[k]);
+    size = b.create<arith::IndexCastOp>(loc, b.getIndexType(), size);
+    RankedTensorType pieceType = k == 0 ? type : tensorType(n.outputs[k]);
+    Value offset = at;
+    Value piece = orZeros(loc, ok, pieceType, [&](Location l) -> Value {
+      SmallVector<OpFoldResult> offsets, counts,
+          strides(inType.getRank(), b.getIndexAttr(1));
+      for (int64_t d = 0; d < inType.getRank(); ++d) {
+        offsets.push_back(d == axis ? OpFoldResult(offset)
+                                    : OpFoldResult(b.getIndexAttr(0)));
+        counts.push_back(
+            d == axis ? OpFoldResult(size)
+            : inType.isDynamicDim(d)
+                ? OpFoldResult(dimSize(l, in, d))
+                : OpFoldResult(b.getIndexAttr(inType.getDimSize(d))));
+      }
+      return b.create<tensor::ExtractSliceOp>(l, pieceType, in, offsets, counts,
+                                              strides);
+    });
+    at = b.create<arith::AddIOp>(loc, at, size);
     if (k == 0)
       first = piece;
     else

@@ -262,6 +262,8 @@ private:
   /// Split, SplitV and Unpack: slices of the input along `axis`; returns
   /// the first and records the others as outputs 1, 2, ...
   Value emitSplit(const graph::Node &n, RankedTensorType type);
+  /// SplitV with its sizes (input 1) known at run time only.
+  Value emitSplitAtRunTime(const graph::Node &n, RankedTensorType type);
   /// Roll by shifts known at run time (`axes`: the axis of each shift).
   Value emitRoll(const graph::Node &n, RankedTensorType type);
   /// TopKV2: returns its values and records its indices as output 1.

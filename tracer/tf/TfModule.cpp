@@ -589,6 +589,8 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     if (axis < 0)
       axis += rank;
     int64_t n = type.shape[axis];
+    if (!spec.isIntLike() && isRunTimeShape(*r, spec))
+      return in.list(splitAtRunTime(*r, x, spec, axis));
     if (n < 0 && spec.isIntLike() && spec.asInt() > 0) {
       // A dimension known at run time only, in k equal pieces: windows
       // with run-time bounds, after checking that k divides it.
@@ -722,6 +724,12 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
          }));
   tf.def("linspace", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "linspace", {"start", "stop", "num", "name", "axis"});
+    if (isRunTimeShape(*r, p.require("start", "linspace")) ||
+        isRunTimeShape(*r, p.require("stop", "linspace")) ||
+        isRunTimeShape(*r, p.require("num", "linspace")))
+      return linspaceAtRunTime(
+          *r, p.get("start"), p.get("stop"), p.get("num"),
+          p.has("axis") ? in.toIndex(foldKnown(*r, p.get("axis"))) : 0);
     // The arguments' values, needed at trace time.
     auto known = [&](const Value &v, std::optional<DType> d) {
       HostTensorPtr c =

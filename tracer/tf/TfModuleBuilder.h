@@ -156,6 +156,9 @@ void installDebugging(TfRuntime &rt, ModuleBuilder &tf,
 
 /// tf.linalg.diag, diag_part, trace and band_part (TfMatrixDiag.cpp).
 void installMatrixDiag(TfRuntime &rt, ModuleBuilder &linalg);
+/// tf.linspace with an argument known only at run time (TfLinspace.cpp).
+Value linspaceAtRunTime(TfRuntime &rt, const Value &start, const Value &stop,
+                        const Value &num, int64_t axis);
 /// tf.eye with a size or batch shape known only at run time (`cols` and
 /// `batch` None when not given).
 Value eyeAtRunTime(TfRuntime &rt, const Value &rows, const Value &cols,

@@ -2378,6 +2378,39 @@ ValueList splitNode(TfRuntime &rt, const Value &x, int64_t axis,
   return parts;
 }
 
+ValueList splitAtRunTime(TfRuntime &rt, const Value &x, const Value &sizes,
+                         int64_t axis) {
+  Value given = rt.isTensor(sizes) ? sizes : rt.toTensor(sizes, DType::Int32);
+  const TensorType &st = rt.tensor(given).type;
+  if (!isInteger(st.dtype))
+    rt.in.typeError("Value passed to parameter 'size_splits' has DataType " +
+                    std::string(py::dtypeName(st.dtype)) +
+                    " not in list of allowed values: int8, int32, int64");
+  if (st.unknownRank || st.shape.size() != 1 || st.shape[0] < 0)
+    rt.raise("UnimplementedError",
+             "kiln needs the number of tf.split's pieces at trace time: give "
+             "size_splits a known length, or pass num=");
+  const TensorType &type = rt.tensor(x).type;
+  if (type.dtype == DType::String)
+    rt.raise("UnimplementedError",
+             "kiln splits strings only by sizes known at trace time");
+  TensorType piece = type;
+  piece.shape[axis] = -1;
+  OperandConsts operands(rt, "split");
+  operands.inScope("split_dim", {axis}, true);
+  ValueList parts = rt.applyMulti(
+      "SplitV", {x, given},
+      {{"axis", axis},
+       {"num_split", st.shape[0]},
+       {"T", type.dtype},
+       {"Tlen", st.dtype}},
+      std::vector<TensorType>(static_cast<size_t>(st.shape[0]), piece),
+      operands.name(), operands.exactName());
+  if (!parts.empty())
+    operands.attach(parts[0]);
+  return parts;
+}
+
 ValueList unpackNode(TfRuntime &rt, const Value &x, int64_t axis) {
   TensorType piece = rt.tensor(x).type;
   int64_t n = piece.shape[axis];

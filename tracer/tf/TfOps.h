@@ -183,6 +183,10 @@ ValueList splitNode(TfRuntime &rt, const Value &x, int64_t axis,
                     const std::vector<int64_t> &sizes, bool sizedPieces);
 /// tf.unstack along a dimension of static size: one Unpack node (string
 /// tensors: one slice per row).
+/// SplitV of `x` on `axis` by `sizes` (a 1-D tensor of known length, or a
+/// list holding tensors) known only at run time: the kernel checks them.
+ValueList splitAtRunTime(TfRuntime &rt, const Value &x, const Value &sizes,
+                         int64_t axis);
 ValueList unpackNode(TfRuntime &rt, const Value &x, int64_t axis);
 /// `x[..., begin:end]` along `axis` (static bounds, step 1).
 Value sliceAxis(TfRuntime &rt, const Value &x, int64_t axis, int64_t begin,
