@@ -663,9 +663,7 @@ HostTensorPtr npAsArray(TfRuntime &rt, const Value &v,
     auto &t = rt.tensor(v);
     if (t.symbolic())
       in.raise("NotImplementedError",
-               "Cannot convert a symbolic tf.Tensor (" +
-                   t.trace->graph.nodes[t.out.node].name + ":" +
-                   std::to_string(t.out.index) +
+               "Cannot convert a symbolic tf.Tensor (" + t.graphName() +
                    ") to a numpy array. This error may indicate that you're "
                    "trying to pass a Tensor to a NumPy call, which is not "
                    "supported.");

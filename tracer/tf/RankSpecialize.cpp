@@ -152,6 +152,34 @@ bool specializeRanks(const graph::Graph &graph,
       n.outputs[0] = type;
       continue;
     }
+    if (n.op == "EnsureShape" && !n.inputs.empty()) {
+      // The input's shape, now known, checked against the expected one.
+      const TensorType &input = out.typeOf(n.inputs[0]);
+      const auto &expected =
+          std::get<std::vector<int64_t>>(n.attrs.at("shape"));
+      bool fits = input.shape.size() == expected.size();
+      std::string text;
+      for (size_t d = 0; d < expected.size(); ++d) {
+        fits = fits && (expected[d] < 0 || expected[d] == input.shape[d]);
+        text +=
+            (d ? "," : "") +
+            (expected[d] < 0 ? std::string("?") : std::to_string(expected[d]));
+      }
+      if (!fits) {
+        error =
+            "InvalidArgumentError: " +
+            graph.runtimeError(
+                n,
+                "Shape of tensor " + graph.nodes[n.inputs[0].node].name + " " +
+                    shapeList(input.shape) +
+                    " is not compatible with expected shape [" + text + "].",
+                file);
+        return false;
+      }
+      n.outputs[0].unknownRank = false;
+      n.outputs[0].shape = input.shape;
+      continue;
+    }
     bool preserving = isShapePreserving(n.op) && !n.inputs.empty();
     // Other ops on an unknown-rank tensor (a reduction over all its axes,
     // say) fixed attributes at trace time from a rank they did not know.

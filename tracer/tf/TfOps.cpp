@@ -462,8 +462,8 @@ std::string inputName(TfRuntime &rt, const Value &v) {
   auto &tensor = rt.tensor(v);
   if (!tensor.symbolic())
     return "Const";
-  return tensor.trace->graph.nodes[tensor.out.node].name +
-         (tensor.out.index ? ":" + std::to_string(tensor.out.index) : "");
+  graph::Output at = tensor.shownAs ? *tensor.shownAs : tensor.out;
+  return tensor.nodeName() + (at.index ? ":" + std::to_string(at.index) : "");
 }
 
 static std::string nodeText(TfRuntime &rt, const std::string &name,

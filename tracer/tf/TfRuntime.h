@@ -88,8 +88,20 @@ struct TensorObject : py::NativeObject {
   /// A slice of a variable (`v[1:3]`) can be assigned to: the variable and
   /// the key, else None.
   Value slicedVariable, sliceKey;
+  /// The node output whose name the tensor prints: `out`, except after
+  /// set_shape, which gives the tensor a new node (TensorFlow's tensor
+  /// keeps its name).
+  std::optional<graph::Output> shownAs;
 
   bool symbolic() const { return trace != nullptr; }
+  /// The node name the tensor prints (symbolic tensors only).
+  const std::string &nodeName() const {
+    return trace->graph.nodes[(shownAs ? *shownAs : out).node].name;
+  }
+  /// "node:index", TensorFlow's tensor name (symbolic tensors only).
+  std::string graphName() const {
+    return nodeName() + ":" + std::to_string((shownAs ? *shownAs : out).index);
+  }
   std::string typeName() const override {
     return symbolic() ? "SymbolicTensor" : "EagerTensor";
   }

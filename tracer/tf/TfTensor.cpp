@@ -15,11 +15,66 @@ using ast::CmpOp;
 using ast::UnaryOpKind;
 using py::Type;
 
+namespace {
+
+/// Tensor.set_shape: the static shape merged with `given`. In a graph the
+/// tensor takes a new EnsureShape node of the merged shape (kiln checks the
+/// shape when the function runs; TensorFlow trusts it) and keeps its name.
+void setShape(TfRuntime &rt, const Value &t, const TensorType &given) {
+  Interpreter &in = rt.in;
+  auto &tensor = t.as<TensorObject>();
+  const TensorType &type = tensor.type;
+  if (!tensor.symbolic()) {
+    if (!type.shapeFits(given))
+      in.valueError("Tensor's shape " + type.shapeString() +
+                    " is not compatible with supplied shape " +
+                    given.shapeString() + ".");
+    return;
+  }
+  if (given.unknownRank)
+    return;
+  TensorType merged = type;
+  if (type.unknownRank) {
+    merged.unknownRank = false;
+    merged.shape = given.shape;
+  } else if (type.shape.size() != given.shape.size()) {
+    in.valueError("Shapes must be equal rank, but are " +
+                  std::to_string(type.shape.size()) + " and " +
+                  std::to_string(given.shape.size()));
+  }
+  for (size_t d = 0; d < given.shape.size(); ++d) {
+    int64_t have = merged.shape[d], want = given.shape[d];
+    if (have >= 0 && want >= 0 && have != want)
+      in.valueError("Dimension " + std::to_string(d) +
+                    " in both shapes must be equal, but are " +
+                    std::to_string(have) + " and " + std::to_string(want) +
+                    ". Shapes are " + shapeList(type.shape) + " and " +
+                    shapeList(given.shape) + ".");
+    if (want >= 0)
+      merged.shape[d] = want;
+  }
+  if (merged.shape == type.shape && !type.unknownRank)
+    return;
+  if (!rt.tracing || tensor.trace != rt.tracing)
+    rt.raise("UnimplementedError",
+             "kiln can set the shape of a tensor only in the function that "
+             "made it");
+  graph::Output was = tensor.out;
+  Value refined =
+      rt.apply("EnsureShape", {t}, {{"T", type.dtype}, {"shape", merged.shape}},
+               merged, "EnsureShape");
+  if (!tensor.shownAs)
+    tensor.shownAs = was;
+  tensor.out = rt.tensor(refined).out;
+  tensor.type = merged;
+}
+
+} // namespace
+
 std::string TensorObject::str(Interpreter &in, const Value &self) {
   if (symbolic())
     // TensorFlow leaves out the shape when even the rank is unknown.
-    return "Tensor(\"" + trace->graph.nodes[out.node].name + ":" +
-           std::to_string(out.index) + "\"" +
+    return "Tensor(\"" + graphName() + "\"" +
            (type.unknownRank ? "" : ", shape=" + type.shapeString()) +
            ", dtype=" + py::dtypeName(type.dtype) + ")";
   return py::tensorStr(value->view());
@@ -27,9 +82,7 @@ std::string TensorObject::str(Interpreter &in, const Value &self) {
 
 std::string TensorObject::repr(Interpreter &, const Value &) {
   if (symbolic()) {
-    const graph::Node &n = trace->graph.nodes[out.node];
-    return "<tf.Tensor '" + n.name + ":" + std::to_string(out.index) +
-           "' shape=" + type.shapeString() +
+    return "<tf.Tensor '" + graphName() + "' shape=" + type.shapeString() +
            " dtype=" + py::dtypeName(type.dtype) + ">";
   }
   return py::tensorRepr(value->view());
@@ -78,8 +131,20 @@ bool TensorObject::getAttr(Interpreter &in, const Value &self,
     return true;
   }
   if (name == "name" && symbolic()) {
-    out = in.str(trace->graph.nodes[this->out.node].name + ":" +
-                 std::to_string(this->out.index));
+    out = in.str(graphName());
+    return true;
+  }
+  if (name == "set_shape") {
+    Value t = self;
+    TfRuntime *r = rt;
+    out = in.builtin("set_shape", [r, t](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "set_shape", {"shape"});
+      if (!p.values.count("shape")) // None is given (an unknown rank)
+        p.require("shape", "set_shape");
+      TensorType given = asShape(in, p.get("shape"));
+      setShape(*r, t, given);
+      return Value();
+    });
     return true;
   }
   if (name == "numpy") {
@@ -325,8 +390,7 @@ bool TensorObject::len(Interpreter &in, const Value &, int64_t &out) {
     in.typeError("Scalar tensor has no `len()`");
   if (type.shape[0] < 0)
     in.typeError("len is not well defined for symbolic Tensors. (" +
-                 (symbolic() ? trace->graph.nodes[this->out.node].name
-                             : std::string("x")) +
+                 (symbolic() ? nodeName() : std::string("x")) +
                  ":0) Please call `x.shape` rather than `len(x)` for shape "
                  "information.");
   out = type.shape[0];
