@@ -9,13 +9,16 @@
 // random_distributions.h converts it. TruncatedNormal draws a variable
 // number of words per element instead: see truncatedNormal below. The
 // second input, when there is one, is the shape (dimensions known at run
-// time only).
+// time only). The stateless kernels of a shape known at run time only are
+// compiled here too: their key is `seed`, their counter's high half
+// `seed2` and its low half the offset input.
 #include "Emitter.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <array>
+#include <map>
 
 namespace kiln {
 
@@ -206,6 +209,15 @@ struct PhiloxBuilder {
 
 Value Emitter::emitRandom(const graph::Node &n, RankedTensorType type) {
   Location loc = locOf(n);
+  // The stateless kernels of a run-time shape draw the same distributions
+  // from their own key and counter.
+  static const std::map<std::string, std::string> stateful = {
+      {"StatelessRandomUniformV2", "RandomUniform"},
+      {"StatelessRandomUniformIntV2", "RandomUniformInt"},
+      {"StatelessRandomNormalV2", "RandomStandardNormal"},
+      {"StatelessTruncatedNormalV2", "TruncatedNormal"}};
+  auto named = stateful.find(n.op);
+  const std::string &op = named == stateful.end() ? n.op : named->second;
   uint64_t seed = uint64_t(*attr<int64_t>(n, "seed"));
   uint64_t seed2 = uint64_t(*attr<int64_t>(n, "seed2"));
   Type et = type.getElementType();
@@ -239,7 +251,7 @@ Value Emitter::emitRandom(const graph::Node &n, RankedTensorType type) {
           nb.create<arith::IndexCastOp>(l, i64, idx[d]));
     Value group = nb.create<arith::DivUIOp>(l, lin, p.u64(perBlock));
     Value k = nb.create<arith::RemUIOp>(l, lin, p.u64(perBlock));
-    if (n.op == "TruncatedNormal") {
+    if (op == "TruncatedNormal") {
       // Its output groups are as large as the other ops' blocks.
       nb.create<tensor::YieldOp>(
           l, p.truncatedNormal(offset, group, k, is64, seed, seed2));
@@ -247,7 +259,7 @@ Value Emitter::emitRandom(const graph::Node &n, RankedTensorType type) {
     }
     Words x = p.block(offset, group, seed, seed2);
     Value out;
-    if (n.op == "RandomUniformInt") {
+    if (op == "RandomUniformInt") {
       uint64_t lo = uint64_t(*attr<int64_t>(n, "minval"));
       uint64_t range = uint64_t(*attr<int64_t>(n, "range"));
       if (is64) {
@@ -261,7 +273,7 @@ Value Emitter::emitRandom(const graph::Node &n, RankedTensorType type) {
             l, p.u32(uint32_t(lo)),
             nb.create<arith::RemUIOp>(l, p.pick(x, k), p.u32(uint32_t(range))));
       }
-    } else if (n.op == "RandomUniform") {
+    } else if (op == "RandomUniform") {
       if (is64) {
         auto [x0, x1] = p.pickPair(x, k);
         out = p.toDouble(x0, x1);

@@ -416,7 +416,9 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return b.create<tensor::CastOp>(loc, type, input(n, 0));
   }
   if (op == "RandomUniform" || op == "RandomStandardNormal" ||
-      op == "RandomUniformInt" || op == "TruncatedNormal")
+      op == "RandomUniformInt" || op == "TruncatedNormal" ||
+      op == "StatelessRandomUniformV2" || op == "StatelessRandomNormalV2" ||
+      op == "StatelessRandomUniformIntV2" || op == "StatelessTruncatedNormalV2")
     return emitRandom(n, type);
   if (op == "ReadVariableOp" || op == "AssignVariableOp" ||
       op == "AssignAddVariableOp" || op == "AssignSubVariableOp")

@@ -16,7 +16,8 @@
 // from Python's random.Random(s) (MT19937); the kernel, cached by its seeds,
 // keeps a Philox generator (key seed, counter seed2) that each run advances
 // by 256 samples per output element. In a tf.function the graph seed is
-// the global seed and an op without a seed takes the graph's count of such
+// the global seed (or the one set_seed gave while tracing, which sets only
+// the graph's) and an op without a seed takes the graph's count of such
 // ops so far (a staged branch or loop body is a graph of its own); the op
 // is a RandomUniform (RandomStandardNormal, RandomUniformInt,
 // TruncatedNormal) node whose generator offset is a hidden int64 variable
@@ -221,6 +222,42 @@ graph::HostTensorPtr generate(Kind kind, DType dtype,
   return generate(kind, dtype, shape, key, counter, lo, range);
 }
 
+std::vector<int64_t> shapeArg(TfRuntime &rt, const Value &v,
+                              const std::string &fname);
+
+/// A stateless kernel's output for the shape argument `shape`: a constant
+/// when trace time knows the shape, else a node of kernel `op` that the
+/// compiled code computes from the same Philox stream (EmitRandom.cpp: the
+/// key as `seed`, the counter's high half as `seed2`, its low half the
+/// offset input).
+Value statelessSamples(TfRuntime &rt, const Value &shape,
+                       const std::string &fname, Kind kind, DType dtype,
+                       std::pair<uint64_t, uint64_t> seeds, int64_t lo,
+                       uint64_t range, const std::string &op,
+                       const std::string &name) {
+  if (!isRunTimeShape(rt, shape))
+    return rt.constant(generate(kind, dtype, shapeArg(rt, shape, fname),
+                                seeds.first, seeds.second, lo, range),
+                       name);
+  Key key;
+  Block counter;
+  keyCounter(seeds.first, seeds.second, key, counter);
+  Value dims = shapeTensor(rt, shape, fname);
+  std::map<std::string, Attr> attrs{
+      {"seed", int64_t(uint64_t(key[1]) << 32 | key[0])},
+      {"seed2", int64_t(uint64_t(counter[3]) << 32 | counter[2])},
+      {"dtype", dtype}};
+  if (op == "StatelessRandomUniformIntV2") {
+    attrs["minval"] = lo;
+    attrs["range"] = int64_t(range);
+  }
+  Value offset = rt.toTensor(
+      Value::integer(int64_t(uint64_t(counter[1]) << 32 | counter[0])),
+      DType::Int64);
+  return rt.apply(op, {offset, dims}, std::move(attrs),
+                  TensorType{dtype, knownDims(rt, dims)}, name);
+}
+
 /// The shape argument: a list of sizes or a tensor known at trace time.
 std::vector<int64_t> shapeArg(TfRuntime &rt, const Value &v,
                               const std::string &fname) {
@@ -261,8 +298,8 @@ DType dtypeOr(Interpreter &in, const Params &p, DType fallback) {
 Value statelessUniform(TfRuntime &rt, const Params &p) {
   Interpreter &in = rt.in;
   const std::string fname = "stateless_uniform";
-  std::vector<int64_t> shape = shapeArg(rt, p.require("shape", fname), fname);
-  auto [seed0, seed1] = seedArg(rt, p.require("seed", fname), fname);
+  Value shape = p.require("shape", fname);
+  auto seeds = seedArg(rt, p.require("seed", fname), fname);
   DType dtype = dtypeOr(in, p, DType::Float32);
   if (dtype == DType::Int32 || dtype == DType::Int64) {
     // minval defaults to 0: without maxval, only minval=None (full-range
@@ -299,9 +336,10 @@ Value statelessUniform(TfRuntime &rt, const Params &p) {
       kernelError(rt, "StatelessRandomUniformIntV2",
                   "Need minval < maxval: " + std::to_string(lo) +
                       " >= " + std::to_string(hi));
-    return rt.constant(generate(Kind::Uniform, dtype, shape, seed0, seed1, lo,
-                                uint64_t(hi) - uint64_t(lo)),
-                       "stateless_random_uniform");
+    return statelessSamples(rt, shape, fname, Kind::Uniform, dtype, seeds, lo,
+                            uint64_t(hi) - uint64_t(lo),
+                            "StatelessRandomUniformIntV2",
+                            "stateless_random_uniform");
   }
   if (dtype != DType::Float32 && dtype != DType::Float64)
     rt.raise("UnimplementedError",
@@ -314,8 +352,8 @@ Value statelessUniform(TfRuntime &rt, const Params &p) {
   Value maxval =
       rt.toTensor(p.has("maxval") ? p.get("maxval") : Value::integer(1), dtype);
   Value rnd =
-      rt.constant(generate(Kind::Uniform, dtype, shape, seed0, seed1, 0, 0),
-                  "StatelessRandomUniformV2");
+      statelessSamples(rt, shape, fname, Kind::Uniform, dtype, seeds, 0, 0,
+                       "StatelessRandomUniformV2", "StatelessRandomUniformV2");
   return binaryOp(rt, "AddV2",
                   binaryOp(rt, "Mul", rnd, binaryOp(rt, "Sub", maxval, minval)),
                   minval);
@@ -326,8 +364,8 @@ Value statelessUniform(TfRuntime &rt, const Params &p) {
 Value statelessNormal(TfRuntime &rt, const Params &p, const std::string &fname,
                       Kind kind, const std::string &op) {
   Interpreter &in = rt.in;
-  std::vector<int64_t> shape = shapeArg(rt, p.require("shape", fname), fname);
-  auto [seed0, seed1] = seedArg(rt, p.require("seed", fname), fname);
+  Value shape = p.require("shape", fname);
+  auto seeds = seedArg(rt, p.require("seed", fname), fname);
   DType dtype = dtypeOr(in, p, DType::Float32);
   if (dtype != DType::Float32 && dtype != DType::Float64)
     rt.raise("UnimplementedError", "kiln's tf.random." + fname +
@@ -337,7 +375,11 @@ Value statelessNormal(TfRuntime &rt, const Params &p, const std::string &fname,
       rt.toTensor(p.has("mean") ? p.get("mean") : Value::floating(0.0), dtype);
   Value stddev = rt.toTensor(
       p.has("stddev") ? p.get("stddev") : Value::floating(1.0), dtype);
-  Value rnd = rt.constant(generate(kind, dtype, shape, seed0, seed1, 0, 0), op);
+  Value rnd =
+      statelessSamples(rt, shape, fname, kind, dtype, seeds, 0, 0,
+                       kind == Kind::Normal ? "StatelessRandomNormalV2"
+                                            : "StatelessTruncatedNormalV2",
+                       op);
   // random_ops: rnd * stddev + mean.
   return binaryOp(rt, "AddV2", binaryOp(rt, "Mul", rnd, stddev), mean);
 }
@@ -380,12 +422,14 @@ std::pair<int64_t, int64_t> opSeeds(TfRuntime &rt, const Value &opSeed) {
   if (!opSeed.isNone())
     op = rt.in.toIndex(opSeed);
   std::pair<int64_t, int64_t> seeds{0, 0};
-  if (state.globalSeed) {
+  std::optional<int64_t> graphSeed =
+      rt.tracing && rt.tracing->seedSet ? rt.tracing->seed : state.globalSeed;
+  if (graphSeed) {
     if (!op)
       op = rt.tracing
                ? rt.tracing->seedlessRandomOps[rt.tracing->graph.current]++
                : state.rng.randint31();
-    seeds = {*state.globalSeed % kMaxInt32, *op % kMaxInt32};
+    seeds = {*graphSeed % kMaxInt32, *op % kMaxInt32};
   } else if (op) {
     seeds = {kDefaultGraphSeed, *op % kMaxInt32};
   } else {
@@ -688,6 +732,13 @@ void installRandom(TfRuntime &rt, ModuleBuilder &random) {
     Params p(in, args, "set_seed", {"seed"});
     RandomState &state = randomState(*r);
     Value seed = p.get("seed");
+    if (r->tracing) { // the graph's seed only
+      r->tracing->seedSet = true;
+      r->tracing->seed.reset();
+      if (!seed.isNone())
+        r->tracing->seed = in.toIndex(seed);
+      return Value();
+    }
     // context._set_global_seed: a new random.Random and no cached kernels.
     state.kernels.clear();
     std::vector<std::weak_ptr<VariableState>> live;

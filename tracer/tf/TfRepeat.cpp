@@ -153,6 +153,26 @@ Value repeat(TfRuntime &rt, const Params &p) {
     if (axis < 0)
       axis += rank;
   }
+  Value count = rt.tracing ? foldKnown(rt, repeatsArg) : repeatsArg;
+  if (rt.tensor(x).type.shape[axis] < 0 || isRunTimeShape(rt, count)) {
+    // One count for every element, along a dimension (or by a count) known
+    // only at run time: element i of the result is element i / count.
+    Value r = rt.isTensor(count) ? count : rt.toTensor(count, DType::Int32);
+    const TensorType &rtype = rt.tensor(r).type;
+    if (rtype.unknownRank || rtype.shape.size() > 1 ||
+        (rtype.shape.size() == 1 && rtype.shape[0] != 1))
+      rt.raise("UnimplementedError",
+               "kiln repeats a dimension known only at run time by one "
+               "count for all elements only, not by a list of counts yet");
+    if (rtype.shape.size() == 1)
+      r = reshape(rt, r, pyIntList(rt.in, {}));
+    r = cast(rt, r, DType::Int32);
+    Value size = rt.in.getItem(shapeOf(rt, x), Value::integer(axis));
+    Value length = binaryOp(rt, "Mul", size, r);
+    Value at = rangeNode(rt, Value::integer(0), length, Value::integer(1),
+                         DType::Int32, -1);
+    return gather(rt, x, binaryOp(rt, "FloorDiv", at, r), axis);
+  }
   int64_t n = staticDim(rt, x, axis, "repeat");
   bool scalar = false;
   std::vector<int64_t> repeats = intsArg(rt, repeatsArg, "repeat", &scalar);

@@ -75,6 +75,11 @@ struct TraceState : std::enable_shared_from_this<TraceState> {
   /// Per graph region (-1: the body), the random ops made without a seed
   /// so far: their op seeds when a global seed is set (TfRandom.cpp).
   std::map<int, int64_t> seedlessRandomOps;
+  /// The graph seed tf.random.set_seed gave while tracing (set_seed in a
+  /// graph sets that graph's seed, not the global one); unset, the graph
+  /// seed is the global seed.
+  bool seedSet = false;
+  std::optional<int64_t> seed;
 };
 
 struct TensorObject : py::NativeObject {
