@@ -22,13 +22,7 @@ int64_t Interpreter::toIndex(const Value &v, const char *what) {
   typeError("'" + typeName(v) + "' object cannot be interpreted as an integer");
 }
 
-/// Python's slice.indices(): clamps start/stop/step to a sequence length.
-struct SliceBounds {
-  int64_t start, stop, step, count;
-};
-
-static SliceBounds sliceBounds(Interpreter &in, const SliceObject &s,
-                               int64_t length) {
+SliceBounds sliceBounds(Interpreter &in, const SliceObject &s, int64_t length) {
   const char *msg =
       "slice indices must be integers or None or have an __index__ method";
   int64_t step = s.step.isNone() ? 1 : in.toIndex(s.step, msg);

@@ -100,6 +100,13 @@ struct SliceObject : Object {
   Value start, stop, step;
 };
 
+/// Python's slice.indices(): a slice's start, stop and step clamped to a
+/// sequence of `length`, and how many items it takes.
+struct SliceBounds {
+  int64_t start, stop, step, count;
+};
+SliceBounds sliceBounds(Interpreter &in, const SliceObject &s, int64_t length);
+
 /// A variable shared between a function and the closures it creates.
 struct Cell {
   Value value;

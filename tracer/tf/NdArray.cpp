@@ -35,48 +35,6 @@ Value moduleMethod(Interpreter &in, const Value &self,
   });
 }
 
-/// `a[mask]` (a bool array of a's shape: the selected elements in order)
-/// or `a[indices]` (an int array: rows of a).
-Value advancedIndex(TfRuntime &rt, const HostTensorPtr &a,
-                    const HostTensorPtr &key) {
-  Interpreter &in = rt.in;
-  const auto &shape = a->type.shape;
-  size_t size = py::dtypeSize(a->type.dtype);
-  if (key->type.dtype == DType::Bool) {
-    if (key->type.shape != shape)
-      in.raise("IndexError", "boolean index did not match indexed array");
-    std::vector<int64_t> picked;
-    for (int64_t i = 0; i < key->type.numElements(); ++i)
-      if (key->bytes[i])
-        picked.push_back(i);
-    auto h = graph::HostTensor::zeros(
-        {a->type.dtype, {static_cast<int64_t>(picked.size())}});
-    for (size_t i = 0; i < picked.size(); ++i)
-      std::memcpy(h->bytes.data() + i * size,
-                  a->bytes.data() + picked[i] * size, size);
-    return makeNdArray(rt, h, false);
-  }
-  if (isFloating(key->type.dtype) || shape.empty())
-    in.raise("IndexError", "arrays used as indices must be of integer (or "
-                           "boolean) type");
-  int64_t rows = shape[0],
-          rowSize = a->type.numElements() / std::max<int64_t>(rows, 1);
-  std::vector<int64_t> outShape = key->type.shape;
-  outShape.insert(outShape.end(), shape.begin() + 1, shape.end());
-  auto h = graph::HostTensor::zeros({a->type.dtype, outShape});
-  for (int64_t i = 0; i < key->type.numElements(); ++i) {
-    int64_t row = key->elementAsInt(i);
-    if (row < -rows || row >= rows)
-      in.raise("IndexError", "index " + std::to_string(row) +
-                                 " is out of bounds for axis 0 with size " +
-                                 std::to_string(rows));
-    row = row < 0 ? row + rows : row;
-    std::memcpy(h->bytes.data() + i * rowSize * size,
-                a->bytes.data() + row * rowSize * size, rowSize * size);
-  }
-  return makeNdArray(rt, h, false);
-}
-
 CmpOp mirrored(CmpOp op) {
   switch (op) {
   case CmpOp::Lt:
@@ -214,14 +172,29 @@ bool NdArrayObject::getAttr(Interpreter &in, const Value &self,
       return callNumPy(in, "reshape", {self, Value::integer(-1)});
     });
   } else if (name == "copy") {
-    out = in.builtin(name, [self](Interpreter &, CallArgs &) { return self; });
+    // A new array object: assignments replace an array's value, so the
+    // two share it until one is assigned to.
+    TfRuntime *r = rt;
+    HostTensorPtr v = value;
+    bool isScalar = scalar;
+    out = in.builtin(name, [r, v, isScalar](Interpreter &, CallArgs &) {
+      return makeNdArray(*r, v, isScalar);
+    });
   } else if (name == "sum" || name == "mean" || name == "max" ||
              name == "min" || name == "prod" || name == "argmax" ||
              name == "argmin" || name == "any" || name == "all" ||
-             name == "transpose" || name == "squeeze" || name == "dot" ||
-             name == "clip" || name == "round" || name == "std" ||
-             name == "var") {
+             name == "squeeze" || name == "dot" || name == "clip" ||
+             name == "round" || name == "std" || name == "var") {
     out = moduleMethod(in, self, name);
+  } else if (name == "transpose") {
+    // a.transpose(1, 0, 2) is np.transpose(a, (1, 0, 2)).
+    out = in.builtin(name, [self](Interpreter &in, CallArgs &args) {
+      CallArgs call = args;
+      if (call.positional.size() > 1)
+        call.positional = {in.tuple(call.positional)};
+      call.positional.insert(call.positional.begin(), self);
+      return in.call(in.getAttr(in.importModule("numpy"), "transpose"), call);
+    });
   } else if (name == "__abs__") {
     out = moduleMethod(in, self, "abs");
   } else {
@@ -348,11 +321,22 @@ bool NdArrayObject::getItem(Interpreter &in, const Value &self,
                             const Value &key, Value &out) {
   if (scalar)
     in.raise("IndexError", "invalid index to scalar variable.");
-  if (key.is(Type::List) || dynamic_cast<NdArrayObject *>(key.raw())) {
-    out = advancedIndex(*rt, value, npAsArray(*rt, key));
+  if (key.is(Type::List) || (dynamic_cast<NdArrayObject *>(key.raw()) &&
+                             !key.as<NdArrayObject>().scalar)) {
+    out = npAdvancedIndex(*rt, value, {key});
     return true;
   }
   ValueList items = key.is(Type::Tuple) ? in.toList(key) : ValueList{key};
+  // NumPy integer scalars index as ints.
+  for (auto &k : items) {
+    auto *array = dynamic_cast<NdArrayObject *>(k.raw());
+    if (array && array->scalar && isInteger(array->value->type.dtype))
+      k = Value::integer(array->value->elementAsInt(0));
+  }
+  if (key.is(Type::Tuple) && npNeedsAdvancedIndex(items)) {
+    out = npAdvancedIndex(*rt, value, items);
+    return true;
+  }
   for (auto &k : items)
     if (!(k.is(Type::Int) || k.is(Type::Bool) || k.isNone() ||
           k.is(Type::Slice) || k.is(Type::Ellipsis)))

@@ -805,12 +805,28 @@ void installNumPy(TfRuntime &rt) {
       return Value::object(Type::Native,
                            std::make_shared<NpDTypeObject>(*d, false));
     });
-    for (const char *name : {"array", "asarray"})
+    for (const char *name : {"array", "asarray", "copy"})
       np.def(name, [r, name](Interpreter &in, CallArgs &args) {
         Params p(in, args, name, {"object", "dtype"});
         auto d = npDTypeArg(in, p.get("dtype"));
-        return makeNdArray(*r, npAsArray(*r, p.require("object", name), d),
-                           false);
+        Value object = p.require("object", name);
+        auto *array = dynamic_cast<NdArrayObject *>(object.raw());
+        // asarray of an array of that dtype is the array itself.
+        if (std::string(name) == "asarray" && array && !array->scalar &&
+            (!d || *d == array->value->type.dtype))
+          return object;
+        if (d && *d == DType::Bool) { // numbers are true when nonzero
+          HostTensorPtr from = npAsArray(*r, object);
+          if (from->type.dtype != DType::Bool &&
+              from->type.dtype != DType::String) {
+            auto out =
+                graph::HostTensor::zeros({DType::Bool, from->type.shape});
+            for (int64_t i = 0; i < from->type.numElements(); ++i)
+              out->bytes[i] = from->elementAsDouble(i) != 0.0;
+            return makeNdArray(*r, out, false);
+          }
+        }
+        return makeNdArray(*r, npAsArray(*r, object, d), false);
       });
     for (auto [name, fill] :
          {std::pair<const char *, int>{"zeros", 0}, {"ones", 1}, {"empty", 0}})

@@ -74,6 +74,14 @@ bool npBinary(TfRuntime &rt, ast::BinaryOp op, const Value &x, const Value &y,
 bool npCompare(TfRuntime &rt, ast::CmpOp op, const Value &x, const Value &y,
                Value &out);
 
+/// Whether an index tuple's items hold an index array (a list, tuple or
+/// ndarray), which npAdvancedIndex handles.
+bool npNeedsAdvancedIndex(const ValueList &items);
+/// `a[items]` for an index tuple holding index arrays: NumPy's advanced
+/// indexing, with NumPy's IndexErrors (NpIndex.cpp).
+Value npAdvancedIndex(TfRuntime &rt, const HostTensorPtr &a,
+                      const ValueList &items);
+
 /// Axis `v` of an array of `rank` dimensions, counted from the start
 /// (numpy.exceptions.AxisError when out of range).
 int64_t npAxis(TfRuntime &rt, const Value &v, int64_t rank);
