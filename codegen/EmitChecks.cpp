@@ -445,8 +445,12 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
       if (!expand[k].empty())
         overrides[k] = expandTo(l, input(n, k), expand[k]);
     guarding = true;
+    guarded = &n;
+    expansions = &expand;
     Value v = emit(n, error);
     guarding = false;
+    guarded = nullptr;
+    expansions = nullptr;
     overrides.clear();
     emitted = static_cast<bool>(v);
     return v;

@@ -282,6 +282,11 @@ Value Emitter::emitRsqrtMul(const graph::Node &n, RankedTensorType type) {
   Location loc = locOf(n);
   Value rsqrt = b.create<UnaryOp>(loc, tensorType(sqrt.outputs[0]),
                                   input(sqrt, 0), b.getStringAttr("rsqrt"));
+  // Under a run-time broadcast, the divisor's size-1 dimensions expand as
+  // the Sqrt's result would have.
+  if (&n == guarded && expansions && expansions->size() > 1 &&
+      !(*expansions)[1].empty())
+    rsqrt = expandTo(loc, rsqrt, (*expansions)[1]);
   return b.create<MulOp>(loc, type, rsqrt, input(n, 0));
 }
 

@@ -60,8 +60,12 @@ private:
   }
 
   Value input(const graph::Node &n, size_t i) {
-    auto it = overrides.find(i);
-    return it != overrides.end() ? it->second : values.at(key(n.inputs[i]));
+    if (&n == guarded) {
+      auto it = overrides.find(i);
+      if (it != overrides.end())
+        return it->second;
+    }
+    return values.at(key(n.inputs[i]));
   }
 
   static int64_t key(graph::Output o) {
@@ -326,6 +330,11 @@ private:
   SmallVector<Value> dynamicZeros(Location loc, RankedTensorType type);
   /// Inputs replaced while a guarded node is emitted (by input index).
   std::unordered_map<size_t, Value> overrides;
+  /// The node `overrides` apply to (emitting it may read other nodes'
+  /// inputs, as a fused pattern does), and how each input was expanded.
+  const graph::Node *guarded = nullptr;
+  const std::vector<std::vector<std::pair<int64_t, Value>>> *expansions =
+      nullptr;
   bool guarding = false;
 };
 
