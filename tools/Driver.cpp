@@ -699,7 +699,9 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
     if (toStdout)
       std::filesystem::remove_all(temporary.parent_path(), ec);
     err << "kiln: error: " << error << "\n";
-    return kExitUserError;
+    // Invalid IR from kiln's own lowering is a bug, not the script's.
+    return error.find("internal error") != std::string::npos ? kExitInternal
+                                                             : kExitUserError;
   }
   bool written = true;
   for (auto [path, emit] : {std::pair{&opts.header, "header"},

@@ -16,6 +16,9 @@ config.test_exec_root = os.path.join(config.kiln_obj_root, "test", "lit")
 config.substitutions.append(
     ("%kiln-runtime-archive",
      os.path.join(config.kiln_obj_root, "runtime", "libkiln_runtime.a")))
+# ... or its shared library (libkilnrt.so), in this folder.
+config.substitutions.append(
+    ("%kiln-runtime-dir", os.path.join(config.kiln_obj_root, "runtime")))
 config.substitutions.append(("%kiln-opt", config.kiln_opt_path))
 config.substitutions.append(("%call-library", config.call_library_path))
 config.substitutions.append(("%kiln", config.kiln_path))
