@@ -387,7 +387,7 @@ std::string generateDescriptorSource(
   c << "__attribute__((visibility(\"hidden\"))) void " << prefix
     << "memref_copy(int64_t size, kiln_unranked_memref *src,\n"
        "    kiln_unranked_memref *dst) {\n"
-       "  kiln_memref_copy(size, src, dst);\n}\n\n";
+       "  kiln_copy_memref_elements(size, src, dst);\n}\n\n";
   generateAllocation(c, fns, vars);
   generateHostCalls(c, hostSpecs);
   for (auto &f : fns) {
@@ -846,10 +846,12 @@ std::string generateHeader(const std::vector<ExportedFunction> &fns,
     << prefix
     << "library(), &lib)\n"
        " * instead"
-    << (prefix == "kiln_" ? ""
-                          : " (this header declares " + prefix +
-                                "library() when kiln/abi.h\n * is included "
-                                "before it)")
+    << (prefix == "kiln_"
+            ? ". With the default prefix that\n * call cannot be written "
+              "where kiln/runtime.h is included (it names\n * the type "
+              "kiln_library): give kiln compile -c a --prefix"
+            : " (this header declares " + prefix +
+                  "library() when kiln/abi.h\n * is included before it)")
     << ".\n"
        " *\n * Typed entry points call one concrete function directly: inputs "
        "are\n"

@@ -791,9 +791,20 @@ std::string interfaceProblem(MLIRContext *ctx, const graph::Graph &graph) {
                     "rank: give its TensorSpec a shape"
                   : "has a dtype or shape kiln cannot compile yet");
   }
-  for (graph::Output r : graph.results)
-    if (!compiled(graph.typeOf(r)))
-      return "a result has a dtype or shape kiln cannot compile yet";
+  for (size_t i = 0; i < graph.results.size(); ++i) {
+    const graph::TensorType &t = graph.typeOf(graph.results[i]);
+    if (compiled(t))
+      continue;
+    std::string what = "result " + std::to_string(i) + " (dtype " +
+                       py::dtypeName(t.dtype) + ", shape " + t.shapeString() +
+                       ")";
+    if (t.dtype == graph::DType::String)
+      return what + " is a string tensor: kiln runs string ops on the host, "
+                    "and compiled code cannot return strings";
+    return what + (t.unknownRank ? " has an unknown rank, and compiled code "
+                                   "needs every rank"
+                                 : " has a dtype kiln cannot compile yet");
+  }
   return "";
 }
 

@@ -218,10 +218,13 @@ static kiln_status invoke(const char *api, const kiln_concrete *concrete,
                                        api, desc->signature, failed)
                            : convert_results(api, concrete, args, num_args,
                                              results, owned, tensors);
-  if (failed && status == KILN_OK) {
-    /* A failed assertion leaves the variables as they were. */
-    for (size_t i = 0; i < num_results; ++i)
-      kiln_tensor_release(tensors[i]);
+  if (failed && strncmp(failed, "OOM", 3) != 0) {
+    /* A failed check or assertion is the call's error, even when the
+     * results it left do not fit their specs (convert_results freed them
+     * then), and it leaves the variables as they were. */
+    if (status == KILN_OK)
+      for (size_t i = 0; i < num_results; ++i)
+        kiln_tensor_release(tensors[i]);
     status = kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: '%s': %s", api,
                        desc->signature, failed);
   }

@@ -5,5 +5,5 @@
 
 void memrefCopy(int64_t elemSize, kiln_unranked_memref *src,
                 kiln_unranked_memref *dst) {
-  kiln_memref_copy(elemSize, src, dst);
+  kiln_copy_memref_elements(elemSize, src, dst);
 }

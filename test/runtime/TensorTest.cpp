@@ -320,6 +320,23 @@ TEST_CASE("kiln_tensor_wrap validates the view", "[runtime][tensor]") {
   CHECK(log.calls == 0);
 }
 
+TEST_CASE("kiln_tensor_create_from_dl copies an unaligned first element",
+          "[runtime][tensor]") {
+  // Unlike kiln_tensor_wrap, the copy needs no alignment (runtime.h).
+  alignas(8) unsigned char bytes[1 + 2 * sizeof(float)] = {};
+  float values[2] = {1.5f, -2.0f};
+  std::memcpy(bytes + 1, values, sizeof values);
+  std::vector<int64_t> shape = {2};
+  kiln_dltensor view = cpuView(bytes, KILN_FLOAT32, shape);
+  view.byte_offset = 1;
+  kiln_tensor *t = nullptr;
+  REQUIRE(kiln_tensor_create_from_dl(&view, &t) == KILN_OK);
+  const float *copied = static_cast<const float *>(kiln_tensor_dl(t)->data);
+  CHECK(copied[0] == 1.5f);
+  CHECK(copied[1] == -2.0f);
+  kiln_tensor_release(t);
+}
+
 TEST_CASE("kiln_tensor_create_from_dl copies strided views",
           "[runtime][tensor]") {
   float data[6] = {0, 1, 2, 3, 4, 5}; // a 2x3 row-major matrix

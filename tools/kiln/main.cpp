@@ -226,11 +226,22 @@ int main(int argc, char **argv) {
     }
     inv.opts.emit = "obj";
   }
-  // -o NAME.o names an object file, as -c does.
+  // Without --emit, the output's extension names what to write: -o NAME.o
+  // an object file (as -c does), .h a header, .json a manifest, .mlir and
+  // .ll text; anything else a shared library.
   const std::string &out = inv.opts.output;
-  if (compile->parsed() && inv.opts.emit.empty() && out.size() > 2 &&
-      out.compare(out.size() - 2, 2, ".o") == 0)
-    inv.opts.emit = "obj";
+  auto endsWith = [&](const std::string &suffix) {
+    return out.size() > suffix.size() &&
+           out.compare(out.size() - suffix.size(), suffix.size(), suffix) == 0;
+  };
+  if (compile->parsed() && inv.opts.emit.empty())
+    for (auto [suffix, emit] : {std::pair{".o", "obj"},
+                                {".h", "header"},
+                                {".json", "manifest"},
+                                {".mlir", "mlir"},
+                                {".ll", "llvm"}})
+      if (endsWith(suffix))
+        inv.opts.emit = emit;
   // A pass name that is not in the pipeline would print nothing.
   std::vector<std::string> passes;
   if (!inv.opts.printIrAfter.empty())

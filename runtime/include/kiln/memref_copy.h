@@ -23,9 +23,9 @@ typedef struct {
   void *descriptor;
 } kiln_unranked_memref;
 
-static inline void kiln_memref_copy(int64_t elemSize,
-                                    const kiln_unranked_memref *src,
-                                    const kiln_unranked_memref *dst) {
+static inline void kiln_copy_memref_elements(int64_t elemSize,
+                                             const kiln_unranked_memref *src,
+                                             const kiln_unranked_memref *dst) {
   int64_t rank = src->rank;
   const int64_t *s = (const int64_t *)src->descriptor;
   const int64_t *d = (const int64_t *)dst->descriptor;

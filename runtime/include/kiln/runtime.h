@@ -164,8 +164,9 @@ KILN_API kiln_status kiln_tensor_wrap(const kiln_dltensor *view,
 
 /* Creates a tensor owning a contiguous row-major copy of |view|, which may
  * have any strides (negative and zero included) and byte_offset.
- * Same requirements and errors as kiln_tensor_wrap, except contiguity. The
- * view's memory is only read during the call. */
+ * Same requirements and errors as kiln_tensor_wrap, except contiguity and
+ * alignment: the elements are copied byte by byte, so the first one may sit
+ * at any address. The view's memory is only read during the call. */
 KILN_API kiln_status kiln_tensor_create_from_dl(const kiln_dltensor *view,
                                                 kiln_tensor **out_tensor);
 
