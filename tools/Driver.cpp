@@ -391,13 +391,57 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       err << "kiln: error: " << error << "\n";
       return kExitUsage;
     }
-    auto it = byName.find(name);
-    if (it == byName.end()) {
-      err << "kiln: error: --signature names '" << name
-          << "', which is not a tf.function of " << opts.input << "\n";
-      return kExitUserError;
+    // A method of an instance: 'm.f(...)' names the instance's bound
+    // tf.function (a global, or attributes of one).
+    py::Value target;
+    size_t dot = name.rfind('.');
+    if (dot != std::string::npos) {
+      std::string path = name.substr(0, dot), part;
+      std::istringstream parts(path);
+      py::Value object;
+      bool found = false;
+      try {
+        while (std::getline(parts, part, '.')) {
+          if (!found) {
+            auto global = interp.globals().find(part);
+            if (global == interp.globals().end())
+              break;
+            object = global->second;
+            found = true;
+          } else {
+            object = interp.getAttr(object, part);
+          }
+        }
+        if (found)
+          target = interp.getAttr(object, name.substr(dot + 1));
+      } catch (py::PyException &) {
+        target = py::Value();
+      }
+      if (!target.is(py::Type::Native) ||
+          !dynamic_cast<tf::TfFunction *>(target.raw())) {
+        err << "kiln: error: --signature names '" << name
+            << "', which is not a tf.function of an object of " << opts.input
+            << "\n";
+        return kExitUserError;
+      }
+    } else {
+      auto it = byName.find(name);
+      if (it == byName.end()) {
+        err << "kiln: error: --signature names '" << name
+            << "', which is not a tf.function of " << opts.input << "\n";
+        return kExitUserError;
+      }
+      target = it->second;
+      auto &named =
+          static_cast<tf::TfFunction &>(target.as<py::NativeObject>());
+      if (isUnboundMethod(named) && !named.inputSignature) {
+        err << "kiln: error: --signature names the method '" << name
+            << "': name the object it is called on, as --signature '"
+            << "OBJECT." << text << "'\n";
+        return kExitUserError;
+      }
     }
-    auto &fn = static_cast<tf::TfFunction &>(it->second.as<py::NativeObject>());
+    auto &fn = static_cast<tf::TfFunction &>(target.as<py::NativeObject>());
     try {
       // A function with an input_signature has its one concrete function:
       // the signature must fit it, as get_concrete_function checks.
@@ -405,7 +449,7 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
         py::CallArgs specs;
         for (auto &t : types)
           specs.positional.push_back(tf::tensorSpec(t));
-        fn.getConcreteFunction(interp, it->second, specs);
+        fn.getConcreteFunction(interp, target, specs);
       } else {
         fn.concreteFor(interp, types);
       }
