@@ -800,7 +800,8 @@ std::string typeText(const graph::TensorType &t) {
   return s + "]";
 }
 
-bool writeDepfile(const std::string &path, const std::string &target,
+bool writeDepfile(const std::string &path,
+                  const std::vector<std::string> &targets,
                   const std::vector<std::string> &inputs, std::string &error) {
   auto escape = [](const std::string &file) {
     std::string out;
@@ -813,7 +814,10 @@ bool writeDepfile(const std::string &path, const std::string &target,
     }
     return out;
   };
-  std::string rule = escape(target) + ":";
+  std::string rule;
+  for (auto &target : targets)
+    rule += (rule.empty() ? "" : " ") + escape(target);
+  rule += ":";
   for (auto &input : inputs)
     rule += " " + escape(input);
   return writeAtomically(path, rule + "\n", error);

@@ -54,9 +54,11 @@ bool compileAot(const std::vector<ExportedFunction> &functions,
                 const std::vector<ExportedVariable> &variables,
                 const AotOptions &options, std::string &error);
 
-/// Writes (atomically) a Make rule saying that `target` depends on
-/// `inputs`, as `cc -MF` does: spaces and # escaped, $ doubled for Make.
-bool writeDepfile(const std::string &path, const std::string &target,
+/// Writes (atomically) a Make rule saying that `targets` (the outputs of
+/// one run) depend on `inputs`, as `cc -MF` does: spaces and # escaped, $
+/// doubled for Make.
+bool writeDepfile(const std::string &path,
+                  const std::vector<std::string> &targets,
                   const std::vector<std::string> &inputs, std::string &error);
 
 /// "float32[None, 3]", as signatures write a tensor type.

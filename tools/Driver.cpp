@@ -369,7 +369,13 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
     byName[fn.name] = v;
     // A method defined with an input_signature traces for an instance
     // (its bound copy, also listed); the class's own needs a self.
-    if (fn.inputSignature && fn.concretes.empty() && !isUnboundMethod(fn)) {
+    // (--export leaves the functions it does not name untraced, so that
+    // one kiln cannot compile does not stop the others.)
+    bool exported = opts.exports.empty() ||
+                    std::find(opts.exports.begin(), opts.exports.end(),
+                              fn.name) != opts.exports.end();
+    if (exported && fn.inputSignature && fn.concretes.empty() &&
+        !isUnboundMethod(fn)) {
       try {
         fn.concreteFor(interp, *fn.inputSignature);
       } catch (py::PyException &e) {
@@ -482,10 +488,21 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
   auto cName = [](std::string name) {
     if (name == "<lambda>")
       return std::string("lambda");
-    for (char &ch : name)
-      if (!std::isalnum(static_cast<unsigned char>(ch)))
-        ch = '_';
-    return name;
+    // Other characters become '_'; bytes of non-ASCII letters their hex
+    // value too, so that 'aé' and 'a__' export under different names.
+    std::string out;
+    for (char ch : name) {
+      auto byte = static_cast<unsigned char>(ch);
+      if (std::isalnum(byte)) {
+        out += ch;
+      } else if (byte >= 0x80) {
+        static const char hex[] = "0123456789abcdef";
+        out += {'_', hex[byte >> 4], hex[byte & 15]};
+      } else {
+        out += '_';
+      }
+    }
+    return out;
   };
   std::set<std::string> taken;
   for (auto &v : rt->functions)
@@ -756,9 +773,13 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
     written = written &&
               (path->empty() || compileAot(functions, variables, extra, error));
   }
+  std::vector<std::string> targets{opts.output};
+  for (const std::string *extra : {&opts.header, &opts.manifest})
+    if (!extra->empty())
+      targets.push_back(*extra);
   written =
       written && (opts.depfile.empty() ||
-                  writeDepfile(opts.depfile, opts.output, {opts.input}, error));
+                  writeDepfile(opts.depfile, targets, {opts.input}, error));
   if (!written) {
     removeOutputs();
     err << "kiln: error: " << error << "\n";
