@@ -817,10 +817,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   } else if (graphHasUnknownRank(state.graph)) {
     // Compiled when called, once per argument shapes (RankSpecialize.h).
   } else {
-    concrete->compiled = rt.executor.compile(state.graph, error);
-    if (!concrete->compiled)
-      rt.raise("InternalError",
-               "kiln could not compile '" + name + "': " + error);
+    concrete->compileOnCall = true;
   }
   concrete->graph = state.graph; // a copy: leaked tensors still name nodes
   concretes.push_back(std::move(concrete));
@@ -981,6 +978,12 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
     inputs.push_back(var->value);
   std::vector<HostTensorPtr> outputs;
   std::string error;
+  if (c.compileOnCall && !c.compiled) {
+    c.compiled = rt.executor.compile(c.graph, error);
+    if (!c.compiled)
+      rt.raise("InternalError",
+               "kiln could not compile '" + name + "': " + error);
+  }
   const graph::Executor::Compiled *compiled = c.compiled;
   if (!c.onHost && !c.staged && !compiled) {
     std::vector<TensorType> shapes;

@@ -24,7 +24,10 @@ struct ArgumentType {
 struct ConcreteFunction {
   std::string key;                     // Python-value part of the TraceType
   std::vector<TensorType> tensorTypes; // one per tensor argument (-1: None)
+  /// Compiled at the first call (kiln compile and dump trace functions
+  /// that the script never calls: they compile only for the library).
   const graph::Executor::Compiled *compiled = nullptr;
+  bool compileOnCall = false;
   /// For graphs with unknown-rank tensors (compiled is null): one compiled
   /// version per argument shapes, keyed by specializationKey().
   std::map<std::string, const graph::Executor::Compiled *> specialized;
