@@ -528,6 +528,20 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
       lhs = transposeLast(lhs);
     if (tb && *tb)
       rhs = transposeLast(rhs);
+    if (type.getElementType().isF16()) {
+      // TensorFlow's half MatMul gives the float32 product of the widened
+      // operands, rounded once (checked against TensorFlow 2.20 on many
+      // shapes; bfloat16 is not computed so).
+      auto widen = [&](Value v) -> Value {
+        auto t = cast<RankedTensorType>(v.getType());
+        return b.create<CastOp>(
+            loc, RankedTensorType::get(t.getShape(), b.getF32Type()), v);
+      };
+      Value product = b.create<MatMulOp>(
+          loc, RankedTensorType::get(type.getShape(), b.getF32Type()),
+          widen(lhs), widen(rhs), ta && *ta, tb && *tb);
+      return b.create<CastOp>(loc, type, product);
+    }
     return b.create<MatMulOp>(loc, type, lhs, rhs, ta && *ta, tb && *tb);
   }
   static const std::pair<const char *, const char *> reductions[] = {
