@@ -795,6 +795,7 @@ void installNumPy(TfRuntime &rt) {
     np.set("newaxis", Value());
     installNpRandom(rt, np);
     installNpArrayFunctions(rt, np);
+    installNpSearch(rt, np);
 
     np.def("dtype", [](Interpreter &in, CallArgs &args) {
       Params p(in, args, "dtype", {"dtype"});
@@ -1073,10 +1074,13 @@ void installNumPy(TfRuntime &rt) {
       });
     np.def("where", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "where", {"condition", "x", "y"});
+      if (!p.has("x") && !p.has("y")) { // np.nonzero(condition)
+        CallArgs call;
+        call.positional = {p.require("condition", "where")};
+        return in.call(in.getAttr(in.importModule("numpy"), "nonzero"), call);
+      }
       if (!p.has("x") || !p.has("y"))
-        in.raise("NotImplementedError",
-                 "kiln's np.where needs x and y (one-argument np.where is "
-                 "np.nonzero)");
+        in.valueError("either both or neither of x and y should be given");
       HostTensorPtr c =
           npAsArray(*r, p.require("condition", "where"), DType::Bool);
       std::vector<Operand> ops = {operand(*r, p.get("x"), "where"),

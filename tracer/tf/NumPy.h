@@ -100,5 +100,8 @@ void installNpRandom(TfRuntime &rt, ModuleBuilder &np);
 /// tile, repeat, count_nonzero, split, meshgrid, pad, sort and unique
 /// (NpArrayFunctions.cpp).
 void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np);
+/// nonzero, argwhere, argsort, searchsorted, median, percentile, quantile
+/// (NpSearch.cpp).
+void installNpSearch(TfRuntime &rt, ModuleBuilder &np);
 
 } // namespace kiln::tf
