@@ -279,6 +279,43 @@ Value ufunc2(TfRuntime &rt, const std::string &fname, const std::string &op,
     return result(rt, npMatmul(rt, t[0], t[1]));
   if (op == "RealDiv")
     return result(rt, trueDiv(rt, t[0], t[1]));
+  if ((op == "FloorDiv" || op == "FloorMod") && isInteger(d)) {
+    // NumPy's integer division by zero gives 0 (and a RuntimeWarning)
+    // where TensorFlow's kernel fails: computed here when a divisor is 0.
+    const graph::HostTensor &a = *rt.tensor(t[0]).value,
+                            &b = *rt.tensor(t[1]).value;
+    bool zero = false;
+    for (int64_t i = 0; i < b.type.numElements() && !zero; ++i)
+      zero = b.elementAsInt(i) == 0;
+    if (zero) {
+      std::vector<int64_t> shape;
+      broadcastShapes(a.type.shape, b.type.shape, shape);
+      std::vector<int64_t> from = broadcastSources(a.type.shape, shape),
+                           by = broadcastSources(b.type.shape, shape);
+      ValueList values;
+      for (size_t i = 0; i < from.size(); ++i) {
+        int64_t x = a.elementAsInt(from[i]), y = b.elementAsInt(by[i]);
+        int64_t q = 0, m = 0;
+        if (y != 0 && !(y == -1 && x == INT64_MIN)) {
+          q = x / y;
+          m = x % y;
+          if (m != 0 && ((m < 0) != (y < 0))) {
+            --q;
+            m += y;
+          }
+        } else if (y == -1) {
+          q = x; // wraps, as NumPy's does
+        }
+        values.push_back(Value::integer(op == "FloorDiv" ? q : m));
+      }
+      auto out = std::make_shared<graph::HostTensor>(
+          *rt.hostFromPython(rt.in.list(std::move(values)), d));
+      out->type.shape = shape;
+      rt.in.err() << "RuntimeWarning: divide by zero encountered in " << fname
+                  << "\n";
+      return result(rt, rt.eager(out));
+    }
+  }
   return result(rt, binaryOp(rt, tfOp, t[0], t[1]));
 }
 
@@ -1024,11 +1061,40 @@ void installNumPy(TfRuntime &rt) {
     np.def("reshape", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "reshape", {"a", "newshape"});
       HostTensorPtr a = npAsArray(*r, p.require("a", "reshape"));
+      // NumPy's checks: one unknown (negative) size at most, and sizes that
+      // hold the array's elements.
+      Value given = p.require("newshape", "reshape");
+      ValueList items = given.is(Type::List) || given.is(Type::Tuple)
+                            ? in.toList(given)
+                            : ValueList{given};
+      std::vector<int64_t> dims;
+      int64_t unknown = -1, product = 1, size = a->type.numElements();
+      std::string text;
+      for (size_t i = 0; i < items.size(); ++i) {
+        dims.push_back(in.toIndex(items[i]));
+        if (dims.back() < 0) {
+          if (unknown >= 0)
+            in.valueError("can only specify one unknown dimension");
+          unknown = static_cast<int64_t>(i);
+        } else {
+          product *= dims.back();
+        }
+        text +=
+            (i ? "," : "") + (dims.back() < 0 ? std::string("newaxis")
+                                              : std::to_string(dims.back()));
+      }
+      if (dims.size() == 1)
+        text += ",";
+      bool fits =
+          unknown < 0 ? product == size : product != 0 && size % product == 0;
+      if (!fits)
+        in.valueError("cannot reshape array of size " + std::to_string(size) +
+                      " into shape (" + text + ")");
+      if (unknown >= 0)
+        dims[unknown] = size / product;
       EagerScope eager(*r);
       return makeNdArray(
-          *r,
-          r->tensor(reshape(*r, r->eager(a), p.require("newshape", "reshape")))
-              .value,
+          *r, r->tensor(reshape(*r, r->eager(a), pyIntList(in, dims))).value,
           false);
     });
     np.def("transpose", [r](Interpreter &in, CallArgs &args) {
