@@ -106,8 +106,10 @@ bool isRunTimeShape(TfRuntime &rt, const Value &shape) {
   return false;
 }
 
-Value shapeTensor(TfRuntime &rt, const Value &shape, const std::string &op) {
-  Value t = rt.isTensor(shape) ? shape : rt.toTensor(shape, DType::Int32);
+Value shapeTensor(TfRuntime &rt, const Value &shape, const std::string &op,
+                  const std::string &packName) {
+  Value t =
+      rt.isTensor(shape) ? shape : rt.toTensor(shape, DType::Int32, packName);
   const TensorType &type = rt.tensor(t).type;
   if (type.dtype != DType::Int32 && type.dtype != DType::Int64)
     rt.in.typeError("Value passed to parameter 'shape' has DataType " +
@@ -180,7 +182,10 @@ Value fillAtRunTime(TfRuntime &rt, const Value &shape, const Value &value,
 Value reshapeAtRunTime(TfRuntime &rt, const Value &x, const Value &shape) {
   Value t = rt.toTensor(x);
   const TensorType &type = rt.tensor(t).type;
-  Value dims = shapeTensor(rt, shape, "reshape");
+  // A list is packed as the op's "shape" argument, in its name scope.
+  std::string name = rt.tracing ? rt.tracing->graph.uniqueName("Reshape")
+                                : std::string("Reshape");
+  Value dims = shapeTensor(rt, shape, "reshape", name + "/shape");
   std::vector<int64_t> known = knownDims(rt, dims);
   // One unknown size follows from a known element count.
   int64_t total = type.numElements(), product = 1, unknown = 0;
@@ -192,7 +197,7 @@ Value reshapeAtRunTime(TfRuntime &rt, const Value &x, const Value &shape) {
         d = total / product;
   return rt.apply("Reshape", {t, dims},
                   {{"T", type.dtype}, {"Tshape", rt.tensor(dims).type.dtype}},
-                  TensorType{type.dtype, known}, "Reshape");
+                  TensorType{type.dtype, known}, name, rt.tracing != nullptr);
 }
 
 Value broadcastToAtRunTime(TfRuntime &rt, const Value &x, const Value &shape) {

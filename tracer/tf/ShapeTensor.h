@@ -15,7 +15,8 @@ bool isRunTimeShape(TfRuntime &rt, const Value &shape);
 
 /// `shape` as a 1-D int32 or int64 tensor (lists are packed). TensorFlow's
 /// errors for another dtype; kiln needs the number of dimensions.
-Value shapeTensor(TfRuntime &rt, const Value &shape, const std::string &op);
+Value shapeTensor(TfRuntime &rt, const Value &shape, const std::string &op,
+                  const std::string &packName = "");
 
 /// TensorFlow's constant_value_as_shape: the dimensions the 1-D tensor
 /// `shape` holds as far as trace time knows, -1 where only the run time

@@ -987,7 +987,9 @@ void defineCreation(ModuleBuilder &tf) {
         if (r->isTensor(shape) && !r->tensor(shape).type.unknownRank &&
             r->tensor(shape).type.shape.empty())
           shape = reshape(*r, shape, in.list({Value::integer(-1)}));
-        Value out = fillAtRunTime(*r, shape, filled(*r, {d, {}}, value), name);
+        // The shape converts (a list packs) before the value's constant.
+        Value dims = shapeTensor(*r, shape, name);
+        Value out = fillAtRunTime(*r, dims, filled(*r, {d, {}}, value), name);
         if (r->tracing)
           r->tracing->graph.nodes[r->tensor(out).out.node].name = node;
         return out;

@@ -1545,7 +1545,7 @@ static void checkPackShapes(TfRuntime &rt, const ValueList &tensors,
 }
 
 Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
-             const std::string &op) {
+             const std::string &op, const std::string &exactName) {
   ValueList tensors;
   for (auto &v : values) {
     tensors.push_back(rt.toTensor(v));
@@ -1652,6 +1652,9 @@ Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
   }
   if (op == "Pack")
     checkPackShapes(rt, tensors, userAxis);
+  if (!exactName.empty() && rt.tracing)
+    return rt.apply(op, tensors, {{"axis", axis}, {"T", first.dtype}},
+                    TensorType{first.dtype, shape}, exactName, true);
   OperandConsts operands(rt, op == "Pack" ? "stack" : "concat");
   if (op == "ConcatV2")
     operands.inScope("axis", {userAxis}, true);

@@ -164,8 +164,10 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shape);
 Value transpose(TfRuntime &rt, const Value &x, const Value &perm);
 Value expandDims(TfRuntime &rt, const Value &x, int64_t axis);
 Value squeeze(TfRuntime &rt, const Value &x, const Value &axis);
+/// ConcatV2 or Pack (`op`) of `values`; the node is named `exactName` when
+/// given (autopacking's "packed"), else in tf.concat's or tf.stack's way.
 Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
-             const std::string &op);
+             const std::string &op, const std::string &exactName = "");
 Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y);
 /// tf.where(condition): the int64 coordinates of the true elements.
 Value whereIndices(TfRuntime &rt, const Value &cond);

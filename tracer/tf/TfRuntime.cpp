@@ -333,7 +333,8 @@ std::string TfRuntime::conversionError(const Value &t, DType dtype) {
          py::dtypeName(tensor(t).type.dtype) + ": " + in.repr(t);
 }
 
-Value TfRuntime::toTensor(const Value &v, std::optional<DType> dtype) {
+Value TfRuntime::toTensor(const Value &v, std::optional<DType> dtype,
+                          const std::string &packName) {
   if (isTensor(v)) {
     if (dtype && *dtype != tensor(v).type.dtype)
       in.valueError(conversionError(v, *dtype));
@@ -359,6 +360,10 @@ Value TfRuntime::toTensor(const Value &v, std::optional<DType> dtype) {
       return std::nullopt;
     };
     if (auto d = packedDType(v)) {
+      if (tracing) // in the name scope "packed", as _autopacking_helper
+        return autopack(v, dtype ? *dtype : *d,
+                        packName.empty() ? tracing->graph.uniqueName("packed")
+                                         : packName);
       ValueList parts;
       for (auto &item : in.toList(v))
         parts.push_back(toTensor(item, dtype ? dtype : d));
@@ -368,6 +373,24 @@ Value TfRuntime::toTensor(const Value &v, std::optional<DType> dtype) {
   // A Python constant inside a traced function is a Const node; so is a
   // NumPy array (hostFromPython converts it as astype() does).
   return constant(hostFromPython(v, dtype));
+}
+
+Value TfRuntime::autopack(const Value &list, DType dtype,
+                          const std::string &scope) {
+  // Element i is "<scope>/<i>" when a Python value (a nested list packed in
+  // that scope too); the Pack node is the scope itself.
+  ValueList parts, items = in.toList(list);
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Value &item = items[i];
+    std::string name = scope + "/" + std::to_string(i);
+    if (item.is(Type::List) || item.is(Type::Tuple))
+      parts.push_back(autopack(item, dtype, name));
+    else if (isTensor(item) || asVariable(item))
+      parts.push_back(toTensor(item, dtype));
+    else
+      parts.push_back(constant(hostFromPython(item, dtype), name, true));
+  }
+  return concat(*this, parts, 0, "Pack", scope);
 }
 
 Value TfRuntime::constant(HostTensorPtr host, const std::string &name,

@@ -154,7 +154,11 @@ public:
 
   /// Python value → tensor (tf.convert_to_tensor), with TensorFlow's dtype
   /// inference and errors. `dtype` forces the dtype.
-  Value toTensor(const Value &v, std::optional<DType> dtype = std::nullopt);
+  /// (`packName`: the exact name of the Pack node a list holding tensors
+  /// becomes while tracing, as an op's argument conversion names it; else
+  /// "packed", uniquified.)
+  Value toTensor(const Value &v, std::optional<DType> dtype = std::nullopt,
+                 const std::string &packName = "");
   /// toTensor's ValueError text for tensor `t` requested as `dtype`.
   std::string conversionError(const Value &t, DType dtype);
   /// A host tensor from a Python scalar or nested list.
@@ -163,6 +167,9 @@ public:
   /// after `name`, or `name` itself when `exactName`), else eager.
   Value constant(HostTensorPtr host, const std::string &name = "Const",
                  bool exactName = false);
+  /// A list holding tensors, packed as TensorFlow's autopacking packs it
+  /// while tracing: a Pack node named `scope` (reserved by the caller).
+  Value autopack(const Value &list, DType dtype, const std::string &scope);
 
   /// Applies op `op` to tensor inputs: a node of the graph being traced, or
   /// (eagerly) a compiled one-op function run at once.
