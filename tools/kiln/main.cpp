@@ -131,10 +131,16 @@ int main(int argc, char **argv) {
                     "Write an object file instead of a library");
   compile->add_option("--emit", inv.opts.emit, "What to write")
       ->check(CLI::IsMember({"mlir", "llvm", "header", "manifest"}));
-  compile
-      ->add_option("--signature", inv.opts.signatures,
-                   "Export f for these tensor types: 'f(float32[None,3])'")
-      ->allow_extra_args(false);
+  // --signature traces a function for `compile`, `dump` and `signatures`
+  // alike (a preview of what compile exports).
+  auto addSignature = [&](CLI::App *sub) {
+    sub->add_option("--signature", inv.opts.signatures,
+                    "Trace f for these tensor types: 'f(float32[None,3])' "
+                    "('m.f(...)': a method of m)")
+        ->allow_extra_args(false);
+  };
+  addSignature(compile);
+  addSignature(dump);
   compile->add_option("--export", inv.opts.exports, "Only these functions")
       ->delimiter(',')
       ->allow_extra_args(false);
@@ -167,6 +173,7 @@ int main(int argc, char **argv) {
       "signatures", "Print the concrete signatures of every tf.function");
   addInput(signatures);
   addTracing(signatures);
+  addSignature(signatures);
 
   // -O0..-O3 and -MF FILE are GCC-style flags CLI11 cannot name: take them
   // out first.
