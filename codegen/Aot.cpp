@@ -947,7 +947,17 @@ std::string generateManifest(const std::vector<ExportedFunction> &fns,
                                  ? nlohmann::ordered_json(prefix + f.symbol)
                                  : nlohmann::ordered_json(nullptr);
     j["inputs"] = specs(inputTypes(f));
+    for (size_t k = 0; k < j["inputs"].size(); ++k) {
+      // The argument's name first.
+      nlohmann::ordered_json named;
+      named["name"] = f.graph.nodes[f.graph.args[k]].name;
+      named.update(j["inputs"][k]);
+      j["inputs"][k] = named;
+    }
     j["outputs"] = specs(outputTypes(f));
+    for (size_t k = 0; k < j["outputs"].size() && k < f.outputPaths.size(); ++k)
+      if (!f.outputPaths[k].empty())
+        j["outputs"][k]["path"] = f.outputPaths[k];
     j["reads_variables"] = indexList(f.captures);
     j["writes_variables"] = indexList(f.writes);
     list.push_back(j);

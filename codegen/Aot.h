@@ -24,6 +24,9 @@ struct ExportedFunction {
   /// graph's last captures.size() arguments are their values, and its last
   /// writes.size() results the new values of variables `writes`.
   std::vector<int> captures, writes;
+  /// Where each output sits in the Python structure the function returns,
+  /// as a subscript ("['logits']", "[0][1]"; empty for a lone tensor).
+  std::vector<std::string> outputPaths;
 
   size_t numInputs() const { return graph.args.size() - captures.size(); }
   size_t numOutputs() const { return graph.results.size() - writes.size(); }

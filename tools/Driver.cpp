@@ -244,6 +244,25 @@ bool parseSignature(const std::string &text, std::string &name,
 /// A tf.function defined in a class body and not bound to an instance:
 /// its qualified name is Class.method (a nested function's ends in
 /// <locals>.name).
+/// The subscript path of each output index in a concrete function's output
+/// structure (its leaves are the output indices).
+void outputPaths(py::Interpreter &in, const py::Value &v,
+                 const std::string &path, std::vector<std::string> &out) {
+  if (v.is(py::Type::List) || v.is(py::Type::Tuple)) {
+    py::ValueList items = in.toList(v);
+    for (size_t i = 0; i < items.size(); ++i)
+      outputPaths(in, items[i], path + "[" + std::to_string(i) + "]", out);
+  } else if (v.is(py::Type::Dict)) {
+    for (auto &e : v.as<py::DictObject>().table.entries())
+      if (e.live)
+        outputPaths(in, e.value, path + "[" + in.repr(e.key) + "]", out);
+  } else if (v.isIntLike() && !v.is(py::Type::Bool)) {
+    size_t index = static_cast<size_t>(v.asInt());
+    if (index < out.size())
+      out[index] = path;
+  }
+}
+
 bool isUnboundMethod(const tf::TfFunction &fn) {
   if (fn.boundSelf || !fn.pyFunc.is(py::Type::Function))
     return false;
@@ -605,6 +624,8 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       if (e.numOutputs() != 1)
         sig += ")";
       e.signature = sig;
+      e.outputPaths.resize(e.numOutputs());
+      outputPaths(interp, c.outputTemplate, "", e.outputPaths);
       exported.push_back(std::move(e));
     }
   }
