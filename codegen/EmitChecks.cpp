@@ -135,6 +135,36 @@ Value Emitter::checkedIndex(const graph::Node &n, Value given, Value extent,
   return b.create<arith::SelectOp>(loc, inRange, at, zero);
 }
 
+int64_t Emitter::dimSymbol(graph::Output o, int64_t d) {
+  auto key = std::make_tuple(o.node, o.index, d);
+  auto found = dimSymbols.find(key);
+  if (found != dimSymbols.end())
+    return found->second;
+  const graph::Node &n = g.nodes[o.node];
+  const graph::TensorType &t = n.outputs[o.index];
+  int64_t symbol = -1;
+  bool same = o.index == 0 && !n.inputs.empty() && !t.unknownRank &&
+              (graph::isBroadcastingOp(n.op) || graph::isShapePreserving(n.op));
+  // Shape-preserving ops read their first input only.
+  size_t count = graph::isShapePreserving(n.op) ? 1 : n.inputs.size();
+  int64_t rank = static_cast<int64_t>(t.shape.size());
+  for (size_t i = 0; same && i < count; ++i) {
+    const graph::TensorType &in = g.typeOf(n.inputs[i]);
+    int64_t j = d - (rank - static_cast<int64_t>(in.shape.size()));
+    if (in.unknownRank) {
+      same = false;
+    } else if (j >= 0 && in.shape[j] != 1) {
+      int64_t s = in.shape[j] < 0 ? dimSymbol(n.inputs[i], j) : -1;
+      same = s >= 0 && (symbol < 0 || s == symbol);
+      symbol = s;
+    }
+  }
+  if (!same || symbol < 0)
+    symbol = nextDimSymbol++;
+  dimSymbols[key] = symbol;
+  return symbol;
+}
+
 SmallVector<Value> Emitter::dynamicZeros(Location loc, RankedTensorType type) {
   return SmallVector<Value>(type.getNumDynamicDims(),
                             b.create<arith::ConstantIndexOp>(loc, 0));
@@ -231,6 +261,14 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
         dynamic |= t.isDynamicDim(j);
       }
       if (parts.size() < 2 || !dynamic)
+        continue;
+      // Sizes known to be equal (one source dimension) need no check.
+      bool equal = true;
+      for (auto [k, j] : parts)
+        equal = equal && isDyn(input(n, k), j) &&
+                dimSymbol(n.inputs[k], j) ==
+                    dimSymbol(n.inputs[parts[0].first], parts[0].second);
+      if (equal)
         continue;
       Value one = b.create<arith::ConstantIndexOp>(loc, 1);
       Value size = one;

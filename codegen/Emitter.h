@@ -14,8 +14,10 @@
 #include "mlir/IR/BuiltinOps.h"
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -326,6 +328,13 @@ private:
   /// dimension `dim` when outside, and the index (0 then) with `inRange`.
   Value checkedIndex(const graph::Node &n, Value given, Value extent,
                      int64_t dim, Value &inRange);
+  /// A symbol for dimension `d` (known at run time only) of `o`: outputs
+  /// whose dimensions have the same symbol have the same size, as they come
+  /// from one dimension through shape-preserving ops and broadcasts of
+  /// equal symbols. Run-time broadcasting of equal symbols needs no check.
+  int64_t dimSymbol(graph::Output o, int64_t d);
+  std::map<std::tuple<int, int, int64_t>, int64_t> dimSymbols;
+  int64_t nextDimSymbol = 0;
   /// Zero sizes for the dynamic dimensions of `type`.
   SmallVector<Value> dynamicZeros(Location loc, RankedTensorType type);
   /// Inputs replaced while a guarded node is emitted (by input index).

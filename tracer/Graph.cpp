@@ -20,6 +20,20 @@ bool isBroadcastingOp(const std::string &op) {
   return false;
 }
 
+bool isShapePreserving(const std::string &op) {
+  static const char *ops[] = {
+      "Identity",   "StopGradient", "Cast",     "Neg",   "Abs",
+      "Sign",       "Sqrt",         "Rsqrt",    "Exp",   "Log",
+      "Log1p",      "Sin",          "Cos",      "Tanh",  "Sigmoid",
+      "Relu",       "Square",       "Floor",    "Ceil",  "Round",
+      "Rint",       "LogicalNot",   "Erf",      "Expm1", "Softplus",
+      "Elu",        "Selu",         "Softsign", "Relu6", "LeakyRelu",
+      "Reciprocal", "Tan",          "Asin",     "Acos",  "Atan",
+      "Sinh",       "Cosh",         "Asinh",    "Acosh", "Atanh",
+      "Erfc",       "OnesLike",     "ZerosLike"};
+  return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
+}
+
 bool TensorType::shapeFits(const TensorType &spec) const {
   if (spec.unknownRank)
     return true;

@@ -19,6 +19,9 @@ namespace kiln::graph {
 /// Ops whose result has the broadcast shape of their inputs (the binary
 /// arithmetic, comparisons, logical and/or, SelectV2).
 bool isBroadcastingOp(const std::string &op);
+/// Whether op's result has its (first) input's shape: the unary elementwise
+/// ops, Identity, Cast, OnesLike and ZerosLike.
+bool isShapePreserving(const std::string &op);
 
 using py::DType;
 

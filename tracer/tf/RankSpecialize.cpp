@@ -25,19 +25,6 @@ std::string specializationKey(const std::vector<TensorType> &args) {
 }
 
 /// Ops whose result has their (first) input's shape.
-static bool isShapePreserving(const std::string &op) {
-  static const char *ops[] = {
-      "Identity",   "StopGradient", "Cast",     "Neg",   "Abs",
-      "Sign",       "Sqrt",         "Rsqrt",    "Exp",   "Log",
-      "Log1p",      "Sin",          "Cos",      "Tanh",  "Sigmoid",
-      "Relu",       "Square",       "Floor",    "Ceil",  "Round",
-      "Rint",       "LogicalNot",   "Erf",      "Expm1", "Softplus",
-      "Elu",        "Selu",         "Softsign", "Relu6", "LeakyRelu",
-      "Reciprocal", "Tan",          "Asin",     "Acos",  "Atan",
-      "Sinh",       "Cosh",         "Asinh",    "Acosh", "Atanh",
-      "Erfc",       "OnesLike",     "ZerosLike"};
-  return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
-}
 
 bool specializeRanks(const graph::Graph &graph,
                      const std::vector<TensorType> &args, graph::Graph &out,
@@ -71,7 +58,7 @@ bool specializeRanks(const graph::Graph &graph,
     }
     if (!rankless &&
         !(refined && !n.inputs.empty() &&
-          (isShapePreserving(n.op) || graph::isBroadcastingOp(n.op))))
+          (graph::isShapePreserving(n.op) || graph::isBroadcastingOp(n.op))))
       continue;
     if (n.attrs.count("rank_axes")) {
       // A reduction of an input of unknown rank: its axes (all, or those
@@ -180,7 +167,7 @@ bool specializeRanks(const graph::Graph &graph,
       n.outputs[0].shape = input.shape;
       continue;
     }
-    bool preserving = isShapePreserving(n.op) && !n.inputs.empty();
+    bool preserving = graph::isShapePreserving(n.op) && !n.inputs.empty();
     // Other ops on an unknown-rank tensor (a reduction over all its axes,
     // say) fixed attributes at trace time from a rank they did not know.
     if (!preserving && !graph::isBroadcastingOp(n.op)) {
