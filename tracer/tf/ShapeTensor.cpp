@@ -206,14 +206,34 @@ Value broadcastToAtRunTime(TfRuntime &rt, const Value &x, const Value &shape) {
   if (type.unknownRank)
     rt.raise("UnimplementedError",
              "kiln needs the rank of tf.broadcast_to's input at trace time");
-  Value dims = shapeTensor(rt, shape, "broadcast_to");
+  if (rt.isTensor(shape) && !rt.tensor(shape).type.unknownRank &&
+      rt.tensor(shape).type.shape.size() > 1) {
+    const TensorType &st = rt.tensor(shape).type;
+    rt.in.valueError("Shape must be at most rank 1 but is rank " +
+                     std::to_string(st.shape.size()) + " for '{{node " +
+                     rt.tracing->graph.uniqueName("BroadcastTo") +
+                     "}} = BroadcastTo[T=" + tfTypeName(type.dtype) +
+                     ", Tidx=" + tfTypeName(st.dtype) + "](" +
+                     inputName(rt, t) + ", " + inputName(rt, shape) +
+                     ")' with input shapes: " + shapeList(type.shape) + ", " +
+                     shapeList(st.shape) + ".");
+  }
+  // The node's name first: a list shape packs as its "shape" argument.
+  std::string node = rt.tracing->graph.uniqueName("BroadcastTo");
+  Value dims = shapeTensor(rt, shape, "broadcast_to", node + "/shape");
   std::vector<int64_t> target = knownDims(rt, dims);
   int64_t rank = static_cast<int64_t>(target.size());
   int64_t lead = rank - static_cast<int64_t>(type.shape.size());
-  if (lead < 0)
-    rt.in.valueError("Rank of input (" + std::to_string(type.shape.size()) +
-                     ") must be no greater than rank of output shape (" +
-                     std::to_string(rank) + ").");
+  if (lead < 0) { // the shape function's rank check
+    rt.in.valueError("Shape must be at most rank " + std::to_string(rank) +
+                     " but is rank " + std::to_string(type.shape.size()) +
+                     " for '{{node " + node +
+                     "}} = BroadcastTo[T=" + tfTypeName(type.dtype) +
+                     ", Tidx=" + tfTypeName(rt.tensor(dims).type.dtype) + "](" +
+                     inputName(rt, t) + ", " + inputName(rt, dims) +
+                     ")' with input shapes: " + shapeList(type.shape) + ", [" +
+                     std::to_string(rank) + "].");
+  }
   // Broadcasting's shape function: an unknown size is the input's when
   // that is known and not 1; two known sizes other than 1 must agree.
   for (size_t j = 0; j < type.shape.size(); ++j) {
@@ -221,7 +241,6 @@ Value broadcastToAtRunTime(TfRuntime &rt, const Value &x, const Value &shape) {
     if (out < 0 && in > 1)
       out = in;
     if (in > 1 && out > 1 && in != out) {
-      std::string node = rt.tracing->graph.uniqueName("BroadcastTo");
       std::string partial;
       for (int64_t d : knownDims(rt, dims))
         partial += (partial.empty() ? "" : ",") +
@@ -229,9 +248,9 @@ Value broadcastToAtRunTime(TfRuntime &rt, const Value &x, const Value &shape) {
       rt.in.valueError(
           "Dimensions must be equal, but are " + std::to_string(in) + " and " +
           std::to_string(out) + " for '{{node " + node +
-          "}} = BroadcastTo[T=" + tfTypeName(type.dtype) + ", Tidx=" +
-          tfTypeName(rt.tensor(dims).type.dtype) + "](" + inputName(rt, t) +
-          ", " + (rt.isTensor(shape) ? inputName(rt, dims) : node + "/shape") +
+          "}} = BroadcastTo[T=" + tfTypeName(type.dtype) +
+          ", Tidx=" + tfTypeName(rt.tensor(dims).type.dtype) + "](" +
+          inputName(rt, t) + ", " + inputName(rt, dims) +
           ")' with input shapes: " + shapeList(type.shape) + ", [" +
           std::to_string(rank) +
           "] and with input tensors computed as partial shapes: input[1] = [" +
@@ -240,7 +259,7 @@ Value broadcastToAtRunTime(TfRuntime &rt, const Value &x, const Value &shape) {
   }
   return rt.apply("BroadcastTo", {t, dims},
                   {{"T", type.dtype}, {"Tidx", rt.tensor(dims).type.dtype}},
-                  TensorType{type.dtype, target}, "BroadcastTo");
+                  TensorType{type.dtype, target}, node, true);
 }
 
 } // namespace kiln::tf

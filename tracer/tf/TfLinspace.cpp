@@ -62,8 +62,11 @@ Value linspaceAtRunTime(TfRuntime &rt, const Value &startArg,
   int64_t known = count.isIntLike() ? count.asInt() : -1;
   Value num = rt.isTensor(numArg) ? numArg : rt.toTensor(numArg, DType::Int32);
   DType index = rt.tensor(num).type.dtype;
-  if (index != DType::Int32 && index != DType::Int64)
-    in.typeError("tf.linspace's num must be an int32 or int64 tensor");
+  if (!isInteger(index))
+    in.typeError("Argument `tensor` (name: num) must be of type integer. "
+                 "Received `tensor` = " +
+                 in.toStr(num) + " of dtype: <dtype: '" + py::dtypeName(index) +
+                 "'>");
   auto integer = [&](int64_t v) {
     return rt.toTensor(Value::integer(v), index);
   };

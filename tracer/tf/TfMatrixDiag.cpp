@@ -109,6 +109,14 @@ Value eyeAtRunTime(TfRuntime &rt, const Value &rows, const Value &cols,
   DType index = rt.isTensor(rows)   ? rt.tensor(rows).type.dtype
                 : rt.isTensor(cols) ? rt.tensor(cols).type.dtype
                                     : DType::Int32;
+  if (index != DType::Int64)
+    index = DType::Int32; // a float size counts in int32, as the Fill's shape
+  auto asIndex = [&](const Value &v) {
+    return rt.isTensor(v) && rt.tensor(v).type.dtype != index
+               ? cast(rt, v, index)
+               : v;
+  };
+  Value n = asIndex(rows), m = asIndex(cols);
   auto shapeWith = [&](ValueList last) {
     if (batch.isNone())
       return rt.in.list(std::move(last));
@@ -125,22 +133,22 @@ Value eyeAtRunTime(TfRuntime &rt, const Value &rows, const Value &cols,
   };
   Value zero = filled(rt, TensorType{dtype, {}}, 0);
   Value one = filled(rt, TensorType{dtype, {}}, 1);
-  Value mask = diagonalMask(rt, rows, cols);
+  Value mask = diagonalMask(rt, n, m);
   auto tensor = [&](const Value &v) { return rt.toTensor(v, index); };
-  if (cols.isNone()) {
-    Value size = rt.isTensor(rows) ? binaryOp(rt, "Minimum", rows, rows) : rows;
+  if (m.isNone()) {
+    Value size = rt.isTensor(n) ? binaryOp(rt, "Minimum", n, n) : n;
     Value ones = fillAtRunTime(rt, shapeWith({size}), one, "ones");
     return select(rt, mask, expandDims(rt, ones, -2), zero);
   }
   // The diagonal's ones, padded to a row of the matrix: [1, ..., 1, 0, ...].
-  Value size = binaryOp(rt, "Minimum", tensor(rows), tensor(cols));
+  Value size = binaryOp(rt, "Minimum", tensor(n), tensor(m));
   Value ones = fillAtRunTime(rt, shapeWith({size}), one, "ones");
-  Value zeros = fillAtRunTime(rt, shapeWith({rows, cols}), zero, "zeros");
+  Value zeros = fillAtRunTime(rt, shapeWith({n, m}), zero, "zeros");
   int64_t batchRank =
       static_cast<int64_t>(rt.tensor(ones).type.shape.size()) - 1;
   ValueList paddings(static_cast<size_t>(batchRank), pyIntList(rt.in, {0, 0}));
   paddings.push_back(
-      rt.in.list({Value::integer(0), binaryOp(rt, "Sub", tensor(cols), size)}));
+      rt.in.list({Value::integer(0), binaryOp(rt, "Sub", tensor(m), size)}));
   Value row = rt.in.call(rt.in.getAttr(rt.in.importModule("tensorflow"), "pad"),
                          ValueList{ones, rt.in.list(std::move(paddings))});
   return select(rt, mask, expandDims(rt, row, -2), zeros);

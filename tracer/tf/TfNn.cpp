@@ -424,6 +424,10 @@ Value pad(TfRuntime &rt, const Params &p) {
   // checks them; the result's sizes are unknown then.
   HostTensorPtr known = rt.constantValue(paddings);
   const TensorType &pt = known ? known->type : rt.tensor(paddings).type;
+  if (pt.dtype != DType::Int32 && pt.dtype != DType::Int64)
+    in.typeError("Value passed to parameter 'paddings' has DataType " +
+                 std::string(py::dtypeName(pt.dtype)) +
+                 " not in list of allowed values: int32, int64");
   if (pt.unknownRank || !pt.isStatic())
     rt.raise("UnimplementedError",
              "kiln needs the shape of tf.pad's paddings at trace time");

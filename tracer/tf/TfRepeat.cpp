@@ -13,13 +13,20 @@ namespace kiln::tf {
 Value rollNode(TfRuntime &rt, const Value &x, const Value &shift,
                const std::vector<int64_t> &axes) {
   const TensorType &st = rt.tensor(shift).type;
-  Value axis = intConstant(rt, axes, st.dtype);
-  if (st.shape.empty())
-    axis = reshape(rt, axis, pyIntList(rt.in, {}));
+  // The axis operand, "Roll/axis" in tf.roll's name scope: a scalar for a
+  // scalar shift.
+  auto host = graph::HostTensor::zeros(
+      {DType::Int32, st.shape.empty()
+                         ? std::vector<int64_t>{}
+                         : std::vector<int64_t>{int64_t(axes.size())}});
+  for (size_t i = 0; i < axes.size(); ++i)
+    reinterpret_cast<int32_t *>(host->bytes.data())[i] =
+        static_cast<int32_t>(axes[i]);
+  Value axis = rt.constant(host, "axis");
   return rt.apply("Roll", {x, shift, axis},
                   {{"T", rt.tensor(x).type.dtype},
                    {"Tshift", st.dtype},
-                   {"Taxis", st.dtype},
+                   {"Taxis", DType::Int32},
                    {"axes", axes}},
                   rt.tensor(x).type, "Roll");
 }
@@ -104,8 +111,24 @@ Value roll(TfRuntime &rt, const Params &p) {
     Value shifts =
         rt.isTensor(folded) ? folded : rt.toTensor(folded, DType::Int32);
     const TensorType &st = rt.tensor(shifts).type;
-    if (st.unknownRank || st.shape.size() > 1 ||
-        (st.shape.size() == 1 && st.shape[0] < 0))
+    if (st.dtype != DType::Int32 && st.dtype != DType::Int64)
+      rt.in.typeError("Value passed to parameter 'shift' has DataType " +
+                      std::string(py::dtypeName(st.dtype)) +
+                      " not in list of allowed values: int32, int64");
+    if (!st.unknownRank && st.shape.size() > 1) {
+      std::string node = rt.tracing->graph.scopeName(); // tf.roll's scope
+      rt.in.valueError(
+          "Shape must be at most rank 1 but is rank " +
+          std::to_string(st.shape.size()) + " for '{{node " + node +
+          "}} = Roll[T=" + tfTypeName(xt.dtype) +
+          ", Taxis=DT_INT32, Tshift=" + tfTypeName(st.dtype) + "](" +
+          inputName(rt, x) + ", " + inputName(rt, shifts) + ", " + node +
+          "/axis)' with input shapes: " + shapeList(xt.shape) + ", " +
+          shapeList(st.shape) + ", " +
+          (isList(axis) ? "[" + std::to_string(axes.size()) + "]" : "[]") +
+          ".");
+    }
+    if (st.unknownRank || (st.shape.size() == 1 && st.shape[0] < 0))
       rt.raise("UnimplementedError",
                "kiln needs tf.roll's shift to be a scalar or a vector of "
                "known length");

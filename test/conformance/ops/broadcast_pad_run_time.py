@@ -92,3 +92,23 @@ for mode in ["CONSTANT", "REFLECT", "SYMMETRIC"]:
 
         show(known, tf.ones([2, 2]))
 show(lambda: tf.pad(tf.ones([2, 2]), [[-1, 0], [0, 0]], mode="REFLECT"))
+
+# Arguments of the wrong dtype or rank: TensorFlow's errors.
+@tf.function
+def pad_with(x, p):
+    return tf.pad(x, p)
+
+
+@tf.function
+def broadcast_as(x, s):
+    return tf.broadcast_to(x, s)
+
+
+@tf.function
+def broadcast_rows_of(x, n):
+    return tf.broadcast_to(x, [n])
+
+
+show(pad_with, tf.range(3.), tf.constant([[1.0, 2.0]]))
+show(broadcast_as, tf.ones([2, 2]), tf.constant([2]))
+show(broadcast_rows_of, tf.ones([2, 2]), tf.constant(2))

@@ -62,3 +62,17 @@ def axis1(a, n):
     return tf.linspace(a, [5., 6., 7.], n, axis=1)
 show(axis1, tf.constant([[1., 2., 3.]]), tf.constant(3))
 show(axis1, tf.constant([0., 1., 2.]), tf.constant(4))
+
+# Arguments of the wrong dtype: TensorFlow's errors.
+@tf.function
+def split_by(x, s):
+    return tf.split(x, s)
+
+
+@tf.function
+def points(n):
+    return tf.linspace(0., 1., n)
+
+
+show(split_by, tf.range(3.), tf.constant([1.0, 2.0]))
+show(points, tf.constant(2.5))
