@@ -202,8 +202,13 @@ Value Emitter::emitSplitAtRunTime(const graph::Node &n, RankedTensorType type) {
                 ? OpFoldResult(dimSize(l, in, d))
                 : OpFoldResult(b.getIndexAttr(inType.getDimSize(d))));
       }
-      return b.create<tensor::ExtractSliceOp>(l, pieceType, in, offsets, counts,
-                                              strides);
+      // The size is a value here even when trace time knew it.
+      SmallVector<int64_t> shape(pieceType.getShape());
+      shape[axis] = ShapedType::kDynamic;
+      Value slice = b.create<tensor::ExtractSliceOp>(
+          l, RankedTensorType::get(shape, pieceType.getElementType()), in,
+          offsets, counts, strides);
+      return castTo(l, slice, pieceType);
     });
     at = b.create<arith::AddIOp>(loc, at, size);
     if (k == 0)

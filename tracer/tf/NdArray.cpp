@@ -171,6 +171,16 @@ bool NdArrayObject::getAttr(Interpreter &in, const Value &self,
     out = in.builtin(name, [self](Interpreter &in, CallArgs &) {
       return callNumPy(in, "reshape", {self, Value::integer(-1)});
     });
+  } else if (name == "sort") {
+    // In place: the array takes np.sort's result.
+    NdArrayObject *self_ = this;
+    out = in.builtin(name, [self, self_](Interpreter &in, CallArgs &args) {
+      CallArgs call = args;
+      call.positional.insert(call.positional.begin(), self);
+      Value sorted = callNumPy(in, "sort", call.positional, call.keywords);
+      self_->value = sorted.as<NdArrayObject>().value;
+      return Value();
+    });
   } else if (name == "copy") {
     // A new array object: assignments replace an array's value, so the
     // two share it until one is assigned to.

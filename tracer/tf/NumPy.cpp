@@ -1079,11 +1079,14 @@ void installNumPy(TfRuntime &rt) {
         } else {
           product *= dims.back();
         }
-        text +=
-            (i ? "," : "") + (dims.back() < 0 ? std::string("newaxis")
-                                              : std::to_string(dims.back()));
+        // NumPy's message leaves a leading unknown size out, and writes a
+        // single size without a comma when there is an unknown one.
+        if (!(text.empty() && dims.back() < 0))
+          text += (text.empty() ? "" : ",") +
+                  (dims.back() < 0 ? std::string("newaxis")
+                                   : std::to_string(dims.back()));
       }
-      if (dims.size() == 1)
+      if (unknown < 0 && dims.size() == 1)
         text += ",";
       bool fits =
           unknown < 0 ? product == size : product != 0 && size % product == 0;

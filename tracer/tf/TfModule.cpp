@@ -589,8 +589,16 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     if (axis < 0)
       axis += rank;
     int64_t n = type.shape[axis];
-    if (!spec.isIntLike() && isRunTimeShape(*r, spec))
-      return in.list(splitAtRunTime(*r, x, spec, axis));
+    // Sizes known only at run time, or sizes of a dimension known only
+    // then: SplitV reads them when it runs.
+    if (!spec.isIntLike() &&
+        (isRunTimeShape(*r, spec) || (n < 0 && r->tracing)))
+      return in.list(splitAtRunTime(
+          *r, x,
+          r->isTensor(spec) || isRunTimeShape(*r, spec)
+              ? spec // a list holding tensors is packed
+              : r->constant(r->hostFromPython(spec, DType::Int32)),
+          axis));
     if (n < 0 && spec.isIntLike() && spec.asInt() > 0) {
       // A dimension known at run time only, in k equal pieces: windows
       // with run-time bounds, after checking that k divides it.

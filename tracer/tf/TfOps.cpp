@@ -2397,18 +2397,21 @@ ValueList splitAtRunTime(TfRuntime &rt, const Value &x, const Value &sizes,
   if (type.dtype == DType::String)
     rt.raise("UnimplementedError",
              "kiln splits strings only by sizes known at trace time");
-  TensorType piece = type;
-  piece.shape[axis] = -1;
+  // Sizes trace time knows give their pieces' sizes (-1 stays unknown).
+  std::vector<TensorType> pieces(static_cast<size_t>(st.shape[0]), type);
+  HostTensorPtr known = rt.constantValue(given);
+  for (size_t k = 0; k < pieces.size(); ++k)
+    pieces[k].shape[axis] =
+        known ? std::max<int64_t>(known->elementAsInt(k), -1) : -1;
   OperandConsts operands(rt, "split");
   operands.inScope("split_dim", {axis}, true);
-  ValueList parts = rt.applyMulti(
-      "SplitV", {x, given},
-      {{"axis", axis},
-       {"num_split", st.shape[0]},
-       {"T", type.dtype},
-       {"Tlen", st.dtype}},
-      std::vector<TensorType>(static_cast<size_t>(st.shape[0]), piece),
-      operands.name(), operands.exactName());
+  ValueList parts =
+      rt.applyMulti("SplitV", {x, given},
+                    {{"axis", axis},
+                     {"num_split", st.shape[0]},
+                     {"T", type.dtype},
+                     {"Tlen", st.dtype}},
+                    pieces, operands.name(), operands.exactName());
   if (!parts.empty())
     operands.attach(parts[0]);
   return parts;

@@ -76,3 +76,25 @@ def points(n):
 
 show(split_by, tf.range(3.), tf.constant([1.0, 2.0]))
 show(points, tf.constant(2.5))
+
+
+# Sizes known at trace time on a dimension known only at run time.
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def split_known(x):
+    a, b = tf.split(x, [1, 2])
+    c, d = tf.split(x, [1, -1])
+    print(a.shape, d.shape)
+    return a, b, c, d
+
+
+show(split_known, tf.range(3.))
+show(split_known, tf.range(4.))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 4], tf.float32)])
+def split_columns(x):
+    return (tf.split(x, [1, 3], axis=1),
+            tf.split(x, tf.constant([2, -1]), axis=0))
+
+
+show(split_columns, tf.reshape(tf.range(12.), [3, 4]))
