@@ -119,10 +119,12 @@ std::vector<graph::HostTensor> lanes(const graph::HostTensor &a,
 }
 
 /// An order statistic of each lane, in float32 for float32 arrays and
-/// float64 otherwise; a NumPy scalar when the result has no dimensions.
+/// float64 otherwise (or when `wide`); a NumPy scalar when the result has
+/// no dimensions.
 Value statistic(
     TfRuntime &rt, const Value &arrayArg, const Value &axisArg,
-    const std::function<double(const std::vector<double> &, bool)> &compute) {
+    const std::function<double(const std::vector<double> &, bool)> &compute,
+    bool wide = false) {
   HostTensorPtr a = npAsArray(rt, arrayArg);
   if (a->type.dtype == DType::String || a->type.dtype == DType::Bool)
     rt.raise("NotImplementedError",
@@ -132,7 +134,7 @@ Value statistic(
     axis = npAxis(rt, axisArg, static_cast<int64_t>(a->type.shape.size()));
   std::vector<int64_t> shape;
   std::vector<graph::HostTensor> parts = lanes(*a, axis, shape);
-  bool single = a->type.dtype == DType::Float32;
+  bool single = a->type.dtype == DType::Float32 && !wide;
   DType d = single ? DType::Float32 : DType::Float64;
   auto out = graph::HostTensor::zeros({d, shape});
   for (size_t i = 0; i < parts.size(); ++i) {
@@ -281,24 +283,46 @@ void installNpSearch(TfRuntime &rt, ModuleBuilder &np) {
       bool percent = std::string(name) == "percentile";
       Value qArg = p.require("q", name);
       HostTensorPtr q = npAsArray(*r, qArg, DType::Float64);
-      if (q->type.numElements() != 1)
-        in.raise("NotImplementedError",
-                 std::string("kiln's np.") + name + " takes one q");
-      double given = q->elementAsDouble(0);
       double low = 0, high = percent ? 100 : 1;
-      if (!(given >= low && given <= high))
-        in.valueError(percent ? "Percentiles must be in the range [0, 100]"
-                              : "Quantiles must be in the range [0, 1]");
-      return statistic(
-          *r, p.require("a", name), p.get("axis"),
-          [&](const std::vector<double> &s, bool single) {
-            // q / 100 in the array's float type, as
-            // np.percentile divides.
-            if (single)
-              return double(lerpQuantile<float>(
-                  s, percent ? float(given) / 100.0f : float(given)));
-            return lerpQuantile<double>(s, percent ? given / 100.0 : given);
-          });
+      for (int64_t i = 0; i < q->type.numElements(); ++i) {
+        double given = q->elementAsDouble(i);
+        if (!(given >= low && given <= high))
+          in.valueError(percent ? "Percentiles must be in the range [0, 100]"
+                                : "Quantiles must be in the range [0, 1]");
+      }
+      // A q array (not a Python number) computes in float64.
+      bool wide = !q->type.shape.empty();
+      auto at = [&](double given) {
+        return statistic(
+            *r, p.require("a", name), p.get("axis"),
+            [&](const std::vector<double> &s, bool single) {
+              // q / 100 in the array's float type, as np.percentile
+              // divides.
+              if (single)
+                return double(lerpQuantile<float>(
+                    s, percent ? float(given) / 100.0f : float(given)));
+              return lerpQuantile<double>(s, percent ? given / 100.0 : given);
+            },
+            wide);
+      };
+      if (q->type.shape.empty())
+        return at(q->elementAsDouble(0));
+      // Several q: the results stacked, q's dimensions first.
+      std::vector<uint8_t> bytes;
+      TensorType type;
+      for (int64_t i = 0; i < q->type.numElements(); ++i) {
+        HostTensorPtr one = npAsArray(*r, at(q->elementAsDouble(i)));
+        type = one->type;
+        bytes.insert(bytes.end(), one->bytes.begin(), one->bytes.end());
+      }
+      auto out = std::make_shared<graph::HostTensor>();
+      out->type = TensorType{type.dtype, q->type.shape};
+      if (q->type.numElements() == 0)
+        out->type.dtype = DType::Float64;
+      out->type.shape.insert(out->type.shape.end(), type.shape.begin(),
+                             type.shape.end());
+      out->bytes = std::move(bytes);
+      return makeNdArray(*r, out, false);
     });
 }
 

@@ -46,3 +46,11 @@ try:
     np.percentile(f, 101)
 except ValueError as e:
     print("ValueError", e)
+pa = np.array([[1.5, -2.0, 0.25], [4.0, 3.0, 2.0]])
+print(np.percentile(pa, [25, 50, 75]))
+print(np.percentile(pa, [10, 90], axis=0))
+print(np.quantile(np.arange(10), [0.1, 0.5]))
+print(np.percentile(np.array([3.5, 1.25, 2.0], dtype=np.float32), [30, 60]))
+print(np.percentile(pa, [[10, 20], [30, 40]], axis=1))
+print(np.percentile(pa, [50]))
+print(np.percentile(pa, np.array(50)))
