@@ -206,34 +206,32 @@ Value broadcastToAtRunTime(TfRuntime &rt, const Value &x, const Value &shape) {
   if (type.unknownRank)
     rt.raise("UnimplementedError",
              "kiln needs the rank of tf.broadcast_to's input at trace time");
-  if (rt.isTensor(shape) && !rt.tensor(shape).type.unknownRank &&
-      rt.tensor(shape).type.shape.size() > 1) {
-    const TensorType &st = rt.tensor(shape).type;
-    rt.in.valueError("Shape must be at most rank 1 but is rank " +
-                     std::to_string(st.shape.size()) + " for '{{node " +
-                     rt.tracing->graph.uniqueName("BroadcastTo") +
-                     "}} = BroadcastTo[T=" + tfTypeName(type.dtype) +
-                     ", Tidx=" + tfTypeName(st.dtype) + "](" +
-                     inputName(rt, t) + ", " + inputName(rt, shape) +
-                     ")' with input shapes: " + shapeList(type.shape) + ", " +
-                     shapeList(st.shape) + ".");
-  }
   // The node's name first: a list shape packs as its "shape" argument.
   std::string node = rt.tracing->graph.uniqueName("BroadcastTo");
+  // The shape function's errors name the node and its inputs.
+  auto fails = [&](const std::string &problem, const Value &dims,
+                   const std::string &after) {
+    const TensorType &st = rt.tensor(dims).type;
+    rt.in.valueError(problem + " for '{{node " + node + "}} = BroadcastTo[T=" +
+                     tfTypeName(type.dtype) + ", Tidx=" + tfTypeName(st.dtype) +
+                     "](" + inputName(rt, t) + ", " + inputName(rt, dims) +
+                     ")' with input shapes: " + shapeList(type.shape) + ", " +
+                     shapeList(st.shape) + after + ".");
+  };
+  if (rt.isTensor(shape) && !rt.tensor(shape).type.unknownRank &&
+      rt.tensor(shape).type.shape.size() > 1)
+    fails("Shape must be at most rank 1 but is rank " +
+              std::to_string(rt.tensor(shape).type.shape.size()),
+          shape, "");
   Value dims = shapeTensor(rt, shape, "broadcast_to", node + "/shape");
-  std::vector<int64_t> target = knownDims(rt, dims);
+  const std::vector<int64_t> given = knownDims(rt, dims);
+  std::vector<int64_t> target = given;
   int64_t rank = static_cast<int64_t>(target.size());
   int64_t lead = rank - static_cast<int64_t>(type.shape.size());
-  if (lead < 0) { // the shape function's rank check
-    rt.in.valueError("Shape must be at most rank " + std::to_string(rank) +
-                     " but is rank " + std::to_string(type.shape.size()) +
-                     " for '{{node " + node +
-                     "}} = BroadcastTo[T=" + tfTypeName(type.dtype) +
-                     ", Tidx=" + tfTypeName(rt.tensor(dims).type.dtype) + "](" +
-                     inputName(rt, t) + ", " + inputName(rt, dims) +
-                     ")' with input shapes: " + shapeList(type.shape) + ", [" +
-                     std::to_string(rank) + "].");
-  }
+  if (lead < 0) // the shape function's rank check
+    fails("Shape must be at most rank " + std::to_string(rank) +
+              " but is rank " + std::to_string(type.shape.size()),
+          dims, "");
   // Broadcasting's shape function: an unknown size is the input's when
   // that is known and not 1; two known sizes other than 1 must agree.
   for (size_t j = 0; j < type.shape.size(); ++j) {
@@ -242,19 +240,15 @@ Value broadcastToAtRunTime(TfRuntime &rt, const Value &x, const Value &shape) {
       out = in;
     if (in > 1 && out > 1 && in != out) {
       std::string partial;
-      for (int64_t d : knownDims(rt, dims))
+      for (int64_t d : given)
         partial += (partial.empty() ? "" : ",") +
                    (d < 0 ? std::string("?") : std::to_string(d));
-      rt.in.valueError(
-          "Dimensions must be equal, but are " + std::to_string(in) + " and " +
-          std::to_string(out) + " for '{{node " + node +
-          "}} = BroadcastTo[T=" + tfTypeName(type.dtype) +
-          ", Tidx=" + tfTypeName(rt.tensor(dims).type.dtype) + "](" +
-          inputName(rt, t) + ", " + inputName(rt, dims) +
-          ")' with input shapes: " + shapeList(type.shape) + ", [" +
-          std::to_string(rank) +
-          "] and with input tensors computed as partial shapes: input[1] = [" +
-          partial + "].");
+      fails("Dimensions must be equal, but are " + std::to_string(in) +
+                " and " + std::to_string(out),
+            dims,
+            " and with input tensors computed as partial shapes: input[1] = "
+            "[" +
+                partial + "]");
     }
   }
   return rt.apply("BroadcastTo", {t, dims},

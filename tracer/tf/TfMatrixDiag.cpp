@@ -73,6 +73,23 @@ void requireMainDiagonal(TfRuntime &rt, const Params &p) {
              "kiln supports only the main diagonal (k=0) yet");
 }
 
+/// The row and column indices of an `[n, m]` matrix (`[n, n]` when `m` is
+/// None) whose sizes are known at run time: range(n) as a column and
+/// range(m) as a row, of dtype `d` (a negative size counts as 0: its Fill's
+/// check fails first).
+std::pair<Value, Value> indexGrid(TfRuntime &rt, const Value &n, const Value &m,
+                                  DType d) {
+  Value zero = Value::integer(0), one = Value::integer(1);
+  auto range = [&](const Value &size) {
+    return rangeNode(rt, zero,
+                     binaryOp(rt, "Maximum", size, rt.toTensor(zero, d)), one,
+                     d, -1);
+  };
+  Value rows = range(n);
+  Value cols = m.isNone() ? rows : range(m);
+  return {expandDims(rt, rows, 1), expandDims(rt, cols, 0)};
+}
+
 /// `[n, m]` bools (`[n, n]` when `m` is None), true on the main diagonal:
 /// a constant for Python ints, else a comparison of two ranges.
 Value diagonalMask(TfRuntime &rt, const Value &n, const Value &m) {
@@ -85,17 +102,8 @@ Value diagonalMask(TfRuntime &rt, const Value &n, const Value &m) {
   DType d = rt.isTensor(n)   ? rt.tensor(n).type.dtype
             : rt.isTensor(m) ? rt.tensor(m).type.dtype
                              : DType::Int32;
-  Value zero = Value::integer(0), one = Value::integer(1);
-  // A negative size fails its Fill's check first; the ranges stay valid.
-  auto range = [&](const Value &size) {
-    return rangeNode(rt, zero,
-                     binaryOp(rt, "Maximum", size, rt.toTensor(zero, d)), one,
-                     d, -1);
-  };
-  Value rows = range(n);
-  Value cols = m.isNone() ? rows : range(m);
-  return binaryOp(rt, "Equal", expandDims(rt, rows, 1),
-                  expandDims(rt, cols, 0));
+  auto [i, j] = indexGrid(rt, n, m, d);
+  return binaryOp(rt, "Equal", i, j);
 }
 
 } // namespace
@@ -212,12 +220,9 @@ void installMatrixDiag(TfRuntime &rt, ModuleBuilder &linalg) {
       // j - i <= upper (a negative bound keeps all); with these bounds the
       // kernel's size checks cannot fail.
       Value shape = shapeOf(*r, x);
-      auto range = [&](int64_t dim) {
-        Value size = in.getItem(shape, Value::integer(dim));
-        return rangeNode(*r, Value::integer(0), size, Value::integer(1),
-                         DType::Int32, -1);
-      };
-      Value i = expandDims(*r, range(-2), 1), j = expandDims(*r, range(-1), 0);
+      auto [i, j] =
+          indexGrid(*r, in.getItem(shape, Value::integer(-2)),
+                    in.getItem(shape, Value::integer(-1)), DType::Int32);
       Value keep = r->toTensor(Value::boolean(true));
       if (lower == 0)
         keep = binaryOp(*r, "GreaterEqual", j, i);

@@ -593,12 +593,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     // then: SplitV reads them when it runs.
     if (!spec.isIntLike() &&
         (isRunTimeShape(*r, spec) || (n < 0 && r->tracing)))
-      return in.list(splitAtRunTime(
-          *r, x,
-          r->isTensor(spec) || isRunTimeShape(*r, spec)
-              ? spec // a list holding tensors is packed
-              : r->constant(r->hostFromPython(spec, DType::Int32)),
-          axis));
+      return in.list(splitAtRunTime(*r, x, spec, axis));
     if (n < 0 && spec.isIntLike() && spec.asInt() > 0) {
       // A dimension known at run time only, in k equal pieces: windows
       // with run-time bounds, after checking that k divides it.

@@ -222,8 +222,22 @@ graph::HostTensorPtr generate(Kind kind, DType dtype,
   return generate(kind, dtype, shape, key, counter, lo, range);
 }
 
+/// The shape argument: a list of sizes or a tensor known at trace time.
 std::vector<int64_t> shapeArg(TfRuntime &rt, const Value &v,
-                              const std::string &fname);
+                              const std::string &fname) {
+  Value t = rt.isTensor(v) ? v : rt.toTensor(v, DType::Int32);
+  HostTensorPtr known = rt.constantValue(t);
+  if (!known)
+    rt.raise("UnimplementedError",
+             "kiln needs the shape of tf.random." + fname + " at trace time");
+  std::vector<int64_t> shape;
+  for (int64_t i = 0; i < known->type.numElements(); ++i)
+    shape.push_back(known->elementAsInt(i));
+  for (int64_t d : shape)
+    if (d < 0)
+      rt.in.valueError("Dimension " + std::to_string(d) + " must be >= 0");
+  return shape;
+}
 
 /// A stateless kernel's output for the shape argument `shape`: a constant
 /// when trace time knows the shape, else a node of kernel `op` that the
@@ -256,23 +270,6 @@ Value statelessSamples(TfRuntime &rt, const Value &shape,
       DType::Int64);
   return rt.apply(op, {offset, dims}, std::move(attrs),
                   TensorType{dtype, knownDims(rt, dims)}, name);
-}
-
-/// The shape argument: a list of sizes or a tensor known at trace time.
-std::vector<int64_t> shapeArg(TfRuntime &rt, const Value &v,
-                              const std::string &fname) {
-  Value t = rt.isTensor(v) ? v : rt.toTensor(v, DType::Int32);
-  HostTensorPtr known = rt.constantValue(t);
-  if (!known)
-    rt.raise("UnimplementedError",
-             "kiln needs the shape of tf.random." + fname + " at trace time");
-  std::vector<int64_t> shape;
-  for (int64_t i = 0; i < known->type.numElements(); ++i)
-    shape.push_back(known->elementAsInt(i));
-  for (int64_t d : shape)
-    if (d < 0)
-      rt.in.valueError("Dimension " + std::to_string(d) + " must be >= 0");
-  return shape;
 }
 
 /// The seed argument: two integers (a shape [2] tensor or list) known at

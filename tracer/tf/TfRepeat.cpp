@@ -15,14 +15,9 @@ Value rollNode(TfRuntime &rt, const Value &x, const Value &shift,
   const TensorType &st = rt.tensor(shift).type;
   // The axis operand, "Roll/axis" in tf.roll's name scope: a scalar for a
   // scalar shift.
-  auto host = graph::HostTensor::zeros(
-      {DType::Int32, st.shape.empty()
-                         ? std::vector<int64_t>{}
-                         : std::vector<int64_t>{int64_t(axes.size())}});
-  for (size_t i = 0; i < axes.size(); ++i)
-    reinterpret_cast<int32_t *>(host->bytes.data())[i] =
-        static_cast<int32_t>(axes[i]);
-  Value axis = rt.constant(host, "axis");
+  Value axisValue =
+      st.shape.empty() ? Value::integer(axes[0]) : pyIntList(rt.in, axes);
+  Value axis = rt.constant(rt.hostFromPython(axisValue, DType::Int32), "axis");
   return rt.apply("Roll", {x, shift, axis},
                   {{"T", rt.tensor(x).type.dtype},
                    {"Tshift", st.dtype},
