@@ -1239,6 +1239,29 @@ bool Emitter::emitHostCall(const graph::Node &n, std::string &error) {
   hostcalls::Spec spec;
   for (size_t i = n.op == "Assert" ? 1 : 0; i < n.inputs.size(); ++i)
     spec.tensorDTypes.push_back(g.typeOf(n.inputs[i]).dtype);
+  if (n.op == "Assert" && !n.attrs.count("pieces") && n.inputs.size() > 1) {
+    // A kernel's check that kiln stages as a node (einsum's label sizes):
+    // the message's {int} and {shape} take the other inputs, integer
+    // scalars and 1-D shapes of static length.
+    SmallVector<Value> ints;
+    for (size_t i = 1; i < n.inputs.size(); ++i) {
+      Value v = input(n, i);
+      auto type = cast<RankedTensorType>(v.getType());
+      if (type.getRank() == 0) {
+        Value e = scalarOf(loc, v);
+        ints.push_back(e.getType() == i64
+                           ? e
+                           : b.create<arith::ExtSIOp>(loc, i64, e).getResult());
+        continue;
+      }
+      ints.push_back(
+          b.create<arith::ConstantIntOp>(loc, type.getDimSize(0), 64));
+      for (int64_t d = 0; d < type.getDimSize(0); ++d)
+        ints.push_back(shapeElement(loc, v, d));
+    }
+    check(n, scalarOf(loc, input(n, 0)), text("message"), ints);
+    return true;
+  }
   if (n.op == "Assert" && !n.attrs.count("pieces")) {
     spec.kind = hostcalls::Spec::Assert;
     spec.message = graphError(n, text("message"));

@@ -35,4 +35,21 @@ mlir::Value matVec(mlir::OpBuilder &b, mlir::Location loc, mlir::Value lhs,
                    mlir::ValueRange dynamicSizes, bool lhsTransposed,
                    bool rhsTransposed, int64_t threads);
 
+/// `lhs` [b, m, k] times `rhs` [b, k, n] (float32, the batch dimensions
+/// folded into one) in the order of TensorFlow's sequential batch kernel,
+/// which runs an Eigen dense product per matrix (the products its parallel
+/// kernel does not take: see lowerMatMul):
+/// - small ones (k + m + n below 20): each element a dot product, or
+///   Eigen's inner product where both operands' rows are contiguous;
+/// - matrix-vector ones: the kernels above, without blocks;
+/// - the others: Eigen's GEBP kernel without fused multiply-adds, whose
+///   order depends on the register block of the element (16 or 4 columns
+///   of the result wide, 4 rows high) and, past `l1Bytes`' worth of k, on
+///   Eigen's cache blocking (measured against TensorFlow 2.20 on about
+///   900,000 elements, docs/numerics.md).
+mlir::Value batchMatMul(mlir::OpBuilder &b, mlir::Location loc, mlir::Value lhs,
+                        mlir::Value rhs, mlir::RankedTensorType outType,
+                        mlir::ValueRange dynamicSizes, bool lhsTransposed,
+                        bool rhsTransposed, int64_t l1Bytes);
+
 } // namespace kiln::eigen

@@ -19,6 +19,7 @@
 
 #include "llvm/ADT/TypeSwitch.h"
 #include <thread>
+#include <unistd.h>
 
 namespace kiln {
 #define GEN_PASS_DEF_LOWERKILNTOLINALG
@@ -232,6 +233,10 @@ private:
   Value lowerMatMul(kiln::MatMulOp op);
   /// lhs x rhs accumulated into `init` by an fma per k, k ascending.
   Value fmaMatmul(Value lhs, Value rhs, Value init);
+  /// A float32 batch of products [b, m, k] x [b, k, n] into `init` in
+  /// TensorFlow's order (other types: linalg.batch_matmul).
+  Value batchedProduct(kiln::MatMulOp op, Value l3, Value r3, Value init,
+                       ValueRange dynamicSizes);
   Value lowerTranspose(kiln::TransposeOp op);
   Value lowerReshape(kiln::ReshapeOp op);
   Value lowerConcat(kiln::ConcatOp op);
@@ -1102,14 +1107,22 @@ Value Lowering::fmaMatmul(Value lhs, Value rhs, Value init) {
   // Loops m, k, n (outermost first): each element still accumulates over
   // k in ascending order, and the innermost loop runs along a row of the
   // result and of rhs, contiguous, which LLVM vectorizes.
-  AffineExpr m = b.getAffineDimExpr(0), k = b.getAffineDimExpr(1),
-             n = b.getAffineDimExpr(2);
-  SmallVector<AffineMap> maps{AffineMap::get(3, 0, {m, k}, ctx),
-                              AffineMap::get(3, 0, {k, n}, ctx),
-                              AffineMap::get(3, 0, {m, n}, ctx)};
+  // Operands of rank 3 are batches of matrices (the batch loop outermost).
+  bool batched = cast<RankedTensorType>(init.getType()).getRank() == 3;
+  unsigned loops = batched ? 4 : 3, first = batched ? 1 : 0;
+  AffineExpr m = b.getAffineDimExpr(first), k = b.getAffineDimExpr(first + 1),
+             n = b.getAffineDimExpr(first + 2);
+  auto map = [&](AffineExpr r, AffineExpr c) {
+    return batched
+               ? AffineMap::get(loops, 0, {b.getAffineDimExpr(0), r, c}, ctx)
+               : AffineMap::get(loops, 0, {r, c}, ctx);
+  };
+  SmallVector<AffineMap> maps{map(m, k), map(k, n), map(m, n)};
   SmallVector<utils::IteratorType> iterators{utils::IteratorType::parallel,
                                              utils::IteratorType::reduction,
                                              utils::IteratorType::parallel};
+  if (batched)
+    iterators.insert(iterators.begin(), utils::IteratorType::parallel);
   auto generic = b.create<linalg::GenericOp>(
       loc, init.getType(), ValueRange{lhs, rhs}, ValueRange{init}, maps,
       iterators, [](OpBuilder &nb, Location nl, ValueRange args) {
@@ -1117,6 +1130,87 @@ Value Lowering::fmaMatmul(Value lhs, Value rhs, Value init) {
                                            nl, args[0], args[1], args[2])});
       });
   return generic.getResult(0);
+}
+
+/// The host's L1 data cache size, which Eigen's cache blocking reads at
+/// run time (32 KiB where the system does not say).
+static int64_t l1DataCacheBytes() {
+  long size = sysconf(_SC_LEVEL1_DCACHE_SIZE);
+  return size > 256 ? size : 32 * 1024;
+}
+
+Value Lowering::batchedProduct(kiln::MatMulOp op, Value l3, Value r3,
+                               Value init, ValueRange dynamicSizes) {
+  auto outType = cast<RankedTensorType>(init.getType());
+  if (!outType.getElementType().isF32())
+    return b
+        .create<linalg::BatchMatmulOp>(loc, ValueRange{l3, r3},
+                                       ValueRange{init})
+        .getResult(0);
+  // TensorFlow's batch kernel parallelizes inside the product (Eigen's
+  // tensor contraction, one chain of fused multiply-adds per element, as
+  // for a 2-D MatMul) when every size is above 1 and there is one matrix
+  // or more than 128 * 128 multiply-adds each; else it runs Eigen's dense
+  // product matrix by matrix (EigenMatVec.h).
+  auto parallel = [](auto batch, auto m, auto k, auto n, auto one, auto cost) {
+    return (m > one) & (n > one) & (k > one) &
+           ((batch == one) | (m * k * n > cost));
+  };
+  auto sequential = [&]() {
+    return kiln::eigen::batchMatMul(b, loc, l3, r3, outType, dynamicSizes,
+                                    op.getLhsTransposed(),
+                                    op.getRhsTransposed(), l1DataCacheBytes());
+  };
+  SmallVector<int64_t> sizes{outType.getDimSize(0), outType.getDimSize(1),
+                             cast<RankedTensorType>(l3.getType()).getDimSize(2),
+                             outType.getDimSize(2)};
+  if (llvm::none_of(sizes, ShapedType::isDynamic))
+    return parallel(sizes[0], sizes[1], sizes[2], sizes[3], int64_t(1),
+                    int64_t(128 * 128))
+               ? fmaMatmul(l3, r3, init)
+               : sequential();
+  // A size known only at run time: the kernel is chosen then.
+  using P = arith::CmpIPredicate;
+  struct Size {
+    Lowering *l;
+    Value v;
+    Size op(P p, const Size &o) const {
+      return {l, l->b.create<arith::CmpIOp>(l->loc, p, v, o.v)};
+    }
+    Size operator>(const Size &o) const { return op(P::ugt, o); }
+    Size operator>=(const Size &o) const { return op(P::uge, o); }
+    Size operator==(const Size &o) const { return op(P::eq, o); }
+    Size operator+(const Size &o) const {
+      return {l, l->b.create<arith::AddIOp>(l->loc, v, o.v)};
+    }
+    Size operator*(const Size &o) const {
+      return {l, l->b.create<arith::MulIOp>(l->loc, v, o.v)};
+    }
+    Size operator&(const Size &o) const {
+      return {l, l->b.create<arith::AndIOp>(l->loc, v, o.v)};
+    }
+    Size operator|(const Size &o) const {
+      return {l, l->b.create<arith::OrIOp>(l->loc, v, o.v)};
+    }
+  };
+  auto size = [&](Value v) { return Size{this, v}; };
+  Value useParallel =
+      parallel(size(dim(l3, 0)), size(dim(l3, 1)), size(dim(l3, 2)),
+               size(dim(r3, 2)), size(index(1)), size(index(128 * 128)))
+          .v;
+  auto choice = b.create<scf::IfOp>(
+      loc, useParallel,
+      [&](OpBuilder &nb, Location l) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+        b.create<scf::YieldOp>(l, fmaMatmul(l3, r3, init));
+      },
+      [&](OpBuilder &nb, Location l) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+        b.create<scf::YieldOp>(l, sequential());
+      });
+  return choice.getResult(0);
 }
 
 Value Lowering::lowerMatMul(kiln::MatMulOp op) {
@@ -1235,9 +1329,7 @@ Value Lowering::lowerMatMul(kiln::MatMulOp op) {
   if (out3.isDynamicDim(2))
     dyn.push_back(dim(r3, 2));
   Value init = filled(out3, dyn, zero);
-  Value product =
-      b.create<linalg::BatchMatmulOp>(loc, ValueRange{l3, r3}, ValueRange{init})
-          .getResult(0);
+  Value product = batchedProduct(op, l3, r3, init, dyn);
   SmallVector<Value> sizes;
   for (int64_t d = 0; d < rank - 2; ++d)
     sizes.push_back(dim(lhs, d));

@@ -17,22 +17,15 @@ namespace {
 
 using py::Type;
 
-int64_t product(const std::vector<int64_t> &dims) {
-  int64_t n = 1;
-  for (int64_t d : dims)
-    n *= d;
-  return n;
-}
-
-const std::vector<int64_t> &staticShape(TfRuntime &rt, const Value &t,
+/// The shape of `t`, whose rank trace time must know (its sizes may be
+/// -1: the products below then read them at run time).
+const std::vector<int64_t> &rankedShape(TfRuntime &rt, const Value &t,
                                         const std::string &api) {
   const TensorType &type = rt.tensor(t).type;
-  if (!type.isStatic())
-    rt.raise("UnimplementedError",
-             "kiln's " + api +
-                 " needs operand shapes known at trace time, "
-                 "not " +
-                 type.shapeString());
+  if (type.unknownRank)
+    rt.raise("UnimplementedError", "kiln's " + api +
+                                       " needs operands of known rank, not " +
+                                       type.shapeString());
   return type.shape;
 }
 
@@ -53,37 +46,86 @@ Value reshaped(TfRuntime &rt, const Value &x,
   return reshape(rt, x, pyIntList(rt.in, shape));
 }
 
+/// Size `d` of `x`: a Python int when trace time knows it, else an int32
+/// scalar read from its shape at run time.
+Value dimension(TfRuntime &rt, const Value &x, int64_t d) {
+  int64_t n = rt.tensor(x).type.shape[d];
+  if (n >= 0)
+    return Value::integer(n);
+  return rt.in.getItem(shapeOf(rt, x), Value::integer(d));
+}
+
+/// The product of `sizes` (ints and int32 scalars): an int when all are.
+Value sizeProduct(TfRuntime &rt, const ValueList &sizes) {
+  int64_t known = 1;
+  Value runTime;
+  for (const Value &s : sizes) {
+    if (s.isIntLike())
+      known *= s.asInt();
+    else
+      runTime = runTime.isNone() ? s : binaryOp(rt, "Mul", runTime, s);
+  }
+  if (runTime.isNone())
+    return Value::integer(known);
+  return known == 1 ? runTime
+                    : binaryOp(rt, "Mul", runTime, Value::integer(known));
+}
+
+/// `x` reshaped to `sizes` (ints and int32 scalars), skipped when they are
+/// the ints of its shape.
+Value reshapedTo(TfRuntime &rt, const Value &x, const ValueList &sizes) {
+  std::vector<int64_t> ints;
+  for (const Value &s : sizes) {
+    if (!s.isIntLike())
+      return reshape(rt, x, rt.in.list(sizes));
+    ints.push_back(s.asInt());
+  }
+  return reshaped(rt, x, ints);
+}
+
+/// `x` with each group of its dimensions (consecutive, given by their
+/// sizes) merged into one; an empty group adds a dimension of 1. Kept as
+/// it is when every group is one dimension.
+Value mergeDims(TfRuntime &rt, const Value &x,
+                const std::vector<ValueList> &groups) {
+  ValueList sizes;
+  bool merges = false;
+  for (const ValueList &group : groups) {
+    merges |= group.size() != 1;
+    sizes.push_back(sizeProduct(rt, group));
+  }
+  return merges ? reshapedTo(rt, x, sizes) : x;
+}
+
 // ---- tensordot ----
 
 /// math_ops._tensordot_reshape: `a` as a matrix of its free dimensions by
-/// its contracted ones (flipped: contracted by free).
+/// its contracted ones (flipped: contracted by free); `freeDims` gets the
+/// free sizes (ints, or int32 scalars read at run time).
 Value tensordotMatrix(TfRuntime &rt, const Value &a,
                       const std::vector<int64_t> &axesIn, bool flipped,
-                      std::vector<int64_t> &freeDims) {
-  const std::vector<int64_t> &shape = staticShape(rt, a, "tensordot");
-  int64_t rank = shape.size();
+                      ValueList &freeDims) {
+  int64_t rank = rankedShape(rt, a, "tensordot").size();
   std::vector<int64_t> axes, free;
   for (int64_t ax : axesIn)
     axes.push_back(ax < 0 ? ax + rank : ax);
   for (int64_t i = 0; i < rank; ++i)
     if (std::find(axes.begin(), axes.end(), i) == axes.end())
       free.push_back(i);
-  std::vector<int64_t> axesDims;
+  ValueList axesDims;
   for (int64_t i : free)
-    freeDims.push_back(shape[i]);
+    freeDims.push_back(dimension(rt, a, i));
   for (int64_t i : axes) {
     if (i < 0 || i >= rank)
       rt.in.raise("IndexError", "list index out of range");
-    axesDims.push_back(shape[i]);
+    axesDims.push_back(dimension(rt, a, i));
   }
-  int64_t prodFree = product(freeDims), prodAxes = product(axesDims);
   std::vector<int64_t> perm = flipped ? axes : free;
   for (int64_t i : flipped ? free : axes)
     perm.push_back(i);
-  std::vector<int64_t> matrix = flipped
-                                    ? std::vector<int64_t>{prodAxes, prodFree}
-                                    : std::vector<int64_t>{prodFree, prodAxes};
-  return reshaped(rt, permuted(rt, a, perm), matrix);
+  return mergeDims(rt, permuted(rt, a, perm),
+                   flipped ? std::vector<ValueList>{axesDims, freeDims}
+                           : std::vector<ValueList>{freeDims, axesDims});
 }
 
 std::vector<int64_t> axisList(Interpreter &in, const Value &v) {
@@ -99,8 +141,8 @@ Value tensordot(TfRuntime &rt, const Value &x, const Value &y,
                 const Value &axes) {
   Interpreter &in = rt.in;
   Value a = rt.toTensor(x), b = rt.toTensor(y);
-  int64_t rankA = staticShape(rt, a, "tensordot").size();
-  staticShape(rt, b, "tensordot");
+  int64_t rankA = rankedShape(rt, a, "tensordot").size();
+  rankedShape(rt, b, "tensordot");
   std::vector<int64_t> axesA, axesB;
   if (axes.isIntLike()) {
     int64_t n = axes.asInt();
@@ -131,13 +173,15 @@ Value tensordot(TfRuntime &rt, const Value &x, const Value &y,
     rt.raise("UnimplementedError",
              "kiln's tensordot takes `axes` as an int or a pair of lists");
   }
-  std::vector<int64_t> freeA, freeB;
+  ValueList freeA, freeB;
   Value ma = tensordotMatrix(rt, a, axesA, false, freeA);
   Value mb = tensordotMatrix(rt, b, axesB, true, freeB);
   Value product = matmul(rt, ma, mb, false, false);
-  std::vector<int64_t> shape = freeA;
+  if (freeA.size() == 1 && freeB.size() == 1)
+    return product;
+  ValueList shape = freeA;
   shape.insert(shape.end(), freeB.begin(), freeB.end());
-  return reshaped(rt, product, shape);
+  return reshapedTo(rt, product, shape);
 }
 
 // ---- einsum ----
@@ -173,21 +217,53 @@ Value sumOut(TfRuntime &rt, Value x, std::vector<char> &labels,
     (keep.count(labels[i]) ? kept : summed).push_back(i);
   if (summed.empty())
     return x;
-  const std::vector<int64_t> &shape = rt.tensor(x).type.shape;
-  std::vector<int64_t> perm = kept, rows;
+  std::vector<int64_t> perm = kept;
   perm.insert(perm.end(), summed.begin(), summed.end());
   std::vector<char> keptLabels;
-  std::vector<int64_t> summedDims;
+  std::vector<ValueList> groups;
   for (int64_t i : kept) {
-    rows.push_back(shape[i]);
+    groups.push_back({dimension(rt, x, i)});
     keptLabels.push_back(labels[i]);
   }
+  groups.emplace_back();
   for (int64_t i : summed)
-    summedDims.push_back(shape[i]);
-  rows.push_back(product(summedDims));
-  x = reshaped(rt, permuted(rt, x, perm), rows);
+    groups.back().push_back(dimension(rt, x, i));
+  x = mergeDims(rt, permuted(rt, x, perm), groups);
   labels = keptLabels;
   return reduce(rt, "Sum", x, Value::integer(-1), false);
+}
+
+/// Where `c` is in `labels`.
+int64_t labelAxis(const std::vector<char> &labels, char c) {
+  return std::find(labels.begin(), labels.end(), c) - labels.begin();
+}
+
+/// The Einsum kernel's check of a label's sizes that trace time does not
+/// know, staged as an Assert named as the kernel's node: operand 1's size
+/// at `axis` must equal operand 0's at `first` (an ellipsis label's must
+/// broadcast: equal, or one of them 1).
+void checkLabelAtRunTime(TfRuntime &rt, const ValueList &operands,
+                         int64_t first, int64_t axis, bool ellipsis,
+                         const std::string &node) {
+  Value expected = rt.toTensor(dimension(rt, operands[0], first), DType::Int32);
+  Value got = rt.toTensor(dimension(rt, operands[1], axis), DType::Int32);
+  Value ok = binaryOp(rt, "Equal", expected, got);
+  std::string message;
+  ValueList ints;
+  if (ellipsis) {
+    for (const Value &size : {expected, got})
+      ok = binaryOp(rt, "LogicalOr", ok,
+                    binaryOp(rt, "Equal", size, Value::integer(1)));
+    message = "Invalid broadcasting dimensions: {shape} vs. {shape}";
+    ints = {shapeOf(rt, operands[0]), shapeOf(rt, operands[1])};
+  } else {
+    message = "Expected dimension {int} at axis " + std::to_string(axis) +
+              " of the input shaped {shape} but got dimension {int}";
+    ints = {expected, shapeOf(rt, operands[1]), got};
+  }
+  ValueList inputs = {ok};
+  inputs.insert(inputs.end(), ints.begin(), ints.end());
+  rt.applyEffect("Assert", inputs, {{"message", message}}, node);
 }
 
 Value einsum(TfRuntime &rt, const std::string &equationIn,
@@ -239,7 +315,7 @@ Value einsum(TfRuntime &rt, const std::string &equationIn,
   int64_t ellipsis = 0;
   std::vector<int64_t> ellipsisRanks;
   for (size_t k = 0; k < specs.size(); ++k) {
-    const std::vector<int64_t> &shape = staticShape(rt, operands[k], "einsum");
+    const std::vector<int64_t> &shape = rankedShape(rt, operands[k], "einsum");
     int64_t rank = shape.size(), eRank = 0;
     if (specs[k].find("...") != std::string::npos)
       eRank = rank - static_cast<int64_t>(specs[k].size() - 3);
@@ -279,8 +355,13 @@ Value einsum(TfRuntime &rt, const std::string &equationIn,
       if (n == 1 && c >= ' ')
         output.push_back(c);
   }
-  // Sizes per label, and the cases kiln leaves out.
-  std::map<char, int64_t> size;
+  std::set<char> outSet(output.begin(), output.end());
+  // Sizes per label: operand 0's (or the only) axis of each, mismatches
+  // with operand 1 raised now when trace time knows both sizes, else
+  // checked at run time. Ellipsis labels broadcast, as batch dimensions of
+  // the matrix product.
+  std::map<char, int64_t> firstAxis;
+  std::string node;
   for (size_t k = 0; k < labels.size(); ++k) {
     const std::vector<int64_t> &shape = rt.tensor(operands[k]).type.shape;
     std::set<char> seen;
@@ -291,87 +372,147 @@ Value einsum(TfRuntime &rt, const std::string &equationIn,
                  "kiln's einsum does not take a label twice in one operand "
                  "(diagonals): " +
                      equationIn);
-      auto [it, fresh] = size.emplace(c, shape[i]);
-      if (!fresh && it->second != shape[i]) {
-        if (c < ' ')
-          rt.raise("UnimplementedError",
-                   "kiln's einsum needs equal ellipsis dimensions, not "
-                   "broadcasting ones: " +
-                       equationIn);
-        shapeError(
-            "Dimensions must be equal, but are " + std::to_string(it->second) +
-                " and " + std::to_string(shape[i]),
-            "Expected dimension " + std::to_string(it->second) + " at axis " +
-                std::to_string(i) + " of the input shaped " + shapeList(shape) +
-                " but got dimension " + std::to_string(shape[i]));
+      auto [it, fresh] = firstAxis.emplace(c, i);
+      if (fresh)
+        continue;
+      int64_t was = rt.tensor(operands[0]).type.shape[it->second],
+              now = shape[i];
+      bool isEllipsis = c < ' ';
+      if (isEllipsis && !outSet.count(c) && (was != now || was < 0))
+        rt.raise("UnimplementedError",
+                 "kiln's einsum sums ellipsis dimensions only of one size "
+                 "known at trace time: " +
+                     equationIn);
+      if (was >= 0 && now >= 0) {
+        if (was == now || (isEllipsis && (was == 1 || now == 1)))
+          continue;
+        if (isEllipsis)
+          shapeError("Dimensions must be equal, but are " +
+                         std::to_string(was) + " and " + std::to_string(now),
+                     "Invalid broadcasting dimensions: " +
+                         shapeList(rt.tensor(operands[0]).type.shape) +
+                         " vs. " + shapeList(shape));
+        shapeError("Dimensions must be equal, but are " + std::to_string(was) +
+                       " and " + std::to_string(now),
+                   "Expected dimension " + std::to_string(was) + " at axis " +
+                       std::to_string(i) + " of the input shaped " +
+                       shapeList(shape) + " but got dimension " +
+                       std::to_string(now));
       }
+      if (node.empty())
+        node = rt.tracing->graph.uniqueName("einsum/Einsum");
+      checkLabelAtRunTime(rt, operands, it->second, i, isEllipsis, node);
     }
   }
-  std::set<char> outSet(output.begin(), output.end());
   for (char c : output)
-    if (!size.count(c))
+    if (!firstAxis.count(c))
       in.valueError("Output subscripts contain the label " + std::string(1, c) +
                     " not present in the input subscripts.");
-  // Each operand first sums the labels that neither the output nor the
-  // other operand has.
-  for (size_t k = 0; k < labels.size(); ++k) {
-    std::set<char> keep = outSet;
-    if (labels.size() == 2)
-      keep.insert(labels[1 - k].begin(), labels[1 - k].end());
-    operands[k] = sumOut(rt, operands[k], labels[k], keep);
+  if (labels.size() == 1) {
+    // Sums the labels the output does not have, then orders the rest.
+    std::vector<char> kept = labels[0];
+    Value result = sumOut(rt, operands[0], kept, outSet);
+    std::vector<int64_t> perm;
+    for (char c : output)
+      perm.push_back(labelAxis(kept, c));
+    return permuted(rt, result, perm);
   }
-  Value result = operands[0];
-  std::vector<char> resultLabels = labels[0];
-  if (labels.size() == 2) {
-    const std::vector<char> &la = labels[0], &lb = labels[1];
-    auto has = [](const std::vector<char> &ls, char c) {
-      return std::find(ls.begin(), ls.end(), c) != ls.end();
+  // Two operands, as the Einsum kernel contracts them: each label has a
+  // kind and an id (the order of first appearance); each operand is
+  // transposed to [broadcast, batch, free, contract, reduce] order (by
+  // kind, then id), its reduce labels summed, its free and contract labels
+  // merged into one dimension each; one batch matrix product. An operand
+  // already in [.., contract, free] order is not transposed: the product
+  // transposes it instead, which changes TensorFlow's summation order.
+  enum Kind { Broadcast, Batch, Free, Contract, Reduce };
+  const std::vector<char> &la = labels[0], &lb = labels[1];
+  auto has = [](const std::vector<char> &ls, char c) {
+    return std::find(ls.begin(), ls.end(), c) != ls.end();
+  };
+  auto kind = [&](char c) {
+    bool both = has(la, c) && has(lb, c), removed = !outSet.count(c);
+    if (c < ' ' && !removed)
+      return Broadcast;
+    if (!removed)
+      return both ? Batch : Free;
+    return both ? Contract : Reduce;
+  };
+  std::map<char, int> id;
+  for (const std::vector<char> &ls : labels)
+    for (char c : ls)
+      id.emplace(c, static_cast<int>(id.size()));
+  ValueList matrices;
+  std::vector<bool> swapped;
+  std::vector<std::vector<char>> batchLabels(2), freeLabels(2);
+  for (size_t k = 0; k < 2; ++k) {
+    const std::vector<char> &ls = labels[k];
+    auto order = [&](char x, char y, bool swap) {
+      auto rank = [&](char c) {
+        int r = kind(c);
+        return swap && (r == Free || r == Contract) ? Free + Contract - r : r;
+      };
+      return std::pair(rank(x), id[x]) < std::pair(rank(y), id[y]);
     };
-    std::vector<char> batch, contract, freeA, freeB;
-    for (char c : la)
-      (has(lb, c) ? (outSet.count(c) ? batch : contract) : freeA).push_back(c);
-    for (char c : lb)
-      if (!has(la, c))
-        freeB.push_back(c);
-    auto positions =
-        [](const std::vector<char> &ls,
-           std::initializer_list<const std::vector<char> *> order) {
-          std::vector<int64_t> perm;
-          for (auto *group : order)
-            for (char c : *group)
-              perm.push_back(std::find(ls.begin(), ls.end(), c) - ls.begin());
-          return perm;
-        };
-    auto dims = [&](const std::vector<char> &group) {
-      std::vector<int64_t> d;
-      for (char c : group)
-        d.push_back(size[c]);
-      return d;
-    };
-    int64_t nb = product(dims(batch)), m = product(dims(freeA)),
-            kk = product(dims(contract)), n = product(dims(freeB));
-    auto matrixShape = [&](int64_t rows, int64_t cols) {
-      return batch.empty() ? std::vector<int64_t>{rows, cols}
-                           : std::vector<int64_t>{nb, rows, cols};
-    };
-    Value a = reshaped(
-        rt,
-        permuted(rt, operands[0], positions(la, {&batch, &freeA, &contract})),
-        matrixShape(m, kk));
-    Value b = reshaped(
-        rt,
-        permuted(rt, operands[1], positions(lb, {&batch, &contract, &freeB})),
-        matrixShape(kk, n));
-    result = matmul(rt, a, b, false, false);
-    resultLabels = batch;
-    resultLabels.insert(resultLabels.end(), freeA.begin(), freeA.end());
-    resultLabels.insert(resultLabels.end(), freeB.begin(), freeB.end());
-    result = reshaped(rt, result, dims(resultLabels));
+    bool swap = true;
+    for (size_t i = 0; i + 1 < ls.size(); ++i)
+      swap &= order(ls[i], ls[i + 1], true);
+    std::vector<char> sorted = ls;
+    if (!swap)
+      std::stable_sort(sorted.begin(), sorted.end(),
+                       [&](char x, char y) { return order(x, y, false); });
+    std::vector<int64_t> perm;
+    std::vector<ValueList> groups;
+    ValueList free, contract, reduced;
+    for (char c : sorted) {
+      perm.push_back(labelAxis(ls, c));
+      Value size = dimension(rt, operands[k], perm.back());
+      switch (kind(c)) {
+      case Broadcast:
+      case Batch:
+        groups.push_back({size});
+        batchLabels[k].push_back(c);
+        break;
+      case Free:
+        free.push_back(size);
+        freeLabels[k].push_back(c);
+        break;
+      case Contract:
+        contract.push_back(size);
+        break;
+      case Reduce:
+        reduced.push_back(size);
+        break;
+      }
+    }
+    groups.push_back(swap ? contract : free);
+    groups.push_back(swap ? free : contract);
+    if (!reduced.empty())
+      groups.push_back(reduced);
+    Value x = mergeDims(rt, permuted(rt, operands[k], perm), groups);
+    if (!reduced.empty())
+      x = reduce(rt, "Sum", x, Value::integer(-1), false);
+    matrices.push_back(x);
+    swapped.push_back(swap);
   }
+  Value result = matmul(rt, matrices[0], matrices[1], swapped[0], !swapped[1]);
+  // The batch dimensions (broadcast, as the product aligns them), then
+  // each operand's free labels.
+  std::vector<char> resultLabels =
+      batchLabels[batchLabels[0].size() >= batchLabels[1].size() ? 0 : 1];
+  size_t batchRank = resultLabels.size();
+  ValueList sizes;
+  for (size_t j = 0; j < batchRank; ++j)
+    sizes.push_back(dimension(rt, result, j));
+  for (size_t k = 0; k < 2; ++k)
+    for (char c : freeLabels[k]) {
+      resultLabels.push_back(c);
+      sizes.push_back(dimension(rt, operands[k], labelAxis(labels[k], c)));
+    }
+  if (freeLabels[0].size() != 1 || freeLabels[1].size() != 1)
+    result = reshapedTo(rt, result, sizes);
   std::vector<int64_t> perm;
   for (char c : output)
-    perm.push_back(std::find(resultLabels.begin(), resultLabels.end(), c) -
-                   resultLabels.begin());
+    perm.push_back(labelAxis(resultLabels, c));
   return permuted(rt, result, perm);
 }
 

@@ -644,17 +644,44 @@ func.func @matmul_dynamic(%a: tensor<?x3xi32>, %b: tensor<3x?xi32>) -> tensor<?x
 }
 
 // Batched: the batch dimensions are folded into one by tensor.reshape,
-// multiplied with linalg.batch_matmul, and unfolded.
+// multiplied, and unfolded. Several small float32 matrices take
+// TensorFlow's sequential kernel: an Eigen product per matrix, each element
+// computed in its order by a tensor.generate.
 // CHECK-LABEL: func.func @batch_matmul
 // CHECK: %[[L:.*]] = tensor.reshape %arg0(%{{.*}}) : (tensor<5x2x3xf32>, tensor<3xindex>) -> tensor<5x2x3xf32>
 // CHECK: %[[R:.*]] = tensor.reshape %arg1(%{{.*}}) : (tensor<5x3x4xf32>, tensor<3xindex>) -> tensor<5x3x4xf32>
-// CHECK: %[[ACC:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<5x2x4xf32>)
-// CHECK: %[[P:.*]] = linalg.batch_matmul ins(%[[L]], %[[R]] : tensor<5x2x3xf32>, tensor<5x3x4xf32>) outs(%[[ACC]] : tensor<5x2x4xf32>)
+// CHECK-NOT: linalg.batch_matmul
+// CHECK: %[[P:.*]] = tensor.generate
+// CHECK: tensor.extract %[[L]]
+// CHECK: tensor.extract %[[R]]
 // CHECK: %[[OUT:.*]] = tensor.reshape %[[P]](%{{.*}}) : (tensor<5x2x4xf32>, tensor<3xindex>) -> tensor<5x2x4xf32>
 // CHECK: return %[[OUT]]
 func.func @batch_matmul(%a: tensor<5x2x3xf32>, %b: tensor<5x3x4xf32>) -> tensor<5x2x4xf32> {
   %0 = kiln.matmul %a, %b : (tensor<5x2x3xf32>, tensor<5x3x4xf32>) -> tensor<5x2x4xf32>
   return %0 : tensor<5x2x4xf32>
+}
+
+// One float32 matrix with every size above 1 takes the parallel kernel
+// (Eigen's contraction): a chain of fused multiply-adds per element, the
+// batch loop outermost.
+// CHECK-LABEL: func.func @batch_matmul_parallel
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction", "parallel"]
+// CHECK: math.fma
+// CHECK-NOT: tensor.generate
+func.func @batch_matmul_parallel(%a: tensor<1x2x3xf32>, %b: tensor<1x3x4xf32>) -> tensor<1x2x4xf32> {
+  %0 = kiln.matmul %a, %b : (tensor<1x2x3xf32>, tensor<1x3x4xf32>) -> tensor<1x2x4xf32>
+  return %0 : tensor<1x2x4xf32>
+}
+
+// A batch known only at run time: the kernel is chosen then.
+// CHECK-LABEL: func.func @batch_matmul_dynamic
+// CHECK: scf.if
+// CHECK: math.fma
+// CHECK: } else {
+// CHECK: tensor.generate
+func.func @batch_matmul_dynamic(%a: tensor<?x2x3xf32>, %b: tensor<?x3x4xf32>) -> tensor<?x2x4xf32> {
+  %0 = kiln.matmul %a, %b : (tensor<?x2x3xf32>, tensor<?x3x4xf32>) -> tensor<?x2x4xf32>
+  return %0 : tensor<?x2x4xf32>
 }
 
 // CHECK-LABEL: func.func @batch_matmul_rank4
