@@ -210,6 +210,8 @@ private:
 
   // ---- ops ----
   Value lowerReduce(kiln::ReduceOp op);
+  /// `sum`, or where the reduction covers one element, a copy of it.
+  Value copyOfOne(kiln::ReduceOp op, Value sum, RankedTensorType reducedType);
   /// linalg.reduce over the op's axes, from the reduction's identity.
   Value linalgReduce(kiln::ReduceOp op, RankedTensorType reducedType,
                      ValueRange dynSizes);
@@ -717,6 +719,8 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
     result = eigenFirstLastSum(op, reducedType, dynSizes);
   if (!result)
     result = linalgReduce(op, reducedType, dynSizes);
+  if (isF && (kind == "sum" || kind == "mean"))
+    result = copyOfOne(op, result, reducedType);
   if (kind == "mean") {
     Value count = index(1);
     for (int64_t axis : axes)
@@ -736,6 +740,45 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
         });
   }
   return keepDims(result);
+}
+
+Value Lowering::copyOfOne(kiln::ReduceOp op, Value sum,
+                          RankedTensorType reducedType) {
+  // TensorFlow's reduction drops dimensions of size 1: a sum over one
+  // element copies it, keeping a -0.0 that adding it to zero would turn
+  // into +0.0.
+  Value input = op.getInput();
+  auto inType = cast<RankedTensorType>(input.getType());
+  bool dynamic = false;
+  for (int64_t axis : op.getAxes()) {
+    if (inType.isDynamicDim(axis))
+      dynamic = true;
+    else if (inType.getDimSize(axis) != 1)
+      return sum;
+  }
+  auto copy = [&]() {
+    SmallVector<Value> sizes;
+    for (int64_t d = 0; d < inType.getRank(); ++d)
+      if (!llvm::is_contained(op.getAxes(), d))
+        sizes.push_back(dim(input, d));
+    return reshape(input, reducedType, sizes);
+  };
+  if (!dynamic)
+    return copy();
+  Value count = index(1);
+  for (int64_t axis : op.getAxes())
+    count = b.create<arith::MulIOp>(loc, count, dim(input, axis));
+  Value one =
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, count, index(1));
+  auto choice = b.create<scf::IfOp>(
+      loc, one,
+      [&](OpBuilder &nb, Location l) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+        b.create<scf::YieldOp>(l, copy());
+      },
+      [&](OpBuilder &nb, Location l) { nb.create<scf::YieldOp>(l, sum); });
+  return choice.getResult(0);
 }
 
 Value Lowering::linalgReduce(kiln::ReduceOp op, RankedTensorType reducedType,

@@ -208,6 +208,30 @@ bool parseLabels(const std::string &spec, int64_t ellipsis,
   return true;
 }
 
+/// The Einsum kernel's sum over the last axis of `x`: each row's elements
+/// added to zero one after another, not in tf.reduce_sum's packet order.
+/// Staged as the last running sum of a Cumsum over the row with a zero put
+/// first; a row of one element is that element, as the kernel copies it.
+Value ascendingSum(TfRuntime &rt, const Value &x) {
+  Interpreter &in = rt.in;
+  const std::vector<int64_t> &shape = rt.tensor(x).type.shape;
+  int64_t rank = shape.size();
+  if (shape.back() == 1)
+    return squeeze(rt, x, Value::integer(-1));
+  if (shape.back() == 0)
+    return reduce(rt, "Sum", x, Value::integer(-1), false);
+  std::vector<int64_t> pads(2 * rank, 0);
+  pads[2 * rank - 2] = 1;
+  ValueList rows;
+  for (int64_t d = 0; d < rank; ++d)
+    rows.push_back(pyIntList(in, {pads[2 * d], pads[2 * d + 1]}));
+  Value tf = in.importModule("tensorflow");
+  Value padded = in.call(in.getAttr(tf, "pad"), ValueList{x, in.list(rows)});
+  Value sums = in.call(in.getAttr(in.getAttr(tf, "math"), "cumsum"),
+                       ValueList{padded, Value::integer(-1)});
+  return in.getItem(sums, in.tuple({Value::ellipsis(), Value::integer(-1)}));
+}
+
 /// Sums `x` (labels `labels`) over the labels not in `keep`, as the Einsum
 /// kernel does: those dimensions moved last and summed as one.
 Value sumOut(TfRuntime &rt, Value x, std::vector<char> &labels,
@@ -230,7 +254,10 @@ Value sumOut(TfRuntime &rt, Value x, std::vector<char> &labels,
     groups.back().push_back(dimension(rt, x, i));
   x = mergeDims(rt, permuted(rt, x, perm), groups);
   labels = keptLabels;
-  return reduce(rt, "Sum", x, Value::integer(-1), false);
+  if (kept.empty())
+    x = expandDims(rt, x, 0); // one row
+  Value sum = ascendingSum(rt, x);
+  return kept.empty() ? squeeze(rt, sum, Value::integer(0)) : sum;
 }
 
 /// Where `c` is in `labels`.
@@ -490,7 +517,7 @@ Value einsum(TfRuntime &rt, const std::string &equationIn,
       groups.push_back(reduced);
     Value x = mergeDims(rt, permuted(rt, operands[k], perm), groups);
     if (!reduced.empty())
-      x = reduce(rt, "Sum", x, Value::integer(-1), false);
+      x = ascendingSum(rt, x);
     matrices.push_back(x);
     swapped.push_back(swap);
   }

@@ -471,6 +471,27 @@ func.func @reduce_sum(%a: tensor<2x3x4xf32>) -> tensor<3xf32> {
   return %0 : tensor<3xf32>
 }
 
+// A float sum over one element is a copy of it (TensorFlow drops the
+// dimensions of size 1), so -0.0 stays -0.0; with a size known only at run
+// time the copy is chosen then.
+// CHECK-LABEL: func.func @reduce_sum_of_one
+// CHECK: %[[COPY:.*]] = tensor.reshape %arg0
+// CHECK: return %[[COPY]]
+// CHECK-LABEL: func.func @reduce_sum_run_time_one
+// CHECK: %[[SUM:.*]] = tensor.reshape {{.*}} -> tensor<3xf32>
+// CHECK: scf.if
+// CHECK: tensor.reshape %arg0
+// CHECK: } else {
+// CHECK-NEXT: scf.yield %[[SUM]]
+func.func @reduce_sum_of_one(%a: tensor<3x1xf32>) -> tensor<3xf32> {
+  %0 = kiln.reduce "sum", %a {axes = array<i64: 1>, keepdims = false} : tensor<3x1xf32> -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+func.func @reduce_sum_run_time_one(%a: tensor<3x?xf32>) -> tensor<3xf32> {
+  %0 = kiln.reduce "sum", %a {axes = array<i64: 1>, keepdims = false} : tensor<3x?xf32> -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
 // max and min start from the type's extremes (infinities for floats).
 // CHECK-LABEL: func.func @reduce_max_min
 // CHECK: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
@@ -524,7 +545,10 @@ func.func @reduce_prod_any_all(%a: tensor<2x3xf32>, %b: tensor<4xi1>) -> (tensor
 // CHECK-LABEL: func.func @reduce_mean
 // CHECK: tensor.generate
 // CHECK: arith.addf
-// CHECK: %[[SUM:.*]] = tensor.reshape %generated
+// CHECK: %[[GENERAL:.*]] = tensor.reshape %generated
+// CHECK: %[[SUM:.*]] = scf.if
+// CHECK: } else {
+// CHECK-NEXT: scf.yield %[[GENERAL]]
 // CHECK: %[[D:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x3xf32>
 // CHECK: %[[N:.*]] = arith.muli %{{.*}}, %[[D]] : index
 // CHECK: %[[N64:.*]] = arith.index_cast %[[N]] : index to i64
