@@ -43,6 +43,18 @@ MODULES = [
     # them: their dir() is what CPython suggests from.
     ("tensorflow.python.framework.ops.EagerTensor", "type(tf.constant(1))"),
     ("numpy.ndarray", "np.ndarray"),
+    ("tensorflow.python.framework.tensor_shape.TensorShape", "tf.TensorShape"),
+    ("tensorflow.python.framework.tensor.TensorSpec", "tf.TensorSpec"),
+    ("tensorflow.python.framework.dtypes.DType", "tf.DType"),
+    ("tensorflow.python.ops.resource_variable_ops.ResourceVariable",
+     "type(tf.Variable(1.0))"),
+    ("tensorflow.python.eager.backprop.GradientTape", "tf.GradientTape"),
+    ("tensorflow.python.ops.tensor_array_ops.TensorArray", "tf.TensorArray"),
+    ("tensorflow.python.eager.polymorphic_function.polymorphic_function."
+     "Function", "type(tf.function(lambda: 1))"),
+    ("tensorflow.python.eager.polymorphic_function.concrete_function."
+     "ConcreteFunction",
+     "type(tf.function(lambda: 1).get_concrete_function())"),
 ]
 
 PROGRAM = """

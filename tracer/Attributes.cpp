@@ -122,6 +122,13 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
                                                                 : cls.name);
       return true;
     }
+    if (name == "__module__") {
+      bool builtin = cls.builtinType || builtinClass(cls.name).get() == &cls;
+      out = str(!cls.module.empty() ? cls.module
+                : builtin           ? "builtins"
+                                    : "__main__");
+      return true;
+    }
     if (name == "__base__") {
       out = cls.base ? Value::object(Type::Class, cls.base)
                      : Value::object(Type::Class, builtinClass("object"));
@@ -275,6 +282,17 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
   return true;
 }
 
+/// A TensorFlow or NumPy object's class with its module
+/// ("tensorflow.python.framework.tensor_shape.TensorShape"), as
+/// ApiNames.txt records it.
+static std::string qualifiedName(const Value &obj) {
+  if (!obj.is(Type::Tensor) && !obj.is(Type::Native))
+    return "";
+  auto &native = obj.as<NativeObject>();
+  std::string module = native.typeModule();
+  return module.empty() ? native.cTypeName() : module + "." + native.typeName();
+}
+
 Value Interpreter::getAttr(const Value &obj, const std::string &name) {
   Value out;
   if (tryGetAttr(obj, name, out))
@@ -329,8 +347,14 @@ Value Interpreter::getAttr(const Value &obj, const std::string &name) {
       known.push_back(kv.first);
     addClass(inst.cls.get());
     std::sort(known.begin(), known.end());
-  } else if (const RecordedModule *real = recordedModule(cTypeName(obj))) {
-    known = real->names; // EagerTensor, ndarray
+  } else if (const RecordedModule *real = recordedModule(qualifiedName(obj))) {
+    // A TensorFlow or NumPy class: a name the real one has is one kiln
+    // does not support.
+    if (std::binary_search(real->names.begin(), real->names.end(), name))
+      raise("AttributeError", "'" + cTypeName(obj) +
+                                  "' object has no attribute '" + name +
+                                  "' (not supported by kiln)");
+    known = real->names;
   }
   raiseSuggesting("AttributeError",
                   "'" + cTypeName(obj) + "' object has no attribute '" + name +

@@ -32,6 +32,9 @@ struct TensorArrayObject : py::NativeObject {
   std::set<int64_t> cleared;
 
   std::string typeName() const override { return "TensorArray"; }
+  std::string typeModule() const override {
+    return "tensorflow.python.ops.tensor_array_ops";
+  }
   std::string repr(Interpreter &in, const Value &self) override;
   bool getAttr(Interpreter &in, const Value &self, const std::string &name,
                Value &out) override;

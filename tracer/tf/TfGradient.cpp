@@ -57,6 +57,9 @@ struct GradientTapeObject : py::NativeObject {
   std::set<const VariableState *> watchedVariables;
 
   std::string typeName() const override { return "GradientTape"; }
+  std::string typeModule() const override {
+    return "tensorflow.python.eager.backprop";
+  }
   bool getAttr(Interpreter &in, const Value &self, const std::string &name,
                Value &out) override;
 
@@ -1299,12 +1302,24 @@ bool GradientTapeObject::getAttr(Interpreter &in, const Value &self,
       py::ArgParser(in, args, "watch").expect(1, 1);
       mapLeaves(in, args.positional[0], "",
                 [&](const Value &v, const std::string &) {
-                  if (asVariable(v))
+                  DType dtype;
+                  if (VariableObject *var = asVariable(v)) {
                     tape->watchVariable(v);
-                  else if (tape->rt.isTensor(v))
+                    dtype = var->state->type.dtype;
+                  } else if (tape->rt.isTensor(v)) {
                     tape->watched.insert(keyOf(tape->rt, v));
-                  else
+                    dtype = tape->rt.tensor(v).type.dtype;
+                  } else {
                     notTensorOrVariable(in, v);
+                  }
+                  // Watched all the same; its gradients are None. TensorFlow
+                  // logs the first five (logging.log_first_n).
+                  static int warnings = 0;
+                  if (!isFloating(dtype) && warnings++ < 5)
+                    in.err() << "WARNING:tensorflow:The dtype of the watched "
+                                "tensor must be floating (e.g. tf.float32), "
+                                "got tf."
+                             << py::dtypeName(dtype) << "\n";
                   return v;
                 });
       return Value();

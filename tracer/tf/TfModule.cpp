@@ -57,6 +57,62 @@ HostTensorPtr repeatScalar(TfRuntime &rt, const HostTensorPtr &one,
 
 namespace {
 
+/// The Range op's dtypes without a CPU kernel, with TensorFlow's errors
+/// (converting the first bound, `start`, fails for bool).
+void checkRangeDtype(TfRuntime &rt, DType d, const Value &start) {
+  Interpreter &in = rt.in;
+  if (d == DType::Bool) {
+    std::string what = in.repr(start);
+    if (rt.tracing)
+      in.typeError("Expected bool, but got " + what + " of type '" +
+                   in.typeName(start) + "'.");
+    in.typeError("Cannot convert " + what + " to EagerTensor of dtype bool");
+  }
+  static const std::string allowed =
+      "bfloat16, float16, float32, float64, int8, int16, int32, int64, "
+      "uint16, uint32, uint64";
+  if (d == DType::UInt8) {
+    if (rt.tracing)
+      in.typeError("Value passed to parameter 'start' has DataType uint8 not "
+                   "in list of allowed values: " +
+                   allowed);
+    rt.raise("InvalidArgumentError",
+             "Value for attr 'Tidx' of uint8 is not in the list of allowed "
+             "values: bfloat16, half, float, double, int8, int16, int32, "
+             "int64, uint16, uint32, uint64\n\t; NodeDef: {{node Range}}; "
+             "Op<name=Range; signature=start:Tidx, limit:Tidx, delta:Tidx -> "
+             "output:Tidx; attr=Tidx:type,default=DT_INT32,allowed=[DT_"
+             "BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT8, DT_INT16, "
+             "DT_INT32, DT_INT64, DT_UINT16, DT_UINT32, DT_UINT64]> "
+             "[Op:Range] name: ");
+  }
+  if (d != DType::Int8 && d != DType::Int16)
+    return;
+  std::string cpu = "  device='DEFAULT'; Tidx in [DT_INT32]\n";
+  for (const char *t :
+       {"INT64", "INT32", "DOUBLE", "FLOAT", "BFLOAT16", "HALF"})
+    cpu += std::string("  device='CPU'; Tidx in [DT_") + t + "]\n";
+  std::string tidx = std::string("Tidx=") + tfTypeName(d);
+  // A graph fails when TensorFlow places its node, as the function runs;
+  // kiln, which compiles it now, fails now.
+  if (rt.tracing) {
+    std::string node = rt.tracing->graph.uniqueName("range");
+    rt.raise("InvalidArgumentError",
+             "No OpKernel was registered to support Op 'Range' used by "
+             "{{node " +
+                 node + "}} with these attrs: [" + tidx +
+                 "]\nRegistered devices: [CPU]\nRegistered kernels:\n" + cpu +
+                 "\n\t [[" + node + "]]");
+  }
+  rt.raise("NotFoundError",
+           "Could not find device for node: {{node Range}} = Range[" + tidx +
+               "]\nAll kernels registered for op Range:\n  "
+               "device='XLA_CPU_JIT'; Tidx in [DT_FLOAT, DT_DOUBLE, DT_INT32, "
+               "DT_INT16, DT_INT8, DT_INT64, DT_BFLOAT16, DT_UINT16, DT_HALF, "
+               "DT_UINT32, DT_UINT64]\n" +
+               cpu + " [Op:Range] name: ");
+}
+
 /// Checks tf.split's `sizes` along `axis` of `x` and fills in its -1 (the
 /// rest of the dimension), with the SplitV kernel's errors eagerly and its
 /// shape function's while tracing.
@@ -1073,6 +1129,9 @@ void defineCreation(ModuleBuilder &tf) {
   tf.def("range", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "range", {"start", "limit", "delta", "dtype", "name"});
     Value start = p.require("start", "range"), limit = p.get("limit");
+    if (p.has("dtype"))
+      checkRangeDtype(*r, *dtypeArg(in, p.get("dtype")),
+                      limit.isNone() ? Value::integer(0) : start);
     // A range whose bounds are symbolic scalars has a run-time length.
     if (r->tracing) {
       Value from = limit.isNone() ? Value::integer(0) : start;
@@ -1160,6 +1219,8 @@ void defineCreation(ModuleBuilder &tf) {
     if (p.has("dtype"))
       d = *dtypeArg(in, p.get("dtype"));
     double s = start.toDouble(), l = limit.toDouble(), dl = delta.toDouble();
+    // Shape inference cannot evaluate a half range of constant bounds.
+    bool half = r->tracing && d == DType::Float16;
     // The Range kernel's checks, its numbers printed as C++ streams do.
     auto number = [&](double v) {
       char buf[32];
@@ -1172,7 +1233,8 @@ void defineCreation(ModuleBuilder &tf) {
     // As the kernel words them, a NaN bound fails the order check and an
     // infinite one the size check.
     std::string bad =
-        dl == 0 ? "Requires delta != 0"
+        half      ? "Unsupported dtype19"
+        : dl == 0 ? "Requires delta != 0"
         : dl > 0 && !(s <= l)
             ? "Requires start <= limit when delta > 0: " + number(s) + "/" +
                   number(l)
