@@ -12,6 +12,7 @@
 // A division by a constant counts as a multiplication by its reciprocal
 // (the emitter's RealDiv rewrite, GraphToKiln.cpp).
 #include "ConstantPushDown.h"
+#include "ConstantFolding.h"
 #include "Emitter.h"
 
 #include <cstring>
@@ -78,8 +79,11 @@ public:
     // Until nothing changes, as grappler repeats its passes (bounded).
     for (int round = 0; round < 16; ++round) {
       bool changed = false;
+      // Constant folding has run first: what it folds is left alone.
+      std::vector<bool> folded = foldableNodes(g);
       for (size_t i = 0; i < g.nodes.size(); ++i)
-        changed |= rewrite(static_cast<int>(i));
+        if (!folded[i])
+          changed |= rewrite(static_cast<int>(i));
       if (!changed)
         break;
     }

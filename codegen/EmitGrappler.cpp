@@ -54,8 +54,9 @@ std::string Emitter::tensorName(graph::Output o) const {
 bool Emitter::isTreeNode(int id, bool add) const {
   const graph::Node &n = g.nodes[id];
   bool op = add ? n.op == "AddV2" || n.op == "Add" : n.op == "Mul";
-  return op && !n.attrs.count(graph::kKernelAttr) && n.outputs.size() == 1 &&
-         isFloat(n.outputs[0].dtype) && n.outputs[0].isStatic();
+  return op && !n.attrs.count(graph::kKernelAttr) && !foldable[id] &&
+         n.outputs.size() == 1 && isFloat(n.outputs[0].dtype) &&
+         n.outputs[0].isStatic();
 }
 
 bool Emitter::absorbedIntoConsumer(int id, bool add) {
@@ -217,7 +218,7 @@ Value Emitter::emitMulChain(const graph::Node &n, RankedTensorType type) {
 Value Emitter::emitConvertedPow(const graph::Node &n, RankedTensorType type) {
   const graph::Node &exponent = g.nodes[n.inputs[1].node];
   const graph::TensorType &base = g.typeOf(n.inputs[0]);
-  if (!isFloat(n.outputs[0].dtype) || !isGraphConstant(exponent) ||
+  if (!isFloat(n.outputs[0].dtype) || !isGraphConstant(exponent) || folds(n) ||
       base.unknownRank || base.shape != n.outputs[0].shape)
     return nullptr;
   auto it = exponent.attrs.find("value");
@@ -264,7 +265,7 @@ Value Emitter::emitReciprocalOfOnes(const graph::Node &n,
 Value Emitter::emitRsqrtMul(const graph::Node &n, RankedTensorType type) {
   graph::Output divisor = n.inputs[1];
   const graph::Node &sqrt = g.nodes[divisor.node];
-  if (!isFloat(n.outputs[0].dtype) || sqrt.op != "Sqrt" ||
+  if (!isFloat(n.outputs[0].dtype) || sqrt.op != "Sqrt" || folds(n) ||
       n.attrs.count(graph::kKernelAttr))
     return nullptr;
   // Grappler has merged equal nodes before (common subexpression

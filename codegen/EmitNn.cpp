@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <limits>
 
@@ -20,6 +21,16 @@ namespace kiln {
 
 Value Emitter::padWith(Location loc, Value x, ArrayRef<int64_t> before,
                        ArrayRef<int64_t> after, Value fill) {
+  SmallVector<OpFoldResult> lo, hi;
+  for (size_t d = 0; d < before.size(); ++d) {
+    lo.push_back(b.getIndexAttr(before[d]));
+    hi.push_back(b.getIndexAttr(after[d]));
+  }
+  return padWith(loc, x, lo, hi, fill);
+}
+
+Value Emitter::padWith(Location loc, Value x, ArrayRef<OpFoldResult> before,
+                       ArrayRef<OpFoldResult> after, Value fill) {
   auto xt = cast<RankedTensorType>(x.getType());
   int64_t rank = xt.getRank();
   // A filled tensor with `x` inserted: what tensor.pad decomposes to, built
@@ -29,30 +40,109 @@ Value Emitter::padWith(Location loc, Value x, ArrayRef<int64_t> before,
   SmallVector<Value> dynamic;
   SmallVector<OpFoldResult> offsets, sizes, strides(rank, b.getIndexAttr(1));
   for (int64_t d = 0; d < rank; ++d) {
-    offsets.push_back(b.getIndexAttr(before[d]));
-    if (xt.isDynamicDim(d)) {
-      Value size = b.create<tensor::DimOp>(loc, x, d);
-      sizes.push_back(size);
-      shape.push_back(ShapedType::kDynamic);
-      dynamic.push_back(b.create<arith::AddIOp>(
-          loc, size,
-          b.create<arith::ConstantIndexOp>(loc, before[d] + after[d])));
-    } else {
+    offsets.push_back(before[d]);
+    std::optional<int64_t> lo = getConstantIntValue(before[d]),
+                           hi = getConstantIntValue(after[d]);
+    if (!xt.isDynamicDim(d) && lo && hi) {
       sizes.push_back(b.getIndexAttr(xt.getDimSize(d)));
-      shape.push_back(xt.getDimSize(d) + before[d] + after[d]);
+      shape.push_back(xt.getDimSize(d) + *lo + *hi);
+      continue;
     }
+    Value size = dimSize(loc, x, d);
+    sizes.push_back(size);
+    shape.push_back(ShapedType::kDynamic);
+    auto value = [&](OpFoldResult v) {
+      return getValueOrCreateConstantIndexOp(b, loc, v);
+    };
+    dynamic.push_back(b.create<arith::AddIOp>(
+        loc, size,
+        b.create<arith::AddIOp>(loc, value(before[d]), value(after[d]))));
   }
   auto type = RankedTensorType::get(shape, xt.getElementType());
   return b.create<tensor::InsertSliceOp>(
       loc, x, splat(loc, type, dynamic, fill), offsets, sizes, strides);
 }
 
+SmallVector<OpFoldResult> Emitter::imagePads(Location loc, const graph::Node &n,
+                                             Value x,
+                                             ArrayRef<int64_t> effective) {
+  const auto &pads = *attr<std::vector<int64_t>>(n, "pads");
+  const auto &strides = *attr<std::vector<int64_t>>(n, "strides");
+  SmallVector<OpFoldResult> out;
+  for (int64_t d = 1; d <= 2; ++d) {
+    if (pads[2 * d - 2] >= 0) {
+      out.push_back(b.getIndexAttr(pads[2 * d - 2]));
+      out.push_back(b.getIndexAttr(pads[2 * d - 1]));
+      continue;
+    }
+    // SAME padding on a size known at run time: TensorFlow's
+    // GetWindowedOutputSize. The result has ceil(size / stride) positions;
+    // the padding is what the last window needs past the image, the
+    // smaller half before it.
+    Scalars s{b, loc};
+    int64_t stride = strides[d];
+    Value size = dimSize(loc, x, d);
+    Value positions = s.idiv(s.iadd(size, s.index(stride - 1)), stride);
+    Value needed =
+        s.iadd(s.imul(positions, stride), s.index(effective[d - 1] - stride));
+    Value total = b.create<arith::MaxSIOp>(
+        loc, b.create<arith::SubIOp>(loc, needed, size), s.index(0));
+    Value top = s.idiv(total, 2);
+    out.push_back(top);
+    out.push_back(b.create<arith::SubIOp>(loc, total, top).getResult());
+  }
+  return out;
+}
+
+Value Emitter::padImage(Location loc, Value x, ArrayRef<OpFoldResult> pads,
+                        TypedAttr fill) {
+  if (llvm::all_of(pads,
+                   [](OpFoldResult p) { return isConstantIntValue(p, 0); }))
+    return x;
+  OpFoldResult zero = b.getIndexAttr(0);
+  return padWith(loc, x, {zero, pads[0], pads[2], zero},
+                 {zero, pads[1], pads[3], zero},
+                 b.create<arith::ConstantOp>(loc, fill));
+}
+
 Value Emitter::padImage(Location loc, Value x, ArrayRef<int64_t> pads,
                         TypedAttr fill) {
-  if (llvm::all_of(pads, [](int64_t p) { return p == 0; }))
-    return x;
-  return padWith(loc, x, {0, pads[0], pads[2], 0}, {0, pads[1], pads[3], 0},
-                 b.create<arith::ConstantOp>(loc, fill));
+  SmallVector<OpFoldResult> all;
+  for (int64_t p : pads)
+    all.push_back(b.getIndexAttr(p));
+  return padImage(loc, x, all, fill);
+}
+
+SmallVector<Value> Emitter::windowedSizes(const graph::Node &n,
+                                          RankedTensorType type, Value image,
+                                          Value padded,
+                                          ArrayRef<int64_t> effective,
+                                          ArrayRef<int64_t> strides) {
+  Location loc = locOf(n);
+  SmallVector<Value> dynamic;
+  if (type.isDynamicDim(0))
+    dynamic.push_back(dimSize(loc, padded, 0));
+  for (int64_t d = 1; d <= 2; ++d) {
+    if (!type.isDynamicDim(d))
+      continue;
+    // (padded - effective + stride) / stride positions, truncated as the
+    // kernel divides; the kernel fails below 0 (SAME never gets there).
+    Scalars s{b, loc};
+    Value room = b.create<arith::SubIOp>(
+        loc, dimSize(loc, padded, d), s.index(effective[d - 1] - strides[d]));
+    Value size = b.create<arith::DivSIOp>(loc, room, s.index(strides[d]));
+    check(n,
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, size,
+                                  s.index(0)),
+          "Computed output size would be negative: {int} [input_size: {int}, "
+          "effective_filter_size: " +
+              std::to_string(effective[d - 1]) +
+              ", stride: " + std::to_string(strides[d]) + "]",
+          {size, dimSize(loc, image, d)});
+    dynamic.push_back(
+        b.create<arith::MaxSIOp>(loc, size, s.index(0)).getResult());
+  }
+  return dynamic;
 }
 
 Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
@@ -61,8 +151,10 @@ Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
   const auto &strides = *attr<std::vector<int64_t>>(n, "strides");
   const auto &dilations = *attr<std::vector<int64_t>>(n, "dilations");
   Type et = type.getElementType();
-  x = padImage(loc, x, *attr<std::vector<int64_t>>(n, "pads"),
-               b.getZeroAttr(et));
+  auto kt = cast<RankedTensorType>(k.getType());
+  SmallVector<int64_t> effective{(kt.getDimSize(0) - 1) * dilations[1] + 1,
+                                 (kt.getDimSize(1) - 1) * dilations[2] + 1};
+  x = padImage(loc, x, imagePads(loc, n, x, effective), b.getZeroAttr(et));
 
   // Dimensions: n, oh, ow, f (parallel), kh, kw, c (reduced in order).
   AffineExpr d[7];
@@ -75,14 +167,12 @@ Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
   auto output = AffineMap::get(7, 0, {d[0], d[1], d[2], d[3]}, ctx);
   SmallVector<utils::IteratorType> iterators(4, utils::IteratorType::parallel);
   iterators.append(3, utils::IteratorType::reduction);
-  SmallVector<Value> dynamic;
-  if (type.isDynamicDim(0))
-    dynamic.push_back(b.create<tensor::DimOp>(loc, x, 0));
+  SmallVector<Value> dynamic =
+      windowedSizes(n, type, input(n, 0), x, effective, strides);
   bool fused = et.isF32();
-  auto kt = cast<RankedTensorType>(k.getType());
-  if (fused && kt.getDimSize(3) == 1) {
-    // One output channel: Eigen's contraction runs its matrix-vector
-    // kernel, whose order is Dot::Gemv8 over (kh, kw, c).
+  // A dot product per output element over the window's taps
+  // (r * kw + q) * channels + c, in `model`'s order.
+  auto dots = [&](Dot model) {
     int64_t kw = kt.getDimSize(1), channels = kt.getDimSize(2);
     Value taps =
         b.create<arith::ConstantIndexOp>(loc, kt.getDimSize(0) * kw * channels);
@@ -92,37 +182,77 @@ Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
             [&](OpBuilder &nb, Location l, ValueRange at) {
               Scalars s{nb, l};
               Value v = dotProduct(
-                  s, Dot::Gemv8, s.index(0), taps, et,
-                  [&](Scalars &s, Value t) {
-                    // t = (r * kw + q) * channels + c.
+                  s, model, s.index(0), taps, et, [&](Scalars &s, Value t) {
                     Value c = s.irem(t, channels), rest = s.idiv(t, channels);
                     Value r = s.idiv(rest, kw), q = s.irem(rest, kw);
                     Value row = s.tapAt(at[1], strides[1], r, dilations[1]);
                     Value col = s.tapAt(at[2], strides[2], q, dilations[2]);
                     return std::pair<Value, Value>{
                         s.at(x, {at[0], row, col, c}),
-                        s.at(k, {r, q, c, s.index(0)})};
+                        s.at(k, {r, q, c, at[3]})};
                   });
               nb.create<tensor::YieldOp>(l, v);
             })
         .getResult();
-  }
-  Value init = zeros(loc, type, dynamic);
-  return b
-      .create<linalg::GenericOp>(
-          loc, TypeRange{type}, ValueRange{x, k}, ValueRange{init},
-          ArrayRef<AffineMap>{image, filter, output}, iterators,
-          [&](OpBuilder &nb, Location l, ValueRange args) {
-            Value v = fused
-                          ? nb.create<math::FmaOp>(l, args[0], args[1], args[2])
-                                .getResult()
-                          : nb.create<arith::AddFOp>(
-                                  l, args[2],
-                                  nb.create<arith::MulFOp>(l, args[0], args[1]))
-                                .getResult();
-            nb.create<linalg::YieldOp>(l, v);
-          })
-      .getResult(0);
+  };
+  // Eigen's contraction: its matrix-vector kernel for one output channel
+  // (Dot::Gemv8 over the taps), else a chain of fused multiply-adds.
+  auto contraction = [&]() -> Value {
+    if (fused && kt.getDimSize(3) == 1)
+      return dots(Dot::Gemv8);
+    Value init = zeros(loc, type, dynamic);
+    return b
+        .create<linalg::GenericOp>(
+            loc, TypeRange{type}, ValueRange{x, k}, ValueRange{init},
+            ArrayRef<AffineMap>{image, filter, output}, iterators,
+            [&](OpBuilder &nb, Location l, ValueRange args) {
+              Value v =
+                  fused ? nb.create<math::FmaOp>(l, args[0], args[1], args[2])
+                              .getResult()
+                        : nb.create<arith::AddFOp>(
+                                l, args[2],
+                                nb.create<arith::MulFOp>(l, args[0], args[1]))
+                              .getResult();
+              nb.create<linalg::YieldOp>(l, v);
+            })
+        .getResult(0);
+  };
+  if (!fused)
+    return contraction();
+  // A single output position (one image, one window) is a dot product of
+  // rounded products per channel (Dot::MulAdd); with sizes known only at
+  // run time that is decided then.
+  int64_t positions = 1;
+  for (int64_t d = 0; d < 3; ++d)
+    positions = type.isDynamicDim(d) || positions == ShapedType::kDynamic
+                    ? ShapedType::kDynamic
+                    : positions * type.getDimSize(d);
+  if (positions != ShapedType::kDynamic)
+    return positions == 1 ? dots(Dot::MulAdd) : contraction();
+  Value count = b.create<arith::ConstantIndexOp>(loc, 1);
+  for (int64_t d = 0, next = 0; d < 3; ++d)
+    count = b.create<arith::MulIOp>(
+        loc, count,
+        type.isDynamicDim(d)
+            ? dynamic[next++]
+            : b.create<arith::ConstantIndexOp>(loc, type.getDimSize(d))
+                  .getResult());
+  Value single =
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, count,
+                              b.create<arith::ConstantIndexOp>(loc, 1));
+  auto choice = b.create<scf::IfOp>(
+      loc, single,
+      [&](OpBuilder &nb, Location l) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+        b.create<scf::YieldOp>(l, dots(Dot::MulAdd));
+      },
+      [&](OpBuilder &nb, Location l) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+        b.create<scf::YieldOp>(l, contraction());
+      });
+  return choice.getResult(0);
 }
 
 Value Emitter::emitPool(const graph::Node &n, RankedTensorType type) {
@@ -131,8 +261,6 @@ Value Emitter::emitPool(const graph::Node &n, RankedTensorType type) {
   auto xt = cast<RankedTensorType>(x.getType());
   const auto &ksize = *attr<std::vector<int64_t>>(n, "ksize");
   const auto &strides = *attr<std::vector<int64_t>>(n, "strides");
-  const auto &pads = *attr<std::vector<int64_t>>(n, "pads");
-  int64_t top = pads[0], left = pads[2];
   auto et = cast<FloatType>(type.getElementType());
   bool isMax = n.op == "MaxPool";
   // The kernels' starting value: the lowest finite value for a max (a
@@ -142,6 +270,9 @@ Value Emitter::emitPool(const graph::Node &n, RankedTensorType type) {
       isMax ? TypedAttr(b.getFloatAttr(
                   et, APFloat::getLargest(et.getFloatSemantics(), true)))
             : TypedAttr(b.getZeroAttr(et));
+  SmallVector<int64_t> extent{ksize[1], ksize[2]};
+  SmallVector<OpFoldResult> pads = imagePads(loc, n, x, extent);
+  Value unpadded = x;
   x = padImage(loc, x, pads, start);
 
   // Dimensions: n, oh, ow, c (parallel), kh, kw (reduced in order).
@@ -154,9 +285,8 @@ Value Emitter::emitPool(const graph::Node &n, RankedTensorType type) {
   auto output = AffineMap::get(6, 0, {d[0], d[1], d[2], d[3]}, ctx);
   SmallVector<utils::IteratorType> iterators(4, utils::IteratorType::parallel);
   iterators.append(2, utils::IteratorType::reduction);
-  SmallVector<Value> dynamic;
-  if (type.isDynamicDim(0))
-    dynamic.push_back(b.create<tensor::DimOp>(loc, x, 0));
+  SmallVector<Value> dynamic =
+      windowedSizes(n, type, unpadded, x, extent, strides);
   Value init =
       splat(loc, type, dynamic, b.create<arith::ConstantOp>(loc, start));
   // linalg needs an operand to give the window's extent.
@@ -178,21 +308,22 @@ Value Emitter::emitPool(const graph::Node &n, RankedTensorType type) {
     return reduced;
   // The average: the sum over the window's inputs inside the image,
   // divided by their count.
-  int64_t height = xt.getDimSize(1), width = xt.getDimSize(2);
+  Value height = dimSize(loc, unpadded, 1), width = dimSize(loc, unpadded, 2);
+  Value top = getValueOrCreateConstantIndexOp(b, loc, pads[0]);
+  Value left = getValueOrCreateConstantIndexOp(b, loc, pads[2]);
   auto count = [&](OpBuilder &nb, Location l, Value o, int64_t stride,
-                   int64_t before, int64_t extent, int64_t size) -> Value {
+                   Value before, int64_t extent, Value size) -> Value {
     // [o * stride - before, + extent) clipped to [0, size).
     Value first = nb.create<arith::SubIOp>(
         l,
         nb.create<arith::MulIOp>(l, o,
                                  nb.create<arith::ConstantIndexOp>(l, stride)),
-        nb.create<arith::ConstantIndexOp>(l, before));
+        before);
     Value last = nb.create<arith::AddIOp>(
         l, first, nb.create<arith::ConstantIndexOp>(l, extent));
     first = nb.create<arith::MaxSIOp>(l, first,
                                       nb.create<arith::ConstantIndexOp>(l, 0));
-    last = nb.create<arith::MinSIOp>(
-        l, last, nb.create<arith::ConstantIndexOp>(l, size));
+    last = nb.create<arith::MinSIOp>(l, last, size);
     return nb.create<arith::SubIOp>(l, last, first);
   };
   auto identity = b.getMultiDimIdentityMap(4);

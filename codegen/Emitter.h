@@ -2,6 +2,7 @@
 // it (EmitChecks.cpp: run-time shape checks). Internal to codegen/.
 #pragma once
 
+#include "ConstantFolding.h"
 #include "Graph.h"
 #include "GraphToKiln.h"
 #include "HostCalls.h"
@@ -38,7 +39,7 @@ public:
   Emitter(ModuleOp module, const graph::Graph &g, const std::string &file,
           std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs)
       : ctx(module.getContext()), b(ctx), module(module), g(g), file(file),
-        hostSpecs(hostSpecs) {}
+        hostSpecs(hostSpecs), foldable(foldableNodes(g)) {}
 
   bool run(std::string &error);
 
@@ -191,6 +192,12 @@ private:
   void markLive();
   bool widening = false;
   std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs;
+  /// The nodes grappler folds into constants before its rewrites
+  /// (ConstantFolding.h): the rewrites kiln emulates leave them alone.
+  std::vector<bool> foldable;
+  bool folds(const graph::Node &n) const {
+    return foldable[static_cast<size_t>(&n - g.nodes.data())];
+  }
   /// Registers `spec` (HostCalls.h) and reports it to hostSpecs; returns
   /// its index as an i64 constant.
   Value hostSpec(Location loc, hostcalls::Spec spec);
@@ -245,9 +252,26 @@ private:
   /// dimension d.
   Value padWith(Location loc, Value x, ArrayRef<int64_t> before,
                 ArrayRef<int64_t> after, Value fill);
+  Value padWith(Location loc, Value x, ArrayRef<OpFoldResult> before,
+                ArrayRef<OpFoldResult> after, Value fill);
   /// NHWC image `x` padded with `fill` by `pads` (top, bottom, left,
   /// right: the window ops' "pads", which the tracer computes).
   Value padImage(Location loc, Value x, ArrayRef<int64_t> pads, TypedAttr fill);
+  Value padImage(Location loc, Value x, ArrayRef<OpFoldResult> pads,
+                 TypedAttr fill);
+  /// Window op `n`'s padding of image `x` (top, bottom, left, right): its
+  /// "pads", or where the tracer left -1 (SAME padding with a stride above
+  /// 1 on a size known at run time), worked out from `x`'s size and the
+  /// window's `effective` height and width as TensorFlow does.
+  SmallVector<OpFoldResult> imagePads(Location loc, const graph::Node &n,
+                                      Value x, ArrayRef<int64_t> effective);
+  /// The sizes of `type` (window op `n`'s NHWC result) known at run time,
+  /// from `image` padded into `padded`: the batch, and the window
+  /// positions, with the kernel's check that they are not negative.
+  SmallVector<Value> windowedSizes(const graph::Node &n, RankedTensorType type,
+                                   Value image, Value padded,
+                                   ArrayRef<int64_t> effective,
+                                   ArrayRef<int64_t> strides);
 
   // ---- array ops (EmitArrayOps.cpp) ----
   /// OneHot(indices, depth, on, off) along its `axis`.

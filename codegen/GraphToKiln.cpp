@@ -70,10 +70,10 @@ Value Emitter::reciprocalOfConstant(const graph::Node &n, size_t i) {
   while (producer->op == "Cast" && !producer->inputs.empty() &&
          !producer->attrs.count(graph::kKernelAttr))
     producer = &g.nodes[producer->inputs[0].node];
-  // A constant divided by a constant is folded by an exact division first;
+  // A constant divided by a constant (or by anything constant folding
+  // makes a constant) is folded by an exact division first;
   // a division inside a kernel (DivNoNan) is not grappler's to rewrite.
-  if (!isGraphConstant(*producer) ||
-      isGraphConstant(g.nodes[n.inputs[0].node]) ||
+  if (!isGraphConstant(*producer) || folds(g.nodes[n.inputs[0].node]) ||
       n.attrs.count(graph::kKernelAttr))
     return nullptr;
   const graph::HostTensorPtr *value =

@@ -286,6 +286,10 @@ bool Interpreter::resumeGenerator(GeneratorExpObject &g, Value &out) {
   inner.function = g.function;
   inner.name = e.scope->name;
   inner.line = e.range.begin.line;
+  if (frame_) {
+    inner.statementLine = frame_->statementLine;
+    inner.statementEnd = frame_->statementEnd;
+  }
   inner.parent = frame_;
   try {
     while (!g.iterators.empty()) {
@@ -336,6 +340,8 @@ Value Interpreter::evalComprehension(const ComprehensionExpr &e, Frame &frame) {
   inner.function = frame.function;
   inner.name = e.scope->name; // CPython 3.11 shows "<listcomp>" frames
   inner.line = e.range.begin.line;
+  inner.statementLine = frame.statementLine;
+  inner.statementEnd = frame.statementEnd;
   inner.parent = &frame;
 
   Value result = e.kind == ExprKind::ListComp   ? list()

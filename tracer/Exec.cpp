@@ -148,7 +148,8 @@ void Interpreter::deleteTarget(const Expr &target, Frame &frame) {
 }
 
 Flow Interpreter::execStmt(const Stmt &stmt, Frame &frame) {
-  frame.line = stmt.range.begin.line;
+  frame.line = frame.statementLine = stmt.range.begin.line;
+  frame.statementEnd = stmt.range.end.line;
   frame.at = stmt.range;
   switch (stmt.kind) {
   case StmtKind::Expr:
@@ -369,7 +370,8 @@ void Interpreter::noteTraceback(const Value &exc, const Frame &frame) {
   inst.traceback.push_back(
       {frame.line, frame.name,
        frame.function && frame.function->attrs.count(kDoNotConvert) > 0,
-       frame.at.begin.line == frame.line ? frame.at : SourceRange{}});
+       frame.at.begin.line == frame.line ? frame.at : SourceRange{},
+       frame.sourceMapLine()});
 }
 
 void Interpreter::leaveFrame(const Value &exc, const Frame &frame) {

@@ -28,6 +28,15 @@ struct Frame {
   const FunctionObject *function = nullptr; // null for module/class
   std::string name;                         // for tracebacks
   uint32_t line = 0;                        // the line being run
+  /// The lines of the last simple statement run: AutoGraph's source map
+  /// places the ops and errors of converted code (a tf.function's) on its
+  /// first line, not on the line of a call inside it.
+  uint32_t statementLine = 0, statementEnd = 0;
+  /// `line`, or the first line of the statement it is part of.
+  uint32_t sourceMapLine() const {
+    return statementLine <= line && line <= statementEnd ? statementLine
+                                                         : line;
+  }
   /// The statement or call being run, when it starts on `line`: it places
   /// compiler-style diagnostics (`kiln compile`) more precisely.
   SourceRange at;

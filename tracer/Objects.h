@@ -178,6 +178,8 @@ struct TracebackEntry {
   bool unconverted = false;
   /// The statement or call on `line` that raised, when known.
   SourceRange range;
+  /// `line` as AutoGraph's source map shows it (Frame::sourceMapLine).
+  uint32_t statementLine = 0;
 };
 
 /// The attribute tf.autograph.experimental.do_not_convert sets.

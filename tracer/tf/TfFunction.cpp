@@ -885,9 +885,11 @@ py::PyException TfFunction::userCodeError(Interpreter &in, py::PyException &e) {
   std::string message = "in user code:\n\n";
   std::string path = absolutePath(in.file().path());
   for (auto it = inst.traceback.rbegin(); it != inst.traceback.rend(); ++it) {
-    message += "    File \"" + path + "\", line " + std::to_string(it->line) +
+    // Converted code's frames show their statement's first line.
+    uint32_t line = it->unconverted ? it->line : it->statementLine;
+    message += "    File \"" + path + "\", line " + std::to_string(line) +
                ", in " + it->function + (it->unconverted ? "  **\n" : "  *\n");
-    std::string_view src = in.file().line(it->line);
+    std::string_view src = in.file().line(line);
     size_t start = src.find_first_not_of(" \t");
     if (start != std::string_view::npos)
       message += "        " + std::string(src.substr(start)) + "\n";

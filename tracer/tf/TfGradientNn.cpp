@@ -14,8 +14,17 @@ namespace kiln::tf {
 namespace {
 
 /// The forward op's attributes that describe its window, for the
-/// gradient node.
-std::map<std::string, Attr> windowAttrs(const TapeEntry &e) {
+/// gradient node. The gradient kernels need the image's height and width
+/// at trace time (the forward ops take them at run time).
+std::map<std::string, Attr> windowAttrs(TfRuntime &rt, const TapeEntry &e) {
+  const TensorType &image = typeOf(rt, e.inputs[e.op == "Conv2DBackpropInput"
+                                                   ? 2
+                                                   : 0]);
+  if (image.unknownRank || image.shape[1] < 0 || image.shape[2] < 0)
+    rt.raise("UnimplementedError",
+             "kiln's gradient of " + e.op +
+                 " needs the image's height and width at trace time, not " +
+                 image.shapeString());
   std::map<std::string, Attr> attrs;
   for (const char *name : {"T", "pads", "strides", "dilations", "ksize",
                            "padding", "explicit_paddings", "data_format"})
@@ -36,7 +45,7 @@ Value shapeOfInput(TfRuntime &rt, const Value &t, const std::string &op) {
 
 ValueList conv2dGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   const Value &x = e.inputs[0], &filter = e.inputs[1];
-  std::map<std::string, Attr> attrs = windowAttrs(e);
+  std::map<std::string, Attr> attrs = windowAttrs(rt, e);
   Value inputGrad =
       rt.apply("Conv2DBackpropInput", {shapeOfInput(rt, x, e.op), filter, g[0]},
                attrs, typeOf(rt, x), "Conv2DBackpropInput");
@@ -52,7 +61,7 @@ ValueList conv2dGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
 ValueList conv2dBackpropInputGrad(TfRuntime &rt, const TapeEntry &e,
                                   const ValueList &g) {
   const Value &filter = e.inputs[1], &dy = e.inputs[2];
-  std::map<std::string, Attr> attrs = windowAttrs(e);
+  std::map<std::string, Attr> attrs = windowAttrs(rt, e);
   Value filterGrad = rt.apply("Conv2DBackpropFilter",
                               {g[0], shapeOfInput(rt, filter, e.op), dy}, attrs,
                               typeOf(rt, filter), "Conv2DBackpropFilter");
@@ -64,12 +73,12 @@ ValueList conv2dBackpropInputGrad(TfRuntime &rt, const TapeEntry &e,
 
 ValueList maxPoolGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   return {rt.apply("MaxPoolGrad", {e.inputs[0], e.outputs[0], g[0]},
-                   windowAttrs(e), typeOf(rt, e.inputs[0]), "MaxPoolGrad")};
+                   windowAttrs(rt, e), typeOf(rt, e.inputs[0]), "MaxPoolGrad")};
 }
 
 ValueList avgPoolGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   return {rt.apply("AvgPoolGrad", {shapeOfInput(rt, e.inputs[0], e.op), g[0]},
-                   windowAttrs(e), typeOf(rt, e.inputs[0]), "AvgPoolGrad")};
+                   windowAttrs(rt, e), typeOf(rt, e.inputs[0]), "AvgPoolGrad")};
 }
 
 } // namespace

@@ -53,23 +53,63 @@ std::vector<int64_t> sequence(TfRuntime &rt, const Value &v, size_t n,
 /// input.
 struct Window {
   int64_t size = 0, before = 0, after = 0;
+  /// VALID and EXPLICIT: the padded input, which shape inference needs at
+  /// least as large as the window (the kernel only needs a size of at
+  /// least 0).
+  int64_t padded = 0, effective = 0;
 };
+
+/// Checks window `w` of `op`'s input (of size `input`, with `stride`):
+/// shape inference's ValueError while tracing (`node`: the node as its
+/// message shows it), the kernel's error eagerly; negative sizes become 0.
+void checkWindow(TfRuntime &rt, Window &w, const std::string &op, int64_t input,
+                 int64_t stride, const std::string &node) {
+  if (input < 0)
+    return;
+  if (rt.tracing && w.padded < w.effective)
+    rt.in.valueError("Negative dimension size caused by subtracting " +
+                     std::to_string(w.effective) + " from " +
+                     std::to_string(w.padded) + " for " + node);
+  if (w.size < 0)
+    kernelError(
+        rt, op,
+        "Computed output size would be negative: " + std::to_string(w.size) +
+            " [input_size: " + std::to_string(input) +
+            ", effective_filter_size: " + std::to_string(w.effective) +
+            ", stride: " + std::to_string(stride) + "]");
+}
 
 Window window(int64_t input, int64_t filter, int64_t dilation, int64_t stride,
               const std::string &padding, int64_t padBefore, int64_t padAfter) {
   int64_t effective = (filter - 1) * dilation + 1;
   Window w;
+  if (input < 0) {
+    // A size known at run time: so is the result's. SAME's padding is
+    // known now for a stride of 1 only; -1 has codegen work it out.
+    w.size = -1;
+    if (padding == "SAME") {
+      w.before = stride == 1 ? (effective - 1) / 2 : -1;
+      w.after = stride == 1 ? effective - 1 - w.before : -1;
+    } else if (padding == "EXPLICIT") {
+      w.before = padBefore;
+      w.after = padAfter;
+    }
+    return w;
+  }
+  w.effective = effective;
+  w.padded = input + padBefore + padAfter;
   if (padding == "VALID") {
-    w.size = std::max<int64_t>((input - effective + stride) / stride, 0);
+    // Truncating, as the kernel divides: -1 / 2 is 0.
+    w.size = (input - effective + stride) / stride;
   } else if (padding == "SAME") {
     w.size = (input + stride - 1) / stride;
     int64_t total =
         std::max<int64_t>((w.size - 1) * stride + effective - input, 0);
     w.before = total / 2;
     w.after = total - w.before;
-  } else { // EXPLICIT
-    w.size = std::max<int64_t>(
-        (input + padBefore + padAfter - effective + stride) / stride, 0);
+    w.padded = w.effective; // no constraint
+  } else {                  // EXPLICIT
+    w.size = (input + padBefore + padAfter - effective + stride) / stride;
     w.before = padBefore;
     w.after = padAfter;
   }
@@ -211,6 +251,15 @@ void requireImageSizes(TfRuntime &rt, const TensorType &type,
                  "'s input at trace time; only the batch size may be None");
 }
 
+/// Conv2D and the pools take a height and width known at run time only;
+/// their depth must be known now.
+void requireImageDepth(TfRuntime &rt, const TensorType &type,
+                       const std::string &op) {
+  if (type.unknownRank || type.shape[3] < 0)
+    rt.raise("UnimplementedError", "kiln needs the rank and depth of " + op +
+                                       "'s input at trace time");
+}
+
 void requireFloat(TfRuntime &rt, const std::string &op, DType d) {
   if (d != DType::Float32 && d != DType::Float64)
     rt.raise("UnimplementedError",
@@ -218,9 +267,11 @@ void requireFloat(TfRuntime &rt, const std::string &op, DType d) {
                  py::dtypeName(d));
 }
 
-Value conv2d(TfRuntime &rt, const Params &p) {
+Value conv2d(TfRuntime &rt, const Params &p,
+             const std::string &exactName = "") {
   Interpreter &in = rt.in;
   const std::string op = "Conv2D";
+  std::string nodeName = exactName.empty() ? op : exactName;
   Value x = rt.toTensor(p.require("input", "conv2d"));
   Value k = rt.toTensor(p.require("filters", "conv2d"));
   const TensorType &xt = rt.tensor(x).type, &kt = rt.tensor(k).type;
@@ -247,7 +298,7 @@ Value conv2d(TfRuntime &rt, const Params &p) {
               "convolution input must be 4-dimensional: ");
   if (!kt.unknownRank && kt.shape.size() != 4)
     rankError(rt, op, {x, k}, k, attrs, "filter must be 4-dimensional: ");
-  requireImageSizes(rt, xt, op);
+  requireImageDepth(rt, xt, op);
   requireFloat(rt, op, xt.dtype);
   for (int64_t d : kt.shape)
     if (d < 0 || kt.unknownRank)
@@ -291,10 +342,16 @@ Value conv2d(TfRuntime &rt, const Params &p) {
         window(xt.shape[d], kt.shape[d - 1], dilations[d], strides[d], padding,
                explicitPaddings.empty() ? 0 : explicitPaddings[2 * d],
                explicitPaddings.empty() ? 0 : explicitPaddings[2 * d + 1]);
+    checkWindow(rt, w, op, xt.shape[d], strides[d],
+                "'{{node " + nodeName + "}} = " + op + attrs + "(" +
+                    inputName(rt, x) + ", " + inputName(rt, k) +
+                    ")' with input shapes: " + shapeList(xt.shape) + ", " +
+                    shapeList(kt.shape) + ".");
     shape[d] = w.size;
     pads.insert(pads.end(), {w.before, w.after});
   }
-  return rt.apply(op, {x, k}, conv.node(pads), TensorType{xt.dtype, shape}, op);
+  return rt.apply(op, {x, k}, conv.node(pads), TensorType{xt.dtype, shape},
+                  nodeName, !exactName.empty());
 }
 
 /// max_pool2d and avg_pool2d.
@@ -324,7 +381,7 @@ Value pool(TfRuntime &rt, const Params &p, const std::string &op,
                   ", padding=\"" + padding +
                   "\", strides=" + intsText(strides) + "]",
               "tensor_in must be 4-dimensional");
-  requireImageSizes(rt, xt, op);
+  requireImageDepth(rt, xt, op);
   requireFloat(rt, op, xt.dtype);
   if (padding == "EXPLICIT")
     rt.raise("UnimplementedError",
@@ -336,6 +393,14 @@ Value pool(TfRuntime &rt, const Params &p, const std::string &op,
   std::vector<int64_t> pads; // top, bottom, left, right: for codegen
   for (int d = 1; d <= 2; ++d) {
     Window w = window(xt.shape[d], ksize[d], 1, strides[d], padding, 0, 0);
+    checkWindow(rt, w, op, xt.shape[d], strides[d],
+                "'{{node " + nodeName + "}} = " + op +
+                    "[T=" + tfTypeName(xt.dtype) + ", data_format=\"NHWC\"" +
+                    (op == "MaxPool" ? ", explicit_paddings=[]" : "") +
+                    ", ksize=" + intsText(ksize) + ", padding=\"" + padding +
+                    "\", strides=" + intsText(strides) + "](" +
+                    inputName(rt, x) +
+                    ")' with input shapes: " + shapeList(xt.shape) + ".");
     shape[d] = w.size;
     pads.insert(pads.end(), {w.before, w.after});
   }
@@ -764,8 +829,12 @@ Value conv1d(TfRuntime &rt, const Params &p) {
   if (format != "NWC" && format != "NHWC")
     rt.raise("UnimplementedError",
              "kiln supports tf.nn.conv1d with channels last (NWC) only");
-  Value x = expandDims(rt, rt.toTensor(p.require("input", "conv1d")), -3);
-  Value k = expandDims(rt, rt.toTensor(p.require("filters", "conv1d")), 0);
+  // nn_ops.conv1d's names: its scope, the Conv2D node named as the scope.
+  std::optional<graph::ScopeGuard> scope;
+  if (rt.tracing)
+    scope.emplace(rt.tracing->graph, "conv1d");
+  Value x = expandDims(rt, p.require("input", "conv1d"), -3);
+  Value k = expandDims(rt, p.require("filters", "conv1d"), 0);
   std::vector<int64_t> strides =
       sequence(rt, p.require("stride", "conv1d"), 1, "stride");
   std::vector<int64_t> dilations =
@@ -773,12 +842,14 @@ Value conv1d(TfRuntime &rt, const Params &p) {
   strides.insert(strides.begin(), 1);
   dilations.insert(dilations.begin(), 1);
   CallArgs args;
-  Value out = conv2d(rt, keywords(in, args, "conv2d",
-                                  {{"input", x},
-                                   {"filters", k},
-                                   {"strides", intList(in, strides)},
-                                   {"padding", p.require("padding", "conv1d")},
-                                   {"dilations", intList(in, dilations)}}));
+  Value out = conv2d(rt,
+                     keywords(in, args, "conv2d",
+                              {{"input", x},
+                               {"filters", k},
+                               {"strides", intList(in, strides)},
+                               {"padding", p.require("padding", "conv1d")},
+                               {"dilations", intList(in, dilations)}}),
+                     rt.tracing ? rt.tracing->graph.scopeName() : "");
   return squeeze(rt, out, in.list({Value::integer(-3)}));
 }
 

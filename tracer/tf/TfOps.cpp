@@ -1327,7 +1327,9 @@ Value transpose(TfRuntime &rt, const Value &x, const Value &permArg) {
 }
 
 Value expandDims(TfRuntime &rt, const Value &x, int64_t axis) {
-  Value t = rt.toTensor(x);
+  // A Python value or captured eager tensor is the Const "ExpandDims/input".
+  OperandConsts operands(rt, "ExpandDims");
+  Value t = operands.input("input", x, std::nullopt);
   auto type = rt.tensor(t).type;
   int64_t rank = type.shape.size();
   if ((axis < -rank - 1 || axis > rank) && rt.tracing)
@@ -1343,7 +1345,6 @@ Value expandDims(TfRuntime &rt, const Value &x, int64_t axis) {
     rt.raise("InvalidArgumentError",
              "Tried to expand dim index " + std::to_string(axis) +
                  " for tensor with " + std::to_string(rank) + " dimensions.");
-  OperandConsts operands(rt, "ExpandDims");
   operands.inScope("dim", {axis}, true);
   if (axis < 0)
     axis += rank + 1;

@@ -74,7 +74,12 @@ void TfRuntime::raise(const std::string &type, const std::string &message) {
 
 SourceLoc TfRuntime::currentLoc() const {
   const py::Frame *f = const_cast<Interpreter &>(in).currentFrame();
-  return SourceLoc{f ? f->line : 0, 1};
+  if (!f)
+    return SourceLoc{0, 1};
+  // Converted code's ops sit on their statement's first line.
+  bool converted =
+      !(f->function && f->function->attrs.count(py::kDoNotConvert));
+  return SourceLoc{converted ? f->sourceMapLine() : f->line, 1};
 }
 
 Value TfRuntime::eager(HostTensorPtr value) {
