@@ -72,4 +72,52 @@ Value Emitter::emitActivation(const graph::Node &n, RankedTensorType type) {
   return select(compare("gt", x, scalar(-t)), x, between);
 }
 
+Value Emitter::inPackets(Location loc, Value like, int64_t packet) {
+  auto t = cast<RankedTensorType>(like.getType());
+  SmallVector<Value> sizes, dynamic;
+  Value total = b.create<arith::ConstantIndexOp>(loc, 1);
+  for (int64_t d = 0; d < t.getRank(); ++d) {
+    sizes.push_back(dimSize(loc, like, d));
+    if (t.isDynamicDim(d))
+      dynamic.push_back(sizes.back());
+    total = b.create<arith::MulIOp>(loc, total, sizes.back());
+  }
+  Value step = b.create<arith::ConstantIndexOp>(loc, packet);
+  Value whole = b.create<arith::MulIOp>(
+      loc, b.create<arith::DivUIOp>(loc, total, step), step);
+  auto maskType = RankedTensorType::get(t.getShape(), b.getI1Type());
+  return b
+      .create<tensor::GenerateOp>(
+          loc, maskType, dynamic,
+          [&](OpBuilder &nb, Location l, ValueRange at) {
+            Value flat = nb.create<arith::ConstantIndexOp>(l, 0);
+            for (int64_t d = 0; d < t.getRank(); ++d)
+              flat = nb.create<arith::AddIOp>(
+                  l, nb.create<arith::MulIOp>(l, flat, sizes[d]), at[d]);
+            nb.create<tensor::YieldOp>(
+                l, nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::ult, flat,
+                                            whole)
+                       .getResult());
+          })
+      .getResult();
+}
+
+Value Emitter::emitSigmoidGrad(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  Value y = input(n, 0), dy = input(n, 1);
+  Type et = type.getElementType();
+  Value one = b.create<ConstantOp>(
+      loc, DenseElementsAttr::get(RankedTensorType::get({}, et),
+                                  b.getFloatAttr(et, 1.0)));
+  auto mul = [&](Value l, Value r) -> Value {
+    return b.create<MulOp>(loc, type, l, r);
+  };
+  Value rest = b.create<SubOp>(loc, type, one, y);
+  Value packets = mul(dy, mul(y, rest)), scalars = mul(mul(dy, y), rest);
+  // Eigen's packets: 4 doubles or 8 floats (halves computed as floats).
+  int64_t packet = et.isF64() ? 4 : 8;
+  return b.create<SelectOp>(loc, type, inPackets(loc, y, packet), packets,
+                            scalars);
+}
+
 } // namespace kiln

@@ -223,6 +223,13 @@ private:
   /// elementwise ops (EmitActivations.cpp).
   static bool isActivation(const std::string &op);
   Value emitActivation(const graph::Node &n, RankedTensorType type);
+  /// SigmoidGrad(y, dy): dy * (y * (1 - y)) in the packets of Eigen's
+  /// vectorized kernel, (dy * y) * (1 - y) in the scalar tail.
+  Value emitSigmoidGrad(const graph::Node &n, RankedTensorType type);
+  /// Whether each element of `like` is in the packets of `packet`
+  /// elements a vectorized Eigen kernel computes (row-major, up to the
+  /// last whole packet) rather than its scalar tail: an i1 tensor.
+  Value inPackets(Location loc, Value like, int64_t packet);
   /// A float Range: the kernel's checks and accumulated values
   /// (EmitArrayOps.cpp).
   Value emitFloatRange(const graph::Node &n, RankedTensorType type);

@@ -487,6 +487,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   }
   if (isActivation(op))
     return emitActivation(n, type);
+  if (op == "SigmoidGrad")
+    return emitSigmoidGrad(n, type);
   if (op == "Cast") {
     const DType *src = attr<DType>(n, "SrcT");
     const DType *dst = attr<DType>(n, "DstT");
@@ -1154,9 +1156,47 @@ Value Emitter::emitTensorList(const graph::Node &n, RankedTensorType type) {
     i = b.create<arith::MinSIOp>(loc, i, last);
     buffer = castTo(loc, buffer, type);
   }
+  auto itemType = cast<RankedTensorType>(item.getType());
+  // A buffer reserved before its elements' run-time sizes were known (a
+  // TensorArray written in a loop over a None batch) is empty in those
+  // dimensions until its first write, which sizes it.
+  if (!cast<RankedTensorType>(buffer.getType()).hasStaticShape() &&
+      itemType.getRank() == rank - 1) {
+    Value unsized = b.create<arith::ConstantIntOp>(loc, 1, 1);
+    Value differs = b.create<arith::ConstantIntOp>(loc, 0, 1);
+    auto reserved = cast<RankedTensorType>(buffer.getType());
+    for (int64_t d = 1; d < rank; ++d) {
+      if (!reserved.isDynamicDim(d))
+        continue;
+      Value have = dimSize(loc, buffer, d), want = dimSize(loc, item, d - 1);
+      unsized = b.create<arith::AndIOp>(
+          loc, unsized,
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, have, zero));
+      differs = b.create<arith::OrIOp>(
+          loc, differs,
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, have, want));
+    }
+    auto bt = cast<RankedTensorType>(buffer.getType());
+    buffer = b.create<scf::IfOp>(
+                  loc, b.create<arith::AndIOp>(loc, unsized, differs),
+                  [&](OpBuilder &nb, Location l) {
+                    OpBuilder::InsertionGuard guard(b);
+                    b.setInsertionPoint(nb.getInsertionBlock(),
+                                        nb.getInsertionPoint());
+                    SmallVector<Value> dynamic;
+                    for (int64_t d = 0; d < rank; ++d)
+                      if (bt.isDynamicDim(d))
+                        dynamic.push_back(d == 0 ? dimSize(l, buffer, 0)
+                                                 : dimSize(l, item, d - 1));
+                    b.create<scf::YieldOp>(l, zeros(l, bt, dynamic));
+                  },
+                  [&](OpBuilder &nb, Location l) {
+                    nb.create<scf::YieldOp>(l, buffer);
+                  })
+                 .getResult(0);
+  }
   // An element dimension known at run time only must match the item's,
   // or the write would leave the row.
-  auto itemType = cast<RankedTensorType>(item.getType());
   if (!itemType.hasStaticShape() || !bufferType.hasStaticShape()) {
     Value ok = b.create<arith::ConstantIntOp>(loc, 1, 1);
     SmallVector<Value> ints{b.create<arith::ConstantIndexOp>(loc, rank - 1)};

@@ -41,14 +41,21 @@ Value arrayOp(TfRuntime &rt, const std::string &scope, const std::string &node,
 Value reserveBuffer(TensorArrayObject &ta) {
   TfRuntime &rt = *ta.rt;
   TensorType type = ta.bufferType();
-  for (size_t i = 1; i < type.shape.size(); ++i)
-    if (type.shape[i] < 0)
-      rt.raise("UnimplementedError",
-               "kiln needs a TensorArray's element shape fully known; got " +
-                   type.shapeString());
   if (type.isStatic())
     return filled(rt, type, 0);
-  return rt.apply("TensorListReserve", {ta.size}, {{"element_dtype", ta.dtype}},
+  // Element sizes known only at run time (a None batch) are 0 until the
+  // first write sizes the buffer (codegen's TensorListSetItem).
+  std::vector<int64_t> element(type.shape.begin() + 1, type.shape.end());
+  bool sized = true;
+  for (int64_t &d : element)
+    if (d < 0) {
+      d = 0;
+      sized = false;
+    }
+  ValueList inputs{ta.size};
+  if (!sized)
+    inputs.push_back(intConstant(rt, element));
+  return rt.apply("TensorListReserve", inputs, {{"element_dtype", ta.dtype}},
                   type, "TensorArrayV2");
 }
 

@@ -394,10 +394,25 @@ const std::map<std::string, GradFn> &gradientFunctions() {
        }},
       {"Sigmoid",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         // SigmoidGrad: dy * y * (1 - y).
+         // One SigmoidGrad node: its kernel's association depends on
+         // where an element falls (codegen's emitSigmoidGrad).
          const Value &y = e.outputs[0];
-         return ValueList{mul(rt, mul(rt, g[0], y),
-                              binaryOp(rt, "Sub", scalarLike(rt, y, 1), y))};
+         const TensorType &type = typeOf(rt, y);
+         return ValueList{rt.apply("SigmoidGrad", {y, g[0]},
+                                   {{"T", type.dtype}}, type, "SigmoidGrad")};
+       }},
+      {"SigmoidGrad",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         // _SigmoidGradGrad: with gb = grad * dy, gb - 2 * gb * y for y,
+         // SigmoidGrad(y, grad) for dy.
+         const Value &y = e.inputs[0], &dy = e.inputs[1];
+         const TensorType &type = typeOf(rt, y);
+         Value gb = mul(rt, g[0], dy);
+         return ValueList{
+             binaryOp(rt, "Sub", gb,
+                      mul(rt, mul(rt, scalarLike(rt, y, 2), gb), y)),
+             rt.apply("SigmoidGrad", {y, g[0]}, {{"T", type.dtype}}, type,
+                      "SigmoidGrad")};
        }},
       {"Relu",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
@@ -537,8 +552,8 @@ Value aggregate(TfRuntime &rt, const ValueList &grads) {
 /// not regroup their arithmetic (TensorFlow's graph has one node there).
 void markKernel(graph::Graph &g, size_t first, const std::string &op) {
   static const std::set<std::string> kernels = {
-      "Elu",  "LeakyRelu", "Reciprocal", "Relu",     "Relu6", "Rsqrt",
-      "Selu", "Sigmoid",   "Softplus",   "Softsign", "Sqrt",  "Tanh"};
+      "Elu",  "LeakyRelu", "Reciprocal", "Relu", "Relu6", "Rsqrt",
+      "Selu", "Softplus",  "Softsign",   "Sqrt", "Tanh"};
   if (!kernels.count(op))
     return;
   for (size_t i = first; i < g.nodes.size(); ++i)

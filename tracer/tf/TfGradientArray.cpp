@@ -5,6 +5,8 @@
 #include "TfIndexedSlices.h"
 #include "TfOps.h"
 
+#include <limits>
+
 namespace kiln::tf {
 
 namespace {
@@ -92,13 +94,80 @@ Value paddedSliceGrad(TfRuntime &rt, const TapeEntry &e, const Value &grad,
   return in.call(pad, ValueList{window, in.list(std::move(paddings))});
 }
 
+/// The StridedSlice gradient for a slice whose bounds or dimensions are
+/// known only at run time (the node's "dyn_*" attrs), with steps of 1: the
+/// gradient, its indexed dimensions put back, padded with zeros before and
+/// after the window, the paddings computed as the kernel clamps the bounds
+/// (Python's negative indices count from the end). None for other steps.
+Value runTimeSliceGrad(TfRuntime &rt, const TapeEntry &e, const Value &grad) {
+  Interpreter &in = rt.in;
+  const Value &x = e.inputs[0];
+  auto ints = [&](const char *name) {
+    return std::get<std::vector<int64_t>>(e.attrs.at(name));
+  };
+  std::vector<int64_t> kind = ints("dyn_kind"), begin = ints("dyn_begin"),
+                       step = ints("dyn_step"), beginIn = ints("dyn_begin_in"),
+                       offsets = ints("offsets"), sizes = ints("sizes"),
+                       strides = ints("strides"), reversed = ints("reversed");
+  constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
+  const std::vector<int64_t> &shape = typeOf(rt, x).shape;
+  if (!reversed.empty() || kind.size() != shape.size())
+    return Value();
+  Value window = grad;
+  ValueList paddings;
+  int64_t axis = 0; // of the gradient, as dimensions are put back
+  for (size_t d = 0; d < shape.size(); ++d, ++axis) {
+    Value n = shape[d] >= 0 ? Value::integer(shape[d])
+                            : in.getItem(shapeOf(rt, x), Value::integer(d));
+    if (kind[d] == 0) { // static bounds, or the whole of a run-time size
+      if (strides[d] != 1 || (shape[d] < 0 && sizes[d] >= 0))
+        return Value();
+      paddings.push_back(
+          pyIntList(in, {offsets[d],
+                         shape[d] < 0 ? 0 : shape[d] - offsets[d] - sizes[d]}));
+      continue;
+    }
+    if (kind[d] == 2 && step[d] != 1)
+      return Value();
+    // The window's first position: the bound (a tensor input, a Python
+    // int, or none), counted from the end when negative, clamped to
+    // [0, n] (an index is in range, or the forward op failed).
+    Value first = beginIn[d] ? rt.toTensor(e.inputs[beginIn[d]], DType::Int32)
+                  : begin[d] == kNone ? Value::integer(0)
+                                      : Value::integer(begin[d]);
+    if (!first.isIntLike() || first.asInt() < 0) {
+      Value t = rt.toTensor(first, DType::Int32);
+      Value zero = rt.toTensor(Value::integer(0), DType::Int32);
+      t = select(rt, binaryOp(rt, "Less", t, zero), binaryOp(rt, "AddV2", t, n),
+                 t);
+      t = binaryOp(rt, "Maximum", t, zero);
+      first = binaryOp(rt, "Minimum", t, rt.toTensor(n, DType::Int32));
+    }
+    if (kind[d] == 1) // an index: its dimension put back
+      window = expandDims(rt, window, axis);
+    Value size = kind[d] == 1
+                     ? Value::integer(1)
+                     : in.getItem(shapeOf(rt, window), Value::integer(axis));
+    Value after = binaryOp(rt, "Sub", binaryOp(rt, "Sub", n, first), size);
+    paddings.push_back(in.list({first, after}));
+  }
+  Value pad = in.getAttr(in.importModule("tensorflow"), "pad");
+  return in.call(pad, ValueList{window, in.list(std::move(paddings))});
+}
+
 /// StridedSlice (StridedSliceGrad): the gradient scattered into zeros at
 /// the positions read, as a gather from the flat gradient with a zero
 /// appended (positions not read take the zero).
 ValueList stridedSliceGrad(TfRuntime &rt, const TapeEntry &e,
                            const ValueList &g) {
-  if (e.attrs.count("dyn_kind"))
-    needStaticShapes(rt, e.op);
+  if (e.attrs.count("dyn_kind")) {
+    Value grad = runTimeSliceGrad(rt, e, g[0]);
+    if (grad.isNone())
+      needStaticShapes(rt, e.op);
+    ValueList out{grad};
+    out.resize(e.inputs.size());
+    return out;
+  }
   auto offsets = std::get<std::vector<int64_t>>(e.attrs.at("offsets"));
   auto sizes = std::get<std::vector<int64_t>>(e.attrs.at("sizes"));
   auto strides = std::get<std::vector<int64_t>>(e.attrs.at("strides"));
@@ -182,8 +251,16 @@ ValueList gatherGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
     // One row of params whose shape is known at run time only (a TensorArray
     // read, a staged loop's stacked state): the gradient in that row of
     // zeros, dense (IndexedSlices need the shape).
+    // A Python index into a tensor (kiln's GatherV2 for `x[t]`) counts a
+    // negative one from the end.
+    Value index = rt.toTensor(e.inputs[1]);
+    DType d = typeOf(rt, index).dtype;
+    Value rows = cast(rt, firstDimension(rt, e.inputs[0]), d);
+    Value zero = rt.toTensor(Value::integer(0), d);
+    index = select(rt, binaryOp(rt, "Less", index, zero),
+                   binaryOp(rt, "AddV2", index, rows), index);
     Value row = rt.apply("TensorListSetItem",
-                         {filledLike(rt, e.inputs[0], 0), e.inputs[1], g[0]},
+                         {filledLike(rt, e.inputs[0], 0), index, g[0]},
                          {{"grow", false}}, params, "TensorListSetItem");
     return {row, Value()};
   }

@@ -17,9 +17,8 @@ namespace {
 /// gradient node. The gradient kernels need the image's height and width
 /// at trace time (the forward ops take them at run time).
 std::map<std::string, Attr> windowAttrs(TfRuntime &rt, const TapeEntry &e) {
-  const TensorType &image = typeOf(rt, e.inputs[e.op == "Conv2DBackpropInput"
-                                                   ? 2
-                                                   : 0]);
+  const TensorType &image =
+      typeOf(rt, e.inputs[e.op == "Conv2DBackpropInput" ? 2 : 0]);
   if (image.unknownRank || image.shape[1] < 0 || image.shape[2] < 0)
     rt.raise("UnimplementedError",
              "kiln's gradient of " + e.op +
