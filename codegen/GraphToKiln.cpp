@@ -1,6 +1,7 @@
 // Graph → kiln dialect: one op per graph node, arguments for Placeholders.
 #include "GraphToKiln.h"
 #include "ConstantPushDown.h"
+#include "ModelPruner.h"
 #include "Emitter.h"
 #include "HostCalls.h"
 
@@ -1588,6 +1589,7 @@ bool emitKilnFunction(
   // Grappler's rewrites that reshape the graph come first; the emitter
   // reproduces the others as it goes.
   graph::Graph optimized = graph;
+  bypassTrivialNodes(optimized);
   pushDownConstants(optimized);
   return Emitter(module, optimized, fileName, hostSpecs).run(error);
 }
