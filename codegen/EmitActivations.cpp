@@ -102,22 +102,42 @@ Value Emitter::inPackets(Location loc, Value like, int64_t packet) {
       .getResult();
 }
 
-Value Emitter::emitSigmoidGrad(const graph::Node &n, RankedTensorType type) {
+Value Emitter::emitPacketGrad(const graph::Node &n, RankedTensorType type) {
   Location loc = locOf(n);
   Value y = input(n, 0), dy = input(n, 1);
   Type et = type.getElementType();
-  Value one = b.create<ConstantOp>(
-      loc, DenseElementsAttr::get(RankedTensorType::get({}, et),
-                                  b.getFloatAttr(et, 1.0)));
+  auto scalar = [&](double v) -> Value {
+    return b.create<ConstantOp>(
+        loc, DenseElementsAttr::get(RankedTensorType::get({}, et),
+                                    b.getFloatAttr(et, v)));
+  };
   auto mul = [&](Value l, Value r) -> Value {
     return b.create<MulOp>(loc, type, l, r);
   };
-  Value rest = b.create<SubOp>(loc, type, one, y);
-  Value packets = mul(dy, mul(y, rest)), scalars = mul(mul(dy, y), rest);
+  auto div = [&](Value l, Value r) -> Value {
+    return b.create<DivOp>(loc, type, l, r);
+  };
+  Value packets, scalars;
+  if (n.op == "SigmoidGrad") {
+    Value rest = b.create<SubOp>(loc, type, scalar(1), y);
+    packets = mul(dy, mul(y, rest));
+    scalars = mul(mul(dy, y), rest);
+  } else {
+    packets = mul(dy, div(scalar(0.5), y));
+    scalars = div(mul(scalar(0.5), dy), y);
+  }
   // Eigen's packets: 4 doubles or 8 floats (halves computed as floats).
   int64_t packet = et.isF64() ? 4 : 8;
-  return b.create<SelectOp>(loc, type, inPackets(loc, y, packet), packets,
-                            scalars);
+  Value v = b.create<SelectOp>(loc, type, inPackets(loc, y, packet), packets,
+                               scalars);
+  if (n.op != "SqrtGrad")
+    return v;
+  auto i1 = RankedTensorType::get(type.getShape(), b.getI1Type());
+  Value noGradient =
+      b.create<CompareOp>(loc, i1, dy, scalar(0), b.getStringAttr("eq"));
+  // dy - dy: a +0.0 of the result's shape where dy is zero.
+  return b.create<SelectOp>(loc, type, noGradient,
+                            b.create<SubOp>(loc, type, dy, dy), v);
 }
 
 } // namespace kiln

@@ -223,9 +223,11 @@ private:
   /// elementwise ops (EmitActivations.cpp).
   static bool isActivation(const std::string &op);
   Value emitActivation(const graph::Node &n, RankedTensorType type);
-  /// SigmoidGrad(y, dy): dy * (y * (1 - y)) in the packets of Eigen's
-  /// vectorized kernel, (dy * y) * (1 - y) in the scalar tail.
-  Value emitSigmoidGrad(const graph::Node &n, RankedTensorType type);
+  /// The gradient kernels whose Eigen functor associates differently in
+  /// packets and in the scalar tail: SigmoidGrad(y, dy), dy * (y * (1 - y))
+  /// and (dy * y) * (1 - y); SqrtGrad(y, dy), 0 where dy is, else
+  /// dy * (0.5 / y) and (0.5 * dy) / y.
+  Value emitPacketGrad(const graph::Node &n, RankedTensorType type);
   /// Whether each element of `like` is in the packets of `packet`
   /// elements a vectorized Eigen kernel computes (row-major, up to the
   /// last whole packet) rather than its scalar tail: an i1 tensor.

@@ -1,9 +1,9 @@
 // Graph → kiln dialect: one op per graph node, arguments for Placeholders.
 #include "GraphToKiln.h"
 #include "ConstantPushDown.h"
-#include "ModelPruner.h"
 #include "Emitter.h"
 #include "HostCalls.h"
+#include "ModelPruner.h"
 
 #include "dialects/kiln/KilnDialect.h"
 #include "passes/EigenMath.h"
@@ -488,8 +488,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   }
   if (isActivation(op))
     return emitActivation(n, type);
-  if (op == "SigmoidGrad")
-    return emitSigmoidGrad(n, type);
+  if (op == "SigmoidGrad" || op == "SqrtGrad")
+    return emitPacketGrad(n, type);
   if (op == "Cast") {
     const DType *src = attr<DType>(n, "SrcT");
     const DType *dst = attr<DType>(n, "DstT");

@@ -213,10 +213,14 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
          Value axis = p.get("axis");
          bool keepdims = p.has("keepdims") && in.truthy(p.get("keepdims"));
          // log(sum(exp(x - m))) + m, with m the maximum, or 0 where it is not
-         // finite.
+         // finite, behind a StopGradient (the gradient does not go through
+         // m, which changes how it rounds).
          Value rawMax = reduce(*r, "Max", x, axis, true);
          Value max =
              select(*r, isFinite(*r, rawMax), rawMax, scalarLike(*r, 0, x));
+         max =
+             r->apply("StopGradient", {max}, {{"T", r->tensor(max).type.dtype}},
+                      r->tensor(max).type, "StopGradient");
          Value sum =
              reduce(*r, "Sum", unaryOp(*r, "Exp", binaryOp(*r, "Sub", x, max)),
                     axis, keepdims);

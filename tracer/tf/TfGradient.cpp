@@ -357,12 +357,21 @@ const std::map<std::string, GradFn> &gradientFunctions() {
        }},
       {"Sqrt",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         // SqrtGrad: 0.5 * dy / y, 0 where dy is.
+         // One SqrtGrad node (0 where dy is 0): its kernel's form depends
+         // on where an element falls (codegen's emitPacketGrad).
          const Value &y = e.outputs[0];
-         return ValueList{zeroWhereNoGradient(
-             rt, g[0],
-             binaryOp(rt, "RealDiv", mul(rt, scalarLike(rt, y, 0.5), g[0]),
-                      y))};
+         const TensorType &type = typeOf(rt, y);
+         return ValueList{rt.apply("SqrtGrad", {y, g[0]}, {{"T", type.dtype}},
+                                   type, "SqrtGrad")};
+       }},
+      {"SqrtGrad",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         // _SqrtGradGrad: with ga = grad / y, -ga * out for y, 0.5 * ga
+         // for dy.
+         const Value &y = e.inputs[0];
+         Value ga = binaryOp(rt, "RealDiv", g[0], y);
+         return ValueList{mul(rt, unaryOp(rt, "Neg", ga), e.outputs[0]),
+                          mul(rt, scalarLike(rt, y, 0.5), ga)};
        }},
       {"StopGradient",
        [](TfRuntime &, const TapeEntry &, const ValueList &) {
@@ -459,6 +468,13 @@ const std::map<std::string, GradFn> &gradientFunctions() {
          Value sum = reduce(rt, "Sum", mul(rt, g[0], y), axis, true);
          return ValueList{mul(rt, binaryOp(rt, "Sub", g[0], sum), y)};
        }},
+      {"LogSoftmax",
+       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+         // _LogSoftmaxGrad: dy - sum(dy, -1) * exp(y).
+         Value softmax = unaryOp(rt, "Exp", e.outputs[0]);
+         Value sum = reduce(rt, "Sum", g[0], Value::integer(-1), true);
+         return ValueList{binaryOp(rt, "Sub", g[0], mul(rt, sum, softmax))};
+       }},
       {"Max", minOrMaxGrad},
       {"Min", minOrMaxGrad},
       {"Reshape", reshapeGrad},
@@ -552,8 +568,8 @@ Value aggregate(TfRuntime &rt, const ValueList &grads) {
 /// not regroup their arithmetic (TensorFlow's graph has one node there).
 void markKernel(graph::Graph &g, size_t first, const std::string &op) {
   static const std::set<std::string> kernels = {
-      "Elu",  "LeakyRelu", "Reciprocal", "Relu", "Relu6", "Rsqrt",
-      "Selu", "Softplus",  "Softsign",   "Sqrt", "Tanh"};
+      "Elu",   "LeakyRelu", "Reciprocal", "Relu",     "Relu6",
+      "Rsqrt", "Selu",      "Softplus",   "Softsign", "Tanh"};
   if (!kernels.count(op))
     return;
   for (size_t i = first; i < g.nodes.size(); ++i)

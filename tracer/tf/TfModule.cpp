@@ -728,11 +728,14 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
           *r, "LogSoftmax", [r, onLastAxis](Interpreter &in, CallArgs &args) {
             return onLastAxis(in, args, "log_softmax", [&](const Value &x) {
               Value last = Value::integer(-1);
-              Value shifted =
-                  binaryOp(*r, "Sub", x, reduce(*r, "Max", x, last, true));
-              Value sum =
-                  reduce(*r, "Sum", unaryOp(*r, "Exp", shifted), last, true);
-              return binaryOp(*r, "Sub", shifted, unaryOp(*r, "Log", sum));
+              // One kernel for the tape: _LogSoftmaxGrad's formula.
+              return recordComposite(*r, "LogSoftmax", {x}, {}, [&] {
+                Value shifted =
+                    binaryOp(*r, "Sub", x, reduce(*r, "Max", x, last, true));
+                Value sum =
+                    reduce(*r, "Sum", unaryOp(*r, "Exp", shifted), last, true);
+                return binaryOp(*r, "Sub", shifted, unaryOp(*r, "Log", sum));
+              });
             });
           }));
   math.set("log_softmax", nn.module->dict["log_softmax"]);
