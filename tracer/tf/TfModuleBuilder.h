@@ -41,7 +41,12 @@ struct Params {
     auto it = values.find(name);
     return it != values.end() && !it->second.isNone();
   }
+  /// A required argument; one given as None is TensorFlow's error for
+  /// converting None to a tensor.
   Value require(const std::string &name, const std::string &fname) const {
+    if (values.count(name) && values.at(name).isNone())
+      in.valueError("Attempt to convert a value (None) with an unsupported "
+                    "type (<class 'NoneType'>) to a Tensor.");
     if (!has(name))
       in.typeError(fname + "() missing 1 required positional argument: '" +
                    name + "'");

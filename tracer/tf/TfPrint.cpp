@@ -59,6 +59,18 @@ public:
       text(v.is(Type::List) ? "]" : (items.size() == 1 ? ",)" : ")"));
       return;
     }
+    if (auto *named = v.is(Type::Native)
+                          ? dynamic_cast<NamedTupleObject *>(v.raw())
+                          : nullptr) {
+      // A namedtuple (top_k's TopKV2): its name and fields.
+      text(named->name + "(");
+      for (size_t i = 0; i < named->values.size(); ++i) {
+        text((i ? ", " : "") + named->fields[i] + "=");
+        structure(named->values[i]);
+      }
+      text(")");
+      return;
+    }
     if (v.is(Type::Dict)) {
       std::vector<const py::HashTable::Entry *> entries;
       for (auto &e : v.as<py::DictObject>().table.entries())
@@ -151,7 +163,8 @@ Value tfPrint(TfRuntime &rt, Interpreter &in, CallArgs &args) {
       line.tensor(v, inputs.size() > 1);
     else if (v.is(Type::Str))
       line.text(v.as<py::StrObject>().s);
-    else if (v.is(Type::List) || v.is(Type::Tuple) || v.is(Type::Dict))
+    else if (v.is(Type::List) || v.is(Type::Tuple) || v.is(Type::Dict) ||
+             (v.is(Type::Native) && dynamic_cast<NamedTupleObject *>(v.raw())))
       line.structure(v);
     else // other objects print as their repr (TensorShape([2, None]))
       line.text(in.repr(v));
