@@ -190,18 +190,23 @@ struct MatVecBuilder : Scalars {
     });
   }
 
+  /// The terms [from, to) in pairs: the even ones added to `sums[0]`, the
+  /// odd ones to `sums[1]` (to - from is even).
+  SmallVector<Value> pairSums(Value from, Value to, ValueRange sums) {
+    return loop(index(0), idiv(isub(to, from), 2), sums,
+                [&](Scalars &s, Value q, ValueRange state) {
+                  Value k = s.iadd(from, s.imul(q, 2));
+                  return SmallVector<Value>{
+                      s.add(state[0], term(s, k)),
+                      s.add(state[1], term(s, s.iadd(k, s.index(1))))};
+                });
+  }
+
   /// Two accumulators taking the even and the odd terms of each group of 8,
   /// added, then the terms past the last group (8- and 4-wide blocks).
   Value gebpDouble(Value lo, Value hi) {
     Value groups = iadd(lo, imul(idiv(isub(hi, lo), 8), 8));
-    SmallVector<Value> cd =
-        loop(index(0), idiv(isub(groups, lo), 2), {zero(), zero()},
-             [&](Scalars &s, Value q, ValueRange state) {
-               Value k = s.iadd(lo, s.imul(q, 2));
-               return SmallVector<Value>{
-                   s.add(state[0], term(s, k)),
-                   s.add(state[1], term(s, s.iadd(k, s.index(1))))};
-             });
+    SmallVector<Value> cd = pairSums(lo, groups, {zero(), zero()});
     return tail(groups, hi, add(cd[0], cd[1]));
   }
 
@@ -226,14 +231,7 @@ struct MatVecBuilder : Scalars {
     auto fold = [&](int h) {
       return add(add(acc[h], acc[2 + h]), add(acc[4 + h], acc[6 + h]));
     };
-    SmallVector<Value> eo =
-        loop(index(0), idiv(isub(pairs, groups), 2), {fold(0), fold(1)},
-             [&](Scalars &s, Value q, ValueRange state) {
-               Value k = s.iadd(groups, s.imul(q, 2));
-               return SmallVector<Value>{
-                   s.add(state[0], term(s, k)),
-                   s.add(state[1], term(s, s.iadd(k, s.index(1))))};
-             });
+    SmallVector<Value> eo = pairSums(groups, pairs, {fold(0), fold(1)});
     return tail(pairs, hi, add(eo[0], eo[1]));
   }
 

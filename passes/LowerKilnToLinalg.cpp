@@ -235,6 +235,20 @@ private:
   Value lowerMatMul(kiln::MatMulOp op);
   /// lhs x rhs accumulated into `init` by an fma per k, k ascending.
   Value fmaMatmul(Value lhs, Value rhs, Value init);
+  /// An scf.if on `cond` yielding what `then` or `otherwise` builds (at
+  /// the branch's insertion point).
+  Value choose(Value cond, const std::function<Value()> &then,
+               const std::function<Value()> &otherwise) {
+    auto branch = [&](const std::function<Value()> &build) {
+      return [&, build](OpBuilder &nb, Location l) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+        b.create<scf::YieldOp>(l, build());
+      };
+    };
+    return b.create<scf::IfOp>(loc, cond, branch(then), branch(otherwise))
+        .getResult(0);
+  }
   /// A float32 batch of products [b, m, k] x [b, k, n] into `init` in
   /// TensorFlow's order (other types: linalg.batch_matmul).
   Value batchedProduct(kiln::MatMulOp op, Value l3, Value r3, Value init,
@@ -770,15 +784,7 @@ Value Lowering::copyOfOne(kiln::ReduceOp op, Value sum,
     count = b.create<arith::MulIOp>(loc, count, dim(input, axis));
   Value one =
       b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, count, index(1));
-  auto choice = b.create<scf::IfOp>(
-      loc, one,
-      [&](OpBuilder &nb, Location l) {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-        b.create<scf::YieldOp>(l, copy());
-      },
-      [&](OpBuilder &nb, Location l) { nb.create<scf::YieldOp>(l, sum); });
-  return choice.getResult(0);
+  return choose(one, copy, [&] { return sum; });
 }
 
 Value Lowering::linalgReduce(kiln::ReduceOp op, RankedTensorType reducedType,
@@ -1241,19 +1247,8 @@ Value Lowering::batchedProduct(kiln::MatMulOp op, Value l3, Value r3,
       parallel(size(dim(l3, 0)), size(dim(l3, 1)), size(dim(l3, 2)),
                size(dim(r3, 2)), size(index(1)), size(index(128 * 128)))
           .v;
-  auto choice = b.create<scf::IfOp>(
-      loc, useParallel,
-      [&](OpBuilder &nb, Location l) {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-        b.create<scf::YieldOp>(l, fmaMatmul(l3, r3, init));
-      },
-      [&](OpBuilder &nb, Location l) {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-        b.create<scf::YieldOp>(l, sequential());
-      });
-  return choice.getResult(0);
+  return choose(
+      useParallel, [&] { return fmaMatmul(l3, r3, init); }, sequential);
 }
 
 Value Lowering::lowerMatMul(kiln::MatMulOp op) {
@@ -1302,19 +1297,8 @@ Value Lowering::lowerMatMul(kiln::MatMulOp op) {
             b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ugt,
                                     b.create<tensor::DimOp>(loc, init, d),
                                     one));
-    auto choice = b.create<scf::IfOp>(
-        loc, wide,
-        [&](OpBuilder &nb, Location l) {
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-          b.create<scf::YieldOp>(l, fmaMatmul(lhs, rhs, init));
-        },
-        [&](OpBuilder &nb, Location l) {
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-          b.create<scf::YieldOp>(l, plain());
-        });
-    return choice.getResult(0);
+    return choose(
+        wide, [&] { return fmaMatmul(lhs, rhs, init); }, plain);
   }
   // Batch dimensions broadcast as in BatchMatMulV2: first give both operands
   // the result's batch dimensions, so that folding them lines up.

@@ -5,6 +5,7 @@
 #include "TfIndexedSlices.h"
 #include "TfOps.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace kiln::tf {
@@ -135,7 +136,11 @@ Value runTimeSliceGrad(TfRuntime &rt, const TapeEntry &e, const Value &grad) {
     Value first = beginIn[d] ? rt.toTensor(e.inputs[beginIn[d]], DType::Int32)
                   : begin[d] == kNone ? Value::integer(0)
                                       : Value::integer(begin[d]);
-    if (!first.isIntLike() || first.asInt() < 0) {
+    if (first.isIntLike() && n.isIntLike()) {
+      int64_t i = first.asInt(), size = n.asInt();
+      first =
+          Value::integer(std::clamp<int64_t>(i < 0 ? i + size : i, 0, size));
+    } else if (!first.isIntLike() || first.asInt() != 0) {
       Value t = rt.toTensor(first, DType::Int32);
       Value zero = rt.toTensor(Value::integer(0), DType::Int32);
       t = select(rt, binaryOp(rt, "Less", t, zero), binaryOp(rt, "AddV2", t, n),

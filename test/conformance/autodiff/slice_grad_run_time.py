@@ -40,7 +40,8 @@ def window(x, start):
     with tf.GradientTape() as tape:
         tape.watch(x)
         loss = tf.reduce_sum(x[start:start + 2] * x[start]) + tf.reduce_sum(
-            x[-start:] * 2.0)
+            x[-start:] * 2.0) + tf.reduce_sum(x[7:] * 5.0) + tf.reduce_sum(
+                x[-9:2] * 3.0)
     return tape.gradient(loss, x)
 
 
