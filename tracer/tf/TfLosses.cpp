@@ -81,6 +81,90 @@ Value sigmoidCrossEntropy(TfRuntime &rt, const Value &labelsArg,
                   unaryOp(rt, "Log1p", unaryOp(rt, "Exp", negAbs)));
 }
 
+/// tf.nn.weighted_cross_entropy_with_logits: (1 - z) * x + (1 + (q - 1) *
+/// z) * (log1p(exp(-|x|)) + relu(-x)), as nn_impl.py writes it.
+Value weightedCrossEntropy(TfRuntime &rt, const Value &labelsArg,
+                           const Value &logitsArg, const Value &posWeight) {
+  Value logits = rt.toTensor(logitsArg);
+  DType d = rt.tensor(logits).type.dtype;
+  Value labels = rt.toTensor(labelsArg, d);
+  const TensorType &lt = rt.tensor(logits).type, zt = rt.tensor(labels).type;
+  bool same = lt.shape.size() == zt.shape.size();
+  for (size_t i = 0; same && i < lt.shape.size(); ++i)
+    same = lt.shape[i] < 0 || zt.shape[i] < 0 || lt.shape[i] == zt.shape[i];
+  if (!same)
+    rt.in.valueError("`logits` and `labels` must have the same shape, "
+                     "received (" +
+                     lt.shapeString() + " vs " + zt.shapeString() + ").");
+  // (pos_weight - 1): Python arithmetic for a number, a Sub for a tensor.
+  Value weightLess1 = posWeight.isNumber()
+                          ? Value::floating(posWeight.toDouble() - 1)
+                          : binaryOp(rt, "Sub", posWeight, Value::integer(1));
+  Value logWeight = binaryOp(rt, "AddV2", Value::integer(1),
+                             binaryOp(rt, "Mul", weightLess1, labels));
+  Value softplus =
+      binaryOp(rt, "AddV2",
+               unaryOp(rt, "Log1p",
+                       unaryOp(rt, "Exp",
+                               unaryOp(rt, "Neg", unaryOp(rt, "Abs", logits)))),
+               unaryOp(rt, "Relu", unaryOp(rt, "Neg", logits)));
+  return binaryOp(rt, "AddV2",
+                  binaryOp(rt, "Mul",
+                           binaryOp(rt, "Sub", Value::integer(1), labels),
+                           logits),
+                  binaryOp(rt, "Mul", logWeight, softplus));
+}
+
+/// tf.math.in_top_k (the InTopKV2 kernel): whether each row's target is
+/// among its k largest predictions, ties included; false for a target out
+/// of range or a row with a prediction that is not finite.
+Value inTopK(TfRuntime &rt, const Value &targetsArg, const Value &predsArg,
+             const Value &kArg) {
+  Interpreter &in = rt.in;
+  Value preds = rt.toTensor(predsArg);
+  Value targets = rt.toTensor(targetsArg);
+  const TensorType &pt = rt.tensor(preds).type, tt = rt.tensor(targets).type;
+  if (pt.dtype != DType::Float32)
+    in.typeError("Value passed to parameter 'predictions' has DataType " +
+                 std::string(py::dtypeName(pt.dtype)) +
+                 " not in list of allowed values: float32");
+  if (pt.unknownRank || pt.shape.size() != 2 || tt.unknownRank ||
+      tt.shape.size() != 1)
+    in.valueError("in_top_k takes predictions of rank 2 and targets of rank "
+                  "1, not " +
+                  pt.shapeString() + " and " + tt.shapeString());
+  Value t = cast(rt, targets, DType::Int64);
+  Value classes =
+      cast(rt, in.getItem(shapeOf(rt, preds), Value::integer(1)), DType::Int64);
+  Value valid = binaryOp(rt, "LogicalAnd",
+                         binaryOp(rt, "GreaterEqual", t,
+                                  rt.toTensor(Value::integer(0), DType::Int64)),
+                         binaryOp(rt, "Less", t, classes));
+  // The target's prediction: the row's element at the target (0 where the
+  // target is out of range: the row is false then).
+  Value column =
+      cast(rt,
+           rangeNode(rt, Value::integer(0),
+                     in.getItem(shapeOf(rt, preds), Value::integer(1)),
+                     Value::integer(1), DType::Int32, pt.shape[1]),
+           DType::Int64);
+  Value at = binaryOp(rt, "Equal", expandDims(rt, t, -1), column);
+  Value target =
+      reduce(rt, "Sum", select(rt, at, preds, filledLike(rt, preds, 0)),
+             Value::integer(1), true);
+  Value greater = cast(rt, binaryOp(rt, "Greater", preds, target),
+                       rt.tensor(targets).type.dtype);
+  Value count = reduce(rt, "Sum", greater, Value::integer(1), false);
+  // x - x is 0 for a finite x, NaN for an infinite or NaN one.
+  Value finite = reduce(rt, "All",
+                        binaryOp(rt, "Equal", binaryOp(rt, "Sub", preds, preds),
+                                 filledLike(rt, preds, 0)),
+                        Value::integer(1), false);
+  Value k = rt.toTensor(kArg, rt.tensor(targets).type.dtype);
+  return binaryOp(rt, "LogicalAnd", binaryOp(rt, "LogicalAnd", valid, finite),
+                  binaryOp(rt, "Less", count, k));
+}
+
 /// The softmax kernels' TypeError for logits that are not floats.
 void requireFloatLogits(Interpreter &in, DType d) {
   if (!isFloating(d))
@@ -358,6 +442,20 @@ void installLosses(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn) {
     Params p(in, args, "sequence_mask", {"lengths", "maxlen", "dtype", "name"});
     return sequenceMask(*r, p.require("lengths", "sequence_mask"),
                         p.get("maxlen"), p.get("dtype"));
+  });
+  nn.def("weighted_cross_entropy_with_logits",
+         [r](Interpreter &in, CallArgs &args) {
+           const char *f = "weighted_cross_entropy_with_logits";
+           Params p(in, args, f, {"labels", "logits", "pos_weight", "name"});
+           return weightedCrossEntropy(*r, p.require("labels", f),
+                                       p.require("logits", f),
+                                       p.require("pos_weight", f));
+         });
+  nn.def("in_top_k", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "in_top_k", {"targets", "predictions", "k", "name"});
+    return inTopK(*r, p.require("targets", "in_top_k"),
+                  p.require("predictions", "in_top_k"),
+                  p.require("k", "in_top_k"));
   });
   nn.def("sigmoid_cross_entropy_with_logits",
          [r](Interpreter &in, CallArgs &args) {
