@@ -446,6 +446,21 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
       return rsqrt;
     if (Value r = reciprocalOfConstant(n, 1))
       return b.create<MulOp>(loc, type, input(n, 0), r);
+    // A divisor constant folding makes a constant (tf.sqrt(8.0)) is a
+    // constant for the rewrite too: its reciprocal, an exact division in
+    // its type, computed from the folded value.
+    const graph::Node &divisor = g.nodes[n.inputs[1].node];
+    if (isa<FloatType>(type.getElementType()) && folds(divisor) &&
+        !folds(g.nodes[n.inputs[0].node]) &&
+        !n.attrs.count(graph::kKernelAttr)) {
+      auto dt = cast<RankedTensorType>(input(n, 1).getType());
+      Value one = b.create<ConstantOp>(
+          loc,
+          DenseElementsAttr::get(RankedTensorType::get({}, dt.getElementType()),
+                                 b.getFloatAttr(dt.getElementType(), 1.0)));
+      return b.create<MulOp>(loc, type, input(n, 0),
+                             b.create<DivOp>(loc, dt, one, input(n, 1)));
+    }
     return b.create<DivOp>(loc, type, input(n, 0), input(n, 1));
   }
   if ((op == "FloorDiv" || op == "FloorMod" || op == "Div") &&

@@ -35,3 +35,16 @@ def shape_based(x):
     return x / n, n / 10.0
 
 print(shape_based(tf.ones([9, 2]) * 7.0))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 8])])
+def scaled(x):
+    # A divisor folded to a constant (sqrt(8)) is rewritten too: x times its
+    # reciprocal, as attention's scaling computes it.
+    return (x / tf.sqrt(tf.cast(8, tf.float32)),
+            x / tf.cast(tf.shape(x)[1], tf.float32),
+            x / tf.cast(tf.shape(x)[0], tf.float32))
+
+
+for t in scaled(tf.reshape(tf.range(24, dtype=tf.float32), [3, 8]) * 0.37):
+    print(t.numpy().ravel().tolist())
