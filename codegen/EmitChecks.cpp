@@ -99,23 +99,30 @@ void Emitter::check(const graph::Node &n, Value ok, const std::string &message,
   });
 }
 
+Value Emitter::choose(Location loc, Value cond,
+                      const std::function<Value(Location)> &then,
+                      const std::function<Value(Location)> &otherwise) {
+  auto branch = [&](const std::function<Value(Location)> &build) {
+    return [&](OpBuilder &nb, Location l) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+      b.create<scf::YieldOp>(l, build(l));
+    };
+  };
+  return b.create<scf::IfOp>(loc, cond, branch(then), branch(otherwise))
+      .getResult(0);
+}
+
 Value Emitter::orZeros(Location loc, Value ok, RankedTensorType type,
                        const std::function<Value(Location)> &build) {
-  auto ifOp = b.create<scf::IfOp>(
+  auto none = [&](Location l) { return zeros(l, type, dynamicZeros(l, type)); };
+  return choose(
       loc, ok,
-      [&](OpBuilder &nb, Location l) {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+      [&](Location l) {
         Value v = build(l);
-        b.create<scf::YieldOp>(l, v ? castTo(l, v, type)
-                                    : zeros(l, type, dynamicZeros(l, type)));
+        return v ? castTo(l, v, type) : none(l);
       },
-      [&](OpBuilder &nb, Location l) {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-        b.create<scf::YieldOp>(l, zeros(l, type, dynamicZeros(l, type)));
-      });
-  return ifOp.getResult(0);
+      none);
 }
 
 Value Emitter::checkedIndex(const graph::Node &n, Value given, Value extent,

@@ -297,7 +297,6 @@ Value Emitter::emitDynamicSlice(const graph::Node &n, RankedTensorType type) {
   const auto &step = *attr<std::vector<int64_t>>(n, "dyn_step");
   const auto &beginIn = *attr<std::vector<int64_t>>(n, "dyn_begin_in");
   const auto &endIn = *attr<std::vector<int64_t>>(n, "dyn_end_in");
-  constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
   Value in = input(n, 0);
   auto i64 = b.getI64Type();
   auto constant = [&](int64_t v) -> Value {
@@ -340,7 +339,7 @@ Value Emitter::emitDynamicSlice(const graph::Node &n, RankedTensorType type) {
       stride.push_back(b.getIndexAttr(1));
     } else if (kind[d] == 2) { // a window, clamped as Python's slice
       auto bound = [&](int64_t at, int64_t v, Value missing) -> Value {
-        if (!at && v == kNone)
+        if (!at && v == graph::kNoSliceBound)
           return missing;
         Value c = boundValue(at, v);
         Value shifted = b.create<arith::MaxSIOp>(

@@ -13,7 +13,6 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <limits>
 
@@ -240,19 +239,9 @@ Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
   Value single =
       b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, count,
                               b.create<arith::ConstantIndexOp>(loc, 1));
-  auto choice = b.create<scf::IfOp>(
-      loc, single,
-      [&](OpBuilder &nb, Location l) {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-        b.create<scf::YieldOp>(l, dots(Dot::MulAdd));
-      },
-      [&](OpBuilder &nb, Location l) {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-        b.create<scf::YieldOp>(l, contraction());
-      });
-  return choice.getResult(0);
+  return choose(
+      loc, single, [&](Location) { return dots(Dot::MulAdd); },
+      [&](Location) { return contraction(); });
 }
 
 Value Emitter::emitPool(const graph::Node &n, RankedTensorType type) {

@@ -133,7 +133,8 @@ private:
   /// are added or dropped around several dynamic ones, a collapse and an
   /// expand.
   Value reshapeTo(Location loc, Value v, RankedTensorType type);
-  /// 1 / input i of `n` when it is a float constant (see RealDiv), or null.
+  /// 1 / input i of `n` when it is a float constant, or constant folding
+  /// makes it one (see RealDiv), or null.
   Value reciprocalOfConstant(const graph::Node &n, size_t i);
   /// A run-time check that every element of integer tensor `values`
   /// compares `predicate` ("ne", "ge") to 0, failing with `message`.
@@ -356,6 +357,11 @@ private:
   /// null (an emission error); zeros are yielded then.
   Value orZeros(Location loc, Value ok, RankedTensorType type,
                 const std::function<Value(Location)> &build);
+  /// An scf.if on `cond` yielding what `then` or `otherwise` builds at the
+  /// branch's insertion point (both of one type).
+  Value choose(Location loc, Value cond,
+               const std::function<Value(Location)> &then,
+               const std::function<Value(Location)> &otherwise);
   /// Index `given` (an index, negative from the end) into a dimension of
   /// size `extent`: TensorFlow's "slice index ... out of bounds" error for
   /// dimension `dim` when outside, and the index (0 then) with `inRange`.

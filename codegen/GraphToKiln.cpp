@@ -74,9 +74,23 @@ Value Emitter::reciprocalOfConstant(const graph::Node &n, size_t i) {
   // A constant divided by a constant (or by anything constant folding
   // makes a constant) is folded by an exact division first;
   // a division inside a kernel (DivNoNan) is not grappler's to rewrite.
-  if (!isGraphConstant(*producer) || folds(g.nodes[n.inputs[0].node]) ||
-      n.attrs.count(graph::kKernelAttr))
+  if (folds(g.nodes[n.inputs[0].node]) || n.attrs.count(graph::kKernelAttr))
     return nullptr;
+  if (!isGraphConstant(*producer)) {
+    // A divisor constant folding makes a constant (tf.sqrt(8.0)) is one
+    // for the rewrite too: its reciprocal, an exact division in its type
+    // of the folded value.
+    auto dt = cast<RankedTensorType>(input(n, i).getType());
+    if (!isa<FloatType>(dt.getElementType()) ||
+        !folds(g.nodes[n.inputs[i].node]))
+      return nullptr;
+    Location loc = locOf(n);
+    Value one = b.create<ConstantOp>(
+        loc,
+        DenseElementsAttr::get(RankedTensorType::get({}, dt.getElementType()),
+                               b.getFloatAttr(dt.getElementType(), 1.0)));
+    return b.create<DivOp>(loc, dt, one, input(n, i));
+  }
   const graph::HostTensorPtr *value =
       attr<graph::HostTensorPtr>(*producer, "value");
   if (!value || !*value || (*value)->type.dtype == DType::String)
@@ -446,21 +460,6 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
       return rsqrt;
     if (Value r = reciprocalOfConstant(n, 1))
       return b.create<MulOp>(loc, type, input(n, 0), r);
-    // A divisor constant folding makes a constant (tf.sqrt(8.0)) is a
-    // constant for the rewrite too: its reciprocal, an exact division in
-    // its type, computed from the folded value.
-    const graph::Node &divisor = g.nodes[n.inputs[1].node];
-    if (isa<FloatType>(type.getElementType()) && folds(divisor) &&
-        !folds(g.nodes[n.inputs[0].node]) &&
-        !n.attrs.count(graph::kKernelAttr)) {
-      auto dt = cast<RankedTensorType>(input(n, 1).getType());
-      Value one = b.create<ConstantOp>(
-          loc,
-          DenseElementsAttr::get(RankedTensorType::get({}, dt.getElementType()),
-                                 b.getFloatAttr(dt.getElementType(), 1.0)));
-      return b.create<MulOp>(loc, type, input(n, 0),
-                             b.create<DivOp>(loc, dt, one, input(n, 1)));
-    }
     return b.create<DivOp>(loc, type, input(n, 0), input(n, 1));
   }
   if ((op == "FloorDiv" || op == "FloorMod" || op == "Div") &&
@@ -1139,33 +1138,26 @@ Value Emitter::emitTensorList(const graph::Node &n, RankedTensorType type) {
     shape[0] = ShapedType::kDynamic;
     auto dynType = RankedTensorType::get(shape, resultType.getElementType());
     Value dyn = castTo(loc, buffer, dynType);
-    buffer =
-        b.create<scf::IfOp>(
-             loc, fits,
-             [&](OpBuilder &nb, Location l) {
-               nb.create<scf::YieldOp>(l, dyn);
-             },
-             [&](OpBuilder &nb, Location l) {
-               OpBuilder::InsertionGuard guard(b);
-               b.setInsertionPoint(nb.getInsertionBlock(),
-                                   nb.getInsertionPoint());
-               Value doubled = b.create<arith::MulIOp>(
-                   l, capacity, b.create<arith::ConstantIndexOp>(l, 2));
-               Value needed = b.create<arith::AddIOp>(l, i, one);
-               Value cap = b.create<arith::MaxSIOp>(l, doubled, needed);
-               SmallVector<Value> dynamic{cap};
-               for (int64_t d = 1; d < rank; ++d)
-                 if (dynType.isDynamicDim(d))
-                   dynamic.push_back(b.create<tensor::DimOp>(l, buffer, d));
-               Value grown = zeros(l, dynType, dynamic);
-               SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0)),
-                   strides(rank, b.getIndexAttr(1)), sizes{capacity};
-               rowSizes(buffer, sizes);
-               grown = b.create<tensor::InsertSliceOp>(l, dyn, grown, offsets,
-                                                       sizes, strides);
-               b.create<scf::YieldOp>(l, grown);
-             })
-            .getResult(0);
+    buffer = choose(
+        loc, fits, [&](Location) { return dyn; },
+        [&](Location l) {
+          Value doubled = b.create<arith::MulIOp>(
+              l, capacity, b.create<arith::ConstantIndexOp>(l, 2));
+          Value needed = b.create<arith::AddIOp>(l, i, one);
+          Value cap = b.create<arith::MaxSIOp>(l, doubled, needed);
+          SmallVector<Value> dynamic{cap};
+          for (int64_t d = 1; d < rank; ++d)
+            if (dynType.isDynamicDim(d))
+              dynamic.push_back(b.create<tensor::DimOp>(l, buffer, d));
+          Value grown = zeros(l, dynType, dynamic);
+          SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0)),
+              strides(rank, b.getIndexAttr(1)), sizes{capacity};
+          rowSizes(buffer, sizes);
+          return b
+              .create<tensor::InsertSliceOp>(l, dyn, grown, offsets, sizes,
+                                             strides)
+              .getResult();
+        });
   } else {
     Value last = b.create<arith::SubIOp>(
         loc, b.create<tensor::DimOp>(loc, buffer, 0), one);
@@ -1192,24 +1184,17 @@ Value Emitter::emitTensorList(const graph::Node &n, RankedTensorType type) {
           loc, differs,
           b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, have, want));
     }
-    auto bt = cast<RankedTensorType>(buffer.getType());
-    buffer = b.create<scf::IfOp>(
-                  loc, b.create<arith::AndIOp>(loc, unsized, differs),
-                  [&](OpBuilder &nb, Location l) {
-                    OpBuilder::InsertionGuard guard(b);
-                    b.setInsertionPoint(nb.getInsertionBlock(),
-                                        nb.getInsertionPoint());
-                    SmallVector<Value> dynamic;
-                    for (int64_t d = 0; d < rank; ++d)
-                      if (bt.isDynamicDim(d))
-                        dynamic.push_back(d == 0 ? dimSize(l, buffer, 0)
-                                                 : dimSize(l, item, d - 1));
-                    b.create<scf::YieldOp>(l, zeros(l, bt, dynamic));
-                  },
-                  [&](OpBuilder &nb, Location l) {
-                    nb.create<scf::YieldOp>(l, buffer);
-                  })
-                 .getResult(0);
+    buffer = choose(
+        loc, b.create<arith::AndIOp>(loc, unsized, differs),
+        [&](Location l) {
+          SmallVector<Value> dynamic;
+          for (int64_t d = 0; d < rank; ++d)
+            if (reserved.isDynamicDim(d))
+              dynamic.push_back(d == 0 ? dimSize(l, buffer, 0)
+                                       : dimSize(l, item, d - 1));
+          return zeros(l, reserved, dynamic);
+        },
+        [&](Location) { return buffer; });
   }
   // An element dimension known at run time only must match the item's,
   // or the write would leave the row.

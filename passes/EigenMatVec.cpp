@@ -243,7 +243,6 @@ struct MatVecBuilder : Scalars {
     Value j16 = imul(idiv(n, 16), 16), j4 = imul(idiv(n, 4), 4);
     Value fullRows = cmp(Pred::slt, i, imul(idiv(m, 4), 4));
     // The chunk size: k itself up to maxKc, else Eigen's even split.
-    Value chunks = b.create<arith::CeilDivUIOp>(loc, k, index(maxKc));
     Value rest = b.create<arith::RemUIOp>(loc, k, index(maxKc));
     Value shrink =
         imul(b.create<arith::DivUIOp>(loc, isub(index(maxKc - 1), rest),
@@ -252,7 +251,7 @@ struct MatVecBuilder : Scalars {
     Value kc = iselect(cmp(Pred::ule, k, maxKc), k,
                        iselect(cmp(Pred::eq, rest, 0), index(maxKc),
                                isub(index(maxKc), shrink)));
-    chunks = b.create<arith::CeilDivUIOp>(loc, k, kc);
+    Value chunks = b.create<arith::CeilDivUIOp>(loc, k, kc);
     return update(
         index(0), chunks, zero(), [&](Scalars &sc, Value c, Value res) {
           MatVecBuilder s = with(sc.b, sc.loc);

@@ -1201,54 +1201,36 @@ Value Lowering::batchedProduct(kiln::MatMulOp op, Value l3, Value r3,
   // for a 2-D MatMul) when every size is above 1 and there is one matrix
   // or more than 128 * 128 multiply-adds each; else it runs Eigen's dense
   // product matrix by matrix (EigenMatVec.h).
-  auto parallel = [](auto batch, auto m, auto k, auto n, auto one, auto cost) {
-    return (m > one) & (n > one) & (k > one) &
-           ((batch == one) | (m * k * n > cost));
-  };
   auto sequential = [&]() {
     return kiln::eigen::batchMatMul(b, loc, l3, r3, outType, dynamicSizes,
                                     op.getLhsTransposed(),
                                     op.getRhsTransposed(), l1DataCacheBytes());
   };
-  SmallVector<int64_t> sizes{outType.getDimSize(0), outType.getDimSize(1),
-                             cast<RankedTensorType>(l3.getType()).getDimSize(2),
-                             outType.getDimSize(2)};
-  if (llvm::none_of(sizes, ShapedType::isDynamic))
-    return parallel(sizes[0], sizes[1], sizes[2], sizes[3], int64_t(1),
-                    int64_t(128 * 128))
-               ? fmaMatmul(l3, r3, init)
-               : sequential();
-  // A size known only at run time: the kernel is chosen then.
+  // The condition folds to a constant where the sizes it reads are static;
+  // otherwise the kernel is chosen at run time.
   using P = arith::CmpIPredicate;
-  struct Size {
-    Lowering *l;
-    Value v;
-    Size op(P p, const Size &o) const {
-      return {l, l->b.create<arith::CmpIOp>(l->loc, p, v, o.v)};
-    }
-    Size operator>(const Size &o) const { return op(P::ugt, o); }
-    Size operator>=(const Size &o) const { return op(P::uge, o); }
-    Size operator==(const Size &o) const { return op(P::eq, o); }
-    Size operator+(const Size &o) const {
-      return {l, l->b.create<arith::AddIOp>(l->loc, v, o.v)};
-    }
-    Size operator*(const Size &o) const {
-      return {l, l->b.create<arith::MulIOp>(l->loc, v, o.v)};
-    }
-    Size operator&(const Size &o) const {
-      return {l, l->b.create<arith::AndIOp>(l->loc, v, o.v)};
-    }
-    Size operator|(const Size &o) const {
-      return {l, l->b.create<arith::OrIOp>(l->loc, v, o.v)};
-    }
+  auto size = [&](Value t, int64_t d) {
+    return b.createOrFold<tensor::DimOp>(loc, t, d);
   };
-  auto size = [&](Value v) { return Size{this, v}; };
-  Value useParallel =
-      parallel(size(dim(l3, 0)), size(dim(l3, 1)), size(dim(l3, 2)),
-               size(dim(r3, 2)), size(index(1)), size(index(128 * 128)))
-          .v;
+  auto cmp = [&](P p, Value x, Value y) {
+    return b.createOrFold<arith::CmpIOp>(loc, p, x, y);
+  };
+  auto both = [&](Value x, Value y) {
+    return b.createOrFold<arith::AndIOp>(loc, x, y);
+  };
+  Value one = index(1), batch = size(l3, 0), m = size(l3, 1), k = size(l3, 2),
+        n = size(r3, 2);
+  Value cost = b.createOrFold<arith::MulIOp>(
+      loc, b.createOrFold<arith::MulIOp>(loc, m, k), n);
+  Value parallel = both(
+      both(cmp(P::ugt, m, one), cmp(P::ugt, n, one)),
+      both(cmp(P::ugt, k, one),
+           b.createOrFold<arith::OrIOp>(loc, cmp(P::eq, batch, one),
+                                        cmp(P::ugt, cost, index(128 * 128)))));
+  if (std::optional<int64_t> known = getConstantIntValue(parallel))
+    return *known ? fmaMatmul(l3, r3, init) : sequential();
   return choose(
-      useParallel, [&] { return fmaMatmul(l3, r3, init); }, sequential);
+      parallel, [&] { return fmaMatmul(l3, r3, init); }, sequential);
 }
 
 Value Lowering::lowerMatMul(kiln::MatMulOp op) {

@@ -346,7 +346,7 @@ Flow Interpreter::execWhile(const WhileStmt &s, Frame &frame) {
 bool Interpreter::mustStage(const Frame &frame, const Value &v) {
   return staging_ && stager_ && autograph_ && frame.function &&
          autograph_->isConverted(frame.function->scope) &&
-         !frame.function->attrs.count(kDoNotConvert) && stager_->isStaged(v);
+         !frame.doNotConvert() && stager_->isStaged(v);
 }
 
 bool Interpreter::exceptionMatches(const Value &exc, const Value &type) {
@@ -368,8 +368,7 @@ void Interpreter::noteTraceback(const Value &exc, const Frame &frame) {
     return;
   inst.lineFrame = &frame;
   inst.traceback.push_back(
-      {frame.line, frame.name,
-       frame.function && frame.function->attrs.count(kDoNotConvert) > 0,
+      {frame.line, frame.name, frame.doNotConvert(),
        frame.at.begin.line == frame.line ? frame.at : SourceRange{},
        frame.sourceMapLine()});
 }

@@ -8,6 +8,7 @@
 #include "kiln/frontend/SourceFile.h"
 
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <string>
@@ -100,6 +101,10 @@ inline constexpr const char *kKernelAttr = "_kernel";
 /// errors when the function runs, so codegen emits a check that fails with
 /// this message when the node is reached.
 inline constexpr const char *kRunTimeError = "_run_time_error";
+
+/// A missing bound (Python's None) in a StridedSlice's "dyn_begin" and
+/// "dyn_end" attrs, for the bounds computed when the function runs.
+inline constexpr int64_t kNoSliceBound = std::numeric_limits<int64_t>::min();
 
 struct Node {
   std::string op;   // TensorFlow's op name: Placeholder, Const, AddV2, ...

@@ -32,10 +32,14 @@ struct Frame {
   /// places the ops and errors of converted code (a tf.function's) on its
   /// first line, not on the line of a call inside it.
   uint32_t statementLine = 0, statementEnd = 0;
+  /// Whether the frame runs a function AutoGraph was told not to convert
+  /// (tf.autograph.experimental.do_not_convert).
+  bool doNotConvert() const {
+    return function && function->attrs.count(kDoNotConvert) > 0;
+  }
   /// `line`, or the first line of the statement it is part of.
   uint32_t sourceMapLine() const {
-    return statementLine <= line && line <= statementEnd ? statementLine
-                                                         : line;
+    return statementLine <= line && line <= statementEnd ? statementLine : line;
   }
   /// The statement or call being run, when it starts on `line`: it places
   /// compiler-style diagnostics (`kiln compile`) more precisely.

@@ -404,7 +404,7 @@ const std::map<std::string, GradFn> &gradientFunctions() {
       {"Sigmoid",
        [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
          // One SigmoidGrad node: its kernel's association depends on
-         // where an element falls (codegen's emitSigmoidGrad).
+         // where an element falls (codegen's emitPacketGrad).
          const Value &y = e.outputs[0];
          const TensorType &type = typeOf(rt, y);
          return ValueList{rt.apply("SigmoidGrad", {y, g[0]},

@@ -6,7 +6,6 @@
 #include "TfOps.h"
 
 #include <algorithm>
-#include <limits>
 
 namespace kiln::tf {
 
@@ -110,7 +109,6 @@ Value runTimeSliceGrad(TfRuntime &rt, const TapeEntry &e, const Value &grad) {
                        step = ints("dyn_step"), beginIn = ints("dyn_begin_in"),
                        offsets = ints("offsets"), sizes = ints("sizes"),
                        strides = ints("strides"), reversed = ints("reversed");
-  constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
   const std::vector<int64_t> &shape = typeOf(rt, x).shape;
   if (!reversed.empty() || kind.size() != shape.size())
     return Value();
@@ -134,8 +132,8 @@ Value runTimeSliceGrad(TfRuntime &rt, const TapeEntry &e, const Value &grad) {
     // int, or none), counted from the end when negative, clamped to
     // [0, n] (an index is in range, or the forward op failed).
     Value first = beginIn[d] ? rt.toTensor(e.inputs[beginIn[d]], DType::Int32)
-                  : begin[d] == kNone ? Value::integer(0)
-                                      : Value::integer(begin[d]);
+                  : begin[d] == graph::kNoSliceBound ? Value::integer(0)
+                                                     : Value::integer(begin[d]);
     if (first.isIntLike() && n.isIntLike()) {
       int64_t i = first.asInt(), size = n.asInt();
       first =

@@ -254,10 +254,7 @@ Value sumOut(TfRuntime &rt, Value x, std::vector<char> &labels,
     groups.back().push_back(dimension(rt, x, i));
   x = mergeDims(rt, permuted(rt, x, perm), groups);
   labels = keptLabels;
-  if (kept.empty())
-    x = expandDims(rt, x, 0); // one row
-  Value sum = ascendingSum(rt, x);
-  return kept.empty() ? squeeze(rt, sum, Value::integer(0)) : sum;
+  return ascendingSum(rt, x);
 }
 
 /// Where `c` is in `labels`.
@@ -527,16 +524,20 @@ Value einsum(TfRuntime &rt, const std::string &equationIn,
   std::vector<char> resultLabels =
       batchLabels[batchLabels[0].size() >= batchLabels[1].size() ? 0 : 1];
   size_t batchRank = resultLabels.size();
-  ValueList sizes;
-  for (size_t j = 0; j < batchRank; ++j)
-    sizes.push_back(dimension(rt, result, j));
   for (size_t k = 0; k < 2; ++k)
-    for (char c : freeLabels[k]) {
-      resultLabels.push_back(c);
-      sizes.push_back(dimension(rt, operands[k], labelAxis(labels[k], c)));
-    }
-  if (freeLabels[0].size() != 1 || freeLabels[1].size() != 1)
+    resultLabels.insert(resultLabels.end(), freeLabels[k].begin(),
+                        freeLabels[k].end());
+  // The free labels merged into one dimension per operand (or none) split
+  // back out.
+  if (freeLabels[0].size() != 1 || freeLabels[1].size() != 1) {
+    ValueList sizes;
+    for (size_t j = 0; j < batchRank; ++j)
+      sizes.push_back(dimension(rt, result, j));
+    for (size_t k = 0; k < 2; ++k)
+      for (char c : freeLabels[k])
+        sizes.push_back(dimension(rt, operands[k], labelAxis(labels[k], c)));
     result = reshapedTo(rt, result, sizes);
+  }
   std::vector<int64_t> perm;
   for (char c : output)
     perm.push_back(labelAxis(resultLabels, c));

@@ -54,6 +54,18 @@ Value sequenceMask(TfRuntime &rt, const Value &lengthsArg,
   return cast(rt, result, *want);
 }
 
+/// nn_impl's check that the labels' shape is compatible with the logits'.
+void requireSameShape(TfRuntime &rt, const Value &logits, const Value &labels) {
+  const TensorType &lt = rt.tensor(logits).type, &zt = rt.tensor(labels).type;
+  bool same = lt.shape.size() == zt.shape.size();
+  for (size_t i = 0; same && i < lt.shape.size(); ++i)
+    same = lt.shape[i] < 0 || zt.shape[i] < 0 || lt.shape[i] == zt.shape[i];
+  if (!same)
+    rt.in.valueError("`logits` and `labels` must have the same shape, "
+                     "received (" +
+                     lt.shapeString() + " vs " + zt.shapeString() + ").");
+}
+
 /// tf.nn.sigmoid_cross_entropy_with_logits: max(x, 0) - x * z +
 /// log1p(exp(-|x|)), as nn_impl.py writes it.
 Value sigmoidCrossEntropy(TfRuntime &rt, const Value &labelsArg,
@@ -62,14 +74,8 @@ Value sigmoidCrossEntropy(TfRuntime &rt, const Value &labelsArg,
   // the Mul below, as in nn_impl.
   Value logits = rt.toTensor(logitsArg);
   Value labels = rt.toTensor(labelsArg);
-  const TensorType &lt = rt.tensor(logits).type, zt = rt.tensor(labels).type;
-  bool same = lt.shape.size() == zt.shape.size();
-  for (size_t i = 0; same && i < lt.shape.size(); ++i)
-    same = lt.shape[i] < 0 || zt.shape[i] < 0 || lt.shape[i] == zt.shape[i];
-  if (!same)
-    rt.in.valueError("`logits` and `labels` must have the same shape, "
-                     "received (" +
-                     lt.shapeString() + " vs " + zt.shapeString() + ").");
+  requireSameShape(rt, logits, labels);
+  const TensorType &lt = rt.tensor(logits).type;
   Value zeros =
       rt.apply("ZerosLike", {logits}, {{"T", lt.dtype}}, lt, "zeros_like");
   Value cond = binaryOp(rt, "GreaterEqual", logits, zeros);
@@ -88,14 +94,7 @@ Value weightedCrossEntropy(TfRuntime &rt, const Value &labelsArg,
   Value logits = rt.toTensor(logitsArg);
   DType d = rt.tensor(logits).type.dtype;
   Value labels = rt.toTensor(labelsArg, d);
-  const TensorType &lt = rt.tensor(logits).type, zt = rt.tensor(labels).type;
-  bool same = lt.shape.size() == zt.shape.size();
-  for (size_t i = 0; same && i < lt.shape.size(); ++i)
-    same = lt.shape[i] < 0 || zt.shape[i] < 0 || lt.shape[i] == zt.shape[i];
-  if (!same)
-    rt.in.valueError("`logits` and `labels` must have the same shape, "
-                     "received (" +
-                     lt.shapeString() + " vs " + zt.shapeString() + ").");
+  requireSameShape(rt, logits, labels);
   // (pos_weight - 1): Python arithmetic for a number, a Sub for a tensor.
   Value weightLess1 = posWeight.isNumber()
                           ? Value::floating(posWeight.toDouble() - 1)

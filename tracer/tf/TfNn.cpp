@@ -61,9 +61,10 @@ struct Window {
 
 /// Checks window `w` of `op`'s input (of size `input`, with `stride`):
 /// shape inference's ValueError while tracing (`node`: the node as its
-/// message shows it), the kernel's error eagerly; negative sizes become 0.
-void checkWindow(TfRuntime &rt, Window &w, const std::string &op, int64_t input,
-                 int64_t stride, const std::string &node) {
+/// message shows it), the kernel's error eagerly. A window that passes has
+/// a size of at least 0.
+void checkWindow(TfRuntime &rt, const Window &w, const std::string &op,
+                 int64_t input, int64_t stride, const std::string &node) {
   if (input < 0)
     return;
   if (rt.tracing && w.padded < w.effective)

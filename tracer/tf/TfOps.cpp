@@ -1327,7 +1327,7 @@ Value transpose(TfRuntime &rt, const Value &x, const Value &permArg) {
 }
 
 Value expandDims(TfRuntime &rt, const Value &x, int64_t axis) {
-  // A Python value or captured eager tensor is the Const "ExpandDims/input".
+  // A Python value becomes the Const "ExpandDims/input".
   OperandConsts operands(rt, "ExpandDims");
   Value t = operands.input("input", x, std::nullopt);
   auto type = rt.tensor(t).type;
@@ -2045,10 +2045,10 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
   std::vector<bool> fullDim;
   // Dimensions known only at run time, or read with bounds known only at
   // run time: their bounds are computed in the compiled code (kind 1:
-  // index `begin`; 2: begin/end/step as Python's slice, kNone for a
+  // index `begin`; 2: begin/end/step as Python's slice, kNoSliceBound for a
   // missing bound). A bound held by a tensor is the node's input
   // `begin_in`/`end_in` (0: none).
-  constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
+  using graph::kNoSliceBound;
   std::vector<int64_t> dynKind, dynBegin, dynEnd, dynStep, beginIn, endIn;
   ValueList inputs{t};
   bool newAxis = false;
@@ -2191,7 +2191,7 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
     if (n < 0 || startIn || stopIn) {
       bool whole = start.isNone() && stop.isNone() && stepValue == 1;
       auto bound = [&](const Value &v, int64_t isInput) {
-        return v.isNone() ? kNone : isInput ? 0 : in.toIndex(v);
+        return v.isNone() ? kNoSliceBound : isInput ? 0 : in.toIndex(v);
       };
       note(whole ? 0 : 2, bound(start, startIn), bound(stop, stopIn), stepValue,
            startIn, stopIn);

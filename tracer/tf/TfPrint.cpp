@@ -19,6 +19,12 @@ using py::Type;
 
 namespace {
 
+/// `v` as a namedtuple (top_k's TopKV2), or null.
+NamedTupleObject *asNamedTuple(const Value &v) {
+  return v.is(Type::Native) ? dynamic_cast<NamedTupleObject *>(v.raw())
+                            : nullptr;
+}
+
 /// Builds a TracedPrint: eager tensors are formatted at once, symbolic
 /// ones become slots filled when the graph runs.
 class TemplateBuilder {
@@ -59,9 +65,7 @@ public:
       text(v.is(Type::List) ? "]" : (items.size() == 1 ? ",)" : ")"));
       return;
     }
-    if (auto *named = v.is(Type::Native)
-                          ? dynamic_cast<NamedTupleObject *>(v.raw())
-                          : nullptr) {
+    if (NamedTupleObject *named = asNamedTuple(v)) {
       // A namedtuple (top_k's TopKV2): its name and fields.
       text(named->name + "(");
       for (size_t i = 0; i < named->values.size(); ++i) {
@@ -164,7 +168,7 @@ Value tfPrint(TfRuntime &rt, Interpreter &in, CallArgs &args) {
     else if (v.is(Type::Str))
       line.text(v.as<py::StrObject>().s);
     else if (v.is(Type::List) || v.is(Type::Tuple) || v.is(Type::Dict) ||
-             (v.is(Type::Native) && dynamic_cast<NamedTupleObject *>(v.raw())))
+             asNamedTuple(v))
       line.structure(v);
     else // other objects print as their repr (TensorShape([2, None]))
       line.text(in.repr(v));

@@ -77,9 +77,7 @@ SourceLoc TfRuntime::currentLoc() const {
   if (!f)
     return SourceLoc{0, 1};
   // Converted code's ops sit on their statement's first line.
-  bool converted =
-      !(f->function && f->function->attrs.count(py::kDoNotConvert));
-  return SourceLoc{converted ? f->sourceMapLine() : f->line, 1};
+  return SourceLoc{f->doNotConvert() ? f->line : f->sourceMapLine(), 1};
 }
 
 Value TfRuntime::eager(HostTensorPtr value) {
