@@ -220,25 +220,31 @@ struct ConvAttrs {
   }
 };
 
-/// Input `bad` of `op` (whose inputs are `inputs`) is not 4-D: shape
-/// inference's ValueError while tracing (`attrs`: the node's, as its text
-/// shows them), the kernel's `kernelText` and shape eagerly.
+/// Node `node` (op `op`, attrs text `attrs`, inputs `inputs`) as shape
+/// inference's errors show it: "'{{node N}} = Op[...](a, b)' with input
+/// shapes: [..], [..]."
+std::string nodeText(TfRuntime &rt, const std::string &node,
+                     const std::string &op, const std::string &attrs,
+                     const ValueList &inputs) {
+  std::string names, shapes;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    names += (i ? ", " : "") + inputName(rt, inputs[i]);
+    shapes += (i ? ", " : "") + shapeList(rt.tensor(inputs[i]).type.shape);
+  }
+  return "'{{node " + node + "}} = " + op + attrs + "(" + names +
+         ")' with input shapes: " + shapes + ".";
+}
+
+/// Input `bad` of `op` is not 4-D: shape inference's ValueError while
+/// tracing (`node`: nodeText's), the kernel's `kernelText` and shape
+/// eagerly.
 [[noreturn]] void rankError(TfRuntime &rt, const std::string &op,
-                            const ValueList &inputs, const Value &bad,
-                            const std::string &attrs,
+                            const Value &bad, const std::string &node,
                             const std::string &kernelText) {
   const TensorType &type = rt.tensor(bad).type;
-  if (rt.tracing) {
-    std::string names, shapes;
-    for (size_t i = 0; i < inputs.size(); ++i) {
-      names += (i ? ", " : "") + inputName(rt, inputs[i]);
-      shapes += (i ? ", " : "") + shapeList(rt.tensor(inputs[i]).type.shape);
-    }
+  if (rt.tracing)
     rt.in.valueError("Shape must be rank 4 but is rank " +
-                     std::to_string(type.shape.size()) + " for '{{node " + op +
-                     "}} = " + op + attrs + "(" + names +
-                     ")' with input shapes: " + shapes + ".");
-  }
+                     std::to_string(type.shape.size()) + " for " + node);
   kernelError(rt, op, kernelText + shapeList(type.shape));
 }
 
@@ -293,12 +299,11 @@ Value conv2d(TfRuntime &rt, const Params &p,
   std::string padding = paddingArg(rt, p.require("padding", "conv2d"), op,
                                    kConv2DOpDef, explicitPaddings);
   ConvAttrs conv{xt.dtype, strides, dilations, explicitPaddings, padding};
-  std::string attrs = conv.text();
+  std::string node = nodeText(rt, nodeName, op, conv.text(), {x, k});
   if (!xt.unknownRank && xt.shape.size() != 4)
-    rankError(rt, op, {x, k}, x, attrs,
-              "convolution input must be 4-dimensional: ");
+    rankError(rt, op, x, node, "convolution input must be 4-dimensional: ");
   if (!kt.unknownRank && kt.shape.size() != 4)
-    rankError(rt, op, {x, k}, k, attrs, "filter must be 4-dimensional: ");
+    rankError(rt, op, k, node, "filter must be 4-dimensional: ");
   requireImageDepth(rt, xt, op);
   requireFloat(rt, op, xt.dtype);
   for (int64_t d : kt.shape)
@@ -312,10 +317,7 @@ Value conv2d(TfRuntime &rt, const Params &p,
       if (rt.tracing)
         in.valueError("Depth of input (" + std::to_string(xt.shape[3]) +
                       ") is not a multiple of input depth of filter (" +
-                      std::to_string(kt.shape[2]) + ") for '{{node " + op +
-                      "}} = " + op + attrs + "(" + inputName(rt, x) + ", " +
-                      inputName(rt, k) + ")' with input shapes: " +
-                      shapeList(xt.shape) + ", " + shapeList(kt.shape) + ".");
+                      std::to_string(kt.shape[2]) + ") for " + node);
       kernelError(rt, op,
                   "input depth must be evenly divisible by filter depth: " +
                       std::to_string(xt.shape[3]) + " vs " +
@@ -343,11 +345,7 @@ Value conv2d(TfRuntime &rt, const Params &p,
         window(xt.shape[d], kt.shape[d - 1], dilations[d], strides[d], padding,
                explicitPaddings.empty() ? 0 : explicitPaddings[2 * d],
                explicitPaddings.empty() ? 0 : explicitPaddings[2 * d + 1]);
-    checkWindow(rt, w, op, xt.shape[d], strides[d],
-                "'{{node " + nodeName + "}} = " + op + attrs + "(" +
-                    inputName(rt, x) + ", " + inputName(rt, k) +
-                    ")' with input shapes: " + shapeList(xt.shape) + ", " +
-                    shapeList(kt.shape) + ".");
+    checkWindow(rt, w, op, xt.shape[d], strides[d], node);
     shape[d] = w.size;
     pads.insert(pads.end(), {w.before, w.after});
   }
@@ -375,13 +373,15 @@ Value pool(TfRuntime &rt, const Params &p, const std::string &op,
   std::string padding = paddingArg(
       rt, p.require("padding", fname), op,
       op == "MaxPool" ? kMaxPoolOpDef : kAvgPoolOpDef, explicitPaddings);
+  std::string node = nodeText(
+      rt, nodeName, op,
+      "[T=" + std::string(tfTypeName(xt.dtype)) + ", data_format=\"NHWC\"" +
+          (op == "MaxPool" ? ", explicit_paddings=[]" : "") +
+          ", ksize=" + intsText(ksize) + ", padding=\"" + padding +
+          "\", strides=" + intsText(strides) + "]",
+      {x});
   if (!xt.unknownRank && xt.shape.size() != 4)
-    rankError(rt, op, {x}, x,
-              "[T=" + std::string(tfTypeName(xt.dtype)) +
-                  ", data_format=\"NHWC\", ksize=" + intsText(ksize) +
-                  ", padding=\"" + padding +
-                  "\", strides=" + intsText(strides) + "]",
-              "tensor_in must be 4-dimensional");
+    rankError(rt, op, x, node, "tensor_in must be 4-dimensional");
   requireImageDepth(rt, xt, op);
   requireFloat(rt, op, xt.dtype);
   if (padding == "EXPLICIT")
@@ -394,14 +394,7 @@ Value pool(TfRuntime &rt, const Params &p, const std::string &op,
   std::vector<int64_t> pads; // top, bottom, left, right: for codegen
   for (int d = 1; d <= 2; ++d) {
     Window w = window(xt.shape[d], ksize[d], 1, strides[d], padding, 0, 0);
-    checkWindow(rt, w, op, xt.shape[d], strides[d],
-                "'{{node " + nodeName + "}} = " + op +
-                    "[T=" + tfTypeName(xt.dtype) + ", data_format=\"NHWC\"" +
-                    (op == "MaxPool" ? ", explicit_paddings=[]" : "") +
-                    ", ksize=" + intsText(ksize) + ", padding=\"" + padding +
-                    "\", strides=" + intsText(strides) + "](" +
-                    inputName(rt, x) +
-                    ")' with input shapes: " + shapeList(xt.shape) + ".");
+    checkWindow(rt, w, op, xt.shape[d], strides[d], node);
     shape[d] = w.size;
     pads.insert(pads.end(), {w.before, w.after});
   }
