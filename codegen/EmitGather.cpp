@@ -118,6 +118,61 @@ Value Emitter::emitGather(const graph::Node &n, RankedTensorType type) {
   });
 }
 
+SmallVector<Value> Emitter::firstBadIndexVector(Location loc, Value indices,
+                                                ArrayRef<Value> extents) {
+  auto it = cast<RankedTensorType>(indices.getType());
+  int64_t rows = it.getRank() - 1; // the index vectors' dimensions
+  int64_t m = static_cast<int64_t>(extents.size());
+  auto i64 = b.getI64Type();
+  Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
+  Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+  Value count = one;
+  for (int64_t d = 0; d < rows; ++d)
+    count = b.create<arith::MulIOp>(loc, count, dimSize(loc, indices, d));
+  Value none = b.create<arith::ConstantIntOp>(loc, -1, 64);
+  SmallVector<Value> initial(m + 1, none);
+  auto scan = b.create<scf::ForOp>(
+      loc, zero, count, one, initial,
+      [&](OpBuilder &nb, Location l, Value i, ValueRange state) {
+        SmallVector<Value> at(rows + 1);
+        Value rest = i;
+        for (int64_t d = rows; d-- > 0;) {
+          Value extent = nb.create<tensor::DimOp>(l, indices, d);
+          at[d] = nb.create<arith::RemUIOp>(l, rest, extent);
+          rest = nb.create<arith::DivUIOp>(l, rest, extent);
+        }
+        Value zero64 = nb.create<arith::ConstantIntOp>(l, 0, 64);
+        Value bad = nb.create<arith::ConstantIntOp>(l, 0, 1);
+        SmallVector<Value> vector;
+        for (int64_t j = 0; j < m; ++j) {
+          at[rows] = nb.create<arith::ConstantIndexOp>(l, j);
+          Value v = nb.create<tensor::ExtractOp>(l, indices, at);
+          if (v.getType() != i64)
+            v = nb.create<arith::ExtSIOp>(l, i64, v);
+          vector.push_back(v);
+          bad = nb.create<arith::OrIOp>(
+              l, bad,
+              nb.create<arith::OrIOp>(
+                  l,
+                  nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, v,
+                                           zero64),
+                  nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::sge, v,
+                                           extents[j])));
+        }
+        Value first = nb.create<arith::AndIOp>(
+            l, bad,
+            nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, state[0],
+                                     zero64));
+        SmallVector<Value> next{nb.create<arith::SelectOp>(
+            l, first, nb.create<arith::IndexCastOp>(l, i64, i), state[0])};
+        for (int64_t j = 0; j < m; ++j)
+          next.push_back(
+              nb.create<arith::SelectOp>(l, first, vector[j], state[j + 1]));
+        nb.create<scf::YieldOp>(l, next);
+      });
+  return SmallVector<Value>(scan.getResults());
+}
+
 Value Emitter::emitGatherNd(const graph::Node &n, RankedTensorType type) {
   Location loc = locOf(n);
   Value params = input(n, 0), indices = input(n, 1);
@@ -131,62 +186,14 @@ Value Emitter::emitGatherNd(const graph::Node &n, RankedTensorType type) {
     check(n, no, "params must be at least a vector", {});
     return orZeros(loc, no, type, [](Location) { return Value(); });
   }
-  Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
-  Value one = b.create<arith::ConstantIndexOp>(loc, 1);
   Value ok;
   if (m > 0) {
-    // The first index vector out of range (its position among the vectors
-    // and its values), found by one pass over the vectors.
-    Value count = one;
-    for (int64_t d = 0; d < rows; ++d)
-      count = b.create<arith::MulIOp>(loc, count, dimSize(loc, indices, d));
     SmallVector<Value> extents;
     for (int64_t j = 0; j < m; ++j)
       extents.push_back(
           b.create<arith::IndexCastOp>(loc, i64, dimSize(loc, params, j)));
-    Value none = b.create<arith::ConstantIntOp>(loc, -1, 64);
-    SmallVector<Value> initial(m + 1, none);
-    auto scan = b.create<scf::ForOp>(
-        loc, zero, count, one, initial,
-        [&](OpBuilder &nb, Location l, Value i, ValueRange state) {
-          SmallVector<Value> at(rows + 1);
-          Value rest = i;
-          for (int64_t d = rows; d-- > 0;) {
-            Value extent = nb.create<tensor::DimOp>(l, indices, d);
-            at[d] = nb.create<arith::RemUIOp>(l, rest, extent);
-            rest = nb.create<arith::DivUIOp>(l, rest, extent);
-          }
-          Value zero64 = nb.create<arith::ConstantIntOp>(l, 0, 64);
-          Value bad = nb.create<arith::ConstantIntOp>(l, 0, 1);
-          SmallVector<Value> vector;
-          for (int64_t j = 0; j < m; ++j) {
-            at[rows] = nb.create<arith::ConstantIndexOp>(l, j);
-            Value v = nb.create<tensor::ExtractOp>(l, indices, at);
-            if (v.getType() != i64)
-              v = nb.create<arith::ExtSIOp>(l, i64, v);
-            vector.push_back(v);
-            bad = nb.create<arith::OrIOp>(
-                l, bad,
-                nb.create<arith::OrIOp>(
-                    l,
-                    nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, v,
-                                             zero64),
-                    nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::sge, v,
-                                             extents[j])));
-          }
-          Value first = nb.create<arith::AndIOp>(
-              l, bad,
-              nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, state[0],
-                                       zero64));
-          SmallVector<Value> next{nb.create<arith::SelectOp>(
-              l, first, nb.create<arith::IndexCastOp>(l, i64, i), state[0])};
-          for (int64_t j = 0; j < m; ++j)
-            next.push_back(
-                nb.create<arith::SelectOp>(l, first, vector[j], state[j + 1]));
-          nb.create<scf::YieldOp>(l, next);
-        });
-    ok = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt,
-                                 scan.getResult(0),
+    SmallVector<Value> scan = firstBadIndexVector(loc, indices, extents);
+    ok = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, scan[0],
                                  b.create<arith::ConstantIntOp>(loc, 0, 64));
     // "indices[1] = [2, 5] does not index into param shape [3,2], ..."
     std::string message = "indices[{int}] = [";
@@ -194,9 +201,8 @@ Value Emitter::emitGatherNd(const graph::Node &n, RankedTensorType type) {
       message += j ? ", {int}" : "{int}";
     message +=
         "] does not index into param shape {shape}, node name: " + n.name;
-    SmallVector<Value> ints(scan.getResults().begin(), scan.getResults().end());
-    appendShape(loc, params, ints);
-    check(n, ok, message, ints);
+    appendShape(loc, params, scan);
+    check(n, ok, message, scan);
   }
 
   auto gather = [&](Location l) -> Value {

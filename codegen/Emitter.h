@@ -240,6 +240,15 @@ private:
   Value emitGather(const graph::Node &n, RankedTensorType type);
   /// tf.gather_nd's GatherNd (EmitGather.cpp).
   Value emitGatherNd(const graph::Node &n, RankedTensorType type);
+  /// The first of `indices`' index vectors (its last dimension) with an
+  /// element outside [0, extents[j]), found by one pass: its flat position
+  /// among the vectors (-1 when all are inside) and its elements, as i64s.
+  SmallVector<Value> firstBadIndexVector(Location loc, Value indices,
+                                         ArrayRef<Value> extents);
+  /// ScatterNd and TensorScatterUpdate/Add/Sub/Max/Min on indices known at
+  /// run time, update by update as the CPU kernels apply them
+  /// (EmitScatter.cpp).
+  Value emitScatterNd(const graph::Node &n, RankedTensorType type);
   /// tf.where(condition)'s Where node (EmitGather.cpp).
   Value emitWhere(const graph::Node &n, RankedTensorType type);
   /// A StridedSlice whose bounds in some dimension depend on its size

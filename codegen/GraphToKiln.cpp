@@ -617,6 +617,10 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitPad(n, type);
   if (op == "GatherNd")
     return emitGatherNd(n, type);
+  if (op == "ScatterNd" || op == "TensorScatterUpdate" ||
+      op == "TensorScatterAdd" || op == "TensorScatterSub" ||
+      op == "TensorScatterMax" || op == "TensorScatterMin")
+    return emitScatterNd(n, type);
   if (op == "GatherV2" && n.inputs.size() == 3) // tf.gather
     return emitGather(n, type);
   if (op == "GatherV2") {

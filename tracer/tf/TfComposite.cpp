@@ -5,10 +5,13 @@
 // reduce_logsumexp, tf.math.count_nonzero, tf.math.l2_normalize,
 // tf.math.log_sigmoid, reduce_euclidean_norm, tf.nn.crelu and
 // tf.truncatediv/truncatemod.
+#include "TensorFormat.h"
 #include "TfGradient.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
+#include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace kiln::tf {
@@ -36,6 +39,127 @@ Value scalarLike(TfRuntime &rt, double value, const Value &like) {
 Value isFinite(TfRuntime &rt, const Value &x) {
   Value inf = scalarLike(rt, std::numeric_limits<double>::infinity(), x);
   return binaryOp(rt, "Less", unaryOp(rt, "Abs", x), inf, "IsFinite");
+}
+
+/// The smallest and largest values of a real dtype, as tf.DType.min/max.
+std::pair<long double, long double> dtypeLimits(TfRuntime &rt, DType d) {
+  switch (d) {
+  case DType::Int8:
+    return {-128, 127};
+  case DType::UInt8:
+    return {0, 255};
+  case DType::Int16:
+    return {-32768, 32767};
+  case DType::Int32:
+    return {INT32_MIN, INT32_MAX};
+  case DType::Int64:
+    return {INT64_MIN, INT64_MAX};
+  case DType::Float16:
+    return {-65504.0L, 65504.0L};
+  case DType::BFloat16:
+    return {-3.3895313892515355e+38L, 3.3895313892515355e+38L};
+  case DType::Float32:
+    return {-3.4028234663852886e+38L, 3.4028234663852886e+38L};
+  case DType::Float64:
+    return {-1.7976931348623157e+308L, 1.7976931348623157e+308L};
+  default: {
+    std::string name = std::string("<dtype: '") + py::dtypeName(d) + "'>";
+    rt.in.typeError("Cannot find minimum value of " + name + " with type " +
+                    name + ".");
+  }
+  }
+}
+
+/// `v` as NumPy's scalar of dtype `d` holds it: rounded to the nearest
+/// float, or truncated to an integer (a float64 past int64's range wraps to
+/// its minimum, as x86's conversion does).
+long double asDType(long double v, DType d) {
+  switch (d) {
+  case DType::Float16:
+    return py::halfToFloat(
+        py::floatToHalf(static_cast<float>(static_cast<double>(v))));
+  case DType::BFloat16: {
+    float f = static_cast<float>(static_cast<double>(v));
+    uint32_t bits;
+    std::memcpy(&bits, &f, 4);
+    bits += 0x7fff + ((bits >> 16) & 1); // round to nearest even
+    return py::bfloat16ToFloat(static_cast<uint16_t>(bits >> 16));
+  }
+  case DType::Float32:
+    return static_cast<float>(static_cast<double>(v));
+  case DType::Float64:
+    return static_cast<double>(v);
+  default: {
+    double f = static_cast<double>(v);
+    return f >= 9223372036854775808.0 ? INT64_MIN : std::trunc(f);
+  }
+  }
+}
+
+/// np.nextafter(v, 0) in dtype `d`.
+long double towardZero(long double v, DType d) {
+  if (v == 0)
+    return v;
+  if (!isFloating(d))
+    return v > 0 ? v - 1 : v + 1;
+  long double step;
+  switch (d) {
+  case DType::Float64:
+    return std::nextafter(static_cast<double>(v), 0.0);
+  case DType::Float32:
+    return std::nextafter(static_cast<float>(v), 0.0f);
+  case DType::Float16: { // one unit in the last place of half's 11 bits
+    int e = std::ilogb(static_cast<double>(v));
+    step = std::ldexp(1.0L, std::max(e, -14) - 10);
+    break;
+  }
+  default: { // bfloat16: 8 bits
+    int e = std::ilogb(static_cast<double>(v));
+    step = std::ldexp(1.0L, std::max(e, -126) - 7);
+    break;
+  }
+  }
+  // A power of two steps down into the finer binade below it.
+  if (std::fabs(v) == std::ldexp(1.0L, std::ilogb(static_cast<double>(v))))
+    step /= 2;
+  return v > 0 ? v - step : v + step;
+}
+
+/// tf.saturate_cast: math_ops clamps to the output's range, with limits
+/// nudged toward zero where they round out of it in the input's dtype,
+/// then casts. Its limits are computed as NumPy computes them, including
+/// int64's largest value rounding past the range in float64 (so int64
+/// inputs saturate to the minimum, as TensorFlow's do).
+Value saturateCast(TfRuntime &rt, const Value &valueArg, DType to) {
+  Value value = rt.toTensor(valueArg);
+  DType from = rt.tensor(value).type.dtype;
+  auto [inMin, inMax] = dtypeLimits(rt, from);
+  auto [outMin, outMax] = dtypeLimits(rt, to);
+  // Compared in NumPy's promoted type: exactly between integers, in
+  // float64 when a float meets int32/int64 (or is float64 itself).
+  bool exact = !isFloating(from) && !isFloating(to);
+  auto less = [&](long double a, long double b) {
+    return exact ? a < b : static_cast<double>(a) < static_cast<double>(b);
+  };
+  long double low = asDType(std::max(inMin, outMin), from);
+  if (less(low, outMin))
+    low = towardZero(low, from);
+  long double high = asDType(
+      std::min(static_cast<double>(inMax), static_cast<double>(outMax)), from);
+  if (less(outMax, high))
+    high = towardZero(high, from);
+  auto limit = [&](long double v) {
+    return rt.toTensor(isFloating(from)
+                           ? Value::floating(static_cast<double>(v))
+                           : Value::integer(static_cast<int64_t>(v)),
+                       from);
+  };
+  // ClipByValue's minimum and maximum, on the input's dtype.
+  Value capped = binaryOp(rt, "Minimum", value, limit(high),
+                          "saturate_cast/clamp/Minimum");
+  Value clamped =
+      binaryOp(rt, "Maximum", capped, limit(low), "saturate_cast/clamp");
+  return cast(rt, clamped, to);
 }
 
 } // namespace
@@ -85,6 +209,11 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     // minimum first, then maximum, as clip_ops.clip_by_value.
     Value capped = binaryOp(*r, "Minimum", t, high, "clip_by_value/Minimum");
     return binaryOp(*r, "Maximum", capped, low, "clip_by_value");
+  });
+  tf.def("saturate_cast", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "saturate_cast", {"value", "dtype", "name"});
+    return saturateCast(*r, p.require("value", "saturate_cast"),
+                        *dtypeArg(in, p.require("dtype", "saturate_cast")));
   });
   // tf.math.divide_no_nan: x / y, and 0 where y is 0 (TensorFlow's DivNoNan
   // kernel; here a division and a select).

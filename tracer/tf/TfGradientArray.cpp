@@ -290,25 +290,49 @@ ValueList gatherGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
 /// _GatherNdGrad: the gradient scattered into the params' shape (as
 /// IndexedSlices when each index picks a row).
 ValueList gatherNdGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-  const auto &shape = staticShape(rt, e.inputs[0], e.op);
+  Interpreter &in = rt.in;
   const Value &indices = e.inputs[1];
   const TensorType &it = typeOf(rt, indices);
+  // The params' shape: a constant when static, else read at run time.
+  const TensorType &pt = typeOf(rt, e.inputs[0]);
+  Value shape =
+      pt.isStatic()
+          ? rt.constant(rt.hostFromPython(pyIntList(in, pt.shape), it.dtype))
+          : cast(rt, shapeOf(rt, e.inputs[0]), it.dtype);
   ValueList out;
   if (it.shape.size() == 2 && it.shape[1] == 1) {
     auto slices = std::make_shared<IndexedSlicesObject>();
     slices->values = g[0];
     slices->indices = squeeze(rt, indices, Value::integer(-1));
-    slices->denseShape =
-        rt.constant(rt.hostFromPython(pyIntList(rt.in, shape), it.dtype));
+    slices->denseShape = shape;
     out.push_back(Value::object(py::Type::Native, slices));
   } else {
-    Interpreter &in = rt.in;
     Value scatterNd = in.getAttr(in.importModule("tensorflow"), "scatter_nd");
-    out.push_back(
-        in.call(scatterNd, ValueList{indices, g[0], pyIntList(in, shape)}));
+    out.push_back(in.call(scatterNd, ValueList{indices, g[0], shape}));
   }
   out.resize(e.inputs.size());
   return out;
+}
+
+/// The gradients of the scatter kernels (array_grad.py): each update's
+/// gradient is the output gradient at its index vector; the scattered-into
+/// tensor passes the gradient through, with zeros where an update replaced
+/// its elements.
+ValueList scatterGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+  Interpreter &in = rt.in;
+  Value tf = in.importModule("tensorflow");
+  bool fresh = e.op == "ScatterNd"; // (indices, updates, shape)
+  const Value &indices = e.inputs[fresh ? 0 : 1];
+  Value picked = in.call(in.getAttr(tf, "gather_nd"), ValueList{g[0], indices});
+  if (fresh)
+    return ValueList{Value(), picked, Value()};
+  if (e.op == "TensorScatterSub")
+    picked = unaryOp(rt, "Neg", picked);
+  Value through = g[0];
+  if (e.op == "TensorScatterUpdate")
+    through = in.call(in.getAttr(tf, "tensor_scatter_nd_update"),
+                      ValueList{g[0], indices, filledLike(rt, e.inputs[2], 0)});
+  return ValueList{through, Value(), picked};
 }
 
 /// _TopKGrad: each value's gradient scattered back to the position its
@@ -425,33 +449,23 @@ bool IndexedSlicesObject::getAttr(Interpreter &, const Value &,
 }
 
 Value densify(TfRuntime &rt, const IndexedSlicesObject &slices) {
-  // one_hot(indices)^T @ rows: each output row sums its rows in index
-  // order (products with 1 are exact, with 0 add nothing).
-  HostTensorPtr shape = rt.constantValue(slices.denseShape);
-  if (!shape)
-    rt.raise("UnimplementedError",
-             "kiln needs the dense shape of IndexedSlices at trace time to "
-             "make them a tensor (these came into a tf.function as its "
-             "argument)");
-  std::vector<int64_t> dense;
-  for (int64_t i = 0; shape && i < shape->type.numElements(); ++i)
-    dense.push_back(shape->elementAsInt(static_cast<size_t>(i)));
-  const TensorType &vt = typeOf(rt, slices.values);
+  // unsorted_segment_sum(values, indices, dense_shape[0]), as TensorFlow
+  // converts them: a ScatterNd, adding each row in index order.
   Interpreter &in = rt.in;
-  Value oneHot = in.call(in.getAttr(in.importModule("tensorflow"), "one_hot"),
-                         ValueList{slices.indices, Value::integer(dense[0])});
-  oneHot = cast(rt, oneHot, vt.dtype);
-  int64_t width = 1;
-  for (size_t d = 1; d < dense.size(); ++d)
-    width *= dense[d];
-  Value rows = reshape(rt, slices.values, pyIntList(in, {vt.shape[0], width}));
-  Value sum = matmul(rt, oneHot, rows, true, false);
-  return reshape(rt, sum, pyIntList(in, dense));
+  Value tf = in.importModule("tensorflow");
+  Value indices = expandDims(rt, slices.indices, -1);
+  return in.call(in.getAttr(tf, "scatter_nd"),
+                 ValueList{indices, slices.values,
+                           cast(rt, rt.toTensor(slices.denseShape),
+                                typeOf(rt, indices).dtype)});
 }
 
 void addArrayGradients(std::map<std::string, GradFn> &table) {
   table["GatherV2"] = gatherGrad;
   table["GatherNd"] = gatherNdGrad;
+  for (const char *op : {"ScatterNd", "TensorScatterUpdate", "TensorScatterAdd",
+                         "TensorScatterSub"})
+    table[op] = scatterGrad;
   table["TopKV2"] = topKGrad;
   table["ConcatV2"] = concatGrad;
   table["Pack"] = packGrad;

@@ -368,6 +368,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   installScatter(*r, tf);
   installVariables(*r, tf);
   installLosses(*r, tf, nn);
+  installConfusionMatrix(*r, math);
   math.set("in_top_k", nn.module->dict["in_top_k"]);
   installNn(*r, tf, nn);
 

@@ -130,6 +130,8 @@ void installActivations(TfRuntime &rt, ModuleBuilder &math, ModuleBuilder &nn);
 /// tf.boolean_mask, tf.sequence_mask and tf.nn's sigmoid, softmax and
 /// sparse softmax cross-entropy with logits (TfLosses.cpp).
 void installLosses(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn);
+/// tf.math.confusion_matrix (TfConfusionMatrix.cpp).
+void installConfusionMatrix(TfRuntime &rt, ModuleBuilder &math);
 
 /// tf.nn.conv2d, max_pool2d, avg_pool2d and bias_add, and tf.pad
 /// (TfNn.cpp).

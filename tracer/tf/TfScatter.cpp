@@ -2,12 +2,13 @@
 // update/add/sub, tf.scatter_nd, Variable.scatter_nd_update/add/sub and
 // assignment to a variable's slice (`v[1:3].assign(x)`).
 //
-// The positions must be known at trace time. They are found by applying
-// the same indexing to a tensor of flat positions (0, 1, 2, ...) eagerly,
-// so every indexing rule kiln knows carries over. The result is then one
-// gather from the old values followed by the updates, exact copies; adds
-// apply the updates in order, one pass per repeat of a position, as the
-// kernels add them.
+// Positions known at trace time are found by applying the same indexing to
+// a tensor of flat positions (0, 1, 2, ...) eagerly, so every indexing rule
+// kiln knows carries over. The result is then one gather from the old
+// values followed by the updates, exact copies; adds apply the updates in
+// order, one pass per repeat of a position, as the kernels add them.
+// Indices known only at run time make one scatter node (ScatterNd,
+// TensorScatterAdd, ...), which codegen applies update by update.
 #include "TfScatter.h"
 #include "NumPy.h"
 #include "TfModuleBuilder.h"
@@ -61,9 +62,17 @@ const std::vector<int64_t> &staticShape(TfRuntime &rt, const Value &t,
 Value updatesFor(TfRuntime &rt, const Value &updatesArg, DType d,
                  const std::vector<int64_t> &pickedShape,
                  const std::vector<int64_t> &shape, int64_t depth,
-                 const std::string &kernel, bool named) {
+                 const std::string &kernel, bool named,
+                 bool checkedAtRunTime = false) {
   Value updates = rt.toTensor(updatesArg, d);
   const TensorType &u = rt.tensor(updates).type;
+  // Sizes known only at run time: a run-time scatter kernel checks them.
+  bool compatible = checkedAtRunTime && u.shape.size() == pickedShape.size();
+  for (size_t i = 0; compatible && i < u.shape.size(); ++i)
+    compatible =
+        u.shape[i] == pickedShape[i] || u.shape[i] < 0 || pickedShape[i] < 0;
+  if (compatible && (!u.isStatic() || !TensorType{d, pickedShape}.isStatic()))
+    return updates;
   std::vector<int64_t> joint;
   if (!broadcastShapes(u.shape, pickedShape, joint) || joint != pickedShape) {
     size_t inner = shape.size() - static_cast<size_t>(depth);
@@ -130,81 +139,36 @@ Value scatterPositions(TfRuntime &rt, const Value &baseArg,
 namespace {
 
 /// A scatter whose indices only the run time knows (inside a function):
-/// the updates are applied one after the other, each to the rows (of
-/// `base` seen as [rows, slice]) whose number its index computes, so that
-/// repeated indices combine in the kernel's order. Indices outside the
-/// shape fail an assertion.
+/// one node of the kernel `kernel`, which codegen applies update by update
+/// in the kernel's order, checking each index vector against the shape.
+/// `base` is the tensor scattered into, or ScatterNd's shape (a 1-D int
+/// tensor) with `type` the result's.
 Value scatterAtRunTime(TfRuntime &rt, const Value &base, const Value &indices,
-                       const Value &updatesArg, const std::string &combine,
+                       const Value &updatesArg, const TensorType &type,
                        const std::string &op, const std::string &kernel) {
-  Interpreter &in = rt.in;
-  const TensorType type = rt.tensor(base).type;
   const std::vector<int64_t> &shape = type.shape;
   const TensorType &it = rt.tensor(indices).type;
-  if (!it.isStatic() || it.shape.empty() || !isInteger(it.dtype))
+  if (type.unknownRank || it.unknownRank || it.shape.empty() ||
+      it.shape.back() < 0 || !isInteger(it.dtype))
     rt.raise("UnimplementedError",
-             "kiln needs integer indices of a static shape for " + op +
-                 " with indices known at run time");
+             "kiln needs integer indices of a known rank and index length, "
+             "and an output of known rank, for " +
+                 op + " with indices known at run time");
   int64_t depth = it.shape.back();
-  if (depth < 1 || depth > int64_t(shape.size()))
+  if (depth > int64_t(shape.size()))
     rt.raise("InvalidArgumentError",
              "Dimensions [0," + std::to_string(depth) +
                  ") of indices[shape=" + shapeList(it.shape) +
                  "] must match dimensions [0," + std::to_string(shape.size()) +
                  ") of output[shape=" + shapeList(shape) + "]");
-  int64_t count = it.numElements() / depth;
-  if (count > 256)
-    rt.raise("UnimplementedError",
-             "kiln applies the updates of " + op +
-                 " with run-time indices one by one, and this one has more "
-                 "than 256");
   std::vector<int64_t> picked(it.shape.begin(), it.shape.end() - 1);
   picked.insert(picked.end(), shape.begin() + depth, shape.end());
   Value updates = updatesFor(rt, updatesArg, type.dtype, picked, shape, depth,
-                             kernel, true);
-  int64_t rows = 1, slice = 1;
-  std::vector<int64_t> strides(depth),
-      extents(shape.begin(), shape.begin() + depth);
-  for (int64_t d = depth; d-- > 0;) {
-    strides[d] = rows;
-    rows *= shape[d];
-  }
-  for (size_t d = depth; d < shape.size(); ++d)
-    slice *= shape[d];
-  Value idx = cast(rt, reshape(rt, indices, pyIntList(in, {count, depth})),
-                   DType::Int64);
-  // Every index inside the shape.
-  Value inside = binaryOp(
-      rt, "LogicalAnd", binaryOp(rt, "GreaterEqual", idx, Value::integer(0)),
-      binaryOp(rt, "Less", idx, intConstant(rt, extents, DType::Int64)));
-  Value allInside = reduce(rt, "All", inside, Value(), false);
-  Value assertFn = in.getAttr(
-      in.getAttr(in.importModule("tensorflow"), "debugging"), "Assert");
-  in.call(assertFn,
-          ValueList{allInside, in.list({in.str("indices of " + op +
-                                               " do not index into shape " +
-                                               shapeList(shape))})});
-  Value rowOf =
-      reduce(rt, "Sum",
-             binaryOp(rt, "Mul", idx, intConstant(rt, strides, DType::Int64)),
-             Value::integer(1), false); // [count]
-  Value rowNumbers =
-      reshape(rt,
-              rangeNode(rt, Value::integer(0), Value::integer(rows),
-                        Value::integer(1), DType::Int64, rows),
-              pyIntList(in, {rows, 1}));
-  Value result = reshape(rt, base, pyIntList(in, {rows, slice}));
-  Value each = reshape(rt, updates, pyIntList(in, {count, slice}));
-  for (int64_t k = 0; k < count; ++k) {
-    Value target = gather(rt, rowOf, intConstant(rt, {k}), 0); // [1]
-    Value mask = binaryOp(rt, "Equal", rowNumbers, target);    // [rows, 1]
-    Value update = gather(rt, each, intConstant(rt, {k}), 0);  // [1, slice]
-    result =
-        select(rt, mask,
-               combine.empty() ? update : binaryOp(rt, combine, result, update),
-               result);
-  }
-  return reshape(rt, result, pyIntList(in, shape));
+                             kernel, true, true);
+  std::map<std::string, Attr> attrs{{"T", type.dtype}, {"Tindices", it.dtype}};
+  if (kernel == "ScatterNd")
+    return rt.apply(kernel, {indices, updates, base}, attrs, type, kernel);
+  return rt.apply(kernel, {base, indices, updates}, attrs, type, kernel);
 }
 
 } // namespace
@@ -214,10 +178,10 @@ Value scatterNd(TfRuntime &rt, const Value &baseArg, const Value &indicesArg,
                 const std::string &op, const std::string &kernel) {
   Value base = rt.toTensor(baseArg);
   const TensorType type = rt.tensor(base).type;
-  const std::vector<int64_t> &shape = staticShape(rt, base, op);
   Value indices = rt.toTensor(indicesArg);
-  if (!rt.constantValue(indices))
-    return scatterAtRunTime(rt, base, indices, updatesArg, combine, op, kernel);
+  if (rt.tracing && (!rt.constantValue(indices) || !type.isStatic()))
+    return scatterAtRunTime(rt, base, indices, updatesArg, type, op, kernel);
+  const std::vector<int64_t> &shape = staticShape(rt, base, op);
   HostTensorPtr known = rt.constantValue(indices);
   bool named =
       !indicesArg.is(py::Type::List) && !indicesArg.is(py::Type::Tuple) &&
@@ -386,12 +350,28 @@ void installScatter(TfRuntime &rt, ModuleBuilder &tf) {
   tf.def("scatter_nd", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "scatter_nd", {"indices", "updates", "shape", "name"});
     Value updates = r->toTensor(p.require("updates", "scatter_nd"));
-    std::vector<int64_t> shape;
-    for (auto &d : in.toList(p.require("shape", "scatter_nd")))
-      shape.push_back(in.toIndex(d));
-    // ScatterNd adds its updates into zeros.
-    Value zeros =
-        filled(*r, TensorType{r->tensor(updates).type.dtype, shape}, 0);
+    DType d = r->tensor(updates).type.dtype;
+    Value indices = r->toTensor(p.require("indices", "scatter_nd"));
+    Value shapeArg = p.require("shape", "scatter_nd");
+    // The result's shape: static, or (in a function) sizes known at run time.
+    Value shape = r->toTensor(shapeArg);
+    TensorType type{d, {}};
+    HostTensorPtr known = r->constantValue(shape);
+    const TensorType &st = r->tensor(shape).type;
+    if (known) {
+      for (int64_t i = 0; i < known->type.numElements(); ++i)
+        type.shape.push_back(known->elementAsInt(static_cast<size_t>(i)));
+    } else if (st.shape.size() == 1 && st.shape[0] >= 0) {
+      type.shape.assign(static_cast<size_t>(st.shape[0]), -1);
+    } else {
+      type.unknownRank = true;
+    }
+    if (r->tracing && (!known || !r->constantValue(indices)))
+      return scatterAtRunTime(*r, shape, indices, updates, type, "scatter_nd",
+                              "ScatterNd");
+    // ScatterNd adds its updates into zeros. (The arguments as given: Python
+    // lists change the kernel's error.)
+    Value zeros = filled(*r, type, 0);
     return scatterNd(*r, zeros, p.require("indices", "scatter_nd"),
                      p.require("updates", "scatter_nd"), "AddV2", "scatter_nd",
                      "ScatterNd");

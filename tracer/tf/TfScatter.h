@@ -1,5 +1,4 @@
-// Writing into tensors and variables at positions known at trace time
-// (TfScatter.cpp).
+// Writing into tensors and variables at positions (TfScatter.cpp).
 #pragma once
 
 #include "TfRuntime.h"

@@ -1,0 +1,185 @@
+// TensorFlow's scatter kernels on indices known only at run time: ScatterNd
+// (updates added into zeros of a given shape) and TensorScatterUpdate/Add/
+// Sub/Max/Min (into a copy of a tensor). The CPU kernels apply the updates
+// one after the other, so a position named twice takes the last update, or
+// the sum in order; kiln applies them in the same order. An index vector
+// outside the shape is the kernel's InvalidArgumentError, and no update is
+// applied outside the tensor.
+#include "Emitter.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace kiln {
+
+namespace {
+
+/// Row-major coordinates of flat position `i` over `extents`.
+SmallVector<Value> coordinates(OpBuilder &b, Location loc, Value i,
+                               ArrayRef<Value> extents) {
+  SmallVector<Value> at(extents.size());
+  for (size_t d = extents.size(); d-- > 0;) {
+    at[d] = b.create<arith::RemUIOp>(loc, i, extents[d]);
+    i = b.create<arith::DivUIOp>(loc, i, extents[d]);
+  }
+  return at;
+}
+
+/// `old` combined with `update` by the kernel `op`: std::max/std::min's
+/// comparisons for Max/Min (a NaN `old` stays, a NaN update is ignored).
+Value combine(OpBuilder &b, Location loc, const std::string &op, Value old,
+              Value update, bool isUnsigned) {
+  bool isFloat = isa<FloatType>(old.getType());
+  if (op == "TensorScatterAdd" || op == "ScatterNd")
+    return isFloat ? b.create<arith::AddFOp>(loc, old, update).getResult()
+                   : b.create<arith::AddIOp>(loc, old, update).getResult();
+  if (op == "TensorScatterSub")
+    return isFloat ? b.create<arith::SubFOp>(loc, old, update).getResult()
+                   : b.create<arith::SubIOp>(loc, old, update).getResult();
+  if (op == "TensorScatterMax" || op == "TensorScatterMin") {
+    // std::max(old, u) = old < u ? u : old; std::min = u < old ? u : old.
+    bool max = op == "TensorScatterMax";
+    Value lhs = max ? old : update, rhs = max ? update : old;
+    Value less =
+        isFloat
+            ? b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OLT, lhs, rhs)
+                  .getResult()
+            : b.create<arith::CmpIOp>(loc,
+                                      isUnsigned ? arith::CmpIPredicate::ult
+                                                 : arith::CmpIPredicate::slt,
+                                      lhs, rhs)
+                  .getResult();
+    return b.create<arith::SelectOp>(loc, less, update, old);
+  }
+  return update; // TensorScatterUpdate
+}
+
+} // namespace
+
+Value Emitter::emitScatterNd(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  bool fresh = n.op == "ScatterNd"; // (indices, updates, shape)
+  Value indices = input(n, fresh ? 0 : 1), updates = input(n, fresh ? 1 : 2);
+  Value base;
+  if (fresh) {
+    SmallVector<Value> dynamic;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (type.isDynamicDim(d))
+        dynamic.push_back(b.create<arith::IndexCastOp>(
+            loc, b.getIndexType(), shapeElement(loc, input(n, 2), d)));
+    base = zeros(loc, type, dynamic);
+  } else {
+    base = input(n, 0);
+  }
+  auto it = cast<RankedTensorType>(indices.getType());
+  int64_t lead = it.getRank() - 1; // the index vectors' dimensions
+  int64_t m = it.getDimSize(lead); // static: the tracer requires it
+  int64_t rank = type.getRank();
+  auto i64 = b.getI64Type();
+  Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
+  Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+
+  SmallVector<Value> extents, leadExtents, sliceExtents;
+  for (int64_t j = 0; j < m; ++j)
+    extents.push_back(
+        b.create<arith::IndexCastOp>(loc, i64, dimSize(loc, base, j)));
+  Value count = one, slice = one;
+  for (int64_t d = 0; d < lead; ++d) {
+    leadExtents.push_back(dimSize(loc, indices, d));
+    count = b.create<arith::MulIOp>(loc, count, leadExtents.back());
+  }
+  for (int64_t d = m; d < rank; ++d) {
+    sliceExtents.push_back(dimSize(loc, base, d));
+    slice = b.create<arith::MulIOp>(loc, slice, sliceExtents.back());
+  }
+
+  // The updates' sizes, when some are known only at run time.
+  Value fits = b.create<arith::ConstantIntOp>(loc, 1, 1);
+  for (int64_t d = 0; d < rank - m + lead; ++d) {
+    Value want = d < lead ? leadExtents[d] : sliceExtents[d - lead];
+    fits = b.create<arith::AndIOp>(
+        loc, fits,
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                dimSize(loc, updates, d), want));
+  }
+  SmallVector<Value> sizes;
+  Value inner = b.create<arith::ConstantIntOp>(loc, rank - m, 64);
+  sizes.push_back(inner);
+  appendShape(loc, base, sizes);
+  sizes.push_back(inner);
+  appendShape(loc, updates, sizes);
+  check(n, fits,
+        "The inner {int} dimensions of output.shape={shape} must match the "
+        "inner {int} dimensions of updates.shape={shape}",
+        sizes);
+
+  // "indices[1] = [2, 5] does not index into shape [3,2]".
+  SmallVector<Value> scan = firstBadIndexVector(loc, indices, extents);
+  Value ok =
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, scan[0],
+                              b.create<arith::ConstantIntOp>(loc, 0, 64));
+  std::string message = "indices[{int}] = [";
+  for (int64_t j = 0; j < m; ++j)
+    message += j ? ", {int}" : "{int}";
+  message += "] does not index into shape {shape}";
+  appendShape(loc, base, scan);
+  check(n, ok, message, scan);
+
+  const graph::DType *t = attr<graph::DType>(n, "T");
+  bool isUnsigned = t && *t == graph::DType::UInt8;
+  // No update is applied when the sizes do not fit (none is read out of
+  // bounds).
+  count = b.create<arith::SelectOp>(loc, fits, count, zero);
+  auto apply = b.create<scf::ForOp>(
+      loc, zero, count, one, ValueRange{base},
+      [&](OpBuilder &nb, Location l, Value k, ValueRange state) {
+        SmallVector<Value> at = coordinates(nb, l, k, leadExtents);
+        at.push_back(Value());
+        SmallVector<Value> target;
+        Value inside = nb.create<arith::ConstantIntOp>(l, 1, 1);
+        Value zero64 = nb.create<arith::ConstantIntOp>(l, 0, 64);
+        for (int64_t j = 0; j < m; ++j) {
+          at.back() = nb.create<arith::ConstantIndexOp>(l, j);
+          Value v = nb.create<tensor::ExtractOp>(l, indices, at);
+          if (v.getType() != i64)
+            v = nb.create<arith::ExtSIOp>(l, i64, v);
+          inside = nb.create<arith::AndIOp>(
+              l, inside,
+              nb.create<arith::AndIOp>(
+                  l,
+                  nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::sge, v,
+                                           zero64),
+                  nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, v,
+                                           extents[j])));
+          target.push_back(
+              nb.create<arith::IndexCastOp>(l, nb.getIndexType(), v));
+        }
+        at.pop_back();
+        auto update = nb.create<scf::IfOp>(
+            l, inside,
+            [&](OpBuilder &ib, Location il) {
+              auto inner = ib.create<scf::ForOp>(
+                  il, zero, slice, one, ValueRange{state[0]},
+                  [&](OpBuilder &fb, Location fl, Value s, ValueRange acc) {
+                    SmallVector<Value> tail =
+                        coordinates(fb, fl, s, sliceExtents);
+                    SmallVector<Value> to(target), from(at);
+                    to.append(tail);
+                    from.append(tail);
+                    Value u = fb.create<tensor::ExtractOp>(fl, updates, from);
+                    Value old = fb.create<tensor::ExtractOp>(fl, acc[0], to);
+                    Value next = combine(fb, fl, n.op, old, u, isUnsigned);
+                    fb.create<scf::YieldOp>(
+                        fl, ValueRange{fb.create<tensor::InsertOp>(
+                                fl, next, acc[0], to)});
+                  });
+              ib.create<scf::YieldOp>(il, inner.getResults());
+            },
+            [&](OpBuilder &eb, Location el) {
+              eb.create<scf::YieldOp>(el, ValueRange{state[0]});
+            });
+        nb.create<scf::YieldOp>(l, update.getResults());
+      });
+  return apply.getResult(0);
+}
+
+} // namespace kiln
