@@ -62,6 +62,9 @@ public:
   }
 
   void stageIf(const ast::IfStmt &s, const Value &test, Frame &frame) override;
+  /// Whether the main and else branches of the `if` being staged ran a
+  /// return statement (for the message when one returns None).
+  std::array<bool, 2> branchReturned{false, false};
   void stageWhile(const ast::WhileStmt &s, const Value &test,
                   Frame &frame) override;
   void stageFor(const ast::ForStmt &s, const Value &iterable,
@@ -801,8 +804,10 @@ std::vector<Slot> TfStager::stageBranches(
                    in.repr(*x) + " and " + in.repr(*y) +
                    "): only tensors can differ");
     }
-    // A return in one branch only (the other falls through).
-    if (isRetval && (x->isNone() || y->isNone()))
+    // A return in one branch only (the other falls through); an explicit
+    // `return None` fails as any None below.
+    if (isRetval && (x->isNone() || y->isNone()) &&
+        !branchReturned[x->isNone() ? 0 : 1])
       in.valueError(std::string("the ") + (x->isNone() ? "main" : "else") +
                     " branch must also have a return statement.");
     if (x->isNone() || y->isNone())
@@ -840,14 +845,33 @@ std::vector<Slot> TfStager::stageBranches(
         in.typeError("'" + name + "' has dtype " + dtypeText(tx) +
                      " in the main branch, but dtype " + dtypeText(ty) +
                      " in the else branch");
-      auto text = [&](const TensorType &t) {
-        return "Tensor(\"cond/Identity:0\", shape=" + t.shapeString() +
+      // Each branch's outputs as cond_v2 names them (cond/Identity_k),
+      // printed as the branch returned them: one tensor's str, or a
+      // tuple's reprs.
+      auto name = [](size_t i) {
+        return "cond/Identity" + (i ? "_" + std::to_string(i) : "") + ":0";
+      };
+      auto str = [&](const TensorType &t, size_t i) {
+        return "Tensor(\"" + name(i) + "\", shape=" + t.shapeString() +
                ", dtype=" + dtypeText(t) + ")";
+      };
+      auto output = [&](const ValueList &side) {
+        if (side.size() == 1)
+          return str(rt.tensor(side[0]).type, 0);
+        std::string out = "(";
+        for (size_t i = 0; i < side.size(); ++i) {
+          const TensorType &t = rt.tensor(side[i]).type;
+          out += (i ? ", " : "") + std::string("<tf.Tensor '") + name(i) +
+                 "' shape=" + t.shapeString() + " dtype=" + dtypeText(t) + ">";
+        }
+        return out + ")";
       };
       in.typeError("true_fn and false_fn arguments to tf.cond must have the "
                    "same number, type, and overall structure of return "
-                   "values.\n\nError details:\n" +
-                   text(tx) + " and " + text(ty) + " have different types");
+                   "values.\n\ntrue_fn output: " +
+                   output(ta) + "\nfalse_fn output: " + output(tb) +
+                   "\n\nError details:\n" + str(tx, k) + " and " + str(ty, k) +
+                   " have different types");
     }
     TensorType t;
     if (!graph::relaxTypes(tx, ty, t))
@@ -917,8 +941,10 @@ void TfStager::stageIf(const ast::IfStmt &s, const Value &given, Frame &frame) {
   for (size_t k : order)
     sorted.push_back(outSlots[k]);
   outSlots = sorted;
-  auto branch = [&](const ast::StmtList &body) {
-    return [&, body = &body]() {
+  // Whether each branch ran a return statement (set do_return).
+  std::vector<std::string> modifiedNames = namesOf(frame, cf.modified);
+  auto branch = [&](const ast::StmtList &body, int side) {
+    return [&, body = &body, side]() {
       write(frame, cf.modified, before);
       // Each branch changes its own copy of a list or dict of tensors.
       for (int id : cf.modified) {
@@ -931,13 +957,22 @@ void TfStager::stageIf(const ast::IfStmt &s, const Value &given, Frame &frame) {
       }
       in.runBlock(*body, frame);
       frame.line = s.range.begin.line; // merge errors point at the `if`
+      branchReturned[side] = false;
+      for (size_t k = 0; k < cf.modified.size(); ++k) {
+        Slot flag = readVar(frame, cf.modified[k]);
+        if (modifiedNames[k].rfind("do_return", 0) == 0 && flag &&
+            flag->is(Type::Bool) && flag->asBool())
+          branchReturned[side] = true;
+      }
       std::vector<Slot> out = read(frame, outSlots);
       write(frame, cf.modified, before);
       return out;
     };
   };
-  std::vector<Slot> merged = stageBranches(
-      test, namesOf(frame, outSlots), branch(s.body), branch(s.orelse), true);
+  std::vector<Slot> merged =
+      stageBranches(test, namesOf(frame, outSlots), branch(s.body, 0),
+                    branch(s.orelse, 1), true);
+  branchReturned = {false, false};
   frame.line = s.range.begin.line;
   write(frame, outSlots, merged);
 }

@@ -610,6 +610,94 @@ Value TfFunction::callInline(Interpreter &in, const ValueList &bound,
   return recordCall(rt, inputs, body, tensorsOf);
 }
 
+namespace {
+
+/// A copy of the lists, tuples and dicts of `v` holding the same leaves
+/// (func_graph's copy of the arguments before the call).
+Value copyStructure(Interpreter &in, const Value &v) {
+  if (v.is(Type::List) || v.is(Type::Tuple)) {
+    ValueList items;
+    for (auto &item : in.toList(v))
+      items.push_back(copyStructure(in, item));
+    return v.is(Type::List) ? in.list(std::move(items))
+                            : in.tuple(std::move(items));
+  }
+  if (v.is(Type::Dict)) {
+    Value copy = in.dict();
+    for (auto &e : v.as<py::DictObject>().table.entries())
+      if (e.live)
+        in.setItem(copy, e.key, copyStructure(in, e.value));
+    return copy;
+  }
+  return v;
+}
+
+/// func_graph.has_mutation: whether `after` differs from the copy `before`
+/// in structure (list lengths, dict keys) or in any leaf's identity.
+bool hasMutation(Interpreter &in, const Value &before, const Value &after) {
+  if (before.type() != after.type())
+    return true;
+  if (before.is(Type::List) || before.is(Type::Tuple)) {
+    ValueList a = in.toList(before), b = in.toList(after);
+    if (a.size() != b.size())
+      return true;
+    for (size_t i = 0; i < a.size(); ++i)
+      if (hasMutation(in, a[i], b[i]))
+        return true;
+    return false;
+  }
+  if (before.is(Type::Dict)) {
+    auto &a = before.as<py::DictObject>().table;
+    auto &b = after.as<py::DictObject>().table;
+    if (a.size() != b.size())
+      return true;
+    for (auto &e : a.entries()) {
+      if (!e.live)
+        continue;
+      py::HashTable::Entry *other = b.find(in, e.key, e.hash);
+      if (!other || hasMutation(in, e.value, other->value))
+        return true;
+    }
+    return false;
+  }
+  return !before.identical(after);
+}
+
+/// inspect.signature(fn) as text: "(x, y=2, *rest, z, **kw)".
+std::string signatureOf(Interpreter &in, const py::FunctionObject &fn) {
+  const ast::Arguments &a = *fn.args;
+  std::vector<std::string> parts;
+  size_t positional = a.posonly.size() + a.args.size();
+  size_t firstDefault = positional - fn.defaults.size();
+  for (size_t i = 0; i < positional; ++i) {
+    const ast::Arg &arg =
+        i < a.posonly.size() ? a.posonly[i] : a.args[i - a.posonly.size()];
+    parts.push_back(arg.name +
+                    (i >= firstDefault
+                         ? "=" + in.repr(fn.defaults[i - firstDefault])
+                         : ""));
+    if (i + 1 == a.posonly.size())
+      parts.push_back("/");
+  }
+  if (a.vararg)
+    parts.push_back("*" + a.vararg->name);
+  else if (!a.kwonly.empty())
+    parts.push_back("*");
+  for (size_t k = 0; k < a.kwonly.size(); ++k)
+    parts.push_back(a.kwonly[k].name +
+                    (k < fn.kwDefaults.size() && fn.kwDefaults[k]
+                         ? "=" + in.repr(*fn.kwDefaults[k])
+                         : ""));
+  if (a.kwarg)
+    parts.push_back("**" + a.kwarg->name);
+  std::string out = "(";
+  for (size_t i = 0; i < parts.size(); ++i)
+    out += (i ? ", " : "") + parts[i];
+  return out + ")";
+}
+
+} // namespace
+
 ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
                                     const std::vector<std::string> &kwNames,
                                     const std::string &key,
@@ -682,12 +770,15 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   Value result;
   // AutoGraph stages tensor-dependent control flow while this traces.
   StagingScope staging(in, converts(in));
+  ValueList before; // the arguments' structure, to check it is unchanged
   try {
     CallArgs call;
     call.positional.assign(symbolicArgs.begin(),
                            symbolicArgs.begin() + positionalCount);
     for (size_t i = 0; i < kwNames.size(); ++i)
       call.keywords.emplace_back(kwNames[i], symbolicArgs[positionalCount + i]);
+    for (auto &a : symbolicArgs)
+      before.push_back(copyStructure(in, a));
     result = in.call(pyFunc, call);
   } catch (py::PyException &e) {
     rt.tracing = saved;
@@ -698,6 +789,31 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     if (!converts(in) || !cls.isSubclassOf(in.builtinClass("Exception").get()))
       throw;
     throw userCodeError(in, e);
+  }
+  // The function must not change the lists and dicts it was given.
+  // (Named by parameter, as Signature.bind groups them: *rest's extras are
+  // "rest".)
+  std::vector<std::string> modifiedNames;
+  for (size_t i = 0; i < before.size(); ++i) {
+    if (!hasMutation(in, before[i], symbolicArgs[i]))
+      continue;
+    std::string param = i >= positionalParams() && i < positionalCount
+                            ? varargName()
+                            : paramNames[i];
+    if (std::find(modifiedNames.begin(), modifiedNames.end(), param) ==
+        modifiedNames.end())
+      modifiedNames.push_back(param);
+  }
+  std::string modified;
+  for (auto &param : modifiedNames)
+    modified += (modified.empty() ? "" : ", ") + param;
+  if (!modified.empty() && pyFunc.is(Type::Function)) {
+    auto &fn = pyFunc.as<py::FunctionObject>();
+    in.valueError(fn.qualname + signatureOf(in, fn) +
+                  " should not modify its Python input arguments. "
+                  "Modifying a copy is allowed. The following "
+                  "parameter(s) were modified: " +
+                  modified);
   }
   result = outputTensors(in, result, saved);
   // Outputs: an Identity per returned tensor, as TensorFlow names them.
@@ -1158,8 +1274,13 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &argsIn,
   // Python values where the signature expects tensors are converted; the
   // parameters after its specs keep their defaults' values.
   if (inputSignature) {
-    for (size_t i = 0; i + selfArgs < positionalParams(); ++i) {
+    // The positional parameters, then the extras that *args takes.
+    size_t positional =
+        std::max(positionalParams(), bound.size() - kwNames.size());
+    for (size_t i = 0; i + selfArgs < positional; ++i) {
       Value &arg = bound[i + selfArgs];
+      if (i >= inputSignature->size() && i + selfArgs >= positionalParams())
+        break;
       if (i >= inputSignature->size()) {
         Value fixed = defaultOf(i + selfArgs);
         if (in.repr(arg) != in.repr(fixed))
@@ -2042,6 +2163,15 @@ Value TfFunction::defaultOf(size_t i) const {
   return i >= firstDefault && i < n ? fn.defaults[i - firstDefault] : Value();
 }
 
+std::string TfFunction::varargName() const {
+  if (pyFunc.is(Type::Function)) {
+    auto &fn = pyFunc.as<py::FunctionObject>();
+    if (fn.args->vararg)
+      return fn.args->vararg->name;
+  }
+  return "args";
+}
+
 std::string TfFunction::paramName(size_t i) const {
   i += boundSelf ? 1 : 0; // input_signature positions skip a method's self
   if (!pyFunc.is(Type::Function))
@@ -2052,7 +2182,7 @@ std::string TfFunction::paramName(size_t i) const {
     return fn.args->posonly[i].name;
   if (i - n < fn.args->args.size())
     return fn.args->args[i - n].name;
-  return "args_" + std::to_string(i);
+  return varargName() + "_" + std::to_string(i - n - fn.args->args.size());
 }
 
 std::string TfFunction::specRepr(const TensorType &t,
@@ -2073,10 +2203,10 @@ TfFunction::argumentNames(size_t count,
     for (auto &a : fn.args->args)
       names.push_back(a.name);
   }
-  // The extra positional arguments of *args: "args_0", "args_1"...
+  // The extra positional arguments of *rest: "rest_0", "rest_1"...
   size_t params = names.size();
   for (size_t i = params; i + kwNames.size() < count; ++i)
-    names.push_back("args_" + std::to_string(i - params));
+    names.push_back(varargName() + "_" + std::to_string(i - params));
   names.insert(names.end(), kwNames.begin(), kwNames.end());
   return names;
 }

@@ -168,6 +168,8 @@ private:
   /// call under a recording tape (see callWhileTracing).
   Value callInline(Interpreter &in, const ValueList &bound,
                    const std::vector<std::string> &kwNames);
+  /// The name of the function's *args parameter ("args" without one).
+  std::string varargName() const;
   std::string paramName(size_t i) const;
   /// The names of a call's `count` arguments: the function's positional
   /// parameters, *args' extras ("args_0"...), then `kwNames` (as bind()
