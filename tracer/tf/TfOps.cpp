@@ -618,6 +618,15 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &xArg,
     if (numeric != DType::String)
       mismatchedInputs(rt, op, "x", "y", numeric, DType::String, 1);
   }
+  // `+` on a string tensor converts a Python number (or list) with the
+  // string dtype as a hint only; string Add then rejects what it became.
+  if (!rt.tracing && op == "AddV2" && rt.isTensor(x) &&
+      rt.tensor(x).type.dtype == DType::String && !rt.isTensor(y) &&
+      !y.is(Type::Str) && !asVariable(y)) {
+    DType inferred = rt.hostFromPython(y, std::nullopt)->type.dtype;
+    if (inferred != DType::String)
+      mismatchedInputs(rt, "Add", "x", "y", DType::String, inferred, 1);
+  }
   convertPair(rt, x, y, tx, ty, op, scope, functional);
   auto &a = rt.tensor(tx), &b = rt.tensor(ty);
   rejectUnsupported(rt, op, a.type.dtype);
