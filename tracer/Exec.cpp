@@ -390,15 +390,27 @@ Flow Interpreter::execTry(const TryStmt &s, Frame &frame) {
       raised = true;
       noteTraceback(e.exc, frame);
       const ExceptHandler *handler = nullptr;
-      for (auto &h : s.handlers) {
-        if (!h.type || exceptionMatches(e.exc, eval(*h.type, frame))) {
-          handler = &h;
-          break;
-        }
-      }
-      if (!handler)
-        throw;
+      // The handlers' types are evaluated while the exception is being
+      // handled: an error there points at its `except` line and chains to
+      // the exception.
       handling_.push_back(e.exc);
+      try {
+        for (auto &h : s.handlers) {
+          if (h.type)
+            frame.line = h.range.begin.line;
+          if (!h.type || exceptionMatches(e.exc, eval(*h.type, frame))) {
+            handler = &h;
+            break;
+          }
+        }
+      } catch (...) {
+        handling_.pop_back();
+        throw;
+      }
+      if (!handler) {
+        handling_.pop_back();
+        throw;
+      }
       try {
         if (!handler->name.empty())
           storeName(handler->target, e.exc, frame);

@@ -306,7 +306,7 @@ int Graph::beginRegion() {
 Output Graph::addRegionArg(const TensorType &type) {
   Node n;
   n.op = "RegionArg";
-  n.name = uniqueName("arg");
+  n.name = uniqueName("Placeholder"); // as a while body's inputs
   n.outputs = {type};
   n.region = current;
   nodes.push_back(std::move(n));

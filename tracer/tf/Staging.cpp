@@ -166,9 +166,11 @@ public:
   ValueList nodeOutputs(int id, size_t n);
   /// The loop node `op` (inputs: `bounds`, the state, then the variables
   /// the loop carries; outputs: the state, then those variables).
-  ValueList loopNode(const std::string &op, const ValueList &bounds,
-                     const LoopSpec &spec, std::vector<int> regions,
-                     const VariableScope &variables);
+  /// `name` is the loop's ("while", "while_1"), which its regions' ops
+  /// were named in.
+  ValueList loopNode(const std::string &op, const std::string &name,
+                     const ValueList &bounds, const LoopSpec &spec,
+                     std::vector<int> regions, const VariableScope &variables);
   ValueList stageCounted(
       const Value &start, const Value &limit, const Value &delta,
       LoopSpec &spec,
@@ -706,6 +708,10 @@ std::vector<Slot> TfStager::stageBranches(
   std::vector<Slot> a, b;
   // Each branch's tf.Variable writes, merged below into extra outputs.
   std::shared_ptr<VariableScope> thenVars, elseVars;
+  // The branches' ops are named in the cond's scope ("cond/mul"), as
+  // cond_v2's.
+  std::optional<graph::ScopeGuard> scope(std::in_place, g, "cond");
+  std::string condName = g.scopeName();
   {
     RegionGuard guard(g);
     VariableScopeGuard variables(rt, VariableScope::Kind::Branch);
@@ -895,8 +901,9 @@ std::vector<Slot> TfStager::stageBranches(
     g.regions[elseR].results.push_back(writes.elseValues[k]);
     types.push_back(writes.vars[k]->var->type);
   }
+  scope.reset();
   node.op = "StatelessIf";
-  node.name = g.uniqueName("cond");
+  node.name = condName;
   node.inputs = {rt.graphOutput(test)};
   node.regions = {thenR, elseR};
   node.outputs = types;
@@ -1097,6 +1104,9 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
   int condR, bodyR;
   // The tf.Variables the loop touches, carried as extra state after its own.
   VariableScopeGuard variables(rt, VariableScope::Kind::Loop);
+  // The loop's ops are named in its scope ("while/add"), as while_v2's.
+  std::optional<graph::ScopeGuard> scope(std::in_place, g, "while");
+  std::string name = g.scopeName();
   {
     RegionGuard guard(g);
     condR = g.beginRegion();
@@ -1118,16 +1128,19 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
     for (graph::Output o : loopResults(variables.scope()))
       g.regions[bodyR].results.push_back(o);
   }
-  return loopNode("StatelessWhile", {}, spec, {condR, bodyR}, *variables.end());
+  scope.reset();
+  return loopNode("StatelessWhile", name, {}, spec, {condR, bodyR},
+                  *variables.end());
 }
 
-ValueList TfStager::loopNode(const std::string &op, const ValueList &bounds,
-                             const LoopSpec &spec, std::vector<int> regions,
+ValueList TfStager::loopNode(const std::string &op, const std::string &name,
+                             const ValueList &bounds, const LoopSpec &spec,
+                             std::vector<int> regions,
                              const VariableScope &variables) {
   graph::Graph &g = graph();
   graph::Node node;
   node.op = op;
-  node.name = g.uniqueName("while");
+  node.name = name;
   for (auto &v : bounds)
     node.inputs.push_back(rt.graphOutput(v));
   for (auto &v : spec.init)
@@ -1152,6 +1165,8 @@ ValueList TfStager::stageCounted(
   TensorType ivType = rt.tensor(start).type;
   int bodyR;
   VariableScopeGuard variables(rt, VariableScope::Kind::Loop);
+  std::optional<graph::ScopeGuard> scope(std::in_place, g, "while");
+  std::string name = g.scopeName();
   {
     RegionGuard guard(g);
     bodyR = g.beginRegion();
@@ -1165,7 +1180,8 @@ ValueList TfStager::stageCounted(
     for (graph::Output o : loopResults(variables.scope()))
       g.regions[bodyR].results.push_back(o);
   }
-  return loopNode("For", {start, limit, delta}, spec, {bodyR},
+  scope.reset();
+  return loopNode("For", name, {start, limit, delta}, spec, {bodyR},
                   *variables.end());
 }
 
@@ -1681,6 +1697,18 @@ Value stageWhileLoop(TfRuntime &rt, const Value &cond, const Value &body,
   };
   spec.body = [&](const ValueList &vars) {
     Value result = call(body, vars);
+    // while_v2 puts a body result that is not a structure in a list, then
+    // requires the loop variables' structure (lists and tuples alike).
+    if (loopVars.is(Type::List) || loopVars.is(Type::Tuple)) {
+      bool nested = result.is(Type::List) || result.is(Type::Tuple) ||
+                    result.is(Type::Dict);
+      Value assertSame =
+          in.getAttr(in.getAttr(in.importModule("tensorflow"), "nest"),
+                     "assert_same_structure");
+      CallArgs check{{nested ? result : in.list({result}), loopVars},
+                     {{"check_types", Value::boolean(false)}}};
+      in.call(assertSame, check);
+    }
     ValueList next;
     flatten(in, result, next);
     if (next.size() != leaves.size())

@@ -59,12 +59,17 @@ VariableUse &use(TfRuntime &rt, const std::shared_ptr<VariableState> &var,
   return *u;
 }
 
-/// An argument of type `type` appended to region `region`.
-graph::Output addArg(graph::Graph &g, int region, const TensorType &type) {
+/// An argument of type `type` appended to region `region` of `loop`,
+/// named in the loop's scope.
+graph::Output addArg(graph::Graph &g, const VariableScope &loop, int region,
+                     const TensorType &type) {
   int saved = g.current;
+  std::string scope = g.scope;
   g.current = region;
+  g.scope = loop.nameScope;
   graph::Output arg = g.addRegionArg(type);
   g.current = saved;
+  g.scope = scope;
   return arg;
 }
 
@@ -77,7 +82,7 @@ void carry(TfRuntime &rt, VariableScope &loop, VariableUse &u,
   loop.carried.push_back(&u);
   loop.inits.push_back(init);
   for (size_t k = 0; k < loop.regions.size(); ++k)
-    loop.args[k].push_back(addArg(g, loop.regions[k], u.var->type));
+    loop.args[k].push_back(addArg(g, loop, loop.regions[k], u.var->type));
   loop.values[&u] = loop.args.back().back();
 }
 
@@ -377,8 +382,9 @@ void beginLoopRegion(TfRuntime &rt, VariableScope &loop, int region) {
   loop.regions.push_back(region);
   loop.args.emplace_back();
   loop.values.clear();
+  loop.nameScope = rt.tracing->graph.scope;
   for (VariableUse *u : loop.carried) {
-    graph::Output arg = addArg(rt.tracing->graph, region, u->var->type);
+    graph::Output arg = addArg(rt.tracing->graph, loop, region, u->var->type);
     loop.args.back().push_back(arg);
     loop.values[u] = arg;
   }

@@ -105,6 +105,8 @@ struct VariableScope {
   std::vector<graph::Output> inits;   // their values entering the loop
   /// args[k][i]: carried variable i's argument in regions[k].
   std::vector<std::vector<graph::Output>> args;
+  /// The loop's name scope ("while/"), which names those arguments.
+  std::string nameScope;
 };
 
 /// Pushes a VariableScope while a staged construct is traced; pops it when

@@ -12,10 +12,10 @@ import tensorflow as tf
 # GRAPH-NEXT:  output: int32[]
 # GRAPH:         region {
 # GRAPH:             op: "Mul"
-# GRAPH:           result: "mul"
+# GRAPH:           result: "cond/mul"
 # GRAPH:         region {
 # GRAPH:             op: "Sub"
-# GRAPH:           result: "sub"
+# GRAPH:           result: "cond/sub"
 # As cond_v2, the result is read through an Identity in the cond's scope.
 # GRAPH:       name: "cond/Identity"
 # GRAPH-NEXT:  op: "Identity"
@@ -42,8 +42,8 @@ def clip(x):
 # GRAPH:       name: "while"
 # GRAPH-NEXT:  op: "StatelessWhile"
 # GRAPH:         region {
-# GRAPH-NEXT:      arg: "arg" int32[]
-# GRAPH-NEXT:      arg: "arg_1" int32[]
+# GRAPH-NEXT:      arg: "while/Placeholder" int32[]
+# GRAPH-NEXT:      arg: "while/Placeholder_1" int32[]
 # GRAPH:             op: "Less"
 # GRAPH:         region {
 # GRAPH:             op: "AddV2"
