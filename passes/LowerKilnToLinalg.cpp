@@ -3,6 +3,7 @@
 // driver needed).
 #include "passes/Passes.h"
 
+#include "passes/EigenContraction.h"
 #include "passes/EigenMatVec.h"
 #include "passes/EigenMath.h"
 #include "passes/EigenReduce.h"
@@ -235,6 +236,15 @@ private:
   Value lowerMatMul(kiln::MatMulOp op);
   /// lhs x rhs accumulated into `init` by an fma per k, k ascending.
   Value fmaMatmul(Value lhs, Value rhs, Value init);
+  /// lhs x rhs in `pieces` of k (EigenContraction.h): each piece an fma
+  /// chain into `init` (zeros), the pieces of a shard added in order, then
+  /// the shards.
+  Value piecewiseMatmul(Value lhs, Value rhs, Value init,
+                        const std::vector<std::vector<int64_t>> &pieces);
+  /// A float32 MatMul with both result sizes above 1 in TensorFlow's
+  /// pieces of k, chosen at run time where the rows are (k and the columns
+  /// must be static; otherwise one chain).
+  Value kPiecesMatmul(Value lhs, Value rhs, Value init);
   /// An scf.if on `cond` yielding what `then` or `otherwise` builds (at
   /// the branch's insertion point).
   Value choose(Value cond, const std::function<Value()> &then,
@@ -1181,6 +1191,79 @@ Value Lowering::fmaMatmul(Value lhs, Value rhs, Value init) {
   return generic.getResult(0);
 }
 
+Value Lowering::piecewiseMatmul(
+    Value lhs, Value rhs, Value init,
+    const std::vector<std::vector<int64_t>> &pieces) {
+  auto outType = cast<RankedTensorType>(init.getType());
+  if (pieces.size() == 1 && pieces[0].size() == 2)
+    return fmaMatmul(lhs, rhs, init); // one chain over all of k
+  MLIRContext *ctx = b.getContext();
+  auto add = [&](Value x, Value y) {
+    AffineMap id = AffineMap::getMultiDimIdentityMap(2, ctx);
+    return b
+        .create<linalg::GenericOp>(
+            loc, outType, ValueRange{x, y}, ValueRange{x},
+            SmallVector<AffineMap>{id, id, id},
+            SmallVector<utils::IteratorType>(2, utils::IteratorType::parallel),
+            [](OpBuilder &nb, Location nl, ValueRange args) {
+              nb.create<linalg::YieldOp>(
+                  nl,
+                  ValueRange{nb.create<arith::AddFOp>(nl, args[0], args[1])});
+            })
+        .getResult(0);
+  };
+  OpFoldResult rows = tensor::getMixedSize(b, loc, lhs, 0),
+               cols = tensor::getMixedSize(b, loc, rhs, 1);
+  OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
+  Value total;
+  for (const std::vector<int64_t> &bounds : pieces) {
+    Value sum;
+    for (size_t i = 0; i + 1 < bounds.size(); ++i) {
+      OpFoldResult at = b.getIndexAttr(bounds[i]),
+                   size = b.getIndexAttr(bounds[i + 1] - bounds[i]);
+      Value l = b.create<tensor::ExtractSliceOp>(
+          loc, lhs, ArrayRef<OpFoldResult>{zero, at},
+          ArrayRef<OpFoldResult>{rows, size}, ArrayRef<OpFoldResult>{one, one});
+      Value r = b.create<tensor::ExtractSliceOp>(
+          loc, rhs, ArrayRef<OpFoldResult>{at, zero},
+          ArrayRef<OpFoldResult>{size, cols}, ArrayRef<OpFoldResult>{one, one});
+      Value piece = fmaMatmul(l, r, init);
+      sum = sum ? add(sum, piece) : piece;
+    }
+    total = total ? add(total, sum) : sum;
+  }
+  return total;
+}
+
+Value Lowering::kPiecesMatmul(Value lhs, Value rhs, Value init) {
+  auto outType = cast<RankedTensorType>(init.getType());
+  int64_t k = cast<RankedTensorType>(lhs.getType()).getDimSize(1);
+  int64_t rows = outType.getDimSize(0), cols = outType.getDimSize(1);
+  int64_t threads = std::max(1u, std::thread::hardware_concurrency());
+  kiln::eigen::CacheSizes caches = kiln::eigen::hostCacheSizes();
+  if (ShapedType::isDynamic(k) || ShapedType::isDynamic(cols))
+    return fmaMatmul(lhs, rhs, init); // not measured; one chain
+  if (!ShapedType::isDynamic(rows))
+    return piecewiseMatmul(
+        lhs, rhs, init,
+        kiln::eigen::matMulPieces(rows, k, cols, threads, caches));
+  // Rows known at run time (a None batch): a choice among the few ways
+  // the row count cuts k (rows of 2 and more; one row is a GEMV).
+  std::vector<kiln::eigen::RowRange> table =
+      kiln::eigen::matMulPiecesByRows(k, cols, threads, caches);
+  Value count = b.create<tensor::DimOp>(loc, init, 0);
+  std::function<Value(size_t)> from = [&](size_t i) -> Value {
+    if (i + 1 == table.size())
+      return piecewiseMatmul(lhs, rhs, init, table[i].pieces);
+    Value below = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, count,
+                                          index(table[i + 1].firstRow));
+    return choose(
+        below, [&] { return piecewiseMatmul(lhs, rhs, init, table[i].pieces); },
+        [&] { return from(i + 1); });
+  };
+  return from(0);
+}
+
 /// The host's L1 data cache size, which Eigen's cache blocking reads at
 /// run time (32 KiB where the system does not say).
 static int64_t l1DataCacheBytes() {
@@ -1267,8 +1350,9 @@ Value Lowering::lowerMatMul(kiln::MatMulOp op) {
     int64_t rows = outType.getDimSize(0), cols = outType.getDimSize(1);
     if (!lt.getElementType().isF32() || rows == 1 || cols == 1)
       return plain();
+    // TensorFlow cuts a long k into pieces whose sums it adds.
     if (rows > 1 && cols > 1)
-      return fmaMatmul(lhs, rhs, init);
+      return kPiecesMatmul(lhs, rhs, init);
     // A size known at run time only (a None batch): Eigen decides then.
     Value wide = b.create<arith::ConstantIntOp>(loc, 1, 1);
     Value one = b.create<arith::ConstantIndexOp>(loc, 1);
@@ -1280,7 +1364,7 @@ Value Lowering::lowerMatMul(kiln::MatMulOp op) {
                                     b.create<tensor::DimOp>(loc, init, d),
                                     one));
     return choose(
-        wide, [&] { return fmaMatmul(lhs, rhs, init); }, plain);
+        wide, [&] { return kPiecesMatmul(lhs, rhs, init); }, plain);
   }
   // Batch dimensions broadcast as in BatchMatMulV2: first give both operands
   // the result's batch dimensions, so that folding them lines up.
