@@ -25,19 +25,25 @@ SmallVector<Value> coordinates(OpBuilder &b, Location loc, Value i,
 }
 
 /// `old` combined with `update` by the kernel `op`: std::max/std::min's
-/// comparisons for Max/Min (a NaN `old` stays, a NaN update is ignored).
+/// comparisons for Max/Min (a NaN `old` stays, a NaN update is ignored);
+/// the unsorted segment reductions combine as the scatters do.
 Value combine(OpBuilder &b, Location loc, const std::string &op, Value old,
               Value update, bool isUnsigned) {
   bool isFloat = isa<FloatType>(old.getType());
-  if (op == "TensorScatterAdd" || op == "ScatterNd")
+  if (op == "TensorScatterAdd" || op == "ScatterNd" ||
+      op == "UnsortedSegmentSum")
     return isFloat ? b.create<arith::AddFOp>(loc, old, update).getResult()
                    : b.create<arith::AddIOp>(loc, old, update).getResult();
   if (op == "TensorScatterSub")
     return isFloat ? b.create<arith::SubFOp>(loc, old, update).getResult()
                    : b.create<arith::SubIOp>(loc, old, update).getResult();
-  if (op == "TensorScatterMax" || op == "TensorScatterMin") {
+  if (op == "UnsortedSegmentProd")
+    return isFloat ? b.create<arith::MulFOp>(loc, old, update).getResult()
+                   : b.create<arith::MulIOp>(loc, old, update).getResult();
+  if (op == "TensorScatterMax" || op == "TensorScatterMin" ||
+      op == "UnsortedSegmentMax" || op == "UnsortedSegmentMin") {
     // std::max(old, u) = old < u ? u : old; std::min = u < old ? u : old.
-    bool max = op == "TensorScatterMax";
+    bool max = op == "TensorScatterMax" || op == "UnsortedSegmentMax";
     Value lhs = max ? old : update, rhs = max ? update : old;
     Value less =
         isFloat
@@ -166,6 +172,160 @@ Value Emitter::emitScatterNd(const graph::Node &n, RankedTensorType type) {
                     to.append(tail);
                     from.append(tail);
                     Value u = fb.create<tensor::ExtractOp>(fl, updates, from);
+                    Value old = fb.create<tensor::ExtractOp>(fl, acc[0], to);
+                    Value next = combine(fb, fl, n.op, old, u, isUnsigned);
+                    fb.create<scf::YieldOp>(
+                        fl, ValueRange{fb.create<tensor::InsertOp>(
+                                fl, next, acc[0], to)});
+                  });
+              ib.create<scf::YieldOp>(il, inner.getResults());
+            },
+            [&](OpBuilder &eb, Location el) {
+              eb.create<scf::YieldOp>(el, ValueRange{state[0]});
+            });
+        nb.create<scf::YieldOp>(l, update.getResults());
+      });
+  return apply.getResult(0);
+}
+
+Value Emitter::emitUnsortedSegment(const graph::Node &n,
+                                   RankedTensorType type) {
+  Location loc = locOf(n);
+  Value data = input(n, 0), ids = input(n, 1);
+  auto it = cast<RankedTensorType>(ids.getType());
+  int64_t lead = it.getRank(), rank = type.getRank();
+  Type et = type.getElementType();
+  auto i64 = b.getI64Type();
+  Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
+  Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+  Value zero64 = b.create<arith::ConstantIntOp>(loc, 0, 64);
+  Value num = scalarOf(loc, input(n, 2));
+  if (num.getType() != i64)
+    num = b.create<arith::ExtSIOp>(loc, i64, num);
+
+  // The kernel's checks: a count of segments that is not negative, ids of
+  // data's leading shape, then every id below the count.
+  Value positive =
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, num, zero64);
+  check(n, positive, "Input num_segments == {int} must not be negative.",
+        {num});
+  num = b.create<arith::MaxSIOp>(loc, num, zero64);
+  Value fits = b.create<arith::ConstantIntOp>(loc, 1, 1);
+  for (int64_t d = 0; d < lead; ++d)
+    fits = b.create<arith::AndIOp>(
+        loc, fits,
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                dimSize(loc, ids, d), dimSize(loc, data, d)));
+  checkShapes(n, fits, data, ids,
+              "data.shape = {shape} does not start with segment_ids.shape = "
+              "{shape}");
+  SmallVector<Value> idExtents, sliceExtents;
+  Value count = one, slice = one;
+  for (int64_t d = 0; d < lead; ++d) {
+    idExtents.push_back(dimSize(loc, ids, d));
+    count = b.create<arith::MulIOp>(loc, count, idExtents.back());
+  }
+  for (int64_t d = 1; d < rank; ++d) {
+    sliceExtents.push_back(dimSize(loc, data, d - 1 + lead));
+    slice = b.create<arith::MulIOp>(loc, slice, sliceExtents.back());
+  }
+  count = b.create<arith::SelectOp>(loc, fits, count, zero);
+  auto idAt = [&](OpBuilder &nb, Location l, ValueRange at) {
+    Value v = nb.create<tensor::ExtractOp>(l, ids, at);
+    return v.getType() == i64 ? v : nb.create<arith::ExtSIOp>(l, i64, v);
+  };
+  Value none = b.create<arith::ConstantIntOp>(loc, -1, 64);
+  auto scan = b.create<scf::ForOp>(
+      loc, zero, count, one, ValueRange{none, none},
+      [&](OpBuilder &nb, Location l, Value i, ValueRange state) {
+        Value v = idAt(nb, l, coordinates(nb, l, i, idExtents));
+        Value first = nb.create<arith::AndIOp>(
+            l, nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::sge, v, num),
+            nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, state[0],
+                                     zero64));
+        nb.create<scf::YieldOp>(
+            l,
+            ValueRange{nb.create<arith::SelectOp>(
+                           l, first, nb.create<arith::IndexCastOp>(l, i64, i),
+                           state[0]),
+                       nb.create<arith::SelectOp>(l, first, v, state[1])});
+      });
+  Value ok = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt,
+                                     scan.getResult(0), zero64);
+  // "segment_ids[1,2] = 7 is out of range [0, 4)".
+  SmallVector<Value> ints;
+  Value rest = scan.getResult(0);
+  Value one64 = b.create<arith::ConstantIntOp>(loc, 1, 64);
+  for (int64_t d = lead; d-- > 0;) {
+    Value extent = b.create<arith::MaxSIOp>(
+        loc, b.create<arith::IndexCastOp>(loc, i64, idExtents[d]), one64);
+    ints.insert(ints.begin(), b.create<arith::RemSIOp>(loc, rest, extent));
+    rest = b.create<arith::DivSIOp>(loc, rest, extent);
+  }
+  std::string where;
+  for (int64_t d = 0; d < lead; ++d)
+    where += d ? ",{int}" : "{int}";
+  ints.append({scan.getResult(1), num});
+  check(n, ok,
+        "segment_ids" + (lead ? "[" + where + "]" : std::string()) +
+            " = {int} is out of range [0, {int})",
+        ints);
+  count = b.create<arith::SelectOp>(loc, ok, count, zero);
+
+  // Every segment starts from the reduction's identity (the lowest or
+  // highest value for max and min), then takes its rows in order.
+  const graph::DType *t = attr<graph::DType>(n, "T");
+  bool isUnsigned = t && *t == graph::DType::UInt8;
+  TypedAttr initial;
+  if (auto ft = dyn_cast<FloatType>(et)) {
+    const llvm::fltSemantics &sem = ft.getFloatSemantics();
+    APFloat v = n.op == "UnsortedSegmentMax"   ? APFloat::getLargest(sem, true)
+                : n.op == "UnsortedSegmentMin" ? APFloat::getLargest(sem, false)
+                : n.op == "UnsortedSegmentProd" ? APFloat::getOne(sem)
+                                                : APFloat::getZero(sem);
+    initial = b.getFloatAttr(et, v);
+  } else {
+    unsigned width = et.getIntOrFloatBitWidth();
+    APInt v = n.op == "UnsortedSegmentMax"
+                  ? (isUnsigned ? APInt::getMinValue(width)
+                                : APInt::getSignedMinValue(width))
+              : n.op == "UnsortedSegmentMin"
+                  ? (isUnsigned ? APInt::getMaxValue(width)
+                                : APInt::getSignedMaxValue(width))
+              : n.op == "UnsortedSegmentProd" ? APInt(width, 1)
+                                              : APInt(width, 0);
+    initial = b.getIntegerAttr(et, v);
+  }
+  SmallVector<Value> dynamic;
+  for (int64_t d = 0; d < rank; ++d)
+    if (type.isDynamicDim(d))
+      dynamic.push_back(
+          d == 0 ? b.create<arith::IndexCastOp>(loc, b.getIndexType(), num)
+                       .getResult()
+                 : dimSize(loc, data, d - 1 + lead));
+  Value base =
+      splat(loc, type, dynamic, b.create<arith::ConstantOp>(loc, initial));
+  auto apply = b.create<scf::ForOp>(
+      loc, zero, count, one, ValueRange{base},
+      [&](OpBuilder &nb, Location l, Value k, ValueRange state) {
+        SmallVector<Value> at = coordinates(nb, l, k, idExtents);
+        Value v = idAt(nb, l, at);
+        // A negative id drops its row.
+        Value inside =
+            nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::sge, v, zero64);
+        Value segment = nb.create<arith::IndexCastOp>(l, nb.getIndexType(), v);
+        auto update = nb.create<scf::IfOp>(
+            l, inside,
+            [&](OpBuilder &ib, Location il) {
+              auto inner = ib.create<scf::ForOp>(
+                  il, zero, slice, one, ValueRange{state[0]},
+                  [&](OpBuilder &fb, Location fl, Value s, ValueRange acc) {
+                    SmallVector<Value> tail =
+                        coordinates(fb, fl, s, sliceExtents);
+                    SmallVector<Value> to{segment}, from(at);
+                    to.append(tail);
+                    from.append(tail);
+                    Value u = fb.create<tensor::ExtractOp>(fl, data, from);
                     Value old = fb.create<tensor::ExtractOp>(fl, acc[0], to);
                     Value next = combine(fb, fl, n.op, old, u, isUnsigned);
                     fb.create<scf::YieldOp>(

@@ -249,6 +249,10 @@ private:
   /// run time, update by update as the CPU kernels apply them
   /// (EmitScatter.cpp).
   Value emitScatterNd(const graph::Node &n, RankedTensorType type);
+  /// UnsortedSegmentSum/Max/Min/Prod: each row of data combined into its
+  /// segment in order, as the CPU kernel does; negative ids drop their row
+  /// (EmitScatter.cpp).
+  Value emitUnsortedSegment(const graph::Node &n, RankedTensorType type);
   /// tf.where(condition)'s Where node (EmitGather.cpp).
   Value emitWhere(const graph::Node &n, RankedTensorType type);
   /// A StridedSlice whose bounds in some dimension depend on its size

@@ -621,6 +621,9 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
       op == "TensorScatterAdd" || op == "TensorScatterSub" ||
       op == "TensorScatterMax" || op == "TensorScatterMin")
     return emitScatterNd(n, type);
+  if (op == "UnsortedSegmentSum" || op == "UnsortedSegmentMax" ||
+      op == "UnsortedSegmentMin" || op == "UnsortedSegmentProd")
+    return emitUnsortedSegment(n, type);
   if (op == "GatherV2" && n.inputs.size() == 3) // tf.gather
     return emitGather(n, type);
   if (op == "GatherV2") {

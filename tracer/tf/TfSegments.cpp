@@ -3,8 +3,8 @@
 // values are known at trace time (eagerly, or constants in a function), as
 // TensorFlow's CPU kernels do: elements in order, each addition rounded in
 // the tensor's type. Inside a function on run-time values, the unsorted
-// reductions with a static `num_segments` are built from a segment mask;
-// the others are an UnimplementedError.
+// reductions are TensorFlow's kernels, which codegen applies in the same
+// order; the others are an UnimplementedError.
 #include "TfGradient.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
@@ -129,22 +129,20 @@ public:
       rt.raise("InvalidArgumentError",
                op + ": segment_ids must not have more dimensions than data");
     int64_t segments = -1;
+    HostTensorPtr n;
     if (!sorted) {
-      HostTensorPtr n = rt.isTensor(numArg) ? rt.constantValue(numArg)
-                                            : rt.hostFromPython(numArg, {});
-      if (!n)
-        rt.raise("UnimplementedError",
-                 "kiln needs num_segments of " + op + " known at trace time");
-      segments = n->elementAsInt(0);
+      n = rt.isTensor(numArg) ? rt.constantValue(numArg)
+                              : rt.hostFromPython(numArg, {});
+      segments = n ? n->elementAsInt(0) : -1;
     }
     HostTensorPtr dv = rt.constantValue(data), iv = rt.constantValue(ids);
-    if (!dv || !iv) {
-      if (sorted || r == Reduction::Mean)
+    if (!dv || !iv || (!sorted && !n)) {
+      if (sorted || !rt.tracing)
         rt.raise("UnimplementedError",
                  "kiln computes tf.math." + op +
                      " on values known at trace time only (eagerly, or on "
                      "constants)");
-      return maskedReduce(r, data, ids, segments);
+      return runTimeReduce(r, data, ids, numArg, segments);
     }
     // The rows: data's dimensions past those of segment_ids.
     int64_t leading = 1, row = 1;
@@ -339,76 +337,45 @@ private:
     return in.list(std::move(items));
   }
 
-  /// An unsorted reduction of run-time values: each segment's rows picked
-  /// by a mask ([N, K] for N rows and K segments), the others replaced by
-  /// the reduction's identity, then reduced over the rows in order.
-  Value maskedReduce(Reduction r, const Value &data, const Value &ids,
-                     int64_t segments) {
+  /// An unsorted reduction of values known at run time: TensorFlow's
+  /// kernel as one node, which codegen applies row by row in order
+  /// (EmitScatter.cpp). The mean is math_ops' sum divided by each
+  /// segment's row count (at least 1).
+  Value runTimeReduce(Reduction r, const Value &data, const Value &ids,
+                      const Value &numArg, int64_t segments) {
     const TensorType &dt = rt.tensor(data).type, &it = rt.tensor(ids).type;
-    if (it.shape.size() != 1 || !dt.isStatic())
-      rt.raise("UnimplementedError",
-               "kiln's unsorted segment reductions of run-time values take "
-               "1-D segment_ids and data of a static shape");
-    DType d = dt.dtype;
-    Value range = rangeNode(rt, Value::integer(0), Value::integer(segments),
-                            Value::integer(1), it.dtype, segments);
-    Value mask = binaryOp(rt, "Equal", expandDims(rt, ids, 1), range);
-    std::vector<int64_t> maskShape{dt.shape[0], segments};
-    std::vector<int64_t> rowShape{dt.shape[0], 1};
-    rowShape.insert(rowShape.end(), dt.shape.begin() + 1, dt.shape.end());
-    maskShape.insert(maskShape.end(), dt.shape.size() - 1, 1);
-    // Rows outside a segment take the reduction's identity: the dtype's
-    // highest or lowest value for max and min.
-    double highest = 0;
-    switch (d) {
-    case DType::Float16:
-      highest = 65504;
-      break;
-    case DType::BFloat16:
-      highest = 3.3895313892515355e38;
-      break;
-    case DType::Float32:
-      highest = std::numeric_limits<float>::max();
-      break;
-    case DType::Float64:
-      highest = std::numeric_limits<double>::max();
-      break;
-    case DType::Int32:
-      highest = std::numeric_limits<int32_t>::max();
-      break;
-    default:
-      if (r == Reduction::Max || r == Reduction::Min)
-        rt.raise("UnimplementedError",
-                 "kiln's unsorted segment max/min of run-time values takes "
-                 "float and int32 tensors");
-    }
-    double fill = 0;
-    if (r == Reduction::Max)
-      fill = isFloating(d) ? -highest : double(INT32_MIN);
-    else if (r == Reduction::Min)
-      fill = highest;
-    else if (r == Reduction::Prod)
-      fill = 1;
-    // Ids outside [0, num_segments) are the kernel's error.
-    Value inRange =
-        tf::reduce(rt, "All",
-                   binaryOp(rt, "Less", ids,
-                            rt.toTensor(Value::integer(segments), it.dtype)),
-                   Value(), false);
-    Value assertFn = in.getAttr(
-        in.getAttr(in.importModule("tensorflow"), "debugging"), "Assert");
-    in.call(assertFn,
-            ValueList{inRange, in.list({in.str("segment_ids must be below "
-                                               "num_segments = " +
-                                               std::to_string(segments))})});
-    TensorType full{d, {dt.shape[0], segments}};
-    full.shape.insert(full.shape.end(), dt.shape.begin() + 1, dt.shape.end());
-    Value picked = select(rt, reshape(rt, mask, pyIntList(in, maskShape)),
-                          reshape(rt, data, pyIntList(in, rowShape)),
-                          filled(rt, full, fill));
-    static const char *ops[] = {"Sum", "Mean", "Max", "Min", "Prod"};
-    return tf::reduce(rt, ops[static_cast<int>(r)], picked, Value::integer(0),
-                      false);
+    Value num = rt.toTensor(numArg);
+    const TensorType &nt = rt.tensor(num).type;
+    if (!isInteger(nt.dtype) || nt.unknownRank || !nt.shape.empty())
+      in.typeError("num_segments must be an integer scalar, not " +
+                   in.repr(numArg));
+    for (size_t d = 0; d < it.shape.size(); ++d)
+      if (it.shape[d] >= 0 && dt.shape[d] >= 0 && it.shape[d] != dt.shape[d])
+        rt.raise("InvalidArgumentError",
+                 "data.shape = " + shapeList(dt.shape) +
+                     " does not start with segment_ids.shape = " +
+                     shapeList(it.shape));
+    auto node = [&](const std::string &kernel, const Value &values) {
+      const TensorType &vt = rt.tensor(values).type;
+      TensorType out{vt.dtype, {segments}};
+      out.shape.insert(out.shape.end(), vt.shape.begin() + it.shape.size(),
+                       vt.shape.end());
+      return rt.apply(kernel, {values, ids, num},
+                      {{"T", out.dtype},
+                       {"Tindices", it.dtype},
+                       {"Tnumsegments", nt.dtype}},
+                      out, kernel);
+    };
+    if (r != Reduction::Mean)
+      return node(kernelName(r, false), data);
+    // _unsorted_segment_N: the rows of each segment, shaped to broadcast.
+    Value ones = rt.apply("OnesLike", {ids}, {{"T", it.dtype}}, it, "ones");
+    Value counts = node("UnsortedSegmentSum", cast(rt, ones, dt.dtype));
+    std::vector<int64_t> shape(dt.shape.size() - it.shape.size() + 1, 1);
+    shape[0] = -1;
+    counts = binaryOp(rt, "Maximum", reshape(rt, counts, pyIntList(in, shape)),
+                      rt.toTensor(Value::integer(1), dt.dtype));
+    return binaryOp(rt, "RealDiv", node("UnsortedSegmentSum", data), counts);
   }
 };
 
