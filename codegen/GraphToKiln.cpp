@@ -944,8 +944,12 @@ bool Emitter::emitNodes(const std::vector<int> &ids, std::string &error) {
       continue;
     }
     Value v = emit(n, error);
-    if (!v)
+    if (!v) {
+      // Where in the script (an internal error is kiln's, not the line's).
+      if (n.loc.valid() && error.find("internal error") == std::string::npos)
+        error = "line " + std::to_string(n.loc.line) + ": " + error;
       return false;
+    }
     values[key({i, 0})] = v;
   }
   return true;

@@ -37,6 +37,41 @@ namespace kiln {
 
 namespace {
 
+/// One of kiln's own messages (not about a place in the script): "kiln:
+/// error: ..." as text, or DiagnosticEngine's JSON object without a
+/// location under --diagnostics=json. Collects what is streamed into it and
+/// prints it when the statement ends.
+class ToolMessage {
+public:
+  ToolMessage(const DriverOptions &opts, std::ostream &err,
+              const char *severity)
+      : opts_(opts), err_(err), severity_(severity) {}
+  ~ToolMessage() {
+    std::string text = text_.str();
+    if (!text.empty() && text.back() == '\n')
+      text.pop_back();
+    if (opts_.jsonDiagnostics)
+      err_ << nlohmann::json{{"file", opts_.input},
+                             {"severity", severity_},
+                             {"message", text}}
+                  .dump(-1, ' ', false,
+                        nlohmann::json::error_handler_t::replace)
+           << "\n";
+    else
+      err_ << "kiln: " << severity_ << ": " << text << "\n";
+  }
+  template <typename T> ToolMessage &operator<<(const T &v) {
+    text_ << v;
+    return *this;
+  }
+
+private:
+  const DriverOptions &opts_;
+  std::ostream &err_;
+  const char *severity_;
+  std::ostringstream text_;
+};
+
 struct Loaded {
   std::unique_ptr<SourceFile> file;
   std::unique_ptr<ast::Module> module;
@@ -50,15 +85,7 @@ int load(const DriverOptions &opts, std::ostream &err, Loaded &loaded,
          bool convert = true, bool warnUndefined = false) {
   std::string bytes, error;
   if (!SourceFile::read(opts.input, bytes, error)) {
-    if (opts.jsonDiagnostics)
-      // Same object (and key order) as DiagnosticEngine's, minus a location.
-      err << nlohmann::json{{"file", opts.input},
-                            {"severity", "error"},
-                            {"message", error}}
-                 .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
-          << "\n";
-    else
-      err << "kiln: error: " << error << "\n";
+    ToolMessage(opts, err, "error") << error;
     return kExitUserError;
   }
   loaded.file = std::make_unique<SourceFile>(opts.input, std::move(bytes));
@@ -405,15 +432,16 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
   }
   for (auto &name : opts.exports)
     if (!byName.count(name)) {
-      err << "kiln: error: --export names '" << name
-          << "', which is not a tf.function of " << opts.input << "\n";
+      ToolMessage(opts, err, "error")
+          << "--export names '" << name << "', which is not a tf.function of "
+          << opts.input << "\n";
       return kExitUserError;
     }
   for (auto &text : opts.signatures) {
     std::string name, error;
     std::vector<graph::TensorType> types;
     if (!parseSignature(text, name, types, error)) {
-      err << "kiln: error: " << error << "\n";
+      ToolMessage(opts, err, "error") << error << "\n";
       return kExitUsage;
     }
     // A method of an instance: 'm.f(...)' names the instance's bound
@@ -444,7 +472,8 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       }
       if (!target.is(py::Type::Native) ||
           !dynamic_cast<tf::TfFunction *>(target.raw())) {
-        err << "kiln: error: --signature names '" << name
+        ToolMessage(opts, err, "error")
+            << "--signature names '" << name
             << "', which is not a tf.function of an object of " << opts.input
             << "\n";
         return kExitUserError;
@@ -452,7 +481,8 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
     } else {
       auto it = byName.find(name);
       if (it == byName.end()) {
-        err << "kiln: error: --signature names '" << name
+        ToolMessage(opts, err, "error")
+            << "--signature names '" << name
             << "', which is not a tf.function of " << opts.input << "\n";
         return kExitUserError;
       }
@@ -460,7 +490,8 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       auto &named =
           static_cast<tf::TfFunction &>(target.as<py::NativeObject>());
       if (isUnboundMethod(named) && !named.inputSignature) {
-        err << "kiln: error: --signature names the method '" << name
+        ToolMessage(opts, err, "error")
+            << "--signature names the method '" << name
             << "': name the object it is called on, as --signature '"
             << "OBJECT." << text << "'\n";
         return kExitUserError;
@@ -549,7 +580,8 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       traced |= fn.name == name && !fn.concretes.empty();
     }
     if (!traced) {
-      err << "kiln: error: --export names '" << name
+      ToolMessage(opts, err, "error")
+          << "--export names '" << name
           << "', which has no concrete function to export: give it an "
              "input_signature, call get_concrete_function, or pass "
              "--signature\n";
@@ -585,8 +617,9 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
             if (text.rfind("Literal[", 0) == 0) // Literal[5]: the value
               args += (args.empty() ? "" : ", ") + param + "=" +
                       text.substr(8, text.size() - 9);
-          err << "kiln: note: " << opts.input << ": a concrete function of '"
-              << fn.name << "' (" << args
+          ToolMessage(opts, err, "note")
+              << opts.input << ": a concrete function of '" << fn.name << "' ("
+              << args
               << ") takes the same tensors as one before it; it exports as '"
               << names.back().first << "'\n";
         }
@@ -680,21 +713,31 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
     auto [path, option] = outputs[i];
     if (path->empty())
       continue;
+    // Only -o takes "-" (stdout); elsewhere it would name a file "-".
+    if (*path == "-" && i > 0) {
+      ToolMessage(opts, err, "error")
+          << option << " - is not stdout: give a file (for the text alone "
+          << "on stdout, use --emit=header or --emit=manifest with -o -)";
+      return kExitUsage;
+    }
     if (std::filesystem::equivalent(*path, opts.input, ec)) {
-      err << "kiln: error: output file '" << *path
+      ToolMessage(opts, err, "error")
+          << "output file '" << *path
           << "' is the input script; choose another " << option << "\n";
       return kExitUsage;
     }
     for (size_t j = 0; j < i; ++j)
       if (!outputs[j].first->empty() && sameFile(*outputs[j].first, *path)) {
-        err << "kiln: error: " << outputs[j].second << " and " << option
-            << " name the same file '" << *path << "'\n";
+        ToolMessage(opts, err, "error")
+            << outputs[j].second << " and " << option << " name the same file '"
+            << *path << "'\n";
         return kExitUsage;
       }
   }
   bool extras = !opts.header.empty() || !opts.manifest.empty();
   if (extras && !(opts.emit.empty() || opts.emit == "obj")) {
-    err << "kiln: error: --header and --manifest go with a library or an "
+    ToolMessage(opts, err, "error")
+        << "--header and --manifest go with a library or an "
            "object; --emit="
         << opts.emit << " writes one text file\n";
     return kExitUsage;
@@ -704,13 +747,14 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
   bool text = opts.emit == "mlir" || opts.emit == "llvm" ||
               opts.emit == "header" || opts.emit == "manifest";
   if (toStdout && !text) {
-    err << "kiln: error: -o - writes text to stdout: use it with "
+    ToolMessage(opts, err, "error")
+        << "-o - writes text to stdout: use it with "
            "--emit=mlir|llvm|header|manifest, and a file for a library or an "
            "object\n";
     return kExitUsage;
   }
   if (toStdout && !opts.depfile.empty()) {
-    err << "kiln: error: -MF needs an output file, not -o -\n";
+    ToolMessage(opts, err, "error") << "-MF needs an output file, not -o -\n";
     return kExitUsage;
   }
   std::vector<ExportedFunction> functions;
@@ -721,15 +765,16 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
                                 err))
     return rc;
   if (functions.empty()) {
-    err << "kiln: error: " << opts.input
+    ToolMessage(opts, err, "error")
+        << opts.input
         << " defines no concrete function to export: give a tf.function an "
            "input_signature, call get_concrete_function, or pass --signature\n";
     return kExitUserError;
   }
   for (auto &v : variables)
     if (v.type.dtype == graph::DType::String) {
-      err << "kiln: error: " << opts.input << ": cannot export tf.Variable '"
-          << v.name
+      ToolMessage(opts, err, "error")
+          << opts.input << ": cannot export tf.Variable '" << v.name
           << "': compiled libraries hold numeric and bool variables only\n";
       return kExitUserError;
     }
@@ -740,7 +785,8 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
                           ? ""
                           : unwritableReason(*path);
     if (!why.empty()) {
-      err << "kiln: error: cannot write '" << *path << "': " << why << "\n";
+      ToolMessage(opts, err, "error")
+          << "cannot write '" << *path << "': " << why << "\n";
       return kExitUserError;
     }
   }
@@ -755,8 +801,8 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
     std::string folder =
         (std::filesystem::temp_directory_path(ec) / "kiln-XXXXXX").string();
     if (!mkdtemp(folder.data())) {
-      err << "kiln: error: cannot make a temporary folder: "
-          << std::strerror(errno) << "\n";
+      ToolMessage(opts, err, "error")
+          << "cannot make a temporary folder: " << std::strerror(errno) << "\n";
       return kExitUserError;
     }
     temporary = std::filesystem::path(folder) /
@@ -780,7 +826,7 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
   if (!compileAot(functions, variables, aot, error)) {
     if (toStdout)
       std::filesystem::remove_all(temporary.parent_path(), ec);
-    err << "kiln: error: " << error << "\n";
+    ToolMessage(opts, err, "error") << error << "\n";
     // Invalid IR from kiln's own lowering is a bug, not the script's.
     return error.find("internal error") != std::string::npos ? kExitInternal
                                                              : kExitUserError;
@@ -803,7 +849,7 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
                   writeDepfile(opts.depfile, targets, {opts.input}, error));
   if (!written) {
     removeOutputs();
-    err << "kiln: error: " << error << "\n";
+    ToolMessage(opts, err, "error") << error << "\n";
     return kExitUserError;
   }
   if (toStdout) {
@@ -844,11 +890,13 @@ static void functionDefs(const ast::StmtList &body,
 
 int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
   if (opts.format == "json" && opts.stage != "ast") {
-    err << "kiln: error: --format=json is implemented for --stage=ast only\n";
+    ToolMessage(opts, err, "error")
+        << "--format=json is implemented for --stage=ast only\n";
     return kExitUsage;
   }
   if (opts.format == "dot" && opts.stage != "graph") {
-    err << "kiln: error: --format=dot is implemented for --stage=graph only\n";
+    ToolMessage(opts, err, "error")
+        << "--format=dot is implemented for --stage=graph only\n";
     return kExitUsage;
   }
   if (opts.stage == "autograph") {
@@ -868,7 +916,8 @@ int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
       autograph::printConverted(*f, loaded.autograph, out);
     }
     if (first && !opts.function.empty()) {
-      err << "kiln: error: no function named '" << opts.function << "'\n";
+      ToolMessage(opts, err, "error")
+          << "no function named '" << opts.function << "'\n";
       return kExitUserError;
     }
     return kExitOk;
@@ -898,14 +947,15 @@ int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
       std::string text, error;
       if (!dumpGraphStage(f.graph, opts.stage, compileOptions(opts), text,
                           error)) {
-        err << "kiln: error: " << error << "\n";
+        ToolMessage(opts, err, "error") << error << "\n";
         return kExitUserError;
       }
       out << text;
     }
     if (!found) {
-      err << "kiln: error: no concrete function named '" << opts.function
-          << "' in " << opts.input << "\n";
+      ToolMessage(opts, err, "error")
+          << "no concrete function named '" << opts.function << "' in "
+          << opts.input << "\n";
       return kExitUserError;
     }
     if (opts.format == "dot")

@@ -65,6 +65,9 @@ Value Interpreter::loadName(const NameExpr &name, Frame &frame) {
   auto b = builtins_.find(name.id);
   if (b != builtins_.end())
     return b->second;
+  // The error points at the name, as CPython's traceback marks it.
+  frame.line = name.range.begin.line;
+  frame.at = name.range;
   if (isCPythonBuiltin(name.id))
     raise("NameError", "name '" + name.id +
                            "' is not defined (a Python builtin kiln does not "
