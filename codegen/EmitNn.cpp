@@ -500,4 +500,187 @@ Value Emitter::emitPad(const graph::Node &n, RankedTensorType type) {
   });
 }
 
+Value Emitter::emitDepthwiseConv2D(const graph::Node &n,
+                                   RankedTensorType type) {
+  // TensorFlow's CPU kernel (DepthwiseConv2DKernel) sums each output over
+  // the window's rows, then columns, from zero: rounded products added in
+  // order (Eigen's pmadd in a wheel built without FMA). Padding adds zeros.
+  Location loc = locOf(n);
+  Value x = input(n, 0), k = input(n, 1);
+  const auto &strides = *attr<std::vector<int64_t>>(n, "strides");
+  auto kt = cast<RankedTensorType>(k.getType());
+  int64_t multiplier = kt.getDimSize(3);
+  SmallVector<int64_t> effective{kt.getDimSize(0), kt.getDimSize(1)};
+  Value padded = padImage(loc, x, imagePads(loc, n, x, effective),
+                          b.getZeroAttr(type.getElementType()));
+  // Dimensions: n, oh, ow, channel (parallel), kh, kw (reduced in order);
+  // output channel c * multiplier + m reads input channel c.
+  AffineExpr d[6];
+  bindDims(ctx, d[0], d[1], d[2], d[3], d[4], d[5]);
+  auto image =
+      AffineMap::get(6, 0,
+                     {d[0], d[1] * strides[1] + d[4], d[2] * strides[2] + d[5],
+                      d[3].floorDiv(multiplier)},
+                     ctx);
+  auto filter = AffineMap::get(
+      6, 0, {d[4], d[5], d[3].floorDiv(multiplier), d[3] % multiplier}, ctx);
+  auto output = AffineMap::get(6, 0, {d[0], d[1], d[2], d[3]}, ctx);
+  SmallVector<utils::IteratorType> iterators(4, utils::IteratorType::parallel);
+  iterators.append(2, utils::IteratorType::reduction);
+  SmallVector<Value> dynamic =
+      windowedSizes(n, type, x, padded, effective, strides);
+  Value init = zeros(loc, type, dynamic);
+  return b
+      .create<linalg::GenericOp>(
+          loc, TypeRange{type}, ValueRange{padded, k}, ValueRange{init},
+          ArrayRef<AffineMap>{image, filter, output}, iterators,
+          [&](OpBuilder &nb, Location l, ValueRange args) {
+            nb.create<linalg::YieldOp>(
+                l, ValueRange{nb.create<arith::AddFOp>(
+                       l, args[2],
+                       nb.create<arith::MulFOp>(l, args[0], args[1]))});
+          })
+      .getResult(0);
+}
+
+Value Emitter::emitDepthwiseGrad(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  bool forInput = n.op == "DepthwiseConv2dNativeBackpropInput";
+  Value filter = input(n, 1), dy = input(n, 2), x = input(n, 0);
+  const auto &strides = *attr<std::vector<int64_t>>(n, "strides");
+  const auto &pads = *attr<std::vector<int64_t>>(n, "pads");
+  auto dyType = cast<RankedTensorType>(dy.getType());
+  int64_t stride = strides[1], top = pads[0], left = pads[2];
+  int64_t oh = dyType.getDimSize(1), ow = dyType.getDimSize(2);
+  Type et = type.getElementType();
+  SmallVector<Value> dynamic;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (type.isDynamicDim(d)) // only the batch: its size is dy's
+      dynamic.push_back(b.create<tensor::DimOp>(loc, dy, d));
+  // Index arithmetic on `index` values, with `ok` and-ed with whether the
+  // position is inside (the index is 0 when not, so reads stay in bounds).
+  auto inside = [](OpBuilder &ob, Location ol, Value v, Value extent,
+                   Value &ok) {
+    Value zero = ob.create<arith::ConstantIndexOp>(ol, 0);
+    Value in = ob.create<arith::AndIOp>(
+        ol, ob.create<arith::CmpIOp>(ol, arith::CmpIPredicate::sge, v, zero),
+        ob.create<arith::CmpIOp>(ol, arith::CmpIPredicate::slt, v, extent));
+    ok = ok ? ob.create<arith::AndIOp>(ol, ok, in).getResult() : in;
+    return ob.create<arith::SelectOp>(ol, in, v, zero).getResult();
+  };
+  // The output position whose window tap `offset` away reads `coord`:
+  // (coord + offset) / stride when that divides.
+  auto source = [&](OpBuilder &ob, Location ol, Value coord, int64_t offset,
+                    int64_t extent, Value &ok) {
+    Value num = ob.create<arith::AddIOp>(
+        ol, coord, ob.create<arith::ConstantIndexOp>(ol, offset));
+    Value step = ob.create<arith::ConstantIndexOp>(ol, stride);
+    Value whole = ob.create<arith::CmpIOp>(
+        ol, arith::CmpIPredicate::eq, ob.create<arith::RemSIOp>(ol, num, step),
+        ob.create<arith::ConstantIndexOp>(ol, 0));
+    ok = ok ? ob.create<arith::AndIOp>(ol, ok, whole).getResult() : whole;
+    return inside(ob, ol, ob.create<arith::DivSIOp>(ol, num, step),
+                  ob.create<arith::ConstantIndexOp>(ol, extent), ok);
+  };
+  // The image row (column) that output position `o`'s tap `k` reads.
+  auto tap = [&](OpBuilder &ob, Location ol, Value o, Value k, int64_t pad,
+                 int64_t extent, Value &ok) {
+    Value v = ob.create<arith::SubIOp>(
+        ol,
+        ob.create<arith::AddIOp>(
+            ol,
+            ob.create<arith::MulIOp>(
+                ol, o, ob.create<arith::ConstantIndexOp>(ol, stride)),
+            k),
+        ob.create<arith::ConstantIndexOp>(ol, pad));
+    return inside(ob, ol, v, ob.create<arith::ConstantIndexOp>(ol, extent), ok);
+  };
+  return b
+      .create<tensor::GenerateOp>(
+          loc, type, dynamic,
+          [&](OpBuilder &nb, Location l, ValueRange at) {
+            Scalars s{nb, l};
+            Value zero = nb.create<arith::ConstantOp>(l, nb.getZeroAttr(et));
+            auto index = [&](int64_t v) { return s.index(v); };
+            auto add = [&](Value acc, Value x, Value y) -> Value {
+              return nb.create<arith::AddFOp>(
+                  l, acc, nb.create<arith::MulFOp>(l, x, y));
+            };
+            if (forInput) {
+              // The input's gradient (DepthwiseConv2DBackpropInputCPU):
+              // per depth multiplier m, the window's taps in ascending
+              // order from zero; the m partial sums then added from zero.
+              auto ft = cast<RankedTensorType>(filter.getType());
+              int64_t kh = ft.getDimSize(0), kw = ft.getDimSize(1),
+                      multiplier = ft.getDimSize(3);
+              Value total = zero;
+              for (int64_t m = 0; m < multiplier; ++m) {
+                Value channel = nb.create<arith::AddIOp>(
+                    l, nb.create<arith::MulIOp>(l, at[3], index(multiplier)),
+                    index(m));
+                Value acc = zero;
+                for (int64_t r = 0; r < kh; ++r)
+                  for (int64_t q = 0; q < kw; ++q) {
+                    // The output position whose window reads (r, q) here.
+                    Value ok;
+                    Value row = source(nb, l, at[1], top - r, oh, ok);
+                    Value col = source(nb, l, at[2], left - q, ow, ok);
+                    Value d = s.at(dy, {at[0], row, col, channel});
+                    Value f =
+                        s.at(filter, {index(r), index(q), at[3], index(m)});
+                    acc =
+                        nb.create<arith::SelectOp>(l, ok, add(acc, d, f), acc);
+                  }
+                total =
+                    multiplier == 1
+                        ? acc
+                        : nb.create<arith::AddFOp>(l, total, acc).getResult();
+              }
+              nb.create<tensor::YieldOp>(l, total);
+              return;
+            }
+            // The filter's gradient (DepthwiseConv2DBackpropFilterCPU):
+            // each image's sum over the output positions in order, from
+            // zero; the images' sums then added in order.
+            auto xt = cast<RankedTensorType>(x.getType());
+            int64_t height = xt.getDimSize(1), width = xt.getDimSize(2),
+                    multiplier = type.getDimSize(3);
+            Value channel = nb.create<arith::AddIOp>(
+                l, nb.create<arith::MulIOp>(l, at[2], index(multiplier)),
+                at[3]);
+            Value images = nb.create<tensor::DimOp>(l, dy, 0);
+            auto perImage = nb.create<scf::ForOp>(
+                l, index(0), images, index(1), ValueRange{zero},
+                [&](OpBuilder &ib, Location il, Value img, ValueRange total) {
+                  auto rows = ib.create<scf::ForOp>(
+                      il, index(0), index(oh), index(1), ValueRange{zero},
+                      [&](OpBuilder &rb, Location rl, Value r, ValueRange acc) {
+                        auto cols = rb.create<scf::ForOp>(
+                            rl, index(0), index(ow), index(1), ValueRange{acc},
+                            [&](OpBuilder &cb, Location cl, Value c,
+                                ValueRange acc2) {
+                              Scalars cs{cb, cl};
+                              Value ok;
+                              Value ih = tap(cb, cl, r, at[0], top, height, ok);
+                              Value iw = tap(cb, cl, c, at[1], left, width, ok);
+                              Value xv = cs.at(x, {img, ih, iw, at[2]});
+                              Value dv = cs.at(dy, {img, r, c, channel});
+                              Value next = cb.create<arith::AddFOp>(
+                                  cl, acc2[0],
+                                  cb.create<arith::MulFOp>(cl, xv, dv));
+                              cb.create<scf::YieldOp>(
+                                  cl, ValueRange{cb.create<arith::SelectOp>(
+                                          cl, ok, next, acc2[0])});
+                            });
+                        rb.create<scf::YieldOp>(rl, cols.getResults());
+                      });
+                  ib.create<scf::YieldOp>(
+                      il, ValueRange{ib.create<arith::AddFOp>(
+                              il, total[0], rows.getResult(0))});
+                });
+            nb.create<tensor::YieldOp>(l, perImage.getResult(0));
+          })
+      .getResult();
+}
+
 } // namespace kiln

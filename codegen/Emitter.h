@@ -263,6 +263,12 @@ private:
   /// Conv2D (NHWC input, HWIO filter) with its strides, dilations and
   /// padding.
   Value emitConv2D(const graph::Node &n, RankedTensorType type);
+  /// DepthwiseConv2dNative: each channel with its own filters, summed as
+  /// TensorFlow's CPU kernel sums the window (EmitNn.cpp).
+  Value emitDepthwiseConv2D(const graph::Node &n, RankedTensorType type);
+  /// DepthwiseConv2dNativeBackpropInput and ...BackpropFilter, in the
+  /// orders of TensorFlow's CPU kernels (EmitNn.cpp).
+  Value emitDepthwiseGrad(const graph::Node &n, RankedTensorType type);
   /// MaxPool and AvgPool over height and width.
   Value emitPool(const graph::Node &n, RankedTensorType type);
   /// Conv2DBackpropInput, Conv2DBackpropFilter, MaxPoolGrad and

@@ -617,6 +617,11 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitPad(n, type);
   if (op == "GatherNd")
     return emitGatherNd(n, type);
+  if (op == "DepthwiseConv2dNative")
+    return emitDepthwiseConv2D(n, type);
+  if (op == "DepthwiseConv2dNativeBackpropInput" ||
+      op == "DepthwiseConv2dNativeBackpropFilter")
+    return emitDepthwiseGrad(n, type);
   if (op == "ScatterNd" || op == "TensorScatterUpdate" ||
       op == "TensorScatterAdd" || op == "TensorScatterSub" ||
       op == "TensorScatterMax" || op == "TensorScatterMin")

@@ -1,7 +1,7 @@
 // Gradients of the convolution and pooling ops (TensorFlow's nn_grad.py):
 // Conv2D's are a Conv2DBackpropInput and a Conv2DBackpropFilter node (and
 // Conv2DBackpropInput's, tf.nn.conv2d_transpose, a Conv2DBackpropFilter
-// and a Conv2D),
+// and a Conv2D; DepthwiseConv2dNative's its two backprop kernels),
 // MaxPool's a MaxPoolGrad node and AvgPool's an AvgPoolGrad node, which
 // codegen/EmitNnGrad.cpp computes as TensorFlow's CPU kernels do. Each
 // node keeps the forward op's window attributes (strides, dilations, ksize
@@ -70,6 +70,21 @@ ValueList conv2dBackpropInputGrad(TfRuntime &rt, const TapeEntry &e,
   return {Value(), filterGrad, dyGrad};
 }
 
+/// DepthwiseConv2dNative's: its two backprop kernels (nn_grad.py).
+ValueList depthwiseGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+  const Value &x = e.inputs[0], &filter = e.inputs[1];
+  std::map<std::string, Attr> attrs = windowAttrs(rt, e);
+  Value inputGrad =
+      rt.apply("DepthwiseConv2dNativeBackpropInput",
+               {shapeOfInput(rt, x, e.op), filter, g[0]}, attrs, typeOf(rt, x),
+               "DepthwiseConv2dNativeBackpropInput");
+  Value filterGrad =
+      rt.apply("DepthwiseConv2dNativeBackpropFilter",
+               {x, shapeOfInput(rt, filter, e.op), g[0]}, attrs,
+               typeOf(rt, filter), "DepthwiseConv2dNativeBackpropFilter");
+  return {inputGrad, filterGrad};
+}
+
 ValueList maxPoolGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   return {rt.apply("MaxPoolGrad", {e.inputs[0], e.outputs[0], g[0]},
                    windowAttrs(rt, e), typeOf(rt, e.inputs[0]), "MaxPoolGrad")};
@@ -84,6 +99,7 @@ ValueList avgPoolGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
 
 void addNnGradients(std::map<std::string, GradFn> &table) {
   table["Conv2D"] = conv2dGrad;
+  table["DepthwiseConv2dNative"] = depthwiseGrad;
   table["Conv2DBackpropInput"] = conv2dBackpropInputGrad;
   table["MaxPool"] = maxPoolGrad;
   table["AvgPool"] = avgPoolGrad;

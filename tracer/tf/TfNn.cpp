@@ -353,6 +353,86 @@ Value conv2d(TfRuntime &rt, const Params &p,
                   nodeName, !exactName.empty());
 }
 
+/// tf.nn.depthwise_conv2d with dilations of 1: a DepthwiseConv2dNative
+/// node in name scope "depthwise" (nn_impl's with_space_to_batch calls the
+/// op directly then). Each output channel c * M + m is input channel c
+/// convolved with filter [:, :, c, m]; codegen sums the window as the CPU
+/// kernel does (EmitDepthwise.cpp).
+Value depthwiseConv2d(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  const std::string op = "DepthwiseConv2dNative";
+  const char *fname = "depthwise_conv2d";
+  Value x = rt.toTensor(p.require("input", fname));
+  Value k = rt.toTensor(p.require("filter", fname));
+  const TensorType &xt = rt.tensor(x).type, &kt = rt.tensor(k).type;
+  if (xt.dtype != kt.dtype)
+    mismatchedInputs(rt, op, "input", "filter", xt.dtype, kt.dtype);
+  std::string format =
+      p.has("data_format") ? in.toStr(p.get("data_format")) : "NHWC";
+  if (format != "NHWC")
+    rt.raise("UnimplementedError",
+             "kiln supports depthwise_conv2d with channels last (NHWC) only");
+  std::vector<int64_t> strides =
+      sequence(rt, p.require("strides", fname), 2, "strides");
+  std::vector<int64_t> rates = sequence(rt, p.get("dilations"), 2, "dilations");
+  for (int64_t r : rates)
+    if (r != 1)
+      rt.raise("UnimplementedError",
+               "kiln supports depthwise_conv2d with dilations of 1 only");
+  std::string padding = in.toStr(p.require("padding", fname));
+  if (padding != "SAME" && padding != "VALID")
+    rt.raise("UnimplementedError",
+             "kiln supports \"SAME\" and \"VALID\" padding for "
+             "depthwise_conv2d");
+  std::string attrs = "[T=" + std::string(tfTypeName(xt.dtype)) +
+                      ", data_format=\"NHWC\", dilations=[1, 1, 1, 1], "
+                      "explicit_paddings=[], padding=\"" +
+                      padding + "\", strides=" + intsText(strides) + "]";
+  std::string node = nodeText(rt, "depthwise", op, attrs, {x, k});
+  if (!xt.unknownRank && xt.shape.size() != 4)
+    rankError(rt, op, x, node, "input must be 4-dimensional");
+  if (!kt.unknownRank && kt.shape.size() != 4)
+    rankError(rt, op, k, node, "filter must be 4-dimensional");
+  requireImageSizes(rt, xt, op);
+  requireFloat(rt, op, xt.dtype);
+  for (int64_t d : kt.shape)
+    if (d < 0 || kt.unknownRank)
+      rt.raise("UnimplementedError", "kiln needs the shape of "
+                                     "depthwise_conv2d's filter at trace time");
+  if (xt.shape[3] != kt.shape[2]) {
+    if (rt.tracing)
+      in.valueError("Dimensions must be equal, but are " +
+                    std::to_string(xt.shape[3]) + " and " +
+                    std::to_string(kt.shape[2]) + " for " + node);
+    kernelError(rt, op,
+                "input and filter must have the same depth: " +
+                    std::to_string(xt.shape[3]) + " vs " +
+                    std::to_string(kt.shape[2]));
+  }
+  if (strides[0] != 1 || strides[3] != 1 || strides[1] != strides[2])
+    rt.raise("UnimplementedError",
+             "Current implementation only supports equal length strides in "
+             "the row and column dimensions.");
+  std::vector<int64_t> shape{xt.shape[0], 0, 0, kt.shape[2] * kt.shape[3]};
+  std::vector<int64_t> pads; // top, bottom, left, right: for codegen
+  for (int d = 1; d <= 2; ++d) {
+    Window w =
+        window(xt.shape[d], kt.shape[d - 1], 1, strides[d], padding, 0, 0);
+    checkWindow(rt, w, op, xt.shape[d], strides[d], node);
+    shape[d] = w.size;
+    pads.insert(pads.end(), {w.before, w.after});
+  }
+  return rt.apply(op, {x, k},
+                  {{"T", xt.dtype},
+                   {"pads", pads},
+                   {"strides", strides},
+                   {"dilations", std::vector<int64_t>{1, 1, 1, 1}},
+                   {"padding", padding},
+                   {"explicit_paddings", std::vector<int64_t>{}},
+                   {"data_format", std::string("NHWC")}},
+                  TensorType{xt.dtype, shape}, "depthwise");
+}
+
 /// max_pool2d and avg_pool2d.
 Value pool(TfRuntime &rt, const Params &p, const std::string &op,
            const std::string &fname, const std::string &nodeName) {
@@ -851,6 +931,11 @@ Value conv1d(TfRuntime &rt, const Params &p) {
 
 void installNn(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn) {
   TfRuntime *r = &rt;
+  nn.def("depthwise_conv2d", [r](Interpreter &in, CallArgs &args) {
+    return depthwiseConv2d(*r, Params(in, args, "depthwise_conv2d",
+                                      {"input", "filter", "strides", "padding",
+                                       "data_format", "dilations", "name"}));
+  });
   nn.def("conv2d", [r](Interpreter &in, CallArgs &args) {
     return conv2d(*r, Params(in, args, "conv2d",
                              {"input", "filters", "strides", "padding",
