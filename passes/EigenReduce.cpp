@@ -14,9 +14,6 @@ namespace {
 /// Ranges above this many packets are split in two (Eigen's leaf size);
 /// Eigen's leaves of halves are smaller.
 constexpr int64_t kLeafPackets = 1024, kHalfLeafPackets = 200;
-/// Levels of splitting built into the code; a range still larger after
-/// them is summed as one leaf (only sums above 8192 << 4 elements differ).
-constexpr int kMaxSplits = 4;
 
 struct SumBuilder {
   OpBuilder &b;
@@ -112,28 +109,117 @@ struct SumBuilder {
   }
 
   /// Eigen's tree reduction: above the leaf size the range is split at
-  /// packet * ceil((first + ceil(n / 2)) / packet) and the halves added.
-  Value sum(Value first, Value n, int splits) {
-    if (splits == kMaxSplits)
-      return leaf(first, n);
-    Value large = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ugt, n,
-                                          idx(packet * leafPackets));
-    auto branch = b.create<scf::IfOp>(loc, TypeRange{et}, large,
-                                      /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&branch.getThenRegion().front());
-    Value halfN = b.create<arith::CeilDivUIOp>(loc, n, idx(2));
-    Value split =
-        mulI(b.create<arith::CeilDivUIOp>(loc, addI(first, halfN), idx(packet)),
-             idx(packet));
-    Value leftN = b.create<arith::SubIOp>(loc, split, first);
-    Value rightN = b.create<arith::SubIOp>(loc, n, leftN);
-    // 0 + left, then + right, as the reducer accumulates them.
-    Value left = add(zero(), sum(first, leftN, splits + 1));
-    b.create<scf::YieldOp>(loc, add(left, sum(split, rightN, splits + 1)));
-    b.setInsertionPointToStart(&branch.getElseRegion().front());
-    b.create<scf::YieldOp>(loc, leaf(first, n));
-    return branch.getResult(0);
+  /// packet * ceil((first + ceil(n / 2)) / packet), each half reduced the
+  /// same way, and the node's sum is (0 + left) + right. The recursion is
+  /// run by a loop over an explicit stack of ranges (a tree over 2^40
+  /// elements is 33 levels deep), so one leaf is built into the code.
+  Value sum(Value first, Value n) {
+    const int64_t depth = 64;
+    Type index = b.getIndexType();
+    auto stack = [&](Type t) {
+      return b
+          .create<tensor::SplatOp>(
+              loc, RankedTensorType::get({depth}, t),
+              t == index ? idx(0)
+                         : b.create<arith::ConstantOp>(loc, b.getZeroAttr(t))
+                               .getResult())
+          .getResult();
+    };
+    // State: frames used, each frame's first and n, its stage (0 to be
+    // visited, 1 left half pending, 2 right half pending), its left sum;
+    // the value being handed up and whether there is one.
+    SmallVector<Value> init{
+        idx(1),
+        b.create<tensor::InsertOp>(loc, first, stack(index),
+                                   ValueRange{idx(0)}),
+        b.create<tensor::InsertOp>(loc, n, stack(index), ValueRange{idx(0)}),
+        stack(index),
+        stack(et),
+        zero(),
+        b.create<arith::ConstantIntOp>(loc, 0, 1)};
+    SmallVector<Type> types;
+    for (Value v : init)
+      types.push_back(v.getType());
+    auto loop = b.create<scf::WhileOp>(
+        loc, types, init,
+        [&](OpBuilder &nb, Location l, ValueRange st) {
+          Value more = nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::ugt,
+                                                st[0], idx(0));
+          nb.create<scf::ConditionOp>(l, more, st);
+        },
+        [&](OpBuilder &nb, Location l, ValueRange st) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+          Value sp = st[0], firsts = st[1], ns = st[2], stages = st[3],
+                partials = st[4], value = st[5], has = st[6];
+          auto get = [&](Value t, Value i) {
+            return b.create<tensor::ExtractOp>(loc, t, ValueRange{i})
+                .getResult();
+          };
+          auto eqI = [&](Value x, Value y) {
+            return b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, x, y)
+                .getResult();
+          };
+          auto andB = [&](Value x, Value y) {
+            return b.create<arith::AndIOp>(loc, x, y).getResult();
+          };
+          auto pick = [&](Value c, Value x, Value y) {
+            return b.create<arith::SelectOp>(loc, c, x, y).getResult();
+          };
+          Value one = b.create<arith::ConstantIntOp>(loc, 1, 1);
+          Value none = b.create<arith::XOrIOp>(loc, has, one);
+          Value top = b.create<arith::SubIOp>(loc, sp, idx(1));
+          Value f = get(firsts, top), count = get(ns, top),
+                stage = get(stages, top);
+          Value halfN = b.create<arith::CeilDivUIOp>(loc, count, idx(2));
+          Value split = mulI(
+              b.create<arith::CeilDivUIOp>(loc, addI(f, halfN), idx(packet)),
+              idx(packet));
+          Value leftN = b.create<arith::SubIOp>(loc, split, f);
+          Value rightN = b.create<arith::SubIOp>(loc, count, leftN);
+          Value big = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ugt,
+                                              count, idx(packet * leafPackets));
+          // A: the left half's sum arrives; B: the right half's; C: a
+          // range to split; D: a leaf.
+          Value caseA = andB(has, eqI(stage, idx(1)));
+          Value caseB = andB(has, eqI(stage, idx(2)));
+          Value caseC = andB(none, big);
+          Value caseD = andB(none, b.create<arith::XOrIOp>(loc, big, one));
+          auto leafIf = b.create<scf::IfOp>(loc, TypeRange{et}, caseD, true);
+          {
+            OpBuilder::InsertionGuard inner(b);
+            b.setInsertionPointToStart(&leafIf.getThenRegion().front());
+            b.create<scf::YieldOp>(loc, leaf(f, count));
+            b.setInsertionPointToStart(&leafIf.getElseRegion().front());
+            b.create<scf::YieldOp>(loc, zero());
+          }
+          Value combined = add(get(partials, top), value);
+          Value nextValue =
+              pick(caseB, combined, pick(caseD, leafIf.getResult(0), value));
+          Value push = b.create<arith::OrIOp>(loc, caseA, caseC);
+          // The frame on top: A keeps the left sum and waits for the right
+          // half; C waits for the left half.
+          partials = b.create<tensor::InsertOp>(
+              loc, pick(caseA, add(zero(), value), get(partials, top)),
+              partials, ValueRange{top});
+          stages = b.create<tensor::InsertOp>(
+              loc, pick(caseA, idx(2), pick(caseC, idx(1), stage)), stages,
+              ValueRange{top});
+          // A pushes the right half, C the left (a slot written otherwise
+          // is unused).
+          firsts = b.create<tensor::InsertOp>(loc, pick(caseA, split, f),
+                                              firsts, ValueRange{sp});
+          ns = b.create<tensor::InsertOp>(loc, pick(caseA, rightN, leftN), ns,
+                                          ValueRange{sp});
+          stages =
+              b.create<tensor::InsertOp>(loc, idx(0), stages, ValueRange{sp});
+          Value nextSp = pick(push, addI(sp, idx(1)),
+                              b.create<arith::SubIOp>(loc, sp, idx(1)));
+          Value nextHas = b.create<arith::OrIOp>(loc, caseB, caseD);
+          b.create<scf::YieldOp>(loc, ValueRange{nextSp, firsts, ns, stages,
+                                                 partials, nextValue, nextHas});
+        });
+    return loop.getResult(5);
   }
 };
 
@@ -149,7 +235,7 @@ Value innerSum(OpBuilder &b, Location loc, Value flat, Value first, Value n,
   // Eigen splits sums only (its tree reduction is for SumReducer).
   if (product || (maxN && *maxN <= s.packet * s.leafPackets))
     return s.leaf(first, n);
-  return s.sum(first, n, 0);
+  return s.sum(first, n);
 }
 
 } // namespace kiln::eigen

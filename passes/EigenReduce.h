@@ -6,7 +6,8 @@
 // a time while 32 elements remain, the lanes are added pairwise, and the
 // last `n % 8` elements are summed on their own and added last. Above 8192
 // elements a range is split in two at a packet boundary and the halves are
-// summed recursively (Eigen's tree reduction).
+// summed recursively (Eigen's tree reduction, run by a loop over an
+// explicit stack, to any depth).
 #pragma once
 
 #include "mlir/IR/Builders.h"
