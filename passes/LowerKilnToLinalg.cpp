@@ -241,9 +241,9 @@ private:
   /// the shards.
   Value piecewiseMatmul(Value lhs, Value rhs, Value init,
                         const std::vector<std::vector<int64_t>> &pieces);
-  /// A float32 MatMul with both result sizes above 1 in TensorFlow's
-  /// pieces of k, chosen at run time where the rows are (k and the columns
-  /// must be static; otherwise one chain).
+  /// A float32 MatMul (or a batch of them, rank 3) with both result sizes
+  /// above 1 in TensorFlow's pieces of k, chosen at run time where the rows
+  /// are (k and the columns must be static; otherwise one chain).
   Value kPiecesMatmul(Value lhs, Value rhs, Value init);
   /// An scf.if on `cond` yielding what `then` or `otherwise` builds (at
   /// the branch's insertion point).
@@ -1198,13 +1198,16 @@ Value Lowering::piecewiseMatmul(
   if (pieces.size() == 1 && pieces[0].size() == 2)
     return fmaMatmul(lhs, rhs, init); // one chain over all of k
   MLIRContext *ctx = b.getContext();
+  // Operands of rank 3 are batches of matrices, each cut the same way.
+  int64_t rank = outType.getRank(), batch = rank - 2;
   auto add = [&](Value x, Value y) {
-    AffineMap id = AffineMap::getMultiDimIdentityMap(2, ctx);
+    AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
     return b
         .create<linalg::GenericOp>(
             loc, outType, ValueRange{x, y}, ValueRange{x},
             SmallVector<AffineMap>{id, id, id},
-            SmallVector<utils::IteratorType>(2, utils::IteratorType::parallel),
+            SmallVector<utils::IteratorType>(rank,
+                                             utils::IteratorType::parallel),
             [](OpBuilder &nb, Location nl, ValueRange args) {
               nb.create<linalg::YieldOp>(
                   nl,
@@ -1212,9 +1215,19 @@ Value Lowering::piecewiseMatmul(
             })
         .getResult(0);
   };
-  OpFoldResult rows = tensor::getMixedSize(b, loc, lhs, 0),
-               cols = tensor::getMixedSize(b, loc, rhs, 1);
+  OpFoldResult rows = tensor::getMixedSize(b, loc, lhs, batch),
+               cols = tensor::getMixedSize(b, loc, rhs, batch + 1);
   OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
+  SmallVector<OpFoldResult> lead, leadZero, ones(rank, one);
+  if (batch) {
+    lead.push_back(tensor::getMixedSize(b, loc, lhs, 0));
+    leadZero.push_back(zero);
+  }
+  auto with = [&](SmallVector<OpFoldResult> front, OpFoldResult x,
+                  OpFoldResult y) {
+    front.append({x, y});
+    return front;
+  };
   Value total;
   for (const std::vector<int64_t> &bounds : pieces) {
     Value sum;
@@ -1222,11 +1235,9 @@ Value Lowering::piecewiseMatmul(
       OpFoldResult at = b.getIndexAttr(bounds[i]),
                    size = b.getIndexAttr(bounds[i + 1] - bounds[i]);
       Value l = b.create<tensor::ExtractSliceOp>(
-          loc, lhs, ArrayRef<OpFoldResult>{zero, at},
-          ArrayRef<OpFoldResult>{rows, size}, ArrayRef<OpFoldResult>{one, one});
+          loc, lhs, with(leadZero, zero, at), with(lead, rows, size), ones);
       Value r = b.create<tensor::ExtractSliceOp>(
-          loc, rhs, ArrayRef<OpFoldResult>{at, zero},
-          ArrayRef<OpFoldResult>{size, cols}, ArrayRef<OpFoldResult>{one, one});
+          loc, rhs, with(leadZero, at, zero), with(lead, size, cols), ones);
       Value piece = fmaMatmul(l, r, init);
       sum = sum ? add(sum, piece) : piece;
     }
@@ -1237,8 +1248,10 @@ Value Lowering::piecewiseMatmul(
 
 Value Lowering::kPiecesMatmul(Value lhs, Value rhs, Value init) {
   auto outType = cast<RankedTensorType>(init.getType());
-  int64_t k = cast<RankedTensorType>(lhs.getType()).getDimSize(1);
-  int64_t rows = outType.getDimSize(0), cols = outType.getDimSize(1);
+  int64_t batch = outType.getRank() - 2;
+  int64_t k = cast<RankedTensorType>(lhs.getType()).getDimSize(batch + 1);
+  int64_t rows = outType.getDimSize(batch),
+          cols = outType.getDimSize(batch + 1);
   int64_t threads = std::max(1u, std::thread::hardware_concurrency());
   kiln::eigen::CacheSizes caches = kiln::eigen::hostCacheSizes();
   if (ShapedType::isDynamic(k) || ShapedType::isDynamic(cols))
@@ -1251,7 +1264,7 @@ Value Lowering::kPiecesMatmul(Value lhs, Value rhs, Value init) {
   // the row count cuts k (rows of 2 and more; one row is a GEMV).
   std::vector<kiln::eigen::RowRange> table =
       kiln::eigen::matMulPiecesByRows(k, cols, threads, caches);
-  Value count = b.create<tensor::DimOp>(loc, init, 0);
+  Value count = b.create<tensor::DimOp>(loc, init, batch);
   std::function<Value(size_t)> from = [&](size_t i) -> Value {
     if (i + 1 == table.size())
       return piecewiseMatmul(lhs, rhs, init, table[i].pieces);
@@ -1310,10 +1323,12 @@ Value Lowering::batchedProduct(kiln::MatMulOp op, Value l3, Value r3,
       both(cmp(P::ugt, k, one),
            b.createOrFold<arith::OrIOp>(loc, cmp(P::eq, batch, one),
                                         cmp(P::ugt, cost, index(128 * 128)))));
+  // The parallel kernel runs the 2-D MatMul's contraction on each matrix,
+  // with its pieces of k.
   if (std::optional<int64_t> known = getConstantIntValue(parallel))
-    return *known ? fmaMatmul(l3, r3, init) : sequential();
+    return *known ? kPiecesMatmul(l3, r3, init) : sequential();
   return choose(
-      parallel, [&] { return fmaMatmul(l3, r3, init); }, sequential);
+      parallel, [&] { return kPiecesMatmul(l3, r3, init); }, sequential);
 }
 
 Value Lowering::lowerMatMul(kiln::MatMulOp op) {

@@ -35,3 +35,21 @@ for rows in (1, 8, 20, 64):
     r = dense(tf.constant(x))
     print(rows, r[rows - 1, :6].numpy().tolist())
     print(tf.reduce_all(tf.equal(r, tf.matmul(x, w))).numpy())
+
+# Batched products whose matrices take TensorFlow's parallel kernel run the
+# same contraction per matrix, with the same pieces.
+for B, m, k, n in [(1, 2, 1024, 2), (2, 8, 448, 8), (4, 64, 512, 64),
+                   (3, 128, 1000, 130)]:
+    a = np.random.randn(B, m, k).astype(np.float32)
+    b = np.random.randn(B, k, n).astype(np.float32)
+    print((B, m, k, n), tf.matmul(a, b).numpy().ravel()[-4:].tolist(),
+          tf.matmul(a, b[0]).numpy().ravel()[:4].tolist())
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 16, 512], tf.float32)])
+def project(x):
+    return tf.matmul(x, w[:512, :64])
+
+
+print(project(tf.constant(np.random.randn(3, 16, 512).astype(np.float32)))
+      [2, 15, :4].numpy().tolist())
