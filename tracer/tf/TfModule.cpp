@@ -6,6 +6,7 @@
 #include "TensorArray.h"
 #include "TfFunction.h"
 #include "TfGradient.h"
+#include "TfIndexedSlices.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
@@ -368,6 +369,16 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   installScatter(*r, tf);
   installVariables(*r, tf);
   installLosses(*r, tf, nn);
+  // tf.IndexedSlices(values, indices, dense_shape=None).
+  tf.def("IndexedSlices", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "IndexedSlices", {"values", "indices", "dense_shape"});
+    auto slices = std::make_shared<IndexedSlicesObject>();
+    slices->values = r->toTensor(p.require("values", "IndexedSlices"));
+    slices->indices = r->toTensor(p.require("indices", "IndexedSlices"));
+    if (p.has("dense_shape") && !p.get("dense_shape").isNone())
+      slices->denseShape = r->toTensor(p.get("dense_shape"));
+    return Value::object(py::Type::Native, slices);
+  });
   installConfusionMatrix(*r, math);
   math.set("in_top_k", nn.module->dict["in_top_k"]);
   installNn(*r, tf, nn);

@@ -168,7 +168,14 @@ Value scatterAtRunTime(TfRuntime &rt, const Value &base, const Value &indices,
   std::map<std::string, Attr> attrs{{"T", type.dtype}, {"Tindices", it.dtype}};
   if (kernel == "ScatterNd")
     return rt.apply(kernel, {indices, updates, base}, attrs, type, kernel);
-  return rt.apply(kernel, {base, indices, updates}, attrs, type, kernel);
+  // A variable's scatter (ResourceScatterNdAdd, ResourceScatterSub, ...) is
+  // the tensor scatter of its value, which the caller assigns back.
+  std::string node = kernel;
+  for (std::string what : {"Update", "Add", "Sub", "Max", "Min"})
+    if (kernel.rfind("Resource", 0) == 0 && kernel.size() > what.size() &&
+        kernel.compare(kernel.size() - what.size(), what.size(), what) == 0)
+      node = "TensorScatter" + what;
+  return rt.apply(node, {base, indices, updates}, attrs, type, node);
 }
 
 } // namespace

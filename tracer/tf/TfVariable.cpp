@@ -3,6 +3,7 @@
 #include "TfVariable.h"
 #include "NumPy.h"
 #include "TfGradient.h"
+#include "TfIndexedSlices.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
@@ -531,6 +532,34 @@ bool VariableObject::getAttr(Interpreter &in, const Value &self,
           scatterNd(*v.rt, readVariable(*v.rt, v), p.require("indices", name),
                     p.require("updates", name), combine, name, kernel);
       return assignVariable(*v.rt, v, "AssignVariableOp", updated);
+    });
+    return true;
+  }
+  // v.scatter_add(tf.IndexedSlices(values, indices)) and friends: rows of
+  // the first dimension, updated in order as ResourceScatterAdd does.
+  static const std::map<std::string, std::pair<const char *, const char *>>
+      rowScatters{{"scatter_update", {"", "ResourceScatterUpdate"}},
+                  {"scatter_add", {"AddV2", "ResourceScatterAdd"}},
+                  {"scatter_sub", {"Sub", "ResourceScatterSub"}},
+                  {"scatter_max", {"Maximum", "ResourceScatterMax"}},
+                  {"scatter_min", {"Minimum", "ResourceScatterMin"}}};
+  if (auto it = rowScatters.find(name); it != rowScatters.end()) {
+    std::string combine = it->second.first, kernel = it->second.second;
+    out = in.builtin(name, [self, name, combine, kernel](Interpreter &in,
+                                                         CallArgs &args) {
+      Params p(in, args, name, {"sparse_delta", "use_locking", "name"});
+      Value delta = p.require("sparse_delta", name);
+      auto *slices = asIndexedSlices(delta);
+      if (!slices)
+        in.typeError("Argument `sparse_delta` must be a `tf.IndexedSlices`. "
+                     "Received arg: " +
+                     in.toStr(py::formatValue(in, delta, "")));
+      auto &v = self.as<VariableObject>();
+      Value indices = expandDims(*v.rt, v.rt->toTensor(slices->indices), -1);
+      Value updated = scatterNd(*v.rt, readVariable(*v.rt, v), indices,
+                                slices->values, combine, name, kernel);
+      assignVariable(*v.rt, v, "AssignVariableOp", updated);
+      return self;
     });
     return true;
   }
