@@ -11,7 +11,9 @@
 // second input, when there is one, is the shape (dimensions known at run
 // time only). The stateless kernels of a shape known at run time only are
 // compiled here too: their key is `seed`, their counter's high half
-// `seed2` and its low half the offset input.
+// `seed2` and its low half the offset input; or, with the attr
+// `seed_input`, both scrambled from the seed tensor that is their third
+// input.
 #include "Emitter.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -25,6 +27,11 @@ namespace kiln {
 namespace {
 
 using Words = std::array<Value, 4>;
+
+/// A generator's key (two 32-bit words) and its counter's high half.
+struct KeyCounter {
+  Value k0, k1, seed2;
+};
 
 /// Builds Philox and the conversions of its 32-bit words.
 struct PhiloxBuilder {
@@ -48,29 +55,39 @@ struct PhiloxBuilder {
     return b.create<arith::XOrIOp>(loc, b.create<arith::XOrIOp>(loc, a, c), d);
   }
 
-  /// Ten rounds on `c` under key {k0, k1} (constants).
-  Words rounds(Words c, uint32_t k0, uint32_t k1) {
+  /// Ten rounds on `c` under key {k0, k1} (i32 values; constants fold).
+  Words rounds(Words c, Value k0, Value k1) {
     for (int round = 0; round < 10; ++round) {
       Value p0 = b.create<arith::MulIOp>(loc, u64(0xD2511F53u), wide(c[0]));
       Value p1 = b.create<arith::MulIOp>(loc, u64(0xCD9E8D57u), wide(c[2]));
-      c = {xor3(high(p1), c[1], u32(k0)), low(p1),
-           xor3(high(p0), c[3], u32(k1)), low(p0)};
-      k0 += 0x9E3779B9u;
-      k1 += 0xBB67AE85u;
+      c = {xor3(high(p1), c[1], k0), low(p1), xor3(high(p0), c[3], k1),
+           low(p0)};
+      k0 = b.create<arith::AddIOp>(loc, k0, u32(0x9E3779B9u));
+      k1 = b.create<arith::AddIOp>(loc, k1, u32(0xBB67AE85u));
     }
     return c;
   }
 
   /// The block at 128-bit counter {low64 = offset + group, high64 = seed2
   /// plus the carry}.
-  Words block(Value offset, Value group, uint64_t seed, uint64_t seed2) {
+  Words block(Value offset, Value group, const KeyCounter &key) {
     Value lo = b.create<arith::AddIOp>(loc, offset, group);
     Value carry = b.create<arith::ExtUIOp>(
         loc, b.getI64Type(),
         b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, lo, group));
-    Value hi = b.create<arith::AddIOp>(loc, u64(seed2), carry);
-    return rounds({low(lo), high(lo), low(hi), high(hi)}, uint32_t(seed),
-                  uint32_t(seed >> 32));
+    Value hi = b.create<arith::AddIOp>(loc, key.seed2, carry);
+    return rounds({low(lo), high(lo), low(hi), high(hi)}, key.k0, key.k1);
+  }
+
+  /// StatelessRandomGetKeyCounter of seed words {s0, s1} (i64 values): one
+  /// Philox block under a fixed key gives the key and the counter's high
+  /// half (its low half is 0).
+  KeyCounter scramble(Value s0, Value s1) {
+    Words mix = rounds({low(s0), high(s0), low(s1), high(s1)}, u32(0x3ec8f720u),
+                       u32(0x02461e29u));
+    Value seed2 = b.create<arith::OrIOp>(
+        loc, wide(mix[2]), b.create<arith::ShLIOp>(loc, wide(mix[3]), u64(32)));
+    return {mix[0], mix[1], seed2};
   }
 
   /// Words 2k and 2k + 1 of `w` (k an i64 in [0, 2)): a 64-bit sample's
@@ -158,7 +175,7 @@ struct PhiloxBuilder {
   /// successive blocks, keeping the normals below 2 in magnitude in turn;
   /// element `k` of the group is the (k+1)-th kept one.
   Value truncatedNormal(Value offset, Value group, Value k, bool is64,
-                        uint64_t seed, uint64_t seed2) {
+                        const KeyCounter &key) {
     Type ft = is64 ? Type(b.getF64Type()) : Type(b.getF32Type());
     Value first = b.create<arith::MulIOp>(loc, group, u64(is64 ? 128 : 256));
     Value zero = u64(0);
@@ -177,8 +194,8 @@ struct PhiloxBuilder {
           // Floats: two pairs a block; doubles: one.
           Value block =
               is64 ? pair : bb.create<arith::DivUIOp>(bl, pair, p.u64(2));
-          Words w = p.block(offset, bb.create<arith::AddIOp>(bl, first, block),
-                            seed, seed2);
+          Words w =
+              p.block(offset, bb.create<arith::AddIOp>(bl, first, block), key);
           auto [u, v] = p.uniformPair(
               w, bb.create<arith::RemUIOp>(bl, pair, p.u64(2)), is64);
           auto [z0, z1] = p.boxMuller(u, v);
@@ -218,8 +235,27 @@ Value Emitter::emitRandom(const graph::Node &n, RankedTensorType type) {
       {"StatelessTruncatedNormalV2", "TruncatedNormal"}};
   auto named = stateful.find(n.op);
   const std::string &op = named == stateful.end() ? n.op : named->second;
-  uint64_t seed = uint64_t(*attr<int64_t>(n, "seed"));
-  uint64_t seed2 = uint64_t(*attr<int64_t>(n, "seed2"));
+  // The generator: the node's key and counter, or (a stateless kernel's
+  // seed known at run time only, its third input) the seed scrambled.
+  KeyCounter key;
+  {
+    PhiloxBuilder p{b, loc};
+    if (const bool *seedInput = attr<bool>(n, "seed_input");
+        seedInput && *seedInput) {
+      Value seed = input(n, 2);
+      auto word = [&](int64_t i) {
+        return b
+            .create<tensor::ExtractOp>(
+                loc, seed, ValueRange{b.create<arith::ConstantIndexOp>(loc, i)})
+            .getResult();
+      };
+      key = p.scramble(word(0), word(1));
+    } else {
+      uint64_t seed = uint64_t(*attr<int64_t>(n, "seed"));
+      key = {p.u32(uint32_t(seed)), p.u32(uint32_t(seed >> 32)),
+             p.u64(uint64_t(*attr<int64_t>(n, "seed2")))};
+    }
+  }
   Type et = type.getElementType();
   bool is64 = et.getIntOrFloatBitWidth() == 64;
   int64_t perBlock = is64 ? 2 : 4;
@@ -254,10 +290,10 @@ Value Emitter::emitRandom(const graph::Node &n, RankedTensorType type) {
     if (op == "TruncatedNormal") {
       // Its output groups are as large as the other ops' blocks.
       nb.create<tensor::YieldOp>(
-          l, p.truncatedNormal(offset, group, k, is64, seed, seed2));
+          l, p.truncatedNormal(offset, group, k, is64, key));
       return;
     }
-    Words x = p.block(offset, group, seed, seed2);
+    Words x = p.block(offset, group, key);
     Value out;
     if (op == "RandomUniformInt") {
       uint64_t lo = uint64_t(*attr<int64_t>(n, "minval"));

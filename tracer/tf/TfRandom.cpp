@@ -239,28 +239,55 @@ std::vector<int64_t> shapeArg(TfRuntime &rt, const Value &v,
   return shape;
 }
 
+/// The seed argument: two integers (a shape [2] tensor or list), known at
+/// trace time, or (in a function) a tensor the run time knows.
+struct Seeds {
+  std::pair<uint64_t, uint64_t> known;
+  Value runTime; // an int64 [2] tensor, when not known now
+};
+Seeds seedArg(TfRuntime &rt, const Value &v, const std::string &fname) {
+  Value t = rt.isTensor(v) ? v : rt.toTensor(v, DType::Int64);
+  const TensorType &type = rt.tensor(t).type;
+  if (type.unknownRank || type.shape != std::vector<int64_t>{2})
+    rt.in.valueError("seed must have shape [2], not " + type.shapeString());
+  HostTensorPtr known = rt.constantValue(t);
+  if (!known) {
+    if (!isInteger(type.dtype))
+      rt.in.typeError("seed must be an int32 or int64 tensor, not " +
+                      std::string(py::dtypeName(type.dtype)));
+    return {{0, 0}, cast(rt, t, DType::Int64)};
+  }
+  return {{uint64_t(known->elementAsInt(0)), uint64_t(known->elementAsInt(1))},
+          Value()};
+}
+
 /// A stateless kernel's output for the shape argument `shape`: a constant
-/// when trace time knows the shape, else a node of kernel `op` that the
+/// when trace time knows the shape and the seed, else a node of kernel
+/// `op` that the
 /// compiled code computes from the same Philox stream (EmitRandom.cpp: the
 /// key as `seed`, the counter's high half as `seed2`, its low half the
 /// offset input).
 Value statelessSamples(TfRuntime &rt, const Value &shape,
                        const std::string &fname, Kind kind, DType dtype,
-                       std::pair<uint64_t, uint64_t> seeds, int64_t lo,
-                       uint64_t range, const std::string &op,
-                       const std::string &name) {
-  if (!isRunTimeShape(rt, shape))
+                       const Seeds &seeds, int64_t lo, uint64_t range,
+                       const std::string &op, const std::string &name) {
+  if (!isRunTimeShape(rt, shape) && seeds.runTime.isNone())
     return rt.constant(generate(kind, dtype, shapeArg(rt, shape, fname),
-                                seeds.first, seeds.second, lo, range),
+                                seeds.known.first, seeds.known.second, lo,
+                                range),
                        name);
   Key key;
   Block counter;
-  keyCounter(seeds.first, seeds.second, key, counter);
+  keyCounter(seeds.known.first, seeds.known.second, key, counter);
   Value dims = shapeTensor(rt, shape, fname);
   std::map<std::string, Attr> attrs{
       {"seed", int64_t(uint64_t(key[1]) << 32 | key[0])},
       {"seed2", int64_t(uint64_t(counter[3]) << 32 | counter[2])},
       {"dtype", dtype}};
+  // A seed known at run time only: codegen scrambles it into the key and
+  // counter (StatelessRandomGetKeyCounter) from its third input.
+  if (!seeds.runTime.isNone())
+    attrs["seed_input"] = true;
   if (op == "StatelessRandomUniformIntV2") {
     attrs["minval"] = lo;
     attrs["range"] = int64_t(range);
@@ -268,23 +295,11 @@ Value statelessSamples(TfRuntime &rt, const Value &shape,
   Value offset = rt.toTensor(
       Value::integer(int64_t(uint64_t(counter[1]) << 32 | counter[0])),
       DType::Int64);
-  return rt.apply(op, {offset, dims}, std::move(attrs),
+  ValueList inputs{offset, dims};
+  if (!seeds.runTime.isNone())
+    inputs.push_back(seeds.runTime);
+  return rt.apply(op, inputs, std::move(attrs),
                   TensorType{dtype, knownDims(rt, dims)}, name);
-}
-
-/// The seed argument: two integers (a shape [2] tensor or list) known at
-/// trace time.
-std::pair<uint64_t, uint64_t> seedArg(TfRuntime &rt, const Value &v,
-                                      const std::string &fname) {
-  Value t = rt.isTensor(v) ? v : rt.toTensor(v, DType::Int64);
-  HostTensorPtr known = rt.constantValue(t);
-  if (!known)
-    rt.raise("UnimplementedError", "kiln needs the seed of tf.random." + fname +
-                                       " known at trace time");
-  if (known->type.shape != std::vector<int64_t>{2})
-    rt.in.valueError("seed must have shape [2], not " +
-                     known->type.shapeString());
-  return {uint64_t(known->elementAsInt(0)), uint64_t(known->elementAsInt(1))};
 }
 
 DType dtypeOr(Interpreter &in, const Params &p, DType fallback) {
