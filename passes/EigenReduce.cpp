@@ -238,4 +238,80 @@ Value innerSum(OpBuilder &b, Location loc, Value flat, Value first, Value n,
   return s.sum(first, n);
 }
 
+Value fullSum(OpBuilder &b, Location loc, Value flat, Value n,
+              int64_t threads) {
+  Type et = cast<ShapedType>(flat.getType()).getElementType();
+  auto idx = [&](int64_t v) {
+    return b.create<arith::ConstantIndexOp>(loc, v).getResult();
+  };
+  Value zero = idx(0);
+  if (!et.isF32() || threads <= 1)
+    return innerSum(b, loc, flat, zero, n, std::nullopt);
+  // TensorCostModel::numThreads in double: load 11/64 cycles a byte, the
+  // reducer's default cost of 10 cycles over 8 lanes.
+  Type f64 = b.getF64Type();
+  auto real = [&](double v) {
+    return b.create<arith::ConstantOp>(loc, b.getFloatAttr(f64, v)).getResult();
+  };
+  const double perCoeff = 4.0 * 11.0 / 64.0 + 10.0 / 8.0;
+  Value cost = b.create<arith::MulFOp>(
+      loc,
+      b.create<arith::UIToFPOp>(
+          loc, f64, b.create<arith::IndexCastUIOp>(loc, b.getI64Type(), n)),
+      real(perCoeff));
+  Value t = b.create<arith::AddFOp>(
+      loc,
+      b.create<arith::DivFOp>(
+          loc, b.create<arith::SubFOp>(loc, cost, real(100000)), real(100000)),
+      real(0.9));
+  // (int)t, then clamped to [1, threads]; t is tested before converting,
+  // so a huge value cannot overflow.
+  Value many = b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OGE, t,
+                                       real(double(threads)));
+  Value k = b.create<arith::IndexCastOp>(
+      loc, b.getIndexType(),
+      b.create<arith::FPToSIOp>(
+          loc, b.getI64Type(),
+          b.create<arith::SelectOp>(
+              loc, many, real(double(threads)),
+              b.create<arith::MaximumFOp>(loc, t, real(1.0)))));
+  Value one =
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ule, k, idx(1));
+  auto branch = b.create<scf::IfOp>(loc, TypeRange{et}, one, true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&branch.getThenRegion().front());
+  b.create<scf::YieldOp>(loc, innerSum(b, loc, flat, zero, n, std::nullopt));
+  // Eigen's FullReducer: blocks of n / k elements (each a tree from its
+  // own first index), the elements left over summed first, then each
+  // block's sum added in order.
+  b.setInsertionPointToStart(&branch.getElseRegion().front());
+  Value size = b.create<arith::DivUIOp>(loc, n, k);
+  Value blocks = b.create<arith::DivUIOp>(loc, n, size);
+  Value covered = b.create<arith::MulIOp>(loc, blocks, size);
+  Value rest = b.create<arith::SubIOp>(loc, n, covered);
+  Value hasRest =
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ugt, rest, zero);
+  auto restIf = b.create<scf::IfOp>(loc, TypeRange{et}, hasRest, true);
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(&restIf.getThenRegion().front());
+    b.create<scf::YieldOp>(loc,
+                           innerSum(b, loc, flat, covered, rest, std::nullopt));
+    b.setInsertionPointToStart(&restIf.getElseRegion().front());
+    b.create<scf::YieldOp>(
+        loc,
+        b.create<arith::ConstantOp>(loc, b.getFloatAttr(et, 0.0)).getResult());
+  }
+  auto sums = b.create<scf::ForOp>(
+      loc, zero, blocks, idx(1), ValueRange{restIf.getResult(0)},
+      [&](OpBuilder &nb, Location nl, Value i, ValueRange acc) {
+        Value first = nb.create<arith::MulIOp>(nl, i, size);
+        Value block = innerSum(nb, nl, flat, first, size, std::nullopt);
+        nb.create<scf::YieldOp>(
+            nl, ValueRange{nb.create<arith::AddFOp>(nl, acc[0], block)});
+      });
+  b.create<scf::YieldOp>(loc, sums.getResult(0));
+  return branch.getResult(0);
+}
+
 } // namespace kiln::eigen
