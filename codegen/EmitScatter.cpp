@@ -59,6 +59,41 @@ Value combine(OpBuilder &b, Location loc, const std::string &op, Value old,
   return update; // TensorScatterUpdate
 }
 
+/// When `inside`: `acc` with one slice of `source` (at `from`, then the
+/// slice's coordinates) combined by `op` into `acc` (at `to`, then the
+/// same), element by element in order; else `acc` as it is. The slice has
+/// `sliceExtents` (`size` elements in all).
+Value combineSlice(OpBuilder &b, Location loc, Value inside, Value acc,
+                   Value source, ArrayRef<Value> to, ArrayRef<Value> from,
+                   ArrayRef<Value> sliceExtents, Value size,
+                   const std::string &op, bool isUnsigned) {
+  auto update = b.create<scf::IfOp>(
+      loc, inside,
+      [&](OpBuilder &ib, Location il) {
+        Value zero = ib.create<arith::ConstantIndexOp>(il, 0);
+        Value one = ib.create<arith::ConstantIndexOp>(il, 1);
+        auto inner = ib.create<scf::ForOp>(
+            il, zero, size, one, ValueRange{acc},
+            [&](OpBuilder &fb, Location fl, Value s, ValueRange state) {
+              SmallVector<Value> tail = coordinates(fb, fl, s, sliceExtents);
+              SmallVector<Value> dest(to), src(from);
+              dest.append(tail);
+              src.append(tail);
+              Value u = fb.create<tensor::ExtractOp>(fl, source, src);
+              Value old = fb.create<tensor::ExtractOp>(fl, state[0], dest);
+              Value next = combine(fb, fl, op, old, u, isUnsigned);
+              fb.create<scf::YieldOp>(
+                  fl, ValueRange{fb.create<tensor::InsertOp>(fl, next, state[0],
+                                                             dest)});
+            });
+        ib.create<scf::YieldOp>(il, inner.getResults());
+      },
+      [&](OpBuilder &eb, Location el) {
+        eb.create<scf::YieldOp>(el, ValueRange{acc});
+      });
+  return update.getResult(0);
+}
+
 } // namespace
 
 Value Emitter::emitScatterNd(const graph::Node &n, RankedTensorType type) {
@@ -160,30 +195,9 @@ Value Emitter::emitScatterNd(const graph::Node &n, RankedTensorType type) {
               nb.create<arith::IndexCastOp>(l, nb.getIndexType(), v));
         }
         at.pop_back();
-        auto update = nb.create<scf::IfOp>(
-            l, inside,
-            [&](OpBuilder &ib, Location il) {
-              auto inner = ib.create<scf::ForOp>(
-                  il, zero, slice, one, ValueRange{state[0]},
-                  [&](OpBuilder &fb, Location fl, Value s, ValueRange acc) {
-                    SmallVector<Value> tail =
-                        coordinates(fb, fl, s, sliceExtents);
-                    SmallVector<Value> to(target), from(at);
-                    to.append(tail);
-                    from.append(tail);
-                    Value u = fb.create<tensor::ExtractOp>(fl, updates, from);
-                    Value old = fb.create<tensor::ExtractOp>(fl, acc[0], to);
-                    Value next = combine(fb, fl, n.op, old, u, isUnsigned);
-                    fb.create<scf::YieldOp>(
-                        fl, ValueRange{fb.create<tensor::InsertOp>(
-                                fl, next, acc[0], to)});
-                  });
-              ib.create<scf::YieldOp>(il, inner.getResults());
-            },
-            [&](OpBuilder &eb, Location el) {
-              eb.create<scf::YieldOp>(el, ValueRange{state[0]});
-            });
-        nb.create<scf::YieldOp>(l, update.getResults());
+        nb.create<scf::YieldOp>(
+            l, combineSlice(nb, l, inside, state[0], updates, target, at,
+                            sliceExtents, slice, n.op, isUnsigned));
       });
   return apply.getResult(0);
 }
@@ -314,30 +328,9 @@ Value Emitter::emitUnsortedSegment(const graph::Node &n,
         Value inside =
             nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::sge, v, zero64);
         Value segment = nb.create<arith::IndexCastOp>(l, nb.getIndexType(), v);
-        auto update = nb.create<scf::IfOp>(
-            l, inside,
-            [&](OpBuilder &ib, Location il) {
-              auto inner = ib.create<scf::ForOp>(
-                  il, zero, slice, one, ValueRange{state[0]},
-                  [&](OpBuilder &fb, Location fl, Value s, ValueRange acc) {
-                    SmallVector<Value> tail =
-                        coordinates(fb, fl, s, sliceExtents);
-                    SmallVector<Value> to{segment}, from(at);
-                    to.append(tail);
-                    from.append(tail);
-                    Value u = fb.create<tensor::ExtractOp>(fl, data, from);
-                    Value old = fb.create<tensor::ExtractOp>(fl, acc[0], to);
-                    Value next = combine(fb, fl, n.op, old, u, isUnsigned);
-                    fb.create<scf::YieldOp>(
-                        fl, ValueRange{fb.create<tensor::InsertOp>(
-                                fl, next, acc[0], to)});
-                  });
-              ib.create<scf::YieldOp>(il, inner.getResults());
-            },
-            [&](OpBuilder &eb, Location el) {
-              eb.create<scf::YieldOp>(el, ValueRange{state[0]});
-            });
-        nb.create<scf::YieldOp>(l, update.getResults());
+        nb.create<scf::YieldOp>(l, combineSlice(nb, l, inside, state[0], data,
+                                                {segment}, at, sliceExtents,
+                                                slice, n.op, isUnsigned));
       });
   return apply.getResult(0);
 }

@@ -1034,8 +1034,24 @@ void installNumPy(TfRuntime &rt) {
                             {"all", "All"}})
       np.def(name, [r, name = std::string(name),
                     op = std::string(op)](Interpreter &in, CallArgs &args) {
-        Params p(in, args, name, {"a", "axis", "keepdims"});
-        return npReduce(*r, op, p.require("a", name), p.get("axis"),
+        // sum, prod and mean take a dtype to compute in (the elements
+        // converted first, as NumPy's loop converts each).
+        bool typed = op == "Sum" || op == "Prod" || op == "Mean";
+        Params p(
+            in, args, name,
+            typed ? std::vector<std::string>{"a", "axis", "dtype", "out",
+                                             "keepdims"}
+                  : std::vector<std::string>{"a", "axis", "out", "keepdims"});
+        if (p.has("out"))
+          r->raise("UnimplementedError",
+                   "kiln's numpy." + name + " does not take out=");
+        Value a = p.require("a", name);
+        if (typed && p.has("dtype")) {
+          Value array = in.call(in.getAttr(in.importModule("numpy"), "array"),
+                                ValueList{a});
+          a = in.call(in.getAttr(array, "astype"), ValueList{p.get("dtype")});
+        }
+        return npReduce(*r, op, a, p.get("axis"),
                         p.has("keepdims") && in.truthy(p.get("keepdims")));
       });
     for (auto [name, root] :

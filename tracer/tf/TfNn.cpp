@@ -8,6 +8,8 @@
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
+#include <array>
+
 namespace kiln::tf {
 
 namespace {
@@ -198,6 +200,8 @@ struct ConvAttrs {
   DType type;
   std::vector<int64_t> strides, dilations, explicitPaddings;
   std::string padding;
+  /// Conv2D's use_cudnn_on_gpu (DepthwiseConv2dNative has none).
+  bool cudnnAttr = true;
 
   /// The attrs as shape inference's errors print them.
   std::string text() const {
@@ -205,18 +209,20 @@ struct ConvAttrs {
            ", data_format=\"NHWC\", dilations=" + intsText(dilations) +
            ", explicit_paddings=" + intsText(explicitPaddings) +
            ", padding=\"" + padding + "\", strides=" + intsText(strides) +
-           ", use_cudnn_on_gpu=true]";
+           (cudnnAttr ? ", use_cudnn_on_gpu=true]" : "]");
   }
   /// The node's attrs, with `pads` (top, bottom, left, right) for codegen.
   std::map<std::string, Attr> node(const std::vector<int64_t> &pads) const {
-    return {{"T", type},
-            {"pads", pads},
-            {"strides", strides},
-            {"dilations", dilations},
-            {"padding", padding},
-            {"explicit_paddings", explicitPaddings},
-            {"data_format", std::string("NHWC")},
-            {"use_cudnn_on_gpu", true}};
+    std::map<std::string, Attr> attrs{{"T", type},
+                                      {"pads", pads},
+                                      {"strides", strides},
+                                      {"dilations", dilations},
+                                      {"padding", padding},
+                                      {"explicit_paddings", explicitPaddings},
+                                      {"data_format", std::string("NHWC")}};
+    if (cudnnAttr)
+      attrs["use_cudnn_on_gpu"] = true;
+    return attrs;
   }
 };
 
@@ -274,6 +280,25 @@ void requireFloat(TfRuntime &rt, const std::string &op, DType d) {
                  py::dtypeName(d));
 }
 
+/// A convolution's input and filter ranks (4; shape inference's or the
+/// kernel's errors, `rankText` the kernel's words for each), float dtype
+/// and a filter shape known now.
+void requireConvOperands(TfRuntime &rt, const std::string &op, const Value &x,
+                         const Value &k, const std::string &node,
+                         const std::array<const char *, 2> &rankText,
+                         const std::string &fname) {
+  const TensorType &xt = rt.tensor(x).type, &kt = rt.tensor(k).type;
+  if (!xt.unknownRank && xt.shape.size() != 4)
+    rankError(rt, op, x, node, rankText[0]);
+  if (!kt.unknownRank && kt.shape.size() != 4)
+    rankError(rt, op, k, node, rankText[1]);
+  requireFloat(rt, op, xt.dtype);
+  for (int64_t d : kt.shape)
+    if (d < 0 || kt.unknownRank)
+      rt.raise("UnimplementedError",
+               "kiln needs the shape of " + fname + "'s filters at trace time");
+}
+
 Value conv2d(TfRuntime &rt, const Params &p,
              const std::string &exactName = "") {
   Interpreter &in = rt.in;
@@ -300,16 +325,11 @@ Value conv2d(TfRuntime &rt, const Params &p,
                                    kConv2DOpDef, explicitPaddings);
   ConvAttrs conv{xt.dtype, strides, dilations, explicitPaddings, padding};
   std::string node = nodeText(rt, nodeName, op, conv.text(), {x, k});
-  if (!xt.unknownRank && xt.shape.size() != 4)
-    rankError(rt, op, x, node, "convolution input must be 4-dimensional: ");
-  if (!kt.unknownRank && kt.shape.size() != 4)
-    rankError(rt, op, k, node, "filter must be 4-dimensional: ");
+  requireConvOperands(rt, op, x, k, node,
+                      {"convolution input must be 4-dimensional: ",
+                       "filter must be 4-dimensional: "},
+                      "conv2d");
   requireImageDepth(rt, xt, op);
-  requireFloat(rt, op, xt.dtype);
-  for (int64_t d : kt.shape)
-    if (d < 0 || kt.unknownRank)
-      rt.raise("UnimplementedError",
-               "kiln needs the shape of conv2d's filters at trace time");
   if (xt.shape[3] != kt.shape[2]) {
     if (xt.shape[3] % kt.shape[2] != 0) {
       // Shape inference's ValueError while tracing, the kernel's error
@@ -384,21 +404,13 @@ Value depthwiseConv2d(TfRuntime &rt, const Params &p) {
     rt.raise("UnimplementedError",
              "kiln supports \"SAME\" and \"VALID\" padding for "
              "depthwise_conv2d");
-  std::string attrs = "[T=" + std::string(tfTypeName(xt.dtype)) +
-                      ", data_format=\"NHWC\", dilations=[1, 1, 1, 1], "
-                      "explicit_paddings=[], padding=\"" +
-                      padding + "\", strides=" + intsText(strides) + "]";
-  std::string node = nodeText(rt, "depthwise", op, attrs, {x, k});
-  if (!xt.unknownRank && xt.shape.size() != 4)
-    rankError(rt, op, x, node, "input must be 4-dimensional");
-  if (!kt.unknownRank && kt.shape.size() != 4)
-    rankError(rt, op, k, node, "filter must be 4-dimensional");
+  ConvAttrs conv{xt.dtype, strides, {1, 1, 1, 1}, {}, padding, false};
+  std::string node = nodeText(rt, "depthwise", op, conv.text(), {x, k});
+  requireConvOperands(
+      rt, op, x, k, node,
+      {"input must be 4-dimensional", "filter must be 4-dimensional"},
+      "depthwise_conv2d");
   requireImageSizes(rt, xt, op);
-  requireFloat(rt, op, xt.dtype);
-  for (int64_t d : kt.shape)
-    if (d < 0 || kt.unknownRank)
-      rt.raise("UnimplementedError", "kiln needs the shape of "
-                                     "depthwise_conv2d's filter at trace time");
   if (xt.shape[3] != kt.shape[2]) {
     if (rt.tracing)
       in.valueError("Dimensions must be equal, but are " +
@@ -422,15 +434,8 @@ Value depthwiseConv2d(TfRuntime &rt, const Params &p) {
     shape[d] = w.size;
     pads.insert(pads.end(), {w.before, w.after});
   }
-  return rt.apply(op, {x, k},
-                  {{"T", xt.dtype},
-                   {"pads", pads},
-                   {"strides", strides},
-                   {"dilations", std::vector<int64_t>{1, 1, 1, 1}},
-                   {"padding", padding},
-                   {"explicit_paddings", std::vector<int64_t>{}},
-                   {"data_format", std::string("NHWC")}},
-                  TensorType{xt.dtype, shape}, "depthwise");
+  return rt.apply(op, {x, k}, conv.node(pads), TensorType{xt.dtype, shape},
+                  "depthwise");
 }
 
 /// max_pool2d and avg_pool2d.
