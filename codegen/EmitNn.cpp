@@ -10,11 +10,13 @@
 // - Pad, PadV2 and MirrorPad with paddings known at trace time.
 #include "DotOrders.h"
 #include "Emitter.h"
+#include "passes/EigenContraction.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
 #include <limits>
+#include <thread>
 
 namespace kiln {
 
@@ -171,34 +173,63 @@ Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
   bool fused = et.isF32();
   // A dot product per output element over the window's taps
   // (r * kw + q) * channels + c, in `model`'s order.
-  auto dots = [&](Dot model) {
+  // `pieces` (boundaries of runs of taps, one list per shard) sum apart:
+  // the runs of a shard added in order, then the shards.
+  int64_t taps = kt.getDimSize(0) * kt.getDimSize(1) * kt.getDimSize(2);
+  auto dots = [&](Dot model, std::vector<std::vector<int64_t>> pieces) {
     int64_t kw = kt.getDimSize(1), channels = kt.getDimSize(2);
-    Value taps =
-        b.create<arith::ConstantIndexOp>(loc, kt.getDimSize(0) * kw * channels);
+    if (pieces.empty())
+      pieces = {{0, taps}};
     return b
         .create<tensor::GenerateOp>(
             loc, type, dynamic,
             [&](OpBuilder &nb, Location l, ValueRange at) {
               Scalars s{nb, l};
-              Value v = dotProduct(
-                  s, model, s.index(0), taps, et, [&](Scalars &s, Value t) {
-                    Value c = s.irem(t, channels), rest = s.idiv(t, channels);
-                    Value r = s.idiv(rest, kw), q = s.irem(rest, kw);
-                    Value row = s.tapAt(at[1], strides[1], r, dilations[1]);
-                    Value col = s.tapAt(at[2], strides[2], q, dilations[2]);
-                    return std::pair<Value, Value>{
-                        s.at(x, {at[0], row, col, c}),
-                        s.at(k, {r, q, c, at[3]})};
-                  });
-              nb.create<tensor::YieldOp>(l, v);
+              auto ab = [&](Scalars &s, Value t) {
+                Value c = s.irem(t, channels), rest = s.idiv(t, channels);
+                Value r = s.idiv(rest, kw), q = s.irem(rest, kw);
+                Value row = s.tapAt(at[1], strides[1], r, dilations[1]);
+                Value col = s.tapAt(at[2], strides[2], q, dilations[2]);
+                return std::pair<Value, Value>{s.at(x, {at[0], row, col, c}),
+                                               s.at(k, {r, q, c, at[3]})};
+              };
+              Value total;
+              for (const std::vector<int64_t> &bounds : pieces) {
+                Value sum;
+                for (size_t i = 0; i + 1 < bounds.size(); ++i) {
+                  Value part = dotProduct(s, model, s.index(bounds[i]),
+                                          s.index(bounds[i + 1]), et, ab);
+                  sum = sum ? s.add(sum, part) : part;
+                }
+                total = total ? s.add(total, sum) : sum;
+              }
+              nb.create<tensor::YieldOp>(l, total);
             })
         .getResult();
   };
+  // Eigen's contraction cuts a long window into pieces, as for a MatMul of
+  // the image patches [positions, taps] by the filters [taps, channels]
+  // (measured equal to that MatMul on most shapes; passes/
+  // EigenContraction.h). Known where the positions are static.
+  std::vector<std::vector<int64_t>> pieces;
+  if (fused && type.hasStaticShape() && kt.getDimSize(3) > 1) {
+    int64_t positions =
+        type.getDimSize(0) * type.getDimSize(1) * type.getDimSize(2);
+    if (positions > 1)
+      pieces = kiln::eigen::matMulPieces(
+          positions, taps, kt.getDimSize(3),
+          std::max(1u, std::thread::hardware_concurrency()),
+          kiln::eigen::hostCacheSizes(), /*innerShards=*/false);
+    if (pieces.size() == 1 && pieces[0].size() == 2)
+      pieces.clear(); // one chain: the linalg form below
+  }
   // Eigen's contraction: its matrix-vector kernel for one output channel
   // (Dot::Gemv8 over the taps), else a chain of fused multiply-adds.
   auto contraction = [&]() -> Value {
     if (fused && kt.getDimSize(3) == 1)
-      return dots(Dot::Gemv8);
+      return dots(Dot::Gemv8, {});
+    if (!pieces.empty())
+      return dots(Dot::Fma, pieces);
     Value init = zeros(loc, type, dynamic);
     return b
         .create<linalg::GenericOp>(
@@ -227,7 +258,7 @@ Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
                     ? ShapedType::kDynamic
                     : positions * type.getDimSize(d);
   if (positions != ShapedType::kDynamic)
-    return positions == 1 ? dots(Dot::MulAdd) : contraction();
+    return positions == 1 ? dots(Dot::MulAdd, {}) : contraction();
   Value count = b.create<arith::ConstantIndexOp>(loc, 1);
   for (int64_t d = 0, next = 0; d < 3; ++d)
     count = b.create<arith::MulIOp>(
@@ -240,7 +271,7 @@ Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
       b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, count,
                               b.create<arith::ConstantIndexOp>(loc, 1));
   return choose(
-      loc, single, [&](Location) { return dots(Dot::MulAdd); },
+      loc, single, [&](Location) { return dots(Dot::MulAdd, {}); },
       [&](Location) { return contraction(); });
 }
 

@@ -236,7 +236,8 @@ CacheSizes hostCacheSizes() {
 
 std::vector<std::vector<int64_t>> matMulPieces(int64_t rows, int64_t k,
                                                int64_t cols, int64_t threads,
-                                               const CacheSizes &c) {
+                                               const CacheSizes &c,
+                                               bool innerShards) {
   // Eigen sees TensorFlow's row-major product transposed: its m is the
   // result's columns, its n the rows.
   int64_t m = cols, n = rows;
@@ -261,7 +262,7 @@ std::vector<std::vector<int64_t>> matMulPieces(int64_t rows, int64_t k,
       threads, std::max<int64_t>(1, static_cast<int64_t>(cost)));
   int64_t inner = innerThreads(m, n, k, threads);
   std::vector<std::vector<int64_t>> shards;
-  if (shardByInner(m, n, k, pool, inner, c)) {
+  if (innerShards && shardByInner(m, n, k, pool, inner, c)) {
     int64_t size =
         std::min(k, std::max(12 * kPacket, divup(divup(k, inner), 8) * 8));
     for (int64_t a = 0; a < k; a += size) {

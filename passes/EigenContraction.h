@@ -36,9 +36,12 @@ CacheSizes hostCacheSizes();
 /// n the result's rows and columns, both above 1) on `threads` intra-op
 /// threads: one list of boundaries per shard ({0, 193, 385} is two pieces,
 /// [0, 193) and [193, 385)), the shards in ascending k.
+/// `innerShards`: whether Eigen may shard k (the contraction of a
+/// convolution's image patches is not sharded so).
 std::vector<std::vector<int64_t>> matMulPieces(int64_t m, int64_t k, int64_t n,
                                                int64_t threads,
-                                               const CacheSizes &caches);
+                                               const CacheSizes &caches,
+                                               bool innerShards = true);
 
 /// The pieces for every row count from 2 on, of a product whose k and
 /// columns are known (rows known only at run time, a None batch): the
