@@ -240,8 +240,16 @@ private:
     bool childSymmetric = child->op == '+' || child->op == '*';
     if (!(symmetric && childSymmetric) && !isFloat(dtype))
       return false;
-    const Operand &x = leftLeafConst ? child->rhs : child->lhs;
-    const Operand &y = leftLeafConst ? child->lhs : child->rhs;
+    // A division of a product by a constant, (x * y) / c, becomes
+    // (x / c) * y in grappler (measured): the constant goes next to the
+    // product's left operand, and the parent keeps the right one.
+    bool divOfProduct = parent->rhs.reciprocal && child->op == '*' &&
+                        !child->lhs.reciprocal && !child->rhs.reciprocal &&
+                        !leftLeafConst && !rightLeafConst;
+    const Operand &x =
+        divOfProduct ? child->rhs : (leftLeafConst ? child->rhs : child->lhs);
+    const Operand &y =
+        divOfProduct ? child->lhs : (leftLeafConst ? child->lhs : child->rhs);
     // A constant larger than x would broadcast x further: not moved.
     if (!isConst(y)) {
       const graph::TensorType &ct = g.typeOf(c.out), &xt = g.typeOf(x.out);
@@ -264,7 +272,15 @@ private:
     char parentOp, childOp;
     Operand parentLhs, parentRhs, childLhs, childRhs;
     Operand childOut{{childId, 0}};
-    if (symmetric && childSymmetric) {
+    if (divOfProduct) {
+      // Here y is the product's left operand, x its right: (y / c) * x.
+      parentOp = '*';
+      parentLhs = childOut;
+      parentRhs = x;
+      childOp = '*';
+      childLhs = y;
+      childRhs = c;
+    } else if (symmetric && childSymmetric) {
       parentOp = parent->op;
       parentLhs = x;
       parentRhs = childOut;
