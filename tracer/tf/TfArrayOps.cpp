@@ -131,7 +131,11 @@ Value oneHot(TfRuntime &rt, const Params &p) {
     offT = convertArgument(rt, Value::integer(0), "off_value", out);
   Value indices = convertArgument(rt, indicesArg, "indices", std::nullopt);
   const TensorType &it = rt.tensor(indices).type;
-  requireDType(rt, "OneHot", kOneHotIndices, it.dtype);
+  // Python lists as indices take the op wrapper's path without a name:
+  // the eager errors then end with "[Op:OneHot]" alone.
+  bool named =
+      !indicesArg.is(py::Type::List) && !indicesArg.is(py::Type::Tuple);
+  requireDType(rt, "OneHot", kOneHotIndices, it.dtype, named);
   Value depth =
       convertArgument(rt, p.require("depth", "one_hot"), "depth", DType::Int32);
   int64_t depthValue = -1;
@@ -144,7 +148,8 @@ Value oneHot(TfRuntime &rt, const Params &p) {
                       std::to_string(depthValue));
       kernelError(rt, "OneHot",
                   "depth must be non-negative, got: " +
-                      std::to_string(depthValue));
+                      std::to_string(depthValue),
+                  "", named);
     }
   }
   if (it.unknownRank)
@@ -156,7 +161,8 @@ Value oneHot(TfRuntime &rt, const Params &p) {
              (rt.tracing ? "" : eagerKernelPrefix("OneHot")) +
                  "Expected axis to be -1 or between [0, " +
                  std::to_string(rank + 1) +
-                 ").  But received: " + std::to_string(axis));
+                 ").  But received: " + std::to_string(axis) +
+                 (rt.tracing ? "" : eagerOpSuffix("OneHot", named)));
   std::vector<int64_t> shape = it.shape;
   shape.insert(shape.begin() + (axis < 0 ? rank : axis), depthValue);
   return rt.apply("OneHot", {indices, depth, onT, offT},
