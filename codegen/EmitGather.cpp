@@ -397,4 +397,98 @@ Value Emitter::emitDynamicSlice(const graph::Node &n, RankedTensorType type) {
   return orZeros(loc, ok, type, [&](Location) { return slice(); });
 }
 
+Value Emitter::emitReverseSequence(const graph::Node &n,
+                                   RankedTensorType type) {
+  Location loc = locOf(n);
+  Value x = input(n, 0), lengths = input(n, 1);
+  int64_t seq = *attr<int64_t>(n, "seq_dim");
+  int64_t batch = *attr<int64_t>(n, "batch_dim");
+  auto i64 = b.getI64Type();
+  Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
+  Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+  Value extent = b.create<arith::IndexCastOp>(loc, i64, dimSize(loc, x, seq));
+  auto lengthAt = [&](OpBuilder &nb, Location l, Value i) {
+    Value v = nb.create<tensor::ExtractOp>(l, lengths, ValueRange{i});
+    return v.getType() == i64 ? v : nb.create<arith::ExtSIOp>(l, i64, v);
+  };
+  // The kernel's checks: as many lengths as rows, each in [0, extent].
+  Value rows = dimSize(loc, x, batch), count = dimSize(loc, lengths, 0);
+  Value fits =
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, rows, count);
+  check(n, fits,
+        "Length of seq_lengths != input.dims(" + std::to_string(batch) +
+            "), ({int} vs. {int})",
+        {b.create<arith::IndexCastOp>(loc, i64, count),
+         b.create<arith::IndexCastOp>(loc, i64, rows)});
+  Value none = b.create<arith::ConstantIntOp>(loc, -1, 64);
+  Value checked = b.create<arith::SelectOp>(loc, fits, count, zero);
+  auto scan = b.create<scf::ForOp>(
+      loc, zero, checked, one, ValueRange{none, none},
+      [&](OpBuilder &nb, Location l, Value i, ValueRange state) {
+        Value v = lengthAt(nb, l, i);
+        Value zero64 = nb.create<arith::ConstantIntOp>(l, 0, 64);
+        Value negative =
+            nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, v, zero64);
+        Value bad = nb.create<arith::OrIOp>(
+            l, negative,
+            nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::sgt, v, extent));
+        Value first = nb.create<arith::AndIOp>(
+            l, bad,
+            nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, state[0],
+                                     zero64));
+        Value which = nb.create<arith::SelectOp>(
+            l, negative, zero64, nb.create<arith::ConstantIntOp>(l, 1, 64));
+        nb.create<scf::YieldOp>(
+            l,
+            ValueRange{nb.create<arith::SelectOp>(
+                           l, first, nb.create<arith::IndexCastOp>(l, i64, i),
+                           state[0]),
+                       nb.create<arith::SelectOp>(l, first, which, state[1])});
+      });
+  Value zero64 = b.create<arith::ConstantIntOp>(loc, 0, 64);
+  Value firstBad = scan.getResult(0);
+  Value noNegative = b.create<arith::OrIOp>(
+      loc,
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, firstBad, zero64),
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, scan.getResult(1),
+                              zero64));
+  check(n, noNegative, "seq_lens({int}) < 0", {firstBad});
+  Value noLong = b.create<arith::OrIOp>(
+      loc,
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, firstBad, zero64),
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, scan.getResult(1),
+                              zero64));
+  check(n, noLong, "seq_lens({int}) > input.dims(" + std::to_string(seq) + ")",
+        {firstBad});
+  Value ok = b.create<arith::AndIOp>(
+      loc, fits,
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, firstBad,
+                              zero64));
+  return orZeros(loc, ok, type, [&](Location l) -> Value {
+    SmallVector<Value> dynamic;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (type.isDynamicDim(d))
+        dynamic.push_back(b.create<tensor::DimOp>(l, x, d));
+    return b.create<tensor::GenerateOp>(
+        l, type, dynamic, [&](OpBuilder &gb, Location gl, ValueRange at) {
+          // Position j of row b reads length - 1 - j inside the prefix.
+          Value length = lengthAt(gb, gl, at[batch]);
+          Value j = gb.create<arith::IndexCastOp>(gl, i64, at[seq]);
+          Value inside = gb.create<arith::CmpIOp>(gl, arith::CmpIPredicate::slt,
+                                                  j, length);
+          Value mirrored = gb.create<arith::SubIOp>(
+              gl,
+              gb.create<arith::SubIOp>(
+                  gl, length, gb.create<arith::ConstantIntOp>(gl, 1, 64)),
+              j);
+          SmallVector<Value> from(at.begin(), at.end());
+          from[seq] = gb.create<arith::IndexCastOp>(
+              gl, gb.getIndexType(),
+              gb.create<arith::SelectOp>(gl, inside, mirrored, j));
+          gb.create<tensor::YieldOp>(gl,
+                                     gb.create<tensor::ExtractOp>(gl, x, from));
+        });
+  });
+}
+
 } // namespace kiln

@@ -240,6 +240,9 @@ private:
   Value emitGather(const graph::Node &n, RankedTensorType type);
   /// tf.gather_nd's GatherNd (EmitGather.cpp).
   Value emitGatherNd(const graph::Node &n, RankedTensorType type);
+  /// ReverseSequence: each row's prefix of seq_lengths[row] elements
+  /// reversed along the sequence axis, with the kernel's checks.
+  Value emitReverseSequence(const graph::Node &n, RankedTensorType type);
   /// The first of `indices`' index vectors (its last dimension) with an
   /// element outside [0, extents[j]), found by one pass: its flat position
   /// among the vectors (-1 when all are inside) and its elements, as i64s.

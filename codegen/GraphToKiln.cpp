@@ -617,6 +617,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitPad(n, type);
   if (op == "GatherNd")
     return emitGatherNd(n, type);
+  if (op == "ReverseSequence")
+    return emitReverseSequence(n, type);
   if (op == "DepthwiseConv2dNative")
     return emitDepthwiseConv2D(n, type);
   if (op == "DepthwiseConv2dNativeBackpropInput" ||

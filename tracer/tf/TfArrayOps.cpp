@@ -368,6 +368,62 @@ Value sortOrArgsort(TfRuntime &rt, const Params &p, const std::string &fname,
   return unaryOp(rt, "Neg", result);
 }
 
+/// tf.reverse_sequence: a ReverseSequence node; row b of the batch axis
+/// has its first seq_lengths[b] elements along the sequence axis reversed
+/// (codegen checks the lengths when it runs).
+Value reverseSequence(TfRuntime &rt, const Params &p) {
+  const char *f = "reverse_sequence";
+  Value x = rt.toTensor(p.require("input", f));
+  // A Python list becomes the op's default Tlen, int64.
+  Value lengthsArg = p.require("seq_lengths", f);
+  Value lengths = rt.isTensor(lengthsArg)
+                      ? lengthsArg
+                      : rt.toTensor(lengthsArg, DType::Int64);
+  const TensorType &xt = rt.tensor(x).type, &lt = rt.tensor(lengths).type;
+  if (xt.unknownRank || lt.unknownRank)
+    rt.raise("UnimplementedError",
+             "kiln needs the ranks of reverse_sequence's inputs");
+  if (!isInteger(lt.dtype) ||
+      (lt.dtype != DType::Int32 && lt.dtype != DType::Int64))
+    rt.in.typeError("Value passed to parameter 'seq_lengths' has DataType " +
+                    std::string(py::dtypeName(lt.dtype)) +
+                    " not in list of allowed values: int32, int64");
+  int64_t rank = xt.shape.size();
+  int64_t seq = p.has("seq_axis") ? rt.in.toIndex(p.get("seq_axis")) : -1;
+  int64_t batch = p.has("batch_axis") ? rt.in.toIndex(p.get("batch_axis")) : 0;
+  if (!p.has("seq_axis"))
+    rt.in.typeError("reverse_sequence() missing required argument "
+                    "'seq_axis'");
+  std::string problem;
+  if (batch == seq)
+    problem = "batch_dim == seq_dim == " + std::to_string(seq);
+  else if (seq < 0 || seq >= rank)
+    problem = "seq_dim must be < input rank ( " + std::to_string(seq) +
+              " vs. " + std::to_string(rank) + ")";
+  else if (batch < 0 || batch >= rank)
+    problem = "batch_dim must be < input rank ( " + std::to_string(batch) +
+              " vs. " + std::to_string(rank) + ")";
+  else if (lt.shape.size() != 1)
+    problem = "seq_lengths must be 1-dim, not " +
+              std::to_string(lt.shape.size()) + "-dim";
+  else if (lt.shape[0] >= 0 && xt.shape[batch] >= 0 &&
+           lt.shape[0] != xt.shape[batch])
+    problem = "Length of seq_lengths != input.dims(" + std::to_string(batch) +
+              "), (" + std::to_string(lt.shape[0]) + " vs. " +
+              std::to_string(xt.shape[batch]) + ")";
+  if (!problem.empty()) {
+    if (rt.tracing)
+      rt.raise("InvalidArgumentError", problem);
+    kernelError(rt, "ReverseSequence", problem, "", false); // no name given
+  }
+  return rt.apply("ReverseSequence", {x, lengths},
+                  {{"seq_dim", seq},
+                   {"batch_dim", batch},
+                   {"T", xt.dtype},
+                   {"Tlen", lt.dtype}},
+                  xt, "ReverseSequence");
+}
+
 /// tf.gather_nd with batch_dims 0: a GatherNd node. The indices' last
 /// dimension M indexes params' first M dimensions, so the result's shape is
 /// the indices' without their last, then params' after their first M.
@@ -455,6 +511,11 @@ void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
   tf.def("gather_nd", [r](Interpreter &in, CallArgs &args) {
     return gatherNd(*r, Params(in, args, "gather_nd",
                                {"params", "indices", "name", "batch_dims"}));
+  });
+  tf.def("reverse_sequence", [r](Interpreter &in, CallArgs &args) {
+    return reverseSequence(
+        *r, Params(in, args, "reverse_sequence",
+                   {"input", "seq_lengths", "seq_axis", "batch_axis", "name"}));
   });
   tf.def("reverse", [r](Interpreter &in, CallArgs &args) {
     return reverse(*r, Params(in, args, "reverse", {"tensor", "axis", "name"}));

@@ -480,6 +480,20 @@ void addArrayGradients(std::map<std::string, GradFn> &table) {
   table["Pad"] = padGrad;
   table["PadV2"] = padGrad;
   table["ReverseV2"] = reverseGrad;
+  // ReverseSequence's gradient reverses the same prefixes back.
+  table["ReverseSequence"] = [](TfRuntime &rt, const TapeEntry &e,
+                                const ValueList &g) {
+    Interpreter &in = rt.in;
+    CallArgs args{
+        {g[0], e.inputs[1]},
+        {{"seq_axis", Value::integer(std::get<int64_t>(e.attrs.at("seq_dim")))},
+         {"batch_axis",
+          Value::integer(std::get<int64_t>(e.attrs.at("batch_dim")))}}};
+    return ValueList{
+        in.call(in.getAttr(in.importModule("tensorflow"), "reverse_sequence"),
+                args),
+        Value()};
+  };
   // Roll's gradient rolls back.
   table["Roll"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
     auto axes = std::get<std::vector<int64_t>>(e.attrs.at("axes"));

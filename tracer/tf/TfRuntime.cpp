@@ -674,10 +674,11 @@ ValueList TfRuntime::applyOp(const std::string &op, const ValueList &inputs,
            to = error.rfind(end);
     if (colon != std::string::npos && from != std::string::npos &&
         to != std::string::npos && to > from)
+      // Ops whose Python wrappers pass no name end without " name: ".
       raise(error.substr(0, colon),
             eagerKernelPrefix(op) +
                 error.substr(from + start.size(), to - from - start.size()) +
-                eagerOpSuffix(op));
+                eagerOpSuffix(op, op != "ReverseSequence"));
     raise("InternalError", error);
   }
   ValueList out;
