@@ -57,6 +57,58 @@ const std::vector<int64_t> &staticShape(TfRuntime &rt, const Value &t,
   kernelError(rt, kernel, message, "", named);
 }
 
+/// Kernel `kernel`'s error for updates whose shape is not the indices'
+/// outer dimensions followed by the output's inner ones, in its own words:
+/// the tensor scatters check outer, then inner dimensions; ScatterNd and
+/// the variables' Nd scatters check ranges of dimensions.
+[[noreturn]] void updatesShapeError(TfRuntime &rt, const std::string &kernel,
+                                    const std::vector<int64_t> &indices,
+                                    const std::vector<int64_t> &updates,
+                                    const std::vector<int64_t> &shape,
+                                    bool named) {
+  auto text = [](size_t v) { return std::to_string(v); };
+  std::string message;
+  size_t outer = indices.empty() ? 0 : indices.size() - 1;
+  size_t ix = indices.empty() ? 0 : static_cast<size_t>(indices.back());
+  if (kernel.rfind("TensorScatter", 0) == 0) {
+    bool outerOk = updates.size() >= outer;
+    for (size_t i = 0; outerOk && i < outer; ++i)
+      outerOk = updates[i] == indices[i];
+    if (!outerOk)
+      message = "Outer dimensions of indices and update must match. Indices "
+                "shape: " +
+                shapeList(indices) + ", updates shape:" + shapeList(updates);
+    else if (updates.size() - outer + ix != shape.size())
+      message = "Inner dimensions of output shape must match inner "
+                "dimensions of updates shape. Output: " +
+                shapeList(shape) + " updates: " + shapeList(updates);
+    else
+      message = "The inner " + text(shape.size() - ix) +
+                " dimensions of output.shape=" + shapeList(shape) +
+                " must match the inner " + text(updates.size() - outer) +
+                " dimensions of updates.shape=" + shapeList(updates);
+  } else {
+    // ValidateUpdateShape: the batch dimensions, then the slices'.
+    size_t sliceDim = indices.size() > 1 ? ix : 1;
+    size_t batchDim = indices.size() > 1 ? outer : 1;
+    bool prefixOk = updates.size() >= batchDim;
+    for (size_t d = 0; prefixOk && d < batchDim && d < indices.size(); ++d)
+      prefixOk = updates[d] == indices[d];
+    if (!prefixOk)
+      message = "Dimensions [0," + text(batchDim) +
+                ") of indices[shape=" + shapeList(indices) +
+                "] must match dimensions [0," + text(batchDim) +
+                ") of updates[shape=" + shapeList(updates) + "]";
+    else
+      message = "Dimensions [" + text(sliceDim) + "," + text(shape.size()) +
+                ") of input[shape=" + shapeList(shape) +
+                "] must match dimensions [" + text(batchDim) + "," +
+                text(updates.size()) +
+                ") of updates[shape=" + shapeList(updates) + "]";
+  }
+  scatterError(rt, kernel, message, named);
+}
+
 /// `updates` (in the order of `positions`) broadcast to their count; the
 /// kernel's error when their shape does not fit.
 Value updatesFor(TfRuntime &rt, const Value &updatesArg, DType d,
@@ -231,6 +283,15 @@ Value scatterNd(TfRuntime &rt, const Value &baseArg, const Value &indicesArg,
   std::vector<int64_t> picked(known->type.shape.begin(),
                               known->type.shape.end() - 1);
   picked.insert(picked.end(), shape.begin() + depth, shape.end());
+  // The scatter kernels take updates of exactly that shape (a variable's
+  // row scatter also takes a scalar).
+  bool rowScatter = kernel.rfind("ResourceScatter", 0) == 0 &&
+                    kernel.rfind("ResourceScatterNd", 0) != 0;
+  Value updatesTensor = rt.toTensor(updatesArg, type.dtype);
+  const TensorType &ut = rt.tensor(updatesTensor).type;
+  if (!ut.unknownRank && ut.shape != picked &&
+      !(rowScatter && ut.shape.empty()))
+    updatesShapeError(rt, kernel, known->type.shape, ut.shape, shape, named);
   Value updates = updatesFor(rt, updatesArg, type.dtype, picked, shape, depth,
                              kernel, named);
   return scatterPositions(rt, base, positions, updates, combine);
@@ -378,6 +439,13 @@ void installScatter(TfRuntime &rt, ModuleBuilder &tf) {
                               "ScatterNd");
     // ScatterNd adds its updates into zeros. (The arguments as given: Python
     // lists change the kernel's error.)
+    bool named = !p.get("indices").is(py::Type::List) &&
+                 !p.get("updates").is(py::Type::List);
+    for (int64_t size : type.shape)
+      if (size < 0)
+        scatterError(*r, "ScatterNd",
+                     "Dimension " + std::to_string(size) + " must be >= 0",
+                     named);
     Value zeros = filled(*r, type, 0);
     return scatterNd(*r, zeros, p.require("indices", "scatter_nd"),
                      p.require("updates", "scatter_nd"), "AddV2", "scatter_nd",
