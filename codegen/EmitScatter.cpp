@@ -4,7 +4,9 @@
 // one after the other, so a position named twice takes the last update, or
 // the sum in order; kiln applies them in the same order. An index vector
 // outside the shape is the kernel's InvalidArgumentError, and no update is
-// applied outside the tensor.
+// applied outside the tensor. The unsorted segment reductions
+// (UnsortedSegmentSum/Max/Min/Prod) combine data rows into their segments
+// the same way, from the reduction's identity.
 #include "Emitter.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
