@@ -775,6 +775,16 @@ Value cast(TfRuntime &rt, const Value &x, DType to) {
     return t;
   TensorType result = tensor.type;
   result.dtype = to;
+  // The Cast kernel has no conversions between strings and numbers
+  // (tf.strings.to_number and as_string make them).
+  if ((tensor.type.dtype == DType::String) != (to == DType::String)) {
+    std::string message = "Cast " + kernelTypeName(tensor.type.dtype) + " to " +
+                          kernelTypeName(to) + " is not supported";
+    rt.raise("UnimplementedError",
+             rt.tracing
+                 ? message
+                 : eagerKernelPrefix("Cast") + message + eagerOpSuffix("Cast"));
+  }
   return rt.apply("Cast", {t}, {{"SrcT", tensor.type.dtype}, {"DstT", to}},
                   result, "Cast");
 }
