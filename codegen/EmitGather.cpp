@@ -118,6 +118,30 @@ Value Emitter::emitGather(const graph::Node &n, RankedTensorType type) {
   });
 }
 
+Value Emitter::readIndexVector(OpBuilder &nb, Location l, Value indices,
+                               SmallVector<Value> at, ArrayRef<Value> extents,
+                               SmallVector<Value> &vector) {
+  auto i64 = nb.getI64Type();
+  Value zero64 = nb.create<arith::ConstantIntOp>(l, 0, 64);
+  Value inside = nb.create<arith::ConstantIntOp>(l, 1, 1);
+  at.push_back(Value());
+  for (size_t j = 0; j < extents.size(); ++j) {
+    at.back() = nb.create<arith::ConstantIndexOp>(l, j);
+    Value v = nb.create<tensor::ExtractOp>(l, indices, at);
+    if (v.getType() != i64)
+      v = nb.create<arith::ExtSIOp>(l, i64, v);
+    vector.push_back(v);
+    inside = nb.create<arith::AndIOp>(
+        l, inside,
+        nb.create<arith::AndIOp>(
+            l,
+            nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::sge, v, zero64),
+            nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, v,
+                                     extents[j])));
+  }
+  return inside;
+}
+
 SmallVector<Value> Emitter::firstBadIndexVector(Location loc, Value indices,
                                                 ArrayRef<Value> extents) {
   auto it = cast<RankedTensorType>(indices.getType());
@@ -134,7 +158,7 @@ SmallVector<Value> Emitter::firstBadIndexVector(Location loc, Value indices,
   auto scan = b.create<scf::ForOp>(
       loc, zero, count, one, initial,
       [&](OpBuilder &nb, Location l, Value i, ValueRange state) {
-        SmallVector<Value> at(rows + 1);
+        SmallVector<Value> at(rows);
         Value rest = i;
         for (int64_t d = rows; d-- > 0;) {
           Value extent = nb.create<tensor::DimOp>(l, indices, d);
@@ -142,23 +166,10 @@ SmallVector<Value> Emitter::firstBadIndexVector(Location loc, Value indices,
           rest = nb.create<arith::DivUIOp>(l, rest, extent);
         }
         Value zero64 = nb.create<arith::ConstantIntOp>(l, 0, 64);
-        Value bad = nb.create<arith::ConstantIntOp>(l, 0, 1);
         SmallVector<Value> vector;
-        for (int64_t j = 0; j < m; ++j) {
-          at[rows] = nb.create<arith::ConstantIndexOp>(l, j);
-          Value v = nb.create<tensor::ExtractOp>(l, indices, at);
-          if (v.getType() != i64)
-            v = nb.create<arith::ExtSIOp>(l, i64, v);
-          vector.push_back(v);
-          bad = nb.create<arith::OrIOp>(
-              l, bad,
-              nb.create<arith::OrIOp>(
-                  l,
-                  nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, v,
-                                           zero64),
-                  nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::sge, v,
-                                           extents[j])));
-        }
+        Value bad = nb.create<arith::XOrIOp>(
+            l, readIndexVector(nb, l, indices, at, extents, vector),
+            nb.create<arith::ConstantIntOp>(l, 1, 1));
         Value first = nb.create<arith::AndIOp>(
             l, bad,
             nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, state[0],

@@ -176,27 +176,11 @@ Value Emitter::emitScatterNd(const graph::Node &n, RankedTensorType type) {
       loc, zero, count, one, ValueRange{base},
       [&](OpBuilder &nb, Location l, Value k, ValueRange state) {
         SmallVector<Value> at = coordinates(nb, l, k, leadExtents);
-        at.push_back(Value());
-        SmallVector<Value> target;
-        Value inside = nb.create<arith::ConstantIntOp>(l, 1, 1);
-        Value zero64 = nb.create<arith::ConstantIntOp>(l, 0, 64);
-        for (int64_t j = 0; j < m; ++j) {
-          at.back() = nb.create<arith::ConstantIndexOp>(l, j);
-          Value v = nb.create<tensor::ExtractOp>(l, indices, at);
-          if (v.getType() != i64)
-            v = nb.create<arith::ExtSIOp>(l, i64, v);
-          inside = nb.create<arith::AndIOp>(
-              l, inside,
-              nb.create<arith::AndIOp>(
-                  l,
-                  nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::sge, v,
-                                           zero64),
-                  nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, v,
-                                           extents[j])));
+        SmallVector<Value> vector, target;
+        Value inside = readIndexVector(nb, l, indices, at, extents, vector);
+        for (Value v : vector)
           target.push_back(
               nb.create<arith::IndexCastOp>(l, nb.getIndexType(), v));
-        }
-        at.pop_back();
         nb.create<scf::YieldOp>(
             l, combineSlice(nb, l, inside, state[0], updates, target, at,
                             sliceExtents, slice, n.op, isUnsigned));

@@ -248,6 +248,12 @@ private:
   /// among the vectors (-1 when all are inside) and its elements, as i64s.
   SmallVector<Value> firstBadIndexVector(Location loc, Value indices,
                                          ArrayRef<Value> extents);
+  /// The index vector of `indices` at `at` (its leading coordinates), its
+  /// elements appended to `vector` as i64s; returns whether each is in
+  /// [0, extents[j]).
+  static Value readIndexVector(OpBuilder &nb, Location l, Value indices,
+                               SmallVector<Value> at, ArrayRef<Value> extents,
+                               SmallVector<Value> &vector);
   /// ScatterNd and TensorScatterUpdate/Add/Sub/Max/Min on indices known at
   /// run time, update by update as the CPU kernels apply them
   /// (EmitScatter.cpp).

@@ -292,8 +292,8 @@ Value scatterNd(TfRuntime &rt, const Value &baseArg, const Value &indicesArg,
   if (!ut.unknownRank && ut.shape != picked &&
       !(rowScatter && ut.shape.empty()))
     updatesShapeError(rt, kernel, known->type.shape, ut.shape, shape, named);
-  Value updates = updatesFor(rt, updatesArg, type.dtype, picked, shape, depth,
-                             kernel, named);
+  Value updates = updatesFor(rt, updatesTensor, type.dtype, picked, shape,
+                             depth, kernel, named);
   return scatterPositions(rt, base, positions, updates, combine);
 }
 
