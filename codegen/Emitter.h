@@ -336,6 +336,8 @@ private:
   Value emitRoll(const graph::Node &n, RankedTensorType type);
   /// TopKV2: returns its values and records its indices as output 1.
   Value emitTopK(const graph::Node &n, RankedTensorType type);
+  /// Unique and UniqueWithCounts on run-time values (EmitUnique.cpp).
+  Value emitUnique(const graph::Node &n, RankedTensorType type);
 
   /// ReadVariableOp and the Assign*VariableOp ops (EmitVariables.cpp).
   Value emitVariableOp(const graph::Node &n, RankedTensorType type);

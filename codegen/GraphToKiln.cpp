@@ -776,6 +776,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitScan(n, type);
   if (op == "TopKV2")
     return emitTopK(n, type);
+  if (op == "Unique" || op == "UniqueWithCounts")
+    return emitUnique(n, type);
   if (op == "MatrixDeterminant" || op == "LogMatrixDeterminant" ||
       op == "MatrixInverse" || op == "MatrixSolve")
     return emitLinalgLu(n, type);

@@ -223,10 +223,20 @@ public:
       knownKernelError(rt, counts ? "UniqueWithCounts" : "Unique",
                        "unique expects a 1D vector.");
     HostTensorPtr xv = rt.constantValue(x);
-    if (!xv)
-      rt.raise("UnimplementedError",
-               "kiln computes tf.unique on values known at trace time only "
-               "(eagerly, or on constants)");
+    if (!xv) {
+      // A traced function's input: the kernel runs with the function
+      // (codegen/EmitUnique.cpp).
+      if (xt.dtype == DType::String)
+        rt.raise("UnimplementedError",
+                 "kiln computes tf.unique of strings on values known at "
+                 "trace time only (eagerly, or on constants)");
+      std::vector<TensorType> outs{TensorType{xt.dtype, {-1}},
+                                   TensorType{idxType, xt.shape}};
+      if (counts)
+        outs.push_back(TensorType{idxType, {-1}});
+      return rt.applyMulti(counts ? "UniqueWithCounts" : "Unique", {x},
+                           {{"T", xt.dtype}, {"out_idx", idxType}}, outs);
+    }
     int64_t n = xt.shape[0];
     size_t size = py::dtypeSize(xt.dtype);
     std::map<std::string, int64_t> seen; // element bytes -> unique index
