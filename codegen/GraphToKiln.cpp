@@ -305,6 +305,8 @@ static const char *unaryFunction(const std::string &op) {
       {"LogicalNot", "logical_not"},
       {"Erf", "erf"},
       {"Erfc", "erfc"},
+      {"Lgamma", "lgamma"},
+      {"Digamma", "digamma"},
       {"Expm1", "expm1"},
       {"Tan", "tan"},
       {"Asin", "asin"},
@@ -491,6 +493,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return b.create<CompareOp>(loc, type, input(n, 0), input(n, 1),
                                b.getStringAttr(p));
   if (const char *fn = unaryFunction(op)) {
+    if (op == "Lgamma") // its lowering calls the C library's lgammaf
+      eigen::declareLgamma(module, type.getElementType());
     auto unary = b.create<UnaryOp>(loc, type, input(n, 0), b.getStringAttr(fn));
     // Evaluated inside a reduction over the last dimension, or by a
     // kernel's scalar code (the softmax cross-entropy kernels): see

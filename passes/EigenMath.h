@@ -83,4 +83,14 @@ mlir::Value packetForm64(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value scalarForm64(mlir::OpBuilder &b, mlir::Location loc,
                          llvm::StringRef fn, mlir::Value x);
 
+/// lgamma and digamma (EigenGamma.cpp): Eigen's scalar functors, the only
+/// forms it has. lgamma calls the C library's lgammaf (lgamma for f64),
+/// which a module must declare first (declareLgamma, for values of type
+/// `t`; GraphToKiln does so for each Lgamma node).
+llvm::StringRef lgammaFunction(mlir::Type t);
+void declareLgamma(mlir::ModuleOp module, mlir::Type t);
+mlir::Value lgammaScalar(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x);
+mlir::Value digammaScalar(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Value x);
+
 } // namespace kiln::eigen

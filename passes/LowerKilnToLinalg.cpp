@@ -486,6 +486,10 @@ Value Lowering::unaryScalar(StringRef fn, OpBuilder &nb, Location nl, Value x) {
     return nb.create<math::TanhOp>(nl, x);
   if (fn == "erf")
     return nb.create<math::ErfOp>(nl, x);
+  if (fn == "lgamma")
+    return kiln::eigen::lgammaScalar(nb, nl, x);
+  if (fn == "digamma")
+    return kiln::eigen::digammaScalar(nb, nl, x);
   if (fn == "erfc") {
     if (isa<Float32Type>(x.getType()))
       return kiln::eigen::erfcScalar(nb, nl, x);
@@ -1576,6 +1580,18 @@ Value Lowering::lower(Operation *op) {
           if (!u->hasAttr("scalar_form"))
             return eigenUnary(u.getType(), u.getInput(), fn,
                               u->hasAttr("row_packets"));
+        }
+        if (fn == "lgamma") {
+          StringRef callee =
+              kiln::eigen::lgammaFunction(u.getType().getElementType());
+          if (!SymbolTable::lookupNearestSymbolFrom(u,
+                                                    b.getStringAttr(callee))) {
+            u.emitOpError("needs the C library's @")
+                << callee << " declared in the module (kiln's codegen "
+                << "declares it)";
+            reported = true;
+            return Value();
+          }
         }
         if (u.getType().getElementType().isF64() &&
             kiln::eigen::hasPacketForm64(fn)) {

@@ -22,15 +22,15 @@ bool isBroadcastingOp(const std::string &op) {
 
 bool isShapePreserving(const std::string &op) {
   static const char *ops[] = {
-      "Identity",   "StopGradient", "Cast",     "Neg",   "Abs",
-      "Sign",       "Sqrt",         "Rsqrt",    "Exp",   "Log",
-      "Log1p",      "Sin",          "Cos",      "Tanh",  "Sigmoid",
-      "Relu",       "Square",       "Floor",    "Ceil",  "Round",
-      "Rint",       "LogicalNot",   "Erf",      "Expm1", "Softplus",
-      "Elu",        "Selu",         "Softsign", "Relu6", "LeakyRelu",
-      "Reciprocal", "Tan",          "Asin",     "Acos",  "Atan",
-      "Sinh",       "Cosh",         "Asinh",    "Acosh", "Atanh",
-      "Erfc",       "OnesLike",     "ZerosLike"};
+      "Identity",   "StopGradient", "Cast",      "Neg",    "Abs",
+      "Sign",       "Sqrt",         "Rsqrt",     "Exp",    "Log",
+      "Log1p",      "Sin",          "Cos",       "Tanh",   "Sigmoid",
+      "Relu",       "Square",       "Floor",     "Ceil",   "Round",
+      "Rint",       "LogicalNot",   "Erf",       "Expm1",  "Softplus",
+      "Elu",        "Selu",         "Softsign",  "Relu6",  "LeakyRelu",
+      "Reciprocal", "Tan",          "Asin",      "Acos",   "Atan",
+      "Sinh",       "Cosh",         "Asinh",     "Acosh",  "Atanh",
+      "Erfc",       "OnesLike",     "ZerosLike", "Lgamma", "Digamma"};
   return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
 }
 

@@ -313,15 +313,15 @@ LogicalResult UnaryOp::verify() {
       "relu", "square", "floor",      "ceil",  "round", "logical_not",
       "erf",  "expm1",  "reciprocal", "tan",   "asin",  "acos",
       "atan", "sinh",   "cosh",       "asinh", "acosh", "atanh",
-      "erfc"};
+      "erfc", "lgamma", "digamma"};
   if (!llvm::is_contained(fns, getFn()))
     return emitOpError("unknown function '") << getFn() << "'";
   Type element = getType().getElementType();
   static const char *floatOnly[] = {
-      "sqrt",       "rsqrt",   "exp",   "log",  "log1p", "sin",  "cos",
-      "tanh",       "sigmoid", "floor", "ceil", "round", "erf",  "expm1",
-      "reciprocal", "tan",     "asin",  "acos", "atan",  "sinh", "cosh",
-      "asinh",      "acosh",   "atanh", "erfc"};
+      "sqrt",       "rsqrt",   "exp",   "log",  "log1p",  "sin",    "cos",
+      "tanh",       "sigmoid", "floor", "ceil", "round",  "erf",    "expm1",
+      "reciprocal", "tan",     "asin",  "acos", "atan",   "sinh",   "cosh",
+      "asinh",      "acosh",   "atanh", "erfc", "lgamma", "digamma"};
   if (llvm::is_contained(floatOnly, getFn()) && !isa<FloatType>(element))
     return emitOpError("'")
            << getFn() << "' needs a floating-point tensor, not " << getType();

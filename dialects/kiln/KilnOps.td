@@ -82,11 +82,12 @@ def Kiln_CompareOp : Kiln_BinaryOp<"compare"> {
 def Kiln_UnaryOp : Kiln_Op<"unary", [Pure, SameOperandsAndResultType]> {
   let summary = "Elementwise unary function (Neg, Abs, Sign, Sqrt, Rsqrt, Exp, "
                 "Log, Log1p, Sin, Cos, Tanh, Sigmoid, Relu, Square, Floor, "
-                "Ceil, Round, LogicalNot, Erf, Expm1)";
+                "Ceil, Round, LogicalNot, Erf, Expm1, Lgamma, Digamma, ...)";
   let description = [{
     `fn` names the TensorFlow op in lower case: neg, abs, sign, sqrt, rsqrt,
     exp, log, log1p, sin, cos, tanh, sigmoid, relu, square, floor, ceil,
-    round (half to even, as TensorFlow), logical_not, erf and expm1.
+    round (half to even, as TensorFlow), logical_not, erf, expm1, lgamma,
+    digamma, and the trigonometric functions (see KilnOps.cpp).
 
     On f32, functions whose Eigen packet form differs from the scalar one
     use the packet form up to the last `size % 8` elements of the tensor.

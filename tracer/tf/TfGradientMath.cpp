@@ -137,6 +137,9 @@ void addMathGradients(std::map<std::string, GradFn> &table) {
         mul(rt, scaled,
             unaryOp(rt, "Exp", unaryOp(rt, "Neg", unaryOp(rt, "Square", x)))));
   };
+  table["Lgamma"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    return one(mul(rt, g[0], unaryOp(rt, "Digamma", e.inputs[0])));
+  };
   table["Erfc"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
     // grad * (-2 / sqrt(pi)) * exp(-x^2)
     const Value &x = e.inputs[0];

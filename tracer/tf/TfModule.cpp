@@ -89,29 +89,15 @@ void checkRangeDtype(TfRuntime &rt, DType d, const Value &start) {
   }
   if (d != DType::Int8 && d != DType::Int16)
     return;
-  std::string cpu = "  device='DEFAULT'; Tidx in [DT_INT32]\n";
+  std::vector<std::string> cpu{"device='DEFAULT'; Tidx in [DT_INT32]"};
   for (const char *t :
        {"INT64", "INT32", "DOUBLE", "FLOAT", "BFLOAT16", "HALF"})
-    cpu += std::string("  device='CPU'; Tidx in [DT_") + t + "]\n";
-  std::string tidx = std::string("Tidx=") + tfTypeName(d);
-  // A graph fails when TensorFlow places its node, as the function runs;
-  // kiln, which compiles it now, fails now.
-  if (rt.tracing) {
-    std::string node = rt.tracing->graph.uniqueName("range");
-    rt.raise("InvalidArgumentError",
-             "No OpKernel was registered to support Op 'Range' used by "
-             "{{node " +
-                 node + "}} with these attrs: [" + tidx +
-                 "]\nRegistered devices: [CPU]\nRegistered kernels:\n" + cpu +
-                 "\n\t [[" + node + "]]");
-  }
-  rt.raise("NotFoundError",
-           "Could not find device for node: {{node Range}} = Range[" + tidx +
-               "]\nAll kernels registered for op Range:\n  "
-               "device='XLA_CPU_JIT'; Tidx in [DT_FLOAT, DT_DOUBLE, DT_INT32, "
-               "DT_INT16, DT_INT8, DT_INT64, DT_BFLOAT16, DT_UINT16, DT_HALF, "
-               "DT_UINT32, DT_UINT64]\n" +
-               cpu + " [Op:Range] name: ");
+    cpu.push_back(std::string("device='CPU'; Tidx in [DT_") + t + "]");
+  noCpuKernel(rt, "Range", "Tidx", d,
+              rt.tracing ? rt.tracing->graph.uniqueName("range") : "Range",
+              "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, DT_INT64, "
+              "DT_BFLOAT16, DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64",
+              cpu);
 }
 
 /// Checks tf.split's `sizes` along `axis` of `x` and fills in its -1 (the
@@ -343,6 +329,8 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   unary("rint", "Rint", {&math}); // Round's half-to-even, floats only
   unary("logical_not", "LogicalNot", {&tf, &math});
   unary("erf", "Erf", {&math});
+  unary("lgamma", "Lgamma", {&math});
+  unary("digamma", "Digamma", {&math});
   // Eigen's float and double erfc are reproduced; the half types have no
   // kernel here.
   math.def("erfc", [r](Interpreter &in, CallArgs &args) {

@@ -479,7 +479,38 @@ static std::string nodeText(TfRuntime &rt, const std::string &name,
 /// TensorFlow's error for an op that has no kernel for dtype `d`: uint8
 /// for Abs, Neg, Sign and Pow; bool for arithmetic and reductions (kiln's
 /// lowering would compute them as logic).
+void noCpuKernel(TfRuntime &rt, const std::string &op, const std::string &attr,
+                 DType d, const std::string &node, const std::string &xla,
+                 const std::vector<std::string> &cpu) {
+  std::string kernels;
+  for (const std::string &k : cpu)
+    kernels += "  " + k + "\n";
+  std::string type = attr + "=" + tfTypeName(d);
+  // A graph fails when TensorFlow places its node, as the function runs;
+  // kiln, which compiles it now, fails now.
+  if (rt.tracing)
+    rt.raise("InvalidArgumentError",
+             "No OpKernel was registered to support Op '" + op +
+                 "' used by {{node " + node + "}} with these attrs: [" + type +
+                 "]\nRegistered devices: [CPU]\nRegistered kernels:\n  "
+                 "device='XLA_CPU_JIT'; " +
+                 attr + " in [" + xla + "]\n" + kernels + "\n\t [[" + node +
+                 "]]");
+  rt.raise("NotFoundError",
+           "Could not find device for node: {{node " + op + "}} = " + op + "[" +
+               type + "]\nAll kernels registered for op " + op +
+               ":\n  device='XLA_CPU_JIT'; " + attr + " in [" + xla + "]\n" +
+               kernels + " [Op:" + op + "] name: ");
+}
+
 static void rejectUnsupported(TfRuntime &rt, const std::string &op, DType d) {
+  // lgamma and digamma have CPU kernels for half, float and double.
+  if ((op == "Lgamma" || op == "Digamma") && d == DType::BFloat16)
+    noCpuKernel(
+        rt, op, "T", d, rt.tracing ? rt.tracing->graph.uniqueName(op) : op,
+        "DT_FLOAT, DT_DOUBLE, DT_BFLOAT16, DT_HALF",
+        {"device='CPU'; T in [DT_DOUBLE]", "device='CPU'; T in [DT_HALF]",
+         "device='CPU'; T in [DT_FLOAT]"});
   static const char *noKernel[] = {"Abs", "Neg", "Sign", "Pow"};
   if (d == DType::UInt8 && std::find(std::begin(noKernel), std::end(noKernel),
                                      op) != std::end(noKernel))
@@ -729,12 +760,13 @@ Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
   auto &tensor = rt.tensor(t);
   rejectUnsupported(rt, op, tensor.type.dtype);
   static const char *floatOnly[] = {
-      "Sqrt",       "Rsqrt", "Exp",   "Log",     "Log1p", "Sin",   "Cos",
-      "Tanh",       "Erf",   "Floor", "Sigmoid", "Ceil",  "Round", "Expm1",
-      "Reciprocal", "Tan",   "Asin",  "Acos",    "Atan",  "Sinh",  "Cosh",
-      "Asinh",      "Acosh", "Atanh", "Erfc",    "Rint"};
+      "Sqrt",       "Rsqrt", "Exp",   "Log",     "Log1p", "Sin",    "Cos",
+      "Tanh",       "Erf",   "Floor", "Sigmoid", "Ceil",  "Round",  "Expm1",
+      "Reciprocal", "Tan",   "Asin",  "Acos",    "Atan",  "Sinh",   "Cosh",
+      "Asinh",      "Acosh", "Atanh", "Erfc",    "Rint",  "Lgamma", "Digamma"};
   // The ops whose OpDef allows real floats only (no complex types).
-  static const char *realOnly[] = {"Erf", "Erfc", "Floor", "Ceil", "Rint"};
+  static const char *realOnly[] = {"Erf",  "Erfc",   "Floor",  "Ceil",
+                                   "Rint", "Lgamma", "Digamma"};
   auto listed = [&](const auto &ops) {
     return std::find(std::begin(ops), std::end(ops), op) != std::end(ops);
   };

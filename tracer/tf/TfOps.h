@@ -34,6 +34,16 @@ Value addN(TfRuntime &rt, const ValueList &values, const std::string &name);
 Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
               const std::string &name = "");
 Value cast(TfRuntime &rt, const Value &x, DType to);
+/// TensorFlow's error for op `op` on a dtype its CPU kernels lack: eagerly
+/// the NotFoundError of kernel placement, in a traced function the
+/// InvalidArgumentError of running it (kiln compiles, and fails, now).
+/// `attr` is the type attribute ("T"), `node` the node's name, `xla` the
+/// XLA kernel's types and `cpu` the CPU kernels' registrations, one
+/// "device='CPU'; T in [DT_FLOAT]" line each, in TensorFlow's order.
+[[noreturn]] void noCpuKernel(TfRuntime &rt, const std::string &op,
+                              const std::string &attr, DType d,
+                              const std::string &node, const std::string &xla,
+                              const std::vector<std::string> &cpu);
 /// The C++ type name TensorFlow's kernel errors use: "float", "double",
 /// "int32".
 std::string kernelTypeName(DType d);
