@@ -257,6 +257,51 @@ Value sumOut(TfRuntime &rt, Value x, std::vector<char> &labels,
   return ascendingSum(rt, x);
 }
 
+/// The Einsum kernel's diagonal of a label repeated in one operand
+/// (`ii->i`, `bii->b`): the label's axes moved together and merged into
+/// one of n^c elements, of which every (n^c - 1) / (n - 1)-th is on the
+/// diagonal. `labels` becomes the operand's labels with each label once,
+/// in order of first appearance. The sizes were checked equal; they must
+/// be known at trace time.
+Value diagonals(TfRuntime &rt, const Value &x, std::vector<char> &labels,
+                const std::string &equation) {
+  std::vector<char> distinct;
+  std::vector<int64_t> perm;
+  std::vector<ValueList> groups;
+  for (char c : labels) {
+    if (std::find(distinct.begin(), distinct.end(), c) != distinct.end())
+      continue;
+    distinct.push_back(c);
+    groups.emplace_back();
+    for (size_t i = 0; i < labels.size(); ++i)
+      if (labels[i] == c) {
+        perm.push_back(i);
+        groups.back().push_back(dimension(rt, x, i));
+      }
+  }
+  if (distinct.size() == labels.size())
+    return x;
+  Value merged = mergeDims(rt, permuted(rt, x, perm), groups);
+  ValueList key;
+  for (const ValueList &group : groups) {
+    int64_t n = group[0].isIntLike() ? group[0].asInt() : -1;
+    if (group.size() > 1 && n < 0)
+      rt.raise("UnimplementedError",
+               "kiln's einsum takes the diagonal of a repeated label only "
+               "when its size is known at trace time: " +
+                   equation);
+    // 1 + n + ... + n^(c-1): the step between diagonal elements.
+    int64_t step = 0;
+    for (size_t k = 0, power = 1; k < group.size(); ++k, power *= n)
+      step += power;
+    auto every = std::make_shared<py::SliceObject>();
+    every->step = Value::integer(std::max<int64_t>(step, 1));
+    key.push_back(Value::object(Type::Slice, every));
+  }
+  labels = distinct;
+  return rt.in.getItem(merged, rt.in.tuple(key));
+}
+
 /// Where `c` is in `labels`.
 int64_t labelAxis(const std::vector<char> &labels, char c) {
   return std::find(labels.begin(), labels.end(), c) - labels.begin();
@@ -388,14 +433,22 @@ Value einsum(TfRuntime &rt, const std::string &equationIn,
   std::string node;
   for (size_t k = 0; k < labels.size(); ++k) {
     const std::vector<int64_t> &shape = rt.tensor(operands[k]).type.shape;
-    std::set<char> seen;
+    std::map<char, int64_t> own; // the label's first axis in operand k
     for (size_t i = 0; i < labels[k].size(); ++i) {
       char c = labels[k][i];
-      if (!seen.insert(c).second)
-        rt.raise("UnimplementedError",
-                 "kiln's einsum does not take a label twice in one operand "
-                 "(diagonals): " +
-                     equationIn);
+      auto [mine, first] = own.emplace(c, i);
+      if (!first) {
+        // A repeated label: its sizes in this operand must agree.
+        int64_t was = shape[mine->second], now = shape[i];
+        if (was >= 0 && now >= 0 && was != now)
+          shapeError("Dimensions must be equal, but are " +
+                         std::to_string(was) + " and " + std::to_string(now),
+                     "Expected dimension " + std::to_string(was) + " at axis " +
+                         std::to_string(i) + " of the input shaped " +
+                         shapeList(shape) + " but got dimension " +
+                         std::to_string(now));
+        continue;
+      }
       auto [it, fresh] = firstAxis.emplace(c, i);
       if (fresh)
         continue;
@@ -432,6 +485,8 @@ Value einsum(TfRuntime &rt, const std::string &equationIn,
     if (!firstAxis.count(c))
       in.valueError("Output subscripts contain the label " + std::string(1, c) +
                     " not present in the input subscripts.");
+  for (size_t k = 0; k < labels.size(); ++k)
+    operands[k] = diagonals(rt, operands[k], labels[k], equationIn);
   if (labels.size() == 1) {
     // Sums the labels the output does not have, then orders the rest.
     std::vector<char> kept = labels[0];
