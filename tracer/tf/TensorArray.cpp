@@ -332,6 +332,54 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
     });
     return true;
   }
+  if (name == "scatter") {
+    // Row k of `value` written at indices[k], one write after another:
+    // _EagerTensorArray's loop (which zips, so extra rows or indices are
+    // ignored); in a function TensorListScatterIntoExistingList, whose
+    // count check kiln makes when the function runs.
+    method(
+        "scatter", {"indices", "value", "name"},
+        [ta, &r, need, self](auto &got) {
+          Value indices =
+              r.toTensor(need(got, "indices", "scatter"), DType::Int32);
+          Value given = need(got, "value", "scatter");
+          Value v = r.isTensor(given) ? given : r.toTensor(given, ta->dtype);
+          const TensorType &it = r.tensor(indices).type, &vt = r.tensor(v).type;
+          if (it.unknownRank || it.shape.size() != 1)
+            r.in.valueError("TensorArray.scatter's indices must be a "
+                            "vector, got shape " +
+                            it.shapeString());
+          if (vt.unknownRank || vt.shape.empty())
+            r.in.valueError("Shape must be at least rank 1 but is rank 0");
+          int64_t count = it.shape[0], rows = vt.shape[0];
+          if (count < 0)
+            r.raise("UnimplementedError",
+                    "kiln's TensorArray.scatter needs the number of "
+                    "indices at trace time, not " +
+                        it.shapeString());
+          if (r.tracing && rows >= 0 && rows != count) {
+            // The rows reach the writes through the kernel's failure.
+            graph::ScopeGuard guard(r.tracing->graph, "TensorArrayScatter");
+            v = r.apply(
+                "TensorListScatterIntoExistingList", {v},
+                {{graph::kRunTimeError,
+                  "Expected len(indices) == tensor.shape[0], but "
+                  "saw: " +
+                      std::to_string(count) + " vs. " + std::to_string(rows)}},
+                vt, "TensorListScatterIntoExistingList");
+          }
+          if (rows >= 0)
+            count = std::min(count, rows);
+          Value array = self;
+          for (int64_t k = 0; k < count; ++k) {
+            Value at = r.in.getItem(indices, Value::integer(k));
+            Value row = r.in.getItem(v, Value::integer(k));
+            array = r.in.call(r.in.getAttr(array, "write"), ValueList{at, row});
+          }
+          return array;
+        });
+    return true;
+  }
   if (name == "unstack") {
     method("unstack", {"value", "name"}, [ta, &r, need, changed](auto &got) {
       Value v = r.toTensor(need(got, "value", "unstack"), ta->dtype);
