@@ -23,7 +23,12 @@ Value Emitter::emitGather(const graph::Node &n, RankedTensorType type) {
   auto it = cast<RankedTensorType>(indices.getType());
   const int64_t *axisAttr = attr<int64_t>(n, "axis");
   int64_t axis = axisAttr ? *axisAttr : 0;
+  // The first `batch` dimensions of indices are params' first ones: each
+  // batch element gathers from its own params.
+  const int64_t *batchAttr = attr<int64_t>(n, "batch_dims");
+  int64_t batch = batchAttr ? *batchAttr : 0;
   int64_t r = it.getRank();
+  int64_t own = r - batch; // the result's dimensions from indices
   auto i64 = b.getI64Type();
   Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
   Value one = b.create<arith::ConstantIndexOp>(loc, 1);
@@ -99,19 +104,21 @@ Value Emitter::emitGather(const graph::Node &n, RankedTensorType type) {
         continue;
       if (d < axis)
         dynamic.push_back(b.create<tensor::DimOp>(l, params, d));
-      else if (d < axis + r)
-        dynamic.push_back(b.create<tensor::DimOp>(l, indices, d - axis));
+      else if (d < axis + own)
+        dynamic.push_back(
+            b.create<tensor::DimOp>(l, indices, d - axis + batch));
       else
-        dynamic.push_back(b.create<tensor::DimOp>(l, params, d - r + 1));
+        dynamic.push_back(b.create<tensor::DimOp>(l, params, d - own + 1));
     }
     return b.create<tensor::GenerateOp>(
         l, type, dynamic, [&](OpBuilder &gb, Location gl, ValueRange idx) {
-          SmallVector<Value> at(idx.begin() + axis, idx.begin() + axis + r);
+          SmallVector<Value> at(idx.begin(), idx.begin() + batch);
+          at.append(idx.begin() + axis, idx.begin() + axis + own);
           Value v = gb.create<tensor::ExtractOp>(gl, indices, at);
           SmallVector<Value> from(idx.begin(), idx.begin() + axis);
           from.push_back(
               gb.create<arith::IndexCastOp>(gl, gb.getIndexType(), v));
-          from.append(idx.begin() + axis + r, idx.end());
+          from.append(idx.begin() + axis + own, idx.end());
           gb.create<tensor::YieldOp>(
               gl, gb.create<tensor::ExtractOp>(gl, params, from));
         });

@@ -244,10 +244,92 @@ ValueList reverseGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   return out;
 }
 
+/// GatherV2 on another axis or with batch dimensions (_GatherV2Grad's
+/// dense path): the gradient's slices summed into the params' shape by
+/// an unsorted_segment_sum, in the order of the indices, whose segment is
+/// the batch element's and the index's position. The gathered axis is
+/// moved after the batch dimensions for the sum, and back after it.
+Value gatherGradDense(TfRuntime &rt, const TapeEntry &e, const Value &grad,
+                      int64_t axis, int64_t batch) {
+  Interpreter &in = rt.in;
+  const auto &shape = staticShape(rt, e.inputs[0], e.op);
+  const TensorType &it = typeOf(rt, e.inputs[1]);
+  if (!it.isStatic())
+    needStaticShapes(rt, e.op);
+  int64_t rank = shape.size(), indexRank = it.shape.size();
+  int64_t middle = axis - batch, own = indexRank - batch;
+  int64_t batches = 1, picked = 1;
+  for (int64_t d = 0; d < batch; ++d)
+    batches *= shape[d];
+  for (int64_t d = batch; d < indexRank; ++d)
+    picked *= it.shape[d];
+  // The gradient's dimensions: batch, params' before the axis, the own
+  // index dimensions, params' after the axis. The index dimensions go
+  // after the batch ones and merge with them into the segment rows.
+  std::vector<int64_t> perm;
+  for (int64_t d = 0; d < batch; ++d)
+    perm.push_back(d);
+  for (int64_t d = 0; d < own; ++d)
+    perm.push_back(batch + middle + d);
+  for (int64_t d = 0; d < middle; ++d)
+    perm.push_back(batch + d);
+  for (int64_t d = batch + middle + own;
+       d < batch + middle + own + rank - axis - 1; ++d)
+    perm.push_back(d);
+  std::vector<int64_t> rows{batches * picked};
+  rows.insert(rows.end(), shape.begin() + batch, shape.begin() + axis);
+  rows.insert(rows.end(), shape.begin() + axis + 1, shape.end());
+  Value values = reshape(rt, transpose(rt, grad, pyIntList(in, perm)),
+                         pyIntList(in, rows));
+  // Segment of index i in batch element b: b * n + i.
+  Value ids = e.inputs[1];
+  DType d = typeOf(rt, ids).dtype;
+  if (batch > 0) {
+    std::vector<int64_t> starts(batches),
+        offsetShape(it.shape.begin(), it.shape.begin() + batch);
+    for (int64_t b = 0; b < batches; ++b)
+      starts[b] = b * shape[axis];
+    offsetShape.resize(indexRank, 1);
+    ids = binaryOp(
+        rt, "AddV2", ids,
+        reshape(rt, intConstant(rt, starts, d), pyIntList(in, offsetShape)));
+  }
+  ids = reshape(rt, ids, pyIntList(in, {-1}));
+  Value segmentSum =
+      in.getAttr(in.getAttr(in.importModule("tensorflow"), "math"),
+                 "unsorted_segment_sum");
+  Value sums =
+      in.call(segmentSum,
+              ValueList{values, ids, Value::integer(batches * shape[axis])});
+  // Back to params' order: batch, before the axis, the axis, after it.
+  std::vector<int64_t> summed(shape.begin(), shape.begin() + batch);
+  summed.push_back(shape[axis]);
+  summed.insert(summed.end(), shape.begin() + batch, shape.begin() + axis);
+  summed.insert(summed.end(), shape.begin() + axis + 1, shape.end());
+  std::vector<int64_t> back;
+  for (int64_t k = 0; k < batch; ++k)
+    back.push_back(k);
+  for (int64_t k = 0; k < middle; ++k)
+    back.push_back(batch + 1 + k);
+  back.push_back(batch);
+  for (int64_t k = axis + 1; k < rank; ++k)
+    back.push_back(k);
+  return transpose(rt, reshape(rt, sums, pyIntList(in, summed)),
+                   pyIntList(in, back));
+}
+
 /// GatherV2 on axis 0 (_GatherV2Grad): the gradient's rows at the indices,
 /// as IndexedSlices of the params' shape.
 ValueList gatherGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   int64_t axis = std::get<int64_t>(e.attrs.at("axis"));
+  auto batchAttr = e.attrs.find("batch_dims");
+  int64_t batch =
+      batchAttr == e.attrs.end() ? 0 : std::get<int64_t>(batchAttr->second);
+  if (axis != 0 || batch != 0) {
+    ValueList out{gatherGradDense(rt, e, g[0], axis, batch)};
+    out.resize(e.inputs.size());
+    return out;
+  }
   const TensorType &params = typeOf(rt, e.inputs[0]);
   if (!params.isStatic() && !params.unknownRank && axis == 0 &&
       typeOf(rt, e.inputs[1]).shape.empty()) {
@@ -268,9 +350,6 @@ ValueList gatherGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
     return {row, Value()};
   }
   const auto &shape = staticShape(rt, e.inputs[0], e.op);
-  if (axis != 0)
-    rt.raise("UnimplementedError",
-             "kiln's GradientTape differentiates tf.gather on axis 0 only yet");
   // Indices known at run time only make as many rows (-1 to reshape).
   const TensorType &it = typeOf(rt, e.inputs[1]);
   if (it.unknownRank)

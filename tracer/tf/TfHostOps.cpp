@@ -306,6 +306,11 @@ bool runHostKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
     const HostTensor &params = *in[0], &indices = *in[1];
     const auto &ps = params.type.shape, &is = indices.type.shape;
     bool nd = op == "GatherNd";
+    auto batch = n.attrs.find("batch_dims");
+    if (batch != n.attrs.end() && std::get<int64_t>(batch->second) != 0) {
+      error = "kiln gathers strings with batch_dims=0 only";
+      return false;
+    }
     int64_t axis = 0, m = 1;
     if (nd)
       m = is.empty() ? 0 : is.back();

@@ -574,47 +574,13 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     Value indices = p.require("indices", "gather");
     int64_t batchDims =
         p.has("batch_dims") ? in.toIndex(p.get("batch_dims")) : 0;
-    if (batchDims != 0) {
-      // One batch dimension, gathered along the next: TensorFlow's
-      // _batch_gather, a gather from the batch rows laid end to end, each
-      // row's indices offset by its start.
-      Value idx = r->toTensor(indices);
-      const TensorType &pt = r->tensor(x).type, &it = r->tensor(idx).type;
-      int64_t axis =
-          p.has("axis") ? in.toIndex(foldKnown(*r, p.get("axis"))) : batchDims;
-      if (axis < 0)
-        axis += static_cast<int64_t>(pt.shape.size());
-      if (batchDims != 1 || axis != 1 || pt.shape.size() < 2 ||
-          it.shape.empty() || !pt.isStatic() || !it.isStatic() ||
-          it.shape[0] != pt.shape[0] || !isInteger(it.dtype))
-        r->raise("UnimplementedError",
-                 "kiln supports tf.gather with batch_dims=1 along axis 1 "
-                 "of static shapes only");
-      int64_t batch = pt.shape[0], rows = pt.shape[1];
-      std::vector<int64_t> flatShape{batch * rows};
-      flatShape.insert(flatShape.end(), pt.shape.begin() + 2, pt.shape.end());
-      std::vector<int64_t> starts(batch), column(it.shape.size(), 1);
-      for (int64_t b = 0; b < batch; ++b)
-        starts[b] = b * rows;
-      column[0] = batch;
-      Value offsets =
-          reshape(*r, intConstant(*r, starts, it.dtype), pyIntList(in, column));
-      // An index outside its row becomes -1, which the gather rejects
-      // (rather than reading the next row).
-      Value inRow =
-          binaryOp(*r, "LogicalAnd",
-                   binaryOp(*r, "GreaterEqual", idx, Value::integer(0)),
-                   binaryOp(*r, "Less", idx, Value::integer(rows)));
-      Value flatIdx = select(*r, inRow, binaryOp(*r, "AddV2", idx, offsets),
-                             filled(*r, r->tensor(idx).type, -1));
-      return gather(*r, reshape(*r, x, pyIntList(in, flatShape)), flatIdx, 0);
-    }
     // Nested Python lists take the wrapper's slow path: its errors end
     // without " name: ".
     bool named = !indices.is(Type::List) && !indices.is(Type::Tuple);
-    return gather(*r, x, indices,
-                  p.has("axis") ? in.toIndex(foldKnown(*r, p.get("axis"))) : 0,
-                  named);
+    std::optional<int64_t> axis;
+    if (p.has("axis") && !p.get("axis").isNone())
+      axis = in.toIndex(foldKnown(*r, p.get("axis")));
+    return gather(*r, x, indices, axis, named, batchDims);
   });
   // tf.nn.embedding_lookup: a gather of rows (params may be a list of one
   // shard).

@@ -983,7 +983,7 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
 }
 
 Value gather(TfRuntime &rt, const Value &params, const Value &indices,
-             int64_t axis, bool named) {
+             std::optional<int64_t> axisArg, bool named, int64_t batchDims) {
   Value x = rt.toTensor(params);
   OperandConsts operands(rt, "GatherV2");
   Value idx = operands.input("indices", indices, std::nullopt);
@@ -997,17 +997,77 @@ Value gather(TfRuntime &rt, const Value &params, const Value &indices,
     rt.raise("UnimplementedError",
              "kiln cannot gather with tensors of unknown rank yet");
   int64_t rank = xt.shape.size();
+  int64_t indexRank = it.shape.size();
+  // The kernel's checks of batch_dims, and the shape function's (while
+  // tracing) where they differ.
+  auto batchError = [&](const std::string &kernel, const std::string &traced) {
+    if (!rt.tracing)
+      kernelError(rt, "GatherV2", kernel, "", named);
+    rt.in.valueError(
+        traced +
+        " for '{{node GatherV2}} = GatherV2[Taxis=DT_INT32, "
+        "Tindices=" +
+        tfTypeName(it.dtype) + ", Tparams=" + tfTypeName(xt.dtype) +
+        ", batch_dims=" + std::to_string(batchDims) + "](" + inputName(rt, x) +
+        ", " + inputName(rt, idx) + ", GatherV2/axis)' with input shapes: " +
+        shapeList(xt.shape) + ", " + shapeList(it.shape) +
+        ", [] and with computed input tensors: input[2] = <" +
+        std::to_string(axisArg.value_or(batchDims)) + ">.");
+  };
+  auto atLeast = [](int64_t want, int64_t got) {
+    return "Shape must be at least rank " + std::to_string(want) +
+           " but is rank " + std::to_string(got);
+  };
+  if (batchDims != 0 && !rt.tracing) {
+    if (batchDims > 0 && rank < batchDims + 1)
+      batchError(atLeast(batchDims + 1, rank), "");
+    if (batchDims < -indexRank || batchDims > indexRank)
+      batchError("Expected batch_dims in the range [" +
+                     std::to_string(-indexRank) + ", " +
+                     std::to_string(indexRank) + "], but got " +
+                     std::to_string(batchDims),
+                 "");
+  }
+  if (batchDims < -indexRank)
+    batchError("", atLeast(-batchDims, indexRank));
+  int64_t batch = batchDims < 0 ? batchDims + indexRank : batchDims;
+  if (batch > 0 && rank < batch + 1)
+    batchError("", atLeast(batch + 1, rank));
+  if (batch > indexRank)
+    batchError("", atLeast(batch, indexRank));
+  int64_t axis = axisArg.value_or(batch);
   if (axis < -rank || axis >= rank)
     rt.raise("InvalidArgumentError",
              "Expected axis in the range [" + std::to_string(-rank) + ", " +
                  std::to_string(rank) + "), but got " + std::to_string(axis));
   if (axis < 0)
     axis += rank;
+  if (axis < batch)
+    rt.raise("InvalidArgumentError",
+             "batch_dims (" + std::to_string(batch) +
+                 ") must be less than or equal to axis (" +
+                 std::to_string(axis) + ").");
+  // Unequal batch sizes are the kernel's error (when the function runs:
+  // the shape function does not check them).
+  std::string mismatch;
+  for (int64_t d = 0; d < batch && mismatch.empty(); ++d) {
+    if (xt.shape[d] < 0 || it.shape[d] < 0)
+      rt.raise("UnimplementedError",
+               "kiln's tf.gather needs the batch dimensions' sizes at "
+               "trace time");
+    if (xt.shape[d] != it.shape[d])
+      mismatch = "params.shape[" + std::to_string(d) +
+                 "]: " + std::to_string(xt.shape[d]) +
+                 " should be equal to indices.shape[" + std::to_string(d) +
+                 "]: " + std::to_string(it.shape[d]);
+  }
+  if (!mismatch.empty() && !rt.tracing)
+    kernelError(rt, "GatherV2", mismatch, "", named);
   std::vector<int64_t> shape(xt.shape.begin(), xt.shape.begin() + axis);
-  shape.insert(shape.end(), it.shape.begin(), it.shape.end());
+  shape.insert(shape.end(), it.shape.begin() + batch, it.shape.end());
   shape.insert(shape.end(), xt.shape.begin() + axis + 1, xt.shape.end());
   // Eagerly the kernel's bounds check, on the known indices.
-  if (!rt.tracing && xt.shape[axis] >= 0) {
+  if (!rt.tracing && xt.shape[axis] >= 0 && mismatch.empty()) {
     const graph::HostTensor &iv = *rt.tensor(idx).value;
     for (int64_t i = 0; i < iv.type.numElements(); ++i) {
       int64_t v = iv.elementAsInt(static_cast<size_t>(i));
@@ -1030,11 +1090,13 @@ Value gather(TfRuntime &rt, const Value &params, const Value &indices,
   // The axis is an input, a constant in the op's name scope.
   Value axisTensor = operands.input("axis", Value::integer(axis), DType::Int32);
   const std::string &name = operands.name();
-  return rt.apply("GatherV2", {x, idx, axisTensor},
-                  {{"axis", axis},
-                   {"batch_dims", int64_t(0)},
-                   {"Tparams", xt.dtype},
-                   {"Tindices", it.dtype}},
+  std::map<std::string, Attr> attrs{{"axis", axis},
+                                    {"batch_dims", batch},
+                                    {"Tparams", xt.dtype},
+                                    {"Tindices", it.dtype}};
+  if (!mismatch.empty())
+    attrs[graph::kRunTimeError] = mismatch;
+  return rt.apply("GatherV2", {x, idx, axisTensor}, std::move(attrs),
                   TensorType{xt.dtype, shape}, name, rt.tracing != nullptr);
 }
 

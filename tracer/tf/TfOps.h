@@ -95,11 +95,13 @@ void checkAddNShapes(TfRuntime &rt, const ValueList &tensors);
                               DType dtype, const std::string &traced,
                               const std::string &kernels,
                               const std::string &opDef, bool named = true);
-/// tf.gather(params, indices, axis) as a GatherV2 node (batch_dims 0):
-/// the result's shape is params' with dimension `axis` replaced by the
-/// indices' shape.
+/// tf.gather(params, indices, axis, batch_dims) as a GatherV2 node: the
+/// result's shape is params' with dimension `axis` replaced by the
+/// indices' dimensions past the first `batchDims` (which params and
+/// indices share). `axis` is std::nullopt for batch_dims' default.
 Value gather(TfRuntime &rt, const Value &params, const Value &indices,
-             int64_t axis, bool named = true);
+             std::optional<int64_t> axis, bool named = true,
+             int64_t batchDims = 0);
 /// `fn`, an API TensorFlow builds as one op (Softmax) or in a name scope
 /// (l2_normalize) and kiln from several: while tracing its nodes are
 /// named in scope `name` and its result is the node `name` itself, so
