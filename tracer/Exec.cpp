@@ -579,12 +579,26 @@ Value Interpreter::importModule(const std::string &name) {
   if (cached != modules_.end())
     return cached->second;
   auto factory = moduleFactories_.find(name);
-  if (factory == moduleFactories_.end())
+  if (factory == moduleFactories_.end()) {
+    // A submodule kiln's module holds as an attribute (tensorflow.math,
+    // tensorflow.nn), as TensorFlow's virtual modules are importable.
+    size_t dot = name.rfind('.');
+    Value parent, sub;
+    if (dot != std::string::npos &&
+        moduleFactories_.count(name.substr(0, name.find('.')))) {
+      parent = importModule(name.substr(0, dot));
+      if (tryGetAttr(parent, name.substr(dot + 1), sub) &&
+          sub.is(Type::Module)) {
+        modules_[name] = sub;
+        return sub;
+      }
+    }
     // Also for modules that exist under CPython: kiln has its own few.
     raise("ModuleNotFoundError",
           "No module named '" + name +
               "' (not supported by kiln: a script may import tensorflow, "
               "numpy, math and sys)");
+  }
   Value module = factory->second(*this);
   modules_[name] = module;
   return module;

@@ -40,7 +40,10 @@ struct GradientTapeObject : py::NativeObject {
   TfRuntime &rt;
   bool persistent = false;
   bool watchAccessedVariables = true;
-  bool used = false;      // a non-persistent tape computes gradients once
+  bool used = false; // a non-persistent tape computes gradients once
+  /// A user's tape (tf.GradientTape()) is false until its `with` block
+  /// starts: before, it has nothing to differentiate. kiln's own are true.
+  bool entered = true;
   bool recording = false; // inside its `with` block, not stop_recording()
   std::vector<TapeEntry> entries;
   std::set<TensorKey> watched;
@@ -978,7 +981,9 @@ void recordVariableRead(TfRuntime &rt,
 }
 
 void GradientTapeObject::claim() {
-  if (used && !persistent)
+  // TensorFlow's tape exists from __enter__ until a non-persistent tape's
+  // first gradient; either way without it this is the error.
+  if ((used && !persistent) || !entered)
     rt.in.raise("RuntimeError",
                 "A non-persistent GradientTape can only be used "
                 "to compute one set of gradients (or jacobians)");
@@ -1315,6 +1320,7 @@ bool GradientTapeObject::getAttr(Interpreter &in, const Value &self,
   if (name == "__enter__") {
     out = in.builtin(name, [tape, self](Interpreter &, CallArgs &) {
       tape->recording = true;
+      tape->entered = true;
       tape->rt.tapes.push_back(
           std::static_pointer_cast<GradientTapeObject>(self.ptr()));
       return self;
@@ -1582,6 +1588,7 @@ void installGradientTape(TfRuntime &rt, ModuleBuilder &tf) {
         Params p(in, args, "GradientTape",
                  {"persistent", "watch_accessed_variables"});
         auto tape = std::make_shared<GradientTapeObject>(*r);
+        tape->entered = false;
         tape->persistent =
             p.has("persistent") && in.truthy(p.get("persistent"));
         tape->watchAccessedVariables =

@@ -526,6 +526,18 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
                    " is the number of dimensions in the input. Received: "
                    "dim=" +
                    std::to_string(a));
+    // The kernels take floats only (kiln's composite would fail later, in
+    // one of its ops).
+    if (!isFloating(t.dtype)) {
+      std::string op = fname == "softmax" ? "Softmax" : "LogSoftmax";
+      rejectDType(
+          *r, op, "logits", "T", t.dtype, "float16, bfloat16, float32, float64",
+          "half, bfloat16, float, double",
+          "; signature=logits:T -> " +
+              std::string(fname == "softmax" ? "softmax" : "logsoftmax") +
+              ":T; attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, "
+              "DT_FLOAT, DT_DOUBLE]>");
+    }
     if (t.unknownRank || a == -1 || a == rank - 1)
       return kernel(x);
     std::vector<int64_t> perm;
@@ -883,6 +895,21 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
               TensorType{t.dtype, shape}, "Tile");
         }
         ValueList multiples = in.toList(multiplesArg);
+        // Float multiples convert to a float tensor, which Tile refuses.
+        DType given = DType::Int32;
+        for (const Value &m : multiples)
+          if (m.is(Type::Float) ||
+              (r->isTensor(m) && !isInteger(r->tensor(m).type.dtype)))
+            given = r->isTensor(m) ? r->tensor(m).type.dtype : DType::Float32;
+        if (r->isTensor(multiplesArg))
+          given = r->tensor(multiplesArg).type.dtype;
+        if (!isInteger(given))
+          rejectDType(*r, "Tile", "multiples", "Tmultiples", given,
+                      "int32, int64", "int32, int64",
+                      "; signature=input:T, multiples:Tmultiples -> output:T; "
+                      "attr=T:type; attr=Tmultiples:type,default=DT_INT32,"
+                      "allowed=[DT_INT32, DT_INT64]>",
+                      /*named=*/false);
         if (multiples.size() != r->tensor(x).type.shape.size())
           tileRankError(*r, x, multiples.size());
         // Repeating along each axis is a concatenation of copies.
@@ -993,9 +1020,20 @@ void defineCreation(ModuleBuilder &tf) {
     return t;
   });
   tf.def("convert_to_tensor", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "convert_to_tensor", {"value", "dtype", "name"});
-    return r->toTensor(p.require("value", "convert_to_tensor"),
-                       dtypeArg(in, p.get("dtype")));
+    Params p(in, args, "convert_to_tensor",
+             {"value", "dtype", "dtype_hint", "name"});
+    Value value = p.require("value", "convert_to_tensor");
+    std::optional<DType> dtype = dtypeArg(in, p.get("dtype"));
+    // dtype_hint: the dtype a Python value takes when it converts to it,
+    // else the value's own (TensorFlow's preferred_dtype).
+    if (!dtype && !r->isTensor(value) && p.has("dtype_hint") &&
+        !p.get("dtype_hint").isNone()) {
+      try {
+        return r->toTensor(value, dtypeArg(in, p.get("dtype_hint")));
+      } catch (py::PyException &) {
+      }
+    }
+    return r->toTensor(value, dtype);
   });
   auto fill = [&](const char *name, double value) {
     tf.def(name, [r, name, value](Interpreter &in, CallArgs &args) {
@@ -1298,7 +1336,11 @@ void defineCreation(ModuleBuilder &tf) {
       tf.in.builtin("from_tensor", [rr](Interpreter &in, CallArgs &args) {
         Params p(in, args, "from_tensor", {"tensor", "name"});
         Value t = rr->toTensor(p.require("tensor", "from_tensor"));
-        return tensorSpec(rr->tensor(t).type, p.get("name"));
+        Value name = p.get("name");
+        // A graph tensor's spec is named after its op.
+        if (name.isNone() && rr->tensor(t).symbolic())
+          name = in.str(rr->tensor(t).nodeName());
+        return tensorSpec(rr->tensor(t).type, name);
       });
   tf.def("TensorShape", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "TensorShape", {"dims"});

@@ -518,7 +518,13 @@ static void rejectUnsupported(TfRuntime &rt, const std::string &op, DType d) {
              "Value for attr 'T' of uint8 is not in the list of allowed "
              "values [Op:" +
                  op + "] name: ");
-  if (d != DType::Bool)
+  // Bools, and strings given to a reduction (the other string ops kiln
+  // runs on the host, or rejects elsewhere).
+  static const char *reductions[] = {"Sum", "Mean",   "Prod",  "Max",
+                                     "Min", "ArgMax", "ArgMin"};
+  bool reduces = std::find(std::begin(reductions), std::end(reductions), op) !=
+                 std::end(reductions);
+  if (d != DType::Bool && !(d == DType::String && reduces))
     return;
   // Each op's allowed types in its OpDef's order, and the OpDef around them.
   struct OpTypes {
@@ -531,6 +537,15 @@ static void rejectUnsupported(TfRuntime &rt, const std::string &op, DType d) {
   static const char *ordered = "float, double, int32, uint8, int16, int8, "
                                "int64, bfloat16, uint16, half, uint32, uint64, "
                                "qint8, quint8, qint32, qint16, quint16";
+  static const char *argOrdered =
+      "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, "
+      "half, uint32, uint64, qint8, quint8, qint32, qint16, quint16, bool";
+  static const char *argSignature =
+      "input:T, dimension:Tidx -> output:output_type";
+  static const char *argTail =
+      "; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT16, DT_INT32, "
+      "DT_INT64]; attr=output_type:type,default=DT_INT64,allowed=[DT_INT16, "
+      "DT_UINT16, DT_INT32, DT_INT64]";
   static const char *reduction = "input:T, reduction_indices:Tidx -> "
                                  "output:T; attr=keep_dims:bool,default=false";
   static const char *tidx =
@@ -541,6 +556,8 @@ static void rejectUnsupported(TfRuntime &rt, const std::string &op, DType d) {
       {"Prod", "input", numbers, reduction, tidx},
       {"Max", "input", ordered, reduction, tidx},
       {"Min", "input", ordered, reduction, tidx},
+      {"ArgMax", "input", argOrdered, argSignature, argTail},
+      {"ArgMin", "input", argOrdered, argSignature, argTail},
       {"Abs", "x", "bfloat16, half, float, double, int8, int16, int32, int64",
        "x:T -> y:T", ""},
       {"Neg", "x",
@@ -990,9 +1007,14 @@ Value gather(TfRuntime &rt, const Value &params, const Value &indices,
   const TensorType &xt = rt.tensor(x).type, &it = rt.tensor(idx).type;
   if (!isInteger(it.dtype) || it.dtype == DType::Int8 ||
       it.dtype == DType::Int16 || it.dtype == DType::UInt8)
-    rt.in.typeError("Value passed to parameter 'indices' has DataType " +
-                    std::string(py::dtypeName(it.dtype)) +
-                    " not in list of allowed values: int16, int32, int64");
+    rejectDType(rt, "GatherV2", "indices", "Tindices", it.dtype,
+                "int16, int32, int64", "int16, int32, int64",
+                "; signature=params:Tparams, indices:Tindices, axis:Taxis -> "
+                "output:Tparams; attr=batch_dims:int,default=0; "
+                "attr=Tparams:type; attr=Tindices:type,allowed=[DT_INT16, "
+                "DT_INT32, DT_INT64]; attr=Taxis:type,allowed=[DT_INT32, "
+                "DT_INT64]>",
+                named);
   if (xt.unknownRank || it.unknownRank)
     rt.raise("UnimplementedError",
              "kiln cannot gather with tensors of unknown rank yet");
@@ -1229,6 +1251,7 @@ Value argReduce(TfRuntime &rt, const std::string &op, const Value &x,
                 const Value &axisArg, DType outputType) {
   Value t = rt.toTensor(x);
   auto &type = rt.tensor(t).type;
+  rejectUnsupported(rt, op, type.dtype);
   if (type.unknownRank) {
     // Resolved once the rank is known (RankSpecialize.cpp).
     TensorType out{outputType, {}};
@@ -1455,9 +1478,10 @@ Value expandDims(TfRuntime &rt, const Value &x, int64_t axis) {
         ", [] and with computed input tensors: input[1] = <" +
         std::to_string(axis) + ">.");
   if (axis < -rank - 1 || axis > rank)
-    rt.raise("InvalidArgumentError",
-             "Tried to expand dim index " + std::to_string(axis) +
-                 " for tensor with " + std::to_string(rank) + " dimensions.");
+    kernelError(rt, "ExpandDims",
+                "Tried to expand dim index " + std::to_string(axis) +
+                    " for tensor with " + std::to_string(rank) +
+                    " dimensions.");
   operands.inScope("dim", {axis}, true);
   if (axis < 0)
     axis += rank + 1;
@@ -1498,7 +1522,7 @@ Value squeeze(TfRuntime &rt, const Value &x, const Value &axisArg) {
                          "]](" + inputName(rt, t) + ")' with input shapes: " +
                          shapeList(type.shape) + ".");
       }
-      rt.raise("InvalidArgumentError", message + " [Op:Squeeze] name: ");
+      kernelError(rt, "Squeeze", message);
     }
     if ((axes.empty() && type.shape[i] == 1) || listed)
       continue;
