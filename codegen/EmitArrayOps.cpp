@@ -1,13 +1,16 @@
 // OneHot, ReverseV2, Tile (multiples known at run time), the scans
-// Cumsum/Cumprod and TopKV2 (tracer/tf/TfArrayOps.cpp) as tensor, linalg and
-// scf ops. The scans add in TensorFlow's order, one position of the axis after
-// another, so float results agree to the last bit. TopKV2 is a stable merge
-// sort of each row's positions.
+// Cumsum/Cumprod/CumulativeLogsumexp and TopKV2 (tracer/tf/TfArrayOps.cpp) as
+// tensor, linalg and scf ops. The scans add in TensorFlow's order, one position
+// of the axis after another, so float results agree to the last bit. TopKV2 is
+// a stable merge sort of each row's positions.
 #include "Emitter.h"
 #include "passes/ScalarLoops.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <limits>
 
 namespace kiln {
 
@@ -258,6 +261,26 @@ Value Emitter::emitTile(const graph::Node &n, RankedTensorType type) {
       .getResult();
 }
 
+/// TensorFlow's LogSumExp of the running value `a` and the next element
+/// `b` (scan_ops.h): max + log1p(exp(min - max)), with std::min's and
+/// std::max's comparisons, and max itself when it is below the lowest
+/// finite value (-inf, where the formula gives NaN).
+static Value logSumExpStep(OpBuilder &b, Location loc, Value a, Value x) {
+  using P = arith::CmpFPredicate;
+  Value mi = b.create<arith::SelectOp>(
+      loc, b.create<arith::CmpFOp>(loc, P::OLT, x, a), x, a);
+  Value ma = b.create<arith::SelectOp>(
+      loc, b.create<arith::CmpFOp>(loc, P::OLT, a, x), x, a);
+  Value e = b.create<math::ExpOp>(loc, b.create<arith::SubFOp>(loc, mi, ma));
+  Value sum = b.create<arith::AddFOp>(loc, b.create<math::Log1pOp>(loc, e), ma);
+  auto ft = cast<FloatType>(a.getType());
+  Value lowest = b.create<arith::ConstantOp>(
+      loc, b.getFloatAttr(ft, APFloat::getLargest(ft.getFloatSemantics(),
+                                                  /*Negative=*/true)));
+  return b.create<arith::SelectOp>(
+      loc, b.create<arith::CmpFOp>(loc, P::OLT, ma, lowest), ma, sum);
+}
+
 Value Emitter::emitScan(const graph::Node &n, RankedTensorType type) {
   Location loc = locOf(n);
   Value in = input(n, 0);
@@ -265,6 +288,10 @@ Value Emitter::emitScan(const graph::Node &n, RankedTensorType type) {
   bool exclusive = *attr<bool>(n, "exclusive");
   bool reverse = *attr<bool>(n, "reverse");
   bool product = n.op == "Cumprod";
+  // CumulativeLogsumexp: TensorFlow's LogSumExp reducer, which Eigen's scan
+  // applies with scalar ops only (the reducer has no packet access), so
+  // exp and log1p are the C library's.
+  bool logsumexp = n.op == "CumulativeLogsumexp";
   Type et = type.getElementType();
   bool isFloat = isa<FloatType>(et);
   int64_t rank = type.getRank();
@@ -288,9 +315,11 @@ Value Emitter::emitScan(const graph::Node &n, RankedTensorType type) {
                         ? OpFoldResult(size)
                         : OpFoldResult(b.getIndexAttr(type.getDimSize(d))));
   }
-  TypedAttr identity = isFloat
-                           ? TypedAttr(b.getFloatAttr(et, product ? 1.0 : 0.0))
-                           : TypedAttr(b.getIntegerAttr(et, product ? 1 : 0));
+  TypedAttr identity =
+      logsumexp ? TypedAttr(b.getFloatAttr(
+                      et, -std::numeric_limits<double>::infinity()))
+      : isFloat ? TypedAttr(b.getFloatAttr(et, product ? 1.0 : 0.0))
+                : TypedAttr(b.getIntegerAttr(et, product ? 1 : 0));
   Value start = splat(loc, sliceType, sliceDynamic,
                       b.create<arith::ConstantOp>(loc, identity));
   Value out = b.create<tensor::EmptyOp>(loc, type, outDynamic);
@@ -322,7 +351,9 @@ Value Emitter::emitScan(const graph::Node &n, RankedTensorType type) {
                  maps, parallel,
                  [&](OpBuilder &gb, Location gl, ValueRange args) {
                    Value v;
-                   if (product)
+                   if (logsumexp)
+                     v = logSumExpStep(gb, gl, args[0], args[1]);
+                   else if (product)
                      v = isFloat
                              ? gb.create<arith::MulFOp>(gl, args[0], args[1])
                                    .getResult()

@@ -776,7 +776,7 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitReverse(n, type);
   if (op == "Tile")
     return emitTile(n, type);
-  if (op == "Cumsum" || op == "Cumprod")
+  if (op == "Cumsum" || op == "Cumprod" || op == "CumulativeLogsumexp")
     return emitScan(n, type);
   if (op == "TopKV2")
     return emitTopK(n, type);

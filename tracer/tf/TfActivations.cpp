@@ -48,7 +48,7 @@ void installActivations(TfRuntime &rt, ModuleBuilder &math, ModuleBuilder &nn) {
       return floatActivation(*r, op, p.require("features", name));
     };
     nn.def(name, fn);
-    if (std::string(name) == "softplus")
+    if (std::string(name) == "softplus" || std::string(name) == "softsign")
       math.def(name, fn);
   }
   nn.def("relu6", [r](Interpreter &in, CallArgs &args) {

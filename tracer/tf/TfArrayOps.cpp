@@ -70,6 +70,17 @@ const DTypeRule kScan{
     "DT_QUINT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64]; "
     "attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>"};
 
+const DTypeRule kLogsumexpScan{
+    "x",
+    "T",
+    {DType::BFloat16, DType::Float16, DType::Float32, DType::Float64},
+    "bfloat16, float16, float32, float64",
+    "bfloat16, half, float, double",
+    "; signature=x:T, axis:Tidx -> out:T; attr=exclusive:bool,default=false; "
+    "attr=reverse:bool,default=false; attr=T:type,allowed=[DT_BFLOAT16, "
+    "DT_HALF, DT_FLOAT, DT_DOUBLE]; attr=Tidx:type,default=DT_INT32,"
+    "allowed=[DT_INT32, DT_INT64]>"};
+
 const DTypeRule kGatherNdIndices{
     "indices",
     "Tindices",
@@ -226,7 +237,8 @@ Value scan(TfRuntime &rt, const Params &p, const std::string &op,
   Interpreter &in = rt.in;
   Value x = rt.toTensor(p.require("x", fname));
   const TensorType &type = rt.tensor(x).type;
-  requireDType(rt, op, kScan, type.dtype);
+  requireDType(rt, op, op == "CumulativeLogsumexp" ? kLogsumexpScan : kScan,
+               type.dtype);
   if (type.unknownRank)
     rt.raise("UnimplementedError",
              "kiln needs the rank of " + fname + "'s input");
@@ -521,7 +533,8 @@ void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     return reverse(*r, Params(in, args, "reverse", {"tensor", "axis", "name"}));
   });
   for (auto [name, op] :
-       {std::pair{"cumsum", "Cumsum"}, std::pair{"cumprod", "Cumprod"}}) {
+       {std::pair{"cumsum", "Cumsum"}, std::pair{"cumprod", "Cumprod"},
+        std::pair{"cumulative_logsumexp", "CumulativeLogsumexp"}}) {
     auto fn = [r, name = std::string(name),
                op = std::string(op)](Interpreter &in, CallArgs &args) {
       return scan(

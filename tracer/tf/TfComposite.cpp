@@ -334,6 +334,28 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                          return unaryOp(*r, "Sqrt",
                                         variance(in, "reduce_std", p));
                        }));
+  // tf.math.polyval: Horner's rule, p = c + p * x from the first
+  // coefficient (the highest power), as math_ops builds it.
+  math.def("polyval",
+           inNameScope(*r, "polyval", [r](Interpreter &in, CallArgs &args) {
+             Params p(in, args, "polyval", {"coeffs", "x", "name"});
+             Value coeffs = p.require("coeffs", "polyval");
+             if (!coeffs.is(py::Type::List))
+               in.valueError(
+                   "Argument coeffs must be list type received type "
+                   "= " +
+                   in.repr(Value::object(py::Type::Class, in.typeOf(coeffs))) +
+                   ".");
+             Value x = r->toTensor(p.require("x", "polyval"));
+             ValueList cs = in.toList(coeffs);
+             if (cs.empty())
+               return filledLike(*r, x, 0);
+             Value poly = r->toTensor(cs[0]);
+             for (size_t k = 1; k < cs.size(); ++k)
+               poly = binaryOp(*r, "AddV2", r->toTensor(cs[k]),
+                               binaryOp(*r, "Mul", poly, x));
+             return poly;
+           }));
   both("reduce_logsumexp",
        namedOp(*r, "ReduceLogSumExp", [r](Interpreter &in, CallArgs &args) {
          Params p(in, args, "reduce_logsumexp",

@@ -5,6 +5,8 @@
 #include "TfGradientOps.h"
 #include "TfOps.h"
 
+#include <limits>
+
 #include <algorithm>
 
 namespace kiln::tf {
@@ -201,6 +203,40 @@ void addMathGradients(std::map<std::string, GradFn> &table) {
     ValueList out{callMath(rt, "cumsum", args)};
     out.resize(e.inputs.size());
     return out;
+  };
+  table["CumulativeLogsumexp"] = [](TfRuntime &rt, const TapeEntry &e,
+                                    const ValueList &g) {
+    // The gradient split by sign, in logs: exp(cumulative_logsumexp(
+    // log(+-grad) - out, reverse=not reverse) + x) for each part, the
+    // positive less the negative (math_grad.py).
+    const Value &x = e.inputs[0], &out = e.outputs[0];
+    Value axis = Value::integer(std::get<int64_t>(e.attrs.at("axis")));
+    bool exclusive = std::get<bool>(e.attrs.at("exclusive"));
+    bool reverse = std::get<bool>(e.attrs.at("reverse"));
+    DType d = typeOf(rt, g[0]).dtype;
+    // grad.dtype.min
+    double min = d == DType::Float64   ? std::numeric_limits<double>::lowest()
+                 : d == DType::Float16 ? -65504.0
+                                       : std::numeric_limits<float>::lowest();
+    Value lowest = rt.toTensor(Value::floating(min), d);
+    auto part = [&](const char *compare, bool negate) {
+      Value zero = scalarLike(rt, g[0], 0);
+      Value magnitude = negate ? unaryOp(rt, "Neg", g[0]) : g[0];
+      Value logs = select(rt, binaryOp(rt, compare, g[0], zero),
+                          unaryOp(rt, "Log", magnitude), lowest);
+      CallArgs args;
+      args.positional = {binaryOp(rt, "Sub", logs, out), axis};
+      args.keywords = {{"reverse", Value::boolean(!reverse)},
+                       {"exclusive", Value::boolean(exclusive)}};
+      return unaryOp(
+          rt, "Exp",
+          binaryOp(rt, "AddV2", callMath(rt, "cumulative_logsumexp", args), x));
+    };
+    Value positive = part("Greater", false);
+    Value negative = part("Less", true);
+    ValueList grads{binaryOp(rt, "Sub", positive, negative)};
+    grads.resize(e.inputs.size());
+    return grads;
   };
   table["Cumprod"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
     // div_no_nan(cumsum(cumprod(x) * grad, reverse=not reverse), x)
