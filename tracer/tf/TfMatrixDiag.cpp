@@ -201,6 +201,40 @@ void installMatrixDiag(TfRuntime &rt, ModuleBuilder &linalg) {
     return diagPart(*r, r->toTensor(p.require("input", "diag_part")),
                     "diag_part");
   });
+  // tf.linalg.set_diag: the diagonal padded to a row, repeated over the
+  // rows, selected on the main diagonal. Its gradient is the select's:
+  // the input's away from the diagonal, the diagonal's on it.
+  linalg.def("set_diag", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "set_diag", {"input", "diagonal", "name", "k", "align"});
+    requireMainDiagonal(*r, p);
+    Value x = r->toTensor(p.require("input", "set_diag"));
+    std::vector<int64_t> shape =
+        matrixShape(*r, x, "MatrixSetDiagV3", "set_diag");
+    const TensorType &xt = r->tensor(x).type;
+    Value d = r->toTensor(p.require("diagonal", "set_diag"), xt.dtype);
+    const TensorType &dt = r->tensor(d).type;
+    int64_t rows = shape[shape.size() - 2], cols = shape.back();
+    std::vector<int64_t> expected(shape.begin(), shape.end() - 2);
+    expected.push_back(std::min(rows, cols));
+    if (dt.shape != expected)
+      r->raise("InvalidArgumentError",
+               eagerKernelPrefix("MatrixSetDiagV3") +
+                   "Either first dimensions of diagonal don't match "
+                   "input.shape[:-2], or diagonal.shape[:-1] is not equal to "
+                   "the longests diagonal in range "
+                   "[lower_diag_index:upper_diag_index].\nInput shape: " +
+                   shapeList(shape) +
+                   "\nDiagonal shape: " + shapeList(dt.shape) +
+                   "\nExpected diagonal shape: " + shapeList(expected) +
+                   " [Op:MatrixSetDiagV3]");
+    ValueList pads(expected.size() - 1, pyIntList(in, {0, 0}));
+    pads.push_back(pyIntList(in, {0, cols - expected.back()}));
+    Value row = in.call(in.getAttr(in.importModule("tensorflow"), "pad"),
+                        ValueList{d, in.list(std::move(pads))});
+    Value onDiagonal =
+        mask(*r, rows, cols, [](int64_t i, int64_t j) { return i == j; });
+    return select(*r, onDiagonal, expandDims(*r, row, -2), x);
+  });
   linalg.def("trace", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "trace", {"x", "name"});
     // math_ops.trace: reduce_sum(matrix_diag_part(x), [-1]).
