@@ -5,6 +5,7 @@
 // reduce_logsumexp, tf.math.count_nonzero, tf.math.l2_normalize,
 // tf.math.log_sigmoid, reduce_euclidean_norm, tf.nn.crelu and
 // tf.truncatediv/truncatemod.
+#include "ShapeTensor.h"
 #include "TensorFormat.h"
 #include "TfGradient.h"
 #include "TfModuleBuilder.h"
@@ -334,6 +335,63 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                          return unaryOp(*r, "Sqrt",
                                         variance(in, "reduce_std", p));
                        }));
+  // tf.histogram_fixed_width: the HistogramFixedWidth kernel's bin of each
+  // value, (max(v, lo) - lo) in the values' type, then as a double divided
+  // by the step (hi - lo) / nbins, capped at the last bin and truncated;
+  // the bins counted by a segment sum of ones.
+  tf.def("histogram_fixed_width",
+         inNameScope(
+             *r, "histogram_fixed_width", [r](Interpreter &in, CallArgs &args) {
+               Params p(in, args, "histogram_fixed_width",
+                        {"values", "value_range", "nbins", "dtype", "name"});
+               Value values =
+                   r->toTensor(p.require("values", "histogram_fixed_width"));
+               DType t = r->tensor(values).type.dtype;
+               if (t != DType::Float32 && t != DType::Float64 &&
+                   t != DType::Int32 && t != DType::Int64)
+                 r->raise("UnimplementedError",
+                          "kiln's histogram_fixed_width takes float32, "
+                          "float64, int32 and int64 values");
+               Value range = r->toTensor(
+                   p.require("value_range", "histogram_fixed_width"), t);
+               const TensorType &rt = r->tensor(range).type;
+               if (rt.unknownRank || rt.shape != std::vector<int64_t>{2})
+                 r->raise("InvalidArgumentError",
+                          "value_range should be a vector of 2 elements.");
+               int64_t nbins = p.has("nbins")
+                                   ? in.toIndex(foldKnown(*r, p.get("nbins")))
+                                   : 100;
+               if (nbins <= 0)
+                 r->raise("InvalidArgumentError",
+                          "nbins should be a positive number, but got '" +
+                              std::to_string(nbins) + "'");
+               DType out = p.has("dtype") ? *dtypeArg(in, p.get("dtype"))
+                                          : DType::Int32;
+               Value lo = in.getItem(range, Value::integer(0));
+               Value hi = in.getItem(range, Value::integer(1));
+               Value step = binaryOp(
+                   *r, "RealDiv",
+                   cast(*r, binaryOp(*r, "Sub", hi, lo), DType::Float64),
+                   r->toTensor(Value::floating(double(nbins)), DType::Float64));
+               Value offset = cast(
+                   *r,
+                   binaryOp(*r, "Sub", binaryOp(*r, "Maximum", values, lo), lo),
+                   DType::Float64);
+               Value bins =
+                   cast(*r,
+                        binaryOp(*r, "Minimum",
+                                 binaryOp(*r, "RealDiv", offset, step),
+                                 r->toTensor(Value::floating(double(nbins - 1)),
+                                             DType::Float64)),
+                        DType::Int32);
+               bins = reshape(*r, bins, pyIntList(in, {-1}));
+               Value segmentSum =
+                   in.getAttr(in.getAttr(in.importModule("tensorflow"), "math"),
+                              "unsorted_segment_sum");
+               return in.call(segmentSum,
+                              ValueList{filledLike(*r, cast(*r, bins, out), 1),
+                                        bins, Value::integer(nbins)});
+             }));
   // tf.math.polyval: Horner's rule, p = c + p * x from the first
   // coefficient (the highest power), as math_ops builds it.
   math.def("polyval",
