@@ -14,6 +14,7 @@
 #include "ConstantPushDown.h"
 #include "ConstantFolding.h"
 #include "Emitter.h"
+#include "ModelPruner.h"
 
 #include <cstring>
 #include <optional>
@@ -64,8 +65,10 @@ struct Binary {
 
 class PushDown {
 public:
-  // The rewrites move uses between nodes without changing their counts.
-  explicit PushDown(graph::Graph &g) : g(g), consumers(g.useCounts()) {}
+  // The rewrites move uses between nodes without changing their counts;
+  // uses by nodes that never run do not count (TensorFlow prunes them).
+  explicit PushDown(graph::Graph &g)
+      : g(g), consumers(liveUseCounts(g, liveNodes(g))) {}
 
   void run() {
     // Grappler first puts the inputs of commutative ops in name order;
@@ -105,7 +108,8 @@ private:
   std::optional<Binary> view(int id) const {
     const graph::Node &n = g.nodes[id];
     if (n.inputs.size() != 2 || n.outputs.size() != 1 ||
-        !numeric(n.outputs[0].dtype) || n.attrs.count(graph::kKernelAttr))
+        !numeric(n.outputs[0].dtype) || n.attrs.count(graph::kKernelAttr) ||
+        isMulByOnes(g, n))
       return std::nullopt;
     Operand a{n.inputs[0]}, b{n.inputs[1]};
     if (n.op == "AddV2" || n.op == "Add")

@@ -33,6 +33,10 @@ using namespace mlir;
 bool isGraphConstant(const graph::Node &n);
 /// A graph constant (above) whose every element is one.
 bool isConstantOnes(const graph::Node &n);
+/// A Mul of a tensor by constant ones that do not broadcast it: grappler's
+/// constant folding makes it an Identity, which its push-down and its
+/// arithmetic optimizer's regrouping see as a leaf in the same pass.
+bool isMulByOnes(const graph::Graph &g, const graph::Node &n);
 
 class Emitter {
 public:
@@ -187,10 +191,9 @@ private:
   std::string file;
   std::unordered_map<int64_t, Value> values;
   /// The nodes a call runs: those the results and the effects (PrintV2,
-  /// Assert) need, as TensorFlow prunes a function's graph. An unused op
-  /// must not raise its run-time errors.
+  /// Assert) need, as TensorFlow prunes a function's graph (ModelPruner.h's
+  /// liveNodes). An unused op must not raise its run-time errors.
   std::vector<bool> live;
-  void markLive();
   bool widening = false;
   std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs;
   /// The nodes grappler folds into constants before its rewrites

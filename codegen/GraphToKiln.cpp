@@ -156,6 +156,18 @@ bool isConstantOnes(const graph::Node &n) {
   return true;
 }
 
+bool isMulByOnes(const graph::Graph &g, const graph::Node &n) {
+  if (n.op != "Mul" || n.inputs.size() != 2 || n.outputs.size() != 1)
+    return false;
+  for (int k = 0; k < 2; ++k)
+    if (isConstantOnes(g.nodes[n.inputs[k].node])) {
+      const graph::TensorType &x = g.typeOf(n.inputs[1 - k]);
+      return !x.unknownRank && x.dtype == n.outputs[0].dtype &&
+             x.shape == n.outputs[0].shape;
+    }
+  return false;
+}
+
 std::optional<std::pair<const char *, graph::Output>>
 Emitter::fusedUnary(const graph::Node &n) {
   auto keepsShape = [&](graph::Output x) {
@@ -881,8 +893,8 @@ bool Emitter::run(std::string &error) {
   b.setInsertionPointToStart(entry);
   for (size_t i = 0; i < g.args.size(); ++i)
     values[key({g.args[i], 0})] = entry->getArgument(i);
-  markLive();
-  consumers = g.useCounts(&soleConsumer);
+  live = liveNodes(g);
+  consumers = liveUseCounts(g, live, &soleConsumer);
   // Constants first, at the function's entry: graph rewrites (constant
   // push-down) may give a node an operand defined after it.
   for (size_t i = 0; i < g.nodes.size(); ++i) {
@@ -900,44 +912,6 @@ bool Emitter::run(std::string &error) {
     results.push_back(values.at(key(r)));
   b.create<func::ReturnOp>(fn.getLoc(), results);
   return true;
-}
-
-void Emitter::markLive() {
-  // The control-flow node owning each region: an effect inside a branch or
-  // a loop keeps its node alive.
-  std::vector<int> owner(g.regions.size(), -1);
-  for (size_t i = 0; i < g.nodes.size(); ++i)
-    for (int r : g.nodes[i].regions)
-      owner[r] = static_cast<int>(i);
-  live.assign(g.nodes.size(), false);
-  std::vector<int> work;
-  auto mark = [&](int i) {
-    if (i >= 0 && !live[i]) {
-      live[i] = true;
-      work.push_back(i);
-    }
-  };
-  for (graph::Output r : g.results)
-    mark(r.node);
-  for (size_t i = 0; i < g.nodes.size(); ++i) {
-    if (!g.nodes[i].outputs.empty() || g.nodes[i].op == "NoOp")
-      continue;
-    // The effect and every control-flow node around it.
-    for (int at = static_cast<int>(i); at >= 0;) {
-      mark(at);
-      int r = g.nodes[at].region;
-      at = r >= 0 ? owner[r] : -1;
-    }
-  }
-  while (!work.empty()) {
-    const graph::Node &n = g.nodes[work.back()];
-    work.pop_back();
-    for (graph::Output in : n.inputs)
-      mark(in.node);
-    for (int r : n.regions)
-      for (graph::Output out : g.regions[r].results)
-        mark(out.node);
-  }
 }
 
 bool Emitter::emitNodes(const std::vector<int> &ids, std::string &error) {

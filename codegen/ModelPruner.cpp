@@ -48,4 +48,67 @@ void bypassTrivialNodes(graph::Graph &g) {
     }
 }
 
+std::vector<bool> liveNodes(const graph::Graph &g) {
+  // The control-flow node owning each region: an effect inside a branch or
+  // a loop keeps its node alive.
+  std::vector<int> owner(g.regions.size(), -1);
+  for (size_t i = 0; i < g.nodes.size(); ++i)
+    for (int r : g.nodes[i].regions)
+      owner[r] = static_cast<int>(i);
+  std::vector<bool> live(g.nodes.size(), false);
+  std::vector<int> work;
+  auto mark = [&](int i) {
+    if (i >= 0 && !live[i]) {
+      live[i] = true;
+      work.push_back(i);
+    }
+  };
+  for (graph::Output r : g.results)
+    mark(r.node);
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    if (!g.nodes[i].outputs.empty() || g.nodes[i].op == "NoOp")
+      continue;
+    // The effect and every control-flow node around it.
+    for (int at = static_cast<int>(i); at >= 0;) {
+      mark(at);
+      int r = g.nodes[at].region;
+      at = r >= 0 ? owner[r] : -1;
+    }
+  }
+  while (!work.empty()) {
+    const graph::Node &n = g.nodes[work.back()];
+    work.pop_back();
+    for (graph::Output in : n.inputs)
+      mark(in.node);
+    for (int r : n.regions)
+      for (graph::Output out : g.regions[r].results)
+        mark(out.node);
+  }
+  return live;
+}
+
+std::vector<int> liveUseCounts(const graph::Graph &g,
+                               const std::vector<bool> &live,
+                               std::vector<int> *lastUser) {
+  std::vector<int> counts(g.nodes.size(), 0);
+  if (lastUser)
+    lastUser->assign(g.nodes.size(), -1);
+  auto use = [&](graph::Output o, int by) {
+    ++counts[o.node];
+    if (lastUser)
+      (*lastUser)[o.node] = by;
+  };
+  for (size_t i = 0; i < g.nodes.size(); ++i)
+    if (live[i])
+      for (graph::Output in : g.nodes[i].inputs)
+        use(in, static_cast<int>(i));
+  // A function's or region's result is used by its _Retval.
+  for (const graph::Region &r : g.regions)
+    for (graph::Output out : r.results)
+      use(out, -1);
+  for (graph::Output out : g.results)
+    use(out, -1);
+  return counts;
+}
+
 } // namespace kiln
