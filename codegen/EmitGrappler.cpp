@@ -54,7 +54,7 @@ std::string Emitter::tensorName(graph::Output o) const {
 bool Emitter::isTreeNode(int id, bool add) const {
   const graph::Node &n = g.nodes[id];
   bool op = add ? n.op == "AddV2" || n.op == "Add"
-                 : n.op == "Mul" && !isMulByOnes(g, n);
+                : n.op == "Mul" && !isMulByOnes(g, n);
   return op && !n.attrs.count(graph::kKernelAttr) && !foldable[id] &&
          n.outputs.size() == 1 && isFloat(n.outputs[0].dtype) &&
          n.outputs[0].isStatic();
