@@ -4,6 +4,7 @@
 #include "passes/Passes.h"
 
 #include "passes/EigenContraction.h"
+#include "passes/EigenGemm64.h"
 #include "passes/EigenMatVec.h"
 #include "passes/EigenMath.h"
 #include "passes/EigenReduce.h"
@@ -234,6 +235,11 @@ private:
                       ValueRange dynSizes);
   Value lowerArgReduce(kiln::ArgReduceOp op);
   Value lowerMatMul(kiln::MatMulOp op);
+  /// A float64 product ([m, n] or [batch, m, n]) in TensorFlow's order
+  /// (EigenGemm64.h); null where kiln does not reproduce it (sizes known at
+  /// run time only, matrix-vector products, k split in more than two).
+  Value float64Product(kiln::MatMulOp op, Value lhs, Value rhs,
+                       RankedTensorType outType);
   /// lhs x rhs accumulated into `init` by an fma per k, k ascending.
   Value fmaMatmul(Value lhs, Value rhs, Value init);
   /// lhs x rhs in `pieces` of k (EigenContraction.h): each piece an fma
@@ -1304,6 +1310,9 @@ static int64_t l1DataCacheBytes() {
 Value Lowering::batchedProduct(kiln::MatMulOp op, Value l3, Value r3,
                                Value init, ValueRange dynamicSizes) {
   auto outType = cast<RankedTensorType>(init.getType());
+  if (outType.getElementType().isF64())
+    if (Value v = float64Product(op, l3, r3, outType))
+      return v;
   if (!outType.getElementType().isF32())
     return b
         .create<linalg::BatchMatmulOp>(loc, ValueRange{l3, r3},
@@ -1348,6 +1357,33 @@ Value Lowering::batchedProduct(kiln::MatMulOp op, Value l3, Value r3,
       parallel, [&] { return kPiecesMatmul(l3, r3, init); }, sequential);
 }
 
+Value Lowering::float64Product(kiln::MatMulOp op, Value lhs, Value rhs,
+                               RankedTensorType outType) {
+  auto lt = cast<RankedTensorType>(lhs.getType());
+  if (!outType.hasStaticShape() || !lt.hasStaticShape())
+    return nullptr;
+  int64_t rank = outType.getRank();
+  int64_t batch = rank == 3 ? outType.getDimSize(0) : 1;
+  int64_t m = outType.getDimSize(rank - 2), n = outType.getDimSize(rank - 1);
+  int64_t k = lt.getDimSize(rank - 1);
+  if (std::min({m, k, n}) <= 1 || batch == 0)
+    return nullptr; // Eigen's matrix-vector kernels: not reproduced yet
+  int64_t threads = std::max(1u, std::thread::hardware_concurrency());
+  kiln::eigen::CacheSizes caches = kiln::eigen::hostCacheSizes();
+  std::optional<kiln::eigen::Gemm64Plan> plan;
+  // LaunchBatchMatMul: the contraction for one matrix or large ones, else
+  // Eigen's dense product per matrix (coefficient-wise when tiny).
+  if (batch == 1 || m * k * n > 128 * 128)
+    plan = kiln::eigen::contractionPlan64(m, k, n, threads, caches, batch > 1);
+  else if (k + m + n >= 20)
+    plan = kiln::eigen::densePlan64(m, k, n, caches);
+  else if (op.getLhsTransposed() || !op.getRhsTransposed())
+    plan = kiln::eigen::sequentialPlan64(m, k, n);
+  if (!plan)
+    return nullptr; // a packet reduction (transpose_b only): not yet
+  return kiln::eigen::matMul64(b, loc, lhs, rhs, outType, *plan);
+}
+
 Value Lowering::lowerMatMul(kiln::MatMulOp op) {
   Value lhs = op.getLhs(), rhs = op.getRhs();
   auto lt = cast<RankedTensorType>(lhs.getType());
@@ -1380,6 +1416,9 @@ Value Lowering::lowerMatMul(kiln::MatMulOp op) {
           std::max(1u, std::thread::hardware_concurrency()));
     };
     int64_t rows = outType.getDimSize(0), cols = outType.getDimSize(1);
+    if (et.isF64())
+      if (Value v = float64Product(op, lhs, rhs, outType))
+        return v;
     if (!lt.getElementType().isF32() || rows == 1 || cols == 1)
       return plain();
     // TensorFlow cuts a long k into pieces whose sums it adds.
