@@ -709,20 +709,20 @@ func.func @batch_matmul_dynamic(%a: tensor<?x2x3xf32>, %b: tensor<?x3x4xf32>) ->
 }
 
 // CHECK-LABEL: func.func @batch_matmul_rank4
-// CHECK: %[[D0:.*]] = tensor.dim %arg0, %{{.*}} : tensor<6x5x4x3xf64>
+// CHECK: %[[D0:.*]] = tensor.dim %arg0, %{{.*}} : tensor<6x5x4x3xf16>
 // CHECK: %[[B0:.*]] = arith.muli %{{.*}}, %[[D0]] : index
-// CHECK: %[[D1:.*]] = tensor.dim %arg0, %{{.*}} : tensor<6x5x4x3xf64>
+// CHECK: %[[D1:.*]] = tensor.dim %arg0, %{{.*}} : tensor<6x5x4x3xf16>
 // CHECK: %[[B:.*]] = arith.muli %[[B0]], %[[D1]] : index
 // CHECK: tensor.from_elements %[[B]], %{{.*}}, %{{.*}} : tensor<3xindex>
-// CHECK: %[[L:.*]] = tensor.reshape %arg0(%{{.*}}) : (tensor<6x5x4x3xf64>, tensor<3xindex>) -> tensor<30x4x3xf64>
-// CHECK: %[[R:.*]] = tensor.reshape %arg1(%{{.*}}) : (tensor<6x5x3x2xf64>, tensor<3xindex>) -> tensor<30x3x2xf64>
-// CHECK: %[[P:.*]] = linalg.batch_matmul ins(%[[L]], %[[R]] : tensor<30x4x3xf64>, tensor<30x3x2xf64>) outs(%{{.*}} : tensor<30x4x2xf64>)
+// CHECK: %[[L:.*]] = tensor.reshape %arg0(%{{.*}}) : (tensor<6x5x4x3xf16>, tensor<3xindex>) -> tensor<30x4x3xf16>
+// CHECK: %[[R:.*]] = tensor.reshape %arg1(%{{.*}}) : (tensor<6x5x3x2xf16>, tensor<3xindex>) -> tensor<30x3x2xf16>
+// CHECK: %[[P:.*]] = linalg.batch_matmul ins(%[[L]], %[[R]] : tensor<30x4x3xf16>, tensor<30x3x2xf16>) outs(%{{.*}} : tensor<30x4x2xf16>)
 // CHECK: tensor.from_elements %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<4xindex>
-// CHECK: %[[OUT:.*]] = tensor.reshape %[[P]](%{{.*}}) : (tensor<30x4x2xf64>, tensor<4xindex>) -> tensor<6x5x4x2xf64>
+// CHECK: %[[OUT:.*]] = tensor.reshape %[[P]](%{{.*}}) : (tensor<30x4x2xf16>, tensor<4xindex>) -> tensor<6x5x4x2xf16>
 // CHECK: return %[[OUT]]
-func.func @batch_matmul_rank4(%a: tensor<6x5x4x3xf64>, %b: tensor<6x5x3x2xf64>) -> tensor<6x5x4x2xf64> {
-  %0 = kiln.matmul %a, %b : (tensor<6x5x4x3xf64>, tensor<6x5x3x2xf64>) -> tensor<6x5x4x2xf64>
-  return %0 : tensor<6x5x4x2xf64>
+func.func @batch_matmul_rank4(%a: tensor<6x5x4x3xf16>, %b: tensor<6x5x3x2xf16>) -> tensor<6x5x4x2xf16> {
+  %0 = kiln.matmul %a, %b : (tensor<6x5x4x3xf16>, tensor<6x5x3x2xf16>) -> tensor<6x5x4x2xf16>
+  return %0 : tensor<6x5x4x2xf16>
 }
 
 //===-- Data movement -----------------------------------------------------===//
