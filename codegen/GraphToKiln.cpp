@@ -561,10 +561,11 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
       lhs = transposeLast(lhs);
     if (tb && *tb)
       rhs = transposeLast(rhs);
-    if (type.getElementType().isF16()) {
-      // TensorFlow's half MatMul gives the float32 product of the widened
-      // operands, rounded once (checked against TensorFlow 2.20 on many
-      // shapes; bfloat16 is not computed so).
+    if (type.getElementType().isF16() || type.getElementType().isBF16()) {
+      // TensorFlow's half and bfloat16 MatMul give the float32 product of
+      // the widened operands; half rounds it once, bfloat16 keeps the upper
+      // half of its bits (FloatToBFloat16 truncates). Checked against
+      // TensorFlow 2.20 on many shapes.
       auto widen = [&](Value v) -> Value {
         auto t = cast<RankedTensorType>(v.getType());
         return b.create<CastOp>(
@@ -573,7 +574,24 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
       Value product = b.create<MatMulOp>(
           loc, RankedTensorType::get(type.getShape(), b.getF32Type()),
           widen(lhs), widen(rhs), ta && *ta, tb && *tb);
-      return b.create<CastOp>(loc, type, product);
+      if (type.getElementType().isF16())
+        return b.create<CastOp>(loc, type, product);
+      SmallVector<Value> dynamic;
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        if (type.isDynamicDim(d))
+          dynamic.push_back(b.create<tensor::DimOp>(loc, product, d));
+      return b.create<tensor::GenerateOp>(
+          loc, type, dynamic, [&](OpBuilder &gb, Location gl, ValueRange at) {
+            Value bits = gb.create<arith::BitcastOp>(
+                gl, gb.getI32Type(),
+                gb.create<tensor::ExtractOp>(gl, product, at));
+            Value high = gb.create<arith::TruncIOp>(
+                gl, gb.getI16Type(),
+                gb.create<arith::ShRUIOp>(
+                    gl, bits, gb.create<arith::ConstantIntOp>(gl, 16, 32)));
+            gb.create<tensor::YieldOp>(
+                gl, gb.create<arith::BitcastOp>(gl, gb.getBF16Type(), high));
+          });
     }
     return b.create<MatMulOp>(loc, type, lhs, rhs, ta && *ta, tb && *tb);
   }
