@@ -43,6 +43,11 @@ struct LoopSpec {
   std::vector<bool> invariant;
   /// set_loop_options(maximum_iterations=...): an int32 scalar, or None.
   Value maximumIterations;
+  /// Where state k is among the outputs of TensorFlow's While node, whose
+  /// names the loop's results print ("while:3"): k + shownOffset, past
+  /// while_v2's loop counter and maximum_iterations (and AutoGraph's
+  /// iterate). 0: kiln's own numbering.
+  int shownOffset = 0;
   std::function<Value(const ValueList &)> cond;
   std::function<ValueList(const ValueList &)> body;
 };
@@ -163,7 +168,9 @@ public:
   /// Makes `next` (one value per loop variable) region `r`'s results.
   void yieldIteration(int r, const LoopSpec &spec, const ValueList &next);
   /// The `n` outputs of node `id`.
-  ValueList nodeOutputs(int id, size_t n);
+  /// The node's first `n` outputs; output k prints as output k + `shown`
+  /// when `shown` is positive.
+  ValueList nodeOutputs(int id, size_t n, int shown = 0);
   /// The loop node `op` (inputs: `bounds`, the state, then the variables
   /// the loop carries; outputs: the state, then those variables).
   /// `name` is the loop's ("while", "while_1"), which its regions' ops
@@ -346,7 +353,21 @@ private:
   LoopState loopState(Frame &frame, const ControlFlowInfo &cf) {
     LoopState st;
     std::vector<std::string> names = namesOf(frame, cf.loopVars);
-    for (size_t k = 0; k < cf.loopVars.size(); ++k) {
+    // AutoGraph's order: the variables read after the loop first, then
+    // those only the loop reads, each by name. It numbers the body's
+    // placeholders and the loop's outputs.
+    std::vector<size_t> order(cf.loopVars.size());
+    for (size_t k = 0; k < order.size(); ++k)
+      order[k] = k;
+    auto inputOnly = [&](size_t k) {
+      return !std::binary_search(cf.liveOut.begin(), cf.liveOut.end(),
+                                 cf.loopVars[k]);
+    };
+    std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) {
+      return std::make_pair(inputOnly(x), names[x]) <
+             std::make_pair(inputOnly(y), names[y]);
+    });
+    for (size_t k : order) {
       // AutoGraph cannot stage a `return` from inside a loop.
       if (names[k].rfind("do_return", 0) == 0)
         in.raise("NotImplementedError",
@@ -1056,10 +1077,14 @@ void TfStager::yieldIteration(int r, const LoopSpec &spec,
   }
 }
 
-ValueList TfStager::nodeOutputs(int id, size_t n) {
+ValueList TfStager::nodeOutputs(int id, size_t n, int shown) {
   ValueList out;
-  for (size_t i = 0; i < n; ++i)
+  for (size_t i = 0; i < n; ++i) {
     out.push_back(regionValue({id, static_cast<int>(i)}));
+    if (shown > 0)
+      rt.tensor(out.back()).shownAs =
+          graph::Output{id, static_cast<int>(i) + shown};
+  }
   recordStagedOp(rt, id, out);
   return out;
 }
@@ -1069,6 +1094,8 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
     // An iteration counter, checked before the condition.
     LoopSpec counted = spec;
     counted.maximumIterations = Value();
+    if (spec.shownOffset > 0)
+      counted.shownOffset = spec.shownOffset - 1;
     Value limit = spec.maximumIterations;
     counted.names.insert(counted.names.begin(), "<iterations>");
     counted.init.insert(counted.init.begin(),
@@ -1154,7 +1181,7 @@ ValueList TfStager::loopNode(const std::string &op, const std::string &name,
   node.loc = rt.currentLoc();
   int id = g.add(std::move(node));
   endLoop(rt, variables, id, spec.init.size());
-  return nodeOutputs(id, spec.init.size());
+  return nodeOutputs(id, spec.init.size(), spec.shownOffset);
 }
 
 ValueList TfStager::stageCounted(
@@ -1334,6 +1361,7 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &given,
     ValueList next = flatten(st, runBody(unflatten(st, flat)));
     return track ? iterated(next) : next;
   };
+  spec.shownOffset = 2; // while_v2's counter and maximum_iterations
   ValueList out = stageLoop(spec);
   frame.line = s.range.begin.line;
   if (track)
@@ -1425,7 +1453,15 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &given,
   };
   ValueList out;
   if (!s.extraTest && spec.maximumIterations.isNone()) {
-    out = stageCounted(start, limit, delta, spec, runFlat);
+    spec.shownOffset = 3; // counter, maximum_iterations, the iterate
+    out = stageCounted(start, limit, delta, spec,
+                       [&](const Value &iv, const ValueList &flat) {
+                         // AutoGraph's body first makes the next iterate,
+                         // `i + delta`, named "while/add": the body's own
+                         // ops come after it ("while/add_1").
+                         graph().uniqueName("add");
+                         return runFlat(iv, flat);
+                       });
   } else {
     // A loop that can stop early (break, return, maximum_iterations): a
     // while loop over the induction variable and the state.
@@ -1463,6 +1499,7 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &given,
       next.insert(next.begin(), binaryOp(rt, "AddV2", flat[0], delta));
       return next;
     };
+    loop.shownOffset = 2; // the iterate is state 0 here
     out = stageLoop(loop);
     out.erase(out.begin());
   }
@@ -1721,6 +1758,7 @@ Value stageWhileLoop(TfRuntime &rt, const Value &cond, const Value &body,
                            rt.toTensor(Value::integer(1), DType::Int32)));
     return next;
   };
+  spec.shownOffset = 2 - static_cast<int>(first);
   ValueList out = st.stageLoop(spec);
   size_t next = 0;
   return rebuild(in, loopVars,

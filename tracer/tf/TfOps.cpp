@@ -466,10 +466,29 @@ std::string inputName(TfRuntime &rt, const Value &v) {
   return tensor.nodeName() + (at.index ? ":" + std::to_string(at.index) : "");
 }
 
+/// The name input `v` of node `consumer` shows in an error. In a branch or
+/// loop body, a tensor from outside is a placeholder the body's graph made
+/// when an op first read it, named in that op's scope ("cond/add/y").
+static std::string operandName(TfRuntime &rt, const Value &v,
+                               const std::string &consumer) {
+  auto &tensor = rt.tensor(v);
+  if (!rt.tracing || !tensor.symbolic() || tensor.trace != rt.tracing)
+    return inputName(rt, v);
+  const graph::Graph &g = rt.tracing->graph;
+  int region = g.current;
+  if (region < 0 || g.nodes[tensor.out.node].region == region)
+    return inputName(rt, v);
+  for (int id : g.regions[region].nodes)
+    for (graph::Output in : g.nodes[id].inputs)
+      if (in.node == tensor.out.node && in.index == tensor.out.index)
+        return g.nodes[id].name + "/" + tensor.nodeName();
+  return consumer + "/" + tensor.nodeName();
+}
+
 static std::string nodeText(TfRuntime &rt, const std::string &name,
                             const std::string &op, DType t, const Value &x,
                             const Value &y) {
-  auto inputName = [&](const Value &v) { return kiln::tf::inputName(rt, v); };
+  auto inputName = [&](const Value &v) { return operandName(rt, v, name); };
   return "'{{node " + name + "}} = " + op + "[T=" + tfTypeName(t) + "](" +
          inputName(x) + ", " + inputName(y) + ")'";
 }
@@ -685,9 +704,13 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &xArg,
   if (!broadcastShapes(a.type.shape, b.type.shape, shape)) {
     if (rt.tracing) {
       auto [da, db] = disagreement(a.type.shape, b.type.shape);
+      // The node's name as the graph would have given it: the scope
+      // reserved for a Python operand, else the next in the name scope.
+      std::string node =
+          scope.empty() ? rt.tracing->graph.uniqueName(name) : scope;
       rt.in.valueError("Dimensions must be equal, but are " +
                        std::to_string(da) + " and " + std::to_string(db) +
-                       " for " + nodeText(rt, name, op, a.type.dtype, tx, ty) +
+                       " for " + nodeText(rt, node, op, a.type.dtype, tx, ty) +
                        " with input shapes: " + shapeList(a.type.shape) + ", " +
                        shapeList(b.type.shape) + ".");
     }
