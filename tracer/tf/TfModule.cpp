@@ -37,6 +37,62 @@ std::optional<DType> dtypeArg(Interpreter &in, const Value &v) {
   in.typeError("Cannot convert " + in.repr(v) + " to a dtype.");
 }
 
+/// A Fill's dims given as Python ints (or a constant): TensorFlow's errors
+/// for a negative size, which kiln's shape reader would take for an
+/// unknown one. Eagerly the kernel's; while tracing, shape inference's:
+/// below -1 an invalid shape value, -1 an unknown size that Fill's shape
+/// function refuses (`node` names the Fill, taking its name from the
+/// graph only then, and `inputs` its operands given that name).
+void rejectNegativeDims(
+    TfRuntime &rt, const Value &dims, DType dtype,
+    const std::function<std::string()> &node,
+    const std::function<std::string(const std::string &)> &inputs, bool named) {
+  if (rt.isTensor(dims) && !rt.constantValue(dims))
+    return;
+  std::vector<int64_t> sizes;
+  if (HostTensorPtr known =
+          rt.isTensor(dims) ? rt.constantValue(dims) : HostTensorPtr()) {
+    for (int64_t i = 0; i < known->type.numElements(); ++i)
+      sizes.push_back(known->elementAsInt(i));
+  } else if (dims.is(Type::List) || dims.is(Type::Tuple)) {
+    for (const Value &d : rt.in.toList(dims)) {
+      HostTensorPtr c = rt.isTensor(d) ? rt.constantValue(d) : HostTensorPtr();
+      if (c && c->type.numElements() == 1)
+        sizes.push_back(c->elementAsInt(0));
+      else if (d.isIntLike() && !d.is(Type::Bool))
+        sizes.push_back(d.asInt());
+      else
+        return;
+    }
+  } else {
+    return;
+  }
+  auto negative =
+      std::find_if(sizes.begin(), sizes.end(), [](int64_t d) { return d < 0; });
+  if (negative == sizes.end())
+    return;
+  if (!rt.tracing)
+    kernelError(rt, "Fill",
+                "Dimension " + std::to_string(*negative) + " must be >= 0", "",
+                named);
+  for (int64_t d : sizes)
+    if (d < -1)
+      rt.in.valueError("Invalid value in tensor used for shape: " +
+                       std::to_string(d));
+  std::string partial;
+  for (size_t i = 0; i < sizes.size(); ++i)
+    partial += (i ? "," : "") +
+               (sizes[i] < 0 ? std::string("?") : std::to_string(sizes[i]));
+  std::string name = node();
+  rt.in.valueError("Fill dimensions must be >= 0 for '{{node " + name +
+                   "}} = Fill[T=" + tfTypeName(dtype) +
+                   ", index_type=DT_INT32](" + inputs(name) +
+                   ")' with input shapes: [" + std::to_string(sizes.size()) +
+                   "], [] and with input tensors computed as partial shapes: "
+                   "input[0] = [" +
+                   partial + "].");
+}
+
 HostTensorPtr repeatScalar(TfRuntime &rt, const HostTensorPtr &one,
                            const TensorType &type) {
   if (!one || one->type.numElements() != 1)
@@ -1068,6 +1124,12 @@ void defineCreation(ModuleBuilder &tf) {
       if (known && !known->type.isStatic())
         in.valueError("Cannot convert a partially known TensorShape " +
                       in.toStr(shape) + " to a Tensor.");
+      rejectNegativeDims(
+          *r, shape, d, [&] { return r->tracing->graph.uniqueName(name); },
+          [](const std::string &node) {
+            return node + "/Const, " + node + "/Const_1";
+          },
+          true);
       // A graph constant named after the op, as _constant_if_small names it.
       TensorType type = shapeArg(*r, shape, d);
       if (!r->tracing || !type.isStatic())
@@ -1121,6 +1183,16 @@ void defineCreation(ModuleBuilder &tf) {
       return fillAtRunTime(*r, dims, r->toTensor(valueArg), "Fill");
     // Known dims and value: the Fill node is a constant here, its operands
     // named as TensorFlow names them.
+    if (HostTensorPtr v = r->isTensor(valueArg)
+                              ? r->constantValue(valueArg)
+                              : r->hostFromPython(valueArg, std::nullopt))
+      rejectNegativeDims(
+          *r, dims, v->type.dtype,
+          [&] { return r->tracing->graph.uniqueName("Fill"); },
+          [](const std::string &node) {
+            return node + "/dims, " + node + "/value";
+          },
+          false);
     OperandConsts operands(*r, "Fill");
     TensorType type = shapeArg(*r, dims, DType::Float32);
     operands.argument("dims", dims, type.shape);

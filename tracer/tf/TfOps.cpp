@@ -1358,10 +1358,14 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
   int64_t known = 1, unknownAt = -1;
   for (size_t i = 0; i < shape.size(); ++i) {
     if (shape[i] == -1) {
-      if (unknownAt >= 0)
-        rt.raise("InvalidArgumentError",
-                 "Only one input size may be -1, not both " +
-                     std::to_string(unknownAt) + " and " + std::to_string(i));
+      if (unknownAt >= 0) {
+        std::string message = "Only one input size may be -1, not both " +
+                              std::to_string(unknownAt) + " and " +
+                              std::to_string(i);
+        if (!rt.tracing)
+          kernelError(rt, "Reshape", message, "", /*named=*/false);
+        rt.raise("InvalidArgumentError", message);
+      }
       unknownAt = i;
     } else {
       known *= shape[i];

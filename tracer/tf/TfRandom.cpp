@@ -223,8 +223,11 @@ graph::HostTensorPtr generate(Kind kind, DType dtype,
 }
 
 /// The shape argument: a list of sizes or a tensor known at trace time.
+/// A negative size is kernel `op`'s error eagerly (kiln's ValueError while
+/// tracing, where TensorFlow's kernel fails when the function runs).
 std::vector<int64_t> shapeArg(TfRuntime &rt, const Value &v,
-                              const std::string &fname) {
+                              const std::string &fname,
+                              const std::string &op = "") {
   Value t = rt.isTensor(v) ? v : rt.toTensor(v, DType::Int32);
   HostTensorPtr known = rt.constantValue(t);
   if (!known)
@@ -234,8 +237,12 @@ std::vector<int64_t> shapeArg(TfRuntime &rt, const Value &v,
   for (int64_t i = 0; i < known->type.numElements(); ++i)
     shape.push_back(known->elementAsInt(i));
   for (int64_t d : shape)
-    if (d < 0)
-      rt.in.valueError("Dimension " + std::to_string(d) + " must be >= 0");
+    if (d < 0) {
+      std::string message = "Dimension " + std::to_string(d) + " must be >= 0";
+      if (!op.empty() && !rt.tracing)
+        kernelError(rt, op, message);
+      rt.in.valueError(message);
+    }
   return shape;
 }
 
@@ -272,7 +279,7 @@ Value statelessSamples(TfRuntime &rt, const Value &shape,
                        const Seeds &seeds, int64_t lo, uint64_t range,
                        const std::string &op, const std::string &name) {
   if (!isRunTimeShape(rt, shape) && seeds.runTime.isNone())
-    return rt.constant(generate(kind, dtype, shapeArg(rt, shape, fname),
+    return rt.constant(generate(kind, dtype, shapeArg(rt, shape, fname, op),
                                 seeds.known.first, seeds.known.second, lo,
                                 range),
                        name);
@@ -546,13 +553,14 @@ Value statefulSamples(TfRuntime &rt, const std::string &op, Kind kind,
 /// only: then `dims` gets it as a 1-D tensor and the result has -1 for the
 /// dimensions trace time does not know.
 std::vector<int64_t> statefulShape(TfRuntime &rt, const Value &v,
-                                   const std::string &fname, Value &dims) {
+                                   const std::string &fname, Value &dims,
+                                   const std::string &op) {
   Value folded = rt.tracing ? foldKnown(rt, v) : v;
   if (rt.tracing && isRunTimeShape(rt, folded)) {
     dims = shapeTensor(rt, folded, "tf.random." + fname);
     return knownDims(rt, dims);
   }
-  return shapeArg(rt, folded, fname);
+  return shapeArg(rt, folded, fname, op);
 }
 
 /// `v` is the Python int `n` (None counts as 1: maxval's default).
@@ -565,9 +573,10 @@ bool isPythonInt(const Value &v, int64_t n) {
 Value randomUniform(TfRuntime &rt, const Params &p) {
   const std::string fname = "uniform";
   Value dims;
-  std::vector<int64_t> shape =
-      statefulShape(rt, p.require("shape", fname), fname, dims);
   DType dtype = dtypeOr(rt.in, p, DType::Float32);
+  std::vector<int64_t> shape =
+      statefulShape(rt, p.require("shape", fname), fname, dims,
+                    isInteger(dtype) ? "RandomUniformInt" : "RandomUniform");
   Value minArg = p.values.count("minval") ? p.get("minval") : Value::integer(0);
   Value maxArg = p.get("maxval");
   if (isInteger(dtype)) {
@@ -621,7 +630,7 @@ Value randomNormal(TfRuntime &rt, const Params &p, const std::string &fname,
                    Kind kind, const std::string &op) {
   Value dims;
   std::vector<int64_t> shape =
-      statefulShape(rt, p.require("shape", fname), fname, dims);
+      statefulShape(rt, p.require("shape", fname), fname, dims, op);
   DType dtype = dtypeOr(rt.in, p, DType::Float32);
   if (dtype != DType::Float32 && dtype != DType::Float64)
     rt.raise("UnimplementedError", "kiln's tf.random." + fname +
