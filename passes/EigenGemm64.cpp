@@ -407,4 +407,284 @@ Value matMul64(OpBuilder &b, Location loc, Value lhs, Value rhs,
       });
 }
 
+namespace {
+
+/// The recipes of one dense product of `rows` x `k` x `cols` (a piece of
+/// the result, at `first` in the flat vector), one side of it 1.
+void denseVectorRecipes(int64_t rows, int64_t k, int64_t cols, bool transposeA,
+                        bool transposeB, int64_t first,
+                        std::vector<VectorRecipe> &recipe) {
+  bool innerVectorized = !transposeA && transposeB;
+  int64_t length = std::max(rows, cols);
+  auto fill = [&](VectorRecipe r) {
+    for (int64_t e = 0; e < length; ++e)
+      recipe[first + e] = r;
+  };
+  auto lanes = [&] {
+    fill(VectorRecipe::Lanes);
+    if (length % 2)
+      recipe[first + length - 1] = VectorRecipe::LanesLast;
+  };
+  if (k + rows + cols < 20)
+    return fill(innerVectorized ? VectorRecipe::Redux : VectorRecipe::Lazy);
+  if (rows == 1 && cols == 1)
+    return fill(innerVectorized ? VectorRecipe::Dot : VectorRecipe::Lazy);
+  if (cols == 1)
+    return transposeA ? fill(VectorRecipe::ColumnBlocks) : lanes();
+  return transposeB ? lanes() : fill(VectorRecipe::ColumnBlocks);
+}
+
+} // namespace
+
+std::optional<VectorPlan64> vectorPlan64(int64_t m, int64_t k, int64_t n,
+                                         bool transposeA, bool transposeB,
+                                         int64_t threads, int64_t batch) {
+  if (k < 1 || (m != 1 && n != 1))
+    return std::nullopt;
+  VectorPlan64 plan;
+  plan.recipe.assign(std::max(m, n), VectorRecipe::Lazy);
+  // The column-major kernel's blocks read the stored matrix's stride.
+  int64_t stride = n == 1 ? m : n;
+  plan.blockColumns = k < 128 ? k : (stride * 8 < 32000 ? 16 : 4);
+  if (batch > 1 || m * k * n <= 128 * 128) {
+    denseVectorRecipes(m, k, n, transposeA, transposeB, 0, plan.recipe);
+    return plan;
+  }
+  // SingleBatchParallelMatMulKernel: halves (multiples of 32) of the
+  // longer side until each piece's work is small enough.
+  const int64_t limit = std::max(m * k * n / threads, int64_t(128 * 128));
+  const int64_t minBlock = 8 * kPacket;
+  std::function<void(int64_t, int64_t, int64_t, int64_t)> handle =
+      [&](int64_t row, int64_t col, int64_t rows, int64_t cols) {
+        while (rows * k * cols > limit &&
+               (rows > minBlock || cols > minBlock)) {
+          if (rows > cols) {
+            int64_t half = divCeil(rows / 2, minBlock) * minBlock;
+            handle(row + half, col, rows - half, cols);
+            rows = half;
+          } else {
+            int64_t half = divCeil(cols / 2, minBlock) * minBlock;
+            handle(row, col + half, rows, cols - half);
+            cols = half;
+          }
+        }
+        if (rows > 0 && cols > 0)
+          denseVectorRecipes(rows, k, cols, transposeA, transposeB,
+                             n == 1 ? row : col, plan.recipe);
+      };
+  handle(0, 0, m, n);
+  return plan;
+}
+
+namespace {
+
+/// The sum of the products of k in [0, depth) by `code`'s recipe
+/// (VectorRecipe; EigenGemm64.h).
+Value vectorSum(Scalars &s, Value code, int64_t depth, int64_t blockColumns,
+                const Product &p, Type f64) {
+  auto zero = [&](Scalars &x) { return x.real(f64, 0.0); };
+  // acc + p(k) for k in [from, to).
+  auto run = [&](Scalars &x, int64_t from, int64_t to, Value acc) {
+    if (from >= to)
+      return acc;
+    return x.loop(x.index(from), x.index(to), acc,
+                  [&](Scalars &y, Value kk, ValueRange st) {
+                    return SmallVector<Value>{y.add(st[0], p(y, kk))};
+                  })[0];
+  };
+  auto pk = [&](Scalars &x, int64_t kk) { return p(x, x.index(kk)); };
+  // Four lanes of products at k, k + 1, k + 2, k + 3 added to `lanes`
+  // for each k in [from, to) by `step`.
+  auto lanesOver = [&](Scalars &x, int64_t from, int64_t to, int64_t step,
+                       SmallVector<Value> lanes) {
+    if (from >= to)
+      return lanes;
+    return x.loop(x.index(0), x.index((to - from) / step), lanes,
+                  [&](Scalars &y, Value q, ValueRange st) {
+                    Value base = y.iadd(y.index(from), y.imul(q, step));
+                    SmallVector<Value> next;
+                    for (int64_t r = 0; r < 4; ++r)
+                      next.push_back(
+                          y.add(st[r], p(y, y.iadd(base, y.index(r)))));
+                    return next;
+                  });
+  };
+  auto fold = [&](Scalars &x, ArrayRef<Value> l) {
+    return x.add(x.add(l[0], l[2]), x.add(l[1], l[3]));
+  };
+  auto packet = [&](Scalars &x, int64_t kk) {
+    SmallVector<Value> v;
+    for (int64_t r = 0; r < 4; ++r)
+      v.push_back(pk(x, kk + r));
+    return v;
+  };
+  auto addPackets = [&](Scalars &x, SmallVector<Value> a, ArrayRef<Value> c) {
+    for (int64_t r = 0; r < 4; ++r)
+      a[r] = x.add(a[r], c[r]);
+    return a;
+  };
+  const int64_t full = depth / 4 * 4;
+  std::function<Value(Scalars &)> recipes[] = {
+      // Lazy
+      [&](Scalars &x) { return run(x, 1, depth, pk(x, 0)); },
+      // Redux
+      [&](Scalars &x) -> Value {
+        int64_t a2 = depth / 8 * 8;
+        if (full == 0)
+          return run(x, 1, depth, pk(x, 0));
+        SmallVector<Value> r0 = packet(x, 0);
+        if (full > 4) {
+          SmallVector<Value> both = r0;
+          both.append(packet(x, 4));
+          both = x.loop(x.index(0), x.index((a2 - 8) / 8), both,
+                        [&](Scalars &y, Value q, ValueRange st) {
+                          Value base = y.iadd(y.index(8), y.imul(q, 8));
+                          SmallVector<Value> next;
+                          for (int64_t r = 0; r < 8; ++r)
+                            next.push_back(
+                                y.add(st[r], p(y, y.iadd(base, y.index(r)))));
+                          return next;
+                        });
+          r0 = addPackets(x, SmallVector<Value>(both.begin(), both.begin() + 4),
+                          ArrayRef<Value>(both).drop_front(4));
+          if (full > a2)
+            r0 = addPackets(x, r0, packet(x, a2));
+        }
+        return run(x, full, depth, fold(x, r0));
+      },
+      // Dot
+      [&](Scalars &x) -> Value {
+        if (full == 0)
+          return run(x, 1, depth, pk(x, 0));
+        int64_t q16 = depth / 16 * 16, packets = depth / 4,
+                rest = (full - q16) / 4;
+        SmallVector<Value> p0 = packet(x, 0), p1, p2, p3;
+        if (packets >= 2)
+          p1 = packet(x, 4);
+        if (packets >= 3)
+          p2 = packet(x, 8);
+        if (packets >= 4) {
+          p3 = packet(x, 12);
+          SmallVector<Value> all = p0;
+          all.append(p1);
+          all.append(p2);
+          all.append(p3);
+          all = x.loop(x.index(0), x.index((q16 - 16) / 16), all,
+                       [&](Scalars &y, Value q, ValueRange st) {
+                         Value base = y.iadd(y.index(16), y.imul(q, 16));
+                         SmallVector<Value> next;
+                         for (int64_t r = 0; r < 16; ++r)
+                           next.push_back(
+                               y.add(st[r], p(y, y.iadd(base, y.index(r)))));
+                         return next;
+                       });
+          p0.assign(all.begin(), all.begin() + 4);
+          p1.assign(all.begin() + 4, all.begin() + 8);
+          p2.assign(all.begin() + 8, all.begin() + 12);
+          p3.assign(all.begin() + 12, all.end());
+          if (rest >= 1)
+            p0 = addPackets(x, p0, packet(x, q16));
+          if (rest >= 2)
+            p1 = addPackets(x, p1, packet(x, q16 + 4));
+          if (rest == 3)
+            p2 = addPackets(x, p2, packet(x, q16 + 8));
+          p2 = addPackets(x, p2, p3);
+        }
+        if (packets >= 3)
+          p1 = addPackets(x, p1, p2);
+        if (packets >= 2)
+          p0 = addPackets(x, p0, p1);
+        return run(x, full, depth, fold(x, p0));
+      },
+      // ColumnBlocks
+      [&](Scalars &x) -> Value {
+        Value res = zero(x);
+        for (int64_t j2 = 0; j2 < depth; j2 += blockColumns)
+          res = x.add(res,
+                      run(x, j2, std::min(depth, j2 + blockColumns), zero(x)));
+        return res;
+      },
+      // Lanes and LanesLast
+      [&](Scalars &x) -> Value {
+        Value z = zero(x);
+        SmallVector<Value> l = lanesOver(x, 0, full, 4, {z, z, z, z});
+        return x.add(z, run(x, full, depth, fold(x, l)));
+      },
+      [&](Scalars &x) -> Value {
+        Value z = zero(x);
+        int64_t half = depth / 2 * 2;
+        SmallVector<Value> l = lanesOver(x, 0, full, 4, {z, z, z, z});
+        Value cc = fold(x, l);
+        Value h0 = half > full ? x.add(z, pk(x, full)) : z;
+        Value h1 = half > full + 1 ? x.add(z, pk(x, full + 1)) : z;
+        cc = x.add(cc, x.add(h0, h1));
+        return x.add(z, run(x, half, depth, cc));
+      },
+  };
+  // code == 0 ? recipes[0] : code == 1 ? recipes[1] : ...
+  std::function<Value(Scalars &, size_t)> choose = [&](Scalars &x,
+                                                       size_t r) -> Value {
+    if (r + 1 == std::size(recipes))
+      return recipes[r](x);
+    Value is = x.b.create<arith::CmpIOp>(
+        x.loc, arith::CmpIPredicate::eq, code,
+        x.b.create<arith::ConstantIntOp>(x.loc, int64_t(r), 8));
+    return x.b
+        .create<scf::IfOp>(
+            x.loc, is,
+            [&](OpBuilder &tb, Location tl) {
+              Scalars t{tb, tl};
+              tb.create<scf::YieldOp>(tl, recipes[r](t));
+            },
+            [&](OpBuilder &eb, Location el) {
+              Scalars e{eb, el};
+              eb.create<scf::YieldOp>(el, choose(e, r + 1));
+            })
+        .getResult(0);
+  };
+  return choose(s, 0);
+}
+
+} // namespace
+
+Value matVec64(OpBuilder &b, Location loc, Value lhs, Value rhs,
+               RankedTensorType outType, const VectorPlan64 &plan) {
+  Scalars s{b, loc};
+  Type f64 = b.getF64Type();
+  bool batched = outType.getRank() == 3;
+  int64_t batch = batched ? outType.getDimSize(0) : 1;
+  int64_t m = outType.getDimSize(batched ? 1 : 0),
+          n = outType.getDimSize(batched ? 2 : 1);
+  int64_t k = cast<RankedTensorType>(lhs.getType()).getDimSize(batched ? 2 : 1);
+  bool column = n == 1; // the result is a column (else a row)
+  auto at = [&](Value bi, Value r, Value c) {
+    return batched ? SmallVector<Value>{bi, r, c} : SmallVector<Value>{r, c};
+  };
+  SmallVector<int8_t> codes;
+  for (VectorRecipe r : plan.recipe)
+    codes.push_back(static_cast<int8_t>(r));
+  Value table = b.create<arith::ConstantOp>(
+      loc, DenseElementsAttr::get(
+               RankedTensorType::get({int64_t(codes.size())}, b.getI8Type()),
+               ArrayRef(codes)));
+  Value init = b.create<tensor::EmptyOp>(loc, outType.getShape(), f64);
+  int64_t length = column ? m : n;
+  return s.update(
+      s.index(0), s.index(batch), init, [&](Scalars &sb, Value bi, Value out) {
+        return sb.update(
+            sb.index(0), sb.index(length), out,
+            [&](Scalars &se, Value e, Value o) {
+              Value zeroIndex = se.index(0);
+              Value i = column ? e : zeroIndex, j = column ? zeroIndex : e;
+              Product p = [&](Scalars &x, Value kk) {
+                return x.mul(x.at(lhs, at(bi, i, kk)),
+                             x.at(rhs, at(bi, kk, j)));
+              };
+              Value code = se.at(table, {e});
+              Value sum = vectorSum(se, code, k, plan.blockColumns, p, f64);
+              return se.put(sum, o, at(bi, i, j));
+            });
+      });
+}
+
 } // namespace kiln::eigen

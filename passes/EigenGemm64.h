@@ -74,4 +74,42 @@ mlir::Value matMul64(mlir::OpBuilder &b, mlir::Location loc, mlir::Value lhs,
                      mlir::Value rhs, mlir::RankedTensorType outType,
                      const Gemm64Plan &plan);
 
+/// Eigen's dense matrix-vector products, which TensorFlow runs for a
+/// float64 product with a size of 1 (the result a vector of `length`):
+/// each element's recipe, by its position in the pieces TensorFlow's
+/// parallel kernel cuts a large product into.
+enum class VectorRecipe : uint8_t {
+  /// Products added in order from the first (the coefficient-wise product).
+  Lazy,
+  /// Eigen's vectorized redux: two 4-lane accumulators over blocks of 8,
+  /// lanes folded (l0 + l2) + (l1 + l3), then the rest in order.
+  Redux,
+  /// Eigen's dot product: four 4-lane accumulators over blocks of 16.
+  Dot,
+  /// The column-major kernel: blocks of columns summed in order from zero,
+  /// the block sums added to zero in order.
+  ColumnBlocks,
+  /// The row-major kernel: four lanes by k % 4, folded, the rest in order;
+  /// Last: an odd last row of a piece adds the next pair first.
+  Lanes,
+  LanesLast,
+};
+struct VectorPlan64 {
+  std::vector<VectorRecipe> recipe; // per result element
+  int64_t blockColumns = 0;         // ColumnBlocks' block size
+};
+
+/// The plan of an [m, k] x [k, n] float64 product with m or n equal to 1
+/// (`transposeA`/`transposeB` TensorFlow's flags, which pick the kernels;
+/// `batch` matrices, which TensorFlow's parallel kernel does not cut).
+std::optional<VectorPlan64> vectorPlan64(int64_t m, int64_t k, int64_t n,
+                                         bool transposeA, bool transposeB,
+                                         int64_t threads, int64_t batch);
+
+/// The product of `lhs` and `rhs` (as matMul64 takes them) summed as a
+/// vector plan says.
+mlir::Value matVec64(mlir::OpBuilder &b, mlir::Location loc, mlir::Value lhs,
+                     mlir::Value rhs, mlir::RankedTensorType outType,
+                     const VectorPlan64 &plan);
+
 } // namespace kiln::eigen

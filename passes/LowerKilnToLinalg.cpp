@@ -237,7 +237,7 @@ private:
   Value lowerMatMul(kiln::MatMulOp op);
   /// A float64 product ([m, n] or [batch, m, n]) in TensorFlow's order
   /// (EigenGemm64.h); null where kiln does not reproduce it (sizes known at
-  /// run time only, matrix-vector products, k split in more than two).
+  /// run time only, outer products, k split in more than two).
   Value float64Product(kiln::MatMulOp op, Value lhs, Value rhs,
                        RankedTensorType outType);
   /// lhs x rhs accumulated into `init` by an fma per k, k ascending.
@@ -1366,9 +1366,19 @@ Value Lowering::float64Product(kiln::MatMulOp op, Value lhs, Value rhs,
   int64_t batch = rank == 3 ? outType.getDimSize(0) : 1;
   int64_t m = outType.getDimSize(rank - 2), n = outType.getDimSize(rank - 1);
   int64_t k = lt.getDimSize(rank - 1);
-  if (std::min({m, k, n}) <= 1 || batch == 0)
-    return nullptr; // Eigen's matrix-vector kernels: not reproduced yet
   int64_t threads = std::max(1u, std::thread::hardware_concurrency());
+  if (batch == 0 || k == 0)
+    return nullptr;
+  if (m == 1 || n == 1) {
+    // Eigen's matrix-vector kernels.
+    auto plan = kiln::eigen::vectorPlan64(
+        m, k, n, op.getLhsTransposed(), op.getRhsTransposed(), threads, batch);
+    if (!plan)
+      return nullptr;
+    return kiln::eigen::matVec64(b, loc, lhs, rhs, outType, *plan);
+  }
+  if (k == 1)
+    return nullptr; // an outer product: one term, rounded once
   kiln::eigen::CacheSizes caches = kiln::eigen::hostCacheSizes();
   std::optional<kiln::eigen::Gemm64Plan> plan;
   // LaunchBatchMatMul: the contraction for one matrix or large ones, else
