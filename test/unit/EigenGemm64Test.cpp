@@ -45,3 +45,31 @@ TEST_CASE("long k: cache blocks and shards", "[matmul64]") {
   CHECK(p->shards[0].kEnd == 512);
   CHECK(p->shards[1].kEnd == 1024);
 }
+
+TEST_CASE("matrix-vector recipes by transposes and pieces", "[matmul64]") {
+  using kiln::eigen::vectorPlan64;
+  using kiln::eigen::VectorRecipe;
+  // Tiny: in order, or Eigen's redux when only b is transposed.
+  auto p = vectorPlan64(5, 7, 1, false, false, 2, 1);
+  REQUIRE(p);
+  CHECK(p->recipe[0] == VectorRecipe::Lazy);
+  p = vectorPlan64(5, 7, 1, false, true, 2, 1);
+  CHECK(p->recipe[4] == VectorRecipe::Redux);
+  // A column: row-major lanes, the odd last row apart; transposed a: the
+  // column-major blocks.
+  p = vectorPlan64(13, 40, 1, false, false, 2, 1);
+  CHECK(p->recipe[11] == VectorRecipe::Lanes);
+  CHECK(p->recipe[12] == VectorRecipe::LanesLast);
+  p = vectorPlan64(13, 200, 1, true, false, 2, 1);
+  CHECK(p->recipe[0] == VectorRecipe::ColumnBlocks);
+  CHECK(p->blockColumns == 16);
+  // A large column is cut into pieces of multiples of 32: each piece's odd
+  // last row is apart.
+  p = vectorPlan64(257, 130, 1, false, false, 2, 1);
+  REQUIRE(p);
+  int lasts = 0;
+  for (VectorRecipe r : p->recipe)
+    lasts += r == VectorRecipe::LanesLast;
+  CHECK(lasts == 1);
+  CHECK(p->recipe[256] == VectorRecipe::LanesLast);
+}
