@@ -715,10 +715,13 @@ void recordFunctionCall(TfRuntime &rt, const ValueList &inputs,
     };
     auto tape = std::make_shared<GradientTapeObject>(rt);
     tape->watchAccessedVariables = false;
-    // A fresh source per argument, even for a tensor passed twice.
+    // A fresh source per argument, even for a tensor passed twice: an
+    // Identity, so that a tape recording now (an outer one, which will
+    // differentiate this gradient) connects the rerun body to the call's
+    // inputs.
     ValueList fresh, results;
     for (auto &a : args)
-      fresh.push_back(rt.eager(rt.tensor(a).value));
+      fresh.push_back(identity(rt, a));
     ValueList sources = fresh;
     for (auto &a : fresh)
       tape->watched.insert(keyOf(rt, a));
@@ -773,6 +776,41 @@ void recordFunctionCall(TfRuntime &rt, const ValueList &inputs,
       tape->entries.back().backward = backward;
 }
 
+/// The body entries `inner` recorded, copied onto each tape recording now
+/// that watches their inputs (once per tape, in `done`): a tape that
+/// differentiates a function call's gradient needs the body's ops, which
+/// only `inner` recorded. The entries that made the call's `outputs` are
+/// left out: the tape has the call itself for those.
+void replayBody(TfRuntime &rt, const GradientTapeObject &inner,
+                const ValueList &outputs,
+                std::set<const GradientTapeObject *> &done) {
+  std::set<TensorKey> results;
+  for (auto &o : outputs)
+    if (rt.isTensor(o))
+      results.insert(keyOf(rt, o));
+  for (auto &tape : rt.tapes) {
+    if (!tape->recording || tape.get() == &inner ||
+        !done.insert(tape.get()).second)
+      continue;
+    for (const TapeEntry &e : inner.entries) {
+      bool makesResult = false;
+      for (auto &o : e.outputs)
+        makesResult |= rt.isTensor(o) && results.count(keyOf(rt, o));
+      bool reads = e.variable && tape->watchesReadsOf(*e.variable);
+      for (auto &v : e.inputs)
+        reads |= rt.isTensor(v) && tape->watched.count(keyOf(rt, v));
+      if (makesResult || !reads)
+        continue;
+      if (e.variable)
+        tape->watchRead(e.variable);
+      tape->entries.push_back(e);
+      for (auto &o : e.outputs)
+        if (rt.isTensor(o))
+          tape->watched.insert(keyOf(rt, o));
+    }
+  }
+}
+
 Value recordCall(TfRuntime &rt, const ValueList &inputs,
                  const std::function<Value()> &body,
                  const std::function<ValueList(const Value &)> &tensorsOf) {
@@ -786,30 +824,33 @@ Value recordCall(TfRuntime &rt, const ValueList &inputs,
   std::vector<std::shared_ptr<VariableState>> variables = readVariables(*inner);
   TfRuntime *r = &rt;
   // The body's variables the tape watches count as read by the call.
-  recordOnTapes(
-      rt, "StatefulPartitionedCall", inputs, outputs, variables,
-      [&](const std::vector<size_t> &picked) {
-        std::vector<std::shared_ptr<VariableState>> vars;
-        for (size_t k : picked)
-          vars.push_back(variables[k]);
-        return [r, inner, inputs, outputs, vars](const ValueList &grads) {
-          ValueList targets, seeds;
-          for (size_t i = 0; i < outputs.size(); ++i)
-            if (!grads[i].isNone()) {
-              targets.push_back(outputs[i]);
-              seeds.push_back(grads[i]);
-            }
-          ValueList got =
-              backpropEntries(*r, inner->entries, targets, seeds, inputs, vars);
-          // The gradient function's outputs, as TensorFlow's call returns
-          // them: Identities, which grappler does not regroup with the
-          // caller's arithmetic.
-          for (auto &g : got)
-            if (r->tracing && r->isTensor(g))
-              g = identity(*r, g);
-          return got;
-        };
-      });
+  recordOnTapes(rt, "StatefulPartitionedCall", inputs, outputs, variables,
+                [&](const std::vector<size_t> &picked) {
+                  std::vector<std::shared_ptr<VariableState>> vars;
+                  for (size_t k : picked)
+                    vars.push_back(variables[k]);
+                  auto replayed =
+                      std::make_shared<std::set<const GradientTapeObject *>>();
+                  return [r, inner, inputs, outputs, vars,
+                          replayed](const ValueList &grads) {
+                    replayBody(*r, *inner, outputs, *replayed);
+                    ValueList targets, seeds;
+                    for (size_t i = 0; i < outputs.size(); ++i)
+                      if (!grads[i].isNone()) {
+                        targets.push_back(outputs[i]);
+                        seeds.push_back(grads[i]);
+                      }
+                    ValueList got = backpropEntries(*r, inner->entries, targets,
+                                                    seeds, inputs, vars);
+                    // The gradient function's outputs, as TensorFlow's call
+                    // returns them: Identities, which grappler does not regroup
+                    // with the caller's arithmetic.
+                    for (auto &g : got)
+                      if (r->tracing && r->isTensor(g))
+                        g = identity(*r, g);
+                    return got;
+                  };
+                });
   return result;
 }
 
