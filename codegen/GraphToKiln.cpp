@@ -555,11 +555,33 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
           loc, RankedTensorType::get(shape, t.getElementType()), v,
           b.getDenseI64ArrayAttr(perm));
     };
-    const bool *ta = attr<bool>(n, "transpose_a");
-    const bool *tb = attr<bool>(n, "transpose_b");
-    if (ta && *ta)
+    const bool *taAttr = attr<bool>(n, "transpose_a");
+    const bool *tbAttr = attr<bool>(n, "transpose_b");
+    bool ta = taAttr && *taAttr, tb = tbAttr && *tbAttr;
+    // Grappler folds a Transpose of the last two dimensions into the
+    // product (FoldTransposeIntoMatMul): the product of its input with the
+    // flag flipped, which picks another kernel order.
+    auto folded = [&](size_t i, bool &flag) -> Value {
+      const graph::Node &src = g.nodes[n.inputs[i].node];
+      const auto *perm = attr<std::vector<int64_t>>(src, "perm");
+      int64_t id = n.inputs[i].node;
+      if (src.op != "Transpose" || !perm || foldable[id] ||
+          src.attrs.count(graph::kKernelAttr) || perm->size() < 2)
+        return input(n, i);
+      size_t r = perm->size();
+      for (size_t d = 0; d + 2 < r; ++d)
+        if ((*perm)[d] != int64_t(d))
+          return input(n, i);
+      if ((*perm)[r - 2] != int64_t(r - 1) || (*perm)[r - 1] != int64_t(r - 2))
+        return input(n, i);
+      flag = !flag;
+      return values.at(key(src.inputs[0]));
+    };
+    lhs = folded(0, ta);
+    rhs = folded(1, tb);
+    if (ta)
       lhs = transposeLast(lhs);
-    if (tb && *tb)
+    if (tb)
       rhs = transposeLast(rhs);
     if (type.getElementType().isF16() || type.getElementType().isBF16()) {
       // TensorFlow's half and bfloat16 MatMul give the float32 product of
@@ -573,7 +595,7 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
       };
       Value product = b.create<MatMulOp>(
           loc, RankedTensorType::get(type.getShape(), b.getF32Type()),
-          widen(lhs), widen(rhs), ta && *ta, tb && *tb);
+          widen(lhs), widen(rhs), ta, tb);
       if (type.getElementType().isF16())
         return b.create<CastOp>(loc, type, product);
       SmallVector<Value> dynamic;
@@ -593,7 +615,7 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
                 gl, gb.create<arith::BitcastOp>(gl, gb.getBF16Type(), high));
           });
     }
-    return b.create<MatMulOp>(loc, type, lhs, rhs, ta && *ta, tb && *tb);
+    return b.create<MatMulOp>(loc, type, lhs, rhs, ta, tb);
   }
   static const std::pair<const char *, const char *> reductions[] = {
       {"Sum", "sum"},   {"Mean", "mean"}, {"Max", "max"}, {"Min", "min"},

@@ -80,6 +80,9 @@ void installActivations(TfRuntime &rt, ModuleBuilder &math, ModuleBuilder &nn) {
                      ".");
       alpha = a.toDouble();
     }
+    // The op's alpha is a float attr: float64 features multiply by its
+    // float32 value.
+    alpha = static_cast<float>(alpha);
     return floatActivation(*r, "LeakyRelu", t, {{"alpha", alpha}});
   });
   math.def("expm1", [r](Interpreter &in, CallArgs &args) {
