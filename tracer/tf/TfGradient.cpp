@@ -562,6 +562,19 @@ Value aggregate(TfRuntime &rt, const ValueList &grads) {
   ValueList dense;
   for (auto &g : grads)
     dense.push_back(asIndexedSlices(g) ? densify(rt, *asIndexedSlices(g)) : g);
+  // In a function grappler puts an AddN's inputs in name order before it
+  // folds or regroups the sum (its common-subgraph pass canonicalizes
+  // commutative ops): a sum of constant gradients folds in that order.
+  if (rt.tracing)
+    std::stable_sort(dense.begin(), dense.end(),
+                     [&](const Value &a, const Value &b) {
+                       auto name = [&](const Value &v) {
+                         return rt.isTensor(v) && rt.tensor(v).symbolic()
+                                    ? rt.tensor(v).graphName()
+                                    : std::string();
+                       };
+                       return name(a) < name(b);
+                     });
   return addN(rt, dense, "");
 }
 
@@ -670,6 +683,19 @@ Value recordAlone(TfRuntime &rt,
 
 } // namespace
 
+/// The name scope an op that made `outputs` was made in (TapeEntry::scope).
+static std::string forwardScope(TfRuntime &rt, const ValueList &outputs) {
+  if (!rt.tracing)
+    return "";
+  if (rt.inOperator && !outputs.empty() && rt.isTensor(outputs[0]) &&
+      rt.tensor(outputs[0]).symbolic())
+    return rt.tensor(outputs[0]).nodeName();
+  std::string scope = rt.tracing->graph.scope;
+  if (!scope.empty() && scope.back() == '/')
+    scope.pop_back();
+  return scope;
+}
+
 void recordOperation(TfRuntime &rt, const std::string &op,
                      const ValueList &inputs, const ValueList &outputs,
                      const std::map<std::string, Attr> &attrs) {
@@ -682,6 +708,7 @@ void recordOperation(TfRuntime &rt, const std::string &op,
     if (!watched)
       continue;
     tape->entries.emplace_back(op, inputs, outputs, attrs);
+    tape->entries.back().scope = forwardScope(rt, outputs);
     for (auto &v : outputs)
       if (differentiable(rt, v))
         tape->watched.insert(keyOf(rt, v));
@@ -804,6 +831,9 @@ void replayBody(TfRuntime &rt, const GradientTapeObject &inner,
       if (e.variable)
         tape->watchRead(e.variable);
       tape->entries.push_back(e);
+      // Its gradient is part of the call's gradient's gradient, which
+      // TensorFlow names in functions of its own.
+      tape->entries.back().nested = true;
       for (auto &o : e.outputs)
         if (rt.isTensor(o))
           tape->watched.insert(keyOf(rt, o));
@@ -840,8 +870,14 @@ Value recordCall(TfRuntime &rt, const ValueList &inputs,
                         targets.push_back(outputs[i]);
                         seeds.push_back(grads[i]);
                       }
+                    // The call's gradient is a function of its own in
+                    // TensorFlow, not named under "gradient_tape/": its ops
+                    // keep kiln's names.
+                    bool savedScopes = r->gradientScopes;
+                    r->gradientScopes = false;
                     ValueList got = backpropEntries(*r, inner->entries, targets,
                                                     seeds, inputs, vars);
+                    r->gradientScopes = savedScopes;
                     // The gradient function's outputs, as TensorFlow's call
                     // returns them: Identities, which grappler does not regroup
                     // with the caller's arithmetic.
@@ -1295,7 +1331,27 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
         else if (IndexedSlicesObject *s = asIndexedSlices(grads[i]))
           grads[i] = densify(rt, *s);
       size_t first = rt.tracing ? rt.tracing->graph.nodes.size() : 0;
-      inputGrads = fn->second(rt, e, grads);
+      {
+        // TensorFlow names the gradient ops "gradient_tape/<the forward
+        // op's scope>/...", which sets the order grappler sorts a sum of
+        // gradients in.
+        std::string saved;
+        if (rt.tracing && rt.gradientScopes && !e.nested) {
+          saved = rt.tracing->graph.scope;
+          rt.tracing->graph.scope =
+              "gradient_tape/" + (e.scope.empty() ? "" : e.scope + "/");
+        }
+        struct Restore {
+          TfRuntime &rt;
+          const std::string &saved;
+          bool on;
+          ~Restore() {
+            if (on)
+              rt.tracing->graph.scope = saved;
+          }
+        } restore{rt, saved, rt.tracing && rt.gradientScopes && !e.nested};
+        inputGrads = fn->second(rt, e, grads);
+      }
       if (rt.tracing)
         markKernel(rt.tracing->graph, first, e.op);
     }

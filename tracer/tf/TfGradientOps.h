@@ -23,6 +23,13 @@ struct TapeEntry {
         variable(std::move(variable)) {}
   std::string op;
   ValueList inputs, outputs; // kept alive, so that keys stay unique
+  /// While tracing: the name scope the op was made in ("" at the top; an
+  /// operator's own, "mul_3", as Python's operators open one), under
+  /// which TensorFlow names its gradient ops ("gradient_tape/mul_3/Mul").
+  std::string scope;
+  /// An entry of a traced call's body copied onto an outer tape
+  /// (TfGradient.cpp's replayBody): its gradient ops keep kiln's names.
+  bool nested = false;
   std::map<std::string, Attr> attrs;
   /// For a read of a watched variable ("ReadVariableOp", no inputs): the
   /// variable, whose gradient is the sum over its reads.

@@ -658,6 +658,19 @@ static std::pair<int64_t, int64_t> disagreement(const std::vector<int64_t> &a,
   return {0, 0};
 }
 
+namespace {
+/// Marks the ops applied while it lives as made by a Python operator (or
+/// _slice_helper), whose name scope is the op's own (TfRuntime::inOperator).
+struct InOperator {
+  TfRuntime &rt;
+  bool saved;
+  InOperator(TfRuntime &rt, bool on) : rt(rt), saved(rt.inOperator) {
+    rt.inOperator = on;
+  }
+  ~InOperator() { rt.inOperator = saved; }
+};
+} // namespace
+
 Value binaryOp(TfRuntime &rt, const std::string &op, const Value &xArg,
                const Value &yArg, const std::string &nameHint,
                bool functional) {
@@ -744,6 +757,9 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &xArg,
     result.unknownRank = true;
     result.shape.clear();
   }
+  // A Python operator opens a name scope named as its op, which the
+  // tape records for the op's gradient names.
+  InOperator inOperator{rt, !functional};
   if (!scope.empty())
     return rt.apply(op, {tx, ty}, {{"T", a.type.dtype}}, result, scope,
                     /*exactName=*/true);
@@ -2068,6 +2084,8 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
                        int64_t consumed);
 
 Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
+  // _slice_helper opens the scope "strided_slice" its op is named as.
+  InOperator inOperator{rt, true};
   return sliceFrom(rt, x, key, 0);
 }
 

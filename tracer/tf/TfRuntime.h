@@ -221,6 +221,13 @@ public:
   bool explainRetrace = false;
   /// tf.config.run_functions_eagerly.
   bool runFunctionsEagerly = false;
+  /// Set while a Python operator (`x * y`) applies its op: TensorFlow's
+  /// operator wrapper opens a name scope named as the op, which its
+  /// gradient ops are named in.
+  bool inOperator = false;
+  /// Whether gradient ops are named under "gradient_tape/" (off inside a
+  /// traced call's own gradient).
+  bool gradientScopes = true;
   /// TensorFlow warns once when a persistent tape computes a gradient
   /// inside its `with` block.
   bool warnedPersistentGradient = false;
