@@ -1627,6 +1627,7 @@ bool emitKilnFunction(
   // Grappler's rewrites that reshape the graph come first; the emitter
   // reproduces the others as it goes.
   graph::Graph optimized = graph;
+  dropAdditiveZeros(optimized);
   bypassTrivialNodes(optimized);
   pushDownConstants(optimized);
   return Emitter(module, optimized, fileName, hostSpecs).run(error);

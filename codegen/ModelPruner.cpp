@@ -48,6 +48,45 @@ void bypassTrivialNodes(graph::Graph &g) {
     }
 }
 
+void dropAdditiveZeros(graph::Graph &g) {
+  auto isZeros = [&](graph::Output o) {
+    const graph::Node &n = g.nodes[o.node];
+    if (!isGraphConstant(n))
+      return false;
+    auto it = n.attrs.find("value");
+    auto *value = it == n.attrs.end()
+                      ? nullptr
+                      : std::get_if<graph::HostTensorPtr>(&it->second);
+    if (!value || !*value || (*value)->type.dtype == graph::DType::String)
+      return false;
+    for (int64_t i = 0; i < (*value)->type.numElements(); ++i)
+      if ((*value)->elementAsDouble(i) != 0.0)
+        return false;
+    return true;
+  };
+  // A sum of constants folds first, computed by its kernel.
+  std::vector<bool> folded = foldableNodes(g);
+  for (size_t id = 0; id < g.nodes.size(); ++id) {
+    graph::Node &n = g.nodes[id];
+    bool add = n.op == "AddV2" || n.op == "Add";
+    if (folded[id] || (!add && n.op != "Sub") || n.inputs.size() != 2 ||
+        n.outputs.size() != 1 || n.attrs.count(graph::kKernelAttr))
+      continue;
+    for (int k = add ? 0 : 1; k < 2; ++k) {
+      graph::Output other = n.inputs[1 - k];
+      const graph::TensorType &t = g.typeOf(other);
+      if (!isZeros(n.inputs[k]) || t.unknownRank ||
+          t.dtype != n.outputs[0].dtype || t.shape != n.outputs[0].shape)
+        continue;
+      n.op = "Identity";
+      n.inputs = {other};
+      n.attrs.clear();
+      n.attrs["T"] = t.dtype;
+      break;
+    }
+  }
+}
+
 std::vector<bool> liveNodes(const graph::Graph &g) {
   // The control-flow node owning each region: an effect inside a branch or
   // a loop keeps its node alive.

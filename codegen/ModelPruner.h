@@ -13,6 +13,12 @@ namespace kiln {
 /// results keep their nodes.
 void bypassTrivialNodes(graph::Graph &g);
 
+/// Grappler's constant folding drops an addition of constant zeros that do
+/// not broadcast (x + 0, 0 + x, x - 0 become x): the zero's rounding is
+/// gone, so -0.0 stays -0.0. Runs before bypassTrivialNodes, which then
+/// removes the Identity each leaves.
+void dropAdditiveZeros(graph::Graph &g);
+
 /// The nodes a call runs: those the results, the effects (nodes without
 /// outputs, and the control flow around them) and the regions of live
 /// control flow read. TensorFlow prunes the others from a function before
