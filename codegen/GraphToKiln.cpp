@@ -76,6 +76,16 @@ Value Emitter::reciprocalOfConstant(const graph::Node &n, size_t i) {
   // a division inside a kernel (DivNoNan) is not grappler's to rewrite.
   if (folds(g.nodes[n.inputs[0].node]) || n.attrs.count(graph::kKernelAttr))
     return nullptr;
+  // A float32 divisor of 8 elements or more: constant folding runs the
+  // Reciprocal kernel, whose packets take the processor's approximation
+  // refined by a Newton step; kiln computes the same kernel at run time.
+  auto divisorType = dyn_cast<RankedTensorType>(input(n, i).getType());
+  if (divisorType && divisorType.getElementType().isF32() &&
+      divisorType.hasStaticShape() &&
+      divisorType.getNumElements() >= eigen::kFloatPacketSize &&
+      (isGraphConstant(*producer) || folds(g.nodes[n.inputs[i].node])))
+    return b.create<UnaryOp>(locOf(n), divisorType, input(n, i),
+                             b.getStringAttr("reciprocal"));
   if (!isGraphConstant(*producer)) {
     // A divisor constant folding makes a constant (tf.sqrt(8.0)) is one
     // for the rewrite too: its reciprocal, an exact division in its type

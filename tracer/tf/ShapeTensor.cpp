@@ -32,6 +32,14 @@ int64_t knownElement(const graph::Graph &g, graph::Output o, int64_t i) {
   }
   if (n.op == "Identity" || n.op == "Cast")
     return knownElement(g, n.inputs[0], i);
+  // The element count and rank of a tensor of static shape.
+  if ((n.op == "Size" || n.op == "Rank") && i == 0) {
+    const TensorType &t = g.typeOf(n.inputs[0]);
+    if (t.unknownRank || (n.op == "Size" && !t.isStatic()))
+      return -1;
+    return n.op == "Rank" ? static_cast<int64_t>(t.shape.size())
+                          : t.numElements();
+  }
   if (n.op == "Pack" && g.typeOf(n.inputs[0]).shape.empty()) // of scalars
     return i < static_cast<int64_t>(n.inputs.size())
                ? knownElement(g, n.inputs[i], 0)

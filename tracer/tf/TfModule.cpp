@@ -1243,14 +1243,24 @@ void defineCreation(ModuleBuilder &tf) {
       if (dynamic && integers) {
         DType d = p.has("dtype") ? *dtypeArg(in, p.get("dtype"))
                                  : dtype.value_or(DType::Int32);
+        // Bounds that shape inference evaluates (sizes of static shapes
+        // and arithmetic on them) give the range its static length.
+        int64_t length = -1;
+        Value a = foldKnown(*r, from), b = foldKnown(*r, to),
+              c = foldKnown(*r, step);
+        if (a.isIntLike() && b.isIntLike() && c.isIntLike() && c.asInt() != 0) {
+          int64_t span = b.asInt() - a.asInt(), by = c.asInt();
+          length =
+              std::max<int64_t>(0, (span + (by > 0 ? by - 1 : by + 1)) / by);
+        }
         // A float range over integer bounds: the integers, cast (exact
         // while they fit the float's mantissa, as the kernel's sums are).
         if (isFloating(d))
-          return cast(
-              *r,
-              rangeNode(*r, from, to, step, dtype.value_or(DType::Int32), -1),
-              d);
-        return rangeNode(*r, from, to, step, d, -1);
+          return cast(*r,
+                      rangeNode(*r, from, to, step,
+                                dtype.value_or(DType::Int32), length),
+                      d);
+        return rangeNode(*r, from, to, step, d, length);
       }
     }
     Value delta = p.has("delta") ? p.get("delta") : Value::integer(1);
