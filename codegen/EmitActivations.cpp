@@ -68,6 +68,10 @@ Value Emitter::emitActivation(const graph::Node &n, RankedTensorType type) {
           ? std::log(std::numeric_limits<double>::epsilon()) + 2
           : double(std::log(std::numeric_limits<float>::epsilon()) + 2.0f);
   Value e = unary(x, "exp");
+  // Eigen has no double packet log1p, so the whole float64 expression is
+  // evaluated element by element: exp is the C library's everywhere.
+  if (et.isF64())
+    e.getDefiningOp()->setAttr("scalar_form", b.getUnitAttr());
   Value between = select(compare("lt", x, scalar(t)), e, unary(e, "log1p"));
   return select(compare("gt", x, scalar(-t)), x, between);
 }
