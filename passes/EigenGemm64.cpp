@@ -148,6 +148,23 @@ Gemm64Shard tiled(int64_t mTf, int64_t nTf, int64_t kBegin, int64_t kEnd,
 }
 
 using Product = std::function<Value(Scalars &, Value)>;
+using Branch = std::function<Value(Scalars &)>;
+
+/// cond ? yes : no, each computed in its own region (an scf.if).
+Value ifElse(Scalars &s, Value cond, const Branch &yes, const Branch &no) {
+  return s.b
+      .create<scf::IfOp>(
+          s.loc, cond,
+          [&](OpBuilder &tb, Location tl) {
+            Scalars t{tb, tl};
+            tb.create<scf::YieldOp>(tl, yes(t));
+          },
+          [&](OpBuilder &eb, Location el) {
+            Scalars e{eb, el};
+            eb.create<scf::YieldOp>(el, no(e));
+          })
+      .getResult(0);
+}
 
 /// The sum of the products of k in [k0, k0 + depth) in `scheme`'s order
 /// (0 SEQ, 1 CD, 2 LAST4; EigenGemm64.h), from zero.
@@ -197,34 +214,8 @@ Value blockSum(Scalars &s, Value scheme, Value k0, Value depth,
                });
     return tail(x, full, x.add(x.add(a[0], a[1]), x.add(a[2], a[3])));
   };
-  auto branch = [&](Value cond, const std::function<Value(Scalars &)> &yes,
-                    const std::function<Value(Scalars &)> &no) -> Value {
-    return s.b
-        .create<scf::IfOp>(
-            loc, cond,
-            [&](OpBuilder &tb, Location tl) {
-              Scalars t{tb, tl};
-              tb.create<scf::YieldOp>(tl, yes(t));
-            },
-            [&](OpBuilder &eb, Location el) {
-              Scalars e{eb, el};
-              eb.create<scf::YieldOp>(el, no(e));
-            })
-        .getResult(0);
-  };
-  return branch(isScheme(s, 0), sequential, [&](Scalars &x) {
-    return x.b
-        .create<scf::IfOp>(
-            loc, isScheme(x, 1),
-            [&](OpBuilder &tb, Location tl) {
-              Scalars t{tb, tl};
-              tb.create<scf::YieldOp>(tl, evenOdd(t));
-            },
-            [&](OpBuilder &eb, Location el) {
-              Scalars e{eb, el};
-              eb.create<scf::YieldOp>(el, fourWay(e));
-            })
-        .getResult(0);
+  return ifElse(s, isScheme(s, 0), sequential, [&](Scalars &x) {
+    return ifElse(x, isScheme(x, 1), evenOdd, fourWay);
   });
 }
 
@@ -629,18 +620,8 @@ Value vectorSum(Scalars &s, Value code, int64_t depth, int64_t blockColumns,
     Value is = x.b.create<arith::CmpIOp>(
         x.loc, arith::CmpIPredicate::eq, code,
         x.b.create<arith::ConstantIntOp>(x.loc, int64_t(r), 8));
-    return x.b
-        .create<scf::IfOp>(
-            x.loc, is,
-            [&](OpBuilder &tb, Location tl) {
-              Scalars t{tb, tl};
-              tb.create<scf::YieldOp>(tl, recipes[r](t));
-            },
-            [&](OpBuilder &eb, Location el) {
-              Scalars e{eb, el};
-              eb.create<scf::YieldOp>(el, choose(e, r + 1));
-            })
-        .getResult(0);
+    return ifElse(x, is, recipes[r],
+                  [&](Scalars &e) { return choose(e, r + 1); });
   };
   return choose(s, 0);
 }
