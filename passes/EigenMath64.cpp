@@ -11,6 +11,9 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <cmath>
+#include <limits>
+
 using namespace mlir;
 
 namespace kiln::eigen {
@@ -261,11 +264,63 @@ Value erfcForm(F64 &f, Value x0, const ExpFn &exp) {
   return f.select(f.lt(f.c(1.0), x2), erfcLarge(f, x, x2, exp), small);
 }
 
+/// Eigen's generic_atan on doubles: |x| > 1 through pi/2 - atan(1/|x|)
+/// (an exact division: doubles have no approximate reciprocal), a
+/// rational approximation of degree 13/12 on [0, 1], the sign last.
+Value atanPacket(F64 &f, Value x0) {
+  Value absX = f.abs(x0);
+  Value large = f.lt(f.c(1), absX);
+  Value x = f.select(large, f.div(f.c(1), absX), absX);
+  Value x2 = f.mul(x, x);
+  Value p = f.poly(x2, {2.6667153866462208e-05, 3.0917513112462781e-03,
+                        5.2574296781008604e-02, 3.0409318473444424e-01,
+                        7.5365702534987022e-01, 8.2704055405494614e-01,
+                        3.3004361289279920e-01});
+  Value q = f.poly(x2, {2.7311202462436667e-04, 1.0899150928962708e-02,
+                        1.1548932646420353e-01, 4.9716458728465573e-01, 1.0,
+                        9.3705509168587852e-01, 3.3004361289279920e-01});
+  Value r = f.mul(x, f.div(p, q));
+  r = f.select(large, f.sub(f.c(M_PI / 2), r), r);
+  // The sign of x, as a bit.
+  auto bits = [&](Value v) {
+    return f.b.create<arith::BitcastOp>(f.loc, f.b.getI64Type(), v);
+  };
+  Value sign = f.b.create<arith::AndIOp>(
+      f.loc, bits(x0), f.i64(std::numeric_limits<int64_t>::min()));
+  return f.b.create<arith::BitcastOp>(
+      f.loc, f.b.getF64Type(), f.b.create<arith::XOrIOp>(f.loc, bits(r), sign));
+}
+
+/// Eigen's patanh_double: x + x^3 P(x^2) / Q(x^2) below one half, half the
+/// packet log of (1 + x) / (1 - x) from there, +-inf at +-1, NaN past it.
+Value atanhPacket(F64 &f, Value x) {
+  Value x2 = f.mul(x, x);
+  Value x3 = f.mul(x, x2);
+  Value p = f.poly(x2, {3.3071338469301391e-03, -4.7129526768798737e-02,
+                        1.8185306179826699e-01, -2.5949536095445679e-01,
+                        1.2306328729812676e-01});
+  Value q = f.poly(x2, {-3.8679974580640881e-03, 7.6391885763341910e-02,
+                        -4.2828141436397615e-01, 9.8733495886883648e-01,
+                        -1.0000000000000000e+00, 3.6918986189438030e-01});
+  Value small = f.add(f.mul(x3, f.div(p, q)), x);
+  Value one = f.c(1);
+  Value large =
+      f.mul(f.c(0.5), logPacket(f, f.div(f.add(one, x), f.sub(one, x))));
+  Value absX = f.abs(x);
+  double infinity = std::numeric_limits<double>::infinity();
+  Value inf = f.select(f.lt(x, f.c(0)), f.c(-infinity), f.c(infinity));
+  Value r =
+      f.select(f.cmp(arith::CmpFPredicate::OLE, f.c(0.5), absX), large, small);
+  r = f.select(f.eq(one, absX), inf, r);
+  return f.select(f.lt(one, absX), f.c(std::nan("")), r);
+}
+
 } // namespace
 
 bool hasPacketForm64(llvm::StringRef fn) {
   return llvm::StringSwitch<bool>(fn)
       .Cases("exp", "log", "tanh", "sigmoid", "erf", "erfc", true)
+      .Cases("atan", "atanh", true)
       .Default(false);
 }
 
@@ -282,6 +337,10 @@ Value packetForm64(OpBuilder &b, Location loc, llvm::StringRef fn, Value x) {
     return logistic(f, x, exp);
   if (fn == "erf")
     return erfForm(f, x, exp);
+  if (fn == "atan")
+    return atanPacket(f, x);
+  if (fn == "atanh")
+    return atanhPacket(f, x);
   return erfcForm(f, x, exp);
 }
 
@@ -297,6 +356,10 @@ Value scalarForm64(OpBuilder &b, Location loc, llvm::StringRef fn, Value x) {
     return logistic(f, x, libmExp);
   if (fn == "erf")
     return erfForm(f, x, libmExp);
+  if (fn == "atan")
+    return b.create<math::AtanOp>(loc, x);
+  if (fn == "atanh")
+    return b.create<math::AtanhOp>(loc, x);
   return erfcForm(f, x, libmExp);
 }
 
