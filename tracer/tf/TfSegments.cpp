@@ -275,6 +275,53 @@ public:
     return out;
   }
 
+  /// bincount on values known at run time, as bincount_ops builds it:
+  /// max(arr) + 1 bins (0 for an empty arr), at least minlength and at
+  /// most maxlength, filled by the Bincount kernel's loop, which skips a
+  /// value past the last bin; here an unsorted segment sum, in the same
+  /// order, of the weights (or ones) with those values dropped. A negative
+  /// value is the kernel's error when the function runs.
+  Value runTimeBincount(const Params &p, const Value &arr, Value weights) {
+    Value module = in.importModule("tensorflow");
+    DType d = rt.tensor(arr).type.dtype;
+    Value flat = reshape(rt, arr, pyIntList(in, {-1}));
+    Value empty = binaryOp(
+        rt, "Equal", rt.toTensor(Value::integer(0), d),
+        cast(rt, tf::reduce(rt, "Prod", shapeOf(rt, arr), Value(), false), d));
+    Value size = select(rt, empty, rt.toTensor(Value::integer(0), d),
+                        binaryOp(rt, "AddV2",
+                                 tf::reduce(rt, "Max", flat, Value(), false),
+                                 rt.toTensor(Value::integer(1), d)));
+    if (p.has("minlength"))
+      size = binaryOp(rt, "Maximum", rt.toTensor(p.get("minlength"), d), size,
+                      "", true);
+    if (p.has("maxlength"))
+      size = binaryOp(rt, "Minimum", rt.toTensor(p.get("maxlength"), d), size,
+                      "", true);
+    // The kernel's check of the values.
+    Value nonNegative =
+        binaryOp(rt, "LogicalOr", empty,
+                 binaryOp(rt, "GreaterEqual",
+                          tf::reduce(rt, "Min", flat, Value(), false),
+                          rt.toTensor(Value::integer(0), d)));
+    rt.applyEffect(
+        "Assert", {nonNegative},
+        {{"message", std::string("Input arr must be non-negative!")}},
+        rt.tracing->graph.uniqueName("Bincount"));
+    DType out =
+        !weights.isNone()
+            ? rt.tensor(weights).type.dtype
+            : (p.has("dtype") ? *dtypeArg(in, p.get("dtype")) : DType::Int32);
+    Value data = weights.isNone() ? filledLike(rt, cast(rt, flat, out), 1)
+                                  : reshape(rt, weights, pyIntList(in, {-1}));
+    // Values past the last bin are skipped: a negative id drops its row.
+    Value ids = select(rt, binaryOp(rt, "Less", flat, size), flat,
+                       rt.toTensor(Value::integer(-1), d));
+    Value segmentSum =
+        in.getAttr(in.getAttr(module, "math"), "unsorted_segment_sum");
+    return in.call(segmentSum, ValueList{data, ids, size});
+  }
+
   /// tf.math.bincount(arr, weights, minlength, maxlength, dtype).
   Value bincount(const Params &p) {
     Value arr = rt.toTensor(p.require("arr", "bincount"));
@@ -287,10 +334,14 @@ public:
     HostTensorPtr wv;
     if (!weights.isNone())
       wv = rt.constantValue(weights = rt.toTensor(weights));
+    bool binaryOutput =
+        p.has("binary_output") && in.truthy(p.get("binary_output"));
+    if ((!av || (!weights.isNone() && !wv)) && rt.tracing && !binaryOutput)
+      return runTimeBincount(p, arr, weights);
     if (!av || (!weights.isNone() && !wv))
       rt.raise("UnimplementedError",
-               "kiln computes tf.math.bincount on values known at trace "
-               "time only (eagerly, or on constants)");
+               "kiln computes tf.math.bincount with binary_output on values "
+               "known at trace time only (eagerly, or on constants)");
     int64_t n = at.numElements(), size = 0;
     for (int64_t i = 0; i < n; ++i) {
       int64_t v = av->elementAsInt(i);
@@ -310,7 +361,7 @@ public:
                "Input arr and weights must have the same shape");
     std::vector<double> bins(size, 0.0);
     // binary_output: whether each value occurs (weights are then ignored).
-    bool binary = p.has("binary_output") && in.truthy(p.get("binary_output"));
+    bool binary = binaryOutput;
     if (binary)
       wv = nullptr;
     for (int64_t i = 0; i < n; ++i) {
