@@ -190,6 +190,11 @@ ScopeGuard::ScopeGuard(Graph &g, const std::string &name)
     : g(g), left(g.enterScope(name)) {}
 ScopeGuard::~ScopeGuard() { g.scope = left; }
 
+ExactScope::ExactScope(Graph &g, std::string scope) : g(g), left(g.scope) {
+  g.scope = std::move(scope);
+}
+ExactScope::~ExactScope() { g.scope = left; }
+
 RegionGuard::RegionGuard(Graph &g) : g(g), saved(g.current) {}
 RegionGuard::~RegionGuard() { g.current = saved; }
 

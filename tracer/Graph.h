@@ -152,6 +152,18 @@ struct ScopeGuard {
   std::string left;
 };
 
+/// Makes `scope` ("a/b/", or "") the graph's name scope as it is, without
+/// making it unique (TensorFlow's absolute name_scope("a/b/")), until it
+/// ends or throws.
+struct ExactScope {
+  ExactScope(Graph &g, std::string scope);
+  ~ExactScope();
+  ExactScope(const ExactScope &) = delete;
+  ExactScope &operator=(const ExactScope &) = delete;
+  Graph &g;
+  std::string left;
+};
+
 /// Restores a graph's current region when a scope ends or throws.
 struct RegionGuard {
   explicit RegionGuard(Graph &g);

@@ -936,11 +936,9 @@ std::vector<Slot> TfStager::stageBranches(
   {
     // cond_v2 hands out an Identity of each output, in the cond's name
     // scope ("cond/Identity", "cond/Identity_1", ...).
-    std::string scope = g.scope;
-    g.scope = g.nodes[id].name + "/";
+    graph::ExactScope scope(g, g.nodes[id].name + "/");
     for (Value &v : flat)
       v = identity(rt, v);
-    g.scope = scope;
   }
   size_t at = 0;
   for (int i : outputs)

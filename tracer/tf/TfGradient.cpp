@@ -830,10 +830,7 @@ void replayBody(TfRuntime &rt, const GradientTapeObject &inner,
         continue;
       if (e.variable)
         tape->watchRead(e.variable);
-      tape->entries.push_back(e);
-      // Its gradient is part of the call's gradient's gradient, which
-      // TensorFlow names in functions of its own.
-      tape->entries.back().nested = true;
+      tape->entries.push_back(e); // nested, as recordCall marked it
       for (auto &o : e.outputs)
         if (rt.isTensor(o))
           tape->watched.insert(keyOf(rt, o));
@@ -850,6 +847,10 @@ Value recordCall(TfRuntime &rt, const ValueList &inputs,
     if (differentiable(rt, v))
       inner->watched.insert(keyOf(rt, v));
   Value result = recordAlone(rt, inner, body);
+  // The call's gradient is a function of its own in TensorFlow, not named
+  // under "gradient_tape/": its ops keep kiln's names.
+  for (TapeEntry &e : inner->entries)
+    e.nested = true;
   ValueList outputs = tensorsOf(result);
   std::vector<std::shared_ptr<VariableState>> variables = readVariables(*inner);
   TfRuntime *r = &rt;
@@ -870,14 +871,8 @@ Value recordCall(TfRuntime &rt, const ValueList &inputs,
                         targets.push_back(outputs[i]);
                         seeds.push_back(grads[i]);
                       }
-                    // The call's gradient is a function of its own in
-                    // TensorFlow, not named under "gradient_tape/": its ops
-                    // keep kiln's names.
-                    bool savedScopes = r->gradientScopes;
-                    r->gradientScopes = false;
                     ValueList got = backpropEntries(*r, inner->entries, targets,
                                                     seeds, inputs, vars);
-                    r->gradientScopes = savedScopes;
                     // The gradient function's outputs, as TensorFlow's call
                     // returns them: Identities, which grappler does not regroup
                     // with the caller's arithmetic.
@@ -1335,21 +1330,11 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
         // TensorFlow names the gradient ops "gradient_tape/<the forward
         // op's scope>/...", which sets the order grappler sorts a sum of
         // gradients in.
-        std::string saved;
-        if (rt.tracing && rt.gradientScopes && !e.nested) {
-          saved = rt.tracing->graph.scope;
-          rt.tracing->graph.scope =
-              "gradient_tape/" + (e.scope.empty() ? "" : e.scope + "/");
-        }
-        struct Restore {
-          TfRuntime &rt;
-          const std::string &saved;
-          bool on;
-          ~Restore() {
-            if (on)
-              rt.tracing->graph.scope = saved;
-          }
-        } restore{rt, saved, rt.tracing && rt.gradientScopes && !e.nested};
+        std::optional<graph::ExactScope> scope;
+        if (rt.tracing && !e.nested)
+          scope.emplace(rt.tracing->graph,
+                        "gradient_tape/" +
+                            (e.scope.empty() ? "" : e.scope + "/"));
         inputGrads = fn->second(rt, e, grads);
       }
       if (rt.tracing)

@@ -27,8 +27,9 @@ struct TapeEntry {
   /// operator's own, "mul_3", as Python's operators open one), under
   /// which TensorFlow names its gradient ops ("gradient_tape/mul_3/Mul").
   std::string scope;
-  /// An entry of a traced call's body copied onto an outer tape
-  /// (TfGradient.cpp's replayBody): its gradient ops keep kiln's names.
+  /// An entry of a traced call's body (recordCall), also when copied onto
+  /// an outer tape (replayBody): the call's gradient is a function of its
+  /// own in TensorFlow, so its gradient ops keep kiln's names.
   bool nested = false;
   std::map<std::string, Attr> attrs;
   /// For a read of a watched variable ("ReadVariableOp", no inputs): the

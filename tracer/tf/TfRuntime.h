@@ -225,9 +225,6 @@ public:
   /// operator wrapper opens a name scope named as the op, which its
   /// gradient ops are named in.
   bool inOperator = false;
-  /// Whether gradient ops are named under "gradient_tape/" (off inside a
-  /// traced call's own gradient).
-  bool gradientScopes = true;
   /// TensorFlow warns once when a persistent tape computes a gradient
   /// inside its `with` block.
   bool warnedPersistentGradient = false;

@@ -64,14 +64,10 @@ VariableUse &use(TfRuntime &rt, const std::shared_ptr<VariableState> &var,
 /// named in the loop's scope.
 graph::Output addArg(graph::Graph &g, const VariableScope &loop, int region,
                      const TensorType &type) {
-  int saved = g.current;
-  std::string scope = g.scope;
+  graph::RegionGuard restore(g);
+  graph::ExactScope scope(g, loop.nameScope);
   g.current = region;
-  g.scope = loop.nameScope;
-  graph::Output arg = g.addRegionArg(type);
-  g.current = saved;
-  g.scope = scope;
-  return arg;
+  return g.addRegionArg(type);
 }
 
 graph::Output valueAt(TfRuntime &rt, VariableUse &u, size_t depth);
