@@ -147,6 +147,20 @@ Gemm64Shard tiled(int64_t mTf, int64_t nTf, int64_t kBegin, int64_t kEnd,
   return s;
 }
 
+/// A product's result as [batch, m, n] (a 2-D one is one matrix of a
+/// batch), and the indices of an element of it or of its operands.
+struct Layout {
+  explicit Layout(RankedTensorType out)
+      : batched(out.getRank() == 3), batch(batched ? out.getDimSize(0) : 1),
+        m(out.getDimSize(batched ? 1 : 0)), n(out.getDimSize(batched ? 2 : 1)) {
+  }
+  SmallVector<Value> at(Value bi, Value r, Value c) const {
+    return batched ? SmallVector<Value>{bi, r, c} : SmallVector<Value>{r, c};
+  }
+  bool batched;
+  int64_t batch, m, n;
+};
+
 using Product = std::function<Value(Scalars &, Value)>;
 using Branch = std::function<Value(Scalars &)>;
 
@@ -164,6 +178,21 @@ Value ifElse(Scalars &s, Value cond, const Branch &yes, const Branch &no) {
             eb.create<scf::YieldOp>(el, no(e));
           })
       .getResult(0);
+}
+
+/// Lanes of accumulators over groups of `width` consecutive k: for each
+/// group q in [0, groups), the product of k = start + q * width + l is
+/// added to lane l (every sum rounded, as Eigen's packets add).
+SmallVector<Value> laneSums(Scalars &s, Value start, Value groups,
+                            int64_t width, ValueRange lanes, const Product &p) {
+  return s.loop(
+      s.index(0), groups, lanes, [&](Scalars &y, Value q, ValueRange st) {
+        Value base = y.iadd(start, y.imul(q, width));
+        SmallVector<Value> next;
+        for (int64_t l = 0; l < width; ++l)
+          next.push_back(y.add(st[l], p(y, y.iadd(base, y.index(l)))));
+        return next;
+      });
 }
 
 /// The sum of the products of k in [k0, k0 + depth) in `scheme`'s order
@@ -191,27 +220,15 @@ Value blockSum(Scalars &s, Value scheme, Value k0, Value depth,
   auto evenOdd = [&](Scalars &x) {
     Value peeled = roundDown(x, 8);
     Value zero = x.real(f64, 0.0);
-    SmallVector<Value> cd = x.loop(
-        x.index(0), x.idiv(peeled, 2), ValueRange{zero, zero},
-        [&](Scalars &y, Value q, ValueRange st) {
-          Value k = y.iadd(k0, y.imul(q, 2));
-          return SmallVector<Value>{y.add(st[0], p(y, k)),
-                                    y.add(st[1], p(y, y.iadd(k, y.index(1))))};
-        });
+    SmallVector<Value> cd =
+        laneSums(x, k0, x.idiv(peeled, 2), 2, ValueRange{zero, zero}, p);
     return tail(x, peeled, x.add(cd[0], cd[1]));
   };
   auto fourWay = [&](Scalars &x) {
     Value full = roundDown(x, 4);
     Value zero = x.real(f64, 0.0);
-    SmallVector<Value> a =
-        x.loop(x.index(0), x.idiv(full, 4), ValueRange{zero, zero, zero, zero},
-               [&](Scalars &y, Value q, ValueRange st) {
-                 Value k = y.iadd(k0, y.imul(q, 4));
-                 SmallVector<Value> next;
-                 for (int64_t r = 0; r < 4; ++r)
-                   next.push_back(y.add(st[r], p(y, y.iadd(k, y.index(r)))));
-                 return next;
-               });
+    SmallVector<Value> a = laneSums(x, k0, x.idiv(full, 4), 4,
+                                    ValueRange{zero, zero, zero, zero}, p);
     return tail(x, full, x.add(x.add(a[0], a[1]), x.add(a[2], a[3])));
   };
   return ifElse(s, isScheme(s, 0), sequential, [&](Scalars &x) {
@@ -324,14 +341,9 @@ Value matMul64(OpBuilder &b, Location loc, Value lhs, Value rhs,
                RankedTensorType outType, const Gemm64Plan &plan) {
   Scalars s{b, loc};
   Type f64 = b.getF64Type();
-  // A 2-D product is one matrix of a batch.
-  bool batched = outType.getRank() == 3;
-  int64_t batch = batched ? outType.getDimSize(0) : 1;
-  int64_t m = outType.getDimSize(batched ? 1 : 0),
-          n = outType.getDimSize(batched ? 2 : 1);
-  auto at = [&](Value bi, Value r, Value c) {
-    return batched ? SmallVector<Value>{bi, r, c} : SmallVector<Value>{r, c};
-  };
+  Layout layout(outType);
+  int64_t batch = layout.batch, m = layout.m, n = layout.n;
+  auto at = [&](Value bi, Value r, Value c) { return layout.at(bi, r, c); };
   // Per shard: the schemes of the columns and the rows that sum in order.
   struct Tables {
     Value scheme, rowSeq;
@@ -484,21 +496,10 @@ Value vectorSum(Scalars &s, Value code, int64_t depth, int64_t blockColumns,
                   })[0];
   };
   auto pk = [&](Scalars &x, int64_t kk) { return p(x, x.index(kk)); };
-  // Four lanes of products at k, k + 1, k + 2, k + 3 added to `lanes`
-  // for each k in [from, to) by `step`.
-  auto lanesOver = [&](Scalars &x, int64_t from, int64_t to, int64_t step,
-                       SmallVector<Value> lanes) {
-    if (from >= to)
-      return lanes;
-    return x.loop(x.index(0), x.index((to - from) / step), lanes,
-                  [&](Scalars &y, Value q, ValueRange st) {
-                    Value base = y.iadd(y.index(from), y.imul(q, step));
-                    SmallVector<Value> next;
-                    for (int64_t r = 0; r < 4; ++r)
-                      next.push_back(
-                          y.add(st[r], p(y, y.iadd(base, y.index(r)))));
-                    return next;
-                  });
+  // laneSums over [from, from + groups * width), bounds known here.
+  auto lanesFrom = [&](Scalars &x, int64_t from, int64_t groups, int64_t width,
+                       ValueRange lanes) {
+    return laneSums(x, x.index(from), x.index(groups), width, lanes, p);
   };
   auto fold = [&](Scalars &x, ArrayRef<Value> l) {
     return x.add(x.add(l[0], l[2]), x.add(l[1], l[3]));
@@ -527,15 +528,7 @@ Value vectorSum(Scalars &s, Value code, int64_t depth, int64_t blockColumns,
         if (full > 4) {
           SmallVector<Value> both = r0;
           both.append(packet(x, 4));
-          both = x.loop(x.index(0), x.index((a2 - 8) / 8), both,
-                        [&](Scalars &y, Value q, ValueRange st) {
-                          Value base = y.iadd(y.index(8), y.imul(q, 8));
-                          SmallVector<Value> next;
-                          for (int64_t r = 0; r < 8; ++r)
-                            next.push_back(
-                                y.add(st[r], p(y, y.iadd(base, y.index(r)))));
-                          return next;
-                        });
+          both = lanesFrom(x, 8, (a2 - 8) / 8, 8, both);
           r0 = addPackets(x, SmallVector<Value>(both.begin(), both.begin() + 4),
                           ArrayRef<Value>(both).drop_front(4));
           if (full > a2)
@@ -560,15 +553,7 @@ Value vectorSum(Scalars &s, Value code, int64_t depth, int64_t blockColumns,
           all.append(p1);
           all.append(p2);
           all.append(p3);
-          all = x.loop(x.index(0), x.index((q16 - 16) / 16), all,
-                       [&](Scalars &y, Value q, ValueRange st) {
-                         Value base = y.iadd(y.index(16), y.imul(q, 16));
-                         SmallVector<Value> next;
-                         for (int64_t r = 0; r < 16; ++r)
-                           next.push_back(
-                               y.add(st[r], p(y, y.iadd(base, y.index(r)))));
-                         return next;
-                       });
+          all = lanesFrom(x, 16, (q16 - 16) / 16, 16, all);
           p0.assign(all.begin(), all.begin() + 4);
           p1.assign(all.begin() + 4, all.begin() + 8);
           p2.assign(all.begin() + 8, all.begin() + 12);
@@ -598,13 +583,13 @@ Value vectorSum(Scalars &s, Value code, int64_t depth, int64_t blockColumns,
       // Lanes and LanesLast
       [&](Scalars &x) -> Value {
         Value z = zero(x);
-        SmallVector<Value> l = lanesOver(x, 0, full, 4, {z, z, z, z});
+        SmallVector<Value> l = lanesFrom(x, 0, full / 4, 4, {z, z, z, z});
         return x.add(z, run(x, full, depth, fold(x, l)));
       },
       [&](Scalars &x) -> Value {
         Value z = zero(x);
         int64_t half = depth / 2 * 2;
-        SmallVector<Value> l = lanesOver(x, 0, full, 4, {z, z, z, z});
+        SmallVector<Value> l = lanesFrom(x, 0, full / 4, 4, {z, z, z, z});
         Value cc = fold(x, l);
         Value h0 = half > full ? x.add(z, pk(x, full)) : z;
         Value h1 = half > full + 1 ? x.add(z, pk(x, full + 1)) : z;
@@ -632,15 +617,12 @@ Value matVec64(OpBuilder &b, Location loc, Value lhs, Value rhs,
                RankedTensorType outType, const VectorPlan64 &plan) {
   Scalars s{b, loc};
   Type f64 = b.getF64Type();
-  bool batched = outType.getRank() == 3;
-  int64_t batch = batched ? outType.getDimSize(0) : 1;
-  int64_t m = outType.getDimSize(batched ? 1 : 0),
-          n = outType.getDimSize(batched ? 2 : 1);
-  int64_t k = cast<RankedTensorType>(lhs.getType()).getDimSize(batched ? 2 : 1);
+  Layout layout(outType);
+  int64_t batch = layout.batch, m = layout.m, n = layout.n;
+  int64_t k =
+      cast<RankedTensorType>(lhs.getType()).getDimSize(layout.batched ? 2 : 1);
   bool column = n == 1; // the result is a column (else a row)
-  auto at = [&](Value bi, Value r, Value c) {
-    return batched ? SmallVector<Value>{bi, r, c} : SmallVector<Value>{r, c};
-  };
+  auto at = [&](Value bi, Value r, Value c) { return layout.at(bi, r, c); };
   SmallVector<int8_t> codes;
   for (VectorRecipe r : plan.recipe)
     codes.push_back(static_cast<int8_t>(r));
