@@ -2144,13 +2144,22 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
   std::vector<int64_t> packed[3];
   bool pythonKey = consumed == 0 && packedSliceBounds(items, packed);
   // Slice bounds that are integer tensors known at trace time are their
-  // values.
+  // values: constants, and sizes shape inference evaluates (`n - 1` with
+  // `n = tf.shape(x)[0]` of a static shape).
   auto known = [&](Value &bound) {
     if (!rt.isTensor(bound))
       return;
     HostTensorPtr c = rt.constantValue(bound);
-    if (c && c->type.shape.empty() && isInteger(c->type.dtype))
-      bound = Value::integer(c->elementAsInt(0));
+    if (c) {
+      if (c->type.shape.empty() && isInteger(c->type.dtype))
+        bound = Value::integer(c->elementAsInt(0));
+      return;
+    }
+    const TensorType &type = rt.tensor(bound).type;
+    if (!type.unknownRank && type.shape.empty() &&
+        (type.dtype == DType::Int32 || type.dtype == DType::Int64))
+      if (Value folded = foldKnown(rt, bound); !rt.isTensor(folded))
+        bound = folded;
   };
   for (auto &item : items)
     if (item.is(Type::Slice)) {
@@ -2159,6 +2168,8 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
       known(copy->stop);
       known(copy->step);
       item = Value::object(Type::Slice, copy);
+    } else if (rt.isTensor(item) && !rt.constantValue(item)) {
+      known(item);
     }
   // A leading index known at run time only: one row (GatherV2), then the
   // rest of the key on it.

@@ -117,11 +117,12 @@ bool wrote(const VariableScope &loop, size_t i) {
 /// compatible with the variable's.
 void checkAssignShape(TfRuntime &rt, const VariableState &var,
                       const TensorType &value) {
-  bool compatible = value.unknownRank;
+  bool compatible = value.unknownRank || var.type.unknownRank;
   if (!compatible && value.shape.size() == var.type.shape.size()) {
     compatible = true;
     for (size_t d = 0; d < value.shape.size(); ++d)
-      compatible &= value.shape[d] < 0 || value.shape[d] == var.type.shape[d];
+      compatible &= value.shape[d] < 0 || var.type.shape[d] < 0 ||
+                    value.shape[d] == var.type.shape[d];
   }
   if (!compatible)
     rt.in.valueError("Cannot assign value to variable ' " + var.name +
@@ -259,12 +260,18 @@ Value newVariable(Interpreter &in, TfRuntime &rt, CallArgs &args) {
   if (rt.isTensor(init) && dtype && *dtype != rt.tensor(init).type.dtype)
     in.valueError("initial_value: " + rt.conversionError(init, *dtype));
   Value t = rt.toTensor(init, dtype);
-  // An explicit shape must fit the initial value's. (kiln keeps the
-  // initial value's static shape: a variable's shape is compiled in.)
-  if (p.has("shape")) {
+  // The variable's static shape: the initial value's, or an explicit
+  // shape it fits (`shape=[None]`, `tf.TensorShape(None)`): later assigns
+  // may change the value's shape within it. (TensorFlow 2 keeps the
+  // initial value's shape under validate_shape=False too.)
+  TensorType declared = rt.tensor(t).type;
+  if (p.has("shape") && !p.get("shape").isNone()) {
     Value given = p.get("shape");
     const TensorType &type = rt.tensor(t).type;
-    if (!type.shapeFits(asShape(in, given)))
+    TensorType explicitShape = asShape(in, given);
+    explicitShape.dtype = type.dtype;
+    declared = explicitShape;
+    if (!type.shapeFits(explicitShape))
       in.valueError(
           "In this `tf.Variable` creation, the initial value's shape (" +
           in.toStr(Value::object(Type::Native,
@@ -274,7 +281,7 @@ Value newVariable(Interpreter &in, TfRuntime &rt, CallArgs &args) {
           in.toStr(given) + ").");
   }
   auto state = std::make_shared<VariableState>();
-  state->type = rt.tensor(t).type;
+  state->type = declared;
   state->value = rt.tensor(t).value;
   state->name =
       rt.nameScope +
@@ -308,11 +315,12 @@ Value assignVariable(TfRuntime &rt, VariableObject &v, const std::string &op,
     return makeVariable(rt, var, true);
   }
   // The kernel wants equal shapes: no broadcasting.
-  if (type.shape != var->type.shape)
+  if (type.shape != var->value->type.shape)
     kernelError(rt, op,
                 "Cannot update variable with shape " +
-                    shapeList(var->type.shape) + " using a Tensor with shape " +
-                    shapeList(type.shape) + ", shapes must be equal.");
+                    shapeList(var->value->type.shape) +
+                    " using a Tensor with shape " + shapeList(type.shape) +
+                    ", shapes must be equal.");
   Value updated = binaryOp(rt, op == "AssignAddVariableOp" ? "AddV2" : "Sub",
                            rt.eager(var->value), t);
   var->value = rt.tensor(updated).value;
