@@ -511,6 +511,15 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return b.create<LogicalAndOp>(loc, type, input(n, 0), input(n, 1));
   if (op == "LogicalOr")
     return b.create<LogicalOrOp>(loc, type, input(n, 0), input(n, 1));
+  if (op == "LeftShift" || op == "RightShift") {
+    // uint8 shares i8's storage; only its right shift differs.
+    const char *kind = op == "LeftShift" ? "left"
+                       : g.typeOf(n.inputs[0]).dtype == DType::UInt8
+                           ? "right_logical"
+                           : "right_arithmetic";
+    return b.create<ShiftOp>(loc, type, input(n, 0), input(n, 1),
+                             b.getStringAttr(kind));
+  }
   if (const char *p = comparePredicate(op))
     return b.create<CompareOp>(loc, type, input(n, 0), input(n, 1),
                                b.getStringAttr(p));

@@ -390,6 +390,20 @@ Value Lowering::binaryScalar(Operation *op, OpBuilder &nb, Location nl, Value x,
       .Case([&](kiln::LogicalOrOp) -> Value {
         return nb.create<arith::OrIOp>(nl, x, y);
       })
+      .Case([&](kiln::ShiftOp shift) -> Value {
+        // TensorFlow clamps the amount to [0, width - 1]: no poison.
+        Value zero = nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(et, 0));
+        Value last = nb.create<arith::ConstantOp>(
+            nl, nb.getIntegerAttr(et, et.getIntOrFloatBitWidth() - 1));
+        Value amount = nb.create<arith::MinSIOp>(
+            nl, nb.create<arith::MaxSIOp>(nl, y, zero), last);
+        StringRef kind = shift.getKind();
+        if (kind == "left")
+          return nb.create<arith::ShLIOp>(nl, x, amount);
+        if (kind == "right_logical")
+          return nb.create<arith::ShRUIOp>(nl, x, amount);
+        return nb.create<arith::ShRSIOp>(nl, x, amount);
+      })
       .Case([&](kiln::CompareOp cmp) -> Value {
         StringRef p = cmp.getPredicate();
         if (isF) {
@@ -1606,13 +1620,15 @@ Value Lowering::lower(Operation *op) {
       .Case<kiln::AddOp, kiln::SubOp, kiln::MulOp, kiln::DivOp,
             kiln::FloorDivOp, kiln::FloorModOp, kiln::MaximumOp,
             kiln::MinimumOp, kiln::Atan2Op, kiln::LogicalAndOp,
-            kiln::LogicalOrOp, kiln::CompareOp>([&](Operation *bin) -> Value {
-        return elementwise(cast<RankedTensorType>(bin->getResult(0).getType()),
-                           bin->getOperands(),
-                           [&](OpBuilder &nb, Location nl, ValueRange args) {
-                             return binaryScalar(bin, nb, nl, args[0], args[1]);
-                           });
-      })
+            kiln::LogicalOrOp, kiln::ShiftOp, kiln::CompareOp>(
+          [&](Operation *bin) -> Value {
+            return elementwise(
+                cast<RankedTensorType>(bin->getResult(0).getType()),
+                bin->getOperands(),
+                [&](OpBuilder &nb, Location nl, ValueRange args) {
+                  return binaryScalar(bin, nb, nl, args[0], args[1]);
+                });
+          })
       .Case([&](kiln::UnaryOp u) -> Value {
         StringRef fn = u.getFn();
         if (u.getType().getElementType().isF32() &&

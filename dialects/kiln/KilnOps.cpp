@@ -99,6 +99,15 @@ static LogicalResult verifyBinary(Operation *op) {
       !isa<IntegerType>(lhs.getElementType()))
     return op->emitOpError("needs bool or integer operands, not ")
            << lhs.getElementType();
+  if (auto shift = dyn_cast<ShiftOp>(op)) {
+    if (!isa<IntegerType>(lhs.getElementType()) ||
+        lhs.getElementType().isInteger(1))
+      return op->emitOpError("needs integer operands, not ")
+             << lhs.getElementType();
+    StringRef kind = shift.getKind();
+    if (kind != "left" && kind != "right_arithmetic" && kind != "right_logical")
+      return op->emitOpError("unknown shift kind '") << kind << "'";
+  }
   return success();
 }
 
@@ -123,6 +132,7 @@ KILN_BINARY_OP(MinimumOp, false)
 KILN_BINARY_OP(Atan2Op, false)
 KILN_BINARY_OP(LogicalAndOp, false)
 KILN_BINARY_OP(LogicalOrOp, false)
+KILN_BINARY_OP(ShiftOp, false)
 
 LogicalResult CompareOp::inferReturnTypes(MLIRContext *context,
                                           std::optional<Location> location,

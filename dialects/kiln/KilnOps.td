@@ -70,6 +70,19 @@ def Kiln_Atan2Op : Kiln_ArithmeticOp<"atan2", "Atan2">;
 def Kiln_LogicalAndOp : Kiln_ArithmeticOp<"logical_and", "LogicalAnd">;
 def Kiln_LogicalOrOp : Kiln_ArithmeticOp<"logical_or", "LogicalOr">;
 
+def Kiln_ShiftOp : Kiln_BinaryOp<"shift"> {
+  let summary = "Elementwise bit shift with broadcasting (TensorFlow's "
+                "LeftShift and RightShift)";
+  let description = [{
+    `kind` is `left`, `right_arithmetic` (signed integers) or
+    `right_logical` (uint8, stored as i8). As TensorFlow's kernels, the
+    shift amount is clamped to [0, bit width - 1].
+  }];
+  let arguments = (ins Kiln_Tensor:$lhs, Kiln_Tensor:$rhs, StrAttr:$kind);
+  let assemblyFormat =
+      "$kind `,` $lhs `,` $rhs attr-dict `:` functional-type(operands, results)";
+}
+
 def Kiln_CompareOp : Kiln_BinaryOp<"compare"> {
   let summary = "Elementwise comparison with broadcasting (TensorFlow's "
                 "Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual)";

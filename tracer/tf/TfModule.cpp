@@ -1840,7 +1840,9 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     ModuleBuilder bitwiseModule(in, *rt, "tensorflow.bitwise");
     for (auto [name, op] : {std::pair{"bitwise_and", "BitwiseAnd"},
                             {"bitwise_or", "BitwiseOr"},
-                            {"bitwise_xor", "BitwiseXor"}})
+                            {"bitwise_xor", "BitwiseXor"},
+                            {"left_shift", "LeftShift"},
+                            {"right_shift", "RightShift"}})
       bitwiseModule.def(
           name, [r, name = std::string(name),
                  op = std::string(op)](Interpreter &in, CallArgs &args) {

@@ -2479,7 +2479,9 @@ Value bitwise(TfRuntime &rt, const std::string &op, const Value &x,
                                    : "; signature=x:T, y:T -> z:T") +
                     "; attr=T:type,allowed=[DT_INT8, DT_INT16, DT_INT32, "
                     "DT_INT64, DT_UINT8, DT_UINT16, DT_UINT32, DT_UINT64]" +
-                    (invert ? ">" : "; is_commutative=true>"));
+                    (invert || op == "LeftShift" || op == "RightShift"
+                         ? ">"
+                         : "; is_commutative=true>"));
   }
   // kiln's logical ops are bitwise on integers; the rest is arithmetic
   // that is exact in two's complement: ~x = -1 - x (all ones minus x) and
@@ -2494,6 +2496,8 @@ Value bitwise(TfRuntime &rt, const std::string &op, const Value &x,
     return binaryOp(rt, "LogicalAnd", t, y);
   if (op == "BitwiseOr")
     return binaryOp(rt, "LogicalOr", t, y);
+  if (op == "LeftShift" || op == "RightShift")
+    return binaryOp(rt, op, t, y);
   if (d == DType::Bool) // logical_xor
     return binaryOp(rt, "NotEqual", t, y);
   return binaryOp(rt, "Sub", binaryOp(rt, "LogicalOr", t, y),

@@ -210,6 +210,22 @@ func.func @logical(%a: tensor<4xi1>, %b: tensor<4xi1>) -> (tensor<4xi1>, tensor<
   return %0, %1 : tensor<4xi1>, tensor<4xi1>
 }
 
+// Shifts clamp the amount to [0, width - 1] (TensorFlow's kernels), so no
+// shift is poison.
+// CHECK-LABEL: func.func @shifts
+// CHECK: arith.maxsi
+// CHECK-NEXT: arith.minsi
+// CHECK-NEXT: arith.shli %{{.*}} : i32
+// CHECK: arith.shrsi %{{.*}} : i32
+// CHECK: arith.constant 7 : i8
+// CHECK: arith.shrui %{{.*}} : i8
+func.func @shifts(%a: tensor<4xi32>, %b: tensor<4xi32>, %u: tensor<4xi8>) -> (tensor<4xi32>, tensor<4xi32>, tensor<4xi8>) {
+  %0 = kiln.shift "left", %a, %b : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %1 = kiln.shift "right_arithmetic", %a, %b : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %2 = kiln.shift "right_logical", %u, %u : (tensor<4xi8>, tensor<4xi8>) -> tensor<4xi8>
+  return %0, %1, %2 : tensor<4xi32>, tensor<4xi32>, tensor<4xi8>
+}
+
 //===-- Comparisons -------------------------------------------------------===//
 
 // Ordered predicates, except "ne" which is true for NaN (as TensorFlow).
