@@ -13,14 +13,21 @@
 // compiled here too: their key is `seed`, their counter's high half
 // `seed2` and its low half the offset input; or, with the attr
 // `seed_input`, both scrambled from the seed tensor that is their third
+// input. Multinomial and StatelessMultinomial (tf.random.categorical) read
+// the same generator a pair of words per sample, at the positions
+// tracer/tf/Multinomial.h describes, and take the logits as their second
 // input.
 #include "Emitter.h"
+#include "tf/Multinomial.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <array>
+#include <cmath>
+#include <limits>
 #include <map>
+#include <thread>
 
 namespace kiln {
 
@@ -222,6 +229,29 @@ struct PhiloxBuilder {
   }
 };
 
+/// The generator of random node `n`: its key and counter's high half
+/// (attrs `seed`, `seed2`), or, for a stateless kernel's seed known at run
+/// time only (`seed` the tensor), the seed scrambled.
+KeyCounter generatorKey(OpBuilder &b, Location loc, const graph::Node &n,
+                        Value seed) {
+  PhiloxBuilder p{b, loc};
+  if (seed) {
+    auto word = [&](int64_t i) {
+      return b
+          .create<tensor::ExtractOp>(
+              loc, seed, ValueRange{b.create<arith::ConstantIndexOp>(loc, i)})
+          .getResult();
+    };
+    return p.scramble(word(0), word(1));
+  }
+  auto number = [&](const char *name) {
+    return uint64_t(std::get<int64_t>(n.attrs.at(name)));
+  };
+  uint64_t key = number("seed");
+  return {p.u32(uint32_t(key)), p.u32(uint32_t(key >> 32)),
+          p.u64(number("seed2"))};
+}
+
 } // namespace
 
 Value Emitter::emitRandom(const graph::Node &n, RankedTensorType type) {
@@ -235,27 +265,7 @@ Value Emitter::emitRandom(const graph::Node &n, RankedTensorType type) {
       {"StatelessTruncatedNormalV2", "TruncatedNormal"}};
   auto named = stateful.find(n.op);
   const std::string &op = named == stateful.end() ? n.op : named->second;
-  // The generator: the node's key and counter, or (a stateless kernel's
-  // seed known at run time only, its third input) the seed scrambled.
-  KeyCounter key;
-  {
-    PhiloxBuilder p{b, loc};
-    if (const bool *seedInput = attr<bool>(n, "seed_input");
-        seedInput && *seedInput) {
-      Value seed = input(n, 2);
-      auto word = [&](int64_t i) {
-        return b
-            .create<tensor::ExtractOp>(
-                loc, seed, ValueRange{b.create<arith::ConstantIndexOp>(loc, i)})
-            .getResult();
-      };
-      key = p.scramble(word(0), word(1));
-    } else {
-      uint64_t seed = uint64_t(*attr<int64_t>(n, "seed"));
-      key = {p.u32(uint32_t(seed)), p.u32(uint32_t(seed >> 32)),
-             p.u64(uint64_t(*attr<int64_t>(n, "seed2")))};
-    }
-  }
+  KeyCounter key = generatorKey(b, loc, n, seedInput(n));
   Type et = type.getElementType();
   bool is64 = et.getIntOrFloatBitWidth() == 64;
   int64_t perBlock = is64 ? 2 : 4;
@@ -330,6 +340,265 @@ Value Emitter::emitRandom(const graph::Node &n, RankedTensorType type) {
     nb.create<tensor::YieldOp>(l, out);
   };
   return b.create<tensor::GenerateOp>(loc, type, dynamic, body).getResult();
+}
+
+} // namespace kiln
+
+namespace kiln {
+
+namespace {
+
+/// tf::multinomialShardRows computed at run time, for logits whose shape
+/// trace time does not know: `rows` and `classes` are i64 values.
+Value runTimeShardRows(OpBuilder &b, Location loc, Value rows, Value classes,
+                       int64_t samples, int64_t threads) {
+  Type f64 = b.getF64Type(), i64 = b.getI64Type();
+  auto real = [&](double v) -> Value {
+    return b.create<arith::ConstantOp>(loc, b.getFloatAttr(f64, v));
+  };
+  auto integer = [&](int64_t v) -> Value {
+    return b.create<arith::ConstantIntOp>(loc, v, 64);
+  };
+  auto toReal = [&](Value v) -> Value {
+    return b.create<arith::SIToFPOp>(loc, f64, v);
+  };
+  auto divUp = [&](OpBuilder &nb, Value a, Value d) -> Value {
+    return nb.create<arith::CeilDivSIOp>(loc, a, d);
+  };
+  auto efficiency = [&](OpBuilder &nb, Value blocks) -> Value {
+    Value t = integer(threads);
+    Value used = nb.create<arith::MulIOp>(loc, divUp(nb, blocks, t), t);
+    return nb.create<arith::DivFOp>(loc, toReal(blocks), toReal(used));
+  };
+  // The row cost: 50 * (samples * log2(classes) + classes), truncated.
+  Value c = toReal(classes);
+  Value log2 = b.create<arith::DivFOp>(loc, b.create<math::LogOp>(loc, c),
+                                       real(std::log(2.0)));
+  Value cost = toReal(b.create<arith::FPToSIOp>(
+      loc, i64,
+      b.create<arith::MulFOp>(
+          loc, real(50),
+          b.create<arith::AddFOp>(
+              loc, b.create<arith::MulFOp>(loc, real(double(samples)), log2),
+              c))));
+  Value wanted = b.create<arith::AddFOp>(
+      loc,
+      b.create<arith::DivFOp>(
+          loc,
+          b.create<arith::SubFOp>(
+              loc, b.create<arith::MulFOp>(loc, toReal(rows), cost),
+              real(100000)),
+          real(100000)),
+      real(0.9));
+  Value one = b.create<arith::OrIOp>(
+      loc,
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sle, rows, integer(1)),
+      b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::ULT, wanted, real(2)));
+  Value size = b.create<arith::MinSIOp>(
+      loc, rows,
+      b.create<arith::MaxSIOp>(
+          loc, divUp(b, rows, integer(4 * threads)),
+          b.create<arith::FPToSIOp>(
+              loc, i64, b.create<arith::DivFOp>(loc, real(40000), cost))));
+  Value largest = b.create<arith::MinSIOp>(
+      loc, rows, b.create<arith::MulIOp>(loc, size, integer(2)));
+  Value count = divUp(b, rows, size);
+  Value best = efficiency(b, count);
+  Value no = b.create<arith::ConstantIntOp>(loc, 0, 1);
+  // Coarser blocks while the threads stay as busy; state: the previous
+  // block count, size, count, best efficiency, and whether a block grew
+  // past `largest`.
+  auto loop = b.create<scf::WhileOp>(
+      loc, TypeRange{i64, i64, i64, f64, no.getType()},
+      ValueRange{count, size, count, best, no},
+      [&](OpBuilder &nb, Location nl, ValueRange s) {
+        Value go = nb.create<arith::AndIOp>(
+            nl,
+            nb.create<arith::CmpFOp>(nl, arith::CmpFPredicate::OLT, s[3],
+                                     real(1.0)),
+            nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::sgt, s[0],
+                                     integer(1)));
+        go = nb.create<arith::AndIOp>(
+            nl, go,
+            nb.create<arith::XOrIOp>(
+                nl, s[4], nb.create<arith::ConstantIntOp>(nl, 1, 1)));
+        nb.create<scf::ConditionOp>(nl, go, s);
+      },
+      [&](OpBuilder &nb, Location nl, ValueRange s) {
+        Value coarser =
+            divUp(nb, rows, nb.create<arith::SubIOp>(nl, s[0], integer(1)));
+        Value stop = nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::sgt,
+                                              coarser, largest);
+        Value coarserCount = divUp(nb, rows, coarser);
+        Value e = efficiency(nb, coarserCount);
+        Value take = nb.create<arith::AndIOp>(
+            nl,
+            nb.create<arith::CmpFOp>(
+                nl, arith::CmpFPredicate::OGE,
+                nb.create<arith::AddFOp>(nl, e, real(0.01)), s[3]),
+            nb.create<arith::XOrIOp>(
+                nl, stop, nb.create<arith::ConstantIntOp>(nl, 1, 1)));
+        auto pick = [&](Value a, Value b2) {
+          return nb.create<arith::SelectOp>(nl, take, a, b2).getResult();
+        };
+        nb.create<scf::YieldOp>(
+            nl,
+            ValueRange{nb.create<arith::SelectOp>(nl, stop, s[0], coarserCount),
+                       pick(coarser, s[1]), pick(coarserCount, s[2]),
+                       pick(nb.create<arith::MaximumFOp>(nl, s[3], e), s[3]),
+                       stop});
+      });
+  Value whole = b.create<arith::OrIOp>(
+      loc, one,
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sle, loop.getResult(2),
+                              integer(1)));
+  return b.create<arith::SelectOp>(loc, whole, rows, loop.getResult(1));
+}
+
+} // namespace
+
+Value Emitter::emitMultinomial(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  KeyCounter key = generatorKey(b, loc, n, seedInput(n));
+  Value offset = scalarOf(loc, input(n, 0));
+  Value logits = input(n, 1);
+  auto logitsType = cast<RankedTensorType>(logits.getType());
+  int64_t samples = *attr<int64_t>(n, "num_samples");
+  int64_t threads = std::max(1u, std::thread::hardware_concurrency());
+  Type f64 = b.getF64Type(), i64 = b.getI64Type();
+  Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
+  Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+  Value rows = dimSize(loc, logits, 0), classes = dimSize(loc, logits, 1);
+  auto wide = [&](OpBuilder &nb, Location nl, Value index) -> Value {
+    return nb.create<arith::IndexCastOp>(nl, i64, index);
+  };
+  Value shard;
+  if (logitsType.hasStaticShape())
+    shard = b.create<arith::ConstantIntOp>(
+        loc,
+        tf::multinomialShardRows(logitsType.getDimSize(0), samples,
+                                 logitsType.getDimSize(1), threads),
+        64);
+  else
+    shard = runTimeShardRows(b, loc, wide(b, loc, rows), wide(b, loc, classes),
+                             samples, threads);
+
+  // Per row: the unnormalized cumulative distribution of exp(logit - max)
+  // over the finite logits, in double, and its total.
+  SmallVector<Value> dynamicRows, dynamicBoth;
+  if (logitsType.isDynamicDim(0)) {
+    dynamicRows.push_back(rows);
+    dynamicBoth.push_back(rows);
+  }
+  if (logitsType.isDynamicDim(1))
+    dynamicBoth.push_back(classes);
+  Value cdf = b.create<tensor::EmptyOp>(
+      loc, RankedTensorType::get(logitsType.getShape(), f64), dynamicBoth);
+  Value totals = b.create<tensor::EmptyOp>(
+      loc, RankedTensorType::get({logitsType.getDimSize(0)}, f64), dynamicRows);
+  auto logitAt = [&](OpBuilder &nb, Location nl, Value row, Value j) {
+    Value v = nb.create<tensor::ExtractOp>(nl, logits, ValueRange{row, j});
+    Value d = v.getType().isF64() ? v : nb.create<arith::ExtFOp>(nl, f64, v);
+    // Not NaN and not infinite.
+    Value finite = nb.create<arith::CmpFOp>(
+        nl, arith::CmpFPredicate::OLT, nb.create<math::AbsFOp>(nl, d),
+        nb.create<arith::ConstantOp>(
+            nl, nb.getFloatAttr(f64, std::numeric_limits<double>::infinity())));
+    return std::pair{d, finite};
+  };
+  auto perRow = b.create<scf::ForOp>(
+      loc, zero, rows, one, ValueRange{cdf, totals},
+      [&](OpBuilder &rb, Location rl, Value row, ValueRange st) {
+        Value lowest = rb.create<arith::ConstantOp>(
+            rl, rb.getFloatAttr(f64, std::numeric_limits<double>::lowest()));
+        auto maxLoop = rb.create<scf::ForOp>(
+            rl, zero, classes, one, ValueRange{lowest},
+            [&](OpBuilder &mb, Location ml, Value j, ValueRange m) {
+              auto [v, finite] = logitAt(mb, ml, row, j);
+              mb.create<scf::YieldOp>(
+                  ml, ValueRange{mb.create<arith::SelectOp>(
+                          ml, finite, mb.create<arith::MaximumFOp>(ml, m[0], v),
+                          m[0])});
+            });
+        Value max = maxLoop.getResult(0);
+        Value none = rb.create<arith::ConstantOp>(rl, rb.getFloatAttr(f64, 0));
+        auto sumLoop = rb.create<scf::ForOp>(
+            rl, zero, classes, one, ValueRange{none, st[0]},
+            [&](OpBuilder &sb, Location sl, Value j, ValueRange acc) {
+              auto [v, finite] = logitAt(sb, sl, row, j);
+              Value e = sb.create<math::ExpOp>(
+                  sl, sb.create<arith::SubFOp>(sl, v, max));
+              Value total = sb.create<arith::SelectOp>(
+                  sl, finite, sb.create<arith::AddFOp>(sl, acc[0], e), acc[0]);
+              Value written = sb.create<tensor::InsertOp>(sl, total, acc[1],
+                                                          ValueRange{row, j});
+              sb.create<scf::YieldOp>(sl, ValueRange{total, written});
+            });
+        Value newTotals = rb.create<tensor::InsertOp>(rl, sumLoop.getResult(0),
+                                                      st[1], ValueRange{row});
+        rb.create<scf::YieldOp>(rl,
+                                ValueRange{sumLoop.getResult(1), newTotals});
+      });
+  cdf = perRow.getResult(0);
+  totals = perRow.getResult(1);
+
+  // Sample j of a row: its pair of words in the shard's stream, a double
+  // in [0, 1) scaled by the row's total, and the upper bound of that in
+  // the row's distribution.
+  auto body = [&](OpBuilder &nb, Location l, ValueRange idx) {
+    PhiloxBuilder p{nb, l};
+    Value row = wide(nb, l, idx[0]), j = wide(nb, l, idx[1]);
+    Value first = nb.create<arith::MulIOp>(
+        l, nb.create<arith::DivSIOp>(l, row, shard), shard);
+    Value word = nb.create<arith::AddIOp>(
+        l,
+        nb.create<arith::AddIOp>(
+            l,
+            nb.create<arith::MulIOp>(
+                l,
+                nb.create<arith::DivUIOp>(
+                    l, nb.create<arith::MulIOp>(l, first, p.u64(samples + 3)),
+                    p.u64(4)),
+                p.u64(4)),
+            nb.create<arith::MulIOp>(l, nb.create<arith::SubIOp>(l, row, first),
+                                     p.u64(2 * uint64_t(samples)))),
+        nb.create<arith::MulIOp>(l, j, p.u64(2)));
+    Words x =
+        p.block(offset, nb.create<arith::DivUIOp>(l, word, p.u64(4)), key);
+    Value k = nb.create<arith::RemUIOp>(l, word, p.u64(4));
+    Value u = p.toDouble(p.pick(x, k),
+                         p.pick(x, nb.create<arith::AddIOp>(l, k, p.u64(1))));
+    Value toFind = nb.create<arith::MulFOp>(
+        l, u, nb.create<tensor::ExtractOp>(l, totals, ValueRange{idx[0]}));
+    Type index = nb.getIndexType();
+    auto search = nb.create<scf::WhileOp>(
+        l, TypeRange{index, index}, ValueRange{zero, classes},
+        [&](OpBuilder &cb, Location cl, ValueRange s) {
+          cb.create<scf::ConditionOp>(
+              cl,
+              cb.create<arith::CmpIOp>(cl, arith::CmpIPredicate::ult, s[0],
+                                       s[1]),
+              s);
+        },
+        [&](OpBuilder &sb, Location sl, ValueRange s) {
+          Value mid = sb.create<arith::DivUIOp>(
+              sl, sb.create<arith::AddIOp>(sl, s[0], s[1]),
+              sb.create<arith::ConstantIndexOp>(sl, 2));
+          Value c =
+              sb.create<tensor::ExtractOp>(sl, cdf, ValueRange{idx[0], mid});
+          Value below = sb.create<arith::CmpFOp>(sl, arith::CmpFPredicate::OLE,
+                                                 c, toFind);
+          Value next = sb.create<arith::AddIOp>(
+              sl, mid, sb.create<arith::ConstantIndexOp>(sl, 1));
+          sb.create<scf::YieldOp>(
+              sl, ValueRange{sb.create<arith::SelectOp>(sl, below, next, s[0]),
+                             sb.create<arith::SelectOp>(sl, below, s[1], mid)});
+        });
+    nb.create<tensor::YieldOp>(
+        l, nb.create<arith::IndexCastOp>(l, type.getElementType(),
+                                         search.getResult(0)));
+  };
+  return b.create<tensor::GenerateOp>(loc, type, dynamicRows, body).getResult();
 }
 
 } // namespace kiln

@@ -323,6 +323,15 @@ private:
   /// TruncatedNormal: Philox as
   /// TensorFlow's CPU kernels (EmitRandom.cpp).
   Value emitRandom(const graph::Node &n, RankedTensorType type);
+  /// Multinomial and StatelessMultinomial (tf.random.categorical): the CPU
+  /// kernel's samples (EmitRandom.cpp, tracer/tf/Multinomial.h).
+  Value emitMultinomial(const graph::Node &n, RankedTensorType type);
+  /// A stateless random node's seed tensor, its third input, when its attr
+  /// `seed_input` says the run time gives it; null otherwise.
+  Value seedInput(const graph::Node &n) {
+    const bool *given = attr<bool>(n, "seed_input");
+    return given && *given ? input(n, 2) : Value();
+  }
   Value emitTile(const graph::Node &n, RankedTensorType type);
   /// MatrixDeterminant, LogMatrixDeterminant (its log |det| as output 1),
   /// MatrixInverse and MatrixSolve: Eigen's PartialPivLU as TensorFlow's

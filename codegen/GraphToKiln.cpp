@@ -459,6 +459,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
       op == "StatelessRandomUniformV2" || op == "StatelessRandomNormalV2" ||
       op == "StatelessRandomUniformIntV2" || op == "StatelessTruncatedNormalV2")
     return emitRandom(n, type);
+  if (op == "Multinomial" || op == "StatelessMultinomial")
+    return emitMultinomial(n, type);
   if (op == "ReadVariableOp" || op == "AssignVariableOp" ||
       op == "AssignAddVariableOp" || op == "AssignSubVariableOp")
     return emitVariableOp(n, type);

@@ -26,6 +26,8 @@
 // the kernel's state does. tf.random.shuffle runs eagerly only
 // (RandomShuffle's Fisher-Yates pass).
 #include "Mt19937.h"
+#include "Multinomial.h"
+#include "Philox.h"
 #include "ShapeTensor.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
@@ -40,63 +42,20 @@
 #include <numeric>
 #include <optional>
 #include <random>
+#include <thread>
 #include <tuple>
 
 namespace kiln::tf {
 
 namespace {
 
-using Block = std::array<uint32_t, 4>;
-using Key = std::array<uint32_t, 2>;
-
-/// Philox4x32 with 10 rounds (Salmon et al., "Parallel random numbers: as
-/// easy as 1, 2, 3").
-Block philox(Block counter, Key key) {
-  for (int round = 0; round < 10; ++round) {
-    uint64_t p0 = uint64_t(0xD2511F53u) * counter[0];
-    uint64_t p1 = uint64_t(0xCD9E8D57u) * counter[2];
-    counter = {uint32_t(p1 >> 32) ^ counter[1] ^ key[0], uint32_t(p1),
-               uint32_t(p0 >> 32) ^ counter[3] ^ key[1], uint32_t(p0)};
-    key[0] += 0x9E3779B9u;
-    key[1] += 0xBB67AE85u;
-  }
-  return counter;
-}
-
-/// `counter` + n, as one 128-bit number.
-Block skip(Block counter, uint64_t n) {
-  uint64_t low = (uint64_t(counter[1]) << 32 | counter[0]) + n;
-  uint64_t high = uint64_t(counter[3]) << 32 | counter[2];
-  if (low < n)
-    ++high;
-  return {uint32_t(low), uint32_t(low >> 32), uint32_t(high),
-          uint32_t(high >> 32)};
-}
-
-/// StatelessRandomGetKeyCounter: the seeds scrambled by one Philox call
-/// under a fixed key.
-void keyCounter(uint64_t seed0, uint64_t seed1, Key &key, Block &counter) {
-  Block mix = philox({uint32_t(seed0), uint32_t(seed0 >> 32), uint32_t(seed1),
-                      uint32_t(seed1 >> 32)},
-                     {0x3ec8f720u, 0x02461e29u});
-  key = {mix[0], mix[1]};
-  counter = {0, 0, mix[2], mix[3]};
-}
-
-/// [1, 2): 23 random mantissa bits, minus 1.
-float toFloat(uint32_t x) {
-  uint32_t bits = (x & 0x7fffffu) | 0x3f800000u;
-  float f;
-  std::memcpy(&f, &bits, sizeof f);
-  return f - 1.0f;
-}
-
-double toDouble(uint32_t x0, uint32_t x1) {
-  uint64_t bits = (uint64_t(x0 & 0xfffffu) << 32 | x1) | 0x3ff0000000000000ull;
-  double d;
-  std::memcpy(&d, &bits, sizeof d);
-  return d - 1.0;
-}
+using philox::Block;
+using philox::Key;
+using philox::keyCounter;
+using philox::philox;
+using philox::skip;
+using philox::toDouble;
+using philox::toFloat;
 
 enum class Kind { Uniform, Normal, TruncatedNormal };
 
@@ -518,9 +477,9 @@ struct KernelStream {
 };
 
 KernelStream kernelStream(TfRuntime &rt, const std::string &op, DType dtype,
-                          const Value &opSeed) {
+                          std::pair<int64_t, int64_t> seeds) {
   RandomState &state = randomState(rt);
-  auto [seed, seed2] = opSeeds(rt, opSeed);
+  auto [seed, seed2] = seeds;
   uint64_t &offset = state.kernels[{op, dtype, seed, seed2}];
   uint64_t s = uint64_t(seed), s2 = uint64_t(seed2);
   if (seed == 0 && seed2 == 0) {
@@ -540,7 +499,7 @@ Value statefulSamples(TfRuntime &rt, const std::string &op, Kind kind,
                       const Value &dims = Value()) {
   if (rt.tracing)
     return tracedSamples(rt, op, dtype, shape, opSeed, lo, range, dims);
-  KernelStream stream = kernelStream(rt, op, dtype, opSeed);
+  KernelStream stream = kernelStream(rt, op, dtype, opSeeds(rt, opSeed));
   int64_t n = 1;
   for (int64_t d : shape)
     n *= d;
@@ -645,6 +604,211 @@ Value randomNormal(TfRuntime &rt, const Params &p, const std::string &fname,
   return binaryOp(rt, "AddV2", binaryOp(rt, "Mul", rnd, stddev), mean);
 }
 
+/// The arguments of tf.random.categorical and stateless_categorical, as
+/// multinomial_categorical_impl converts and checks them, and the
+/// kernel's checks it can make now.
+struct Categorical {
+  Value logits;
+  int64_t samples = 0;
+  DType out = DType::Int64;
+};
+Categorical categoricalArgs(TfRuntime &rt, const Params &p,
+                            const std::string &fname) {
+  Interpreter &in = rt.in;
+  Categorical c;
+  c.logits = rt.toTensor(p.require("logits", fname));
+  if (p.has("dtype")) {
+    std::optional<DType> d = dtypeArg(in, p.get("dtype"));
+    if (d && *d != DType::Int32 && *d != DType::Int64)
+      in.valueError("Argument `dtype` got invalid value " +
+                    in.toStr(makeDType(*d)) +
+                    ". Accepted dtypes are (tf.int32, tf.int64).");
+    c.out = d ? *d : DType::Int64;
+  }
+  Value n = foldKnown(rt, p.require("num_samples", fname));
+  if (rt.isTensor(n))
+    rt.raise("UnimplementedError",
+             "kiln needs tf.random." + fname + "'s num_samples at trace time");
+  c.samples = in.toIndex(n);
+  return c;
+}
+
+/// The checks of kernel `op` (Multinomial, StatelessMultinomial, whose
+/// other attrs are `attrs`) that trace time can make: a CPU kernel for the
+/// logits' dtype, and logits of rank 2.
+void checkCategorical(TfRuntime &rt, const Categorical &c,
+                      const std::string &fname, const std::string &op,
+                      const std::string &attrs) {
+  Interpreter &in = rt.in;
+  const TensorType &t = rt.tensor(c.logits).type;
+  std::string kernelAttrs = std::string("T=") + tfTypeName(t.dtype) +
+                            ", output_dtype=" + tfTypeName(c.out) + attrs;
+  // CPU kernels for the float types only.
+  if (!isFloating(t.dtype)) {
+    std::string kernels;
+    for (const char *type : {"DT_DOUBLE", "DT_FLOAT", "DT_BFLOAT16", "DT_HALF"})
+      for (const char *o : {"DT_INT64", "DT_INT32"})
+        kernels += std::string("  device='CPU'; T in [") + type +
+                   "]; output_dtype in [" + o + "]\n";
+    rt.raise("NotFoundError",
+             "Could not find device for node: {{node " + op + "}} = " + op +
+                 "[" + kernelAttrs + "]\nAll kernels registered for op " + op +
+                 ":\n  device='XLA_CPU_JIT'; output_dtype in [DT_INT32, "
+                 "DT_INT64]; T in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, "
+                 "DT_INT16, DT_INT8, DT_INT64, DT_BFLOAT16, DT_UINT16, "
+                 "DT_HALF, DT_UINT32, DT_UINT64]\n" +
+                 kernels + " [Op:" + op + "]" +
+                 (op == "Multinomial" ? " name: " : ""));
+  }
+  if (!t.unknownRank && t.shape.size() != 2) {
+    if (rt.tracing) {
+      std::string node = rt.tracing->graph.scopeName() + op;
+      in.valueError(
+          "Shape must be rank 2 but is rank " + std::to_string(t.shape.size()) +
+          " for '{{node " + node + "}} = " + op + "[" + kernelAttrs + "](" +
+          rt.tensor(c.logits).nodeName() + ", " + node +
+          "/num_samples)' with input shapes: " + shapeList(t.shape) + ", [].");
+    }
+    kernelError(rt, op,
+                "logits should be a matrix, got shape " + shapeList(t.shape),
+                "", op == "Multinomial");
+  }
+  if (t.unknownRank)
+    rt.raise("UnimplementedError", "kiln needs the rank of tf.random." + fname +
+                                       "'s logits at trace time");
+}
+
+/// The kernel's errors for an empty class dimension or a negative sample
+/// count: "" when it has none (yet: a class dimension known at run time
+/// only).
+std::string categoricalError(TfRuntime &rt, const Categorical &c) {
+  int64_t classes = rt.tensor(c.logits).type.shape[1];
+  if (c.samples < 0)
+    return "num_samples should be non-negative, got " +
+           std::to_string(c.samples);
+  if (classes == 0)
+    return "num_classes should be positive, got 0";
+  return "";
+}
+
+int64_t intraOpThreads() {
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+/// The kernel's 32-bit words drawn per row: two per sample, the samples
+/// rounded up to a multiple of 4 (ReserveRandomOutputs takes 256 blocks a
+/// word).
+int64_t categoricalWords(int64_t samples) { return (samples + 3) / 4 * 4 * 2; }
+
+/// tf.random.categorical: the stateful Multinomial kernel.
+Value categorical(TfRuntime &rt, const Params &p) {
+  RandomState &state = randomState(rt);
+  Categorical c = categoricalArgs(rt, p, "categorical");
+  auto [seed, seed2] = opSeeds(rt, p.get("seed"));
+  checkCategorical(rt, c, "categorical", "Multinomial",
+                   ", seed=" + std::to_string(seed) +
+                       ", seed2=" + std::to_string(seed2));
+  std::string error = categoricalError(rt, c);
+  const TensorType &t = rt.tensor(c.logits).type;
+  if (!rt.tracing) {
+    if (!error.empty())
+      kernelError(rt, "Multinomial", error);
+    if (t.numElements() == 0 || c.samples == 0)
+      return rt.eager(
+          graph::HostTensor::zeros(TensorType{c.out, {t.shape[0], c.samples}}));
+    KernelStream stream =
+        kernelStream(rt, std::string("Multinomial/") + py::dtypeName(c.out),
+                     t.dtype, {seed, seed2});
+    stream.offset += uint64_t(t.shape[0] * categoricalWords(c.samples)) * 256;
+    return rt.eager(multinomial(*rt.tensor(c.logits).value, c.samples, c.out,
+                                stream.key, stream.counter, intraOpThreads()));
+  }
+  if (seed == 0 && seed2 == 0) { // the kernel would pick random seeds
+    seed = int64_t(uint64_t(state.entropy()) << 32 | state.entropy());
+    seed2 = int64_t(uint64_t(state.entropy()) << 32 | state.entropy());
+  }
+  std::string name = rt.tracing->graph.uniqueName("Multinomial");
+  auto offset = std::make_shared<VariableState>();
+  offset->name = name + "/offset:0";
+  offset->type = TensorType{DType::Int64, {}};
+  offset->value = graph::HostTensor::zeros(offset->type);
+  offset->trainable = false;
+  state.offsets.push_back(offset);
+  Value before = rt.symbolic(variableValue(rt, offset, name));
+  std::map<std::string, Attr> attrs{{"seed", seed},
+                                    {"seed2", seed2},
+                                    {"output_dtype", c.out},
+                                    {"T", t.dtype},
+                                    {"num_samples", c.samples}};
+  if (!error.empty())
+    attrs[graph::kRunTimeError] = error;
+  Value samples = rt.apply("Multinomial", {before, c.logits}, std::move(attrs),
+                           TensorType{c.out, {t.shape[0], c.samples}}, name,
+                           /*exactName=*/true);
+  // An empty output draws nothing; rows known at run time only count from
+  // the output's size.
+  if (c.samples == 0)
+    return samples;
+  int64_t words = categoricalWords(c.samples) * 256;
+  Value size = rt.toTensor(Value::integer(t.shape[0] * words), DType::Int64);
+  if (t.shape[0] < 0)
+    size = binaryOp(
+        rt, "Mul",
+        binaryOp(rt, "FloorDiv",
+                 rt.apply("Size", {samples}, {{"out_type", DType::Int64}},
+                          TensorType{DType::Int64, {}}, "Size"),
+                 rt.toTensor(Value::integer(c.samples), DType::Int64)),
+        rt.toTensor(Value::integer(words), DType::Int64));
+  setVariableValue(rt, offset,
+                   rt.graphOutput(binaryOp(rt, "AddV2", before, size)));
+  return samples;
+}
+
+/// tf.random.stateless_categorical: StatelessMultinomial, whose generator
+/// starts at the seed's key and counter. A constant when trace time knows
+/// the logits and the seed; else a node that codegen computes as the
+/// stateful one (EmitRandom.cpp), with the key as `seed`, the counter's
+/// high half as `seed2` and its low half as the offset input, or the seed
+/// tensor as a third input.
+Value statelessCategorical(TfRuntime &rt, const Params &p) {
+  const std::string fname = "stateless_categorical";
+  Categorical c = categoricalArgs(rt, p, fname);
+  Seeds seeds = seedArg(rt, p.require("seed", fname), fname);
+  checkCategorical(rt, c, fname, "StatelessMultinomial", ", Tseed=DT_INT64");
+  std::string error = categoricalError(rt, c);
+  const TensorType &t = rt.tensor(c.logits).type;
+  Key key;
+  Block counter;
+  keyCounter(seeds.known.first, seeds.known.second, key, counter);
+  HostTensorPtr logits = rt.constantValue(c.logits);
+  if (logits && seeds.runTime.isNone()) {
+    if (!error.empty())
+      kernelError(rt, "StatelessMultinomial", error, "", false);
+    return rt.constant(
+        multinomial(*logits, c.samples, c.out, key, counter, intraOpThreads()),
+        "StatelessMultinomial");
+  }
+  std::map<std::string, Attr> attrs{
+      {"seed", int64_t(uint64_t(key[1]) << 32 | key[0])},
+      {"seed2", int64_t(uint64_t(counter[3]) << 32 | counter[2])},
+      {"output_dtype", c.out},
+      {"T", t.dtype},
+      {"num_samples", c.samples}};
+  if (!error.empty())
+    attrs[graph::kRunTimeError] = error;
+  Value offset = rt.toTensor(
+      Value::integer(int64_t(uint64_t(counter[1]) << 32 | counter[0])),
+      DType::Int64);
+  ValueList inputs{offset, c.logits};
+  if (!seeds.runTime.isNone()) {
+    attrs["seed_input"] = true;
+    inputs.push_back(seeds.runTime);
+  }
+  return rt.apply("StatelessMultinomial", inputs, std::move(attrs),
+                  TensorType{c.out, {t.shape[0], c.samples}},
+                  "StatelessMultinomial");
+}
+
 /// tf.random.shuffle as the RandomShuffle kernel shuffles, eagerly: a
 /// Fisher-Yates pass over the first dimension whose i-th swap partner is
 /// i + word % (size - i), the words drawn in order from the kernel's Philox
@@ -661,7 +825,7 @@ Value randomShuffle(TfRuntime &rt, const Params &p) {
   if (t.numElements() <= 1 || rows <= 1)
     return rt.eager(in);
   KernelStream stream =
-      kernelStream(rt, "RandomShuffle", t.dtype, p.get("seed"));
+      kernelStream(rt, "RandomShuffle", t.dtype, opSeeds(rt, p.get("seed")));
   Key key = stream.key;
   Block counter = stream.counter;
   stream.offset += uint64_t(rows - 1 + 3) / 4;
@@ -812,6 +976,21 @@ void installRandom(TfRuntime &rt, ModuleBuilder &random) {
                                                      "dtype", "seed", "name"}),
                                              fname, kind, op);
                        }));
+  random.def(
+      "categorical",
+      inNameScope(rt, "categorical", [r](Interpreter &in, CallArgs &args) {
+        return categorical(
+            *r, Params(in, args, "categorical",
+                       {"logits", "num_samples", "dtype", "seed", "name"}));
+      }));
+  random.def(
+      "stateless_categorical",
+      inNameScope(
+          rt, "stateless_categorical", [r](Interpreter &in, CallArgs &args) {
+            return statelessCategorical(
+                *r, Params(in, args, "stateless_categorical",
+                           {"logits", "num_samples", "seed", "dtype", "name"}));
+          }));
   random.def("shuffle", [r](Interpreter &in, CallArgs &args) {
     return randomShuffle(
         *r, Params(in, args, "shuffle", {"value", "seed", "name"}));
