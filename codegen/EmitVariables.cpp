@@ -18,10 +18,11 @@ Value Emitter::emitVariableOp(const graph::Node &n, RankedTensorType type) {
   if (!sameShape) {
     std::string message =
         n.op == "AssignVariableOp"
-            // TensorFlow would let the variable take the new shape; kiln
-            // compiles a variable's shape into the code.
-            ? "kiln cannot change the shape of a tf.Variable: its shape is "
-              "{shape}, the assigned value's is {shape}"
+            // The kernel's check of a variable whose shape is fully
+            // defined (validate_shape); a partly known one takes any value
+            // its static shape allows (TfVariable.cpp).
+            ? "Trying to assign to variable with tensor with wrong shape. "
+              "Expected {shape} got {shape}"
             : "Cannot update variable with shape {shape} using a Tensor with "
               "shape {shape}, shapes must be equal.";
     // Statically different shapes fail on every call.

@@ -639,6 +639,17 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       e.graph.results.erase(e.graph.results.begin(),
                             e.graph.results.begin() + c.firstOutput);
       e.graph.hostPrints = true;
+      // The library ABI gives each variable one fixed shape (abi.h).
+      for (auto &var : c.captures)
+        if (!var->type.isStatic()) {
+          ToolMessage(opts, err, "error")
+              << "'" << fn.name << "' uses tf.Variable '" << var->name
+              << "' of shape " << var->type.shapeString()
+              << ", which is not fully defined: a compiled library holds "
+                 "variables of fixed shapes only (kiln run takes this "
+                 "script)\n";
+          return kExitUserError;
+        }
       for (auto &var : c.captures)
         e.captures.push_back(indexOf(var));
       for (auto &[var, index] : c.writes)

@@ -132,6 +132,38 @@ void checkAssignShape(TfRuntime &rt, const VariableState &var,
                      " are incompatible.");
 }
 
+/// The shape function of AssignAddVariableOp and AssignSubVariableOp (`op`;
+/// node `node`, reading `resource` and `input`): the value's shape must
+/// merge with the variable's.
+void checkUpdateShape(TfRuntime &rt, const VariableState &var,
+                      const TensorType &value, const std::string &op,
+                      const std::string &node, const std::string &resource,
+                      const std::string &input) {
+  const TensorType &own = var.type;
+  if (own.unknownRank || value.unknownRank)
+    return;
+  std::string problem;
+  if (own.shape.size() != value.shape.size()) {
+    problem = "Shapes must be equal rank, but are " +
+              std::to_string(own.shape.size()) + " and " +
+              std::to_string(value.shape.size());
+  } else {
+    for (size_t d = 0; d < own.shape.size() && problem.empty(); ++d)
+      if (own.shape[d] >= 0 && value.shape[d] >= 0 &&
+          own.shape[d] != value.shape[d])
+        problem = "Dimension " + std::to_string(d) +
+                  " in both shapes must be equal, but are " +
+                  std::to_string(own.shape[d]) + " and " +
+                  std::to_string(value.shape[d]) + ". Shapes are " +
+                  shapeList(own.shape) + " and " + shapeList(value.shape) + ".";
+  }
+  if (problem.empty())
+    return;
+  rt.in.valueError(problem + " for '{{node " + node + "}} = " + op + "[dtype=" +
+                   tfTypeName(own.dtype) + "](" + resource + ", " + input +
+                   ")' with input shapes: [], " + shapeList(value.shape) + ".");
+}
+
 /// The value of graph tensor `t` computed now, as TensorFlow's first call
 /// initializes a variable made inside the function: possible when it
 /// depends on no staged control flow, and on arguments only when the trace
@@ -304,6 +336,10 @@ Value assignVariable(TfRuntime &rt, VariableObject &v, const std::string &op,
   if (rt.tracing) {
     std::string name = rt.tracing->graph.uniqueName(op);
     VariableUse &u = use(rt, var, name);
+    if (op != "AssignVariableOp")
+      checkUpdateShape(rt, *var, type, op, name,
+                       rt.tracing->graph.nodes[u.resource].name,
+                       inputName(rt, t));
     Value node = rt.apply(op, {rt.symbolic(currentValue(rt, u)), t},
                           {{"dtype", var->type.dtype}}, var->type, name,
                           /*exactName=*/true);
