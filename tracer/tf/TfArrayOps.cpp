@@ -397,9 +397,12 @@ Value reverseSequence(TfRuntime &rt, const Params &p) {
              "kiln needs the ranks of reverse_sequence's inputs");
   if (!isInteger(lt.dtype) ||
       (lt.dtype != DType::Int32 && lt.dtype != DType::Int64))
-    rt.in.typeError("Value passed to parameter 'seq_lengths' has DataType " +
-                    std::string(py::dtypeName(lt.dtype)) +
-                    " not in list of allowed values: int32, int64");
+    rejectDType(rt, "ReverseSequence", "seq_lengths", "Tlen", lt.dtype,
+                "int32, int64", "int32, int64",
+                "; signature=input:T, seq_lengths:Tlen -> output:T; "
+                "attr=seq_dim:int; attr=batch_dim:int,default=0; attr=T:type; "
+                "attr=Tlen:type,default=DT_INT64,allowed=[DT_INT32, "
+                "DT_INT64]>");
   int64_t rank = xt.shape.size();
   int64_t seq = p.has("seq_axis") ? rt.in.toIndex(p.get("seq_axis")) : -1;
   int64_t batch = p.has("batch_axis") ? rt.in.toIndex(p.get("batch_axis")) : 0;

@@ -405,9 +405,12 @@ Value sparseSoftmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
                   zt.shapeString() + " and logits.shape=" + lt.shapeString());
   requireFloatLogits(in, lt.dtype);
   if (zt.dtype != DType::Int32 && zt.dtype != DType::Int64)
-    in.typeError("Value passed to parameter 'labels' has DataType " +
-                 std::string(py::dtypeName(zt.dtype)) +
-                 " not in list of allowed values: int32, int64");
+    rejectDType(rt, "SparseSoftmaxCrossEntropyWithLogits", "labels", "Tlabels",
+                zt.dtype, "int32, int64", "int32, int64",
+                "; signature=features:T, labels:Tlabels -> loss:T, "
+                "backprop:T; attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, "
+                "DT_FLOAT, DT_DOUBLE]; attr=Tlabels:type,default=DT_INT64,"
+                "allowed=[DT_INT32, DT_INT64]>");
   int64_t classes = lt.shape.back();
   if (classes < 0)
     rt.raise("UnimplementedError",

@@ -1098,6 +1098,7 @@ void defineCreation(ModuleBuilder &tf) {
       if (d == DType::String && value == 1) // zeros are empty strings
         in.typeError("Cannot convert 1 to EagerTensor of dtype string");
       Value shape = p.require("shape", name);
+      checkIndexArgument(*r, shape, kFillDims, true);
       if (isRunTimeShape(*r, shape)) {
         // In array_ops' name scope, the Fill node named after it; a scalar
         // size is reshaped to a vector first.
@@ -1178,6 +1179,7 @@ void defineCreation(ModuleBuilder &tf) {
     Params p(in, args, "fill", {"dims", "value", "name"});
     Value valueArg = p.require("value", "fill");
     Value dims = p.require("dims", "fill");
+    checkIndexArgument(*r, dims, kFillDims, false);
     if (isRunTimeShape(*r, dims) ||
         (r->tracing && r->isTensor(valueArg) && !r->constantValue(valueArg)))
       return fillAtRunTime(*r, dims, r->toTensor(valueArg), "Fill");

@@ -569,9 +569,16 @@ Value pad(TfRuntime &rt, const Params &p) {
   HostTensorPtr known = rt.constantValue(paddings);
   const TensorType &pt = known ? known->type : rt.tensor(paddings).type;
   if (pt.dtype != DType::Int32 && pt.dtype != DType::Int64)
-    in.typeError("Value passed to parameter 'paddings' has DataType " +
-                 std::string(py::dtypeName(pt.dtype)) +
-                 " not in list of allowed values: int32, int64");
+    rejectDType(rt, op, "paddings", "Tpaddings", pt.dtype, "int32, int64",
+                "int32, int64",
+                std::string("; signature=input:T, paddings:Tpaddings") +
+                    (v2 ? ", constant_values:T" : "") +
+                    " -> output:T; attr=T:type; attr=Tpaddings:type,default="
+                    "DT_INT32,allowed=[DT_INT32, DT_INT64]" +
+                    (op == "MirrorPad" ? "; attr=mode:string,allowed="
+                                         "[\"REFLECT\", \"SYMMETRIC\"]"
+                                       : "") +
+                    ">");
   if (pt.unknownRank || !pt.isStatic())
     rt.raise("UnimplementedError",
              "kiln needs the shape of tf.pad's paddings at trace time");

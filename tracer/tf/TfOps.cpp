@@ -111,6 +111,56 @@ void rejectDType(TfRuntime &rt, const std::string &op, const std::string &param,
                eagerOpSuffix(op, named));
 }
 
+void checkIndexArgument(TfRuntime &rt, const Value &v, const IndexInput &input,
+                        bool asInt32) {
+  std::optional<DType> d;
+  if (rt.isTensor(v)) {
+    d = rt.tensor(v).type.dtype;
+  } else if (v.is(Type::List) || v.is(Type::Tuple)) {
+    bool none = false, anyFloat = false;
+    for (const Value &item : rt.in.toList(v)) {
+      if (item.isNone())
+        none = true;
+      else if (item.is(Type::Float))
+        anyFloat = true;
+      else if (!item.isIntLike() || item.is(Type::Bool))
+        return; // tensors in the list, or other types: converted later
+    }
+    if (none) {
+      if (!rt.tracing) // the eager conversion's error
+        rt.hostFromPython(v, std::nullopt);
+      if (asInt32)
+        rt.in.typeError("Expected int32, but got None of type 'NoneType'.");
+      rt.in.typeError("Failed to convert elements of " + rt.in.repr(v) +
+                      " to Tensor. Consider casting elements to a supported "
+                      "type. See https://www.tensorflow.org/api_docs/python/"
+                      "tf/dtypes for supported TF dtypes.");
+    }
+    // array_ops.zeros converts the list to int32 itself.
+    if (anyFloat && asInt32) {
+      if (!rt.tracing)
+        rt.in.typeError("Cannot convert " + rt.in.repr(v) +
+                        " to EagerTensor of dtype int32");
+      return;
+    }
+    if (anyFloat)
+      d = DType::Float32;
+  }
+  if (d && *d != DType::Int32 && *d != DType::Int64)
+    rejectDType(rt, input.op, input.param, input.attr, *d, "int32, int64",
+                "int32, int64", input.opDef,
+                /*named=*/rt.isTensor(v)); // a list takes the slow path
+}
+
+const IndexInput kReshapeShape{
+    "Reshape", "shape", "Tshape",
+    "; signature=tensor:T, shape:Tshape -> output:T; attr=T:type; "
+    "attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>"};
+const IndexInput kFillDims{
+    "Fill", "dims", "index_type",
+    "; signature=dims:index_type, value:T -> output:T; attr=T:type; "
+    "attr=index_type:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>"};
+
 std::string kernelTypeName(DType d) {
   switch (d) {
   case DType::Float32:
@@ -939,7 +989,9 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
                       ", grad_x=false, grad_y=false"
                 : ", grad_a=false, grad_b=false, transpose_a=" + boolText(ta) +
                       ", transpose_b=" + boolText(tb);
-    return " for '{{node " + name + "}} = " + op +
+    // The name the node would have taken (a second MatMul is MatMul_1).
+    std::string node = rt.tracing ? rt.tracing->graph.uniqueName(name) : name;
+    return " for '{{node " + node + "}} = " + op +
            "[T=" + tfTypeName(at.dtype) + attrs + "](" + inputName(rt, a) +
            ", " + inputName(rt, b) +
            ")' with input shapes: " + shapeList(at.shape) + ", " +
@@ -1366,6 +1418,7 @@ static std::vector<int64_t> intList(TfRuntime &rt, const Value &given) {
 }
 
 Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
+  checkIndexArgument(rt, shapeArg, kReshapeShape, false);
   if (isRunTimeShape(rt, shapeArg))
     return reshapeAtRunTime(rt, x, shapeArg);
   Value t = rt.toTensor(x);

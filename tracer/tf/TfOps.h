@@ -76,6 +76,22 @@ std::string eagerOpSuffix(const std::string &op, bool named = true);
 /// `f"{t}"` of a tensor in TensorFlow's messages: an eager tensor formats as
 /// its NumPy value ("[3 4]"), a graph tensor as str() does.
 std::string formatTensor(TfRuntime &rt, const Value &t);
+/// An op input that takes int32 or int64 only (a shape, a shift): the op,
+/// the input's name and type attr, and the OpDef after the op's name, for
+/// rejectDType.
+struct IndexInput {
+  const char *op, *param, *attr, *opDef;
+};
+extern const IndexInput kReshapeShape; // Reshape's shape
+extern const IndexInput kFillDims;     // Fill's dims (tf.zeros, ones, fill)
+/// TensorFlow's errors for argument `v` of index input `input`: a tensor or
+/// a list of Python numbers whose dtype is not int32 or int64
+/// (rejectDType), and a list holding None (the eager conversion's error,
+/// or the graph conversion's). `asInt32`: the list converts to int32 as
+/// array_ops.zeros converts it ("Expected int32, but got None", "Cannot
+/// convert [2.0] to EagerTensor of dtype int32").
+void checkIndexArgument(TfRuntime &rt, const Value &v, const IndexInput &input,
+                        bool asInt32);
 /// "DT_FLOAT": a dtype as TensorFlow's node text in shape errors names it.
 const char *tfTypeName(DType d);
 /// The graph node that produces tensor `v` ("Const" for an eager one), as

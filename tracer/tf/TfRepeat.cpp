@@ -71,6 +71,14 @@ std::vector<int64_t> intsArg(TfRuntime &rt, const Value &given,
 Value roll(TfRuntime &rt, const Params &p) {
   Value x = rt.toTensor(p.require("input", "roll"));
   Value shift = p.require("shift", "roll"), axis = p.require("axis", "roll");
+  if (rt.isTensor(shift))
+    checkIndexArgument(
+        rt, shift,
+        {"Roll", "shift", "Tshift",
+         "; signature=input:T, shift:Tshift, axis:Taxis -> output:T; "
+         "attr=T:type; attr=Tshift:type,allowed=[DT_INT32, DT_INT64]; "
+         "attr=Taxis:type,allowed=[DT_INT32, DT_INT64]>"},
+        false);
   std::vector<int64_t> axes = intsArg(rt, axis, "roll");
   // The generated wrapper's fast path, which adds " name: ", takes no
   // Python lists.

@@ -258,9 +258,14 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
     else if (leaf.is(Type::Str) || leaf.is(Type::Bytes))
       anyStr = true;
     else if (!leaf.isIntLike())
-      in.valueError("Attempt to convert a value (" + in.repr(leaf) +
-                    ") with an unsupported type (" + in.typeName(leaf) +
-                    ") to a Tensor.");
+      // The sequence converter takes its type from the first leaf: a later
+      // one it cannot convert is a mixture.
+      in.valueError(&leaf == &flat.leaves.front()
+                        ? "Attempt to convert a value (" + in.repr(leaf) +
+                              ") with an unsupported type (<class '" +
+                              in.typeName(leaf) + "'>) to a Tensor."
+                        : std::string("Can't convert Python sequence with "
+                                      "mixed types to Tensor."));
     if (!leaf.is(Type::Bool))
       allBool = false;
     if (!leaf.is(Type::Str) && !leaf.is(Type::Bytes))

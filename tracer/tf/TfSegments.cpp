@@ -10,6 +10,7 @@
 #include "TfObjects.h"
 #include "TfOps.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -113,6 +114,40 @@ class Segments {
 public:
   Segments(TfRuntime &rt) : rt(rt), in(rt.in) {}
 
+  /// The OpDef's check of segment_ids' dtype: int32 and int64, and int16
+  /// for UnsortedSegmentSum (which unsorted_segment_mean also runs).
+  void checkSegmentIds(Reduction r, bool sorted, DType d) {
+    bool sumKernel = !sorted && (r == Reduction::Sum || r == Reduction::Mean);
+    if (d == DType::Int32 || d == DType::Int64 ||
+        (sumKernel && d == DType::Int16))
+      return;
+    std::string name = reductionName(r);
+    name[0] = char(std::toupper(name[0]));
+    std::string op = sorted ? "Segment" + name
+                            : "UnsortedSegment" + (sumKernel ? "Sum" : name);
+    bool real = r == Reduction::Max || r == Reduction::Min;
+    std::string types =
+        real ? "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, "
+               "DT_INT64, DT_BFLOAT16, DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64"
+             : "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, "
+               "DT_COMPLEX64, DT_INT64, DT_QINT8, DT_QUINT8, DT_QINT32, "
+               "DT_BFLOAT16, DT_QINT16, DT_QUINT16, DT_UINT16, DT_COMPLEX128, "
+               "DT_HALF, DT_UINT32, DT_UINT64";
+    std::string allowed = sumKernel ? "int16, int32, int64" : "int32, int64";
+    rejectDType(rt, op, "segment_ids", "Tindices", d, allowed, allowed,
+                std::string("; signature=data:T, segment_ids:Tindices") +
+                    (sorted ? "" : ", num_segments:Tnumsegments") +
+                    " -> output:T; attr=T:type,allowed=[" + types +
+                    "]; attr=Tindices:type,allowed=[" +
+                    (sumKernel ? "DT_INT16, DT_INT32, DT_INT64"
+                               : "DT_INT32, DT_INT64") +
+                    "]" +
+                    (sorted ? ""
+                            : "; attr=Tnumsegments:type,default=DT_INT32,"
+                              "allowed=[DT_INT32, DT_INT64]") +
+                    ">");
+  }
+
   /// segment_<r>(data, segment_ids) and unsorted_segment_<r>(data,
   /// segment_ids, num_segments).
   Value reduce(Reduction r, bool sorted, const Value &dataArg,
@@ -121,10 +156,7 @@ public:
     Value data = rt.toTensor(dataArg);
     Value ids = rt.toTensor(idsArg);
     const TensorType &dt = rt.tensor(data).type, &it = rt.tensor(ids).type;
-    if (!isInteger(it.dtype))
-      in.typeError("Value passed to parameter 'segment_ids' has DataType " +
-                   std::string(py::dtypeName(it.dtype)) +
-                   " not in list of allowed values: int32, int64");
+    checkSegmentIds(r, sorted, it.dtype);
     if (it.unknownRank || dt.unknownRank || it.shape.size() > dt.shape.size())
       rt.raise("InvalidArgumentError",
                op + ": segment_ids must not have more dimensions than data");
@@ -461,6 +493,28 @@ void installSegments(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math) {
                                  p.require("num_segments", unsorted), unsorted);
     });
   }
+  // math_ops.unsorted_segment_sqrt_n: the sums over the square root of the
+  // rows in each segment (at least 1), shaped to broadcast over the rows.
+  math.def("unsorted_segment_sqrt_n", [r](Interpreter &in, CallArgs &args) {
+    const std::string name = "unsorted_segment_sqrt_n";
+    Params p(in, args, name, {"data", "segment_ids", "num_segments", "name"});
+    Value data = r->toTensor(p.require("data", name));
+    Value ids = r->toTensor(p.require("segment_ids", name));
+    Value num = p.require("num_segments", name);
+    const TensorType &dt = r->tensor(data).type, &it = r->tensor(ids).type;
+    Segments segments(*r);
+    Value summed = segments.reduce(Reduction::Sum, false, data, ids, num, name);
+    if (it.unknownRank || dt.unknownRank)
+      r->raise("UnimplementedError",
+               "kiln needs the ranks of unsorted_segment_sqrt_n's inputs");
+    Value ones = cast(*r, filledLike(*r, ids, 1), dt.dtype);
+    Value counts = segments.reduce(Reduction::Sum, false, ones, ids, num, name);
+    std::vector<int64_t> shape(dt.shape.size() - it.shape.size() + 1, 1);
+    shape[0] = -1;
+    counts = binaryOp(*r, "Maximum", reshape(*r, counts, pyIntList(in, shape)),
+                      r->toTensor(Value::integer(1), dt.dtype));
+    return binaryOp(*r, "RealDiv", summed, unaryOp(*r, "Sqrt", counts));
+  });
   for (bool counts : {false, true}) {
     std::string name = counts ? "unique_with_counts" : "unique";
     tf.def(name, [r, name, counts](Interpreter &in, CallArgs &args) {
