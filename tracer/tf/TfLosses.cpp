@@ -216,8 +216,10 @@ Value booleanMask(TfRuntime &rt, const Value &tensorArg, const Value &maskArg,
     in.valueError("Shapes " + a.shapeString() + " and " + b.shapeString() +
                   " are incompatible");
   }
-  if (ndimsMask > 1) {
-    // The masked dimensions become one, as TensorFlow reshapes them.
+  // The masked dimensions become one, as TensorFlow reshapes them (also a
+  // single one, when its shape is known: the Reshape makes the gradient
+  // dense, where the gather's alone would be IndexedSlices).
+  if (ndimsMask > 1 || (tt.isStatic() && mt.isStatic())) {
     if (!tt.isStatic() || !mt.isStatic())
       rt.raise("UnimplementedError",
                "kiln's boolean_mask needs static shapes for a mask of rank " +
@@ -231,6 +233,8 @@ Value booleanMask(TfRuntime &rt, const Value &tensorArg, const Value &maskArg,
                  tt.shape.end());
     tensor = reshape(rt, tensor, pyIntList(in, shape));
     mask = reshape(rt, mask, pyIntList(in, {-1}));
+  } else if (!tt.unknownRank) {
+    tensor = reshape(rt, tensor, shapeOf(rt, tensor));
   }
   Value indices = squeeze(rt, whereIndices(rt, mask), pyIntList(in, {1}));
   return gather(rt, tensor, indices, axis);

@@ -5,6 +5,7 @@
 // tf.math.squared_difference,
 // tf.math.reciprocal_no_nan and tf.nn.silu/swish.
 #include "TfGradient.h"
+#include "TfIndexedSlices.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
@@ -31,12 +32,33 @@ Value l2Loss(TfRuntime &rt, const Value &t) {
                 false);
 }
 
+/// The tensor clip_ops works on: an IndexedSlices' values (their rows as
+/// they are, duplicate indices not summed), else `t` as a tensor.
+Value clipValues(TfRuntime &rt, const Value &t) {
+  if (auto *slices = asIndexedSlices(t))
+    return slices->values;
+  return rt.toTensor(t);
+}
+
+/// `clipped` as what `original` was: IndexedSlices with its indices and
+/// dense shape, or the tensor.
+Value likeOriginal(const Value &clipped, const Value &original) {
+  auto *slices = asIndexedSlices(original);
+  if (!slices)
+    return clipped;
+  auto out = std::make_shared<IndexedSlicesObject>();
+  out->values = clipped;
+  out->indices = slices->indices;
+  out->denseShape = slices->denseShape;
+  return Value::object(py::Type::Native, out);
+}
+
 /// clip_ops.global_norm: sqrt(sum(l2_loss(t) for t) * 2).
 Value globalNorm(TfRuntime &rt, const ValueList &tensors) {
   ValueList halves;
   for (auto &t : tensors)
     if (!t.isNone())
-      halves.push_back(l2Loss(rt, t));
+      halves.push_back(l2Loss(rt, clipValues(rt, t)));
   if (halves.empty())
     rt.in.valueError("No tensors provided to global_norm.");
   Value half = reduce(rt, "Sum", concat(rt, halves, 0, "Pack"), Value(), false);
@@ -45,7 +67,8 @@ Value globalNorm(TfRuntime &rt, const ValueList &tensors) {
 }
 
 Value clipByNorm(TfRuntime &rt, const Params &p) {
-  Value values = rt.toTensor(p.require("t", "clip_by_norm"));
+  Value original = p.require("t", "clip_by_norm");
+  Value values = clipValues(rt, original);
   Value clipNorm = p.require("clip_norm", "clip_by_norm");
   DType d = rt.tensor(values).type.dtype;
   Value l2sum = reduce(rt, "Sum", mul(rt, values, values), p.get("axes"), true);
@@ -56,8 +79,10 @@ Value clipByNorm(TfRuntime &rt, const Params &p) {
   Value safe = select(rt, pred, l2sum, ones);
   Value l2norm = select(rt, pred, unaryOp(rt, "Sqrt", safe), l2sum);
   Value intermediate = mul(rt, values, clipNorm);
-  return identity(rt, binaryOp(rt, "RealDiv", intermediate,
-                               binaryOp(rt, "Maximum", l2norm, clipNorm)));
+  return likeOriginal(
+      identity(rt, binaryOp(rt, "RealDiv", intermediate,
+                            binaryOp(rt, "Maximum", l2norm, clipNorm))),
+      original);
 }
 
 Value clipByGlobalNorm(TfRuntime &rt, const Params &p) {
@@ -66,9 +91,9 @@ Value clipByGlobalNorm(TfRuntime &rt, const Params &p) {
   if (!list.is(py::Type::List) && !list.is(py::Type::Tuple))
     in.typeError("`t_list` should be a sequence of tensors. Received " +
                  in.typeName(list) + ".");
-  ValueList tensors;
-  for (auto &t : in.toList(list))
-    tensors.push_back(t.isNone() ? t : rt.toTensor(t));
+  ValueList originals = in.toList(list), tensors;
+  for (auto &t : originals)
+    tensors.push_back(t.isNone() ? t : clipValues(rt, t));
   Value useNorm = p.has("use_norm") ? rt.toTensor(p.get("use_norm"))
                                     : globalNorm(rt, tensors);
   DType d = rt.tensor(useNorm).type.dtype;
@@ -84,12 +109,16 @@ Value clipByGlobalNorm(TfRuntime &rt, const Params &p) {
   Value scale = binaryOp(rt, "AddV2", scaleForFinite,
                          binaryOp(rt, "Sub", useNorm, useNorm));
   ValueList clipped;
-  for (auto &t : tensors)
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    const Value &t = tensors[i];
     clipped.push_back(
         t.isNone()
             ? t
-            : identity(rt,
-                       mul(rt, t, cast(rt, scale, rt.tensor(t).type.dtype))));
+            : likeOriginal(
+                  identity(
+                      rt, mul(rt, t, cast(rt, scale, rt.tensor(t).type.dtype))),
+                  originals[i]));
+  }
   return in.tuple({in.list(std::move(clipped)), useNorm});
 }
 
@@ -223,10 +252,7 @@ void installTrainingMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
   });
   linalg.def("global_norm", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "global_norm", {"t_list", "name"});
-    ValueList tensors;
-    for (auto &t : in.toList(p.require("t_list", "global_norm")))
-      tensors.push_back(t.isNone() ? t : r->toTensor(t));
-    return globalNorm(*r, tensors);
+    return globalNorm(*r, in.toList(p.require("t_list", "global_norm")));
   });
 }
 
