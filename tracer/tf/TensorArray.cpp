@@ -147,64 +147,84 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
     return true;
   }
   if (name == "write") {
-    method("write", {"index", "value", "name"},
-           [ta, &r, need, changed](auto &got) {
-             Value index = int32Scalar(r, need(got, "index", "write"));
-             // A Python value converts to the array's dtype when it can
-             // (convert_to_tensor's preferred_dtype).
-             Value given = need(got, "value", "write");
-             Value v = r.toTensor(given);
-             if (!r.isTensor(given) && isInteger(r.tensor(v).type.dtype) &&
-                 isFloating(ta->dtype))
-               v = r.toTensor(given, ta->dtype);
-             const TensorType &vt = r.tensor(v).type;
-             if (vt.dtype != ta->dtype)
-               r.raise("InvalidArgumentError",
-                       "TensorArray dtype is " +
-                           std::string(py::dtypeName(ta->dtype)) +
-                           " but Op is trying to write dtype " +
-                           py::dtypeName(vt.dtype) + " ");
-             auto next = ta->with(ta->buffer, ta->size);
-             if (!next->elementShape)
-               next->elementShape = vt.shape;
-             if (vt.unknownRank || vt.shape != *next->elementShape) {
-               std::string saw = vt.shapeString(),
-                           expected = TensorType{ta->dtype, *next->elementShape}
-                                          .shapeString();
-               // _EagerTensorArray's message, and _GraphTensorArrayV2's.
-               r.in.valueError(r.tracing
-                                   ? "Inconsistent shapes: saw " + saw +
-                                         " but expected " + expected + " "
-                                   : "Incompatible shape for value (" + saw +
-                                         "), expected (" + expected + ")");
-             }
-             if (!r.tracing) {
-               // _EagerTensorArray's checks.
-               int64_t i = r.constantValue(index)->elementAsInt(0);
-               int64_t size = r.constantValue(ta->size)->elementAsInt(0);
-               if (i < 0)
-                 r.raise("OutOfRangeError",
-                         "Writing to negative indices (index " +
-                             std::to_string(i) + ") is not allowed.");
-               if (i >= size && !ta->dynamicSize)
-                 r.raise("OutOfRangeError",
-                         "Tried to write to index " + std::to_string(i) +
-                             " but array is not resizeable and size is: " +
-                             std::to_string(size) + " ");
-               ta->cleared.erase(i);
-             }
-             if (next->buffer.isNone())
-               next->buffer = reserveBuffer(*next);
-             next->buffer =
-                 arrayOp(r, "TensorArrayV2Write", "TensorListSetItem",
-                         "TensorListSetItem", {next->buffer, index, v},
-                         {{"grow", ta->dynamicSize}}, next->bufferType());
-             if (ta->dynamicSize)
-               next->size = binaryOp(
-                   r, "Maximum", ta->size,
-                   binaryOp(r, "AddV2", index, r.toTensor(Value::integer(1))));
-             return changed(next);
-           });
+    method(
+        "write", {"index", "value", "name"},
+        [ta, &r, need, changed](auto &got) {
+          Value index = int32Scalar(r, need(got, "index", "write"));
+          // A Python value converts to the array's dtype when it can
+          // (convert_to_tensor's preferred_dtype).
+          Value given = need(got, "value", "write");
+          Value v = r.toTensor(given);
+          if (!r.isTensor(given) && isInteger(r.tensor(v).type.dtype) &&
+              isFloating(ta->dtype))
+            v = r.toTensor(given, ta->dtype);
+          const TensorType &vt = r.tensor(v).type;
+          if (vt.dtype != ta->dtype)
+            r.raise("InvalidArgumentError",
+                    "TensorArray dtype is " +
+                        std::string(py::dtypeName(ta->dtype)) +
+                        " but Op is trying to write dtype " +
+                        py::dtypeName(vt.dtype) + " ");
+          auto next = ta->with(ta->buffer, ta->size);
+          if (!next->elementShape) {
+            next->elementShape = vt.shape;
+            // _GraphTensorArrayV2 merges the shape into the element
+            // shape its copies share: the array written to knows it
+            // too, even when the write's result is dropped. (kiln
+            // reserves that array's buffer at the function's top level
+            // only: one made in a loop body could not leave it.)
+            if (r.tracing && r.tracing->graph.current < 0 && ta->inferShape &&
+                ta->buffer.isNone() && !vt.unknownRank && vt.isStatic()) {
+              ta->elementShape = vt.shape;
+              ta->buffer = reserveBuffer(*ta);
+            }
+          }
+          if (!ta->inferShape && !vt.unknownRank &&
+              vt.shape != *next->elementShape)
+            r.raise(
+                "UnimplementedError",
+                "kiln's TensorArray holds elements of one shape: "
+                "with infer_shape=False, an element of shape " +
+                    vt.shapeString() + " after one of shape " +
+                    TensorType{ta->dtype, *next->elementShape}.shapeString() +
+                    " is not supported yet");
+          if (vt.unknownRank || vt.shape != *next->elementShape) {
+            std::string saw = vt.shapeString(),
+                        expected = TensorType{ta->dtype, *next->elementShape}
+                                       .shapeString();
+            // _EagerTensorArray's message, and _GraphTensorArrayV2's.
+            r.in.valueError(r.tracing ? "Inconsistent shapes: saw " + saw +
+                                            " but expected " + expected + " "
+                                      : "Incompatible shape for value (" + saw +
+                                            "), expected (" + expected + ")");
+          }
+          if (!r.tracing) {
+            // _EagerTensorArray's checks.
+            int64_t i = r.constantValue(index)->elementAsInt(0);
+            int64_t size = r.constantValue(ta->size)->elementAsInt(0);
+            if (i < 0)
+              r.raise("OutOfRangeError", "Writing to negative indices (index " +
+                                             std::to_string(i) +
+                                             ") is not allowed.");
+            if (i >= size && !ta->dynamicSize)
+              r.raise("OutOfRangeError",
+                      "Tried to write to index " + std::to_string(i) +
+                          " but array is not resizeable and size is: " +
+                          std::to_string(size) + " ");
+            ta->cleared.erase(i);
+          }
+          if (next->buffer.isNone())
+            next->buffer = reserveBuffer(*next);
+          next->buffer =
+              arrayOp(r, "TensorArrayV2Write", "TensorListSetItem",
+                      "TensorListSetItem", {next->buffer, index, v},
+                      {{"grow", ta->dynamicSize}}, next->bufferType());
+          if (ta->dynamicSize)
+            next->size = binaryOp(
+                r, "Maximum", ta->size,
+                binaryOp(r, "AddV2", index, r.toTensor(Value::integer(1))));
+          return changed(next);
+        });
     return true;
   }
   if (name == "read") {
@@ -437,6 +457,8 @@ Value makeTensorArray(TfRuntime &rt, CallArgs &args) {
     in.typeError("TensorArray dtype must be a tf.DType, got " + in.repr(d));
   ta->dtype = dt->dtype;
   ta->dynamicSize = got.count("dynamic_size") && in.truthy(got["dynamic_size"]);
+  ta->inferShape = !got.count("infer_shape") || got["infer_shape"].isNone() ||
+                   in.truthy(got["infer_shape"]);
   ta->clearAfterRead = !got.count("clear_after_read") ||
                        got["clear_after_read"].isNone() ||
                        in.truthy(got["clear_after_read"]);

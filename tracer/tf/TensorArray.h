@@ -30,6 +30,10 @@ struct TensorArrayObject : py::NativeObject {
   /// stack, gather or concat. Their rows of `buffer` are zeros.
   bool clearAfterRead = true;
   std::set<int64_t> cleared;
+  /// infer_shape: the first write fixes the element shape. Without it
+  /// TensorFlow keeps elements of different shapes, which kiln's buffer
+  /// cannot hold (it refuses a second shape).
+  bool inferShape = true;
 
   std::string typeName() const override { return "TensorArray"; }
   std::string typeModule() const override {

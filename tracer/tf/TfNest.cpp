@@ -328,20 +328,23 @@ std::vector<DType> outputDTypes(Interpreter &in, const Value &signature) {
 /// structure of tensors with the same first dimension), its results
 /// stacked. Eagerly fn runs once per row, as TensorFlow's eager while loop
 /// runs its body; while tracing it is traced once into a loop.
-/// `printOnce`: eagerly too, what fn prints shows once (tf.vectorized_map
-/// traces fn once even eagerly).
+/// `vectorized`: tf.vectorized_map, whose results take fn's structure and
+/// dtypes (map_fn without a signature expects the elements'), and what fn
+/// prints shows once, eagerly too (it traces fn once).
 Value mapFn(TfRuntime &rt, Interpreter &in, const Value &fn, const Value &elems,
-            Value signature, bool printOnce) {
+            Value signature, bool vectorized) {
   ValueList flatElems = elemsTensors(rt, in, elems);
   int64_t n = rt.tensor(flatElems[0]).type.shape[0];
   std::vector<DType> dtypes = outputDTypes(in, signature);
   // The results' structure: the signature's, else the elements'.
   Value structure = signature.isNone() ? elems : signature;
+  bool firstCall = true;
   // One call of fn on rows of the elements: its results, flattened and
   // made tensors of the signature's dtypes.
   auto call = [&](const ValueList &rows) {
     Value result = in.call(fn, ValueList{packRows(in, elems, rows)});
-    assertSameStructure(in, structure, result, /*checkTypes=*/false);
+    if (!vectorized || !firstCall)
+      assertSameStructure(in, structure, result, /*checkTypes=*/false);
     structure = result;
     ValueList flat;
     flattenInto(in, result, flat);
@@ -349,7 +352,7 @@ Value mapFn(TfRuntime &rt, Interpreter &in, const Value &fn, const Value &elems,
       std::optional<DType> want;
       if (k < dtypes.size())
         want = dtypes[k];
-      else if (signature.isNone() && k < flatElems.size())
+      else if (signature.isNone() && k < flatElems.size() && !vectorized)
         want = rt.tensor(flatElems[k]).type.dtype;
       if (!rt.isTensor(flat[k]))
         flat[k] = rt.toTensor(flat[k], want);
@@ -360,6 +363,7 @@ Value mapFn(TfRuntime &rt, Interpreter &in, const Value &fn, const Value &elems,
                      " but Op is trying to write dtype " + py::dtypeName(got) +
                      " ");
     }
+    firstCall = false;
     return flat;
   };
   ValueList stacked;
@@ -368,7 +372,7 @@ Value mapFn(TfRuntime &rt, Interpreter &in, const Value &fn, const Value &elems,
   } else {
     std::vector<ValueList> rows;
     for (int64_t i = 0; i < n; ++i) {
-      py::DiscardOutput quiet(in.out(), printOnce && i > 0);
+      py::DiscardOutput quiet(in.out(), vectorized && i > 0);
       rows.push_back(call(rowsAt(rt, flatElems, i)));
     }
     if (rows.empty()) {
