@@ -30,6 +30,13 @@ namespace {
 
 using graph::RegionGuard;
 
+/// AutoGraph's error for a loop whose body does not always set the return
+/// value (a `return` inside a staged `if` of a staged loop).
+constexpr const char *kReturnInLoop =
+    "a return statement cannot be placed inside this TensorFlow loop; this "
+    "may happen if a return statement depends on a static Python condition "
+    "such as a hyperparameter";
+
 std::string dtypeText(const TensorType &t) { return py::dtypeName(t.dtype); }
 
 /// A loop being staged: names and values of its state, and how to run its
@@ -368,13 +375,6 @@ private:
              std::make_pair(inputOnly(y), names[y]);
     });
     for (size_t k : order) {
-      // AutoGraph cannot stage a `return` from inside a loop.
-      if (names[k].rfind("do_return", 0) == 0)
-        in.raise("NotImplementedError",
-                 "a return statement cannot be placed inside this "
-                 "TensorFlow loop; this may happen if a return statement "
-                 "depends on a static Python condition such as a "
-                 "hyperparameter");
       Slot var = readVar(frame, cf.loopVars[k]);
       // An attribute that holds a Python value (a string, an object) stays
       // Python: its changes in the body are side effects of tracing, as
@@ -460,6 +460,11 @@ private:
           if (ta && ta->elementShape)
             st.arrays[i]->elementShape = ta->elementShape;
         } else if (st.values[i].raw() == undefined_.raw()) {
+          // A return value the body does not always set (a return inside
+          // a staged `if`) stays undefined: AutoGraph cannot stage that.
+          if (!rt.isTensor(after[i]) && !after[i].isNumber() &&
+              st.names[i].rfind("retval_", 0) == 0)
+            in.raise("NotImplementedError", kReturnInLoop);
           if (!rt.isTensor(after[i]) && !after[i].isNumber())
             in.valueError("'" + st.names[i] +
                           "' must be defined before the loop.");
@@ -506,6 +511,12 @@ private:
     if (type == "UnboundLocalError")
       message = "'" + name + "' is used before assignment";
     frame.line = loopLine;
+    // A return in a staged `if` of the body: the return value is set on
+    // one path only.
+    for (size_t i : st.undefined)
+      if (st.names[i].rfind("retval_", 0) == 0 &&
+          message.find("return statement") != std::string::npos)
+        in.raise("NotImplementedError", kReturnInLoop);
     in.valueError("'" + name +
                   "' must be defined before the loop\nNote: AutoGraph tried "
                   "to define it automatically, but ran into a " +
@@ -703,12 +714,17 @@ private:
   void assertIterated(const LoopState &st, ValueList &out) {
     Value ran = out.back();
     out.pop_back();
-    for (size_t i : st.undefined)
+    for (size_t i : st.undefined) {
+      // control_flow_assert.Assert's node, in its own name scope.
+      graph::ScopeGuard scope(graph(), "Assert");
+      bool isReturn = st.names[i].rfind("retval_", 0) == 0;
       rt.applyEffect(
           "Assert", {ran},
-          {{"message", std::string("assertion failed: [loop must iterate at "
-                                   "least once to initialize ") +
-                           st.names[i] + "]"}});
+          {{"message",
+            std::string("assertion failed: [loop must iterate at "
+                        "least once to initialize ") +
+                (isReturn ? "the function return value" : st.names[i]) + "]"}});
+    }
   }
 
   TensorType shapeOf(const Value &shape, DType dtype) {
