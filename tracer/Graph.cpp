@@ -165,15 +165,19 @@ std::string Graph::runtimeError(const Node &n, const std::string &message,
   if (function == "<lambda>")
     return "{{function_node " + name + "}} " + message + "\n\t [[{{node " +
            n.name + "}}]] [Op:" + name + "]";
-  std::string text = "Graph execution error:\n\nDetected at node " + n.name +
+  const std::string &shown = n.errorName.empty() ? n.name : n.errorName;
+  std::string text = "Graph execution error:\n\nDetected at node " + shown +
                      " defined at (most recent call last):\n";
   for (auto &[line, caller] : traceStack)
     text += "  File \"" + path + "\", line " + std::to_string(line) + ", in " +
             caller + "\n\n";
-  if (n.loc.valid())
+  for (auto &[line, caller] : n.frames)
+    text += "  File \"" + path + "\", line " + std::to_string(line) + ", in " +
+            caller + "\n\n";
+  if (n.loc.valid() && n.frames.empty())
     text += "  File \"" + path + "\", line " + std::to_string(n.loc.line) +
             ", in " + function + "\n\n";
-  return text + message + "\n\t [[{{node " + n.name + "}}]] [Op:" + name + "]";
+  return text + message + "\n\t [[{{node " + shown + "}}]] [Op:" + name + "]";
 }
 
 bool relaxTypes(const TensorType &a, const TensorType &b, TensorType &out) {

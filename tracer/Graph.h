@@ -123,6 +123,14 @@ struct Node {
   std::map<std::string, Attr> attrs;
   std::vector<TensorType> outputs;
   SourceLoc loc;
+  /// Where the node was made when that was inside a helper the traced
+  /// function called: (line, function) from the traced function's frame to
+  /// the innermost, as a run-time error's "defined at" lists them. Empty
+  /// when made in the function's own body (`loc` says where).
+  std::vector<std::pair<int, std::string>> frames;
+  /// The name a run-time error shows when it is not `name`: a node copied
+  /// from a called tf.function shows its name in the callee's graph.
+  std::string errorName;
   /// The region the node lives in; -1 for the function body.
   int region = -1;
   /// Control flow (If, While, For) owns regions: If has then/else, While

@@ -944,7 +944,7 @@ std::vector<Slot> TfStager::stageBranches(
   node.inputs = {rt.graphOutput(test)};
   node.regions = {thenR, elseR};
   node.outputs = types;
-  node.loc = rt.currentLoc();
+  rt.locate(node);
   int id = g.add(std::move(node));
   for (size_t k = 0; k < writes.vars.size(); ++k)
     setVariable(rt, *writes.vars[k], {id, static_cast<int>(ta.size() + k)});
@@ -1192,7 +1192,7 @@ ValueList TfStager::loopNode(const std::string &op, const std::string &name,
     node.inputs.push_back(variables.inits[i]);
     node.outputs.push_back(variables.carried[i]->var->type);
   }
-  node.loc = rt.currentLoc();
+  rt.locate(node);
   int id = g.add(std::move(node));
   endLoop(rt, variables, id, spec.init.size());
   return nodeOutputs(id, spec.init.size(), spec.shownOffset);

@@ -712,6 +712,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   // Placeholders carry the parameter names, as in TensorFlow's graphs.
   std::vector<std::string> paramNames = argumentNames(args.size(), kwNames);
   size_t positionalCount = args.size() - kwNames.size();
+  state.caller = in.currentFrame();
   for (py::Frame *f = in.currentFrame(); f; f = f->parent)
     state.graph.traceStack.insert(state.graph.traceStack.begin(),
                                   {static_cast<int>(f->line), f->name});
@@ -2064,7 +2065,7 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
       cast.inputs = {arg};
       cast.attrs["T"] = param.outputs[0].dtype;
       cast.outputs = {param.outputs[0]};
-      cast.loc = rt.currentLoc();
+      rt.locate(cast);
       arg = {rt.tracing->graph.add(std::move(cast)), 0};
     }
     mapped[c->graph.args[i]] = arg;
@@ -2084,12 +2085,26 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
     og.regions.push_back(std::move(copy));
   }
   auto regionOf = [&](int r) { return r < 0 ? saved : base + r; };
+  // Run-time errors of the copies name the callee's node, defined where
+  // the callee's trace made it: TensorFlow keeps the stack of that trace
+  // (the first call's, when a later call reuses it), below the frames the
+  // caller's trace shares with it.
+  std::vector<std::pair<int, std::string>> callSite(
+      c->graph.traceStack.begin() +
+          std::min(og.traceStack.size(), c->graph.traceStack.size()),
+      c->graph.traceStack.end());
   for (size_t i = 0; i < c->graph.nodes.size(); ++i) {
     const graph::Node &n = c->graph.nodes[i];
     if (n.op == "Placeholder")
       continue;
     graph::Node copy = n;
     copy.name = og.uniqueName(name + "/" + n.name);
+    copy.errorName = n.errorName.empty() ? n.name : n.errorName;
+    copy.frames = callSite;
+    if (!n.frames.empty())
+      copy.frames.insert(copy.frames.end(), n.frames.begin(), n.frames.end());
+    else if (n.loc.valid())
+      copy.frames.push_back({static_cast<int>(n.loc.line), name});
     for (auto &input : copy.inputs)
       input = mapOut(input);
     for (auto &r : copy.regions)

@@ -80,6 +80,23 @@ SourceLoc TfRuntime::currentLoc() const {
   return SourceLoc{f->doNotConvert() ? f->line : f->sourceMapLine(), 1};
 }
 
+void TfRuntime::locate(graph::Node &n) const {
+  n.loc = currentLoc();
+  n.frames.clear();
+  if (!tracing)
+    return;
+  // The frames below the one that called the traced function, innermost
+  // first; kept when there is more than the function's own.
+  const py::Frame *f = const_cast<Interpreter &>(in).currentFrame();
+  for (; f && f != tracing->caller; f = f->parent)
+    n.frames.insert(
+        n.frames.begin(),
+        {static_cast<int>(f->doNotConvert() ? f->line : f->sourceMapLine()),
+         f->name});
+  if (!f || n.frames.size() < 2)
+    n.frames.clear();
+}
+
 Value TfRuntime::eager(HostTensorPtr value) {
   auto t = std::make_shared<TensorObject>();
   t->type = value->type;
@@ -477,7 +494,7 @@ graph::Output TfRuntime::graphOutput(const Value &v) {
   // grappler's rewrites of constants leave it alone.
   n.attrs["captured"] = true;
   n.outputs = {t.type};
-  n.loc = currentLoc();
+  locate(n);
   int id = tracing->graph.add(std::move(n));
   tracing->captured[t.value.get()] = id;
   return {id, 0};
@@ -526,7 +543,7 @@ void TfRuntime::applyEffect(const std::string &op, const ValueList &inputs,
   for (auto &v : inputs)
     n.inputs.push_back(graphOutput(v));
   n.attrs = std::move(attrs);
-  n.loc = currentLoc();
+  locate(n);
   tracing->graph.add(std::move(n));
 }
 
@@ -590,7 +607,7 @@ ValueList TfRuntime::applyOp(const std::string &op, const ValueList &inputs,
       n.inputs.push_back(graphOutput(v));
     n.attrs = std::move(attrs);
     n.outputs = results;
-    n.loc = currentLoc();
+    locate(n);
     int id = tracing->graph.add(std::move(n));
     ValueList out;
     for (size_t i = 0; i < results.size(); ++i)

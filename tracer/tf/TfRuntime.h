@@ -72,6 +72,9 @@ struct TraceState : std::enable_shared_from_this<TraceState> {
   /// Placeholders (none for a TensorSpec): what a variable initialized from
   /// an argument on the first call starts as (TfVariable.cpp).
   std::map<int, HostTensorPtr> argumentValues;
+  /// The frame that called the traced function: frames below it are the
+  /// function's and its helpers' (TfRuntime::locate).
+  const py::Frame *caller = nullptr;
   /// Per graph region (-1: the body), the random ops made without a seed
   /// so far: their op seeds when a global seed is set (TfRandom.cpp).
   std::map<int, int64_t> seedlessRandomOps;
@@ -246,6 +249,8 @@ public:
   Interpreter &in;
   graph::Executor &executor;
   SourceLoc currentLoc() const;
+  /// Sets node `n`'s `loc` and `frames` to where the trace is now.
+  void locate(graph::Node &n) const;
 
   /// TensorFlow's exception classes (InvalidArgumentError and friends).
   [[noreturn]] void raise(const std::string &type, const std::string &message);
