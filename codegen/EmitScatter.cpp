@@ -321,4 +321,219 @@ Value Emitter::emitUnsortedSegment(const graph::Node &n,
   return apply.getResult(0);
 }
 
+Value Emitter::emitSortedSegment(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  Value data = input(n, 0), ids = input(n, 1); // ids: 1-D (the tracer's check)
+  int64_t rank = type.getRank();
+  Type et = type.getElementType();
+  auto i64 = b.getI64Type();
+  Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
+  Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+  Value zero64 = b.create<arith::ConstantIntOp>(loc, 0, 64);
+  Value one64 = b.create<arith::ConstantIntOp>(loc, 1, 64);
+  auto idAt = [&](OpBuilder &nb, Location l, Value k) {
+    Value v = nb.create<tensor::ExtractOp>(l, ids, ValueRange{k});
+    return v.getType() == i64 ? v : nb.create<arith::ExtSIOp>(l, i64, v);
+  };
+
+  // The kernel's checks, in its order: ids as many as data's rows; the
+  // last id at least -1 (the output has last + 1 rows); then, segment by
+  // segment, ids that grow and each within the rows.
+  Value same =
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                              dimSize(loc, ids, 0), dimSize(loc, data, 0));
+  check(n, same, "segment_ids should be the same size as dimension 0 of input.",
+        {});
+  Value count =
+      b.create<arith::SelectOp>(loc, same, dimSize(loc, ids, 0), zero);
+  Value any =
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ugt, count, zero);
+  Value lastAt = b.create<arith::SelectOp>(
+      loc, any, b.create<arith::SubIOp>(loc, count, one), zero);
+  Value last =
+      b.create<scf::IfOp>(
+           loc, any,
+           [&](OpBuilder &ib, Location il) {
+             ib.create<scf::YieldOp>(il, idAt(ib, il, lastAt));
+           },
+           [&](OpBuilder &eb, Location el) {
+             eb.create<scf::YieldOp>(
+                 el, ValueRange{eb.create<arith::ConstantIntOp>(el, -1, 64)});
+           })
+          .getResult(0);
+  Value rows = b.create<arith::AddIOp>(loc, last, one64);
+  Value rowsOk =
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, rows, zero64);
+  check(n, rowsOk, "segment ids must be >= 0", {});
+  // The first failure: 1 ids not increasing, 2 an id outside the rows.
+  auto outside = [&](OpBuilder &nb, Location l, Value id) -> Value {
+    return nb.create<arith::OrIOp>(
+        l, nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, id, zero64),
+        nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::sge, id, rows));
+  };
+  auto scan = b.create<scf::ForOp>(
+      loc, one, count, one, ValueRange{zero64, zero64},
+      [&](OpBuilder &nb, Location l, Value k, ValueRange state) {
+        Value prev = idAt(nb, l, nb.create<arith::SubIOp>(l, k, one));
+        Value cur = idAt(nb, l, k);
+        Value boundary =
+            nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::ne, prev, cur);
+        Value falling = nb.create<arith::AndIOp>(
+            l, boundary,
+            nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::sgt, prev, cur));
+        Value out = nb.create<arith::AndIOp>(l, boundary, outside(nb, l, prev));
+        auto i64c = [&](int64_t v) {
+          return nb.create<arith::ConstantIntOp>(l, v, 64).getResult();
+        };
+        Value kind = nb.create<arith::SelectOp>(
+            l, falling, i64c(1),
+            nb.create<arith::SelectOp>(l, out, i64c(2), i64c(0)));
+        Value fresh = nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::eq,
+                                               state[0], zero64);
+        nb.create<scf::YieldOp>(
+            l,
+            ValueRange{nb.create<arith::SelectOp>(l, fresh, kind, state[0]),
+                       nb.create<arith::SelectOp>(l, fresh, prev, state[1])});
+      });
+  Value kind = scan.getResult(0), badId = scan.getResult(1);
+  // Then the last segment's id.
+  Value lastOutside = b.create<arith::AndIOp>(loc, any, outside(b, loc, last));
+  Value noneYet =
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, kind, zero64);
+  Value useLast = b.create<arith::AndIOp>(loc, noneYet, lastOutside);
+  kind = b.create<arith::SelectOp>(
+      loc, useLast, b.create<arith::ConstantIntOp>(loc, 2, 64), kind);
+  badId = b.create<arith::SelectOp>(loc, useLast, last, badId);
+  check(n, b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, kind, one64),
+        "segment ids are not increasing", {});
+  check(n,
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, kind,
+                                b.create<arith::ConstantIntOp>(loc, 2, 64)),
+        "Segment id {int} out of range [0, {int}), possibly because "
+        "'segment_ids' input is not sorted.",
+        {badId, rows});
+  Value ok = b.create<arith::AndIOp>(
+      loc, rowsOk,
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, kind, zero64));
+  count = b.create<arith::SelectOp>(loc, ok, count, zero);
+  rows = b.create<arith::SelectOp>(loc, ok, rows, zero64);
+
+  // The output: segments without rows are 0 (1 for a product); a
+  // segment of one row is that row, copied; a longer one is reduced from
+  // the reducer's identity in row order (Eigen's reduction over the outer
+  // dimension), a mean then divided by its row count.
+  const std::string &op = n.op;
+  std::string combineOp = op == "SegmentMax"    ? "UnsortedSegmentMax"
+                          : op == "SegmentMin"  ? "UnsortedSegmentMin"
+                          : op == "SegmentProd" ? "UnsortedSegmentProd"
+                                                : "UnsortedSegmentSum";
+  const graph::DType *t = attr<graph::DType>(n, "T");
+  bool isUnsigned = t && *t == graph::DType::UInt8;
+  TypedAttr identity;
+  if (auto ft = dyn_cast<FloatType>(et)) {
+    const llvm::fltSemantics &sem = ft.getFloatSemantics();
+    APFloat v = op == "SegmentMax"    ? APFloat::getLargest(sem, true)
+                : op == "SegmentMin"  ? APFloat::getLargest(sem, false)
+                : op == "SegmentProd" ? APFloat::getOne(sem)
+                                      : APFloat::getZero(sem);
+    identity = b.getFloatAttr(et, v);
+  } else {
+    unsigned width = et.getIntOrFloatBitWidth();
+    APInt v =
+        op == "SegmentMax"    ? (isUnsigned ? APInt::getMinValue(width)
+                                            : APInt::getSignedMinValue(width))
+        : op == "SegmentMin"  ? (isUnsigned ? APInt::getMaxValue(width)
+                                            : APInt::getSignedMaxValue(width))
+        : op == "SegmentProd" ? APInt(width, 1)
+                              : APInt(width, 0);
+    identity = b.getIntegerAttr(et, v);
+  }
+  SmallVector<Value> dynamic, sliceExtents;
+  Value slice = one;
+  for (int64_t d = 0; d < rank; ++d) {
+    Value size = d == 0
+                     ? b.create<arith::IndexCastOp>(loc, b.getIndexType(), rows)
+                           .getResult()
+                     : dimSize(loc, data, d);
+    if (type.isDynamicDim(d))
+      dynamic.push_back(size);
+    if (d > 0) {
+      sliceExtents.push_back(size);
+      slice = b.create<arith::MulIOp>(loc, slice, size);
+    }
+  }
+  Value base = op == "SegmentProd"
+                   ? splat(loc, type, dynamic,
+                           b.create<arith::ConstantOp>(loc, identity))
+                   : zeros(loc, type, dynamic);
+  Value countEnd = b.create<arith::SubIOp>(
+      loc, b.create<arith::MaxUIOp>(loc, count, one), one);
+  auto apply = b.create<scf::ForOp>(
+      loc, zero, count, one, ValueRange{base, zero},
+      [&](OpBuilder &nb, Location l, Value k, ValueRange state) {
+        Value id = idAt(nb, l, k);
+        Value seg = nb.create<arith::IndexCastOp>(l, nb.getIndexType(), id);
+        auto sameAs = [&](Value other) {
+          return nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::eq,
+                                          idAt(nb, l, other), id);
+        };
+        // First and last row of its segment (reads clamped into range).
+        Value atStart =
+            nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::eq, k, zero);
+        Value before = nb.create<arith::SelectOp>(
+            l, atStart, k, nb.create<arith::SubIOp>(l, k, one));
+        Value first = nb.create<arith::OrIOp>(
+            l, atStart,
+            nb.create<arith::XOrIOp>(l, sameAs(before),
+                                     nb.create<arith::ConstantIntOp>(l, 1, 1)));
+        Value atEnd =
+            nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::eq, k, countEnd);
+        Value after = nb.create<arith::SelectOp>(
+            l, atEnd, k, nb.create<arith::AddIOp>(l, k, one));
+        Value lastRow = nb.create<arith::OrIOp>(
+            l, atEnd,
+            nb.create<arith::XOrIOp>(l, sameAs(after),
+                                     nb.create<arith::ConstantIntOp>(l, 1, 1)));
+        Value single = nb.create<arith::AndIOp>(l, first, lastRow);
+        Value start = nb.create<arith::SelectOp>(l, first, k, state[1]);
+        // The row count, as the element type, for a mean.
+        Value rowsIn = nb.create<arith::IndexCastOp>(
+            l, i64,
+            nb.create<arith::AddIOp>(l, nb.create<arith::SubIOp>(l, k, start),
+                                     one));
+        Value divisor = rowsIn;
+        if (isa<FloatType>(et))
+          divisor = nb.create<arith::SIToFPOp>(l, et, rowsIn);
+        else if (et.getIntOrFloatBitWidth() < 64)
+          divisor = nb.create<arith::TruncIOp>(l, et, rowsIn);
+        Value idValue = nb.create<arith::ConstantOp>(l, identity);
+        auto inner = nb.create<scf::ForOp>(
+            l, zero, slice, one, ValueRange{state[0]},
+            [&](OpBuilder &fb, Location fl, Value s, ValueRange acc) {
+              SmallVector<Value> tail = coordinates(fb, fl, s, sliceExtents);
+              SmallVector<Value> dest{seg}, src{k};
+              dest.append(tail);
+              src.append(tail);
+              Value x = fb.create<tensor::ExtractOp>(fl, data, src);
+              Value old = fb.create<tensor::ExtractOp>(fl, acc[0], dest);
+              Value from = fb.create<arith::SelectOp>(fl, first, idValue, old);
+              Value next = combine(fb, fl, combineOp, from, x, isUnsigned);
+              if (op == "SegmentMean") {
+                Value mean = isa<FloatType>(et)
+                                 ? fb.create<arith::DivFOp>(fl, next, divisor)
+                                       .getResult()
+                                 : fb.create<arith::DivSIOp>(fl, next, divisor)
+                                       .getResult();
+                next = fb.create<arith::SelectOp>(fl, lastRow, mean, next);
+              }
+              next = fb.create<arith::SelectOp>(fl, single, x, next);
+              fb.create<scf::YieldOp>(
+                  fl, ValueRange{
+                          fb.create<tensor::InsertOp>(fl, next, acc[0], dest)});
+            });
+        nb.create<scf::YieldOp>(l, ValueRange{inner.getResult(0), start});
+      });
+  return apply.getResult(0);
+}
+
 } // namespace kiln

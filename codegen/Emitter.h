@@ -265,6 +265,9 @@ private:
   /// segment in order, as the CPU kernel does; negative ids drop their row
   /// (EmitScatter.cpp).
   Value emitUnsortedSegment(const graph::Node &n, RankedTensorType type);
+  /// SegmentSum/Mean/Max/Min/Prod on ids known at run time: the sorted
+  /// kernels' checks, then each segment reduced in row order.
+  Value emitSortedSegment(const graph::Node &n, RankedTensorType type);
   /// tf.where(condition)'s Where node (EmitGather.cpp).
   Value emitWhere(const graph::Node &n, RankedTensorType type);
   /// A StridedSlice whose bounds in some dimension depend on its size

@@ -708,6 +708,9 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   if (op == "UnsortedSegmentSum" || op == "UnsortedSegmentMax" ||
       op == "UnsortedSegmentMin" || op == "UnsortedSegmentProd")
     return emitUnsortedSegment(n, type);
+  if (op == "SegmentSum" || op == "SegmentMean" || op == "SegmentMax" ||
+      op == "SegmentMin" || op == "SegmentProd")
+    return emitSortedSegment(n, type);
   if (op == "GatherV2" && n.inputs.size() == 3) // tf.gather
     return emitGather(n, type);
   if (op == "GatherV2") {

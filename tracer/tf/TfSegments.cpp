@@ -10,7 +10,6 @@
 #include "TfObjects.h"
 #include "TfOps.h"
 
-#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -121,10 +120,7 @@ public:
     if (d == DType::Int32 || d == DType::Int64 ||
         (sumKernel && d == DType::Int16))
       return;
-    std::string name = reductionName(r);
-    name[0] = char(std::toupper(name[0]));
-    std::string op = sorted ? "Segment" + name
-                            : "UnsortedSegment" + (sumKernel ? "Sum" : name);
+    std::string op = sumKernel ? "UnsortedSegmentSum" : kernelName(r, sorted);
     bool real = r == Reduction::Max || r == Reduction::Min;
     std::string types =
         real ? "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, "
@@ -169,11 +165,13 @@ public:
     }
     HostTensorPtr dv = rt.constantValue(data), iv = rt.constantValue(ids);
     if (!dv || !iv || (!sorted && !n)) {
-      if (sorted || !rt.tracing)
+      if (!rt.tracing)
         rt.raise("UnimplementedError",
                  "kiln computes tf.math." + op +
                      " on values known at trace time only (eagerly, or on "
                      "constants)");
+      if (sorted)
+        return runTimeSorted(r, data, ids);
       return runTimeReduce(r, data, ids, numArg, segments);
     }
     // The rows: data's dimensions past those of segment_ids.
@@ -434,6 +432,34 @@ private:
   /// kernel as one node, which codegen applies row by row in order
   /// (EmitScatter.cpp). The mean is math_ops' sum divided by each
   /// segment's row count (at least 1).
+  /// A sorted segment reduction in a function, on values known at run
+  /// time only: the Segment* kernel, compiled, whose output has one row
+  /// per id up to the last.
+  Value runTimeSorted(Reduction r, const Value &data, const Value &ids) {
+    const TensorType &dt = rt.tensor(data).type, &it = rt.tensor(ids).type;
+    std::string kernel = kernelName(r, true);
+    if (it.shape.size() != 1)
+      in.valueError("Shape must be rank 1 but is rank " +
+                    std::to_string(it.shape.size()) + " for '{{node " +
+                    rt.tracing->graph.uniqueName(kernel) + "}} = " + kernel +
+                    "[T=" + tfTypeName(dt.dtype) +
+                    ", Tindices=" + tfTypeName(it.dtype) + "](" +
+                    inputName(rt, data) + ", " + inputName(rt, ids) +
+                    ")' with input shapes: " + shapeList(dt.shape) + ", " +
+                    shapeList(it.shape) + ".");
+    if (dt.shape.empty())
+      in.valueError("Shape must be at least rank 1 but is rank 0 for '{{node " +
+                    rt.tracing->graph.uniqueName(kernel) + "}} = " + kernel +
+                    "[T=" + tfTypeName(dt.dtype) +
+                    ", Tindices=" + tfTypeName(it.dtype) + "](" +
+                    inputName(rt, data) + ", " + inputName(rt, ids) +
+                    ")' with input shapes: [], " + shapeList(it.shape) + ".");
+    TensorType out = dt;
+    out.shape[0] = -1;
+    return rt.apply(kernel, {data, ids},
+                    {{"T", dt.dtype}, {"Tindices", it.dtype}}, out, kernel);
+  }
+
   Value runTimeReduce(Reduction r, const Value &data, const Value &ids,
                       const Value &numArg, int64_t segments) {
     const TensorType &dt = rt.tensor(data).type, &it = rt.tensor(ids).type;
