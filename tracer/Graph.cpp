@@ -151,14 +151,38 @@ int64_t HostTensor::elementAsInt(size_t i) const {
   return static_cast<int64_t>(elementAsDouble(i));
 }
 
+std::string Graph::functionName() const {
+  const std::string prefix = "__inference_";
+  if (name.rfind(prefix, 0) == 0 && name.rfind('_') > prefix.size())
+    return name.substr(prefix.size(), name.rfind('_') - prefix.size());
+  return name;
+}
+
+const Node *Graph::regionOwner(int r, size_t *index) const {
+  for (const Node &n : nodes)
+    for (size_t k = 0; k < n.regions.size(); ++k)
+      if (r >= 0 && n.regions[k] == r) {
+        if (index)
+          *index = k;
+        return &n;
+      }
+  return nullptr;
+}
+
+std::string Graph::regionGraphName(int r) const {
+  size_t k = 0;
+  const Node *owner = regionOwner(r, &k);
+  if (!owner)
+    return functionName();
+  if (owner->op.find("While") != std::string::npos || owner->op == "For")
+    return owner->regions.size() == 2 && k == 0 ? "while_cond" : "while_body";
+  return k == 0 ? "cond_true" : "cond_false";
+}
+
 std::string Graph::runtimeError(const Node &n, const std::string &message,
                                 const std::string &file) const {
   // "__inference_f_5" was traced from f.
-  std::string function = name;
-  const std::string prefix = "__inference_";
-  if (function.rfind(prefix, 0) == 0 && function.rfind('_') > prefix.size())
-    function =
-        function.substr(prefix.size(), function.rfind('_') - prefix.size());
+  std::string function = functionName();
   const std::string &path = file;
   // TensorFlow finds no source for a lambda's nodes and reports the
   // function's error as its runtime does.

@@ -184,6 +184,15 @@ struct RegionGuard {
 
 struct Graph {
   std::string name; // the concrete function's name
+  /// The traced Python function's name: "f" for "__inference_f_5".
+  std::string functionName() const;
+  /// The name TensorFlow gives the function graph of region `r` without
+  /// its unique suffix ("while_body", "cond_true"); the traced function's
+  /// for the body (-1).
+  std::string regionGraphName(int r) const;
+  /// The control-flow node that owns region `r`, and the region's index
+  /// among its regions; null for the body or an unknown region.
+  const Node *regionOwner(int r, size_t *index = nullptr) const;
   /// The Python stack when the trace began, outermost first, as
   /// (line, function) pairs: TensorFlow's run-time errors show where their
   /// node was defined ("Detected at node add defined at ...").

@@ -92,26 +92,44 @@ public:
     Value a = requireBoolPred(given);
     Value tb = asTensor(b);
     if (rt.tensor(tb).type.dtype != DType::Bool)
-      in.typeError("true_fn and false_fn arguments to tf.cond must have the "
-                   "same number, type, and overall structure of return "
-                   "values.");
+      andOrMismatch(op == ast::BoolOpKind::And, rt.tensor(a).type,
+                    rt.tensor(tb).type, false);
     return binaryOp(rt, op == ast::BoolOpKind::And ? "LogicalAnd" : "LogicalOr",
                     a, tb);
+  }
+
+  /// AutoGraph's and_/or_ when `b` is not a bool: tf.cond's error for
+  /// its branches (`b` is the true branch's for `and`, the false one's for
+  /// `or`; `a` the other's).
+  /// `inCond`: raised inside the cond's name scope, which names it.
+  [[noreturn]] void andOrMismatch(bool isAnd, const TensorType &a,
+                                  const TensorType &b, bool inCond) {
+    std::string scope =
+        inCond ? graph().scopeName() : graph().uniqueName("cond");
+    auto text = [&](const TensorType &t) {
+      return "Tensor(\"" + scope + "/Identity:0\", shape=" + t.shapeString() +
+             ", dtype=" + dtypeText(t) + ")";
+    };
+    const TensorType &t = isAnd ? b : a, &f = isAnd ? a : b;
+    in.typeError("true_fn and false_fn arguments to tf.cond must have the "
+                 "same number, type, and overall structure of return "
+                 "values.\n\ntrue_fn output: " +
+                 text(t) + "\nfalse_fn output: " + text(f) +
+                 "\n\nError details:\n" + text(t) + " and " + text(f) +
+                 " have different types");
   }
 
   Value logicalLazy(ast::BoolOpKind op, const Value &given,
                     const std::function<Value()> &rest) override {
     Value a = requireBoolPred(given);
+    bool isAnd = op == ast::BoolOpKind::And;
     auto self = [&] { return std::vector<Slot>{a}; };
     auto other = [&] {
       Value b = asTensor(rest());
       if (rt.tensor(b).type.dtype != DType::Bool)
-        in.typeError("true_fn and false_fn arguments to tf.cond must have "
-                     "the same number, type, and overall structure of "
-                     "return values.");
+        andOrMismatch(isAnd, rt.tensor(a).type, rt.tensor(b).type, true);
       return std::vector<Slot>{b};
     };
-    bool isAnd = op == ast::BoolOpKind::And;
     std::vector<Slot> merged = stageBranches(
         a, {isAnd ? "and_" : "or_"}, isAnd ? std::function(other) : self,
         isAnd ? std::function(self) : other, true);
@@ -688,9 +706,9 @@ private:
           if (!spec.types[i].shapeFits(relaxed))
             in.valueError("'" + spec.names[i] + "' has shape " +
                           spec.types[i].shapeString() +
-                          " which is not compatible with its shape "
-                          "invariant " +
-                          relaxed.shapeString());
+                          " before the loop, which does not conform with "
+                          "the shape invariant " +
+                          relaxed.shapeString() + ".");
           spec.types[i] = relaxed;
           spec.invariant.resize(spec.init.size());
           spec.invariant[i] = true;
@@ -781,8 +799,15 @@ std::vector<Slot> TfStager::stageBranches(
         merged[i] = x; // the same Python object, left as it is
         continue;
       }
-      if (!sameStructure(*x, *y) || !leaves(*x, ignored, false) ||
-          !leaves(*y, ignored, false))
+      if (!sameStructure(*x, *y)) {
+        // AutoGraph's words, then tf.nest's.
+        bool typeError = false;
+        in.typeError("'" + names[i] +
+                     "' must have the same nested structure in the main and "
+                     "else branches:\n\n" +
+                     structureMismatch(in, *x, *y, true, typeError));
+      }
+      if (!leaves(*x, ignored, false) || !leaves(*y, ignored, false))
         in.typeError("'" + names[i] +
                      "' must have the same nested structure of tensors in "
                      "the main and else branches: " +
@@ -856,6 +881,16 @@ std::vector<Slot> TfStager::stageBranches(
     if (x->isNone() || y->isNone())
       in.valueError("'" + names[i] + "' is None at the end of the " +
                     (x->isNone() ? "main" : "else") + " branch.");
+    // A Python string is a string tensor to AutoGraph: a dtype mismatch.
+    if (xTensor != yTensor && (x->is(Type::Str) || y->is(Type::Str))) {
+      auto dtypeOf = [&](const Value &v) {
+        return v.is(Type::Str) ? std::string("string")
+                               : dtypeText(rt.tensor(asTensor(v)).type);
+      };
+      in.typeError("'" + names[i] + "' has dtype " + dtypeOf(*x) +
+                   " in the main branch, but dtype " + dtypeOf(*y) +
+                   " in the else branch");
+    }
     if (!xTensor || !yTensor)
       in.typeError("'" + names[i] + "' is " +
                    (xTensor ? "a tensor in the main branch but " +
@@ -1072,12 +1107,13 @@ Value TfStager::nextIteration(const LoopSpec &spec, size_t i,
                     " after one iteration. Use "
                     "tf.autograph.experimental.set_loop_options to set shape "
                     "invariants.");
-    in.valueError("Input tensor `" + spec.names[i] +
-                  "` enters the loop with shape " + before.shapeString() +
-                  ", but has shape " + after.shapeString() +
-                  " after one iteration. To allow the shape to vary across "
-                  "iterations, use the `shape_invariants` argument of "
-                  "tf.while_loop to specify a less-specific shape.");
+    // (tf.while_loop's loop takes a variable with its shape invariant.)
+    in.valueError(
+        "Input tensor `" + spec.names[i] + "` enters the loop with shape " +
+        spec.types[i].shapeString() + ", but has shape " + after.shapeString() +
+        " after one iteration. To allow the shape to vary across "
+        "iterations, use the `shape_invariants` argument of "
+        "tf.while_loop to specify a less-specific shape.");
   }
   return t;
 }

@@ -10,6 +10,13 @@
 
 namespace kiln::tf {
 
+/// tf.nest's message for structures `a` and `b` that differ ("The two
+/// structures don't have the same nested structure. ..."), "" when they
+/// match; `typeError` says whether TensorFlow raises it as a TypeError
+/// (sequence types that differ) (TfNest.cpp).
+std::string structureMismatch(Interpreter &in, const Value &a, const Value &b,
+                              bool checkTypes, bool &typeError);
+
 /// Installs the stager on the interpreter (owned by the runtime).
 void installStager(TfRuntime &rt);
 

@@ -292,6 +292,18 @@ ValueList topK(TfRuntime &rt, const Value &input, const Value &kArg,
       message = "input must have at least k columns. Had " +
                 std::to_string(columns) + ", needed " + std::to_string(kValue);
     if (!message.empty()) {
+      // Shape inference's words while tracing.
+      if (rt.tracing && kValue >= 0)
+        in.valueError(
+            "input must have last dimension >= k = " + std::to_string(kValue) +
+            " but is " + std::to_string(columns) + " for '{{node " +
+            operands.name() + "}} = TopKV2[T=" + tfTypeName(type.dtype) +
+            ", Tk=DT_INT32, index_type=" + tfTypeName(indexType) +
+            ", sorted=" + (sorted ? "true" : "false") + "](" +
+            inputName(rt, x) + ", " + operands.name() +
+            "/k)' with input shapes: " + shapeList(type.shape) +
+            ", [] and with computed input tensors: input[1] = <" +
+            std::to_string(kValue) + ">.");
       if (rt.tracing)
         in.valueError(message);
       kernelError(rt, "TopKV2", message);

@@ -187,8 +187,8 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     Params p(in, args, "add_n", {"inputs", "name"});
     ValueList inputs = in.toList(p.require("inputs", "add_n"));
     if (inputs.empty())
-      in.valueError("inputs must be an iterable of at least one Tensor/"
-                    "IndexedSlices with the same dtype and shape");
+      in.valueError("Inputs must be an iterable of at least one Tensor/"
+                    "IndexedSlices with the same dtype and shape.");
     if (inputs.size() == 1)
       return identity(*r, r->toTensor(inputs[0]));
     // One AddN node in TensorFlow's graph: kiln's sums of its runs take
@@ -197,6 +197,28 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
       ValueList tensors;
       for (auto &v : inputs)
         tensors.push_back(r->toTensor(v));
+      // AddN's one type attr: the OpDef's TypeError while tracing, the
+      // kernel lookup's error eagerly.
+      DType first = r->tensor(tensors[0]).type.dtype;
+      for (size_t i = 1; i < tensors.size(); ++i) {
+        DType d = r->tensor(tensors[i]).type.dtype;
+        if (d == first)
+          continue;
+        if (r->tracing) {
+          std::string types;
+          for (auto &t : tensors)
+            types += (types.empty() ? "" : ", ") +
+                     std::string(py::dtypeName(r->tensor(t).type.dtype));
+          r->in.typeError("Tensors in list passed to 'inputs' of 'AddN' Op "
+                          "have types [" +
+                          types + "] that don't all match.");
+        }
+        r->raise("InvalidArgumentError",
+                 "cannot compute AddN as input #" + std::to_string(i) +
+                     "(zero-based) was expected to be a " +
+                     kernelTypeName(first) + " tensor but is a " +
+                     kernelTypeName(d) + " tensor [Op:AddN] name: ");
+      }
       checkAddNShapes(*r, tensors);
       return addN(*r, tensors, "AddN");
     })(in, args);

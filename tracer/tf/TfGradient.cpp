@@ -1378,7 +1378,9 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
       if (found != pending.end())
         grads = found->second;
     } else {
-      notTensorOrVariable(in, source);
+      // GradientTape.gradient reads each source's dtype first.
+      in.raise("AttributeError",
+               "'" + in.typeName(source) + "' object has no attribute 'dtype'");
     }
     if (grads.empty()) {
       if (!zeroUnconnected)

@@ -1071,6 +1071,20 @@ void defineCreation(ModuleBuilder &tf) {
       if (tt.numElements() == 1 && want.numElements() != 1)
         return r->constant(
             repeatScalar(*r, r->constantValue(t), {tt.dtype, want.shape}));
+      // Other element counts must match: constant_op's own checks.
+      if (want.isStatic() && tt.isStatic() &&
+          tt.numElements() != want.numElements()) {
+        TensorType shown = want;
+        if (r->tracing)
+          in.typeError("Expected Tensor's shape: " + shown.shapeString() +
+                       ", but got " + tt.shapeString() + ".");
+        in.typeError(
+            "Eager execution of tf.constant with unsupported shape. Tensor " +
+            py::numpyStr(r->constantValue(t)->view()) + " (converted from " +
+            in.repr(value) + ") has " + std::to_string(tt.numElements()) +
+            " elements, but got `shape` " + shown.shapeString() + " with " +
+            std::to_string(want.numElements()) + " elements).");
+      }
       return reshape(*r, t, p.get("shape"));
     }
     return t;

@@ -149,21 +149,30 @@ std::string firstDifference(Interpreter &in, const Value &a, const Value &b,
   return "";
 }
 
+} // namespace
+
+std::string structureMismatch(Interpreter &in, const Value &a, const Value &b,
+                              bool checkTypes, bool &typeError) {
+  std::string detail = firstDifference(in, a, b, checkTypes, typeError);
+  if (detail.empty())
+    return "";
+  return "The two structures don't have the same nested structure.\n\n"
+         "First structure: " +
+         describe(in, a) + "\n\nSecond structure: " + describe(in, b) +
+         "\n\nMore specifically: " + detail + "\nEntire first structure:\n" +
+         dots(in, a) + "\nEntire second structure:\n" + dots(in, b);
+}
+
+namespace {
+
 /// tf.nest.assert_same_structure's ValueError (TypeError for sequence
 /// types that differ).
 void assertSameStructure(Interpreter &in, const Value &a, const Value &b,
                          bool checkTypes) {
   bool typeError = false;
-  std::string detail = firstDifference(in, a, b, checkTypes, typeError);
-  if (detail.empty())
-    return;
-  in.raise(typeError ? "TypeError" : "ValueError",
-           "The two structures don't have the same nested structure.\n\n"
-           "First structure: " +
-               describe(in, a) + "\n\nSecond structure: " + describe(in, b) +
-               "\n\nMore specifically: " + detail +
-               "\nEntire first structure:\n" + dots(in, a) +
-               "\nEntire second structure:\n" + dots(in, b));
+  std::string message = structureMismatch(in, a, b, checkTypes, typeError);
+  if (!message.empty())
+    in.raise(typeError ? "TypeError" : "ValueError", message);
 }
 
 bool checkTypesArg(Interpreter &in, const Params &p) {
@@ -436,6 +445,12 @@ Value fold(TfRuntime &rt, Interpreter &in, CallArgs &args,
     for (auto &v : init)
       v = rt.toTensor(v);
   } else {
+    // Eagerly the first row's TensorArray read fails (row -1 from the end).
+    if (n == 0 && !rt.tracing)
+      rt.raise("OutOfRangeError",
+               reverse ? "Reading from negative indices (index -1) is not "
+                         "allowed."
+                       : "Tried to read from index 0 but array size is: 0 ");
     if (n == 0)
       in.valueError("elems must not be empty when no initializer is given");
     if (n < 0 && reverse)

@@ -495,9 +495,14 @@ Value pool(TfRuntime &rt, const Params &p, const std::string &op,
 Value biasAdd(TfRuntime &rt, const Params &p) {
   Interpreter &in = rt.in;
   const std::string op = "BiasAdd";
-  Value x = rt.toTensor(p.require("value", "bias_add"));
+  Value valueArg = p.require("value", "bias_add");
+  Value biasArg = p.require("bias", "bias_add");
+  // Tensor arguments take the generated wrapper's fast path, whose errors
+  // end with " name: ".
+  bool named = rt.isTensor(valueArg) && rt.isTensor(biasArg);
+  Value x = rt.toTensor(valueArg);
   const TensorType &xt = rt.tensor(x).type;
-  Value b = rt.toTensor(p.require("bias", "bias_add"), xt.dtype);
+  Value b = rt.toTensor(biasArg, xt.dtype);
   const TensorType &bt = rt.tensor(b).type;
   std::string format =
       p.has("data_format") ? in.toStr(p.get("data_format")) : "NHWC";
@@ -515,7 +520,7 @@ Value biasAdd(TfRuntime &rt, const Params &p) {
                     inputName(rt, x) + ", " + inputName(rt, b) +
                     ")' with input shapes: " + shapeList(xt.shape) + ", " +
                     shapeList(bt.shape) + ".");
-    kernelError(rt, op, eager, "", false);
+    kernelError(rt, op, eager, "", named);
   };
   if (xt.shape.size() < 2)
     fail("Shape must be at least rank 2 but is rank " +

@@ -187,6 +187,24 @@ static Value convertOperand(TfRuntime &rt, const Value &v, DType dtype,
                     "' Op has type string that does not match type " +
                     py::dtypeName(dtype) + " of argument '" +
                     (std::string(param) == "x" ? "y" : "x") + "'.");
+  // A Python number next to a string tensor: converted on its own, then
+  // the op's input type error (string addition is TensorFlow's Add).
+  // Mul and Sub then reject the string tensor itself.
+  if (rt.tracing && dtype == DType::String && v.isNumber() &&
+      (op == "Mul" || op == "Sub"))
+    rt.in.typeError("Value passed to parameter 'x' has DataType string not in "
+                    "list of allowed values: bfloat16, float16, float32, "
+                    "float64, uint8, int8, uint16, int16, int32, uint32, "
+                    "uint64, int64, complex64, complex128");
+  if (rt.tracing && dtype == DType::String && v.isNumber() && op == "AddV2")
+    rt.in.typeError("Input '" + std::string(param) + "' of '" +
+                    (op == "AddV2" ? std::string("Add") : op) +
+                    "' Op has type " +
+                    py::dtypeName(v.is(Type::Float)  ? DType::Float32
+                                  : v.is(Type::Bool) ? DType::Bool
+                                                     : DType::Int32) +
+                    " that does not match type string of argument '" +
+                    (std::string(param) == "x" ? "y" : "x") + "'.");
   // A Python float never becomes an integer tensor, even 2.0, nor an int
   // a bool one.
   if ((v.is(Type::Float) && (isInteger(dtype) || dtype == DType::Bool)) ||
@@ -1513,15 +1531,16 @@ Value transpose(TfRuntime &rt, const Value &x, const Value &permArg) {
         ", Tperm=DT_INT32](" + inputName(rt, t) +
         ", transpose/perm)' with input shapes: " + shapeList(type.shape) +
         ", [" + std::to_string(perm.size()) + "].");
-  if (static_cast<int64_t>(perm.size()) != rank)
-    rt.raise("InvalidArgumentError", "transpose expects a vector of size " +
-                                         std::to_string(rank) +
-                                         ". But input(1) is a vector of size " +
-                                         std::to_string(perm.size()));
-  // The kernel checks that perm names every dimension once. A Python list
-  // perm takes the generated wrapper's slow path, whose errors end without
-  // " name: ".
+  // A Python list perm takes the generated wrapper's slow path, whose
+  // errors end without " name: ".
   bool named = !permArg.is(py::Type::List) && !permArg.is(py::Type::Tuple);
+  if (static_cast<int64_t>(perm.size()) != rank)
+    kernelError(rt, "Transpose",
+                "transpose expects a vector of size " + std::to_string(rank) +
+                    ". But input(1) is a vector of size " +
+                    std::to_string(perm.size()),
+                "", named);
+  // The kernel checks that perm names every dimension once.
   std::vector<bool> seen(static_cast<size_t>(rank), false);
   for (int64_t p : perm) {
     int64_t d = p < 0 ? p + rank : p;

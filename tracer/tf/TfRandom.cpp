@@ -312,7 +312,7 @@ Value statelessUniform(TfRuntime &rt, const Params &p) {
     int64_t lo = bound("minval"), hi = bound("maxval");
     if (hi <= lo)
       kernelError(rt, "StatelessRandomUniformIntV2",
-                  "Need minval < maxval: " + std::to_string(lo) +
+                  "Need minval < maxval, got " + std::to_string(lo) +
                       " >= " + std::to_string(hi));
     return statelessSamples(rt, shape, fname, Kind::Uniform, dtype, seeds, lo,
                             uint64_t(hi) - uint64_t(lo),
@@ -555,7 +555,7 @@ Value randomUniform(TfRuntime &rt, const Params &p) {
     int64_t lo = bound(minArg), hi = bound(maxArg);
     if (hi <= lo)
       kernelError(rt, "RandomUniformInt",
-                  "Need minval < maxval: " + std::to_string(lo) +
+                  "Need minval < maxval, got " + std::to_string(lo) +
                       " >= " + std::to_string(hi));
     return statefulSamples(rt, "RandomUniformInt", Kind::Uniform, dtype, shape,
                            p.get("seed"), lo, uint64_t(hi) - uint64_t(lo),

@@ -462,14 +462,44 @@ graph::Output TfRuntime::graphOutput(const Value &v) {
                    "tensors leak out of the function building context by "
                    "including a tf.init_scope in your function building code.");
     const graph::Graph &g = tracing->graph;
-    if (!g.visible(g.nodes[t.out.node].region))
+    const graph::Node &n = g.nodes[t.out.node];
+    if (!g.visible(n.region)) {
+      // TensorFlow's message: where the tensor was made, and the graphs
+      // (kiln's body graphs have no ids; the traced function's address
+      // stands in for them).
+      std::string text = "<tf.Tensor '" + n.name + ":" +
+                         std::to_string(t.out.index) +
+                         "' shape=" + t.type.shapeString() +
+                         " dtype=" + py::dtypeName(t.type.dtype) + ">";
+      std::string path = in.scriptPath(), defined;
+      for (auto &[line, caller] : g.traceStack)
+        defined += "    File \"" + path + "\", line " + std::to_string(line) +
+                   ", in " + caller + "\n";
+      for (auto &[line, caller] : n.frames)
+        defined += "    File \"" + path + "\", line " + std::to_string(line) +
+                   ", in " + caller + "\n";
+      // A loop's or branch's argument was made where its owner was.
+      const graph::Node *owner =
+          n.op == "RegionArg" ? g.regionOwner(n.region) : nullptr;
+      SourceLoc at = owner ? owner->loc : n.loc;
+      if (n.frames.empty() && at.valid())
+        defined += "    File \"" + path + "\", line " +
+                   std::to_string(at.line) + ", in " + g.functionName() + "\n";
+      std::string id = std::to_string(reinterpret_cast<uintptr_t>(tracing));
       raise("InaccessibleTensorError",
-            "<tf.Tensor '" + g.nodes[t.out.node].name + ":" +
-                std::to_string(t.out.index) + "' shape=" +
-                t.type.shapeString() + " dtype=" + py::dtypeName(t.type.dtype) +
-                "> is out of scope and cannot be used here. Use return "
+            text +
+                " is out of scope and cannot be used here. Use return "
                 "values, explicit Python locals or TensorFlow collections to "
-                "access it.");
+                "access it.\nPlease see https://www.tensorflow.org/guide/"
+                "function#all_outputs_of_a_tffunction_must_be_return_values "
+                "for more information.\n\n" +
+                text + " was defined here:\n" + defined + "\nThe tensor " +
+                text +
+                " cannot be accessed from FuncGraph(name=" + g.functionName() +
+                ", id=" + id + "), because it was defined in FuncGraph(name=" +
+                g.regionGraphName(n.region) + ", id=" + id +
+                "), which is out of scope.");
+    }
     return t.out;
   }
   // Constants of eager tensors live in the function body, where every
@@ -550,12 +580,7 @@ void TfRuntime::applyEffect(const std::string &op, const ValueList &inputs,
 void TfRuntime::outOfScope(const Value &v) {
   const TensorObject &t = tensor(v);
   std::string text = in.repr(v);
-  // "__inference_f_5" was traced from f.
-  std::string function = t.trace->graph.name;
-  const std::string prefix = "__inference_";
-  if (function.rfind(prefix, 0) == 0)
-    function =
-        function.substr(prefix.size(), function.rfind('_') - prefix.size());
+  std::string function = t.trace->graph.functionName();
   in.typeError(
       text +
       " is out of scope and cannot be used here. Use return values, "

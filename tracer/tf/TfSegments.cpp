@@ -178,21 +178,40 @@ public:
     int64_t leading = 1, row = 1;
     for (size_t d = 0; d < dt.shape.size(); ++d)
       (d < it.shape.size() ? leading : row) *= dt.shape[d];
+    std::string kernel = !sorted && r == Reduction::Mean
+                             ? "UnsortedSegmentSum"
+                             : kernelName(r, sorted);
     for (size_t d = 0; d < it.shape.size(); ++d)
       if (it.shape[d] != dt.shape[d])
-        rt.raise("InvalidArgumentError",
-                 "segment_ids.shape = " + it.shapeString() +
-                     " does not match the first dimensions of data.shape = " +
-                     dt.shapeString());
+        knownKernelError(
+            rt, kernel,
+            sorted ? "segment_ids should be the same size as dimension 0 of "
+                     "input."
+                   : "data.shape = " + shapeList(dt.shape) +
+                         " does not start with segment_ids.shape = " +
+                         shapeList(it.shape));
     std::vector<int64_t> segment(leading);
     for (int64_t i = 0; i < leading; ++i)
       segment[i] = iv->elementAsInt(i);
     if (sorted) {
-      for (int64_t i = 0; i < leading; ++i)
-        if (segment[i] < 0 || (i > 0 && segment[i] < segment[i - 1]))
-          knownKernelError(rt, kernelName(r, sorted),
-                           "segment ids are not increasing");
+      // The kernel's checks in its order (EmitScatter.cpp's
+      // emitSortedSegment makes the same at run time).
       segments = leading ? segment.back() + 1 : 0;
+      if (segments < 0)
+        knownKernelError(rt, kernel, "segment ids must be >= 0");
+      auto outside = [&](int64_t id) { return id < 0 || id >= segments; };
+      for (int64_t i = 1; i <= leading; ++i) {
+        if (i < leading && segment[i] == segment[i - 1])
+          continue;
+        if (i < leading && segment[i] < segment[i - 1])
+          knownKernelError(rt, kernel, "segment ids are not increasing");
+        if (outside(segment[i - 1]))
+          knownKernelError(rt, kernel,
+                           "Segment id " + std::to_string(segment[i - 1]) +
+                               " out of range [0, " + std::to_string(segments) +
+                               "), possibly because 'segment_ids' input is "
+                               "not sorted.");
+      }
     } else {
       for (int64_t i = 0; i < leading; ++i)
         if (segment[i] >= segments)
