@@ -473,27 +473,20 @@ Value Emitter::emitSortedSegment(const graph::Node &n, RankedTensorType type) {
       [&](OpBuilder &nb, Location l, Value k, ValueRange state) {
         Value id = idAt(nb, l, k);
         Value seg = nb.create<arith::IndexCastOp>(l, nb.getIndexType(), id);
-        auto sameAs = [&](Value other) {
-          return nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::eq,
-                                          idAt(nb, l, other), id);
+        // Whether row k starts (ends) its segment: it is the first (last)
+        // row, or the row before (after) it has another id.
+        auto edge = [&](Value end, bool next) -> Value {
+          Value atEdge =
+              nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::eq, k, end);
+          Value neighbor = nb.create<arith::SelectOp>(
+              l, atEdge, k,
+              next ? nb.create<arith::AddIOp>(l, k, one).getResult()
+                   : nb.create<arith::SubIOp>(l, k, one).getResult());
+          Value other = nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::ne,
+                                                 idAt(nb, l, neighbor), id);
+          return nb.create<arith::OrIOp>(l, atEdge, other);
         };
-        // First and last row of its segment (reads clamped into range).
-        Value atStart =
-            nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::eq, k, zero);
-        Value before = nb.create<arith::SelectOp>(
-            l, atStart, k, nb.create<arith::SubIOp>(l, k, one));
-        Value first = nb.create<arith::OrIOp>(
-            l, atStart,
-            nb.create<arith::XOrIOp>(l, sameAs(before),
-                                     nb.create<arith::ConstantIntOp>(l, 1, 1)));
-        Value atEnd =
-            nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::eq, k, countEnd);
-        Value after = nb.create<arith::SelectOp>(
-            l, atEnd, k, nb.create<arith::AddIOp>(l, k, one));
-        Value lastRow = nb.create<arith::OrIOp>(
-            l, atEnd,
-            nb.create<arith::XOrIOp>(l, sameAs(after),
-                                     nb.create<arith::ConstantIntOp>(l, 1, 1)));
+        Value first = edge(zero, false), lastRow = edge(countEnd, true);
         Value single = nb.create<arith::AndIOp>(l, first, lastRow);
         Value start = nb.create<arith::SelectOp>(l, first, k, state[1]);
         // The row count, as the element type, for a mean.

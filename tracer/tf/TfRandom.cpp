@@ -418,6 +418,45 @@ std::pair<int64_t, int64_t> opSeeds(TfRuntime &rt, const Value &opSeed) {
   return seeds;
 }
 
+/// A stateful kernel's generator in the graph being traced (see the top of
+/// the file): its seeds, its node's name, and the offset variable of its
+/// own that the node reads (`before`) and that moves on after it.
+struct TracedGenerator {
+  int64_t seed = 0, seed2 = 0;
+  std::string name;
+  std::shared_ptr<VariableState> offset;
+  Value before;
+
+  /// The offset moved on by `blocks` (an int64 scalar tensor) after the
+  /// node.
+  void advance(TfRuntime &rt, const Value &blocks) const {
+    setVariableValue(rt, offset,
+                     rt.graphOutput(binaryOp(rt, "AddV2", before, blocks)));
+  }
+};
+
+/// The generator of a new node of kernel `op` with seeds `seeds` (from
+/// opSeeds: {0, 0} picks random ones, as the kernel does).
+TracedGenerator tracedGenerator(TfRuntime &rt, const std::string &op,
+                                std::pair<int64_t, int64_t> seeds) {
+  RandomState &state = randomState(rt);
+  TracedGenerator gen;
+  std::tie(gen.seed, gen.seed2) = seeds;
+  if (gen.seed == 0 && gen.seed2 == 0) {
+    gen.seed = int64_t(uint64_t(state.entropy()) << 32 | state.entropy());
+    gen.seed2 = int64_t(uint64_t(state.entropy()) << 32 | state.entropy());
+  }
+  gen.name = rt.tracing->graph.uniqueName(op);
+  gen.offset = std::make_shared<VariableState>();
+  gen.offset->name = gen.name + "/offset:0";
+  gen.offset->type = TensorType{DType::Int64, {}};
+  gen.offset->value = graph::HostTensor::zeros(gen.offset->type);
+  gen.offset->trainable = false;
+  state.offsets.push_back(gen.offset);
+  gen.before = rt.symbolic(variableValue(rt, gen.offset, gen.name));
+  return gen;
+}
+
 /// A stateful random op in the graph being traced (see the top of the
 /// file): the node reads its generator offset from a variable of its own
 /// and the offset moves 256 samples per element after it.
@@ -426,31 +465,19 @@ std::pair<int64_t, int64_t> opSeeds(TfRuntime &rt, const Value &opSeed) {
 Value tracedSamples(TfRuntime &rt, const std::string &op, DType dtype,
                     const std::vector<int64_t> &shape, const Value &opSeed,
                     int64_t lo, uint64_t range, const Value &dims) {
-  RandomState &state = randomState(rt);
-  auto [seed, seed2] = opSeeds(rt, opSeed);
-  if (seed == 0 && seed2 == 0) { // the kernel would pick random seeds
-    seed = int64_t(uint64_t(state.entropy()) << 32 | state.entropy());
-    seed2 = int64_t(uint64_t(state.entropy()) << 32 | state.entropy());
-  }
-  std::string name = rt.tracing->graph.uniqueName(op);
-  auto offset = std::make_shared<VariableState>();
-  offset->name = name + "/offset:0";
-  offset->type = TensorType{DType::Int64, {}};
-  offset->value = graph::HostTensor::zeros(offset->type);
-  offset->trainable = false;
-  state.offsets.push_back(offset);
-  Value before = rt.symbolic(variableValue(rt, offset, name));
+  TracedGenerator gen = tracedGenerator(rt, op, opSeeds(rt, opSeed));
   std::map<std::string, Attr> attrs{
-      {"seed", seed}, {"seed2", seed2}, {"dtype", dtype}};
+      {"seed", gen.seed}, {"seed2", gen.seed2}, {"dtype", dtype}};
   if (op == "RandomUniformInt") {
     attrs["minval"] = lo;
     attrs["range"] = int64_t(range);
   }
-  ValueList inputs{before};
+  ValueList inputs{gen.before};
   if (std::find(shape.begin(), shape.end(), -1) != shape.end())
     inputs.push_back(dims);
-  Value samples = rt.apply(op, inputs, std::move(attrs),
-                           TensorType{dtype, shape}, name, /*exactName=*/true);
+  Value samples =
+      rt.apply(op, inputs, std::move(attrs), TensorType{dtype, shape}, gen.name,
+               /*exactName=*/true);
   // 256 samples per element; a dimension known at run time only (the
   // noise of tf.nn.dropout) counts the elements then.
   int64_t n = 1;
@@ -462,8 +489,7 @@ Value tracedSamples(TfRuntime &rt, const std::string &op, DType dtype,
                     rt.apply("Size", {samples}, {{"out_type", DType::Int64}},
                              TensorType{DType::Int64, {}}, "Size"),
                     rt.toTensor(Value::integer(256), DType::Int64));
-  setVariableValue(rt, offset,
-                   rt.graphOutput(binaryOp(rt, "AddV2", before, size)));
+  gen.advance(rt, size);
   return samples;
 }
 
@@ -702,7 +728,6 @@ int64_t categoricalWords(int64_t samples) { return (samples + 3) / 4 * 4 * 2; }
 
 /// tf.random.categorical: the stateful Multinomial kernel.
 Value categorical(TfRuntime &rt, const Params &p) {
-  RandomState &state = randomState(rt);
   Categorical c = categoricalArgs(rt, p, "categorical");
   auto [seed, seed2] = opSeeds(rt, p.get("seed"));
   checkCategorical(rt, c, "categorical", "Multinomial",
@@ -723,28 +748,17 @@ Value categorical(TfRuntime &rt, const Params &p) {
     return rt.eager(multinomial(*rt.tensor(c.logits).value, c.samples, c.out,
                                 stream.key, stream.counter, intraOpThreads()));
   }
-  if (seed == 0 && seed2 == 0) { // the kernel would pick random seeds
-    seed = int64_t(uint64_t(state.entropy()) << 32 | state.entropy());
-    seed2 = int64_t(uint64_t(state.entropy()) << 32 | state.entropy());
-  }
-  std::string name = rt.tracing->graph.uniqueName("Multinomial");
-  auto offset = std::make_shared<VariableState>();
-  offset->name = name + "/offset:0";
-  offset->type = TensorType{DType::Int64, {}};
-  offset->value = graph::HostTensor::zeros(offset->type);
-  offset->trainable = false;
-  state.offsets.push_back(offset);
-  Value before = rt.symbolic(variableValue(rt, offset, name));
-  std::map<std::string, Attr> attrs{{"seed", seed},
-                                    {"seed2", seed2},
+  TracedGenerator gen = tracedGenerator(rt, "Multinomial", {seed, seed2});
+  std::map<std::string, Attr> attrs{{"seed", gen.seed},
+                                    {"seed2", gen.seed2},
                                     {"output_dtype", c.out},
                                     {"T", t.dtype},
                                     {"num_samples", c.samples}};
   if (!error.empty())
     attrs[graph::kRunTimeError] = error;
-  Value samples = rt.apply("Multinomial", {before, c.logits}, std::move(attrs),
-                           TensorType{c.out, {t.shape[0], c.samples}}, name,
-                           /*exactName=*/true);
+  Value samples = rt.apply(
+      "Multinomial", {gen.before, c.logits}, std::move(attrs),
+      TensorType{c.out, {t.shape[0], c.samples}}, gen.name, /*exactName=*/true);
   // An empty output draws nothing; rows known at run time only count from
   // the output's size.
   if (c.samples == 0)
@@ -759,8 +773,7 @@ Value categorical(TfRuntime &rt, const Params &p) {
                           TensorType{DType::Int64, {}}, "Size"),
                  rt.toTensor(Value::integer(c.samples), DType::Int64)),
         rt.toTensor(Value::integer(words), DType::Int64));
-  setVariableValue(rt, offset,
-                   rt.graphOutput(binaryOp(rt, "AddV2", before, size)));
+  gen.advance(rt, size);
   return samples;
 }
 
