@@ -393,7 +393,7 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
   for (size_t i = 0, n = rt->functions.size(); i < n; ++i) {
     py::Value v = rt->functions[i];
     auto &fn = static_cast<tf::TfFunction &>(v.as<py::NativeObject>());
-    if (!fn.inputSignature || !isUnboundMethod(fn))
+    if ((!fn.inputSignature && !fn.nestedSignature) || !isUnboundMethod(fn))
       continue;
     // In the order of the globals' names, so that exports are stable.
     std::map<std::string, py::Value> globals(interp.globals().begin(),
@@ -420,10 +420,15 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
     bool exported = opts.exports.empty() ||
                     std::find(opts.exports.begin(), opts.exports.end(),
                               fn.name) != opts.exports.end();
-    if (exported && fn.inputSignature && fn.concretes.empty() &&
-        !isUnboundMethod(fn)) {
+    if (exported && (fn.inputSignature || fn.nestedSignature) &&
+        fn.concretes.empty() && !isUnboundMethod(fn)) {
       try {
-        fn.concreteFor(interp, *fn.inputSignature);
+        if (fn.nestedSignature) {
+          py::CallArgs none;
+          fn.getConcreteFunction(interp, v, none);
+        } else {
+          fn.concreteFor(interp, *fn.inputSignature);
+        }
       } catch (py::PyException &e) {
         reportException(interp, e.exc, diags);
         return kExitUserError;

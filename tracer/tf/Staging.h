@@ -17,6 +17,10 @@ namespace kiln::tf {
 std::string structureMismatch(Interpreter &in, const Value &a, const Value &b,
                               bool checkTypes, bool &typeError);
 
+/// tf.nest.flatten of `v`: its leaves, a dict's in the order of its sorted
+/// keys (TfNest.cpp).
+ValueList flattenStructure(Interpreter &in, const Value &v);
+
 /// Installs the stager on the interpreter (owned by the runtime).
 void installStager(TfRuntime &rt);
 

@@ -1244,6 +1244,7 @@ bool TfFunction::bindTo(Interpreter &in, const Value &self,
     f->name = name;
     f->inputSignature = inputSignature;
     f->inputSignatureNames = inputSignatureNames;
+    f->nestedSignature = nestedSignature;
     f->reduceRetracing = reduceRetracing;
     f->autograph = autograph;
     f->boundSelf = instance;
@@ -1256,6 +1257,10 @@ bool TfFunction::bindTo(Interpreter &in, const Value &self,
 
 bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &argsIn,
                       Value &out) {
+  if (nestedSignature && !rt.runFunctionsEagerly) {
+    out = callNestedSignature(in, self, argsIn);
+    return true;
+  }
   CallArgs args = argsIn;
   if (boundSelf)
     args.positional.insert(args.positional.begin(), *boundSelf);
@@ -1488,6 +1493,10 @@ struct ConcreteFunctionObject : py::NativeObject {
   TfFunction *owner;
   ConcreteFunction *concrete;
   Value ownerValue; // keeps the Function alive
+  /// Called for the Function itself (a nested input_signature): binding
+  /// errors read as the Function's, without the outputs or a flat
+  /// fallback.
+  bool asFunction = false;
   std::string typeName() const override { return "ConcreteFunction"; }
   std::string typeModule() const override {
     return "tensorflow.python.eager.polymorphic_function.concrete_function";
@@ -1505,6 +1514,13 @@ struct ConcreteFunctionObject : py::NativeObject {
             Value &out) override {
     ValueList bound;
     std::string reason = bindStructured(in, args, bound);
+    if (!reason.empty() && asFunction) {
+      std::string signature = concrete->signatureText();
+      in.typeError(
+          bindingMessage(in, reason, args,
+                         signature.substr(0, signature.rfind(" -> "))) +
+          ".");
+    }
     if (!reason.empty()) {
       std::string flatError = bindFlat(in, args, bound);
       if (!flatError.empty())
@@ -1598,8 +1614,14 @@ struct ConcreteFunctionObject : py::NativeObject {
       if (!value.is(Type::Dict))
         return "Can not cast " + in.repr(value) + " to dict type.";
       auto &want = traced.as<py::DictObject>().table;
-      std::string mismatch = "Can not cast " + in.repr(value) + " to " +
-                             (text.empty() ? in.repr(traced) : text);
+      // The Function's own binding words it by the keys.
+      std::string mismatch =
+          asFunction ? in.repr(value) +
+                           " has different keys with the "
+                           "TraceType " +
+                           (text.empty() ? in.repr(traced) : text) + "."
+                     : "Can not cast " + in.repr(value) + " to " +
+                           (text.empty() ? in.repr(traced) : text);
       if (want.size() != value.as<py::DictObject>().table.size())
         return mismatch;
       out = in.dict();
@@ -1769,8 +1791,27 @@ Value operationOf(Interpreter &in, const TensorObject &t) {
                               {"outputs", in.list(std::move(outputs))}});
 }
 
+Value TfFunction::callNestedSignature(Interpreter &in, const Value &self,
+                                      CallArgs &args) {
+  CallArgs specs;
+  specs.positional = *nestedSignature;
+  Value concrete = getConcreteFunction(in, self, specs);
+  // A copy that binds as the Function does (the concrete function object
+  // itself may be the script's).
+  auto asFunction = std::make_shared<ConcreteFunctionObject>(
+      concrete.as<ConcreteFunctionObject>());
+  asFunction->asFunction = true;
+  return in.call(Value::object(Type::Native, asFunction), args);
+}
+
 Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
                                       CallArgs &args) {
+  // A nested input_signature's specs, as a call would give them.
+  if (nestedSignature && args.positional.empty() && args.keywords.empty()) {
+    CallArgs specs;
+    specs.positional = *nestedSignature;
+    return getConcreteFunction(in, self, specs);
+  }
   auto wrap = [&](ConcreteFunction *c) {
     Value &known = concreteObjects[c];
     if (known.isNone()) {
@@ -2297,6 +2338,10 @@ bool TfFunction::getAttr(Interpreter &in, const Value &self,
     return true;
   }
   if (attr == "input_signature") {
+    if (nestedSignature) {
+      out = in.tuple(*nestedSignature);
+      return true;
+    }
     if (!inputSignature) {
       out = Value();
       return true;

@@ -82,6 +82,11 @@ struct TfFunction : py::NativeObject {
   Value pyFunc;
   std::string name;
   std::optional<std::vector<TensorType>> inputSignature;
+  /// An input_signature with nested structures of TensorSpecs (a dict or
+  /// list for an argument): its items as given. The function then calls
+  /// the concrete function of those specs (get_concrete_function), which
+  /// binds and checks the arguments; inputSignature stays empty.
+  std::optional<ValueList> nestedSignature;
   std::vector<std::string> inputSignatureNames; // "" for name=None
   /// While get_concrete_function traces: the names of its TensorSpecs by
   /// top-level argument ("" for none), which name the placeholders.
@@ -114,6 +119,9 @@ struct TfFunction : py::NativeObject {
                                 const std::vector<TensorType> &types);
   /// get_concrete_function(*args): tensors, TensorSpecs or Python values.
   Value getConcreteFunction(Interpreter &in, const Value &self, CallArgs &args);
+  /// A call of a function with a nested input_signature: its specs'
+  /// concrete function, binding the arguments as the Function would.
+  Value callNestedSignature(Interpreter &in, const Value &self, CallArgs &args);
   /// Runs a concrete function on bound arguments.
   Value run(Interpreter &in, ConcreteFunction &c, const ValueList &args);
   /// Calls this Function from inside another one's trace.

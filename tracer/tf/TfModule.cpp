@@ -1744,16 +1744,29 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
                                                            : "function";
         if (p.has("input_signature")) {
           std::vector<TensorType> specs;
-          for (auto &s : in.toList(p.get("input_signature"))) {
+          ValueList items = in.toList(p.get("input_signature"));
+          // Nested structures of TensorSpecs: the function delegates to
+          // their concrete function (TfFunction::nestedSignature).
+          bool nested = false;
+          for (auto &s : items) {
+            if (!s.is(Type::List) && !s.is(Type::Tuple) && !s.is(Type::Dict))
+              continue;
+            nested = true;
+            for (auto &leaf : flattenStructure(in, s))
+              if (!leaf.is(Type::Native) ||
+                  !dynamic_cast<TensorSpecObject *>(leaf.raw()))
+                in.typeError("input_signature must be a possibly nested "
+                             "sequence of TensorSpec objects");
+          }
+          if (nested) {
+            f->nestedSignature = items;
+            checkSignatureCovers(in, fn, items.size());
+            items.clear();
+          }
+          for (auto &s : items) {
             auto *spec = s.is(Type::Native)
                              ? dynamic_cast<TensorSpecObject *>(s.raw())
                              : nullptr;
-            if (!spec &&
-                (s.is(Type::List) || s.is(Type::Tuple) || s.is(Type::Dict)))
-              r->raise("UnimplementedError",
-                       "kiln supports an input_signature of TensorSpecs, "
-                       "one per argument; nested structures (" +
-                           in.repr(s) + ") are not supported by kiln yet");
             if (!spec)
               in.typeError("input_signature must be a possibly nested sequence "
                            "of TensorSpec objects");
@@ -1761,8 +1774,10 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
             f->inputSignatureNames.push_back(
                 spec->name.is(Type::Str) ? in.toStr(spec->name) : "");
           }
-          f->inputSignature = specs;
-          checkSignatureCovers(in, fn, specs.size());
+          if (!nested) {
+            f->inputSignature = specs;
+            checkSignatureCovers(in, fn, specs.size());
+          }
         }
         f->reduceRetracing = (p.has("reduce_retracing") &&
                               in.truthy(p.get("reduce_retracing"))) ||

@@ -151,6 +151,12 @@ std::string firstDifference(Interpreter &in, const Value &a, const Value &b,
 
 } // namespace
 
+ValueList flattenStructure(Interpreter &in, const Value &v) {
+  ValueList out;
+  flattenInto(in, v, out);
+  return out;
+}
+
 std::string structureMismatch(Interpreter &in, const Value &a, const Value &b,
                               bool checkTypes, bool &typeError) {
   std::string detail = firstDifference(in, a, b, checkTypes, typeError);
