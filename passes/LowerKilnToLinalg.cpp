@@ -132,6 +132,32 @@ private:
         f64 ? kiln::eigen::kDoublePacketSize : kiln::eigen::kFloatPacketSize);
   }
 
+  /// Eigen's generic logistic on half, as TensorFlow's Sigmoid kernel runs
+  /// it: e = exp(x), then e / (1 + e) in half arithmetic (each operation
+  /// rounded to half), 1 where e overflows. exp is the float packet form
+  /// on Packet8h positions (half packets compute through float packets)
+  /// and expf after them.
+  Value halfSigmoid(RankedTensorType type, Value input) {
+    auto body = [&](bool packet) {
+      return [packet](OpBuilder &nb, Location nl, ValueRange args) -> Value {
+        Type f16 = args[0].getType(), f32 = nb.getF32Type();
+        Value wide = nb.create<arith::ExtFOp>(nl, f32, args[0]);
+        Value e32 = packet ? kiln::eigen::packetForm(nb, nl, "exp", wide)
+                           : nb.create<math::ExpOp>(nl, wide).getResult();
+        Value e = nb.create<arith::TruncFOp>(nl, f16, e32);
+        Value one = nb.create<arith::ConstantOp>(nl, nb.getFloatAttr(f16, 1.0));
+        Value inf = nb.create<arith::ConstantOp>(
+            nl, nb.getFloatAttr(f16, std::numeric_limits<double>::infinity()));
+        Value overflow =
+            nb.create<arith::CmpFOp>(nl, arith::CmpFPredicate::OEQ, e, inf);
+        Value ratio = nb.create<arith::DivFOp>(
+            nl, e, nb.create<arith::AddFOp>(nl, one, e));
+        return nb.create<arith::SelectOp>(nl, overflow, one, ratio);
+      };
+    };
+    return byPosition(type, ValueRange{input}, body(true), body(false));
+  }
+
   /// An elementwise op whose elements before `size - size % 8` take the
   /// packet form and the others the scalar form (with `rowPackets`, size
   /// and positions are those within the last dimension).
@@ -1646,6 +1672,8 @@ Value Lowering::lower(Operation *op) {
             return eigenUnary(u.getType(), u.getInput(), fn,
                               u->hasAttr("row_packets"));
         }
+        if (fn == "sigmoid" && u.getType().getElementType().isF16())
+          return halfSigmoid(u.getType(), u.getInput());
         if (fn == "lgamma") {
           StringRef callee =
               kiln::eigen::lgammaFunction(u.getType().getElementType());

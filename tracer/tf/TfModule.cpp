@@ -1752,11 +1752,21 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
             if (!s.is(Type::List) && !s.is(Type::Tuple) && !s.is(Type::Dict))
               continue;
             nested = true;
+            ValueList bad;
             for (auto &leaf : flattenStructure(in, s))
               if (!leaf.is(Type::Native) ||
                   !dynamic_cast<TensorSpecObject *>(leaf.raw()))
-                in.typeError("input_signature must be a possibly nested "
-                             "sequence of TensorSpec objects");
+                bad.push_back(leaf);
+            if (!bad.empty()) {
+              std::string types;
+              for (auto &b : bad)
+                types += (types.empty() ? "<class '" : ", <class '") +
+                         in.typeName(b) + "'>";
+              in.typeError("input_signature must be a possibly nested "
+                           "sequence of TensorSpec objects, got invalid args " +
+                           in.repr(in.list(bad)) + " with types [" + types +
+                           "].");
+            }
           }
           if (nested) {
             f->nestedSignature = items;
