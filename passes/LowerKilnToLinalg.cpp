@@ -1674,6 +1674,21 @@ Value Lowering::lower(Operation *op) {
         }
         if (fn == "sigmoid" && u.getType().getElementType().isF16())
           return halfSigmoid(u.getType(), u.getInput());
+        // Half packets compute through float packets: rsqrt's Newton
+        // step then rounds to half.
+        if (fn == "rsqrt" && u.getType().getElementType().isF16())
+          return byPosition(
+              u.getType(), ValueRange{u.getInput()},
+              [&](OpBuilder &nb, Location nl, ValueRange args) -> Value {
+                Value wide =
+                    nb.create<arith::ExtFOp>(nl, nb.getF32Type(), args[0]);
+                return nb.create<arith::TruncFOp>(
+                    nl, args[0].getType(),
+                    kiln::eigen::packetForm(nb, nl, fn, wide));
+              },
+              [&](OpBuilder &nb, Location nl, ValueRange args) {
+                return unaryScalar(fn, nb, nl, args[0]);
+              });
         if (fn == "lgamma") {
           StringRef callee =
               kiln::eigen::lgammaFunction(u.getType().getElementType());
