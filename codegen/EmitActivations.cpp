@@ -62,11 +62,24 @@ Value Emitter::emitActivation(const graph::Node &n, RankedTensorType type) {
                   mul(scalar(1.7580993408473768599402175208123), expMinusOne),
                   mul(scalar(1.0507009873554804934193349852946), x));
   // Softplus: x above -t, exp(x) below t, log1p(exp(x)) between, where
-  // t = log(epsilon) + 2 in the element type.
+  // t = log(epsilon) + 2 in the element type, each step rounded to it.
+  // Eigen's epsilon for half is 2^-13 (not half's 2^-10), for bfloat16
+  // 2^-7.
   double t =
       et.isF64()
           ? std::log(std::numeric_limits<double>::epsilon()) + 2
           : double(std::log(std::numeric_limits<float>::epsilon()) + 2.0f);
+  if (et.isF16() || et.isBF16()) {
+    const llvm::fltSemantics &sem = cast<FloatType>(et).getFloatSemantics();
+    auto round = [&](double v) {
+      APFloat f(v);
+      bool lost;
+      f.convert(sem, APFloat::rmNearestTiesToEven, &lost);
+      return f.convertToDouble();
+    };
+    float epsilon = et.isF16() ? std::ldexp(1.0f, -13) : std::ldexp(1.0f, -7);
+    t = round(round(double(std::log(epsilon))) + 2.0);
+  }
   Value e = unary(x, "exp");
   // Eigen has no double packet log1p, so the whole float64 expression is
   // evaluated element by element: exp is the C library's everywhere.

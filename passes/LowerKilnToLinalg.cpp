@@ -1674,9 +1674,11 @@ Value Lowering::lower(Operation *op) {
         }
         if (fn == "sigmoid" && u.getType().getElementType().isF16())
           return halfSigmoid(u.getType(), u.getInput());
-        // Half packets compute through float packets: rsqrt's Newton
-        // step then rounds to half.
-        if (fn == "rsqrt" && u.getType().getElementType().isF16())
+        // Half packets compute through float packets (rsqrt's Newton
+        // step, log1p's packet form), then round to half; a scalar half
+        // takes the float function, rounded (log1p), or its own form.
+        if ((fn == "rsqrt" || fn == "log1p") &&
+            u.getType().getElementType().isF16())
           return byPosition(
               u.getType(), ValueRange{u.getInput()},
               [&](OpBuilder &nb, Location nl, ValueRange args) -> Value {
@@ -1686,8 +1688,13 @@ Value Lowering::lower(Operation *op) {
                     nl, args[0].getType(),
                     kiln::eigen::packetForm(nb, nl, fn, wide));
               },
-              [&](OpBuilder &nb, Location nl, ValueRange args) {
-                return unaryScalar(fn, nb, nl, args[0]);
+              [&](OpBuilder &nb, Location nl, ValueRange args) -> Value {
+                if (fn == "rsqrt")
+                  return unaryScalar(fn, nb, nl, args[0]);
+                Value wide =
+                    nb.create<arith::ExtFOp>(nl, nb.getF32Type(), args[0]);
+                return nb.create<arith::TruncFOp>(
+                    nl, args[0].getType(), unaryScalar(fn, nb, nl, wide));
               });
         if (fn == "lgamma") {
           StringRef callee =

@@ -1,6 +1,7 @@
 # float16 sigmoid as TensorFlow's kernel runs Eigen's generic logistic on half:
 # exp (the float packet form on whole packets, expf after), then
-# e / (1 + e) in half arithmetic, 1 where exp overflows; silu and rsqrt too.
+# e / (1 + e) in half arithmetic, 1 where exp overflows; silu, rsqrt, softplus
+# and log_sigmoid too.
 import tensorflow as tf, numpy as np
 rng = np.random.RandomState(1)
 for n in [7, 8, 13, 1000]:
@@ -17,3 +18,8 @@ print(tf.sigmoid(tf.constant([-12.0, 2.0, 11.0, -20.0, 0.0, 65504.0, -65504.0, f
 x = (rng.randn(37) * 5).astype(np.float16)
 print(tf.nn.silu(tf.constant(x)).numpy().tolist())
 print(tf.math.rsqrt(tf.abs(tf.constant(x)) + 1).numpy().tolist())
+# Softplus's thresholds use Eigen's epsilon for half (2^-13): x above 7.0078
+# is x, below -7.0078 exp(x); log1p between takes the float function.
+for v in [x, (rng.randn(200) * 6).astype(np.float16), np.arange(-12.0, 12.0, 0.125).astype(np.float16)]:
+    print(tf.nn.softplus(tf.constant(v)).numpy().tolist())
+    print(tf.math.log_sigmoid(tf.constant(v)).numpy().tolist())
