@@ -1675,9 +1675,10 @@ Value Lowering::lower(Operation *op) {
         if (fn == "sigmoid" && u.getType().getElementType().isF16())
           return halfSigmoid(u.getType(), u.getInput());
         // Half packets compute through float packets (rsqrt's Newton
-        // step, log1p's packet form), then round to half; a scalar half
-        // takes the float function, rounded (log1p), or its own form.
-        if ((fn == "rsqrt" || fn == "log1p") &&
+        // step, the packet forms of log1p, erf and erfc), then round to
+        // half; a scalar half takes the float function, rounded, or (rsqrt)
+        // its own form.
+        if ((fn == "rsqrt" || fn == "log1p" || fn == "erf" || fn == "erfc") &&
             u.getType().getElementType().isF16())
           return byPosition(
               u.getType(), ValueRange{u.getInput()},

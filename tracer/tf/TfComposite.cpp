@@ -529,13 +529,14 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
       inner = unaryOp(
           *r, "Tanh",
           binaryOp(*r, "Mul", Value::floating(0.7978845608028654), sum));
-    } else if (d == DType::Float32 || d == DType::Float64) {
+    } else if (d == DType::Float32 || d == DType::Float64 ||
+               d == DType::Float16) {
       // 0.5 x erfc(-x / sqrt(2)), as nn_ops.gelu computes it
       Value scaled = binaryOp(*r, "Mul", unaryOp(*r, "Neg", x),
                               constant(0.7071067811865476));
       return binaryOp(*r, "Mul", half, unaryOp(*r, "Erfc", scaled));
     } else {
-      // 0.5 x (1 + erf(x / sqrt(2))): kiln has no half-precision erfc.
+      // 0.5 x (1 + erf(x / sqrt(2))): kiln has no bfloat16 erfc.
       inner = unaryOp(*r, "Erf",
                       trueDiv(*r, x, scalarLike(*r, 1.4142135623730951, x)));
     }

@@ -1,7 +1,7 @@
 # float16 sigmoid as TensorFlow's kernel runs Eigen's generic logistic on half:
 # exp (the float packet form on whole packets, expf after), then
-# e / (1 + e) in half arithmetic, 1 where exp overflows; silu, rsqrt, softplus
-# and log_sigmoid too.
+# e / (1 + e) in half arithmetic, 1 where exp overflows; silu, rsqrt,
+# softplus, log_sigmoid, erf, erfc and gelu too.
 import tensorflow as tf, numpy as np
 rng = np.random.RandomState(1)
 for n in [7, 8, 13, 1000]:
@@ -23,3 +23,9 @@ print(tf.math.rsqrt(tf.abs(tf.constant(x)) + 1).numpy().tolist())
 for v in [x, (rng.randn(200) * 6).astype(np.float16), np.arange(-12.0, 12.0, 0.125).astype(np.float16)]:
     print(tf.nn.softplus(tf.constant(v)).numpy().tolist())
     print(tf.math.log_sigmoid(tf.constant(v)).numpy().tolist())
+# erf and erfc through float (the packet forms, Eigen's scalar forms after),
+# and the exact gelu, 0.5 x erfc(-x / sqrt(2)), in half arithmetic.
+for v in [x, (rng.randn(203) * 3).astype(np.float16)]:
+    print(tf.math.erf(tf.constant(v)).numpy().tolist())
+    print(tf.math.erfc(tf.constant(v)).numpy().tolist())
+    print(tf.nn.gelu(tf.constant(v)).numpy().tolist())
