@@ -383,23 +383,30 @@ static bool signednessMatters(const std::string &op) {
 Value Emitter::emitWidenedUnsigned(const graph::Node &n, std::string &error) {
   Location loc = locOf(n);
   graph::Node wide = n;
+  // The uint8 inputs read as their widened values while `wide` is emitted
+  // (the graph's nodes stay what the checks' shape analysis reads), then
+  // as themselves again.
+  std::vector<std::pair<int64_t, Value>> saved; // key, the uint8 value
   for (size_t i = 0; i < n.inputs.size(); ++i) {
-    if (g.typeOf(n.inputs[i]).dtype != DType::UInt8)
-      continue;
-    // Widened inputs live under keys no real node output uses.
-    graph::Output slot{static_cast<int>(g.nodes.size() + i), 0};
-    values[key(slot)] = zeroExtend(loc, input(n, i));
-    wide.inputs[i] = slot;
+    int64_t k = key(n.inputs[i]);
+    if (g.typeOf(n.inputs[i]).dtype == DType::UInt8 &&
+        std::none_of(saved.begin(), saved.end(),
+                     [&](const auto &s) { return s.first == k; }))
+      saved.push_back({k, input(n, i)});
   }
+  for (auto &[k, value] : saved)
+    values[k] = zeroExtend(loc, value);
   for (auto &[name, value] : wide.attrs)
     if (auto *d = std::get_if<DType>(&value); d && *d == DType::UInt8)
       *d = DType::Int32;
   bool narrowBack = n.outputs[0].dtype == DType::UInt8;
   if (narrowBack)
     wide.outputs[0].dtype = DType::Int32;
-  widening = true; // `wide` has synthetic inputs: do not widen it again
+  widening = true; // `wide` reads widened inputs: do not widen it again
   Value v = emit(wide, error);
   widening = false;
+  for (auto &[k, value] : saved)
+    values[k] = value;
   if (!v || !narrowBack)
     return v;
   return b.create<CastOp>(loc, tensorType(n.outputs[0]), v);
