@@ -280,10 +280,13 @@ Value Emitter::emitRandom(const graph::Node &n, RankedTensorType type) {
           b.create<arith::ConstantIntOp>(loc, type.getDimSize(d), 64));
       continue;
     }
-    Value at = b.create<arith::ConstantIndexOp>(loc, d);
-    Value size = b.create<tensor::ExtractOp>(loc, input(n, 1), ValueRange{at});
-    if (!size.getType().isInteger(64))
-      size = b.create<arith::ExtSIOp>(loc, i64, size);
+    Value size = shapeElement(loc, input(n, 1), d);
+    // The kernels' check; a negative size makes no elements meanwhile.
+    Value zero = b.create<arith::ConstantIntOp>(loc, 0, 64);
+    Value nonNegative =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, size, zero);
+    check(n, nonNegative, "Dimension {int} must be >= 0", {size});
+    size = b.create<arith::SelectOp>(loc, nonNegative, size, zero);
     sizes.push_back(size);
     dynamic.push_back(
         b.create<arith::IndexCastOp>(loc, b.getIndexType(), size));

@@ -1132,9 +1132,20 @@ Value Emitter::emitTensorList(const graph::Node &n, RankedTensorType type) {
   };
   if (n.op == "TensorListReserve") { // zeros, one row per element
     SmallVector<Value> dynamic;
-    if (type.isDynamicDim(0))
+    if (type.isDynamicDim(0)) {
+      Value size = scalarOf(loc, input(n, 0));
+      if (!size.getType().isInteger(64))
+        size = b.create<arith::ExtSIOp>(loc, b.getI64Type(), size);
+      Value nonNegative =
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, size,
+                                  b.create<arith::ConstantIntOp>(loc, 0, 64));
+      check(n, nonNegative,
+            "The num_elements to reserve must be a non negative number, but "
+            "got {int}",
+            {size});
       dynamic.push_back(b.create<arith::MaxSIOp>(
           loc, index(input(n, 0)), b.create<arith::ConstantIndexOp>(loc, 0)));
+    }
     // Element dimensions known at run time only: from the element shape,
     // the second input (the gradient's stack of a loop's state has one).
     for (int64_t d = 1; d < type.getRank(); ++d)
