@@ -1073,6 +1073,14 @@ bool compileAot(const std::vector<ExportedFunction> &fns,
   runtimePaths(runtimeInclude, runtimeLibrary);
   std::string result = scratch + "/out";
   std::string cmd;
+  // Paths go to the shell single-quoted, their own quotes escaped: a
+  // directory named o'brien is a path like any other, not shell syntax.
+  auto q = [](const std::string &path) {
+    std::string out = "'";
+    for (char c : path)
+      out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+  };
   if (options.emit == "obj") {
     // One relocatable object whose only global definitions are its API
     // (hidden visibility does not stop two objects' helpers from clashing
@@ -1081,16 +1089,16 @@ bool compileAot(const std::vector<ExportedFunction> &fns,
     for (auto &f : fns)
       if (f.captures.empty())
         keep += " --keep-global-symbol=" + options.prefix + f.symbol;
-    cmd = cc + " -c -O2 -fPIC -fvisibility=hidden -I'" + runtimeInclude +
-          "' '" + source + "' -o '" + scratch + "/library.o' && ld -r '" +
-          object + "' '" + scratch + "/library.o' -o '" + scratch +
-          "/joined.o' && objcopy" + keep + " '" + scratch + "/joined.o' '" +
-          result + "'";
+    cmd = cc + " -c -O2 -fPIC -fvisibility=hidden -I" + q(runtimeInclude) +
+          " " + q(source) + " -o " + q(scratch + "/library.o") + " && ld -r " +
+          q(object) + " " + q(scratch + "/library.o") + " -o " +
+          q(scratch + "/joined.o") + " && objcopy" + keep + " " +
+          q(scratch + "/joined.o") + " " + q(result);
   } else
-    cmd = cc + " -shared -O2 -fPIC -fvisibility=hidden -I'" + runtimeInclude +
-          "' '" + source + "' '" + object + "' '" + runtimeLibrary +
-          "' -lm -o '" + result + "'";
-  cmd += " 2>'" + scratch + "/cc.log'";
+    cmd = cc + " -shared -O2 -fPIC -fvisibility=hidden -I" + q(runtimeInclude) +
+          " " + q(source) + " " + q(object) + " " + q(runtimeLibrary) +
+          " -lm -o " + q(result);
+  cmd += " 2>" + q(scratch + "/cc.log");
   if (std::system(cmd.c_str()) != 0) {
     std::ifstream log(scratch + "/cc.log");
     std::stringstream text;
