@@ -116,8 +116,18 @@ bool isRunTimeShape(TfRuntime &rt, const Value &shape) {
 
 Value shapeTensor(TfRuntime &rt, const Value &shape, const std::string &op,
                   const std::string &packName) {
-  Value t =
-      rt.isTensor(shape) ? shape : rt.toTensor(shape, DType::Int32, packName);
+  // A list packs in the dtype of its first tensor (int64 sizes make an
+  // int64 shape), as TensorFlow's auto-packing converts the Python ints.
+  DType packed = DType::Int32;
+  if (shape.is(py::Type::List) || shape.is(py::Type::Tuple))
+    for (const Value &d : rt.in.toList(shape))
+      if (rt.isTensor(d)) {
+        packed = rt.tensor(d).type.dtype;
+        break;
+      }
+  if (packed != DType::Int64)
+    packed = DType::Int32;
+  Value t = rt.isTensor(shape) ? shape : rt.toTensor(shape, packed, packName);
   const TensorType &type = rt.tensor(t).type;
   if (type.dtype != DType::Int32 && type.dtype != DType::Int64)
     rt.in.typeError("Value passed to parameter 'shape' has DataType " +
