@@ -152,6 +152,8 @@ int64_t HostTensor::elementAsInt(size_t i) const {
 }
 
 std::string Graph::functionName() const {
+  if (!pythonName.empty())
+    return pythonName;
   const std::string prefix = "__inference_";
   if (name.rfind(prefix, 0) == 0 && name.rfind('_') > prefix.size())
     return name.substr(prefix.size(), name.rfind('_') - prefix.size());

@@ -184,7 +184,11 @@ struct RegionGuard {
 
 struct Graph {
   std::string name; // the concrete function's name
-  /// The traced Python function's name: "f" for "__inference_f_5".
+  /// The traced Python function's name, when the trace knows it (a
+  /// library's export renames `name`).
+  std::string pythonName;
+  /// The traced Python function's name: `pythonName`, else "f" for
+  /// "__inference_f_5".
   std::string functionName() const;
   /// The name TensorFlow gives the function graph of region `r` without
   /// its unique suffix ("while_body", "cond_true"); the traced function's

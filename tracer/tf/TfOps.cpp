@@ -613,6 +613,9 @@ static void rejectUnsupported(TfRuntime &rt, const std::string &op, DType d) {
                  std::end(reductions);
   if (d != DType::Bool && !(d == DType::String && reduces))
     return;
+  // ArgMax and ArgMin take bools (false < true) in TensorFlow 2.20.
+  if (d == DType::Bool && (op == "ArgMax" || op == "ArgMin"))
+    return;
   // Each op's allowed types in its OpDef's order, and the OpDef around them.
   struct OpTypes {
     const char *op, *param, *allowed, *signature, *tail;
@@ -1459,22 +1462,32 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
     }
   }
   int64_t total = type.numElements();
+  // Shape inference's text while tracing: the target shape with "?" for
+  // the -1, and the node the op would have been (its name taken, as
+  // TensorFlow's name scope takes it before the op fails), reading its
+  // input by name.
+  auto inferenceTail = [&] {
+    std::string node = rt.tracing->graph.uniqueName("Reshape");
+    return " for '{{node " + node + "}} = Reshape[T=" + tfTypeName(type.dtype) +
+           ", Tshape=DT_INT32](" + inputName(rt, t) + ", " + node +
+           "/shape)' with input shapes: " + shapeList(type.shape) + ", [" +
+           std::to_string(shape.size()) +
+           "] and with input tensors computed as partial shapes: input[1] "
+           "= " +
+           shapeList(shape) + ".";
+  };
+  // An input with sizes known at run time only: a known target must still
+  // hold a whole number of the known part.
+  if (total < 0 && rt.tracing && unknownAt < 0 && !type.unknownRank) {
+    int64_t knownIn = 1;
+    for (int64_t d : type.shape)
+      knownIn *= d < 0 ? 1 : d;
+    if (knownIn != 0 && known % knownIn != 0)
+      rt.in.valueError("Dimension size must be evenly divisible by " +
+                       std::to_string(knownIn) + " but is " +
+                       std::to_string(known) + inferenceTail());
+  }
   if (total >= 0) {
-    // Shape inference's text while tracing: the target shape with "?" for
-    // the -1, and the node the op would have been (its name taken, as
-    // TensorFlow's name scope takes it before the op fails), reading its
-    // input by name.
-    auto inferenceTail = [&] {
-      std::string node = rt.tracing->graph.uniqueName("Reshape");
-      return " for '{{node " + node +
-             "}} = Reshape[T=" + tfTypeName(type.dtype) +
-             ", Tshape=DT_INT32](" + inputName(rt, t) + ", " + node +
-             "/shape)' with input shapes: " + shapeList(type.shape) + ", [" +
-             std::to_string(shape.size()) +
-             "] and with input tensors computed as partial shapes: input[1] "
-             "= " +
-             shapeList(shape) + ".";
-    };
     if (unknownAt >= 0 && rt.tracing && (known == 0 || total % known != 0))
       rt.in.valueError(
           known == 0 ? "Cannot reshape a tensor with " + std::to_string(total) +
