@@ -1258,7 +1258,9 @@ bool TfFunction::bindTo(Interpreter &in, const Value &self,
 
 bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &argsIn,
                       Value &out) {
-  if (nestedSignature && !rt.runFunctionsEagerly) {
+  // (Called while another function traces, it inlines as a function
+  // without a signature does, traced for the call's own types.)
+  if (nestedSignature && !rt.runFunctionsEagerly && !rt.tracing) {
     out = callNestedSignature(in, self, argsIn);
     return true;
   }

@@ -85,7 +85,7 @@ void TfRuntime::locate(graph::Node &n) const {
   n.frames.clear();
   if (!tracing)
     return;
-  // The frames below the one that called the traced function, innermost
+  // The frames below the one that called the traced function, outermost
   // first; kept when there is more than the function's own.
   const py::Frame *f = const_cast<Interpreter &>(in).currentFrame();
   for (; f && f != tracing->caller; f = f->parent)

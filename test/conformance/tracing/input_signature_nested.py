@@ -30,3 +30,15 @@ class M(tf.Module):
 m = M()
 print(m({"x": tf.ones([3, 2])}).numpy())
 print(f.get_concrete_function().structured_input_signature)
+@tf.function(input_signature=[{"a": tf.TensorSpec([None])}])
+def inner(d):
+    return d["a"] * 2
+@tf.function
+def outer(x):
+    return inner({"a": x}) + 1
+print(outer(tf.ones([3])))
+with tf.GradientTape() as t:
+    x = tf.constant([1.0, 2.0])
+    t.watch(x)
+    y = tf.reduce_sum(inner({"a": x}))
+print(t.gradient(y, x))
