@@ -319,6 +319,25 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
         Value x = p.require("x", name), y = p.require("y", name);
         if (op == "RealDiv")
           return trueDiv(*r, x, y);
+        // LogicalAnd and LogicalOr take bools only (kiln's ops also work
+        // on integers, as bitwise masks).
+        if (op == "LogicalAnd" || op == "LogicalOr")
+          for (int k = 0; k < 2; ++k) {
+            const Value &v = k == 0 ? x : y;
+            if (!r->isTensor(v) || r->tensor(v).type.dtype == DType::Bool)
+              continue;
+            DType d = r->tensor(v).type.dtype;
+            if (r->tracing)
+              in.typeError("Input '" + std::string(k == 0 ? "x" : "y") +
+                           "' of '" + op + "' Op has type " + py::dtypeName(d) +
+                           " that does not match expected type of bool.");
+            r->raise("InvalidArgumentError",
+                     "cannot compute " + op + " as input #" +
+                         std::to_string(k) +
+                         "(zero-based) was expected to be a bool tensor but "
+                         "is a " +
+                         kernelTypeName(d) + " tensor [Op:" + op + "] name: ");
+          }
         // math_ops names these nodes by their op (tf.add: "Add"); the
         // operators name theirs in lower case ("add").
         static const std::map<std::string, std::string> opNames = {
