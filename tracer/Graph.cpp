@@ -181,6 +181,16 @@ std::string Graph::regionGraphName(int r) const {
   return k == 0 ? "cond_true" : "cond_false";
 }
 
+std::vector<std::pair<int, std::string>> Graph::definedAt(const Node &n) const {
+  std::vector<std::pair<int, std::string>> at = traceStack;
+  at.insert(at.end(), n.frames.begin(), n.frames.end());
+  const Node *owner = n.op == "RegionArg" ? regionOwner(n.region) : nullptr;
+  SourceLoc loc = owner ? owner->loc : n.loc;
+  if (n.frames.empty() && loc.valid())
+    at.push_back({static_cast<int>(loc.line), functionName()});
+  return at;
+}
+
 std::string Graph::runtimeError(const Node &n, const std::string &message,
                                 const std::string &file) const {
   // "__inference_f_5" was traced from f.
@@ -194,15 +204,9 @@ std::string Graph::runtimeError(const Node &n, const std::string &message,
   const std::string &shown = n.errorName.empty() ? n.name : n.errorName;
   std::string text = "Graph execution error:\n\nDetected at node " + shown +
                      " defined at (most recent call last):\n";
-  for (auto &[line, caller] : traceStack)
+  for (auto &[line, caller] : definedAt(n))
     text += "  File \"" + path + "\", line " + std::to_string(line) + ", in " +
             caller + "\n\n";
-  for (auto &[line, caller] : n.frames)
-    text += "  File \"" + path + "\", line " + std::to_string(line) + ", in " +
-            caller + "\n\n";
-  if (n.loc.valid() && n.frames.empty())
-    text += "  File \"" + path + "\", line " + std::to_string(n.loc.line) +
-            ", in " + function + "\n\n";
   return text + message + "\n\t [[{{node " + shown + "}}]] [Op:" + name + "]";
 }
 

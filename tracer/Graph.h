@@ -197,6 +197,10 @@ struct Graph {
   /// The control-flow node that owns region `r`, and the region's index
   /// among its regions; null for the body or an unknown region.
   const Node *regionOwner(int r, size_t *index = nullptr) const;
+  /// Where node `n` was defined, outermost first, as (line, function):
+  /// the trace's stack, then the node's frames, or its line in the traced
+  /// function (a loop's or branch's argument: its owner's).
+  std::vector<std::pair<int, std::string>> definedAt(const Node &n) const;
   /// The Python stack when the trace began, outermost first, as
   /// (line, function) pairs: TensorFlow's run-time errors show where their
   /// node was defined ("Detected at node add defined at ...").

@@ -106,16 +106,31 @@ public:
                                   const TensorType &b, bool inCond) {
     std::string scope =
         inCond ? graph().scopeName() : graph().uniqueName("cond");
-    auto text = [&](const TensorType &t) {
-      return "Tensor(\"" + scope + "/Identity:0\", shape=" + t.shapeString() +
-             ", dtype=" + dtypeText(t) + ")";
-    };
-    const TensorType &t = isAnd ? b : a, &f = isAnd ? a : b;
+    std::string t = condOutputText(scope, 0, isAnd ? b : a),
+                f = condOutputText(scope, 0, isAnd ? a : b);
+    condMismatch(t, f, t, f);
+  }
+
+  /// A branch output as cond_v2 names it (`scope`/Identity_i:0) and str()
+  /// prints it.
+  static std::string condOutputText(const std::string &scope, size_t i,
+                                    const TensorType &t) {
+    return "Tensor(\"" + scope + "/Identity" +
+           (i ? "_" + std::to_string(i) : "") +
+           ":0\", shape=" + t.shapeString() + ", dtype=" + dtypeText(t) + ")";
+  }
+
+  /// tf.cond's TypeError for branches whose outputs' types differ: each
+  /// branch's outputs as printed, then the first pair that differs.
+  [[noreturn]] void condMismatch(const std::string &trueOutput,
+                                 const std::string &falseOutput,
+                                 const std::string &trueLeaf,
+                                 const std::string &falseLeaf) {
     in.typeError("true_fn and false_fn arguments to tf.cond must have the "
                  "same number, type, and overall structure of return "
                  "values.\n\ntrue_fn output: " +
-                 text(t) + "\nfalse_fn output: " + text(f) +
-                 "\n\nError details:\n" + text(t) + " and " + text(f) +
+                 trueOutput + "\nfalse_fn output: " + falseOutput +
+                 "\n\nError details:\n" + trueLeaf + " and " + falseLeaf +
                  " have different types");
   }
 
@@ -930,8 +945,7 @@ std::vector<Slot> TfStager::stageBranches(
         return "cond/Identity" + (i ? "_" + std::to_string(i) : "") + ":0";
       };
       auto str = [&](const TensorType &t, size_t i) {
-        return "Tensor(\"" + name(i) + "\", shape=" + t.shapeString() +
-               ", dtype=" + dtypeText(t) + ")";
+        return condOutputText("cond", i, t);
       };
       auto output = [&](const ValueList &side) {
         if (side.size() == 1)
@@ -944,12 +958,7 @@ std::vector<Slot> TfStager::stageBranches(
         }
         return out + ")";
       };
-      in.typeError("true_fn and false_fn arguments to tf.cond must have the "
-                   "same number, type, and overall structure of return "
-                   "values.\n\ntrue_fn output: " +
-                   output(ta) + "\nfalse_fn output: " + output(tb) +
-                   "\n\nError details:\n" + str(tx, k) + " and " + str(ty, k) +
-                   " have different types");
+      condMismatch(output(ta), output(tb), str(tx, k), str(ty, k));
     }
     TensorType t;
     if (!graph::relaxTypes(tx, ty, t))

@@ -179,19 +179,18 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
               ta->buffer = reserveBuffer(*ta);
             }
           }
-          if (!ta->inferShape && !vt.unknownRank &&
-              vt.shape != *next->elementShape)
-            r.raise(
-                "UnimplementedError",
-                "kiln's TensorArray holds elements of one shape: "
-                "with infer_shape=False, an element of shape " +
-                    vt.shapeString() + " after one of shape " +
-                    TensorType{ta->dtype, *next->elementShape}.shapeString() +
-                    " is not supported yet");
           if (vt.unknownRank || vt.shape != *next->elementShape) {
             std::string saw = vt.shapeString(),
                         expected = TensorType{ta->dtype, *next->elementShape}
                                        .shapeString();
+            // Without infer_shape TensorFlow takes it; kiln's buffer
+            // holds one element shape.
+            if (!ta->inferShape && !vt.unknownRank)
+              r.raise("UnimplementedError",
+                      "kiln's TensorArray holds elements of one shape: with "
+                      "infer_shape=False, an element of shape " +
+                          saw + " after one of shape " + expected +
+                          " is not supported yet");
             // _EagerTensorArray's message, and _GraphTensorArrayV2's.
             r.in.valueError(r.tracing ? "Inconsistent shapes: saw " + saw +
                                             " but expected " + expected + " "

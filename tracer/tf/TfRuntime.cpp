@@ -86,8 +86,11 @@ void TfRuntime::locate(graph::Node &n) const {
   if (!tracing)
     return;
   // The frames below the one that called the traced function, outermost
-  // first; kept when there is more than the function's own.
+  // first; kept when there is more than the function's own (the common
+  // case, the function's own frame, allocates nothing).
   const py::Frame *f = const_cast<Interpreter &>(in).currentFrame();
+  if (!f || f == tracing->caller || f->parent == tracing->caller)
+    return;
   for (; f && f != tracing->caller; f = f->parent)
     n.frames.insert(
         n.frames.begin(),
@@ -472,19 +475,9 @@ graph::Output TfRuntime::graphOutput(const Value &v) {
                          "' shape=" + t.type.shapeString() +
                          " dtype=" + py::dtypeName(t.type.dtype) + ">";
       std::string path = in.scriptPath(), defined;
-      for (auto &[line, caller] : g.traceStack)
+      for (auto &[line, caller] : g.definedAt(n))
         defined += "    File \"" + path + "\", line " + std::to_string(line) +
                    ", in " + caller + "\n";
-      for (auto &[line, caller] : n.frames)
-        defined += "    File \"" + path + "\", line " + std::to_string(line) +
-                   ", in " + caller + "\n";
-      // A loop's or branch's argument was made where its owner was.
-      const graph::Node *owner =
-          n.op == "RegionArg" ? g.regionOwner(n.region) : nullptr;
-      SourceLoc at = owner ? owner->loc : n.loc;
-      if (n.frames.empty() && at.valid())
-        defined += "    File \"" + path + "\", line " +
-                   std::to_string(at.line) + ", in " + g.functionName() + "\n";
       std::string id = std::to_string(reinterpret_cast<uintptr_t>(tracing));
       raise("InaccessibleTensorError",
             text +
