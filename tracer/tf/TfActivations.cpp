@@ -15,9 +15,13 @@ namespace {
                                  DType dtype, const std::string &traced,
                                  const std::string &kernels,
                                  const std::string &enums) {
+  // LeakyRelu's OpDef has an alpha attr and a default T.
+  bool leaky = op == "LeakyRelu";
   rejectDType(rt, op, "features", "T", dtype, traced, kernels,
-              "; signature=features:T -> activations:T; "
-              "attr=T:type,allowed=[" +
+              std::string("; signature=features:T -> activations:T; ") +
+                  (leaky ? "attr=alpha:float,default=0.2; "
+                           "attr=T:type,default=DT_FLOAT,allowed=["
+                         : "attr=T:type,allowed=[") +
                   enums + "]>");
 }
 
@@ -58,7 +62,7 @@ void installActivations(TfRuntime &rt, ModuleBuilder &math, ModuleBuilder &nn) {
     if (type.dtype == DType::Bool || type.dtype == DType::String)
       rejectFeatures(*r, "Relu6", type.dtype,
                      "float32, float64, int32, uint8, int16, int8, int64, "
-                     "bfloat16, uint16, half, uint32, uint64, qint8",
+                     "bfloat16, uint16, float16, uint32, uint64",
                      "float, double, int32, uint8, int16, int8, int64, "
                      "bfloat16, uint16, half, uint32, uint64",
                      "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, "
@@ -69,8 +73,10 @@ void installActivations(TfRuntime &rt, ModuleBuilder &math, ModuleBuilder &nn) {
   nn.def("leaky_relu", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "leaky_relu", {"features", "alpha", "name"});
     Value t = r->toTensor(p.require("features", "leaky_relu"));
-    // Integer features are computed in float32, as nn_ops.leaky_relu does.
-    if (!isFloating(r->tensor(t).type.dtype))
+    // Integer features are computed in float32, as nn_ops.leaky_relu does
+    // (bools are not integers: the op refuses them).
+    DType d = r->tensor(t).type.dtype;
+    if (!isFloating(d) && d != DType::Bool && d != DType::String)
       t = cast(*r, t, DType::Float32);
     double alpha = 0.2;
     if (p.has("alpha")) {

@@ -611,7 +611,7 @@ static void rejectUnsupported(TfRuntime &rt, const std::string &op, DType d) {
                                      "Min", "ArgMax", "ArgMin"};
   bool reduces = std::find(std::begin(reductions), std::end(reductions), op) !=
                  std::end(reductions);
-  if (d != DType::Bool && !(d == DType::String && reduces))
+  if (d != DType::Bool && !(d == DType::String && (reduces || op == "Relu")))
     return;
   // ArgMax and ArgMin take bools (false < true) in TensorFlow 2.20.
   if (d == DType::Bool && (op == "ArgMax" || op == "ArgMin"))
@@ -647,6 +647,10 @@ static void rejectUnsupported(TfRuntime &rt, const std::string &op, DType d) {
       {"Max", "input", ordered, reduction, tidx},
       {"Min", "input", ordered, reduction, tidx},
       {"ArgMax", "input", argOrdered, argSignature, argTail},
+      {"Relu", "features",
+       "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, "
+       "half, uint32, uint64, qint8",
+       "features:T -> activations:T", ""},
       {"ArgMin", "input", argOrdered, argSignature, argTail},
       {"Abs", "x", "bfloat16, half, float, double, int8, int16, int32, int64",
        "x:T -> y:T", ""},
@@ -989,6 +993,37 @@ void needRank(TfRuntime &rt, const Value &t, const std::string &what) {
                                        "is unknown");
 }
 
+/// MatMul's OpDef takes no bool, int8 or int16 operands; BatchMatMulV2's
+/// takes int16 but no bool or int8.
+static void rejectMatMulDType(TfRuntime &rt, const std::string &op, DType d) {
+  bool batched = op == "BatchMatMulV2";
+  if (d != DType::Bool && d != DType::Int8 && d != DType::String &&
+      !(d == DType::Int16 && !batched))
+    return;
+  std::string int16 = batched ? "int16, " : "";
+  std::string int16Enum = batched ? "DT_INT16, " : "";
+  rejectDType(
+      rt, op, batched ? "x" : "a", "T", d,
+      "bfloat16, float16, float32, float64, " + int16 +
+          "int32, int64, uint8, uint16, uint32, uint64, complex64, complex128",
+      "bfloat16, half, float, double, " + int16 +
+          "int32, int64, uint8, uint16, uint32, uint64, complex64, complex128",
+      std::string(batched ? "; signature=x:T, y:T -> output:T"
+                          : "; signature=a:T, b:T -> product:T; "
+                            "attr=transpose_a:bool,default=false; "
+                            "attr=transpose_b:bool,default=false") +
+          "; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE, " +
+          int16Enum +
+          "DT_INT32, DT_INT64, DT_UINT8, DT_UINT16, DT_UINT32, DT_UINT64, "
+          "DT_COMPLEX64, DT_COMPLEX128]" +
+          (batched ? "; attr=adj_x:bool,default=false; "
+                     "attr=adj_y:bool,default=false; "
+                     "attr=grad_x:bool,default=false; "
+                     "attr=grad_y:bool,default=false>"
+                   : "; attr=grad_a:bool,default=false; "
+                     "attr=grad_b:bool,default=false>"));
+}
+
 Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
              const std::string &name) {
   Value a = rt.toTensor(x), b = rt.toTensor(y);
@@ -1002,6 +1037,7 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
   size_t ra = at.shape.size(), rb = bt.shape.size();
   bool batched = ra > 2 || rb > 2;
   std::string op = batched ? "BatchMatMulV2" : "MatMul";
+  rejectMatMulDType(rt, op, at.dtype);
   // TensorFlow's node text for shape errors raised while tracing.
   auto nodeText = [&] {
     auto boolText = [](bool b) { return std::string(b ? "true" : "false"); };
