@@ -136,12 +136,15 @@ int main(int argc, char **argv) {
   auto addSignature = [&](CLI::App *sub) {
     sub->add_option("--signature", inv.opts.signatures,
                     "Trace f for these tensor types: 'f(float32[None,3])' "
-                    "('m.f(...)': a method of m)")
+                    "('m.f(...)': a method of m); one per option, repeat "
+                    "it for more")
         ->allow_extra_args(false);
   };
   addSignature(compile);
   addSignature(dump);
-  compile->add_option("--export", inv.opts.exports, "Only these functions")
+  compile
+      ->add_option("--export", inv.opts.exports,
+                   "Only these functions: --export f,g or a repeated option")
       ->delimiter(',')
       ->allow_extra_args(false);
   compile
