@@ -13,10 +13,11 @@
 // compiled here too: their key is `seed`, their counter's high half
 // `seed2` and its low half the offset input; or, with the attr
 // `seed_input`, both scrambled from the seed tensor that is their third
-// input. Multinomial and StatelessMultinomial (tf.random.categorical) read
-// the same generator a pair of words per sample, at the positions
-// tracer/tf/Multinomial.h describes, and take the logits as their second
-// input.
+// input; a tf.random.Generator's draws (attr `state_input`) read the key
+// and counter from the generator's state, their third input. Multinomial and
+// StatelessMultinomial (tf.random.categorical) read the same generator a pair
+// of words per sample, at the positions tracer/tf/Multinomial.h describes, and
+// take the logits as their second input.
 #include "Emitter.h"
 #include "tf/Multinomial.h"
 
@@ -230,8 +231,10 @@ struct PhiloxBuilder {
 };
 
 /// The generator of random node `n`: its key and counter's high half
-/// (attrs `seed`, `seed2`), or, for a stateless kernel's seed known at run
-/// time only (`seed` the tensor), the seed scrambled.
+/// (attrs `seed`, `seed2`); for a stateless kernel's seed known at run
+/// time only (`seed` the tensor), the seed scrambled; for a
+/// tf.random.Generator's draw (attr `state_input`), the key and counter
+/// its state tensor holds ({counter low, counter high, key}).
 KeyCounter generatorKey(OpBuilder &b, Location loc, const graph::Node &n,
                         Value seed) {
   PhiloxBuilder p{b, loc};
@@ -242,6 +245,9 @@ KeyCounter generatorKey(OpBuilder &b, Location loc, const graph::Node &n,
               loc, seed, ValueRange{b.create<arith::ConstantIndexOp>(loc, i)})
           .getResult();
     };
+    auto state = n.attrs.find("state_input");
+    if (state != n.attrs.end() && std::get<bool>(state->second))
+      return {p.low(word(2)), p.high(word(2)), word(1)};
     return p.scramble(word(0), word(1));
   }
   auto number = [&](const char *name) {
@@ -261,6 +267,7 @@ Value Emitter::emitRandom(const graph::Node &n, RankedTensorType type) {
   static const std::map<std::string, std::string> stateful = {
       {"StatelessRandomUniformV2", "RandomUniform"},
       {"StatelessRandomUniformIntV2", "RandomUniformInt"},
+      {"StatelessRandomUniformFullIntV2", "RandomUniformInt"},
       {"StatelessRandomNormalV2", "RandomStandardNormal"},
       {"StatelessTruncatedNormalV2", "TruncatedNormal"}};
   auto named = stateful.find(n.op);
@@ -315,12 +322,21 @@ Value Emitter::emitRandom(const graph::Node &n, RankedTensorType type) {
         auto [x0, x1] = p.pickPair(x, k);
         Value bits = nb.create<arith::OrIOp>(
             l, p.wide(x0), nb.create<arith::ShLIOp>(l, p.wide(x1), p.u64(32)));
-        out = nb.create<arith::AddIOp>(
-            l, p.u64(lo), nb.create<arith::RemUIOp>(l, bits, p.u64(range)));
+        // Range 0: the full-range kernels, all the bits.
+        out = range == 0 ? bits
+                         : nb.create<arith::AddIOp>(l, p.u64(lo),
+                                                    nb.create<arith::RemUIOp>(
+                                                        l, bits, p.u64(range)))
+                               .getResult();
       } else {
-        out = nb.create<arith::AddIOp>(
-            l, p.u32(uint32_t(lo)),
-            nb.create<arith::RemUIOp>(l, p.pick(x, k), p.u32(uint32_t(range))));
+        Value bits = p.pick(x, k);
+        out =
+            range == 0
+                ? bits
+                : nb.create<arith::AddIOp>(l, p.u32(uint32_t(lo)),
+                                           nb.create<arith::RemUIOp>(
+                                               l, bits, p.u32(uint32_t(range))))
+                      .getResult();
       }
     } else if (op == "RandomUniform") {
       if (is64) {

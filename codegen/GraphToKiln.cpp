@@ -464,7 +464,9 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   if (op == "RandomUniform" || op == "RandomStandardNormal" ||
       op == "RandomUniformInt" || op == "TruncatedNormal" ||
       op == "StatelessRandomUniformV2" || op == "StatelessRandomNormalV2" ||
-      op == "StatelessRandomUniformIntV2" || op == "StatelessTruncatedNormalV2")
+      op == "StatelessRandomUniformIntV2" ||
+      op == "StatelessTruncatedNormalV2" ||
+      op == "StatelessRandomUniformFullIntV2")
     return emitRandom(n, type);
   if (op == "Multinomial" || op == "StatelessMultinomial")
     return emitMultinomial(n, type);

@@ -25,6 +25,7 @@
 // that compiled code stays pure and each call continues the sequence as
 // the kernel's state does. tf.random.shuffle runs eagerly only
 // (RandomShuffle's Fisher-Yates pass).
+#include "TfRandom.h"
 #include "Mt19937.h"
 #include "Multinomial.h"
 #include "Philox.h"
@@ -57,7 +58,7 @@ using philox::skip;
 using philox::toDouble;
 using philox::toFloat;
 
-enum class Kind { Uniform, Normal, TruncatedNormal };
+using Kind = SampleKind;
 
 /// Box-Muller as TensorFlow's BoxMullerFloat: two normals from two words
 /// (2 * M_PI is a double; libm's sin, cos and log).
@@ -113,11 +114,11 @@ std::vector<T> truncatedNormal(int64_t n, Key key, Block counter) {
   return out;
 }
 
-/// The kernel's output from a Philox generator at `key`, `counter`:
-/// `n` samples of `dtype` (`lo`, `range` for integers).
-graph::HostTensorPtr generate(Kind kind, DType dtype,
-                              const std::vector<int64_t> &shape, Key key,
-                              Block counter, int64_t lo, uint64_t range) {
+} // namespace
+
+HostTensorPtr philoxSamples(SampleKind kind, DType dtype,
+                            const std::vector<int64_t> &shape, Key key,
+                            Block counter, int64_t lo, uint64_t range) {
   auto t = graph::HostTensor::zeros(TensorType{dtype, shape});
   int64_t n = t->type.numElements();
   if (kind == Kind::TruncatedNormal) {
@@ -134,7 +135,7 @@ graph::HostTensorPtr generate(Kind kind, DType dtype,
   bool wide = dtype == DType::Float64 || dtype == DType::Int64;
   int64_t perBlock = wide ? 2 : 4;
   for (int64_t group = 0; group * perBlock < n; ++group) {
-    Block x = philox(skip(counter, group), key);
+    Block x = philox::philox(philox::skip(counter, group), key);
     int64_t first = group * perBlock;
     auto put = [&](int64_t k, auto value) {
       if (first + k < n)
@@ -148,11 +149,13 @@ graph::HostTensorPtr generate(Kind kind, DType dtype,
         else if (dtype == DType::Float64)
           put(k, toDouble(x[2 * k], x[2 * k + 1]));
         else if (dtype == DType::Int32)
-          put(k, int32_t(uint32_t(lo) + uint32_t(x[k] % uint32_t(range))));
-        else
-          put(k, int64_t(uint64_t(lo) +
-                         (uint64_t(x[2 * k]) | uint64_t(x[2 * k + 1]) << 32) %
-                             range));
+          put(k, int32_t(range == 0 ? x[k]
+                                    : uint32_t(lo) +
+                                          uint32_t(x[k] % uint32_t(range))));
+        else {
+          uint64_t bits = uint64_t(x[2 * k]) | uint64_t(x[2 * k + 1]) << 32;
+          put(k, int64_t(range == 0 ? bits : uint64_t(lo) + bits % range));
+        }
       }
       continue;
     }
@@ -171,6 +174,8 @@ graph::HostTensorPtr generate(Kind kind, DType dtype,
   return t;
 }
 
+namespace {
+
 /// A stateless kernel's output for seeds `seed0`, `seed1`.
 graph::HostTensorPtr generate(Kind kind, DType dtype,
                               const std::vector<int64_t> &shape, uint64_t seed0,
@@ -178,15 +183,14 @@ graph::HostTensorPtr generate(Kind kind, DType dtype,
   Key key;
   Block counter;
   keyCounter(seed0, seed1, key, counter);
-  return generate(kind, dtype, shape, key, counter, lo, range);
+  return philoxSamples(kind, dtype, shape, key, counter, lo, range);
 }
 
-/// The shape argument: a list of sizes or a tensor known at trace time.
-/// A negative size is kernel `op`'s error eagerly (kiln's ValueError while
-/// tracing, where TensorFlow's kernel fails when the function runs).
-std::vector<int64_t> shapeArg(TfRuntime &rt, const Value &v,
-                              const std::string &fname,
-                              const std::string &op = "") {
+} // namespace
+
+std::vector<int64_t> randomShapeArg(TfRuntime &rt, const Value &v,
+                                    const std::string &fname,
+                                    const std::string &op) {
   Value t = rt.isTensor(v) ? v : rt.toTensor(v, DType::Int32);
   HostTensorPtr known = rt.constantValue(t);
   if (!known)
@@ -204,6 +208,8 @@ std::vector<int64_t> shapeArg(TfRuntime &rt, const Value &v,
     }
   return shape;
 }
+
+namespace {
 
 /// The seed argument: two integers (a shape [2] tensor or list), known at
 /// trace time, or (in a function) a tensor the run time knows.
@@ -238,10 +244,10 @@ Value statelessSamples(TfRuntime &rt, const Value &shape,
                        const Seeds &seeds, int64_t lo, uint64_t range,
                        const std::string &op, const std::string &name) {
   if (!isRunTimeShape(rt, shape) && seeds.runTime.isNone())
-    return rt.constant(generate(kind, dtype, shapeArg(rt, shape, fname, op),
-                                seeds.known.first, seeds.known.second, lo,
-                                range),
-                       name);
+    return rt.constant(
+        generate(kind, dtype, randomShapeArg(rt, shape, fname, op),
+                 seeds.known.first, seeds.known.second, lo, range),
+        name);
   Key key;
   Block counter;
   keyCounter(seeds.known.first, seeds.known.second, key, counter);
@@ -531,7 +537,7 @@ Value statefulSamples(TfRuntime &rt, const std::string &op, Kind kind,
     n *= d;
   stream.offset += uint64_t(n) * 256;
   return rt.eager(
-      generate(kind, dtype, shape, stream.key, stream.counter, lo, range));
+      philoxSamples(kind, dtype, shape, stream.key, stream.counter, lo, range));
 }
 
 /// A stateful op's shape argument. In a trace it may be known at run time
@@ -545,7 +551,7 @@ std::vector<int64_t> statefulShape(TfRuntime &rt, const Value &v,
     dims = shapeTensor(rt, folded, "tf.random." + fname);
     return knownDims(rt, dims);
   }
-  return shapeArg(rt, folded, fname, op);
+  return randomShapeArg(rt, folded, fname, op);
 }
 
 /// `v` is the Python int `n` (None counts as 1: maxval's default).
@@ -897,7 +903,7 @@ Value dropout(TfRuntime &rt, const Params &p) {
   Value scale = rt.toTensor(Value::floating(1 / (1 - rate)), d);
   Value ret = binaryOp(rt, "Mul", x, scale);
   std::vector<int64_t> noise =
-      p.has("noise_shape") ? shapeArg(rt, p.get("noise_shape"), "dropout")
+      p.has("noise_shape") ? randomShapeArg(rt, p.get("noise_shape"), "dropout")
                            : rt.tensor(x).type.shape;
   if (d != DType::Float32 && d != DType::Float64)
     rt.raise("UnimplementedError",
@@ -926,6 +932,7 @@ void installDropout(TfRuntime &rt, ModuleBuilder &nn) {
 
 void installRandom(TfRuntime &rt, ModuleBuilder &random) {
   TfRuntime *r = &rt;
+  installGenerator(rt, random);
   random.def("set_seed", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "set_seed", {"seed"});
     RandomState &state = randomState(*r);

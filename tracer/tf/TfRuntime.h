@@ -234,6 +234,8 @@ public:
   /// tf.random.set_seed's global seed and the stateful random kernels'
   /// generators (TfRandom.cpp).
   std::shared_ptr<RandomState> random;
+  /// tf.random's global Generator once made or set (TfGenerator.cpp).
+  Value globalGenerator;
   /// Every tf.function the script made, for `kiln compile` and `kiln dump`.
   std::vector<Value> functions;
   /// TensorFlow's frequent-retracing detector, one per Python function's

@@ -234,6 +234,8 @@ HostTensorPtr liftedValue(TfRuntime &rt, const Value &t) {
   return outputs.at(0);
 }
 
+} // namespace
+
 /// tf.Variable(initial_value, trainable, validate_shape, caching_device,
 /// name, variable_def, dtype, import_scope, constraint, synchronization,
 /// aggregation, shape).
@@ -323,8 +325,6 @@ Value newVariable(Interpreter &in, TfRuntime &rt, CallArgs &args) {
   ++rt.variablesCreated;
   return makeVariable(rt, std::move(state), false);
 }
-
-} // namespace
 
 Value assignVariable(TfRuntime &rt, VariableObject &v, const std::string &op,
                      const Value &value) {

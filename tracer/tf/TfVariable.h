@@ -65,6 +65,8 @@ struct VariableObject : py::NativeObject {
   bool hash(Interpreter &in, const Value &self, size_t &out) override;
 };
 
+/// tf.Variable(...): a new variable from the constructor's arguments.
+Value newVariable(Interpreter &in, TfRuntime &rt, CallArgs &args);
 /// The variable `v` holds, or null when `v` is not a variable.
 VariableObject *asVariable(const Value &v);
 /// A tf.Variable object for `state` (the _UnreadVariable assign() returns
