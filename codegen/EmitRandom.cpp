@@ -125,6 +125,18 @@ struct PhiloxBuilder {
         loc, f,
         b.create<arith::ConstantFloatOp>(loc, APFloat(1.0f), b.getF32Type()));
   }
+  /// A float16 or bfloat16 (`ft`) in [0, 1) from the low 10 or 7 bits of
+  /// `x`, as Uint16ToHalf and Uint16ToGfloat16.
+  Value toHalf(Value x, Type ft) {
+    bool half = ft.isF16();
+    Value bits = b.create<arith::OrIOp>(
+        loc, b.create<arith::AndIOp>(loc, x, u32(half ? 0x3ffu : 0x7fu)),
+        u32(half ? 0x3c00u : 0x3f80u));
+    Value f = b.create<arith::BitcastOp>(
+        loc, ft, b.create<arith::TruncIOp>(loc, b.getI16Type(), bits));
+    return b.create<arith::SubFOp>(
+        loc, f, b.create<arith::ConstantOp>(loc, b.getFloatAttr(ft, 1.0)));
+  }
   /// A double in [0, 1) from 52 random mantissa bits (20 of x0, 32 of x1).
   Value toDouble(Value x0, Value x1) {
     Value bits = b.create<arith::OrIOp>(
@@ -307,10 +319,15 @@ Value Emitter::emitRandom(const graph::Node &n, RankedTensorType type) {
           nb.create<arith::IndexCastOp>(l, i64, idx[d]));
     Value group = nb.create<arith::DivUIOp>(l, lin, p.u64(perBlock));
     Value k = nb.create<arith::RemUIOp>(l, lin, p.u64(perBlock));
+    // float16 and bfloat16 normals are the float ones rounded.
+    auto yield = [&](Value out) {
+      if (out.getType() != et)
+        out = nb.create<arith::TruncFOp>(l, et, out);
+      nb.create<tensor::YieldOp>(l, out);
+    };
     if (op == "TruncatedNormal") {
       // Its output groups are as large as the other ops' blocks.
-      nb.create<tensor::YieldOp>(
-          l, p.truncatedNormal(offset, group, k, is64, key));
+      yield(p.truncatedNormal(offset, group, k, is64, key));
       return;
     }
     Words x = p.block(offset, group, key);
@@ -342,6 +359,8 @@ Value Emitter::emitRandom(const graph::Node &n, RankedTensorType type) {
       if (is64) {
         auto [x0, x1] = p.pickPair(x, k);
         out = p.toDouble(x0, x1);
+      } else if (et.getIntOrFloatBitWidth() == 16) {
+        out = p.toHalf(p.pick(x, k), et);
       } else {
         out = p.toFloat(p.pick(x, k));
       }
@@ -356,7 +375,7 @@ Value Emitter::emitRandom(const graph::Node &n, RankedTensorType type) {
           nb.create<arith::RemUIOp>(l, k, p.u64(2)), p.u64(1));
       out = nb.create<arith::SelectOp>(l, odd, cosine, sine);
     }
-    nb.create<tensor::YieldOp>(l, out);
+    yield(out);
   };
   return b.create<tensor::GenerateOp>(loc, type, dynamic, body).getResult();
 }

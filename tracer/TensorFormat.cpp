@@ -142,6 +142,15 @@ uint16_t floatToHalf(float F) {
   return Sign | (uint16_t)((E + 15) << 10) | (uint16_t)(Units - 1024);
 }
 
+uint16_t floatToBFloat16(float F) {
+  uint32_t Bits;
+  std::memcpy(&Bits, &F, 4);
+  if (std::isnan(F))
+    return std::signbit(F) ? 0xffc0 : 0x7fc0;
+  Bits += 0x7fff + ((Bits >> 16) & 1);
+  return (uint16_t)(Bits >> 16);
+}
+
 namespace {
 
 size_t numElements(const std::vector<int64_t> &Shape) {

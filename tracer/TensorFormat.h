@@ -142,6 +142,9 @@ float halfToFloat(uint16_t bits);
 float bfloat16ToFloat(uint16_t bits);
 /// float to IEEE half bits, round to nearest even (as NumPy's float16 cast).
 uint16_t floatToHalf(float f);
+/// float to bfloat16 bits, round to nearest even; NaN to the quiet NaN of
+/// its sign (as Eigen's bfloat16 conversion).
+uint16_t floatToBFloat16(float f);
 
 /// Which binary format a value given as double is to be printed in; the
 /// double must be exactly representable in that format.

@@ -273,9 +273,9 @@ std::string dtypeText(DType d) {
 
 /// The float dtypes kiln's samplers make.
 void needFloat(TfRuntime &rt, const std::string &fname, DType dtype) {
-  if (dtype != DType::Float32 && dtype != DType::Float64)
+  if (!isFloating(dtype))
     rt.raise("UnimplementedError", "kiln's Generator." + fname +
-                                       " makes float32 and float64 only, not " +
+                                       " makes floats only, not " +
                                        py::dtypeName(dtype));
 }
 

@@ -121,6 +121,36 @@ HostTensorPtr philoxSamples(SampleKind kind, DType dtype,
                             Block counter, int64_t lo, uint64_t range) {
   auto t = graph::HostTensor::zeros(TensorType{dtype, shape});
   int64_t n = t->type.numElements();
+  // float16 and bfloat16: a uniform's mantissa is the low bits of a word
+  // (Uint16ToHalf, Uint16ToGfloat16); a normal is the float one rounded.
+  if (dtype == DType::Float16 || dtype == DType::BFloat16) {
+    bool half = dtype == DType::Float16;
+    auto round = [&](float f) {
+      return half ? py::floatToHalf(f) : py::floatToBFloat16(f);
+    };
+    std::vector<float> values(n);
+    if (kind == Kind::TruncatedNormal)
+      values = truncatedNormal<float>(n, key, counter);
+    for (int64_t group = 0; kind != Kind::TruncatedNormal && group * 4 < n;
+         ++group) {
+      Block x = philox::philox(philox::skip(counter, group), key);
+      for (int64_t k = 0; k < 4 && group * 4 + k < n; ++k) {
+        float v;
+        if (kind == Kind::Uniform)
+          v = half ? py::halfToFloat(uint16_t(0x3c00 | (x[k] & 0x3ff))) - 1.0f
+                   : py::bfloat16ToFloat(uint16_t(0x3f80 | (x[k] & 0x7f))) -
+                         1.0f;
+        else
+          v = boxMuller(x[k & 2], x[(k & 2) + 1])[k & 1];
+        values[group * 4 + k] = v;
+      }
+    }
+    for (int64_t i = 0; i < n; ++i) {
+      uint16_t bits = round(values[i]);
+      std::memcpy(t->bytes.data() + i * 2, &bits, 2);
+    }
+    return t;
+  }
   if (kind == Kind::TruncatedNormal) {
     auto copy = [&](const auto &values) {
       if (n > 0)
@@ -325,10 +355,10 @@ Value statelessUniform(TfRuntime &rt, const Params &p) {
                             "StatelessRandomUniformIntV2",
                             "stateless_random_uniform");
   }
-  if (dtype != DType::Float32 && dtype != DType::Float64)
+  if (!isFloating(dtype))
     rt.raise("UnimplementedError",
-             "kiln's tf.random.stateless_uniform takes float32, float64, "
-             "int32 and int64 only, not " +
+             "kiln's tf.random.stateless_uniform takes floats, int32 and "
+             "int64 only, not " +
                  std::string(py::dtypeName(dtype)));
   // random_ops: rnd * (maxval - minval) + minval, with maxval 1.
   Value minval =
@@ -351,9 +381,9 @@ Value statelessNormal(TfRuntime &rt, const Params &p, const std::string &fname,
   Value shape = p.require("shape", fname);
   auto seeds = seedArg(rt, p.require("seed", fname), fname);
   DType dtype = dtypeOr(in, p, DType::Float32);
-  if (dtype != DType::Float32 && dtype != DType::Float64)
+  if (!isFloating(dtype))
     rt.raise("UnimplementedError", "kiln's tf.random." + fname +
-                                       " takes float32 and float64 only, not " +
+                                       " takes floats only, not " +
                                        std::string(py::dtypeName(dtype)));
   Value mean =
       rt.toTensor(p.has("mean") ? p.get("mean") : Value::floating(0.0), dtype);
@@ -593,10 +623,10 @@ Value randomUniform(TfRuntime &rt, const Params &p) {
                            p.get("seed"), lo, uint64_t(hi) - uint64_t(lo),
                            dims);
   }
-  if (dtype != DType::Float32 && dtype != DType::Float64)
+  if (!isFloating(dtype))
     rt.raise("UnimplementedError",
-             "kiln's tf.random.uniform takes float32, float64, int32 and "
-             "int64 only, not " +
+             "kiln's tf.random.uniform takes floats, int32 and int64 "
+             "only, not " +
                  std::string(py::dtypeName(dtype)));
   // random_ops.random_uniform: the bounds are used unless they are the
   // Python ints 0 and 1.
@@ -623,9 +653,9 @@ Value randomNormal(TfRuntime &rt, const Params &p, const std::string &fname,
   std::vector<int64_t> shape =
       statefulShape(rt, p.require("shape", fname), fname, dims, op);
   DType dtype = dtypeOr(rt.in, p, DType::Float32);
-  if (dtype != DType::Float32 && dtype != DType::Float64)
+  if (!isFloating(dtype))
     rt.raise("UnimplementedError", "kiln's tf.random." + fname +
-                                       " takes float32 and float64 only, not " +
+                                       " takes floats only, not " +
                                        std::string(py::dtypeName(dtype)));
   Value mean =
       rt.toTensor(p.has("mean") ? p.get("mean") : Value::floating(0.0), dtype);
@@ -905,9 +935,8 @@ Value dropout(TfRuntime &rt, const Params &p) {
   std::vector<int64_t> noise =
       p.has("noise_shape") ? randomShapeArg(rt, p.get("noise_shape"), "dropout")
                            : rt.tensor(x).type.shape;
-  if (d != DType::Float32 && d != DType::Float64)
-    rt.raise("UnimplementedError",
-             "kiln's tf.nn.dropout takes float32 and float64 only");
+  if (!isFloating(d))
+    rt.raise("UnimplementedError", "kiln's tf.nn.dropout takes floats only");
   if (!p.has("noise_shape") && rt.tensor(x).type.unknownRank)
     rt.raise("UnimplementedError",
              "kiln's tf.nn.dropout needs the rank of x at trace time");
