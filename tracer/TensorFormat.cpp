@@ -911,8 +911,21 @@ private:
       }
     }
     if (HaveNonZero) {
+      // NumPy 2 compares the array's scalars with Python floats, which
+      // NEP 50 converts to the array's dtype: for float32 the bound 0.0001
+      // is 9.99999974738e-05, so float32 1e-4 prints positional.
+      auto inKind = [&](double X) {
+        switch (Kind) {
+        case FloatKind::Single:
+          return (double)(float)X;
+        case FloatKind::Half:
+          return (double)halfToFloat(floatToHalf((float)X));
+        default:
+          return X;
+        }
+      };
       double Ratio = divideInKind(MaxVal, MinVal, Kind);
-      if (MaxVal >= 1.e8 || MinVal < 0.0001 || Ratio > 1000.)
+      if (MaxVal >= inKind(1.e8) || MinVal < inKind(0.0001) || Ratio > 1000.)
         ExpFormat = true;
     }
 
