@@ -114,15 +114,15 @@ float bfloat16ToFloat(uint16_t B) {
   return F;
 }
 
-uint16_t floatToHalf(float F) {
-  uint32_t Bits;
-  std::memcpy(&Bits, &F, 4);
-  uint16_t Sign = (uint16_t)((Bits >> 16) & 0x8000);
+uint16_t doubleToHalf(double F) {
+  uint64_t Bits;
+  std::memcpy(&Bits, &F, 8);
+  uint16_t Sign = (uint16_t)((Bits >> 48) & 0x8000);
   if (std::isnan(F)) {
-    uint16_t M = (uint16_t)((Bits & 0x7fffff) >> 13);
+    uint16_t M = (uint16_t)((Bits >> 42) & 0x3ff);
     return Sign | 0x7c00 | (M ? M : 0x200);
   }
-  double A = std::fabs((double)F);
+  double A = std::fabs(F);
   if (A >= 65520.0) // halfway between 65504 and 65536 rounds to even: inf
     return Sign | 0x7c00;
   if (A < 6.103515625e-05) { // below 2^-14: subnormal, quantum 2^-24
@@ -141,6 +141,9 @@ uint16_t floatToHalf(float F) {
     return Sign | 0x7c00;
   return Sign | (uint16_t)((E + 15) << 10) | (uint16_t)(Units - 1024);
 }
+
+// A float widens to double exactly, NaN payloads included.
+uint16_t floatToHalf(float F) { return doubleToHalf((double)F); }
 
 uint16_t floatToBFloat16(float F) {
   uint32_t Bits;

@@ -142,6 +142,9 @@ float halfToFloat(uint16_t bits);
 float bfloat16ToFloat(uint16_t bits);
 /// float to IEEE half bits, round to nearest even (as NumPy's float16 cast).
 uint16_t floatToHalf(float f);
+/// double to IEEE half bits, rounded once (as NumPy's float64 to float16
+/// cast; through float it could round twice).
+uint16_t doubleToHalf(double f);
 /// float to bfloat16 bits, round to nearest even; NaN to the quiet NaN of
 /// its sign (as Eigen's bfloat16 conversion).
 uint16_t floatToBFloat16(float f);

@@ -125,6 +125,18 @@ bool holdsArrays(Interpreter &in, const Value &v) {
 HostTensorPtr castHost(TfRuntime &rt, const HostTensorPtr &host, DType to) {
   if (host->type.dtype == to)
     return host;
+  // NumPy rounds float64 to float16 once; TensorFlow's Cast goes through
+  // float.
+  if (host->type.dtype == DType::Float64 && to == DType::Float16) {
+    auto out = graph::HostTensor::zeros(TensorType{to, host->type.shape});
+    for (int64_t i = 0; i < host->type.numElements(); ++i) {
+      double x;
+      std::memcpy(&x, host->bytes.data() + i * 8, 8);
+      uint16_t h = py::doubleToHalf(x);
+      std::memcpy(out->bytes.data() + i * 2, &h, 2);
+    }
+    return out;
+  }
   EagerScope eager(rt);
   return rt.tensor(cast(rt, rt.eager(host), to)).value;
 }
@@ -567,8 +579,8 @@ namespace {
 
 Value filledArray(TfRuntime &rt, const std::vector<int64_t> &shape,
                   const Value &fill, DType d) {
-  return makeNdArray(
-      rt, repeatScalar(rt, rt.hostFromPython(fill, d), {d, shape}), false);
+  return makeNdArray(rt, repeatScalar(rt, npAsArray(rt, fill, d), {d, shape}),
+                     false);
 }
 
 std::optional<DType> npDTypeArg(Interpreter &in, const Value &v) {
@@ -742,7 +754,9 @@ HostTensorPtr npAsArray(TfRuntime &rt, const Value &v,
       };
       check(v);
     }
-    h = rt.hostFromPython(v, dtype ? *dtype : *d);
+    // NumPy converts by value (np.array([1, 0], dtype=bool), [1.5] to
+    // int32), where TensorFlow's conversion to another dtype refuses.
+    h = rt.hostFromPython(v, *d);
   }
   return dtype ? castHost(rt, h, *dtype) : h;
 }

@@ -34,7 +34,30 @@ std::optional<DType> dtypeArg(Interpreter &in, const Value &v) {
   if (v.is(Type::Str))
     if (auto d = dtypeFromName(v.as<py::StrObject>().s))
       return d;
-  in.typeError("Cannot convert " + in.repr(v) + " to a dtype.");
+  // Of Python's own types tf.as_dtype knows float, bool and object (a
+  // string); int and str are errors.
+  if (v.is(Type::Class))
+    if (auto type = v.as<py::ClassObject>().builtinType) {
+      if (*type == Type::Float)
+        return DType::Float32;
+      if (*type == Type::Bool)
+        return DType::Bool;
+      if (*type == Type::Instance && v.as<py::ClassObject>().name == "object")
+        return DType::String;
+    }
+  // An int is a DataType enum value.
+  if (v.isIntLike() && !v.is(Type::Bool)) {
+    static const std::map<int64_t, DType> enums = {
+        {1, DType::Float32},   {2, DType::Float64}, {3, DType::Int32},
+        {4, DType::UInt8},     {5, DType::Int16},   {6, DType::Int8},
+        {7, DType::String},    {9, DType::Int64},   {10, DType::Bool},
+        {14, DType::BFloat16}, {19, DType::Float16}};
+    auto it = enums.find(v.asInt());
+    if (it != enums.end())
+      return it->second;
+  }
+  in.typeError("Cannot convert the argument `type_value`: " + in.repr(v) +
+               " to a TensorFlow DType.");
 }
 
 /// A Fill's dims given as Python ints (or a constant): TensorFlow's errors
@@ -1838,7 +1861,11 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     dtypes.set("cast", tf.module->dict["cast"]);
     dtypes.def("as_dtype", [](Interpreter &in, CallArgs &args) {
       Params p(in, args, "as_dtype", {"type_value"});
-      return makeDType(*dtypeArg(in, p.require("type_value", "as_dtype")));
+      Value v = p.get("type_value");
+      if (v.isNone())
+        in.typeError("Cannot convert the argument `type_value`: None to a "
+                     "TensorFlow DType.");
+      return makeDType(*dtypeArg(in, v));
     });
     tf.set("dtypes", dtypes.value());
     tf.set("as_dtype", dtypes.module->dict["as_dtype"]);

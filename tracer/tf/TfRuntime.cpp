@@ -143,43 +143,11 @@ void store(graph::HostTensor &t, size_t i, double f, int64_t n, bool isInt) {
     break;
   case DType::Float16:
   case DType::BFloat16: {
+    // TensorFlow converts a Python number to float first (NumPy's own
+    // float16 arrays round once: castHost).
     float x = static_cast<float>(isInt ? double(n) : f);
-    uint32_t bits;
-    std::memcpy(&bits, &x, 4);
-    uint16_t h;
-    if (t.type.dtype == DType::BFloat16) {
-      // Round to nearest even on the dropped 16 bits.
-      uint32_t rounding = 0x7fff + ((bits >> 16) & 1);
-      h = std::isnan(x) ? 0x7fc0
-                        : static_cast<uint16_t>((bits + rounding) >> 16);
-    } else {
-      uint32_t sign = (bits >> 16) & 0x8000;
-      int32_t exp = static_cast<int32_t>((bits >> 23) & 0xff) - 127 + 15;
-      uint32_t man = bits & 0x7fffff;
-      if (std::isnan(x))
-        h = 0x7e00;
-      else if (exp >= 31)
-        h = static_cast<uint16_t>(sign | 0x7c00);
-      else if (exp <= 0) {
-        if (exp < -10) {
-          h = static_cast<uint16_t>(sign);
-        } else {
-          man |= 0x800000;
-          uint32_t shift = 14 - exp;
-          uint32_t half = man >> shift;
-          uint32_t rem = man & ((1u << shift) - 1), mid = 1u << (shift - 1);
-          if (rem > mid || (rem == mid && (half & 1)))
-            ++half;
-          h = static_cast<uint16_t>(sign | half);
-        }
-      } else {
-        uint32_t half = (exp << 10) | (man >> 13);
-        uint32_t rem = man & 0x1fff;
-        if (rem > 0x1000 || (rem == 0x1000 && (half & 1)))
-          ++half;
-        h = static_cast<uint16_t>(sign | half);
-      }
-    }
+    uint16_t h = t.type.dtype == DType::Float16 ? py::floatToHalf(x)
+                                                : py::floatToBFloat16(x);
     std::memcpy(p, &h, 2);
     break;
   }
