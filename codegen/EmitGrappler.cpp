@@ -54,7 +54,8 @@ std::string Emitter::tensorName(graph::Output o) const {
 bool Emitter::isTreeNode(int id, bool add) const {
   const graph::Node &n = g.nodes[id];
   bool op = add ? n.op == "AddV2" || n.op == "Add"
-                : n.op == "Mul" && !isMulByOnes(g, n);
+                : (n.op == "Mul" && !isMulByOnes(g, n)) || isRsqrtDiv(n) ||
+                      convertedPowExponent(n) == 3.0;
   return op && !n.attrs.count(graph::kKernelAttr) && !foldable[id] &&
          n.outputs.size() == 1 && isFloat(n.outputs[0].dtype) &&
          n.outputs[0].isStatic();
@@ -77,7 +78,7 @@ bool Emitter::absorbedIntoConsumer(int id, bool add) {
 }
 
 bool Emitter::treeLeaves(const graph::Node &n, bool add,
-                         std::vector<graph::Output> &leaves) {
+                         std::vector<TreeLeaf> &leaves) {
   // An inner node is rebuilt by its tree's root, not on its own.
   if (absorbedIntoConsumer(static_cast<int>(&n - g.nodes.data()), add))
     return false;
@@ -85,30 +86,44 @@ bool Emitter::treeLeaves(const graph::Node &n, bool add,
   // Depth first, left to right (grappler sorts the inputs of commutative
   // ops by name only later, which reorders the AddNs it made but not the
   // binary ops MinimizeBroadcasts rebuilt).
+  // Grappler's rewrites have made x / sqrt(y) the Mul(x, Rsqrt(y)) and
+  // x ** 3 the Mul(Square(x), x), whose x has two uses.
   std::function<void(const graph::Node &)> visit = [&](const graph::Node &m) {
-    for (graph::Output in : m.inputs) {
+    if (!add && m.op == "Pow") {
+      leaves.push_back({m.inputs[0], "square"});
+      leaves.push_back({m.inputs[0]});
+      return;
+    }
+    bool rsqrt = !add && m.op != "Mul";
+    for (size_t i = 0; i < (rsqrt ? 1 : m.inputs.size()); ++i) {
+      graph::Output in = m.inputs[i];
       if (in.index == 0 && absorbedIntoConsumer(in.node, add)) {
         absorbed = true;
         visit(g.nodes[in.node]);
       } else {
-        leaves.push_back(in);
+        leaves.push_back({in});
       }
     }
+    if (rsqrt)
+      leaves.push_back({g.nodes[m.inputs[1].node].inputs[0], "rsqrt"});
   };
   visit(n);
   // Leaves of static shapes only: a size known at run time would need the
   // run-time broadcasting checks (EmitChecks.cpp) of a single op.
-  for (graph::Output leaf : leaves)
-    if (!g.typeOf(leaf).isStatic())
+  for (const TreeLeaf &leaf : leaves)
+    if (!g.typeOf(leaf.out).isStatic())
       return false;
   return absorbed;
 }
 
 Value Emitter::emitAddTree(const graph::Node &n, RankedTensorType type) {
-  std::vector<graph::Output> leaves;
+  std::vector<TreeLeaf> treeLeafs;
   if (!isTreeNode(&n - g.nodes.data(), true) ||
-      !treeLeaves(n, /*add=*/true, leaves))
+      !treeLeaves(n, /*add=*/true, treeLeafs))
     return nullptr;
+  std::vector<graph::Output> leaves;
+  for (const TreeLeaf &leaf : treeLeafs)
+    leaves.push_back(leaf.out);
   Location loc = locOf(n);
   Type element = type.getElementType();
   auto add = [&](Value x, Value y, const std::vector<int64_t> &shape) {
@@ -160,13 +175,13 @@ Value Emitter::emitAddTree(const graph::Node &n, RankedTensorType type) {
 }
 
 Value Emitter::emitMulChain(const graph::Node &n, RankedTensorType type) {
-  std::vector<graph::Output> leaves;
+  std::vector<TreeLeaf> leaves;
   if (!isTreeNode(&n - g.nodes.data(), false) ||
       !treeLeaves(n, /*add=*/false, leaves))
     return nullptr;
   std::map<std::vector<int64_t>, int> distinct;
-  for (graph::Output leaf : leaves)
-    distinct[g.typeOf(leaf).shape]++;
+  for (const TreeLeaf &leaf : leaves)
+    distinct[g.typeOf(leaf.out).shape]++;
   if (distinct.size() < 2)
     return nullptr; // nothing to gain: grappler keeps the tree
   Location loc = locOf(n);
@@ -179,9 +194,12 @@ Value Emitter::emitMulChain(const graph::Node &n, RankedTensorType type) {
     int64_t size;
   };
   std::deque<Operand> ops;
-  for (graph::Output leaf : leaves) {
-    const std::vector<int64_t> &shape = g.typeOf(leaf).shape;
-    ops.push_back({values.at(key(leaf)), shape, numElements(shape)});
+  for (const TreeLeaf &leaf : leaves) {
+    const std::vector<int64_t> &shape = g.typeOf(leaf.out).shape;
+    Value v = values.at(key(leaf.out));
+    if (leaf.fn)
+      v = b.create<UnaryOp>(loc, v.getType(), v, b.getStringAttr(leaf.fn));
+    ops.push_back({v, shape, numElements(shape)});
   }
   std::stable_sort(ops.begin(), ops.end(), [](const auto &x, const auto &y) {
     return x.size < y.size;
@@ -216,22 +234,33 @@ Value Emitter::emitMulChain(const graph::Node &n, RankedTensorType type) {
   return castTo(loc, result.value, type);
 }
 
-Value Emitter::emitConvertedPow(const graph::Node &n, RankedTensorType type) {
+std::optional<double>
+Emitter::convertedPowExponent(const graph::Node &n) const {
+  if (n.op != "Pow")
+    return std::nullopt;
   const graph::Node &exponent = g.nodes[n.inputs[1].node];
   const graph::TensorType &base = g.typeOf(n.inputs[0]);
   if (!isFloat(n.outputs[0].dtype) || !isGraphConstant(exponent) || folds(n) ||
       base.unknownRank || base.shape != n.outputs[0].shape)
-    return nullptr;
+    return std::nullopt;
   auto it = exponent.attrs.find("value");
   auto *value = it == exponent.attrs.end()
                     ? nullptr
                     : std::get_if<graph::HostTensorPtr>(&it->second);
   if (!value || !*value || (*value)->type.numElements() < 1)
-    return nullptr;
+    return std::nullopt;
   double y = (*value)->elementAsDouble(0);
   for (int64_t i = 1; i < (*value)->type.numElements(); ++i)
     if ((*value)->elementAsDouble(i) != y)
-      return nullptr;
+      return std::nullopt;
+  return y;
+}
+
+Value Emitter::emitConvertedPow(const graph::Node &n, RankedTensorType type) {
+  std::optional<double> exponent = convertedPowExponent(n);
+  if (!exponent)
+    return nullptr;
+  double y = *exponent;
   Location loc = locOf(n);
   Value x = input(n, 0);
   auto unary = [&](const char *fn) -> Value {
@@ -263,12 +292,13 @@ Value Emitter::emitReciprocalOfOnes(const graph::Node &n,
                            b.getStringAttr("reciprocal"));
 }
 
-Value Emitter::emitRsqrtMul(const graph::Node &n, RankedTensorType type) {
-  graph::Output divisor = n.inputs[1];
-  const graph::Node &sqrt = g.nodes[divisor.node];
+bool Emitter::isRsqrtDiv(const graph::Node &n) const {
+  if (n.op != "RealDiv" && n.op != "Div")
+    return false;
+  const graph::Node &sqrt = g.nodes[n.inputs[1].node];
   if (!isFloat(n.outputs[0].dtype) || sqrt.op != "Sqrt" || folds(n) ||
       n.attrs.count(graph::kKernelAttr))
-    return nullptr;
+    return false;
   // Grappler has merged equal nodes before (common subexpression
   // elimination): every use of a sqrt of the same tensor counts.
   int uses = 0;
@@ -279,8 +309,13 @@ Value Emitter::emitRsqrtMul(const graph::Node &n, RankedTensorType type) {
         other.inputs[0].index == sqrt.inputs[0].index)
       uses += consumers[k];
   }
-  if (uses != 1)
+  return uses == 1;
+}
+
+Value Emitter::emitRsqrtMul(const graph::Node &n, RankedTensorType type) {
+  if (!isRsqrtDiv(n))
     return nullptr;
+  const graph::Node &sqrt = g.nodes[n.inputs[1].node];
   Location loc = locOf(n);
   Value rsqrt = b.create<UnaryOp>(loc, tensorType(sqrt.outputs[0]),
                                   input(sqrt, 0), b.getStringAttr("rsqrt"));

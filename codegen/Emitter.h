@@ -160,13 +160,26 @@ private:
   /// TensorFlow's name for output `o`: "node" or "node:1".
   std::string tensorName(graph::Output o) const;
   /// A float addition (`add`) or multiplication of a static shape: part
-  /// of a tree grappler regroups.
+  /// of a tree grappler regroups. A division by a sqrt and a cube are
+  /// multiplications by then (SqrtDivToRsqrtMul, ConvertPow).
   bool isTreeNode(int id, bool add) const;
   /// Whether node `id` joins the tree of its one consumer.
   bool absorbedIntoConsumer(int id, bool add);
+  /// A leaf of a tree: a tensor of the graph, or kiln function `fn` of one
+  /// (the Rsqrt and Square that grappler's rewrites make).
+  struct TreeLeaf {
+    graph::Output out;
+    const char *fn = nullptr;
+  };
   /// The leaves of the tree rooted at `n`; false when it absorbs nothing.
   bool treeLeaves(const graph::Node &n, bool add,
-                  std::vector<graph::Output> &leaves);
+                  std::vector<TreeLeaf> &leaves);
+  /// SqrtDivToRsqrtMul applies to `n`: a float x / sqrt(y) whose sqrt has
+  /// no other use.
+  bool isRsqrtDiv(const graph::Node &n) const;
+  /// ConvertPow's exponent for `n`: a float Pow by a constant of one
+  /// value that does not broadcast its base; or nothing.
+  std::optional<double> convertedPowExponent(const graph::Node &n) const;
   /// The root of a tree of additions as grappler's AddNs of its leaves,
   /// or null when `n` absorbs no other addition.
   Value emitAddTree(const graph::Node &n, RankedTensorType type);

@@ -491,6 +491,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   if (op == "RealDiv" || op == "Div") {
     if (Value reciprocal = emitReciprocalOfOnes(n, type))
       return reciprocal;
+    if (Value chain = emitMulChain(n, type))
+      return chain;
     if (Value rsqrt = emitRsqrtMul(n, type))
       return rsqrt;
     if (Value r = reciprocalOfConstant(n, 1))
@@ -508,6 +510,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   if (op == "FloorMod")
     return b.create<FloorModOp>(loc, type, input(n, 0), input(n, 1));
   if (op == "Pow") {
+    if (Value chain = emitMulChain(n, type))
+      return chain;
     if (Value converted = emitConvertedPow(n, type))
       return converted;
     return b.create<PowOp>(loc, type, input(n, 0), input(n, 1));
