@@ -851,6 +851,7 @@ bool isBuiltinName(const std::string &id) {
 } // namespace
 
 bool resolveNames(Module &module, DiagnosticEngine &diags, bool warnUndefined) {
+  manglePrivateNames(module);
   Resolver r(module, diags);
   r.run();
   if (warnUndefined && r.ok())

@@ -359,6 +359,16 @@ void Interpreter::installBuiltins() {
     builtins_[name] = builtin(name, std::move(fn));
   };
   builtins_["Ellipsis"] = Value::ellipsis(); // the object `...` evaluates to
+  // What a binary dunder returns to let the other operand try
+  // (callDunder treats it as a missing method).
+  struct NotImplementedObject : NativeObject {
+    std::string typeName() const override { return "NotImplementedType"; }
+    std::string repr(Interpreter &, const Value &) override {
+      return "NotImplemented";
+    }
+  };
+  builtins_["NotImplemented"] =
+      Value::object(Type::Native, std::make_shared<NotImplementedObject>());
   def("print", print);
   def("len", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "len").expect(1, 1);

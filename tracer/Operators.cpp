@@ -188,6 +188,23 @@ static int compareNumbers(const Value &a, const Value &b) {
   return d > whole ? -1 : d < whole ? 1 : 0;
 }
 
+/// A dict's keys or items view: set-like, as collections.abc.Set.
+static bool isSetLikeView(const Value &v) {
+  return v.is(Type::DictView) &&
+         v.as<DictViewObject>().kind != DictViewObject::Kind::Values;
+}
+
+/// `v`'s elements as a new set (a set-like view's or any iterable's); `v`
+/// itself when it is a set.
+static Value asSet(Interpreter &in, const Value &v) {
+  if (v.is(Type::Set))
+    return v;
+  Value s = in.set();
+  for (auto &item : in.toList(v))
+    s.as<SetObject>().table.set(in, item, in.hash(item), Value());
+  return s;
+}
+
 bool Interpreter::equals(const Value &a, const Value &b) {
   if (isNative(a) || isNative(b)) {
     bool result;
@@ -206,6 +223,14 @@ bool Interpreter::equals(const Value &a, const Value &b) {
     if (b.is(Type::Instance) && callDunder(b, "__eq__", {a}, result))
       return truthy(result);
     return a.identical(b);
+  }
+  // A keys or items view equals a set, or such a view, of the same
+  // elements.
+  if (isSetLikeView(a) || isSetLikeView(b)) {
+    for (const Value *v : {&a, &b})
+      if (!v->is(Type::Set) && !isSetLikeView(*v))
+        return false;
+    return equals(asSet(*this, a), asSet(*this, b));
   }
   if (a.type() != b.type())
     return false;
@@ -383,9 +408,11 @@ Value Interpreter::compare(CmpOp op, const Value &a, const Value &b) {
     return Value::boolean(sequenceCompare(*this, op, a.as<TupleObject>().items,
                                           b.as<TupleObject>().items));
   }
-  if (a.is(Type::Set) && b.is(Type::Set)) {
-    auto &x = a.as<SetObject>().table;
-    auto &y = b.as<SetObject>().table;
+  if ((a.is(Type::Set) || isSetLikeView(a)) &&
+      (b.is(Type::Set) || isSetLikeView(b))) {
+    Value sa = asSet(*this, a), sb = asSet(*this, b);
+    auto &x = sa.as<SetObject>().table;
+    auto &y = sb.as<SetObject>().table;
     switch (op) {
     case CmpOp::LtE:
       return Value::boolean(isSubset(*this, x, y));
@@ -743,6 +770,16 @@ Value Interpreter::binary(BinaryOp op, const Value &a, const Value &b) {
       return setBinary(*this, op, a.as<SetObject>().table,
                        b.as<SetObject>().table);
     break;
+  case Type::DictView:
+    // A keys or items view combines with any iterable into a set (and a
+    // set with a view, through the view's reflected operator).
+    if (isSetLikeView(a) && (op == BinaryOp::BitOr || op == BinaryOp::BitAnd ||
+                             op == BinaryOp::Sub || op == BinaryOp::BitXor)) {
+      Value sa = asSet(*this, a), sb = asSet(*this, b);
+      return setBinary(*this, op, sa.as<SetObject>().table,
+                       sb.as<SetObject>().table);
+    }
+    break;
   case Type::Dict:
     if (op == BinaryOp::BitOr && b.is(Type::Dict)) {
       Value result = dict();
@@ -755,6 +792,13 @@ Value Interpreter::binary(BinaryOp op, const Value &a, const Value &b) {
     break;
   default:
     break;
+  }
+  if (isSetLikeView(b) && !a.isNumber() &&
+      (op == BinaryOp::BitOr || op == BinaryOp::BitAnd || op == BinaryOp::Sub ||
+       op == BinaryOp::BitXor)) {
+    Value sa = asSet(*this, a), sb = asSet(*this, b);
+    return setBinary(*this, op, sa.as<SetObject>().table,
+                     sb.as<SetObject>().table);
   }
   bool aSeq = a.is(Type::Str) || a.is(Type::List) || a.is(Type::Tuple) ||
               a.is(Type::Bytes);
@@ -855,7 +899,9 @@ bool Interpreter::callDunder(const Value &self, const char *name,
     return false;
   args.insert(args.begin(), self);
   result = call(*fn, std::move(args));
-  return true;
+  // NotImplemented: as if the method were missing, so the reflected one
+  // (or the default) runs.
+  return !result.identical(builtins_.at("NotImplemented"));
 }
 
 } // namespace kiln::py

@@ -40,8 +40,12 @@ struct Scope {
 
 namespace kiln {
 
+/// Rewrites private names in class bodies (`__x` in class C is `_C__x`),
+/// as Python's compiler does; resolveNames runs it first.
+void manglePrivateNames(ast::Module &module);
+
 /// Resolves every name in `module`, filling in Scope objects and NameExpr
-/// bindings. Returns false after reporting errors. `warnUndefined` also
+/// bindings, after mangling private names. Returns false after reporting errors. `warnUndefined` also
 /// warns at each read of a global the module never binds and Python's
 /// builtins lack (`kiln check`: running the script, such a read is a
 /// NameError only if it runs).
