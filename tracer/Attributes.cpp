@@ -5,6 +5,8 @@
 #include "Interpreter.h"
 #include "Native.h"
 
+#include <set>
+
 namespace kiln::py {
 
 /// What reading class attribute `attr` gives when reached through `self`
@@ -129,9 +131,23 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
                                     : "__main__");
       return true;
     }
-    if (name == "__base__") {
-      out = cls.base ? Value::object(Type::Class, cls.base)
-                     : Value::object(Type::Class, builtinClass("object"));
+    ClassPtr object = builtinClass("object");
+    if (name == "__base__" || name == "__bases__") {
+      Value base = Value::object(Type::Class, cls.base ? cls.base : object);
+      if (&cls == object.get())
+        base = Value();
+      out = name == "__base__" ? base
+            : base.isNone()    ? tuple({})
+                               : tuple({base});
+      return true;
+    }
+    if (name == "__mro__") { // single inheritance: the chain, then object
+      ValueList chain{obj};
+      for (ClassPtr c = cls.base; c; c = c->base)
+        chain.push_back(Value::object(Type::Class, c));
+      if (&cls != object.get())
+        chain.push_back(Value::object(Type::Class, object));
+      out = tuple(std::move(chain));
       return true;
     }
     if (const Value *attr = cls.lookup(name)) {
@@ -219,21 +235,17 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
     return tryGetAttr(obj.as<BoundMethodObject>().func, name, out);
   case Type::Super: {
     auto &s = obj.as<SuperObject>();
-    if (!s.after->base)
+    // Past a chain of user classes comes object.
+    const Value *attr = s.after->base ? s.after->base->lookup(name) : nullptr;
+    if (!attr && !s.after->isException)
+      attr = builtinClass("object")->lookup(name);
+    if (!attr)
       return false;
-    if (const Value *attr = s.after->base->lookup(name)) {
-      bool throughInstance = !s.self.is(Type::Class);
-      Value cls =
-          throughInstance ? Value::object(Type::Class, typeOf(s.self)) : s.self;
-      out = bindClassAttr(*this, *attr, s.self, cls, true);
-      return true;
-    }
-    if (name == "__init__") { // object.__init__
-      out = builtin("__init__",
-                    [](Interpreter &, CallArgs &) { return Value(); });
-      return true;
-    }
-    return false;
+    bool throughInstance = !s.self.is(Type::Class);
+    Value cls =
+        throughInstance ? Value::object(Type::Class, typeOf(s.self)) : s.self;
+    out = bindClassAttr(*this, *attr, s.self, cls, throughInstance);
+    return true;
   }
   case Type::Slice: {
     auto &s = obj.as<SliceObject>();
@@ -362,28 +374,59 @@ Value Interpreter::getAttr(const Value &obj, const std::string &name) {
                   suggestName(name, known));
 }
 
+void Interpreter::storeAttr(const Value &obj, const std::string &name,
+                            const Value &value) {
+  auto &inst = obj.as<InstanceObject>();
+  if (const Value *attr = inst.cls->lookup(name)) {
+    if (attr->is(Type::Property) &&
+        attr->as<PropertyObject>().kind == PropertyObject::Kind::Property) {
+      auto &p = attr->as<PropertyObject>();
+      if (p.setter.isNone())
+        raise("AttributeError", "property '" + name + "' of '" +
+                                    inst.cls->name + "' object has no setter");
+      call(p.setter, ValueList{obj, value});
+      return;
+    }
+  }
+  if (inst.cls->isException && name == "args") {
+    inst.args = toList(value);
+    return;
+  }
+  // With __slots__ in every class of its chain, an instance has only
+  // those attributes.
+  bool restricted = true;
+  std::set<std::string> slots;
+  for (const ClassObject *c = inst.cls.get(); c && restricted;
+       c = c->base.get()) {
+    auto it = c->dict.find("__slots__");
+    if (it == c->dict.end() || c->builtinType) {
+      restricted = false;
+      break;
+    }
+    if (it->second.is(Type::Str))
+      slots.insert(it->second.as<StrObject>().s);
+    else
+      for (const Value &slot : toList(it->second))
+        slots.insert(toStr(slot));
+  }
+  if (restricted && !slots.count(name) && !slots.count("__dict__"))
+    raise("AttributeError",
+          "'" + inst.cls->name + "' object has no attribute '" + name + "'");
+  inst.dict[name] = value;
+}
+
 void Interpreter::setAttr(const Value &obj, const std::string &name,
                           const Value &value) {
   switch (obj.type()) {
   case Type::Instance: {
     auto &inst = obj.as<InstanceObject>();
-    if (const Value *attr = inst.cls->lookup(name)) {
-      if (attr->is(Type::Property) &&
-          attr->as<PropertyObject>().kind == PropertyObject::Kind::Property) {
-        auto &p = attr->as<PropertyObject>();
-        if (p.setter.isNone())
-          raise("AttributeError", "property '" + name + "' of '" +
-                                      inst.cls->name +
-                                      "' object has no setter");
-        call(p.setter, ValueList{obj, value});
+    // A class's own __setattr__ decides (it may call object.__setattr__).
+    if (const Value *hook = inst.cls->lookup("__setattr__"))
+      if (hook->is(Type::Function)) {
+        call(*hook, ValueList{obj, str(name), value});
         return;
       }
-    }
-    if (inst.cls->isException && name == "args") {
-      inst.args = toList(value);
-      return;
-    }
-    inst.dict[name] = value;
+    storeAttr(obj, name, value);
     return;
   }
   case Type::Class:

@@ -273,12 +273,37 @@ void Interpreter::installBuiltinTypes() {
     builtins_[name] = Value::object(Type::Class, cls);
     return cls;
   };
-  define("object", Type::Instance, [](Interpreter &in, CallArgs &args) {
-    ArgParser(in, args, "object").expect(0, 0);
-    auto inst = std::make_shared<InstanceObject>();
-    inst->cls = in.builtinClass("object");
-    return Value::object(Type::Instance, inst);
-  });
+  auto object =
+      define("object", Type::Instance, [](Interpreter &in, CallArgs &args) {
+        ArgParser(in, args, "object").expect(0, 0);
+        auto inst = std::make_shared<InstanceObject>();
+        inst->cls = in.builtinClass("object");
+        return Value::object(Type::Instance, inst);
+      });
+  // object's methods that user classes reach through super() or by name
+  // (object.__setattr__(self, name, value)) from their own hooks.
+  object->dict["__init__"] =
+      builtin("__init__", [](Interpreter &, CallArgs &) { return Value(); });
+  object->dict["__init_subclass__"] = builtin(
+      "__init_subclass__", [](Interpreter &, CallArgs &) { return Value(); });
+  object->dict["__new__"] =
+      builtin("__new__", [](Interpreter &in, CallArgs &args) {
+        if (args.positional.empty() || !args.positional[0].is(Type::Class))
+          in.typeError("object.__new__(X): X is not a type object");
+        auto inst = std::make_shared<InstanceObject>();
+        inst->cls =
+            std::static_pointer_cast<ClassObject>(args.positional[0].ptr());
+        return Value::object(Type::Instance, inst);
+      });
+  object->dict["__setattr__"] =
+      builtin("__setattr__", [](Interpreter &in, CallArgs &args) {
+        ArgParser(in, args, "__setattr__").expect(3, 3);
+        if (!args.positional[0].is(Type::Instance))
+          in.typeError("descriptor '__setattr__' requires an instance");
+        in.storeAttr(args.positional[0], in.toStr(args.positional[1]),
+                     args.positional[2]);
+        return Value();
+      });
   define("int", Type::Int, toInt);
   define("float", Type::Float, toFloat);
   define("bool", Type::Bool, [](Interpreter &in, CallArgs &args) {

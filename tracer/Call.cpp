@@ -239,11 +239,30 @@ Value Interpreter::callFunction(const FunctionObject &fn, CallArgs &args) {
 Value Interpreter::instantiate(const ClassPtr &cls, CallArgs &args) {
   if (cls->construct)
     return cls->construct(*this, args);
-  auto inst = std::make_shared<InstanceObject>();
-  inst->cls = cls;
-  Value self = Value::object(Type::Instance, inst);
+  Value self;
+  // A class's own __new__ makes the instance (a static method: it gets
+  // the class first); __init__ runs when that is an instance of the class.
+  if (const Value *make = cls->lookup("__new__")) {
+    Value clsValue = Value::object(Type::Class, cls);
+    CallArgs newArgs = args;
+    newArgs.positional.insert(newArgs.positional.begin(), clsValue);
+    Value fn =
+        make->is(Type::Property) ? make->as<PropertyObject>().getter : *make;
+    self = call(fn, newArgs);
+    bool ours = false;
+    if (self.is(Type::Instance))
+      for (const ClassObject *c = self.as<InstanceObject>().cls.get(); c;
+           c = c->base.get())
+        ours |= c == cls.get();
+    if (!ours)
+      return self;
+  } else {
+    auto inst = std::make_shared<InstanceObject>();
+    inst->cls = cls;
+    self = Value::object(Type::Instance, inst);
+  }
   if (cls->isException)
-    inst->args = args.positional;
+    self.as<InstanceObject>().args = args.positional;
   const Value *init = cls->lookup("__init__");
   if (!init) {
     if (!cls->isException &&

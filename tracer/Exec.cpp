@@ -517,9 +517,14 @@ void Interpreter::execClassDef(const ClassDefStmt &s, Frame &frame) {
   if (s.bases.size() > 1)
     typeError("kiln supports single inheritance only: class '" + s.name +
               "' has " + std::to_string(s.bases.size()) + " bases");
-  if (!s.keywords.empty())
-    typeError(
-        "class keyword arguments (metaclasses) are not supported by kiln");
+  // Class keywords go to the base's __init_subclass__; a metaclass is
+  // beyond kiln.
+  std::vector<std::pair<std::string, Value>> classKeywords;
+  for (auto &k : s.keywords) {
+    if (k.arg.empty() || k.arg == "metaclass")
+      typeError("metaclasses are not supported by kiln");
+    classKeywords.push_back({k.arg, eval(*k.value, frame)});
+  }
   if (!s.bases.empty()) {
     Value base = eval(*s.bases[0], frame);
     if (!base.is(Type::Class))
@@ -558,6 +563,19 @@ void Interpreter::execClassDef(const ClassDefStmt &s, Frame &frame) {
     }
     cls->dict["__doc__"] = doc;
   }
+  // type.__new__ makes a plain __init_subclass__ a class method and a
+  // plain __new__ a static method.
+  for (auto [name, kind] :
+       {std::pair{"__init_subclass__", PropertyObject::Kind::ClassMethod},
+        {"__new__", PropertyObject::Kind::StaticMethod}}) {
+    auto it = cls->dict.find(name);
+    if (it != cls->dict.end() && it->second.is(Type::Function)) {
+      auto wrapped = std::make_shared<PropertyObject>();
+      wrapped->kind = kind;
+      wrapped->getter = it->second;
+      it->second = Value::object(Type::Property, wrapped);
+    }
+  }
   for (auto &[name, value] : cls->dict) {
     Value fn = value;
     if (fn.is(Type::Property))
@@ -569,6 +587,17 @@ void Interpreter::execClassDef(const ClassDefStmt &s, Frame &frame) {
     }
   }
   Value result = Value::object(Type::Class, cls);
+  // The base's __init_subclass__ sees the new class before decorators do.
+  const Value *hook =
+      cls->base ? cls->base->lookup("__init_subclass__") : nullptr;
+  if (hook && hook->is(Type::Property)) {
+    CallArgs hookArgs;
+    hookArgs.positional.push_back(result);
+    hookArgs.keywords = classKeywords;
+    call(hook->as<PropertyObject>().getter, hookArgs);
+  } else if (!classKeywords.empty()) {
+    typeError(s.name + ".__init_subclass__() takes no keyword arguments");
+  }
   for (auto it = decorators.rbegin(); it != decorators.rend(); ++it)
     result = call(*it, ValueList{result});
   storeName(s.target, result, frame);

@@ -177,6 +177,9 @@ public:
   /// getattr without raising: false when the attribute does not exist.
   bool tryGetAttr(const Value &obj, const std::string &name, Value &out);
   void setAttr(const Value &obj, const std::string &name, const Value &value);
+  /// object.__setattr__: stores an instance attribute past any
+  /// __setattr__ the class defines (properties and __slots__ still apply).
+  void storeAttr(const Value &obj, const std::string &name, const Value &value);
   void delAttr(const Value &obj, const std::string &name);
   Value iter(const Value &v);
   /// Advances an iterator made by iter(); false when exhausted.
