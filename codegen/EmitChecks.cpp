@@ -14,6 +14,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <algorithm>
+
 namespace kiln {
 
 Value Emitter::dimSize(Location loc, Value t, int64_t d) {
@@ -142,6 +144,35 @@ Value Emitter::checkedIndex(const graph::Node &n, Value given, Value extent,
   return b.create<arith::SelectOp>(loc, inRange, at, zero);
 }
 
+int64_t Emitter::reducedFrom(const graph::Node &n, int index, int64_t d) {
+  static const char *reductions[] = {"Sum",  "Mean", "Max", "Min",
+                                     "Prod", "All",  "Any"};
+  const auto *axes = attr<std::vector<int64_t>>(n, "axes");
+  if (index != 0 || n.inputs.empty() || !axes ||
+      std::find(std::begin(reductions), std::end(reductions), n.op) ==
+          std::end(reductions))
+    return -1;
+  const graph::TensorType &in = g.typeOf(n.inputs[0]);
+  if (in.unknownRank)
+    return -1;
+  // The tracer's axes are normalized (RankSpecialize.cpp resolves those of
+  // an input of unknown rank).
+  int64_t rank = static_cast<int64_t>(in.shape.size());
+  std::vector<bool> reduced(rank, false);
+  for (int64_t a : *axes) {
+    if (a < 0 || a >= rank)
+      return -1;
+    reduced[a] = true;
+  }
+  const bool *keep = attr<bool>(n, "keep_dims");
+  if (keep && *keep)
+    return d < rank && !reduced[d] ? d : -1;
+  for (int64_t j = 0, kept = 0; j < rank; ++j)
+    if (!reduced[j] && kept++ == d)
+      return j;
+  return -1;
+}
+
 int64_t Emitter::dimSymbol(graph::Output o, int64_t d) {
   auto key = std::make_tuple(o.node, o.index, d);
   auto found = dimSymbols.find(key);
@@ -150,10 +181,21 @@ int64_t Emitter::dimSymbol(graph::Output o, int64_t d) {
   const graph::Node &n = g.nodes[o.node];
   const graph::TensorType &t = n.outputs[o.index];
   int64_t symbol = -1;
+  // A reduction passes its input's kept dimensions through.
+  if (int64_t from = reducedFrom(n, o.index, d); from >= 0) {
+    symbol = g.typeOf(n.inputs[0]).shape[from] < 0
+                 ? dimSymbol(n.inputs[0], from)
+                 : nextDimSymbol++;
+    dimSymbols[key] = symbol;
+    return symbol;
+  }
+  // BiasAdd's result has its value's shape.
+  bool preserving = graph::isShapePreserving(n.op) || n.op == "BiasAdd";
   bool same = o.index == 0 && !n.inputs.empty() && !t.unknownRank &&
-              (graph::isBroadcastingOp(n.op) || graph::isShapePreserving(n.op));
+              (graph::isBroadcastingOp(n.op) || n.op == "SquaredDifference" ||
+               preserving);
   // Shape-preserving ops read their first input only.
-  size_t count = graph::isShapePreserving(n.op) ? 1 : n.inputs.size();
+  size_t count = preserving ? 1 : n.inputs.size();
   int64_t rank = static_cast<int64_t>(t.shape.size());
   for (size_t i = 0; same && i < count; ++i) {
     const graph::TensorType &in = g.typeOf(n.inputs[i]);

@@ -19,14 +19,16 @@
 //
 // ConstantPushDown.cpp has run before: its rewrites come first in grappler.
 //
-// A node joins its consumer's tree when that is its only use, as in
-// grappler; trees need static shapes here.
+// A node joins its consumer's tree when that is its only use and its
+// inputs broadcast to its shape, as in grappler; dimensions known at run
+// time only compare symbolically, by the dimension they come from.
 #include "Emitter.h"
 
 #include <algorithm>
 #include <deque>
 #include <functional>
 #include <map>
+#include <set>
 
 namespace kiln {
 
@@ -37,14 +39,67 @@ bool isFloat(graph::DType d) {
          d == graph::DType::Float32 || d == graph::DType::Float64;
 }
 
-int64_t numElements(const std::vector<int64_t> &shape) {
-  int64_t n = 1;
+/// Grappler's order of symbolic shapes (sizes known now, or -2 - symbol):
+/// `a` is smaller when its symbols all pair up with `b`'s and its known
+/// size is smaller, or when only `b` has unpaired symbols (each taken to
+/// be larger than 1) and `a`'s known size is no larger.
+bool symbolicallySmaller(const std::vector<int64_t> &a,
+                         const std::vector<int64_t> &b) {
+  auto known = [](const std::vector<int64_t> &s) {
+    int64_t n = 1;
+    for (int64_t d : s)
+      if (d >= 0)
+        n *= d;
+    return n;
+  };
+  std::multiset<int64_t> left, right;
+  for (int64_t d : a)
+    if (d < 0)
+      left.insert(d);
+  for (int64_t d : b) {
+    if (d >= 0)
+      continue;
+    auto it = left.find(d);
+    if (it != left.end())
+      left.erase(it);
+    else
+      right.insert(d);
+  }
+  if (left.empty() && right.empty())
+    return known(a) < known(b);
+  return left.empty() && known(a) <= known(b);
+}
+
+/// Whether symbolic shapes `a` and `b` broadcast together: aligned on the
+/// right, each pair equal or one of them 1.
+bool symbolicallyBroadcastable(const std::vector<int64_t> &a,
+                               const std::vector<int64_t> &b) {
+  size_t n = std::min(a.size(), b.size());
+  for (size_t i = 1; i <= n; ++i) {
+    int64_t x = a[a.size() - i], y = b[b.size() - i];
+    if (x != y && x != 1 && y != 1)
+      return false;
+  }
+  return true;
+}
+
+/// A tensor type of graph `shape` (-1: known at run time only).
+RankedTensorType rankedOf(const std::vector<int64_t> &shape, Type element) {
+  SmallVector<int64_t> dims;
   for (int64_t d : shape)
-    n *= d;
-  return n;
+    dims.push_back(d < 0 ? ShapedType::kDynamic : d);
+  return RankedTensorType::get(dims, element);
 }
 
 } // namespace
+
+std::vector<int64_t> Emitter::symbolicShape(graph::Output o) {
+  std::vector<int64_t> shape = g.typeOf(o).shape;
+  for (size_t d = 0; d < shape.size(); ++d)
+    if (shape[d] < 0)
+      shape[d] = -2 - dimSymbol(o, static_cast<int64_t>(d));
+  return shape;
+}
 
 std::string Emitter::tensorName(graph::Output o) const {
   const std::string &name = g.nodes[o.node].name;
@@ -58,7 +113,7 @@ bool Emitter::isTreeNode(int id, bool add) const {
                       convertedPowExponent(n) == 3.0;
   return op && !n.attrs.count(graph::kKernelAttr) && !foldable[id] &&
          n.outputs.size() == 1 && isFloat(n.outputs[0].dtype) &&
-         n.outputs[0].isStatic();
+         !n.outputs[0].unknownRank;
 }
 
 bool Emitter::absorbedIntoConsumer(int id, bool add) {
@@ -88,7 +143,20 @@ bool Emitter::treeLeaves(const graph::Node &n, bool add,
   // binary ops MinimizeBroadcasts rebuilt).
   // Grappler's rewrites have made x / sqrt(y) the Mul(x, Rsqrt(y)) and
   // x ** 3 the Mul(Square(x), x), whose x has two uses.
+  // Grappler joins only nodes whose inputs broadcast to their result's
+  // shape, as far as its symbolic shapes tell (dimensions known at run
+  // time only compare by where they come from): the regrouped tree then
+  // needs no run-time broadcasting checks.
+  bool broadcastable = true;
+  auto check = [&](const graph::Node &m, graph::Output in) {
+    graph::Output out{static_cast<int>(&m - g.nodes.data()), 0};
+    broadcastable =
+        broadcastable && !g.typeOf(in).unknownRank &&
+        symbolicallyBroadcastable(symbolicShape(in), symbolicShape(out));
+  };
   std::function<void(const graph::Node &)> visit = [&](const graph::Node &m) {
+    for (graph::Output in : m.inputs)
+      check(m, in);
     if (!add && m.op == "Pow") {
       leaves.push_back({m.inputs[0], "square"});
       leaves.push_back({m.inputs[0]});
@@ -108,12 +176,7 @@ bool Emitter::treeLeaves(const graph::Node &n, bool add,
       leaves.push_back({g.nodes[m.inputs[1].node].inputs[0], "rsqrt"});
   };
   visit(n);
-  // Leaves of static shapes only: a size known at run time would need the
-  // run-time broadcasting checks (EmitChecks.cpp) of a single op.
-  for (const TreeLeaf &leaf : leaves)
-    if (!g.typeOf(leaf.out).isStatic())
-      return false;
-  return absorbed;
+  return absorbed && broadcastable;
 }
 
 Value Emitter::emitAddTree(const graph::Node &n, RankedTensorType type) {
@@ -127,20 +190,19 @@ Value Emitter::emitAddTree(const graph::Node &n, RankedTensorType type) {
   Location loc = locOf(n);
   Type element = type.getElementType();
   auto add = [&](Value x, Value y, const std::vector<int64_t> &shape) {
-    return b.create<AddOp>(loc, RankedTensorType::get(shape, element), x, y)
-        .getResult();
+    return b.create<AddOp>(loc, rankedOf(shape, element), x, y).getResult();
   };
-  // One AddN per shape, its inputs in name order.
+  // One AddN per symbolic shape, its inputs in name order.
   std::vector<std::vector<int64_t>> shapes;
   std::map<std::vector<int64_t>, std::vector<graph::Output>> byShape;
   for (graph::Output leaf : leaves) {
-    const std::vector<int64_t> &shape = g.typeOf(leaf).shape;
+    std::vector<int64_t> shape = symbolicShape(leaf);
     if (!byShape.count(shape))
       shapes.push_back(shape);
     byShape[shape].push_back(leaf);
   }
-  auto addN = [&](std::vector<graph::Output> inputs,
-                  const std::vector<int64_t> &shape) {
+  auto addN = [&](std::vector<graph::Output> inputs) {
+    const std::vector<int64_t> &shape = g.typeOf(inputs[0]).shape;
     std::stable_sort(inputs.begin(), inputs.end(),
                      [&](graph::Output x, graph::Output y) {
                        return tensorName(x) < tensorName(y);
@@ -155,13 +217,11 @@ Value Emitter::emitAddTree(const graph::Node &n, RankedTensorType type) {
     return sum;
   };
   // Smallest shapes first, each partial sum added into the next.
-  std::stable_sort(shapes.begin(), shapes.end(),
-                   [](const auto &x, const auto &y) {
-                     return numElements(x) < numElements(y);
-                   });
+  std::stable_sort(shapes.begin(), shapes.end(), symbolicallySmaller);
   std::deque<std::pair<Value, std::vector<int64_t>>> partial;
   for (auto &shape : shapes)
-    partial.push_back({addN(byShape[shape], shape), shape});
+    partial.push_back(
+        {addN(byShape[shape]), g.typeOf(byShape[shape][0]).shape});
   while (partial.size() > 1) {
     auto lhs = partial.front();
     partial.pop_front();
@@ -179,37 +239,34 @@ Value Emitter::emitMulChain(const graph::Node &n, RankedTensorType type) {
   if (!isTreeNode(&n - g.nodes.data(), false) ||
       !treeLeaves(n, /*add=*/false, leaves))
     return nullptr;
-  std::map<std::vector<int64_t>, int> distinct;
+  std::set<std::vector<int64_t>> distinct;
   for (const TreeLeaf &leaf : leaves)
-    distinct[g.typeOf(leaf.out).shape]++;
+    distinct.insert(symbolicShape(leaf.out));
   if (distinct.size() < 2)
     return nullptr; // nothing to gain: grappler keeps the tree
   Location loc = locOf(n);
   Type element = type.getElementType();
-  // An operand: its value, shape, and the size grappler compares (a
-  // product it built counts as a scalar: it records no shape for it).
+  // An operand: its value, shape, and the symbolic shape grappler compares
+  // (a product it built counts as a scalar: it records no shape for it).
   struct Operand {
     Value value;
-    std::vector<int64_t> shape;
-    int64_t size;
+    std::vector<int64_t> shape, symbolic;
   };
   std::deque<Operand> ops;
   for (const TreeLeaf &leaf : leaves) {
-    const std::vector<int64_t> &shape = g.typeOf(leaf.out).shape;
     Value v = values.at(key(leaf.out));
     if (leaf.fn)
       v = b.create<UnaryOp>(loc, v.getType(), v, b.getStringAttr(leaf.fn));
-    ops.push_back({v, shape, numElements(shape)});
+    ops.push_back({v, g.typeOf(leaf.out).shape, symbolicShape(leaf.out)});
   }
   std::stable_sort(ops.begin(), ops.end(), [](const auto &x, const auto &y) {
-    return x.size < y.size;
+    return symbolicallySmaller(x.symbolic, y.symbolic);
   });
   auto mul = [&](const Operand &x, const Operand &y) {
     std::vector<int64_t> shape;
     graph::broadcastShapes(x.shape, y.shape, shape);
-    Value v = b.create<MulOp>(loc, RankedTensorType::get(shape, element),
-                              x.value, y.value);
-    return Operand{v, shape, 1};
+    Value v = b.create<MulOp>(loc, rankedOf(shape, element), x.value, y.value);
+    return Operand{v, shape, {}};
   };
   // An odd operand out (the largest) multiplies the rest last.
   std::optional<Operand> largest;
@@ -225,7 +282,8 @@ Value Emitter::emitMulChain(const graph::Node &n, RankedTensorType type) {
     Operand rhs = ops.front();
     ops.pop_front();
     Operand product = mul(lhs, rhs);
-    if (ops.size() >= 2 && ops[0].size < ops[1].size)
+    if (ops.size() >= 2 &&
+        symbolicallySmaller(ops[0].symbolic, ops[1].symbolic))
       ops.push_front(product);
     else
       ops.push_back(product);

@@ -430,6 +430,12 @@ private:
   /// from one dimension through shape-preserving ops and broadcasts of
   /// equal symbols. Run-time broadcasting of equal symbols needs no check.
   int64_t dimSymbol(graph::Output o, int64_t d);
+  /// For output dimension `d` of reduction node `n` (axes a constant): the
+  /// input dimension it keeps, or -1.
+  int64_t reducedFrom(const graph::Node &n, int index, int64_t d);
+  /// Output `o`'s shape as grappler's symbolic shapes: static sizes, and
+  /// -2 - dimSymbol for each dimension known at run time only.
+  std::vector<int64_t> symbolicShape(graph::Output o);
   std::map<std::tuple<int, int, int64_t>, int64_t> dimSymbols;
   int64_t nextDimSymbol = 0;
   /// Zero sizes for the dynamic dimensions of `type`.

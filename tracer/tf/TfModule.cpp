@@ -342,6 +342,10 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
         Value x = p.require("x", name), y = p.require("y", name);
         if (op == "RealDiv")
           return trueDiv(*r, x, y);
+        // Of two Python numbers x decides the op's dtype, and y must
+        // convert to it (tf.add converts each on its own).
+        if (name != "add" && x.isNumber() && y.isNumber())
+          x = r->toTensor(x);
         // LogicalAnd and LogicalOr take bools only (kiln's ops also work
         // on integers, as bitwise masks).
         if (op == "LogicalAnd" || op == "LogicalOr")
