@@ -238,22 +238,24 @@ Value innerSum(OpBuilder &b, Location loc, Value flat, Value first, Value n,
   return s.sum(first, n);
 }
 
-Value fullSum(OpBuilder &b, Location loc, Value flat, Value n,
-              int64_t threads) {
+Value fullSum(OpBuilder &b, Location loc, Value flat, Value n, int64_t threads,
+              bool product) {
   Type et = cast<ShapedType>(flat.getType()).getElementType();
   auto idx = [&](int64_t v) {
     return b.create<arith::ConstantIndexOp>(loc, v).getResult();
   };
   Value zero = idx(0);
-  if (!et.isF32() || threads <= 1)
-    return innerSum(b, loc, flat, zero, n, std::nullopt);
+  if (!(et.isF32() || et.isF64()) || threads <= 1)
+    return innerSum(b, loc, flat, zero, n, std::nullopt, product);
   // TensorCostModel::numThreads in double: load 11/64 cycles a byte, the
-  // reducer's default cost of 10 cycles over 8 lanes.
+  // reducer's default cost of 10 cycles over a packet's lanes (8 floats,
+  // 4 doubles).
   Type f64 = b.getF64Type();
   auto real = [&](double v) {
     return b.create<arith::ConstantOp>(loc, b.getFloatAttr(f64, v)).getResult();
   };
-  const double perCoeff = 4.0 * 11.0 / 64.0 + 10.0 / 8.0;
+  const double perCoeff = et.isF64() ? 8.0 * 11.0 / 64.0 + 10.0 / 4.0
+                                     : 4.0 * 11.0 / 64.0 + 10.0 / 8.0;
   Value cost = b.create<arith::MulFOp>(
       loc,
       b.create<arith::UIToFPOp>(
@@ -280,10 +282,11 @@ Value fullSum(OpBuilder &b, Location loc, Value flat, Value n,
   auto branch = b.create<scf::IfOp>(loc, TypeRange{et}, one, true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&branch.getThenRegion().front());
-  b.create<scf::YieldOp>(loc, innerSum(b, loc, flat, zero, n, std::nullopt));
+  b.create<scf::YieldOp>(
+      loc, innerSum(b, loc, flat, zero, n, std::nullopt, product));
   // Eigen's FullReducer: blocks of n / k elements (each a tree from its
-  // own first index), the elements left over summed first, then each
-  // block's sum added in order.
+  // own first index), the elements left over reduced first (or the
+  // reducer's identity), then each block's result combined in order.
   b.setInsertionPointToStart(&branch.getElseRegion().front());
   Value size = b.create<arith::DivUIOp>(loc, n, k);
   Value blocks = b.create<arith::DivUIOp>(loc, n, size);
@@ -295,20 +298,24 @@ Value fullSum(OpBuilder &b, Location loc, Value flat, Value n,
   {
     OpBuilder::InsertionGuard inner(b);
     b.setInsertionPointToStart(&restIf.getThenRegion().front());
-    b.create<scf::YieldOp>(loc,
-                           innerSum(b, loc, flat, covered, rest, std::nullopt));
-    b.setInsertionPointToStart(&restIf.getElseRegion().front());
     b.create<scf::YieldOp>(
-        loc,
-        b.create<arith::ConstantOp>(loc, b.getFloatAttr(et, 0.0)).getResult());
+        loc, innerSum(b, loc, flat, covered, rest, std::nullopt, product));
+    b.setInsertionPointToStart(&restIf.getElseRegion().front());
+    b.create<scf::YieldOp>(loc,
+                           b.create<arith::ConstantOp>(
+                                loc, b.getFloatAttr(et, product ? 1.0 : 0.0))
+                               .getResult());
   }
   auto sums = b.create<scf::ForOp>(
       loc, zero, blocks, idx(1), ValueRange{restIf.getResult(0)},
       [&](OpBuilder &nb, Location nl, Value i, ValueRange acc) {
         Value first = nb.create<arith::MulIOp>(nl, i, size);
-        Value block = innerSum(nb, nl, flat, first, size, std::nullopt);
-        nb.create<scf::YieldOp>(
-            nl, ValueRange{nb.create<arith::AddFOp>(nl, acc[0], block)});
+        Value block =
+            innerSum(nb, nl, flat, first, size, std::nullopt, product);
+        Value combined =
+            product ? nb.create<arith::MulFOp>(nl, acc[0], block).getResult()
+                    : nb.create<arith::AddFOp>(nl, acc[0], block).getResult();
+        nb.create<scf::YieldOp>(nl, ValueRange{combined});
       });
   b.create<scf::YieldOp>(loc, sums.getResult(0));
   return branch.getResult(0);

@@ -24,12 +24,13 @@ mlir::Value innerSum(mlir::OpBuilder &b, mlir::Location loc, mlir::Value flat,
                      mlir::Value first, mlir::Value n,
                      std::optional<int64_t> maxN, bool product = false);
 
-/// The sum of all of `flat` (n elements, float32) as TensorFlow's full
-/// reduction adds it on `threads` intra-op threads: Eigen's cost model
-/// picks how many blocks (from 108,388 elements on 2 threads); the
-/// elements left over are summed first, then each block's tree sum is
-/// added in order. Other element types: innerSum over everything.
+/// The sum (or `product`) of all of `flat` (n elements, float32 or
+/// float64) as TensorFlow's full reduction computes it on `threads`
+/// intra-op threads: Eigen's cost model picks how many blocks (on 2
+/// threads from 108,388 floats, 54,194 doubles); the elements left over
+/// are reduced first, then each block's result is combined in order.
+/// Other element types: innerSum over everything.
 mlir::Value fullSum(mlir::OpBuilder &b, mlir::Location loc, mlir::Value flat,
-                    mlir::Value n, int64_t threads);
+                    mlir::Value n, int64_t threads, bool product = false);
 
 } // namespace kiln::eigen

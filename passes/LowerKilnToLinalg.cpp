@@ -940,15 +940,15 @@ Value Lowering::eigenOrderSum(kiln::ReduceOp op, RankedTensorType reducedType,
   Value flat = reshape(input, RankedTensorType::get({ShapedType::kDynamic}, et),
                        {total});
   auto flatOut = RankedTensorType::get({ShapedType::kDynamic}, et);
-  // A sum of everything is Eigen's full reducer, which splits large ones
-  // among the intra-op threads.
-  if (!product && reducedType.hasStaticShape() &&
-      reducedType.getNumElements() == 1 &&
+  // A sum or product of everything is Eigen's full reducer, which splits
+  // large ones among the intra-op threads.
+  if (reducedType.hasStaticShape() && reducedType.getNumElements() == 1 &&
       llvm::all_of(llvm::seq<int64_t>(0, inType.getRank()), [&](int64_t d) {
         return llvm::is_contained(op.getAxes(), d) || inType.getDimSize(d) == 1;
       })) {
     Value sum = kiln::eigen::fullSum(
-        b, loc, flat, n, std::max(1u, std::thread::hardware_concurrency()));
+        b, loc, flat, n, std::max(1u, std::thread::hardware_concurrency()),
+        product);
     Value one = b.create<tensor::FromElementsOp>(
         loc, RankedTensorType::get({1}, et), ValueRange{sum});
     return toReduced(one, reducedType, dynSizes);
