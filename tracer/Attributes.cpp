@@ -457,7 +457,18 @@ void Interpreter::setAttr(const Value &obj, const std::string &name,
 
 void Interpreter::delAttr(const Value &obj, const std::string &name) {
   if (obj.is(Type::Instance)) {
-    if (obj.as<InstanceObject>().dict.erase(name))
+    auto &inst = obj.as<InstanceObject>();
+    const Value *attr = inst.cls->lookup(name);
+    if (attr && attr->is(Type::Property) &&
+        attr->as<PropertyObject>().kind == PropertyObject::Kind::Property) {
+      auto &p = attr->as<PropertyObject>();
+      if (p.deleter.isNone())
+        raise("AttributeError", "property '" + name + "' of '" +
+                                    inst.cls->name + "' object has no deleter");
+      call(p.deleter, ValueList{obj});
+      return;
+    }
+    if (inst.dict.erase(name))
       return;
   } else if (obj.is(Type::Class)) {
     if (obj.as<ClassObject>().dict.erase(name))

@@ -304,7 +304,46 @@ void Interpreter::installBuiltinTypes() {
                      args.positional[2]);
         return Value();
       });
-  define("int", Type::Int, toInt);
+  auto intClass = define("int", Type::Int, toInt);
+  // int.from_bytes(bytes, byteorder='big', *, signed=False).
+  intClass->dict["from_bytes"] =
+      builtin("from_bytes", [](Interpreter &in, CallArgs &args) {
+        ArgParser p(in, args, "from_bytes");
+        std::optional<Value> order = p.keyword("byteorder");
+        std::optional<Value> sign = p.keyword("signed");
+        p.expect(1, 2);
+        if (args.positional.size() > 1)
+          order = args.positional[1];
+        const Value &data = args.positional[0];
+        std::string bytes;
+        if (data.is(Type::Bytes))
+          bytes = data.as<BytesObject>().s;
+        else
+          for (const Value &b : in.toList(data))
+            bytes.push_back(static_cast<char>(in.toIndex(b)));
+        std::string byteorder = order ? in.toStr(*order) : "big";
+        if (byteorder != "big" && byteorder != "little")
+          in.valueError("byteorder must be either 'little' or 'big'");
+        if (byteorder == "little")
+          std::reverse(bytes.begin(), bytes.end());
+        size_t first = bytes.find_first_not_of('\0');
+        if (first != std::string::npos && bytes.size() - first > 8)
+          in.raise("OverflowError",
+                   "integer result does not fit in 64 bits (kiln's int is "
+                   "64-bit)");
+        uint64_t v = 0;
+        for (char c : bytes)
+          v = v << 8 | static_cast<unsigned char>(c);
+        bool isSigned = sign && in.truthy(*sign);
+        if (isSigned && !bytes.empty() && bytes.size() < 8 &&
+            (static_cast<unsigned char>(bytes[0]) & 0x80))
+          v -= uint64_t(1) << (8 * bytes.size());
+        if (!isSigned && bytes.size() >= 8 && (v >> 63))
+          in.raise("OverflowError",
+                   "integer result does not fit in 64 bits (kiln's int is "
+                   "64-bit)");
+        return Value::integer(static_cast<int64_t>(v));
+      });
   define("float", Type::Float, toFloat);
   define("bool", Type::Bool, [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "bool").expect(0, 1);

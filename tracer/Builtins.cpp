@@ -38,22 +38,53 @@ void sortValues(Interpreter &in, ValueList &items, const Value &key,
 namespace {
 
 struct ZipIterator : IteratorObject {
-  explicit ZipIterator(ValueList iterators)
-      : IteratorObject("zip"), iterators(std::move(iterators)) {}
+  ZipIterator(ValueList iterators, bool strict)
+      : IteratorObject("zip"), iterators(std::move(iterators)), strict(strict) {
+  }
   bool next(Interpreter &in, Value &out) override {
     if (iterators.empty())
       return false;
     ValueList items;
-    for (auto &it : iterators) {
+    for (size_t k = 0; k < iterators.size(); ++k) {
       Value v;
-      if (!in.next(it, v))
-        return false;
-      items.push_back(v);
+      if (in.next(iterators[k], v)) {
+        items.push_back(v);
+        continue;
+      }
+      // strict=True: every iterator must end together.
+      if (strict && k > 0)
+        in.valueError("zip() argument " + std::to_string(k + 1) +
+                      " is shorter than argument" + (k > 1 ? "s 1-" : " ") +
+                      std::to_string(k));
+      if (strict && k == 0)
+        for (size_t j = 1; j < iterators.size(); ++j)
+          if (in.next(iterators[j], v))
+            in.valueError("zip() argument " + std::to_string(j + 1) +
+                          " is longer than argument" + (j > 1 ? "s 1-" : " ") +
+                          std::to_string(j));
+      return false;
     }
     out = in.tuple(std::move(items));
     return true;
   }
   ValueList iterators;
+  bool strict;
+};
+
+/// iter(callable, sentinel): calls until the sentinel comes back.
+struct CallIterator : IteratorObject {
+  CallIterator(Value fn, Value sentinel)
+      : IteratorObject("callable_iterator"), fn(std::move(fn)),
+        sentinel(std::move(sentinel)) {}
+  bool next(Interpreter &in, Value &out) override {
+    if (done)
+      return false;
+    out = in.call(fn, ValueList{});
+    done = in.equals(out, sentinel);
+    return !done;
+  }
+  Value fn, sentinel;
+  bool done = false;
 };
 
 struct EnumerateIterator : IteratorObject {
@@ -447,7 +478,8 @@ void Interpreter::installBuiltins() {
     Value result;
     if (in.callDunder(v, "__reversed__", {}, result))
       return result;
-    if (v.is(Type::Dict) || v.is(Type::Set) || v.is(Type::Iterator))
+    // Dicts and their views reverse in insertion order (Python 3.8+).
+    if (v.is(Type::Set) || v.is(Type::Iterator))
       in.typeError("'" + in.typeName(v) + "' object is not reversible");
     ValueList items = in.toList(v);
     std::reverse(items.begin(), items.end());
@@ -466,12 +498,17 @@ void Interpreter::installBuiltins() {
                                              start ? in.toIndex(*start) : 0));
   });
   def("zip", [](Interpreter &in, CallArgs &args) {
-    ArgParser(in, args, "zip").noKeywords();
+    ArgParser p(in, args, "zip");
+    std::optional<Value> strict = p.keyword("strict");
+    if (!args.keywords.empty())
+      in.typeError("zip() got an unexpected keyword argument '" +
+                   args.keywords[0].first + "'");
     ValueList iterators;
     for (auto &v : args.positional)
       iterators.push_back(in.iter(v));
-    return Value::object(Type::Iterator,
-                         std::make_shared<ZipIterator>(std::move(iterators)));
+    return Value::object(Type::Iterator, std::make_shared<ZipIterator>(
+                                             std::move(iterators),
+                                             strict && in.truthy(*strict)));
   });
   def("map", [](Interpreter &in, CallArgs &args) {
     ArgParser p(in, args, "map");
@@ -492,7 +529,14 @@ void Interpreter::installBuiltins() {
                              args.positional[0], in.iter(args.positional[1])));
   });
   def("iter", [](Interpreter &in, CallArgs &args) {
-    ArgParser(in, args, "iter").expect(1, 1);
+    ArgParser(in, args, "iter").expect(1, 2);
+    if (args.positional.size() == 2) {
+      if (!in.isCallable(args.positional[0]))
+        in.typeError("iter(v, w): v must be callable");
+      return Value::object(Type::Iterator,
+                           std::make_shared<CallIterator>(args.positional[0],
+                                                          args.positional[1]));
+    }
     return in.iter(args.positional[0]);
   });
   def("next", [](Interpreter &in, CallArgs &args) {
@@ -665,14 +709,18 @@ void Interpreter::installBuiltins() {
   wrapper("property", PropertyObject::Kind::Property);
   wrapper("staticmethod", PropertyObject::Kind::StaticMethod);
   wrapper("classmethod", PropertyObject::Kind::ClassMethod);
-  defineMethod(Type::Property, "setter",
-               [](Interpreter &in, const Value &self, CallArgs &args) {
-                 ArgParser(in, args, "setter").expect(1, 1);
-                 auto p = std::make_shared<PropertyObject>(
-                     self.as<PropertyObject>());
-                 p->setter = args.positional[0];
-                 return Value::object(Type::Property, p);
-               });
+  for (const char *part : {"getter", "setter", "deleter"})
+    defineMethod(Type::Property, part,
+                 [part = std::string(part)](Interpreter &in, const Value &self,
+                                            CallArgs &args) {
+                   ArgParser(in, args, part.c_str()).expect(1, 1);
+                   auto p = std::make_shared<PropertyObject>(
+                       self.as<PropertyObject>());
+                   (part == "getter"   ? p->getter
+                    : part == "setter" ? p->setter
+                                       : p->deleter) = args.positional[0];
+                   return Value::object(Type::Property, p);
+                 });
 }
 
 } // namespace kiln::py

@@ -100,6 +100,10 @@ Value Interpreter::getItem(const Value &obj, const Value &key) {
   }
   case Type::Str: {
     auto &s = obj.as<StrObject>();
+    // An object with __index__ indexes as its int.
+    if (key.is(Type::Instance) &&
+        key.as<InstanceObject>().cls->lookup("__index__"))
+      return getItem(obj, Value::integer(toIndex(key)));
     if (!key.is(Type::Slice) && !key.isIntLike())
       typeError("string indices must be integers, not '" + typeName(key) + "'");
     if (s.ascii) {

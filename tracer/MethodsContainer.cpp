@@ -353,6 +353,81 @@ void Interpreter::installContainerMethods() {
                  double f = self.asFloat();
                  return Value::boolean(std::isfinite(f) && f == std::floor(f));
                });
+  defineMethod(
+      Type::Float, "as_integer_ratio",
+      [](Interpreter &in, const Value &self, Args &args) {
+        ArgParser(in, args, "as_integer_ratio").expect(0, 0);
+        double f = self.asFloat();
+        if (std::isinf(f))
+          in.raise("OverflowError", "cannot convert Infinity to integer ratio");
+        if (std::isnan(f))
+          in.valueError("cannot convert NaN to integer ratio");
+        // f = m * 2^e with an integer m of at most 53 bits.
+        int e;
+        double m = std::frexp(f, &e);
+        int64_t num = static_cast<int64_t>(std::ldexp(m, 53));
+        e -= 53;
+        while (num != 0 && num % 2 == 0 && e < 0) {
+          num /= 2;
+          ++e;
+        }
+        if (num == 0)
+          e = 0;
+        if (e > 0 && (e > 62 || std::llabs(num) > (INT64_MAX >> e)))
+          in.raise("OverflowError",
+                   "integer result does not fit in 64 bits (kiln's "
+                   "int is 64-bit)");
+        if (e < -62)
+          in.raise("OverflowError",
+                   "integer result does not fit in 64 bits (kiln's "
+                   "int is 64-bit)");
+        return in.tuple({Value::integer(e > 0 ? num << e : num),
+                         Value::integer(e < 0 ? int64_t(1) << -e : 1)});
+      });
+  defineMethod(
+      Type::Int, "to_bytes",
+      [](Interpreter &in, const Value &self, Args &args) {
+        ArgParser p(in, args, "to_bytes");
+        std::optional<Value> length = p.keyword("length");
+        std::optional<Value> order = p.keyword("byteorder");
+        std::optional<Value> sign = p.keyword("signed");
+        p.expect(0, 2);
+        if (!args.positional.empty())
+          length = args.positional[0];
+        if (args.positional.size() > 1)
+          order = args.positional[1];
+        int64_t n = length ? in.toIndex(*length) : 1;
+        std::string byteorder = order ? in.toStr(*order) : "big";
+        if (byteorder != "big" && byteorder != "little")
+          in.valueError("byteorder must be either 'little' or 'big'");
+        bool isSigned = sign && in.truthy(*sign);
+        int64_t v = self.asInt();
+        if (v < 0 && !isSigned)
+          in.raise("OverflowError", "can't convert negative int to unsigned");
+        // Does v fit in n bytes?
+        bool fits = n >= 8 || (isSigned ? (v >= -(int64_t(1) << (8 * n - 1)) &&
+                                           v < (int64_t(1) << (8 * n - 1)))
+                                        : v < (int64_t(1) << (8 * n)));
+        if (n <= 0 && v != 0)
+          fits = false;
+        if (!fits)
+          in.raise("OverflowError", "int too big to convert");
+        std::string out(static_cast<size_t>(std::max<int64_t>(n, 0)), '\0');
+        for (int64_t i = 0; i < n; ++i) {
+          unsigned char byte =
+              i < 8 ? static_cast<unsigned char>(uint64_t(v) >> (8 * i))
+                    : (v < 0 ? 0xff : 0);
+          out[byteorder == "big" ? n - 1 - i : i] = static_cast<char>(byte);
+        }
+        return in.bytes(out);
+      });
+  defineMethod(Type::Int, "bit_count",
+               [](Interpreter &in, const Value &self, Args &args) {
+                 ArgParser(in, args, "bit_count").expect(0, 0);
+                 int64_t v = self.asInt();
+                 uint64_t m = v < 0 ? -static_cast<uint64_t>(v) : v;
+                 return Value::integer(__builtin_popcountll(m));
+               });
   defineMethod(Type::Int, "bit_length",
                [](Interpreter &in, const Value &self, Args &args) {
                  ArgParser(in, args, "bit_length").expect(0, 0);

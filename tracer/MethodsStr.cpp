@@ -622,6 +622,18 @@ void Interpreter::installStrMethods() {
   def("format", [](Interpreter &in, const Value &self, Args &args) {
     return strFormatMethod(in, S(self), args);
   });
+  def("format_map", [](Interpreter &in, const Value &self, Args &args) {
+    ArgParser(in, args, "format_map").expect(1, 1);
+    const Value &mapping = args.positional[0];
+    if (!mapping.is(Type::Dict))
+      in.raise("NotImplementedError",
+               "kiln's str.format_map takes a dict only");
+    CallArgs named;
+    for (auto &e : mapping.as<DictObject>().table.entries())
+      if (e.live)
+        named.keywords.push_back({in.toStr(e.key), e.value});
+    return strFormatMethod(in, S(self), named);
+  });
   auto predicate = [&](const char *name, bool (*fn)(const std::string &)) {
     def(name, [name, fn](Interpreter &in, const Value &self, Args &args) {
       ArgParser(in, args, name).expect(0, 0);

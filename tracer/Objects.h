@@ -227,6 +227,7 @@ struct PropertyObject : Object {
   Kind kind = Kind::Property;
   Value getter; // the wrapped function for static/class methods
   Value setter;
+  Value deleter;
 };
 
 struct SuperObject : Object {

@@ -806,6 +806,14 @@ Value Interpreter::binary(BinaryOp op, const Value &a, const Value &b) {
               b.is(Type::Bytes);
   if (op == BinaryOp::Mult && a.isIntLike() && bSeq)
     return binary(op, b, a);
+  // A sequence repeats by an object's __index__ (before that object's
+  // reflected __rmul__ could run).
+  auto hasIndex = [](const Value &v) {
+    return v.is(Type::Instance) &&
+           v.as<InstanceObject>().cls->lookup("__index__") != nullptr;
+  };
+  if (op == BinaryOp::Mult && aSeq && hasIndex(b))
+    return binary(op, a, Value::integer(toIndex(b)));
   if (op == BinaryOp::Mult &&
       ((aSeq && !b.is(Type::Instance)) || (bSeq && !a.is(Type::Instance))))
     typeError("can't multiply sequence by non-int of type '" +
