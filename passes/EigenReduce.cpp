@@ -245,17 +245,17 @@ Value fullSum(OpBuilder &b, Location loc, Value flat, Value n, int64_t threads,
     return b.create<arith::ConstantIndexOp>(loc, v).getResult();
   };
   Value zero = idx(0);
-  if (!(et.isF32() || et.isF64()) || threads <= 1)
+  if (!(et.isF32() || et.isF64() || et.isF16()) || threads <= 1)
     return innerSum(b, loc, flat, zero, n, std::nullopt, product);
   // TensorCostModel::numThreads in double: load 11/64 cycles a byte, the
-  // reducer's default cost of 10 cycles over a packet's lanes (8 floats,
-  // 4 doubles).
+  // reducer's default cost of 10 cycles over a packet's lanes (8 floats or
+  // halves, 4 doubles).
   Type f64 = b.getF64Type();
   auto real = [&](double v) {
     return b.create<arith::ConstantOp>(loc, b.getFloatAttr(f64, v)).getResult();
   };
-  const double perCoeff = et.isF64() ? 8.0 * 11.0 / 64.0 + 10.0 / 4.0
-                                     : 4.0 * 11.0 / 64.0 + 10.0 / 8.0;
+  const double bytes = et.getIntOrFloatBitWidth() / 8;
+  const double perCoeff = bytes * 11.0 / 64.0 + 10.0 / (et.isF64() ? 4 : 8);
   Value cost = b.create<arith::MulFOp>(
       loc,
       b.create<arith::UIToFPOp>(

@@ -24,10 +24,11 @@ mlir::Value innerSum(mlir::OpBuilder &b, mlir::Location loc, mlir::Value flat,
                      mlir::Value first, mlir::Value n,
                      std::optional<int64_t> maxN, bool product = false);
 
-/// The sum (or `product`) of all of `flat` (n elements, float32 or
+/// The sum (or `product`) of all of `flat` (n elements, float16, float32 or
 /// float64) as TensorFlow's full reduction computes it on `threads`
 /// intra-op threads: Eigen's cost model picks how many blocks (on 2
-/// threads from 108,388 floats, 54,194 doubles); the elements left over
+/// threads from 131,765 halves, 108,388 floats, 54,194 doubles); the
+/// elements left over
 /// are reduced first, then each block's result is combined in order.
 /// Other element types: innerSum over everything.
 mlir::Value fullSum(mlir::OpBuilder &b, mlir::Location loc, mlir::Value flat,

@@ -921,7 +921,7 @@ Value Lowering::eigenOrderSum(kiln::ReduceOp op, RankedTensorType reducedType,
   auto inType = cast<RankedTensorType>(input.getType());
   Type et = inType.getElementType();
   bool product = op.getKind() == "prod";
-  if (!(et.isF32() || et.isF64() || (et.isF16() && !product)) ||
+  if (!(et.isF32() || et.isF64() || et.isF16()) ||
       !reducesInnermost(inType, op.getAxes()))
     return nullptr;
   // Each output sums a run of n consecutive elements of the flat input.
@@ -1037,7 +1037,7 @@ Value Lowering::eigenOuterSum(kiln::ReduceOp op, RankedTensorType reducedType,
   Value input = op.getInput();
   auto inType = cast<RankedTensorType>(input.getType());
   Type et = inType.getElementType();
-  if (!(et.isF32() || et.isF64()))
+  if (!(et.isF32() || et.isF64() || et.isF16()))
     return nullptr;
   // TensorFlow's reduction helper sees [A, R, C]: kept dimensions, one run
   // of reduced ones, kept ones (size-1 dimensions go with either).
@@ -1065,7 +1065,8 @@ Value Lowering::eigenOuterSum(kiln::ReduceOp op, RankedTensorType reducedType,
       loc, b.create<arith::MulIOp>(loc, outer, rows), cols);
   Value flat = reshape(input, RankedTensorType::get({kDyn}, et), {total});
   Value outputs = b.create<arith::MulIOp>(loc, outer, cols);
-  // Eigen evaluates outputs in packets of 8 floats (4 doubles). A packet
+  // Eigen evaluates outputs in packets of 8 floats or halves (4 doubles);
+  // each half addition rounds to half, as Eigen's half packets do. A packet
   // within one row of C sums each lane with four accumulators (rows
   // j = 0, 1, 2, 3 mod 4, combined 0 + 1, + 2, + 3, then the rows past the
   // last multiple of 4) once R >= 16, else row by row; outputs in a packet
