@@ -548,6 +548,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     for (const char *form : {"row_packets", "scalar_form"})
       if (const bool *on = attr<bool>(n, form); on && *on)
         unary->setAttr(form, b.getUnitAttr());
+    if (const int64_t *block = attr<int64_t>(n, "packet_block"))
+      unary->setAttr("packet_block", b.getI64IntegerAttr(*block));
     return unary;
   }
   if (isActivation(op))

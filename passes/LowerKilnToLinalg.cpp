@@ -112,7 +112,7 @@ private:
   /// elements and with the scalar functor after them (EigenMath.h): the
   /// body sees each element's flat position and picks the matching form.
   Value eigenUnary(RankedTensorType type, Value input, StringRef fn,
-                   bool rowPackets = false) {
+                   bool rowPackets = false, int64_t block = 0) {
     bool f64 = type.getElementType().isF64();
     auto packet = [&](OpBuilder &nb, Location nl, ValueRange args) {
       return f64 ? kiln::eigen::packetForm64(nb, nl, fn, args[0])
@@ -129,7 +129,8 @@ private:
                                  : unaryScalar(fn, nb, nl, args[0]);
         },
         rowPackets,
-        f64 ? kiln::eigen::kDoublePacketSize : kiln::eigen::kFloatPacketSize);
+        f64 ? kiln::eigen::kDoublePacketSize : kiln::eigen::kFloatPacketSize,
+        block);
   }
 
   /// Eigen's generic logistic on half, as TensorFlow's Sigmoid kernel runs
@@ -160,10 +161,15 @@ private:
 
   /// An elementwise op whose elements before `size - size % 8` take the
   /// packet form and the others the scalar form (with `rowPackets`, size
-  /// and positions are those within the last dimension).
+  /// and positions are those within the last dimension). With a `block`
+  /// size, the tensor is evaluated in runs as Eigen's thread-pool executor
+  /// splits it, each with its own packets and tail: one run when the whole
+  /// tensor fits in a block; else pieces of `block` elements of each row
+  /// when rows are that long; else runs of ceil(block / row) whole rows.
   Value byPosition(RankedTensorType type, ValueRange inputs, BodyFn packetForm,
                    BodyFn scalarForm, bool rowPackets = false,
-                   int64_t packetSize = kiln::eigen::kFloatPacketSize) {
+                   int64_t packetSize = kiln::eigen::kFloatPacketSize,
+                   int64_t block = 0) {
     int64_t rank = type.getRank();
     SmallVector<Value> sizes, dynamic = dynamicSizes(type, inputs);
     Value total = index(1);
@@ -190,11 +196,60 @@ private:
                   nb.create<linalg::IndexOp>(nl, d));
           Value inPacket = nb.create<arith::CmpIOp>(
               nl, arith::CmpIPredicate::ult, flat, packetEnd);
+          if (block > 0 && !rowPackets && rank > 0)
+            inPacket = inBlockPackets(nb, nl, flat, total, sizes.back(), block,
+                                      packetSize);
           return nb
               .create<arith::SelectOp>(nl, inPacket, packetForm(nb, nl, args),
                                        scalarForm(nb, nl, args))
               .getResult();
         });
+  }
+
+  /// Whether flat position `flat` of a tensor of `total` elements in rows
+  /// of `row` is before the scalar tail of its run (byPosition's `block`).
+  Value inBlockPackets(OpBuilder &nb, Location nl, Value flat, Value total,
+                       Value row, int64_t block, int64_t packetSize) {
+    auto c = [&](int64_t v) {
+      return nb.create<arith::ConstantIndexOp>(nl, v).getResult();
+    };
+    auto mul = [&](Value x, Value y) {
+      return nb.create<arith::MulIOp>(nl, x, y).getResult();
+    };
+    auto div = [&](Value x, Value y) {
+      return nb.create<arith::DivUIOp>(nl, x, y).getResult();
+    };
+    auto sub = [&](Value x, Value y) {
+      return nb.create<arith::SubIOp>(nl, x, y).getResult();
+    };
+    auto select = [&](Value cond, Value x, Value y) {
+      return nb.create<arith::SelectOp>(nl, cond, x, y).getResult();
+    };
+    auto ule = [&](Value x, Value y) {
+      return nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::ule, x, y)
+          .getResult();
+    };
+    Value size = c(block);
+    // Long rows: pieces of `block` columns.
+    Value col = nb.create<arith::RemUIOp>(nl, flat, row);
+    Value pieceStart = mul(div(col, size), size);
+    Value pieceLen = nb.create<arith::MinUIOp>(nl, size, sub(row, pieceStart));
+    Value pieceOffset = sub(col, pieceStart);
+    // Short rows: runs of ceil(block / row) rows.
+    Value rowsPer = nb.create<arith::CeilDivUIOp>(nl, size, row);
+    Value runSize = mul(rowsPer, row);
+    Value runStart = mul(div(flat, runSize), runSize);
+    Value runLen = nb.create<arith::MinUIOp>(nl, runSize, sub(total, runStart));
+    Value runOffset = sub(flat, runStart);
+    Value longRows = ule(size, row);
+    Value len = select(longRows, pieceLen, runLen);
+    Value offset = select(longRows, pieceOffset, runOffset);
+    // The whole tensor in one block: one run.
+    Value whole = ule(total, size);
+    len = select(whole, total, len);
+    offset = select(whole, flat, offset);
+    Value end = sub(len, nb.create<arith::RemUIOp>(nl, len, c(packetSize)));
+    return nb.create<arith::CmpIOp>(nl, arith::CmpIPredicate::ult, offset, end);
   }
 
   /// A tensor of `type` holding `value` everywhere.
@@ -1669,9 +1724,12 @@ Value Lowering::lower(Operation *op) {
             reported = true;
             return Value();
           }
-          if (!u->hasAttr("scalar_form"))
+          if (!u->hasAttr("scalar_form")) {
+            auto block = u->getAttrOfType<IntegerAttr>("packet_block");
             return eigenUnary(u.getType(), u.getInput(), fn,
-                              u->hasAttr("row_packets"));
+                              u->hasAttr("row_packets"),
+                              block ? block.getInt() : 0);
+          }
         }
         if (fn == "sigmoid" && u.getType().getElementType().isF16())
           return halfSigmoid(u.getType(), u.getInput());

@@ -107,7 +107,9 @@ def Kiln_UnaryOp : Kiln_Op<"unary", [Pure, SameOperandsAndResultType]> {
     With the unit attribute `row_packets` the split is per row of the last
     dimension instead, as Eigen evaluates a function inside a reduction over
     that dimension; with `scalar_form` every element takes the scalar form,
-    as a kernel's own scalar code computes it.
+    as a kernel's own scalar code computes it. An i64 `packet_block` splits
+    the tensor into the runs Eigen's thread-pool executor evaluates (the
+    Softmax kernel's exp), each with its own packets and scalar tail.
   }];
   let arguments = (ins Kiln_Tensor:$input, StrAttr:$fn);
   let results = (outs Kiln_Tensor:$result);

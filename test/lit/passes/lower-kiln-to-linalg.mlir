@@ -877,3 +877,16 @@ func.func @unary_forms(%a: tensor<4x10xf32>) -> (tensor<4x10xf32>, tensor<4x10xf
   %1 = kiln.unary "log", %a {scalar_form} : tensor<4x10xf32>
   return %0, %1 : tensor<4x10xf32>, tensor<4x10xf32>
 }
+
+// packet_block: each element's run (the whole tensor, a piece of a long
+// row, or a run of whole rows) decides its packets; the position within
+// the run is compared against the run's length rounded down to 8.
+// CHECK-LABEL: func.func @unary_packet_block
+// CHECK: linalg.generic
+// CHECK: arith.ceildivui %c6956, %c10
+// CHECK: arith.cmpi ule, %{{.*}}, %c6956
+// CHECK: arith.cmpi ult
+func.func @unary_packet_block(%a: tensor<4x10xf32>) -> tensor<4x10xf32> {
+  %0 = kiln.unary "exp", %a {packet_block = 6956 : i64} : tensor<4x10xf32>
+  return %0 : tensor<4x10xf32>
+}
