@@ -277,6 +277,13 @@ Value softmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
   Value logits = rt.toTensor(logitsArg);
   const TensorType lt = rt.tensor(logits).type;
   requireFloatLogits(in, lt.dtype);
+  // nn_ops runs the float32 kernel on float16 and bfloat16 logits and
+  // rounds the loss once.
+  if (lt.dtype == DType::Float16 || lt.dtype == DType::BFloat16)
+    return cast(
+        rt,
+        softmaxCrossEntropy(rt, labelsArg, cast(rt, logits, DType::Float32)),
+        lt.dtype);
   // Labels of another dtype (int one-hots) are cast to the logits', as
   // nn_ops does.
   Value labels = rt.toTensor(labelsArg);
@@ -408,6 +415,13 @@ Value sparseSoftmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
                   "last dimension. Received: labels.shape=" +
                   zt.shapeString() + " and logits.shape=" + lt.shapeString());
   requireFloatLogits(in, lt.dtype);
+  // nn_ops runs the float32 kernel on float16 logits and rounds the loss
+  // once (bfloat16 has a kernel of its own).
+  if (lt.dtype == DType::Float16)
+    return cast(
+        rt,
+        sparseSoftmaxCrossEntropy(rt, labels, cast(rt, logits, DType::Float32)),
+        DType::Float16);
   if (zt.dtype != DType::Int32 && zt.dtype != DType::Int64)
     rejectDType(rt, "SparseSoftmaxCrossEntropyWithLogits", "labels", "Tlabels",
                 zt.dtype, "int32, int64", "int32, int64",
