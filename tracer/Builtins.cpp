@@ -662,10 +662,8 @@ void Interpreter::installBuiltins() {
       [](Interpreter &in, CallArgs &a) { return intToBase(in, a, "bin", 2); });
   def("hash", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "hash").expect(1, 1);
-    const Value &v = args.positional[0];
-    if (v.isIntLike()) // CPython reserves -1
-      return Value::integer(v.asInt() == -1 ? -2 : v.asInt());
-    return Value::integer(static_cast<int64_t>(in.hash(v)));
+    // CPython's values for numbers and tuples (Interpreter::hash).
+    return Value::integer(static_cast<int64_t>(in.hash(args.positional[0])));
   });
   def("id", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "id").expect(1, 1);

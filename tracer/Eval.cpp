@@ -500,8 +500,28 @@ Value Interpreter::eval(const Expr &e, Frame &frame) {
     if (e.kind == ExprKind::Tuple)
       return tuple(std::move(items));
     Value s = set();
+    auto &table = s.as<SetObject>().table;
     for (auto &v : items)
-      s.as<SetObject>().table.set(*this, v, hash(v), Value());
+      table.set(*this, v, hash(v), Value());
+    // CPython compiles a display of three or more constants as a
+    // frozenset constant merged into a new set, which lays the table out
+    // differently from adding the items one by one (cpythonSetOrder).
+    auto constant = [](const Expr *x) {
+      if (x->kind == ExprKind::UnaryOp)
+        x = as<UnaryOpExpr>(*x).operand.get();
+      return x->kind == ExprKind::Constant;
+    };
+    const auto &elts = as<SequenceExpr>(e).elts;
+    if (elts.size() > 2 &&
+        std::all_of(elts.begin(), elts.end(), [&](const ExprPtr &x) {
+          return constant(x.get()) ||
+                 (x->kind == ExprKind::Tuple &&
+                  std::all_of(
+                      as<SequenceExpr>(*x).elts.begin(),
+                      as<SequenceExpr>(*x).elts.end(),
+                      [&](const ExprPtr &y) { return constant(y.get()); }));
+        }))
+      table.constantDisplay = table.size();
     return s;
   }
   case ExprKind::Dict: {

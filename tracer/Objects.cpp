@@ -75,35 +75,14 @@ void HashTable::compact() {
   entries_ = std::move(kept);
 }
 
-/// The hash CPython gives ints (and integral floats), which decides where a
-/// small int lands in a set's table; other keys use our own hash.
-static uint64_t layoutHash(const HashTable::Entry &e) {
-  const uint64_t modulus = (uint64_t(1) << 61) - 1;
-  int64_t v;
-  if (e.key.isIntLike())
-    v = e.key.asInt();
-  else if (e.key.is(Type::Float) &&
-           e.key.asFloat() == (int64_t)e.key.asFloat() &&
-           std::fabs(e.key.asFloat()) < 9.2e18)
-    v = static_cast<int64_t>(e.key.asFloat());
-  else
-    return e.hash;
-  int64_t h = v >= 0 ? static_cast<int64_t>(uint64_t(v) % modulus)
-                     : -static_cast<int64_t>((0 - uint64_t(v)) % modulus);
-  if (h == -1)
-    h = -2;
-  return static_cast<uint64_t>(h);
-}
-
 std::vector<size_t> cpythonSetOrder(const HashTable &table) {
   // Replays the live keys, in insertion order, into a table that follows
   // CPython's set algorithm: size 8, linear probes of 9, perturbed
-  // probing, growth to 4x the used count at 60% fill.
+  // probing, growth to 4x the used count at 60% fill. Keys hash as in
+  // CPython (Interpreter::hash) for numbers and tuples.
   const auto &entries = table.entries();
-  std::vector<long> slots(8, -1);
-  size_t mask = 7, fill = 0;
   auto insert = [&](std::vector<long> &t, size_t m, size_t index) {
-    uint64_t hash = layoutHash(entries[index]);
+    uint64_t hash = entries[index].hash;
     uint64_t perturb = hash;
     size_t i = hash & m;
     while (true) {
@@ -118,30 +97,62 @@ std::vector<size_t> cpythonSetOrder(const HashTable &table) {
       i = (i * 5 + 1 + perturb) & m;
     }
   };
-  for (size_t index = 0; index < entries.size(); ++index) {
-    if (!entries[index].live)
-      continue;
-    insert(slots, mask, index);
-    ++fill;
-    if (fill * 5 >= mask * 3) {
-      size_t minused = fill > 50000 ? fill * 2 : fill * 4;
-      size_t size = 8;
-      while (size <= minused)
+  // Adds entries one by one, growing as CPython's set_add_entry does.
+  auto build = [&](const std::vector<size_t> &order) {
+    std::vector<long> slots(8, -1);
+    size_t mask = 7, fill = 0;
+    for (size_t index : order) {
+      insert(slots, mask, index);
+      ++fill;
+      if (fill * 5 >= mask * 3) {
+        size_t minused = fill > 50000 ? fill * 2 : fill * 4;
+        size_t size = 8;
+        while (size <= minused)
+          size <<= 1;
+        std::vector<long> grown(size, -1);
+        for (long old : slots)
+          if (old >= 0)
+            insert(grown, size - 1, static_cast<size_t>(old));
+        slots = std::move(grown);
+        mask = size - 1;
+      }
+    }
+    return slots;
+  };
+  auto iteration = [](const std::vector<long> &slots) {
+    std::vector<size_t> order;
+    for (long s : slots)
+      if (s >= 0)
+        order.push_back(static_cast<size_t>(s));
+    return order;
+  };
+  std::vector<size_t> live;
+  for (size_t index = 0; index < entries.size(); ++index)
+    if (entries[index].live)
+      live.push_back(index);
+  std::vector<long> slots = build(live);
+  // A display of constants: the compiler's frozenset, rebuilt from its own
+  // iteration order when constants are merged, then merged into an empty
+  // set, which first grows to hold twice its size (when that passes 60%
+  // of 8) and copies the slots when the sizes agree, else reinserts in
+  // the frozenset's slot order.
+  size_t n = live.size();
+  if (table.constantDisplay && table.constantDisplay == n &&
+      entries.size() == n) {
+    slots = build(iteration(slots));
+    size_t size = 8;
+    if (n * 5 >= 7 * 3)
+      while (size <= n * 2)
         size <<= 1;
-      std::vector<long> grown(size, -1);
+    if (size != slots.size()) {
+      std::vector<long> merged(size, -1);
       for (long old : slots)
         if (old >= 0)
-          insert(grown, size - 1, static_cast<size_t>(old));
-      slots = std::move(grown);
-      mask = size - 1;
+          insert(merged, size - 1, static_cast<size_t>(old));
+      slots = std::move(merged);
     }
   }
-  std::vector<size_t> order;
-  order.reserve(fill);
-  for (long s : slots)
-    if (s >= 0)
-      order.push_back(static_cast<size_t>(s));
-  return order;
+  return iteration(slots);
 }
 
 int64_t RangeObject::length() const {

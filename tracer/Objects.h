@@ -65,6 +65,10 @@ public:
   /// Entries in insertion order, including holes (check `live`).
   const std::vector<Entry> &entries() const { return entries_; }
   std::vector<Entry> &entries() { return entries_; }
+  /// A set made by a display of constants: how many entries it had then
+  /// (0 otherwise). cpythonSetOrder lays it out as CPython's frozenset
+  /// merge while the set still holds exactly those.
+  size_t constantDisplay = 0;
 
 private:
   void compact();

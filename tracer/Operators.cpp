@@ -74,8 +74,63 @@ bool Interpreter::truthy(const Value &v) {
   }
 }
 
-static size_t mixHash(size_t seed, size_t h) {
-  return seed ^ (h + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
+// CPython's hashes of numbers and tuples, so that sets of them iterate in
+// CPython's order (cpythonSetOrder) and hash() prints Python's values:
+// numbers modulo the Mersenne prime 2^61 - 1 (equal numbers hash equal
+// across int, float and bool), tuples by the xxHash-based mix.
+constexpr uint64_t kHashModulus = (uint64_t(1) << 61) - 1;
+
+static int64_t pyHashInt(int64_t v) {
+  int64_t h = v >= 0 ? static_cast<int64_t>(uint64_t(v) % kHashModulus)
+                     : -static_cast<int64_t>((0 - uint64_t(v)) % kHashModulus);
+  return h == -1 ? -2 : h;
+}
+
+/// _Py_HashDouble for a finite value (infinities hash as +-314159).
+static int64_t pyHashFloat(double v) {
+  if (std::isinf(v))
+    return v > 0 ? 314159 : -314159;
+  int e;
+  double m = std::frexp(v, &e);
+  int sign = 1;
+  if (m < 0) {
+    sign = -1;
+    m = -m;
+  }
+  // The mantissa 28 bits at a time, reduced modulo 2^61 - 1.
+  uint64_t x = 0;
+  while (m) {
+    x = ((x << 28) & kHashModulus) | x >> (61 - 28);
+    m *= 268435456.0;
+    e -= 28;
+    uint64_t y = static_cast<uint64_t>(m);
+    m -= static_cast<double>(y);
+    x += y;
+    if (x >= kHashModulus)
+      x -= kHashModulus;
+  }
+  // Times 2^e, the exponent reduced modulo 61.
+  e = e >= 0 ? e % 61 : 61 - 1 - ((-1 - e) % 61);
+  x = ((x << e) & kHashModulus) | x >> (61 - e);
+  int64_t h = static_cast<int64_t>(x) * sign;
+  return h == -1 ? -2 : h;
+}
+
+/// CPython's tuple hash (xxHash's round on each item's hash).
+static size_t pyHashTuple(const std::vector<size_t> &items) {
+  const uint64_t prime1 = 11400714785074694791ULL,
+                 prime2 = 14029467366897019727ULL,
+                 prime5 = 2870177450012600261ULL;
+  uint64_t acc = prime5;
+  for (size_t lane : items) {
+    acc += uint64_t(lane) * prime2;
+    acc = (acc << 31) | (acc >> 33);
+    acc *= prime1;
+  }
+  acc += items.size() ^ (prime5 ^ 3527539UL);
+  if (acc == uint64_t(-1))
+    return 1546275796;
+  return acc;
 }
 
 size_t Interpreter::hash(const Value &v) {
@@ -91,22 +146,23 @@ size_t Interpreter::hash(const Value &v) {
     return 0x5f3759df;
   case Type::Bool:
   case Type::Int:
-    return static_cast<size_t>(v.asInt());
+    return static_cast<size_t>(pyHashInt(v.asInt()));
   case Type::Float: {
     double f = v.asFloat();
-    if (std::isfinite(f) && f == std::floor(f) && std::fabs(f) < 9.2e18)
-      return static_cast<size_t>(static_cast<int64_t>(f));
-    return std::hash<double>()(f);
+    // NaN hashes by identity in Python; each NaN is its own key.
+    if (std::isnan(f))
+      return std::hash<const void *>()(v.raw()) ^ 0x7ff8;
+    return static_cast<size_t>(pyHashFloat(f));
   }
   case Type::Str:
     return std::hash<std::string>()(v.as<StrObject>().s);
   case Type::Bytes:
     return std::hash<std::string>()(v.as<BytesObject>().s) ^ 0x1;
   case Type::Tuple: {
-    size_t h = 0x345678;
+    std::vector<size_t> items;
     for (auto &item : v.as<TupleObject>().items)
-      h = mixHash(h, hash(item));
-    return h;
+      items.push_back(hash(item));
+    return pyHashTuple(items);
   }
   case Type::List:
   case Type::Dict:
