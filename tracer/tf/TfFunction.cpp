@@ -832,6 +832,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   concrete->numOutputs = outIndex;
   // Variables: their values at the call are the arguments after the
   // tensors; the written ones' last values are results.
+  concrete->capturedTensors = state.capturedTensors;
   for (auto &u : state.variables) {
     concrete->captures.push_back(u->var);
     if (u->written) {
@@ -1164,6 +1165,10 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
       recordVariableRead(rt, captures[k], read);
       callInputs.push_back(read);
     }
+    // The eager tensors the body captured are inputs of the call too
+    // (TensorFlow passes them in): the rerun body reads them as they are.
+    callInputs.insert(callInputs.end(), c.capturedTensors.begin(),
+                      c.capturedTensors.end());
     {
       Value body = pyFunc, outputTemplate = c.outputTemplate;
       size_t expected = tensors.size();

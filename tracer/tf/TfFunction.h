@@ -53,6 +53,8 @@ struct ConcreteFunction {
   /// arguments after the tensor arguments, in this order, and the values
   /// the call leaves in the written ones are results at these indices.
   std::vector<std::shared_ptr<VariableState>> captures;
+  /// The eager tensors the trace captured (closures, globals).
+  ValueList capturedTensors;
   std::vector<std::pair<std::shared_ptr<VariableState>, size_t>> writes;
   /// The variables passed as arguments to the trace, in the cache key's
   /// order: a call with other variables of the same types uses those.

@@ -725,7 +725,9 @@ void recordFunctionCall(TfRuntime &rt, const ValueList &inputs,
     return;
   TfRuntime *r = &rt;
   ValueList args(inputs.begin(), inputs.begin() + numArgs);
-  auto backward = [r, args, outputs, variables, before,
+  // After the arguments and the variables' reads: captured eager tensors.
+  ValueList captured(inputs.begin() + numArgs + variables.size(), inputs.end());
+  auto backward = [r, args, captured, outputs, variables, before,
                    rerun](const ValueList &grads) -> ValueList {
     TfRuntime &rt = *r;
     Interpreter &in = rt.in;
@@ -759,6 +761,12 @@ void recordFunctionCall(TfRuntime &rt, const ValueList &inputs,
       Value v = Value::object(Type::Native, object);
       tape->watchVariable(v);
       sources.push_back(v);
+    }
+    // The rerun body reads its captured tensors themselves.
+    for (auto &t : captured) {
+      if (differentiable(rt, t))
+        tape->watched.insert(keyOf(rt, t));
+      sources.push_back(t);
     }
     {
       // The variables as the call found them, and back as it left them
@@ -1563,10 +1571,40 @@ Value callCustomGradient(TfRuntime &rt, const Value &f, CallArgs args) {
       a = callNest(
           in, "map_structure",
           {in.getAttr(in.importModule("tensorflow"), "convert_to_tensor"), a});
+  // Eagerly, when no tape watches an argument, the tapes keep recording
+  // the function's own ops (custom_gradient's eager decorator pauses
+  // nothing), so gradients reach what it captured; the custom gradient
+  // then counts only if a tape watches a variable it reads.
+  ValueList argTensors;
+  bool variableArgument = false; // converting it reads it: watched
+  if (!rt.tracing)
+    for (const Value &v :
+         in.toList(callNest(in, "flatten", {in.list(args.positional)}))) {
+      if (rt.isTensor(v))
+        argTensors.push_back(v);
+      variableArgument |= asVariable(v) != nullptr;
+    }
+  bool unwatched =
+      !rt.tracing && !variableArgument && !tapeWatches(rt, argTensors, {});
   // The forward pass, noting the variables it reads.
   auto watcher = std::make_shared<GradientTapeObject>(rt);
   watcher->watchAccessedVariables = true;
-  Value out = recordAlone(rt, watcher, [&] { return in.call(f, args); });
+  Value out;
+  if (unwatched) {
+    watcher->recording = true;
+    rt.tapes.push_back(watcher);
+    struct PopTape {
+      TfRuntime &rt;
+      GradientTapeObject &tape;
+      ~PopTape() {
+        rt.tapes.pop_back();
+        tape.recording = false;
+      }
+    } pop{rt, *watcher};
+    out = in.call(f, args);
+  } else {
+    out = recordAlone(rt, watcher, [&] { return in.call(f, args); });
+  }
   // result, grad_fn = f(*args)
   ValueList pair = in.toList(out);
   if (pair.size() != 2)
@@ -1616,6 +1654,12 @@ Value callCustomGradient(TfRuntime &rt, const Value &f, CallArgs args) {
     PauseAll pauseAll(rt);
     ValueList copies = rt.applyMulti("IdentityN", all, {}, types, "IdentityN");
     outputs.assign(copies.begin(), copies.begin() + flatResult.size());
+  } else if (unwatched && !tapeWatches(rt, {}, variables)) {
+    // Nothing records the custom op: the results' Identity ops connect
+    // the tapes to the function's own ops.
+    for (const Value &v : flatResult)
+      outputs.push_back(identity(rt, rt.toTensor(v)));
+    return callNest(in, "pack_sequence_as", {result, in.list(outputs)});
   } else {
     PauseAll pauseAll(rt);
     for (const Value &v : flatResult)

@@ -488,6 +488,7 @@ graph::Output TfRuntime::graphOutput(const Value &v) {
   locate(n);
   int id = tracing->graph.add(std::move(n));
   tracing->captured[t.value.get()] = id;
+  tracing->capturedTensors.push_back(v);
   return {id, 0};
 }
 

@@ -59,6 +59,9 @@ struct TraceState : std::enable_shared_from_this<TraceState> {
   graph::Graph graph;
   std::vector<TracedPrint> prints;
   std::map<const void *, int> captured; // eager tensor → Const node
+  /// Those eager tensors, in capture order (a tape differentiates a call
+  /// with respect to them too).
+  ValueList capturedTensors;
   /// tf.Variables the trace reads or writes, in order of first use.
   std::vector<std::shared_ptr<VariableUse>> variables;
   /// The staged branches and loops being traced, outermost first: each
