@@ -220,6 +220,11 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                      kernelTypeName(d) + " tensor [Op:AddN] name: ");
       }
       checkAddNShapes(*r, tensors);
+      // Eagerly the tapes see one AddN, whose gradient reaches the inputs
+      // in their order (the order a tensor's gradients are summed in).
+      if (!r->tracing)
+        return recordComposite(*r, "AddN", tensors, {},
+                               [&] { return addN(*r, tensors, "AddN"); });
       return addN(*r, tensors, "AddN");
     })(in, args);
   });

@@ -301,227 +301,264 @@ ValueList matmulGradient(TfRuntime &rt, const TapeEntry &e,
 }
 
 const std::map<std::string, GradFn> &gradientFunctions() {
-  static const std::map<std::string, GradFn> table = {
-      {"Identity", [](TfRuntime &, const TapeEntry &,
-                      const ValueList &g) { return ValueList{g[0]}; }},
-      {"EnsureShape", [](TfRuntime &, const TapeEntry &,
-                         const ValueList &g) { return ValueList{g[0]}; }},
-      {"AddV2",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         return reduceBoth(rt, e, g[0], g[0]);
-       }},
-      {"Sub",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         return reduceBoth(rt, e, g[0], unaryOp(rt, "Neg", g[0]));
-       }},
-      {"Mul",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         return reduceBoth(rt, e, mul(rt, g[0], e.inputs[1]),
-                           mul(rt, e.inputs[0], g[0]));
-       }},
-      {"RealDiv",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         const Value &x = e.inputs[0], &y = e.inputs[1];
-         Value gx = binaryOp(rt, "RealDiv", g[0], y);
-         Value gy = mul(
-             rt, g[0],
-             binaryOp(rt, "RealDiv",
-                      binaryOp(rt, "RealDiv", unaryOp(rt, "Neg", x), y), y));
-         return reduceBoth(rt, e, gx, gy);
-       }},
-      {"Pow",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         const Value &x = e.inputs[0], &y = e.inputs[1];
-         Value gx = mul(rt, mul(rt, g[0], y),
-                        binaryOp(rt, "Pow", x,
-                                 binaryOp(rt, "Sub", y, scalarLike(rt, y, 1))));
-         // log(x) where x > 0, else 0: no false singularity at x = 0.
-         Value mask = binaryOp(rt, "Greater", x, scalarLike(rt, x, 0));
-         Value ones = filledLike(rt, x, 1), zeros = filledLike(rt, x, 0);
-         Value logX = select(
-             rt, mask, unaryOp(rt, "Log", select(rt, mask, x, ones)), zeros);
-         Value gy = mul(rt, mul(rt, g[0], e.outputs[0]), logX);
-         return reduceBoth(rt, e, gx, gy);
-       }},
-      {"Maximum", maximumMinimumGrad("GreaterEqual")},
-      {"Minimum", maximumMinimumGrad("LessEqual")},
-      {"Neg",
-       [](TfRuntime &rt, const TapeEntry &, const ValueList &g) {
-         return ValueList{unaryOp(rt, "Neg", g[0])};
-       }},
-      {"Abs",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         return ValueList{mul(rt, g[0], unaryOp(rt, "Sign", e.inputs[0]))};
-       }},
-      {"Square",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         const Value &x = e.inputs[0];
-         return ValueList{mul(rt, g[0], mul(rt, x, scalarLike(rt, x, 2)))};
-       }},
-      {"Sqrt",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         // One SqrtGrad node (0 where dy is 0): its kernel's form depends
-         // on where an element falls (codegen's emitPacketGrad).
-         const Value &y = e.outputs[0];
-         const TensorType &type = typeOf(rt, y);
-         return ValueList{rt.apply("SqrtGrad", {y, g[0]}, {{"T", type.dtype}},
-                                   type, "SqrtGrad")};
-       }},
-      {"SqrtGrad",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         // _SqrtGradGrad: with ga = grad / y, -ga * out for y, 0.5 * ga
-         // for dy.
-         const Value &y = e.inputs[0];
-         Value ga = binaryOp(rt, "RealDiv", g[0], y);
-         return ValueList{mul(rt, unaryOp(rt, "Neg", ga), e.outputs[0]),
-                          mul(rt, scalarLike(rt, y, 0.5), ga)};
-       }},
-      {"StopGradient",
-       [](TfRuntime &, const TapeEntry &, const ValueList &) {
-         return ValueList{Value()}; // no gradient flows back
-       }},
-      {"Reciprocal",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         // ReciprocalGrad: -(y * y) * dy, 0 where dy is.
-         const Value &y = e.outputs[0];
-         return ValueList{zeroWhereNoGradient(
-             rt, g[0], unaryOp(rt, "Neg", mul(rt, mul(rt, y, y), g[0])))};
-       }},
-      {"Exp",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         return ValueList{mul(rt, g[0], e.outputs[0])};
-       }},
-      {"Log",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         return ValueList{
-             mul(rt, g[0], unaryOp(rt, "Reciprocal", e.inputs[0]))};
-       }},
-      {"Tanh",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         // TanhGrad: dy * (1 - y * y).
-         const Value &y = e.outputs[0];
-         return ValueList{
-             mul(rt, g[0],
-                 binaryOp(rt, "Sub", scalarLike(rt, y, 1), mul(rt, y, y)))};
-       }},
-      {"Sigmoid",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         // One SigmoidGrad node: its kernel's association depends on
-         // where an element falls (codegen's emitPacketGrad).
-         const Value &y = e.outputs[0];
-         const TensorType &type = typeOf(rt, y);
-         return ValueList{rt.apply("SigmoidGrad", {y, g[0]},
-                                   {{"T", type.dtype}}, type, "SigmoidGrad")};
-       }},
-      {"SigmoidGrad",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         // _SigmoidGradGrad: with gb = grad * dy, gb - 2 * gb * y for y,
-         // SigmoidGrad(y, grad) for dy.
-         const Value &y = e.inputs[0], &dy = e.inputs[1];
-         const TensorType &type = typeOf(rt, y);
-         Value gb = mul(rt, g[0], dy);
-         return ValueList{
-             binaryOp(rt, "Sub", gb,
-                      mul(rt, mul(rt, scalarLike(rt, y, 2), gb), y)),
-             rt.apply("SigmoidGrad", {y, g[0]}, {{"T", type.dtype}}, type,
-                      "SigmoidGrad")};
-       }},
-      {"Relu",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         // ReluGrad: dy * cast(y > 0), so a negative dy gives -0 where
-         // the output is not positive, as the kernel's product does.
-         const Value &y = e.outputs[0];
-         Value mask = binaryOp(rt, "Greater", y, scalarLike(rt, y, 0));
-         return ValueList{mul(rt, g[0], cast(rt, mask, typeOf(rt, y).dtype))};
-       }},
-      {"Sum",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         return ValueList{sumGrad(rt, e, g[0])};
-       }},
-      {"Mean",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         Value sum = sumGrad(rt, e, g[0]);
-         const TensorType &inType = typeOf(rt, e.inputs[0]);
-         if (!inType.isStatic()) {
-           // _MeanGrad's factor from the sizes at run time.
-           auto size = [&](const Value &t) {
-             return rt.apply(
-                 "Size", {t},
-                 {{"T", typeOf(rt, t).dtype}, {"out_type", DType::Int32}},
-                 TensorType{DType::Int32, {}}, "Size");
-           };
-           Value factor = binaryOp(rt, "FloorDiv", size(e.inputs[0]),
-                                   binaryOp(rt, "Maximum", size(e.outputs[0]),
-                                            filled(rt, {DType::Int32, {}}, 1)));
-           return ValueList{
-               binaryOp(rt, "RealDiv", sum, cast(rt, factor, inType.dtype))};
-         }
-         int64_t in = inType.numElements();
-         int64_t out = typeOf(rt, e.outputs[0]).numElements();
-         int64_t factor = in / std::max<int64_t>(out, 1);
-         return ValueList{
-             binaryOp(rt, "RealDiv", sum,
-                      scalarLike(rt, sum, static_cast<double>(factor)))};
-       }},
-      {"Softmax",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         // (dy - sum(dy * y, axis)) * y.
-         const Value &y = e.outputs[0];
-         Value axis = Value::integer(std::get<int64_t>(e.attrs.at("axis")));
-         Value sum = reduce(rt, "Sum", mul(rt, g[0], y), axis, true);
-         return ValueList{mul(rt, binaryOp(rt, "Sub", g[0], sum), y)};
-       }},
-      {"LogSoftmax",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         // _LogSoftmaxGrad: dy - sum(dy, -1) * exp(y).
-         Value softmax = unaryOp(rt, "Exp", e.outputs[0]);
-         Value sum = reduce(rt, "Sum", g[0], Value::integer(-1), true);
-         return ValueList{binaryOp(rt, "Sub", g[0], mul(rt, sum, softmax))};
-       }},
-      {"Max", minOrMaxGrad},
-      {"Min", minOrMaxGrad},
-      {"Reshape", reshapeGrad},
-      {"ExpandDims", reshapeGrad},
-      {"Squeeze", reshapeGrad},
-      {"BroadcastTo",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         return ValueList{reduceToShape(rt, g[0], e.inputs[0])};
-       }},
-      {"SelectV2",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         Value zeros = filledLike(rt, g[0], 0);
-         const Value &c = e.inputs[0];
-         return ValueList{
-             Value(),
-             reduceToShape(rt, select(rt, c, g[0], zeros), e.inputs[1]),
-             reduceToShape(rt, select(rt, c, zeros, g[0]), e.inputs[2])};
-       }},
-      {"Transpose",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         auto perm = std::get<std::vector<int64_t>>(e.attrs.at("perm"));
-         std::vector<int64_t> inverse(perm.size());
-         for (size_t i = 0; i < perm.size(); ++i)
-           inverse[perm[i]] = static_cast<int64_t>(i);
-         return ValueList{transpose(rt, g[0], pyIntList(rt.in, inverse))};
-       }},
-      {"Cast",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         DType src = typeOf(rt, e.inputs[0]).dtype;
-         if (!isFloating(src) || !isFloating(typeOf(rt, g[0]).dtype))
-           return ValueList{Value()};
-         return ValueList{cast(rt, g[0], src)};
-       }},
-      {"MatMul", matmulGradient},
-      // The batch dimensions were broadcast before (explicitly, or at run
-      // time where one is 1): the gradients are summed back to them.
-      {"BatchMatMulV2",
-       [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-         ValueList grads = matmulGradient(rt, e, g);
-         for (size_t i = 0; i < 2; ++i)
-           grads[i] = reduceToShape(rt, grads[i], e.inputs[i]);
-         return grads;
-       }},
-  };
+  static const std::map<std::string, GradFn>
+      table =
+          {
+              {"Identity", [](TfRuntime &, const TapeEntry &,
+                              const ValueList &g) { return ValueList{g[0]}; }},
+              {"EnsureShape",
+               [](TfRuntime &, const TapeEntry &, const ValueList &g) {
+                 return ValueList{g[0]};
+               }},
+              // _SquaredDifferenceGrad: (2 * dy) * (x - y), and its negation,
+              // each reduced to its input's shape.
+              {"SquaredDifference",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 Value two = rt.toTensor(Value::floating(2.0),
+                                         rt.tensor(g[0]).type.dtype);
+                 Value gx =
+                     binaryOp(rt, "Mul", binaryOp(rt, "Mul", two, g[0]),
+                              binaryOp(rt, "Sub", e.inputs[0], e.inputs[1]));
+                 return reduceBoth(rt, e, gx, unaryOp(rt, "Neg", gx));
+               }},
+              // _AddNGrad: the gradient as it is, to every input.
+              {"AddN",
+               [](TfRuntime &, const TapeEntry &e, const ValueList &g) {
+                 return ValueList(e.inputs.size(), g[0]);
+               }},
+              {"AddV2",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 return reduceBoth(rt, e, g[0], g[0]);
+               }},
+              {"Sub",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 return reduceBoth(rt, e, g[0], unaryOp(rt, "Neg", g[0]));
+               }},
+              {"Mul",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 return reduceBoth(rt, e, mul(rt, g[0], e.inputs[1]),
+                                   mul(rt, e.inputs[0], g[0]));
+               }},
+              {"RealDiv",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 const Value &x = e.inputs[0], &y = e.inputs[1];
+                 Value gx = binaryOp(rt, "RealDiv", g[0], y);
+                 Value gy = mul(
+                     rt, g[0],
+                     binaryOp(rt, "RealDiv",
+                              binaryOp(rt, "RealDiv", unaryOp(rt, "Neg", x), y),
+                              y));
+                 return reduceBoth(rt, e, gx, gy);
+               }},
+              {"Pow",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 const Value &x = e.inputs[0], &y = e.inputs[1];
+                 Value gx = mul(
+                     rt, mul(rt, g[0], y),
+                     binaryOp(rt, "Pow", x,
+                              binaryOp(rt, "Sub", y, scalarLike(rt, y, 1))));
+                 // log(x) where x > 0, else 0: no false singularity at x = 0.
+                 Value mask = binaryOp(rt, "Greater", x, scalarLike(rt, x, 0));
+                 Value ones = filledLike(rt, x, 1),
+                       zeros = filledLike(rt, x, 0);
+                 Value logX = select(
+                     rt, mask, unaryOp(rt, "Log", select(rt, mask, x, ones)),
+                     zeros);
+                 Value gy = mul(rt, mul(rt, g[0], e.outputs[0]), logX);
+                 return reduceBoth(rt, e, gx, gy);
+               }},
+              {"Maximum", maximumMinimumGrad("GreaterEqual")},
+              {"Minimum", maximumMinimumGrad("LessEqual")},
+              {"Neg",
+               [](TfRuntime &rt, const TapeEntry &, const ValueList &g) {
+                 return ValueList{unaryOp(rt, "Neg", g[0])};
+               }},
+              {"Abs",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 return ValueList{
+                     mul(rt, g[0], unaryOp(rt, "Sign", e.inputs[0]))};
+               }},
+              {"Square",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 const Value &x = e.inputs[0];
+                 return ValueList{
+                     mul(rt, g[0], mul(rt, x, scalarLike(rt, x, 2)))};
+               }},
+              {"Sqrt",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 // One SqrtGrad node (0 where dy is 0): its kernel's form
+                 // depends on where an element falls (codegen's
+                 // emitPacketGrad).
+                 const Value &y = e.outputs[0];
+                 const TensorType &type = typeOf(rt, y);
+                 return ValueList{rt.apply("SqrtGrad", {y, g[0]},
+                                           {{"T", type.dtype}}, type,
+                                           "SqrtGrad")};
+               }},
+              {"SqrtGrad",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 // _SqrtGradGrad: with ga = grad / y, -ga * out for y, 0.5 * ga
+                 // for dy.
+                 const Value &y = e.inputs[0];
+                 Value ga = binaryOp(rt, "RealDiv", g[0], y);
+                 return ValueList{mul(rt, unaryOp(rt, "Neg", ga), e.outputs[0]),
+                                  mul(rt, scalarLike(rt, y, 0.5), ga)};
+               }},
+              {"StopGradient",
+               [](TfRuntime &, const TapeEntry &, const ValueList &) {
+                 return ValueList{Value()}; // no gradient flows back
+               }},
+              {"Reciprocal",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 // ReciprocalGrad: -(y * y) * dy, 0 where dy is.
+                 const Value &y = e.outputs[0];
+                 return ValueList{zeroWhereNoGradient(
+                     rt, g[0],
+                     unaryOp(rt, "Neg", mul(rt, mul(rt, y, y), g[0])))};
+               }},
+              {"Exp",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 return ValueList{mul(rt, g[0], e.outputs[0])};
+               }},
+              {"Log",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 return ValueList{
+                     mul(rt, g[0], unaryOp(rt, "Reciprocal", e.inputs[0]))};
+               }},
+              {"Tanh",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 // TanhGrad: dy * (1 - y * y).
+                 const Value &y = e.outputs[0];
+                 return ValueList{mul(
+                     rt, g[0],
+                     binaryOp(rt, "Sub", scalarLike(rt, y, 1), mul(rt, y, y)))};
+               }},
+              {"Sigmoid",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 // One SigmoidGrad node: its kernel's association depends on
+                 // where an element falls (codegen's emitPacketGrad).
+                 const Value &y = e.outputs[0];
+                 const TensorType &type = typeOf(rt, y);
+                 return ValueList{rt.apply("SigmoidGrad", {y, g[0]},
+                                           {{"T", type.dtype}}, type,
+                                           "SigmoidGrad")};
+               }},
+              {"SigmoidGrad",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 // _SigmoidGradGrad: with gb = grad * dy, gb - 2 * gb * y for
+                 // y, SigmoidGrad(y, grad) for dy.
+                 const Value &y = e.inputs[0], &dy = e.inputs[1];
+                 const TensorType &type = typeOf(rt, y);
+                 Value gb = mul(rt, g[0], dy);
+                 return ValueList{
+                     binaryOp(rt, "Sub", gb,
+                              mul(rt, mul(rt, scalarLike(rt, y, 2), gb), y)),
+                     rt.apply("SigmoidGrad", {y, g[0]}, {{"T", type.dtype}},
+                              type, "SigmoidGrad")};
+               }},
+              {"Relu",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 // ReluGrad: dy * cast(y > 0), so a negative dy gives -0 where
+                 // the output is not positive, as the kernel's product does.
+                 const Value &y = e.outputs[0];
+                 Value mask = binaryOp(rt, "Greater", y, scalarLike(rt, y, 0));
+                 return ValueList{
+                     mul(rt, g[0], cast(rt, mask, typeOf(rt, y).dtype))};
+               }},
+              {"Sum",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 return ValueList{sumGrad(rt, e, g[0])};
+               }},
+              {"Mean",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 Value sum = sumGrad(rt, e, g[0]);
+                 const TensorType &inType = typeOf(rt, e.inputs[0]);
+                 if (!inType.isStatic()) {
+                   // _MeanGrad's factor from the sizes at run time.
+                   auto size = [&](const Value &t) {
+                     return rt.apply("Size", {t},
+                                     {{"T", typeOf(rt, t).dtype},
+                                      {"out_type", DType::Int32}},
+                                     TensorType{DType::Int32, {}}, "Size");
+                   };
+                   Value factor =
+                       binaryOp(rt, "FloorDiv", size(e.inputs[0]),
+                                binaryOp(rt, "Maximum", size(e.outputs[0]),
+                                         filled(rt, {DType::Int32, {}}, 1)));
+                   return ValueList{binaryOp(rt, "RealDiv", sum,
+                                             cast(rt, factor, inType.dtype))};
+                 }
+                 int64_t in = inType.numElements();
+                 int64_t out = typeOf(rt, e.outputs[0]).numElements();
+                 int64_t factor = in / std::max<int64_t>(out, 1);
+                 return ValueList{binaryOp(
+                     rt, "RealDiv", sum,
+                     scalarLike(rt, sum, static_cast<double>(factor)))};
+               }},
+              {"Softmax",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 // (dy - sum(dy * y, axis)) * y.
+                 const Value &y = e.outputs[0];
+                 Value axis =
+                     Value::integer(std::get<int64_t>(e.attrs.at("axis")));
+                 Value sum = reduce(rt, "Sum", mul(rt, g[0], y), axis, true);
+                 return ValueList{mul(rt, binaryOp(rt, "Sub", g[0], sum), y)};
+               }},
+              {"LogSoftmax",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 // _LogSoftmaxGrad: dy - sum(dy, -1) * exp(y).
+                 Value softmax = unaryOp(rt, "Exp", e.outputs[0]);
+                 Value sum = reduce(rt, "Sum", g[0], Value::integer(-1), true);
+                 return ValueList{
+                     binaryOp(rt, "Sub", g[0], mul(rt, sum, softmax))};
+               }},
+              {"Max", minOrMaxGrad},
+              {"Min", minOrMaxGrad},
+              {"Reshape", reshapeGrad},
+              {"ExpandDims", reshapeGrad},
+              {"Squeeze", reshapeGrad},
+              {"BroadcastTo",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 return ValueList{reduceToShape(rt, g[0], e.inputs[0])};
+               }},
+              {"SelectV2",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 Value zeros = filledLike(rt, g[0], 0);
+                 const Value &c = e.inputs[0];
+                 return ValueList{
+                     Value(),
+                     reduceToShape(rt, select(rt, c, g[0], zeros), e.inputs[1]),
+                     reduceToShape(rt, select(rt, c, zeros, g[0]),
+                                   e.inputs[2])};
+               }},
+              {"Transpose",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 auto perm = std::get<std::vector<int64_t>>(e.attrs.at("perm"));
+                 std::vector<int64_t> inverse(perm.size());
+                 for (size_t i = 0; i < perm.size(); ++i)
+                   inverse[perm[i]] = static_cast<int64_t>(i);
+                 return ValueList{
+                     transpose(rt, g[0], pyIntList(rt.in, inverse))};
+               }},
+              {"Cast",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 DType src = typeOf(rt, e.inputs[0]).dtype;
+                 if (!isFloating(src) || !isFloating(typeOf(rt, g[0]).dtype))
+                   return ValueList{Value()};
+                 return ValueList{cast(rt, g[0], src)};
+               }},
+              {"MatMul", matmulGradient},
+              // The batch dimensions were broadcast before (explicitly, or at
+              // run time where one is 1): the gradients are summed back to
+              // them.
+              {"BatchMatMulV2",
+               [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+                 ValueList grads = matmulGradient(rt, e, g);
+                 for (size_t i = 0; i < 2; ++i)
+                   grads[i] = reduceToShape(rt, grads[i], e.inputs[i]);
+                 return grads;
+               }},
+          };
   return table;
 }
 

@@ -20,8 +20,16 @@ Value mul(TfRuntime &rt, const Value &a, const Value &b) {
 /// tf.math.squared_difference: (x - y)^2 (the SquaredDifference kernel
 /// multiplies the difference by itself).
 Value squaredDifference(TfRuntime &rt, const Value &x, const Value &y) {
-  Value d = binaryOp(rt, "Sub", x, y);
-  return mul(rt, d, d);
+  auto body = [&] {
+    Value d = binaryOp(rt, "Sub", x, y);
+    return mul(rt, d, d);
+  };
+  // Eagerly the tapes see TensorFlow's one SquaredDifference op, whose
+  // place among a tensor's uses decides the order its gradients add in.
+  if (!rt.tracing)
+    return recordComposite(rt, "SquaredDifference",
+                           {rt.toTensor(x), rt.toTensor(y)}, {}, body);
+  return body();
 }
 
 /// The L2Loss kernel: sum(x^2 * 0.5).
