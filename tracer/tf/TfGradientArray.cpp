@@ -3,6 +3,7 @@
 // the positions the op read, exactly (copies and zeros, no arithmetic).
 #include "TfGradientOps.h"
 #include "TfIndexedSlices.h"
+#include "TfObjects.h"
 #include "TfOps.h"
 
 #include <algorithm>
@@ -522,8 +523,39 @@ bool IndexedSlicesObject::getAttr(Interpreter &, const Value &,
     out = values;
   else if (name == "dense_shape")
     out = denseShape;
-  else
+  else if (name == "dtype")
+    out = makeDType(values.as<TensorObject>().type.dtype);
+  else if (name == "shape") {
+    // The dense shape as far as its value is known now (constant_value_as_
+    // shape): the dimensions, else the values' row shape after an unknown
+    // first dimension.
+    TfRuntime &rt = *values.as<TensorObject>().rt;
+    TensorType type = values.as<TensorObject>().type;
+    HostTensorPtr known =
+        denseShape.isNone() ? nullptr : rt.constantValue(denseShape);
+    if (known) {
+      type.shape.clear();
+      for (int64_t i = 0; i < known->type.numElements(); ++i)
+        type.shape.push_back(known->elementAsInt(i));
+    } else if (!type.unknownRank && !type.shape.empty()) {
+      type.shape[0] = -1;
+    }
+    out = Value::object(py::Type::Native,
+                        std::make_shared<TensorShapeObject>(type));
+  } else
     return false;
+  return true;
+}
+
+bool IndexedSlicesObject::unary(Interpreter &, ast::UnaryOpKind op,
+                                const Value &, Value &out) {
+  // IndexedSlices.__neg__: the values negated, the same rows.
+  if (op != ast::UnaryOpKind::USub)
+    return false;
+  TfRuntime &rt = *values.as<TensorObject>().rt;
+  auto negated = std::make_shared<IndexedSlicesObject>(*this);
+  negated->values = unaryOp(rt, "Neg", values);
+  out = Value::object(py::Type::Native, negated);
   return true;
 }
 

@@ -20,6 +20,8 @@ struct IndexedSlicesObject : py::NativeObject {
   }
   bool getAttr(Interpreter &in, const Value &self, const std::string &name,
                Value &out) override;
+  bool unary(Interpreter &in, ast::UnaryOpKind op, const Value &self,
+             Value &out) override;
 };
 
 IndexedSlicesObject *asIndexedSlices(const Value &v);

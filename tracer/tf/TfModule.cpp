@@ -460,15 +460,23 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   installVariables(*r, tf);
   installLosses(*r, tf, nn);
   // tf.IndexedSlices(values, indices, dense_shape=None).
-  tf.def("IndexedSlices", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "IndexedSlices", {"values", "indices", "dense_shape"});
-    auto slices = std::make_shared<IndexedSlicesObject>();
-    slices->values = r->toTensor(p.require("values", "IndexedSlices"));
-    slices->indices = r->toTensor(p.require("indices", "IndexedSlices"));
-    if (p.has("dense_shape") && !p.get("dense_shape").isNone())
-      slices->denseShape = r->toTensor(p.get("dense_shape"));
-    return Value::object(py::Type::Native, slices);
-  });
+  auto indexedSlices = std::make_shared<CallableType>(
+      "IndexedSlices",
+      [r](Interpreter &in, CallArgs &args) {
+        Params p(in, args, "IndexedSlices",
+                 {"values", "indices", "dense_shape"});
+        auto slices = std::make_shared<IndexedSlicesObject>();
+        slices->values = r->toTensor(p.require("values", "IndexedSlices"));
+        slices->indices = r->toTensor(p.require("indices", "IndexedSlices"));
+        if (p.has("dense_shape") && !p.get("dense_shape").isNone())
+          slices->denseShape = r->toTensor(p.get("dense_shape"));
+        return Value::object(py::Type::Native, slices);
+      },
+      "tensorflow.python.framework.indexed_slices");
+  indexedSlices->instances = [](const Value &v) {
+    return asIndexedSlices(v) != nullptr;
+  };
+  tf.set("IndexedSlices", Value::object(py::Type::Native, indexedSlices));
   installConfusionMatrix(*r, math);
   math.set("in_top_k", nn.module->dict["in_top_k"]);
   installNn(*r, tf, nn);

@@ -292,13 +292,24 @@ ValueList elemsTensors(TfRuntime &rt, Interpreter &in, const Value &elems) {
   return flat;
 }
 
-/// Row `i` of each of `elems`.
-ValueList rowsAt(TfRuntime &rt, const ValueList &elems, int64_t i) {
-  ValueList rows;
-  for (auto &e : elems)
-    rows.push_back(gather(rt, e, Value::integer(i), 0));
-  return rows;
-}
+/// Eagerly, the rows of each of `elems`, unstacked once as TensorFlow's
+/// TensorArray unstacks them: one Unpack each, whose gradient stacks the
+/// rows' gradients into a dense tensor.
+struct EagerRows {
+  std::vector<ValueList> rows;
+  EagerRows(TfRuntime &rt, const ValueList &elems) {
+    for (auto &e : elems)
+      rows.push_back(rt.tensor(e).type.shape.at(0) > 0 ? unpackNode(rt, e, 0)
+                                                       : ValueList{});
+  }
+  /// Row `i` of each.
+  ValueList at(int64_t i) const {
+    ValueList out;
+    for (auto &r : rows)
+      out.push_back(r.at(i));
+    return out;
+  }
+};
 
 /// Rows of the flattened `elems` packed as `elems` is (fn's argument).
 Value packRows(Interpreter &in, const Value &elems, const ValueList &rows) {
@@ -386,9 +397,10 @@ Value mapFn(TfRuntime &rt, Interpreter &in, const Value &fn, const Value &elems,
     stacked = stageMapFn(rt, flatElems, call);
   } else {
     std::vector<ValueList> rows;
+    EagerRows elemRows(rt, flatElems);
     for (int64_t i = 0; i < n; ++i) {
       py::DiscardOutput quiet(in.out(), vectorized && i > 0);
-      rows.push_back(call(rowsAt(rt, flatElems, i)));
+      rows.push_back(call(elemRows.at(i)));
     }
     if (rows.empty()) {
       // No rows: fn never ran, so the results are the signature's (else
@@ -463,8 +475,18 @@ Value fold(TfRuntime &rt, Interpreter &in, CallArgs &args,
       rt.raise("UnimplementedError", "kiln needs the length of elems for tf." +
                                          api + " without an initializer");
     structure = elems;
-    init = rowsAt(rt, flatElems, reverse ? n - 1 : 0);
     first = 1;
+  }
+  std::optional<EagerRows> elemRows;
+  if (!rt.tracing)
+    elemRows.emplace(rt, flatElems);
+  if (first) {
+    int64_t row = reverse ? n - 1 : 0;
+    if (elemRows)
+      init = elemRows->at(row);
+    else
+      for (auto &e : flatElems)
+        init.push_back(gather(rt, e, Value::integer(row), 0));
   }
   auto step = [&](const ValueList &state, const ValueList &rows) {
     size_t next = 0;
@@ -490,7 +512,7 @@ Value fold(TfRuntime &rt, Interpreter &in, CallArgs &args,
     if (first)
       states.push_back(state);
     for (int64_t i = first; i < n; ++i) {
-      state = step(state, rowsAt(rt, flatElems, reverse ? n - 1 - i : i));
+      state = step(state, elemRows->at(reverse ? n - 1 - i : i));
       states.push_back(state);
     }
     if (!scan) {
