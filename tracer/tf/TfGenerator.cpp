@@ -29,39 +29,15 @@ using py::Type;
 constexpr int64_t kPhilox = 1;
 constexpr int64_t kAutoSelect = 3;
 
-struct AlgorithmObject : py::NativeObject {
-  std::string name;
-  int64_t value = kPhilox;
-  std::string typeName() const override { return "Algorithm"; }
-  std::string typeModule() const override {
-    return "tensorflow.python.ops.random_ops_util";
-  }
-  std::string repr(Interpreter &, const Value &) override {
-    return "<Algorithm." + name + ": " + std::to_string(value) + ">";
-  }
-  std::string str(Interpreter &, const Value &) override {
-    return "Algorithm." + name;
-  }
-  bool getAttr(Interpreter &in, const Value &, const std::string &attr,
-               Value &out) override {
-    if (attr == "name")
-      out = in.str(name);
-    else if (attr == "value")
-      out = Value::integer(value);
-    else
-      return false;
-    return true;
-  }
-};
-
 /// The algorithm an `alg` argument names (None: Philox).
 int64_t algorithmArg(TfRuntime &rt, const Value &alg) {
   int64_t value = kPhilox;
   if (alg.isNone())
     return value;
   if (alg.is(Type::Native))
-    if (auto *a = dynamic_cast<AlgorithmObject *>(alg.raw()))
-      value = a->value;
+    if (auto *a = dynamic_cast<EnumMemberObject *>(alg.raw());
+        a && a->enumName == "Algorithm")
+      value = a->value.asInt();
   if (alg.is(Type::Str)) {
     std::string name = rt.in.toStr(alg);
     value = name == "philox"        ? kPhilox
@@ -558,16 +534,12 @@ void installGenerator(TfRuntime &rt, ModuleBuilder &random) {
     return Value();
   });
 
-  ModuleBuilder algorithm(rt.in, rt, "Algorithm");
-  for (auto [name, value] : {std::pair{"PHILOX", kPhilox},
-                             {"THREEFRY", int64_t(2)},
-                             {"AUTO_SELECT", kAutoSelect}}) {
-    auto a = std::make_shared<AlgorithmObject>();
-    a->name = name;
-    a->value = value;
-    algorithm.set(name, Value::object(Type::Native, a));
-  }
-  random.set("Algorithm", algorithm.value());
+  random.set("Algorithm",
+             makeEnum(rt.in, "Algorithm",
+                      "tensorflow.python.ops.random_ops_util",
+                      {{"PHILOX", Value::integer(kPhilox)},
+                       {"THREEFRY", Value::integer(2)},
+                       {"AUTO_SELECT", Value::integer(kAutoSelect)}}));
 }
 
 } // namespace kiln::tf

@@ -1447,7 +1447,11 @@ bool GradientTapeObject::getAttr(Interpreter &in, const Value &self,
                                  const std::string &name, Value &out) {
   GradientTapeObject *tape = this;
   if (name == "__enter__") {
-    out = in.builtin(name, [tape, self](Interpreter &, CallArgs &) {
+    out = in.builtin(name, [tape, self](Interpreter &in, CallArgs &) {
+      // An active tape stays as it is (its block goes on recording).
+      if (tape->recording)
+        in.valueError("Tape is still recording, This can happen if you try "
+                      "to re-enter an already-active tape.");
       tape->recording = true;
       tape->entered = true;
       tape->rt.tapes.push_back(
@@ -1549,7 +1553,12 @@ bool GradientTapeObject::getAttr(Interpreter &in, const Value &self,
       auto scope = std::make_shared<py::ModuleObject>(); // a plain namespace
       scope->name = "stop_recording";
       scope->dict["__enter__"] =
-          in.builtin("__enter__", [tape](Interpreter &, CallArgs &) {
+          in.builtin("__enter__", [tape](Interpreter &in, CallArgs &) {
+            if (!tape->entered)
+              in.raise("RuntimeError", "Trying to stop recording a tape "
+                                       "which is not recording.");
+            if (!tape->recording)
+              in.valueError("Tape is not recording.");
             tape->recording = false;
             return Value();
           });
@@ -1812,10 +1821,10 @@ void installGradientTape(TfRuntime &rt, ModuleBuilder &tf) {
       return decorate(in, p.require("f", "decorated"));
     });
   });
-  ModuleBuilder unconnected(rt.in, rt, "tensorflow.UnconnectedGradients");
-  unconnected.set("NONE", rt.in.str("none"));
-  unconnected.set("ZERO", rt.in.str("zero"));
-  tf.set("UnconnectedGradients", unconnected.value());
+  tf.set("UnconnectedGradients",
+         makeEnum(rt.in, "UnconnectedGradients",
+                  "tensorflow.python.ops.unconnected_gradients",
+                  {{"NONE", rt.in.str("none")}, {"ZERO", rt.in.str("zero")}}));
 }
 
 } // namespace kiln::tf

@@ -525,4 +525,52 @@ bool NamedTupleObject::iter(Interpreter &in, const Value &, Value &out) {
   return true;
 }
 
+std::string EnumMemberObject::repr(Interpreter &in, const Value &) {
+  return "<" + enumName + "." + name + ": " + in.repr(value) + ">";
+}
+
+bool EnumMemberObject::getAttr(Interpreter &in, const Value &,
+                               const std::string &attr, Value &out) {
+  if (attr == "name")
+    out = in.str(name);
+  else if (attr == "value")
+    out = value;
+  else
+    return false;
+  return true;
+}
+
+Value makeEnum(Interpreter &in, const std::string &enumName,
+               const std::string &module,
+               const std::vector<std::pair<std::string, Value>> &members) {
+  auto values = std::make_shared<std::vector<Value>>();
+  auto cls = std::make_shared<CallableType>(
+      enumName,
+      [values, enumName](Interpreter &in, CallArgs &args) {
+        py::ArgParser(in, args, enumName.c_str()).expect(1, 1);
+        for (const Value &m : *values)
+          if (in.equals(m.as<EnumMemberObject>().value, args.positional[0]))
+            return m;
+        in.valueError(in.repr(args.positional[0]) + " is not a valid " +
+                      enumName);
+      },
+      module);
+  for (auto &[name, value] : members) {
+    auto m = std::make_shared<EnumMemberObject>();
+    m->enumName = enumName;
+    m->name = name;
+    m->module = module;
+    m->value = value;
+    Value member = Value::object(py::Type::Native, m);
+    values->push_back(member);
+    cls->attrs[name] = member;
+  }
+  cls->instances = [enumName](const Value &v) {
+    auto *m = v.is(py::Type::Native) ? dynamic_cast<EnumMemberObject *>(v.raw())
+                                     : nullptr;
+    return m && m->enumName == enumName;
+  };
+  return Value::object(py::Type::Native, cls);
+}
+
 } // namespace kiln::tf

@@ -190,6 +190,28 @@ struct NdArrayObject : py::NativeObject {
 };
 
 /// sys.stdout / sys.stderr.
+/// A member of one of TensorFlow's Python enums (tf.random.Algorithm,
+/// tf.UnconnectedGradients): str() is "Enum.NAME", repr()
+/// "<Enum.NAME: value>", with `name` and `value`.
+struct EnumMemberObject : py::NativeObject {
+  std::string enumName, name, module;
+  Value value; // an int or a str
+  std::string typeName() const override { return enumName; }
+  std::string typeModule() const override { return module; }
+  std::string repr(Interpreter &in, const Value &) override;
+  std::string str(Interpreter &, const Value &) override {
+    return enumName + "." + name;
+  }
+  bool getAttr(Interpreter &in, const Value &self, const std::string &attr,
+               Value &out) override;
+};
+
+/// The enum class `enumName` of `members` (name, value): a callable that
+/// looks a member up by value, with the members as attributes.
+Value makeEnum(Interpreter &in, const std::string &enumName,
+               const std::string &module,
+               const std::vector<std::pair<std::string, Value>> &members);
+
 struct StreamObject : py::NativeObject {
   explicit StreamObject(bool isStdout) : isStdout(isStdout) {}
   bool isStdout;
