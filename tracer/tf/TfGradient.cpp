@@ -321,6 +321,11 @@ const std::map<std::string, GradFn> &gradientFunctions() {
                               binaryOp(rt, "Sub", e.inputs[0], e.inputs[1]));
                  return reduceBoth(rt, e, gx, unaryOp(rt, "Neg", gx));
                }},
+              // FloorDiv has no gradient (ops.NotDifferentiable).
+              {"FloorDiv",
+               [](TfRuntime &, const TapeEntry &, const ValueList &) {
+                 return ValueList{Value(), Value()};
+               }},
               // _AddNGrad: the gradient as it is, to every input.
               {"AddN",
                [](TfRuntime &, const TapeEntry &e, const ValueList &g) {
@@ -1086,6 +1091,11 @@ void recordVariableRead(TfRuntime &rt,
                         const std::shared_ptr<VariableState> &var,
                         const Value &value) {
   for (auto &tape : rt.tapes) {
+    // A trainable variable of another dtype is watched all the same (its
+    // gradients are None), but its reads are not recorded.
+    if (tape->recording && tape->watchAccessedVariables && var->trainable &&
+        !isFloating(var->type.dtype))
+      tape->watchRead(var);
     if (!tape->recording || !tape->watchesReadsOf(*var))
       continue;
     tape->watchRead(var);
@@ -1532,7 +1542,14 @@ bool GradientTapeObject::getAttr(Interpreter &in, const Value &self,
     });
   } else if (name == "watched_variables") {
     out = in.builtin(name, [tape](Interpreter &in, CallArgs &) {
-      return in.tuple(tape->variables);
+      // In the order the variables were made, as TensorFlow's tape keeps
+      // them.
+      ValueList sorted = tape->variables;
+      std::stable_sort(
+          sorted.begin(), sorted.end(), [](const Value &a, const Value &b) {
+            return asVariable(a)->state->id < asVariable(b)->state->id;
+          });
+      return in.tuple(sorted);
     });
   } else if (name == "reset") {
     // As exiting the tape's block and entering it again with a new tape.

@@ -322,7 +322,7 @@ Value newVariable(Interpreter &in, TfRuntime &rt, CallArgs &args) {
       (p.has("name") ? in.toStr(p.get("name")) : std::string("Variable")) +
       ":0";
   state->trainable = !p.has("trainable") || in.truthy(p.get("trainable"));
-  ++rt.variablesCreated;
+  state->id = rt.variablesCreated++;
   return makeVariable(rt, std::move(state), false);
 }
 

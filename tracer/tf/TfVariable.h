@@ -23,6 +23,8 @@ struct VariableState {
   TensorType type;  // fixed when the variable is made
   HostTensorPtr value;
   bool trainable = true;
+  /// Creation order (tapes list watched variables in it).
+  int64_t id = 0;
 };
 
 /// A variable, or the `_UnreadVariable` that assign() returns: the same
