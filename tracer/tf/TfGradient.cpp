@@ -1137,14 +1137,22 @@ Value GradientTapeObject::jacobian(const Value &target, const Value &sources,
                                    bool zeroUnconnected, bool batch) {
   Interpreter &in = rt.in;
   claim();
+  // jacobian reads the target's shape first (a list has none).
+  if (!rt.isTensor(target) && !asVariable(target))
+    in.raise("AttributeError",
+             "'" + in.typeName(target) + "' object has no attribute 'shape'");
   Value t = rt.toTensor(target);
   const TensorType type = typeOf(rt, t);
+  if (batch && !type.unknownRank && type.shape.empty())
+    in.raise("IndexError", "list index out of range");
+  if (batch && !type.unknownRank && type.shape.size() < 2)
+    in.valueError("Shape " + type.shapeString() + " must have rank at least 2");
+  // Targets that are not floats have no gradients.
+  if (!isFloating(type.dtype))
+    return Value();
   if (!type.isStatic())
     needStaticShapes(rt,
                      batch ? "batch_jacobian's target" : "jacobian's target");
-  if (batch && type.shape.empty())
-    in.valueError("Need first dimension of `target` shape (()) and `source` "
-                  "shape to be known.");
   // One gradient per element of the target (per element of a row for
   // batch_jacobian, every row at once), seeded with a one-hot tensor, as
   // TensorFlow's jacobian computes each row of the result.
