@@ -1268,7 +1268,17 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
     in.typeError("Argument `target` should be a list or nested structure of "
                  "Tensors, Variables or CompositeTensors to be "
                  "differentiated, but received None.");
+  // GradientTape.gradient asks whether each source is trainable (its dtype:
+  // None has none), then reads each target's dtype.
+  for (const Value &s : flatten(sources))
+    if (s.isNone())
+      in.typeError("Cannot convert the argument `type_value`: None to a "
+                   "TensorFlow DType.");
   ValueList targets = flatten(target);
+  for (const Value &t : targets)
+    if (!rt.isTensor(t) && !asVariable(t) && !asIndexedSlices(t))
+      in.raise("AttributeError",
+               "'" + in.typeName(t) + "' object has no attribute 'dtype'");
   ValueList seeds;
   if (!outputGradients.isNone())
     seeds = flatten(outputGradients);
@@ -1529,7 +1539,10 @@ bool GradientTapeObject::getAttr(Interpreter &in, const Value &self,
       return tape->gradient(
           p.values.count("target") ? p.get("target")
                                    : p.require("target", "gradient"),
-          p.require("sources", "gradient"), p.get("output_gradients"), zero);
+          // A None source is the trainability check's TypeError (backprop).
+          p.values.count("sources") ? p.get("sources")
+                                    : p.require("sources", "gradient"),
+          p.get("output_gradients"), zero);
     });
   } else if (name == "jacobian" || name == "batch_jacobian") {
     bool batch = name == "batch_jacobian";
