@@ -270,6 +270,32 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                 std::string("DivNoNan");
         return out;
       }));
+  // tf.math.multiply_no_nan: x * y, and 0 where y is 0 even where x is
+  // NaN or infinite (TensorFlow's MulNoNan kernel; here a product and a
+  // select).
+  math.def(
+      "multiply_no_nan",
+      namedOp(*r, "multiply_no_nan", [r](Interpreter &in, CallArgs &args) {
+        Params p(in, args, "multiply_no_nan", {"x", "y", "name"});
+        Value x = r->toTensor(p.require("x", "multiply_no_nan"));
+        Value y = r->toTensor(p.require("y", "multiply_no_nan"),
+                              r->tensor(x).type.dtype);
+        if (!isFloating(r->tensor(x).type.dtype))
+          rejectDType(*r, "MulNoNan", "x", "T", r->tensor(x).type.dtype,
+                      "bfloat16, float16, float32, float64, complex64, "
+                      "complex128",
+                      "bfloat16, half, float, double, complex64, complex128",
+                      "; signature=x:T, y:T -> z:T; attr=T:type,allowed=["
+                      "DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE, "
+                      "DT_COMPLEX64, DT_COMPLEX128]>");
+        // One op on the tapes, with MulNoNan's own gradient.
+        return recordComposite(*r, "MulNoNan", {x, y}, {}, [&] {
+          Value product = binaryOp(*r, "Mul", x, y);
+          Value zero = scalarLike(*r, 0.0, product);
+          Value yZero = r->toTensor(Value::integer(0), r->tensor(y).type.dtype);
+          return select(*r, binaryOp(*r, "Equal", y, yZero), zero, product);
+        });
+      }));
   // tf.math.xlogy, xlog1py and xdivy: x * log(y), x * log1p(y) and x / y,
   // with x where x is 0 (Eigen's packet form; its scalar form gives +0).
   // y takes the result's shape first, so that the packet log sees each

@@ -302,6 +302,18 @@ void addMathGradients(std::map<std::string, GradFn> &table) {
                         divNoNan(divNoNan(unaryOp(rt, "Neg", x), y), y));
     return reduceBoth(rt, e, gx, gy);
   };
+  // MulNoNan (math_grad._MulNoNanGrad): mul_no_nan(dz, y) and
+  // mul_no_nan(x, dz), each reduced to its input's shape.
+  table["MulNoNan"] = [](TfRuntime &rt, const TapeEntry &e,
+                         const ValueList &g) {
+    auto mulNoNan = [&](const Value &a, const Value &b) {
+      CallArgs args;
+      args.positional = {a, b};
+      return callMath(rt, "multiply_no_nan", args);
+    };
+    return reduceBoth(rt, e, mulNoNan(g[0], e.inputs[1]),
+                      mulNoNan(e.inputs[0], g[0]));
+  };
   // Xlogy, Xlog1py and Xdivy (math_grad._XLogyGrad and friends): the
   // partials are x-guarded themselves, so x = 0 gives zero gradients. y's
   // partial is xdivy of the two values `yArgs` gives.
