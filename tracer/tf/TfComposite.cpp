@@ -9,6 +9,7 @@
 #include "TensorFormat.h"
 #include "TfGradient.h"
 #include "TfModuleBuilder.h"
+#include "TfObjects.h"
 #include "TfOps.h"
 
 #include <cmath>
@@ -227,6 +228,43 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                                [&] { return addN(*r, tensors, "AddN"); });
       return addN(*r, tensors, "AddN");
     })(in, args);
+  });
+  // tf.math.accumulate_n (deprecated): add_n after its own checks of the
+  // inputs against `shape` and `tensor_dtype`.
+  math.def("accumulate_n", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "accumulate_n",
+             {"inputs", "shape", "tensor_dtype", "name"});
+    Value given = p.get("inputs");
+    ValueList inputs = given.is(py::Type::List) || given.is(py::Type::Tuple)
+                           ? in.toList(given)
+                           : ValueList{};
+    if (inputs.empty())
+      in.valueError("inputs must be a list of at least one Tensor with the "
+                    "same dtype and shape");
+    for (auto &v : inputs)
+      v = r->toTensor(v);
+    TensorType first = r->tensor(inputs[0]).type;
+    if (p.has("shape")) {
+      TensorType want = asShape(in, p.get("shape"));
+      for (auto &v : inputs) {
+        const TensorType &t = r->tensor(v).type;
+        want.dtype = t.dtype;
+        if (!t.shapeFits(want) && !want.shapeFits(t))
+          in.valueError("Shapes " + want.shapeString() + " and " +
+                        t.shapeString() + " are not compatible");
+      }
+    }
+    for (auto &v : inputs)
+      if (r->tensor(v).type.dtype != first.dtype ||
+          (!first.unknownRank && !r->tensor(v).type.unknownRank &&
+           r->tensor(v).type.shape.size() != first.shape.size()))
+        in.valueError("inputs must be a list of at least one Tensor with the "
+                      "same dtype and shape");
+    if (inputs.size() == 1)
+      return p.has("name") ? identity(*r, inputs[0]) : inputs[0];
+    CallArgs call;
+    call.positional = {in.list(inputs)};
+    return in.call(in.getAttr(in.importModule("tensorflow"), "add_n"), call);
   });
   tf.def("clip_by_value", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "clip_by_value",
