@@ -1,5 +1,3 @@
-# tf.math.accumulate_n (deprecated; TensorFlow warns on stderr): add_n after
-# its own checks of the inputs against shape.
 import tensorflow as tf
 print(tf.math.accumulate_n([tf.constant([1., 2.]), tf.constant([3., 4.])]))
 print(tf.math.accumulate_n([tf.constant([1., 2.])]))
