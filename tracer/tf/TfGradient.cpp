@@ -741,6 +741,11 @@ static std::string forwardScope(TfRuntime &rt, const ValueList &outputs) {
 void recordOperation(TfRuntime &rt, const std::string &op,
                      const ValueList &inputs, const ValueList &outputs,
                      const std::map<std::string, Attr> &attrs) {
+  // TensorFlow's tapes do not record StopGradient (it is not
+  // differentiable): its input loses a use, which changes when the ops
+  // feeding it become ready and so the order gradients add in.
+  if (op == "StopGradient")
+    return;
   for (auto &tape : rt.tapes) {
     if (!tape->recording)
       continue;
