@@ -184,8 +184,8 @@ TensorKey keyOf(TfRuntime &rt, const Value &t) {
 
 /// TensorFlow's ValueError for a source or watched value that is neither.
 [[noreturn]] void notTensorOrVariable(Interpreter &in, const Value &v) {
-  in.valueError("Passed in object " + in.repr(v) + " of type '" +
-                in.typeName(v) +
+  in.valueError("Passed in object " + in.toStr(py::formatValue(in, v, "")) +
+                " of type '" + in.typeName(v) +
                 "', not tf.Tensor or tf.Variable or ExtensionType.");
 }
 
