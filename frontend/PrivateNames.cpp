@@ -6,6 +6,7 @@
 // (not for a function's own __name__, nor for keyword arguments), so
 // `self.__x` set by a base class and by a subclass are two attributes.
 // This pass rewrites the AST before names are resolved.
+#include "kiln/frontend/AstChildren.h"
 #include "kiln/frontend/Resolver.h"
 
 namespace kiln {
@@ -169,85 +170,18 @@ private:
     switch (e->kind) {
     case ExprKind::Name:
       as<NameExpr>(*e).id = mangle(as<NameExpr>(*e).id);
-      break;
-    case ExprKind::Constant:
-      break;
-    case ExprKind::JoinedStr:
-      exprs(as<JoinedStrExpr>(*e).values);
-      break;
-    case ExprKind::FormattedValue:
-      expr(as<FormattedValueExpr>(*e).value.get());
-      expr(as<FormattedValueExpr>(*e).formatSpec.get());
-      break;
-    case ExprKind::BinOp:
-      expr(as<BinOpExpr>(*e).left.get());
-      expr(as<BinOpExpr>(*e).right.get());
-      break;
-    case ExprKind::UnaryOp:
-      expr(as<UnaryOpExpr>(*e).operand.get());
-      break;
-    case ExprKind::BoolOp:
-      exprs(as<BoolOpExpr>(*e).values);
-      break;
-    case ExprKind::Compare:
-      expr(as<CompareExpr>(*e).left.get());
-      exprs(as<CompareExpr>(*e).comparators);
-      break;
-    case ExprKind::IfExp:
-      expr(as<IfExpExpr>(*e).test.get());
-      expr(as<IfExpExpr>(*e).body.get());
-      expr(as<IfExpExpr>(*e).orelse.get());
-      break;
-    case ExprKind::Lambda:
+      return;
+    case ExprKind::Lambda: // its parameters' names too
       arguments(as<LambdaExpr>(*e).args);
       expr(as<LambdaExpr>(*e).body.get());
-      break;
-    case ExprKind::Call:
-      expr(as<CallExpr>(*e).func.get());
-      exprs(as<CallExpr>(*e).args);
-      for (Keyword &k : as<CallExpr>(*e).keywords)
-        expr(k.value.get());
-      break;
+      return;
     case ExprKind::Attribute:
-      expr(as<AttributeExpr>(*e).value.get());
       as<AttributeExpr>(*e).attr = mangle(as<AttributeExpr>(*e).attr);
       break;
-    case ExprKind::Subscript:
-      expr(as<SubscriptExpr>(*e).value.get());
-      expr(as<SubscriptExpr>(*e).slice.get());
-      break;
-    case ExprKind::Slice:
-      expr(as<SliceExpr>(*e).lower.get());
-      expr(as<SliceExpr>(*e).upper.get());
-      expr(as<SliceExpr>(*e).step.get());
-      break;
-    case ExprKind::Starred:
-      expr(as<StarredExpr>(*e).value.get());
-      break;
-    case ExprKind::List:
-    case ExprKind::Tuple:
-    case ExprKind::Set:
-      exprs(as<SequenceExpr>(*e).elts);
-      break;
-    case ExprKind::Dict:
-      exprs(as<DictExpr>(*e).keys);
-      exprs(as<DictExpr>(*e).values);
-      break;
-    case ExprKind::ListComp:
-    case ExprKind::SetComp:
-    case ExprKind::DictComp:
-    case ExprKind::GeneratorExp: {
-      auto &c = as<ComprehensionExpr>(*e);
-      expr(c.elt.get());
-      expr(c.value.get());
-      for (Comprehension &g : c.generators) {
-        expr(g.target.get());
-        expr(g.iter.get());
-        exprs(g.ifs);
-      }
+    default:
       break;
     }
-    }
+    forEachChild(*e, [&](Expr *c) { expr(c); });
   }
 };
 
