@@ -13,7 +13,6 @@
 #include "TfOps.h"
 
 #include <cmath>
-#include <cstring>
 #include <limits>
 
 namespace kiln::tf {
@@ -80,13 +79,9 @@ long double asDType(long double v, DType d) {
   case DType::Float16:
     return py::halfToFloat(
         py::floatToHalf(static_cast<float>(static_cast<double>(v))));
-  case DType::BFloat16: {
-    float f = static_cast<float>(static_cast<double>(v));
-    uint32_t bits;
-    std::memcpy(&bits, &f, 4);
-    bits += 0x7fff + ((bits >> 16) & 1); // round to nearest even
-    return py::bfloat16ToFloat(static_cast<uint16_t>(bits >> 16));
-  }
+  case DType::BFloat16:
+    return py::bfloat16ToFloat(
+        py::floatToBFloat16(static_cast<float>(static_cast<double>(v))));
   case DType::Float32:
     return static_cast<float>(static_cast<double>(v));
   case DType::Float64:

@@ -148,6 +148,14 @@ Value reduceToShape(TfRuntime &rt, const Value &grad, const Value &input) {
   return toInputShape(summed);
 }
 
+/// One `op` node (SqrtGrad, SigmoidGrad) of y and dy: its kernel's form
+/// depends on where an element falls (codegen's emitPacketGrad).
+static Value packetGrad(TfRuntime &rt, const char *op, const Value &y,
+                        const Value &dy) {
+  const TensorType &type = typeOf(rt, y);
+  return rt.apply(op, {y, dy}, {{"T", type.dtype}}, type, op);
+}
+
 ValueList reduceBoth(TfRuntime &rt, const TapeEntry &e, const Value &gx,
                      const Value &gy) {
   return {gx.isNone() ? gx : reduceToShape(rt, gx, e.inputs[0]),
@@ -391,14 +399,9 @@ const std::map<std::string, GradFn> &gradientFunctions() {
                }},
               {"Sqrt",
                [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-                 // One SqrtGrad node (0 where dy is 0): its kernel's form
-                 // depends on where an element falls (codegen's
-                 // emitPacketGrad).
-                 const Value &y = e.outputs[0];
-                 const TensorType &type = typeOf(rt, y);
-                 return ValueList{rt.apply("SqrtGrad", {y, g[0]},
-                                           {{"T", type.dtype}}, type,
-                                           "SqrtGrad")};
+                 // SqrtGrad is 0 where dy is 0.
+                 return ValueList{
+                     packetGrad(rt, "SqrtGrad", e.outputs[0], g[0])};
                }},
               {"SqrtGrad",
                [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
@@ -440,26 +443,19 @@ const std::map<std::string, GradFn> &gradientFunctions() {
                }},
               {"Sigmoid",
                [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-                 // One SigmoidGrad node: its kernel's association depends on
-                 // where an element falls (codegen's emitPacketGrad).
-                 const Value &y = e.outputs[0];
-                 const TensorType &type = typeOf(rt, y);
-                 return ValueList{rt.apply("SigmoidGrad", {y, g[0]},
-                                           {{"T", type.dtype}}, type,
-                                           "SigmoidGrad")};
+                 return ValueList{
+                     packetGrad(rt, "SigmoidGrad", e.outputs[0], g[0])};
                }},
               {"SigmoidGrad",
                [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
                  // _SigmoidGradGrad: with gb = grad * dy, gb - 2 * gb * y for
                  // y, SigmoidGrad(y, grad) for dy.
                  const Value &y = e.inputs[0], &dy = e.inputs[1];
-                 const TensorType &type = typeOf(rt, y);
                  Value gb = mul(rt, g[0], dy);
                  return ValueList{
                      binaryOp(rt, "Sub", gb,
                               mul(rt, mul(rt, scalarLike(rt, y, 2), gb), y)),
-                     rt.apply("SigmoidGrad", {y, g[0]}, {{"T", type.dtype}},
-                              type, "SigmoidGrad")};
+                     packetGrad(rt, "SigmoidGrad", y, g[0])};
                }},
               {"Relu",
                [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
