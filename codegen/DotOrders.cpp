@@ -1,6 +1,8 @@
 // The summation orders of DotOrders.h.
 #include "DotOrders.h"
 
+#include <cassert>
+
 namespace kiln {
 
 using namespace mlir;
@@ -17,7 +19,8 @@ Value foldEight(Scalars &s, ArrayRef<Value> l) {
 
 /// The sum over k in [lo, hi) of a(k) * b(k) in `model`'s order.
 Value dotProduct(Scalars &s, Dot model, Value lo, Value hi, Type et,
-                 const Operands &ab) {
+                 const Operands &ab, Value start) {
+  assert((!start || model == Dot::Gemv8) && "only Gemv8 starts from an output");
   Value zero = s.real(et, 0.0);
   auto product = [&](Scalars &s, Value k) {
     auto [a, b] = ab(s, k);
@@ -106,7 +109,7 @@ Value dotProduct(Scalars &s, Dot model, Value lo, Value hi, Type et,
     return lanes[0];
   }
   // Gemv8: the whole blocks, then pieces of 8, 4, 2 and 1.
-  Value sum = s.add(zero, foldEight(s, lanes));
+  Value sum = s.add(start ? start : zero, foldEight(s, lanes));
   Value rest = s.b.create<arith::SubIOp>(s.loc, hi, base);
   for (int64_t size = 8; size >= 1; size /= 2) {
     Value has = s.b.create<arith::CmpIOp>(

@@ -38,9 +38,12 @@ using Operands = std::function<std::pair<mlir::Value, mlir::Value>(
     Scalars &, mlir::Value k)>;
 
 /// The sum over k in [lo, hi) of a(k) * b(k) in `model`'s order (float32;
-/// float64 rounds products and sums apart, in ascending k).
+/// float64 rounds products and sums apart, in ascending k). `start`, for
+/// Dot::Gemv8 only: the output so far, which the kernel adds to its folded
+/// lanes before the pieces (0 when absent).
 mlir::Value dotProduct(Scalars &s, Dot model, mlir::Value lo, mlir::Value hi,
-                       mlir::Type et, const Operands &ab);
+                       mlir::Type et, const Operands &ab,
+                       mlir::Value start = {});
 
 /// dotProduct over [0, count) in Eigen's contraction blocks: past 384
 /// terms, equal blocks (rounded up to a multiple of 8) whose sums are added

@@ -1,4 +1,4 @@
-// OneHot, ReverseV2, Tile (multiples known at run time), the scans
+// OneHot, ReverseV2, Bitcast, Tile (multiples known at run time), the scans
 // Cumsum/Cumprod/CumulativeLogsumexp and TopKV2 (tracer/tf/TfArrayOps.cpp) as
 // tensor, linalg and scf ops. The scans add in TensorFlow's order, one position
 // of the axis after another, so float results agree to the last bit. TopKV2 is
@@ -93,6 +93,80 @@ Value Emitter::emitReverse(const graph::Node &n, RankedTensorType type) {
                 l, nb.create<tensor::ExtractOp>(l, in, at).getResult());
           })
       .getResult();
+}
+
+Value Emitter::emitBitcast(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  Value in = input(n, 0);
+  auto inType = cast<RankedTensorType>(in.getType());
+  Type from = inType.getElementType(), to = type.getElementType();
+  unsigned fromBits = from.getIntOrFloatBitWidth();
+  unsigned toBits = to.getIntOrFloatBitWidth();
+  Type fromInt = b.getIntegerType(fromBits), toInt = b.getIntegerType(toBits);
+  int64_t rank = type.getRank();
+  // The dimensions the result shares with the input (all but a narrower
+  // result's innermost, which is the width ratio).
+  int64_t shared = fromBits > toBits ? rank - 1 : rank;
+  SmallVector<Value> dynamic;
+  for (int64_t d = 0; d < shared; ++d)
+    if (type.isDynamicDim(d))
+      dynamic.push_back(dimSize(loc, in, d));
+  auto build = [&](Location l) -> Value {
+    return b
+        .create<tensor::GenerateOp>(
+            l, type, dynamic,
+            [&](OpBuilder &nb, Location l, ValueRange idx) {
+              Scalars s{nb, l};
+              auto integer = [&](Type t, int64_t v) -> Value {
+                return nb.create<arith::ConstantOp>(l, nb.getIntegerAttr(t, v));
+              };
+              SmallVector<Value> at(idx.begin(), idx.begin() + shared);
+              // Little-endian, as TensorFlow's kernel copies bytes on x86:
+              // piece j of an element is bits [j * narrow, (j + 1) * narrow).
+              auto bitsAt = [&](ArrayRef<Value> where) {
+                Value v = nb.create<tensor::ExtractOp>(l, in, where);
+                return nb.create<arith::BitcastOp>(l, fromInt, v).getResult();
+              };
+              Value bits;
+              if (fromBits == toBits) {
+                bits = bitsAt(at);
+              } else if (fromBits > toBits) {
+                Value shift = nb.create<arith::MulIOp>(
+                    l, nb.create<arith::IndexCastOp>(l, fromInt, idx.back()),
+                    integer(fromInt, toBits));
+                bits = nb.create<arith::TruncIOp>(
+                    l, toInt, nb.create<arith::ShRUIOp>(l, bitsAt(at), shift));
+              } else {
+                bits = integer(toInt, 0);
+                for (unsigned j = 0; j < toBits / fromBits; ++j) {
+                  SmallVector<Value> where = at;
+                  where.push_back(s.index(j));
+                  Value piece =
+                      nb.create<arith::ExtUIOp>(l, toInt, bitsAt(where));
+                  piece = nb.create<arith::ShLIOp>(
+                      l, piece, integer(toInt, j * fromBits));
+                  bits = nb.create<arith::OrIOp>(l, bits, piece);
+                }
+              }
+              nb.create<tensor::YieldOp>(
+                  l, nb.create<arith::BitcastOp>(l, to, bits).getResult());
+            })
+        .getResult();
+  };
+  if (fromBits >= toBits || !inType.isDynamicDim(inType.getRank() - 1))
+    return build(loc);
+  // A wider result needs the innermost dimension to be the ratio; known
+  // only now, it is checked as the kernel checks it.
+  Value ok = b.create<arith::CmpIOp>(
+      loc, arith::CmpIPredicate::eq, dimSize(loc, in, inType.getRank() - 1),
+      b.create<arith::ConstantIndexOp>(loc, toBits / fromBits));
+  check(n, ok,
+        "Cannot bitcast from " +
+            std::to_string(py::dataTypeEnum(*attr<graph::DType>(n, "T"))) +
+            " to " +
+            std::to_string(py::dataTypeEnum(*attr<graph::DType>(n, "type"))),
+        {});
+  return orZeros(loc, ok, type, build);
 }
 
 Value Emitter::emitSplit(const graph::Node &n, RankedTensorType type) {

@@ -195,11 +195,15 @@ Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
               };
               Value total;
               for (const std::vector<int64_t> &bounds : pieces) {
+                // Gemv8's kernel adds the output so far itself, before
+                // its last pieces; the others' sums are added after.
+                bool running = model == Dot::Gemv8;
                 Value sum;
                 for (size_t i = 0; i + 1 < bounds.size(); ++i) {
                   Value part = dotProduct(s, model, s.index(bounds[i]),
-                                          s.index(bounds[i + 1]), et, ab);
-                  sum = sum ? s.add(sum, part) : part;
+                                          s.index(bounds[i + 1]), et, ab,
+                                          running ? sum : Value());
+                  sum = sum && !running ? s.add(sum, part) : part;
                 }
                 total = total ? s.add(total, sum) : sum;
               }
@@ -211,15 +215,29 @@ Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
   // the image patches [positions, taps] by the filters [taps, channels]
   // (measured equal to that MatMul on most shapes; passes/
   // EigenContraction.h). Known where the positions are static.
-  std::vector<std::vector<int64_t>> pieces;
-  if (fused && type.hasStaticShape() && kt.getDimSize(3) > 1) {
+  // With one output channel, the contraction's k slices are each one call
+  // of oneDNN's matrix-vector kernel.
+  std::vector<std::vector<int64_t>> pieces, slices;
+  int64_t threads = std::max(1u, std::thread::hardware_concurrency());
+  if (fused && type.hasStaticShape()) {
     int64_t positions =
         type.getDimSize(0) * type.getDimSize(1) * type.getDimSize(2);
-    if (positions > 1)
-      pieces = kiln::eigen::matMulPieces(
-          positions, taps, kt.getDimSize(3),
-          std::max(1u, std::thread::hardware_concurrency()),
-          kiln::eigen::hostCacheSizes(), /*innerShards=*/false);
+    auto image = cast<RankedTensorType>(input(n, 0).getType());
+    const auto &pads = *attr<std::vector<int64_t>>(n, "pads");
+    // TensorFlow runs an unpadded 1x1 stride-1 or whole-image convolution
+    // as a plain MatMul: no patches to compute.
+    bool plain = llvm::all_of(pads, [](int64_t p) { return p == 0; }) &&
+                 ((kt.getDimSize(0) == 1 && kt.getDimSize(1) == 1 &&
+                   strides[1] == 1 && strides[2] == 1) ||
+                  (kt.getDimSize(0) == image.getDimSize(1) &&
+                   kt.getDimSize(1) == image.getDimSize(2)));
+    if (positions > 1 && kt.getDimSize(3) == 1)
+      slices = kiln::eigen::oneChannelConvSlices(
+          positions, taps, !plain, threads, kiln::eigen::hostCacheSizes());
+    else if (positions > 1)
+      pieces = kiln::eigen::matMulPieces(positions, taps, kt.getDimSize(3),
+                                         threads, kiln::eigen::hostCacheSizes(),
+                                         /*innerShards=*/false);
     if (pieces.size() == 1 && pieces[0].size() == 2)
       pieces.clear(); // one chain: the linalg form below
   }
@@ -227,7 +245,7 @@ Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
   // (Dot::Gemv8 over the taps), else a chain of fused multiply-adds.
   auto contraction = [&]() -> Value {
     if (fused && kt.getDimSize(3) == 1)
-      return dots(Dot::Gemv8, {});
+      return dots(Dot::Gemv8, slices);
     if (!pieces.empty())
       return dots(Dot::Fma, pieces);
     Value init = zeros(loc, type, dynamic);

@@ -344,6 +344,9 @@ private:
   Value emitOneHot(const graph::Node &n, RankedTensorType type);
   /// ReverseV2 over its (normalized) `axes`.
   Value emitReverse(const graph::Node &n, RankedTensorType type);
+  /// Bitcast: each element's bits read as another dtype, split into or
+  /// joined from the innermost dimension when the widths differ.
+  Value emitBitcast(const graph::Node &n, RankedTensorType type);
   /// RandomUniform, RandomStandardNormal, RandomUniformInt and
   /// TruncatedNormal: Philox as
   /// TensorFlow's CPU kernels (EmitRandom.cpp).

@@ -865,6 +865,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitOneHot(n, type);
   if (op == "ReverseV2")
     return emitReverse(n, type);
+  if (op == "Bitcast")
+    return emitBitcast(n, type);
   if (op == "Tile")
     return emitTile(n, type);
   if (op == "Cumsum" || op == "Cumprod" || op == "CumulativeLogsumexp")

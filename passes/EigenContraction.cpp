@@ -125,9 +125,13 @@ double bandwidth(bool byCol, int64_t bm, int64_t bn, int64_t bk) {
   return cost;
 }
 
-/// numThreadsInnerDim: the threads worth sharding k over.
-int64_t innerThreads(int64_t m, int64_t n, int64_t k, int64_t threads) {
-  double compute = bandwidth(true, m, n, k) * double(m) * double(n) / kPacket;
+/// numThreadsInnerDim: the threads worth sharding k over. `patchCost`: the
+/// cost per coefficient of computing the right operand (a convolution's
+/// image patches), 0 for a plain matrix.
+int64_t innerThreads(int64_t m, int64_t n, int64_t k, int64_t threads,
+                     double patchCost) {
+  double compute = bandwidth(true, m, n, k) * double(m) * double(n) / kPacket +
+                   patchCost * double(n);
   double perCoeff = totalCost(double(k), 4.0 * double(n), 4.0, compute);
   double reduction = totalCost(double(m) * double(n), 2, 1, 1.0 / kPacket);
   int64_t best = 1;
@@ -234,13 +238,19 @@ CacheSizes hostCacheSizes() {
   return c;
 }
 
-std::vector<std::vector<int64_t>> matMulPieces(int64_t rows, int64_t k,
-                                               int64_t cols, int64_t threads,
-                                               const CacheSizes &c,
-                                               bool innerShards) {
-  // Eigen sees TensorFlow's row-major product transposed: its m is the
-  // result's columns, its n the rows.
-  int64_t m = cols, n = rows;
+namespace {
+
+/// One shard of k, [begin, end), and the block size kc Eigen walks it by.
+struct Shard {
+  int64_t begin, end, kc;
+};
+
+/// TensorContractionThreadPool's plan for Eigen's [m, k] x [k, n]
+/// contraction: its cost model picks one thread, sharding by the inner
+/// dimension, or sharding the result; each path has its own kc.
+std::vector<Shard> contractionShards(int64_t m, int64_t n, int64_t k,
+                                     int64_t threads, const CacheSizes &c,
+                                     bool innerShards, double patchCost) {
   threads = std::max<int64_t>(1, threads);
   bool byCol = shardByCol(m, n, threads);
   int64_t bk = blockK(k, m, n, threads, byCol, c);
@@ -252,7 +262,8 @@ std::vector<std::vector<int64_t>> matMulPieces(int64_t rows, int64_t k,
   int64_t bm = byCol ? block.m : block.n, bn = byCol ? block.n : block.m;
   bm = std::min(m, divup(bm + bm / 2, 48) * 48);
   bn = std::min(n, divup(bn, 24) * 24);
-  double compute = double(bk) * bandwidth(false, bm, bn, bk) / kPacket;
+  double compute = double(bk) * bandwidth(false, bm, bn, bk) / kPacket +
+                   patchCost * double(bk) / double(m);
   double load =
       byCol ? 4.0 * double(bk) / double(m) : 4.0 * double(bk) / double(n);
   double cost =
@@ -260,16 +271,14 @@ std::vector<std::vector<int64_t>> matMulPieces(int64_t rows, int64_t k,
       0.9;
   int64_t pool = std::min<int64_t>(
       threads, std::max<int64_t>(1, static_cast<int64_t>(cost)));
-  int64_t inner = innerThreads(m, n, k, threads);
-  std::vector<std::vector<int64_t>> shards;
+  int64_t inner = innerThreads(m, n, k, threads, patchCost);
+  std::vector<Shard> shards;
   if (innerShards && shardByInner(m, n, k, pool, inner, c)) {
     int64_t size =
         std::min(k, std::max(12 * kPacket, divup(divup(k, inner), 8) * 8));
     for (int64_t a = 0; a < k; a += size) {
       int64_t b = std::min(a + size, k);
-      shards.emplace_back();
-      appendPieces(a, b, blockK(b - a, m, n, divup(k, size), true, c),
-                   shards.back());
+      shards.push_back({a, b, blockK(b - a, m, n, divup(k, size), true, c)});
     }
     return shards;
   }
@@ -277,9 +286,42 @@ std::vector<std::vector<int64_t>> matMulPieces(int64_t rows, int64_t k,
     pool = 1;
   int64_t kc = pool == 1 ? blockK(k, m, n, 1, true, c)
                          : blockK(k, m, n, pool, shardByCol(m, n, pool), c);
-  shards.emplace_back();
-  appendPieces(0, k, kc, shards.back());
+  shards.push_back({0, k, kc});
   return shards;
+}
+
+} // namespace
+
+std::vector<std::vector<int64_t>> matMulPieces(int64_t rows, int64_t k,
+                                               int64_t cols, int64_t threads,
+                                               const CacheSizes &c,
+                                               bool innerShards) {
+  // Eigen sees TensorFlow's row-major product transposed: its m is the
+  // result's columns, its n the rows.
+  std::vector<std::vector<int64_t>> pieces;
+  for (const Shard &shard :
+       contractionShards(cols, rows, k, threads, c, innerShards, 0.0)) {
+    pieces.emplace_back();
+    appendPieces(shard.begin, shard.end, shard.kc, pieces.back());
+  }
+  return pieces;
+}
+
+std::vector<std::vector<int64_t>>
+oneChannelConvSlices(int64_t positions, int64_t taps, bool patches,
+                     int64_t threads, const CacheSizes &c) {
+  // TensorImagePatchOp's cost per coefficient, vectorized: 3 * 24 + 6 + 8
+  // operations over a packet of 8.
+  const double patchCost = patches ? (3.0 * 24 + 6 + 8) / kPacket : 0.0;
+  std::vector<std::vector<int64_t>> slices;
+  for (const Shard &shard :
+       contractionShards(1, positions, taps, threads, c, true, patchCost)) {
+    slices.emplace_back();
+    for (int64_t at = shard.begin; at < shard.end; at += shard.kc)
+      slices.back().push_back(at);
+    slices.back().push_back(shard.end);
+  }
+  return slices;
 }
 
 std::vector<RowRange> matMulPiecesByRows(int64_t k, int64_t cols,

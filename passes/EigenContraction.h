@@ -43,6 +43,18 @@ std::vector<std::vector<int64_t>> matMulPieces(int64_t m, int64_t k, int64_t n,
                                                const CacheSizes &caches,
                                                bool innerShards = true);
 
+/// The k slices of a float32 Conv2D with one output channel: Eigen's
+/// contraction of the filter [1, taps] by the image patches [taps,
+/// positions], one list of slice boundaries per shard, the shards in
+/// ascending k. Each slice is one call of oneDNN's matrix-vector kernel,
+/// which has no 384-term blocks of its own and adds the output so far
+/// before its own sum (Dot::Gemv8's order). `patches`: whether the patches
+/// are computed from a window (Eigen's cost model charges that); a 1x1
+/// stride-1 or whole-image convolution is a plain matrix.
+std::vector<std::vector<int64_t>>
+oneChannelConvSlices(int64_t positions, int64_t taps, bool patches,
+                     int64_t threads, const CacheSizes &caches);
+
 /// The pieces for every row count from 2 on, of a product whose k and
 /// columns are known (rows known only at run time, a None batch): the
 /// first row count of each run of equal pieces, with them. The decisions

@@ -58,6 +58,34 @@ const char *dtypeName(DType D) {
   return "unknown";
 }
 
+int dataTypeEnum(DType d) {
+  switch (d) {
+  case DType::Float32:
+    return 1;
+  case DType::Float64:
+    return 2;
+  case DType::Int32:
+    return 3;
+  case DType::UInt8:
+    return 4;
+  case DType::Int16:
+    return 5;
+  case DType::Int8:
+    return 6;
+  case DType::String:
+    return 7;
+  case DType::Int64:
+    return 9;
+  case DType::Bool:
+    return 10;
+  case DType::BFloat16:
+    return 14;
+  case DType::Float16:
+    return 19;
+  }
+  return 0;
+}
+
 size_t dtypeSize(DType D) {
   switch (D) {
   case DType::Bool:

@@ -62,6 +62,10 @@ const char *dtypeName(DType);
 /// their raw uint16_t bit patterns; String is sizeof(std::string).
 size_t dtypeSize(DType);
 
+/// TensorFlow's DataType enum value (types.proto): 1 for float32, 3 for
+/// int32; tf.as_dtype takes it and some kernels' errors print it.
+int dataTypeEnum(DType);
+
 /// A host tensor view: row-major contiguous data. For String, data points at
 /// std::string elements (arbitrary bytes). Bool elements are bytes (0 / 1),
 /// Float16 and BFloat16 elements are uint16_t bit patterns.

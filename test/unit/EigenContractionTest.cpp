@@ -58,3 +58,23 @@ TEST_CASE("pieces by row count change at Eigen's path boundaries", "[matmul]") {
           (i + 1 == table.size() || rows < table[i + 1].firstRow))
         CHECK(table[i].pieces == matMulPieces(rows, 784, 128, 2, kMeasured));
 }
+
+TEST_CASE("a one-channel convolution's matrix-vector slices", "[conv]") {
+  using kiln::eigen::oneChannelConvSlices;
+  // Two inner shards when the patches cost enough (a 3x3x64 window over
+  // 784 positions), each in slices of the 2-thread heuristic's kc.
+  CHECK(oneChannelConvSlices(784, 576, true, 2, kMeasured) ==
+        Pieces{{0, 288}, {288, 576}});
+  CHECK(oneChannelConvSlices(64, 1152, true, 2, kMeasured) ==
+        Pieces{{0, 288, 576}, {576, 864, 1152}});
+  // Uneven shards: each its own kc.
+  CHECK(oneChannelConvSlices(1024, 450, true, 2, kMeasured) ==
+        Pieces{{0, 232}, {232, 450}});
+  // Few positions: one thread, Eigen's L1 kc evened to equal slices, with
+  // no 384-term cut of oneDNN's own.
+  CHECK(oneChannelConvSlices(4, 2304, true, 2, kMeasured) ==
+        Pieces{{0, 384, 768, 1152, 1536, 1920, 2304}});
+  // A plain matrix (a 1x1 convolution): no patch cost, so one thread.
+  CHECK(oneChannelConvSlices(64, 1100, false, 2, kMeasured) ==
+        Pieces{{0, 368, 736, 1100}});
+}

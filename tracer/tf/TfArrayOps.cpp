@@ -1,8 +1,8 @@
-// tf.one_hot, tf.gather_nd, tf.reverse, the scans tf.math.cumsum/cumprod and
-// tf.math.top_k: one TensorFlow op each (OneHot, GatherNd, ReverseV2,
-// Cumsum, Cumprod, TopKV2), emitted by codegen/EmitArrayOps.cpp (GatherNd by
-// EmitGather.cpp); tf.sort and tf.argsort built on top_k as TensorFlow's
-// Python layer builds them.
+// tf.one_hot, tf.gather_nd, tf.reverse, tf.bitcast, the scans
+// tf.math.cumsum/cumprod and tf.math.top_k: one TensorFlow op each (OneHot,
+// GatherNd, ReverseV2, Bitcast, Cumsum, Cumprod, TopKV2), emitted by
+// codegen/EmitArrayOps.cpp (GatherNd by EmitGather.cpp); tf.sort and tf.argsort
+// built on top_k as TensorFlow's Python layer builds them.
 #include "ShapeTensor.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
@@ -90,6 +90,31 @@ const DTypeRule kGatherNdIndices{
     "; signature=params:Tparams, indices:Tindices -> output:Tparams; "
     "attr=Tparams:type; attr=Tindices:type,allowed=[DT_INT16, DT_INT32, "
     "DT_INT64]; attr=bad_indices_policy:string,default=\"\">"};
+
+// Bitcast's input and output: every numeric dtype but bool.
+const char *const kBitcastAllowed =
+    "allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT64, DT_INT32, "
+    "DT_UINT8, DT_UINT16, DT_UINT32, DT_UINT64, DT_INT8, DT_INT16, "
+    "DT_COMPLEX64, DT_COMPLEX128, DT_QINT8, DT_QUINT8, DT_QINT16, DT_QUINT16, "
+    "DT_QINT32]";
+const std::string kBitcastOpDef =
+    std::string("; signature=input:T -> output:type; attr=T:type,") +
+    kBitcastAllowed + "; attr=type:type," + kBitcastAllowed + ">";
+DTypeRule bitcastRule(const char *param, const char *attr) {
+  return {param,
+          attr,
+          {DType::BFloat16, DType::Float16, DType::Float32, DType::Float64,
+           DType::Int64, DType::Int32, DType::UInt8, DType::Int8, DType::Int16},
+          "bfloat16, float16, float32, float64, int64, int32, uint8, uint16, "
+          "uint32, uint64, int8, int16, complex64, complex128, qint8, quint8, "
+          "qint16, quint16, qint32",
+          "bfloat16, half, float, double, int64, int32, uint8, uint16, uint32, "
+          "uint64, int8, int16, complex64, complex128, qint8, quint8, qint16, "
+          "quint16, qint32",
+          kBitcastOpDef.c_str()};
+}
+const DTypeRule kBitcastInput = bitcastRule("input", "T");
+const DTypeRule kBitcastOutput = bitcastRule("type", "type");
 
 /// TensorFlow's error unless `rule` allows `dtype` for `op`.
 void requireDType(TfRuntime &rt, const std::string &op, const DTypeRule &rule,
@@ -179,6 +204,53 @@ Value oneHot(TfRuntime &rt, const Params &p) {
   return rt.apply("OneHot", {indices, depth, onT, offT},
                   {{"axis", axis}, {"T", out}, {"TI", it.dtype}},
                   TensorType{out, shape}, "one_hot");
+}
+
+/// tf.bitcast: the same bytes read as another dtype. A narrower dtype adds
+/// an innermost dimension of the width ratio; a wider one takes it away
+/// (it must be that ratio).
+Value bitcast(TfRuntime &rt, const Params &p) {
+  Value t = rt.toTensor(p.require("input", "bitcast"));
+  DType to = *dtypeArg(rt.in, p.require("type", "bitcast"));
+  const TensorType &type = rt.tensor(t).type;
+  requireDType(rt, "Bitcast", kBitcastInput, type.dtype);
+  requireDType(rt, "Bitcast", kBitcastOutput, to);
+  size_t from = py::dtypeSize(type.dtype), into = py::dtypeSize(to);
+  std::string name = p.has("name") ? rt.in.toStr(p.get("name")) : "Bitcast";
+  std::string cannot = "Cannot bitcast from " +
+                       std::to_string(py::dataTypeEnum(type.dtype)) + " to " +
+                       std::to_string(py::dataTypeEnum(to));
+  auto nodeText = [&] {
+    std::string node = rt.tracing ? rt.tracing->graph.uniqueName(name) : name;
+    return " for '{{node " + node + "}} = Bitcast[T=" + tfTypeName(type.dtype) +
+           ", type=" + tfTypeName(to) + "](" + inputName(rt, t) +
+           ")' with input shapes: " + shapeList(type.shape) + ".";
+  };
+  TensorType result{to, type.shape};
+  result.unknownRank = type.unknownRank;
+  if (from > into) {
+    if (!type.unknownRank)
+      result.shape.push_back(int64_t(from / into));
+  } else if (from < into && !type.unknownRank) {
+    int64_t ratio = int64_t(into / from);
+    if (type.shape.empty()) {
+      if (rt.tracing)
+        rt.in.valueError("Shape must be at least rank 1 but is rank 0" +
+                         nodeText());
+      kernelError(rt, "Bitcast", cannot);
+    }
+    int64_t last = type.shape.back();
+    if (last >= 0 && last != ratio) {
+      if (rt.tracing)
+        rt.in.valueError(cannot + " due to shape. " + std::to_string(last) +
+                         " does not match " + std::to_string(ratio) +
+                         nodeText());
+      kernelError(rt, "Bitcast", cannot);
+    }
+    result.shape.pop_back();
+  }
+  return rt.apply("Bitcast", {t}, {{"T", type.dtype}, {"type", to}}, result,
+                  name);
 }
 
 Value reverse(TfRuntime &rt, const Params &p) {
@@ -543,6 +615,9 @@ void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     return reverseSequence(
         *r, Params(in, args, "reverse_sequence",
                    {"input", "seq_lengths", "seq_axis", "batch_axis", "name"}));
+  });
+  tf.def("bitcast", [r](Interpreter &in, CallArgs &args) {
+    return bitcast(*r, Params(in, args, "bitcast", {"input", "type", "name"}));
   });
   tf.def("reverse", [r](Interpreter &in, CallArgs &args) {
     return reverse(*r, Params(in, args, "reverse", {"tensor", "axis", "name"}));

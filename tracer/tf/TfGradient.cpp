@@ -1388,6 +1388,10 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
       inputGrads = e.backward(grads);
     } else if (any) {
       auto fn = table.find(e.op);
+      // Ops TensorFlow registers no gradient for at all (not even
+      // NotDifferentiable): its registry lookup fails.
+      if (fn == table.end() && e.op == "Bitcast")
+        rt.raise("LookupError", "gradient registry has no entry for: " + e.op);
       if (fn == table.end())
         rt.raise("UnimplementedError",
                  "kiln's GradientTape has no gradient for op '" + e.op +

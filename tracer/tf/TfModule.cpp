@@ -47,14 +47,11 @@ std::optional<DType> dtypeArg(Interpreter &in, const Value &v) {
     }
   // An int is a DataType enum value.
   if (v.isIntLike() && !v.is(Type::Bool)) {
-    static const std::map<int64_t, DType> enums = {
-        {1, DType::Float32},   {2, DType::Float64}, {3, DType::Int32},
-        {4, DType::UInt8},     {5, DType::Int16},   {6, DType::Int8},
-        {7, DType::String},    {9, DType::Int64},   {10, DType::Bool},
-        {14, DType::BFloat16}, {19, DType::Float16}};
-    auto it = enums.find(v.asInt());
-    if (it != enums.end())
-      return it->second;
+    for (DType d : {DType::Float32, DType::Float64, DType::Int32, DType::UInt8,
+                    DType::Int16, DType::Int8, DType::String, DType::Int64,
+                    DType::Bool, DType::BFloat16, DType::Float16})
+      if (py::dataTypeEnum(d) == v.asInt())
+        return d;
   }
   in.typeError("Cannot convert the argument `type_value`: " + in.repr(v) +
                " to a TensorFlow DType.");
