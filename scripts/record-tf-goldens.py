@@ -62,7 +62,7 @@ NOISE_PATTERNS = [
     # TensorFlow's C++ logging: "2024-05-01 12:00:00.123456: I tensorflow/..."
     re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+: [IWEF] \S+:\d+\] .*$"),
     # absl/XLA C++ logging: "E0000 00:00:1714560000.123456   1234 file.cc:12] ..."
-    re.compile(r"^[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ \S+:\d+\] .*$"),
+    re.compile(r"^[IWEF]\d{4} \d\d:\d\d:\d+\.\d+\s+\d+ \S+:\d+\] .*$"),
     re.compile(r"^WARNING: All log messages before absl::InitializeLog\(\) is called "
                r"are written to STDERR$"),
     # Continuation line of the "This TensorFlow binary is optimized to use

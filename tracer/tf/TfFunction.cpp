@@ -701,7 +701,8 @@ std::string signatureOf(Interpreter &in, const py::FunctionObject &fn) {
 ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
                                     const std::vector<std::string> &kwNames,
                                     const std::string &key,
-                                    std::vector<TensorType> tensorTypes) {
+                                    std::vector<TensorType> tensorTypes,
+                                    TraceState *enclosing) {
   auto concrete = std::make_unique<ConcreteFunction>();
   concrete->key = key;
   concrete->argVariables = argumentVariables(in, args);
@@ -714,6 +715,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   std::vector<std::string> paramNames = argumentNames(args.size(), kwNames);
   size_t positionalCount = args.size() - kwNames.size();
   state.caller = in.currentFrame();
+  state.enclosing = enclosing;
   for (py::Frame *f = in.currentFrame(); f; f = f->parent)
     state.graph.traceStack.insert(state.graph.traceStack.begin(),
                                   {static_cast<int>(f->line), f->name});
@@ -833,6 +835,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   // Variables: their values at the call are the arguments after the
   // tensors; the written ones' last values are results.
   concrete->capturedTensors = state.capturedTensors;
+  concrete->outerCaptures = state.outerCaptures;
   for (auto &u : state.variables) {
     concrete->captures.push_back(u->var);
     if (u->written) {
@@ -1051,6 +1054,9 @@ py::PyException TfFunction::userCodeError(Interpreter &in, py::PyException &e) {
 
 Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
                       const ValueList &args) {
+  // Its captures of an enclosing trace's tensors exist only there.
+  if (!c.outerCaptures.empty())
+    rt.outOfScope(c.outerCaptures.front().second);
   std::vector<HostTensorPtr> inputs;
   ValueList argTensors; // the same, as tensors
   for (auto &a : args) {
@@ -2047,8 +2053,8 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
       // An input_signature's TensorSpecs, not the caller's shapes, are
       // what the body sees (as when it is called eagerly).
       bool signed_ = inputSignature && inputSignature->size() == tensors.size();
-      c = trace(in, standIns, kwNames, key,
-                signed_ ? *inputSignature : tensors);
+      c = trace(in, standIns, kwNames, key, signed_ ? *inputSignature : tensors,
+                outer);
     } catch (...) {
       rt.tracing = outer;
       throw;
@@ -2102,11 +2108,19 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
         variableValue(rt, c->variableFor(c->captures[i], callVariables),
                       name + "/ReadVariableOp"));
   std::vector<graph::Output> mapped(c->graph.nodes.size());
+  size_t next = 0; // into argOutputs
   for (size_t i = 0; i < c->graph.args.size(); ++i) {
     // An argument more specific than the callee's trace (a [2] tensor for
     // its [None]) takes the traced type, which the copied nodes expect.
     const graph::Node &param = c->graph.nodes[c->graph.args[i]];
-    graph::Output arg = argOutputs.at(i);
+    // A tensor the callee captured from this trace (or, captured here in
+    // turn, from one enclosing it).
+    auto outerCapture = std::find_if(
+        c->outerCaptures.begin(), c->outerCaptures.end(),
+        [&](const auto &capture) { return capture.first == c->graph.args[i]; });
+    graph::Output arg = outerCapture != c->outerCaptures.end()
+                            ? rt.graphOutput(outerCapture->second)
+                            : argOutputs.at(next++);
     if (!(rt.tracing->graph.typeOf(arg) == param.outputs[0])) {
       graph::Node cast;
       cast.op = "Identity";
@@ -2173,8 +2187,10 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
   for (auto &[var, index] : c->writes)
     setVariableValue(rt, c->variableFor(var, callVariables),
                      mapOut(c->graph.results[index]));
-  // The callee's tf.print calls become the caller's.
-  for (TracedPrint p : c->prints) {
+  // The callee's tf.print calls become the caller's. Called inside a
+  // staged branch or loop, its PrintV2 nodes print from compiled code
+  // instead (their tensors are no results of the caller).
+  for (TracedPrint p : saved < 0 ? c->prints : std::vector<TracedPrint>()) {
     for (auto &slot : p.tensors) {
       graph::Output o = c->graph.results[slot.resultIndex];
       slot.resultIndex = static_cast<int>(outer.graph.results.size());

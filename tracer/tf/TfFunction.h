@@ -55,6 +55,9 @@ struct ConcreteFunction {
   std::vector<std::shared_ptr<VariableState>> captures;
   /// The eager tensors the trace captured (closures, globals).
   ValueList capturedTensors;
+  /// The tensors of enclosing traces it captured, by argument Placeholder
+  /// (TraceState::outerCaptures): callable only inside those traces.
+  std::vector<std::pair<int, Value>> outerCaptures;
   std::vector<std::pair<std::shared_ptr<VariableState>, size_t>> writes;
   /// The variables passed as arguments to the trace, in the cache key's
   /// order: a call with other variables of the same types uses those.
@@ -160,7 +163,8 @@ private:
   ConcreteFunction *trace(Interpreter &in, const ValueList &args,
                           const std::vector<std::string> &kwNames,
                           const std::string &key,
-                          std::vector<TensorType> tensorTypes);
+                          std::vector<TensorType> tensorTypes,
+                          TraceState *enclosing = nullptr);
   /// trace(), letting a function's first trace make tf.Variables.
   ConcreteFunction *
   traceCreatingVariables(Interpreter &in, const ValueList &args,

@@ -414,6 +414,34 @@ HostTensorPtr TfRuntime::constantValue(const Value &v) const {
   return nullptr;
 }
 
+bool TfRuntime::encloses(const TraceState *trace) const {
+  for (const TraceState *s = tracing ? tracing->enclosing : nullptr; s;
+       s = s->enclosing)
+    if (s == trace)
+      return true;
+  return false;
+}
+
+graph::Output TfRuntime::captureOuter(const Value &v) {
+  const TensorObject &t = tensor(v);
+  for (auto &[id, captured] : tracing->outerCaptures)
+    if (captured.raw() == v.raw())
+      return {id, 0};
+  // An argument of the body, wherever the first use is (as a variable's).
+  graph::Graph &g = tracing->graph;
+  graph::RegionGuard restore(g);
+  g.current = -1;
+  graph::Node p;
+  p.op = "Placeholder";
+  p.name = g.uniqueName("Placeholder");
+  p.outputs = {t.type};
+  p.attrs["dtype"] = t.type.dtype;
+  int id = g.add(std::move(p));
+  g.args.push_back(id);
+  tracing->outerCaptures.emplace_back(id, v);
+  return {id, 0};
+}
+
 Value TfRuntime::symbolic(graph::Output o) {
   auto t = std::make_shared<TensorObject>();
   t->type = tracing->graph.typeOf(o);
@@ -427,6 +455,8 @@ Value TfRuntime::symbolic(graph::Output o) {
 graph::Output TfRuntime::graphOutput(const Value &v) {
   auto &t = tensor(v);
   if (t.symbolic()) {
+    if (t.trace != tracing && encloses(t.trace))
+      return captureOuter(v);
     if (t.trace != tracing)
       in.typeError("An op outside of the function building code is being "
                    "passed a \"Graph\" tensor. It is possible to have Graph "

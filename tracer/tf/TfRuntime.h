@@ -78,6 +78,12 @@ struct TraceState : std::enable_shared_from_this<TraceState> {
   /// The frame that called the traced function: frames below it are the
   /// function's and its helpers' (TfRuntime::locate).
   const py::Frame *caller = nullptr;
+  /// The trace a nested tf.function is traced from, whose tensors (and its
+  /// own enclosing traces') the body may capture.
+  TraceState *enclosing = nullptr;
+  /// Those captured tensors: an argument Placeholder each, after the
+  /// variables' (the call passes the tensors, as TensorFlow's captures).
+  std::vector<std::pair<int, Value>> outerCaptures;
   /// Per graph region (-1: the body), the random ops made without a seed
   /// so far: their op seeds when a global seed is set (TfRandom.cpp).
   std::map<int, int64_t> seedlessRandomOps;
@@ -197,6 +203,12 @@ public:
   /// The graph output holding tensor `v` in the current region; an eager
   /// tensor is captured as a constant first.
   graph::Output graphOutput(const Value &v);
+  /// Whether `trace` encloses the one being traced (a nested tf.function's
+  /// callers' traces).
+  bool encloses(const TraceState *trace) const;
+  /// Tensor `v` of an enclosing trace as an argument of the current one
+  /// (TraceState::outerCaptures), made once per tensor.
+  graph::Output captureOuter(const Value &v);
   /// Stages control flow on tensors (Staging.h).
   std::unique_ptr<py::Stager> stager;
 
