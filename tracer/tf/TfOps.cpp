@@ -2204,10 +2204,37 @@ static void requireScalarIndex(TfRuntime &rt, const Value &index) {
 static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
                        int64_t consumed);
 
+Value readVariablesInKey(TfRuntime &rt, const Value &key) {
+  // Others stay as they are, for the invalid index error to show them.
+  auto isIndex = [](const Value &v) {
+    VariableObject *var = asVariable(v);
+    return var && isInteger(var->state->type.dtype);
+  };
+  auto read = [&](const Value &v) { return isIndex(v) ? rt.toTensor(v) : v; };
+  auto item = [&](const Value &v) {
+    if (!v.is(Type::Slice))
+      return read(v);
+    auto &s = v.as<py::SliceObject>();
+    if (!isIndex(s.start) && !isIndex(s.stop) && !isIndex(s.step))
+      return v;
+    auto copy = std::make_shared<py::SliceObject>();
+    copy->start = read(s.start);
+    copy->stop = read(s.stop);
+    copy->step = read(s.step);
+    return Value::object(Type::Slice, copy);
+  };
+  if (!key.is(Type::Tuple))
+    return item(key);
+  ValueList items;
+  for (const Value &v : rt.in.toList(key))
+    items.push_back(item(v));
+  return rt.in.tuple(std::move(items));
+}
+
 Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key) {
   // _slice_helper opens the scope "strided_slice" its op is named as.
   InOperator inOperator{rt, true};
-  return sliceFrom(rt, x, key, 0);
+  return sliceFrom(rt, x, readVariablesInKey(rt, key), 0);
 }
 
 /// The begin, end and strides vectors TensorFlow's _slice_helper packs

@@ -206,6 +206,9 @@ Value booleanMask(TfRuntime &rt, const Value &tensor, const Value &mask,
                   const Value &axis);
 /// `x[key]` with ints, slices (positive steps), `...` and None/newaxis.
 Value stridedSlice(TfRuntime &rt, const Value &x, const Value &key);
+/// `key` with its integer tf.Variables (indices, or a slice's bounds)
+/// read: they index as their values do.
+Value readVariablesInKey(TfRuntime &rt, const Value &key);
 /// tf.split along a dimension of static size: one Split node (SplitV for
 /// `sizedPieces`, a list of sizes) with an output per piece of `sizes`,
 /// as TensorFlow builds it (string tensors: one slice per piece).

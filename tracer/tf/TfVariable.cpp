@@ -684,7 +684,8 @@ bool VariableObject::len(Interpreter &in, const Value &, int64_t &) {
 }
 
 bool VariableObject::getItem(Interpreter &in, const Value &self,
-                             const Value &key, Value &out) {
+                             const Value &keyArg, Value &out) {
+  Value key = readVariablesInKey(*rt, keyArg);
   Value t = readVariable(*rt, *this);
   if (!rt->tensor(t).getItem(in, t, key, out))
     return false;
