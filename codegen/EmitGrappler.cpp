@@ -376,26 +376,50 @@ Value Emitter::emitMulChain(const graph::Node &n, RankedTensorType type) {
   return castTo(loc, result.value, type);
 }
 
+std::optional<double> Emitter::foldedUniformValue(graph::Output o) const {
+  const graph::Node &n = g.nodes[o.node];
+  if (isGraphConstant(n)) {
+    auto it = n.attrs.find("value");
+    auto *value = it == n.attrs.end()
+                      ? nullptr
+                      : std::get_if<graph::HostTensorPtr>(&it->second);
+    if (!value || !*value || (*value)->type.numElements() < 1)
+      return std::nullopt;
+    double v = (*value)->elementAsDouble(0);
+    for (int64_t i = 1; i < (*value)->type.numElements(); ++i)
+      if ((*value)->elementAsDouble(i) != v)
+        return std::nullopt;
+    return v;
+  }
+  // Grappler's constant folding of the arithmetic a gradient makes of
+  // constants (_PowGrad's `y - 1`), in the node's float type.
+  if (!folds(n) || n.inputs.size() != 2 ||
+      (n.op != "Sub" && n.op != "AddV2" && n.op != "Mul"))
+    return std::nullopt;
+  std::optional<double> a = foldedUniformValue(n.inputs[0]);
+  std::optional<double> b = foldedUniformValue(n.inputs[1]);
+  if (!a || !b)
+    return std::nullopt;
+  double v = n.op == "Sub" ? *a - *b : n.op == "AddV2" ? *a + *b : *a * *b;
+  switch (n.outputs[0].dtype) {
+  case graph::DType::Float32:
+    return double(float(v));
+  case graph::DType::Float64:
+    return v;
+  default: // half types: the exponents ConvertPow rewrites are exact
+    return v;
+  }
+}
+
 std::optional<double>
 Emitter::convertedPowExponent(const graph::Node &n) const {
   if (n.op != "Pow")
     return std::nullopt;
-  const graph::Node &exponent = g.nodes[n.inputs[1].node];
   const graph::TensorType &base = g.typeOf(n.inputs[0]);
-  if (!isFloat(n.outputs[0].dtype) || !isGraphConstant(exponent) || folds(n) ||
-      base.unknownRank || base.shape != n.outputs[0].shape)
+  if (!isFloat(n.outputs[0].dtype) || folds(n) || base.unknownRank ||
+      base.shape != n.outputs[0].shape)
     return std::nullopt;
-  auto it = exponent.attrs.find("value");
-  auto *value = it == exponent.attrs.end()
-                    ? nullptr
-                    : std::get_if<graph::HostTensorPtr>(&it->second);
-  if (!value || !*value || (*value)->type.numElements() < 1)
-    return std::nullopt;
-  double y = (*value)->elementAsDouble(0);
-  for (int64_t i = 1; i < (*value)->type.numElements(); ++i)
-    if ((*value)->elementAsDouble(i) != y)
-      return std::nullopt;
-  return y;
+  return foldedUniformValue(n.inputs[1]);
 }
 
 Value Emitter::emitConvertedPow(const graph::Node &n, RankedTensorType type) {

@@ -187,8 +187,12 @@ private:
   /// no other use.
   bool isRsqrtDiv(const graph::Node &n) const;
   /// ConvertPow's exponent for `n`: a float Pow by a constant of one
-  /// value that does not broadcast its base; or nothing.
+  /// value (or arithmetic of constants grappler folds first) that does not
+  /// broadcast its base; or nothing.
   std::optional<double> convertedPowExponent(const graph::Node &n) const;
+  /// The one value of every element of `o`, a constant or Sub, AddV2 or
+  /// Mul of such that constant folding replaces; or nothing.
+  std::optional<double> foldedUniformValue(graph::Output o) const;
   /// The root of a tree of additions as grappler's AddNs of its leaves,
   /// or null when `n` absorbs no other addition.
   Value emitAddTree(const graph::Node &n, RankedTensorType type);
