@@ -3,6 +3,7 @@
 #include "ConstantPushDown.h"
 #include "Emitter.h"
 #include "HostCalls.h"
+#include "LogSoftmaxStage.h"
 #include "ModelPruner.h"
 
 #include "dialects/kiln/KilnDialect.h"
@@ -1681,6 +1682,7 @@ bool emitKilnFunction(
   graph::Graph optimized = graph;
   dropAdditiveZeros(optimized);
   bypassTrivialNodes(optimized);
+  fuseLogSoftmax(optimized);
   pushDownConstants(optimized);
   return Emitter(module, optimized, fileName, hostSpecs).run(error);
 }

@@ -645,14 +645,25 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
               ":T; attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, "
               "DT_FLOAT, DT_DOUBLE]>");
     }
+    // kiln builds the kernel from several nodes; grappler sees one, whose
+    // arithmetic it does not regroup.
+    auto marked = [&](const Value &x) {
+      size_t first = r->tracing ? r->tracing->graph.nodes.size() : 0;
+      Value out = kernel(x);
+      if (r->tracing)
+        for (size_t i = first; i < r->tracing->graph.nodes.size(); ++i)
+          r->tracing->graph.nodes[i].attrs[graph::kKernelAttr] =
+              std::string(fname == "softmax" ? "Softmax" : "LogSoftmax");
+      return out;
+    };
     if (t.unknownRank || a == -1 || a == rank - 1)
-      return kernel(x);
+      return marked(x);
     std::vector<int64_t> perm;
     for (int64_t d = 0; d < rank; ++d)
       perm.push_back(d);
     std::swap(perm[a < 0 ? a + rank : a], perm[rank - 1]);
     Value swap = pyIntList(in, perm);
-    return transpose(*r, kernel(transpose(*r, x, swap)), swap);
+    return transpose(*r, marked(transpose(*r, x, swap)), swap);
   };
   nn.def(
       "softmax",
