@@ -2014,6 +2014,23 @@ void TfFunction::noteCall(Interpreter &in, bool traced) {
               "api_docs/python/tf/function for  more details.\n";
 }
 
+/// Whether TensorFlow calls `c` through a StatefulPartitionedCall: it
+/// reads or writes variables, or has ops with effects or state (prints,
+/// asserts, stateful random draws).
+static bool statefulCallee(const ConcreteFunction &c) {
+  if (!c.captures.empty())
+    return true;
+  for (const graph::Node &n : c.graph.nodes) {
+    bool random = n.op.find("Random") != std::string::npos ||
+                  n.op.find("Multinomial") != std::string::npos;
+    if (n.op == "PrintV2" || n.op == "Assert" ||
+        (random && n.op.rfind("Stateless", 0) != 0) ||
+        n.op == "StatefulPartitionedCall")
+      return true;
+  }
+  return false;
+}
+
 Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
   // A Function called while another traces has its own trace cache, as in
   // TensorFlow: it traces once per signature (its Python side effects run
@@ -2094,12 +2111,12 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
     mapTensors(
         in, b,
         [&](size_t, const Value &t) {
-          Value symbolic = identity(rt, t); // makes eager captures graph nodes
-          argOutputs.push_back(symbolic.as<TensorObject>().out);
+          argOutputs.push_back(rt.graphOutput(t)); // eager ones captured
           return t;
         },
         index);
   }
+  const size_t tensorArgs = argOutputs.size();
   // The callee's variables read the caller's current values (variables
   // passed as arguments replace those the callee was traced with).
   auto callVariables = argumentVariables(in, bound);
@@ -2198,11 +2215,23 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
     }
     outer.prints.push_back(std::move(p));
   }
+  // TensorFlow's graph calls the callee through one node, whose outputs
+  // name the results ("PartitionedCall:0"). kiln runs the copies above;
+  // the call node only names, and nothing reads it, so nothing runs it.
+  graph::Node call;
+  call.op = statefulCallee(*c) ? "StatefulPartitionedCall" : "PartitionedCall";
+  call.name = og.uniqueName(call.op);
+  call.inputs.assign(argOutputs.begin(), argOutputs.begin() + tensorArgs);
+  rt.locate(call);
   ValueList results;
   for (size_t i = 0; i < c->numOutputs; ++i) {
     graph::Output o = c->graph.results[c->firstOutput + i];
     results.push_back(rt.symbolic(mapOut(o)));
+    call.outputs.push_back(rt.tensor(results.back()).type);
   }
+  int callId = og.add(std::move(call));
+  for (size_t i = 0; i < results.size(); ++i)
+    rt.tensor(results[i]).shownAs = graph::Output{callId, static_cast<int>(i)};
   return rebuildOutputs(in, c->outputTemplate, results);
 }
 
