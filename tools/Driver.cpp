@@ -147,6 +147,7 @@ int runScript(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
     return rc;
   py::Interpreter interp(*loaded.file, out, err);
   interp.setAutograph(&loaded.autograph);
+  interp.setScriptArgs(opts.scriptArgs);
   // Run-time errors name the script as CPython's tracebacks do.
   CompileOptions compile = compileOptions(opts);
   compile.fileName = interp.scriptPath();

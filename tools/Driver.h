@@ -19,6 +19,9 @@ enum ExitCode {
 
 struct DriverOptions {
   std::string input;
+  /// `kiln run SCRIPT ARGS...`: what the script reads after its path in
+  /// sys.argv.
+  std::vector<std::string> scriptArgs;
   bool jsonDiagnostics = false;
   std::string stage = "ast";   // for dump
   std::string format = "text"; // for dump: text, json (ast), dot (graph)

@@ -256,6 +256,11 @@ public:
   void defineMethod(Type type, const std::string &name, MethodFn fn);
 
   const SourceFile &file() const { return file_; }
+  /// sys.argv after the script's path (`kiln run SCRIPT ARGS...`).
+  void setScriptArgs(std::vector<std::string> args) {
+    scriptArgs_ = std::move(args);
+  }
+  const std::vector<std::string> &scriptArgs() const { return scriptArgs_; }
   /// The script's path as CPython shows it in tracebacks: absolute.
   std::string scriptPath() const;
   Frame *currentFrame() { return frame_; }
@@ -349,6 +354,7 @@ private:
   bool staging_ = false;
 
   const SourceFile &file_;
+  std::vector<std::string> scriptArgs_;
   std::ostream &out_;
   std::ostream &err_;
   std::function<void(const Value &exc)> uncaughtHandler_;

@@ -75,6 +75,9 @@ int main(int argc, char **argv) {
   addInput(check);
   CLI::App *run = app.add_subcommand("run", "Run a script as Python would");
   addInput(run);
+  run->add_option("args", inv.opts.scriptArgs,
+                  "Arguments for the script's sys.argv (after --, those that "
+                  "start with -)");
   CLI::App *dump = app.add_subcommand("dump", "Print a compilation stage");
   addInput(dump);
   dump->add_option("--stage", inv.opts.stage, "Stage to print")

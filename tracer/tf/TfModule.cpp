@@ -1767,8 +1767,11 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
         Value::object(Type::Native, std::make_shared<StreamObject>(true));
     m->dict["stderr"] =
         Value::object(Type::Native, std::make_shared<StreamObject>(false));
-    // The script's path as given on the command line, with no arguments.
-    m->dict["argv"] = in.list({in.str(in.file().path())});
+    // The script's path as given on the command line, then its arguments.
+    ValueList argv{in.str(in.file().path())};
+    for (const std::string &arg : in.scriptArgs())
+      argv.push_back(in.str(arg));
+    m->dict["argv"] = in.list(std::move(argv));
     m->dict["maxsize"] = Value::integer(INT64_MAX);
     m->dict["exit"] =
         in.builtin("exit", [](Interpreter &in, CallArgs &args) -> Value {
