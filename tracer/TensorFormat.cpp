@@ -847,16 +847,16 @@ std::string pyBytesRepr(std::string_view S) {
   return R;
 }
 
+PrintOptions &printOptions() {
+  static PrintOptions options;
+  return options;
+}
+
 namespace {
 
 //===----------------------------------------------------------------------===//
 // NumPy arrayprint
 //===----------------------------------------------------------------------===//
-
-constexpr size_t kThreshold = 1000;
-constexpr int64_t kEdgeItems = 3;
-constexpr int kLineWidth = 75;
-constexpr int kPrecision = 8;
 
 /// ml_dtypes' bfloat16 repr: std::ostream << float (i.e. "%g"), "nan".
 std::string bfloat16Repr(float F) {
@@ -916,7 +916,7 @@ public:
 private:
   FloatKind Kind;
   bool ExpFormat = false;
-  int Precision = kPrecision;
+  int Precision = printOptions().precision;
   int MinDigits = -1;
   TrimMode Trim = TrimMode::Zeros;
   int PadLeft = 0, PadRight = 0, ExpSize = -1;
@@ -956,7 +956,9 @@ private:
         }
       };
       double Ratio = divideInKind(MaxVal, MinVal, Kind);
-      if (MaxVal >= inKind(1.e8) || MinVal < inKind(0.0001) || Ratio > 1000.)
+      if (MaxVal >= inKind(1.e8) ||
+          (!printOptions().suppress &&
+           (MinVal < inKind(0.0001) || Ratio > 1000.)))
         ExpFormat = true;
     }
 
@@ -1084,10 +1086,10 @@ void leadingTrailing(const std::vector<int64_t> &Shape, size_t Axis,
   for (size_t A = Axis + 1; A < Shape.size(); ++A)
     Stride *= (size_t)Shape[A];
   int64_t N = Shape[Axis];
-  if (N > 2 * kEdgeItems) {
-    for (int64_t I = 0; I < kEdgeItems; ++I)
+  if (N > 2 * printOptions().edgeItems) {
+    for (int64_t I = 0; I < printOptions().edgeItems; ++I)
       leadingTrailing(Shape, Axis + 1, Offset + (size_t)I * Stride, Out);
-    for (int64_t I = N - kEdgeItems; I < N; ++I)
+    for (int64_t I = N - printOptions().edgeItems; I < N; ++I)
       leadingTrailing(Shape, Axis + 1, Offset + (size_t)I * Stride, Out);
   } else {
     for (int64_t I = 0; I < N; ++I)
@@ -1134,9 +1136,9 @@ public:
     std::string NextHanging = Hanging + " ";
     int NextWidth = CurrWidth - 1;
     int64_t ALen = T.shape[Axis];
-    bool ShowSummary = Summarize && 2 * kEdgeItems < ALen;
-    int64_t Leading = ShowSummary ? kEdgeItems : 0;
-    int64_t Trailing = ShowSummary ? kEdgeItems : ALen;
+    bool ShowSummary = Summarize && 2 * printOptions().edgeItems < ALen;
+    int64_t Leading = ShowSummary ? printOptions().edgeItems : 0;
+    int64_t Trailing = ShowSummary ? printOptions().edgeItems : ALen;
     size_t Stride = 1;
     for (size_t A = Axis + 1; A < Ndim; ++A)
       Stride *= (size_t)T.shape[A];
@@ -1191,11 +1193,11 @@ private:
 /// the default options (legacy=False).
 std::string array2string(const TensorView &T, const std::string &Sep,
                          const std::string &Prefix, const std::string &Suffix) {
-  int LineWidth = kLineWidth - (int)Suffix.size();
+  int LineWidth = printOptions().lineWidth - (int)Suffix.size();
   size_t Size = numElements(T.shape);
   if (Size == 0)
     return "[]";
-  bool Summarize = Size > kThreshold;
+  bool Summarize = (int64_t)Size > printOptions().threshold;
   std::vector<size_t> Shown;
   if (Summarize) {
     leadingTrailing(T.shape, 0, 0, Shown);
@@ -1272,7 +1274,7 @@ std::string numpyStr(const TensorView &T) {
 
 std::string numpyRepr(const TensorView &T) {
   // NumPy 2's repr (TensorFlow 2.20 ships with it): `shape=` joins the
-  // extras of an array summarized past the 1000-element threshold.
+  // extras of an array summarized past the threshold.
   const std::string ClassName = "array";
   size_t Size = numElements(T.shape);
   std::string Prefix = ClassName + "(";
@@ -1282,7 +1284,7 @@ std::string numpyRepr(const TensorView &T) {
   else
     Lst = "[], shape=" + pyTupleRepr(T.shape);
   std::vector<std::string> Extras;
-  if (Size > 1000)
+  if ((int64_t)Size > printOptions().threshold)
     Extras.push_back("shape=" + pyTupleRepr(T.shape));
   if (!dtypeIsImplied(T.dtype) || Size == 0)
     Extras.push_back(std::string("dtype=") + numpyDTypeName(T.dtype));
@@ -1297,7 +1299,7 @@ std::string numpyRepr(const TensorView &T) {
   size_t LastLineLen =
       NL == std::string::npos ? ArrStr.size() : ArrStr.size() - (NL + 1);
   std::string Spacer = " ";
-  if ((int)(LastLineLen + ExtraStr.size() + 1) > kLineWidth)
+  if ((int)(LastLineLen + ExtraStr.size() + 1) > printOptions().lineWidth)
     Spacer = "\n" + std::string(Prefix.size(), ' ');
   return ArrStr + Spacer + ExtraStr;
 }

@@ -19,7 +19,8 @@
 //   tf.print(t)         -> tfPrintFormat (TensorFlow's C++ summarizer, v2 mode)
 //   t.shape             -> shapeStr / shapeRepr / shapeAsListStr
 //
-// NumPy's default print options are assumed (precision=8, floatmode='maxprec',
+// NumPy's print options are followed as np.set_printoptions leaves them
+// (PrintOptions; at the start precision=8, floatmode='maxprec',
 // suppress=False, linewidth=75, threshold=1000, edgeitems=3, legacy=False).
 // Floats are printed with a port of NumPy's Dragon4 (shortest unique digits
 // for the value's own type: float16, float32 or float64). bfloat16 elements
@@ -88,6 +89,18 @@ std::string numpyRepr(const TensorView &t);
 /// str(ndarray) / print(ndarray): "[1. 2.]", "[[1 2]\n [3 4]]", "[b'a' b'bc']".
 /// For a 0-d view this is str of the scalar (same as numpyScalarStr).
 std::string numpyStr(const TensorView &t);
+
+/// np.set_printoptions' settings that kiln follows, which NumPy's array
+/// printing (and so TensorFlow's tensor repr) reads; tf.print ignores them.
+struct PrintOptions {
+  int precision = 8;
+  int64_t threshold = 1000; // more elements are summarized
+  int64_t edgeItems = 3;
+  int lineWidth = 75;
+  bool suppress = false; // no scientific notation for small numbers
+};
+/// The script's current options (NumPy's defaults at the start).
+PrintOptions &printOptions();
 
 /// str(numpy scalar) for the single element of a 0-d (or any 1-element) view:
 /// "3.0", "3", "True", "b'abc'", "1e-05", "inf".

@@ -848,6 +848,70 @@ void installNumPy(TfRuntime &rt) {
     installNpArrayFunctions(rt, np);
     installNpSearch(rt, np);
 
+    // The print options kiln follows (py::PrintOptions); the others are
+    // refused rather than ignored.
+    np.def("set_printoptions", [](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "set_printoptions",
+               {"precision", "threshold", "edgeitems", "linewidth", "suppress",
+                "nanstr", "infstr", "formatter", "sign", "floatmode", "legacy",
+                "override_repr"});
+      for (const char *other : {"nanstr", "infstr", "formatter", "sign",
+                                "floatmode", "legacy", "override_repr"})
+        if (p.has(other) && !p.get(other).isNone())
+          in.raise("NotImplementedError", std::string("np.set_printoptions(") +
+                                              other +
+                                              "=...) is not supported by kiln");
+      py::PrintOptions &o = py::printOptions();
+      auto number = [&](const char *name, const char *what) -> int64_t {
+        Value v = p.get(name);
+        if (!v.isIntLike() && !v.is(Type::Float))
+          in.typeError(std::string(what) + " must be numeric");
+        if (v.is(Type::Float) && std::isinf(v.toDouble()))
+          return INT64_MAX;
+        return v.is(Type::Float) ? int64_t(v.toDouble()) : v.asInt();
+      };
+      if (p.has("precision") && !p.get("precision").isNone()) {
+        Value v = p.get("precision");
+        if (!v.isIntLike())
+          in.typeError("precision must be an integer");
+        if (v.asInt() < 0)
+          in.valueError("precision must be >= 0");
+        o.precision = static_cast<int>(v.asInt());
+      }
+      if (p.has("threshold") && !p.get("threshold").isNone()) {
+        int64_t t = number("threshold", "threshold");
+        if (t < 0)
+          in.valueError("threshold must be non-NAN, try sys.maxsize for "
+                        "untruncated representation");
+        o.threshold = t;
+      }
+      if (p.has("edgeitems") && !p.get("edgeitems").isNone())
+        o.edgeItems = in.toIndex(p.get("edgeitems"));
+      if (p.has("linewidth") && !p.get("linewidth").isNone())
+        o.lineWidth = static_cast<int>(in.toIndex(p.get("linewidth")));
+      if (p.has("suppress") && !p.get("suppress").isNone())
+        o.suppress = in.truthy(p.get("suppress"));
+      return Value();
+    });
+    np.def("get_printoptions", [](Interpreter &in, CallArgs &args) {
+      Params(in, args, "get_printoptions", {});
+      const py::PrintOptions &o = py::printOptions();
+      Value d = in.dict();
+      auto set = [&](const char *k, Value v) { in.setItem(d, in.str(k), v); };
+      set("edgeitems", Value::integer(o.edgeItems));
+      set("threshold", Value::integer(o.threshold));
+      set("floatmode", in.str("maxprec"));
+      set("precision", Value::integer(o.precision));
+      set("suppress", Value::boolean(o.suppress));
+      set("linewidth", Value::integer(o.lineWidth));
+      set("nanstr", in.str("nan"));
+      set("infstr", in.str("inf"));
+      set("sign", in.str("-"));
+      set("formatter", Value());
+      set("legacy", Value::boolean(false));
+      set("override_repr", Value());
+      return d;
+    });
     np.def("dtype", [](Interpreter &in, CallArgs &args) {
       Params p(in, args, "dtype", {"dtype"});
       auto d = npDTypeArg(in, p.require("dtype", "dtype"));
