@@ -116,92 +116,9 @@ bool Emitter::isTreeNode(int id, bool add) const {
          !n.outputs[0].unknownRank;
 }
 
-bool Emitter::cseEqual(graph::Output a, graph::Output b) {
-  if (a.node == b.node)
-    return a.index == b.index;
-  const graph::Node &x = g.nodes[a.node], &y = g.nodes[b.node];
-  if (a.index != b.index || x.op != y.op || x.region != y.region ||
-      x.inputs.size() != y.inputs.size() ||
-      x.outputs.size() != y.outputs.size())
-    return false;
-  auto key = std::minmax(a.node, b.node);
-  if (auto it = cseMemo.find(key); it != cseMemo.end())
-    return it->second;
-  bool equal = false;
-  if (isGraphConstant(x) && isGraphConstant(y)) {
-    auto vx = x.attrs.find("value"), vy = y.attrs.find("value");
-    auto *tx = vx == x.attrs.end()
-                   ? nullptr
-                   : std::get_if<graph::HostTensorPtr>(&vx->second);
-    auto *ty = vy == y.attrs.end()
-                   ? nullptr
-                   : std::get_if<graph::HostTensorPtr>(&vy->second);
-    equal = tx && ty && *tx && *ty && (*tx)->type == (*ty)->type &&
-            (*tx)->bytes == (*ty)->bytes && (*tx)->strings == (*ty)->strings;
-  } else if ((graph::isBroadcastingOp(x.op) || graph::isShapePreserving(x.op) ||
-              x.op == "Square" || x.op == "SquaredDifference") &&
-             x.attrs == y.attrs && !x.attrs.count(graph::kKernelAttr)) {
-    bool inOrder = true,
-         swapped = x.inputs.size() == 2 && (x.op == "AddV2" || x.op == "Mul");
-    for (size_t i = 0; i < x.inputs.size(); ++i)
-      inOrder = inOrder && cseEqual(x.inputs[i], y.inputs[i]);
-    if (swapped && !inOrder)
-      swapped = cseEqual(x.inputs[0], y.inputs[1]) &&
-                cseEqual(x.inputs[1], y.inputs[0]);
-    equal = inOrder || swapped;
-  }
-  cseMemo[key] = equal;
-  return equal;
-}
-
-int Emitter::mergedUses(int id) {
-  // The first node each one merges with stands for its copies.
-  auto representative = [&](int k) {
-    auto [it, fresh] = cseRepresentative.try_emplace(k, k);
-    if (fresh)
-      for (int j = 0; j < k; ++j)
-        if (g.nodes[j].op == g.nodes[k].op && cseEqual({j, 0}, {k, 0})) {
-          it->second = j;
-          break;
-        }
-    return it->second;
-  };
-  int self = representative(id);
-  // Per merged consumer, how many of its inputs read a copy of `id` (its
-  // copies may list commutative inputs in another order), and the results
-  // that return one (each its own _Retval).
-  std::map<int, int> reads;
-  int results = 0;
-  auto isCopy = [&](graph::Output o) {
-    return o.index == 0 && g.nodes[o.node].op == g.nodes[id].op &&
-           representative(o.node) == self;
-  };
-  for (size_t k = 0; k < g.nodes.size(); ++k) {
-    if (!live[k]) // pruned: its uses do not count
-      continue;
-    int n = 0;
-    for (graph::Output in : g.nodes[k].inputs)
-      n += isCopy(in);
-    if (n > 0) {
-      int &r = reads[representative(static_cast<int>(k))];
-      r = std::max(r, n);
-    }
-  }
-  for (const graph::Region &r : g.regions)
-    for (graph::Output out : r.results)
-      results += isCopy(out);
-  for (graph::Output out : g.results)
-    results += isCopy(out);
-  int uses = results;
-  for (auto &[consumer, n] : reads)
-    uses += n;
-  return uses;
-}
-
 bool Emitter::absorbedIntoConsumer(int id, bool add) {
-  // A node grappler merged with a copy has the copy's uses too.
-  if (!isTreeNode(id, add) || consumers[id] != 1 || soleConsumer[id] < 0 ||
-      mergedUses(id) != 1)
+  // (Copies grappler's CSE merges are merged before: CommonSubexpressions.h.)
+  if (!isTreeNode(id, add) || consumers[id] != 1 || soleConsumer[id] < 0)
     return false;
   int c = soleConsumer[id];
   if (!isTreeNode(c, add) || g.nodes[c].region != g.nodes[id].region)

@@ -165,15 +165,6 @@ private:
   bool isTreeNode(int id, bool add) const;
   /// Whether node `id` joins the tree of its one consumer.
   bool absorbedIntoConsumer(int id, bool add);
-  /// Whether grappler's common subexpression elimination merges outputs
-  /// `a` and `b`: one pure op on merged inputs (commutative ones in either
-  /// order) with equal attributes, or constants of equal value.
-  bool cseEqual(graph::Output a, graph::Output b);
-  std::map<std::pair<int, int>, bool> cseMemo;
-  /// The uses of node `id` after that merge: its copies' uses count too,
-  /// uses by merged consumers once.
-  int mergedUses(int id);
-  std::map<int, int> cseRepresentative;
   /// A leaf of a tree: a tensor of the graph, or kiln function `fn` of one
   /// (the Rsqrt and Square that grappler's rewrites make).
   struct TreeLeaf {

@@ -1,5 +1,6 @@
 // Graph → kiln dialect: one op per graph node, arguments for Placeholders.
 #include "GraphToKiln.h"
+#include "CommonSubexpressions.h"
 #include "ConstantPushDown.h"
 #include "Emitter.h"
 #include "HostCalls.h"
@@ -1682,6 +1683,7 @@ bool emitKilnFunction(
   graph::Graph optimized = graph;
   dropAdditiveZeros(optimized);
   bypassTrivialNodes(optimized);
+  eliminateCommonSubexpressions(optimized);
   fuseLogSoftmax(optimized);
   pushDownConstants(optimized);
   return Emitter(module, optimized, fileName, hostSpecs).run(error);

@@ -1,0 +1,99 @@
+// Grappler runs CSE before constant folding and its arithmetic rewrites,
+// and those count a node's consumers after the merge: `(x - c) + 0.1,
+// 0.3 - (x - c)` leaves the shared `x - c` alone in ConstantPushDown, and a
+// product used twice stays out of MinimizeBroadcasts' chains. Nodes equal
+// only after a later rewrite are not merged (grappler's CSE ran before it).
+#include "CommonSubexpressions.h"
+#include "Emitter.h"
+
+#include <map>
+
+namespace kiln {
+
+namespace {
+
+/// The ops merged here: those whose result depends on their inputs and
+/// attrs only, and which kiln's emitter computes elementwise.
+bool mergeable(const graph::Node &n) {
+  if (n.attrs.count(graph::kKernelAttr) || !n.regions.empty() ||
+      n.outputs.size() != 1)
+    return false;
+  return isGraphConstant(n) || graph::isBroadcastingOp(n.op) ||
+         graph::isShapePreserving(n.op) || n.op == "Square" ||
+         n.op == "SquaredDifference";
+}
+
+/// Whether two constants hold the same value.
+bool sameValue(const graph::Node &x, const graph::Node &y) {
+  auto value = [](const graph::Node &n) -> graph::HostTensorPtr {
+    auto it = n.attrs.find("value");
+    auto *t = it == n.attrs.end()
+                  ? nullptr
+                  : std::get_if<graph::HostTensorPtr>(&it->second);
+    return t ? *t : nullptr;
+  };
+  graph::HostTensorPtr tx = value(x), ty = value(y);
+  return tx && ty && tx->type == ty->type && tx->bytes == ty->bytes &&
+         tx->strings == ty->strings;
+}
+
+bool same(graph::Output a, graph::Output b) {
+  return a.node == b.node && a.index == b.index;
+}
+
+/// Whether `y` computes what the earlier `x` does, their inputs already
+/// read through the merge.
+bool equal(const graph::Node &x, const graph::Node &y) {
+  if (x.op != y.op || x.region != y.region ||
+      x.inputs.size() != y.inputs.size() || !mergeable(x) || !mergeable(y))
+    return false;
+  if (isGraphConstant(x))
+    return isGraphConstant(y) && sameValue(x, y);
+  if (x.attrs != y.attrs || !(x.outputs[0] == y.outputs[0]))
+    return false;
+  bool inOrder = true;
+  for (size_t i = 0; i < x.inputs.size(); ++i)
+    inOrder = inOrder && same(x.inputs[i], y.inputs[i]);
+  return inOrder ||
+         (x.inputs.size() == 2 && (x.op == "AddV2" || x.op == "Mul") &&
+          same(x.inputs[0], y.inputs[1]) && same(x.inputs[1], y.inputs[0]));
+}
+
+} // namespace
+
+void eliminateCommonSubexpressions(graph::Graph &g) {
+  std::vector<bool> result(g.nodes.size(), false);
+  for (const graph::Output &o : g.results)
+    result[o.node] = true;
+  for (const graph::Region &r : g.regions)
+    for (const graph::Output &o : r.results)
+      result[o.node] = true;
+  // The nodes kept so far, by op: the candidates a later copy merges into.
+  std::map<std::string, std::vector<int>> kept;
+  std::vector<int> mergedInto(g.nodes.size(), -1);
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    graph::Node &n = g.nodes[i];
+    for (graph::Output &in : n.inputs)
+      if (mergedInto[in.node] >= 0)
+        in.node = mergedInto[in.node];
+    if (!mergeable(n))
+      continue;
+    std::vector<int> &same = kept[n.op];
+    int first = -1;
+    if (!result[i])
+      for (int k : same)
+        if (equal(g.nodes[k], n)) {
+          first = k;
+          break;
+        }
+    if (first < 0) {
+      same.push_back(static_cast<int>(i));
+      continue;
+    }
+    mergedInto[i] = first;
+    n.op = "NoOp";
+    n.inputs.clear();
+  }
+}
+
+} // namespace kiln
