@@ -382,17 +382,9 @@ bool Emitter::isRsqrtDiv(const graph::Node &n) const {
   if (!isFloat(n.outputs[0].dtype) || sqrt.op != "Sqrt" || folds(n) ||
       n.attrs.count(graph::kKernelAttr))
     return false;
-  // Grappler has merged equal nodes before (common subexpression
-  // elimination): every use of a sqrt of the same tensor counts.
-  int uses = 0;
-  for (size_t k = 0; k < g.nodes.size(); ++k) {
-    const graph::Node &other = g.nodes[k];
-    if (other.op == "Sqrt" && other.region == sqrt.region &&
-        other.inputs[0].node == sqrt.inputs[0].node &&
-        other.inputs[0].index == sqrt.inputs[0].index)
-      uses += consumers[k];
-  }
-  return uses == 1;
+  // Equal sqrts are merged before (CommonSubexpressions.h): this one's
+  // uses are all of them.
+  return consumers[n.inputs[1].node] == 1;
 }
 
 Value Emitter::emitRsqrtMul(const graph::Node &n, RankedTensorType type) {
