@@ -12,15 +12,21 @@ namespace kiln {
 
 namespace {
 
-/// The ops merged here: those whose result depends on their inputs and
-/// attrs only, and which kiln's emitter computes elementwise.
+/// The nodes merged here: those whose results depend on their inputs and
+/// attrs only. Not the function's inputs (placeholders, captured tensors),
+/// control flow, effects, state (variables, stateful random draws, tensor
+/// arrays), nor the parts of a kernel kiln builds from several nodes.
 bool mergeable(const graph::Node &n) {
+  const std::string &op = n.op;
   if (n.attrs.count(graph::kKernelAttr) || !n.regions.empty() ||
-      n.outputs.size() != 1)
+      n.outputs.empty() || op == "Placeholder" || op == "RegionArg" ||
+      op == "NoOp" || op == "PrintV2" || op == "Assert" ||
+      op.find("Variable") != std::string::npos ||
+      op.rfind("TensorArray", 0) == 0)
     return false;
-  return isGraphConstant(n) || graph::isBroadcastingOp(n.op) ||
-         graph::isShapePreserving(n.op) || n.op == "Square" ||
-         n.op == "SquaredDifference";
+  if (op == "Const")
+    return isGraphConstant(n);
+  return !graph::isStatefulRandom(op);
 }
 
 /// Whether two constants hold the same value.
@@ -49,8 +55,11 @@ bool equal(const graph::Node &x, const graph::Node &y) {
     return false;
   if (isGraphConstant(x))
     return isGraphConstant(y) && sameValue(x, y);
-  if (x.attrs != y.attrs || !(x.outputs[0] == y.outputs[0]))
+  if (x.attrs != y.attrs || x.outputs.size() != y.outputs.size())
     return false;
+  for (size_t i = 0; i < x.outputs.size(); ++i)
+    if (!(x.outputs[i] == y.outputs[i]))
+      return false;
   bool inOrder = true;
   for (size_t i = 0; i < x.inputs.size(); ++i)
     inOrder = inOrder && same(x.inputs[i], y.inputs[i]);

@@ -7,11 +7,11 @@
 namespace kiln {
 
 /// Merges the copies of an expression in `g` into its first occurrence, as
-/// grappler's CSE does before constant folding: equal constants, and
-/// elementwise ops (AddV2 and Mul in either operand order) of equal inputs
-/// and attrs in one region. A copy's consumers read the first occurrence,
-/// so the rewrites after it count the merged uses; the copy becomes a NoOp
-/// (one that a result names is kept).
+/// grappler's CSE does before constant folding: equal constants, and ops
+/// without state or effects on equal inputs (AddV2 and Mul in either
+/// operand order) with equal attrs, in one region. A copy's consumers read
+/// the first occurrence, so the rewrites after it count the merged uses;
+/// the copy becomes a NoOp (one that a result names is kept).
 void eliminateCommonSubexpressions(graph::Graph &g);
 
 } // namespace kiln

@@ -31,13 +31,9 @@ bool neverFolds(const graph::Node &n) {
                                             "Case",
                                             "StatefulPartitionedCall"};
   const std::string &op = n.op;
-  bool random = op.find("Random") != std::string::npos ||
-                op.find("Multinomial") != std::string::npos;
-  return ops.count(op) || !n.regions.empty() ||
-         (random && op.rfind("Stateless", 0) != 0) ||
+  return ops.count(op) || !n.regions.empty() || graph::isStatefulRandom(op) ||
          op.find("Variable") != std::string::npos ||
          op.rfind("TensorArray", 0) == 0 || op.rfind("Sparse", 0) == 0 ||
-         n.attrs.count(graph::kKernelAttr) ||
          n.attrs.count(graph::kRunTimeError);
 }
 

@@ -3,6 +3,7 @@
 #include "CommonSubexpressions.h"
 #include "ConstantPushDown.h"
 #include "Emitter.h"
+#include "FoldIntoConv.h"
 #include "HostCalls.h"
 #include "LogSoftmaxStage.h"
 #include "ModelPruner.h"
@@ -1686,6 +1687,7 @@ bool emitKilnFunction(
   eliminateCommonSubexpressions(optimized);
   fuseLogSoftmax(optimized);
   pushDownConstants(optimized);
+  foldScalesIntoConv(optimized);
   return Emitter(module, optimized, fileName, hostSpecs).run(error);
 }
 

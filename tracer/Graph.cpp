@@ -20,6 +20,13 @@ bool isBroadcastingOp(const std::string &op) {
   return false;
 }
 
+bool isStatefulRandom(const std::string &op) {
+  bool random = op.find("Random") != std::string::npos ||
+                op.find("Multinomial") != std::string::npos ||
+                op.find("TruncatedNormal") != std::string::npos;
+  return random && op.rfind("Stateless", 0) != 0;
+}
+
 bool isShapePreserving(const std::string &op) {
   static const char *ops[] = {
       "Identity",   "StopGradient", "Cast",      "Neg",    "Abs",

@@ -23,6 +23,9 @@ bool isBroadcastingOp(const std::string &op);
 /// Whether op's result has its (first) input's shape: the unary elementwise
 /// ops, Identity, Cast, OnesLike and ZerosLike.
 bool isShapePreserving(const std::string &op);
+/// The random ops with state (each run draws anew): RandomUniform,
+/// TruncatedNormal, Multinomial, ...; not the Stateless ones.
+bool isStatefulRandom(const std::string &op);
 
 using py::DType;
 

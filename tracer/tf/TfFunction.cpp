@@ -2020,14 +2020,9 @@ void TfFunction::noteCall(Interpreter &in, bool traced) {
 static bool statefulCallee(const ConcreteFunction &c) {
   if (!c.captures.empty())
     return true;
-  for (const graph::Node &n : c.graph.nodes) {
-    bool random = n.op.find("Random") != std::string::npos ||
-                  n.op.find("Multinomial") != std::string::npos;
-    if (n.op == "PrintV2" || n.op == "Assert" ||
-        (random && n.op.rfind("Stateless", 0) != 0) ||
-        n.op == "StatefulPartitionedCall")
+  for (const graph::Node &n : c.graph.nodes)
+    if (n.op == "PrintV2" || n.op == "Assert" || graph::isStatefulRandom(n.op))
       return true;
-  }
   return false;
 }
 
@@ -2116,7 +2111,6 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
         },
         index);
   }
-  const size_t tensorArgs = argOutputs.size();
   // The callee's variables read the caller's current values (variables
   // passed as arguments replace those the callee was traced with).
   auto callVariables = argumentVariables(in, bound);
@@ -2216,22 +2210,17 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
     outer.prints.push_back(std::move(p));
   }
   // TensorFlow's graph calls the callee through one node, whose outputs
-  // name the results ("PartitionedCall:0"). kiln runs the copies above;
-  // the call node only names, and nothing reads it, so nothing runs it.
-  graph::Node call;
-  call.op = statefulCallee(*c) ? "StatefulPartitionedCall" : "PartitionedCall";
-  call.name = og.uniqueName(call.op);
-  call.inputs.assign(argOutputs.begin(), argOutputs.begin() + tensorArgs);
-  rt.locate(call);
+  // name the results ("PartitionedCall:0"): its name is taken, though
+  // kiln's graph holds the callee's nodes instead.
+  std::string callName = og.uniqueName(
+      statefulCallee(*c) ? "StatefulPartitionedCall" : "PartitionedCall");
   ValueList results;
   for (size_t i = 0; i < c->numOutputs; ++i) {
     graph::Output o = c->graph.results[c->firstOutput + i];
     results.push_back(rt.symbolic(mapOut(o)));
-    call.outputs.push_back(rt.tensor(results.back()).type);
+    rt.tensor(results.back()).callName = callName;
+    rt.tensor(results.back()).callIndex = static_cast<int>(i);
   }
-  int callId = og.add(std::move(call));
-  for (size_t i = 0; i < results.size(); ++i)
-    rt.tensor(results[i]).shownAs = graph::Output{callId, static_cast<int>(i)};
   return rebuildOutputs(in, c->outputTemplate, results);
 }
 

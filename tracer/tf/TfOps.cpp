@@ -530,8 +530,8 @@ std::string inputName(TfRuntime &rt, const Value &v) {
   auto &tensor = rt.tensor(v);
   if (!tensor.symbolic())
     return "Const";
-  graph::Output at = tensor.shownAs ? *tensor.shownAs : tensor.out;
-  return tensor.nodeName() + (at.index ? ":" + std::to_string(at.index) : "");
+  int index = tensor.shownIndex();
+  return tensor.nodeName() + (index ? ":" + std::to_string(index) : "");
 }
 
 /// The name input `v` of node `consumer` shows in an error. In a branch or

@@ -109,15 +109,26 @@ struct TensorObject : py::NativeObject {
   /// set_shape, which gives the tensor a new node (TensorFlow's tensor
   /// keeps its name).
   std::optional<graph::Output> shownAs;
+  /// A nested tf.function's result prints as output `callIndex` of the call
+  /// node TensorFlow's graph has ("PartitionedCall:0"); kiln's graph holds
+  /// the callee's nodes instead, so only the name exists.
+  std::string callName;
+  int callIndex = 0;
 
   bool symbolic() const { return trace != nullptr; }
   /// The node name the tensor prints (symbolic tensors only).
   const std::string &nodeName() const {
+    if (!callName.empty())
+      return callName;
     return trace->graph.nodes[(shownAs ? *shownAs : out).node].name;
+  }
+  /// The output index the tensor prints.
+  int shownIndex() const {
+    return !callName.empty() ? callIndex : (shownAs ? *shownAs : out).index;
   }
   /// "node:index", TensorFlow's tensor name (symbolic tensors only).
   std::string graphName() const {
-    return nodeName() + ":" + std::to_string((shownAs ? *shownAs : out).index);
+    return nodeName() + ":" + std::to_string(shownIndex());
   }
   std::string typeName() const override {
     return symbolic() ? "SymbolicTensor" : "EagerTensor";

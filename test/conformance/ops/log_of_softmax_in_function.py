@@ -68,3 +68,17 @@ def scaled(x, y):
 
 
 print([bits(t) for t in scaled(logits, logits)])
+
+
+# A softmax of constants folds into a constant (so the division after it
+# stays a division of constants).
+vals = tf.constant(np.random.RandomState(1).randn(64).astype(np.float32))
+
+
+@tf.function
+def constant_softmax():
+  return tf.nn.softmax(tf.constant(vals.numpy())) / 3.0, tf.nn.log_softmax(
+      tf.constant(vals.numpy())) / 3.0
+
+
+print([bits(t) for t in constant_softmax()])

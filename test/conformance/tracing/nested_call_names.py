@@ -41,3 +41,40 @@ def outer2(x):
     print("a:", a)
     return tf.identity(a)
 print(outer2.get_concrete_function(tf.TensorSpec([1], tf.float32)).structured_outputs)
+
+
+# The call node only names: a callee that returns nothing, a caller of
+# unknown rank and string results run as before.
+v = tf.Variable(1.0)
+
+
+@tf.function
+def effects(x):
+  tf.print("x is", x)
+  v.assign_add(x)
+
+
+@tf.function
+def calls_effects(x):
+  effects(x)
+  return x + 1
+
+
+@tf.function(input_signature=[tf.TensorSpec(None, tf.float32)])
+def any_rank(x):
+  return inner2(x) + 1.0
+
+
+@tf.function
+def exclaim(s):
+  return tf.strings.join([s, "!"])
+
+
+@tf.function
+def strings(x):
+  return exclaim(tf.strings.as_string(x * 2)), x + 1
+
+
+print(calls_effects(tf.constant(2.0)), v.numpy())
+print(any_rank(tf.constant([1.0, 2.0])))
+print(strings(tf.constant(3)))
