@@ -330,6 +330,11 @@ Value conv2d(TfRuntime &rt, const Params &p,
                        "filter must be 4-dimensional: "},
                       "conv2d");
   requireImageDepth(rt, xt, op);
+  if (kt.shape[2] == 0) {
+    if (rt.tracing)
+      in.valueError("Depth of filter must not be 0 for " + node);
+    kernelError(rt, op, "filter depth must be stricly positive, got 0");
+  }
   if (xt.shape[3] != kt.shape[2]) {
     if (xt.shape[3] % kt.shape[2] != 0) {
       // Shape inference's ValueError while tracing, the kernel's error
