@@ -381,6 +381,12 @@ bool NdArrayObject::getItem(Interpreter &in, const Value &self,
   Value t = rt->eager(value);
   EagerScope eager(*rt);
   HostTensorPtr v = rt->tensor(in.getItem(t, key)).value;
+  // A string tensor's .numpy() is an object array of Python bytes: an
+  // element is a bytes object (==, len, slicing and + as bytes).
+  if (v->type.shape.empty() && v->type.dtype == DType::String) {
+    out = in.bytes(v->strings.at(0));
+    return true;
+  }
   out = makeNdArray(*rt, v, v->type.shape.empty());
   return true;
 }
