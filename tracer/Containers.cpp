@@ -22,6 +22,14 @@ int64_t Interpreter::toIndex(const Value &v, const char *what) {
   typeError("'" + typeName(v) + "' object cannot be interpreted as an integer");
 }
 
+bool Interpreter::hasIndexMethod(const Value &v) {
+  if (v.is(Type::Instance))
+    return v.as<InstanceObject>().cls->lookup("__index__") != nullptr;
+  Value n;
+  return v.is(Type::Native) && v.as<NativeObject>().isIndex() &&
+         v.as<NativeObject>().toNumber(*this, v, n) && n.isIntLike();
+}
+
 SliceBounds sliceBounds(Interpreter &in, const SliceObject &s, int64_t length) {
   const char *msg =
       "slice indices must be integers or None or have an __index__ method";
@@ -101,8 +109,7 @@ Value Interpreter::getItem(const Value &obj, const Value &key) {
   case Type::Str: {
     auto &s = obj.as<StrObject>();
     // An object with __index__ indexes as its int.
-    if (key.is(Type::Instance) &&
-        key.as<InstanceObject>().cls->lookup("__index__"))
+    if (hasIndexMethod(key))
       return getItem(obj, Value::integer(toIndex(key)));
     if (!key.is(Type::Slice) && !key.isIntLike())
       typeError("string indices must be integers, not '" + typeName(key) + "'");

@@ -193,6 +193,9 @@ public:
   bool callDunder(const Value &self, const char *name, ValueList args,
                   Value &result);
   int64_t toIndex(const Value &v, const char *what = nullptr);
+  /// Whether sequences take `v` as an index through its __index__: an
+  /// instance whose class defines it, a NumPy integer scalar (not an int).
+  bool hasIndexMethod(const Value &v);
 
   // ---- Types ----
   ClassPtr typeOf(const Value &v);

@@ -761,6 +761,18 @@ Value Interpreter::binary(BinaryOp op, const Value &a, const Value &b) {
   // operand's reflected method could run.
   if (op == BinaryOp::Mod && a.is(Type::Str))
     return percentFormat(*this, a.as<StrObject>().s, b);
+  // NumPy's integer scalars decline to multiply a sequence, which then
+  // repeats by their __index__ (`[0] * np.int32(3)`).
+  if (op == BinaryOp::Mult) {
+    auto isSequence = [](const Value &v) {
+      return v.is(Type::Str) || v.is(Type::List) || v.is(Type::Tuple) ||
+             v.is(Type::Bytes);
+    };
+    if (isSequence(a) && b.is(Type::Native) && hasIndexMethod(b))
+      return binary(op, a, Value::integer(toIndex(b)));
+    if (isSequence(b) && a.is(Type::Native) && hasIndexMethod(a))
+      return binary(op, b, Value::integer(toIndex(a)));
+  }
   if (isNative(a) || isNative(b)) {
     Value result;
     if (isNative(a) &&
@@ -860,20 +872,16 @@ Value Interpreter::binary(BinaryOp op, const Value &a, const Value &b) {
               a.is(Type::Bytes);
   bool bSeq = b.is(Type::Str) || b.is(Type::List) || b.is(Type::Tuple) ||
               b.is(Type::Bytes);
-  if (op == BinaryOp::Mult && a.isIntLike() && bSeq)
+  if (op == BinaryOp::Mult && (a.isIntLike() || hasIndexMethod(a)) && bSeq)
     return binary(op, b, a);
   // A sequence repeats by an object's __index__ (before that object's
   // reflected __rmul__ could run).
-  auto hasIndex = [](const Value &v) {
-    return v.is(Type::Instance) &&
-           v.as<InstanceObject>().cls->lookup("__index__") != nullptr;
-  };
-  if (op == BinaryOp::Mult && aSeq && hasIndex(b))
+  if (op == BinaryOp::Mult && aSeq && hasIndexMethod(b))
     return binary(op, a, Value::integer(toIndex(b)));
   if (op == BinaryOp::Mult &&
       ((aSeq && !b.is(Type::Instance)) || (bSeq && !a.is(Type::Instance))))
     typeError("can't multiply sequence by non-int of type '" +
-              typeName(aSeq ? b : a) + "'");
+              qualifiedTypeName(aSeq ? b : a) + "'");
 
   Value result;
   if (a.is(Type::Instance) &&
