@@ -248,10 +248,25 @@ struct Seeds {
   Value runTime; // an int64 [2] tensor, when not known now
 };
 Seeds seedArg(TfRuntime &rt, const Value &v, const std::string &fname) {
-  Value t = rt.isTensor(v) ? v : rt.toTensor(v, DType::Int64);
+  // Converted as it is (a list holding an int32 tensor packs to int32).
+  Value t = rt.toTensor(v);
   const TensorType &type = rt.tensor(t).type;
-  if (type.unknownRank || type.shape != std::vector<int64_t>{2})
+  // Eagerly the errors of the op that reads the seed.
+  const std::string reader = "StatelessRandomGetKeyCounter";
+  if (!rt.tracing && !isInteger(type.dtype))
+    rejectDType(rt, reader, "seed", "Tseed", type.dtype, "int32, int64",
+                "int32, int64",
+                "; signature=seed:Tseed -> key:uint64, counter:uint64; "
+                "attr=Tseed:type,default=DT_INT64,allowed=[DT_INT32, "
+                "DT_INT64]>",
+                /*named=*/false);
+  if (type.unknownRank || type.shape != std::vector<int64_t>{2}) {
+    if (!rt.tracing && !type.unknownRank)
+      kernelError(rt, reader,
+                  "seed must have shape [2], not " + shapeList(type.shape), "",
+                  /*named=*/false);
     rt.in.valueError("seed must have shape [2], not " + type.shapeString());
+  }
   HostTensorPtr known = rt.constantValue(t);
   if (!known) {
     if (!isInteger(type.dtype))
