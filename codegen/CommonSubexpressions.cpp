@@ -6,7 +6,9 @@
 #include "CommonSubexpressions.h"
 #include "Emitter.h"
 
-#include <map>
+#include <algorithm>
+#include <cassert>
+#include <unordered_map>
 
 namespace kiln {
 
@@ -68,28 +70,53 @@ bool equal(const graph::Node &x, const graph::Node &y) {
           same(x.inputs[0], y.inputs[1]) && same(x.inputs[1], y.inputs[0]));
 }
 
+/// What equal nodes share: op, region, inputs (commutative ones in
+/// order) and a constant's bytes. Candidates with one key are compared in
+/// full, so that the pass stays linear on large unrolled graphs.
+std::string candidateKey(const graph::Node &n) {
+  std::string key = n.op + "@" + std::to_string(n.region);
+  std::vector<std::pair<int, int>> inputs;
+  for (const graph::Output &in : n.inputs)
+    inputs.emplace_back(in.node, in.index);
+  if (inputs.size() == 2 && (n.op == "AddV2" || n.op == "Mul"))
+    std::sort(inputs.begin(), inputs.end());
+  for (auto [node, index] : inputs)
+    key += "," + std::to_string(node) + ":" + std::to_string(index);
+  if (n.op == "Const") {
+    auto it = n.attrs.find("value");
+    if (auto *t = std::get_if<graph::HostTensorPtr>(&it->second); t && *t) {
+      key += "|" + (*t)->type.shapeString() + "|";
+      key.append((*t)->bytes.begin(), (*t)->bytes.end());
+    }
+  }
+  return key;
+}
+
 } // namespace
 
 void eliminateCommonSubexpressions(graph::Graph &g) {
-  std::vector<bool> result(g.nodes.size(), false);
+  // The function's results are its output Identities, which grappler
+  // keeps; a region's results are the nodes computing them, which merge.
+  std::vector<bool> kept(g.nodes.size(), false);
   for (const graph::Output &o : g.results)
-    result[o.node] = true;
-  for (const graph::Region &r : g.regions)
-    for (const graph::Output &o : r.results)
-      result[o.node] = true;
-  // The nodes kept so far, by op: the candidates a later copy merges into.
-  std::map<std::string, std::vector<int>> kept;
+    kept[o.node] = true;
+  std::unordered_map<std::string, std::vector<int>> candidates;
   std::vector<int> mergedInto(g.nodes.size(), -1);
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     graph::Node &n = g.nodes[i];
-    for (graph::Output &in : n.inputs)
+    // Inputs come before their consumers (this runs before any rewrite
+    // that adds nodes), so they are merged already. (Codegen never reads
+    // attrInputs, which keep their names only.)
+    for (graph::Output &in : n.inputs) {
+      assert(in.node < static_cast<int>(i) && "inputs precede consumers");
       if (mergedInto[in.node] >= 0)
         in.node = mergedInto[in.node];
+    }
     if (!mergeable(n))
       continue;
-    std::vector<int> &same = kept[n.op];
+    std::vector<int> &same = candidates[candidateKey(n)];
     int first = -1;
-    if (!result[i])
+    if (!kept[i])
       for (int k : same)
         if (equal(g.nodes[k], n)) {
           first = k;
@@ -103,6 +130,10 @@ void eliminateCommonSubexpressions(graph::Graph &g) {
     n.op = "NoOp";
     n.inputs.clear();
   }
+  for (graph::Region &r : g.regions)
+    for (graph::Output &o : r.results)
+      if (mergedInto[o.node] >= 0)
+        o.node = mergedInto[o.node];
 }
 
 } // namespace kiln

@@ -11,7 +11,7 @@ namespace kiln {
 /// without state or effects on equal inputs (AddV2 and Mul in either
 /// operand order) with equal attrs, in one region. A copy's consumers read
 /// the first occurrence, so the rewrites after it count the merged uses;
-/// the copy becomes a NoOp (one that a result names is kept).
+/// the copy becomes a NoOp (the function's output Identities are kept).
 void eliminateCommonSubexpressions(graph::Graph &g);
 
 } // namespace kiln

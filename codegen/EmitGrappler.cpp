@@ -323,8 +323,8 @@ std::optional<double> Emitter::foldedUniformValue(graph::Output o) const {
     return double(float(v));
   case graph::DType::Float64:
     return v;
-  default: // half types: the exponents ConvertPow rewrites are exact
-    return v;
+  default:    // half types: exact results only (one that rounds to an
+    return v; // exponent in half precision is missed)
   }
 }
 

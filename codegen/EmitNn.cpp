@@ -195,15 +195,18 @@ Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
               };
               Value total;
               for (const std::vector<int64_t> &bounds : pieces) {
-                // Gemv8's kernel adds the output so far itself, before
-                // its last pieces; the others' sums are added after.
-                bool running = model == Dot::Gemv8;
                 Value sum;
                 for (size_t i = 0; i + 1 < bounds.size(); ++i) {
-                  Value part = dotProduct(s, model, s.index(bounds[i]),
-                                          s.index(bounds[i + 1]), et, ab,
-                                          running ? sum : Value());
-                  sum = sum && !running ? s.add(sum, part) : part;
+                  Value lo = s.index(bounds[i]), hi = s.index(bounds[i + 1]);
+                  // Gemv8's kernel adds the output so far itself, before
+                  // its last pieces; the others' sums are added after.
+                  if (model == Dot::Gemv8)
+                    sum = dotProduct(s, model, lo, hi, et, ab, sum);
+                  else if (Value part = dotProduct(s, model, lo, hi, et, ab);
+                           sum)
+                    sum = s.add(sum, part);
+                  else
+                    sum = part;
                 }
                 total = total ? s.add(total, sum) : sum;
               }
@@ -223,15 +226,16 @@ Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
     int64_t positions =
         type.getDimSize(0) * type.getDimSize(1) * type.getDimSize(2);
     auto image = cast<RankedTensorType>(input(n, 0).getType());
-    const auto &pads = *attr<std::vector<int64_t>>(n, "pads");
-    // TensorFlow runs an unpadded 1x1 stride-1 or whole-image convolution
-    // as a plain MatMul: no patches to compute.
-    bool plain = llvm::all_of(pads, [](int64_t p) { return p == 0; }) &&
-                 ((kt.getDimSize(0) == 1 && kt.getDimSize(1) == 1 &&
-                   strides[1] == 1 && strides[2] == 1) ||
-                  (kt.getDimSize(0) == image.getDimSize(1) &&
-                   kt.getDimSize(1) == image.getDimSize(2)));
-    if (positions > 1 && kt.getDimSize(3) == 1)
+    const std::string *padding = attr<std::string>(n, "padding");
+    bool valid = padding && *padding == "VALID";
+    // TensorFlow runs a 1x1 stride-1 (VALID or SAME) or a VALID
+    // whole-image convolution as a plain MatMul: no patches to compute.
+    bool plain =
+        (kt.getDimSize(0) == 1 && kt.getDimSize(1) == 1 && strides[1] == 1 &&
+         strides[2] == 1 && (valid || (padding && *padding == "SAME"))) ||
+        (valid && kt.getDimSize(0) == image.getDimSize(1) &&
+         kt.getDimSize(1) == image.getDimSize(2));
+    if (positions > 1 && kt.getDimSize(3) == 1 && taps > 0)
       slices = kiln::eigen::oneChannelConvSlices(
           positions, taps, !plain, threads, kiln::eigen::hostCacheSizes());
     else if (positions > 1)

@@ -6,9 +6,9 @@
 namespace kiln {
 
 /// Log(Softmax(x)) becomes LogSoftmax(x), as TensorFlow's arithmetic
-/// optimizer rewrites it when the Log is the softmax's only consumer: the
-/// result is then the LogSoftmax kernel's, not the log of the rounded
-/// probabilities.
+/// optimizer rewrites it when the Log is the softmax's only consumer (after
+/// CSE, so every consumer is a Log, one after the merge): the result is
+/// then the LogSoftmax kernel's, not the log of the rounded probabilities.
 void fuseLogSoftmax(graph::Graph &g);
 
 } // namespace kiln

@@ -1197,7 +1197,7 @@ std::string array2string(const TensorView &T, const std::string &Sep,
   size_t Size = numElements(T.shape);
   if (Size == 0)
     return "[]";
-  bool Summarize = (int64_t)Size > printOptions().threshold;
+  bool Summarize = (double)Size > printOptions().threshold;
   std::vector<size_t> Shown;
   if (Summarize) {
     leadingTrailing(T.shape, 0, 0, Shown);
@@ -1284,7 +1284,7 @@ std::string numpyRepr(const TensorView &T) {
   else
     Lst = "[], shape=" + pyTupleRepr(T.shape);
   std::vector<std::string> Extras;
-  if ((int64_t)Size > printOptions().threshold)
+  if ((double)Size > printOptions().threshold)
     Extras.push_back("shape=" + pyTupleRepr(T.shape));
   if (!dtypeIsImplied(T.dtype) || Size == 0)
     Extras.push_back(std::string("dtype=") + numpyDTypeName(T.dtype));

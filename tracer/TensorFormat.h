@@ -94,7 +94,7 @@ std::string numpyStr(const TensorView &t);
 /// printing (and so TensorFlow's tensor repr) reads; tf.print ignores them.
 struct PrintOptions {
   int precision = 8;
-  int64_t threshold = 1000; // more elements are summarized
+  double threshold = 1000; // more elements are summarized (may be inf)
   int64_t edgeItems = 3;
   int lineWidth = 75;
   bool suppress = false; // no scientific notation for small numbers

@@ -825,6 +825,7 @@ bool npCompare(TfRuntime &rt, CmpOp op, const Value &x, const Value &y,
 
 void installNumPy(TfRuntime &rt) {
   TfRuntime *r = &rt;
+  py::printOptions() = py::PrintOptions(); // NumPy's defaults per script
   rt.in.registerModule("numpy", [r](Interpreter &in) {
     TfRuntime &rt = *r;
     ModuleBuilder np(in, rt, "numpy");
@@ -862,14 +863,7 @@ void installNumPy(TfRuntime &rt) {
                                               other +
                                               "=...) is not supported by kiln");
       py::PrintOptions &o = py::printOptions();
-      auto number = [&](const char *name, const char *what) -> int64_t {
-        Value v = p.get(name);
-        if (!v.isIntLike() && !v.is(Type::Float))
-          in.typeError(std::string(what) + " must be numeric");
-        if (v.is(Type::Float) && std::isinf(v.toDouble()))
-          return INT64_MAX;
-        return v.is(Type::Float) ? int64_t(v.toDouble()) : v.asInt();
-      };
+
       if (p.has("precision") && !p.get("precision").isNone()) {
         Value v = p.get("precision");
         if (!v.isIntLike())
@@ -879,11 +873,13 @@ void installNumPy(TfRuntime &rt) {
         o.precision = static_cast<int>(v.asInt());
       }
       if (p.has("threshold") && !p.get("threshold").isNone()) {
-        int64_t t = number("threshold", "threshold");
-        if (t < 0)
+        Value v = p.get("threshold");
+        if (!v.isIntLike() && !v.is(Type::Float))
+          in.typeError("threshold must be numeric");
+        if (std::isnan(v.toDouble()))
           in.valueError("threshold must be non-NAN, try sys.maxsize for "
                         "untruncated representation");
-        o.threshold = t;
+        o.threshold = v.toDouble();
       }
       if (p.has("edgeitems") && !p.get("edgeitems").isNone())
         o.edgeItems = in.toIndex(p.get("edgeitems"));
@@ -899,7 +895,9 @@ void installNumPy(TfRuntime &rt) {
       Value d = in.dict();
       auto set = [&](const char *k, Value v) { in.setItem(d, in.str(k), v); };
       set("edgeitems", Value::integer(o.edgeItems));
-      set("threshold", Value::integer(o.threshold));
+      set("threshold", std::isinf(o.threshold)
+                           ? Value::floating(o.threshold)
+                           : Value::integer(int64_t(o.threshold)));
       set("floatmode", in.str("maxprec"));
       set("precision", Value::integer(o.precision));
       set("suppress", Value::boolean(o.suppress));

@@ -79,10 +79,12 @@ struct TraceState : std::enable_shared_from_this<TraceState> {
   /// function's and its helpers' (TfRuntime::locate).
   const py::Frame *caller = nullptr;
   /// The trace a nested tf.function is traced from, whose tensors (and its
-  /// own enclosing traces') the body may capture.
+  /// own enclosing traces') the body may capture. Only read while this
+  /// trace is being made, when the enclosing ones are too.
   TraceState *enclosing = nullptr;
-  /// Those captured tensors: an argument Placeholder each, after the
-  /// variables' (the call passes the tensors, as TensorFlow's captures).
+  /// Those captured tensors: an argument Placeholder each, made at first
+  /// use as a variable's is (the call passes the tensors, as TensorFlow's
+  /// captures).
   std::vector<std::pair<int, Value>> outerCaptures;
   /// Per graph region (-1: the body), the random ops made without a seed
   /// so far: their op seeds when a global seed is set (TfRandom.cpp).

@@ -24,3 +24,13 @@ np.set_printoptions(suppress=True)
 print(b)
 print(tf.constant(b))
 print(np.get_printoptions())
+np.set_printoptions(threshold=np.inf)
+print(np.get_printoptions()["threshold"], np.arange(1005)[-3:])
+np.set_printoptions(threshold=-1)
+print(np.arange(10))
+try:
+  np.set_printoptions(threshold=float("nan"))
+except ValueError as e:
+  print(e)
+np.set_printoptions(threshold=1000)
+print(np.get_printoptions()["threshold"])
