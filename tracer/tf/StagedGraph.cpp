@@ -159,6 +159,10 @@ std::unique_ptr<StagedGraph> StagedGraph::build(const graph::Graph &g,
   std::vector<int> level(g.nodes.size(), -1);
   std::vector<std::vector<int>> closure(g.nodes.size());
   int levels = 0;
+  // Effects (prints, asserts, variable writes, and control flow holding
+  // them) keep their program order, as TensorFlow's automatic control
+  // dependencies do: none goes to a level before the previous one's.
+  int lastEffect = 0;
   for (int id : g.bodyNodes()) {
     const graph::Node &n = g.nodes[id];
     // Prints the tracer renders after the call read results, not nodes.
@@ -188,12 +192,17 @@ std::unique_ptr<StagedGraph> StagedGraph::build(const graph::Graph &g,
                                 "yet";
           return nullptr;
         }
-    int at = 0;
+    bool effect = false;
+    for (int k : closure[id])
+      effect |= g.nodes[k].outputs.empty() || g.nodes[k].op == "PrintV2";
+    int at = effect ? lastEffect : 0;
     forEachRead(g, closure[id],
                 [&](const Output &o) { at = std::max(at, level[o.node]); });
     if (at % 2 != (host ? 1 : 0))
       ++at;
     level[id] = at;
+    if (effect)
+      lastEffect = at;
     levels = std::max(levels, at + 1);
     if (!host || n.regions.empty())
       continue;
