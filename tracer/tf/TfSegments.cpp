@@ -5,6 +5,7 @@
 // the tensor's type. Inside a function on run-time values, the unsorted
 // reductions are TensorFlow's kernels, which codegen applies in the same
 // order; the others are an UnimplementedError.
+#include "ShapeTensor.h"
 #include "TfGradient.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
@@ -162,6 +163,10 @@ public:
       n = rt.isTensor(numArg) ? rt.constantValue(numArg)
                               : rt.hostFromPython(numArg, {});
       segments = n ? n->elementAsInt(0) : -1;
+      // Shape inference reads a count that partial evaluation knows (an
+      // element of a static shape) into the result's static shape.
+      if (Value known = foldKnown(rt, numArg); !n && known.isIntLike())
+        segments = known.asInt();
     }
     HostTensorPtr dv = rt.constantValue(data), iv = rt.constantValue(ids);
     if (!dv || !iv || (!sorted && !n)) {
