@@ -33,14 +33,7 @@ bool mergeable(const graph::Node &n) {
 
 /// Whether two constants hold the same value.
 bool sameValue(const graph::Node &x, const graph::Node &y) {
-  auto value = [](const graph::Node &n) -> graph::HostTensorPtr {
-    auto it = n.attrs.find("value");
-    auto *t = it == n.attrs.end()
-                  ? nullptr
-                  : std::get_if<graph::HostTensorPtr>(&it->second);
-    return t ? *t : nullptr;
-  };
-  graph::HostTensorPtr tx = value(x), ty = value(y);
+  graph::HostTensorPtr tx = graphConstantValue(x), ty = graphConstantValue(y);
   return tx && ty && tx->type == ty->type && tx->bytes == ty->bytes &&
          tx->strings == ty->strings;
 }
@@ -82,12 +75,9 @@ std::string candidateKey(const graph::Node &n) {
     std::sort(inputs.begin(), inputs.end());
   for (auto [node, index] : inputs)
     key += "," + std::to_string(node) + ":" + std::to_string(index);
-  if (n.op == "Const") {
-    auto it = n.attrs.find("value");
-    if (auto *t = std::get_if<graph::HostTensorPtr>(&it->second); t && *t) {
-      key += "|" + (*t)->type.shapeString() + "|";
-      key.append((*t)->bytes.begin(), (*t)->bytes.end());
-    }
+  if (graph::HostTensorPtr t = graphConstantValue(n)) {
+    key += "|" + t->type.shapeString() + "|";
+    key.append(t->bytes.begin(), t->bytes.end());
   }
   return key;
 }

@@ -296,15 +296,12 @@ Value Emitter::emitMulChain(const graph::Node &n, RankedTensorType type) {
 std::optional<double> Emitter::foldedUniformValue(graph::Output o) const {
   const graph::Node &n = g.nodes[o.node];
   if (isGraphConstant(n)) {
-    auto it = n.attrs.find("value");
-    auto *value = it == n.attrs.end()
-                      ? nullptr
-                      : std::get_if<graph::HostTensorPtr>(&it->second);
-    if (!value || !*value || (*value)->type.numElements() < 1)
+    graph::HostTensorPtr value = graphConstantValue(n);
+    if (!value || value->type.numElements() < 1)
       return std::nullopt;
-    double v = (*value)->elementAsDouble(0);
-    for (int64_t i = 1; i < (*value)->type.numElements(); ++i)
-      if ((*value)->elementAsDouble(i) != v)
+    double v = value->elementAsDouble(0);
+    for (int64_t i = 1; i < value->type.numElements(); ++i)
+      if (value->elementAsDouble(i) != v)
         return std::nullopt;
     return v;
   }

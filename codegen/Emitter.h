@@ -31,6 +31,8 @@ using namespace mlir;
 /// A Const node of the function itself, which grappler may fold; not an
 /// eager tensor the function captured (TensorFlow passes those in).
 bool isGraphConstant(const graph::Node &n);
+/// The value of graph constant `n` (above), or null for any other node.
+graph::HostTensorPtr graphConstantValue(const graph::Node &n);
 /// A graph constant (above) whose every element is one.
 bool isConstantOnes(const graph::Node &n);
 /// A Mul of a tensor by constant ones that do not broadcast it: grappler's

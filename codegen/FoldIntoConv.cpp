@@ -23,17 +23,11 @@ namespace {
 
 /// The value of constant node `n` (float32 or float64), or null.
 graph::HostTensorPtr floatConstant(const graph::Node &n) {
-  if (!isGraphConstant(n))
+  graph::HostTensorPtr t = graphConstantValue(n);
+  if (!t || (t->type.dtype != graph::DType::Float32 &&
+             t->type.dtype != graph::DType::Float64))
     return nullptr;
-  auto it = n.attrs.find("value");
-  auto *t = it == n.attrs.end()
-                ? nullptr
-                : std::get_if<graph::HostTensorPtr>(&it->second);
-  if (!t || !*t ||
-      ((*t)->type.dtype != graph::DType::Float32 &&
-       (*t)->type.dtype != graph::DType::Float64))
-    return nullptr;
-  return *t;
+  return t;
 }
 
 /// A node read as a multiplication by a constant: its other operand and

@@ -154,17 +154,22 @@ Value Emitter::reciprocalOfConstant(const graph::Node &n, size_t i) {
 // exp(x) - 1 into expm1(x) when the 1 is a constant of ones that does not
 // broadcast x; the fused ops round differently, so compiled tf.functions do
 // the same.
-bool isConstantOnes(const graph::Node &n) {
+graph::HostTensorPtr graphConstantValue(const graph::Node &n) {
   if (!isGraphConstant(n))
-    return false;
+    return nullptr;
   auto it = n.attrs.find("value");
   if (it == n.attrs.end())
-    return false;
+    return nullptr;
   auto *value = std::get_if<graph::HostTensorPtr>(&it->second);
-  if (!value || !*value || (*value)->type.dtype == DType::String)
+  return value ? *value : nullptr;
+}
+
+bool isConstantOnes(const graph::Node &n) {
+  graph::HostTensorPtr value = graphConstantValue(n);
+  if (!value || value->type.dtype == DType::String)
     return false;
-  for (int64_t i = 0; i < (*value)->type.numElements(); ++i)
-    if ((*value)->elementAsDouble(i) != 1.0)
+  for (int64_t i = 0; i < value->type.numElements(); ++i)
+    if (value->elementAsDouble(i) != 1.0)
       return false;
   return true;
 }

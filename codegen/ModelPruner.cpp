@@ -51,16 +51,11 @@ void bypassTrivialNodes(graph::Graph &g) {
 void dropAdditiveZeros(graph::Graph &g) {
   auto isZeros = [&](graph::Output o) {
     const graph::Node &n = g.nodes[o.node];
-    if (!isGraphConstant(n))
+    graph::HostTensorPtr value = graphConstantValue(n);
+    if (!value || value->type.dtype == graph::DType::String)
       return false;
-    auto it = n.attrs.find("value");
-    auto *value = it == n.attrs.end()
-                      ? nullptr
-                      : std::get_if<graph::HostTensorPtr>(&it->second);
-    if (!value || !*value || (*value)->type.dtype == graph::DType::String)
-      return false;
-    for (int64_t i = 0; i < (*value)->type.numElements(); ++i)
-      if ((*value)->elementAsDouble(i) != 0.0)
+    for (int64_t i = 0; i < value->type.numElements(); ++i)
+      if (value->elementAsDouble(i) != 0.0)
         return false;
     return true;
   };
