@@ -97,11 +97,12 @@ void foldScalesIntoConv(graph::Graph &g) {
     graph::HostTensorPtr filter = floatConstant(g.nodes[conv.inputs[1].node]);
     if (!filter || filter->type.dtype != conv.outputs[0].dtype)
       continue;
-    // FoldMultiplyIntoConv: the image input, through Identities and
-    // Reshapes, is a single-use Mul by a rank-0 constant.
+    // FoldMultiplyIntoConv: the image input, through single-use
+    // Identities and Reshapes, is a single-use Mul by a rank-0 constant.
     graph::Output *link = &conv.inputs[0];
-    while (g.nodes[link->node].op == "Identity" ||
-           g.nodes[link->node].op == "Reshape")
+    while ((g.nodes[link->node].op == "Identity" ||
+            g.nodes[link->node].op == "Reshape") &&
+           uses[link->node] == 1)
       link = &g.nodes[link->node].inputs[0];
     graph::Node &mul = g.nodes[link->node];
     std::optional<Scaled> before = scaledBy(g, mul);

@@ -52,3 +52,13 @@ print([bits(t) for t in scaled_images(img)])
 print([bits(t) for t in shared_scale(img)])
 print([bits(t) for t in scaled_results(img)])
 print(scaled_images(img)[0].numpy().ravel()[:6].tolist())
+
+
+# A Reshape of the scaled image that is also returned keeps the scale.
+@tf.function
+def shared_reshape(img):
+  r = tf.reshape(img * 3.0, [2, 6, 6, 2])
+  return tf.nn.conv2d(r, tf.constant(k), 1, "VALID"), r
+
+
+print([bits(t) for t in shared_reshape(img)])
