@@ -478,8 +478,14 @@ private:
     ValueList after;
     std::vector<TensorType> types(st.values.size());
     traceDropped(st.undefined.empty(), [&] {
+      // The body sees its tensors as the loop's arguments, not their first
+      // values (a[i] with i at 0 must not be checked against a's size).
+      ValueList args = st.values;
+      for (Value &v : args)
+        if (rt.isTensor(v))
+          v = rt.symbolic(graph().addRegionArg(rt.tensor(v).type));
       try {
-        after = body(st.values);
+        after = body(args);
       } catch (py::PyException &e) {
         if (st.undefined.empty() ||
             !e.exc.as<py::InstanceObject>().cls->isSubclassOf(
