@@ -20,6 +20,11 @@ bool isBroadcastingOp(const std::string &op) {
   return false;
 }
 
+void markKernelParts(Graph &g, size_t first, const std::string &kernel) {
+  for (size_t i = first; i < g.nodes.size(); ++i)
+    g.nodes[i].attrs[kKernelAttr] = kernel;
+}
+
 bool isStatefulRandom(const std::string &op) {
   bool random = op.find("Random") != std::string::npos ||
                 op.find("Multinomial") != std::string::npos ||

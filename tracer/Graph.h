@@ -290,4 +290,8 @@ public:
   std::function<void(bool toStdout, const std::string &text)> printSink;
 };
 
+/// Marks the nodes of `g` from index `first` on as parts of kernel
+/// `kernel` (kKernelAttr): what one TensorFlow op became in kiln's graph.
+void markKernelParts(Graph &g, size_t first, const std::string &kernel);
+
 } // namespace kiln::graph

@@ -298,9 +298,7 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
         // One DivNoNan kernel in TensorFlow: grappler does not rewrite its
         // division.
         if (r->tracing)
-          for (size_t i = first; i < r->tracing->graph.nodes.size(); ++i)
-            r->tracing->graph.nodes[i].attrs[graph::kKernelAttr] =
-                std::string("DivNoNan");
+          graph::markKernelParts(r->tracing->graph, first, "DivNoNan");
         return out;
       }));
   // tf.math.multiply_no_nan: x * y, and 0 where y is 0 even where x is

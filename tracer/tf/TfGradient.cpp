@@ -624,10 +624,8 @@ void markKernel(graph::Graph &g, size_t first, const std::string &op) {
   static const std::set<std::string> kernels = {
       "Elu",   "LeakyRelu", "Reciprocal", "Relu",     "Relu6",
       "Rsqrt", "Selu",      "Softplus",   "Softsign", "Tanh"};
-  if (!kernels.count(op))
-    return;
-  for (size_t i = first; i < g.nodes.size(); ++i)
-    g.nodes[i].attrs[graph::kKernelAttr] = op + "Grad";
+  if (kernels.count(op))
+    graph::markKernelParts(g, first, op + "Grad");
 }
 
 /// A tape does not record the gradient ops it makes itself; an outer tape
@@ -701,11 +699,9 @@ void recordOnTapes(TfRuntime &rt, const std::string &op,
   }
 }
 
-/// Runs `body` with `tape` the only one recording (the others paused).
-Value recordAlone(TfRuntime &rt,
-                  const std::shared_ptr<GradientTapeObject> &tape,
-                  const std::function<Value()> &body) {
-  PauseAll paused(rt);
+/// Runs `body` with `tape` recording too, on top of the tapes that are.
+Value recordAlso(TfRuntime &rt, const std::shared_ptr<GradientTapeObject> &tape,
+                 const std::function<Value()> &body) {
   tape->recording = true;
   rt.tapes.push_back(tape);
   struct PopTape {
@@ -717,6 +713,14 @@ Value recordAlone(TfRuntime &rt,
     }
   } pop{rt, *tape};
   return body();
+}
+
+/// Runs `body` with `tape` the only one recording (the others paused).
+Value recordAlone(TfRuntime &rt,
+                  const std::shared_ptr<GradientTapeObject> &tape,
+                  const std::function<Value()> &body) {
+  PauseAll paused(rt);
+  return recordAlso(rt, tape, body);
 }
 
 } // namespace
@@ -1678,22 +1682,9 @@ Value callCustomGradient(TfRuntime &rt, const Value &f, CallArgs args) {
   // The forward pass, noting the variables it reads.
   auto watcher = std::make_shared<GradientTapeObject>(rt);
   watcher->watchAccessedVariables = true;
-  Value out;
-  if (unwatched) {
-    watcher->recording = true;
-    rt.tapes.push_back(watcher);
-    struct PopTape {
-      TfRuntime &rt;
-      GradientTapeObject &tape;
-      ~PopTape() {
-        rt.tapes.pop_back();
-        tape.recording = false;
-      }
-    } pop{rt, *watcher};
-    out = in.call(f, args);
-  } else {
-    out = recordAlone(rt, watcher, [&] { return in.call(f, args); });
-  }
+  auto forward = [&] { return in.call(f, args); };
+  Value out = unwatched ? recordAlso(rt, watcher, forward)
+                        : recordAlone(rt, watcher, forward);
   // result, grad_fn = f(*args)
   ValueList pair = in.toList(out);
   if (pair.size() != 2)

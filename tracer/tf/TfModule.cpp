@@ -651,9 +651,8 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
       size_t first = r->tracing ? r->tracing->graph.nodes.size() : 0;
       Value out = kernel(x);
       if (r->tracing)
-        for (size_t i = first; i < r->tracing->graph.nodes.size(); ++i)
-          r->tracing->graph.nodes[i].attrs[graph::kKernelAttr] =
-              std::string(fname == "softmax" ? "Softmax" : "LogSoftmax");
+        graph::markKernelParts(r->tracing->graph, first,
+                               fname == "softmax" ? "Softmax" : "LogSoftmax");
       return out;
     };
     if (t.unknownRank || a == -1 || a == rank - 1)
