@@ -266,21 +266,6 @@ private:
     }
   }
 
-  static const CallExpr *loopOptions(const StmtList &body) {
-    for (auto &s : body) {
-      if (s->kind != StmtKind::Expr)
-        break;
-      auto &e = *as<ExprStmt>(*s).value;
-      if (e.kind != ExprKind::Call)
-        break;
-      auto &call = as<CallExpr>(e);
-      if (call.func->kind == ExprKind::Attribute &&
-          as<AttributeExpr>(*call.func).attr == "set_loop_options")
-        return &call;
-    }
-    return nullptr;
-  }
-
   /// A loop's state: modified variables that are live at the head of an
   /// iteration (read by the test or the body before being written) or
   /// after the loop.
@@ -296,7 +281,10 @@ private:
     for (int v : mod)
       if (headIn.count(v) || out.count(v))
         cf.loopVars.push_back(v);
-    cf.loopOptions = loopOptions(body);
+    size_t options = loopOptionsIndex(body);
+    cf.loopOptions = options < body.size()
+                         ? &as<CallExpr>(*as<ExprStmt>(*body[options]).value)
+                         : nullptr;
   }
 
   Vars stmt(const Stmt &s, Vars live) {
@@ -555,6 +543,21 @@ private:
 
 void analyzeActivity(const FunctionDefStmt &fn, ModuleInfo &info) {
   Activity(*fn.scope, info).block(fn.body, {});
+}
+
+size_t loopOptionsIndex(const StmtList &body) {
+  for (size_t i = 0; i < body.size(); ++i) {
+    if (body[i]->kind != StmtKind::Expr)
+      break;
+    auto &e = *as<ExprStmt>(*body[i]).value;
+    if (e.kind != ExprKind::Call)
+      break;
+    auto &call = as<CallExpr>(e);
+    if (call.func->kind == ExprKind::Attribute &&
+        as<AttributeExpr>(*call.func).attr == "set_loop_options")
+      return i;
+  }
+  return body.size();
 }
 
 } // namespace kiln::autograph

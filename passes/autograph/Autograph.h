@@ -97,6 +97,11 @@ void printConverted(const ast::FunctionDefStmt &fn, const ModuleInfo &info,
 /// Python source for an expression (the unparser behind printConverted).
 std::string unparse(const ast::Expr &e);
 
+/// Where loop body `body` calls tf.autograph.experimental.set_loop_options:
+/// the index of that call among its leading call statements (where
+/// AutoGraph reads the loop's options), or body.size() when there is none.
+size_t loopOptionsIndex(const ast::StmtList &body);
+
 // Internal steps, exposed for unit tests.
 void lowerJumps(ast::FunctionDefStmt &fn, FunctionInfo &info);
 void analyzeActivity(const ast::FunctionDefStmt &fn, ModuleInfo &info);

@@ -355,16 +355,6 @@ StmtList &loopBody(Stmt &s) {
   return s.kind == StmtKind::For ? as<ForStmt>(s).body : as<WhileStmt>(s).body;
 }
 
-/// Whether `s` is a call of tf.autograph.experimental.set_loop_options.
-bool isLoopOptions(const Stmt &s) {
-  if (s.kind != StmtKind::Expr)
-    return false;
-  const Expr &e = *as<ExprStmt>(s).value;
-  return e.kind == ExprKind::Call &&
-         as<CallExpr>(e).func->kind == ExprKind::Attribute &&
-         as<AttributeExpr>(*as<CallExpr>(e).func).attr == "set_loop_options";
-}
-
 /// Gives every loop in `b` (at any depth) that breaks or continues its own
 /// flag. Inner loops are lowered first, so an outer loop sees only its own
 /// jumps.
@@ -403,12 +393,11 @@ void lowerLoops(StmtList &b, Builder &build, Jump kind) {
         b.insert(b.begin() + i, build.setFlag(rw.flag, false, s.range));
         ++i;
       } else {
-        // After the loop's set_loop_options calls, which must stay its
-        // first statements (AutoGraph reads its directives before it
-        // lowers `continue`).
-        size_t at = 0;
-        while (at < body.size() && isLoopOptions(*body[at]))
-          ++at;
+        // After the loop's set_loop_options call, which must stay among
+        // its leading statements (AutoGraph reads its directives before
+        // it lowers `continue`).
+        size_t options = loopOptionsIndex(body);
+        size_t at = options < body.size() ? options + 1 : 0;
         body.insert(body.begin() + at, build.setFlag(rw.flag, false, s.range));
       }
       break;
