@@ -551,11 +551,16 @@ private:
       message = "'" + name + "' is used before assignment";
     frame.line = loopLine;
     // A return in a staged `if` of the body: the return value is set on
-    // one path only.
+    // one path only (a tensor, or a structure that cannot merge with the
+    // other path's None). AutoGraph refuses an undefined return value
+    // whatever stopped the first iteration.
+    bool returnValue = name.rfind("retval_", 0) == 0;
     for (size_t i : st.undefined)
       if (st.names[i].rfind("retval_", 0) == 0 &&
           message.find("return statement") != std::string::npos)
-        in.raise("NotImplementedError", kReturnInLoop);
+        returnValue = true;
+    if (returnValue)
+      in.raise("NotImplementedError", kReturnInLoop);
     in.valueError("'" + name +
                   "' must be defined before the loop\nNote: AutoGraph tried "
                   "to define it automatically, but ran into a " +
