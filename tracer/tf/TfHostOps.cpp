@@ -89,6 +89,72 @@ const char *kAnyDType[] = {
     "BroadcastTo", "GatherV2",  "GatherNd",     "Where",       "Shape",
     "SelectV2",    "Transpose", "Tile",         "ReverseV2"};
 const char *kStringsOnly[] = {"AddV2", "Equal", "NotEqual"};
+/// A TensorArray's buffer ops (TensorArray.cpp), on arrays of strings.
+const char *kStringLists[] = {"TensorListReserve", "TensorListSetItem",
+                              "TensorListStack"};
+
+/// A TensorArray of strings: its buffer of `rows` x element, as codegen's
+/// emitTensorList keeps a numeric one. Reserve makes "" rows (element
+/// dimensions known at run time only are 0 until the first write sizes
+/// them), SetItem writes a row (growing a dynamic array), Stack takes the
+/// first `size` rows.
+bool runStringList(const graph::Node &n, const std::vector<HostTensorPtr> &in,
+                   HostTensorPtr &out, std::string &error) {
+  graph::TensorType type = n.outputs.at(0);
+  if (n.op == "TensorListReserve") {
+    type.shape[0] = std::max<int64_t>(in[0]->elementAsInt(0), 0);
+    for (size_t d = 1; d < type.shape.size(); ++d)
+      if (type.shape[d] < 0)
+        type.shape[d] = in.size() > 1 ? in[1]->elementAsInt(d - 1) : 0;
+    out = make(type);
+    return true;
+  }
+  const HostTensor &buffer = *in[0];
+  std::vector<int64_t> shape = buffer.type.shape;
+  int64_t rows = shape[0];
+  if (n.op == "TensorListStack") {
+    shape[0] = std::min(std::max<int64_t>(in[1]->elementAsInt(0), 0), rows);
+    auto result = make({type.dtype, shape});
+    result->strings.assign(buffer.strings.begin(),
+                           buffer.strings.begin() + count(shape));
+    out = result;
+    return true;
+  }
+  // TensorListSetItem.
+  int64_t i = in[1]->elementAsInt(0);
+  auto grow = n.attrs.find("grow");
+  bool grows = grow != n.attrs.end() && std::get_if<bool>(&grow->second) &&
+               std::get<bool>(grow->second);
+  if (i < 0 || (!grows && i >= rows)) {
+    error = "InvalidArgumentError: Trying to modify element " +
+            std::to_string(i) + " in a list with " + std::to_string(rows) +
+            " elements.";
+    return false;
+  }
+  const HostTensor &item = *in[2];
+  std::vector<int64_t> element(shape.begin() + 1, shape.end());
+  if (element != item.type.shape) {
+    // A buffer not yet sized takes its first item's sizes.
+    if (count(element) != 0 || element.size() != item.type.shape.size()) {
+      error = "InvalidArgumentError: Tried to set a tensor with incompatible "
+              "shape at a list index. Item element shape: " +
+              shapeList(item.type.shape) + " list shape: " + shapeList(element);
+      return false;
+    }
+    element = item.type.shape;
+  }
+  shape.assign(1, i < rows ? rows : std::max(2 * rows, i + 1));
+  shape.insert(shape.end(), element.begin(), element.end());
+  auto result = make({type.dtype, shape});
+  if (count(element) ==
+      count({buffer.type.shape.begin() + 1, buffer.type.shape.end()}))
+    std::copy(buffer.strings.begin(), buffer.strings.end(),
+              result->strings.begin());
+  std::copy(item.strings.begin(), item.strings.end(),
+            result->strings.begin() + i * count(element));
+  out = result;
+  return true;
+}
 
 } // namespace
 
@@ -98,6 +164,9 @@ bool hasHostKernel(const graph::Graph &g, const graph::Node &n) {
   if (std::find(std::begin(kAnyDType), std::end(kAnyDType), n.op) !=
       std::end(kAnyDType))
     return true;
+  if (std::find(std::begin(kStringLists), std::end(kStringLists), n.op) !=
+      std::end(kStringLists))
+    return n.outputs.at(0).dtype == DType::String;
   return std::find(std::begin(kStringsOnly), std::end(kStringsOnly), n.op) !=
              std::end(kStringsOnly) &&
          inputDType(g, n, 0) == DType::String;
@@ -380,6 +449,10 @@ bool runHostKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
   }
   if (isStringKernel(op))
     return runStringKernel(n, in, out, error);
+  if (std::find(std::begin(kStringLists), std::end(kStringLists), op) !=
+          std::end(kStringLists) &&
+      type.dtype == DType::String)
+    return runStringList(n, in, out, error);
   error = "kiln has no host kernel for " + op;
   return false;
 }

@@ -1,7 +1,8 @@
 // String tensors on the host. MLIR has no string type, so ops on strings
 // (identity, concatenation by +, equality, concat/stack, reshapes, slices,
-// broadcast_to, gathers) run here, eagerly and in traced graphs that contain
-// strings. Such a graph runs here whole, so the ops that only move elements
+// broadcast_to, gathers, TensorArray buffers) run here, eagerly and in traced
+// graphs that contain strings. Such a graph runs here whole, so the ops that
+// only move elements
 // (and Where and Shape, which index them) have kernels for every dtype.
 #pragma once
 
