@@ -2,8 +2,8 @@
 // (identity, concatenation by +, equality, concat/stack, reshapes, slices,
 // broadcast_to, gathers, TensorArray buffers) run here, eagerly and in traced
 // graphs that contain strings. Such a graph runs here whole, so the ops that
-// only move elements
-// (and Where and Shape, which index them) have kernels for every dtype.
+// only move elements (and Where and Shape, which index them) have kernels for
+// every dtype.
 #pragma once
 
 #include "Graph.h"
