@@ -292,7 +292,8 @@ Flow Interpreter::execFor(const ForStmt &s, Frame &frame) {
     if (!s.extraTest)
       return true;
     Value test = eval(*s.extraTest, frame);
-    if (mustStage(frame, test))
+    if (mustStage(frame, test)) {
+      frame.line = s.range.begin.line; // AutoGraph's for_stmt call
       raise("NotImplementedError",
             "break and return statements which depend on a TF condition are "
             "not supported in Python for loops. Did you intend to make it a "
@@ -300,6 +301,7 @@ Flow Interpreter::execFor(const ForStmt &s, Frame &frame) {
             "https://github.com/tensorflow/tensorflow/blob/master/tensorflow/"
             "python/autograph/g3doc/reference/limitations.md#consistency-of-"
             "control-flow-types for more info.");
+    }
     return truthy(test);
   };
   while (more() && next(iterator, item)) {
