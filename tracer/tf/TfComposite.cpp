@@ -476,6 +476,40 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                               ValueList{filledLike(*r, cast(*r, bins, out), 1),
                                         bins, Value::integer(nbins)});
              }));
+  // tf.histogram_fixed_width_bins: each value's bin, as histogram_ops
+  // computes it: floor(nbins * (v - lo) / (hi - lo)) clipped to the bins,
+  // in the values' shape. (Not the HistogramFixedWidth kernel's rounding
+  // that histogram_fixed_width follows.)
+  tf.def("histogram_fixed_width_bins",
+         inNameScope(
+             *r, "histogram_fixed_width_bins",
+             [r](Interpreter &in, CallArgs &args) {
+               Params p(in, args, "histogram_fixed_width_bins",
+                        {"values", "value_range", "nbins", "dtype", "name"});
+               Value values = r->toTensor(
+                   p.require("values", "histogram_fixed_width_bins"));
+               Value shape = shapeOf(*r, values);
+               values = reshape(*r, values, pyIntList(in, {-1}));
+               Value range = r->toTensor(
+                   p.require("value_range", "histogram_fixed_width_bins"));
+               Value nbins = r->toTensor(p.has("nbins") ? p.get("nbins")
+                                                        : Value::integer(100),
+                                         DType::Int32);
+               Value bins = cast(*r, nbins, r->tensor(values).type.dtype);
+               Value lo = in.getItem(range, Value::integer(0));
+               Value hi = in.getItem(range, Value::integer(1));
+               Value scaled = trueDiv(*r, binaryOp(*r, "Sub", values, lo),
+                                      binaryOp(*r, "Sub", hi, lo));
+               Value indices =
+                   unaryOp(*r, "Floor", binaryOp(*r, "Mul", bins, scaled));
+               // clip_by_value: the minimum first.
+               Value last = binaryOp(*r, "Sub", bins, Value::integer(1));
+               indices = binaryOp(*r, "Maximum",
+                                  binaryOp(*r, "Minimum", indices, last),
+                                  Value::integer(0));
+               // int32 whatever `dtype` says, as histogram_ops casts.
+               return reshape(*r, cast(*r, indices, DType::Int32), shape);
+             }));
   // tf.math.polyval: Horner's rule, p = c + p * x from the first
   // coefficient (the highest power), as math_ops builds it.
   math.def("polyval",
