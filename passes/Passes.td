@@ -56,6 +56,21 @@ def FmaToLlvm : Pass<"kiln-fma-to-llvm", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def GuardAllocationSizes
+    : Pass<"kiln-guard-allocation-sizes", "mlir::ModuleOp"> {
+  let summary = "Makes allocations whose byte size overflows fail cleanly";
+  let description = [{
+    `finalize-memref-to-llvm` multiplies an allocation's sizes out in 64
+    bits, so sizes known at run time whose product overflows (`tf.range(n)`
+    with n = 2^61 int64 elements) would allocate a few bytes and the code
+    write past them. This pass computes each dynamic `memref.alloc`'s byte
+    size with overflow checks first and, when it does not fit in 63 bits,
+    asks for about 2^63 bytes instead: malloc refuses that, and kiln's
+    allocation function fails the call as out of memory.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def FuseElementwise : Pass<"kiln-fuse-elementwise", "mlir::func::FuncOp"> {
   let summary = "Fuses elementwise linalg ops, up to a body size";
   let description = [{

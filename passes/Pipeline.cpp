@@ -97,8 +97,9 @@ std::string loweringPipeline(const PipelineOptions &options) {
        "arith-emulate-unsupported-floats{source-types=bf16 target-type=f32},"
        "convert-math-to-funcs,kiln-fma-to-llvm,convert-math-to-libm,"
        // Allocations go through _mlir_memref_to_llvm_alloc & co., which
-       // kiln defines to fail the call cleanly when memory runs out.
-       "arith-expand{include-bf16=true},"
+       // kiln defines to fail the call cleanly when memory runs out; a
+       // byte size that overflows asks for more than there is.
+       "kiln-guard-allocation-sizes,arith-expand{include-bf16=true},"
        "finalize-memref-to-llvm{use-generic-functions=1},"
        "convert-index-to-llvm,"
        "convert-arith-to-llvm,convert-math-to-llvm,convert-func-to-llvm,"

@@ -567,15 +567,18 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     if (values.empty() && (!p.has("axis") || in.toIndex(p.get("axis")) == 0))
       return r->toTensor(given);
     // Python numbers alone take one dtype from them all, as TensorFlow
-    // infers a list input's type: tf.stack([1, 2.5]) is float32.
-    bool numbers = !values.empty(), anyFloat = false;
+    // converts such a list as a whole: tf.stack([1, 2.5]) is float32,
+    // tf.stack([2**31, 4]) int64.
+    bool numbers = !values.empty(), anyFloat = false, anyWide = false;
     for (auto &v : values) {
       numbers &= v.isNumber();
       anyFloat |= v.is(Type::Float);
+      anyWide |= v.isIntLike() && !v.is(Type::Bool) &&
+                 (v.asInt() > INT32_MAX || v.asInt() < INT32_MIN);
     }
-    if (numbers && anyFloat)
+    if (numbers && (anyFloat || anyWide))
       for (auto &v : values)
-        v = r->toTensor(v, DType::Float32);
+        v = r->toTensor(v, anyFloat ? DType::Float32 : DType::Int64);
     return concat(*r, values, p.has("axis") ? in.toIndex(p.get("axis")) : 0,
                   "Pack");
   });

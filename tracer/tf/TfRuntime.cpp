@@ -622,6 +622,16 @@ ValueList TfRuntime::applyOp(const std::string &op, const ValueList &inputs,
                              std::vector<TensorType> results,
                              const std::string &nameHint, bool exactName) {
   const TensorType &result = results[0];
+  // TensorShape's limit, which TensorFlow's kernel checks when it runs;
+  // kiln cannot compile the op at all.
+  for (const TensorType &t : results) {
+    int64_t elements = 1;
+    for (int64_t d : t.isStatic() ? t.shape : std::vector<int64_t>{})
+      if (__builtin_mul_overflow(elements, d, &elements))
+        raise("InvalidArgumentError", "Shape " + shapeList(t.shape) +
+                                          " would have more than 2**63 - 1 "
+                                          "elements");
+  }
   if (tracing) {
     graph::Node n;
     n.op = op;

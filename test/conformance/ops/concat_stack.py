@@ -14,3 +14,5 @@ print(tf.stack([tf.constant(1), tf.constant(2), tf.constant(3)]))
 for t in tf.unstack(tf.constant([[1, 2, 3], [4, 5, 6]]), axis=1):
     print(t)
 print(tf.concat([tf.constant(["a"]), tf.constant(["b"])], 0))
+# Python ints alone convert as one list: one past int32 makes them all int64.
+print(tf.stack([2**31, 4]))
