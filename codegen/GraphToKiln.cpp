@@ -686,12 +686,29 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     auto inType = cast<RankedTensorType>(in.getType());
     SmallVector<Value> dims;
     Value product = b.create<arith::ConstantIndexOp>(loc, 1);
+    // An int32 result fails where a size does not fit, as the kernels do
+    // (a dimension of static size is folded, truncated, by grappler).
+    bool narrow = type.getElementType().isInteger(32);
+    Value int32Max = b.create<arith::ConstantIndexOp>(loc, INT32_MAX);
+    auto fits = [&](Value size) {
+      return b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sle, size,
+                                     int32Max);
+    };
     for (int64_t d = 0; d < inType.getRank(); ++d) {
       Value dim = b.create<tensor::DimOp>(loc, in, d);
       product = b.create<arith::MulIOp>(loc, product, dim);
+      if (narrow && op == "Shape" && inType.isDynamicDim(d))
+        check(n, fits(dim),
+              "Shape output type is 32-bit  but dim {int} is {int}",
+              {b.create<arith::ConstantIndexOp>(loc, d), dim});
       dims.push_back(
           b.create<arith::IndexCastOp>(loc, type.getElementType(), dim));
     }
+    if (narrow && op == "Size" && !inType.hasStaticShape())
+      check(n, fits(product),
+            "Number of elements was larger than representable by 32-bit "
+            "output type",
+            {});
     if (op == "Size")
       return b.create<tensor::FromElementsOp>(
           loc, type,
