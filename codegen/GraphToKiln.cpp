@@ -1204,8 +1204,25 @@ Value Emitter::emitTensorList(const graph::Node &n, RankedTensorType type) {
     appendRowSizes(loc, t, sizes);
   };
   if (n.op == "TensorListStack") { // rows [0, size)
+    Value size = index(input(n, 1));
+    // An empty list stacks to the element shape it was given, which must
+    // then be known (as the kernel requires).
+    if (!std::all_of(type.getShape().begin() + 1, type.getShape().end(),
+                     [](int64_t d) { return !ShapedType::isDynamic(d); })) {
+      std::string shape;
+      for (int64_t d = 1; d < type.getRank(); ++d)
+        shape += (d > 1 ? "," : "") +
+                 (type.isDynamicDim(d) ? std::string("?")
+                                       : std::to_string(type.getDimSize(d)));
+      check(n,
+            b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, size, zero),
+            "Tried to stack elements of an empty list with non-fully-defined "
+            "element_shape: [" +
+                shape + "]",
+            {});
+    }
     Value rows = b.create<arith::MinSIOp>(
-        loc, index(input(n, 1)), b.create<tensor::DimOp>(loc, buffer, 0));
+        loc, size, b.create<tensor::DimOp>(loc, buffer, 0));
     SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0)),
         strides(rank, b.getIndexAttr(1)), sizes{rows};
     rowSizes(buffer, sizes);
