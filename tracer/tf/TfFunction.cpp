@@ -43,6 +43,15 @@ struct StagingScope {
   bool old;
 };
 
+/// TensorFlow's error for an argument it can neither hold by weak reference
+/// (and hash) nor compare as a literal: a set, an object with __eq__ but
+/// no __hash__.
+[[noreturn]] void unhashableArgument(Interpreter &in, const Value &v) {
+  in.typeError("Could not generate a generic TraceType for " + in.repr(v) +
+               ".Please verify that it is immutable/hashable. Otherwise, "
+               "consider implementing the Tracing Protocol for it.");
+}
+
 /// The key of a Python value in the cache, with tensors reduced to their
 /// dtype (their shapes are matched separately, to allow subtyping: a fixed
 /// dimension < None < unknown rank).
@@ -90,8 +99,16 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
   case Type::Bytes:
     key += in.typeName(v) + ":" + in.repr(v);
     return;
+  case Type::Set:
+    unhashableArgument(in, v);
   case Type::Instance: {
-    // Objects with their own __eq__ and __hash__ match by equality.
+    // Objects with their own __eq__ and __hash__ match by equality; one
+    // with __eq__ alone is unhashable, and has no TraceType.
+    try {
+      in.hash(v);
+    } catch (py::PyException &) {
+      unhashableArgument(in, v);
+    }
     auto &cls = *v.as<py::InstanceObject>().cls;
     if (cls.lookup("__eq__") && cls.lookup("__hash__")) {
       key += "obj:" + cls.name + ":" + std::to_string(in.hash(v));
