@@ -395,7 +395,14 @@ void TfFunction::bindingError(Interpreter &in, const CallArgs &args,
     }
     // Then *args (or a bare * before keyword-only parameters), the
     // keyword-only parameters and **kwargs, as inspect.Signature prints.
-    if (fn.args->vararg)
+    // With an input_signature, *args is the specs past the named
+    // parameters, positional-only ("args_0: TensorSpec(...), /").
+    size_t named = n - (boundSelf ? 1 : 0);
+    if (fn.args->vararg && inputSignature && inputSignature->size() > named) {
+      for (size_t spec = named; spec < inputSignature->size(); ++spec)
+        add(paramName(spec) + ": " + signatureRepr(spec));
+      add("/");
+    } else if (fn.args->vararg)
       add("*" + fn.args->vararg->name);
     else if (!fn.args->kwonly.empty())
       add("*");
@@ -1314,10 +1321,18 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &argsIn,
     // The positional parameters, then the extras that *args takes.
     size_t positional =
         std::max(positionalParams(), bound.size() - kwNames.size());
+    bool varargs = pyFunc.is(Type::Function) &&
+                   pyFunc.as<py::FunctionObject>().args->vararg;
+    if (varargs && positional < inputSignature->size() + selfArgs)
+      bindingError(in, args,
+                   "missing a required argument: '" +
+                       paramName(positional - selfArgs) + "'");
     for (size_t i = 0; i + selfArgs < positional; ++i) {
       Value &arg = bound[i + selfArgs];
+      // *args takes as many arguments as the signature has specs past the
+      // named parameters.
       if (i >= inputSignature->size() && i + selfArgs >= positionalParams())
-        break;
+        bindingError(in, args, "too many positional arguments");
       if (i >= inputSignature->size()) {
         Value fixed = defaultOf(i + selfArgs);
         if (in.repr(arg) != in.repr(fixed))

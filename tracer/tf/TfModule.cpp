@@ -1575,6 +1575,10 @@ void checkSignatureCovers(Interpreter &in, const Value &fn, size_t specs) {
   for (auto &a : f.args->args)
     names.push_back(a.name);
   size_t self = !names.empty() && names[0] == "self" ? 1 : 0;
+  if (!f.args->vararg && specs > names.size() - self)
+    in.typeError("input_signature contains " +
+                 std::to_string(specs - (names.size() - self)) +
+                 " extra type constraints.");
   size_t firstDefault = names.size() - f.defaults.size();
   for (size_t i = self + specs; i < firstDefault; ++i)
     in.typeError("input_signature missing type constraint for " + names[i]);
