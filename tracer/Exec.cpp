@@ -1,5 +1,6 @@
 // Statement execution.
 #include "Interpreter.h"
+#include "Native.h"
 #include "autograph/Autograph.h"
 #include "kiln/frontend/Resolver.h"
 
@@ -582,6 +583,8 @@ void Interpreter::execClassDef(const ClassDefStmt &s, Frame &frame) {
     Value fn = value;
     if (fn.is(Type::Property))
       fn = fn.as<PropertyObject>().getter;
+    if (fn.is(Type::Native))
+      fn = fn.as<NativeObject>().wrappedFunction();
     if (fn.is(Type::Function)) {
       auto &f = fn.as<FunctionObject>();
       f.ownerClass = cls.get();

@@ -83,6 +83,10 @@ struct NativeObject : Object {
                       Value &out) {
     return false;
   }
+  /// The Python function this object wraps, as a decorator's result does
+  /// (a tf.function): a method so wrapped still belongs to its class, for
+  /// zero-argument super(). None for other objects.
+  virtual Value wrappedFunction() const { return Value(); }
   /// The module type() names the type after ("numpy" for
   /// <class 'numpy.float32'>); "" for none.
   virtual std::string typeModule() const { return ""; }

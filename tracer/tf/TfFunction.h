@@ -115,6 +115,7 @@ struct TfFunction : py::NativeObject {
   /// Function.__get__ makes one per instance).
   std::optional<Value> boundSelf;
   std::map<const py::Object *, Value> boundCopies;
+  Value wrappedFunction() const override { return pyFunc; }
   bool bindTo(Interpreter &in, const Value &self, const Value &instance,
               Value &out) override;
 
