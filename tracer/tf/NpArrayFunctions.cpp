@@ -149,7 +149,7 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
     return viaTf(*r, "reverse", {eagerOf(*r, m), pyIntList(in, axes)});
   });
   np.def("roll", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "roll", {"a", "shift", "axis"});
+    Params p(in, args, "roll", {"a", "shift", "axis"}, Wording::Python);
     Value a = p.require("a", "roll"), shift = p.require("shift", "roll");
     if (!p.has("axis")) { // rolled flat, in the array's shape
       HostTensorPtr h = npAsArray(*r, a);
@@ -250,7 +250,7 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
     return viaTf(*r, "tile", {eagerOf(*r, shaped), pyIntList(in, reps)});
   });
   np.def("repeat", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "repeat", {"a", "repeats", "axis"});
+    Params p(in, args, "repeat", {"a", "repeats", "axis"}, Wording::Python);
     Value a = p.require("a", "repeat");
     if (!p.has("axis"))
       return viaTf(*r, "repeat",
@@ -262,7 +262,8 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
   });
   // np.count_nonzero: a Python int without an axis, else int64 counts.
   np.def("count_nonzero", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "count_nonzero", {"a", "axis", "keepdims"});
+    Params p(in, args, "count_nonzero", {"a", "axis", "keepdims"},
+             Wording::Python);
     HostTensorPtr h = npAsArray(*r, p.require("a", "count_nonzero"));
     if (!p.has("axis")) {
       int64_t count = 0;
@@ -287,7 +288,8 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
   // np.split: equal sections (ValueError when they are not) or the pieces
   // between the given indices.
   np.def("split", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "split", {"ary", "indices_or_sections", "axis"});
+    Params p(in, args, "split", {"ary", "indices_or_sections", "axis"},
+             Wording::Python);
     Value a = p.require("ary", "split");
     Value how = p.require("indices_or_sections", "split");
     int64_t rank = rankOf(*r, a);
@@ -370,8 +372,8 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
   });
   // np.pad(array, pad_width, mode='constant', constant_values=0).
   np.def("pad", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "pad",
-             {"array", "pad_width", "mode", "constant_values"});
+    Params p(in, args, "pad", {"array", "pad_width", "mode", "constant_values"},
+             Wording::Python);
     Value a = p.require("array", "pad");
     if (p.has("mode") && in.toStr(p.get("mode")) != "constant")
       in.raise("NotImplementedError",
@@ -417,7 +419,7 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
     return viaTf(*r, "pad", {r->eager(h), in.list(std::move(paddings))}, kw);
   });
   np.def("sort", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "sort", {"a", "axis", "kind", "order"});
+    Params p(in, args, "sort", {"a", "axis", "kind", "order"}, Wording::Python);
     Value a = p.require("a", "sort");
     bool flatten = p.values.count("axis") && p.get("axis").isNone();
     if (flatten)
@@ -447,7 +449,8 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
   np.def("unique", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "unique",
              {"ar", "return_index", "return_inverse", "return_counts", "axis",
-              "equal_nan"});
+              "equal_nan"},
+             Wording::Python);
     for (const char *k : {"return_index", "return_inverse", "axis"})
       if (p.has(k) && (std::string(k) == "axis" || in.truthy(p.get(k))))
         in.raise("NotImplementedError",

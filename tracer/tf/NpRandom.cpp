@@ -344,7 +344,7 @@ bool NpRandomState::getAttr(Interpreter &in, const Value &self,
     });
   } else if (name == "shuffle") {
     def([s](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "shuffle", {"x"});
+      Params p(in, args, "shuffle", {"x"}, Wording::Python);
       shuffle(*s, in, p.require("x", "shuffle"));
       return Value();
     });

@@ -195,7 +195,8 @@ void installNpSearch(TfRuntime &rt, ModuleBuilder &np) {
   // their order (NumPy's default sort is not stable for long arrays with
   // ties, so those may differ).
   np.def("argsort", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "argsort", {"a", "axis", "kind", "order", "stable"});
+    Params p(in, args, "argsort", {"a", "axis", "kind", "order", "stable"},
+             Wording::Python);
     HostTensorPtr a = npAsArray(*r, p.require("a", "argsort"));
     if (a->type.dtype == DType::String)
       in.raise("NotImplementedError", "kiln's np.argsort sorts numbers only");
@@ -232,7 +233,8 @@ void installNpSearch(TfRuntime &rt, ModuleBuilder &np) {
     return makeNdArray(*r, int64Array(out, shape), false);
   });
   np.def("searchsorted", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "searchsorted", {"a", "v", "side", "sorter"});
+    Params p(in, args, "searchsorted", {"a", "v", "side", "sorter"},
+             Wording::Python);
     if (p.has("sorter"))
       in.raise("NotImplementedError", "kiln's np.searchsorted takes no sorter");
     HostTensorPtr a = npAsArray(*r, p.require("a", "searchsorted"));

@@ -1007,7 +1007,8 @@ void installNumPy(TfRuntime &rt) {
     });
     np.def("linspace", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "linspace",
-               {"start", "stop", "num", "endpoint", "retstep", "dtype"});
+               {"start", "stop", "num", "endpoint", "retstep", "dtype"},
+               Wording::Python);
       double a = toFloat(in, p.require("start", "linspace"));
       double b = toFloat(in, p.require("stop", "linspace"));
       int64_t n = p.has("num") ? in.toIndex(p.get("num")) : 50;
@@ -1029,7 +1030,7 @@ void installNumPy(TfRuntime &rt) {
       return makeNdArray(*r, castHost(*r, h, d ? *d : DType::Float64), false);
     });
     np.def("eye", [r](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "eye", {"N", "M", "k", "dtype"});
+      Params p(in, args, "eye", {"N", "M", "k", "dtype"}, Wording::Python);
       int64_t n = in.toIndex(p.require("N", "eye"));
       int64_t m = p.has("M") ? in.toIndex(p.get("M")) : n;
       int64_t k = p.has("k") ? in.toIndex(p.get("k")) : 0;
@@ -1042,7 +1043,7 @@ void installNumPy(TfRuntime &rt) {
       return makeNdArray(*r, castHost(*r, h, d ? *d : DType::Float64), false);
     });
     np.def("identity", [r](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "identity", {"n", "dtype"});
+      Params p(in, args, "identity", {"n", "dtype"}, Wording::Python);
       CallArgs eyeArgs;
       eyeArgs.positional.push_back(p.require("n", "identity"));
       eyeArgs.keywords.emplace_back("dtype", p.get("dtype"));
@@ -1151,7 +1152,7 @@ void installNumPy(TfRuntime &rt) {
 
     // Shapes.
     np.def("reshape", [r](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "reshape", {"a", "newshape"});
+      Params p(in, args, "reshape", {"a", "newshape"}, Wording::Python);
       HostTensorPtr a = npAsArray(*r, p.require("a", "reshape"));
       // NumPy's checks: one unknown (negative) size at most, and sizes that
       // hold the array's elements.
@@ -1193,7 +1194,7 @@ void installNumPy(TfRuntime &rt) {
           false);
     });
     np.def("transpose", [r](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "transpose", {"a", "axes"});
+      Params p(in, args, "transpose", {"a", "axes"}, Wording::Python);
       HostTensorPtr a = npAsArray(*r, p.require("a", "transpose"));
       Value perm = p.get("axes");
       if (!p.has("axes")) {
@@ -1207,7 +1208,7 @@ void installNumPy(TfRuntime &rt) {
                          false);
     });
     np.def("expand_dims", [r](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "expand_dims", {"a", "axis"});
+      Params p(in, args, "expand_dims", {"a", "axis"}, Wording::Python);
       HostTensorPtr a = npAsArray(*r, p.require("a", "expand_dims"));
       int64_t axis = in.toIndex(p.require("axis", "expand_dims"));
       EagerScope eager(*r);
@@ -1215,7 +1216,7 @@ void installNumPy(TfRuntime &rt) {
                          false);
     });
     np.def("squeeze", [r](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "squeeze", {"a", "axis"});
+      Params p(in, args, "squeeze", {"a", "axis"}, Wording::Python);
       HostTensorPtr a = npAsArray(*r, p.require("a", "squeeze"));
       EagerScope eager(*r);
       return makeNdArray(
@@ -1234,7 +1235,7 @@ void installNumPy(TfRuntime &rt) {
                            false);
       });
     np.def("where", [r](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "where", {"condition", "x", "y"});
+      Params p(in, args, "where", {"condition", "x", "y"}, Wording::Python);
       if (!p.has("x") && !p.has("y")) { // np.nonzero(condition)
         CallArgs call;
         call.positional = {p.require("condition", "where")};

@@ -12,24 +12,41 @@
 
 namespace kiln::tf {
 
+/// Whether TensorFlow wraps the public function tf.*.`fname` in its
+/// dispatcher, which words argument errors its own way ("Got an
+/// unexpected keyword argument 'k'"); plain Python functions (generated
+/// op wrappers, tf.constant) have CPython's ("f() got an unexpected
+/// keyword argument 'k'").
+bool dispatchedArguments(const std::string &fname);
+
+/// How Params words its TypeErrors: as the TensorFlow function of that
+/// name does, or as CPython does (NumPy's functions, methods).
+enum class Wording { TensorFlow, Python };
+
 /// Binds a builtin's arguments to parameter names (positional, then by
 /// keyword), with TypeError for unknown or repeated ones.
 struct Params {
   Params(Interpreter &in, CallArgs &args, const std::string &fname,
-         std::vector<std::string> names)
-      : in(in) {
+         std::vector<std::string> names, Wording wording = Wording::TensorFlow)
+      : in(in),
+        plain(wording == Wording::Python || !dispatchedArguments(fname)) {
     if (args.positional.size() > names.size())
-      in.typeError(fname + "() takes " + std::to_string(names.size()) +
-                   " positional arguments but " +
-                   std::to_string(args.positional.size()) + " were given");
+      in.typeError(plain ? fname + "() takes " + std::to_string(names.size()) +
+                               " positional arguments but " +
+                               std::to_string(args.positional.size()) +
+                               " were given"
+                         : "Too many arguments were given. Expected " +
+                               std::to_string(names.size()) + " but got " +
+                               std::to_string(args.positional.size()) + ".");
     for (size_t i = 0; i < args.positional.size(); ++i)
       values[names[i]] = args.positional[i];
     for (auto &[k, v] : args.keywords) {
       if (std::find(names.begin(), names.end(), k) == names.end())
-        in.typeError(fname + "() got an unexpected keyword argument '" + k +
-                     "'");
+        in.typeError((plain ? fname + "() got" : std::string("Got")) +
+                     " an unexpected keyword argument '" + k + "'");
       if (values.count(k))
-        in.typeError(fname + "() got multiple values for argument '" + k + "'");
+        in.typeError((plain ? fname + "() got" : std::string("Got")) +
+                     " multiple values for argument '" + k + "'");
       values[k] = v;
     }
   }
@@ -48,11 +65,14 @@ struct Params {
       in.valueError("Attempt to convert a value (None) with an unsupported "
                     "type (<class 'NoneType'>) to a Tensor.");
     if (!has(name))
-      in.typeError(fname + "() missing 1 required positional argument: '" +
-                   name + "'");
+      in.typeError(plain ? fname +
+                               "() missing 1 required positional argument: '" +
+                               name + "'"
+                         : "Missing required positional argument");
     return get(name);
   }
   Interpreter &in;
+  bool plain; // CPython's wording
   std::map<std::string, Value> values;
 };
 
