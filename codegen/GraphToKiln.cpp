@@ -7,6 +7,7 @@
 #include "HostCalls.h"
 #include "LogSoftmaxStage.h"
 #include "ModelPruner.h"
+#include "kiln/abi.h"
 
 #include "dialects/kiln/KilnDialect.h"
 #include "passes/EigenMath.h"
@@ -951,8 +952,16 @@ std::string interfaceProblem(MLIRContext *ctx, const graph::Graph &graph) {
   auto compiled = [&](const graph::TensorType &t) {
     return !t.unknownRank && elementType(ctx, t.dtype);
   };
+  // The runtime's tensors (and TensorFlow's) have at most KILN_MAX_RANK
+  // dimensions.
+  auto rankText = [](const graph::TensorType &t) {
+    return "has rank " + std::to_string(t.shape.size()) + ", more than the " +
+           std::to_string(KILN_MAX_RANK) + " a tensor can have";
+  };
   for (int arg : graph.args) {
     const graph::Node &n = graph.nodes[arg];
+    if (!n.outputs[0].unknownRank && n.outputs[0].shape.size() > KILN_MAX_RANK)
+      return "argument '" + n.name + "' " + rankText(n.outputs[0]);
     if (!compiled(n.outputs[0]))
       return "argument '" + n.name + "' " +
              (n.outputs[0].unknownRank
@@ -962,6 +971,8 @@ std::string interfaceProblem(MLIRContext *ctx, const graph::Graph &graph) {
   }
   for (size_t i = 0; i < graph.results.size(); ++i) {
     const graph::TensorType &t = graph.typeOf(graph.results[i]);
+    if (!t.unknownRank && t.shape.size() > KILN_MAX_RANK)
+      return "result " + std::to_string(i) + " " + rankText(t);
     if (compiled(t))
       continue;
     std::string what = "result " + std::to_string(i) + " (dtype " +

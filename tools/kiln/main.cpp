@@ -165,8 +165,12 @@ int main(int argc, char **argv) {
                       "Also write the C header to this file");
   compile->add_option("--manifest", inv.opts.manifest,
                       "Also write the JSON manifest to this file");
-  compile->add_option("--target-cpu", inv.opts.targetCpu,
-                      "CPU to generate code for (default x86-64; 'native')");
+  compile
+      ->add_option("--target-cpu", inv.opts.targetCpu,
+                   "CPU to generate code for (default x86-64; 'native')")
+      ->check([](const std::string &cpu) {
+        return cpu.empty() ? "the CPU name is empty" : "";
+      });
   std::string target = "cpu";
   compile->add_option("--target", target, "cpu (cuda is not built yet)")
       ->check(CLI::IsMember({"cpu"}));
