@@ -16,6 +16,14 @@
 # that kiln_library_open() loads it. The object is rebuilt when the script
 # or kiln changes (kiln writes a depfile). The project must enable C or
 # CXX.
+#
+# kiln writes the depfile with absolute paths, which Ninja matches only
+# under policy CMP0116 NEW; a function keeps the policies it was defined
+# with, so projects requiring an older CMake get it too.
+cmake_policy(PUSH)
+if(POLICY CMP0116)
+  cmake_policy(SET CMP0116 NEW)
+endif()
 function(kiln_add_library target script)
   cmake_parse_arguments(PARSE_ARGV 2 KILN "STATIC;SHARED"
                         "PREFIX;TARGET_CPU" "SIGNATURES;EXPORT;OPTIONS")
@@ -102,3 +110,4 @@ kiln_library(void) {
   target_include_directories(${target} PUBLIC "$<BUILD_INTERFACE:${dir}>")
   target_link_libraries(${target} PUBLIC kiln::runtime)
 endfunction()
+cmake_policy(POP)
