@@ -68,7 +68,7 @@ int main(int argc, char **argv) {
            [&](const std::string &v) {
              inv.opts.jsonDiagnostics = v == "json";
            },
-           "Diagnostic format: text or json")
+           "Diagnostic format: text, or json (one object per line)")
         ->check(CLI::IsMember({"text", "json"}));
   };
   CLI::App *check = app.add_subcommand("check", "Parse and resolve a script");

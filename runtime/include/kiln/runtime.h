@@ -417,10 +417,15 @@ KILN_API kiln_status kiln_function_select(const kiln_function *function,
  * Errors: KILN_ERROR_INVALID_ARGUMENT (NULL function, NULL inputs array with
  * num_inputs > 0, a NULL input, NULL out_outputs with max_outputs > 0, too
  * few output slots), KILN_ERROR_NO_MATCHING_SIGNATURE (the message lists the
- * call's signature and every available one), KILN_ERROR_OUT_OF_MEMORY,
+ * call's signature and every available one), KILN_ERROR_OUT_OF_MEMORY
+ * (also when the compiled code could not allocate a tensor: "OOM: ..."),
  * KILN_ERROR_ABI (the compiled code returned a descriptor that breaks its
  * output spec; nothing is returned and the buffers the runtime would have
- * taken over are freed). */
+ * taken over are freed). A check that fails while the compiled code runs
+ * (TensorFlow's run-time errors: shapes known only then, an index out of
+ * range, a tf.debugging assertion) is KILN_ERROR_INVALID_ARGUMENT with
+ * TensorFlow's text ("Graph execution error: ..."); no output is
+ * returned. */
 KILN_API kiln_status kiln_function_call(kiln_function *function,
                                         const kiln_tensor *const *inputs,
                                         size_t num_inputs,
