@@ -558,7 +558,16 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
         out += '_';
       }
     }
-    return out;
+    // C and C++ reserve identifiers with "__" (and the prefix may end in
+    // '_'): runs of '_' become one, and none leads or trails ("__call__"
+    // exports as "call"). freshName() keeps the results unique.
+    std::string squeezed;
+    for (char ch : out)
+      if (ch != '_' || (!squeezed.empty() && squeezed.back() != '_'))
+        squeezed += ch;
+    while (!squeezed.empty() && squeezed.back() == '_')
+      squeezed.pop_back();
+    return squeezed.empty() ? std::string("function") : squeezed;
   };
   std::set<std::string> taken;
   for (auto &v : rt->functions)
