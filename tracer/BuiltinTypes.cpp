@@ -64,6 +64,16 @@ static void notLengthOne(Interpreter &in, const Value &v) {
     in.typeError("only length-1 arrays can be converted to Python scalars");
 }
 
+/// A scalar eager string tensor converts as its NumPy value, bytes:
+/// float(tf.constant("1.5")) is 1.5.
+static void stringScalarAsBytes(Interpreter &in, Value &v) {
+  if (!v.is(Type::Tensor) || in.typeName(v) != "EagerTensor")
+    return;
+  Value n = in.call(in.getAttr(v, "numpy"), ValueList{});
+  if (n.is(Type::Bytes))
+    v = n;
+}
+
 static Value toInt(Interpreter &in, CallArgs &args) {
   ArgParser p(in, args, "int");
   std::optional<Value> base = p.keyword("base");
@@ -79,10 +89,27 @@ static Value toInt(Interpreter &in, CallArgs &args) {
       v = n;
     else if (stagedCast(in, v, false, n))
       return n;
+    else
+      stringScalarAsBytes(in, v);
   }
   if (base) {
-    if (!v.is(Type::Str))
+    if (!v.is(Type::Str) && !v.is(Type::Bytes))
       in.typeError("int() can't convert non-string with explicit base");
+  }
+  // Bytes parse as their text does (ASCII digits).
+  if (v.is(Type::Bytes)) {
+    Value text = in.str(v.as<BytesObject>().s);
+    CallArgs again;
+    again.positional = {text};
+    if (base)
+      again.positional.push_back(*base);
+    try {
+      return toInt(in, again);
+    } catch (py::PyException &) {
+      in.valueError("invalid literal for int() with base " +
+                    std::to_string(base ? in.toIndex(*base) : 10) + ": " +
+                    in.repr(v));
+    }
   }
   switch (v.type()) {
   case Type::Bool:
@@ -145,12 +172,15 @@ static Value toFloat(Interpreter &in, CallArgs &args) {
       v = n;
     else if (stagedCast(in, v, true, n))
       return n;
+    else
+      stringScalarAsBytes(in, v);
   }
   if (v.isNumber())
     return Value::floating(v.toDouble());
-  if (v.is(Type::Str)) {
+  if (v.is(Type::Str) || v.is(Type::Bytes)) {
     double out;
-    if (!parseFloat(v.as<StrObject>().s, out))
+    if (!parseFloat(
+            v.is(Type::Str) ? v.as<StrObject>().s : v.as<BytesObject>().s, out))
       in.valueError("could not convert string to float: " + in.repr(v));
     return Value::floating(out);
   }

@@ -1205,6 +1205,9 @@ void defineCreation(ModuleBuilder &tf) {
           r->tracing->graph.nodes[r->tensor(out).out.node].name = node;
         return out;
       }
+      // A string converts as the int32 shape tensor it is not.
+      if (shape.is(Type::Str) || shape.is(Type::Bytes))
+        r->hostFromPython(shape, DType::Int32);
       // A TensorShape converts to a tensor only when fully known.
       auto *known = shape.is(Type::Native)
                         ? dynamic_cast<TensorShapeObject *>(shape.raw())

@@ -294,29 +294,36 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
   auto t = std::make_shared<graph::HostTensor>();
   t->type.dtype = d;
   t->type.shape = flat.shape;
+  // A value `leaf` of `v` that dtype `d` cannot hold: the eager
+  // conversion's error, or inside a function the graph constant's.
+  auto refuse = [&](const Value &leaf) {
+    if (tracing)
+      in.typeError("Expected " + kernelTypeName(d) + ", but got " +
+                   in.toStr(leaf) + " of type '" + in.typeName(leaf) + "'.");
+    in.typeError("Cannot convert " + in.repr(v) + " to EagerTensor of dtype " +
+                 kernelTypeName(d));
+  };
   if (d == DType::String) {
     for (auto &leaf : flat.leaves) {
       if (!leaf.is(Type::Str) && !leaf.is(Type::Bytes))
-        in.typeError("Cannot convert " + in.repr(v) +
-                     " to EagerTensor of dtype string");
+        refuse(leaf);
       t->strings.push_back(leaf.is(Type::Str) ? leaf.as<py::StrObject>().s
                                               : leaf.as<py::BytesObject>().s);
     }
     return t;
   }
   if (anyStr)
-    in.typeError("Cannot convert " + in.repr(v) + " to EagerTensor of dtype " +
-                 kernelTypeName(d));
+    for (auto &leaf : flat.leaves)
+      if (leaf.is(Type::Str) || leaf.is(Type::Bytes))
+        refuse(leaf);
   t->bytes.resize(flat.leaves.size() * py::dtypeSize(d));
   for (size_t i = 0; i < flat.leaves.size(); ++i) {
     const Value &leaf = flat.leaves[i];
-    // TensorFlow converts no Python float to an integer dtype, even 2.0.
-    if (leaf.is(Type::Float) && (isInteger(d) || d == DType::Bool))
-      in.typeError("Cannot convert " + in.repr(v) +
-                   " to EagerTensor of dtype " + py::dtypeName(d));
-    if (leaf.isIntLike() && d == DType::Bool && !leaf.is(Type::Bool))
-      in.typeError("Cannot convert " + in.repr(v) +
-                   " to EagerTensor of dtype bool");
+    // TensorFlow converts no Python float to an integer dtype, even 2.0,
+    // nor an int to a bool.
+    if ((leaf.is(Type::Float) && (isInteger(d) || d == DType::Bool)) ||
+        (leaf.isIntLike() && d == DType::Bool && !leaf.is(Type::Bool)))
+      refuse(leaf);
     store(*t, i, leaf.is(Type::Float) ? leaf.asFloat() : 0,
           leaf.isIntLike() ? leaf.asInt() : 0, leaf.isIntLike());
   }
