@@ -30,6 +30,18 @@ namespace {
 
 using graph::RegionGuard;
 
+/// Marks a staged statement's branches or body as being traced from its
+/// line (TfRuntime::controlFlowLines) until the scope ends or throws.
+struct ControlFlowLine {
+  ControlFlowLine(TfRuntime &rt, const Frame &frame, int line) : rt(rt) {
+    rt.controlFlowLines.push_back({&frame, line});
+  }
+  ~ControlFlowLine() { rt.controlFlowLines.pop_back(); }
+  ControlFlowLine(const ControlFlowLine &) = delete;
+  ControlFlowLine &operator=(const ControlFlowLine &) = delete;
+  TfRuntime &rt;
+};
+
 /// AutoGraph's error for a loop whose body does not always set the return
 /// value (a `return` inside a staged `if` of a staged loop).
 constexpr const char *kReturnInLoop =
@@ -1020,6 +1032,7 @@ std::vector<Slot> TfStager::stageBranches(
 void TfStager::stageIf(const ast::IfStmt &s, const Value &given, Frame &frame) {
   const ControlFlowInfo &cf = info(&s);
   frame.line = s.range.begin.line;
+  ControlFlowLine traced(rt, frame, s.range.begin.line);
   Value test = condition(given, "if statement");
   std::vector<Slot> before = read(frame, cf.modified);
   // Outputs: modified variables that are read after the if.
@@ -1405,6 +1418,7 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &given,
                           Frame &frame) {
   const ControlFlowInfo &cf = info(&s);
   frame.line = s.range.begin.line;
+  ControlFlowLine traced(rt, frame, s.range.begin.line);
   Value test = condition(given, "while loop");
   std::vector<Slot> before = read(frame, cf.modified);
   LoopState st = loopState(frame, cf);
@@ -1444,6 +1458,7 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &given,
                         Frame &frame) {
   const ControlFlowInfo &cf = info(&s);
   frame.line = s.range.begin.line;
+  ControlFlowLine traced(rt, frame, s.range.begin.line);
   // A tf.Variable iterates over the value it holds.
   const Value iterable = asTensor(given);
   std::vector<Slot> before = read(frame, cf.modified);

@@ -89,13 +89,21 @@ void TfRuntime::locate(graph::Node &n) const {
   // first; kept when there is more than the function's own (the common
   // case, the function's own frame, allocates nothing).
   const py::Frame *f = const_cast<Interpreter &>(in).currentFrame();
-  if (!f || f == tracing->caller || f->parent == tracing->caller)
+  if (!f || f == tracing->caller ||
+      (f->parent == tracing->caller && controlFlowLines.empty()))
     return;
-  for (; f && f != tracing->caller; f = f->parent)
-    n.frames.insert(
-        n.frames.begin(),
-        {static_cast<int>(f->doNotConvert() ? f->line : f->sourceMapLine()),
-         f->name});
+  for (const py::Frame *inner = f; f && f != tracing->caller; f = f->parent) {
+    int line = f == inner && f->parent == tracing->caller
+                   ? static_cast<int>(n.loc.line)
+               : f->doNotConvert() ? static_cast<int>(f->line)
+                                   : static_cast<int>(f->sourceMapLine());
+    n.frames.insert(n.frames.begin(), {line, f->name});
+    // The staged statements of this frame that the node is inside of.
+    for (auto it = controlFlowLines.rbegin(); it != controlFlowLines.rend();
+         ++it)
+      if (it->first == f)
+        n.frames.insert(n.frames.begin(), {it->second, f->name});
+  }
   if (!f || n.frames.size() < 2)
     n.frames.clear();
 }

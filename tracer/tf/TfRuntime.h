@@ -281,6 +281,10 @@ public:
   SourceLoc currentLoc() const;
   /// Sets node `n`'s `loc` and `frames` to where the trace is now.
   void locate(graph::Node &n) const;
+  /// The staged if/for/while statements being traced, by frame and line,
+  /// outermost first: AutoGraph calls each branch or body from its
+  /// statement's line, so the nodes made there were defined at both lines.
+  std::vector<std::pair<const py::Frame *, int>> controlFlowLines;
 
   /// TensorFlow's exception classes (InvalidArgumentError and friends).
   [[noreturn]] void raise(const std::string &type, const std::string &message);
