@@ -191,6 +191,11 @@ public:
     Value start = args.size() == 1 ? Value::integer(0) : args[0];
     Value limit = args.size() == 1 ? args[0] : args[1];
     Value delta = args.size() == 3 ? args[2] : Value::integer(1);
+    // AutoGraph's range_ clamps the stop to the start (without a step),
+    // so that range(-2) is empty as in Python, not the Range kernel's
+    // error.
+    if (args.size() < 3)
+      limit = binaryOp(rt, "Maximum", start, limit);
     out = rangeNode(rt, start, limit, delta, d, -1);
     return true;
   }
@@ -1469,6 +1474,14 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &given,
   Value start, limit, delta;
   std::function<Value(const Value &)> element;
   if (producer.op == "Range") {
+    // AutoGraph first works out the loop's maximum_iterations hint,
+    // misc.get_range_len (and a Cast to int32): ops kiln does not need,
+    // whose names those after them count past ("sub_1" after the loop).
+    for (const char *name : {"sub", "floordiv", "mod", "zeros_like", "NotEqual",
+                             "Cast", "add", "zeros_like", "Maximum"})
+      graph().uniqueName(name);
+    if (it.type.dtype != DType::Int32)
+      graph().uniqueName("Cast");
     // for i in tf.range(...): the induction variable is the element.
     auto operand = [&](size_t k) { return regionValue(producer.inputs.at(k)); };
     start = operand(0);
@@ -1539,14 +1552,7 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &given,
   ValueList out;
   if (!s.extraTest && spec.maximumIterations.isNone()) {
     spec.shownOffset = 3; // counter, maximum_iterations, the iterate
-    out = stageCounted(start, limit, delta, spec,
-                       [&](const Value &iv, const ValueList &flat) {
-                         // AutoGraph's body first makes the next iterate,
-                         // `i + delta`, named "while/add": the body's own
-                         // ops come after it ("while/add_1").
-                         graph().uniqueName("add");
-                         return runFlat(iv, flat);
-                       });
+    out = stageCounted(start, limit, delta, spec, runFlat);
   } else {
     // A loop that can stop early (break, return, maximum_iterations): a
     // while loop over the induction variable and the state.

@@ -2289,6 +2289,15 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
                       : nullptr;
         a && a->value->type.shape.empty() && isInteger(a->value->type.dtype))
       item = Value::integer(a->value->elementAsInt(0));
+  // _slice_helper makes each scalar tensor index's end, `i + 1`, before
+  // the slice's own name scope: an "add" node kiln does not need, whose
+  // name the ops after it count past ("while/add_1" after x[i] in a loop).
+  if (rt.tracing && consumed == 0)
+    for (auto &item : items)
+      if (rt.isTensor(item) && isInteger(rt.tensor(item).type.dtype) &&
+          !rt.tensor(item).type.unknownRank &&
+          rt.tensor(item).type.shape.empty())
+        rt.tracing->graph.uniqueName("add");
   std::vector<int64_t> packed[3];
   bool pythonKey = consumed == 0 && packedSliceBounds(items, packed);
   // Slice bounds that are integer tensors known at trace time are their
