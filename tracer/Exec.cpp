@@ -319,7 +319,10 @@ Flow Interpreter::execFor(const ForStmt &s, Frame &frame) {
 Flow Interpreter::execWhile(const WhileStmt &s, Frame &frame) {
   for (bool first = true;; first = false) {
     frame.line = s.range.begin.line;
-    Value test = eval(*s.test, frame);
+    Value test =
+        first && stager_
+            ? stager_->initialLoopTest([&] { return eval(*s.test, frame); })
+            : eval(*s.test, frame);
     if (mustStage(frame, test)) {
       if (!first) // AutoGraph decides once, before the first iteration
         raise("NotImplementedError",

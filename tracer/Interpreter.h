@@ -83,6 +83,12 @@ public:
   /// int() or float() of a tensor (AutoGraph's int_ and float_): a cast to
   /// int32 or float32.
   virtual bool stagedCast(const Value &v, bool toFloat, Value &out) = 0;
+  /// A while loop's test before its first iteration, which AutoGraph
+  /// evaluates to choose between a Python and a staged loop: inside a
+  /// trace, in a graph of its own whose nodes (and their names) it drops.
+  virtual Value initialLoopTest(const std::function<Value()> &test) {
+    return test();
+  }
 };
 
 /// Discards what is written to `stream` while it lives (when `active`):

@@ -176,6 +176,14 @@ public:
     return true;
   }
 
+  Value initialLoopTest(const std::function<Value()> &test) override {
+    if (!rt.tracing)
+      return test();
+    Value out;
+    traceDropped(false, [&] { out = test(); });
+    return out;
+  }
+
   bool stagedCast(const Value &v, bool toFloat, Value &out) override {
     out = cast(rt, v, toFloat ? DType::Float32 : DType::Int32);
     return true;
@@ -352,15 +360,22 @@ private:
   /// unknown rank) is reshaped to a scalar, as AutoGraph does.
   Value condition(const Value &given, const char *what) {
     Value test = asTensor(given);
+    checkCondition(test, what);
+    const TensorType &t = rt.tensor(test).type;
+    if (!t.unknownRank && t.shape.empty())
+      return test;
+    return reshape(rt, test, in.list({}));
+  }
+  /// The error for a tensor `test` that cannot be a condition: not bool,
+  /// or of more than one element.
+  void checkCondition(const Value &test, const char *what) {
     const TensorType &t = rt.tensor(test).type;
     bool isBool = t.dtype == DType::Bool;
-    if (isBool && !t.unknownRank && t.shape.empty())
-      return test;
     int64_t known = 1;
     for (int64_t d : t.shape)
       known *= d < 0 ? 1 : d;
     if (isBool && known <= 1)
-      return reshape(rt, test, in.list({}));
+      return;
     in.valueError(std::string("condition of ") + what +
                   " expected to be `tf.bool` scalar, got " + in.toStr(test) +
                   (isBool ? "" : "; to use as boolean Tensor, use `tf.cast`") +
@@ -1424,7 +1439,10 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &given,
   const ControlFlowInfo &cf = info(&s);
   frame.line = s.range.begin.line;
   ControlFlowLine traced(rt, frame, s.range.begin.line);
-  Value test = condition(given, "while loop");
+  // The first test's nodes are in a graph of their own (initialLoopTest):
+  // its type is checked, and the loop's cond region evaluates it again.
+  if (rt.isTensor(given))
+    checkCondition(given, "while loop");
   std::vector<Slot> before = read(frame, cf.modified);
   LoopState st = loopState(frame, cf);
   // Runs the body with the variables bound to `vars`; returns their values.
