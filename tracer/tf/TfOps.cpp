@@ -751,14 +751,22 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &xArg,
                bool functional) {
   // A tf.Variable operand is read first, in its own dtype: one that differs
   // from the other operand's is the op's error, not a conversion's.
-  Value x = asVariable(xArg) ? rt.toTensor(xArg) : xArg;
-  Value y = asVariable(yArg) ? rt.toTensor(yArg) : yArg;
-  Value tx, ty;
+  // TensorFlow converts the operands inside the op's name scope, reserved
+  // first ("add/ReadVariableOp"), except the first operand of an operator,
+  // which a variable's own operator reads before (`w + x`).
+  VariableObject *xVar = asVariable(xArg), *yVar = asVariable(yArg);
   std::string name = nameHint.empty() ? defaultNodeName(op) : nameHint;
-  // While tracing, TensorFlow converts a Python operand inside the op's
-  // name scope, reserved first: the op "mul" reads the constant "mul/y".
   std::string scope;
-  if (rt.tracing && (!rt.isTensor(x) || !rt.isTensor(y)))
+  Value x = xVar && !functional ? rt.toTensor(xArg) : xArg;
+  if (rt.tracing && (yVar || (xVar && functional)))
+    scope = rt.tracing->graph.uniqueName(name);
+  if (xVar && functional)
+    x = readVariable(rt, *xVar, scope);
+  Value y = yVar ? readVariable(rt, *yVar, scope) : yArg;
+  Value tx, ty;
+  // While tracing, a Python operand is converted inside the op's name
+  // scope too: the op "mul" reads the constant "mul/y".
+  if (rt.tracing && scope.empty() && (!rt.isTensor(x) || !rt.isTensor(y)))
     scope = rt.tracing->graph.uniqueName(name);
   // Eagerly, add's Python string becomes a string tensor, which the
   // numeric kernel then rejects.
@@ -1026,7 +1034,17 @@ static void rejectMatMulDType(TfRuntime &rt, const std::string &op, DType d) {
 
 Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
              const std::string &name) {
-  Value a = rt.toTensor(x), b = rt.toTensor(y);
+  // math_ops.matmul converts its operands inside its name scope, reserved
+  // first: a variable operand is read as "MatMul/ReadVariableOp".
+  std::string scope;
+  if (rt.tracing && (asVariable(x) || asVariable(y)))
+    scope = rt.tracing->graph.uniqueName(name);
+  auto operand = [&](const Value &v) {
+    VariableObject *var = asVariable(v);
+    return var && !scope.empty() ? readVariable(rt, *var, scope)
+                                 : rt.toTensor(v);
+  };
+  Value a = operand(x), b = operand(y);
   needRank(rt, a, "matmul's inputs");
   needRank(rt, b, "matmul's inputs");
   // Copies: the batch broadcast below may replace `a` and `b`.
@@ -1047,7 +1065,9 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
                 : ", grad_a=false, grad_b=false, transpose_a=" + boolText(ta) +
                       ", transpose_b=" + boolText(tb);
     // The name the node would have taken (a second MatMul is MatMul_1).
-    std::string node = rt.tracing ? rt.tracing->graph.uniqueName(name) : name;
+    std::string node = !scope.empty() ? scope
+                       : rt.tracing   ? rt.tracing->graph.uniqueName(name)
+                                      : name;
     return " for '{{node " + node + "}} = " + op +
            "[T=" + tfTypeName(at.dtype) + attrs + "](" + inputName(rt, a) +
            ", " + inputName(rt, b) +
@@ -1144,7 +1164,8 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
   batch.push_back(n);
   return rt.apply(op, {a, b},
                   {{"T", at.dtype}, {"transpose_a", ta}, {"transpose_b", tb}},
-                  TensorType{at.dtype, batch}, name);
+                  TensorType{at.dtype, batch}, scope.empty() ? name : scope,
+                  /*exactName=*/!scope.empty());
 }
 
 Value gather(TfRuntime &rt, const Value &params, const Value &indices,

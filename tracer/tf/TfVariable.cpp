@@ -363,12 +363,13 @@ Value assignVariable(TfRuntime &rt, VariableObject &v, const std::string &op,
   return makeVariable(rt, var, true);
 }
 
-Value readVariable(TfRuntime &rt, VariableObject &v) {
+Value readVariable(TfRuntime &rt, VariableObject &v, const std::string &scope) {
   Value read;
   if (!rt.tracing) {
     read = rt.eager(v.state->value);
   } else {
-    std::string name = rt.tracing->graph.uniqueName("ReadVariableOp");
+    std::string name = rt.tracing->graph.uniqueName(
+        scope.empty() ? "ReadVariableOp" : scope + "/ReadVariableOp");
     VariableUse &u = use(rt, v.state, name);
     read = rt.apply("ReadVariableOp", {rt.symbolic(currentValue(rt, u))},
                     {{"dtype", v.state->type.dtype}}, v.state->type, name,

@@ -76,8 +76,10 @@ VariableObject *asVariable(const Value &v);
 Value makeVariable(TfRuntime &rt, std::shared_ptr<VariableState> state,
                    bool unread);
 /// The variable's value as a tensor: eager, or a ReadVariableOp of the
-/// trace.
-Value readVariable(TfRuntime &rt, VariableObject &v);
+/// trace, named in name scope `scope` when given (an op's converted input,
+/// "add/ReadVariableOp").
+Value readVariable(TfRuntime &rt, VariableObject &v,
+                   const std::string &scope = "");
 /// assign (op AssignVariableOp), assign_add and assign_sub: returns the
 /// `_UnreadVariable` TensorFlow returns.
 Value assignVariable(TfRuntime &rt, VariableObject &v, const std::string &op,
