@@ -1828,41 +1828,34 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
         if (p.has("input_signature")) {
           std::vector<TensorType> specs;
           ValueList items = in.toList(p.get("input_signature"));
+          // Every leaf must be a TensorSpec; TensorFlow lists the others.
+          ValueList bad;
+          for (auto &leaf : flattenStructure(in, p.get("input_signature")))
+            if (!leaf.is(Type::Native) ||
+                !dynamic_cast<TensorSpecObject *>(leaf.raw()))
+              bad.push_back(leaf);
+          if (!bad.empty()) {
+            std::string types;
+            for (auto &b : bad)
+              types += (types.empty() ? "<class '" : ", <class '") +
+                       in.typeName(b) + "'>";
+            in.typeError("input_signature must be a possibly nested "
+                         "sequence of TensorSpec objects, got invalid args " +
+                         in.repr(in.list(bad)) + " with types [" + types +
+                         "].");
+          }
           // Nested structures of TensorSpecs: the function delegates to
           // their concrete function (TfFunction::nestedSignature).
           bool nested = false;
-          for (auto &s : items) {
-            if (!s.is(Type::List) && !s.is(Type::Tuple) && !s.is(Type::Dict))
-              continue;
-            nested = true;
-            ValueList bad;
-            for (auto &leaf : flattenStructure(in, s))
-              if (!leaf.is(Type::Native) ||
-                  !dynamic_cast<TensorSpecObject *>(leaf.raw()))
-                bad.push_back(leaf);
-            if (!bad.empty()) {
-              std::string types;
-              for (auto &b : bad)
-                types += (types.empty() ? "<class '" : ", <class '") +
-                         in.typeName(b) + "'>";
-              in.typeError("input_signature must be a possibly nested "
-                           "sequence of TensorSpec objects, got invalid args " +
-                           in.repr(in.list(bad)) + " with types [" + types +
-                           "].");
-            }
-          }
+          for (auto &s : items)
+            nested |= s.is(Type::List) || s.is(Type::Tuple) || s.is(Type::Dict);
           if (nested) {
             f->nestedSignature = items;
             checkSignatureCovers(in, fn, items.size());
             items.clear();
           }
-          for (auto &s : items) {
-            auto *spec = s.is(Type::Native)
-                             ? dynamic_cast<TensorSpecObject *>(s.raw())
-                             : nullptr;
-            if (!spec)
-              in.typeError("input_signature must be a possibly nested sequence "
-                           "of TensorSpec objects");
+          for (auto &s : items) { // TensorSpecs, checked above
+            auto *spec = static_cast<TensorSpecObject *>(s.raw());
             specs.push_back(spec->type);
             f->inputSignatureNames.push_back(
                 spec->name.is(Type::Str) ? in.toStr(spec->name) : "");
