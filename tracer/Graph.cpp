@@ -375,11 +375,6 @@ bool Graph::visible(int r) const {
   }
 }
 
-bool Graph::capturedIntoRegion(int id) const {
-  const Node &n = nodes[id];
-  return n.region != current && !(n.op == "Const" && n.attrs.count("captured"));
-}
-
 std::vector<int> Graph::useCounts(std::vector<int> *lastUser) const {
   std::vector<int> counts(nodes.size(), 0);
   if (lastUser)

@@ -258,12 +258,6 @@ struct Graph {
   Output addRegionArg(const TensorType &type);
   /// Whether a node in region `r` can be read from the current region.
   bool visible(int r) const;
-  /// Whether node `id` is a value the current region reads from outside:
-  /// TensorFlow passes those into a branch's or loop body's function graph
-  /// as placeholders, so shape inference there does not know their values
-  /// (their shapes it does). Eager tensors the function captured are
-  /// constants of every graph.
-  bool capturedIntoRegion(int id) const;
   /// Top-level nodes, in order.
   std::vector<int> bodyNodes() const;
   /// How many inputs and results (function's and regions') use each

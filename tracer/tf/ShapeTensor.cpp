@@ -12,8 +12,6 @@ namespace {
 /// Element `i` of the 1-D (or, for i == 0, scalar) integer tensor `o` as
 /// trace time knows it, -1 if it does not.
 int64_t knownElement(const graph::Graph &g, graph::Output o, int64_t i) {
-  if (g.capturedIntoRegion(o.node))
-    return -1;
   const graph::Node &n = g.nodes[o.node];
   auto ints = [&](const char *name) -> const std::vector<int64_t> * {
     auto it = n.attrs.find(name);
@@ -147,9 +145,8 @@ std::vector<int64_t> knownDims(TfRuntime &rt, const Value &shape) {
   const TensorObject &t = rt.tensor(shape);
   std::vector<int64_t> dims(t.type.shape[0], -1);
   for (int64_t i = 0; i < t.type.shape[0]; ++i) {
-    dims[i] = !t.symbolic()           ? t.value->elementAsInt(i)
-              : t.trace != rt.tracing ? -1 // an enclosing trace's
-                                      : knownElement(t.trace->graph, t.out, i);
+    dims[i] = t.symbolic() ? knownElement(t.trace->graph, t.out, i)
+                           : t.value->elementAsInt(i);
     dims[i] = std::max<int64_t>(dims[i], -1);
   }
   return dims;
@@ -178,8 +175,7 @@ Value foldKnown(TfRuntime &rt, const Value &v) {
   } else {
     // Elements of shapes: sizes, so -1 means unknown here.
     for (int64_t i = 0; i < n; ++i) {
-      int64_t known =
-          t.trace != rt.tracing ? -1 : knownElement(t.trace->graph, t.out, i);
+      int64_t known = knownElement(t.trace->graph, t.out, i);
       if (known < 0)
         return v;
       items.push_back(Value::integer(known));

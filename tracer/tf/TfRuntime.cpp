@@ -418,18 +418,10 @@ HostTensorPtr TfRuntime::constantValue(const Value &v) const {
   if (!t.symbolic())
     return t.value;
   // Through Identity nodes (a nested function's outputs are Identities).
-  // A trace knows no value it reads from outside its own graph, as
-  // TensorFlow's shape inference does not.
   const graph::Graph &g = t.trace->graph;
-  auto hidden = [&](int id) {
-    return tracing && (t.trace != tracing || g.capturedIntoRegion(id));
-  };
   graph::Output o = t.out;
-  while (g.nodes[o.node].op == "Identity" && !g.nodes[o.node].inputs.empty() &&
-         !hidden(o.node))
+  while (g.nodes[o.node].op == "Identity" && !g.nodes[o.node].inputs.empty())
     o = g.nodes[o.node].inputs[0];
-  if (hidden(o.node))
-    return nullptr;
   const graph::Node &n = g.nodes[o.node];
   if (n.op == "Const")
     if (auto *p = std::get_if<HostTensorPtr>(&n.attrs.at("value")))
