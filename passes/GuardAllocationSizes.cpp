@@ -21,7 +21,8 @@ namespace {
 constexpr int64_t kMaxBytes = std::numeric_limits<int64_t>::max();
 
 /// The bytes of one element and all static dimensions of `type`, or -1
-/// when kiln does not allocate such elements or the product overflows.
+/// when kiln does not allocate such elements or the product overflows (the
+/// tracer refuses shapes whose static part overflows, TfRuntime::applyOp).
 int64_t staticBytes(MemRefType type) {
   Type element = type.getElementType();
   if (!element.isIntOrFloat())

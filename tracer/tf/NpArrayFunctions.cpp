@@ -109,7 +109,7 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
                                  "numpy.exceptions"));
   // np.vstack / np.hstack: concatenate after atleast_2d / atleast_1d.
   np.def("vstack", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "vstack", {"tup"});
+    Params p(in, args, "vstack", {"tup"}, Wording::Python);
     ValueList parts;
     for (const Value &a : in.toList(p.require("tup", "vstack")))
       parts.push_back(
@@ -120,7 +120,7 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
                       {{"axis", Value::integer(0)}});
   });
   np.def("hstack", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "hstack", {"tup"});
+    Params p(in, args, "hstack", {"tup"}, Wording::Python);
     ValueList parts;
     for (const Value &a : in.toList(p.require("tup", "hstack")))
       parts.push_back(rankOf(*r, a) == 0 ? callModule(in, "numpy", "reshape",
@@ -133,7 +133,7 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
                       {{"axis", Value::integer(axis)}});
   });
   np.def("flip", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "flip", {"m", "axis"});
+    Params p(in, args, "flip", {"m", "axis"}, Wording::Python);
     Value m = p.require("m", "flip");
     int64_t rank = rankOf(*r, m);
     std::vector<int64_t> axes;
@@ -161,7 +161,7 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
     return viaTf(*r, "roll", {eagerOf(*r, a), shift, p.get("axis")});
   });
   np.def("swapaxes", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "swapaxes", {"a", "axis1", "axis2"});
+    Params p(in, args, "swapaxes", {"a", "axis1", "axis2"}, Wording::Python);
     Value a = p.require("a", "swapaxes");
     int64_t rank = rankOf(*r, a);
     std::vector<int64_t> perm(static_cast<size_t>(rank));
@@ -171,7 +171,7 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
     return viaTf(*r, "transpose", {eagerOf(*r, a), pyIntList(in, perm)});
   });
   np.def("outer", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "outer", {"a", "b"});
+    Params p(in, args, "outer", {"a", "b"}, Wording::Python);
     Value a =
         callModule(in, "numpy", "reshape",
                    {flat(*r, p.require("a", "outer")), pyIntList(in, {-1, 1})});
@@ -182,7 +182,7 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
   });
   // np.diff: a[1:] - a[:-1] along the axis, n times (not_equal for bools).
   np.def("diff", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "diff", {"a", "n", "axis"});
+    Params p(in, args, "diff", {"a", "n", "axis"}, Wording::Python);
     Value a = p.require("a", "diff");
     int64_t n = p.has("n") ? in.toIndex(p.get("n")) : 1;
     if (n < 0)
@@ -212,7 +212,7 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
        {std::pair{"cumsum", "cumsum"}, std::pair{"cumprod", "cumprod"}})
     np.def(name, [r, name = std::string(name), tfName = std::string(tfName)](
                      Interpreter &in, CallArgs &args) {
-      Params p(in, args, name, {"a", "axis", "dtype", "out"});
+      Params p(in, args, name, {"a", "axis", "dtype", "out"}, Wording::Python);
       Value a = p.require("a", name);
       if (!p.has("axis"))
         a = flat(*r, a);
@@ -228,7 +228,7 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
       return asArray(*r, in.call(in.getAttr(math, tfName), call));
     });
   np.def("tile", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "tile", {"A", "reps"});
+    Params p(in, args, "tile", {"A", "reps"}, Wording::Python);
     Value a = p.require("A", "tile"), repsArg = p.require("reps", "tile");
     std::vector<int64_t> reps;
     if (repsArg.isIntLike())

@@ -290,7 +290,7 @@ bool NpRandomState::getAttr(Interpreter &in, const Value &self,
   };
   if (name == "seed") {
     def([s](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "seed", {"seed"});
+      Params p(in, args, "seed", {"seed"}, Wording::Python);
       s->seed(in, p.get("seed"));
       return Value();
     });
@@ -304,7 +304,7 @@ bool NpRandomState::getAttr(Interpreter &in, const Value &self,
              name == "standard_normal") {
     bool normal = name == "standard_normal";
     def([s, normal, name](Interpreter &in, CallArgs &args) {
-      Params p(in, args, name, {"size"});
+      Params p(in, args, name, {"size"}, Wording::Python);
       return doubles(s->rt, sizeArg(in, p.get("size")),
                      [&] { return normal ? s->normal() : s->mt.nextDouble(); });
     });
@@ -313,7 +313,8 @@ bool NpRandomState::getAttr(Interpreter &in, const Value &self,
     def([s, normal, name](Interpreter &in, CallArgs &args) {
       Params p(in, args, name,
                normal ? std::vector<std::string>{"loc", "scale", "size"}
-                      : std::vector<std::string>{"low", "high", "size"});
+                      : std::vector<std::string>{"low", "high", "size"},
+               Wording::Python);
       double a = p.has(normal ? "loc" : "low")
                      ? scalarArg(in, s->rt, p.get(normal ? "loc" : "low"),
                                  normal ? "loc" : "low")
@@ -330,7 +331,8 @@ bool NpRandomState::getAttr(Interpreter &in, const Value &self,
     });
   } else if (name == "randint") {
     def([s](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "randint", {"low", "high", "size", "dtype"});
+      Params p(in, args, "randint", {"low", "high", "size", "dtype"},
+               Wording::Python);
       DType dtype = DType::Int64;
       if (p.has("dtype")) {
         auto d = npDTypeOf(p.get("dtype"));
@@ -350,7 +352,7 @@ bool NpRandomState::getAttr(Interpreter &in, const Value &self,
     });
   } else if (name == "permutation") {
     def([s](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "permutation", {"x"});
+      Params p(in, args, "permutation", {"x"}, Wording::Python);
       Value x = p.require("x", "permutation");
       Value arr = x.isIntLike()
                       ? arange(s->rt, x.asInt())
@@ -360,7 +362,8 @@ bool NpRandomState::getAttr(Interpreter &in, const Value &self,
     });
   } else if (name == "choice") {
     def([s](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "choice", {"a", "size", "replace", "p"});
+      Params p(in, args, "choice", {"a", "size", "replace", "p"},
+               Wording::Python);
       return choice(*s, in, p);
     });
   } else {
@@ -385,7 +388,7 @@ void installNpRandom(TfRuntime &rt, ModuleBuilder &np) {
     random.set(name, method);
   }
   random.def("RandomState", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "RandomState", {"seed"});
+    Params p(in, args, "RandomState", {"seed"}, Wording::Python);
     auto state = std::make_shared<NpRandomState>(*r);
     state->seed(in, p.get("seed"));
     return Value::object(Type::Native, state);

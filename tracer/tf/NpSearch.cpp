@@ -156,7 +156,7 @@ void installNpSearch(TfRuntime &rt, ModuleBuilder &np) {
   TfRuntime *r = &rt;
   // One tuple of int64 coordinate arrays per dimension.
   np.def("nonzero", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "nonzero", {"a"});
+    Params p(in, args, "nonzero", {"a"}, Wording::Python);
     HostTensorPtr a = npAsArray(*r, p.require("a", "nonzero"));
     if (a->type.shape.empty())
       in.valueError("Calling nonzero on 0d arrays is not allowed. Use "
@@ -175,7 +175,7 @@ void installNpSearch(TfRuntime &rt, ModuleBuilder &np) {
     return in.tuple(std::move(coords));
   });
   np.def("argwhere", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "argwhere", {"a"});
+    Params p(in, args, "argwhere", {"a"}, Wording::Python);
     HostTensorPtr a = npAsArray(*r, p.require("a", "argwhere"));
     std::vector<int64_t> at = nonzeroPositions(*a), c;
     size_t rank = a->type.shape.size();
@@ -186,7 +186,7 @@ void installNpSearch(TfRuntime &rt, ModuleBuilder &np) {
                        false);
   });
   np.def("flatnonzero", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "flatnonzero", {"a"});
+    Params p(in, args, "flatnonzero", {"a"}, Wording::Python);
     std::vector<int64_t> at =
         nonzeroPositions(*npAsArray(*r, p.require("a", "flatnonzero")));
     return makeNdArray(*r, int64Array(at, {int64_t(at.size())}), false);
@@ -261,7 +261,7 @@ void installNpSearch(TfRuntime &rt, ModuleBuilder &np) {
                        v->type.shape.empty());
   });
   np.def("median", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "median", {"a", "axis"});
+    Params p(in, args, "median", {"a", "axis"}, Wording::Python);
     return statistic(*r, p.require("a", "median"), p.get("axis"),
                      [](const std::vector<double> &s, bool single) -> double {
                        size_t n = s.size();
@@ -277,7 +277,7 @@ void installNpSearch(TfRuntime &rt, ModuleBuilder &np) {
   });
   for (const char *name : {"percentile", "quantile"})
     np.def(name, [r, name](Interpreter &in, CallArgs &args) {
-      Params p(in, args, name, {"a", "q", "axis", "method"});
+      Params p(in, args, name, {"a", "q", "axis", "method"}, Wording::Python);
       if (p.has("method") && in.toStr(p.get("method")) != "linear")
         in.raise("NotImplementedError",
                  std::string("kiln's np.") + name +

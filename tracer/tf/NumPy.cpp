@@ -855,7 +855,8 @@ void installNumPy(TfRuntime &rt) {
       Params p(in, args, "set_printoptions",
                {"precision", "threshold", "edgeitems", "linewidth", "suppress",
                 "nanstr", "infstr", "formatter", "sign", "floatmode", "legacy",
-                "override_repr"});
+                "override_repr"},
+               Wording::Python);
       for (const char *other : {"nanstr", "infstr", "formatter", "sign",
                                 "floatmode", "legacy", "override_repr"})
         if (p.has(other) && !p.get(other).isNone())
@@ -911,7 +912,7 @@ void installNumPy(TfRuntime &rt) {
       return d;
     });
     np.def("dtype", [](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "dtype", {"dtype"});
+      Params p(in, args, "dtype", {"dtype"}, Wording::Python);
       auto d = npDTypeArg(in, p.require("dtype", "dtype"));
       if (!d || *d == DType::String || *d == DType::BFloat16)
         in.typeError("data type " + in.repr(p.get("dtype")) +
@@ -921,7 +922,7 @@ void installNumPy(TfRuntime &rt) {
     });
     for (const char *name : {"array", "asarray", "copy"})
       np.def(name, [r, name](Interpreter &in, CallArgs &args) {
-        Params p(in, args, name, {"object", "dtype"});
+        Params p(in, args, name, {"object", "dtype"}, Wording::Python);
         auto d = npDTypeArg(in, p.get("dtype"));
         Value object = p.require("object", name);
         auto *array = dynamic_cast<NdArrayObject *>(object.raw());
@@ -946,13 +947,14 @@ void installNumPy(TfRuntime &rt) {
          {std::pair<const char *, int>{"zeros", 0}, {"ones", 1}, {"empty", 0}})
       np.def(name, [r, name = std::string(name), fill = fill](Interpreter &in,
                                                               CallArgs &args) {
-        Params p(in, args, name, {"shape", "dtype"});
+        Params p(in, args, name, {"shape", "dtype"}, Wording::Python);
         auto d = npDTypeArg(in, p.get("dtype"));
         return filledArray(*r, shapeArg(in, p.require("shape", name)),
                            Value::integer(fill), d ? *d : DType::Float64);
       });
     np.def("full", [r](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "full", {"shape", "fill_value", "dtype"});
+      Params p(in, args, "full", {"shape", "fill_value", "dtype"},
+               Wording::Python);
       Value fill = p.require("fill_value", "full");
       auto d = npDTypeArg(in, p.get("dtype"));
       HostTensorPtr f = npAsArray(*r, fill);
@@ -966,14 +968,15 @@ void installNumPy(TfRuntime &rt) {
          {std::pair<const char *, int>{"zeros_like", 0}, {"ones_like", 1}})
       np.def(name, [r, name = std::string(name), fill = fill](Interpreter &in,
                                                               CallArgs &args) {
-        Params p(in, args, name, {"a", "dtype"});
+        Params p(in, args, name, {"a", "dtype"}, Wording::Python);
         HostTensorPtr a = npAsArray(*r, p.require("a", name));
         auto d = npDTypeArg(in, p.get("dtype"));
         return filledArray(*r, a->type.shape, Value::integer(fill),
                            d ? *d : a->type.dtype);
       });
     np.def("arange", [r](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "arange", {"start", "stop", "step", "dtype"});
+      Params p(in, args, "arange", {"start", "stop", "step", "dtype"},
+               Wording::Python);
       Value start = p.require("start", "arange"), stop = p.get("stop"),
             step = p.has("step") ? p.get("step") : Value::integer(1);
       if (!p.has("stop")) {
@@ -1114,11 +1117,12 @@ void installNumPy(TfRuntime &rt) {
         // sum, prod and mean take a dtype to compute in (the elements
         // converted first, as NumPy's loop converts each).
         bool typed = op == "Sum" || op == "Prod" || op == "Mean";
-        Params p(
-            in, args, name,
-            typed ? std::vector<std::string>{"a", "axis", "dtype", "out",
-                                             "keepdims"}
-                  : std::vector<std::string>{"a", "axis", "out", "keepdims"});
+        Params p(in, args, name,
+                 typed
+                     ? std::vector<std::string>{"a", "axis", "dtype", "out",
+                                                "keepdims"}
+                     : std::vector<std::string>{"a", "axis", "out", "keepdims"},
+                 Wording::Python);
         if (p.has("out"))
           r->raise("UnimplementedError",
                    "kiln's numpy." + name + " does not take out=");
@@ -1136,7 +1140,8 @@ void installNumPy(TfRuntime &rt) {
       np.def(name, [r, name = std::string(name), root = root](Interpreter &in,
                                                               CallArgs &args) {
         Params p(in, args, name,
-                 {"a", "axis", "dtype", "out", "ddof", "keepdims"});
+                 {"a", "axis", "dtype", "out", "ddof", "keepdims"},
+                 Wording::Python);
         return npVariance(*r, p.require("a", name), p.get("axis"),
                           p.has("keepdims") && in.truthy(p.get("keepdims")),
                           p.has("ddof") ? in.toIndex(p.get("ddof")) : 0, root);
@@ -1146,7 +1151,7 @@ void installNumPy(TfRuntime &rt) {
           {"argmin", "ArgMin"}})
       np.def(name, [r, name = std::string(name),
                     op = std::string(op)](Interpreter &in, CallArgs &args) {
-        Params p(in, args, name, {"a", "axis"});
+        Params p(in, args, name, {"a", "axis"}, Wording::Python);
         return npArgReduce(*r, op, p.require("a", name), p.get("axis"));
       });
 
@@ -1227,7 +1232,7 @@ void installNumPy(TfRuntime &rt) {
           {"stack", "Pack"}})
       np.def(name, [r, name = std::string(name),
                     op = std::string(op)](Interpreter &in, CallArgs &args) {
-        Params p(in, args, name, {"arrays", "axis"});
+        Params p(in, args, name, {"arrays", "axis"}, Wording::Python);
         ValueList parts = sameDTypeTensors(*r, p.require("arrays", name));
         int64_t axis = p.has("axis") ? in.toIndex(p.get("axis")) : 0;
         EagerScope eager(*r);
@@ -1258,7 +1263,7 @@ void installNumPy(TfRuntime &rt) {
     // dtype, as NumPy computes it; integers are unchanged.
     for (const char *name : {"round", "around"})
       np.def(name, [r, name](Interpreter &in, CallArgs &args) {
-        Params p(in, args, name, {"a", "decimals"});
+        Params p(in, args, name, {"a", "decimals"}, Wording::Python);
         Value a = p.require("a", name);
         int64_t d = p.has("decimals") ? in.toIndex(p.get("decimals")) : 0;
         if (d < 0)
@@ -1298,7 +1303,7 @@ void installNumPy(TfRuntime &rt) {
         return makeNdArray(*r, out, a->type.shape.empty());
       });
     np.def("clip", [r](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "clip", {"a", "a_min", "a_max"});
+      Params p(in, args, "clip", {"a", "a_min", "a_max"}, Wording::Python);
       Value lo = ufunc2(*r, "clip", "Maximum", p.require("a", "clip"),
                         p.require("a_min", "clip"));
       return ufunc2(*r, "clip", "Minimum", lo, p.require("a_max", "clip"));
@@ -1306,7 +1311,8 @@ void installNumPy(TfRuntime &rt) {
 
     // Comparisons of whole arrays.
     np.def("isclose", [r](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "isclose", {"a", "b", "rtol", "atol", "equal_nan"});
+      Params p(in, args, "isclose", {"a", "b", "rtol", "atol", "equal_nan"},
+               Wording::Python);
       std::vector<int64_t> shape;
       std::vector<bool> close =
           isClose(*r, p.require("a", "isclose"), p.require("b", "isclose"),
@@ -1316,7 +1322,8 @@ void installNumPy(TfRuntime &rt) {
       return boolArray(*r, close, shape);
     });
     np.def("allclose", [r](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "allclose", {"a", "b", "rtol", "atol", "equal_nan"});
+      Params p(in, args, "allclose", {"a", "b", "rtol", "atol", "equal_nan"},
+               Wording::Python);
       std::vector<int64_t> shape;
       std::vector<bool> close =
           isClose(*r, p.require("a", "allclose"), p.require("b", "allclose"),
@@ -1328,7 +1335,8 @@ void installNumPy(TfRuntime &rt) {
       return Value::boolean(all); // NumPy returns a Python bool here
     });
     np.def("array_equal", [r](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "array_equal", {"a1", "a2", "equal_nan"});
+      Params p(in, args, "array_equal", {"a1", "a2", "equal_nan"},
+               Wording::Python);
       HostTensorPtr a = npAsArray(*r, p.require("a1", "array_equal"));
       HostTensorPtr b = npAsArray(*r, p.require("a2", "array_equal"));
       bool equal = a->type.shape == b->type.shape;

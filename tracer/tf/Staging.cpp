@@ -1052,8 +1052,10 @@ std::vector<Slot> TfStager::stageBranches(
 void TfStager::stageIf(const ast::IfStmt &s, const Value &given, Frame &frame) {
   const ControlFlowInfo &cf = info(&s);
   frame.line = s.range.begin.line;
-  ControlFlowLine traced(rt, frame, s.range.begin.line);
+  // (The test and AutoGraph's reshape of it are made before the branches
+  // are called: at the statement's line only.)
   Value test = condition(given, "if statement");
+  ControlFlowLine traced(rt, frame, s.range.begin.line);
   std::vector<Slot> before = read(frame, cf.modified);
   // Outputs: modified variables that are read after the if.
   std::vector<int> outSlots;
@@ -1438,7 +1440,6 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &given,
                           Frame &frame) {
   const ControlFlowInfo &cf = info(&s);
   frame.line = s.range.begin.line;
-  ControlFlowLine traced(rt, frame, s.range.begin.line);
   // The first test's nodes are in a graph of their own (initialLoopTest):
   // its type is checked, and the loop's cond region evaluates it again.
   if (rt.isTensor(given))
@@ -1446,7 +1447,10 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &given,
   std::vector<Slot> before = read(frame, cf.modified);
   LoopState st = loopState(frame, cf);
   // Runs the body with the variables bound to `vars`; returns their values.
+  // The cond and body functions run from the statement's line (AutoGraph's
+  // reshape of the test, after the cond function, does not).
   auto runBody = [&](const ValueList &vars) {
+    ControlFlowLine traced(rt, frame, s.range.begin.line);
     write(frame, cf.modified, before);
     bindLoopVars(frame, st.ids, vars);
     in.runBlock(s.body, frame);
@@ -1460,6 +1464,7 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &given,
   if (track)
     trackIterations(spec);
   spec.cond = [&](const ValueList &flat) {
+    ControlFlowLine traced(rt, frame, s.range.begin.line);
     write(frame, cf.modified, before);
     bindLoopVars(frame, st.ids, unflatten(st, flat));
     return in.evaluate(*s.test, frame);

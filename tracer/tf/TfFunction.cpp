@@ -106,7 +106,9 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
     // with __eq__ alone is unhashable, and has no TraceType.
     try {
       in.hash(v);
-    } catch (py::PyException &) {
+    } catch (py::PyException &e) {
+      if (in.typeName(e.exc) != "TypeError") // the class's own failure
+        throw;
       unhashableArgument(in, v);
     }
     auto &cls = *v.as<py::InstanceObject>().cls;
@@ -398,7 +400,7 @@ void TfFunction::bindingError(Interpreter &in, const CallArgs &args,
     // With an input_signature, *args is the specs past the named
     // parameters, positional-only ("args_0: TensorSpec(...), /").
     size_t named = n - (boundSelf ? 1 : 0);
-    if (fn.args->vararg && inputSignature && inputSignature->size() > named) {
+    if (fn.args->vararg && inputSignature && inputSignature->size() >= named) {
       for (size_t spec = named; spec < inputSignature->size(); ++spec)
         add(paramName(spec) + ": " + signatureRepr(spec));
       add("/");

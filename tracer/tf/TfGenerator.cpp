@@ -345,7 +345,7 @@ bool GeneratorObject::getAttr(Interpreter &in, const Value &self,
           std::function<Value(GeneratorObject &, const Params &)> body) {
         out = in.builtin(name, [self, g, name, params, body](Interpreter &in,
                                                              CallArgs &args) {
-          Params p(in, args, name, params);
+          Params p(in, args, name, params, Wording::Python);
           return body(*g, p);
         });
         return true;
@@ -487,7 +487,7 @@ void installGenerator(TfRuntime &rt, ModuleBuilder &random) {
                          std::vector<std::string> params, auto state) {
     cls->attrs[name] = rt.in.builtin(
         name, [r, name, params, state](Interpreter &in, CallArgs &args) {
-          Params p(in, args, name, params);
+          Params p(in, args, name, params, Wording::Python);
           return makeGenerator(*r, state(*r, p),
                                algorithmArg(*r, p.get("alg")));
         });

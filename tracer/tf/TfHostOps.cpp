@@ -102,7 +102,14 @@ bool runStringList(const graph::Node &n, const std::vector<HostTensorPtr> &in,
                    HostTensorPtr &out, std::string &error) {
   graph::TensorType type = n.outputs.at(0);
   if (n.op == "TensorListReserve") {
-    type.shape[0] = std::max<int64_t>(in[0]->elementAsInt(0), 0);
+    int64_t size = in[0]->elementAsInt(0);
+    if (size < 0) {
+      error = "InvalidArgumentError: The num_elements to reserve must be a "
+              "non negative number, but got " +
+              std::to_string(size);
+      return false;
+    }
+    type.shape[0] = size;
     for (size_t d = 1; d < type.shape.size(); ++d)
       if (type.shape[d] < 0)
         type.shape[d] = in.size() > 1 ? in[1]->elementAsInt(d - 1) : 0;
@@ -114,6 +121,19 @@ bool runStringList(const graph::Node &n, const std::vector<HostTensorPtr> &in,
   int64_t rows = shape[0];
   if (n.op == "TensorListStack") {
     shape[0] = std::min(std::max<int64_t>(in[1]->elementAsInt(0), 0), rows);
+    // An empty list stacks to its element shape, which must be known.
+    if (shape[0] == 0 && std::any_of(type.shape.begin() + 1, type.shape.end(),
+                                     [](int64_t d) { return d < 0; })) {
+      std::string dims;
+      for (size_t d = 1; d < type.shape.size(); ++d)
+        dims += (d > 1 ? "," : "") + (type.shape[d] < 0
+                                          ? std::string("?")
+                                          : std::to_string(type.shape[d]));
+      error = "InvalidArgumentError: Tried to stack elements of an empty "
+              "list with non-fully-defined element_shape: [" +
+              dims + "]";
+      return false;
+    }
     auto result = make({type.dtype, shape});
     result->strings.assign(buffer.strings.begin(),
                            buffer.strings.begin() + count(shape));

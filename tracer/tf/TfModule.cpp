@@ -579,6 +579,14 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     if (numbers && (anyFloat || anyWide))
       for (auto &v : values)
         v = r->toTensor(v, anyFloat ? DType::Float32 : DType::Int64);
+    // Otherwise Pack converts the Python numbers to its first tensor's
+    // dtype: tf.stack([n, 4]) with n int64 is int64.
+    auto first = std::find_if(values.begin(), values.end(),
+                              [&](const Value &v) { return r->isTensor(v); });
+    if (first != values.end())
+      for (auto &v : values)
+        if (v.isNumber())
+          v = r->toTensor(v, r->tensor(*first).type.dtype);
     return concat(*r, values, p.has("axis") ? in.toIndex(p.get("axis")) : 0,
                   "Pack");
   });
@@ -1205,8 +1213,9 @@ void defineCreation(ModuleBuilder &tf) {
           r->tracing->graph.nodes[r->tensor(out).out.node].name = node;
         return out;
       }
-      // A string converts as the int32 shape tensor it is not.
-      if (shape.is(Type::Str) || shape.is(Type::Bytes))
+      // A (non-empty) string converts as the int32 shape tensor it is not;
+      // bytes are a sequence of ints.
+      if (shape.is(Type::Str) && !shape.as<py::StrObject>().s.empty())
         r->hostFromPython(shape, DType::Int32);
       // A TensorShape converts to a tensor only when fully known.
       auto *known = shape.is(Type::Native)

@@ -629,15 +629,27 @@ ValueList TfRuntime::applyOp(const std::string &op, const ValueList &inputs,
                              std::vector<TensorType> results,
                              const std::string &nameHint, bool exactName) {
   const TensorType &result = results[0];
-  // TensorShape's limit, which TensorFlow's kernel checks when it runs;
-  // kiln cannot compile the op at all.
+  // TensorShape's limit, which TensorFlow's kernel checks when it runs,
+  // and the bytes its allocation would need: kiln cannot compile the op.
+  // (Sizes known only at run time: kiln-guard-allocation-sizes.)
   for (const TensorType &t : results) {
-    int64_t elements = 1;
-    for (int64_t d : t.isStatic() ? t.shape : std::vector<int64_t>{})
-      if (__builtin_mul_overflow(elements, d, &elements))
-        raise("InvalidArgumentError", "Shape " + shapeList(t.shape) +
-                                          " would have more than 2**63 - 1 "
-                                          "elements");
+    if (t.unknownRank)
+      continue;
+    int64_t elements = 1, bytes = 0;
+    bool elementsOverflow = false;
+    for (int64_t d : t.shape)
+      if (d >= 0)
+        elementsOverflow |= __builtin_mul_overflow(elements, d, &elements);
+    if (elementsOverflow)
+      raise("InvalidArgumentError", "Shape " + shapeList(t.shape) +
+                                        " would have more than 2**63 - 1 "
+                                        "elements");
+    if (t.dtype != DType::String &&
+        __builtin_mul_overflow(
+            elements, static_cast<int64_t>(py::dtypeSize(t.dtype)), &bytes))
+      raise("ResourceExhaustedError", "OOM when allocating tensor with shape" +
+                                          shapeList(t.shape) + " and type " +
+                                          py::dtypeName(t.dtype));
   }
   if (tracing) {
     graph::Node n;

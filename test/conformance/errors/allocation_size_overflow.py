@@ -34,3 +34,15 @@ for name, call in [("tile", lambda: tile(tf.ones([4, 4]), 2**31)),
     except errors:
         print(name, "failed")
 print(rng(tf.constant(3, tf.int64)))
+
+
+# Dimensions known at trace time that overflow on their own.
+@tf.function
+def partly_static(n):
+    return tf.reduce_sum(tf.zeros(tf.stack([n, 2**31, 2**31, 4]), tf.int8))
+
+
+try:
+    partly_static(tf.constant(1, tf.int64))
+except tf.errors.InvalidArgumentError as e:
+    print("partly static:", type(e).__name__)

@@ -1,6 +1,8 @@
 # Where a node inside staged control flow was defined: TensorFlow's stack
 # has the if/for/while statement's line before the op's, for each staged
 # statement the op is inside of, and a function called there adds its own.
+# A while test's ops run in its cond function (the line twice); an if
+# test, and AutoGraph's reshape of a test of shape [None], run before.
 import tensorflow as tf
 
 
@@ -33,6 +35,27 @@ def nested(x, n):
 
 
 @tf.function
+def while_test(x):
+    while tf.gather(x, [5])[0] > 0:
+        x = x - 1
+    return x
+
+
+@tf.function
+def if_test(x):
+    if tf.gather(x, [5])[0] > 0:
+        x = x - 1
+    return x
+
+
+@tf.function(input_signature=[tf.TensorSpec([None])])
+def reshaped_test(x):
+    while x > 0:
+        x = x - 1
+    return x
+
+
+@tf.function
 def straight(x):
     return pick(x)
 
@@ -40,6 +63,9 @@ def straight(x):
 for fn, args in [(loop, (tf.constant([1, 2]), tf.constant(2))),
                  (branch, (tf.constant([1, 2]), tf.constant(1))),
                  (nested, (tf.constant([1, 2]), tf.constant(1))),
+                 (while_test, (tf.constant([1.0, 2.0]),)),
+                 (if_test, (tf.constant([1.0, 2.0]),)),
+                 (reshaped_test, (tf.constant([1.0, 2.0]),)),
                  (straight, (tf.constant([1, 2]),))]:
     try:
         fn(*args)

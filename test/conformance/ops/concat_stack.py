@@ -16,3 +16,5 @@ for t in tf.unstack(tf.constant([[1, 2, 3], [4, 5, 6]]), axis=1):
 print(tf.concat([tf.constant(["a"]), tf.constant(["b"])], 0))
 # Python ints alone convert as one list: one past int32 makes them all int64.
 print(tf.stack([2**31, 4]))
+# With a tensor in the list, the Python ints take its dtype.
+print(tf.stack([tf.constant(3, tf.int64), 4]))

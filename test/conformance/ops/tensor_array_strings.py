@@ -56,3 +56,20 @@ try:
     too_far(tf.constant("a"))
 except tf.errors.InvalidArgumentError as e:
     print(type(e).__name__, [l for l in str(e).splitlines() if "list" in l])
+
+
+# An empty list whose element shape is not fully known cannot stack.
+@tf.function(input_signature=[tf.TensorSpec([None], tf.string),
+                              tf.TensorSpec([], tf.int32)])
+def repeated(x, n):
+    acc = tf.TensorArray(tf.string, size=0, dynamic_size=True)
+    for i in tf.range(n):
+        acc = acc.write(i, x)
+    return acc.stack()
+
+
+print(repeated(tf.constant(["a", "b"]), tf.constant(2)))
+try:
+    repeated(tf.constant(["a", "b"]), tf.constant(0))
+except tf.errors.InvalidArgumentError as e:
+    print([line for line in str(e).splitlines() if line.startswith("Tried")])
