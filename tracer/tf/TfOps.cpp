@@ -2840,6 +2840,7 @@ Value filledLike(TfRuntime &rt, const Value &like, double value) {
 Value filled(TfRuntime &rt, const TensorType &type, double value) {
   if (!type.isStatic())
     rt.raise("InvalidArgumentError", "kiln needs static shapes for constants");
+  rt.checkSize(type);
   auto host = graph::HostTensor::zeros(type);
   if (value != 0 && type.dtype != DType::String) {
     Value scalar =

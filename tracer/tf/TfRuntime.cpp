@@ -624,33 +624,33 @@ ValueList TfRuntime::applyMulti(const std::string &op, const ValueList &inputs,
   return out;
 }
 
+void TfRuntime::checkSize(const TensorType &t) {
+  if (t.unknownRank)
+    return;
+  int64_t elements = 1, bytes = 0;
+  bool elementsOverflow = false;
+  for (int64_t d : t.shape)
+    if (d >= 0)
+      elementsOverflow |= __builtin_mul_overflow(elements, d, &elements);
+  if (elementsOverflow)
+    raise("InvalidArgumentError", "Shape " + shapeList(t.shape) +
+                                      " would have more than 2**63 - 1 "
+                                      "elements");
+  if (t.dtype != DType::String &&
+      __builtin_mul_overflow(
+          elements, static_cast<int64_t>(py::dtypeSize(t.dtype)), &bytes))
+    raise("ResourceExhaustedError", "OOM when allocating tensor with shape" +
+                                        shapeList(t.shape) + " and type " +
+                                        py::dtypeName(t.dtype));
+}
+
 ValueList TfRuntime::applyOp(const std::string &op, const ValueList &inputs,
                              std::map<std::string, Attr> attrs,
                              std::vector<TensorType> results,
                              const std::string &nameHint, bool exactName) {
   const TensorType &result = results[0];
-  // TensorShape's limit, which TensorFlow's kernel checks when it runs,
-  // and the bytes its allocation would need: kiln cannot compile the op.
-  // (Sizes known only at run time: kiln-guard-allocation-sizes.)
-  for (const TensorType &t : results) {
-    if (t.unknownRank)
-      continue;
-    int64_t elements = 1, bytes = 0;
-    bool elementsOverflow = false;
-    for (int64_t d : t.shape)
-      if (d >= 0)
-        elementsOverflow |= __builtin_mul_overflow(elements, d, &elements);
-    if (elementsOverflow)
-      raise("InvalidArgumentError", "Shape " + shapeList(t.shape) +
-                                        " would have more than 2**63 - 1 "
-                                        "elements");
-    if (t.dtype != DType::String &&
-        __builtin_mul_overflow(
-            elements, static_cast<int64_t>(py::dtypeSize(t.dtype)), &bytes))
-      raise("ResourceExhaustedError", "OOM when allocating tensor with shape" +
-                                          shapeList(t.shape) + " and type " +
-                                          py::dtypeName(t.dtype));
-  }
+  for (const TensorType &t : results) // sizes kiln can hold
+    checkSize(t);
   if (tracing) {
     graph::Node n;
     n.op = op;

@@ -231,6 +231,13 @@ public:
                    std::map<std::string, Attr> attrs,
                    const std::string &exactName = "");
 
+  /// TensorShape's limit (2**63 - 1 elements), which TensorFlow's kernels
+  /// check when they run, and the bytes an allocation of `type` would
+  /// need: TensorFlow's errors when they do not fit, as kiln can neither
+  /// compile nor hold such a tensor. (Sizes known only at run time are
+  /// checked by kiln-guard-allocation-sizes.)
+  void checkSize(const TensorType &type);
+
   /// The value of a constant or eager tensor known at trace time.
   HostTensorPtr constantValue(const Value &tensor) const;
 

@@ -46,3 +46,9 @@ try:
     partly_static(tf.constant(1, tf.int64))
 except tf.errors.InvalidArgumentError as e:
     print("partly static:", type(e).__name__)
+
+# Eagerly too: a filled tensor of more than 2**63 - 1 elements.
+try:
+    tf.zeros([2**62, 4])
+except tf.errors.InvalidArgumentError as e:
+    print("eager zeros:", type(e).__name__)
