@@ -4,6 +4,7 @@
 #include "Native.h"
 #include "PyFormat.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace kiln::py {
@@ -96,21 +97,6 @@ static Value toInt(Interpreter &in, CallArgs &args) {
     if (!v.is(Type::Str) && !v.is(Type::Bytes))
       in.typeError("int() can't convert non-string with explicit base");
   }
-  // Bytes parse as their text does (ASCII digits).
-  if (v.is(Type::Bytes)) {
-    Value text = in.str(v.as<BytesObject>().s);
-    CallArgs again;
-    again.positional = {text};
-    if (base)
-      again.positional.push_back(*base);
-    try {
-      return toInt(in, again);
-    } catch (py::PyException &) {
-      in.valueError("invalid literal for int() with base " +
-                    std::to_string(base ? in.toIndex(*base) : 10) + ": " +
-                    in.repr(v));
-    }
-  }
   switch (v.type()) {
   case Type::Bool:
   case Type::Int:
@@ -126,12 +112,18 @@ static Value toInt(Interpreter &in, CallArgs &args) {
                "integer result does not fit in 64 bits (kiln's int is 64-bit)");
     return Value::integer(static_cast<int64_t>(f));
   }
-  case Type::Str: {
+  case Type::Str:
+  case Type::Bytes: { // bytes: ASCII digits only
     int b = base ? static_cast<int>(in.toIndex(*base)) : 10;
+    const std::string &text =
+        v.is(Type::Str) ? v.as<StrObject>().s : v.as<BytesObject>().s;
     int64_t out = 0;
-    ParseIntResult r;
+    ParseIntResult r = ParseIntResult::Invalid;
     try {
-      r = parseInt(v.as<StrObject>().s, b, out);
+      if (v.is(Type::Str) ||
+          std::all_of(text.begin(), text.end(),
+                      [](unsigned char c) { return c < 0x80; }))
+        r = parseInt(text, b, out);
     } catch (FormatError &e) {
       in.valueError(e.message);
     }

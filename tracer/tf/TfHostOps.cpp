@@ -124,14 +124,9 @@ bool runStringList(const graph::Node &n, const std::vector<HostTensorPtr> &in,
     // An empty list stacks to its element shape, which must be known.
     if (shape[0] == 0 && std::any_of(type.shape.begin() + 1, type.shape.end(),
                                      [](int64_t d) { return d < 0; })) {
-      std::string dims;
-      for (size_t d = 1; d < type.shape.size(); ++d)
-        dims += (d > 1 ? "," : "") + (type.shape[d] < 0
-                                          ? std::string("?")
-                                          : std::to_string(type.shape[d]));
       error = "InvalidArgumentError: Tried to stack elements of an empty "
-              "list with non-fully-defined element_shape: [" +
-              dims + "]";
+              "list with non-fully-defined element_shape: " +
+              shapeList({type.shape.begin() + 1, type.shape.end()});
       return false;
     }
     auto result = make({type.dtype, shape});
