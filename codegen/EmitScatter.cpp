@@ -27,8 +27,7 @@ SmallVector<Value> coordinates(OpBuilder &b, Location loc, Value i,
 }
 
 /// `old` combined with `update` by the kernel `op`: std::max/std::min's
-/// comparisons for Max/Min (a NaN `old` stays, a NaN update is ignored);
-/// the unsorted segment reductions combine as the scatters do.
+/// comparisons for Max/Min, in the kernels' operand orders (see below).
 Value combine(OpBuilder &b, Location loc, const std::string &op, Value old,
               Value update, bool isUnsigned) {
   bool isFloat = isa<FloatType>(old.getType());
@@ -44,8 +43,15 @@ Value combine(OpBuilder &b, Location loc, const std::string &op, Value old,
                    : b.create<arith::MulIOp>(loc, old, update).getResult();
   if (op == "TensorScatterMax" || op == "TensorScatterMin" ||
       op == "UnsortedSegmentMax" || op == "UnsortedSegmentMin") {
-    // std::max(old, u) = old < u ? u : old; std::min = u < old ? u : old.
+    // Scatters: std::max(old, u) = old < u ? u : old; std::min(old, u) =
+    // u < old ? u : old. Segment reductions put the row first, so a NaN
+    // row replaces the result so far and the next row replaces a NaN:
+    // std::max(u, old) = u < old ? old : u; std::min(u, old) = old < u ?
+    // old : u.
     bool max = op == "TensorScatterMax" || op == "UnsortedSegmentMax";
+    bool segment = op == "UnsortedSegmentMax" || op == "UnsortedSegmentMin";
+    if (segment)
+      std::swap(old, update);
     Value lhs = max ? old : update, rhs = max ? update : old;
     Value less =
         isFloat

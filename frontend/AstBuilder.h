@@ -69,6 +69,9 @@ private:
   ast::ExprPtr buildArithExpr(P::ArithExprContext *ctx);
   ast::ExprPtr buildTerm(P::TermContext *ctx);
   ast::ExprPtr buildFactor(P::FactorContext *ctx);
+  /// `-9223372036854775808`, whose operand alone is past kiln's 64-bit
+  /// ints, as the one int it makes; null for any other negation.
+  ast::ExprPtr int64Lowest(P::FactorContext *ctx);
   ast::ExprPtr buildPower(P::PowerContext *ctx);
   ast::ExprPtr buildAtomExpr(P::AwaitPrimaryContext *ctx);
   ast::ExprPtr buildAtom(P::AtomContext *ctx);

@@ -272,11 +272,45 @@ ExprPtr AstBuilder::buildTerm(P::TermContext *ctx) {
       });
 }
 
+ExprPtr AstBuilder::int64Lowest(P::FactorContext *ctx) {
+  // The operand alone, as one integer literal: digits, underscores and
+  // a base prefix, nothing after it (an attribute, a power).
+  std::string text;
+  for (char ch : ctx->factor()->getText())
+    if (ch != '_')
+      text.push_back(ch);
+  int base = 10;
+  size_t skip = 0;
+  if (text.size() > 1 && text[0] == '0' &&
+      std::isalpha((unsigned char)text[1])) {
+    char p = static_cast<char>(std::tolower((unsigned char)text[1]));
+    base = p == 'x' ? 16 : p == 'o' ? 8 : p == 'b' ? 2 : 0;
+    skip = 2;
+  }
+  if (base == 0 || text.size() == skip)
+    return nullptr;
+  for (size_t i = skip; i < text.size(); ++i)
+    if (!std::isxdigit((unsigned char)text[i]) ||
+        (base == 10 && !std::isdigit((unsigned char)text[i])))
+      return nullptr;
+  errno = 0;
+  unsigned long long v = std::strtoull(text.c_str() + skip, nullptr, base);
+  if (errno == ERANGE || v != static_cast<unsigned long long>(INT64_MAX) + 1)
+    return nullptr;
+  auto c = make<ConstantExpr>(range(ctx));
+  c->type = ConstantExpr::Type::Int;
+  c->intValue = INT64_MIN;
+  return c;
+}
+
 ExprPtr AstBuilder::buildFactor(P::FactorContext *ctx) {
   if (!ctx->unaryOp())
     return buildPower(ctx->power());
-  auto e = make<UnaryOpExpr>(range(ctx));
   auto *op = ctx->unaryOp();
+  if (op->MINUS())
+    if (ExprPtr lowest = int64Lowest(ctx))
+      return lowest;
+  auto e = make<UnaryOpExpr>(range(ctx));
   e->op = op->PLUS()    ? UnaryOpKind::UAdd
           : op->MINUS() ? UnaryOpKind::USub
                         : UnaryOpKind::Invert;

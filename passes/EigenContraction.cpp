@@ -296,6 +296,10 @@ std::vector<std::vector<int64_t>> matMulPieces(int64_t rows, int64_t k,
                                                int64_t cols, int64_t threads,
                                                const CacheSizes &c,
                                                bool innerShards) {
+  // An empty product is one chain: nothing for Eigen's blocking to cut
+  // (whose heuristics divide by these sizes).
+  if (rows <= 0 || k <= 0 || cols <= 0)
+    return {{0, std::max<int64_t>(k, 0)}};
   // Eigen sees TensorFlow's row-major product transposed: its m is the
   // result's columns, its n the rows.
   std::vector<std::vector<int64_t>> pieces;
@@ -313,6 +317,8 @@ oneChannelConvSlices(int64_t positions, int64_t taps, bool patches,
   // TensorImagePatchOp's cost per coefficient, vectorized: 3 * 24 + 6 + 8
   // operations over a packet of 8.
   const double patchCost = patches ? (3.0 * 24 + 6 + 8) / kPacket : 0.0;
+  if (positions <= 0 || taps <= 0)
+    return {{0, std::max<int64_t>(taps, 0)}};
   std::vector<std::vector<int64_t>> slices;
   for (const Shard &shard :
        contractionShards(1, positions, taps, threads, c, true, patchCost)) {

@@ -133,11 +133,11 @@ private:
         block);
   }
 
-  /// Eigen's generic logistic on half, as TensorFlow's Sigmoid kernel runs
-  /// it: e = exp(x), then e / (1 + e) in half arithmetic (each operation
-  /// rounded to half), 1 where e overflows. exp is the float packet form
-  /// on Packet8h positions (half packets compute through float packets)
-  /// and expf after them.
+  /// Eigen's generic logistic on half (and bfloat16), as TensorFlow's
+  /// Sigmoid kernel runs it: e = exp(x), then e / (1 + e) in half
+  /// arithmetic (each operation rounded to half), 1 where e overflows. exp
+  /// is the float packet form on Packet8h positions (half packets compute
+  /// through float packets) and expf after them.
   Value halfSigmoid(RankedTensorType type, Value input) {
     auto body = [&](bool packet) {
       return [packet](OpBuilder &nb, Location nl, ValueRange args) -> Value {
@@ -145,15 +145,23 @@ private:
         Value wide = nb.create<arith::ExtFOp>(nl, f32, args[0]);
         Value e32 = packet ? kiln::eigen::packetForm(nb, nl, "exp", wide)
                            : nb.create<math::ExpOp>(nl, wide).getResult();
-        Value e = nb.create<arith::TruncFOp>(nl, f16, e32);
-        Value one = nb.create<arith::ConstantOp>(nl, nb.getFloatAttr(f16, 1.0));
+        // Each operation in float, rounded to the narrow type (exact for
+        // + and /: float has more than twice their precision), so that
+        // LLVM cannot keep an intermediate in float as it may do for bf16.
+        auto rounded = [&](Value v) -> Value {
+          Value narrow = nb.create<arith::TruncFOp>(nl, f16, v);
+          return nb.create<arith::ExtFOp>(nl, f32, narrow);
+        };
+        Value e = rounded(e32);
+        Value one = nb.create<arith::ConstantOp>(nl, nb.getF32FloatAttr(1.0));
         Value inf = nb.create<arith::ConstantOp>(
-            nl, nb.getFloatAttr(f16, std::numeric_limits<double>::infinity()));
+            nl, nb.getF32FloatAttr(std::numeric_limits<float>::infinity()));
         Value overflow =
             nb.create<arith::CmpFOp>(nl, arith::CmpFPredicate::OEQ, e, inf);
         Value ratio = nb.create<arith::DivFOp>(
-            nl, e, nb.create<arith::AddFOp>(nl, one, e));
-        return nb.create<arith::SelectOp>(nl, overflow, one, ratio);
+            nl, e, rounded(nb.create<arith::AddFOp>(nl, one, e)));
+        return nb.create<arith::TruncFOp>(
+            nl, f16, nb.create<arith::SelectOp>(nl, overflow, one, ratio));
       };
     };
     return byPosition(type, ValueRange{input}, body(true), body(false));
@@ -363,6 +371,17 @@ private:
 /// so does -1, whose quotient of the most negative integer overflows (the
 /// callers negate instead; the remainder by -1 is 0 either way). Unsigned
 /// operands arrive widened, so -1 is a signed divisor here.
+/// Eigen's float max and min: NaN propagates (as arith's maximumf and
+/// minimumf), and of two equal operands, zeros of either sign, the first
+/// is kept, as std::max and std::min keep it: relu(-0.0) is -0.0.
+static Value eigenMaxMin(OpBuilder &nb, Location nl, bool max, Value x,
+                         Value y) {
+  Value r = max ? nb.create<arith::MaximumFOp>(nl, x, y).getResult()
+                : nb.create<arith::MinimumFOp>(nl, x, y).getResult();
+  Value tie = nb.create<arith::CmpFOp>(nl, arith::CmpFPredicate::OEQ, x, y);
+  return nb.create<arith::SelectOp>(nl, tie, x, r);
+}
+
 static Value safeDivisor(OpBuilder &nb, Location nl, Value y) {
   Type t = y.getType();
   Value zero = nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(t, 0));
@@ -455,14 +474,14 @@ Value Lowering::binaryScalar(Operation *op, OpBuilder &nb, Location nl, Value x,
                    : nb.create<math::IPowIOp>(nl, x, y).getResult();
       })
       .Case([&](kiln::MaximumOp) -> Value {
-        return isF ? nb.create<arith::MaximumFOp>(nl, x, y).getResult()
+        return isF ? eigenMaxMin(nb, nl, true, x, y)
                    : nb.create<arith::MaxSIOp>(nl, x, y).getResult();
       })
       .Case([&](kiln::Atan2Op) -> Value {
         return nb.create<math::Atan2Op>(nl, x, y);
       })
       .Case([&](kiln::MinimumOp) -> Value {
-        return isF ? nb.create<arith::MinimumFOp>(nl, x, y).getResult()
+        return isF ? eigenMaxMin(nb, nl, false, x, y)
                    : nb.create<arith::MinSIOp>(nl, x, y).getResult();
       })
       .Case([&](kiln::LogicalAndOp) -> Value {
@@ -540,7 +559,7 @@ Value Lowering::unaryScalar(StringRef fn, OpBuilder &nb, Location nl, Value x) {
     return isF ? nb.create<arith::MulFOp>(nl, x, x).getResult()
                : nb.create<arith::MulIOp>(nl, x, x).getResult();
   if (fn == "relu")
-    return isF ? nb.create<arith::MaximumFOp>(nl, x, constant(0)).getResult()
+    return isF ? eigenMaxMin(nb, nl, true, x, constant(0))
                : nb.create<arith::MaxSIOp>(nl, x, constant(0)).getResult();
   if (fn == "sign") {
     Value zero = constant(0);
@@ -937,12 +956,13 @@ Value Lowering::linalgReduce(kiln::ReduceOp op, RankedTensorType reducedType,
         else if (kind == "prod")
           r = isF ? nb.create<arith::MulFOp>(nl, x, a).getResult()
                   : nb.create<arith::MulIOp>(nl, x, a).getResult();
+        // Of equal elements the later is kept (x, the element, first).
         else if (kind == "max")
-          r = isF      ? nb.create<arith::MaximumFOp>(nl, x, a).getResult()
+          r = isF      ? eigenMaxMin(nb, nl, true, x, a)
               : isBool ? nb.create<arith::MaxUIOp>(nl, x, a).getResult()
                        : nb.create<arith::MaxSIOp>(nl, x, a).getResult();
         else if (kind == "min")
-          r = isF      ? nb.create<arith::MinimumFOp>(nl, x, a).getResult()
+          r = isF      ? eigenMaxMin(nb, nl, false, x, a)
               : isBool ? nb.create<arith::MinUIOp>(nl, x, a).getResult()
                        : nb.create<arith::MinSIOp>(nl, x, a).getResult();
         else if (kind == "any")
@@ -1731,7 +1751,8 @@ Value Lowering::lower(Operation *op) {
                               block ? block.getInt() : 0);
           }
         }
-        if (fn == "sigmoid" && u.getType().getElementType().isF16())
+        if (fn == "sigmoid" && (u.getType().getElementType().isF16() ||
+                                u.getType().getElementType().isBF16()))
           return halfSigmoid(u.getType(), u.getInput());
         // Half packets compute through float packets (rsqrt's Newton
         // step, the packet forms of log1p, erf and erfc), then round to
@@ -1838,6 +1859,14 @@ struct LowerKilnToLinalg
           op->emitError("kiln cannot lower this operation yet");
         return signalPassFailure();
       }
+      // A lowering may know more of the result's shape than the op's type
+      // says (a reduction of an input whose shape a rank specialization
+      // filled in); the op's users keep its type.
+      Type want = op->getResult(0).getType();
+      if (replacement.getType() != want &&
+          tensor::CastOp::areCastCompatible(replacement.getType(), want))
+        replacement =
+            rewriter.create<tensor::CastOp>(op->getLoc(), want, replacement);
       rewriter.replaceOp(op, replacement);
     }
   }

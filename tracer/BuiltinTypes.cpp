@@ -65,12 +65,18 @@ static void notLengthOne(Interpreter &in, const Value &v) {
     in.typeError("only length-1 arrays can be converted to Python scalars");
 }
 
-/// A scalar eager string tensor converts as its NumPy value, bytes:
-/// float(tf.constant("1.5")) is 1.5.
+/// An eager string tensor of one element converts as its NumPy value,
+/// bytes (or an array of one bytes object, which NumPy converts as its
+/// element): float(tf.constant("1.5")) is 1.5, int(tf.constant(["7"])) 7.
 static void stringScalarAsBytes(Interpreter &in, Value &v) {
   if (!v.is(Type::Tensor) || in.typeName(v) != "EagerTensor")
     return;
   Value n = in.call(in.getAttr(v, "numpy"), ValueList{});
+  if (in.typeName(n) == "ndarray") {
+    Value size = in.getAttr(n, "size");
+    if (size.is(Type::Int) && size.asInt() == 1)
+      n = in.call(in.getAttr(n, "item"), ValueList{});
+  }
   if (n.is(Type::Bytes))
     v = n;
 }

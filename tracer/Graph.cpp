@@ -296,10 +296,9 @@ std::string Graph::uniqueName(const std::string &hint) {
   return name;
 }
 
-void Graph::rename(int id, const std::string &hint) {
+void Graph::releaseName(const std::string &old) {
   // The old name goes back unused when it was the latest of its base, so
   // that the next node of that kind is named as if it had never been made.
-  std::string old = nodes[id].name;
   size_t underscore = old.rfind('_');
   bool numbered =
       underscore != std::string::npos && underscore + 1 < old.size() &&
@@ -313,14 +312,28 @@ void Graph::rename(int id, const std::string &hint) {
              it != counts().end() && it->second == 1) {
     it->second = 0;
   }
+}
+
+void Graph::rename(int id, const std::string &hint) { renameAll({id}, hint); }
+
+void Graph::renameAll(const std::vector<int> &ids, const std::string &hint) {
+  // Released latest first, so that "x_2" then "x_1" both go back.
+  std::vector<std::string> old;
+  for (int id : ids)
+    old.push_back(nodes[id].name);
+  for (auto it = old.rbegin(); it != old.rend(); ++it)
+    releaseName(*it);
   // A name ending in "/" is a whole scope's name, taken as it is (the op
   // is named after the scope: name="a/" gives node "a").
   bool whole = !hint.empty() && hint.back() == '/';
-  nodes[id].name = whole ? hint.substr(0, hint.size() - 1) : uniqueName(hint);
-  for (Output in : nodes[id].listedInputs()) {
-    std::string &operand = nodes[in.node].name;
-    if (operand.compare(0, old.size() + 1, old + "/") == 0)
-      operand = nodes[id].name + operand.substr(old.size());
+  for (size_t i = 0; i < ids.size(); ++i) {
+    Node &n = nodes[ids[i]];
+    n.name = whole ? hint.substr(0, hint.size() - 1) : uniqueName(hint);
+    for (Output in : n.listedInputs()) {
+      std::string &operand = nodes[in.node].name;
+      if (operand.compare(0, old[i].size() + 1, old[i] + "/") == 0)
+        operand = n.name + operand.substr(old[i].size());
+    }
   }
 }
 

@@ -225,6 +225,10 @@ struct Graph {
   /// inputs named in its scope ("Sum/reduction_indices", "truediv/y") move
   /// along. A hint ending in "/" names the node exactly ("a/" is "a").
   void rename(int id, const std::string &hint);
+  /// Renames nodes `ids`, made in this order, as rename does each: their
+  /// old names are all released first, so that new names go to them in
+  /// order ("s/ReadVariableOp", "s/ReadVariableOp_1").
+  void renameAll(const std::vector<int> &ids, const std::string &hint);
   /// The name scope new nodes are named in: "" or "outer/inner/".
   std::string scope;
   /// Enters name scope `name` nested in the current one, made unique as
@@ -271,6 +275,8 @@ private:
   /// graphs, without taking names from the graph around them.
   std::map<int, std::map<std::string, int>> nameCounts_;
   std::map<std::string, int> &counts() { return nameCounts_[current]; }
+  /// Gives `old` back when it is the latest name of its base.
+  void releaseName(const std::string &old);
 };
 
 /// Compiles and runs graphs: implemented by codegen/ (the MLIR JIT), used by

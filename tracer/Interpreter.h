@@ -273,6 +273,9 @@ public:
   /// The script's path as CPython shows it in tracebacks: absolute.
   std::string scriptPath() const;
   Frame *currentFrame() { return frame_; }
+  /// How many levels of recursion are open (see RecursionScope): a change
+  /// tells native code that Python code is running inside its call.
+  int recursionDepth() const { return depth_; }
 
   // ---- AutoGraph ----
   /// The module's AutoGraph analysis (null: nothing is ever staged).

@@ -19,17 +19,36 @@ namespace kiln::tf {
 
 namespace {
 
-/// The float tensor an op of `name` needs, TensorFlow's TypeError else.
+/// The float tensor op `op` (IsNan, IsInf, IsFinite or Reciprocal)
+/// needs; else TensorFlow's error: the OpDef's (a TypeError while tracing,
+/// the eager attr check's InvalidArgumentError), or for Reciprocal of
+/// integers, which its OpDef allows, the missing CPU kernel's.
 Value floatTensor(TfRuntime &rt, const Value &v, const std::string &op) {
   Value t = rt.toTensor(v);
   DType d = rt.tensor(t).type.dtype;
-  if (!isFloating(d))
-    rt.in.typeError("Value passed to parameter 'x' has DataType " +
-                    std::string(py::dtypeName(d)) +
-                    " not in list of allowed values: bfloat16, half, float32, "
-                    "float64 (op " +
-                    op + ")");
-  return t;
+  if (isFloating(d))
+    return t;
+  if (op != "Reciprocal")
+    rejectDType(rt, op, "x", "T", d, "bfloat16, float16, float32, float64",
+                "bfloat16, half, float, double",
+                "; signature=x:T -> y:bool; attr=T:type,allowed=[DT_BFLOAT16, "
+                "DT_HALF, DT_FLOAT, DT_DOUBLE]>");
+  if (d == DType::Int8 || d == DType::Int16 || d == DType::Int32 ||
+      d == DType::Int64)
+    noCpuKernel(
+        rt, op, "T", d, rt.tracing ? rt.tracing->graph.uniqueName(op) : op,
+        "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, "
+        "DT_COMPLEX64, DT_INT64, DT_BFLOAT16, DT_COMPLEX128, DT_HALF",
+        {"device='CPU'; T in [DT_COMPLEX128]",
+         "device='CPU'; T in [DT_COMPLEX64]", "device='CPU'; T in [DT_DOUBLE]",
+         "device='CPU'; T in [DT_BFLOAT16]", "device='CPU'; T in [DT_HALF]",
+         "device='CPU'; T in [DT_FLOAT]"});
+  const std::string ints = ", int8, int16, int32, int64, complex64, complex128";
+  rejectDType(rt, op, "x", "T", d, "bfloat16, float16, float32, float64" + ints,
+              "bfloat16, half, float, double" + ints,
+              "; signature=x:T -> y:T; attr=T:type,allowed=[DT_BFLOAT16, "
+              "DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT8, DT_INT16, DT_INT32, "
+              "DT_INT64, DT_COMPLEX64, DT_COMPLEX128]>");
 }
 
 Value scalarLike(TfRuntime &rt, double value, const Value &like) {
@@ -185,6 +204,9 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     if (inputs.empty())
       in.valueError("Inputs must be an iterable of at least one Tensor/"
                     "IndexedSlices with the same dtype and shape.");
+    // Converted before AddN's scope opens (unscoped variable reads).
+    for (auto &v : inputs)
+      v = r->readFirst(v);
     if (inputs.size() == 1)
       return identity(*r, r->toTensor(inputs[0]));
     // One AddN node in TensorFlow's graph: kiln's sums of its runs take
@@ -695,6 +717,20 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     Params p(in, args, fname, {"x", "y", "name"});
     x = r->toTensor(p.require("x", fname));
     y = r->toTensor(p.require("y", fname), r->tensor(x).type.dtype);
+    // The truncating kernels do not check their divisor: an eager integer
+    // zero makes Eigen's binary operator fail in a way it does not expect.
+    // (In a function, compiled code checks as FloorDiv does.)
+    if (r->tracing || !isInteger(r->tensor(x).type.dtype))
+      return;
+    std::string op = fname == "truncatediv" ? "TruncateDiv" : "TruncateMod";
+    HostTensorPtr divisor = r->constantValue(y);
+    for (int64_t i = 0; divisor && i < divisor->type.numElements(); ++i)
+      if (pythonScalar(*divisor, i).asInt() == 0)
+        r->raise("InternalError", eagerKernelPrefix(op) +
+                                      "Unexpected error in binary operator "
+                                      "(only integer div and mod should "
+                                      "have errors)" +
+                                      eagerOpSuffix(op));
   };
   tf.def("truncatediv", namedOp(*r, "TruncateDiv",
                                 [r, operands, truncatedQuotient](

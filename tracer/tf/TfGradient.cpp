@@ -459,12 +459,7 @@ const std::map<std::string, GradFn> &gradientFunctions() {
                }},
               {"Relu",
                [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-                 // ReluGrad: dy * cast(y > 0), so a negative dy gives -0 where
-                 // the output is not positive, as the kernel's product does.
-                 const Value &y = e.outputs[0];
-                 Value mask = binaryOp(rt, "Greater", y, scalarLike(rt, y, 0));
-                 return ValueList{
-                     mul(rt, g[0], cast(rt, mask, typeOf(rt, y).dtype))};
+                 return ValueList{reluGrad(rt, g[0], e.outputs[0])};
                }},
               {"Sum",
                [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {

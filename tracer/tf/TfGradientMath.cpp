@@ -2,6 +2,7 @@
 // math_grad.py and nn_grad.py define them (or, where those call a *Grad
 // kernel, as that kernel computes it), with the same ops in the same
 // order so that the values round as TensorFlow's do.
+#include "TfGradient.h"
 #include "TfGradientOps.h"
 #include "TfOps.h"
 
@@ -29,6 +30,38 @@ Value callMath(TfRuntime &rt, const std::string &name, CallArgs args) {
   Interpreter &in = rt.in;
   Value math = in.getAttr(in.importModule("tensorflow"), "math");
   return in.call(in.getAttr(math, name), args);
+}
+
+} // namespace
+
+Value reluGrad(TfRuntime &rt, const Value &dy, const Value &y) {
+  return recordComposite(rt, "ReluGrad", {dy, y}, {}, [&] {
+    // dy * cast(y > 0), so a negative dy gives -0 where the output is not
+    // positive, as the kernel's product does.
+    Value mask = binaryOp(rt, "Greater", y, scalarLike(rt, y, 0));
+    return mul(rt, dy, cast(rt, mask, typeOf(rt, y).dtype));
+  });
+}
+
+namespace {
+
+/// Relu6Grad(dy, y): dy * cast((y > 0) & (y < 6)), recorded as one op.
+Value relu6Grad(TfRuntime &rt, const Value &dy, const Value &y) {
+  return recordComposite(rt, "Relu6Grad", {dy, y}, {}, [&] {
+    Value inside = binaryOp(rt, "LogicalAnd", vsZero(rt, "Greater", y),
+                            binaryOp(rt, "Less", y, scalarLike(rt, y, 6)));
+    return mul(rt, dy, cast(rt, inside, typeOf(rt, y).dtype));
+  });
+}
+
+/// LeakyReluGrad(dy, x): x > 0 ? dy : dy * alpha, recorded as one op.
+Value leakyReluGrad(TfRuntime &rt, const Value &dy, const Value &x,
+                    const std::map<std::string, Attr> &attrs) {
+  double alpha = std::get<double>(attrs.at("alpha"));
+  return recordComposite(rt, "LeakyReluGrad", {dy, x}, attrs, [&] {
+    return select(rt, vsZero(rt, "Greater", x), dy,
+                  mul(rt, dy, scalarLike(rt, x, alpha)));
+  });
 }
 
 } // namespace
@@ -179,18 +212,27 @@ void addMathGradients(std::map<std::string, GradFn> &table) {
   };
   table["LeakyRelu"] = [](TfRuntime &rt, const TapeEntry &e,
                           const ValueList &g) {
-    // LeakyReluGrad: x > 0 ? dy : dy * alpha
-    const Value &x = e.inputs[0];
-    double alpha = std::get<double>(e.attrs.at("alpha"));
-    return one(select(rt, vsZero(rt, "Greater", x), g[0],
-                      mul(rt, g[0], scalarLike(rt, x, alpha))));
+    return one(leakyReluGrad(rt, g[0], e.inputs[0], e.attrs));
   };
   table["Relu6"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-    // Relu6Grad: dy * cast((y > 0) & (y < 6))
-    const Value &y = e.outputs[0];
-    Value inside = binaryOp(rt, "LogicalAnd", vsZero(rt, "Greater", y),
-                            binaryOp(rt, "Less", y, scalarLike(rt, y, 6)));
-    return one(mul(rt, g[0], cast(rt, inside, typeOf(rt, y).dtype)));
+    return one(relu6Grad(rt, g[0], e.outputs[0]));
+  };
+  // nn_grad.py's _ReluGradGrad and friends: the grad op again for the
+  // incoming gradient, zeros for the features.
+  table["ReluGrad"] = [](TfRuntime &rt, const TapeEntry &e,
+                         const ValueList &g) {
+    return ValueList{reluGrad(rt, g[0], e.inputs[1]),
+                     filledLike(rt, e.inputs[1], 0)};
+  };
+  table["Relu6Grad"] = [](TfRuntime &rt, const TapeEntry &e,
+                          const ValueList &g) {
+    return ValueList{relu6Grad(rt, g[0], e.inputs[1]),
+                     filledLike(rt, e.inputs[1], 0)};
+  };
+  table["LeakyReluGrad"] = [](TfRuntime &rt, const TapeEntry &e,
+                              const ValueList &g) {
+    return ValueList{leakyReluGrad(rt, g[0], e.inputs[1], e.attrs),
+                     filledLike(rt, e.inputs[1], 0)};
   };
   table["Cumsum"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
     // cumsum(grad, axis, exclusive, reverse=not reverse)

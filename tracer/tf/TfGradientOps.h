@@ -112,6 +112,10 @@ std::set<int> nodesWithin(const graph::Graph &g, int node);
 ValueList stagedGradient(TfRuntime &rt, const std::vector<TapeEntry> &tape,
                          const TapeEntry &e, const ValueList &grads);
 
+/// ReluGrad(dy, y): dy where the output y is positive, recorded as that
+/// one op, whose own gradient gives zeros for y (connected, not None).
+Value reluGrad(TfRuntime &rt, const Value &dy, const Value &y);
+
 void addMathGradients(std::map<std::string, GradFn> &table);
 void addArrayGradients(std::map<std::string, GradFn> &table);
 /// The segment reductions' (TfGradientSegments.cpp).

@@ -633,7 +633,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
                         const std::string &fname,
                         const std::function<Value(const Value &)> &kernel) {
     Params p(in, args, fname, {"logits", "axis", "name"});
-    Value x = r->toTensor(p.require("logits", fname));
+    Value x = r->toTensor(r->readFirst(p.require("logits", fname)));
     const TensorType &t = r->tensor(x).type;
     int64_t rank = t.shape.size();
     int64_t a = p.has("axis") ? in.toIndex(p.get("axis")) : -1;
@@ -704,7 +704,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   math.set("softmax", nn.module->dict["softmax"]);
   tf.def("unstack", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "unstack", {"value", "num", "axis", "name"});
-    Value x = r->toTensor(p.require("value", "unstack"));
+    Value x = r->toTensor(r->readFirst(p.require("value", "unstack")));
     int64_t axis = p.has("axis") ? in.toIndex(foldKnown(*r, p.get("axis"))) : 0;
     auto &type = r->tensor(x).type;
     int64_t rank = type.shape.size();
@@ -713,6 +713,22 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     if (axis < 0 || axis >= rank || type.shape[axis] < 0)
       r->raise("InvalidArgumentError",
                "kiln unstacks along a known dimension only");
+    if (p.has("num") && in.toIndex(p.get("num")) != type.shape[axis]) {
+      std::string num = std::to_string(in.toIndex(p.get("num")));
+      if (r->tracing)
+        in.valueError("Dimension must be " + num + " but is " +
+                      std::to_string(type.shape[axis]) + " for '{{node " +
+                      r->tracing->graph.uniqueName("unstack") +
+                      "}} = Unpack[T=" + tfTypeName(type.dtype) +
+                      ", axis=" + std::to_string(axis) + ", num=" + num + "](" +
+                      inputName(*r, x) +
+                      ")' with input shapes: " + shapeList(type.shape) + ".");
+      r->raise("InvalidArgumentError",
+               eagerKernelPrefix("Unpack_num_" + num) + "Input shape axis " +
+                   std::to_string(axis) + " must equal " + num +
+                   ", got shape " + shapeList(type.shape) +
+                   " [Op:Unpack] name: unstack");
+    }
     return in.list(unpackNode(*r, x, axis));
   });
   tf.def("gather", [r](Interpreter &in, CallArgs &args) {
@@ -1073,13 +1089,46 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     TensorType target = shapeArg(*r, p.require("shape", "broadcast_to"),
                                  r->tensor(x).type.dtype);
     std::vector<int64_t> shape;
-    if (!broadcastShapes(r->tensor(x).type.shape, target.shape, shape) ||
-        shape != target.shape)
-      r->raise("InvalidArgumentError",
-               "Unable to broadcast tensor of shape " +
-                   shapeList(r->tensor(x).type.shape) + " to tensor of shape " +
-                   shapeList(target.shape) + " [Op:BroadcastTo] name: ");
+    const TensorType &xt = r->tensor(x).type;
     OperandConsts operands(*r, "BroadcastTo");
+    if (!broadcastShapes(xt.shape, target.shape, shape) ||
+        shape != target.shape) {
+      // Shape inference's errors while tracing, the kernel's eagerly.
+      size_t rank = xt.shape.size(), wanted = target.shape.size();
+      int64_t have = 0, want = 0;
+      for (size_t i = 1; i <= std::min(rank, wanted); ++i)
+        if (xt.shape[rank - i] != 1 &&
+            xt.shape[rank - i] != target.shape[wanted - i]) {
+          have = xt.shape[rank - i];
+          want = target.shape[wanted - i];
+          break;
+        }
+      std::string node = "'{{node " + operands.name() +
+                         "}} = BroadcastTo[T=" + tfTypeName(xt.dtype) +
+                         ", Tidx=DT_INT32](" + inputName(*r, x) + ", " +
+                         operands.name() +
+                         "/shape)' with input shapes: " + shapeList(xt.shape) +
+                         ", [" + std::to_string(wanted) + "]";
+      if (r->tracing && rank > wanted)
+        in.valueError("Shape must be at most rank " + std::to_string(wanted) +
+                      " but is rank " + std::to_string(rank) + " for " + node +
+                      ".");
+      if (r->tracing)
+        in.valueError("Dimensions must be equal, but are " +
+                      std::to_string(have) + " and " + std::to_string(want) +
+                      " for " + node +
+                      " and with input tensors computed as partial shapes: "
+                      "input[1] = " +
+                      shapeList(target.shape) + ".");
+      kernelError(*r, "BroadcastTo",
+                  rank > wanted
+                      ? "Rank of input (" + std::to_string(rank) +
+                            ") must be no greater than rank of output shape (" +
+                            std::to_string(wanted) + ")."
+                      : "Incompatible shapes: " + shapeList(xt.shape) +
+                            " vs. " + shapeList(target.shape),
+                  "", false);
+    }
     operands.argument("shape", p.get("shape"), target.shape);
     return operands.attach(r->apply("BroadcastTo", {x}, {{"T", target.dtype}},
                                     target, operands.name(),
@@ -1131,6 +1180,47 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   });
 }
 
+/// tf.constant of a list holding tensors or variables, which TensorFlow
+/// refuses where tf.convert_to_tensor packs them: in a function,
+/// make_tensor_proto's TypeError for any tensor in it; eagerly, the
+/// EagerTensor constructor's ValueError, which wraps the TypeError that
+/// len() raised on the first element it took for a sequence (a tensor is
+/// walked down to a scalar), or its mixed-types error when a number came
+/// first.
+static void rejectTensorsInList(TfRuntime &rt, const Value &value) {
+  Interpreter &in = rt.in;
+  // Whether `v` holds a tensor (or, with `variables`, a variable).
+  std::function<bool(const Value &, bool)> holds = [&](const Value &v,
+                                                       bool variables) {
+    if (rt.isTensor(v) || (variables && asVariable(v)))
+      return true;
+    if (v.is(Type::List) || v.is(Type::Tuple))
+      for (const Value &item : in.toList(v))
+        if (holds(item, variables))
+          return true;
+    return false;
+  };
+  if (!value.is(Type::List) && !value.is(Type::Tuple))
+    return;
+  if (rt.tracing) {
+    if (holds(value, false))
+      in.typeError("Expected any non-tensor type, but got a tensor instead.");
+    return;
+  }
+  if (!holds(value, true))
+    return;
+  Value first = value;
+  while ((first.is(Type::List) || first.is(Type::Tuple)) &&
+         !in.toList(first).empty())
+    first = in.toList(first)[0];
+  if (rt.isTensor(first))
+    in.valueError("TypeError: Scalar tensor has no `len()`");
+  if (asVariable(first))
+    in.valueError("TypeError: object of type 'ResourceVariable' has no "
+                  "len()\n");
+  in.valueError("Can't convert Python sequence with mixed types to Tensor.");
+}
+
 void defineCreation(ModuleBuilder &tf) {
   TfRuntime *r = &tf.rt;
   tf.def("constant", [r](Interpreter &in, CallArgs &args) {
@@ -1142,10 +1232,12 @@ void defineCreation(ModuleBuilder &tf) {
     // make_tensor_proto).
     if (r->isTensor(value) && r->tensor(value).symbolic())
       in.typeError("Expected any non-tensor type, but got a tensor instead.");
-    if (r->isTensor(value))
+    if (r->isTensor(value)) {
       t = dtype ? cast(*r, value, *dtype) : value;
-    else
+    } else {
+      rejectTensorsInList(*r, value);
       t = r->constant(r->hostFromPython(value, dtype));
+    }
     if (p.has("shape")) {
       TensorType want = shapeArg(*r, p.get("shape"), DType::Float32);
       auto &tt = r->tensor(t).type;
@@ -1279,6 +1371,32 @@ void defineCreation(ModuleBuilder &tf) {
     Value valueArg = p.require("value", "fill");
     Value dims = p.require("dims", "fill");
     checkIndexArgument(*r, dims, kFillDims, false);
+    if (asVariable(valueArg))
+      valueArg = r->toTensor(valueArg);
+    if (r->isTensor(valueArg) && !r->tensor(valueArg).type.unknownRank &&
+        !r->tensor(valueArg).type.shape.empty()) {
+      // Shape inference's error while tracing, the kernel's eagerly.
+      const TensorType &vt = r->tensor(valueArg).type;
+      if (!r->tracing)
+        kernelError(*r, "Fill",
+                    "value must represent a scalar, got shape " +
+                        shapeList(vt.shape),
+                    "", false);
+      std::string node = r->tracing->graph.uniqueName("Fill");
+      bool dimsTensor = r->isTensor(dims);
+      std::string dimsShape =
+          dimsTensor ? shapeList(r->tensor(dims).type.shape)
+          : dims.is(Type::List) || dims.is(Type::Tuple)
+              ? "[" + std::to_string(in.toList(dims).size()) + "]"
+              : "[]";
+      in.valueError(
+          "Shape must be rank 0 but is rank " +
+          std::to_string(vt.shape.size()) + " for '{{node " + node +
+          "}} = Fill[T=" + tfTypeName(vt.dtype) + ", index_type=DT_INT32](" +
+          (dimsTensor ? inputName(*r, dims) : node + "/dims") + ", " +
+          inputName(*r, valueArg) + ")' with input shapes: " + dimsShape +
+          ", " + shapeList(vt.shape) + ".");
+    }
     if (isRunTimeShape(*r, dims) ||
         (r->tracing && r->isTensor(valueArg) && !r->constantValue(valueArg)))
       return fillAtRunTime(*r, dims, r->toTensor(valueArg), "Fill");
@@ -1511,9 +1629,12 @@ void defineCreation(ModuleBuilder &tf) {
     return Value::object(Type::Native, spec);
   };
   // TensorSpec(...) and the class method TensorSpec.from_tensor(t).
-  tf.set("TensorSpec",
-         Value::object(Type::Native,
-                       std::make_shared<CallableType>("TensorSpec", makeSpec)));
+  auto specType = std::make_shared<CallableType>("TensorSpec", makeSpec);
+  Interpreter *interp = &tf.in;
+  specType->instances = [interp](const Value &v) {
+    return interp->typeName(v) == "TensorSpec";
+  };
+  tf.set("TensorSpec", Value::object(Type::Native, specType));
   TfRuntime *rr = r;
   tf.module->dict["TensorSpec"].as<CallableType>().attrs["from_tensor"] =
       tf.in.builtin("from_tensor", [rr](Interpreter &in, CallArgs &args) {
@@ -1525,10 +1646,17 @@ void defineCreation(ModuleBuilder &tf) {
           name = in.str(rr->tensor(t).nodeName());
         return tensorSpec(rr->tensor(t).type, name);
       });
-  tf.def("TensorShape", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "TensorShape", {"dims"});
-    return makeShape(shapeArg(*r, p.get("dims"), DType::Float32));
-  });
+  auto shapeType = std::make_shared<CallableType>(
+      "TensorShape",
+      [r](Interpreter &in, CallArgs &args) {
+        Params p(in, args, "TensorShape", {"dims"});
+        return makeShape(shapeArg(*r, p.get("dims"), DType::Float32));
+      },
+      "tensorflow.python.framework.tensor_shape");
+  shapeType->instances = [interp](const Value &v) {
+    return interp->typeName(v) == "TensorShape";
+  };
+  tf.set("TensorShape", Value::object(Type::Native, shapeType));
   tf.def("shape", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "shape", {"input", "out_type", "name"});
     Value t = r->toTensor(p.require("input", "shape"));
@@ -1836,7 +1964,13 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
                                                            : "function";
         if (p.has("input_signature")) {
           std::vector<TensorType> specs;
-          ValueList items = in.toList(p.get("input_signature"));
+          Value signature = p.get("input_signature");
+          if (!signature.is(Type::List) && !signature.is(Type::Tuple))
+            in.typeError(
+                "input_signature must be either a tuple or a list, got " +
+                in.repr(Value::object(Type::Class, in.typeOf(signature))) +
+                ".");
+          ValueList items = in.toList(signature);
           // Every leaf must be a TensorSpec; TensorFlow lists the others.
           ValueList bad;
           for (auto &leaf : flattenStructure(in, p.get("input_signature")))

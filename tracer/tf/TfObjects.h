@@ -143,6 +143,18 @@ struct CallableType : py::NativeObject {
     out = it->second;
     return true;
   }
+  /// `type(x) == tf.TensorSpec`: type() gives a value of a native type a
+  /// class object of the type's name, which stands for this one.
+  bool compare(Interpreter &, ast::CmpOp op, const Value &, const Value &other,
+               bool, Value &out) override {
+    if ((op != ast::CmpOp::Eq && op != ast::CmpOp::NotEq) ||
+        !other.is(py::Type::Class))
+      return false;
+    const auto &cls = other.as<py::ClassObject>();
+    bool same = cls.builtinType && cls.name == name;
+    out = Value::boolean(same == (op == ast::CmpOp::Eq));
+    return true;
+  }
 };
 
 /// A NumPy array or scalar: what `.numpy()` and the trace-time `numpy`

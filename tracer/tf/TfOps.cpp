@@ -458,9 +458,29 @@ void checkScopeName(Interpreter &in, const graph::Graph &g,
                 "following pattern: ^[A-Za-z0-9_.\\\\/>-]*$");
 }
 
+namespace {
+/// TfRuntime::apiCalls' entry for one call of a tf.* function.
+struct ApiCallScope {
+  TfRuntime &rt;
+  bool on;
+  ApiCallScope(TfRuntime &rt, Interpreter &in) : rt(rt), on(rt.tracing) {
+    if (on)
+      rt.apiCalls.push_back({in.recursionDepth(),
+                             &rt.tracing->graph,
+                             rt.tracing->graph.scope,
+                             {}});
+  }
+  ~ApiCallScope() {
+    if (on)
+      rt.apiCalls.pop_back();
+  }
+};
+} // namespace
+
 Value callWithNodeName(TfRuntime &rt, const std::string &fname,
                        const py::BuiltinFn &fn, Interpreter &in,
                        CallArgs &args) {
+  ApiCallScope call(rt, in);
   const Value *nodeName = nullptr;
   for (auto &[k, v] : args.keywords)
     if (k == "name" && v.is(py::Type::Str))
@@ -568,11 +588,14 @@ static std::string nodeText(TfRuntime &rt, const std::string &name,
 /// lowering would compute them as logic).
 void noCpuKernel(TfRuntime &rt, const std::string &op, const std::string &attr,
                  DType d, const std::string &node, const std::string &xla,
-                 const std::vector<std::string> &cpu) {
+                 const std::vector<std::string> &cpu,
+                 const std::pair<std::string, std::string> &attrs) {
   std::string kernels;
   for (const std::string &k : cpu)
     kernels += "  " + k + "\n";
   std::string type = attr + "=" + tfTypeName(d);
+  if (!attrs.first.empty())
+    type = rt.tracing ? attrs.second : attrs.first;
   // A graph fails when TensorFlow places its node, as the function runs;
   // kiln, which compiles it now, fails now.
   if (rt.tracing)
@@ -598,13 +621,29 @@ static void rejectUnsupported(TfRuntime &rt, const std::string &op, DType d) {
         "DT_FLOAT, DT_DOUBLE, DT_BFLOAT16, DT_HALF",
         {"device='CPU'; T in [DT_DOUBLE]", "device='CPU'; T in [DT_HALF]",
          "device='CPU'; T in [DT_FLOAT]"});
-  static const char *noKernel[] = {"Abs", "Neg", "Sign", "Pow"};
-  if (d == DType::UInt8 && std::find(std::begin(noKernel), std::end(noKernel),
-                                     op) != std::end(noKernel))
-    rt.raise("InvalidArgumentError",
-             "Value for attr 'T' of uint8 is not in the list of allowed "
-             "values [Op:" +
-                 op + "] name: ");
+  // Abs, Neg, Sign and Pow allow no uint8 in their OpDefs: the OpDef's
+  // TypeError while tracing, the eager attr check otherwise.
+  if (d == DType::UInt8 &&
+      (op == "Abs" || op == "Neg" || op == "Sign" || op == "Pow")) {
+    bool complex = op != "Abs";
+    std::string complexNames = complex ? ", complex64, complex128" : "";
+    std::string complexEnums = complex ? ", DT_COMPLEX64, DT_COMPLEX128" : "";
+    bool pow = op == "Pow";
+    rejectDType(rt, op, "x", "T", d,
+                std::string(pow ? "bfloat16, float32, float16, float64"
+                                : "bfloat16, float16, float32, float64") +
+                    ", int8, int16, int32, int64" + complexNames,
+                std::string(pow ? "bfloat16, float, half, double"
+                                : "bfloat16, half, float, double") +
+                    ", int8, int16, int32, int64" + complexNames,
+                std::string(pow ? "; signature=x:T, y:T -> z:T"
+                                : "; signature=x:T -> y:T") +
+                    "; attr=T:type,allowed=[" +
+                    (pow ? "DT_BFLOAT16, DT_FLOAT, DT_HALF, DT_DOUBLE"
+                         : "DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE") +
+                    ", DT_INT8, DT_INT16, DT_INT32, DT_INT64" + complexEnums +
+                    "]>");
+  }
   // Bools, and strings given to a reduction (the other string ops kiln
   // runs on the host, or rejects elsewhere).
   static const char *reductions[] = {"Sum", "Mean",   "Prod",  "Max",
@@ -1005,6 +1044,21 @@ void needRank(TfRuntime &rt, const Value &t, const std::string &what) {
 /// takes int16 but no bool or int8.
 static void rejectMatMulDType(TfRuntime &rt, const std::string &op, DType d) {
   bool batched = op == "BatchMatMulV2";
+  // MatMul allows uint8 in its OpDef but has no CPU kernel for it.
+  if (d == DType::UInt8 && !batched)
+    noCpuKernel(
+        rt, op, "T", d, rt.tracing ? rt.tracing->graph.uniqueName(op) : op,
+        "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_COMPLEX64, DT_INT64, "
+        "DT_BFLOAT16, DT_COMPLEX128, DT_HALF",
+        {"device='CPU'; T in [DT_INT64]", "device='CPU'; T in [DT_INT32]",
+         "device='CPU'; T in [DT_INT16]", "device='CPU'; T in [DT_DOUBLE]",
+         "device='CPU'; T in [DT_FLOAT]", "device='CPU'; T in [DT_BFLOAT16]",
+         "device='CPU'; T in [DT_HALF]", "device='CPU'; T in [DT_COMPLEX128]",
+         "device='CPU'; T in [DT_COMPLEX64]"},
+        {"T=DT_UINT8, grad_a=false, grad_b=false, transpose_a=false, "
+         "transpose_b=false",
+         "grad_b=false, grad_a=false, T=DT_UINT8, transpose_a=false, "
+         "transpose_b=false"});
   if (d != DType::Bool && d != DType::Int8 && d != DType::String &&
       !(d == DType::Int16 && !batched))
     return;
@@ -2000,6 +2054,9 @@ Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y) {
                  kernelTypeName(rt.tensor(cond).type.dtype) + " tensor" +
                  eagerOpSuffix("SelectV2"));
   }
+  // A Python argument takes the wrapper's slow path, whose errors end
+  // without " name: ".
+  bool named = rt.isTensor(cond) && rt.isTensor(x) && rt.isTensor(y);
   Value c = rt.toTensor(cond, DType::Bool);
   Value tx, ty;
   // SelectV2's value inputs are named t and e; a Python one becomes a
@@ -2041,7 +2098,8 @@ Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y) {
     kernelError(rt, "SelectV2",
                 "condition " + shapeList(ct.shape) + ", then " +
                     shapeList(xt.shape) + ", and else " + shapeList(yt.shape) +
-                    " must be broadcastable");
+                    " must be broadcastable",
+                "", named);
   }
   return rt.apply("SelectV2", {c, tx, ty}, {{"T", rt.tensor(tx).type.dtype}},
                   TensorType{rt.tensor(tx).type.dtype, full}, name,

@@ -40,10 +40,13 @@ Value cast(TfRuntime &rt, const Value &x, DType to);
 /// `attr` is the type attribute ("T"), `node` the node's name, `xla` the
 /// XLA kernel's types and `cpu` the CPU kernels' registrations, one
 /// "device='CPU'; T in [DT_FLOAT]" line each, in TensorFlow's order.
-[[noreturn]] void noCpuKernel(TfRuntime &rt, const std::string &op,
-                              const std::string &attr, DType d,
-                              const std::string &node, const std::string &xla,
-                              const std::vector<std::string> &cpu);
+/// `attrs`, when given, are the node's attributes as the eager and the
+/// graph message list them, in place of `attr` alone.
+[[noreturn]] void
+noCpuKernel(TfRuntime &rt, const std::string &op, const std::string &attr,
+            DType d, const std::string &node, const std::string &xla,
+            const std::vector<std::string> &cpu,
+            const std::pair<std::string, std::string> &attrs = {});
 /// The C++ type name TensorFlow's kernel errors use: "float", "double",
 /// "int32".
 std::string kernelTypeName(DType d);

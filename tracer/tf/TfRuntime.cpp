@@ -351,8 +351,12 @@ Value TfRuntime::toTensor(const Value &v, std::optional<DType> dtype,
       in.valueError(conversionError(v, *dtype));
     return v;
   }
-  if (VariableObject *var = asVariable(v))
-    return toTensor(readVariable(*this, *var), dtype);
+  if (VariableObject *var = asVariable(v)) {
+    Value read = readVariable(*this, *var);
+    if (ApiCall *call = convertingCall())
+      call->reads.push_back(tensor(read).out.node);
+    return toTensor(read, dtype);
+  }
   if (IndexedSlicesObject *slices = asIndexedSlices(v))
     return toTensor(densify(*this, *slices), dtype);
   // A list holding tensors or variables is packed, its Python numbers
@@ -644,6 +648,42 @@ void TfRuntime::checkSize(const TensorType &t) {
                                         py::dtypeName(t.dtype));
 }
 
+Value TfRuntime::readFirst(const Value &v) {
+  VariableObject *var = asVariable(v);
+  return var ? readVariable(*this, *var) : v;
+}
+
+TfRuntime::ApiCall *TfRuntime::convertingCall() {
+  if (!tracing || apiCalls.empty())
+    return nullptr;
+  ApiCall &call = apiCalls.back();
+  return call.depth == in.recursionDepth() && call.graph == &tracing->graph &&
+                 call.scope == tracing->graph.scope
+             ? &call
+             : nullptr;
+}
+
+void TfRuntime::nameReadsInScope(ApiCall &call, int consumer) {
+  graph::Graph &g = tracing->graph;
+  std::vector<int> taken;
+  for (const graph::Output &input : g.nodes[consumer].inputs)
+    if (std::find(call.reads.begin(), call.reads.end(), input.node) !=
+            call.reads.end() &&
+        std::find(taken.begin(), taken.end(), input.node) == taken.end())
+      taken.push_back(input.node);
+  std::sort(taken.begin(), taken.end());
+  // An op of a composite the call made in a scope of its own ("norm/mul")
+  // reads in that scope ("norm/ReadVariableOp"): TensorFlow's composites
+  // convert their inputs when they open it.
+  const std::string &name = g.nodes[consumer].name;
+  size_t inner = name.find('/', call.scope.size());
+  g.renameAll(taken,
+              (inner == std::string::npos ? name : name.substr(0, inner)) +
+                  "/ReadVariableOp");
+  for (int read : taken)
+    call.reads.erase(std::find(call.reads.begin(), call.reads.end(), read));
+}
+
 ValueList TfRuntime::applyOp(const std::string &op, const ValueList &inputs,
                              std::map<std::string, Attr> attrs,
                              std::vector<TensorType> results,
@@ -663,6 +703,8 @@ ValueList TfRuntime::applyOp(const std::string &op, const ValueList &inputs,
     n.outputs = results;
     locate(n);
     int id = tracing->graph.add(std::move(n));
+    if (ApiCall *call = convertingCall())
+      nameReadsInScope(*call, id);
     ValueList out;
     for (size_t i = 0; i < results.size(); ++i)
       out.push_back(symbolic({id, static_cast<int>(i)}));

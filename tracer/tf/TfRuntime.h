@@ -176,6 +176,10 @@ public:
   Value eager(HostTensorPtr value);
   bool isTensor(const Value &v) const { return v.is(py::Type::Tensor); }
   TensorObject &tensor(const Value &v) const { return v.as<TensorObject>(); }
+  /// `v` with a tf.Variable read first, unscoped: for functions whose
+  /// TensorFlow Python code converts their inputs before any op's name
+  /// scope (softmax, unstack, add_n), unlike toTensor inside a call.
+  Value readFirst(const Value &v);
 
   /// Python value → tensor (tf.convert_to_tensor), with TensorFlow's dtype
   /// inference and errors. `dtype` forces the dtype.
@@ -263,6 +267,26 @@ public:
   /// operator wrapper opens a name scope named as the op, which its
   /// gradient ops are named in.
   bool inOperator = false;
+  /// A tf.* function being called (callWithNodeName) and the
+  /// ReadVariableOps converting its tf.Variable arguments made, not yet
+  /// taken by an op. TensorFlow's op wrappers convert their inputs inside
+  /// the op's name scope, so the first op that takes such a read names it
+  /// in its own scope ("Reshape/ReadVariableOp"); Python code the function
+  /// calls back (a branch, a body) reads as usual, at its own depth.
+  struct ApiCall {
+    int depth; // the interpreter's recursionDepth() at the call
+    const graph::Graph *graph;
+    std::string scope; // the graph's name scope at the call
+    std::vector<int> reads;
+  };
+  /// The call whose reads the graph being traced can name: the innermost,
+  /// when no Python code runs inside it and it opened no name scope (a
+  /// composite's reads in its scope are named as TensorFlow names them:
+  /// "norm/ReadVariableOp"); null otherwise.
+  ApiCall *convertingCall();
+  /// Names the reads of `call` that node `consumer` takes in its scope.
+  void nameReadsInScope(ApiCall &call, int consumer);
+  std::vector<ApiCall> apiCalls;
   /// TensorFlow warns once when a persistent tape computes a gradient
   /// inside its `with` block.
   bool warnedPersistentGradient = false;

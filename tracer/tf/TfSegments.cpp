@@ -59,10 +59,12 @@ template <typename T> T initial(Reduction r, bool sorted) {
 
 template <typename T> T combine(Reduction r, T acc, T x) {
   switch (r) {
+  // std::max(x, acc) and std::min(x, acc), the row first: a NaN row
+  // replaces the result so far, and the next row replaces a NaN.
   case Reduction::Max:
-    return x > acc ? x : acc;
+    return x < acc ? acc : x;
   case Reduction::Min:
-    return x < acc ? x : acc;
+    return acc < x ? acc : x;
   case Reduction::Prod:
     return static_cast<T>(acc * x);
   default:
@@ -601,9 +603,14 @@ void installSegments(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math) {
                "sorted_sequence and values must have the same rank, and at "
                "least rank 1");
     int64_t last = static_cast<int64_t>(st.shape.size());
+    // std::lower_bound's count of elements below the value; upper_bound's
+    // of those the value is not below (all of them for a NaN value).
+    Value element = expandDims(*r, seq, last - 1),
+          value = expandDims(*r, values, last);
     Value below =
-        binaryOp(*r, side == "left" ? "Less" : "LessEqual",
-                 expandDims(*r, seq, last - 1), expandDims(*r, values, last));
+        side == "left"
+            ? binaryOp(*r, "Less", element, value)
+            : unaryOp(*r, "LogicalNot", binaryOp(*r, "Less", value, element));
     return reduce(*r, "Sum", cast(*r, below, outType), Value::integer(-1),
                   false);
   });
