@@ -5,6 +5,7 @@
 #include "Interpreter.h"
 #include "Native.h"
 
+#include <map>
 #include <set>
 
 namespace kiln::py {
@@ -282,14 +283,118 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
   }
   auto table = methods_.find(static_cast<int>(obj.type()));
   if (table == methods_.end())
-    return false;
+    return builtinDunder(obj, name, out);
   auto it = table->second.find(name);
   if (it == table->second.end())
-    return false;
+    return builtinDunder(obj, name, out);
   MethodFn fn = it->second;
   Value self = obj;
   out = builtin(name, [fn, self](Interpreter &in, CallArgs &args) {
     return fn(in, self, args);
+  });
+  return true;
+}
+
+bool Interpreter::builtinDunder(const Value &obj, const std::string &name,
+                                Value &out) {
+  Type t = obj.type();
+  bool number = t == Type::Int || t == Type::Float || t == Type::Bool;
+  bool text = t == Type::Str || t == Type::Bytes;
+  bool sequence = text || t == Type::List || t == Type::Tuple;
+  bool container = sequence || t == Type::Dict || t == Type::Set;
+  if ((!number && !container) || name.size() < 5 || name.rfind("__", 0) ||
+      name.compare(name.size() - 2, 2, "__"))
+    return false;
+  std::string base = name.substr(2, name.size() - 4);
+  using ast::BinaryOp;
+  static const std::map<std::string, BinaryOp> binaries = {
+      {"add", BinaryOp::Add},           {"sub", BinaryOp::Sub},
+      {"mul", BinaryOp::Mult},          {"truediv", BinaryOp::Div},
+      {"floordiv", BinaryOp::FloorDiv}, {"mod", BinaryOp::Mod},
+      {"pow", BinaryOp::Pow},           {"and", BinaryOp::BitAnd},
+      {"or", BinaryOp::BitOr},          {"xor", BinaryOp::BitXor},
+      {"lshift", BinaryOp::LShift},     {"rshift", BinaryOp::RShift}};
+  static const std::map<std::string, ast::CmpOp> comparisons = {
+      {"eq", ast::CmpOp::Eq}, {"ne", ast::CmpOp::NotEq},
+      {"lt", ast::CmpOp::Lt}, {"le", ast::CmpOp::LtE},
+      {"gt", ast::CmpOp::Gt}, {"ge", ast::CmpOp::GtE}};
+  // Which operators each type defines: numbers all; str, bytes, list and
+  // tuple + and *; str and bytes % (formatting); sets & | ^ -.
+  bool reflected = base.size() > 1 && base[0] == 'r' &&
+                   binaries.count(base.substr(1)) && number;
+  std::string op = reflected ? base.substr(1) : base;
+  bool binary =
+      binaries.count(op) &&
+      (number || (sequence && !reflected && (op == "add" || op == "mul")) ||
+       (text && op == "mod") ||
+       (t == Type::Set &&
+        (op == "and" || op == "or" || op == "xor" || op == "sub")));
+  Value self = obj;
+  // CPython's method-wrapper checks, with their wording.
+  auto arguments = [name](Interpreter &in, CallArgs &args, size_t n) {
+    if (!args.keywords.empty())
+      in.typeError("wrapper " + name + "() takes no keyword arguments");
+    if (args.positional.size() != n)
+      in.typeError("expected " + std::to_string(n) +
+                   (n == 1 ? " argument" : " arguments") + ", got " +
+                   std::to_string(args.positional.size()));
+  };
+  auto one = [arguments](Interpreter &in, CallArgs &args) {
+    arguments(in, args, 1);
+    return args.positional[0];
+  };
+  auto none = [arguments](Interpreter &in, CallArgs &args) {
+    arguments(in, args, 0);
+  };
+  if (binary) {
+    BinaryOp b = binaries.at(op);
+    out = builtin(name, [self, b, reflected, one](Interpreter &in,
+                                                  CallArgs &args) {
+      Value other = one(in, args);
+      return reflected ? in.binary(b, other, self) : in.binary(b, self, other);
+    });
+    return true;
+  }
+  if (comparisons.count(base)) {
+    ast::CmpOp c = comparisons.at(base);
+    out = builtin(name, [self, c, one](Interpreter &in, CallArgs &args) {
+      return in.compare(c, self, one(in, args));
+    });
+    return true;
+  }
+  if ((container && base == "contains") || (sequence && base == "getitem") ||
+      (t == Type::Dict && base == "getitem")) {
+    bool contains = base == "contains";
+    out = builtin(name, [self, contains, one](Interpreter &in, CallArgs &args) {
+      Value item = one(in, args);
+      return contains ? Value::boolean(in.contains(self, item))
+                      : in.getItem(self, item);
+    });
+    return true;
+  }
+  if (number && (base == "neg" || base == "pos" ||
+                 (base == "invert" && t != Type::Float))) {
+    ast::UnaryOpKind u = base == "neg"   ? ast::UnaryOpKind::USub
+                         : base == "pos" ? ast::UnaryOpKind::UAdd
+                                         : ast::UnaryOpKind::Invert;
+    out = builtin(name, [self, u, none](Interpreter &in, CallArgs &args) {
+      none(in, args);
+      return in.unary(u, self);
+    });
+    return true;
+  }
+  // The rest are the builtin functions of the same name: len(x), str(x)...
+  bool function = base == "str" || base == "repr" || base == "hash" ||
+                  (container && (base == "len" || base == "iter")) ||
+                  (number && (base == "abs" || base == "int" ||
+                              base == "float" || base == "bool"));
+  auto builtinFn = builtins_.find(base);
+  if (!function || builtinFn == builtins_.end())
+    return false;
+  Value fn = builtinFn->second;
+  out = builtin(name, [self, fn, none](Interpreter &in, CallArgs &args) {
+    none(in, args);
+    return in.call(fn, ValueList{self});
   });
   return true;
 }

@@ -385,6 +385,10 @@ private:
       moduleFactories_;
   std::unordered_map<std::string, Value> modules_;
 
+  /// The special methods of the builtin types called by name
+  /// (`xs.__len__()`, `(3).__add__(4)`), each doing what its operator or
+  /// builtin does; false for other names.
+  bool builtinDunder(const Value &obj, const std::string &name, Value &out);
   friend struct ArgParser;
 };
 

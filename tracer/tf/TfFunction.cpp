@@ -2388,7 +2388,15 @@ bool TfFunction::getAttr(Interpreter &in, const Value &self,
     return true;
   }
   if (attr == "pretty_printed_concrete_signatures") {
-    out = in.builtin(attr, [fn](Interpreter &in, CallArgs &) {
+    Value selfValue = self;
+    out = in.builtin(attr, [fn, selfValue](Interpreter &in, CallArgs &) {
+      // A function with an input_signature has its one concrete function
+      // whether or not it was called: listing traces it.
+      if (fn->concretes.empty() &&
+          (fn->inputSignature || fn->nestedSignature)) {
+        CallArgs none;
+        fn->getConcreteFunction(in, selfValue, none);
+      }
       std::string s;
       for (size_t i = 0; i < fn->concretes.size(); ++i)
         s += (i ? "\n\n" : "") + fn->concretes[i]->describe();
