@@ -34,6 +34,19 @@ namespace {
 
 using BodyFn = function_ref<Value(OpBuilder &, Location, ValueRange)>;
 
+/// Eigen's float max and min: NaN propagates (as arith's maximumf and
+/// minimumf), and of two equal operands (zeros of either sign) the scalar
+/// functor keeps the first, as std::max does, while the 8-wide packets
+/// (4 for double) keep the second: relu(-0.0) is -0.0 only in a tensor's
+/// last `size % 8` elements.
+static Value eigenMaxMin(OpBuilder &nb, Location nl, bool max, Value x, Value y,
+                         bool keepFirst) {
+  Value r = max ? nb.create<arith::MaximumFOp>(nl, x, y).getResult()
+                : nb.create<arith::MinimumFOp>(nl, x, y).getResult();
+  Value tie = nb.create<arith::CmpFOp>(nl, arith::CmpFPredicate::OEQ, x, y);
+  return nb.create<arith::SelectOp>(nl, tie, keepFirst ? x : y, r);
+}
+
 class Lowering {
 public:
   Lowering(OpBuilder &b, Location loc) : b(b), loc(loc) {}
@@ -133,6 +146,29 @@ private:
         block);
   }
 
+  /// Float maximum (or minimum) of `inputs` (of its one input and 0:
+  /// relu), whose ties keep the second operand in Eigen's packets and the
+  /// first after them (eigenMaxMin).
+  Value maxMinByPosition(RankedTensorType type, ValueRange inputs, bool max) {
+    auto body = [max](bool keepFirst) {
+      return [max, keepFirst](OpBuilder &nb, Location nl, ValueRange args) {
+        Value y = args.size() > 1
+                      ? args[1]
+                      : nb.create<arith::ConstantOp>(
+                              nl, nb.getFloatAttr(args[0].getType(), 0.0))
+                            .getResult();
+        return eigenMaxMin(nb, nl, max, args[0], y, keepFirst);
+      };
+    };
+    // Half and bfloat16 keep the first everywhere (measured).
+    Type et = type.getElementType();
+    if (!et.isF32() && !et.isF64())
+      return elementwise(type, inputs, body(true));
+    return byPosition(type, inputs, body(false), body(true), false,
+                      et.isF64() ? kiln::eigen::kDoublePacketSize
+                                 : kiln::eigen::kFloatPacketSize);
+  }
+
   /// Eigen's generic logistic on half (and bfloat16), as TensorFlow's
   /// Sigmoid kernel runs it: e = exp(x), then e / (1 + e) in half
   /// arithmetic (each operation rounded to half), 1 where e overflows. exp
@@ -141,7 +177,7 @@ private:
   Value halfSigmoid(RankedTensorType type, Value input) {
     auto body = [&](bool packet) {
       return [packet](OpBuilder &nb, Location nl, ValueRange args) -> Value {
-        Type f16 = args[0].getType(), f32 = nb.getF32Type();
+        Type narrowType = args[0].getType(), f32 = nb.getF32Type();
         Value wide = nb.create<arith::ExtFOp>(nl, f32, args[0]);
         Value e32 = packet ? kiln::eigen::packetForm(nb, nl, "exp", wide)
                            : nb.create<math::ExpOp>(nl, wide).getResult();
@@ -149,7 +185,7 @@ private:
         // + and /: float has more than twice their precision), so that
         // LLVM cannot keep an intermediate in float as it may do for bf16.
         auto rounded = [&](Value v) -> Value {
-          Value narrow = nb.create<arith::TruncFOp>(nl, f16, v);
+          Value narrow = nb.create<arith::TruncFOp>(nl, narrowType, v);
           return nb.create<arith::ExtFOp>(nl, f32, narrow);
         };
         Value e = rounded(e32);
@@ -161,7 +197,8 @@ private:
         Value ratio = nb.create<arith::DivFOp>(
             nl, e, rounded(nb.create<arith::AddFOp>(nl, one, e)));
         return nb.create<arith::TruncFOp>(
-            nl, f16, nb.create<arith::SelectOp>(nl, overflow, one, ratio));
+            nl, narrowType,
+            nb.create<arith::SelectOp>(nl, overflow, one, ratio));
       };
     };
     return byPosition(type, ValueRange{input}, body(true), body(false));
@@ -371,17 +408,6 @@ private:
 /// so does -1, whose quotient of the most negative integer overflows (the
 /// callers negate instead; the remainder by -1 is 0 either way). Unsigned
 /// operands arrive widened, so -1 is a signed divisor here.
-/// Eigen's float max and min: NaN propagates (as arith's maximumf and
-/// minimumf), and of two equal operands, zeros of either sign, the first
-/// is kept, as std::max and std::min keep it: relu(-0.0) is -0.0.
-static Value eigenMaxMin(OpBuilder &nb, Location nl, bool max, Value x,
-                         Value y) {
-  Value r = max ? nb.create<arith::MaximumFOp>(nl, x, y).getResult()
-                : nb.create<arith::MinimumFOp>(nl, x, y).getResult();
-  Value tie = nb.create<arith::CmpFOp>(nl, arith::CmpFPredicate::OEQ, x, y);
-  return nb.create<arith::SelectOp>(nl, tie, x, r);
-}
-
 static Value safeDivisor(OpBuilder &nb, Location nl, Value y) {
   Type t = y.getType();
   Value zero = nb.create<arith::ConstantOp>(nl, nb.getIntegerAttr(t, 0));
@@ -474,14 +500,14 @@ Value Lowering::binaryScalar(Operation *op, OpBuilder &nb, Location nl, Value x,
                    : nb.create<math::IPowIOp>(nl, x, y).getResult();
       })
       .Case([&](kiln::MaximumOp) -> Value {
-        return isF ? eigenMaxMin(nb, nl, true, x, y)
+        return isF ? eigenMaxMin(nb, nl, true, x, y, true)
                    : nb.create<arith::MaxSIOp>(nl, x, y).getResult();
       })
       .Case([&](kiln::Atan2Op) -> Value {
         return nb.create<math::Atan2Op>(nl, x, y);
       })
       .Case([&](kiln::MinimumOp) -> Value {
-        return isF ? eigenMaxMin(nb, nl, false, x, y)
+        return isF ? eigenMaxMin(nb, nl, false, x, y, true)
                    : nb.create<arith::MinSIOp>(nl, x, y).getResult();
       })
       .Case([&](kiln::LogicalAndOp) -> Value {
@@ -559,7 +585,7 @@ Value Lowering::unaryScalar(StringRef fn, OpBuilder &nb, Location nl, Value x) {
     return isF ? nb.create<arith::MulFOp>(nl, x, x).getResult()
                : nb.create<arith::MulIOp>(nl, x, x).getResult();
   if (fn == "relu")
-    return isF ? eigenMaxMin(nb, nl, true, x, constant(0))
+    return isF ? eigenMaxMin(nb, nl, true, x, constant(0), true)
                : nb.create<arith::MaxSIOp>(nl, x, constant(0)).getResult();
   if (fn == "sign") {
     Value zero = constant(0);
@@ -956,13 +982,12 @@ Value Lowering::linalgReduce(kiln::ReduceOp op, RankedTensorType reducedType,
         else if (kind == "prod")
           r = isF ? nb.create<arith::MulFOp>(nl, x, a).getResult()
                   : nb.create<arith::MulIOp>(nl, x, a).getResult();
-        // Of equal elements the later is kept (x, the element, first).
         else if (kind == "max")
-          r = isF      ? eigenMaxMin(nb, nl, true, x, a)
+          r = isF      ? nb.create<arith::MaximumFOp>(nl, x, a).getResult()
               : isBool ? nb.create<arith::MaxUIOp>(nl, x, a).getResult()
                        : nb.create<arith::MaxSIOp>(nl, x, a).getResult();
         else if (kind == "min")
-          r = isF      ? eigenMaxMin(nb, nl, false, x, a)
+          r = isF      ? nb.create<arith::MinimumFOp>(nl, x, a).getResult()
               : isBool ? nb.create<arith::MinUIOp>(nl, x, a).getResult()
                        : nb.create<arith::MinSIOp>(nl, x, a).getResult();
         else if (kind == "any")
@@ -1724,6 +1749,12 @@ Value Lowering::lower(Operation *op) {
             kiln::MinimumOp, kiln::Atan2Op, kiln::LogicalAndOp,
             kiln::LogicalOrOp, kiln::ShiftOp, kiln::CompareOp>(
           [&](Operation *bin) -> Value {
+            auto type = cast<RankedTensorType>(bin->getResult(0).getType());
+            if (isa<kiln::MaximumOp, kiln::MinimumOp>(bin) &&
+                isa<FloatType>(type.getElementType())) {
+              bool max = isa<kiln::MaximumOp>(bin);
+              return maxMinByPosition(type, bin->getOperands(), max);
+            }
             return elementwise(
                 cast<RankedTensorType>(bin->getResult(0).getType()),
                 bin->getOperands(),
@@ -1751,6 +1782,8 @@ Value Lowering::lower(Operation *op) {
                               block ? block.getInt() : 0);
           }
         }
+        if (fn == "relu" && isa<FloatType>(u.getType().getElementType()))
+          return maxMinByPosition(u.getType(), u.getInput(), true);
         if (fn == "sigmoid" && (u.getType().getElementType().isF16() ||
                                 u.getType().getElementType().isBF16()))
           return halfSigmoid(u.getType(), u.getInput());

@@ -323,12 +323,14 @@ bool Interpreter::builtinDunder(const Value &obj, const std::string &name,
   bool reflected = base.size() > 1 && base[0] == 'r' &&
                    binaries.count(base.substr(1)) && number;
   std::string op = reflected ? base.substr(1) : base;
-  bool binary =
-      binaries.count(op) &&
-      (number || (sequence && !reflected && (op == "add" || op == "mul")) ||
-       (text && op == "mod") ||
-       (t == Type::Set &&
-        (op == "and" || op == "or" || op == "xor" || op == "sub")));
+  bool bitwise = op == "and" || op == "or" || op == "xor" || op == "lshift" ||
+                 op == "rshift";
+  bool binary = binaries.count(op) &&
+                ((number && !(bitwise && t == Type::Float)) ||
+                 (sequence && !reflected && (op == "add" || op == "mul")) ||
+                 (text && op == "mod") ||
+                 (t == Type::Set &&
+                  (op == "and" || op == "or" || op == "xor" || op == "sub")));
   Value self = obj;
   // CPython's method-wrapper checks, with their wording.
   auto arguments = [name](Interpreter &in, CallArgs &args, size_t n) {
@@ -346,19 +348,39 @@ bool Interpreter::builtinDunder(const Value &obj, const std::string &name,
   auto none = [arguments](Interpreter &in, CallArgs &args) {
     arguments(in, args, 0);
   };
+  // A number's operand of another type gives NotImplemented, as CPython's
+  // slots do: (1).__add__(1.5) (a float takes ints and bools); sequences
+  // raise their operators' TypeErrors. Comparisons of unlike types give
+  // NotImplemented too: (1).__eq__(1.0), "a".__eq__(1).
+  Value notImplemented = builtins_.at("NotImplemented");
+  auto sameKind = [t](const Value &other) {
+    Type o = other.type();
+    bool integer = o == Type::Int || o == Type::Bool;
+    if (t == Type::Int || t == Type::Bool)
+      return integer;
+    if (t == Type::Float)
+      return integer || o == Type::Float;
+    return o == t;
+  };
   if (binary) {
     BinaryOp b = binaries.at(op);
-    out = builtin(name, [self, b, reflected, one](Interpreter &in,
-                                                  CallArgs &args) {
+    out = builtin(name, [self, b, reflected, number, one, sameKind,
+                         notImplemented](Interpreter &in, CallArgs &args) {
       Value other = one(in, args);
+      if (number && !sameKind(other))
+        return notImplemented;
       return reflected ? in.binary(b, other, self) : in.binary(b, self, other);
     });
     return true;
   }
   if (comparisons.count(base)) {
     ast::CmpOp c = comparisons.at(base);
-    out = builtin(name, [self, c, one](Interpreter &in, CallArgs &args) {
-      return in.compare(c, self, one(in, args));
+    out = builtin(name, [self, c, one, sameKind,
+                         notImplemented](Interpreter &in, CallArgs &args) {
+      Value other = one(in, args);
+      if (!sameKind(other))
+        return notImplemented;
+      return in.compare(c, self, other);
     });
     return true;
   }

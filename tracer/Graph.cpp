@@ -331,8 +331,10 @@ void Graph::renameAll(const std::vector<int> &ids, const std::string &hint) {
     n.name = whole ? hint.substr(0, hint.size() - 1) : uniqueName(hint);
     for (Output in : n.listedInputs()) {
       std::string &operand = nodes[in.node].name;
-      if (operand.compare(0, old[i].size() + 1, old[i] + "/") == 0)
+      if (operand.compare(0, old[i].size() + 1, old[i] + "/") == 0) {
+        releaseName(operand); // "ReadVariableOp/resource" goes back too
         operand = n.name + operand.substr(old[i].size());
+      }
     }
   }
 }

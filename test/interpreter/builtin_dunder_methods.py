@@ -13,3 +13,11 @@ try:
     xs.__len__(1)
 except TypeError as e:
     print(e)
+print((1).__add__(1.5), (1).__eq__(1.0), (1.5).__add__(1), (1).__lt__("a"))
+print("a".__eq__(1), "%s".__mod__([1]), (3).__rsub__(True), [1].__ne__([2]))
+for bad in (lambda: [1].__add__((2,)),):
+    try:
+        bad()
+    except TypeError as e:
+        print(e)
+print(hasattr(1.5, "__and__"), hasattr(1, "__and__"), hasattr("", "__neg__"))

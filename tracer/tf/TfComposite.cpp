@@ -11,6 +11,7 @@
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
+#include "TfVariable.h"
 
 #include <cmath>
 #include <limits>
@@ -204,9 +205,10 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     if (inputs.empty())
       in.valueError("Inputs must be an iterable of at least one Tensor/"
                     "IndexedSlices with the same dtype and shape.");
-    // Converted before AddN's scope opens (unscoped variable reads).
+    // Converted before AddN's scope opens: a variable reads unscoped.
     for (auto &v : inputs)
-      v = r->readFirst(v);
+      if (VariableObject *var = asVariable(v))
+        v = readVariable(*r, *var);
     if (inputs.size() == 1)
       return identity(*r, r->toTensor(inputs[0]));
     // One AddN node in TensorFlow's graph: kiln's sums of its runs take
@@ -720,8 +722,12 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     // The truncating kernels do not check their divisor: an eager integer
     // zero makes Eigen's binary operator fail in a way it does not expect.
     // (In a function, compiled code checks as FloorDiv does.)
-    if (r->tracing || !isInteger(r->tensor(x).type.dtype))
-      return;
+    std::vector<int64_t> shape;
+    if (r->tracing || !isInteger(r->tensor(x).type.dtype) ||
+        r->tensor(y).type.dtype != r->tensor(x).type.dtype ||
+        !broadcastShapes(r->tensor(x).type.shape, r->tensor(y).type.shape,
+                         shape))
+      return; // the ops below raise their own errors first
     std::string op = fname == "truncatediv" ? "TruncateDiv" : "TruncateMod";
     HostTensorPtr divisor = r->constantValue(y);
     for (int64_t i = 0; divisor && i < divisor->type.numElements(); ++i)

@@ -633,7 +633,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
                         const std::string &fname,
                         const std::function<Value(const Value &)> &kernel) {
     Params p(in, args, fname, {"logits", "axis", "name"});
-    Value x = r->toTensor(r->readFirst(p.require("logits", fname)));
+    Value x = r->toTensor(p.require("logits", fname));
     const TensorType &t = r->tensor(x).type;
     int64_t rank = t.shape.size();
     int64_t a = p.has("axis") ? in.toIndex(p.get("axis")) : -1;
@@ -704,7 +704,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   math.set("softmax", nn.module->dict["softmax"]);
   tf.def("unstack", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "unstack", {"value", "num", "axis", "name"});
-    Value x = r->toTensor(r->readFirst(p.require("value", "unstack")));
+    Value x = r->toTensor(p.require("value", "unstack"));
     int64_t axis = p.has("axis") ? in.toIndex(foldKnown(*r, p.get("axis"))) : 0;
     auto &type = r->tensor(x).type;
     int64_t rank = type.shape.size();
@@ -715,13 +715,14 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
                "kiln unstacks along a known dimension only");
     if (p.has("num") && in.toIndex(p.get("num")) != type.shape[axis]) {
       std::string num = std::to_string(in.toIndex(p.get("num")));
+      std::string given = std::to_string(
+          p.has("axis") ? in.toIndex(foldKnown(*r, p.get("axis"))) : 0);
       if (r->tracing)
         in.valueError("Dimension must be " + num + " but is " +
                       std::to_string(type.shape[axis]) + " for '{{node " +
                       r->tracing->graph.uniqueName("unstack") +
-                      "}} = Unpack[T=" + tfTypeName(type.dtype) +
-                      ", axis=" + std::to_string(axis) + ", num=" + num + "](" +
-                      inputName(*r, x) +
+                      "}} = Unpack[T=" + tfTypeName(type.dtype) + ", axis=" +
+                      given + ", num=" + num + "](" + inputName(*r, x) +
                       ")' with input shapes: " + shapeList(type.shape) + ".");
       r->raise("InvalidArgumentError",
                eagerKernelPrefix("Unpack_num_" + num) + "Input shape axis " +
@@ -1373,9 +1374,11 @@ void defineCreation(ModuleBuilder &tf) {
     checkIndexArgument(*r, dims, kFillDims, false);
     if (asVariable(valueArg))
       valueArg = r->toTensor(valueArg);
+    // A value that is not a scalar: shape inference's error while tracing,
+    // the kernel's eagerly, where one element will do (a legacy scalar).
     if (r->isTensor(valueArg) && !r->tensor(valueArg).type.unknownRank &&
-        !r->tensor(valueArg).type.shape.empty()) {
-      // Shape inference's error while tracing, the kernel's eagerly.
+        !r->tensor(valueArg).type.shape.empty() &&
+        (r->tracing || r->tensor(valueArg).type.numElements() != 1)) {
       const TensorType &vt = r->tensor(valueArg).type;
       if (!r->tracing)
         kernelError(*r, "Fill",

@@ -463,12 +463,26 @@ namespace {
 struct ApiCallScope {
   TfRuntime &rt;
   bool on;
-  ApiCallScope(TfRuntime &rt, Interpreter &in) : rt(rt), on(rt.tracing) {
-    if (on)
-      rt.apiCalls.push_back({in.recursionDepth(),
-                             &rt.tracing->graph,
-                             rt.tracing->graph.scope,
-                             {}});
+  ApiCallScope(TfRuntime &rt, Interpreter &in, const std::string &fname,
+               const CallArgs &args)
+      : rt(rt), on(rt.tracing) {
+    if (!on)
+      return;
+    // TensorFlow's Python code for these converts its arguments first.
+    static const std::set<std::string> convertFirst = {
+        "sign", "round", "silu", "swish", "add_n", "softmax", "log_softmax"};
+    bool unstackAll =
+        fname == "unstack" && args.positional.size() < 2 &&
+        std::none_of(args.keywords.begin(), args.keywords.end(),
+                     [](const std::pair<std::string, Value> &k) {
+                       return k.first == "num" && !k.second.isNone();
+                     });
+    TfRuntime::ApiCall call;
+    call.depth = in.recursionDepth();
+    call.graph = &rt.tracing->graph;
+    call.scope = rt.tracing->graph.scope;
+    call.namesReads = !convertFirst.count(fname) && !unstackAll;
+    rt.apiCalls.push_back(std::move(call));
   }
   ~ApiCallScope() {
     if (on)
@@ -480,7 +494,7 @@ struct ApiCallScope {
 Value callWithNodeName(TfRuntime &rt, const std::string &fname,
                        const py::BuiltinFn &fn, Interpreter &in,
                        CallArgs &args) {
-  ApiCallScope call(rt, in);
+  ApiCallScope call(rt, in, fname, args);
   const Value *nodeName = nullptr;
   for (auto &[k, v] : args.keywords)
     if (k == "name" && v.is(py::Type::Str))

@@ -648,16 +648,17 @@ void TfRuntime::checkSize(const TensorType &t) {
                                         py::dtypeName(t.dtype));
 }
 
-Value TfRuntime::readFirst(const Value &v) {
-  VariableObject *var = asVariable(v);
-  return var ? readVariable(*this, *var) : v;
-}
-
 TfRuntime::ApiCall *TfRuntime::convertingCall() {
   if (!tracing || apiCalls.empty())
     return nullptr;
+  // Only the outermost call: tf.* functions that kiln's composites or the
+  // user's callbacks call inside another read as before, unscoped or in
+  // the scope the composite opened.
+  if (apiCalls.size() != 1)
+    return nullptr;
   ApiCall &call = apiCalls.back();
-  return call.depth == in.recursionDepth() && call.graph == &tracing->graph &&
+  return call.namesReads && call.depth == in.recursionDepth() &&
+                 call.graph == &tracing->graph &&
                  call.scope == tracing->graph.scope
              ? &call
              : nullptr;

@@ -176,10 +176,6 @@ public:
   Value eager(HostTensorPtr value);
   bool isTensor(const Value &v) const { return v.is(py::Type::Tensor); }
   TensorObject &tensor(const Value &v) const { return v.as<TensorObject>(); }
-  /// `v` with a tf.Variable read first, unscoped: for functions whose
-  /// TensorFlow Python code converts their inputs before any op's name
-  /// scope (softmax, unstack, add_n), unlike toTensor inside a call.
-  Value readFirst(const Value &v);
 
   /// Python value → tensor (tf.convert_to_tensor), with TensorFlow's dtype
   /// inference and errors. `dtype` forces the dtype.
@@ -274,14 +270,19 @@ public:
   /// in its own scope ("Reshape/ReadVariableOp"); Python code the function
   /// calls back (a branch, a body) reads as usual, at its own depth.
   struct ApiCall {
-    int depth; // the interpreter's recursionDepth() at the call
-    const graph::Graph *graph;
+    int depth = 0; // the interpreter's recursionDepth() at the call
+    const graph::Graph *graph = nullptr;
     std::string scope; // the graph's name scope at the call
+    /// False for functions whose Python code converts their arguments
+    /// before any op's scope (tf.sign, tf.round, tf.nn.silu, tf.add_n,
+    /// tf.unstack without num): their reads keep the plain name.
+    bool namesReads = true;
     std::vector<int> reads;
   };
-  /// The call whose reads the graph being traced can name: the innermost,
-  /// when no Python code runs inside it and it opened no name scope (a
-  /// composite's reads in its scope are named as TensorFlow names them:
+  /// The call whose reads the graph being traced can name: the outermost
+  /// tf.* call when it is the only one, while no Python code it calls back
+  /// runs, and while the graph is in the scope the call began in (reads a
+  /// composite makes in its own scope are named there:
   /// "norm/ReadVariableOp"); null otherwise.
   ApiCall *convertingCall();
   /// Names the reads of `call` that node `consumer` takes in its scope.

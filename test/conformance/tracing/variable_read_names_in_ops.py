@@ -1,9 +1,11 @@
 # A tf.Variable argument of a tf.* op is read inside the op's name scope
 # ("Reshape/ReadVariableOp", "concat/ReadVariableOp_1"), as TensorFlow's op
 # wrappers convert their inputs there; composites that open a scope first
-# read in it ("clip_by_value/ReadVariableOp"); softmax, unstack and add_n
-# convert before, unscoped; tf.convert_to_tensor and Python code called
-# back by tf.cond read unscoped.
+# read in it ("clip_by_value/ReadVariableOp");
+# sign, round, add_n and unstack without num convert before,
+# unscoped; tf.convert_to_tensor and Python code called back by tf.cond
+# read unscoped. A second variable's captured handle is named after its
+# own read ("Reshape_1/ReadVariableOp/resource").
 import tensorflow as tf
 
 v = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
@@ -39,5 +41,19 @@ def f(x):
 
 
 print(f(tf.constant(1)))
+m = tf.Variable([[1.0, -2.5], [0.5, 4.0]])
+
+
+@tf.function
+def g():
+    outs = [tf.sign(m), tf.round(m), tf.unstack(m, num=2)[0],
+            tf.reshape(w, [1]), tf.reshape(m, [4])]
+    for t in outs:
+        print(t.op.name, reads(t))
+    print(outs[-1].op.inputs[0].op.inputs[0].name)
+    return outs[0]
+
+
+print(g())
 with tf.name_scope("outer"):
     print(f(tf.constant(-1)))

@@ -298,10 +298,15 @@ func.func @compare_bool(%a: tensor<4xi1>, %b: tensor<4xi1>) -> (tensor<4xi1>, te
 // CHECK-NEXT: %[[P1:.*]] = arith.constant 1.000000e+00 : f32
 // CHECK-NEXT: %[[S2:.*]] = arith.select %[[POS]], %[[P1]], %[[S1]] : f32
 // CHECK-NEXT: linalg.yield %[[S2]]
-// relu
+// relu: max(x, 0), NaN propagating; a tie of zeros keeps 0 in Eigen's
+// 8-wide packets and x after them (-0.0 in a tensor's tail stays -0.0).
 // CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
-// CHECK-NEXT: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: arith.maximumf %[[X]], %[[Z]] : f32
+// CHECK: linalg.index 0
+// CHECK: arith.cmpi ult
+// CHECK: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[M:.*]] = arith.maximumf %[[X]], %[[Z]] : f32
+// CHECK-NEXT: %[[T:.*]] = arith.cmpf oeq, %[[X]], %[[Z]] : f32
+// CHECK-NEXT: arith.select %[[T]], %{{.*}}, %[[M]] : f32
 // square
 // CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
 // CHECK-NEXT: arith.mulf %[[X]], %[[X]] : f32
