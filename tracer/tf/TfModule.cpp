@@ -315,7 +315,26 @@ void nameComposites(TfRuntime &rt, std::vector<ModuleBuilder *> modules) {
         original = it->second;
     if (original.isNone())
       continue;
-    py::BuiltinFn call = [original](Interpreter &in, CallArgs &args) {
+    // The function inside is not the outermost tf.* call: its variable
+    // reads are named in the composite's scope ("Trace/ReadVariableOp"),
+    // not after kiln's inner ops (TfRuntime::convertingCall).
+    TfRuntime *r = &rt;
+    py::BuiltinFn call = [original, r](Interpreter &in, CallArgs &args) {
+      struct Entry {
+        TfRuntime &rt;
+        bool on;
+        ~Entry() {
+          if (on)
+            rt.apiCalls.pop_back();
+        }
+      } entry{*r, r->tracing != nullptr};
+      if (entry.on) {
+        TfRuntime::ApiCall outer;
+        outer.depth = in.recursionDepth();
+        outer.graph = &r->tracing->graph;
+        outer.namesReads = false;
+        r->apiCalls.push_back(std::move(outer));
+      }
       return in.call(original, args);
     };
     Value wrapped =
@@ -1375,10 +1394,12 @@ void defineCreation(ModuleBuilder &tf) {
     if (asVariable(valueArg))
       valueArg = r->toTensor(valueArg);
     // A value that is not a scalar: shape inference's error while tracing,
-    // the kernel's eagerly, where one element will do (a legacy scalar).
+    // the kernel's eagerly, where a vector of one element will do (a
+    // legacy scalar).
     if (r->isTensor(valueArg) && !r->tensor(valueArg).type.unknownRank &&
         !r->tensor(valueArg).type.shape.empty() &&
-        (r->tracing || r->tensor(valueArg).type.numElements() != 1)) {
+        (r->tracing ||
+         r->tensor(valueArg).type.shape != std::vector<int64_t>{1})) {
       const TensorType &vt = r->tensor(valueArg).type;
       if (!r->tracing)
         kernelError(*r, "Fill",

@@ -28,3 +28,8 @@ for fn in (lambda: tf.where([True, False], tf.ones([3]), tf.zeros([3])),
         fn()
     except tf.errors.InvalidArgumentError as e:
         print(type(e).__name__, "|", str(e).splitlines()[0])
+print(tf.fill([3], tf.constant([7.0])))
+try:
+    tf.fill([2], tf.constant([[5]]))
+except tf.errors.InvalidArgumentError as e:
+    print(type(e).__name__, "|", str(e).splitlines()[0])

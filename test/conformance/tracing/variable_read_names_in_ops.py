@@ -57,3 +57,12 @@ def g():
 print(g())
 with tf.name_scope("outer"):
     print(f(tf.constant(-1)))
+
+
+@tf.function
+def composites():
+    return tf.linalg.trace(m) + tf.reduce_sum(tf.roll(m, 1, 0))
+
+
+graph = composites.get_concrete_function().graph
+print([n.name for n in graph.as_graph_def().node if n.op == "ReadVariableOp"])
