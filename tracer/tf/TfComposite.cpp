@@ -44,9 +44,11 @@ Value floatTensor(TfRuntime &rt, const Value &v, const std::string &op) {
          "device='CPU'; T in [DT_COMPLEX64]", "device='CPU'; T in [DT_DOUBLE]",
          "device='CPU'; T in [DT_BFLOAT16]", "device='CPU'; T in [DT_HALF]",
          "device='CPU'; T in [DT_FLOAT]"});
-  const std::string ints = ", int8, int16, int32, int64, complex64, complex128";
-  rejectDType(rt, op, "x", "T", d, "bfloat16, float16, float32, float64" + ints,
-              "bfloat16, half, float, double" + ints,
+  const std::string wider =
+      ", int8, int16, int32, int64, complex64, complex128";
+  rejectDType(rt, op, "x", "T", d,
+              "bfloat16, float16, float32, float64" + wider,
+              "bfloat16, half, float, double" + wider,
               "; signature=x:T -> y:T; attr=T:type,allowed=[DT_BFLOAT16, "
               "DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT8, DT_INT16, DT_INT32, "
               "DT_INT64, DT_COMPLEX64, DT_COMPLEX128]>");
@@ -729,14 +731,12 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                          shape))
       return; // the ops below raise their own errors first
     std::string op = fname == "truncatediv" ? "TruncateDiv" : "TruncateMod";
-    HostTensorPtr divisor = r->constantValue(y);
-    for (int64_t i = 0; divisor && i < divisor->type.numElements(); ++i)
-      if (pythonScalar(*divisor, i).asInt() == 0)
-        r->raise("InternalError", eagerKernelPrefix(op) +
-                                      "Unexpected error in binary operator "
-                                      "(only integer div and mod should "
-                                      "have errors)" +
-                                      eagerOpSuffix(op));
+    if (holdsZero(*r, y))
+      r->raise("InternalError", eagerKernelPrefix(op) +
+                                    "Unexpected error in binary operator "
+                                    "(only integer div and mod should "
+                                    "have errors)" +
+                                    eagerOpSuffix(op));
   };
   tf.def("truncatediv", namedOp(*r, "TruncateDiv",
                                 [r, operands, truncatedQuotient](

@@ -320,21 +320,7 @@ void nameComposites(TfRuntime &rt, std::vector<ModuleBuilder *> modules) {
     // not after kiln's inner ops (TfRuntime::convertingCall).
     TfRuntime *r = &rt;
     py::BuiltinFn call = [original, r](Interpreter &in, CallArgs &args) {
-      struct Entry {
-        TfRuntime &rt;
-        bool on;
-        ~Entry() {
-          if (on)
-            rt.apiCalls.pop_back();
-        }
-      } entry{*r, r->tracing != nullptr};
-      if (entry.on) {
-        TfRuntime::ApiCall outer;
-        outer.depth = in.recursionDepth();
-        outer.graph = &r->tracing->graph;
-        outer.namesReads = false;
-        r->apiCalls.push_back(std::move(outer));
-      }
+      ApiCallScope outer(*r, /*namesReads=*/false);
       return in.call(original, args);
     };
     Value wrapped =

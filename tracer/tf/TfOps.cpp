@@ -89,6 +89,14 @@ void mismatchedInputs(TfRuntime &rt, const std::string &op,
                                        eagerOpSuffix(op, named));
 }
 
+bool holdsZero(TfRuntime &rt, const Value &t) {
+  HostTensorPtr value = rt.constantValue(t);
+  for (int64_t i = 0; value && i < value->type.numElements(); ++i)
+    if (pythonScalar(*value, i).asInt() == 0)
+      return true;
+  return false;
+}
+
 void knownKernelError(TfRuntime &rt, const std::string &op,
                       const std::string &message) {
   if (rt.tracing)
@@ -458,43 +466,24 @@ void checkScopeName(Interpreter &in, const graph::Graph &g,
                 "following pattern: ^[A-Za-z0-9_.\\\\/>-]*$");
 }
 
-namespace {
-/// TfRuntime::apiCalls' entry for one call of a tf.* function.
-struct ApiCallScope {
-  TfRuntime &rt;
-  bool on;
-  ApiCallScope(TfRuntime &rt, Interpreter &in, const std::string &fname,
-               const CallArgs &args)
-      : rt(rt), on(rt.tracing) {
-    if (!on)
-      return;
-    // TensorFlow's Python code for these converts its arguments first.
-    static const std::set<std::string> convertFirst = {
-        "sign", "round", "silu", "swish", "add_n", "softmax", "log_softmax"};
-    bool unstackAll =
-        fname == "unstack" && args.positional.size() < 2 &&
-        std::none_of(args.keywords.begin(), args.keywords.end(),
-                     [](const std::pair<std::string, Value> &k) {
-                       return k.first == "num" && !k.second.isNone();
-                     });
-    TfRuntime::ApiCall call;
-    call.depth = in.recursionDepth();
-    call.graph = &rt.tracing->graph;
-    call.scope = rt.tracing->graph.scope;
-    call.namesReads = !convertFirst.count(fname) && !unstackAll;
-    rt.apiCalls.push_back(std::move(call));
-  }
-  ~ApiCallScope() {
-    if (on)
-      rt.apiCalls.pop_back();
-  }
-};
-} // namespace
+/// Whether tf.`fname` converts its variable arguments inside its op's
+/// name scope; TensorFlow's Python code for these converts them first.
+static bool namesReads(const std::string &fname, const CallArgs &args) {
+  static const std::set<std::string> convertFirst = {
+      "sign", "round", "silu", "swish", "add_n", "softmax", "log_softmax"};
+  bool unstackAll =
+      fname == "unstack" && args.positional.size() < 2 &&
+      std::none_of(args.keywords.begin(), args.keywords.end(),
+                   [](const std::pair<std::string, Value> &k) {
+                     return k.first == "num" && !k.second.isNone();
+                   });
+  return !convertFirst.count(fname) && !unstackAll;
+}
 
 Value callWithNodeName(TfRuntime &rt, const std::string &fname,
                        const py::BuiltinFn &fn, Interpreter &in,
                        CallArgs &args) {
-  ApiCallScope call(rt, in, fname, args);
+  ApiCallScope call(rt, rt.tracing && namesReads(fname, args));
   const Value *nodeName = nullptr;
   for (auto &[k, v] : args.keywords)
     if (k == "name" && v.is(py::Type::Str))
@@ -872,10 +861,8 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &xArg,
   // kernel's message).
   if ((op == "FloorDiv" || op == "FloorMod" || op == "Div") &&
       isInteger(a.type.dtype) && !rt.tracing) {
-    HostTensorPtr divisor = rt.constantValue(ty);
-    for (int64_t i = 0; divisor && i < divisor->type.numElements(); ++i)
-      if (pythonScalar(*divisor, i).asInt() == 0)
-        kernelError(rt, op, "Integer division by zero");
+    if (holdsZero(rt, ty))
+      kernelError(rt, op, "Integer division by zero");
   }
   if (op == "Pow" && isInteger(a.type.dtype) && !rt.tracing) {
     HostTensorPtr exponent = rt.constantValue(ty);

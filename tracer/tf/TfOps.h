@@ -72,6 +72,9 @@ std::string eagerOpSuffix(const std::string &op, bool named = true);
                                    const std::string &first,
                                    const std::string &second, DType a, DType b,
                                    int secondIndex = 1, bool named = true);
+/// Whether integer tensor `t` is known at trace time to hold a zero (a
+/// divisor the integer division kernels fail on).
+bool holdsZero(TfRuntime &rt, const Value &t);
 /// A kernel's InvalidArgumentError that kiln finds from values known at
 /// trace time: the bare message while tracing, kernelError() eagerly.
 [[noreturn]] void knownKernelError(TfRuntime &rt, const std::string &op,

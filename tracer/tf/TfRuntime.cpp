@@ -648,6 +648,23 @@ void TfRuntime::checkSize(const TensorType &t) {
                                         py::dtypeName(t.dtype));
 }
 
+ApiCallScope::ApiCallScope(TfRuntime &rt, bool namesReads)
+    : rt_(rt), on_(rt.tracing != nullptr) {
+  if (!on_)
+    return;
+  TfRuntime::ApiCall call;
+  call.depth = rt.in.recursionDepth();
+  call.graph = &rt.tracing->graph;
+  call.scope = rt.tracing->graph.scope;
+  call.namesReads = namesReads;
+  rt.apiCalls.push_back(std::move(call));
+}
+
+ApiCallScope::~ApiCallScope() {
+  if (on_)
+    rt_.apiCalls.pop_back();
+}
+
 TfRuntime::ApiCall *TfRuntime::convertingCall() {
   if (!tracing || apiCalls.empty())
     return nullptr;

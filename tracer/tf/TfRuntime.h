@@ -330,6 +330,20 @@ private:
   std::map<std::string, const graph::Executor::Compiled *> eagerCache_;
 };
 
+/// TfRuntime::apiCalls' entry for one call of a tf.* function, while
+/// tracing: pushed for the guard's life. `namesReads` as ApiCall's.
+class ApiCallScope {
+public:
+  ApiCallScope(TfRuntime &rt, bool namesReads);
+  ~ApiCallScope();
+  ApiCallScope(const ApiCallScope &) = delete;
+  ApiCallScope &operator=(const ApiCallScope &) = delete;
+
+private:
+  TfRuntime &rt_;
+  bool on_;
+};
+
 /// A dict's items in the order tf.nest walks them: sorted by key (by its
 /// repr, which orders kiln's str and int keys as TensorFlow does).
 std::vector<std::pair<std::string, Value>> sortedItems(Interpreter &in,
