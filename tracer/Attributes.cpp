@@ -302,8 +302,11 @@ bool Interpreter::builtinDunder(const Value &obj, const std::string &name,
   bool text = t == Type::Str || t == Type::Bytes;
   bool sequence = text || t == Type::List || t == Type::Tuple;
   bool container = sequence || t == Type::Dict || t == Type::Set;
-  if ((!number && !container) || name.size() < 5 || name.rfind("__", 0) ||
-      name.compare(name.size() - 2, 2, "__"))
+  // A tf.Tensor's operator methods are its operators (elementwise
+  // comparisons included); it has no __pos__ and never gives NotImplemented.
+  bool tensor = t == Type::Tensor;
+  if ((!number && !container && !tensor) || name.size() < 5 ||
+      name.rfind("__", 0) || name.compare(name.size() - 2, 2, "__"))
     return false;
   std::string base = name.substr(2, name.size() - 4);
   using ast::BinaryOp;
@@ -313,7 +316,8 @@ bool Interpreter::builtinDunder(const Value &obj, const std::string &name,
       {"floordiv", BinaryOp::FloorDiv}, {"mod", BinaryOp::Mod},
       {"pow", BinaryOp::Pow},           {"and", BinaryOp::BitAnd},
       {"or", BinaryOp::BitOr},          {"xor", BinaryOp::BitXor},
-      {"lshift", BinaryOp::LShift},     {"rshift", BinaryOp::RShift}};
+      {"lshift", BinaryOp::LShift},     {"rshift", BinaryOp::RShift},
+      {"matmul", BinaryOp::MatMult}};
   static const std::map<std::string, ast::CmpOp> comparisons = {
       {"eq", ast::CmpOp::Eq}, {"ne", ast::CmpOp::NotEq},
       {"lt", ast::CmpOp::Lt}, {"le", ast::CmpOp::LtE},
@@ -321,12 +325,14 @@ bool Interpreter::builtinDunder(const Value &obj, const std::string &name,
   // Which operators each type defines: numbers all; str, bytes, list and
   // tuple + and *; str and bytes % (formatting); sets & | ^ -.
   bool reflected = base.size() > 1 && base[0] == 'r' &&
-                   binaries.count(base.substr(1)) && number;
+                   binaries.count(base.substr(1)) && (number || tensor);
   std::string op = reflected ? base.substr(1) : base;
   bool bitwise = op == "and" || op == "or" || op == "xor" || op == "lshift" ||
                  op == "rshift";
+  bool matmul = op == "matmul";
   bool binary = binaries.count(op) &&
-                ((number && !(bitwise && t == Type::Float)) ||
+                ((number && !matmul && !(bitwise && t == Type::Float)) ||
+                 (tensor && op != "lshift" && op != "rshift") ||
                  (sequence && !reflected && (op == "add" || op == "mul")) ||
                  (text && op == "mod") ||
                  (t == Type::Set &&
@@ -378,13 +384,14 @@ bool Interpreter::builtinDunder(const Value &obj, const std::string &name,
     out = builtin(name, [self, c, one, sameKind,
                          notImplemented](Interpreter &in, CallArgs &args) {
       Value other = one(in, args);
-      if (!sameKind(other))
+      if (!sameKind(other) && !self.is(Type::Tensor))
         return notImplemented;
       return in.compare(c, self, other);
     });
     return true;
   }
-  if ((container && base == "contains") || (sequence && base == "getitem") ||
+  if ((container && base == "contains") ||
+      ((sequence || tensor) && base == "getitem") ||
       (t == Type::Dict && base == "getitem")) {
     bool contains = base == "contains";
     out = builtin(name, [self, contains, one](Interpreter &in, CallArgs &args) {
@@ -394,8 +401,9 @@ bool Interpreter::builtinDunder(const Value &obj, const std::string &name,
     });
     return true;
   }
-  if (number && (base == "neg" || base == "pos" ||
-                 (base == "invert" && t != Type::Float))) {
+  if ((number && (base == "neg" || base == "pos" ||
+                  (base == "invert" && t != Type::Float))) ||
+      (tensor && (base == "neg" || base == "invert"))) {
     ast::UnaryOpKind u = base == "neg"   ? ast::UnaryOpKind::USub
                          : base == "pos" ? ast::UnaryOpKind::UAdd
                                          : ast::UnaryOpKind::Invert;
@@ -406,10 +414,18 @@ bool Interpreter::builtinDunder(const Value &obj, const std::string &name,
     return true;
   }
   // The rest are the builtin functions of the same name: len(x), str(x)...
-  bool function = base == "str" || base == "repr" || base == "hash" ||
-                  (container && (base == "len" || base == "iter")) ||
-                  (number && (base == "abs" || base == "int" ||
-                              base == "float" || base == "bool"));
+  bool function =
+      base == "str" || base == "repr" || base == "hash" ||
+      ((container || tensor) && (base == "len" || base == "iter")) ||
+      ((number || tensor) &&
+       (base == "abs" || base == "int" || base == "float" || base == "bool"));
+  if (tensor && base == "index") {
+    out = builtin(name, [self, none](Interpreter &in, CallArgs &args) {
+      none(in, args);
+      return Value::integer(in.toIndex(self));
+    });
+    return true;
+  }
   auto builtinFn = builtins_.find(base);
   if (!function || builtinFn == builtins_.end())
     return false;

@@ -2054,6 +2054,20 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
                      "TensorFlow DType.");
       return makeDType(*dtypeArg(in, v));
     });
+    // The class of tf.float32 and the others: DType(type_enum) is
+    // as_dtype of the enum value.
+    auto dtypeClass = std::make_shared<CallableType>(
+        "DType",
+        [](Interpreter &in, CallArgs &args) {
+          Params p(in, args, "DType", {"type_enum"});
+          return makeDType(*dtypeArg(in, p.require("type_enum", "DType")));
+        },
+        "tensorflow.python.framework.dtypes");
+    dtypeClass->instances = [&in](const Value &v) {
+      return in.typeName(v) == "DType";
+    };
+    dtypes.set("DType", Value::object(Type::Native, dtypeClass));
+    tf.set("DType", dtypes.module->dict["DType"]);
     tf.set("dtypes", dtypes.value());
     tf.set("as_dtype", dtypes.module->dict["as_dtype"]);
     ModuleBuilder strings(in, *rt, "tensorflow.strings");

@@ -98,6 +98,20 @@ bool DTypeObject::getAttr(Interpreter &in, const Value &,
     }
   } else if (name == "is_unsigned") {
     out = Value::boolean(dtype == DType::UInt8);
+  } else if (name == "is_complex" || name == "is_quantized") {
+    out = Value::boolean(false); // kiln has neither kind
+  } else if (name == "is_numpy_compatible") {
+    out = Value::boolean(true);
+  } else if (name == "base_dtype" || name == "real_dtype") {
+    out = makeDType(dtype); // no reference or complex dtypes
+  } else if (name == "as_datatype_enum") {
+    out = Value::integer(py::dataTypeEnum(dtype));
+  } else if (name == "as_numpy_dtype") {
+    // NumPy's scalar type of the same name; bfloat16 (ml_dtypes) and
+    // string (object) have none in kiln's NumPy.
+    if (dtype == DType::BFloat16 || dtype == DType::String)
+      return false;
+    out = in.getAttr(in.importModule("numpy"), py::dtypeName(dtype));
   } else if (name == "size") {
     out = Value::integer(static_cast<int64_t>(py::dtypeSize(dtype)));
   } else {

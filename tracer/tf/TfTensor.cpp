@@ -147,9 +147,9 @@ bool TensorObject::getAttr(Interpreter &in, const Value &self,
     });
     return true;
   }
-  if (name == "numpy") {
+  if (name == "numpy" || name == "__array__") { // np.asarray's protocol
     Value t = self;
-    out = in.builtin("numpy", [t](Interpreter &in, CallArgs &args) {
+    out = in.builtin(name, [t](Interpreter &in, CallArgs &args) {
       auto &tensor = t.as<TensorObject>();
       if (tensor.symbolic())
         in.raise("AttributeError", "'Tensor' object has no attribute 'numpy'");
@@ -160,6 +160,19 @@ bool TensorObject::getAttr(Interpreter &in, const Value &self,
       return makeNdArray(*tensor.rt, tensor.value, true);
     });
     return !symbolic();
+  }
+  if (name == "__len__") { // len() of a graph tensor is AutoGraph's, not this
+    Value t = self;
+    out = in.builtin(name, [t](Interpreter &in, CallArgs &) {
+      auto &tensor = t.as<TensorObject>();
+      if (tensor.symbolic())
+        in.typeError("len is not well defined for a symbolic Tensor (" +
+                     tensor.graphName() +
+                     "). Please call `x.shape` rather than `len(x)` for "
+                     "shape information.");
+      return Value::integer(in.len(t));
+    });
+    return true;
   }
   if (name == "get_shape") {
     TensorType t = type;
