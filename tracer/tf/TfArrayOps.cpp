@@ -523,16 +523,122 @@ Value reverseSequence(TfRuntime &rt, const Params &p) {
                   xt, "ReverseSequence");
 }
 
-/// tf.gather_nd with batch_dims 0: a GatherNd node. The indices' last
+Value gatherNd(TfRuntime &rt, const Params &p);
+
+/// params[:stop] or params[start:stop] of a 1-D tensor (a shape).
+Value sliced(TfRuntime &rt, const Value &t, std::optional<int64_t> start,
+             std::optional<int64_t> stop) {
+  auto s = std::make_shared<py::SliceObject>();
+  if (start)
+    s->start = Value::integer(*start);
+  if (stop)
+    s->stop = Value::integer(*stop);
+  return rt.in.getItem(t, Value::object(py::Type::Slice, s));
+}
+
+/// tf.gather_nd with batch_dims b > 0, built as TensorFlow's
+/// batch_gather_nd builds it (in name scope BatchGatherND): each index
+/// vector gets the coordinates of its batch element in front, from a
+/// meshgrid of the batch dimensions, and one GatherNd over all of params
+/// picks them; its rows are reshaped back into the batch's shape.
+Value batchGatherNd(TfRuntime &rt, const Value &paramsArg,
+                    const Value &indicesArg, int64_t b, const Value &name) {
+  Interpreter &in = rt.in;
+  std::optional<graph::ScopeGuard> scope;
+  if (rt.tracing)
+    scope.emplace(rt.tracing->graph,
+                  name.isNone() ? "BatchGatherND" : in.toStr(name));
+  Value indices = rt.toTensor(indicesArg);
+  Value params = rt.toTensor(paramsArg);
+  const TensorType &it = rt.tensor(indices).type, &pt = rt.tensor(params).type;
+  if (b < 0)
+    in.valueError("tf.gather_nd does not allow negative batch_dims.");
+  auto rankOf = [](const TensorType &t) {
+    return static_cast<int64_t>(t.shape.size());
+  };
+  if (!it.unknownRank && b >= rankOf(it))
+    in.valueError(
+        "Argument `batch_dims` = " + std::to_string(b) +
+        " must be less than rank(`indices`) = " + std::to_string(rankOf(it)));
+  if (!pt.unknownRank && b >= rankOf(pt))
+    in.valueError(
+        "Argument `batch_dims` = " + std::to_string(b) +
+        " must be less than rank(`params`) = " + std::to_string(rankOf(pt)));
+  if (it.unknownRank)
+    rt.raise("UnimplementedError",
+             "kiln needs the rank of gather_nd's indices at trace time");
+  DType indexType = it.dtype;
+  Value paramsShape = callTf(in, {"shape"}, {params});
+  Value indicesShape = callTf(in, {"shape"}, {indices});
+  Value batchShape = sliced(rt, paramsShape, std::nullopt, b);
+  Value batchSize =
+      callTf(in, {"math", "reduce_prod"}, {batchShape, pyIntList(in, {0})});
+  int64_t innerRank = rankOf(it) - b - 1;
+  Value innerShape = sliced(rt, indicesShape, b, -1);
+  // The coordinates of each batch element: [B1 * ... * Bb, b].
+  ValueList ranges;
+  for (const Value &dim : in.toList(callTf(in, {"unstack"}, {batchShape},
+                                           {{"axis", Value::integer(0)}})))
+    ranges.push_back(callTf(
+        in, {"cast"},
+        {callTf(in, {"range"}, {Value::integer(0), dim, Value::integer(1)}),
+         makeDType(indexType)}));
+  ValueList flat;
+  for (const Value &mesh : in.toList(
+           callTf(in, {"meshgrid"}, ranges, {{"indexing", in.str("ij")}})))
+    flat.push_back(callTf(in, {"reshape"}, {mesh, pyIntList(in, {-1})}));
+  Value grid = callTf(
+      in, {"transpose"},
+      {callTf(in, {"stack"}, {in.list(flat)}, {{"axis", Value::integer(0)}})});
+  // Repeated for each index vector of the batch element:
+  // [B1 * ... * Bb, i1, ..., iK, b].
+  Value gridShape = callTf(in, {"shape"}, {grid});
+  grid = callTf(
+      in, {"reshape"},
+      {grid, callTf(in, {"concat"},
+                    {in.list({sliced(rt, gridShape, std::nullopt, 1),
+                              callTf(in, {"ones"}, {Value::integer(innerRank)},
+                                     {{"dtype", makeDType(DType::Int32)}}),
+                              sliced(rt, gridShape, 1, std::nullopt)}),
+                     Value::integer(0)})});
+  Value multiples = callTf(in, {"concat"},
+                           {in.list({in.tuple({Value::integer(1)}), innerShape,
+                                     in.tuple({Value::integer(1)})}),
+                            Value::integer(0)});
+  grid = callTf(in, {"tile"}, {grid}, {{"multiples", multiples}});
+  Value flatShape =
+      callTf(in, {"concat"},
+             {in.tuple({in.list({batchSize}),
+                        sliced(rt, indicesShape, b, std::nullopt)}),
+              Value::integer(0)});
+  Value flatIndices =
+      callTf(in, {"reshape"}, {indices}, {{"shape", flatShape}});
+  Value full = callTf(in, {"concat"},
+                      {in.tuple({grid, flatIndices}), Value::integer(-1)});
+  Value out = callTf(in, {"gather_nd"}, {params, full});
+  Value outShape = callTf(in, {"shape"}, {out});
+  return callTf(
+      in, {"reshape"}, {out},
+      {{"shape",
+        callTf(in, {"concat"},
+               {in.tuple({batchShape, sliced(rt, outShape, 1, std::nullopt)}),
+                Value::integer(0)})}});
+}
+
+/// tf.gather_nd: with batch_dims 0 a GatherNd node. The indices' last
 /// dimension M indexes params' first M dimensions, so the result's shape is
 /// the indices' without their last, then params' after their first M.
 Value gatherNd(TfRuntime &rt, const Params &p) {
   Interpreter &in = rt.in;
   Value paramsArg = p.require("params", "gather_nd");
   Value indicesArg = p.require("indices", "gather_nd");
-  if (p.has("batch_dims") && in.toIndex(p.get("batch_dims")) != 0)
-    rt.raise("UnimplementedError",
-             "kiln supports tf.gather_nd with batch_dims=0 only");
+  if (p.has("batch_dims")) {
+    Value b = p.get("batch_dims");
+    if (!b.is(py::Type::Int) && !b.is(py::Type::Bool))
+      b = Value::integer(in.toIndex(b)); // a constant tensor's value
+    if (b.asInt() != 0)
+      return batchGatherNd(rt, paramsArg, indicesArg, b.asInt(), p.get("name"));
+  }
   auto isList = [](const Value &v) {
     return v.is(py::Type::List) || v.is(py::Type::Tuple);
   };

@@ -10,17 +10,6 @@ namespace kiln::tf {
 
 namespace {
 
-/// tf.<path>(positional..., keyword=...) through kiln's own tf module.
-Value callTf(Interpreter &in, std::initializer_list<const char *> path,
-             ValueList positional,
-             std::vector<std::pair<std::string, Value>> keywords = {}) {
-  Value f = in.importModule("tensorflow");
-  for (const char *name : path)
-    f = in.getAttr(f, name);
-  CallArgs args{std::move(positional), std::move(keywords)};
-  return in.call(f, args);
-}
-
 /// remove_squeezable_dimensions with static ranks: drop the trailing
 /// size-1 dimension of whichever of the two has one more dimension.
 void removeSqueezable(TfRuntime &rt, Value &labels, Value &predictions) {

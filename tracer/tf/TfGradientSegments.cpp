@@ -10,19 +10,6 @@ namespace kiln::tf {
 
 namespace {
 
-/// Calls tf.NAME(args...) (tf.gather, tf.math.segment_sum) as the script
-/// would: `module` "" for tf itself.
-Value callTf(TfRuntime &rt, const char *module, const char *name,
-             ValueList args) {
-  Interpreter &in = rt.in;
-  Value m = in.importModule("tensorflow");
-  if (*module)
-    m = in.getAttr(m, module);
-  CallArgs call;
-  call.positional = std::move(args);
-  return in.call(in.getAttr(m, name), call);
-}
-
 /// `ids`' shape followed by 1s up to `rank` dimensions (broadcasts a value
 /// per segment id over the rows it names).
 Value perIdShape(TfRuntime &rt, const Value &ids, size_t rank) {
@@ -39,7 +26,7 @@ Value perIdShape(TfRuntime &rt, const Value &ids, size_t rank) {
 Value gatherDropNegatives(TfRuntime &rt, const Value &params,
                           const Value &ids) {
   Value clipped = binaryOp(rt, "Maximum", ids, scalarLike(rt, ids, 0));
-  Value gathered = callTf(rt, "", "gather", {params, clipped});
+  Value gathered = callTf(rt.in, {"gather"}, {params, clipped});
   Value positive =
       reshape(rt, binaryOp(rt, "GreaterEqual", ids, scalarLike(rt, ids, 0)),
               perIdShape(rt, ids, typeOf(rt, gathered).shape.size()));
@@ -51,15 +38,15 @@ Value gatherDropNegatives(TfRuntime &rt, const Value &params,
 ValueList minOrMaxGrad(TfRuntime &rt, const TapeEntry &e, const Value &g,
                        bool sorted) {
   const Value &data = e.inputs[0], &ids = e.inputs[1];
-  Value gatheredOut = sorted ? callTf(rt, "", "gather", {e.outputs[0], ids})
+  Value gatheredOut = sorted ? callTf(rt.in, {"gather"}, {e.outputs[0], ids})
                              : gatherDropNegatives(rt, e.outputs[0], ids);
   Value selected = binaryOp(rt, "Equal", data, gatheredOut);
   Value counted = cast(rt, selected, typeOf(rt, g).dtype);
-  Value count = sorted ? callTf(rt, "math", "segment_sum", {counted, ids})
-                       : callTf(rt, "math", "unsorted_segment_sum",
+  Value count = sorted ? callTf(rt.in, {"math", "segment_sum"}, {counted, ids})
+                       : callTf(rt.in, {"math", "unsorted_segment_sum"},
                                 {counted, ids, e.inputs[2]});
   Value weighted = binaryOp(rt, "RealDiv", g, count);
-  Value gathered = sorted ? callTf(rt, "", "gather", {weighted, ids})
+  Value gathered = sorted ? callTf(rt.in, {"gather"}, {weighted, ids})
                           : gatherDropNegatives(rt, weighted, ids);
   ValueList grads(e.inputs.size()); // none for the ids and the count
   grads[0] = select(rt, selected, gathered, scalarLike(rt, gathered, 0));
@@ -71,7 +58,7 @@ ValueList minOrMaxGrad(TfRuntime &rt, const TapeEntry &e, const Value &g,
 void addSegmentGradients(std::map<std::string, GradFn> &table) {
   table["SegmentSum"] = [](TfRuntime &rt, const TapeEntry &e,
                            const ValueList &g) {
-    return ValueList{callTf(rt, "", "gather", {g[0], e.inputs[1]}), Value()};
+    return ValueList{callTf(rt.in, {"gather"}, {g[0], e.inputs[1]}), Value()};
   };
   table["UnsortedSegmentSum"] = [](TfRuntime &rt, const TapeEntry &e,
                                    const ValueList &g) {
@@ -84,17 +71,18 @@ void addSegmentGradients(std::map<std::string, GradFn> &table) {
   auto meanGrad = [](bool sorted) {
     return [sorted](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
       const Value &data = e.inputs[0], &ids = e.inputs[1];
-      Value ones = callTf(rt, "", "ones",
+      Value ones = callTf(rt.in, {"ones"},
                           {perIdShape(rt, ids, typeOf(rt, data).shape.size()),
                            makeDType(typeOf(rt, data).dtype)});
-      Value sizes = sorted ? callTf(rt, "math", "segment_sum", {ones, ids})
-                           : binaryOp(rt, "Maximum",
-                                      callTf(rt, "math", "unsorted_segment_sum",
-                                             {ones, ids, e.inputs[2]}),
-                                      scalarLike(rt, ones, 1));
+      Value sizes =
+          sorted ? callTf(rt.in, {"math", "segment_sum"}, {ones, ids})
+                 : binaryOp(rt, "Maximum",
+                            callTf(rt.in, {"math", "unsorted_segment_sum"},
+                                   {ones, ids, e.inputs[2]}),
+                            scalarLike(rt, ones, 1));
       Value scaled = binaryOp(rt, "RealDiv", g[0], sizes);
       ValueList grads(e.inputs.size());
-      grads[0] = sorted ? callTf(rt, "", "gather", {scaled, ids})
+      grads[0] = sorted ? callTf(rt.in, {"gather"}, {scaled, ids})
                         : gatherDropNegatives(rt, scaled, ids);
       return grads;
     };

@@ -543,6 +543,16 @@ Value pyIntList(Interpreter &in, const std::vector<int64_t> &values) {
   return in.list(std::move(items));
 }
 
+Value callTf(Interpreter &in, std::initializer_list<const char *> path,
+             ValueList positional,
+             std::vector<std::pair<std::string, Value>> keywords) {
+  Value f = in.importModule("tensorflow");
+  for (const char *name : path)
+    f = in.getAttr(f, name);
+  CallArgs args{std::move(positional), std::move(keywords)};
+  return in.call(f, args);
+}
+
 std::string formatTensor(TfRuntime &rt, const Value &t) {
   auto &tensor = rt.tensor(t);
   return tensor.symbolic() ? rt.in.toStr(t)

@@ -258,6 +258,12 @@ Value filledLike(TfRuntime &rt, const Value &like, double value);
 
 /// A Python list of ints (a shape or permutation argument for the ops).
 Value pyIntList(Interpreter &in, const std::vector<int64_t> &values);
+/// tf.<path>(positional..., keyword=...) through kiln's own tf module, as
+/// TensorFlow's Python layer calls its public functions:
+/// callTf(in, {"math", "segment_sum"}, {data, ids}).
+Value callTf(Interpreter &in, std::initializer_list<const char *> path,
+             ValueList positional,
+             std::vector<std::pair<std::string, Value>> keywords = {});
 
 using graph::broadcastShapes;                             // Graph.h
 std::string shapeList(const std::vector<int64_t> &shape); // "[2,3]"
