@@ -260,6 +260,12 @@ Value newVariable(Interpreter &in, TfRuntime &rt, CallArgs &args) {
   };
   if (rt.tracing && !rt.variableCreation)
     notSingleton();
+  Value constraint = p.get("constraint");
+  if (!constraint.isNone() && !in.isCallable(constraint))
+    in.valueError("Argument `constraint` must be None or a callable. a "
+                  "callable. Got a " +
+                  in.repr(Value::object(Type::Class, in.typeOf(constraint))) +
+                  ":  " + in.toStr(constraint));
   Value init = p.get("initial_value");
   // The initial value is computed eagerly, outside any trace (TensorFlow's
   // init_scope): a callable is called there, and a graph tensor must be a
@@ -322,6 +328,7 @@ Value newVariable(Interpreter &in, TfRuntime &rt, CallArgs &args) {
       (p.has("name") ? in.toStr(p.get("name")) : std::string("Variable")) +
       ":0";
   state->trainable = !p.has("trainable") || in.truthy(p.get("trainable"));
+  state->constraint = constraint;
   state->id = rt.variablesCreated++;
   return makeVariable(rt, std::move(state), false);
 }
@@ -503,6 +510,10 @@ bool VariableObject::getAttr(Interpreter &in, const Value &self,
   }
   if (name == "trainable") {
     out = Value::boolean(state->trainable);
+    return true;
+  }
+  if (name == "constraint") {
+    out = state->constraint;
     return true;
   }
   if (name == "get_shape") {

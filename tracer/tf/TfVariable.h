@@ -23,6 +23,8 @@ struct VariableState {
   TensorType type;  // fixed when the variable is made
   HostTensorPtr value;
   bool trainable = true;
+  /// The callable given as `constraint` (optimizers apply it), or None.
+  Value constraint;
   /// Creation order (tapes list watched variables in it).
   int64_t id = 0;
 };
