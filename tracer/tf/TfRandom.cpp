@@ -319,6 +319,57 @@ Value statelessSamples(TfRuntime &rt, const Value &shape,
                   TensorType{dtype, knownDims(rt, dims)}, name);
 }
 
+/// A stateless op's `alg` as random_ops_util.convert_alg_to_int reads it:
+/// Philox and auto-select (Philox on CPUs) run; ThreeFry's key and counter
+/// fail in TensorFlow's CPU kernel `op`, and other values are refused.
+void statelessAlgorithm(TfRuntime &rt, const Value &alg,
+                        const std::string &op) {
+  Interpreter &in = rt.in;
+  if (alg.isNone())
+    return;
+  int64_t value = -1;
+  std::string philox = "1", threefry = "2", autoSelect = "3";
+  if (auto *a = alg.is(py::Type::Native)
+                    ? dynamic_cast<EnumMemberObject *>(alg.raw())
+                    : nullptr;
+      a && a->enumName == "Algorithm") {
+    value = a->value.asInt();
+    philox = "Algorithm.PHILOX";
+    threefry = "Algorithm.THREEFRY";
+    autoSelect = "Algorithm.AUTO_SELECT";
+  } else if (alg.is(py::Type::Int) || alg.is(py::Type::Bool)) {
+    value = alg.asInt();
+  } else if (alg.is(py::Type::Str)) {
+    std::string canon;
+    for (char c : in.toStr(alg))
+      if (c != '-' && c != '_' && !std::isspace(static_cast<unsigned char>(c)))
+        canon += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    value = canon == "philox"       ? 1
+            : canon == "threefry"   ? 2
+            : canon == "autoselect" ? 3
+                                    : -1;
+    philox = "philox";
+    threefry = "threefry";
+    autoSelect = "auto_select";
+  } else {
+    in.typeError("Can't convert argument `alg` (of value " + in.toStr(alg) +
+                 " and type " +
+                 in.repr(Value::object(py::Type::Class, in.typeOf(alg))) +
+                 ") to int.");
+  }
+  if (value == 2)
+    knownKernelError(rt, op,
+                     "counter must be a vector with length at least 2; got "
+                     "shape: [1]. (Note that batched counters are not "
+                     "supported yet.)");
+  if (value != 1 && value != 3)
+    in.valueError("Argument `alg` got unsupported value " + in.toStr(alg) +
+                  ". Supported values are " + philox +
+                  " for the Philox algorithm, " + threefry +
+                  " for the ThreeFry algorithm, and " + autoSelect +
+                  " for auto-selection.");
+}
+
 DType dtypeOr(Interpreter &in, const Params &p, DType fallback) {
   std::optional<DType> d = dtypeArg(in, p.get("dtype"));
   return d ? *d : fallback;
@@ -365,6 +416,7 @@ Value statelessUniform(TfRuntime &rt, const Params &p) {
       kernelError(rt, "StatelessRandomUniformIntV2",
                   "Need minval < maxval, got " + std::to_string(lo) +
                       " >= " + std::to_string(hi));
+    statelessAlgorithm(rt, p.get("alg"), "StatelessRandomUniformIntV2");
     return statelessSamples(rt, shape, fname, Kind::Uniform, dtype, seeds, lo,
                             uint64_t(hi) - uint64_t(lo),
                             "StatelessRandomUniformIntV2",
@@ -380,6 +432,7 @@ Value statelessUniform(TfRuntime &rt, const Params &p) {
       rt.toTensor(p.has("minval") ? p.get("minval") : Value::integer(0), dtype);
   Value maxval =
       rt.toTensor(p.has("maxval") ? p.get("maxval") : Value::integer(1), dtype);
+  statelessAlgorithm(rt, p.get("alg"), "StatelessRandomUniformV2");
   Value rnd =
       statelessSamples(rt, shape, fname, Kind::Uniform, dtype, seeds, 0, 0,
                        "StatelessRandomUniformV2", "StatelessRandomUniformV2");
@@ -404,11 +457,11 @@ Value statelessNormal(TfRuntime &rt, const Params &p, const std::string &fname,
       rt.toTensor(p.has("mean") ? p.get("mean") : Value::floating(0.0), dtype);
   Value stddev = rt.toTensor(
       p.has("stddev") ? p.get("stddev") : Value::floating(1.0), dtype);
+  const char *kernel = kind == Kind::Normal ? "StatelessRandomNormalV2"
+                                            : "StatelessTruncatedNormalV2";
+  statelessAlgorithm(rt, p.get("alg"), kernel);
   Value rnd =
-      statelessSamples(rt, shape, fname, kind, dtype, seeds, 0, 0,
-                       kind == Kind::Normal ? "StatelessRandomNormalV2"
-                                            : "StatelessTruncatedNormalV2",
-                       op);
+      statelessSamples(rt, shape, fname, kind, dtype, seeds, 0, 0, kernel, op);
   // random_ops: rnd * stddev + mean.
   return binaryOp(rt, "AddV2", binaryOp(rt, "Mul", rnd, stddev), mean);
 }
@@ -925,19 +978,25 @@ Value randomShuffle(TfRuntime &rt, const Params &p) {
 }
 
 /// tf.nn.dropout as nn_ops._dropout builds it: x * (1 / (1 - rate)) where
-/// a uniform sample of the noise shape is >= rate, 0 elsewhere.
-Value dropout(TfRuntime &rt, const Params &p) {
+/// a uniform sample of the noise shape is >= rate, 0 elsewhere. The sample
+/// is RandomUniform's (seeded as the stateful ops are), or with `stateless`
+/// (tf.nn.experimental.stateless_dropout) tf.random.stateless_uniform's of
+/// the seed pair `seed` and the algorithm `rng_alg`.
+Value dropout(TfRuntime &rt, const Params &p, bool stateless) {
   Interpreter &in = rt.in;
-  Value rateArg = p.require("rate", "dropout");
+  const char *fn = stateless ? "stateless_dropout" : "dropout";
+  std::string api =
+      std::string(stateless ? "tf.nn.experimental." : "tf.nn.") + fn;
+  Value rateArg = p.require("rate", fn);
   if (!rateArg.isNumber())
     rt.raise("UnimplementedError",
-             "kiln's tf.nn.dropout takes a Python number as its rate");
+             "kiln's " + api + " takes a Python number as its rate");
   double rate = rateArg.toDouble();
   if (rate < 0 || rate >= 1)
     in.valueError("`rate` must be a scalar tensor or a float in the range "
                   "[0, 1). Received: rate=" +
                   in.repr(rateArg));
-  Value x = rt.toTensor(p.require("x", "dropout"));
+  Value x = rt.toTensor(p.require("x", fn));
   DType d = rt.tensor(x).type.dtype;
   if (!isFloating(d))
     in.valueError("`x.dtype` must be a floating point tensor as `x` will be "
@@ -950,15 +1009,22 @@ Value dropout(TfRuntime &rt, const Params &p) {
   std::vector<int64_t> noise =
       p.has("noise_shape") ? randomShapeArg(rt, p.get("noise_shape"), "dropout")
                            : rt.tensor(x).type.shape;
-  if (!isFloating(d))
-    rt.raise("UnimplementedError", "kiln's tf.nn.dropout takes floats only");
   if (!p.has("noise_shape") && rt.tensor(x).type.unknownRank)
     rt.raise("UnimplementedError",
-             "kiln's tf.nn.dropout needs the rank of x at trace time");
-  Value random = statefulSamples(
-      rt, "RandomUniform", Kind::Uniform, d, noise, p.get("seed"), 0, 0,
-      p.has("noise_shape") || rt.tensor(x).type.isStatic() ? Value()
-                                                           : shapeOf(rt, x));
+             "kiln's " + api + " needs the rank of x at trace time");
+  Value dynamicShape = p.has("noise_shape") || rt.tensor(x).type.isStatic()
+                           ? Value()
+                           : shapeOf(rt, x);
+  Value random =
+      stateless ? callTf(in, {"random", "stateless_uniform"}, {},
+                         {{"shape", dynamicShape.isNone() ? pyIntList(in, noise)
+                                                          : dynamicShape},
+                          {"seed", p.require("seed", fn)},
+                          {"dtype", makeDType(d)},
+                          {"alg", p.has("rng_alg") ? p.get("rng_alg")
+                                                   : in.str("auto_select")}})
+                : statefulSamples(rt, "RandomUniform", Kind::Uniform, d, noise,
+                                  p.get("seed"), 0, 0, dynamicShape);
   Value keep = binaryOp(rt, "GreaterEqual", random,
                         rt.toTensor(Value::floating(rate), d));
   return select(rt, keep, ret, rt.toTensor(Value::integer(0), d));
@@ -969,9 +1035,20 @@ Value dropout(TfRuntime &rt, const Params &p) {
 void installDropout(TfRuntime &rt, ModuleBuilder &nn) {
   TfRuntime *r = &rt;
   nn.def("dropout", [r](Interpreter &in, CallArgs &args) {
-    return dropout(*r, Params(in, args, "dropout",
-                              {"x", "rate", "noise_shape", "seed", "name"}));
+    return dropout(*r,
+                   Params(in, args, "dropout",
+                          {"x", "rate", "noise_shape", "seed", "name"}),
+                   false);
   });
+  ModuleBuilder experimental(rt.in, rt, "tensorflow.nn.experimental");
+  experimental.def("stateless_dropout", [r](Interpreter &in, CallArgs &args) {
+    return dropout(
+        *r,
+        Params(in, args, "stateless_dropout",
+               {"x", "rate", "seed", "rng_alg", "noise_shape", "name"}),
+        true);
+  });
+  nn.set("experimental", experimental.value());
 }
 
 void installRandom(TfRuntime &rt, ModuleBuilder &random) {
