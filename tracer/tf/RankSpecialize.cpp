@@ -139,6 +139,52 @@ bool specializeRanks(const graph::Graph &graph,
       n.outputs[0] = type;
       continue;
     }
+    if (n.op == "Transpose" && n.attrs.count("reverse_all")) {
+      // A transpose of an input of unknown rank: its permutation (all
+      // dimensions reversed when none was given), checked as the kernel
+      // checks it now that the rank is known.
+      const std::vector<int64_t> &input = out.typeOf(n.inputs[0]).shape;
+      int64_t rank = input.size();
+      auto perm = std::get<std::vector<int64_t>>(n.attrs.at("perm"));
+      if (std::get<bool>(n.attrs.at("reverse_all"))) {
+        perm.clear();
+        for (int64_t d = rank - 1; d >= 0; --d)
+          perm.push_back(d);
+      }
+      std::string problem;
+      std::vector<bool> seen(input.size(), false);
+      if (static_cast<int64_t>(perm.size()) != rank)
+        problem = "transpose expects a vector of size " + std::to_string(rank) +
+                  ". But input(1) is a vector of size " +
+                  std::to_string(perm.size());
+      std::vector<int64_t> shape;
+      for (size_t i = 0; problem.empty() && i < perm.size(); ++i) {
+        int64_t d = perm[i] < 0 ? perm[i] + rank : perm[i];
+        if (d < 0 || d >= rank || seen[d])
+          problem =
+              d < 0 || d >= rank
+                  ? std::to_string(perm[i]) + " is out of range [0 .. " +
+                        std::to_string(rank) + ")"
+                  : std::to_string(perm[i]) + " is duplicated in the input.";
+        else
+          seen[d] = true;
+        perm[i] = d;
+        shape.push_back(problem.empty() ? input[d] : 0);
+      }
+      if (!problem.empty()) {
+        error = "InvalidArgumentError: " + graph.runtimeError(n, problem, file);
+        return false;
+      }
+      n.attrs["perm"] = perm;
+      n.attrs.erase("reverse_all");
+      if (rank == 0) { // nothing to move, as a scalar's traced transpose
+        n.op = "Identity";
+        n.attrs.erase("perm");
+      }
+      n.outputs[0].unknownRank = false;
+      n.outputs[0].shape = shape;
+      continue;
+    }
     if (n.op == "EnsureShape" && !n.inputs.empty()) {
       // The input's shape, now known, checked against the expected one.
       const TensorType &input = out.typeOf(n.inputs[0]);

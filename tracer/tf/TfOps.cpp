@@ -1650,6 +1650,25 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
 Value transpose(TfRuntime &rt, const Value &x, const Value &permArg) {
   Value t = rt.toTensor(x);
   auto &type = rt.tensor(t).type;
+  if (type.unknownRank) {
+    // A graph tensor of unknown rank (traced from TensorSpec(None)): the
+    // permutation is checked and applied when the function is specialized
+    // to the argument's shape (RankSpecialize.cpp); without one, all
+    // dimensions reverse ("reverse_all") and the rank stays unknown.
+    std::vector<int64_t> perm;
+    TensorType result{type.dtype, {}};
+    result.unknownRank = permArg.isNone();
+    OperandConsts operands(rt, "transpose");
+    if (!permArg.isNone()) {
+      perm = intList(rt, permArg);
+      result.shape.assign(perm.size(), -1);
+      operands.argument("perm", permArg, perm);
+    }
+    return operands.attach(rt.apply(
+        "Transpose", {t},
+        {{"perm", perm}, {"T", type.dtype}, {"reverse_all", permArg.isNone()}},
+        result, operands.name(), operands.exactName()));
+  }
   int64_t rank = type.shape.size();
   std::vector<int64_t> perm;
   if (permArg.isNone()) {
