@@ -713,11 +713,19 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     int64_t axis = p.has("axis") ? in.toIndex(foldKnown(*r, p.get("axis"))) : 0;
     auto &type = r->tensor(x).type;
     int64_t rank = type.shape.size();
+    // Without num, TensorFlow's Python layer reads it from the static shape.
+    if (!p.has("num") && !type.unknownRank && (axis < -rank || axis >= rank))
+      in.valueError("Argument `axis` = " + std::to_string(axis) +
+                    " not in range [" + std::to_string(-rank) + ", " +
+                    std::to_string(rank) + ")");
     if (axis < 0)
       axis += rank;
-    if (axis < 0 || axis >= rank || type.shape[axis] < 0)
-      r->raise("InvalidArgumentError",
-               "kiln unstacks along a known dimension only");
+    if (!p.has("num") && (type.unknownRank || type.shape[axis] < 0))
+      in.valueError("Cannot infer argument `num` from shape " +
+                    py::shapeStr(type.shape, type.unknownRank));
+    if (type.unknownRank || axis < 0 || axis >= rank || type.shape[axis] < 0)
+      r->raise("UnimplementedError",
+               "kiln unstacks along a dimension known at trace time only");
     if (p.has("num") && in.toIndex(p.get("num")) != type.shape[axis]) {
       std::string num = std::to_string(in.toIndex(p.get("num")));
       std::string given = std::to_string(

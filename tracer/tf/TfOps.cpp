@@ -1391,7 +1391,10 @@ static int64_t normalizeAxis(TfRuntime &rt, int64_t axis, int64_t rank,
 
 Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
              const Value &axisArg, bool keepdims) {
-  Value t = rt.toTensor(x);
+  // Any and All convert a Python value to their fixed input type, bool.
+  bool logical = op == "Any" || op == "All";
+  Value t = logical && !rt.isTensor(x) ? rt.toTensor(x, DType::Bool)
+                                       : rt.toTensor(x);
   auto &type = rt.tensor(t).type;
   rejectUnsupported(rt, op, type.dtype);
   if (type.unknownRank) {
@@ -1464,10 +1467,18 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
                    : eagerKernelPrefix(op) + message + " [Op:" + op + "]");
     }
   }
-  if ((op == "Any" || op == "All") && type.dtype != DType::Bool)
-    rt.in.typeError("Value passed to parameter 'input' has DataType " +
-                    std::string(py::dtypeName(type.dtype)) +
-                    " not in list of allowed values: bool");
+  if (logical && type.dtype != DType::Bool) {
+    // The input's type is fixed (bool), not a type attr's list.
+    if (rt.tracing)
+      rt.in.typeError("Input 'input' of '" + op + "' Op has type " +
+                      py::dtypeName(type.dtype) +
+                      " that does not match expected type of bool.");
+    rt.raise("InvalidArgumentError",
+             "cannot compute " + op +
+                 " as input #0(zero-based) was expected to be a bool tensor "
+                 "but is a " +
+                 kernelTypeName(type.dtype) + " tensor" + eagerOpSuffix(op));
+  }
   std::vector<int64_t> shape;
   for (int64_t i = 0; i < rank; ++i) {
     bool reduced = std::find(axes.begin(), axes.end(), i) != axes.end();

@@ -592,8 +592,9 @@ void installSegments(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math) {
     Value values = r->toTensor(p.require("values", "searchsorted"));
     std::string side = p.has("side") ? in.toStr(p.get("side")) : "left";
     if (side != "left" && side != "right")
-      in.valueError("side must be either 'right' or 'left'.  Saw: " + side +
-                    ".");
+      in.valueError("Argument `side` must be either 'right' or 'left'. "
+                    "Received: `side` = '" +
+                    side + "'.");
     DType outType =
         p.has("out_type") ? *dtypeArg(in, p.get("out_type")) : DType::Int32;
     const TensorType &st = r->tensor(seq).type, &vt = r->tensor(values).type;
