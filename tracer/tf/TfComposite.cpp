@@ -312,6 +312,7 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                                   std::nullopt);
         Value y = convertArgument(*r, p.require("y", "divide_no_nan"), "y",
                                   r->tensor(x).type.dtype);
+        requireBroadcastable(*r, "DivNoNan", x, y);
         size_t first = r->tracing ? r->tracing->graph.nodes.size() : 0;
         // One op on the tapes, with DivNoNan's own gradient.
         Value out = recordComposite(*r, "DivNoNan", {x, y}, {}, [&] {
@@ -357,23 +358,40 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
   // with x where x is 0 (Eigen's packet form; its scalar form gives +0).
   // y takes the result's shape first, so that the packet log sees each
   // element at its own position, as in the kernel.
+  // xlog1py and xdivy are math_ops functions whose op is named in their name
+  // scope ("xdivy/Xdivy"); xlogy is the generated op ("Xlogy").
   for (auto [name, op, kernel] : {std::tuple{"xlogy", "Log", "Xlogy"},
                                   {"xlog1py", "Log1p", "Xlog1py"},
-                                  {"xdivy", "RealDiv", "Xdivy"}})
+                                  {"xdivy", "RealDiv", "Xdivy"}}) {
+    bool inScope = std::string(name) != "xlogy";
     math.def(
         name,
         namedOp(
-            *r, kernel,
+            *r, inScope ? name : kernel,
             [r, name = std::string(name), op = std::string(op),
-             kernel = std::string(kernel)](Interpreter &in, CallArgs &args) {
+             kernel = std::string(kernel),
+             inScope](Interpreter &in, CallArgs &args) {
               Params p(in, args, name, {"x", "y", "name"});
+              // A Python operand takes the generated wrapper's slow path,
+              // whose errors end without " name: ".
+              bool named = true;
+              for (const char *arg : {"x", "y"})
+                named = named &&
+                        (r->isTensor(p.get(arg)) || asVariable(p.get(arg)));
               Value x = floatTensor(*r, p.require("x", name), name);
               Value y =
                   r->toTensor(p.require("y", name), r->tensor(x).type.dtype);
               const TensorType &xt = r->tensor(x).type, &yt = r->tensor(y).type;
               std::vector<int64_t> shape;
-              if (!broadcastShapes(xt.shape, yt.shape, shape))
-                return binaryOp(*r, "Mul", x, y); // TensorFlow's shape error
+              if (!broadcastShapes(xt.shape, yt.shape, shape)) {
+                const graph::Graph *g =
+                    r->tracing ? &r->tracing->graph : nullptr;
+                incompatibleShapes(*r, kernel,
+                                   !g        ? ""
+                                   : inScope ? g->scope + kernel
+                                             : g->scopeName(),
+                                   x, y, named);
+              }
               if (yt.shape != shape && yt.isStatic() &&
                   std::count(shape.begin(), shape.end(), -1) == 0)
                 y = r->apply("BroadcastTo", {y}, {{"T", yt.dtype}},
@@ -393,7 +411,9 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                 return select(*r, binaryOp(*r, "Equal", x, zero),
                               scalarForm ? zero : x, value);
               });
-            }));
+            },
+            inScope ? kernel : ""));
+  }
   math.def("reciprocal", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "reciprocal", {"x", "name"});
     Value x = floatTensor(*r, p.require("x", "reciprocal"), "Reciprocal");

@@ -375,7 +375,8 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
         auto named = opNames.find(name);
         return binaryOp(*r, op, x, y,
                         named == opNames.end() ? "" : named->second,
-                        /*functional=*/true);
+                        /*functional=*/true,
+                        /*convertsFirst=*/name == "add");
       });
   };
   binary("add", "AddV2", {&tf, &math});

@@ -785,6 +785,32 @@ static std::pair<int64_t, int64_t> disagreement(const std::vector<int64_t> &a,
   return {0, 0};
 }
 
+void incompatibleShapes(TfRuntime &rt, const std::string &op,
+                        const std::string &node, const Value &x, const Value &y,
+                        bool named) {
+  const TensorType &a = rt.tensor(x).type, &b = rt.tensor(y).type;
+  if (rt.tracing) {
+    auto [da, db] = disagreement(a.shape, b.shape);
+    rt.in.valueError("Dimensions must be equal, but are " + std::to_string(da) +
+                     " and " + std::to_string(db) + " for " +
+                     nodeText(rt, node, op, a.dtype, x, y) +
+                     " with input shapes: " + shapeList(a.shape) + ", " +
+                     shapeList(b.shape) + ".");
+  }
+  kernelError(rt, op,
+              "Incompatible shapes: " + shapeList(a.shape) + " vs. " +
+                  shapeList(b.shape),
+              "", named);
+}
+
+void requireBroadcastable(TfRuntime &rt, const std::string &op, const Value &x,
+                          const Value &y, bool named) {
+  std::vector<int64_t> shape;
+  if (!broadcastShapes(rt.tensor(x).type.shape, rt.tensor(y).type.shape, shape))
+    incompatibleShapes(rt, op, rt.tracing ? rt.tracing->graph.scopeName() : "",
+                       x, y, named);
+}
+
 namespace {
 /// Marks the ops applied while it lives as made by a Python operator (or
 /// _slice_helper), whose name scope is the op's own (TfRuntime::inOperator).
@@ -799,8 +825,8 @@ struct InOperator {
 } // namespace
 
 Value binaryOp(TfRuntime &rt, const std::string &op, const Value &xArg,
-               const Value &yArg, const std::string &nameHint,
-               bool functional) {
+               const Value &yArg, const std::string &nameHint, bool functional,
+               bool convertsFirst) {
   // A tf.Variable operand is read first, in its own dtype: one that differs
   // from the other operand's is the op's error, not a conversion's.
   // TensorFlow converts the operands inside the op's name scope, reserved
@@ -850,21 +876,21 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &xArg,
   }
   std::vector<int64_t> shape;
   if (!broadcastShapes(a.type.shape, b.type.shape, shape)) {
-    if (rt.tracing) {
-      auto [da, db] = disagreement(a.type.shape, b.type.shape);
-      // The node's name as the graph would have given it: the scope
-      // reserved for a Python operand, else the next in the name scope.
-      std::string node =
-          scope.empty() ? rt.tracing->graph.uniqueName(name) : scope;
-      rt.in.valueError("Dimensions must be equal, but are " +
-                       std::to_string(da) + " and " + std::to_string(db) +
-                       " for " + nodeText(rt, node, op, a.type.dtype, tx, ty) +
-                       " with input shapes: " + shapeList(a.type.shape) + ", " +
-                       shapeList(b.type.shape) + ".");
-    }
-    kernelError(rt, op,
-                "Incompatible shapes: " + shapeList(a.type.shape) + " vs. " +
-                    shapeList(b.type.shape));
+    // The node's name as the graph would have given it: the scope
+    // reserved for a Python operand, else the next in the name scope.
+    std::string node = !rt.tracing     ? ""
+                       : scope.empty() ? rt.tracing->graph.uniqueName(name)
+                                       : scope;
+    // The generated wrapper's fast path takes tensors and variables; a
+    // Python operand sends it down the slow path, whose errors end without
+    // " name: " (tf.maximum(t, [1., 2.]), t * [1., 2.]). An operator's
+    // Python left operand is converted first ([1., 2.] - t).
+    auto python = [&](const Value &v) {
+      return !rt.isTensor(v) && !asVariable(v);
+    };
+    incompatibleShapes(rt, op, node, tx, ty,
+                       convertsFirst ||
+                           (!python(yArg) && !(functional && python(xArg))));
   }
   // The integer division kernels fail on a zero divisor (compiled code
   // checks at run time; an eager divisor is checked here, for the eager
@@ -1393,8 +1419,8 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
              const Value &axisArg, bool keepdims) {
   // Any and All convert a Python value to their fixed input type, bool.
   bool logical = op == "Any" || op == "All";
-  Value t = logical && !rt.isTensor(x) ? rt.toTensor(x, DType::Bool)
-                                       : rt.toTensor(x);
+  Value t =
+      logical && !rt.isTensor(x) ? rt.toTensor(x, DType::Bool) : rt.toTensor(x);
   auto &type = rt.tensor(t).type;
   rejectUnsupported(rt, op, type.dtype);
   if (type.unknownRank) {

@@ -16,9 +16,12 @@ void needRank(TfRuntime &rt, const Value &t, const std::string &what);
 /// `functional`: called as tf.add(x, y) & co., not as an operator; a
 /// Python `x` then takes its own dtype, not `y`'s, where TensorFlow's op
 /// construction (while tracing) or tf.add converts it first.
+/// `convertsFirst`: the API converts both operands before the generated op
+/// (tf.add), whose eager errors then end with " name: " for Python
+/// operands too.
 Value binaryOp(TfRuntime &rt, const std::string &op, const Value &x,
                const Value &y, const std::string &name = "",
-               bool functional = false);
+               bool functional = false, bool convertsFirst = false);
 /// `x * y` (the operator) when either is a bool tensor: TensorFlow casts
 /// both to int32, multiplies, and casts the product to bool, in name scope
 /// "mul". `reflected`: x is the Python operand of `2 * b`, converted to
@@ -72,6 +75,18 @@ std::string eagerOpSuffix(const std::string &op, bool named = true);
                                    const std::string &first,
                                    const std::string &second, DType a, DType b,
                                    int secondIndex = 1, bool named = true);
+/// TensorFlow's error for binary op `op` (node `node` while tracing) on
+/// tensors `x` and `y` whose shapes do not broadcast: shape inference's
+/// ValueError while tracing, the kernel's InvalidArgumentError eagerly
+/// (ending as eagerOpSuffix(op, named)).
+[[noreturn]] void incompatibleShapes(TfRuntime &rt, const std::string &op,
+                                     const std::string &node, const Value &x,
+                                     const Value &y, bool named = true);
+/// incompatibleShapes() unless the shapes of `x` and `y` broadcast, for a
+/// composite standing for op `op` in its name scope (namedOp), which names
+/// the node.
+void requireBroadcastable(TfRuntime &rt, const std::string &op, const Value &x,
+                          const Value &y, bool named = true);
 /// Whether integer tensor `t` is known at trace time to hold a zero (a
 /// divisor the integer division kernels fail on).
 bool holdsZero(TfRuntime &rt, const Value &t);

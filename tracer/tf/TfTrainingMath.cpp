@@ -8,6 +8,7 @@
 #include "TfIndexedSlices.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
+#include "TfVariable.h"
 
 namespace kiln::tf {
 
@@ -209,6 +210,10 @@ void installTrainingMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
         Params p(in, args, "squared_difference", {"x", "y", "name"});
         Value x = p.require("x", "squared_difference");
         Value y = p.require("y", "squared_difference");
+        // A Python operand takes the generated wrapper's slow path, whose
+        // errors end without " name: ".
+        bool named = (r->isTensor(x) || asVariable(x)) &&
+                     (r->isTensor(y) || asVariable(y));
         // Eagerly a Python x takes y's dtype; op construction (while tracing)
         // converts x first, in its own.
         if (!r->isTensor(x) && r->isTensor(y) && !r->tracing)
@@ -218,7 +223,9 @@ void installTrainingMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
         if (r->isTensor(y) && r->tensor(y).type.dtype != dx)
           mismatchedInputs(*r, "SquaredDifference", "x", "y", dx,
                            r->tensor(y).type.dtype);
-        return squaredDifference(*r, x, convertArgument(*r, y, "y", dx));
+        y = convertArgument(*r, y, "y", dx);
+        requireBroadcastable(*r, "SquaredDifference", x, y, named);
+        return squaredDifference(*r, x, y);
       }));
   math.def("reciprocal_no_nan", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "reciprocal_no_nan", {"x", "name"});
