@@ -588,16 +588,24 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
          // log(sum(exp(x - m))) + m, with m the maximum, or 0 where it is not
          // finite, behind a StopGradient (the gradient does not go through
          // m, which changes how it rounds).
-         Value rawMax = reduce(*r, "Max", x, axis, true);
-         Value max =
-             select(*r, isFinite(*r, rawMax), rawMax, scalarLike(*r, 0, x));
-         max =
-             r->apply("StopGradient", {max}, {{"T", r->tensor(max).type.dtype}},
-                      r->tensor(max).type, "StopGradient");
+         auto finiteMax = [&](bool keep) {
+           Value rawMax = reduce(*r, "Max", x, axis, keep);
+           Value max =
+               select(*r, isFinite(*r, rawMax), rawMax, scalarLike(*r, 0, x));
+           return r->apply("StopGradient", {max},
+                           {{"T", r->tensor(max).type.dtype}},
+                           r->tensor(max).type, "StopGradient");
+         };
+         Value max = finiteMax(true);
          Value sum =
              reduce(*r, "Sum", unaryOp(*r, "Exp", binaryOp(*r, "Sub", x, max)),
                     axis, keepdims);
          Value result = unaryOp(*r, "Log", sum);
+         // TensorFlow reshapes m to the result's run-time shape; for an
+         // input of unknown rank kiln reduces again without the kept
+         // dimensions, the same values.
+         if (!keepdims && r->tensor(x).type.unknownRank)
+           return binaryOp(*r, "AddV2", result, finiteMax(false));
          if (!keepdims) {
            ValueList dims;
            for (int64_t d : r->tensor(result).type.shape)

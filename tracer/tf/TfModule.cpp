@@ -672,6 +672,10 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
                                fname == "softmax" ? "Softmax" : "LogSoftmax");
       return out;
     };
+    // nn_ops._wrap_2d_function compares another axis with ndims - 1, which
+    // fails for an unknown rank.
+    if (t.unknownRank && a != -1)
+      in.typeError("unsupported operand type(s) for -: 'NoneType' and 'int'");
     if (t.unknownRank || a == -1 || a == rank - 1)
       return marked(x);
     std::vector<int64_t> perm;
@@ -789,6 +793,50 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     int64_t axis = p.has("axis") ? in.toIndex(foldKnown(*r, p.get("axis"))) : 0;
     auto &type = r->tensor(x).type;
     int64_t rank = type.shape.size();
+    if (type.unknownRank)
+      r->raise("UnimplementedError",
+               "kiln needs the rank of tf.split's input at trace time");
+    if (axis < -rank || axis >= rank) {
+      // Split's (SplitV's, for sizes) shape function, or its kernel.
+      bool sizes = !spec.isIntLike();
+      int64_t k = sizes ? in.len(spec) : spec.asInt();
+      std::string op = sizes ? "SplitV" : "Split";
+      std::string range =
+          "[" + std::to_string(-rank) + ", " + std::to_string(rank) + ")";
+      if (r->tracing) {
+        std::string node = r->tracing->graph.uniqueName("split");
+        std::string type = tfTypeName(r->tensor(x).type.dtype);
+        std::string given = std::to_string(axis);
+        std::string sizeList;
+        if (sizes)
+          for (auto &v : in.toList(spec))
+            sizeList +=
+                (sizeList.empty() ? "" : " ") + std::to_string(in.toIndex(v));
+        in.valueError(
+            "Dimension size, given by scalar input " + given +
+            " must be in range " + range + " for '{{node " + node + "}} = " +
+            (sizes ? "SplitV[T=" + type + ", Tlen=DT_INT32, num_split=" +
+                         std::to_string(k) + "](" + inputName(*r, x) + ", " +
+                         r->tracing->graph.uniqueName("Const") + ", " + node +
+                         "/split_dim)' with input shapes: " +
+                         shapeList(r->tensor(x).type.shape) + ", [" +
+                         std::to_string(k) +
+                         "], [] and with computed input tensors: input[1] = <" +
+                         sizeList + ">, input[2] = <" + given + ">."
+                   : "Split[T=" + type + ", num_split=" + std::to_string(k) +
+                         "](" + node + "/split_dim, " + inputName(*r, x) +
+                         ")' with input shapes: [], " +
+                         shapeList(r->tensor(x).type.shape) +
+                         " and with computed input tensors: input[0] = <" +
+                         given + ">."));
+      }
+      r->raise("InvalidArgumentError",
+               eagerKernelPrefix(op + "_num_split_" + std::to_string(k)) +
+                   "-input rank(" + std::to_string(-rank) +
+                   ") <= split_dim < input rank (" + std::to_string(rank) +
+                   "), but got " + std::to_string(axis) + " [Op:" + op +
+                   "] name: split");
+    }
     if (axis < 0)
       axis += rank;
     int64_t n = type.shape[axis];
