@@ -474,8 +474,26 @@ Value checkNumerics(TfRuntime &rt, const Value &xArg,
 void checkRank(TfRuntime &rt, const Value &x, int64_t want, bool atLeast,
                bool zeroOrOne, const std::string &prefix) {
   const TensorType &t = rt.tensor(x).type;
-  if (t.unknownRank)
+  if (t.unknownRank && zeroOrOne)
     return;
+  if (t.unknownRank) {
+    // Known when the function runs: an Assert on the Rank node, as
+    // check_ops._assert_rank_condition builds it.
+    Value rank =
+        rt.apply("Rank", {x}, {}, TensorType{DType::Int32, {}}, "Rank");
+    Value given =
+        convertArgument(rt, Value::integer(want), "rank", DType::Int32);
+    Value condition =
+        binaryOp(rt, atLeast ? "GreaterEqual" : "Equal", rank, given);
+    assertOp(rt, condition,
+             {text(prefix),
+              text("Tensor " + tensorName(rt, x) + " must have rank" +
+                   (atLeast ? " at least" : "")),
+              tensorItem(given), text("Received shape: "),
+              tensorItem(shapeOf(rt, x))},
+             std::nullopt, Value());
+    return;
+  }
   int64_t rank = static_cast<int64_t>(t.shape.size());
   bool ok = zeroOrOne ? rank <= 1 : atLeast ? rank >= want : rank == want;
   if (ok)
