@@ -81,7 +81,7 @@ struct GradientTapeObject : py::NativeObject {
   /// A variable whose read it records becomes one it watches.
   void watchRead(const std::shared_ptr<VariableState> &var) {
     if (!watchedVariables.count(var.get()))
-      watchVariable(makeVariable(rt, var, false));
+      watchVariable(variableObject(rt, var));
   }
   Value gradient(const Value &target, const Value &sources,
                  const Value &outputGradients, bool zeroUnconnected);
@@ -1062,7 +1062,7 @@ backpropEntries(TfRuntime &rt, std::vector<TapeEntry> entries,
   for (auto &v : sources)
     tape->watched.insert(keyOf(rt, v));
   for (auto &var : variables) {
-    Value v = makeVariable(rt, var, false);
+    Value v = variableObject(rt, var);
     tape->watchVariable(v);
     all.push_back(v);
   }
@@ -1706,7 +1706,7 @@ Value callCustomGradient(TfRuntime &rt, const Value &f, CallArgs args) {
   }
   ValueList variableObjects;
   for (auto &var : variables)
-    variableObjects.push_back(makeVariable(rt, var, false));
+    variableObjects.push_back(variableObject(rt, var));
   if (!variables.empty() && !takesKeyword(gradFn, "variables"))
     in.typeError("@tf.custom_gradient grad_fn must accept keyword argument "
                  "'variables', since function uses variables: " +

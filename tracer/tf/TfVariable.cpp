@@ -25,7 +25,16 @@ Value makeVariable(TfRuntime &rt, std::shared_ptr<VariableState> state,
   v->state = std::move(state);
   v->unread = unread;
   v->rt = &rt;
+  if (!unread && v->state->object.expired())
+    v->state->object = v;
   return Value::object(Type::Native, v);
+}
+
+Value variableObject(TfRuntime &rt,
+                     const std::shared_ptr<VariableState> &state) {
+  if (auto object = state->object.lock())
+    return Value::object(Type::Native, object);
+  return makeVariable(rt, state, false);
 }
 
 namespace {

@@ -18,6 +18,8 @@ namespace kiln::tf {
 
 class ModuleBuilder;
 
+struct VariableObject;
+
 struct VariableState {
   std::string name; // "Variable:0"
   TensorType type;  // fixed when the variable is made
@@ -25,6 +27,10 @@ struct VariableState {
   bool trainable = true;
   /// The callable given as `constraint` (optimizers apply it), or None.
   Value constraint;
+  /// The script's tf.Variable object for this state, while it lives:
+  /// APIs that hand variables back (custom_gradient's grad_fn) give that
+  /// object, so that `is` and identity-keyed lookups work.
+  std::weak_ptr<VariableObject> object;
   /// Creation order (tapes list watched variables in it).
   int64_t id = 0;
 };
@@ -77,6 +83,10 @@ VariableObject *asVariable(const Value &v);
 /// when `unread`).
 Value makeVariable(TfRuntime &rt, std::shared_ptr<VariableState> state,
                    bool unread);
+/// The script's tf.Variable object for `state` (VariableState::object), or
+/// a new one when it no longer lives.
+Value variableObject(TfRuntime &rt,
+                     const std::shared_ptr<VariableState> &state);
 /// The variable's value as a tensor: eager, or a ReadVariableOp of the
 /// trace, named in name scope `scope` when given (an op's converted input,
 /// "add/ReadVariableOp").
