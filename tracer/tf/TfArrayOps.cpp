@@ -746,6 +746,7 @@ void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     Params p(in, args, "top_k", {"input", "k", "sorted", "index_type", "name"});
     DType indexType =
         p.has("index_type") ? *dtypeArg(in, p.get("index_type")) : DType::Int32;
+    PythonOperands slowPath(*r, {p.get("input")});
     ValueList top =
         topK(*r, p.require("input", "top_k"),
              p.has("k") ? p.get("k") : Value::integer(1),

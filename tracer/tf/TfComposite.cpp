@@ -622,8 +622,11 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
     if (p.has("dtype"))
       out = dtypeArg(in, p.get("dtype")).value_or(DType::Int64);
     DType d = r->tensor(x).type.dtype;
-    Value zero = r->toTensor(
-        d == DType::Bool ? Value::boolean(false) : Value::integer(0), d);
+    // The dtype's zero: False, "" for strings.
+    Value zero = r->toTensor(d == DType::Bool     ? Value::boolean(false)
+                             : d == DType::String ? in.str("")
+                                                  : Value::integer(0),
+                             d);
     Value nonzero = cast(*r, binaryOp(*r, "NotEqual", x, zero), DType::Int64);
     Value count = reduce(*r, "Sum", nonzero, p.get("axis"),
                          p.has("keepdims") && in.truthy(p.get("keepdims")));

@@ -71,8 +71,17 @@ void kernelError(TfRuntime &rt, const std::string &op,
                  bool named) {
   rt.raise("InvalidArgumentError",
            eagerKernelPrefix(kernel.empty() ? op : kernel) + message +
-               eagerOpSuffix(op, named));
+               eagerOpSuffix(op, named && !rt.pythonOperands));
 }
+
+PythonOperands::PythonOperands(TfRuntime &rt, const ValueList &operands)
+    : rt_(rt), saved_(rt.pythonOperands) {
+  for (const Value &v : operands)
+    rt.pythonOperands |= v.is(py::Type::List) || v.is(py::Type::Tuple) ||
+                         v.is(py::Type::Str) || v.is(py::Type::Bytes);
+}
+
+PythonOperands::~PythonOperands() { rt_.pythonOperands = saved_; }
 
 void mismatchedInputs(TfRuntime &rt, const std::string &op,
                       const std::string &first, const std::string &second,

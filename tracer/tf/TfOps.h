@@ -64,6 +64,21 @@ std::string eagerOpSuffix(const std::string &op, bool named = true);
 /// An eager kernel's InvalidArgumentError: eagerKernelPrefix(kernel), the
 /// message, then eagerOpSuffix(op, named). `kernel` is the wrapped
 /// function's name when it differs from the op's ("Einsum_N_2" for Einsum).
+/// Sets TfRuntime::pythonOperands while it lives when any of `operands` is
+/// a Python list, tuple, str or bytes (tf.math.top_k([1, 2], k=3),
+/// tf.strings.to_number("abc")).
+struct PythonOperands {
+  PythonOperands(TfRuntime &rt, const ValueList &operands);
+  ~PythonOperands();
+  PythonOperands(const PythonOperands &) = delete;
+  PythonOperands &operator=(const PythonOperands &) = delete;
+
+private:
+  TfRuntime &rt_;
+  bool saved_;
+};
+/// An eager kernel's errors end without " name: " while
+/// TfRuntime::pythonOperands is set.
 [[noreturn]] void kernelError(TfRuntime &rt, const std::string &op,
                               const std::string &message,
                               const std::string &kernel = "",

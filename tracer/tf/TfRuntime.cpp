@@ -750,7 +750,8 @@ ValueList TfRuntime::applyOp(const std::string &op, const ValueList &inputs,
     if (!runHostKernel(n, hostInputs, out, error)) {
       std::string type, message;
       if (splitKernelError(error, type, message))
-        raise(type, eagerKernelPrefix(op) + message + eagerOpSuffix(op));
+        raise(type, eagerKernelPrefix(op) + message +
+                        eagerOpSuffix(op, !pythonOperands));
       raise("UnimplementedError", error + " (string tensors)");
     }
     return {eager(out)};
@@ -814,7 +815,7 @@ ValueList TfRuntime::applyOp(const std::string &op, const ValueList &inputs,
       raise(error.substr(0, colon),
             eagerKernelPrefix(op) +
                 error.substr(from + start.size(), to - from - start.size()) +
-                eagerOpSuffix(op, op != "ReverseSequence"));
+                eagerOpSuffix(op, op != "ReverseSequence" && !pythonOperands));
     raise("InternalError", error);
   }
   ValueList out;

@@ -263,6 +263,11 @@ public:
   /// operator wrapper opens a name scope named as the op, which its
   /// gradient ops are named in.
   bool inOperator = false;
+  /// Set while a tf.* function applies its op to a Python list or string
+  /// operand, which sends TensorFlow's generated wrapper down its slow
+  /// path: the kernel's eager errors then end without " name: "
+  /// (PythonOperands in TfOps.h).
+  bool pythonOperands = false;
   /// A tf.* function being called (callWithNodeName) and the
   /// ReadVariableOps converting its tf.Variable arguments made, not yet
   /// taken by an op. TensorFlow's op wrappers convert their inputs inside

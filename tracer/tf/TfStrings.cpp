@@ -74,6 +74,7 @@ Value join(TfRuntime &rt, Interpreter &in, CallArgs &args) {
     in.typeError("Expected list for 'inputs' argument to 'string_join' "
                  "Op, not " +
                  in.repr(inputs) + ".");
+  PythonOperands slowPath(rt, in.toList(inputs));
   Value sepArg = p.has("separator") ? p.get("separator") : in.str("");
   if (!sepArg.is(Type::Str) && !sepArg.is(Type::Bytes))
     in.typeError("Expected string for argument 'separator' not " +
@@ -98,7 +99,7 @@ Value join(TfRuntime &rt, Interpreter &in, CallArgs &args) {
                    "_device_/job:localhost/replica:0/task:0/device:CPU:0}"
                    "} Input shapes do not match: " +
                    shapeList(shape->shape) + " vs. " + shapeList(t.shape) +
-                   " [Op:StringJoin] name: ");
+                   eagerOpSuffix("StringJoin", !rt.pythonOperands));
     if (!shape)
       shape = t;
   }
@@ -135,6 +136,7 @@ Value asString(TfRuntime &rt, Interpreter &in, CallArgs &args) {
 
 Value toNumber(TfRuntime &rt, Interpreter &in, CallArgs &args) {
   Params p(in, args, "to_number", {"string_tensor", "out_type", "name"});
+  PythonOperands slowPath(rt, {p.get("string_tensor")});
   DType to = DType::Float32;
   if (p.has("out_type"))
     to = *dtypeArg(in, p.get("out_type"));
@@ -159,6 +161,7 @@ Value toNumber(TfRuntime &rt, Interpreter &in, CallArgs &args) {
 
 Value substr(TfRuntime &rt, Interpreter &in, CallArgs &args) {
   Params p(in, args, "substr", {"input", "pos", "len", "unit", "name"});
+  PythonOperands slowPath(rt, {p.get("input")});
   std::string unit = choiceAttr(rt, p, "unit", "Substr",
                                 "input:string, pos:T, len:T -> output:string",
                                 {"BYTE", "UTF8_CHAR"});
