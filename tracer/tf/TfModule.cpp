@@ -333,6 +333,53 @@ void nameComposites(TfRuntime &rt, std::vector<ModuleBuilder *> modules) {
   }
 }
 
+/// linalg_ops.norm's checks of `ord` and `axis` (its ValueErrors, and the
+/// TypeError of comparing another string order with 0).
+void validateNorm(Interpreter &in, const Value &ord, const Value &axis,
+                  bool hasOrd) {
+  auto isInt = [](const Value &v) {
+    return v.is(Type::Int) || v.is(Type::Bool);
+  };
+  auto isOrder = [&](std::initializer_list<const char *> names) {
+    if (!hasOrd)
+      return true; // 'euclidean'
+    if (ord.is(Type::Str)) {
+      for (const char *n : names)
+        if (in.toStr(ord) == n)
+          return true;
+      return false;
+    }
+    if (!ord.isNumber())
+      return false;
+    double d = ord.toDouble();
+    return d == 1 || d == 2 || std::isinf(d) && d > 0;
+  };
+  const std::string axisRule =
+      "'axis' must be None, an integer, or a tuple of 2 unique integers, got ";
+  bool sequence = axis.is(Type::List) || axis.is(Type::Tuple);
+  if (sequence && in.len(axis) == 2) {
+    ValueList items = in.toList(axis);
+    if (!isInt(items[0]) || !isInt(items[1]) ||
+        items[0].asInt() == items[1].asInt())
+      in.valueError(axisRule + in.toStr(in.tuple(items)));
+    if (!isOrder({"euclidean", "fro"}))
+      in.valueError("'ord' must be a supported matrix norm in ['euclidean', "
+                    "'fro', 1, 2, inf], got " +
+                    in.toStr(ord));
+    return;
+  }
+  if (!axis.isNone() && !isInt(axis))
+    in.valueError(axisRule + in.toStr(py::formatValue(in, axis, "")));
+  if (!hasOrd || (ord.isNumber() && ord.toDouble() > 0))
+    return;
+  if (!ord.isNumber() && !ord.is(Type::Str)) // np.isreal(None) holds
+    in.typeError("'<=' not supported between instances of '" +
+                 in.typeName(ord) + "' and 'int'");
+  if (!isOrder({"euclidean"}))
+    in.valueError("'ord' must be a supported vector norm, got " +
+                  in.toStr(ord));
+}
+
 void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   TfRuntime &rt = tf.rt;
   TfRuntime *r = &rt;
@@ -942,9 +989,13 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
                !p.has("ord") ||
                (ord.is(Type::Str) &&
                 (in.toStr(ord) == "euclidean" || in.toStr(ord) == "fro")) ||
-               (ord.isNumber() && ord.toDouble() == 2);
+               (ord.isNumber() && ord.toDouble() == 2 &&
+                !((p.get("axis").is(Type::List) ||
+                   p.get("axis").is(Type::Tuple)) &&
+                  in.len(p.get("axis")) == 2)); // a matrix's 2 is spectral
            Value x = r->toTensor(p.require("tensor", "norm"));
            Value axis = p.get("axis");
+           validateNorm(in, ord, axis, p.values.count("ord") > 0);
            // As linalg_ops.norm: reductions keep their dimensions, which a
            // Squeeze drops after (so that a division by the norm divides by a
            // Squeeze, not a Sqrt, for grappler).
@@ -959,9 +1010,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
            }
            // Vector norms as linalg_ops.norm builds them: sum of |x| (ord 1),
            // max of |x| (ord inf), (sum |x|^p)^(1/p) otherwise.
-           bool vectorAxis = axis.isNone() || axis.isIntLike() ||
-                             ((axis.is(Type::List) || axis.is(Type::Tuple)) &&
-                              in.toList(axis).size() == 1);
+           bool vectorAxis = axis.isNone() || axis.isIntLike();
            if (!ord.isNumber() || !vectorAxis || ord.toDouble() <= 0)
              r->raise(
                  "UnimplementedError",
