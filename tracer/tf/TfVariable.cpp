@@ -620,7 +620,7 @@ bool VariableObject::getAttr(Interpreter &in, const Value &self,
       Value updated = scatterNd(*v.rt, readVariable(*v.rt, v), indices,
                                 slices->values, combine, name, kernel);
       assignVariable(*v.rt, v, "AssignVariableOp", updated);
-      return self;
+      return makeVariable(*v.rt, v.state, true); // the _UnreadVariable
     });
     return true;
   }
