@@ -1911,18 +1911,45 @@ void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
       limit = r->tensor(maxIter).value->elementAsInt(0);
     else if (!maxIter.isNone())
       limit = in.toIndex(maxIter);
-    for (int64_t i = 0; limit < 0 || i < limit; ++i) {
+    // Each body result must have the loop variables' structure (with
+    // maximum_iterations, TensorFlow's loop variables are a Python counter
+    // and the user's).
+    Value structure;
+    if (listVars) {
+      Value specs = callTf(in, {"nest", "map_structure"},
+                           {in.builtin("type_spec_from_value",
+                                       [r](Interpreter &, CallArgs &args) {
+                                         const Value &v = args.positional.at(0);
+                                         if (asTensorArray(v))
+                                           return v;
+                                         return tensorSpec(
+                                             r->tensor(r->toTensor(v)).type);
+                                       }),
+                            limit < 0 ? in.list(in.toList(vars)) : vars});
+      structure =
+          limit < 0
+              ? specs
+              : in.list({tensorSpec(TensorType{DType::Int32, {}}), specs});
+    }
+    for (int64_t i = 0;; ++i) {
       ValueList callArgs = listVars ? in.toList(state) : ValueList{state};
-      if (!in.truthy(in.call(cond, callArgs)))
+      // With maximum_iterations the condition is still called once the
+      // count is reached (logical_and(i < maximum_iterations, cond(...))).
+      if (!in.truthy(in.call(cond, callArgs)) || (limit >= 0 && i >= limit))
         break;
       Value next = in.call(body, callArgs);
       // The body's result is iterated (list(loop_vars)).
-      if (listVars && !next.is(Type::List) && !next.is(Type::Tuple)) {
+      if (listVars && limit < 0 && !next.is(Type::List) &&
+          !next.is(Type::Tuple)) {
         if (r->isTensor(next) && r->tensor(next).type.shape.empty())
           in.typeError("Cannot iterate over a scalar tensor.");
         if (!r->isTensor(next))
           in.typeError("'" + in.typeName(next) + "' object is not iterable");
       }
+      if (listVars)
+        callTf(in, {"nest", "assert_same_structure"},
+               {structure, limit < 0 ? in.list(in.toList(next))
+                                     : in.list({Value::integer(i + 1), next})});
       // The loop variables take the body's container (a tuple stays one).
       state = listVars && !next.is(Type::List) && !next.is(Type::Tuple)
                   ? in.list(in.toList(next))
