@@ -583,6 +583,9 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
          Params p(in, args, "reduce_logsumexp",
                   {"input_tensor", "axis", "keepdims", "name"});
          Value x = r->toTensor(p.require("input_tensor", "reduce_logsumexp"));
+         // Its IsFinite takes floats only.
+         if (!isFloating(r->tensor(x).type.dtype))
+           floatTensor(*r, x, "IsFinite");
          Value axis = p.get("axis");
          bool keepdims = p.has("keepdims") && in.truthy(p.get("keepdims"));
          // log(sum(exp(x - m))) + m, with m the maximum, or 0 where it is not

@@ -636,6 +636,25 @@ void noCpuKernel(TfRuntime &rt, const std::string &op, const std::string &attr,
 }
 
 static void rejectUnsupported(TfRuntime &rt, const std::string &op, DType d) {
+  // Rint has CPU kernels for float and double only.
+  if (op == "Rint" && (d == DType::Float16 || d == DType::BFloat16))
+    noCpuKernel(
+        rt, op, "T", d, rt.tracing ? rt.tracing->graph.uniqueName(op) : op,
+        "DT_FLOAT, DT_DOUBLE, DT_BFLOAT16, DT_HALF",
+        {"device='CPU'; T in [DT_DOUBLE]", "device='CPU'; T in [DT_FLOAT]"});
+  // The orderings allow numbers only (kiln's lowering would order bools).
+  if ((op == "Less" || op == "LessEqual" || op == "Greater" ||
+       op == "GreaterEqual") &&
+      (d == DType::Bool || d == DType::String))
+    rejectDType(rt, op, "x", "T", d,
+                "float32, float64, int32, uint8, int16, int8, int64, "
+                "bfloat16, uint16, float16, uint32, uint64",
+                "float, double, int32, uint8, int16, int8, int64, bfloat16, "
+                "uint16, half, uint32, uint64",
+                "; signature=x:T, y:T -> z:bool; attr=T:type,allowed=["
+                "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, "
+                "DT_INT64, DT_BFLOAT16, DT_UINT16, DT_HALF, DT_UINT32, "
+                "DT_UINT64]>");
   // lgamma and digamma have CPU kernels for half, float and double.
   if ((op == "Lgamma" || op == "Digamma") && d == DType::BFloat16)
     noCpuKernel(
