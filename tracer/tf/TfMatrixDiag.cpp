@@ -1,8 +1,10 @@
-// The main-diagonal ops of tf.linalg: diag, diag_part, trace and
-// band_part. TensorFlow runs them as MatrixDiagV3, MatrixDiagPartV3 and
-// MatrixBandPart kernels; kiln builds each from ops it compiles (a select
-// against a constant mask, a strided slice of the flattened matrix), which
-// copy the same elements, so the values are exact.
+// The diagonal ops of tf.linalg: diag, diag_part, set_diag, trace and
+// band_part. TensorFlow runs them as MatrixDiagV3, MatrixDiagPartV3,
+// MatrixSetDiagV3 and MatrixBandPart kernels; kiln builds each from ops it
+// compiles (a select against a constant mask, a strided slice of the
+// flattened matrix, or for other diagonals than the main one (k) a gather
+// with a constant map of where each element comes from), which copy the
+// same elements, so the values are exact.
 #include "ShapeTensor.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
@@ -67,10 +69,127 @@ Value masked(TfRuntime &rt, const Value &x, const Value &keep) {
   return select(rt, keep, x, filled(rt, zeroType, 0));
 }
 
-void requireMainDiagonal(TfRuntime &rt, const Params &p) {
-  if (p.has("k") && rt.in.toIndex(p.get("k")) != 0)
-    rt.raise("UnimplementedError",
-             "kiln supports only the main diagonal (k=0) yet");
+/// The diagonals an op's `k` names (an int, or a (lower, upper) pair) and
+/// how `align` places the shorter ones in rows of the longest: the
+/// MatrixDiagV3 family's arguments, with their kernels' errors.
+struct Band {
+  int64_t lower = 0, upper = 0;
+  bool superRight = true, subRight = false; // "RIGHT_LEFT"
+  /// Whether the kernel's eager errors end with " name: ": not when a
+  /// Python list takes the generated wrapper's slow path.
+  bool named = true;
+
+  /// Whether the op needs kiln's general form: diagonals other than the
+  /// main one.
+  bool mainOnly() const { return lower == 0 && upper == 0; }
+  int64_t count() const { return upper - lower + 1; }
+  /// The length of the longest diagonal of a rows x cols matrix.
+  int64_t maxLength(int64_t rows, int64_t cols) const {
+    return std::min(rows + std::min(upper, int64_t(0)),
+                    cols + std::min(-lower, int64_t(0)));
+  }
+  /// Where element `p` of diagonal `d` of the band's rows sits in a
+  /// rows x cols matrix: (i, j), or false when it is padding.
+  bool element(int64_t rows, int64_t cols, int64_t d, int64_t p, int64_t &i,
+               int64_t &j) const {
+    int64_t length = std::min(cols - std::max(d, int64_t(0)),
+                              rows + std::min(d, int64_t(0)));
+    int64_t offset = (d >= 0 && superRight) || (d <= 0 && subRight)
+                         ? maxLength(rows, cols) - length
+                         : 0;
+    i = p + std::max(-d, int64_t(0)) - offset;
+    j = p + std::max(d, int64_t(0)) - offset;
+    return i >= 0 && i < rows && j >= 0 && j < cols;
+  }
+};
+
+/// The eager kernel error of `kernel` called as tf.linalg.`fname`: its
+/// wrapper passes its name, so the message ends " name: diag" (unless a
+/// Python list took the slow path).
+[[noreturn]] void bandError(TfRuntime &rt, const std::string &kernel,
+                            const std::string &message, bool named,
+                            const std::string &fname) {
+  rt.raise("InvalidArgumentError", eagerKernelPrefix(kernel) + message +
+                                       " [Op:" + kernel + "]" +
+                                       (named ? " name: " + fname : ""));
+}
+
+Band bandArg(TfRuntime &rt, const Params &p, const std::string &fname,
+             const std::string &kernel, bool named) {
+  Interpreter &in = rt.in;
+  Band band;
+  if (p.has("k")) {
+    Value k = p.get("k");
+    named = named && !k.is(py::Type::List) && !k.is(py::Type::Tuple);
+    ValueList items;
+    if (rt.isTensor(k)) {
+      HostTensorPtr known = rt.constantValue(k);
+      if (!known)
+        rt.raise("UnimplementedError",
+                 "kiln needs the diagonals k of tf.linalg." + fname +
+                     " at trace time");
+      for (int64_t i = 0; i < known->type.numElements(); ++i)
+        items.push_back(Value::integer(known->elementAsInt(i)));
+    } else if (k.is(py::Type::List) || k.is(py::Type::Tuple)) {
+      items = in.toList(k);
+    } else {
+      items = {k};
+    }
+    if (items.empty() || items.size() > 2)
+      bandError(rt, kernel,
+                "diag_index must have only one or two elements, received " +
+                    std::to_string(items.size()) + " elements.",
+                named, fname);
+    band.lower = in.toIndex(items[0]);
+    band.upper = in.toIndex(items.back());
+    if (band.lower > band.upper)
+      bandError(rt, kernel,
+                "lower_diag_index must not be larger than upper_diag_index: " +
+                    std::to_string(band.lower) + " > " +
+                    std::to_string(band.upper),
+                named, fname);
+  }
+  if (p.has("align")) {
+    std::string align = in.toStr(p.get("align"));
+    if (align != "LEFT_RIGHT" && align != "RIGHT_LEFT" &&
+        align != "LEFT_LEFT" && align != "RIGHT_RIGHT")
+      rt.raise("InvalidArgumentError",
+               "Value for attr 'align' of \"" + align +
+                   "\" is not in the list of allowed values: \"LEFT_RIGHT\", "
+                   "\"RIGHT_LEFT\", \"LEFT_LEFT\", \"RIGHT_RIGHT\"");
+    band.superRight = align.rfind("RIGHT_", 0) == 0;
+    band.subRight = align.compare(align.size() - 6, 6, "_RIGHT") == 0;
+  }
+  band.named = named;
+  return band;
+}
+
+/// The rows of the last dimension of `x` that `index` picks (a constant
+/// [n] map into it), gathered: the general band ops move elements with it.
+Value pick(TfRuntime &rt, const Value &x, const std::vector<int64_t> &index,
+           const std::vector<int64_t> &shape) {
+  Value picked = gather(rt, x, intConstant(rt, index), -1);
+  return reshape(rt, picked, pyIntList(rt.in, shape));
+}
+
+/// `x` ([..., n]) with `value` appended to each row: [..., n + 1].
+Value withPadding(TfRuntime &rt, const Value &x, const Value &value) {
+  std::vector<int64_t> shape = rt.tensor(x).type.shape;
+  shape.back() = 1;
+  Value pad = rt.toTensor(value.isNone() ? Value::integer(0) : value,
+                          rt.tensor(x).type.dtype);
+  Value column =
+      callTf(rt.in, {"broadcast_to"}, {pad, pyIntList(rt.in, shape)});
+  return concat(rt, {x, column}, -1, "ConcatV2");
+}
+
+/// `x` ([..., rows, cols]) as [..., rows * cols].
+Value flattenMatrices(TfRuntime &rt, const Value &x) {
+  std::vector<int64_t> shape = rt.tensor(x).type.shape;
+  int64_t cols = shape.back();
+  shape.pop_back();
+  shape.back() *= cols;
+  return reshape(rt, x, pyIntList(rt.in, shape));
 }
 
 /// The row and column indices of an `[n, m]` matrix (`[n, n]` when `m` is
@@ -104,6 +223,96 @@ Value diagonalMask(TfRuntime &rt, const Value &n, const Value &m) {
                              : DType::Int32;
   auto [i, j] = indexGrid(rt, n, m, d);
   return binaryOp(rt, "Equal", i, j);
+}
+
+/// tf.linalg.diag_part of diagonals other than the main one: each row of
+/// the result (one per diagonal, upper first) gathered from the flattened
+/// matrices with the padding value appended.
+Value bandDiagPart(TfRuntime &rt, const Value &x, const Band &band,
+                   const Value &padding, bool named) {
+  const std::string fname = "diag_part";
+  std::vector<int64_t> shape =
+      matrixShape(rt, x, "MatrixDiagPartV3", "diag_part");
+  int64_t rows = shape[shape.size() - 2], cols = shape.back();
+  if (band.lower <= -rows || band.lower >= cols || band.upper <= -rows ||
+      band.upper >= cols) {
+    bool lowerBad = band.lower <= -rows || band.lower >= cols;
+    bandError(rt, "MatrixDiagPartV3",
+              std::string(lowerBad ? "lower" : "upper") +
+                  "_diag_index is out of bound: " +
+                  std::to_string(lowerBad ? band.lower : band.upper) +
+                  ". It must be between " + std::to_string(-rows) + " and " +
+                  std::to_string(cols),
+              named, fname);
+  }
+  int64_t length = band.maxLength(rows, cols);
+  std::vector<int64_t> index;
+  for (int64_t t = 0; t < band.count(); ++t)
+    for (int64_t q = 0; q < length; ++q) {
+      int64_t i, j;
+      index.push_back(band.element(rows, cols, band.upper - t, q, i, j)
+                          ? i * cols + j
+                          : rows * cols);
+    }
+  std::vector<int64_t> out(shape.begin(), shape.end() - 2);
+  if (band.count() > 1)
+    out.push_back(band.count());
+  out.push_back(length);
+  return pick(rt, withPadding(rt, flattenMatrices(rt, x), padding), index, out);
+}
+
+/// tf.linalg.diag of diagonals other than the main one, or of a given
+/// size: each element of the result gathered from the diagonals (flattened,
+/// the padding value appended), with MatrixDiagV3's size rules and errors.
+Value bandDiag(TfRuntime &rt, const Value &v, const Band &band, int64_t numRows,
+               int64_t numCols, const Value &padding, bool named) {
+  const std::string fname = "diag";
+  const TensorType &t = rt.tensor(v).type;
+  size_t least = band.count() > 1 ? 2 : 1;
+  if (t.unknownRank || t.shape.size() < least || !t.isStatic())
+    rt.raise("UnimplementedError",
+             "kiln needs the static shape of tf.linalg.diag's diagonals for "
+             "k or num_rows/num_cols");
+  int64_t length = t.shape.back();
+  if (band.count() > 1 && t.shape[t.shape.size() - 2] != band.count())
+    bandError(rt, "MatrixDiagV3",
+              "The number of diagonals provided in the input does not "
+              "match the lower_diag_index and upper_diag_index range.",
+              named, fname);
+  int64_t minRows = length - std::min(band.upper, int64_t(0));
+  int64_t minCols = length + std::max(band.lower, int64_t(0));
+  if (numRows < 0 && numCols < 0)
+    numRows = numCols = std::max(minRows, minCols);
+  else if (numRows < 0)
+    numRows = minRows;
+  else if (numCols < 0)
+    numCols = minCols;
+  if (numRows < minRows)
+    bandError(rt, "MatrixDiagV3", "The number of rows is too small.", named,
+              fname);
+  if (numCols < minCols)
+    bandError(rt, "MatrixDiagV3", "The number of columns is too small.", named,
+              fname);
+  if (numRows != minRows && numCols != minCols)
+    bandError(rt, "MatrixDiagV3",
+              "The number of rows or columns is not consistent with the "
+              "specified d_lower, d_upper, and diagonal.",
+              named, fname);
+  int64_t padIndex = band.count() * length;
+  std::vector<int64_t> index(static_cast<size_t>(numRows * numCols), padIndex);
+  for (int64_t d = 0; d < band.count(); ++d)
+    for (int64_t q = 0; q < length; ++q) {
+      int64_t i, j;
+      if (band.element(numRows, numCols, band.upper - d, q, i, j))
+        index[i * numCols + j] = d * length + q;
+    }
+  std::vector<int64_t> batch(t.shape.begin(), t.shape.end() - least);
+  std::vector<int64_t> flat = batch, out = batch;
+  flat.push_back(padIndex);
+  out.push_back(numRows);
+  out.push_back(numCols);
+  Value rowsOfDiagonals = reshape(rt, v, pyIntList(rt.in, flat));
+  return pick(rt, withPadding(rt, rowsOfDiagonals, padding), index, out);
 }
 
 } // namespace
@@ -168,8 +377,16 @@ void installMatrixDiag(TfRuntime &rt, ModuleBuilder &linalg) {
     Params p(in, args, "diag",
              {"diagonal", "name", "k", "num_rows", "num_cols", "padding_value",
               "align"});
-    requireMainDiagonal(*r, p);
-    Value v = r->toTensor(p.require("diagonal", "diag"));
+    Value diagonalArg = p.require("diagonal", "diag");
+    bool named = r->isTensor(diagonalArg);
+    Band band = bandArg(*r, p, "diag", "MatrixDiagV3", named);
+    auto given = [&](const char *name) {
+      return p.has(name) ? in.toIndex(p.get(name)) : int64_t(-1);
+    };
+    if (!band.mainOnly() || given("num_rows") >= 0 || given("num_cols") >= 0)
+      return bandDiag(*r, r->toTensor(diagonalArg), band, given("num_rows"),
+                      given("num_cols"), p.get("padding_value"), band.named);
+    Value v = r->toTensor(diagonalArg);
     const TensorType &t = r->tensor(v).type;
     if (t.shape.empty())
       r->raise("InvalidArgumentError",
@@ -197,16 +414,20 @@ void installMatrixDiag(TfRuntime &rt, ModuleBuilder &linalg) {
   linalg.def("diag_part", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "diag_part",
              {"input", "name", "k", "padding_value", "align"});
-    requireMainDiagonal(*r, p);
-    return diagPart(*r, r->toTensor(p.require("input", "diag_part")),
-                    "diag_part");
+    Value input = p.require("input", "diag_part");
+    bool named = r->isTensor(input);
+    Band band = bandArg(*r, p, "diag_part", "MatrixDiagPartV3", named);
+    if (!band.mainOnly())
+      return bandDiagPart(*r, r->toTensor(input), band, p.get("padding_value"),
+                          band.named);
+    return diagPart(*r, r->toTensor(input), "diag_part");
   });
   // tf.linalg.set_diag: the diagonal padded to a row, repeated over the
   // rows, selected on the main diagonal. Its gradient is the select's:
   // the input's away from the diagonal, the diagonal's on it.
   linalg.def("set_diag", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "set_diag", {"input", "diagonal", "name", "k", "align"});
-    requireMainDiagonal(*r, p);
+    Band band = bandArg(*r, p, "set_diag", "MatrixSetDiagV3", true);
     Value x = r->toTensor(p.require("input", "set_diag"));
     std::vector<int64_t> shape =
         matrixShape(*r, x, "MatrixSetDiagV3", "set_diag");
@@ -215,7 +436,9 @@ void installMatrixDiag(TfRuntime &rt, ModuleBuilder &linalg) {
     const TensorType &dt = r->tensor(d).type;
     int64_t rows = shape[shape.size() - 2], cols = shape.back();
     std::vector<int64_t> expected(shape.begin(), shape.end() - 2);
-    expected.push_back(std::min(rows, cols));
+    if (band.count() > 1)
+      expected.push_back(band.count());
+    expected.push_back(band.maxLength(rows, cols));
     if (dt.shape != expected)
       r->raise("InvalidArgumentError",
                eagerKernelPrefix("MatrixSetDiagV3") +
@@ -227,6 +450,26 @@ void installMatrixDiag(TfRuntime &rt, ModuleBuilder &linalg) {
                    "\nDiagonal shape: " + shapeList(dt.shape) +
                    "\nExpected diagonal shape: " + shapeList(expected) +
                    " [Op:MatrixSetDiagV3]");
+    if (!band.mainOnly()) {
+      // Each element of the band from the diagonals, the others from x.
+      std::vector<int64_t> index(static_cast<size_t>(rows * cols));
+      for (int64_t k = 0; k < rows * cols; ++k)
+        index[k] = k;
+      int64_t length = band.maxLength(rows, cols);
+      for (int64_t t = 0; t < band.count(); ++t)
+        for (int64_t q = 0; q < length; ++q) {
+          int64_t i, j;
+          if (band.element(rows, cols, band.upper - t, q, i, j))
+            index[i * cols + j] = rows * cols + t * length + q;
+        }
+      std::vector<int64_t> flatDiagonals(shape.begin(), shape.end() - 2);
+      flatDiagonals.push_back(band.count() * length);
+      Value both = concat(*r,
+                          {flattenMatrices(*r, x),
+                           reshape(*r, d, pyIntList(in, flatDiagonals))},
+                          -1, "ConcatV2");
+      return pick(*r, both, index, shape);
+    }
     ValueList pads(expected.size() - 1, pyIntList(in, {0, 0}));
     pads.push_back(pyIntList(in, {0, cols - expected.back()}));
     Value row = in.call(in.getAttr(in.importModule("tensorflow"), "pad"),
