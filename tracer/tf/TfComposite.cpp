@@ -617,6 +617,37 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
          }
          return binaryOp(*r, "AddV2", result, max);
        }));
+  // is_non_decreasing and is_strictly_increasing: every adjacent pair of
+  // the flattened x ordered, as check_ops compares x[1:] with x[:-1] (an
+  // empty comparison for fewer than two elements: True).
+  for (auto [name, op] : {std::pair{"is_non_decreasing", "GreaterEqual"},
+                          std::pair{"is_strictly_increasing", "Greater"}})
+    math.def(
+        name,
+        inNameScope(*r, name,
+                    [r, name = std::string(name),
+                     op = std::string(op)](Interpreter &in, CallArgs &args) {
+                      Params p(in, args, name, {"x", "name"});
+                      Value x = reshape(*r, r->toTensor(p.require("x", name)),
+                                        pyIntList(in, {-1}));
+                      DType d = r->tensor(x).type.dtype;
+                      if (d == DType::Bool || d == DType::String)
+                        in.typeError("Expected x to be numeric, instead "
+                                     "found: " +
+                                     in.toStr(x));
+                      auto part = [&](std::optional<int64_t> start,
+                                      std::optional<int64_t> stop) {
+                        auto s = std::make_shared<py::SliceObject>();
+                        if (start)
+                          s->start = Value::integer(*start);
+                        if (stop)
+                          s->stop = Value::integer(*stop);
+                        return in.getItem(x, Value::object(py::Type::Slice, s));
+                      };
+                      Value ordered = binaryOp(*r, op, part(1, std::nullopt),
+                                               part(std::nullopt, -1));
+                      return reduce(*r, "All", ordered, Value(), false);
+                    }));
   both("count_nonzero", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "count_nonzero",
              {"input", "axis", "keepdims", "dtype", "name"});

@@ -717,6 +717,35 @@ void installDebugging(TfRuntime &rt, ModuleBuilder &tf,
                         {"shapes", "data", "summarize", "message", "name"}));
     return Value();
   });
+  def("assert_integer", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "assert_integer", {"x", "message", "name"});
+    NameScope scope(*r, p.get("name"), "assert_integer");
+    Value x = converted(*r, p.require("x", "assert_integer"), "x");
+    DType d = r->tensor(x).type.dtype;
+    if (!isInteger(d))
+      in.typeError(messagePrefix(messageArg(*r, p)) +
+                   "Expected \"x\" to be integer type.  Found: " +
+                   (r->tracing ? tensorName(*r, x) : "tensor") +
+                   " of dtype <dtype: '" + py::dtypeName(d) + "'>");
+    return Value();
+  });
+  def("assert_scalar", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "assert_scalar", {"tensor", "message", "name"});
+    NameScope scope(*r, p.get("name"), "assert_scalar");
+    Value t =
+        converted(*r, p.require("tensor", "assert_scalar"), "assert_scalar");
+    const TensorType &type = r->tensor(t).type;
+    if (type.unknownRank || !type.shape.empty()) {
+      std::string shape = py::shapeStr(type.shape, type.unknownRank);
+      in.valueError(messagePrefix(messageArg(*r, p)) +
+                    (r->tracing ? "Expected scalar shape for " +
+                                      tensorName(*r, t) + ", saw shape: "
+                                : std::string("Expected scalar shape, saw "
+                                              "shape: ")) +
+                    shape + ".");
+    }
+    return Value();
+  });
   def("assert_type", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "assert_type", {"tensor", "tf_type", "message", "name"});
     DType want = *dtypeArg(in, p.require("tf_type", "assert_type"));

@@ -429,6 +429,19 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   binary("add", "AddV2", {&tf, &math});
   binary("subtract", "Sub", {&tf, &math});
   binary("multiply", "Mul", {&tf, &math});
+  // tf.math.scalar_mul: a scalar of x's dtype times x (one Mul).
+  for (ModuleBuilder *m : {&tf, &math})
+    m->def("scalar_mul", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "scalar_mul", {"scalar", "x", "name"});
+      Value x = r->toTensor(p.require("x", "scalar_mul"));
+      Value scalar = r->toTensor(p.require("scalar", "scalar_mul"),
+                                 r->tensor(x).type.dtype);
+      const TensorType &st = r->tensor(scalar).type;
+      if (st.unknownRank || !st.shape.empty())
+        in.valueError("The input scalar must be a 0-D value. Received shape " +
+                      py::shapeStr(st.shape, st.unknownRank) + ".");
+      return binaryOp(*r, "Mul", scalar, x);
+    });
   binary("divide", "RealDiv", {&tf, &math});
   binary("truediv", "RealDiv", {&math});
   binary("floordiv", "FloorDiv", {&tf, &math});
@@ -1801,6 +1814,79 @@ void defineCreation(ModuleBuilder &tf) {
       return r->apply("Size", {t}, {{"out_type", out}}, TensorType{out, {}},
                       "Size");
     return r->constant(r->hostFromPython(Value::integer(n), out), "Size");
+  });
+  // tf.broadcast_static_shape: common_shapes.broadcast_shape of two
+  // TensorShapes (an unknown dimension takes the other's size above 1).
+  tf.def("broadcast_static_shape", [](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "broadcast_static_shape", {"shape_x", "shape_y"});
+    Value xArg = p.require("shape_x", "broadcast_static_shape");
+    Value yArg = p.require("shape_y", "broadcast_static_shape");
+    for (const Value &v : {xArg, yArg})
+      if (!v.is(Type::Native) || !dynamic_cast<TensorShapeObject *>(v.raw()))
+        in.raise("AttributeError",
+                 "'" + in.typeName(v) + "' object has no attribute 'ndims'");
+    TensorType x = asShape(in, xArg), y = asShape(in, yArg);
+    TensorType out;
+    out.unknownRank = x.unknownRank || y.unknownRank;
+    for (size_t i = 0;
+         !out.unknownRank && i < std::max(x.shape.size(), y.shape.size());
+         ++i) {
+      auto dim = [&](const TensorType &t) {
+        return i < t.shape.size() ? t.shape[t.shape.size() - 1 - i] : 1;
+      };
+      int64_t a = dim(x), b = dim(y), d;
+      if (a < 0 || b < 0)
+        d = a > 1 ? a : b > 1 ? b : -1;
+      else if (a == 1 || a == b)
+        d = b;
+      else if (b == 1)
+        d = a;
+      else
+        in.valueError("Incompatible shapes for broadcasting. Two shapes are "
+                      "compatible if for each dimension pair they are either "
+                      "equal or one of them is 1. Received: " +
+                      in.toStr(xArg) + " and " + in.toStr(yArg) + ".");
+      out.shape.insert(out.shape.begin(), d);
+    }
+    return makeShape(out);
+  });
+  // tf.broadcast_dynamic_shape: BroadcastArgs of two shape vectors, which
+  // kiln computes when both are known at trace time.
+  tf.def("broadcast_dynamic_shape", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "broadcast_dynamic_shape", {"shape_x", "shape_y"});
+    Value xArg = p.require("shape_x", "broadcast_dynamic_shape");
+    Value yArg = p.require("shape_y", "broadcast_dynamic_shape");
+    PythonOperands slowPath(*r, {xArg, yArg});
+    Value x = r->toTensor(xArg), y = r->toTensor(yArg);
+    HostTensorPtr a = r->constantValue(x), b = r->constantValue(y);
+    if (!a || !b)
+      r->raise("UnimplementedError",
+               "kiln needs tf.broadcast_dynamic_shape's shapes at trace time");
+    auto values = [](const HostTensorPtr &h) {
+      std::vector<int64_t> v;
+      for (int64_t i = 0; i < h->type.numElements(); ++i)
+        v.push_back(h->elementAsInt(i));
+      return v;
+    };
+    std::vector<int64_t> sx = values(a), sy = values(b), out;
+    if (!broadcastShapes(sx, sy, out))
+      kernelError(*r, "BroadcastArgs",
+                  "Incompatible shapes: " + shapeList(sx) + " vs. " +
+                      shapeList(sy));
+    return r->constant(
+        r->hostFromPython(pyIntList(in, out), r->tensor(x).type.dtype),
+        "BroadcastArgs");
+  });
+  // tf.shape_n: the shape of each tensor of a list.
+  tf.def("shape_n", [](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "shape_n", {"input", "out_type", "name"});
+    ValueList shapes;
+    for (const Value &t : in.toList(p.require("input", "shape_n")))
+      shapes.push_back(
+          callTf(in, {"shape"}, {t},
+                 {{"out_type", p.has("out_type") ? p.get("out_type")
+                                                 : makeDType(DType::Int32)}}));
+    return in.list(std::move(shapes));
   });
   tf.def("rank", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "rank", {"input", "name"});
