@@ -56,9 +56,9 @@ bool specializeRanks(const graph::Graph &graph,
       rankless |= graph.typeOf(input).unknownRank;
       refined |= !(graph.typeOf(input) == out.typeOf(input));
     }
-    if (!rankless &&
-        !(refined && !n.inputs.empty() &&
-          (graph::isShapePreserving(n.op) || graph::isBroadcastingOp(n.op))))
+    if (!rankless && !(refined && !n.inputs.empty() &&
+                       (graph::isShapePreserving(n.op) ||
+                        graph::isBroadcastingOp(n.op) || n.op == "Transpose")))
       continue;
     if (n.attrs.count("rank_axes")) {
       // A reduction of an input of unknown rank: its axes (all, or those
@@ -139,43 +139,49 @@ bool specializeRanks(const graph::Graph &graph,
       n.outputs[0] = type;
       continue;
     }
-    if (n.op == "Transpose" && n.attrs.count("reverse_all")) {
-      // A transpose of an input of unknown rank: its permutation (all
-      // dimensions reversed when none was given), checked as the kernel
-      // checks it now that the rank is known.
+    if (n.op == "Transpose") {
+      // A transpose of an input whose shape is now known: its permutation
+      // (all dimensions reversed when none was given to one of unknown
+      // rank), checked as the kernel checks it, and its result's shape.
       const std::vector<int64_t> &input = out.typeOf(n.inputs[0]).shape;
       int64_t rank = input.size();
       auto perm = std::get<std::vector<int64_t>>(n.attrs.at("perm"));
-      if (std::get<bool>(n.attrs.at("reverse_all"))) {
+      auto all = n.attrs.find("reverse_all");
+      if (all != n.attrs.end() && std::get<bool>(all->second)) {
         perm.clear();
         for (int64_t d = rank - 1; d >= 0; --d)
           perm.push_back(d);
       }
       std::string problem;
-      std::vector<bool> seen(input.size(), false);
       if (static_cast<int64_t>(perm.size()) != rank)
         problem = "transpose expects a vector of size " + std::to_string(rank) +
                   ". But input(1) is a vector of size " +
                   std::to_string(perm.size());
-      std::vector<int64_t> shape;
+      std::vector<bool> seen(input.size(), false);
+      std::vector<int64_t> normalized, shape;
       for (size_t i = 0; problem.empty() && i < perm.size(); ++i) {
         int64_t d = perm[i] < 0 ? perm[i] + rank : perm[i];
-        if (d < 0 || d >= rank || seen[d])
-          problem =
-              d < 0 || d >= rank
-                  ? std::to_string(perm[i]) + " is out of range [0 .. " +
-                        std::to_string(rank) + ")"
-                  : std::to_string(perm[i]) + " is duplicated in the input.";
+        if (d < 0 || d >= rank)
+          problem = std::to_string(perm[i]) + " is out of range [0 .. " +
+                    std::to_string(rank) + ")";
         else
           seen[d] = true;
-        perm[i] = d;
-        shape.push_back(problem.empty() ? input[d] : 0);
+        normalized.push_back(d);
       }
+      for (int64_t d = 0; problem.empty() && d < rank; ++d)
+        if (!seen[d]) {
+          std::string listed;
+          for (int64_t p : perm)
+            listed += (listed.empty() ? "" : ",") + std::to_string(p);
+          problem = std::to_string(d) + " is missing from {" + listed + "}.";
+        }
       if (!problem.empty()) {
         error = "InvalidArgumentError: " + graph.runtimeError(n, problem, file);
         return false;
       }
-      n.attrs["perm"] = perm;
+      for (int64_t d : normalized)
+        shape.push_back(input[d]);
+      n.attrs["perm"] = normalized;
       n.attrs.erase("reverse_all");
       if (rank == 0) { // nothing to move, as a scalar's traced transpose
         n.op = "Identity";

@@ -523,8 +523,6 @@ Value reverseSequence(TfRuntime &rt, const Params &p) {
                   xt, "ReverseSequence");
 }
 
-Value gatherNd(TfRuntime &rt, const Params &p);
-
 /// params[:stop] or params[start:stop] of a 1-D tensor (a shape).
 Value sliced(TfRuntime &rt, const Value &t, std::optional<int64_t> start,
              std::optional<int64_t> stop) {

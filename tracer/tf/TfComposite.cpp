@@ -374,10 +374,8 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
               Params p(in, args, name, {"x", "y", "name"});
               // A Python operand takes the generated wrapper's slow path,
               // whose errors end without " name: ".
-              bool named = true;
-              for (const char *arg : {"x", "y"})
-                named = named &&
-                        (r->isTensor(p.get(arg)) || asVariable(p.get(arg)));
+              bool named =
+                  !slowPathOperand(p.get("x")) && !slowPathOperand(p.get("y"));
               Value x = floatTensor(*r, p.require("x", name), name);
               Value y =
                   r->toTensor(p.require("y", name), r->tensor(x).type.dtype);

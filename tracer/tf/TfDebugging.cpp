@@ -469,10 +469,12 @@ Value checkNumerics(TfRuntime &rt, const Value &xArg,
   return identity(rt, x);
 }
 
-/// check_ops' static rank checks: rank exactly `want`, at least `want`
-/// (`atLeast`), or 0 or 1 (`zeroOrOne`).
+/// check_ops' rank checks: rank exactly `want`, at least `want`
+/// (`atLeast`), or 0 or 1 (`zeroOrOne`); at trace time, or for a tensor of
+/// unknown rank an Assert printing `data` (assert_rank's own by default).
 void checkRank(TfRuntime &rt, const Value &x, int64_t want, bool atLeast,
-               bool zeroOrOne, const std::string &prefix) {
+               bool zeroOrOne, const std::string &prefix,
+               const Data *data = nullptr) {
   const TensorType &t = rt.tensor(x).type;
   if (t.unknownRank && zeroOrOne)
     return;
@@ -486,11 +488,12 @@ void checkRank(TfRuntime &rt, const Value &x, int64_t want, bool atLeast,
     Value condition =
         binaryOp(rt, atLeast ? "GreaterEqual" : "Equal", rank, given);
     assertOp(rt, condition,
-             {text(prefix),
-              text("Tensor " + tensorName(rt, x) + " must have rank" +
-                   (atLeast ? " at least" : "")),
-              tensorItem(given), text("Received shape: "),
-              tensorItem(shapeOf(rt, x))},
+             data ? *data
+                  : Data{text(prefix),
+                         text("Tensor " + tensorName(rt, x) +
+                              " must have rank" + (atLeast ? " at least" : "")),
+                         tensorItem(given), text("Received shape: "),
+                         tensorItem(shapeOf(rt, x))},
              std::nullopt, Value());
     return;
   }
@@ -518,6 +521,10 @@ void assertShapes(TfRuntime &rt, const Params &p) {
   std::string prefix = messagePrefix(message);
   NameScope scope(rt, p.get("name"), "assert_shapes");
   Value shapes = p.require("shapes", "assert_shapes");
+  // The data the run-time checks print instead of their own, when given.
+  std::optional<Data> userData;
+  if (p.has("data"))
+    userData = dataArg(rt, p.get("data"));
   if (shapes.is(Type::Dict))
     shapes = in.call(in.getAttr(shapes, "items"), {});
   struct Entry {
@@ -566,7 +573,8 @@ void assertShapes(TfRuntime &rt, const Params &p) {
     int64_t rank = static_cast<int64_t>(e.symbols.size());
     if (e.innermost && rank <= 1)
       continue;
-    checkRank(rt, e.x, rank, e.innermost, !e.innermost && rank <= 1, prefix);
+    checkRank(rt, e.x, rank, e.innermost, !e.innermost && rank <= 1, prefix,
+              userData ? &*userData : nullptr);
   }
   // A symbol's size, and the tensor and dimension that gave it.
   struct Size {
@@ -633,14 +641,17 @@ void assertShapes(TfRuntime &rt, const Params &p) {
       };
       Value condition =
           binaryOp(rt, "Equal", tensorOf(actual), tensorOf(specified));
-      Data data = {text(prefix),
-                   text(check),
-                   text("Tensor " + nameOf(e.x) + " dimension"),
-                   tensorItem(rt.toTensor(Value::integer(dim), DType::Int32)),
-                   text("must have size"),
-                   tensorItem(tensorOf(specified)),
-                   text("Received shape: "),
-                   tensorItem(shapeOf(rt, e.x))};
+      Data data =
+          userData
+              ? *userData
+              : Data{text(prefix),
+                     text(check),
+                     text("Tensor " + nameOf(e.x) + " dimension"),
+                     tensorItem(rt.toTensor(Value::integer(dim), DType::Int32)),
+                     text("must have size"),
+                     tensorItem(tensorOf(specified)),
+                     text("Received shape: "),
+                     tensorItem(shapeOf(rt, e.x))};
       assertOp(rt, condition, data, summarizeArg(rt, p), Value());
     }
   }

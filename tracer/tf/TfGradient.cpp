@@ -529,10 +529,30 @@ const std::map<std::string, GradFn> &gradientFunctions() {
                }},
               {"Transpose",
                [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-                 auto perm = std::get<std::vector<int64_t>>(e.attrs.at("perm"));
+                 // A full reversal (of a tensor of unknown rank) is its own
+                 // inverse.
+                 auto all = e.attrs.find("reverse_all");
+                 if (all != e.attrs.end() && std::get<bool>(all->second))
+                   return ValueList{transpose(rt, g[0], Value())};
+                 // Otherwise TensorFlow's InvertPermutation of the perm as
+                 // given, which refuses negative entries (kiln's node
+                 // counts them from the end in "perm"); an unknown-rank
+                 // input's perm is checked when the function is
+                 // specialized, but must be in range here too.
+                 auto given = e.attrs.find("given_perm");
+                 auto perm = std::get<std::vector<int64_t>>(
+                     given != e.attrs.end() ? given->second
+                                            : e.attrs.at("perm"));
+                 int64_t n = static_cast<int64_t>(perm.size());
                  std::vector<int64_t> inverse(perm.size());
-                 for (size_t i = 0; i < perm.size(); ++i)
-                   inverse[perm[i]] = static_cast<int64_t>(i);
+                 for (int64_t i = 0; i < n; ++i) {
+                   if (perm[i] < 0 || perm[i] >= n)
+                     knownKernelError(rt, "InvertPermutation",
+                                      std::to_string(perm[i]) +
+                                          " is not between 0 and " +
+                                          std::to_string(n));
+                   inverse[perm[i]] = i;
+                 }
                  return ValueList{
                      transpose(rt, g[0], pyIntList(rt.in, inverse))};
                }},

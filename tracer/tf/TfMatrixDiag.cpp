@@ -79,8 +79,8 @@ struct Band {
   /// Python list takes the generated wrapper's slow path.
   bool named = true;
 
-  /// Whether the op needs kiln's general form: diagonals other than the
-  /// main one.
+  /// Whether the band is the main diagonal alone, which kiln's simpler forms
+  /// handle.
   bool mainOnly() const { return lower == 0 && upper == 0; }
   int64_t count() const { return upper - lower + 1; }
   /// The length of the longest diagonal of a rows x cols matrix.
@@ -176,8 +176,12 @@ Value pick(TfRuntime &rt, const Value &x, const std::vector<int64_t> &index,
 Value withPadding(TfRuntime &rt, const Value &x, const Value &value) {
   std::vector<int64_t> shape = rt.tensor(x).type.shape;
   shape.back() = 1;
-  Value pad = rt.toTensor(value.isNone() ? Value::integer(0) : value,
-                          rt.tensor(x).type.dtype);
+  // matrix_diag's wrapper makes a bool diagonal's padding a bool.
+  DType d = rt.tensor(x).type.dtype;
+  Value fill = value.isNone() ? Value::integer(0) : value;
+  if (d == DType::Bool && !rt.isTensor(fill))
+    fill = Value::boolean(rt.in.truthy(fill));
+  Value pad = rt.toTensor(fill, d);
   Value column =
       callTf(rt.in, {"broadcast_to"}, {pad, pyIntList(rt.in, shape)});
   return concat(rt, {x, column}, -1, "ConcatV2");
@@ -225,6 +229,27 @@ Value diagonalMask(TfRuntime &rt, const Value &n, const Value &m) {
   return binaryOp(rt, "Equal", i, j);
 }
 
+/// The kernels' check that the band's diagonals lie in a rows x cols matrix
+/// (index 0 always does, even in an empty one), with their punctuation.
+void checkBandBounds(TfRuntime &rt, const Band &band, int64_t rows,
+                     int64_t cols, const std::string &kernel,
+                     const std::string &fname) {
+  auto outside = [&](int64_t k) { return k != 0 && (k <= -rows || k >= cols); };
+  std::string range = " It must be between " + std::to_string(-rows) + " and " +
+                      std::to_string(cols);
+  if (outside(band.lower))
+    bandError(
+        rt, kernel,
+        "lower_diag_index is out of bound: " + std::to_string(band.lower) +
+            (kernel == "MatrixDiagPartV3" ? "." : "") + range,
+        band.named, fname);
+  if (outside(band.upper))
+    bandError(rt, kernel,
+              "upper_diag_index is out of bound: " +
+                  std::to_string(band.upper) + range,
+              band.named, fname);
+}
+
 /// tf.linalg.diag_part of diagonals other than the main one: each row of
 /// the result (one per diagonal, upper first) gathered from the flattened
 /// matrices with the padding value appended.
@@ -234,17 +259,7 @@ Value bandDiagPart(TfRuntime &rt, const Value &x, const Band &band,
   std::vector<int64_t> shape =
       matrixShape(rt, x, "MatrixDiagPartV3", "diag_part");
   int64_t rows = shape[shape.size() - 2], cols = shape.back();
-  if (band.lower <= -rows || band.lower >= cols || band.upper <= -rows ||
-      band.upper >= cols) {
-    bool lowerBad = band.lower <= -rows || band.lower >= cols;
-    bandError(rt, "MatrixDiagPartV3",
-              std::string(lowerBad ? "lower" : "upper") +
-                  "_diag_index is out of bound: " +
-                  std::to_string(lowerBad ? band.lower : band.upper) +
-                  ". It must be between " + std::to_string(-rows) + " and " +
-                  std::to_string(cols),
-              named, fname);
-  }
+  checkBandBounds(rt, band, rows, cols, "MatrixDiagPartV3", fname);
   int64_t length = band.maxLength(rows, cols);
   std::vector<int64_t> index;
   for (int64_t t = 0; t < band.count(); ++t)
@@ -281,11 +296,12 @@ Value bandDiag(TfRuntime &rt, const Value &v, const Band &band, int64_t numRows,
               named, fname);
   int64_t minRows = length - std::min(band.upper, int64_t(0));
   int64_t minCols = length + std::max(band.lower, int64_t(0));
-  if (numRows < 0 && numCols < 0)
+  // -1 (the default) infers a size; other negative ones are too small.
+  if (numRows == -1 && numCols == -1)
     numRows = numCols = std::max(minRows, minCols);
-  else if (numRows < 0)
+  else if (numRows == -1)
     numRows = minRows;
-  else if (numCols < 0)
+  else if (numCols == -1)
     numCols = minCols;
   if (numRows < minRows)
     bandError(rt, "MatrixDiagV3", "The number of rows is too small.", named,
@@ -378,12 +394,13 @@ void installMatrixDiag(TfRuntime &rt, ModuleBuilder &linalg) {
              {"diagonal", "name", "k", "num_rows", "num_cols", "padding_value",
               "align"});
     Value diagonalArg = p.require("diagonal", "diag");
-    bool named = r->isTensor(diagonalArg);
+    bool named = !slowPathOperand(diagonalArg);
     Band band = bandArg(*r, p, "diag", "MatrixDiagV3", named);
     auto given = [&](const char *name) {
       return p.has(name) ? in.toIndex(p.get(name)) : int64_t(-1);
     };
-    if (!band.mainOnly() || given("num_rows") >= 0 || given("num_cols") >= 0)
+    if (!band.mainOnly() || given("num_rows") != -1 ||
+        given("num_cols") != -1 || p.has("padding_value"))
       return bandDiag(*r, r->toTensor(diagonalArg), band, given("num_rows"),
                       given("num_cols"), p.get("padding_value"), band.named);
     Value v = r->toTensor(diagonalArg);
@@ -415,16 +432,18 @@ void installMatrixDiag(TfRuntime &rt, ModuleBuilder &linalg) {
     Params p(in, args, "diag_part",
              {"input", "name", "k", "padding_value", "align"});
     Value input = p.require("input", "diag_part");
-    bool named = r->isTensor(input);
+    bool named = !slowPathOperand(input);
     Band band = bandArg(*r, p, "diag_part", "MatrixDiagPartV3", named);
     if (!band.mainOnly())
       return bandDiagPart(*r, r->toTensor(input), band, p.get("padding_value"),
                           band.named);
     return diagPart(*r, r->toTensor(input), "diag_part");
   });
-  // tf.linalg.set_diag: the diagonal padded to a row, repeated over the
-  // rows, selected on the main diagonal. Its gradient is the select's:
-  // the input's away from the diagonal, the diagonal's on it.
+  // tf.linalg.set_diag: for the main diagonal, the diagonal padded to a
+  // row, repeated over the rows, selected on the main diagonal (its
+  // gradient is the select's: the input's away from the diagonal, the
+  // diagonal's on it); for a band, a gather from the matrix and the
+  // diagonals.
   linalg.def("set_diag", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "set_diag", {"input", "diagonal", "name", "k", "align"});
     Band band = bandArg(*r, p, "set_diag", "MatrixSetDiagV3", true);
@@ -435,6 +454,7 @@ void installMatrixDiag(TfRuntime &rt, ModuleBuilder &linalg) {
     Value d = r->toTensor(p.require("diagonal", "set_diag"), xt.dtype);
     const TensorType &dt = r->tensor(d).type;
     int64_t rows = shape[shape.size() - 2], cols = shape.back();
+    checkBandBounds(*r, band, rows, cols, "MatrixSetDiagV3", "set_diag");
     std::vector<int64_t> expected(shape.begin(), shape.end() - 2);
     if (band.count() > 1)
       expected.push_back(band.count());

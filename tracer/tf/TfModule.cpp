@@ -2025,13 +2025,10 @@ void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
         break;
       Value next = in.call(body, callArgs);
       // The body's result is iterated (list(loop_vars)).
-      if (listVars && limit < 0 && !next.is(Type::List) &&
-          !next.is(Type::Tuple)) {
-        if (r->isTensor(next) && r->tensor(next).type.shape.empty())
-          in.typeError("Cannot iterate over a scalar tensor.");
-        if (!r->isTensor(next))
-          in.typeError("'" + in.typeName(next) + "' object is not iterable");
-      }
+      // (A dict gives its keys, which the structure check then refuses.)
+      if (listVars && limit < 0 && r->isTensor(next) &&
+          r->tensor(next).type.shape.empty())
+        in.typeError("Cannot iterate over a scalar tensor.");
       if (listVars)
         callTf(in, {"nest", "assert_same_structure"},
                {structure, limit < 0 ? in.list(in.toList(next))

@@ -77,8 +77,12 @@ void kernelError(TfRuntime &rt, const std::string &op,
 PythonOperands::PythonOperands(TfRuntime &rt, const ValueList &operands)
     : rt_(rt), saved_(rt.pythonOperands) {
   for (const Value &v : operands)
-    rt.pythonOperands |= v.is(py::Type::List) || v.is(py::Type::Tuple) ||
-                         v.is(py::Type::Str) || v.is(py::Type::Bytes);
+    rt.pythonOperands |= slowPathOperand(v);
+}
+
+bool slowPathOperand(const Value &v) {
+  return v.is(py::Type::List) || v.is(py::Type::Tuple) || v.is(py::Type::Str) ||
+         v.is(py::Type::Bytes);
 }
 
 PythonOperands::~PythonOperands() { rt_.pythonOperands = saved_; }
@@ -909,16 +913,15 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &xArg,
     std::string node = !rt.tracing     ? ""
                        : scope.empty() ? rt.tracing->graph.uniqueName(name)
                                        : scope;
-    // The generated wrapper's fast path takes tensors and variables; a
-    // Python operand sends it down the slow path, whose errors end without
-    // " name: " (tf.maximum(t, [1., 2.]), t * [1., 2.]). An operator's
-    // Python left operand is converted first ([1., 2.] - t).
-    auto python = [&](const Value &v) {
-      return !rt.isTensor(v) && !asVariable(v);
-    };
+    // The generated wrapper's fast path takes tensors, variables and
+    // NumPy arrays; a Python list sends it down the slow path, whose
+    // errors end without " name: " (tf.maximum(t, [1., 2.]),
+    // t * [1., 2.]). `+` (_add_dispatch) converts first, as does an
+    // operator's reflected form for a Python left operand ([1., 2.] - t).
+    bool converted = convertsFirst || (!functional && op == "AddV2");
     incompatibleShapes(rt, op, node, tx, ty,
-                       convertsFirst ||
-                           (!python(yArg) && !(functional && python(xArg))));
+                       converted || (!slowPathOperand(yArg) &&
+                                     !(functional && slowPathOperand(xArg))));
   }
   // The integer division kernels fail on a zero divisor (compiled code
   // checks at run time; an eager divisor is checked here, for the eager
@@ -1447,8 +1450,9 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
              const Value &axisArg, bool keepdims) {
   // Any and All convert a Python value to their fixed input type, bool.
   bool logical = op == "Any" || op == "All";
-  Value t =
-      logical && !rt.isTensor(x) ? rt.toTensor(x, DType::Bool) : rt.toTensor(x);
+  Value t = logical && !rt.isTensor(x) && !asVariable(x)
+                ? rt.toTensor(x, DType::Bool)
+                : rt.toTensor(x);
   auto &type = rt.tensor(t).type;
   rejectUnsupported(rt, op, type.dtype);
   if (type.unknownRank) {
@@ -1785,15 +1789,22 @@ Value transpose(TfRuntime &rt, const Value &x, const Value &permArg) {
     }
   if (rank == 0) // nothing to move
     return identity(rt, t);
-  std::vector<int64_t> shape;
-  for (int64_t p : perm)
-    shape.push_back(type.shape.at(p < 0 ? p + rank : p));
+  // The graph's perm constant holds the values given; the node's attr, which
+  // the lowering and the gradient read, counts negative ones from the end.
+  std::vector<int64_t> given = perm, shape;
+  for (int64_t &p : perm) {
+    p = p < 0 ? p + rank : p;
+    shape.push_back(type.shape.at(p));
+  }
   OperandConsts operands(rt, "transpose");
   operands.argument("perm", permArg.isNone() ? pyIntList(rt.in, perm) : permArg,
-                    perm);
-  return operands.attach(rt.apply(
-      "Transpose", {t}, {{"perm", perm}, {"T", type.dtype}},
-      TensorType{type.dtype, shape}, operands.name(), operands.exactName()));
+                    given);
+  std::map<std::string, Attr> attrs{{"perm", perm}, {"T", type.dtype}};
+  if (given != perm) // TensorFlow's gradient inverts the perm as given
+    attrs["given_perm"] = given;
+  return operands.attach(rt.apply("Transpose", {t}, std::move(attrs),
+                                  TensorType{type.dtype, shape},
+                                  operands.name(), operands.exactName()));
 }
 
 Value expandDims(TfRuntime &rt, const Value &x, int64_t axis) {

@@ -64,8 +64,13 @@ std::string eagerOpSuffix(const std::string &op, bool named = true);
 /// An eager kernel's InvalidArgumentError: eagerKernelPrefix(kernel), the
 /// message, then eagerOpSuffix(op, named). `kernel` is the wrapped
 /// function's name when it differs from the op's ("Einsum_N_2" for Einsum).
-/// Sets TfRuntime::pythonOperands while it lives when any of `operands` is
-/// a Python list, tuple, str or bytes (tf.math.top_k([1, 2], k=3),
+/// Whether `v`, an operand of a generated op, sends TensorFlow's wrapper
+/// down its slow path, whose eager errors end without " name: ": a Python
+/// list, tuple, str or bytes (tensors, variables, NumPy arrays and numbers
+/// take the fast path).
+bool slowPathOperand(const Value &v);
+/// Sets TfRuntime::pythonOperands while it lives when any of `operands`
+/// takes the slow path (tf.math.top_k([1, 2], k=3),
 /// tf.strings.to_number("abc")).
 struct PythonOperands {
   PythonOperands(TfRuntime &rt, const ValueList &operands);

@@ -412,11 +412,12 @@ Value statelessUniform(TfRuntime &rt, const Params &p) {
       return known->elementAsInt(0);
     };
     int64_t lo = bound("minval"), hi = bound("maxval");
+    // The algorithm's key and counter come before the kernel's own checks.
+    statelessAlgorithm(rt, p.get("alg"), "StatelessRandomUniformIntV2");
     if (hi <= lo)
       kernelError(rt, "StatelessRandomUniformIntV2",
                   "Need minval < maxval, got " + std::to_string(lo) +
                       " >= " + std::to_string(hi));
-    statelessAlgorithm(rt, p.get("alg"), "StatelessRandomUniformIntV2");
     return statelessSamples(rt, shape, fname, Kind::Uniform, dtype, seeds, lo,
                             uint64_t(hi) - uint64_t(lo),
                             "StatelessRandomUniformIntV2",

@@ -212,8 +212,7 @@ void installTrainingMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
         Value y = p.require("y", "squared_difference");
         // A Python operand takes the generated wrapper's slow path, whose
         // errors end without " name: ".
-        bool named = (r->isTensor(x) || asVariable(x)) &&
-                     (r->isTensor(y) || asVariable(y));
+        bool named = !slowPathOperand(x) && !slowPathOperand(y);
         // Eagerly a Python x takes y's dtype; op construction (while tracing)
         // converts x first, in its own.
         if (!r->isTensor(x) && r->isTensor(y) && !r->tracing)
