@@ -788,7 +788,27 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     if (!p.has("num") && (type.unknownRank || type.shape[axis] < 0))
       in.valueError("Cannot infer argument `num` from shape " +
                     py::shapeStr(type.shape, type.unknownRank));
-    if (type.unknownRank || axis < 0 || axis >= rank || type.shape[axis] < 0)
+    if (!type.unknownRank && (axis < 0 || axis >= rank)) {
+      // With num given: Unpack's shape function, or its kernel.
+      int64_t given =
+          p.has("axis") ? in.toIndex(foldKnown(*r, p.get("axis"))) : 0;
+      std::string num = std::to_string(in.toIndex(p.get("num")));
+      std::string range =
+          std::to_string(-rank) + "," + std::to_string(rank) + ")";
+      if (r->tracing)
+        in.valueError("Invalid axis: " + std::to_string(given) +
+                      "; must be in [" + range + " for '{{node " +
+                      r->tracing->graph.uniqueName("unstack") +
+                      "}} = Unpack[T=" + tfTypeName(type.dtype) +
+                      ", axis=" + std::to_string(given) + ", num=" + num +
+                      "](" + inputName(*r, x) +
+                      ")' with input shapes: " + shapeList(type.shape) + ".");
+      r->raise("InvalidArgumentError",
+               eagerKernelPrefix("Unpack_num_" + num) + "axis = " +
+                   std::to_string(given) + " not in [" + std::to_string(-rank) +
+                   ", " + std::to_string(rank) + ") [Op:Unpack] name: unstack");
+    }
+    if (type.unknownRank || type.shape[axis] < 0)
       r->raise("UnimplementedError",
                "kiln unstacks along a dimension known at trace time only");
     if (p.has("num") && in.toIndex(p.get("num")) != type.shape[axis]) {

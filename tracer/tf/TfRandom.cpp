@@ -339,10 +339,24 @@ void statelessAlgorithm(TfRuntime &rt, const Value &alg,
     autoSelect = "Algorithm.AUTO_SELECT";
   } else if (alg.is(py::Type::Int) || alg.is(py::Type::Bool)) {
     value = alg.asInt();
+  } else if (rt.isTensor(alg)) { // passed on to the kernel as it is
+    HostTensorPtr known = rt.constantValue(alg);
+    if (!known || known->type.numElements() != 1)
+      rt.raise("UnimplementedError",
+               "kiln needs a tensor alg of the stateless random ops at trace "
+               "time");
+    value = known->elementAsInt(0);
   } else if (alg.is(py::Type::Str)) {
-    std::string canon;
-    for (char c : in.toStr(alg))
-      if (c != '-' && c != '_' && !std::isspace(static_cast<unsigned char>(c)))
+    // strip(), lower(), then "-" and "_" removed.
+    std::string text = in.toStr(alg), canon;
+    size_t first = text.find_first_not_of(" \t\n\r\f\v");
+    size_t last = text.find_last_not_of(" \t\n\r\f\v");
+    if (first != std::string::npos)
+      text = text.substr(first, last - first + 1);
+    else
+      text.clear();
+    for (char c : text)
+      if (c != '-' && c != '_')
         canon += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     value = canon == "philox"       ? 1
             : canon == "threefry"   ? 2
