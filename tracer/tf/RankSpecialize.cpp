@@ -191,6 +191,61 @@ bool specializeRanks(const graph::Graph &graph,
       n.outputs[0].shape = shape;
       continue;
     }
+    if (n.op == "Reshape" && n.attrs.count("shape") && n.inputs.size() == 1 &&
+        out.typeOf(n.inputs[0]).isStatic()) {
+      // A reshape of an input of unknown rank to a shape given at trace
+      // time: its -1 resolved, checked as the kernel checks it.
+      auto shape = std::get<std::vector<int64_t>>(n.attrs.at("shape"));
+      int64_t total = out.typeOf(n.inputs[0]).numElements(), known = 1;
+      int64_t unknownAt = -1;
+      for (size_t i = 0; i < shape.size(); ++i) {
+        if (shape[i] == -1)
+          unknownAt = static_cast<int64_t>(i);
+        else
+          known *= shape[i];
+      }
+      std::string problem;
+      if (unknownAt >= 0 && (known == 0 || total % known != 0))
+        problem = "Input to reshape is a tensor with " + std::to_string(total) +
+                  " values, but the requested shape requires a multiple of " +
+                  std::to_string(known);
+      else if (unknownAt < 0 && known != total)
+        problem = "Input to reshape is a tensor with " + std::to_string(total) +
+                  " values, but the requested shape has " +
+                  std::to_string(known);
+      if (!problem.empty()) {
+        error = "InvalidArgumentError: " + graph.runtimeError(n, problem, file);
+        return false;
+      }
+      if (unknownAt >= 0)
+        shape[unknownAt] = total / known;
+      n.attrs["shape"] = shape;
+      n.outputs[0].unknownRank = false;
+      n.outputs[0].shape = shape;
+      continue;
+    }
+    if (n.op == "ExpandDims" && n.attrs.count("rank_axis")) {
+      // An expand_dims of an input of unknown rank: its axis checked and the
+      // dimension inserted now that the rank is known.
+      std::vector<int64_t> shape = out.typeOf(n.inputs[0]).shape;
+      int64_t rank = shape.size();
+      int64_t axis = std::get<int64_t>(n.attrs.at("rank_axis"));
+      if (axis < -rank - 1 || axis > rank) {
+        error =
+            "InvalidArgumentError: " +
+            graph.runtimeError(n,
+                               "Tried to expand dim index " +
+                                   std::to_string(axis) + " for tensor with " +
+                                   std::to_string(rank) + " dimensions.",
+                               file);
+        return false;
+      }
+      shape.insert(shape.begin() + (axis < 0 ? axis + rank + 1 : axis), 1);
+      n.attrs.erase("rank_axis");
+      n.outputs[0].unknownRank = false;
+      n.outputs[0].shape = shape;
+      continue;
+    }
     if (n.op == "EnsureShape" && !n.inputs.empty()) {
       // The input's shape, now known, checked against the expected one.
       const TensorType &input = out.typeOf(n.inputs[0]);

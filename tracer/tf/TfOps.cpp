@@ -1812,6 +1812,14 @@ Value expandDims(TfRuntime &rt, const Value &x, int64_t axis) {
   OperandConsts operands(rt, "ExpandDims");
   Value t = operands.input("input", x, std::nullopt);
   auto type = rt.tensor(t).type;
+  if (type.unknownRank) {
+    // The axis is checked and the dimension inserted once the function is
+    // specialized to the input's shape (RankSpecialize.cpp).
+    operands.inScope("dim", {axis}, true);
+    return operands.attach(
+        rt.apply("ExpandDims", {t}, {{"T", type.dtype}, {"rank_axis", axis}},
+                 type, operands.name(), operands.exactName()));
+  }
   int64_t rank = type.shape.size();
   if ((axis < -rank - 1 || axis > rank) && rt.tracing)
     rt.in.valueError(
