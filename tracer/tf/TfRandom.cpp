@@ -411,10 +411,18 @@ Value statelessUniform(TfRuntime &rt, const Params &p) {
           " and `maxval`=" +
           (p.has("maxval") ? in.repr(p.get("maxval")) : std::string("None")) +
           ".");
-    if (!hasMin)
-      rt.raise("UnimplementedError",
-               "kiln does not make full-range random integers (minval and "
-               "maxval None) yet");
+    if (!hasMin) {
+      // Full-range integers: the Philox words themselves (one per int32,
+      // two per int64), as StatelessRandomUniformFullIntV2 gives them.
+      statelessAlgorithm(rt, p.get("alg"), "StatelessRandomUniformFullIntV2");
+      if (isRunTimeShape(rt, shape) || !seeds.runTime.isNone())
+        rt.raise("UnimplementedError",
+                 "kiln makes full-range random integers (minval and maxval "
+                 "None) from a shape and seed known at trace time only");
+      return statelessSamples(rt, shape, fname, Kind::Uniform, dtype, seeds, 0,
+                              0, "StatelessRandomUniformFullIntV2",
+                              "stateless_random_uniform");
+    }
     auto bound = [&](const char *name) {
       Value t =
           rt.toTensor(p.has(name) ? p.get(name) : Value::integer(0), dtype);
@@ -1159,6 +1167,43 @@ void installRandom(TfRuntime &rt, ModuleBuilder &random) {
                                       {"shape", "seed", "minval", "maxval",
                                        "dtype", "name", "alg"}));
                      }));
+  // tf.random.split and fold_in: new seeds from full-range integers of the
+  // seed's (or data's) dtype, as stateless_random_ops builds them.
+  ModuleBuilder experimental(rt.in, rt, "tensorflow.random.experimental");
+  auto split = [](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "split", {"seed", "num", "alg"});
+    Value seed =
+        callTf(in, {"convert_to_tensor"}, {p.require("seed", "split")});
+    Value num = p.values.count("num") ? p.get("num") : Value::integer(2);
+    return callTf(in, {"random", "stateless_uniform"}, {},
+                  {{"shape", in.list({num, Value::integer(2)})},
+                   {"seed", seed},
+                   {"dtype", in.getAttr(seed, "dtype")},
+                   {"minval", Value()},
+                   {"maxval", Value()},
+                   {"alg", p.values.count("alg") ? p.get("alg")
+                                                 : in.str("auto_select")}});
+  };
+  auto foldIn = [](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "fold_in", {"seed", "data", "alg"});
+    Value data =
+        callTf(in, {"convert_to_tensor"}, {p.require("data", "fold_in")});
+    Value seed1 =
+        callTf(in, {"random", "stateless_uniform"}, {},
+               {{"shape", in.list()},
+                {"seed", p.require("seed", "fold_in")},
+                {"dtype", in.getAttr(data, "dtype")},
+                {"minval", Value()},
+                {"maxval", Value()},
+                {"alg", p.values.count("alg") ? p.get("alg")
+                                              : in.str("auto_select")}});
+    return callTf(in, {"stack"}, {in.list({seed1, data})});
+  };
+  random.def("split", split);
+  random.def("fold_in", foldIn);
+  experimental.def("stateless_split", split);
+  experimental.def("stateless_fold_in", foldIn);
+  random.set("experimental", experimental.value());
   for (auto [fname, scope, kind, op] :
        {std::tuple{"stateless_normal", "stateless_random_normal", Kind::Normal,
                    "StatelessRandomNormalV2"},
