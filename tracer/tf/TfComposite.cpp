@@ -3,7 +3,9 @@
 // tf.add_n, tf.clip_by_value, tf.math.reciprocal, tf.math.is_nan/is_inf/
 // is_finite, tf.nn.gelu, tf.math.reduce_variance/reduce_std/
 // reduce_logsumexp, tf.math.count_nonzero, tf.math.l2_normalize,
-// tf.math.log_sigmoid, reduce_euclidean_norm, tf.nn.crelu and
+// tf.math.log_sigmoid, reduce_euclidean_norm, tf.nn.crelu, tf.math.conj,
+// tf.math.lbeta, tf.math.zero_fraction, is_non_decreasing/
+// is_strictly_increasing and
 // tf.truncatediv/truncatemod.
 #include "ShapeTensor.h"
 #include "TensorFormat.h"
@@ -646,6 +648,62 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                                                part(std::nullopt, -1));
                       return reduce(*r, "All", ordered, Value(), false);
                     }));
+  // tf.math.conj: a real tensor as it is (kiln has no complex dtypes).
+  math.def(
+      "conj", inNameScope(*r, "Conj", [r](Interpreter &in, CallArgs &args) {
+        Params p(in, args, "conj", {"x", "name"});
+        Value x = p.require("x", "conj");
+        if (r->isTensor(x) && r->tensor(x).type.dtype != DType::String &&
+            r->tensor(x).type.dtype != DType::Bool)
+          return x;
+        Value t = convertArgument(*r, x, "x", std::nullopt);
+        DType d = r->tensor(t).type.dtype;
+        if (d == DType::String || d == DType::Bool)
+          in.typeError("Expected numeric or variant tensor, got dtype tf." +
+                       std::string(py::dtypeName(d)) + ".");
+        return t;
+      }));
+  // tf.math.lbeta: sum(lgamma(x)) - lgamma(sum(x)) over the last axis.
+  math.def(
+      "lbeta", inNameScope(*r, "lbeta", [r](Interpreter &in, CallArgs &args) {
+        Params p(in, args, "lbeta", {"x", "name"});
+        Value x =
+            convertArgument(*r, p.require("x", "lbeta"), "x", std::nullopt);
+        Value last = pyIntList(in, {-1});
+        Value logProduct =
+            reduce(*r, "Sum", unaryOp(*r, "Lgamma", x), last, false);
+        Value sum = reduce(*r, "Sum", x, last, false);
+        return binaryOp(*r, "Sub", logProduct, unaryOp(*r, "Lgamma", sum));
+      }));
+  // tf.math.zero_fraction: the zeros' share of the elements, counted in
+  // int32 and divided in float32, as nn_impl.zero_fraction does.
+  math.def(
+      "zero_fraction",
+      inNameScope(*r, "zero_fraction", [r](Interpreter &in, CallArgs &args) {
+        Params p(in, args, "zero_fraction", {"value", "name"});
+        Value x = convertArgument(*r, p.require("value", "zero_fraction"),
+                                  "value", std::nullopt);
+        const TensorType &t = r->tensor(x).type;
+        if (!t.isStatic())
+          r->raise("UnimplementedError",
+                   "kiln needs the static shape of zero_fraction's value");
+        int64_t size = t.numElements();
+        DType d = t.dtype;
+        Value zero = r->toTensor(
+            d == DType::Bool ? Value::boolean(false) : Value::integer(0), d);
+        Value nonzero = cast(
+            *r,
+            reduce(*r, "Sum",
+                   cast(*r, binaryOp(*r, "NotEqual", x, zero), DType::Int32),
+                   Value(), false),
+            DType::Int64);
+        Value zeros =
+            binaryOp(*r, "Sub", r->toTensor(Value::integer(size), DType::Int64),
+                     nonzero);
+        return trueDiv(
+            *r, cast(*r, zeros, DType::Float32),
+            r->toTensor(Value::floating(double(size)), DType::Float32));
+      }));
   both("count_nonzero", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "count_nonzero",
              {"input", "axis", "keepdims", "dtype", "name"});

@@ -2359,6 +2359,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     installMatrixDiag(*r, linalg);
     installLinalgLu(*r, linalg);
     installTrainingMath(*r, tf, math, nn, linalg);
+    linalg.set("l2_normalize", nn.module->dict["l2_normalize"]);
     nameComposites(*r, {&tf, &math, &nn, &linalg});
     tf.set("linalg", linalg.value());
     ModuleBuilder bitwiseModule(in, *rt, "tensorflow.bitwise");
