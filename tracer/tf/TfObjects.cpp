@@ -291,6 +291,62 @@ bool TensorShapeObject::getAttr(Interpreter &in, const Value &self,
       return makeShape(out);
     });
   }
+  if (name == "with_rank_at_least" || name == "with_rank_at_most") {
+    bool least = name == "with_rank_at_least";
+    return method("rank", [least](Interpreter &in, const TensorType &t,
+                                  const Value &rank) {
+      int64_t r = in.toIndex(rank), n = static_cast<int64_t>(t.shape.size());
+      if (!t.unknownRank && (least ? n < r : n > r))
+        in.valueError("Shape " + shapeText(t) + " must have rank at " +
+                      (least ? "least " : "most ") + std::to_string(r));
+      return makeShape(t);
+    });
+  }
+  if (name == "is_subtype_of")
+    return method(
+        "other", [](Interpreter &in, const TensorType &t, const Value &other) {
+          // Every dimension fits one the other leaves open (None), or the
+          // other's rank is unknown; not a shape: False.
+          auto *o = other.is(Type::Native)
+                        ? dynamic_cast<TensorShapeObject *>(other.raw())
+                        : nullptr;
+          if (!o)
+            return Value::boolean(false);
+          if (o->type.unknownRank)
+            return Value::boolean(true);
+          if (t.unknownRank || t.shape.size() != o->type.shape.size())
+            return Value::boolean(false);
+          for (size_t i = 0; i < t.shape.size(); ++i)
+            if (o->type.shape[i] >= 0 && t.shape[i] != o->type.shape[i])
+              return Value::boolean(false);
+          return Value::boolean(true);
+        });
+  if (name == "assert_same_rank")
+    return method("other", [](Interpreter &in, const TensorType &t,
+                              const Value &other) {
+      TensorType o = asShape(in, other);
+      if (!t.unknownRank && !o.unknownRank && t.shape.size() != o.shape.size())
+        in.valueError("Shapes " + shapeText(t) + " and " + shapeText(o) +
+                      " must have the same rank");
+      return Value();
+    });
+  if (name == "__eq__" || name == "__ne__") {
+    Value me = self;
+    ast::CmpOp op = name == "__eq__" ? ast::CmpOp::Eq : ast::CmpOp::NotEq;
+    return method("other", [me, op](Interpreter &in, const TensorType &,
+                                    const Value &other) {
+      return in.compare(op, me, other);
+    });
+  }
+  if (name == "assert_is_fully_defined") {
+    TensorType t = type;
+    out = in.builtin(name, [t](Interpreter &in, CallArgs &) {
+      if (!t.isStatic())
+        in.valueError("Shape " + shapeText(t) + " is not fully defined");
+      return Value();
+    });
+    return true;
+  }
   if (name == "as_list") {
     TensorType t = type;
     out = in.builtin("as_list", [t](Interpreter &in, CallArgs &) {
