@@ -246,6 +246,62 @@ bool specializeRanks(const graph::Graph &graph,
       n.outputs[0].shape = shape;
       continue;
     }
+    if ((n.op == "ConcatV2" || n.op == "Pack") && n.attrs.count("rank_axis")) {
+      // A concat or stack of inputs of unknown rank, checked as the kernels
+      // check them now that the shapes are known.
+      bool pack = n.op == "Pack";
+      std::vector<std::vector<int64_t>> shapes;
+      for (auto &input : n.inputs)
+        shapes.push_back(out.typeOf(input).shape);
+      const std::vector<int64_t> &first = shapes[0];
+      int64_t rank = static_cast<int64_t>(first.size()) + (pack ? 1 : 0);
+      int64_t given = std::get<int64_t>(n.attrs.at("rank_axis"));
+      int64_t axis = given < 0 ? given + rank : given;
+      std::string problem;
+      if (!pack && rank == 0)
+        problem = "ConcatOp : Can't concatenate scalars (use tf.stack "
+                  "instead)";
+      else if ((axis < 0 || axis >= rank) && pack)
+        problem = "axis = " + std::to_string(given) + " not in [" +
+                  std::to_string(-rank) + ", " + std::to_string(rank) + ")";
+      else if (axis < 0 || axis >= rank)
+        problem =
+            "ConcatOp : Expected concatenating dimensions in the range [" +
+            std::to_string(-rank) + ", " + std::to_string(rank) +
+            "), but got " + std::to_string(given);
+      std::vector<int64_t> shape = first;
+      for (size_t k = 1; problem.empty() && k < shapes.size(); ++k) {
+        const std::vector<int64_t> &s = shapes[k];
+        if (pack && s != first)
+          problem = "Shapes of all inputs must match: values[0].shape = " +
+                    shapeList(first) + " != values[" + std::to_string(k) +
+                    "].shape = " + shapeList(s);
+        else if (!pack && s.size() != first.size())
+          problem = "ConcatOp : Ranks of all input tensors should match: "
+                    "shape[0] = " +
+                    shapeList(first) + " vs. shape[" + std::to_string(k) +
+                    "] = " + shapeList(s);
+        for (size_t d = 0; !pack && problem.empty() && d < s.size(); ++d)
+          if (int64_t(d) != axis && s[d] != first[d])
+            problem = "ConcatOp : Dimension " + std::to_string(d) +
+                      " in both shapes must be equal: shape[0] = " +
+                      shapeList(first) + " vs. shape[" + std::to_string(k) +
+                      "] = " + shapeList(s);
+        if (!pack && problem.empty())
+          shape[axis] += s[axis];
+      }
+      if (!problem.empty()) {
+        error = "InvalidArgumentError: " + graph.runtimeError(n, problem, file);
+        return false;
+      }
+      if (pack)
+        shape.insert(shape.begin() + axis, int64_t(shapes.size()));
+      n.attrs["axis"] = axis;
+      n.attrs.erase("rank_axis");
+      n.outputs[0].unknownRank = false;
+      n.outputs[0].shape = shape;
+      continue;
+    }
     if (n.op == "EnsureShape" && !n.inputs.empty()) {
       // The input's shape, now known, checked against the expected one.
       const TensorType &input = out.typeOf(n.inputs[0]);

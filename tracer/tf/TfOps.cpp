@@ -2038,11 +2038,31 @@ static void checkPackShapes(TfRuntime &rt, const ValueList &tensors,
 Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
              const std::string &op, const std::string &exactName) {
   ValueList tensors;
+  bool rankless = false;
   for (auto &v : values) {
     tensors.push_back(rt.toTensor(v));
-    needRank(rt, tensors.back(),
-             op == "Pack" ? "stack's inputs" : "concat's inputs");
+    rankless |= rt.tensor(tensors.back()).type.unknownRank;
   }
+  if (rankless && rt.tracing && tensors.size() > 0 && exactName.empty()) {
+    // An input of unknown rank: the axis and the shapes are checked, and
+    // the result's shape found, when the function is specialized to its
+    // arguments' shapes (RankSpecialize.cpp).
+    DType d = rt.tensor(tensors[0]).type.dtype;
+    for (auto &t : tensors)
+      if (rt.tensor(t).type.dtype != d)
+        rt.in.typeError("Tensors in list passed to 'values' of '" + op +
+                        "' Op have types that don't all match.");
+    TensorType result{d, {}};
+    result.unknownRank = true;
+    OperandConsts operands(rt, op == "Pack" ? "stack" : "concat");
+    if (op == "ConcatV2")
+      operands.inScope("axis", {axis}, true);
+    return operands.attach(
+        rt.apply(op, tensors, {{"axis", axis}, {"rank_axis", axis}, {"T", d}},
+                 result, operands.name(), operands.exactName()));
+  }
+  for (auto &t : tensors)
+    needRank(rt, t, op == "Pack" ? "stack's inputs" : "concat's inputs");
   if (tensors.empty())
     rt.in.valueError("List argument 'values' to 'ConcatV2' Op with length 0 "
                      "shorter than minimum length 2.");
