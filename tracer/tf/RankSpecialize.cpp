@@ -152,8 +152,18 @@ bool specializeRanks(const graph::Graph &graph,
         for (int64_t d = rank - 1; d >= 0; --d)
           perm.push_back(d);
       }
+      if (n.attrs.count("swap_last")) { // matrix_transpose: range(r - 2)
+        perm.clear();                   // and the last two swapped
+        for (int64_t d = 0; d < rank - 2; ++d)
+          perm.push_back(d);
+        perm.push_back(rank - 1);
+        perm.push_back(rank - 2);
+      }
       std::string problem;
-      if (static_cast<int64_t>(perm.size()) != rank)
+      if (n.attrs.count("swap_last") && rank < 2) // its range(rank - 2)
+        problem = "Requires start <= limit when delta > 0: 0/" +
+                  std::to_string(rank - 2);
+      else if (static_cast<int64_t>(perm.size()) != rank)
         problem = "transpose expects a vector of size " + std::to_string(rank) +
                   ". But input(1) is a vector of size " +
                   std::to_string(perm.size());
@@ -183,6 +193,7 @@ bool specializeRanks(const graph::Graph &graph,
         shape.push_back(input[d]);
       n.attrs["perm"] = normalized;
       n.attrs.erase("reverse_all");
+      n.attrs.erase("swap_last");
       if (rank == 0) { // nothing to move, as a scalar's traced transpose
         n.op = "Identity";
         n.attrs.erase("perm");
@@ -191,8 +202,8 @@ bool specializeRanks(const graph::Graph &graph,
       n.outputs[0].shape = shape;
       continue;
     }
-    if (n.op == "Reshape" && n.attrs.count("shape") && n.inputs.size() == 1 &&
-        out.typeOf(n.inputs[0]).isStatic()) {
+    if (n.op == "Reshape" && n.attrs.count("rank_reshape") &&
+        n.inputs.size() == 1 && out.typeOf(n.inputs[0]).isStatic()) {
       // A reshape of an input of unknown rank to a shape given at trace
       // time: its -1 resolved, checked as the kernel checks it.
       auto shape = std::get<std::vector<int64_t>>(n.attrs.at("shape"));
@@ -220,6 +231,7 @@ bool specializeRanks(const graph::Graph &graph,
       if (unknownAt >= 0)
         shape[unknownAt] = total / known;
       n.attrs["shape"] = shape;
+      n.attrs.erase("rank_reshape");
       n.outputs[0].unknownRank = false;
       n.outputs[0].shape = shape;
       continue;
@@ -300,6 +312,84 @@ bool specializeRanks(const graph::Graph &graph,
       n.attrs.erase("rank_axis");
       n.outputs[0].unknownRank = false;
       n.outputs[0].shape = shape;
+      continue;
+    }
+    if (n.op == "Squeeze" && n.attrs.count("squeeze_axes")) {
+      // A squeeze of an input of unknown rank: its axes checked, or every
+      // dimension of size 1 dropped, now that the shape is known.
+      const std::vector<int64_t> &input = out.typeOf(n.inputs[0]).shape;
+      int64_t rank = input.size();
+      std::vector<int64_t> axes;
+      std::string problem;
+      for (int64_t a :
+           std::get<std::vector<int64_t>>(n.attrs.at("squeeze_axes"))) {
+        if (a < -rank || a >= rank) {
+          problem = "Tried to squeeze dim index " + std::to_string(a) +
+                    " for tensor with " + std::to_string(rank) + " dimensions.";
+          break;
+        }
+        axes.push_back(a < 0 ? a + rank : a);
+      }
+      std::vector<int64_t> shape;
+      for (int64_t i = 0; problem.empty() && i < rank; ++i) {
+        bool listed = std::count(axes.begin(), axes.end(), i) > 0;
+        if (listed && input[i] != 1)
+          problem = "Can not squeeze dim[" + std::to_string(i) +
+                    "], expected a dimension of 1, got " +
+                    std::to_string(input[i]);
+        if (!listed && !(axes.empty() && input[i] == 1))
+          shape.push_back(input[i]);
+      }
+      if (!problem.empty()) {
+        error = "InvalidArgumentError: " + graph.runtimeError(n, problem, file);
+        return false;
+      }
+      n.attrs.erase("squeeze_axes");
+      n.outputs[0].unknownRank = false;
+      n.outputs[0].shape = shape;
+      continue;
+    }
+    if (n.op == "Fill" && n.inputs.size() == 2 &&
+        out.nodes[n.inputs[0].node].op == "Const") {
+      // tf.fill(tf.shape(x), v) of an x of unknown rank: its dims are a
+      // constant now.
+      const auto &value = std::get<HostTensorPtr>(
+          out.nodes[n.inputs[0].node].attrs.at("value"));
+      std::vector<int64_t> shape;
+      for (int64_t i = 0; i < value->type.numElements(); ++i)
+        shape.push_back(value->elementAsInt(i));
+      n.outputs[0].unknownRank = false;
+      n.outputs[0].shape = shape;
+      continue;
+    }
+    if (n.op == "ReverseV2" && n.attrs.count("reverse_axes")) {
+      // A reverse of an input of unknown rank: its axes checked as the
+      // kernel checks them now that the rank is known.
+      const std::vector<int64_t> &input = out.typeOf(n.inputs[0]).shape;
+      int64_t rank = input.size();
+      const auto &axes =
+          std::get<std::vector<int64_t>>(n.attrs.at("reverse_axes"));
+      std::vector<int64_t> normalized;
+      std::string problem;
+      for (size_t k = 0; problem.empty() && k < axes.size(); ++k) {
+        int64_t a = axes[k] < 0 ? axes[k] + rank : axes[k];
+        if (a < 0 || a >= rank)
+          problem = "'axis'[" + std::to_string(k) +
+                    "] = " + std::to_string(axes[k]) +
+                    " is out of valid range [0, " + std::to_string(rank - 1);
+        else if (std::count(normalized.begin(), normalized.end(), a))
+          problem = "axis " + std::to_string(a) + " specified more than once.";
+        normalized.push_back(a);
+      }
+      if (!problem.empty()) {
+        error = "InvalidArgumentError: " + graph.runtimeError(n, problem, file);
+        return false;
+      }
+      std::sort(normalized.begin(), normalized.end());
+      n.attrs["axes"] = normalized;
+      n.attrs.erase("reverse_axes");
+      n.outputs[0].unknownRank = false;
+      n.outputs[0].shape = input;
       continue;
     }
     if (n.op == "EnsureShape" && !n.inputs.empty()) {

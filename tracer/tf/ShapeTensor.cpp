@@ -186,6 +186,22 @@ Value foldKnown(TfRuntime &rt, const Value &v) {
 
 Value fillAtRunTime(TfRuntime &rt, const Value &shape, const Value &value,
                     const std::string &name) {
+  // A shape vector of unknown length (tf.shape of a tensor of unknown
+  // rank) makes a result of unknown rank, shaped when the function is
+  // specialized (RankSpecialize.cpp).
+  if (rt.tracing && rt.isTensor(shape)) {
+    const TensorType &st = rt.tensor(shape).type;
+    const TensorType &scalar = rt.tensor(value).type;
+    if (!st.unknownRank && st.shape.size() == 1 && st.shape[0] < 0 &&
+        (st.dtype == DType::Int32 || st.dtype == DType::Int64) &&
+        !scalar.unknownRank && scalar.shape.empty()) {
+      TensorType result{scalar.dtype, {}};
+      result.unknownRank = true;
+      return rt.apply("Fill", {shape, value},
+                      {{"T", scalar.dtype}, {"index_type", st.dtype}}, result,
+                      name);
+    }
+  }
   Value dims = shapeTensor(rt, shape, name);
   const TensorType &scalar = rt.tensor(value).type;
   if (scalar.unknownRank || !scalar.shape.empty())

@@ -257,7 +257,7 @@ Value reverse(TfRuntime &rt, const Params &p) {
   Interpreter &in = rt.in;
   Value t = rt.toTensor(p.require("tensor", "reverse"));
   const TensorType &type = rt.tensor(t).type;
-  if (type.unknownRank)
+  if (type.unknownRank && !rt.tracing)
     rt.raise("UnimplementedError", "kiln needs the rank of reverse's input");
   int64_t rank = type.shape.size();
   Value axisArg = p.require("axis", "reverse");
@@ -272,6 +272,20 @@ Value reverse(TfRuntime &rt, const Params &p) {
   } else {
     for (const Value &a : in.toList(axisArg))
       axes.push_back(in.toIndex(a));
+  }
+  if (type.unknownRank) {
+    // The axes are checked once the function is specialized to the input's
+    // shape (RankSpecialize.cpp).
+    OperandConsts operands(rt, "ReverseV2");
+    Value axisTensor =
+        rt.isTensor(axisArg)
+            ? axisArg
+            : operands.input("axis", pyIntList(in, axes), DType::Int32);
+    return rt.apply("ReverseV2", {t, axisTensor},
+                    {{"axes", std::vector<int64_t>{}},
+                     {"reverse_axes", axes},
+                     {"T", type.dtype}},
+                    type, operands.name(), operands.exactName());
   }
   std::vector<int64_t> normalized;
   for (size_t k = 0; k < axes.size(); ++k) {

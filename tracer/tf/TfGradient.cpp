@@ -117,6 +117,9 @@ Value reshapeLike(TfRuntime &rt, const Value &t, const Value &like) {
 }
 
 Value reduceToShape(TfRuntime &rt, const Value &grad, const Value &input) {
+  // Which axes broadcast is unknown when one side's rank is.
+  if (typeOf(rt, grad).unknownRank != typeOf(rt, input).unknownRank)
+    needStaticShapes(rt, "a broadcasting op");
   const auto g = typeOf(rt, grad).shape;
   const std::vector<int64_t> shape = typeOf(rt, input).shape;
   bool dynamic = false;
@@ -534,6 +537,9 @@ const std::map<std::string, GradFn> &gradientFunctions() {
                  auto all = e.attrs.find("reverse_all");
                  if (all != e.attrs.end() && std::get<bool>(all->second))
                    return ValueList{transpose(rt, g[0], Value())};
+                 if (e.attrs.count("swap_last")) // its own inverse too
+                   return ValueList{
+                       callTf(rt.in, {"linalg", "matrix_transpose"}, {g[0]})};
                  // Otherwise TensorFlow's InvertPermutation of the perm as
                  // given, which refuses negative entries (kiln's node
                  // counts them from the end in "perm"); an unknown-rank

@@ -238,7 +238,11 @@ ValueList padGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
 
 ValueList reverseGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   Interpreter &in = rt.in;
-  auto axes = std::get<std::vector<int64_t>>(e.attrs.at("axes"));
+  // The axes as given when the input's rank is unknown (they resolve when
+  // the function is specialized).
+  auto given = e.attrs.find("reverse_axes");
+  auto axes = std::get<std::vector<int64_t>>(
+      given != e.attrs.end() ? given->second : e.attrs.at("axes"));
   Value reverse = in.getAttr(in.importModule("tensorflow"), "reverse");
   ValueList out{in.call(reverse, ValueList{g[0], pyIntList(in, axes)})};
   out.resize(e.inputs.size());

@@ -1443,8 +1443,13 @@ void defineCreation(ModuleBuilder &tf) {
         if (r->isTensor(shape) && !r->tensor(shape).type.unknownRank &&
             r->tensor(shape).type.shape.empty())
           shape = reshape(*r, shape, in.list({Value::integer(-1)}));
-        // The shape converts (a list packs) before the value's constant.
-        Value dims = shapeTensor(*r, shape, name);
+        // The shape converts (a list packs) before the value's constant; a
+        // shape vector of unknown length goes to fillAtRunTime as it is.
+        const TensorType *st =
+            r->isTensor(shape) ? &r->tensor(shape).type : nullptr;
+        bool unknownLength =
+            st && !st->unknownRank && st->shape.size() == 1 && st->shape[0] < 0;
+        Value dims = unknownLength ? shape : shapeTensor(*r, shape, name);
         Value out = fillAtRunTime(*r, dims, filled(*r, {d, {}}, value), name);
         if (r->tracing)
           r->tracing->graph.nodes[r->tensor(out).out.node].name = node;
@@ -2313,6 +2318,18 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     linalg.def("matrix_transpose", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "matrix_transpose", {"a", "name", "conjugate"});
       Value a = r->toTensor(p.require("a", "matrix_transpose"));
+      const TensorType &at = r->tensor(a).type;
+      if (at.unknownRank && r->tracing) {
+        // The last two dimensions swap once the rank is known
+        // (RankSpecialize.cpp).
+        TensorType result = at;
+        return r->apply("Transpose", {a},
+                        {{"perm", std::vector<int64_t>{}},
+                         {"T", at.dtype},
+                         {"reverse_all", false},
+                         {"swap_last", true}},
+                        result, "matrix_transpose/transpose");
+      }
       int64_t rank = r->tensor(a).type.shape.size();
       if (rank < 2)
         r->in.valueError(

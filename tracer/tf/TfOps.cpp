@@ -1711,9 +1711,14 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
   }
   OperandConsts operands(rt, "Reshape");
   operands.argument("shape", shapeArg, intList(rt, shapeArg));
-  return operands.attach(rt.apply(
-      "Reshape", {t}, {{"shape", shape}, {"T", type.dtype}},
-      TensorType{type.dtype, shape}, operands.name(), operands.exactName()));
+  std::map<std::string, Attr> attrs{{"shape", shape}, {"T", type.dtype}};
+  // Of an input of unknown rank: its -1 resolves when the function is
+  // specialized (RankSpecialize.cpp).
+  if (type.unknownRank)
+    attrs["rank_reshape"] = true;
+  return operands.attach(rt.apply("Reshape", {t}, std::move(attrs),
+                                  TensorType{type.dtype, shape},
+                                  operands.name(), operands.exactName()));
 }
 
 Value transpose(TfRuntime &rt, const Value &x, const Value &permArg) {
@@ -1846,6 +1851,17 @@ Value expandDims(TfRuntime &rt, const Value &x, int64_t axis) {
 Value squeeze(TfRuntime &rt, const Value &x, const Value &axisArg) {
   Value t = rt.toTensor(x);
   auto type = rt.tensor(t).type;
+  if (type.unknownRank && rt.tracing) {
+    // The axes (none: every dimension of size 1) are checked and dropped
+    // once the function is specialized to the input's shape
+    // (RankSpecialize.cpp).
+    std::vector<int64_t> given;
+    if (!axisArg.isNone())
+      given = intList(rt, axisArg);
+    return rt.apply("Squeeze", {t},
+                    {{"T", type.dtype}, {"squeeze_axes", given}}, type,
+                    "Squeeze");
+  }
   int64_t rank = type.shape.size();
   std::vector<int64_t> axes;
   if (!axisArg.isNone())
