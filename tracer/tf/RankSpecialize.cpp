@@ -293,14 +293,18 @@ bool specializeRanks(const graph::Graph &graph,
                     "shape[0] = " +
                     shapeList(first) + " vs. shape[" + std::to_string(k) +
                     "] = " + shapeList(s);
+        // (A size known at run time only, from an argument with a None
+        // dimension, is not checked here.)
         for (size_t d = 0; !pack && problem.empty() && d < s.size(); ++d)
-          if (int64_t(d) != axis && s[d] != first[d])
+          if (int64_t(d) != axis && s[d] != first[d] && s[d] >= 0 &&
+              first[d] >= 0)
             problem = "ConcatOp : Dimension " + std::to_string(d) +
                       " in both shapes must be equal: shape[0] = " +
                       shapeList(first) + " vs. shape[" + std::to_string(k) +
                       "] = " + shapeList(s);
         if (!pack && problem.empty())
-          shape[axis] += s[axis];
+          shape[axis] =
+              shape[axis] < 0 || s[axis] < 0 ? -1 : shape[axis] + s[axis];
       }
       if (!problem.empty()) {
         error = "InvalidArgumentError: " + graph.runtimeError(n, problem, file);

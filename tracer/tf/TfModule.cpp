@@ -352,7 +352,7 @@ void validateNorm(Interpreter &in, const Value &ord, const Value &axis,
     if (!ord.isNumber())
       return false;
     double d = ord.toDouble();
-    return d == 1 || d == 2 || std::isinf(d) && d > 0;
+    return d == 1 || d == 2 || (std::isinf(d) && d > 0);
   };
   const std::string axisRule =
       "'axis' must be None, an integer, or a tuple of 2 unique integers, got ";

@@ -74,15 +74,15 @@ void kernelError(TfRuntime &rt, const std::string &op,
                eagerOpSuffix(op, named && !rt.pythonOperands));
 }
 
+bool slowPathOperand(const Value &v) {
+  return v.is(py::Type::List) || v.is(py::Type::Tuple) || v.is(py::Type::Str) ||
+         v.is(py::Type::Bytes);
+}
+
 PythonOperands::PythonOperands(TfRuntime &rt, const ValueList &operands)
     : rt_(rt), saved_(rt.pythonOperands) {
   for (const Value &v : operands)
     rt.pythonOperands |= slowPathOperand(v);
-}
-
-bool slowPathOperand(const Value &v) {
-  return v.is(py::Type::List) || v.is(py::Type::Tuple) || v.is(py::Type::Str) ||
-         v.is(py::Type::Bytes);
 }
 
 PythonOperands::~PythonOperands() { rt_.pythonOperands = saved_; }
