@@ -167,30 +167,18 @@ bool specializeRanks(const graph::Graph &graph,
         problem = "transpose expects a vector of size " + std::to_string(rank) +
                   ". But input(1) is a vector of size " +
                   std::to_string(perm.size());
-      std::vector<bool> seen(input.size(), false);
-      std::vector<int64_t> normalized, shape;
-      for (size_t i = 0; problem.empty() && i < perm.size(); ++i) {
-        int64_t d = perm[i] < 0 ? perm[i] + rank : perm[i];
-        if (d < 0 || d >= rank)
-          problem = std::to_string(perm[i]) + " is out of range [0 .. " +
-                    std::to_string(rank) + ")";
-        else
-          seen[d] = true;
-        normalized.push_back(d);
-      }
-      for (int64_t d = 0; problem.empty() && d < rank; ++d)
-        if (!seen[d]) {
-          std::string listed;
-          for (int64_t p : perm)
-            listed += (listed.empty() ? "" : ",") + std::to_string(p);
-          problem = std::to_string(d) + " is missing from {" + listed + "}.";
-        }
+      bool outOfRange;
+      if (problem.empty())
+        problem = permutationProblem(perm, rank, outOfRange);
       if (!problem.empty()) {
         error = "InvalidArgumentError: " + graph.runtimeError(n, problem, file);
         return false;
       }
-      for (int64_t d : normalized)
-        shape.push_back(input[d]);
+      std::vector<int64_t> normalized, shape;
+      for (int64_t p : perm) {
+        normalized.push_back(p < 0 ? p + rank : p);
+        shape.push_back(input[normalized.back()]);
+      }
       n.attrs["perm"] = normalized;
       n.attrs.erase("reverse_all");
       n.attrs.erase("swap_last");
@@ -371,25 +359,14 @@ bool specializeRanks(const graph::Graph &graph,
       // kernel checks them now that the rank is known.
       const std::vector<int64_t> &input = out.typeOf(n.inputs[0]).shape;
       int64_t rank = input.size();
-      const auto &axes =
-          std::get<std::vector<int64_t>>(n.attrs.at("reverse_axes"));
       std::vector<int64_t> normalized;
-      std::string problem;
-      for (size_t k = 0; problem.empty() && k < axes.size(); ++k) {
-        int64_t a = axes[k] < 0 ? axes[k] + rank : axes[k];
-        if (a < 0 || a >= rank)
-          problem = "'axis'[" + std::to_string(k) +
-                    "] = " + std::to_string(axes[k]) +
-                    " is out of valid range [0, " + std::to_string(rank - 1);
-        else if (std::count(normalized.begin(), normalized.end(), a))
-          problem = "axis " + std::to_string(a) + " specified more than once.";
-        normalized.push_back(a);
-      }
+      std::string problem = reverseAxesProblem(
+          std::get<std::vector<int64_t>>(n.attrs.at("reverse_axes")), rank,
+          normalized);
       if (!problem.empty()) {
         error = "InvalidArgumentError: " + graph.runtimeError(n, problem, file);
         return false;
       }
-      std::sort(normalized.begin(), normalized.end());
       n.attrs["axes"] = normalized;
       n.attrs.erase("reverse_axes");
       n.outputs[0].unknownRank = false;

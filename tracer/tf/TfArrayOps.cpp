@@ -273,47 +273,29 @@ Value reverse(TfRuntime &rt, const Params &p) {
     for (const Value &a : in.toList(axisArg))
       axes.push_back(in.toIndex(a));
   }
+  std::map<std::string, Attr> attrs{{"T", type.dtype}};
   if (type.unknownRank) {
     // The axes are checked once the function is specialized to the input's
     // shape (RankSpecialize.cpp).
-    OperandConsts operands(rt, "ReverseV2");
-    Value axisTensor =
-        rt.isTensor(axisArg)
-            ? axisArg
-            : operands.input("axis", pyIntList(in, axes), DType::Int32);
-    return rt.apply("ReverseV2", {t, axisTensor},
-                    {{"axes", std::vector<int64_t>{}},
-                     {"reverse_axes", axes},
-                     {"T", type.dtype}},
-                    type, operands.name(), operands.exactName());
-  }
-  std::vector<int64_t> normalized;
-  for (size_t k = 0; k < axes.size(); ++k) {
-    int64_t a = axes[k] < 0 ? axes[k] + rank : axes[k];
-    std::string problem;
-    if (a < 0 || a >= rank)
-      problem = "'axis'[" + std::to_string(k) +
-                "] = " + std::to_string(axes[k]) +
-                " is out of valid range [0, " + std::to_string(rank - 1);
-    else if (std::count(normalized.begin(), normalized.end(), a))
-      problem = "axis " + std::to_string(a) + " specified more than once.";
-    if (problem.empty()) {
-      normalized.push_back(a);
-      continue;
+    attrs["axes"] = std::vector<int64_t>{};
+    attrs["reverse_axes"] = axes;
+  } else {
+    std::vector<int64_t> normalized;
+    std::string problem = reverseAxesProblem(axes, rank, normalized);
+    if (!problem.empty()) {
+      if (rt.tracing)
+        in.valueError(problem);
+      rt.raise("InvalidArgumentError",
+               eagerKernelPrefix("ReverseV2") + problem + " [Op:ReverseV2]");
     }
-    if (rt.tracing)
-      in.valueError(problem);
-    rt.raise("InvalidArgumentError",
-             eagerKernelPrefix("ReverseV2") + problem + " [Op:ReverseV2]");
+    attrs["axes"] = normalized;
   }
-  std::sort(normalized.begin(), normalized.end());
   OperandConsts operands(rt, "ReverseV2");
   Value axisTensor =
       rt.isTensor(axisArg)
           ? axisArg
           : operands.input("axis", pyIntList(in, axes), DType::Int32);
-  return rt.apply("ReverseV2", {t, axisTensor},
-                  {{"axes", normalized}, {"T", type.dtype}}, type,
+  return rt.apply("ReverseV2", {t, axisTensor}, std::move(attrs), type,
                   operands.name(), operands.exactName());
 }
 
@@ -537,17 +519,6 @@ Value reverseSequence(TfRuntime &rt, const Params &p) {
                   xt, "ReverseSequence");
 }
 
-/// params[:stop] or params[start:stop] of a 1-D tensor (a shape).
-Value sliced(TfRuntime &rt, const Value &t, std::optional<int64_t> start,
-             std::optional<int64_t> stop) {
-  auto s = std::make_shared<py::SliceObject>();
-  if (start)
-    s->start = Value::integer(*start);
-  if (stop)
-    s->stop = Value::integer(*stop);
-  return rt.in.getItem(t, Value::object(py::Type::Slice, s));
-}
-
 /// tf.gather_nd with batch_dims b > 0, built as TensorFlow's
 /// batch_gather_nd builds it (in name scope BatchGatherND): each index
 /// vector gets the coordinates of its batch element in front, from a
@@ -582,11 +553,11 @@ Value batchGatherNd(TfRuntime &rt, const Value &paramsArg,
   DType indexType = it.dtype;
   Value paramsShape = callTf(in, {"shape"}, {params});
   Value indicesShape = callTf(in, {"shape"}, {indices});
-  Value batchShape = sliced(rt, paramsShape, std::nullopt, b);
+  Value batchShape = sliceOf(rt, paramsShape, std::nullopt, b);
   Value batchSize =
       callTf(in, {"math", "reduce_prod"}, {batchShape, pyIntList(in, {0})});
   int64_t innerRank = rankOf(it) - b - 1;
-  Value innerShape = sliced(rt, indicesShape, b, -1);
+  Value innerShape = sliceOf(rt, indicesShape, b, -1);
   // The coordinates of each batch element: [B1 * ... * Bb, b].
   ValueList ranges;
   for (const Value &dim : in.toList(callTf(in, {"unstack"}, {batchShape},
@@ -608,10 +579,10 @@ Value batchGatherNd(TfRuntime &rt, const Value &paramsArg,
   grid = callTf(
       in, {"reshape"},
       {grid, callTf(in, {"concat"},
-                    {in.list({sliced(rt, gridShape, std::nullopt, 1),
+                    {in.list({sliceOf(rt, gridShape, std::nullopt, 1),
                               callTf(in, {"ones"}, {Value::integer(innerRank)},
                                      {{"dtype", makeDType(DType::Int32)}}),
-                              sliced(rt, gridShape, 1, std::nullopt)}),
+                              sliceOf(rt, gridShape, 1, std::nullopt)}),
                      Value::integer(0)})});
   Value multiples = callTf(in, {"concat"},
                            {in.list({in.tuple({Value::integer(1)}), innerShape,
@@ -621,7 +592,7 @@ Value batchGatherNd(TfRuntime &rt, const Value &paramsArg,
   Value flatShape =
       callTf(in, {"concat"},
              {in.tuple({in.list({batchSize}),
-                        sliced(rt, indicesShape, b, std::nullopt)}),
+                        sliceOf(rt, indicesShape, b, std::nullopt)}),
               Value::integer(0)});
   Value flatIndices =
       callTf(in, {"reshape"}, {indices}, {{"shape", flatShape}});
@@ -633,7 +604,7 @@ Value batchGatherNd(TfRuntime &rt, const Value &paramsArg,
       in, {"reshape"}, {out},
       {{"shape",
         callTf(in, {"concat"},
-               {in.tuple({batchShape, sliced(rt, outShape, 1, std::nullopt)}),
+               {in.tuple({batchShape, sliceOf(rt, outShape, 1, std::nullopt)}),
                 Value::integer(0)})}});
 }
 

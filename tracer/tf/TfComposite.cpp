@@ -622,32 +622,24 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
   // empty comparison for fewer than two elements: True).
   for (auto [name, op] : {std::pair{"is_non_decreasing", "GreaterEqual"},
                           std::pair{"is_strictly_increasing", "Greater"}})
-    math.def(
-        name,
-        inNameScope(*r, name,
-                    [r, name = std::string(name),
-                     op = std::string(op)](Interpreter &in, CallArgs &args) {
-                      Params p(in, args, name, {"x", "name"});
-                      Value x = reshape(*r, r->toTensor(p.require("x", name)),
-                                        pyIntList(in, {-1}));
-                      DType d = r->tensor(x).type.dtype;
-                      if (d == DType::Bool || d == DType::String)
-                        in.typeError("Expected x to be numeric, instead "
-                                     "found: " +
-                                     in.toStr(x));
-                      auto part = [&](std::optional<int64_t> start,
-                                      std::optional<int64_t> stop) {
-                        auto s = std::make_shared<py::SliceObject>();
-                        if (start)
-                          s->start = Value::integer(*start);
-                        if (stop)
-                          s->stop = Value::integer(*stop);
-                        return in.getItem(x, Value::object(py::Type::Slice, s));
-                      };
-                      Value ordered = binaryOp(*r, op, part(1, std::nullopt),
-                                               part(std::nullopt, -1));
-                      return reduce(*r, "All", ordered, Value(), false);
-                    }));
+    math.def(name,
+             inNameScope(*r, name,
+                         [r, name = std::string(name), op = std::string(op)](
+                             Interpreter &in, CallArgs &args) {
+                           Params p(in, args, name, {"x", "name"});
+                           Value x =
+                               reshape(*r, r->toTensor(p.require("x", name)),
+                                       pyIntList(in, {-1}));
+                           DType d = r->tensor(x).type.dtype;
+                           if (d == DType::Bool || d == DType::String)
+                             in.typeError("Expected x to be numeric, instead "
+                                          "found: " +
+                                          in.toStr(x));
+                           Value ordered =
+                               binaryOp(*r, op, sliceOf(*r, x, 1, std::nullopt),
+                                        sliceOf(*r, x, std::nullopt, -1));
+                           return reduce(*r, "All", ordered, Value(), false);
+                         }));
   // tf.math.conj: a real tensor as it is (kiln has no complex dtypes).
   math.def(
       "conj", inNameScope(*r, "Conj", [r](Interpreter &in, CallArgs &args) {

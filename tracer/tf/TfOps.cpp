@@ -556,6 +556,55 @@ Value pyIntList(Interpreter &in, const std::vector<int64_t> &values) {
   return in.list(std::move(items));
 }
 
+std::string reverseAxesProblem(const std::vector<int64_t> &axes, int64_t rank,
+                               std::vector<int64_t> &normalized) {
+  normalized.clear();
+  for (size_t k = 0; k < axes.size(); ++k) {
+    int64_t a = axes[k] < 0 ? axes[k] + rank : axes[k];
+    if (a < 0 || a >= rank)
+      return "'axis'[" + std::to_string(k) + "] = " + std::to_string(axes[k]) +
+             " is out of valid range [0, " + std::to_string(rank - 1);
+    if (std::count(normalized.begin(), normalized.end(), a))
+      return "axis " + std::to_string(a) + " specified more than once.";
+    normalized.push_back(a);
+  }
+  std::sort(normalized.begin(), normalized.end());
+  return "";
+}
+
+std::string permutationProblem(const std::vector<int64_t> &perm, int64_t rank,
+                               bool &outOfRange) {
+  std::vector<bool> seen(static_cast<size_t>(rank), false);
+  outOfRange = false;
+  for (int64_t p : perm) {
+    int64_t d = p < 0 ? p + rank : p;
+    if (d < 0 || d >= rank) {
+      outOfRange = true;
+      return std::to_string(p) + " is out of range [0 .. " +
+             std::to_string(rank) + ")";
+    }
+    seen[static_cast<size_t>(d)] = true;
+  }
+  for (int64_t d = 0; d < rank; ++d)
+    if (!seen[static_cast<size_t>(d)]) {
+      std::string listed;
+      for (int64_t p : perm)
+        listed += (listed.empty() ? "" : ",") + std::to_string(p);
+      return std::to_string(d) + " is missing from {" + listed + "}.";
+    }
+  return "";
+}
+
+Value sliceOf(TfRuntime &rt, const Value &t, std::optional<int64_t> start,
+              std::optional<int64_t> stop) {
+  auto s = std::make_shared<py::SliceObject>();
+  if (start)
+    s->start = Value::integer(*start);
+  if (stop)
+    s->stop = Value::integer(*stop);
+  return rt.in.getItem(t, Value::object(py::Type::Slice, s));
+}
+
 Value callTf(Interpreter &in, std::initializer_list<const char *> path,
              ValueList positional,
              std::vector<std::pair<std::string, Value>> keywords) {
@@ -1768,30 +1817,17 @@ Value transpose(TfRuntime &rt, const Value &x, const Value &permArg) {
                     ". But input(1) is a vector of size " +
                     std::to_string(perm.size()),
                 "", named);
-  // The kernel checks that perm names every dimension once.
-  std::vector<bool> seen(static_cast<size_t>(rank), false);
-  for (int64_t p : perm) {
-    int64_t d = p < 0 ? p + rank : p;
-    if (d < 0 || d >= rank) {
-      std::string message = std::to_string(p) + " is out of range [0 .. " +
-                            std::to_string(rank) + ")";
-      if (rt.tracing)
-        rt.raise("InvalidArgumentError", message);
-      kernelError(rt, "Transpose", message, "", named);
-    }
-    seen[static_cast<size_t>(d)] = true;
+  // The kernel checks that perm names every dimension once (while tracing,
+  // shape inference raises a missing one as a ValueError).
+  bool outOfRange;
+  std::string problem = permutationProblem(perm, rank, outOfRange);
+  if (!problem.empty()) {
+    if (rt.tracing && outOfRange)
+      rt.raise("InvalidArgumentError", problem);
+    if (rt.tracing)
+      rt.in.valueError(problem);
+    kernelError(rt, "Transpose", problem, "", named);
   }
-  for (int64_t d = 0; d < rank; ++d)
-    if (!seen[static_cast<size_t>(d)]) {
-      std::string listed;
-      for (int64_t p : perm)
-        listed += (listed.empty() ? "" : ",") + std::to_string(p);
-      std::string message =
-          std::to_string(d) + " is missing from {" + listed + "}.";
-      if (rt.tracing)
-        rt.in.valueError(message);
-      kernelError(rt, "Transpose", message, "", named);
-    }
   if (rank == 0) // nothing to move
     return identity(rt, t);
   // The graph's perm constant holds the values given; the node's attr, which

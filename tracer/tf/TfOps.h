@@ -291,6 +291,19 @@ Value filled(TfRuntime &rt, const TensorType &type, double value);
 /// its shape is static, else ZerosLike/OnesLike of it at run time.
 Value filledLike(TfRuntime &rt, const Value &like, double value);
 
+/// The kernels' checks of ReverseV2's axes and of Transpose's perm against
+/// a rank, shared by the ops and by rank specialization
+/// (RankSpecialize.cpp): "" when valid, else the kernel's message. The
+/// axes' `normalized` are counted from 0 and sorted.
+std::string reverseAxesProblem(const std::vector<int64_t> &axes, int64_t rank,
+                               std::vector<int64_t> &normalized);
+/// For a perm of `rank` entries: one out of range (`outOfRange` set), or a
+/// dimension it misses.
+std::string permutationProblem(const std::vector<int64_t> &perm, int64_t rank,
+                               bool &outOfRange);
+/// t[start:stop] (Python slicing; a bound left out is open).
+Value sliceOf(TfRuntime &rt, const Value &t, std::optional<int64_t> start,
+              std::optional<int64_t> stop);
 /// A Python list of ints (a shape or permutation argument for the ops).
 Value pyIntList(Interpreter &in, const std::vector<int64_t> &values);
 /// tf.<path>(positional..., keyword=...) through kiln's own tf module, as
