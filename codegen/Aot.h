@@ -43,7 +43,9 @@ struct ExportedVariable {
 struct AotOptions {
   CompileOptions compile;
   std::string output;    // -o
-  std::string emit;      // "", "mlir", "llvm", "header", "manifest", "obj"
+  /// "", "mlir", "llvm", "ptx" (compile.target "cuda"), "header",
+  /// "manifest", "obj"
+  std::string emit;
   std::string targetCpu; // --target-cpu ("" = generic x86-64, "native")
   /// The start of the exported symbols: PREFIXlibrary (a shared library
   /// also keeps kiln_library, which kiln_library_open looks up) and the

@@ -4,6 +4,7 @@
 #include "HostCalls.h"
 #include "kiln/float_mode.h"
 
+#include "CudaTarget.h"
 #include "GraphToKiln.h"
 #include "passes/Passes.h"
 
@@ -113,6 +114,9 @@ bool lowerToLlvmDialect(mlir::ModuleOp module, const CompileOptions &options,
   }
   PipelineOptions pipeline;
   pipeline.optLevel = options.optLevel;
+  pipeline.target = options.target;
+  pipeline.cudaArch = options.cudaArch;
+  pipeline.cudaToolkit = cudaToolkit();
   if (mlir::failed(mlir::parsePassPipeline(loweringPipeline(pipeline), pm))) {
     error = "internal error: the lowering pipeline does not parse";
     return false;
@@ -319,6 +323,14 @@ bool dumpGraphStage(const graph::Graph &graph, const std::string &stage,
   }
   if (!lowerToLlvmDialect(*module, options, error))
     return false;
+  if (stage == "ptx") {
+    std::string ptx = kernelPtx(*module, error);
+    if (!error.empty())
+      return false;
+    os << (ptx.empty() ? "// no GPU kernel: every op runs on the host\n"
+                       : ptx);
+    return true;
+  }
   llvm::LLVMContext llvmContext;
   auto llvmModule = mlir::translateModuleToLLVMIR(*module, llvmContext);
   if (!llvmModule) {

@@ -16,6 +16,10 @@ struct CompileOptions {
   bool printIrAfterAll = false; // --print-ir-after-all
   /// --print-ir-after: the passes (by pipeline name) after which to print.
   std::vector<std::string> printIrAfter;
+  /// "cpu", or "cuda" (`kiln compile --target=cuda`, `kiln dump
+  /// --stage=ptx`): kernels compiled to PTX for `cudaArch`.
+  std::string target = "cpu";
+  std::string cudaArch = "sm_90";
 };
 
 /// The names of the passes of kiln's lowering pipeline at `optLevel`, in
@@ -25,8 +29,9 @@ std::vector<std::string> pipelinePassNames(int optLevel);
 std::unique_ptr<graph::Executor>
 createJitExecutor(const CompileOptions &options);
 
-/// The kiln dialect, lowered MLIR or LLVM IR of `graph` as text (for
-/// `kiln dump`). `stage` is "kiln", "linalg" or "llvm".
+/// The kiln dialect, lowered MLIR, LLVM IR or PTX of `graph` as text (for
+/// `kiln dump`). `stage` is "kiln", "linalg", "llvm" or "ptx" (`options`
+/// then name the cuda target).
 bool dumpGraphStage(const graph::Graph &graph, const std::string &stage,
                     const CompileOptions &options, std::string &out,
                     std::string &error);

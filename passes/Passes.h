@@ -28,6 +28,12 @@ void registerCompilerDialects(mlir::DialectRegistry &registry);
 
 struct PipelineOptions {
   int optLevel = 2;
+  /// "cpu", or "cuda": parallel loops become kernels compiled to PTX for
+  /// `cudaArch` and embedded in the module (docs/cuda.md).
+  std::string target = "cpu";
+  std::string cudaArch = "sm_90";
+  /// The CUDA toolkit whose libdevice the kernels link ("" = none).
+  std::string cudaToolkit;
 };
 
 /// The pass pipeline from the kiln dialect to the LLVM dialect, as the

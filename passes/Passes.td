@@ -92,4 +92,56 @@ def FuseElementwise : Pass<"kiln-fuse-elementwise", "mlir::func::FuncOp"> {
   ];
 }
 
+def GpuStageConstants
+    : Pass<"kiln-gpu-stage-constants", "mlir::func::FuncOp"> {
+  let summary = "Copies constant buffers into memory the GPU can read";
+  let description = [{
+    For the cuda target. Constant tensors bufferize to `memref.get_global`
+    of a global in the library's read-only data, which a kernel cannot
+    read. Each such buffer is copied into a `memref.alloc` (kiln's cuda
+    libraries allocate CUDA managed memory) before its first use; running
+    before `ownership-based-buffer-deallocation`, the copy is freed like
+    any other buffer.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
+def GpuTileLoops : Pass<"kiln-gpu-tile-loops", "mlir::func::FuncOp"> {
+  let summary = "Splits parallel loops into blocks and threads";
+  let description = [{
+    For the cuda target, before `gpu-map-parallel-loops`. Each outermost
+    `scf.parallel` is tiled by `threads` along its innermost dimension (by
+    that dimension's extent when it is smaller and known) and by 1 along
+    the others, so that the outer loop maps to the grid and the inner loop
+    to the threads of a block. Without it every block would run one thread.
+  }];
+  let options = [
+    Option<"threads", "threads", "int64_t", /*default=*/"256",
+           "Threads per block along the innermost dimension">,
+  ];
+  let dependentDialects = [
+    "mlir::affine::AffineDialect",
+    "mlir::arith::ArithDialect",
+    "mlir::scf::SCFDialect",
+  ];
+}
+
+def GpuMergeKernels : Pass<"kiln-gpu-merge-kernels", "mlir::ModuleOp"> {
+  let summary = "Gathers the outlined kernels into one gpu.module";
+  let description = [{
+    Runs after `gpu-kernel-outlining`, which makes one `gpu.module` per
+    launch. A library then holds one PTX module, which the runtime loads
+    once, and `--emit=ptx` writes one file that ptxas accepts. Each kernel
+    is renamed after its old module (a unique symbol) and the launches
+    follow. Calls of kiln's x86 approximation helpers become the exact
+    operations (the GPU has its own), and a kernel that still calls a
+    function defined outside it is an error naming that function.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect",
+    "mlir::gpu::GPUDialect",
+    "mlir::math::MathDialect",
+  ];
+}
+
 #endif // KILN_PASSES_TD

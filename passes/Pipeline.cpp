@@ -15,6 +15,9 @@
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -28,8 +31,11 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -49,9 +55,10 @@ void registerCompilerDialects(mlir::DialectRegistry &registry) {
   registry.insert<
       KilnDialect, mlir::affine::AffineDialect, mlir::arith::ArithDialect,
       mlir::bufferization::BufferizationDialect, mlir::cf::ControlFlowDialect,
-      mlir::func::FuncDialect, mlir::index::IndexDialect,
+      mlir::func::FuncDialect, mlir::gpu::GPUDialect, mlir::index::IndexDialect,
       mlir::linalg::LinalgDialect, mlir::LLVM::LLVMDialect,
       mlir::math::MathDialect, mlir::memref::MemRefDialect,
+      mlir::NVVM::NVVMDialect,
       mlir::scf::SCFDialect, mlir::tensor::TensorDialect>();
   mlir::arith::registerBufferizableOpInterfaceExternalModels(registry);
   mlir::bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
@@ -69,6 +76,33 @@ void registerCompilerDialects(mlir::DialectRegistry &registry) {
   mlir::registerConvertMemRefToLLVMInterface(registry);
   mlir::registerBuiltinDialectTranslation(registry);
   mlir::registerLLVMDialectTranslation(registry);
+  // The cuda target: kernels serialized to PTX by the NVVM target, and
+  // gpu.binary/launch_func translated into the host's LLVM IR.
+  mlir::registerGPUDialectTranslation(registry);
+  mlir::gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(registry);
+  mlir::registerNVVMDialectTranslation(registry);
+  mlir::NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+}
+
+/// For the cuda target: linalg ops as parallel loops, the outermost ones
+/// launched as kernels, which are lowered to NVVM and compiled to PTX here
+/// (gpu.binary), before the host pipeline's libm calls could reach them.
+static std::string cudaKernelPipeline(const PipelineOptions &options) {
+  std::string p = "func.func(convert-linalg-to-parallel-loops,"
+                  "kiln-gpu-tile-loops,gpu-map-parallel-loops,"
+                  "convert-parallel-loops-to-gpu),"
+                  "gpu-kernel-outlining,kiln-gpu-merge-kernels,lower-affine,"
+                  "gpu.module(expand-strided-metadata,lower-affine,"
+                  "convert-scf-to-cf,math-legalize-to-f32,"
+                  "arith-emulate-unsupported-floats{source-types=bf16 "
+                  "target-type=f32},convert-gpu-to-nvvm,canonicalize,cse,"
+                  "reconcile-unrealized-casts),";
+  p += "nvvm-attach-target{chip=" + options.cudaArch + " O=3},";
+  p += "gpu-module-to-binary{format=isa";
+  if (!options.cudaToolkit.empty())
+    p += " toolkit=" + options.cudaToolkit;
+  p += "},";
+  return p;
 }
 
 std::string loweringPipeline(const PipelineOptions &options) {
@@ -81,15 +115,22 @@ std::string loweringPipeline(const PipelineOptions &options) {
   // provides (runtime/MemrefCopy.c).
   // Loop state may be a new buffer each iteration (an op result, not the
   // iteration argument updated in place).
+  bool cuda = options.target == "cuda";
   p += "one-shot-bufferize{bufferize-function-boundaries "
        "allow-return-allocs-from-loops "
-       "function-boundary-type-conversion=identity-layout-map},"
-       "ownership-based-buffer-deallocation,canonicalize,"
+       "function-boundary-type-conversion=identity-layout-map},";
+  if (cuda)
+    p += "func.func(kiln-gpu-stage-constants),";
+  p += "ownership-based-buffer-deallocation,canonicalize,"
        "buffer-deallocation-simplification,bufferization-lower-deallocations,"
        "convert-bufferization-to-memref,";
   if (optimize)
     p += "cse,canonicalize,";
-  p += "func.func(convert-linalg-to-loops),lower-affine,convert-scf-to-cf,"
+  if (cuda)
+    p += cudaKernelPipeline(options);
+  else
+    p += "func.func(convert-linalg-to-loops),";
+  p += "lower-affine,convert-scf-to-cf,"
        "expand-strided-metadata,lower-affine,"
        // bfloat16 arithmetic in f32, rounded after each op (as Eigen does);
        // its conversions as integer code: a library links no compiler-rt.
@@ -103,7 +144,12 @@ std::string loweringPipeline(const PipelineOptions &options) {
        "finalize-memref-to-llvm{use-generic-functions=1},"
        "convert-index-to-llvm,"
        "convert-arith-to-llvm,convert-math-to-llvm,convert-func-to-llvm,"
-       "convert-cf-to-llvm,reconcile-unrealized-casts,kiln-emit-entry-points";
+       "convert-cf-to-llvm,";
+  // The launches become calls of the mgpu* functions that a cuda library
+  // defines over kiln's CUDA driver layer (runtime/Cuda.c).
+  if (cuda)
+    p += "gpu-to-llvm,";
+  p += "reconcile-unrealized-casts,kiln-emit-entry-points";
   return p;
 }
 
@@ -116,6 +162,7 @@ void registerPasses() {
   mlir::arith::registerArithPasses();
   mlir::math::registerMathPasses();
   mlir::registerConversionPasses();
+  mlir::registerGPUPasses();
   mlir::PassPipelineRegistration<>(
       "kiln-lower-to-llvm", "Lowers the kiln dialect to the LLVM dialect",
       [](mlir::OpPassManager &pm) {

@@ -211,14 +211,19 @@ static kiln_status invoke(const char *api, const kiln_concrete *concrete,
   kiln_float_mode_leave(mode);
 
   const char *failed = desc->take_assertion ? desc->take_assertion() : NULL;
-  /* Out of memory inside the compiled code: the library cleared the
+  /* Out of memory inside the compiled code, or a failure of the GPU (a
+   * cuda library's messages start "CUDA: "): the library cleared the
    * results (what it had allocated is lost). */
-  kiln_status status = failed && strncmp(failed, "OOM", 3) == 0
-                           ? kiln_fail(KILN_ERROR_OUT_OF_MEMORY, "%s: '%s': %s",
-                                       api, desc->signature, failed)
-                           : convert_results(api, concrete, args, num_args,
-                                             results, owned, tensors);
-  if (failed && strncmp(failed, "OOM", 3) != 0) {
+  bool oom = failed && strncmp(failed, "OOM", 3) == 0;
+  bool device = failed && strncmp(failed, "CUDA: ", 6) == 0;
+  kiln_status status =
+      oom      ? kiln_fail(KILN_ERROR_OUT_OF_MEMORY, "%s: '%s': %s", api,
+                           desc->signature, failed)
+      : device ? kiln_fail(KILN_ERROR_DEVICE, "%s: '%s': %s", api,
+                           desc->signature, failed)
+               : convert_results(api, concrete, args, num_args, results, owned,
+                                 tensors);
+  if (failed && !oom && !device) {
     /* A failed check or assertion is the call's error, even when the
      * results it left do not fit their specs (convert_results freed them
      * then), and it leaves the variables as they were. */

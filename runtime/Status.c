@@ -104,6 +104,8 @@ const char *kiln_status_name(kiln_status status) {
     return "I/O error";
   case KILN_ERROR_ABI:
     return "ABI error";
+  case KILN_ERROR_DEVICE:
+    return "device error";
   }
   return "unknown status";
 }

@@ -4,6 +4,7 @@
 #include "autograph/Autograph.h"
 
 #include "Aot.h"
+#include "CudaTarget.h"
 #include "GraphDump.h"
 #include "Interpreter.h"
 #include "Jit.h"
@@ -118,6 +119,9 @@ CompileOptions compileOptions(const DriverOptions &opts) {
   compile.optLevel = opts.optLevel;
   compile.printIrAfterAll = opts.printIrAfterAll;
   compile.printIrAfter = opts.printIrAfter;
+  // `dump --stage=ptx` shows what --target=cuda compiles.
+  compile.target = opts.stage == "ptx" ? "cuda" : opts.target;
+  compile.cudaArch = opts.cudaArch;
   return compile;
 }
 
@@ -771,12 +775,19 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
   // `-o -`: text to stdout; a library or an object needs a file.
   bool toStdout = opts.output == "-";
   bool text = opts.emit == "mlir" || opts.emit == "llvm" ||
-              opts.emit == "header" || opts.emit == "manifest";
+              opts.emit == "ptx" || opts.emit == "header" ||
+              opts.emit == "manifest";
   if (toStdout && !text) {
     ToolMessage(opts, err, "error")
         << "-o - writes text to stdout: use it with "
-           "--emit=mlir|llvm|header|manifest, and a file for a library or an "
-           "object\n";
+           "--emit=mlir|llvm|ptx|header|manifest, and a file for a library or "
+           "an object\n";
+    return kExitUsage;
+  }
+  if (opts.emit == "ptx" && opts.target != "cuda") {
+    ToolMessage(opts, err, "error")
+        << "--emit=ptx (or -o NAME.ptx) writes the kernels of "
+           "--target=cuda; add that option\n";
     return kExitUsage;
   }
   if (toStdout && !opts.depfile.empty()) {
@@ -971,7 +982,10 @@ int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
         continue;
       }
       std::string text, error;
-      if (!dumpGraphStage(f.graph, opts.stage, compileOptions(opts), text,
+      if (opts.stage == "ptx")
+        error = cudaArchProblem(opts.cudaArch);
+      if (!error.empty() ||
+          !dumpGraphStage(f.graph, opts.stage, compileOptions(opts), text,
                           error)) {
         ToolMessage(opts, err, "error") << error << "\n";
         return kExitUserError;

@@ -32,6 +32,9 @@ struct DriverOptions {
   std::vector<std::string> signatures; // --signature 'f(float32[None,3])'
   std::vector<std::string> exports;    // --export f,g
   std::string targetCpu;
+  /// --target: "cpu", or "cuda" (kernels as PTX for --cuda-arch).
+  std::string target = "cpu";
+  std::string cudaArch = "sm_90";
   /// --prefix: the start of the exported C symbols (NAMElibrary, the typed
   /// entry points NAMEf_0), so that two kiln outputs link into one program.
   std::string prefix = "kiln_";

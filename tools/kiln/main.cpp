@@ -82,7 +82,7 @@ int main(int argc, char **argv) {
   addInput(dump);
   dump->add_option("--stage", inv.opts.stage, "Stage to print")
       ->check(CLI::IsMember(
-          {"ast", "autograph", "graph", "kiln", "linalg", "llvm"}));
+          {"ast", "autograph", "graph", "kiln", "linalg", "llvm", "ptx"}));
   dump->add_option("--format", inv.opts.format, "Output format")
       ->check(CLI::IsMember({"text", "json", "dot"}));
   dump->add_option("--function", inv.opts.function, "Only this tf.function");
@@ -133,7 +133,7 @@ int main(int argc, char **argv) {
   compile->add_flag("-c", objectOnly,
                     "Write an object file instead of a library");
   compile->add_option("--emit", inv.opts.emit, "What to write")
-      ->check(CLI::IsMember({"mlir", "llvm", "header", "manifest"}));
+      ->check(CLI::IsMember({"mlir", "llvm", "ptx", "header", "manifest"}));
   // --signature traces a function for `compile`, `dump` and `signatures`
   // alike (a preview of what compile exports).
   auto addSignature = [&](CLI::App *sub) {
@@ -171,9 +171,17 @@ int main(int argc, char **argv) {
       ->check([](const std::string &cpu) {
         return cpu.empty() ? "the CPU name is empty" : "";
       });
-  std::string target = "cpu";
-  compile->add_option("--target", target, "cpu (cuda is not built yet)")
-      ->check(CLI::IsMember({"cpu"}));
+  compile
+      ->add_option("--target", inv.opts.target,
+                   "cpu (default), or cuda: kernels as PTX for NVIDIA GPUs")
+      ->check(CLI::IsMember({"cpu", "cuda"}));
+  // The check that LLVM knows the name is compileAot's (cudaArchProblem).
+  CLI::Option *compileArch = compile->add_option(
+      "--cuda-arch", inv.opts.cudaArch,
+      "GPU architecture for --target=cuda (default sm_90)");
+  CLI::Option *dumpArch = dump->add_option(
+      "--cuda-arch", inv.opts.cudaArch,
+      "GPU architecture for --stage=ptx (default sm_90)");
   compile->footer(
       "  -O0..-O3                    Optimization level (default -O2)\n"
       "  -MF FILE                    Also write a Make rule naming "
@@ -256,7 +264,8 @@ int main(int argc, char **argv) {
                                 {".h", "header"},
                                 {".json", "manifest"},
                                 {".mlir", "mlir"},
-                                {".ll", "llvm"}})
+                                {".ll", "llvm"},
+                                {".ptx", "ptx"}})
       if (endsWith(suffix))
         inv.opts.emit = emit;
   // A pass name that is not in the pipeline would print nothing.
@@ -272,6 +281,14 @@ int main(int argc, char **argv) {
       std::cerr << "\n";
       return kExitUsage;
     }
+  if (compileArch->count() && inv.opts.target != "cuda") {
+    std::cerr << "kiln: error: --cuda-arch goes with --target=cuda\n";
+    return kExitUsage;
+  }
+  if (dumpArch->count() && inv.opts.stage != "ptx") {
+    std::cerr << "kiln: error: --cuda-arch goes with --stage=ptx\n";
+    return kExitUsage;
+  }
   if (depfileGiven && !compile->parsed()) {
     std::cerr << "kiln: error: -MF is an option of kiln compile\n";
     return kExitUsage;

@@ -44,7 +44,9 @@ typedef enum {
                                      */
   KILN_ERROR_OUT_OF_MEMORY,
   KILN_ERROR_IO, /* a library file could not be loaded */
-  KILN_ERROR_ABI /* a library or compiled function broke the ABI */
+  KILN_ERROR_ABI, /* a library or compiled function broke the ABI */
+  KILN_ERROR_DEVICE /* the GPU or its driver failed a call (a library
+                       compiled with --target=cuda) */
 } kiln_status;
 
 /* The message describing the last failure of a kiln function on the calling

@@ -1,0 +1,368 @@
+/* kiln's CUDA driver layer (kiln/cuda.h): the driver API opened with
+ * dlopen, managed memory, modules and launches, and the staging of a
+ * call's buffers for a library compiled with --target=cuda. */
+#include "kiln/cuda.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The few driver types and constants used, as cuda.h defines them (the
+ * runtime builds without the CUDA toolkit). */
+typedef int CUresult;
+typedef int CUdevice;
+typedef void *CUcontext;
+typedef void *CUmodule;
+typedef void *CUfunction;
+typedef unsigned long long CUdeviceptr;
+enum {
+  CUDA_SUCCESS = 0,
+  CU_MEM_ATTACH_GLOBAL = 1,
+  CU_POINTER_ATTRIBUTE_IS_MANAGED = 8,
+  CU_JIT_ERROR_LOG_BUFFER = 5,
+  CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6
+};
+
+typedef struct {
+  CUresult (*init)(unsigned);
+  CUresult (*device_get_count)(int *);
+  CUresult (*device_get)(CUdevice *, int);
+  CUresult (*primary_ctx_retain)(CUcontext *, CUdevice);
+  CUresult (*ctx_set_current)(CUcontext);
+  CUresult (*ctx_synchronize)(void);
+  CUresult (*mem_alloc_managed)(CUdeviceptr *, size_t, unsigned);
+  CUresult (*mem_free)(CUdeviceptr);
+  CUresult (*pointer_get_attribute)(void *, int, CUdeviceptr);
+  CUresult (*module_load_data_ex)(CUmodule *, const void *, unsigned, int *,
+                                  void **);
+  CUresult (*module_unload)(CUmodule);
+  CUresult (*module_get_function)(CUfunction *, CUmodule, const char *);
+  CUresult (*launch_kernel)(CUfunction, unsigned, unsigned, unsigned,
+                            unsigned, unsigned, unsigned, unsigned, void *,
+                            void **, void **);
+  CUresult (*get_error_name)(CUresult, const char **);
+  CUresult (*get_error_string)(CUresult, const char **);
+} driver_api;
+
+static driver_api api;
+static CUcontext context;
+static char open_failure[1024]; /* why the driver could not be set up */
+static pthread_once_t open_once = PTHREAD_ONCE_INIT;
+static _Thread_local char message[1024];
+static _Thread_local bool context_current;
+
+static int fail(const char *format, ...) {
+  int used = snprintf(message, sizeof message, "CUDA: ");
+  va_list ap;
+  va_start(ap, format);
+  vsnprintf(message + used, sizeof message - (size_t)used, format, ap);
+  va_end(ap);
+  return 1;
+}
+
+/* A driver call's failure: "what: CUDA_ERROR_NAME (the driver's text)". */
+static int driver_fail(const char *what, CUresult r) {
+  const char *name = NULL, *text = NULL;
+  if (api.get_error_name)
+    api.get_error_name(r, &name);
+  if (api.get_error_string)
+    api.get_error_string(r, &text);
+  return fail("%s failed: %s (%s)", what, name ? name : "unknown error",
+              text ? text : "no description");
+}
+
+const char *kiln_cuda_error(void) { return message; }
+
+static void open_driver(void) {
+  const char *path = getenv("KILN_CUDA_DRIVER");
+  if (!path || !*path)
+    path = "libcuda.so.1";
+  void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    snprintf(open_failure, sizeof open_failure,
+             "the CUDA driver cannot be loaded (is there an NVIDIA GPU and "
+             "driver?): %s",
+             dlerror());
+    return;
+  }
+  struct {
+    void **slot;
+    const char *name;
+  } symbols[] = {
+      {(void **)&api.init, "cuInit"},
+      {(void **)&api.device_get_count, "cuDeviceGetCount"},
+      {(void **)&api.device_get, "cuDeviceGet"},
+      {(void **)&api.primary_ctx_retain, "cuDevicePrimaryCtxRetain"},
+      {(void **)&api.ctx_set_current, "cuCtxSetCurrent"},
+      {(void **)&api.ctx_synchronize, "cuCtxSynchronize"},
+      {(void **)&api.mem_alloc_managed, "cuMemAllocManaged"},
+      {(void **)&api.mem_free, "cuMemFree_v2"},
+      {(void **)&api.pointer_get_attribute, "cuPointerGetAttribute"},
+      {(void **)&api.module_load_data_ex, "cuModuleLoadDataEx"},
+      {(void **)&api.module_unload, "cuModuleUnload"},
+      {(void **)&api.module_get_function, "cuModuleGetFunction"},
+      {(void **)&api.launch_kernel, "cuLaunchKernel"},
+      {(void **)&api.get_error_name, "cuGetErrorName"},
+      {(void **)&api.get_error_string, "cuGetErrorString"},
+  };
+  for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; ++i) {
+    /* dlsym returns an object pointer; POSIX makes it a function's. */
+    *symbols[i].slot = dlsym(handle, symbols[i].name);
+    if (!*symbols[i].slot) {
+      snprintf(open_failure, sizeof open_failure,
+               "the CUDA driver %s has no %s (too old a driver?)", path,
+               symbols[i].name);
+      memset(&api, 0, sizeof api);
+      return;
+    }
+  }
+  CUresult r = api.init(0);
+  if (r != CUDA_SUCCESS) {
+    driver_fail("cuInit", r);
+    snprintf(open_failure, sizeof open_failure, "%s", message + 6);
+    return;
+  }
+  int count = 0;
+  api.device_get_count(&count);
+  const char *wanted = getenv("KILN_CUDA_DEVICE");
+  int ordinal = wanted && *wanted ? atoi(wanted) : 0;
+  if (ordinal < 0 || ordinal >= count) {
+    snprintf(open_failure, sizeof open_failure,
+             "no CUDA device %d (KILN_CUDA_DEVICE): the driver sees %d",
+             ordinal, count);
+    return;
+  }
+  CUdevice device;
+  if ((r = api.device_get(&device, ordinal)) != CUDA_SUCCESS ||
+      (r = api.primary_ctx_retain(&context, device)) != CUDA_SUCCESS) {
+    driver_fail("opening the device's context", r);
+    snprintf(open_failure, sizeof open_failure, "%s", message + 6);
+    context = NULL;
+  }
+}
+
+/* Opens the driver once and makes the device's context current on this
+ * thread. */
+static int ready(void) {
+  pthread_once(&open_once, open_driver);
+  if (!context)
+    return fail("%s", open_failure);
+  if (!context_current) {
+    CUresult r = api.ctx_set_current(context);
+    if (r != CUDA_SUCCESS)
+      return driver_fail("cuCtxSetCurrent", r);
+    context_current = true;
+  }
+  return 0;
+}
+
+int kiln_cuda_alloc(size_t bytes, void **out) {
+  *out = NULL;
+  if (ready())
+    return 1;
+  CUdeviceptr p = 0;
+  CUresult r = api.mem_alloc_managed(&p, bytes ? bytes : 1, CU_MEM_ATTACH_GLOBAL);
+  if (r != CUDA_SUCCESS)
+    return driver_fail("cuMemAllocManaged", r);
+  *out = (void *)(uintptr_t)p;
+  return 0;
+}
+
+void kiln_cuda_free(void *p) {
+  if (p && context)
+    api.mem_free((CUdeviceptr)(uintptr_t)p);
+}
+
+/* Whether |p| is managed memory (so: the runtime's or a kernel's). */
+static bool is_managed(const void *p) {
+  unsigned int managed = 0;
+  return p && context &&
+         api.pointer_get_attribute(&managed, CU_POINTER_ATTRIBUTE_IS_MANAGED,
+                                   (CUdeviceptr)(uintptr_t)p) ==
+             CUDA_SUCCESS &&
+         managed;
+}
+
+int kiln_cuda_module_load(const void *ptx, void **out_module) {
+  *out_module = NULL;
+  if (ready())
+    return 1;
+  /* The JIT's own log says why PTX does not compile for this GPU (too
+   * new a PTX version for the driver, an architecture it lacks). */
+  char log[512] = "";
+  int options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {log, (void *)(uintptr_t)sizeof log};
+  CUmodule module;
+  CUresult r = api.module_load_data_ex(&module, ptx, 2, options, values);
+  if (r != CUDA_SUCCESS) {
+    log[sizeof log - 1] = '\0';
+    driver_fail("loading the kernels (cuModuleLoadDataEx)", r);
+    if (*log) {
+      size_t used = strlen(message);
+      snprintf(message + used, sizeof message - used, ": %s", log);
+    }
+    return 1;
+  }
+  *out_module = module;
+  return 0;
+}
+
+void kiln_cuda_module_unload(void *module) {
+  if (module && context)
+    api.module_unload(module);
+}
+
+int kiln_cuda_function(void *module, const char *name, void **out) {
+  *out = NULL;
+  if (ready())
+    return 1;
+  CUfunction function;
+  CUresult r = api.module_get_function(&function, module, name);
+  if (r != CUDA_SUCCESS)
+    return driver_fail("cuModuleGetFunction", r);
+  *out = function;
+  return 0;
+}
+
+int kiln_cuda_launch(void *function, int64_t grid_x, int64_t grid_y,
+                     int64_t grid_z, int64_t block_x, int64_t block_y,
+                     int64_t block_z, int32_t shared_bytes, void **params) {
+  if (ready())
+    return 1;
+  /* A dimension of 0 is an empty loop: nothing to launch. */
+  if (grid_x == 0 || grid_y == 0 || grid_z == 0 || block_x == 0 ||
+      block_y == 0 || block_z == 0)
+    return 0;
+  const int64_t dims[] = {grid_x, grid_y, grid_z, block_x, block_y, block_z};
+  for (int i = 0; i < 6; ++i)
+    if (dims[i] < 0 || dims[i] > (int64_t)UINT32_MAX)
+      return fail("a kernel launch of %lld blocks or threads along one "
+                  "dimension is more than CUDA allows",
+                  (long long)dims[i]);
+  CUresult r = api.launch_kernel(
+      function, (unsigned)grid_x, (unsigned)grid_y, (unsigned)grid_z,
+      (unsigned)block_x, (unsigned)block_y, (unsigned)block_z,
+      (unsigned)shared_bytes, NULL, params, NULL);
+  return r == CUDA_SUCCESS ? 0 : driver_fail("cuLaunchKernel", r);
+}
+
+int kiln_cuda_synchronize(void) {
+  if (ready())
+    return 1;
+  CUresult r = api.ctx_synchronize();
+  return r == CUDA_SUCCESS ? 0 : driver_fail("running a kernel", r);
+}
+
+/* ---- A call's buffers ----------------------------------------------- */
+
+/* The calling thread's staged inputs: managed copies and the descriptors
+ * that point at them. */
+static _Thread_local struct {
+  void **buffers;
+  int64_t *words;
+  size_t count;
+} staged;
+
+static size_t descriptor_words(int32_t rank) { return 3 + 2 * (size_t)rank; }
+
+/* Elements from a descriptor's aligned pointer to one past the last it
+ * reaches (offset included); 0 for an empty buffer. */
+static int64_t reach(const int64_t *d, int32_t rank) {
+  int64_t last = d[2];
+  for (int32_t k = 0; k < rank; ++k) {
+    if (d[3 + k] == 0)
+      return 0;
+    last += (d[3 + k] - 1) * d[3 + rank + k];
+  }
+  return last + 1;
+}
+
+int kiln_cuda_stage_inputs(void **args, size_t n,
+                           const kiln_cuda_buffer *inputs) {
+  kiln_cuda_end_call();
+  size_t words = 0;
+  for (size_t k = 0; k < n; ++k)
+    words += descriptor_words(inputs[k].rank);
+  staged.buffers = calloc(n ? n : 1, sizeof(void *));
+  staged.words = malloc((words ? words : 1) * sizeof(int64_t));
+  if (!staged.buffers || !staged.words) {
+    kiln_cuda_end_call();
+    return fail("no memory to stage a call's inputs");
+  }
+  staged.count = n;
+  int64_t *cursor = staged.words;
+  for (size_t k = 0; k < n; ++k) {
+    const int64_t *d = args[1 + k];
+    size_t size = descriptor_words(inputs[k].rank);
+    memcpy(cursor, d, size * sizeof(int64_t));
+    int64_t elements = reach(d, inputs[k].rank);
+    size_t bytes = (size_t)elements * (size_t)inputs[k].element_size;
+    if (kiln_cuda_alloc(bytes, &staged.buffers[k]))
+      return 1;
+    if (bytes)
+      memcpy(staged.buffers[k], (const void *)(intptr_t)d[1], bytes);
+    cursor[0] = cursor[1] = (int64_t)(intptr_t)staged.buffers[k];
+    args[1 + k] = cursor;
+    cursor += size;
+  }
+  return 0;
+}
+
+static bool is_staged(const void *p) {
+  for (size_t k = 0; k < staged.count; ++k)
+    if (staged.buffers[k] == p)
+      return true;
+  return false;
+}
+
+int kiln_cuda_return_results(int64_t *results, size_t n,
+                             const kiln_cuda_buffer *outputs) {
+  /* Kernels may still be writing; then every result becomes host memory,
+   * and each managed buffer is freed once, after all copies. */
+  if (kiln_cuda_synchronize())
+    return 1;
+  void **managed = calloc(n ? n : 1, sizeof(void *));
+  if (!managed)
+    return fail("no memory to return a call's results");
+  size_t num_managed = 0;
+  int status = 0;
+  int64_t *d = results;
+  for (size_t i = 0; i < n; d += descriptor_words(outputs[i].rank), ++i) {
+    void *allocated = (void *)(intptr_t)d[0];
+    if (!is_managed(allocated))
+      continue;
+    size_t bytes =
+        (size_t)reach(d, outputs[i].rank) * (size_t)outputs[i].element_size;
+    void *copy = malloc(bytes ? bytes : 1);
+    if (!copy) {
+      status = fail("no memory to return a call's results");
+      break;
+    }
+    if (bytes)
+      memcpy(copy, (const void *)(intptr_t)d[1], bytes);
+    bool seen = is_staged(allocated);
+    for (size_t j = 0; j < num_managed && !seen; ++j)
+      seen = managed[j] == allocated;
+    if (!seen)
+      managed[num_managed++] = allocated;
+    d[0] = d[1] = (int64_t)(intptr_t)copy;
+  }
+  for (size_t j = 0; j < num_managed; ++j)
+    kiln_cuda_free(managed[j]);
+  free(managed);
+  return status;
+}
+
+void kiln_cuda_end_call(void) {
+  for (size_t k = 0; k < staged.count; ++k)
+    kiln_cuda_free(staged.buffers[k]);
+  free(staged.buffers);
+  free(staged.words);
+  staged.buffers = NULL;
+  staged.words = NULL;
+  staged.count = 0;
+}
