@@ -149,8 +149,7 @@ std::string cString(const std::string &s) {
 /// formatter kiln itself uses (kiln/tf_print.h).
 void generateHostCalls(
     std::ostream &c,
-    const std::vector<std::pair<int64_t, hostcalls::Spec>> &specs,
-    bool cuda) {
+    const std::vector<std::pair<int64_t, hostcalls::Spec>> &specs, bool cuda) {
   c << "static _Thread_local const char *failed_assertion;\n"
        "void kiln_host_assert(int64_t cond, int64_t spec) {\n"
        "  if (cond || failed_assertion) return;\n"
@@ -354,16 +353,17 @@ void generateAllocation(std::ostream &c,
     c << generateCudaGlue(fns, vars);
   else
     c << "__attribute__((visibility(\"hidden\"))) void *\n"
-       "_mlir_memref_to_llvm_alloc(size_t n) {\n"
-       "  void *p = malloc(n ? n : 1);\n  if (!p) kiln_oom();\n  return p;\n}\n"
-       "__attribute__((visibility(\"hidden\"))) void *\n"
-       "_mlir_memref_to_llvm_aligned_alloc(size_t a, size_t n) {\n"
-       "  if (a < sizeof(void *)) a = sizeof(void *);\n"
-       "  if (n > SIZE_MAX - a) kiln_oom();\n"
-       "  void *p = aligned_alloc(a, n ? (n + a - 1) / a * a : a);\n"
-       "  if (!p) kiln_oom();\n  return p;\n}\n"
-       "__attribute__((visibility(\"hidden\"))) void\n"
-       "_mlir_memref_to_llvm_free(void *p) { free(p); }\n\n";
+         "_mlir_memref_to_llvm_alloc(size_t n) {\n"
+         "  void *p = malloc(n ? n : 1);\n  if (!p) kiln_oom();\n  return "
+         "p;\n}\n"
+         "__attribute__((visibility(\"hidden\"))) void *\n"
+         "_mlir_memref_to_llvm_aligned_alloc(size_t a, size_t n) {\n"
+         "  if (a < sizeof(void *)) a = sizeof(void *);\n"
+         "  if (n > SIZE_MAX - a) kiln_oom();\n"
+         "  void *p = aligned_alloc(a, n ? (n + a - 1) / a * a : a);\n"
+         "  if (!p) kiln_oom();\n  return p;\n}\n"
+         "__attribute__((visibility(\"hidden\"))) void\n"
+         "_mlir_memref_to_llvm_free(void *p) { free(p); }\n\n";
   for (auto &f : fns) {
     size_t words = resultWords(f, vars);
     if (!cuda)
@@ -1138,8 +1138,8 @@ bool compileAot(const std::vector<ExportedFunction> &fns,
           q(scratch + "/joined.o") + " " + q(result);
   } else
     cmd = cc + " -shared -O2 -fPIC -fvisibility=hidden -I" + q(runtimeInclude) +
-          " " + q(source) + " " + q(object) + " " + q(runtimeLibrary) +
-          " -lm" + (cuda ? " -ldl -lpthread" : "") + " -o " + q(result);
+          " " + q(source) + " " + q(object) + " " + q(runtimeLibrary) + " -lm" +
+          (cuda ? " -ldl -lpthread" : "") + " -o " + q(result);
   cmd += " 2>" + q(scratch + "/cc.log");
   if (std::system(cmd.c_str()) != 0) {
     std::ifstream log(scratch + "/cc.log");

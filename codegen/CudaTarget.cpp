@@ -44,7 +44,8 @@ std::string cudaArchProblem(const std::string &arch) {
   });
   const char *triple = "nvptx64-nvidia-cuda";
   std::string error;
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return "this kiln's LLVM has no NVPTX backend: " + error;
   std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
@@ -133,7 +134,8 @@ std::string generateCudaGlue(const std::vector<ExportedFunction> &fns,
        "mgpuModuleUnload(void *m) { (void)m; }\n"
        "__attribute__((visibility(\"hidden\"))) void *\n"
        "mgpuModuleGetFunction(void *m, const char *name) {\n"
-       "  void *f;\n  if (kiln_cuda_function(m, name, &f)) kiln_device_fail();\n"
+       "  void *f;\n  if (kiln_cuda_function(m, name, &f)) "
+       "kiln_device_fail();\n"
        "  return f;\n}\n"
        "__attribute__((visibility(\"hidden\"))) void *\n"
        "mgpuStreamCreate(void) { return NULL; }\n"

@@ -140,6 +140,9 @@ namespace {
 class JitExecutor : public graph::Executor {
 public:
   explicit JitExecutor(const CompileOptions &options) : options_(options) {
+    // What the script runs while kiln compile traces it runs here, on the
+    // CPU, whatever the target of the library.
+    options_.target = "cpu";
     initializeOnce();
     mlir::DialectRegistry registry;
     registerCompilerDialects(registry);
@@ -327,8 +330,7 @@ bool dumpGraphStage(const graph::Graph &graph, const std::string &stage,
     std::string ptx = kernelPtx(*module, error);
     if (!error.empty())
       return false;
-    os << (ptx.empty() ? "// no GPU kernel: every op runs on the host\n"
-                       : ptx);
+    os << (ptx.empty() ? "// no GPU kernel: every op runs on the host\n" : ptx);
     return true;
   }
   llvm::LLVMContext llvmContext;

@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -15,10 +16,12 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 namespace kiln {
 #define GEN_PASS_DEF_GPUSTAGECONSTANTS
 #define GEN_PASS_DEF_GPUTILELOOPS
+#define GEN_PASS_DEF_GPUMATHTOLIBDEVICE
 #define GEN_PASS_DEF_GPUMERGEKERNELS
 #include "passes/Passes.h.inc"
 } // namespace kiln
@@ -61,24 +64,106 @@ struct GpuTileLoops : kiln::impl::GpuTileLoopsBase<GpuTileLoops> {
       auto upper = getConstantIntValue(loop.getUpperBound()[last]);
       auto step = getConstantIntValue(loop.getStep()[last]);
       if (lower && upper && step && *step > 0)
-        inner = std::min(inner, std::max<int64_t>(
-                                    1, (*upper - *lower + *step - 1) / *step));
+        inner = std::min(
+            inner, std::max<int64_t>(1, (*upper - *lower + *step - 1) / *step));
       sizes[last] = inner;
       scf::tileParallelLoop(loop, sizes, /*noMinMaxBounds=*/true);
     }
   }
 };
 
-/// The exact operation for a call of one of kiln's x86 approximation
-/// helpers, or null for another callee.
-Value exactHelper(OpBuilder &b, func::CallOp call) {
+/// Calls libdevice's `name` (declared in `module` on first use) on `op`'s
+/// operands, all of its result type, at the builder's point.
+Value callLibdevice(OpBuilder &b, gpu::GPUModuleOp module, StringRef name,
+                    Operation *op) {
+  Type type = op->getResult(0).getType();
+  auto callee = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
+  if (!callee) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    SmallVector<Type> params(op->getNumOperands(), type);
+    callee = b.create<LLVM::LLVMFuncOp>(
+        module.getLoc(), name, LLVM::LLVMFunctionType::get(type, params));
+  }
+  return b.create<LLVM::CallOp>(op->getLoc(), callee, op->getOperands())
+      .getResult();
+}
+
+/// The libdevice function of a float math op, without the "f" of its f32
+/// version; "" for the others.
+llvm::StringRef libdeviceName(Operation *op) {
+  return llvm::TypeSwitch<Operation *, llvm::StringRef>(op)
+      .Case([](math::AbsFOp) { return "fabs"; })
+      .Case([](math::AcosOp) { return "acos"; })
+      .Case([](math::AcoshOp) { return "acosh"; })
+      .Case([](math::AsinOp) { return "asin"; })
+      .Case([](math::AsinhOp) { return "asinh"; })
+      .Case([](math::Atan2Op) { return "atan2"; })
+      .Case([](math::AtanOp) { return "atan"; })
+      .Case([](math::AtanhOp) { return "atanh"; })
+      .Case([](math::CbrtOp) { return "cbrt"; })
+      .Case([](math::CeilOp) { return "ceil"; })
+      .Case([](math::CopySignOp) { return "copysign"; })
+      .Case([](math::CosOp) { return "cos"; })
+      .Case([](math::CoshOp) { return "cosh"; })
+      .Case([](math::ErfOp) { return "erf"; })
+      .Case([](math::Exp2Op) { return "exp2"; })
+      .Case([](math::ExpM1Op) { return "expm1"; })
+      .Case([](math::ExpOp) { return "exp"; })
+      .Case([](math::FloorOp) { return "floor"; })
+      .Case([](math::FmaOp) { return "fma"; })
+      .Case([](math::Log10Op) { return "log10"; })
+      .Case([](math::Log1pOp) { return "log1p"; })
+      .Case([](math::Log2Op) { return "log2"; })
+      .Case([](math::LogOp) { return "log"; })
+      .Case([](math::PowFOp) { return "pow"; })
+      .Case([](math::RoundEvenOp) { return "rint"; })
+      .Case([](math::RoundOp) { return "round"; })
+      .Case([](math::RsqrtOp) { return "rsqrt"; })
+      .Case([](math::SinOp) { return "sin"; })
+      .Case([](math::SinhOp) { return "sinh"; })
+      .Case([](math::SqrtOp) { return "sqrt"; })
+      .Case([](math::TanOp) { return "tan"; })
+      .Case([](math::TanhOp) { return "tanh"; })
+      .Case([](math::TruncOp) { return "trunc"; })
+      .Default([](Operation *) { return ""; });
+}
+
+struct GpuMathToLibdevice
+    : kiln::impl::GpuMathToLibdeviceBase<GpuMathToLibdevice> {
+  void runOnOperation() override {
+    gpu::GPUModuleOp module = getOperation();
+    OpBuilder b(&getContext());
+    module.walk([&](Operation *op) {
+      llvm::StringRef base = libdeviceName(op);
+      if (base.empty() || op->getNumResults() != 1)
+        return;
+      Type type = op->getResult(0).getType();
+      if (!type.isF32() && !type.isF64())
+        return; // vectors and other widths stay with the upstream lowering
+      std::string name = ("__nv_" + base + (type.isF32() ? "f" : "")).str();
+      b.setInsertionPoint(op);
+      Value result = callLibdevice(b, module, name, op);
+      op->getResult(0).replaceAllUsesWith(result);
+      op->erase();
+    });
+  }
+};
+
+/// What a kernel computes for a call of one of kiln's x86 approximation
+/// helpers (the exact operation) or of libm's lgamma (libdevice's); null
+/// for another callee.
+Value deviceCall(OpBuilder &b, gpu::GPUModuleOp module, func::CallOp call) {
   Location loc = call.getLoc();
+  StringRef callee = call.getCallee();
   Value x = call.getOperands().front();
-  if (call.getCallee() == kiln::eigen::kRcpHelper)
+  if (callee == kiln::eigen::kRcpHelper)
     return b.create<arith::DivFOp>(
         loc, b.create<arith::ConstantOp>(loc, b.getF32FloatAttr(1)), x);
-  if (call.getCallee() == kiln::eigen::kRsqrtHelper)
+  if (callee == kiln::eigen::kRsqrtHelper)
     return b.create<math::RsqrtOp>(loc, x);
+  if (callee == "lgamma" || callee == "lgammaf")
+    return callLibdevice(b, module, ("__nv_" + callee).str(), call);
   return nullptr;
 }
 
@@ -96,14 +181,14 @@ struct GpuMergeKernels : kiln::impl::GpuMergeKernelsBase<GpuMergeKernels> {
     // Before gpu.module_end, which must stay last.
     auto end = [&] {
       Block *body = merged.getBody();
-      return body->mightHaveTerminator() ? Block::iterator(body->getTerminator())
-                                         : body->end();
+      return body->mightHaveTerminator()
+                 ? Block::iterator(body->getTerminator())
+                 : body->end();
     };
     llvm::StringMap<StringAttr> renamed; // "module::kernel" -> new name
     for (gpu::GPUModuleOp from : modules) {
       for (auto kernel : llvm::to_vector(from.getOps<gpu::GPUFuncOp>())) {
-        std::string key =
-            (from.getSymName() + "::" + kernel.getName()).str();
+        std::string key = (from.getSymName() + "::" + kernel.getName()).str();
         StringAttr name = from.getSymNameAttr();
         if (from != merged) {
           kernel->remove();
@@ -134,16 +219,15 @@ struct GpuMergeKernels : kiln::impl::GpuMergeKernelsBase<GpuMergeKernels> {
         from.erase();
     module.walk([&](gpu::LaunchFuncOp launch) {
       SymbolRefAttr kernel = launch.getKernel();
-      std::string key =
-          (kernel.getRootReference().getValue() + "::" +
-           kernel.getLeafReference().getValue())
-              .str();
+      std::string key = (kernel.getRootReference().getValue() +
+                         "::" + kernel.getLeafReference().getValue())
+                            .str();
       auto it = renamed.find(key);
       if (it == renamed.end())
         return;
-      launch->setAttr(launch.getKernelAttrName(),
-                      SymbolRefAttr::get(mergedName, {FlatSymbolRefAttr::get(
-                                                         it->second)}));
+      launch->setAttr(
+          launch.getKernelAttrName(),
+          SymbolRefAttr::get(mergedName, {FlatSymbolRefAttr::get(it->second)}));
     });
     // The GPU computes reciprocals and square roots itself; any other call
     // out of a kernel has nothing to call on the device.
@@ -151,15 +235,15 @@ struct GpuMergeKernels : kiln::impl::GpuMergeKernelsBase<GpuMergeKernels> {
     bool failed = false;
     merged.walk([&](func::CallOp call) {
       b.setInsertionPoint(call);
-      if (Value exact = exactHelper(b, call)) {
-        call.getResult(0).replaceAllUsesWith(exact);
+      if (Value computed = deviceCall(b, merged, call)) {
+        call.getResult(0).replaceAllUsesWith(computed);
         call.erase();
         return;
       }
       auto callee = mergedSymbols.lookup<func::FuncOp>(call.getCallee());
       if (!callee || callee.isExternal()) {
-        call.emitError() << "the cuda target cannot call '"
-                         << call.getCallee() << "' from a GPU kernel yet";
+        call.emitError() << "the cuda target cannot call '" << call.getCallee()
+                         << "' from a GPU kernel yet";
         failed = true;
       }
     });

@@ -126,6 +126,20 @@ def GpuTileLoops : Pass<"kiln-gpu-tile-loops", "mlir::func::FuncOp"> {
   ];
 }
 
+def GpuMathToLibdevice
+    : Pass<"kiln-gpu-math-to-libdevice", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Calls libdevice for the math ops of kernels";
+  let description = [{
+    Each f32 or f64 `math` op with a libdevice function (`math.atanh` on
+    f32: `__nv_atanhf`) becomes a call of it, for all of them alike: the
+    upstream NVVM lowering covers only some (in LLVM 19 not `atanh`,
+    `acosh` or `erfc`), and one that it leaves fails the translation to
+    LLVM IR. `gpu-module-to-binary` links libdevice from the CUDA toolkit.
+    Runs after `math-legalize-to-f32`, so f16 and bf16 math is f32 here.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def GpuMergeKernels : Pass<"kiln-gpu-merge-kernels", "mlir::ModuleOp"> {
   let summary = "Gathers the outlined kernels into one gpu.module";
   let description = [{
@@ -134,8 +148,9 @@ def GpuMergeKernels : Pass<"kiln-gpu-merge-kernels", "mlir::ModuleOp"> {
     once, and `--emit=ptx` writes one file that ptxas accepts. Each kernel
     is renamed after its old module (a unique symbol) and the launches
     follow. Calls of kiln's x86 approximation helpers become the exact
-    operations (the GPU has its own), and a kernel that still calls a
-    function defined outside it is an error naming that function.
+    operations (the GPU has its own), calls of libm's lgamma libdevice's,
+    and a kernel that still calls a function defined outside it is an
+    error naming that function.
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect",

@@ -17,8 +17,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
@@ -58,8 +58,8 @@ void registerCompilerDialects(mlir::DialectRegistry &registry) {
       mlir::func::FuncDialect, mlir::gpu::GPUDialect, mlir::index::IndexDialect,
       mlir::linalg::LinalgDialect, mlir::LLVM::LLVMDialect,
       mlir::math::MathDialect, mlir::memref::MemRefDialect,
-      mlir::NVVM::NVVMDialect,
-      mlir::scf::SCFDialect, mlir::tensor::TensorDialect>();
+      mlir::NVVM::NVVMDialect, mlir::scf::SCFDialect,
+      mlir::tensor::TensorDialect>();
   mlir::arith::registerBufferizableOpInterfaceExternalModels(registry);
   mlir::bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
       registry);
@@ -88,14 +88,18 @@ void registerCompilerDialects(mlir::DialectRegistry &registry) {
 /// launched as kernels, which are lowered to NVVM and compiled to PTX here
 /// (gpu.binary), before the host pipeline's libm calls could reach them.
 static std::string cudaKernelPipeline(const PipelineOptions &options) {
-  std::string p = "func.func(convert-linalg-to-parallel-loops,"
+  // Integer powers become functions first, which outlining copies into
+  // the kernels that call them.
+  std::string p = "convert-math-to-funcs,"
+                  "func.func(convert-linalg-to-parallel-loops,"
                   "kiln-gpu-tile-loops,gpu-map-parallel-loops,"
                   "convert-parallel-loops-to-gpu),"
                   "gpu-kernel-outlining,kiln-gpu-merge-kernels,lower-affine,"
                   "gpu.module(expand-strided-metadata,lower-affine,"
                   "convert-scf-to-cf,math-legalize-to-f32,"
                   "arith-emulate-unsupported-floats{source-types=bf16 "
-                  "target-type=f32},convert-gpu-to-nvvm,canonicalize,cse,"
+                  "target-type=f32},arith-expand,kiln-gpu-math-to-libdevice,"
+                  "convert-gpu-to-nvvm,canonicalize,cse,"
                   "reconcile-unrealized-casts),";
   p += "nvvm-attach-target{chip=" + options.cudaArch + " O=3},";
   p += "gpu-module-to-binary{format=isa";

@@ -216,13 +216,12 @@ static kiln_status invoke(const char *api, const kiln_concrete *concrete,
    * results (what it had allocated is lost). */
   bool oom = failed && strncmp(failed, "OOM", 3) == 0;
   bool device = failed && strncmp(failed, "CUDA: ", 6) == 0;
-  kiln_status status =
-      oom      ? kiln_fail(KILN_ERROR_OUT_OF_MEMORY, "%s: '%s': %s", api,
-                           desc->signature, failed)
-      : device ? kiln_fail(KILN_ERROR_DEVICE, "%s: '%s': %s", api,
-                           desc->signature, failed)
-               : convert_results(api, concrete, args, num_args, results, owned,
-                                 tensors);
+  kiln_status status = oom ? kiln_fail(KILN_ERROR_OUT_OF_MEMORY, "%s: '%s': %s",
+                                       api, desc->signature, failed)
+                       : device ? kiln_fail(KILN_ERROR_DEVICE, "%s: '%s': %s",
+                                            api, desc->signature, failed)
+                                : convert_results(api, concrete, args, num_args,
+                                                  results, owned, tensors);
   if (failed && !oom && !device) {
     /* A failed check or assertion is the call's error, even when the
      * results it left do not fit their specs (convert_results freed them

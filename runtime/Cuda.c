@@ -41,9 +41,9 @@ typedef struct {
                                   void **);
   CUresult (*module_unload)(CUmodule);
   CUresult (*module_get_function)(CUfunction *, CUmodule, const char *);
-  CUresult (*launch_kernel)(CUfunction, unsigned, unsigned, unsigned,
-                            unsigned, unsigned, unsigned, unsigned, void *,
-                            void **, void **);
+  CUresult (*launch_kernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
+                            unsigned, unsigned, unsigned, void *, void **,
+                            void **);
   CUresult (*get_error_name)(CUresult, const char **);
   CUresult (*get_error_string)(CUresult, const char **);
 } driver_api;
@@ -165,7 +165,8 @@ int kiln_cuda_alloc(size_t bytes, void **out) {
   if (ready())
     return 1;
   CUdeviceptr p = 0;
-  CUresult r = api.mem_alloc_managed(&p, bytes ? bytes : 1, CU_MEM_ATTACH_GLOBAL);
+  CUresult r =
+      api.mem_alloc_managed(&p, bytes ? bytes : 1, CU_MEM_ATTACH_GLOBAL);
   if (r != CUDA_SUCCESS)
     return driver_fail("cuMemAllocManaged", r);
   *out = (void *)(uintptr_t)p;
@@ -182,8 +183,7 @@ static bool is_managed(const void *p) {
   unsigned int managed = 0;
   return p && context &&
          api.pointer_get_attribute(&managed, CU_POINTER_ATTRIBUTE_IS_MANAGED,
-                                   (CUdeviceptr)(uintptr_t)p) ==
-             CUDA_SUCCESS &&
+                                   (CUdeviceptr)(uintptr_t)p) == CUDA_SUCCESS &&
          managed;
 }
 
@@ -243,10 +243,10 @@ int kiln_cuda_launch(void *function, int64_t grid_x, int64_t grid_y,
       return fail("a kernel launch of %lld blocks or threads along one "
                   "dimension is more than CUDA allows",
                   (long long)dims[i]);
-  CUresult r = api.launch_kernel(
-      function, (unsigned)grid_x, (unsigned)grid_y, (unsigned)grid_z,
-      (unsigned)block_x, (unsigned)block_y, (unsigned)block_z,
-      (unsigned)shared_bytes, NULL, params, NULL);
+  CUresult r = api.launch_kernel(function, (unsigned)grid_x, (unsigned)grid_y,
+                                 (unsigned)grid_z, (unsigned)block_x,
+                                 (unsigned)block_y, (unsigned)block_z,
+                                 (unsigned)shared_bytes, NULL, params, NULL);
   return r == CUDA_SUCCESS ? 0 : driver_fail("cuLaunchKernel", r);
 }
 

@@ -2,6 +2,7 @@
 # the command line. Run through ctest (see test/CMakeLists.txt), which
 # generates lit.site.cfg.py with the tool paths.
 import os
+import shutil
 
 import lit.formats
 
@@ -21,6 +22,20 @@ config.substitutions.append(
     ("%kiln-runtime-dir", os.path.join(config.kiln_obj_root, "runtime")))
 config.substitutions.append(("%kiln-opt", config.kiln_opt_path))
 config.substitutions.append(("%call-library", config.call_library_path))
+config.substitutions.append(("%fake-cuda-driver", config.fake_cuda_driver_path))
+# ptxas checks the PTX of --target=cuda where the CUDA toolkit is installed.
+ptxas = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
+if os.access(ptxas, os.X_OK):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+# Kernels that use math functions link the toolkit's libdevice, found where
+# kiln looks for it (codegen/CudaTarget.cpp).
+for toolkit in [os.environ.get("CUDA_PATH"), os.environ.get("CUDA_HOME"),
+                "/usr/local/cuda"]:
+    if toolkit and os.path.exists(
+            os.path.join(toolkit, "nvvm", "libdevice", "libdevice.10.bc")):
+        config.available_features.add("libdevice")
+        break
 config.substitutions.append(("%kiln", config.kiln_path))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environ_path])

@@ -176,12 +176,12 @@ int main(int argc, char **argv) {
                    "cpu (default), or cuda: kernels as PTX for NVIDIA GPUs")
       ->check(CLI::IsMember({"cpu", "cuda"}));
   // The check that LLVM knows the name is compileAot's (cudaArchProblem).
-  CLI::Option *compileArch = compile->add_option(
-      "--cuda-arch", inv.opts.cudaArch,
-      "GPU architecture for --target=cuda (default sm_90)");
-  CLI::Option *dumpArch = dump->add_option(
-      "--cuda-arch", inv.opts.cudaArch,
-      "GPU architecture for --stage=ptx (default sm_90)");
+  CLI::Option *compileArch =
+      compile->add_option("--cuda-arch", inv.opts.cudaArch,
+                          "GPU architecture for --target=cuda (default sm_90)");
+  CLI::Option *dumpArch =
+      dump->add_option("--cuda-arch", inv.opts.cudaArch,
+                       "GPU architecture for --stage=ptx (default sm_90)");
   compile->footer(
       "  -O0..-O3                    Optimization level (default -O2)\n"
       "  -MF FILE                    Also write a Make rule naming "

@@ -41,12 +41,14 @@ KILN_CUDA_API void kiln_cuda_free(void *p);
 /* Loads a NUL-terminated PTX image (the driver compiles it for the GPU). */
 KILN_CUDA_API int kiln_cuda_module_load(const void *ptx, void **out_module);
 KILN_CUDA_API void kiln_cuda_module_unload(void *module);
-KILN_CUDA_API int kiln_cuda_function(void *module, const char *name, void **out);
+KILN_CUDA_API int kiln_cuda_function(void *module, const char *name,
+                                     void **out);
 /* Launches on the default stream; kiln_cuda_synchronize waits for it. */
-KILN_CUDA_API int kiln_cuda_launch(void *function, int64_t grid_x, int64_t grid_y,
-                              int64_t grid_z, int64_t block_x, int64_t block_y,
-                              int64_t block_z, int32_t shared_bytes,
-                              void **params);
+KILN_CUDA_API int kiln_cuda_launch(void *function, int64_t grid_x,
+                                   int64_t grid_y, int64_t grid_z,
+                                   int64_t block_x, int64_t block_y,
+                                   int64_t block_z, int32_t shared_bytes,
+                                   void **params);
 KILN_CUDA_API int kiln_cuda_synchronize(void);
 
 /* One buffer argument or result of a compiled function, as its memref
@@ -60,13 +62,13 @@ typedef struct {
  * args[1..n] describe into managed memory and points args[1 + k] at a
  * descriptor of the copy. kiln_cuda_end_call frees the copies. */
 KILN_CUDA_API int kiln_cuda_stage_inputs(void **args, size_t n,
-                                    const kiln_cuda_buffer *inputs);
+                                         const kiln_cuda_buffer *inputs);
 /* After it ran: each of the |n| result descriptors in |results| that
  * points into managed memory gets a malloc'd copy instead (the buffers
  * runtime.h hands out are plain host memory); the managed buffers are
  * freed, the staged inputs by kiln_cuda_end_call. */
 KILN_CUDA_API int kiln_cuda_return_results(int64_t *results, size_t n,
-                                      const kiln_cuda_buffer *outputs);
+                                           const kiln_cuda_buffer *outputs);
 /* Frees the calling thread's staged inputs, after a failure too. */
 KILN_CUDA_API void kiln_cuda_end_call(void);
 
