@@ -72,9 +72,11 @@ std::unique_ptr<mlir::MLIRContext> createCompilerContext() {
   return context;
 }
 
-std::vector<std::string> pipelinePassNames(int optLevel) {
+std::vector<std::string> pipelinePassNames(int optLevel,
+                                           const std::string &target) {
   PipelineOptions pipeline;
   pipeline.optLevel = optLevel;
+  pipeline.target = target;
   // The textual pipeline: names separated by ',' and '(' / ')', each
   // maybe with {options}; "func.func(" opens a nested pipeline.
   std::string text = loweringPipeline(pipeline);

@@ -22,9 +22,11 @@ struct CompileOptions {
   std::string cudaArch = "sm_90";
 };
 
-/// The names of the passes of kiln's lowering pipeline at `optLevel`, in
-/// order, each once ("kiln-lower-to-linalg", "canonicalize", ...).
-std::vector<std::string> pipelinePassNames(int optLevel);
+/// The names of the passes of kiln's lowering pipeline at `optLevel` for
+/// `target`, in order, each once ("kiln-lower-to-linalg", "canonicalize",
+/// ...).
+std::vector<std::string> pipelinePassNames(int optLevel,
+                                           const std::string &target = "cpu");
 
 std::unique_ptr<graph::Executor>
 createJitExecutor(const CompileOptions &options);

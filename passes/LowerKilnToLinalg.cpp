@@ -49,7 +49,8 @@ static Value eigenMaxMin(OpBuilder &nb, Location nl, bool max, Value x, Value y,
 
 class Lowering {
 public:
-  Lowering(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+  Lowering(OpBuilder &b, Location loc, bool hostOrder = true)
+      : b(b), loc(loc), hostOrder(hostOrder) {}
 
   Value lower(Operation *op);
   /// Whether lower() reported why it returned null.
@@ -401,6 +402,10 @@ private:
 
   OpBuilder &b;
   Location loc;
+  /// Sums and matrix products in the order of TensorFlow's CPU kernels
+  /// (Eigen's), as host loops; off for the cuda target, where they are
+  /// linalg reductions and contractions that become kernels.
+  bool hostOrder;
 };
 
 /// Integer division and remainder must not trap: a zero divisor becomes 1
@@ -857,7 +862,8 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
   bool isF = isa<FloatType>(et);
   Value result;
   // Sums, means and products take TensorFlow's order where kiln knows it.
-  bool ordered = kind == "sum" || kind == "mean" || kind == "prod";
+  bool ordered =
+      hostOrder && (kind == "sum" || kind == "mean" || kind == "prod");
   // Four or more alternating runs of kept and reduced dimensions: TensorFlow
   // transposes the reduced ones last, then reduces those innermost.
   if (ordered && (et.isF32() || et.isF64()) &&
@@ -1451,10 +1457,10 @@ static int64_t l1DataCacheBytes() {
 Value Lowering::batchedProduct(kiln::MatMulOp op, Value l3, Value r3,
                                Value init, ValueRange dynamicSizes) {
   auto outType = cast<RankedTensorType>(init.getType());
-  if (outType.getElementType().isF64())
+  if (hostOrder && outType.getElementType().isF64())
     if (Value v = float64Product(op, l3, r3, outType))
       return v;
-  if (!outType.getElementType().isF32())
+  if (!hostOrder || !outType.getElementType().isF32())
     return b
         .create<linalg::BatchMatmulOp>(loc, ValueRange{l3, r3},
                                        ValueRange{init})
@@ -1566,6 +1572,10 @@ Value Lowering::lowerMatMul(kiln::MatMulOp op) {
           op.getRhsTransposed(),
           std::max(1u, std::thread::hardware_concurrency()));
     };
+    if (!hostOrder)
+      return b
+          .create<linalg::MatmulOp>(loc, ValueRange{lhs, rhs}, ValueRange{init})
+          .getResult(0);
     int64_t rows = outType.getDimSize(0), cols = outType.getDimSize(1);
     if (et.isF64())
       if (Value v = float64Product(op, lhs, rhs, outType))
@@ -1876,6 +1886,8 @@ Value Lowering::lower(Operation *op) {
 
 struct LowerKilnToLinalg
     : kiln::impl::LowerKilnToLinalgBase<LowerKilnToLinalg> {
+  using LowerKilnToLinalgBase::LowerKilnToLinalgBase;
+
   void runOnOperation() override {
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
@@ -1885,7 +1897,7 @@ struct LowerKilnToLinalg
     IRRewriter rewriter(&getContext());
     for (Operation *op : ops) {
       rewriter.setInsertionPoint(op);
-      Lowering lowering(rewriter, op->getLoc());
+      Lowering lowering(rewriter, op->getLoc(), hostOrder);
       Value replacement = lowering.lower(op);
       if (!replacement) {
         if (!lowering.reported)

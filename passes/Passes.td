@@ -18,8 +18,15 @@ def LowerKilnToLinalg : Pass<"kiln-lower-to-linalg", "mlir::func::FuncOp"> {
     floating point to integer truncate toward zero. f32 exp, log, log1p,
     expm1, tanh and sigmoid follow Eigen's algorithms, and float sums over
     innermost dimensions Eigen's order of additions, so that results match
-    TensorFlow's to the last bit (docs/numerics.md).
+    TensorFlow's to the last bit (docs/numerics.md). With
+    `host-order=false` (the cuda target) sums and matrix products are plain
+    linalg reductions and contractions instead, which become GPU kernels.
   }];
+  let options = [
+    Option<"hostOrder", "host-order", "bool", /*default=*/"true",
+           "Sums and matrix products in the order of TensorFlow's CPU "
+           "kernels">,
+  ];
   let dependentDialects = [
     "mlir::arith::ArithDialect",
     "mlir::linalg::LinalgDialect",

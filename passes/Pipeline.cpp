@@ -111,7 +111,10 @@ static std::string cudaKernelPipeline(const PipelineOptions &options) {
 
 std::string loweringPipeline(const PipelineOptions &options) {
   bool optimize = options.optLevel > 0;
+  bool cuda = options.target == "cuda";
   std::string p = "func.func(kiln-lower-to-linalg";
+  if (cuda)
+    p += "{host-order=false}";
   if (optimize)
     p += ",canonicalize,cse,kiln-fuse-elementwise,canonicalize";
   p += "),";
@@ -119,7 +122,6 @@ std::string loweringPipeline(const PipelineOptions &options) {
   // provides (runtime/MemrefCopy.c).
   // Loop state may be a new buffer each iteration (an op result, not the
   // iteration argument updated in place).
-  bool cuda = options.target == "cuda";
   p += "one-shot-bufferize{bufferize-function-boundaries "
        "allow-return-allocs-from-loops "
        "function-boundary-type-conversion=identity-layout-map},";

@@ -271,11 +271,14 @@ int main(int argc, char **argv) {
   // A pass name that is not in the pipeline would print nothing.
   std::vector<std::string> passes;
   if (!inv.opts.printIrAfter.empty())
-    passes = pipelinePassNames(inv.opts.optLevel);
+    passes = pipelinePassNames(
+        inv.opts.optLevel, inv.opts.stage == "ptx" ? "cuda" : inv.opts.target);
   for (auto &name : inv.opts.printIrAfter)
     if (std::find(passes.begin(), passes.end(), name) == passes.end()) {
       std::cerr << "kiln: error: --print-ir-after: no pass '" << name
-                << "' in the -O" << inv.opts.optLevel << " pipeline; it has:";
+                << "' in the -O" << inv.opts.optLevel << " pipeline"
+                << (inv.opts.target == "cuda" ? " of --target=cuda" : "")
+                << "; it has:";
       for (auto &p : passes)
         std::cerr << " " << p;
       std::cerr << "\n";
