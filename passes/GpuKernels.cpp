@@ -13,10 +13,13 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/TypeSwitch.h"
+
+#include <numeric>
 
 namespace kiln {
 #define GEN_PASS_DEF_GPUSTAGECONSTANTS
@@ -56,18 +59,32 @@ struct GpuTileLoops : kiln::impl::GpuTileLoopsBase<GpuTileLoops> {
       if (!loop->getParentOfType<scf::ParallelOp>())
         outermost.push_back(loop);
     });
+    IRRewriter rewriter(&getContext());
     for (scf::ParallelOp loop : outermost) {
-      SmallVector<int64_t> sizes(loop.getNumLoops(), 1);
-      int64_t inner = threads;
-      unsigned last = loop.getNumLoops() - 1;
-      auto lower = getConstantIntValue(loop.getLowerBound()[last]);
-      auto upper = getConstantIntValue(loop.getUpperBound()[last]);
-      auto step = getConstantIntValue(loop.getStep()[last]);
-      if (lower && upper && step && *step > 0)
-        inner = std::min(
-            inner, std::max<int64_t>(1, (*upper - *lower + *step - 1) / *step));
-      sizes[last] = inner;
-      scf::tileParallelLoop(loop, sizes, /*noMinMaxBounds=*/true);
+      // The iterations, when every bound is known.
+      std::optional<int64_t> count = 1;
+      for (unsigned d = 0; d < loop.getNumLoops() && count; ++d) {
+        auto lower = getConstantIntValue(loop.getLowerBound()[d]);
+        auto upper = getConstantIntValue(loop.getUpperBound()[d]);
+        auto step = getConstantIntValue(loop.getStep()[d]);
+        if (lower && upper && step && *step > 0)
+          *count *= std::max<int64_t>(0, (*upper - *lower + *step - 1) / *step);
+        else
+          count = std::nullopt;
+      }
+      // One dimension: every block gets full threads whatever the shape,
+      // and the grid needs only its x size (y and z stop at 65535). The
+      // collapsed loop replaces the old one in place.
+      if (loop.getNumLoops() > 1) {
+        Block::iterator next = std::next(loop->getIterator());
+        std::vector<unsigned> all(loop.getNumLoops());
+        std::iota(all.begin(), all.end(), 0u);
+        rewriter.setInsertionPoint(loop);
+        collapseParallelLoops(rewriter, loop, {all});
+        loop = cast<scf::ParallelOp>(*std::prev(next));
+      }
+      int64_t size = count ? std::clamp<int64_t>(*count, 1, threads) : threads;
+      scf::tileParallelLoop(loop, {size}, /*noMinMaxBounds=*/true);
     }
   }
 };

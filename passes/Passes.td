@@ -117,14 +117,16 @@ def GpuTileLoops : Pass<"kiln-gpu-tile-loops", "mlir::func::FuncOp"> {
   let summary = "Splits parallel loops into blocks and threads";
   let description = [{
     For the cuda target, before `gpu-map-parallel-loops`. Each outermost
-    `scf.parallel` is tiled by `threads` along its innermost dimension (by
-    that dimension's extent when it is smaller and known) and by 1 along
-    the others, so that the outer loop maps to the grid and the inner loop
-    to the threads of a block. Without it every block would run one thread.
+    `scf.parallel` is collapsed into one dimension and tiled by `threads`
+    (by its iteration count when that is smaller and known), so that the
+    outer loop maps to the grid's x dimension and the inner loop to the
+    threads of a block. Without it every block would run one thread, and a
+    loop of more than three dimensions, or of more than 65535 iterations
+    along its second or third, would not map or launch.
   }];
   let options = [
     Option<"threads", "threads", "int64_t", /*default=*/"256",
-           "Threads per block along the innermost dimension">,
+           "Threads per block">,
   ];
   let dependentDialects = [
     "mlir::affine::AffineDialect",
