@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -23,6 +24,7 @@
 
 namespace kiln {
 #define GEN_PASS_DEF_GPUSTAGECONSTANTS
+#define GEN_PASS_DEF_GPUCOPIESTOLINALG
 #define GEN_PASS_DEF_GPUTILELOOPS
 #define GEN_PASS_DEF_GPUMATHTOLIBDEVICE
 #define GEN_PASS_DEF_GPUMERGEKERNELS
@@ -46,6 +48,21 @@ struct GpuStageConstants
       auto copy =
           b.create<memref::CopyOp>(global.getLoc(), global.getResult(), staged);
       global.getResult().replaceAllUsesExcept(staged, copy);
+    });
+  }
+};
+
+struct GpuCopiesToLinalg
+    : kiln::impl::GpuCopiesToLinalgBase<GpuCopiesToLinalg> {
+  void runOnOperation() override {
+    OpBuilder b(&getContext());
+    getOperation().walk([&](memref::CopyOp copy) {
+      if (copy.getSource().getDefiningOp<memref::GetGlobalOp>())
+        return;
+      b.setInsertionPoint(copy);
+      b.create<linalg::CopyOp>(copy.getLoc(), copy.getSource(),
+                               copy.getTarget());
+      copy.erase();
     });
   }
 };

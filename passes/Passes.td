@@ -113,6 +113,20 @@ def GpuStageConstants
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
+def GpuCopiesToLinalg
+    : Pass<"kiln-gpu-copies-to-linalg", "mlir::func::FuncOp"> {
+  let summary = "Makes buffer copies linalg copies, so that kernels run them";
+  let description = [{
+    For the cuda target, after bufferization. A `memref.copy` (a concat's
+    pieces, a slice written into a buffer, a copy of an argument) would be
+    a host loop or `memcpy` over managed memory; as `linalg.copy` it
+    becomes a parallel loop and then a kernel. Copies out of a constant
+    global stay on the host: the source is not GPU memory (they are the
+    copies `kiln-gpu-stage-constants` makes).
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
 def GpuTileLoops : Pass<"kiln-gpu-tile-loops", "mlir::func::FuncOp"> {
   let summary = "Splits parallel loops into blocks and threads";
   let description = [{

@@ -91,7 +91,8 @@ static std::string cudaKernelPipeline(const PipelineOptions &options) {
   // Integer powers become functions first, which outlining copies into
   // the kernels that call them.
   std::string p = "convert-math-to-funcs,"
-                  "func.func(convert-linalg-to-parallel-loops,"
+                  "func.func(kiln-gpu-copies-to-linalg,"
+                  "convert-linalg-to-parallel-loops,"
                   "kiln-gpu-tile-loops,gpu-map-parallel-loops,"
                   "convert-parallel-loops-to-gpu),"
                   "gpu-kernel-outlining,kiln-gpu-merge-kernels,lower-affine,"

@@ -116,3 +116,21 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// RUN: %kiln-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(kiln-gpu-copies-to-linalg))" | FileCheck %s --check-prefix=TOLINALG
+// A buffer copy becomes linalg.copy (a kernel later); a copy out of a
+// constant global stays a host copy.
+memref.global "private" constant @ones : memref<2xf32> = dense<1.0>
+// TOLINALG-LABEL: func.func @copies
+// TOLINALG: memref.copy %[[GLOBAL:.*]], %{{.*}} : memref<2xf32> to memref<2xf32>
+// TOLINALG: linalg.copy ins(%arg0 : memref<2xf32, strided<[2]>>) outs(%{{.*}} : memref<2xf32>)
+func.func @copies(%a: memref<2xf32, strided<[2]>>) -> (memref<2xf32>, memref<2xf32>) {
+  %g = memref.get_global @ones : memref<2xf32>
+  %x = memref.alloc() : memref<2xf32>
+  memref.copy %g, %x : memref<2xf32> to memref<2xf32>
+  %y = memref.alloc() : memref<2xf32>
+  memref.copy %a, %y : memref<2xf32, strided<[2]>> to memref<2xf32>
+  return %x, %y : memref<2xf32>, memref<2xf32>
+}
