@@ -143,8 +143,10 @@ class JitExecutor : public graph::Executor {
 public:
   explicit JitExecutor(const CompileOptions &options) : options_(options) {
     // What the script runs while kiln compile traces it runs here, on the
-    // CPU, whatever the target of the library.
-    options_.target = "cpu";
+    // CPU, whatever the target of the library ("cuda-emulation", for
+    // `kiln run --emulate-cuda`, runs on the CPU too).
+    if (options_.target == "cuda")
+      options_.target = "cpu";
     initializeOnce();
     mlir::DialectRegistry registry;
     registerCompilerDialects(registry);

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -26,6 +27,7 @@ namespace kiln {
 #define GEN_PASS_DEF_GPUSTAGECONSTANTS
 #define GEN_PASS_DEF_GPUCOPIESTOLINALG
 #define GEN_PASS_DEF_GPUTILELOOPS
+#define GEN_PASS_DEF_GPULAUNCHTOLOOPS
 #define GEN_PASS_DEF_GPUMATHTOLIBDEVICE
 #define GEN_PASS_DEF_GPUMERGEKERNELS
 #include "passes/Passes.h.inc"
@@ -103,6 +105,52 @@ struct GpuTileLoops : kiln::impl::GpuTileLoopsBase<GpuTileLoops> {
       int64_t size = count ? std::clamp<int64_t>(*count, 1, threads) : threads;
       scf::tileParallelLoop(loop, {size}, /*noMinMaxBounds=*/true);
     }
+  }
+};
+
+struct GpuLaunchToLoops : kiln::impl::GpuLaunchToLoopsBase<GpuLaunchToLoops> {
+  void runOnOperation() override {
+    OpBuilder b(&getContext());
+    auto result = getOperation().walk([&](gpu::LaunchOp launch) {
+      if (!launch.getBody().hasOneBlock() || launch->getNumResults() != 0) {
+        launch.emitOpError("cannot be emulated: more than one block");
+        return WalkResult::interrupt();
+      }
+      Location loc = launch.getLoc();
+      b.setInsertionPoint(launch);
+      Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
+      Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+      gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+      gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+      // Blocks outside, threads inside: the loops' values stand for the
+      // body's ids and sizes.
+      IRMapping map;
+      gpu::KernelDim3 blockIds = launch.getBlockIds();
+      gpu::KernelDim3 threadIds = launch.getThreadIds();
+      gpu::KernelDim3 gridArgs = launch.getGridSize();
+      gpu::KernelDim3 blockArgs = launch.getBlockSize();
+      SmallVector<Value> sizeArgs{gridArgs.x,  gridArgs.y,  gridArgs.z,
+                                  blockArgs.x, blockArgs.y, blockArgs.z};
+      SmallVector<Value> sizes{grid.x,  grid.y,  grid.z,
+                               block.x, block.y, block.z};
+      for (auto [arg, value] : llvm::zip(sizeArgs, sizes))
+        map.map(arg, value);
+      SmallVector<Value> ids{blockIds.z,  blockIds.y,  blockIds.x,
+                             threadIds.z, threadIds.y, threadIds.x};
+      SmallVector<Value> bounds{grid.z,  grid.y,  grid.x,
+                                block.z, block.y, block.x};
+      for (auto [id, bound] : llvm::zip(ids, bounds)) {
+        auto loop = b.create<scf::ForOp>(loc, zero, bound, one);
+        map.map(id, loop.getInductionVar());
+        b.setInsertionPointToStart(loop.getBody());
+      }
+      for (Operation &op : launch.getBody().front().without_terminator())
+        b.clone(op, map);
+      launch.erase();
+      return WalkResult::skip();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
   }
 };
 

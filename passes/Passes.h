@@ -29,7 +29,9 @@ void registerCompilerDialects(mlir::DialectRegistry &registry);
 struct PipelineOptions {
   int optLevel = 2;
   /// "cpu", or "cuda": parallel loops become kernels compiled to PTX for
-  /// `cudaArch` and embedded in the module (docs/cuda.md).
+  /// `cudaArch` and embedded in the module (docs/cuda.md); or
+  /// "cuda-emulation": the cuda pipeline up to the launches, which then
+  /// run as host loops (`kiln run --emulate-cuda`).
   std::string target = "cpu";
   std::string cudaArch = "sm_90";
   /// The CUDA toolkit whose libdevice the kernels link ("" = none).

@@ -163,6 +163,21 @@ def GpuMathToLibdevice
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def GpuLaunchToLoops
+    : Pass<"kiln-gpu-launch-to-loops", "mlir::func::FuncOp"> {
+  let summary = "Runs each gpu.launch as host loops (GPU emulation)";
+  let description = [{
+    For `kiln run --emulate-cuda`: each `gpu.launch` becomes loops over its
+    blocks and threads with the body inside, the body's block and thread
+    ids, grid and block sizes replaced by the loops' values. kiln's
+    kernels use no shared memory or barriers, so running the threads one
+    after another computes what the GPU would, and the cuda target's
+    transformations up to the launches can be checked on a machine
+    without a GPU.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect"];
+}
+
 def GpuMergeKernels : Pass<"kiln-gpu-merge-kernels", "mlir::ModuleOp"> {
   let summary = "Gathers the outlined kernels into one gpu.module";
   let description = [{

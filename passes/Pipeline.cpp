@@ -88,20 +88,23 @@ void registerCompilerDialects(mlir::DialectRegistry &registry) {
 /// launched as kernels, which are lowered to NVVM and compiled to PTX here
 /// (gpu.binary), before the host pipeline's libm calls could reach them.
 static std::string cudaKernelPipeline(const PipelineOptions &options) {
+  bool emulate = options.target == "cuda-emulation";
   // Integer powers become functions first, which outlining copies into
   // the kernels that call them.
   std::string p = "convert-math-to-funcs,"
                   "func.func(kiln-gpu-copies-to-linalg,"
                   "convert-linalg-to-parallel-loops,"
                   "kiln-gpu-tile-loops,gpu-map-parallel-loops,"
-                  "convert-parallel-loops-to-gpu),"
-                  "gpu-kernel-outlining,kiln-gpu-merge-kernels,lower-affine,"
-                  "gpu.module(expand-strided-metadata,lower-affine,"
-                  "convert-scf-to-cf,math-legalize-to-f32,"
-                  "arith-emulate-unsupported-floats{source-types=bf16 "
-                  "target-type=f32},arith-expand,kiln-gpu-math-to-libdevice,"
-                  "convert-gpu-to-nvvm,canonicalize,cse,"
-                  "reconcile-unrealized-casts),";
+                  "convert-parallel-loops-to-gpu";
+  if (emulate)
+    return p + ",kiln-gpu-launch-to-loops),";
+  p += "),gpu-kernel-outlining,kiln-gpu-merge-kernels,lower-affine,"
+       "gpu.module(expand-strided-metadata,lower-affine,"
+       "convert-scf-to-cf,math-legalize-to-f32,"
+       "arith-emulate-unsupported-floats{source-types=bf16 "
+       "target-type=f32},arith-expand,kiln-gpu-math-to-libdevice,"
+       "convert-gpu-to-nvvm,canonicalize,cse,"
+       "reconcile-unrealized-casts),";
   p += "nvvm-attach-target{chip=" + options.cudaArch + " O=3},";
   p += "gpu-module-to-binary{format=isa";
   if (!options.cudaToolkit.empty())
@@ -112,7 +115,7 @@ static std::string cudaKernelPipeline(const PipelineOptions &options) {
 
 std::string loweringPipeline(const PipelineOptions &options) {
   bool optimize = options.optLevel > 0;
-  bool cuda = options.target == "cuda";
+  bool cuda = options.target == "cuda" || options.target == "cuda-emulation";
   std::string p = "func.func(kiln-lower-to-linalg";
   if (cuda)
     p += "{host-order=false}";
@@ -154,7 +157,7 @@ std::string loweringPipeline(const PipelineOptions &options) {
        "convert-cf-to-llvm,";
   // The launches become calls of the mgpu* functions that a cuda library
   // defines over kiln's CUDA driver layer (runtime/Cuda.c).
-  if (cuda)
+  if (options.target == "cuda")
     p += "gpu-to-llvm,";
   p += "reconcile-unrealized-casts,kiln-emit-entry-points";
   return p;

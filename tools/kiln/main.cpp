@@ -116,6 +116,10 @@ int main(int argc, char **argv) {
   };
   addTracing(run);
   addTracing(dump);
+  bool emulateCuda = false;
+  run->add_flag("--emulate-cuda", emulateCuda,
+                "Compile as --target=cuda does, running the kernels as host "
+                "loops (checks the cuda target without a GPU)");
   run->add_flag("--eager", inv.opts.eager,
                 "Run tf.function bodies op by op, as after "
                 "tf.config.run_functions_eagerly(True)");
@@ -284,6 +288,8 @@ int main(int argc, char **argv) {
       std::cerr << "\n";
       return kExitUsage;
     }
+  if (emulateCuda)
+    inv.opts.target = "cuda-emulation";
   if (compileArch->count() && inv.opts.target != "cuda") {
     std::cerr << "kiln: error: --cuda-arch goes with --target=cuda\n";
     return kExitUsage;
