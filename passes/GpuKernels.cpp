@@ -1,6 +1,8 @@
-// The cuda target's own passes (Passes.td): constant buffers copied where a
-// kernel can read them, parallel loops split into blocks and threads, and
-// the outlined kernels gathered into one gpu.module.
+// The cuda target's own passes (Passes.td, docs/cuda.md): constant buffers
+// copied where a kernel can read them, buffer copies as linalg copies,
+// parallel loops split into blocks and threads, launches run as host loops
+// (emulation), math through libdevice, and the outlined kernels gathered
+// into one gpu.module.
 #include "passes/EigenMath.h"
 #include "passes/Passes.h"
 

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Compare `kiln run SCRIPT` against the golden recorded next to SCRIPT.
 
-Usage: check_golden.py KILN_BINARY SCRIPT
+Usage: check_golden.py KILN_BINARY SCRIPT [RUN_OPTION...]
+
+RUN_OPTIONs go to `kiln run` before SCRIPT (--emulate-cuda checks the cuda
+target's transformations against the same goldens).
 
 The golden (SCRIPT with .py replaced by .expected, or by .<vendor>.expected
 when the host CPU's vendor has a golden of its own: see golden_path) is
@@ -269,8 +272,8 @@ def run_with_timeout(argv, cwd, env, timeout):
     return subprocess.CompletedProcess(argv, p.returncode, out, err)
 
 
-def check(kiln, script, timeout=TIMEOUT_S):
-    """Return (ok, message)."""
+def check(kiln, script, run_options=(), timeout=TIMEOUT_S):
+    """Return (ok, message). run_options go to `kiln run` before the script."""
     script = os.path.abspath(script)
     script_dir, script_name = os.path.split(script)
     rel = os.path.relpath(script)
@@ -297,7 +300,8 @@ def check(kiln, script, timeout=TIMEOUT_S):
         kiln = os.path.abspath(kiln)
     env = dict(os.environ, PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8")
     try:
-        proc = run_with_timeout([kiln, "run", script_name], script_dir, env, timeout)
+        proc = run_with_timeout([kiln, "run", *run_options, script_name],
+                                script_dir, env, timeout)
     except subprocess.TimeoutExpired:
         return False, f"FAIL {rel}: '{kiln} run' timed out after {timeout} s"
     except OSError as e:
@@ -334,10 +338,10 @@ def check(kiln, script, timeout=TIMEOUT_S):
 
 
 def main(argv):
-    if len(argv) != 3 or argv[1] in ("-h", "--help"):
+    if len(argv) < 3 or argv[1] in ("-h", "--help"):
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
-    ok, message = check(argv[1], argv[2])
+    ok, message = check(argv[1], argv[2], argv[3:])
     print(message, file=sys.stdout if ok else sys.stderr)
     return 0 if ok else 1
 
