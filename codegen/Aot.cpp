@@ -350,12 +350,12 @@ void generateAllocation(std::ostream &c,
   // A cuda library allocates managed memory and fails a call the GPU
   // fails the same way (CudaTarget.cpp).
   if (cuda)
-    c << generateCudaGlue(fns, vars);
+    c << generateCudaGlue(fns);
   else
     c << "__attribute__((visibility(\"hidden\"))) void *\n"
          "_mlir_memref_to_llvm_alloc(size_t n) {\n"
-         "  void *p = malloc(n ? n : 1);\n  if (!p) kiln_oom();\n  return "
-         "p;\n}\n"
+         "  void *p = malloc(n ? n : 1);\n"
+         "  if (!p) kiln_oom();\n  return p;\n}\n"
          "__attribute__((visibility(\"hidden\"))) void *\n"
          "_mlir_memref_to_llvm_aligned_alloc(size_t a, size_t n) {\n"
          "  if (a < sizeof(void *)) a = sizeof(void *);\n"

@@ -92,9 +92,7 @@ std::string bufferList(const std::vector<graph::TensorType> &types) {
 
 } // namespace
 
-std::string generateCudaGlue(const std::vector<ExportedFunction> &fns,
-                             const std::vector<ExportedVariable> &vars) {
-  (void)vars;
+std::string generateCudaGlue(const std::vector<ExportedFunction> &fns) {
   std::ostringstream c;
   c << "#include <kiln/cuda.h>\n#include <pthread.h>\n"
        "static _Thread_local int device_failed;\n"

@@ -14,7 +14,6 @@ class ModuleOp;
 namespace kiln {
 
 struct ExportedFunction;
-struct ExportedVariable;
 
 /// The CUDA toolkit to link libdevice from: $CUDA_PATH, $CUDA_HOME or
 /// /usr/local/cuda, the first that has nvvm/libdevice; "" when none has.
@@ -32,7 +31,6 @@ std::string kernelPtx(mlir::ModuleOp module, std::string &error);
 /// CUDA managed memory, the mgpu* functions MLIR's launches call, and per
 /// function the staging of inputs into memory the GPU can read and the
 /// copy of results back to malloc'd buffers.
-std::string generateCudaGlue(const std::vector<ExportedFunction> &fns,
-                             const std::vector<ExportedVariable> &vars);
+std::string generateCudaGlue(const std::vector<ExportedFunction> &fns);
 
 } // namespace kiln

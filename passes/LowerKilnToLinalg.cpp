@@ -810,19 +810,23 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
   StringRef kind = op.getKind();
   // TensorFlow's reducer specializations that compute in a wider type and
   // cast the result back: bfloat16 sums and means as float, integer means
-  // (int8 to int32) as int64, so that the sum does not wrap.
+  // (int8 to int32) as int64, so that the sum does not wrap. Its GPU
+  // kernels add float16 in float too (the cuda target's order).
   bool narrowIntMean =
       kind == "mean" && isa<IntegerType>(et) && et.getIntOrFloatBitWidth() < 64;
-  if ((et.isBF16() && (kind == "sum" || kind == "mean")) || narrowIntMean) {
-    Type wideType = et.isBF16() ? Type(b.getF32Type()) : b.getI64Type();
+  bool narrowFloatSum = (et.isBF16() || (!hostOrder && et.isF16())) &&
+                        (kind == "sum" || kind == "mean");
+  if (narrowFloatSum || narrowIntMean) {
+    bool isFloat = narrowFloatSum;
+    Type wideType = isFloat ? Type(b.getF32Type()) : b.getI64Type();
     auto wideIn = RankedTensorType::get(inType.getShape(), wideType);
     Value wide = elementwise(
         wideIn, ValueRange{input},
         [&](OpBuilder &nb, Location nl, ValueRange args) {
-          return et.isBF16() ? nb.create<arith::ExtFOp>(nl, wideType, args[0])
-                                   .getResult()
-                             : nb.create<arith::ExtSIOp>(nl, wideType, args[0])
-                                   .getResult();
+          return isFloat ? nb.create<arith::ExtFOp>(nl, wideType, args[0])
+                               .getResult()
+                         : nb.create<arith::ExtSIOp>(nl, wideType, args[0])
+                               .getResult();
         });
     auto outType = cast<RankedTensorType>(op.getType());
     auto wideOp = b.create<kiln::ReduceOp>(
@@ -833,7 +837,7 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
     return elementwise(
         outType, ValueRange{reduced},
         [&](OpBuilder &nb, Location nl, ValueRange args) {
-          return et.isBF16()
+          return isFloat
                      ? nb.create<arith::TruncFOp>(nl, et, args[0]).getResult()
                      : nb.create<arith::TruncIOp>(nl, et, args[0]).getResult();
         });

@@ -272,6 +272,8 @@ int main(int argc, char **argv) {
                                 {".ptx", "ptx"}})
       if (endsWith(suffix))
         inv.opts.emit = emit;
+  if (emulateCuda)
+    inv.opts.target = "cuda-emulation";
   // A pass name that is not in the pipeline would print nothing.
   std::vector<std::string> passes;
   if (!inv.opts.printIrAfter.empty())
@@ -281,15 +283,15 @@ int main(int argc, char **argv) {
     if (std::find(passes.begin(), passes.end(), name) == passes.end()) {
       std::cerr << "kiln: error: --print-ir-after: no pass '" << name
                 << "' in the -O" << inv.opts.optLevel << " pipeline"
-                << (inv.opts.target == "cuda" ? " of --target=cuda" : "")
+                << (inv.opts.target == "cuda"             ? " of --target=cuda"
+                    : inv.opts.target == "cuda-emulation" ? " of --emulate-cuda"
+                                                          : "")
                 << "; it has:";
       for (auto &p : passes)
         std::cerr << " " << p;
       std::cerr << "\n";
       return kExitUsage;
     }
-  if (emulateCuda)
-    inv.opts.target = "cuda-emulation";
   if (compileArch->count() && inv.opts.target != "cuda") {
     std::cerr << "kiln: error: --cuda-arch goes with --target=cuda\n";
     return kExitUsage;
