@@ -493,7 +493,9 @@ std::string generateDescriptorSource(
     // 4: the GPU or its driver failed (a cuda library).
     if (cuda)
       c << "    if (device_failed) {\n      device_failed = 0;\n"
-           "      take_assertion();\n      return 4;\n    }\n";
+           "      take_assertion();\n"
+           "      return strncmp(kiln_cuda_error(), \"OOM\", 3) == 0 ? 2 : 4;\n"
+           "    }\n";
     c << "    take_assertion();\n    return 2;\n  }\n";
     size_t at = 0;
     c << "  int oom = 0;\n";

@@ -94,6 +94,8 @@ std::string bufferList(const std::vector<graph::TensorType> &types) {
 
 std::string generateCudaGlue(const std::vector<ExportedFunction> &fns) {
   std::ostringstream c;
+  // device_failed: the call failed in the CUDA layer, whose message says
+  // how ("CUDA: ..." from the driver or the GPU, "OOM: ..." for memory).
   c << "#include <kiln/cuda.h>\n#include <pthread.h>\n"
        "static _Thread_local int device_failed;\n"
        "static void kiln_device_fail(void) {\n"
@@ -158,13 +160,17 @@ std::string generateCudaGlue(const std::vector<ExportedFunction> &fns) {
       ins.push_back(f.graph.nodes[arg].outputs[0]);
     for (graph::Output r : f.graph.results)
       outs.push_back(f.graph.typeOf(r));
+    // The staged descriptors go in a copy of args: the caller's array
+    // still describes its own buffers after the call.
     c << "void kiln_entry_" << f.symbol << "(void **args);\n"
       << "static void cuda_call_" << f.symbol << "(void **args) {\n"
       << "  static const kiln_cuda_buffer ins[] = " << bufferList(ins)
       << ";\n  static const kiln_cuda_buffer outs[] = " << bufferList(outs)
-      << ";\n  if (kiln_cuda_stage_inputs(args, " << ins.size()
+      << ";\n  void *staged[" << 1 + ins.size() << "];\n"
+      << "  memcpy(staged, args, sizeof staged);\n"
+      << "  if (kiln_cuda_stage_inputs(staged, " << ins.size()
       << ", ins)) kiln_device_fail();\n"
-      << "  kiln_entry_" << f.symbol << "(args);\n"
+      << "  kiln_entry_" << f.symbol << "(staged);\n"
       << "  if (kiln_cuda_return_results((int64_t *)args[0], " << outs.size()
       << ", outs))\n    kiln_device_fail();\n"
       << "  kiln_cuda_end_call();\n}\n";

@@ -225,8 +225,20 @@ struct GpuMathToLibdevice
       Type type = op->getResult(0).getType();
       if (!type.isF32() && !type.isF64())
         return; // vectors and other widths stay with the upstream lowering
-      std::string name = ("__nv_" + base + (type.isF32() ? "f" : "")).str();
       b.setInsertionPoint(op);
+      // libdevice's sqrtf picks sqrt.approx unless __nvvm_reflect says
+      // precise square roots, which LLVM 19's NVVMReflect does not set:
+      // the correctly rounded instruction, as nvcc compiles sqrtf.
+      if (isa<math::SqrtOp>(op) && type.isF32()) {
+        Value root = b.create<LLVM::CallIntrinsicOp>(
+                          op->getLoc(), TypeRange{type}, "llvm.nvvm.sqrt.rn.f",
+                          op->getOperands())
+                         .getResult(0);
+        op->getResult(0).replaceAllUsesWith(root);
+        op->erase();
+        return;
+      }
+      std::string name = ("__nv_" + base + (type.isF32() ? "f" : "")).str();
       Value result = callLibdevice(b, module, name, op);
       op->getResult(0).replaceAllUsesWith(result);
       op->erase();
@@ -235,12 +247,14 @@ struct GpuMathToLibdevice
 };
 
 /// What a kernel computes for a call of one of kiln's x86 approximation
-/// helpers (the exact operation) or of libm's lgamma (libdevice's); null
-/// for another callee.
+/// helpers (a division; the GPU's own reciprocal square root) or of libm's
+/// lgamma (libdevice's); null for another callee.
 Value deviceCall(OpBuilder &b, gpu::GPUModuleOp module, func::CallOp call) {
   Location loc = call.getLoc();
   StringRef callee = call.getCallee();
-  Value x = call.getOperands().front();
+  if (call.getNumOperands() != 1 || call.getNumResults() != 1)
+    return nullptr;
+  Value x = call.getOperand(0);
   if (callee == kiln::eigen::kRcpHelper)
     return b.create<arith::DivFOp>(
         loc, b.create<arith::ConstantOp>(loc, b.getF32FloatAttr(1)), x);

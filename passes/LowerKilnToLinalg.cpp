@@ -346,6 +346,8 @@ private:
                      ValueRange dynSizes);
   /// A float sum in TensorFlow's order of additions (EigenReduce.h), when
   /// the reduced dimensions are innermost; null otherwise.
+  Value reductionIdentity(StringRef kind, Type et);
+  Value twoStageReduce(kiln::ReduceOp op, RankedTensorType reducedType);
   Value eigenOrderSum(kiln::ReduceOp op, RankedTensorType reducedType,
                       ValueRange dynSizes);
   /// `flat` (one element per output) reshaped to `reducedType`, whose
@@ -803,6 +805,22 @@ static Value reducerStep(OpBuilder &b, Location loc, bool product, Value acc,
   return b.create<arith::AddFOp>(loc, acc, x);
 }
 
+/// Whether every dimension kept by a reduction comes before every reduced
+/// one, ignoring dimensions of size 1: TensorFlow then sums each output's
+/// elements as one contiguous run (an innermost-dimension reduction).
+static bool reducesInnermost(RankedTensorType type, ArrayRef<int64_t> axes) {
+  bool reducing = false;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (type.getDimSize(d) == 1)
+      continue;
+    bool reduced = llvm::is_contained(axes, d);
+    if (!reduced && reducing)
+      return false;
+    reducing |= reduced;
+  }
+  return true;
+}
+
 Value Lowering::lowerReduce(kiln::ReduceOp op) {
   Value input = op.getInput();
   auto inType = cast<RankedTensorType>(input.getType());
@@ -870,8 +888,12 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
       hostOrder && (kind == "sum" || kind == "mean" || kind == "prod");
   // Four or more alternating runs of kept and reduced dimensions: TensorFlow
   // transposes the reduced ones last, then reduces those innermost.
-  if (ordered && (et.isF32() || et.isF64()) &&
-      reductionRuns(inType, axes).count >= 4) {
+  // The cuda target: the same, for every reduction whose reduced
+  // dimensions are not innermost, so that the kept ones become the
+  // parallel loops of a kernel.
+  if ((ordered && (et.isF32() || et.isF64()) &&
+       reductionRuns(inType, axes).count >= 4) ||
+      (!hostOrder && !reducesInnermost(inType, axes))) {
     SmallVector<int64_t> perm, permShape, innerAxes;
     SmallVector<Value> dyn;
     for (bool reducedPart : {false, true})
@@ -901,6 +923,8 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
     result = eigenOuterSum(op, reducedType, dynSizes);
   if (ordered && !result)
     result = eigenFirstLastSum(op, reducedType, dynSizes);
+  if (!result && !hostOrder)
+    result = twoStageReduce(op, reducedType);
   if (!result)
     result = linalgReduce(op, reducedType, dynSizes);
   if (isF && (kind == "sum" || kind == "mean"))
@@ -957,28 +981,74 @@ Value Lowering::copyOfOne(kiln::ReduceOp op, Value sum,
   return choose(one, copy, [&] { return sum; });
 }
 
+/// The value a reduction of `kind` starts from: 0, 1, or the extreme of
+/// `et` that min and max never keep.
+Value Lowering::reductionIdentity(StringRef kind, Type et) {
+  bool isMin;
+  double initValue = reductionInit(kind, isMin);
+  if (kind != "max" && kind != "min")
+    return scalar(et, initValue);
+  if (auto f = dyn_cast<FloatType>(et)) {
+    APFloat inf = APFloat::getInf(f.getFloatSemantics(), /*Negative=*/!isMin);
+    return b.create<arith::ConstantOp>(loc, b.getFloatAttr(f, inf));
+  }
+  unsigned w = et.getIntOrFloatBitWidth();
+  APInt v = et.isInteger(1) ? APInt(1, isMin ? 1 : 0)
+                            : (isMin ? APInt::getSignedMaxValue(w)
+                                     : APInt::getSignedMinValue(w));
+  return b.create<arith::ConstantOp>(loc, b.getIntegerAttr(et, v));
+}
+
+/// For the cuda target: a reduction of every element of a large input as
+/// two, so that a kernel does the work. The input, padded with the
+/// identity, is cut into 1024 runs that 1024 threads reduce, then the 1024
+/// results are reduced. Null for an input known to be small.
+Value Lowering::twoStageReduce(kiln::ReduceOp op,
+                               RankedTensorType reducedType) {
+  constexpr int64_t parts = 1024;
+  Value input = op.getInput();
+  auto inType = cast<RankedTensorType>(input.getType());
+  if (reducedType.getRank() != 0 || inType.getRank() == 0 ||
+      (inType.hasStaticShape() && inType.getNumElements() <= 4 * parts))
+    return nullptr;
+  Type et = inType.getElementType();
+  StringRef kind = op.getKind() == "mean" ? "sum" : op.getKind();
+  Value total = index(1);
+  for (int64_t d = 0; d < inType.getRank(); ++d)
+    total = b.create<arith::MulIOp>(loc, total, dim(input, d));
+  auto vector = RankedTensorType::get({ShapedType::kDynamic}, et);
+  Value flat = reshape(input, vector, {total});
+  Value run = b.create<arith::DivUIOp>(
+      loc, b.create<arith::AddIOp>(loc, total, index(parts - 1)), index(parts));
+  // The identity, with the input written over its start (tensor.pad would
+  // do the same; its bufferization fails on a size known statically).
+  Value padded = filled(
+      vector, {b.create<arith::MulIOp>(loc, run, index(parts)).getResult()},
+      reductionIdentity(kind, et));
+  padded = b.create<tensor::InsertSliceOp>(
+      loc, flat, padded, ArrayRef<OpFoldResult>{b.getIndexAttr(0)},
+      ArrayRef<OpFoldResult>{total}, ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+  Value runs =
+      reshape(padded, RankedTensorType::get({parts, ShapedType::kDynamic}, et),
+              {index(parts), run});
+  auto stage = [&](Value in, RankedTensorType type, int64_t axis) {
+    auto reduce = b.create<kiln::ReduceOp>(loc, type, in, b.getStringAttr(kind),
+                                           b.getDenseI64ArrayAttr({axis}),
+                                           b.getBoolAttr(false));
+    Value out = lowerReduce(reduce);
+    reduce.erase();
+    return out;
+  };
+  Value partial = stage(runs, RankedTensorType::get({parts}, et), 1);
+  return stage(partial, reducedType, 0);
+}
+
 Value Lowering::linalgReduce(kiln::ReduceOp op, RankedTensorType reducedType,
                              ValueRange dynSizes) {
   Value input = op.getInput();
   Type et = reducedType.getElementType();
   StringRef kind = op.getKind();
-  bool isMin;
-  double initValue = reductionInit(kind, isMin);
-  Value init;
-  if (kind == "max" || kind == "min") {
-    if (auto f = dyn_cast<FloatType>(et)) {
-      APFloat inf = APFloat::getInf(f.getFloatSemantics(), /*Negative=*/!isMin);
-      init = b.create<arith::ConstantOp>(loc, b.getFloatAttr(f, inf));
-    } else {
-      unsigned w = et.getIntOrFloatBitWidth();
-      APInt v = et.isInteger(1) ? APInt(1, isMin ? 1 : 0)
-                                : (isMin ? APInt::getSignedMaxValue(w)
-                                         : APInt::getSignedMinValue(w));
-      init = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(et, v));
-    }
-  } else {
-    init = scalar(et, initValue);
-  }
+  Value init = reductionIdentity(kind, et);
   bool isF = isa<FloatType>(et);
   bool isBool = et.isInteger(1); // false < true: compare unsigned
   Value acc = filled(reducedType, dynSizes, init);
@@ -1007,22 +1077,6 @@ Value Lowering::linalgReduce(kiln::ReduceOp op, RankedTensorType reducedType,
         nb.create<linalg::YieldOp>(nl, r);
       });
   return reduce.getResult(0);
-}
-
-/// Whether every dimension kept by a reduction comes before every reduced
-/// one, ignoring dimensions of size 1: TensorFlow then sums each output's
-/// elements as one contiguous run (an innermost-dimension reduction).
-static bool reducesInnermost(RankedTensorType type, ArrayRef<int64_t> axes) {
-  bool reducing = false;
-  for (int64_t d = 0; d < type.getRank(); ++d) {
-    if (type.getDimSize(d) == 1)
-      continue;
-    bool reduced = llvm::is_contained(axes, d);
-    if (!reduced && reducing)
-      return false;
-    reducing |= reduced;
-  }
-  return true;
 }
 
 Value Lowering::eigenOrderSum(kiln::ReduceOp op, RankedTensorType reducedType,

@@ -21,7 +21,10 @@ typedef void *CUfunction;
 typedef unsigned long long CUdeviceptr;
 enum {
   CUDA_SUCCESS = 0,
+  CUDA_ERROR_OUT_OF_MEMORY = 2,
   CU_MEM_ATTACH_GLOBAL = 1,
+  CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY = 83,
+  CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS = 89,
   CU_POINTER_ATTRIBUTE_IS_MANAGED = 8,
   CU_JIT_ERROR_LOG_BUFFER = 5,
   CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6
@@ -31,8 +34,10 @@ typedef struct {
   CUresult (*init)(unsigned);
   CUresult (*device_get_count)(int *);
   CUresult (*device_get)(CUdevice *, int);
+  CUresult (*device_get_attribute)(int *, int, CUdevice);
   CUresult (*primary_ctx_retain)(CUcontext *, CUdevice);
-  CUresult (*ctx_set_current)(CUcontext);
+  CUresult (*ctx_push_current)(CUcontext);
+  CUresult (*ctx_pop_current)(CUcontext *);
   CUresult (*ctx_synchronize)(void);
   CUresult (*mem_alloc_managed)(CUdeviceptr *, size_t, unsigned);
   CUresult (*mem_free)(CUdeviceptr);
@@ -52,8 +57,17 @@ static driver_api api;
 static CUcontext context;
 static char open_failure[1024]; /* why the driver could not be set up */
 static pthread_once_t open_once = PTHREAD_ONCE_INIT;
+/* Without concurrent managed access (pre-Pascal GPUs, WSL2) the host must
+ * not touch managed memory while any kernel runs: calls then take turns. */
+static bool concurrent_access;
+static pthread_mutex_t one_call_at_a_time = PTHREAD_MUTEX_INITIALIZER;
 static _Thread_local char message[1024];
-static _Thread_local bool context_current;
+/* Inside a call (kiln_cuda_stage_inputs to kiln_cuda_end_call), which
+ * keeps kiln's context pushed on the thread's stack; outside one, each
+ * function pushes it and pops it again, so the caller's own current
+ * context is left as it was. */
+static _Thread_local bool in_call;
+static _Thread_local bool holds_turn;
 
 static int fail(const char *format, ...) {
   int used = snprintf(message, sizeof message, "CUDA: ");
@@ -73,6 +87,14 @@ static int driver_fail(const char *what, CUresult r) {
     api.get_error_string(r, &text);
   return fail("%s failed: %s (%s)", what, name ? name : "unknown error",
               text ? text : "no description");
+}
+
+/* A host or GPU allocation that failed: "OOM: ...", which the runtime
+ * reports as KILN_ERROR_OUT_OF_MEMORY. */
+static int no_memory(const char *what, size_t bytes) {
+  snprintf(message, sizeof message, "OOM: no memory for %s (%zu bytes)", what,
+           bytes);
+  return 1;
 }
 
 const char *kiln_cuda_error(void) { return message; }
@@ -96,8 +118,10 @@ static void open_driver(void) {
       {(void **)&api.init, "cuInit"},
       {(void **)&api.device_get_count, "cuDeviceGetCount"},
       {(void **)&api.device_get, "cuDeviceGet"},
+      {(void **)&api.device_get_attribute, "cuDeviceGetAttribute"},
       {(void **)&api.primary_ctx_retain, "cuDevicePrimaryCtxRetain"},
-      {(void **)&api.ctx_set_current, "cuCtxSetCurrent"},
+      {(void **)&api.ctx_push_current, "cuCtxPushCurrent_v2"},
+      {(void **)&api.ctx_pop_current, "cuCtxPopCurrent_v2"},
       {(void **)&api.ctx_synchronize, "cuCtxSynchronize"},
       {(void **)&api.mem_alloc_managed, "cuMemAllocManaged"},
       {(void **)&api.mem_free, "cuMemFree_v2"},
@@ -137,36 +161,61 @@ static void open_driver(void) {
     return;
   }
   CUdevice device;
+  int managed = 0, concurrent = 0;
   if ((r = api.device_get(&device, ordinal)) != CUDA_SUCCESS ||
-      (r = api.primary_ctx_retain(&context, device)) != CUDA_SUCCESS) {
+      (r = api.device_get_attribute(&managed,
+                                    CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY,
+                                    device)) != CUDA_SUCCESS ||
+      (r = api.device_get_attribute(
+           &concurrent, CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS,
+           device)) != CUDA_SUCCESS) {
+    driver_fail("querying the device", r);
+    snprintf(open_failure, sizeof open_failure, "%s", message + 6);
+    return;
+  }
+  if (!managed) {
+    snprintf(open_failure, sizeof open_failure,
+             "CUDA device %d has no managed memory, which kiln's cuda "
+             "libraries keep their buffers in",
+             ordinal);
+    return;
+  }
+  concurrent_access = concurrent != 0;
+  if ((r = api.primary_ctx_retain(&context, device)) != CUDA_SUCCESS) {
     driver_fail("opening the device's context", r);
     snprintf(open_failure, sizeof open_failure, "%s", message + 6);
     context = NULL;
   }
 }
 
-/* Opens the driver once and makes the device's context current on this
- * thread. */
-static int ready(void) {
+/* Opens the driver once and, outside a call, pushes kiln's context on the
+ * thread's stack (leave() pops it). */
+static int enter(void) {
   pthread_once(&open_once, open_driver);
   if (!context)
     return fail("%s", open_failure);
-  if (!context_current) {
-    CUresult r = api.ctx_set_current(context);
-    if (r != CUDA_SUCCESS)
-      return driver_fail("cuCtxSetCurrent", r);
-    context_current = true;
-  }
-  return 0;
+  if (in_call)
+    return 0;
+  CUresult r = api.ctx_push_current(context);
+  return r == CUDA_SUCCESS ? 0 : driver_fail("cuCtxPushCurrent", r);
+}
+
+static void leave(void) {
+  CUcontext popped;
+  if (!in_call && context)
+    api.ctx_pop_current(&popped);
 }
 
 int kiln_cuda_alloc(size_t bytes, void **out) {
   *out = NULL;
-  if (ready())
+  if (enter())
     return 1;
   CUdeviceptr p = 0;
   CUresult r =
       api.mem_alloc_managed(&p, bytes ? bytes : 1, CU_MEM_ATTACH_GLOBAL);
+  leave();
+  if (r == CUDA_ERROR_OUT_OF_MEMORY)
+    return no_memory("a buffer in CUDA managed memory", bytes);
   if (r != CUDA_SUCCESS)
     return driver_fail("cuMemAllocManaged", r);
   *out = (void *)(uintptr_t)p;
@@ -174,22 +223,26 @@ int kiln_cuda_alloc(size_t bytes, void **out) {
 }
 
 void kiln_cuda_free(void *p) {
-  if (p && context)
-    api.mem_free((CUdeviceptr)(uintptr_t)p);
+  if (!p || enter())
+    return;
+  api.mem_free((CUdeviceptr)(uintptr_t)p);
+  leave();
 }
 
 /* Whether |p| is managed memory (so: the runtime's or a kernel's). */
 static bool is_managed(const void *p) {
   unsigned int managed = 0;
-  return p && context &&
-         api.pointer_get_attribute(&managed, CU_POINTER_ATTRIBUTE_IS_MANAGED,
-                                   (CUdeviceptr)(uintptr_t)p) == CUDA_SUCCESS &&
-         managed;
+  if (!p || enter())
+    return false;
+  CUresult r = api.pointer_get_attribute(
+      &managed, CU_POINTER_ATTRIBUTE_IS_MANAGED, (CUdeviceptr)(uintptr_t)p);
+  leave();
+  return r == CUDA_SUCCESS && managed;
 }
 
 int kiln_cuda_module_load(const void *ptx, void **out_module) {
   *out_module = NULL;
-  if (ready())
+  if (enter())
     return 1;
   /* The JIT's own log says why PTX does not compile for this GPU (too
    * new a PTX version for the driver, an architecture it lacks). */
@@ -198,6 +251,7 @@ int kiln_cuda_module_load(const void *ptx, void **out_module) {
   void *values[] = {log, (void *)(uintptr_t)sizeof log};
   CUmodule module;
   CUresult r = api.module_load_data_ex(&module, ptx, 2, options, values);
+  leave();
   if (r != CUDA_SUCCESS) {
     log[sizeof log - 1] = '\0';
     driver_fail("loading the kernels (cuModuleLoadDataEx)", r);
@@ -212,16 +266,19 @@ int kiln_cuda_module_load(const void *ptx, void **out_module) {
 }
 
 void kiln_cuda_module_unload(void *module) {
-  if (module && context)
-    api.module_unload(module);
+  if (!module || enter())
+    return;
+  api.module_unload(module);
+  leave();
 }
 
 int kiln_cuda_function(void *module, const char *name, void **out) {
   *out = NULL;
-  if (ready())
+  if (enter())
     return 1;
   CUfunction function;
   CUresult r = api.module_get_function(&function, module, name);
+  leave();
   if (r != CUDA_SUCCESS)
     return driver_fail("cuModuleGetFunction", r);
   *out = function;
@@ -231,8 +288,6 @@ int kiln_cuda_function(void *module, const char *name, void **out) {
 int kiln_cuda_launch(void *function, int64_t grid_x, int64_t grid_y,
                      int64_t grid_z, int64_t block_x, int64_t block_y,
                      int64_t block_z, int32_t shared_bytes, void **params) {
-  if (ready())
-    return 1;
   /* A dimension of 0 is an empty loop: nothing to launch. */
   if (grid_x == 0 || grid_y == 0 || grid_z == 0 || block_x == 0 ||
       block_y == 0 || block_z == 0)
@@ -243,17 +298,21 @@ int kiln_cuda_launch(void *function, int64_t grid_x, int64_t grid_y,
       return fail("a kernel launch of %lld blocks or threads along one "
                   "dimension is more than CUDA allows",
                   (long long)dims[i]);
+  if (enter())
+    return 1;
   CUresult r = api.launch_kernel(function, (unsigned)grid_x, (unsigned)grid_y,
                                  (unsigned)grid_z, (unsigned)block_x,
                                  (unsigned)block_y, (unsigned)block_z,
                                  (unsigned)shared_bytes, NULL, params, NULL);
+  leave();
   return r == CUDA_SUCCESS ? 0 : driver_fail("cuLaunchKernel", r);
 }
 
 int kiln_cuda_synchronize(void) {
-  if (ready())
+  if (enter())
     return 1;
   CUresult r = api.ctx_synchronize();
+  leave();
   return r == CUDA_SUCCESS ? 0 : driver_fail("running a kernel", r);
 }
 
@@ -284,6 +343,13 @@ static int64_t reach(const int64_t *d, int32_t rank) {
 int kiln_cuda_stage_inputs(void **args, size_t n,
                            const kiln_cuda_buffer *inputs) {
   kiln_cuda_end_call();
+  if (enter())
+    return 1;
+  in_call = true;
+  if (!concurrent_access) {
+    pthread_mutex_lock(&one_call_at_a_time);
+    holds_turn = true;
+  }
   size_t words = 0;
   for (size_t k = 0; k < n; ++k)
     words += descriptor_words(inputs[k].rank);
@@ -291,7 +357,8 @@ int kiln_cuda_stage_inputs(void **args, size_t n,
   staged.words = malloc((words ? words : 1) * sizeof(int64_t));
   if (!staged.buffers || !staged.words) {
     kiln_cuda_end_call();
-    return fail("no memory to stage a call's inputs");
+    return no_memory("a call's input descriptors",
+                     (n + words) * sizeof(int64_t));
   }
   staged.count = n;
   int64_t *cursor = staged.words;
@@ -327,7 +394,7 @@ int kiln_cuda_return_results(int64_t *results, size_t n,
     return 1;
   void **managed = calloc(n ? n : 1, sizeof(void *));
   if (!managed)
-    return fail("no memory to return a call's results");
+    return no_memory("a call's results", n * sizeof(void *));
   size_t num_managed = 0;
   int status = 0;
   int64_t *d = results;
@@ -339,7 +406,7 @@ int kiln_cuda_return_results(int64_t *results, size_t n,
         (size_t)reach(d, outputs[i].rank) * (size_t)outputs[i].element_size;
     void *copy = malloc(bytes ? bytes : 1);
     if (!copy) {
-      status = fail("no memory to return a call's results");
+      status = no_memory("a result", bytes);
       break;
     }
     if (bytes)
@@ -365,4 +432,12 @@ void kiln_cuda_end_call(void) {
   staged.buffers = NULL;
   staged.words = NULL;
   staged.count = 0;
+  if (in_call) {
+    in_call = false;
+    leave(); /* pops the context the call pushed */
+  }
+  if (holds_turn) {
+    holds_turn = false;
+    pthread_mutex_unlock(&one_call_at_a_time);
+  }
 }

@@ -6,7 +6,10 @@
  * The driver (libcuda.so.1, or $KILN_CUDA_DRIVER) is opened with dlopen on
  * first use, so the runtime links and loads on machines without a GPU; a
  * call that needs the GPU then fails with the reason. Device
- * $KILN_CUDA_DEVICE (default 0) runs everything, in its primary context.
+ * $KILN_CUDA_DEVICE (default 0) runs everything, in its primary context,
+ * which each function pushes on the calling thread and pops again (a call
+ * keeps it pushed throughout), so that a program's own current CUDA context
+ * is left as it was.
  *
  * Every function returning int returns 0 on success; on failure nonzero,
  * and kiln_cuda_error() says why. */
@@ -29,7 +32,8 @@ extern "C" {
 #define KILN_CUDA_API
 #endif
 
-/* The calling thread's last failure, "CUDA: ..." (kept until the next). */
+/* The calling thread's last failure (kept until the next): "CUDA: ..." for
+ * the driver's or the GPU's, "OOM: ..." for memory that ran out. */
 KILN_CUDA_API const char *kiln_cuda_error(void);
 
 /* CUDA managed memory: the host and the kernels read and write the same
@@ -58,9 +62,11 @@ typedef struct {
   int32_t element_size;
 } kiln_cuda_buffer;
 
-/* Before a compiled function runs: copies each of the |n| inputs that
+/* Starts a call, before the compiled function runs: pushes kiln's context
+ * on the thread (on a device without concurrent managed access, waits for
+ * the other calls to end first), copies each of the |n| inputs that
  * args[1..n] describe into managed memory and points args[1 + k] at a
- * descriptor of the copy. kiln_cuda_end_call frees the copies. */
+ * descriptor of the copy. kiln_cuda_end_call ends the call. */
 KILN_CUDA_API int kiln_cuda_stage_inputs(void **args, size_t n,
                                          const kiln_cuda_buffer *inputs);
 /* After it ran: each of the |n| result descriptors in |results| that
@@ -69,7 +75,8 @@ KILN_CUDA_API int kiln_cuda_stage_inputs(void **args, size_t n,
  * freed, the staged inputs by kiln_cuda_end_call. */
 KILN_CUDA_API int kiln_cuda_return_results(int64_t *results, size_t n,
                                            const kiln_cuda_buffer *outputs);
-/* Frees the calling thread's staged inputs, after a failure too. */
+/* Ends the calling thread's call, after a failure too: frees its staged
+ * inputs and pops kiln's context. */
 KILN_CUDA_API void kiln_cuda_end_call(void);
 
 #ifdef __cplusplus
