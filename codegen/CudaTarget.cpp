@@ -58,6 +58,42 @@ std::string cudaArchProblem(const std::string &arch) {
   return "";
 }
 
+/// "" or why a kernel of `ptx` takes more parameter bytes than a launch
+/// may pass (4096 for PTX before ISA 8.1, which LLVM 19 emits): the driver
+/// would refuse the whole module, and so every function of the library.
+static std::string parameterProblem(const std::string &ptx) {
+  constexpr size_t limit = 4096;
+  size_t at = 0;
+  while ((at = ptx.find(".entry ", at)) != std::string::npos) {
+    size_t open = ptx.find('(', at), close = ptx.find(')', at);
+    if (open == std::string::npos || close == std::string::npos)
+      break;
+    std::string name = ptx.substr(at + 7, open - at - 7);
+    // ".param .u64 name" (.b32, .f16, ...), or ".param .align 8 .b8
+    // name[24]" for a structure.
+    size_t bytes = 0;
+    for (size_t p = ptx.find(".param .", open); p < close;
+         p = ptx.find(".param .", p + 1)) {
+      size_t end = std::min(ptx.find('\n', p), close);
+      std::string line = ptx.substr(p, end - p);
+      size_t bracket = line.find('[');
+      if (line.compare(0, 13, ".param .align") == 0 &&
+          bracket != std::string::npos)
+        bytes += std::strtoul(line.c_str() + bracket + 1, nullptr, 10);
+      else
+        bytes += std::max<size_t>(
+            std::strtoul(line.c_str() + 9, nullptr, 10) / 8, 1);
+    }
+    if (bytes > limit)
+      return "the GPU kernel " + name + " takes " + std::to_string(bytes) +
+             " bytes of parameters, more than the " + std::to_string(limit) +
+             " CUDA passes to a kernel (an op with very many operands: "
+             "compile with -O0 to fuse fewer ops, or split the function)";
+    at = close;
+  }
+  return "";
+}
+
 std::string kernelPtx(mlir::ModuleOp module, std::string &error) {
   std::string ptx;
   module.walk([&](mlir::gpu::BinaryOp binary) {
@@ -74,6 +110,8 @@ std::string kernelPtx(mlir::ModuleOp module, std::string &error) {
   if (at != std::string::npos && ptx.find("__nv_", at) != std::string::npos)
     error = "the kernels call CUDA's libdevice math functions, and no CUDA "
             "toolkit with nvvm/libdevice was found (set CUDA_PATH)";
+  if (error.empty())
+    error = parameterProblem(ptx);
   return ptx;
 }
 
