@@ -103,9 +103,11 @@ CUresult cuMemAllocManaged(uint64_t *out, size_t bytes, unsigned flags) {
     return INVALID_VALUE;
   if (failing("alloc"))
     return OUT_OF_MEMORY;
+  /* Zeroed: no kernel fills it, and host code may read it. */
   void *p = aligned_alloc(256, (bytes + 255) / 256 * 256);
   if (!p)
     return OUT_OF_MEMORY;
+  memset(p, 0, bytes);
   live[live_count++] = p;
   *out = (uint64_t)(uintptr_t)p;
   return SUCCESS;
