@@ -70,19 +70,28 @@ static std::string parameterProblem(const std::string &ptx) {
       break;
     std::string name = ptx.substr(at + 7, open - at - 7);
     // ".param .u64 name" (.b32, .f16, ...), or ".param .align 8 .b8
-    // name[24]" for a structure.
+    // name[24]" for a structure; each starts at a multiple of its
+    // alignment.
     size_t bytes = 0;
     for (size_t p = ptx.find(".param .", open); p < close;
          p = ptx.find(".param .", p + 1)) {
       size_t end = std::min(ptx.find('\n', p), close);
       std::string line = ptx.substr(p, end - p);
+      size_t size, align;
       size_t bracket = line.find('[');
-      if (line.compare(0, 13, ".param .align") == 0 &&
-          bracket != std::string::npos)
-        bytes += std::strtoul(line.c_str() + bracket + 1, nullptr, 10);
-      else
-        bytes += std::max<size_t>(
-            std::strtoul(line.c_str() + 9, nullptr, 10) / 8, 1);
+      if (line.compare(0, 13, ".param .align") == 0) {
+        align = std::strtoul(line.c_str() + 14, nullptr, 10);
+        size = bracket == std::string::npos
+                   ? align
+                   : std::strtoul(line.c_str() + bracket + 1, nullptr, 10);
+      } else {
+        // ".param .u64": the width follows the type's letter.
+        size = std::max<size_t>(std::strtoul(line.c_str() + 9, nullptr, 10) / 8,
+                                1);
+        align = size;
+      }
+      align = std::max<size_t>(align, 1);
+      bytes = (bytes + align - 1) / align * align + size;
     }
     if (bytes > limit)
       return "the GPU kernel " + name + " takes " + std::to_string(bytes) +

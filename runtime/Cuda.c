@@ -21,6 +21,7 @@ typedef void *CUfunction;
 typedef unsigned long long CUdeviceptr;
 enum {
   CUDA_SUCCESS = 0,
+  CUDA_ERROR_INVALID_VALUE = 1,
   CUDA_ERROR_OUT_OF_MEMORY = 2,
   CU_MEM_ATTACH_GLOBAL = 1,
   CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY = 83,
@@ -214,7 +215,10 @@ int kiln_cuda_alloc(size_t bytes, void **out) {
   CUresult r =
       api.mem_alloc_managed(&p, bytes ? bytes : 1, CU_MEM_ATTACH_GLOBAL);
   leave();
-  if (r == CUDA_ERROR_OUT_OF_MEMORY)
+  /* kiln-guard-allocation-sizes asks for about 2^63 bytes where a size
+   * overflows; the driver may call that an invalid value. */
+  if (r == CUDA_ERROR_OUT_OF_MEMORY ||
+      (r == CUDA_ERROR_INVALID_VALUE && bytes > ((size_t)1 << 62)))
     return no_memory("a buffer in CUDA managed memory", bytes);
   if (r != CUDA_SUCCESS)
     return driver_fail("cuMemAllocManaged", r);
@@ -388,39 +392,52 @@ static bool is_staged(const void *p) {
 
 int kiln_cuda_return_results(int64_t *results, size_t n,
                              const kiln_cuda_buffer *outputs) {
-  /* Kernels may still be writing; then every result becomes host memory,
-   * and each managed buffer is freed once, after all copies. */
-  if (kiln_cuda_synchronize())
-    return 1;
+  /* Kernels may still be writing. Then every result in managed memory
+   * gets a host copy, and each managed buffer is freed once, after all
+   * copies; after a failure, the copies too (nothing is returned). */
+  int status = kiln_cuda_synchronize();
   void **managed = calloc(n ? n : 1, sizeof(void *));
-  if (!managed)
-    return no_memory("a call's results", n * sizeof(void *));
+  void **copies = calloc(n ? n : 1, sizeof(void *));
+  if (!managed || !copies) {
+    free(managed);
+    free(copies);
+    return status ? status
+                  : no_memory("a call's results", 2 * n * sizeof(void *));
+  }
   size_t num_managed = 0;
-  int status = 0;
   int64_t *d = results;
   for (size_t i = 0; i < n; d += descriptor_words(outputs[i].rank), ++i) {
     void *allocated = (void *)(intptr_t)d[0];
     if (!is_managed(allocated))
       continue;
-    size_t bytes =
-        (size_t)reach(d, outputs[i].rank) * (size_t)outputs[i].element_size;
-    void *copy = malloc(bytes ? bytes : 1);
-    if (!copy) {
-      status = no_memory("a result", bytes);
-      break;
-    }
-    if (bytes)
-      memcpy(copy, (const void *)(intptr_t)d[1], bytes);
     bool seen = is_staged(allocated);
     for (size_t j = 0; j < num_managed && !seen; ++j)
       seen = managed[j] == allocated;
     if (!seen)
       managed[num_managed++] = allocated;
-    d[0] = d[1] = (int64_t)(intptr_t)copy;
+    if (status)
+      continue;
+    size_t bytes =
+        (size_t)reach(d, outputs[i].rank) * (size_t)outputs[i].element_size;
+    copies[i] = malloc(bytes ? bytes : 1);
+    if (!copies[i])
+      status = no_memory("a result", bytes);
+    else if (bytes)
+      memcpy(copies[i], (const void *)(intptr_t)d[1], bytes);
+  }
+  d = results;
+  for (size_t i = 0; i < n; d += descriptor_words(outputs[i].rank), ++i) {
+    if (!copies[i])
+      continue;
+    if (status)
+      free(copies[i]);
+    else
+      d[0] = d[1] = (int64_t)(intptr_t)copies[i];
   }
   for (size_t j = 0; j < num_managed; ++j)
     kiln_cuda_free(managed[j]);
   free(managed);
+  free(copies);
   return status;
 }
 

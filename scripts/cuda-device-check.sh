@@ -13,6 +13,7 @@
 # driver, bash and python3, not kiln or LLVM. `run` makes the same calls
 # on the cuda library and compares the results (test/cuda-device/compare.py).
 set -euo pipefail
+set -f # the calls' words hold brackets: no globbing
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 if [[ "${1:-}" != prepare ]]; then
@@ -23,6 +24,10 @@ build=$(cd "${2:-$here/build}" && pwd)
 out=${3:-$build/cuda-device-check}
 arch=${4:-sm_90}
 kiln="$build/bin/kiln"
+if [[ -e "$out" && ! -e "$out/run.sh" ]]; then
+  echo "$out exists and is not a check made by this script: not replacing it" >&2
+  exit 2
+fi
 rm -rf "$out"
 mkdir -p "$out"
 "$kiln" compile "$here/test/cuda-device/model.py" -o "$out/libcpu.so"
@@ -42,8 +47,11 @@ cat > "$out/run.sh" <<'RUN'
 # Made by scripts/cuda-device-check.sh prepare: calls the cuda library as
 # the CPU library was called and compares (exit 0: they agree).
 set -uo pipefail
+set -f
 dir=$(cd "$(dirname "$0")" && pwd)
 command -v nvidia-smi > /dev/null && nvidia-smi -L
+# The libraries were linked against glibc 2.36 (Debian 12); they need 2.34.
+ldd --version 2> /dev/null | head -1
 status=0
 while IFS= read -r call; do
   # shellcheck disable=SC2086
