@@ -87,6 +87,8 @@ void registerCompilerDialects(mlir::DialectRegistry &registry) {
 /// For the cuda target: linalg ops as parallel loops, the outermost ones
 /// launched as kernels, which are lowered to NVVM and compiled to PTX here
 /// (gpu.binary), before the host pipeline's libm calls could reach them.
+/// For "cuda-emulation" (`kiln run --emulate-cuda`) the launches become
+/// host loops instead, and the host pipeline compiles them.
 static std::string cudaKernelPipeline(const PipelineOptions &options) {
   bool emulate = options.target == "cuda-emulation";
   // Integer powers become functions first, which outlining copies into
