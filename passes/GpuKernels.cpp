@@ -17,6 +17,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -85,13 +86,13 @@ struct GpuTileLoops : kiln::impl::GpuTileLoopsBase<GpuTileLoops> {
       // The iterations, when every bound is known.
       std::optional<int64_t> count = 1;
       for (unsigned d = 0; d < loop.getNumLoops() && count; ++d) {
-        auto lower = getConstantIntValue(loop.getLowerBound()[d]);
-        auto upper = getConstantIntValue(loop.getUpperBound()[d]);
-        auto step = getConstantIntValue(loop.getStep()[d]);
-        if (lower && upper && step && *step > 0)
-          *count *= std::max<int64_t>(0, (*upper - *lower + *step - 1) / *step);
-        else
-          count = std::nullopt;
+        auto trips =
+            constantTripCount(loop.getLowerBound()[d], loop.getUpperBound()[d],
+                              loop.getStep()[d]);
+        count =
+            trips
+                ? std::optional<int64_t>(*count * std::max<int64_t>(*trips, 0))
+                : std::nullopt;
       }
       // One dimension: every block gets full threads whatever the shape,
       // and the grid needs only its x size (y and z stop at 65535). The

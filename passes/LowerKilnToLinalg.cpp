@@ -339,6 +339,10 @@ private:
 
   // ---- ops ----
   Value lowerReduce(kiln::ReduceOp op);
+  /// Lowers a reduction built on the spot (a reduction rewritten as
+  /// another), which does not stay in the IR.
+  Value lowerReduceOf(RankedTensorType type, Value input, StringAttr kind,
+                      ArrayRef<int64_t> axes, bool keepdims);
   /// `sum`, or where the reduction covers one element, a copy of it.
   Value copyOfOne(kiln::ReduceOp op, Value sum, RankedTensorType reducedType);
   /// linalg.reduce over the op's axes, from the reduction's identity.
@@ -821,6 +825,17 @@ static bool reducesInnermost(RankedTensorType type, ArrayRef<int64_t> axes) {
   return true;
 }
 
+Value Lowering::lowerReduceOf(RankedTensorType type, Value input,
+                              StringAttr kind, ArrayRef<int64_t> axes,
+                              bool keepdims) {
+  auto op = b.create<kiln::ReduceOp>(loc, type, input, kind,
+                                     b.getDenseI64ArrayAttr(axes),
+                                     b.getBoolAttr(keepdims));
+  Value lowered = lowerReduce(op);
+  op.erase();
+  return lowered;
+}
+
 Value Lowering::lowerReduce(kiln::ReduceOp op) {
   Value input = op.getInput();
   auto inType = cast<RankedTensorType>(input.getType());
@@ -847,11 +862,9 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
                                .getResult();
         });
     auto outType = cast<RankedTensorType>(op.getType());
-    auto wideOp = b.create<kiln::ReduceOp>(
-        loc, RankedTensorType::get(outType.getShape(), wideType), wide,
-        op.getKindAttr(), op.getAxesAttr(), op.getKeepdimsAttr());
-    Value reduced = lowerReduce(wideOp);
-    wideOp.erase();
+    Value reduced =
+        lowerReduceOf(RankedTensorType::get(outType.getShape(), wideType), wide,
+                      op.getKindAttr(), op.getAxes(), op.getKeepdims());
     return elementwise(
         outType, ValueRange{reduced},
         [&](OpBuilder &nb, Location nl, ValueRange args) {
@@ -910,12 +923,8 @@ Value Lowering::lowerReduce(kiln::ReduceOp op) {
     Value permuted =
         b.create<linalg::TransposeOp>(loc, input, empty(permType, dyn), perm)
             .getResult()[0];
-    auto inner = b.create<kiln::ReduceOp>(
-        loc, reducedType, permuted, op.getKindAttr(),
-        b.getDenseI64ArrayAttr(innerAxes), b.getBoolAttr(false));
-    Value reducedValue = lowerReduce(inner);
-    inner.erase();
-    return keepDims(reducedValue);
+    return keepDims(lowerReduceOf(reducedType, permuted, op.getKindAttr(),
+                                  innerAxes, false));
   }
   if (ordered)
     result = eigenOrderSum(op, reducedType, dynSizes);
@@ -1031,16 +1040,10 @@ Value Lowering::twoStageReduce(kiln::ReduceOp op,
   Value runs =
       reshape(padded, RankedTensorType::get({parts, ShapedType::kDynamic}, et),
               {index(parts), run});
-  auto stage = [&](Value in, RankedTensorType type, int64_t axis) {
-    auto reduce = b.create<kiln::ReduceOp>(loc, type, in, b.getStringAttr(kind),
-                                           b.getDenseI64ArrayAttr({axis}),
-                                           b.getBoolAttr(false));
-    Value out = lowerReduce(reduce);
-    reduce.erase();
-    return out;
-  };
-  Value partial = stage(runs, RankedTensorType::get({parts}, et), 1);
-  return stage(partial, reducedType, 0);
+  StringAttr stageKind = b.getStringAttr(kind);
+  Value partial = lowerReduceOf(RankedTensorType::get({parts}, et), runs,
+                                stageKind, {1}, false);
+  return lowerReduceOf(reducedType, partial, stageKind, {0}, false);
 }
 
 Value Lowering::linalgReduce(kiln::ReduceOp op, RankedTensorType reducedType,

@@ -100,6 +100,13 @@ static int no_memory(const char *what, size_t bytes) {
 
 const char *kiln_cuda_error(void) { return message; }
 
+/* A driver call's failure while opening the driver: kept for every later
+ * call (without the "CUDA: " that fail() puts first). */
+static void open_fail(const char *what, CUresult r) {
+  driver_fail(what, r);
+  snprintf(open_failure, sizeof open_failure, "%s", message + 6);
+}
+
 static void open_driver(void) {
   const char *path = getenv("KILN_CUDA_DRIVER");
   if (!path || !*path)
@@ -147,8 +154,7 @@ static void open_driver(void) {
   }
   CUresult r = api.init(0);
   if (r != CUDA_SUCCESS) {
-    driver_fail("cuInit", r);
-    snprintf(open_failure, sizeof open_failure, "%s", message + 6);
+    open_fail("cuInit", r);
     return;
   }
   int count = 0;
@@ -170,8 +176,7 @@ static void open_driver(void) {
       (r = api.device_get_attribute(
            &concurrent, CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS,
            device)) != CUDA_SUCCESS) {
-    driver_fail("querying the device", r);
-    snprintf(open_failure, sizeof open_failure, "%s", message + 6);
+    open_fail("querying the device", r);
     return;
   }
   if (!managed) {
@@ -183,8 +188,7 @@ static void open_driver(void) {
   }
   concurrent_access = concurrent != 0;
   if ((r = api.primary_ctx_retain(&context, device)) != CUDA_SUCCESS) {
-    driver_fail("opening the device's context", r);
-    snprintf(open_failure, sizeof open_failure, "%s", message + 6);
+    open_fail("opening the device's context", r);
     context = NULL;
   }
 }

@@ -119,8 +119,7 @@ CompileOptions compileOptions(const DriverOptions &opts) {
   compile.optLevel = opts.optLevel;
   compile.printIrAfterAll = opts.printIrAfterAll;
   compile.printIrAfter = opts.printIrAfter;
-  // `dump --stage=ptx` shows what --target=cuda compiles.
-  compile.target = opts.stage == "ptx" ? "cuda" : opts.target;
+  compile.target = opts.target;
   compile.cudaArch = opts.cudaArch;
   return compile;
 }

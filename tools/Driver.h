@@ -32,8 +32,8 @@ struct DriverOptions {
   std::vector<std::string> signatures; // --signature 'f(float32[None,3])'
   std::vector<std::string> exports;    // --export f,g
   std::string targetCpu;
-  /// --target: "cpu", or "cuda" (kernels as PTX for --cuda-arch);
-  /// "cuda-emulation" for run --emulate-cuda.
+  /// --target: "cpu", or "cuda" (kernels as PTX for --cuda-arch; also
+  /// dump --stage=ptx); "cuda-emulation" for run --emulate-cuda.
   std::string target = "cpu";
   std::string cudaArch = "sm_90";
   /// --prefix: the start of the exported C symbols (NAMElibrary, the typed

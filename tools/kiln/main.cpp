@@ -274,11 +274,13 @@ int main(int argc, char **argv) {
         inv.opts.emit = emit;
   if (emulateCuda)
     inv.opts.target = "cuda-emulation";
+  // `dump --stage=ptx` shows what --target=cuda compiles.
+  if (dump->parsed() && inv.opts.stage == "ptx")
+    inv.opts.target = "cuda";
   // A pass name that is not in the pipeline would print nothing.
   std::vector<std::string> passes;
   if (!inv.opts.printIrAfter.empty())
-    passes = pipelinePassNames(
-        inv.opts.optLevel, inv.opts.stage == "ptx" ? "cuda" : inv.opts.target);
+    passes = pipelinePassNames(inv.opts.optLevel, inv.opts.target);
   for (auto &name : inv.opts.printIrAfter)
     if (std::find(passes.begin(), passes.end(), name) == passes.end()) {
       std::cerr << "kiln: error: --print-ir-after: no pass '" << name
