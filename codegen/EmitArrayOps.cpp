@@ -746,4 +746,86 @@ Value Emitter::emitRoll(const graph::Node &n, RankedTensorType type) {
       });
 }
 
+Value Emitter::emitSpaceToDepth(const graph::Node &n, RankedTensorType type) {
+  // Element [b, i, j, (bi * block + bj) * c + k] of SpaceToDepth's result
+  // is element [b, i * block + bi, j * block + bj, k] of its input (c its
+  // depth); DepthToSpace reads the other way. Any dimension may be known
+  // only at run time: then the kernel's divisibility check runs here, and
+  // sizes rounded down keep every read in bounds should it fail.
+  Location loc = locOf(n);
+  Value x = input(n, 0);
+  int64_t blockSize = *attr<int64_t>(n, "block_size");
+  bool toDepth = n.op == "SpaceToDepth";
+  auto index = [&](int64_t v) -> Value {
+    return b.create<arith::ConstantIndexOp>(loc, v);
+  };
+  Value block = index(blockSize), area = index(blockSize * blockSize);
+  SmallVector<Value> in;
+  for (int64_t d = 0; d < 4; ++d)
+    in.push_back(dimSize(loc, x, d));
+  auto cmp = [&](Value a, Value z) {
+    return b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, a, z);
+  };
+  Value zero = index(0);
+  SmallVector<Value> out = {in[0]};
+  if (toDepth) {
+    auto inType = cast<RankedTensorType>(x.getType());
+    if (inType.isDynamicDim(1) || inType.isDynamicDim(2)) {
+      Value ok = b.create<arith::AndIOp>(
+          loc, cmp(b.create<arith::RemUIOp>(loc, in[1], block), zero),
+          cmp(b.create<arith::RemUIOp>(loc, in[2], block), zero));
+      check(n, ok,
+            "Image width {int} and height {int} should be divisible by "
+            "block_size: " +
+                std::to_string(blockSize),
+            {in[2], in[1]});
+    }
+    out.push_back(b.create<arith::DivUIOp>(loc, in[1], block));
+    out.push_back(b.create<arith::DivUIOp>(loc, in[2], block));
+    out.push_back(b.create<arith::MulIOp>(loc, in[3], area));
+  } else {
+    if (type.isDynamicDim(3))
+      check(n, cmp(b.create<arith::RemUIOp>(loc, in[3], area), zero),
+            "Input depth dimension {int} should be divisible by: " +
+                std::to_string(blockSize * blockSize),
+            {in[3]});
+    out.push_back(b.create<arith::MulIOp>(loc, in[1], block));
+    out.push_back(b.create<arith::MulIOp>(loc, in[2], block));
+    out.push_back(b.create<arith::DivUIOp>(loc, in[3], area));
+  }
+  SmallVector<Value> dynamic;
+  for (int64_t d = 0; d < 4; ++d)
+    if (type.isDynamicDim(d))
+      dynamic.push_back(out[d]);
+  // The space side's depth: the input's for SpaceToDepth, the result's for
+  // DepthToSpace.
+  Value depth = toDepth ? in[3] : out[3];
+  return b.create<tensor::GenerateOp>(
+      loc, type, dynamic, [&](OpBuilder &gb, Location l, ValueRange idx) {
+        auto mul = [&](Value a, Value c) {
+          return gb.create<arith::MulIOp>(l, a, c).getResult();
+        };
+        auto add = [&](Value a, Value c) {
+          return gb.create<arith::AddIOp>(l, a, c).getResult();
+        };
+        auto div = [&](Value a, Value c) {
+          return gb.create<arith::DivUIOp>(l, a, c).getResult();
+        };
+        auto rem = [&](Value a, Value c) {
+          return gb.create<arith::RemUIOp>(l, a, c).getResult();
+        };
+        SmallVector<Value> from;
+        if (toDepth) {
+          Value q = div(idx[3], depth); // bi * block + bj
+          from = {idx[0], add(mul(idx[1], block), div(q, block)),
+                  add(mul(idx[2], block), rem(q, block)), rem(idx[3], depth)};
+        } else {
+          Value q = add(mul(rem(idx[1], block), block), rem(idx[2], block));
+          from = {idx[0], div(idx[1], block), div(idx[2], block),
+                  add(mul(q, depth), idx[3])};
+        }
+        gb.create<tensor::YieldOp>(l, gb.create<tensor::ExtractOp>(l, x, from));
+      });
+}
+
 } // namespace kiln

@@ -371,6 +371,9 @@ private:
   Value emitSplitAtRunTime(const graph::Node &n, RankedTensorType type);
   /// Roll by shifts known at run time (`axes`: the axis of each shift).
   Value emitRoll(const graph::Node &n, RankedTensorType type);
+  /// SpaceToDepth and DepthToSpace (NHWC), with the kernels' checks on
+  /// dimensions known only at run time.
+  Value emitSpaceToDepth(const graph::Node &n, RankedTensorType type);
   /// TopKV2: returns its values and records its indices as output 1.
   Value emitTopK(const graph::Node &n, RankedTensorType type);
   /// Unique and UniqueWithCounts on run-time values (EmitUnique.cpp).

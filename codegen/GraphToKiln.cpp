@@ -906,6 +906,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitLinalgLu(n, type);
   if (op == "Roll")
     return emitRoll(n, type);
+  if (op == "SpaceToDepth" || op == "DepthToSpace")
+    return emitSpaceToDepth(n, type);
   if (op == "Split" || op == "SplitV" || op == "Unpack")
     return emitSplit(n, type);
   if (op == "Reshape" || op == "ExpandDims" || op == "Squeeze")

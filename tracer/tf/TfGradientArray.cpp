@@ -615,6 +615,16 @@ void addArrayGradients(std::map<std::string, GradFn> &table) {
     Value back = unaryOp(rt, "Neg", e.inputs[1]);
     return ValueList{rollNode(rt, g[0], back, axes), Value(), Value()};
   };
+  // SpaceToDepth and DepthToSpace move elements; each one's gradient moves
+  // them back with the other.
+  for (const char *op : {"SpaceToDepth", "DepthToSpace"}) {
+    std::string back =
+        std::string(op) == "SpaceToDepth" ? "DepthToSpace" : "SpaceToDepth";
+    table[op] = [back](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+      int64_t block = std::get<int64_t>(e.attrs.at("block_size"));
+      return ValueList{spaceToDepthNode(rt, back, g[0], block)};
+    };
+  }
   table["TensorListSetItem"] = setItemGrad;
   table["TensorListStack"] = stackGrad;
 }

@@ -196,6 +196,9 @@ void installLinalgLu(TfRuntime &rt, ModuleBuilder &linalg);
 /// tf.roll, tf.repeat and tf.meshgrid (TfRepeat.cpp).
 void installRepeat(TfRuntime &rt, ModuleBuilder &tf);
 
+/// tf.nn.space_to_depth and depth_to_space (TfSpaceToDepth.cpp).
+void installSpaceToDepth(TfRuntime &rt, ModuleBuilder &nn);
+
 void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                      ModuleBuilder &nn);
 

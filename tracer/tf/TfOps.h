@@ -275,6 +275,10 @@ Value bitwise(TfRuntime &rt, const std::string &op, const Value &x,
 /// i of it along axis `axes[i]` (normalized), as the kernel rolls it.
 Value rollNode(TfRuntime &rt, const Value &x, const Value &shift,
                const std::vector<int64_t> &axes);
+/// tf.nn.space_to_depth (`op` "SpaceToDepth") or depth_to_space
+/// ("DepthToSpace") of `x` by `block` (the gradients of each other).
+Value spaceToDepthNode(TfRuntime &rt, const std::string &op, const Value &x,
+                       int64_t block);
 /// A Range node over integer bounds (tensors or Python ints) of dtype `d`;
 /// `length` -1 when known at run time only.
 Value rangeNode(TfRuntime &rt, const Value &start, const Value &limit,
