@@ -595,6 +595,27 @@ void addVariableValues(llvm::Module &module,
   }
 }
 
+/// The kernels' cubin (empty when there is none) as hidden constant
+/// globals of `module`, which the cuda glue loads before the PTX.
+void addCubin(llvm::Module &module, const std::string &cubin) {
+  llvm::LLVMContext &context = module.getContext();
+  // One byte at least: a global array cannot be empty.
+  std::string bytes = cubin.empty() ? std::string(1, '\0') : cubin;
+  llvm::Constant *data =
+      llvm::ConstantDataArray::getString(context, bytes, /*AddNull=*/false);
+  auto *image = new llvm::GlobalVariable(
+      module, data->getType(), /*isConstant=*/true,
+      llvm::GlobalValue::ExternalLinkage, data, "kiln_cuda_cubin");
+  image->setAlignment(llvm::Align(64));
+  auto *size = new llvm::GlobalVariable(
+      module, llvm::Type::getInt64Ty(context), /*isConstant=*/true,
+      llvm::GlobalValue::ExternalLinkage,
+      llvm::ConstantInt::get(llvm::Type::getInt64Ty(context), cubin.size()),
+      "kiln_cuda_cubin_size");
+  for (llvm::GlobalVariable *g : {image, size})
+    g->setVisibility(llvm::GlobalValue::HiddenVisibility);
+}
+
 namespace {
 
 /// Where output `path` really goes: through symbolic links.
@@ -627,8 +648,9 @@ bool isSpecialFile(const std::filesystem::path &target) {
 // calls: it unlinks the files kiln writes there by name, then the folder.
 char scratchPath[4096];
 volatile sig_atomic_t scratchActive = 0;
-const char *const kScratchFiles[] = {"out",       "functions.o", "library.c",
-                                     "library.o", "joined.o",    "cc.log"};
+const char *const kScratchFiles[] = {
+    "out",    "functions.o", "library.c",     "library.o", "joined.o",
+    "cc.log", "kernels.ptx", "kernels.cubin", "ptxas.log"};
 
 void removeScratchAndDie(int sig) {
   if (scratchActive) {
@@ -1096,6 +1118,17 @@ bool compileAot(const std::vector<ExportedFunction> &fns,
   if (scratch.empty())
     return false;
   auto cleanup = [&] { removeScratch(scratch); };
+  if (cuda) {
+    // The kernels compiled for the GPU now, when the toolkit can: the
+    // driver then loads them as they are, and compiles the PTX only for a
+    // GPU the cubin does not run on.
+    std::string warning, cubin;
+    if (!ptx.empty())
+      cubin = compileCubin(ptx, options.compile.cudaArch, scratch, warning);
+    if (!warning.empty())
+      llvm::errs() << "kiln: warning: " << warning << "\n";
+    addCubin(*module, cubin);
+  }
   std::string object = scratch + "/functions.o";
   if (!emitObject(*module, options, object, error)) {
     cleanup();

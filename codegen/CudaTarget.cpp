@@ -7,9 +7,12 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/Program.h"
 
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <sstream>
 
@@ -124,6 +127,53 @@ std::string kernelPtx(mlir::ModuleOp module, std::string &error) {
   return ptx;
 }
 
+std::string compileCubin(const std::string &ptx, const std::string &arch,
+                         const std::string &scratch, std::string &warning) {
+  std::string ptxas;
+  if (std::string toolkit = cudaToolkit();
+      !toolkit.empty() && llvm::sys::fs::can_execute(toolkit + "/bin/ptxas"))
+    ptxas = toolkit + "/bin/ptxas";
+  else if (auto found = llvm::sys::findProgramByName("ptxas"))
+    ptxas = *found;
+  if (ptxas.empty())
+    return ""; // the driver compiles the PTX, as without a toolkit
+  std::string in = scratch + "/kernels.ptx", out = scratch + "/kernels.cubin",
+              log = scratch + "/ptxas.log";
+  {
+    std::ofstream file(in, std::ios::binary);
+    file << ptx;
+  }
+  std::string archArg = "-arch=" + arch;
+  std::vector<llvm::StringRef> argv = {ptxas, archArg, "-O3", in, "-o", out};
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt, log, log};
+  std::string failure;
+  int status = llvm::sys::ExecuteAndWait(ptxas, argv, std::nullopt, redirects,
+                                         /*SecondsToWait=*/0,
+                                         /*MemoryLimit=*/0, &failure);
+  std::ifstream result(out, std::ios::binary);
+  std::string cubin((std::istreambuf_iterator<char>(result)),
+                    std::istreambuf_iterator<char>());
+  if (status == 0 && cubin.rfind("\x7f"
+                                 "ELF",
+                                 0) == 0)
+    return cubin;
+  // An older GPU that this toolkit no longer compiles for, say: the
+  // driver can still compile the PTX.
+  std::ifstream text(log);
+  std::string reason((std::istreambuf_iterator<char>(text)),
+                     std::istreambuf_iterator<char>());
+  while (!reason.empty() &&
+         std::isspace(static_cast<unsigned char>(reason.back())))
+    reason.pop_back();
+  if (reason.empty())
+    reason =
+        failure.empty() ? "exit status " + std::to_string(status) : failure;
+  warning = ptxas + " did not compile the kernels for " + arch + " (" + reason +
+            "); the library carries their PTX only, which the driver "
+            "compiles when it first loads them";
+  return "";
+}
+
 namespace {
 
 /// "{{rank, element size}, ...}" for a C array of kiln_cuda_buffer, with a
@@ -160,16 +210,22 @@ std::string generateCudaGlue(const std::vector<ExportedFunction> &fns) {
        "__attribute__((visibility(\"hidden\"))) void\n"
        "_mlir_memref_to_llvm_free(void *p) { kiln_cuda_free(p); }\n\n";
   // The functions MLIR's gpu-to-llvm lowering calls around each launch.
-  // The library's one PTX module is loaded on the first launch and kept
-  // until the library is unloaded; the launches run on the default
-  // stream.
-  c << "static pthread_mutex_t module_lock = PTHREAD_MUTEX_INITIALIZER;\n"
+  // The library's one module of kernels is loaded on the first launch
+  // (its cubin when the driver takes it, else its PTX, the image the
+  // launch passes) and kept until the library is unloaded; the launches
+  // run on the default stream.
+  c << "extern __attribute__((visibility(\"hidden\"))) const unsigned char\n"
+       "    kiln_cuda_cubin[];\n"
+       "extern __attribute__((visibility(\"hidden\"))) const uint64_t\n"
+       "    kiln_cuda_cubin_size;\n"
+       "static pthread_mutex_t module_lock = PTHREAD_MUTEX_INITIALIZER;\n"
        "static const void *module_image;\nstatic void *module_handle;\n"
        "__attribute__((visibility(\"hidden\"))) void *\n"
        "mgpuModuleLoadJIT(void *image, int level) {\n"
        "  (void)level;\n  pthread_mutex_lock(&module_lock);\n"
        "  if (image != module_image) {\n    void *m;\n"
-       "    if (kiln_cuda_module_load(image, &m)) {\n"
+       "    if (kiln_cuda_module_load(kiln_cuda_cubin_size ? kiln_cuda_cubin\n"
+       "                              : NULL, image, &m)) {\n"
        "      pthread_mutex_unlock(&module_lock);\n      kiln_device_fail();\n"
        "    }\n    kiln_cuda_module_unload(module_handle);\n"
        "    module_handle = m;\n    module_image = image;\n  }\n"

@@ -248,16 +248,23 @@ static bool is_managed(const void *p) {
   return r == CUDA_SUCCESS && managed;
 }
 
-int kiln_cuda_module_load(const void *ptx, void **out_module) {
+int kiln_cuda_module_load(const void *cubin, const void *ptx,
+                          void **out_module) {
   *out_module = NULL;
   if (enter())
     return 1;
+  CUmodule module;
+  if (cubin &&
+      api.module_load_data_ex(&module, cubin, 0, NULL, NULL) == CUDA_SUCCESS) {
+    leave();
+    *out_module = module;
+    return 0;
+  }
   /* The JIT's own log says why PTX does not compile for this GPU (too
    * new a PTX version for the driver, an architecture it lacks). */
   char log[512] = "";
   int options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void *values[] = {log, (void *)(uintptr_t)sizeof log};
-  CUmodule module;
   CUresult r = api.module_load_data_ex(&module, ptx, 2, options, values);
   leave();
   if (r != CUDA_SUCCESS) {

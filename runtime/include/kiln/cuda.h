@@ -42,8 +42,13 @@ KILN_CUDA_API int kiln_cuda_alloc(size_t bytes, void **out);
 /* Frees what kiln_cuda_alloc returned (NULL: nothing). */
 KILN_CUDA_API void kiln_cuda_free(void *p);
 
-/* Loads a NUL-terminated PTX image (the driver compiles it for the GPU). */
-KILN_CUDA_API int kiln_cuda_module_load(const void *ptx, void **out_module);
+/* Loads a module of kernels: the ELF image |cubin| (NULL: none) when the
+ * driver takes it for this GPU, else the NUL-terminated |ptx| (the driver
+ * compiles it for the GPU). Only the PTX's failure is reported: a cubin
+ * for another GPU, or one newer than the driver, is not an error while
+ * the PTX loads. */
+KILN_CUDA_API int kiln_cuda_module_load(const void *cubin, const void *ptx,
+                                        void **out_module);
 KILN_CUDA_API void kiln_cuda_module_unload(void *module);
 KILN_CUDA_API int kiln_cuda_function(void *module, const char *name,
                                      void **out);
