@@ -828,4 +828,152 @@ Value Emitter::emitSpaceToDepth(const graph::Node &n, RankedTensorType type) {
       });
 }
 
+Value Emitter::emitUnravelIndex(const graph::Node &n, RankedTensorType type) {
+  // TensorFlow's kernel checks, in its order: indices that are not empty;
+  // each dim positive, their running product within the dtype; each index
+  // below the product. Element [k] (or [k, j]) of the result is then
+  // (index / stride) % dims[k], stride the product of the dims after k,
+  // with C's truncating division (a negative index is not an error).
+  Location loc = locOf(n);
+  Value indices = input(n, 0), dims = input(n, 1);
+  auto indicesType = cast<RankedTensorType>(indices.getType());
+  Type et = indicesType.getElementType();
+  bool wide = et.isInteger(64);
+  auto i64 = b.getI64Type();
+  auto c64 = [&](OpBuilder &ob, Location l, int64_t v) -> Value {
+    return ob.create<arith::ConstantIntOp>(l, v, 64);
+  };
+  auto widen = [&](OpBuilder &ob, Location l, Value v) -> Value {
+    return wide ? v : ob.create<arith::ExtSIOp>(l, i64, v).getResult();
+  };
+  Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
+  Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+  Value count = dimSize(loc, dims, 0);
+  Value n64 = c64(b, loc, 1);
+  if (indicesType.getRank() == 1)
+    n64 = b.create<arith::IndexCastOp>(loc, i64, dimSize(loc, indices, 0));
+  check(n,
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, n64,
+                                c64(b, loc, 0)),
+        std::string("received empty tensor indices: Tensor<type: ") +
+            (wide ? "int64" : "int32") + " shape: [0] values: >",
+        {});
+  // The dims, first to last: the product so far, and the first failure
+  // (kind 1: a zero, 2: negative, 3: overflow) with its index and dim.
+  int64_t limit = wide ? INT64_MAX : INT32_MAX;
+  auto walk = b.create<scf::ForOp>(
+      loc, zero, count, one,
+      ValueRange{c64(b, loc, 1), c64(b, loc, 0), c64(b, loc, 0),
+                 c64(b, loc, 0)},
+      [&](OpBuilder &nb, Location l, Value k, ValueRange state) {
+        Value d = widen(nb, l, nb.create<tensor::ExtractOp>(l, dims, k));
+        auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) {
+          return nb.create<arith::CmpIOp>(l, p, x, y);
+        };
+        auto pick = [&](Value c, Value x, Value y) {
+          return nb.create<arith::SelectOp>(l, c, x, y).getResult();
+        };
+        Value positive = cmp(arith::CmpIPredicate::sgt, d, c64(nb, l, 0));
+        Value safe = pick(positive, d, c64(nb, l, 1));
+        Value overflow =
+            cmp(arith::CmpIPredicate::sgt, state[0],
+                nb.create<arith::DivSIOp>(l, c64(nb, l, limit), safe));
+        Value kind =
+            pick(cmp(arith::CmpIPredicate::eq, d, c64(nb, l, 0)), c64(nb, l, 1),
+                 pick(positive, pick(overflow, c64(nb, l, 3), c64(nb, l, 0)),
+                      c64(nb, l, 2)));
+        Value fresh = cmp(arith::CmpIPredicate::eq, state[1], c64(nb, l, 0));
+        Value fails = nb.create<arith::AndIOp>(
+            l, fresh, cmp(arith::CmpIPredicate::ne, kind, c64(nb, l, 0)));
+        Value grows = nb.create<arith::AndIOp>(
+            l, fresh, cmp(arith::CmpIPredicate::eq, kind, c64(nb, l, 0)));
+        Value k64 = nb.create<arith::IndexCastOp>(l, i64, k);
+        nb.create<scf::YieldOp>(
+            l,
+            ValueRange{
+                pick(grows, nb.create<arith::MulIOp>(l, state[0], d), state[0]),
+                pick(fails, kind, state[1]), pick(fails, k64, state[2]),
+                pick(fails, d, state[3])});
+      });
+  Value product = walk.getResult(0), kind = walk.getResult(1);
+  Value at = walk.getResult(2), dim = walk.getResult(3);
+  auto isNot = [&](int64_t k) -> Value {
+    return b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, kind,
+                                   c64(b, loc, k));
+  };
+  check(n, isNot(1),
+        "Input dims cannot contain a dim of zero, but dims contains zero at "
+        "index {int}",
+        {at});
+  check(n, isNot(2),
+        "Input dims cannot be negative. Got dim = {int} at index {int}",
+        {dim, at});
+  check(n, isNot(3),
+        "Input dims product is causing integer overflow: ({padded})",
+        {b.create<arith::IndexCastOp>(loc, i64, count)}, [&](Location l) -> Value {
+          if (wide)
+            return dims;
+          auto type = RankedTensorType::get(
+              cast<RankedTensorType>(dims.getType()).getShape(), i64);
+          return b.create<CastOp>(l, type, dims);
+        });
+  // Every index below the product (a failed dims check leaves it at the
+  // product of the dims before the failure).
+  Value allBelow = b.create<arith::ConstantIntOp>(loc, 1, 1);
+  if (indicesType.getRank() == 0) {
+    Value v = widen(b, loc, b.create<tensor::ExtractOp>(loc, indices));
+    allBelow =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, v, product);
+  } else {
+    auto scan = b.create<scf::ForOp>(
+        loc, zero, dimSize(loc, indices, 0), one, ValueRange{allBelow},
+        [&](OpBuilder &nb, Location l, Value j, ValueRange state) {
+          Value v = widen(nb, l, nb.create<tensor::ExtractOp>(l, indices, j));
+          Value below = nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt,
+                                                 v, product);
+          nb.create<scf::YieldOp>(
+              l, ValueRange{nb.create<arith::AndIOp>(l, state[0], below)});
+        });
+    allBelow = scan.getResult(0);
+  }
+  check(n, allBelow, "index is out of bound as with dims", {});
+  SmallVector<Value> dynamic;
+  if (type.isDynamicDim(0))
+    dynamic.push_back(count);
+  if (type.getRank() == 2 && type.isDynamicDim(1))
+    dynamic.push_back(dimSize(loc, indices, 0));
+  return b.create<tensor::GenerateOp>(
+      loc, type, dynamic, [&](OpBuilder &gb, Location l, ValueRange idx) {
+        // Divisors of 1 in place of dims that failed their check.
+        auto dimAt = [&](Value k) {
+          Value d = widen(gb, l, gb.create<tensor::ExtractOp>(l, dims, k));
+          Value positive = gb.create<arith::CmpIOp>(
+              l, arith::CmpIPredicate::sgt, d, c64(gb, l, 0));
+          return gb.create<arith::SelectOp>(l, positive, d, c64(gb, l, 1))
+              .getResult();
+        };
+        Value k = idx[0];
+        Value after = gb.create<arith::AddIOp>(l, k, one);
+        auto stride = gb.create<scf::ForOp>(
+            l, after, count, one, ValueRange{c64(gb, l, 1)},
+            [&](OpBuilder &sb, Location sl, Value m, ValueRange state) {
+              OpBuilder::InsertionGuard guard(gb);
+              gb.setInsertionPoint(sb.getInsertionBlock(),
+                                   sb.getInsertionPoint());
+              sb.create<scf::YieldOp>(sl, ValueRange{sb.create<arith::MulIOp>(
+                                              sl, state[0], dimAt(m))});
+            });
+        SmallVector<Value> at;
+        if (type.getRank() == 2)
+          at.push_back(idx[1]);
+        Value index =
+            widen(gb, l, gb.create<tensor::ExtractOp>(l, indices, at));
+        Value q = gb.create<arith::DivSIOp>(l, index, stride.getResult(0));
+        Value r = gb.create<arith::RemSIOp>(l, q, dimAt(k));
+        if (!wide)
+          r = gb.create<arith::TruncIOp>(l, et, r);
+        gb.create<tensor::YieldOp>(l, r);
+      });
+}
+
 } // namespace kiln

@@ -908,6 +908,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitRoll(n, type);
   if (op == "SpaceToDepth" || op == "DepthToSpace")
     return emitSpaceToDepth(n, type);
+  if (op == "UnravelIndex")
+    return emitUnravelIndex(n, type);
   if (op == "Split" || op == "SplitV" || op == "Unpack")
     return emitSplit(n, type);
   if (op == "Reshape" || op == "ExpandDims" || op == "Squeeze")

@@ -544,6 +544,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   math.set("in_top_k", nn.module->dict["in_top_k"]);
   installNn(*r, tf, nn);
   installSpaceToDepth(*r, nn);
+  installUnravelIndex(*r, tf);
 
   auto reduction = [&](const std::string &name, const std::string &op) {
     for (ModuleBuilder *m : {&tf, &math})

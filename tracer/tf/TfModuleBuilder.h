@@ -199,6 +199,9 @@ void installRepeat(TfRuntime &rt, ModuleBuilder &tf);
 /// tf.nn.space_to_depth and depth_to_space (TfSpaceToDepth.cpp).
 void installSpaceToDepth(TfRuntime &rt, ModuleBuilder &nn);
 
+/// tf.unravel_index (TfUnravelIndex.cpp).
+void installUnravelIndex(TfRuntime &rt, ModuleBuilder &tf);
+
 void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                      ModuleBuilder &nn);
 

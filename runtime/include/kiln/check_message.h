@@ -3,8 +3,11 @@
  * takes the next value, whose "{shape}" takes a rank and that many
  * sizes, printed as TensorFlow prints shapes in its errors ("[3,2]"), and
  * whose "{list}" takes a count and that many values, each printed after a
- * space (" 0 7 -1"). "{real}" takes a value holding a double's bits and
- * prints it as a C++ stream does by default ("%g").
+ * space (" 0 7 -1"). "{padded}" takes a count and that many values too,
+ * printed as Eigen prints a vector: each right-aligned to the widest,
+ * separated by spaces ("2147483648          4"). "{real}" takes a value
+ * holding a double's bits and prints it as a C++ stream does by default
+ * ("%g").
  *
  * Header-only plain C, like tf_print.h: generated libraries and kiln's JIT
  * format the same text. */
@@ -58,6 +61,21 @@ static inline void kiln_format_check(kiln_text *t, const char *tmpl,
         kiln_text_puts(t, buf);
       }
       tmpl += 6;
+    } else if (strncmp(tmpl, "{padded}", 8) == 0) {
+      int64_t n = next < count ? values[next] : 0, i;
+      int width = 0;
+      ++next;
+      for (i = 0; i < n && next + i < count; ++i) {
+        int w = snprintf(buf, sizeof buf, "%lld", (long long)values[next + i]);
+        width = w > width ? w : width;
+      }
+      for (i = 0; i < n; ++i) {
+        snprintf(buf, sizeof buf, i ? " %*lld" : "%*lld", width,
+                 (long long)(next < count ? values[next] : 0));
+        ++next;
+        kiln_text_puts(t, buf);
+      }
+      tmpl += 8;
     } else {
       kiln_text_append(t, tmpl, 1);
       ++tmpl;
