@@ -418,6 +418,24 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
     message = "Reduction axis {int} is empty in shape {shape}";
     ints.push_back(b.create<arith::ConstantIndexOp>(loc, axis));
     appendShape(loc, in, ints);
+  } else if (const std::string *shapeMessage =
+                 n.op == "Identity" && n.inputs.size() == 2
+                     ? attr<std::string>(n, "same_shape_as")
+                     : nullptr) {
+    // A kernel's check that its input has the shape of another (softmax
+    // cross-entropy's labels and logits): the message takes the other's
+    // shape, then the input's.
+    Value in = input(n, 0), other = input(n, 1);
+    if (rankOf(in) != rankOf(other))
+      return nullptr; // the tracer rejected it
+    for (int64_t d = 0; d < rankOf(in); ++d)
+      if (isDyn(in, d) || isDyn(other, d))
+        both(eq(dimSize(loc, in, d), dimSize(loc, other, d)));
+    if (!ok)
+      return nullptr;
+    message = *shapeMessage;
+    appendShape(loc, other, ints);
+    appendShape(loc, in, ints);
   } else if (n.op == "EnsureShape") {
     // The dimensions the shape names that the input knows at run time only.
     Value in = input(n, 0);

@@ -175,8 +175,11 @@ Value oneHot(TfRuntime &rt, const Params &p) {
   Value depth =
       convertArgument(rt, p.require("depth", "one_hot"), "depth", DType::Int32);
   int64_t depthValue = -1;
-  if (HostTensorPtr c = rt.constantValue(depth)) {
-    depthValue = c->elementAsInt(0);
+  // A depth computed from static shapes (tf.shape(x)[-1]) is known too,
+  // as TensorFlow's shape inference evaluates it.
+  Value known = rt.constantValue(depth) ? Value() : foldKnown(rt, depth);
+  if (HostTensorPtr c = rt.constantValue(depth); c || known.isIntLike()) {
+    depthValue = c ? c->elementAsInt(0) : known.asInt();
     if (depthValue < 0) {
       if (rt.tracing)
         in.valueError("Dimension size, given by scalar input 1, must be "

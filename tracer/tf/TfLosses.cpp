@@ -309,7 +309,20 @@ Value softmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
              "kiln's softmax_cross_entropy_with_logits needs logits of rank "
              ">= 1 with static shapes (or [None, classes]), not " +
                  lt.shapeString());
-  if (zt.shape != lt.shape)
+  // Labels whose dimensions are known at run time only are checked then,
+  // by the compiled code (an Identity carrying the kernel's message).
+  bool compatible = zt.shape.size() == lt.shape.size();
+  for (size_t d = 0; compatible && d < zt.shape.size(); ++d)
+    compatible = zt.shape[d] == lt.shape[d] || zt.shape[d] < 0;
+  if (compatible && zt.shape != lt.shape && rt.tracing)
+    labels =
+        rt.apply("Identity", {labels, logits},
+                 {{"T", zt.dtype},
+                  {"same_shape_as",
+                   std::string("logits and labels must be broadcastable: "
+                               "logits_size={shape} labels_size={shape}")}},
+                 lt, "SoftmaxCrossEntropyWithLogits/labels");
+  else if (zt.shape != lt.shape)
     knownKernelError(rt, "SoftmaxCrossEntropyWithLogits",
                      "logits and labels must be broadcastable: logits_size=" +
                          shapeList(lt.shape) +
