@@ -624,11 +624,12 @@ private:
     return v.is(Type::List) || v.is(Type::Tuple) || v.is(Type::Dict);
   }
 
-  /// Appends the tensors `v` holds (a tensor or number, a TensorArray as
-  /// its buffer and size, or lists, tuples and dicts of these) to `out`;
-  /// false when it holds anything else. `convert`: numbers become tensors.
+  /// Appends the tensors `v` holds (a tensor, number or string, a
+  /// TensorArray as its buffer and size, or lists, tuples and dicts of
+  /// these) to `out`; false when it holds anything else. `convert`: numbers
+  /// and strings become tensors, as AutoGraph makes them.
   bool leaves(const Value &v, ValueList &out, bool convert = true) {
-    if (rt.isTensor(v) || (v.isNumber() && !v.isNone())) {
+    if (rt.isTensor(v) || (v.isNumber() && !v.isNone()) || v.is(Type::Str)) {
       out.push_back(convert ? asTensor(v) : v);
       return true;
     }
@@ -904,8 +905,9 @@ std::vector<Slot> TfStager::stageBranches(
       outputs.push_back(static_cast<int>(i));
       continue;
     }
-    bool xTensor = rt.isTensor(*x) || x->isNumber();
-    bool yTensor = rt.isTensor(*y) || y->isNumber();
+    // Python numbers and strings become tensors, as AutoGraph makes them.
+    bool xTensor = rt.isTensor(*x) || x->isNumber() || x->is(Type::Str);
+    bool yTensor = rt.isTensor(*y) || y->isNumber() || y->is(Type::Str);
     if (!xTensor && !yTensor) {
       if (x->raw() == y->raw() || (x->isNone() && y->isNone())) {
         merged[i] = x;
@@ -939,16 +941,6 @@ std::vector<Slot> TfStager::stageBranches(
     if (x->isNone() || y->isNone())
       in.valueError("'" + names[i] + "' is None at the end of the " +
                     (x->isNone() ? "main" : "else") + " branch.");
-    // A Python string is a string tensor to AutoGraph: a dtype mismatch.
-    if (xTensor != yTensor && (x->is(Type::Str) || y->is(Type::Str))) {
-      auto dtypeOf = [&](const Value &v) {
-        return v.is(Type::Str) ? std::string("string")
-                               : dtypeText(rt.tensor(asTensor(v)).type);
-      };
-      in.typeError("'" + names[i] + "' has dtype " + dtypeOf(*x) +
-                   " in the main branch, but dtype " + dtypeOf(*y) +
-                   " in the else branch");
-    }
     if (!xTensor || !yTensor)
       in.typeError("'" + names[i] + "' is " +
                    (xTensor ? "a tensor in the main branch but " +
