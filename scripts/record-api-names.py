@@ -30,6 +30,7 @@ MODULES = [
     ("tensorflow.debugging", "tf.debugging"),
     ("tensorflow.dtypes", "tf.dtypes"),
     ("tensorflow.errors", "tf.errors"),
+    ("tensorflow.image", "tf.image"),
     ("tensorflow.linalg", "tf.linalg"),
     ("tensorflow.math", "tf.math"),
     ("tensorflow.nest", "tf.nest"),

@@ -2381,6 +2381,9 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     linalg.set("l2_normalize", nn.module->dict["l2_normalize"]);
     nameComposites(*r, {&tf, &math, &nn, &linalg});
     tf.set("linalg", linalg.value());
+    ModuleBuilder image(in, *rt, "tensorflow.image");
+    installImage(*rt, image);
+    tf.set("image", image.value());
     ModuleBuilder bitwiseModule(in, *rt, "tensorflow.bitwise");
     for (auto [name, op] : {std::pair{"bitwise_and", "BitwiseAnd"},
                             {"bitwise_or", "BitwiseOr"},

@@ -202,6 +202,10 @@ void installSpaceToDepth(TfRuntime &rt, ModuleBuilder &nn);
 /// tf.unravel_index (TfUnravelIndex.cpp).
 void installUnravelIndex(TfRuntime &rt, ModuleBuilder &tf);
 
+/// tf.image's flips, rotations, dtype conversion, brightness, gamma,
+/// grayscale and standardization (TfImage.cpp).
+void installImage(TfRuntime &rt, ModuleBuilder &image);
+
 void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                      ModuleBuilder &nn);
 

@@ -1,0 +1,340 @@
+// tf.image's functions that TensorFlow's Python layer builds from other
+// ops: flips, transposes and rotations, dtype conversion, brightness and
+// gamma, grayscale, and per-image standardization. Each is built from the
+// same ops in the same order (through the tf functions kiln defines), in
+// the name scope TensorFlow gives it, with its Python-level checks and
+// messages.
+#include "TfModuleBuilder.h"
+#include "TfObjects.h"
+#include "TfOps.h"
+
+namespace kiln::tf {
+
+namespace {
+
+/// The ops a function makes are named in its scope while tracing.
+struct ImageScope {
+  ImageScope(TfRuntime &rt, const std::string &name) {
+    if (rt.tracing)
+      scope.emplace(rt.tracing->graph, name);
+  }
+  std::optional<graph::ScopeGuard> scope;
+};
+
+Value op(TfRuntime &rt, std::initializer_list<const char *> path,
+         ValueList positional,
+         std::vector<std::pair<std::string, Value>> keywords = {}) {
+  return callTf(rt.in, path, std::move(positional), std::move(keywords));
+}
+
+/// `arg` as a tensor of rank 3 or more whose last three dimensions are not
+/// zero (_CheckAtLeast3DImage). Dimensions known only at run time are not
+/// checked.
+Value atLeast3D(TfRuntime &rt, const Value &arg, const std::string &fname) {
+  Value image = rt.toTensor(arg);
+  const TensorType &t = rt.tensor(image).type;
+  if (t.unknownRank)
+    rt.raise("UnimplementedError", "kiln needs the rank of tf.image." + fname +
+                                       "'s image at trace time");
+  if (t.shape.size() < 3)
+    rt.in.valueError("'image' (shape " + t.shapeString() +
+                     ") must be at least three-dimensional.");
+  for (size_t d = t.shape.size() - 3; d < t.shape.size(); ++d)
+    if (t.shape[d] == 0)
+      rt.in.valueError("inner 3 dims of 'image.shape' must be > 0: " +
+                       t.shapeString());
+  return image;
+}
+
+/// The rank of a checked image, which must be 3 or 4 (`gap`: TensorFlow's
+/// _flip misses the space before "must").
+size_t rank34(TfRuntime &rt, const Value &image, bool gap = true) {
+  const TensorType &t = rt.tensor(image).type;
+  if (t.shape.size() != 3 && t.shape.size() != 4)
+    rt.in.valueError("'image' (shape " + t.shapeString() + ")" +
+                     (gap ? " " : "") + "must have either 3 or 4 dimensions.");
+  return t.shape.size();
+}
+
+Value flip(TfRuntime &rt, const Params &p, const std::string &fname,
+           int64_t axis) {
+  ImageScope scope(rt, fname);
+  Value image = atLeast3D(rt, p.require("image", fname), fname);
+  size_t rank = rank34(rt, image, /*gap=*/false);
+  return op(rt, {"reverse"},
+            {image, pyIntList(rt.in, {rank == 3 ? axis : axis + 1})});
+}
+
+/// `x` with the static shape `shape` (less specific than its own), as
+/// TensorFlow's merge of the shapes of a case's branches leaves it.
+Value withShape(TfRuntime &rt, const Value &x, std::vector<int64_t> shape) {
+  const TensorType &t = rt.tensor(x).type;
+  if (!rt.tracing || t.shape == shape)
+    return x;
+  return rt.apply("Identity", {x}, {{"T", t.dtype}},
+                  TensorType{t.dtype, std::move(shape)}, "Identity");
+}
+
+Value rot90(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  ImageScope scope(rt, "rot90");
+  Value image = atLeast3D(rt, p.require("image", "rot90"), "rot90");
+  Value kArg = p.has("k") ? p.get("k") : Value::integer(1);
+  Value k = rt.toTensor(kArg, DType::Int32);
+  const TensorType &kt = rt.tensor(k).type;
+  if (!kt.unknownRank && !kt.shape.empty())
+    in.valueError("Shape " + kt.shapeString() + " must have rank 0");
+  HostTensorPtr known = rt.constantValue(k);
+  if (!known)
+    rt.raise("UnimplementedError",
+             "kiln needs tf.image.rot90's k at trace time");
+  int64_t turns = ((known->elementAsInt(0) % 4) + 4) % 4;
+  size_t rank = rank34(rt, image);
+  // The height and width axes, and the transpose that swaps them.
+  int64_t h = rank == 3 ? 0 : 1, w = h + 1;
+  Value perm =
+      rank == 3 ? pyIntList(in, {1, 0, 2}) : pyIntList(in, {0, 2, 1, 3});
+  Value out = image;
+  if (turns == 1)
+    out = op(rt, {"transpose"},
+             {op(rt, {"reverse"}, {image, pyIntList(in, {w})}), perm});
+  else if (turns == 2)
+    out = op(rt, {"reverse"}, {image, pyIntList(in, {h, w})});
+  else if (turns == 3)
+    out = op(rt, {"reverse"},
+             {op(rt, {"transpose"}, {image, perm}), pyIntList(in, {w})});
+  // TensorFlow picks the rotation with a case: the result's static shape
+  // is what all four rotations share.
+  std::vector<int64_t> shape = rt.tensor(image).type.shape;
+  if (shape[h] != shape[w])
+    shape[h] = shape[w] = -1;
+  return withShape(rt, out, shape);
+}
+
+Value transposeImage(TfRuntime &rt, const Params &p) {
+  ImageScope scope(rt, "transpose");
+  Value image = atLeast3D(rt, p.require("image", "transpose"), "transpose");
+  size_t rank = rank34(rt, image);
+  return op(rt, {"transpose"},
+            {image, rank == 3 ? pyIntList(rt.in, {1, 0, 2})
+                              : pyIntList(rt.in, {0, 2, 1, 3})});
+}
+
+/// The largest value of an integer dtype (DType.max).
+int64_t intMax(TfRuntime &rt, DType d) {
+  switch (d) {
+  case DType::Int8:
+    return 127;
+  case DType::UInt8:
+    return 255;
+  case DType::Int16:
+    return 32767;
+  case DType::Int32:
+    return INT32_MAX;
+  case DType::Int64:
+    return INT64_MAX;
+  default:
+    rt.raise("UnimplementedError", std::string("kiln cannot convert images "
+                                               "of dtype ") +
+                                       py::dtypeName(d) + " yet");
+  }
+}
+
+Value convertImageDtype(TfRuntime &rt, const Value &imageArg, DType to,
+                        bool saturate) {
+  Interpreter &in = rt.in;
+  Value image = rt.toTensor(imageArg);
+  DType from = rt.tensor(image).type.dtype;
+  auto numeric = [](DType d) { return isFloating(d) || isInteger(d); };
+  if (!numeric(to))
+    in.raise("AttributeError", "dtype must be either floating point or "
+                               "integer");
+  if (!numeric(from))
+    in.raise("AttributeError", "image dtype must be either floating point or "
+                               "integer");
+  if (from == to)
+    return identity(rt, image);
+  ImageScope scope(rt, "convert_image");
+  Value dtypeValue = makeDType(to);
+  auto castTo = [&](const Value &x) {
+    return saturate ? op(rt, {"saturate_cast"}, {x, dtypeValue})
+                    : op(rt, {"cast"}, {x, dtypeValue});
+  };
+  if (isInteger(from) && isInteger(to)) {
+    // (max + 1) as Python computes it: 2**63 for int64.
+    auto range = [&](DType d) {
+      return static_cast<unsigned __int128>(intMax(rt, d)) + 1;
+    };
+    if (range(from) > range(to)) {
+      // Scaling down, then the cast: in.max maps below out.max + 1.
+      auto scale = static_cast<int64_t>(range(from) / range(to));
+      return castTo(
+          op(rt, {"math", "floordiv"}, {image, Value::integer(scale)}));
+    }
+    // Scaling up after the cast: converting back gives the input again.
+    auto scale = static_cast<int64_t>(range(to) / range(from));
+    return op(rt, {"math", "multiply"}, {castTo(image), Value::integer(scale)});
+  }
+  if (isFloating(from) && isFloating(to))
+    return op(rt, {"cast"}, {image, dtypeValue});
+  if (isInteger(from))
+    return op(rt, {"math", "multiply"},
+              {op(rt, {"cast"}, {image, dtypeValue}),
+               Value::floating(1.0 / static_cast<double>(intMax(rt, from)))});
+  // From float: scale, then cast (0.5 keeps the cast's rounding in range).
+  Value scaled =
+      op(rt, {"math", "multiply"},
+         {image, Value::floating(static_cast<double>(intMax(rt, to)) + 0.5)});
+  return castTo(scaled);
+}
+
+/// The image as float32 (kept as it is when float16 or float32), the dtype
+/// to convert the result back to.
+Value floatImage(TfRuntime &rt, Value &image, DType &orig) {
+  orig = rt.tensor(image).type.dtype;
+  if (orig == DType::Float16 || orig == DType::Float32)
+    return image;
+  return convertImageDtype(rt, image, DType::Float32, false);
+}
+
+Value adjustBrightness(TfRuntime &rt, const Params &p) {
+  ImageScope scope(rt, "adjust_brightness");
+  Value image = rt.toTensor(p.require("image", "adjust_brightness"));
+  DType orig;
+  Value flt = floatImage(rt, image, orig);
+  Value delta = op(rt, {"cast"},
+                   {p.require("delta", "adjust_brightness"),
+                    makeDType(rt.tensor(flt).type.dtype)});
+  Value adjusted = op(rt, {"math", "add"}, {flt, delta});
+  return convertImageDtype(rt, adjusted, orig, true);
+}
+
+Value adjustGamma(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  ImageScope scope(rt, "adjust_gamma");
+  Value image = rt.toTensor(p.require("image", "adjust_gamma"));
+  Value gamma =
+      rt.toTensor(p.has("gamma") ? p.get("gamma") : Value::integer(1));
+  Value gain = p.has("gain") ? p.get("gain") : Value::integer(1);
+  DType orig;
+  Value flt = floatImage(rt, image, orig);
+  // A gamma known now must not be negative; one known only at run time is
+  // not checked (TensorFlow asserts it).
+  if (HostTensorPtr g = rt.constantValue(gamma))
+    for (int64_t i = 0; i < g->type.numElements(); ++i)
+      if (g->elementAsDouble(i) < 0)
+        in.valueError("Gamma should be a non-negative real number.");
+  Value adjusted = in.binary(ast::BinaryOp::Mult, gain,
+                             in.binary(ast::BinaryOp::Pow, flt, gamma));
+  return convertImageDtype(rt, adjusted, orig, true);
+}
+
+Value rgbToGrayscale(TfRuntime &rt, const Params &p) {
+  ImageScope scope(rt, "rgb_to_grayscale");
+  Value images = rt.toTensor(p.require("images", "rgb_to_grayscale"));
+  DType orig = rt.tensor(images).type.dtype;
+  Value flt = convertImageDtype(rt, images, DType::Float32, false);
+  Value weights = rt.in.list({Value::floating(0.2989), Value::floating(0.5870),
+                              Value::floating(0.1140)});
+  Value gray =
+      op(rt, {"tensordot"},
+         {flt, weights, rt.in.list({Value::integer(-1), Value::integer(-1)})});
+  gray = expandDims(rt, gray, -1);
+  return convertImageDtype(rt, gray, orig, false);
+}
+
+Value grayscaleToRgb(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  ImageScope scope(rt, "grayscale_to_rgb");
+  Value images = rt.toTensor(p.require("images", "grayscale_to_rgb"));
+  const TensorType &t = rt.tensor(images).type;
+  if (t.unknownRank)
+    rt.raise("UnimplementedError", "kiln needs the rank of "
+                                   "tf.image.grayscale_to_rgb's images at "
+                                   "trace time");
+  if (t.shape.size() < 2)
+    in.valueError("A grayscale image (shape " + t.shapeString() +
+                  ") must be at least two-dimensional.");
+  if (t.isStatic() && t.shape.back() != 1)
+    in.valueError("Last dimension of a grayscale image should be size 1.");
+  if (t.shape.back() != 1)
+    rt.raise("UnimplementedError",
+             "kiln needs tf.image.grayscale_to_rgb's images to have a last "
+             "dimension of 1 known at trace time");
+  std::vector<int64_t> multiples(t.shape.size(), 1);
+  multiples.back() = 3;
+  return op(rt, {"tile"}, {images, pyIntList(in, multiples)});
+}
+
+Value perImageStandardization(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  ImageScope scope(rt, "per_image_standardization");
+  Value image = atLeast3D(rt, p.require("image", "per_image_standardization"),
+                          "per_image_standardization");
+  image = op(rt, {"cast"}, {image, makeDType(DType::Float32)});
+  Value last3 = sliceOf(rt, shapeOf(rt, image), -3, std::nullopt);
+  Value pixels = op(rt, {"math", "reduce_prod"}, {last3});
+  Value axes = pyIntList(in, {-1, -2, -3});
+  std::vector<std::pair<std::string, Value>> keep = {
+      {"axis", axes}, {"keepdims", Value::boolean(true)}};
+  Value mean = op(rt, {"math", "reduce_mean"}, {image}, keep);
+  // A minimum deviation keeps uniform images finite.
+  Value stddev = op(rt, {"math", "reduce_std"}, {image}, keep);
+  Value minStddev = op(rt, {"math", "rsqrt"},
+                       {op(rt, {"cast"}, {pixels, makeDType(DType::Float32)})});
+  Value adjusted = op(rt, {"math", "maximum"}, {stddev, minStddev});
+  image = in.binary(ast::BinaryOp::Sub, image, mean);
+  return op(rt, {"math", "divide"}, {image, adjusted});
+}
+
+} // namespace
+
+void installImage(TfRuntime &rt, ModuleBuilder &image) {
+  TfRuntime *r = &rt;
+  for (auto [name, axis] :
+       {std::pair{"flip_left_right", 1}, std::pair{"flip_up_down", 0}}) {
+    std::string fname = name;
+    int64_t a = axis;
+    image.def(fname, [r, fname, a](Interpreter &in, CallArgs &args) {
+      return flip(*r, Params(in, args, fname, {"image"}), fname, a);
+    });
+  }
+  image.def("rot90", [r](Interpreter &in, CallArgs &args) {
+    return rot90(*r, Params(in, args, "rot90", {"image", "k", "name"}));
+  });
+  image.def("transpose", [r](Interpreter &in, CallArgs &args) {
+    return transposeImage(*r, Params(in, args, "transpose", {"image", "name"}));
+  });
+  image.def("convert_image_dtype", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "convert_image_dtype",
+             {"image", "dtype", "saturate", "name"});
+    std::optional<DType> to =
+        dtypeArg(in, p.require("dtype", "convert_image_dtype"));
+    if (!to)
+      in.typeError("Cannot convert value None to a TensorFlow DType.");
+    return convertImageDtype(*r, p.require("image", "convert_image_dtype"), *to,
+                             p.has("saturate") && in.truthy(p.get("saturate")));
+  });
+  image.def("adjust_brightness", [r](Interpreter &in, CallArgs &args) {
+    return adjustBrightness(
+        *r, Params(in, args, "adjust_brightness", {"image", "delta"}));
+  });
+  image.def("adjust_gamma", [r](Interpreter &in, CallArgs &args) {
+    return adjustGamma(
+        *r, Params(in, args, "adjust_gamma", {"image", "gamma", "gain"}));
+  });
+  image.def("rgb_to_grayscale", [r](Interpreter &in, CallArgs &args) {
+    return rgbToGrayscale(
+        *r, Params(in, args, "rgb_to_grayscale", {"images", "name"}));
+  });
+  image.def("grayscale_to_rgb", [r](Interpreter &in, CallArgs &args) {
+    return grayscaleToRgb(
+        *r, Params(in, args, "grayscale_to_rgb", {"images", "name"}));
+  });
+  image.def("per_image_standardization", [r](Interpreter &in, CallArgs &args) {
+    return perImageStandardization(
+        *r, Params(in, args, "per_image_standardization", {"image"}));
+  });
+}
+
+} // namespace kiln::tf
