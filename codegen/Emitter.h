@@ -376,6 +376,9 @@ private:
   Value emitSpaceToDepth(const graph::Node &n, RankedTensorType type);
   /// UnravelIndex, with its kernel's checks on the indices and dims.
   Value emitUnravelIndex(const graph::Node &n, RankedTensorType type);
+  /// ResizeBilinear and ResizeNearestNeighbor with half-pixel centers
+  /// (EmitImage.cpp).
+  Value emitResize(const graph::Node &n, RankedTensorType type);
   /// TopKV2: returns its values and records its indices as output 1.
   Value emitTopK(const graph::Node &n, RankedTensorType type);
   /// Unique and UniqueWithCounts on run-time values (EmitUnique.cpp).

@@ -8,6 +8,8 @@
 #include "TfObjects.h"
 #include "TfOps.h"
 
+#include <cmath>
+
 namespace kiln::tf {
 
 namespace {
@@ -287,6 +289,132 @@ Value perImageStandardization(TfRuntime &rt, const Params &p) {
   return op(rt, {"math", "divide"}, {image, adjusted});
 }
 
+/// The Resize op's dtype rule: the OpDef's allowed types, as a traced
+/// TypeError lists them and as the eager kernel lookup quotes them.
+struct ResizeOpDef {
+  const char *op, *traced, *kernels, *opDef;
+};
+const ResizeOpDef kBilinear = {
+    "ResizeBilinear",
+    "int8, uint8, int16, uint16, int32, int64, bfloat16, float16, float32, "
+    "float64, bfloat16",
+    "int8, uint8, int16, uint16, int32, int64, bfloat16, half, float, double, "
+    "bfloat16",
+    "; signature=images:T, size:int32 -> resized_images:float; "
+    "attr=T:type,allowed=[DT_INT8, DT_UINT8, DT_INT16, DT_UINT16, DT_INT32, "
+    "DT_INT64, DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE, DT_BFLOAT16]; "
+    "attr=align_corners:bool,default=false; "
+    "attr=half_pixel_centers:bool,default=false>"};
+const ResizeOpDef kNearest = {
+    "ResizeNearestNeighbor",
+    "int8, uint8, int16, uint16, int32, int64, float16, float32, float64, "
+    "bfloat16",
+    "int8, uint8, int16, uint16, int32, int64, half, float, double, bfloat16",
+    "; signature=images:T, size:int32 -> resized_images:T; "
+    "attr=T:type,allowed=[DT_INT8, DT_UINT8, DT_INT16, DT_UINT16, DT_INT32, "
+    "DT_INT64, DT_HALF, DT_FLOAT, DT_DOUBLE, DT_BFLOAT16]; "
+    "attr=align_corners:bool,default=false; "
+    "attr=half_pixel_centers:bool,default=false>"};
+
+/// tf.image.resize (resize_images_v2) by bilinear interpolation or the
+/// nearest neighbour, with half-pixel centers: a ResizeBilinear or
+/// ResizeNearestNeighbor node on a batch, whose kernel (EmitImage.cpp)
+/// checks the sizes known only at run time.
+Value resize(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  ImageScope scope(rt, "resize");
+  Value images = rt.toTensor(p.require("images", "resize"));
+  std::string method =
+      p.has("method") ? in.toStr(p.get("method")) : std::string("bilinear");
+  bool aspect = p.has("preserve_aspect_ratio") &&
+                in.truthy(p.get("preserve_aspect_ratio"));
+  bool antialias = p.has("antialias") && in.truthy(p.get("antialias"));
+  const TensorType it = rt.tensor(images).type;
+  if (it.unknownRank)
+    in.valueError("'images' contains no shape.");
+  bool batch = it.shape.size() == 4;
+  if (it.shape.size() == 3)
+    images = expandDims(rt, images, 0);
+  else if (!batch)
+    in.valueError("'images' must have either 3 or 4 dimensions.");
+  const TensorType bt = rt.tensor(images).type;
+  Value size;
+  try {
+    size = rt.toTensor(p.require("size", "resize"), DType::Int32);
+  } catch (py::PyException &e) {
+    if (!in.isInstance(e.exc, in.builtinClass("TypeError").get()) &&
+        !in.isInstance(e.exc, in.builtinClass("ValueError").get()))
+      throw;
+    in.valueError("'size' must be a 1-D int32 Tensor");
+  }
+  const TensorType &st = rt.tensor(size).type;
+  if (st.dtype != DType::Int32)
+    in.valueError("'size' must be a 1-D int32 Tensor");
+  if (!st.unknownRank &&
+      (st.shape.size() != 1 || (st.shape[0] >= 0 && st.shape[0] != 2)))
+    in.valueError("'size' must be a 1-D Tensor of 2 elements: new_height, "
+                  "new_width");
+  // The sizes known now give the result's static shape.
+  std::vector<int64_t> outSize = {-1, -1};
+  if (HostTensorPtr known = rt.constantValue(size))
+    outSize = {known->elementAsInt(0), known->elementAsInt(1)};
+  if (aspect) {
+    // Scaled by the smaller of the two ratios, in float32 as TensorFlow
+    // computes it, rounded half to even.
+    if (outSize[0] < 0 || bt.shape[1] < 0 || bt.shape[2] < 0)
+      rt.raise("UnimplementedError",
+               "kiln needs the sizes of tf.image.resize with "
+               "preserve_aspect_ratio at trace time");
+    float h = static_cast<float>(bt.shape[1]),
+          w = static_cast<float>(bt.shape[2]);
+    float scale = std::min(static_cast<float>(outSize[0]) / h,
+                           static_cast<float>(outSize[1]) / w);
+    outSize = {static_cast<int64_t>(std::nearbyint(scale * h)),
+               static_cast<int64_t>(std::nearbyint(scale * w))};
+    size = rt.toTensor(pyIntList(in, outSize), DType::Int32);
+  }
+  const ResizeOpDef *def = nullptr;
+  if (method == "bilinear" && !antialias)
+    def = &kBilinear;
+  else if (method == "nearest")
+    def = &kNearest;
+  else if (method == "bilinear" || method == "bicubic" || method == "area" ||
+           method == "lanczos3" || method == "lanczos5" ||
+           method == "gaussian" || method == "mitchellcubic")
+    rt.raise("UnimplementedError",
+             "kiln's tf.image.resize supports method 'bilinear' (without "
+             "antialias) and 'nearest' only, not '" +
+                 method + "'" + (antialias ? " with antialias" : ""));
+  else
+    in.valueError("Resize method is not implemented: " + method);
+  DType dtype = bt.dtype;
+  bool allowed = dtype == DType::Int8 || dtype == DType::UInt8 ||
+                 dtype == DType::Int16 || dtype == DType::Int32 ||
+                 dtype == DType::Int64 || isFloating(dtype);
+  if (!allowed)
+    rejectDType(rt, def->op, "images", "T", dtype, def->traced, def->kernels,
+                def->opDef);
+  // The kernel's checks on sizes known now (eagerly: all of them).
+  auto kernelCheck = [&](bool ok, const std::string &message) {
+    if (!ok)
+      knownKernelError(rt, def->op, message);
+  };
+  if (outSize[0] != -1 || !rt.tracing)
+    kernelCheck(outSize[0] > 0 && outSize[1] > 0,
+                "output dimensions must be positive");
+  kernelCheck(bt.shape[3] != 0, "image must have at least one channel");
+  kernelCheck(bt.shape[1] != 0 && bt.shape[2] != 0,
+              "input image must be of non-zero size");
+  DType out = def == &kBilinear ? DType::Float32 : dtype;
+  std::vector<int64_t> shape = {bt.shape[0], std::max<int64_t>(outSize[0], -1),
+                                std::max<int64_t>(outSize[1], -1), bt.shape[3]};
+  Value resized = rt.apply(
+      def->op, {images, size},
+      {{"T", dtype}, {"align_corners", false}, {"half_pixel_centers", true}},
+      TensorType{out, shape}, def->op);
+  return batch ? resized : squeeze(rt, resized, pyIntList(in, {0}));
+}
+
 } // namespace
 
 void installImage(TfRuntime &rt, ModuleBuilder &image) {
@@ -331,6 +459,24 @@ void installImage(TfRuntime &rt, ModuleBuilder &image) {
     return grayscaleToRgb(
         *r, Params(in, args, "grayscale_to_rgb", {"images", "name"}));
   });
+  image.def("resize", [r](Interpreter &in, CallArgs &args) {
+    return resize(*r, Params(in, args, "resize",
+                             {"images", "size", "method",
+                              "preserve_aspect_ratio", "antialias", "name"}));
+  });
+  // tf.image.ResizeMethod: the method names as class attributes.
+  auto methods = std::make_shared<py::ModuleObject>();
+  methods->name = "ResizeMethod";
+  for (auto [attr, value] : {std::pair{"BILINEAR", "bilinear"},
+                             {"NEAREST_NEIGHBOR", "nearest"},
+                             {"BICUBIC", "bicubic"},
+                             {"AREA", "area"},
+                             {"LANCZOS3", "lanczos3"},
+                             {"LANCZOS5", "lanczos5"},
+                             {"GAUSSIAN", "gaussian"},
+                             {"MITCHELLCUBIC", "mitchellcubic"}})
+    methods->dict[attr] = image.in.str(value);
+  image.set("ResizeMethod", Value::object(py::Type::Module, methods));
   image.def("per_image_standardization", [r](Interpreter &in, CallArgs &args) {
     return perImageStandardization(
         *r, Params(in, args, "per_image_standardization", {"image"}));
