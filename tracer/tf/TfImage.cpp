@@ -4,10 +4,12 @@
 // same ops in the same order (through the tf functions kiln defines), in
 // the name scope TensorFlow gives it, with its Python-level checks and
 // messages.
+#include "ShapeTensor.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 
+#include <array>
 #include <cmath>
 
 namespace kiln::tf {
@@ -289,6 +291,227 @@ Value perImageStandardization(TfRuntime &rt, const Params &p) {
   return op(rt, {"math", "divide"}, {image, adjusted});
 }
 
+/// An offset or size argument of the cropping and padding functions as a
+/// Python int: TensorFlow computes with it in Python, so kiln needs it at
+/// trace time.
+int64_t knownInt(TfRuntime &rt, const Value &v, const std::string &fname) {
+  Value folded = foldKnown(rt, v);
+  if (folded.isIntLike())
+    return folded.asInt();
+  rt.raise("UnimplementedError", "kiln needs the offsets and sizes of "
+                                 "tf.image." +
+                                     fname + " at trace time");
+}
+
+/// An image of rank 3 or 4 as a batch (rank 4), and whether it was one.
+Value asBatch(TfRuntime &rt, const Value &arg, const std::string &fname,
+              bool &batch) {
+  Value image = rt.toTensor(arg);
+  const TensorType &t = rt.tensor(image).type;
+  if (t.unknownRank)
+    rt.raise("UnimplementedError",
+             "kiln needs the rank of tf.image." + fname + "'s image");
+  batch = t.shape.size() == 4;
+  if (t.shape.size() == 3)
+    return expandDims(rt, image, 0);
+  if (!batch)
+    rt.in.valueError("'image' (shape " + t.shapeString() +
+                     ") must have either 3 or 4 dimensions.");
+  return image;
+}
+
+/// The height and width of a batch, which kiln needs at trace time (the
+/// functions compute with them in Python).
+std::pair<int64_t, int64_t> imageSize(TfRuntime &rt, const Value &image,
+                                      const std::string &fname) {
+  const TensorType &t = rt.tensor(image).type;
+  if (t.shape[1] < 0 || t.shape[2] < 0)
+    rt.raise("UnimplementedError", "kiln needs the height and width of "
+                                   "tf.image." +
+                                       fname + "'s image at trace time");
+  for (size_t d = 1; d < 4; ++d)
+    if (t.shape[d] == 0)
+      rt.in.valueError("inner 3 dims of 'image.shape' must be > 0: " +
+                       t.shapeString());
+  return {t.shape[1], t.shape[2]};
+}
+
+Value unbatch(TfRuntime &rt, const Value &x, bool batch) {
+  return batch ? x : squeeze(rt, x, pyIntList(rt.in, {0}));
+}
+
+Value cropToBoundingBox(TfRuntime &rt, const Value &arg, int64_t top,
+                        int64_t left, int64_t height, int64_t width) {
+  Interpreter &in = rt.in;
+  const std::string fname = "crop_to_bounding_box";
+  ImageScope scope(rt, fname);
+  bool batch;
+  Value image = asBatch(rt, arg, fname, batch);
+  auto [h, w] = imageSize(rt, image, fname);
+  if (left < 0)
+    in.valueError("offset_width must be >= 0.");
+  if (top < 0)
+    in.valueError("offset_height must be >= 0.");
+  if (width <= 0)
+    in.valueError("target_width must be > 0.");
+  if (height <= 0)
+    in.valueError("target_height must be > 0.");
+  if (w < width + left)
+    in.valueError("width must be >= target + offset.");
+  if (h < height + top)
+    in.valueError("height must be >= target + offset.");
+  Value cropped = op(rt, {"slice"},
+                     {image, pyIntList(in, {0, top, left, 0}),
+                      pyIntList(in, {-1, height, width, -1})});
+  return unbatch(rt, cropped, batch);
+}
+
+Value padToBoundingBox(TfRuntime &rt, const Value &arg, int64_t top,
+                       int64_t left, int64_t height, int64_t width) {
+  Interpreter &in = rt.in;
+  const std::string fname = "pad_to_bounding_box";
+  ImageScope scope(rt, fname);
+  bool batch;
+  Value image = asBatch(rt, arg, fname, batch);
+  auto [h, w] = imageSize(rt, image, fname);
+  int64_t right = width - left - w, bottom = height - top - h;
+  if (top < 0)
+    in.valueError("offset_height must be >= 0");
+  if (left < 0)
+    in.valueError("offset_width must be >= 0");
+  if (right < 0)
+    in.valueError("width must be <= target - offset");
+  if (bottom < 0)
+    in.valueError("height must be <= target - offset");
+  Value paddings =
+      in.list({pyIntList(in, {0, 0}), pyIntList(in, {top, bottom}),
+               pyIntList(in, {left, right}), pyIntList(in, {0, 0})});
+  return unbatch(rt, op(rt, {"pad"}, {image, paddings}), batch);
+}
+
+/// The four offset and size arguments of crop_to_bounding_box and
+/// pad_to_bounding_box.
+std::array<int64_t, 4> boxArgs(TfRuntime &rt, const Params &p,
+                               const std::string &fname) {
+  std::array<int64_t, 4> out;
+  const char *names[] = {"offset_height", "offset_width", "target_height",
+                         "target_width"};
+  for (int i = 0; i < 4; ++i)
+    out[i] = knownInt(rt, p.require(names[i], fname), fname);
+  return out;
+}
+
+Value resizeWithCropOrPad(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  const std::string fname = "resize_with_crop_or_pad";
+  ImageScope scope(rt, "resize_image_with_crop_or_pad");
+  bool batch;
+  Value image = asBatch(rt, p.require("image", fname), fname, batch);
+  int64_t height = knownInt(rt, p.require("target_height", fname), fname);
+  int64_t width = knownInt(rt, p.require("target_width", fname), fname);
+  auto [h, w] = imageSize(rt, image, fname);
+  if (width <= 0)
+    in.valueError("target_width must be > 0.");
+  if (height <= 0)
+    in.valueError("target_height must be > 0.");
+  // Python's floor division, of negative differences too.
+  auto half = [](int64_t x) { return x >= 0 ? x / 2 : -((-x + 1) / 2); };
+  int64_t dw = width - w, dh = height - h;
+  Value cropped = cropToBoundingBox(rt, image, std::max<int64_t>(half(-dh), 0),
+                                    std::max<int64_t>(half(-dw), 0),
+                                    std::min(height, h), std::min(width, w));
+  Value resized =
+      padToBoundingBox(rt, cropped, std::max<int64_t>(half(dh), 0),
+                       std::max<int64_t>(half(dw), 0), height, width);
+  return unbatch(rt, resized, batch);
+}
+
+Value centralCrop(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  ImageScope scope(rt, "central_crop");
+  Value image = rt.toTensor(p.require("image", "central_crop"));
+  Value fractionArg =
+      foldKnown(rt, p.require("central_fraction", "central_crop"));
+  double fraction;
+  if (fractionArg.isNumber())
+    fraction = fractionArg.is(py::Type::Float) ? fractionArg.asFloat()
+                                               : fractionArg.asInt();
+  else if (HostTensorPtr c = rt.isTensor(fractionArg)
+                                 ? rt.constantValue(fractionArg)
+                                 : nullptr)
+    fraction = c->elementAsDouble(0);
+  else
+    rt.raise("UnimplementedError",
+             "kiln needs tf.image.central_crop's central_fraction at trace "
+             "time");
+  if (fraction <= 0.0 || fraction > 1.0)
+    in.valueError("central_fraction must be within (0, 1]");
+  if (fraction == 1.0)
+    return image;
+  image = atLeast3D(rt, image, "central_crop");
+  const TensorType &t = rt.tensor(image).type;
+  size_t rank = t.shape.size();
+  if (rank != 3 && rank != 4)
+    in.valueError("`image` should either be a Tensor with rank = 3 or rank = "
+                  "4. Had rank = " +
+                  std::to_string(rank) + ".");
+  int64_t hAxis = rank == 3 ? 0 : 1;
+  int64_t h = t.shape[hAxis], w = t.shape[hAxis + 1];
+  if (h < 0 || w < 0)
+    rt.raise("UnimplementedError", "kiln needs the height and width of "
+                                   "tf.image.central_crop's image at trace "
+                                   "time");
+  // int((size - size * fraction) / 2), in Python's doubles.
+  auto start = [&](int64_t size) {
+    double d = static_cast<double>(size);
+    return static_cast<int64_t>((d - d * fraction) / 2);
+  };
+  int64_t top = start(h), left = start(w);
+  std::vector<int64_t> begin = {top, left, 0},
+                       size = {h - 2 * top, w - 2 * left, -1};
+  if (rank == 4) {
+    begin.insert(begin.begin(), 0);
+    size.insert(size.begin(), -1);
+  }
+  return op(rt, {"slice"}, {image, pyIntList(in, begin), pyIntList(in, size)});
+}
+
+Value totalVariation(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  ImageScope scope(rt, "total_variation");
+  Value images = p.require("images", "total_variation");
+  if (!rt.isTensor(images))
+    in.raise("AttributeError", "'" + in.typeName(images) +
+                                   "' object has no attribute 'get_shape'");
+  const TensorType &t = rt.tensor(images).type;
+  size_t rank = t.unknownRank ? 0 : t.shape.size();
+  if (rank != 3 && rank != 4)
+    in.valueError("'images' must be either 3 or 4-dimensional.");
+  // The differences of neighbours down and across, summed (per image).
+  int64_t h = rank == 3 ? 0 : 1;
+  auto part = [&](int64_t axis, bool later) {
+    ValueList key;
+    for (size_t d = 0; d < rank; ++d) {
+      auto slice = std::make_shared<py::SliceObject>();
+      if (static_cast<int64_t>(d) == axis)
+        (later ? slice->start : slice->stop) = Value::integer(later ? 1 : -1);
+      key.push_back(Value::object(py::Type::Slice, slice));
+    }
+    return stridedSlice(rt, images, in.tuple(std::move(key)));
+  };
+  auto diff = [&](int64_t axis) {
+    return in.binary(ast::BinaryOp::Sub, part(axis, true), part(axis, false));
+  };
+  Value down = diff(h), across = diff(h + 1);
+  std::vector<std::pair<std::string, Value>> axis;
+  if (rank == 4)
+    axis = {{"axis", pyIntList(in, {1, 2, 3})}};
+  auto total = [&](const Value &d) {
+    return op(rt, {"math", "reduce_sum"}, {op(rt, {"math", "abs"}, {d})}, axis);
+  };
+  return in.binary(ast::BinaryOp::Add, total(down), total(across));
+}
+
 /// The Resize op's dtype rule: the OpDef's allowed types, as a traced
 /// TypeError lists them and as the eager kernel lookup quotes them.
 struct ResizeOpDef {
@@ -477,6 +700,32 @@ void installImage(TfRuntime &rt, ModuleBuilder &image) {
                              {"MITCHELLCUBIC", "mitchellcubic"}})
     methods->dict[attr] = image.in.str(value);
   image.set("ResizeMethod", Value::object(py::Type::Module, methods));
+  for (const char *name : {"crop_to_bounding_box", "pad_to_bounding_box"}) {
+    std::string fname = name;
+    image.def(fname, [r, fname](Interpreter &in, CallArgs &args) {
+      Params p(in, args, fname,
+               {"image", "offset_height", "offset_width", "target_height",
+                "target_width"});
+      Value img = p.require("image", fname);
+      auto [top, left, height, width] = boxArgs(*r, p, fname);
+      return fname == "crop_to_bounding_box"
+                 ? cropToBoundingBox(*r, img, top, left, height, width)
+                 : padToBoundingBox(*r, img, top, left, height, width);
+    });
+  }
+  image.def("resize_with_crop_or_pad", [r](Interpreter &in, CallArgs &args) {
+    return resizeWithCropOrPad(
+        *r, Params(in, args, "resize_with_crop_or_pad",
+                   {"image", "target_height", "target_width"}));
+  });
+  image.def("central_crop", [r](Interpreter &in, CallArgs &args) {
+    return centralCrop(
+        *r, Params(in, args, "central_crop", {"image", "central_fraction"}));
+  });
+  image.def("total_variation", [r](Interpreter &in, CallArgs &args) {
+    return totalVariation(
+        *r, Params(in, args, "total_variation", {"images", "name"}));
+  });
   image.def("per_image_standardization", [r](Interpreter &in, CallArgs &args) {
     return perImageStandardization(
         *r, Params(in, args, "per_image_standardization", {"image"}));
