@@ -232,11 +232,74 @@ Value logisticPacket(F32 &f, Value x0) {
   return f.select(zero, f.c(0), f.div(e, f.add(f.c(1), e)));
 }
 
+/// Eigen's reduction of a large |x| (>= 25966 for sin, 18838 for cos in
+/// the FMA-less build) by pi/2, Payne-Hanek style: x * 2/pi in 2.62-bit
+/// fixed point from three 32-bit words of 2/pi's bits chosen by x's
+/// exponent, rounded to the quadrant `q`, and the remainder times pi/2 in
+/// double precision. `x` must be finite and at least 2^14.
+Value reduceHuge(F32 &f, Value x, Value &quadrant) {
+  OpBuilder &b = f.b;
+  Location loc = f.loc;
+  auto i32 = b.getI32Type(), i64 = b.getI64Type();
+  auto u64 = [&](uint64_t v) -> Value {
+    return b.create<arith::ConstantOp>(loc, b.getIntegerAttr(i64, v));
+  };
+  // 2/pi's bits after its first two (0x28be60db 9391054a ...), behind three
+  // zero bytes: word j of the table Eigen indexes is bytes j to j + 3.
+  static const uint8_t kBytes[] = {
+      0x00, 0x00, 0x00, 0x28, 0xbe, 0x60, 0xdb, 0x93, 0x91, 0x05,
+      0x4a, 0x7f, 0x09, 0xd5, 0xf4, 0x7d, 0x4d, 0x37, 0x70, 0x36,
+      0xd8, 0xa5, 0x66, 0x4f, 0x10, 0xe4, 0x10, 0x00, 0x00};
+  auto tableWord = [](int j) {
+    uint32_t w = 0;
+    for (int k = j; k < j + 4; ++k)
+      w = (w << 8) | kBytes[k];
+    return w;
+  };
+  Value xi = f.asBits(x);
+  Value e = b.create<arith::SubIOp>(
+      loc, b.create<arith::ShRUIOp>(loc, xi, f.i32(23)), f.i32(118));
+  Value mantissa = b.create<arith::ShLIOp>(
+      loc, f.orI(f.andI(xi, f.i32(0x007fffff)), f.i32(0x00800000)),
+      f.andI(e, f.i32(7)));
+  Value i = b.create<arith::ShRUIOp>(loc, e, f.i32(3));
+  // Words i - 1, i + 3 and i + 7 of the table, chosen by selects: i is 2
+  // to 17 for finite x from 2^14 on. (No table in memory or wide integer:
+  // the same code serves GPU kernels, whose parameters cannot be i256.)
+  Value w1 = f.i32(0), w2 = f.i32(0), w3 = f.i32(0);
+  for (int k = 2; k <= 17; ++k) {
+    Value at =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, i, f.i32(k));
+    w1 = f.select(at, f.i32(tableWord(k - 1)), w1);
+    w2 = f.select(at, f.i32(tableWord(k + 3)), w2);
+    w3 = f.select(at, f.i32(tableWord(k + 7)), w3);
+  }
+  auto zext = [&](Value v) -> Value {
+    return b.create<arith::ExtUIOp>(loc, i64, v);
+  };
+  Value m = zext(mantissa);
+  // x * 2/pi, the low product first, carried into the next.
+  Value p = b.create<arith::MulIOp>(loc, m, zext(w3));
+  p = b.create<arith::AddIOp>(loc, b.create<arith::MulIOp>(loc, m, zext(w2)),
+                              b.create<arith::ShRUIOp>(loc, p, u64(32)));
+  Value high = zext(b.create<arith::MulIOp>(loc, mantissa, w1));
+  p = b.create<arith::AddIOp>(loc, b.create<arith::ShLIOp>(loc, high, u64(32)),
+                              p);
+  Value q = b.create<arith::ShRUIOp>(
+      loc, b.create<arith::AddIOp>(loc, p, u64(uint64_t(1) << 61)), u64(62));
+  quadrant = b.create<arith::TruncIOp>(loc, i32, q);
+  p = b.create<arith::SubIOp>(loc, p, b.create<arith::ShLIOp>(loc, q, u64(62)));
+  auto f64 = b.getF64Type();
+  Value r = b.create<arith::MulFOp>(
+      loc, b.create<arith::SIToFPOp>(loc, f64, p),
+      b.create<arith::ConstantOp>(loc,
+                                  b.getF64FloatAttr(3.4061215800865545e-19)));
+  return b.create<arith::TruncFOp>(loc, b.getF32Type(), r);
+}
+
 /// Eigen's sin and cos: x reduced by the nearest multiple of pi/2 (in four
-/// parts, for the FMA-less build), then a sine or cosine polynomial chosen
-/// by the quadrant, and the sign set from it. Beyond `huge` Eigen reduces
-/// with Payne-Hanek, which kiln does not reproduce: those elements take the
-/// C library's value.
+/// parts, for the FMA-less build; Payne-Hanek from `huge` on), then a sine
+/// or cosine polynomial chosen by the quadrant, and the sign set from it.
 Value sinCosPacket(F32 &f, Value x0, bool sine) {
   OpBuilder &b = f.b;
   Location loc = f.loc;
@@ -249,10 +312,21 @@ Value sinCosPacket(F32 &f, Value x0, bool sine) {
   Value rounded = f.add(y, f.c(12582912.0f));
   Value quadrant = asInt(rounded);
   y = f.sub(rounded, f.c(12582912.0f));
+  Value xAbs = x;
   for (float part : {-1.5703125f, -0.000483989715576171875f,
                      1.62865035235881805419921875e-07f,
                      5.5644315544167710640977020375430583953857421875e-11f})
     x = f.madd(y, f.c(part), x);
+  // Finite elements from `huge` on take the Payne-Hanek reduction (the
+  // others a stand-in input, so that it reads within its table).
+  Value hugeValue = f.c(sine ? 25966.f : 18838.f);
+  Value huge = f.andI(f.cmp(arith::CmpFPredicate::OGE, xAbs, hugeValue),
+                      f.cmp(arith::CmpFPredicate::ONE, xAbs,
+                            f.c(std::numeric_limits<float>::infinity())));
+  Value hugeQuadrant;
+  Value reduced = reduceHuge(f, f.select(huge, xAbs, hugeValue), hugeQuadrant);
+  x = f.select(huge, reduced, x);
+  quadrant = f.select(huge, hugeQuadrant, quadrant);
   Value signSource;
   if (sine) // the sign of x, flipped in quadrants 2 and 3
     signSource = b.create<arith::XOrIOp>(
@@ -275,13 +349,8 @@ Value sinCosPacket(F32 &f, Value x0, bool sine) {
   sinPoly = f.madd(f.mul(sinPoly, x2), x, x);
   Value poly = sine ? f.select(even, sinPoly, cosPoly)
                     : f.select(even, cosPoly, sinPoly);
-  Value result = b.create<arith::BitcastOp>(
+  return b.create<arith::BitcastOp>(
       loc, b.getF32Type(), b.create<arith::XOrIOp>(loc, asInt(poly), sign));
-  Value huge = f.cmp(arith::CmpFPredicate::OGE, b.create<math::AbsFOp>(loc, x0),
-                     f.c(sine ? 25966.f : 18838.f));
-  Value libm = sine ? b.create<math::SinOp>(loc, x0).getResult()
-                    : b.create<math::CosOp>(loc, x0).getResult();
-  return f.select(huge, libm, result);
 }
 
 /// A call of the x86 approximation helper `name` on the f32 `x`.
