@@ -701,6 +701,50 @@ Value erfcForm(F32 &f, Value x0, bool packet) {
 
 } // namespace
 
+Value atan2PacketForm(OpBuilder &b, Location loc, Value y, Value x) {
+  auto type = cast<FloatType>(y.getType());
+  auto intType = b.getIntegerType(type.getWidth());
+  auto bits = [&](Value v) -> Value {
+    return b.create<arith::BitcastOp>(loc, intType, v);
+  };
+  auto fromBits = [&](Value v) -> Value {
+    return b.create<arith::BitcastOp>(loc, type, v);
+  };
+  auto constant = [&](double v) -> Value {
+    return b.create<arith::ConstantOp>(loc, b.getFloatAttr(type, v));
+  };
+  auto orI = [&](Value p, Value q) -> Value {
+    return b.create<arith::OrIOp>(loc, p, q);
+  };
+  auto signOf = [&](Value v) -> Value {
+    return b.create<arith::AndIOp>(loc, bits(v), bits(constant(-0.0)));
+  };
+  auto equal = [&](Value p, Value q) -> Value {
+    return b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OEQ, p, q);
+  };
+  Value ySign = signOf(y), xSign = signOf(x);
+  Value resultSign = b.create<arith::XOrIOp>(loc, ySign, xSign);
+  // pi (rounded to the type) with y's sign when x's sign bit is set, else
+  // y's signed zero.
+  Value xSigned = b.create<arith::CmpIOp>(
+      loc, arith::CmpIPredicate::ne, xSign,
+      b.create<arith::ConstantOp>(loc, b.getIntegerAttr(intType, 0)));
+  Value pi = type.isF32() ? constant(static_cast<float>(M_PI)) : constant(M_PI);
+  Value shift = fromBits(orI(
+      b.create<arith::SelectOp>(loc, xSigned, bits(pi), bits(constant(0.0))),
+      ySign));
+  Value same =
+      equal(b.create<math::AbsFOp>(loc, x), b.create<math::AbsFOp>(loc, y));
+  Value zero = equal(fromBits(orI(bits(x), bits(y))), constant(0.0));
+  Value arg = b.create<arith::DivFOp>(loc, y, x);
+  arg = b.create<arith::SelectOp>(
+      loc, same, fromBits(orI(bits(constant(1.0)), resultSign)), arg);
+  arg = b.create<arith::SelectOp>(loc, zero, fromBits(resultSign), arg);
+  Value atan = type.isF32() ? packetForm(b, loc, "atan", arg)
+                            : packetForm64(b, loc, "atan", arg);
+  return b.create<arith::AddFOp>(loc, atan, shift);
+}
+
 Value powPacketForm(OpBuilder &b, Location loc, Value x, Value y) {
   F32 f(b, loc);
   return powPacket(f, x, y);

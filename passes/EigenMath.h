@@ -41,6 +41,13 @@ mlir::Value packetForm(mlir::OpBuilder &b, mlir::Location loc,
 /// scalar form is the C library's powf.
 mlir::Value powPacketForm(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
                           mlir::Value y);
+/// Eigen's packet atan2 (patan2) on f32 or f64 scalars: the packet atan
+/// of y / x (of +-1 where |x| == |y|, of +-0 where x | y is zero), plus pi
+/// with y's sign where x has its sign bit set (and y's signed zero
+/// otherwise). Its scalar form is the C library's atan2. The f32 form
+/// calls kRcpHelper (through atan).
+mlir::Value atan2PacketForm(mlir::OpBuilder &b, mlir::Location loc,
+                            mlir::Value y, mlir::Value x);
 /// The packet reciprocal and rsqrt read the processor's approximations
 /// (rcpss, rsqrtss: the tables TensorFlow's _mm256_rcp_ps and
 /// _mm256_rsqrt_ps read; their values differ between vendors, so kiln and

@@ -1815,24 +1815,40 @@ Value Lowering::lower(Operation *op) {
               return binaryScalar(pow, nb, nl, args[0], args[1]);
             });
       })
+      .Case([&](kiln::Atan2Op atan2) -> Value {
+        auto type = cast<RankedTensorType>(atan2.getType());
+        Type et = type.getElementType();
+        auto scalar = [&](OpBuilder &nb, Location nl, ValueRange args) {
+          return binaryScalar(atan2, nb, nl, args[0], args[1]);
+        };
+        if (!et.isF32() && !et.isF64())
+          return elementwise(type, atan2->getOperands(), scalar);
+        // Eigen's packet atan2, then the C library's for the tail.
+        return byPosition(
+            type, atan2->getOperands(),
+            [&](OpBuilder &nb, Location nl, ValueRange args) {
+              return kiln::eigen::atan2PacketForm(nb, nl, args[0], args[1]);
+            },
+            scalar, false,
+            et.isF64() ? kiln::eigen::kDoublePacketSize
+                       : kiln::eigen::kFloatPacketSize);
+      })
       .Case<kiln::AddOp, kiln::SubOp, kiln::MulOp, kiln::DivOp,
             kiln::FloorDivOp, kiln::FloorModOp, kiln::MaximumOp,
-            kiln::MinimumOp, kiln::Atan2Op, kiln::LogicalAndOp,
-            kiln::LogicalOrOp, kiln::ShiftOp, kiln::CompareOp>(
-          [&](Operation *bin) -> Value {
-            auto type = cast<RankedTensorType>(bin->getResult(0).getType());
-            if (isa<kiln::MaximumOp, kiln::MinimumOp>(bin) &&
-                isa<FloatType>(type.getElementType())) {
-              bool max = isa<kiln::MaximumOp>(bin);
-              return maxMinByPosition(type, bin->getOperands(), max);
-            }
-            return elementwise(
-                cast<RankedTensorType>(bin->getResult(0).getType()),
-                bin->getOperands(),
-                [&](OpBuilder &nb, Location nl, ValueRange args) {
-                  return binaryScalar(bin, nb, nl, args[0], args[1]);
-                });
-          })
+            kiln::MinimumOp, kiln::LogicalAndOp, kiln::LogicalOrOp,
+            kiln::ShiftOp, kiln::CompareOp>([&](Operation *bin) -> Value {
+        auto type = cast<RankedTensorType>(bin->getResult(0).getType());
+        if (isa<kiln::MaximumOp, kiln::MinimumOp>(bin) &&
+            isa<FloatType>(type.getElementType())) {
+          bool max = isa<kiln::MaximumOp>(bin);
+          return maxMinByPosition(type, bin->getOperands(), max);
+        }
+        return elementwise(cast<RankedTensorType>(bin->getResult(0).getType()),
+                           bin->getOperands(),
+                           [&](OpBuilder &nb, Location nl, ValueRange args) {
+                             return binaryScalar(bin, nb, nl, args[0], args[1]);
+                           });
+      })
       .Case([&](kiln::UnaryOp u) -> Value {
         StringRef fn = u.getFn();
         if (u.getType().getElementType().isF32() &&
