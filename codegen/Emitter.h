@@ -379,6 +379,8 @@ private:
   /// ResizeBilinear and ResizeNearestNeighbor with half-pixel centers
   /// (EmitImage.cpp).
   Value emitResize(const graph::Node &n, RankedTensorType type);
+  /// ResizeBilinearGrad and ResizeNearestNeighborGrad (EmitImage.cpp).
+  Value emitResizeGrad(const graph::Node &n, RankedTensorType type);
   /// TopKV2: returns its values and records its indices as output 1.
   Value emitTopK(const graph::Node &n, RankedTensorType type);
   /// Unique and UniqueWithCounts on run-time values (EmitUnique.cpp).

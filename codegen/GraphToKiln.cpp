@@ -912,6 +912,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitUnravelIndex(n, type);
   if (op == "ResizeBilinear" || op == "ResizeNearestNeighbor")
     return emitResize(n, type);
+  if (op == "ResizeBilinearGrad" || op == "ResizeNearestNeighborGrad")
+    return emitResizeGrad(n, type);
   if (op == "Split" || op == "SplitV" || op == "Unpack")
     return emitSplit(n, type);
   if (op == "Reshape" || op == "ExpandDims" || op == "Squeeze")

@@ -615,6 +615,32 @@ void addArrayGradients(std::map<std::string, GradFn> &table) {
     Value back = unaryOp(rt, "Neg", e.inputs[1]);
     return ValueList{rollNode(rt, g[0], back, axes), Value(), Value()};
   };
+  // Resizing: the kernels' gradient ops, which add each resized pixel's
+  // gradient into the pixels it was read from. The size has none.
+  table["ResizeBilinear"] = [](TfRuntime &rt, const TapeEntry &e,
+                               const ValueList &g) {
+    const TensorType &image = rt.tensor(e.inputs[0]).type;
+    Value grad = rt.apply("ResizeBilinearGrad", {g[0], e.inputs[0]},
+                          {{"T", image.dtype},
+                           {"align_corners", false},
+                           {"half_pixel_centers", true}},
+                          image, "ResizeBilinearGrad");
+    return ValueList{grad, Value()};
+  };
+  table["ResizeNearestNeighbor"] = [](TfRuntime &rt, const TapeEntry &e,
+                                      const ValueList &g) {
+    const TensorType &image = rt.tensor(e.inputs[0]).type;
+    // The image's height and width, the op's size operand.
+    Value size = sliceOf(rt, shapeOf(rt, e.inputs[0]), 1, 3);
+    TensorType type = image;
+    type.dtype = rt.tensor(g[0]).type.dtype;
+    Value grad = rt.apply("ResizeNearestNeighborGrad", {g[0], size},
+                          {{"T", type.dtype},
+                           {"align_corners", false},
+                           {"half_pixel_centers", true}},
+                          type, "ResizeNearestNeighborGrad");
+    return ValueList{grad, Value()};
+  };
   // SpaceToDepth and DepthToSpace move elements; each one's gradient moves
   // them back with the other.
   for (const char *op : {"SpaceToDepth", "DepthToSpace"}) {
