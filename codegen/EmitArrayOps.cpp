@@ -910,7 +910,8 @@ Value Emitter::emitUnravelIndex(const graph::Node &n, RankedTensorType type) {
         {dim, at});
   check(n, isNot(3),
         "Input dims product is causing integer overflow: ({padded})",
-        {b.create<arith::IndexCastOp>(loc, i64, count)}, [&](Location l) -> Value {
+        {b.create<arith::IndexCastOp>(loc, i64, count)},
+        [&](Location l) -> Value {
           if (wide)
             return dims;
           auto type = RankedTensorType::get(
@@ -973,6 +974,56 @@ Value Emitter::emitUnravelIndex(const graph::Node &n, RankedTensorType type) {
         if (!wide)
           r = gb.create<arith::TruncIOp>(l, et, r);
         gb.create<tensor::YieldOp>(l, r);
+      });
+}
+
+Value Emitter::emitCross(const graph::Node &n, RankedTensorType type) {
+  // Component k of the result: a[k + 1] * b[k + 2] - a[k + 2] * b[k + 1]
+  // (indices mod 3), each product rounded, as the kernel computes it.
+  Location loc = locOf(n);
+  Value a = input(n, 0), bv = input(n, 1);
+  int64_t rank = type.getRank();
+  auto aType = cast<RankedTensorType>(a.getType());
+  auto bType = cast<RankedTensorType>(bv.getType());
+  Value same;
+  SmallVector<Value> dynamic;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (aType.isDynamicDim(d) || bType.isDynamicDim(d)) {
+      Value eq =
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                  dimSize(loc, a, d), dimSize(loc, bv, d));
+      same = same ? b.create<arith::AndIOp>(loc, same, eq).getResult() : eq;
+    }
+    // The smaller size where they differ (the check fails then): every
+    // read stays within both inputs.
+    if (type.isDynamicDim(d))
+      dynamic.push_back(b.create<arith::MinUIOp>(loc, dimSize(loc, a, d),
+                                                 dimSize(loc, bv, d)));
+  }
+  if (same)
+    checkShapes(n, same, a, bv,
+                "Both inputs must be of same shape: {shape} vs. {shape}");
+  bool isFloat = isa<FloatType>(type.getElementType());
+  return b.create<tensor::GenerateOp>(
+      loc, type, dynamic, [&](OpBuilder &gb, Location l, ValueRange idx) {
+        Value three = gb.create<arith::ConstantIndexOp>(l, 3);
+        auto component = [&](Value t, int64_t shift) {
+          SmallVector<Value> at(idx.begin(), idx.end());
+          Value k = gb.create<arith::AddIOp>(
+              l, at.back(), gb.create<arith::ConstantIndexOp>(l, shift));
+          at.back() = gb.create<arith::RemUIOp>(l, k, three);
+          return gb.create<tensor::ExtractOp>(l, t, at).getResult();
+        };
+        auto mul = [&](Value x, Value y) -> Value {
+          return isFloat ? gb.create<arith::MulFOp>(l, x, y).getResult()
+                         : gb.create<arith::MulIOp>(l, x, y).getResult();
+        };
+        Value first = mul(component(a, 1), component(bv, 2));
+        Value second = mul(component(a, 2), component(bv, 1));
+        Value v = isFloat
+                      ? gb.create<arith::SubFOp>(l, first, second).getResult()
+                      : gb.create<arith::SubIOp>(l, first, second).getResult();
+        gb.create<tensor::YieldOp>(l, v);
       });
 }
 

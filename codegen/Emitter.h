@@ -374,6 +374,9 @@ private:
   /// SpaceToDepth and DepthToSpace (NHWC), with the kernels' checks on
   /// dimensions known only at run time.
   Value emitSpaceToDepth(const graph::Node &n, RankedTensorType type);
+  /// Cross: the cross products of the last (size 3) dimension, with the
+  /// kernel's check that the inputs' shapes agree.
+  Value emitCross(const graph::Node &n, RankedTensorType type);
   /// UnravelIndex, with its kernel's checks on the indices and dims.
   Value emitUnravelIndex(const graph::Node &n, RankedTensorType type);
   /// ResizeBilinear and ResizeNearestNeighbor with half-pixel centers

@@ -910,6 +910,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitSpaceToDepth(n, type);
   if (op == "UnravelIndex")
     return emitUnravelIndex(n, type);
+  if (op == "Cross")
+    return emitCross(n, type);
   if (op == "ResizeBilinear" || op == "ResizeNearestNeighbor")
     return emitResize(n, type);
   if (op == "ResizeBilinearGrad" || op == "ResizeNearestNeighborGrad")

@@ -615,6 +615,11 @@ void addArrayGradients(std::map<std::string, GradFn> &table) {
     Value back = unaryOp(rt, "Neg", e.inputs[1]);
     return ValueList{rollNode(rt, g[0], back, axes), Value(), Value()};
   };
+  // Cross(u, v)'s gradients: cross(v, g) and cross(g, u).
+  table["Cross"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    return ValueList{crossNode(rt, e.inputs[1], g[0]),
+                     crossNode(rt, g[0], e.inputs[0])};
+  };
   // Resizing: the kernels' gradient ops, which add each resized pixel's
   // gradient into the pixels it was read from. The size has none.
   table["ResizeBilinear"] = [](TfRuntime &rt, const TapeEntry &e,

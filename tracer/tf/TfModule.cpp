@@ -2377,6 +2377,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     installLinalg(*r, tf, linalg);
     installMatrixDiag(*r, linalg);
     installLinalgLu(*r, linalg);
+    installCross(*r, linalg);
     installTrainingMath(*r, tf, math, nn, linalg);
     linalg.set("l2_normalize", nn.module->dict["l2_normalize"]);
     nameComposites(*r, {&tf, &math, &nn, &linalg});

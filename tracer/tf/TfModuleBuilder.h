@@ -206,6 +206,9 @@ void installUnravelIndex(TfRuntime &rt, ModuleBuilder &tf);
 /// grayscale and standardization (TfImage.cpp).
 void installImage(TfRuntime &rt, ModuleBuilder &image);
 
+/// tf.linalg.cross (TfCross.cpp).
+void installCross(TfRuntime &rt, ModuleBuilder &linalg);
+
 void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                      ModuleBuilder &nn);
 

@@ -275,6 +275,10 @@ Value bitwise(TfRuntime &rt, const std::string &op, const Value &x,
 /// i of it along axis `axes[i]` (normalized), as the kernel rolls it.
 Value rollNode(TfRuntime &rt, const Value &x, const Value &shift,
                const std::vector<int64_t> &axes);
+/// A Cross node: the cross products of the last dimensions of `a` and
+/// `b` (tf.linalg.cross), with TensorFlow's errors.
+Value crossNode(TfRuntime &rt, const Value &a, const Value &b,
+                bool named = true);
 /// tf.nn.space_to_depth (`op` "SpaceToDepth") or depth_to_space
 /// ("DepthToSpace") of `x` by `block` (the gradients of each other).
 Value spaceToDepthNode(TfRuntime &rt, const std::string &op, const Value &x,
