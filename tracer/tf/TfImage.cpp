@@ -638,6 +638,16 @@ Value resize(TfRuntime &rt, const Params &p) {
   return batch ? resized : squeeze(rt, resized, pyIntList(in, {0}));
 }
 
+/// Defines tf.image.`name`, taking the arguments `params`, as `fn`.
+void defImage(TfRuntime &rt, ModuleBuilder &image, const std::string &name,
+              std::vector<std::string> params,
+              Value (*fn)(TfRuntime &, const Params &)) {
+  TfRuntime *r = &rt;
+  image.def(name, [r, name, params, fn](Interpreter &in, CallArgs &args) {
+    return fn(*r, Params(in, args, name, params));
+  });
+}
+
 } // namespace
 
 void installImage(TfRuntime &rt, ModuleBuilder &image) {
@@ -650,12 +660,8 @@ void installImage(TfRuntime &rt, ModuleBuilder &image) {
       return flip(*r, Params(in, args, fname, {"image"}), fname, a);
     });
   }
-  image.def("rot90", [r](Interpreter &in, CallArgs &args) {
-    return rot90(*r, Params(in, args, "rot90", {"image", "k", "name"}));
-  });
-  image.def("transpose", [r](Interpreter &in, CallArgs &args) {
-    return transposeImage(*r, Params(in, args, "transpose", {"image", "name"}));
-  });
+  defImage(rt, image, "rot90", {"image", "k", "name"}, rot90);
+  defImage(rt, image, "transpose", {"image", "name"}, transposeImage);
   image.def("convert_image_dtype", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "convert_image_dtype",
              {"image", "dtype", "saturate", "name"});
@@ -666,27 +672,15 @@ void installImage(TfRuntime &rt, ModuleBuilder &image) {
     return convertImageDtype(*r, p.require("image", "convert_image_dtype"), *to,
                              p.has("saturate") && in.truthy(p.get("saturate")));
   });
-  image.def("adjust_brightness", [r](Interpreter &in, CallArgs &args) {
-    return adjustBrightness(
-        *r, Params(in, args, "adjust_brightness", {"image", "delta"}));
-  });
-  image.def("adjust_gamma", [r](Interpreter &in, CallArgs &args) {
-    return adjustGamma(
-        *r, Params(in, args, "adjust_gamma", {"image", "gamma", "gain"}));
-  });
-  image.def("rgb_to_grayscale", [r](Interpreter &in, CallArgs &args) {
-    return rgbToGrayscale(
-        *r, Params(in, args, "rgb_to_grayscale", {"images", "name"}));
-  });
-  image.def("grayscale_to_rgb", [r](Interpreter &in, CallArgs &args) {
-    return grayscaleToRgb(
-        *r, Params(in, args, "grayscale_to_rgb", {"images", "name"}));
-  });
-  image.def("resize", [r](Interpreter &in, CallArgs &args) {
-    return resize(*r, Params(in, args, "resize",
-                             {"images", "size", "method",
-                              "preserve_aspect_ratio", "antialias", "name"}));
-  });
+  defImage(rt, image, "adjust_brightness", {"image", "delta"},
+           adjustBrightness);
+  defImage(rt, image, "adjust_gamma", {"image", "gamma", "gain"}, adjustGamma);
+  defImage(rt, image, "rgb_to_grayscale", {"images", "name"}, rgbToGrayscale);
+  defImage(rt, image, "grayscale_to_rgb", {"images", "name"}, grayscaleToRgb);
+  defImage(rt, image, "resize",
+           {"images", "size", "method", "preserve_aspect_ratio", "antialias",
+            "name"},
+           resize);
   // tf.image.ResizeMethod: the method names as class attributes.
   auto methods = std::make_shared<py::ModuleObject>();
   methods->name = "ResizeMethod";
@@ -713,23 +707,13 @@ void installImage(TfRuntime &rt, ModuleBuilder &image) {
                  : padToBoundingBox(*r, img, top, left, height, width);
     });
   }
-  image.def("resize_with_crop_or_pad", [r](Interpreter &in, CallArgs &args) {
-    return resizeWithCropOrPad(
-        *r, Params(in, args, "resize_with_crop_or_pad",
-                   {"image", "target_height", "target_width"}));
-  });
-  image.def("central_crop", [r](Interpreter &in, CallArgs &args) {
-    return centralCrop(
-        *r, Params(in, args, "central_crop", {"image", "central_fraction"}));
-  });
-  image.def("total_variation", [r](Interpreter &in, CallArgs &args) {
-    return totalVariation(
-        *r, Params(in, args, "total_variation", {"images", "name"}));
-  });
-  image.def("per_image_standardization", [r](Interpreter &in, CallArgs &args) {
-    return perImageStandardization(
-        *r, Params(in, args, "per_image_standardization", {"image"}));
-  });
+  defImage(rt, image, "resize_with_crop_or_pad",
+           {"image", "target_height", "target_width"}, resizeWithCropOrPad);
+  defImage(rt, image, "central_crop", {"image", "central_fraction"},
+           centralCrop);
+  defImage(rt, image, "total_variation", {"images", "name"}, totalVariation);
+  defImage(rt, image, "per_image_standardization", {"image"},
+           perImageStandardization);
 }
 
 } // namespace kiln::tf
