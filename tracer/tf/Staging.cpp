@@ -1681,6 +1681,11 @@ Value stageCond(TfRuntime &rt, const Value &pred, const Value &trueFn,
   Interpreter &in = rt.in;
   st.requireBoolPred(pred);
   const TensorType &pt = rt.tensor(pred).type;
+  // A predicate of one element ([1], [1, 1]) works as a scalar, as the
+  // Switch kernel reads it.
+  if (!pt.unknownRank && !pt.shape.empty() && pt.isStatic() &&
+      pt.numElements() == 1)
+    return stageCond(rt, reshape(rt, pred, rt.in.list({})), trueFn, falseFn);
   if (pt.unknownRank || !pt.shape.empty())
     in.valueError("Shape must be rank 0 but is rank " +
                   std::to_string(pt.shape.size()) + " for 'cond'");

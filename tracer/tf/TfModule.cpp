@@ -1984,6 +1984,11 @@ void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
         in.typeError(std::string("'") + name + "' must be callable.");
     if (r->isTensor(pred) && r->tensor(pred).symbolic())
       return stageCond(*r, pred, trueFn, falseFn);
+    // cond_v2 takes a tensor: a Python bool while tracing is a mistake
+    // (its TypeError's two arguments print as a tuple).
+    if (r->tracing && pred.is(py::Type::Bool))
+      in.typeError(std::string("('pred must not be a Python bool', ") +
+                   (pred.asBool() ? "True" : "False") + ")");
     return in.call(in.truthy(pred) ? trueFn : falseFn, ValueList{});
   });
   tf.def("while_loop", [r](Interpreter &in, CallArgs &args) {

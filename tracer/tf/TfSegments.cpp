@@ -363,7 +363,8 @@ public:
     rt.applyEffect(
         "Assert", {nonNegative},
         {{"message", std::string("Input arr must be non-negative!")}},
-        rt.tracing->graph.uniqueName("Bincount"));
+        // TensorFlow 2.20's bincount runs DenseBincount in its scope.
+        rt.tracing->graph.uniqueName("bincount/DenseBincount"));
     DType out =
         !weights.isNone()
             ? rt.tensor(weights).type.dtype
@@ -402,7 +403,8 @@ public:
     for (int64_t i = 0; i < n; ++i) {
       int64_t v = av->elementAsInt(i);
       if (v < 0)
-        knownKernelError(rt, "Bincount", "Input arr must be non-negative!");
+        knownKernelError(rt, "DenseBincount",
+                         "Input arr must be non-negative!");
       size = std::max(size, v + 1);
     }
     if (p.has("minlength"))
@@ -494,12 +496,33 @@ private:
     if (!isInteger(nt.dtype) || nt.unknownRank || !nt.shape.empty())
       in.typeError("num_segments must be an integer scalar, not " +
                    in.repr(numArg));
-    for (size_t d = 0; d < it.shape.size(); ++d)
-      if (it.shape[d] >= 0 && dt.shape[d] >= 0 && it.shape[d] != dt.shape[d])
-        rt.raise("InvalidArgumentError",
-                 "data.shape = " + shapeList(dt.shape) +
-                     " does not start with segment_ids.shape = " +
-                     shapeList(it.shape));
+    for (size_t d = 0; d < it.shape.size(); ++d) {
+      if (it.shape[d] < 0 || dt.shape[d] < 0 || it.shape[d] == dt.shape[d])
+        continue;
+      if (rt.tracing) {
+        // The shape function's error, naming the node as TensorFlow's
+        // graph has it (a Python num_segments is a Const in its scope).
+        std::string kernel = r == Reduction::Max    ? "UnsortedSegmentMax"
+                             : r == Reduction::Min  ? "UnsortedSegmentMin"
+                             : r == Reduction::Prod ? "UnsortedSegmentProd"
+                                                    : "UnsortedSegmentSum";
+        std::string node = rt.tracing->graph.scopeName() + kernel;
+        std::string numName =
+            rt.isTensor(numArg) ? inputName(rt, num) : node + "/num_segments";
+        in.valueError(
+            "Dimensions must be equal, but are " + std::to_string(dt.shape[d]) +
+            " and " + std::to_string(it.shape[d]) + " for '{{node " + node +
+            "}} = " + kernel + "[T=" + tfTypeName(dt.dtype) + ", Tindices=" +
+            tfTypeName(it.dtype) + ", Tnumsegments=" + tfTypeName(nt.dtype) +
+            "](" + inputName(rt, data) + ", " + inputName(rt, ids) + ", " +
+            numName + ")' with input shapes: " + shapeList(dt.shape) + ", " +
+            shapeList(it.shape) + ", " + shapeList(nt.shape) + ".");
+      }
+      rt.raise("InvalidArgumentError",
+               "data.shape = " + shapeList(dt.shape) +
+                   " does not start with segment_ids.shape = " +
+                   shapeList(it.shape));
+    }
     auto node = [&](const std::string &kernel, const Value &values) {
       const TensorType &vt = rt.tensor(values).type;
       TensorType out{vt.dtype, {segments}};
@@ -533,6 +556,8 @@ void installSegments(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math) {
     std::string name = std::string("segment_") + reductionName(red);
     math.def(name, [r, red, name](Interpreter &in, CallArgs &args) {
       Params p(in, args, name, {"data", "segment_ids", "name"});
+      // Python lists take the wrapper's slow path ("[Op:SegmentSum]").
+      PythonOperands slowPath(*r, {p.get("data"), p.get("segment_ids")});
       return Segments(*r).reduce(red, true, p.require("data", name),
                                  p.require("segment_ids", name), Value(), name);
     });
@@ -540,6 +565,8 @@ void installSegments(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math) {
     math.def(unsorted, [r, red, unsorted](Interpreter &in, CallArgs &args) {
       Params p(in, args, unsorted,
                {"data", "segment_ids", "num_segments", "name"});
+      PythonOperands slowPath(
+          *r, {p.get("data"), p.get("segment_ids"), p.get("num_segments")});
       return Segments(*r).reduce(red, false, p.require("data", unsorted),
                                  p.require("segment_ids", unsorted),
                                  p.require("num_segments", unsorted), unsorted);
@@ -604,6 +631,22 @@ void installSegments(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math) {
                "sorted_sequence and values must have the same rank, and at "
                "least rank 1");
     int64_t last = static_cast<int64_t>(st.shape.size());
+    // The kernel's check that the rows agree, on sizes known now: eagerly
+    // its error, in a function a node that fails when it runs.
+    const std::string op = side == "left" ? "LowerBound" : "UpperBound";
+    for (int64_t d = 0; d + 1 < last; ++d) {
+      if (st.shape[d] < 0 || vt.shape[d] < 0 || st.shape[d] == vt.shape[d])
+        continue;
+      const std::string message =
+          "Leading dim_size of both tensors must match.";
+      if (!r->tracing)
+        kernelError(*r, op, message);
+      return r->apply(op, {seq, values},
+                      {{"T", st.dtype},
+                       {"out_type", outType},
+                       {graph::kRunTimeError, message}},
+                      TensorType{outType, vt.shape}, op);
+    }
     // std::lower_bound's count of elements below the value; upper_bound's
     // of those the value is not below (all of them for a NaN value).
     Value element = expandDims(*r, seq, last - 1),
