@@ -193,6 +193,8 @@ Emitter::fusedUnary(const graph::Node &n) {
     return g.typeOf(x).shape == n.outputs.at(0).shape &&
            !g.typeOf(x).unknownRank;
   };
+  if (n.attrs.count(graph::kKernelAttr))
+    return std::nullopt; // part of one TensorFlow kernel (Xlogy's log)
   if (n.op == "Log") {
     const graph::Node &add = g.nodes[n.inputs[0].node];
     if (add.op != "AddV2" && add.op != "Add")

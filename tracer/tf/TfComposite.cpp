@@ -399,6 +399,9 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
               // One op on the tapes, with the kernel's own gradient (zero
               // where x is, not the NaN of its parts).
               return recordComposite(*r, kernel, {x, y}, {}, [&] {
+                // One kernel in TensorFlow: grappler's rewrites (log(y + 1)
+                // as log1p) do not see into it.
+                size_t first = r->tracing ? r->tracing->graph.nodes.size() : 0;
                 Value value = op == "RealDiv"
                                   ? binaryOp(*r, "RealDiv", x, y)
                                   : binaryOp(*r, "Mul", x, unaryOp(*r, op, y));
@@ -408,8 +411,11 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                 // of a longer one keeps its sign here).
                 int64_t n = TensorType{xt.dtype, shape}.numElements();
                 bool scalarForm = n >= 0 && n < 8;
-                return select(*r, binaryOp(*r, "Equal", x, zero),
-                              scalarForm ? zero : x, value);
+                Value out = select(*r, binaryOp(*r, "Equal", x, zero),
+                                   scalarForm ? zero : x, value);
+                if (r->tracing)
+                  graph::markKernelParts(r->tracing->graph, first, kernel);
+                return out;
               });
             },
             inScope ? kernel : ""));
