@@ -303,15 +303,26 @@ Value Emitter::emitPool(const graph::Node &n, RankedTensorType type) {
   auto xt = cast<RankedTensorType>(x.getType());
   const auto &ksize = *attr<std::vector<int64_t>>(n, "ksize");
   const auto &strides = *attr<std::vector<int64_t>>(n, "strides");
-  auto et = cast<FloatType>(type.getElementType());
+  Type et = type.getElementType();
+  auto ft = dyn_cast<FloatType>(et);
   bool isMax = n.op == "MaxPool";
+  // An integer max pool (int8 to int64, uint8): the dtype tells the
+  // signedness the element type does not.
+  const graph::DType *dtype = attr<graph::DType>(n, "T");
+  bool isUnsigned = dtype && *dtype == graph::DType::UInt8;
   // The kernels' starting value: the lowest finite value for a max (a
   // window of -inf gives it), zero for a sum. Padding holds the same, so
   // it changes nothing.
-  TypedAttr start =
-      isMax ? TypedAttr(b.getFloatAttr(
-                  et, APFloat::getLargest(et.getFloatSemantics(), true)))
-            : TypedAttr(b.getZeroAttr(et));
+  TypedAttr start;
+  if (!isMax)
+    start = b.getZeroAttr(et);
+  else if (ft)
+    start =
+        b.getFloatAttr(ft, APFloat::getLargest(ft.getFloatSemantics(), true));
+  else
+    start = b.getIntegerAttr(
+        et, isUnsigned ? APInt::getMinValue(et.getIntOrFloatBitWidth())
+                       : APInt::getSignedMinValue(et.getIntOrFloatBitWidth()));
   SmallVector<int64_t> extent{ksize[1], ksize[2]};
   SmallVector<OpFoldResult> pads = imagePads(loc, n, x, extent);
   Value unpadded = x;
@@ -339,10 +350,15 @@ Value Emitter::emitPool(const graph::Node &n, RankedTensorType type) {
            loc, TypeRange{type}, ValueRange{x, shape}, ValueRange{init},
            ArrayRef<AffineMap>{image, window, output}, iterators,
            [&](OpBuilder &nb, Location l, ValueRange args) {
-             Value v = isMax ? nb.create<arith::MaxNumFOp>(l, args[2], args[0])
-                                   .getResult()
-                             : nb.create<arith::AddFOp>(l, args[2], args[0])
-                                   .getResult();
+             Value v;
+             if (!isMax)
+               v = nb.create<arith::AddFOp>(l, args[2], args[0]);
+             else if (ft)
+               v = nb.create<arith::MaxNumFOp>(l, args[2], args[0]);
+             else if (isUnsigned)
+               v = nb.create<arith::MaxUIOp>(l, args[2], args[0]);
+             else
+               v = nb.create<arith::MaxSIOp>(l, args[2], args[0]);
              nb.create<linalg::YieldOp>(l, v);
            })
           .getResult(0);

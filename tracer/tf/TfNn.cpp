@@ -313,9 +313,10 @@ Value conv2d(TfRuntime &rt, const Params &p,
       p.has("data_format") ? in.toStr(p.get("data_format")) : "NHWC";
   if (format != "NHWC")
     rt.raise("UnimplementedError",
-             "The Conv2D op currently only supports the NHWC tensor format "
-             "on the CPU. The op was given the format: " +
-                 format);
+             (rt.tracing ? "" : eagerKernelPrefix(op)) +
+                 "The Conv2D op currently only supports the NHWC tensor "
+                 "format on the CPU. The op was given the format: " +
+                 format + (rt.tracing ? "" : eagerOpSuffix(op)));
   std::vector<int64_t> strides =
       sequence(rt, p.require("strides", "conv2d"), 2, "strides");
   std::vector<int64_t> dilations =
@@ -451,10 +452,14 @@ Value pool(TfRuntime &rt, const Params &p, const std::string &op,
   const TensorType &xt = rt.tensor(x).type;
   std::string format =
       p.has("data_format") ? in.toStr(p.get("data_format")) : "NHWC";
+  // The CPU kernels' error (TensorFlow raises it when a function runs;
+  // kiln while tracing).
   if (format != "NHWC")
-    rt.raise("UnimplementedError", "Default " + op +
-                                       " implementation only supports NHWC on "
-                                       "device type CPU");
+    rt.raise("InvalidArgumentError",
+             (rt.tracing ? "" : eagerKernelPrefix(op)) + "Default " +
+                 (op == "MaxPool" ? "MaxPoolingOp" : "AvgPoolingOp") +
+                 " only supports NHWC on device type CPU" +
+                 (rt.tracing ? "" : eagerOpSuffix(op)));
   std::vector<int64_t> ksize =
       sequence(rt, p.require("ksize", fname), 2, "ksize");
   std::vector<int64_t> strides =
@@ -473,7 +478,14 @@ Value pool(TfRuntime &rt, const Params &p, const std::string &op,
   if (!xt.unknownRank && xt.shape.size() != 4)
     rankError(rt, op, x, node, "tensor_in must be 4-dimensional");
   requireImageDepth(rt, xt, op);
-  requireFloat(rt, op, xt.dtype);
+  DType d = xt.dtype;
+  bool integer = d == DType::Int8 || d == DType::UInt8 || d == DType::Int16 ||
+                 d == DType::Int32 || d == DType::Int64;
+  if (op == "AvgPool" && (integer || d == DType::Bool || d == DType::String))
+    rejectDType(rt, op, "value", "T", d, "float16, bfloat16, float32, float64",
+                "half, bfloat16, float, double", kAvgPoolOpDef);
+  if (!(op == "MaxPool" && integer)) // kiln's max pool takes integers too
+    requireFloat(rt, op, d);
   if (padding == "EXPLICIT")
     rt.raise("UnimplementedError",
              "kiln supports \"SAME\" and \"VALID\" pooling only");
