@@ -291,138 +291,204 @@ Value perImageStandardization(TfRuntime &rt, const Params &p) {
   return op(rt, {"math", "divide"}, {image, adjusted});
 }
 
-/// An offset or size argument of the cropping and padding functions as a
-/// Python int: TensorFlow computes with it in Python, so kiln needs it at
-/// trace time.
-int64_t knownInt(TfRuntime &rt, const Value &v, const std::string &fname) {
+/// An offset or size argument of the cropping and padding functions: a
+/// Python int where trace time knows it, else a scalar tensor (TensorFlow
+/// computes with either in Python).
+Value boxValue(TfRuntime &rt, const Value &v) {
   Value folded = foldKnown(rt, v);
   if (folded.isIntLike())
-    return folded.asInt();
-  rt.raise("UnimplementedError", "kiln needs the offsets and sizes of "
-                                 "tf.image." +
-                                     fname + " at trace time");
+    return Value::integer(folded.asInt());
+  Value t = rt.toTensor(folded);
+  const TensorType &tt = rt.tensor(t).type;
+  if (tt.unknownRank || !tt.shape.empty() || !isInteger(tt.dtype))
+    rt.raise("UnimplementedError", "kiln takes tf.image's offsets and sizes "
+                                   "as Python ints or integer scalars");
+  return t;
 }
 
 /// An image of rank 3 or 4 as a batch (rank 4), and whether it was one.
 Value asBatch(TfRuntime &rt, const Value &arg, const std::string &fname,
               bool &batch) {
   Value image = rt.toTensor(arg);
-  const TensorType &t = rt.tensor(image).type;
-  if (t.unknownRank)
+  const TensorType &given = rt.tensor(image).type;
+  if (given.unknownRank)
     rt.raise("UnimplementedError",
              "kiln needs the rank of tf.image." + fname + "'s image");
-  batch = t.shape.size() == 4;
-  if (t.shape.size() == 3)
-    return expandDims(rt, image, 0);
-  if (!batch)
-    rt.in.valueError("'image' (shape " + t.shapeString() +
+  batch = given.shape.size() == 4;
+  if (given.shape.size() == 3)
+    image = expandDims(rt, image, 0);
+  else if (!batch)
+    rt.in.valueError("'image' (shape " + given.shapeString() +
                      ") must have either 3 or 4 dimensions.");
-  return image;
-}
-
-/// The height and width of a batch, which kiln needs at trace time (the
-/// functions compute with them in Python).
-std::pair<int64_t, int64_t> imageSize(TfRuntime &rt, const Value &image,
-                                      const std::string &fname) {
   const TensorType &t = rt.tensor(image).type;
-  if (t.shape[1] < 0 || t.shape[2] < 0)
-    rt.raise("UnimplementedError", "kiln needs the height and width of "
-                                   "tf.image." +
-                                       fname + "'s image at trace time");
   for (size_t d = 1; d < 4; ++d)
     if (t.shape[d] == 0)
       rt.in.valueError("inner 3 dims of 'image.shape' must be > 0: " +
                        t.shapeString());
-  return {t.shape[1], t.shape[2]};
+  return image;
+}
+
+/// Dimension `d` of a batch as _ImageDimensions gives it: a Python int
+/// when static, else the tensor tf.shape(image)[d].
+Value imageDim(TfRuntime &rt, const Value &image, int64_t d) {
+  int64_t n = rt.tensor(image).type.shape[d];
+  if (n >= 0)
+    return Value::integer(n);
+  return rt.in.getItem(shapeOf(rt, image), Value::integer(d));
 }
 
 Value unbatch(TfRuntime &rt, const Value &x, bool batch) {
   return batch ? x : squeeze(rt, x, pyIntList(rt.in, {0}));
 }
 
-Value cropToBoundingBox(TfRuntime &rt, const Value &arg, int64_t top,
-                        int64_t left, int64_t height, int64_t width) {
+/// Python arithmetic on ints or scalar tensors, as TensorFlow's image
+/// functions compute offsets and sizes.
+struct BoxMath {
+  TfRuntime &rt;
+  Value sub(const Value &a, const Value &b) {
+    return rt.in.binary(ast::BinaryOp::Sub, a, b);
+  }
+  Value add(const Value &a, const Value &b) {
+    return rt.in.binary(ast::BinaryOp::Add, a, b);
+  }
+  Value half(const Value &a) {
+    return rt.in.binary(ast::BinaryOp::FloorDiv, a, Value::integer(2));
+  }
+  Value neg(const Value &a) { return sub(Value::integer(0), a); }
+  /// max_ / min_: the Python builtin on ints, tf.maximum otherwise.
+  Value pick(const Value &a, const Value &b, bool max) {
+    if (a.isIntLike() && b.isIntLike())
+      return Value::integer(max ? std::max(a.asInt(), b.asInt())
+                                : std::min(a.asInt(), b.asInt()));
+    return op(rt, {"math", max ? "maximum" : "minimum"}, {a, b});
+  }
+  /// _assert: the ValueError now when `cond` is a Python bool, else an
+  /// Assert op that fails when the function runs.
+  void require(const Value &cond, const std::string &message) {
+    if (!rt.isTensor(cond)) {
+      if (!rt.in.truthy(cond))
+        rt.in.valueError(message);
+      return;
+    }
+    op(rt, {"debugging", "Assert"}, {cond, rt.in.list({rt.in.str(message)})});
+  }
+  Value cmp(ast::CmpOp c, const Value &a, const Value &b) {
+    return rt.in.compare(c, a, b);
+  }
+};
+
+/// The static shape TensorFlow sets on a crop or pad of batch `image` to
+/// `height` by `width`: the batch and depth as the image has them, the
+/// target sizes where they are Python ints.
+std::vector<int64_t> boxShape(TfRuntime &rt, const Value &image,
+                              const Value &height, const Value &width) {
+  const std::vector<int64_t> &shape = rt.tensor(image).type.shape;
+  auto known = [](const Value &v) { return v.isIntLike() ? v.asInt() : -1; };
+  return {shape[0], known(height), known(width), shape[3]};
+}
+
+/// `x` with static dimensions `shape` (-1: as it is), as set_shape refines
+/// a tensor's shape.
+Value refineShape(TfRuntime &rt, const Value &x,
+                  const std::vector<int64_t> &shape) {
+  TensorType t = rt.tensor(x).type;
+  bool changed = false;
+  for (size_t d = 0; d < shape.size(); ++d)
+    if (shape[d] >= 0 && t.shape[d] < 0) {
+      t.shape[d] = shape[d];
+      changed = true;
+    }
+  if (!rt.tracing || !changed)
+    return x;
+  return rt.apply("Identity", {x}, {{"T", t.dtype}}, t, "Identity");
+}
+
+Value cropToBoundingBox(TfRuntime &rt, const Value &arg, const Value &top,
+                        const Value &left, const Value &height,
+                        const Value &width) {
   Interpreter &in = rt.in;
   const std::string fname = "crop_to_bounding_box";
   ImageScope scope(rt, fname);
   bool batch;
   Value image = asBatch(rt, arg, fname, batch);
-  auto [h, w] = imageSize(rt, image, fname);
-  if (left < 0)
-    in.valueError("offset_width must be >= 0.");
-  if (top < 0)
-    in.valueError("offset_height must be >= 0.");
-  if (width <= 0)
-    in.valueError("target_width must be > 0.");
-  if (height <= 0)
-    in.valueError("target_height must be > 0.");
-  if (w < width + left)
-    in.valueError("width must be >= target + offset.");
-  if (h < height + top)
-    in.valueError("height must be >= target + offset.");
-  Value cropped = op(rt, {"slice"},
-                     {image, pyIntList(in, {0, top, left, 0}),
-                      pyIntList(in, {-1, height, width, -1})});
+  Value h = imageDim(rt, image, 1), w = imageDim(rt, image, 2);
+  BoxMath m{rt};
+  Value zero = Value::integer(0);
+  using ast::CmpOp;
+  m.require(m.cmp(CmpOp::GtE, left, zero), "offset_width must be >= 0.");
+  m.require(m.cmp(CmpOp::GtE, top, zero), "offset_height must be >= 0.");
+  m.require(m.cmp(CmpOp::Gt, width, zero), "target_width must be > 0.");
+  m.require(m.cmp(CmpOp::Gt, height, zero), "target_height must be > 0.");
+  m.require(m.cmp(CmpOp::GtE, w, m.add(width, left)),
+            "width must be >= target + offset.");
+  m.require(m.cmp(CmpOp::GtE, h, m.add(height, top)),
+            "height must be >= target + offset.");
+  Value cropped =
+      op(rt, {"slice"},
+         {image, in.list({Value::integer(0), top, left, Value::integer(0)}),
+          in.list({Value::integer(-1), height, width, Value::integer(-1)})});
+  cropped = refineShape(rt, cropped, boxShape(rt, image, height, width));
   return unbatch(rt, cropped, batch);
 }
 
-Value padToBoundingBox(TfRuntime &rt, const Value &arg, int64_t top,
-                       int64_t left, int64_t height, int64_t width) {
+Value padToBoundingBox(TfRuntime &rt, const Value &arg, const Value &top,
+                       const Value &left, const Value &height,
+                       const Value &width) {
   Interpreter &in = rt.in;
   const std::string fname = "pad_to_bounding_box";
   ImageScope scope(rt, fname);
   bool batch;
   Value image = asBatch(rt, arg, fname, batch);
-  auto [h, w] = imageSize(rt, image, fname);
-  int64_t right = width - left - w, bottom = height - top - h;
-  if (top < 0)
-    in.valueError("offset_height must be >= 0");
-  if (left < 0)
-    in.valueError("offset_width must be >= 0");
-  if (right < 0)
-    in.valueError("width must be <= target - offset");
-  if (bottom < 0)
-    in.valueError("height must be <= target - offset");
-  Value paddings =
-      in.list({pyIntList(in, {0, 0}), pyIntList(in, {top, bottom}),
-               pyIntList(in, {left, right}), pyIntList(in, {0, 0})});
-  return unbatch(rt, op(rt, {"pad"}, {image, paddings}), batch);
+  Value h = imageDim(rt, image, 1), w = imageDim(rt, image, 2);
+  BoxMath m{rt};
+  Value right = m.sub(m.sub(width, left), w);
+  Value bottom = m.sub(m.sub(height, top), h);
+  Value zero = Value::integer(0);
+  using ast::CmpOp;
+  m.require(m.cmp(CmpOp::GtE, top, zero), "offset_height must be >= 0");
+  m.require(m.cmp(CmpOp::GtE, left, zero), "offset_width must be >= 0");
+  m.require(m.cmp(CmpOp::GtE, right, zero), "width must be <= target - offset");
+  m.require(m.cmp(CmpOp::GtE, bottom, zero),
+            "height must be <= target - offset");
+  Value paddings = in.list({in.list({zero, zero}), in.list({top, bottom}),
+                            in.list({left, right}), in.list({zero, zero})});
+  Value padded = op(rt, {"pad"}, {image, paddings});
+  padded = refineShape(rt, padded, boxShape(rt, image, height, width));
+  return unbatch(rt, padded, batch);
 }
 
 /// The four offset and size arguments of crop_to_bounding_box and
 /// pad_to_bounding_box.
-std::array<int64_t, 4> boxArgs(TfRuntime &rt, const Params &p,
-                               const std::string &fname) {
-  std::array<int64_t, 4> out;
+std::array<Value, 4> boxArgs(TfRuntime &rt, const Params &p,
+                             const std::string &fname) {
+  std::array<Value, 4> out;
   const char *names[] = {"offset_height", "offset_width", "target_height",
                          "target_width"};
   for (int i = 0; i < 4; ++i)
-    out[i] = knownInt(rt, p.require(names[i], fname), fname);
+    out[i] = boxValue(rt, p.require(names[i], fname));
   return out;
 }
 
 Value resizeWithCropOrPad(TfRuntime &rt, const Params &p) {
-  Interpreter &in = rt.in;
   const std::string fname = "resize_with_crop_or_pad";
   ImageScope scope(rt, "resize_image_with_crop_or_pad");
   bool batch;
   Value image = asBatch(rt, p.require("image", fname), fname, batch);
-  int64_t height = knownInt(rt, p.require("target_height", fname), fname);
-  int64_t width = knownInt(rt, p.require("target_width", fname), fname);
-  auto [h, w] = imageSize(rt, image, fname);
-  if (width <= 0)
-    in.valueError("target_width must be > 0.");
-  if (height <= 0)
-    in.valueError("target_height must be > 0.");
-  // Python's floor division, of negative differences too.
-  auto half = [](int64_t x) { return x >= 0 ? x / 2 : -((-x + 1) / 2); };
-  int64_t dw = width - w, dh = height - h;
-  Value cropped = cropToBoundingBox(rt, image, std::max<int64_t>(half(-dh), 0),
-                                    std::max<int64_t>(half(-dw), 0),
-                                    std::min(height, h), std::min(width, w));
+  Value height = boxValue(rt, p.require("target_height", fname));
+  Value width = boxValue(rt, p.require("target_width", fname));
+  BoxMath m{rt};
+  Value zero = Value::integer(0);
+  m.require(m.cmp(ast::CmpOp::Gt, width, zero), "target_width must be > 0.");
+  m.require(m.cmp(ast::CmpOp::Gt, height, zero), "target_height must be > 0.");
+  Value h = imageDim(rt, image, 1), w = imageDim(rt, image, 2);
+  Value dw = m.sub(width, w), dh = m.sub(height, h);
+  Value cropped =
+      cropToBoundingBox(rt, image, m.pick(m.half(m.neg(dh)), zero, true),
+                        m.pick(m.half(m.neg(dw)), zero, true),
+                        m.pick(height, h, false), m.pick(width, w, false));
   Value resized =
-      padToBoundingBox(rt, cropped, std::max<int64_t>(half(dh), 0),
-                       std::max<int64_t>(half(dw), 0), height, width);
+      padToBoundingBox(rt, cropped, m.pick(m.half(dh), zero, true),
+                       m.pick(m.half(dw), zero, true), height, width);
   return unbatch(rt, resized, batch);
 }
 

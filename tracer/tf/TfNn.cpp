@@ -643,8 +643,23 @@ Value pad(TfRuntime &rt, const Params &p) {
   for (int64_t i = 0; known && i < 2 * rank; ++i)
     amounts.push_back(known->elementAsInt(i));
   std::vector<int64_t> shape = xt.shape;
-  for (int64_t d = 0; !known && d < rank; ++d)
-    shape[d] = -1;
+  // Paddings known at run time only: a dimension whose row of a Python
+  // list holds two ints is still known, as shape inference finds from the
+  // packed list.
+  ValueList rows;
+  if (!known && (paddingsArg.is(py::Type::List) ||
+                 paddingsArg.is(py::Type::Tuple)))
+    rows = in.toList(paddingsArg);
+  for (int64_t d = 0; !known && d < rank; ++d) {
+    ValueList row;
+    if (static_cast<int64_t>(rows.size()) == rank &&
+        (rows[d].is(py::Type::List) || rows[d].is(py::Type::Tuple)))
+      row = in.toList(rows[d]);
+    bool static_ = row.size() == 2 && row[0].isIntLike() &&
+                   row[1].isIntLike() && xt.shape[d] >= 0 &&
+                   row[0].asInt() >= 0 && row[1].asInt() >= 0;
+    shape[d] = static_ ? xt.shape[d] + row[0].asInt() + row[1].asInt() : -1;
+  }
   for (int64_t d = 0; known && d < rank; ++d) {
     int64_t before = amounts[2 * d], after = amounts[2 * d + 1];
     if ((before < 0 || after < 0) && rt.tracing) { // the shape function's

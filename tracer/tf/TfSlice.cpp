@@ -19,12 +19,22 @@ Value makeSlice(const Value &start, const Value &stop, const Value &step) {
   return Value::object(Type::Slice, s);
 }
 
-/// A list argument (a Python list or tuple, or a tensor known at trace
-/// time) as Python values.
-ValueList listArg(TfRuntime &rt, const Value &given, const std::string &api) {
+/// A list argument (a Python list or tuple, or a tensor) as Python values:
+/// ints where trace time knows them, scalar tensors where only run time
+/// does (`runTime` allows those).
+ValueList listArg(TfRuntime &rt, const Value &given, const std::string &api,
+                  bool runTime = false) {
   Value v = foldKnown(rt, given);
   if (rt.isTensor(v)) {
     HostTensorPtr c = rt.constantValue(v);
+    const TensorType &t = rt.tensor(v).type;
+    if (!c && runTime && !t.unknownRank && t.shape.size() == 1 &&
+        t.shape[0] >= 0) {
+      ValueList out;
+      for (int64_t i = 0; i < t.shape[0]; ++i)
+        out.push_back(rt.in.getItem(v, Value::integer(i)));
+      return out;
+    }
     if (!c)
       rt.raise("UnimplementedError",
                "kiln needs the bounds of " + api + " known at trace time");
@@ -51,8 +61,9 @@ void installSlice(TfRuntime &rt, ModuleBuilder &tf) {
   tf.def("slice", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "slice", {"input_", "begin", "size", "name"});
     Value x = r->toTensor(p.require("input_", "slice"));
-    ValueList begin = listArg(*r, p.require("begin", "slice"), "tf.slice");
-    ValueList size = listArg(*r, p.require("size", "slice"), "tf.slice");
+    ValueList begin =
+        listArg(*r, p.require("begin", "slice"), "tf.slice", true);
+    ValueList size = listArg(*r, p.require("size", "slice"), "tf.slice", true);
     const TensorType &type = r->tensor(x).type;
     if (begin.size() != type.shape.size() || size.size() != type.shape.size())
       r->raise("InvalidArgumentError",
@@ -62,6 +73,16 @@ void installSlice(TfRuntime &rt, ModuleBuilder &tf) {
                    std::to_string(size.size()) + "] instead.");
     ValueList key;
     for (size_t d = 0; d < begin.size(); ++d) {
+      // Bounds known only at run time: the slice from begin to begin +
+      // size (size -1: to the end). The kernel's bounds checks are not
+      // made on them.
+      if (!begin[d].isIntLike() || !size[d].isIntLike()) {
+        bool toEnd = size[d].isIntLike() && size[d].asInt() == -1;
+        Value stop =
+            toEnd ? Value() : in.binary(ast::BinaryOp::Add, begin[d], size[d]);
+        key.push_back(makeSlice(begin[d], stop, Value()));
+        continue;
+      }
       int64_t b = in.toIndex(begin[d]), s = in.toIndex(size[d]);
       // Unlike Python's slicing, tf.slice does not clamp: TensorFlow's
       // kernel rejects bounds outside a dimension. (kiln checks those it
