@@ -544,6 +544,8 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   math.set("in_top_k", nn.module->dict["in_top_k"]);
   installNn(*r, tf, nn);
   installSpaceToDepth(*r, nn);
+  installNnStatistics(*r, nn);
+  nn.set("zero_fraction", math.module->dict["zero_fraction"]);
   installUnravelIndex(*r, tf);
 
   auto reduction = [&](const std::string &name, const std::string &op) {

@@ -209,6 +209,10 @@ void installImage(TfRuntime &rt, ModuleBuilder &image);
 /// tf.linalg.cross (TfCross.cpp).
 void installCross(TfRuntime &rt, ModuleBuilder &linalg);
 
+/// tf.nn.weighted_moments, sufficient_statistics, normalize_moments,
+/// log_poisson_loss and compute_average_loss (TfNnStatistics.cpp).
+void installNnStatistics(TfRuntime &rt, ModuleBuilder &nn);
+
 void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                      ModuleBuilder &nn);
 
