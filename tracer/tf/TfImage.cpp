@@ -89,29 +89,43 @@ Value rot90(TfRuntime &rt, const Params &p) {
   if (!kt.unknownRank && !kt.shape.empty())
     in.valueError("Shape " + kt.shapeString() + " must have rank 0");
   HostTensorPtr known = rt.constantValue(k);
-  if (!known)
-    rt.raise("UnimplementedError",
-             "kiln needs tf.image.rot90's k at trace time");
-  int64_t turns = ((known->elementAsInt(0) % 4) + 4) % 4;
   size_t rank = rank34(rt, image);
   // The height and width axes, and the transpose that swaps them.
   int64_t h = rank == 3 ? 0 : 1, w = h + 1;
   Value perm =
       rank == 3 ? pyIntList(in, {1, 0, 2}) : pyIntList(in, {0, 2, 1, 3});
-  Value out = image;
-  if (turns == 1)
-    out = op(rt, {"transpose"},
-             {op(rt, {"reverse"}, {image, pyIntList(in, {w})}), perm});
-  else if (turns == 2)
-    out = op(rt, {"reverse"}, {image, pyIntList(in, {h, w})});
-  else if (turns == 3)
-    out = op(rt, {"reverse"},
-             {op(rt, {"transpose"}, {image, perm}), pyIntList(in, {w})});
+  auto rotated = [&rt, &in, image, perm, h, w](int64_t turns) {
+    if (turns == 1)
+      return op(rt, {"transpose"},
+                {op(rt, {"reverse"}, {image, pyIntList(in, {w})}), perm});
+    if (turns == 2)
+      return op(rt, {"reverse"}, {image, pyIntList(in, {h, w})});
+    if (turns == 3)
+      return op(rt, {"reverse"},
+                {op(rt, {"transpose"}, {image, perm}), pyIntList(in, {w})});
+    return image;
+  };
   // TensorFlow picks the rotation with a case: the result's static shape
   // is what all four rotations share.
   std::vector<int64_t> shape = rt.tensor(image).type.shape;
   if (shape[h] != shape[w])
     shape[h] = shape[w] = -1;
+  if (known)
+    return withShape(rt, rotated(((known->elementAsInt(0) % 4) + 4) % 4),
+                     shape);
+  // k known at run time only: the case on k mod 4, as TensorFlow builds it.
+  k = op(rt, {"math", "floormod"}, {k, Value::integer(4)});
+  ValueList pairs;
+  for (int64_t turns = 1; turns <= 3; ++turns)
+    pairs.push_back(in.tuple(
+        {in.compare(ast::CmpOp::Eq, k, Value::integer(turns)),
+         in.builtin("rotate", [rotated, turns](Interpreter &, CallArgs &) {
+           return rotated(turns);
+         })}));
+  Value identity = in.builtin(
+      "identity", [image](Interpreter &, CallArgs &) { return image; });
+  Value out = op(rt, {"case"}, {in.list(std::move(pairs))},
+                 {{"default", identity}, {"exclusive", Value::boolean(true)}});
   return withShape(rt, out, shape);
 }
 
