@@ -153,9 +153,8 @@ std::string compileCubin(const std::string &ptx, const std::string &arch,
   std::ifstream result(out, std::ios::binary);
   std::string cubin((std::istreambuf_iterator<char>(result)),
                     std::istreambuf_iterator<char>());
-  if (status == 0 && cubin.rfind("\x7f"
-                                 "ELF",
-                                 0) == 0)
+  static const char kElfMagic[] = {0x7f, 'E', 'L', 'F'};
+  if (status == 0 && cubin.compare(0, 4, kElfMagic, 4) == 0)
     return cubin;
   // An older GPU that this toolkit no longer compiles for, say: the
   // driver can still compile the PTX.
