@@ -1,9 +1,10 @@
-// tf.image's functions that TensorFlow's Python layer builds from other
-// ops: flips, transposes and rotations, dtype conversion, brightness and
-// gamma, grayscale, and per-image standardization. Each is built from the
-// same ops in the same order (through the tf functions kiln defines), in
-// the name scope TensorFlow gives it, with its Python-level checks and
-// messages.
+// tf.image: the functions that TensorFlow's Python layer builds from other
+// ops (flips, transposes and rotations, crops and pads, dtype conversion,
+// brightness and gamma, grayscale, standardization, total variation), each
+// built from the same ops in the same order (through the tf functions kiln
+// defines), in the name scope TensorFlow gives it, with its Python-level
+// checks and messages; and resize, a ResizeBilinear or
+// ResizeNearestNeighbor node (EmitImage.cpp).
 #include "ShapeTensor.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
@@ -15,21 +16,6 @@
 namespace kiln::tf {
 
 namespace {
-
-/// The ops a function makes are named in its scope while tracing.
-struct ImageScope {
-  ImageScope(TfRuntime &rt, const std::string &name) {
-    if (rt.tracing)
-      scope.emplace(rt.tracing->graph, name);
-  }
-  std::optional<graph::ScopeGuard> scope;
-};
-
-Value op(TfRuntime &rt, std::initializer_list<const char *> path,
-         ValueList positional,
-         std::vector<std::pair<std::string, Value>> keywords = {}) {
-  return callTf(rt.in, path, std::move(positional), std::move(keywords));
-}
 
 /// `arg` as a tensor of rank 3 or more whose last three dimensions are not
 /// zero (_CheckAtLeast3DImage). Dimensions known only at run time are not
@@ -62,11 +48,11 @@ size_t rank34(TfRuntime &rt, const Value &image, bool gap = true) {
 
 Value flip(TfRuntime &rt, const Params &p, const std::string &fname,
            int64_t axis) {
-  ImageScope scope(rt, fname);
+  TracingScope scope(rt, fname);
   Value image = atLeast3D(rt, p.require("image", fname), fname);
   size_t rank = rank34(rt, image, /*gap=*/false);
-  return op(rt, {"reverse"},
-            {image, pyIntList(rt.in, {rank == 3 ? axis : axis + 1})});
+  return callTf(rt.in, {"reverse"},
+                {image, pyIntList(rt.in, {rank == 3 ? axis : axis + 1})});
 }
 
 /// `x` with the static shape `shape` (less specific than its own), as
@@ -81,7 +67,7 @@ Value withShape(TfRuntime &rt, const Value &x, std::vector<int64_t> shape) {
 
 Value rot90(TfRuntime &rt, const Params &p) {
   Interpreter &in = rt.in;
-  ImageScope scope(rt, "rot90");
+  TracingScope scope(rt, "rot90");
   Value image = atLeast3D(rt, p.require("image", "rot90"), "rot90");
   Value kArg = p.has("k") ? p.get("k") : Value::integer(1);
   Value k = rt.toTensor(kArg, DType::Int32);
@@ -96,13 +82,15 @@ Value rot90(TfRuntime &rt, const Params &p) {
       rank == 3 ? pyIntList(in, {1, 0, 2}) : pyIntList(in, {0, 2, 1, 3});
   auto rotated = [&rt, &in, image, perm, h, w](int64_t turns) {
     if (turns == 1)
-      return op(rt, {"transpose"},
-                {op(rt, {"reverse"}, {image, pyIntList(in, {w})}), perm});
+      return callTf(
+          rt.in, {"transpose"},
+          {callTf(rt.in, {"reverse"}, {image, pyIntList(in, {w})}), perm});
     if (turns == 2)
-      return op(rt, {"reverse"}, {image, pyIntList(in, {h, w})});
+      return callTf(rt.in, {"reverse"}, {image, pyIntList(in, {h, w})});
     if (turns == 3)
-      return op(rt, {"reverse"},
-                {op(rt, {"transpose"}, {image, perm}), pyIntList(in, {w})});
+      return callTf(
+          rt.in, {"reverse"},
+          {callTf(rt.in, {"transpose"}, {image, perm}), pyIntList(in, {w})});
     return image;
   };
   // TensorFlow picks the rotation with a case: the result's static shape
@@ -114,7 +102,7 @@ Value rot90(TfRuntime &rt, const Params &p) {
     return withShape(rt, rotated(((known->elementAsInt(0) % 4) + 4) % 4),
                      shape);
   // k known at run time only: the case on k mod 4, as TensorFlow builds it.
-  k = op(rt, {"math", "floormod"}, {k, Value::integer(4)});
+  k = callTf(rt.in, {"math", "floormod"}, {k, Value::integer(4)});
   ValueList pairs;
   for (int64_t turns = 1; turns <= 3; ++turns)
     pairs.push_back(in.tuple(
@@ -124,18 +112,19 @@ Value rot90(TfRuntime &rt, const Params &p) {
          })}));
   Value identity = in.builtin(
       "identity", [image](Interpreter &, CallArgs &) { return image; });
-  Value out = op(rt, {"case"}, {in.list(std::move(pairs))},
-                 {{"default", identity}, {"exclusive", Value::boolean(true)}});
+  Value out =
+      callTf(rt.in, {"case"}, {in.list(std::move(pairs))},
+             {{"default", identity}, {"exclusive", Value::boolean(true)}});
   return withShape(rt, out, shape);
 }
 
 Value transposeImage(TfRuntime &rt, const Params &p) {
-  ImageScope scope(rt, "transpose");
+  TracingScope scope(rt, "transpose");
   Value image = atLeast3D(rt, p.require("image", "transpose"), "transpose");
   size_t rank = rank34(rt, image);
-  return op(rt, {"transpose"},
-            {image, rank == 3 ? pyIntList(rt.in, {1, 0, 2})
-                              : pyIntList(rt.in, {0, 2, 1, 3})});
+  return callTf(rt.in, {"transpose"},
+                {image, rank == 3 ? pyIntList(rt.in, {1, 0, 2})
+                                  : pyIntList(rt.in, {0, 2, 1, 3})});
 }
 
 /// The largest value of an integer dtype (DType.max).
@@ -172,11 +161,11 @@ Value convertImageDtype(TfRuntime &rt, const Value &imageArg, DType to,
                                "integer");
   if (from == to)
     return identity(rt, image);
-  ImageScope scope(rt, "convert_image");
+  TracingScope scope(rt, "convert_image");
   Value dtypeValue = makeDType(to);
   auto castTo = [&](const Value &x) {
-    return saturate ? op(rt, {"saturate_cast"}, {x, dtypeValue})
-                    : op(rt, {"cast"}, {x, dtypeValue});
+    return saturate ? callTf(rt.in, {"saturate_cast"}, {x, dtypeValue})
+                    : callTf(rt.in, {"cast"}, {x, dtypeValue});
   };
   if (isInteger(from) && isInteger(to)) {
     // (max + 1) as Python computes it: 2**63 for int64.
@@ -187,22 +176,24 @@ Value convertImageDtype(TfRuntime &rt, const Value &imageArg, DType to,
       // Scaling down, then the cast: in.max maps below out.max + 1.
       auto scale = static_cast<int64_t>(range(from) / range(to));
       return castTo(
-          op(rt, {"math", "floordiv"}, {image, Value::integer(scale)}));
+          callTf(rt.in, {"math", "floordiv"}, {image, Value::integer(scale)}));
     }
     // Scaling up after the cast: converting back gives the input again.
     auto scale = static_cast<int64_t>(range(to) / range(from));
-    return op(rt, {"math", "multiply"}, {castTo(image), Value::integer(scale)});
+    return callTf(rt.in, {"math", "multiply"},
+                  {castTo(image), Value::integer(scale)});
   }
   if (isFloating(from) && isFloating(to))
-    return op(rt, {"cast"}, {image, dtypeValue});
+    return callTf(rt.in, {"cast"}, {image, dtypeValue});
   if (isInteger(from))
-    return op(rt, {"math", "multiply"},
-              {op(rt, {"cast"}, {image, dtypeValue}),
-               Value::floating(1.0 / static_cast<double>(intMax(rt, from)))});
+    return callTf(
+        rt.in, {"math", "multiply"},
+        {callTf(rt.in, {"cast"}, {image, dtypeValue}),
+         Value::floating(1.0 / static_cast<double>(intMax(rt, from)))});
   // From float: scale, then cast (0.5 keeps the cast's rounding in range).
-  Value scaled =
-      op(rt, {"math", "multiply"},
-         {image, Value::floating(static_cast<double>(intMax(rt, to)) + 0.5)});
+  Value scaled = callTf(
+      rt.in, {"math", "multiply"},
+      {image, Value::floating(static_cast<double>(intMax(rt, to)) + 0.5)});
   return castTo(scaled);
 }
 
@@ -216,20 +207,20 @@ Value floatImage(TfRuntime &rt, Value &image, DType &orig) {
 }
 
 Value adjustBrightness(TfRuntime &rt, const Params &p) {
-  ImageScope scope(rt, "adjust_brightness");
+  TracingScope scope(rt, "adjust_brightness");
   Value image = rt.toTensor(p.require("image", "adjust_brightness"));
   DType orig;
   Value flt = floatImage(rt, image, orig);
-  Value delta = op(rt, {"cast"},
-                   {p.require("delta", "adjust_brightness"),
-                    makeDType(rt.tensor(flt).type.dtype)});
-  Value adjusted = op(rt, {"math", "add"}, {flt, delta});
+  Value delta = callTf(rt.in, {"cast"},
+                       {p.require("delta", "adjust_brightness"),
+                        makeDType(rt.tensor(flt).type.dtype)});
+  Value adjusted = callTf(rt.in, {"math", "add"}, {flt, delta});
   return convertImageDtype(rt, adjusted, orig, true);
 }
 
 Value adjustGamma(TfRuntime &rt, const Params &p) {
   Interpreter &in = rt.in;
-  ImageScope scope(rt, "adjust_gamma");
+  TracingScope scope(rt, "adjust_gamma");
   Value image = rt.toTensor(p.require("image", "adjust_gamma"));
   Value gamma =
       rt.toTensor(p.has("gamma") ? p.get("gamma") : Value::integer(1));
@@ -248,22 +239,22 @@ Value adjustGamma(TfRuntime &rt, const Params &p) {
 }
 
 Value rgbToGrayscale(TfRuntime &rt, const Params &p) {
-  ImageScope scope(rt, "rgb_to_grayscale");
+  TracingScope scope(rt, "rgb_to_grayscale");
   Value images = rt.toTensor(p.require("images", "rgb_to_grayscale"));
   DType orig = rt.tensor(images).type.dtype;
   Value flt = convertImageDtype(rt, images, DType::Float32, false);
   Value weights = rt.in.list({Value::floating(0.2989), Value::floating(0.5870),
                               Value::floating(0.1140)});
-  Value gray =
-      op(rt, {"tensordot"},
-         {flt, weights, rt.in.list({Value::integer(-1), Value::integer(-1)})});
+  Value gray = callTf(
+      rt.in, {"tensordot"},
+      {flt, weights, rt.in.list({Value::integer(-1), Value::integer(-1)})});
   gray = expandDims(rt, gray, -1);
   return convertImageDtype(rt, gray, orig, false);
 }
 
 Value grayscaleToRgb(TfRuntime &rt, const Params &p) {
   Interpreter &in = rt.in;
-  ImageScope scope(rt, "grayscale_to_rgb");
+  TracingScope scope(rt, "grayscale_to_rgb");
   Value images = rt.toTensor(p.require("images", "grayscale_to_rgb"));
   const TensorType &t = rt.tensor(images).type;
   if (t.unknownRank)
@@ -281,28 +272,29 @@ Value grayscaleToRgb(TfRuntime &rt, const Params &p) {
              "dimension of 1 known at trace time");
   std::vector<int64_t> multiples(t.shape.size(), 1);
   multiples.back() = 3;
-  return op(rt, {"tile"}, {images, pyIntList(in, multiples)});
+  return callTf(rt.in, {"tile"}, {images, pyIntList(in, multiples)});
 }
 
 Value perImageStandardization(TfRuntime &rt, const Params &p) {
   Interpreter &in = rt.in;
-  ImageScope scope(rt, "per_image_standardization");
+  TracingScope scope(rt, "per_image_standardization");
   Value image = atLeast3D(rt, p.require("image", "per_image_standardization"),
                           "per_image_standardization");
-  image = op(rt, {"cast"}, {image, makeDType(DType::Float32)});
+  image = callTf(rt.in, {"cast"}, {image, makeDType(DType::Float32)});
   Value last3 = sliceOf(rt, shapeOf(rt, image), -3, std::nullopt);
-  Value pixels = op(rt, {"math", "reduce_prod"}, {last3});
+  Value pixels = callTf(rt.in, {"math", "reduce_prod"}, {last3});
   Value axes = pyIntList(in, {-1, -2, -3});
   std::vector<std::pair<std::string, Value>> keep = {
       {"axis", axes}, {"keepdims", Value::boolean(true)}};
-  Value mean = op(rt, {"math", "reduce_mean"}, {image}, keep);
+  Value mean = callTf(rt.in, {"math", "reduce_mean"}, {image}, keep);
   // A minimum deviation keeps uniform images finite.
-  Value stddev = op(rt, {"math", "reduce_std"}, {image}, keep);
-  Value minStddev = op(rt, {"math", "rsqrt"},
-                       {op(rt, {"cast"}, {pixels, makeDType(DType::Float32)})});
-  Value adjusted = op(rt, {"math", "maximum"}, {stddev, minStddev});
+  Value stddev = callTf(rt.in, {"math", "reduce_std"}, {image}, keep);
+  Value minStddev =
+      callTf(rt.in, {"math", "rsqrt"},
+             {callTf(rt.in, {"cast"}, {pixels, makeDType(DType::Float32)})});
+  Value adjusted = callTf(rt.in, {"math", "maximum"}, {stddev, minStddev});
   image = in.binary(ast::BinaryOp::Sub, image, mean);
-  return op(rt, {"math", "divide"}, {image, adjusted});
+  return callTf(rt.in, {"math", "divide"}, {image, adjusted});
 }
 
 /// An offset or size argument of the cropping and padding functions: a
@@ -374,7 +366,7 @@ struct BoxMath {
     if (a.isIntLike() && b.isIntLike())
       return Value::integer(max ? std::max(a.asInt(), b.asInt())
                                 : std::min(a.asInt(), b.asInt()));
-    return op(rt, {"math", max ? "maximum" : "minimum"}, {a, b});
+    return callTf(rt.in, {"math", max ? "maximum" : "minimum"}, {a, b});
   }
   /// _assert: the ValueError now when `cond` is a Python bool, else an
   /// Assert op that fails when the function runs.
@@ -384,7 +376,8 @@ struct BoxMath {
         rt.in.valueError(message);
       return;
     }
-    op(rt, {"debugging", "Assert"}, {cond, rt.in.list({rt.in.str(message)})});
+    callTf(rt.in, {"debugging", "Assert"},
+           {cond, rt.in.list({rt.in.str(message)})});
   }
   Value cmp(ast::CmpOp c, const Value &a, const Value &b) {
     return rt.in.compare(c, a, b);
@@ -422,7 +415,7 @@ Value cropToBoundingBox(TfRuntime &rt, const Value &arg, const Value &top,
                         const Value &width) {
   Interpreter &in = rt.in;
   const std::string fname = "crop_to_bounding_box";
-  ImageScope scope(rt, fname);
+  TracingScope scope(rt, fname);
   bool batch;
   Value image = asBatch(rt, arg, fname, batch);
   Value h = imageDim(rt, image, 1), w = imageDim(rt, image, 2);
@@ -437,10 +430,10 @@ Value cropToBoundingBox(TfRuntime &rt, const Value &arg, const Value &top,
             "width must be >= target + offset.");
   m.require(m.cmp(CmpOp::GtE, h, m.add(height, top)),
             "height must be >= target + offset.");
-  Value cropped =
-      op(rt, {"slice"},
-         {image, in.list({Value::integer(0), top, left, Value::integer(0)}),
-          in.list({Value::integer(-1), height, width, Value::integer(-1)})});
+  Value cropped = callTf(
+      rt.in, {"slice"},
+      {image, in.list({Value::integer(0), top, left, Value::integer(0)}),
+       in.list({Value::integer(-1), height, width, Value::integer(-1)})});
   cropped = refineShape(rt, cropped, boxShape(rt, image, height, width));
   return unbatch(rt, cropped, batch);
 }
@@ -450,7 +443,7 @@ Value padToBoundingBox(TfRuntime &rt, const Value &arg, const Value &top,
                        const Value &width) {
   Interpreter &in = rt.in;
   const std::string fname = "pad_to_bounding_box";
-  ImageScope scope(rt, fname);
+  TracingScope scope(rt, fname);
   bool batch;
   Value image = asBatch(rt, arg, fname, batch);
   Value h = imageDim(rt, image, 1), w = imageDim(rt, image, 2);
@@ -466,7 +459,7 @@ Value padToBoundingBox(TfRuntime &rt, const Value &arg, const Value &top,
             "height must be <= target - offset");
   Value paddings = in.list({in.list({zero, zero}), in.list({top, bottom}),
                             in.list({left, right}), in.list({zero, zero})});
-  Value padded = op(rt, {"pad"}, {image, paddings});
+  Value padded = callTf(rt.in, {"pad"}, {image, paddings});
   padded = refineShape(rt, padded, boxShape(rt, image, height, width));
   return unbatch(rt, padded, batch);
 }
@@ -485,7 +478,7 @@ std::array<Value, 4> boxArgs(TfRuntime &rt, const Params &p,
 
 Value resizeWithCropOrPad(TfRuntime &rt, const Params &p) {
   const std::string fname = "resize_with_crop_or_pad";
-  ImageScope scope(rt, "resize_image_with_crop_or_pad");
+  TracingScope scope(rt, "resize_image_with_crop_or_pad");
   bool batch;
   Value image = asBatch(rt, p.require("image", fname), fname, batch);
   Value height = boxValue(rt, p.require("target_height", fname));
@@ -508,7 +501,7 @@ Value resizeWithCropOrPad(TfRuntime &rt, const Params &p) {
 
 Value centralCrop(TfRuntime &rt, const Params &p) {
   Interpreter &in = rt.in;
-  ImageScope scope(rt, "central_crop");
+  TracingScope scope(rt, "central_crop");
   Value image = rt.toTensor(p.require("image", "central_crop"));
   Value fractionArg =
       foldKnown(rt, p.require("central_fraction", "central_crop"));
@@ -553,12 +546,13 @@ Value centralCrop(TfRuntime &rt, const Params &p) {
     begin.insert(begin.begin(), 0);
     size.insert(size.begin(), -1);
   }
-  return op(rt, {"slice"}, {image, pyIntList(in, begin), pyIntList(in, size)});
+  return callTf(rt.in, {"slice"},
+                {image, pyIntList(in, begin), pyIntList(in, size)});
 }
 
 Value totalVariation(TfRuntime &rt, const Params &p) {
   Interpreter &in = rt.in;
-  ImageScope scope(rt, "total_variation");
+  TracingScope scope(rt, "total_variation");
   Value images = p.require("images", "total_variation");
   if (!rt.isTensor(images))
     in.raise("AttributeError", "'" + in.typeName(images) +
@@ -587,7 +581,8 @@ Value totalVariation(TfRuntime &rt, const Params &p) {
   if (rank == 4)
     axis = {{"axis", pyIntList(in, {1, 2, 3})}};
   auto total = [&](const Value &d) {
-    return op(rt, {"math", "reduce_sum"}, {op(rt, {"math", "abs"}, {d})}, axis);
+    return callTf(rt.in, {"math", "reduce_sum"},
+                  {callTf(rt.in, {"math", "abs"}, {d})}, axis);
   };
   return in.binary(ast::BinaryOp::Add, total(down), total(across));
 }
@@ -625,7 +620,7 @@ const ResizeOpDef kNearest = {
 /// checks the sizes known only at run time.
 Value resize(TfRuntime &rt, const Params &p) {
   Interpreter &in = rt.in;
-  ImageScope scope(rt, "resize");
+  TracingScope scope(rt, "resize");
   Value images = rt.toTensor(p.require("images", "resize"));
   std::string method =
       p.has("method") ? in.toStr(p.get("method")) : std::string("bilinear");

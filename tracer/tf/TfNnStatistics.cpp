@@ -13,25 +13,10 @@ namespace kiln::tf {
 
 namespace {
 
-/// The ops a function makes are named in its scope while tracing.
-struct Scope {
-  Scope(TfRuntime &rt, const std::string &name) {
-    if (rt.tracing)
-      guard.emplace(rt.tracing->graph, name);
-  }
-  std::optional<graph::ScopeGuard> guard;
-};
-
-Value call(TfRuntime &rt, std::initializer_list<const char *> path,
-           ValueList positional,
-           std::vector<std::pair<std::string, Value>> keywords = {}) {
-  return callTf(rt.in, path, std::move(positional), std::move(keywords));
-}
-
 Value weightedMoments(TfRuntime &rt, const Params &p) {
   Interpreter &in = rt.in;
   const std::string fname = "weighted_moments";
-  Scope scope(rt, fname);
+  TracingScope scope(rt, fname);
   Value x = rt.toTensor(p.require("x", fname));
   Value axes = p.require("axes", fname);
   Value weights = rt.toTensor(p.require("frequency_weights", fname));
@@ -44,21 +29,23 @@ Value weightedMoments(TfRuntime &rt, const Params &p) {
   if (rt.tensor(weights).type.dtype != xt)
     weights = cast(rt, weights, xt);
   auto sum = [&](const Value &v) {
-    return call(rt, {"math", "reduce_sum"}, {v, axes},
-                {{"keepdims", Value::boolean(true)}});
+    return callTf(rt.in, {"math", "reduce_sum"}, {v, axes},
+                  {{"keepdims", Value::boolean(true)}});
   };
   Value weightedSum = sum(in.binary(ast::BinaryOp::Mult, weights, x));
-  Value broadcast =
-      in.binary(ast::BinaryOp::Add, weights, call(rt, {"zeros_like"}, {x}));
+  Value broadcast = in.binary(ast::BinaryOp::Add, weights,
+                              callTf(rt.in, {"zeros_like"}, {x}));
   Value totalWeight = sum(broadcast);
-  Value mean = call(rt, {"math", "divide_no_nan"}, {weightedSum, totalWeight});
+  Value mean =
+      callTf(rt.in, {"math", "divide_no_nan"}, {weightedSum, totalWeight});
   Value distance =
       sum(in.binary(ast::BinaryOp::Mult, weights,
-                    call(rt, {"math", "squared_difference"}, {x, mean})));
-  Value variance = call(rt, {"math", "divide_no_nan"}, {distance, totalWeight});
+                    callTf(rt.in, {"math", "squared_difference"}, {x, mean})));
+  Value variance =
+      callTf(rt.in, {"math", "divide_no_nan"}, {distance, totalWeight});
   if (!keepdims) {
-    mean = call(rt, {"squeeze"}, {mean}, {{"axis", axes}});
-    variance = call(rt, {"squeeze"}, {variance}, {{"axis", axes}});
+    mean = callTf(rt.in, {"squeeze"}, {mean}, {{"axis", axes}});
+    variance = callTf(rt.in, {"squeeze"}, {variance}, {{"axis", axes}});
   }
   if (dtype == DType::Float16) {
     mean = cast(rt, mean, dtype);
@@ -79,7 +66,7 @@ Value sufficientStatistics(TfRuntime &rt, const Params &p) {
       axes.push_back(v);
   }
   bool keepdims = p.has("keepdims") && in.truthy(p.get("keepdims"));
-  Scope scope(rt, fname);
+  TracingScope scope(rt, fname);
   Value x = rt.toTensor(p.require("x", fname));
   const TensorType &t = rt.tensor(x).type;
   if (t.unknownRank)
@@ -102,23 +89,23 @@ Value sufficientStatistics(TfRuntime &rt, const Params &p) {
     for (int64_t a : axes)
       positive.push_back(a < 0 ? a + rank : a);
     Value dims =
-        call(rt, {"gather"},
-             {cast(rt, shapeOf(rt, x), t.dtype), pyIntList(in, positive)});
-    counts = call(rt, {"math", "reduce_prod"}, {dims});
+        callTf(rt.in, {"gather"},
+               {cast(rt, shapeOf(rt, x), t.dtype), pyIntList(in, positive)});
+    counts = callTf(rt.in, {"math", "reduce_prod"}, {dims});
   }
   Value shift = p.has("shift") ? p.get("shift") : Value();
   Value meanSum, varSum;
   if (!shift.isNone()) {
     shift = rt.toTensor(shift);
-    meanSum = call(rt, {"math", "subtract"}, {x, shift});
-    varSum = call(rt, {"math", "squared_difference"}, {x, shift});
+    meanSum = callTf(rt.in, {"math", "subtract"}, {x, shift});
+    varSum = callTf(rt.in, {"math", "squared_difference"}, {x, shift});
   } else {
     meanSum = x;
-    varSum = call(rt, {"math", "square"}, {x});
+    varSum = callTf(rt.in, {"math", "square"}, {x});
   }
   auto sum = [&](const Value &v) {
-    return call(rt, {"math", "reduce_sum"}, {v, pyIntList(in, axes)},
-                {{"keepdims", Value::boolean(keepdims)}});
+    return callTf(rt.in, {"math", "reduce_sum"}, {v, pyIntList(in, axes)},
+                  {{"keepdims", Value::boolean(keepdims)}});
   };
   return in.tuple({counts, sum(meanSum), sum(varSum), shift});
 }
@@ -126,28 +113,29 @@ Value sufficientStatistics(TfRuntime &rt, const Params &p) {
 Value normalizeMoments(TfRuntime &rt, const Params &p) {
   Interpreter &in = rt.in;
   const std::string fname = "normalize_moments";
-  Scope scope(rt, "normalize");
-  Value divisor = call(rt, {"math", "reciprocal"},
-                       {rt.toTensor(p.require("counts", fname))});
+  TracingScope scope(rt, "normalize");
+  Value divisor = callTf(rt.in, {"math", "reciprocal"},
+                         {rt.toTensor(p.require("counts", fname))});
   Value meanSum = p.require("mean_ss", fname);
   // shift is required, and may be None.
   if (!p.values.count("shift"))
     p.require("shift", fname); // the missing argument's error
   Value shift = p.get("shift");
-  Value shifted = call(rt, {"math", "multiply"}, {meanSum, divisor});
-  Value mean =
-      shift.isNone() ? shifted : call(rt, {"math", "add"}, {shifted, shift});
-  Value variance = call(rt, {"math", "subtract"},
-                        {call(rt, {"math", "multiply"},
-                              {p.require("variance_ss", fname), divisor}),
-                         call(rt, {"math", "square"}, {shifted})});
+  Value shifted = callTf(rt.in, {"math", "multiply"}, {meanSum, divisor});
+  Value mean = shift.isNone()
+                   ? shifted
+                   : callTf(rt.in, {"math", "add"}, {shifted, shift});
+  Value variance = callTf(rt.in, {"math", "subtract"},
+                          {callTf(rt.in, {"math", "multiply"},
+                                  {p.require("variance_ss", fname), divisor}),
+                           callTf(rt.in, {"math", "square"}, {shifted})});
   return in.tuple({mean, variance});
 }
 
 Value logPoissonLoss(TfRuntime &rt, const Params &p) {
   Interpreter &in = rt.in;
   const std::string fname = "log_poisson_loss";
-  Scope scope(rt, fname);
+  TracingScope scope(rt, fname);
   Value logInput = rt.toTensor(p.require("log_input", fname));
   Value targets = rt.toTensor(p.require("targets", fname));
   const TensorType &lt = rt.tensor(logInput).type,
@@ -164,29 +152,30 @@ Value logPoissonLoss(TfRuntime &rt, const Params &p) {
                   "received (" +
                   lt.shapeString() + " vs " + tt.shapeString() + ").");
   using ast::BinaryOp;
-  Value result = in.binary(BinaryOp::Sub, call(rt, {"math", "exp"}, {logInput}),
-                           in.binary(BinaryOp::Mult, logInput, targets));
+  Value result =
+      in.binary(BinaryOp::Sub, callTf(rt.in, {"math", "exp"}, {logInput}),
+                in.binary(BinaryOp::Mult, logInput, targets));
   if (p.has("compute_full_loss") && in.truthy(p.get("compute_full_loss"))) {
     DType d = tt.dtype;
     Value half = rt.toTensor(Value::floating(0.5), d);
     Value twoPi = rt.toTensor(Value::floating(2 * M_PI), d);
     // Stirling's approximation of log(targets!), for targets above 1.
-    Value stirling =
-        in.binary(BinaryOp::Add,
-                  in.binary(BinaryOp::Sub,
-                            in.binary(BinaryOp::Mult, targets,
-                                      call(rt, {"math", "log"}, {targets})),
-                            targets),
-                  in.binary(BinaryOp::Mult, half,
-                            call(rt, {"math", "log"},
-                                 {in.binary(BinaryOp::Mult, twoPi, targets)})));
-    Value zeros = call(rt, {"zeros_like"}, {targets});
-    Value ones = call(rt, {"ones_like"}, {targets});
-    Value small = call(rt, {"math", "logical_and"},
-                       {in.compare(ast::CmpOp::GtE, targets, zeros),
-                        in.compare(ast::CmpOp::LtE, targets, ones)});
+    Value stirling = in.binary(
+        BinaryOp::Add,
+        in.binary(BinaryOp::Sub,
+                  in.binary(BinaryOp::Mult, targets,
+                            callTf(rt.in, {"math", "log"}, {targets})),
+                  targets),
+        in.binary(BinaryOp::Mult, half,
+                  callTf(rt.in, {"math", "log"},
+                         {in.binary(BinaryOp::Mult, twoPi, targets)})));
+    Value zeros = callTf(rt.in, {"zeros_like"}, {targets});
+    Value ones = callTf(rt.in, {"ones_like"}, {targets});
+    Value small = callTf(rt.in, {"math", "logical_and"},
+                         {in.compare(ast::CmpOp::GtE, targets, zeros),
+                          in.compare(ast::CmpOp::LtE, targets, ones)});
     result = in.inplace(BinaryOp::Add, result,
-                        call(rt, {"where"}, {small, zeros, stirling}));
+                        callTf(rt.in, {"where"}, {small, zeros, stirling}));
   }
   return result;
 }
@@ -212,22 +201,22 @@ Value computeAverageLoss(TfRuntime &rt, const Params &p) {
       rt.raise("UnimplementedError",
                "kiln's compute_average_loss takes a sample_weight of the "
                "losses' rank, or a scalar");
-    loss = call(rt, {"math", "multiply"}, {loss, weight});
+    loss = callTf(rt.in, {"math", "multiply"}, {loss, weight});
   }
   loss = cast(rt, loss, dtype);
   Value batch =
       p.has("global_batch_size") ? p.get("global_batch_size") : Value();
   if (batch.isNone())
     batch = in.getItem(shapeOf(rt, loss), Value::integer(0));
-  call(rt, {"debugging", "assert_scalar"}, {batch},
-       {{"message", in.str("global_batch_size must be scalar.")}});
-  call(rt, {"debugging", "assert_integer"}, {batch},
-       {{"message", in.str("global_batch_size must be an integer.")}});
-  call(rt, {"debugging", "assert_non_negative"}, {batch},
-       {{"message", in.str("global_batch_size must be non-negative.")}});
-  Value sum = call(rt, {"math", "reduce_sum"}, {loss});
-  return call(rt, {"math", "divide_no_nan"},
-              {sum, cast(rt, rt.toTensor(batch), dtype)});
+  callTf(rt.in, {"debugging", "assert_scalar"}, {batch},
+         {{"message", in.str("global_batch_size must be scalar.")}});
+  callTf(rt.in, {"debugging", "assert_integer"}, {batch},
+         {{"message", in.str("global_batch_size must be an integer.")}});
+  callTf(rt.in, {"debugging", "assert_non_negative"}, {batch},
+         {{"message", in.str("global_batch_size must be non-negative.")}});
+  Value sum = callTf(rt.in, {"math", "reduce_sum"}, {loss});
+  return callTf(rt.in, {"math", "divide_no_nan"},
+                {sum, cast(rt, rt.toTensor(batch), dtype)});
 }
 
 } // namespace

@@ -320,6 +320,18 @@ Value pyIntList(Interpreter &in, const std::vector<int64_t> &values);
 Value callTf(Interpreter &in, std::initializer_list<const char *> path,
              ValueList positional,
              std::vector<std::pair<std::string, Value>> keywords = {});
+/// A name scope entered only while tracing: the ops a composite makes are
+/// named in it, as TensorFlow's Python layer names them.
+class TracingScope {
+public:
+  TracingScope(TfRuntime &rt, const std::string &name) {
+    if (rt.tracing)
+      guard_.emplace(rt.tracing->graph, name);
+  }
+
+private:
+  std::optional<graph::ScopeGuard> guard_;
+};
 
 using graph::broadcastShapes;                             // Graph.h
 std::string shapeList(const std::vector<int64_t> &shape); // "[2,3]"
