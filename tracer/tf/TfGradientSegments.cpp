@@ -87,6 +87,35 @@ void addSegmentGradients(std::map<std::string, GradFn> &table) {
       return grads;
     };
   };
+  // math_grad._SegmentProdGrad: the segment's product over each element,
+  // where the segment has no zero; the product of the others at a
+  // segment's only zero; zero throughout a segment with two or more.
+  table["SegmentProd"] = [](TfRuntime &rt, const TapeEntry &e,
+                            const ValueList &g) {
+    Interpreter &in = rt.in;
+    const Value &data = e.inputs[0], &ids = e.inputs[1];
+    auto tf = [&](std::initializer_list<const char *> path, ValueList args) {
+      return callTf(in, path, std::move(args));
+    };
+    Value isZero = tf({"math", "equal"}, {data, Value::integer(0)});
+    Value numZeros =
+        tf({"math", "segment_sum"}, {cast(rt, isZero, DType::Int32), ids});
+    Value grad =
+        tf({"where"}, {tf({"math", "greater"}, {numZeros, Value::integer(1)}),
+                       tf({"zeros_like"}, {g[0]}), g[0]});
+    Value nonZeroData =
+        tf({"where"}, {isZero, tf({"ones_like"}, {data}), data});
+    Value nonZeroProd = tf({"math", "segment_prod"}, {nonZeroData, ids});
+    Value gatheredProd = tf({"gather"}, {e.outputs[0], ids});
+    Value gatheredNonZeroProd = tf({"gather"}, {nonZeroProd, ids});
+    Value dividedByElement =
+        in.binary(ast::BinaryOp::Div, gatheredProd, nonZeroData);
+    Value partial =
+        tf({"where"}, {isZero, gatheredNonZeroProd, dividedByElement});
+    Value gatheredGrad = tf({"gather"}, {grad, ids});
+    return ValueList{in.binary(ast::BinaryOp::Mult, gatheredGrad, partial),
+                     Value()};
+  };
   table["SegmentMean"] = meanGrad(true);
   table["UnsortedSegmentMean"] = meanGrad(false);
   for (const char *op : {"SegmentMax", "SegmentMin"})
