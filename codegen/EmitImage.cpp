@@ -11,6 +11,58 @@
 
 namespace kiln {
 
+namespace {
+
+/// An index as float32, as the kernels convert it.
+Value indexAsF32(OpBuilder &b, Location l, Value i) {
+  return b.create<arith::SIToFPOp>(
+      l, b.getF32Type(), b.create<arith::IndexCastOp>(l, b.getI64Type(), i));
+}
+
+/// from / to in float32, as CalculateResizeScale divides.
+Value resizeScale(OpBuilder &b, Location l, Value from, Value to) {
+  return b.create<arith::DivFOp>(l, indexAsF32(b, l, from),
+                                 indexAsF32(b, l, to));
+}
+
+/// Where index `i` of a resized dimension reads, in a dimension of
+/// `extent`, with half-pixel centers. Nearest: floor((i + 0.5) * scale)
+/// within [0, extent - 1] (lower and upper alike). Bilinear: the position
+/// p = (i + 0.5) * scale - 0.5, its floor clamped below, its ceiling
+/// clamped above, and the weight of the upper one, p - floor(p). The
+/// forward kernels and their gradients share this mapping.
+struct SourceSpan {
+  Value lower, upper, lerp;
+};
+SourceSpan sourceSpan(OpBuilder &b, Location l, Value i, Value scale,
+                      Value extent, bool bilinear) {
+  auto f32 = b.getF32Type();
+  Value half = b.create<arith::ConstantFloatOp>(l, APFloat(0.5f), f32);
+  auto toIndex = [&](Value f) -> Value {
+    return b.create<arith::IndexCastOp>(
+        l, b.getIndexType(), b.create<arith::FPToSIOp>(l, b.getI64Type(), f));
+  };
+  Value zero = b.create<arith::ConstantIndexOp>(l, 0);
+  Value last = b.create<arith::SubIOp>(l, extent,
+                                       b.create<arith::ConstantIndexOp>(l, 1));
+  Value p = b.create<arith::MulFOp>(
+      l, b.create<arith::AddFOp>(l, indexAsF32(b, l, i), half), scale);
+  if (!bilinear) {
+    Value from = b.create<arith::MinSIOp>(
+        l, toIndex(b.create<math::FloorOp>(l, p)), last);
+    from = b.create<arith::MaxSIOp>(l, from, zero);
+    return SourceSpan{from, from, Value()};
+  }
+  p = b.create<arith::SubFOp>(l, p, half);
+  Value f = b.create<math::FloorOp>(l, p);
+  Value lower = b.create<arith::MaxSIOp>(l, toIndex(f), zero);
+  Value upper =
+      b.create<arith::MinSIOp>(l, toIndex(b.create<math::CeilOp>(l, p)), last);
+  return SourceSpan{lower, upper, b.create<arith::SubFOp>(l, p, f)};
+}
+
+} // namespace
+
 Value Emitter::emitResize(const graph::Node &n, RankedTensorType type) {
   Location loc = locOf(n);
   Value images = input(n, 0), size = input(n, 1);
@@ -52,74 +104,23 @@ Value Emitter::emitResize(const graph::Node &n, RankedTensorType type) {
   if (inType.isDynamicDim(1) || inType.isDynamicDim(2))
     check(n, b.create<arith::AndIOp>(loc, nonZero(in[1]), nonZero(in[2])),
           "input image must be of non-zero size", {});
-  auto toF32 = [&](OpBuilder &ob, Location l, Value v, bool isIndex) -> Value {
-    if (isIndex)
-      v = ob.create<arith::IndexCastOp>(l, ob.getI64Type(), v);
-    return ob.create<arith::SIToFPOp>(l, f32, v);
-  };
-  // in / out in float32, as CalculateResizeScale divides.
-  auto scale = [&](int64_t d) -> Value {
-    return b.create<arith::DivFOp>(loc, toF32(b, loc, in[d], true),
-                                   toF32(b, loc, out[d], true));
-  };
-  Value heightScale = scale(1), widthScale = scale(2);
+  Value heightScale = resizeScale(b, loc, in[1], out[1]);
+  Value widthScale = resizeScale(b, loc, in[2], out[2]);
   SmallVector<Value> dynamic;
   for (int64_t d = 0; d < 4; ++d)
     if (type.isDynamicDim(d))
       dynamic.push_back(out[d]);
   return b.create<tensor::GenerateOp>(
       loc, type, dynamic, [&](OpBuilder &gb, Location l, ValueRange idx) {
-        auto cst = [&](float v) -> Value {
-          return gb.create<arith::ConstantFloatOp>(l, APFloat(v), f32);
-        };
-        Value half = cst(0.5f);
-        // (i + 0.5) * scale: the source position of output index i.
-        auto position = [&](Value i, Value s) -> Value {
-          Value center =
-              gb.create<arith::AddFOp>(l, toF32(gb, l, i, true), half);
-          return gb.create<arith::MulFOp>(l, center, s);
-        };
-        auto toIndex = [&](Value f) -> Value {
-          return gb.create<arith::IndexCastOp>(
-              l, index, gb.create<arith::FPToSIOp>(l, gb.getI64Type(), f));
-        };
-        Value zeroIdx = gb.create<arith::ConstantIndexOp>(l, 0);
-        Value oneIdx = gb.create<arith::ConstantIndexOp>(l, 1);
-        auto clampHigh = [&](Value v, Value extent) -> Value {
-          return gb.create<arith::MinSIOp>(
-              l, v, gb.create<arith::SubIOp>(l, extent, oneIdx));
-        };
-        auto clampLow = [&](Value v) -> Value {
-          return gb.create<arith::MaxSIOp>(l, v, zeroIdx);
-        };
+        SourceSpan y = sourceSpan(gb, l, idx[1], heightScale, in[1], bilinear);
+        SourceSpan x = sourceSpan(gb, l, idx[2], widthScale, in[2], bilinear);
         if (!bilinear) {
-          // floor((i + 0.5) * scale), within [0, size - 1].
-          auto source = [&](Value i, Value s, Value extent) {
-            Value p = gb.create<math::FloorOp>(l, position(i, s));
-            return clampLow(clampHigh(toIndex(p), extent));
-          };
           Value v = gb.create<tensor::ExtractOp>(
-              l, images,
-              ValueRange{idx[0], source(idx[1], heightScale, in[1]),
-                         source(idx[2], widthScale, in[2]), idx[3]});
+              l, images, ValueRange{idx[0], y.lower, x.lower, idx[3]});
           gb.create<tensor::YieldOp>(l, v);
           return;
         }
-        // The two source rows (columns) and the weight of the second: the
-        // position (i + 0.5) * scale - 0.5, its floor clamped below and
-        // its ceiling above.
-        struct Span {
-          Value lower, upper, lerp;
-        };
-        auto span = [&](Value i, Value s, Value extent) {
-          Value p = gb.create<arith::SubFOp>(l, position(i, s), half);
-          Value f = gb.create<math::FloorOp>(l, p);
-          Value c = gb.create<math::CeilOp>(l, p);
-          return Span{clampLow(toIndex(f)), clampHigh(toIndex(c), extent),
-                      gb.create<arith::SubFOp>(l, p, f)};
-        };
-        Span y = span(idx[1], heightScale, in[1]);
-        Span x = span(idx[2], widthScale, in[2]);
+        // Interpolated along the width, then the height.
         auto read = [&](Value row, Value col) -> Value {
           Value v = gb.create<tensor::ExtractOp>(
               l, images, ValueRange{idx[0], row, col, idx[3]});
@@ -183,48 +184,11 @@ Value Emitter::emitResizeGrad(const graph::Node &n, RankedTensorType type) {
       dynamic.push_back(out[d]);
   Value zero = b.create<arith::ConstantOp>(loc, b.getZeroAttr(et));
   Value init = splat(loc, type, dynamic, zero);
-  auto toF32 = [&](OpBuilder &ob, Location l, Value i) -> Value {
-    return ob.create<arith::SIToFPOp>(
-        l, f32, ob.create<arith::IndexCastOp>(l, ob.getI64Type(), i));
-  };
-  // original / resized in float32, as CalculateResizeScale divides.
-  auto scale = [&](int64_t d) -> Value {
-    return b.create<arith::DivFOp>(loc, toF32(b, loc, out[d]),
-                                   toF32(b, loc, in[d]));
-  };
-  Value heightScale = scale(1), widthScale = scale(2);
+  // original / resized: the forward pass's scale.
+  Value heightScale = resizeScale(b, loc, out[1], in[1]);
+  Value widthScale = resizeScale(b, loc, out[2], in[2]);
   Scalars s{b, loc};
-  Value zeroIdx = s.index(0), oneIdx = s.index(1);
-  // A source row or column: the two positions and the weight of the
-  // second (bilinear), or the one position (nearest).
-  struct Span {
-    Value lower, upper, lerp;
-  };
-  auto span = [&](Scalars &t, Value i, Value sc, Value extent) {
-    auto cst = [&](float v) -> Value {
-      return t.b.create<arith::ConstantFloatOp>(t.loc, APFloat(v), f32);
-    };
-    auto toIndex = [&](Value f) -> Value {
-      return t.b.create<arith::IndexCastOp>(
-          t.loc, index,
-          t.b.create<arith::FPToSIOp>(t.loc, t.b.getI64Type(), f));
-    };
-    Value last = t.b.create<arith::SubIOp>(t.loc, extent, oneIdx);
-    Value p = t.mul(t.add(toF32(t.b, t.loc, i), cst(0.5f)), sc);
-    if (!bilinear) {
-      Value from = t.b.create<arith::MinSIOp>(
-          t.loc, toIndex(t.b.create<math::FloorOp>(t.loc, p)), last);
-      from = t.b.create<arith::MaxSIOp>(t.loc, from, zeroIdx);
-      return Span{from, from, Value()};
-    }
-    p = t.sub(p, cst(0.5f));
-    Value f = t.b.create<math::FloorOp>(t.loc, p);
-    Value lower =
-        t.b.create<arith::MaxSIOp>(t.loc, toIndex(f), zeroIdx).getResult();
-    Value upper = t.b.create<arith::MinSIOp>(
-        t.loc, toIndex(t.b.create<math::CeilOp>(t.loc, p)), last);
-    return Span{lower, upper, t.sub(p, f)};
-  };
+  Value zeroIdx = s.index(0);
   auto addAt = [&](Scalars &t, Value acc, Value v, ValueRange where) {
     if (v.getType() != et)
       v = et.getIntOrFloatBitWidth() > 32
@@ -234,9 +198,11 @@ Value Emitter::emitResizeGrad(const graph::Node &n, RankedTensorType type) {
   };
   return s.update(zeroIdx, in[0], init, [&](Scalars &sb, Value bi, Value a0) {
     return sb.update(zeroIdx, in[1], a0, [&](Scalars &sy, Value y, Value a1) {
-      Span ys = span(sy, y, heightScale, out[1]);
+      SourceSpan ys =
+          sourceSpan(sy.b, sy.loc, y, heightScale, out[1], bilinear);
       return sy.update(zeroIdx, in[2], a1, [&](Scalars &sx, Value x, Value a2) {
-        Span xs = span(sx, x, widthScale, out[2]);
+        SourceSpan xs =
+            sourceSpan(sx.b, sx.loc, x, widthScale, out[2], bilinear);
         return sx.update(
             zeroIdx, in[3], a2, [&](Scalars &sc, Value c, Value acc) {
               Value g = sc.at(grads, ValueRange{bi, y, x, c});
