@@ -47,12 +47,14 @@ void Emitter::checkShapes(const graph::Node &n, Value ok, Value a, Value b,
 
 void Emitter::check(const graph::Node &n, Value ok, const std::string &message,
                     ArrayRef<Value> ints,
-                    const std::function<Value(Location)> &tail) {
+                    const std::function<Value(Location)> &tail,
+                    const std::string &errorType) {
   Location loc = locOf(n);
   auto i64 = b.getI64Type();
   hostcalls::Spec spec;
   spec.kind = hostcalls::Spec::Check;
   spec.message = graphError(n, message);
+  spec.errorType = errorType;
   Value index = hostSpec(loc, std::move(spec));
   Value failed = b.create<arith::XOrIOp>(
       loc, ok, b.create<arith::ConstantIntOp>(loc, 1, 1));

@@ -377,6 +377,11 @@ private:
   /// Cross: the cross products of the last (size 3) dimension, with the
   /// kernel's check that the inputs' shapes agree.
   Value emitCross(const graph::Node &n, RankedTensorType type);
+  /// RGBToHSV, HSVToRGB, AdjustSaturation and AdjustHue, pixel by pixel
+  /// (EmitImageColor.cpp).
+  Value emitColour(const graph::Node &n, RankedTensorType type);
+  /// AdjustContrastv2: the kernel's per-channel means, then the scaling.
+  Value emitAdjustContrast(const graph::Node &n, RankedTensorType type);
   /// UnravelIndex, with its kernel's checks on the indices and dims.
   Value emitUnravelIndex(const graph::Node &n, RankedTensorType type);
   /// ResizeBilinear and ResizeNearestNeighbor with half-pixel centers
@@ -414,10 +419,11 @@ private:
   /// Reports TensorFlow's run-time error for `n` when `ok` (i1) is false:
   /// `message` is a kiln/check_message.h template filled from `ints`.
   /// `tail`, when given, builds (on the failing path only) a 1-D i64
-  /// tensor whose values follow `ints`.
+  /// tensor whose values follow `ints`. `errorType` is the exception.
   void check(const graph::Node &n, Value ok, const std::string &message,
              ArrayRef<Value> ints,
-             const std::function<Value(Location)> &tail = nullptr);
+             const std::function<Value(Location)> &tail = nullptr,
+             const std::string &errorType = "InvalidArgumentError");
   /// check() with the shapes of `a` and `b` for the message's two
   /// {shape}s.
   void checkShapes(const graph::Node &n, Value ok, Value a, Value b,

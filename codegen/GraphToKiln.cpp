@@ -914,6 +914,11 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitUnravelIndex(n, type);
   if (op == "Cross")
     return emitCross(n, type);
+  if (op == "RGBToHSV" || op == "HSVToRGB" || op == "AdjustSaturation" ||
+      op == "AdjustHue")
+    return emitColour(n, type);
+  if (op == "AdjustContrastv2")
+    return emitAdjustContrast(n, type);
   if (op == "ResizeBilinear" || op == "ResizeNearestNeighbor")
     return emitResize(n, type);
   if (op == "ResizeBilinearGrad" || op == "ResizeNearestNeighborGrad")

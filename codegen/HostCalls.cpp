@@ -73,7 +73,7 @@ extern "C" void kiln_host_check_failed(int64_t index, int64_t rank,
   const int64_t *values = reinterpret_cast<const int64_t *>(desc[1]) + desc[2];
   kiln_text text = {};
   kiln_format_check(&text, spec(index).message.c_str(), values, desc[3]);
-  current->error = "InvalidArgumentError: " +
+  current->error = spec(index).errorType + ": " +
                    (text.data ? std::string(text.data, text.size) : "");
   std::free(text.data);
 }

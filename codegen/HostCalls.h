@@ -34,6 +34,9 @@ struct Spec {
   // message template of kiln/check_message.h, filled from the values of
   // the failing call.
   std::string message;
+  /// Check: the exception a failure raises (kiln run; a compiled library
+  /// reports the message alone).
+  std::string errorType = "InvalidArgumentError";
 };
 
 /// A dense copy of the strided memref that MLIR's ranked descriptor

@@ -1167,11 +1167,10 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
                         : rt.executor.run(compiled, inputs, outputs, error);
   if (!ran) {
     // The compiled code's errors name TensorFlow's exception class.
-    for (const char *type : {"InvalidArgumentError", "ResourceExhaustedError",
-                             "OutOfRangeError"}) {
-      std::string prefix = std::string(type) + ": ";
+    for (const OpErrorClass &type : opErrorClasses()) {
+      std::string prefix = std::string(type.name) + ": ";
       if (error.compare(0, prefix.size(), prefix) == 0)
-        rt.raise(type, error.substr(prefix.size()));
+        rt.raise(type.name, error.substr(prefix.size()));
     }
     // The host runs string graphs; its other failure is a missing kernel.
     rt.raise(c.onHost ? "UnimplementedError" : "InternalError", error);

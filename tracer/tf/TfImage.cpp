@@ -5,8 +5,8 @@
 // defines), in the name scope TensorFlow gives it, with its Python-level
 // checks and messages; and resize, a ResizeBilinear or
 // ResizeNearestNeighbor node (EmitImage.cpp).
+#include "TfImage.h"
 #include "ShapeTensor.h"
-#include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 
@@ -147,6 +147,8 @@ int64_t intMax(TfRuntime &rt, DType d) {
   }
 }
 
+} // namespace
+
 Value convertImageDtype(TfRuntime &rt, const Value &imageArg, DType to,
                         bool saturate) {
   Interpreter &in = rt.in;
@@ -197,14 +199,14 @@ Value convertImageDtype(TfRuntime &rt, const Value &imageArg, DType to,
   return castTo(scaled);
 }
 
-/// The image as float32 (kept as it is when float16 or float32), the dtype
-/// to convert the result back to.
 Value floatImage(TfRuntime &rt, Value &image, DType &orig) {
   orig = rt.tensor(image).type.dtype;
   if (orig == DType::Float16 || orig == DType::Float32)
     return image;
   return convertImageDtype(rt, image, DType::Float32, false);
 }
+
+namespace {
 
 Value adjustBrightness(TfRuntime &rt, const Params &p) {
   TracingScope scope(rt, "adjust_brightness");
@@ -713,7 +715,8 @@ Value resize(TfRuntime &rt, const Params &p) {
   return batch ? resized : squeeze(rt, resized, pyIntList(in, {0}));
 }
 
-/// Defines tf.image.`name`, taking the arguments `params`, as `fn`.
+} // namespace
+
 void defImage(TfRuntime &rt, ModuleBuilder &image, const std::string &name,
               std::vector<std::string> params,
               Value (*fn)(TfRuntime &, const Params &)) {
@@ -722,8 +725,6 @@ void defImage(TfRuntime &rt, ModuleBuilder &image, const std::string &name,
     return fn(*r, Params(in, args, name, params));
   });
 }
-
-} // namespace
 
 void installImage(TfRuntime &rt, ModuleBuilder &image) {
   TfRuntime *r = &rt;

@@ -2391,6 +2391,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     tf.set("linalg", linalg.value());
     ModuleBuilder image(in, *rt, "tensorflow.image");
     installImage(*rt, image);
+    installImageColor(*rt, image);
     tf.set("image", image.value());
     ModuleBuilder bitwiseModule(in, *rt, "tensorflow.bitwise");
     for (auto [name, op] : {std::pair{"bitwise_and", "BitwiseAnd"},

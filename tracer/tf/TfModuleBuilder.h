@@ -205,6 +205,8 @@ void installUnravelIndex(TfRuntime &rt, ModuleBuilder &tf);
 /// tf.image's flips, rotations, dtype conversion, brightness, gamma,
 /// grayscale and standardization (TfImage.cpp).
 void installImage(TfRuntime &rt, ModuleBuilder &image);
+/// tf.image's colour conversions and adjustments (TfImageColor.cpp).
+void installImageColor(TfRuntime &rt, ModuleBuilder &image);
 
 /// tf.linalg.cross (TfCross.cpp).
 void installCross(TfRuntime &rt, ModuleBuilder &linalg);
