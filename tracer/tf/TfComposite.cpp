@@ -797,7 +797,8 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                x = cast(*r, x, DType::Float64);
              Value sum =
                  reduce(*r, "Sum", unaryOp(*r, "Square", x), p.get("axis"),
-                        p.has("keepdims") && in.truthy(p.get("keepdims")));
+                        p.has("keepdims") && in.truthy(p.get("keepdims")),
+                        "EuclideanNorm");
              Value norm = unaryOp(*r, "Sqrt", sum);
              return isFloating(d) ? norm : cast(*r, norm, d);
            }));

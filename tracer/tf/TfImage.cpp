@@ -501,6 +501,53 @@ Value resizeWithCropOrPad(TfRuntime &rt, const Params &p) {
   return unbatch(rt, resized, batch);
 }
 
+/// resize_with_pad: the image resized to fit the target keeping its aspect
+/// ratio, then padded to the target around its centre, with TensorFlow's
+/// float32 arithmetic on tensors for the sizes and offsets.
+Value resizeWithPad(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  const std::string fname = "resize_with_pad";
+  TracingScope scope(rt, "resize_image_with_pad");
+  bool batch;
+  Value image = asBatch(rt, p.require("image", fname), fname, batch);
+  Value height = boxValue(rt, p.require("target_height", fname));
+  Value width = boxValue(rt, p.require("target_width", fname));
+  BoxMath m{rt};
+  Value zero = Value::integer(0);
+  m.require(m.cmp(ast::CmpOp::Gt, width, zero), "target_width must be > 0.");
+  m.require(m.cmp(ast::CmpOp::Gt, height, zero), "target_height must be > 0.");
+  Value h = imageDim(rt, image, 1), w = imageDim(rt, image, 2);
+  auto cast = [&](const Value &v, DType d) {
+    return callTf(in, {"cast"}, {v, makeDType(d)});
+  };
+  auto div = [&](const Value &a, const Value &b) {
+    return in.binary(ast::BinaryOp::Div, a, b);
+  };
+  auto floor = [&](const Value &v) {
+    return callTf(in, {"math", "floor"}, {v});
+  };
+  Value fh = cast(h, DType::Float32), fw = cast(w, DType::Float32);
+  Value fTargetH = cast(height, DType::Float32);
+  Value fTargetW = cast(width, DType::Float32);
+  Value ratio =
+      callTf(in, {"math", "maximum"}, {div(fw, fTargetW), div(fh, fTargetH)});
+  Value resizedH = div(fh, ratio), resizedW = div(fw, ratio);
+  Value sizeH = cast(floor(resizedH), DType::Int32);
+  Value sizeW = cast(floor(resizedW), DType::Int32);
+  Value padH = floor(div(m.sub(fTargetH, resizedH), Value::integer(2)));
+  Value padW = floor(div(m.sub(fTargetW, resizedW), Value::integer(2)));
+  Value top = m.pick(zero, cast(padH, DType::Int32), true);
+  Value left = m.pick(zero, cast(padW, DType::Int32), true);
+  std::vector<std::pair<std::string, Value>> options;
+  for (const char *option : {"method", "antialias"})
+    if (p.has(option))
+      options.emplace_back(option, p.get(option));
+  Value resized = callTf(in, {"image", "resize"},
+                         {image, in.list({sizeH, sizeW})}, options);
+  Value padded = padToBoundingBox(rt, resized, top, left, height, width);
+  return unbatch(rt, padded, batch);
+}
+
 Value centralCrop(TfRuntime &rt, const Params &p) {
   Interpreter &in = rt.in;
   TracingScope scope(rt, "central_crop");
@@ -785,6 +832,9 @@ void installImage(TfRuntime &rt, ModuleBuilder &image) {
   }
   defImage(rt, image, "resize_with_crop_or_pad",
            {"image", "target_height", "target_width"}, resizeWithCropOrPad);
+  defImage(rt, image, "resize_with_pad",
+           {"image", "target_height", "target_width", "method", "antialias"},
+           resizeWithPad);
   defImage(rt, image, "central_crop", {"image", "central_fraction"},
            centralCrop);
   defImage(rt, image, "total_variation", {"images", "name"}, totalVariation);

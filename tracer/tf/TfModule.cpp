@@ -1040,10 +1040,13 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
            auto finish = [&](const Value &result) {
              return keepdims ? result : squeeze(*r, result, axis);
            };
+           // A vector norm's axis reduces as a tuple (axis,), except for
+           // ord 1 and inf, which take axis[0].
+           Value reduced = axis.isIntLike() ? in.tuple({axis}) : axis;
            if (euclidean) {
              Value squares = binaryOp(*r, "Mul", x, x);
-             return finish(
-                 unaryOp(*r, "Sqrt", reduce(*r, "Sum", squares, axis, true)));
+             return finish(unaryOp(*r, "Sqrt",
+                                   reduce(*r, "Sum", squares, reduced, true)));
            }
            // Vector norms as linalg_ops.norm builds them: sum of |x| (ord 1),
            // max of |x| (ord inf), (sum |x|^p)^(1/p) otherwise.
@@ -1062,7 +1065,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
            DType d = r->tensor(x).type.dtype;
            Value powered = binaryOp(*r, "Pow", magnitude, r->toTensor(ord, d));
            return finish(
-               binaryOp(*r, "Pow", reduce(*r, "Sum", powered, axis, true),
+               binaryOp(*r, "Pow", reduce(*r, "Sum", powered, reduced, true),
                         r->toTensor(Value::floating(1.0 / order), d)));
          }));
   tf.def("linspace", [r](Interpreter &in, CallArgs &args) {
@@ -2392,6 +2395,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     ModuleBuilder image(in, *rt, "tensorflow.image");
     installImage(*rt, image);
     installImageColor(*rt, image);
+    installImageFilters(*rt, image);
     tf.set("image", image.value());
     ModuleBuilder bitwiseModule(in, *rt, "tensorflow.bitwise");
     for (auto [name, op] : {std::pair{"bitwise_and", "BitwiseAnd"},

@@ -207,6 +207,8 @@ void installUnravelIndex(TfRuntime &rt, ModuleBuilder &tf);
 void installImage(TfRuntime &rt, ModuleBuilder &image);
 /// tf.image's colour conversions and adjustments (TfImageColor.cpp).
 void installImageColor(TfRuntime &rt, ModuleBuilder &image);
+/// tf.image.image_gradients, sobel_edges and psnr (TfImageFilters.cpp).
+void installImageFilters(TfRuntime &rt, ModuleBuilder &image);
 
 /// tf.linalg.cross (TfCross.cpp).
 void installCross(TfRuntime &rt, ModuleBuilder &linalg);

@@ -1496,7 +1496,10 @@ static int64_t normalizeAxis(TfRuntime &rt, int64_t axis, int64_t rank,
 }
 
 Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
-             const Value &axisArg, bool keepdims) {
+             const Value &axisArg, bool keepdims, const std::string &shownOp) {
+  // A Python list of axes (or input) sends the op's wrapper down its slow
+  // path: its eager errors end without " name: ".
+  PythonOperands slowPath(rt, {x, axisArg});
   // Any and All convert a Python value to their fixed input type, bool.
   bool logical = op == "Any" || op == "All";
   Value t = logical && !rt.isTensor(x) && !asVariable(x)
@@ -1559,7 +1562,8 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
         axis = rt.in.toIndex(a);
       }
       given.push_back(axis);
-      axes.push_back(normalizeAxis(rt, axis, rank, op, &t, keepdims));
+      axes.push_back(normalizeAxis(
+          rt, axis, rank, shownOp.empty() ? op : shownOp, &t, keepdims));
     }
     operands.argument("reduction_indices", axisArg, given);
     std::sort(axes.begin(), axes.end());

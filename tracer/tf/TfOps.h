@@ -224,9 +224,11 @@ private:
 /// tf.matmul; `name` is the node's ("matmul" for the @ operator).
 Value matmul(TfRuntime &rt, const Value &a, const Value &b, bool transposeA,
              bool transposeB, const std::string &name = "MatMul");
-/// reduce_sum & co.; `axis` None reduces everything.
+/// reduce_sum & co.; `axis` None reduces everything. `shownOp` is the op
+/// that errors on the axis name, when it differs from `op` (a composite's,
+/// as "EuclideanNorm" for a Sum).
 Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
-             const Value &axis, bool keepdims);
+             const Value &axis, bool keepdims, const std::string &shownOp = "");
 Value argReduce(TfRuntime &rt, const std::string &op, const Value &x,
                 const Value &axis, DType outputType);
 Value reshape(TfRuntime &rt, const Value &x, const Value &shape);

@@ -1,0 +1,67 @@
+# tf.image.image_gradients, sobel_edges, psnr and resize_with_pad, bit for
+# bit (a position-weighted checksum of the float32 bits), eagerly and in
+# functions with static and run-time sizes, and their errors.
+import tensorflow as tf
+
+
+def bits(t):
+    v = tf.cast(tf.reshape(tf.bitcast(t, tf.int32), [-1]), tf.int64)
+    return int(tf.reduce_sum(v * tf.range(1, tf.size(v, tf.int64) + 1)))
+
+
+image = tf.reshape(tf.range(25, dtype=tf.float32), (1, 5, 5, 1))
+dy, dx = tf.image.image_gradients(image)
+print(dy[0, :, :, 0])
+print(dx[0, :, :, 0])
+x = tf.random.stateless_uniform([2, 7, 9, 3], seed=[5, 6])
+dy, dx = tf.image.image_gradients(x)
+print(bits(dy), bits(dx))
+s = tf.image.sobel_edges(x)
+print(s.shape, bits(s))
+print(tf.image.sobel_edges(image)[0, :, :, 0, 1])
+y = tf.random.stateless_uniform([2, 7, 9, 3], seed=[7, 6])
+print(tf.image.psnr(x, y, max_val=1.0))
+u = tf.cast(x * 255, tf.uint8); v = tf.cast(y * 255, tf.uint8)
+print(tf.image.psnr(u, v, max_val=255))
+print(tf.image.psnr(x[0], y[0], 1.0))
+for th, tw in [(10, 10), (4, 12), (7, 9), (3, 3), (20, 5)]:
+    r = tf.image.resize_with_pad(x, th, tw)
+    print(r.shape, bits(r))
+print(tf.image.resize_with_pad(image[0], 7, 3, method="nearest")[:, :, 0])
+
+
+@tf.function
+def f(x, y):
+    dy, dx = tf.image.image_gradients(x)
+    print(dy.shape, tf.image.sobel_edges(x).shape)
+    return (dy, dx, tf.image.sobel_edges(x), tf.image.psnr(x, y, 1.0),
+            tf.image.resize_with_pad(x, 12, 8))
+
+
+for t in f(x, y):
+    print(t.shape, bits(t))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, None, None, 3])] * 2)
+def g(x, y):
+    dy, dx = tf.image.image_gradients(x)
+    print(dy.shape, tf.image.resize_with_pad(x, 12, 8).shape)
+    return (dy, dx, tf.image.psnr(x, y, 1.0),
+            tf.image.resize_with_pad(x, 12, 8))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 7, 9, 3])])
+def sobel(x):
+    return tf.image.sobel_edges(x)
+
+
+for t in g(x, y):
+    print(t.shape, bits(t))
+print(sobel.get_concrete_function().output_shapes, bits(sobel(x)))
+for bad in [lambda: tf.image.image_gradients(x[0]), lambda: tf.image.psnr(x, y[..., :2], 1.0),
+            lambda: tf.image.psnr(x[0, 0], y[0, 0], 1.0), lambda: tf.image.psnr(x, y[:1, :, :, None], 1.0),
+            lambda: tf.image.resize_with_pad(x, 0, 3)]:
+    try:
+        bad()
+    except Exception as e:
+        print(type(e).__name__, e)
