@@ -8,6 +8,7 @@
 
 #include "TensorFormat.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -376,70 +377,82 @@ template <typename T> T pairwiseSum(const T *a, int64_t n) {
   return pairwiseSum(a, half) + pairwiseSum(a + half, n - half);
 }
 
-/// np.sum and np.mean of a float32 or float64 array over all axes or one,
-/// added as NumPy adds: the reduced run of a row (or the whole array) in
-/// buffers of 8192 elements, each a pairwise sum, added in order; along
-/// an outer axis row by row.
+/// np.sum and np.mean of a float32 or float64 array over the axes
+/// `reduced`, added as NumPy's reduction iterator adds: each output starts
+/// at zero; when the last axis is reduced, the trailing run of reduced
+/// axes (merged: they are contiguous) is summed in buffers of 8192
+/// elements, each a pairwise sum, and added to its output; otherwise each
+/// element is added to its output; either in memory order.
 template <typename T>
 HostTensorPtr npFloatSum(const graph::HostTensor &a,
-                         std::optional<int64_t> axis, bool mean,
+                         const std::vector<bool> &reduced, bool mean,
                          bool keepdims) {
   const std::vector<int64_t> &shape = a.type.shape;
-  int64_t rank = static_cast<int64_t>(shape.size());
-  int64_t outer = 1, length = 1, inner = 1;
-  for (int64_t d = 0; d < rank; ++d) {
-    int64_t size = shape[d];
-    if (axis && d < *axis)
-      outer *= size;
-    else if (!axis || d == *axis)
-      length *= size;
-    else
-      inner *= size;
-  }
+  size_t rank = shape.size();
   TensorType type{a.type.dtype, {}};
-  for (int64_t d = 0; d < rank; ++d)
-    if (axis && d != *axis)
+  int64_t count = 1;
+  for (size_t d = 0; d < rank; ++d)
+    if (!reduced[d])
       type.shape.push_back(shape[d]);
-    else if (keepdims)
-      type.shape.push_back(1);
+    else {
+      count *= shape[d];
+      if (keepdims)
+        type.shape.push_back(1);
+    }
+  // The trailing reduced axes, summed as one run.
+  size_t runFrom = rank;
+  int64_t run = 1;
+  while (runFrom > 0 && reduced[runFrom - 1])
+    run *= shape[--runFrom];
+  bool pairwise = runFrom < rank;
   auto out = graph::HostTensor::zeros(type);
   const T *in = reinterpret_cast<const T *>(a.bytes.data());
   T *res = reinterpret_cast<T *>(out->bytes.data());
-  for (int64_t o = 0; o < outer; ++o)
-    for (int64_t k = 0; k < inner; ++k) {
-      const T *base = in + o * length * inner + k;
-      T sum = 0;
-      if (inner == 1) {
-        for (int64_t from = 0; from < length; from += 8192)
-          sum +=
-              pairwiseSum(base + from, std::min<int64_t>(8192, length - from));
-      } else {
-        for (int64_t i = 0; i < length; ++i)
-          sum = i ? sum + base[i * inner] : base[0];
-      }
-      res[o * inner + k] = mean ? sum / static_cast<T>(length) : sum;
-    }
+  std::vector<int64_t> index(runFrom, 0);
+  for (int64_t row = 0, rows = a.type.numElements() / run; row < rows; ++row) {
+    int64_t o = 0;
+    for (size_t d = 0; d < runFrom; ++d)
+      if (!reduced[d])
+        o = o * shape[d] + index[d];
+    const T *base = in + row * run;
+    if (pairwise)
+      for (int64_t from = 0; from < run; from += 8192)
+        res[o] += pairwiseSum(base + from, std::min<int64_t>(8192, run - from));
+    else
+      res[o] += base[0];
+    for (size_t d = runFrom; d-- > 0;)
+      if (++index[d] < shape[d])
+        break;
+      else
+        index[d] = 0;
+  }
+  if (mean)
+    for (int64_t o = 0; o < out->type.numElements(); ++o)
+      res[o] /= static_cast<T>(count);
   return out;
 }
 
-/// The float32 or float64 sum or mean of `a` over all axes or one, in
-/// NumPy's order; null for other dtypes, several axes or no elements.
+/// The float32 or float64 sum or mean of `a` over all axes or some, in
+/// NumPy's order; null for other dtypes, repeated axes or no elements.
 HostTensorPtr floatSum(TfRuntime &rt, const HostTensorPtr &a, const Value &axis,
                        bool mean, bool keepdims) {
   DType d = a->type.dtype;
   if ((d != DType::Float32 && d != DType::Float64) ||
       a->type.numElements() == 0)
     return nullptr;
-  std::optional<int64_t> one;
-  ValueList axes;
-  if (!axis.isNone())
-    axes = axis.isIntLike() ? ValueList{axis} : rt.in.toList(axis);
-  if (axes.size() > 1)
-    return nullptr;
-  if (axes.size() == 1)
-    one = npAxis(rt, axes[0], static_cast<int64_t>(a->type.shape.size()));
-  return d == DType::Float32 ? npFloatSum<float>(*a, one, mean, keepdims)
-                             : npFloatSum<double>(*a, one, mean, keepdims);
+  size_t rank = a->type.shape.size();
+  std::vector<bool> reduced(rank, axis.isNone());
+  if (!axis.isNone()) {
+    ValueList given = axis.isIntLike() ? ValueList{axis} : rt.in.toList(axis);
+    for (const Value &v : given) {
+      int64_t x = npAxis(rt, v, static_cast<int64_t>(rank));
+      if (reduced[x])
+        return nullptr;
+      reduced[x] = true;
+    }
+  }
+  return d == DType::Float32 ? npFloatSum<float>(*a, reduced, mean, keepdims)
+                             : npFloatSum<double>(*a, reduced, mean, keepdims);
 }
 
 } // namespace

@@ -2396,6 +2396,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     installImage(*rt, image);
     installImageColor(*rt, image);
     installImageFilters(*rt, image);
+    installImageRandom(*rt, image);
     tf.set("image", image.value());
     ModuleBuilder bitwiseModule(in, *rt, "tensorflow.bitwise");
     for (auto [name, op] : {std::pair{"bitwise_and", "BitwiseAnd"},

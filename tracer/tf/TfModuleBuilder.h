@@ -209,6 +209,9 @@ void installImage(TfRuntime &rt, ModuleBuilder &image);
 void installImageColor(TfRuntime &rt, ModuleBuilder &image);
 /// tf.image.image_gradients, sobel_edges and psnr (TfImageFilters.cpp).
 void installImageFilters(TfRuntime &rt, ModuleBuilder &image);
+/// tf.image's random and stateless random augmentations
+/// (TfImageRandom.cpp).
+void installImageRandom(TfRuntime &rt, ModuleBuilder &image);
 
 /// tf.linalg.cross (TfCross.cpp).
 void installCross(TfRuntime &rt, ModuleBuilder &linalg);
