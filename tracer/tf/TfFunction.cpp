@@ -925,15 +925,18 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   }
   rt.tracing = saved;
   // A tf.print inside staged control flow prints from compiled code, and
-  // then every print of the function does, to keep their order.
+  // then every print of the function does, to keep their order. So do the
+  // prints of a numeric function: a call that fails at run time has
+  // printed what ran before the failure, as TensorFlow's has.
+  bool strings = graphHasStrings(state.graph);
   for (auto &n : state.graph.nodes)
-    state.graph.hostPrints |= n.op == "PrintV2" && n.region >= 0;
+    state.graph.hostPrints |= n.op == "PrintV2" && (n.region >= 0 || !strings);
   if (!state.graph.hostPrints)
     concrete->prints = std::move(state.prints);
   concrete->tensorTypes = std::move(tensorTypes);
   std::string error;
   graph::Graph folded; // the graph to compile, when strings were folded
-  if (graphHasStrings(state.graph)) {
+  if (strings) {
     const graph::Node *numeric = nullptr;
     for (auto &n : state.graph.nodes)
       if (!numeric && !hasHostKernel(state.graph, n) && n.op != "PrintV2")
