@@ -852,6 +852,12 @@ std::vector<Slot> TfStager::stageBranches(
     if (!x || !y)
       in.valueError("'" + names[i] + "' must also be initialized in the " +
                     (x ? "else" : "main") + " branch");
+    // A return in one branch only (the other falls through); an explicit
+    // `return None` fails as any None below.
+    if (isRetval && (x->isNone() || y->isNone()) &&
+        !branchReturned[x->isNone() ? 0 : 1])
+      in.valueError(std::string("the ") + (x->isNone() ? "main" : "else") +
+                    " branch must also have a return statement.");
     if (isContainer(*x) || isContainer(*y)) {
       ValueList ignored;
       if (x->raw() == y->raw() && !leaves(*x, ignored, false)) {
@@ -932,12 +938,6 @@ std::vector<Slot> TfStager::stageBranches(
                    in.repr(*x) + " and " + in.repr(*y) +
                    "): only tensors can differ");
     }
-    // A return in one branch only (the other falls through); an explicit
-    // `return None` fails as any None below.
-    if (isRetval && (x->isNone() || y->isNone()) &&
-        !branchReturned[x->isNone() ? 0 : 1])
-      in.valueError(std::string("the ") + (x->isNone() ? "main" : "else") +
-                    " branch must also have a return statement.");
     if (x->isNone() || y->isNone())
       in.valueError("'" + names[i] + "' is None at the end of the " +
                     (x->isNone() ? "main" : "else") + " branch.");
@@ -1450,6 +1450,8 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &given,
     return readLoopVars(frame, st.ids, st.names);
   };
   dryRun(st, runBody, frame, s.range.begin.line);
+  // The loop options name the variables as they were before the loop.
+  write(frame, cf.modified, before);
   LoopSpec spec;
   buildSpec(frame, cf, st, spec);
   bool track = !st.undefined.empty();
@@ -1555,6 +1557,7 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &given,
                        vars);
       },
       frame, s.range.begin.line);
+  write(frame, cf.modified, before);
   LoopSpec spec;
   buildSpec(frame, cf, st, spec);
   bool track = !st.undefined.empty();
