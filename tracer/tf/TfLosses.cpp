@@ -322,18 +322,55 @@ Value softmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
                    std::string("logits and labels must be broadcastable: "
                                "logits_size={shape} labels_size={shape}")}},
                  lt, "SoftmaxCrossEntropyWithLogits/labels");
-  else if (zt.shape != lt.shape)
-    knownKernelError(rt, "SoftmaxCrossEntropyWithLogits",
-                     "logits and labels must be broadcastable: logits_size=" +
-                         shapeList(lt.shape) +
-                         " labels_size=" + shapeList(zt.shape));
   // Other ranks are flattened to [batch, classes] and the loss reshaped
   // back, as nn_ops does.
   std::vector<int64_t> outer(lt.shape.begin(), lt.shape.end() - 1);
   int64_t classes = lt.shape.back(), batch = 1;
   for (int64_t d : outer)
     batch *= d;
-  if (lt.shape.size() != 2) {
+  std::vector<int64_t> flatLabels = {-1,
+                                     zt.shape.empty() ? 1 : zt.shape.back()};
+  if (!compatible && zt.isStatic() && lt.isStatic() && !zt.shape.empty()) {
+    // Static shapes that differ: the kernel broadcasts the flattened
+    // labels and logits against each other; the shape function rejects
+    // other sizes while tracing, as the kernel does eagerly.
+    flatLabels[0] = zt.numElements() / std::max<int64_t>(flatLabels[1], 1);
+    std::vector<int64_t> flatLogits = {batch, classes}, common;
+    if (!broadcastShapes(flatLogits, flatLabels, common)) {
+      if (rt.tracing) {
+        size_t d = flatLogits[1] != flatLabels[1] ? 1 : 0;
+        // The op takes its name scope's name.
+        std::string node = rt.tracing->graph.scopeName();
+        in.valueError(
+            "Dimensions must be equal, but are " +
+            std::to_string(flatLogits[d]) + " and " +
+            std::to_string(flatLabels[d]) + " for '{{node " + node +
+            "}} = SoftmaxCrossEntropyWithLogits[T=" + tfTypeName(lt.dtype) +
+            "](" + node + "/Reshape, " + node +
+            "/Reshape_1)' with input shapes: " + shapeList(flatLogits) + ", " +
+            shapeList(flatLabels) + ".");
+      }
+      knownKernelError(rt, "SoftmaxCrossEntropyWithLogits",
+                       "logits and labels must be broadcastable: "
+                       "logits_size=" +
+                           shapeList(flatLogits) +
+                           " labels_size=" + shapeList(flatLabels));
+    }
+    if (lt.shape.size() != 2)
+      logits = reshape(rt, logits, pyIntList(in, flatLogits));
+    if (zt.shape.size() != 2)
+      labels = reshape(rt, labels, pyIntList(in, flatLabels));
+    if (common != flatLogits)
+      logits = callTf(in, {"broadcast_to"}, {logits, pyIntList(in, common)});
+    if (common != flatLabels)
+      labels = callTf(in, {"broadcast_to"}, {labels, pyIntList(in, common)});
+    batch = common[0];
+  } else if (!compatible) {
+    knownKernelError(rt, "SoftmaxCrossEntropyWithLogits",
+                     "logits and labels must be broadcastable: logits_size=" +
+                         shapeList(lt.shape) +
+                         " labels_size=" + shapeList(zt.shape));
+  } else if (lt.shape.size() != 2) {
     logits = reshape(rt, logits, pyIntList(in, {batch, classes}));
     labels = reshape(rt, labels, pyIntList(in, {batch, classes}));
   }
