@@ -201,6 +201,32 @@ void stageAssert(TfRuntime &rt, const Value &condition, const Data &data,
                  {{"pieces", pieces}, {"summarize", summarize}}, name);
 }
 
+/// What an assertion returns: None eagerly; while tracing, the Assert
+/// operation it made since node `before` (TensorFlow's graph assertions
+/// return their op), or None where it made none (a condition known to
+/// hold).
+Value assertResult(TfRuntime &rt, size_t before) {
+  if (!rt.tracing)
+    return Value();
+  const auto &nodes = rt.tracing->graph.nodes;
+  for (size_t i = nodes.size(); i-- > before;) {
+    if (nodes[i].op != "Assert")
+      continue;
+    // A guarded Assert (stageAssert) returns its cond's output Identity.
+    const std::string &name = nodes[i].name, guard = "AssertGuard/Assert";
+    if (name.size() >= guard.size() &&
+        name.compare(name.size() - guard.size(), guard.size(), guard) == 0)
+      return namedOperation(name.substr(0, name.size() - 6) + "Identity",
+                            "Identity");
+    return namedOperation(name, "Assert");
+  }
+  return Value();
+}
+
+size_t nodeCount(TfRuntime &rt) {
+  return rt.tracing ? rt.tracing->graph.nodes.size() : 0;
+}
+
 /// An eager tensor of a value known at trace time.
 Value eagerValue(TfRuntime &rt, const Value &t) {
   return rt.eager(rt.constantValue(t));
@@ -684,9 +710,10 @@ void installDebugging(TfRuntime &rt, ModuleBuilder &tf,
           return Value();
         NameScope reserve(*r, p.get("name"), check->opname);
       }
+      size_t before = nodeCount(*r);
       binaryAssert(*r, *check, x, y, nullptr, summarizeArg(*r, p),
                    messageArg(*r, p), p.get("name"));
-      return Value();
+      return assertResult(*r, before);
     });
   }
   struct Sign {
@@ -699,17 +726,19 @@ void installDebugging(TfRuntime &rt, ModuleBuilder &tf,
                  Sign{"assert_non_negative", ">=", &kLessEqual, true},
                  Sign{"assert_non_positive", "<=", &kLessEqual, false}})
     debugging.def(s.opname, [r, s](Interpreter &in, CallArgs &args) {
+      size_t before = nodeCount(*r);
       signAssert(
           *r, Params(in, args, s.opname, {"x", "message", "summarize", "name"}),
           s.opname, s.condition, *s.check, s.zeroFirst);
-      return Value();
+      return assertResult(*r, before);
     });
   def("Assert", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "Assert", {"condition", "data", "summarize", "name"});
+    size_t before = nodeCount(*r);
     assertOp(*r, p.require("condition", "Assert"),
              dataArg(*r, p.require("data", "Assert")), summarizeArg(*r, p),
              p.get("name"));
-    return Value();
+    return assertResult(*r, before);
   });
   for (auto [name, atLeast] : {std::pair{"assert_rank", false},
                                std::pair{"assert_rank_at_least", true}})
