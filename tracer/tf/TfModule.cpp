@@ -838,7 +838,10 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     Params p(in, args, "gather",
              {"params", "indices", "validate_indices", "axis", "batch_dims",
               "name"});
-    Value x = r->toTensor(p.require("params", "gather"));
+    // A variable stays one: gather reads its rows as sparse_read does.
+    Value x = p.require("params", "gather");
+    if (!asVariable(x))
+      x = r->toTensor(x);
     Value indices = p.require("indices", "gather");
     int64_t batchDims =
         p.has("batch_dims") ? in.toIndex(p.get("batch_dims")) : 0;
@@ -851,24 +854,25 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     return gather(*r, x, indices, axis, named, batchDims);
   });
   // tf.nn.embedding_lookup: a gather of rows (params may be a list of one
-  // shard).
-  nn.def("embedding_lookup", [r](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "embedding_lookup",
-             {"params", "ids", "max_norm", "name"});
-    Value params = p.require("params", "embedding_lookup");
-    if (params.is(Type::List) || params.is(Type::Tuple)) {
-      ValueList shards = in.toList(params);
-      if (shards.size() != 1)
-        r->raise("UnimplementedError",
-                 "kiln's embedding_lookup takes one shard of params");
-      params = shards[0];
-    }
-    if (p.has("max_norm"))
-      r->raise("UnimplementedError",
-               "kiln's embedding_lookup does not support max_norm");
-    return gather(*r, r->toTensor(params),
-                  r->toTensor(p.require("ids", "embedding_lookup")), 0);
-  });
+  // shard), named as its name scope, as TensorFlow names it.
+  nn.def("embedding_lookup",
+         namedOp(*r, "embedding_lookup", [r](Interpreter &in, CallArgs &args) {
+           Params p(in, args, "embedding_lookup",
+                    {"params", "ids", "max_norm", "name"});
+           Value params = p.require("params", "embedding_lookup");
+           if (params.is(Type::List) || params.is(Type::Tuple)) {
+             ValueList shards = in.toList(params);
+             if (shards.size() != 1)
+               r->raise("UnimplementedError",
+                        "kiln's embedding_lookup takes one shard of params");
+             params = shards[0];
+           }
+           if (p.has("max_norm"))
+             r->raise("UnimplementedError",
+                      "kiln's embedding_lookup does not support max_norm");
+           return gather(*r, params,
+                         r->toTensor(p.require("ids", "embedding_lookup")), 0);
+         }));
   tf.def("split", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "split",
              {"value", "num_or_size_splits", "axis", "num", "name"});

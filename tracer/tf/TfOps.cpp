@@ -1442,7 +1442,9 @@ Value gather(TfRuntime &rt, const Value &params, const Value &indices,
                 (where.empty() ? "" : "," + where);
         rest /= it.shape[d];
       }
-      kernelError(rt, "GatherV2",
+      // A variable's rows are read by its sparse_read (ResourceGather).
+      bool resource = asVariable(params) && axis == 0 && batch == 0;
+      kernelError(rt, resource ? "ResourceGather" : "GatherV2",
                   "indices" + (where.empty() ? "" : "[" + where + "]") + " = " +
                       std::to_string(v) + " is not in [0, " +
                       std::to_string(xt.shape[axis]) + ")",
