@@ -444,6 +444,40 @@ Value depthwiseConv2d(TfRuntime &rt, const Params &p) {
                   "depthwise");
 }
 
+/// tf.nn.separable_conv2d, as nn_impl builds it in its name scope: the
+/// depthwise convolution ("depthwise"), then a 1x1 convolution of its
+/// channels by the pointwise filter, with VALID padding.
+Value separableConv2d(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  const char *fname = "separable_conv2d";
+  TracingScope scope(rt, p.has("name") && !p.get("name").isNone()
+                             ? in.toStr(p.get("name"))
+                             : std::string(fname));
+  Value x = rt.toTensor(p.require("input", fname));
+  Value depthwise = rt.toTensor(p.require("depthwise_filter", fname));
+  Value pointwise = rt.toTensor(p.require("pointwise_filter", fname));
+  const TensorType &pt = rt.tensor(pointwise).type;
+  if (!pt.unknownRank && pt.shape.size() != 4)
+    in.valueError("Shape " + pt.shapeString() + " must have rank 4");
+  for (size_t d = 0; d < 2 && !pt.unknownRank; ++d)
+    if (pt.shape[d] >= 0 && pt.shape[d] != 1)
+      in.valueError("Dimensions " + std::to_string(pt.shape[d]) +
+                    " and 1 are not compatible");
+  std::vector<std::pair<std::string, Value>> options;
+  for (const char *option : {"data_format", "dilations"})
+    if (p.has(option))
+      options.emplace_back(option, p.get(option));
+  Value features = callTf(
+      in, {"nn", "depthwise_conv2d"},
+      {x, depthwise, p.require("strides", fname), p.require("padding", fname)},
+      options);
+  options.resize(p.has("data_format") ? 1 : 0);
+  return callTf(
+      in, {"nn", "conv2d"},
+      {features, pointwise, pyIntList(in, {1, 1, 1, 1}), in.str("VALID")},
+      options);
+}
+
 /// max_pool2d and avg_pool2d.
 Value pool(TfRuntime &rt, const Params &p, const std::string &op,
            const std::string &fname, const std::string &nodeName) {
@@ -647,8 +681,8 @@ Value pad(TfRuntime &rt, const Params &p) {
   // list holds two ints is still known, as shape inference finds from the
   // packed list.
   ValueList rows;
-  if (!known && (paddingsArg.is(py::Type::List) ||
-                 paddingsArg.is(py::Type::Tuple)))
+  if (!known &&
+      (paddingsArg.is(py::Type::List) || paddingsArg.is(py::Type::Tuple)))
     rows = in.toList(paddingsArg);
   for (int64_t d = 0; !known && d < rank; ++d) {
     ValueList row;
@@ -984,6 +1018,12 @@ void installNn(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn) {
     return depthwiseConv2d(*r, Params(in, args, "depthwise_conv2d",
                                       {"input", "filter", "strides", "padding",
                                        "data_format", "dilations", "name"}));
+  });
+  nn.def("separable_conv2d", [r](Interpreter &in, CallArgs &args) {
+    return separableConv2d(
+        *r, Params(in, args, "separable_conv2d",
+                   {"input", "depthwise_filter", "pointwise_filter", "strides",
+                    "padding", "data_format", "dilations", "name"}));
   });
   nn.def("conv2d", [r](Interpreter &in, CallArgs &args) {
     return conv2d(*r, Params(in, args, "conv2d",
