@@ -438,6 +438,26 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
     message = *shapeMessage;
     appendShape(loc, other, ints);
     appendShape(loc, in, ints);
+  } else if (const std::string *rangeMessage =
+                 n.op == "Identity" && n.inputs.size() == 2
+                     ? attr<std::string>(n, "in_range")
+                     : nullptr) {
+    // A kernel's bound known at run time only (tf.slice's begin and size):
+    // the scalar input must lie in [0, upper]; the message takes the upper
+    // bound, then the value.
+    auto scalar = [&](Value t) -> Value {
+      Value v = b.create<tensor::ExtractOp>(loc, t, ValueRange{});
+      if (!v.getType().isInteger(64))
+        v = b.create<arith::ExtSIOp>(loc, b.getI64Type(), v);
+      return v;
+    };
+    Value v = scalar(input(n, 0)), upper = scalar(input(n, 1));
+    Value zero = b.create<arith::ConstantIntOp>(loc, 0, 64);
+    both(b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, v, zero));
+    both(b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sle, v, upper));
+    message = *rangeMessage;
+    ints.push_back(upper);
+    ints.push_back(v);
   } else if (n.op == "EnsureShape") {
     // The dimensions the shape names that the input knows at run time only.
     Value in = input(n, 0);

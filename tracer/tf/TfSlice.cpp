@@ -3,6 +3,7 @@
 // strides lists with TensorFlow's bit masks.
 #include "ShapeTensor.h"
 #include "TfModuleBuilder.h"
+#include "TfObjects.h"
 #include "TfOps.h"
 
 namespace kiln::tf {
@@ -54,6 +55,22 @@ Value named(TfRuntime &rt, size_t before, const Value &out,
   return out;
 }
 
+/// `value` (an int32 or int64 scalar known at run time) checked to lie in
+/// [0, upper] when the function runs, as the Slice kernel checks its
+/// bounds: an Identity whose "in_range" message template
+/// (codegen/EmitChecks.cpp) takes the upper bound, then the value.
+Value checkedBound(TfRuntime &rt, const Value &value, const Value &upper,
+                   const std::string &message, std::vector<int> &checks) {
+  Value v = rt.toTensor(value);
+  const TensorType &t = rt.tensor(v).type;
+  Value hi = cast(rt, rt.toTensor(upper), t.dtype);
+  Value out =
+      rt.apply("Identity", {v, hi}, {{"T", t.dtype}, {"in_range", message}}, t,
+               "Slice/bound");
+  checks.push_back(out.as<TensorObject>().out.node);
+  return out;
+}
+
 } // namespace
 
 void installSlice(TfRuntime &rt, ModuleBuilder &tf) {
@@ -72,15 +89,44 @@ void installSlice(TfRuntime &rt, ModuleBuilder &tf) {
                    std::to_string(begin.size()) + "] and [" +
                    std::to_string(size.size()) + "] instead.");
     ValueList key;
+    std::vector<int> checks; // the run-time bound checks, by node
     for (size_t d = 0; d < begin.size(); ++d) {
-      // Bounds known only at run time: the slice from begin to begin +
-      // size (size -1: to the end). The kernel's bounds checks are not
-      // made on them.
+      // Bounds known only at run time: checked then as the kernel checks
+      // them (begin in [0, n], size in [0, n - begin] or -1: to the end),
+      // the slice from begin to begin + size.
       if (!begin[d].isIntLike() || !size[d].isIntLike()) {
-        bool toEnd = size[d].isIntLike() && size[d].asInt() == -1;
-        Value stop =
-            toEnd ? Value() : in.binary(ast::BinaryOp::Add, begin[d], size[d]);
-        key.push_back(makeSlice(begin[d], stop, Value()));
+        std::string at =
+            "[" + std::to_string(d) + "] in [0, {int}], but got {int}";
+        // The bounds' index type (int32 or int64), for the arithmetic.
+        DType index =
+            r->tensor(r->toTensor(begin[d].isIntLike() ? size[d] : begin[d]))
+                .type.dtype;
+        Value n = type.shape[d] >= 0
+                      ? Value::integer(type.shape[d])
+                      : cast(*r, in.getItem(shapeOf(*r, x), Value::integer(d)),
+                             index);
+        Value b = begin[d];
+        if (!b.isIntLike())
+          b = checkedBound(*r, b, n, "Expected begin" + at, checks);
+        Value rest = in.binary(ast::BinaryOp::Sub, n, b);
+        Value stop;
+        if (!size[d].isIntLike()) {
+          // size -1 at run time takes the rest.
+          Value sz = r->toTensor(size[d]);
+          Value toEnd = in.compare(ast::CmpOp::Eq, sz, Value::integer(-1));
+          sz = callTf(in, {"where"},
+                      {toEnd,
+                       callTf(in, {"cast"},
+                              {rest, makeDType(r->tensor(sz).type.dtype)}),
+                       sz});
+          sz = checkedBound(*r, sz, rest, "Expected size" + at, checks);
+          stop = in.binary(ast::BinaryOp::Add, b, sz);
+        } else if (size[d].asInt() != -1) {
+          Value sz = checkedBound(*r, r->toTensor(size[d], index), rest,
+                                  "Expected size" + at, checks);
+          stop = in.binary(ast::BinaryOp::Add, b, sz);
+        }
+        key.push_back(makeSlice(b, stop, Value()));
         continue;
       }
       int64_t b = in.toIndex(begin[d]), s = in.toIndex(size[d]);
@@ -106,7 +152,13 @@ void installSlice(TfRuntime &rt, ModuleBuilder &tf) {
                               Value()));
     }
     size_t before = r->tracing ? r->tracing->graph.nodes.size() : 0;
-    return named(*r, before, stridedSlice(*r, x, in.tuple(key)), "Slice");
+    Value out = named(*r, before, stridedSlice(*r, x, in.tuple(key)), "Slice");
+    // A failed check names the slice.
+    if (r->tracing)
+      for (int id : checks)
+        r->tracing->graph.nodes[id].errorName =
+            r->tracing->graph.nodes[out.as<TensorObject>().out.node].name;
+    return out;
   });
   tf.def("strided_slice", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "strided_slice",
