@@ -209,12 +209,159 @@ Value psnr(TfRuntime &rt, const Params &p) {
   return identity(rt, value);
 }
 
+/// _fspecial_gauss: a size x size Gaussian of width sigma, the softmax of
+/// the squared distances from the centre, as a [size, size, 1, 1] filter.
+Value gaussianFilter(TfRuntime &rt, const Value &size, const Value &sigma) {
+  Interpreter &in = rt.in;
+  auto bin = [&](ast::BinaryOp op, const Value &a, const Value &b) {
+    return in.binary(op, a, b);
+  };
+  Value dtype = makeDType(rt.tensor(sigma).type.dtype);
+  Value coords = callTf(in, {"cast"}, {callTf(in, {"range"}, {size}), dtype});
+  coords =
+      bin(ast::BinaryOp::Sub, coords,
+          bin(ast::BinaryOp::Div,
+              callTf(in, {"cast"},
+                     {bin(ast::BinaryOp::Sub, size, Value::integer(1)), dtype}),
+              Value::floating(2.0)));
+  Value g = callTf(in, {"math", "square"}, {coords});
+  g = bin(ast::BinaryOp::Mult, g,
+          bin(ast::BinaryOp::Div, Value::floating(-0.5),
+              callTf(in, {"math", "square"}, {sigma})));
+  auto reshaped = [&](const Value &x, std::vector<int64_t> shape) {
+    return callTf(in, {"reshape"}, {x}, {{"shape", pyIntList(in, shape)}});
+  };
+  g = bin(ast::BinaryOp::Add, reshaped(g, {1, -1}), reshaped(g, {-1, 1}));
+  g = callTf(in, {"nn", "softmax"}, {reshaped(g, {1, -1})});
+  return callTf(
+      in, {"reshape"}, {g},
+      {{"shape", in.list({size, size, Value::integer(1), Value::integer(1)})}});
+}
+
+/// tf.image.ssim: the per-channel structural similarity of two image
+/// batches under a Gaussian window (a depthwise convolution, VALID), as
+/// _ssim_per_channel and _ssim_helper compute it, averaged over the
+/// channels.
+Value ssim(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  const char *fname = "ssim";
+  TracingScope scope(rt, "SSIM");
+  Value img1 = rt.toTensor(p.require("img1", fname));
+  Value img2 = rt.toTensor(p.require("img2", fname));
+  compatibleImageShapes(rt, img1, img2);
+  img1 = identity(rt, img1);
+  auto option = [&](const char *name, Value fallback) {
+    return p.has(name) ? p.get(name) : fallback;
+  };
+  Value maxVal = callTf(
+      in, {"cast"},
+      {p.require("max_val", fname), makeDType(rt.tensor(img1).type.dtype)});
+  maxVal = convertImageDtype(rt, maxVal, DType::Float32, false);
+  img1 = convertImageDtype(rt, img1, DType::Float32, false);
+  img2 = convertImageDtype(rt, img2, DType::Float32, false);
+  bool indexMap =
+      p.has("return_index_map") && in.truthy(p.get("return_index_map"));
+  auto bin = [&](ast::BinaryOp op, const Value &a, const Value &b) {
+    return in.binary(op, a, b);
+  };
+  // _ssim_per_channel: the filter and the size checks.
+  Value size =
+      callTf(in, {"constant"}, {option("filter_size", Value::integer(11))},
+             {{"dtype", makeDType(DType::Int32)}});
+  Value sigma =
+      callTf(in, {"constant"}, {option("filter_sigma", Value::floating(1.5))},
+             {{"dtype", makeDType(DType::Float32)}});
+  Value shapes = callTf(in, {"shape_n"}, {in.list({img1, img2})});
+  Value shape1 = in.getItem(shapes, Value::integer(0));
+  for (int64_t i = 0; i < 2; ++i) {
+    Value shape = in.getItem(shapes, Value::integer(i));
+    auto slice = std::make_shared<py::SliceObject>();
+    slice->start = Value::integer(-3);
+    slice->stop = Value::integer(-1);
+    Value spatial = in.getItem(shape, Value::object(py::Type::Slice, slice));
+    callTf(in, {"debugging", "Assert"},
+           {callTf(in, {"math", "reduce_all"},
+                   {callTf(in, {"math", "greater_equal"}, {spatial, size})}),
+            in.list({shape, size})},
+           {{"summarize", Value::integer(8)}});
+  }
+  img1 = identity(rt, img1);
+  Value kernel = gaussianFilter(rt, size, sigma);
+  kernel =
+      callTf(in, {"tile"}, {kernel},
+             {{"multiples", in.list({Value::integer(1), Value::integer(1),
+                                     in.getItem(shape1, Value::integer(-1)),
+                                     Value::integer(1)})}});
+  // The window's weighted mean of each image's pixels (leading dimensions
+  // flattened into one batch for the convolution).
+  auto reducer = [&](const Value &x) {
+    Value shape = shapeOf(rt, x);
+    auto tail = [&](int64_t start, std::optional<int64_t> stop) {
+      auto slice = std::make_shared<py::SliceObject>();
+      if (start)
+        slice->start = Value::integer(start);
+      if (stop)
+        slice->stop = Value::integer(*stop);
+      return Value::object(py::Type::Slice, slice);
+    };
+    Value flat = callTf(
+        in, {"reshape"}, {x},
+        {{"shape", callTf(in, {"concat"},
+                          {in.list({pyIntList(in, {-1}),
+                                    in.getItem(shape, tail(-3, std::nullopt))}),
+                           Value::integer(0)})}});
+    Value y =
+        callTf(in, {"nn", "depthwise_conv2d"},
+               {flat, kernel, pyIntList(in, {1, 1, 1, 1}), in.str("VALID")});
+    Value outer = in.getItem(shape, tail(0, -3));
+    Value inner = in.getItem(shapeOf(rt, y), tail(1, std::nullopt));
+    return callTf(in, {"reshape"},
+                  {y, callTf(in, {"concat"},
+                             {in.list({outer, inner}), Value::integer(0)})});
+  };
+  // _ssim_helper.
+  Value k1 = option("k1", Value::floating(0.01));
+  Value k2 = option("k2", Value::floating(0.03));
+  Value c1 = bin(ast::BinaryOp::Pow, bin(ast::BinaryOp::Mult, k1, maxVal),
+                 Value::integer(2));
+  Value c2 = bin(ast::BinaryOp::Pow, bin(ast::BinaryOp::Mult, k2, maxVal),
+                 Value::integer(2));
+  Value mean0 = reducer(img1), mean1 = reducer(img2);
+  Value num0 = bin(ast::BinaryOp::Mult, bin(ast::BinaryOp::Mult, mean0, mean1),
+                   Value::floating(2.0));
+  auto square = [&](const Value &x) {
+    return callTf(in, {"math", "square"}, {x});
+  };
+  Value den0 = bin(ast::BinaryOp::Add, square(mean0), square(mean1));
+  Value luminance = bin(ast::BinaryOp::Div, bin(ast::BinaryOp::Add, num0, c1),
+                        bin(ast::BinaryOp::Add, den0, c1));
+  Value num1 =
+      bin(ast::BinaryOp::Mult, reducer(bin(ast::BinaryOp::Mult, img1, img2)),
+          Value::floating(2.0));
+  Value den1 = reducer(bin(ast::BinaryOp::Add, square(img1), square(img2)));
+  c2 = bin(ast::BinaryOp::Mult, c2, Value::floating(1.0));
+  Value cs =
+      bin(ast::BinaryOp::Div,
+          bin(ast::BinaryOp::Add, bin(ast::BinaryOp::Sub, num1, num0), c2),
+          bin(ast::BinaryOp::Add, bin(ast::BinaryOp::Sub, den1, den0), c2));
+  Value value = bin(ast::BinaryOp::Mult, luminance, cs);
+  if (!indexMap)
+    value = callTf(in, {"math", "reduce_mean"},
+                   {value, callTf(in, {"constant"}, {pyIntList(in, {-3, -2})},
+                                  {{"dtype", makeDType(DType::Int32)}})});
+  return callTf(in, {"math", "reduce_mean"}, {value, pyIntList(in, {-1})});
+}
+
 } // namespace
 
 void installImageFilters(TfRuntime &rt, ModuleBuilder &image) {
   defImage(rt, image, "image_gradients", {"image"}, imageGradients);
   defImage(rt, image, "sobel_edges", {"image"}, sobelEdges);
   defImage(rt, image, "psnr", {"a", "b", "max_val", "name"}, psnr);
+  defImage(rt, image, "ssim",
+           {"img1", "img2", "max_val", "filter_size", "filter_sigma", "k1",
+            "k2", "return_index_map"},
+           ssim);
 }
 
 } // namespace kiln::tf

@@ -1498,10 +1498,21 @@ static int64_t normalizeAxis(TfRuntime &rt, int64_t axis, int64_t rank,
 }
 
 Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
-             const Value &axisArg, bool keepdims, const std::string &shownOp) {
+             const Value &givenAxis, bool keepdims,
+             const std::string &shownOp) {
   // A Python list of axes (or input) sends the op's wrapper down its slow
   // path: its eager errors end without " name: ".
-  PythonOperands slowPath(rt, {x, axisArg});
+  PythonOperands slowPath(rt, {x, givenAxis});
+  // A vector of axes known now (tf.constant([0, 1])) is its list.
+  Value axisArg = givenAxis;
+  if (rt.isTensor(givenAxis))
+    if (HostTensorPtr c = rt.constantValue(givenAxis);
+        c && c->type.shape.size() == 1) {
+      ValueList axes;
+      for (int64_t i = 0; i < c->type.numElements(); ++i)
+        axes.push_back(Value::integer(c->elementAsInt(i)));
+      axisArg = rt.in.list(std::move(axes));
+    }
   // Any and All convert a Python value to their fixed input type, bool.
   bool logical = op == "Any" || op == "All";
   Value t = logical && !rt.isTensor(x) && !asVariable(x)

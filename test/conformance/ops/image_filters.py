@@ -1,6 +1,6 @@
-# tf.image.image_gradients, sobel_edges, psnr and resize_with_pad, bit for
-# bit (a position-weighted checksum of the float32 bits), eagerly and in
-# functions with static and run-time sizes, and their errors.
+# tf.image.image_gradients, sobel_edges, psnr, ssim and resize_with_pad,
+# bit for bit (a position-weighted checksum of the float32 bits), eagerly
+# and in functions with static and run-time sizes, and their errors.
 import tensorflow as tf
 
 
@@ -65,3 +65,27 @@ for bad in [lambda: tf.image.image_gradients(x[0]), lambda: tf.image.psnr(x, y[.
         bad()
     except Exception as e:
         print(type(e).__name__, e)
+
+# ssim: a Gaussian window's statistics, averaged over the image and the
+# channels.
+a = tf.random.stateless_uniform([2, 16, 18, 3], seed=[1, 2])
+b = tf.clip_by_value(
+    a + tf.random.stateless_normal([2, 16, 18, 3], seed=[3, 4]) * 0.1, 0.0, 1.0)
+print(tf.image.ssim(a, b, max_val=1.0))
+print(tf.image.ssim(a, a, max_val=1.0))
+print(tf.image.ssim(a[0], b[0], 1.0, filter_size=5, filter_sigma=0.8))
+m = tf.image.ssim(a, b, 1.0, return_index_map=True)
+print(m.shape, bits(m))
+print(tf.image.ssim(tf.cast(a * 255, tf.uint8), tf.cast(b * 255, tf.uint8), 255))
+
+
+@tf.function
+def similarity(a, b):
+    return tf.image.ssim(a, b, 1.0, k1=0.02, k2=0.05)
+
+
+print(similarity(a, b))
+try:
+    tf.image.ssim(a[:, :8, :8], b[:, :8, :8], 1.0)
+except tf.errors.InvalidArgumentError as e:
+    print(type(e).__name__, str(e)[:160])
