@@ -63,9 +63,10 @@ void fuseLogSoftmax(graph::Graph &g) {
     const std::string kernel = "LogSoftmax";
     for (graph::Node *part : {&shifted, &exp, &sum, &reciprocal})
       part->attrs[graph::kKernelAttr] = kernel;
-    // LogSoftmax's exp is Eigen's plain one, not the Softmax kernel's
-    // blocks.
+    // LogSoftmax sums its exp inside the reduction: Eigen's packet form
+    // per row of classes, not the Softmax kernel's blocks.
     exp.attrs.erase("packet_block");
+    exp.attrs["row_packets"] = true;
     reciprocal.op = "Log";
     mul.op = "NoOp";
     mul.inputs.clear();

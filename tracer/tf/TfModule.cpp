@@ -1015,8 +1015,14 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
               return recordComposite(*r, "LogSoftmax", {x}, {}, [&] {
                 Value shifted =
                     binaryOp(*r, "Sub", x, reduce(*r, "Max", x, last, true));
-                Value sum =
-                    reduce(*r, "Sum", unaryOp(*r, "Exp", shifted), last, true);
+                // The kernel sums exp(shifted) inside the reduction: Eigen's
+                // packet form per row of classes (kiln.unary's
+                // row_packets), not per tensor.
+                const TensorType &st = r->tensor(shifted).type;
+                Value exp = r->apply("Exp", {shifted},
+                                     {{"T", st.dtype}, {"row_packets", true}},
+                                     st, "Exp");
+                Value sum = reduce(*r, "Sum", exp, last, true);
                 return binaryOp(*r, "Sub", shifted, unaryOp(*r, "Log", sum));
               });
             });
