@@ -3100,7 +3100,10 @@ Value filledLike(TfRuntime &rt, const Value &like, double value) {
 
 Value filled(TfRuntime &rt, const TensorType &type, double value) {
   if (!type.isStatic())
-    rt.raise("InvalidArgumentError", "kiln needs static shapes for constants");
+    rt.raise("UnimplementedError",
+             "kiln needs the shape of a filled tensor at trace time, not " +
+                 (type.unknownRank ? std::string("an unknown rank")
+                                   : type.shapeString()));
   rt.checkSize(type);
   auto host = graph::HostTensor::zeros(type);
   if (value != 0 && type.dtype != DType::String) {
