@@ -108,21 +108,15 @@ Value colourSpace(TfRuntime &rt, const Params &p, const std::string &op) {
 struct Adjustment {
   const char *fname;  // "adjust_saturation"
   const char *op;     // "AdjustSaturation"
-  const char *image;  // the function's image parameter
   const char *scalar; // the op's scalar input
   bool nodeIsScope;   // the node is named as its scope ("adjust_contrast")
   bool saturate;      // the result converts back saturating
 };
-const Adjustment kContrast = {"adjust_contrast",
-                              "AdjustContrastv2",
-                              "images",
-                              "contrast_factor",
-                              true,
-                              true};
-const Adjustment kSaturation = {
-    "adjust_saturation", "AdjustSaturation", "image", "scale", false, false};
-const Adjustment kHue = {"adjust_hue", "AdjustHue", "image",
-                         "delta",      false,       false};
+const Adjustment kContrast = {"adjust_contrast", "AdjustContrastv2",
+                              "contrast_factor", true, true};
+const Adjustment kSaturation = {"adjust_saturation", "AdjustSaturation",
+                                "scale", false, false};
+const Adjustment kHue = {"adjust_hue", "AdjustHue", "delta", false, false};
 
 /// Runs adjustment `a` of the image by `amount`: the image as float32
 /// (float16 stays, and finds no CPU kernel), the node with its shape
