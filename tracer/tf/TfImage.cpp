@@ -478,17 +478,31 @@ std::array<Value, 4> boxArgs(TfRuntime &rt, const Params &p,
   return out;
 }
 
-Value resizeWithCropOrPad(TfRuntime &rt, const Params &p) {
-  const std::string fname = "resize_with_crop_or_pad";
-  TracingScope scope(rt, "resize_image_with_crop_or_pad");
+/// The image (as a batch) and the target size of resize_with_crop_or_pad
+/// and resize_with_pad, with the checks both make of the size.
+struct Target {
+  Value image, height, width;
   bool batch;
-  Value image = asBatch(rt, p.require("image", fname), fname, batch);
-  Value height = boxValue(rt, p.require("target_height", fname));
-  Value width = boxValue(rt, p.require("target_width", fname));
+};
+Target targetArgs(TfRuntime &rt, const Params &p, const std::string &fname) {
+  Target t;
+  t.image = asBatch(rt, p.require("image", fname), fname, t.batch);
+  t.height = boxValue(rt, p.require("target_height", fname));
+  t.width = boxValue(rt, p.require("target_width", fname));
   BoxMath m{rt};
   Value zero = Value::integer(0);
-  m.require(m.cmp(ast::CmpOp::Gt, width, zero), "target_width must be > 0.");
-  m.require(m.cmp(ast::CmpOp::Gt, height, zero), "target_height must be > 0.");
+  m.require(m.cmp(ast::CmpOp::Gt, t.width, zero), "target_width must be > 0.");
+  m.require(m.cmp(ast::CmpOp::Gt, t.height, zero),
+            "target_height must be > 0.");
+  return t;
+}
+
+Value resizeWithCropOrPad(TfRuntime &rt, const Params &p) {
+  TracingScope scope(rt, "resize_image_with_crop_or_pad");
+  auto [image, height, width, batch] =
+      targetArgs(rt, p, "resize_with_crop_or_pad");
+  BoxMath m{rt};
+  Value zero = Value::integer(0);
   Value h = imageDim(rt, image, 1), w = imageDim(rt, image, 2);
   Value dw = m.sub(width, w), dh = m.sub(height, h);
   Value cropped =
@@ -506,16 +520,10 @@ Value resizeWithCropOrPad(TfRuntime &rt, const Params &p) {
 /// float32 arithmetic on tensors for the sizes and offsets.
 Value resizeWithPad(TfRuntime &rt, const Params &p) {
   Interpreter &in = rt.in;
-  const std::string fname = "resize_with_pad";
   TracingScope scope(rt, "resize_image_with_pad");
-  bool batch;
-  Value image = asBatch(rt, p.require("image", fname), fname, batch);
-  Value height = boxValue(rt, p.require("target_height", fname));
-  Value width = boxValue(rt, p.require("target_width", fname));
+  auto [image, height, width, batch] = targetArgs(rt, p, "resize_with_pad");
   BoxMath m{rt};
   Value zero = Value::integer(0);
-  m.require(m.cmp(ast::CmpOp::Gt, width, zero), "target_width must be > 0.");
-  m.require(m.cmp(ast::CmpOp::Gt, height, zero), "target_height must be > 0.");
   Value h = imageDim(rt, image, 1), w = imageDim(rt, image, 2);
   auto cast = [&](const Value &v, DType d) {
     return callTf(in, {"cast"}, {v, makeDType(d)});
