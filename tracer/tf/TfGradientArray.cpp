@@ -615,6 +615,39 @@ void addArrayGradients(std::map<std::string, GradFn> &table) {
     Value back = unaryOp(rt, "Neg", e.inputs[1]);
     return ValueList{rollNode(rt, g[0], back, axes), Value(), Value()};
   };
+  // Tile's gradient (_TileGrad): the gradient reshaped to interleave the
+  // multiples with the input's dimensions, summed over the copies.
+  table["Tile"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+    Interpreter &in = rt.in;
+    const Value &x = e.inputs[0], &multiples = e.inputs[1];
+    Value shape =
+        callTf(in, {"shape"}, {x},
+               {{"out_type", makeDType(rt.tensor(multiples).type.dtype)}});
+    Value split =
+        callTf(in, {"reshape"},
+               {callTf(in, {"transpose"},
+                       {callTf(in, {"stack"}, {in.list({multiples, shape})})}),
+                pyIntList(in, {-1})});
+    // The even axes, as range(0, size(split), 2) gives them.
+    const TensorType &xt = rt.tensor(x).type;
+    if (xt.unknownRank)
+      rt.raise("UnimplementedError",
+               "kiln needs the rank of a tiled tensor to differentiate it");
+    std::vector<int64_t> even;
+    for (size_t d = 0; d < xt.shape.size(); ++d)
+      even.push_back(2 * static_cast<int64_t>(d));
+    Value axes = pyIntList(in, even);
+    Value grad = callTf(in, {"math", "reduce_sum"},
+                        {callTf(in, {"reshape"}, {g[0], split}), axes});
+    // set_shape: the input's static shape.
+    TensorType t = rt.tensor(grad).type;
+    if (rt.tracing && (t.unknownRank || t.shape != xt.shape)) {
+      t = xt;
+      t.dtype = rt.tensor(grad).type.dtype;
+      grad = rt.apply("Identity", {grad}, {{"T", t.dtype}}, t, "Identity");
+    }
+    return ValueList{grad, Value()};
+  };
   // Cross(u, v)'s gradients: cross(v, g) and cross(g, u).
   table["Cross"] = [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
     return ValueList{crossNode(rt, e.inputs[1], g[0]),

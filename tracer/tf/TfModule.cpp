@@ -1227,6 +1227,28 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
                       /*named=*/false);
         if (multiples.size() != r->tensor(x).type.shape.size())
           tileRankError(*r, x, multiples.size());
+        // Many copies: one Tile node (a concatenation of that many would
+        // take long to compile).
+        int64_t copies = 1;
+        std::vector<int64_t> known;
+        for (const Value &m : multiples) {
+          known.push_back(in.toIndex(m));
+          copies *= std::max<int64_t>(known.back(), 0);
+        }
+        if (copies > 16) {
+          const TensorType &t = r->tensor(x).type;
+          std::vector<int64_t> shape;
+          for (size_t d = 0; d < known.size(); ++d)
+            shape.push_back(t.shape[d] < 0 ? -1 : t.shape[d] * known[d]);
+          Value m =
+              intConstant(*r, known, isInteger(given) ? given : DType::Int32);
+          return recordComposite(*r, "Tile", {x, m}, {}, [&] {
+            return r->apply(
+                "Tile", {x, m},
+                {{"T", t.dtype}, {"Tmultiples", r->tensor(m).type.dtype}},
+                TensorType{t.dtype, shape}, "Tile");
+          });
+        }
         // Repeating along each axis is a concatenation of copies.
         for (size_t axis = 0; axis < multiples.size(); ++axis) {
           int64_t m = in.toIndex(multiples[axis]);
