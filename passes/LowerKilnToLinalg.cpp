@@ -405,6 +405,8 @@ private:
   Value lowerTranspose(kiln::TransposeOp op);
   Value lowerReshape(kiln::ReshapeOp op);
   Value lowerConcat(kiln::ConcatOp op);
+  /// `inputs` joined along `axis` into a tensor of `type`.
+  Value concatInto(RankedTensorType type, ValueRange inputs, int64_t axis);
 
   OpBuilder &b;
   Location loc;
@@ -1757,9 +1759,39 @@ Value Lowering::lowerReshape(kiln::ReshapeOp op) {
 }
 
 Value Lowering::lowerConcat(kiln::ConcatOp op) {
-  auto outType = op.getType();
-  int64_t axis = op.getAxis();
-  ValueRange inputs = op.getInputs();
+  return concatInto(op.getType(), op.getInputs(), op.getAxis());
+}
+
+Value Lowering::concatInto(RankedTensorType outType, ValueRange given,
+                           int64_t axis) {
+  // Many inputs are joined in groups first: one-shot bufferization walks
+  // each insert_slice's chain back to the start, so a long chain takes
+  // time that grows with the cube of its length.
+  constexpr size_t kGroup = 16;
+  SmallVector<Value> inputs(given.begin(), given.end());
+  while (inputs.size() > kGroup) {
+    SmallVector<Value> groups;
+    for (size_t i = 0; i < inputs.size(); i += kGroup) {
+      ArrayRef<Value> part =
+          ArrayRef<Value>(inputs).slice(i, std::min(kGroup, inputs.size() - i));
+      if (part.size() == 1) {
+        groups.push_back(part[0]);
+        continue;
+      }
+      SmallVector<int64_t> shape(outType.getShape());
+      int64_t size = 0;
+      for (Value v : part) {
+        int64_t d = cast<RankedTensorType>(v.getType()).getDimSize(axis);
+        size = ShapedType::isDynamic(d) || ShapedType::isDynamic(size)
+                   ? ShapedType::kDynamic
+                   : size + d;
+      }
+      shape[axis] = size;
+      groups.push_back(concatInto(
+          RankedTensorType::get(shape, outType.getElementType()), part, axis));
+    }
+    inputs = std::move(groups);
+  }
   SmallVector<Value> dyn;
   for (int64_t d = 0; d < outType.getRank(); ++d) {
     if (!outType.isDynamicDim(d))
