@@ -427,7 +427,7 @@ std::string generateDescriptorSource(
   generateVariables(c, vars);
   c << "\nstatic const kiln_concrete_function_desc functions[] = {\n";
   for (auto &f : fns)
-    c << "  {" << cString(f.pythonName) << ", " << cString(f.signature) << ", "
+    c << "  {" << cString(f.exportName) << ", " << cString(f.signature) << ", "
       << f.numInputs() << ", " << f.numOutputs() << ", " << f.symbol << "_in, "
       << f.symbol << "_out, guarded_" << f.symbol << ", take_assertion, "
       << f.captures.size() << ", " << f.symbol << "_captures, "
@@ -991,7 +991,8 @@ std::string generateManifest(const std::vector<ExportedFunction> &fns,
   };
   for (auto &f : fns) {
     nlohmann::ordered_json j;
-    j["name"] = f.pythonName;
+    j["name"] = f.exportName;
+    j["python_name"] = f.functionName;
     j["signature"] = f.signature;
     j["typed_entry_point"] = f.captures.empty()
                                  ? nlohmann::ordered_json(prefix + f.symbol)

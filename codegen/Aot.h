@@ -13,9 +13,11 @@ namespace kiln {
 
 /// One concrete function to export.
 struct ExportedFunction {
-  std::string pythonName; // "f"
-  /// The tf.function's own name (several export names may share one:
-  /// NAME_1 for concrete functions that differ in Python arguments).
+  /// The export name: the Python name made a C identifier, unique in the
+  /// library ("slice" for slice_, "call" for __call__, "f_1" for another
+  /// f or for concrete functions that differ in Python arguments).
+  std::string exportName;
+  /// The tf.function's Python name (several export names may share one).
   std::string functionName;
   std::string symbol;    // unique C-safe name: "f_0"
   std::string signature; // "f(x: float32[None, 3]) -> float32[None, 3]"
@@ -42,7 +44,7 @@ struct ExportedVariable {
 
 struct AotOptions {
   CompileOptions compile;
-  std::string output;    // -o
+  std::string output; // -o
   /// "", "mlir", "llvm", "ptx" (compile.target "cuda"), "header",
   /// "manifest", "obj"
   std::string emit;

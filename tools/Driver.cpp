@@ -645,7 +645,7 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       names[slot].second.push_back(c.tensorTypes);
       const std::string &exportName = names[slot].first;
       ExportedFunction e;
-      e.pythonName = exportName;
+      e.exportName = exportName;
       e.functionName = fn.name;
       e.symbol =
           exportName + "_" + std::to_string(names[slot].second.size() - 1);
@@ -968,7 +968,7 @@ int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
     std::vector<DotFunction> dot;
     for (auto &f : functions) {
       if (!opts.function.empty() && f.functionName != opts.function &&
-          f.pythonName != opts.function)
+          f.exportName != opts.function)
         continue;
       found = true;
       if (opts.format == "dot") {

@@ -205,8 +205,8 @@ KILN_API int64_t kiln_tensor_element_count(const kiln_tensor *tensor);
 KILN_API size_t kiln_tensor_byte_size(const kiln_tensor *tensor);
 
 /* Libraries.
- * A kiln_library is a set of concrete functions, grouped by Python name into
- * kiln_functions. Concrete functions are numbered 0, 1, ... in the order they
+ * A kiln_library is a set of concrete functions, grouped by export name (see
+ * kiln_function_name) into kiln_functions. Concrete functions are numbered 0, 1, ... in the order they
  * were added (for an opened library: the order of its descriptor). Adding is
  * safe while other threads call: readers see immutable snapshots that are
  * swapped atomically, never locked; replaced snapshots are kept until the
@@ -367,7 +367,10 @@ KILN_API void kiln_function_retain(kiln_function *function);
 /* Drops a reference taken by kiln_library_get_function or retain. */
 KILN_API void kiln_function_release(kiln_function *function);
 
-/* The Python name. Borrowed from the library. */
+/* The export name: the tf.function's Python name made a C identifier,
+ * unique in the library ("slice" for slice_, "call" for __call__, "f_1" for
+ * a second f); the manifest's "python_name" gives the Python name. Borrowed
+ * from the library. */
 KILN_API const char *kiln_function_name(const kiln_function *function);
 
 /* The number of concrete functions (signatures) under this name so far. */
