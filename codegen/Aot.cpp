@@ -1059,6 +1059,10 @@ bool compileAot(const std::vector<ExportedFunction> &fns,
     if (std::string problem = interfaceProblem(&context, f.graph);
         !problem.empty()) {
       error = f.signature + ": " + problem;
+      if (fns.size() > 1)
+        error += " (--export the other functions to build a library "
+                 "without '" +
+                 f.functionName + "')";
       return false;
     }
   if (options.emit == "header")
