@@ -79,6 +79,48 @@ struct Loaded {
   autograph::ModuleInfo autograph;
 };
 
+/// Under --diagnostics=json, what the script itself writes (print,
+/// tf.print, TensorFlow's warnings) as JSON objects of severity "output",
+/// one per line, so that every line kiln writes to stderr parses.
+class JsonLinesBuf : public std::streambuf {
+public:
+  JsonLinesBuf(std::ostream &to, std::string file, std::string stream)
+      : to_(to), file_(std::move(file)), stream_(std::move(stream)) {}
+  ~JsonLinesBuf() override {
+    if (!line_.empty())
+      emit();
+  }
+
+protected:
+  int overflow(int c) override {
+    if (c == traits_type::eof())
+      return 0;
+    if (c == '\n')
+      emit();
+    else
+      line_ += static_cast<char>(c);
+    return c;
+  }
+  std::streamsize xsputn(const char *s, std::streamsize n) override {
+    for (std::streamsize i = 0; i < n; ++i)
+      overflow(static_cast<unsigned char>(s[i]));
+    return n;
+  }
+
+private:
+  void emit() {
+    to_ << nlohmann::json{{"file", file_},
+                          {"severity", "output"},
+                          {"stream", stream_},
+                          {"message", line_}}
+               .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+        << "\n";
+    line_.clear();
+  }
+  std::ostream &to_;
+  std::string file_, stream_, line_;
+};
+
 /// Reads, parses and resolves; prints diagnostics. Returns an exit code
 /// (kExitOk when `loaded` is usable). `warnUndefined`: also warn about
 /// reads of names nothing binds (resolveNames).
@@ -378,7 +420,12 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
   Loaded loaded;
   if (int rc = load(opts, err, loaded))
     return rc;
-  py::Interpreter interp(*loaded.file, scriptOut, err);
+  JsonLinesBuf outLines(err, opts.input, "stdout"),
+      errLines(err, opts.input, "stderr");
+  std::ostream outJson(&outLines), errJson(&errLines);
+  bool json = opts.jsonDiagnostics;
+  py::Interpreter interp(*loaded.file, json ? outJson : scriptOut,
+                         json ? errJson : err);
   interp.setAutograph(&loaded.autograph);
   DiagnosticEngine diags(*loaded.file, err,
                          opts.jsonDiagnostics ? DiagnosticEngine::Format::Json
