@@ -236,6 +236,13 @@ int main(int argc, char **argv) {
     int rc = app.exit(e);
     return rc == 0 ? kExitOk : kExitUsage;
   }
+  // --export 'f, g' names f and g: the spaces around a name go.
+  for (std::string &name : inv.opts.exports) {
+    size_t first = name.find_first_not_of(" \t");
+    size_t last = name.find_last_not_of(" \t");
+    name =
+        first == std::string::npos ? "" : name.substr(first, last - first + 1);
+  }
   if (check->parsed())
     inv.command = Invocation::Command::Check;
   else if (run->parsed())
