@@ -108,6 +108,12 @@ void installSlice(TfRuntime &rt, ModuleBuilder &tf) {
         Value b = begin[d];
         if (!b.isIntLike())
           b = checkedBound(*r, b, n, "Expected begin" + at, checks);
+        else if (b.asInt() < 0 || (n.isIntLike() && b.asInt() > n.asInt()))
+          r->raise("InvalidArgumentError",
+                   "Expected begin[" + std::to_string(d) + "] in [0, " +
+                       (n.isIntLike() ? std::to_string(n.asInt())
+                                      : std::string("?")) +
+                       "], but got " + std::to_string(b.asInt()));
         Value rest = in.binary(ast::BinaryOp::Sub, n, b);
         Value stop;
         if (!size[d].isIntLike()) {
