@@ -875,7 +875,7 @@ bool writeDepfile(const std::string &path,
 std::string generateHeader(const std::vector<ExportedFunction> &fns,
                            const std::vector<ExportedVariable> &vars,
                            const std::string &libraryName,
-                           const std::string &prefix) {
+                           const std::string &prefix, bool cuda) {
   std::ostringstream h;
   // The guard from the header's stem: model.h gives KILN_GENERATED_MODEL_H;
   // with another prefix than kiln_, the prefix too (two headers of one
@@ -915,7 +915,9 @@ std::string generateHeader(const std::vector<ExportedFunction> &fns,
        " * negative or overflowing size included), 2 when out\n"
        " * of memory for a result, 3 when the function failed at run time\n"
        " * (an assertion or a shape check; no results then; the message is\n"
-       " * only available through kiln_function_call).\n"
+       " * only available through kiln_function_call)"
+    << (cuda ? ",\n * 4 when the GPU or its driver failed (docs/cuda.md)" : "")
+    << ".\n"
        " * Thread-safe. A tf.print inside staged control flow writes its line\n"
        " * to stderr (or stdout, with output_stream=sys.stdout) with one\n"
        " * fwrite per call, as it runs. */\n";
@@ -1066,9 +1068,11 @@ bool compileAot(const std::vector<ExportedFunction> &fns,
       return false;
     }
   if (options.emit == "header")
-    return writeAtomically(
-        options.output, generateHeader(fns, vars, libraryName, options.prefix),
-        error);
+    return writeAtomically(options.output,
+                           generateHeader(fns, vars, libraryName,
+                                          options.prefix,
+                                          options.compile.target == "cuda"),
+                           error);
   if (options.emit == "manifest")
     return writeAtomically(options.output,
                            generateManifest(fns, vars, options.prefix), error);

@@ -72,10 +72,12 @@ bool writeDepfile(const std::string &path,
 std::string typeText(const graph::TensorType &t);
 
 /// The C header and the JSON manifest, as text (also used by --emit).
+/// `cuda`: the typed entry points also return 4, for a failed GPU.
 std::string generateHeader(const std::vector<ExportedFunction> &functions,
                            const std::vector<ExportedVariable> &variables,
                            const std::string &libraryName,
-                           const std::string &prefix = "kiln_");
+                           const std::string &prefix = "kiln_",
+                           bool cuda = false);
 std::string generateManifest(const std::vector<ExportedFunction> &functions,
                              const std::vector<ExportedVariable> &variables,
                              const std::string &prefix = "kiln_");
