@@ -15,11 +15,6 @@
 
 namespace kiln::tf {
 
-namespace {
-
-/// `arg` as a tensor of rank 3 or more whose last three dimensions are not
-/// zero (_CheckAtLeast3DImage). Dimensions known only at run time are not
-/// checked.
 Value atLeast3D(TfRuntime &rt, const Value &arg, const std::string &fname) {
   Value image = rt.toTensor(arg);
   const TensorType &t = rt.tensor(image).type;
@@ -35,6 +30,8 @@ Value atLeast3D(TfRuntime &rt, const Value &arg, const std::string &fname) {
                        t.shapeString());
   return image;
 }
+
+namespace {
 
 /// The rank of a checked image, which must be 3 or 4 (`gap`: TensorFlow's
 /// _flip misses the space before "must").

@@ -13,6 +13,10 @@ namespace kiln::tf {
 /// of ops (`saturate`: casts saturate).
 Value convertImageDtype(TfRuntime &rt, const Value &image, DType to,
                         bool saturate);
+/// `arg` as a tensor of rank 3 or more whose last three dimensions are not
+/// zero (_CheckAtLeast3DImage), for tf.image.`fname`. Dimensions known
+/// only at run time are not checked.
+Value atLeast3D(TfRuntime &rt, const Value &arg, const std::string &fname);
 /// The image as float32 (kept as it is when float16 or float32), as the
 /// adjust_* functions hand it to their kernels; `orig` is set to the dtype
 /// to convert the result back to.

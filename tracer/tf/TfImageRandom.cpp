@@ -47,18 +47,8 @@ Value randomFlip(TfRuntime &rt, const Value &arg, Draw draw, int64_t axis,
                  const std::string &fname) {
   Interpreter &in = rt.in;
   TracingScope scope(rt, fname);
-  Value image = rt.toTensor(arg);
+  Value image = atLeast3D(rt, arg, fname);
   const TensorType t = rt.tensor(image).type;
-  if (t.unknownRank)
-    rt.raise("UnimplementedError",
-             "kiln needs the rank of tf.image." + fname + "'s image");
-  if (t.shape.size() < 3)
-    in.valueError("'image' (shape " + t.shapeString() +
-                  ") must be at least three-dimensional.");
-  for (size_t d = t.shape.size() - 3; d < t.shape.size(); ++d)
-    if (t.shape[d] == 0)
-      in.valueError("inner 3 dims of 'image.shape' must be > 0: " +
-                    t.shapeString());
   if (t.shape.size() == 3) {
     Value u = draw.uniform(in.list(), Value::integer(0), Value::floating(1.0));
     Value mirror = callTf(in, {"math", "less"}, {u, Value::floating(0.5)});
