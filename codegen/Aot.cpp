@@ -547,6 +547,7 @@ std::string generateDescriptorSource(
 std::unique_ptr<llvm::Module> buildLlvmModule(
     const std::vector<ExportedFunction> &fns, const AotOptions &options,
     llvm::LLVMContext &llvmContext, std::string *mlirText, std::string &error,
+    SourceLoc *errorLoc,
     std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs = nullptr,
     std::string *ptx = nullptr) {
   std::unique_ptr<mlir::MLIRContext> context = createCompilerContext();
@@ -554,7 +555,7 @@ std::unique_ptr<llvm::Module> buildLlvmModule(
       mlir::ModuleOp::create(mlir::UnknownLoc::get(context.get()));
   for (auto &f : fns)
     if (!emitKilnFunction(*module, f.graph, options.compile.fileName, error,
-                          hostSpecs)) {
+                          hostSpecs, errorLoc)) {
       error = f.signature + ": " + error;
       return nullptr;
     }
@@ -1049,17 +1050,23 @@ static void runtimePaths(std::string &include, std::string &library) {
   }
 }
 
+std::string libraryInterfaceProblem(const ExportedFunction &function,
+                                    int *input) {
+  // Only builtin types are made: no dialect needs loading.
+  mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
+  return interfaceProblem(&context, function.graph, input);
+}
+
 bool compileAot(const std::vector<ExportedFunction> &fns,
                 const std::vector<ExportedVariable> &vars,
-                const AotOptions &options, std::string &error) {
+                const AotOptions &options, std::string &error,
+                SourceLoc *errorLoc) {
   std::string libraryName =
       std::filesystem::path(options.output).filename().string();
   // The header and manifest refuse what the compiled outputs would, so
   // that none describes a function that cannot be built.
-  mlir::MLIRContext context;
   for (auto &f : fns)
-    if (std::string problem = interfaceProblem(&context, f.graph);
-        !problem.empty()) {
+    if (std::string problem = libraryInterfaceProblem(f); !problem.empty()) {
       error = f.signature + ": " + problem;
       if (fns.size() > 1)
         error += " (--export the other functions to build a library "
@@ -1079,7 +1086,7 @@ bool compileAot(const std::vector<ExportedFunction> &fns,
   llvm::LLVMContext llvmContext;
   if (options.emit == "mlir") {
     std::string text;
-    buildLlvmModule(fns, options, llvmContext, &text, error);
+    buildLlvmModule(fns, options, llvmContext, &text, error, errorLoc);
     return error.empty() && writeAtomically(options.output, text, error);
   }
   bool cuda = options.compile.target == "cuda";
@@ -1092,7 +1099,7 @@ bool compileAot(const std::vector<ExportedFunction> &fns,
   std::vector<std::pair<int64_t, hostcalls::Spec>> hostSpecs;
   std::string ptx;
   auto module = buildLlvmModule(fns, options, llvmContext, nullptr, error,
-                                &hostSpecs, &ptx);
+                                errorLoc, &hostSpecs, &ptx);
   if (!module)
     return false;
   if (options.emit == "ptx") {

@@ -55,11 +55,19 @@ struct AotOptions {
   std::string prefix = "kiln_";
 };
 
+/// Why `function`'s inputs or outputs cannot cross a library's C interface,
+/// or "" when they can (compileAot refuses such a function). `input`: the
+/// index of the input to blame, or -1.
+std::string libraryInterfaceProblem(const ExportedFunction &function,
+                                    int *input = nullptr);
+
 /// Writes what `options.emit` asks for to `options.output`, atomically (a
-/// temporary file renamed into place). Returns false and sets `error`.
+/// temporary file renamed into place). Returns false and sets `error`, and
+/// `errorLoc` to the script line of an op kiln cannot compile.
 bool compileAot(const std::vector<ExportedFunction> &functions,
                 const std::vector<ExportedVariable> &variables,
-                const AotOptions &options, std::string &error);
+                const AotOptions &options, std::string &error,
+                SourceLoc *errorLoc = nullptr);
 
 /// Writes (atomically) a Make rule saying that `targets` (the outputs of
 /// one run) depend on `inputs`, as `cc -MF` does: spaces and # escaped, $

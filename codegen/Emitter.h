@@ -48,6 +48,9 @@ public:
         hostSpecs(hostSpecs), foldable(foldableNodes(g)) {}
 
   bool run(std::string &error);
+  /// After run() failed on an op: the script line it came from (invalid
+  /// when the failure is not an op's, or kiln's own).
+  SourceLoc errorLoc() const { return errorLoc_; }
 
 private:
   RankedTensorType tensorType(const graph::TensorType &t) {
@@ -215,6 +218,7 @@ private:
   std::vector<bool> live;
   bool widening = false;
   std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs;
+  SourceLoc errorLoc_;
   /// The nodes grappler folds into constants before its rewrites
   /// (ConstantFolding.h): the rewrites kiln emulates leave them alone.
   std::vector<bool> foldable;

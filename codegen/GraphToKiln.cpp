@@ -965,7 +965,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   return nullptr;
 }
 
-std::string interfaceProblem(MLIRContext *ctx, const graph::Graph &graph) {
+std::string interfaceProblem(MLIRContext *ctx, const graph::Graph &graph,
+                             int *argument) {
   auto compiled = [&](const graph::TensorType &t) {
     return !t.unknownRank && elementType(ctx, t.dtype);
   };
@@ -975,10 +976,16 @@ std::string interfaceProblem(MLIRContext *ctx, const graph::Graph &graph) {
     return "has rank " + std::to_string(t.shape.size()) + ", more than the " +
            std::to_string(KILN_MAX_RANK) + " a tensor can have";
   };
-  for (int arg : graph.args) {
-    const graph::Node &n = graph.nodes[arg];
+  for (size_t k = 0; k < graph.args.size(); ++k) {
+    const graph::Node &n = graph.nodes[graph.args[k]];
+    if (argument)
+      *argument = static_cast<int>(k);
     if (!n.outputs[0].unknownRank && n.outputs[0].shape.size() > KILN_MAX_RANK)
       return "argument '" + n.name + "' " + rankText(n.outputs[0]);
+    if (n.outputs[0].dtype == graph::DType::String)
+      return "argument '" + n.name +
+             "' is a string tensor: kiln runs string ops on the host, and "
+             "compiled code cannot take strings";
     if (!compiled(n.outputs[0]))
       return "argument '" + n.name + "' " +
              (n.outputs[0].unknownRank
@@ -986,6 +993,8 @@ std::string interfaceProblem(MLIRContext *ctx, const graph::Graph &graph) {
                     "rank: give its TensorSpec a shape"
                   : "has a dtype or shape kiln cannot compile yet");
   }
+  if (argument)
+    *argument = -1;
   for (size_t i = 0; i < graph.results.size(); ++i) {
     const graph::TensorType &t = graph.typeOf(graph.results[i]);
     if (!t.unknownRank && t.shape.size() > KILN_MAX_RANK)
@@ -1002,6 +1011,8 @@ std::string interfaceProblem(MLIRContext *ctx, const graph::Graph &graph) {
                                    "needs every rank"
                                  : " has a dtype kiln cannot compile yet");
   }
+  if (argument)
+    *argument = -1;
   return "";
 }
 
@@ -1049,6 +1060,13 @@ bool Emitter::run(std::string &error) {
 }
 
 bool Emitter::emitNodes(const std::vector<int> &ids, std::string &error) {
+  // Where in the script: the innermost failing op's line (an internal
+  // error is kiln's, not the line's).
+  auto fail = [&](const graph::Node &n) {
+    if (!errorLoc_.valid() && error.find("internal error") == std::string::npos)
+      errorLoc_ = n.loc;
+    return false;
+  };
   for (int i : ids) {
     const graph::Node &n = g.nodes[i];
     if (!live[i] || n.op == "Placeholder" || n.op == "NoOp" ||
@@ -1056,21 +1074,17 @@ bool Emitter::emitNodes(const std::vector<int> &ids, std::string &error) {
       continue;
     if (n.op == "PrintV2" || n.op == "Assert") {
       if ((n.op == "Assert" || g.hostPrints) && !emitHostCall(n, error))
-        return false;
+        return fail(n);
       continue;
     }
     if (!n.regions.empty()) {
       if (!emitControlFlow(i, error))
-        return false;
+        return fail(n);
       continue;
     }
     Value v = emit(n, error);
-    if (!v) {
-      // Where in the script (an internal error is kiln's, not the line's).
-      if (n.loc.valid() && error.find("internal error") == std::string::npos)
-        error = "line " + std::to_string(n.loc.line) + ": " + error;
-      return false;
-    }
+    if (!v)
+      return fail(n);
     values[key({i, 0})] = v;
   }
   return true;
@@ -1744,7 +1758,8 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
 bool emitKilnFunction(
     ModuleOp module, const graph::Graph &graph, const std::string &fileName,
     std::string &error,
-    std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs) {
+    std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs,
+    SourceLoc *errorLoc) {
   eigen::declareX86Helpers(module);
   // Grappler's rewrites that reshape the graph come first; the emitter
   // reproduces the others as it goes.
@@ -1755,7 +1770,15 @@ bool emitKilnFunction(
   fuseLogSoftmax(optimized);
   pushDownConstants(optimized);
   foldScalesIntoConv(optimized);
-  return Emitter(module, optimized, fileName, hostSpecs).run(error);
+  Emitter emitter(module, optimized, fileName, hostSpecs);
+  if (emitter.run(error))
+    return true;
+  SourceLoc where = emitter.errorLoc();
+  if (errorLoc)
+    *errorLoc = where;
+  else if (where.valid())
+    error = "line " + std::to_string(where.line) + ": " + error;
+  return false;
 }
 
 } // namespace kiln

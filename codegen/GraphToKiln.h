@@ -17,7 +17,9 @@ namespace kiln {
 
 /// Adds a function named `graph.name` (public, with a C interface) to
 /// `module`. Each op carries the user's source location, named after its
-/// graph node. Returns false and sets `error` for what kiln cannot compile.
+/// graph node. Returns false and sets `error` for what kiln cannot compile,
+/// and `errorLoc` to the line of the op to blame (without `errorLoc`, the
+/// error starts with "line N: ").
 /// tf.print inside staged control flow and run-time assertions call the
 /// host functions of HostCalls.h with a registered spec's index: the JIT's,
 /// or for a library the ones `kiln compile` generates from the (index, spec)
@@ -25,7 +27,8 @@ namespace kiln {
 bool emitKilnFunction(
     mlir::ModuleOp module, const graph::Graph &graph,
     const std::string &fileName, std::string &error,
-    std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs = nullptr);
+    std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs = nullptr,
+    SourceLoc *errorLoc = nullptr);
 
 /// An MLIR context with every dialect a kiln module passes through loaded.
 std::unique_ptr<mlir::MLIRContext> createCompilerContext();
@@ -36,8 +39,10 @@ bool lowerToLlvmDialect(mlir::ModuleOp module, const CompileOptions &options,
 
 /// Why the arguments or results of `graph` cannot cross a compiled
 /// function's interface (an unknown rank, a dtype kiln does not compile),
-/// or "" when they can.
-std::string interfaceProblem(mlir::MLIRContext *ctx, const graph::Graph &graph);
+/// or "" when they can. `argument`: the index of the argument to blame, or
+/// -1 (a result, or none).
+std::string interfaceProblem(mlir::MLIRContext *ctx, const graph::Graph &graph,
+                             int *argument = nullptr);
 /// The MLIR element type of a dtype (null for unsupported ones).
 mlir::Type elementType(mlir::MLIRContext *ctx, graph::DType dtype);
 

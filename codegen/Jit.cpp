@@ -305,12 +305,13 @@ createJitExecutor(const CompileOptions &options) {
 
 bool dumpGraphStage(const graph::Graph &graph, const std::string &stage,
                     const CompileOptions &options, std::string &out,
-                    std::string &error) {
+                    std::string &error, SourceLoc *errorLoc) {
   std::unique_ptr<mlir::MLIRContext> owned = createCompilerContext();
   mlir::MLIRContext &context = *owned;
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::ModuleOp::create(mlir::UnknownLoc::get(&context));
-  if (!emitKilnFunction(*module, graph, options.fileName, error))
+  if (!emitKilnFunction(*module, graph, options.fileName, error, nullptr,
+                        errorLoc))
     return false;
   llvm::raw_string_ostream os(out);
   if (stage == "kiln") {

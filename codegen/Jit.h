@@ -33,9 +33,10 @@ createJitExecutor(const CompileOptions &options);
 
 /// The kiln dialect, lowered MLIR, LLVM IR or PTX of `graph` as text (for
 /// `kiln dump`). `stage` is "kiln", "linalg", "llvm" or "ptx" (`options`
-/// then name the cuda target).
+/// then name the cuda target). On failure `errorLoc` is the script line of
+/// the op kiln cannot compile, if one is to blame.
 bool dumpGraphStage(const graph::Graph &graph, const std::string &stage,
                     const CompileOptions &options, std::string &out,
-                    std::string &error);
+                    std::string &error, SourceLoc *errorLoc = nullptr);
 
 } // namespace kiln

@@ -347,21 +347,56 @@ bool isUnboundMethod(const tf::TfFunction &fn) {
            q.compare(dot - locals.size(), locals.size(), locals) == 0);
 }
 
+/// Line `line` of `file` without its indentation and trailing blanks.
+SourceRange lineRange(const SourceFile &file, uint32_t line) {
+  std::string_view text = file.line(line);
+  size_t first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos)
+    return {{line, 1}, {line, 1}};
+  auto end = static_cast<uint32_t>(text.find_last_not_of(" \t\r") + 2);
+  return {{line, static_cast<uint32_t>(first + 1)}, {line, end}};
+}
+
 /// Where a traceback entry points: the call or statement that raised, or
 /// else its whole line. A range spanning lines ends with the first.
 SourceRange entryRange(const SourceFile &file, const py::TracebackEntry &e) {
-  std::string_view text = file.line(e.line);
-  auto lineEnd = static_cast<uint32_t>(text.find_last_not_of(" \t\r") + 2);
-  if (e.range.begin.valid()) {
-    SourceRange r = e.range;
-    if (r.end.line != r.begin.line)
-      r.end = {r.begin.line, std::max(lineEnd, r.begin.col + 1)};
-    return r;
+  if (!e.range.begin.valid())
+    return lineRange(file, e.line);
+  SourceRange r = e.range;
+  if (r.end.line != r.begin.line)
+    r.end = {r.begin.line,
+             std::max(lineRange(file, e.line).end.col, r.begin.col + 1)};
+  return r;
+}
+
+/// Where a function is defined: the name after `def`, or the `lambda`.
+SourceRange definitionRange(const SourceFile &file,
+                            const py::FunctionObject &fn) {
+  SourceLoc at = fn.defLoc;
+  if (!at.valid())
+    return {};
+  std::string_view text = file.line(at.line);
+  size_t name = at.col - 1;
+  if (text.compare(name, 3, "def") == 0) {
+    name = text.find_first_not_of(" \t", name + 3);
+    if (name == std::string_view::npos ||
+        text.compare(name, fn.name.size(), fn.name) != 0)
+      return {at, at};
+    return {{at.line, static_cast<uint32_t>(name + 1)},
+            {at.line, static_cast<uint32_t>(name + 1 + fn.name.size())}};
   }
-  size_t first = text.find_first_not_of(" \t");
-  if (first == std::string_view::npos)
-    return {{e.line, 1}, {e.line, 1}};
-  return {{e.line, static_cast<uint32_t>(first + 1)}, {e.line, lineEnd}};
+  return {at, {at.line, at.col + 6}}; // "lambda"
+}
+
+/// Where parameter `name` of `fn` is declared, or else where `fn` is.
+SourceRange parameterRange(const SourceFile &file, const py::FunctionObject &fn,
+                           const std::string &name) {
+  const ast::Arguments &a = *fn.args;
+  for (auto *list : {&a.posonly, &a.args, &a.kwonly})
+    for (const ast::Arg &arg : *list)
+      if (arg.name == name)
+        return arg.range;
+  return definitionRange(file, fn);
 }
 
 /// An exception the script raised while kiln compiled it, as compiler
@@ -410,13 +445,26 @@ void reportException(py::Interpreter &interp, const py::Value &exc,
 /// concrete functions.
 constexpr const char *kCompileModule = "__kiln_compile__";
 
+/// What collectFunctions found: the concrete functions to export, the
+/// variables they use, and the script (for diagnostics that point into it).
+struct Collected {
+  std::vector<ExportedFunction> functions;
+  std::vector<ExportedVariable> variables;
+  std::unique_ptr<SourceFile> source;
+};
+
+/// For `kiln compile` and `kiln signatures`: refuse, where the script made
+/// them, the functions and variables a library cannot hold.
+enum class Purpose { Library, Inspection };
+
 /// Runs the script (as a module, not __main__), then collects every
 /// concrete function: traced by the script, from input_signatures, and
 /// from --signature options.
 int collectFunctions(const DriverOptions &opts, std::ostream &err,
-                     std::vector<ExportedFunction> &exported,
-                     std::vector<ExportedVariable> &variables,
-                     const std::string &moduleName, std::ostream &scriptOut) {
+                     Collected &collected, Purpose purpose,
+                     std::ostream &scriptOut) {
+  std::vector<ExportedFunction> &exported = collected.functions;
+  std::vector<ExportedVariable> &variables = collected.variables;
   Loaded loaded;
   if (int rc = load(opts, err, loaded))
     return rc;
@@ -437,7 +485,7 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
   compile.fileName = interp.scriptPath();
   std::unique_ptr<graph::Executor> executor = createJitExecutor(compile);
   auto rt = installTensorFlow(interp, *executor, opts);
-  if (interp.runMain(*loaded.module, moduleName) != 0 || diags.hasErrors())
+  if (interp.runMain(*loaded.module, kCompileModule) != 0 || diags.hasErrors())
     return endedInternally(interp) ? kExitInternal : kExitUserError;
   // A method with an input_signature exports for each instance the
   // script's globals hold (as a SavedModel of that object would).
@@ -653,6 +701,9 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       return kExitUserError;
     }
   }
+  // Where each exported function is defined (null for a callable that is
+  // not a Python function).
+  std::vector<const py::FunctionObject *> definitions;
   for (auto &v : rt->functions) {
     auto &fn = static_cast<tf::TfFunction &>(v.as<py::NativeObject>());
     if (!opts.exports.empty() &&
@@ -661,6 +712,9 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       continue;
     if (fn.concretes.empty())
       continue;
+    const py::FunctionObject *definition =
+        fn.pyFunc.is(py::Type::Function) ? &fn.pyFunc.as<py::FunctionObject>()
+                                         : nullptr;
     // Each export name of this tf.function, with the tensor inputs of the
     // concrete functions it has.
     std::vector<
@@ -705,16 +759,22 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
                             e.graph.results.begin() + c.firstOutput);
       e.graph.hostPrints = true;
       // The library ABI gives each variable one fixed shape (abi.h).
-      for (auto &var : c.captures)
-        if (!var->type.isStatic()) {
-          ToolMessage(opts, err, "error")
-              << "'" << fn.name << "' uses tf.Variable '" << var->name
-              << "' of shape " << var->type.shapeString()
-              << ", which is not fully defined: a compiled library holds "
-                 "variables of fixed shapes only (kiln run takes this "
-                 "script)\n";
-          return kExitUserError;
-        }
+      for (auto &var : c.captures) {
+        if (var->type.isStatic())
+          continue;
+        diags.error(var->loc.valid() ? lineRange(*loaded.file, var->loc.line)
+                                     : SourceRange{},
+                    "tf.Variable '" + var->name + "' has shape " +
+                        var->type.shapeString() +
+                        ", which is not fully defined: a compiled library "
+                        "holds variables of fixed shapes only (kiln run "
+                        "takes this script)");
+        if (definition)
+          diags.report(Severity::Note,
+                       definitionRange(*loaded.file, *definition),
+                       "'" + fn.name + "' uses it");
+        return kExitUserError;
+      }
       for (auto &var : c.captures)
         e.captures.push_back(indexOf(var));
       for (auto &[var, index] : c.writes)
@@ -736,9 +796,47 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       e.outputPaths.resize(e.numOutputs());
       outputPaths(interp, c.outputTemplate, "", e.outputPaths);
       exported.push_back(std::move(e));
+      definitions.push_back(definition);
     }
   }
+  // What cannot cross a library's C interface, at the parameter (or the
+  // definition) to blame.
+  for (size_t i = 0; purpose == Purpose::Library && i < exported.size(); ++i) {
+    const ExportedFunction &e = exported[i];
+    int input = -1;
+    std::string problem = libraryInterfaceProblem(e, &input);
+    if (problem.empty())
+      continue;
+    if (exported.size() > 1)
+      problem += " (--export the other functions to build a library "
+                 "without '" +
+                 e.functionName + "')";
+    SourceRange where;
+    if (definitions[i])
+      where = input >= 0
+                  ? parameterRange(*loaded.file, *definitions[i],
+                                   e.graph.nodes[e.graph.args[input]].name)
+                  : definitionRange(*loaded.file, *definitions[i]);
+    diags.error(where, e.signature + ": " + problem);
+    return kExitUserError;
+  }
+  collected.source = std::move(loaded.file);
   return kExitOk;
+}
+
+/// An error of compiling the script's code: at the line of the op to blame
+/// when `loc` is valid, else kiln's own message.
+void reportCompileError(const DriverOptions &opts, std::ostream &err,
+                        const SourceFile &source, SourceLoc loc,
+                        const std::string &message) {
+  if (!loc.valid()) {
+    ToolMessage(opts, err, "error") << message << "\n";
+    return;
+  }
+  DiagnosticEngine diags(source, err,
+                         opts.jsonDiagnostics ? DiagnosticEngine::Format::Json
+                                              : DiagnosticEngine::Format::Text);
+  diags.error(lineRange(source, loc.line), message);
 }
 
 } // namespace
@@ -840,13 +938,13 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
     ToolMessage(opts, err, "error") << "-MF needs an output file, not -o -\n";
     return kExitUsage;
   }
-  std::vector<ExportedFunction> functions;
-  std::vector<ExportedVariable> variables;
+  Collected collected;
   // The script's own output goes to stderr: stdout may be a pipe a build
   // system reads.
-  if (int rc = collectFunctions(opts, err, functions, variables, kCompileModule,
-                                err))
+  if (int rc = collectFunctions(opts, err, collected, Purpose::Library, err))
     return rc;
+  const std::vector<ExportedFunction> &functions = collected.functions;
+  const std::vector<ExportedVariable> &variables = collected.variables;
   if (functions.empty()) {
     ToolMessage(opts, err, "error")
         << opts.input
@@ -854,13 +952,6 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
            "input_signature, call get_concrete_function, or pass --signature\n";
     return kExitUserError;
   }
-  for (auto &v : variables)
-    if (v.type.dtype == graph::DType::String) {
-      ToolMessage(opts, err, "error")
-          << opts.input << ": cannot export tf.Variable '" << v.name
-          << "': compiled libraries hold numeric and bool variables only\n";
-      return kExitUserError;
-    }
   // An output that cannot be written fails the build before any is
   // touched, so that a good set from before stays.
   for (auto [path, option] : outputs) {
@@ -906,10 +997,11 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
           std::filesystem::is_regular_file(*path, ec))
         std::filesystem::remove(std::filesystem::canonical(*path, ec), ec);
   };
-  if (!compileAot(functions, variables, aot, error)) {
+  SourceLoc errorLoc;
+  if (!compileAot(functions, variables, aot, error, &errorLoc)) {
     if (toStdout)
       std::filesystem::remove_all(temporary.parent_path(), ec);
-    ToolMessage(opts, err, "error") << error << "\n";
+    reportCompileError(opts, err, *collected.source, errorLoc, error);
     // Invalid IR from kiln's own lowering is a bug, not the script's.
     return error.find("internal error") != std::string::npos ? kExitInternal
                                                              : kExitUserError;
@@ -948,12 +1040,10 @@ int runCompile(const DriverOptions &opts, std::ostream &out,
 
 int runSignatures(const DriverOptions &opts, std::ostream &out,
                   std::ostream &err) {
-  std::vector<ExportedFunction> functions;
-  std::vector<ExportedVariable> variables;
-  if (int rc = collectFunctions(opts, err, functions, variables, kCompileModule,
-                                err))
+  Collected collected;
+  if (int rc = collectFunctions(opts, err, collected, Purpose::Library, err))
     return rc;
-  for (auto &f : functions)
+  for (auto &f : collected.functions)
     out << f.signature << "\n";
   return kExitOk;
 }
@@ -1006,11 +1096,11 @@ int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
     return kExitOk;
   }
   if (opts.stage != "ast") {
-    std::vector<ExportedFunction> functions;
-    std::vector<ExportedVariable> variables;
-    if (int rc = collectFunctions(opts, err, functions, variables,
-                                  kCompileModule, err))
+    Collected collected;
+    if (int rc =
+            collectFunctions(opts, err, collected, Purpose::Inspection, err))
       return rc;
+    std::vector<ExportedFunction> &functions = collected.functions;
     bool found = opts.function.empty();
     std::vector<DotFunction> dot;
     for (auto &f : functions) {
@@ -1028,12 +1118,17 @@ int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
         continue;
       }
       std::string text, error;
+      SourceLoc errorLoc;
       if (opts.stage == "ptx")
         error = cudaArchProblem(opts.cudaArch);
-      if (!error.empty() ||
-          !dumpGraphStage(f.graph, opts.stage, compileOptions(opts), text,
-                          error)) {
+      if (!error.empty()) {
         ToolMessage(opts, err, "error") << error << "\n";
+        return kExitUserError;
+      }
+      if (!dumpGraphStage(f.graph, opts.stage, compileOptions(opts), text,
+                          error, &errorLoc)) {
+        reportCompileError(opts, err, *collected.source, errorLoc,
+                           f.signature + ": " + error);
         return kExitUserError;
       }
       out << text;

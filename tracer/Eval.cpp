@@ -97,7 +97,8 @@ std::string Interpreter::suggestForName(const std::string &name,
 }
 
 Value Interpreter::makeFunction(const std::string &name, const Arguments &args,
-                                const Scope *scope, Frame &frame) {
+                                const Scope *scope, SourceLoc defLoc,
+                                Frame &frame) {
   auto fn = std::make_shared<FunctionObject>();
   fn->name = name;
   fn->qualname = name;
@@ -107,6 +108,7 @@ Value Interpreter::makeFunction(const std::string &name, const Arguments &args,
     fn->qualname = frame.name + "." + name;
   fn->args = &args;
   fn->scope = scope;
+  fn->defLoc = defLoc;
   fn->closure = frame.env;
   for (auto &d : args.defaults)
     fn->defaults.push_back(eval(*d, frame));
@@ -470,7 +472,7 @@ Value Interpreter::eval(const Expr &e, Frame &frame) {
   }
   case ExprKind::Lambda: {
     auto &l = as<LambdaExpr>(e);
-    Value fn = makeFunction("<lambda>", l.args, l.scope, frame);
+    Value fn = makeFunction("<lambda>", l.args, l.scope, l.range.begin, frame);
     fn.as<FunctionObject>().lambdaBody = l.body.get();
     return fn;
   }

@@ -502,7 +502,7 @@ Flow Interpreter::execWith(const WithStmt &s, Frame &frame, size_t item) {
 }
 
 void Interpreter::execFunctionDef(const FunctionDefStmt &s, Frame &frame) {
-  Value fn = makeFunction(s.name, s.args, s.scope, frame);
+  Value fn = makeFunction(s.name, s.args, s.scope, s.range.begin, frame);
   auto &f = fn.as<FunctionObject>();
   f.body = &s.body;
   // Decorators are evaluated top-down and applied bottom-up.

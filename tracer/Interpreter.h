@@ -343,7 +343,7 @@ private:
   Value evalJoinedStr(const ast::JoinedStrExpr &e, Frame &frame);
   Value evalSubscriptKey(const ast::Expr &slice, Frame &frame);
   Value makeFunction(const std::string &name, const ast::Arguments &args,
-                     const ast::Scope *scope, Frame &frame);
+                     const ast::Scope *scope, SourceLoc defLoc, Frame &frame);
   void evalArgs(const ast::ExprList &args,
                 const std::vector<ast::Keyword> &keywords, Frame &frame,
                 CallArgs &out);

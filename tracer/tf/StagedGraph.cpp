@@ -173,23 +173,26 @@ std::unique_ptr<StagedGraph> StagedGraph::build(const graph::Graph &g,
     bool host = false;
     for (int k : closure[id])
       host |= touchesStrings(g, g.nodes[k]);
+    // The script's line, for the user to find the op by.
+    std::string where =
+        n.loc.valid() ? " on line " + std::to_string(n.loc.line) : "";
     if (host && !n.regions.empty() && !isHostControl(n.op)) {
       error = unsupported + "it carries string tensors through " + n.op +
-              ", which kiln cannot do yet";
+              where + ", which kiln cannot do yet";
       return nullptr;
     }
     if (host && n.regions.empty() && n.op != "PrintV2" &&
         !hasHostKernel(g, n)) {
-      error = unsupported + "it applies " + n.op +
-              " to string tensors, which kiln cannot do yet";
+      error = unsupported + "it applies " + n.op + " to string tensors" +
+              where + ", which kiln cannot do yet";
       return nullptr;
     }
     for (int k : closure[id])
       for (auto &t : g.nodes[k].outputs)
         if (t.unknownRank) {
-          error = unsupported + "it mixes string tensors with a tensor of "
-                                "unknown rank, which kiln does not support "
-                                "yet";
+          error = unsupported +
+                  "it mixes string tensors with a tensor of unknown rank" +
+                  where + ", which kiln does not support yet";
           return nullptr;
         }
     bool effect = false;

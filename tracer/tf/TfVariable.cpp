@@ -339,6 +339,7 @@ Value newVariable(Interpreter &in, TfRuntime &rt, CallArgs &args) {
   state->trainable = !p.has("trainable") || in.truthy(p.get("trainable"));
   state->constraint = constraint;
   state->id = rt.variablesCreated++;
+  state->loc = rt.currentLoc();
   return makeVariable(rt, std::move(state), false);
 }
 

@@ -33,6 +33,7 @@ struct VariableState {
   std::weak_ptr<VariableObject> object;
   /// Creation order (tapes list watched variables in it).
   int64_t id = 0;
+  SourceLoc loc; // the line of the script that made it
 };
 
 /// A variable, or the `_UnreadVariable` that assign() returns: the same
