@@ -6,6 +6,7 @@
 #include "Aot.h"
 #include "CudaTarget.h"
 #include "GraphDump.h"
+#include "ImportCheck.h"
 #include "Interpreter.h"
 #include "Jit.h"
 #include "kiln/frontend/AstDump.h"
@@ -150,11 +151,6 @@ int load(const DriverOptions &opts, std::ostream &err, Loaded &loaded,
 
 } // namespace
 
-int runCheck(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
-  Loaded loaded;
-  return load(opts, err, loaded, /*convert=*/false, /*warnUndefined=*/true);
-}
-
 CompileOptions compileOptions(const DriverOptions &opts) {
   CompileOptions compile;
   compile.fileName = opts.input;
@@ -184,6 +180,25 @@ bool endedInternally(py::Interpreter &interp) {
   if (exc.isNone() || interp.typeName(exc) != "InternalError")
     return false;
   return interp.toStr(exc).rfind("kiln ", 0) == 0;
+}
+
+int runCheck(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
+  Loaded loaded;
+  if (int rc =
+          load(opts, err, loaded, /*convert=*/false, /*warnUndefined=*/true))
+    return rc;
+  // The modules come from an interpreter set up as `kiln run`'s, which
+  // runs nothing.
+  py::Interpreter interp(*loaded.file, out, err);
+  std::unique_ptr<graph::Executor> executor =
+      createJitExecutor(compileOptions(opts));
+  installTensorFlow(interp, *executor, opts);
+  DiagnosticEngine diags(*loaded.file, err,
+                         opts.jsonDiagnostics ? DiagnosticEngine::Format::Json
+                                              : DiagnosticEngine::Format::Text);
+  checkImports(*loaded.module, interp, diags);
+  diags.printSummary();
+  return diags.hasErrors() ? kExitUserError : kExitOk;
 }
 
 int runScript(const DriverOptions &opts, std::ostream &out, std::ostream &err) {

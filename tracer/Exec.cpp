@@ -661,20 +661,22 @@ void Interpreter::execImport(const Stmt &s, Frame &frame) {
     raise("ImportError",
           "attempted relative import with no known parent package");
   Value module = importModule(from.module);
-  for (auto &alias : from.names) {
-    if (alias.name == "*")
-      raise("ImportError", "kiln does not support 'import *'");
-    Value v;
-    if (!tryGetAttr(module, alias.name, v)) {
-      Value sub;
-      auto factory = moduleFactories_.find(from.module + "." + alias.name);
-      if (factory == moduleFactories_.end())
-        raise("ImportError", "cannot import name '" + alias.name + "' from '" +
-                                 from.module + "' (not supported by kiln)");
-      v = importModule(from.module + "." + alias.name);
-    }
-    storeName(alias.target, v, frame);
-  }
+  for (auto &alias : from.names)
+    storeName(alias.target, importFrom(module, from.module, alias.name), frame);
+}
+
+Value Interpreter::importFrom(const Value &module,
+                              const std::string &moduleName,
+                              const std::string &name) {
+  if (name == "*")
+    raise("ImportError", "kiln does not support 'import *'");
+  Value v;
+  if (tryGetAttr(module, name, v))
+    return v;
+  if (!moduleFactories_.count(moduleName + "." + name))
+    raise("ImportError", "cannot import name '" + name + "' from '" +
+                             moduleName + "' (not supported by kiln)");
+  return importModule(moduleName + "." + name);
 }
 
 } // namespace kiln::py

@@ -251,6 +251,10 @@ public:
   }
   /// The module `import NAME` binds (built on first use).
   Value importModule(const std::string &name);
+  /// What `from MODULE_NAME import NAME` binds: an attribute of `module`
+  /// or a submodule; ImportError when neither.
+  Value importFrom(const Value &module, const std::string &moduleName,
+                   const std::string &name);
   /// Defines a new exception class deriving from `base`.
   ClassPtr defineExceptionClass(const std::string &name, const ClassPtr &base,
                                 const std::string &module);

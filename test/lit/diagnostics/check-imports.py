@@ -1,0 +1,39 @@
+# `kiln check` tries each import as `kiln run` would, without running the
+# script: one that would raise is an error at the module or name it
+# names (in functions too), with the exception `kiln run` raises; inside a
+# `try` that catches exceptions it is a warning, as the script may handle
+# it. Imports kiln has pass.
+# RUN: not %kiln check %s 2>&1 | FileCheck %s --strict-whitespace --match-full-lines -DFILE=%s --implicit-check-not=error: --implicit-check-not=warning:
+# RUN: not %kiln check %s --diagnostics=json 2>&1 | FileCheck %s --check-prefix=JSON
+# CHECK:[[FILE]]:27:8: error: ModuleNotFoundError: No module named 'os' (not supported by kiln: a script may import tensorflow, numpy, math and sys)
+# CHECK-NEXT:import os
+# CHECK-NEXT:       ^~
+# CHECK:[[FILE]]:28:6: error: ModuleNotFoundError: No module named 'collections' (not supported by kiln: a script may import tensorflow, numpy, math and sys)
+# CHECK-NEXT:from collections import OrderedDict
+# CHECK-NEXT:     ^~~~~~~~~~~
+# CHECK:[[FILE]]:29:24: error: ImportError: cannot import name 'nosuch' from 'tensorflow' (not supported by kiln)
+# CHECK-NEXT:from tensorflow import nosuch, constant
+# CHECK-NEXT:                       ^~~~~~
+# CHECK:[[FILE]]:30:1: error: ImportError: attempted relative import with no known parent package
+# CHECK:[[FILE]]:33:12: warning: ModuleNotFoundError: No module named 'scipy' {{.*}}
+# CHECK-NEXT:    import scipy
+# CHECK:[[FILE]]:39:12: error: ModuleNotFoundError: No module named 'functools' {{.*}}
+# CHECK:5 errors generated.
+# JSON: {"column":8,"end_column":10,"end_line":27,"file":"{{.*}}check-imports.py","line":27,"message":"ModuleNotFoundError: No module named 'os' {{.*}}","severity":"error"}
+
+import tensorflow as tf
+import numpy as np
+import math, sys
+import os
+from collections import OrderedDict
+from tensorflow import nosuch, constant
+from . import sibling
+from tensorflow.nn import relu
+try:
+    import scipy
+except ImportError:
+    scipy = None
+
+
+def helper():
+    import functools
