@@ -795,11 +795,19 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
              DType d = r->tensor(x).type.dtype;
              if (!isFloating(d))
                x = cast(*r, x, DType::Float64);
-             Value sum =
-                 reduce(*r, "Sum", unaryOp(*r, "Square", x), p.get("axis"),
-                        p.has("keepdims") && in.truthy(p.get("keepdims")),
-                        "EuclideanNorm");
-             Value norm = unaryOp(*r, "Sqrt", sum);
+             bool keepdims = p.has("keepdims") && in.truthy(p.get("keepdims"));
+             // One op on the tapes, with _EuclideanNormGrad's gradient; the
+             // body fills in the reduced axes before the op is recorded.
+             std::map<std::string, Attr> attrs{{"keep_dims", keepdims}};
+             Value norm =
+                 recordComposite(*r, "EuclideanNorm", {x}, attrs, [&] {
+                   std::vector<int64_t> axes;
+                   Value sum = reduce(*r, "Sum", unaryOp(*r, "Square", x),
+                                      p.get("axis"), keepdims,
+                                      "EuclideanNorm", &axes);
+                   attrs["axes"] = axes;
+                   return unaryOp(*r, "Sqrt", sum);
+                 });
              return isFloating(d) ? norm : cast(*r, norm, d);
            }));
   // tf.nn.crelu: relu of [x, -x] joined along `axis`; the concatenation

@@ -239,6 +239,27 @@ Value sumGrad(TfRuntime &rt, const TapeEntry &e, const Value &grad) {
   return in2.call(broadcast, ValueList{g, pyIntList(in2, in.shape)});
 }
 
+/// _EuclideanNormGrad: x / (y / dy), with y and dy given back the reduced
+/// dims (as 1s) unless the op kept them.
+ValueList euclideanNormGrad(TfRuntime &rt, const TapeEntry &e,
+                            const ValueList &g) {
+  const TensorType &in = typeOf(rt, e.inputs[0]);
+  if (in.unknownRank)
+    needStaticShapes(rt, e.op);
+  Value y = e.outputs[0], dy = g[0];
+  if (!std::get<bool>(e.attrs.at("keep_dims"))) {
+    for (Value *v : {&y, &dy}) {
+      if (in.isStatic()) {
+        *v = reshape(rt, *v, keptDims(rt, e));
+        continue;
+      }
+      for (int64_t a : std::get<std::vector<int64_t>>(e.attrs.at("axes")))
+        *v = expandDims(rt, *v, a);
+    }
+  }
+  return {binaryOp(rt, "RealDiv", e.inputs[0], binaryOp(rt, "RealDiv", y, dy))};
+}
+
 /// Reshape, ExpandDims and Squeeze: the gradient takes the input's shape.
 ValueList reshapeGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   const TensorType &in = typeOf(rt, e.inputs[0]);
@@ -468,6 +489,7 @@ const std::map<std::string, GradFn> &gradientFunctions() {
                [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
                  return ValueList{sumGrad(rt, e, g[0])};
                }},
+              {"EuclideanNorm", euclideanNormGrad},
               {"Mean",
                [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
                  Value sum = sumGrad(rt, e, g[0]);

@@ -1498,8 +1498,8 @@ static int64_t normalizeAxis(TfRuntime &rt, int64_t axis, int64_t rank,
 }
 
 Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
-             const Value &givenAxis, bool keepdims,
-             const std::string &shownOp) {
+             const Value &givenAxis, bool keepdims, const std::string &shownOp,
+             std::vector<int64_t> *reducedAxes) {
   // A Python list of axes (or input) sends the op's wrapper down its slow
   // path: its eager errors end without " name: ".
   PythonOperands slowPath(rt, {x, givenAxis});
@@ -1611,6 +1611,8 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
     else if (keepdims)
       shape.push_back(1);
   }
+  if (reducedAxes)
+    *reducedAxes = axes;
   return operands.attach(rt.apply(
       op, {t}, {{"axes", axes}, {"keep_dims", keepdims}, {"T", type.dtype}},
       TensorType{type.dtype, shape}, operands.name(), operands.exactName()));

@@ -226,9 +226,11 @@ Value matmul(TfRuntime &rt, const Value &a, const Value &b, bool transposeA,
              bool transposeB, const std::string &name = "MatMul");
 /// reduce_sum & co.; `axis` None reduces everything. `shownOp` is the op
 /// that errors on the axis name, when it differs from `op` (a composite's,
-/// as "EuclideanNorm" for a Sum).
+/// as "EuclideanNorm" for a Sum). `reducedAxes`: set to the axes reduced,
+/// in order (for an input of known rank).
 Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
-             const Value &axis, bool keepdims, const std::string &shownOp = "");
+             const Value &axis, bool keepdims, const std::string &shownOp = "",
+             std::vector<int64_t> *reducedAxes = nullptr);
 Value argReduce(TfRuntime &rt, const std::string &op, const Value &x,
                 const Value &axis, DType outputType);
 Value reshape(TfRuntime &rt, const Value &x, const Value &shape);
