@@ -45,6 +45,17 @@ Value shapeOfInput(TfRuntime &rt, const Value &t, const std::string &op) {
 ValueList conv2dGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   const Value &x = e.inputs[0], &filter = e.inputs[1];
   std::map<std::string, Attr> attrs = windowAttrs(rt, e);
+  // TensorFlow's CPU backprop kernels refuse what its Conv2D computes: a
+  // dilated window. Eagerly the input's gradient, computed first, fails;
+  // in a graph the node the requested gradient needs, when it runs.
+  auto dilations = std::get<std::vector<int64_t>>(attrs.at("dilations"));
+  if (dilations[1] > 1 || dilations[2] > 1) {
+    std::string error = "Current CPU implementations do not yet support "
+                        "dilation rates larger than 1.";
+    if (!rt.tracing)
+      kernelError(rt, "Conv2DBackpropInput", error);
+    attrs[graph::kRunTimeError] = error;
+  }
   Value inputGrad =
       rt.apply("Conv2DBackpropInput", {shapeOfInput(rt, x, e.op), filter, g[0]},
                attrs, typeOf(rt, x), "Conv2DBackpropInput");
