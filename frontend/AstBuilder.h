@@ -53,6 +53,10 @@ private:
 
   // Expressions.
   ast::ExprPtr buildRhs(P::RhsContext *ctx);
+  /// An assigned or returned value: a lone `*x` is CPython's SyntaxError
+  /// (`*x, y` makes a tuple).
+  ast::ExprPtr buildValue(P::RhsContext *ctx);
+  ast::ExprPtr starredRejected(ast::ExprPtr value);
   ast::ExprPtr buildNamedTest(P::NamedTestContext *ctx);
   ast::ExprPtr buildTest(P::TestContext *ctx);
   ast::ExprPtr buildTestNoCond(P::TestNoCondContext *ctx);

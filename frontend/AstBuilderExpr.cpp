@@ -31,6 +31,18 @@ static ExprPtr makeBinOp(BinaryOp op, ExprPtr left, ExprPtr right) {
   return e;
 }
 
+ExprPtr AstBuilder::starredRejected(ExprPtr value) {
+  // (A parenthesized `(*x)` was reported already, as not a tuple.)
+  if (value->kind == ExprKind::Starred &&
+      !diags_.hasErrorOnLine(value->range.begin.line))
+    error(value->range, "can't use starred expression here");
+  return value;
+}
+
+ExprPtr AstBuilder::buildValue(P::RhsContext *ctx) {
+  return starredRejected(buildRhs(ctx));
+}
+
 ExprPtr AstBuilder::buildRhs(P::RhsContext *ctx) {
   if (ctx->yieldExpr()) {
     unsupported(ctx, "yield");

@@ -119,7 +119,7 @@ StmtPtr AstBuilder::buildSimpleStmt(P::SimpleStmtContext *ctx) {
   if (auto *ret = ctx->returnStmt()) {
     auto s = make<ReturnStmt>(r);
     if (auto *value = ret->testListStarExpr())
-      s->value = buildTestListStarExpr(value);
+      s->value = starredRejected(buildTestListStarExpr(value));
     return s;
   }
   if (auto *raise = ctx->raiseStmt())
@@ -194,7 +194,7 @@ StmtPtr AstBuilder::buildExprStmt(P::ExprStmtContext *ctx) {
       setContext(*s->target, ExprContext::Store, "assign to");
     s->annotation = buildTest(ann->test());
     if (ann->rhs())
-      s->value = buildRhs(ann->rhs());
+      s->value = buildValue(ann->rhs());
     return s;
   }
   if (auto *y = dynamic_cast<P::YieldStatementContext *>(ctx)) {
@@ -217,7 +217,7 @@ StmtPtr AstBuilder::buildExprStmt(P::ExprStmtContext *ctx) {
     else
       setContext(*s->target, ExprContext::Store, "assign to");
     s->op = augOp(aug->augAssignOp());
-    s->value = buildRhs(aug->rhs());
+    s->value = buildValue(aug->rhs());
     return s;
   }
   auto *plain = static_cast<P::AssignOrExprContext *>(ctx);
@@ -241,7 +241,7 @@ StmtPtr AstBuilder::buildExprStmt(P::ExprStmtContext *ctx) {
       setContext(*t, ExprContext::Store, "assign to",
                  /*plainAssign=*/s->targets.size() == 1);
   }
-  s->value = buildRhs(rhs.back());
+  s->value = buildValue(rhs.back());
   return s;
 }
 
@@ -569,6 +569,13 @@ StmtPtr AstBuilder::buildClassDef(P::ClassDefContext *ctx) {
   s->target.ctx = ExprContext::Store;
   if (ctx->argList())
     buildArgs(ctx->argList(), s->bases, s->keywords);
+  // kiln's classes have one base and `type` as their metaclass.
+  if (s->bases.size() > 1)
+    error(s->bases[1]->range,
+          "not supported by kiln: multiple inheritance (a class has one base)");
+  for (auto &k : s->keywords)
+    if (k.arg == "metaclass")
+      error(k.range, "not supported by kiln: metaclass");
   s->body = buildBlock(ctx->block());
   return s;
 }

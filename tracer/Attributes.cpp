@@ -60,9 +60,7 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
       return true;
     }
     if (name == "__dict__") {
-      out = dict();
-      for (auto &[k, v] : inst.dict)
-        setItem(out, str(k), v);
+      out = inst.dict(*this);
       return true;
     }
     if (inst.cls->isException && name == "args") {
@@ -70,7 +68,7 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
       return true;
     }
     // The chaining `raise ... from` and handling record.
-    if (inst.cls->isException && !inst.dict.count(name)) {
+    if (inst.cls->isException && !inst.hasAttr(*this, name)) {
       if (name == "__cause__" || name == "__context__") {
         out = name == "__cause__" ? inst.cause : inst.context;
         return true;
@@ -81,7 +79,7 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
       }
     }
     // SystemExit.code: its one argument, its arguments, or None.
-    if (name == "code" && inst.cls->isException && !inst.dict.count(name) &&
+    if (name == "code" && inst.cls->isException && !inst.hasAttr(*this, name) &&
         isInstance(obj, builtinClass("SystemExit").get())) {
       out = inst.args.size() == 1 ? inst.args[0]
             : inst.args.empty()   ? Value()
@@ -96,9 +94,8 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
                           Value::object(Type::Class, inst.cls), true);
       return true;
     }
-    auto it = inst.dict.find(name);
-    if (it != inst.dict.end()) {
-      out = it->second;
+    if (Value *own = inst.findAttr(*this, name)) {
+      out = *own;
       return true;
     }
     if (clsAttr) {
@@ -498,8 +495,7 @@ Value Interpreter::getAttr(const Value &obj, const std::string &name) {
   }
   if (obj.is(Type::Instance)) {
     auto &inst = obj.as<InstanceObject>();
-    for (auto &kv : inst.dict)
-      known.push_back(kv.first);
+    known = inst.attrNames();
     addClass(inst.cls.get());
     std::sort(known.begin(), known.end());
   } else if (const RecordedModule *real = recordedModule(qualifiedName(obj))) {
@@ -555,7 +551,7 @@ void Interpreter::storeAttr(const Value &obj, const std::string &name,
   if (restricted && !slots.count(name) && !slots.count("__dict__"))
     raise("AttributeError",
           "'" + inst.cls->name + "' object has no attribute '" + name + "'");
-  inst.dict[name] = value;
+  inst.setAttr(*this, name, value);
 }
 
 void Interpreter::setAttr(const Value &obj, const std::string &name,
@@ -611,7 +607,7 @@ void Interpreter::delAttr(const Value &obj, const std::string &name) {
       call(p.deleter, ValueList{obj});
       return;
     }
-    if (inst.dict.erase(name))
+    if (inst.eraseAttr(*this, name))
       return;
   } else if (obj.is(Type::Class)) {
     if (obj.as<ClassObject>().dict.erase(name))

@@ -181,4 +181,69 @@ bool ClassObject::isSubclassOf(const ClassObject *other) const {
   return false;
 }
 
+Value *InstanceObject::findAttr(Interpreter &in, const std::string &name) {
+  if (!dict_.isNone()) {
+    Value key = in.str(name);
+    HashTable::Entry *e =
+        dict_.as<DictObject>().table.find(in, key, in.hash(key));
+    return e ? &e->value : nullptr;
+  }
+  for (auto &[k, v] : attrs_)
+    if (k == name)
+      return &v;
+  return nullptr;
+}
+
+void InstanceObject::setAttr(Interpreter &in, const std::string &name,
+                             Value value) {
+  if (!dict_.isNone()) {
+    Value key = in.str(name);
+    dict_.as<DictObject>().table.set(in, key, in.hash(key), std::move(value));
+    return;
+  }
+  if (Value *slot = findAttr(in, name))
+    *slot = std::move(value);
+  else
+    attrs_.emplace_back(name, std::move(value));
+}
+
+bool InstanceObject::eraseAttr(Interpreter &in, const std::string &name) {
+  if (!dict_.isNone()) {
+    Value key = in.str(name);
+    return dict_.as<DictObject>().table.erase(in, key, in.hash(key));
+  }
+  for (auto it = attrs_.begin(); it != attrs_.end(); ++it)
+    if (it->first == name) {
+      attrs_.erase(it);
+      return true;
+    }
+  return false;
+}
+
+std::vector<std::string> InstanceObject::attrNames() const {
+  std::vector<std::string> names;
+  if (dict_.isNone()) {
+    for (auto &attr : attrs_)
+      names.push_back(attr.first);
+    return names;
+  }
+  // Keys a script put in __dict__ that are not strings name no attribute.
+  for (auto &e : dict_.as<DictObject>().table.entries())
+    if (e.live && e.key.is(Type::Str))
+      names.push_back(e.key.as<StrObject>().s);
+  return names;
+}
+
+Value InstanceObject::dict(Interpreter &in) {
+  if (dict_.isNone()) {
+    dict_ = in.dict();
+    for (auto &[name, value] : attrs_) {
+      Value key = in.str(name);
+      dict_.as<DictObject>().table.set(in, key, in.hash(key), value);
+    }
+    attrs_.clear();
+  }
+  return dict_;
+}
+
 } // namespace kiln::py

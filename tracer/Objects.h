@@ -192,7 +192,19 @@ inline constexpr const char *kDoNotConvert = "__kiln_do_not_convert__";
 
 struct InstanceObject : Object {
   ClassPtr cls;
-  std::unordered_map<std::string, Value> dict;
+  /// The instance's own attribute `name` (not its class's), or null.
+  Value *findAttr(Interpreter &in, const std::string &name);
+  bool hasAttr(Interpreter &in, const std::string &name) {
+    return findAttr(in, name) != nullptr;
+  }
+  void setAttr(Interpreter &in, const std::string &name, Value value);
+  bool eraseAttr(Interpreter &in, const std::string &name);
+  /// The attributes' names, in the order they were first set.
+  std::vector<std::string> attrNames() const;
+  /// `obj.__dict__`: a dict that holds the attributes from then on, so
+  /// that writes through it (update(), item assignment) are the
+  /// instance's, as CPython's __dict__ is.
+  Value dict(Interpreter &in);
   // Exception state, used when cls->isException.
   ValueList args;
   std::vector<TracebackEntry> traceback;
@@ -211,6 +223,13 @@ struct InstanceObject : Object {
   /// The frame whose traceback entry was added last: an exception caught
   /// and re-raised in one frame gets one entry there, at the original line.
   const void *lineFrame = nullptr;
+
+private:
+  /// The attributes, in insertion order (few per instance: a scan is as
+  /// fast as hashing), until __dict__ is asked for; then `dict_` holds
+  /// them.
+  std::vector<std::pair<std::string, Value>> attrs_;
+  Value dict_;
 };
 
 struct ModuleObject : Object {

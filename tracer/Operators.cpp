@@ -925,7 +925,20 @@ Value Interpreter::inplace(BinaryOp op, const Value &a, const Value &b) {
     if (a.as<NativeObject>().inplace(*this, op, a, b, result))
       return result;
   }
-  return binary(op, a, b);
+  try {
+    return binary(op, a, b);
+  } catch (PyException &e) {
+    // No method took the operands: CPython names the augmented operator
+    // ("for +=:"), binary() the plain one.
+    std::string plain = std::string("unsupported operand type(s) for ") +
+                        binaryOpSymbol(op) + ": '" + qualifiedTypeName(a) +
+                        "' and '" + qualifiedTypeName(b) + "'";
+    if (typeName(e.exc) != "TypeError" || toStr(e.exc) != plain)
+      throw;
+    typeError(std::string("unsupported operand type(s) for ") +
+              binaryOpSymbol(op) + "=: '" + qualifiedTypeName(a) + "' and '" +
+              qualifiedTypeName(b) + "'");
+  }
 }
 
 Value Interpreter::unary(UnaryOpKind op, const Value &v) {

@@ -209,6 +209,67 @@ Value mapTensors(Interpreter &in, const Value &v,
   }
 }
 
+namespace {
+
+/// The tensors mapTensors numbers in `v` (composites aside).
+size_t countTensors(Interpreter &in, const Value &v) {
+  size_t n = 0;
+  if (v.is(Type::Tensor))
+    return 1;
+  if (v.is(Type::List) || v.is(Type::Tuple))
+    for (auto &item : in.toList(v))
+      n += countTensors(in, item);
+  if (v.is(Type::Dict))
+    for (auto &e : v.as<py::DictObject>().table.entries())
+      n += e.live ? countTensors(in, e.value) : 0;
+  if (auto *t = dynamic_cast<NamedTupleObject *>(v.raw()))
+    for (auto &item : t->values)
+      n += countTensors(in, item);
+  return n;
+}
+
+/// The numbers mapTensors gives the tensors of `v` (from `first`, a dict's
+/// values in sorted key order), listed with each dict in insertion order
+/// instead: the order TensorFlow makes an argument's placeholders in.
+void insertionOrder(Interpreter &in, const Value &v, size_t first,
+                    std::vector<size_t> &out) {
+  if (v.is(Type::Tensor)) {
+    out.push_back(first);
+    return;
+  }
+  ValueList items;
+  if (v.is(Type::List) || v.is(Type::Tuple))
+    items = in.toList(v);
+  else if (auto *t = dynamic_cast<NamedTupleObject *>(v.raw()))
+    items = t->values;
+  if (!v.is(Type::Dict)) {
+    for (auto &item : items) {
+      insertionOrder(in, item, first, out);
+      first += countTensors(in, item);
+    }
+    return;
+  }
+  std::vector<std::string> keys;
+  for (auto &e : v.as<py::DictObject>().table.entries())
+    if (e.live) {
+      keys.push_back(in.repr(e.key));
+      items.push_back(e.value);
+    }
+  std::vector<size_t> sorted(items.size()), start(items.size());
+  for (size_t i = 0; i < items.size(); ++i)
+    sorted[i] = i;
+  std::sort(sorted.begin(), sorted.end(),
+            [&](size_t a, size_t b) { return keys[a] < keys[b]; });
+  for (size_t i : sorted) {
+    start[i] = first;
+    first += countTensors(in, items[i]);
+  }
+  for (size_t i = 0; i < items.size(); ++i)
+    insertionOrder(in, items[i], start[i], out);
+}
+
+} // namespace
+
 /// The result structure of a concrete function with its tensors filled in:
 /// the template holds output indices where tensors go.
 Value rebuildOutputs(Interpreter &in, const Value &v,
@@ -767,15 +828,24 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     if (base.empty())
       base =
           i < paramNames.size() ? paramNames[i] : "args_" + std::to_string(i);
+    // The placeholders are made in the order TensorFlow makes them (a
+    // dict's in insertion order), and are the graph's arguments in the
+    // order mapTensors numbers them (sorted keys).
+    std::map<size_t, int> placeholders;
+    std::vector<size_t> made;
+    insertionOrder(in, args[i], leaf, made);
+    for (size_t index : made) {
+      graph::Node p;
+      p.op = "Placeholder";
+      p.name = state.graph.uniqueName(base);
+      p.outputs = {tensorTypes[index]};
+      p.attrs["dtype"] = tensorTypes[index].dtype;
+      placeholders[index] = state.graph.add(std::move(p));
+    }
     symbolicArgs.push_back(mapTensors(
         in, args[i],
         [&](size_t index, const Value &given) {
-          graph::Node p;
-          p.op = "Placeholder";
-          p.name = state.graph.uniqueName(base);
-          p.outputs = {tensorTypes[index]};
-          p.attrs["dtype"] = tensorTypes[index].dtype;
-          int id = state.graph.add(std::move(p));
+          int id = placeholders.at(index);
           state.graph.args.push_back(id);
           if (rt.isTensor(given) && !rt.tensor(given).symbolic())
             state.argumentValues[id] = rt.tensor(given).value;
@@ -1073,8 +1143,8 @@ py::PyException TfFunction::userCodeError(Interpreter &in, py::PyException &e) {
   converted->userMessage = inst.userClass.empty() ? original : inst.userMessage;
   converted->userClass =
       inst.userClass.empty() ? inst.cls->name : inst.userClass;
-  if (inst.dict.count("message")) // a TensorFlow OpError's .message
-    converted->dict["message"] = in.str(message);
+  if (inst.hasAttr(in, "message")) // a TensorFlow OpError's .message
+    converted->setAttr(in, "message", in.str(message));
   // AutoGraph's re-raised error suppresses its context.
   converted->context = inst.context;
   converted->suppressContext = true;

@@ -1028,56 +1028,65 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
             });
           }));
   math.set("log_softmax", nn.module->dict["log_softmax"]);
-  tf.def("norm", inNameScope(*r, "norm", [r](Interpreter &in, CallArgs &args) {
-           Params p(in, args, "norm",
-                    {"tensor", "ord", "axis", "keepdims", "name"});
-           Value ord = p.get("ord");
-           bool euclidean =
-               !p.has("ord") ||
-               (ord.is(Type::Str) &&
-                (in.toStr(ord) == "euclidean" || in.toStr(ord) == "fro")) ||
-               (ord.isNumber() && ord.toDouble() == 2 &&
-                !((p.get("axis").is(Type::List) ||
-                   p.get("axis").is(Type::Tuple)) &&
-                  in.len(p.get("axis")) == 2)); // a matrix's 2 is spectral
-           Value x = r->toTensor(p.require("tensor", "norm"));
-           Value axis = p.get("axis");
-           validateNorm(in, ord, axis, p.values.count("ord") > 0);
-           // As linalg_ops.norm: reductions keep their dimensions, which a
-           // Squeeze drops after (so that a division by the norm divides by a
-           // Squeeze, not a Sqrt, for grappler).
-           bool keepdims = p.has("keepdims") && in.truthy(p.get("keepdims"));
-           auto finish = [&](const Value &result) {
-             return keepdims ? result : squeeze(*r, result, axis);
-           };
-           // A vector norm's axis reduces as a tuple (axis,), except for
-           // ord 1 and inf, which take axis[0].
-           Value reduced = axis.isIntLike() ? in.tuple({axis}) : axis;
-           if (euclidean) {
-             Value squares = binaryOp(*r, "Mul", x, x);
-             return finish(unaryOp(*r, "Sqrt",
-                                   reduce(*r, "Sum", squares, reduced, true)));
-           }
-           // Vector norms as linalg_ops.norm builds them: sum of |x| (ord 1),
-           // max of |x| (ord inf), (sum |x|^p)^(1/p) otherwise.
-           bool vectorAxis = axis.isNone() || axis.isIntLike();
-           if (!ord.isNumber() || !vectorAxis || ord.toDouble() <= 0)
-             r->raise(
-                 "UnimplementedError",
-                 "kiln supports tf.norm's Euclidean/Frobenius norms and vector "
-                 "p-norms (p > 0, including 1 and inf) only");
-           double order = ord.toDouble();
-           Value magnitude = unaryOp(*r, "Abs", x);
-           if (order == 1)
-             return finish(reduce(*r, "Sum", magnitude, axis, true));
-           if (std::isinf(order))
-             return finish(reduce(*r, "Max", magnitude, axis, true));
-           DType d = r->tensor(x).type.dtype;
-           Value powered = binaryOp(*r, "Pow", magnitude, r->toTensor(ord, d));
-           return finish(
-               binaryOp(*r, "Pow", reduce(*r, "Sum", powered, reduced, true),
-                        r->toTensor(Value::floating(1.0 / order), d)));
-         }));
+  tf.def(
+      "norm", inNameScope(*r, "norm", [r](Interpreter &in, CallArgs &args) {
+        Params p(in, args, "norm",
+                 {"tensor", "ord", "axis", "keepdims", "name"});
+        Value ord = p.get("ord");
+        bool euclidean =
+            !p.has("ord") ||
+            (ord.is(Type::Str) &&
+             (in.toStr(ord) == "euclidean" || in.toStr(ord) == "fro")) ||
+            (ord.isNumber() && ord.toDouble() == 2 &&
+             !((p.get("axis").is(Type::List) ||
+                p.get("axis").is(Type::Tuple)) &&
+               in.len(p.get("axis")) == 2)); // a matrix's 2 is spectral
+        Value x = r->toTensor(p.require("tensor", "norm"));
+        Value axis = p.get("axis");
+        validateNorm(in, ord, axis, p.values.count("ord") > 0);
+        // As linalg_ops.norm: reductions keep their dimensions, which a
+        // Squeeze drops after (so that a division by the norm divides by a
+        // Squeeze, not a Sqrt, for grappler).
+        bool keepdims = p.has("keepdims") && in.truthy(p.get("keepdims"));
+        auto finish = [&](const Value &result) {
+          return keepdims ? result : squeeze(*r, result, axis);
+        };
+        // A vector norm's axis reduces as a tuple (axis,), except for
+        // ord 1 and inf, which take axis[0].
+        Value reduced = axis.isIntLike() ? in.tuple({axis}) : axis;
+        if (euclidean) {
+          Value squares = binaryOp(*r, "Mul", x, x);
+          return finish(
+              unaryOp(*r, "Sqrt", reduce(*r, "Sum", squares, reduced, true)));
+        }
+        // Norms as linalg_ops.norm builds them: sum of |x| (ord 1; for a
+        // matrix, the max of the column sums), max of |x| (ord inf; for
+        // a matrix, of the row sums), (sum |x|^p)^(1/p) otherwise.
+        bool vectorAxis = axis.isNone() || axis.isIntLike();
+        double order = ord.isNumber() ? ord.toDouble() : 0;
+        bool matrixOneOrInf = !vectorAxis && (order == 1 || std::isinf(order));
+        if (!ord.isNumber() || (!vectorAxis && !matrixOneOrInf) || order <= 0)
+          r->raise("UnimplementedError",
+                   "kiln supports tf.norm's Euclidean/Frobenius norms, "
+                   "matrix 1- and inf-norms and vector p-norms (p > 0, "
+                   "including 1 and inf) only");
+        Value magnitude = unaryOp(*r, "Abs", x);
+        if (matrixOneOrInf) {
+          ValueList axes = in.toList(axis);
+          bool one = order == 1;
+          Value sums = reduce(*r, "Sum", magnitude, axes[one ? 0 : 1], true);
+          return finish(reduce(*r, "Max", sums, axes[one ? 1 : 0], true));
+        }
+        if (order == 1)
+          return finish(reduce(*r, "Sum", magnitude, axis, true));
+        if (std::isinf(order))
+          return finish(reduce(*r, "Max", magnitude, axis, true));
+        DType d = r->tensor(x).type.dtype;
+        Value powered = binaryOp(*r, "Pow", magnitude, r->toTensor(ord, d));
+        return finish(binaryOp(*r, "Pow",
+                               reduce(*r, "Sum", powered, reduced, true),
+                               r->toTensor(Value::floating(1.0 / order), d)));
+      }));
   tf.def("linspace", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "linspace", {"start", "stop", "num", "name", "axis"});
     if (isRunTimeShape(*r, p.require("start", "linspace")) ||

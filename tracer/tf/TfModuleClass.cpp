@@ -120,13 +120,11 @@ public:
   void walk(const Value &module) {
     seen.insert(module.raw());
     auto &inst = module.as<py::InstanceObject>();
-    std::vector<std::string> keys;
-    for (auto &kv : inst.dict)
-      keys.push_back(kv.first);
+    std::vector<std::string> keys = inst.attrNames();
     std::sort(keys.begin(), keys.end());
     std::vector<Value> submodules;
     for (auto &k : keys)
-      leaves(inst.dict.at(k), submodules);
+      leaves(*inst.findAttr(in, k), submodules);
     for (auto &m : submodules)
       walk(m);
   }

@@ -202,12 +202,14 @@ std::string kernelTypeName(DType d) {
 static Value convertOperand(TfRuntime &rt, const Value &v, DType dtype,
                             const char *param, const std::string &op,
                             const std::string &constName = "") {
-  // A Python string next to a number tensor: the op's input type error.
-  if (rt.tracing && v.is(Type::Str) && dtype != DType::String && !op.empty())
+  // A Python string after a number tensor in `+`: Add's input type error
+  // (Add takes strings). Elsewhere it fails to convert, below.
+  bool left = std::string(param) == "x" || op.empty();
+  if (rt.tracing && v.is(Type::Str) && dtype != DType::String &&
+      op == "AddV2" && !left)
     rt.in.typeError("Input '" + std::string(param) + "' of '" + op +
                     "' Op has type string that does not match type " +
-                    py::dtypeName(dtype) + " of argument '" +
-                    (std::string(param) == "x" ? "y" : "x") + "'.");
+                    py::dtypeName(dtype) + " of argument 'x'.");
   // A Python number next to a string tensor: converted on its own, then
   // the op's input type error (string addition is TensorFlow's Add).
   // Mul and Sub then reject the string tensor itself.
@@ -227,19 +229,20 @@ static Value convertOperand(TfRuntime &rt, const Value &v, DType dtype,
                     " that does not match type string of argument '" +
                     (std::string(param) == "x" ? "y" : "x") + "'.");
   // A Python float never becomes an integer tensor, even 2.0, nor an int
-  // a bool one.
+  // a bool one, nor a string a number.
   if ((v.is(Type::Float) && (isInteger(dtype) || dtype == DType::Bool)) ||
-      (v.is(Type::Int) && dtype == DType::Bool)) {
+      (v.is(Type::Int) && dtype == DType::Bool) ||
+      (rt.tracing && v.is(Type::Str) && dtype != DType::String)) {
     std::string value = rt.in.repr(v), type = py::dtypeName(dtype);
-    std::string pyType = v.is(Type::Float) ? "float" : "int";
+    std::string pyType = rt.in.typeName(v);
     if (!rt.tracing)
       rt.in.typeError("Cannot convert " + value + " to EagerTensor of dtype " +
                       type);
-    std::string expected = "Expected " + type + ", but got " + value +
+    std::string expected = "Expected " + type + ", but got " + rt.in.toStr(v) +
                            " of type '" + pyType + "'.";
     // The left operand of a reflected op is converted before the op is
     // built, so its message names no parameter.
-    if (std::string(param) == "x" || op.empty())
+    if (left)
       rt.in.typeError(expected);
     rt.in.typeError("Expected " + type + " passed to parameter '" + param +
                     "' of op '" + op + "', got " + value + " of type '" +

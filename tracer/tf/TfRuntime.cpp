@@ -60,15 +60,15 @@ void TfRuntime::raise(const std::string &type, const std::string &message) {
   auto inst = std::make_shared<py::InstanceObject>();
   inst->cls = cls;
   inst->args.push_back(in.str(message));
-  inst->dict["message"] = in.str(message); // OpError.message
+  inst->setAttr(in, "message", in.str(message)); // OpError.message
   // OpError's other attributes: eager kernels report no op or node_def.
   int code = 2; // UNKNOWN
   for (auto &c : opErrorClasses())
     if (type == c.name)
       code = c.code;
-  inst->dict["error_code"] = Value::integer(code);
-  inst->dict["op"] = Value();
-  inst->dict["node_def"] = Value();
+  inst->setAttr(in, "error_code", Value::integer(code));
+  inst->setAttr(in, "op", Value());
+  inst->setAttr(in, "node_def", Value());
   in.raiseValue(Value::object(Type::Instance, inst));
 }
 

@@ -8,7 +8,7 @@ class Point():
     x = 0
     y: int = 0
 
-class Model(tf.Module, metaclass=Meta, **options):
+class Model(tf.Module, metaflags=Meta, **options):
     def __init__(self, units):
         super().__init__()
         self.units = units
@@ -51,7 +51,7 @@ def typed(x):
 # CHECK-NEXT:           value:
 # CHECK-NEXT:             Name id="tf" ctx="Load" <11:13-11:15>
 # CHECK-NEXT:       keywords:
-# CHECK-NEXT:         keyword arg="metaclass" <11:24-11:38>
+# CHECK-NEXT:         keyword arg="metaflags" <11:24-11:38>
 # CHECK-NEXT:           value:
 # CHECK-NEXT:             Name id="Meta" ctx="Load" <11:34-11:38>
 # CHECK-NEXT:         keyword <11:40-11:49>
