@@ -520,15 +520,12 @@ void Interpreter::execClassDef(const ClassDefStmt &s, Frame &frame) {
     decorators.push_back(eval(*d, frame));
   auto cls = std::make_shared<ClassObject>();
   cls->name = s.name;
-  if (s.bases.size() > 1)
-    typeError("kiln supports single inheritance only: class '" + s.name +
-              "' has " + std::to_string(s.bases.size()) + " bases");
-  // Class keywords go to the base's __init_subclass__; a metaclass is
-  // beyond kiln.
+  // (A second base and a metaclass are refused as the AST is built.)
+  // Class keywords go to the base's __init_subclass__.
   std::vector<std::pair<std::string, Value>> classKeywords;
   for (auto &k : s.keywords) {
-    if (k.arg.empty() || k.arg == "metaclass")
-      typeError("metaclasses are not supported by kiln");
+    if (k.arg.empty())
+      typeError("kiln does not support ** in a class's keywords");
     classKeywords.push_back({k.arg, eval(*k.value, frame)});
   }
   if (!s.bases.empty()) {
