@@ -665,8 +665,8 @@ Value aggregate(TfRuntime &rt, const ValueList &grads) {
 /// not regroup their arithmetic (TensorFlow's graph has one node there).
 void markKernel(graph::Graph &g, size_t first, const std::string &op) {
   static const std::set<std::string> kernels = {
-      "Elu",   "LeakyRelu", "Reciprocal", "Relu",     "Relu6",
-      "Rsqrt", "Selu",      "Softplus",   "Softsign", "Tanh"};
+      "Elu",   "LeakyRelu", "MirrorPad", "Reciprocal", "Relu", "Relu6",
+      "Rsqrt", "Selu",      "Softplus",  "Softsign",   "Tanh"};
   if (kernels.count(op))
     graph::markKernelParts(g, first, op + "Grad");
 }

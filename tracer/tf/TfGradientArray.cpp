@@ -236,6 +236,51 @@ ValueList padGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   return out;
 }
 
+/// MirrorPad's: the MirrorPadGrad kernel's fold, one dimension after
+/// another. Its pad before, reversed, is added onto the cells it mirrored,
+/// then its pad after; then the dimension is cut to the input's size.
+/// (REFLECT mirrors from one cell in from the edge, SYMMETRIC from the
+/// edge.)
+ValueList mirrorPadGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+  const auto &shape = staticShape(rt, e.inputs[0], e.op);
+  if (!e.attrs.count("amounts"))
+    rt.raise("UnimplementedError", "kiln cannot differentiate tf.pad with "
+                                   "paddings known at run time only yet");
+  auto amounts = std::get<std::vector<int64_t>>(e.attrs.at("amounts"));
+  int64_t offset = std::get<std::string>(e.attrs.at("mode")) == "REFLECT";
+  Interpreter &in = rt.in;
+  Value reverse = in.getAttr(in.importModule("tensorflow"), "reverse");
+  Value s = g[0];
+  for (size_t d = 0; d < shape.size(); ++d) {
+    auto axis = static_cast<int64_t>(d);
+    int64_t before = amounts[2 * d], after = amounts[2 * d + 1];
+    int64_t n = shape[d] + before + after;
+    // s[to : to + count] += reverse(s[from : from + count]) along `axis`.
+    auto addMirrored = [&](int64_t from, int64_t to, int64_t count) {
+      Value part =
+          in.call(reverse, ValueList{sliceAxis(rt, s, axis, from, from + count),
+                                     pyIntList(in, {axis})});
+      ValueList pieces;
+      if (to > 0)
+        pieces.push_back(sliceAxis(rt, s, axis, 0, to));
+      pieces.push_back(
+          binaryOp(rt, "AddV2", sliceAxis(rt, s, axis, to, to + count), part));
+      if (to + count < n)
+        pieces.push_back(sliceAxis(rt, s, axis, to + count, n));
+      s = pieces.size() == 1 ? pieces[0] : concat(rt, pieces, axis, "ConcatV2");
+    };
+    if (before > 0)
+      addMirrored(0, before + offset, before);
+    if (after > 0)
+      addMirrored(n - after, n - 2 * after - offset, after);
+    if (before > 0 || after > 0)
+      s = sliceAxis(rt, s, axis, before, before + shape[d]);
+  }
+  ValueList out{s};
+  out.resize(e.inputs.size());
+  return out;
+}
+
 ValueList reverseGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   Interpreter &in = rt.in;
   // The axes as given when the input's rank is unknown (they resolve when
@@ -594,6 +639,7 @@ void addArrayGradients(std::map<std::string, GradFn> &table) {
   };
   table["Pad"] = padGrad;
   table["PadV2"] = padGrad;
+  table["MirrorPad"] = mirrorPadGrad;
   table["ReverseV2"] = reverseGrad;
   // ReverseSequence's gradient reverses the same prefixes back.
   table["ReverseSequence"] = [](TfRuntime &rt, const TapeEntry &e,
