@@ -171,6 +171,46 @@ void Interpreter::installContainerMethods() {
         return Value::integer(countOf(in, self.as<TupleObject>().items, args));
       });
 
+  // ---- range ----
+  // An int's place is arithmetic (a range may be long); other values are
+  // compared with each element, as CPython does.
+  auto rangeIndex = [](Interpreter &in, const RangeObject &r,
+                       const Value &x) -> int64_t {
+    if (x.isIntLike()) {
+      int64_t v = x.asInt();
+      bool inside =
+          r.step > 0 ? r.start <= v && v < r.stop : r.stop < v && v <= r.start;
+      return inside && (v - r.start) % r.step == 0 ? (v - r.start) / r.step
+                                                   : -1;
+    }
+    ValueList items =
+        in.toList(Value::object(Type::Range, std::make_shared<RangeObject>(r)));
+    for (size_t i = 0; i < items.size(); ++i)
+      if (in.equals(items[i], x))
+        return static_cast<int64_t>(i);
+    return -1;
+  };
+  defineMethod(
+      Type::Range, "index",
+      [rangeIndex](Interpreter &in, const Value &self, Args &args) {
+        ArgParser(in, args, "range.index").expect(1, 1);
+        int64_t i = rangeIndex(in, self.as<RangeObject>(), args.positional[0]);
+        const Value &x = args.positional[0];
+        if (i < 0)
+          in.valueError(x.isIntLike() ? in.repr(x) + " is not in range"
+                                      : "sequence.index(x): x not in sequence");
+        return Value::integer(i);
+      });
+  defineMethod(Type::Range, "count",
+               [rangeIndex](Interpreter &in, const Value &self, Args &args) {
+                 ArgParser(in, args, "range.count").expect(1, 1);
+                 const Value &x = args.positional[0];
+                 if (x.isIntLike())
+                   return Value::integer(
+                       rangeIndex(in, self.as<RangeObject>(), x) >= 0);
+                 return Value::integer(countOf(in, in.toList(self), args));
+               });
+
   // ---- dict ----
   auto dictDef = [&](const char *name, MethodFn fn) {
     defineMethod(Type::Dict, name, std::move(fn));

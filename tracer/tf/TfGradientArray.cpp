@@ -218,13 +218,19 @@ ValueList stridedSliceGrad(TfRuntime &rt, const TapeEntry &e,
   return out;
 }
 
-/// Pad and PadV2: the gradient's window where the input sits.
-ValueList padGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-  const auto &shape = staticShape(rt, e.inputs[0], e.op);
+/// A pad op's amounts (before and after, per dimension), which its
+/// gradient needs at trace time.
+std::vector<int64_t> padAmounts(TfRuntime &rt, const TapeEntry &e) {
   if (!e.attrs.count("amounts"))
     rt.raise("UnimplementedError", "kiln cannot differentiate tf.pad with "
                                    "paddings known at run time only yet");
-  auto amounts = std::get<std::vector<int64_t>>(e.attrs.at("amounts"));
+  return std::get<std::vector<int64_t>>(e.attrs.at("amounts"));
+}
+
+/// Pad and PadV2: the gradient's window where the input sits.
+ValueList padGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
+  const auto &shape = staticShape(rt, e.inputs[0], e.op);
+  std::vector<int64_t> amounts = padAmounts(rt, e);
   Value x = g[0];
   for (size_t d = 0; d < shape.size(); ++d) {
     int64_t before = amounts[2 * d];
@@ -243,10 +249,7 @@ ValueList padGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
 /// edge.)
 ValueList mirrorPadGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   const auto &shape = staticShape(rt, e.inputs[0], e.op);
-  if (!e.attrs.count("amounts"))
-    rt.raise("UnimplementedError", "kiln cannot differentiate tf.pad with "
-                                   "paddings known at run time only yet");
-  auto amounts = std::get<std::vector<int64_t>>(e.attrs.at("amounts"));
+  std::vector<int64_t> amounts = padAmounts(rt, e);
   int64_t offset = std::get<std::string>(e.attrs.at("mode")) == "REFLECT";
   Interpreter &in = rt.in;
   Value reverse = in.getAttr(in.importModule("tensorflow"), "reverse");
