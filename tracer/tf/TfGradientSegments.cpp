@@ -116,6 +116,37 @@ void addSegmentGradients(std::map<std::string, GradFn> &table) {
     return ValueList{in.binary(ast::BinaryOp::Mult, gatheredGrad, partial),
                      Value()};
   };
+  // _UnsortedSegmentProdGrad: the same three cases, with the ids clipped
+  // to 0 for the gathers and the rows of negative ids dropped from the
+  // gradient (the product is divided by the data itself here).
+  table["UnsortedSegmentProd"] = [](TfRuntime &rt, const TapeEntry &e,
+                                    const ValueList &g) {
+    Interpreter &in = rt.in;
+    const Value &data = e.inputs[0], &ids = e.inputs[1];
+    auto tf = [&](std::initializer_list<const char *> path, ValueList args) {
+      return callTf(in, path, std::move(args));
+    };
+    Value isZero = tf({"math", "equal"}, {data, Value::integer(0)});
+    Value numZeros = tf({"math", "unsorted_segment_sum"},
+                        {cast(rt, isZero, DType::Int32), ids, e.inputs[2]});
+    Value grad =
+        tf({"where"}, {tf({"math", "greater"}, {numZeros, Value::integer(1)}),
+                       tf({"zeros_like"}, {g[0]}), g[0]});
+    Value nonZeroData =
+        tf({"where"}, {isZero, tf({"ones_like"}, {data}), data});
+    Value nonZeroProd =
+        tf({"math", "unsorted_segment_prod"}, {nonZeroData, ids, e.inputs[2]});
+    Value clipped = tf({"math", "maximum"}, {ids, tf({"zeros_like"}, {ids})});
+    Value gatheredProd = tf({"gather"}, {e.outputs[0], clipped});
+    Value gatheredNonZeroProd = tf({"gather"}, {nonZeroProd, clipped});
+    Value dividedByElement = in.binary(ast::BinaryOp::Div, gatheredProd, data);
+    Value partial =
+        tf({"where"}, {isZero, gatheredNonZeroProd, dividedByElement});
+    Value gatheredGrad = gatherDropNegatives(rt, grad, ids);
+    ValueList grads(e.inputs.size());
+    grads[0] = in.binary(ast::BinaryOp::Mult, gatheredGrad, partial);
+    return grads;
+  };
   table["SegmentMean"] = meanGrad(true);
   table["UnsortedSegmentMean"] = meanGrad(false);
   for (const char *op : {"SegmentMax", "SegmentMin"})
