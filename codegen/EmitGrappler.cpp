@@ -110,7 +110,7 @@ bool Emitter::isTreeNode(int id, bool add) const {
   const graph::Node &n = g.nodes[id];
   bool op = add ? n.op == "AddV2" || n.op == "Add"
                 : (n.op == "Mul" && !isMulByOnes(g, n)) || isRsqrtDiv(n) ||
-                      convertedPowExponent(n) == 3.0;
+                      isConstantDiv(n) || convertedPowExponent(n) == 3.0;
   return op && !n.attrs.count(graph::kKernelAttr) && !foldable[id] &&
          n.outputs.size() == 1 && isFloat(n.outputs[0].dtype) &&
          !n.outputs[0].unknownRank;
@@ -163,8 +163,9 @@ bool Emitter::treeLeaves(const graph::Node &n, bool add,
       leaves.push_back({m.inputs[0]});
       return;
     }
-    bool rsqrt = !add && m.op != "Mul";
-    for (size_t i = 0; i < (rsqrt ? 1 : m.inputs.size()); ++i) {
+    bool divides = !add && m.op != "Mul";
+    bool rsqrt = divides && isRsqrtDiv(m);
+    for (size_t i = 0; i < (divides ? 1 : m.inputs.size()); ++i) {
       graph::Output in = m.inputs[i];
       if (in.index == 0 && absorbedIntoConsumer(in.node, add)) {
         absorbed = true;
@@ -175,6 +176,8 @@ bool Emitter::treeLeaves(const graph::Node &n, bool add,
     }
     if (rsqrt)
       leaves.push_back({g.nodes[m.inputs[1].node].inputs[0], "rsqrt"});
+    else if (divides)
+      leaves.push_back({m.inputs[1], nullptr, &m});
   };
   visit(n);
   return absorbed && broadcastable;
@@ -258,6 +261,8 @@ Value Emitter::emitMulChain(const graph::Node &n, RankedTensorType type) {
     Value v = values.at(key(leaf.out));
     if (leaf.fn)
       v = b.create<UnaryOp>(loc, v.getType(), v, b.getStringAttr(leaf.fn));
+    if (leaf.divisorOf && !(v = reciprocalOfConstant(*leaf.divisorOf, 1)))
+      return nullptr;
     ops.push_back({v, g.typeOf(leaf.out).shape, symbolicShape(leaf.out)});
   }
   std::stable_sort(ops.begin(), ops.end(), [](const auto &x, const auto &y) {
@@ -382,6 +387,18 @@ bool Emitter::isRsqrtDiv(const graph::Node &n) const {
   // Equal sqrts are merged before (CommonSubexpressions.h): this one's
   // uses are all of them.
   return consumers[n.inputs[1].node] == 1;
+}
+
+bool Emitter::isConstantDiv(const graph::Node &n) const {
+  if ((n.op != "RealDiv" && n.op != "Div") || !isFloat(n.outputs[0].dtype) ||
+      folds(n) || n.attrs.count(graph::kKernelAttr) || isRsqrtDiv(n))
+    return false;
+  // Through casts, as reciprocalOfConstant looks (tf.cast(tf.size(x))).
+  const graph::Node *divisor = &g.nodes[n.inputs[1].node];
+  while (divisor->op == "Cast" && !divisor->inputs.empty() &&
+         !divisor->attrs.count(graph::kKernelAttr))
+    divisor = &g.nodes[divisor->inputs[0].node];
+  return isGraphConstant(*divisor) || folds(g.nodes[n.inputs[1].node]);
 }
 
 Value Emitter::emitRsqrtMul(const graph::Node &n, RankedTensorType type) {

@@ -171,10 +171,13 @@ private:
   /// Whether node `id` joins the tree of its one consumer.
   bool absorbedIntoConsumer(int id, bool add);
   /// A leaf of a tree: a tensor of the graph, or kiln function `fn` of one
-  /// (the Rsqrt and Square that grappler's rewrites make).
+  /// (the Rsqrt and Square that grappler's rewrites make), or the
+  /// reciprocal of the divisor of `divisorOf` (a division by a constant,
+  /// which constant folding made a Mul before MinimizeBroadcasts runs).
   struct TreeLeaf {
     graph::Output out;
     const char *fn = nullptr;
+    const graph::Node *divisorOf = nullptr;
   };
   /// The leaves of the tree rooted at `n`; false when it absorbs nothing.
   bool treeLeaves(const graph::Node &n, bool add,
@@ -182,6 +185,9 @@ private:
   /// SqrtDivToRsqrtMul applies to `n`: a float x / sqrt(y) whose sqrt has
   /// no other use.
   bool isRsqrtDiv(const graph::Node &n) const;
+  /// ReduceDivToReciprocalMul applies to `n`: a float division of what
+  /// does not fold by what does (a constant, or tf.sqrt(3.0)).
+  bool isConstantDiv(const graph::Node &n) const;
   /// ConvertPow's exponent for `n`: a float Pow by a constant of one
   /// value (or arithmetic of constants grappler folds first) that does not
   /// broadcast its base; or nothing.
