@@ -363,6 +363,7 @@ private:
   void installBuiltinTypes();
   void installExceptions();
   void installStrMethods();
+  void installBytesMethods();
   void installContainerMethods();
 
   const autograph::ModuleInfo *autograph_ = nullptr;

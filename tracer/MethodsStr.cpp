@@ -341,6 +341,47 @@ char32_t fillArg(Interpreter &in, CallArgs &args, const char *name) {
 
 } // namespace
 
+namespace {
+
+/// A bytes method's argument as the str method takes it: ASCII bytes as
+/// str (in tuples too); a str is CPython's TypeError.
+Value bytesAsStr(Interpreter &in, const Value &v) {
+  if (v.is(Type::Bytes)) {
+    const std::string &text = v.as<BytesObject>().s;
+    if (std::any_of(text.begin(), text.end(), [](char c) {
+          return static_cast<unsigned char>(c) >= 0x80;
+        }))
+      in.raise("NotImplementedError",
+               "kiln supports bytes methods on ASCII bytes only");
+    return in.str(text);
+  }
+  if (v.is(Type::Tuple)) { // startswith((b"a", b"b"))
+    ValueList items;
+    for (auto &item : v.as<TupleObject>().items)
+      items.push_back(bytesAsStr(in, item));
+    return in.tuple(std::move(items));
+  }
+  if (v.is(Type::Str))
+    in.typeError("a bytes-like object is required, not 'str'");
+  return v;
+}
+
+/// A str method's result as the bytes method gives it.
+Value strAsBytes(Interpreter &in, const Value &v) {
+  if (v.is(Type::Str))
+    return in.bytes(v.as<StrObject>().s);
+  if (v.is(Type::List) || v.is(Type::Tuple)) { // split, partition
+    ValueList items;
+    for (auto &item : in.toList(v))
+      items.push_back(strAsBytes(in, item));
+    return v.is(Type::List) ? in.list(std::move(items))
+                            : in.tuple(std::move(items));
+  }
+  return v;
+}
+
+} // namespace
+
 void Interpreter::installStrMethods() {
   using Args = CallArgs;
   auto def = [&](const char *name, MethodFn fn) {
@@ -783,6 +824,56 @@ void Interpreter::installStrMethods() {
                  p.keyword("errors");
                  p.expect(0, 2);
                  return in.str(self.as<BytesObject>().s);
+               });
+  installBytesMethods();
+}
+
+void Interpreter::installBytesMethods() {
+  // On ASCII bytes a bytes method is the str method of the same text, with
+  // bytes for str in its arguments and results (bytes reach scripts from
+  // string tensors' .numpy()). Other bytes are refused, not mis-indexed.
+  for (const char *name :
+       {"split",   "rsplit",     "strip",      "lstrip",     "rstrip",
+        "replace", "find",       "rfind",      "index",      "rindex",
+        "count",   "startswith", "endswith",   "upper",      "lower",
+        "isdigit", "isalpha",    "isalnum",    "isspace",    "isupper",
+        "islower", "partition",  "rpartition", "splitlines", "zfill"}) {
+    MethodFn method = methods_[static_cast<int>(Type::Str)].at(name);
+    defineMethod(Type::Bytes, name,
+                 [method](Interpreter &in, const Value &self, CallArgs &args) {
+                   CallArgs converted = args;
+                   for (auto &v : converted.positional)
+                     v = bytesAsStr(in, v);
+                   for (auto &kv : converted.keywords)
+                     kv.second = bytesAsStr(in, kv.second);
+                   return strAsBytes(
+                       in, method(in, bytesAsStr(in, self), converted));
+                 });
+  }
+  // join takes an iterable of bytes.
+  defineMethod(Type::Bytes, "join",
+               [](Interpreter &in, const Value &self, CallArgs &args) {
+                 ArgParser(in, args, "join").expect(1, 1);
+                 const std::string &sep = self.as<BytesObject>().s;
+                 std::string out;
+                 ValueList items = in.toList(args.positional[0]);
+                 for (size_t i = 0; i < items.size(); ++i) {
+                   if (!items[i].is(Type::Bytes))
+                     in.typeError("sequence item " + std::to_string(i) +
+                                  ": expected a bytes-like object, " +
+                                  in.typeName(items[i]) + " found");
+                   out += (i ? sep : "") + items[i].as<BytesObject>().s;
+                 }
+                 return in.bytes(out);
+               });
+  defineMethod(Type::Bytes, "hex",
+               [](Interpreter &in, const Value &self, CallArgs &args) {
+                 ArgParser(in, args, "hex").expect(0, 0);
+                 static const char digits[] = "0123456789abcdef";
+                 std::string out;
+                 for (unsigned char c : self.as<BytesObject>().s)
+                   out += {digits[c >> 4], digits[c & 15]};
+                 return in.str(out);
                });
 }
 
