@@ -53,6 +53,49 @@ ValueList minOrMaxGrad(TfRuntime &rt, const TapeEntry &e, const Value &g,
   return grads;
 }
 
+/// _SegmentProdGrad and _UnsortedSegmentProdGrad: the segment's product
+/// over each element, where the segment has no zero; the product of the
+/// others at a segment's only zero; zero throughout a segment with two or
+/// more. Unsorted, the gathers take the ids clipped to 0, the rows of
+/// negative ids get no gradient, and the product is divided by the data
+/// itself (sorted, by the data with its zeros made ones).
+ValueList prodGrad(TfRuntime &rt, const TapeEntry &e, const Value &g,
+                   bool sorted) {
+  Interpreter &in = rt.in;
+  const Value &data = e.inputs[0], &ids = e.inputs[1];
+  auto tf = [&](std::initializer_list<const char *> path, ValueList args) {
+    return callTf(in, path, std::move(args));
+  };
+  // segment_sum or unsorted_segment_sum (and _prod) of `v`.
+  auto segments = [&](const char *sortedOp, const char *unsortedOp,
+                      const Value &v) {
+    return sorted ? tf({"math", sortedOp}, {v, ids})
+                  : tf({"math", unsortedOp}, {v, ids, e.inputs[2]});
+  };
+  Value isZero = tf({"math", "equal"}, {data, Value::integer(0)});
+  Value numZeros = segments("segment_sum", "unsorted_segment_sum",
+                            cast(rt, isZero, DType::Int32));
+  Value grad =
+      tf({"where"}, {tf({"math", "greater"}, {numZeros, Value::integer(1)}),
+                     tf({"zeros_like"}, {g}), g});
+  Value nonZeroData = tf({"where"}, {isZero, tf({"ones_like"}, {data}), data});
+  Value nonZeroProd =
+      segments("segment_prod", "unsorted_segment_prod", nonZeroData);
+  Value at =
+      sorted ? ids : tf({"math", "maximum"}, {ids, tf({"zeros_like"}, {ids})});
+  Value gatheredProd = tf({"gather"}, {e.outputs[0], at});
+  Value gatheredNonZeroProd = tf({"gather"}, {nonZeroProd, at});
+  Value dividedByElement =
+      in.binary(ast::BinaryOp::Div, gatheredProd, sorted ? nonZeroData : data);
+  Value partial =
+      tf({"where"}, {isZero, gatheredNonZeroProd, dividedByElement});
+  Value gatheredGrad =
+      sorted ? tf({"gather"}, {grad, ids}) : gatherDropNegatives(rt, grad, ids);
+  ValueList grads(e.inputs.size()); // none for the ids and the count
+  grads[0] = in.binary(ast::BinaryOp::Mult, gatheredGrad, partial);
+  return grads;
+}
+
 } // namespace
 
 void addSegmentGradients(std::map<std::string, GradFn> &table) {
@@ -87,65 +130,13 @@ void addSegmentGradients(std::map<std::string, GradFn> &table) {
       return grads;
     };
   };
-  // math_grad._SegmentProdGrad: the segment's product over each element,
-  // where the segment has no zero; the product of the others at a
-  // segment's only zero; zero throughout a segment with two or more.
   table["SegmentProd"] = [](TfRuntime &rt, const TapeEntry &e,
                             const ValueList &g) {
-    Interpreter &in = rt.in;
-    const Value &data = e.inputs[0], &ids = e.inputs[1];
-    auto tf = [&](std::initializer_list<const char *> path, ValueList args) {
-      return callTf(in, path, std::move(args));
-    };
-    Value isZero = tf({"math", "equal"}, {data, Value::integer(0)});
-    Value numZeros =
-        tf({"math", "segment_sum"}, {cast(rt, isZero, DType::Int32), ids});
-    Value grad =
-        tf({"where"}, {tf({"math", "greater"}, {numZeros, Value::integer(1)}),
-                       tf({"zeros_like"}, {g[0]}), g[0]});
-    Value nonZeroData =
-        tf({"where"}, {isZero, tf({"ones_like"}, {data}), data});
-    Value nonZeroProd = tf({"math", "segment_prod"}, {nonZeroData, ids});
-    Value gatheredProd = tf({"gather"}, {e.outputs[0], ids});
-    Value gatheredNonZeroProd = tf({"gather"}, {nonZeroProd, ids});
-    Value dividedByElement =
-        in.binary(ast::BinaryOp::Div, gatheredProd, nonZeroData);
-    Value partial =
-        tf({"where"}, {isZero, gatheredNonZeroProd, dividedByElement});
-    Value gatheredGrad = tf({"gather"}, {grad, ids});
-    return ValueList{in.binary(ast::BinaryOp::Mult, gatheredGrad, partial),
-                     Value()};
+    return prodGrad(rt, e, g[0], true);
   };
-  // _UnsortedSegmentProdGrad: the same three cases, with the ids clipped
-  // to 0 for the gathers and the rows of negative ids dropped from the
-  // gradient (the product is divided by the data itself here).
   table["UnsortedSegmentProd"] = [](TfRuntime &rt, const TapeEntry &e,
                                     const ValueList &g) {
-    Interpreter &in = rt.in;
-    const Value &data = e.inputs[0], &ids = e.inputs[1];
-    auto tf = [&](std::initializer_list<const char *> path, ValueList args) {
-      return callTf(in, path, std::move(args));
-    };
-    Value isZero = tf({"math", "equal"}, {data, Value::integer(0)});
-    Value numZeros = tf({"math", "unsorted_segment_sum"},
-                        {cast(rt, isZero, DType::Int32), ids, e.inputs[2]});
-    Value grad =
-        tf({"where"}, {tf({"math", "greater"}, {numZeros, Value::integer(1)}),
-                       tf({"zeros_like"}, {g[0]}), g[0]});
-    Value nonZeroData =
-        tf({"where"}, {isZero, tf({"ones_like"}, {data}), data});
-    Value nonZeroProd =
-        tf({"math", "unsorted_segment_prod"}, {nonZeroData, ids, e.inputs[2]});
-    Value clipped = tf({"math", "maximum"}, {ids, tf({"zeros_like"}, {ids})});
-    Value gatheredProd = tf({"gather"}, {e.outputs[0], clipped});
-    Value gatheredNonZeroProd = tf({"gather"}, {nonZeroProd, clipped});
-    Value dividedByElement = in.binary(ast::BinaryOp::Div, gatheredProd, data);
-    Value partial =
-        tf({"where"}, {isZero, gatheredNonZeroProd, dividedByElement});
-    Value gatheredGrad = gatherDropNegatives(rt, grad, ids);
-    ValueList grads(e.inputs.size());
-    grads[0] = in.binary(ast::BinaryOp::Mult, gatheredGrad, partial);
-    return grads;
+    return prodGrad(rt, e, g[0], false);
   };
   table["SegmentMean"] = meanGrad(true);
   table["UnsortedSegmentMean"] = meanGrad(false);
