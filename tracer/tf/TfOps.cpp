@@ -129,7 +129,7 @@ void rejectDType(TfRuntime &rt, const std::string &op, const std::string &param,
            "Value for attr '" + attr + "' of " + kernelTypeName(dtype) +
                " is not in the list of allowed values: " + kernels +
                "\n\t; NodeDef: {{node " + op + "}}; Op<name=" + op + opDef +
-               eagerOpSuffix(op, named));
+               eagerOpSuffix(op, named && !rt.pythonOperands));
 }
 
 void checkIndexArgument(TfRuntime &rt, const Value &v, const IndexInput &input,
@@ -1054,6 +1054,7 @@ Value trueDiv(TfRuntime &rt, const Value &x, const Value &y) {
 
 Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
               const std::string &name) {
+  PythonOperands slowPath(rt, {x});
   Value t = rt.toTensor(x);
   auto &tensor = rt.tensor(t);
   rejectUnsupported(rt, op, tensor.type.dtype);
@@ -1623,6 +1624,7 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
 
 Value argReduce(TfRuntime &rt, const std::string &op, const Value &x,
                 const Value &axisArg, DType outputType) {
+  PythonOperands slowPath(rt, {x, axisArg});
   Value t = rt.toTensor(x);
   auto &type = rt.tensor(t).type;
   rejectUnsupported(rt, op, type.dtype);
