@@ -393,12 +393,8 @@ bool Emitter::isConstantDiv(const graph::Node &n) const {
   if ((n.op != "RealDiv" && n.op != "Div") || !isFloat(n.outputs[0].dtype) ||
       folds(n) || n.attrs.count(graph::kKernelAttr) || isRsqrtDiv(n))
     return false;
-  // Through casts, as reciprocalOfConstant looks (tf.cast(tf.size(x))).
-  const graph::Node *divisor = &g.nodes[n.inputs[1].node];
-  while (divisor->op == "Cast" && !divisor->inputs.empty() &&
-         !divisor->attrs.count(graph::kKernelAttr))
-    divisor = &g.nodes[divisor->inputs[0].node];
-  return isGraphConstant(*divisor) || folds(g.nodes[n.inputs[1].node]);
+  return isGraphConstant(throughCasts(n.inputs[1])) ||
+         folds(g.nodes[n.inputs[1].node]);
 }
 
 Value Emitter::emitRsqrtMul(const graph::Node &n, RankedTensorType type) {

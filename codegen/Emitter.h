@@ -145,6 +145,9 @@ private:
   /// 1 / input i of `n` when it is a float constant, or constant folding
   /// makes it one (see RealDiv), or null.
   Value reciprocalOfConstant(const graph::Node &n, size_t i);
+  /// The node producing `o`, looking through Casts (grappler folds casts
+  /// of constants first: tf.cast(tf.size(x), ...)).
+  const graph::Node &throughCasts(graph::Output o) const;
   /// A run-time check that every element of integer tensor `values`
   /// compares `predicate` ("ne", "ge") to 0, failing with `message`.
   void checkAllElements(const graph::Node &n, Value values,

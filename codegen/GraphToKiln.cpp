@@ -69,12 +69,17 @@ bool isGraphConstant(const graph::Node &n) {
 // constant into a multiplication by its reciprocal, rounded in the same
 // type; the results differ from a division in the last bit, so compiled
 // tf.functions do the same. Eager division stays a division.
-Value Emitter::reciprocalOfConstant(const graph::Node &n, size_t i) {
-  // Grappler folds casts of constants first (tf.cast(tf.size(x), ...)).
-  const graph::Node *producer = &g.nodes[n.inputs[i].node];
+const graph::Node &Emitter::throughCasts(graph::Output o) const {
+  const graph::Node *producer = &g.nodes[o.node];
   while (producer->op == "Cast" && !producer->inputs.empty() &&
          !producer->attrs.count(graph::kKernelAttr))
     producer = &g.nodes[producer->inputs[0].node];
+  return *producer;
+}
+
+Value Emitter::reciprocalOfConstant(const graph::Node &n, size_t i) {
+  // Grappler folds casts of constants first (tf.cast(tf.size(x), ...)).
+  const graph::Node *producer = &throughCasts(n.inputs[i]);
   // A constant divided by a constant (or by anything constant folding
   // makes a constant) is folded by an exact division first;
   // a division inside a kernel (DivNoNan) is not grappler's to rewrite.

@@ -216,22 +216,32 @@ Value keptDims(TfRuntime &rt, const TapeEntry &e) {
   return pyIntList(rt.in, kept);
 }
 
+/// `v` (a reduction's result, or its gradient) with the reduced dims given
+/// back as 1s: reshaped to the kept dims, or, with sizes known at run time
+/// only, the reduced axes put back one by one unless it kept them.
+Value withKeptDims(TfRuntime &rt, const TapeEntry &e, const Value &v) {
+  const TensorType &in = typeOf(rt, e.inputs[0]);
+  if (in.isStatic())
+    return reshape(rt, v, keptDims(rt, e));
+  Value out = v;
+  if (typeOf(rt, out).shape.size() != in.shape.size())
+    for (int64_t a : std::get<std::vector<int64_t>>(e.attrs.at("axes")))
+      out = expandDims(rt, out, a);
+  return out;
+}
+
 /// The Sum gradient: `grad` reshaped to the kept dims, tiled to the
 /// input's shape (TensorFlow's _SumGrad).
 Value sumGrad(TfRuntime &rt, const TapeEntry &e, const Value &grad) {
   const TensorType &in = typeOf(rt, e.inputs[0]);
+  Value g = withKeptDims(rt, e, grad);
   if (!in.isStatic()) {
-    // Sizes known at run time only: the reduced axes put back one by one,
-    // then a product with ones (exact) broadcasts to the input's shape.
-    Value g = grad;
-    if (typeOf(rt, g).shape.size() != in.shape.size())
-      for (int64_t a : std::get<std::vector<int64_t>>(e.attrs.at("axes")))
-        g = expandDims(rt, g, a);
+    // Sizes known at run time only: a product with ones (exact)
+    // broadcasts to the input's shape.
     return mul(rt, g,
                rt.apply("OnesLike", {e.inputs[0]}, {{"T", in.dtype}}, in,
                         "ones_like"));
   }
-  Value g = reshape(rt, grad, keptDims(rt, e));
   // TensorFlow tiles; broadcasting copies the same values and has a
   // gradient of its own.
   Interpreter &in2 = rt.in;
@@ -248,14 +258,8 @@ ValueList euclideanNormGrad(TfRuntime &rt, const TapeEntry &e,
     needStaticShapes(rt, e.op);
   Value y = e.outputs[0], dy = g[0];
   if (!std::get<bool>(e.attrs.at("keep_dims"))) {
-    for (Value *v : {&y, &dy}) {
-      if (in.isStatic()) {
-        *v = reshape(rt, *v, keptDims(rt, e));
-        continue;
-      }
-      for (int64_t a : std::get<std::vector<int64_t>>(e.attrs.at("axes")))
-        *v = expandDims(rt, *v, a);
-    }
+    y = withKeptDims(rt, e, y);
+    dy = withKeptDims(rt, e, dy);
   }
   return {binaryOp(rt, "RealDiv", e.inputs[0], binaryOp(rt, "RealDiv", y, dy))};
 }

@@ -252,7 +252,6 @@ ValueList mirrorPadGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   std::vector<int64_t> amounts = padAmounts(rt, e);
   int64_t offset = std::get<std::string>(e.attrs.at("mode")) == "REFLECT";
   Interpreter &in = rt.in;
-  Value reverse = in.getAttr(in.importModule("tensorflow"), "reverse");
   Value s = g[0];
   for (size_t d = 0; d < shape.size(); ++d) {
     auto axis = static_cast<int64_t>(d);
@@ -260,9 +259,9 @@ ValueList mirrorPadGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
     int64_t n = shape[d] + before + after;
     // s[to : to + count] += reverse(s[from : from + count]) along `axis`.
     auto addMirrored = [&](int64_t from, int64_t to, int64_t count) {
-      Value part =
-          in.call(reverse, ValueList{sliceAxis(rt, s, axis, from, from + count),
-                                     pyIntList(in, {axis})});
+      Value part = callTf(
+          in, {"reverse"},
+          {sliceAxis(rt, s, axis, from, from + count), pyIntList(in, {axis})});
       ValueList pieces;
       if (to > 0)
         pieces.push_back(sliceAxis(rt, s, axis, 0, to));
@@ -291,8 +290,7 @@ ValueList reverseGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   auto given = e.attrs.find("reverse_axes");
   auto axes = std::get<std::vector<int64_t>>(
       given != e.attrs.end() ? given->second : e.attrs.at("axes"));
-  Value reverse = in.getAttr(in.importModule("tensorflow"), "reverse");
-  ValueList out{in.call(reverse, ValueList{g[0], pyIntList(in, axes)})};
+  ValueList out{callTf(in, {"reverse"}, {g[0], pyIntList(in, axes)})};
   out.resize(e.inputs.size());
   return out;
 }
