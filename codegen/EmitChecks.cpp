@@ -194,8 +194,7 @@ int64_t Emitter::dimSymbol(graph::Output o, int64_t d) {
   // BiasAdd's result has its value's shape.
   bool preserving = graph::isShapePreserving(n.op) || n.op == "BiasAdd";
   bool same = o.index == 0 && !n.inputs.empty() && !t.unknownRank &&
-              (graph::isBroadcastingOp(n.op) || n.op == "SquaredDifference" ||
-               preserving);
+              (graph::isBroadcastingOp(n.op) || preserving);
   // Shape-preserving ops read their first input only.
   size_t count = preserving ? 1 : n.inputs.size();
   int64_t rank = static_cast<int64_t>(t.shape.size());

@@ -101,11 +101,6 @@ std::vector<int64_t> Emitter::symbolicShape(graph::Output o) {
   return shape;
 }
 
-std::string Emitter::tensorName(graph::Output o) const {
-  const std::string &name = g.nodes[o.node].name;
-  return o.index ? name + ":" + std::to_string(o.index) : name;
-}
-
 bool Emitter::isTreeNode(int id, bool add) const {
   const graph::Node &n = g.nodes[id];
   bool op = add ? n.op == "AddV2" || n.op == "Add"
@@ -207,10 +202,10 @@ Value Emitter::emitAddTree(const graph::Node &n, RankedTensorType type) {
   }
   auto addN = [&](std::vector<graph::Output> inputs) {
     const std::vector<int64_t> &shape = g.typeOf(inputs[0]).shape;
-    std::stable_sort(inputs.begin(), inputs.end(),
-                     [&](graph::Output x, graph::Output y) {
-                       return tensorName(x) < tensorName(y);
-                     });
+    std::stable_sort(
+        inputs.begin(), inputs.end(), [&](graph::Output x, graph::Output y) {
+          return graph::addNSortName(g, x) < graph::addNSortName(g, y);
+        });
     Value sum;
     for (auto [begin, end] : graph::addNRuns(inputs.size())) {
       Value run = values.at(key(inputs[begin]));

@@ -165,8 +165,6 @@ private:
   /// How many inputs and results use each node's outputs, and the last
   /// node that does (-1 for a result).
   std::vector<int> consumers, soleConsumer; // graph::Graph::useCounts
-  /// TensorFlow's name for output `o`: "node" or "node:1".
-  std::string tensorName(graph::Output o) const;
   /// A float addition (`add`) or multiplication of a static shape: part
   /// of a tree grappler regroups. A division by a sqrt and a cube are
   /// multiplications by then (SqrtDivToRsqrtMul, ConvertPow).

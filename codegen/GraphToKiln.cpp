@@ -499,6 +499,11 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
                              b.getStringAttr(fused->first));
   if (op == "Sub")
     return b.create<SubOp>(loc, type, input(n, 0), input(n, 1));
+  // The SquaredDifference kernel multiplies the difference by itself.
+  if (op == "SquaredDifference") {
+    Value difference = b.create<SubOp>(loc, type, input(n, 0), input(n, 1));
+    return b.create<MulOp>(loc, type, difference, difference);
+  }
   if (op == "Mul") {
     if (Value chain = emitMulChain(n, type))
       return chain;

@@ -10,10 +10,11 @@ namespace kiln::graph {
 
 bool isBroadcastingOp(const std::string &op) {
   static const char *ops[] = {
-      "AddV2",        "Sub",        "Mul",       "RealDiv",   "Div",
-      "FloorDiv",     "FloorMod",   "Pow",       "Maximum",   "Minimum",
-      "Equal",        "NotEqual",   "Less",      "LessEqual", "Greater",
-      "GreaterEqual", "LogicalAnd", "LogicalOr", "SelectV2"};
+      "AddV2",      "Sub",       "Mul",      "RealDiv",
+      "Div",        "FloorDiv",  "FloorMod", "Pow",
+      "Maximum",    "Minimum",   "Equal",    "NotEqual",
+      "Less",       "LessEqual", "Greater",  "GreaterEqual",
+      "LogicalAnd", "LogicalOr", "SelectV2", "SquaredDifference"};
   for (const char *name : ops)
     if (op == name)
       return true;
@@ -23,6 +24,53 @@ bool isBroadcastingOp(const std::string &op) {
 void markKernelParts(Graph &g, size_t first, const std::string &kernel) {
   for (size_t i = first; i < g.nodes.size(); ++i)
     g.nodes[i].attrs[kKernelAttr] = kernel;
+}
+
+bool foldsToOnes(const Graph &g, Output o) {
+  const Node &n = g.nodes[o.node];
+  if (n.op == "Const") {
+    auto captured = n.attrs.find("captured");
+    if (captured != n.attrs.end() && std::get<bool>(captured->second))
+      return false;
+    auto *value = std::get_if<HostTensorPtr>(&n.attrs.at("value"));
+    if (!value || !*value || (*value)->type.dtype == DType::String)
+      return false;
+    for (int64_t i = 0, size = (*value)->type.numElements(); i < size; ++i)
+      if ((*value)->elementAsDouble(static_cast<size_t>(i)) != 1.0)
+        return false;
+    return true;
+  }
+  static const char *reshaping[] = {"Identity", "Reshape", "BroadcastTo",
+                                    "Tile",     "Squeeze", "ExpandDims"};
+  for (const char *op : reshaping)
+    if (n.op == op && !n.inputs.empty())
+      return foldsToOnes(g, n.inputs[0]);
+  if (n.op == "Fill" && n.inputs.size() == 2)
+    return foldsToOnes(g, n.inputs[1]);
+  return false;
+}
+
+std::string addNSortName(const Graph &g, Output o) {
+  for (bool bypassed = true; bypassed;) {
+    bypassed = false;
+    const Node &n = g.nodes[o.node];
+    if (n.op != "Mul" || n.inputs.size() != 2 || n.attrs.count(kKernelAttr))
+      break;
+    for (int k = 0; k < 2 && !bypassed; ++k) {
+      Output other = n.inputs[1 - k];
+      if (foldsToOnes(g, n.inputs[k]) && g.typeOf(other) == n.outputs[0]) {
+        o = other;
+        bypassed = true;
+      }
+    }
+  }
+  const Node &n = g.nodes[o.node];
+  std::string name = n.name;
+  auto kernel = n.attrs.find(kKernelAttr);
+  if (kernel != n.attrs.end())
+    if (auto *op = std::get_if<std::string>(&kernel->second))
+      name = name.substr(0, name.rfind('/') + 1) + *op;
+  return o.index == 0 ? name : name + ":" + std::to_string(o.index);
 }
 
 bool isStatefulRandom(const std::string &op) {

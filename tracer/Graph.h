@@ -93,6 +93,21 @@ bool broadcastShapes(const std::vector<int64_t> &a,
 /// nine inputs one run; past that n % 8 first, or 8 or 9, then eights).
 std::vector<std::pair<size_t, size_t>> addNRuns(size_t n);
 
+struct Graph;
+
+/// Whether grappler's constant folding sees output `o` as a tensor of
+/// ones: a Const of ones (not a captured value), maybe reshaped,
+/// broadcast, tiled or filled.
+bool foldsToOnes(const Graph &g, Output o);
+
+/// The name grappler sorts tensor `o` under when it puts the inputs of an
+/// AddN in order, as the input string ("node", "node:1"). Its arithmetic
+/// optimizer sorts them in each of its two iterations, and by the second
+/// the first has made a Mul by ones an Identity of the other operand and
+/// removed it: such a product sorts under that operand. A kernel kiln
+/// builds from several nodes (TanhGrad) is one node named after it there.
+std::string addNSortName(const Graph &g, Output o);
+
 /// The attr of nodes that compute part of one TensorFlow kernel (a
 /// gradient kernel such as SigmoidGrad, built from Mul and Sub nodes): its
 /// value names the kernel. Grappler's rewrites do not see into a kernel, so

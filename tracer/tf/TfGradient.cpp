@@ -179,6 +179,10 @@ Value mul(TfRuntime &rt, const Value &a, const Value &b) {
   return binaryOp(rt, "Mul", a, b);
 }
 
+std::string genOpName(const TapeEntry &e, const std::string &op) {
+  return e.nested ? "" : op;
+}
+
 namespace {
 
 /// A variable's key on a tape: its reads' gradients gather there.
@@ -375,21 +379,34 @@ const std::map<std::string, GradFn> &gradientFunctions() {
                [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
                  return reduceBoth(rt, e, g[0], unaryOp(rt, "Neg", g[0]));
                }},
+              // _MulGrad calls gen_math_ops.mul: its nodes are "Mul" and
+              // "Mul_1", x's first.
               {"Mul",
                [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-                 return reduceBoth(rt, e, mul(rt, g[0], e.inputs[1]),
-                                   mul(rt, e.inputs[0], g[0]));
+                 const Value &x = e.inputs[0], &y = e.inputs[1];
+                 std::string name = genOpName(e, "Mul");
+                 Value gx = binaryOp(rt, "Mul", g[0], y, name);
+                 // Shapes known and equal: grad * x, else x * grad.
+                 const TensorType &tx = typeOf(rt, x), &tg = typeOf(rt, g[0]);
+                 bool same =
+                     !e.nested && tx.isStatic() && tx == typeOf(rt, y) &&
+                     tx == tg &&
+                     (tx.dtype == DType::Float32 || tx.dtype == DType::Int32);
+                 Value gy = same ? binaryOp(rt, "Mul", g[0], x, name)
+                                 : binaryOp(rt, "Mul", x, g[0], name);
+                 return reduceBoth(rt, e, gx, gy);
                }},
+              // _RealDivGrad calls math_ops.realdiv ("RealDiv" nodes).
               {"RealDiv",
                [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
                  const Value &x = e.inputs[0], &y = e.inputs[1];
-                 Value gx = binaryOp(rt, "RealDiv", g[0], y);
-                 Value gy = mul(
-                     rt, g[0],
+                 std::string name = genOpName(e, "RealDiv");
+                 Value gx = binaryOp(rt, "RealDiv", g[0], y, name);
+                 Value negX = unaryOp(rt, "Neg", x);
+                 Value quotient =
                      binaryOp(rt, "RealDiv",
-                              binaryOp(rt, "RealDiv", unaryOp(rt, "Neg", x), y),
-                              y));
-                 return reduceBoth(rt, e, gx, gy);
+                              binaryOp(rt, "RealDiv", negX, y, name), y, name);
+                 return reduceBoth(rt, e, gx, mul(rt, g[0], quotient));
                }},
               {"Pow",
                [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
@@ -419,11 +436,14 @@ const std::map<std::string, GradFn> &gradientFunctions() {
                  return ValueList{
                      mul(rt, g[0], unaryOp(rt, "Sign", e.inputs[0]))};
                }},
+              // _SquareGrad: math_ops.multiply, so "Mul" and "Mul_1".
               {"Square",
                [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
                  const Value &x = e.inputs[0];
-                 return ValueList{
-                     mul(rt, g[0], mul(rt, x, scalarLike(rt, x, 2)))};
+                 std::string name = genOpName(e, "Mul");
+                 Value twice =
+                     binaryOp(rt, "Mul", x, scalarLike(rt, x, 2), name);
+                 return ValueList{binaryOp(rt, "Mul", g[0], twice, name)};
                }},
               {"Sqrt",
                [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
@@ -647,16 +667,17 @@ Value aggregate(TfRuntime &rt, const ValueList &grads) {
   ValueList dense;
   for (auto &g : grads)
     dense.push_back(asIndexedSlices(g) ? densify(rt, *asIndexedSlices(g)) : g);
-  // In a function grappler puts an AddN's inputs in name order before it
-  // folds or regroups the sum (its common-subgraph pass canonicalizes
-  // commutative ops): a sum of constant gradients folds in that order.
+  // In a function grappler's arithmetic optimizer puts an AddN's inputs
+  // in name order (it canonicalizes commutative ops), in each of its two
+  // iterations: the sum adds in the order of the names after the first.
   if (rt.tracing)
     std::stable_sort(dense.begin(), dense.end(),
                      [&](const Value &a, const Value &b) {
                        auto name = [&](const Value &v) {
-                         return rt.isTensor(v) && rt.tensor(v).symbolic()
-                                    ? rt.tensor(v).graphName()
-                                    : std::string();
+                         if (!rt.isTensor(v) || !rt.tensor(v).symbolic())
+                           return std::string();
+                         const TensorObject &t = rt.tensor(v);
+                         return graph::addNSortName(t.trace->graph, t.out);
                        };
                        return name(a) < name(b);
                      });

@@ -75,6 +75,12 @@ Value zeroWhereNoGradient(TfRuntime &rt, const Value &dy, const Value &grad);
 /// A scalar of `t`'s dtype.
 Value scalarLike(TfRuntime &rt, const Value &t, double v);
 Value mul(TfRuntime &rt, const Value &a, const Value &b);
+/// The name for a node that TensorFlow's gradient function makes with a
+/// generated op wrapper (gen_math_ops.mul names it "Mul", where `*` names
+/// it "mul"): grappler sorts a function's gradient sums by such names.
+/// A nested call's gradient keeps kiln's operator names ("" here), as the
+/// rest of its names are kiln's (docs/numerics.md, "Gradient sums").
+std::string genOpName(const TapeEntry &e, const std::string &op);
 
 /// The softmax cross-entropy kernels' start on [batch, classes] logits:
 /// logits - max and sum(exp(logits - max)) per row (TfLosses.cpp).

@@ -18,19 +18,10 @@ Value mul(TfRuntime &rt, const Value &a, const Value &b) {
   return binaryOp(rt, "Mul", a, b);
 }
 
-/// tf.math.squared_difference: (x - y)^2 (the SquaredDifference kernel
-/// multiplies the difference by itself).
+/// tf.math.squared_difference: TensorFlow's one SquaredDifference op
+/// (codegen multiplies the difference by itself, as its kernel does).
 Value squaredDifference(TfRuntime &rt, const Value &x, const Value &y) {
-  auto body = [&] {
-    Value d = binaryOp(rt, "Sub", x, y);
-    return mul(rt, d, d);
-  };
-  // Eagerly the tapes see TensorFlow's one SquaredDifference op, whose
-  // place among a tensor's uses decides the order its gradients add in.
-  if (!rt.tracing)
-    return recordComposite(rt, "SquaredDifference",
-                           {rt.toTensor(x), rt.toTensor(y)}, {}, body);
-  return body();
+  return binaryOp(rt, "SquaredDifference", x, y, "SquaredDifference");
 }
 
 /// The L2Loss kernel: sum(x^2 * 0.5).
@@ -140,13 +131,26 @@ Value moments(TfRuntime &rt, const Params &p) {
   bool keepdims = (p.has("keepdims") && in.truthy(p.get("keepdims"))) ||
                   (p.has("keep_dims") && in.truthy(p.get("keep_dims")));
   DType d = rt.tensor(x).type.dtype;
+  // Its nodes' names, in scope "moments": grappler sorts the sums of their
+  // gradients by them.
+  std::optional<graph::ScopeGuard> scope;
+  if (rt.tracing)
+    scope.emplace(rt.tracing->graph,
+                  p.has("name") ? rt.in.toStr(p.get("name")) : "moments");
+  auto named = [&](const std::string &name, const std::function<Value()> &op) {
+    size_t before = rt.tracing ? rt.tracing->graph.nodes.size() : 0;
+    Value out = op();
+    nameLastNode(rt, out, before, name);
+    return out;
+  };
   Value y = d == DType::Float16 ? cast(rt, x, DType::Float32) : x;
-  Value mean = reduce(rt, "Mean", y, axes, true);
+  Value mean = named("mean", [&] { return reduce(rt, "Mean", y, axes, true); });
   Value stopped =
       rt.apply("StopGradient", {mean}, {{"T", rt.tensor(mean).type.dtype}},
                rt.tensor(mean).type, "StopGradient");
-  Value variance =
-      reduce(rt, "Mean", squaredDifference(rt, y, stopped), axes, true);
+  Value variance = named("variance", [&] {
+    return reduce(rt, "Mean", squaredDifference(rt, y, stopped), axes, true);
+  });
   if (!keepdims) {
     mean = squeeze(rt, mean, axes);
     variance = squeeze(rt, variance, axes);
