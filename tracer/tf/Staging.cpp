@@ -633,6 +633,12 @@ private:
       out.push_back(convert ? asTensor(v) : v);
       return true;
     }
+    // assign()'s _UnreadVariable is a tensor to nest: the loop carries the
+    // value it reads.
+    if (VariableObject *var = asVariable(v); var && var->unread) {
+      out.push_back(readVariable(rt, *var));
+      return true;
+    }
     if (auto *ta = asTensorArray(v)) {
       if (ta->buffer.isNone())
         return false;
@@ -1434,8 +1440,6 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &given,
   frame.line = s.range.begin.line;
   // The first test's nodes are in a graph of their own (initialLoopTest):
   // its type is checked, and the loop's cond region evaluates it again.
-  if (rt.isTensor(given))
-    checkCondition(given, "while loop");
   std::vector<Slot> before = read(frame, cf.modified);
   LoopState st = loopState(frame, cf);
   // Runs the body with the variables bound to `vars`; returns their values.
