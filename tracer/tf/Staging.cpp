@@ -1540,8 +1540,10 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &given,
     element = [&](const Value &iv) {
       TensorType rowType = it.type;
       rowType.shape.erase(rowType.shape.begin());
+      // Named as AutoGraph's read of the row from the TensorList it
+      // unstacks the tensor into, which a print of the row shows.
       return rt.apply("GatherV2", {iterable, iv}, {{"axis", int64_t(0)}},
-                      rowType, "GatherV2");
+                      rowType, "TensorArrayV2Read/TensorListGetItem");
     };
   }
   // Runs the body for induction value `iv` with the variables bound to

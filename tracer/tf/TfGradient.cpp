@@ -136,14 +136,13 @@ Value reduceToShape(TfRuntime &rt, const Value &grad, const Value &input) {
   if (g == shape)
     return dynamic && rt.tracing ? toInputShape(grad) : grad;
   // The axes the input was broadcast along: those it lacks and its static
-  // 1s. One facing a known size other than 1 might be a run-time 1 that
-  // broadcast, which only the run time knows.
+  // 1s. A size known at run time only (facing a known size too, as a
+  // stacked TensorArray's length faces a target's) is taken to match, as
+  // above.
   std::vector<int64_t> axes;
   size_t lead = g.size() - shape.size();
   for (size_t i = 0; i < g.size(); ++i) {
     int64_t s = i < lead ? 0 : shape[i - lead];
-    if (i >= lead && s < 0 && g[i] >= 0 && g[i] != 1)
-      needStaticShapes(rt, "a broadcasting op");
     if (i < lead || (s == 1 && g[i] != 1))
       axes.push_back(static_cast<int64_t>(i));
   }
