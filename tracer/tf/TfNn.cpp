@@ -82,6 +82,49 @@ void checkWindow(TfRuntime &rt, const Window &w, const std::string &op,
             ", stride: " + std::to_string(stride) + "]");
 }
 
+/// The checks of a window's attrs that come before any size is computed,
+/// with TensorFlow's errors: a value out of int32's range (the op's attr
+/// check), then a stride and a dilation that is not positive. Shape
+/// inference's ValueError while tracing (`node`: the node as its message
+/// shows it), the kernel's error eagerly, worded as Conv2D's when
+/// `convKernel` (Conv2D, Conv2DBackpropInput) and as the pooling and
+/// depthwise kernels' otherwise (ending in " name: " when `named`).
+void checkWindowAttrs(TfRuntime &rt, const std::string &op,
+                      const std::string &node,
+                      const std::vector<int64_t> &strides,
+                      const std::vector<int64_t> &dilations,
+                      const std::vector<int64_t> &ksize, bool convKernel,
+                      bool named = true) {
+  auto fail = [&](const std::string &message,
+                  const std::string &kernelMessage) {
+    if (rt.tracing)
+      rt.in.valueError(message + " for " + node);
+    kernelError(rt, op, kernelMessage, "", named);
+  };
+  const std::pair<const char *, const std::vector<int64_t> *> attrs[] = {
+      {"dilations", &dilations}, {"ksize", &ksize}, {"strides", &strides}};
+  for (auto [name, values] : attrs)
+    for (int64_t v : *values)
+      if (v > std::numeric_limits<int32_t>::max() ||
+          v < std::numeric_limits<int32_t>::min()) {
+        std::string message = std::string("Attr ") + name + " has value " +
+                              std::to_string(v) + " out of range for an int32";
+        fail(message, message);
+      }
+  for (size_t d = 1; d <= 2 && d < strides.size(); ++d)
+    if (strides[d] <= 0) {
+      std::string got =
+          "Stride must be > 0, but got " + std::to_string(strides[d]);
+      fail(got, convKernel ? "Row and column strides should be larger than 0."
+                           : got);
+    }
+  for (size_t d = 1; d <= 2 && d < dilations.size(); ++d)
+    if (dilations[d] <= 0)
+      fail("Dilation rate must be >= 1, but got " +
+               std::to_string(dilations[d]),
+           "Dilated rates should be larger than 0.");
+}
+
 Window window(int64_t input, int64_t filter, int64_t dilation, int64_t stride,
               const std::string &padding, int64_t padBefore, int64_t padAfter) {
   int64_t effective = (filter - 1) * dilation + 1;
@@ -326,6 +369,7 @@ Value conv2d(TfRuntime &rt, const Params &p,
                                    kConv2DOpDef, explicitPaddings);
   ConvAttrs conv{xt.dtype, strides, dilations, explicitPaddings, padding};
   std::string node = nodeText(rt, nodeName, op, conv.text(), {x, k});
+  checkWindowAttrs(rt, op, node, strides, dilations, {}, true);
   requireConvOperands(rt, op, x, k, node,
                       {"convolution input must be 4-dimensional: ",
                        "filter must be 4-dimensional: "},
@@ -412,6 +456,7 @@ Value depthwiseConv2d(TfRuntime &rt, const Params &p) {
              "depthwise_conv2d");
   ConvAttrs conv{xt.dtype, strides, {1, 1, 1, 1}, {}, padding, false};
   std::string node = nodeText(rt, "depthwise", op, conv.text(), {x, k});
+  checkWindowAttrs(rt, op, node, strides, rates, {}, false);
   requireConvOperands(
       rt, op, x, k, node,
       {"input must be 4-dimensional", "filter must be 4-dimensional"},
@@ -480,7 +525,8 @@ Value separableConv2d(TfRuntime &rt, const Params &p) {
 
 /// max_pool2d and avg_pool2d.
 Value pool(TfRuntime &rt, const Params &p, const std::string &op,
-           const std::string &fname, const std::string &nodeName) {
+           const std::string &fname, const std::string &nodeName,
+           bool exactName = false) {
   Interpreter &in = rt.in;
   Value x = rt.toTensor(p.require("input", fname));
   const TensorType &xt = rt.tensor(x).type;
@@ -509,6 +555,7 @@ Value pool(TfRuntime &rt, const Params &p, const std::string &op,
           ", ksize=" + intsText(ksize) + ", padding=\"" + padding +
           "\", strides=" + intsText(strides) + "]",
       {x});
+  checkWindowAttrs(rt, op, node, strides, {}, ksize, false);
   if (!xt.unknownRank && xt.shape.size() != 4)
     rankError(rt, op, x, node, "tensor_in must be 4-dimensional");
   requireImageDepth(rt, xt, op);
@@ -523,6 +570,24 @@ Value pool(TfRuntime &rt, const Params &p, const std::string &op,
   if (padding == "EXPLICIT")
     rt.raise("UnimplementedError",
              "kiln supports \"SAME\" and \"VALID\" pooling only");
+  // A window size that is not positive fails in the kernel: at once
+  // eagerly, when the function runs while tracing (until then the node
+  // has a window of 1 there).
+  std::string ksizeError, sizes;
+  for (int64_t k : ksize) {
+    sizes += (sizes.empty() ? "" : ",") + std::to_string(k);
+    if (k <= 0 && ksizeError.empty())
+      ksizeError =
+          "ksize must be a positive int32 value, got:" + std::to_string(k);
+  }
+  if (!ksizeError.empty() && op == "MaxPool")
+    ksizeError = "Sliding window ksize must be positive. The specified or "
+                 "inferred ksize is: " +
+                 sizes;
+  if (!ksizeError.empty() && !rt.tracing)
+    kernelError(rt, op, ksizeError);
+  for (int64_t &k : ksize)
+    k = std::max<int64_t>(k, 1);
   if (ksize[0] != 1 || ksize[3] != 1 || strides[0] != 1 || strides[3] != 1)
     rt.raise("UnimplementedError",
              "kiln pools over the height and width dimensions only");
@@ -540,7 +605,10 @@ Value pool(TfRuntime &rt, const Params &p, const std::string &op,
       {"padding", padding}, {"data_format", std::string("NHWC")}};
   if (op == "MaxPool")
     attrs["explicit_paddings"] = std::vector<int64_t>{};
-  return rt.apply(op, {x}, attrs, TensorType{xt.dtype, shape}, nodeName);
+  if (!ksizeError.empty())
+    attrs[graph::kRunTimeError] = ksizeError;
+  return rt.apply(op, {x}, attrs, TensorType{xt.dtype, shape}, nodeName,
+                  exactName);
 }
 
 Value biasAdd(TfRuntime &rt, const Params &p) {
@@ -796,6 +864,15 @@ Value poolN(TfRuntime &rt, const Params &p, const std::string &op,
   std::vector<int64_t> strides =
       sequence(rt, p.require("strides", fname), n, "strides");
   Value padding = p.require("padding", fname);
+  // max_pool1d and avg_pool1d name their nodes in their scope, the pool
+  // node after it ("MaxPool1d", "MaxPool1d/ExpandDims").
+  std::optional<graph::ScopeGuard> scope;
+  std::string nodeName = op == "MaxPool" ? "MaxPool2d" : "AvgPool2D";
+  if (n == 1 && rt.tracing) {
+    scope.emplace(rt.tracing->graph,
+                  op == "MaxPool" ? "MaxPool1d" : "AvgPool1D");
+    nodeName = rt.tracing->graph.scopeName();
+  }
   if (n == 1) { // [batch, width, channels] as [batch, 1, width, channels]
     ksize.insert(ksize.begin(), 1);
     strides.insert(strides.begin(), 1);
@@ -809,14 +886,13 @@ Value poolN(TfRuntime &rt, const Params &p, const std::string &op,
     }
   }
   CallArgs args;
-  Value pooled =
-      pool(rt,
-           keywords(in, args, base + "2d",
-                    {{"input", x},
-                     {"ksize", intList(in, ksize)},
-                     {"strides", intList(in, strides)},
-                     {"padding", padding}}),
-           op, base + "2d", op == "MaxPool" ? "MaxPool2d" : "AvgPool2D");
+  Value pooled = pool(rt,
+                      keywords(in, args, base + "2d",
+                               {{"input", x},
+                                {"ksize", intList(in, ksize)},
+                                {"strides", intList(in, strides)},
+                                {"padding", padding}}),
+                      op, base + "2d", nodeName, n == 1 && rt.tracing);
   return n == 1 ? squeeze(rt, pooled, in.list({Value::integer(1)})) : pooled;
 }
 
@@ -875,6 +951,11 @@ Value conv2dTranspose(TfRuntime &rt, const Params &p) {
                     ".");
     kernelError(rt, op, kernelMessage, "", false);
   };
+  checkWindowAttrs(rt, op,
+                   rt.tracing ? nodeText(rt, rt.tracing->graph.scopeName(), op,
+                                         attrs, {sizes, k, dy})
+                              : "",
+                   strides, dilations, {}, true, false);
   for (const TensorType *t : {&kt, &dt})
     if (!t->unknownRank && t->shape.size() != 4)
       shapeError("Shape must be rank 4 but is rank " +
