@@ -450,6 +450,12 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     // Trace time found the kernel's error; TensorFlow raises it when the
     // op runs.
     check(n, b.create<arith::ConstantIntOp>(loc, 0, 1), *failure, {});
+    for (size_t i = 1; i < n.outputs.size(); ++i) {
+      RankedTensorType other = tensorType(n.outputs[i]);
+      values[key(
+          {static_cast<int>(&n - g.nodes.data()), static_cast<int>(i)})] =
+          zeros(loc, other, dynamicZeros(loc, other));
+    }
     return zeros(loc, type, dynamicZeros(loc, type));
   }
   if (op == "Const")

@@ -175,10 +175,22 @@ Value oneHot(TfRuntime &rt, const Params &p) {
   Value depth =
       convertArgument(rt, p.require("depth", "one_hot"), "depth", DType::Int32);
   int64_t depthValue = -1;
+  // The kernel reads depth, on_value and off_value as scalars.
+  std::string error;
+  const std::pair<const char *, const Value *> scalars[] = {
+      {"depth", &depth}, {"on_value", &onT}, {"off_value", &offT}};
+  for (auto [name, t] : scalars)
+    if (error.empty())
+      error = scalarOperandError(
+          rt, "OneHot", *t,
+          std::string(name) + " must be a scalar, but got: ", named);
   // A depth computed from static shapes (tf.shape(x)[-1]) is known too,
   // as TensorFlow's shape inference evaluates it.
-  Value known = rt.constantValue(depth) ? Value() : foldKnown(rt, depth);
-  if (HostTensorPtr c = rt.constantValue(depth); c || known.isIntLike()) {
+  Value known = !error.empty() || rt.constantValue(depth)
+                    ? Value()
+                    : foldKnown(rt, depth);
+  if (HostTensorPtr c = error.empty() ? rt.constantValue(depth) : nullptr;
+      c || known.isIntLike()) {
     depthValue = c ? c->elementAsInt(0) : known.asInt();
     if (depthValue < 0) {
       if (rt.tracing)
@@ -204,8 +216,11 @@ Value oneHot(TfRuntime &rt, const Params &p) {
                  (rt.tracing ? "" : eagerOpSuffix("OneHot", named)));
   std::vector<int64_t> shape = it.shape;
   shape.insert(shape.begin() + (axis < 0 ? rank : axis), depthValue);
-  return rt.apply("OneHot", {indices, depth, onT, offT},
-                  {{"axis", axis}, {"T", out}, {"TI", it.dtype}},
+  std::map<std::string, Attr> attrs{
+      {"axis", axis}, {"T", out}, {"TI", it.dtype}};
+  if (!error.empty())
+    attrs[graph::kRunTimeError] = error;
+  return rt.apply("OneHot", {indices, depth, onT, offT}, attrs,
                   TensorType{out, shape}, "one_hot");
 }
 
@@ -354,7 +369,9 @@ ValueList topK(TfRuntime &rt, const Value &input, const Value &kArg,
   OperandConsts operands(rt, "TopKV2");
   Value k = operands.input("k", kArg, DType::Int32);
   int64_t columns = type.shape.back(), kValue = -1;
-  if (HostTensorPtr c = rt.constantValue(k)) {
+  std::string kError =
+      scalarOperandError(rt, "TopKV2", k, "k must be scalar, got shape ");
+  if (HostTensorPtr c = kError.empty() ? rt.constantValue(k) : nullptr) {
     kValue = c->elementAsInt(0);
     std::string message;
     if (kValue < 0)
@@ -382,9 +399,12 @@ ValueList topK(TfRuntime &rt, const Value &input, const Value &kArg,
   }
   std::vector<int64_t> shape = type.shape;
   shape.back() = kValue;
+  std::map<std::string, Attr> attrs{
+      {"sorted", sorted}, {"T", type.dtype}, {"index_type", indexType}};
+  if (!kError.empty())
+    attrs[graph::kRunTimeError] = kError;
   return rt.applyMulti(
-      "TopKV2", {x, k},
-      {{"sorted", sorted}, {"T", type.dtype}, {"index_type", indexType}},
+      "TopKV2", {x, k}, attrs,
       {TensorType{type.dtype, shape}, TensorType{indexType, shape}},
       operands.name(), operands.exactName());
 }

@@ -1110,6 +1110,24 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
                                    ? std::nullopt
                                    : std::optional<DType>(start->type.dtype));
     HostTensorPtr numValue = known(p.require("num", "linspace"), std::nullopt);
+    // num is the limit of a Range: shape inference wants a scalar, the
+    // eager kernel one element.
+    const TensorType &numType = numValue->type;
+    if (!numType.shape.empty() && (r->tracing || numType.numElements() != 1)) {
+      if (r->tracing) {
+        std::string range = r->tracing->graph.uniqueName("linspace") + "/range";
+        in.valueError("Shape must be rank 0 but is rank " +
+                      std::to_string(numType.shape.size()) +
+                      "\n\t for 'limit' for '{{node " + range +
+                      "}} = Range[Tidx=DT_INT64](" + range + "/start, " +
+                      range + "/Cast, " + range +
+                      "/delta)' with input shapes: [], " +
+                      shapeList(numType.shape) + ", [].");
+      }
+      kernelError(*r, "Range",
+                  "limit must be a scalar, not shape " +
+                      shapeList(numType.shape));
+    }
     int64_t num = numValue->elementAsInt(0);
     // float64 for a float64 or integer start (linspace_nd casts integers
     // to float64), float32 otherwise.
@@ -1706,9 +1724,24 @@ void defineCreation(ModuleBuilder &tf) {
         if (!widest || rank(d) > rank(*widest))
           widest = d;
       }
+    // Shape inference wants scalar bounds, known or not: the Range node
+    // raises its ValueError.
+    for (const Value *v : {&start, &limit, &delta})
+      if (r->tracing && r->isTensor(*v) && !r->tensor(*v).type.unknownRank &&
+          !r->tensor(*v).type.shape.empty())
+        return rangeNode(*r, start, limit, delta, widest.value_or(DType::Int32),
+                         -1);
     auto scalar = [&](const Value &v) {
       if (r->isTensor(v)) {
         HostTensorPtr c = r->constantValue(v);
+        // The eager kernel takes a bound of any one element.
+        if (c && !r->tracing && c->type.numElements() != 1)
+          kernelError(*r, "Range",
+                      std::string(&v == &start   ? "start"
+                                  : &v == &limit ? "limit"
+                                                 : "delta") +
+                          " must be a scalar, not shape " +
+                          shapeList(c->type.shape));
         if (!c || c->type.numElements() != 1)
           r->raise("UnimplementedError",
                    "kiln needs tf.range's bounds known at trace time: a range "

@@ -741,6 +741,11 @@ Value pad(TfRuntime &rt, const Params &p) {
                          ? cast(rt, fill, xt.dtype)
                          : rt.constant(rt.hostFromPython(fill, xt.dtype),
                                        name + "/constant_values"));
+  std::string fillError =
+      v2 ? scalarOperandError(
+               rt, op, inputs.back(),
+               "constant_values must be a scalar. Found: ", false)
+         : "";
   std::vector<int64_t> amounts;
   for (int64_t i = 0; known && i < 2 * rank; ++i)
     amounts.push_back(known->elementAsInt(i));
@@ -811,6 +816,8 @@ Value pad(TfRuntime &rt, const Params &p) {
     attrs["amounts"] = amounts;
   if (op == "MirrorPad")
     attrs["mode"] = mode;
+  if (!fillError.empty())
+    attrs[graph::kRunTimeError] = fillError;
   return rt.apply(op, inputs, attrs, TensorType{xt.dtype, shape}, name,
                   rt.tracing != nullptr);
 }

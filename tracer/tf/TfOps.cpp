@@ -74,6 +74,18 @@ void kernelError(TfRuntime &rt, const std::string &op,
                eagerOpSuffix(op, named && !rt.pythonOperands));
 }
 
+std::string scalarOperandError(TfRuntime &rt, const std::string &op,
+                               const Value &operand, const std::string &message,
+                               bool named) {
+  const TensorType &t = rt.tensor(operand).type;
+  if (t.unknownRank || t.shape.empty())
+    return "";
+  std::string error = message + shapeList(t.shape);
+  if (!rt.tracing)
+    kernelError(rt, op, error, "", named);
+  return error;
+}
+
 bool slowPathOperand(const Value &v) {
   return v.is(py::Type::List) || v.is(py::Type::Tuple) || v.is(py::Type::Str) ||
          v.is(py::Type::Bytes);
@@ -692,6 +704,22 @@ void noCpuKernel(TfRuntime &rt, const std::string &op, const std::string &attr,
 }
 
 static void rejectUnsupported(TfRuntime &rt, const std::string &op, DType d) {
+  // LogicalNot's input has the fixed type bool.
+  if (op == "LogicalNot" && d != DType::Bool) {
+    if (rt.tracing)
+      rt.in.typeError("Input 'x' of 'LogicalNot' Op has type " +
+                      std::string(py::dtypeName(d)) +
+                      " that does not match expected type of bool.");
+    rt.raise("InvalidArgumentError",
+             "cannot compute LogicalNot as input #0(zero-based) was expected "
+             "to be a bool tensor but is a " +
+                 kernelTypeName(d) + " tensor [Op:LogicalNot] name: ");
+  }
+  if (op == "Atan2" && !isFloating(d))
+    rejectDType(rt, op, "y", "T", d, "bfloat16, float16, float32, float64",
+                "bfloat16, half, float, double",
+                "; signature=y:T, x:T -> z:T; attr=T:type,allowed=["
+                "DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE]>");
   // Rint has CPU kernels for float and double only.
   if (op == "Rint" && (d == DType::Float16 || d == DType::BFloat16))
     noCpuKernel(
@@ -2364,6 +2392,24 @@ Value rangeNode(TfRuntime &rt, const Value &start, const Value &limit,
   ValueList bounds{operands.input("start", start, d),
                    operands.input("limit", limit, d),
                    operands.input("delta", delta, d)};
+  // Shape inference wants scalars (the eager kernel takes any one
+  // element).
+  static const char *names[] = {"start", "limit", "delta"};
+  for (size_t i = 0; rt.tracing && i < bounds.size(); ++i) {
+    const TensorType &t = rt.tensor(bounds[i]).type;
+    if (t.unknownRank || t.shape.empty())
+      continue;
+    std::string inputs, shapes;
+    for (size_t k = 0; k < bounds.size(); ++k) {
+      inputs += (k ? ", " : "") + inputName(rt, bounds[k]);
+      shapes += (k ? ", " : "") + shapeList(rt.tensor(bounds[k]).type.shape);
+    }
+    rt.in.valueError("Shape must be rank 0 but is rank " +
+                     std::to_string(t.shape.size()) + "\n\t for '" + names[i] +
+                     "' for '{{node " + operands.name() +
+                     "}} = Range[Tidx=" + tfTypeName(d) + "](" + inputs +
+                     ")' with input shapes: " + shapes + ".");
+  }
   return rt.apply("Range", bounds, {{"Tidx", d}}, TensorType{d, {length}},
                   operands.name(), operands.exactName());
 }

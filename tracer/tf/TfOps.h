@@ -88,6 +88,14 @@ private:
                               const std::string &message,
                               const std::string &kernel = "",
                               bool named = true);
+/// Operand `operand` of `op` that its kernel reads as a scalar: when it has
+/// another rank, the kernel's error `message` followed by its shape, at
+/// once eagerly; while tracing it is returned, for the node's
+/// graph::kRunTimeError (TensorFlow's kernel raises it when the function
+/// runs). "" for a scalar or a tensor of unknown rank.
+std::string scalarOperandError(TfRuntime &rt, const std::string &op,
+                               const Value &operand, const std::string &message,
+                               bool named = true);
 /// Inputs `first` and `second` of `op` whose dtypes `a` and `b` must
 /// match but differ: the op's TypeError while tracing, the kernel's
 /// InvalidArgumentError eagerly (ending as eagerOpSuffix(op, named)).
