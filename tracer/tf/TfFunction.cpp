@@ -1419,6 +1419,52 @@ bool TfFunction::bindTo(Interpreter &in, const Value &self,
   return true;
 }
 
+void TfFunction::checkSignature(Interpreter &in, const CallArgs &args,
+                                ValueList &bound,
+                                const std::vector<std::string> &kwNames) {
+  if (!inputSignature)
+    return;
+  // The signature describes the arguments after a method's self.
+  const size_t selfArgs = boundSelf ? 1 : 0;
+  // The positional parameters, then the extras that *args takes.
+  size_t positional =
+      std::max(positionalParams(), bound.size() - kwNames.size());
+  bool varargs =
+      pyFunc.is(Type::Function) && pyFunc.as<py::FunctionObject>().args->vararg;
+  if (varargs && positional < inputSignature->size() + selfArgs)
+    bindingError(in, args,
+                 "missing a required argument: '" +
+                     paramName(positional - selfArgs) + "'");
+  for (size_t i = 0; i + selfArgs < positional; ++i) {
+    Value &arg = bound[i + selfArgs];
+    // *args takes as many arguments as the signature has specs past the
+    // named parameters.
+    if (i >= inputSignature->size() && i + selfArgs >= positionalParams())
+      bindingError(in, args, "too many positional arguments");
+    if (i >= inputSignature->size()) {
+      Value fixed = defaultOf(i + selfArgs);
+      if (in.repr(arg) != in.repr(fixed))
+        bindingError(in, args,
+                     "Can not cast " + in.repr(arg) + " to Literal[" +
+                         in.repr(fixed) + "]");
+      continue;
+    }
+    const TensorType &spec = (*inputSignature)[i];
+    if (!arg.is(Type::Tensor)) {
+      try {
+        arg = rt.toTensor(arg, spec.dtype);
+      } catch (py::PyException &e) {
+        bindingError(in, args, in.toStr(e.exc));
+      }
+    }
+    const TensorType &actual = arg.as<TensorObject>().type;
+    if (!compatible(spec, actual))
+      bindingError(in, args,
+                   "Can not cast " + specRepr(actual) + " to " +
+                       signatureRepr(i));
+  }
+}
+
 bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &argsIn,
                       Value &out) {
   // (Called while another function traces, it inlines as a function
@@ -1430,8 +1476,6 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &argsIn,
   CallArgs args = argsIn;
   if (boundSelf)
     args.positional.insert(args.positional.begin(), *boundSelf);
-  // An input_signature describes the arguments after a method's self.
-  const size_t selfArgs = boundSelf ? 1 : 0;
   if (rt.tracing) {
     out = callWhileTracing(in, args);
     return true;
@@ -1443,47 +1487,7 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &argsIn,
   ValueList bound;
   std::vector<std::string> kwNames;
   bind(in, args, bound, kwNames);
-  // Python values where the signature expects tensors are converted; the
-  // parameters after its specs keep their defaults' values.
-  if (inputSignature) {
-    // The positional parameters, then the extras that *args takes.
-    size_t positional =
-        std::max(positionalParams(), bound.size() - kwNames.size());
-    bool varargs = pyFunc.is(Type::Function) &&
-                   pyFunc.as<py::FunctionObject>().args->vararg;
-    if (varargs && positional < inputSignature->size() + selfArgs)
-      bindingError(in, args,
-                   "missing a required argument: '" +
-                       paramName(positional - selfArgs) + "'");
-    for (size_t i = 0; i + selfArgs < positional; ++i) {
-      Value &arg = bound[i + selfArgs];
-      // *args takes as many arguments as the signature has specs past the
-      // named parameters.
-      if (i >= inputSignature->size() && i + selfArgs >= positionalParams())
-        bindingError(in, args, "too many positional arguments");
-      if (i >= inputSignature->size()) {
-        Value fixed = defaultOf(i + selfArgs);
-        if (in.repr(arg) != in.repr(fixed))
-          bindingError(in, args,
-                       "Can not cast " + in.repr(arg) + " to Literal[" +
-                           in.repr(fixed) + "]");
-        continue;
-      }
-      const TensorType &spec = (*inputSignature)[i];
-      if (!arg.is(Type::Tensor)) {
-        try {
-          arg = rt.toTensor(arg, spec.dtype);
-        } catch (py::PyException &e) {
-          bindingError(in, args, in.toStr(e.exc));
-        }
-      }
-      const TensorType &actual = arg.as<TensorObject>().type;
-      if (!compatible(spec, actual))
-        bindingError(in, args,
-                     "Can not cast " + specRepr(actual) + " to " +
-                         signatureRepr(i));
-    }
-  }
+  checkSignature(in, args, bound, kwNames);
   std::vector<TensorType> tensors;
   std::string key = cacheKey(in, bound, kwNames, tensors);
   ConcreteFunction *c = find(key, tensors);
@@ -2194,6 +2198,7 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
   ValueList bound;
   std::vector<std::string> kwNames;
   bind(in, args, bound, kwNames);
+  checkSignature(in, args, bound, kwNames);
   std::vector<TensorType> tensors;
   std::string key = cacheKey(in, bound, kwNames, tensors);
   ConcreteFunction *c = find(key, tensors);

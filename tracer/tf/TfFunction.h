@@ -159,6 +159,12 @@ private:
   Value defaultOf(size_t i) const;
   void bind(Interpreter &in, CallArgs &args, ValueList &positional,
             std::vector<std::string> &names);
+  /// With an input_signature, converts the Python values `bound` has where
+  /// it expects tensors and raises TensorFlow's TypeError for arguments
+  /// that do not fit it (eager and nested calls alike); the parameters
+  /// after its specs must keep their defaults' values.
+  void checkSignature(Interpreter &in, const CallArgs &args, ValueList &bound,
+                      const std::vector<std::string> &kwNames);
   ConcreteFunction *find(const std::string &key,
                          const std::vector<TensorType> &tensors);
   ConcreteFunction *trace(Interpreter &in, const ValueList &args,

@@ -198,8 +198,12 @@ HostTensorPtr liftedValue(TfRuntime &rt, const Value &t) {
     const graph::Node &n = g.nodes[id];
     if (n.region != -1 || !n.regions.empty())
       return nullptr;
-    if (n.op == "Placeholder" && !captured.count(id))
-      return nullptr; // an argument given as a TensorSpec
+    // An argument given as a TensorSpec, whose stand-in (zeros of no
+    // elements, for a concrete function) is no value for it.
+    if (n.op == "Placeholder" &&
+        (!captured.count(id) || !captured.at(id) ||
+         !captured.at(id)->type.shapeFits(n.outputs[0])))
+      return nullptr;
     for (const graph::Output &in : n.inputs)
       stack.push_back(in.node);
     for (const graph::Output &in : n.attrInputs)
