@@ -1439,7 +1439,9 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &given,
   const ControlFlowInfo &cf = info(&s);
   frame.line = s.range.begin.line;
   // The first test's nodes are in a graph of their own (initialLoopTest):
-  // its type is checked, and the loop's cond region evaluates it again.
+  // the loop's cond region evaluates it again and checks its type there,
+  // so that the error names the test as the cond graph has it
+  // ("while/Less:0").
   std::vector<Slot> before = read(frame, cf.modified);
   LoopState st = loopState(frame, cf);
   // Runs the body with the variables bound to `vars`; returns their values.

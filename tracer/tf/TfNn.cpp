@@ -9,6 +9,7 @@
 #include "TfOps.h"
 
 #include <array>
+#include <limits>
 
 namespace kiln::tf {
 
