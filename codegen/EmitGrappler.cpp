@@ -365,7 +365,7 @@ Value Emitter::emitReciprocalOfOnes(const graph::Node &n,
                                     RankedTensorType type) {
   const graph::TensorType &y = g.typeOf(n.inputs[1]);
   if (!isFloat(n.outputs[0].dtype) || n.attrs.count(graph::kKernelAttr) ||
-      !isConstantOnes(g.nodes[n.inputs[0].node]) || y.unknownRank ||
+      !graph::isConstantOnes(g.nodes[n.inputs[0].node]) || y.unknownRank ||
       y.shape != n.outputs[0].shape)
     return nullptr;
   return b.create<UnaryOp>(locOf(n), type, input(n, 1),

@@ -33,8 +33,6 @@ using namespace mlir;
 bool isGraphConstant(const graph::Node &n);
 /// The value of graph constant `n` (above), or null for any other node.
 graph::HostTensorPtr graphConstantValue(const graph::Node &n);
-/// A graph constant (above) whose every element is one.
-bool isConstantOnes(const graph::Node &n);
 /// A Mul of a tensor by constant ones that do not broadcast it: grappler's
 /// constant folding makes it an Identity, which its push-down and its
 /// arithmetic optimizer's regrouping see as a leaf in the same pass.

@@ -170,21 +170,11 @@ graph::HostTensorPtr graphConstantValue(const graph::Node &n) {
   return value ? *value : nullptr;
 }
 
-bool isConstantOnes(const graph::Node &n) {
-  graph::HostTensorPtr value = graphConstantValue(n);
-  if (!value || value->type.dtype == DType::String)
-    return false;
-  for (int64_t i = 0; i < value->type.numElements(); ++i)
-    if (value->elementAsDouble(i) != 1.0)
-      return false;
-  return true;
-}
-
 bool isMulByOnes(const graph::Graph &g, const graph::Node &n) {
   if (n.op != "Mul" || n.inputs.size() != 2 || n.outputs.size() != 1)
     return false;
   for (int k = 0; k < 2; ++k)
-    if (isConstantOnes(g.nodes[n.inputs[k].node])) {
+    if (graph::isConstantOnes(g.nodes[n.inputs[k].node])) {
       const graph::TensorType &x = g.typeOf(n.inputs[1 - k]);
       return !x.unknownRank && x.dtype == n.outputs[0].dtype &&
              x.shape == n.outputs[0].shape;
@@ -205,13 +195,13 @@ Emitter::fusedUnary(const graph::Node &n) {
     if (add.op != "AddV2" && add.op != "Add")
       return std::nullopt;
     for (int i = 0; i < 2; ++i)
-      if (isConstantOnes(g.nodes[add.inputs[1 - i].node]) &&
+      if (graph::isConstantOnes(g.nodes[add.inputs[1 - i].node]) &&
           keepsShape(add.inputs[i]))
         return std::make_pair("log1p", add.inputs[i]);
   }
   if (n.op == "Sub") {
     const graph::Node &exp = g.nodes[n.inputs[0].node];
-    if (exp.op == "Exp" && isConstantOnes(g.nodes[n.inputs[1].node]) &&
+    if (exp.op == "Exp" && graph::isConstantOnes(g.nodes[n.inputs[1].node]) &&
         keepsShape(exp.inputs[0]))
       return std::make_pair("expm1", exp.inputs[0]);
   }

@@ -26,20 +26,26 @@ void markKernelParts(Graph &g, size_t first, const std::string &kernel) {
     g.nodes[i].attrs[kKernelAttr] = kernel;
 }
 
+bool isConstantOnes(const Node &n) {
+  auto captured = n.attrs.find("captured");
+  if (n.op != "Const" ||
+      (captured != n.attrs.end() && std::get<bool>(captured->second)))
+    return false;
+  auto it = n.attrs.find("value");
+  const HostTensorPtr *value =
+      it == n.attrs.end() ? nullptr : std::get_if<HostTensorPtr>(&it->second);
+  if (!value || !*value || (*value)->type.dtype == DType::String)
+    return false;
+  for (int64_t i = 0, size = (*value)->type.numElements(); i < size; ++i)
+    if ((*value)->elementAsDouble(static_cast<size_t>(i)) != 1.0)
+      return false;
+  return true;
+}
+
 bool foldsToOnes(const Graph &g, Output o) {
   const Node &n = g.nodes[o.node];
-  if (n.op == "Const") {
-    auto captured = n.attrs.find("captured");
-    if (captured != n.attrs.end() && std::get<bool>(captured->second))
-      return false;
-    auto *value = std::get_if<HostTensorPtr>(&n.attrs.at("value"));
-    if (!value || !*value || (*value)->type.dtype == DType::String)
-      return false;
-    for (int64_t i = 0, size = (*value)->type.numElements(); i < size; ++i)
-      if ((*value)->elementAsDouble(static_cast<size_t>(i)) != 1.0)
-        return false;
-    return true;
-  }
+  if (n.op == "Const")
+    return isConstantOnes(n);
   static const char *reshaping[] = {"Identity", "Reshape", "BroadcastTo",
                                     "Tile",     "Squeeze", "ExpandDims"};
   for (const char *op : reshaping)

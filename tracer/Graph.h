@@ -94,6 +94,10 @@ bool broadcastShapes(const std::vector<int64_t> &a,
 std::vector<std::pair<size_t, size_t>> addNRuns(size_t n);
 
 struct Graph;
+struct Node;
+
+/// A Const node (not a captured value) whose every element is one.
+bool isConstantOnes(const Node &n);
 
 /// Whether grappler's constant folding sees output `o` as a tensor of
 /// ones: a Const of ones (not a captured value), maybe reshaped,

@@ -1724,24 +1724,27 @@ void defineCreation(ModuleBuilder &tf) {
         if (!widest || rank(d) > rank(*widest))
           widest = d;
       }
-    // Shape inference wants scalar bounds, known or not: the Range node
-    // raises its ValueError.
-    for (const Value *v : {&start, &limit, &delta})
-      if (r->tracing && r->isTensor(*v) && !r->tensor(*v).type.unknownRank &&
-          !r->tensor(*v).type.shape.empty())
+    // Bounds that are not scalars: shape inference's ValueError while
+    // tracing (the Range node raises it, known or not), the eager kernel's
+    // error unless they hold one element.
+    const std::pair<const char *, const Value *> bounds[] = {
+        {"start", &start}, {"limit", &limit}, {"delta", &delta}};
+    for (auto [name, v] : bounds) {
+      if (!r->isTensor(*v) || r->tensor(*v).type.unknownRank ||
+          r->tensor(*v).type.shape.empty())
+        continue;
+      if (r->tracing)
         return rangeNode(*r, start, limit, delta, widest.value_or(DType::Int32),
                          -1);
+      if (HostTensorPtr c = r->constantValue(*v);
+          c && c->type.numElements() != 1)
+        kernelError(*r, "Range",
+                    std::string(name) + " must be a scalar, not shape " +
+                        shapeList(c->type.shape));
+    }
     auto scalar = [&](const Value &v) {
       if (r->isTensor(v)) {
         HostTensorPtr c = r->constantValue(v);
-        // The eager kernel takes a bound of any one element.
-        if (c && !r->tracing && c->type.numElements() != 1)
-          kernelError(*r, "Range",
-                      std::string(&v == &start   ? "start"
-                                  : &v == &limit ? "limit"
-                                                 : "delta") +
-                          " must be a scalar, not shape " +
-                          shapeList(c->type.shape));
         if (!c || c->type.numElements() != 1)
           r->raise("UnimplementedError",
                    "kiln needs tf.range's bounds known at trace time: a range "
