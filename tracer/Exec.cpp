@@ -4,9 +4,56 @@
 #include "autograph/Autograph.h"
 #include "kiln/frontend/Resolver.h"
 
+#include <algorithm>
+#include <optional>
+
 namespace kiln::py {
 
 using namespace ast;
+
+namespace {
+
+/// The globals a converted if or loop assigns but does not carry keep
+/// their values: AutoGraph runs the statement's body as a function that
+/// declares global only what it carries, so there the assignments bind
+/// the body function's locals, also when the statement runs as Python.
+/// (A staged statement restores all it modifies itself.)
+class UncarriedGlobals {
+public:
+  UncarriedGlobals(Interpreter &in, const Frame &frame, const Stmt &s,
+                   bool converted)
+      : in(in) {
+    const autograph::ControlFlowInfo *cf =
+        converted ? in.autograph()->find(&s) : nullptr;
+    if (!cf)
+      return;
+    const std::vector<int> &carried =
+        s.kind == StmtKind::If ? cf->liveOut : cf->loopVars;
+    for (int id : cf->modified) {
+      if (id >= 0)
+        continue;
+      const autograph::Symbol &sym =
+          in.autograph()->symbol(frame.function->scope, id);
+      if (sym.composite() || sym.binding != NameBinding::Global ||
+          std::count(carried.begin(), carried.end(), id))
+        continue;
+      Value v;
+      saved.emplace_back(sym.root, in.tryGetGlobal(sym.root, v)
+                                       ? std::optional<Value>(v)
+                                       : std::nullopt);
+    }
+  }
+  ~UncarriedGlobals() {
+    for (auto &[name, value] : saved)
+      in.setGlobal(name, value);
+  }
+
+private:
+  Interpreter &in;
+  std::vector<std::pair<std::string, std::optional<Value>>> saved;
+};
+
+} // namespace
 
 Flow Interpreter::execBlock(const StmtList &body, Frame &frame) {
   for (auto &s : body) {
@@ -199,6 +246,7 @@ Flow Interpreter::execStmt(const Stmt &stmt, Frame &frame) {
       stager_->stageIf(s, test, frame);
       return Flow::Normal;
     }
+    UncarriedGlobals keep(*this, frame, s, converted(frame));
     if (truthy(test))
       return execBlock(s.body, frame);
     return execBlock(s.orelse, frame);
@@ -286,6 +334,7 @@ Flow Interpreter::execFor(const ForStmt &s, Frame &frame) {
     stager_->stageFor(s, iterable, frame);
     return Flow::Normal;
   }
+  UncarriedGlobals keep(*this, frame, s, converted(frame));
   Value iterator = iter(iterable);
   Value item;
   // AutoGraph's extra test is checked before the next item is fetched.
@@ -317,6 +366,7 @@ Flow Interpreter::execFor(const ForStmt &s, Frame &frame) {
 }
 
 Flow Interpreter::execWhile(const WhileStmt &s, Frame &frame) {
+  UncarriedGlobals keep(*this, frame, s, converted(frame));
   for (bool first = true;; first = false) {
     frame.line = s.range.begin.line;
     Value test =
@@ -349,10 +399,14 @@ Flow Interpreter::execWhile(const WhileStmt &s, Frame &frame) {
   return execBlock(s.orelse, frame);
 }
 
-bool Interpreter::mustStage(const Frame &frame, const Value &v) {
+bool Interpreter::converted(const Frame &frame) const {
   return staging_ && stager_ && autograph_ && frame.function &&
          autograph_->isConverted(frame.function->scope) &&
-         !frame.doNotConvert() && stager_->isStaged(v);
+         !frame.doNotConvert();
+}
+
+bool Interpreter::mustStage(const Frame &frame, const Value &v) {
+  return converted(frame) && stager_->isStaged(v);
 }
 
 bool Interpreter::exceptionMatches(const Value &exc, const Value &type) {

@@ -10,6 +10,7 @@
 #include "kiln/frontend/SourceFile.h"
 
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <string>
@@ -129,6 +130,22 @@ public:
   /// The script's global variables (after runMain).
   const std::unordered_map<std::string, Value> &globals() const {
     return globals_;
+  }
+
+  /// A global variable of the script: whether it is bound, and its value.
+  bool tryGetGlobal(const std::string &name, Value &out) const {
+    auto it = globals_.find(name);
+    if (it == globals_.end())
+      return false;
+    out = it->second;
+    return true;
+  }
+  /// Binds a global variable, or unbinds it (nullopt).
+  void setGlobal(const std::string &name, const std::optional<Value> &value) {
+    if (value)
+      globals_[name] = *value;
+    else
+      globals_.erase(name);
   }
 
   /// Python's recursion limit, counted in interpreter calls.
@@ -294,6 +311,8 @@ public:
     staging_ = on;
     return old;
   }
+  /// Whether `frame` runs code that AutoGraph converted, while tracing.
+  bool converted(const Frame &frame) const;
   /// Whether `v`, a condition or iterable in `frame`, is to be staged.
   bool mustStage(const Frame &frame, const Value &v);
   // Entry points for the stager.

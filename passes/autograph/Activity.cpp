@@ -12,6 +12,7 @@
 #include "kiln/frontend/Resolver.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace kiln::autograph {
@@ -43,8 +44,9 @@ private:
     switch (e->kind) {
     case ExprKind::Name: {
       auto &n = as<NameExpr>(*e);
-      if (n.ctx == ExprContext::Load && n.binding == NameBinding::Local)
-        out.insert(n.slot);
+      if (n.ctx == ExprContext::Load)
+        if (std::optional<int> id = nameId(n))
+          out.insert(*id);
       return;
     }
     case ExprKind::Lambda:
@@ -78,25 +80,30 @@ private:
     forEachChild(e, [&](const Expr *c) {
       if (!c)
         return;
-      if (c->kind == ExprKind::Name) {
-        auto it = scope.localIndex.find(as<NameExpr>(*c).id);
-        if (it != scope.localIndex.end())
-          out.insert(it->second);
-      }
+      if (c->kind == ExprKind::Name)
+        innerRead(as<NameExpr>(*c).id, out);
       innerReads(*c, out);
     });
+  }
+
+  /// A name read by an inner scope, matched by spelling: one of our
+  /// locals, or a name we declare global.
+  void innerRead(const std::string &name, Vars &out) {
+    auto it = scope.localIndex.find(name);
+    if (it != scope.localIndex.end())
+      out.insert(it->second);
+    else if (scope.globals.count(name))
+      out.insert(rootId(name, NameBinding::Global, -1, 0));
   }
 
   /// Locals a store target binds, and what the target itself reads (the
   /// object of `a.b = ...`, the key of `a[k] = ...`).
   void target(const Expr &t, Vars &defs, Vars &uses) {
     switch (t.kind) {
-    case ExprKind::Name: {
-      auto &n = as<NameExpr>(t);
-      if (n.binding == NameBinding::Local)
-        defs.insert(n.slot);
+    case ExprKind::Name:
+      if (std::optional<int> id = nameId(as<NameExpr>(t)))
+        defs.insert(*id);
       return;
-    }
     case ExprKind::Tuple:
     case ExprKind::List:
       for (auto &e : as<SequenceExpr>(t).elts)
@@ -110,61 +117,126 @@ private:
     }
   }
 
-  /// The id of the attribute variable a target such as `self.a.b` names
-  /// (a chain of attributes on a local), registering it; 0 for other
-  /// targets.
-  int attributeId(const Expr &t) {
-    AttributePath path;
-    const Expr *e = &t;
-    for (; e->kind == ExprKind::Attribute;
-         e = as<AttributeExpr>(*e).value.get())
-      path.attrs.insert(path.attrs.begin(), as<AttributeExpr>(*e).attr);
-    if (path.attrs.empty() || e->kind != ExprKind::Name ||
-        as<NameExpr>(*e).binding != NameBinding::Local)
-      return 0;
-    path.base = as<NameExpr>(*e).slot;
-    auto &paths = info.attributes[&scope];
-    for (size_t k = 0; k < paths.size(); ++k)
-      if (paths[k].base == path.base && paths[k].attrs == path.attrs)
-        return -1 - static_cast<int>(k);
-    paths.push_back(std::move(path));
-    return -static_cast<int>(paths.size());
+  /// The variable a name is: a local's slot, the symbol of a name the
+  /// function declares global or nonlocal, or nullopt (a name it only
+  /// reads from outside, which it cannot rebind).
+  std::optional<int> nameId(const NameExpr &n) {
+    if (n.binding == NameBinding::Local)
+      return n.slot;
+    if ((n.binding == NameBinding::Global && scope.globals.count(n.id)) ||
+        (n.binding == NameBinding::Free && scope.nonlocals.count(n.id)))
+      return rootId(n.id, n.binding, n.slot, n.depth);
+    return std::nullopt;
   }
 
-  /// Keeps in `mod` the attribute variables whose object comes from before
-  /// the statement (its local is in `liveIn`) and makes them live after it
-  /// (`liveOut`): AutoGraph always carries its composite symbols. An object
-  /// created inside has attributes of its own that AutoGraph leaves alone,
-  /// as we do.
-  void keepAttributesFrom(const Vars &liveIn, Vars &mod, Vars &liveOut) {
-    for (auto it = mod.begin(); it != mod.end() && *it < 0;) {
-      if (liveIn.count(info.attribute(&scope, *it).base)) {
-        liveOut.insert(*it);
-        ++it;
+  /// The id of the symbol `name` (a global or nonlocal name, without
+  /// steps), registering it.
+  int rootId(const std::string &name, NameBinding binding, int slot,
+             int depth) {
+    Symbol sym;
+    sym.binding = binding;
+    sym.slot = slot;
+    sym.depth = depth;
+    sym.root = sym.name = name;
+    return registerSymbol(std::move(sym));
+  }
+
+  int registerSymbol(Symbol sym) {
+    auto &symbols = info.symbols[&scope];
+    for (size_t k = 0; k < symbols.size(); ++k)
+      if (symbols[k].name == sym.name)
+        return -1 - static_cast<int>(k);
+    symbols.push_back(std::move(sym));
+    return -static_cast<int>(symbols.size());
+  }
+
+  /// AutoGraph's text for a subscript key: a string in single quotes, a
+  /// number or a name as written.
+  static std::string keyText(const Expr &key) {
+    if (key.kind == ExprKind::Constant &&
+        as<ConstantExpr>(key).type == ConstantExpr::Type::Str)
+      return "'" + as<ConstantExpr>(key).strValue + "'";
+    return unparse(key);
+  }
+
+  /// The id of the composite symbol a target such as `self.a.b` or
+  /// `d['k']` names (attributes and subscripts with a constant or a
+  /// name as key, on a name), registering it; 0 for other targets, which
+  /// AutoGraph does not track.
+  int compositeId(const Expr &t) {
+    Symbol sym;
+    const Expr *e = &t;
+    for (;;) {
+      Symbol::Step step;
+      if (e->kind == ExprKind::Attribute) {
+        step.attr = as<AttributeExpr>(*e).attr;
+        e = as<AttributeExpr>(*e).value.get();
+      } else if (e->kind == ExprKind::Subscript) {
+        const Expr &key = *as<SubscriptExpr>(*e).slice;
+        bool constant =
+            key.kind == ExprKind::Constant &&
+            as<ConstantExpr>(key).type != ConstantExpr::Type::Ellipsis;
+        if (!constant && key.kind != ExprKind::Name)
+          return 0;
+        if (key.kind == ExprKind::Name)
+          if (std::optional<int> id = nameId(as<NameExpr>(key)))
+            sym.support.push_back(*id);
+        step.key = &key;
+        e = as<SubscriptExpr>(*e).value.get();
       } else {
-        it = mod.erase(it);
+        break;
       }
+      sym.steps.insert(sym.steps.begin(), step);
+    }
+    if (sym.steps.empty() || e->kind != ExprKind::Name)
+      return 0;
+    auto &root = as<NameExpr>(*e);
+    if (root.binding == NameBinding::ClassBody ||
+        root.binding == NameBinding::Unresolved)
+      return 0;
+    sym.binding = root.binding;
+    sym.slot = root.slot;
+    sym.depth = root.depth;
+    if (std::optional<int> id = nameId(root))
+      sym.support.push_back(*id);
+    sym.root = sym.name = root.id;
+    for (auto &step : sym.steps)
+      sym.name += step.key ? "[" + keyText(*step.key) + "]" : "." + step.attr;
+    return registerSymbol(std::move(sym));
+  }
+
+  /// Keeps in `mod` the symbols a statement carries, and makes those live
+  /// after it (`liveOut`) that AutoGraph always carries: a composite
+  /// symbol whose support (its object, a variable key) comes from before
+  /// the statement (is in `liveIn`), and a nonlocal. An object created
+  /// inside has attributes of its own that AutoGraph leaves alone, as we
+  /// do. A global is carried as a local is.
+  void keepSymbolsFrom(const Vars &liveIn, Vars &mod, Vars &liveOut) {
+    for (auto it = mod.begin(); it != mod.end() && *it < 0;) {
+      const Symbol &sym = info.symbol(&scope, *it);
+      bool supported = true;
+      for (int v : sym.support)
+        supported &= liveIn.count(v) > 0;
+      if (sym.composite() && !supported) {
+        it = mod.erase(it);
+        continue;
+      }
+      if (sym.composite() || sym.binding == NameBinding::Free)
+        liveOut.insert(*it);
+      ++it;
     }
   }
 
-  /// `a[i] = v` (or `a[i][j] = v`) changes the list or dict in `a`: as in
-  /// AutoGraph, `a` counts as modified, so a staged statement carries it.
-  /// `a.b = v` modifies the attribute variable `a.b`.
+  /// `a.b = v` and `a['k'] = v` modify the composite symbols `a.b` and
+  /// `a['k']`, not `a`: as in AutoGraph, a staged statement carries the
+  /// attribute or the entry, so that an entry may first be set inside.
   void mutatedBase(const Expr &t, Vars &out) {
     switch (t.kind) {
     case ExprKind::Attribute:
-      if (int id = attributeId(t))
+    case ExprKind::Subscript:
+      if (int id = compositeId(t))
         out.insert(id);
       return;
-    case ExprKind::Subscript: {
-      const Expr *base = &t;
-      while (base->kind == ExprKind::Subscript)
-        base = as<SubscriptExpr>(*base).value.get();
-      if (base->kind == ExprKind::Name &&
-          as<NameExpr>(*base).binding == NameBinding::Local)
-        out.insert(as<NameExpr>(*base).slot);
-      return;
-    }
     case ExprKind::Tuple:
     case ExprKind::List:
       for (auto &e : as<SequenceExpr>(t).elts)
@@ -274,7 +346,7 @@ private:
     ControlFlowInfo &cf = info.statements[&s];
     Vars mod, out = liveOut;
     modified(s, mod);
-    keepAttributesFrom(headIn, mod, out);
+    keepSymbolsFrom(headIn, mod, out);
     cf.modified = sorted(mod);
     cf.liveOut = sorted(out);
     cf.loopVars.clear();
@@ -304,9 +376,9 @@ private:
       auto &a = as<AugAssignStmt>(s);
       Vars ignored;
       target(*a.target, ignored, uses);
-      if (a.target->kind == ExprKind::Name &&
-          as<NameExpr>(*a.target).binding == NameBinding::Local)
-        uses.insert(as<NameExpr>(*a.target).slot);
+      if (a.target->kind == ExprKind::Name)
+        if (std::optional<int> id = nameId(as<NameExpr>(*a.target)))
+          uses.insert(*id);
       reads(a.value.get(), uses);
       return transfer(std::move(live), defs, uses);
     }
@@ -342,7 +414,7 @@ private:
       reads(i.test.get(), in);
       Vars mod;
       modified(s, mod);
-      keepAttributesFrom(in, mod, live);
+      keepSymbolsFrom(in, mod, live);
       cf.modified = sorted(mod);
       cf.liveOut = sorted(live);
       return in;
@@ -459,11 +531,8 @@ private:
     auto visitExpr = [&](const Expr *e) {
       if (!e)
         return;
-      if (e->kind == ExprKind::Name) {
-        auto it = scope.localIndex.find(as<NameExpr>(*e).id);
-        if (it != scope.localIndex.end())
-          out.insert(it->second);
-      }
+      if (e->kind == ExprKind::Name)
+        innerRead(as<NameExpr>(*e).id, out);
       innerReads(*e, out);
     };
     switch (s.kind) {

@@ -27,9 +27,9 @@
 namespace kiln::autograph {
 
 /// What activity analysis found for one if/for/while statement. Variables
-/// are local slots of the enclosing function (ids >= 0), or, as AutoGraph's
-/// composite symbols, attributes of a local's object such as `self.total`
-/// (ids -1, -2, ..., see ModuleInfo::attributes), in id order.
+/// are local slots of the enclosing function (ids >= 0), or symbols as
+/// AutoGraph tracks them beyond locals (ids -1, -2, ..., see
+/// ModuleInfo::symbols), in id order.
 struct ControlFlowInfo {
   std::vector<int> modified;
   std::vector<int> liveOut;
@@ -50,17 +50,37 @@ struct FunctionInfo {
 /// Whether `scope` is a lambda's (Convert.cpp, where Scope is complete).
 bool isLambda(const ast::Scope *scope);
 
-/// A variable that is an attribute path on a local: `self.a.b` is the
-/// local `self` (a slot) and the names {"a", "b"}.
-struct AttributePath {
-  int base;
-  std::vector<std::string> attrs;
+/// A variable that is not a local slot: a name the function declares
+/// `global` or `nonlocal`, or one of AutoGraph's composite symbols, a
+/// name followed by attributes and subscripts with a constant or a
+/// variable key (`self.total`, `d['b']`, `cache[k].n`). A staged statement
+/// carries it as it carries a local.
+struct Symbol {
+  /// The name it starts from: a local (slot), a nonlocal's cell (Free,
+  /// slot and depth), or a module global (Global).
+  ast::NameBinding binding = ast::NameBinding::Local;
+  int slot = -1;
+  int depth = 0;
+  std::string root;
+  struct Step {
+    std::string attr;               // `.attr`, when key is null
+    const ast::Expr *key = nullptr; // `[key]`: a Constant or a Name
+  };
+  std::vector<Step> steps;
+  /// The variables that must be live into a statement for it to carry a
+  /// composite symbol (AutoGraph's support set, less the names that the
+  /// function cannot rebind, which are always there).
+  std::vector<int> support;
+  /// As AutoGraph prints it in messages, and sorts it.
+  std::string name;
+
+  bool composite() const { return !steps.empty(); }
 };
 
 struct ModuleInfo {
   std::unordered_map<const ast::Stmt *, ControlFlowInfo> statements;
-  /// Per function, its attribute variables: id -1 - k is element k.
-  std::unordered_map<const ast::Scope *, std::vector<AttributePath>> attributes;
+  /// Per function, its symbols: id -1 - k is element k.
+  std::unordered_map<const ast::Scope *, std::vector<Symbol>> symbols;
   std::unordered_map<const ast::Scope *, FunctionInfo> functions;
   /// Conditional expressions inside the arms of another one: TensorFlow
   /// 2.20 wraps the arms in lambdas it does not convert, so these stay
@@ -71,10 +91,11 @@ struct ModuleInfo {
     auto it = statements.find(s);
     return it == statements.end() ? nullptr : &it->second;
   }
-  const AttributePath &attribute(const ast::Scope *scope, int id) const {
-    return attributes.at(scope).at(-1 - id);
+  const Symbol &symbol(const ast::Scope *scope, int id) const {
+    return symbols.at(scope).at(-1 - id);
   }
-  /// A variable's name as the user wrote it (`x`, `self.total`).
+  /// A variable's name as AutoGraph prints it (`x`, `self.total`,
+  /// `d['b']`).
   std::string varName(const ast::Scope &scope, int id) const;
   /// Whether code in `scope` runs converted. Lambdas are converted
   /// wherever AutoGraph reaches them (they hold only expressions).

@@ -66,13 +66,7 @@ bool isLambda(const Scope *scope) {
 }
 
 std::string ModuleInfo::varName(const Scope &scope, int id) const {
-  if (id >= 0)
-    return scope.locals[id];
-  const AttributePath &path = attribute(&scope, id);
-  std::string name = scope.locals[path.base];
-  for (auto &a : path.attrs)
-    name += "." + a;
-  return name;
+  return id >= 0 ? scope.locals[id] : symbol(&scope, id).name;
 }
 
 void convertModule(Module &module, ModuleInfo &info) {

@@ -293,23 +293,22 @@ private:
     return *cf;
   }
 
-  // A staged statement's variables are locals or attribute paths on a
-  // local's object (`self.total`); unbound is nullopt. An attribute path
-  // whose object or attribute is missing reads as unbound, as AutoGraph's
-  // `ldu` does, and writing unbound deletes the attribute.
+  // A staged statement's variables are locals or symbols (a global or
+  // nonlocal name, a composite such as `self.total` or `d['k']`); unbound
+  // is nullopt. A composite whose object, attribute or key is missing
+  // reads as unbound, as AutoGraph's `ldu` does, and writing unbound
+  // deletes the attribute or the entry.
   Slot readVar(Frame &frame, int id) {
     if (id >= 0) {
       py::Cell &c = *frame.env->cells.at(id);
       return c.bound ? Slot(c.value) : std::nullopt;
     }
-    const autograph::AttributePath &path =
-        in.autograph()->attribute(frame.function->scope, id);
-    Slot v = readVar(frame, path.base);
-    for (auto &a : path.attrs) {
-      Value next;
-      if (!v || !in.tryGetAttr(*v, a, next))
+    const autograph::Symbol &sym = symbol(frame, id);
+    Slot v = readRoot(frame, sym);
+    for (auto &step : sym.steps) {
+      if (!v)
         return std::nullopt;
-      v = next;
+      v = readStep(frame, *v, step);
     }
     return v;
   }
@@ -320,21 +319,99 @@ private:
       c.value = value ? *value : Value();
       return;
     }
-    const autograph::AttributePath &path =
-        in.autograph()->attribute(frame.function->scope, id);
-    Slot obj = readVar(frame, path.base);
-    for (size_t k = 0; obj && k + 1 < path.attrs.size(); ++k) {
-      Value next;
-      obj =
-          in.tryGetAttr(*obj, path.attrs[k], next) ? Slot(next) : std::nullopt;
+    const autograph::Symbol &sym = symbol(frame, id);
+    if (!sym.composite()) {
+      writeRoot(frame, sym, value);
+      return;
     }
+    Slot obj = readRoot(frame, sym);
+    for (size_t k = 0; obj && k + 1 < sym.steps.size(); ++k)
+      obj = readStep(frame, *obj, sym.steps[k]);
     if (!obj)
       return;
-    Value old;
+    const autograph::Symbol::Step &last = sym.steps.back();
+    if (!last.key) {
+      Value old;
+      if (value)
+        in.setAttr(*obj, last.attr, *value);
+      else if (in.tryGetAttr(*obj, last.attr, old))
+        in.delAttr(*obj, last.attr);
+      return;
+    }
+    Value key = in.evaluate(*last.key, frame);
     if (value)
-      in.setAttr(*obj, path.attrs.back(), *value);
-    else if (in.tryGetAttr(*obj, path.attrs.back(), old))
-      in.delAttr(*obj, path.attrs.back());
+      in.setItem(*obj, key, *value);
+    else if (readStep(frame, *obj, last))
+      in.delItem(*obj, key);
+  }
+  /// AutoGraph reads the variables a statement carries first (its
+  /// get_state): a global it carries must be bound.
+  void requireGlobalsBound(Frame &frame, const std::vector<int> &ids) {
+    for (int id : ids) {
+      if (id >= 0)
+        continue;
+      const autograph::Symbol &sym = symbol(frame, id);
+      Value ignored;
+      if (!sym.composite() && sym.binding == ast::NameBinding::Global &&
+          !in.tryGetGlobal(sym.root, ignored))
+        in.raise("NameError", "name '" + sym.root + "' is not defined");
+    }
+  }
+  const autograph::Symbol &symbol(Frame &frame, int id) {
+    return in.autograph()->symbol(frame.function->scope, id);
+  }
+  py::Cell &freeCell(Frame &frame, const autograph::Symbol &sym) {
+    py::Env *env = frame.env.get();
+    for (int d = 0; d < sym.depth; ++d)
+      env = env->parent.get();
+    return *env->cells.at(sym.slot);
+  }
+  Slot readRoot(Frame &frame, const autograph::Symbol &sym) {
+    switch (sym.binding) {
+    case ast::NameBinding::Local:
+      return readVar(frame, sym.slot);
+    case ast::NameBinding::Free: {
+      py::Cell &c = freeCell(frame, sym);
+      return c.bound ? Slot(c.value) : std::nullopt;
+    }
+    default: {
+      Value v;
+      return in.tryGetGlobal(sym.root, v) ? Slot(v) : std::nullopt;
+    }
+    }
+  }
+  void writeRoot(Frame &frame, const autograph::Symbol &sym,
+                 const Slot &value) {
+    switch (sym.binding) {
+    case ast::NameBinding::Local:
+      writeVar(frame, sym.slot, value);
+      return;
+    case ast::NameBinding::Free: {
+      py::Cell &c = freeCell(frame, sym);
+      c.bound = value.has_value();
+      c.value = value ? *value : Value();
+      return;
+    }
+    default:
+      in.setGlobal(sym.root, value);
+    }
+  }
+  /// One attribute or subscript of `obj`; nullopt where AutoGraph's `ldu`
+  /// finds it undefined (an AttributeError or a KeyError).
+  Slot readStep(Frame &frame, const Value &obj,
+                const autograph::Symbol::Step &step) {
+    Value out;
+    if (!step.key)
+      return in.tryGetAttr(obj, step.attr, out) ? Slot(out) : std::nullopt;
+    Value key = in.evaluate(*step.key, frame);
+    try {
+      return in.getItem(obj, key);
+    } catch (py::PyException &e) {
+      if (!e.exc.as<py::InstanceObject>().cls->isSubclassOf(
+              in.builtinClass("KeyError").get()))
+        throw;
+      return std::nullopt;
+    }
   }
   std::vector<Slot> read(Frame &frame, const std::vector<int> &ids) {
     std::vector<Slot> out;
@@ -342,10 +419,14 @@ private:
       out.push_back(readVar(frame, id));
     return out;
   }
+  /// Writes names before composites, so that `d['k']` goes into the dict
+  /// that `d` holds after the write.
   void write(Frame &frame, const std::vector<int> &ids,
              const std::vector<Slot> &values) {
-    for (size_t i = 0; i < ids.size(); ++i)
-      writeVar(frame, ids[i], values[i]);
+    for (int composites = 0; composites < 2; ++composites)
+      for (size_t i = 0; i < ids.size(); ++i)
+        if ((ids[i] < 0 && symbol(frame, ids[i]).composite()) == composites)
+          writeVar(frame, ids[i], values[i]);
   }
   std::vector<std::string> namesOf(Frame &frame, const std::vector<int> &ids) {
     std::vector<std::string> out;
@@ -390,9 +471,14 @@ private:
 
   void bindLoopVars(Frame &frame, const std::vector<int> &slots,
                     const ValueList &values) {
+    std::vector<int> ids;
+    std::vector<Slot> defined;
     for (size_t i = 0; i < slots.size(); ++i)
-      if (values[i].raw() != undefined_.raw())
-        writeVar(frame, slots[i], values[i]);
+      if (values[i].raw() != undefined_.raw()) {
+        ids.push_back(slots[i]);
+        defined.push_back(values[i]);
+      }
+    write(frame, ids, defined);
   }
 
   ValueList readLoopVars(Frame &frame, const std::vector<int> &slots,
@@ -423,6 +509,7 @@ private:
   };
 
   LoopState loopState(Frame &frame, const ControlFlowInfo &cf) {
+    requireGlobalsBound(frame, cf.loopVars);
     LoopState st;
     std::vector<std::string> names = namesOf(frame, cf.loopVars);
     // AutoGraph's order: the variables read after the loop first, then
@@ -441,11 +528,13 @@ private:
     });
     for (size_t k : order) {
       Slot var = readVar(frame, cf.loopVars[k]);
-      // An attribute that holds a Python value (a string, an object) stays
+      // A composite that holds a Python value (a string, an object) stays
       // Python: its changes in the body are side effects of tracing, as
-      // they were before AutoGraph carried attributes.
+      // they were before AutoGraph carried composites.
       ValueList ignored;
-      if (cf.loopVars[k] < 0 && var && !var->isNone() && !asTensorArray(*var) &&
+      bool composite =
+          cf.loopVars[k] < 0 && symbol(frame, cf.loopVars[k]).composite();
+      if (composite && var && !var->isNone() && !asTensorArray(*var) &&
           !leaves(*var, ignored, /*convert=*/false))
         continue;
       size_t i = st.ids.size();
@@ -793,21 +882,54 @@ private:
     next.push_back(rt.toTensor(Value::boolean(true)));
     return next;
   }
-  /// Drops the tracking value from a loop's outputs, asserting on it.
-  void assertIterated(const LoopState &st, ValueList &out) {
+  /// Drops the tracking value from a loop's outputs, asserting on it, and
+  /// passes each output tensor through an Identity that depends on the
+  /// assertion, as AutoGraph does. A for loop also carries its iterate,
+  /// whose Identity kiln does not need (`forLoop`: only its name counts).
+  void assertIterated(const LoopState &st, ValueList &out, bool forLoop) {
     Value ran = out.back();
     out.pop_back();
+    std::string names;
     for (size_t i : st.undefined) {
+      bool isReturn = st.names[i].rfind("retval_", 0) == 0;
+      names += (names.empty() ? "" : ", ") +
+               (isReturn ? "the function return value" : st.names[i]);
+    }
+    {
       // control_flow_assert.Assert's node, in its own name scope.
       graph::ScopeGuard scope(graph(), "Assert");
-      bool isReturn = st.names[i].rfind("retval_", 0) == 0;
       rt.applyEffect(
           "Assert", {ran},
-          {{"message",
-            std::string("assertion failed: [loop must iterate at "
-                        "least once to initialize ") +
-                (isReturn ? "the function return value" : st.names[i]) + "]"}});
+          {{"message", "assertion failed: [loop must iterate at least once to "
+                       "initialize " +
+                           names + "]"}});
     }
+    if (forLoop)
+      graph().uniqueName("Identity");
+    size_t at = 0;
+    for (const Value &v : st.values)
+      passIdentities(v, out, at);
+  }
+  /// Replaces the tensors of `flat` that variable `tmpl` is carried as
+  /// (from `at`, as rebuild reads them) by Identities; a TensorArray is
+  /// not a tensor and keeps its own.
+  void passIdentities(const Value &tmpl, ValueList &flat, size_t &at) {
+    if (asTensorArray(tmpl)) {
+      at += 2;
+      return;
+    }
+    if (tmpl.is(Type::List) || tmpl.is(Type::Tuple)) {
+      for (auto &item : in.toList(tmpl))
+        passIdentities(item, flat, at);
+      return;
+    }
+    if (tmpl.is(Type::Dict)) {
+      for (auto &key : in.toList(tmpl))
+        passIdentities(in.getItem(tmpl, key), flat, at);
+      return;
+    }
+    flat[at] = identity(rt, flat[at]);
+    ++at;
   }
 
   TensorType shapeOf(const Value &shape, DType dtype) {
@@ -1071,6 +1193,7 @@ void TfStager::stageIf(const ast::IfStmt &s, const Value &given, Frame &frame) {
   for (size_t k : order)
     sorted.push_back(outSlots[k]);
   outSlots = sorted;
+  requireGlobalsBound(frame, outSlots);
   // Whether each branch ran a return statement (set do_return).
   std::vector<std::string> modifiedNames = namesOf(frame, cf.modified);
   auto branch = [&](const ast::StmtList &body, int side) {
@@ -1477,7 +1600,7 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &given,
   ValueList out = stageLoop(spec);
   frame.line = s.range.begin.line;
   if (track)
-    assertIterated(st, out);
+    assertIterated(st, out, false);
   write(frame, cf.modified, before);
   bindLoopVars(frame, st.ids, unflatten(st, out));
 }
@@ -1622,7 +1745,7 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &given,
   }
   frame.line = s.range.begin.line;
   if (track)
-    assertIterated(st, out);
+    assertIterated(st, out, true);
   write(frame, cf.modified, before);
   bindLoopVars(frame, st.ids, unflatten(st, out));
 }
