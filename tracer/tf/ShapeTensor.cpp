@@ -30,7 +30,8 @@ int64_t knownElement(const graph::Graph &g, graph::Output o, int64_t i) {
       return -1;
     return t.shape[i];
   }
-  if (n.op == "Identity" || n.op == "Cast")
+  // (An Identity with more inputs checks its value when the function runs.)
+  if ((n.op == "Identity" && n.inputs.size() == 1) || n.op == "Cast")
     return knownElement(g, n.inputs[0], i);
   // The element count and rank of a tensor of static shape.
   if ((n.op == "Size" || n.op == "Rank") && i == 0) {

@@ -421,10 +421,12 @@ HostTensorPtr TfRuntime::constantValue(const Value &v) const {
   auto &t = tensor(v);
   if (!t.symbolic())
     return t.value;
-  // Through Identity nodes (a nested function's outputs are Identities).
+  // Through Identity nodes (a nested function's outputs are Identities),
+  // but not through one that checks its value when the function runs
+  // (tf.slice's bounds): the check must stay in the graph.
   const graph::Graph &g = t.trace->graph;
   graph::Output o = t.out;
-  while (g.nodes[o.node].op == "Identity" && !g.nodes[o.node].inputs.empty())
+  while (g.nodes[o.node].op == "Identity" && g.nodes[o.node].inputs.size() == 1)
     o = g.nodes[o.node].inputs[0];
   const graph::Node &n = g.nodes[o.node];
   if (n.op == "Const")

@@ -91,10 +91,13 @@ void installSlice(TfRuntime &rt, ModuleBuilder &tf) {
     ValueList key;
     std::vector<int> checks; // the run-time bound checks, by node
     for (size_t d = 0; d < begin.size(); ++d) {
-      // Bounds known only at run time: checked then as the kernel checks
-      // them (begin in [0, n], size in [0, n - begin] or -1: to the end),
-      // the slice from begin to begin + size.
-      if (!begin[d].isIntLike() || !size[d].isIntLike()) {
+      // Bounds or a dimension known only at run time: checked then as the
+      // kernel checks them (begin in [0, n], size in [0, n - begin] or -1:
+      // to the end), the slice from begin to begin + size.
+      bool all = begin[d].isIntLike() && size[d].isIntLike() &&
+                 begin[d].asInt() == 0 && size[d].asInt() == -1;
+      if (!begin[d].isIntLike() || !size[d].isIntLike() ||
+          (type.shape[d] < 0 && !all)) {
         std::string at =
             "[" + std::to_string(d) + "] in [0, {int}], but got {int}";
         // The bounds' index type (int32 or int64), for the arithmetic.
@@ -106,14 +109,14 @@ void installSlice(TfRuntime &rt, ModuleBuilder &tf) {
                       : cast(*r, in.getItem(shapeOf(*r, x), Value::integer(d)),
                              index);
         Value b = begin[d];
-        if (!b.isIntLike())
-          b = checkedBound(*r, b, n, "Expected begin" + at, checks);
-        else if (b.asInt() < 0 || (n.isIntLike() && b.asInt() > n.asInt()))
+        if (!b.isIntLike() || !n.isIntLike())
+          b = checkedBound(*r, r->toTensor(b, index), n, "Expected begin" + at,
+                           checks);
+        else if (b.asInt() < 0 || b.asInt() > n.asInt())
           r->raise("InvalidArgumentError",
                    "Expected begin[" + std::to_string(d) + "] in [0, " +
-                       (n.isIntLike() ? std::to_string(n.asInt())
-                                      : std::string("?")) +
-                       "], but got " + std::to_string(b.asInt()));
+                       std::to_string(n.asInt()) + "], but got " +
+                       std::to_string(b.asInt()));
         Value rest = in.binary(ast::BinaryOp::Sub, n, b);
         Value stop;
         if (!size[d].isIntLike()) {
@@ -159,11 +162,36 @@ void installSlice(TfRuntime &rt, ModuleBuilder &tf) {
     }
     size_t before = r->tracing ? r->tracing->graph.nodes.size() : 0;
     Value out = named(*r, before, stridedSlice(*r, x, in.tuple(key)), "Slice");
+    if (!r->tracing)
+      return out;
+    // Shape inference knows a constant size (and what -1 leaves of a known
+    // dimension) even where the bounds are checked at run time; those
+    // checks make the slice that size, so an Identity of the known shape
+    // takes the slice's name.
+    TensorType known = r->tensor(out).type;
+    bool refined = false;
+    for (size_t d = 0; d < known.shape.size(); ++d) {
+      if (known.shape[d] >= 0 || !size[d].isIntLike())
+        continue;
+      int64_t s = size[d].asInt();
+      if (s == -1 && begin[d].isIntLike() && type.shape[d] >= 0)
+        s = type.shape[d] - begin[d].asInt();
+      if (s >= 0) {
+        known.shape[d] = s;
+        refined = true;
+      }
+    }
+    graph::Graph &g = r->tracing->graph;
+    if (refined) {
+      int slice = out.as<TensorObject>().out.node;
+      out = r->apply("Identity", {out}, {{"T", known.dtype}}, known,
+                     g.nodes[slice].name + "/known_shape", true);
+      std::swap(g.nodes[slice].name,
+                g.nodes[out.as<TensorObject>().out.node].name);
+    }
     // A failed check names the slice.
-    if (r->tracing)
-      for (int id : checks)
-        r->tracing->graph.nodes[id].errorName =
-            r->tracing->graph.nodes[out.as<TensorObject>().out.node].name;
+    for (int id : checks)
+      g.nodes[id].errorName = g.nodes[out.as<TensorObject>().out.node].name;
     return out;
   });
   tf.def("strided_slice", [r](Interpreter &in, CallArgs &args) {
