@@ -390,7 +390,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
         Params p(in, args, name, {"x", "y", "name"});
         Value x = p.require("x", name), y = p.require("y", name);
         if (op == "RealDiv")
-          return trueDiv(*r, x, y);
+          return trueDiv(*r, x, y, /*convertsFirst=*/name == "truediv");
         // Of two Python numbers x decides the op's dtype, and y must
         // convert to it (tf.add converts each on its own).
         if (name != "add" && x.isNumber() && y.isNumber())

@@ -270,8 +270,8 @@ static Value convertOperand(TfRuntime &rt, const Value &v, DType dtype,
 /// becomes the constant "<scope>/x" or "<scope>/y".
 static void convertPair(TfRuntime &rt, const Value &x, const Value &y,
                         Value &tx, Value &ty, const std::string &op = "",
-                        const std::string &scope = "",
-                        bool functional = false) {
+                        const std::string &scope = "", bool functional = false,
+                        bool convertsFirst = false) {
   DType xType = rt.isTensor(x) ? rt.tensor(x).type.dtype : DType::Float32;
   // A Python number in its own dtype, named in the op's scope.
   auto ownDType = [&](const Value &v, const char *param) {
@@ -295,6 +295,11 @@ static void convertPair(TfRuntime &rt, const Value &x, const Value &y,
     // y: a Python number keeps its own dtype.
     ty = y;
     tx = ownDType(x, "x");
+  } else if (!rt.isTensor(x) && rt.isTensor(y) && convertsFirst) {
+    // tf.add converts x on its own: a list or NumPy array too.
+    ty = y;
+    tx = convertArgument(rt, x, scope.empty() ? "x" : scope + "/x",
+                         std::nullopt);
   } else if (!rt.isTensor(x) && rt.isTensor(y)) {
     ty = y;
     tx = convertOperand(rt, x, rt.tensor(y).type.dtype, "x", op,
@@ -431,6 +436,36 @@ Value convertArgument(TfRuntime &rt, const Value &v, const std::string &name,
   if (holdsTensor(rt, v))
     return rt.toTensor(v, dtype);
   return rt.constant(rt.hostFromPython(v, dtype), name);
+}
+
+/// Whether Python value `v` converts to `hint` as convert_to_tensor's
+/// dtype_hint takes it: a float never becomes an integer, an int never a
+/// bool, a NumPy array always casts.
+static bool fitsHint(TfRuntime &rt, const Value &v, DType hint) {
+  if (v.is(Type::List) || v.is(Type::Tuple)) {
+    for (const Value &item : rt.in.toList(v))
+      if (!fitsHint(rt, item, hint))
+        return false;
+    return true;
+  }
+  if (v.is(Type::Str))
+    return hint == DType::String;
+  if (v.is(Type::Bool))
+    return hint == DType::Bool;
+  if (v.is(Type::Float))
+    return isFloating(hint);
+  if (v.is(Type::Int))
+    return hint != DType::Bool && hint != DType::String;
+  return true;
+}
+
+Value convertHinted(TfRuntime &rt, const Value &v, DType hint,
+                    const std::string &name) {
+  if (rt.isTensor(v) || asVariable(v))
+    return rt.toTensor(v);
+  return convertArgument(rt, v, name,
+                         fitsHint(rt, v, hint) ? std::optional<DType>(hint)
+                                               : std::nullopt);
 }
 
 Value OperandConsts::input(const std::string &param, const Value &v,
@@ -980,7 +1015,7 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &xArg,
     if (inferred != DType::String)
       mismatchedInputs(rt, "Add", "x", "y", DType::String, inferred, 1);
   }
-  convertPair(rt, x, y, tx, ty, op, scope, functional);
+  convertPair(rt, x, y, tx, ty, op, scope, functional, convertsFirst);
   auto &a = rt.tensor(tx), &b = rt.tensor(ty);
   rejectUnsupported(rt, op, a.type.dtype);
   if (a.type.dtype != b.type.dtype) {
@@ -1036,7 +1071,8 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &xArg,
   return rt.apply(op, {tx, ty}, {{"T", a.type.dtype}}, result, name);
 }
 
-Value trueDiv(TfRuntime &rt, const Value &x, const Value &y) {
+Value trueDiv(TfRuntime &rt, const Value &x, const Value &y,
+              bool convertsFirst) {
   // math_ops.truediv, in name scope "truediv": its Python operands are the
   // constants "truediv/x" and "truediv/y", its casts "truediv/Cast", and
   // the division takes the scope's name.
@@ -1049,15 +1085,11 @@ Value trueDiv(TfRuntime &rt, const Value &x, const Value &y) {
   // y takes x's dtype only as a hint (a Python float next to an int tensor
   // stays float32), then the dtypes must agree.
   Value tx, ty;
-  if (rt.isTensor(x) && !rt.isTensor(y)) {
-    tx = x;
-    DType hint = rt.tensor(x).type.dtype;
-    bool fits = y.is(Type::Str)     ? false
-                : y.is(Type::Bool)  ? hint == DType::Bool
-                : y.is(Type::Float) ? isFloating(hint)
-                                    : hint != DType::Bool;
-    ty = convertArgument(rt, y, name + "/y",
-                         fits ? std::optional<DType>(hint) : std::nullopt);
+  if ((rt.isTensor(x) && !rt.isTensor(y)) || convertsFirst) {
+    // x converts on its own (a NumPy array keeps its dtype); the `/`
+    // operator's reflected form converts a Python x to y's dtype.
+    tx = rt.isTensor(x) ? x : convertArgument(rt, x, name + "/x", std::nullopt);
+    ty = convertHinted(rt, y, rt.tensor(tx).type.dtype, name + "/y");
   } else {
     convertPair(rt, x, y, tx, ty, "RealDiv", rt.tracing ? name : "");
   }
@@ -1247,7 +1279,12 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
     return var && !scope.empty() ? readVariable(rt, *var, scope)
                                  : rt.toTensor(v);
   };
-  Value a = operand(x), b = operand(y);
+  // b takes a's dtype as a hint (an int matrix times a float32 NumPy
+  // array is an int MatMul).
+  Value a = operand(x);
+  Value b = rt.isTensor(y) || asVariable(y)
+                ? operand(y)
+                : convertHinted(rt, y, rt.tensor(a).type.dtype, "b");
   needRank(rt, a, "matmul's inputs");
   needRank(rt, b, "matmul's inputs");
   // Copies: the batch broadcast below may replace `a` and `b`.

@@ -30,7 +30,8 @@ Value boolProduct(TfRuntime &rt, const Value &x, const Value &y,
                   bool reflected);
 /// Python's `/` on tensors: integers are divided as float64 (or float32 for
 /// narrow ints), as TensorFlow's truediv does.
-Value trueDiv(TfRuntime &rt, const Value &x, const Value &y);
+Value trueDiv(TfRuntime &rt, const Value &x, const Value &y,
+              bool convertsFirst = false);
 /// The sum of `values` (two or more) in the order of TensorFlow's AddN
 /// kernel (graph::addNRuns).
 Value addN(TfRuntime &rt, const ValueList &values, const std::string &name);
@@ -185,6 +186,11 @@ py::BuiltinFn inNameScope(TfRuntime &rt, const std::string &name,
 /// the current name scope.
 Value convertArgument(TfRuntime &rt, const Value &v, const std::string &name,
                       std::optional<DType> dtype);
+/// `v` converted as convert_to_tensor with dtype_hint `hint` converts it:
+/// to `hint` where its values fit (a NumPy array always casts), else in its
+/// own dtype; a tensor or variable as it is.
+Value convertHinted(TfRuntime &rt, const Value &v, DType hint,
+                    const std::string &name);
 /// TensorFlow's graph feeds some operands that kiln keeps as attrs
 /// (reduction axes, slice bounds, a target shape) to their op as Const
 /// nodes. While tracing, OperandConsts reserves the op's node name, makes
