@@ -344,6 +344,7 @@ Value Interpreter::evalComprehension(const ComprehensionExpr &e, Frame &frame) {
   inner.classNamespace = frame.classNamespace;
   inner.function = frame.function;
   inner.name = e.scope->name; // CPython 3.11 shows "<listcomp>" frames
+  inner.comprehension = true;
   inner.line = e.range.begin.line;
   inner.statementLine = frame.statementLine;
   inner.statementEnd = frame.statementEnd;

@@ -431,6 +431,25 @@ void Interpreter::noteTraceback(const Value &exc, const Frame &frame) {
       {frame.line, frame.name, frame.doNotConvert(),
        frame.at.begin.line == frame.line ? frame.at : SourceRange{},
        frame.sourceMapLine()});
+  // Where a lambda's or a comprehension's code lies, for TensorFlow's
+  // "in user code" trace.
+  const ast::Scope *scope = frame.function ? frame.function->scope : nullptr;
+  if (!autograph_ || !scope ||
+      (scope->kind != ast::Scope::Kind::Lambda && !frame.comprehension))
+    return;
+  // A comprehension's frame runs in its function's.
+  const ast::Scope *outer = frame.comprehension ? scope : scope->parent;
+  while (outer && (outer->kind == ast::Scope::Kind::Lambda ||
+                   outer->kind == ast::Scope::Kind::Comprehension))
+    outer = outer->parent;
+  TracebackEntry &entry = inst.traceback.back();
+  if (outer && outer->kind == ast::Scope::Kind::Function &&
+      autograph_->isConverted(outer))
+    entry.insideConverted = true;
+  else if (!frame.comprehension && frame.function->lambdaBody &&
+           scope->parent == outer)
+    entry.lambdaSource = {frame.function->defLoc,
+                          frame.function->lambdaBody->range.end};
 }
 
 void Interpreter::leaveFrame(const Value &exc, const Frame &frame) {

@@ -33,6 +33,9 @@ struct Frame {
   /// places the ops and errors of converted code (a tf.function's) on its
   /// first line, not on the line of a call inside it.
   uint32_t statementLine = 0, statementEnd = 0;
+  /// Whether the frame runs a list, set or dict comprehension (inside its
+  /// function's frame, which `function` names).
+  bool comprehension = false;
   /// Whether the frame runs a function AutoGraph was told not to convert
   /// (tf.autograph.experimental.do_not_convert).
   bool doNotConvert() const {

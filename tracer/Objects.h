@@ -185,6 +185,14 @@ struct TracebackEntry {
   SourceRange range;
   /// `line` as AutoGraph's source map shows it (Frame::sourceMapLine).
   uint32_t statementLine = 0;
+  /// The frame of a lambda or comprehension inside a function AutoGraph
+  /// converts: part of the converted function's generated code, which
+  /// TensorFlow's "in user code" trace leaves out.
+  bool insideConverted = false;
+  /// A lambda AutoGraph converts on its own (one defined outside converted
+  /// code): TensorFlow's trace names its frame None and shows the lambda's
+  /// own source, this range, as the frame's line.
+  SourceRange lambdaSource;
 };
 
 /// The attribute tf.autograph.experimental.do_not_convert sets.

@@ -1106,11 +1106,21 @@ py::PyException TfFunction::userCodeError(Interpreter &in, py::PyException &e) {
   std::string message = "in user code:\n\n";
   std::string path = absolutePath(in.file().path());
   for (auto it = inst.traceback.rbegin(); it != inst.traceback.rend(); ++it) {
+    if (it->insideConverted)
+      continue;
     // Converted code's frames show their statement's first line.
     uint32_t line = it->unconverted ? it->line : it->statementLine;
+    bool lambda = it->lambdaSource.begin.valid();
     message += "    File \"" + path + "\", line " + std::to_string(line) +
-               ", in " + it->function + (it->unconverted ? "  **\n" : "  *\n");
+               ", in " + (lambda ? std::string("None") : it->function) +
+               (it->unconverted ? "  **\n" : "  *\n");
     std::string_view src = in.file().line(line);
+    // (Columns are 1-based; the range ends after the lambda's body.)
+    if (lambda && it->lambdaSource.end.line == line)
+      src = src.substr(0, it->lambdaSource.end.col - 1);
+    if (lambda && it->lambdaSource.begin.line == line)
+      src = src.substr(
+          std::min<size_t>(src.size(), it->lambdaSource.begin.col - 1));
     size_t start = src.find_first_not_of(" \t");
     if (start != std::string_view::npos)
       message += "        " + std::string(src.substr(start)) + "\n";

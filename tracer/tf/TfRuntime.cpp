@@ -493,10 +493,7 @@ graph::Output TfRuntime::graphOutput(const Value &v) {
                          std::to_string(t.out.index) +
                          "' shape=" + t.type.shapeString() +
                          " dtype=" + py::dtypeName(t.type.dtype) + ">";
-      std::string path = in.scriptPath(), defined;
-      for (auto &[line, caller] : g.definedAt(n))
-        defined += "    File \"" + path + "\", line " + std::to_string(line) +
-                   ", in " + caller + "\n";
+      std::string defined = definedAtText(g, n);
       std::string id = std::to_string(reinterpret_cast<uintptr_t>(tracing));
       raise("InaccessibleTensorError",
             text +
@@ -590,10 +587,21 @@ void TfRuntime::applyEffect(const std::string &op, const ValueList &inputs,
   tracing->graph.add(std::move(n));
 }
 
+std::string TfRuntime::definedAtText(const graph::Graph &g,
+                                     const graph::Node &n) {
+  std::string path = in.scriptPath(), defined;
+  for (auto &[line, caller] : g.definedAt(n))
+    defined += "    File \"" + path + "\", line " + std::to_string(line) +
+               ", in " + caller + "\n";
+  return defined;
+}
+
 void TfRuntime::outOfScope(const Value &v) {
   const TensorObject &t = tensor(v);
   std::string text = in.repr(v);
   std::string function = t.trace->graph.functionName();
+  std::string defined =
+      definedAtText(t.trace->graph, t.trace->graph.nodes[t.out.node]);
   in.typeError(
       text +
       " is out of scope and cannot be used here. Use return values, "
@@ -601,7 +609,7 @@ void TfRuntime::outOfScope(const Value &v) {
       "Please see https://www.tensorflow.org/guide/"
       "function#all_outputs_of_a_tffunction_must_be_return_values for more "
       "information.\n\n" +
-      text + " was defined here:\n\nThe tensor " + text +
+      text + " was defined here:\n" + defined + "\nThe tensor " + text +
       " cannot be accessed from here, because it was defined in "
       "FuncGraph(name=" +
       function +

@@ -210,6 +210,9 @@ public:
 
   /// A symbolic tensor for output `o` of the graph being traced.
   Value symbolic(graph::Output o);
+  /// The user frames a graph node was made in, as TensorFlow's "was
+  /// defined here:" lists them.
+  std::string definedAtText(const graph::Graph &g, const graph::Node &n);
   /// TensorFlow's TypeError for a graph tensor used after its trace ended
   /// (a tensor leaked through a global, say).
   [[noreturn]] void outOfScope(const Value &v);
