@@ -671,10 +671,19 @@ std::string formatTensor(TfRuntime &rt, const Value &t) {
                            : py::numpyStr(tensor.value->view());
 }
 
-std::string inputName(TfRuntime &rt, const Value &v) {
+std::string inputName(TfRuntime &rt, const Value &v,
+                      const std::string &captureAs) {
   auto &tensor = rt.tensor(v);
-  if (!tensor.symbolic())
-    return "Const";
+  if (!tensor.symbolic()) {
+    // An eager tensor: the constant the trace captured it as, or the name
+    // the op that fails would have given it.
+    if (rt.tracing) {
+      auto found = rt.tracing->captured.find(tensor.value.get());
+      if (found != rt.tracing->captured.end())
+        return rt.tracing->graph.nodes[found->second].name;
+    }
+    return captureAs.empty() ? "Const" : captureAs;
+  }
   int index = tensor.shownIndex();
   return tensor.nodeName() + (index ? ":" + std::to_string(index) : "");
 }
@@ -683,9 +692,12 @@ std::string inputName(TfRuntime &rt, const Value &v) {
 /// loop body, a tensor from outside is a placeholder the body's graph made
 /// when an op first read it, named in that op's scope ("cond/add/y").
 static std::string operandName(TfRuntime &rt, const Value &v,
-                               const std::string &consumer) {
+                               const std::string &consumer,
+                               const std::string &param) {
   auto &tensor = rt.tensor(v);
-  if (!rt.tracing || !tensor.symbolic() || tensor.trace != rt.tracing)
+  if (!tensor.symbolic())
+    return inputName(rt, v, consumer + "/" + param);
+  if (!rt.tracing || tensor.trace != rt.tracing)
     return inputName(rt, v);
   const graph::Graph &g = rt.tracing->graph;
   int region = g.current;
@@ -701,9 +713,9 @@ static std::string operandName(TfRuntime &rt, const Value &v,
 static std::string nodeText(TfRuntime &rt, const std::string &name,
                             const std::string &op, DType t, const Value &x,
                             const Value &y) {
-  auto inputName = [&](const Value &v) { return operandName(rt, v, name); };
   return "'{{node " + name + "}} = " + op + "[T=" + tfTypeName(t) + "](" +
-         inputName(x) + ", " + inputName(y) + ")'";
+         operandName(rt, x, name, "x") + ", " + operandName(rt, y, name, "y") +
+         ")'";
 }
 
 /// Ops TensorFlow has no uint8 kernel for. (Signedness-dependent ops that it
@@ -1309,8 +1321,9 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
                        : rt.tracing   ? rt.tracing->graph.uniqueName(name)
                                       : name;
     return " for '{{node " + node + "}} = " + op +
-           "[T=" + tfTypeName(at.dtype) + attrs + "](" + inputName(rt, a) +
-           ", " + inputName(rt, b) +
+           "[T=" + tfTypeName(at.dtype) + attrs + "](" +
+           inputName(rt, a, node + "/a") + ", " +
+           inputName(rt, b, node + "/b") +
            ")' with input shapes: " + shapeList(at.shape) + ", " +
            shapeList(bt.shape) + ".";
   };

@@ -144,9 +144,12 @@ void checkIndexArgument(TfRuntime &rt, const Value &v, const IndexInput &input,
                         bool asInt32);
 /// "DT_FLOAT": a dtype as TensorFlow's node text in shape errors names it.
 const char *tfTypeName(DType d);
-/// The graph node that produces tensor `v` ("Const" for an eager one), as
-/// TensorFlow's shape errors name inputs.
-std::string inputName(TfRuntime &rt, const Value &v);
+/// The graph node that produces tensor `v`, as TensorFlow's shape errors
+/// name inputs. An eager tensor is the constant the trace captured it as,
+/// else `captureAs`, the name the failing op would give the capture
+/// ("Const" when empty).
+std::string inputName(TfRuntime &rt, const Value &v,
+                      const std::string &captureAs = "");
 
 /// tf.add_n's shape checks on its input tensors: TensorFlow's ValueError
 /// while tracing (inside the AddN scope), the kernel's error eagerly.

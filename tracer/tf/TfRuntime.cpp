@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <set>
 
 namespace kiln::tf {
 
@@ -526,7 +527,8 @@ graph::Output TfRuntime::graphOutput(const Value &v) {
     return {found->second, 0};
   graph::Node n;
   n.op = "Const";
-  n.name = tracing->graph.uniqueName("Const");
+  n.name = tracing->graph.uniqueName(captureName_.empty() ? std::string("Const")
+                                                          : captureName_);
   n.attrs["value"] = t.value;
   n.attrs["dtype"] = t.type.dtype;
   // TensorFlow passes a captured tensor in as an input (a placeholder):
@@ -538,6 +540,49 @@ graph::Output TfRuntime::graphOutput(const Value &v) {
   tracing->captured[t.value.get()] = id;
   tracing->capturedTensors.push_back(v);
   return {id, 0};
+}
+
+/// The name op `op` gives its input `i` in TensorFlow's op def, for the ops
+/// that commonly take a captured eager tensor; null for others (their
+/// captures are named "Const").
+static const char *inputParam(const std::string &op, size_t i) {
+  static const std::set<std::string> binary = {
+      "AddV2",   "Sub",           "Mul",        "RealDiv",
+      "Div",     "DivNoNan",      "FloorDiv",   "FloorMod",
+      "Maximum", "Minimum",       "Pow",        "SquaredDifference",
+      "Equal",   "NotEqual",      "Less",       "LessEqual",
+      "Greater", "GreaterEqual",  "LogicalAnd", "LogicalOr",
+      "Atan2",   "BatchMatMulV2", "Xdivy",      "Xlogy"};
+  static const std::set<std::string> unaryX = {
+      "Exp",   "Log",  "Log1p",      "Sqrt",      "Rsqrt", "Tanh",  "Sigmoid",
+      "Abs",   "Neg",  "Square",     "Sin",       "Cos",   "Floor", "Ceil",
+      "Round", "Sign", "Reciprocal", "Transpose", "Cast"};
+  static const std::set<std::string> reductions = {
+      "Sum",      "Mean",       "Prod",    "Max",   "Min",  "All",
+      "Any",      "ArgMax",     "ArgMin",  "Shape", "Size", "Rank",
+      "Identity", "ExpandDims", "Squeeze", "Tile"};
+  if (op == "MatMul")
+    return i == 0 ? "a" : i == 1 ? "b" : nullptr;
+  if (binary.count(op))
+    return i == 0 ? "x" : i == 1 ? "y" : nullptr;
+  if (i == 0 && unaryX.count(op))
+    return "x";
+  if (i == 0 && reductions.count(op))
+    return "input";
+  if (op == "Relu" || op == "Relu6" || op == "Elu" || op == "Selu" ||
+      op == "Softplus")
+    return i == 0 ? "features" : nullptr;
+  if (op == "Softmax" || op == "LogSoftmax")
+    return i == 0 ? "logits" : nullptr;
+  if (op == "Reshape")
+    return i == 0 ? "tensor" : i == 1 ? "shape" : nullptr;
+  if (op == "GatherV2")
+    return i == 0 ? "params" : i == 1 ? "indices" : nullptr;
+  if (op == "BiasAdd")
+    return i == 0 ? "value" : i == 1 ? "bias" : nullptr;
+  if (op == "SelectV2")
+    return i == 0 ? "condition" : i == 1 ? "t" : i == 2 ? "e" : nullptr;
+  return nullptr;
 }
 
 static std::string typeKey(const TensorType &t) {
@@ -725,8 +770,13 @@ ValueList TfRuntime::applyOp(const std::string &op, const ValueList &inputs,
     n.name = exactName
                  ? nameHint
                  : tracing->graph.uniqueName(nameHint.empty() ? op : nameHint);
-    for (auto &v : inputs)
-      n.inputs.push_back(graphOutput(v));
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      // An eager tensor the op captures is named after the op's input.
+      const char *param = inputParam(op, i);
+      captureName_ = param ? n.name + "/" + param : "";
+      n.inputs.push_back(graphOutput(inputs[i]));
+    }
+    captureName_.clear();
     n.attrs = std::move(attrs);
     n.outputs = results;
     locate(n);

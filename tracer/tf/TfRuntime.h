@@ -336,6 +336,9 @@ private:
                     std::vector<TensorType> results,
                     const std::string &nameHint, bool exactName);
   std::map<std::string, const graph::Executor::Compiled *> eagerCache_;
+  /// While applyOp converts an op's inputs: the name TensorFlow gives an
+  /// eager tensor the op captures ("matmul/b"), "" for "Const".
+  std::string captureName_;
 };
 
 /// TfRuntime::apiCalls' entry for one call of a tf.* function, while
