@@ -1077,9 +1077,10 @@ static void functionDefs(const ast::StmtList &body,
 }
 
 int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
-  if (opts.format == "json" && opts.stage != "ast") {
+  if (opts.format == "json" && opts.stage != "ast" && opts.stage != "graph") {
     ToolMessage(opts, err, "error")
-        << "--format=json is implemented for --stage=ast only\n";
+        << "--format=json is implemented for --stage=ast and --stage=graph "
+           "only\n";
     return kExitUsage;
   }
   if (opts.format == "dot" && opts.stage != "graph") {
@@ -1123,7 +1124,7 @@ int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
           f.exportName != opts.function)
         continue;
       found = true;
-      if (opts.format == "dot") {
+      if (opts.format == "dot" || opts.format == "json") {
         dot.push_back({f.signature, &f.graph});
         continue;
       }
@@ -1156,6 +1157,8 @@ int runDump(const DriverOptions &opts, std::ostream &out, std::ostream &err) {
     }
     if (opts.format == "dot")
       dumpGraphsDot(dot, out);
+    if (opts.format == "json")
+      dumpGraphsJson(dot, out);
     return kExitOk;
   }
   Loaded loaded;

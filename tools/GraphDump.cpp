@@ -1,8 +1,10 @@
 // `kiln dump --stage=graph`: a concrete function's graph as the node list of
-// TensorFlow's as_graph_def() (text), or as Graphviz input (dot).
+// TensorFlow's as_graph_def() (text or JSON), or as Graphviz input (dot).
 #include "GraphDump.h"
 
 #include "Aot.h"
+
+#include <nlohmann/json.hpp>
 
 #include <ostream>
 #include <string>
@@ -43,6 +45,37 @@ void textNodes(const graph::Graph &g, const std::vector<int> &ids,
     }
     out << indent << "}\n";
   }
+}
+
+nlohmann::json jsonNodes(const graph::Graph &g, const std::vector<int> &ids) {
+  nlohmann::json nodes = nlohmann::json::array();
+  for (int id : ids) {
+    const graph::Node &n = g.nodes[id];
+    nlohmann::json node = {{"name", n.name}, {"op", n.op}};
+    node["inputs"] = nlohmann::json::array();
+    for (auto &in : n.listedInputs())
+      node["inputs"].push_back(outputName(g, in));
+    node["outputs"] = nlohmann::json::array();
+    for (auto &o : n.outputs)
+      node["outputs"].push_back(typeText(o));
+    if (n.loc.valid())
+      node["line"] = n.loc.line;
+    for (int r : n.regions) {
+      const graph::Region &region = g.regions[r];
+      nlohmann::json args = nlohmann::json::array(),
+                     results = nlohmann::json::array();
+      for (int a : region.args)
+        args.push_back({{"name", g.nodes[a].name},
+                        {"type", typeText(g.nodes[a].outputs[0])}});
+      for (auto &res : region.results)
+        results.push_back(outputName(g, res));
+      node["regions"].push_back({{"args", args},
+                                 {"nodes", jsonNodes(g, region.nodes)},
+                                 {"results", results}});
+    }
+    nodes.push_back(std::move(node));
+  }
+  return nodes;
 }
 
 /// `s` as the inside of a DOT string: quotes and backslashes escaped, so
@@ -129,6 +162,21 @@ void dumpGraphText(const graph::Graph &g, std::ostream &out) {
   // The regions of control-flow nodes (TF's function library) are shown
   // nested.
   textNodes(g, g.bodyNodes(), "", out);
+}
+
+void dumpGraphsJson(const std::vector<DotFunction> &functions,
+                    std::ostream &out) {
+  nlohmann::json all = nlohmann::json::array();
+  for (const DotFunction &f : functions) {
+    nlohmann::json results = nlohmann::json::array();
+    for (auto &r : f.graph->results)
+      results.push_back(outputName(*f.graph, r));
+    all.push_back({{"signature", f.label},
+                   {"nodes", jsonNodes(*f.graph, f.graph->bodyNodes())},
+                   {"results", results}});
+  }
+  out << all.dump(1, ' ', false, nlohmann::json::error_handler_t::replace)
+      << "\n";
 }
 
 void dumpGraphsDot(const std::vector<DotFunction> &functions,

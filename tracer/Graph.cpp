@@ -344,10 +344,19 @@ std::string Graph::uniqueName(const std::string &hint) {
                          : scope + hint;
   // Case-insensitively: "matmul" (the @ operator) then tf.matmul's
   // "MatMul" gives "MatMul_1".
-  int &count = counts()[lowerCase(base)];
-  std::string name = count == 0 ? base : base + "_" + std::to_string(count);
-  ++count;
-  return name;
+  std::map<std::string, int> &used = counts();
+  std::string key = lowerCase(base);
+  int i = used[key]++;
+  if (i == 0)
+    return base;
+  // As TensorFlow's unique_name: the numbered name must be free too (a
+  // name="op_1" given earlier takes it), and it is then in use itself.
+  std::string candidate = key;
+  for (auto it = used.find(candidate); it != used.end() && it->second > 0;
+       it = used.find(candidate))
+    candidate = key + "_" + std::to_string(i++);
+  used[candidate] = 1;
+  return base + "_" + std::to_string(i - 1);
 }
 
 void Graph::releaseName(const std::string &old) {
@@ -356,12 +365,18 @@ void Graph::releaseName(const std::string &old) {
   size_t underscore = old.rfind('_');
   bool numbered =
       underscore != std::string::npos && underscore + 1 < old.size() &&
+      old.size() - underscore <= 9 && // a count, not a number stoi rejects
       old.find_first_not_of("0123456789", underscore + 1) == std::string::npos;
   if (numbered) {
     auto it = counts().find(lowerCase(old.substr(0, underscore)));
     if (it != counts().end() &&
-        it->second == std::stoi(old.substr(underscore + 1)) + 1)
+        it->second == std::stoi(old.substr(underscore + 1)) + 1) {
       --it->second;
+      // uniqueName marked the numbered name itself as used.
+      if (auto self = counts().find(lowerCase(old));
+          self != counts().end() && self->second == 1)
+        self->second = 0;
+    }
   } else if (auto it = counts().find(lowerCase(old));
              it != counts().end() && it->second == 1) {
     it->second = 0;

@@ -475,24 +475,34 @@ Value checkNumerics(TfRuntime &rt, const Value &xArg,
                   message + " : Tensor had " + what + " values");
     return x;
   }
-  // The kernel's three messages, each an Assert on flags computed once.
-  Value nan = reduce(rt, "Any", binaryOp(rt, "NotEqual", x, x), Value(), false);
-  Value inf = reduce(rt, "Any",
-                     binaryOp(rt, "Equal", unaryOp(rt, "Abs", x),
-                              rt.toTensor(Value::floating(INFINITY), d)),
-                     Value(), false);
-  std::string name = rt.tracing->graph.uniqueName("CheckNumerics");
-  auto fails = [&](const Value &a, const Value &b) {
-    return binaryOp(rt, "LogicalAnd", a, b);
-  };
-  auto no = [&](const Value &v) { return unaryOp(rt, "LogicalNot", v); };
-  for (auto [what, failing] : {std::pair{"Inf and NaN", fails(inf, nan)},
-                               std::pair{"Inf", fails(inf, no(nan))},
-                               std::pair{"NaN", fails(nan, no(inf))}})
-    rt.applyEffect("Assert", {no(failing)},
-                   {{"message", message + " : Tensor had " + what + " values"}},
-                   name);
-  return identity(rt, x);
+  // TensorFlow's graph has one CheckNumerics node, whose output is x. kiln
+  // checks with the kernel's three messages, each an Assert on flags
+  // computed once, in the node's scope; the node itself is an Identity.
+  graph::Graph &g = rt.tracing->graph;
+  std::string name = g.uniqueName("CheckNumerics");
+  {
+    graph::ExactScope scope(g, name + "/");
+    Value nan =
+        reduce(rt, "Any", binaryOp(rt, "NotEqual", x, x), Value(), false);
+    Value inf = reduce(rt, "Any",
+                       binaryOp(rt, "Equal", unaryOp(rt, "Abs", x),
+                                rt.toTensor(Value::floating(INFINITY), d)),
+                       Value(), false);
+    auto fails = [&](const Value &a, const Value &b) {
+      return binaryOp(rt, "LogicalAnd", a, b);
+    };
+    auto no = [&](const Value &v) { return unaryOp(rt, "LogicalNot", v); };
+    for (auto [what, failing] : {std::pair{"Inf and NaN", fails(inf, nan)},
+                                 std::pair{"Inf", fails(inf, no(nan))},
+                                 std::pair{"NaN", fails(nan, no(inf))}}) {
+      rt.applyEffect(
+          "Assert", {no(failing)},
+          {{"message", message + " : Tensor had " + what + " values"}});
+      g.nodes.back().errorName = name; // the kernel's node fails
+    }
+  }
+  return rt.apply("Identity", {x}, {{"T", d}}, rt.tensor(x).type, name,
+                  /*exactName=*/true);
 }
 
 /// check_ops' rank checks: rank exactly `want`, at least `want`
