@@ -46,7 +46,12 @@ Value sequenceMask(TfRuntime &rt, const Value &lengthsArg,
   int64_t length = known ? std::max<int64_t>(known->elementAsInt(0), 0) : -1;
   Value row =
       rangeNode(rt, scalarOf(rt, 0, d), maxlen, scalarOf(rt, 1, d), d, length);
-  Value matrix = cast(rt, expandDims(rt, lengths, -1), d);
+  Value matrix = expandDims(rt, lengths, -1);
+  // TensorFlow casts the lengths to maxlen's dtype even when they have it:
+  // a Cast node kiln does not need, whose name later ones count past.
+  if (rt.tracing && rt.tensor(matrix).type.dtype == d)
+    rt.tracing->graph.uniqueName("Cast");
+  matrix = cast(rt, matrix, d);
   Value result = binaryOp(rt, "Less", row, matrix);
   std::optional<DType> want = dtypeArg(in, dtypeValue);
   if (!want || *want == DType::Bool)
@@ -520,6 +525,7 @@ void installLosses(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn) {
   });
   tf.def("sequence_mask", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "sequence_mask", {"lengths", "maxlen", "dtype", "name"});
+    ApiNameScope scope(*r, p.get("name"), "SequenceMask");
     return sequenceMask(*r, p.require("lengths", "sequence_mask"),
                         p.get("maxlen"), p.get("dtype"));
   });

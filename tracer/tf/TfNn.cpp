@@ -875,7 +875,10 @@ Value poolN(TfRuntime &rt, const Params &p, const std::string &op,
   // max_pool1d and avg_pool1d name their nodes in their scope, the pool
   // node after it ("MaxPool1d", "MaxPool1d/ExpandDims").
   std::optional<graph::ScopeGuard> scope;
-  std::string nodeName = op == "MaxPool" ? "MaxPool2d" : "AvgPool2D";
+  // (tf.nn.avg_pool calls the generated op itself: "AvgPool".)
+  std::string nodeName = op == "MaxPool"       ? "MaxPool2d"
+                         : fname == "avg_pool" ? "AvgPool"
+                                               : "AvgPool2D";
   if (n == 1 && rt.tracing) {
     scope.emplace(rt.tracing->graph,
                   op == "MaxPool" ? "MaxPool1d" : "AvgPool1D");

@@ -3005,7 +3005,7 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
 }
 
 Value bitwise(TfRuntime &rt, const std::string &op, const Value &x,
-              const Value &y, bool bools) {
+              const Value &y, bool bools, const std::string &scope) {
   // The operators' reflected form (`1 | b`) converts the Python operand to
   // the tensor's dtype first, as TensorFlow's r_binary_op_wrapper does.
   Value t = bools && !rt.isTensor(x) && rt.isTensor(y)
@@ -3034,16 +3034,52 @@ Value bitwise(TfRuntime &rt, const std::string &op, const Value &x,
     Value ones = rt.toTensor(Value::integer(d == DType::UInt8 ? 255 : -1), d);
     return binaryOp(rt, "Sub", ones, t, "Invert");
   }
-  if (op == "BitwiseAnd")
-    return binaryOp(rt, "LogicalAnd", t, y);
-  if (op == "BitwiseOr")
-    return binaryOp(rt, "LogicalOr", t, y);
   if (op == "LeftShift" || op == "RightShift")
     return binaryOp(rt, op, t, y);
+  // A Python operator opens its name scope ("and"): the logical op on
+  // bools takes the scope's name, the integer op is named inside it
+  // ("and/BitwiseAnd"), as TensorFlow names them.
+  std::string name = op;
+  std::optional<graph::ScopeGuard> operatorScope;
+  if (!scope.empty() && d == DType::Bool)
+    name = scope;
+  else if (!scope.empty() && rt.tracing)
+    operatorScope.emplace(rt.tracing->graph, scope);
+  if (op == "BitwiseAnd")
+    return binaryOp(rt, "LogicalAnd", t, y, name);
+  if (op == "BitwiseOr")
+    return binaryOp(rt, "LogicalOr", t, y, name);
   if (d == DType::Bool) // logical_xor
-    return binaryOp(rt, "NotEqual", t, y);
-  return binaryOp(rt, "Sub", binaryOp(rt, "LogicalOr", t, y),
-                  binaryOp(rt, "LogicalAnd", t, y), "BitwiseXor");
+    return binaryOp(rt, "NotEqual", t, y, name);
+  return asOneNode(rt, name, [&] {
+    return binaryOp(rt, "Sub", binaryOp(rt, "LogicalOr", t, y),
+                    binaryOp(rt, "LogicalAnd", t, y));
+  });
+}
+
+Value asOneNode(TfRuntime &rt, const std::string &hint,
+                const std::function<Value()> &parts) {
+  if (!rt.tracing)
+    return parts();
+  graph::Graph &g = rt.tracing->graph;
+  std::string name = g.uniqueName(hint);
+  Value out;
+  {
+    graph::ExactScope inside(g, name + "/");
+    out = parts();
+  }
+  if (int id = nodeMadeSince(rt, out, 0); id >= 0)
+    g.nodes[id].name = name;
+  return out;
+}
+
+ApiNameScope::ApiNameScope(TfRuntime &rt, const Value &name,
+                           const std::string &fallback) {
+  if (!rt.tracing)
+    return;
+  guard_.emplace(rt.tracing->graph,
+                 name.isNone() ? fallback : rt.in.toStr(name));
+  name_ = rt.tracing->graph.scopeName();
 }
 
 std::vector<int64_t> broadcastSources(const std::vector<int64_t> &from,

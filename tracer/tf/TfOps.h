@@ -286,12 +286,32 @@ ValueList unpackNode(TfRuntime &rt, const Value &x, int64_t axis);
 /// `x[..., begin:end]` along `axis` (static bounds, step 1).
 Value sliceAxis(TfRuntime &rt, const Value &x, int64_t axis, int64_t begin,
                 int64_t end);
+/// A computation TensorFlow's graph has as one node: while tracing,
+/// reserves the node's unique name from `hint`, builds `parts` in its
+/// scope and gives their last node that name.
+Value asOneNode(TfRuntime &rt, const std::string &hint,
+                const std::function<Value()> &parts);
+/// While tracing, TensorFlow's `name_scope(name, default)` of an API
+/// (`name` None: `fallback`) for the guard's life; `scopeName()` is then
+/// the name an API's final `identity(..., name=scope)` takes.
+class ApiNameScope {
+public:
+  ApiNameScope(TfRuntime &rt, const Value &name, const std::string &fallback);
+  /// The scope's name, without its trailing "/" ("" when not tracing).
+  const std::string &scopeName() const { return name_; }
+
+private:
+  std::optional<graph::ScopeGuard> guard_;
+  std::string name_;
+};
 /// `x & y`, `x | y`, `x ^ y` (`op` BitwiseAnd, BitwiseOr, BitwiseXor) and
 /// `~x` (Invert, `y` ignored): logical on bools (unless `bools` is false,
 /// as in tf.bitwise), bitwise on integers, TensorFlow's dtype error on
-/// anything else.
+/// anything else. `scope`: a Python operator's name scope ("and", "or",
+/// "xor"), which names its node.
 Value bitwise(TfRuntime &rt, const std::string &op, const Value &x,
-              const Value &y = Value(), bool bools = true);
+              const Value &y = Value(), bool bools = true,
+              const std::string &scope = "");
 /// A Roll node: `x` rolled by the 1-D (or scalar) tensor `shift`, element
 /// i of it along axis `axes[i]` (normalized), as the kernel rolls it.
 Value rollNode(TfRuntime &rt, const Value &x, const Value &shift,

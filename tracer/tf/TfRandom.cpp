@@ -1019,6 +1019,8 @@ Value dropout(TfRuntime &rt, const Params &p, bool stateless) {
     in.valueError("`rate` must be a scalar tensor or a float in the range "
                   "[0, 1). Received: rate=" +
                   in.repr(rateArg));
+  // Its ops are in its name scope ("dropout/SelectV2").
+  ApiNameScope scope(rt, p.get("name"), fn);
   Value x = rt.toTensor(p.require("x", fn));
   DType d = rt.tensor(x).type.dtype;
   if (!isFloating(d))

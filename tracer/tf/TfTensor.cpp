@@ -240,13 +240,13 @@ bool TensorObject::binary(Interpreter &in, BinaryOp op, const Value &self,
     out = matmul(r, x, y, false, false, "matmul");
     return true;
   case BinaryOp::BitAnd:
-    out = bitwise(r, "BitwiseAnd", x, y);
+    out = bitwise(r, "BitwiseAnd", x, y, true, "and");
     return true;
   case BinaryOp::BitOr:
-    out = bitwise(r, "BitwiseOr", x, y);
+    out = bitwise(r, "BitwiseOr", x, y, true, "or");
     return true;
   case BinaryOp::BitXor:
-    out = bitwise(r, "BitwiseXor", x, y);
+    out = bitwise(r, "BitwiseXor", x, y, true, "xor");
     return true;
   default:
     return false;

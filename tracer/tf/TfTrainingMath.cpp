@@ -24,12 +24,14 @@ Value squaredDifference(TfRuntime &rt, const Value &x, const Value &y) {
   return binaryOp(rt, "SquaredDifference", x, y, "SquaredDifference");
 }
 
-/// The L2Loss kernel: sum(x^2 * 0.5).
+/// The L2Loss kernel: sum(x^2 * 0.5), one L2Loss node in the graph.
 Value l2Loss(TfRuntime &rt, const Value &t) {
   Value x = rt.toTensor(t);
-  Value half = rt.toTensor(Value::floating(0.5), rt.tensor(x).type.dtype);
-  return reduce(rt, "Sum", mul(rt, unaryOp(rt, "Square", x), half), Value(),
-                false);
+  return asOneNode(rt, "L2Loss", [&] {
+    Value half = rt.toTensor(Value::floating(0.5), rt.tensor(x).type.dtype);
+    return reduce(rt, "Sum", mul(rt, unaryOp(rt, "Square", x), half), Value(),
+                  false);
+  });
 }
 
 /// The tensor clip_ops works on: an IndexedSlices' values (their rows as
@@ -67,6 +69,8 @@ Value globalNorm(TfRuntime &rt, const ValueList &tensors) {
 }
 
 Value clipByNorm(TfRuntime &rt, const Params &p) {
+  // In its name scope; the result is an Identity named as the scope.
+  ApiNameScope scope(rt, p.get("name"), "clip_by_norm");
   Value original = p.require("t", "clip_by_norm");
   Value values = clipValues(rt, original);
   Value clipNorm = p.require("clip_norm", "clip_by_norm");
@@ -79,10 +83,13 @@ Value clipByNorm(TfRuntime &rt, const Params &p) {
   Value safe = select(rt, pred, l2sum, ones);
   Value l2norm = select(rt, pred, unaryOp(rt, "Sqrt", safe), l2sum);
   Value intermediate = mul(rt, values, clipNorm);
-  return likeOriginal(
-      identity(rt, binaryOp(rt, "RealDiv", intermediate,
-                            binaryOp(rt, "Maximum", l2norm, clipNorm))),
-      original);
+  Value clipped = binaryOp(rt, "RealDiv", intermediate,
+                           binaryOp(rt, "Maximum", l2norm, clipNorm));
+  return likeOriginal(rt.tracing ? rt.apply("Identity", {clipped}, {{"T", d}},
+                                            rt.tensor(clipped).type,
+                                            scope.scopeName(), true)
+                                 : identity(rt, clipped),
+                      original);
 }
 
 Value clipByGlobalNorm(TfRuntime &rt, const Params &p) {
