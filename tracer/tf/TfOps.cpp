@@ -3063,12 +3063,14 @@ Value asOneNode(TfRuntime &rt, const std::string &hint,
     return parts();
   graph::Graph &g = rt.tracing->graph;
   std::string name = g.uniqueName(hint);
+  size_t before = g.nodes.size();
   Value out;
   {
     graph::ExactScope inside(g, name + "/");
     out = parts();
   }
-  if (int id = nodeMadeSince(rt, out, 0); id >= 0)
+  // (A result the parts did not make keeps its name.)
+  if (int id = nodeMadeSince(rt, out, before); id >= 0)
     g.nodes[id].name = name;
   return out;
 }
