@@ -773,8 +773,12 @@ private:
     return true;
   }
 
-  /// `tmpl` with its tensors replaced by `flat[at...]`.
-  Value rebuild(const Value &tmpl, const ValueList &flat, size_t &at) {
+  /// `tmpl` with its tensors replaced by `flat[at...]`, each passed
+  /// through `tensor` when given (a TensorArray's buffer and size are not
+  /// tensors of the structure and are not).
+  using TensorMap = std::function<Value(const Value &)>;
+  Value rebuild(const Value &tmpl, const ValueList &flat, size_t &at,
+                const TensorMap &tensor = nullptr) {
     if (auto *ta = asTensorArray(tmpl)) {
       auto next = ta->with(flat[at], flat[at + 1]);
       at += 2;
@@ -783,17 +787,18 @@ private:
     if (tmpl.is(Type::List) || tmpl.is(Type::Tuple)) {
       ValueList items;
       for (auto &item : in.toList(tmpl))
-        items.push_back(rebuild(item, flat, at));
+        items.push_back(rebuild(item, flat, at, tensor));
       return tmpl.is(Type::List) ? in.list(std::move(items))
                                  : in.tuple(std::move(items));
     }
     if (tmpl.is(Type::Dict)) {
       Value d = in.dict();
       for (auto &key : in.toList(tmpl))
-        in.setItem(d, key, rebuild(in.getItem(tmpl, key), flat, at));
+        in.setItem(d, key, rebuild(in.getItem(tmpl, key), flat, at, tensor));
       return d;
     }
-    return flat[at++];
+    const Value &leaf = flat[at++];
+    return tensor ? tensor(leaf) : leaf;
   }
 
   /// Variable values as the tensors a loop carries, with the names used in
@@ -819,11 +824,12 @@ private:
     return out;
   }
 
-  ValueList unflatten(const LoopState &st, const ValueList &flat) {
+  ValueList unflatten(const LoopState &st, const ValueList &flat,
+                      const TensorMap &tensor = nullptr) {
     ValueList vars;
     size_t at = 0;
     for (size_t i = 0; i < st.values.size(); ++i)
-      vars.push_back(rebuild(st.values[i], flat, at));
+      vars.push_back(rebuild(st.values[i], flat, at, tensor));
     return vars;
   }
 
@@ -882,11 +888,12 @@ private:
     next.push_back(rt.toTensor(Value::boolean(true)));
     return next;
   }
-  /// Drops the tracking value from a loop's outputs, asserting on it, and
-  /// passes each output tensor through an Identity that depends on the
-  /// assertion, as AutoGraph does. A for loop also carries its iterate,
-  /// whose Identity kiln does not need (`forLoop`: only its name counts).
-  void assertIterated(const LoopState &st, ValueList &out, bool forLoop) {
+  /// The loop's variables from its outputs (`out`, the tracking value
+  /// last), after asserting that it iterated: as AutoGraph does, each
+  /// tensor passes through an Identity that depends on the assertion. A
+  /// for loop also carries its iterate, whose Identity kiln does not need
+  /// (`forLoop`: only its name counts).
+  ValueList iteratedVars(const LoopState &st, ValueList out, bool forLoop) {
     Value ran = out.back();
     out.pop_back();
     std::string names;
@@ -906,30 +913,7 @@ private:
     }
     if (forLoop)
       graph().uniqueName("Identity");
-    size_t at = 0;
-    for (const Value &v : st.values)
-      passIdentities(v, out, at);
-  }
-  /// Replaces the tensors of `flat` that variable `tmpl` is carried as
-  /// (from `at`, as rebuild reads them) by Identities; a TensorArray is
-  /// not a tensor and keeps its own.
-  void passIdentities(const Value &tmpl, ValueList &flat, size_t &at) {
-    if (asTensorArray(tmpl)) {
-      at += 2;
-      return;
-    }
-    if (tmpl.is(Type::List) || tmpl.is(Type::Tuple)) {
-      for (auto &item : in.toList(tmpl))
-        passIdentities(item, flat, at);
-      return;
-    }
-    if (tmpl.is(Type::Dict)) {
-      for (auto &key : in.toList(tmpl))
-        passIdentities(in.getItem(tmpl, key), flat, at);
-      return;
-    }
-    flat[at] = identity(rt, flat[at]);
-    ++at;
+    return unflatten(st, out, [&](const Value &t) { return identity(rt, t); });
   }
 
   TensorType shapeOf(const Value &shape, DType dtype) {
@@ -1599,10 +1583,9 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &given,
   spec.shownOffset = 2; // while_v2's counter and maximum_iterations
   ValueList out = stageLoop(spec);
   frame.line = s.range.begin.line;
-  if (track)
-    assertIterated(st, out, false);
+  ValueList vars = track ? iteratedVars(st, out, false) : unflatten(st, out);
   write(frame, cf.modified, before);
-  bindLoopVars(frame, st.ids, unflatten(st, out));
+  bindLoopVars(frame, st.ids, vars);
 }
 
 void TfStager::stageFor(const ast::ForStmt &s, const Value &given,
@@ -1744,10 +1727,9 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &given,
     out.erase(out.begin());
   }
   frame.line = s.range.begin.line;
-  if (track)
-    assertIterated(st, out, true);
+  ValueList vars = track ? iteratedVars(st, out, true) : unflatten(st, out);
   write(frame, cf.modified, before);
-  bindLoopVars(frame, st.ids, unflatten(st, out));
+  bindLoopVars(frame, st.ids, vars);
 }
 
 // ---- tf.cond and tf.while_loop ----

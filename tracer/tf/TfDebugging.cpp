@@ -478,10 +478,9 @@ Value checkNumerics(TfRuntime &rt, const Value &xArg,
   // TensorFlow's graph has one CheckNumerics node, whose output is x. kiln
   // checks with the kernel's three messages, each an Assert on flags
   // computed once, in the node's scope; the node itself is an Identity.
-  graph::Graph &g = rt.tracing->graph;
-  std::string name = g.uniqueName("CheckNumerics");
-  {
-    graph::ExactScope scope(g, name + "/");
+  return asOneNode(rt, "CheckNumerics", [&] {
+    graph::Graph &g = rt.tracing->graph;
+    std::string node = g.scopeName(); // the node a failure names
     Value nan =
         reduce(rt, "Any", binaryOp(rt, "NotEqual", x, x), Value(), false);
     Value inf = reduce(rt, "Any",
@@ -498,11 +497,10 @@ Value checkNumerics(TfRuntime &rt, const Value &xArg,
       rt.applyEffect(
           "Assert", {no(failing)},
           {{"message", message + " : Tensor had " + what + " values"}});
-      g.nodes.back().errorName = name; // the kernel's node fails
+      g.nodes.back().errorName = node;
     }
-  }
-  return rt.apply("Identity", {x}, {{"T", d}}, rt.tensor(x).type, name,
-                  /*exactName=*/true);
+    return identity(rt, x);
+  });
 }
 
 /// check_ops' rank checks: rank exactly `want`, at least `want`

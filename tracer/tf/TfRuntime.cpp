@@ -557,7 +557,7 @@ static const char *inputParam(const std::string &op, size_t i) {
       "Exp",   "Log",  "Log1p",      "Sqrt",      "Rsqrt", "Tanh",  "Sigmoid",
       "Abs",   "Neg",  "Square",     "Sin",       "Cos",   "Floor", "Ceil",
       "Round", "Sign", "Reciprocal", "Transpose", "Cast"};
-  static const std::set<std::string> reductions = {
+  static const std::set<std::string> firstIsInput = {
       "Sum",      "Mean",       "Prod",    "Max",   "Min",  "All",
       "Any",      "ArgMax",     "ArgMin",  "Shape", "Size", "Rank",
       "Identity", "ExpandDims", "Squeeze", "Tile"};
@@ -567,7 +567,7 @@ static const char *inputParam(const std::string &op, size_t i) {
     return i == 0 ? "x" : i == 1 ? "y" : nullptr;
   if (i == 0 && unaryX.count(op))
     return "x";
-  if (i == 0 && reductions.count(op))
+  if (i == 0 && firstIsInput.count(op))
     return "input";
   if (op == "Relu" || op == "Relu6" || op == "Elu" || op == "Selu" ||
       op == "Softplus")
