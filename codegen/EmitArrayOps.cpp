@@ -178,15 +178,39 @@ Value Emitter::emitSplit(const graph::Node &n, RankedTensorType type) {
   int id = static_cast<int>(&n - g.nodes.data());
   if (n.op == "SplitV" && n.inputs.size() > 1)
     return emitSplitAtRunTime(n, type);
+  // Split of a dimension known at run time only: equal pieces, after the
+  // kernel's check that their number divides it.
+  Value piece;
+  if (n.op == "Split" && inType.isDynamicDim(axis)) {
+    Value extent = dimSize(loc, in, axis);
+    Value count = b.create<arith::ConstantIndexOp>(loc, n.outputs.size());
+    Value rest = b.create<arith::RemUIOp>(loc, extent, count);
+    check(n,
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, rest,
+                                  b.create<arith::ConstantIndexOp>(loc, 0)),
+          "Number of ways to split should evenly divide the split dimension, "
+          "but got split_dim " +
+              std::to_string(axis) + " (size = {int}) and num_split " +
+              std::to_string(n.outputs.size()),
+          {extent});
+    piece = b.create<arith::DivUIOp>(loc, extent, count);
+  }
   Value first;
   int64_t at = 0;
   for (size_t k = 0; k < n.outputs.size(); ++k) {
     // Unpack takes one row of the axis, dropped from the result's shape.
     int64_t size = unpack ? 1 : (*attr<std::vector<int64_t>>(n, "sizes"))[k];
+    OpFoldResult offset = b.getIndexAttr(at), extent = b.getIndexAttr(size);
+    if (piece) {
+      offset = b.create<arith::MulIOp>(loc, piece,
+                                       b.create<arith::ConstantIndexOp>(loc, k))
+                   .getResult();
+      extent = piece;
+    }
     SmallVector<OpFoldResult> offsets, sizes, strides;
     for (int64_t d = 0; d < inType.getRank(); ++d) {
-      offsets.push_back(b.getIndexAttr(d == axis ? at : 0));
-      sizes.push_back(d == axis ? OpFoldResult(b.getIndexAttr(size))
+      offsets.push_back(d == axis ? offset : b.getIndexAttr(0));
+      sizes.push_back(d == axis ? extent
                       : inType.isDynamicDim(d)
                           ? OpFoldResult(dimSize(loc, in, d))
                           : OpFoldResult(b.getIndexAttr(inType.getDimSize(d))));

@@ -248,11 +248,6 @@ void resolveSplitSizes(TfRuntime &rt, const Value &x,
             error + eagerOpSuffix("SplitV", true) + "split");
 }
 
-/// `:` as a subscript item.
-Value fullSlice() {
-  return Value::object(Type::Slice, std::make_shared<py::SliceObject>());
-}
-
 TensorType shapeArg(TfRuntime &rt, const Value &given, DType dtype) {
   TensorType t{dtype, {}};
   Value v = foldKnown(rt, given);
@@ -933,39 +928,11 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     if (!spec.isIntLike() &&
         (isRunTimeShape(*r, spec) || (n < 0 && r->tracing)))
       return in.list(splitAtRunTime(*r, x, spec, axis));
-    if (n < 0 && spec.isIntLike() && spec.asInt() > 0) {
-      // A dimension known at run time only, in k equal pieces: windows
-      // with run-time bounds, after checking that k divides it.
-      int64_t k = spec.asInt();
-      Value tfm = in.importModule("tensorflow");
-      Value size = in.getItem(in.call(in.getAttr(tfm, "shape"), ValueList{x}),
-                              Value::integer(axis));
-      Value kTensor = r->toTensor(Value::integer(k), DType::Int32);
-      Value even =
-          binaryOp(*r, "Equal", binaryOp(*r, "FloorMod", size, kTensor),
-                   r->toTensor(Value::integer(0), DType::Int32));
-      in.call(in.getAttr(in.getAttr(tfm, "debugging"), "Assert"),
-              ValueList{even,
-                        in.list({in.str("Number of ways to split should evenly "
-                                        "divide the split dimension " +
-                                        std::to_string(axis) + ", num_split " +
-                                        std::to_string(k)),
-                                 size})});
-      Value piece = binaryOp(*r, "FloorDiv", size, kTensor);
-      ValueList parts;
-      for (int64_t i = 0; i < k; ++i) {
-        ValueList key;
-        for (int64_t d = 0; d < axis; ++d)
-          key.push_back(fullSlice());
-        auto window = std::make_shared<py::SliceObject>();
-        window->start = binaryOp(*r, "Mul", piece, Value::integer(i));
-        window->stop = binaryOp(*r, "Mul", piece, Value::integer(i + 1));
-        window->step = Value();
-        key.push_back(Value::object(Type::Slice, window));
-        parts.push_back(stridedSlice(*r, x, in.tuple(key)));
-      }
-      return in.list(std::move(parts));
-    }
+    if (n < 0 && spec.isIntLike() && spec.asInt() > 0)
+      // A dimension known at run time only, in k equal pieces: the Split
+      // kernel checks that k divides it.
+      return in.list(splitNode(*r, x, axis,
+                               std::vector<int64_t>(spec.asInt(), -1), false));
     if (n < 0)
       r->raise("UnimplementedError",
                "kiln splits a dimension known at run time only into equal "

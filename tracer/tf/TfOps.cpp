@@ -1424,7 +1424,11 @@ Value matmul(TfRuntime &rt, const Value &x, const Value &y, bool ta, bool tb,
 Value gather(TfRuntime &rt, const Value &params, const Value &indices,
              std::optional<int64_t> axisArg, bool named, int64_t batchDims) {
   Value x = rt.toTensor(params);
-  OperandConsts operands(rt, "GatherV2");
+  // A variable's rows are read by its sparse_read (gather's wrapper checks
+  // the axis as given): a ResourceGather named as sparse_read's name scope.
+  bool resource =
+      asVariable(params) && axisArg.value_or(batchDims) == 0 && batchDims == 0;
+  OperandConsts operands(rt, resource ? "Gather" : "GatherV2");
   Value idx = operands.input("indices", indices, std::nullopt);
   const TensorType &xt = rt.tensor(x).type, &it = rt.tensor(idx).type;
   if (!isInteger(it.dtype) || it.dtype == DType::Int8 ||
@@ -1524,8 +1528,6 @@ Value gather(TfRuntime &rt, const Value &params, const Value &indices,
                 (where.empty() ? "" : "," + where);
         rest /= it.shape[d];
       }
-      // A variable's rows are read by its sparse_read (ResourceGather).
-      bool resource = asVariable(params) && axis == 0 && batch == 0;
       kernelError(rt, resource ? "ResourceGather" : "GatherV2",
                   "indices" + (where.empty() ? "" : "[" + where + "]") + " = " +
                       std::to_string(v) + " is not in [0, " +
