@@ -69,7 +69,54 @@ struct LoopSpec {
   int shownOffset = 0;
   std::function<Value(const ValueList &)> cond;
   std::function<ValueList(const ValueList &)> body;
+  /// Tensors from outside the loop that its condition reads but that
+  /// TensorFlow passes as loop inputs, not captures (maximum_iterations).
+  std::vector<graph::Output> notCaptured;
 };
+
+bool contains(const std::vector<graph::Output> &list, graph::Output o) {
+  return std::any_of(list.begin(), list.end(), [&](const graph::Output &x) {
+    return x.node == o.node && x.index == o.index;
+  });
+}
+
+/// The tensors from outside region `r` that its nodes (and those of the
+/// regions they own) read, in the order they first read them: TensorFlow
+/// captures them into the region's function graph in that order.
+std::vector<graph::Output> outerReads(const graph::Graph &g, int r) {
+  auto inside = [&](int region) {
+    for (; region != -1; region = g.regions[region].parent)
+      if (region == r)
+        return true;
+    return false;
+  };
+  std::vector<graph::Output> reads;
+  std::function<void(int)> walk = [&](int region) {
+    for (int id : g.regions[region].nodes) {
+      const graph::Node &n = g.nodes[id];
+      for (int owned : n.regions)
+        walk(owned);
+      for (const graph::Output &o : n.inputs)
+        if (!inside(g.nodes[o.node].region) && !contains(reads, o))
+          reads.push_back(o);
+    }
+    for (const graph::Output &o : g.regions[region].results)
+      if (!inside(g.nodes[o.node].region) && !contains(reads, o))
+        reads.push_back(o);
+  };
+  walk(r);
+  return reads;
+}
+
+/// while_v2's body captures what its condition captured before anything
+/// else, each as a placeholder named after the captured tensor's op in the
+/// loop's scope: those names are taken in the body ("while/strided_slice"
+/// for a captured limit, so the body's own slice is "strided_slice_1").
+void takeCapturedNames(graph::Graph &g,
+                       const std::vector<graph::Output> &captured) {
+  for (const graph::Output &o : captured)
+    g.uniqueName(g.nodes[o.node].name);
+}
 
 } // namespace
 
@@ -1307,6 +1354,7 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
     if (spec.shownOffset > 0)
       counted.shownOffset = spec.shownOffset - 1;
     Value limit = spec.maximumIterations;
+    counted.notCaptured.push_back(rt.graphOutput(limit));
     counted.names.insert(counted.names.begin(), "<iterations>");
     counted.init.insert(counted.init.begin(),
                         rt.toTensor(Value::integer(0), DType::Int32));
@@ -1339,6 +1387,7 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
     return vars;
   };
   int condR, bodyR;
+  std::vector<graph::Output> captured; // by the condition
   // The tf.Variables the loop touches, carried as extra state after its own.
   VariableScopeGuard variables(rt, VariableScope::Kind::Loop);
   // The loop's ops are named in its scope ("while/add"), as while_v2's.
@@ -1351,6 +1400,9 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
     beginLoopRegion(rt, variables.scope(), condR);
     Value test = condition(spec.cond(args), "while loop");
     g.regions[condR].results.push_back(rt.graphOutput(test));
+    for (const graph::Output &o : outerReads(g, condR))
+      if (!contains(spec.notCaptured, o))
+        captured.push_back(o);
     if (const VariableUse *u = writtenInLoopRegion(variables.scope()))
       rt.raise("UnimplementedError", "kiln cannot assign tf.Variable '" +
                                          u->var->name +
@@ -1360,6 +1412,7 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
     RegionGuard guard(g);
     bodyR = g.beginRegion();
     ValueList args = regionArgs();
+    takeCapturedNames(g, captured);
     beginLoopRegion(rt, variables.scope(), bodyR);
     yieldIteration(bodyR, spec, spec.body(args));
     for (graph::Output o : loopResults(variables.scope()))
@@ -1412,6 +1465,13 @@ ValueList TfStager::stageCounted(
     for (size_t i = 0; i < n; ++i)
       vars.push_back(regionValue(g.addRegionArg(spec.types[i])));
     watchLoopState(rt, vars);
+    // AutoGraph's condition for a range reads the limit (and a step not
+    // known at trace time, first), which the body captures first.
+    std::vector<graph::Output> captured;
+    if (!rt.constantValue(delta))
+      captured.push_back(rt.graphOutput(delta));
+    captured.push_back(rt.graphOutput(limit));
+    takeCapturedNames(g, captured);
     beginLoopRegion(rt, variables.scope(), bodyR);
     yieldIteration(bodyR, spec, body(iv, vars));
     for (graph::Output o : loopResults(variables.scope()))
