@@ -396,7 +396,9 @@ Value softmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
 
 /// tf.nn.sparse_softmax_cross_entropy_with_logits on [batch, classes]
 /// logits and [batch] labels: log(sum(exp(shifted))) - shifted[label].
-Value sparseRank2(TfRuntime &rt, Value labels, const Value &logits) {
+/// `name`: the op's, as given to the API (its default: the op's type).
+Value sparseRank2(TfRuntime &rt, Value labels, const Value &logits,
+                  const std::string &name) {
   const TensorType lt = rt.tensor(logits).type, zt = rt.tensor(labels).type;
   int64_t classes = lt.shape[1];
   // The CPU kernel rejects labels outside [0, classes) before computing,
@@ -420,40 +422,51 @@ Value sparseRank2(TfRuntime &rt, Value labels, const Value &logits) {
               " which is outside the valid range of [0, " +
               std::to_string(classes) + ").  Label values:" + values);
   }
-  if (!rt.constantValue(labels) || zt.shape[0] < 0 || lt.shape[0] < 0) {
-    // Checked by the compiled code: the rows of labels and logits (its
-    // second input) agree, and the labels are in range.
-    const TensorType &type = rt.tensor(labels).type;
-    labels = rt.apply("Identity", {labels, logits},
-                      {{"T", type.dtype}, {"label_classes", classes}}, type,
-                      "SparseSoftmaxCrossEntropyWithLogits/"
-                      "SparseSoftmaxCrossEntropyWithLogits");
-  }
-  // One op on the tapes, whose gradient is the kernel's backprop.
-  return recordComposite(
-      rt, "SparseSoftmaxCrossEntropyWithLogits", {logits, labels}, {}, [&] {
-        Value shifted, sumExp;
-        shiftedLogits(rt, logits, shifted, sumExp);
-        // The kernel's generator yields log(sum) - shifted at the label and
-        // 0 elsewhere, then sums each row: exactly the one value.
-        // The generator's std::log: the scalar form for every row.
-        const TensorType &st = rt.tensor(sumExp).type;
-        Value log =
-            rt.apply("Log", {sumExp}, {{"T", st.dtype}, {"scalar_form", true}},
-                     st, "Log");
-        Value picked = select(
-            rt, onLabel(rt, labels, classes), binaryOp(rt, "Sub", log, shifted),
-            rt.apply("ZerosLike", {shifted}, {{"T", lt.dtype}},
-                     rt.tensor(shifted).type, "zeros_like"));
-        return reduce(rt, "Sum", picked, Value::integer(1), false);
-      });
+  // The op (one node in TensorFlow's graph), named in the API's scope.
+  int check = -1;
+  Value loss = asOneNode(rt, name, [&] {
+    if (!rt.constantValue(labels) || zt.shape[0] < 0 || lt.shape[0] < 0) {
+      // Checked by the compiled code: the rows of labels and logits (its
+      // second input) agree, and the labels are in range.
+      const TensorType &type = rt.tensor(labels).type;
+      labels = rt.apply("Identity", {labels, logits},
+                        {{"T", type.dtype}, {"label_classes", classes}}, type,
+                        "labels");
+      check = rt.tensor(labels).out.node;
+    }
+    // One op on the tapes, whose gradient is the kernel's backprop.
+    return recordComposite(
+        rt, "SparseSoftmaxCrossEntropyWithLogits", {logits, labels}, {}, [&] {
+          Value shifted, sumExp;
+          shiftedLogits(rt, logits, shifted, sumExp);
+          // The kernel's generator yields log(sum) - shifted at the label
+          // and 0 elsewhere, then sums each row: exactly the one value.
+          // The generator's std::log: the scalar form for every row.
+          const TensorType &st = rt.tensor(sumExp).type;
+          Value log =
+              rt.apply("Log", {sumExp},
+                       {{"T", st.dtype}, {"scalar_form", true}}, st, "Log");
+          Value picked =
+              select(rt, onLabel(rt, labels, classes),
+                     binaryOp(rt, "Sub", log, shifted),
+                     rt.apply("ZerosLike", {shifted}, {{"T", lt.dtype}},
+                              rt.tensor(shifted).type, "zeros_like"));
+          return reduce(rt, "Sum", picked, Value::integer(1), false);
+        });
+  });
+  // The check fails as the op's kernel.
+  if (check >= 0 && rt.tracing)
+    rt.tracing->graph.nodes[check].errorName =
+        rt.tracing->graph.nodes[rt.tensor(loss).out.node].name;
+  return loss;
 }
 
 /// tf.nn.sparse_softmax_cross_entropy_with_logits as nn_ops builds it:
 /// TensorFlow's shape checks, then the kernel on [batch, classes] logits,
 /// other ranks flattened to it and the losses reshaped to the labels'.
 Value sparseSoftmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
-                                const Value &logitsArg) {
+                                const Value &logitsArg,
+                                const std::string &name) {
   Interpreter &in = rt.in;
   Value labels = rt.toTensor(labelsArg);
   Value logits = rt.toTensor(logitsArg);
@@ -483,10 +496,10 @@ Value sparseSoftmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
   // nn_ops runs the float32 kernel on float16 logits and rounds the loss
   // once (bfloat16 has a kernel of its own).
   if (lt.dtype == DType::Float16)
-    return cast(
-        rt,
-        sparseSoftmaxCrossEntropy(rt, labels, cast(rt, logits, DType::Float32)),
-        DType::Float16);
+    return cast(rt,
+                sparseSoftmaxCrossEntropy(
+                    rt, labels, cast(rt, logits, DType::Float32), name),
+                DType::Float16);
   if (zt.dtype != DType::Int32 && zt.dtype != DType::Int64)
     rejectDType(rt, "SparseSoftmaxCrossEntropyWithLogits", "labels", "Tlabels",
                 zt.dtype, "int32, int64", "int32, int64",
@@ -501,15 +514,17 @@ Value sparseSoftmaxCrossEntropy(TfRuntime &rt, const Value &labelsArg,
              "number of classes at trace time, not " +
                  lt.shapeString());
   if (lt.shape.size() == 2)
-    return sparseRank2(rt, labels, logits);
+    return sparseRank2(rt, labels, logits, name);
   int64_t unknown = std::count(outer.begin(), outer.end(), -1);
   if (unknown > 1 || (!known && !zt.isStatic() && zt.shape != outer))
     rt.raise("UnimplementedError",
              "kiln's sparse_softmax_cross_entropy_with_logits needs all but "
              "one of the labels' dimensions at trace time, not " +
                  zt.shapeString());
+  // Logits first, as nn_ops flattens them.
+  Value flatLogits = reshape(rt, logits, pyIntList(in, {-1, classes}));
   Value cost = sparseRank2(rt, reshape(rt, labels, pyIntList(in, {-1})),
-                           reshape(rt, logits, pyIntList(in, {-1, classes})));
+                           flatLogits, name);
   return reshape(rt, cost,
                  unknown ? shapeOf(rt, labels) : pyIntList(in, zt.shape));
 }
@@ -567,9 +582,15 @@ void installLosses(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn) {
                                                          CallArgs &args) {
     Params p(in, args, "sparse_softmax_cross_entropy_with_logits",
              {"labels", "logits", "name"});
+    // The op is named as given in the scope it names (s/s), by default
+    // after its type.
+    const char *op = "SparseSoftmaxCrossEntropyWithLogits";
+    ApiNameScope scope(*r, p.get("name"), op);
     return sparseSoftmaxCrossEntropy(
         *r, p.require("labels", "sparse_softmax_cross_entropy_with_logits"),
-        p.require("logits", "sparse_softmax_cross_entropy_with_logits"));
+        p.require("logits", "sparse_softmax_cross_entropy_with_logits"),
+        p.has("name") && !p.get("name").isNone() ? in.toStr(p.get("name"))
+                                                 : op);
   });
 }
 

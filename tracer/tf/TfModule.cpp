@@ -375,6 +375,45 @@ void validateNorm(Interpreter &in, const Value &ord, const Value &axis,
                   in.toStr(ord));
 }
 
+/// tf.stack's first step while tracing. Along axis 0 TensorFlow converts
+/// the list as a whole, named as the op: Python values are one constant, a
+/// list holding tensors is auto-packed (when that fails, it packs again as
+/// on another axis, and that op's error is the one raised). On another
+/// axis it converts the first value so named (a node nothing reads), then
+/// packs the list in a scope of its own. Returns the result when the
+/// conversion is it.
+std::optional<Value> stackAsAWhole(TfRuntime &rt, const Value &given,
+                                   const ValueList &values, int64_t axis) {
+  Interpreter &in = rt.in;
+  std::function<bool(const Value &)> holdsTensor = [&](const Value &v) {
+    if (rt.isTensor(v) || asVariable(v))
+      return true;
+    if (v.is(Type::List) || v.is(Type::Tuple))
+      for (const Value &item : in.toList(v))
+        if (holdsTensor(item))
+          return true;
+    return false;
+  };
+  const Value &whole = axis == 0 || values.empty() ? given : values[0];
+  if (!holdsTensor(whole)) {
+    Value constant =
+        rt.constant(rt.hostFromPython(whole, std::nullopt), "stack");
+    return axis == 0 ? std::optional<Value>(constant) : std::nullopt;
+  }
+  if (axis != 0 && (rt.isTensor(whole) || asVariable(whole)))
+    return std::nullopt; // a tensor converts to itself
+  try {
+    Value packed =
+        rt.toTensor(whole, std::nullopt, rt.tracing->graph.uniqueName("stack"));
+    return axis == 0 ? std::optional<Value>(packed) : std::nullopt;
+  } catch (py::PyException &e) {
+    std::string type = in.typeName(e.exc);
+    if (axis != 0 || (type != "ValueError" && type != "TypeError"))
+      throw;
+    return std::nullopt;
+  }
+}
+
 void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   TfRuntime &rt = tf.rt;
   TfRuntime *r = &rt;
@@ -595,8 +634,15 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   math.set("matmul", tf.module->dict["matmul"]);
   tf.def("cast", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "cast", {"x", "dtype", "name"});
-    return cast(*r, p.require("x", "cast"),
-                *dtypeArg(in, p.require("dtype", "cast")));
+    Value x = p.require("x", "cast");
+    DType to = *dtypeArg(in, p.require("dtype", "cast"));
+    if (!r->tracing || r->isTensor(x) || asVariable(x))
+      return cast(*r, x, to);
+    // A Python value is converted in Cast's name scope ("Cast/x"), and the
+    // Cast node, when one is needed, is named as the scope.
+    ApiNameScope scope(*r, p.get("name"), "Cast");
+    Value t = convertArgument(*r, x, "x", std::nullopt);
+    return cast(*r, t, to, scope.scopeName());
   });
   tf.def("reshape", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "reshape", {"tensor", "shape", "name"});
@@ -641,19 +687,20 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
       anyWide |= v.isIntLike() && !v.is(Type::Bool) &&
                  (v.asInt() > INT32_MAX || v.asInt() < INT32_MIN);
     }
+    int64_t axis = p.has("axis") ? in.toIndex(p.get("axis")) : 0;
+    if (r->tracing)
+      if (std::optional<Value> whole = stackAsAWhole(*r, given, values, axis))
+        return *whole;
+    std::optional<DType> dtype;
     if (numbers && (anyFloat || anyWide))
-      for (auto &v : values)
-        v = r->toTensor(v, anyFloat ? DType::Float32 : DType::Int64);
+      dtype = anyFloat ? DType::Float32 : DType::Int64;
     // Otherwise Pack converts the Python numbers to its first tensor's
     // dtype: tf.stack([n, 4]) with n int64 is int64.
     auto first = std::find_if(values.begin(), values.end(),
                               [&](const Value &v) { return r->isTensor(v); });
     if (first != values.end())
-      for (auto &v : values)
-        if (v.isNumber())
-          v = r->toTensor(v, r->tensor(*first).type.dtype);
-    return concat(*r, values, p.has("axis") ? in.toIndex(p.get("axis")) : 0,
-                  "Pack");
+      dtype = r->tensor(*first).type.dtype;
+    return concat(*r, values, axis, "Pack", "", dtype);
   });
   tf.def("where", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "where", {"condition", "x", "y", "name"});
@@ -848,26 +895,31 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
       axis = in.toIndex(foldKnown(*r, p.get("axis")));
     return gather(*r, x, indices, axis, named, batchDims);
   });
-  // tf.nn.embedding_lookup: a gather of rows (params may be a list of one
-  // shard), named as its name scope, as TensorFlow names it.
-  nn.def("embedding_lookup",
-         namedOp(*r, "embedding_lookup", [r](Interpreter &in, CallArgs &args) {
-           Params p(in, args, "embedding_lookup",
-                    {"params", "ids", "max_norm", "name"});
-           Value params = p.require("params", "embedding_lookup");
-           if (params.is(Type::List) || params.is(Type::Tuple)) {
-             ValueList shards = in.toList(params);
-             if (shards.size() != 1)
-               r->raise("UnimplementedError",
-                        "kiln's embedding_lookup takes one shard of params");
-             params = shards[0];
-           }
-           if (p.has("max_norm"))
-             r->raise("UnimplementedError",
-                      "kiln's embedding_lookup does not support max_norm");
-           return gather(*r, params,
-                         r->toTensor(p.require("ids", "embedding_lookup")), 0);
-         }));
+  // tf.nn.embedding_lookup: in its name scope, a gather of rows (params
+  // may be a list of one shard) named as the scope, then an Identity.
+  nn.def("embedding_lookup", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "embedding_lookup",
+             {"params", "ids", "max_norm", "name"});
+    Value params = p.require("params", "embedding_lookup");
+    if (params.is(Type::List) || params.is(Type::Tuple)) {
+      ValueList shards = in.toList(params);
+      if (shards.size() != 1)
+        r->raise("UnimplementedError",
+                 "kiln's embedding_lookup takes one shard of params");
+      params = shards[0];
+    }
+    if (p.has("max_norm"))
+      r->raise("UnimplementedError",
+               "kiln's embedding_lookup does not support max_norm");
+    ApiNameScope scope(*r, p.get("name"), "embedding_lookup");
+    Value ids = convertArgument(*r, p.require("ids", "embedding_lookup"), "ids",
+                                std::nullopt);
+    Value rows = gather(*r, params, ids, 0);
+    if (!r->tracing)
+      return rows;
+    r->tracing->graph.rename(r->tensor(rows).out.node, scope.scopeName() + "/");
+    return identity(*r, rows);
+  });
   tf.def("split", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "split",
              {"value", "num_or_size_splits", "axis", "num", "name"});
@@ -1157,7 +1209,9 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
             std::memcpy(host->bytes.data() + at * size, &f, size);
           }
         }
-    return r->constant(host, "LinSpace");
+    // Named as linspace_nd's last op, a Slice in its scope.
+    ApiNameScope scope(*r, p.get("name"), "linspace");
+    return r->constant(host, "Slice");
   });
   // Multiples of another length than the input's rank: shape inference's
   // ValueError while tracing (inside the Tile scope), the kernel's eagerly.
@@ -1354,7 +1408,10 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     auto host =
         std::make_shared<graph::HostTensor>(*r->hostFromPython(matrix, d));
     host->type.shape = shape;
-    return r->constant(host, "eye");
+    // Named as eye's last op in its scope: matrix_diag of ones for a
+    // square matrix, else matrix_set_diag of zeros.
+    ApiNameScope scope(*r, p.get("name"), "eye");
+    return r->constant(host, rows == cols ? "diag" : "set_diag");
   });
 }
 

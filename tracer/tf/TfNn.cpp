@@ -496,9 +496,7 @@ Value depthwiseConv2d(TfRuntime &rt, const Params &p) {
 Value separableConv2d(TfRuntime &rt, const Params &p) {
   Interpreter &in = rt.in;
   const char *fname = "separable_conv2d";
-  TracingScope scope(rt, p.has("name") && !p.get("name").isNone()
-                             ? in.toStr(p.get("name"))
-                             : std::string(fname));
+  ApiNameScope scope(rt, p.get("name"), fname);
   Value x = rt.toTensor(p.require("input", fname));
   Value depthwise = rt.toTensor(p.require("depthwise_filter", fname));
   Value pointwise = rt.toTensor(p.require("pointwise_filter", fname));
@@ -518,6 +516,9 @@ Value separableConv2d(TfRuntime &rt, const Params &p) {
       {x, depthwise, p.require("strides", fname), p.require("padding", fname)},
       options);
   options.resize(p.has("data_format") ? 1 : 0);
+  // The pointwise convolution is named as the scope itself.
+  if (rt.tracing)
+    options.emplace_back("name", in.str(scope.scopeName() + "/"));
   return callTf(
       in, {"nn", "conv2d"},
       {features, pointwise, pyIntList(in, {1, 1, 1, 1}), in.str("VALID")},

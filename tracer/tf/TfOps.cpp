@@ -207,6 +207,24 @@ std::string kernelTypeName(DType d) {
   }
 }
 
+static int nodeMadeSince(TfRuntime &rt, const Value &out, size_t before);
+
+/// `v` as rt.toTensor(v, dtype) converts it; while tracing, the Const (or
+/// Pack, for a list holding tensors) a Python value becomes is named
+/// `name` exactly, as an op's argument conversion names it ("mul/y",
+/// "concat/values_1").
+static Value convertNamed(TfRuntime &rt, const Value &v,
+                          std::optional<DType> dtype, const std::string &name) {
+  if (!rt.tracing || rt.isTensor(v) || asVariable(v))
+    return rt.toTensor(v, dtype);
+  size_t before = rt.tracing->graph.nodes.size();
+  Value t = rt.toTensor(v, dtype, name);
+  if (int id = nodeMadeSince(rt, t, before);
+      id >= 0 && rt.tracing->graph.nodes[id].op == "Const")
+    rt.tracing->graph.rename(id, name + "/");
+  return t;
+}
+
 /// Converts both operands to tensors of one dtype, as TensorFlow's binary
 /// op wrappers do: a Python value takes the tensor operand's dtype.
 /// A Python value as an op input of `dtype`; while tracing, TensorFlow's
@@ -263,6 +281,10 @@ static Value convertOperand(TfRuntime &rt, const Value &v, DType dtype,
   if (!constName.empty() && !v.is(Type::List) && !v.is(Type::Tuple) &&
       !v.is(Type::Native))
     return rt.constant(rt.hostFromPython(v, dtype), constName);
+  // Other objects convert as they do anywhere; the constant a NumPy value
+  // becomes is named as the op's input too.
+  if (!constName.empty() && v.is(Type::Native))
+    return convertNamed(rt, v, dtype, constName);
   return rt.toTensor(v, dtype);
 }
 
@@ -566,6 +588,8 @@ Value callWithNodeName(TfRuntime &rt, const std::string &fname,
     checkScopeName(in, g, wanted);
   size_t before = g.nodes.size();
   Value out = fn(in, args);
+  if (rt.apiCalls.back().scopedByName)
+    return out;
   nameLastNode(rt, out, before, wanted);
   if (int id = nodeMadeSince(rt, out, before);
       constant && id >= 0 && !validOpName(g.nodes[id].name, true))
@@ -1171,7 +1195,8 @@ Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
                   name.empty() ? op : name);
 }
 
-Value cast(TfRuntime &rt, const Value &x, DType to) {
+Value cast(TfRuntime &rt, const Value &x, DType to,
+           const std::string &exactName) {
   Value t = rt.toTensor(x);
   auto &tensor = rt.tensor(t);
   if (tensor.type.dtype == to)
@@ -1189,7 +1214,8 @@ Value cast(TfRuntime &rt, const Value &x, DType to) {
                  : eagerKernelPrefix("Cast") + message + eagerOpSuffix("Cast"));
   }
   return rt.apply("Cast", {t}, {{"SrcT", tensor.type.dtype}, {"DstT", to}},
-                  result, "Cast");
+                  result, exactName.empty() ? "Cast" : exactName,
+                  !exactName.empty() && rt.tracing);
 }
 
 Value boolProduct(TfRuntime &rt, const Value &x, const Value &y,
@@ -2116,7 +2142,8 @@ void checkAddNShapes(TfRuntime &rt, const ValueList &tensors) {
 /// same rank). TensorFlow's shape function compares the shapes without the
 /// axis; its kernel, the whole shapes.
 static void checkConcatDims(TfRuntime &rt, const ValueList &tensors, size_t k,
-                            int64_t axis, int64_t userAxis) {
+                            int64_t axis, int64_t userAxis,
+                            const std::string &node) {
   const auto &a = rt.tensor(tensors[0]).type.shape;
   const auto &b = rt.tensor(tensors[k]).type.shape;
   for (size_t d = 0; d < a.size(); ++d) {
@@ -2137,8 +2164,7 @@ static void checkConcatDims(TfRuntime &rt, const ValueList &tensors, size_t k,
         "Dimension " + std::to_string(rd) +
         " in both shapes must be equal, but are " + std::to_string(a[d]) +
         " and " + std::to_string(b[d]) + ". Shapes are " + shapeList(ra) +
-        " and " + shapeList(rb) + ". for '{{node " +
-        rt.tracing->graph.uniqueName("concat") +
+        " and " + shapeList(rb) + ". for '{{node " + node +
         "}} = ConcatV2[N=" + std::to_string(tensors.size()) +
         ", T=" + tfTypeName(rt.tensor(tensors[0]).type.dtype) +
         ", Tidx=DT_INT32](" + inputNames(rt, tensors) +
@@ -2152,7 +2178,7 @@ static void checkConcatDims(TfRuntime &rt, const ValueList &tensors, size_t k,
 /// tf.stack: all shapes must match. TensorFlow's shape function merges them
 /// from the last one backwards; its kernel compares each with the first.
 static void checkPackShapes(TfRuntime &rt, const ValueList &tensors,
-                            int64_t userAxis) {
+                            int64_t userAxis, const std::string &node) {
   auto shapeOf = [&](size_t k) { return rt.tensor(tensors[k]).type.shape; };
   if (!rt.tracing) {
     for (size_t k = 1; k < tensors.size(); ++k)
@@ -2170,16 +2196,13 @@ static void checkPackShapes(TfRuntime &rt, const ValueList &tensors,
     std::vector<int64_t> s = shapeOf(k);
     for (size_t d = 0; d < s.size(); ++d) {
       if (s[d] >= 0 && merged[d] >= 0 && s[d] != merged[d]) {
-        // tf.stack's name scope takes "stack" before the op is named.
-        rt.tracing->graph.uniqueName("stack");
         rt.in.valueError(
             "Dimension " + std::to_string(d) +
             " in both shapes must be equal, but are " + std::to_string(s[d]) +
             " and " + std::to_string(merged[d]) + ". Shapes are " +
             shapeList(s) + " and " + shapeList(merged) +
             ".\n\tFrom merging shape " + std::to_string(k) +
-            " with other shapes. for '{{node " +
-            rt.tracing->graph.uniqueName("stack") +
+            " with other shapes. for '{{node " + node +
             "}} = Pack[N=" + std::to_string(tensors.size()) +
             ", T=" + tfTypeName(rt.tensor(tensors[0]).type.dtype) + ", axis=" +
             std::to_string(userAxis) + "](" + inputNames(rt, tensors) +
@@ -2192,14 +2215,26 @@ static void checkPackShapes(TfRuntime &rt, const ValueList &tensors,
 }
 
 Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
-             const std::string &op, const std::string &exactName) {
+             const std::string &op, const std::string &exactName,
+             std::optional<DType> numberDType) {
+  // The node's name is taken before its Python inputs are converted in its
+  // scope, as the op's list conversion names them: item k "<name>/values_k".
+  std::optional<OperandConsts> operands;
+  if (exactName.empty())
+    operands.emplace(rt, op == "Pack" ? "stack" : "concat");
+  std::string name = exactName.empty() ? operands->name() : exactName;
   ValueList tensors;
   bool rankless = false;
-  for (auto &v : values) {
-    tensors.push_back(rt.toTensor(v));
+  for (size_t k = 0; k < values.size(); ++k) {
+    const Value &v = values[k];
+    std::optional<DType> dtype;
+    if (v.isNumber())
+      dtype = numberDType;
+    tensors.push_back(
+        convertNamed(rt, v, dtype, name + "/values_" + std::to_string(k)));
     rankless |= rt.tensor(tensors.back()).type.unknownRank;
   }
-  if (rankless && rt.tracing && tensors.size() > 0 && exactName.empty()) {
+  if (rankless && rt.tracing && tensors.size() > 0) {
     // An input of unknown rank: the axis and the shapes are checked, and
     // the result's shape found, when the function is specialized to its
     // arguments' shapes (RankSpecialize.cpp).
@@ -2210,12 +2245,12 @@ Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
                         "' Op have types that don't all match.");
     TensorType result{d, {}};
     result.unknownRank = true;
-    OperandConsts operands(rt, op == "Pack" ? "stack" : "concat");
-    if (op == "ConcatV2")
-      operands.inScope("axis", {axis}, true);
-    return operands.attach(
+    if (op == "ConcatV2" && operands)
+      operands->inScope("axis", {axis}, true);
+    Value out =
         rt.apply(op, tensors, {{"axis", axis}, {"rank_axis", axis}, {"T", d}},
-                 result, operands.name(), operands.exactName()));
+                 result, name, true);
+    return operands ? operands->attach(out) : out;
   }
   for (auto &t : tensors)
     needRank(rt, t, op == "Pack" ? "stack's inputs" : "concat's inputs");
@@ -2311,23 +2346,23 @@ Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
       shape[axis] += 1;
     else if (&t != &tensors[0])
       checkConcatDims(rt, tensors, static_cast<size_t>(&t - &tensors[0]), axis,
-                      userAxis);
+                      userAxis, name);
     if (op == "ConcatV2" && &t != &tensors[0])
       shape[axis] = shape[axis] < 0 || tt.shape[axis] < 0
                         ? -1
                         : shape[axis] + tt.shape[axis];
   }
   if (op == "Pack")
-    checkPackShapes(rt, tensors, userAxis);
-  if (!exactName.empty() && rt.tracing)
+    checkPackShapes(rt, tensors, userAxis, name);
+  if (!exactName.empty())
     return rt.apply(op, tensors, {{"axis", axis}, {"T", first.dtype}},
-                    TensorType{first.dtype, shape}, exactName, true);
-  OperandConsts operands(rt, op == "Pack" ? "stack" : "concat");
+                    TensorType{first.dtype, shape}, exactName,
+                    rt.tracing != nullptr);
   if (op == "ConcatV2")
-    operands.inScope("axis", {userAxis}, true);
-  return operands.attach(rt.apply(
+    operands->inScope("axis", {userAxis}, true);
+  return operands->attach(rt.apply(
       op, tensors, {{"axis", axis}, {"T", first.dtype}},
-      TensorType{first.dtype, shape}, operands.name(), operands.exactName()));
+      TensorType{first.dtype, shape}, operands->name(), operands->exactName()));
 }
 
 Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y) {
@@ -3084,6 +3119,8 @@ ApiNameScope::ApiNameScope(TfRuntime &rt, const Value &name,
   guard_.emplace(rt.tracing->graph,
                  name.isNone() ? fallback : rt.in.toStr(name));
   name_ = rt.tracing->graph.scopeName();
+  if (!name.isNone() && !rt.apiCalls.empty())
+    rt.apiCalls.back().scopedByName = true;
 }
 
 std::vector<int64_t> broadcastSources(const std::vector<int64_t> &from,

@@ -37,7 +37,10 @@ Value trueDiv(TfRuntime &rt, const Value &x, const Value &y,
 Value addN(TfRuntime &rt, const ValueList &values, const std::string &name);
 Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
               const std::string &name = "");
-Value cast(TfRuntime &rt, const Value &x, DType to);
+/// A Cast of `x` to `to` (`x` itself when it has that dtype); the node is
+/// named `exactName` when given.
+Value cast(TfRuntime &rt, const Value &x, DType to,
+           const std::string &exactName = "");
 /// TensorFlow's error for op `op` on a dtype its CPU kernels lack: eagerly
 /// the NotFoundError of kernel placement, in a traced function the
 /// InvalidArgumentError of running it (kiln compiles, and fails, now).
@@ -256,8 +259,12 @@ Value expandDims(TfRuntime &rt, const Value &x, int64_t axis);
 Value squeeze(TfRuntime &rt, const Value &x, const Value &axis);
 /// ConcatV2 or Pack (`op`) of `values`; the node is named `exactName` when
 /// given (autopacking's "packed"), else in tf.concat's or tf.stack's way.
+/// Python values in the list are converted in the node's scope, as the
+/// op's list conversion names them ("concat/values_1"); Python numbers in
+/// `numberDType` when given.
 Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
-             const std::string &op, const std::string &exactName = "");
+             const std::string &op, const std::string &exactName = "",
+             std::optional<DType> numberDType = std::nullopt);
 Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y);
 /// tf.where(condition): the int64 coordinates of the true elements.
 Value whereIndices(TfRuntime &rt, const Value &cond);

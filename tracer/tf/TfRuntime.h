@@ -286,6 +286,10 @@ public:
     /// tf.unstack without num): their reads keep the plain name.
     bool namesReads = true;
     std::vector<int> reads;
+    /// The API opened its name scope from its name= argument
+    /// (ApiNameScope), which names its nodes as TensorFlow's wrapper does:
+    /// callWithNodeName leaves the last one's name as it is.
+    bool scopedByName = false;
   };
   /// The call whose reads the graph being traced can name: the outermost
   /// tf.* call when it is the only one, while no Python code it calls back

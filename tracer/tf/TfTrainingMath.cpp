@@ -175,6 +175,7 @@ Value moments(TfRuntime &rt, const Params &p) {
 Value batchNormalization(TfRuntime &rt, const Params &p) {
   Interpreter &in = rt.in;
   using ast::BinaryOp;
+  ApiNameScope scope(rt, p.get("name"), "batchnorm");
   Value x = rt.toTensor(p.require("x", "batch_normalization"));
   Value mean = p.require("mean", "batch_normalization");
   Value variance = p.require("variance", "batch_normalization");
@@ -200,11 +201,23 @@ Value swish(TfRuntime &rt, const Params &p) {
   Value x = rt.toTensor(p.require("features", "silu"));
   DType d = rt.tensor(x).type.dtype;
   Value beta = cast(
-      rt, rt.toTensor(p.has("beta") ? p.get("beta") : Value::floating(1.0)), d);
+      rt,
+      convertArgument(rt, p.has("beta") ? p.get("beta") : Value::floating(1.0),
+                      "beta", std::nullopt),
+      d);
   // One op on the tapes: swish's custom gradient is not the product
   // rule's (TfGradientMath.cpp).
   return recordComposite(rt, "Swish", {x, beta}, {}, [&] {
-    return mul(rt, x, unaryOp(rt, "Sigmoid", mul(rt, beta, x)));
+    Value y = mul(rt, x, unaryOp(rt, "Sigmoid", mul(rt, beta, x)));
+    if (!rt.tracing)
+      return y;
+    // The custom gradient's IdentityN of the result and the inputs, whose
+    // first output is the result TensorFlow's graph returns.
+    ValueList all{y, x, beta};
+    std::vector<TensorType> types;
+    for (const Value &v : all)
+      types.push_back(rt.tensor(v).type);
+    return rt.applyMulti("IdentityN", all, {}, types, "IdentityN")[0];
   });
 }
 
@@ -273,7 +286,7 @@ void installTrainingMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                                       "scale", "variance_epsilon", "name"}));
   });
   auto silu = [r](Interpreter &in, CallArgs &args) {
-    return swish(*r, Params(in, args, "silu", {"features", "beta", "name"}));
+    return swish(*r, Params(in, args, "silu", {"features", "beta"}));
   };
   // One function exported under two names, named swish.
   nn.def("swish", silu);
