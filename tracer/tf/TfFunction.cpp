@@ -23,6 +23,7 @@ namespace kiln::py {
 std::string reprString(const std::string &s); // Repr.cpp
 }
 
+#include <cctype>
 #include <filesystem>
 
 namespace kiln::tf {
@@ -54,9 +55,11 @@ struct StagingScope {
 
 /// The key of a Python value in the cache, with tensors reduced to their
 /// dtype (their shapes are matched separately, to allow subtyping: a fixed
-/// dimension < None < unknown rank).
+/// dimension < None < unknown rank). `variables` holds the variables met
+/// so far, in order: a variable's key holds its place among them.
 void traceKey(Interpreter &in, const Value &v, std::string &key,
-              std::vector<TensorType> &tensors) {
+              std::vector<TensorType> &tensors,
+              std::vector<const VariableState *> &variables) {
   switch (v.type()) {
   case Type::Tensor: {
     auto &t = v.as<TensorObject>();
@@ -68,7 +71,7 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
   case Type::Tuple: {
     key += v.is(Type::List) ? "L[" : "U(";
     for (auto &item : in.toList(v)) {
-      traceKey(in, item, key, tensors);
+      traceKey(in, item, key, tensors, variables);
       key += ",";
     }
     key += "]";
@@ -78,7 +81,7 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
     key += "D{";
     for (auto &[k, value] : sortedItems(in, v)) {
       key += k + ":";
-      traceKey(in, value, key, tensors);
+      traceKey(in, value, key, tensors, variables);
       key += ",";
     }
     key += "}";
@@ -102,8 +105,10 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
   case Type::Set:
     unhashableArgument(in, v);
   case Type::Instance: {
-    // Objects with their own __eq__ and __hash__ match by equality; one
-    // with __eq__ alone is unhashable, and has no TraceType.
+    // Objects with their own __eq__ and __hash__ match by equality (while
+    // the one a trace was made for lives: TensorFlow holds it by weak
+    // reference; kiln keeps it alive); one with __eq__ alone is
+    // unhashable, and has no TraceType.
     try {
       in.hash(v);
     } catch (py::PyException &e) {
@@ -122,12 +127,21 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
     return;
   }
   default: {
-    // A variable matches by dtype and shape, as TensorFlow's TraceType
-    // does: a call with another variable of that type runs the same trace
-    // on it (ConcreteFunction::argVariables).
+    // A variable matches by dtype, shape, trainable and which of the
+    // arguments' variables it is (the first place the same variable
+    // appears), as TensorFlow's VariableSpec does: a call with other
+    // variables of that type runs the same trace on them
+    // (ConcreteFunction::argVariables), one passing the same variable
+    // twice does not.
     if (VariableObject *var = asVariable(v)) {
-      key += "V(" + std::string(py::dtypeName(var->state->type.dtype)) +
-             var->state->type.shapeString() + ")";
+      const VariableState *state = var->state.get();
+      size_t alias = std::find(variables.begin(), variables.end(), state) -
+                     variables.begin();
+      if (alias == variables.size())
+        variables.push_back(state);
+      key += "V(" + std::string(py::dtypeName(state->type.dtype)) +
+             state->type.shapeString() + (state->trainable ? ",t" : ",f") +
+             ",@" + std::to_string(alias) + ")";
       return;
     }
     char buf[32];
@@ -137,15 +151,32 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
   }
 }
 
+/// TensorFlow's sanitize_spec_name: lower case, each character other than
+/// a letter or digit "_", and "tensor_" before a name that does not start
+/// with a letter ("X" is "x", "_hidden" "tensor__hidden").
+std::string sanitizeSpecName(const std::string &name) {
+  if (name.empty())
+    return "unknown";
+  std::string out;
+  for (unsigned char c : name)
+    out += std::isalnum(c) ? static_cast<char>(std::tolower(c)) : '_';
+  return std::isalpha(static_cast<unsigned char>(out[0])) ? out
+                                                          : "tensor_" + out;
+}
+
 /// Names the TensorSpecs in `v` by their path from the parameter `name`, as
-/// TensorFlow does: "pair_0" for a list's first item, "d_b" for key "b".
-Value nameSpecs(Interpreter &in, const Value &v, const std::string &name) {
+/// TensorFlow does: "pair_0" for a list's first item, "d_b" for key "b",
+/// sanitized (sanitizeSpecName) unless `name` is one the user gave.
+Value nameSpecs(Interpreter &in, const Value &v, const std::string &name,
+                bool given) {
   return mapLeaves(
       in, v, name, [&](const Value &leaf, const std::string &path) -> Value {
         auto *spec = leaf.is(Type::Native)
                          ? dynamic_cast<TensorSpecObject *>(leaf.raw())
                          : nullptr;
-        return spec ? tensorSpec(spec->type, in.str(path)) : leaf;
+        return spec ? tensorSpec(spec->type,
+                                 in.str(given ? path : sanitizeSpecName(path)))
+                    : leaf;
       });
 }
 
@@ -446,7 +477,8 @@ void TfFunction::bindingError(Interpreter &in, const CallArgs &args,
       size_t spec = i - (boundSelf ? 1 : 0);
       std::string text = paramName(spec);
       if (inputSignature && spec < inputSignature->size())
-        text += ": " + signatureRepr(spec);
+        text += ": " + signatureRepr(spec) +
+                (i >= firstDefault ? " = <captured_default_value>" : "");
       else if (inputSignature && i >= firstDefault)
         text += ": Literal[" + in.repr(fn.defaults[i - firstDefault]) +
                 "] = <captured_default_value>";
@@ -514,18 +546,26 @@ void TfFunction::bind(Interpreter &in, CallArgs &args, ValueList &positional,
     set[i] = true;
   positional.resize(std::max(positional.size(), paramNames.size()));
   std::vector<bool> usedKeyword(args.keywords.size());
+  std::vector<bool> byKeyword(paramNames.size());
   for (size_t j = 0; j < args.keywords.size(); ++j) {
     auto it =
         std::find(paramNames.begin(), paramNames.end(), args.keywords[j].first);
     if (it == paramNames.end())
       continue;
     positional[it - paramNames.begin()] = args.keywords[j].second;
-    set[it - paramNames.begin()] = true;
+    byKeyword[it - paramNames.begin()] = true;
     usedKeyword[j] = true;
   }
   size_t firstDefault = paramNames.size() - fn.defaults.size();
   for (size_t i = 0; i < paramNames.size(); ++i) {
     if (set[i])
+      continue;
+    if (byKeyword[i] && i < params.posonly.size())
+      bindingError(in, args,
+                   "'" + paramNames[i] +
+                       "' parameter is positional only, but was passed as a "
+                       "keyword");
+    if (byKeyword[i])
       continue;
     if (i >= firstDefault)
       positional[i] = fn.defaults[i - firstDefault];
@@ -818,16 +858,17 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   ValueList symbolicArgs;
   size_t leaf = 0;
   for (size_t i = 0; i < args.size(); ++i) {
-    // A TensorSpec's own name names its placeholder; one that cannot name
-    // a node gets TensorFlow's warning and the op's name.
+    // A TensorSpec's own name names its placeholder, else the parameter's;
+    // one that cannot name a node ("_hidden") gets TensorFlow's warning
+    // and the op's name.
     std::string base = specNameOf(i);
-    if (!base.empty() && !validOpName(base, true)) {
-      in.err() << "WARNING:tensorflow:" << invalidNodeName(base) << "\n";
-      base = "Placeholder";
-    }
     if (base.empty())
       base =
           i < paramNames.size() ? paramNames[i] : "args_" + std::to_string(i);
+    if (!validOpName(base, true)) {
+      in.err() << "WARNING:tensorflow:" << invalidNodeName(base) << "\n";
+      base = "Placeholder";
+    }
     // The placeholders are made in the order TensorFlow makes them (a
     // dict's in insertion order), and are the graph's arguments in the
     // order mapTensors numbers them (sorted keys).
@@ -958,8 +999,8 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     // A method's signature leaves out its self, as TensorFlow's does.
     if (boundSelf && i == 0)
       continue;
-    inputStructure.push_back(
-        nameSpecs(in, specs, specName.empty() ? pname : specName));
+    inputStructure.push_back(nameSpecs(
+        in, specs, specName.empty() ? pname : specName, !specName.empty()));
     // "TensorSpec(...)", "Literal[2]", "Tuple[TensorSpec(...), ...]".
     auto leaf = [&](const Value &v) -> std::string {
       auto *spec = v.is(Type::Native)
@@ -1398,8 +1439,9 @@ static std::string cacheKey(Interpreter &in, const ValueList &bound,
                             const std::vector<std::string> &kwNames,
                             std::vector<TensorType> &tensors) {
   std::string key;
+  std::vector<const VariableState *> variables;
   for (auto &b : bound) {
-    traceKey(in, b, key, tensors);
+    traceKey(in, b, key, tensors, variables);
     key += ";";
   }
   for (auto &k : kwNames)
@@ -1468,10 +1510,34 @@ void TfFunction::checkSignature(Interpreter &in, const CallArgs &args,
       }
     }
     const TensorType &actual = arg.as<TensorObject>().type;
-    if (!compatible(spec, actual))
-      bindingError(in, args,
-                   "Can not cast " + specRepr(actual) + " to " +
-                       signatureRepr(i));
+    if (compatible(spec, actual))
+      continue;
+    // A graph tensor (a call while another function traces) binds when
+    // its shape and the spec's could be equal: a None dimension or an
+    // unknown rank on either side. The callee is traced for the spec, so
+    // the shape is checked when the function runs.
+    auto couldBeEqual = [](const TensorType &a, const TensorType &b) {
+      if (a.unknownRank || b.unknownRank)
+        return true;
+      if (a.shape.size() != b.shape.size())
+        return false;
+      for (size_t d = 0; d < a.shape.size(); ++d)
+        if (a.shape[d] >= 0 && b.shape[d] >= 0 && a.shape[d] != b.shape[d])
+          return false;
+      return true;
+    };
+    if (rt.tracing && arg.as<TensorObject>().symbolic() &&
+        spec.dtype == actual.dtype && couldBeEqual(spec, actual)) {
+      ValueList dims;
+      for (int64_t d : spec.shape)
+        dims.push_back(d < 0 ? Value() : Value::integer(d));
+      arg = callTf(in, {"ensure_shape"},
+                   {arg, spec.unknownRank ? Value() : in.list(dims)});
+      continue;
+    }
+    bindingError(in, args,
+                 "Can not cast " + specRepr(actual) + " to " +
+                     signatureRepr(i));
   }
 }
 
@@ -1482,6 +1548,38 @@ bool TfFunction::call(Interpreter &in, const Value &self, CallArgs &argsIn,
   if (nestedSignature && !rt.runFunctionsEagerly && !rt.tracing) {
     out = callNestedSignature(in, self, argsIn);
     return true;
+  }
+  // A TensorSpec argument is traced as get_concrete_function traces it;
+  // the call then cannot convert it to a tensor (TensorFlow's ValueError).
+  if (!rt.tracing && !rt.runFunctionsEagerly) {
+    std::function<std::optional<Value>(const Value &)> findSpec =
+        [&](const Value &v) -> std::optional<Value> {
+      if (v.is(Type::Native) && dynamic_cast<TensorSpecObject *>(v.raw()))
+        return v;
+      if (v.is(Type::List) || v.is(Type::Tuple))
+        for (const Value &item : in.toList(v))
+          if (auto spec = findSpec(item))
+            return spec;
+      if (v.is(Type::Dict))
+        for (const auto &item : sortedItems(in, v))
+          if (auto spec = findSpec(item.second))
+            return spec;
+      return std::nullopt;
+    };
+    std::optional<Value> spec;
+    for (const Value &a : argsIn.positional)
+      if (!spec)
+        spec = findSpec(a);
+    for (const auto &kw : argsIn.keywords)
+      if (!spec)
+        spec = findSpec(kw.second);
+    if (spec) {
+      getConcreteFunction(in, self, argsIn);
+      in.valueError("Attempt to convert a value (" + in.repr(*spec) +
+                    ") with an unsupported type (<class "
+                    "'tensorflow.python.framework.tensor.TensorSpec'>) to a "
+                    "Tensor.");
+    }
   }
   CallArgs args = argsIn;
   if (boundSelf)
@@ -1665,8 +1763,12 @@ Value graphView(Interpreter &in, TfRuntime &rt, ConcreteFunction &c) {
   ValueList inputs, outputs;
   for (int a : state->graph.args)
     inputs.push_back(symbolic({a, 0}));
+  // The function's outputs, without the variables' new values kiln returns
+  // after them (TensorFlow's are control outputs).
   for (size_t i = c.firstOutput; i < state->graph.results.size(); ++i)
-    outputs.push_back(symbolic(state->graph.results[i]));
+    if (std::none_of(c.writes.begin(), c.writes.end(),
+                     [&](const auto &w) { return w.second == i; }))
+      outputs.push_back(symbolic(state->graph.results[i]));
   Value asGraphDef =
       in.builtin("as_graph_def",
                  [graphDef](Interpreter &, CallArgs &) { return graphDef; });
@@ -1928,8 +2030,11 @@ struct ConcreteFunctionObject : py::NativeObject {
       // The structured outputs' shapes or dtypes, in their structure.
       Value structured = in.getAttr(self, "structured_outputs");
       std::string attr = name == "output_shapes" ? "shape" : "dtype";
+      // (A None output's shape is TensorShape(None), its dtype None.)
       out = mapLeaves(
           in, structured, "", [&](const Value &leaf, const std::string &) {
+            if (leaf.isNone() && attr == "shape")
+              return callTf(in, {"TensorShape"}, {leaf});
             return owner->rt.isTensor(leaf) ? in.getAttr(leaf, attr) : leaf;
           });
       return true;
@@ -2100,6 +2205,12 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
     specNames.push_back(spec && spec->name.is(Type::Str) ? in.toStr(spec->name)
                                                          : "");
   }
+  {
+    // Binding errors show the arguments as given (specs, not stand-ins).
+    ValueList given;
+    std::vector<std::string> names;
+    bind(in, replaced, given, names);
+  }
   for (auto &v : replaced.positional)
     replace(v);
   for (auto &kv : replaced.keywords)
@@ -2138,7 +2249,9 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
       std::vector<std::string> &names;
       ~Forget() { names.clear(); }
     } forget{concreteSpecNames};
-    c = trace(in, bound, kwNames, key, tensors);
+    // The first trace may make the function's variables, whether a call
+    // or get_concrete_function starts it.
+    c = traceCreatingVariables(in, bound, kwNames, key, tensors);
   }
   return wrap(c);
 }
