@@ -174,9 +174,12 @@ Value nameSpecs(Interpreter &in, const Value &v, const std::string &name,
         auto *spec = leaf.is(Type::Native)
                          ? dynamic_cast<TensorSpecObject *>(leaf.raw())
                          : nullptr;
-        return spec ? tensorSpec(spec->type,
-                                 in.str(given ? path : sanitizeSpecName(path)))
-                    : leaf;
+        if (!spec)
+          return leaf;
+        if (spec->name.is(Type::Str)) // a nested spec's own name
+          return leaf;
+        return tensorSpec(spec->type,
+                          in.str(given ? path : sanitizeSpecName(path)));
       });
 }
 
@@ -876,9 +879,14 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     std::vector<size_t> made;
     insertionOrder(in, args[i], leaf, made);
     for (size_t index : made) {
+      // (A nested TensorSpec's own name names its own placeholder.)
+      auto own = concreteLeafNames.find(index);
       graph::Node p;
       p.op = "Placeholder";
-      p.name = state.graph.uniqueName(base);
+      p.name = state.graph.uniqueName(own != concreteLeafNames.end() &&
+                                              validOpName(own->second, true)
+                                          ? own->second
+                                          : base);
       p.outputs = {tensorTypes[index]};
       p.attrs["dtype"] = tensorTypes[index].dtype;
       placeholders[index] = state.graph.add(std::move(p));
@@ -990,7 +998,10 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     Value specs = mapTensors(
         in, args[i],
         [&](size_t index, const Value &) {
-          return tensorSpec(tensorTypes[index]);
+          auto own = concreteLeafNames.find(index);
+          return tensorSpec(tensorTypes[index], own != concreteLeafNames.end()
+                                                    ? in.str(own->second)
+                                                    : Value());
         },
         specIndex);
     // An input_signature's or get_concrete_function's spec keeps its own
@@ -2168,6 +2179,7 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
   // Each stand-in tensor's spec, to find them again in the bound
   // arguments (which order dicts by key and keywords by parameter).
   std::map<const void *, TensorType> specTypes;
+  std::map<const void *, std::string> specNamesByStandIn;
   CallArgs replaced = args;
   // With an input_signature: the signature's specs.
   if (signatureOnly) {
@@ -2191,6 +2203,8 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
       Value standIn =
           rt.eager(graph::HostTensor::zeros({spec->type.dtype, dims}));
       specTypes[standIn.raw()] = spec->type;
+      if (spec->name.is(Type::Str))
+        specNamesByStandIn[standIn.raw()] = in.toStr(spec->name);
       return standIn;
     });
   };
@@ -2220,7 +2234,8 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
   bind(in, replaced, bound, kwNames);
   std::vector<TensorType> tensors;
   std::string key = cacheKey(in, bound, kwNames, tensors);
-  // Specs keep their None dimensions.
+  // Specs keep their None dimensions, and nested ones their names.
+  std::map<size_t, std::string> leafNames;
   if (!specTypes.empty()) {
     size_t i = 0;
     for (auto &b : bound) {
@@ -2231,6 +2246,9 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
             auto spec = specTypes.find(t.raw());
             if (spec != specTypes.end() && i < tensors.size())
               tensors[i] = spec->second;
+            if (auto name = specNamesByStandIn.find(t.raw());
+                name != specNamesByStandIn.end() && !b.is(Type::Tensor))
+              leafNames[i] = name->second;
             ++i;
             return t;
           },
@@ -2245,10 +2263,14 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
     c = find(key, tensors);
   if (!c) {
     concreteSpecNames = std::move(specNames);
+    concreteLeafNames = std::move(leafNames);
     struct Forget {
-      std::vector<std::string> &names;
-      ~Forget() { names.clear(); }
-    } forget{concreteSpecNames};
+      TfFunction &f;
+      ~Forget() {
+        f.concreteSpecNames.clear();
+        f.concreteLeafNames.clear();
+      }
+    } forget{*this};
     // The first trace may make the function's variables, whether a call
     // or get_concrete_function starts it.
     c = traceCreatingVariables(in, bound, kwNames, key, tensors);

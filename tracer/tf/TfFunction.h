@@ -96,6 +96,9 @@ struct TfFunction : py::NativeObject {
   /// While get_concrete_function traces: the names of its TensorSpecs by
   /// top-level argument ("" for none), which name the placeholders.
   std::vector<std::string> concreteSpecNames;
+  /// ... and of its nested TensorSpecs that have one, by tensor leaf (in
+  /// mapTensors' numbering), which name their placeholders and specs.
+  std::map<size_t, std::string> concreteLeafNames;
   bool reduceRetracing = false;
   bool autograph = true;
   /// Whether traces run AutoGraph's conversion of the function: autograph

@@ -145,3 +145,18 @@ try:
 except ValueError as e:
   print(e)
 print(ident.experimental_get_tracing_count())
+
+
+# A nested TensorSpec's own name names its placeholder and spec.
+@tf.function(input_signature=[{
+    'a': tf.TensorSpec([None], tf.float32, name='a'),
+    'b': tf.TensorSpec([], tf.int32)
+}])
+def nested(d):
+  print(d['a'], d['b'])
+  return d['a']
+
+
+cf = nested.get_concrete_function()
+print(cf.inputs)
+print(cf.structured_input_signature)
