@@ -151,6 +151,55 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
   }
 }
 
+/// TensorFlow's VariableSpec: how a concrete function describes a
+/// variable argument (structured_input_signature, printed signatures).
+struct VariableSpecObject : py::NativeObject {
+  TensorType type;
+  bool trainable = true;
+  size_t aliasId = 0; // which of the arguments' variables it is
+  std::string typeName() const override { return "VariableSpec"; }
+  std::string repr(Interpreter &, const Value &) override {
+    return "VariableSpec(shape=" + py::shapeStr(type.shape, type.unknownRank) +
+           ", dtype=tf." + py::dtypeName(type.dtype) +
+           ", trainable=" + (trainable ? "True" : "False") +
+           ", alias_id=" + std::to_string(aliasId) + ")";
+  }
+  bool getAttr(Interpreter &, const Value &, const std::string &name,
+               Value &out) override {
+    if (name == "dtype")
+      out = makeDType(type.dtype);
+    else if (name == "shape")
+      out = makeShape(type);
+    else if (name == "trainable")
+      out = Value::boolean(trainable);
+    else if (name == "alias_id")
+      out = Value::integer(static_cast<int64_t>(aliasId));
+    else
+      return false;
+    return true;
+  }
+};
+
+/// `v` with each variable in it replaced by its VariableSpec, numbered by
+/// the variables met before it (`variables`, shared across arguments).
+Value variableSpecs(Interpreter &in, const Value &v,
+                    std::vector<const VariableState *> &variables) {
+  return mapLeaves(in, v, "", [&](const Value &leaf, const std::string &) {
+    VariableObject *var = asVariable(leaf);
+    if (!var)
+      return leaf;
+    const VariableState *state = var->state.get();
+    auto spec = std::make_shared<VariableSpecObject>();
+    spec->type = state->type;
+    spec->trainable = state->trainable;
+    spec->aliasId = std::find(variables.begin(), variables.end(), state) -
+                    variables.begin();
+    if (spec->aliasId == variables.size())
+      variables.push_back(state);
+    return Value::object(Type::Native, spec);
+  });
+}
+
 /// TensorFlow's sanitize_spec_name: lower case, each character other than
 /// a letter or digit "_", and "tensor_" before a name that does not start
 /// with a letter ("X" is "x", "_hidden" "tensor__hidden").
@@ -992,6 +1041,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   // structured_input_signature: the arguments with TensorSpecs for tensors.
   ValueList inputStructure;
   size_t specIndex = 0;
+  std::vector<const VariableState *> argumentVariables;
   for (size_t i = 0; i < args.size(); ++i) {
     std::string pname =
         i < paramNames.size() ? paramNames[i] : "args_" + std::to_string(i);
@@ -1004,6 +1054,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
                                                     : Value());
         },
         specIndex);
+    specs = variableSpecs(in, specs, argumentVariables);
     // An input_signature's or get_concrete_function's spec keeps its own
     // name.
     std::string specName = specNameOf(i);
@@ -1019,6 +1070,8 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
                        : nullptr;
       if (spec)
         return specRepr(spec->type, v.raw() == specs.raw() ? specName : "");
+      if (v.is(Type::Native) && dynamic_cast<VariableSpecObject *>(v.raw()))
+        return in.repr(v);
       return "Literal[" + in.repr(v) + "]";
     };
     concrete->params.emplace_back(pname, structureText(in, specs, leaf));
@@ -1685,13 +1738,16 @@ std::string ConcreteFunction::describe() const {
     s += "  " + params[k].first + " (" + paramKinds[k] +
          "): " + params[k].second + "\n";
   s += "Output Type:\n  " + outputType + "\nCaptures:";
-  if (captures.empty())
-    return s + "\n  None";
-  // TensorFlow shows each captured resource by its Python id().
+  // TensorFlow shows each captured resource by its Python id(); variables
+  // passed as arguments are inputs, not captures.
+  std::string listed;
   for (auto &var : captures)
-    s += "\n  " + std::to_string(reinterpret_cast<uintptr_t>(var.get())) +
-         ": TensorSpec(shape=(), dtype=tf.resource, name=None)";
-  return s;
+    if (std::find(argVariables.begin(), argVariables.end(), var) ==
+        argVariables.end())
+      listed += "\n  " +
+                std::to_string(reinterpret_cast<uintptr_t>(var.get())) +
+                ": TensorSpec(shape=(), dtype=tf.resource, name=None)";
+  return s + (listed.empty() ? "\n  None" : listed);
 }
 
 std::string ConcreteFunction::signatureText() const {

@@ -65,3 +65,18 @@ keep = [Config(2, "lin"), Config(3, "lin")]
 print(apply(tf.constant(1), keep[0]), apply(tf.constant(1), keep[1]))
 print(apply(tf.constant(2), keep[0]))
 print(apply.experimental_get_tracing_count())
+
+
+# A variable argument is described by its VariableSpec, not as a capture.
+@tf.function
+def described(v, x, w):
+  return v + x + w
+
+
+u = tf.Variable([1.0, 2.0], trainable=False)
+cf = described.get_concrete_function(x, tf.constant(2.0), u)
+print(cf.structured_input_signature)
+print(cf)
+print(described.get_concrete_function(x, tf.constant(2.0),
+                                      x).structured_input_signature)
+print(cf(x, tf.constant(1.0), u))
