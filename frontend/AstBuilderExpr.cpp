@@ -286,7 +286,11 @@ ExprPtr AstBuilder::buildTerm(P::TermContext *ctx) {
 
 ExprPtr AstBuilder::int64Lowest(P::FactorContext *ctx) {
   // The operand alone, as one integer literal: digits, underscores and
-  // a base prefix, nothing after it (an attribute, a power).
+  // a base prefix, nothing after it (an attribute, a power). One token:
+  // reading the text of a longer operand would make a chain of unary
+  // minuses quadratic.
+  if (ctx->factor()->getStart() != ctx->factor()->getStop())
+    return nullptr;
   std::string text;
   for (char ch : ctx->factor()->getText())
     if (ch != '_')
