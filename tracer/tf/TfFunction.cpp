@@ -1580,18 +1580,8 @@ void TfFunction::checkSignature(Interpreter &in, const CallArgs &args,
     // its shape and the spec's could be equal: a None dimension or an
     // unknown rank on either side. The callee is traced for the spec, so
     // the shape is checked when the function runs.
-    auto couldBeEqual = [](const TensorType &a, const TensorType &b) {
-      if (a.unknownRank || b.unknownRank)
-        return true;
-      if (a.shape.size() != b.shape.size())
-        return false;
-      for (size_t d = 0; d < a.shape.size(); ++d)
-        if (a.shape[d] >= 0 && b.shape[d] >= 0 && a.shape[d] != b.shape[d])
-          return false;
-      return true;
-    };
     if (rt.tracing && arg.as<TensorObject>().symbolic() &&
-        spec.dtype == actual.dtype && couldBeEqual(spec, actual)) {
+        spec.dtype == actual.dtype && shapesCompatible(spec, actual)) {
       ValueList dims;
       for (int64_t d : spec.shape)
         dims.push_back(d < 0 ? Value() : Value::integer(d));

@@ -167,9 +167,7 @@ TensorType asShape(Interpreter &in, const Value &v) {
   return t;
 }
 
-namespace {
-
-bool compatible(const TensorType &a, const TensorType &b) {
+bool shapesCompatible(const TensorType &a, const TensorType &b) {
   if (a.unknownRank || b.unknownRank)
     return true;
   if (a.shape.size() != b.shape.size())
@@ -180,10 +178,12 @@ bool compatible(const TensorType &a, const TensorType &b) {
   return true;
 }
 
+namespace {
+
 /// TensorShape.merge_with: the known dimensions of both; nullopt when they
 /// disagree.
 std::optional<TensorType> merged(const TensorType &a, const TensorType &b) {
-  if (!compatible(a, b))
+  if (!shapesCompatible(a, b))
     return std::nullopt;
   if (a.unknownRank)
     return b;
@@ -236,12 +236,12 @@ bool TensorShapeObject::getAttr(Interpreter &in, const Value &self,
   if (name == "is_compatible_with")
     return method("other",
                   [](Interpreter &in, const TensorType &t, const Value &other) {
-                    return Value::boolean(compatible(t, asShape(in, other)));
+                    return Value::boolean(shapesCompatible(t, asShape(in, other)));
                   });
   if (name == "assert_is_compatible_with")
     return method("other",
                   [](Interpreter &in, const TensorType &t, const Value &other) {
-                    if (!compatible(t, asShape(in, other)))
+                    if (!shapesCompatible(t, asShape(in, other)))
                       in.valueError("Shapes " + shapeText(t) + " and " +
                                     in.toStr(other) + " are incompatible");
                     return Value();

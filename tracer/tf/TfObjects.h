@@ -94,6 +94,10 @@ struct TensorSpecObject : py::NativeObject {
                const Value &other, bool reflected, Value &out) override;
 };
 
+/// TensorShape.is_compatible_with: the shapes could be equal (each
+/// dimension equal or unknown on either side, or an unknown rank).
+bool shapesCompatible(const TensorType &a, const TensorType &b);
+
 /// tensor_shape.as_shape: a TensorShape, None (an unknown rank) or a
 /// sequence of sizes and Nones (-1). The result's dtype is left float32.
 TensorType asShape(Interpreter &in, const Value &v);
