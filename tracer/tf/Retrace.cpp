@@ -14,11 +14,19 @@ std::vector<ArgumentType>
 TfFunction::describeCall(Interpreter &in, const ValueList &args,
                          const std::vector<std::string> &kwNames) {
   std::vector<std::string> names = argumentNames(args.size(), kwNames);
+  // A variable as its VariableSpec, which the trace cache keys it by.
+  std::vector<const VariableState *> variables;
   auto leaf = [&](const Value &v) -> std::string {
     if (rt.isTensor(v))
       return specRepr(rt.tensor(v).type);
-    if (VariableObject *var = asVariable(v))
-      return "tf.Variable '" + var->state->name + "'";
+    if (VariableObject *var = asVariable(v)) {
+      const VariableState *state = var->state.get();
+      size_t alias = std::find(variables.begin(), variables.end(), state) -
+                     variables.begin();
+      if (alias == variables.size())
+        variables.push_back(state);
+      return variableSpecText(state->type, state->trainable, alias);
+    }
     return in.repr(v);
   };
   std::vector<ArgumentType> out;

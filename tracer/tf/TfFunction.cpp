@@ -151,6 +151,18 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
   }
 }
 
+} // namespace
+
+std::string variableSpecText(const TensorType &type, bool trainable,
+                             size_t aliasId) {
+  return "VariableSpec(shape=" + py::shapeStr(type.shape, type.unknownRank) +
+         ", dtype=tf." + py::dtypeName(type.dtype) +
+         ", trainable=" + (trainable ? "True" : "False") +
+         ", alias_id=" + std::to_string(aliasId) + ")";
+}
+
+namespace {
+
 /// TensorFlow's VariableSpec: how a concrete function describes a
 /// variable argument (structured_input_signature, printed signatures).
 struct VariableSpecObject : py::NativeObject {
@@ -159,10 +171,7 @@ struct VariableSpecObject : py::NativeObject {
   size_t aliasId = 0; // which of the arguments' variables it is
   std::string typeName() const override { return "VariableSpec"; }
   std::string repr(Interpreter &, const Value &) override {
-    return "VariableSpec(shape=" + py::shapeStr(type.shape, type.unknownRank) +
-           ", dtype=tf." + py::dtypeName(type.dtype) +
-           ", trainable=" + (trainable ? "True" : "False") +
-           ", alias_id=" + std::to_string(aliasId) + ")";
+    return variableSpecText(type, trainable, aliasId);
   }
   bool getAttr(Interpreter &, const Value &, const std::string &name,
                Value &out) override {

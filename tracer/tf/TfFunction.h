@@ -21,6 +21,11 @@ struct ArgumentType {
   std::string name, type;
 };
 
+/// The repr of TensorFlow's VariableSpec of a variable of `type`:
+/// "VariableSpec(shape=(), dtype=tf.float32, trainable=True, alias_id=0)".
+std::string variableSpecText(const TensorType &type, bool trainable,
+                             size_t aliasId);
+
 struct ConcreteFunction {
   std::string key;                     // Python-value part of the TraceType
   std::vector<TensorType> tensorTypes; // one per tensor argument (-1: None)
