@@ -423,6 +423,9 @@ std::string Graph::enterScope(const std::string &name) {
 
 int Graph::add(Node node) {
   node.region = current;
+  node.controlInputs.insert(node.controlInputs.end(),
+                            controlDependencies.begin(),
+                            controlDependencies.end());
   nodes.push_back(std::move(node));
   int id = static_cast<int>(nodes.size()) - 1;
   if (current >= 0)

@@ -153,6 +153,9 @@ struct Node {
   /// The name a run-time error shows when it is not `name`: a node copied
   /// from a called tf.function shows its name in the callee's graph.
   std::string errorName;
+  /// The ops a tf.control_dependencies block around it named (by node
+  /// name): it runs after them, and not at all when one of them fails.
+  std::vector<std::string> controlInputs;
   /// The region the node lives in; -1 for the function body.
   int region = -1;
   /// Control flow (If, While, For) owns regions: If has then/else, While
@@ -269,8 +272,11 @@ struct Graph {
   const TensorType &typeOf(Output o) const {
     return nodes[o.node].outputs[o.index];
   }
-  /// Adds a node to the current region and returns its index.
+  /// Adds a node to the current region and returns its index; it takes
+  /// `controlDependencies` as its control inputs.
   int add(Node node);
+  /// The op names the open tf.control_dependencies blocks give new nodes.
+  std::vector<std::string> controlDependencies;
 
   std::vector<Region> regions;
   /// Where add() puts nodes: -1 for the function body.

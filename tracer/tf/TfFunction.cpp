@@ -1302,8 +1302,21 @@ static bool afterFailure(const graph::Graph &g, const std::string &error,
     }
   if (!found)
     return true;
+  // A control input names a node, or (a guarded assertion's Identity)
+  // the scope of the Assert inside its guard.
+  auto covers = [&](const std::string &control, size_t node) {
+    const std::string &name = g.nodes[node].name;
+    if (name == control)
+      return true;
+    const std::string guard = "AssertGuard/Identity";
+    if (control.size() <= guard.size() ||
+        control.compare(control.size() - guard.size(), guard.size(), guard))
+      return false;
+    std::string scope = control.substr(0, control.size() - 8); // "Identity"
+    return name.compare(0, scope.size(), scope) == 0;
+  };
   // What reads a failed node's outputs fails too, and so does control flow
-  // with a failed node inside.
+  // with a failed node inside, and a node whose control inputs name one.
   for (bool changed = true; changed;) {
     changed = false;
     for (size_t i = 0; i < g.nodes.size(); ++i) {
@@ -1313,6 +1326,9 @@ static bool afterFailure(const graph::Graph &g, const std::string &error,
       bool reads = false;
       for (const graph::Output &in : n.inputs)
         reads = reads || (in.node >= 0 && failed[in.node]);
+      for (const std::string &control : n.controlInputs)
+        for (size_t f = 0; f < g.nodes.size() && !reads; ++f)
+          reads = failed[f] && covers(control, f);
       for (int reg : n.regions)
         for (int inner : g.regions[reg].nodes)
           reads = reads || failed[inner];

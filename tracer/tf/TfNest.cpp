@@ -538,6 +538,9 @@ Value fold(TfRuntime &rt, Interpreter &in, CallArgs &args,
 /// no node for them; eagerly they are None, as in TensorFlow.
 struct OperationObject : py::NativeObject {
   std::string name, type;
+  /// What a tf.group groups, by node name: a control dependency on the
+  /// group is one on each of them.
+  std::vector<std::string> grouped;
   std::string typeName() const override { return "Operation"; }
   std::string repr(Interpreter &, const Value &) override {
     return "<tf.Operation '" + name + "' type=" + type + ">";
@@ -553,6 +556,25 @@ struct OperationObject : py::NativeObject {
     return true;
   }
 };
+
+/// The node names a control dependency on `v` waits for: a graph
+/// tensor's op, an operation, each op a tf.group groups (nested lists of
+/// them too, as tf.group takes them).
+void controlNames(TfRuntime &rt, const Value &v,
+                  std::vector<std::string> &names) {
+  if (rt.isTensor(v) && rt.tensor(v).symbolic()) {
+    names.push_back(
+        rt.tensor(v).trace->graph.nodes[rt.tensor(v).out.node].name);
+  } else if (auto *op = v.is(Type::Native)
+                            ? dynamic_cast<OperationObject *>(v.raw())
+                            : nullptr) {
+    names.push_back(op->name);
+    names.insert(names.end(), op->grouped.begin(), op->grouped.end());
+  } else if (v.is(Type::List) || v.is(Type::Tuple)) {
+    for (const Value &item : rt.in.toList(v))
+      controlNames(rt, item, names);
+  }
+}
 
 Value operation(TfRuntime &rt, const std::string &base,
                 const std::string &type) {
@@ -647,17 +669,47 @@ void installNest(TfRuntime &rt, ModuleBuilder &tf) {
     for (auto &[k, v] : args.keywords)
       if (k != "name")
         in.typeError("group() got an unexpected keyword argument '" + k + "'");
-    return operation(*r, "group_deps", "NoOp");
+    Value group = operation(*r, "group_deps", "NoOp");
+    if (!group.isNone())
+      for (const Value &v : args.positional)
+        controlNames(*r, v,
+                     dynamic_cast<OperationObject *>(group.raw())->grouped);
+    return group;
   });
   // Ops in a tf.function run in program order in kiln, so control
-  // dependencies are already met: the context manager only checks its
-  // argument.
-  tf.def("control_dependencies", [](Interpreter &in, CallArgs &args) {
+  // dependencies are already met when nothing fails. The ops made inside
+  // the block note the ops it names: when one of those fails, they do
+  // not run (TfFunction::run keeps no variable write of theirs). None
+  // clears the dependencies of enclosing blocks.
+  tf.def("control_dependencies", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "control_dependencies", {"control_inputs"});
     Value inputs = p.get("control_inputs");
+    std::vector<std::string> names;
     if (!inputs.isNone())
-      in.toList(inputs); // TypeError when not iterable, as in TensorFlow
-    return nullContext(in, "control_dependencies");
+      for (const Value &v : in.toList(inputs)) // TypeError when not iterable
+        controlNames(*r, v, names);
+    if (!r->tracing)
+      return nullContext(in, "control_dependencies");
+    auto scope = std::make_shared<py::ModuleObject>(); // a plain namespace
+    scope->name = "control_dependencies";
+    auto saved = std::make_shared<std::vector<std::string>>();
+    graph::Graph *g = &r->tracing->graph;
+    bool clear = inputs.isNone();
+    scope->dict["__enter__"] = in.builtin(
+        "__enter__", [g, names, saved, clear](Interpreter &, CallArgs &) {
+          *saved = g->controlDependencies;
+          if (clear)
+            g->controlDependencies.clear();
+          g->controlDependencies.insert(g->controlDependencies.end(),
+                                        names.begin(), names.end());
+          return Value();
+        });
+    scope->dict["__exit__"] =
+        in.builtin("__exit__", [g, saved](Interpreter &, CallArgs &) {
+          g->controlDependencies = *saved;
+          return Value::boolean(false);
+        });
+    return Value::object(Type::Module, scope);
   });
 }
 
