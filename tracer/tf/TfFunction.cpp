@@ -1165,21 +1165,27 @@ TfFunction::traceCreatingVariables(Interpreter &in, const ValueList &args,
                                    const std::vector<std::string> &kwNames,
                                    const std::string &key,
                                    const std::vector<TensorType> &tensorTypes) {
-  // Only the first trace may make tf.Variables. One that did is traced
-  // again, as TensorFlow does, to use the variables it made: the second
-  // trace must make none (a variable made on every call is an error).
+  // The first trace may make tf.Variables. One that did is traced again,
+  // as TensorFlow does, to use the variables it made: that trace and all
+  // later ones must make none (a variable made on every call is an
+  // error). When the first trace made none, a later one may, and then
+  // the call fails (the trace stays cached, as TensorFlow's does).
   struct Creation {
     TfRuntime &rt;
     bool old;
     ~Creation() { rt.variableCreation = old; }
   } creation{rt, rt.variableCreation};
-  rt.variableCreation = concretes.empty() && !madeVariables;
+  bool first = concretes.empty();
+  rt.variableCreation = !madeVariables;
   int before = rt.variablesCreated;
   ConcreteFunction *c = trace(in, args, kwNames, key, tensorTypes);
   rt.variableCreation = false;
   if (rt.variablesCreated == before)
     return c;
   madeVariables = true;
+  if (!first)
+    in.valueError("Creating variables on a non-first call to a function "
+                  "decorated with tf.function.");
   concretes.pop_back();
   return trace(in, args, kwNames, key, tensorTypes);
 }
