@@ -21,11 +21,8 @@ TfFunction::describeCall(Interpreter &in, const ValueList &args,
       return specRepr(rt.tensor(v).type);
     if (VariableObject *var = asVariable(v)) {
       const VariableState *state = var->state.get();
-      size_t alias = std::find(variables.begin(), variables.end(), state) -
-                     variables.begin();
-      if (alias == variables.size())
-        variables.push_back(state);
-      return variableSpecText(state->type, state->trainable, alias);
+      return variableSpecText(state->type, state->trainable,
+                              variableAlias(variables, state));
     }
     return in.repr(v);
   };

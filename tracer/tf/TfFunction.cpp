@@ -135,13 +135,8 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
     // twice does not.
     if (VariableObject *var = asVariable(v)) {
       const VariableState *state = var->state.get();
-      size_t alias = std::find(variables.begin(), variables.end(), state) -
-                     variables.begin();
-      if (alias == variables.size())
-        variables.push_back(state);
-      key += "V(" + std::string(py::dtypeName(state->type.dtype)) +
-             state->type.shapeString() + (state->trainable ? ",t" : ",f") +
-             ",@" + std::to_string(alias) + ")";
+      key += variableSpecText(state->type, state->trainable,
+                              variableAlias(variables, state));
       return;
     }
     char buf[32];
@@ -152,6 +147,14 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
 }
 
 } // namespace
+
+size_t variableAlias(std::vector<const VariableState *> &seen,
+                     const VariableState *state) {
+  size_t alias = std::find(seen.begin(), seen.end(), state) - seen.begin();
+  if (alias == seen.size())
+    seen.push_back(state);
+  return alias;
+}
 
 std::string variableSpecText(const TensorType &type, bool trainable,
                              size_t aliasId) {
@@ -201,10 +204,7 @@ Value variableSpecs(Interpreter &in, const Value &v,
     auto spec = std::make_shared<VariableSpecObject>();
     spec->type = state->type;
     spec->trainable = state->trainable;
-    spec->aliasId = std::find(variables.begin(), variables.end(), state) -
-                    variables.begin();
-    if (spec->aliasId == variables.size())
-      variables.push_back(state);
+    spec->aliasId = variableAlias(variables, state);
     return Value::object(Type::Native, spec);
   });
 }

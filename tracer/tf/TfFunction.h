@@ -21,6 +21,12 @@ struct ArgumentType {
   std::string name, type;
 };
 
+/// Which of the variables met so far (`seen`, in order) `state` is, as a
+/// VariableSpec's alias_id numbers them: the same variable passed twice
+/// has one. A variable not met yet is added.
+size_t variableAlias(std::vector<const VariableState *> &seen,
+                     const VariableState *state);
+
 /// The repr of TensorFlow's VariableSpec of a variable of `type`:
 /// "VariableSpec(shape=(), dtype=tf.float32, trainable=True, alias_id=0)".
 std::string variableSpecText(const TensorType &type, bool trainable,
