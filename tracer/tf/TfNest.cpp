@@ -692,21 +692,26 @@ void installNest(TfRuntime &rt, ModuleBuilder &tf) {
       return nullContext(in, "control_dependencies");
     auto scope = std::make_shared<py::ModuleObject>(); // a plain namespace
     scope->name = "control_dependencies";
+    // (The graph is the one traced when the block is entered and left;
+    // none, when the object is used outside a trace.)
     auto saved = std::make_shared<std::vector<std::string>>();
-    graph::Graph *g = &r->tracing->graph;
     bool clear = inputs.isNone();
     scope->dict["__enter__"] = in.builtin(
-        "__enter__", [g, names, saved, clear](Interpreter &, CallArgs &) {
-          *saved = g->controlDependencies;
+        "__enter__", [r, names, saved, clear](Interpreter &, CallArgs &) {
+          if (!r->tracing)
+            return Value();
+          std::vector<std::string> &deps =
+              r->tracing->graph.controlDependencies;
+          *saved = deps;
           if (clear)
-            g->controlDependencies.clear();
-          g->controlDependencies.insert(g->controlDependencies.end(),
-                                        names.begin(), names.end());
+            deps.clear();
+          deps.insert(deps.end(), names.begin(), names.end());
           return Value();
         });
     scope->dict["__exit__"] =
-        in.builtin("__exit__", [g, saved](Interpreter &, CallArgs &) {
-          g->controlDependencies = *saved;
+        in.builtin("__exit__", [r, saved](Interpreter &, CallArgs &) {
+          if (r->tracing)
+            r->tracing->graph.controlDependencies = *saved;
           return Value::boolean(false);
         });
     return Value::object(Type::Module, scope);
