@@ -556,6 +556,25 @@ bool VariableObject::getAttr(Interpreter &in, const Value &self,
     });
     return true;
   }
+  if (name == "sparse_read" || name == "gather_nd") {
+    // Rows (or elements) of the variable, as tf.gather and tf.gather_nd
+    // read them from it (a node named Gather or GatherNd, or `name`);
+    // gather_nd then returns an Identity of them.
+    std::string fname = name;
+    out = in.builtin(name, [self, fname](Interpreter &in, CallArgs &args) {
+      Params p(in, args, fname, {"indices", "name"});
+      std::vector<std::pair<std::string, Value>> options;
+      if (p.has("name"))
+        options.emplace_back("name", p.get("name"));
+      if (fname == "sparse_read")
+        return callTf(in, {"gather"}, {self, p.require("indices", fname)},
+                      options);
+      Value rows = callTf(in, {"gather_nd"},
+                          {self, p.require("indices", fname)}, options);
+      return identity(*self.as<VariableObject>().rt, rows);
+    });
+    return true;
+  }
   if (name == "read_value") {
     // In a function, a read in name scope "Read" and an Identity of it,
     // as ResourceVariable.read_value builds them.
