@@ -1314,11 +1314,13 @@ static bool afterFailure(const graph::Graph &g, const std::string &error,
     const std::string &name = g.nodes[node].name;
     if (name == control)
       return true;
-    const std::string guard = "AssertGuard/Identity";
-    if (control.size() <= guard.size() ||
-        control.compare(control.size() - guard.size(), guard.size(), guard))
+    const std::string guard = "AssertGuard/", identity = guard + "Identity";
+    if (control.size() <= identity.size() ||
+        control.compare(control.size() - identity.size(), identity.size(),
+                        identity))
       return false;
-    std::string scope = control.substr(0, control.size() - 8); // "Identity"
+    std::string scope =
+        control.substr(0, control.size() - identity.size()) + guard;
     return name.compare(0, scope.size(), scope) == 0;
   };
   // What reads a failed node's outputs fails too, and so does control flow
@@ -1613,11 +1615,7 @@ void TfFunction::checkSignature(Interpreter &in, const CallArgs &args,
     // the shape is checked when the function runs.
     if (rt.tracing && arg.as<TensorObject>().symbolic() &&
         spec.dtype == actual.dtype && shapesCompatible(spec, actual)) {
-      ValueList dims;
-      for (int64_t d : spec.shape)
-        dims.push_back(d < 0 ? Value() : Value::integer(d));
-      arg = callTf(in, {"ensure_shape"},
-                   {arg, spec.unknownRank ? Value() : in.list(dims)});
+      arg = callTf(in, {"ensure_shape"}, {arg, makeShape(spec)});
       continue;
     }
     bindingError(in, args,
@@ -2253,10 +2251,10 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
       return wrap(concreteFor(in, *inputSignature));
   }
   // TensorSpecs become placeholder tensors of their type.
-  // Each stand-in tensor's spec, to find them again in the bound
-  // arguments (which order dicts by key and keywords by parameter).
-  std::map<const void *, TensorType> specTypes;
-  std::map<const void *, std::string> specNamesByStandIn;
+  // Each stand-in tensor's spec type and name ("" for None), to find them
+  // again in the bound arguments (which order dicts by key and keywords by
+  // parameter).
+  std::map<const void *, std::pair<TensorType, std::string>> standInSpecs;
   CallArgs replaced = args;
   // With an input_signature: the signature's specs.
   if (signatureOnly) {
@@ -2279,9 +2277,8 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
         d = d < 0 ? 0 : d;
       Value standIn =
           rt.eager(graph::HostTensor::zeros({spec->type.dtype, dims}));
-      specTypes[standIn.raw()] = spec->type;
-      if (spec->name.is(Type::Str))
-        specNamesByStandIn[standIn.raw()] = in.toStr(spec->name);
+      standInSpecs[standIn.raw()] = {
+          spec->type, spec->name.is(Type::Str) ? in.toStr(spec->name) : ""};
       return standIn;
     });
   };
@@ -2313,19 +2310,20 @@ Value TfFunction::getConcreteFunction(Interpreter &in, const Value &self,
   std::string key = cacheKey(in, bound, kwNames, tensors);
   // Specs keep their None dimensions, and nested ones their names.
   std::map<size_t, std::string> leafNames;
-  if (!specTypes.empty()) {
+  if (!standInSpecs.empty()) {
     size_t i = 0;
     for (auto &b : bound) {
       size_t index = 0;
       mapTensors(
           in, b,
           [&](size_t, const Value &t) {
-            auto spec = specTypes.find(t.raw());
-            if (spec != specTypes.end() && i < tensors.size())
-              tensors[i] = spec->second;
-            if (auto name = specNamesByStandIn.find(t.raw());
-                name != specNamesByStandIn.end() && !b.is(Type::Tensor))
-              leafNames[i] = name->second;
+            auto spec = standInSpecs.find(t.raw());
+            if (spec != standInSpecs.end()) {
+              if (i < tensors.size())
+                tensors[i] = spec->second.first;
+              if (!spec->second.second.empty() && !b.is(Type::Tensor))
+                leafNames[i] = spec->second.second;
+            }
             ++i;
             return t;
           },

@@ -1795,11 +1795,8 @@ Value callCustomGradient(TfRuntime &rt, const Value &f, CallArgs args) {
         in.typeError("custom_gradient results must be tensors, not " +
                      in.repr(v));
     all.insert(all.end(), inputs.begin(), inputs.end());
-    std::vector<TensorType> types;
-    for (const Value &v : all)
-      types.push_back(rt.tensor(v).type);
     PauseAll pauseAll(rt);
-    ValueList copies = rt.applyMulti("IdentityN", all, {}, types, "IdentityN");
+    ValueList copies = identityN(rt, all);
     outputs.assign(copies.begin(), copies.begin() + flatResult.size());
   } else if (unwatched && !tapeWatches(rt, {}, variables)) {
     // Nothing records the custom op: the results' Identity ops connect

@@ -384,18 +384,8 @@ void validateNorm(Interpreter &in, const Value &ord, const Value &axis,
 /// conversion is it.
 std::optional<Value> stackAsAWhole(TfRuntime &rt, const Value &given,
                                    const ValueList &values, int64_t axis) {
-  Interpreter &in = rt.in;
-  std::function<bool(const Value &)> holdsTensor = [&](const Value &v) {
-    if (rt.isTensor(v) || asVariable(v))
-      return true;
-    if (v.is(Type::List) || v.is(Type::Tuple))
-      for (const Value &item : in.toList(v))
-        if (holdsTensor(item))
-          return true;
-    return false;
-  };
   const Value &whole = axis == 0 || values.empty() ? given : values[0];
-  if (!holdsTensor(whole)) {
+  if (!holdsTensor(rt, whole)) {
     Value constant =
         rt.constant(rt.hostFromPython(whole, std::nullopt), "stack");
     return axis == 0 ? std::optional<Value>(constant) : std::nullopt;
@@ -407,7 +397,7 @@ std::optional<Value> stackAsAWhole(TfRuntime &rt, const Value &given,
         rt.toTensor(whole, std::nullopt, rt.tracing->graph.uniqueName("stack"));
     return axis == 0 ? std::optional<Value>(packed) : std::nullopt;
   } catch (py::PyException &e) {
-    std::string type = in.typeName(e.exc);
+    std::string type = rt.in.typeName(e.exc);
     if (axis != 0 || (type != "ValueError" && type != "TypeError"))
       throw;
     return std::nullopt;
@@ -726,15 +716,12 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   tf.def("identity_n", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "identity_n", {"input", "name"});
     ValueList inputs;
-    std::vector<TensorType> types;
-    for (const Value &v : in.toList(p.require("input", "identity_n"))) {
+    for (const Value &v : in.toList(p.require("input", "identity_n")))
       inputs.push_back(r->toTensor(v));
-      types.push_back(r->tensor(inputs.back()).type);
-    }
     if (inputs.empty())
       in.valueError("List argument 'input' to 'IdentityN' Op with length 0 "
                     "shorter than minimum length 1.");
-    return in.list(r->applyMulti("IdentityN", inputs, {}, types, "IdentityN"));
+    return in.list(identityN(*r, inputs));
   });
   // softmax and log_softmax: the logits and the axis (-1 by default), with
   // nn_ops' own check of the axis, eagerly and while tracing; then

@@ -440,7 +440,7 @@ void OperandConsts::argument(const std::string &param, const Value &arg,
 
 /// Whether Python value `v` is or holds (in nested lists) a tensor or a
 /// variable.
-static bool holdsTensor(TfRuntime &rt, const Value &v) {
+bool holdsTensor(TfRuntime &rt, const Value &v) {
   if (rt.isTensor(v) || asVariable(v))
     return true;
   if (!v.is(Type::List) && !v.is(Type::Tuple))
@@ -1250,6 +1250,13 @@ Value identity(TfRuntime &rt, const Value &x) {
   Value t = rt.toTensor(x);
   return rt.apply("Identity", {t}, {{"T", rt.tensor(t).type.dtype}},
                   rt.tensor(t).type, "Identity");
+}
+
+ValueList identityN(TfRuntime &rt, const ValueList &tensors) {
+  std::vector<TensorType> types;
+  for (const Value &t : tensors)
+    types.push_back(rt.tensor(t).type);
+  return rt.applyMulti("IdentityN", tensors, {}, types, "IdentityN");
 }
 
 void needRank(TfRuntime &rt, const Value &t, const std::string &what) {

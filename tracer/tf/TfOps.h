@@ -186,6 +186,9 @@ py::BuiltinFn namedOp(TfRuntime &rt, const std::string &name, py::BuiltinFn fn,
 /// Sqrt"): while tracing its nodes are named in that scope.
 py::BuiltinFn inNameScope(TfRuntime &rt, const std::string &name,
                           py::BuiltinFn fn);
+/// Whether `v` is a tensor or variable, or a (nested) list or tuple holding
+/// one: what convert_to_tensor auto-packs.
+bool holdsTensor(TfRuntime &rt, const Value &v);
 /// Argument `v` of an op as TensorFlow's argument conversion makes it: a
 /// tensor as given (cast to `dtype` when given and different), a list
 /// holding tensors packed, any other Python value a Const named `name` in
@@ -269,6 +272,9 @@ Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y);
 /// tf.where(condition): the int64 coordinates of the true elements.
 Value whereIndices(TfRuntime &rt, const Value &cond);
 Value identity(TfRuntime &rt, const Value &x);
+/// One IdentityN node passing `tensors` through (tf.identity_n, and a
+/// custom gradient's outputs with its inputs).
+ValueList identityN(TfRuntime &rt, const ValueList &tensors);
 /// tf.boolean_mask (TfLosses.cpp): the elements (or, with `axis`, the
 /// slices) of `tensor` where `mask` is true.
 Value booleanMask(TfRuntime &rt, const Value &tensor, const Value &mask,

@@ -213,11 +213,7 @@ Value swish(TfRuntime &rt, const Params &p) {
       return y;
     // The custom gradient's IdentityN of the result and the inputs, whose
     // first output is the result TensorFlow's graph returns.
-    ValueList all{y, x, beta};
-    std::vector<TensorType> types;
-    for (const Value &v : all)
-      types.push_back(rt.tensor(v).type);
-    return rt.applyMulti("IdentityN", all, {}, types, "IdentityN")[0];
+    return identityN(rt, {y, x, beta})[0];
   });
 }
 
