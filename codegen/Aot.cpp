@@ -150,9 +150,15 @@ std::string cString(const std::string &s) {
 void generateHostCalls(
     std::ostream &c,
     const std::vector<std::pair<int64_t, hostcalls::Spec>> &specs, bool cuda) {
+  // failed_spec: which check or assertion failed, for the compiled code's
+  // loops to stop at it (kiln_host_failed_spec, EmitFailedWrites.cpp).
   c << "static _Thread_local const char *failed_assertion;\n"
+       "static _Thread_local int64_t failed_spec = -1;\n"
+       "int64_t kiln_host_failed_spec(void) {\n"
+       "  return failed_assertion ? failed_spec : -1;\n}\n"
        "void kiln_host_assert(int64_t cond, int64_t spec) {\n"
        "  if (cond || failed_assertion) return;\n"
+       "  failed_spec = spec;\n"
        "  switch (spec) {\n";
   for (auto &[index, spec] : specs)
     if (spec.kind == hostcalls::Spec::Assert && spec.pieces.empty())
@@ -173,6 +179,7 @@ void generateHostCalls(
       c << "  case " << index << ": tmpl = " << cString(spec.message)
         << "; break;\n";
   c << "  default: break;\n  }\n"
+       "  failed_spec = spec;\n"
        "  free(check_text.data);\n"
        "  memset(&check_text, 0, sizeof check_text);\n"
        "  kiln_format_check(&check_text, tmpl,\n"
@@ -266,6 +273,7 @@ void generateHostCalls(
        "      assert_text = print_line;\n"
        "      memset(&print_line, 0, sizeof print_line);\n"
        "      failed_assertion = assert_text.data;\n"
+       "      failed_spec = index;\n"
        "    }\n"
        "  } else if (s) {\n"
        "    kiln_text_append(&print_line, s->pieces[s->items],\n"

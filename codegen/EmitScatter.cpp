@@ -161,17 +161,33 @@ Value Emitter::emitScatterNd(const graph::Node &n, RankedTensorType type) {
         "inner {int} dimensions of updates.shape={shape}",
         sizes);
 
-  // "indices[1] = [2, 5] does not index into shape [3,2]".
+  // "indices[1] = [2, 5] does not index into shape [3,2]"; a variable's
+  // row scatter (ResourceScatterUpdate and friends, the kernel its
+  // errorName is) says "indices[1] = 5 is not in [0, 3)".
   SmallVector<Value> scan = firstBadIndexVector(loc, indices, extents);
   Value ok =
       b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, scan[0],
                               b.create<arith::ConstantIntOp>(loc, 0, 64));
-  std::string message = "indices[{int}] = [";
-  for (int64_t j = 0; j < m; ++j)
-    message += j ? ", {int}" : "{int}";
-  message += "] does not index into shape {shape}";
-  appendShape(loc, base, scan);
-  check(n, ok, message, scan);
+  const std::string &kernel = n.errorName;
+  bool rowScatter = m == 1 && kernel.rfind("ResourceScatter", 0) == 0 &&
+                    kernel.rfind("ResourceScatterNd", 0) != 0;
+  if (rowScatter) {
+    check(n, ok, "indices[{int}] = {int} is not in [0, {int})",
+          {scan[0], scan[1], extents[0]});
+    // That kernel writes into the variable row by row and stops at the
+    // bad index: the rows before it stay written (ScatterNd's kernels skip
+    // a bad index and go on).
+    count = b.create<arith::SelectOp>(
+        loc, ok, count,
+        b.create<arith::IndexCastOp>(loc, b.getIndexType(), scan[0]));
+  } else {
+    std::string message = "indices[{int}] = [";
+    for (int64_t j = 0; j < m; ++j)
+      message += j ? ", {int}" : "{int}";
+    message += "] does not index into shape {shape}";
+    appendShape(loc, base, scan);
+    check(n, ok, message, scan);
+  }
 
   const graph::DType *t = attr<graph::DType>(n, "T");
   bool isUnsigned = t && *t == graph::DType::UInt8;

@@ -98,8 +98,49 @@ private:
   using ForBody =
       std::function<void(Location, Value, ValueRange, SmallVector<Value> &)>;
   /// A For node over a float range (GraphToKiln.cpp).
+  /// `writes`: it holds variable writes (holdsWrites).
   bool emitFloatFor(const graph::Node &n, int id, ArrayRef<Type> types,
-                    ValueRange inits, const ForBody &body, bool &ok);
+                    ValueRange inits, const ForBody &body, bool &ok,
+                    bool writes);
+  // ---- what a failing call keeps (EmitFailedWrites.cpp) ----
+  /// Whether control-flow node `id` holds a variable write, at any depth:
+  /// its regions then yield each variable's value after the last write
+  /// that ran, and a loop stops at the iteration that failed.
+  bool holdsWrites(int id);
+  /// The checks and assertions (their hostSpec indices) whose failure
+  /// keeps node `id` from running: its own, and those of every node whose
+  /// outputs it reads, whose control flow it is in or holds, or that a
+  /// control input names, directly or not. For control flow with
+  /// `start`: only those that keep it from starting (what it reads).
+  const std::vector<int64_t> &failuresBefore(int id, bool start = false);
+  /// The version of a variable that output `o` holds before the write
+  /// that made it: a write's input, a loop's initial state, what an If
+  /// had before its branches; nothing for other ops.
+  std::optional<graph::Output> priorVersion(graph::Output o);
+  /// Whether node `node` is in region `r` (at any depth; -1: the body).
+  bool inRegion(int node, int r) const;
+  /// kiln_host_failed_spec(): the call's failed spec so far, or -1.
+  Value failedSpec(Location loc);
+  /// Whether `spec` is one of `specs` (sorted): an i1.
+  Value failedIn(Location loc, Value spec, ArrayRef<int64_t> specs);
+  /// The value `o` (a variable's version) stands for when the call fails
+  /// at `spec`: the last version written in region `r` whose write ran,
+  /// else the one from before (`fallback` when o's writes have no prior
+  /// version there), cast to `type`. `spec` is made when first needed.
+  Value keptValue(Location loc, graph::Output o, int r, Value fallback,
+                  Type type, Value &spec);
+  /// keptValue of `results` (those region `r` yields, from `first` on).
+  void keepWrites(Location loc, int r, SmallVector<Value> &results,
+                  size_t first);
+  /// Makes `loop` (the scf.while of control-flow node `id`) stop before
+  /// any iteration once one of its checks, or one it depends on, failed.
+  void stopOnFailure(Operation *loop, int id);
+  std::vector<std::vector<int64_t>> specsOf; // by node: its hostSpecs
+  int emitting = -1;             // the node hostSpec files specs under
+  std::vector<int> regionOwners; // by region: its control-flow node
+  std::vector<signed char> holdsWrites_;
+  std::unordered_map<int64_t, std::vector<int64_t>> failures_;
+
   /// Emits region `r` and collects its results, cast to `types` (loop
   /// state may be less specific than one iteration's values).
   bool emitRegion(int r, TypeRange types, SmallVector<Value> &results,

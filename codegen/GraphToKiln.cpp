@@ -1046,6 +1046,11 @@ bool Emitter::run(std::string &error) {
     values[key({g.args[i], 0})] = entry->getArgument(i);
   live = liveNodes(g);
   consumers = liveUseCounts(g, live, &soleConsumer);
+  specsOf.assign(g.nodes.size(), {});
+  regionOwners.assign(g.regions.size(), -1);
+  for (size_t i = 0; i < g.nodes.size(); ++i)
+    for (int r : g.nodes[i].regions)
+      regionOwners[r] = static_cast<int>(i);
   // Constants first, at the function's entry: graph rewrites (constant
   // push-down) may give a node an operand defined after it.
   for (size_t i = 0; i < g.nodes.size(); ++i) {
@@ -1061,6 +1066,17 @@ bool Emitter::run(std::string &error) {
   SmallVector<Value> results;
   for (graph::Output r : g.results)
     results.push_back(values.at(key(r)));
+  // A variable's value when the call fails: after its last write that ran.
+  Value spec;
+  for (auto [index, placeholder] : g.variableResults) {
+    if (index >= results.size())
+      continue;
+    auto before = values.find(key({placeholder, 0}));
+    results[index] =
+        keptValue(fn.getLoc(), g.results[index], -1,
+                  before == values.end() ? Value() : before->second,
+                  results[index].getType(), spec);
+  }
   b.create<func::ReturnOp>(fn.getLoc(), results);
   return true;
 }
@@ -1073,11 +1089,13 @@ bool Emitter::emitNodes(const std::vector<int> &ids, std::string &error) {
       errorLoc_ = n.loc;
     return false;
   };
+  const int outer = emitting;
   for (int i : ids) {
     const graph::Node &n = g.nodes[i];
     if (!live[i] || n.op == "Placeholder" || n.op == "NoOp" ||
         n.op == "Const") // constants come first (run())
       continue;
+    emitting = i;
     if (n.op == "PrintV2" || n.op == "Assert") {
       if ((n.op == "Assert" || g.hostPrints) && !emitHostCall(n, error))
         return fail(n);
@@ -1093,6 +1111,7 @@ bool Emitter::emitNodes(const std::vector<int> &ids, std::string &error) {
       return fail(n);
     values[key({i, 0})] = v;
   }
+  emitting = outer;
   return true;
 }
 
@@ -1422,6 +1441,8 @@ FlatSymbolRefAttr Emitter::declare(const std::string &name, FunctionType type) {
 
 Value Emitter::hostSpec(Location loc, hostcalls::Spec spec) {
   int64_t index = hostcalls::registerSpec(spec);
+  if (emitting >= 0)
+    specsOf[emitting].push_back(index);
   if (hostSpecs)
     hostSpecs->emplace_back(index, std::move(spec));
   return b.create<arith::ConstantIntOp>(loc, index, 64);
@@ -1540,7 +1561,8 @@ bool Emitter::emitRegion(int r, TypeRange types, SmallVector<Value> &results,
 }
 
 bool Emitter::emitFloatFor(const graph::Node &n, int id, ArrayRef<Type> types,
-                           ValueRange inits, const ForBody &body, bool &ok) {
+                           ValueRange inits, const ForBody &body, bool &ok,
+                           bool writes) {
   // AutoGraph's loop over a float tf.range (_tf_range_for_stmt): the loop
   // variable starts at `start` and is incremented by delta, while it is
   // short of the limit (on delta's side), at most get_range_len(start,
@@ -1603,6 +1625,8 @@ bool Emitter::emitFloatFor(const graph::Node &n, int id, ArrayRef<Type> types,
       });
   if (!ok)
     return false;
+  if (writes)
+    stopOnFailure(loop, id);
   for (size_t k = 0; k < types.size(); ++k)
     values[key({id, static_cast<int>(k)})] = loop.getResult(k + 2);
   return true;
@@ -1634,6 +1658,9 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
       values[key({region.args[k], 0})] = args[k];
   };
   Operation *result = nullptr;
+  // Variables written inside leave with their value after the last write
+  // that ran, should a check inside fail (EmitFailedWrites.cpp).
+  const bool writes = holdsWrites(id);
   if (n.op == "StatelessIf") {
     Value cond = scalarOf(loc, input(n, 0));
     auto branch = [&](int r) {
@@ -1642,6 +1669,8 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
         enter(nb);
         SmallVector<Value> res;
         ok = ok && emitRegion(r, types, res, error);
+        if (ok && writes)
+          keepWrites(l, r, res, 0);
         b.create<scf::YieldOp>(l, ok ? ValueRange(res) : ValueRange{});
       };
     };
@@ -1669,8 +1698,12 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
           bindArgs(n.regions[1], args);
           SmallVector<Value> res;
           ok = ok && emitRegion(n.regions[1], types, res, error);
+          if (ok && writes)
+            keepWrites(l, n.regions[1], res, 0);
           b.create<scf::YieldOp>(l, ok ? ValueRange(res) : args);
         });
+    if (ok && writes)
+      stopOnFailure(result, id);
   } else if (n.op == "For") {
     // for iv in range(start, limit, delta): scf.for over its trip count.
     auto i64 = b.getI64Type();
@@ -1686,10 +1719,13 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
           b.create<tensor::FromElementsOp>(l, ivType, ValueRange{iv});
       for (size_t j = 0; j < args.size(); ++j)
         values[key({body.args[j + 1], 0})] = args[j];
+      size_t first = res.size();
       ok = ok && emitRegion(n.regions[0], types, res, error);
+      if (ok && writes)
+        keepWrites(l, n.regions[0], res, first);
     };
     if (isa<FloatType>(ivType.getElementType()))
-      return emitFloatFor(n, id, types, inits, emitBodyAt, ok);
+      return emitFloatFor(n, id, types, inits, emitBodyAt, ok, writes);
     auto wide = [&](Value t) -> Value {
       Value s = scalarOf(loc, t);
       return s.getType() == i64 ? s : b.create<arith::ExtSIOp>(loc, i64, s);
@@ -1714,7 +1750,8 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
     // a growing TensorArray) goes through scf.while: scf.for's
     // canonicalization would pin it to the initial value's shape once that
     // folds to a static one (a buffer of 0 rows, say).
-    bool relaxed = false;
+    // So does a loop that may have to stop at a failed iteration.
+    bool relaxed = writes;
     for (size_t k = 0; k < types.size(); ++k)
       relaxed |= input(n, 3 + k).getType() != types[k] ||
                  !cast<RankedTensorType>(types[k]).hasStaticShape();
@@ -1750,6 +1787,8 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
           });
       if (!ok)
         return false;
+      if (writes)
+        stopOnFailure(loop, id);
       for (size_t k = 0; k < types.size(); ++k)
         values[key({id, static_cast<int>(k)})] = loop.getResult(k + 1);
       return true;

@@ -54,8 +54,10 @@ extern "C" void kiln_host_print_end(int64_t index) {
   std::string line = std::move(pending) + s.pieces.back();
   pending.clear();
   if (s.kind == Spec::Assert) { // a failed Assert with data: its message
-    if (current && current->error.empty())
+    if (current && current->error.empty()) {
       current->error = "InvalidArgumentError: " + line;
+      current->errorSpec = index;
+    }
     return;
   }
   // After a failed assertion the call stops, as TensorFlow's ops after a
@@ -75,6 +77,7 @@ extern "C" void kiln_host_check_failed(int64_t index, int64_t rank,
   kiln_format_check(&text, spec(index).message.c_str(), values, desc[3]);
   current->error = spec(index).errorType + ": " +
                    (text.data ? std::string(text.data, text.size) : "");
+  current->errorSpec = index;
   std::free(text.data);
 }
 
@@ -82,6 +85,13 @@ extern "C" void kiln_host_assert(int64_t cond, int64_t index) {
   if (cond || !current || !current->error.empty())
     return;
   current->error = "InvalidArgumentError: " + spec(index).message;
+  current->errorSpec = index;
+}
+
+/// The spec of the call's first failed check or assertion, -1 while none
+/// failed.
+extern "C" int64_t kiln_host_failed_spec() {
+  return current && !current->error.empty() ? current->errorSpec : -1;
 }
 
 /// The compiled code's allocations (finalize-memref-to-llvm's generic
@@ -159,6 +169,8 @@ std::vector<std::pair<std::string, void *>> symbols() {
       {"kiln_host_assert", reinterpret_cast<void *>(&kiln_host_assert)},
       {"kiln_host_check_failed",
        reinterpret_cast<void *>(&kiln_host_check_failed)},
+      {"kiln_host_failed_spec",
+       reinterpret_cast<void *>(&kiln_host_failed_spec)},
       {"_mlir_memref_to_llvm_alloc",
        reinterpret_cast<void *>(&kiln_memref_alloc)},
       {"_mlir_memref_to_llvm_aligned_alloc",

@@ -53,6 +53,10 @@ int64_t registerSpec(Spec spec);
 struct Context {
   std::function<void(bool toStdout, const std::string &text)> print;
   std::string error;
+  /// The spec of the check or assertion that set `error`: compiled code
+  /// asks for it (kiln_host_failed_spec) to keep the variable writes that
+  /// ran before it (EmitFailedWrites.cpp).
+  int64_t errorSpec = -1;
   /// Where an allocation that fails jumps back to: the caller's setjmp
   /// (error then says what ran out). Null: the process aborts instead.
   std::jmp_buf *outOfMemory = nullptr;

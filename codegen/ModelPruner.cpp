@@ -11,10 +11,13 @@ namespace kiln {
 namespace {
 
 /// An Identity or StopGradient of the type of its input (kiln's graph
-/// also uses Identity to relax a static shape, which must stay).
+/// also uses Identity to relax a static shape, which must stay), with no
+/// control inputs (what reads it waits for them, and does not run when one
+/// fails).
 bool trivial(const graph::Graph &g, const graph::Node &n) {
   if ((n.op != "Identity" && n.op != "StopGradient") || n.inputs.size() != 1 ||
-      n.outputs.size() != 1 || n.attrs.count(graph::kKernelAttr))
+      n.outputs.size() != 1 || n.attrs.count(graph::kKernelAttr) ||
+      !n.controlInputs.empty())
     return false;
   const graph::TensorType &in = g.typeOf(n.inputs[0]), &out = n.outputs[0];
   return in.dtype == out.dtype && in.unknownRank == out.unknownRank &&

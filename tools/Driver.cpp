@@ -773,6 +773,9 @@ int collectFunctions(const DriverOptions &opts, std::ostream &err,
       e.graph.results.erase(e.graph.results.begin(),
                             e.graph.results.begin() + c.firstOutput);
       e.graph.hostPrints = true;
+      // A failed call leaves the library's variables as they were
+      // (runtime/Call.c): no write's value needs choosing.
+      e.graph.variableResults.clear();
       // The library ABI gives each variable one fixed shape (abi.h).
       for (auto &var : c.captures) {
         if (var->type.isStatic())

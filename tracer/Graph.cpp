@@ -86,6 +86,24 @@ bool isStatefulRandom(const std::string &op) {
   return random && op.rfind("Stateless", 0) != 0;
 }
 
+bool isVariableWrite(const std::string &op) {
+  return op == "AssignVariableOp" || op == "AssignAddVariableOp" ||
+         op == "AssignSubVariableOp";
+}
+
+bool controlCovers(const std::string &control, const std::string &name) {
+  if (name == control)
+    return true;
+  const std::string guard = "AssertGuard/", identity = guard + "Identity";
+  if (control.size() <= identity.size() ||
+      control.compare(control.size() - identity.size(), identity.size(),
+                      identity))
+    return false;
+  std::string scope =
+      control.substr(0, control.size() - identity.size()) + guard;
+  return name.compare(0, scope.size(), scope) == 0;
+}
+
 bool isShapePreserving(const std::string &op) {
   static const char *ops[] = {
       "Identity",   "StopGradient", "Cast",      "Neg",    "Abs",
@@ -423,9 +441,12 @@ std::string Graph::enterScope(const std::string &name) {
 
 int Graph::add(Node node) {
   node.region = current;
-  node.controlInputs.insert(node.controlInputs.end(),
-                            controlDependencies.begin(),
-                            controlDependencies.end());
+  // An argument (a variable's first use inside the block makes its
+  // Placeholder) is no op the block orders.
+  if (node.op != "Placeholder" && node.op != "RegionArg")
+    node.controlInputs.insert(node.controlInputs.end(),
+                              controlDependencies.begin(),
+                              controlDependencies.end());
   nodes.push_back(std::move(node));
   int id = static_cast<int>(nodes.size()) - 1;
   if (current >= 0)

@@ -163,6 +163,15 @@ struct Node {
   std::vector<int> regions;
 };
 
+/// Whether control input `control` (a node name) names node `name`: the
+/// node itself, or, for a guarded assertion's Identity
+/// (".../AssertGuard/Identity"), a node inside the guard it stands for.
+bool controlCovers(const std::string &control, const std::string &name);
+
+/// The ops that write a new value of a tf.Variable from its value before
+/// (input 0): AssignVariableOp, AssignAddVariableOp, AssignSubVariableOp.
+bool isVariableWrite(const std::string &op);
+
 /// A nested block of a control-flow node, as MLIR's scf regions: its nodes
 /// may read any value of an enclosing region defined before them.
 struct Region {
@@ -233,6 +242,10 @@ struct Graph {
   std::vector<Node> nodes;
   std::vector<int> args;       // Placeholder nodes, in argument order
   std::vector<Output> results; // what the function returns
+  /// The results that are a tf.Variable's value after the call, each with
+  /// the Placeholder of its value at the call: what the variable keeps
+  /// when the call fails before any write to it.
+  std::vector<std::pair<size_t, int>> variableResults;
   /// tf.print runs inside compiled code (PrintV2 nodes, as a print in a
   /// staged loop needs); otherwise PrintV2 nodes are skipped and the
   /// tracer prints results after the call.

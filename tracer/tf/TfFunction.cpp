@@ -1043,6 +1043,8 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     concrete->captures.push_back(u->var);
     if (u->written) {
       concrete->writes.emplace_back(u->var, state.graph.results.size());
+      state.graph.variableResults.emplace_back(state.graph.results.size(),
+                                               u->resource);
       state.graph.results.push_back(u->current);
     }
   }
@@ -1281,72 +1283,6 @@ py::PyException TfFunction::userCodeError(Interpreter &in, py::PyException &e) {
   return py::PyException{Value::object(Type::Instance, converted)};
 }
 
-/// Whether result `r` of graph `g` needed the op whose run-time failure
-/// `error` reports ("[[{{node NAME}}]]"): it reads the op's outputs, or
-/// the control flow holding it, directly or not. Unknown: true.
-static bool afterFailure(const graph::Graph &g, const std::string &error,
-                         graph::Output r) {
-  const std::string mark = "[[{{node ";
-  size_t at = error.rfind(mark);
-  size_t end = at == std::string::npos ? at : error.find("}}", at);
-  if (end == std::string::npos)
-    return true;
-  std::string name = error.substr(at + mark.size(), end - at - mark.size());
-  std::vector<bool> failed(g.nodes.size(), false);
-  bool found = false;
-  for (size_t i = 0; i < g.nodes.size(); ++i)
-    if (g.nodes[i].name == name || g.nodes[i].errorName == name) {
-      failed[i] = found = true;
-      // The control flow around it fails with it.
-      for (int reg = g.nodes[i].region; reg >= 0;) {
-        for (size_t o = 0; o < g.nodes.size(); ++o)
-          for (int owned : g.nodes[o].regions)
-            if (owned == reg)
-              failed[o] = true;
-        reg = g.regions[reg].parent;
-      }
-    }
-  if (!found)
-    return true;
-  // A control input names a node, or (a guarded assertion's Identity)
-  // the scope of the Assert inside its guard.
-  auto covers = [&](const std::string &control, size_t node) {
-    const std::string &name = g.nodes[node].name;
-    if (name == control)
-      return true;
-    const std::string guard = "AssertGuard/", identity = guard + "Identity";
-    if (control.size() <= identity.size() ||
-        control.compare(control.size() - identity.size(), identity.size(),
-                        identity))
-      return false;
-    std::string scope =
-        control.substr(0, control.size() - identity.size()) + guard;
-    return name.compare(0, scope.size(), scope) == 0;
-  };
-  // What reads a failed node's outputs fails too, and so does control flow
-  // with a failed node inside, and a node whose control inputs name one.
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t i = 0; i < g.nodes.size(); ++i) {
-      if (failed[i])
-        continue;
-      const graph::Node &n = g.nodes[i];
-      bool reads = false;
-      for (const graph::Output &in : n.inputs)
-        reads = reads || (in.node >= 0 && failed[in.node]);
-      for (const std::string &control : n.controlInputs)
-        for (size_t f = 0; f < g.nodes.size() && !reads; ++f)
-          reads = failed[f] && covers(control, f);
-      for (int reg : n.regions)
-        for (int inner : g.regions[reg].nodes)
-          reads = reads || failed[inner];
-      if (reads)
-        failed[i] = changed = true;
-    }
-  }
-  return r.node < 0 || failed[r.node];
-}
-
 Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
                       const ValueList &args) {
   // Its captures of an enclosing trace's tensors exist only there.
@@ -1435,12 +1371,12 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
                                          outputs, error)
                         : rt.executor.run(compiled, inputs, outputs, error);
   if (!ran) {
-    // Variable writes that did not need the failed op happened in
-    // TensorFlow, which has no transaction: they stay.
+    // TensorFlow has no transaction: the writes that ran before the
+    // failed op stay. The compiled code returns, for each variable, its
+    // value after the last of them (EmitFailedWrites.cpp).
     if (!c.staged && !c.onHost && outputs.size() == c.graph.results.size())
       for (auto &[var, index] : c.writes)
-        if (!afterFailure(c.graph, error, c.graph.results[index]))
-          c.variableFor(var, callVariables)->value = outputs[index];
+        c.variableFor(var, callVariables)->value = outputs[index];
     // The compiled code's errors name TensorFlow's exception class.
     for (const OpErrorClass &type : opErrorClasses()) {
       std::string prefix = std::string(type.name) + ": ";

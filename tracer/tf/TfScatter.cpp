@@ -227,7 +227,12 @@ Value scatterAtRunTime(TfRuntime &rt, const Value &base, const Value &indices,
     if (kernel.rfind("Resource", 0) == 0 && kernel.size() > what.size() &&
         kernel.compare(kernel.size() - what.size(), what.size(), what) == 0)
       node = "TensorScatter" + what;
-  return rt.apply(node, {base, indices, updates}, attrs, type, node);
+  Value scattered = rt.apply(node, {base, indices, updates}, attrs, type, node);
+  // Its run-time errors are those of the variable's kernel, which
+  // codegen's checks word as that kernel does (EmitScatter.cpp).
+  if (node != kernel && rt.tracing)
+    rt.tracing->graph.nodes[rt.tensor(scattered).out.node].errorName = kernel;
+  return scattered;
 }
 
 } // namespace
@@ -257,11 +262,13 @@ Value scatterNd(TfRuntime &rt, const Value &baseArg, const Value &indicesArg,
             ") of output[shape=" + shapeList(shape) + "]",
         named);
   // Each index picks an element or a slice; check the bounds as the
-  // kernels do.
+  // kernels do. (In a function the kernel fails when it runs.)
   int64_t depth = known->type.shape.back();
   for (int64_t i = 0; i < known->type.numElements(); ++i) {
     int64_t v = known->elementAsInt(static_cast<size_t>(i));
     int64_t dim = shape[static_cast<size_t>(i % depth)];
+    if ((v < 0 || v >= dim) && rt.tracing)
+      return scatterAtRunTime(rt, base, indices, updatesArg, type, op, kernel);
     if (v < 0 || v >= dim) {
       std::string index;
       for (int64_t k = i - i % depth; k < i - i % depth + depth; ++k)
@@ -321,10 +328,15 @@ bool runTimeKey(TfRuntime &rt, const Value &key) {
 /// time only: the selected flat positions come from slicing a constant of
 /// positions, and each element takes the update whose position it is.
 Value replaceSelected(TfRuntime &rt, const Value &current, const Value &key,
-                      const Value &updates) {
+                      const Value &updates, const std::string &assignName) {
   const std::vector<int64_t> &shape = rt.tensor(current).type.shape;
   Value positions = rt.constant(flatPositions(shape));
-  Value picked = flat(rt, stridedSlice(rt, positions, key)); // [M]
+  // Its checks of the key are those of TensorFlow's assign op.
+  Value selected = stridedSlice(rt, positions, key);
+  if (!assignName.empty())
+    rt.tracing->graph.nodes[rt.tensor(selected).out.node].errorName =
+        assignName;
+  Value picked = flat(rt, selected); // [M]
   int64_t n = rt.tensor(current).type.numElements();
   int64_t m = rt.tensor(picked).type.numElements();
   // v[i]: one whole row, chosen by comparing each row's number with the
@@ -366,7 +378,7 @@ Value replaceSelected(TfRuntime &rt, const Value &current, const Value &key,
 } // namespace
 
 Value assignSlice(TfRuntime &rt, const Value &variable, const Value &key,
-                  const Value &value) {
+                  const Value &value, const std::string &sliceName) {
   auto &v = variable.as<VariableObject>();
   const std::vector<int64_t> &shape = v.state->type.shape;
   if (rt.tracing && runTimeKey(rt, key)) {
@@ -381,8 +393,10 @@ Value assignSlice(TfRuntime &rt, const Value &variable, const Value &key,
     Value updates =
         updatesFor(rt, value, v.state->type.dtype, sliceType.shape,
                    sliceType.shape, 0, "ResourceStridedSliceAssign", true);
-    return assignVariable(rt, v, "AssignVariableOp",
-                          replaceSelected(rt, current, key, updates));
+    return assignVariable(
+        rt, v, "AssignVariableOp",
+        replaceSelected(rt, current, key, updates,
+                        sliceName.empty() ? "" : sliceName + "/_assign"));
   }
   std::vector<int64_t> positions =
       positionsOf(rt, shape, [&](const Value &iota) {

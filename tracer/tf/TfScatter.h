@@ -22,8 +22,10 @@ Value scatterNd(TfRuntime &rt, const Value &base, const Value &indices,
                 const std::string &op, const std::string &kernel);
 
 /// `variable[key].assign(value)`: the variable with that slice replaced.
+/// `sliceName` names the node of `variable[key]` while tracing: TensorFlow's
+/// assign op, "<sliceName>/_assign", reports an index out of range.
 Value assignSlice(TfRuntime &rt, const Value &variable, const Value &key,
-                  const Value &value);
+                  const Value &value, const std::string &sliceName);
 
 /// tf.tensor_scatter_nd_update/add/sub/max/min and tf.scatter_nd.
 void installScatter(TfRuntime &rt, ModuleBuilder &tf);

@@ -97,10 +97,14 @@ bool TensorObject::getAttr(Interpreter &in, const Value &self,
   if (name == "assign" && !slicedVariable.isNone()) {
     TfRuntime *r = rt;
     Value var = slicedVariable, key = sliceKey;
-    out = in.builtin("assign", [r, var, key](Interpreter &in, CallArgs &args) {
-      Params p(in, args, "assign", {"value", "name"});
-      return assignSlice(*r, var, key, p.require("value", "assign"));
-    });
+    std::string slice = symbolic() && r->tracing
+                            ? r->tracing->graph.nodes[this->out.node].name
+                            : "";
+    out = in.builtin(
+        "assign", [r, var, key, slice](Interpreter &in, CallArgs &args) {
+          Params p(in, args, "assign", {"value", "name"});
+          return assignSlice(*r, var, key, p.require("value", "assign"), slice);
+        });
     return true;
   }
   TfRuntime &r = *rt;
