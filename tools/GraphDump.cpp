@@ -27,6 +27,10 @@ void textNodes(const graph::Graph &g, const std::vector<int> &ids,
         << indent << "  op: \"" << n.op << "\"\n";
     for (auto &in : n.listedInputs())
       out << indent << "  input: \"" << outputName(g, in) << "\"\n";
+    // Control inputs come last, as "^name" (a tf.control_dependencies
+    // block's ops).
+    for (auto &control : n.controlInputs)
+      out << indent << "  input: \"^" << control << "\"\n";
     for (auto &o : n.outputs)
       out << indent << "  output: " << typeText(o) << "\n";
     if (n.loc.valid())
@@ -55,6 +59,8 @@ nlohmann::json jsonNodes(const graph::Graph &g, const std::vector<int> &ids) {
     node["inputs"] = nlohmann::json::array();
     for (auto &in : n.listedInputs())
       node["inputs"].push_back(outputName(g, in));
+    for (auto &control : n.controlInputs)
+      node["inputs"].push_back("^" + control);
     node["outputs"] = nlohmann::json::array();
     for (auto &o : n.outputs)
       node["outputs"].push_back(typeText(o));
@@ -142,6 +148,13 @@ void dotEdges(const graph::Graph &g, const std::vector<int> &ids,
         out << " [label=\"" << in.index << "\"]";
       out << ";\n";
     }
+    // Control inputs, dotted, from the nodes they name (a guarded
+    // assertion's Identity: the Assert inside the guard).
+    for (auto &control : n.controlInputs)
+      for (size_t from = 0; from < g.nodes.size(); ++from)
+        if (graph::controlCovers(control, g.nodes[from].name))
+          out << "  " << fn << "n" << from << " -> " << fn << "n" << id
+              << " [style=dotted];\n";
     for (int r : n.regions) {
       const graph::Region &region = g.regions[r];
       dotEdges(g, region.nodes, fn, out);
