@@ -262,8 +262,42 @@ void Emitter::keepWrites(Location loc, int r, SmallVector<Value> &results,
   }
 }
 
-void Emitter::stopOnFailure(Operation *op, int id) {
-  auto loop = cast<scf::WhileOp>(op);
+/// An scf.while doing what scf.for `loop` did, in its place.
+static scf::WhileOp whileOf(OpBuilder &b, scf::ForOp loop) {
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(loop);
+  Location loc = loop.getLoc();
+  SmallVector<Value> inits{loop.getLowerBound()};
+  inits.append(loop.getInitArgs().begin(), loop.getInitArgs().end());
+  SmallVector<Type> types;
+  for (Value v : inits)
+    types.push_back(v.getType());
+  SmallVector<Location> locs(types.size(), loc);
+  auto w = b.create<scf::WhileOp>(loc, types, inits);
+  Block *before = b.createBlock(&w.getBefore(), {}, types, locs);
+  Value more =
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt,
+                              before->getArgument(0), loop.getUpperBound());
+  b.create<scf::ConditionOp>(loc, more, before->getArguments());
+  // The body moves over: the iteration count is the loop's first value.
+  Block *after = b.createBlock(&w.getAfter(), {}, types, locs);
+  Block *body = loop.getBody();
+  for (unsigned i = 0; i < body->getNumArguments(); ++i)
+    body->getArgument(i).replaceAllUsesWith(after->getArgument(i));
+  after->getOperations().splice(after->end(), body->getOperations());
+  auto yield = cast<scf::YieldOp>(after->getTerminator());
+  b.setInsertionPoint(yield);
+  SmallVector<Value> next{
+      b.create<arith::AddIOp>(loc, after->getArgument(0), loop.getStep())};
+  next.append(yield.getOperands().begin(), yield.getOperands().end());
+  b.create<scf::YieldOp>(yield.getLoc(), next);
+  yield.erase();
+  loop.replaceAllUsesWith(w.getResults().drop_front());
+  loop.erase();
+  return w;
+}
+
+Operation *Emitter::stopOnFailure(Operation *op, int id) {
   // Every check inside the loop, and those the loop depends on.
   std::vector<int64_t> specs = failuresBefore(id, /*start=*/true);
   for (size_t i = 0; i < g.nodes.size(); ++i)
@@ -272,9 +306,11 @@ void Emitter::stopOnFailure(Operation *op, int id) {
                     [&](int r) { return inRegion(static_cast<int>(i), r); }))
       specs.insert(specs.end(), specsOf[i].begin(), specsOf[i].end());
   if (specs.empty())
-    return;
+    return op;
   std::sort(specs.begin(), specs.end());
   specs.erase(std::unique(specs.begin(), specs.end()), specs.end());
+  auto loop = isa<scf::ForOp>(op) ? whileOf(b, cast<scf::ForOp>(op))
+                                  : cast<scf::WhileOp>(op);
   scf::ConditionOp condition = loop.getConditionOp();
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(condition);
@@ -285,6 +321,7 @@ void Emitter::stopOnFailure(Operation *op, int id) {
       b.create<arith::XOrIOp>(loc, failed,
                               b.create<arith::ConstantIntOp>(loc, 1, 1)));
   condition.getConditionMutable().assign(go);
+  return loop;
 }
 
 } // namespace kiln

@@ -132,9 +132,11 @@ private:
   /// keptValue of `results` (those region `r` yields, from `first` on).
   void keepWrites(Location loc, int r, SmallVector<Value> &results,
                   size_t first);
-  /// Makes `loop` (the scf.while of control-flow node `id`) stop before
-  /// any iteration once one of its checks, or one it depends on, failed.
-  void stopOnFailure(Operation *loop, int id);
+  /// Makes `loop` (the scf.while or scf.for of control-flow node `id`)
+  /// stop before any iteration once one of its checks, or one it depends
+  /// on, failed; returns the loop, or the scf.while that replaced an
+  /// scf.for (whose results start with the iteration count).
+  Operation *stopOnFailure(Operation *loop, int id);
   std::vector<std::vector<int64_t>> specsOf; // by node: its hostSpecs
   int emitting = -1;             // the node hostSpec files specs under
   std::vector<int> regionOwners; // by region: its control-flow node

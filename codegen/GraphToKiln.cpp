@@ -1750,13 +1750,12 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
     // a growing TensorArray) goes through scf.while: scf.for's
     // canonicalization would pin it to the initial value's shape once that
     // folds to a static one (a buffer of 0 rows, say).
-    // So does a loop that may have to stop at a failed iteration.
-    bool relaxed = writes;
+    bool relaxed = false;
     for (size_t k = 0; k < types.size(); ++k)
       relaxed |= input(n, 3 + k).getType() != types[k] ||
                  !cast<RankedTensorType>(types[k]).hasStaticShape();
     if (!relaxed) {
-      result = b.create<scf::ForOp>(
+      auto loop = b.create<scf::ForOp>(
           loc, lb, ub, step, inits,
           [&](OpBuilder &nb, Location l, Value k, ValueRange args) {
             OpBuilder::InsertionGuard guard(b);
@@ -1765,6 +1764,16 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
             emitBody(l, k, args, res);
             b.create<scf::YieldOp>(l, ok ? ValueRange(res) : args);
           });
+      if (!ok)
+        return false;
+      // (An scf.while when it has to be able to stop: its results then
+      // start with the iteration count.)
+      Operation *stoppable = writes ? stopOnFailure(loop, id) : loop;
+      size_t first = stoppable->getNumResults() - types.size();
+      for (size_t k = 0; k < types.size(); ++k)
+        values[key({id, static_cast<int>(k)})] =
+            stoppable->getResult(first + k);
+      return true;
     } else {
       SmallVector<Type> stateTypes{b.getIndexType()};
       stateTypes.append(types.begin(), types.end());

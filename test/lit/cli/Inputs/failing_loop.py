@@ -18,3 +18,10 @@ def total(n):
         s += i
         tf.debugging.assert_less(i, 3)
     return s
+
+
+@tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
+def unchecked(n):
+    for i in tf.range(n):
+        count.assign_add(i * 2)
+    return count.read_value()
