@@ -45,8 +45,11 @@ bool same(graph::Output a, graph::Output b) {
 /// Whether `y` computes what the earlier `x` does, their inputs already
 /// read through the merge.
 bool equal(const graph::Node &x, const graph::Node &y) {
+  // (Control inputs too: a node that waits for an assertion does not run
+  // when it fails, the same node without them does.)
   if (x.op != y.op || x.region != y.region ||
-      x.inputs.size() != y.inputs.size() || !mergeable(x) || !mergeable(y))
+      x.inputs.size() != y.inputs.size() || !mergeable(x) || !mergeable(y) ||
+      x.controlInputs != y.controlInputs)
     return false;
   if (isGraphConstant(x))
     return isGraphConstant(y) && sameValue(x, y);

@@ -491,6 +491,7 @@ Value checkNumerics(TfRuntime &rt, const Value &xArg,
       return binaryOp(rt, "LogicalAnd", a, b);
     };
     auto no = [&](const Value &v) { return unaryOp(rt, "LogicalNot", v); };
+    std::vector<std::string> asserts;
     for (auto [what, failing] : {std::pair{"Inf and NaN", fails(inf, nan)},
                                  std::pair{"Inf", fails(inf, no(nan))},
                                  std::pair{"NaN", fails(nan, no(inf))}}) {
@@ -498,8 +499,15 @@ Value checkNumerics(TfRuntime &rt, const Value &xArg,
           "Assert", {no(failing)},
           {{"message", message + " : Tensor had " + what + " values"}});
       g.nodes.back().errorName = node;
+      asserts.push_back(g.nodes.back().name);
     }
-    return identity(rt, x);
+    // The kernel's output exists only when its checks pass: what reads it
+    // (a variable's assign) does not run when one fails.
+    Value out = identity(rt, x);
+    std::vector<std::string> &controls =
+        g.nodes[rt.tensor(out).out.node].controlInputs;
+    controls.insert(controls.end(), asserts.begin(), asserts.end());
+    return out;
   });
 }
 
@@ -755,9 +763,15 @@ void installDebugging(TfRuntime &rt, ModuleBuilder &tf,
       Params p(in, args, name, {"x", "rank", "message", "name"});
       NameScope scope(*r, p.get("name"), name);
       Value x = converted(*r, p.require("x", name), "x");
+      size_t before = nodeCount(*r);
       checkRank(*r, x, in.toIndex(p.require("rank", name)), atLeast, false,
                 messagePrefix(messageArg(*r, p)));
-      return Value();
+      // The Assert, for tf.control_dependencies; a NoOp when the rank is
+      // known to fit.
+      Value op = assertResult(*r, before);
+      if (op.isNone() && r->tracing)
+        op = namedOperation(r->tracing->graph.uniqueName("NoOp"), "NoOp");
+      return op;
     });
   debugging.def("assert_shapes", [r](Interpreter &in, CallArgs &args) {
     assertShapes(*r,
@@ -852,8 +866,9 @@ void installDebugging(TfRuntime &rt, ModuleBuilder &tf,
     Value diff = unaryOp(*r, "Abs", binaryOp(*r, "Sub", x, y));
     Value condition =
         reduce(*r, "All", binaryOp(*r, "Less", diff, tol), Value(), false);
+    size_t before = nodeCount(*r);
     assertOp(*r, condition, data, summarizeArg(*r, p), Value());
-    return Value();
+    return assertResult(*r, before);
   });
   // tf.ensure_shape: checks x's shape against `shape` (None dimensions
   // match any size). While tracing, shape inference merges the two (a

@@ -686,8 +686,13 @@ void installNest(TfRuntime &rt, ModuleBuilder &tf) {
     Value inputs = p.get("control_inputs");
     std::vector<std::string> names;
     if (!inputs.isNone())
-      for (const Value &v : in.toList(inputs)) // TypeError when not iterable
+      for (const Value &v : in.toList(inputs)) { // TypeError when not iterable
+        // (What an assertion that checked statically returns: assert_shapes.)
+        if (v.isNone() && r->tracing)
+          in.typeError(
+              "Can not convert a NoneType into a Tensor or Operation.");
         controlNames(*r, v, names);
+      }
     if (!r->tracing)
       return nullContext(in, "control_dependencies");
     auto scope = std::make_shared<py::ModuleObject>(); // a plain namespace

@@ -270,6 +270,15 @@ Value scatterNd(TfRuntime &rt, const Value &baseArg, const Value &indicesArg,
     if ((v < 0 || v >= dim) && rt.tracing)
       return scatterAtRunTime(rt, base, indices, updatesArg, type, op, kernel);
     if (v < 0 || v >= dim) {
+      // A variable's row scatter (ResourceScatterUpdate...) words it as
+      // its kernel does.
+      if (depth == 1 && kernel.rfind("ResourceScatter", 0) == 0 &&
+          kernel.rfind("ResourceScatterNd", 0) != 0)
+        scatterError(rt, kernel,
+                     "indices[" + std::to_string(i) +
+                         "] = " + std::to_string(v) + " is not in [0, " +
+                         std::to_string(dim) + ")",
+                     named);
       std::string index;
       for (int64_t k = i - i % depth; k < i - i % depth + depth; ++k)
         index += (k > i - i % depth ? ", " : "") +

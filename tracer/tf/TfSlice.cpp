@@ -189,9 +189,13 @@ void installSlice(TfRuntime &rt, ModuleBuilder &tf) {
       std::swap(g.nodes[slice].name,
                 g.nodes[out.as<TensorObject>().out.node].name);
     }
-    // A failed check names the slice.
-    for (int id : checks)
-      g.nodes[id].errorName = g.nodes[out.as<TensorObject>().out.node].name;
+    // A failed check names the slice, and what reads the slice does not
+    // run then.
+    graph::Node &result = g.nodes[out.as<TensorObject>().out.node];
+    for (int id : checks) {
+      g.nodes[id].errorName = result.name;
+      result.controlInputs.push_back(g.nodes[id].name);
+    }
     return out;
   });
   tf.def("strided_slice", [r](Interpreter &in, CallArgs &args) {
