@@ -239,7 +239,8 @@ Value scatterAtRunTime(TfRuntime &rt, const Value &base, const Value &indices,
 
 Value scatterNd(TfRuntime &rt, const Value &baseArg, const Value &indicesArg,
                 const Value &updatesArg, const std::string &combine,
-                const std::string &op, const std::string &kernel) {
+                const std::string &op, const std::string &kernel,
+                const std::function<void(const Value &)> &keepPartial) {
   Value base = rt.toTensor(baseArg);
   const TensorType type = rt.tensor(base).type;
   Value indices = rt.toTensor(indicesArg);
@@ -264,38 +265,15 @@ Value scatterNd(TfRuntime &rt, const Value &baseArg, const Value &indicesArg,
   // Each index picks an element or a slice; check the bounds as the
   // kernels do. (In a function the kernel fails when it runs.)
   int64_t depth = known->type.shape.back();
-  for (int64_t i = 0; i < known->type.numElements(); ++i) {
+  int64_t bad = -1; // the first element out of range
+  for (int64_t i = 0; i < known->type.numElements() && bad < 0; ++i) {
     int64_t v = known->elementAsInt(static_cast<size_t>(i));
     int64_t dim = shape[static_cast<size_t>(i % depth)];
     if ((v < 0 || v >= dim) && rt.tracing)
       return scatterAtRunTime(rt, base, indices, updatesArg, type, op, kernel);
-    if (v < 0 || v >= dim) {
-      // A variable's row scatter (ResourceScatterUpdate...) words it as
-      // its kernel does.
-      if (depth == 1 && kernel.rfind("ResourceScatter", 0) == 0 &&
-          kernel.rfind("ResourceScatterNd", 0) != 0)
-        scatterError(rt, kernel,
-                     "indices[" + std::to_string(i) +
-                         "] = " + std::to_string(v) + " is not in [0, " +
-                         std::to_string(dim) + ")",
-                     named);
-      std::string index;
-      for (int64_t k = i - i % depth; k < i - i % depth + depth; ++k)
-        index += (k > i - i % depth ? ", " : "") +
-                 std::to_string(known->elementAsInt(static_cast<size_t>(k)));
-      scatterError(rt, kernel,
-                   "indices[" + std::to_string(i / depth) + "] = [" + index +
-                       "] does not index into shape " + shapeList(shape),
-                   named);
-    }
+    if (v < 0 || v >= dim)
+      bad = i;
   }
-  Value indices64 = rt.eager(known);
-  std::vector<int64_t> positions =
-      positionsOf(rt, shape, [&](const Value &iota) {
-        Interpreter &in = rt.in;
-        Value gatherNd = in.getAttr(in.importModule("tensorflow"), "gather_nd");
-        return in.call(gatherNd, ValueList{iota, indices64});
-      });
   std::vector<int64_t> picked(known->type.shape.begin(),
                               known->type.shape.end() - 1);
   picked.insert(picked.end(), shape.begin() + depth, shape.end());
@@ -308,6 +286,63 @@ Value scatterNd(TfRuntime &rt, const Value &baseArg, const Value &indicesArg,
   if (!ut.unknownRank && ut.shape != picked &&
       !(rowScatter && ut.shape.empty()))
     updatesShapeError(rt, kernel, known->type.shape, ut.shape, shape, named);
+  if (bad >= 0) {
+    // A variable's kernel updates it in place as it goes: the updates it
+    // made stay written (a row kernel stops at the bad index, an nd kernel
+    // skips it and goes on).
+    if (keepPartial) {
+      int64_t count = known->type.numElements() / depth;
+      std::vector<int64_t> applied;
+      for (int64_t k = 0; k < count; ++k) {
+        bool inside = true;
+        for (int64_t j = 0; j < depth; ++j) {
+          int64_t v = known->elementAsInt(static_cast<size_t>(k * depth + j));
+          inside = inside && v >= 0 && v < shape[static_cast<size_t>(j)];
+        }
+        if (!inside && rowScatter)
+          break;
+        if (inside)
+          applied.push_back(k);
+      }
+      if (!applied.empty()) {
+        Value rows = intConstant(rt, applied);
+        Value some = gather(
+            rt, reshape(rt, rt.eager(known), intConstant(rt, {count, depth})),
+            rows, 0);
+        Value values = updatesTensor;
+        if (!ut.shape.empty()) {
+          std::vector<int64_t> byRow{count};
+          byRow.insert(byRow.end(), shape.begin() + depth, shape.end());
+          values =
+              gather(rt, reshape(rt, values, intConstant(rt, byRow)), rows, 0);
+        }
+        keepPartial(scatterNd(rt, base, some, values, combine, op, kernel));
+      }
+    }
+    int64_t v = known->elementAsInt(static_cast<size_t>(bad));
+    // A variable's row scatter words it as its kernel does.
+    if (depth == 1 && rowScatter)
+      scatterError(rt, kernel,
+                   "indices[" + std::to_string(bad) +
+                       "] = " + std::to_string(v) + " is not in [0, " +
+                       std::to_string(shape[0]) + ")",
+                   named);
+    std::string index;
+    for (int64_t k = bad - bad % depth; k < bad - bad % depth + depth; ++k)
+      index += (k > bad - bad % depth ? ", " : "") +
+               std::to_string(known->elementAsInt(static_cast<size_t>(k)));
+    scatterError(rt, kernel,
+                 "indices[" + std::to_string(bad / depth) + "] = [" + index +
+                     "] does not index into shape " + shapeList(shape),
+                 named);
+  }
+  Value indices64 = rt.eager(known);
+  std::vector<int64_t> positions =
+      positionsOf(rt, shape, [&](const Value &iota) {
+        Interpreter &in = rt.in;
+        Value gatherNd = in.getAttr(in.importModule("tensorflow"), "gather_nd");
+        return in.call(gatherNd, ValueList{iota, indices64});
+      });
   Value updates = updatesFor(rt, updatesTensor, type.dtype, picked, shape,
                              depth, kernel, named);
   return scatterPositions(rt, base, positions, updates, combine);

@@ -16,10 +16,13 @@ Value scatterPositions(TfRuntime &rt, const Value &base,
                        const Value &updates, const std::string &combine);
 
 /// tf.tensor_scatter_nd_*(base, indices, updates) for the Python op `op`,
-/// with kernel `kernel`'s errors.
-Value scatterNd(TfRuntime &rt, const Value &base, const Value &indices,
-                const Value &updates, const std::string &combine,
-                const std::string &op, const std::string &kernel);
+/// with kernel `kernel`'s errors. A variable's eager scatter with a bad
+/// index first hands `keepPartial` what its kernel wrote before failing.
+Value scatterNd(
+    TfRuntime &rt, const Value &base, const Value &indices,
+    const Value &updates, const std::string &combine, const std::string &op,
+    const std::string &kernel,
+    const std::function<void(const Value &)> &keepPartial = nullptr);
 
 /// `variable[key].assign(value)`: the variable with that slice replaced.
 /// `sliceName` names the node of `variable[key]` while tracing: TensorFlow's

@@ -615,7 +615,10 @@ bool VariableObject::getAttr(Interpreter &in, const Value &self,
                                                       : "ResourceScatterNdSub";
       Value updated =
           scatterNd(*v.rt, readVariable(*v.rt, v), p.require("indices", name),
-                    p.require("updates", name), combine, name, kernel);
+                    p.require("updates", name), combine, name, kernel,
+                    [&v](const Value &partial) {
+                      assignVariable(*v.rt, v, "AssignVariableOp", partial);
+                    });
       return assignVariable(*v.rt, v, "AssignVariableOp", updated);
     });
     return true;
@@ -641,8 +644,11 @@ bool VariableObject::getAttr(Interpreter &in, const Value &self,
                      in.toStr(py::formatValue(in, delta, "")));
       auto &v = self.as<VariableObject>();
       Value indices = expandDims(*v.rt, v.rt->toTensor(slices->indices), -1);
-      Value updated = scatterNd(*v.rt, readVariable(*v.rt, v), indices,
-                                slices->values, combine, name, kernel);
+      Value updated =
+          scatterNd(*v.rt, readVariable(*v.rt, v), indices, slices->values,
+                    combine, name, kernel, [&v](const Value &partial) {
+                      assignVariable(*v.rt, v, "AssignVariableOp", partial);
+                    });
       assignVariable(*v.rt, v, "AssignVariableOp", updated);
       return makeVariable(*v.rt, v.state, true); // the _UnreadVariable
     });

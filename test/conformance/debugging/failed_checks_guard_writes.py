@@ -6,8 +6,8 @@
 # merged the two constants (so the free write was dropped too), and
 # returned None from assert_rank and assert_near, which
 # tf.control_dependencies then ignored; it now raises TensorFlow's
-# TypeError for None there. An eager row scatter out of range has its
-# kernel's message.
+# TypeError for None there. An eager variable scatter out of range has its
+# kernel's message and keeps the updates made before the bad index.
 import numpy as np
 import tensorflow as tf
 
@@ -73,8 +73,13 @@ attempt("sliced", sliced, tf.constant([1.0, 2.0]), tf.constant(3))
 attempt("sliced", sliced, tf.constant([1.0, 2.0]), tf.constant(2))
 attempt("shapes", shapes, tf.constant([1.0, 2.0]))
 
+# Eagerly too, a variable's scatter keeps what its kernel wrote before a
+# bad index: a row scatter stops there, an nd scatter skips it.
 u = tf.Variable([0, 0, 0, 0])
-try:
-  u.scatter_update(tf.IndexedSlices([5, 6], [1, 9]))
-except tf.errors.InvalidArgumentError as e:
-  print(str(e).split(" [Op:")[0].split("}} ")[-1])
+for scatter in [lambda: u.scatter_update(tf.IndexedSlices([5, 6, 7], [1, 9, 2])),
+                lambda: u.scatter_nd_add([[3], [8], [0]], [1, 2, 3])]:
+  try:
+    scatter()
+  except tf.errors.InvalidArgumentError as e:
+    print(str(e).split(" [Op:")[0].split("}} ")[-1])
+  print(u.numpy())
