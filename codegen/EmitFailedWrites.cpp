@@ -38,7 +38,8 @@ bool Emitter::holdsWrites(int id) {
       if (!live[i] || !graph::isVariableWrite(g.nodes[i].op))
         continue;
       for (int r = g.nodes[i].region; r >= 0; r = g.regions[r].parent)
-        holdsWrites_[regionOwners[r]] = 1;
+        if (regionOwners[r] >= 0)
+          holdsWrites_[regionOwners[r]] = 1;
     }
   }
   return holdsWrites_[id];
@@ -67,10 +68,14 @@ const std::vector<int64_t> &Emitter::failuresBefore(int id, bool start) {
     for (const graph::Output &in : x.inputs)
       if (in.node >= 0)
         stack.push_back(in.node);
-    for (const std::string &control : x.controlInputs)
-      for (size_t f = 0; f < g.nodes.size(); ++f)
-        if (graph::controlCovers(control, g.nodes[f].name))
-          stack.push_back(static_cast<int>(f));
+    for (const std::string &control : x.controlInputs) {
+      auto &covered = controlled_[control];
+      if (covered.empty()) // found once per name: the nodes it covers
+        for (size_t f = 0; f < g.nodes.size(); ++f)
+          if (graph::controlCovers(control, g.nodes[f].name))
+            covered.push_back(static_cast<int>(f));
+      stack.insert(stack.end(), covered.begin(), covered.end());
+    }
   };
   if (start && partial) {
     // The write of what a scatter left needs what the scatter reads, not

@@ -142,6 +142,8 @@ private:
   std::vector<int> regionOwners; // by region: its control-flow node
   std::vector<signed char> holdsWrites_;
   std::unordered_map<int64_t, std::vector<int64_t>> failures_;
+  /// By control input: the nodes it names (graph::controlCovers).
+  std::unordered_map<std::string, std::vector<int>> controlled_;
 
   /// Emits region `r` and collects its results, cast to `types` (loop
   /// state may be less specific than one iteration's values).
