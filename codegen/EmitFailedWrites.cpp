@@ -13,6 +13,7 @@
 // results, it is the newest version whose write did not need the failed
 // check. Which checks each write needs is known here, when the graph is
 // emitted: the checks of the nodes it reads, directly or not.
+#include "CallAttrs.h"
 #include "Emitter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -64,18 +65,35 @@ const std::vector<int64_t> &Emitter::failuresBefore(int id, bool start) {
   std::vector<char> seen(g.nodes.size(), 0);
   std::vector<int> stack;
   std::vector<int64_t> specs;
+  auto waitFor = [&](const std::string &control) {
+    auto &covered = controlled_[control];
+    if (covered.empty()) // found once per name: the nodes it covers
+      for (size_t f = 0; f < g.nodes.size(); ++f)
+        if (graph::controlCovers(control, g.nodes[f].name))
+          covered.push_back(static_cast<int>(f));
+    stack.insert(stack.end(), covered.begin(), covered.end());
+  };
   auto reads = [&](const graph::Node &x) {
-    for (const graph::Output &in : x.inputs)
-      if (in.node >= 0)
-        stack.push_back(in.node);
-    for (const std::string &control : x.controlInputs) {
-      auto &covered = controlled_[control];
-      if (covered.empty()) // found once per name: the nodes it covers
-        for (size_t f = 0; f < g.nodes.size(); ++f)
-          if (graph::controlCovers(control, g.nodes[f].name))
-            covered.push_back(static_cast<int>(f));
-      stack.insert(stack.end(), covered.begin(), covered.end());
+    const int64_t at = &x - g.nodes.data();
+    for (const graph::Output &in : x.inputs) {
+      if (in.node < 0)
+        continue;
+      stack.push_back(in.node);
+      // An inlined call's result, read from outside the callee: all of
+      // the callee has to have run.
+      const graph::Node &from = g.nodes[in.node];
+      auto done = from.attrs.find(graph::kCallDone);
+      auto range = from.attrs.find(graph::kCallNodes);
+      if (done == from.attrs.end() || range == from.attrs.end())
+        continue;
+      const auto &nodes = std::get<std::vector<int64_t>>(range->second);
+      if (nodes.size() == 2 && (at < nodes[0] || at >= nodes[1]))
+        for (const std::string &name :
+             std::get<std::vector<std::string>>(done->second))
+          waitFor(name);
     }
+    for (const std::string &control : x.controlInputs)
+      waitFor(control);
   };
   if (start && partial) {
     // The write of what a scatter left needs what the scatter reads, not

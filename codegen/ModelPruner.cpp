@@ -4,6 +4,7 @@
 // the arithmetic optimizer's regrouping (EmitGrappler.cpp) sees one chain:
 // `lr * tf.identity(g * s)` rounds as `(lr * s) * g` in TensorFlow.
 #include "ModelPruner.h"
+#include "CallAttrs.h"
 #include "Emitter.h"
 
 namespace kiln {
@@ -33,6 +34,22 @@ void bypassTrivialNodes(graph::Graph &g) {
       o = g.nodes[o.node].inputs[0];
     return o;
   };
+  // An inlined call's result that is bypassed hands its wait for the
+  // whole callee (CallAttrs.h) to what it stood for, when that is the
+  // callee's.
+  for (graph::Node &n : g.nodes) {
+    auto range = n.attrs.find(graph::kCallNodes);
+    if (!trivial(g, n) || range == n.attrs.end())
+      continue;
+    const auto &nodes = std::get<std::vector<int64_t>>(range->second);
+    graph::Node &from = g.nodes[source(n.inputs[0]).node];
+    int64_t at = &from - g.nodes.data();
+    if (nodes.size() == 2 && at >= nodes[0] && at < nodes[1] &&
+        !from.attrs.count(graph::kCallNodes)) {
+      from.attrs[graph::kCallNodes] = range->second;
+      from.attrs[graph::kCallDone] = n.attrs.at(graph::kCallDone);
+    }
+  }
   for (graph::Node &n : g.nodes)
     for (graph::Output &in : n.inputs)
       in = source(in);

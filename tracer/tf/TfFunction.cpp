@@ -3,6 +3,8 @@
 // graph (Python side effects run once, here), compiles it, and every call
 // then runs compiled code.
 #include "TfFunction.h"
+
+#include "CallAttrs.h"
 #include "autograph/Autograph.h"
 
 #include "RankSpecialize.h"
@@ -2346,6 +2348,61 @@ static bool statefulCallee(const ConcreteFunction &c) {
   return false;
 }
 
+/// Marks the results of callee graph `callee`, inlined into `og` as the
+/// nodes from `firstCopy` on (`mapped`: each callee node's copy) in region
+/// `region`: what reads them from outside the copy (a later write of the
+/// callee's variables, an op on its outputs) does not run when any check of
+/// the callee fails, while the callee's own writes before the failure stay
+/// (CallAttrs.h, EmitFailedWrites.cpp).
+static void waitForWholeCallee(graph::Graph &og, const graph::Graph &callee,
+                               const std::vector<graph::Output> &mapped,
+                               int64_t firstCopy, int region) {
+  const int64_t endCopy = static_cast<int64_t>(og.nodes.size());
+  auto copyOf = [&](graph::Output o) {
+    return mapped[o.node].node; // (outputs keep their node)
+  };
+  // The callee's own inlined calls: their ranges and names move with their
+  // nodes.
+  std::map<std::string, std::string> renamed;
+  for (size_t i = 0; i < callee.nodes.size(); ++i)
+    if (callee.nodes[i].op != "Placeholder")
+      renamed[callee.nodes[i].name] = og.nodes[mapped[i].node].name;
+  for (size_t i = 0; i < callee.nodes.size(); ++i) {
+    if (callee.nodes[i].op == "Placeholder")
+      continue;
+    auto &attrs = og.nodes[mapped[i].node].attrs;
+    auto range = attrs.find(graph::kCallNodes);
+    auto done = attrs.find(graph::kCallDone);
+    if (range == attrs.end() || done == attrs.end())
+      continue;
+    auto &nodes = std::get<std::vector<int64_t>>(range->second);
+    if (nodes.size() == 2 && nodes[0] < nodes[1] &&
+        static_cast<size_t>(nodes[1]) <= callee.nodes.size())
+      nodes = {mapped[nodes[0]].node, mapped[nodes[1] - 1].node + 1};
+    for (std::string &name : std::get<std::vector<std::string>>(done->second))
+      if (auto to = renamed.find(name); to != renamed.end())
+        name = to->second;
+  }
+  // What must have run: the callee's Asserts, control flow and results.
+  std::vector<std::string> done;
+  for (int64_t id = firstCopy; id < endCopy; ++id)
+    if (og.nodes[id].region == region &&
+        (og.nodes[id].op == "Assert" || !og.nodes[id].regions.empty()))
+      done.push_back(og.nodes[id].name);
+  for (graph::Output o : callee.results)
+    if (copyOf(o) >= firstCopy)
+      done.push_back(og.nodes[copyOf(o)].name);
+  for (graph::Output o : callee.results) {
+    graph::Node &result = og.nodes[copyOf(o)];
+    // (A result an inner call made keeps that call's narrower mark.)
+    if (copyOf(o) >= firstCopy && !result.attrs.count(graph::kCallNodes)) {
+      result.attrs[graph::kCallDone] = done;
+      result.attrs[graph::kCallNodes] =
+          std::vector<int64_t>{firstCopy, endCopy};
+    }
+  }
+}
+
 Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
   // A Function called while another traces has its own trace cache, as in
   // TensorFlow: it traces once per signature (its Python side effects run
@@ -2488,6 +2545,7 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
       c->graph.traceStack.begin() +
           std::min(og.traceStack.size(), c->graph.traceStack.size()),
       c->graph.traceStack.end());
+  const int64_t firstCopy = static_cast<int64_t>(og.nodes.size());
   for (size_t i = 0; i < c->graph.nodes.size(); ++i) {
     const graph::Node &n = c->graph.nodes[i];
     if (n.op == "Placeholder")
@@ -2516,6 +2574,8 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
   for (size_t r = 0; r < c->graph.regions.size(); ++r)
     for (graph::Output o : c->graph.regions[r].results)
       og.regions[base + r].results.push_back(mapOut(o));
+  // TensorFlow calls the callee as one op, done only when all of it is.
+  waitForWholeCallee(og, c->graph, mapped, firstCopy, saved);
   for (auto &[var, index] : c->writes)
     setVariableValue(rt, c->variableFor(var, callVariables),
                      mapOut(c->graph.results[index]));
