@@ -213,19 +213,9 @@ Value Emitter::failedIn(Location loc, Value spec, ArrayRef<int64_t> specs) {
   return any;
 }
 
-/// Whether a value of type `from` can stand where `to` is expected (a
-/// tensor.cast): the same element type and rank, no two known sizes that
-/// differ.
+/// Whether a value of type `from` can stand where `to` is expected.
 static bool castable(Type from, Type to) {
-  auto a = dyn_cast<RankedTensorType>(from), b = dyn_cast<RankedTensorType>(to);
-  if (!a || !b || a.getElementType() != b.getElementType() ||
-      a.getRank() != b.getRank())
-    return false;
-  for (int64_t d = 0; d < a.getRank(); ++d)
-    if (!a.isDynamicDim(d) && !b.isDynamicDim(d) &&
-        a.getDimSize(d) != b.getDimSize(d))
-      return false;
-  return true;
+  return tensor::CastOp::areCastCompatible(from, to);
 }
 
 Value Emitter::keptValue(Location loc, graph::Output o, int r, Value fallback,
