@@ -150,15 +150,34 @@ std::string cString(const std::string &s) {
 void generateHostCalls(
     std::ostream &c,
     const std::vector<std::pair<int64_t, hostcalls::Spec>> &specs, bool cuda) {
-  // failed_spec: which check or assertion failed, for the compiled code's
-  // loops to stop at it (kiln_host_failed_spec, EmitFailedWrites.cpp).
+  // failed_specs: every check or assertion that failed in the call, a bit
+  // per spec, for the compiled code to keep only the writes that needed
+  // none of them (kiln_host_failed_in, EmitFailedWrites.cpp).
+  int64_t specBits = 1;
+  for (auto &entry : specs)
+    specBits = std::max(specBits, entry.first + 1);
   c << "static _Thread_local const char *failed_assertion;\n"
-       "static _Thread_local int64_t failed_spec = -1;\n"
-       "int64_t kiln_host_failed_spec(void) {\n"
-       "  return failed_assertion ? failed_spec : -1;\n}\n"
+       "static _Thread_local unsigned char failed_specs["
+    << (specBits + 7) / 8
+    << "];\n"
+       "static void record_failed(int64_t spec) {\n"
+       "  if (spec >= 0 && spec < "
+    << specBits
+    << ")\n"
+       "    failed_specs[spec / 8] |= (unsigned char)(1u << spec % 8);\n}\n"
+       "int64_t kiln_host_failed_in(int64_t low, int64_t high) {\n"
+       "  if (!failed_assertion) return 0;\n"
+       "  if (low < 0) low = 0;\n"
+       "  if (high >= "
+    << specBits << ") high = " << specBits - 1
+    << ";\n"
+       "  for (int64_t i = low; i <= high; ++i)\n"
+       "    if (failed_specs[i / 8] >> i % 8 & 1) return 1;\n"
+       "  return 0;\n}\n"
        "void kiln_host_assert(int64_t cond, int64_t spec) {\n"
-       "  if (cond || failed_assertion) return;\n"
-       "  failed_spec = spec;\n"
+       "  if (cond) return;\n"
+       "  record_failed(spec);\n"
+       "  if (failed_assertion) return;\n"
        "  switch (spec) {\n";
   for (auto &[index, spec] : specs)
     if (spec.kind == hostcalls::Spec::Assert && spec.pieces.empty())
@@ -172,6 +191,7 @@ void generateHostCalls(
        "void kiln_host_check_failed(int64_t spec, int64_t rank,\n"
        "                            const int64_t *d) {\n"
        "  const char *tmpl = \"a run-time shape check failed\";\n"
+       "  record_failed(spec);\n"
        "  if (failed_assertion) return;\n"
        "  switch (spec) {\n";
   for (auto &[index, spec] : specs)
@@ -179,7 +199,6 @@ void generateHostCalls(
       c << "  case " << index << ": tmpl = " << cString(spec.message)
         << "; break;\n";
   c << "  default: break;\n  }\n"
-       "  failed_spec = spec;\n"
        "  free(check_text.data);\n"
        "  memset(&check_text, 0, sizeof check_text);\n"
        "  kiln_format_check(&check_text, tmpl,\n"
@@ -189,6 +208,7 @@ void generateHostCalls(
        "                         ? check_text.data : tmpl;\n}\n"
        "static const char *take_assertion(void) {\n"
        "  const char *m = failed_assertion;\n  failed_assertion = 0;\n"
+       "  if (m) memset(failed_specs, 0, sizeof failed_specs);\n"
        "  if (out_of_memory) {\n    out_of_memory = 0;\n";
   if (cuda)
     c << "    if (device_failed) {\n      device_failed = 0;\n"
@@ -268,12 +288,12 @@ void generateHostCalls(
        "  if (s && s->is_assert) {\n"
        "    kiln_text_append(&print_line, s->pieces[s->items],\n"
        "                     s->sizes[s->items]);\n"
+       "    record_failed(index);\n"
        "    if (!failed_assertion && !print_line.failed) {\n"
        "      free(assert_text.data);\n"
        "      assert_text = print_line;\n"
        "      memset(&print_line, 0, sizeof print_line);\n"
        "      failed_assertion = assert_text.data;\n"
-       "      failed_spec = index;\n"
        "    }\n"
        "  } else if (s) {\n"
        "    kiln_text_append(&print_line, s->pieces[s->items],\n"

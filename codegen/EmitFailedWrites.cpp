@@ -7,12 +7,13 @@
 // writes before the failing op, and those that did not need it, stay.
 //
 // Compiled code goes on after a failed check (zeros stand in for the
-// failed op's result) and the host remembers which check failed first
-// (kiln_host_failed_spec). So each variable's value is chosen where it
-// leaves a region: at a loop's or a branch's yield and at the function's
-// results, it is the newest version whose write did not need the failed
-// check. Which checks each write needs is known here, when the graph is
-// emitted: the checks of the nodes it reads, directly or not.
+// failed op's result) and the host remembers every check that failed
+// (kiln_host_failed_in): after the first, those the remaining ops hold can
+// fail too. So each variable's value is chosen where it leaves a region:
+// at a loop's or a branch's yield and at the function's results, it is the
+// newest version whose write needed none of the failed checks. Which
+// checks each write needs is known here, when the graph is emitted: the
+// checks of the nodes it reads, directly or not.
 #include "CallAttrs.h"
 #include "Emitter.h"
 
@@ -176,38 +177,26 @@ std::optional<graph::Output> Emitter::priorVersion(graph::Output o) {
   return std::nullopt;
 }
 
-Value Emitter::failedSpec(Location loc) {
+Value Emitter::failedIn(Location loc, ArrayRef<int64_t> specs) {
   auto i64 = b.getI64Type();
-  return b
-      .create<func::CallOp>(
-          loc, declare("kiln_host_failed_spec", b.getFunctionType({}, {i64})),
-          TypeRange{i64}, ValueRange{})
-      .getResult(0);
-}
-
-Value Emitter::failedIn(Location loc, Value spec, ArrayRef<int64_t> specs) {
-  using P = arith::CmpIPredicate;
-  auto i64 = b.getI64Type();
+  auto ask =
+      declare("kiln_host_failed_in", b.getFunctionType({i64, i64}, {i64}));
   Value any = b.create<arith::ConstantIntOp>(loc, 0, 1);
-  // Runs of consecutive indices (a loop's checks are) compare as ranges.
+  Value zero = b.create<arith::ConstantIntOp>(loc, 0, i64);
+  // One question per run of consecutive indices (a loop's checks are).
   for (size_t i = 0; i < specs.size();) {
     size_t j = i + 1;
     while (j < specs.size() && specs[j] == specs[j - 1] + 1)
       ++j;
-    Value in;
-    if (j == i + 1) {
-      in = b.create<arith::CmpIOp>(
-          loc, P::eq, spec, b.create<arith::ConstantIntOp>(loc, specs[i], i64));
-    } else {
-      Value low = b.create<arith::CmpIOp>(
-          loc, P::sge, spec,
-          b.create<arith::ConstantIntOp>(loc, specs[i], i64));
-      Value high = b.create<arith::CmpIOp>(
-          loc, P::sle, spec,
-          b.create<arith::ConstantIntOp>(loc, specs[j - 1], i64));
-      in = b.create<arith::AndIOp>(loc, low, high);
-    }
-    any = b.create<arith::OrIOp>(loc, any, in);
+    Value failed =
+        b.create<func::CallOp>(
+             loc, ask, TypeRange{i64},
+             ValueRange{b.create<arith::ConstantIntOp>(loc, specs[i], i64),
+                        b.create<arith::ConstantIntOp>(loc, specs[j - 1], i64)})
+            .getResult(0);
+    any = b.create<arith::OrIOp>(
+        loc, any,
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, failed, zero));
     i = j;
   }
   return any;
@@ -219,7 +208,7 @@ static bool castable(Type from, Type to) {
 }
 
 Value Emitter::keptValue(Location loc, graph::Output o, int r, Value fallback,
-                         Type type, Value &spec) {
+                         Type type) {
   // The versions from the newest back, while they are written in `r`.
   std::vector<graph::Output> versions{o};
   for (;;) {
@@ -252,11 +241,9 @@ Value Emitter::keptValue(Location loc, graph::Output o, int r, Value fallback,
       kept = v;
       continue;
     }
-    if (!spec)
-      spec = failedSpec(loc);
     Value older = kept;
     kept = choose(
-        loc, failedIn(loc, spec, specs), [&](Location) { return older; },
+        loc, failedIn(loc, specs), [&](Location) { return older; },
         [&](Location) { return v; });
   }
   return kept;
@@ -265,13 +252,12 @@ Value Emitter::keptValue(Location loc, graph::Output o, int r, Value fallback,
 void Emitter::keepWrites(Location loc, int r, SmallVector<Value> &results,
                          size_t first) {
   const graph::Region &region = g.regions[r];
-  Value spec;
   for (size_t k = 0; k < region.results.size(); ++k) {
     Value &v = results[first + k];
     // A value no write made passes as it is (a loop's counter).
     if (!priorVersion(region.results[k]))
       continue;
-    v = keptValue(loc, region.results[k], r, nullptr, v.getType(), spec);
+    v = keptValue(loc, region.results[k], r, nullptr, v.getType());
   }
 }
 
@@ -328,7 +314,7 @@ Operation *Emitter::stopOnFailure(Operation *op, int id) {
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(condition);
   Location loc = condition.getLoc();
-  Value failed = failedIn(loc, failedSpec(loc), specs);
+  Value failed = failedIn(loc, specs);
   Value go = b.create<arith::AndIOp>(
       loc, condition.getCondition(),
       b.create<arith::XOrIOp>(loc, failed,

@@ -119,16 +119,15 @@ private:
   std::optional<graph::Output> priorVersion(graph::Output o);
   /// Whether node `node` is in region `r` (at any depth; -1: the body).
   bool inRegion(int node, int r) const;
-  /// kiln_host_failed_spec(): the call's failed spec so far, or -1.
-  Value failedSpec(Location loc);
-  /// Whether `spec` is one of `specs` (sorted): an i1.
-  Value failedIn(Location loc, Value spec, ArrayRef<int64_t> specs);
-  /// The value `o` (a variable's version) stands for when the call fails
-  /// at `spec`: the last version written in region `r` whose write ran,
+  /// Whether one of `specs` (sorted) failed so far in the call, asked of
+  /// the host (kiln_host_failed_in): an i1.
+  Value failedIn(Location loc, ArrayRef<int64_t> specs);
+  /// The value `o` (a variable's version) stands for after the call's
+  /// failures: the last version written in region `r` whose write ran,
   /// else the one from before (`fallback` when o's writes have no prior
-  /// version there), cast to `type`. `spec` is made when first needed.
+  /// version there), cast to `type`.
   Value keptValue(Location loc, graph::Output o, int r, Value fallback,
-                  Type type, Value &spec);
+                  Type type);
   /// keptValue of `results` (those region `r` yields, from `first` on).
   void keepWrites(Location loc, int r, SmallVector<Value> &results,
                   size_t first);

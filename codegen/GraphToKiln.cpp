@@ -1067,7 +1067,6 @@ bool Emitter::run(std::string &error) {
   for (graph::Output r : g.results)
     results.push_back(values.at(key(r)));
   // A variable's value when the call fails: after its last write that ran.
-  Value spec;
   for (auto [index, placeholder] : g.variableResults) {
     if (index >= results.size())
       continue;
@@ -1075,7 +1074,7 @@ bool Emitter::run(std::string &error) {
     results[index] =
         keptValue(fn.getLoc(), g.results[index], -1,
                   before == values.end() ? Value() : before->second,
-                  results[index].getType(), spec);
+                  results[index].getType());
   }
   b.create<func::ReturnOp>(fn.getLoc(), results);
   return true;

@@ -25,6 +25,18 @@ const Spec &spec(int64_t index) {
 }
 
 thread_local Context *current = nullptr;
+
+/// Records that spec `index` failed; the first failure sets the call's
+/// error to what `message` makes. Whether it did.
+template <typename Message> bool fail(int64_t index, Message message) {
+  if (!current)
+    return false;
+  current->failedSpecs.push_back(index);
+  if (!current->error.empty())
+    return false;
+  current->error = message();
+  return true;
+}
 /// The line being assembled: items arrive in order, then the end call.
 thread_local std::string pending;
 
@@ -54,10 +66,7 @@ extern "C" void kiln_host_print_end(int64_t index) {
   std::string line = std::move(pending) + s.pieces.back();
   pending.clear();
   if (s.kind == Spec::Assert) { // a failed Assert with data: its message
-    if (current && current->error.empty()) {
-      current->error = "InvalidArgumentError: " + line;
-      current->errorSpec = index;
-    }
+    fail(index, [&] { return "InvalidArgumentError: " + line; });
     return;
   }
   // After a failed assertion the call stops, as TensorFlow's ops after a
@@ -70,28 +79,35 @@ extern "C" void kiln_host_print_end(int64_t index) {
 /// values the message template takes.
 extern "C" void kiln_host_check_failed(int64_t index, int64_t rank,
                                        const int64_t *desc) {
-  if (!current || !current->error.empty() || rank != 1)
-    return;
-  const int64_t *values = reinterpret_cast<const int64_t *>(desc[1]) + desc[2];
-  kiln_text text = {};
-  kiln_format_check(&text, spec(index).message.c_str(), values, desc[3]);
-  current->error = spec(index).errorType + ": " +
-                   (text.data ? std::string(text.data, text.size) : "");
-  current->errorSpec = index;
-  std::free(text.data);
+  fail(index, [&] {
+    const Spec &s = spec(index);
+    if (rank != 1)
+      return s.errorType + ": a run-time shape check failed";
+    const int64_t *values =
+        reinterpret_cast<const int64_t *>(desc[1]) + desc[2];
+    kiln_text text = {};
+    kiln_format_check(&text, s.message.c_str(), values, desc[3]);
+    std::string message = s.errorType + ": " +
+                          (text.data ? std::string(text.data, text.size) : "");
+    std::free(text.data);
+    return message;
+  });
 }
 
 extern "C" void kiln_host_assert(int64_t cond, int64_t index) {
-  if (cond || !current || !current->error.empty())
-    return;
-  current->error = "InvalidArgumentError: " + spec(index).message;
-  current->errorSpec = index;
+  if (!cond)
+    fail(index, [&] { return "InvalidArgumentError: " + spec(index).message; });
 }
 
-/// The spec of the call's first failed check or assertion, -1 while none
-/// failed.
-extern "C" int64_t kiln_host_failed_spec() {
-  return current && !current->error.empty() ? current->errorSpec : -1;
+/// Whether a check or assertion with a spec in [low, high] failed in the
+/// call.
+extern "C" int64_t kiln_host_failed_in(int64_t low, int64_t high) {
+  if (!current)
+    return 0;
+  for (int64_t index : current->failedSpecs)
+    if (index >= low && index <= high)
+      return 1;
+  return 0;
 }
 
 /// The compiled code's allocations (finalize-memref-to-llvm's generic
@@ -169,8 +185,7 @@ std::vector<std::pair<std::string, void *>> symbols() {
       {"kiln_host_assert", reinterpret_cast<void *>(&kiln_host_assert)},
       {"kiln_host_check_failed",
        reinterpret_cast<void *>(&kiln_host_check_failed)},
-      {"kiln_host_failed_spec",
-       reinterpret_cast<void *>(&kiln_host_failed_spec)},
+      {"kiln_host_failed_in", reinterpret_cast<void *>(&kiln_host_failed_in)},
       {"_mlir_memref_to_llvm_alloc",
        reinterpret_cast<void *>(&kiln_memref_alloc)},
       {"_mlir_memref_to_llvm_aligned_alloc",

@@ -53,10 +53,11 @@ int64_t registerSpec(Spec spec);
 struct Context {
   std::function<void(bool toStdout, const std::string &text)> print;
   std::string error;
-  /// The spec of the check or assertion that set `error`: compiled code
-  /// asks for it (kiln_host_failed_spec) to keep the variable writes that
-  /// ran before it (EmitFailedWrites.cpp).
-  int64_t errorSpec = -1;
+  /// Every check or assertion that failed in the call, the one that set
+  /// `error` first. Compiled code goes on after a failure, so others can
+  /// fail too; it asks which (kiln_host_failed_in) to keep only the
+  /// variable writes that needed none of them (EmitFailedWrites.cpp).
+  std::vector<int64_t> failedSpecs;
   /// Where an allocation that fails jumps back to: the caller's setjmp
   /// (error then says what ran out). Null: the process aborts instead.
   std::jmp_buf *outOfMemory = nullptr;
