@@ -61,10 +61,13 @@ void bypassTrivialNodes(graph::Graph &g) {
   for (const graph::Region &r : g.regions)
     for (const graph::Output &o : r.results)
       result[o.node] = true;
+  // What waits for one (a control input names it) waits for its input.
   for (size_t i = 0; i < g.nodes.size(); ++i)
     if (trivial(g, g.nodes[i]) && !result[i]) {
-      g.nodes[i].op = "NoOp";
-      g.nodes[i].inputs.clear();
+      graph::Node &n = g.nodes[i];
+      n.op = "NoOp";
+      n.controlInputs = {g.nodes[n.inputs[0].node].name};
+      n.inputs.clear();
     }
 }
 

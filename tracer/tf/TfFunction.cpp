@@ -2353,10 +2353,12 @@ static bool statefulCallee(const ConcreteFunction &c) {
 /// `region`: what reads them from outside the copy (a later write of the
 /// callee's variables, an op on its outputs) does not run when any check of
 /// the callee fails, while the callee's own writes before the failure stay
-/// (CallAttrs.h, EmitFailedWrites.cpp).
-static void waitForWholeCallee(graph::Graph &og, const graph::Graph &callee,
-                               const std::vector<graph::Output> &mapped,
-                               int64_t firstCopy, int region) {
+/// (CallAttrs.h, EmitFailedWrites.cpp). Returns the copies that must all
+/// have run.
+static std::vector<int>
+waitForWholeCallee(graph::Graph &og, const graph::Graph &callee,
+                   const std::vector<graph::Output> &mapped, int64_t firstCopy,
+                   int region) {
   const int64_t endCopy = static_cast<int64_t>(og.nodes.size());
   auto copyOf = [&](graph::Output o) {
     return mapped[o.node].node; // (outputs keep their node)
@@ -2384,14 +2386,17 @@ static void waitForWholeCallee(graph::Graph &og, const graph::Graph &callee,
         name = to->second;
   }
   // What must have run: the callee's Asserts, control flow and results.
-  std::vector<std::string> done;
+  std::vector<int> doneIds;
   for (int64_t id = firstCopy; id < endCopy; ++id)
     if (og.nodes[id].region == region &&
         (og.nodes[id].op == "Assert" || !og.nodes[id].regions.empty()))
-      done.push_back(og.nodes[id].name);
+      doneIds.push_back(static_cast<int>(id));
   for (graph::Output o : callee.results)
     if (copyOf(o) >= firstCopy)
-      done.push_back(og.nodes[copyOf(o)].name);
+      doneIds.push_back(copyOf(o));
+  std::vector<std::string> done;
+  for (int id : doneIds)
+    done.push_back(og.nodes[id].name);
   for (graph::Output o : callee.results) {
     graph::Node &result = og.nodes[copyOf(o)];
     // (A result an inner call made keeps that call's narrower mark.)
@@ -2401,6 +2406,7 @@ static void waitForWholeCallee(graph::Graph &og, const graph::Graph &callee,
           std::vector<int64_t>{firstCopy, endCopy};
     }
   }
+  return doneIds;
 }
 
 Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
@@ -2574,11 +2580,16 @@ Value TfFunction::callWhileTracing(Interpreter &in, CallArgs &args) {
   for (size_t r = 0; r < c->graph.regions.size(); ++r)
     for (graph::Output o : c->graph.regions[r].results)
       og.regions[base + r].results.push_back(mapOut(o));
-  // TensorFlow calls the callee as one op, done only when all of it is.
-  waitForWholeCallee(og, c->graph, mapped, firstCopy, saved);
+  // TensorFlow calls the callee as one op, done only when all of it is:
+  // the caller's next write of a variable it uses waits for it too.
+  std::vector<int> done =
+      waitForWholeCallee(og, c->graph, mapped, firstCopy, saved);
   for (auto &[var, index] : c->writes)
     setVariableValue(rt, c->variableFor(var, callVariables),
                      mapOut(c->graph.results[index]));
+  for (auto &var : c->captures)
+    for (int id : done)
+      orderBeforeNextWrite(rt, c->variableFor(var, callVariables), id);
   // The callee's tf.print calls become the caller's. Called inside a
   // staged branch or loop, its PrintV2 nodes print from compiled code
   // instead (their tensors are no results of the caller).

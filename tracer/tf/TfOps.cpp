@@ -1577,8 +1577,13 @@ Value gather(TfRuntime &rt, const Value &params, const Value &indices,
                                     {"Tindices", it.dtype}};
   if (!mismatch.empty())
     attrs[graph::kRunTimeError] = mismatch;
-  return rt.apply("GatherV2", {x, idx, axisTensor}, std::move(attrs),
-                  TensorType{xt.dtype, shape}, name, rt.tracing != nullptr);
+  Value out =
+      rt.apply("GatherV2", {x, idx, axisTensor}, std::move(attrs),
+               TensorType{xt.dtype, shape}, name, rt.tracing != nullptr);
+  if (resource && rt.tracing)
+    orderBeforeNextWrite(rt, asVariable(params)->state,
+                         rt.tensor(out).out.node);
+  return out;
 }
 
 /// Normalizes an axis argument against `rank` (negative axes count from the

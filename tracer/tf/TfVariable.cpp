@@ -412,7 +412,19 @@ void setVariableValue(TfRuntime &rt, const std::shared_ptr<VariableState> &var,
   setVariable(rt, use(rt, var, "ReadVariableOp"), value);
 }
 
+void orderBeforeNextWrite(TfRuntime &rt,
+                          const std::shared_ptr<VariableState> &var, int read) {
+  if (rt.tracing)
+    use(rt, var, "ReadVariableOp").failingReads.push_back(read);
+}
+
 void setVariable(TfRuntime &rt, VariableUse &u, graph::Output value) {
+  graph::Graph &g = rt.tracing->graph;
+  if (graph::isVariableWrite(g.nodes[value.node].op)) {
+    for (int read : u.failingReads)
+      g.nodes[value.node].controlInputs.push_back(g.nodes[read].name);
+    u.failingReads.clear();
+  }
   auto &scopes = rt.tracing->variableScopes;
   if (!scopes.empty()) {
     scopes.back()->values[&u] = value;

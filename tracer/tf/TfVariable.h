@@ -97,6 +97,10 @@ Value readVariable(TfRuntime &rt, VariableObject &v,
 /// `_UnreadVariable` TensorFlow returns.
 Value assignVariable(TfRuntime &rt, VariableObject &v, const std::string &op,
                      const Value &value);
+/// Makes the variable's next write in the trace wait for node `read`, an
+/// op reading it that can fail (VariableUse::failingReads).
+void orderBeforeNextWrite(TfRuntime &rt,
+                          const std::shared_ptr<VariableState> &var, int read);
 
 /// What the trace did with one variable (TraceState::variables).
 struct VariableUse {
@@ -106,6 +110,12 @@ struct VariableUse {
   /// regions keep theirs in VariableScopes).
   graph::Output current;
   bool written = false;
+  /// The ops reading the variable since its last write that can fail (a
+  /// ResourceGather's index out of range, an inlined call): TensorFlow
+  /// orders a resource's ops, so the next write waits for them (control
+  /// inputs) and does not run after one failed. Node ids: a name can
+  /// still change (a name scope's rename).
+  std::vector<int> failingReads;
 };
 
 /// One staged branch or loop being traced: the values its region gives
