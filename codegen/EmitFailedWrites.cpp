@@ -47,10 +47,15 @@ bool Emitter::holdsWrites(int id) {
   return holdsWrites_[id];
 }
 
-/// A variable's scatter, whose kernel (its errorName) updates the variable
-/// in place: when an index is bad, the updates it made stay written.
+std::string variableScatterKernel(const graph::Node &n) {
+  std::string kernel = n.errorName.substr(n.errorName.rfind('/') + 1);
+  return kernel.rfind("ResourceScatter", 0) == 0 ? kernel : "";
+}
+
+/// A variable's scatter, whose kernel updates the variable in place: when
+/// an index is bad, the updates it made stay written.
 static bool writesInPlace(const graph::Node &n) {
-  return n.errorName.rfind("ResourceScatter", 0) == 0;
+  return !variableScatterKernel(n).empty();
 }
 
 const std::vector<int64_t> &Emitter::failuresBefore(int id, bool start) {

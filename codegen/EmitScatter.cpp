@@ -168,9 +168,9 @@ Value Emitter::emitScatterNd(const graph::Node &n, RankedTensorType type) {
   Value ok =
       b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, scan[0],
                               b.create<arith::ConstantIntOp>(loc, 0, 64));
-  const std::string &kernel = n.errorName;
-  bool rowScatter = m == 1 && kernel.rfind("ResourceScatter", 0) == 0 &&
-                    kernel.rfind("ResourceScatterNd", 0) != 0;
+  const std::string kernel = variableScatterKernel(n);
+  bool rowScatter =
+      m == 1 && !kernel.empty() && kernel.rfind("ResourceScatterNd", 0) != 0;
   if (rowScatter) {
     check(n, ok, "indices[{int}] = {int} is not in [0, {int})",
           {scan[0], scan[1], extents[0]});

@@ -38,6 +38,11 @@ graph::HostTensorPtr graphConstantValue(const graph::Node &n);
 /// arithmetic optimizer's regrouping see as a leaf in the same pass.
 bool isMulByOnes(const graph::Graph &g, const graph::Node &n);
 
+/// The kernel of a variable's scatter, which updates it in place
+/// (ResourceScatterAdd, ResourceScatterNdUpdate, ...: its errorName
+/// without the scope), or "" for other nodes.
+std::string variableScatterKernel(const graph::Node &n);
+
 class Emitter {
 public:
   Emitter(ModuleOp module, const graph::Graph &g, const std::string &file,

@@ -180,21 +180,6 @@ struct Rewriter {
           b.push_back(std::move(r));
         return Sets::Always;
       }
-      // An `if` one of whose branches always breaks or continues takes the
-      // rest of the block into its other branch (where it is rewritten with
-      // that branch). Returns were placed by collapseReturns already.
-      if (kind != Jump::Return && b[i]->kind == StmtKind::If &&
-          i + 1 < b.size()) {
-        auto &branchy = as<IfStmt>(*b[i]);
-        bool thenJumps = analyze(branchy.body) == Sets::Always;
-        bool elseJumps = analyze(branchy.orelse) == Sets::Always;
-        if (thenJumps != elseJumps) {
-          StmtList &other = thenJumps ? branchy.orelse : branchy.body;
-          for (size_t j = i + 1; j < b.size(); ++j)
-            other.push_back(std::move(b[j]));
-          b.erase(b.begin() + i + 1, b.end());
-        }
-      }
       Sets sets = stmt(*b[i]);
       if (sets == Sets::Never)
         continue;

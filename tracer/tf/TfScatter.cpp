@@ -228,10 +228,13 @@ Value scatterAtRunTime(TfRuntime &rt, const Value &base, const Value &indices,
         kernel.compare(kernel.size() - what.size(), what.size(), what) == 0)
       node = "TensorScatter" + what;
   Value scattered = rt.apply(node, {base, indices, updates}, attrs, type, node);
-  // Its run-time errors are those of the variable's kernel, which
-  // codegen's checks word as that kernel does (EmitScatter.cpp).
-  if (node != kernel && rt.tracing)
-    rt.tracing->graph.nodes[rt.tensor(scattered).out.node].errorName = kernel;
+  // Its run-time errors are those of the variable's kernel, named in the
+  // current scope ("while/cond_1/ResourceScatterNdAdd"), which codegen's
+  // checks word as that kernel does (EmitScatter.cpp).
+  if (node != kernel && rt.tracing) {
+    graph::Graph &g = rt.tracing->graph;
+    g.nodes[rt.tensor(scattered).out.node].errorName = g.uniqueName(kernel);
+  }
   return scattered;
 }
 
@@ -437,10 +440,15 @@ Value assignSlice(TfRuntime &rt, const Value &variable, const Value &key,
     Value updates =
         updatesFor(rt, value, v.state->type.dtype, sliceType.shape,
                    sliceType.shape, 0, "ResourceStridedSliceAssign", true);
-    return assignVariable(
-        rt, v, "AssignVariableOp",
-        replaceSelected(rt, current, key, updates,
-                        sliceName.empty() ? "" : sliceName + "/_assign"));
+    // TensorFlow names the assign op in a name scope of the slice's full
+    // name, opened inside the current scope: "while/while/strided_slice/
+    // _assign" in a loop.
+    return assignVariable(rt, v, "AssignVariableOp",
+                          replaceSelected(rt, current, key, updates,
+                                          sliceName.empty()
+                                              ? ""
+                                              : rt.tracing->graph.scope +
+                                                    sliceName + "/_assign"));
   }
   std::vector<int64_t> positions =
       positionsOf(rt, shape, [&](const Value &iota) {

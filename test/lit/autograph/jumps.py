@@ -1,5 +1,8 @@
 # AutoGraph's jump lowering, as `kiln dump --stage=autograph` prints it:
 # break, continue and return become flags, and the code they skip is guarded.
+# As in TensorFlow's converters, what follows an `if` that breaks or
+# continues is guarded by an `if` of its own (a second tf.cond, so staged
+# ops there are named cond_1/...), not moved into the other branch.
 # RUN: %kiln dump --stage=autograph %s | FileCheck %s
 import tensorflow as tf
 
@@ -9,10 +12,11 @@ import tensorflow as tf
 # CHECK-NEXT:      # modified: i, break_; loop vars: break_; live after: -
 # CHECK-NEXT:      # before each iteration: not break_
 # CHECK-NEXT:      for i in tf.range(10):
-# CHECK-NEXT:          # modified: break_; live after: v, x, break_
+# CHECK-NEXT:          # modified: break_; live after: v, x, i, break_
 # CHECK-NEXT:          if v[i] > x:
 # CHECK-NEXT:              break_ = True
-# CHECK-NEXT:          else:
+# CHECK-NEXT:          # modified: -; live after: v, x, break_
+# CHECK-NEXT:          if not break_:
 # CHECK-NEXT:              print(i)
 def search(v, x):
     for i in tf.range(10):
@@ -32,7 +36,8 @@ def search(v, x):
 # CHECK-NEXT:              break_ = True
 # CHECK:               if j > 5:
 # CHECK-NEXT:              break__1 = True
-# CHECK-NEXT:          else:
+# CHECK-NEXT:          # modified: j; live after: j, i, break__1
+# CHECK-NEXT:          if not break__1:
 # CHECK-NEXT:              j += 1
 def nested(n):
     j = 0
@@ -47,10 +52,11 @@ def nested(n):
 
 # CHECK-LABEL: def skip_odd(n):
 # CHECK:               continue_ = False
-# CHECK-NEXT:          # modified: total, continue_; live after: total
+# CHECK-NEXT:          # modified: continue_; live after: total, i, continue_
 # CHECK-NEXT:          if i % 2 == 1:
 # CHECK-NEXT:              continue_ = True
-# CHECK-NEXT:          else:
+# CHECK-NEXT:          # modified: total; live after: total
+# CHECK-NEXT:          if not continue_:
 # CHECK-NEXT:              total += i
 def skip_odd(n):
     total = 0
