@@ -7,6 +7,7 @@
 #include "HostCalls.h"
 #include "LogSoftmaxStage.h"
 #include "ModelPruner.h"
+#include "SliceAttrs.h"
 #include "kiln/abi.h"
 
 #include "dialects/kiln/KilnDialect.h"
@@ -785,7 +786,10 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
             {given, extent});
       idx = b.create<arith::SelectOp>(loc, inRange, given, zero);
     } else {
-      idx = checkedIndex(n, given, extent, 0, inRange);
+      // (The row gather of a later index of `x[i, j]` reports its
+      // dimension of x.)
+      const auto *dim = attr<int64_t>(n, graph::kSliceDimension);
+      idx = checkedIndex(n, given, extent, dim ? *dim : 0, inRange);
     }
     SmallVector<OpFoldResult> offsets(srcType.getRank(), b.getIndexAttr(0)),
         sizes{b.getIndexAttr(1)}, strides(srcType.getRank(), b.getIndexAttr(1));

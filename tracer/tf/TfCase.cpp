@@ -2,6 +2,7 @@
 // one is called; while tracing on tensors the choice is a chain of
 // tf.conds, each branch traced once as TensorFlow traces them (its Case
 // and If ops compute the same values).
+#include "ControlDeps.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
@@ -127,41 +128,28 @@ void installCase(TfRuntime &rt, ModuleBuilder &tf) {
       preds.push_back(two[0]);
       branches.push_back(two[1]);
     }
-    // tf.debugging.Assert(condition, data) through the tensorflow module.
-    auto assertThat = [&in](const Value &condition, ValueList data) {
+    // TensorFlow's ops in its name scope ("case/cond/...").
+    ApiNameScope scope(*r, p.get("name"), "case");
+    // tf.debugging.Assert(condition, data) through the tensorflow module:
+    // the names of its op, for what must wait for it.
+    auto assertThat = [r, &in](const Value &condition, ValueList data) {
       Value debugging = in.getAttr(in.importModule("tensorflow"), "debugging");
-      in.call(in.getAttr(debugging, "Assert"),
-              ValueList{condition, in.list(std::move(data))});
+      std::vector<std::string> names;
+      controlNames(*r,
+                   in.call(in.getAttr(debugging, "Assert"),
+                           ValueList{condition, in.list(std::move(data))}),
+                   names);
+      return names;
     };
-    auto stacked = [r, &in](const ValueList &values) {
+    auto stacked = [&in](const ValueList &values) {
       CallArgs stack;
       stack.positional = {in.list(values)};
       return in.call(in.getAttr(in.importModule("tensorflow"), "stack"), stack);
     };
-    ValueList allPreds = preds;
-    // Without a default the last pair's function is it, when its
-    // predicate holds: an assertion fails when none does. (TensorFlow
-    // makes it first, so exclusive=True does not count its predicate.)
-    Value fallback;
-    if (p.has("default")) {
-      fallback = p.get("default");
-    } else {
-      Value lastPred = preds.back(), lastFn = branches.back();
-      preds.pop_back();
-      branches.pop_back();
-      fallback =
-          in.builtin("case_default", [lastPred, lastFn, allPreds, assertThat,
-                                      stacked](Interpreter &in, CallArgs &) {
-            assertThat(lastPred,
-                       {in.str("Input error: None of conditions evaluated as "
-                               "True:"),
-                        stacked(allPreds)});
-            return in.call(lastFn, ValueList{});
-          });
-    }
-    // exclusive=True: at most one of the predicates left beside the
-    // default may hold, checked before any branch runs.
-    if (p.has("exclusive") && in.truthy(p.get("exclusive")) && !preds.empty()) {
+    // At most `n` of `preds` hold (TensorFlow's _assert_at_most_n_true).
+    auto atMost = [r, &in, assertThat, stacked](const ValueList &preds,
+                                                int64_t n,
+                                                const std::string &what) {
       std::string names;
       for (auto &pred : preds)
         names += (names.empty() ? "" : ", ") +
@@ -171,12 +159,54 @@ void installCase(TfRuntime &rt, ModuleBuilder &tf) {
       Value predsStacked = stacked(preds);
       Value count = reduce(*r, "Sum", cast(*r, predsStacked, DType::Int32),
                            Value(), false);
-      assertThat(binaryOp(*r, "LessEqual", count, Value::integer(1)),
-                 {in.str("Input error: exclusive=True: more than 1 conditions "
-                         "(" +
-                         names + ") evaluated as True:"),
-                  predsStacked});
+      return assertThat(
+          binaryOp(*r, "LessEqual", count, Value::integer(n)),
+          {in.str(what + ": more than " + std::to_string(n) + " conditions (" +
+                  names + ") evaluated as True:"),
+           predsStacked});
+    };
+    ValueList allPreds = preds;
+    // Without a default the last pair's function is it, when its
+    // predicate holds: it waits for an assertion that fails when none
+    // does (and for one that no other holds, which the chain of conds
+    // makes sure of). TensorFlow makes it first, so exclusive=True does
+    // not count its predicate.
+    Value fallback;
+    if (p.has("default")) {
+      fallback = p.get("default");
+    } else {
+      Value lastPred = preds.back(), lastFn = branches.back();
+      preds.pop_back();
+      branches.pop_back();
+      std::string others = "Implementation error: selected default action #" +
+                           std::to_string(preds.size()) +
+                           " was called, but some of other predicates are "
+                           "True: ";
+      ValueList otherPreds = preds;
+      fallback =
+          in.builtin("case_default", [r, lastPred, lastFn, allPreds, otherPreds,
+                                      others, atMost, assertThat,
+                                      stacked](Interpreter &in, CallArgs &) {
+            std::vector<std::string> waits;
+            if (!otherPreds.empty())
+              waits = atMost(otherPreds, 0, others);
+            else if (r->tracing) // (its Assert's name is taken all the same)
+              r->tracing->graph.uniqueName("Assert");
+            std::vector<std::string> none = assertThat(
+                lastPred,
+                {in.str("Input error: None of conditions evaluated as True:"),
+                 stacked(allPreds)});
+            waits.insert(waits.end(), none.begin(), none.end());
+            ControlDependencies after(*r, waits);
+            return in.call(lastFn, ValueList{});
+          });
     }
+    // exclusive=True: at most one of the predicates left beside the
+    // default may hold, checked before any branch runs.
+    std::vector<std::string> exclusive;
+    if (p.has("exclusive") && in.truthy(p.get("exclusive")) && !preds.empty())
+      exclusive = atMost(preds, 1, "Input error: exclusive=True");
+    ControlDependencies afterExclusive(*r, exclusive);
     bool symbolic = false;
     for (auto &pred : preds)
       symbolic |= r->isTensor(pred) && r->tensor(pred).symbolic();

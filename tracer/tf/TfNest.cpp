@@ -3,6 +3,7 @@
 // values come in the order of its sorted keys, and a rebuilt dict keeps the
 // original's key order; everything that is not a list, tuple or dict is a
 // leaf (None and strings included).
+#include "ControlDeps.h"
 #include "NumPy.h"
 #include "Staging.h"
 #include "TfModuleBuilder.h"
@@ -557,25 +558,6 @@ struct OperationObject : py::NativeObject {
   }
 };
 
-/// The node names a control dependency on `v` waits for: a graph
-/// tensor's op, an operation, each op a tf.group groups (nested lists of
-/// them too, as tf.group takes them).
-void controlNames(TfRuntime &rt, const Value &v,
-                  std::vector<std::string> &names) {
-  if (rt.isTensor(v) && rt.tensor(v).symbolic()) {
-    names.push_back(
-        rt.tensor(v).trace->graph.nodes[rt.tensor(v).out.node].name);
-  } else if (auto *op = v.is(Type::Native)
-                            ? dynamic_cast<OperationObject *>(v.raw())
-                            : nullptr) {
-    names.push_back(op->name);
-    names.insert(names.end(), op->grouped.begin(), op->grouped.end());
-  } else if (v.is(Type::List) || v.is(Type::Tuple)) {
-    for (const Value &item : rt.in.toList(v))
-      controlNames(rt, item, names);
-  }
-}
-
 Value operation(TfRuntime &rt, const std::string &base,
                 const std::string &type) {
   if (!rt.tracing)
@@ -608,6 +590,37 @@ Value staticValue(TfRuntime &rt, const Value &v) {
 }
 
 } // namespace
+
+void controlNames(TfRuntime &rt, const Value &v,
+                  std::vector<std::string> &names) {
+  if (rt.isTensor(v) && rt.tensor(v).symbolic()) {
+    names.push_back(
+        rt.tensor(v).trace->graph.nodes[rt.tensor(v).out.node].name);
+  } else if (auto *op = v.is(Type::Native)
+                            ? dynamic_cast<OperationObject *>(v.raw())
+                            : nullptr) {
+    names.push_back(op->name);
+    names.insert(names.end(), op->grouped.begin(), op->grouped.end());
+  } else if (v.is(Type::List) || v.is(Type::Tuple)) {
+    for (const Value &item : rt.in.toList(v))
+      controlNames(rt, item, names);
+  }
+}
+
+ControlDependencies::ControlDependencies(TfRuntime &rt,
+                                         const std::vector<std::string> &names)
+    : trace_(rt.tracing) {
+  if (!trace_)
+    return;
+  std::vector<std::string> &deps = trace_->graph.controlDependencies;
+  saved_ = deps;
+  deps.insert(deps.end(), names.begin(), names.end());
+}
+
+ControlDependencies::~ControlDependencies() {
+  if (trace_)
+    trace_->graph.controlDependencies = std::move(saved_);
+}
 
 ValueList sortedKeys(Interpreter &in, const Value &dict) {
   ValueList keys = in.toList(dict);

@@ -1,6 +1,7 @@
 // TensorFlow's op semantics at trace time: conversions, dtype rules, shape
 // inference and the messages TensorFlow raises.
 #include "TfOps.h"
+#include "SliceAttrs.h"
 #include "TfObjects.h"
 #include "TfVariable.h"
 
@@ -2633,10 +2634,10 @@ static void requireScalarIndex(TfRuntime &rt, const Value &index) {
 }
 
 /// stridedSlice of the row a run-time index picked (`consumed` leading
-/// dimensions of the original tensor already indexed), or of the whole
-/// tensor (0).
+/// dimensions of the original tensor already indexed, by the row gather
+/// named `first`), or of the whole tensor (0).
 static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
-                       int64_t consumed);
+                       int64_t consumed, const std::string &first = "");
 
 Value readVariablesInKey(TfRuntime &rt, const Value &key) {
   // Others stay as they are, for the invalid index error to show them.
@@ -2707,7 +2708,7 @@ static bool packedSliceBounds(const ValueList &items,
 }
 
 static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
-                       int64_t consumed) {
+                       int64_t consumed, const std::string &first) {
   Interpreter &in = rt.in;
   Value t = rt.toTensor(x);
   needRank(rt, t, "a sliced tensor");
@@ -2779,11 +2780,23 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
     rowType.shape.erase(rowType.shape.begin());
     Value row = rt.apply("GatherV2", {t, items[0]}, {{"axis", int64_t(0)}},
                          rowType, "strided_slice");
+    // TensorFlow's one StridedSlice checks each index: a bad one after the
+    // first is that op's error, naming its dimension.
+    std::string name = first;
+    if (rt.tracing) {
+      graph::Node &n = rt.tracing->graph.nodes[rt.tensor(row).out.node];
+      if (consumed > 0) {
+        n.errorName = first;
+        n.attrs[graph::kSliceDimension] = consumed;
+      } else {
+        name = n.name;
+      }
+    }
     if (items.size() == 1)
       return row;
     return sliceFrom(rt, row,
                      in.tuple(ValueList(items.begin() + 1, items.end())),
-                     consumed + 1);
+                     consumed + 1, name);
   }
   if (std::count_if(items.begin(), items.end(), [](const Value &item) {
         return item.is(Type::Ellipsis);
