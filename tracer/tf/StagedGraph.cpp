@@ -273,6 +273,13 @@ std::unique_ptr<StagedGraph> StagedGraph::build(const graph::Graph &g,
       members.insert(members.end(), closure[id].begin(), closure[id].end());
     std::sort(members.begin(), members.end());
     graph::Graph sub = subgraph(g, members, stage.inputs, stage.outputs);
+    // When the stage fails, its variables' values are those after their
+    // last write that ran (EmitFailedWrites.cpp), for the call to keep.
+    for (size_t k = 0; k < stage.outputs.size(); ++k) {
+      const graph::Node &n = g.nodes[stage.outputs[k].node];
+      if (graph::isVariableWrite(n.op) || !n.regions.empty())
+        sub.variableResults.emplace_back(k, -1);
+    }
     stage.compiled = executor.compile(sub, error);
     if (!stage.compiled) {
       error =
@@ -299,6 +306,8 @@ bool StagedGraph::runControl(
     out.clear();
     return bodies[r].graph->run(executor, file, args, out, error);
   };
+  // A body that fails hands back what its variables keep (run's
+  // outputs), which the loop's or branch's results then hold.
   if (n.op == "StatelessIf") {
     bool taken = operands[0]->elementAsDouble(0) != 0;
     return runBody(taken ? 0 : 1, {}, results);
@@ -312,9 +321,10 @@ bool StagedGraph::runControl(
       if (test[0]->elementAsDouble(0) == 0)
         return true;
       std::vector<HostTensorPtr> next;
-      if (!runBody(1, results, next))
-        return false;
+      bool ran = runBody(1, results, next);
       results = std::move(next);
+      if (!ran)
+        return false;
     }
   }
   // For: range(start, limit, delta) with the state after the bounds.
@@ -339,9 +349,10 @@ bool StagedGraph::runControl(
     }
     std::vector<HostTensorPtr> args{counter}, next;
     args.insert(args.end(), results.begin(), results.end());
-    if (!runBody(0, args, next))
-      return false;
+    bool ran = runBody(0, args, next);
     results = std::move(next);
+    if (!ran)
+      return false;
   }
   return true;
 }
@@ -366,44 +377,56 @@ bool StagedGraph::run(graph::Executor &executor, const std::string &file,
   for (size_t i = 0; i < g.args.size(); ++i)
     values[g.args[i]] = {inputs.at(i)};
   auto value = [&](const Output &o) { return values[o.node].at(o.index); };
-  for (const Stage &stage : stages_) {
-    if (stage.host) {
-      for (int id : stage.nodes) {
-        const graph::Node &n = g.nodes[id];
-        std::vector<HostTensorPtr> in;
-        for (const Output &o : n.inputs)
-          in.push_back(value(o));
-        if (!n.regions.empty()) {
-          if (!runControl(executor, file, id, in, values[id], value, error))
+  // Runs the stages in order until one fails; true when none did.
+  auto runStages = [&] {
+    for (const Stage &stage : stages_) {
+      if (stage.host) {
+        for (int id : stage.nodes) {
+          const graph::Node &n = g.nodes[id];
+          std::vector<HostTensorPtr> in;
+          for (const Output &o : n.inputs)
+            in.push_back(value(o));
+          if (!n.regions.empty()) {
+            if (!runControl(executor, file, id, in, values[id], value, error))
+              return false;
+            continue;
+          }
+          if (n.op == "PrintV2") { // a print of strings in a staged loop
+            hostPrint(executor, n, in);
+            continue;
+          }
+          HostTensorPtr out;
+          if (!runHostKernel(n, in, out, error)) {
+            std::string type, message;
+            if (splitKernelError(error, type, message))
+              error = type + ": " + g.runtimeError(n, message, file);
             return false;
-          continue;
+          }
+          values[id] = {out};
         }
-        if (n.op == "PrintV2") { // a print of strings in a staged loop
-          hostPrint(executor, n, in);
-          continue;
-        }
-        HostTensorPtr out;
-        if (!runHostKernel(n, in, out, error)) {
-          std::string type, message;
-          if (splitKernelError(error, type, message))
-            error = type + ": " + g.runtimeError(n, message, file);
-          return false;
-        }
-        values[id] = {out};
+        continue;
       }
-      continue;
+      std::vector<HostTensorPtr> in, out;
+      for (const Output &o : stage.inputs)
+        in.push_back(value(o));
+      bool ran = executor.run(stage.compiled, in, out, error);
+      // (A failed stage's outputs that are variables hold what they keep.)
+      if (out.size() == stage.outputs.size())
+        for (size_t k = 0; k < stage.outputs.size(); ++k) {
+          const Output &o = stage.outputs[k];
+          auto &slot = values[o.node];
+          slot.resize(std::max(slot.size(), static_cast<size_t>(o.index) + 1));
+          slot[o.index] = out[k];
+        }
+      if (!ran)
+        return false;
     }
-    std::vector<HostTensorPtr> in, out;
-    for (const Output &o : stage.inputs)
-      in.push_back(value(o));
-    if (!executor.run(stage.compiled, in, out, error))
-      return false;
-    for (size_t k = 0; k < stage.outputs.size(); ++k) {
-      const Output &o = stage.outputs[k];
-      auto &slot = values[o.node];
-      slot.resize(std::max(slot.size(), static_cast<size_t>(o.index) + 1));
-      slot[o.index] = out.at(k);
-    }
+    return true;
+  };
+  if (!runStages()) {
+    // What ran before the failure stays; the stages after it do not run.
+    outputs = resultsAfterFailure(g, values);
+    return false;
   }
   for (const Output &o : g.results)
     outputs.push_back(value(o));

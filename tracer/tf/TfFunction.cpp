@@ -1373,17 +1373,20 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
                                          outputs, error)
                         : rt.executor.run(compiled, inputs, outputs, error);
   if (!ran) {
-    // TensorFlow has no transaction: the writes that ran before the
-    // failed op stay. The compiled code returns, for each variable, its
-    // value after the last of them (EmitFailedWrites.cpp).
-    if (!c.staged && !c.onHost && outputs.size() == c.graph.results.size())
-      for (auto &[var, index] : c.writes)
-        c.variableFor(var, callVariables)->value = outputs[index];
     // The compiled code's errors name TensorFlow's exception class.
     for (const OpErrorClass &type : opErrorClasses()) {
       std::string prefix = std::string(type.name) + ": ";
-      if (error.compare(0, prefix.size(), prefix) == 0)
-        rt.raise(type.name, error.substr(prefix.size()));
+      if (error.compare(0, prefix.size(), prefix) != 0)
+        continue;
+      // TensorFlow has no transaction: the writes that ran before the
+      // failed op stay. The compiled code returns, for each variable, its
+      // value after the last of them (EmitFailedWrites.cpp); the host
+      // paths the value after the last write before the failure.
+      if (outputs.size() == c.graph.results.size())
+        for (auto &[var, index] : c.writes)
+          if (outputs[index])
+            c.variableFor(var, callVariables)->value = outputs[index];
+      rt.raise(type.name, error.substr(prefix.size()));
     }
     // The host runs string graphs; its other failure is a missing kernel.
     rt.raise(c.onHost ? "UnimplementedError" : "InternalError", error);

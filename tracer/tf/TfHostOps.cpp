@@ -428,13 +428,21 @@ bool runHostKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
           vector += (j ? ", " : "") + std::to_string(i);
           slab = slab * extent + i;
         }
-        if (!inRange) { // the kernels' messages
+        if (!inRange && nd) { // the kernels' messages
           error = "InvalidArgumentError: indices[" + std::to_string(v) +
-                  "] = " +
-                  (nd ? "[" + vector + "] does not index into param shape " +
-                            shapeList(ps) + ", node name: " + n.name
-                      : vector + " is not in [0, " + std::to_string(ps[axis]) +
-                            ")");
+                  "] = [" + vector + "] does not index into param shape " +
+                  shapeList(ps) + ", node name: " + n.name;
+          return false;
+        }
+        if (!inRange) { // GatherV2 names the index by its coordinates
+          std::string where;
+          const std::vector<int64_t> &is = indices.type.shape;
+          for (size_t d = is.size(), rest = v; d-- > 0; rest /= is[d])
+            where = std::to_string(int64_t(rest) % is[d]) +
+                    (where.empty() ? "" : "," + where);
+          error = "InvalidArgumentError: indices" +
+                  (where.empty() ? "" : "[" + where + "]") + " = " + vector +
+                  " is not in [0, " + std::to_string(ps[axis]) + ")";
           return false;
         }
         int64_t base =
@@ -576,28 +584,57 @@ bool foldStringResults(graph::Graph &g,
   return true;
 }
 
+std::vector<HostTensorPtr>
+resultsAfterFailure(const graph::Graph &g,
+                    const std::vector<std::vector<HostTensorPtr>> &values) {
+  std::vector<HostTensorPtr> out;
+  for (graph::Output o : g.results) {
+    for (;;) {
+      const auto &have = values[o.node];
+      if (static_cast<size_t>(o.index) < have.size() && have[o.index])
+        break;
+      const graph::Node &n = g.nodes[o.node];
+      size_t from = graph::isVariableWrite(n.op) ? 0
+                    : n.op == "StatelessWhile"   ? o.index
+                    : n.op == "For"              ? o.index + 3
+                                                 : n.inputs.size();
+      if (from >= n.inputs.size())
+        break;
+      o = n.inputs[from];
+    }
+    const auto &have = values[o.node];
+    out.push_back(static_cast<size_t>(o.index) < have.size() ? have[o.index]
+                                                             : nullptr);
+  }
+  return out;
+}
+
 bool runGraphOnHost(const graph::Graph &g, const std::string &file,
                     const std::vector<HostTensorPtr> &inputs,
                     std::vector<HostTensorPtr> &outputs, std::string &error) {
-  std::vector<HostTensorPtr> values(g.nodes.size());
+  std::vector<std::vector<HostTensorPtr>> values(g.nodes.size());
   for (size_t i = 0; i < g.args.size(); ++i)
-    values[g.args[i]] = inputs.at(i);
+    values[g.args[i]] = {inputs.at(i)};
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     const graph::Node &n = g.nodes[i];
     if (n.op == "Placeholder" || n.op == "PrintV2") // printed after the call
       continue;
     std::vector<HostTensorPtr> in;
     for (auto &o : n.inputs)
-      in.push_back(values[o.node]);
-    if (!runHostKernel(n, in, values[i], error)) {
+      in.push_back(values[o.node].at(0));
+    HostTensorPtr out;
+    if (!runHostKernel(n, in, out, error)) {
       std::string type, message;
       if (splitKernelError(error, type, message))
         error = type + ": " + g.runtimeError(n, message, file);
+      // The ops before it ran (in program order): what they wrote stays.
+      outputs = resultsAfterFailure(g, values);
       return false;
     }
+    values[i] = {out};
   }
   for (auto &r : g.results)
-    outputs.push_back(values[r.node]);
+    outputs.push_back(values[r.node].at(0));
   return true;
 }
 

@@ -46,6 +46,15 @@ bool runGraphOnHost(const graph::Graph &graph, const std::string &file,
                     std::vector<graph::HostTensorPtr> &outputs,
                     std::string &error);
 
+/// What a failed call's results hold, from `values` (by node: the outputs
+/// computed before the failure, in program order): each result's newest
+/// version that was computed, following a variable's writes and loops back
+/// to their inputs (the variable's value before them), or null. Only the
+/// variables' results matter: TensorFlow keeps their writes that ran.
+std::vector<graph::HostTensorPtr> resultsAfterFailure(
+    const graph::Graph &graph,
+    const std::vector<std::vector<graph::HostTensorPtr>> &values);
+
 /// Whether a graph needs the host path (it has a string tensor).
 bool graphHasStrings(const graph::Graph &graph);
 
