@@ -16,6 +16,7 @@
 #include "TfVariable.h"
 
 #include <cstring>
+#include <functional>
 #include <random>
 
 namespace kiln::tf {
@@ -336,6 +337,18 @@ Value int64Keys(GeneratorObject &g, const Value &count) {
               g.rt->in.list({count}));
 }
 
+/// A draw method's ops in TensorFlow's name scope for it (`scope`, or the
+/// name= given), its result named as the scope ("stateful_uniform:0").
+Value inScope(GeneratorObject &g, const Params &p, const std::string &scope,
+              const std::function<Value()> &body) {
+  TfRuntime &rt = *g.rt;
+  ApiNameScope names(rt, p.get("name"), scope);
+  Value out = body();
+  if (rt.tracing && rt.isTensor(out) && rt.tensor(out).symbolic())
+    rt.tracing->graph.rename(rt.tensor(out).out.node, names.scopeName() + "/");
+  return out;
+}
+
 bool GeneratorObject::getAttr(Interpreter &in, const Value &self,
                               const std::string &name, Value &out) {
   GeneratorObject *g = this;
@@ -364,14 +377,22 @@ bool GeneratorObject::getAttr(Interpreter &in, const Value &self,
     return true;
   }
   if (name == "uniform")
-    return method({"shape", "minval", "maxval", "dtype", "name"}, uniform);
+    return method({"shape", "minval", "maxval", "dtype", "name"},
+                  [](GeneratorObject &g, const Params &p) {
+                    return inScope(g, p, "stateful_uniform",
+                                   [&] { return uniform(g, p); });
+                  });
   if (name == "normal" || name == "truncated_normal")
     return method({"shape", "mean", "stddev", "dtype", "name"},
                   [name](GeneratorObject &g, const Params &p) {
-                    return normal(g, p, name,
-                                  name == "normal"
-                                      ? SampleKind::Normal
-                                      : SampleKind::TruncatedNormal);
+                    bool plain = name == "normal";
+                    return inScope(
+                        g, p, plain ? "stateful_normal" : "truncated_normal",
+                        [&] {
+                          return normal(g, p, name,
+                                        plain ? SampleKind::Normal
+                                              : SampleKind::TruncatedNormal);
+                        });
                   });
   if (name == "uniform_full_int")
     return method({"shape", "dtype", "name"},
@@ -384,9 +405,11 @@ bool GeneratorObject::getAttr(Interpreter &in, const Value &self,
                                   "Generator.uniform_full_int a dtype of "
                                   "tf.int64 or tf.int32");
                     needInt(*g.rt, "uniform_full_int", *d);
-                    return draw(g, "uniform_full_int", SampleKind::Uniform,
-                                "StatelessRandomUniformFullIntV2", *d,
-                                p.require("shape", "uniform_full_int"));
+                    return inScope(g, p, "stateful_uniform_full_int", [&] {
+                      return draw(g, "uniform_full_int", SampleKind::Uniform,
+                                  "StatelessRandomUniformFullIntV2", *d,
+                                  p.require("shape", "uniform_full_int"));
+                    });
                   });
   if (name == "make_seeds")
     return method({"count"}, [](GeneratorObject &g, const Params &p) {
