@@ -307,11 +307,25 @@ public:
     body();
   }
   /// Row `i` (an int32 scalar tensor) of each of `elems`.
+  /// Named as the reads of the TensorArrays TensorFlow unstacks them into
+  /// ("TensorArrayV2Read/TensorListGetItem"), which messages quote.
   ValueList rowsAt(const ValueList &elems, const Value &i) {
     ValueList rows;
-    for (auto &e : elems)
+    for (auto &e : elems) {
+      graph::ScopeGuard read(graph(), "TensorArrayV2Read");
       rows.push_back(gather(rt, e, i, 0));
+      if (rt.tensor(rows.back()).symbolic())
+        graph().rename(rt.tensor(rows.back()).out.node, "TensorListGetItem");
+    }
     return rows;
+  }
+  /// TensorListSetItem of `row` at `i` into `buffer` (of type `type`),
+  /// named as TensorFlow's TensorArray write.
+  Value writeRow(const Value &buffer, const Value &i, const Value &row,
+                 const TensorType &type) {
+    graph::ScopeGuard write(graph(), "TensorArrayV2Write");
+    return rt.apply("TensorListSetItem", {buffer, i, row}, {{"grow", false}},
+                    type, "TensorListSetItem");
   }
   /// A zero buffer of `n` rows (an int32 scalar tensor) of type `row`,
   /// which must be static (`what` names it in the error).
@@ -1505,8 +1519,11 @@ TfStager::mapRows(const ValueList &elems,
   Value n = firstDimension(rt, elems.at(0));
   // The results' types, from a first trace that prints nothing: TensorFlow
   // traces `fn` once (its TensorArrays need no element shape).
+  // (In the loop's scope, as its errors name it; the dropped trace has
+  // a region, so names of its own.)
   std::vector<TensorType> rowTypes;
   traceDropped(true, [&] {
+    graph::ExactScope loop(graph(), graph().scope + "while/");
     for (auto &v : fn(rowsAt(elems, zero)))
       rowTypes.push_back(rt.tensor(v).type);
   });
@@ -1533,9 +1550,7 @@ TfStager::mapRows(const ValueList &elems,
                           " " + dtypeText(t) + " on its second trace, after " +
                           rowTypes[k].shapeString() + " " +
                           dtypeText(rowTypes[k]));
-          next.push_back(rt.apply("TensorListSetItem",
-                                  {buffers[k], i, results[k]},
-                                  {{"grow", false}}, spec.types[k], "map"));
+          next.push_back(writeRow(buffers[k], i, results[k], spec.types[k]));
         }
         return next;
       });
@@ -1565,11 +1580,9 @@ ValueList TfStager::foldRows(
       Value buffer = rowBuffer(spec.types[k], n, "tf.scan's state");
       const TensorType stacked = rt.tensor(buffer).type;
       if (first > 0)
-        buffer = rt.apply(
-            "TensorListSetItem",
-            {buffer, rowIndex(rt.toTensor(Value::integer(0), DType::Int32)),
-             init[k]},
-            {{"grow", false}}, stacked, "scan");
+        buffer = writeRow(
+            buffer, rowIndex(rt.toTensor(Value::integer(0), DType::Int32)),
+            init[k], stacked);
       spec.names.push_back("scan output " + std::to_string(k));
       spec.init.push_back(buffer);
       spec.types.push_back(stacked);
@@ -1594,9 +1607,8 @@ ValueList TfStager::foldRows(
         }
         if (collect)
           for (size_t k = 0; k < states; ++k)
-            next.push_back(
-                rt.apply("TensorListSetItem", {vars[states + k], at, next[k]},
-                         {{"grow", false}}, spec.types[states + k], "scan"));
+            next.push_back(writeRow(vars[states + k], at, next[k],
+                                    spec.types[states + k]));
         return next;
       });
 }

@@ -359,7 +359,12 @@ std::vector<DType> outputDTypes(Interpreter &in, const Value &signature) {
 /// dtypes (map_fn without a signature expects the elements'), and what fn
 /// prints shows once, eagerly too (it traces fn once).
 Value mapFn(TfRuntime &rt, Interpreter &in, const Value &fn, const Value &elems,
-            Value signature, bool vectorized) {
+            Value signature, bool vectorized, const Value &name = Value()) {
+  // map_fn's ops are in its name scope ("map/while/..."); vectorized_map's
+  // loop is named otherwise.
+  std::optional<ApiNameScope> scope;
+  if (!vectorized)
+    scope.emplace(rt, name, "map");
   ValueList flatElems = elemsTensors(rt, in, elems);
   int64_t n = rt.tensor(flatElems[0]).type.shape[0];
   std::vector<DType> dtypes = outputDTypes(in, signature);
@@ -452,6 +457,7 @@ Value fold(TfRuntime &rt, Interpreter &in, CallArgs &args,
   Value elems = p.require("elems", api);
   bool reverse = api == "foldr" ||
                  (scan && p.has("reverse") && in.truthy(p.get("reverse")));
+  ApiNameScope scope(rt, p.get("name"), api); // "scan/while/..."
   ValueList flatElems = elemsTensors(rt, in, elems);
   int64_t n = rt.tensor(flatElems[0]).type.shape[0];
   // The accumulator's structure and leaves.
@@ -660,7 +666,7 @@ void installNest(TfRuntime &rt, ModuleBuilder &tf) {
                  p.require("elems", "map_fn"),
                  p.has("fn_output_signature") ? p.get("fn_output_signature")
                                               : p.get("dtype"),
-                 false);
+                 false, p.get("name"));
   });
   // tf.vectorized_map: the same results as map_fn here (TensorFlow
   // vectorizes fn's ops; kiln maps them row by row).

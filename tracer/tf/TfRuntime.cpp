@@ -231,6 +231,11 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
     }
     return t;
   }
+  // An operation (a tf.debugging assertion's, tf.group's) has a
+  // conversion of its own that refuses it.
+  if (isOperation(v))
+    in.typeError("can't convert Operation '" + in.toStr(in.getAttr(v, "name")) +
+                 "' to Tensor");
   Flattened flat;
   flatten(*this, v, 0, flat);
   // Inferred dtype: strings, else float if any float, else bool if all
