@@ -38,9 +38,34 @@ Value combine(OpBuilder &b, Location loc, const std::string &op, Value old,
   if (op == "TensorScatterSub")
     return isFloat ? b.create<arith::SubFOp>(loc, old, update).getResult()
                    : b.create<arith::SubIOp>(loc, old, update).getResult();
-  if (op == "UnsortedSegmentProd")
+  if (op == "UnsortedSegmentProd" || op == "TensorScatterMul")
     return isFloat ? b.create<arith::MulFOp>(loc, old, update).getResult()
                    : b.create<arith::MulIOp>(loc, old, update).getResult();
+  if (op == "TensorScatterDiv") { // ResourceScatterDiv's `/=`
+    if (isFloat)
+      return b.create<arith::DivFOp>(loc, old, update);
+    // C++'s truncating division; TensorFlow's kernel dies on a zero
+    // divisor, which here leaves the element 0 instead.
+    Value zero = b.create<arith::ConstantOp>(loc, b.getZeroAttr(old.getType()));
+    Value one =
+        b.create<arith::ConstantOp>(loc, b.getIntegerAttr(old.getType(), 1));
+    Value byZero =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, update, zero);
+    Value divisor = b.create<arith::SelectOp>(loc, byZero, one, update);
+    if (isUnsigned)
+      return b.create<arith::SelectOp>(
+          loc, byZero, zero, b.create<arith::DivUIOp>(loc, old, divisor));
+    // (x / -1 is -x, wrapping for the lowest value instead of trapping.)
+    Value minusOne =
+        b.create<arith::ConstantOp>(loc, b.getIntegerAttr(old.getType(), -1));
+    Value byMinusOne = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                               update, minusOne);
+    divisor = b.create<arith::SelectOp>(loc, byMinusOne, one, divisor);
+    Value q = b.create<arith::DivSIOp>(loc, old, divisor);
+    q = b.create<arith::SelectOp>(loc, byMinusOne,
+                                  b.create<arith::SubIOp>(loc, zero, old), q);
+    return b.create<arith::SelectOp>(loc, byZero, zero, q);
+  }
   if (op == "TensorScatterMax" || op == "TensorScatterMin" ||
       op == "UnsortedSegmentMax" || op == "UnsortedSegmentMin") {
     // Scatters: std::max(old, u) = old < u ? u : old; std::min(old, u) =

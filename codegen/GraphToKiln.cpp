@@ -753,7 +753,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitDepthwiseGrad(n, type);
   if (op == "ScatterNd" || op == "TensorScatterUpdate" ||
       op == "TensorScatterAdd" || op == "TensorScatterSub" ||
-      op == "TensorScatterMax" || op == "TensorScatterMin")
+      op == "TensorScatterMax" || op == "TensorScatterMin" ||
+      op == "TensorScatterMul" || op == "TensorScatterDiv")
     return emitScatterNd(n, type);
   if (op == "UnsortedSegmentSum" || op == "UnsortedSegmentMax" ||
       op == "UnsortedSegmentMin" || op == "UnsortedSegmentProd")

@@ -222,8 +222,10 @@ Value scatterAtRunTime(TfRuntime &rt, const Value &base, const Value &indices,
     return rt.apply(kernel, {indices, updates, base}, attrs, type, kernel);
   // A variable's scatter (ResourceScatterNdAdd, ResourceScatterSub, ...) is
   // the tensor scatter of its value, which the caller assigns back.
+  // (TensorScatterMul and TensorScatterDiv are kiln's own, for
+  // ResourceScatterMul and ResourceScatterDiv.)
   std::string node = kernel;
-  for (std::string what : {"Update", "Add", "Sub", "Max", "Min"})
+  for (std::string what : {"Update", "Add", "Sub", "Max", "Min", "Mul", "Div"})
     if (kernel.rfind("Resource", 0) == 0 && kernel.size() > what.size() &&
         kernel.compare(kernel.size() - what.size(), what.size(), what) == 0)
       node = "TensorScatter" + what;

@@ -612,27 +612,27 @@ bool VariableObject::getAttr(Interpreter &in, const Value &self,
                    : name == "assign_add" ? "AssignAddVariableOp"
                    : name == "assign_sub" ? "AssignSubVariableOp"
                                           : nullptr;
-  if (name == "scatter_nd_update" || name == "scatter_nd_add" ||
-      name == "scatter_nd_sub") {
-    std::string combine = name == "scatter_nd_update" ? ""
-                          : name == "scatter_nd_add"  ? "AddV2"
-                                                      : "Sub";
-    out = in.builtin(name, [self, name, combine](Interpreter &in,
-                                                 CallArgs &args) {
-      Params p(in, args, name, {"indices", "updates", "name"});
-      auto &v = self.as<VariableObject>();
-      std::string kernel = name == "scatter_nd_update"
-                               ? "ResourceScatterNdUpdate"
-                           : name == "scatter_nd_add" ? "ResourceScatterNdAdd"
-                                                      : "ResourceScatterNdSub";
-      Value updated =
-          scatterNd(*v.rt, readVariable(*v.rt, v), p.require("indices", name),
-                    p.require("updates", name), combine, name, kernel,
-                    [&v](const Value &partial) {
-                      assignVariable(*v.rt, v, "AssignVariableOp", partial);
-                    });
-      return assignVariable(*v.rt, v, "AssignVariableOp", updated);
-    });
+  // v.scatter_nd_add(indices, updates) and friends: (combining op, kernel).
+  static const std::map<std::string, std::pair<const char *, const char *>>
+      ndScatters{{"scatter_nd_update", {"", "ResourceScatterNdUpdate"}},
+                 {"scatter_nd_add", {"AddV2", "ResourceScatterNdAdd"}},
+                 {"scatter_nd_sub", {"Sub", "ResourceScatterNdSub"}},
+                 {"scatter_nd_max", {"Maximum", "ResourceScatterNdMax"}},
+                 {"scatter_nd_min", {"Minimum", "ResourceScatterNdMin"}}};
+  if (auto it = ndScatters.find(name); it != ndScatters.end()) {
+    std::string combine = it->second.first, kernel = it->second.second;
+    out = in.builtin(
+        name, [self, name, combine, kernel](Interpreter &in, CallArgs &args) {
+          Params p(in, args, name, {"indices", "updates", "name"});
+          auto &v = self.as<VariableObject>();
+          Value updated =
+              scatterNd(*v.rt, readVariable(*v.rt, v),
+                        p.require("indices", name), p.require("updates", name),
+                        combine, name, kernel, [&v](const Value &partial) {
+                          assignVariable(*v.rt, v, "AssignVariableOp", partial);
+                        });
+          return assignVariable(*v.rt, v, "AssignVariableOp", updated);
+        });
     return true;
   }
   // v.scatter_add(tf.IndexedSlices(values, indices)) and friends: rows of
@@ -642,7 +642,9 @@ bool VariableObject::getAttr(Interpreter &in, const Value &self,
                   {"scatter_add", {"AddV2", "ResourceScatterAdd"}},
                   {"scatter_sub", {"Sub", "ResourceScatterSub"}},
                   {"scatter_max", {"Maximum", "ResourceScatterMax"}},
-                  {"scatter_min", {"Minimum", "ResourceScatterMin"}}};
+                  {"scatter_min", {"Minimum", "ResourceScatterMin"}},
+                  {"scatter_mul", {"Mul", "ResourceScatterMul"}},
+                  {"scatter_div", {"Div", "ResourceScatterDiv"}}};
   if (auto it = rowScatters.find(name); it != rowScatters.end()) {
     std::string combine = it->second.first, kernel = it->second.second;
     out = in.builtin(name, [self, name, combine, kernel](Interpreter &in,
