@@ -267,12 +267,13 @@ public:
     return pred;
   }
 
-  /// Traces both branches and merges the values they leave in `names`.
+  /// Traces both branches and merges the values they leave in `names`;
+  /// the branches' ops in the cond's name scope, or `branchScope`.
   std::vector<Slot>
   stageBranches(const Value &test, const std::vector<std::string> &names,
                 const std::function<std::vector<Slot>()> &thenFn,
                 const std::function<std::vector<Slot>()> &elseFn,
-                bool autographMessages);
+                bool autographMessages, const std::string &branchScope = "");
   ValueList stageLoop(LoopSpec &spec);
   /// Loop variable `i` after one iteration, as a tensor: TensorFlow's
   /// errors when its dtype or shape changed.
@@ -989,7 +990,8 @@ private:
 std::vector<Slot> TfStager::stageBranches(
     const Value &test, const std::vector<std::string> &names,
     const std::function<std::vector<Slot>()> &thenFn,
-    const std::function<std::vector<Slot>()> &elseFn, bool autographMessages) {
+    const std::function<std::vector<Slot>()> &elseFn, bool autographMessages,
+    const std::string &branchScope) {
   graph::Graph &g = graph();
   int thenR, elseR;
   std::vector<Slot> a, b;
@@ -1003,6 +1005,7 @@ std::vector<Slot> TfStager::stageBranches(
     RegionGuard guard(g);
     VariableScopeGuard variables(rt, VariableScope::Kind::Branch);
     thenR = g.beginRegion();
+    graph::ExactScope named(g, branchScope.empty() ? g.scope : branchScope);
     a = readVariables(thenFn());
     thenVars = variables.end();
   }
@@ -1010,6 +1013,7 @@ std::vector<Slot> TfStager::stageBranches(
     RegionGuard guard(g);
     VariableScopeGuard variables(rt, VariableScope::Kind::Branch);
     elseR = g.beginRegion();
+    graph::ExactScope named(g, branchScope.empty() ? g.scope : branchScope);
     b = readVariables(elseFn());
     elseVars = variables.end();
   }
@@ -1864,7 +1868,7 @@ ValueList stageFold(
 }
 
 Value stageCond(TfRuntime &rt, const Value &pred, const Value &trueFn,
-                const Value &falseFn) {
+                const Value &falseFn, const std::string &branchScope) {
   TfStager &st = stager(rt);
   Interpreter &in = rt.in;
   st.requireBoolPred(pred);
@@ -1873,7 +1877,8 @@ Value stageCond(TfRuntime &rt, const Value &pred, const Value &trueFn,
   // Switch kernel reads it.
   if (!pt.unknownRank && !pt.shape.empty() && pt.isStatic() &&
       pt.numElements() == 1)
-    return stageCond(rt, reshape(rt, pred, rt.in.list({})), trueFn, falseFn);
+    return stageCond(rt, reshape(rt, pred, rt.in.list({})), trueFn, falseFn,
+                     branchScope);
   if (pt.unknownRank || !pt.shape.empty())
     in.valueError("Shape must be rank 0 but is rank " +
                   std::to_string(pt.shape.size()) + " for 'cond'");
@@ -1900,8 +1905,9 @@ Value stageCond(TfRuntime &rt, const Value &pred, const Value &trueFn,
   };
   // stageBranches reads `names` after both branches ran, when the first
   // one has filled it in.
-  std::vector<Slot> merged = st.stageBranches(pred, names, branch(trueFn, true),
-                                              branch(falseFn, false), false);
+  std::vector<Slot> merged =
+      st.stageBranches(pred, names, branch(trueFn, true),
+                       branch(falseFn, false), false, branchScope);
   ValueList leaves;
   for (auto &m : merged)
     leaves.push_back(m ? *m : Value());

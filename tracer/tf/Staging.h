@@ -24,9 +24,11 @@ ValueList flattenStructure(Interpreter &in, const Value &v);
 /// Installs the stager on the interpreter (owned by the runtime).
 void installStager(TfRuntime &rt);
 
-/// tf.cond(pred, true_fn, false_fn) with a symbolic `pred`.
+/// tf.cond(pred, true_fn, false_fn) with a symbolic `pred`. `branchScope`
+/// ("switch_case/indexed_case/"), when given, is the exact name scope of
+/// both branches' ops instead of the cond's own.
 Value stageCond(TfRuntime &rt, const Value &pred, const Value &trueFn,
-                const Value &falseFn);
+                const Value &falseFn, const std::string &branchScope = "");
 /// tf.while_loop(cond, body, loop_vars) with symbolic state.
 Value stageWhileLoop(TfRuntime &rt, const Value &cond, const Value &body,
                      const Value &loopVars, const Value &shapeInvariants,

@@ -3,6 +3,7 @@
 // tf.conds, each branch traced once as TensorFlow traces them (its Case
 // and If ops compute the same values).
 #include "ControlDeps.h"
+#include "Staging.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
@@ -23,17 +24,23 @@ Value cond(Interpreter &in, const Value &pred, const Value &then,
 }
 
 /// `branches[k]` when `preds[k]` holds, the first that does, else
-/// `fallback`: nested conds built from the last branch up.
+/// `fallback`: nested conds built from the last branch up. `branchScope`:
+/// the exact name scope of every branch's ops (tf.switch_case's one Case
+/// op), else each cond's own.
 Value chain(TfRuntime &rt, const ValueList &preds, const ValueList &branches,
-            const Value &fallback) {
+            const Value &fallback, const std::string &branchScope = "") {
   Interpreter &in = rt.in;
+  TfRuntime *r = &rt;
   Value rest = fallback;
   for (size_t k = preds.size(); k-- > 0;) {
     Value pred = preds[k], then = branches[k], otherwise = rest;
-    rest = in.builtin("case_branch",
-                      [pred, then, otherwise](Interpreter &in, CallArgs &) {
-                        return cond(in, pred, then, otherwise);
-                      });
+    rest = in.builtin("case_branch", [r, pred, then, otherwise, branchScope](
+                                         Interpreter &in, CallArgs &) {
+      if (!branchScope.empty() && r->isTensor(pred) &&
+          r->tensor(pred).symbolic())
+        return stageCond(*r, pred, then, otherwise, branchScope);
+      return cond(in, pred, then, otherwise);
+    });
   }
   return in.call(rest, ValueList{});
 }
@@ -102,6 +109,9 @@ void installCase(TfRuntime &rt, ModuleBuilder &tf) {
           return in.call(fn, ValueList{});
       return in.call(fallback, ValueList{});
     }
+    // TensorFlow's one Case op, switch_case/indexed_case: the branches'
+    // ops are named in its scope.
+    ApiNameScope scope(*r, p.get("name"), "switch_case");
     // Without a default the last branch is it, traced once.
     if (!p.has("default"))
       pairs.pop_back();
@@ -112,7 +122,8 @@ void installCase(TfRuntime &rt, ModuleBuilder &tf) {
           r->toTensor(Value::integer(key), r->tensor(index).type.dtype)));
       branches.push_back(fn);
     }
-    return chain(*r, preds, branches, fallback);
+    return chain(*r, preds, branches, fallback,
+                 scope.scopeName() + "/indexed_case/");
   });
   tf.def("case", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "case",
