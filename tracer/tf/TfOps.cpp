@@ -2347,13 +2347,16 @@ Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
           ", T=" + tfTypeName(first.dtype) + ", Tidx=DT_INT32](" + inputs +
           "concat/axis)' with input shapes: " + shapes + "[].");
     }
+    // (Pack's kernel compares whole shapes with the first's.)
+    if (tt.shape.size() != first.shape.size() && op == "Pack")
+      checkPackShapes(rt, tensors, axis, name);
     if (tt.shape.size() != first.shape.size())
       rt.raise("InvalidArgumentError",
                wrappedKernel(op, tensors.size()) +
                    "ConcatOp : Ranks of all input tensors should match: "
                    "shape[0] = " +
-                   shapeList(first.shape) +
-                   " vs. shape[1] = " + shapeList(tt.shape) + " [Op:" + op +
+                   shapeList(first.shape) + " vs. shape[" + std::to_string(k) +
+                   "] = " + shapeList(tt.shape) + " [Op:" + op +
                    "] name: " + (op == "Pack" ? "stack" : "concat"));
     if (op == "Pack")
       shape[axis] += 1;
