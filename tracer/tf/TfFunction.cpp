@@ -1698,15 +1698,38 @@ std::string ConcreteFunction::describe() const {
     s += "  " + params[k].first + " (" + paramKinds[k] +
          "): " + params[k].second + "\n";
   s += "Output Type:\n  " + outputType + "\nCaptures:";
-  // TensorFlow shows each captured resource by its Python id(); variables
-  // passed as arguments are inputs, not captures.
+  // TensorFlow shows each captured resource and tensor by its Python id(),
+  // in the order the body captured them: the order of their nodes (a
+  // variable's Placeholder, a tensor's Const). Variables passed as
+  // arguments are inputs, not captures.
   std::string listed;
-  for (auto &var : captures)
-    if (std::find(argVariables.begin(), argVariables.end(), var) ==
+  size_t var = 0, tensor = 0;
+  auto listVariable = [&] {
+    const auto &v = captures[var++];
+    if (std::find(argVariables.begin(), argVariables.end(), v) ==
         argVariables.end())
-      listed += "\n  " +
-                std::to_string(reinterpret_cast<uintptr_t>(var.get())) +
+      listed += "\n  " + std::to_string(reinterpret_cast<uintptr_t>(v.get())) +
                 ": TensorSpec(shape=(), dtype=tf.resource, name=None)";
+  };
+  auto listTensor = [&] {
+    if (auto *t = dynamic_cast<TensorObject *>(capturedTensors[tensor++].raw()))
+      listed += "\n  " +
+                std::to_string(reinterpret_cast<uintptr_t>(t->value.get())) +
+                ": TensorSpec(shape=" + t->type.shapeString() + ", dtype=tf." +
+                py::dtypeName(t->type.dtype) + ", name=None)";
+  };
+  for (const graph::Node &n : graph.nodes) {
+    if (n.op == "Placeholder" && n.attrs.count("_variable") &&
+        var < captures.size())
+      listVariable();
+    else if (n.op == "Const" && n.attrs.count("captured") &&
+             tensor < capturedTensors.size())
+      listTensor();
+  }
+  while (var < captures.size())
+    listVariable();
+  while (tensor < capturedTensors.size())
+    listTensor();
   return s + (listed.empty() ? "\n  None" : listed);
 }
 
