@@ -1031,9 +1031,12 @@ std::vector<Slot> TfStager::stageBranches(
                     (x ? "else" : "main") + " branch");
     // A return in one branch only (the other falls through); an explicit
     // `return None` fails as any None below.
-    if (isRetval && (x->isNone() || y->isNone()) &&
-        !branchReturned[x->isNone() ? 0 : 1])
-      in.valueError(std::string("the ") + (x->isNone() ? "main" : "else") +
+    // (A bare `return` in one branch leaves None there too: the other
+    // branch still lacks one.)
+    bool mainMissing = x->isNone() && !branchReturned[0];
+    bool elseMissing = y->isNone() && !branchReturned[1];
+    if (isRetval && (mainMissing || elseMissing))
+      in.valueError(std::string("the ") + (mainMissing ? "main" : "else") +
                     " branch must also have a return statement.");
     if (isContainer(*x) || isContainer(*y)) {
       ValueList ignored;
@@ -1092,6 +1095,10 @@ std::vector<Slot> TfStager::stageBranches(
     bool xTensor = rt.isTensor(*x) || x->isNumber() || x->is(Type::Str);
     bool yTensor = rt.isTensor(*y) || y->isNumber() || y->is(Type::Str);
     if (!xTensor && !yTensor) {
+      // (Both branches returning None is AutoGraph's None output.)
+      if (isRetval && x->isNone() && y->isNone())
+        in.valueError("'" + names[i] +
+                      "' is None at the end of the main branch.");
       if (x->raw() == y->raw() || (x->isNone() && y->isNone())) {
         merged[i] = x;
         continue;
