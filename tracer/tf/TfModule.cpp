@@ -1454,6 +1454,14 @@ void defineCreation(ModuleBuilder &tf) {
     // make_tensor_proto).
     if (r->isTensor(value) && r->tensor(value).symbolic())
       in.typeError("Expected any non-tensor type, but got a tensor instead.");
+    // A variable converts eagerly to its value; in a function TensorFlow's
+    // make_tensor_proto asks it for numpy(), which fails there.
+    if (VariableObject *v = asVariable(value)) {
+      if (r->tracing)
+        in.raise("NotImplementedError", "numpy() is only available when "
+                                        "eager execution is enabled.");
+      value = r->eager(v->state->value);
+    }
     if (r->isTensor(value)) {
       t = dtype ? cast(*r, value, *dtype) : value;
     } else {
