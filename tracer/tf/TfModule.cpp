@@ -1288,10 +1288,10 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
         for (size_t axis = 0; axis < multiples.size(); ++axis) {
           int64_t m = in.toIndex(multiples[axis]);
           if (m < 0)
-            r->raise("InvalidArgumentError",
-                     "Expected multiples[" + std::to_string(axis) +
-                         "] >= 0, but got " + std::to_string(m) +
-                         " [Op:Tile] name: ");
+            kernelError(*r, "Tile",
+                        "Expected multiples[" + std::to_string(axis) +
+                            "] >= 0, but got " + std::to_string(m),
+                        "", /*named=*/false);
           if (m == 0) // no copies: an empty slice keeps the other dimensions
             x = sliceAxis(*r, x, static_cast<int64_t>(axis), 0, 0);
           else if (m != 1)
