@@ -847,7 +847,8 @@ static void rejectUnsupported(TfRuntime &rt, const std::string &op, DType d) {
                                      "Min", "ArgMax", "ArgMin"};
   bool reduces = std::find(std::begin(reductions), std::end(reductions), op) !=
                  std::end(reductions);
-  if (d != DType::Bool && !(d == DType::String && (reduces || op == "Relu")))
+  if (d != DType::Bool &&
+      !(d == DType::String && (reduces || op == "Relu" || op == "Neg")))
     return;
   // ArgMax and ArgMin take bools (false < true) in TensorFlow 2.20.
   if (d == DType::Bool && (op == "ArgMax" || op == "ArgMin"))
