@@ -1418,10 +1418,20 @@ Value Emitter::emitTensorList(const graph::Node &n, RankedTensorType type) {
           b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, ints[d],
                                   ints.back()));
     }
-    check(n, ok,
-          "Tried to set a tensor with incompatible shape at a list index. "
-          "Item element shape: {shape} list shape: {shape}",
-          ints);
+    // A TensorArray with infer_shape=False takes any shape in TensorFlow;
+    // kiln's buffer holds rows of one.
+    const auto *anyShape = attr<bool>(n, "_any_shape");
+    if (anyShape && *anyShape)
+      check(n, ok,
+            "kiln's TensorArray holds elements of one shape: with "
+            "infer_shape=False, an element of shape {shape} after one of "
+            "shape {shape} is not supported yet",
+            ints, nullptr, "UnimplementedError");
+    else
+      check(n, ok,
+            "Tried to set a tensor with incompatible shape at a list index. "
+            "Item element shape: {shape} list shape: {shape}",
+            ints);
   }
   SmallVector<OpFoldResult> offsets{i}, sizes{b.getIndexAttr(1)},
       strides(rank, b.getIndexAttr(1));

@@ -214,10 +214,14 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
           }
           if (next->buffer.isNone())
             next->buffer = reserveBuffer(*next);
-          next->buffer =
-              arrayOp(r, "TensorArrayV2Write", "TensorListSetItem",
-                      "TensorListSetItem", {next->buffer, index, v},
-                      {{"grow", ta->dynamicSize}}, next->bufferType());
+          // (_any_shape: TensorFlow takes elements of any shape, which
+          // kiln's one buffer cannot; codegen's check says so.)
+          std::map<std::string, Attr> attrs{{"grow", ta->dynamicSize}};
+          if (!ta->inferShape)
+            attrs["_any_shape"] = true;
+          next->buffer = arrayOp(r, "TensorArrayV2Write", "TensorListSetItem",
+                                 "TensorListSetItem", {next->buffer, index, v},
+                                 std::move(attrs), next->bufferType());
           if (ta->dynamicSize)
             next->size = binaryOp(
                 r, "Maximum", ta->size,
