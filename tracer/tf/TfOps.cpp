@@ -2043,10 +2043,32 @@ Value squeeze(TfRuntime &rt, const Value &x, const Value &axisArg) {
                     "Squeeze");
   }
   int64_t rank = type.shape.size();
-  std::vector<int64_t> axes;
+  std::vector<int64_t> given, axes;
   if (!axisArg.isNone())
-    for (int64_t a : intList(rt, axisArg))
+    given = intList(rt, axisArg);
+  for (size_t k = 0; k < given.size(); ++k) {
+    int64_t a = given[k];
+    if (a >= -rank && a < rank) {
       axes.push_back(a < 0 ? a + rank : a);
+      continue;
+    }
+    // The shape function's check (in a function), the kernel's eagerly.
+    if (rt.tracing) {
+      std::string dims;
+      for (size_t j = 0; j < given.size(); ++j)
+        dims += (j ? "," : "") + std::to_string(given[j]);
+      rt.in.valueError(
+          "squeeze_dims[" + std::to_string(k) + "] not in [" +
+          std::to_string(-rank) + "," + std::to_string(rank) +
+          "). for '{{node Squeeze}} = Squeeze[T=" + tfTypeName(type.dtype) +
+          ", squeeze_dims=[" + dims + "]](" + inputName(rt, t) +
+          ")' with input shapes: " + shapeList(type.shape) + ".");
+    }
+    kernelError(rt, "Squeeze",
+                "Tried to squeeze dim index " + std::to_string(a) +
+                    " for tensor with " + std::to_string(rank) +
+                    " dimensions.");
+  }
   std::vector<int64_t> shape;
   for (int64_t i = 0; i < rank; ++i) {
     bool listed = std::find(axes.begin(), axes.end(), i) != axes.end();
