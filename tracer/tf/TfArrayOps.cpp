@@ -432,28 +432,12 @@ Value sortOrArgsort(TfRuntime &rt, const Params &p, const std::string &fname,
   int64_t rank = type.shape.size();
   int64_t axis =
       p.has("axis") ? traceTimeInt(rt, p.get("axis"), "the axis") : -1;
+  // TensorFlow reads the axis's size as shape(values)[axis]: out of range,
+  // that indexing's own errors (the StridedSlice kernel's eagerly, its
+  // shape function's in a function).
   if (axis < -rank || axis >= rank) {
-    // TensorFlow reads the axis's size as shape(values)[axis]: a
-    // StridedSlice of the shape, whose kernel (eagerly) or shape function
-    // (in a function) refuses the index.
-    std::string index = std::to_string(axis < 0 ? axis + rank : axis);
-    std::string problem =
-        "slice index " + index + " of dimension 0 out of bounds.";
-    if (!rt.tracing)
-      rt.raise("InvalidArgumentError",
-               eagerKernelPrefix("StridedSlice") + problem +
-                   " [Op:StridedSlice] name: strided_slice/");
-    std::string node = rt.tracing->graph.scope + "strided_slice";
-    in.valueError(
-        problem + " for '{{node " + node +
-        "}} = StridedSlice[Index=DT_INT32, T=DT_INT32, begin_mask=0, "
-        "ellipsis_mask=0, end_mask=0, new_axis_mask=0, shrink_axis_mask=1](" +
-        rt.tracing->graph.scope + "Shape, " + node + "/stack, " + node +
-        "/stack_1, " + node + "/stack_2)' with input shapes: [" +
-        std::to_string(rank) +
-        "], [1], [1], [1] and with computed input tensors: input[1] = <" +
-        std::to_string(axis) + ">, input[2] = <" + std::to_string(axis + 1) +
-        ">, input[3] = <1>.");
+    stridedSlice(rt, shapeOf(rt, values), Value::integer(axis));
+    rt.raise("InternalError", "kiln: the sort axis's slice did not fail");
   }
   if (axis < 0)
     axis += rank;
