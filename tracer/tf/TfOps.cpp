@@ -2043,6 +2043,18 @@ Value squeeze(TfRuntime &rt, const Value &x, const Value &axisArg) {
                     "Squeeze");
   }
   int64_t rank = type.shape.size();
+  // The shape function's ValueError (in a function) for `problem`, with
+  // the node's squeeze_dims `dims`.
+  auto shapeError = [&](const std::string &problem,
+                        const std::vector<int64_t> &dims) {
+    std::string listed;
+    for (size_t k = 0; k < dims.size(); ++k)
+      listed += (k ? "," : "") + std::to_string(dims[k]);
+    rt.in.valueError(problem + " for '{{node Squeeze}} = Squeeze[T=" +
+                     tfTypeName(type.dtype) + ", squeeze_dims=[" + listed +
+                     "]](" + inputName(rt, t) +
+                     ")' with input shapes: " + shapeList(type.shape) + ".");
+  };
   std::vector<int64_t> given, axes;
   if (!axisArg.isNone())
     given = intList(rt, axisArg);
@@ -2053,17 +2065,10 @@ Value squeeze(TfRuntime &rt, const Value &x, const Value &axisArg) {
       continue;
     }
     // The shape function's check (in a function), the kernel's eagerly.
-    if (rt.tracing) {
-      std::string dims;
-      for (size_t j = 0; j < given.size(); ++j)
-        dims += (j ? "," : "") + std::to_string(given[j]);
-      rt.in.valueError(
-          "squeeze_dims[" + std::to_string(k) + "] not in [" +
-          std::to_string(-rank) + "," + std::to_string(rank) +
-          "). for '{{node Squeeze}} = Squeeze[T=" + tfTypeName(type.dtype) +
-          ", squeeze_dims=[" + dims + "]](" + inputName(rt, t) +
-          ")' with input shapes: " + shapeList(type.shape) + ".");
-    }
+    if (rt.tracing)
+      shapeError("squeeze_dims[" + std::to_string(k) + "] not in [" +
+                     std::to_string(-rank) + "," + std::to_string(rank) + ").",
+                 given);
     kernelError(rt, "Squeeze",
                 "Tried to squeeze dim index " + std::to_string(a) +
                     " for tensor with " + std::to_string(rank) +
@@ -2084,15 +2089,8 @@ Value squeeze(TfRuntime &rt, const Value &x, const Value &axisArg) {
       std::string message = "Can not squeeze dim[" + std::to_string(i) +
                             "], expected a dimension of 1, got " +
                             std::to_string(type.shape[i]);
-      if (rt.tracing) {
-        std::string dims;
-        for (size_t k = 0; k < axes.size(); ++k)
-          dims += (k ? "," : "") + std::to_string(axes[k]);
-        rt.in.valueError(message + " for '{{node Squeeze}} = Squeeze[T=" +
-                         tfTypeName(type.dtype) + ", squeeze_dims=[" + dims +
-                         "]](" + inputName(rt, t) + ")' with input shapes: " +
-                         shapeList(type.shape) + ".");
-      }
+      if (rt.tracing)
+        shapeError(message, axes);
       kernelError(rt, "Squeeze", message);
     }
     if ((axes.empty() && type.shape[i] == 1) || listed)
