@@ -7,6 +7,7 @@
 #include "HostCalls.h"
 #include "LogSoftmaxStage.h"
 #include "ModelPruner.h"
+#include "RunTimeErrorAttrs.h"
 #include "SliceAttrs.h"
 #include "kiln/abi.h"
 
@@ -439,8 +440,22 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   const std::string &op = n.op;
   if (const std::string *failure = attr<std::string>(n, graph::kRunTimeError)) {
     // Trace time found the kernel's error; TensorFlow raises it when the
-    // op runs.
-    check(n, b.create<arith::ConstantIntOp>(loc, 0, 1), *failure, {});
+    // op runs (or, for a list op, when the list's size says so).
+    Value ok = b.create<arith::ConstantIntOp>(loc, 0, 1);
+    if (const int64_t *size = attr<int64_t>(n, graph::kRunTimeErrorSize)) {
+      Value count =
+          b.create<tensor::ExtractOp>(loc, input(n, *size), ValueRange{});
+      ok = b.create<arith::CmpIOp>(
+          loc, arith::CmpIPredicate::eq, count,
+          b.create<arith::ConstantIntOp>(loc, 0, count.getType()));
+      if (const std::string *empty =
+              attr<std::string>(n, graph::kRunTimeErrorWhenEmpty))
+        check(n,
+              b.create<arith::XOrIOp>(
+                  loc, ok, b.create<arith::ConstantIntOp>(loc, 1, 1)),
+              *empty, {});
+    }
+    check(n, ok, *failure, {});
     for (size_t i = 1; i < n.outputs.size(); ++i) {
       RankedTensorType other = tensorType(n.outputs[i]);
       values[key(

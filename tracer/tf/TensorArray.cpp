@@ -6,6 +6,8 @@
 #include "TfObjects.h"
 #include "TfOps.h"
 
+#include "RunTimeErrorAttrs.h"
+
 namespace kiln::tf {
 
 using py::Type;
@@ -23,6 +25,14 @@ Value int32Scalar(TfRuntime &rt, const Value &v) {
   return t;
 }
 
+/// The array's rows: its buffer, or, when only a dropped write told it
+/// its element shape, zeros (TensorFlow's list has no element set, and
+/// its reads and stacks give zeros of the element shape). Made where it
+/// is used: the array may be one from outside the loop body that asks.
+Value contents(TensorArrayObject &ta) {
+  return ta.buffer.isNone() ? reserveBuffer(ta) : ta.buffer;
+}
+
 /// rt.apply() of list op `op`, named while tracing as _GraphTensorArrayV2
 /// names it: node `node` in name scope `scope`
 /// ("TensorArrayV2Write/TensorListSetItem"), which the kernels' errors
@@ -34,6 +44,38 @@ Value arrayOp(TfRuntime &rt, const std::string &scope, const std::string &node,
   if (rt.tracing)
     guard.emplace(rt.tracing->graph, scope);
   return rt.apply(op, inputs, std::move(attrs), type, node);
+}
+
+/// TensorListConcatV2 of a list with no element set (never written, or
+/// only by writes whose results were dropped) in a function: the kernel
+/// cannot size the missing elements, as their first dimension is not in
+/// the element shape concat passes. An empty list concatenates to
+/// nothing when its element shape is known.
+Value unwrittenConcat(TfRuntime &r, const TensorArrayObject &ta) {
+  TensorType type{ta.dtype, {-1}};
+  std::map<std::string, Attr> attrs{{"element_dtype", ta.dtype},
+                                    {graph::kRunTimeErrorSize, int64_t(1)}};
+  if (ta.elementShape) {
+    if (ta.elementShape->empty())
+      r.in.valueError("Shape must be at least rank 1 but is rank 0 for "
+                      "TensorArray.concat of scalars");
+    type.shape.insert(type.shape.end(), ta.elementShape->begin() + 1,
+                      ta.elementShape->end());
+    attrs[graph::kRunTimeError] = std::string(
+        "List contains uninitialized tensor at index 0 but leading_dims has "
+        "only 0 elements.");
+  } else {
+    attrs[graph::kRunTimeError] =
+        std::string("Trying to concat list with only uninitialized tensors "
+                    "but element_shape_except_first_dim is not fully "
+                    "defined: <unknown>");
+    attrs[graph::kRunTimeErrorWhenEmpty] =
+        std::string("All except the first dimension must be fully defined when "
+                    "concating an empty tensor list. element_shape: <unknown>");
+  }
+  return r.apply("TensorListConcatV2",
+                 {filled(r, TensorType{ta.dtype, {0}}, 0), ta.size},
+                 std::move(attrs), type, "TensorListConcatV2");
 }
 
 } // namespace
@@ -170,14 +212,12 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
             next->elementShape = vt.shape;
             // _GraphTensorArrayV2 merges the shape into the element
             // shape its copies share: the array written to knows it
-            // too, even when the write's result is dropped. (kiln
-            // reserves that array's buffer at the function's top level
-            // only: one made in a loop body could not leave it.)
-            if (r.tracing && r.tracing->graph.current < 0 && ta->inferShape &&
-                ta->buffer.isNone() && !vt.unknownRank && vt.isStatic()) {
+            // too, even when the write's result is dropped (in a loop
+            // body too). Its list still has no element: reads and
+            // stacks of it see zeros (unwrittenZeros), its concat fails.
+            if (r.tracing && ta->inferShape && ta->buffer.isNone() &&
+                !vt.unknownRank && vt.isStatic())
               ta->elementShape = vt.shape;
-              ta->buffer = reserveBuffer(*ta);
-            }
           }
           if (vt.unknownRank || vt.shape != *next->elementShape) {
             std::string saw = vt.shapeString(),
@@ -246,7 +286,7 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
                   "Tried to read from index " + std::to_string(i) +
                       " but array size is: " + std::to_string(size) + " ");
       }
-      if (ta->buffer.isNone()) {
+      if (ta->buffer.isNone() && !ta->elementShape) {
         // No element and no element shape: eagerly the zeros' shape does
         // not convert; in a function the kernel fails when it runs (kiln
         // gives the never-computed result a scalar shape).
@@ -264,14 +304,14 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
                           "no list element is set.")}},
             TensorType{ta->dtype, {}});
       }
-      TensorType row = r.tensor(ta->buffer).type;
+      Value buffer = contents(*ta);
+      TensorType row = r.tensor(buffer).type;
       row.shape.erase(row.shape.begin());
       // A TensorList's index is not taken from the end: tensor_list gives
       // its bounds check and message.
-      Value element =
-          arrayOp(r, "TensorArrayV2Read", "TensorListGetItem", "GatherV2",
-                  {ta->buffer, index},
-                  {{"axis", int64_t(0)}, {"tensor_list", true}}, row);
+      Value element = arrayOp(
+          r, "TensorArrayV2Read", "TensorListGetItem", "GatherV2",
+          {buffer, index}, {{"axis", int64_t(0)}, {"tensor_list", true}}, row);
       if (r.tracing || !ta->clearAfterRead)
         return element;
       int64_t i = r.constantValue(index)->elementAsInt(0);
@@ -291,16 +331,11 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
   // ones become zeros that read again without an error.
   auto stacked = [ta, &r]() {
     ta->cleared.clear();
-    if (ta->buffer.isNone()) {
-      // Never written: an empty stack of the known element shape. Of an
-      // unknown one TensorFlow stacks nothing: the kernel fails (in a
-      // function, when it runs), eagerly the zeros' shape does not convert.
+    if (ta->buffer.isNone() && !ta->elementShape) {
+      // Never written, of an unknown element shape: TensorFlow stacks
+      // nothing, the kernel fails (in a function, when it runs), eagerly
+      // the zeros' shape does not convert.
       TensorType t{ta->dtype, {0}};
-      if (ta->elementShape) {
-        t.shape.insert(t.shape.end(), ta->elementShape->begin(),
-                       ta->elementShape->end());
-        return filled(r, t, 0);
-      }
       HostTensorPtr size = r.constantValue(ta->size);
       bool empty = size && size->elementAsInt(0) == 0;
       if (!r.tracing) {
@@ -314,20 +349,23 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
           r, "TensorArrayV2Stack", "TensorListStack", "TensorListStack",
           {filled(r, TensorType{ta->dtype, {0}}, 0), ta->size},
           {{"element_dtype", ta->dtype},
+           {graph::kRunTimeErrorSize, int64_t(1)},
            {graph::kRunTimeError,
-            std::string(empty ? "Tried to stack elements of an empty list "
-                                "with "
-                              : "Tried to stack list which only contains "
-                                "uninitialized tensors and has a ") +
-                "non-fully-defined element_shape: <unknown>"}},
+            std::string("Tried to stack list which only contains "
+                        "uninitialized tensors and has a non-fully-defined "
+                        "element_shape: <unknown>")},
+           {graph::kRunTimeErrorWhenEmpty,
+            std::string("Tried to stack elements of an empty list with "
+                        "non-fully-defined element_shape: <unknown>")}},
           t);
     }
-    TensorType t = r.tensor(ta->buffer).type;
+    Value buffer = contents(*ta);
+    TensorType t = r.tensor(buffer).type;
     if (!ta->dynamicSize && t.shape[0] >= 0)
-      return identity(r, ta->buffer); // every row is in the array
+      return identity(r, buffer); // every row is in the array
     t.shape[0] = -1;
     return arrayOp(r, "TensorArrayV2Stack", "TensorListStack",
-                   "TensorListStack", {ta->buffer, ta->size},
+                   "TensorListStack", {buffer, ta->size},
                    {{"element_dtype", ta->dtype}}, t);
   };
   if (name == "stack") {
@@ -343,7 +381,19 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
   }
   if (name == "concat") {
     // The elements joined along their first dimension.
-    method("concat", {"name"}, [stacked, &r](auto &) {
+    method("concat", {"name"}, [ta, stacked, &r](auto &) {
+      HostTensorPtr size = r.constantValue(ta->size);
+      bool empty = size && size->elementAsInt(0) == 0;
+      // _EagerTensorArray concatenates a Python list of no tensors.
+      if (!r.tracing && empty)
+        r.raise("InvalidArgumentError",
+                "OpKernel 'ConcatV2' has constraint on attr 'T' not in "
+                "NodeDef '[N=0, Tidx=DT_INT32]', KernelDef: 'op: \"ConcatV2\" "
+                "device_type: \"CPU\" constraint { name: \"T\" "
+                "allowed_values { list { type: DT_QINT32 } } } "
+                "host_memory_arg: \"axis\"' [Op:ConcatV2] name: ");
+      if (ta->buffer.isNone() && r.tracing)
+        return unwrittenConcat(r, *ta);
       Value all = stacked();
       TensorType t = r.tensor(all).type;
       if (t.shape.size() < 2)
