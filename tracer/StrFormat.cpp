@@ -190,10 +190,10 @@ static Value percentFormatImpl(Interpreter &in, const std::string &format,
       } else if (type == 'd' || type == 'i' || type == 'u') {
         in.typeError(std::string("%") + type +
                      " format: a real number is required, not " +
-                     in.typeName(v));
+                     in.cTypeName(v));
       } else {
         in.typeError(std::string("%") + type +
-                     " format: an integer is required, not " + in.typeName(v));
+                     " format: an integer is required, not " + in.cTypeName(v));
       }
       char t = type == 'i' || type == 'u' ? 'd' : type;
       std::string body = formatInt(n, numSpec + t);
@@ -220,8 +220,14 @@ static Value percentFormatImpl(Interpreter &in, const std::string &format,
     case 'F':
     case 'g':
     case 'G': {
-      if (!v.isNumber())
-        in.typeError("must be real number, not " + in.typeName(v));
+      if (!v.isNumber()) {
+        // __float__ of an array (or eager tensor) of several elements.
+        std::string name = in.typeName(v);
+        if (name == "EagerTensor" || name == "ndarray")
+          in.typeError(
+              "only length-1 arrays can be converted to Python scalars");
+        in.typeError("must be real number, not " + name);
+      }
       std::string spec =
           numSpec + "." + (hasPrecision ? precision : "6") + type;
       out += formatFloat(v.toDouble(), spec);

@@ -3,6 +3,7 @@
 // growth for dynamic arrays), GatherV2 (a read) and TensorListStack.
 #include "TensorArray.h"
 
+#include "ConcatErrors.h"
 #include "TfObjects.h"
 #include "TfOps.h"
 
@@ -386,12 +387,7 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
       bool empty = size && size->elementAsInt(0) == 0;
       // _EagerTensorArray concatenates a Python list of no tensors.
       if (!r.tracing && empty)
-        r.raise("InvalidArgumentError",
-                "OpKernel 'ConcatV2' has constraint on attr 'T' not in "
-                "NodeDef '[N=0, Tidx=DT_INT32]', KernelDef: 'op: \"ConcatV2\" "
-                "device_type: \"CPU\" constraint { name: \"T\" "
-                "allowed_values { list { type: DT_QINT32 } } } "
-                "host_memory_arg: \"axis\"' [Op:ConcatV2] name: ");
+        r.raise("InvalidArgumentError", emptyConcatError(""));
       if (ta->buffer.isNone() && r.tracing)
         return unwrittenConcat(r, *ta);
       Value all = stacked();

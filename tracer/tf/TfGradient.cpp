@@ -85,9 +85,11 @@ struct GradientTapeObject : py::NativeObject {
   }
   Value gradient(const Value &target, const Value &sources,
                  const Value &outputGradients, bool zeroUnconnected);
-  /// tape.jacobian, or tape.batch_jacobian when `batch`.
+  /// tape.jacobian, or tape.batch_jacobian when `batch`. `noPfor`:
+  /// experimental_use_pfor=False (kiln computes the same values either
+  /// way, but TensorFlow's eager loop needs a persistent tape).
   Value jacobian(const Value &target, const Value &sources,
-                 bool zeroUnconnected, bool batch);
+                 bool zeroUnconnected, bool batch, bool noPfor);
   /// The backward pass from `target` seeded with `outputGradients`.
   Value backprop(const Value &target, const Value &sources,
                  const Value &outputGradients, bool zeroUnconnected);
@@ -1206,9 +1208,17 @@ Value GradientTapeObject::gradient(const Value &target, const Value &sources,
 }
 
 Value GradientTapeObject::jacobian(const Value &target, const Value &sources,
-                                   bool zeroUnconnected, bool batch) {
+                                   bool zeroUnconnected, bool batch,
+                                   bool noPfor) {
   Interpreter &in = rt.in;
   claim();
+  if (noPfor && !persistent && !rt.tracing)
+    in.raise("RuntimeError",
+             std::string("GradientTape must be created with persistent=True "
+                         "to compute the ") +
+                 (batch ? "batch_jacobian" : "jacobian") +
+                 " with eager execution enabled and with  "
+                 "experimental_use_pfor set to False.");
   // jacobian reads the target's shape first (a list has none).
   if (!rt.isTensor(target) && !asVariable(target))
     in.raise("AttributeError",
@@ -1633,9 +1643,11 @@ bool GradientTapeObject::getAttr(Interpreter &in, const Value &self,
         std::string mode = in.toStr(p.get("unconnected_gradients"));
         zero = mode == "zero" || mode == "UnconnectedGradients.ZERO";
       }
+      bool noPfor = p.has("experimental_use_pfor") &&
+                    !in.truthy(p.get("experimental_use_pfor"));
       return tape->jacobian(p.require("target", fname),
                             p.require(batch ? "source" : "sources", fname),
-                            zero, batch);
+                            zero, batch, noPfor);
     });
   } else if (name == "watched_variables") {
     out = in.builtin(name, [tape](Interpreter &in, CallArgs &) {

@@ -1095,6 +1095,26 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
       }));
   tf.def("linspace", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "linspace", {"start", "stop", "num", "name", "axis"});
+    {
+      // array_ops.convert_to_int_tensor(num): a float count is refused, not
+      // truncated.
+      Value num = p.require("num", "linspace");
+      Value t = r->isTensor(num)          ? num
+                : num.is(py::Type::Float) ? r->toTensor(num)
+                                          : Value();
+      DType d = t.isNone() ? DType::Int32 : r->tensor(t).type.dtype;
+      if (!isInteger(d)) {
+        std::string shown =
+            r->isTensor(num) || !r->tracing
+                ? in.toStr(formatValue(in, t, ""))
+                : "Tensor(\"" + r->tracing->graph.uniqueName("linspace") +
+                      "/num:0\", shape=" + r->tensor(t).type.shapeString() +
+                      ", dtype=" + py::dtypeName(d) + ")";
+        in.typeError("Argument `tensor` (name: num) must be of type integer. "
+                     "Received `tensor` = " +
+                     shown + " of dtype: <dtype: '" + py::dtypeName(d) + "'>");
+      }
+    }
     if (isRunTimeShape(*r, p.require("start", "linspace")) ||
         isRunTimeShape(*r, p.require("stop", "linspace")) ||
         isRunTimeShape(*r, p.require("num", "linspace")))

@@ -1,6 +1,7 @@
 // TensorFlow's op semantics at trace time: conversions, dtype rules, shape
 // inference and the messages TensorFlow raises.
 #include "TfOps.h"
+#include "ConcatErrors.h"
 #include "SliceAttrs.h"
 #include "TfObjects.h"
 #include "TfVariable.h"
@@ -775,6 +776,141 @@ void noCpuKernel(TfRuntime &rt, const std::string &op, const std::string &attr,
                kernels + " [Op:" + op + "] name: ");
 }
 
+namespace {
+// Each op's allowed types in its OpDef's order, and the OpDef around them.
+struct OpTypes {
+  const char *op, *param, *allowed, *signature, *tail;
+};
+static const char *numbers = "float, double, int32, uint8, int16, int8, "
+                             "complex64, int64, qint8, quint8, qint32, "
+                             "bfloat16, qint16, quint16, uint16, complex128, "
+                             "half, uint32, uint64";
+static const char *ordered = "float, double, int32, uint8, int16, int8, "
+                             "int64, bfloat16, uint16, half, uint32, uint64, "
+                             "qint8, quint8, qint32, qint16, quint16";
+static const char *argOrdered =
+    "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, "
+    "half, uint32, uint64, qint8, quint8, qint32, qint16, quint16, bool";
+static const char *argSignature =
+    "input:T, dimension:Tidx -> output:output_type";
+static const char *argTail =
+    "; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT16, DT_INT32, "
+    "DT_INT64]; attr=output_type:type,default=DT_INT64,allowed=[DT_INT16, "
+    "DT_UINT16, DT_INT32, DT_INT64]";
+static const char *reduction = "input:T, reduction_indices:Tidx -> "
+                               "output:T; attr=keep_dims:bool,default=false";
+static const char *tidx =
+    "; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]";
+const OpTypes kOpTypes[] = {
+    {"Sum", "input", numbers, reduction, tidx},
+    {"Mean", "input", numbers, reduction, tidx},
+    {"Prod", "input", numbers, reduction, tidx},
+    {"Max", "input", ordered, reduction, tidx},
+    {"Min", "input", ordered, reduction, tidx},
+    {"ArgMax", "input", argOrdered, argSignature, argTail},
+    {"Relu", "features",
+     "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, "
+     "half, uint32, uint64, qint8",
+     "features:T -> activations:T", ""},
+    {"ArgMin", "input", argOrdered, argSignature, argTail},
+    {"Abs", "x", "bfloat16, half, float, double, int8, int16, int32, int64",
+     "x:T -> y:T", ""},
+    {"Neg", "x",
+     "bfloat16, half, float, double, int8, int16, int32, int64, complex64, "
+     "complex128",
+     "x:T -> y:T", ""},
+    {"Square", "x",
+     "bfloat16, half, float, double, int8, int16, int32, int64, uint8, "
+     "uint16, uint32, uint64, complex64, complex128",
+     "x:T -> y:T", ""},
+    {"AddV2", "x",
+     "bfloat16, half, float, double, uint8, uint16, uint32, uint64, int8, "
+     "int16, int32, int64, complex64, complex128",
+     "x:T, y:T -> z:T", "; is_commutative=true; is_aggregate=true"},
+    {"Sub", "x",
+     "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, "
+     "int64, complex64, complex128, uint32, uint64",
+     "x:T, y:T -> z:T", ""},
+    {"Sign", "x",
+     "bfloat16, half, float, double, int8, int16, int32, int64, complex64, "
+     "complex128",
+     "x:T -> y:T", ""},
+    {"Maximum", "x",
+     "bfloat16, half, float, double, int8, uint8, int16, uint16, int32, "
+     "uint32, int64, uint64",
+     "x:T, y:T -> z:T", ""},
+    {"Minimum", "x",
+     "bfloat16, half, float, double, int8, uint8, int16, uint16, int32, "
+     "uint32, int64, uint64",
+     "x:T, y:T -> z:T", ""},
+    {"FloorDiv", "x",
+     "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, "
+     "uint32, uint64, int64, complex64, complex128",
+     "x:T, y:T -> z:T", ""},
+    {"FloorMod", "x",
+     "int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, "
+     "half, float, double",
+     "x:T, y:T -> z:T", ""},
+    {"Pow", "x",
+     "bfloat16, float, half, double, int8, int16, int32, int64, complex64, "
+     "complex128",
+     "x:T, y:T -> z:T", ""}};
+} // namespace
+
+/// The OpDef text of `t` for an eager attr error ("; signature=...>"),
+/// and in `traced` its allowed types as Python names.
+static std::string opDefText(const OpTypes &t, std::string *traced) {
+  std::string enums;
+  std::string list = t.allowed;
+  for (size_t at = 0; at < list.size();) {
+    size_t end = list.find(", ", at);
+    std::string name = list.substr(at, end - at);
+    at = end == std::string::npos ? list.size() : end + 2;
+    std::string python = name == "float"    ? "float32"
+                         : name == "double" ? "float64"
+                         : name == "half"   ? "float16"
+                                            : name;
+    std::string upper;
+    for (char ch : name)
+      upper += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    if (traced)
+      *traced += (traced->empty() ? "" : ", ") + python;
+    enums += (enums.empty() ? "DT_" : ", DT_") + upper;
+  }
+  return std::string("; signature=") + t.signature + "; attr=T:type,allowed=[" +
+         enums + "]" + t.tail + ">";
+}
+
+static const OpTypes *opTypes(const std::string &op) {
+  for (const OpTypes &t : kOpTypes)
+    if (op == t.op)
+      return &t;
+  return nullptr;
+}
+
+/// A reduction's axes must be int32 or int64: a float axis is the eager
+/// conversion's TypeError for a Python float, the op's dtype error
+/// otherwise (Python floats in a list convert to float32).
+static void rejectFloatAxis(TfRuntime &rt, const std::string &op,
+                            const Value &axis) {
+  bool floats = axis.is(Type::Float);
+  if (rt.isTensor(axis))
+    floats = isFloating(rt.tensor(axis).type.dtype);
+  else if (axis.is(Type::List) || axis.is(Type::Tuple))
+    for (const Value &a : rt.in.toList(axis))
+      floats |= a.is(Type::Float);
+  if (!floats)
+    return;
+  if (axis.is(Type::Float) && !rt.tracing)
+    rt.in.typeError("Cannot convert " + rt.in.repr(axis) +
+                    " to EagerTensor of dtype int32");
+  DType d = rt.isTensor(axis) ? rt.tensor(axis).type.dtype : DType::Float32;
+  const OpTypes *t = opTypes(op);
+  rejectDType(rt, op, "reduction_indices", "Tidx", d, "int32, int64",
+              "int32, int64", t ? opDefText(*t, nullptr) : ">",
+              rt.isTensor(axis));
+}
+
 static void rejectUnsupported(TfRuntime &rt, const std::string &op, DType d) {
   // LogicalNot's input has the fixed type bool.
   if (op == "LogicalNot" && d != DType::Bool) {
@@ -853,108 +989,10 @@ static void rejectUnsupported(TfRuntime &rt, const std::string &op, DType d) {
   // ArgMax and ArgMin take bools (false < true) in TensorFlow 2.20.
   if (d == DType::Bool && (op == "ArgMax" || op == "ArgMin"))
     return;
-  // Each op's allowed types in its OpDef's order, and the OpDef around them.
-  struct OpTypes {
-    const char *op, *param, *allowed, *signature, *tail;
-  };
-  static const char *numbers = "float, double, int32, uint8, int16, int8, "
-                               "complex64, int64, qint8, quint8, qint32, "
-                               "bfloat16, qint16, quint16, uint16, complex128, "
-                               "half, uint32, uint64";
-  static const char *ordered = "float, double, int32, uint8, int16, int8, "
-                               "int64, bfloat16, uint16, half, uint32, uint64, "
-                               "qint8, quint8, qint32, qint16, quint16";
-  static const char *argOrdered =
-      "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, "
-      "half, uint32, uint64, qint8, quint8, qint32, qint16, quint16, bool";
-  static const char *argSignature =
-      "input:T, dimension:Tidx -> output:output_type";
-  static const char *argTail =
-      "; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT16, DT_INT32, "
-      "DT_INT64]; attr=output_type:type,default=DT_INT64,allowed=[DT_INT16, "
-      "DT_UINT16, DT_INT32, DT_INT64]";
-  static const char *reduction = "input:T, reduction_indices:Tidx -> "
-                                 "output:T; attr=keep_dims:bool,default=false";
-  static const char *tidx =
-      "; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]";
-  static const OpTypes table[] = {
-      {"Sum", "input", numbers, reduction, tidx},
-      {"Mean", "input", numbers, reduction, tidx},
-      {"Prod", "input", numbers, reduction, tidx},
-      {"Max", "input", ordered, reduction, tidx},
-      {"Min", "input", ordered, reduction, tidx},
-      {"ArgMax", "input", argOrdered, argSignature, argTail},
-      {"Relu", "features",
-       "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, "
-       "half, uint32, uint64, qint8",
-       "features:T -> activations:T", ""},
-      {"ArgMin", "input", argOrdered, argSignature, argTail},
-      {"Abs", "x", "bfloat16, half, float, double, int8, int16, int32, int64",
-       "x:T -> y:T", ""},
-      {"Neg", "x",
-       "bfloat16, half, float, double, int8, int16, int32, int64, complex64, "
-       "complex128",
-       "x:T -> y:T", ""},
-      {"Square", "x",
-       "bfloat16, half, float, double, int8, int16, int32, int64, uint8, "
-       "uint16, uint32, uint64, complex64, complex128",
-       "x:T -> y:T", ""},
-      {"AddV2", "x",
-       "bfloat16, half, float, double, uint8, uint16, uint32, uint64, int8, "
-       "int16, int32, int64, complex64, complex128",
-       "x:T, y:T -> z:T", "; is_commutative=true; is_aggregate=true"},
-      {"Sub", "x",
-       "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, "
-       "int64, complex64, complex128, uint32, uint64",
-       "x:T, y:T -> z:T", ""},
-      {"Sign", "x",
-       "bfloat16, half, float, double, int8, int16, int32, int64, complex64, "
-       "complex128",
-       "x:T -> y:T", ""},
-      {"Maximum", "x",
-       "bfloat16, half, float, double, int8, uint8, int16, uint16, int32, "
-       "uint32, int64, uint64",
-       "x:T, y:T -> z:T", ""},
-      {"Minimum", "x",
-       "bfloat16, half, float, double, int8, uint8, int16, uint16, int32, "
-       "uint32, int64, uint64",
-       "x:T, y:T -> z:T", ""},
-      {"FloorDiv", "x",
-       "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, "
-       "uint32, uint64, int64, complex64, complex128",
-       "x:T, y:T -> z:T", ""},
-      {"FloorMod", "x",
-       "int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, "
-       "half, float, double",
-       "x:T, y:T -> z:T", ""},
-      {"Pow", "x",
-       "bfloat16, float, half, double, int8, int16, int32, int64, complex64, "
-       "complex128",
-       "x:T, y:T -> z:T", ""}};
-  for (const OpTypes &t : table) {
-    if (op != t.op)
-      continue;
-    // The traced message names Python dtypes, the OpDef DT_ enums.
-    std::string traced, enums;
-    std::string list = t.allowed;
-    for (size_t at = 0; at < list.size();) {
-      size_t end = list.find(", ", at);
-      std::string name = list.substr(at, end - at);
-      at = end == std::string::npos ? list.size() : end + 2;
-      std::string python = name == "float"    ? "float32"
-                           : name == "double" ? "float64"
-                           : name == "half"   ? "float16"
-                                              : name;
-      std::string upper;
-      for (char ch : name)
-        upper +=
-            static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-      traced += (traced.empty() ? "" : ", ") + python;
-      enums += (enums.empty() ? "DT_" : ", DT_") + upper;
-    }
-    rejectDType(rt, op, t.param, "T", d, traced, t.allowed,
-                std::string("; signature=") + t.signature +
-                    "; attr=T:type,allowed=[" + enums + "]" + t.tail + ">");
+  if (const OpTypes *t = opTypes(op)) {
+    std::string traced;
+    std::string opDef = opDefText(*t, &traced);
+    rejectDType(rt, op, t->param, "T", d, traced, t->allowed, opDef);
   }
 }
 
@@ -1519,10 +1557,11 @@ Value gather(TfRuntime &rt, const Value &params, const Value &indices,
   if (batch > indexRank)
     batchError("", atLeast(batch, indexRank));
   int64_t axis = axisArg.value_or(batch);
-  if (axis < -rank || axis >= rank)
-    rt.raise("InvalidArgumentError",
-             "Expected axis in the range [" + std::to_string(-rank) + ", " +
-                 std::to_string(rank) + "), but got " + std::to_string(axis));
+  // The shape function's check (eagerly too): params must have the axis.
+  if (axis < -rank || axis >= rank) {
+    std::string error = atLeast(axis < 0 ? -axis : axis + 1, rank);
+    batchError(error, error);
+  }
   if (axis < 0)
     axis += rank;
   if (axis < batch)
@@ -1627,6 +1666,7 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
   // A Python list of axes (or input) sends the op's wrapper down its slow
   // path: its eager errors end without " name: ".
   PythonOperands slowPath(rt, {x, givenAxis});
+  rejectFloatAxis(rt, op, givenAxis);
   // A vector of axes known now (tf.constant([0, 1])) is its list.
   Value axisArg = givenAxis;
   if (rt.isTensor(givenAxis))
@@ -1841,6 +1881,16 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
         rt.raise("InvalidArgumentError", message);
       }
       unknownAt = i;
+    } else if (shape[i] < 0) {
+      // The kernel's check; shape inference's while tracing.
+      if (!rt.tracing)
+        kernelError(rt, "Reshape",
+                    "Size " + std::to_string(i) +
+                        " must be non-negative, not " +
+                        std::to_string(shape[i]),
+                    "", /*named=*/false);
+      rt.in.valueError("Invalid value in tensor used for shape: " +
+                       std::to_string(shape[i]));
     } else {
       known *= shape[i];
     }
@@ -2288,9 +2338,12 @@ Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
   }
   for (auto &t : tensors)
     needRank(rt, t, op == "Pack" ? "stack's inputs" : "concat's inputs");
-  if (tensors.empty())
+  if (tensors.empty()) {
+    if (!rt.tracing && op == "ConcatV2")
+      rt.raise("InvalidArgumentError", emptyConcatError(name));
     rt.in.valueError("List argument 'values' to 'ConcatV2' Op with length 0 "
                      "shorter than minimum length 2.");
+  }
   TensorType first = rt.tensor(tensors[0]).type;
   const int64_t userAxis = axis; // as TensorFlow's messages show it
   int64_t rank = first.shape.size() + (op == "Pack" ? 1 : 0);
