@@ -47,6 +47,44 @@ Value arrayOp(TfRuntime &rt, const std::string &scope, const std::string &node,
   return rt.apply(op, inputs, std::move(attrs), type, node);
 }
 
+/// A write of another dtype in a function: _GraphTensorArrayV2 logs an
+/// error and writes anyway, and TensorListSetItem fails when it runs.
+/// (TensorFlow's log goes on with the Python stack of the trace, which
+/// kiln has not; it prints the first line.)
+Value mistypedWrite(TfRuntime &r, const TensorArrayObject &ta,
+                    const Value &index, const Value &v, bool givenTensor) {
+  const TensorType &vt = r.tensor(v).type;
+  // A Python value is converted in the write's name scope.
+  std::string shown =
+      givenTensor
+          ? r.in.repr(v)
+          : "Tensor(\"" + r.tracing->graph.scope +
+                "TensorArrayV2Write/value:0\", shape=" + vt.shapeString() +
+                ", dtype=" + py::dtypeName(vt.dtype) + ")";
+  r.in.err() << "ERROR:tensorflow:Error: Input value " << shown
+             << " has dtype <dtype: '" << py::dtypeName(vt.dtype)
+             << "'>, but expected dtype <dtype: '" << py::dtypeName(ta.dtype)
+             << "'>.  This leads to undefined behavior and will be an error "
+                "in future versions of TensorFlow.  Traceback:\n";
+  auto next = ta.with(ta.buffer, ta.size);
+  if (!next->elementShape && !vt.unknownRank && vt.isStatic())
+    next->elementShape = vt.shape;
+  Value buffer = next->buffer.isNone() && next->elementShape
+                     ? reserveBuffer(*next)
+                     : next->buffer;
+  TensorType type =
+      buffer.isNone() ? TensorType{ta.dtype, {-1}} : r.tensor(buffer).type;
+  next->buffer = arrayOp(
+      r, "TensorArrayV2Write", "TensorListSetItem", "TensorListSetItem",
+      {buffer.isNone() ? filled(r, TensorType{ta.dtype, {0}}, 0) : buffer,
+       index, v},
+      {{graph::kRunTimeError,
+        "Invalid data types; op elements " + kernelTypeName(vt.dtype) +
+            " but list elements " + kernelTypeName(ta.dtype)}},
+      type);
+  return Value::object(py::Type::Native, next);
+}
+
 /// TensorListConcatV2 of a list with no element set (never written, or
 /// only by writes whose results were dropped) in a function: the kernel
 /// cannot size the missing elements, as their first dimension is not in
@@ -202,12 +240,14 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
               isFloating(ta->dtype))
             v = r.toTensor(given, ta->dtype);
           const TensorType &vt = r.tensor(v).type;
-          if (vt.dtype != ta->dtype)
+          if (vt.dtype != ta->dtype && !r.tracing)
             r.raise("InvalidArgumentError",
                     "TensorArray dtype is " +
                         std::string(py::dtypeName(ta->dtype)) +
                         " but Op is trying to write dtype " +
                         py::dtypeName(vt.dtype) + " ");
+          if (vt.dtype != ta->dtype)
+            return mistypedWrite(r, *ta, index, v, r.isTensor(given));
           auto next = ta->with(ta->buffer, ta->size);
           if (!next->elementShape) {
             next->elementShape = vt.shape;
