@@ -53,6 +53,7 @@ private:
 
   // Expressions.
   ast::ExprPtr buildRhs(P::RhsContext *ctx);
+  ast::ExprPtr buildYield(P::YieldExprContext *ctx);
   /// An assigned or returned value: a lone `*x` is CPython's SyntaxError
   /// (`*x, y` makes a tuple).
   ast::ExprPtr buildValue(P::RhsContext *ctx);

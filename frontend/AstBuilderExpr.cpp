@@ -44,11 +44,19 @@ ExprPtr AstBuilder::buildValue(P::RhsContext *ctx) {
 }
 
 ExprPtr AstBuilder::buildRhs(P::RhsContext *ctx) {
-  if (ctx->yieldExpr()) {
-    unsupported(ctx, "yield");
-    return make<ConstantExpr>(range(ctx));
-  }
+  if (ctx->yieldExpr())
+    return buildYield(ctx->yieldExpr());
   return buildTestListStarExpr(ctx->testListStarExpr());
+}
+
+ExprPtr AstBuilder::buildYield(P::YieldExprContext *ctx) {
+  auto y = make<YieldExpr>(range(ctx));
+  y->from = ctx->FROM() != nullptr;
+  if (ctx->test())
+    y->value = buildTest(ctx->test());
+  else if (ctx->testListStarExpr())
+    y->value = starredRejected(buildTestListStarExpr(ctx->testListStarExpr()));
+  return y;
 }
 
 ExprPtr AstBuilder::buildNamedTest(P::NamedTestContext *ctx) {
@@ -386,10 +394,8 @@ ExprPtr AstBuilder::buildAtom(P::AtomContext *ctx) {
   if (auto *str = dynamic_cast<P::StringAtomContext *>(ctx))
     return buildStrings(str);
   if (auto *paren = dynamic_cast<P::ParenAtomContext *>(ctx)) {
-    if (paren->yieldExpr()) {
-      unsupported(paren->yieldExpr(), "yield");
-      return make<ConstantExpr>(r);
-    }
+    if (paren->yieldExpr()) // its range is the yield's, as in CPython
+      return buildYield(paren->yieldExpr());
     if (!paren->testListComp()) {
       auto t = std::make_unique<SequenceExpr>(ExprKind::Tuple);
       t->range = r;

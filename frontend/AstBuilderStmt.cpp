@@ -198,8 +198,9 @@ StmtPtr AstBuilder::buildExprStmt(P::ExprStmtContext *ctx) {
     return s;
   }
   if (auto *y = dynamic_cast<P::YieldStatementContext *>(ctx)) {
-    unsupported(y, "yield");
-    return nullptr;
+    auto s = make<ExprStmt>(r);
+    s->value = buildYield(y->yieldExpr());
+    return s;
   }
   if (auto *aug = dynamic_cast<P::AugAssignContext *>(ctx)) {
     auto s = make<AugAssignStmt>(r);

@@ -283,6 +283,13 @@ private:
       j["values"] = exprs(d.values);
       return j;
     }
+    case ExprKind::Yield: {
+      auto &y = as<YieldExpr>(e);
+      Json j = node(y.from ? "YieldFrom" : "Yield", &e);
+      if (y.value)
+        j["value"] = expr(*y.value);
+      return j;
+    }
     case ExprKind::ListComp:
     case ExprKind::SetComp:
     case ExprKind::DictComp:

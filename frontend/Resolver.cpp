@@ -62,6 +62,14 @@ private:
     ok_ = false;
   }
 
+  /// CPython's words for a comprehension scope, by its name.
+  static std::string comprehensionKind(const std::string &name) {
+    return name == "<listcomp>"   ? "list comprehension"
+           : name == "<setcomp>"  ? "set comprehension"
+           : name == "<dictcomp>" ? "dict comprehension"
+                                  : "generator expression";
+  }
+
   // ---- collect: what does this scope bind? ----
 
   void bind(Scope &scope, const std::string &id) {
@@ -646,6 +654,20 @@ private:
     case ExprKind::Starred:
       resolveExpr(ctx, *as<StarredExpr>(e).value);
       break;
+    case ExprKind::Yield: {
+      // The scope that yields becomes a generator; a comprehension's or
+      // the module's or a class body's yield is CPython's SyntaxError.
+      Scope &s = *ctx.scope;
+      if (s.kind == Scope::Kind::Comprehension)
+        error(e.range, "'yield' inside " + comprehensionKind(s.name));
+      else if (!s.isFunctionLike())
+        error(e.range, "'yield' outside function");
+      else
+        s.generator = true;
+      if (auto &v = as<YieldExpr>(e).value)
+        resolveExpr(ctx, *v);
+      break;
+    }
     case ExprKind::List:
     case ExprKind::Tuple:
     case ExprKind::Set:

@@ -2,6 +2,7 @@
 // __getattr__), classes, modules, functions, super() and the methods of
 // builtin types.
 #include "ApiNames.h"
+#include "Generators.h"
 #include "Interpreter.h"
 #include "Native.h"
 
@@ -84,6 +85,14 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
       out = inst.args.size() == 1 ? inst.args[0]
             : inst.args.empty()   ? Value()
                                   : tuple(inst.args);
+      return true;
+    }
+    // StopIteration.value: a generator's return value (its first
+    // argument), else None.
+    if (name == "value" && inst.cls->isException &&
+        !inst.hasAttr(*this, name) &&
+        isInstance(obj, builtinClass("StopIteration").get())) {
+      out = inst.args.empty() ? Value() : inst.args[0];
       return true;
     }
     const Value *clsAttr = inst.cls->lookup(name);
@@ -264,6 +273,10 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
       out = obj.is(Type::Float) ? Value::floating(0.0) : Value::integer(0);
       return true;
     }
+    break;
+  case Type::Iterator:
+    if (generatorAttribute(*this, obj, name, out))
+      return true;
     break;
   case Type::Range: {
     auto &r = obj.as<RangeObject>();

@@ -1,5 +1,6 @@
 // Builtin functions: print, len, range helpers, min/max/sum, sorted,
 // isinstance, getattr and the rest of DESIGN.md section 3's list.
+#include "Generators.h"
 #include "Interpreter.h"
 #include "Native.h"
 #include "PyFormat.h"
@@ -408,6 +409,11 @@ void Interpreter::installBuiltins() {
     if (frame && in.mustStage(*frame, args.positional[0]) &&
         in.stager()->stagedLen(args.positional[0], staged))
       return staged;
+    // Code AutoGraph leaves alone (do_not_convert, generators) calls a
+    // graph tensor's __len__, which refuses.
+    if (frame && frame->doNotConvert() && in.stager() &&
+        in.stager()->isStaged(args.positional[0]))
+      return in.call(in.getAttr(args.positional[0], "__len__"), ValueList{});
     return Value::integer(in.len(args.positional[0]));
   });
   def("repr", [](Interpreter &in, CallArgs &args) {
@@ -553,9 +559,14 @@ void Interpreter::installBuiltins() {
       return v;
     if (args.positional.size() == 2)
       return args.positional[1];
+    // A generator's return value rides on its StopIteration.
+    ValueList stopArgs;
+    if (auto *g = dynamic_cast<GeneratorObject *>(it.raw()))
+      if (!g->returnValue().isNone())
+        stopArgs.push_back(g->returnValue());
     in.raiseValue(
         in.call(Value::object(Type::Class, in.builtinClass("StopIteration")),
-                ValueList{}));
+                stopArgs));
   });
   def("any", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "any").expect(1, 1);

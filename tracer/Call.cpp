@@ -1,5 +1,6 @@
 // Calling: Python functions (argument binding with CPython's errors),
 // builtins, bound methods, classes and callable instances.
+#include "Generators.h"
 #include "Interpreter.h"
 
 #include "Native.h"
@@ -20,7 +21,7 @@ Value Interpreter::call(const Value &callee, ValueList positional) {
 Value Interpreter::call(const Value &callee, CallArgs &args) {
   switch (callee.type()) {
   case Type::Function:
-    return callFunction(callee.as<FunctionObject>(), args);
+    return callFunction(callee, args);
   case Type::Builtin:
     try {
       return callee.as<BuiltinObject>().fn(*this, args);
@@ -206,7 +207,8 @@ Interpreter::RecursionScope::RecursionScope(Interpreter &in, const char *where)
   ++in.depth_;
 }
 
-Value Interpreter::callFunction(const FunctionObject &fn, CallArgs &args) {
+Value Interpreter::callFunction(const Value &function, CallArgs &args) {
+  const FunctionObject &fn = function.as<FunctionObject>();
   // CPython counts the module frame too.
   RecursionScope nested(*this, "");
   Frame frame;
@@ -221,6 +223,9 @@ Value Interpreter::callFunction(const FunctionObject &fn, CallArgs &args) {
   frame.line = fn.lambdaBody ? fn.lambdaBody->range.begin.line
                              : (*fn.body)[0]->range.begin.line;
   bindArguments(fn, args, *frame.env);
+  // A generator function's body runs when the generator is resumed.
+  if (fn.generator)
+    return makeGenerator(*this, function, std::move(frame));
 
   Frame *saved = frame_;
   frame_ = &frame;

@@ -1,5 +1,6 @@
 // Expression evaluation.
 #include "ApiNames.h"
+#include "Generators.h"
 #include "Interpreter.h"
 #include "autograph/Autograph.h"
 #include "kiln/frontend/Resolver.h"
@@ -108,6 +109,7 @@ Value Interpreter::makeFunction(const std::string &name, const Arguments &args,
     fn->qualname = frame.name + "." + name;
   fn->args = &args;
   fn->scope = scope;
+  fn->generator = scope->generator;
   fn->defLoc = defLoc;
   fn->closure = frame.env;
   for (auto &d : args.defaults)
@@ -550,6 +552,11 @@ Value Interpreter::eval(const Expr &e, Frame &frame) {
   case ExprKind::DictComp:
   case ExprKind::GeneratorExp:
     return evalComprehension(as<ComprehensionExpr>(e), frame);
+  case ExprKind::Yield: {
+    auto &y = as<YieldExpr>(e);
+    Value v = y.value ? eval(*y.value, frame) : Value();
+    return y.from ? yieldFrom(*this, v) : yieldValue(*this, v);
+  }
   }
   return Value();
 }

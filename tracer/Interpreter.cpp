@@ -22,6 +22,7 @@ Interpreter::Interpreter(const SourceFile &file, std::ostream &out,
 }
 
 Interpreter::~Interpreter() {
+  finalizing_ = true;
   // Break reference cycles between classes and their methods' owners.
   globals_.clear();
 }

@@ -38,8 +38,11 @@ struct Frame {
   bool comprehension = false;
   /// Whether the frame runs a function AutoGraph was told not to convert
   /// (tf.autograph.experimental.do_not_convert).
+  /// A generator function is not converted either (AutoGraph leaves
+  /// generators to Python).
   bool doNotConvert() const {
-    return function && function->attrs.count(kDoNotConvert) > 0;
+    return function &&
+           (function->attrs.count(kDoNotConvert) > 0 || function->generator);
   }
   /// `line`, or the first line of the statement it is part of.
   uint32_t sourceMapLine() const {
@@ -327,8 +330,13 @@ public:
     assign(target, value, frame);
   }
 
+  /// Whether the interpreter is being destroyed: a generator left
+  /// suspended then is not closed (Generators.cpp).
+  bool finalizing() const { return finalizing_; }
+
 private:
   friend class ExecVisitor;
+  friend struct GeneratorState; // switches frames (Generators.cpp)
   // Exec.cpp
   Flow execBlock(const ast::StmtList &body, Frame &frame);
   Flow execStmt(const ast::Stmt &stmt, Frame &frame);
@@ -375,7 +383,7 @@ private:
                 CallArgs &out);
 
   // Call.cpp
-  Value callFunction(const FunctionObject &fn, CallArgs &args);
+  Value callFunction(const Value &function, CallArgs &args);
   void bindArguments(const FunctionObject &fn, CallArgs &args, Env &env);
   Value instantiate(const ClassPtr &cls, CallArgs &args);
   Value superObject(Frame &frame);
@@ -392,6 +400,9 @@ private:
   Stager *stager_ = nullptr;
   bool staging_ = false;
 
+  // Declared first, so it outlives the members whose destruction may
+  // drop the last reference to a generator.
+  bool finalizing_ = false;
   const SourceFile &file_;
   std::vector<std::string> scriptArgs_;
   std::ostream &out_;

@@ -131,8 +131,9 @@ struct FunctionObject : Object {
   const ast::StmtList *body = nullptr;   // a def
   const ast::Expr *lambdaBody = nullptr; // a lambda
   const ast::Scope *scope = nullptr;
-  SourceLoc defLoc;   // where its `def` or `lambda` starts
-  ValueList defaults; // for the trailing positionals
+  bool generator = false; // its body yields: a call makes a generator
+  SourceLoc defLoc;       // where its `def` or `lambda` starts
+  ValueList defaults;     // for the trailing positionals
   std::vector<std::optional<Value>> kwDefaults;
   std::shared_ptr<Env> closure;
   /// The class whose body defined this function, for zero-argument super().

@@ -1,4 +1,5 @@
 // repr() and str() of every value, as CPython prints them.
+#include "Generators.h"
 #include "Interpreter.h"
 #include "Native.h"
 #include "PyFormat.h"
@@ -270,6 +271,10 @@ std::string Interpreter::repr(const Value &v) {
            " object at " + address(v.raw()) + ">";
   }
   case Type::Iterator:
+    if (auto *g = dynamic_cast<const GeneratorObject *>(v.raw()))
+      return generatorRepr(*g);
+    if (typeName(v) == "generator") // a generator expression
+      return "<generator object <genexpr> at " + address(v.raw()) + ">";
     return "<" + typeName(v) + " object at " + address(v.raw()) + ">";
   default:
     return "<" + typeName(v) + " object at " + address(v.raw()) + ">";

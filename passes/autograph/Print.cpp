@@ -304,6 +304,13 @@ std::string exprRaw(const Expr &e, int &mine) {
     return "{" + expr(*c.elt, PIfExp) + ": " + expr(*c.value, PIfExp) +
            comprehension(c) + "}";
   }
+  case ExprKind::Yield: {
+    // Looser than a lambda: parenthesized wherever it is a value.
+    auto &y = as<YieldExpr>(e);
+    mine = 0;
+    return std::string(y.from ? "yield from" : "yield") +
+           (y.value ? " " + expr(*y.value, PLambda) : "");
+  }
   }
   return "";
 }

@@ -40,6 +40,7 @@ enum class ExprKind {
   SetComp,
   DictComp,
   GeneratorExp,
+  Yield,
 };
 
 enum class StmtKind {
@@ -234,6 +235,13 @@ struct SubscriptExpr : Expr {
 struct SliceExpr : Expr {
   SliceExpr() : Expr(ExprKind::Slice) {}
   ExprPtr lower, upper, step; // each may be null
+};
+
+/// `yield value` (value null for a bare yield) or `yield from value`.
+struct YieldExpr : Expr {
+  YieldExpr() : Expr(ExprKind::Yield) {}
+  ExprPtr value;
+  bool from = false;
 };
 
 struct StarredExpr : Expr {

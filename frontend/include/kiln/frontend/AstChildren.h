@@ -76,6 +76,9 @@ template <typename E, typename F> void forEachChild(E &e, F &&f) {
   case ExprKind::Starred:
     f(as<StarredExpr>(e).value.get());
     return;
+  case ExprKind::Yield:
+    f(as<YieldExpr>(e).value.get());
+    return;
   case ExprKind::List:
   case ExprKind::Tuple:
   case ExprKind::Set:

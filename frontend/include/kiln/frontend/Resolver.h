@@ -29,6 +29,9 @@ struct Scope {
   /// Names a class body assigns (they live in the class namespace).
   std::set<std::string> classNames;
 
+  /// A function or lambda whose body yields: calling it makes a generator.
+  bool generator = false;
+
   bool isFunctionLike() const {
     return kind == Kind::Function || kind == Kind::Lambda ||
            kind == Kind::Comprehension;
@@ -45,10 +48,10 @@ namespace kiln {
 void manglePrivateNames(ast::Module &module);
 
 /// Resolves every name in `module`, filling in Scope objects and NameExpr
-/// bindings, after mangling private names. Returns false after reporting errors. `warnUndefined` also
-/// warns at each read of a global the module never binds and Python's
-/// builtins lack (`kiln check`: running the script, such a read is a
-/// NameError only if it runs).
+/// bindings, after mangling private names. Returns false after reporting
+/// errors. `warnUndefined` also warns at each read of a global the module never
+/// binds and Python's builtins lack (`kiln check`: running the script, such a
+/// read is a NameError only if it runs).
 bool resolveNames(ast::Module &module, DiagnosticEngine &diags,
                   bool warnUndefined = false);
 
