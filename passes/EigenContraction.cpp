@@ -89,16 +89,27 @@ Sizes heuristic(Sizes s, int64_t threads, const CacheSizes &c) {
   return {k, m, n};
 }
 
-/// TensorContractionBlocking's kc, with TensorFlow's refinement for its
-/// contraction kernel: k in equal slices, rounded up to a multiple of 8.
-int64_t blockK(int64_t k, int64_t m, int64_t n, int64_t threads, bool byCol,
+/// TensorContractionBlocking's block sizes (Eigen's k, m and n), with
+/// TensorFlow's refinement for its contraction kernel: k in equal slices
+/// rounded up to a multiple of 8, m to a multiple of 48 (after 1.5 times
+/// Eigen's), n to a multiple of 24.
+Sizes blocking(int64_t k, int64_t m, int64_t n, int64_t threads, bool byCol,
                const CacheSizes &c) {
   Sizes s = byCol ? heuristic({k, m, n}, threads, c)
                   : heuristic({k, n, m}, threads, c);
+  if (!byCol)
+    std::swap(s.m, s.n);
   if (s.k <= 0 || s.m <= 0 || s.n <= 0)
-    return s.k;
+    return s;
   int64_t slices = std::max<int64_t>(1, divup(k, s.k));
-  return std::min(k, divup(k / slices, 8) * 8);
+  return {std::min(k, divup(k / slices, 8) * 8),
+          std::min(m, divup(s.m + s.m / 2, 48) * 48),
+          std::min(n, divup(s.n, 24) * 24)};
+}
+
+int64_t blockK(int64_t k, int64_t m, int64_t n, int64_t threads, bool byCol,
+               const CacheSizes &c) {
+  return blocking(k, m, n, threads, byCol, c).k;
 }
 
 bool shardByCol(int64_t m, int64_t n, int64_t threads) {
@@ -240,9 +251,10 @@ CacheSizes hostCacheSizes() {
 
 namespace {
 
-/// One shard of k, [begin, end), and the block size kc Eigen walks it by.
+/// One shard of k, [begin, end), and the block sizes Eigen walks it by:
+/// kc, and mc and nc (of its m and n) where the plan records them.
 struct Shard {
-  int64_t begin, end, kc;
+  int64_t begin, end, kc, mc = 0, nc = 0;
 };
 
 /// TensorContractionThreadPool's plan for Eigen's [m, k] x [k, n]
@@ -278,15 +290,16 @@ std::vector<Shard> contractionShards(int64_t m, int64_t n, int64_t k,
         std::min(k, std::max(12 * kPacket, divup(divup(k, inner), 8) * 8));
     for (int64_t a = 0; a < k; a += size) {
       int64_t b = std::min(a + size, k);
-      shards.push_back({a, b, blockK(b - a, m, n, divup(k, size), true, c)});
+      Sizes s = blocking(b - a, m, n, divup(k, size), true, c);
+      shards.push_back({a, b, s.k, s.m, s.n});
     }
     return shards;
   }
   if (n == 1)
     pool = 1;
-  int64_t kc = pool == 1 ? blockK(k, m, n, 1, true, c)
-                         : blockK(k, m, n, pool, shardByCol(m, n, pool), c);
-  shards.push_back({0, k, kc});
+  Sizes s = pool == 1 ? blocking(k, m, n, 1, true, c)
+                      : blocking(k, m, n, pool, shardByCol(m, n, pool), c);
+  shards.push_back({0, k, s.k, s.m, s.n});
   return shards;
 }
 
@@ -359,6 +372,155 @@ std::vector<RowRange> matMulPiecesByRows(int64_t k, int64_t cols,
     low = high;
   }
   return table;
+}
+
+bool hostHasAvx512() {
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned a, b, c, d;
+  if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 27))) // OSXSAVE
+    return false;
+  unsigned lo, hi;
+  __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+  (void)hi;
+  if ((lo & 0xE6) != 0xE6) // SSE, AVX and the three AVX-512 states
+    return false;
+  if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+    return false;
+  const unsigned core = (1u << 16) | (1u << 17) | (1u << 30) | (1u << 31);
+  return (b & core) == core; // F, DQ, BW, VL
+#else
+  return false;
+#endif
+}
+
+namespace {
+
+/// oneDNN's blocks of a size in its nocopy driver: `block` while twice as
+/// many remain, halves (rounded up) while more than `halveOver` remain,
+/// then the rest; as boundaries from 0.
+std::vector<int64_t> splitBlocks(int64_t size, int64_t block,
+                                 int64_t halveOver) {
+  std::vector<int64_t> out{0};
+  for (int64_t at = 0; at < size;) {
+    int64_t rest = size - at;
+    if (rest >= 2 * block)
+      rest = block;
+    else if (rest > halveOver)
+      rest = (rest + 1) / 2;
+    at += rest;
+    out.push_back(at);
+  }
+  return out;
+}
+
+/// gemm_driver's nocopy_checker_avx2 for one thread and untransposed
+/// operands (how TensorFlow calls sgemm): m and n are oneDNN's, the
+/// block's columns and rows.
+bool nocopyAvx2(int64_t m, int64_t n, int64_t k) {
+  if (1.0 / double(m) + 1.0 / double(n) >= 0.0038)
+    return true;
+  if (m <= 378 && n <= 378 && k >= 378)
+    return false;
+  if (m >= 378 && k >= 378)
+    return false;
+  return (m <= 128 && n <= 128) || n <= 16 || k <= 2 || (m <= 64 && n >= 16);
+}
+
+std::vector<int64_t> boundaries(int64_t begin, int64_t end, int64_t step) {
+  std::vector<int64_t> out;
+  for (int64_t at = begin; at < end; at += std::max<int64_t>(step, 1))
+    out.push_back(at);
+  out.push_back(end);
+  return out;
+}
+
+} // namespace
+
+std::vector<Avx2Shard> avx2MatMulPlan(int64_t rows, int64_t k, int64_t cols,
+                                      int64_t threads, const CacheSizes &c) {
+  std::vector<Avx2Shard> plan;
+  if (rows < 2 || cols < 2 || k <= 0)
+    return plan;
+  // Eigen's m is the result's columns, its n the rows.
+  for (const Shard &s :
+       contractionShards(cols, rows, k, threads, c, true, 0.0)) {
+    Avx2Shard shard;
+    shard.kBlocks = boundaries(s.begin, s.end, s.kc);
+    shard.rowBlocks = boundaries(0, rows, s.nc > 0 ? s.nc : rows);
+    shard.colBlocks = boundaries(0, cols, s.mc > 0 ? s.mc : cols);
+    // A call of oneDNN's copy-based kernel sums one chain per element,
+    // in pieces of its own past 256 terms: not modeled there.
+    for (size_t r = 0; r + 1 < shard.rowBlocks.size(); ++r)
+      for (size_t q = 0; q + 1 < shard.colBlocks.size(); ++q)
+        for (size_t p = 0; p + 1 < shard.kBlocks.size(); ++p) {
+          int64_t n = shard.rowBlocks[r + 1] - shard.rowBlocks[r],
+                  m = shard.colBlocks[q + 1] - shard.colBlocks[q],
+                  kk = shard.kBlocks[p + 1] - shard.kBlocks[p];
+          if (n > 1 && m > 1 && !nocopyAvx2(m, n, kk))
+            return {};
+        }
+    plan.push_back(std::move(shard));
+  }
+  return plan;
+}
+
+std::vector<int8_t> avx2RowKinds(const Avx2Shard &shard) {
+  std::vector<int8_t> kinds;
+  for (size_t r = 0; r + 1 < shard.rowBlocks.size(); ++r) {
+    int64_t n = shard.rowBlocks[r + 1] - shard.rowBlocks[r];
+    if (n == 1) {
+      kinds.push_back(3);
+      continue;
+    }
+    // oneDNN's blocks of 48 rows, each in groups of 6 from its first row.
+    std::vector<int64_t> blocks = splitBlocks(n, 48, 72);
+    for (size_t i = 0; i + 1 < blocks.size(); ++i) {
+      int64_t size = blocks[i + 1] - blocks[i], whole = size / 6 * 6,
+              last = size - whole;
+      kinds.insert(kinds.end(), whole, 0);
+      kinds.insert(kinds.end(), last, last >= 4 ? 0 : last == 3 ? 1 : 2);
+    }
+  }
+  return kinds;
+}
+
+std::vector<int8_t> avx2ColumnKinds(const Avx2Shard &shard) {
+  std::vector<int8_t> kinds;
+  for (size_t q = 0; q + 1 < shard.colBlocks.size(); ++q) {
+    int64_t m = shard.colBlocks[q + 1] - shard.colBlocks[q];
+    if (m == 1) {
+      kinds.push_back(2);
+      continue;
+    }
+    // oneDNN's blocks of 4032 columns, each in tiles of 16; a last tile
+    // of 9 to 15 is a masked 16-wide one, of 1 to 8 an 8-wide one.
+    std::vector<int64_t> blocks = splitBlocks(m, 4032, 4032 + 2016);
+    for (size_t i = 0; i + 1 < blocks.size(); ++i) {
+      int64_t size = blocks[i + 1] - blocks[i], whole = size / 16 * 16,
+              last = size - whole;
+      kinds.insert(kinds.end(), whole, 0);
+      kinds.insert(kinds.end(), last, last > 8 ? 0 : 1);
+    }
+  }
+  return kinds;
+}
+
+Avx2Order avx2Order(int8_t rowKind, int8_t columnKind) {
+  if (columnKind == 2)
+    return Avx2Order::LoneColumn;
+  if (rowKind == 3)
+    return Avx2Order::LoneRow;
+  if (rowKind == 2)
+    return Avx2Order::EvenOddRounded;
+  return rowKind == 0 && columnKind == 0 ? Avx2Order::Chain
+                                         : Avx2Order::EvenOddFma;
+}
+
+std::vector<int64_t> avx2Pieces(int64_t a, int64_t b) {
+  std::vector<int64_t> pieces = splitBlocks(b - a, 256, 256);
+  for (int64_t &p : pieces)
+    p += a;
+  return pieces;
 }
 
 } // namespace kiln::eigen

@@ -67,4 +67,62 @@ std::vector<RowRange> matMulPiecesByRows(int64_t k, int64_t cols,
                                          int64_t threads,
                                          const CacheSizes &caches);
 
+/// Whether the processor has AVX-512 as oneDNN requires it for its
+/// AVX-512 kernels (avx512_core: F, DQ, BW and VL, with the operating
+/// system saving their registers). Without it oneDNN's sgemm takes other
+/// kernels, which sum in other orders (avx2MatMulPlan).
+bool hostHasAvx512();
+
+/// On a processor without AVX-512, every Eigen block of a 2-D float32
+/// MatMul is still one oneDNN sgemm call, but oneDNN's "nocopy" AVX kernel
+/// computes it, in a register tile of 16 result columns by 6 rows whose
+/// place decides each element's order. One shard of the contraction:
+/// its k, Eigen's k blocks, and the blocks of rows and columns each call
+/// covers (boundaries, TensorFlow's rows and columns). Measured against
+/// TensorFlow 2.20 on about 1,800 shapes (docs/numerics.md).
+struct Avx2Shard {
+  std::vector<int64_t> kBlocks;   // from the shard's first k to its end
+  std::vector<int64_t> rowBlocks; // from 0 to the rows
+  std::vector<int64_t> colBlocks; // from 0 to the columns
+};
+/// The shards of an [rows, k] x [k, cols] product (both above 1), added
+/// in order; empty where kiln does not model the calls (one of them takes
+/// oneDNN's copy-based kernel with more than 256 terms: only for products
+/// of hundreds of rows and columns, which TensorFlow shards otherwise).
+std::vector<Avx2Shard> avx2MatMulPlan(int64_t rows, int64_t k, int64_t cols,
+                                      int64_t threads,
+                                      const CacheSizes &caches);
+
+/// How an element of a shard sums each of its k blocks:
+enum class Avx2Order : int8_t {
+  /// One fused multiply-add chain per k piece, from zero; the pieces are
+  /// added to the element (columns in a 16-wide tile, rows in a group of
+  /// 4 to 6).
+  Chain,
+  /// Per k piece, fused multiply-add chains over the even and the odd
+  /// terms (counted from the piece's start), added, then an odd last term
+  /// fused into the sum (an 8-wide tile, or a group of 3 rows).
+  EvenOddFma,
+  /// The same with each product rounded, then added (groups of 1 or 2
+  /// rows).
+  EvenOddRounded,
+  /// A block of one row: one chain over the block, continuing from the
+  /// element's value (no pieces).
+  LoneRow,
+  /// A block of one column: oneDNN's matrix-vector kernel, 8 lanes of
+  /// fused multiply-adds over 16-term steps, folded and added to the
+  /// element, then the rest in 8, 4, 2 and 1 rounded products.
+  LoneColumn,
+};
+/// Each row's and each column's kind in a shard, which together give
+/// the element's order (avx2Order): rows 0 (a group of 4 to 6), 1 (of 3),
+/// 2 (of 1 or 2), 3 (a block of one row); columns 0 (a 16-wide tile),
+/// 1 (8-wide), 2 (a block of one column).
+std::vector<int8_t> avx2RowKinds(const Avx2Shard &shard);
+std::vector<int8_t> avx2ColumnKinds(const Avx2Shard &shard);
+Avx2Order avx2Order(int8_t rowKind, int8_t columnKind);
+/// The pieces oneDNN's nocopy kernel cuts a k block [a, b) into
+/// (boundaries): 256 terms while 512 or more remain, then halves.
+std::vector<int64_t> avx2Pieces(int64_t a, int64_t b);
+
 } // namespace kiln::eigen

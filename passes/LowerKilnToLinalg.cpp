@@ -3,6 +3,7 @@
 // driver needed).
 #include "passes/Passes.h"
 
+#include "passes/Avx2MatMul.h"
 #include "passes/EigenContraction.h"
 #include "passes/EigenGemm64.h"
 #include "passes/EigenMatVec.h"
@@ -49,8 +50,9 @@ static Value eigenMaxMin(OpBuilder &nb, Location nl, bool max, Value x, Value y,
 
 class Lowering {
 public:
-  Lowering(OpBuilder &b, Location loc, bool hostOrder = true)
-      : b(b), loc(loc), hostOrder(hostOrder) {}
+  Lowering(OpBuilder &b, Location loc, bool hostOrder = true,
+           bool avx512 = true)
+      : b(b), loc(loc), hostOrder(hostOrder), avx512(avx512) {}
 
   Value lower(Operation *op);
   /// Whether lower() reported why it returned null.
@@ -414,6 +416,9 @@ private:
   /// (Eigen's), as host loops; off for the cuda target, where they are
   /// linalg reductions and contractions that become kernels.
   bool hostOrder;
+  /// Whether oneDNN's AVX-512 kernels sum float32 products (else its AVX
+  /// kernels, Avx2MatMul.h).
+  bool avx512;
 };
 
 /// Integer division and remainder must not trap: a zero divisor becomes 1
@@ -1489,6 +1494,14 @@ Value Lowering::kPiecesMatmul(Value lhs, Value rhs, Value init) {
   kiln::eigen::CacheSizes caches = kiln::eigen::hostCacheSizes();
   if (ShapedType::isDynamic(k) || ShapedType::isDynamic(cols))
     return fmaMatmul(lhs, rhs, init); // not measured; one chain
+  // Without AVX-512 oneDNN's kernels sum in orders of their own
+  // (Avx2MatMul.h), modeled for matrices of known sizes.
+  if (!avx512 && !ShapedType::isDynamic(rows)) {
+    std::vector<kiln::eigen::Avx2Shard> plan =
+        kiln::eigen::avx2MatMulPlan(rows, k, cols, threads, caches);
+    if (!plan.empty())
+      return kiln::eigen::avx2MatMul(b, loc, lhs, rhs, init, plan);
+  }
   if (!ShapedType::isDynamic(rows))
     return piecewiseMatmul(
         lhs, rhs, init,
@@ -2004,9 +2017,16 @@ struct LowerKilnToLinalg
         ops.push_back(op);
     });
     IRRewriter rewriter(&getContext());
+    if (avx512 != "host" && avx512 != "yes" && avx512 != "no") {
+      getOperation().emitError("avx512 must be yes, no or host, not '")
+          << avx512 << "'";
+      return signalPassFailure();
+    }
+    static const bool hostAvx512 = kiln::eigen::hostHasAvx512();
+    bool modelAvx512 = avx512 == "host" ? hostAvx512 : avx512 == "yes";
     for (Operation *op : ops) {
       rewriter.setInsertionPoint(op);
-      Lowering lowering(rewriter, op->getLoc(), hostOrder);
+      Lowering lowering(rewriter, op->getLoc(), hostOrder, modelAvx512);
       Value replacement = lowering.lower(op);
       if (!replacement) {
         if (!lowering.reported)

@@ -26,6 +26,10 @@ def LowerKilnToLinalg : Pass<"kiln-lower-to-linalg", "mlir::func::FuncOp"> {
     Option<"hostOrder", "host-order", "bool", /*default=*/"true",
            "Sums and matrix products in the order of TensorFlow's CPU "
            "kernels">,
+    Option<"avx512", "avx512", "std::string", /*default=*/"\"host\"",
+           "Whether the processor whose kernels' orders float32 matrix "
+           "products follow has AVX-512: yes, no, or host (the compiling "
+           "host's processor)">,
   ];
   let dependentDialects = [
     "mlir::arith::ArithDialect",

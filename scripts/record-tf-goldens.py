@@ -14,7 +14,10 @@ Goldens are never written by hand. A script whose output depends on the
 CPU vendor (the last bits of x86's approximate reciprocals, which Eigen's
 kernels use) keeps a golden per vendor, SCRIPT.<vendor_id>.expected, recorded
 with --cpu-variant on a machine of that vendor; an existing one for this
-machine's vendor is the one rewritten. Scripts are recorded N at a time
+machine's vendor is the one rewritten. Likewise a script whose output differs
+on processors without AVX-512 (TensorFlow's float32 products take other oneDNN
+kernels there) keeps SCRIPT.noavx512.expected, recorded with --isa-variant on
+such a host, and rewritten there. Scripts are recorded N at a time
 (default: the number of CPUs); each one takes a few seconds, most of it
 TensorFlow's import.
 
@@ -125,7 +128,8 @@ def versions(python):
     return py, tf
 
 
-def record(python, py_version, tf_version, script, cpu_variant=False):
+def record(python, py_version, tf_version, script, cpu_variant=False,
+           isa_variant=False):
     script = os.path.abspath(script)
     script_dir, script_name = os.path.split(script)
     env = dict(os.environ, PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8",
@@ -143,7 +147,7 @@ def record(python, py_version, tf_version, script, cpu_variant=False):
         summary = None  # only noise (and blank lines) on stderr
     check_golden.write_golden(script, py_version, proc.returncode, proc.stdout,
                               summary, tensorflow_version=tf_version,
-                              cpu_variant=cpu_variant)
+                              cpu_variant=cpu_variant, isa_variant=isa_variant)
     return proc, summary, dropped
 
 
@@ -158,6 +162,11 @@ def main():
                         help="write SCRIPT.<vendor>.expected, the golden for "
                              "this CPU's vendor only (for scripts that print "
                              "the last bits of approximate reciprocals)")
+    parser.add_argument("--isa-variant", action="store_true",
+                        help="write SCRIPT.noavx512.expected, the golden for "
+                             "hosts without AVX-512 (record it on one), for "
+                             "scripts whose float32 products or packet math "
+                             "differ there")
     parser.add_argument("scripts", nargs="*", metavar="SCRIPT")
     args = parser.parse_args()
 
@@ -196,7 +205,7 @@ def main():
     failed = False
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = [pool.submit(record, args.python, py_version, tf_version, script,
-                               args.cpu_variant)
+                               args.cpu_variant, args.isa_variant)
                    for script in scripts]
         for script, future in zip(scripts, futures):
             rel = os.path.relpath(script)

@@ -80,17 +80,45 @@ def cpu_vendor():
     return None
 
 
-def golden_path(script, cpu_variant=False):
-    """SCRIPT's golden: SCRIPT.<vendor>.expected when the host CPU's vendor
-    has one (or `cpu_variant` asks for it), else SCRIPT.expected.
+def cpu_flags():
+    """The host CPU's feature flags (/proc/cpuinfo), an empty set if unknown."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
+def golden_path(script, cpu_variant=False, isa_variant=False,
+                host_isa=True):
+    """SCRIPT's golden: SCRIPT.noavx512.expected on a host without AVX-512
+    when there is one (or `isa_variant` asks for it); else
+    SCRIPT.<vendor>.expected when the host CPU's vendor has one (or
+    `cpu_variant` asks for it); else SCRIPT.expected.
 
     x86's approximate reciprocal and reciprocal square root (RCPPS,
     RSQRTPS) differ in their last bits between Intel's and AMD's CPUs; both
     TensorFlow's Eigen kernels and kiln's code use them, so a script whose
-    output shows those bits keeps one golden per vendor.
+    output shows those bits keeps one golden per vendor. Without AVX-512,
+    TensorFlow's oneDNN kernels (its float32 MatMul's) and some Eigen packet
+    functions sum and round otherwise, and kiln follows the host it runs
+    on, so such a script also keeps a golden recorded on such a host.
+    With `host_isa` false that golden is not taken (the cuda target's
+    products sum as oneDNN's AVX-512 kernels do on any host).
     """
     if not script.endswith(".py"):
         raise GoldenError(f"{script}: not a .py script")
+    without_avx512 = "avx512f" not in cpu_flags()
+    if host_isa and without_avx512:
+        variant = f"{script[:-3]}.noavx512.expected"
+        if isa_variant or os.path.exists(variant):
+            return variant
+    elif isa_variant:
+        raise GoldenError("a .noavx512 golden is recorded on a host without "
+                          "AVX-512; this one has it")
     vendor = cpu_vendor()
     if vendor:
         variant = f"{script[:-3]}.{vendor}.expected"
@@ -162,7 +190,8 @@ def format_header(python_version, sha, exit_code, stderr_summary,
 
 
 def write_golden(script, python_version, exit_code, stdout, stderr_summary,
-                 tensorflow_version=None, cpu_variant=False):
+                 tensorflow_version=None, cpu_variant=False,
+                 isa_variant=False):
     """Write SCRIPT's golden from one recorded run (both recorders use this).
 
     Refuses stdout that names the script's folder: a golden must pass from
@@ -182,7 +211,7 @@ def write_golden(script, python_version, exit_code, stdout, stderr_summary,
     assert parsed["stdout"] == stdout and parsed["exit"] == exit_code
     assert parsed["stderr"] == stderr_summary
     assert parsed.get("tensorflow") == tensorflow_version
-    with open(golden_path(script, cpu_variant), "wb") as f:
+    with open(golden_path(script, cpu_variant, isa_variant), "wb") as f:
         f.write(data)
 
 
@@ -282,7 +311,8 @@ def check(kiln, script, run_options=(), timeout=TIMEOUT_S):
     script_dir, script_name = os.path.split(script)
     rel = os.path.relpath(script)
     try:
-        gpath = golden_path(script)
+        gpath = golden_path(script,
+                            host_isa="--emulate-cuda" not in run_options)
     except GoldenError as e:
         return False, f"FAIL {rel}: {e}"
     if not os.path.exists(gpath):

@@ -78,3 +78,66 @@ TEST_CASE("a one-channel convolution's matrix-vector slices", "[conv]") {
   CHECK(oneChannelConvSlices(64, 1100, false, 2, kMeasured) ==
         Pieces{{0, 368, 736, 1100}});
 }
+
+namespace {
+// The caches Eigen reads on the AVX2-only AMD EPYC the orders of oneDNN's
+// AVX kernels were measured on (2 threads).
+const CacheSizes kAvx2Host{32768, 524288, 33554432};
+using Kinds = std::vector<int8_t>;
+Kinds run(std::vector<std::pair<int8_t, int>> runs) {
+  Kinds out;
+  for (auto [kind, count] : runs)
+    out.insert(out.end(), count, kind);
+  return out;
+}
+} // namespace
+
+TEST_CASE("without AVX-512: Eigen's blocks and oneDNN's tile kinds",
+          "[matmul][avx2]") {
+  using kiln::eigen::avx2ColumnKinds;
+  using kiln::eigen::avx2MatMulPlan;
+  using kiln::eigen::avx2RowKinds;
+  using Bounds = std::vector<int64_t>;
+  // Two rows: a group of 2 (rounded products); 2 columns: an 8-wide tile.
+  auto tiny = avx2MatMulPlan(2, 8, 2, 2, kAvx2Host);
+  REQUIRE(tiny.size() == 1);
+  CHECK(tiny[0].kBlocks == Bounds{0, 8});
+  CHECK(avx2RowKinds(tiny[0]) == run({{2, 2}}));
+  CHECK(avx2ColumnKinds(tiny[0]) == run({{1, 2}}));
+  // Sharded by k: each shard's blocks of 48 rows and columns leave a row
+  // of its own in a group and a block of one column.
+  auto sharded = avx2MatMulPlan(67, 580, 49, 2, kAvx2Host);
+  REQUIRE(sharded.size() == 2);
+  CHECK(sharded[0].kBlocks == Bounds{0, 296});
+  CHECK(sharded[1].kBlocks == Bounds{296, 580});
+  CHECK(sharded[1].rowBlocks == Bounds{0, 48, 67});
+  CHECK(sharded[1].colBlocks == Bounds{0, 48, 49});
+  CHECK(avx2RowKinds(sharded[1]) == run({{0, 66}, {2, 1}}));
+  CHECK(avx2ColumnKinds(sharded[1]) == run({{0, 48}, {2, 1}}));
+  // One thread's blocks of 24 rows leave a block of one row.
+  auto lone = avx2MatMulPlan(145, 46, 162, 2, kAvx2Host);
+  REQUIRE(lone.size() == 1);
+  CHECK(lone[0].rowBlocks == Bounds{0, 24, 48, 72, 96, 120, 144, 145});
+  CHECK(avx2RowKinds(lone[0]) == run({{0, 144}, {3, 1}}));
+  CHECK(avx2ColumnKinds(lone[0]) == run({{0, 160}, {1, 2}}));
+  auto blocks = avx2MatMulPlan(100, 784, 10, 2, kAvx2Host);
+  REQUIRE(blocks.size() == 2);
+  CHECK(blocks[0].kBlocks == Bounds{0, 200, 392});
+  CHECK(blocks[1].rowBlocks == Bounds{0, 72, 100});
+}
+
+TEST_CASE("without AVX-512: orders and k pieces", "[matmul][avx2]") {
+  using kiln::eigen::avx2Order;
+  using kiln::eigen::avx2Pieces;
+  using O = kiln::eigen::Avx2Order;
+  CHECK(avx2Order(0, 0) == O::Chain);
+  CHECK(avx2Order(1, 0) == O::EvenOddFma);
+  CHECK(avx2Order(0, 1) == O::EvenOddFma);
+  CHECK(avx2Order(2, 0) == O::EvenOddRounded);
+  CHECK(avx2Order(3, 0) == O::LoneRow);
+  CHECK(avx2Order(3, 2) == O::LoneColumn);
+  using Bounds = std::vector<int64_t>;
+  CHECK(avx2Pieces(0, 256) == Bounds{0, 256});
+  CHECK(avx2Pieces(10, 311) == Bounds{10, 161, 311});
+  CHECK(avx2Pieces(0, 600) == Bounds{0, 256, 428, 600});
+}
