@@ -12,7 +12,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 #include <set>
 
@@ -27,8 +29,9 @@ struct Avx2Builder {
   Location loc;
   Value lhs, rhs;
   RankedTensorType outType;
-  bool batched; // operands of rank 3: a batch of matrices, each alike
-  int64_t rows, cols;
+  bool batched;       // operands of rank 3: a batch of matrices, each alike
+  int64_t rows, cols; // rows may be ShapedType::kDynamic: then rowCount
+  Value rowCount;     // the rows, where known only at run time
 
   Type et() { return outType.getElementType(); }
   int64_t rank() { return batched ? 3 : 2; }
@@ -38,43 +41,59 @@ struct Avx2Builder {
       return RankedTensorType::get({rs, cs}, et());
     return RankedTensorType::get({outType.getDimSize(0), rs, cs}, et());
   }
-  SmallVector<OpFoldResult> at(int64_t r, int64_t c) {
+  /// The result's rows, as a slice's offset or size.
+  OpFoldResult allRows() {
+    return rowCount ? OpFoldResult(rowCount) : b.getIndexAttr(rows);
+  }
+  Value rowsValue() {
+    return rowCount ? rowCount
+                    : b.create<arith::ConstantIndexOp>(loc, rows).getResult();
+  }
+  SmallVector<OpFoldResult> at(OpFoldResult r, int64_t c) {
     SmallVector<OpFoldResult> out;
     if (batched)
       out.push_back(b.getIndexAttr(0));
-    out.append({b.getIndexAttr(r), b.getIndexAttr(c)});
+    out.append({r, b.getIndexAttr(c)});
     return out;
   }
-  SmallVector<OpFoldResult> sizes(Value like, int64_t r, int64_t c) {
+  SmallVector<OpFoldResult> sizes(Value like, OpFoldResult r, int64_t c) {
     SmallVector<OpFoldResult> out;
     if (batched)
       out.push_back(tensor::getMixedSize(b, loc, like, 0));
-    out.append({b.getIndexAttr(r), b.getIndexAttr(c)});
+    out.append({r, b.getIndexAttr(c)});
     return out;
   }
 
   /// The slice [r0, r0 + rs * rstride) x [c0, c0 + cs * cstride) of a
   /// matrix (of every matrix of a batch), with strides.
-  Value slice(Value t, int64_t r0, int64_t rs, int64_t rstride, int64_t c0,
-              int64_t cs, int64_t cstride) {
+  Value slice(Value t, OpFoldResult r0, OpFoldResult rs, int64_t rstride,
+              int64_t c0, int64_t cs, int64_t cstride) {
     SmallVector<OpFoldResult> strides;
     if (batched)
       strides.push_back(b.getIndexAttr(1));
     strides.append({b.getIndexAttr(rstride), b.getIndexAttr(cstride)});
-    return b.create<tensor::ExtractSliceOp>(
-        loc, matrices(rs, cs), t, at(r0, c0), sizes(t, rs, cs), strides);
+    int64_t staticRows = getConstantIntValue(rs).value_or(ShapedType::kDynamic);
+    return b.create<tensor::ExtractSliceOp>(loc, matrices(staticRows, cs), t,
+                                            at(r0, c0), sizes(t, rs, cs),
+                                            strides);
   }
-  Value insert(Value part, Value into, int64_t r0, int64_t c0) {
+  Value slice(Value t, int64_t r0, int64_t rs, int64_t rstride, int64_t c0,
+              int64_t cs, int64_t cstride) {
+    return slice(t, b.getIndexAttr(r0), b.getIndexAttr(rs), rstride, c0, cs,
+                 cstride);
+  }
+  Value insert(Value part, Value into, OpFoldResult r0, int64_t c0) {
     auto type = cast<RankedTensorType>(part.getType());
     int64_t n = type.getRank();
     return b.create<tensor::InsertSliceOp>(
         loc, part, into, at(r0, c0),
-        sizes(part, type.getDimSize(n - 2), type.getDimSize(n - 1)),
+        sizes(part, tensor::getMixedSize(b, loc, part, n - 2),
+              type.getDimSize(n - 1)),
         SmallVector<OpFoldResult>(n, b.getIndexAttr(1)));
   }
   /// lhs's columns and rhs's rows [a, a + count * stride) by `stride`.
   Value lhsTerms(int64_t a, int64_t count, int64_t stride) {
-    return slice(lhs, 0, rows, 1, a, count, stride);
+    return slice(lhs, b.getIndexAttr(0), allRows(), 1, a, count, stride);
   }
   Value rhsTerms(int64_t a, int64_t count, int64_t stride) {
     return slice(rhs, a, count, stride, 0, cols, 1);
@@ -82,8 +101,9 @@ struct Avx2Builder {
 
   Value zeros(RankedTensorType type) {
     SmallVector<Value> dynamic;
-    if (type.isDynamicDim(0))
-      dynamic.push_back(b.create<tensor::DimOp>(loc, lhs, 0));
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (type.isDynamicDim(d)) // a batch's size, or the rows
+        dynamic.push_back(b.create<tensor::DimOp>(loc, lhs, d));
     Value empty = b.create<tensor::EmptyOp>(loc, type, dynamic);
     Value zero = b.create<arith::ConstantOp>(loc, b.getFloatAttr(et(), 0.0));
     return b.create<linalg::FillOp>(loc, zero, empty).getResult(0);
@@ -171,17 +191,17 @@ struct Avx2Builder {
 
   /// Each element's value from the candidate of its order, by its row's
   /// and its column's kind (avx2RowKinds and avx2ColumnKinds).
-  Value pick(const std::vector<int8_t> &rowKinds,
-             const std::vector<int8_t> &colKinds,
+  Value kindsOf(const std::vector<int8_t> &kinds) {
+    auto type = RankedTensorType::get({int64_t(kinds.size())}, b.getI8Type());
+    return b.create<arith::ConstantOp>(
+        loc, DenseElementsAttr::get(type, ArrayRef<int8_t>(kinds)));
+  }
+
+  Value pick(Value rowKinds, Value colKinds,
              const std::map<Avx2Order, Value> &candidates) {
     MLIRContext *ctx = b.getContext();
-    auto kindsOf = [&](const std::vector<int8_t> &kinds) -> Value {
-      auto type = RankedTensorType::get({int64_t(kinds.size())}, b.getI8Type());
-      return b.create<arith::ConstantOp>(
-          loc, DenseElementsAttr::get(type, ArrayRef<int8_t>(kinds)));
-    };
     std::vector<Avx2Order> orders;
-    SmallVector<Value> inputs{kindsOf(rowKinds), kindsOf(colKinds)};
+    SmallVector<Value> inputs{rowKinds, colKinds};
     for (auto &[order, value] : candidates) {
       orders.push_back(order);
       inputs.push_back(value);
@@ -228,11 +248,104 @@ struct Avx2Builder {
 
   /// Row `row`'s block of one row over the k block [a, e): one chain
   /// continuing from the row's values in `before`, written into `into`.
-  Value loneRow(Value before, Value into, int64_t row, int64_t a, int64_t e) {
-    Value l = slice(lhs, row, 1, 1, a, e - a, 1);
+  Value loneRow(Value before, Value into, OpFoldResult row, int64_t a,
+                int64_t e) {
+    OpFoldResult one = b.getIndexAttr(1);
+    Value l = slice(lhs, row, one, 1, a, e - a, 1);
     Value r = slice(rhs, a, e - a, 1, 0, cols, 1);
-    Value y = product(l, r, slice(before, row, 1, 1, 0, cols, 1), true);
+    Value y = product(l, r, slice(before, row, one, 1, 0, cols, 1), true);
     return insert(y, into, row, 0);
+  }
+
+  /// The last row when it is a block of its own (rows = 1 modulo
+  /// `rowBlock`), known only at run time.
+  Value runTimeLoneRow(Value before, Value into, int64_t rowBlock, int64_t a,
+                       int64_t e) {
+    Value block = b.create<arith::ConstantIndexOp>(loc, rowBlock);
+    Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+    Value lone = b.create<arith::CmpIOp>(
+        loc, arith::CmpIPredicate::eq,
+        b.create<arith::RemUIOp>(loc, rowCount, block), one);
+    auto branch = [&](bool write) {
+      return [&, write](OpBuilder &nb, Location l) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+        Value last = b.create<arith::SubIOp>(l, rowCount, one);
+        b.create<scf::YieldOp>(l, write ? loneRow(before, into, last, a, e)
+                                        : into);
+      };
+    };
+    return b.create<scf::IfOp>(loc, lone, branch(true), branch(false))
+        .getResult(0);
+  }
+
+  /// Each row's kind (avx2RowKinds) for rows known only at run time, in
+  /// blocks of `rowBlock` rows (0: one block): oneDNN's blocks of 48 (a
+  /// rest of 73 to 95 halved), each in groups of 6.
+  Value runTimeRowKinds(int64_t rowBlock) {
+    auto type = RankedTensorType::get({ShapedType::kDynamic}, b.getI8Type());
+    return b
+        .create<tensor::GenerateOp>(
+            loc, type, ValueRange{rowCount},
+            [&](OpBuilder &nb, Location l, ValueRange index) {
+              using P = arith::CmpIPredicate;
+              auto c = [&](int64_t v) -> Value {
+                return nb.create<arith::ConstantIndexOp>(l, v);
+              };
+              auto sub = [&](Value x, Value y) -> Value {
+                return nb.create<arith::SubIOp>(l, x, y);
+              };
+              auto mul = [&](Value x, Value y) -> Value {
+                return nb.create<arith::MulIOp>(l, x, y);
+              };
+              auto div = [&](Value x, Value y) -> Value {
+                return nb.create<arith::DivSIOp>(l, x, y);
+              };
+              auto cmp = [&](P p, Value x, Value y) -> Value {
+                return nb.create<arith::CmpIOp>(l, p, x, y);
+              };
+              auto sel = [&](Value cond, Value x, Value y) -> Value {
+                return nb.create<arith::SelectOp>(l, cond, x, y);
+              };
+              Value i = index[0];
+              Value start = c(0), size = rowCount;
+              if (rowBlock > 0) {
+                start = mul(div(i, c(rowBlock)), c(rowBlock));
+                size = nb.create<arith::MinSIOp>(l, c(rowBlock),
+                                                 sub(rowCount, start));
+              }
+              Value pos = sub(i, start);
+              // oneDNN takes 48 rows while 96 or more remain: (size - 48)
+              // / 48 blocks of them.
+              Value many = cmp(P::sge, size, c(96));
+              Value taken =
+                  sel(many, mul(div(sub(size, c(48)), c(48)), c(48)), c(0));
+              Value rest = sub(size, taken);
+              Value inTaken = cmp(P::slt, pos, taken);
+              Value p2 = sub(pos, taken);
+              // A rest of 73 to 95 is halved, the first half rounded up.
+              Value halve = cmp(P::sgt, rest, c(72));
+              Value half = div(nb.create<arith::AddIOp>(l, rest, c(1)), c(2));
+              Value second =
+                  nb.create<arith::AndIOp>(l, halve, cmp(P::sge, p2, half));
+              Value block =
+                  sel(inTaken, c(48),
+                      sel(halve, sel(second, sub(rest, half), half), rest));
+              Value inBlock =
+                  sel(inTaken, nb.create<arith::RemSIOp>(l, pos, c(48)),
+                      sel(second, sub(p2, half), p2));
+              // The row's group of 6 and its size.
+              Value group = nb.create<arith::MinSIOp>(
+                  l, sub(block, mul(div(inBlock, c(6)), c(6))), c(6));
+              auto kind = [&](int64_t v) -> Value {
+                return nb.create<arith::ConstantIntOp>(l, v, 8);
+              };
+              Value k = sel(cmp(P::sge, group, c(4)), kind(0),
+                            sel(cmp(P::eq, group, c(3)), kind(1), kind(2)));
+              k = sel(cmp(P::eq, size, c(1)), kind(3), k);
+              nb.create<tensor::YieldOp>(l, k);
+            })
+        .getResult();
   }
 
   /// Column `col`'s block of one column over the k block [a, e): oneDNN's
@@ -249,15 +362,15 @@ struct Avx2Builder {
       return s.add(s.add(s.add(l[0], l[1]), s.add(l[4], l[5])),
                    s.add(s.add(l[2], l[3]), s.add(l[6], l[7])));
     };
-    Value column = slice(before, 0, rows, 1, col, 1, 1);
+    Value column = slice(before, b.getIndexAttr(0), allRows(), 1, col, 1, 1);
+    Value rowEnd = rowsValue();
     Value c0 = s.index(0), colAt = s.index(col);
     Value count =
         batched ? b.create<tensor::DimOp>(loc, lhs, 0).getResult() : s.index(1);
     Value out = s.update(
         s.index(0), count, column, [&](Scalars &s, Value m, Value matrix) {
           return s.update(
-              s.index(0), s.index(rows), matrix,
-              [&](Scalars &s, Value r, Value acc) {
+              s.index(0), rowEnd, matrix, [&](Scalars &s, Value r, Value acc) {
                 // Element (r, k) of a matrix (of matrix m of a batch).
                 auto element = [&](Scalars &s, Value t, Value x, Value y) {
                   return batched ? s.at(t, {m, x, y}) : s.at(t, {x, y});
@@ -300,23 +413,34 @@ struct Avx2Builder {
                                : s.put(y, acc, {r, c0});
               });
         });
-    return insert(out, into, 0, col);
+    return insert(out, into, b.getIndexAttr(0), col);
   }
 
   Value shard(const Avx2Shard &shard, Value init) {
-    std::vector<int8_t> rowKinds = avx2RowKinds(shard),
-                        colKinds = avx2ColumnKinds(shard);
+    std::vector<int8_t> colKinds = avx2ColumnKinds(shard);
     std::set<Avx2Order> tiled; // the orders of the tile kernels present
     std::vector<int64_t> loneRows, loneCols;
-    for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < cols; ++j) {
-        Avx2Order o = avx2Order(rowKinds[i], colKinds[j]);
-        if (o != Avx2Order::LoneRow && o != Avx2Order::LoneColumn)
-          tiled.insert(o);
-      }
-    for (int64_t i = 0; i < rows; ++i)
-      if (rowKinds[i] == 3)
-        loneRows.push_back(i);
+    Value rowKinds;
+    if (!rowCount) {
+      std::vector<int8_t> kinds = avx2RowKinds(shard);
+      for (int64_t i = 0; i < rows; ++i)
+        for (int64_t j = 0; j < cols; ++j) {
+          Avx2Order o = avx2Order(kinds[i], colKinds[j]);
+          if (o != Avx2Order::LoneRow && o != Avx2Order::LoneColumn)
+            tiled.insert(o);
+        }
+      for (int64_t i = 0; i < rows; ++i)
+        if (kinds[i] == 3)
+          loneRows.push_back(i);
+      rowKinds = kindsOf(kinds);
+    } else {
+      // Rows known at run time: any kind of group may come up.
+      tiled = {Avx2Order::EvenOddFma, Avx2Order::EvenOddRounded};
+      for (int8_t kind : colKinds)
+        if (kind == 0)
+          tiled.insert(Avx2Order::Chain);
+      rowKinds = runTimeRowKinds(shard.rowBlock);
+    }
     for (int64_t j = 0; j < cols; ++j)
       if (colKinds[j] == 2)
         loneCols.push_back(j);
@@ -335,9 +459,11 @@ struct Avx2Builder {
       Value next = candidates.empty() ? c
                    : candidates.size() == 1
                        ? candidates.begin()->second
-                       : pick(rowKinds, colKinds, candidates);
+                       : pick(rowKinds, kindsOf(colKinds), candidates);
       for (int64_t row : loneRows)
-        next = loneRow(c, next, row, a, e);
+        next = loneRow(c, next, b.getIndexAttr(row), a, e);
+      if (rowCount && shard.rowBlock > 0)
+        next = runTimeLoneRow(c, next, shard.rowBlock, a, e);
       for (int64_t col : loneCols)
         next = loneColumn(c, next, col, a, e);
       c = next;
@@ -359,7 +485,10 @@ Value avx2MatMul(OpBuilder &b, Location loc, Value lhs, Value rhs, Value zeros,
                       outType,
                       n == 3,
                       outType.getDimSize(n - 2),
-                      outType.getDimSize(n - 1)};
+                      outType.getDimSize(n - 1),
+                      Value()};
+  if (outType.isDynamicDim(n - 2))
+    builder.rowCount = b.create<tensor::DimOp>(loc, lhs, n - 2);
   Value total;
   for (const Avx2Shard &shard : plan) {
     Value sum = builder.shard(shard, zeros);

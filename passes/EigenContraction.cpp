@@ -436,32 +436,103 @@ std::vector<int64_t> boundaries(int64_t begin, int64_t end, int64_t step) {
 
 } // namespace
 
-std::vector<Avx2Shard> avx2MatMulPlan(int64_t rows, int64_t k, int64_t cols,
-                                      int64_t threads, const CacheSizes &c) {
+namespace {
+
+/// The sizes of the blocks of `step` that cut `size`: the step, and the
+/// rest after the last whole one.
+std::vector<int64_t> blockSizes(int64_t size, int64_t step) {
+  if (step <= 0 || step >= size)
+    return {size};
+  std::vector<int64_t> sizes{step};
+  if (size % step)
+    sizes.push_back(size % step);
+  return sizes;
+}
+
+/// avx2MatMulPlan, with the row blocks as boundaries (`rowBoundaries`) or
+/// as Avx2Shard::rowBlock (for any number of rows, however large).
+std::vector<Avx2Shard> avx2Plan(int64_t rows, int64_t k, int64_t cols,
+                                int64_t threads, const CacheSizes &c,
+                                bool rowBoundaries) {
   std::vector<Avx2Shard> plan;
   if (rows < 2 || cols < 2 || k <= 0)
     return plan;
   // Eigen's m is the result's columns, its n the rows.
   for (const Shard &s :
        contractionShards(cols, rows, k, threads, c, true, 0.0)) {
-    Avx2Shard shard;
-    shard.kBlocks = boundaries(s.begin, s.end, s.kc);
-    shard.rowBlocks = boundaries(0, rows, s.nc > 0 ? s.nc : rows);
-    shard.colBlocks = boundaries(0, cols, s.mc > 0 ? s.mc : cols);
+    int64_t nc = s.nc > 0 ? s.nc : rows, mc = s.mc > 0 ? s.mc : cols;
     // A call of oneDNN's copy-based kernel sums one chain per element,
     // in pieces of its own past 256 terms: not modeled there.
-    for (size_t r = 0; r + 1 < shard.rowBlocks.size(); ++r)
-      for (size_t q = 0; q + 1 < shard.colBlocks.size(); ++q)
-        for (size_t p = 0; p + 1 < shard.kBlocks.size(); ++p) {
-          int64_t n = shard.rowBlocks[r + 1] - shard.rowBlocks[r],
-                  m = shard.colBlocks[q + 1] - shard.colBlocks[q],
-                  kk = shard.kBlocks[p + 1] - shard.kBlocks[p];
+    for (int64_t n : blockSizes(rows, nc))
+      for (int64_t m : blockSizes(cols, mc))
+        for (int64_t kk : blockSizes(s.end - s.begin, s.kc))
           if (n > 1 && m > 1 && !nocopyAvx2(m, n, kk))
             return {};
-        }
+    Avx2Shard shard;
+    shard.kBlocks = boundaries(s.begin, s.end, s.kc);
+    shard.colBlocks = boundaries(0, cols, mc);
+    if (rowBoundaries)
+      shard.rowBlocks = boundaries(0, rows, nc);
+    else
+      shard.rowBlock = nc < rows ? nc : 0;
     plan.push_back(std::move(shard));
   }
   return plan;
+}
+
+} // namespace
+
+std::vector<Avx2Shard> avx2MatMulPlan(int64_t rows, int64_t k, int64_t cols,
+                                      int64_t threads, const CacheSizes &c) {
+  return avx2Plan(rows, k, cols, threads, c, true);
+}
+
+std::vector<Avx2RowRange> avx2MatMulPlansByRows(int64_t k, int64_t cols,
+                                                int64_t threads,
+                                                const CacheSizes &c) {
+  auto at = [&](int64_t rows) {
+    return avx2Plan(rows, k, cols, threads, c, false);
+  };
+  auto same = [](const std::vector<Avx2Shard> &x,
+                 const std::vector<Avx2Shard> &y) {
+    if (x.size() != y.size())
+      return false;
+    for (size_t i = 0; i < x.size(); ++i)
+      if (x[i].kBlocks != y[i].kBlocks || x[i].colBlocks != y[i].colBlocks ||
+          x[i].rowBlock != y[i].rowBlock)
+        return false;
+    return true;
+  };
+  // Each entry is a whole product in the compiled code: past a few dozen,
+  // kiln keeps the AVX-512 orders instead.
+  const size_t kMaxEntries = 24;
+  std::vector<Avx2RowRange> table;
+  auto note = [&](int64_t rows, std::vector<Avx2Shard> plan) {
+    if (table.empty() || !same(table.back().plan, plan))
+      table.push_back({rows, std::move(plan)});
+    return table.size() <= kMaxEntries;
+  };
+  for (int64_t rows = 2; rows <= 4096; ++rows)
+    if (!note(rows, at(rows)))
+      return {};
+  // Past 4096, doublings, each searched by bisection for where the plans
+  // change.
+  const int64_t limit = int64_t(1) << 40;
+  for (int64_t low = 4096; low < limit;) {
+    int64_t high = std::min(low * 2, limit);
+    while (!same(at(high), table.back().plan)) {
+      int64_t kept = low, changed = high;
+      while (changed - kept > 1) {
+        int64_t mid = kept + (changed - kept) / 2;
+        (same(at(mid), table.back().plan) ? kept : changed) = mid;
+      }
+      if (!note(changed, at(changed)))
+        return {};
+      low = changed;
+    }
+    low = high;
+  }
+  return table;
 }
 
 std::vector<int8_t> avx2RowKinds(const Avx2Shard &shard) {

@@ -84,6 +84,10 @@ struct Avx2Shard {
   std::vector<int64_t> kBlocks;   // from the shard's first k to its end
   std::vector<int64_t> rowBlocks; // from 0 to the rows
   std::vector<int64_t> colBlocks; // from 0 to the columns
+  /// For rows known only at run time (avx2MatMulPlansByRows, where
+  /// rowBlocks is empty): the rows of each block but the last, or 0 for
+  /// one block of all the rows.
+  int64_t rowBlock = 0;
 };
 /// The shards of an [rows, k] x [k, cols] product (both above 1), added
 /// in order; empty where kiln does not model the calls (one of them takes
@@ -92,6 +96,19 @@ struct Avx2Shard {
 std::vector<Avx2Shard> avx2MatMulPlan(int64_t rows, int64_t k, int64_t cols,
                                       int64_t threads,
                                       const CacheSizes &caches);
+
+/// The plans for every row count from 2 on, of a product whose k and
+/// columns are known (a None batch): the first row count of each run of
+/// equal plans (kBlocks, colBlocks and rowBlock; an empty plan where kiln
+/// does not model the calls), with it. Empty when the plans change too
+/// often to be worth a choice at run time.
+struct Avx2RowRange {
+  int64_t firstRow;
+  std::vector<Avx2Shard> plan;
+};
+std::vector<Avx2RowRange> avx2MatMulPlansByRows(int64_t k, int64_t cols,
+                                                int64_t threads,
+                                                const CacheSizes &caches);
 
 /// How an element of a shard sums each of its k blocks:
 enum class Avx2Order : int8_t {

@@ -1508,19 +1508,45 @@ Value Lowering::kPiecesMatmul(Value lhs, Value rhs, Value init) {
         kiln::eigen::matMulPieces(rows, k, cols, threads, caches));
   // Rows known at run time (a None batch): a choice among the few ways
   // the row count cuts k (rows of 2 and more; one row is a GEMV).
-  std::vector<kiln::eigen::RowRange> table =
-      kiln::eigen::matMulPiecesByRows(k, cols, threads, caches);
   Value count = b.create<tensor::DimOp>(loc, init, batch);
-  std::function<Value(size_t)> from = [&](size_t i) -> Value {
-    if (i + 1 == table.size())
-      return piecewiseMatmul(lhs, rhs, init, table[i].pieces);
+  // The chain of run-time choices by the row count among `firsts` (the
+  // first row count of each entry), `build(i)` making entry i's product.
+  std::function<Value(const std::vector<int64_t> &, size_t,
+                      const std::function<Value(size_t)> &)>
+      byRows = [&](const std::vector<int64_t> &firsts, size_t i,
+                   const std::function<Value(size_t)> &build) -> Value {
+    if (i + 1 == firsts.size())
+      return build(i);
     Value below = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, count,
-                                          index(table[i + 1].firstRow));
+                                          index(firsts[i + 1]));
     return choose(
-        below, [&] { return piecewiseMatmul(lhs, rhs, init, table[i].pieces); },
-        [&] { return from(i + 1); });
+        below, [&] { return build(i); },
+        [&] { return byRows(firsts, i + 1, build); });
   };
-  return from(0);
+  auto avx512Orders = [&]() {
+    std::vector<kiln::eigen::RowRange> table =
+        kiln::eigen::matMulPiecesByRows(k, cols, threads, caches);
+    std::vector<int64_t> firsts;
+    for (const kiln::eigen::RowRange &r : table)
+      firsts.push_back(r.firstRow);
+    return byRows(firsts, 0, [&](size_t i) {
+      return piecewiseMatmul(lhs, rhs, init, table[i].pieces);
+    });
+  };
+  if (avx512 || batch != 0)
+    return avx512Orders();
+  std::vector<kiln::eigen::Avx2RowRange> plans =
+      kiln::eigen::avx2MatMulPlansByRows(k, cols, threads, caches);
+  if (plans.empty())
+    return avx512Orders(); // too many plans to choose among
+  std::vector<int64_t> firsts;
+  for (const kiln::eigen::Avx2RowRange &r : plans)
+    firsts.push_back(r.firstRow);
+  return byRows(firsts, 0, [&](size_t i) {
+    return plans[i].plan.empty()
+               ? avx512Orders()
+               : kiln::eigen::avx2MatMul(b, loc, lhs, rhs, init, plans[i].plan);
+  });
 }
 
 /// The host's L1 data cache size, which Eigen's cache blocking reads at

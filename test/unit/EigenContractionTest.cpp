@@ -141,3 +141,20 @@ TEST_CASE("without AVX-512: orders and k pieces", "[matmul][avx2]") {
   CHECK(avx2Pieces(10, 311) == Bounds{10, 161, 311});
   CHECK(avx2Pieces(0, 600) == Bounds{0, 256, 428, 600});
 }
+
+TEST_CASE("without AVX-512: the plans by row count for a None batch",
+          "[matmul][avx2]") {
+  auto table = kiln::eigen::avx2MatMulPlansByRows(784, 128, 2, kAvx2Host);
+  std::vector<int64_t> firsts;
+  for (const auto &range : table)
+    firsts.push_back(range.firstRow);
+  // Where Eigen's path, its k blocks or its row block change (measured
+  // in the helper's model of TensorFlow for rows up to 2048).
+  REQUIRE(firsts.size() >= 7);
+  CHECK(std::vector<int64_t>(firsts.begin(), firsts.begin() + 7) ==
+        std::vector<int64_t>{2, 17, 25, 47, 49, 97, 145});
+  // Two rows: one shard, one block of all the rows.
+  REQUIRE(table[0].plan.size() == 1);
+  CHECK(table[0].plan[0].rowBlock == 0);
+  CHECK(table[0].plan[0].rowBlocks.empty());
+}

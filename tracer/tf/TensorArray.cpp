@@ -4,10 +4,9 @@
 #include "TensorArray.h"
 
 #include "ConcatErrors.h"
+#include "RunTimeErrorAttrs.h"
 #include "TfObjects.h"
 #include "TfOps.h"
-
-#include "RunTimeErrorAttrs.h"
 
 namespace kiln::tf {
 
@@ -255,7 +254,7 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
             // shape its copies share: the array written to knows it
             // too, even when the write's result is dropped (in a loop
             // body too). Its list still has no element: reads and
-            // stacks of it see zeros (unwrittenZeros), its concat fails.
+            // stacks of it see zeros (contents), its concat fails.
             if (r.tracing && ta->inferShape && ta->buffer.isNone() &&
                 !vt.unknownRank && vt.isStatic())
               ta->elementShape = vt.shape;

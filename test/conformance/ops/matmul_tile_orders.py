@@ -47,6 +47,24 @@ for batch, m, k, n in [(1, 3, 8, 4), (1, 7, 300, 9), (2, 30, 30, 30),
     print((batch, m, k, n), digest(tf.matmul(x, w)))
 
 
+# A None batch: the rows' kinds, and a last row in a block of its own, are
+# worked out when the function runs; Eigen's blocks change with the count.
+w784 = tf.constant(rng.randn(784, 128).astype(np.float32))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 784], tf.float32)])
+def layer(x):
+    return tf.matmul(x, w784)
+
+
+for rows in (2, 3, 5, 8, 16, 17, 20, 25, 33, 47, 48, 49, 64, 73, 97, 100,
+             145, 150, 193):
+    x = rng.rand(rows, 784).astype(np.float32)
+    r = layer(x)
+    print("None batch", rows, digest(r), bool(tf.reduce_all(tf.equal(
+        tf.bitcast(r, tf.int32), tf.bitcast(tf.matmul(x, w784), tf.int32)))))
+
+
 @tf.function
 def dense(x, w, bias):
     return tf.nn.relu(x @ w + bias)
