@@ -354,7 +354,13 @@ Flow Interpreter::execFor(const ForStmt &s, Frame &frame) {
     }
     return truthy(test);
   };
-  while (more() && next(iterator, item)) {
+  // An error fetching the next item (a generator's body failing, say) is
+  // reported at the `for` line, not at the body's last statement.
+  auto fetch = [&] {
+    frame.line = s.range.begin.line;
+    return next(iterator, item);
+  };
+  while (more() && fetch()) {
     assign(*s.target, item, frame);
     Flow flow = execBlock(s.body, frame);
     if (flow == Flow::Break)
