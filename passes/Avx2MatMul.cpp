@@ -109,59 +109,10 @@ struct Avx2Builder {
     return b.create<linalg::FillOp>(loc, zero, empty).getResult(0);
   }
 
-  /// acc + l x r, per element in ascending k: fused multiply-adds, or
-  /// rounded products then sums. Loops m, k, n: the innermost runs along
-  /// rows and vectorizes without changing any element's order.
   Value product(Value l, Value r, Value acc, bool fused) {
-    MLIRContext *ctx = b.getContext();
-    unsigned loops = batched ? 4 : 3, first = batched ? 1 : 0;
-    AffineExpr m = b.getAffineDimExpr(first), k = b.getAffineDimExpr(first + 1),
-               n = b.getAffineDimExpr(first + 2);
-    auto map = [&](AffineExpr x, AffineExpr y) {
-      SmallVector<AffineExpr> exprs;
-      if (batched)
-        exprs.push_back(b.getAffineDimExpr(0));
-      exprs.append({x, y});
-      return AffineMap::get(loops, 0, exprs, ctx);
-    };
-    SmallVector<AffineMap> maps{map(m, k), map(k, n), map(m, n)};
-    SmallVector<utils::IteratorType> iterators{utils::IteratorType::parallel,
-                                               utils::IteratorType::reduction,
-                                               utils::IteratorType::parallel};
-    if (batched)
-      iterators.insert(iterators.begin(), utils::IteratorType::parallel);
-    return b
-        .create<linalg::GenericOp>(
-            loc, acc.getType(), ValueRange{l, r}, ValueRange{acc}, maps,
-            iterators,
-            [fused](OpBuilder &nb, Location nl, ValueRange args) {
-              Value v =
-                  fused ? nb.create<math::FmaOp>(nl, args[0], args[1], args[2])
-                              .getResult()
-                        : nb.create<arith::AddFOp>(
-                                nl, args[2],
-                                nb.create<arith::MulFOp>(nl, args[0], args[1]))
-                              .getResult();
-              nb.create<linalg::YieldOp>(nl, v);
-            })
-        .getResult(0);
+    return accumulateProduct(b, loc, l, r, acc, fused);
   }
-
-  Value add(Value x, Value y) {
-    AffineMap id = AffineMap::getMultiDimIdentityMap(rank(), b.getContext());
-    return b
-        .create<linalg::GenericOp>(
-            loc, outType, ValueRange{x, y}, ValueRange{x},
-            SmallVector<AffineMap>{id, id, id},
-            SmallVector<utils::IteratorType>(rank(),
-                                             utils::IteratorType::parallel),
-            [](OpBuilder &nb, Location nl, ValueRange args) {
-              nb.create<linalg::YieldOp>(
-                  nl,
-                  ValueRange{nb.create<arith::AddFOp>(nl, args[0], args[1])});
-            })
-        .getResult(0);
-  }
+  Value add(Value x, Value y) { return addElementwise(b, loc, x, y); }
 
   /// The sum of the k piece [a, e) from zero in `order` (Chain,
   /// EvenOddFma or EvenOddRounded), for every element.
@@ -473,6 +424,62 @@ struct Avx2Builder {
 };
 
 } // namespace
+
+Value accumulateProduct(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                        Value acc, bool fused) {
+  MLIRContext *ctx = b.getContext();
+  // Loops m, k, n (a batch outermost): the innermost runs along a row of
+  // the result and of rhs, contiguous, which LLVM vectorizes without
+  // changing any element's order.
+  bool batched = cast<RankedTensorType>(acc.getType()).getRank() == 3;
+  unsigned loops = batched ? 4 : 3, first = batched ? 1 : 0;
+  AffineExpr m = b.getAffineDimExpr(first), k = b.getAffineDimExpr(first + 1),
+             n = b.getAffineDimExpr(first + 2);
+  auto map = [&](AffineExpr x, AffineExpr y) {
+    SmallVector<AffineExpr> exprs;
+    if (batched)
+      exprs.push_back(b.getAffineDimExpr(0));
+    exprs.append({x, y});
+    return AffineMap::get(loops, 0, exprs, ctx);
+  };
+  SmallVector<AffineMap> maps{map(m, k), map(k, n), map(m, n)};
+  SmallVector<utils::IteratorType> iterators{utils::IteratorType::parallel,
+                                             utils::IteratorType::reduction,
+                                             utils::IteratorType::parallel};
+  if (batched)
+    iterators.insert(iterators.begin(), utils::IteratorType::parallel);
+  return b
+      .create<linalg::GenericOp>(
+          loc, acc.getType(), ValueRange{lhs, rhs}, ValueRange{acc}, maps,
+          iterators,
+          [fused](OpBuilder &nb, Location nl, ValueRange args) {
+            Value v =
+                fused ? nb.create<math::FmaOp>(nl, args[0], args[1], args[2])
+                            .getResult()
+                      : nb.create<arith::AddFOp>(
+                              nl, args[2],
+                              nb.create<arith::MulFOp>(nl, args[0], args[1]))
+                            .getResult();
+            nb.create<linalg::YieldOp>(nl, v);
+          })
+      .getResult(0);
+}
+
+Value addElementwise(OpBuilder &b, Location loc, Value x, Value y) {
+  auto type = cast<RankedTensorType>(x.getType());
+  int64_t rank = type.getRank();
+  AffineMap id = AffineMap::getMultiDimIdentityMap(rank, b.getContext());
+  return b
+      .create<linalg::GenericOp>(
+          loc, type, ValueRange{x, y}, ValueRange{x},
+          SmallVector<AffineMap>{id, id, id},
+          SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+          [](OpBuilder &nb, Location nl, ValueRange args) {
+            nb.create<linalg::YieldOp>(
+                nl, ValueRange{nb.create<arith::AddFOp>(nl, args[0], args[1])});
+          })
+      .getResult(0);
+}
 
 Value avx2MatMul(OpBuilder &b, Location loc, Value lhs, Value rhs, Value zeros,
                  const std::vector<Avx2Shard> &plan) {

@@ -9,6 +9,16 @@
 
 namespace kiln::eigen {
 
+/// acc + lhs x rhs ([m, k] x [k, n] into [m, n], or batches of them, rank
+/// 3), each element summing k in ascending order: fused multiply-adds, or
+/// with `fused` false rounded products then sums.
+mlir::Value accumulateProduct(mlir::OpBuilder &b, mlir::Location loc,
+                              mlir::Value lhs, mlir::Value rhs, mlir::Value acc,
+                              bool fused);
+/// x + y, element by element (tensors of one type).
+mlir::Value addElementwise(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Value x, mlir::Value y);
+
 /// `lhs` [m, k] times `rhs` [k, n] (float32, sizes known at compile time)
 /// accumulated into `zeros` (a [m, n] tensor of zeros) per `plan`: each
 /// shard's calls in Eigen's k blocks, each element in its order

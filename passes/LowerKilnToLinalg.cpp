@@ -1400,33 +1400,7 @@ Value Lowering::lowerArgReduce(kiln::ArgReduceOp op) {
 }
 
 Value Lowering::fmaMatmul(Value lhs, Value rhs, Value init) {
-  MLIRContext *ctx = b.getContext();
-  // Loops m, k, n (outermost first): each element still accumulates over
-  // k in ascending order, and the innermost loop runs along a row of the
-  // result and of rhs, contiguous, which LLVM vectorizes.
-  // Operands of rank 3 are batches of matrices (the batch loop outermost).
-  bool batched = cast<RankedTensorType>(init.getType()).getRank() == 3;
-  unsigned loops = batched ? 4 : 3, first = batched ? 1 : 0;
-  AffineExpr m = b.getAffineDimExpr(first), k = b.getAffineDimExpr(first + 1),
-             n = b.getAffineDimExpr(first + 2);
-  auto map = [&](AffineExpr r, AffineExpr c) {
-    return batched
-               ? AffineMap::get(loops, 0, {b.getAffineDimExpr(0), r, c}, ctx)
-               : AffineMap::get(loops, 0, {r, c}, ctx);
-  };
-  SmallVector<AffineMap> maps{map(m, k), map(k, n), map(m, n)};
-  SmallVector<utils::IteratorType> iterators{utils::IteratorType::parallel,
-                                             utils::IteratorType::reduction,
-                                             utils::IteratorType::parallel};
-  if (batched)
-    iterators.insert(iterators.begin(), utils::IteratorType::parallel);
-  auto generic = b.create<linalg::GenericOp>(
-      loc, init.getType(), ValueRange{lhs, rhs}, ValueRange{init}, maps,
-      iterators, [](OpBuilder &nb, Location nl, ValueRange args) {
-        nb.create<linalg::YieldOp>(nl, ValueRange{nb.create<math::FmaOp>(
-                                           nl, args[0], args[1], args[2])});
-      });
-  return generic.getResult(0);
+  return kiln::eigen::accumulateProduct(b, loc, lhs, rhs, init, true);
 }
 
 Value Lowering::piecewiseMatmul(
@@ -1435,23 +1409,10 @@ Value Lowering::piecewiseMatmul(
   auto outType = cast<RankedTensorType>(init.getType());
   if (pieces.size() == 1 && pieces[0].size() == 2)
     return fmaMatmul(lhs, rhs, init); // one chain over all of k
-  MLIRContext *ctx = b.getContext();
   // Operands of rank 3 are batches of matrices, each cut the same way.
   int64_t rank = outType.getRank(), batch = rank - 2;
   auto add = [&](Value x, Value y) {
-    AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
-    return b
-        .create<linalg::GenericOp>(
-            loc, outType, ValueRange{x, y}, ValueRange{x},
-            SmallVector<AffineMap>{id, id, id},
-            SmallVector<utils::IteratorType>(rank,
-                                             utils::IteratorType::parallel),
-            [](OpBuilder &nb, Location nl, ValueRange args) {
-              nb.create<linalg::YieldOp>(
-                  nl,
-                  ValueRange{nb.create<arith::AddFOp>(nl, args[0], args[1])});
-            })
-        .getResult(0);
+    return kiln::eigen::addElementwise(b, loc, x, y);
   };
   OpFoldResult rows = tensor::getMixedSize(b, loc, lhs, batch),
                cols = tensor::getMixedSize(b, loc, rhs, batch + 1);
