@@ -582,8 +582,8 @@ std::unique_ptr<llvm::Module> buildLlvmModule(
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::ModuleOp::create(mlir::UnknownLoc::get(context.get()));
   for (auto &f : fns)
-    if (!emitKilnFunction(*module, f.graph, options.compile.fileName, error,
-                          hostSpecs, errorLoc)) {
+    if (!emitKilnFunction(*module, f.graph, options.compile, error, hostSpecs,
+                          errorLoc)) {
       error = f.signature + ": " + error;
       return nullptr;
     }

@@ -1,7 +1,9 @@
 // Image and padding ops, in the order of TensorFlow's CPU kernels:
 // - Conv2D: each output element is one chain of multiply-adds over the
 //   filter window in (row, column, input channel) order, fused for float32
-//   as Eigen's contraction kernel computes it (docs/numerics.md);
+//   as Eigen's contraction kernel computes it (docs/numerics.md); on a
+//   processor without AVX-512, oneDNN's AVX kernels' orders on the image
+//   patches;
 // - MaxPool and AvgPool: TensorFlow's SpatialMaxPool and SpatialAvgPool,
 //   which visit the window's inputs row by row; a max starts from the
 //   lowest finite value, an average divides the sum of the inputs inside
@@ -10,6 +12,7 @@
 // - Pad, PadV2 and MirrorPad with paddings known at trace time.
 #include "DotOrders.h"
 #include "Emitter.h"
+#include "passes/Avx2MatMul.h"
 #include "passes/EigenContraction.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -222,19 +225,21 @@ Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
   // of oneDNN's matrix-vector kernel.
   std::vector<std::vector<int64_t>> pieces, slices;
   int64_t threads = std::max(1u, std::thread::hardware_concurrency());
+  auto imageType = cast<RankedTensorType>(input(n, 0).getType());
+  const std::string *padding = attr<std::string>(n, "padding");
+  bool valid = padding && *padding == "VALID";
+  // TensorFlow runs an undilated 1x1 stride-1 (VALID or SAME) or VALID
+  // whole-image convolution as a plain MatMul: no patches to compute.
+  bool undilated = dilations[1] == 1 && dilations[2] == 1;
+  bool plain =
+      undilated &&
+      ((kt.getDimSize(0) == 1 && kt.getDimSize(1) == 1 && strides[1] == 1 &&
+        strides[2] == 1 && (valid || (padding && *padding == "SAME"))) ||
+       (valid && kt.getDimSize(0) == imageType.getDimSize(1) &&
+        kt.getDimSize(1) == imageType.getDimSize(2)));
   if (fused && type.hasStaticShape()) {
     int64_t positions =
         type.getDimSize(0) * type.getDimSize(1) * type.getDimSize(2);
-    auto image = cast<RankedTensorType>(input(n, 0).getType());
-    const std::string *padding = attr<std::string>(n, "padding");
-    bool valid = padding && *padding == "VALID";
-    // TensorFlow runs a 1x1 stride-1 (VALID or SAME) or a VALID
-    // whole-image convolution as a plain MatMul: no patches to compute.
-    bool plain =
-        (kt.getDimSize(0) == 1 && kt.getDimSize(1) == 1 && strides[1] == 1 &&
-         strides[2] == 1 && (valid || (padding && *padding == "SAME"))) ||
-        (valid && kt.getDimSize(0) == image.getDimSize(1) &&
-         kt.getDimSize(1) == image.getDimSize(2));
     if (positions > 1 && kt.getDimSize(3) == 1 && taps > 0)
       slices = kiln::eigen::oneChannelConvSlices(
           positions, taps, !plain, threads, kiln::eigen::hostCacheSizes());
@@ -246,10 +251,15 @@ Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
       pieces.clear(); // one chain: the linalg form below
   }
   // Eigen's contraction: its matrix-vector kernel for one output channel
-  // (Dot::Gemv8 over the taps), else a chain of fused multiply-adds.
+  // (Dot::Gemv8 over the taps), else a chain of fused multiply-adds, or
+  // without AVX-512 oneDNN's AVX kernels on the image patches.
   auto contraction = [&]() -> Value {
     if (fused && kt.getDimSize(3) == 1)
       return dots(Dot::Gemv8, slices);
+    if (fused && avx2Orders)
+      if (Value v = avx2Conv2D(n, type, x, dynamic,
+                               plain ? 0.0 : kiln::eigen::kImagePatchCost))
+        return v;
     if (!pieces.empty())
       return dots(Dot::Fma, pieces);
     Value init = zeros(loc, type, dynamic);
@@ -295,6 +305,115 @@ Value Emitter::emitConv2D(const graph::Node &n, RankedTensorType type) {
   return choose(
       loc, single, [&](Location) { return dots(Dot::MulAdd, {}); },
       [&](Location) { return contraction(); });
+}
+
+Value Emitter::avx2Conv2D(const graph::Node &n, RankedTensorType type,
+                          Value padded, ArrayRef<Value> dynamic,
+                          double patchCost) {
+  Location loc = locOf(n);
+  Value k = input(n, 1);
+  auto kt = cast<RankedTensorType>(k.getType());
+  const auto &strides = *attr<std::vector<int64_t>>(n, "strides");
+  const auto &dilations = *attr<std::vector<int64_t>>(n, "dilations");
+  int64_t height = kt.getDimSize(0), width = kt.getDimSize(1),
+          channels = kt.getDimSize(2), filters = kt.getDimSize(3);
+  int64_t taps = height * width * channels;
+  // The product's rows are the output positions (image, row, column).
+  int64_t rows = 1;
+  for (int64_t d = 0; d < 3; ++d)
+    rows = type.isDynamicDim(d) || ShapedType::isDynamic(rows)
+               ? ShapedType::kDynamic
+               : rows * type.getDimSize(d);
+  int64_t threads = std::max(1u, std::thread::hardware_concurrency());
+  kiln::eigen::CacheSizes caches = kiln::eigen::hostCacheSizes();
+  std::vector<kiln::eigen::Avx2Shard> plan;
+  std::vector<kiln::eigen::Avx2RowRange> plans;
+  if (!ShapedType::isDynamic(rows)) {
+    plan = kiln::eigen::avx2MatMulPlan(rows, taps, filters, threads, caches,
+                                       patchCost);
+    if (plan.empty())
+      return {};
+  } else {
+    // Positions known only at run time: a choice among the few plans the
+    // row count can lead to (as for a None batch's MatMul).
+    plans = kiln::eigen::avx2MatMulPlansByRows(taps, filters, threads, caches,
+                                               patchCost);
+    if (plans.empty() ||
+        llvm::any_of(plans, [](const kiln::eigen::Avx2RowRange &r) {
+          return r.plan.empty();
+        }))
+      return {};
+  }
+  // The patches [image, row, column, filter row, filter column, channel],
+  // padding as zeros, seen as the matrix [positions, taps]; the filters
+  // [taps, channels].
+  Type et = type.getElementType();
+  auto patchType =
+      RankedTensorType::get({type.getDimSize(0), type.getDimSize(1),
+                             type.getDimSize(2), height, width, channels},
+                            et);
+  Value windows =
+      b.create<tensor::GenerateOp>(
+           loc, patchType, dynamic,
+           [&](OpBuilder &nb, Location l, ValueRange at) {
+             Scalars s{nb, l};
+             Value row = s.tapAt(at[1], strides[1], at[3], dilations[1]);
+             Value col = s.tapAt(at[2], strides[2], at[4], dilations[2]);
+             nb.create<tensor::YieldOp>(l,
+                                        s.at(padded, {at[0], row, col, at[5]}));
+           })
+          .getResult();
+  SmallVector<ReassociationIndices> byPosition{{0, 1, 2}, {3, 4, 5}},
+      byTap{{0, 1, 2}, {3}};
+  Value patches = b.create<tensor::CollapseShapeOp>(loc, windows, byPosition);
+  Value matrix = b.create<tensor::CollapseShapeOp>(loc, k, byTap);
+  auto productType = RankedTensorType::get({rows, filters}, et);
+  SmallVector<Value> productSizes;
+  if (ShapedType::isDynamic(rows))
+    productSizes.push_back(b.create<tensor::DimOp>(loc, patches, 0));
+  Value init = zeros(loc, productType, productSizes);
+  Value product;
+  if (!plan.empty()) {
+    product = kiln::eigen::avx2MatMul(b, loc, patches, matrix, init, plan);
+  } else {
+    std::function<Value(size_t)> from = [&](size_t i) -> Value {
+      auto entry = [&](Location) -> Value {
+        return kiln::eigen::avx2MatMul(b, loc, patches, matrix, init,
+                                       plans[i].plan);
+      };
+      if (i + 1 == plans.size())
+        return entry(loc);
+      Value below = b.create<arith::CmpIOp>(
+          loc, arith::CmpIPredicate::ult, productSizes[0],
+          b.create<arith::ConstantIndexOp>(loc, plans[i + 1].firstRow));
+      return choose(loc, below, entry, [&](Location) { return from(i + 1); });
+    };
+    product = from(0);
+  }
+  if (dynamic.size() <= 1) {
+    SmallVector<OpFoldResult> shape;
+    for (int64_t d = 0; d < 4; ++d)
+      shape.push_back(type.isDynamicDim(d)
+                          ? OpFoldResult(dynamic[0])
+                          : b.getIndexAttr(type.getDimSize(d)));
+    return b.create<tensor::ExpandShapeOp>(loc, type, product, byTap, shape);
+  }
+  // One-shot bufferization cannot expand a dimension into several known
+  // only at run time (LLVM 19 crashes inferring their sizes): a copy.
+  Value rowsOut = dimSize(loc, windows, 1), colsOut = dimSize(loc, windows, 2);
+  return b
+      .create<tensor::GenerateOp>(
+          loc, type, dynamic,
+          [&](OpBuilder &nb, Location l, ValueRange at) {
+            Scalars s{nb, l};
+            auto mul = [&](Value x, Value y) {
+              return nb.create<arith::MulIOp>(l, x, y).getResult();
+            };
+            Value position =
+                s.iadd(mul(s.iadd(mul(at[0], rowsOut), at[1]), colsOut), at[2]);
+            nb.create<tensor::YieldOp>(l, s.at(product, {position, at[3]}));
+          })
+      .getResult();
 }
 
 Value Emitter::emitPool(const graph::Node &n, RankedTensorType type) {

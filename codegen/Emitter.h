@@ -46,9 +46,11 @@ std::string variableScatterKernel(const graph::Node &n);
 class Emitter {
 public:
   Emitter(ModuleOp module, const graph::Graph &g, const std::string &file,
-          std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs)
+          std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs,
+          bool avx2Orders)
       : ctx(module.getContext()), b(ctx), module(module), g(g), file(file),
-        hostSpecs(hostSpecs), foldable(foldableNodes(g)) {}
+        hostSpecs(hostSpecs), avx2Orders(avx2Orders),
+        foldable(foldableNodes(g)) {}
 
   bool run(std::string &error);
   /// After run() failed on an op: the script line it came from (invalid
@@ -272,6 +274,9 @@ private:
   std::vector<bool> live;
   bool widening = false;
   std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs;
+  /// Whether float32 sums follow TensorFlow's kernels for processors
+  /// without AVX-512 (usesAvx2Orders).
+  bool avx2Orders;
   SourceLoc errorLoc_;
   /// The nodes grappler folds into constants before its rewrites
   /// (ConstantFolding.h): the rewrites kiln emulates leave them alone.
@@ -355,6 +360,14 @@ private:
   /// Conv2D (NHWC input, HWIO filter) with its strides, dilations and
   /// padding.
   Value emitConv2D(const graph::Node &n, RankedTensorType type);
+  /// A float32 Conv2D as TensorFlow computes it on a processor without
+  /// AVX-512: its image patches [positions, taps] (from the padded image
+  /// `padded`) times the filters [taps, channels], in oneDNN's AVX orders
+  /// (passes/Avx2MatMul.h). `dynamic`: the result's sizes known at run
+  /// time; `patchCost`: Eigen's cost of computing the patches. Null where
+  /// kiln does not model TensorFlow's plan.
+  Value avx2Conv2D(const graph::Node &n, RankedTensorType type, Value padded,
+                   ArrayRef<Value> dynamic, double patchCost);
   /// DepthwiseConv2dNative: each channel with its own filters, summed as
   /// TensorFlow's CPU kernel sums the window (EmitNn.cpp).
   Value emitDepthwiseConv2D(const graph::Node &n, RankedTensorType type);

@@ -12,6 +12,7 @@
 #include "kiln/abi.h"
 
 #include "dialects/kiln/KilnDialect.h"
+#include "passes/EigenContraction.h"
 #include "passes/EigenMath.h"
 #include "passes/ScalarLoops.h"
 
@@ -1842,8 +1843,13 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
   return true;
 }
 
+bool usesAvx2Orders(const CompileOptions &options) {
+  static const bool hostAvx512 = eigen::hostHasAvx512();
+  return options.target == "cpu" && !hostAvx512;
+}
+
 bool emitKilnFunction(
-    ModuleOp module, const graph::Graph &graph, const std::string &fileName,
+    ModuleOp module, const graph::Graph &graph, const CompileOptions &options,
     std::string &error,
     std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs,
     SourceLoc *errorLoc) {
@@ -1857,7 +1863,8 @@ bool emitKilnFunction(
   fuseLogSoftmax(optimized);
   pushDownConstants(optimized);
   foldScalesIntoConv(optimized);
-  Emitter emitter(module, optimized, fileName, hostSpecs);
+  Emitter emitter(module, optimized, options.fileName, hostSpecs,
+                  usesAvx2Orders(options));
   if (emitter.run(error))
     return true;
   SourceLoc where = emitter.errorLoc();

@@ -24,11 +24,19 @@ namespace kiln {
 /// host functions of HostCalls.h with a registered spec's index: the JIT's,
 /// or for a library the ones `kiln compile` generates from the (index, spec)
 /// pairs added to `hostSpecs`.
+/// `options`: the script's file name (for locations) and the target, whose
+/// processor decides the orders of float32 sums that TensorFlow's kernels
+/// choose by processor (usesAvx2Orders).
 bool emitKilnFunction(
     mlir::ModuleOp module, const graph::Graph &graph,
-    const std::string &fileName, std::string &error,
+    const CompileOptions &options, std::string &error,
     std::vector<std::pair<int64_t, hostcalls::Spec>> *hostSpecs = nullptr,
     SourceLoc *errorLoc = nullptr);
+
+/// Whether code for `options`' target runs TensorFlow's kernels for
+/// processors without AVX-512 (the host's, for the cpu target; the cuda
+/// target's emulation keeps the AVX-512 orders its goldens have).
+bool usesAvx2Orders(const CompileOptions &options);
 
 /// An MLIR context with every dialect a kiln module passes through loaded.
 std::unique_ptr<mlir::MLIRContext> createCompilerContext();

@@ -160,7 +160,7 @@ public:
         mlir::ModuleOp::create(mlir::UnknownLoc::get(&context_));
     {
       DiagnosticCollector diags(context_);
-      if (!emitKilnFunction(*module, graph, options_.fileName, error))
+      if (!emitKilnFunction(*module, graph, options_, error))
         return nullptr;
       if (mlir::failed(mlir::verify(*module))) {
         error = "internal error: invalid kiln IR: " + diags.text;
@@ -310,8 +310,7 @@ bool dumpGraphStage(const graph::Graph &graph, const std::string &stage,
   mlir::MLIRContext &context = *owned;
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::ModuleOp::create(mlir::UnknownLoc::get(&context));
-  if (!emitKilnFunction(*module, graph, options.fileName, error, nullptr,
-                        errorLoc))
+  if (!emitKilnFunction(*module, graph, options, error, nullptr, errorLoc))
     return false;
   llvm::raw_string_ostream os(out);
   if (stage == "kiln") {

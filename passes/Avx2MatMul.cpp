@@ -208,11 +208,34 @@ struct Avx2Builder {
     return insert(y, into, row, 0);
   }
 
+  /// A shard's row block for rows known only at run time: its rowBlock,
+  /// or the step of rowBlockSteps the row count is in; the rows
+  /// themselves for one block (at least 1, a divisor).
+  Value runTimeRowBlock(const Avx2Shard &shard) {
+    auto value = [&](int64_t block) -> Value {
+      return block > 0
+                 ? b.create<arith::ConstantIndexOp>(loc, block)
+                 : b.create<arith::MaxSIOp>(
+                        loc, rowCount, b.create<arith::ConstantIndexOp>(loc, 1))
+                       .getResult();
+    };
+    if (shard.rowBlockSteps.empty())
+      return value(shard.rowBlock);
+    Value block = value(shard.rowBlockSteps.front().second);
+    for (size_t i = 1; i < shard.rowBlockSteps.size(); ++i) {
+      auto [first, size] = shard.rowBlockSteps[i];
+      Value from =
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, rowCount,
+                                  b.create<arith::ConstantIndexOp>(loc, first));
+      block = b.create<arith::SelectOp>(loc, from, value(size), block);
+    }
+    return block;
+  }
+
   /// The last row when it is a block of its own (rows = 1 modulo
-  /// `rowBlock`), known only at run time.
-  Value runTimeLoneRow(Value before, Value into, int64_t rowBlock, int64_t a,
+  /// `block`), known only at run time.
+  Value runTimeLoneRow(Value before, Value into, Value block, int64_t a,
                        int64_t e) {
-    Value block = b.create<arith::ConstantIndexOp>(loc, rowBlock);
     Value one = b.create<arith::ConstantIndexOp>(loc, 1);
     Value lone = b.create<arith::CmpIOp>(
         loc, arith::CmpIPredicate::eq,
@@ -231,9 +254,9 @@ struct Avx2Builder {
   }
 
   /// Each row's kind (avx2RowKinds) for rows known only at run time, in
-  /// blocks of `rowBlock` rows (0: one block): oneDNN's blocks of 48 (a
+  /// blocks of `block` rows (runTimeRowBlock): oneDNN's blocks of 48 (a
   /// rest of 73 to 95 halved), each in groups of 6.
-  Value runTimeRowKinds(int64_t rowBlock) {
+  Value runTimeRowKinds(Value block) {
     auto type = RankedTensorType::get({ShapedType::kDynamic}, b.getI8Type());
     return b
         .create<tensor::GenerateOp>(
@@ -259,12 +282,9 @@ struct Avx2Builder {
                 return nb.create<arith::SelectOp>(l, cond, x, y);
               };
               Value i = index[0];
-              Value start = c(0), size = rowCount;
-              if (rowBlock > 0) {
-                start = mul(div(i, c(rowBlock)), c(rowBlock));
-                size = nb.create<arith::MinSIOp>(l, c(rowBlock),
-                                                 sub(rowCount, start));
-              }
+              Value start = mul(div(i, block), block);
+              Value size =
+                  nb.create<arith::MinSIOp>(l, block, sub(rowCount, start));
               Value pos = sub(i, start);
               // oneDNN takes 48 rows while 96 or more remain: (size - 48)
               // / 48 blocks of them.
@@ -279,7 +299,7 @@ struct Avx2Builder {
               Value half = div(nb.create<arith::AddIOp>(l, rest, c(1)), c(2));
               Value second =
                   nb.create<arith::AndIOp>(l, halve, cmp(P::sge, p2, half));
-              Value block =
+              Value oneDnnBlock =
                   sel(inTaken, c(48),
                       sel(halve, sel(second, sub(rest, half), half), rest));
               Value inBlock =
@@ -287,7 +307,7 @@ struct Avx2Builder {
                       sel(second, sub(p2, half), p2));
               // The row's group of 6 and its size.
               Value group = nb.create<arith::MinSIOp>(
-                  l, sub(block, mul(div(inBlock, c(6)), c(6))), c(6));
+                  l, sub(oneDnnBlock, mul(div(inBlock, c(6)), c(6))), c(6));
               auto kind = [&](int64_t v) -> Value {
                 return nb.create<arith::ConstantIntOp>(l, v, 8);
               };
@@ -371,7 +391,7 @@ struct Avx2Builder {
     std::vector<int8_t> colKinds = avx2ColumnKinds(shard);
     std::set<Avx2Order> tiled; // the orders of the tile kernels present
     std::vector<int64_t> loneRows, loneCols;
-    Value rowKinds;
+    Value rowKinds, rowBlock;
     if (!rowCount) {
       std::vector<int8_t> kinds = avx2RowKinds(shard);
       for (int64_t i = 0; i < rows; ++i)
@@ -390,7 +410,8 @@ struct Avx2Builder {
       for (int8_t kind : colKinds)
         if (kind == 0)
           tiled.insert(Avx2Order::Chain);
-      rowKinds = runTimeRowKinds(shard.rowBlock);
+      rowBlock = runTimeRowBlock(shard);
+      rowKinds = runTimeRowKinds(rowBlock);
     }
     for (int64_t j = 0; j < cols; ++j)
       if (colKinds[j] == 2)
@@ -413,8 +434,9 @@ struct Avx2Builder {
                        : pick(rowKinds, kindsOf(colKinds), candidates);
       for (int64_t row : loneRows)
         next = loneRow(c, next, b.getIndexAttr(row), a, e);
-      if (rowCount && shard.rowBlock > 0)
-        next = runTimeLoneRow(c, next, shard.rowBlock, a, e);
+      // (A single block of all the rows has no lone row after it.)
+      if (rowCount && (shard.rowBlock > 0 || !shard.rowBlockSteps.empty()))
+        next = runTimeLoneRow(c, next, rowBlock, a, e);
       for (int64_t col : loneCols)
         next = loneColumn(c, next, col, a, e);
       c = next;

@@ -327,9 +327,7 @@ std::vector<std::vector<int64_t>> matMulPieces(int64_t rows, int64_t k,
 std::vector<std::vector<int64_t>>
 oneChannelConvSlices(int64_t positions, int64_t taps, bool patches,
                      int64_t threads, const CacheSizes &c) {
-  // TensorImagePatchOp's cost per coefficient, vectorized: 3 * 24 + 6 + 8
-  // operations over a packet of 8.
-  const double patchCost = patches ? (3.0 * 24 + 6 + 8) / kPacket : 0.0;
+  const double patchCost = patches ? kImagePatchCost : 0.0;
   if (positions <= 0 || taps <= 0)
     return {{0, std::max<int64_t>(taps, 0)}};
   std::vector<std::vector<int64_t>> slices;
@@ -453,13 +451,13 @@ std::vector<int64_t> blockSizes(int64_t size, int64_t step) {
 /// as Avx2Shard::rowBlock (for any number of rows, however large).
 std::vector<Avx2Shard> avx2Plan(int64_t rows, int64_t k, int64_t cols,
                                 int64_t threads, const CacheSizes &c,
-                                bool rowBoundaries) {
+                                double patchCost, bool rowBoundaries) {
   std::vector<Avx2Shard> plan;
   if (rows < 2 || cols < 2 || k <= 0)
     return plan;
   // Eigen's m is the result's columns, its n the rows.
   for (const Shard &s :
-       contractionShards(cols, rows, k, threads, c, true, 0.0)) {
+       contractionShards(cols, rows, k, threads, c, true, patchCost)) {
     int64_t nc = s.nc > 0 ? s.nc : rows, mc = s.mc > 0 ? s.mc : cols;
     // A call of oneDNN's copy-based kernel sums one chain per element,
     // in pieces of its own past 256 terms: not modeled there.
@@ -483,34 +481,59 @@ std::vector<Avx2Shard> avx2Plan(int64_t rows, int64_t k, int64_t cols,
 } // namespace
 
 std::vector<Avx2Shard> avx2MatMulPlan(int64_t rows, int64_t k, int64_t cols,
-                                      int64_t threads, const CacheSizes &c) {
-  return avx2Plan(rows, k, cols, threads, c, true);
+                                      int64_t threads, const CacheSizes &c,
+                                      double patchCost) {
+  return avx2Plan(rows, k, cols, threads, c, patchCost, true);
 }
 
 std::vector<Avx2RowRange> avx2MatMulPlansByRows(int64_t k, int64_t cols,
                                                 int64_t threads,
-                                                const CacheSizes &c) {
+                                                const CacheSizes &c,
+                                                double patchCost) {
   auto at = [&](int64_t rows) {
-    return avx2Plan(rows, k, cols, threads, c, false);
+    return avx2Plan(rows, k, cols, threads, c, patchCost, false);
   };
-  auto same = [](const std::vector<Avx2Shard> &x,
-                 const std::vector<Avx2Shard> &y) {
+  // Plans of one shape differ at most in their row blocks.
+  auto sameShape = [](const std::vector<Avx2Shard> &x,
+                      const std::vector<Avx2Shard> &y) {
     if (x.size() != y.size())
       return false;
     for (size_t i = 0; i < x.size(); ++i)
-      if (x[i].kBlocks != y[i].kBlocks || x[i].colBlocks != y[i].colBlocks ||
-          x[i].rowBlock != y[i].rowBlock)
+      if (x[i].kBlocks != y[i].kBlocks || x[i].colBlocks != y[i].colBlocks)
         return false;
     return true;
   };
-  // Each entry is a whole product in the compiled code: past a few dozen,
+  auto same = [&](const std::vector<Avx2Shard> &x,
+                  const std::vector<Avx2Shard> &y) {
+    if (!sameShape(x, y))
+      return false;
+    for (size_t i = 0; i < x.size(); ++i)
+      if (x[i].rowBlock != y[i].rowBlock)
+        return false;
+    return true;
+  };
+  // Each entry is a whole product in the compiled code, each row block
+  // step a comparison: past a few dozen entries or a few hundred steps,
   // kiln keeps the AVX-512 orders instead.
-  const size_t kMaxEntries = 24;
+  const size_t kMaxEntries = 24, kMaxSteps = 512;
+  size_t steps = 0;
   std::vector<Avx2RowRange> table;
+  // table.back().plan holds the row blocks of the last row count noted.
   auto note = [&](int64_t rows, std::vector<Avx2Shard> plan) {
-    if (table.empty() || !same(table.back().plan, plan))
+    if (!table.empty() && same(table.back().plan, plan))
+      return true;
+    if (table.empty() || !sameShape(table.back().plan, plan)) {
+      for (Avx2Shard &shard : plan)
+        shard.rowBlockSteps = {{rows, shard.rowBlock}};
       table.push_back({rows, std::move(plan)});
-    return table.size() <= kMaxEntries;
+      return table.size() <= kMaxEntries;
+    }
+    for (size_t i = 0; i < plan.size(); ++i) {
+      Avx2Shard &shard = table.back().plan[i];
+      shard.rowBlock = plan[i].rowBlock;
+      shard.rowBlockSteps.push_back({rows, shard.rowBlock});
+    }
+    return ++steps <= kMaxSteps;
   };
   for (int64_t rows = 2; rows <= 4096; ++rows)
     if (!note(rows, at(rows)))
@@ -532,6 +555,11 @@ std::vector<Avx2RowRange> avx2MatMulPlansByRows(int64_t k, int64_t cols,
     }
     low = high;
   }
+  // One row block for all the row counts of an entry is its rowBlock.
+  for (Avx2RowRange &range : table)
+    for (Avx2Shard &shard : range.plan)
+      if (shard.rowBlockSteps.size() == 1)
+        shard.rowBlockSteps.clear();
   return table;
 }
 

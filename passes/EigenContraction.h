@@ -43,6 +43,11 @@ std::vector<std::vector<int64_t>> matMulPieces(int64_t m, int64_t k, int64_t n,
                                                const CacheSizes &caches,
                                                bool innerShards = true);
 
+/// Eigen's cost per coefficient of a convolution's image patches
+/// (TensorImagePatchOp's 3 * 24 + 6 + 8 operations, vectorized over a
+/// packet of 8 floats).
+constexpr double kImagePatchCost = (3.0 * 24 + 6 + 8) / 8;
+
 /// The k slices of a float32 Conv2D with one output channel: Eigen's
 /// contraction of the filter [1, taps] by the image patches [taps,
 /// positions], one list of slice boundaries per shard, the shards in
@@ -88,27 +93,38 @@ struct Avx2Shard {
   /// rowBlocks is empty): the rows of each block but the last, or 0 for
   /// one block of all the rows.
   int64_t rowBlock = 0;
+  /// Where Eigen's row block follows the row count (its blocks on the
+  /// parallel path are about rows / threads): from each step's first row
+  /// count on, its rowBlock. Empty when rowBlock holds for every row
+  /// count of the plan.
+  std::vector<std::pair<int64_t, int64_t>> rowBlockSteps;
 };
 /// The shards of an [rows, k] x [k, cols] product (both above 1), added
 /// in order; empty where kiln does not model the calls (one of them takes
 /// oneDNN's copy-based kernel with more than 256 terms: only for products
 /// of hundreds of rows and columns, which TensorFlow shards otherwise).
+/// A float32 Conv2D is the same product of its image patches [positions,
+/// taps] by the filters [taps, channels], measured so on 71 shapes: then
+/// `patchCost` is kImagePatchCost, which Eigen's cost model charges for
+/// computing the patches (and which can make it shard the window).
 std::vector<Avx2Shard> avx2MatMulPlan(int64_t rows, int64_t k, int64_t cols,
-                                      int64_t threads,
-                                      const CacheSizes &caches);
+                                      int64_t threads, const CacheSizes &caches,
+                                      double patchCost = 0);
 
 /// The plans for every row count from 2 on, of a product whose k and
 /// columns are known (a None batch): the first row count of each run of
-/// equal plans (kBlocks, colBlocks and rowBlock; an empty plan where kiln
-/// does not model the calls), with it. Empty when the plans change too
-/// often to be worth a choice at run time.
+/// plans with equal kBlocks and colBlocks (an empty plan where kiln does
+/// not model the calls), with it, their row blocks as rowBlock or
+/// rowBlockSteps. Empty when the plans change too often to be worth a
+/// choice at run time.
 struct Avx2RowRange {
   int64_t firstRow;
   std::vector<Avx2Shard> plan;
 };
 std::vector<Avx2RowRange> avx2MatMulPlansByRows(int64_t k, int64_t cols,
                                                 int64_t threads,
-                                                const CacheSizes &caches);
+                                                const CacheSizes &caches,
+                                                double patchCost = 0);
 
 /// How an element of a shard sums each of its k blocks:
 enum class Avx2Order : int8_t {

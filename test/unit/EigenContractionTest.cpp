@@ -145,16 +145,60 @@ TEST_CASE("without AVX-512: orders and k pieces", "[matmul][avx2]") {
 TEST_CASE("without AVX-512: the plans by row count for a None batch",
           "[matmul][avx2]") {
   auto table = kiln::eigen::avx2MatMulPlansByRows(784, 128, 2, kAvx2Host);
-  std::vector<int64_t> firsts;
-  for (const auto &range : table)
-    firsts.push_back(range.firstRow);
   // Where Eigen's path, its k blocks or its row block change (measured
-  // in the helper's model of TensorFlow for rows up to 2048).
-  REQUIRE(firsts.size() >= 7);
-  CHECK(std::vector<int64_t>(firsts.begin(), firsts.begin() + 7) ==
+  // in the helper's model of TensorFlow for rows up to 2048): the path or
+  // k blocks start an entry, a row block a step within it.
+  std::vector<int64_t> firsts, changes;
+  for (const auto &range : table) {
+    firsts.push_back(range.firstRow);
+    const auto &steps = range.plan.at(0).rowBlockSteps;
+    if (steps.empty())
+      changes.push_back(range.firstRow);
+    for (auto [first, block] : steps)
+      changes.push_back(first);
+  }
+  CHECK(firsts == std::vector<int64_t>{2, 17, 47});
+  REQUIRE(changes.size() >= 7);
+  CHECK(std::vector<int64_t>(changes.begin(), changes.begin() + 7) ==
         std::vector<int64_t>{2, 17, 25, 47, 49, 97, 145});
   // Two rows: one shard, one block of all the rows.
   REQUIRE(table[0].plan.size() == 1);
   CHECK(table[0].plan[0].rowBlock == 0);
+  CHECK(table[0].plan[0].rowBlockSteps.empty());
   CHECK(table[0].plan[0].rowBlocks.empty());
+  using Steps = std::vector<std::pair<int64_t, int64_t>>;
+  CHECK(table[1].plan[0].rowBlockSteps == Steps{{17, 0}, {25, 24}});
+}
+
+TEST_CASE("without AVX-512: a short k's row block follows the row count",
+          "[matmul][avx2]") {
+  // The first layer of a CNN with a None batch: 3x3 windows of one
+  // channel (9 taps), 32 filters. On the parallel path Eigen's row block
+  // is half the rows, rounded up to 24, up to what the L2 cache holds:
+  // one plan, its row block chosen when the function runs.
+  auto table = kiln::eigen::avx2MatMulPlansByRows(9, 32, 2, kAvx2Host,
+                                                  kiln::eigen::kImagePatchCost);
+  REQUIRE(table.size() == 1);
+  const auto &steps = table[0].plan.at(0).rowBlockSteps;
+  REQUIRE(steps.size() == 126);
+  CHECK(steps[0] == std::pair<int64_t, int64_t>{2, 0});
+  CHECK(steps[1] == std::pair<int64_t, int64_t>{869, 456});
+  CHECK(steps[2] == std::pair<int64_t, int64_t>{913, 480});
+  CHECK(steps.back() == std::pair<int64_t, int64_t>{6817, 3432});
+}
+
+TEST_CASE("without AVX-512: a convolution's window can be sharded",
+          "[conv][avx2]") {
+  // (1, 12, 12, 7) images by 5x5x7x6 filters, SAME: 144 positions, 175
+  // taps. Eigen's cost of computing the patches makes it shard the window
+  // in two; the same product of plain matrices is not sharded.
+  using kiln::eigen::avx2MatMulPlan;
+  auto conv =
+      avx2MatMulPlan(144, 175, 6, 2, kAvx2Host, kiln::eigen::kImagePatchCost);
+  REQUIRE(conv.size() == 2);
+  CHECK(conv[0].kBlocks.front() == 0);
+  CHECK(conv[0].kBlocks.back() == 96);
+  CHECK(conv[1].kBlocks.front() == 96);
+  CHECK(conv[1].kBlocks.back() == 175);
+  CHECK(avx2MatMulPlan(144, 175, 6, 2, kAvx2Host).size() == 1);
 }
