@@ -115,6 +115,49 @@ def rnn_grad_jax():
     return jax.grad(loss)
 
 
+def cnn_filters(xp):
+    k1 = (xp.arange(3 * 3 * 1 * 32, dtype=np.float32) % 11.0 - 5.0).reshape(3, 3, 1, 32) / 20.0
+    k2 = (xp.arange(3 * 3 * 32 * 64, dtype=np.float32) % 13.0 - 6.0).reshape(3, 3, 32, 64) / 60.0
+    return k1, k2
+
+
+def cnn_numpy():
+    k1, k2 = cnn_filters(np)
+
+    def conv_same(x, k):
+        # The 3x3 windows of the zero-padded images as [n, h, w, 9 * c]
+        # patches, times the filters as a [9 * c, f] matrix.
+        n, h, w, c = x.shape
+        p = np.pad(x, ((0, 0), (1, 1), (1, 1), (0, 0)))
+        patches = np.concatenate([p[:, i:i + h, j:j + w, :]
+                                  for i in range(3) for j in range(3)], axis=3)
+        return patches.reshape(-1, 9 * c) @ k.reshape(9 * c, -1)
+
+    def run(x):
+        n = x.shape[0]
+        h = np.maximum(conv_same(x, k1), 0).reshape(n, 28, 28, 32)
+        h = h.reshape(n, 14, 2, 14, 2, 32).max(axis=(2, 4))
+        return np.maximum(conv_same(h, k2), 0).reshape(n, 14, 14, 64)
+
+    return run
+
+
+def cnn_jax():
+    k1, k2 = cnn_filters(jnp)
+
+    def conv_same(x, k):
+        return jax.lax.conv_general_dilated(
+            x, k, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+
+    def run(x):
+        h = jnp.maximum(conv_same(x, k1), 0)
+        h = jax.lax.reduce_window(h, -jnp.inf, jax.lax.max, (1, 2, 2, 1),
+                                  (1, 2, 2, 1), "VALID")
+        return jnp.maximum(conv_same(h, k2), 0)
+
+    return run
+
+
 def inputs_for(shape, seed):
     rng = np.random.default_rng(seed)
     return rng.standard_normal(shape).astype(np.float32)
@@ -134,6 +177,11 @@ CASES = {
     "logsumexp": {
         "numpy": lambda: logsumexp(np),
         "jax": lambda: logsumexp(jnp),
+        "tolerance": 1e-4,
+    },
+    "cnn": {
+        "numpy": cnn_numpy,
+        "jax": cnn_jax,
         "tolerance": 1e-4,
     },
     "rnn_grad": {
