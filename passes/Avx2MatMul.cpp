@@ -1,9 +1,10 @@
 // A float32 MatMul in the orders of oneDNN's sgemm kernels on processors
 // without AVX-512 (Avx2MatMul.h). The orders depend on each element's place
 // in oneDNN's register tile; rather than cut the result into tiles, each k
-// piece is summed over the whole matrix in each order the shard needs
-// (vectorizable products: the even and odd terms are strided slices of k)
-// and each element picks its own by its row's and column's kind. The rare
+// piece is summed in each order the shard needs (vectorizable products: the
+// even and odd terms are strided slices of k), over the blocks of rows and
+// columns that take it where the rows are known, and each element picks
+// its own by its row's and column's kind. The rare
 // blocks of a single row or column are computed for that row or column and
 // written over the pick.
 #include "passes/Avx2MatMul.h"
@@ -91,12 +92,19 @@ struct Avx2Builder {
               type.getDimSize(n - 1)),
         SmallVector<OpFoldResult>(n, b.getIndexAttr(1)));
   }
-  /// lhs's columns and rhs's rows [a, a + count * stride) by `stride`.
-  Value lhsTerms(int64_t a, int64_t count, int64_t stride) {
-    return slice(lhs, b.getIndexAttr(0), allRows(), 1, a, count, stride);
+  /// A block of the result: rows [r0, r0 + rs), columns [c0, c0 + cs).
+  struct Rect {
+    OpFoldResult r0, rs;
+    int64_t c0, cs;
+  };
+  Rect whole() { return {b.getIndexAttr(0), allRows(), 0, cols}; }
+  /// lhs's columns and rhs's rows [a, a + count * stride) by `stride`,
+  /// for the block `at`.
+  Value lhsTerms(const Rect &at, int64_t a, int64_t count, int64_t stride) {
+    return slice(lhs, at.r0, at.rs, 1, a, count, stride);
   }
-  Value rhsTerms(int64_t a, int64_t count, int64_t stride) {
-    return slice(rhs, a, count, stride, 0, cols, 1);
+  Value rhsTerms(const Rect &at, int64_t a, int64_t count, int64_t stride) {
+    return slice(rhs, a, count, stride, at.c0, at.cs, 1);
   }
 
   Value zeros(RankedTensorType type) {
@@ -115,29 +123,57 @@ struct Avx2Builder {
   Value add(Value x, Value y) { return addElementwise(b, loc, x, y); }
 
   /// The sum of the k piece [a, e) from zero in `order` (Chain,
-  /// EvenOddFma or EvenOddRounded), for every element.
-  Value piece(int64_t a, int64_t e, Avx2Order order) {
+  /// EvenOddFma or EvenOddRounded), for every element of the block `at`.
+  Value piece(const Rect &at, int64_t a, int64_t e, Avx2Order order) {
     int64_t length = e - a;
+    auto type = matrices(
+        getConstantIntValue(at.rs).value_or(ShapedType::kDynamic), at.cs);
     // acc + the terms [from, from + count * stride) by `stride`.
     auto terms = [&](int64_t from, int64_t count, int64_t stride, Value acc,
                      bool fused) {
-      Value l = lhsTerms(from, count, stride);
-      Value r = rhsTerms(from, count, stride);
+      Value l = lhsTerms(at, from, count, stride);
+      Value r = rhsTerms(at, from, count, stride);
       return product(l, r, acc, fused);
     };
     if (order == Avx2Order::Chain)
-      return terms(a, length, 1, zeros(outType), true);
+      return terms(a, length, 1, zeros(type), true);
     bool fused = order == Avx2Order::EvenOddFma;
     int64_t pairs = length / 2;
-    Value sum = zeros(outType);
+    Value sum = zeros(type);
     if (pairs > 0) {
-      Value even = terms(a, pairs, 2, zeros(outType), fused);
-      Value odd = terms(a + 1, pairs, 2, zeros(outType), fused);
+      Value even = terms(a, pairs, 2, zeros(type), fused);
+      Value odd = terms(a + 1, pairs, 2, zeros(type), fused);
       sum = add(even, odd);
     }
     if (length % 2)
       sum = terms(e - 1, 1, 1, sum, fused);
     return sum;
+  }
+
+  /// The blocks covering the rows and columns marked in `rows` and
+  /// `columns` (every pair of their runs), or the whole result when the
+  /// runs are many (each block is a product of its own in the code).
+  std::vector<Rect> rectangles(const std::vector<bool> &rowMarks,
+                               const std::vector<bool> &colMarks) {
+    auto runs = [](const std::vector<bool> &marks) {
+      std::vector<std::pair<int64_t, int64_t>> out;
+      for (int64_t i = 0, n = int64_t(marks.size()); i < n; ++i)
+        if (marks[i] && (out.empty() || out.back().second != i))
+          out.push_back({i, i + 1});
+        else if (marks[i])
+          out.back().second = i + 1;
+      return out;
+    };
+    auto rowRuns = runs(rowMarks), colRuns = runs(colMarks);
+    const size_t kMaxBlocks = 8;
+    if (rowRuns.size() * colRuns.size() > kMaxBlocks)
+      return {whole()};
+    std::vector<Rect> out;
+    for (auto [r0, r1] : rowRuns)
+      for (auto [c0, c1] : colRuns)
+        out.push_back(
+            {b.getIndexAttr(r0), b.getIndexAttr(r1 - r0), c0, c1 - c0});
+    return out;
   }
 
   /// Each element's value from the candidate of its order, by its row's
@@ -392,14 +428,24 @@ struct Avx2Builder {
     std::set<Avx2Order> tiled; // the orders of the tile kernels present
     std::vector<int64_t> loneRows, loneCols;
     Value rowKinds, rowBlock;
+    // With the rows known, each order is summed only over the blocks of
+    // rows and columns that take it (most elements chain; a few rows or
+    // columns at the ends of blocks sum even and odd terms).
+    std::map<Avx2Order, std::vector<Rect>> blocks;
     if (!rowCount) {
       std::vector<int8_t> kinds = avx2RowKinds(shard);
+      std::map<Avx2Order, std::vector<bool>> inRow, inCol;
       for (int64_t i = 0; i < rows; ++i)
         for (int64_t j = 0; j < cols; ++j) {
           Avx2Order o = avx2Order(kinds[i], colKinds[j]);
-          if (o != Avx2Order::LoneRow && o != Avx2Order::LoneColumn)
-            tiled.insert(o);
+          if (o == Avx2Order::LoneRow || o == Avx2Order::LoneColumn)
+            continue;
+          tiled.insert(o);
+          inRow.try_emplace(o, rows, false).first->second[i] = true;
+          inCol.try_emplace(o, cols, false).first->second[j] = true;
         }
+      for (Avx2Order o : tiled)
+        blocks[o] = rectangles(inRow[o], inCol[o]);
       for (int64_t i = 0; i < rows; ++i)
         if (kinds[i] == 3)
           loneRows.push_back(i);
@@ -423,9 +469,20 @@ struct Avx2Builder {
       // Each call adds its pieces' sums to the element, one at a time.
       std::map<Avx2Order, Value> candidates;
       for (Avx2Order o : tiled) {
+        auto sumOver = [&](const Rect &at, Value sum) {
+          for (size_t p = 0; p + 1 < pieces.size(); ++p)
+            sum = add(sum, piece(at, pieces[p], pieces[p + 1], o));
+          return sum;
+        };
+        if (!blocks.count(o)) {
+          candidates[o] = sumOver(whole(), c);
+          continue;
+        }
+        // Elements outside the blocks keep c: they take another order.
         Value sum = c;
-        for (size_t p = 0; p + 1 < pieces.size(); ++p)
-          sum = add(sum, piece(pieces[p], pieces[p + 1], o));
+        for (const Rect &at : blocks[o])
+          sum = insert(sumOver(at, slice(c, at.r0, at.rs, 1, at.c0, at.cs, 1)),
+                       sum, at.r0, at.c0);
         candidates[o] = sum;
       }
       Value next = candidates.empty() ? c
