@@ -19,8 +19,11 @@
 // products behind the kernels pick their kernel by shape (Eigen's
 // contraction, or oneDNN's sgemm and its small-matrix kernels), and each
 // sums in its own order (see Dot below; measured on AVX-512 processors).
+// Without AVX-512, oneDNN's AVX kernels sum the im2col products in the
+// orders of passes/Avx2MatMul.h (avx2Columns, avx2FilterGrad).
 #include "DotOrders.h"
 #include "Emitter.h"
+#include "passes/Avx2MatMul.h"
 #include "passes/ScalarLoops.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -39,6 +42,161 @@ struct Window {
 };
 
 } // namespace
+
+Value Emitter::avx2Columns(const graph::Node &n, RankedTensorType colType,
+                           ArrayRef<Value> dynamic) {
+  Location loc = locOf(n);
+  Value dy = input(n, 2), filter = input(n, 1);
+  auto dyType = cast<RankedTensorType>(dy.getType());
+  auto ft = cast<RankedTensorType>(filter.getType());
+  int64_t positions = dyType.getDimSize(1) * dyType.getDimSize(2),
+          outChannels = ft.getDimSize(3),
+          taps = ft.getDimSize(0) * ft.getDimSize(1) * ft.getDimSize(2);
+  if (dyType.isDynamicDim(1) || dyType.isDynamicDim(2) || positions < 2 ||
+      taps < 1 || outChannels < 1)
+    return {};
+  int64_t threads = std::max(1u, std::thread::hardware_concurrency());
+  int64_t images = colType.getDimSize(0);
+  // TensorFlow's choice: Eigen's contraction per image (the parallel
+  // path) for one image or enough work per thread, else one sgemm call
+  // per image, whose transposed left operand gives oneDNN row blocks of 96.
+  int64_t work =
+      positions * outChannels + taps * outChannels + positions * taps;
+  bool parallelOnly = work / threads >= 65536 || images == 1;
+  std::vector<eigen::Avx2Shard> parallel;
+  if (taps > 1) {
+    parallel = eigen::avx2MatMulPlan(positions, outChannels, taps, threads,
+                                     eigen::hostCacheSizes());
+    if (parallel.empty())
+      return {};
+  } else if (parallelOnly || ShapedType::isDynamic(images)) {
+    // One tap: Eigen's contraction of a single column (not modeled).
+    return {};
+  }
+  // (With one tap the sgemm call is oneDNN's matrix-vector kernel, whose
+  // order is a block of one column's.)
+  eigen::Avx2Shard call;
+  call.kBlocks = {0, outChannels};
+  call.rowBlocks = {0, positions};
+  call.colBlocks = {0, taps};
+  call.rowTile = 96;
+  // The images as a batch of [positions, outChannels] by [outChannels,
+  // taps] products (the filters, transposed, for each image).
+  Type et = colType.getElementType();
+  Value lhs = b.create<tensor::CollapseShapeOp>(
+      loc, dy, SmallVector<ReassociationIndices>{{0}, {1, 2}, {3}});
+  Value matrix = b.create<tensor::CollapseShapeOp>(
+      loc, filter, SmallVector<ReassociationIndices>{{0, 1, 2}, {3}});
+  auto rhsType = RankedTensorType::get({images, outChannels, taps}, et);
+  Value rhs =
+      b.create<tensor::GenerateOp>(
+           loc, rhsType, dynamic,
+           [&](OpBuilder &nb, Location l, ValueRange at) {
+             Scalars s{nb, l};
+             nb.create<tensor::YieldOp>(l, s.at(matrix, {at[2], at[1]}));
+           })
+          .getResult();
+  auto productType = RankedTensorType::get({images, positions, taps}, et);
+  Value init = zeros(loc, productType, dynamic);
+  auto product = [&](const std::vector<eigen::Avx2Shard> &plan) {
+    return eigen::avx2MatMul(b, loc, lhs, rhs, init, plan);
+  };
+  Value columns;
+  if (parallelOnly) {
+    columns = product(parallel);
+  } else if (!ShapedType::isDynamic(images)) {
+    columns = product({call});
+  } else {
+    Value one =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, dynamic[0],
+                                b.create<arith::ConstantIndexOp>(loc, 1));
+    columns = choose(
+        loc, one, [&](Location) { return product(parallel); },
+        [&](Location) { return product({call}); });
+  }
+  SmallVector<OpFoldResult> shape;
+  for (int64_t d = 0; d < colType.getRank(); ++d)
+    shape.push_back(colType.isDynamicDim(d)
+                        ? OpFoldResult(dynamic[0])
+                        : b.getIndexAttr(colType.getDimSize(d)));
+  return b.create<tensor::ExpandShapeOp>(
+      loc, colType, columns,
+      SmallVector<ReassociationIndices>{{0}, {1, 2}, {3, 4, 5}}, shape);
+}
+
+Value Emitter::avx2FilterGrad(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  const auto &strides = *attr<std::vector<int64_t>>(n, "strides");
+  const auto &pads = *attr<std::vector<int64_t>>(n, "pads");
+  std::vector<int64_t> dilations{1, 1, 1, 1};
+  if (const auto *d = attr<std::vector<int64_t>>(n, "dilations"))
+    dilations = *d;
+  Value dy = input(n, 2);
+  auto dyType = cast<RankedTensorType>(dy.getType());
+  int64_t images = dyType.getDimSize(0), oh = dyType.getDimSize(1),
+          ow = dyType.getDimSize(2), positions = oh * ow;
+  int64_t kw = type.getDimSize(1), channels = type.getDimSize(2),
+          taps = type.getDimSize(0) * kw * channels,
+          outChannels = type.getDimSize(3);
+  // The images' count is the product's k, which must be known (a None
+  // batch keeps the AVX-512 orders); one tap or one output channel takes
+  // other kernels.
+  if (dyType.isDynamicDim(0) || dyType.isDynamicDim(1) ||
+      dyType.isDynamicDim(2) || images < 1 || taps < 2 || outChannels < 2 ||
+      positions < 1)
+    return {};
+  // Conv2DCustomBackpropFilterOp contracts groups of images whose working
+  // set fits 30 MiB, adding each group's product to the gradient in order.
+  int64_t work =
+      positions * taps + positions * outChannels + taps * outChannels;
+  int64_t group = std::max<int64_t>(1, (7864320 + work - 1) / work);
+  int64_t threads = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::vector<eigen::Avx2Shard>> plans;
+  for (int64_t first = 0; first < images; first += group) {
+    int64_t count = std::min(group, images - first);
+    plans.push_back(eigen::avx2MatMulPlan(taps, count * positions, outChannels,
+                                          threads, eigen::hostCacheSizes()));
+    if (plans.back().empty())
+      return {};
+  }
+  Type et = type.getElementType();
+  Value x = padImage(loc, input(n, 0), pads, b.getZeroAttr(et));
+  Value dyRows = b.create<tensor::CollapseShapeOp>(
+      loc, dy, SmallVector<ReassociationIndices>{{0, 1, 2}, {3}});
+  auto gradType = RankedTensorType::get({taps, outChannels}, et);
+  Value grad = zeros(loc, gradType, {});
+  for (size_t g = 0; g < plans.size(); ++g) {
+    int64_t first = int64_t(g) * group, count = std::min(group, images - first),
+            k = count * positions;
+    // The group's image patches, transposed: [taps, positions].
+    Value patches =
+        b.create<tensor::GenerateOp>(
+             loc, RankedTensorType::get({taps, k}, et), ValueRange{},
+             [&](OpBuilder &nb, Location l, ValueRange at) {
+               Scalars s{nb, l};
+               Value c = s.irem(at[0], channels),
+                     rest = s.idiv(at[0], channels);
+               Value r = s.idiv(rest, kw), q = s.irem(rest, kw);
+               Value image = s.iadd(s.idiv(at[1], positions), s.index(first));
+               Value p = s.irem(at[1], positions);
+               Value row = s.tapAt(s.idiv(p, ow), strides[1], r, dilations[1]);
+               Value col = s.tapAt(s.irem(p, ow), strides[2], q, dilations[2]);
+               nb.create<tensor::YieldOp>(l, s.at(x, {image, row, col, c}));
+             })
+            .getResult();
+    Value rhs = b.create<tensor::ExtractSliceOp>(
+        loc, dyRows,
+        ArrayRef<OpFoldResult>{b.getIndexAttr(first * positions),
+                               b.getIndexAttr(0)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(k), b.getIndexAttr(outChannels)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+    Value product = eigen::avx2MatMul(b, loc, patches, rhs,
+                                      zeros(loc, gradType, {}), plans[g]);
+    grad = eigen::addElementwise(b, loc, grad, product);
+  }
+  return b.create<tensor::ExpandShapeOp>(
+      loc, type, grad, SmallVector<ReassociationIndices>{{0, 1, 2}, {3}});
+}
 
 Value Emitter::emitNnGrad(const graph::Node &n, RankedTensorType type) {
   Location loc = locOf(n);
@@ -102,6 +260,9 @@ Value Emitter::emitNnGrad(const graph::Node &n, RankedTensorType type) {
           {given, dynamic[0]});
   }
 
+  if (n.op == "Conv2DBackpropFilter" && avx2Orders && et.isF32())
+    if (Value v = avx2FilterGrad(n, type))
+      return v;
   if (n.op == "Conv2DBackpropFilter") {
     // dw[kh, kw, ic, oc]: a dot product over the positions p = (n, oh, ow)
     // of the padded input's tap and out_backprop, in Eigen's contraction
@@ -191,43 +352,47 @@ Value Emitter::emitNnGrad(const graph::Node &n, RankedTensorType type) {
     auto colType = RankedTensorType::get(colShape, et);
     Value one = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
                                         dimSize(loc, dy, 0), s.index(1));
-    Value columns =
-        b.create<tensor::GenerateOp>(
-             loc, colType, dynamic,
-             [&](OpBuilder &nb, Location l, ValueRange at) {
-               Scalars g{nb, l};
-               Operands ab = [&](Scalars &s, Value oc) {
-                 return std::pair<Value, Value>{
-                     s.at(dy, {at[0], at[1], at[2], oc}),
-                     s.at(filter, {at[3], at[4], at[5], oc})};
-               };
-               auto column = [&](Scalars &s, Dot model) {
-                 Value count = s.index(outChannels);
-                 // oneDNN's sgemm sums its Fma chains in blocks too; the
-                 // blocks measured (512 as 256 + 256) are Eigen's.
-                 return model == Dot::Fma
-                            ? blockedDot(s, model, count, et, ab)
-                            : dotProduct(s, model, s.index(0), count, et, ab);
-               };
-               Value v;
-               if (single == several) {
-                 v = column(g, single);
-               } else {
-                 v = nb.create<scf::IfOp>(
-                           l, one,
-                           [&](OpBuilder &ib, Location il) {
-                             Scalars in{ib, il};
-                             ib.create<scf::YieldOp>(il, column(in, single));
-                           },
-                           [&](OpBuilder &ib, Location il) {
-                             Scalars in{ib, il};
-                             ib.create<scf::YieldOp>(il, column(in, several));
-                           })
-                         .getResult(0);
-               }
-               nb.create<tensor::YieldOp>(l, v);
-             })
-            .getResult();
+    Value columns;
+    if (avx2Orders && et.isF32())
+      columns = avx2Columns(n, colType, dynamic);
+    if (!columns)
+      columns =
+          b.create<tensor::GenerateOp>(
+               loc, colType, dynamic,
+               [&](OpBuilder &nb, Location l, ValueRange at) {
+                 Scalars g{nb, l};
+                 Operands ab = [&](Scalars &s, Value oc) {
+                   return std::pair<Value, Value>{
+                       s.at(dy, {at[0], at[1], at[2], oc}),
+                       s.at(filter, {at[3], at[4], at[5], oc})};
+                 };
+                 auto column = [&](Scalars &s, Dot model) {
+                   Value count = s.index(outChannels);
+                   // oneDNN's sgemm sums its Fma chains in blocks too; the
+                   // blocks measured (512 as 256 + 256) are Eigen's.
+                   return model == Dot::Fma
+                              ? blockedDot(s, model, count, et, ab)
+                              : dotProduct(s, model, s.index(0), count, et, ab);
+                 };
+                 Value v;
+                 if (single == several) {
+                   v = column(g, single);
+                 } else {
+                   v = nb.create<scf::IfOp>(
+                             l, one,
+                             [&](OpBuilder &ib, Location il) {
+                               Scalars in{ib, il};
+                               ib.create<scf::YieldOp>(il, column(in, single));
+                             },
+                             [&](OpBuilder &ib, Location il) {
+                               Scalars in{ib, il};
+                               ib.create<scf::YieldOp>(il, column(in, several));
+                             })
+                           .getResult(0);
+                 }
+                 nb.create<tensor::YieldOp>(l, v);
+               })
+              .getResult();
     // Col2im: each patch added into the input gradient in output order.
     return overOutputs([&](Scalars &s, Value i, Value oh, Value ow, Value t) {
       return s.update(

@@ -368,6 +368,17 @@ private:
   /// kiln does not model TensorFlow's plan.
   Value avx2Conv2D(const graph::Node &n, RankedTensorType type, Value padded,
                    ArrayRef<Value> dynamic, double patchCost);
+  /// Conv2DBackpropInput's columns [images, rows, columns, filter row,
+  /// filter column, channel] (out_backprop times the filters, transposed)
+  /// as TensorFlow computes them on a processor without AVX-512:
+  /// oneDNN's AVX orders, per image (EmitNnGrad.cpp). Null where kiln
+  /// does not model them.
+  Value avx2Columns(const graph::Node &n, RankedTensorType colType,
+                    ArrayRef<Value> dynamic);
+  /// Conv2DBackpropFilter likewise: the image patches, transposed, times
+  /// out_backprop, by groups of images. Null where not modeled (a batch
+  /// known only at run time among them).
+  Value avx2FilterGrad(const graph::Node &n, RankedTensorType type);
   /// DepthwiseConv2dNative: each channel with its own filters, summed as
   /// TensorFlow's CPU kernel sums the window (EmitNn.cpp).
   Value emitDepthwiseConv2D(const graph::Node &n, RankedTensorType type);

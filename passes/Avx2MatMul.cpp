@@ -150,6 +150,37 @@ struct Avx2Builder {
     return sum;
   }
 
+  /// For each Eigen block of `boundaries`, the index of its block.
+  static std::vector<size_t> blockIndices(const std::vector<int64_t> &bounds) {
+    std::vector<size_t> out;
+    for (size_t r = 0; r + 1 < bounds.size(); ++r)
+      out.insert(out.end(), bounds[r + 1] - bounds[r], r);
+    return out;
+  }
+  /// [row block][column block]: whether every k block of `shard` takes
+  /// the copy-based kernel there (empty when none does).
+  static std::vector<std::vector<bool>>
+  copiedEverywhere(const Avx2Shard &shard) {
+    if (shard.copyBlocks.empty())
+      return {};
+    size_t rowCount = shard.rowBlocks.size() - 1,
+           colCount = shard.colBlocks.size() - 1,
+           kCount = shard.kBlocks.size() - 1;
+    std::vector<size_t> rowOf = blockIndices(shard.rowBlocks),
+                        colOf = blockIndices(shard.colBlocks);
+    std::vector<std::vector<size_t>> count(rowCount,
+                                           std::vector<size_t>(colCount, 0));
+    for (const Avx2CopyBlock &copy : shard.copyBlocks)
+      for (size_t r = rowOf[copy.r0]; r <= rowOf[copy.r1 - 1]; ++r)
+        ++count[r][colOf[copy.c0]];
+    std::vector<std::vector<bool>> out(rowCount,
+                                       std::vector<bool>(colCount, false));
+    for (size_t r = 0; r < rowCount; ++r)
+      for (size_t q = 0; q < colCount; ++q)
+        out[r][q] = count[r][q] == kCount;
+    return out;
+  }
+
   /// The blocks covering the rows and columns marked in `rows` and
   /// `columns` (every pair of their runs), or the whole result when the
   /// runs are many (each block is a product of its own in the code).
@@ -435,8 +466,13 @@ struct Avx2Builder {
     if (!rowCount) {
       std::vector<int8_t> kinds = avx2RowKinds(shard);
       std::map<Avx2Order, std::vector<bool>> inRow, inCol;
+      std::vector<std::vector<bool>> copied = copiedEverywhere(shard);
+      std::vector<size_t> rowBlockOf = blockIndices(shard.rowBlocks),
+                          colBlockOf = blockIndices(shard.colBlocks);
       for (int64_t i = 0; i < rows; ++i)
         for (int64_t j = 0; j < cols; ++j) {
+          if (!copied.empty() && copied[rowBlockOf[i]][colBlockOf[j]])
+            continue; // the copy-based kernel's in every k block
           Avx2Order o = avx2Order(kinds[i], colKinds[j]);
           if (o == Avx2Order::LoneRow || o == Avx2Order::LoneColumn)
             continue;
@@ -496,6 +532,17 @@ struct Avx2Builder {
         next = runTimeLoneRow(c, next, rowBlock, a, e);
       for (int64_t col : loneCols)
         next = loneColumn(c, next, col, a, e);
+      // The copy-based kernel's calls: one chain over the block (of at
+      // most 256 terms, one piece) added to the element.
+      for (const Avx2CopyBlock &copy : shard.copyBlocks) {
+        if (copy.kBlock != blk)
+          continue;
+        Rect at{b.getIndexAttr(copy.r0), b.getIndexAttr(copy.r1 - copy.r0),
+                copy.c0, copy.c1 - copy.c0};
+        Value sum = add(slice(c, at.r0, at.rs, 1, at.c0, at.cs, 1),
+                        piece(at, a, e, Avx2Order::Chain));
+        next = insert(sum, next, at.r0, at.c0);
+      }
       c = next;
     }
     return c;

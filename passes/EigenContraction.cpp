@@ -447,6 +447,27 @@ std::vector<int64_t> blockSizes(int64_t size, int64_t step) {
   return sizes;
 }
 
+/// The calls of `shard` that take oneDNN's copy-based kernel, as
+/// rectangles: the column blocks' runs of rows in a k block.
+std::vector<Avx2CopyBlock> copyBlocks(const Avx2Shard &shard) {
+  std::vector<Avx2CopyBlock> out;
+  const auto &kb = shard.kBlocks, &rb = shard.rowBlocks, &cb = shard.colBlocks;
+  for (size_t k = 0; k + 1 < kb.size(); ++k)
+    for (size_t q = 0; q + 1 < cb.size(); ++q)
+      for (size_t r = 0; r + 1 < rb.size(); ++r) {
+        int64_t n = rb[r + 1] - rb[r], m = cb[q + 1] - cb[q],
+                kk = kb[k + 1] - kb[k];
+        if (n < 2 || m < 2 || nocopyAvx2(m, n, kk))
+          continue;
+        if (!out.empty() && out.back().kBlock == k && out.back().c0 == cb[q] &&
+            out.back().r1 == rb[r])
+          out.back().r1 = rb[r + 1]; // the next block of the same run
+        else
+          out.push_back({k, rb[r], rb[r + 1], cb[q], cb[q + 1]});
+      }
+  return out;
+}
+
 /// avx2MatMulPlan, with the row blocks as boundaries (`rowBoundaries`) or
 /// as Avx2Shard::rowBlock (for any number of rows, however large).
 std::vector<Avx2Shard> avx2Plan(int64_t rows, int64_t k, int64_t cols,
@@ -460,12 +481,17 @@ std::vector<Avx2Shard> avx2Plan(int64_t rows, int64_t k, int64_t cols,
        contractionShards(cols, rows, k, threads, c, true, patchCost)) {
     int64_t nc = s.nc > 0 ? s.nc : rows, mc = s.mc > 0 ? s.mc : cols;
     // A call of oneDNN's copy-based kernel sums one chain per element,
-    // in pieces of its own past 256 terms: not modeled there.
+    // modeled up to 256 terms (one piece) and with the rows known; past
+    // that it cuts pieces of its own.
+    bool copies = false;
     for (int64_t n : blockSizes(rows, nc))
       for (int64_t m : blockSizes(cols, mc))
         for (int64_t kk : blockSizes(s.end - s.begin, s.kc))
-          if (n > 1 && m > 1 && !nocopyAvx2(m, n, kk))
-            return {};
+          if (n > 1 && m > 1 && !nocopyAvx2(m, n, kk)) {
+            if (kk > 256 || !rowBoundaries)
+              return {};
+            copies = true;
+          }
     Avx2Shard shard;
     shard.kBlocks = boundaries(s.begin, s.end, s.kc);
     shard.colBlocks = boundaries(0, cols, mc);
@@ -473,6 +499,8 @@ std::vector<Avx2Shard> avx2Plan(int64_t rows, int64_t k, int64_t cols,
       shard.rowBlocks = boundaries(0, rows, nc);
     else
       shard.rowBlock = nc < rows ? nc : 0;
+    if (copies)
+      shard.copyBlocks = copyBlocks(shard);
     plan.push_back(std::move(shard));
   }
   return plan;
@@ -571,8 +599,10 @@ std::vector<int8_t> avx2RowKinds(const Avx2Shard &shard) {
       kinds.push_back(3);
       continue;
     }
-    // oneDNN's blocks of 48 rows, each in groups of 6 from its first row.
-    std::vector<int64_t> blocks = splitBlocks(n, 48, 72);
+    // oneDNN's blocks of 48 (or 96) rows, each in groups of 6 from its
+    // first row.
+    std::vector<int64_t> blocks =
+        splitBlocks(n, shard.rowTile, shard.rowTile * 3 / 2);
     for (size_t i = 0; i + 1 < blocks.size(); ++i) {
       int64_t size = blocks[i + 1] - blocks[i], whole = size / 6 * 6,
               last = size - whole;

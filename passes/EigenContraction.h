@@ -20,6 +20,7 @@
 // the thread count, both of the compiling host.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -78,6 +79,15 @@ std::vector<RowRange> matMulPiecesByRows(int64_t k, int64_t cols,
 /// kernels, which sum in other orders (avx2MatMulPlan).
 bool hostHasAvx512();
 
+/// A rectangle of calls of oneDNN's copy-based kernel in a shard: its k
+/// block (an index into kBlocks), rows [r0, r1) and columns [c0, c1).
+/// Each of their elements sums the k block in one chain of fused
+/// multiply-adds from zero, added to the element.
+struct Avx2CopyBlock {
+  std::size_t kBlock;
+  int64_t r0, r1, c0, c1;
+};
+
 /// On a processor without AVX-512, every Eigen block of a 2-D float32
 /// MatMul is still one oneDNN sgemm call, but oneDNN's "nocopy" AVX kernel
 /// computes it, in a register tile of 16 result columns by 6 rows whose
@@ -98,11 +108,19 @@ struct Avx2Shard {
   /// count on, its rowBlock. Empty when rowBlock holds for every row
   /// count of the plan.
   std::vector<std::pair<int64_t, int64_t>> rowBlockSteps;
+  /// The calls that take oneDNN's copy-based kernel (blocks of hundreds of
+  /// rows and columns at once), whose elements' kinds do not apply.
+  std::vector<Avx2CopyBlock> copyBlocks;
+  /// oneDNN's block of rows in each call: 48, or 96 when its left operand
+  /// is transposed (TensorFlow's own sgemm calls in Conv2DBackpropInput;
+  /// rows known when compiling only).
+  int64_t rowTile = 48;
 };
 /// The shards of an [rows, k] x [k, cols] product (both above 1), added
 /// in order; empty where kiln does not model the calls (one of them takes
-/// oneDNN's copy-based kernel with more than 256 terms: only for products
-/// of hundreds of rows and columns, which TensorFlow shards otherwise).
+/// oneDNN's copy-based kernel with more than 256 terms, where it cuts
+/// pieces of its own: only for products of hundreds of rows and columns,
+/// which TensorFlow shards otherwise).
 /// A float32 Conv2D is the same product of its image patches [positions,
 /// taps] by the filters [taps, channels], measured so on 71 shapes: then
 /// `patchCost` is kImagePatchCost, which Eigen's cost model charges for

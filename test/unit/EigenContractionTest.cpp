@@ -202,3 +202,24 @@ TEST_CASE("without AVX-512: a convolution's window can be sharded",
   CHECK(conv[1].kBlocks.back() == 175);
   CHECK(avx2MatMulPlan(144, 175, 6, 2, kAvx2Host).size() == 1);
 }
+
+TEST_CASE("without AVX-512: the copy-based kernel's calls", "[matmul][avx2]") {
+  // (723, 50, 1091): Eigen's block of 384 rows by 864 columns goes to
+  // oneDNN's copy-based kernel (one chain per element); the other blocks
+  // keep the nocopy kernel's tiles.
+  using Bounds = std::vector<int64_t>;
+  auto plan = kiln::eigen::avx2MatMulPlan(723, 50, 1091, 2, kAvx2Host);
+  REQUIRE(plan.size() == 1);
+  CHECK(plan[0].rowBlocks == Bounds{0, 384, 723});
+  CHECK(plan[0].colBlocks == Bounds{0, 864, 1091});
+  REQUIRE(plan[0].copyBlocks.size() == 1);
+  const auto &copy = plan[0].copyBlocks[0];
+  CHECK(copy.kBlock == 0);
+  CHECK((copy.r0 == 0 && copy.r1 == 384 && copy.c0 == 0 && copy.c1 == 864));
+  // With the rows known only at run time copied calls are not modeled.
+  for (const auto &range :
+       kiln::eigen::avx2MatMulPlansByRows(50, 1091, 2, kAvx2Host))
+    if (range.firstRow <= 723)
+      for (const auto &shard : range.plan)
+        CHECK(shard.copyBlocks.empty());
+}
