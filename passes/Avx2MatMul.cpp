@@ -33,6 +33,7 @@ struct Avx2Builder {
   bool batched;       // operands of rank 3: a batch of matrices, each alike
   int64_t rows, cols; // rows may be ShapedType::kDynamic: then rowCount
   Value rowCount;     // the rows, where known only at run time
+  Value kCount;       // k, where known only at run time (one piece)
 
   Type et() { return outType.getElementType(); }
   int64_t rank() { return batched ? 3 : 2; }
@@ -50,33 +51,40 @@ struct Avx2Builder {
     return rowCount ? rowCount
                     : b.create<arith::ConstantIndexOp>(loc, rows).getResult();
   }
-  SmallVector<OpFoldResult> at(OpFoldResult r, int64_t c) {
+  SmallVector<OpFoldResult> at(OpFoldResult r, OpFoldResult c) {
     SmallVector<OpFoldResult> out;
     if (batched)
       out.push_back(b.getIndexAttr(0));
-    out.append({r, b.getIndexAttr(c)});
+    out.append({r, c});
     return out;
   }
-  SmallVector<OpFoldResult> sizes(Value like, OpFoldResult r, int64_t c) {
+  SmallVector<OpFoldResult> sizes(Value like, OpFoldResult r, OpFoldResult c) {
     SmallVector<OpFoldResult> out;
     if (batched)
       out.push_back(tensor::getMixedSize(b, loc, like, 0));
-    out.append({r, b.getIndexAttr(c)});
+    out.append({r, c});
     return out;
   }
 
   /// The slice [r0, r0 + rs * rstride) x [c0, c0 + cs * cstride) of a
   /// matrix (of every matrix of a batch), with strides.
   Value slice(Value t, OpFoldResult r0, OpFoldResult rs, int64_t rstride,
-              int64_t c0, int64_t cs, int64_t cstride) {
+              OpFoldResult c0, OpFoldResult cs, int64_t cstride) {
     SmallVector<OpFoldResult> strides;
     if (batched)
       strides.push_back(b.getIndexAttr(1));
     strides.append({b.getIndexAttr(rstride), b.getIndexAttr(cstride)});
-    int64_t staticRows = getConstantIntValue(rs).value_or(ShapedType::kDynamic);
-    return b.create<tensor::ExtractSliceOp>(loc, matrices(staticRows, cs), t,
-                                            at(r0, c0), sizes(t, rs, cs),
+    auto known = [](OpFoldResult v) {
+      return getConstantIntValue(v).value_or(ShapedType::kDynamic);
+    };
+    return b.create<tensor::ExtractSliceOp>(loc, matrices(known(rs), known(cs)),
+                                            t, at(r0, c0), sizes(t, rs, cs),
                                             strides);
+  }
+  Value slice(Value t, OpFoldResult r0, OpFoldResult rs, int64_t rstride,
+              int64_t c0, int64_t cs, int64_t cstride) {
+    return slice(t, r0, rs, rstride, b.getIndexAttr(c0), b.getIndexAttr(cs),
+                 cstride);
   }
   Value slice(Value t, int64_t r0, int64_t rs, int64_t rstride, int64_t c0,
               int64_t cs, int64_t cstride) {
@@ -87,9 +95,9 @@ struct Avx2Builder {
     auto type = cast<RankedTensorType>(part.getType());
     int64_t n = type.getRank();
     return b.create<tensor::InsertSliceOp>(
-        loc, part, into, at(r0, c0),
+        loc, part, into, at(r0, b.getIndexAttr(c0)),
         sizes(part, tensor::getMixedSize(b, loc, part, n - 2),
-              type.getDimSize(n - 1)),
+              b.getIndexAttr(type.getDimSize(n - 1))),
         SmallVector<OpFoldResult>(n, b.getIndexAttr(1)));
   }
   /// A block of the result: rows [r0, r0 + rs), columns [c0, c0 + cs).
@@ -100,10 +108,12 @@ struct Avx2Builder {
   Rect whole() { return {b.getIndexAttr(0), allRows(), 0, cols}; }
   /// lhs's columns and rhs's rows [a, a + count * stride) by `stride`,
   /// for the block `at`.
-  Value lhsTerms(const Rect &at, int64_t a, int64_t count, int64_t stride) {
+  Value lhsTerms(const Rect &at, OpFoldResult a, OpFoldResult count,
+                 int64_t stride) {
     return slice(lhs, at.r0, at.rs, 1, a, count, stride);
   }
-  Value rhsTerms(const Rect &at, int64_t a, int64_t count, int64_t stride) {
+  Value rhsTerms(const Rect &at, OpFoldResult a, OpFoldResult count,
+                 int64_t stride) {
     return slice(rhs, a, count, stride, at.c0, at.cs, 1);
   }
 
@@ -129,24 +139,41 @@ struct Avx2Builder {
     auto type = matrices(
         getConstantIntValue(at.rs).value_or(ShapedType::kDynamic), at.cs);
     // acc + the terms [from, from + count * stride) by `stride`.
-    auto terms = [&](int64_t from, int64_t count, int64_t stride, Value acc,
-                     bool fused) {
+    auto terms = [&](OpFoldResult from, OpFoldResult count, int64_t stride,
+                     Value acc, bool fused) {
       Value l = lhsTerms(at, from, count, stride);
       Value r = rhsTerms(at, from, count, stride);
       return product(l, r, acc, fused);
     };
+    auto index = [&](int64_t v) -> OpFoldResult { return b.getIndexAttr(v); };
+    if (kCount) {
+      // k known only at run time, one piece [0, k): the same sums with
+      // sizes computed when the function runs (the odd last term is a
+      // slice of 0 or 1 terms).
+      Value two = b.create<arith::ConstantIndexOp>(loc, 2);
+      Value pairs = b.create<arith::DivUIOp>(loc, kCount, two);
+      Value last = b.create<arith::RemUIOp>(loc, kCount, two);
+      if (order == Avx2Order::Chain)
+        return terms(index(0), kCount, 1, zeros(type), true);
+      bool fused = order == Avx2Order::EvenOddFma;
+      Value even = terms(index(0), pairs, 2, zeros(type), fused);
+      Value odd = terms(index(1), pairs, 2, zeros(type), fused);
+      Value sum = add(even, odd);
+      Value from = b.create<arith::SubIOp>(loc, kCount, last);
+      return terms(from, last, 1, sum, fused);
+    }
     if (order == Avx2Order::Chain)
-      return terms(a, length, 1, zeros(type), true);
+      return terms(index(a), index(length), 1, zeros(type), true);
     bool fused = order == Avx2Order::EvenOddFma;
     int64_t pairs = length / 2;
     Value sum = zeros(type);
     if (pairs > 0) {
-      Value even = terms(a, pairs, 2, zeros(type), fused);
-      Value odd = terms(a + 1, pairs, 2, zeros(type), fused);
+      Value even = terms(index(a), index(pairs), 2, zeros(type), fused);
+      Value odd = terms(index(a + 1), index(pairs), 2, zeros(type), fused);
       sum = add(even, odd);
     }
     if (length % 2)
-      sum = terms(e - 1, 1, 1, sum, fused);
+      sum = terms(index(e - 1), index(1), 1, sum, fused);
     return sum;
   }
 
@@ -501,7 +528,9 @@ struct Avx2Builder {
     Value c = init;
     for (size_t blk = 0; blk + 1 < shard.kBlocks.size(); ++blk) {
       int64_t a = shard.kBlocks[blk], e = shard.kBlocks[blk + 1];
-      std::vector<int64_t> pieces = avx2Pieces(a, e);
+      // (k known only at run time: one piece, its size computed then.)
+      std::vector<int64_t> pieces =
+          kCount ? std::vector<int64_t>{a, e} : avx2Pieces(a, e);
       // Each call adds its pieces' sums to the element, one at a time.
       std::map<Avx2Order, Value> candidates;
       for (Avx2Order o : tiled) {
@@ -619,9 +648,17 @@ Value avx2MatMul(OpBuilder &b, Location loc, Value lhs, Value rhs, Value zeros,
                       n == 3,
                       outType.getDimSize(n - 2),
                       outType.getDimSize(n - 1),
+                      Value(),
                       Value()};
   if (outType.isDynamicDim(n - 2))
     builder.rowCount = b.create<tensor::DimOp>(loc, lhs, n - 2);
+  if (cast<RankedTensorType>(lhs.getType()).isDynamicDim(n - 1)) {
+    // avx2MatMulPlansByK's plans: one call over all of k, no block of a
+    // single row or column, none of the copy-based kernel.
+    assert(plan.size() == 1 && plan[0].kBlocks.size() == 2 &&
+           plan[0].copyBlocks.empty() && "k known at run time: one piece");
+    builder.kCount = b.create<tensor::DimOp>(loc, lhs, n - 1);
+  }
   Value total;
   for (const Avx2Shard &shard : plan) {
     Value sum = builder.shard(shard, zeros);

@@ -19,8 +19,9 @@ mlir::Value accumulateProduct(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value addElementwise(mlir::OpBuilder &b, mlir::Location loc,
                            mlir::Value x, mlir::Value y);
 
-/// `lhs` [m, k] times `rhs` [k, n] (float32, sizes known at compile time)
-/// accumulated into `zeros` (a [m, n] tensor of zeros) per `plan`: each
+/// `lhs` [m, k] times `rhs` [k, n] (float32, sizes known at compile time,
+/// but m or, with a plan of avx2MatMulPlansByK, k) accumulated into
+/// `zeros` (a [m, n] tensor of zeros) per `plan`: each
 /// shard's calls in Eigen's k blocks, each element in its order
 /// (Avx2Order), the shards' sums added in order. Operands of rank 3 are a
 /// batch of such matrices (of any size), each computed alike, as

@@ -591,6 +591,37 @@ std::vector<Avx2RowRange> avx2MatMulPlansByRows(int64_t k, int64_t cols,
   return table;
 }
 
+std::vector<Avx2KRange> avx2MatMulPlansByK(int64_t rows, int64_t cols,
+                                           int64_t threads,
+                                           const CacheSizes &c) {
+  auto single = [](const std::vector<int64_t> &bounds) {
+    for (size_t i = 0; i + 1 < bounds.size(); ++i)
+      if (bounds[i + 1] - bounds[i] == 1)
+        return true;
+    return false;
+  };
+  const size_t kMaxEntries = 24;
+  std::vector<Avx2KRange> table;
+  for (int64_t k = 1; k <= kAvx2RunTimeK; ++k) {
+    std::vector<Avx2Shard> plan = avx2MatMulPlan(rows, k, cols, threads, c);
+    bool modeled = plan.size() == 1 && plan[0].kBlocks.size() == 2 &&
+                   plan[0].copyBlocks.empty() && !single(plan[0].rowBlocks) &&
+                   !single(plan[0].colBlocks);
+    if (!modeled)
+      plan.clear();
+    const std::vector<Avx2Shard> *last =
+        table.empty() ? nullptr : &table.back().plan;
+    bool same = last && last->size() == plan.size() &&
+                (plan.empty() || ((*last)[0].rowBlocks == plan[0].rowBlocks &&
+                                  (*last)[0].colBlocks == plan[0].colBlocks));
+    if (!same)
+      table.push_back({k, std::move(plan)});
+    if (table.size() > kMaxEntries)
+      return {};
+  }
+  return table;
+}
+
 std::vector<int8_t> avx2RowKinds(const Avx2Shard &shard) {
   std::vector<int8_t> kinds;
   for (size_t r = 0; r + 1 < shard.rowBlocks.size(); ++r) {

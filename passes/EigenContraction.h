@@ -144,6 +144,22 @@ std::vector<Avx2RowRange> avx2MatMulPlansByRows(int64_t k, int64_t cols,
                                                 const CacheSizes &caches,
                                                 double patchCost = 0);
 
+/// The plans for every k from 1 to kAvx2RunTimeK of a product whose rows
+/// and columns are known and whose k is not (the gradient x^T @ dy of a
+/// None batch): the first k of each run of equal plans, with it. Each plan
+/// is one call over all of k, one piece (its kBlocks {0, firstK} stand for
+/// [0, k)); a plan kiln does not model at run time (blocks of one row or
+/// column, or the copy-based kernel's) is empty. Empty when the plans
+/// change too often.
+struct Avx2KRange {
+  int64_t firstK;
+  std::vector<Avx2Shard> plan;
+};
+constexpr int64_t kAvx2RunTimeK = 256;
+std::vector<Avx2KRange> avx2MatMulPlansByK(int64_t rows, int64_t cols,
+                                           int64_t threads,
+                                           const CacheSizes &caches);
+
 /// How an element of a shard sums each of its k blocks:
 enum class Avx2Order : int8_t {
   /// One fused multiply-add chain per k piece, from zero; the pieces are

@@ -384,8 +384,16 @@ private:
                         const std::vector<std::vector<int64_t>> &pieces);
   /// A float32 MatMul (or a batch of them, rank 3) with both result sizes
   /// above 1 in TensorFlow's pieces of k, chosen at run time where the rows
-  /// are (k and the columns must be static; otherwise one chain).
+  /// are (k and the columns must be static; otherwise one chain, or
+  /// without AVX-512 avx2ProductByK).
   Value kPiecesMatmul(Value lhs, Value rhs, Value init);
+  /// Without AVX-512, a 2-D product whose k alone is known only at run
+  /// time: oneDNN's orders for k up to 256 (one call, one piece; the plan
+  /// chosen by k when the function runs), one chain past that. Null when
+  /// the plans change too often with k.
+  Value avx2ProductByK(Value lhs, Value rhs, Value init, int64_t rows,
+                       int64_t cols, int64_t threads,
+                       const kiln::eigen::CacheSizes &caches);
   /// An scf.if on `cond` yielding what `then` or `otherwise` builds (at
   /// the branch's insertion point).
   Value choose(Value cond, const std::function<Value()> &then,
@@ -1453,6 +1461,10 @@ Value Lowering::kPiecesMatmul(Value lhs, Value rhs, Value init) {
           cols = outType.getDimSize(batch + 1);
   int64_t threads = std::max(1u, std::thread::hardware_concurrency());
   kiln::eigen::CacheSizes caches = kiln::eigen::hostCacheSizes();
+  if (!avx512 && batch == 0 && ShapedType::isDynamic(k) &&
+      !ShapedType::isDynamic(rows) && !ShapedType::isDynamic(cols))
+    if (Value v = avx2ProductByK(lhs, rhs, init, rows, cols, threads, caches))
+      return v;
   if (ShapedType::isDynamic(k) || ShapedType::isDynamic(cols))
     return fmaMatmul(lhs, rhs, init); // not measured; one chain
   // Without AVX-512 oneDNN's kernels sum in orders of their own
@@ -1508,6 +1520,33 @@ Value Lowering::kPiecesMatmul(Value lhs, Value rhs, Value init) {
                ? avx512Orders()
                : kiln::eigen::avx2MatMul(b, loc, lhs, rhs, init, plans[i].plan);
   });
+}
+
+Value Lowering::avx2ProductByK(Value lhs, Value rhs, Value init, int64_t rows,
+                               int64_t cols, int64_t threads,
+                               const kiln::eigen::CacheSizes &caches) {
+  std::vector<kiln::eigen::Avx2KRange> table =
+      kiln::eigen::avx2MatMulPlansByK(rows, cols, threads, caches);
+  if (table.empty())
+    return {};
+  Value k = b.create<tensor::DimOp>(loc, lhs, 1);
+  // The entry for k among table[i..]; past the table (or where an entry is
+  // not modeled) one chain.
+  std::function<Value(size_t)> from = [&](size_t i) -> Value {
+    auto entry = [&, i]() -> Value {
+      return table[i].plan.empty() ? fmaMatmul(lhs, rhs, init)
+                                   : kiln::eigen::avx2MatMul(
+                                         b, loc, lhs, rhs, init, table[i].plan);
+    };
+    int64_t end = i + 1 < table.size() ? table[i + 1].firstK
+                                       : kiln::eigen::kAvx2RunTimeK + 1;
+    Value below =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, k, index(end));
+    return choose(below, entry, [&, i]() -> Value {
+      return i + 1 < table.size() ? from(i + 1) : fmaMatmul(lhs, rhs, init);
+    });
+  };
+  return from(0);
 }
 
 /// The host's L1 data cache size, which Eigen's cache blocking reads at

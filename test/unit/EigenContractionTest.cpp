@@ -223,3 +223,19 @@ TEST_CASE("without AVX-512: the copy-based kernel's calls", "[matmul][avx2]") {
       for (const auto &shard : range.plan)
         CHECK(shard.copyBlocks.empty());
 }
+
+TEST_CASE("without AVX-512: the plans by k known at run time",
+          "[matmul][avx2]") {
+  // The weight gradient of a 784 -> 128 layer with a None batch: one call
+  // over all of k for every k up to 256, whose Eigen row blocks follow k.
+  auto table = kiln::eigen::avx2MatMulPlansByK(784, 128, 2, kAvx2Host);
+  REQUIRE(!table.empty());
+  CHECK(table.front().firstK == 1);
+  for (const auto &range : table) {
+    REQUIRE(range.plan.size() == 1);
+    CHECK(range.plan[0].kBlocks.size() == 2);
+  }
+  CHECK(table.size() == 15);
+  // Two rows and three columns: one plan for every k.
+  CHECK(kiln::eigen::avx2MatMulPlansByK(2, 3, 2, kAvx2Host).size() == 1);
+}

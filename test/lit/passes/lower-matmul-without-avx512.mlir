@@ -42,3 +42,34 @@ func.func @mixed_rows(%a: tensor<8x3xf32>, %b: tensor<3x16xf32>) -> tensor<8x16x
   %0 = kiln.matmul %a, %b : (tensor<8x3xf32>, tensor<3x16xf32>) -> tensor<8x16xf32>
   return %0 : tensor<8x16xf32>
 }
+
+// Eight rows, the restriction: the rounded even and odd sums are computed
+// for the last 2 rows only (the rows that take them), the chain for the
+// first 6.
+// CHECK-LABEL: func.func @orders_by_rows
+// CHECK-DAG: tensor.extract_slice %arg0[0, 0] [6, 3] [1, 1]
+// CHECK-DAG: tensor.extract_slice %arg0[6, 0] [2, 1] [1, 2]
+// CHECK: return
+func.func @orders_by_rows(%a: tensor<8x3xf32>, %b: tensor<3x16xf32>) -> tensor<8x16xf32> {
+  %0 = kiln.matmul %a, %b : (tensor<8x3xf32>, tensor<3x16xf32>) -> tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
+
+// k known only at run time (a None batch's weight gradient): the plan is
+// chosen by k when the function runs (one for every k up to 256 here), the
+// even and odd terms are slices of k / 2, and the odd last term a slice of
+// k % 2 terms; past 256, one chain.
+// CHECK-LABEL: func.func @run_time_k
+// CHECK: %[[K:.*]] = tensor.dim %arg0, %c1
+// CHECK: arith.cmpi ult, %[[K]], %c257
+// CHECK: scf.if
+// CHECK: arith.divui %{{.*}}, %c2
+// CHECK: arith.remui %{{.*}}, %c2
+// CHECK: tensor.extract_slice %arg0[0, 0] [2, %{{.*}}] [1, 2]
+// CHECK: } else {
+// CHECK: math.fma
+// CHECK: return
+func.func @run_time_k(%a: tensor<2x?xf32>, %b: tensor<?x3xf32>) -> tensor<2x3xf32> {
+  %0 = kiln.matmul %a, %b : (tensor<2x?xf32>, tensor<?x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
