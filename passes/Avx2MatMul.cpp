@@ -177,7 +177,8 @@ struct Avx2Builder {
     return sum;
   }
 
-  /// For each Eigen block of `boundaries`, the index of its block.
+  /// For each row (or column) that the blocks `bounds` cut, the index of
+  /// its block.
   static std::vector<size_t> blockIndices(const std::vector<int64_t> &bounds) {
     std::vector<size_t> out;
     for (size_t r = 0; r + 1 < bounds.size(); ++r)
@@ -190,26 +191,26 @@ struct Avx2Builder {
   copiedEverywhere(const Avx2Shard &shard) {
     if (shard.copyBlocks.empty())
       return {};
-    size_t rowCount = shard.rowBlocks.size() - 1,
-           colCount = shard.colBlocks.size() - 1,
-           kCount = shard.kBlocks.size() - 1;
+    size_t rowBlockCount = shard.rowBlocks.size() - 1,
+           colBlockCount = shard.colBlocks.size() - 1,
+           kBlockCount = shard.kBlocks.size() - 1;
     std::vector<size_t> rowOf = blockIndices(shard.rowBlocks),
                         colOf = blockIndices(shard.colBlocks);
-    std::vector<std::vector<size_t>> count(rowCount,
-                                           std::vector<size_t>(colCount, 0));
+    std::vector<std::vector<size_t>> count(
+        rowBlockCount, std::vector<size_t>(colBlockCount, 0));
     for (const Avx2CopyBlock &copy : shard.copyBlocks)
       for (size_t r = rowOf[copy.r0]; r <= rowOf[copy.r1 - 1]; ++r)
         ++count[r][colOf[copy.c0]];
-    std::vector<std::vector<bool>> out(rowCount,
-                                       std::vector<bool>(colCount, false));
-    for (size_t r = 0; r < rowCount; ++r)
-      for (size_t q = 0; q < colCount; ++q)
-        out[r][q] = count[r][q] == kCount;
+    std::vector<std::vector<bool>> out(rowBlockCount,
+                                       std::vector<bool>(colBlockCount, false));
+    for (size_t r = 0; r < rowBlockCount; ++r)
+      for (size_t q = 0; q < colBlockCount; ++q)
+        out[r][q] = count[r][q] == kBlockCount;
     return out;
   }
 
-  /// The blocks covering the rows and columns marked in `rows` and
-  /// `columns` (every pair of their runs), or the whole result when the
+  /// The blocks covering the rows and columns marked in `rowMarks` and
+  /// `colMarks` (every pair of their runs), or the whole result when the
   /// runs are many (each block is a product of its own in the code).
   std::vector<Rect> rectangles(const std::vector<bool> &rowMarks,
                                const std::vector<bool> &colMarks) {
