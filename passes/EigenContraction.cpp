@@ -476,9 +476,17 @@ std::vector<Avx2Shard> avx2Plan(int64_t rows, int64_t k, int64_t cols,
   std::vector<Avx2Shard> plan;
   if (rows < 2 || cols < 2 || k <= 0)
     return plan;
+  // Each k block is a few products of its own in the compiled code, and
+  // compiling slows down faster than their count grows: past 64 of them
+  // (k above about 20,000), kiln keeps the AVX-512 orders.
+  const size_t kMaxKBlocks = 64;
+  size_t kBlocks = 0;
   // Eigen's m is the result's columns, its n the rows.
   for (const Shard &s :
        contractionShards(cols, rows, k, threads, c, true, patchCost)) {
+    kBlocks += size_t(divup(s.end - s.begin, std::max<int64_t>(s.kc, 1)));
+    if (kBlocks > kMaxKBlocks)
+      return {};
     int64_t nc = s.nc > 0 ? s.nc : rows, mc = s.mc > 0 ? s.mc : cols;
     // A call of oneDNN's copy-based kernel sums one chain per element,
     // modeled up to 256 terms (one piece) and with the rows known; past

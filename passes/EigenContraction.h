@@ -120,7 +120,8 @@ struct Avx2Shard {
 /// in order; empty where kiln does not model the calls (one of them takes
 /// oneDNN's copy-based kernel with more than 256 terms, where it cuts
 /// pieces of its own: only for products of hundreds of rows and columns,
-/// which TensorFlow shards otherwise).
+/// which TensorFlow shards otherwise; or k is cut into more than 64 of
+/// Eigen's blocks, which would take long to compile).
 /// A float32 Conv2D is the same product of its image patches [positions,
 /// taps] by the filters [taps, channels], measured so on 71 shapes: then
 /// `patchCost` is kImagePatchCost, which Eigen's cost model charges for

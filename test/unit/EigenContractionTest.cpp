@@ -239,3 +239,11 @@ TEST_CASE("without AVX-512: the plans by k known at run time",
   // Two rows and three columns: one plan for every k.
   CHECK(kiln::eigen::avx2MatMulPlansByK(2, 3, 2, kAvx2Host).size() == 1);
 }
+
+TEST_CASE("without AVX-512: a very long k keeps the AVX-512 orders",
+          "[matmul][avx2]") {
+  // Each of Eigen's k blocks is a few products in the compiled code: past
+  // 64 blocks kiln does not model the product (compiling would be slow).
+  CHECK(!kiln::eigen::avx2MatMulPlan(25, 12000, 32, 2, kAvx2Host).empty());
+  CHECK(kiln::eigen::avx2MatMulPlan(25, 65536, 32, 2, kAvx2Host).empty());
+}
