@@ -254,16 +254,15 @@ private:
         divOfProduct ? child->rhs : (leftLeafConst ? child->rhs : child->lhs);
     const Operand &y =
         divOfProduct ? child->lhs : (leftLeafConst ? child->lhs : child->rhs);
-    // A constant larger than x would broadcast x further: not moved.
-    if (!isConst(y)) {
-      const graph::TensorType &ct = g.typeOf(c.out), &xt = g.typeOf(x.out);
-      if (ct.isStatic() && xt.isStatic() && ct.numElements() > xt.numElements())
-        return false;
-      if (!ct.unknownRank && !xt.unknownRank && !ct.shape.empty())
-        for (size_t i = 0; i < std::min(ct.shape.size(), xt.shape.size()); ++i)
-          if (xt.shape[i] >= 0 && ct.shape[i] > xt.shape[i])
-            return false;
-    }
+    // The constant goes next to y only when it is a scalar or has y's
+    // shape (measured on TensorFlow 2.20: (x + y) - c is regrouped for c
+    // of shape [] with y [300], and of [256, 1] with y [256, 1]; not for c
+    // [256, 1] with y [], nor c [300] with y [3, 300]).
+    const graph::TensorType &ct = g.typeOf(c.out), &yt = g.typeOf(y.out);
+    bool scalar = !ct.unknownRank && ct.shape.empty();
+    bool sameShape = ct.isStatic() && yt.isStatic() && ct.shape == yt.shape;
+    if (!scalar && !sameShape)
+      return false;
     // The outer op must keep its result's shape; the inner one (used by
     // the outer only) takes that of c and y broadcast.
     auto newInner = broadcast(g.typeOf(c.out).shape, g.typeOf(y.out).shape);
