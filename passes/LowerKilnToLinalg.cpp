@@ -396,6 +396,19 @@ private:
                        const kiln::eigen::CacheSizes &caches);
   /// An scf.if on `cond` yielding what `then` or `otherwise` builds (at
   /// the branch's insertion point).
+  /// The chain of run-time choices by `count` among `firsts` (ascending:
+  /// the first count of each entry) from entry `i` on, `build(i)` making
+  /// entry i's value.
+  Value chooseByCount(Value count, const std::vector<int64_t> &firsts, size_t i,
+                      const std::function<Value(size_t)> &build) {
+    if (i + 1 == firsts.size())
+      return build(i);
+    Value below = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, count,
+                                          index(firsts[i + 1]));
+    return choose(
+        below, [&] { return build(i); },
+        [&] { return chooseByCount(count, firsts, i + 1, build); });
+  }
   Value choose(Value cond, const std::function<Value()> &then,
                const std::function<Value()> &otherwise) {
     auto branch = [&](const std::function<Value()> &build) {
@@ -1482,19 +1495,9 @@ Value Lowering::kPiecesMatmul(Value lhs, Value rhs, Value init) {
   // Rows known at run time (a None batch): a choice among the few ways
   // the row count cuts k (rows of 2 and more; one row is a GEMV).
   Value count = b.create<tensor::DimOp>(loc, init, batch);
-  // The chain of run-time choices by the row count among `firsts` (the
-  // first row count of each entry), `build(i)` making entry i's product.
-  std::function<Value(const std::vector<int64_t> &, size_t,
-                      const std::function<Value(size_t)> &)>
-      byRows = [&](const std::vector<int64_t> &firsts, size_t i,
-                   const std::function<Value(size_t)> &build) -> Value {
-    if (i + 1 == firsts.size())
-      return build(i);
-    Value below = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, count,
-                                          index(firsts[i + 1]));
-    return choose(
-        below, [&] { return build(i); },
-        [&] { return byRows(firsts, i + 1, build); });
+  auto byRows = [&](const std::vector<int64_t> &firsts,
+                    const std::function<Value(size_t)> &build) {
+    return chooseByCount(count, firsts, 0, build);
   };
   auto avx512Orders = [&]() {
     std::vector<kiln::eigen::RowRange> table =
@@ -1502,7 +1505,7 @@ Value Lowering::kPiecesMatmul(Value lhs, Value rhs, Value init) {
     std::vector<int64_t> firsts;
     for (const kiln::eigen::RowRange &r : table)
       firsts.push_back(r.firstRow);
-    return byRows(firsts, 0, [&](size_t i) {
+    return byRows(firsts, [&](size_t i) {
       return piecewiseMatmul(lhs, rhs, init, table[i].pieces);
     });
   };
@@ -1515,7 +1518,7 @@ Value Lowering::kPiecesMatmul(Value lhs, Value rhs, Value init) {
   std::vector<int64_t> firsts;
   for (const kiln::eigen::Avx2RowRange &r : plans)
     firsts.push_back(r.firstRow);
-  return byRows(firsts, 0, [&](size_t i) {
+  return byRows(firsts, [&](size_t i) {
     return plans[i].plan.empty()
                ? avx512Orders()
                : kiln::eigen::avx2MatMul(b, loc, lhs, rhs, init, plans[i].plan);
@@ -1529,24 +1532,19 @@ Value Lowering::avx2ProductByK(Value lhs, Value rhs, Value init, int64_t rows,
       kiln::eigen::avx2MatMulPlansByK(rows, cols, threads, caches);
   if (table.empty())
     return {};
-  Value k = b.create<tensor::DimOp>(loc, lhs, 1);
-  // The entry for k among table[i..]; past the table (or where an entry is
-  // not modeled) one chain.
-  std::function<Value(size_t)> from = [&](size_t i) -> Value {
-    auto entry = [&, i]() -> Value {
-      return table[i].plan.empty() ? fmaMatmul(lhs, rhs, init)
-                                   : kiln::eigen::avx2MatMul(
-                                         b, loc, lhs, rhs, init, table[i].plan);
-    };
-    int64_t end = i + 1 < table.size() ? table[i + 1].firstK
-                                       : kiln::eigen::kAvx2RunTimeK + 1;
-    Value below =
-        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, k, index(end));
-    return choose(below, entry, [&, i]() -> Value {
-      return i + 1 < table.size() ? from(i + 1) : fmaMatmul(lhs, rhs, init);
-    });
-  };
-  return from(0);
+  // The entry for k; past the table (or where an entry is not modeled)
+  // one chain.
+  std::vector<int64_t> firsts;
+  for (const kiln::eigen::Avx2KRange &r : table)
+    firsts.push_back(r.firstK);
+  firsts.push_back(kiln::eigen::kAvx2RunTimeK + 1);
+  return chooseByCount(
+      b.create<tensor::DimOp>(loc, lhs, 1), firsts, 0, [&](size_t i) {
+        return i == table.size() || table[i].plan.empty()
+                   ? fmaMatmul(lhs, rhs, init)
+                   : kiln::eigen::avx2MatMul(b, loc, lhs, rhs, init,
+                                             table[i].plan);
+      });
 }
 
 /// The host's L1 data cache size, which Eigen's cache blocking reads at
