@@ -167,6 +167,44 @@ bool NdArrayObject::getAttr(Interpreter &in, const Value &self,
           Value d = callNumPy(in, "dtype", {args.positional[0]});
           return makeNdArray(*r, npAsArray(*r, self, npDTypeOf(d)), isScalar);
         });
+  } else if (name == "view") {
+    // The same bytes read as another dtype (a.view(np.int32) to see a
+    // float32's bits); kiln's arrays are always contiguous.
+    TfRuntime *r = rt;
+    HostTensorPtr v = value;
+    bool isScalar = scalar;
+    out = in.builtin(name, [r, self, v, isScalar](Interpreter &in,
+                                                  CallArgs &args) {
+      py::ArgParser(in, args, "view").expect(0, 1);
+      if (args.positional.empty() || args.positional[0].isNone())
+        return makeNdArray(*r, v, isScalar);
+      DType to = npDTypeOf(callNumPy(in, "dtype", {args.positional[0]}))
+                     .value_or(DType::String);
+      DType from = v->type.dtype;
+      if (to == DType::String || from == DType::String)
+        in.raise("TypeError", "Cannot change data-type for array of "
+                              "references.");
+      size_t fromSize = dtypeSize(from), toSize = dtypeSize(to);
+      std::vector<int64_t> shape = v->type.shape;
+      if (fromSize != toSize) {
+        if (shape.empty())
+          in.valueError("Changing the dtype of a 0d array is only supported "
+                        "if the itemsize is unchanged");
+        int64_t bytes = shape.back() * static_cast<int64_t>(fromSize);
+        if (toSize < fromSize && fromSize % toSize != 0)
+          in.valueError("When changing to a smaller dtype, its size must be "
+                        "a divisor of the size of original dtype");
+        if (bytes % static_cast<int64_t>(toSize) != 0)
+          in.valueError("When changing to a larger dtype, its size must be a "
+                        "divisor of the total size in bytes of the last axis "
+                        "of the array.");
+        shape.back() = bytes / static_cast<int64_t>(toSize);
+      }
+      auto viewed = std::make_shared<graph::HostTensor>();
+      viewed->type = TensorType{to, shape};
+      viewed->bytes = v->bytes;
+      return makeNdArray(*r, viewed, isScalar);
+    });
   } else if (name == "flatten" || name == "ravel") {
     out = in.builtin(name, [self](Interpreter &in, CallArgs &) {
       return callNumPy(in, "reshape", {self, Value::integer(-1)});

@@ -638,6 +638,7 @@ const std::map<std::string, GradFn> &allGradientFunctions() {
     addArrayGradients(all);
     addSegmentGradients(all);
     addLinalgGradients(all);
+    addEinsumGradient(all);
     addNnGradients(all);
     return all;
   }();

@@ -129,6 +129,8 @@ void addSegmentGradients(std::map<std::string, GradFn> &table);
 /// MatrixDeterminant, LogMatrixDeterminant, MatrixInverse and MatrixSolve
 /// (TfLinalgLu.cpp).
 void addLinalgGradients(std::map<std::string, GradFn> &table);
+/// Einsum, as _EinsumGrad computes it (TfLinalg.cpp).
+void addEinsumGradient(std::map<std::string, GradFn> &table);
 /// Conv2D, MaxPool and AvgPool (TfGradientNn.cpp).
 void addNnGradients(std::map<std::string, GradFn> &table);
 

@@ -2,7 +2,10 @@
 // tf.tensordot (as TensorFlow's math_ops.tensordot builds it) and
 // tf.einsum (as TensorFlow's Einsum kernel computes it: operands reduced
 // over their own labels, transposed to [batch, free, contracted], one
-// (batch) matrix product, then the output's order).
+// (batch) matrix product, then the output's order; differentiated as
+// TensorFlow's _EinsumGrad does, with more einsums).
+#include "TfGradient.h"
+#include "TfGradientOps.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
@@ -335,8 +338,8 @@ void checkLabelAtRunTime(TfRuntime &rt, const ValueList &operands,
   rt.applyEffect("Assert", inputs, {{"message", message}}, node);
 }
 
-Value einsum(TfRuntime &rt, const std::string &equationIn,
-             const ValueList &operandsIn) {
+Value einsumParts(TfRuntime &rt, const std::string &equationIn,
+                  const ValueList &operandsIn) {
   Interpreter &in = rt.in;
   std::string equation;
   for (char c : equationIn)
@@ -599,7 +602,200 @@ Value einsum(TfRuntime &rt, const std::string &equationIn,
   return permuted(rt, result, perm);
 }
 
+/// The equation TensorFlow's Einsum op gets: spaces removed and an
+/// implicit output written out (the ellipsis if an operand has one, then
+/// the labels used once, in alphabetical order), as tf.einsum resolves it.
+std::string resolvedEquation(const std::string &equationIn) {
+  std::string equation;
+  for (char c : equationIn)
+    if (c != ' ')
+      equation += c;
+  if (equation.find("->") != std::string::npos)
+    return equation;
+  std::map<char, int> counts;
+  for (char c : equation)
+    if (std::isalpha(static_cast<unsigned char>(c)))
+      ++counts[c];
+  std::string output = equation.find("...") != std::string::npos ? "..." : "";
+  for (auto &[c, n] : counts)
+    if (n == 1)
+      output += c;
+  return equation + "->" + output;
+}
+
+/// Whether an operand's or the output's subscripts in `equation` name a
+/// letter twice (a diagonal).
+bool repeatsLabel(const std::string &equation) {
+  std::set<char> seen;
+  for (char c : equation) {
+    if (c == ',' || c == '>')
+      seen.clear();
+    else if (std::isalpha(static_cast<unsigned char>(c)) &&
+             !seen.insert(c).second)
+      return true;
+  }
+  return false;
+}
+
+/// tf.einsum. One or two operands whose subscripts repeat no label are
+/// recorded on the tapes as one Einsum op, whose gradient is
+/// _EinsumGrad's: more einsums, whose products have other orientations
+/// (and so other summation orders) than the gradients of the MatMul and
+/// Transpose ops that compute the einsum. A diagonal stays a strided
+/// slice, whose gradient puts the values where _EinsumGrad's einsum does.
+Value einsum(TfRuntime &rt, const std::string &equationIn,
+             const ValueList &operandsIn) {
+  std::string equation = resolvedEquation(equationIn);
+  if (rt.tapes.empty() || repeatsLabel(equation))
+    return einsumParts(rt, equationIn, operandsIn);
+  ValueList operands;
+  for (const Value &o : operandsIn)
+    operands.push_back(rt.toTensor(o));
+  return recordComposite(rt, "Einsum", operands, {{"equation", equation}},
+                         [&] { return einsumParts(rt, equationIn, operands); });
+}
+
+// ---- _EinsumGrad ----
+
+/// The labels of `subs` that `others` lacks, in `subs`' order: the set
+/// difference _EinsumGrad takes (its order, a Python set's, only moves
+/// elements around in a transpose, never changes a sum).
+std::string labelsNotIn(const std::string &subs, const std::string &others) {
+  std::string out;
+  for (char c : subs)
+    if (std::isalpha(static_cast<unsigned char>(c)) &&
+        others.find(c) == std::string::npos && out.find(c) == std::string::npos)
+      out += c;
+  return out;
+}
+
+/// `subs` without the labels `labels`.
+std::string withoutLabels(const std::string &subs, const std::string &labels) {
+  std::string out;
+  for (char c : subs)
+    if (labels.find(c) == std::string::npos)
+      out += c;
+  return out;
+}
+
+/// `t` broadcast to `like`'s shape (its static sizes, or its Shape).
+Value broadcastLike(TfRuntime &rt, const Value &t, const Value &like) {
+  const TensorType &type = rt.tensor(like).type;
+  Value shape =
+      type.isStatic() ? pyIntList(rt.in, type.shape) : shapeOf(rt, like);
+  Value tf = rt.in.importModule("tensorflow");
+  return rt.in.call(rt.in.getAttr(tf, "broadcast_to"), ValueList{t, shape});
+}
+
+/// _GetGradReduced: the gradient of `input` (subscripts `inputSubs`) of an
+/// einsum that summed its labels `reduced` away, from `grad`, that of the
+/// sum (subscripts `outputSubs`, the rest of the input's labels). Each
+/// element of `grad` is spread along the summed axes: TensorFlow reshapes
+/// and broadcasts, or broadcasts and transposes by an einsum; here the
+/// transpose comes first. Either way elements only move.
+Value gradReduced(TfRuntime &rt, const Value &grad,
+                  const std::string &outputSubs, const std::string &inputSubs,
+                  const Value &input, const std::string &reduced) {
+  std::string kept = withoutLabels(inputSubs, reduced);
+  Value g =
+      kept == outputSubs ? grad : einsum(rt, outputSubs + "->" + kept, {grad});
+  // The summed axes, as _GetAxisFromLabel counts them: from the front
+  // before an ellipsis, from the back after it. Inserted front ones left
+  // to right, back ones right to left, each lands where it belongs.
+  size_t dots = inputSubs.find("...");
+  std::vector<int64_t> front, back;
+  for (char c : reduced) {
+    int64_t i = static_cast<int64_t>(inputSubs.find(c));
+    if (dots == std::string::npos || i < static_cast<int64_t>(dots))
+      front.push_back(i);
+    else
+      back.push_back(i - static_cast<int64_t>(inputSubs.size()));
+  }
+  std::sort(front.begin(), front.end());
+  std::sort(back.rbegin(), back.rend());
+  for (int64_t axis : front)
+    g = expandDims(rt, g, axis);
+  for (int64_t axis : back)
+    g = expandDims(rt, g, axis);
+  return broadcastLike(rt, g, input);
+}
+
+/// _GetGradWrt: the gradient of the operand `input` (subscripts
+/// `inputSubs`) of a two-operand einsum, from the output's `grad` and the
+/// `other` operand: einsum("{output},{other}->{input}"), then spread
+/// along the labels only `input` has, which the einsum summed.
+Value gradWrt(TfRuntime &rt, const Value &grad, const Value &other,
+              const Value &input, const std::string &inputSubs,
+              const std::string &otherSubs, const std::string &outputSubs) {
+  std::string reduced = labelsNotIn(inputSubs, outputSubs + otherSubs);
+  std::string left = withoutLabels(inputSubs, reduced);
+  Value g =
+      einsum(rt, outputSubs + "," + otherSubs + "->" + left, {grad, other});
+  return reduced.empty() ? g
+                         : gradReduced(rt, g, left, inputSubs, input, reduced);
+}
+
+/// The gradient `grad` of operand `input` (subscripts `subs`, with an
+/// ellipsis) summed over the ellipsis axes along which it was broadcast
+/// against the other operand, and reshaped to `input`'s shape, as
+/// _EinsumGrad does with BroadcastGradientArgs. A size known only at run
+/// time is taken to match, as reduceToShape does.
+Value unbroadcast(TfRuntime &rt, const Value &grad, const Value &input,
+                  const std::string &subs) {
+  const std::vector<int64_t> &g = rt.tensor(grad).type.shape;
+  const std::vector<int64_t> &shape = rt.tensor(input).type.shape;
+  int64_t start = static_cast<int64_t>(subs.find("..."));
+  int64_t after = static_cast<int64_t>(subs.size()) - start - 3;
+  int64_t batch = static_cast<int64_t>(shape.size()) - start - after;
+  int64_t gradBatch = static_cast<int64_t>(g.size()) - start - after;
+  int64_t lead = gradBatch - batch;
+  std::vector<int64_t> axes;
+  for (int64_t i = 0; i < gradBatch; ++i)
+    if (i < lead || (shape[start + i - lead] == 1 && g[start + i] != 1))
+      axes.push_back(start + i);
+  if (axes.empty())
+    return grad;
+  Value summed = reduce(rt, "Sum", grad, pyIntList(rt.in, axes), false);
+  const TensorType &type = rt.tensor(input).type;
+  return reshape(rt, summed,
+                 type.isStatic() ? pyIntList(rt.in, shape)
+                                 : shapeOf(rt, input));
+}
+
 } // namespace
+
+void addEinsumGradient(std::map<std::string, GradFn> &table) {
+  table["Einsum"] = [](TfRuntime &rt, const TapeEntry &e,
+                       const ValueList &g) -> ValueList {
+    const std::string &equation = std::get<std::string>(e.attrs.at("equation"));
+    size_t arrow = equation.find("->");
+    std::string inputSubs = equation.substr(0, arrow);
+    std::string outputSubs = equation.substr(arrow + 2);
+    if (e.inputs.size() == 1) {
+      // The reversed equation, spread along the labels the einsum summed.
+      std::string reduced = labelsNotIn(inputSubs, outputSubs);
+      if (reduced.empty())
+        return {einsum(rt, outputSubs + "->" + inputSubs, {g[0]})};
+      return {
+          gradReduced(rt, g[0], outputSubs, inputSubs, e.inputs[0], reduced)};
+    }
+    size_t comma = inputSubs.find(',');
+    std::string xSubs = inputSubs.substr(0, comma);
+    std::string ySubs = inputSubs.substr(comma + 1);
+    // "...ij,jk->...ik": y's gradient einsum needs an ellipsis of its own
+    // ("...ik,...ij->jk..."), summed away below.
+    bool dots = outputSubs.find("...") != std::string::npos;
+    for (std::string *subs : {&xSubs, &ySubs})
+      if (dots && subs->find("...") == std::string::npos)
+        *subs += "...";
+    const Value &x = e.inputs[0], &y = e.inputs[1];
+    Value gx = gradWrt(rt, g[0], y, x, xSubs, ySubs, outputSubs);
+    Value gy = gradWrt(rt, g[0], x, y, ySubs, xSubs, outputSubs);
+    if (!dots)
+      return {gx, gy};
+    return {unbroadcast(rt, gx, x, xSubs), unbroadcast(rt, gy, y, ySubs)};
+  };
+}
 
 void installLinalg(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &linalg) {
   TfRuntime *r = &rt;
