@@ -424,6 +424,86 @@ Value conv2d(TfRuntime &rt, const Params &p,
                   nodeName, !exactName.empty());
 }
 
+/// nn_ops.with_space_to_batch: `op`, an undilated VALID convolution of
+/// `x` ([batch, spatial..., channels], the spatial sizes known at trace
+/// time), dilated by `rates`. The image is padded (for SAME, by the
+/// dilated window's padding, then to whole blocks) and cut into its
+/// rates[0] x rates[1] interleaved sub-images, stacked along the batch
+/// (SpaceToBatchND); `op` convolves each; the results are interleaved
+/// back and the extra rows cropped (BatchToSpaceND). kiln stages the two
+/// as pads, reshapes and transposes, which move the same elements.
+Value withSpaceToBatch(TfRuntime &rt, const Value &x,
+                       const std::vector<int64_t> &window,
+                       const std::vector<int64_t> &rates,
+                       const std::string &padding,
+                       const std::function<Value(const Value &)> &op) {
+  Interpreter &in = rt.in;
+  const TensorType &xt = rt.tensor(x).type;
+  size_t n = rates.size();
+  bool known = !xt.unknownRank && xt.shape.size() == n + 2;
+  for (size_t d = 0; known && d < n; ++d)
+    known = xt.shape[d + 1] >= 0 && window[d] >= 0;
+  if (!known || xt.shape.back() < 0)
+    rt.raise("UnimplementedError",
+             "kiln's dilated convolution needs the input's rank and its "
+             "image and channel sizes, and the filter's, at trace time");
+  int64_t channels = xt.shape.back();
+  ValueList pads{pyIntList(in, {0, 0})};
+  std::vector<int64_t> blocks{-1}, crops(n), perm;
+  for (size_t d = 0; d < n; ++d) {
+    int64_t extra = padding == "SAME" ? (window[d] - 1) * rates[d] : 0;
+    int64_t start = extra / 2, end = extra - start;
+    int64_t full = xt.shape[d + 1] + extra;
+    crops[d] = (rates[d] - full % rates[d]) % rates[d];
+    pads.push_back(pyIntList(in, {start, end + crops[d]}));
+    blocks.insert(blocks.end(), {(full + crops[d]) / rates[d], rates[d]});
+    perm.push_back(2 + 2 * d); // the block offsets first, then the batch
+  }
+  pads.push_back(pyIntList(in, {0, 0}));
+  blocks.push_back(channels);
+  perm.push_back(0);
+  std::vector<int64_t> stacked{-1};
+  for (size_t d = 0; d < n; ++d) {
+    perm.push_back(1 + 2 * d);
+    stacked.push_back(blocks[1 + 2 * d]);
+  }
+  perm.push_back(2 * n + 1);
+  stacked.push_back(channels);
+  Value t = callTf(in, {"pad"}, {x, in.list(pads)});
+  t = reshape(rt, t, pyIntList(in, blocks));
+  t = transpose(rt, t, pyIntList(in, perm));
+  t = op(reshape(rt, t, pyIntList(in, stacked)));
+  // Back: [rates..., batch, sizes..., depth] to [batch, size0, rate0, ...].
+  const std::vector<int64_t> &out = rt.tensor(t).type.shape;
+  std::vector<int64_t> split(rates), back{static_cast<int64_t>(n)}, joined{-1};
+  split.push_back(-1);
+  for (size_t d = 0; d < n; ++d) {
+    split.push_back(out[d + 1]);
+    back.insert(back.end(),
+                {static_cast<int64_t>(n + 1 + d), static_cast<int64_t>(d)});
+    joined.push_back(out[d + 1] * rates[d]);
+  }
+  split.push_back(out.back());
+  back.push_back(2 * n + 1);
+  joined.push_back(out.back());
+  t = reshape(rt, t, pyIntList(in, split));
+  t = transpose(rt, t, pyIntList(in, back));
+  t = reshape(rt, t, pyIntList(in, joined));
+  auto upTo = [](const Value &stop) {
+    auto slice = std::make_shared<py::SliceObject>();
+    slice->stop = stop;
+    return Value::object(py::Type::Slice, slice);
+  };
+  ValueList key{upTo(Value())};
+  bool crop = false;
+  for (size_t d = 0; d < n; ++d) {
+    crop |= crops[d] > 0;
+    key.push_back(upTo(Value::integer(joined[d + 1] - crops[d])));
+  }
+  key.push_back(upTo(Value()));
+  return crop ? in.getItem(t, in.tuple(key)) : t;
+}
+
 /// tf.nn.depthwise_conv2d with dilations of 1: a DepthwiseConv2dNative
 /// node in name scope "depthwise" (nn_impl's with_space_to_batch calls the
 /// op directly then). Each output channel c * M + m is input channel c
@@ -446,11 +526,19 @@ Value depthwiseConv2d(TfRuntime &rt, const Params &p) {
   std::vector<int64_t> strides =
       sequence(rt, p.require("strides", fname), 2, "strides");
   std::vector<int64_t> rates = sequence(rt, p.get("dilations"), 2, "dilations");
-  for (int64_t r : rates)
-    if (r != 1)
-      rt.raise("UnimplementedError",
-               "kiln supports depthwise_conv2d with dilations of 1 only");
   std::string padding = in.toStr(p.require("padding", fname));
+  if (rates[1] != 1 || rates[2] != 1) {
+    // nn_impl's with_space_to_batch (which keeps the strides).
+    Value strideList = pyIntList(in, strides);
+    return withSpaceToBatch(
+        rt, x,
+        {kt.shape.size() == 4 ? kt.shape[0] : -1,
+         kt.shape.size() == 4 ? kt.shape[1] : -1},
+        {rates[1], rates[2]}, padding, [&](const Value &blocks) {
+          return callTf(in, {"nn", "depthwise_conv2d"},
+                        {blocks, k, strideList, in.str("VALID")});
+        });
+  }
   if (padding != "SAME" && padding != "VALID")
     rt.raise("UnimplementedError",
              "kiln supports \"SAME\" and \"VALID\" padding for "
@@ -1103,6 +1191,103 @@ Value conv1d(TfRuntime &rt, const Params &p) {
   return squeeze(rt, out, in.list({Value::integer(-3)}));
 }
 
+/// tf.nn.convolution (nn_ops.convolution_v2), channels last: conv1d or
+/// conv2d by the input's rank, in name scope "convolution" (the Conv2D
+/// named as the scope). Dilated, it is nn_ops.Convolution's
+/// with_space_to_batch around an undilated VALID convolution, which
+/// TensorFlow computes in its own order, not as conv2d's dilations.
+Value convolution(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  const char *fname = "convolution";
+  Value x = rt.toTensor(p.require("input", fname));
+  Value k = rt.toTensor(p.require("filters", fname));
+  const TensorType &xt = rt.tensor(x).type, &kt = rt.tensor(k).type;
+  int64_t rank = !xt.unknownRank   ? static_cast<int64_t>(xt.shape.size())
+                 : !kt.unknownRank ? static_cast<int64_t>(kt.shape.size())
+                                   : -1;
+  if (rank < 0)
+    rt.raise("UnimplementedError",
+             "kiln needs the rank of tf.nn.convolution's input at trace time");
+  int64_t n = rank - 2;
+  if (n < 1 || n > 3)
+    in.valueError("`num_spatial_dims` must be 1, 2, or 3. Received: "
+                  "num_spatial_dims=" +
+                  std::to_string(n) + ".");
+  if (n == 3)
+    rt.raise("UnimplementedError",
+             "kiln does not support 3-D convolutions (tf.nn.convolution of "
+             "a rank-5 input) yet");
+  if (p.has("data_format")) {
+    std::string format = in.toStr(p.get("data_format"));
+    if (format != (n == 1 ? "NWC" : "NHWC"))
+      rt.raise("UnimplementedError",
+               "kiln supports tf.nn.convolution with channels last only");
+  }
+  std::vector<int64_t> strides = sequence(rt, p.get("strides"), n, "strides");
+  std::vector<int64_t> rates = sequence(rt, p.get("dilations"), n, "dilations");
+  Value padding = p.has("padding") ? p.get("padding") : in.str("VALID");
+  ApiNameScope scope(rt, p.get("name"), fname);
+  // One undilated convolution of `input`, the Conv2D named as the scope.
+  auto conv = [&](const Value &input, const std::vector<int64_t> &steps,
+                  const Value &pads) {
+    if (n == 1)
+      return callTf(in, {"nn", "conv1d"},
+                    {input, k, Value::integer(steps[1]), pads});
+    CallArgs args;
+    return conv2d(rt,
+                  keywords(in, args, "conv2d",
+                           {{"input", input},
+                            {"filters", k},
+                            {"strides", intList(in, steps)},
+                            {"padding", pads}}),
+                  rt.tracing ? scope.scopeName() : "");
+  };
+  std::vector<int64_t> spatialRates(rates.begin() + 1, rates.end() - 1);
+  bool dilated = false;
+  for (int64_t r : spatialRates)
+    dilated |= r != 1;
+  if (!dilated) {
+    if (n == 1)
+      return callTf(in, {"nn", "conv1d"},
+                    {x, k, intList(in, strides), padding});
+    CallArgs args;
+    return conv2d(rt,
+                  keywords(in, args, "conv2d",
+                           {{"input", x},
+                            {"filters", k},
+                            {"strides", intList(in, strides)},
+                            {"padding", padding},
+                            {"dilations", intList(in, rates)}}),
+                  rt.tracing ? scope.scopeName() : "");
+  }
+  std::vector<int64_t> spatialStrides(strides.begin() + 1, strides.end() - 1);
+  for (int64_t s : spatialStrides)
+    if (s != 1) {
+      auto text = [](const std::vector<int64_t> &v) { // NumPy's repr
+        std::string t = "[";
+        for (size_t i = 0; i < v.size(); ++i)
+          t += (i ? " " : "") + std::to_string(v[i]);
+        return t + "]";
+      };
+      in.valueError("`strides > 1` not supported in conjunction with "
+                    "`dilation_rate > 1`. Received: strides=" +
+                    text(spatialStrides) +
+                    " and dilation_rate=" + text(spatialRates));
+    }
+  std::string mode = padding.is(py::Type::Str) ? in.toStr(padding) : "";
+  if (mode != "SAME" && mode != "VALID")
+    rt.raise("UnimplementedError",
+             "kiln supports a dilated tf.nn.convolution with \"SAME\" or "
+             "\"VALID\" padding only");
+  std::vector<int64_t> window;
+  for (int64_t d = 0; d < n; ++d)
+    window.push_back(kt.unknownRank ? -1 : kt.shape[d]);
+  return withSpaceToBatch(
+      rt, x, window, spatialRates, mode, [&](const Value &blocks) {
+        return conv(blocks, std::vector<int64_t>(n + 2, 1), in.str("VALID"));
+      });
+}
+
 } // namespace
 
 void installNn(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn) {
@@ -1154,6 +1339,11 @@ void installNn(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn) {
     return conv1d(*r, Params(in, args, "conv1d",
                              {"input", "filters", "stride", "padding",
                               "data_format", "dilations", "name"}));
+  });
+  nn.def("convolution", [r](Interpreter &in, CallArgs &args) {
+    return convolution(*r, Params(in, args, "convolution",
+                                  {"input", "filters", "strides", "padding",
+                                   "data_format", "dilations", "name"}));
   });
   nn.def("conv2d_transpose",
          namedOp(rt, "conv2d_transpose", [r](Interpreter &in, CallArgs &args) {
