@@ -53,8 +53,10 @@ import check_golden  # noqa: E402  (shared golden format and stderr summary)
 TIMEOUT_S = 300
 DEFAULT_PYTHON = os.path.join(REPO, ".venv", "bin", "python")
 CONFORMANCE = os.path.join(REPO, "test", "conformance")
+# The standard-library modules are kiln's own (tracer/StdlibModules.cpp).
 ALLOWED_IMPORTS = {("tensorflow", "tf"), ("numpy", "np"), ("sys", None),
-                   ("math", None)}
+                   ("math", None), ("os", None), ("os.path", None),
+                   ("time", None), ("logging", None), ("warnings", None)}
 # Output that differs from run to run: memory addresses (a printed Function
 # or object, the retracing warning) and Python object ids.
 UNSTABLE_RE = re.compile(rb"0x[0-9a-fA-F]{6,}|\bid=\d{6,}")
@@ -184,7 +186,8 @@ def main():
             continue
         for problem in check_imports(script):
             print(f"record-tf-goldens: refusing {script}: {problem} (conformance scripts "
-                  f"may only `import tensorflow as tf` and `import numpy as np`)",
+                  f"may only `import tensorflow as tf`, `import numpy as np` and the "
+                  f"standard-library modules kiln has)",
                   file=sys.stderr)
             refused = True
     if refused:

@@ -710,7 +710,7 @@ Value Interpreter::importModule(const std::string &name) {
     raise("ModuleNotFoundError",
           "No module named '" + name +
               "' (not supported by kiln: a script may import tensorflow, "
-              "numpy, math and sys)");
+              "numpy, math, sys, os, time, logging and warnings)");
   }
   Value module = factory->second(*this);
   modules_[name] = module;

@@ -2,6 +2,7 @@
 // exceptions and printing tracebacks, and running the main module.
 #include "Interpreter.h"
 #include "Native.h"
+#include "StdlibModules.h"
 #include "kiln/frontend/Resolver.h"
 
 #include <filesystem>
@@ -17,6 +18,7 @@ Interpreter::Interpreter(const SourceFile &file, std::ostream &out,
   installExceptions();
   installBuiltins();
   installMathModule(*this);
+  installStdlibModules(*this);
   installStrMethods();
   installContainerMethods();
 }

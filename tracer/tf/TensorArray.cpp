@@ -2,6 +2,7 @@
 // ops: TensorListReserve (a zero buffer), TensorListSetItem (a write, with
 // growth for dynamic arrays), GatherV2 (a read) and TensorListStack.
 #include "TensorArray.h"
+#include "StdlibModules.h"
 
 #include "ConcatErrors.h"
 #include "RunTimeErrorAttrs.h"
@@ -60,11 +61,14 @@ Value mistypedWrite(TfRuntime &r, const TensorArrayObject &ta,
           : "Tensor(\"" + r.tracing->graph.scope +
                 "TensorArrayV2Write/value:0\", shape=" + vt.shapeString() +
                 ", dtype=" + py::dtypeName(vt.dtype) + ")";
-  r.in.err() << "ERROR:tensorflow:Error: Input value " << shown
-             << " has dtype <dtype: '" << py::dtypeName(vt.dtype)
-             << "'>, but expected dtype <dtype: '" << py::dtypeName(ta.dtype)
-             << "'>.  This leads to undefined behavior and will be an error "
-                "in future versions of TensorFlow.  Traceback:\n";
+  py::tensorflowLog(r.in, 40,
+                    "Error: Input value " + shown + " has dtype <dtype: '" +
+                        py::dtypeName(vt.dtype) +
+                        "'>, but expected dtype <dtype: '" +
+                        py::dtypeName(ta.dtype) +
+                        "'>.  This leads to undefined behavior and will be "
+                        "an error in future versions of TensorFlow.  "
+                        "Traceback:");
   auto next = ta.with(ta.buffer, ta.size);
   if (!next->elementShape && !vt.unknownRank && vt.isStatic())
     next->elementShape = vt.shape;

@@ -8,6 +8,7 @@
 #include "autograph/Autograph.h"
 
 #include "RankSpecialize.h"
+#include "StdlibModules.h"
 #include "TensorArray.h"
 #include "TensorFormat.h"
 #include "TfGradient.h"
@@ -18,6 +19,8 @@
 #include "TfOps.h"
 #include "TfPrint.h"
 #include "TfVariable.h"
+
+#include <sstream>
 
 #include "kiln/frontend/Resolver.h"
 
@@ -929,7 +932,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
       base =
           i < paramNames.size() ? paramNames[i] : "args_" + std::to_string(i);
     if (!validOpName(base, true)) {
-      in.err() << "WARNING:tensorflow:" << invalidNodeName(base) << "\n";
+      py::tensorflowLog(in, 30, invalidNodeName(base));
       base = "Placeholder";
     }
     // The placeholders are made in the order TensorFlow makes them (a
@@ -2347,19 +2350,20 @@ void TfFunction::noteCall(Interpreter &in, bool traced) {
                              : name;
   char address[32];
   snprintf(address, sizeof address, "%p", pyFunc.raw());
-  in.err() << "WARNING:tensorflow:" << h.callsPerTracing.size()
-           << " out of the last " << h.calls << " calls to <function "
-           << qualname << " at " << address
-           << "> triggered tf.function retracing. Tracing is expensive and the "
-              "excessive number of tracings could be due to (1) creating "
-              "@tf.function repeatedly in a loop, (2) passing tensors with "
-              "different shapes, (3) passing Python objects instead of "
-              "tensors. For (1), please define your @tf.function outside of "
-              "the loop. For (2), @tf.function has reduce_retracing=True "
-              "option that can avoid unnecessary retracing. For (3), please "
-              "refer to https://www.tensorflow.org/guide/"
-              "function#controlling_retracing and https://www.tensorflow.org/"
-              "api_docs/python/tf/function for  more details.\n";
+  std::ostringstream warning;
+  warning << h.callsPerTracing.size() << " out of the last " << h.calls
+          << " calls to <function " << qualname << " at " << address
+          << "> triggered tf.function retracing. Tracing is expensive and the "
+             "excessive number of tracings could be due to (1) creating "
+             "@tf.function repeatedly in a loop, (2) passing tensors with "
+             "different shapes, (3) passing Python objects instead of "
+             "tensors. For (1), please define your @tf.function outside of "
+             "the loop. For (2), @tf.function has reduce_retracing=True "
+             "option that can avoid unnecessary retracing. For (3), please "
+             "refer to https://www.tensorflow.org/guide/"
+             "function#controlling_retracing and https://www.tensorflow.org/"
+             "api_docs/python/tf/function for  more details.";
+  py::tensorflowLog(in, 30, warning.str());
 }
 
 /// Whether TensorFlow calls `c` through a StatefulPartitionedCall: it
@@ -2656,11 +2660,12 @@ bool TfFunction::converts(Interpreter &in) {
     return true;
   if (!warnedNotConverted) {
     warnedNotConverted = true;
-    in.err() << "WARNING:tensorflow:AutoGraph could not transform "
-             << in.repr(pyFunc)
-             << " and will run it as-is.\nCause: " << it->second.notConverted
-             << "\nTo silence this warning, decorate the function with "
-                "@tf.autograph.experimental.do_not_convert\n";
+    std::ostringstream warning;
+    warning << "AutoGraph could not transform " << in.repr(pyFunc)
+            << " and will run it as-is.\nCause: " << it->second.notConverted
+            << "\nTo silence this warning, decorate the function with "
+               "@tf.autograph.experimental.do_not_convert";
+    py::tensorflowLog(in, 30, warning.str());
   }
   return false;
 }

@@ -1,6 +1,7 @@
 // tf.GradientTape (TfGradient.h): recording, the backward pass, and the
 // gradient functions of the ops kiln differentiates.
 #include "TfGradient.h"
+#include "StdlibModules.h"
 #include "TfGradientOps.h"
 #include "TfIndexedSlices.h"
 
@@ -1318,14 +1319,16 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
   if (persistent && recording) {
     if (!rt.warnedPersistentGradient) {
       rt.warnedPersistentGradient = true;
-      in.err() << "WARNING:tensorflow:Calling GradientTape.gradient on a "
-                  "persistent tape inside its context is significantly less "
-                  "efficient than calling it outside the context (it causes "
-                  "the gradient ops to be recorded on the tape, leading to "
-                  "increased CPU and memory usage). Only call "
-                  "GradientTape.gradient inside the context if you actually "
-                  "want to trace the gradient in order to compute higher "
-                  "order derivatives.\n";
+      py::tensorflowLog(
+          in, 30,
+          "Calling GradientTape.gradient on a "
+          "persistent tape inside its context is significantly less "
+          "efficient than calling it outside the context (it causes "
+          "the gradient ops to be recorded on the tape, leading to "
+          "increased CPU and memory usage). Only call "
+          "GradientTape.gradient inside the context if you actually "
+          "want to trace the gradient in order to compute higher "
+          "order derivatives.");
     }
   } else {
     pause.emplace(*this);
@@ -1601,10 +1604,10 @@ bool GradientTapeObject::getAttr(Interpreter &in, const Value &self,
                   // logs the first five (logging.log_first_n).
                   static int warnings = 0;
                   if (!isFloating(dtype) && warnings++ < 5)
-                    in.err() << "WARNING:tensorflow:The dtype of the watched "
-                                "tensor must be floating (e.g. tf.float32), "
-                                "got tf."
-                             << py::dtypeName(dtype) << "\n";
+                    py::tensorflowLog(in, 30,
+                                      "The dtype of the watched tensor must be "
+                                      "floating (e.g. tf.float32), got tf." +
+                                          std::string(py::dtypeName(dtype)));
                   return v;
                 });
       return Value();

@@ -3,6 +3,7 @@
 #include "NumPy.h"
 #include "ShapeTensor.h"
 #include "Staging.h"
+#include "StdlibModules.h"
 #include "TensorArray.h"
 #include "TfFunction.h"
 #include "TfGradient.h"
@@ -2218,6 +2219,13 @@ void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
           Value::boolean(true);
     return fn;
   });
+  // AutoGraph's own verbose logging, which kiln does not write (the level
+  // must be an int).
+  autograph.def("set_verbosity", [](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "set_verbosity", {"level", "alsologtostdout"});
+    in.toIndex(p.require("level", "set_verbosity"));
+    return Value();
+  });
   autograph.set("experimental", experimental.value());
   tf.set("autograph", autograph.value());
 }
@@ -2298,6 +2306,11 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
       argv.push_back(in.str(arg));
     m->dict["argv"] = in.list(std::move(argv));
     m->dict["maxsize"] = Value::integer(INT64_MAX);
+    // The CPython the goldens are recorded with (a plain tuple: compares
+    // as sys.version_info does, without its field names).
+    m->dict["version_info"] =
+        in.tuple({Value::integer(3), Value::integer(11), Value::integer(7),
+                  in.str("final"), Value::integer(0)});
     m->dict["exit"] =
         in.builtin("exit", [](Interpreter &in, CallArgs &args) -> Value {
           py::ArgParser(in, args, "exit").expect(0, 1);
@@ -2535,6 +2548,17 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     tf.set("bitwise", bitwiseModule.value());
     ModuleBuilder debugging(in, *rt, "tensorflow.debugging");
     installDebugging(*r, tf, debugging);
+    // Placement logs name TensorFlow's devices and kernels, which kiln
+    // does not have: only turning them off is supported.
+    debugging.def(
+        "set_log_device_placement", [](Interpreter &in, CallArgs &args) {
+          Params p(in, args, "set_log_device_placement", {"enabled"});
+          if (in.truthy(p.require("enabled", "set_log_device_placement")))
+            in.raise("NotImplementedError",
+                     "kiln does not log device placement (TensorFlow's devices "
+                     "and kernels)");
+          return Value();
+        });
     tf.set("debugging", debugging.value());
     ModuleBuilder random(in, *rt, "tensorflow.random");
     installRandom(*r, random);
@@ -2565,6 +2589,10 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     installNest(*r, tf);
     installCase(*r, tf);
     tf.set("config", config.value());
+    tf.def("get_logger", [](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "get_logger", {});
+      return py::tensorflowLogger(in);
+    });
     tf.def("executing_eagerly", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "executing_eagerly", {});
       return Value::boolean(r->tracing == nullptr);

@@ -5,10 +5,10 @@
 # it. Imports kiln has pass.
 # RUN: not %kiln check %s 2>&1 | FileCheck %s --strict-whitespace --match-full-lines -DFILE=%s --implicit-check-not=error: --implicit-check-not=warning:
 # RUN: not %kiln check %s --diagnostics=json 2>&1 | FileCheck %s --check-prefix=JSON
-# CHECK:[[FILE]]:27:8: error: ModuleNotFoundError: No module named 'os' (not supported by kiln: a script may import tensorflow, numpy, math and sys)
-# CHECK-NEXT:import os
-# CHECK-NEXT:       ^~
-# CHECK:[[FILE]]:28:6: error: ModuleNotFoundError: No module named 'collections' (not supported by kiln: a script may import tensorflow, numpy, math and sys)
+# CHECK:[[FILE]]:27:8: error: ModuleNotFoundError: No module named 'subprocess' (not supported by kiln: a script may import tensorflow, numpy, math, sys, os, time, logging and warnings)
+# CHECK-NEXT:import subprocess
+# CHECK-NEXT:       ^~~~~~~~~~
+# CHECK:[[FILE]]:28:6: error: ModuleNotFoundError: No module named 'collections' (not supported by kiln: a script may import tensorflow, numpy, math, sys, os, time, logging and warnings)
 # CHECK-NEXT:from collections import OrderedDict
 # CHECK-NEXT:     ^~~~~~~~~~~
 # CHECK:[[FILE]]:29:24: error: ImportError: cannot import name 'nosuch' from 'tensorflow' (not supported by kiln)
@@ -19,12 +19,12 @@
 # CHECK-NEXT:    import scipy
 # CHECK:[[FILE]]:39:12: error: ModuleNotFoundError: No module named 'functools' {{.*}}
 # CHECK:5 errors generated.
-# JSON: {"column":8,"end_column":10,"end_line":27,"file":"{{.*}}check-imports.py","line":27,"message":"ModuleNotFoundError: No module named 'os' {{.*}}","severity":"error"}
+# JSON: {"column":8,"end_column":18,"end_line":27,"file":"{{.*}}check-imports.py","line":27,"message":"ModuleNotFoundError: No module named 'subprocess' {{.*}}","severity":"error"}
 
 import tensorflow as tf
 import numpy as np
 import math, sys
-import os
+import subprocess
 from collections import OrderedDict
 from tensorflow import nosuch, constant
 from . import sibling

@@ -1,0 +1,27 @@
+// The few standard-library modules TensorFlow scripts import for their
+// set-up lines: os (the environment and path strings), time, logging
+// (levels, and loggers that print as CPython's do) and warnings (filters
+// that change nothing kiln prints).
+#pragma once
+
+#include <string>
+
+namespace kiln::py {
+
+class Interpreter;
+class Value;
+
+void installStdlibModules(Interpreter &in);
+
+/// tf.get_logger(): logging.getLogger("tensorflow"), given on first use
+/// the handler TensorFlow adds ("LEVEL:tensorflow:message" on stderr)
+/// unless the root logger has one.
+Value tensorflowLogger(Interpreter &in);
+
+/// Logs `message` at `level` (logging.WARNING is 30) on TensorFlow's
+/// logger, as TensorFlow's Python layer logs its warnings and errors
+/// ("WARNING:tensorflow:..." on stderr by default; nothing once
+/// tf.get_logger().setLevel("ERROR") or logging.disable() rules it out).
+void tensorflowLog(Interpreter &in, int level, const std::string &message);
+
+} // namespace kiln::py
