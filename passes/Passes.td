@@ -67,6 +67,20 @@ def FmaToLlvm : Pass<"kiln-fma-to-llvm", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def WidenHalfFloats : Pass<"kiln-widen-half-floats"> {
+  let summary = "Computes float16 and bfloat16 arith and math ops in f32";
+  let description = [{
+    Each op on 16-bit floats becomes the op on its operands extended to
+    f32, its result rounded back: Eigen computes half and bfloat16 this
+    way, rounding after every op. Upstream's `math-legalize-to-f32` and
+    `arith-emulate-unsupported-floats` convert types instead, and hand a
+    converted op's f32 result straight to the next op of a fused chain,
+    skipping the rounding between them (`x * y + z` in bfloat16 came out
+    as one f32 expression). After this pass they find nothing to do.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def GuardAllocationSizes
     : Pass<"kiln-guard-allocation-sizes", "mlir::ModuleOp"> {
   let summary = "Makes allocations whose byte size overflows fail cleanly";

@@ -102,7 +102,7 @@ static std::string cudaKernelPipeline(const PipelineOptions &options) {
     return p + ",kiln-gpu-launch-to-loops),";
   p += "),gpu-kernel-outlining,kiln-gpu-merge-kernels,lower-affine,"
        "gpu.module(expand-strided-metadata,lower-affine,"
-       "convert-scf-to-cf,math-legalize-to-f32,"
+       "convert-scf-to-cf,kiln-widen-half-floats,math-legalize-to-f32,"
        "arith-emulate-unsupported-floats{source-types=bf16 "
        "target-type=f32},arith-expand,kiln-gpu-math-to-libdevice,"
        "convert-gpu-to-nvvm,canonicalize,cse,"
@@ -144,15 +144,17 @@ std::string loweringPipeline(const PipelineOptions &options) {
     p += "func.func(convert-linalg-to-loops),";
   p += "lower-affine,convert-scf-to-cf,"
        "expand-strided-metadata,lower-affine,"
-       // bfloat16 arithmetic in f32, rounded after each op (as Eigen does);
-       // its conversions as integer code: a library links no compiler-rt.
-       "math-legalize-to-f32,"
+       // float16 and bfloat16 arithmetic in f32, rounded after each op
+       // (as Eigen does); bfloat16's conversions as integer code: a
+       // library links no compiler-rt.
+       "kiln-widen-half-floats,math-legalize-to-f32,"
        "arith-emulate-unsupported-floats{source-types=bf16 target-type=f32},"
        "convert-math-to-funcs,kiln-fma-to-llvm,convert-math-to-libm,"
        // Allocations go through _mlir_memref_to_llvm_alloc & co., which
        // kiln defines to fail the call cleanly when memory runs out; a
        // byte size that overflows asks for more than there is.
        "kiln-guard-allocation-sizes,arith-expand{include-bf16=true},"
+
        "finalize-memref-to-llvm{use-generic-functions=1},"
        "convert-index-to-llvm,"
        "convert-arith-to-llvm,convert-math-to-llvm,convert-func-to-llvm,"
