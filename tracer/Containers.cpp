@@ -325,12 +325,19 @@ bool Interpreter::contains(const Value &container, const Value &item) {
         return true;
     return false;
   }
-  if (container.is(Type::Instance) || container.is(Type::Iterator) ||
-      container.is(Type::DictView) || container.is(Type::Range)) {
-    Value it = iter(container);
+  // Without __contains__, Python iterates: so `2.0 in tensor` compares
+  // each row, as an EagerTensor (which has no __contains__) does.
+  Value nativeIter;
+  bool iterable =
+      container.is(Type::Instance) || container.is(Type::Iterator) ||
+      container.is(Type::DictView) || container.is(Type::Range) ||
+      (isNative(container) &&
+       container.as<NativeObject>().iter(*this, container, nativeIter));
+  if (iterable) {
+    Value it = nativeIter.isNone() ? iter(container) : nativeIter;
     Value v;
     while (next(it, v))
-      if (v.identical(item) || equals(v, item))
+      if (v.identical(item) || truthy(compare(ast::CmpOp::Eq, v, item)))
         return true;
     return false;
   }

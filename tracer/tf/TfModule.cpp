@@ -2195,10 +2195,15 @@ void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
     // The results are packed as the loop variables' type specs: tensors.
     if (!listVars)
       return r->isTensor(state) ? state : r->toTensor(state);
+    // Every Python number among them, nested ones too, becomes a tensor.
+    Value toTensors =
+        in.builtin("pack_as_tensor", [r](Interpreter &, CallArgs &args) {
+          const Value &v = args.positional.at(0);
+          return v.isIntLike() || v.is(Type::Float) ? r->toTensor(v) : v;
+        });
     ValueList out = in.toList(state);
     for (auto &v : out)
-      if (v.isIntLike() || v.is(Type::Float))
-        v = r->toTensor(v);
+      v = callTf(in, {"nest", "map_structure"}, {toTensors, v});
     return state.is(Type::Tuple) ? in.tuple(out) : in.list(out);
   });
   ModuleBuilder autograph(in, rt, "tensorflow.autograph");
