@@ -710,7 +710,8 @@ Value Interpreter::importModule(const std::string &name) {
     raise("ModuleNotFoundError",
           "No module named '" + name +
               "' (not supported by kiln: a script may import tensorflow, "
-              "numpy, math, sys, os, time, logging and warnings)");
+              "numpy, math, sys, os, time, logging, warnings, collections and "
+              "typing)");
   }
   Value module = factory->second(*this);
   modules_[name] = module;

@@ -72,6 +72,42 @@ void installDevices(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &config) {
   config.def("list_logical_devices", [](Interpreter &in, CallArgs &args) {
     return listDevices(in, args, "list_logical_devices", false);
   });
+  // Scripts' preambles: hiding GPUs changes nothing here; hiding the CPU
+  // is not something kiln can do.
+  config.def("set_visible_devices", [](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "set_visible_devices", {"devices", "device_type"});
+    Value devices = p.require("devices", "set_visible_devices");
+    Value type = p.get("device_type");
+    ValueList list = devices.is(Type::List) || devices.is(Type::Tuple)
+                         ? in.toList(devices)
+                         : ValueList{devices};
+    for (const Value &d : list)
+      if (!d.is(Type::Native) || !dynamic_cast<DeviceObject *>(d.raw()))
+        in.typeError("'" + in.typeName(d) + "' object is not a device");
+    if ((type.isNone() || in.toStr(type) == "CPU") && list.empty())
+      in.raise("NotImplementedError",
+               "kiln runs on the CPU and cannot hide it");
+    return Value();
+  });
+  ModuleBuilder experimental(rt.in, rt, "tensorflow.config.experimental");
+  experimental.def(
+      "set_memory_growth", [](Interpreter &in, CallArgs &args) -> Value {
+        Params p(in, args, "set_memory_growth", {"device", "enable"});
+        p.require("device", "set_memory_growth");
+        p.require("enable", "set_memory_growth");
+        // The only devices kiln lists are CPUs.
+        in.valueError("Cannot set memory growth on non-GPU and non-Pluggable "
+                      "devices");
+      });
+  // TensorFlow's CPU kernels that kiln models are deterministic already.
+  experimental.def("enable_op_determinism",
+                   [](Interpreter &in, CallArgs &args) {
+                     Params p(in, args, "enable_op_determinism", {});
+                     return Value();
+                   });
+  experimental.set("list_physical_devices",
+                   config.module->dict["list_physical_devices"]);
+  config.set("experimental", experimental.value());
   // with tf.device("/GPU:0"): ... runs on the CPU, as TensorFlow's soft
   // placement does on a machine without one.
   tf.def("device", [](Interpreter &in, CallArgs &args) -> Value {
@@ -79,7 +115,6 @@ void installDevices(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &config) {
     p.require("device_name", "device");
     return nullContext(in, "device");
   });
-  (void)rt;
 }
 
 } // namespace kiln::tf

@@ -1,6 +1,7 @@
 // The `tensorflow` module (and `sys`, for tf.print's output_stream): the
 // functions DESIGN.md section 5 lists for the first slice of kiln.
 #include "NumPy.h"
+#include "PyCollections.h"
 #include "ShapeTensor.h"
 #include "Staging.h"
 #include "StdlibModules.h"
@@ -2245,9 +2246,51 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
   py::ClassPtr opError = in.defineExceptionClass(
       "OpError", in.builtinClass("Exception"), errorsModule);
   in.registerClass("OpError", opError);
-  for (auto &c : opErrorClasses())
-    in.registerClass(c.name,
-                     in.defineExceptionClass(c.name, opError, errorsModule));
+  // Raised by a script: OpError(node_def, op, message, error_code) and
+  // NotFoundError(node_def, op, message) keep their fields as attributes,
+  // str() is the message and args stay empty, as in errors_impl.py.
+  auto opErrorInit = [](const std::string &cls, std::optional<int> code) {
+    return [cls, code](Interpreter &in, CallArgs &args) {
+      size_t want = code ? 4 : 5; // self included
+      std::vector<std::string> names = {"node_def", "op", "message",
+                                        "error_code"};
+      if (args.positional.size() < want) {
+        std::string missing;
+        size_t from = args.positional.size() - 1, to = want - 1;
+        for (size_t i = from; i < to; ++i)
+          missing += (i > from ? (i + 1 == to ? " and " : ", ") : "") +
+                     ("'" + names[i] + "'");
+        in.typeError(cls + ".__init__() missing " + std::to_string(to - from) +
+                     " required positional argument" +
+                     (to - from > 1 ? "s" : "") + ": " + missing);
+      }
+      auto &self = args.positional[0].as<py::InstanceObject>();
+      self.args.clear();
+      self.setAttr(in, "node_def", args.positional[1]);
+      self.setAttr(in, "op", args.positional[2]);
+      self.setAttr(in, "message", args.positional[3]);
+      self.setAttr(in, "error_code",
+                   code ? Value::integer(*code) : args.positional[4]);
+      return Value();
+    };
+  };
+  opError->dict["__init__"] =
+      in.builtin("__init__", opErrorInit("OpError", std::nullopt));
+  opError->dict["__str__"] =
+      in.builtin("__str__", [](Interpreter &in, CallArgs &args) {
+        // (Errors kiln raises itself may carry their message in args only.)
+        const Value &self = args.positional.at(0);
+        Value message;
+        if (in.tryGetAttr(self, "message", message))
+          return in.str(in.toStr(message));
+        auto &inst = self.as<py::InstanceObject>();
+        return inst.args.empty() ? in.str("") : in.str(in.toStr(inst.args[0]));
+      });
+  for (auto &c : opErrorClasses()) {
+    py::ClassPtr cls = in.defineExceptionClass(c.name, opError, errorsModule);
+    cls->dict["__init__"] = in.builtin("__init__", opErrorInit(c.name, c.code));
+    in.registerClass(c.name, cls);
+  }
   in.registerClass(
       "OperatorNotAllowedInGraphError",
       in.defineExceptionClass("OperatorNotAllowedInGraphError",
@@ -2298,6 +2341,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     (toStdout ? interp->out() : interp->err()) << text;
   };
 
+  installCollections(in);
   in.registerModule("sys", [](Interpreter &in) {
     auto m = std::make_shared<py::ModuleObject>();
     m->name = "sys";

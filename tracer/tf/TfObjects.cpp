@@ -80,10 +80,15 @@ bool DTypeObject::getAttr(Interpreter &in, const Value &,
       out = in.call(in.getAttr(in.importModule("numpy"), "float16"),
                     {Value::floating(isMax ? 65504.0 : -65504.0)});
       break;
-    case DType::BFloat16:
-      out = Value::floating(isMax ? 3.3895313892515355e+38
-                                  : -3.3895313892515355e+38);
+    case DType::BFloat16: { // an ml_dtypes bfloat16 scalar
+      Value tf = in.importModule("tensorflow");
+      Value t = in.call(in.getAttr(tf, "constant"),
+                        {Value::floating(isMax ? 3.3895313892515355e+38
+                                               : -3.3895313892515355e+38),
+                         makeDType(DType::BFloat16)});
+      out = in.call(in.getAttr(t, "numpy"), ValueList{});
       break;
+    }
     case DType::Float32:
       out = in.call(in.getAttr(in.importModule("numpy"), "float32"),
                     {Value::floating(isMax ? 3.4028234663852886e+38
@@ -96,6 +101,26 @@ bool DTypeObject::getAttr(Interpreter &in, const Value &,
     default:
       return false;
     }
+  } else if (name == "limits") {
+    // skimage's intensity range, the negative part clipped: (0, max) for
+    // bool and integers, (0, 1) for float32 and float64.
+    Value max;
+    switch (dtype) {
+    case DType::Bool:
+      max = Value::boolean(true);
+      break;
+    case DType::Float32:
+    case DType::Float64:
+      max = Value::integer(1);
+      break;
+    case DType::Float16:
+    case DType::BFloat16:
+    case DType::String:
+      in.valueError(str(in, Value()) + " does not have defined limits.");
+    default:
+      max = in.getAttr(makeDType(dtype), "max");
+    }
+    out = in.tuple({Value::integer(0), max});
   } else if (name == "is_unsigned") {
     out = Value::boolean(dtype == DType::UInt8);
   } else if (name == "is_complex" || name == "is_quantized") {
@@ -234,10 +259,10 @@ bool TensorShapeObject::getAttr(Interpreter &in, const Value &self,
     return true;
   };
   if (name == "is_compatible_with")
-    return method("other",
-                  [](Interpreter &in, const TensorType &t, const Value &other) {
-                    return Value::boolean(shapesCompatible(t, asShape(in, other)));
-                  });
+    return method(
+        "other", [](Interpreter &in, const TensorType &t, const Value &other) {
+          return Value::boolean(shapesCompatible(t, asShape(in, other)));
+        });
   if (name == "assert_is_compatible_with")
     return method("other",
                   [](Interpreter &in, const TensorType &t, const Value &other) {

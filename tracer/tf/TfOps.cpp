@@ -1095,7 +1095,10 @@ Value binaryOp(TfRuntime &rt, const std::string &op, const Value &xArg,
   auto &a = rt.tensor(tx), &b = rt.tensor(ty);
   rejectUnsupported(rt, op, a.type.dtype);
   if (a.type.dtype != b.type.dtype) {
-    mismatchedInputs(rt, op, "x", "y", a.type.dtype, b.type.dtype);
+    // math_ops.add builds Add, not AddV2, when x is a string tensor.
+    bool stringAdd = op == "AddV2" && a.type.dtype == DType::String;
+    mismatchedInputs(rt, stringAdd ? "Add" : op, "x", "y", a.type.dtype,
+                     b.type.dtype);
   }
   std::vector<int64_t> shape;
   if (!broadcastShapes(a.type.shape, b.type.shape, shape)) {

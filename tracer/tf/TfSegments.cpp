@@ -328,6 +328,9 @@ public:
     ValueList out{rt.constant(y), intConstant(rt, idx, idxType)};
     if (counts)
       out.push_back(intConstant(rt, count, idxType));
+    // Computed here, but still the op to the tapes (whose gradient
+    // TensorFlow does not register).
+    recordOperation(rt, counts ? "UniqueWithCounts" : "Unique", {x}, out, {});
     return out;
   }
 
