@@ -573,8 +573,11 @@ void Interpreter::setAttr(const Value &obj, const std::string &name,
   case Type::Instance: {
     auto &inst = obj.as<InstanceObject>();
     // A class's own __setattr__ decides (it may call object.__setattr__).
+    // (A builtin one too, a frozen dataclass's, but not object's own.)
     if (const Value *hook = inst.cls->lookup("__setattr__"))
-      if (hook->is(Type::Function)) {
+      if (hook->is(Type::Function) ||
+          (hook->is(Type::Builtin) &&
+           !hook->identical(builtinClass("object")->dict.at("__setattr__")))) {
         call(*hook, ValueList{obj, str(name), value});
         return;
       }

@@ -235,6 +235,16 @@ Flow Interpreter::execStmt(const Stmt &stmt, Frame &frame) {
   }
   case StmtKind::AnnAssign: {
     auto &s = as<AnnAssignStmt>(stmt);
+    // A class body keeps its names' annotations, in order, in
+    // __annotations__ (which dataclasses reads); elsewhere they are not
+    // kept.
+    if (frame.classNamespace && s.target->kind == ExprKind::Name) {
+      Value &annotations = (*frame.classNamespace)["__annotations__"];
+      if (!annotations.is(Type::Dict))
+        annotations = dict();
+      setItem(annotations, str(as<NameExpr>(*s.target).id),
+              eval(*s.annotation, frame));
+    }
     if (s.value)
       assign(*s.target, eval(*s.value, frame), frame);
     return Flow::Normal;
@@ -710,8 +720,8 @@ Value Interpreter::importModule(const std::string &name) {
     raise("ModuleNotFoundError",
           "No module named '" + name +
               "' (not supported by kiln: a script may import tensorflow, "
-              "numpy, math, sys, os, time, logging, warnings, collections and "
-              "typing)");
+              "numpy, math, sys, os, time, logging, warnings, collections, "
+              "typing and dataclasses)");
   }
   Value module = factory->second(*this);
   modules_[name] = module;

@@ -466,6 +466,7 @@ void installStdlibModules(Interpreter &interp) {
   interp.registerModule("time", timeModule);
   interp.registerModule("logging", loggingModule);
   interp.registerModule("warnings", warningsModule);
+  installDataclasses(interp);
 }
 
 } // namespace kiln::py

@@ -1,7 +1,7 @@
 // The few standard-library modules TensorFlow scripts import for their
 // set-up lines: os (the environment and path strings), time, logging
-// (levels, and loggers that print as CPython's do) and warnings (filters
-// that change nothing kiln prints).
+// (levels, and loggers that print as CPython's do), warnings (filters
+// that change nothing kiln prints) and dataclasses.
 #pragma once
 
 #include <string>
@@ -12,6 +12,9 @@ class Interpreter;
 class Value;
 
 void installStdlibModules(Interpreter &in);
+
+/// `import dataclasses` (Dataclasses.cpp).
+void installDataclasses(Interpreter &in);
 
 /// tf.get_logger(): logging.getLogger("tensorflow"), given on first use
 /// the handler TensorFlow adds ("LEVEL:tensorflow:message" on stderr)
