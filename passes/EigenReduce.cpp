@@ -89,13 +89,13 @@ struct SumBuilder {
     // it), rounding to half once at the end.
     SmallVector<Value> tree(packets.getResults());
     Type f32 = b.getF32Type();
-    if (et.isF16())
+    if (et.isF16() || et.isBF16())
       for (Value &lane : tree)
         lane = b.create<arith::ExtFOp>(loc, f32, lane);
     for (int64_t half = p / 2; half >= 1; half /= 2)
       for (int64_t i = 0; i < half; ++i)
         tree[i] = add(tree[i], tree[i + half]);
-    if (et.isF16())
+    if (et.isF16() || et.isBF16())
       tree[0] = b.create<arith::TruncFOp>(loc, et, tree[0]);
     // The elements after the last whole packet, summed from zero.
     auto tail = b.create<scf::ForOp>(
@@ -245,7 +245,8 @@ Value fullSum(OpBuilder &b, Location loc, Value flat, Value n, int64_t threads,
     return b.create<arith::ConstantIndexOp>(loc, v).getResult();
   };
   Value zero = idx(0);
-  if (!(et.isF32() || et.isF64() || et.isF16()) || threads <= 1)
+  if (!(et.isF32() || et.isF64() || et.isF16() || et.isBF16()) ||
+      threads <= 1)
     return innerSum(b, loc, flat, zero, n, std::nullopt, product);
   // TensorCostModel::numThreads in double: load 11/64 cycles a byte, the
   // reducer's default cost of 10 cycles over a packet's lanes (8 floats or

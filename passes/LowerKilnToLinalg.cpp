@@ -1116,7 +1116,8 @@ Value Lowering::eigenOrderSum(kiln::ReduceOp op, RankedTensorType reducedType,
   auto inType = cast<RankedTensorType>(input.getType());
   Type et = inType.getElementType();
   bool product = op.getKind() == "prod";
-  if (!(et.isF32() || et.isF64() || et.isF16()) ||
+  // (bfloat16 sums take TensorFlow's casting specialization instead.)
+  if (!(et.isF32() || et.isF64() || et.isF16() || (product && et.isBF16())) ||
       !reducesInnermost(inType, op.getAxes()))
     return nullptr;
   // Each output sums a run of n consecutive elements of the flat input.
