@@ -1,5 +1,6 @@
 // Calling: Python functions (argument binding with CPython's errors),
 // builtins, bound methods, classes and callable instances.
+#include "ArgumentErrors.h"
 #include "Generators.h"
 #include "Interpreter.h"
 
@@ -70,8 +71,7 @@ Value Interpreter::call(const Value &callee, CallArgs &args) {
   typeError("'" + qualifiedTypeName(callee) + "' object is not callable");
 }
 
-/// "'a'", "'a' and 'b'", "'a', 'b', and 'c'" as CPython lists names.
-static std::string nameList(const std::vector<std::string> &names) {
+std::string nameList(const std::vector<std::string> &names) {
   std::string out;
   for (size_t i = 0; i < names.size(); ++i) {
     if (i > 0)
@@ -80,6 +80,13 @@ static std::string nameList(const std::vector<std::string> &names) {
     out += "'" + names[i] + "'";
   }
   return out;
+}
+
+void missingPositionals(Interpreter &in, const std::string &fname,
+                        const std::vector<std::string> &names) {
+  in.typeError(fname + " missing " + std::to_string(names.size()) +
+               " required positional argument" +
+               (names.size() == 1 ? "" : "s") + ": " + nameList(names));
 }
 
 void Interpreter::bindArguments(const FunctionObject &fn, CallArgs &args,
@@ -178,9 +185,7 @@ void Interpreter::bindArguments(const FunctionObject &fn, CallArgs &args,
       missing.push_back(paramName(i));
   }
   if (!missing.empty())
-    typeError(fname + " missing " + std::to_string(missing.size()) +
-              " required positional argument" +
-              (missing.size() == 1 ? "" : "s") + ": " + nameList(missing));
+    missingPositionals(*this, fname, missing);
   for (size_t i = 0; i < params.kwonly.size(); ++i) {
     if (env.cells[kwStart + i]->bound)
       continue;

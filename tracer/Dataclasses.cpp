@@ -3,6 +3,7 @@
 // defaults, and gives the class the __init__, __repr__ and __eq__ CPython
 // generates, with its messages; field(), fields(), asdict(), replace()
 // and is_dataclass() as scripts use them for configurations.
+#include "ArgumentErrors.h"
 #include "Interpreter.h"
 #include "Native.h"
 #include "StdlibModules.h"
@@ -129,17 +130,10 @@ Value initMethod(Interpreter &in, ClassPtr cls) {
       else if (params[i]->hasFactory)
         values[i] = in.call(params[i]->factory, ValueList{});
       else
-        missing.push_back("'" + params[i]->name + "'");
+        missing.push_back(params[i]->name);
     }
-    if (!missing.empty()) {
-      std::string list;
-      for (size_t i = 0; i < missing.size(); ++i)
-        list +=
-            (i ? (i + 1 == missing.size() ? " and " : ", ") : "") + missing[i];
-      in.typeError(fname + " missing " + std::to_string(missing.size()) +
-                   " required positional argument" +
-                   (missing.size() > 1 ? "s" : "") + ": " + list);
-    }
+    if (!missing.empty())
+      missingPositionals(in, fname, missing);
     for (size_t i = 0; i < params.size(); ++i)
       in.storeAttr(self, params[i]->name, values[i]);
     // Fields not in __init__ still get their default.

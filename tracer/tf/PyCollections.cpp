@@ -5,6 +5,7 @@
 #include "PyCollections.h"
 #include "TfObjects.h"
 
+#include "ArgumentErrors.h"
 #include "Interpreter.h"
 #include "Native.h"
 
@@ -69,18 +70,10 @@ struct NamedTupleTypeObject : py::NativeObject {
       if (!given[i] && i >= fromDefaults)
         values[i] = defaults[i - fromDefaults];
       else if (!given[i])
-        missing.push_back("'" + fields[i] + "'");
+        missing.push_back(fields[i]);
     }
-    if (!missing.empty()) {
-      std::string list;
-      for (size_t i = 0; i < missing.size(); ++i)
-        list +=
-            (i ? (i + 1 == missing.size() ? " and " : ", ") : "") + missing[i];
-      in.typeError(name + ".__new__() missing " +
-                   std::to_string(missing.size()) +
-                   " required positional argument" +
-                   (missing.size() > 1 ? "s" : "") + ": " + list);
-    }
+    if (!missing.empty())
+      py::missingPositionals(in, name + ".__new__()", missing);
     out = make(in, std::move(values));
     return true;
   }

@@ -1,5 +1,6 @@
 // The `tensorflow` module (and `sys`, for tf.print's output_stream): the
 // functions DESIGN.md section 5 lists for the first slice of kiln.
+#include "ArgumentErrors.h"
 #include "NumPy.h"
 #include "PyCollections.h"
 #include "ShapeTensor.h"
@@ -2254,16 +2255,11 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
       size_t want = code ? 4 : 5; // self included
       std::vector<std::string> names = {"node_def", "op", "message",
                                         "error_code"};
-      if (args.positional.size() < want) {
-        std::string missing;
-        size_t from = args.positional.size() - 1, to = want - 1;
-        for (size_t i = from; i < to; ++i)
-          missing += (i > from ? (i + 1 == to ? " and " : ", ") : "") +
-                     ("'" + names[i] + "'");
-        in.typeError(cls + ".__init__() missing " + std::to_string(to - from) +
-                     " required positional argument" +
-                     (to - from > 1 ? "s" : "") + ": " + missing);
-      }
+      if (args.positional.size() < want)
+        py::missingPositionals(
+            in, cls + ".__init__()",
+            std::vector<std::string>(names.begin() + args.positional.size() - 1,
+                                     names.begin() + want - 1));
       auto &self = args.positional[0].as<py::InstanceObject>();
       self.args.clear();
       self.setAttr(in, "node_def", args.positional[1]);

@@ -1227,39 +1227,33 @@ Value convolution(TfRuntime &rt, const Params &p) {
   std::vector<int64_t> rates = sequence(rt, p.get("dilations"), n, "dilations");
   Value padding = p.has("padding") ? p.get("padding") : in.str("VALID");
   ApiNameScope scope(rt, p.get("name"), fname);
-  // One undilated convolution of `input`, the Conv2D named as the scope.
+  // One convolution of `input` (the Conv2D named as the scope), with
+  // the dilations outside the image, if any, for conv2d to refuse.
   auto conv = [&](const Value &input, const std::vector<int64_t> &steps,
                   const Value &pads) {
+    std::vector<int64_t> outer(n + 2, 1);
+    outer.front() = rates.front();
+    outer.back() = rates.back();
     if (n == 1)
       return callTf(in, {"nn", "conv1d"},
-                    {input, k, Value::integer(steps[1]), pads});
+                    {input, k, Value::integer(steps[1]), pads},
+                    {{"dilations", intList(in, outer)}});
     CallArgs args;
     return conv2d(rt,
                   keywords(in, args, "conv2d",
                            {{"input", input},
                             {"filters", k},
                             {"strides", intList(in, steps)},
-                            {"padding", pads}}),
+                            {"padding", pads},
+                            {"dilations", intList(in, outer)}}),
                   rt.tracing ? scope.scopeName() : "");
   };
   std::vector<int64_t> spatialRates(rates.begin() + 1, rates.end() - 1);
   bool dilated = false;
   for (int64_t r : spatialRates)
     dilated |= r != 1;
-  if (!dilated) {
-    if (n == 1)
-      return callTf(in, {"nn", "conv1d"},
-                    {x, k, intList(in, strides), padding});
-    CallArgs args;
-    return conv2d(rt,
-                  keywords(in, args, "conv2d",
-                           {{"input", x},
-                            {"filters", k},
-                            {"strides", intList(in, strides)},
-                            {"padding", padding},
-                            {"dilations", intList(in, rates)}}),
-                  rt.tracing ? scope.scopeName() : "");
-  }
+  if (!dilated)
+    return conv(x, strides, padding);
   std::vector<int64_t> spatialStrides(strides.begin() + 1, strides.end() - 1);
   for (int64_t s : spatialStrides)
     if (s != 1) {
