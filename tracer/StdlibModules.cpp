@@ -96,9 +96,9 @@ struct LoggerObject : NativeObject {
                            const std::string &message) const {
     std::string out = format;
     auto replace = [&](const std::string &key, const std::string &value) {
-      for (size_t at = out.find(key); at != std::string::npos;
-           at = out.find(key, at + value.size()))
-        out.replace(at, key.size(), value);
+      for (size_t pos = out.find(key); pos != std::string::npos;
+           pos = out.find(key, pos + value.size()))
+        out.replace(pos, key.size(), value);
     };
     replace("%(levelname)s", levelName(at));
     replace("%(levelno)s", std::to_string(at));
@@ -132,6 +132,7 @@ int levelArg(Interpreter &in, const Value &v) {
 
 bool LoggerObject::getAttr(Interpreter &in, const Value &self,
                            const std::string &attr, Value &out) {
+  // The bound methods hold `self`, so that the logger outlives them.
   auto *logger = this;
   auto method = [&](BuiltinFn fn) { out = in.builtin(attr, std::move(fn)); };
   static const std::map<std::string, int> logAt = {
@@ -227,7 +228,6 @@ Value osModule(Interpreter &in) {
   dict["linesep"] = in.str("\n");
   def(in, os, "getenv", [environ_](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "getenv").expect(1, 2);
-    Value found;
     if (in.contains(environ_, args.positional[0]))
       return in.getItem(environ_, args.positional[0]);
     return args.positional.size() > 1 ? args.positional[1] : Value();

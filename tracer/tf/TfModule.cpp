@@ -2252,21 +2252,30 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
   // str() is the message and args stay empty, as in errors_impl.py.
   auto opErrorInit = [](const std::string &cls, std::optional<int> code) {
     return [cls, code](Interpreter &in, CallArgs &args) {
-      size_t want = code ? 4 : 5; // self included
-      std::vector<std::string> names = {"node_def", "op", "message",
-                                        "error_code"};
-      if (args.positional.size() < want)
-        py::missingPositionals(
-            in, cls + ".__init__()",
-            std::vector<std::string>(names.begin() + args.positional.size() - 1,
-                                     names.begin() + want - 1));
+      std::vector<std::string> names = {"node_def", "op", "message"};
+      if (!code)
+        names.push_back("error_code");
+      // The parameters by position, then by keyword (extra ones are
+      // TensorFlow's *args and **kwargs, which kiln does not keep).
+      std::vector<std::optional<Value>> given(names.size());
+      for (size_t i = 1; i < args.positional.size() && i <= names.size(); ++i)
+        given[i - 1] = args.positional[i];
+      for (auto &[key, v] : args.keywords)
+        for (size_t i = 0; i < names.size(); ++i)
+          if (names[i] == key)
+            given[i] = v;
+      std::vector<std::string> missing;
+      for (size_t i = 0; i < names.size(); ++i)
+        if (!given[i])
+          missing.push_back(names[i]);
+      if (!missing.empty())
+        py::missingPositionals(in, cls + ".__init__()", missing);
       auto &self = args.positional[0].as<py::InstanceObject>();
       self.args.clear();
-      self.setAttr(in, "node_def", args.positional[1]);
-      self.setAttr(in, "op", args.positional[2]);
-      self.setAttr(in, "message", args.positional[3]);
-      self.setAttr(in, "error_code",
-                   code ? Value::integer(*code) : args.positional[4]);
+      for (size_t i = 0; i < names.size(); ++i)
+        self.setAttr(in, names[i], *given[i]);
+      if (code)
+        self.setAttr(in, "error_code", Value::integer(*code));
       return Value();
     };
   };
