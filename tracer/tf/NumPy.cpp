@@ -572,6 +572,80 @@ Value boolArray(TfRuntime &rt, const std::vector<bool> &values,
   return makeNdArray(rt, h, shape.empty());
 }
 
+/// np.testing's check of two arrays (assert_array_compare): nothing when
+/// `same` holds for every element pair (broadcast; NaNs in the same
+/// places, as equal_nan has them, and equal infinities pass), else
+/// AssertionError with NumPy 2's message (build_err_msg): the header, how
+/// many elements differ, the largest absolute and relative differences
+/// among them, and both arrays.
+void assertArraysAgree(TfRuntime &rt, const Value &actual, const Value &desired,
+                       const std::string &header,
+                       const std::function<bool(double, double)> &same) {
+  Interpreter &in = rt.in;
+  HostTensorPtr x = npAsArray(rt, actual), y = npAsArray(rt, desired);
+  // A number as NumPy prints one element (array2string).
+  DType errorType = promote(x->type.dtype, y->type.dtype);
+  auto shown = [&](double v, DType d) {
+    auto one = graph::HostTensor::zeros({DType::Float64, {1}});
+    std::memcpy(one->bytes.data(), &v, sizeof v);
+    std::string text = in.toStr(makeNdArray(rt, castHost(rt, one, d), false));
+    return text.substr(1, text.size() - 2); // "[0.1]"
+  };
+  std::string remarks;
+  std::vector<int64_t> shape;
+  bool shapesAgree = x->type.shape.empty() || y->type.shape.empty() ||
+                     x->type.shape == y->type.shape;
+  if (!shapesAgree) {
+    remarks = "\n(shapes " + npShape(x->type.shape) + ", " +
+              npShape(y->type.shape) + " mismatch)";
+  } else {
+    broadcastShapes(x->type.shape, y->type.shape, shape);
+    std::vector<double> xs = broadcastValues(*x, shape),
+                        ys = broadcastValues(*y, shape);
+    size_t bad = 0;
+    double maxAbs = 0, maxRel = 0;
+    bool anyRel = false;
+    for (size_t i = 0; i < xs.size(); ++i) {
+      double u = xs[i], v = ys[i];
+      bool ok = (std::isnan(u) && std::isnan(v)) || u == v || same(u, v);
+      if (ok)
+        continue;
+      ++bad;
+      double e = std::fabs(u - v);
+      maxAbs = bad == 1 ? e : std::max(maxAbs, e);
+      if (v != 0) {
+        double r = e / std::fabs(v);
+        maxRel = anyRel ? std::max(maxRel, r) : r;
+        anyRel = true;
+      }
+    }
+    if (bad == 0)
+      return;
+    double percent = 100.0 * bad / std::max<size_t>(xs.size(), 1);
+    remarks = "\nMismatched elements: " + std::to_string(bad) + " / " +
+              std::to_string(xs.size()) + " (" +
+              in.toStr(formatValue(in, Value::floating(percent), ".3g")) +
+              "%)\nMax absolute difference among violations: " +
+              shown(maxAbs, errorType) +
+              "\nMax relative difference among violations: " +
+              (anyRel ? shown(maxRel, isFloating(errorType) ? errorType
+                                                            : DType::Float64)
+                      : std::string("inf"));
+  }
+  std::string message = "\n" + header + "\n" + remarks;
+  for (auto [name, array] : {std::pair{"ACTUAL", x}, std::pair{"DESIRED", y}}) {
+    std::string text = in.repr(makeNdArray(rt, array, false));
+    // build_err_msg keeps three lines of a long repr.
+    size_t cut = 0;
+    for (int lines = 0; lines < 3 && cut != std::string::npos; ++lines)
+      cut = text.find('\n', cut + (lines ? 1 : 0));
+    if (cut != std::string::npos)
+      text = text.substr(0, cut) + "...";
+    message += std::string("\n ") + name + ": " + text;
+  }
+  in.raise("AssertionError", message);
+}
+
 } // namespace
 
 std::vector<int64_t> shapeArg(Interpreter &in, const Value &v) {
@@ -1357,6 +1431,38 @@ void installNumPy(TfRuntime &rt) {
         equal = a->elementAsDouble(i) == b->elementAsDouble(i);
       return Value::boolean(equal);
     });
+    // np.testing's array assertions.
+    ModuleBuilder testing(in, *r, "numpy.testing");
+    testing.def("assert_allclose", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "assert_allclose",
+               {"actual", "desired", "rtol", "atol", "equal_nan", "err_msg",
+                "verbose", "strict"},
+               Wording::Python);
+      double rtol = p.has("rtol") ? toFloat(in, p.get("rtol")) : 1e-7;
+      double atol = p.has("atol") ? toFloat(in, p.get("atol")) : 0;
+      std::string header =
+          "Not equal to tolerance rtol=" +
+          in.toStr(formatValue(in, Value::floating(rtol), "g")) +
+          ", atol=" + in.toStr(formatValue(in, Value::floating(atol), "g"));
+      assertArraysAgree(*r, p.require("actual", "assert_allclose"),
+                        p.require("desired", "assert_allclose"), header,
+                        [rtol, atol](double u, double v) {
+                          return std::isfinite(u) && std::isfinite(v) &&
+                                 std::fabs(u - v) <= atol + rtol * std::fabs(v);
+                        });
+      return Value();
+    });
+    testing.def("assert_array_equal", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "assert_array_equal",
+               {"actual", "desired", "err_msg", "verbose", "strict"},
+               Wording::Python);
+      assertArraysAgree(*r, p.require("actual", "assert_array_equal"),
+                        p.require("desired", "assert_array_equal"),
+                        "Arrays are not equal",
+                        [](double u, double v) { return u == v; });
+      return Value();
+    });
+    np.set("testing", testing.value());
     return np.value();
   });
 }
