@@ -1,9 +1,10 @@
 // NumPy's array-manipulation functions in kiln's trace-time numpy subset:
 // vstack, hstack, flip, roll, swapaxes, outer, diff, cumsum, cumprod,
-// tile, repeat, count_nonzero, split, meshgrid, pad, sort and unique. They move
-// or combine known values, so most run as eager TensorFlow ops on the arrays
-// (the same elements NumPy produces); sort and unique run on the host with
-// NumPy's order (NaNs last).
+// tile, repeat, count_nonzero, split, meshgrid, pad, sort, unique, diag,
+// tril and triu. They move or combine known values, so most run as eager
+// TensorFlow ops on the arrays (the same elements NumPy produces); sort and
+// unique run on the host with NumPy's order (NaNs last), and diag, tril
+// and triu copy elements on the host.
 #include "NumPy.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
@@ -98,6 +99,40 @@ graph::HostTensorPtr sortedRows(const graph::HostTensor &h) {
   return out;
 }
 
+/// Copies element `from` of `src` to element `to` of `dst` (same dtype).
+void copyElement(const graph::HostTensor &src, size_t from,
+                 graph::HostTensor &dst, size_t to) {
+  if (src.type.dtype == DType::String) {
+    dst.strings[to] = src.strings[from];
+    return;
+  }
+  size_t size = py::dtypeSize(src.type.dtype);
+  std::memcpy(dst.bytes.data() + to * size, src.bytes.data() + from * size,
+              size);
+}
+
+/// np.tril / np.triu: the elements on and below (above) diagonal k of the
+/// last two axes kept, the others zero; a vector is taken as every row of
+/// a square matrix, as NumPy broadcasts it.
+Value triangle(TfRuntime &rt, const Value &m, int64_t k, bool lower) {
+  HostTensorPtr h = npAsArray(rt, m);
+  std::vector<int64_t> shape = h->type.shape;
+  if (shape.empty()) // NumPy's tri(*m.shape[-2:]) then lacks its N
+    rt.in.typeError("tri() missing 1 required positional argument: 'N'");
+  bool vector = shape.size() == 1;
+  if (vector)
+    shape.insert(shape.begin(), shape[0]);
+  int64_t rows = shape[shape.size() - 2], cols = shape.back();
+  auto out = graph::HostTensor::zeros({h->type.dtype, shape});
+  int64_t n = out->type.numElements();
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t col = i % cols, row = (i / cols) % rows;
+    if (lower ? col - row <= k : col - row >= k)
+      copyElement(*h, size_t(vector ? col : i), *out, size_t(i));
+  }
+  return makeNdArray(rt, out, false);
+}
+
 } // namespace
 
 void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
@@ -131,6 +166,42 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
     int64_t axis = rankOf(*r, parts[0]) == 1 ? 0 : 1;
     return callModule(in, "numpy", "concatenate", {in.list(parts)},
                       {{"axis", Value::integer(axis)}});
+  });
+  for (bool lower : {true, false}) {
+    const char *name = lower ? "tril" : "triu";
+    np.def(name, [r, name, lower](Interpreter &in, CallArgs &args) {
+      Params p(in, args, name, {"m", "k"}, Wording::Python);
+      int64_t k = p.has("k") ? in.toIndex(p.get("k")) : 0;
+      return triangle(*r, p.require("m", name), k, lower);
+    });
+  }
+  // np.diag: a vector onto diagonal k of a square matrix, or diagonal k of
+  // a matrix as a vector.
+  np.def("diag", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "diag", {"v", "k"}, Wording::Python);
+    HostTensorPtr h = npAsArray(*r, p.require("v", "diag"));
+    int64_t k = p.has("k") ? in.toIndex(p.get("k")) : 0;
+    const std::vector<int64_t> &shape = h->type.shape;
+    if (shape.size() == 1) {
+      int64_t n = shape[0] + std::abs(k);
+      auto out = graph::HostTensor::zeros({h->type.dtype, {n, n}});
+      for (int64_t i = 0; i < shape[0]; ++i) {
+        int64_t row = k >= 0 ? i : i - k, col = k >= 0 ? i + k : i;
+        copyElement(*h, size_t(i), *out, size_t(row * n + col));
+      }
+      return makeNdArray(*r, out, false);
+    }
+    if (shape.size() != 2)
+      in.valueError("Input must be 1- or 2-d.");
+    int64_t rows = shape[0], cols = shape[1];
+    int64_t first = k >= 0 ? 0 : -k;
+    int64_t length =
+        std::max<int64_t>(0, std::min(rows - first, cols - (k >= 0 ? k : 0)));
+    auto out = graph::HostTensor::zeros({h->type.dtype, {length}});
+    for (int64_t i = 0; i < length; ++i)
+      copyElement(*h, size_t((first + i) * cols + (k >= 0 ? i + k : i)), *out,
+                  size_t(i));
+    return makeNdArray(*r, out, false);
   });
   np.def("flip", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "flip", {"m", "axis"}, Wording::Python);
