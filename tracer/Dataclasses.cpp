@@ -41,12 +41,9 @@ struct FieldObject : NativeObject {
 
 using FieldPtr = std::shared_ptr<FieldObject>;
 
-/// The fields @dataclass gave class `cls` (and its bases), in order.
-const std::vector<FieldPtr> *fieldsOf(const ClassObject *cls);
-
+/// What @dataclass records on a class: its fields (a base's first).
 struct DataclassInfo : NativeObject {
   std::vector<FieldPtr> fields;
-  bool frozen = false;
   std::string typeName() const override { return "DataclassInfo"; }
 };
 
@@ -58,6 +55,7 @@ DataclassInfo *infoOf(const ClassObject *cls) {
                                   : nullptr;
 }
 
+/// The fields @dataclass gave class `cls` (and its bases), in order.
 const std::vector<FieldPtr> *fieldsOf(const ClassObject *cls) {
   DataclassInfo *info = infoOf(cls);
   return info ? &info->fields : nullptr;
@@ -190,7 +188,6 @@ Value makeDataclass(Interpreter &in, const Value &clsValue, bool init,
     in.typeError("dataclass() should be called on a class");
   auto cls = std::static_pointer_cast<ClassObject>(clsValue.ptr());
   auto info = std::make_shared<DataclassInfo>();
-  info->frozen = frozen;
   if (const std::vector<FieldPtr> *inherited = fieldsOf(cls->base.get()))
     info->fields = *inherited;
   auto found = cls->dict.find("__annotations__");

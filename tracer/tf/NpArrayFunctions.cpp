@@ -6,6 +6,7 @@
 // unique run on the host with NumPy's order (NaNs last), and diag, tril
 // and triu copy elements on the host.
 #include "NumPy.h"
+#include "TfHostOps.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
@@ -99,18 +100,6 @@ graph::HostTensorPtr sortedRows(const graph::HostTensor &h) {
   return out;
 }
 
-/// Copies element `from` of `src` to element `to` of `dst` (same dtype).
-void copyElement(const graph::HostTensor &src, size_t from,
-                 graph::HostTensor &dst, size_t to) {
-  if (src.type.dtype == DType::String) {
-    dst.strings[to] = src.strings[from];
-    return;
-  }
-  size_t size = py::dtypeSize(src.type.dtype);
-  std::memcpy(dst.bytes.data() + to * size, src.bytes.data() + from * size,
-              size);
-}
-
 /// np.tril / np.triu: the elements on and below (above) diagonal k of the
 /// last two axes kept, the others zero; a vector is taken as every row of
 /// a square matrix, as NumPy broadcasts it.
@@ -128,7 +117,7 @@ Value triangle(TfRuntime &rt, const Value &m, int64_t k, bool lower) {
   for (int64_t i = 0; i < n; ++i) {
     int64_t col = i % cols, row = (i / cols) % rows;
     if (lower ? col - row <= k : col - row >= k)
-      copyElement(*h, size_t(vector ? col : i), *out, size_t(i));
+      copyElement(*out, i, *h, vector ? col : i);
   }
   return makeNdArray(rt, out, false);
 }
@@ -187,7 +176,7 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
       auto out = graph::HostTensor::zeros({h->type.dtype, {n, n}});
       for (int64_t i = 0; i < shape[0]; ++i) {
         int64_t row = k >= 0 ? i : i - k, col = k >= 0 ? i + k : i;
-        copyElement(*h, size_t(i), *out, size_t(row * n + col));
+        copyElement(*out, row * n + col, *h, i);
       }
       return makeNdArray(*r, out, false);
     }
@@ -199,8 +188,7 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
         std::max<int64_t>(0, std::min(rows - first, cols - (k >= 0 ? k : 0)));
     auto out = graph::HostTensor::zeros({h->type.dtype, {length}});
     for (int64_t i = 0; i < length; ++i)
-      copyElement(*h, size_t((first + i) * cols + (k >= 0 ? i + k : i)), *out,
-                  size_t(i));
+      copyElement(*out, i, *h, (first + i) * cols + (k >= 0 ? i + k : i));
     return makeNdArray(*r, out, false);
   });
   np.def("flip", [r](Interpreter &in, CallArgs &args) {

@@ -13,6 +13,19 @@ using graph::DType;
 using graph::HostTensor;
 using graph::HostTensorPtr;
 
+// These kernels move elements of any dtype, since a graph that holds
+// strings runs here whole.
+void copyElement(HostTensor &dst, int64_t to, const HostTensor &src,
+                 int64_t from) {
+  if (src.type.dtype == DType::String) {
+    dst.strings[to] = src.strings[from];
+    return;
+  }
+  size_t size = py::dtypeSize(src.type.dtype);
+  std::memcpy(dst.bytes.data() + to * size, src.bytes.data() + from * size,
+              size);
+}
+
 namespace {
 
 /// Row-major index of `coords` in `shape`, broadcasting size-1 and missing
@@ -60,19 +73,6 @@ int64_t count(const std::vector<int64_t> &shape) {
   for (int64_t d : shape)
     n *= d;
   return n;
-}
-
-/// dst[to] = src[from], for tensors of one dtype: these kernels move
-/// elements of any dtype, since a graph that holds strings runs here whole.
-void copyElement(HostTensor &dst, int64_t to, const HostTensor &src,
-                 int64_t from) {
-  if (src.type.dtype == DType::String) {
-    dst.strings[to] = src.strings[from];
-    return;
-  }
-  size_t size = py::dtypeSize(src.type.dtype);
-  std::memcpy(dst.bytes.data() + to * size, src.bytes.data() + from * size,
-              size);
 }
 
 /// The dtype of node `n`'s input `i`.

@@ -14,6 +14,10 @@
 
 namespace kiln::tf {
 
+/// dst[to] = src[from], for host tensors of one dtype (strings too).
+void copyElement(graph::HostTensor &dst, int64_t to,
+                 const graph::HostTensor &src, int64_t from);
+
 /// Whether node `n` of `graph` has a host kernel for its inputs' dtypes.
 bool hasHostKernel(const graph::Graph &graph, const graph::Node &n);
 

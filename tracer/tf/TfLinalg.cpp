@@ -645,8 +645,10 @@ bool repeatsLabel(const std::string &equation) {
 /// slice, whose gradient puts the values where _EinsumGrad's einsum does.
 Value einsum(TfRuntime &rt, const std::string &equationIn,
              const ValueList &operandsIn) {
+  if (rt.tapes.empty()) // nothing records it
+    return einsumParts(rt, equationIn, operandsIn);
   std::string equation = resolvedEquation(equationIn);
-  if (rt.tapes.empty() || repeatsLabel(equation))
+  if (repeatsLabel(equation))
     return einsumParts(rt, equationIn, operandsIn);
   ValueList operands;
   for (const Value &o : operandsIn)
