@@ -5,13 +5,15 @@
 #   scripts/cuda-device-check.sh prepare [BUILD_DIR] [OUT_DIR] [ARCH]
 #   bash OUT_DIR/run.sh            # on the GPU machine
 #
-# `prepare` (here, with a kiln build) compiles test/cuda-device/model.py for
-# the CPU and for cuda (--cuda-arch ARCH, default sm_90), writes the calls
-# (test/cuda-device/calls.py) and records the CPU library's results with
+# `prepare` (here, with a kiln build) compiles each of test/cuda-device's
+# scripts (model.py, ops.py, timing.py) for the CPU and for cuda
+# (--cuda-arch ARCH, default sm_90), writes their calls
+# (test/cuda-device/calls.py) and records the CPU libraries' results with
 # kiln-call-library. OUT_DIR (default BUILD_DIR/cuda-device-check) then
 # holds everything `run` needs: the GPU machine needs only its NVIDIA
 # driver, bash and python3, not kiln or LLVM. `run` makes the same calls
-# on the cuda library and compares the results (test/cuda-device/compare.py).
+# on the cuda libraries, compares the results (test/cuda-device/compare.py)
+# and times some of the calls on both.
 set -euo pipefail
 set -f # the calls' words hold brackets: no globbing
 
@@ -23,6 +25,7 @@ fi
 build=$(cd "${2:-$here/build}" && pwd)
 out=${3:-$build/cuda-device-check}
 arch=${4:-sm_90}
+scripts="model ops timing"
 kiln="$build/bin/kiln"
 if [[ -e "$out" && ! -e "$out/run.sh" ]]; then
   echo "$out exists and is not a check made by this script: not replacing it" >&2
@@ -30,17 +33,20 @@ if [[ -e "$out" && ! -e "$out/run.sh" ]]; then
 fi
 rm -rf "$out"
 mkdir -p "$out"
-"$kiln" compile "$here/test/cuda-device/model.py" -o "$out/libcpu.so"
-"$kiln" compile --target=cuda --cuda-arch="$arch" \
-  "$here/test/cuda-device/model.py" -o "$out/libcuda.so"
 cp "$build/bin/kiln-call-library" "$out/call-library"
 cp "$here/test/cuda-device/compare.py" "$out/"
-python3 "$here/test/cuda-device/calls.py" > "$out/calls.txt"
-# One process a line: each starts from the variables' initial values.
-while IFS= read -r call; do
-  # shellcheck disable=SC2086  # the arguments are words without spaces
-  "$out/call-library" -p "$out/libcpu.so" $call
-done < "$out/calls.txt" > "$out/expected.txt"
+for script in $scripts; do
+  "$kiln" compile "$here/test/cuda-device/$script.py" -o "$out/$script-cpu.so"
+  "$kiln" compile --target=cuda --cuda-arch="$arch" \
+    "$here/test/cuda-device/$script.py" -o "$out/$script-cuda.so"
+  python3 "$here/test/cuda-device/calls.py" "$script" > "$out/$script-calls.txt"
+  # One process a line: each starts from the variables' initial values.
+  while IFS= read -r call; do
+    # shellcheck disable=SC2086  # the arguments are words without spaces
+    "$out/call-library" -p "$out/$script-cpu.so" $call
+  done < "$out/$script-calls.txt" > "$out/$script-expected.txt"
+done
+echo "$scripts" > "$out/scripts.txt"
 
 cat > "$out/run.sh" <<'RUN'
 #!/usr/bin/env bash
@@ -53,20 +59,28 @@ command -v nvidia-smi > /dev/null && nvidia-smi -L
 # The libraries were linked against glibc 2.36 (Debian 12); they need 2.34.
 ldd --version 2> /dev/null | head -1
 status=0
-while IFS= read -r call; do
-  # shellcheck disable=SC2086
-  "$dir/call-library" -p "$dir/libcuda.so" $call || status=1
-done < "$dir/calls.txt" > "$dir/actual.txt"
-[ $status = 0 ] || echo "a call failed (its message is above)"
-python3 "$dir/compare.py" "$dir/expected.txt" "$dir/actual.txt" || status=1
-# A first timing: the first call 200 times, on the GPU and on the CPU.
-TIMEFORMAT="%R s"
-for lib in libcuda.so libcpu.so; do
-  echo -n "$lib, 200 calls of $(sed -n 1p "$dir/calls.txt" | cut -d' ' -f1): "
-  # shellcheck disable=SC2046
-  time "$dir/call-library" -n 200 "$dir/$lib" $(sed -n 1p "$dir/calls.txt")
+for script in $(cat "$dir/scripts.txt"); do
+  echo -n "$script: "
+  while IFS= read -r call; do
+    # shellcheck disable=SC2086
+    "$dir/call-library" -p "$dir/$script-cuda.so" $call || status=1
+  done < "$dir/$script-calls.txt" > "$dir/$script-actual.txt"
+  python3 "$dir/compare.py" "$dir/$script-expected.txt" \
+    "$dir/$script-actual.txt" || status=1
 done
+[ $status = 0 ] || echo "a call failed or differs (see above)"
+# Timings: each call of timing.py, and model.py's first, 21 times in one
+# process on the GPU and on the CPU; the first call loads the GPU's kernels.
+{ sed -n 1p "$dir/model-calls.txt" | sed 's/^/model /'
+  sed 's/^/timing /' "$dir/timing-calls.txt"; } |
+  while read -r script call; do
+    for lib in cuda cpu; do
+      echo -n "$script-$lib.so "
+      # shellcheck disable=SC2086
+      "$dir/call-library" -t -n 21 "$dir/$script-$lib.so" $call
+    done
+  done
 exit $status
 RUN
 chmod +x "$out/run.sh"
-echo "prepared $out ($(wc -l < "$out/expected.txt") result lines); on the GPU machine: bash $out/run.sh"
+echo "prepared $out ($(cd "$out" && set +f && cat ./*-expected.txt | wc -l) result lines); on the GPU machine: bash $out/run.sh"

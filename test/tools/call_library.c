@@ -2,14 +2,16 @@
  * through the runtime's dispatching API, for tests that compare what
  * compiled code does (its tf.print output, its errors) with `kiln run`.
  *
- *   kiln-call-library [-n N] [-p] [-v] LIB.so FUNCTION [ARG...]
+ *   kiln-call-library [-n N] [-p] [-v] [-t] LIB.so FUNCTION [ARG...]
  *                     [-- FUNCTION [ARG...]]...
  *
  * Each ARG is a tensor: DTYPE[DIMS]=VALUES, e.g. "int32[]=3",
  * "float32[2,2]=1,2,nan,-inf", "bool[3]=1,0,1". Calls separated by "--"
  * run in order on one opened library (so they share its variables).
  * Options before LIB.so: -n N makes each call N times, -p prints each
- * call's results, -v prints the library's variables after the calls. Exit
+ * call's results, -v prints the library's variables after the calls, -t
+ * prints how long each function's first call took and the median of the
+ * others (the first includes loading a cuda library's kernels). Exit
  * status: 0 on success, 1 when the call fails (the runtime's
  * message on stderr), 2 for a bad command line. */
 #include <kiln/runtime.h>
@@ -17,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define MAX_ARGS 16
 
@@ -143,11 +146,32 @@ static void print_tensor(const kiln_tensor *tensor) {
   printf("\n");
 }
 
+static double now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static int compare_doubles(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* Prints the first of |count| call times and the median of the rest. */
+static void print_times(const char *name, double *times, long count) {
+  printf("%s: first call %.3f ms", name, times[0]);
+  if (count > 1) {
+    qsort(times + 1, (size_t)(count - 1), sizeof *times, compare_doubles);
+    printf(", median of the next %ld %.3f ms", count - 1, times[1 + (count - 1) / 2]);
+  }
+  printf("\n");
+}
+
 /* Calls |name| with the tensors |specs[0 .. count)| |repeat| times,
- * printing the results when |print|. Returns the call's status, or -1 for
- * a malformed tensor. */
+ * printing the results when |print| and the times when |timed|. Returns
+ * the call's status, or -1 for a malformed tensor. */
 static int call(kiln_library *library, const char *name, char **specs,
-                int count, long repeat, int print) {
+                int count, long repeat, int print, int timed) {
   kiln_tensor *inputs[MAX_ARGS], *outputs[MAX_ARGS];
   if (count > MAX_ARGS)
     return -1;
@@ -160,16 +184,24 @@ static int call(kiln_library *library, const char *name, char **specs,
     }
   kiln_function *function = NULL;
   kiln_status status = kiln_library_get_function(library, name, &function);
+  double *times =
+      timed && repeat > 0 ? malloc((size_t)repeat * sizeof *times) : NULL;
   for (long n = 0; status == KILN_OK && n < repeat; ++n) {
     size_t num_outputs = 0;
+    double start = now_ms();
     status = kiln_function_call(function, (const kiln_tensor *const *)inputs,
                                 (size_t)count, outputs, MAX_ARGS, &num_outputs);
+    if (times)
+      times[n] = now_ms() - start;
     for (size_t i = 0; i < num_outputs; ++i) {
       if (print)
         print_tensor(outputs[i]);
       kiln_tensor_release(outputs[i]);
     }
   }
+  if (times && status == KILN_OK)
+    print_times(name, times, repeat);
+  free(times);
   for (int i = 0; i < count; ++i)
     kiln_tensor_release(inputs[i]);
   kiln_function_release(function);
@@ -179,14 +211,17 @@ static int call(kiln_library *library, const char *name, char **specs,
 int main(int argc, char **argv) {
   const char *self = argv[0];
   long repeat = 1;
-  int print = 0, print_variables = 0;
+  int print = 0, print_variables = 0, timed = 0;
   while (argc > 1 && argv[1][0] == '-') {
     if (strcmp(argv[1], "-n") == 0 && argc > 2) {
       repeat = strtol(argv[2], NULL, 10);
       argv += 2;
       argc -= 2;
-    } else if (strcmp(argv[1], "-p") == 0 || strcmp(argv[1], "-v") == 0) {
-      *(argv[1][1] == 'p' ? &print : &print_variables) = 1;
+    } else if (strcmp(argv[1], "-p") == 0 || strcmp(argv[1], "-v") == 0 ||
+               strcmp(argv[1], "-t") == 0) {
+      *(argv[1][1] == 'p'   ? &print
+        : argv[1][1] == 'v' ? &print_variables
+                            : &timed) = 1;
       argv += 1;
       argc -= 1;
     } else {
@@ -195,7 +230,7 @@ int main(int argc, char **argv) {
   }
   if (argc < 3) {
     fprintf(stderr,
-            "usage: %s [-n N] [-p] [-v] LIB.so FUNCTION "
+            "usage: %s [-n N] [-p] [-v] [-t] LIB.so FUNCTION "
             "[DTYPE[DIMS]=VALUES...] [-- FUNCTION ...]\n",
             self);
     return 2;
@@ -208,7 +243,7 @@ int main(int argc, char **argv) {
     while (end < argc && strcmp(argv[end], "--") != 0)
       ++end;
     int rc = call(library, argv[first], argv + first + 1, end - first - 1,
-                  repeat, print);
+                  repeat, print, timed);
     if (rc < 0) {
       kiln_library_release(library);
       return 2;
