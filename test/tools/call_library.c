@@ -162,7 +162,8 @@ static void print_times(const char *name, double *times, long count) {
   printf("%s: first call %.3f ms", name, times[0]);
   if (count > 1) {
     qsort(times + 1, (size_t)(count - 1), sizeof *times, compare_doubles);
-    printf(", median of the next %ld %.3f ms", count - 1, times[1 + (count - 1) / 2]);
+    printf(", median of the next %ld %.3f ms", count - 1,
+           times[1 + (count - 1) / 2]);
   }
   printf("\n");
 }
