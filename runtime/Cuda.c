@@ -42,6 +42,7 @@ typedef struct {
   CUresult (*ctx_synchronize)(void);
   CUresult (*mem_alloc_managed)(CUdeviceptr *, size_t, unsigned);
   CUresult (*mem_free)(CUdeviceptr);
+  CUresult (*mem_get_address_range)(CUdeviceptr *, size_t *, CUdeviceptr);
   CUresult (*pointer_get_attribute)(void *, int, CUdeviceptr);
   CUresult (*module_load_data_ex)(CUmodule *, const void *, unsigned, int *,
                                   void **);
@@ -133,6 +134,7 @@ static void open_driver(void) {
       {(void **)&api.ctx_synchronize, "cuCtxSynchronize"},
       {(void **)&api.mem_alloc_managed, "cuMemAllocManaged"},
       {(void **)&api.mem_free, "cuMemFree_v2"},
+      {(void **)&api.mem_get_address_range, "cuMemGetAddressRange_v2"},
       {(void **)&api.pointer_get_attribute, "cuPointerGetAttribute"},
       {(void **)&api.module_load_data_ex, "cuModuleLoadDataEx"},
       {(void **)&api.module_unload, "cuModuleUnload"},
@@ -211,13 +213,87 @@ static void leave(void) {
     api.ctx_pop_current(&popped);
 }
 
+/* ---- Managed memory, and a cache of freed buffers ------------------- */
+
+/* A function's buffers are allocated and freed on every call. A new
+ * managed buffer has no pages yet, and the GPU's first touch of each page
+ * faults: for a call that makes tens of megabytes of temporaries, the
+ * faults cost more than the arithmetic. So freed buffers are kept (up to
+ * $KILN_CUDA_CACHE_MB megabytes, default 1024; 0 keeps none), their pages
+ * where they were last used, and the next call's buffers of the same size
+ * reuse them. Every launch has been synchronized when compiled code frees
+ * a buffer, so no kernel still uses one the cache hands out again. */
+enum { CACHE_SLOTS = 64 };
+static struct {
+  CUdeviceptr pointer;
+  size_t bytes;
+} cache[CACHE_SLOTS]; /* oldest first */
+static size_t cache_count, cache_bytes, cache_limit;
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
+
+static void read_cache_limit(void) {
+  const char *mb = getenv("KILN_CUDA_CACHE_MB");
+  cache_limit = (size_t)(mb && *mb ? strtoull(mb, NULL, 10) : 1024) << 20;
+}
+
+/* Removes cache entry |i|; the caller holds cache_lock. */
+static CUdeviceptr cache_take(size_t i) {
+  CUdeviceptr p = cache[i].pointer;
+  cache_bytes -= cache[i].bytes;
+  memmove(&cache[i], &cache[i + 1], (cache_count - i - 1) * sizeof cache[0]);
+  --cache_count;
+  return p;
+}
+
+/* A cached buffer of |bytes| to at most twice that (the smallest), or 0. */
+static CUdeviceptr cache_find(size_t bytes) {
+  pthread_mutex_lock(&cache_lock);
+  size_t best = cache_count;
+  for (size_t i = 0; i < cache_count; ++i)
+    if (cache[i].bytes >= bytes && cache[i].bytes / 2 <= bytes &&
+        (best == cache_count || cache[i].bytes < cache[best].bytes))
+      best = i;
+  CUdeviceptr p = best < cache_count ? cache_take(best) : 0;
+  pthread_mutex_unlock(&cache_lock);
+  return p;
+}
+
+/* Frees every cached buffer (the caller has entered); whether there was
+ * one. */
+static bool cache_drain(void) {
+  pthread_mutex_lock(&cache_lock);
+  bool any = cache_count > 0;
+  while (cache_count)
+    api.mem_free(cache_take(0));
+  pthread_mutex_unlock(&cache_lock);
+  return any;
+}
+
+static bool cache_empty(void) {
+  pthread_mutex_lock(&cache_lock);
+  bool empty = cache_count == 0;
+  pthread_mutex_unlock(&cache_lock);
+  return empty;
+}
+
 int kiln_cuda_alloc(size_t bytes, void **out) {
   *out = NULL;
   if (enter())
     return 1;
-  CUdeviceptr p = 0;
-  CUresult r =
-      api.mem_alloc_managed(&p, bytes ? bytes : 1, CU_MEM_ATTACH_GLOBAL);
+  pthread_once(&cache_once, read_cache_limit);
+  /* Sizes rounded up to 256 bytes are more often the same. */
+  size_t want = bytes == 0               ? 256
+                : bytes > SIZE_MAX - 255 ? bytes
+                                         : (bytes + 255) & ~(size_t)255;
+  CUdeviceptr p = cache_find(want);
+  CUresult r = CUDA_SUCCESS;
+  if (!p) {
+    r = api.mem_alloc_managed(&p, want, CU_MEM_ATTACH_GLOBAL);
+    /* Out of memory: the cache's buffers go, and then again. */
+    if (r == CUDA_ERROR_OUT_OF_MEMORY && cache_drain())
+      r = api.mem_alloc_managed(&p, want, CU_MEM_ATTACH_GLOBAL);
+  }
   leave();
   /* kiln-guard-allocation-sizes asks for about 2^63 bytes where a size
    * overflows; the driver may call that an invalid value. */
@@ -233,7 +309,23 @@ int kiln_cuda_alloc(size_t bytes, void **out) {
 void kiln_cuda_free(void *p) {
   if (!p || enter())
     return;
-  api.mem_free((CUdeviceptr)(uintptr_t)p);
+  CUdeviceptr pointer = (CUdeviceptr)(uintptr_t)p, base = 0;
+  size_t bytes = 0;
+  if (api.mem_get_address_range(&base, &bytes, pointer) != CUDA_SUCCESS ||
+      base != pointer || bytes > cache_limit) {
+    api.mem_free(pointer);
+    leave();
+    return;
+  }
+  /* Room for it: the oldest buffers go. */
+  pthread_mutex_lock(&cache_lock);
+  while (cache_count == CACHE_SLOTS || cache_bytes + bytes > cache_limit)
+    api.mem_free(cache_take(0));
+  cache[cache_count].pointer = pointer;
+  cache[cache_count].bytes = bytes;
+  ++cache_count;
+  cache_bytes += bytes;
+  pthread_mutex_unlock(&cache_lock);
   leave();
 }
 
@@ -281,9 +373,14 @@ int kiln_cuda_module_load(const void *cubin, const void *ptx,
 }
 
 void kiln_cuda_module_unload(void *module) {
-  if (!module || enter())
+  /* A library is being unloaded (or its module replaced): its calls'
+   * buffers are no longer wanted. (A cached buffer means the driver is
+   * open: a library that never used the GPU does not open it now.) */
+  if ((!module && cache_empty()) || enter())
     return;
-  api.module_unload(module);
+  if (module)
+    api.module_unload(module);
+  cache_drain();
   leave();
 }
 

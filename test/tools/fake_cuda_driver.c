@@ -8,10 +8,11 @@
  * launch must fit CUDA's limits. At exit it prints its counts on stderr:
  *
  *   fake-cuda: loads=1 cubins=1 launches=4 bad-launches=0 live=0
- *              bad-frees=0 contexts=0 outside=0
+ *              bad-frees=0 contexts=0 outside=0 allocs=6
  *
  * (cubins: the loads of a cubin; contexts: pushes not popped; outside:
- * calls made while kiln's context was not current.) FAKE_CUDA_SERIAL=1
+ * calls made while kiln's context was not current; allocs: managed
+ * buffers allocated in all.) FAKE_CUDA_SERIAL=1
  * says the device has no concurrent managed access.
  * FAKE_CUDA_FAIL=init|alloc|load|launch|sync makes that call fail (with a
  * real driver's error code) so that tests see how a library reports it;
@@ -38,7 +39,9 @@ enum {
 
 #define MAX_LIVE 4096
 static void *live[MAX_LIVE];
+static size_t live_bytes[MAX_LIVE];
 static size_t live_count, bad_frees, loads, cubins, launches, bad_launches;
+static size_t allocs;
 static int contexts;   /* kiln's context pushes not yet popped */
 static size_t outside; /* calls that need a current context without one */
 static void need_context(void) { outside += contexts <= 0; }
@@ -53,9 +56,9 @@ static int failing(const char *call) {
 __attribute__((destructor)) static void report(void) {
   fprintf(stderr,
           "fake-cuda: loads=%zu cubins=%zu launches=%zu bad-launches=%zu "
-          "live=%zu bad-frees=%zu contexts=%d outside=%zu\n",
+          "live=%zu bad-frees=%zu contexts=%d outside=%zu allocs=%zu\n",
           loads, cubins, launches, bad_launches, live_count, bad_frees,
-          contexts, outside);
+          contexts, outside, allocs);
 }
 
 CUresult cuInit(unsigned flags) {
@@ -114,7 +117,9 @@ CUresult cuMemAllocManaged(uint64_t *out, size_t bytes, unsigned flags) {
   if (!p)
     return OUT_OF_MEMORY;
   memset(p, 0, bytes);
+  live_bytes[live_count] = bytes;
   live[live_count++] = p;
+  ++allocs;
   *out = (uint64_t)(uintptr_t)p;
   return SUCCESS;
 }
@@ -132,8 +137,19 @@ CUresult cuMemFree_v2(uint64_t pointer) {
     ++bad_frees;
     return INVALID_VALUE;
   }
+  live_bytes[i] = live_bytes[live_count - 1];
   live[i] = live[--live_count];
   free(p);
+  return SUCCESS;
+}
+CUresult cuMemGetAddressRange_v2(uint64_t *base, size_t *bytes,
+                                 uint64_t pointer) {
+  need_context();
+  size_t i = find_live((void *)(uintptr_t)pointer);
+  if (i == MAX_LIVE)
+    return INVALID_VALUE; /* (an interior pointer too: none is asked for) */
+  *base = pointer;
+  *bytes = live_bytes[i];
   return SUCCESS;
 }
 CUresult cuPointerGetAttribute(void *data, int attribute, uint64_t pointer) {

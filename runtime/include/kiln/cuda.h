@@ -39,7 +39,9 @@ KILN_CUDA_API const char *kiln_cuda_error(void);
 /* CUDA managed memory: the host and the kernels read and write the same
  * address. |bytes| 0 allocates a little. Aligned to 256 bytes. */
 KILN_CUDA_API int kiln_cuda_alloc(size_t bytes, void **out);
-/* Frees what kiln_cuda_alloc returned (NULL: nothing). */
+/* Frees what kiln_cuda_alloc returned (NULL: nothing), or keeps it for a
+ * later kiln_cuda_alloc of about its size ($KILN_CUDA_CACHE_MB, default
+ * 1024, caps what is kept; a library's unloading frees it all). */
 KILN_CUDA_API void kiln_cuda_free(void *p);
 
 /* Loads a module of kernels: the ELF image |cubin| (NULL: none) when the
