@@ -196,17 +196,18 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
   }
   case Type::Function: {
     auto &f = obj.as<FunctionObject>();
+    // Assigned ones first (functools.wraps sets __name__ and __doc__).
+    auto it = f.attrs.find(name);
+    if (it != f.attrs.end()) {
+      out = it->second;
+      return true;
+    }
     if (name == "__name__") {
       out = str(f.name);
       return true;
     }
     if (name == "__qualname__") {
       out = str(f.qualname);
-      return true;
-    }
-    auto it = f.attrs.find(name);
-    if (it != f.attrs.end()) {
-      out = it->second;
       return true;
     }
     if (name == "__doc__") {
@@ -591,6 +592,8 @@ void Interpreter::setAttr(const Value &obj, const std::string &name,
     obj.as<ModuleObject>().dict[name] = value;
     return;
   case Type::Function:
+    if ((name == "__name__" || name == "__qualname__") && !value.is(Type::Str))
+      typeError(name + " must be set to a string object");
     obj.as<FunctionObject>().attrs[name] = value;
     return;
   default:

@@ -721,7 +721,7 @@ Value Interpreter::importModule(const std::string &name) {
           "No module named '" + name +
               "' (not supported by kiln: a script may import tensorflow, "
               "numpy, math, sys, os, time, logging, warnings, collections, "
-              "typing and dataclasses)");
+              "typing, dataclasses, functools and itertools)");
   }
   Value module = factory->second(*this);
   modules_[name] = module;

@@ -190,17 +190,6 @@ bool LoggerObject::getAttr(Interpreter &in, const Value &self,
   return true;
 }
 
-Value makeModule(const std::string &name) {
-  auto m = std::make_shared<ModuleObject>();
-  m->name = name;
-  return Value::object(Type::Module, m);
-}
-
-void def(Interpreter &in, Value &module, const std::string &name,
-         BuiltinFn fn) {
-  module.as<ModuleObject>().dict[name] = in.builtin(name, std::move(fn));
-}
-
 /// A str argument of os.path's functions.
 std::string pathArg(Interpreter &in, const Value &v, const char *fname) {
   if (!v.is(Type::Str))
@@ -226,22 +215,22 @@ Value osModule(Interpreter &in) {
   dict["name"] = in.str("posix");
   dict["sep"] = in.str("/");
   dict["linesep"] = in.str("\n");
-  def(in, os, "getenv", [environ_](Interpreter &in, CallArgs &args) {
+  defFunction(in, os, "getenv", [environ_](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "getenv").expect(1, 2);
     if (in.contains(environ_, args.positional[0]))
       return in.getItem(environ_, args.positional[0]);
     return args.positional.size() > 1 ? args.positional[1] : Value();
   });
-  def(in, os, "getcwd", [](Interpreter &in, CallArgs &args) {
+  defFunction(in, os, "getcwd", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "getcwd").expect(0, 0);
     return in.str(std::filesystem::current_path().string());
   });
-  def(in, os, "cpu_count", [](Interpreter &in, CallArgs &args) {
+  defFunction(in, os, "cpu_count", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "cpu_count").expect(0, 0);
     return Value::integer(std::max(1u, std::thread::hardware_concurrency()));
   });
   Value path = makeModule("posixpath");
-  def(in, path, "join", [](Interpreter &in, CallArgs &args) {
+  defFunction(in, path, "join", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "join").expect(1, SIZE_MAX);
     std::string out;
     for (const Value &part : args.positional) {
@@ -255,12 +244,12 @@ Value osModule(Interpreter &in) {
     }
     return in.str(out);
   });
-  def(in, path, "basename", [](Interpreter &in, CallArgs &args) {
+  defFunction(in, path, "basename", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "basename").expect(1, 1);
     std::string p = pathArg(in, args.positional[0], "basename");
     return in.str(p.substr(p.rfind('/') + 1));
   });
-  def(in, path, "dirname", [](Interpreter &in, CallArgs &args) {
+  defFunction(in, path, "dirname", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "dirname").expect(1, 1);
     std::string p = pathArg(in, args.positional[0], "dirname");
     size_t slash = p.rfind('/');
@@ -271,7 +260,7 @@ Value osModule(Interpreter &in) {
       head.pop_back();
     return in.str(head);
   });
-  def(in, path, "splitext", [](Interpreter &in, CallArgs &args) {
+  defFunction(in, path, "splitext", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "splitext").expect(1, 1);
     std::string p = pathArg(in, args.positional[0], "splitext");
     size_t slash = p.rfind('/'), dot = p.rfind('.');
@@ -285,7 +274,7 @@ Value osModule(Interpreter &in) {
   });
   for (const char *name : {"exists", "isfile", "isdir"}) {
     std::string which = name;
-    def(in, path, name, [which](Interpreter &in, CallArgs &args) {
+    defFunction(in, path, name, [which](Interpreter &in, CallArgs &args) {
       ArgParser(in, args, which.c_str()).expect(1, 1);
       std::error_code ec;
       std::filesystem::path p(pathArg(in, args.positional[0], which.c_str()));
@@ -306,14 +295,14 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 
 Value timeModule(Interpreter &in) {
   Value time = makeModule("time");
-  def(in, time, "time", [](Interpreter &in, CallArgs &args) {
+  defFunction(in, time, "time", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "time").expect(0, 0);
     return Value::floating(
         std::chrono::duration<double>(
             std::chrono::system_clock::now().time_since_epoch())
             .count());
   });
-  def(in, time, "time_ns", [](Interpreter &in, CallArgs &args) {
+  defFunction(in, time, "time_ns", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "time_ns").expect(0, 0);
     return Value::integer(
         std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -322,17 +311,17 @@ Value timeModule(Interpreter &in) {
   });
   for (const char *name : {"perf_counter", "monotonic"}) {
     std::string fname = name;
-    def(in, time, name, [fname](Interpreter &in, CallArgs &args) {
+    defFunction(in, time, name, [fname](Interpreter &in, CallArgs &args) {
       ArgParser(in, args, fname.c_str()).expect(0, 0);
       static const auto start = std::chrono::steady_clock::now();
       return Value::floating(secondsSince(start));
     });
   }
-  def(in, time, "process_time", [](Interpreter &in, CallArgs &args) {
+  defFunction(in, time, "process_time", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "process_time").expect(0, 0);
     return Value::floating(static_cast<double>(std::clock()) / CLOCKS_PER_SEC);
   });
-  def(in, time, "sleep", [](Interpreter &in, CallArgs &args) {
+  defFunction(in, time, "sleep", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "sleep").expect(1, 1);
     if (!args.positional[0].isNumber())
       in.typeError("'" + in.typeName(args.positional[0]) +
@@ -360,21 +349,22 @@ Value loggingModule(Interpreter &in) {
   Value root = Value::object(Type::Native, rootLogger);
   state->loggers["root"] = root;
   dict["root"] = root;
-  def(in, logging, "getLogger", [state](Interpreter &in, CallArgs &args) {
-    ArgParser(in, args, "getLogger").expect(0, 1);
-    if (args.positional.empty() || args.positional[0].isNone())
-      return state->loggers.at("root");
-    std::string name = in.toStr(args.positional[0]);
-    if (name.empty())
-      return state->loggers.at("root");
-    auto it = state->loggers.find(name);
-    if (it != state->loggers.end())
-      return it->second;
-    Value logger = Value::object(Type::Native,
-                                 std::make_shared<LoggerObject>(name, state));
-    state->loggers[name] = logger;
-    return logger;
-  });
+  defFunction(in, logging, "getLogger",
+              [state](Interpreter &in, CallArgs &args) {
+                ArgParser(in, args, "getLogger").expect(0, 1);
+                if (args.positional.empty() || args.positional[0].isNone())
+                  return state->loggers.at("root");
+                std::string name = in.toStr(args.positional[0]);
+                if (name.empty())
+                  return state->loggers.at("root");
+                auto it = state->loggers.find(name);
+                if (it != state->loggers.end())
+                  return it->second;
+                Value logger = Value::object(
+                    Type::Native, std::make_shared<LoggerObject>(name, state));
+                state->loggers[name] = logger;
+                return logger;
+              });
   auto basicConfig = [state](Interpreter &in, CallArgs &args) {
     if (!args.positional.empty())
       in.typeError("basicConfig() takes 0 positional arguments but " +
@@ -396,14 +386,14 @@ Value loggingModule(Interpreter &in) {
     root.handlers = {format};
     return Value();
   };
-  def(in, logging, "basicConfig", basicConfig);
-  def(in, logging, "disable", [state](Interpreter &in, CallArgs &args) {
+  defFunction(in, logging, "basicConfig", basicConfig);
+  defFunction(in, logging, "disable", [state](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "disable").expect(0, 1);
     state->disabledUpTo =
         args.positional.empty() ? 50 : levelArg(in, args.positional[0]);
     return Value();
   });
-  def(in, logging, "getLevelName", [](Interpreter &in, CallArgs &args) {
+  defFunction(in, logging, "getLevelName", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "getLevelName").expect(1, 1);
     const Value &v = args.positional[0];
     if (v.isIntLike())
@@ -418,15 +408,15 @@ Value loggingModule(Interpreter &in) {
   for (const char *name : {"debug", "info", "warning", "warn", "error",
                            "exception", "critical", "fatal", "log"}) {
     std::string method = name;
-    def(in, logging, name,
-        [state, method, basicConfig](Interpreter &in, CallArgs &args) {
-          Value root = state->loggers.at("root");
-          if (root.as<LoggerObject>().handlers.empty()) {
-            CallArgs none;
-            basicConfig(in, none);
-          }
-          return in.call(in.getAttr(root, method), args);
-        });
+    defFunction(in, logging, name,
+                [state, method, basicConfig](Interpreter &in, CallArgs &args) {
+                  Value root = state->loggers.at("root");
+                  if (root.as<LoggerObject>().handlers.empty()) {
+                    CallArgs none;
+                    basicConfig(in, none);
+                  }
+                  return in.call(in.getAttr(root, method), args);
+                });
   }
   return logging;
 }
@@ -436,11 +426,23 @@ Value loggingModule(Interpreter &in) {
 Value warningsModule(Interpreter &in) {
   Value warnings = makeModule("warnings");
   for (const char *name : {"filterwarnings", "simplefilter", "resetwarnings"})
-    def(in, warnings, name, [](Interpreter &, CallArgs &) { return Value(); });
+    defFunction(in, warnings, name,
+                [](Interpreter &, CallArgs &) { return Value(); });
   return warnings;
 }
 
 } // namespace
+
+Value makeModule(const std::string &name) {
+  auto m = std::make_shared<ModuleObject>();
+  m->name = name;
+  return Value::object(Type::Module, m);
+}
+
+void defFunction(Interpreter &in, Value &module, const std::string &name,
+                 BuiltinFn fn) {
+  module.as<ModuleObject>().dict[name] = in.builtin(name, std::move(fn));
+}
 
 Value tensorflowLogger(Interpreter &in) {
   Value logging = in.importModule("logging");
@@ -467,6 +469,8 @@ void installStdlibModules(Interpreter &interp) {
   interp.registerModule("logging", loggingModule);
   interp.registerModule("warnings", warningsModule);
   installDataclasses(interp);
+  installFunctools(interp);
+  installItertools(interp);
 }
 
 } // namespace kiln::py

@@ -1,20 +1,30 @@
 // The few standard-library modules TensorFlow scripts import for their
 // set-up lines: os (the environment and path strings), time, logging
 // (levels, and loggers that print as CPython's do), warnings (filters
-// that change nothing kiln prints) and dataclasses.
+// that change nothing kiln prints), and dataclasses, functools and
+// itertools for the Python around the TensorFlow code.
 #pragma once
+
+#include "Objects.h"
 
 #include <string>
 
 namespace kiln::py {
 
-class Interpreter;
-class Value;
-
 void installStdlibModules(Interpreter &in);
 
 /// `import dataclasses` (Dataclasses.cpp).
 void installDataclasses(Interpreter &in);
+/// `import functools` (Functools.cpp).
+void installFunctools(Interpreter &in);
+/// `import itertools` (Itertools.cpp).
+void installItertools(Interpreter &in);
+
+/// A new, empty module object named `name`.
+Value makeModule(const std::string &name);
+/// module.name = a builtin function `fn`.
+void defFunction(Interpreter &in, Value &module, const std::string &name,
+                 BuiltinFn fn);
 
 /// tf.get_logger(): logging.getLogger("tensorflow"), given on first use
 /// the handler TensorFlow adds ("LEVEL:tensorflow:message" on stderr)

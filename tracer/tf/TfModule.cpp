@@ -2622,7 +2622,20 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     tf.set("random", random.value());
     defineControlFlow(in, *r, tf);
     tf.set("newaxis", Value());
-    tf.set("__version__", in.str("2.20.0")); // the TensorFlow kiln follows
+    // The TensorFlow kiln follows: the release its goldens come from.
+    tf.set("__version__", in.str("2.20.0"));
+    tf.set("__git_version__", in.str("v2.20.0-rc0-4-g72fbba3d20f"));
+    ModuleBuilder version(in, *rt, "tensorflow.version");
+    version.set("VERSION", in.str("2.20.0"));
+    version.set("GIT_VERSION", in.str("v2.20.0-rc0-4-g72fbba3d20f"));
+    version.set("COMPILER_VERSION",
+                in.str("Ubuntu Clang 18.1.8 "
+                       "(++20240731024944+3b5b5c1ec4a3-1~exp1~"
+                       "20240731145000.144)"));
+    version.set("GRAPH_DEF_VERSION", Value::integer(2288));
+    version.set("GRAPH_DEF_VERSION_MIN_CONSUMER", Value::integer(0));
+    version.set("GRAPH_DEF_VERSION_MIN_PRODUCER", Value::integer(0));
+    tf.set("version", version.value());
     tf.set("math", math.value());
     tf.set("nn", nn.value());
     tf.set("errors", errors.value());
