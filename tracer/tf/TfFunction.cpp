@@ -144,6 +144,21 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
                               variableAlias(variables, state));
       return;
     }
+    // A namedtuple is a structure, as TensorFlow's NamedTuple TraceType:
+    // its type's name and fields, then its items as a tuple's.
+    if (auto *t = v.is(Type::Native) ? dynamic_cast<NamedTupleObject *>(v.raw())
+                                     : nullptr) {
+      key += "N:" + t->name + "(";
+      for (const std::string &field : t->fields)
+        key += field + ",";
+      key += ")(";
+      for (const Value &item : t->values) {
+        traceKey(in, item, key, tensors, variables);
+        key += ",";
+      }
+      key += ")";
+      return;
+    }
     char buf[32];
     snprintf(buf, sizeof buf, "id:%p", v.raw());
     key += buf;
@@ -699,6 +714,13 @@ void TfFunction::bind(Interpreter &in, CallArgs &args, ValueList &positional,
         return v;
       return v.is(Type::List) ? in.list(std::move(items))
                               : in.tuple(std::move(items));
+    }
+    if (auto *t = v.is(Type::Native) ? dynamic_cast<NamedTupleObject *>(v.raw())
+                                     : nullptr) {
+      ValueList items;
+      for (const Value &item : t->values)
+        items.push_back(convert(item));
+      return t->withValues(std::move(items));
     }
     return v;
   };
