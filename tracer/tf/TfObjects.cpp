@@ -599,14 +599,102 @@ std::string NamedTupleObject::repr(Interpreter &in, const Value &) {
   return text + ")";
 }
 
-bool NamedTupleObject::getAttr(Interpreter &, const Value &,
+bool NamedTupleObject::getAttr(Interpreter &in, const Value &self,
                                const std::string &field, Value &out) {
   for (size_t i = 0; i < fields.size(); ++i)
     if (fields[i] == field) {
       out = values[i];
       return true;
     }
-  return false;
+  auto *t = this;
+  if (field == "_fields") {
+    ValueList names;
+    for (const std::string &f : fields)
+      names.push_back(in.str(f));
+    out = in.tuple(std::move(names));
+  } else if (field == "_asdict") {
+    out = in.builtin("_asdict", [t, self](Interpreter &in, py::CallArgs &args) {
+      py::ArgParser(in, args, "_asdict").expect(0, 0);
+      Value d = in.dict();
+      for (size_t i = 0; i < t->fields.size(); ++i)
+        in.setItem(d, in.str(t->fields[i]), t->values[i]);
+      return d;
+    });
+  } else if (field == "_replace") {
+    out =
+        in.builtin("_replace", [t, self](Interpreter &in, py::CallArgs &args) {
+          if (!args.positional.empty())
+            in.typeError(
+                t->name + "._replace() takes 1 positional argument but " +
+                std::to_string(args.positional.size() + 1) + " were given");
+          ValueList items = t->values;
+          std::vector<std::string> unknown;
+          for (auto &[key, v] : args.keywords) {
+            auto at = std::find(t->fields.begin(), t->fields.end(), key);
+            if (at == t->fields.end())
+              unknown.push_back("'" + key + "'");
+            else
+              items[at - t->fields.begin()] = v;
+          }
+          if (!unknown.empty()) {
+            std::string list;
+            for (const std::string &u : unknown)
+              list += (list.empty() ? "" : ", ") + u;
+            in.valueError("Got unexpected field names: [" + list + "]");
+          }
+          return t->withValues(std::move(items));
+        });
+  } else if (field == "count" || field == "index") {
+    // A tuple's methods, on the items.
+    out = in.getAttr(in.tuple(values), field);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+bool NamedTupleObject::binary(Interpreter &in, ast::BinaryOp op, const Value &,
+                              const Value &other, bool reflected, Value &out) {
+  if (op != ast::BinaryOp::Add && op != ast::BinaryOp::Mult)
+    return false;
+  Value self = in.tuple(values);
+  Value rhs = other;
+  if (auto *t = other.is(Type::Native)
+                    ? dynamic_cast<NamedTupleObject *>(other.raw())
+                    : nullptr)
+    rhs = in.tuple(t->values);
+  out = reflected ? in.binary(op, rhs, self) : in.binary(op, self, rhs);
+  return true;
+}
+
+bool NamedTupleObject::compare(Interpreter &in, ast::CmpOp op, const Value &,
+                               const Value &other, bool reflected, Value &out) {
+  Value rhs = other;
+  if (auto *t = other.is(Type::Native)
+                    ? dynamic_cast<NamedTupleObject *>(other.raw())
+                    : nullptr)
+    rhs = in.tuple(t->values);
+  else if (!other.is(Type::Tuple))
+    return false;
+  Value self = in.tuple(values);
+  out = reflected ? in.compare(op, rhs, self) : in.compare(op, self, rhs);
+  return true;
+}
+
+bool NamedTupleObject::hash(Interpreter &in, const Value &, size_t &out) {
+  out = in.hash(in.tuple(values));
+  return true;
+}
+
+bool NamedTupleObject::equals(Interpreter &in, const Value &,
+                              const Value &other, bool &out) {
+  Value rhs = other;
+  if (auto *t = other.is(Type::Native)
+                    ? dynamic_cast<NamedTupleObject *>(other.raw())
+                    : nullptr)
+    rhs = in.tuple(t->values);
+  out = rhs.is(Type::Tuple) && in.equals(in.tuple(values), rhs);
+  return true;
 }
 
 bool NamedTupleObject::getItem(Interpreter &in, const Value &, const Value &key,

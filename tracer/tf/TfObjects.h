@@ -263,6 +263,15 @@ struct NamedTupleObject : py::NativeObject {
     return true;
   }
   bool iter(Interpreter &in, const Value &self, Value &out) override;
+  // A tuple's operators, comparisons and hash, on its items.
+  bool binary(Interpreter &in, ast::BinaryOp op, const Value &self,
+              const Value &other, bool reflected, Value &out) override;
+  bool compare(Interpreter &in, ast::CmpOp op, const Value &self,
+               const Value &other, bool reflected, Value &out) override;
+  bool hash(Interpreter &in, const Value &self, size_t &out) override;
+  bool equals(Interpreter &in, const Value &self, const Value &other,
+              bool &out) override;
+  std::string builtinBase() const override { return "tuple"; }
   /// The same named tuple type holding `items`.
   Value withValues(ValueList items) const {
     return Value::object(py::Type::Native, std::make_shared<NamedTupleObject>(
