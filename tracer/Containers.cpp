@@ -19,7 +19,8 @@ int64_t Interpreter::toIndex(const Value &v, const char *what) {
     return result.asInt();
   if (what)
     typeError(std::string(what));
-  typeError("'" + typeName(v) + "' object cannot be interpreted as an integer");
+  typeError("'" + cTypeName(v) +
+            "' object cannot be interpreted as an integer");
 }
 
 bool Interpreter::hasIndexMethod(const Value &v) {

@@ -650,7 +650,15 @@ void assertArraysAgree(TfRuntime &rt, const Value &actual, const Value &desired,
 
 std::vector<int64_t> shapeArg(Interpreter &in, const Value &v) {
   std::vector<int64_t> shape;
-  if (v.is(Type::List) || v.is(Type::Tuple)) {
+  // A 1-D array or a TensorShape is a sequence of sizes too.
+  NdArrayObject *nd = asNd(v);
+  size_t rank = nd ? nd->value->type.shape.size() : 0;
+  if (rank > 1)
+    in.typeError("only integer scalar arrays can be converted to a scalar "
+                 "index");
+  bool tensorShape =
+      v.is(Type::Native) && dynamic_cast<TensorShapeObject *>(v.raw());
+  if (v.is(Type::List) || v.is(Type::Tuple) || rank == 1 || tensorShape) {
     for (auto &d : in.toList(v))
       shape.push_back(in.toIndex(d));
   } else {
@@ -746,6 +754,44 @@ bool NpDTypeObject::call(Interpreter &in, const Value &, CallArgs &args,
   return true;
 }
 
+bool NpDTypeObject::instanceCheck(Interpreter &, const Value &obj, bool &out) {
+  if (!isType)
+    return false; // a dtype object is not a type
+  NdArrayObject *nd = asNd(obj);
+  out = nd && nd->scalar && nd->value->type.dtype == dtype;
+  return true;
+}
+
+namespace {
+
+/// NumPy's abstract scalar types (np.generic, np.floating...) and
+/// np.ndarray, for isinstance.
+struct NpAbstractTypeObject : py::NativeObject {
+  NpAbstractTypeObject(std::string name, std::function<bool(DType)> holds)
+      : name(std::move(name)), holds(std::move(holds)) {}
+  std::string name;
+  std::function<bool(DType)> holds; // empty: np.ndarray
+  std::string typeName() const override { return "type"; }
+  std::string repr(Interpreter &, const Value &) override {
+    return "<class 'numpy." + name + "'>";
+  }
+  bool getAttr(Interpreter &in, const Value &, const std::string &attr,
+               Value &out) override {
+    if (attr != "__name__")
+      return false;
+    out = in.str(name);
+    return true;
+  }
+  bool instanceCheck(Interpreter &, const Value &obj, bool &out) override {
+    NdArrayObject *nd = asNd(obj);
+    out = nd &&
+          (holds ? nd->scalar && holds(nd->value->type.dtype) : !nd->scalar);
+    return true;
+  }
+};
+
+} // namespace
+
 bool NpDTypeObject::equals(Interpreter &in, const Value &, const Value &other,
                            bool &out) {
   if (auto d = npDTypeOf(other))
@@ -804,6 +850,12 @@ HostTensorPtr npAsArray(TfRuntime &rt, const Value &v,
                    "trying to pass a Tensor to a NumPy call, which is not "
                    "supported.");
     h = t.value;
+  } else if (auto *shape = v.is(Type::Native)
+                               ? dynamic_cast<TensorShapeObject *>(v.raw())
+                               : nullptr;
+             shape && shape->type.isStatic()) {
+    // np.prod(x.shape): a known shape is an array of its sizes.
+    return npAsArray(rt, pyIntList(in, shape->type.shape), dtype);
   } else if ((v.is(Type::List) || v.is(Type::Tuple)) && holdsArrays(in, v)) {
     ValueList parts = sameDTypeTensors(rt, v);
     for (auto &p : parts)
@@ -924,6 +976,23 @@ void installNumPy(TfRuntime &rt) {
       np.set(py::dtypeName(d), Value::object(Type::Native, t));
     }
     np.set("bool_", np.module->dict["bool"]);
+    struct Abstract {
+      const char *name;
+      std::function<bool(DType)> holds;
+    };
+    for (const Abstract &a : std::vector<Abstract>{
+             {"ndarray", nullptr},
+             {"generic", [](DType) { return true; }},
+             {"number", [](DType d) { return d != DType::Bool; }},
+             {"integer", [](DType d) { return isInteger(d); }},
+             {"signedinteger",
+              [](DType d) { return isInteger(d) && d != DType::UInt8; }},
+             {"unsignedinteger", [](DType d) { return d == DType::UInt8; }},
+             {"inexact", [](DType d) { return isFloating(d); }},
+             {"floating", [](DType d) { return isFloating(d); }}})
+      np.set(a.name,
+             Value::object(Type::Native, std::make_shared<NpAbstractTypeObject>(
+                                             a.name, a.holds)));
     np.set("double", np.module->dict["float64"]);
     np.set("half", np.module->dict["float16"]);
     np.set("single", np.module->dict["float32"]);
@@ -1249,9 +1318,15 @@ void installNumPy(TfRuntime &rt) {
       // NumPy's checks: one unknown (negative) size at most, and sizes that
       // hold the array's elements.
       Value given = p.require("newshape", "reshape");
-      ValueList items = given.is(Type::List) || given.is(Type::Tuple)
-                            ? in.toList(given)
-                            : ValueList{given};
+      NdArrayObject *nd = asNd(given);
+      if (nd && nd->value->type.shape.size() > 1)
+        in.typeError("only integer scalar arrays can be converted to a "
+                     "scalar index");
+      bool sequence = given.is(Type::List) || given.is(Type::Tuple) ||
+                      (nd && nd->value->type.shape.size() == 1) ||
+                      (given.is(Type::Native) &&
+                       dynamic_cast<TensorShapeObject *>(given.raw()));
+      ValueList items = sequence ? in.toList(given) : ValueList{given};
       std::vector<int64_t> dims;
       int64_t unknown = -1, product = 1, size = a->type.numElements();
       std::string text;

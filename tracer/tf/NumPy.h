@@ -34,6 +34,8 @@ struct NpDTypeObject : py::NativeObject {
   }
   bool equals(Interpreter &in, const Value &self, const Value &other,
               bool &out) override;
+  /// isinstance(x, np.float32): a NumPy scalar of this dtype.
+  bool instanceCheck(Interpreter &in, const Value &obj, bool &out) override;
   /// NumPy's name for the dtype ("bool" for DType::Bool, "float32"...).
   const char *npName() const;
 };
