@@ -65,7 +65,8 @@ def record(python, version, script):
         env.pop(var, None)
     proc = subprocess.run([python, script_name], cwd=script_dir, env=env,
                           stdin=subprocess.DEVNULL, capture_output=True, timeout=TIMEOUT_S)
-    summary = check_golden.summarize_stderr(proc.stderr, script_name)
+    summary = check_golden.summarize_stderr(proc.stderr, script_name,
+                                           script_dir)
     check_golden.write_golden(script, version, proc.returncode, proc.stdout,
                               summary)
     return proc, summary

@@ -150,7 +150,7 @@ def record(python, py_version, tf_version, script, cpu_variant=False,
     proc = subprocess.run([python, script_name], cwd=script_dir, env=env,
                           stdin=subprocess.DEVNULL, capture_output=True, timeout=TIMEOUT_S)
     stderr, dropped = filter_noise(proc.stderr)
-    summary = check_golden.summarize_stderr(stderr, script_name)
+    summary = check_golden.summarize_stderr(stderr, script_name, script_dir)
     if summary is not None and not stderr.strip():
         summary = None  # only noise (and blank lines) on stderr
     check_golden.write_golden(script, py_version, proc.returncode, proc.stdout,

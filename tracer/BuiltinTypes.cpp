@@ -495,6 +495,11 @@ void Interpreter::installExceptions() {
   define("UserWarning", "Warning");
   define("DeprecationWarning", "Warning");
   define("RuntimeWarning", "Warning");
+  define("FutureWarning", "Warning");
+  define("PendingDeprecationWarning", "Warning");
+  define("SyntaxWarning", "Warning");
+  define("ImportWarning", "Warning");
+  define("ResourceWarning", "Warning");
 }
 
 } // namespace kiln::py

@@ -1,8 +1,8 @@
 // The few standard-library modules TensorFlow scripts import for their
 // set-up lines: os (the environment and path strings), time, logging
-// (levels, and loggers that print as CPython's do), warnings (filters
-// that change nothing kiln prints), and dataclasses, functools and
-// itertools for the Python around the TensorFlow code.
+// (levels, loggers and handlers that print as CPython's do), warnings
+// (warn and its filters), and dataclasses, functools and itertools for
+// the Python around the TensorFlow code.
 #pragma once
 
 #include "Objects.h"
@@ -15,6 +15,10 @@ void installStdlibModules(Interpreter &in);
 
 /// `import dataclasses` (Dataclasses.cpp).
 void installDataclasses(Interpreter &in);
+/// `import logging` (Logging.cpp).
+void installLogging(Interpreter &in);
+/// `import warnings` (Warnings.cpp).
+void installWarnings(Interpreter &in);
 /// `import functools` (Functools.cpp).
 void installFunctools(Interpreter &in);
 /// `import itertools` (Itertools.cpp).

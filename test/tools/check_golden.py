@@ -137,16 +137,21 @@ def _frame_matches(path, script_name):
         or path.endswith("\\" + script_name)
 
 
-def summarize_stderr(stderr_bytes, script_name):
+def summarize_stderr(stderr_bytes, script_name, script_dir=None):
     """Return (first_line, frames, last_line) of a stderr, or None if empty.
 
     frames is a list of "line N, in NAME" strings, one for each
     `File "...", line N, in NAME` line after the LAST traceback header whose
-    path is the script itself (its path ends with script_name).
+    path is the script itself (its path ends with script_name). The
+    script's folder (script_dir) is cut from the lines, as from
+    "/checkout/test/x.py:7: UserWarning: ...": a golden must pass from any
+    checkout.
     """
     text = stderr_bytes.decode("utf-8", errors="replace")
     if text == "":
         return None
+    if script_dir:
+        text = text.replace(script_dir.rstrip("/") + "/", "")
     # Split on "\n" only: str.splitlines would also split on \f, \x1c, \u2028...
     lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
     first = lines[0]
@@ -344,7 +349,7 @@ def check(kiln, script, run_options=(), timeout=TIMEOUT_S):
     expected_stderr = golden["stderr"]
     actual_stderr = None
     if expected_stderr is not None:
-        actual_stderr = (summarize_stderr(proc.stderr, script_name)
+        actual_stderr = (summarize_stderr(proc.stderr, script_name, script_dir)
                          or ("<no stderr>", [], "<no stderr>"))
     ok = (proc.returncode == golden["exit"] and proc.stdout == golden["stdout"]
           and actual_stderr == expected_stderr)

@@ -589,6 +589,10 @@ bool StreamObject::getAttr(Interpreter &in, const Value &self,
     });
     return true;
   }
+  if (name == "name") {
+    out = in.str(toStdout ? "<stdout>" : "<stderr>");
+    return true;
+  }
   return false;
 }
 

@@ -1,0 +1,262 @@
+// Python's warnings: warn() prints what CPython prints on stderr,
+//
+//   script.py:12: UserWarning: the learning rate is high
+//     warnings.warn("the learning rate is high")
+//
+// and the filters decide as CPython's do: the first that matches (the
+// newest first) gives the action; "default" shows a warning once per
+// place, "once" once per text, "error" raises it. CPython's defaults show
+// DeprecationWarning in __main__ (a script's own code) and ignore
+// PendingDeprecationWarning, ImportWarning and ResourceWarning.
+#include "Interpreter.h"
+#include "Native.h"
+#include "StdlibModules.h"
+
+#include <regex>
+#include <set>
+
+namespace kiln::py {
+
+namespace {
+
+struct WarningFilter {
+  std::string action;
+  std::string message; // a regular expression matched at the start; "": any
+  ClassPtr category;
+  int64_t lineno = 0; // 0: any
+};
+
+struct WarningsState {
+  std::vector<WarningFilter> filters;
+  /// What "default", "module" and "once" have shown (forgotten when the
+  /// filters change, as CPython's registries are).
+  std::set<std::string> shown;
+};
+
+const char *const kActions[] = {"default", "error",  "ignore",
+                                "always",  "module", "once"};
+
+std::string actionArg(Interpreter &in, const Value &v) {
+  std::string action = in.toStr(v);
+  for (const char *a : kActions)
+    if (action == a)
+      return action;
+  in.raise("AssertionError", "invalid action: " + in.repr(v));
+}
+
+ClassPtr categoryArg(Interpreter &in, const Value &v) {
+  ClassPtr warning = in.builtinClass("Warning");
+  if (!v.is(Type::Class) || !v.as<ClassObject>().isSubclassOf(warning.get()))
+    in.raise("AssertionError", "category must be a Warning subclass");
+  return std::static_pointer_cast<ClassObject>(v.ptr());
+}
+
+void addFilter(WarningsState &state, WarningFilter filter, bool append) {
+  if (append)
+    state.filters.push_back(std::move(filter));
+  else
+    state.filters.insert(state.filters.begin(), std::move(filter));
+  state.shown.clear();
+}
+
+void defaultFilters(Interpreter &in, WarningsState &state) {
+  state.filters.clear();
+  for (const char *category :
+       {"ResourceWarning", "ImportWarning", "PendingDeprecationWarning"})
+    state.filters.push_back({"ignore", "", in.builtinClass(category), 0});
+  // default::DeprecationWarning:__main__ (every warn() here is __main__'s)
+  state.filters.insert(
+      state.filters.begin(),
+      {"default", "", in.builtinClass("DeprecationWarning"), 0});
+  state.shown.clear();
+}
+
+/// catch_warnings(): the filters as they were, back on exit.
+struct CatchWarningsObject : NativeObject {
+  std::shared_ptr<WarningsState> state;
+  std::vector<WarningFilter> saved;
+  std::string typeName() const override { return "catch_warnings"; }
+  std::string typeModule() const override { return "warnings"; }
+  bool getAttr(Interpreter &in, const Value &self, const std::string &attr,
+               Value &out) override {
+    auto *manager = this;
+    if (attr == "__enter__")
+      out = in.builtin(attr, [self, manager](Interpreter &, CallArgs &) {
+        manager->saved = manager->state->filters;
+        return Value();
+      });
+    else if (attr == "__exit__")
+      out = in.builtin(attr, [self, manager](Interpreter &, CallArgs &) {
+        manager->state->filters = manager->saved;
+        manager->state->shown.clear();
+        return Value::boolean(false);
+      });
+    else
+      return false;
+    return true;
+  }
+};
+
+void warn(Interpreter &in, WarningsState &state, CallArgs &args) {
+  ArgParser p(in, args, "warn");
+  std::optional<Value> message = p.keyword("message");
+  std::optional<Value> category = p.keyword("category");
+  std::optional<Value> stacklevel = p.keyword("stacklevel");
+  p.keyword("source");
+  p.expect(0, 4);
+  if (!args.positional.empty())
+    message = args.positional[0];
+  if (args.positional.size() > 1)
+    category = args.positional[1];
+  if (args.positional.size() > 2)
+    stacklevel = args.positional[2];
+  if (!message)
+    in.typeError("warn() missing required argument 'message' (pos 1)");
+  ClassPtr warning = in.builtinClass("Warning");
+  ClassPtr cls = in.builtinClass("UserWarning");
+  std::string text;
+  if (message->is(Type::Instance) &&
+      message->as<InstanceObject>().cls->isSubclassOf(warning.get())) {
+    cls = message->as<InstanceObject>().cls;
+    text = in.toStr(*message);
+  } else {
+    text = in.toStr(*message);
+    if (category && !category->isNone()) {
+      if (!category->is(Type::Class) ||
+          !category->as<ClassObject>().isSubclassOf(warning.get()))
+        in.typeError("category must be a Warning subclass, not '" +
+                     in.typeName(*category) + "'");
+      cls = std::static_pointer_cast<ClassObject>(category->ptr());
+    }
+  }
+  // The frame stacklevel - 1 calls up from the one calling warn().
+  int64_t level =
+      stacklevel && stacklevel->isIntLike() ? stacklevel->asInt() : 1;
+  Frame *frame = in.currentFrame();
+  for (int64_t k = 1; k < level && frame && frame->parent; ++k)
+    frame = frame->parent;
+  uint32_t line = frame ? frame->line : 0;
+  std::string action = "default";
+  for (const WarningFilter &f : state.filters) {
+    if (!cls->isSubclassOf(f.category.get()) ||
+        (f.lineno != 0 && f.lineno != line))
+      continue;
+    if (!f.message.empty() &&
+        !std::regex_search(text, std::regex(f.message, std::regex::icase),
+                           std::regex_constants::match_continuous))
+      continue;
+    action = f.action;
+    break;
+  }
+  if (action == "ignore")
+    return;
+  if (action == "error") {
+    Value exc =
+        in.call(Value::object(Type::Class, cls), ValueList{in.str(text)});
+    in.raiseValue(exc);
+  }
+  std::string key = text + "\n" + cls->name;
+  if (action == "default")
+    key += "\n" + std::to_string(line);
+  if (action != "always" && !state.shown.insert(key).second)
+    return;
+  std::string source(in.file().line(line));
+  size_t first = source.find_first_not_of(" \t");
+  source = first == std::string::npos ? "" : source.substr(first);
+  in.err() << in.scriptPath() << ":" << line << ": " << cls->name << ": "
+           << text << "\n";
+  if (!source.empty())
+    in.err() << "  " << source << "\n";
+}
+
+Value warningsModule(Interpreter &in) {
+  Value m = makeModule("warnings");
+  auto state = std::make_shared<WarningsState>();
+  defaultFilters(in, *state);
+  defFunction(in, m, "warn", [state](Interpreter &in, CallArgs &args) {
+    warn(in, *state, args);
+    return Value();
+  });
+  defFunction(in, m, "simplefilter", [state](Interpreter &in, CallArgs &args) {
+    ArgParser p(in, args, "simplefilter");
+    std::optional<Value> action = p.keyword("action");
+    Value category = p.keyword("category").value_or(Value());
+    Value lineno = p.keyword("lineno").value_or(Value::integer(0));
+    bool append = in.truthy(p.keyword("append").value_or(Value()));
+    p.expect(0, 4);
+    if (!args.positional.empty())
+      action = args.positional[0];
+    if (args.positional.size() > 1)
+      category = args.positional[1];
+    if (!action)
+      in.typeError("simplefilter() missing 1 required positional argument: "
+                   "'action'");
+    addFilter(*state,
+              {actionArg(in, *action), "",
+               categoryArg(in, category.isNone()
+                                   ? Value::object(Type::Class,
+                                                   in.builtinClass("Warning"))
+                                   : category),
+               lineno.isIntLike() ? lineno.asInt() : 0},
+              append);
+    return Value();
+  });
+  defFunction(
+      in, m, "filterwarnings", [state](Interpreter &in, CallArgs &args) {
+        ArgParser p(in, args, "filterwarnings");
+        std::optional<Value> action = p.keyword("action");
+        Value message = p.keyword("message").value_or(in.str(""));
+        Value category = p.keyword("category").value_or(Value());
+        p.keyword("module");
+        Value lineno = p.keyword("lineno").value_or(Value::integer(0));
+        bool append = in.truthy(p.keyword("append").value_or(Value()));
+        p.expect(0, 6);
+        if (!args.positional.empty())
+          action = args.positional[0];
+        if (args.positional.size() > 1)
+          message = args.positional[1];
+        if (args.positional.size() > 2)
+          category = args.positional[2];
+        if (!action)
+          in.typeError(
+              "filterwarnings() missing 1 required positional argument: "
+              "'action'");
+        addFilter(
+            *state,
+            {actionArg(in, *action), in.toStr(message),
+             categoryArg(in, category.isNone()
+                                 ? Value::object(Type::Class,
+                                                 in.builtinClass("Warning"))
+                                 : category),
+             lineno.isIntLike() ? lineno.asInt() : 0},
+            append);
+        return Value();
+      });
+  defFunction(in, m, "resetwarnings", [state](Interpreter &in, CallArgs &args) {
+    ArgParser(in, args, "resetwarnings").expect(0, 0);
+    state->filters.clear();
+    state->shown.clear();
+    return Value();
+  });
+  defFunction(
+      in, m, "catch_warnings", [state](Interpreter &in, CallArgs &args) {
+        ArgParser p(in, args, "catch_warnings");
+        if (in.truthy(p.keyword("record").value_or(Value())))
+          in.raise("NotImplementedError",
+                   "kiln's warnings cannot record warnings (catch_warnings's "
+                   "record=True)");
+        p.expect(0, 0);
+        auto manager = std::make_shared<CatchWarningsObject>();
+        manager->state = state;
+        return Value::object(Type::Native, manager);
+      });
+  return m;
+}
+
+} // namespace
+
+void installWarnings(Interpreter &in) {
+  in.registerModule("warnings", warningsModule);
+}
+
+} // namespace kiln::py
