@@ -230,8 +230,12 @@ Value roundBuiltin(Interpreter &in, CallArgs &args) {
     nd = args.positional[1];
   if (nd && nd->isNone())
     nd.reset();
-  Value number; // a NumPy scalar rounds as the Python number it holds
+  // A NumPy scalar rounds as the Python number it holds (a tf.Variable,
+  // which float() takes too, has no __round__).
+  Value number;
   if (x.is(Type::Native) &&
+      static_cast<NativeObject *>(x.raw())->typeModule() == "numpy" &&
+      static_cast<NativeObject *>(x.raw())->typeName() != "ndarray" &&
       static_cast<NativeObject *>(x.raw())->toNumber(in, x, number))
     x = number;
   if (x.isIntLike()) {
@@ -283,8 +287,11 @@ Value roundBuiltin(Interpreter &in, CallArgs &args) {
   Value result;
   if (in.callDunder(x, "__round__", nd ? ValueList{*nd} : ValueList{}, result))
     return result;
-
-  in.typeError("type " + in.typeName(x) + " doesn't define __round__ method");
+  // Tensor.__round__ is NumPy's, which calls astype(): TensorFlow's
+  // AttributeError that points to NumPy behavior.
+  if (x.is(Type::Tensor))
+    in.getAttr(x, "astype");
+  in.typeError("type " + in.cTypeName(x) + " doesn't define __round__ method");
 }
 
 Value divmodBuiltin(Interpreter &in, CallArgs &args) {

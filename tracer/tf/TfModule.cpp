@@ -10,6 +10,7 @@
 #include "TfFunction.h"
 #include "TfGradient.h"
 #include "TfIndexedSlices.h"
+#include "TfInitializers.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
@@ -2618,6 +2619,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     installRandom(*r, random);
     installDropout(*r, nn);
     installModuleClass(*r, tf);
+    installInitializers(in, tf);
     installGradientTape(*r, tf);
     tf.set("random", random.value());
     defineControlFlow(in, *r, tf);

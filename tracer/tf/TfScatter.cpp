@@ -127,6 +127,18 @@ Value updatesFor(TfRuntime &rt, const Value &updatesArg, DType d,
     return updates;
   std::vector<int64_t> joint;
   if (!broadcastShapes(u.shape, pickedShape, joint) || joint != pickedShape) {
+    if (kernel == "ResourceStridedSliceAssign") {
+      // StridedSliceAssignOp broadcasts the value, or says it cannot; the
+      // eager op is named in the slice's scope.
+      std::string message = "Cannot broadcast input shape " +
+                            shapeList(u.shape) + " into final shape " +
+                            shapeList(pickedShape);
+      if (rt.tracing)
+        rt.raise("InvalidArgumentError", message);
+      rt.raise("InvalidArgumentError",
+               eagerKernelPrefix(kernel) + message + " [Op:" + kernel +
+                   "] name: " + rt.nameScope + "strided_slice/_assign");
+    }
     size_t inner = shape.size() - static_cast<size_t>(depth);
     std::string k = std::to_string(inner);
     scatterError(rt, kernel,
