@@ -743,7 +743,8 @@ ConcreteFunction *TfFunction::find(const std::string &key,
   ConcreteFunction *best = nullptr;
   int bestUnknown = 0;
   for (auto &c : concretes) {
-    if (c->key != key || c->tensorTypes.size() != tensors.size())
+    if (c->key != key || c->tensorTypes.size() != tensors.size() ||
+        !c->objectsAlive())
       continue;
     bool ok = true;
     for (size_t i = 0; i < tensors.size() && ok; ++i)
@@ -909,6 +910,56 @@ std::string signatureOf(Interpreter &in, const py::FunctionObject &fn) {
   for (size_t i = 0; i < parts.size(); ++i)
     out += (i ? ", " : "") + parts[i];
   return out + ")";
+}
+
+} // namespace
+
+namespace {
+
+/// A Python object (an instance or a function) in a concrete function's
+/// input structure, held as TensorFlow's Weakref TraceType holds it: the
+/// concrete function does not keep it alive, and reads None once it is
+/// gone.
+struct WeakArgumentObject : py::NativeObject {
+  WeakArgumentObject(const Value &v) : ref(v.ptr()), type(v.type()) {}
+  std::weak_ptr<py::Object> ref;
+  Type type;
+  Value get() const {
+    std::shared_ptr<py::Object> p = ref.lock();
+    return p ? Value::object(type, p) : Value();
+  }
+  std::string typeName() const override { return "weakref"; }
+  std::string repr(Interpreter &in, const Value &) override {
+    return in.repr(get());
+  }
+};
+
+bool heldWeakly(const Value &v) {
+  return v.is(Type::Instance) || v.is(Type::Function);
+}
+
+/// `v` with its instances and functions held weakly (WeakArgumentObject),
+/// and each of them added to `objects`.
+Value weakenObjects(Interpreter &in, const Value &v,
+                    std::vector<std::weak_ptr<py::Object>> &objects) {
+  return mapLeaves(in, v, "", [&](const Value &leaf, const std::string &) {
+    if (!heldWeakly(leaf))
+      return leaf;
+    objects.push_back(leaf.ptr());
+    return Value::object(Type::Native,
+                         std::make_shared<WeakArgumentObject>(leaf));
+  });
+}
+
+/// `v` with each WeakArgumentObject replaced by its object (None when
+/// gone), as TensorFlow's structured_input_signature gives them.
+Value strengthenObjects(Interpreter &in, const Value &v) {
+  return mapLeaves(in, v, "", [&](const Value &leaf, const std::string &) {
+    auto *weak = leaf.is(Type::Native)
+                     ? dynamic_cast<WeakArgumentObject *>(leaf.raw())
+                     : nullptr;
+    return weak ? weak->get() : leaf;
+  });
 }
 
 } // namespace
@@ -1124,10 +1175,13 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     else
       positional.push_back(inputStructure[k]);
   }
-  concrete->structuredSignature =
-      in.tuple({in.tuple(std::move(positional)), keywords});
-  concrete->inputStructure =
-      in.tuple({in.tuple(std::move(inputStructure)), in.dict()});
+  // (The objects among them held weakly, as TensorFlow holds them.)
+  std::vector<std::weak_ptr<py::Object>> objects;
+  concrete->structuredSignature = weakenObjects(
+      in, in.tuple({in.tuple(std::move(positional)), keywords}), objects);
+  concrete->inputStructure = weakenObjects(
+      in, in.tuple({in.tuple(std::move(inputStructure)), in.dict()}),
+      concrete->objectArgs);
   {
     // "Tuple[TensorSpec(...), List[...], Dict[['k', TensorSpec(...)]]]".
     concrete->outputType =
@@ -2098,7 +2152,7 @@ struct ConcreteFunctionObject : py::NativeObject {
       return true;
     }
     if (name == "structured_input_signature") {
-      out = concrete->structuredSignature;
+      out = strengthenObjects(in, concrete->structuredSignature);
       return true;
     }
     if (name == "output_shapes" || name == "output_dtypes") {

@@ -33,7 +33,17 @@ std::string variableSpecText(const TensorType &type, bool trainable,
                              size_t aliasId);
 
 struct ConcreteFunction {
-  std::string key;                     // Python-value part of the TraceType
+  std::string key; // Python-value part of the TraceType
+  /// The Python objects (instances, functions) among the arguments of the
+  /// trace, by weak reference as TensorFlow's Weakref TraceType holds
+  /// them: once one is gone, no call matches this trace.
+  std::vector<std::weak_ptr<py::Object>> objectArgs;
+  bool objectsAlive() const {
+    for (auto &o : objectArgs)
+      if (o.expired())
+        return false;
+    return true;
+  }
   std::vector<TensorType> tensorTypes; // one per tensor argument (-1: None)
   /// Compiled at the first call (kiln compile and dump trace functions
   /// that the script never calls: they compile only for the library).
