@@ -292,6 +292,10 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
   default:
     break;
   }
+  if (obj.is(Type::Dict))
+    if (auto &kind = obj.as<DictObject>().kind;
+        kind && kind->getAttr(*this, obj, name, out))
+      return true;
   auto table = methods_.find(static_cast<int>(obj.type()));
   if (table == methods_.end())
     return builtinDunder(obj, name, out);

@@ -157,6 +157,10 @@ Value Interpreter::getItem(const Value &obj, const Value &key) {
     auto &table = obj.as<DictObject>().table;
     if (auto *e = table.find(*this, key, hash(key)))
       return e->value;
+    Value value;
+    if (auto &kind = obj.as<DictObject>().kind;
+        kind && kind->missing(*this, obj, key, value))
+      return value;
     raiseValue(call(Value::object(Type::Class, builtinClass("KeyError")),
                     ValueList{key}));
   }

@@ -144,6 +144,8 @@ std::string Interpreter::typeName(const Value &v) {
     return v.as<InstanceObject>().cls->name;
   case Type::Iterator:
     return v.as<IteratorObject>().typeName;
+  case Type::Dict: // collections' types over a dict have their own names
+    return v.as<DictObject>().kind ? v.as<DictObject>().kind->name : "dict";
   case Type::DictView: {
     auto k = v.as<DictViewObject>().kind;
     return k == DictViewObject::Kind::Keys     ? "dict_keys"
@@ -179,6 +181,10 @@ ClassPtr Interpreter::typeOf(const Value &v) {
   auto cls = std::make_shared<ClassObject>();
   cls->name = typeName(v);
   cls->builtinType = v.type();
+  if (v.is(Type::Dict)) { // a collections type: a dict subclass
+    cls->module = "collections";
+    cls->base = builtinClass("dict");
+  }
   if (isNative(v)) {
     cls->module = v.as<NativeObject>().typeModule();
     std::string base = v.as<NativeObject>().builtinBase();

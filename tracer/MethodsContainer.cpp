@@ -287,6 +287,9 @@ void Interpreter::installContainerMethods() {
   dictDef("copy", [](Interpreter &in, const Value &self, Args &args) {
     ArgParser(in, args, "copy").expect(0, 0);
     Value out = in.dict();
+    // A Counter's or defaultdict's copy is one too.
+    out.as<DictObject>().kind = self.as<DictObject>().kind;
+    out.as<DictObject>().factory = self.as<DictObject>().factory;
     for (auto &e : D(self).entries())
       if (e.live)
         D(out).set(in, e.key, e.hash, e.value);

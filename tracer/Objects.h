@@ -81,8 +81,30 @@ private:
 /// set holding them, so printed sets of small ints match CPython.
 std::vector<size_t> cpythonSetOrder(const HashTable &table);
 
+/// What a collections type built on dict adds to it (defaultdict,
+/// Counter and OrderedDict, PyCollections.cpp): its name, the value of a
+/// missing key, its repr, and its own methods.
+struct DictKind {
+  explicit DictKind(std::string name) : name(std::move(name)) {}
+  virtual ~DictKind() = default;
+  std::string name;
+  /// d[key] when key is missing; false: KeyError.
+  virtual bool missing(Interpreter &, const Value &self, const Value &key,
+                       Value &out) const {
+    return false;
+  }
+  virtual std::string repr(Interpreter &, const Value &self) const = 0;
+  /// Its own attributes and methods; false: dict's.
+  virtual bool getAttr(Interpreter &, const Value &self,
+                       const std::string &name, Value &out) const {
+    return false;
+  }
+};
+
 struct DictObject : Object {
   HashTable table;
+  std::shared_ptr<const DictKind> kind; // null: a plain dict
+  Value factory;                        // a defaultdict's default_factory
 };
 
 struct SetObject : Object {

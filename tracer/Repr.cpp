@@ -153,6 +153,8 @@ std::string Interpreter::repr(const Value &v) {
     PrintGuard guard(v.raw());
     if (!guard.fresh)
       return "{...}";
+    if (auto &kind = v.as<DictObject>().kind)
+      return kind->repr(*this, v);
     std::string out = "{";
     bool first = true;
     for (auto &e : v.as<DictObject>().table.entries()) {

@@ -24,6 +24,10 @@ void installFunctools(Interpreter &in);
 /// `import itertools` (Itertools.cpp).
 void installItertools(Interpreter &in);
 
+/// collections' defaultdict, Counter, OrderedDict and deque, added to
+/// module `m` (Collections.cpp).
+void addCollectionsTypes(Interpreter &in, ModuleObject &m);
+
 /// A new, empty module object named `name`.
 Value makeModule(const std::string &name);
 /// module.name = a builtin function `fn`.

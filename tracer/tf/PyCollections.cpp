@@ -1,4 +1,5 @@
-// Python's `collections` (namedtuple, OrderedDict) and `typing` (names
+// Python's `collections` (namedtuple here, the containers in
+// tracer/Collections.cpp) and `typing` (names
 // for annotations), as scripts import them to structure their data.
 // A namedtuple's instances are the NamedTupleObjects TensorFlow's own
 // results use, so tf.nest and tf.print take them as TensorFlow does.
@@ -8,6 +9,7 @@
 #include "ArgumentErrors.h"
 #include "Interpreter.h"
 #include "Native.h"
+#include "StdlibModules.h"
 
 #include <cctype>
 
@@ -182,8 +184,8 @@ Value collectionsModule(Interpreter &in) {
     return Value::object(Type::Native, std::make_shared<NamedTupleTypeObject>(
                                            in.toStr(typeName), fields, given));
   });
-  // An insertion-ordered dict: Python's own dicts are ordered.
-  m->dict["OrderedDict"] = Value::object(Type::Class, in.builtinClass("dict"));
+  // defaultdict, Counter, OrderedDict and deque (Collections.cpp).
+  py::addCollectionsTypes(in, *m);
   return Value::object(Type::Module, m);
 }
 

@@ -70,6 +70,10 @@ Value pack(Interpreter &in, const Value &structure, const ValueList &flat,
   for (auto &key : sortedKeys(in, structure))
     in.setItem(sorted, key, pack(in, in.getItem(structure, key), flat, next));
   Value out = in.dict();
+  // (An OrderedDict or defaultdict stays one, as nest's
+  // _sequence_like keeps a mapping's type.)
+  out.as<py::DictObject>().kind = structure.as<py::DictObject>().kind;
+  out.as<py::DictObject>().factory = structure.as<py::DictObject>().factory;
   for (auto &key : in.toList(structure))
     in.setItem(out, key, in.getItem(sorted, key));
   return out;
