@@ -5,6 +5,7 @@
 // CPython 3.11.
 #include "Interpreter.h"
 #include "Native.h"
+#include "NativeType.h"
 #include "StdlibModules.h"
 
 #include <algorithm>
@@ -419,42 +420,12 @@ bool DequeObject::getAttr(Interpreter &in, const Value &self,
   return true;
 }
 
-/// The types themselves: called, they make one; isinstance knows them.
-struct CollectionsTypeObject : NativeObject {
-  CollectionsTypeObject(std::string name, BuiltinFn make,
-                        std::function<bool(const Value &)> holds)
-      : name(std::move(name)), make(std::move(make)), holds(std::move(holds)) {}
-  std::string name;
-  BuiltinFn make;
-  std::function<bool(const Value &)> holds;
-  std::string typeName() const override { return "type"; }
-  std::string repr(Interpreter &, const Value &) override {
-    return "<class 'collections." + name + "'>";
-  }
-  bool isCallable() const override { return true; }
-  bool call(Interpreter &in, const Value &, CallArgs &args,
-            Value &out) override {
-    out = make(in, args);
-    return true;
-  }
-  bool instanceCheck(Interpreter &, const Value &obj, bool &out) override {
-    out = holds(obj);
-    return true;
-  }
-  bool getAttr(Interpreter &in, const Value &, const std::string &attr,
-               Value &out) override {
-    if (attr != "__name__")
-      return false;
-    out = in.str(name);
-    return true;
-  }
-};
-
 void defineType(ModuleObject &m, const std::string &name, BuiltinFn make,
                 std::function<bool(const Value &)> holds) {
-  m.dict[name] =
-      Value::object(Type::Native, std::make_shared<CollectionsTypeObject>(
-                                      name, std::move(make), std::move(holds)));
+  m.dict[name] = Value::object(
+      Type::Native,
+      std::make_shared<NativeTypeObject>("collections", name, std::move(holds),
+                                         std::move(make)));
 }
 
 /// Whether `v` is a dict of kind `kind` (or a kind derived from it: none

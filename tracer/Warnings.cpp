@@ -12,6 +12,8 @@
 #include "Native.h"
 #include "StdlibModules.h"
 
+#include <algorithm>
+#include <map>
 #include <regex>
 #include <set>
 
@@ -169,6 +171,43 @@ void warn(Interpreter &in, WarningsState &state, CallArgs &args) {
     in.err() << "  " << source << "\n";
 }
 
+/// simplefilter(action, category=Warning, lineno=0, append=False) and
+/// filterwarnings(action, message="", category=Warning, module="",
+/// lineno=0, append=False): parameters `names`, by position or name.
+void addFilterCall(Interpreter &in, WarningsState &state, CallArgs &args,
+                   const std::string &fname,
+                   const std::vector<std::string> &names) {
+  std::map<std::string, Value> given;
+  if (args.positional.size() > names.size())
+    in.typeError(fname + "() takes from 1 to " + std::to_string(names.size()) +
+                 " positional arguments but " +
+                 std::to_string(args.positional.size()) + " were given");
+  for (size_t i = 0; i < args.positional.size(); ++i)
+    given[names[i]] = args.positional[i];
+  for (auto &[key, v] : args.keywords) {
+    if (std::find(names.begin(), names.end(), key) == names.end())
+      in.typeError(fname + "() got an unexpected keyword argument '" + key +
+                   "'");
+    if (!given.emplace(key, v).second)
+      in.typeError(fname + "() got multiple values for argument '" + key + "'");
+  }
+  if (!given.count("action"))
+    in.typeError(fname + "() missing 1 required positional argument: 'action'");
+  auto arg = [&](const char *name) {
+    auto it = given.find(name);
+    return it == given.end() ? Value() : it->second;
+  };
+  Value category = arg("category"), lineno = arg("lineno");
+  if (category.isNone())
+    category = Value::object(Type::Class, in.builtinClass("Warning"));
+  addFilter(state,
+            {actionArg(in, arg("action")),
+             given.count("message") ? in.toStr(arg("message")) : "",
+             categoryArg(in, category),
+             lineno.isIntLike() ? lineno.asInt() : 0},
+            in.truthy(arg("append")));
+}
+
 Value warningsModule(Interpreter &in) {
   Value m = makeModule("warnings");
   auto state = std::make_shared<WarningsState>();
@@ -178,60 +217,17 @@ Value warningsModule(Interpreter &in) {
     return Value();
   });
   defFunction(in, m, "simplefilter", [state](Interpreter &in, CallArgs &args) {
-    ArgParser p(in, args, "simplefilter");
-    std::optional<Value> action = p.keyword("action");
-    Value category = p.keyword("category").value_or(Value());
-    Value lineno = p.keyword("lineno").value_or(Value::integer(0));
-    bool append = in.truthy(p.keyword("append").value_or(Value()));
-    p.expect(0, 4);
-    if (!args.positional.empty())
-      action = args.positional[0];
-    if (args.positional.size() > 1)
-      category = args.positional[1];
-    if (!action)
-      in.typeError("simplefilter() missing 1 required positional argument: "
-                   "'action'");
-    addFilter(*state,
-              {actionArg(in, *action), "",
-               categoryArg(in, category.isNone()
-                                   ? Value::object(Type::Class,
-                                                   in.builtinClass("Warning"))
-                                   : category),
-               lineno.isIntLike() ? lineno.asInt() : 0},
-              append);
+    addFilterCall(in, *state, args, "simplefilter",
+                  {"action", "category", "lineno", "append"});
     return Value();
   });
-  defFunction(
-      in, m, "filterwarnings", [state](Interpreter &in, CallArgs &args) {
-        ArgParser p(in, args, "filterwarnings");
-        std::optional<Value> action = p.keyword("action");
-        Value message = p.keyword("message").value_or(in.str(""));
-        Value category = p.keyword("category").value_or(Value());
-        p.keyword("module");
-        Value lineno = p.keyword("lineno").value_or(Value::integer(0));
-        bool append = in.truthy(p.keyword("append").value_or(Value()));
-        p.expect(0, 6);
-        if (!args.positional.empty())
-          action = args.positional[0];
-        if (args.positional.size() > 1)
-          message = args.positional[1];
-        if (args.positional.size() > 2)
-          category = args.positional[2];
-        if (!action)
-          in.typeError(
-              "filterwarnings() missing 1 required positional argument: "
-              "'action'");
-        addFilter(
-            *state,
-            {actionArg(in, *action), in.toStr(message),
-             categoryArg(in, category.isNone()
-                                 ? Value::object(Type::Class,
-                                                 in.builtinClass("Warning"))
-                                 : category),
-             lineno.isIntLike() ? lineno.asInt() : 0},
-            append);
-        return Value();
-      });
+  defFunction(in, m, "filterwarnings",
+              [state](Interpreter &in, CallArgs &args) {
+                addFilterCall(in, *state, args, "filterwarnings",
+                              {"action", "message", "category", "module",
+                               "lineno", "append"});
+                return Value();
+              });
   defFunction(in, m, "resetwarnings", [state](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "resetwarnings").expect(0, 0);
     state->filters.clear();

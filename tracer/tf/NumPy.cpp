@@ -6,6 +6,7 @@
 #include "TfOps.h"
 #include "TfVariable.h"
 
+#include "NativeType.h"
 #include "TensorFormat.h"
 
 #include <algorithm>
@@ -762,36 +763,6 @@ bool NpDTypeObject::instanceCheck(Interpreter &, const Value &obj, bool &out) {
   return true;
 }
 
-namespace {
-
-/// NumPy's abstract scalar types (np.generic, np.floating...) and
-/// np.ndarray, for isinstance.
-struct NpAbstractTypeObject : py::NativeObject {
-  NpAbstractTypeObject(std::string name, std::function<bool(DType)> holds)
-      : name(std::move(name)), holds(std::move(holds)) {}
-  std::string name;
-  std::function<bool(DType)> holds; // empty: np.ndarray
-  std::string typeName() const override { return "type"; }
-  std::string repr(Interpreter &, const Value &) override {
-    return "<class 'numpy." + name + "'>";
-  }
-  bool getAttr(Interpreter &in, const Value &, const std::string &attr,
-               Value &out) override {
-    if (attr != "__name__")
-      return false;
-    out = in.str(name);
-    return true;
-  }
-  bool instanceCheck(Interpreter &, const Value &obj, bool &out) override {
-    NdArrayObject *nd = asNd(obj);
-    out = nd &&
-          (holds ? nd->scalar && holds(nd->value->type.dtype) : !nd->scalar);
-    return true;
-  }
-};
-
-} // namespace
-
 bool NpDTypeObject::equals(Interpreter &in, const Value &, const Value &other,
                            bool &out) {
   if (auto d = npDTypeOf(other))
@@ -989,10 +960,18 @@ void installNumPy(TfRuntime &rt) {
               [](DType d) { return isInteger(d) && d != DType::UInt8; }},
              {"unsignedinteger", [](DType d) { return d == DType::UInt8; }},
              {"inexact", [](DType d) { return isFloating(d); }},
-             {"floating", [](DType d) { return isFloating(d); }}})
+             {"floating", [](DType d) { return isFloating(d); }}}) {
+      // np.ndarray holds the arrays, the abstract types scalars of their
+      // dtypes (isinstance).
+      auto holds = [dtypes = a.holds](const Value &v) {
+        NdArrayObject *nd = asNd(v);
+        return nd && (dtypes ? nd->scalar && dtypes(nd->value->type.dtype)
+                             : !nd->scalar);
+      };
       np.set(a.name,
-             Value::object(Type::Native, std::make_shared<NpAbstractTypeObject>(
-                                             a.name, a.holds)));
+             Value::object(Type::Native, std::make_shared<py::NativeTypeObject>(
+                                             "numpy", a.name, holds)));
+    }
     np.set("double", np.module->dict["float64"]);
     np.set("half", np.module->dict["float16"]);
     np.set("single", np.module->dict["float32"]);
