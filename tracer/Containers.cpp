@@ -174,6 +174,10 @@ Value Interpreter::getItem(const Value &obj, const Value &key) {
     auto &cls = obj.as<ClassObject>();
     if (cls.builtinType) // list[int] and friends, in annotations
       return obj;
+    // Box[int] of a Generic class: its __class_getitem__ (a classmethod
+    // without the decorator, as in CPython).
+    if (const Value *hook = cls.lookup("__class_getitem__"))
+      return call(*hook, ValueList{obj, key});
     break;
   }
   default:

@@ -617,8 +617,21 @@ void Interpreter::execClassDef(const ClassDefStmt &s, Frame &frame) {
       typeError("kiln does not support ** in a class's keywords");
     classKeywords.push_back({k.arg, eval(*k.value, frame)});
   }
-  if (!s.bases.empty()) {
-    Value base = eval(*s.bases[0], frame);
+  Value base = s.bases.empty() ? Value() : eval(*s.bases[0], frame);
+  // typing's Generic[T] and Protocol add nothing a script can see here
+  // but subscripting the class (Box[int] is Box).
+  if (isNative(base) && base.as<NativeObject>().typeModule() == "typing") {
+    if (repr(base) == "typing.NamedTuple")
+      raise("NotImplementedError",
+            "kiln does not support typing.NamedTuple classes (use "
+            "collections.namedtuple)");
+    base = Value();
+    cls->dict["__class_getitem__"] =
+        builtin("__class_getitem__", [](Interpreter &, CallArgs &args) {
+          return args.positional[0];
+        });
+  }
+  if (!base.isNone()) {
     if (!base.is(Type::Class))
       typeError("bases must be types");
     auto baseCls = std::static_pointer_cast<ClassObject>(base.ptr());

@@ -195,6 +195,7 @@ struct TypingNameObject : py::NativeObject {
   explicit TypingNameObject(std::string name) : name(std::move(name)) {}
   std::string name;
   std::string typeName() const override { return "_SpecialForm"; }
+  std::string typeModule() const override { return "typing"; }
   std::string repr(Interpreter &, const Value &) override {
     return "typing." + name;
   }
@@ -202,8 +203,8 @@ struct TypingNameObject : py::NativeObject {
                Value &out) override {
     // typing's repr of the arguments: a class by its name, builtins bare.
     auto shown = [&](const Value &v) {
-      if (auto *t = dynamic_cast<TypingNameObject *>(v.raw()))
-        return "typing." + t->name;
+      if (dynamic_cast<TypingNameObject *>(v.raw())) // TypeVars too
+        return in.repr(v);
       std::string text = in.repr(v);
       if (v.is(Type::Class) && text.rfind("<class '", 0) == 0)
         text = text.substr(8, text.size() - 10);
@@ -219,16 +220,43 @@ struct TypingNameObject : py::NativeObject {
   }
 };
 
+/// What typing.TypeVar makes: shown as "~T", usable in annotations and
+/// as Generic[T]'s argument.
+struct TypeVarObject : TypingNameObject {
+  using TypingNameObject::TypingNameObject;
+  std::string typeName() const override { return "TypeVar"; }
+  std::string repr(Interpreter &, const Value &) override { return name; }
+};
+
 Value typingModule(Interpreter &in) {
   auto m = std::make_shared<py::ModuleObject>();
   m->name = "typing";
   for (const char *name :
-       {"Any", "Callable", "Dict", "FrozenSet", "Iterable", "Iterator", "List",
-        "Mapping", "Optional", "Sequence", "Set", "Tuple", "Type", "Union",
-        "Generator", "Literal", "Final", "ClassVar"})
+       {"Any",        "Callable", "Dict",     "FrozenSet", "Iterable",
+        "Iterator",   "List",     "Mapping",  "Optional",  "Sequence",
+        "Set",        "Tuple",    "Type",     "Union",     "Generator",
+        "Literal",    "Final",    "ClassVar", "Generic",   "Protocol",
+        "NamedTuple", "NoReturn"})
     m->dict[name] =
         Value::object(Type::Native, std::make_shared<TypingNameObject>(name));
   m->dict["TYPE_CHECKING"] = Value::boolean(false);
+  // TypeVar("T") prints as ~T (+T covariant, -T contravariant).
+  m->dict["TypeVar"] =
+      in.builtin("TypeVar", [](Interpreter &in, CallArgs &args) {
+        if (args.positional.empty() || !args.positional[0].is(Type::Str))
+          in.typeError("TypeVar name must be a string");
+        std::string sign = "~";
+        for (auto &[key, v] : args.keywords)
+          if ((key == "covariant" || key == "contravariant") && in.truthy(v))
+            sign = key == "covariant" ? "+" : "-";
+        return Value::object(Type::Native,
+                             std::make_shared<TypeVarObject>(
+                                 sign + in.toStr(args.positional[0])));
+      });
+  m->dict["cast"] = in.builtin("cast", [](Interpreter &in, CallArgs &args) {
+    py::ArgParser(in, args, "cast").expect(2, 2);
+    return args.positional[1];
+  });
   return Value::object(Type::Module, m);
 }
 
