@@ -2026,8 +2026,20 @@ Value stageWhileLoop(TfRuntime &rt, const Value &cond, const Value &body,
       TensorType type = rt.tensor(t).type;
       if (!arrays[i] && i < invariants.size() && !invariants[i].isNone())
         if (auto *s = dynamic_cast<TensorShapeObject *>(invariants[i].raw())) {
+          TensorType given = type;
           type.shape = s->type.shape;
           type.unknownRank = s->type.unknownRank;
+          // TensorFlow does not check the initial value against its
+          // invariant: where they disagree the size is left unknown, so
+          // that the loop still runs on the value it was given.
+          if (!given.shapeFits(type)) {
+            if (given.shape.size() != type.shape.size() || type.unknownRank)
+              type.unknownRank = true;
+            else
+              for (size_t d = 0; d < type.shape.size(); ++d)
+                if (type.shape[d] != given.shape[d])
+                  type.shape[d] = -1;
+          }
         }
       spec.types.push_back(type);
     }

@@ -239,8 +239,16 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
           // (convert_to_tensor's preferred_dtype).
           Value given = need(got, "value", "write");
           Value v = r.toTensor(given);
-          if (!r.isTensor(given) && isInteger(r.tensor(v).type.dtype) &&
-              isFloating(ta->dtype))
+          DType natural = r.tensor(v).type.dtype;
+          // (A Python bool converts as an int, but to int32, int64 and
+          // the float types only.)
+          bool toWide = ta->dtype == DType::Int32 ||
+                        ta->dtype == DType::Int64 || isFloating(ta->dtype);
+          if (!r.isTensor(given) && natural != ta->dtype &&
+              ((isInteger(natural) &&
+                (isInteger(ta->dtype) || isFloating(ta->dtype))) ||
+               (given.is(py::Type::Bool) && toWide) ||
+               (isFloating(natural) && isFloating(ta->dtype))))
             v = r.toTensor(given, ta->dtype);
           const TensorType &vt = r.tensor(v).type;
           if (vt.dtype != ta->dtype && !r.tracing)
