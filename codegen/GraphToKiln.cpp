@@ -463,6 +463,11 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
           {static_cast<int>(&n - g.nodes.data()), static_cast<int>(i)})] =
           zeros(loc, other, dynamicZeros(loc, other));
     }
+    // The run goes on after the check (its result is then dropped): a
+    // list op passes its list on, so that later writes stay inside it
+    // (zeros of no length made them write past the end).
+    if (!n.inputs.empty() && input(n, 0).getType() == type)
+      return input(n, 0);
     return zeros(loc, type, dynamicZeros(loc, type));
   }
   if (op == "Const")
