@@ -1874,6 +1874,50 @@ ValueList stageFold(
   return stager(rt).foldRows(elems, init, first, reverse, collect, fn);
 }
 
+namespace {
+
+/// A branch output as cond_v2's error shows it: the Identity the branch's
+/// graph wraps it in (repr `<tf.Tensor 'cond/Identity:0' ...>`, str
+/// `Tensor("cond/Identity:0", ...)`), a leaf to tf.nest.
+struct BranchOutputText : py::NativeObject {
+  BranchOutputText(std::string name, const TensorType &t)
+      : name(std::move(name)), type(t) {}
+  std::string name;
+  TensorType type;
+  std::string typeName() const override { return "SymbolicTensor"; }
+  std::string repr(Interpreter &, const Value &) override {
+    return "<tf.Tensor '" + name + "' shape=" + type.shapeString() +
+           " dtype=" + py::dtypeName(type.dtype) + ">";
+  }
+  std::string str(Interpreter &, const Value &) override {
+    return "Tensor(\"" + name + "\", shape=" + type.shapeString() +
+           ", dtype=" + py::dtypeName(type.dtype) + ")";
+  }
+};
+
+/// `result` with its tensors shown as the branch's Identity outputs.
+Value branchOutputs(TfRuntime &rt, const Value &result,
+                    const std::string &scope) {
+  Interpreter &in = rt.in;
+  ValueList leaves, shown;
+  flatten(in, result, leaves);
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    if (!rt.isTensor(leaves[i])) {
+      shown.push_back(leaves[i]);
+      continue;
+    }
+    std::string name =
+        scope + "/Identity" + (i ? "_" + std::to_string(i) : "") + ":0";
+    shown.push_back(Value::object(
+        Type::Native,
+        std::make_shared<BranchOutputText>(name, rt.tensor(leaves[i]).type)));
+  }
+  size_t next = 0;
+  return rebuild(in, result, shown, next);
+}
+
+} // namespace
+
 Value stageCond(TfRuntime &rt, const Value &pred, const Value &trueFn,
                 const Value &falseFn, const std::string &branchScope) {
   TfStager &st = stager(rt);
@@ -1902,10 +1946,25 @@ Value stageCond(TfRuntime &rt, const Value &pred, const Value &trueFn,
         count = leaves.size();
         for (size_t i = 0; i < count; ++i)
           names.push_back("output " + std::to_string(i));
-      } else if (leaves.size() != count) {
-        // TensorFlow's own check on the output counts.
-        in.raise("AssertionError", "[" + std::to_string(count) + ", " +
-                                       std::to_string(leaves.size()) + "]");
+      } else {
+        // TensorFlow's own check on the output counts, then cond_v2's of
+        // the two structures (a dict's keys, a tuple against a list, a
+        // tensor against a sequence).
+        if (leaves.size() != count)
+          in.raise("AssertionError", "[" + std::to_string(count) + ", " +
+                                         std::to_string(leaves.size()) + "]");
+        std::string scope = rt.tracing->graph.scopeName();
+        Value shownTrue = branchOutputs(rt, tmpl, scope),
+              shownFalse = branchOutputs(rt, result, scope);
+        bool typeError = false;
+        std::string details =
+            structureMismatch(in, shownTrue, shownFalse, true, typeError);
+        if (!details.empty())
+          in.typeError("true_fn and false_fn arguments to tf.cond must have "
+                       "the same number, type, and overall structure of "
+                       "return values.\n\ntrue_fn output: " +
+                       in.toStr(shownTrue) + "\nfalse_fn output: " +
+                       in.toStr(shownFalse) + "\n\nError details:\n" + details);
       }
       return std::vector<Slot>(leaves.begin(), leaves.end());
     };
