@@ -2149,7 +2149,9 @@ void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
     if (!r->isTensor(vars) && !in.truthy(vars))
       in.valueError("'loop_vars' must be provided.");
     Value state = vars;
-    int64_t limit = -1;
+    // (A negative maximum_iterations runs no iteration, as i < limit
+    // never holds.)
+    std::optional<int64_t> limit;
     if (r->isTensor(maxIter))
       limit = r->tensor(maxIter).value->elementAsInt(0);
     else if (!maxIter.isNone())
@@ -2168,28 +2170,27 @@ void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
                                          return tensorSpec(
                                              r->tensor(r->toTensor(v)).type);
                                        }),
-                            limit < 0 ? in.list(in.toList(vars)) : vars});
+                            !limit ? in.list(in.toList(vars)) : vars});
       structure =
-          limit < 0
-              ? specs
-              : in.list({tensorSpec(TensorType{DType::Int32, {}}), specs});
+          !limit ? specs
+                 : in.list({tensorSpec(TensorType{DType::Int32, {}}), specs});
     }
     for (int64_t i = 0;; ++i) {
       ValueList callArgs = listVars ? in.toList(state) : ValueList{state};
       // With maximum_iterations the condition is still called once the
       // count is reached (logical_and(i < maximum_iterations, cond(...))).
-      if (!in.truthy(in.call(cond, callArgs)) || (limit >= 0 && i >= limit))
+      if (!in.truthy(in.call(cond, callArgs)) || (limit && i >= *limit))
         break;
       Value next = in.call(body, callArgs);
       // The body's result is iterated (list(loop_vars)).
       // (A dict gives its keys, which the structure check then refuses.)
-      if (listVars && limit < 0 && r->isTensor(next) &&
+      if (listVars && !limit && r->isTensor(next) &&
           r->tensor(next).type.shape.empty())
         in.typeError("Cannot iterate over a scalar tensor.");
       if (listVars)
         callTf(in, {"nest", "assert_same_structure"},
-               {structure, limit < 0 ? in.list(in.toList(next))
-                                     : in.list({Value::integer(i + 1), next})});
+               {structure, !limit ? in.list(in.toList(next))
+                                  : in.list({Value::integer(i + 1), next})});
       // The loop variables take the body's container (a tuple stays one).
       state = listVars && !next.is(Type::List) && !next.is(Type::Tuple)
                   ? in.list(in.toList(next))
