@@ -144,7 +144,8 @@ struct LruCacheObject : NativeObject {
     ++misses;
     out = in.call(func, args);
     in.setItem(memo, key, out);
-    if (maxsize > 0 && in.toList(memo).size() > static_cast<size_t>(maxsize)) {
+    if (maxsize > 0 &&
+        memo.as<DictObject>().table.size() > static_cast<size_t>(maxsize)) {
       Value oldest;
       in.next(in.iter(memo), oldest);
       in.delItem(memo, oldest);
@@ -165,7 +166,8 @@ struct LruCacheObject : NativeObject {
             std::make_shared<CacheInfoObject>(
                 cache->hits, cache->misses,
                 cache->maxsize < 0 ? Value() : Value::integer(cache->maxsize),
-                static_cast<int64_t>(in.toList(cache->memo).size())));
+                static_cast<int64_t>(
+                    cache->memo.as<DictObject>().table.size())));
       });
     } else if (attr == "cache_clear") {
       auto *cache = this;
@@ -242,14 +244,8 @@ Value updateWrapper(Interpreter &in, const Value &wrapper,
 Value functoolsModule(Interpreter &in) {
   Value m = makeModule("functools");
   defFunction(in, m, "reduce", [](Interpreter &in, CallArgs &args) {
-    if (!args.keywords.empty())
-      in.typeError("reduce() takes no keyword arguments");
+    ArgParser(in, args, "reduce").expect(2, 3);
     size_t n = args.positional.size();
-    if (n < 2 || n > 3)
-      in.typeError(n < 2 ? "reduce expected at least 2 arguments, got " +
-                               std::to_string(n)
-                         : "reduce expected at most 3 arguments, got " +
-                               std::to_string(n));
     Value it = in.iter(args.positional[1]);
     Value total;
     if (n == 3)

@@ -16,12 +16,6 @@ Value iteratorValue(std::shared_ptr<IteratorObject> it) {
   return Value::object(Type::Iterator, std::move(it));
 }
 
-/// A function of CPython's that takes no keyword arguments.
-void noKeywords(Interpreter &in, const CallArgs &args, const char *name) {
-  if (!args.keywords.empty())
-    in.typeError(std::string(name) + "() takes no keyword arguments");
-}
-
 /// A size argument (r, repeat): an int, at least 0, else `negative`.
 int64_t countArg(Interpreter &in, const Value &v, const char *negative) {
   if (!v.isIntLike())
@@ -135,7 +129,7 @@ struct ChainType : NativeObject {
   bool isCallable() const override { return true; }
   bool call(Interpreter &in, const Value &, CallArgs &args,
             Value &out) override {
-    noKeywords(in, args, "chain");
+    ArgParser(in, args, "chain").noKeywords();
     out = iteratorValue(
         std::make_shared<ChainIterator>(in.iter(in.tuple(args.positional))));
     return true;
@@ -525,7 +519,6 @@ Value itertoolsModule(Interpreter &in) {
     return iteratorValue(std::make_shared<CountIterator>(start, step));
   });
   defFunction(in, m, "cycle", [](Interpreter &in, CallArgs &args) {
-    noKeywords(in, args, "cycle");
     ArgParser(in, args, "cycle").expect(1, 1);
     return iteratorValue(
         std::make_shared<CycleIterator>(in.iter(args.positional[0])));
@@ -585,7 +578,7 @@ Value itertoolsModule(Interpreter &in) {
         data = *d;
         test = in.iter(*sel);
       } else {
-        noKeywords(in, args, s.name);
+        ArgParser(in, args, s.name).noKeywords();
         if (args.positional.size() != 2)
           in.typeError(std::string(s.name) + " expected 2 arguments, got " +
                        std::to_string(args.positional.size()));
@@ -614,13 +607,8 @@ Value itertoolsModule(Interpreter &in) {
     return iteratorValue(std::make_shared<GroupByIterator>(state));
   });
   defFunction(in, m, "islice", [](Interpreter &in, CallArgs &args) {
-    noKeywords(in, args, "islice");
+    ArgParser(in, args, "islice").expect(2, 4);
     size_t n = args.positional.size();
-    if (n < 2 || n > 4)
-      in.typeError(n < 2 ? "islice expected at least 2 arguments, got " +
-                               std::to_string(n)
-                         : "islice expected at most 4 arguments, got " +
-                               std::to_string(n));
     const char *stopMessage = "Stop argument for islice() must be None or an "
                               "integer: 0 <= x <= sys.maxsize.";
     const char *indexMessage = "Indices for islice() must be None or an "
@@ -643,13 +631,12 @@ Value itertoolsModule(Interpreter &in) {
         in.iter(args.positional[0]), start, stop, step));
   });
   defFunction(in, m, "pairwise", [](Interpreter &in, CallArgs &args) {
-    noKeywords(in, args, "pairwise");
     ArgParser(in, args, "pairwise").expect(1, 1);
     return iteratorValue(
         std::make_shared<PairwiseIterator>(in.iter(args.positional[0])));
   });
   defFunction(in, m, "starmap", [](Interpreter &in, CallArgs &args) {
-    noKeywords(in, args, "starmap");
+    ArgParser(in, args, "starmap").noKeywords();
     if (args.positional.size() != 2)
       in.typeError("starmap expected 2 arguments, got " +
                    std::to_string(args.positional.size()));
@@ -716,7 +703,6 @@ Value itertoolsModule(Interpreter &in) {
     });
   }
   defFunction(in, m, "tee", [](Interpreter &in, CallArgs &args) {
-    noKeywords(in, args, "tee");
     ArgParser(in, args, "tee").expect(1, 2);
     int64_t n = 2;
     if (args.positional.size() > 1) {

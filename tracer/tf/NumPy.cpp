@@ -647,11 +647,10 @@ void assertArraysAgree(TfRuntime &rt, const Value &actual, const Value &desired,
   in.raise("AssertionError", message);
 }
 
-} // namespace
-
-std::vector<int64_t> shapeArg(Interpreter &in, const Value &v) {
-  std::vector<int64_t> shape;
-  // A 1-D array or a TensorShape is a sequence of sizes too.
+/// The sizes a shape argument gives: a list, a tuple, a 1-D array or a
+/// TensorShape holds them, anything else is one; a 2-D array is NumPy's
+/// TypeError.
+ValueList shapeItems(Interpreter &in, const Value &v) {
   NdArrayObject *nd = asNd(v);
   size_t rank = nd ? nd->value->type.shape.size() : 0;
   if (rank > 1)
@@ -659,12 +658,17 @@ std::vector<int64_t> shapeArg(Interpreter &in, const Value &v) {
                  "index");
   bool tensorShape =
       v.is(Type::Native) && dynamic_cast<TensorShapeObject *>(v.raw());
-  if (v.is(Type::List) || v.is(Type::Tuple) || rank == 1 || tensorShape) {
-    for (auto &d : in.toList(v))
-      shape.push_back(in.toIndex(d));
-  } else {
-    shape.push_back(in.toIndex(v));
-  }
+  if (v.is(Type::List) || v.is(Type::Tuple) || rank == 1 || tensorShape)
+    return in.toList(v);
+  return {v};
+}
+
+} // namespace
+
+std::vector<int64_t> shapeArg(Interpreter &in, const Value &v) {
+  std::vector<int64_t> shape;
+  for (auto &d : shapeItems(in, v))
+    shape.push_back(in.toIndex(d));
   for (int64_t d : shape)
     if (d < 0)
       in.valueError("negative dimensions are not allowed");
@@ -1297,15 +1301,7 @@ void installNumPy(TfRuntime &rt) {
       // NumPy's checks: one unknown (negative) size at most, and sizes that
       // hold the array's elements.
       Value given = p.require("newshape", "reshape");
-      NdArrayObject *nd = asNd(given);
-      if (nd && nd->value->type.shape.size() > 1)
-        in.typeError("only integer scalar arrays can be converted to a "
-                     "scalar index");
-      bool sequence = given.is(Type::List) || given.is(Type::Tuple) ||
-                      (nd && nd->value->type.shape.size() == 1) ||
-                      (given.is(Type::Native) &&
-                       dynamic_cast<TensorShapeObject *>(given.raw()));
-      ValueList items = sequence ? in.toList(given) : ValueList{given};
+      ValueList items = shapeItems(in, given);
       std::vector<int64_t> dims;
       int64_t unknown = -1, product = 1, size = a->type.numElements();
       std::string text;

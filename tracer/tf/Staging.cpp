@@ -51,6 +51,23 @@ constexpr const char *kReturnInLoop =
 
 std::string dtypeText(const TensorType &t) { return py::dtypeName(t.dtype); }
 
+/// The name cond_v2 gives output `i` of a branch in name scope `scope`.
+std::string condOutputName(const std::string &scope, size_t i) {
+  return scope + "/Identity" + (i ? "_" + std::to_string(i) : "") + ":0";
+}
+
+/// A graph tensor named `name`, as str() prints it.
+std::string graphTensorStr(const std::string &name, const TensorType &t) {
+  return "Tensor(\"" + name + "\", shape=" + t.shapeString() +
+         ", dtype=" + dtypeText(t) + ")";
+}
+
+/// ... and as repr() prints it.
+std::string graphTensorRepr(const std::string &name, const TensorType &t) {
+  return "<tf.Tensor '" + name + "' shape=" + t.shapeString() +
+         " dtype=" + dtypeText(t) + ">";
+}
+
 /// A loop being staged: names and values of its state, and how to run its
 /// condition and body given region values for that state.
 struct LoopSpec {
@@ -165,18 +182,9 @@ public:
                                   const TensorType &b, bool inCond) {
     std::string scope =
         inCond ? graph().scopeName() : graph().uniqueName("cond");
-    std::string t = condOutputText(scope, 0, isAnd ? b : a),
-                f = condOutputText(scope, 0, isAnd ? a : b);
+    std::string t = graphTensorStr(condOutputName(scope, 0), isAnd ? b : a),
+                f = graphTensorStr(condOutputName(scope, 0), isAnd ? a : b);
     condMismatch(t, f, t, f);
-  }
-
-  /// A branch output as cond_v2 names it (`scope`/Identity_i:0) and str()
-  /// prints it.
-  static std::string condOutputText(const std::string &scope, size_t i,
-                                    const TensorType &t) {
-    return "Tensor(\"" + scope + "/Identity" +
-           (i ? "_" + std::to_string(i) : "") +
-           ":0\", shape=" + t.shapeString() + ", dtype=" + dtypeText(t) + ")";
   }
 
   /// tf.cond's TypeError for branches whose outputs' types differ: each
@@ -1160,11 +1168,8 @@ std::vector<Slot> TfStager::stageBranches(
       // Each branch's outputs as cond_v2 names them (cond/Identity_k),
       // printed as the branch returned them: one tensor's str, or a
       // tuple's reprs.
-      auto name = [](size_t i) {
-        return "cond/Identity" + (i ? "_" + std::to_string(i) : "") + ":0";
-      };
       auto str = [&](const TensorType &t, size_t i) {
-        return condOutputText("cond", i, t);
+        return graphTensorStr(condOutputName("cond", i), t);
       };
       auto output = [&](const ValueList &side) {
         if (side.size() == 1)
@@ -1172,8 +1177,8 @@ std::vector<Slot> TfStager::stageBranches(
         std::string out = "(";
         for (size_t i = 0; i < side.size(); ++i) {
           const TensorType &t = rt.tensor(side[i]).type;
-          out += (i ? ", " : "") + std::string("<tf.Tensor '") + name(i) +
-                 "' shape=" + t.shapeString() + " dtype=" + dtypeText(t) + ">";
+          out +=
+              (i ? ", " : "") + graphTensorRepr(condOutputName("cond", i), t);
         }
         return out + ")";
       };
@@ -1886,12 +1891,10 @@ struct BranchOutputText : py::NativeObject {
   TensorType type;
   std::string typeName() const override { return "SymbolicTensor"; }
   std::string repr(Interpreter &, const Value &) override {
-    return "<tf.Tensor '" + name + "' shape=" + type.shapeString() +
-           " dtype=" + py::dtypeName(type.dtype) + ">";
+    return graphTensorRepr(name, type);
   }
   std::string str(Interpreter &, const Value &) override {
-    return "Tensor(\"" + name + "\", shape=" + type.shapeString() +
-           ", dtype=" + py::dtypeName(type.dtype) + ")";
+    return graphTensorStr(name, type);
   }
 };
 
@@ -1906,11 +1909,10 @@ Value branchOutputs(TfRuntime &rt, const Value &result,
       shown.push_back(leaves[i]);
       continue;
     }
-    std::string name =
-        scope + "/Identity" + (i ? "_" + std::to_string(i) : "") + ":0";
     shown.push_back(Value::object(
         Type::Native,
-        std::make_shared<BranchOutputText>(name, rt.tensor(leaves[i]).type)));
+        std::make_shared<BranchOutputText>(condOutputName(scope, i),
+                                           rt.tensor(leaves[i]).type)));
   }
   size_t next = 0;
   return rebuild(in, result, shown, next);

@@ -939,13 +939,14 @@ bool heldWeakly(const Value &v) {
 }
 
 /// `v` with its instances and functions held weakly (WeakArgumentObject),
-/// and each of them added to `objects`.
+/// and each of them added to `objects` (when given).
 Value weakenObjects(Interpreter &in, const Value &v,
-                    std::vector<std::weak_ptr<py::Object>> &objects) {
+                    std::vector<std::weak_ptr<py::Object>> *objects) {
   return mapLeaves(in, v, "", [&](const Value &leaf, const std::string &) {
     if (!heldWeakly(leaf))
       return leaf;
-    objects.push_back(leaf.ptr());
+    if (objects)
+      objects->push_back(leaf.ptr());
     return Value::object(Type::Native,
                          std::make_shared<WeakArgumentObject>(leaf));
   });
@@ -1175,13 +1176,13 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     else
       positional.push_back(inputStructure[k]);
   }
-  // (The objects among them held weakly, as TensorFlow holds them.)
-  std::vector<std::weak_ptr<py::Object>> objects;
+  // (The objects among them held weakly, as TensorFlow holds them; the
+  // two structures hold the same ones.)
   concrete->structuredSignature = weakenObjects(
-      in, in.tuple({in.tuple(std::move(positional)), keywords}), objects);
+      in, in.tuple({in.tuple(std::move(positional)), keywords}), nullptr);
   concrete->inputStructure = weakenObjects(
       in, in.tuple({in.tuple(std::move(inputStructure)), in.dict()}),
-      concrete->objectArgs);
+      &concrete->objectArgs);
   {
     // "Tuple[TensorSpec(...), List[...], Dict[['k', TensorSpec(...)]]]".
     concrete->outputType =
