@@ -48,7 +48,7 @@ struct AotOptions {
   /// "", "mlir", "llvm", "ptx" (compile.target "cuda"), "header",
   /// "manifest", "obj"
   std::string emit;
-  std::string targetCpu; // --target-cpu ("" = generic x86-64, "native")
+  std::string targetCpu; // --target-cpu ("" = x86-64-v3 on x86-64, "native")
   /// The start of the exported symbols: PREFIXlibrary (a shared library
   /// also keeps kiln_library, which kiln_library_open looks up) and the
   /// typed entry points PREFIXf_0. An object exports nothing else.

@@ -2,6 +2,7 @@
  * descriptors, and grouping concrete functions by Python name. Writers hold
  * the library mutex; readers only load atomically published snapshots. */
 #include "Internal.h"
+#include "kiln/cpu_features.h"
 
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -471,6 +472,19 @@ static kiln_status create_from_desc(const char *api, const char *path,
         "%s: %s%s%s has ABI version %u, but this runtime supports version %d; "
         "recompile it with a matching kiln",
         api, quote, name, quote, (unsigned)desc->abi_version, KILN_ABI_VERSION);
+  /* Before anything calls the compiled code: an instruction it may use
+   * that this CPU lacks would kill the process with SIGILL. */
+  char missing[256];
+  if (kiln_cpu_missing_features(desc->cpu_features, missing, sizeof missing))
+    return kiln_fail(
+        KILN_ERROR_UNSUPPORTED_CPU,
+        "%s: %s%s%s was compiled for %s, whose instructions this CPU lacks "
+        "(%s); recompile it with --target-cpu=x86-64 (any 64-bit x86) or "
+        "a CPU of this machine's kind",
+        api, quote, name, quote,
+        desc->target_cpu && *desc->target_cpu ? desc->target_cpu
+                                              : "another CPU",
+        missing);
   if (desc->num_functions < 0 || (desc->num_functions > 0 && !desc->functions))
     return kiln_fail(
         KILN_ERROR_INVALID_ARGUMENT,

@@ -106,6 +106,8 @@ const char *kiln_status_name(kiln_status status) {
     return "ABI error";
   case KILN_ERROR_DEVICE:
     return "device error";
+  case KILN_ERROR_UNSUPPORTED_CPU:
+    return "unsupported CPU";
   }
   return "unknown status";
 }

@@ -36,6 +36,14 @@ for toolkit in [os.environ.get("CUDA_PATH"), os.environ.get("CUDA_HOME"),
             os.path.join(toolkit, "nvvm", "libdevice", "libdevice.10.bc")):
         config.available_features.add("libdevice")
         break
+# A library compiled for a CPU with AVX512-FP16 (Sapphire Rapids) is refused
+# on one without.
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        if "avx512_fp16" not in cpuinfo.read():
+            config.available_features.add("cpu-without-avx512fp16")
+except OSError:
+    pass
 config.substitutions.append(("%kiln", config.kiln_path))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environ_path])

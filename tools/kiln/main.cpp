@@ -171,7 +171,8 @@ int main(int argc, char **argv) {
                       "Also write the JSON manifest to this file");
   compile
       ->add_option("--target-cpu", inv.opts.targetCpu,
-                   "CPU to generate code for (default x86-64; 'native')")
+                   "CPU to generate code for: x86-64-v3 (default: AVX2 and "
+                   "FMA), x86-64 (any 64-bit x86), native, or a name")
       ->check([](const std::string &cpu) {
         return cpu.empty() ? "the CPU name is empty" : "";
       });

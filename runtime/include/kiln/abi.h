@@ -15,7 +15,7 @@ extern "C" {
 
 /* The version of everything in this header. kiln_library_open rejects a
  * library whose descriptor carries another version. */
-#define KILN_ABI_VERSION 3
+#define KILN_ABI_VERSION 4
 
 /* The largest tensor rank kiln accepts (TensorFlow's limit). */
 #define KILN_MAX_RANK 254
@@ -100,6 +100,13 @@ typedef struct {
   const kiln_concrete_function_desc *functions;
   int32_t num_variables;
   const kiln_variable_desc *variables;
+  /* The CPU the code was compiled for (--target-cpu, "x86-64-v3"), and
+   * the instruction-set extensions it may use beyond the base of its
+   * architecture, comma-separated by their LLVM names ("avx,avx2,fma");
+   * NULL or "" when none. kiln_library_open refuses a library whose
+   * extensions this CPU lacks (kiln/cpu_features.h). */
+  const char *target_cpu;
+  const char *cpu_features;
 } kiln_library_desc;
 
 /* The type of the function a library made by `kiln compile` exports as

@@ -43,10 +43,12 @@ typedef enum {
   KILN_ERROR_NO_MATCHING_SIGNATURE, /* no concrete function accepts the inputs
                                      */
   KILN_ERROR_OUT_OF_MEMORY,
-  KILN_ERROR_IO, /* a library file could not be loaded */
-  KILN_ERROR_ABI, /* a library or compiled function broke the ABI */
-  KILN_ERROR_DEVICE /* the GPU or its driver failed a call (a library
-                       compiled with --target=cuda) */
+  KILN_ERROR_IO,             /* a library file could not be loaded */
+  KILN_ERROR_ABI,            /* a library or compiled function broke the ABI */
+  KILN_ERROR_DEVICE,         /* the GPU or its driver failed a call (a library
+                               compiled with --target=cuda) */
+  KILN_ERROR_UNSUPPORTED_CPU /* the library was compiled for instruction-set
+                                extensions this CPU lacks (--target-cpu) */
 } kiln_status;
 
 /* The message describing the last failure of a kiln function on the calling
@@ -206,12 +208,13 @@ KILN_API size_t kiln_tensor_byte_size(const kiln_tensor *tensor);
 
 /* Libraries.
  * A kiln_library is a set of concrete functions, grouped by export name (see
- * kiln_function_name) into kiln_functions. Concrete functions are numbered 0, 1, ... in the order they
- * were added (for an opened library: the order of its descriptor). Adding is
- * safe while other threads call: readers see immutable snapshots that are
- * swapped atomically, never locked; replaced snapshots are kept until the
- * library is destroyed (a function's dispatch table is rebuilt per added
- * signature, so memory grows quadratically in the signatures of one name). */
+ * kiln_function_name) into kiln_functions. Concrete functions are numbered 0,
+ * 1, ... in the order they were added (for an opened library: the order of its
+ * descriptor). Adding is safe while other threads call: readers see immutable
+ * snapshots that are swapped atomically, never locked; replaced snapshots are
+ * kept until the library is destroyed (a function's dispatch table is rebuilt
+ * per added signature, so memory grows quadratically in the signatures of one
+ * name). */
 
 typedef struct kiln_library kiln_library;
 typedef struct kiln_function kiln_function;
@@ -227,7 +230,9 @@ typedef struct kiln_function kiln_function;
  * Errors (messages name |path|): KILN_ERROR_INVALID_ARGUMENT for NULL
  * arguments or an invalid descriptor, KILN_ERROR_IO when dlopen fails (with
  * dlerror's text), KILN_ERROR_ABI when the file exports no kiln_library,
- * returns NULL or has another ABI version, KILN_ERROR_OUT_OF_MEMORY. */
+ * returns NULL or has another ABI version, KILN_ERROR_UNSUPPORTED_CPU when
+ * it was compiled for instruction-set extensions this CPU lacks (the
+ * message lists them), KILN_ERROR_OUT_OF_MEMORY. */
 KILN_API kiln_status kiln_library_open(const char *path,
                                        kiln_library **out_library);
 
@@ -242,7 +247,8 @@ KILN_API kiln_status kiln_library_create(kiln_library **out_library);
  * Ownership: |desc| is copied; its entry points must stay callable while the
  * library lives.
  * Errors: KILN_ERROR_INVALID_ARGUMENT (NULL arguments, invalid descriptor),
- * KILN_ERROR_ABI (another ABI version), KILN_ERROR_OUT_OF_MEMORY. */
+ * KILN_ERROR_ABI (another ABI version), KILN_ERROR_UNSUPPORTED_CPU,
+ * KILN_ERROR_OUT_OF_MEMORY. */
 KILN_API kiln_status kiln_library_create_from_desc(
     const kiln_library_desc *desc, kiln_library **out_library);
 
