@@ -92,7 +92,8 @@ void missingPositionals(Interpreter &in, const std::string &fname,
 void Interpreter::bindArguments(const FunctionObject &fn, CallArgs &args,
                                 Env &env) {
   const Arguments &params = *fn.args;
-  std::string fname = fn.qualname + "()";
+  std::string fname =
+      (convertsCall(fn) ? autographQualname(fn) : fn.qualname) + "()";
   size_t npos = params.posonly.size() + params.args.size();
   auto paramName = [&](size_t i) -> const std::string & {
     return i < params.posonly.size()

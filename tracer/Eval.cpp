@@ -97,6 +97,17 @@ std::string Interpreter::suggestForName(const std::string &name,
   return "";
 }
 
+/// AutoGraph converts a function called from converted code into a new
+/// one that its converter defines, so TensorFlow's messages name it
+/// inside that converter: tf__NAME (a lambda keeps <lambda>). Functions
+/// that converted code defines are part of their converted parent.
+std::string Interpreter::autographQualname(const FunctionObject &fn) const {
+  if (!fn.convertedQualname.empty())
+    return fn.convertedQualname;
+  return "outer_factory.<locals>.inner_factory.<locals>." +
+         (fn.lambdaBody ? fn.name : "tf__" + fn.name);
+}
+
 Value Interpreter::makeFunction(const std::string &name, const Arguments &args,
                                 const Scope *scope, SourceLoc defLoc,
                                 Frame &frame) {
@@ -107,6 +118,9 @@ Value Interpreter::makeFunction(const std::string &name, const Arguments &args,
     fn->qualname = frame.function->qualname + ".<locals>." + name;
   else if (frame.classNamespace)
     fn->qualname = frame.name + "." + name;
+  if (converted(frame))
+    fn->convertedQualname =
+        autographQualname(*frame.function) + ".<locals>." + name;
   fn->args = &args;
   fn->scope = scope;
   fn->generator = scope->generator;

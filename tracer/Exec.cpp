@@ -416,9 +416,13 @@ Flow Interpreter::execWhile(const WhileStmt &s, Frame &frame) {
 }
 
 bool Interpreter::converted(const Frame &frame) const {
-  return staging_ && stager_ && autograph_ && frame.function &&
-         autograph_->isConverted(frame.function->scope) &&
-         !frame.doNotConvert();
+  return frame.function && convertsCall(*frame.function);
+}
+
+bool Interpreter::convertsCall(const FunctionObject &fn) const {
+  return staging_ && stager_ && autograph_ &&
+         autograph_->isConverted(fn.scope) &&
+         fn.attrs.count(kDoNotConvert) == 0 && !fn.generator;
 }
 
 bool Interpreter::mustStage(const Frame &frame, const Value &v) {

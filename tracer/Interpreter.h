@@ -319,6 +319,12 @@ public:
   }
   /// Whether `frame` runs code that AutoGraph converted, while tracing.
   bool converted(const Frame &frame) const;
+  /// Whether a call of `fn` now runs converted code (converted() of its
+  /// frame).
+  bool convertsCall(const FunctionObject &fn) const;
+  /// The __qualname__ of AutoGraph's converted copy of `fn`, which
+  /// TypeErrors of its arguments name (autographQualname in Eval.cpp).
+  std::string autographQualname(const FunctionObject &fn) const;
   /// Whether `v`, a condition or iterable in `frame`, is to be staged.
   bool mustStage(const Frame &frame, const Value &v);
   // Entry points for the stager.

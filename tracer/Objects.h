@@ -160,6 +160,10 @@ struct FunctionObject : Object {
   std::shared_ptr<Env> closure;
   /// The class whose body defined this function, for zero-argument super().
   ClassObject *ownerClass = nullptr;
+  /// Defined by converted code while a tf.function traced: part of the
+  /// converted function, whose qualified name it extends
+  /// ("outer_factory.<locals>.inner_factory.<locals>.tf__f.<locals>.g").
+  std::string convertedQualname;
   std::unordered_map<std::string, Value> attrs; // function attributes
 };
 

@@ -2478,6 +2478,10 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
       errors.set(c.name, Value::object(Type::Class, in.builtinClass(c.name)));
       errors.set(c.constant, Value::integer(c.code));
     }
+    errors.set(
+        "OperatorNotAllowedInGraphError",
+        Value::object(Type::Class,
+                      in.builtinClass("OperatorNotAllowedInGraphError")));
     ModuleBuilder dtypes(in, *rt, "tensorflow.dtypes");
     for (DType d : {DType::Bool, DType::Int8, DType::Int16, DType::Int32,
                     DType::Int64, DType::UInt8, DType::Float16, DType::BFloat16,

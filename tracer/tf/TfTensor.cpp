@@ -381,9 +381,8 @@ bool TensorObject::getItem(Interpreter &in, const Value &self, const Value &key,
 }
 
 bool TensorObject::iter(Interpreter &in, const Value &self, Value &out) {
-  if (type.shape.empty())
-    in.typeError("Cannot iterate over a scalar tensor.");
-  if (symbolic() || type.shape[0] < 0)
+  // A graph tensor cannot be iterated at all, a scalar one included.
+  if (symbolic())
     rt->raise("OperatorNotAllowedInGraphError",
               "Iterating over a symbolic `tf.Tensor` is not allowed. You can "
               "attempt the following resolutions to the problem: If you are "
@@ -395,6 +394,8 @@ bool TensorObject::iter(Interpreter &in, const Value &self, Value &out) {
               "See https://github.com/tensorflow/tensorflow/blob/master/"
               "tensorflow/python/autograph/g3doc/reference/limitations.md"
               "#access-to-source-code for more information.");
+  if (type.shape.empty())
+    in.typeError("Cannot iterate over a scalar tensor.");
   ValueList rows;
   for (int64_t i = 0; i < type.shape[0]; ++i)
     rows.push_back(stridedSlice(*rt, self, Value::integer(i)));
