@@ -303,9 +303,10 @@ public:
                             : std::string(reinterpret_cast<const char *>(
                                               xv->bytes.data() + i * size),
                                           size);
-      // -0.0 and 0.0 are one value, as the kernel's hash map has them,
-      // and each NaN is a value of its own (NaN != NaN).
-      if (isFloating(xt.dtype) && xv->elementAsDouble(i) == 0)
+      // -0.0 and 0.0 are one value, as the kernel's hash map has them
+      // (float16 and bfloat16 hash by their bits there: two values), and
+      // each NaN is a value of its own (NaN != NaN).
+      if (isFloating(xt.dtype) && size > 2 && xv->elementAsDouble(i) == 0)
         key = std::string(size, '\0');
       if (isFloating(xt.dtype) && std::isnan(xv->elementAsDouble(i)))
         key = "nan" + std::to_string(i);
