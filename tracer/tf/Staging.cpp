@@ -1099,6 +1099,17 @@ std::vector<Slot> TfStager::stageBranches(
       outputs.push_back(static_cast<int>(i));
       continue;
     }
+    // cond_v2 gives its predicate where a branch returns an Operation
+    // (tf.print, tf.no_op), made in that branch. None stays None.
+    if ((isOperation(*x) && !y->isNone()) || (isOperation(*y) && !x->isNone()))
+      for (int side = 0; side < 2; ++side) {
+        Slot &mine = side == 0 ? a[i] : b[i];
+        if (!isOperation(*mine))
+          continue;
+        RegionGuard guard(g);
+        g.current = side == 0 ? thenR : elseR;
+        mine = identity(rt, test);
+      }
     // Python numbers and strings become tensors, as AutoGraph makes them.
     bool xTensor = rt.isTensor(*x) || x->isNumber() || x->is(Type::Str);
     bool yTensor = rt.isTensor(*y) || y->isNumber() || y->is(Type::Str);
@@ -1111,13 +1122,8 @@ std::vector<Slot> TfStager::stageBranches(
         merged[i] = x;
         continue;
       }
-      // Operations (tf.print, tf.no_op) carry no value: the staged if has
-      // none there either. An operation is an output of its branch's
-      // graph, None is not: the branches must agree.
-      if (isOperation(*x) && isOperation(*y)) {
-        merged[i] = Value();
-        continue;
-      }
+      // An operation is an output of its branch's graph, None is not:
+      // the branches must agree.
       if ((isOperation(*x) && y->isNone()) || (x->isNone() && isOperation(*y)))
         in.valueError("Lengths of branch outputs of cond must match.\n"
                       "len(graphs[0].outputs): " +
@@ -1920,6 +1926,47 @@ Value branchOutputs(TfRuntime &rt, const Value &result,
 
 } // namespace
 
+Value replaceOperations(TfRuntime &rt, const Value &v, const Value &with) {
+  ValueList leaves;
+  flatten(rt.in, v, leaves);
+  for (auto &leaf : leaves)
+    if (isOperation(leaf))
+      leaf = identity(rt, with);
+  size_t next = 0;
+  return rebuild(rt.in, v, leaves, next);
+}
+
+void checkSameBranchOutputs(TfRuntime &rt, const Value &first,
+                            const Value &other, const std::string &scope,
+                            const std::string &firstName,
+                            const std::string &otherName,
+                            const std::string &opName) {
+  Interpreter &in = rt.in;
+  Value shownFirst = branchOutputs(rt, first, scope),
+        shownOther = branchOutputs(rt, other, scope);
+  bool typeError = false;
+  std::string details =
+      structureMismatch(in, shownFirst, shownOther, true, typeError);
+  // Then the first pair of tensors whose dtypes differ.
+  ValueList a, b, shownA, shownB;
+  flatten(in, first, a);
+  flatten(in, other, b);
+  flatten(in, shownFirst, shownA);
+  flatten(in, shownOther, shownB);
+  for (size_t i = 0; details.empty() && i < a.size() && i < b.size(); ++i)
+    if (rt.isTensor(a[i]) && rt.isTensor(b[i]) &&
+        rt.tensor(a[i]).type.dtype != rt.tensor(b[i]).type.dtype)
+      details = in.toStr(shownA[i]) + " and " + in.toStr(shownB[i]) +
+                " have different types";
+  if (!details.empty())
+    in.typeError(firstName + " and " + otherName + " arguments to " + opName +
+                 " must have the same number, type, and overall structure of "
+                 "return values.\n\n" +
+                 firstName + " output: " + in.toStr(shownFirst) + "\n" +
+                 otherName + " output: " + in.toStr(shownOther) +
+                 "\n\nError details:\n" + details);
+}
+
 Value stageCond(TfRuntime &rt, const Value &pred, const Value &trueFn,
                 const Value &falseFn, const std::string &branchScope) {
   TfStager &st = stager(rt);
@@ -1955,18 +2002,8 @@ Value stageCond(TfRuntime &rt, const Value &pred, const Value &trueFn,
         if (leaves.size() != count)
           in.raise("AssertionError", "[" + std::to_string(count) + ", " +
                                          std::to_string(leaves.size()) + "]");
-        std::string scope = rt.tracing->graph.scopeName();
-        Value shownTrue = branchOutputs(rt, tmpl, scope),
-              shownFalse = branchOutputs(rt, result, scope);
-        bool typeError = false;
-        std::string details =
-            structureMismatch(in, shownTrue, shownFalse, true, typeError);
-        if (!details.empty())
-          in.typeError("true_fn and false_fn arguments to tf.cond must have "
-                       "the same number, type, and overall structure of "
-                       "return values.\n\ntrue_fn output: " +
-                       in.toStr(shownTrue) + "\nfalse_fn output: " +
-                       in.toStr(shownFalse) + "\n\nError details:\n" + details);
+        checkSameBranchOutputs(rt, tmpl, result, rt.tracing->graph.scopeName(),
+                               "true_fn", "false_fn", "tf.cond");
       }
       return std::vector<Slot>(leaves.begin(), leaves.end());
     };

@@ -26,9 +26,22 @@ void installStager(TfRuntime &rt);
 
 /// tf.cond(pred, true_fn, false_fn) with a symbolic `pred`. `branchScope`
 /// ("switch_case/indexed_case/"), when given, is the exact name scope of
-/// both branches' ops instead of the cond's own.
+/// both branches' ops instead of the cond's own. A branch output that is
+/// an Operation becomes `pred`, as cond_v2's.
 Value stageCond(TfRuntime &rt, const Value &pred, const Value &trueFn,
                 const Value &falseFn, const std::string &branchScope = "");
+/// Branch outputs `v` with each Operation in it (tf.print, tf.no_op)
+/// replaced by an Identity of `with`: what cond_v2 returns for them.
+Value replaceOperations(TfRuntime &rt, const Value &v, const Value &with);
+/// cond_v2's check that two branches return the same structure of the
+/// same dtypes: TypeError "FIRST and OTHER arguments to OP must have the
+/// same number, type, and overall structure of return values", their
+/// tensors shown as `scope`'s Identity outputs.
+void checkSameBranchOutputs(TfRuntime &rt, const Value &first,
+                            const Value &other, const std::string &scope,
+                            const std::string &firstName,
+                            const std::string &otherName,
+                            const std::string &opName);
 /// tf.while_loop(cond, body, loop_vars) with symbolic state.
 Value stageWhileLoop(TfRuntime &rt, const Value &cond, const Value &body,
                      const Value &loopVars, const Value &shapeInvariants,

@@ -112,18 +112,54 @@ void installCase(TfRuntime &rt, ModuleBuilder &tf) {
     // TensorFlow's one Case op, switch_case/indexed_case: the branches'
     // ops are named in its scope.
     ApiNameScope scope(*r, p.get("name"), "switch_case");
+    std::string caseScope = scope.scopeName() + "/indexed_case";
     // Without a default the last branch is it, traced once.
     if (!p.has("default"))
       pairs.pop_back();
+    // The branches as TensorFlow traces them, in order: an Operation they
+    // return becomes the branch index (cond_v2's op_return_value), and
+    // each must return what branches[0] does.
+    auto first = std::make_shared<Value>();
+    auto traced = [r, index, first, caseScope](const Value &fn, size_t k) {
+      return r->in.builtin("switch_case_branch", [=](Interpreter &in,
+                                                     CallArgs &) {
+        Value result = replaceOperations(*r, in.call(fn, ValueList{}), index);
+        if (k == 0)
+          *first = result;
+        else
+          checkSameBranchOutputs(*r, *first, result, caseScope, "branches[0]",
+                                 "branches[" + std::to_string(k) + "]",
+                                 "tf.switch_case");
+        return result;
+      });
+    };
     ValueList preds, branches;
     for (auto &[key, fn] : pairs) {
       preds.push_back(binaryOp(
           *r, "Equal", index,
           r->toTensor(Value::integer(key), r->tensor(index).type.dtype)));
-      branches.push_back(fn);
+      branches.push_back(traced(fn, branches.size()));
     }
-    return chain(*r, preds, branches, fallback,
-                 scope.scopeName() + "/indexed_case/");
+    graph::Graph &g = r->tracing->graph;
+    size_t before = g.nodes.size();
+    Value out = chain(*r, preds, branches, traced(fallback, branches.size()),
+                      caseScope + "/");
+    // The Case op takes an int32 index; TensorFlow makes it, and finds
+    // that out, once the branches are traced. (Its random ops do not make
+    // it a stateful Case.)
+    indexType = r->tensor(index).type.dtype;
+    if (indexType != DType::Int32) {
+      bool stateful = false;
+      for (size_t i = before; i < g.nodes.size(); ++i)
+        stateful |= g.nodes[i].op == "PrintV2" || g.nodes[i].op == "Assert" ||
+                    g.nodes[i].op == "ReadVariableOp" ||
+                    graph::isVariableWrite(g.nodes[i].op);
+      in.typeError(std::string("Input 'branch_index' of '") +
+                   (stateful ? "Case" : "StatelessCase") + "' Op has type " +
+                   py::dtypeName(indexType) +
+                   " that does not match expected type of int32.");
+    }
+    return out;
   });
   tf.def("case", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "case",
