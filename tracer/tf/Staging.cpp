@@ -28,6 +28,13 @@ using Slot = std::optional<Value>;
 
 namespace {
 
+/// A collections.namedtuple instance, which staged control flow carries
+/// as the tuple of its fields (TensorFlow's nest does).
+NamedTupleObject *asNamedTuple(const Value &v) {
+  return v.is(Type::Native) ? dynamic_cast<NamedTupleObject *>(v.raw())
+                            : nullptr;
+}
+
 using graph::RegionGuard;
 
 /// Marks a staged statement's branches or body as being traced from its
@@ -780,7 +787,8 @@ private:
   }
 
   static bool isContainer(const Value &v) {
-    return v.is(Type::List) || v.is(Type::Tuple) || v.is(Type::Dict);
+    return v.is(Type::List) || v.is(Type::Tuple) || v.is(Type::Dict) ||
+           asNamedTuple(v);
   }
 
   /// Appends the tensors `v` holds (a tensor, number or string, a
@@ -805,7 +813,7 @@ private:
       out.push_back(ta->size);
       return true;
     }
-    if (v.is(Type::List) || v.is(Type::Tuple)) {
+    if (v.is(Type::List) || v.is(Type::Tuple) || asNamedTuple(v)) {
       for (auto &item : in.toList(v))
         if (!leaves(item, out, convert))
           return false;
@@ -827,6 +835,10 @@ private:
     if (!isContainer(a) && !isContainer(b))
       return !isContainer(a) && !isContainer(b);
     if (a.type() != b.type())
+      return false;
+    NamedTupleObject *ta = asNamedTuple(a), *tb = asNamedTuple(b);
+    if ((ta || tb) &&
+        !(ta && tb && ta->name == tb->name && ta->fields == tb->fields))
       return false;
     ValueList ka = in.toList(a), kb = in.toList(b);
     if (ka.size() != kb.size())
@@ -854,10 +866,12 @@ private:
       at += 2;
       return Value::object(Type::Native, next);
     }
-    if (tmpl.is(Type::List) || tmpl.is(Type::Tuple)) {
+    if (tmpl.is(Type::List) || tmpl.is(Type::Tuple) || asNamedTuple(tmpl)) {
       ValueList items;
       for (auto &item : in.toList(tmpl))
         items.push_back(rebuild(item, flat, at, tensor));
+      if (auto *t = asNamedTuple(tmpl))
+        return t->withValues(std::move(items));
       return tmpl.is(Type::List) ? in.list(std::move(items))
                                  : in.tuple(std::move(items));
     }
@@ -872,21 +886,34 @@ private:
   }
 
   /// Variable values as the tensors a loop carries, with the names used in
-  /// errors.
+  /// errors. `inputs`: the values the body started from (its
+  /// placeholders), which TensorFlow's structure errors show.
   ValueList flatten(const LoopState &st, const ValueList &vars,
-                    std::vector<std::string> *names = nullptr) {
+                    std::vector<std::string> *names = nullptr,
+                    const ValueList *inputs = nullptr) {
     ValueList out;
     for (size_t i = 0; i < vars.size(); ++i) {
       if (vars[i].isNone())
         in.valueError("'" + st.names[i] +
                       "' is None at the end of the iteration.");
       size_t first = out.size();
-      if (!sameStructure(st.values[i], vars[i]) || !leaves(vars[i], out))
+      if (!sameStructure(st.values[i], vars[i]) || !leaves(vars[i], out)) {
+        bool typeError = false;
+        std::string details =
+            inputs
+                ? structureMismatch(in, (*inputs)[i], vars[i], true, typeError)
+                : "";
+        if (!details.empty())
+          in.typeError("'" + st.names[i] +
+                       "' does not have the same nested structure after one "
+                       "iteration.\n\n" +
+                       details);
         in.typeError("'" + st.names[i] +
                      "' does not have the same nested structure after one "
                      "iteration: " +
                      in.typeName(st.values[i]) + " before the loop, " +
                      in.typeName(vars[i]) + " after one iteration");
+      }
       if (names)
         for (size_t k = first; k < out.size(); ++k)
           names->push_back(st.names[i]);
@@ -1671,7 +1698,8 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &given,
     return in.evaluate(*s.test, frame);
   };
   spec.body = [&](const ValueList &flat) {
-    ValueList next = flatten(st, runBody(unflatten(st, flat)));
+    ValueList inputs = unflatten(st, flat);
+    ValueList next = flatten(st, runBody(inputs), nullptr, &inputs);
     return track ? iterated(next) : next;
   };
   spec.shownOffset = 2; // while_v2's counter and maximum_iterations
@@ -1772,7 +1800,8 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &given,
   if (track)
     trackIterations(spec);
   auto runFlat = [&](const Value &iv, const ValueList &flat) {
-    ValueList next = flatten(st, runBody(iv, unflatten(st, flat)));
+    ValueList inputs = unflatten(st, flat);
+    ValueList next = flatten(st, runBody(iv, inputs), nullptr, &inputs);
     return track ? iterated(next) : next;
   };
   ValueList out;
@@ -1832,7 +1861,7 @@ namespace {
 
 /// The tensors of a (possibly nested list/tuple) structure, in order.
 void flatten(Interpreter &in, const Value &v, ValueList &out) {
-  if (v.is(Type::List) || v.is(Type::Tuple)) {
+  if (v.is(Type::List) || v.is(Type::Tuple) || asNamedTuple(v)) {
     for (auto &item : in.toList(v))
       flatten(in, item, out);
     return;
@@ -1848,10 +1877,12 @@ void flatten(Interpreter &in, const Value &v, ValueList &out) {
 /// `template` with its leaves replaced by `leaves`, in order.
 Value rebuild(Interpreter &in, const Value &tmpl, const ValueList &leaves,
               size_t &next) {
-  if (tmpl.is(Type::List) || tmpl.is(Type::Tuple)) {
+  if (tmpl.is(Type::List) || tmpl.is(Type::Tuple) || asNamedTuple(tmpl)) {
     ValueList items;
     for (auto &item : in.toList(tmpl))
       items.push_back(rebuild(in, item, leaves, next));
+    if (auto *t = asNamedTuple(tmpl))
+      return t->withValues(std::move(items));
     return tmpl.is(Type::List) ? in.list(std::move(items))
                                : in.tuple(std::move(items));
   }

@@ -96,10 +96,13 @@ std::string dots(Interpreter &in, const Value &v) {
     return ".";
   std::string s;
   ValueList keys = in.toList(v);
+  NamedTupleObject *t = asNamedTuple(v);
   for (size_t i = 0; i < keys.size(); ++i) {
     if (i)
       s += ", ";
-    if (v.is(Type::Dict))
+    if (t)
+      s += t->fields[i] + "=" + dots(in, keys[i]);
+    else if (v.is(Type::Dict))
       s += in.repr(keys[i]) + ": " + dots(in, in.getItem(v, keys[i]));
     else
       s += dots(in, keys[i]);
@@ -108,6 +111,8 @@ std::string dots(Interpreter &in, const Value &v) {
     return "[" + s + "]";
   if (v.is(Type::Dict))
     return "{" + s + "}";
+  if (t)
+    return t->name + "(" + s + ")";
   return "(" + s + (keys.size() == 1 ? ",)" : ")");
 }
 
@@ -122,7 +127,9 @@ std::string firstDifference(Interpreter &in, const Value &a, const Value &b,
            describe(in, na ? b : a) + "\" is not";
   if (!na)
     return "";
-  if (checkTypes && a.type() != b.type()) {
+  NamedTupleObject *ta = asNamedTuple(a), *tb = asNamedTuple(b);
+  if (checkTypes && (a.type() != b.type() ||
+                     ((ta || tb) && !(ta && tb && ta->name == tb->name)))) {
     typeError = true;
     return "The two namedtuples don't have the same sequence type. First "
            "structure " +
