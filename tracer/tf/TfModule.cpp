@@ -389,16 +389,14 @@ void validateNorm(Interpreter &in, const Value &ord, const Value &axis,
 std::optional<Value> stackAsAWhole(TfRuntime &rt, const Value &given,
                                    const ValueList &values, int64_t axis) {
   const Value &whole = axis == 0 || values.empty() ? given : values[0];
-  if (!holdsTensor(rt, whole)) {
-    Value constant =
-        rt.constant(rt.hostFromPython(whole, std::nullopt), "stack");
-    return axis == 0 ? std::optional<Value>(constant) : std::nullopt;
-  }
   if (axis != 0 && (rt.isTensor(whole) || asVariable(whole)))
     return std::nullopt; // a tensor converts to itself
   try {
     Value packed =
-        rt.toTensor(whole, std::nullopt, rt.tracing->graph.uniqueName("stack"));
+        holdsTensor(rt, whole)
+            ? rt.toTensor(whole, std::nullopt,
+                          rt.tracing->graph.uniqueName("stack"))
+            : rt.constant(rt.hostFromPython(whole, std::nullopt), "stack");
     return axis == 0 ? std::optional<Value>(packed) : std::nullopt;
   } catch (py::PyException &e) {
     std::string type = rt.in.typeName(e.exc);
@@ -685,6 +683,13 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     if (r->tracing)
       if (std::optional<Value> whole = stackAsAWhole(*r, given, values, axis))
         return *whole;
+    // Eagerly too: NumPy arrays in the list convert as nested lists
+    // (tf.stack of two int64 arrays is int32).
+    bool arrays = std::any_of(values.begin(), values.end(), [](auto &v) {
+      return v.is(Type::Native) && dynamic_cast<NdArrayObject *>(v.raw());
+    });
+    if (!r->tracing && axis == 0 && arrays && !holdsTensor(*r, given))
+      return r->constant(r->hostFromPython(given, std::nullopt));
     std::optional<DType> dtype;
     if (numbers && (anyFloat || anyWide))
       dtype = anyFloat ? DType::Float32 : DType::Int64;
@@ -1491,6 +1496,12 @@ void defineCreation(ModuleBuilder &tf) {
     } else {
       rejectTensorsInList(*r, value);
       t = r->constant(r->hostFromPython(value, dtype));
+      // A graph constant of a range: TensorFlow's make_tensor_proto finds
+      // no sizes in it, NumPy does (lists: TfRuntime::hostFromPython).
+      if (r->tracing && value.is(Type::Range))
+        in.valueError("Expected values " + in.repr(value) +
+                      " to be a dense tensor with shape [], but got shape [" +
+                      std::to_string(r->tensor(t).type.shape[0]) + "].");
     }
     if (p.has("shape")) {
       TensorType want = shapeArg(*r, p.get("shape"), DType::Float32);

@@ -173,7 +173,12 @@ struct Flattened {
 /// Flattens nested lists/tuples, checking that they are rectangular.
 void flatten(TfRuntime &rt, const Value &v, size_t depth, Flattened &out) {
   Interpreter &in = rt.in;
-  if (v.is(Type::List) || v.is(Type::Tuple)) {
+  // A range converts as the list of its numbers, a NumPy array as the
+  // list of its rows (through NumPy).
+  auto *array =
+      v.is(Type::Native) ? dynamic_cast<NdArrayObject *>(v.raw()) : nullptr;
+  if (v.is(Type::List) || v.is(Type::Tuple) || v.is(Type::Range) ||
+      (array && !array->scalar && !array->value->type.shape.empty())) {
     ValueList items = in.toList(v);
     if (out.shape.size() <= depth)
       out.shape.push_back(static_cast<int64_t>(items.size()));
@@ -238,6 +243,29 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
                  "' to Tensor");
   Flattened flat;
   flatten(*this, v, 0, flat);
+  // A graph constant's make_tensor_proto finds the sizes of lists and
+  // tuples only, NumPy those of the arrays and ranges inside them too:
+  // they must agree.
+  if (tracing && (v.is(Type::List) || v.is(Type::Tuple))) {
+    std::vector<int64_t> dense;
+    for (Value at = v; at.is(Type::List) || at.is(Type::Tuple);) {
+      ValueList items = in.toList(at);
+      dense.push_back(int64_t(items.size()));
+      if (items.empty())
+        break;
+      at = items[0];
+    }
+    auto text = [](const std::vector<int64_t> &dims) {
+      std::string s;
+      for (int64_t d : dims)
+        s += (s.empty() ? "" : ", ") + std::to_string(d);
+      return "[" + s + "]";
+    };
+    if (dense != flat.shape)
+      in.valueError("Expected values " + in.repr(v) +
+                    " to be a dense tensor with shape " + text(dense) +
+                    ", but got shape " + text(flat.shape) + ".");
+  }
   // Inferred dtype: strings, else float if any float, else bool if all
   // bools, else int32.
   DType inferred = DType::Int32;
@@ -248,7 +276,8 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
   std::optional<DType> firstNumPyFloat;
   if (!flat.leaves.empty() && flat.leaves[0].is(Type::Native))
     if (auto *a = dynamic_cast<NdArrayObject *>(flat.leaves[0].raw()))
-      if (a->scalar && isFloating(a->value->type.dtype))
+      if ((a->scalar || (!tracing && a->value->type.shape.empty())) &&
+          isFloating(a->value->type.dtype))
         firstNumPyFloat = a->value->type.dtype;
   for (auto &leaf : flat.leaves) {
     Value number; // a NumPy scalar converts as the number it holds
