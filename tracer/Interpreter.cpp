@@ -323,6 +323,7 @@ int Interpreter::exitStatus(const Value &exc) {
 
 int Interpreter::runMain(const Module &module, const std::string &name) {
   globals_["__name__"] = str(name);
+  globals_["__file__"] = str(scriptPath());
   Frame frame;
   frame.name = "<module>";
   frame_ = &frame;

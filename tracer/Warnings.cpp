@@ -33,6 +33,41 @@ struct WarningsState {
   /// What "default", "module" and "once" have shown (forgotten when the
   /// filters change, as CPython's registries are).
   std::set<std::string> shown;
+  /// Inside catch_warnings(record=True): the list that warnings shown are
+  /// appended to, as WarningMessages, instead of printed. None otherwise.
+  Value log;
+};
+
+/// What catch_warnings(record=True) records: warnings.WarningMessage.
+struct WarningMessageObject : NativeObject {
+  Value message;  // the Warning instance
+  Value category; // its class
+  std::string filename;
+  int64_t lineno = 0;
+  std::string typeName() const override { return "WarningMessage"; }
+  std::string typeModule() const override { return "warnings"; }
+  bool getAttr(Interpreter &in, const Value &, const std::string &attr,
+               Value &out) override {
+    if (attr == "message")
+      out = message;
+    else if (attr == "category")
+      out = category;
+    else if (attr == "filename")
+      out = in.str(filename);
+    else if (attr == "lineno")
+      out = Value::integer(lineno);
+    else if (attr == "file" || attr == "line" || attr == "source")
+      out = Value();
+    else
+      return false;
+    return true;
+  }
+  std::string str(Interpreter &in, const Value &) override {
+    return "{message : " + in.repr(message) +
+           ", category : " + in.repr(in.str(category.as<ClassObject>().name)) +
+           ", filename : " + in.repr(in.str(filename)) +
+           ", lineno : " + std::to_string(lineno) + ", line : None}";
+  }
 };
 
 const char *const kActions[] = {"default", "error",  "ignore",
@@ -73,23 +108,31 @@ void defaultFilters(Interpreter &in, WarningsState &state) {
   state.shown.clear();
 }
 
-/// catch_warnings(): the filters as they were, back on exit.
+/// catch_warnings(): the filters as they were, back on exit; with
+/// record=True, the warnings shown inside it in the list __enter__ gives.
 struct CatchWarningsObject : NativeObject {
   std::shared_ptr<WarningsState> state;
   std::vector<WarningFilter> saved;
+  bool record = false;
+  Value savedLog;
   std::string typeName() const override { return "catch_warnings"; }
   std::string typeModule() const override { return "warnings"; }
   bool getAttr(Interpreter &in, const Value &self, const std::string &attr,
                Value &out) override {
     auto *manager = this;
     if (attr == "__enter__")
-      out = in.builtin(attr, [self, manager](Interpreter &, CallArgs &) {
+      out = in.builtin(attr, [self, manager](Interpreter &in, CallArgs &) {
         manager->saved = manager->state->filters;
-        return Value();
+        manager->savedLog = manager->state->log;
+        if (!manager->record)
+          return Value();
+        manager->state->log = in.list();
+        return manager->state->log;
       });
     else if (attr == "__exit__")
       out = in.builtin(attr, [self, manager](Interpreter &, CallArgs &) {
         manager->state->filters = manager->saved;
+        manager->state->log = manager->savedLog;
         manager->state->shown.clear();
         return Value::boolean(false);
       });
@@ -162,6 +205,19 @@ void warn(Interpreter &in, WarningsState &state, CallArgs &args) {
     key += "\n" + std::to_string(line);
   if (action != "always" && !state.shown.insert(key).second)
     return;
+  if (!state.log.isNone()) {
+    auto record = std::make_shared<WarningMessageObject>();
+    record->message =
+        message->is(Type::Instance)
+            ? *message
+            : in.call(Value::object(Type::Class, cls), ValueList{in.str(text)});
+    record->category = Value::object(Type::Class, cls);
+    record->filename = in.scriptPath();
+    record->lineno = line;
+    state.log.as<ListObject>().items.push_back(
+        Value::object(Type::Native, record));
+    return;
+  }
   std::string source(in.file().line(line));
   size_t first = source.find_first_not_of(" \t");
   source = first == std::string::npos ? "" : source.substr(first);
@@ -234,18 +290,16 @@ Value warningsModule(Interpreter &in) {
     state->shown.clear();
     return Value();
   });
-  defFunction(
-      in, m, "catch_warnings", [state](Interpreter &in, CallArgs &args) {
-        ArgParser p(in, args, "catch_warnings");
-        if (in.truthy(p.keyword("record").value_or(Value())))
-          in.raise("NotImplementedError",
-                   "kiln's warnings cannot record warnings (catch_warnings's "
-                   "record=True)");
-        p.expect(0, 0);
-        auto manager = std::make_shared<CatchWarningsObject>();
-        manager->state = state;
-        return Value::object(Type::Native, manager);
-      });
+  defFunction(in, m, "catch_warnings",
+              [state](Interpreter &in, CallArgs &args) {
+                ArgParser p(in, args, "catch_warnings");
+                bool record = in.truthy(p.keyword("record").value_or(Value()));
+                p.expect(0, 0);
+                auto manager = std::make_shared<CatchWarningsObject>();
+                manager->state = state;
+                manager->record = record;
+                return Value::object(Type::Native, manager);
+              });
   return m;
 }
 
