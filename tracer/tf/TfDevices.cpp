@@ -1,6 +1,7 @@
 // Devices, as a script sees them under TensorFlow on a machine without a
 // GPU: tf.config lists one CPU, tf.device(...) places nothing (kiln compiles
 // for the host), and eager tensors report the CPU as their device.
+#include "EagerContext.h"
 #include "TfModuleBuilder.h"
 
 namespace kiln::tf {
@@ -44,8 +45,54 @@ Value listDevices(Interpreter &in, CallArgs &args, const std::string &api,
         std::make_shared<DeviceObject>(
             physical ? "PhysicalDevice" : "LogicalDevice",
             physical ? "/physical_device:CPU:0"
-                     : "/job:localhost/replica:0/task:0/device:CPU:0")));
+                     : "/device:CPU:0")));
   return in.list(devices);
+}
+
+/// A setting that scripts set in their preamble and may read back; kiln's
+/// code does not depend on it (it runs on one thread, places everything on
+/// the CPU and compiles every function).
+/// `fixedAfterStart`: the setting's name in the RuntimeError TensorFlow
+/// raises once its eager context is initialized.
+void setting(ModuleBuilder &m, const std::string &setter,
+             const std::string &getter, const std::string &param, Value initial,
+             bool jit = false, const std::string &fixedAfterStart = "") {
+  auto value = std::make_shared<Value>(initial);
+  m.def(setter, [value, setter, param, jit, fixedAfterStart](Interpreter &in,
+                                                             CallArgs &args) {
+    Params p(in, args, setter, {param});
+    Value given = p.get(param);
+    if (!fixedAfterStart.empty() && eagerContextInitialized())
+      in.raise("RuntimeError", fixedAfterStart + " cannot be modified after "
+                                                 "initialization.");
+    // set_jit(True) is XLA's auto-clustering, as get_jit() says.
+    if (jit && given.is(Type::Bool))
+      given = in.str(in.truthy(given) ? "autoclustering" : "");
+    *value = given;
+    return Value();
+  });
+  m.def(getter, [value, getter](Interpreter &in, CallArgs &args) {
+    Params p(in, args, getter, {});
+    return *value;
+  });
+}
+
+/// tf.config.threading, soft device placement and tf.config.optimizer's
+/// jit: values to set and read back.
+void installSettings(TfRuntime &rt, ModuleBuilder &config) {
+  ModuleBuilder threading(rt.in, rt, "tensorflow.config.threading");
+  setting(threading, "set_inter_op_parallelism_threads",
+          "get_inter_op_parallelism_threads", "num_threads", Value::integer(0),
+          false, "Inter op parallelism");
+  setting(threading, "set_intra_op_parallelism_threads",
+          "get_intra_op_parallelism_threads", "num_threads", Value::integer(0),
+          false, "Intra op parallelism");
+  config.set("threading", threading.value());
+  setting(config, "set_soft_device_placement", "get_soft_device_placement",
+          "enabled", Value::boolean(true));
+  ModuleBuilder optimizer(rt.in, rt, "tensorflow.config.optimizer");
+  setting(optimizer, "set_jit", "get_jit", "enabled", rt.in.str(""), true);
+  config.set("optimizer", optimizer.value());
 }
 
 } // namespace
@@ -107,7 +154,10 @@ void installDevices(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &config) {
                    });
   experimental.set("list_physical_devices",
                    config.module->dict["list_physical_devices"]);
+  experimental.set("list_logical_devices",
+                   config.module->dict["list_logical_devices"]);
   config.set("experimental", experimental.value());
+  installSettings(rt, config);
   // with tf.device("/GPU:0"): ... runs on the CPU, as TensorFlow's soft
   // placement does on a machine without one.
   tf.def("device", [](Interpreter &in, CallArgs &args) -> Value {

@@ -1,5 +1,6 @@
 // Tensor creation from Python values and op application, eager or traced.
 #include "TfRuntime.h"
+#include "EagerContext.h"
 #include "NumPy.h"
 #include "TfGradient.h"
 #include "TfHostOps.h"
@@ -109,7 +110,14 @@ void TfRuntime::locate(graph::Node &n) const {
     n.frames.clear();
 }
 
+namespace {
+bool contextInitialized = false;
+} // namespace
+
+bool eagerContextInitialized() { return contextInitialized; }
+
 Value TfRuntime::eager(HostTensorPtr value) {
+  contextInitialized = true;
   auto t = std::make_shared<TensorObject>();
   t->type = value->type;
   t->value = std::move(value);
