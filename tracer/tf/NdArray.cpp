@@ -232,7 +232,9 @@ bool NdArrayObject::getAttr(Interpreter &in, const Value &self,
              name == "min" || name == "prod" || name == "argmax" ||
              name == "argmin" || name == "any" || name == "all" ||
              name == "squeeze" || name == "dot" || name == "clip" ||
-             name == "round" || name == "std" || name == "var") {
+             name == "round" || name == "std" || name == "var" ||
+             name == "argsort" || name == "nonzero" || name == "repeat" ||
+             name == "cumsum" || name == "cumprod") {
     out = moduleMethod(in, self, name);
   } else if (name == "transpose") {
     // a.transpose(1, 0, 2) is np.transpose(a, (1, 0, 2)).

@@ -286,6 +286,59 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
       Value math = in.getAttr(in.importModule("tensorflow"), "math");
       return asArray(*r, in.call(in.getAttr(math, tfName), call));
     });
+  // np.bincount(x, weights=None, minlength=0): how often each
+  // non-negative integer occurs in x (int64), or the sum of its weights
+  // (float64).
+  np.def("bincount", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "bincount", {"x", "weights", "minlength"},
+             Wording::Python);
+    HostTensorPtr x = npAsArray(*r, p.require("x", "bincount"));
+    if (x->type.shape.size() != 1)
+      in.valueError("object too deep for desired array");
+    // Floats still count, truncated, with NumPy 2.1's deprecation.
+    if (isFloating(x->type.dtype) && x->type.numElements() > 0)
+      in.call(in.getAttr(in.importModule("warnings"), "warn"),
+              ValueList{in.str("Non-integer input passed to bincount. In a "
+                               "future version of NumPy, this will be an "
+                               "error. (Deprecated NumPy 2.1)"),
+                        Value::object(Type::Class, in.builtinClass(
+                                                       "DeprecationWarning"))});
+    else if (!isInteger(x->type.dtype) && x->type.numElements() > 0)
+      in.typeError("Cannot cast array data from dtype('" +
+                   std::string(py::dtypeName(x->type.dtype)) +
+                   "') to dtype('int64') according to the rule 'safe'");
+    int64_t minlength = 0;
+    if (p.has("minlength") && !p.get("minlength").isNone()) {
+      minlength = in.toIndex(p.get("minlength"));
+      if (minlength < 0)
+        in.valueError("'minlength' must not be negative");
+    }
+    int64_t n = x->type.numElements(), size = minlength;
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t v = int64_t(x->elementAsDouble(i));
+      if (v < 0)
+        in.valueError("'list' argument must have no negative elements");
+      size = std::max(size, v + 1);
+    }
+    HostTensorPtr weights;
+    if (p.has("weights") && !p.get("weights").isNone()) {
+      weights = npAsArray(*r, p.get("weights"));
+      if (weights->type.shape != x->type.shape)
+        in.valueError("The weights and list don't have the same length.");
+    }
+    auto out = graph::HostTensor::zeros(
+        {weights ? DType::Float64 : DType::Int64, {size}});
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t v = int64_t(x->elementAsDouble(i));
+      if (weights) {
+        double *at = reinterpret_cast<double *>(out->bytes.data()) + v;
+        *at += weights->elementAsDouble(i);
+      } else {
+        ++reinterpret_cast<int64_t *>(out->bytes.data())[v];
+      }
+    }
+    return makeNdArray(*r, out, false);
+  });
   np.def("tile", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "tile", {"A", "reps"}, Wording::Python);
     Value a = p.require("A", "tile"), repsArg = p.require("reps", "tile");

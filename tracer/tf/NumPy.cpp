@@ -10,6 +10,8 @@
 #include "TensorFormat.h"
 
 #include <algorithm>
+#include <cfenv>
+#include <cfloat>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -262,6 +264,193 @@ Value npMatmul(TfRuntime &rt, const Value &a, const Value &b) {
   return r;
 }
 
+/// np.finfo(float type) and np.iinfo(int type): a type's limits, the
+/// floats' as NumPy scalars of the type, the integers' as Python ints.
+struct NpInfoObject : py::NativeObject {
+  NpInfoObject(TfRuntime &rt, DType d) : rt(rt), d(d) {}
+  TfRuntime &rt;
+  DType d;
+  bool floating() const { return isFloating(d); }
+  std::string typeName() const override {
+    return floating() ? "finfo" : "iinfo";
+  }
+  std::string typeModule() const override { return "numpy"; }
+  /// NumPy's text of the float limits: what str() prints.
+  struct FloatText {
+    const char *resolution, *eps, *epsneg, *tiny, *max, *subnormal;
+    int precision, machep, minexp, maxexp, nexp;
+  };
+  FloatText text() const {
+    if (d == DType::Float16)
+      return {"1.00040e-03",
+              "9.76562e-04",
+              "4.88281e-04",
+              "6.10352e-05",
+              "6.55040e+04",
+              "5.96046e-08",
+              3,
+              -10,
+              -14,
+              16,
+              5};
+    if (d == DType::Float32)
+      return {"1.0000000e-06",
+              "1.1920929e-07",
+              "5.9604645e-08",
+              "1.1754944e-38",
+              "3.4028235e+38",
+              "1.4012985e-45",
+              6,
+              -23,
+              -126,
+              128,
+              8};
+    return {"1.0000000000000001e-15",
+            "2.2204460492503131e-16",
+            "1.1102230246251565e-16",
+            "2.2250738585072014e-308",
+            "1.7976931348623157e+308",
+            "4.9406564584124654e-324",
+            15,
+            -52,
+            -1022,
+            1024,
+            11};
+  }
+  int64_t intMin() const {
+    switch (d) {
+    case DType::Int8:
+      return INT8_MIN;
+    case DType::Int16:
+      return INT16_MIN;
+    case DType::Int32:
+      return INT32_MIN;
+    case DType::Int64:
+      return INT64_MIN;
+    default:
+      return 0;
+    }
+  }
+  int64_t intMax() const {
+    switch (d) {
+    case DType::Int8:
+      return INT8_MAX;
+    case DType::Int16:
+      return INT16_MAX;
+    case DType::Int32:
+      return INT32_MAX;
+    case DType::UInt8:
+      return UINT8_MAX;
+    default:
+      return INT64_MAX;
+    }
+  }
+  Value scalar(double v) const {
+    return makeNdArray(rt, rt.hostFromPython(Value::floating(v), d), true);
+  }
+  std::string repr(Interpreter &in, const Value &self) override {
+    std::string name = py::dtypeName(d);
+    if (!floating())
+      return "iinfo(min=" + std::to_string(intMin()) +
+             ", max=" + std::to_string(intMax()) + ", dtype=" + name + ")";
+    FloatText t = text();
+    std::string resolution = in.toStr(scalar(std::pow(10.0, -t.precision)));
+    std::string max =
+        d == DType::Float16 ? t.max : in.toStr(scalar(maxValue()));
+    return "finfo(resolution=" + resolution + ", min=-" + max + ", max=" + max +
+           ", dtype=" + name + ")";
+  }
+  std::string str(Interpreter &in, const Value &self) override {
+    std::string rule(63, '-');
+    std::string name = py::dtypeName(d);
+    if (!floating())
+      return "Machine parameters for " + name + "\n" + rule +
+             "\nmin = " + std::to_string(intMin()) +
+             "\nmax = " + std::to_string(intMax()) + "\n" + rule + "\n";
+    FloatText t = text();
+    char buf[1024];
+    std::snprintf(buf, sizeof buf,
+                  "Machine parameters for %s\n%s\n"
+                  "precision = %3d   resolution = %s\n"
+                  "machep = %6d   eps =        %s\n"
+                  "negep =  %6d   epsneg =     %s\n"
+                  "minexp = %6d   tiny =       %s\n"
+                  "maxexp = %6d   max =        %s\n"
+                  "nexp =   %6d   min =        -max\n"
+                  "smallest_normal = %s   smallest_subnormal = %s\n%s\n",
+                  name.c_str(), rule.c_str(), t.precision, t.resolution,
+                  t.machep, t.eps, t.machep - 1, t.epsneg, t.minexp, t.tiny,
+                  t.maxexp, t.max, t.nexp, t.tiny, t.subnormal, rule.c_str());
+    return buf;
+  }
+  double maxValue() const {
+    return d == DType::Float16   ? 65504.0
+           : d == DType::Float32 ? double(FLT_MAX)
+                                 : DBL_MAX;
+  }
+  bool getAttr(Interpreter &in, const Value &, const std::string &attr,
+               Value &out) override {
+    if (attr == "bits") {
+      out = Value::integer(int64_t(py::dtypeSize(d)) * 8);
+    } else if (attr == "dtype") {
+      out = Value::object(Type::Native,
+                          std::make_shared<NpDTypeObject>(d, false));
+    } else if (!floating()) {
+      if (attr == "min")
+        out = Value::integer(intMin());
+      else if (attr == "max")
+        out = Value::integer(intMax());
+      else
+        return false;
+    } else {
+      FloatText t = text();
+      double eps = std::ldexp(1.0, t.machep);
+      double tiny = std::ldexp(1.0, t.minexp);
+      if (attr == "eps")
+        out = scalar(eps);
+      else if (attr == "epsneg")
+        out = scalar(eps / 2);
+      else if (attr == "max")
+        out = scalar(maxValue());
+      else if (attr == "min")
+        out = scalar(-maxValue());
+      else if (attr == "tiny" || attr == "smallest_normal")
+        out = scalar(tiny);
+      else if (attr == "smallest_subnormal")
+        out = scalar(std::ldexp(1.0, t.minexp + t.machep));
+      else if (attr == "resolution")
+        out = scalar(std::pow(10.0, -t.precision));
+      else if (attr == "precision")
+        out = Value::integer(t.precision);
+      else if (attr == "machep")
+        out = Value::integer(t.machep);
+      else if (attr == "negep")
+        out = Value::integer(t.machep - 1);
+      else if (attr == "minexp")
+        out = Value::integer(t.minexp);
+      else if (attr == "maxexp")
+        out = Value::integer(t.maxexp);
+      else if (attr == "nexp")
+        out = Value::integer(t.nexp);
+      else
+        return false;
+    }
+    return true;
+  }
+};
+
+/// NumPy's RuntimeWarning for a floating-point error in `fname` ("divide
+/// by zero", "overflow", "invalid value"), as its default errstate gives
+/// it: through the warnings module, at the script's line.
+void floatErrorWarning(TfRuntime &rt, const std::string &what,
+                       const std::string &fname) {
+  Interpreter &in = rt.in;
+  in.call(
+      in.getAttr(in.importModule("warnings"), "warn"),
+      ValueList{in.str(what + " encountered in " + fname),
+                Value::object(Type::Class, in.builtinClass("RuntimeWarning"))});
+}
+
 /// A binary ufunc named `fname` computing TensorFlow op `op` (or `@`).
 Value ufunc2(TfRuntime &rt, const std::string &fname, const std::string &op,
              const Value &x, const Value &y) {
@@ -325,8 +514,7 @@ Value ufunc2(TfRuntime &rt, const std::string &fname, const std::string &op,
       auto out = std::make_shared<graph::HostTensor>(
           *rt.hostFromPython(rt.in.list(std::move(values)), d));
       out->type.shape = shape;
-      rt.in.err() << "RuntimeWarning: divide by zero encountered in " << fname
-                  << "\n";
+      floatErrorWarning(rt, "divide by zero", fname);
       return result(rt, rt.eager(out));
     }
   }
@@ -344,6 +532,47 @@ Value ufunc1(TfRuntime &rt, const std::string &fname, const std::string &op,
   ValueList t = operandTensors(rt, {o}, d);
   EagerScope eager(rt);
   return result(rt, unaryOp(rt, op, t[0]));
+}
+
+/// A ufunc that NumPy computes with the C library on every element (no
+/// SIMD loop of its own for these): float32 with the float function,
+/// float16 through float32, float64 and integers (as float64) with the
+/// double one.
+Value ufuncLibm(TfRuntime &rt, const std::string &fname, const Value &x,
+                double (*f64)(double), float (*f32)(float)) {
+  Operand o = operand(rt, x, fname);
+  DType given = commonDType({o});
+  // trunc keeps integers as they are (NumPy 2's integer loop).
+  if (fname == "trunc" && !isFloating(given) && given != DType::Bool)
+    return result(rt, operandTensors(rt, {o}, given)[0]);
+  DType d = floatFor(given);
+  HostTensorPtr in = rt.tensor(operandTensors(rt, {o}, d)[0]).value;
+  auto out = graph::HostTensor::zeros(in->type);
+  std::feclearexcept(FE_ALL_EXCEPT);
+  for (int64_t i = 0, n = in->type.numElements(); i < n; ++i) {
+    double v = in->elementAsDouble(i);
+    uint8_t *at = out->bytes.data() + i * py::dtypeSize(d);
+    if (d == DType::Float64) {
+      double r = f64(v);
+      std::memcpy(at, &r, 8);
+    } else if (d == DType::Float32) {
+      float r = f32(float(v));
+      std::memcpy(at, &r, 4);
+    } else {
+      uint16_t h = py::floatToHalf(f32(float(v)));
+      std::memcpy(at, &h, 2);
+    }
+  }
+  // The C library's exception flags, as NumPy reads them after its loop
+  // (underflow is ignored by default).
+  int raised = std::fetestexcept(FE_DIVBYZERO | FE_OVERFLOW | FE_INVALID);
+  if (raised & FE_DIVBYZERO)
+    floatErrorWarning(rt, "divide by zero", fname);
+  if (raised & FE_OVERFLOW)
+    floatErrorWarning(rt, "overflow", fname);
+  if (raised & FE_INVALID)
+    floatErrorWarning(rt, "invalid value", fname);
+  return makeNdArray(rt, out, out->type.shape.empty());
 }
 
 /// np.sum & co. on array-like `x`; `op` is TensorFlow's reduction.
@@ -1050,6 +1279,34 @@ void installNumPy(TfRuntime &rt) {
       set("override_repr", Value());
       return d;
     });
+    for (bool floating : {true, false}) {
+      std::string name = floating ? "finfo" : "iinfo";
+      np.def(name, [r, name, floating](Interpreter &in, CallArgs &args) {
+        Params p(in, args, name, {floating ? "dtype" : "int_type"},
+                 Wording::Python);
+        Value given = p.require(floating ? "dtype" : "int_type", name);
+        // An array or NumPy scalar stands for its dtype.
+        if (auto *a = asNd(given))
+          given = Value::object(Type::Native, std::make_shared<NpDTypeObject>(
+                                                  a->value->type.dtype, false));
+        std::optional<DType> d =
+            given.is(Type::Class) && given.as<py::ClassObject>().name == "float"
+                ? std::optional<DType>(DType::Float64)
+                : npDTypeArg(in, given);
+        bool ok =
+            d && (floating ? (*d == DType::Float16 || *d == DType::Float32 ||
+                              *d == DType::Float64)
+                           : (isInteger(*d) && *d != DType::Bool));
+        if (!ok)
+          in.valueError(floating
+                            ? "data type " + in.repr(given) + " not inexact"
+                            : "Invalid integer data type " +
+                                  in.repr(in.str(d ? py::dtypeName(*d) : "?")) +
+                                  ".");
+        return Value::object(Type::Native,
+                             std::make_shared<NpInfoObject>(*r, *d));
+      });
+    }
     np.def("dtype", [](Interpreter &in, CallArgs &args) {
       Params p(in, args, "dtype", {"dtype"}, Wording::Python);
       auto d = npDTypeArg(in, p.require("dtype", "dtype"));
@@ -1239,6 +1496,22 @@ void installNumPy(TfRuntime &rt) {
                     floating = floating](Interpreter &in, CallArgs &args) {
         py::ArgParser(in, args, name.c_str()).expect(1, 1);
         return ufunc1(*r, name, op, args.positional[0], floating);
+      });
+    using Libm = std::tuple<const char *, double (*)(double), float (*)(float)>;
+    for (auto [name, f64, f32] :
+         {Libm{"log10", ::log10, ::log10f}, Libm{"log2", ::log2, ::log2f},
+          Libm{"log1p", ::log1p, ::log1pf}, Libm{"expm1", ::expm1, ::expm1f},
+          Libm{"exp2", ::exp2, ::exp2f}, Libm{"tan", ::tan, ::tanf},
+          Libm{"arcsin", ::asin, ::asinf}, Libm{"arccos", ::acos, ::acosf},
+          Libm{"arctan", ::atan, ::atanf}, Libm{"sinh", ::sinh, ::sinhf},
+          Libm{"cosh", ::cosh, ::coshf}, Libm{"arcsinh", ::asinh, ::asinhf},
+          Libm{"arccosh", ::acosh, ::acoshf},
+          Libm{"arctanh", ::atanh, ::atanhf}, Libm{"cbrt", ::cbrt, ::cbrtf},
+          Libm{"rint", ::rint, ::rintf}, Libm{"trunc", ::trunc, ::truncf}})
+      np.def(name, [r, name = std::string(name), f64 = f64,
+                    f32 = f32](Interpreter &in, CallArgs &args) {
+        py::ArgParser(in, args, name.c_str()).expect(1, 1);
+        return ufuncLibm(*r, name, args.positional[0], f64, f32);
       });
 
     // Reductions.
