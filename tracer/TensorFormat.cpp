@@ -1266,6 +1266,12 @@ std::string numpyScalarRepr(const TensorView &T) {
   }
 }
 
+std::string numpyArray2String(const TensorView &T, const std::string &Sep,
+                              const std::string &Prefix,
+                              const std::string &Suffix) {
+  return array2string(T, Sep, Prefix, Suffix);
+}
+
 std::string numpyStr(const TensorView &T) {
   if (T.shape.empty())
     return numpyScalarStr(T);

@@ -90,6 +90,13 @@ std::string numpyRepr(const TensorView &t);
 /// For a 0-d view this is str of the scalar (same as numpyScalarStr).
 std::string numpyStr(const TensorView &t);
 
+/// np.array2string(t, separator=sep, prefix=prefix, suffix=suffix) with
+/// the current print options (a 0-d array: its element, formatted with
+/// them).
+std::string numpyArray2String(const TensorView &t, const std::string &sep,
+                              const std::string &prefix,
+                              const std::string &suffix);
+
 /// np.set_printoptions' settings that kiln follows, which NumPy's array
 /// printing (and so TensorFlow's tensor repr) reads; tf.print ignores them.
 struct PrintOptions {

@@ -264,6 +264,48 @@ Value npMatmul(TfRuntime &rt, const Value &a, const Value &b) {
   return r;
 }
 
+/// The print options `p` gives (np.set_printoptions' names, or those of
+/// array2string: `lineWidth` and `suppress` name theirs); options kiln's
+/// printing does not follow are refused rather than ignored.
+void applyPrintOptions(Interpreter &in, const Params &p, const std::string &api,
+                       const char *lineWidth, const char *suppress) {
+  for (const char *other : {"nanstr", "infstr", "formatter", "sign",
+                            "floatmode", "legacy", "override_repr", "style"})
+    if (p.has(other) && !p.get(other).isNone())
+      in.raise("NotImplementedError",
+               "np." + api + "(" + other + "=...) is not supported by kiln");
+  py::PrintOptions &o = py::printOptions();
+  if (p.has("precision") && !p.get("precision").isNone()) {
+    Value v = p.get("precision");
+    if (!v.isIntLike())
+      in.typeError("precision must be an integer");
+    if (v.asInt() < 0)
+      in.valueError("precision must be >= 0");
+    o.precision = static_cast<int>(v.asInt());
+  }
+  if (p.has("threshold") && !p.get("threshold").isNone()) {
+    Value v = p.get("threshold");
+    if (!v.isIntLike() && !v.is(Type::Float))
+      in.typeError("threshold must be numeric");
+    if (std::isnan(v.toDouble()))
+      in.valueError("threshold must be non-NAN, try sys.maxsize for "
+                    "untruncated representation");
+    o.threshold = v.toDouble();
+  }
+  if (p.has("edgeitems") && !p.get("edgeitems").isNone())
+    o.edgeItems = in.toIndex(p.get("edgeitems"));
+  if (p.has(lineWidth) && !p.get(lineWidth).isNone())
+    o.lineWidth = static_cast<int>(in.toIndex(p.get(lineWidth)));
+  if (p.has(suppress) && !p.get(suppress).isNone())
+    o.suppress = in.truthy(p.get(suppress));
+}
+
+/// Restores the print options on leaving a scope.
+struct PrintOptionsGuard {
+  py::PrintOptions saved = py::printOptions();
+  ~PrintOptionsGuard() { py::printOptions() = saved; }
+};
+
 /// np.finfo(float type) and np.iinfo(int type): a type's limits, the
 /// floats' as NumPy scalars of the type, the integers' as Python ints.
 struct NpInfoObject : py::NativeObject {
@@ -1225,38 +1267,63 @@ void installNumPy(TfRuntime &rt) {
                 "nanstr", "infstr", "formatter", "sign", "floatmode", "legacy",
                 "override_repr"},
                Wording::Python);
-      for (const char *other : {"nanstr", "infstr", "formatter", "sign",
-                                "floatmode", "legacy", "override_repr"})
-        if (p.has(other) && !p.get(other).isNone())
-          in.raise("NotImplementedError", std::string("np.set_printoptions(") +
-                                              other +
-                                              "=...) is not supported by kiln");
-      py::PrintOptions &o = py::printOptions();
-
-      if (p.has("precision") && !p.get("precision").isNone()) {
-        Value v = p.get("precision");
-        if (!v.isIntLike())
-          in.typeError("precision must be an integer");
-        if (v.asInt() < 0)
-          in.valueError("precision must be >= 0");
-        o.precision = static_cast<int>(v.asInt());
-      }
-      if (p.has("threshold") && !p.get("threshold").isNone()) {
-        Value v = p.get("threshold");
-        if (!v.isIntLike() && !v.is(Type::Float))
-          in.typeError("threshold must be numeric");
-        if (std::isnan(v.toDouble()))
-          in.valueError("threshold must be non-NAN, try sys.maxsize for "
-                        "untruncated representation");
-        o.threshold = v.toDouble();
-      }
-      if (p.has("edgeitems") && !p.get("edgeitems").isNone())
-        o.edgeItems = in.toIndex(p.get("edgeitems"));
-      if (p.has("linewidth") && !p.get("linewidth").isNone())
-        o.lineWidth = static_cast<int>(in.toIndex(p.get("linewidth")));
-      if (p.has("suppress") && !p.get("suppress").isNone())
-        o.suppress = in.truthy(p.get("suppress"));
+      applyPrintOptions(in, p, "set_printoptions", "linewidth", "suppress");
       return Value();
+    });
+    // with np.printoptions(precision=3): ...: set_printoptions' arguments
+    // for the block; the block gets get_printoptions().
+    np.def("printoptions", [](Interpreter &in, CallArgs &args) {
+      Value numpy = in.importModule("numpy");
+      // The arguments are checked now, as NumPy's set_printoptions call
+      // in __enter__ would; the options before stay to be restored.
+      py::PrintOptions before = py::printOptions();
+      in.call(in.getAttr(numpy, "set_printoptions"), args);
+      py::PrintOptions inside = py::printOptions();
+      py::printOptions() = before;
+      auto saved = std::make_shared<py::PrintOptions>(before);
+      auto manager = std::make_shared<py::ModuleObject>();
+      manager->name = "printoptions";
+      manager->dict["__enter__"] = in.builtin(
+          "__enter__", [numpy, saved, inside](Interpreter &in, CallArgs &) {
+            *saved = py::printOptions();
+            py::printOptions() = inside;
+            return in.call(in.getAttr(numpy, "get_printoptions"), ValueList{});
+          });
+      manager->dict["__exit__"] =
+          in.builtin("__exit__", [saved](Interpreter &, CallArgs &) {
+            py::printOptions() = *saved;
+            return Value::boolean(false);
+          });
+      return Value::object(Type::Module, manager);
+    });
+    // np.array2string and np.array_str: the text of str(a) under the
+    // options given for this call.
+    np.def("array2string", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "array2string",
+               {"a", "max_line_width", "precision", "suppress_small",
+                "separator", "prefix", "style", "formatter", "threshold",
+                "edgeitems", "sign", "floatmode", "suffix", "legacy"},
+               Wording::Python);
+      HostTensorPtr a = npAsArray(*r, p.require("a", "array2string"));
+      PrintOptionsGuard guard;
+      applyPrintOptions(in, p, "array2string", "max_line_width",
+                        "suppress_small");
+      auto text = [&](const char *name, const char *otherwise) {
+        return p.has(name) && !p.get(name).isNone() ? in.toStr(p.get(name))
+                                                    : std::string(otherwise);
+      };
+      return in.str(py::numpyArray2String(a->view(), text("separator", " "),
+                                          text("prefix", ""),
+                                          text("suffix", "")));
+    });
+    np.def("array_str", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "array_str",
+               {"a", "max_line_width", "precision", "suppress_small"},
+               Wording::Python);
+      HostTensorPtr a = npAsArray(*r, p.require("a", "array_str"));
+      PrintOptionsGuard guard;
+      applyPrintOptions(in, p, "array_str", "max_line_width", "suppress_small");
+      return in.str(py::numpyStr(a->view()));
     });
     np.def("get_printoptions", [](Interpreter &in, CallArgs &args) {
       Params(in, args, "get_printoptions", {});
