@@ -231,13 +231,29 @@ Value roundBuiltin(Interpreter &in, CallArgs &args) {
   if (nd && nd->isNone())
     nd.reset();
   // A NumPy scalar rounds as the Python number it holds (a tf.Variable,
-  // which float() takes too, has no __round__).
+  // which float() takes too, has no __round__); with ndigits the result
+  // is a NumPy scalar of its type again (np.round's).
   Value number;
   if (x.is(Type::Native) &&
       static_cast<NativeObject *>(x.raw())->typeModule() == "numpy" &&
       static_cast<NativeObject *>(x.raw())->typeName() != "ndarray" &&
-      static_cast<NativeObject *>(x.raw())->toNumber(in, x, number))
+      static_cast<NativeObject *>(x.raw())->toNumber(in, x, number)) {
+    Value numpy = in.importModule("numpy");
+    if (nd && in.toIndex(*nd) >= 0) {
+      CallArgs call;
+      call.positional = {x, *nd};
+      return in.call(in.getAttr(numpy, "round"), call);
+    }
+    // An integer to tens, hundreds...: Python's rounding, as that type.
+    if (nd && number.isIntLike()) {
+      CallArgs call;
+      call.positional = {number, *nd};
+      Value type = in.getAttr(
+          numpy, static_cast<NativeObject *>(x.raw())->typeName());
+      return in.call(type, ValueList{roundBuiltin(in, call)});
+    }
     x = number;
+  }
   if (x.isIntLike()) {
     if (!nd || in.toIndex(*nd) >= 0)
       return Value::integer(x.asInt());

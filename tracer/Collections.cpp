@@ -78,12 +78,15 @@ std::vector<std::pair<Value, Value>> byCount(Interpreter &in,
   return items;
 }
 
-/// Counter.update and subtract: counts from an iterable, or a mapping's
-/// values, added (sign 1) or taken away (-1).
-void countInto(Interpreter &in, const Value &self, CallArgs &args, int sign) {
+/// Counter.update and subtract (and the constructor, `method` __init__):
+/// counts from an iterable, or a mapping's values, added (sign 1) or
+/// taken away (-1).
+void countInto(Interpreter &in, const Value &self, CallArgs &args, int sign,
+               const std::string &method) {
   if (args.positional.size() > 1)
-    in.typeError(std::string("expected at most 1 arguments, got ") +
-                 std::to_string(args.positional.size()));
+    in.typeError("Counter." + method +
+                 "() takes from 1 to 2 positional arguments but " +
+                 std::to_string(args.positional.size() + 1) + " were given");
   auto add = [&](const Value &key, const Value &n) {
     Value current = Value::integer(0);
     if (auto *e = tableOf(self).find(in, key, in.hash(key)))
@@ -161,8 +164,9 @@ struct CounterKind : DictKind {
     } else if (name == "update" || name == "subtract") {
       int sign = name == "update" ? 1 : -1;
       out = method(in, name, self,
-                   [sign](Interpreter &in, const Value &self, CallArgs &args) {
-                     countInto(in, self, args, sign);
+                   [sign, name](Interpreter &in, const Value &self,
+                                CallArgs &args) {
+                     countInto(in, self, args, sign, name);
                      return Value();
                    });
     } else if (name == "total") {
@@ -462,7 +466,7 @@ void addCollectionsTypes(Interpreter &in, ModuleObject &m) {
       [counter](Interpreter &in, CallArgs &args) {
         CallArgs none;
         Value d = kindDict(in, counter, none);
-        countInto(in, d, args, 1);
+        countInto(in, d, args, 1, "__init__");
         return d;
       },
       ofKind(counter.get()));

@@ -1493,7 +1493,16 @@ void installNumPy(TfRuntime &rt) {
         out[i] = div > 0 ? static_cast<double>(i) * step + a : a;
       if (endpoint && n > 1)
         out[n - 1] = b;
-      return makeNdArray(*r, castHost(*r, h, d ? *d : DType::Float64), false);
+      Value samples =
+          makeNdArray(*r, castHost(*r, h, d ? *d : DType::Float64), false);
+      // retstep=True: the step too, a float64 scalar (NaN for no step).
+      if (p.has("retstep") && in.truthy(p.get("retstep")))
+        return in.tuple(
+            {samples,
+             makeNdArray(*r, r->hostFromPython(Value::floating(step),
+                                               DType::Float64),
+                         true)});
+      return samples;
     });
     np.def("eye", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "eye", {"N", "M", "k", "dtype"}, Wording::Python);
