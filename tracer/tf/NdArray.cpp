@@ -363,7 +363,74 @@ bool NdArrayObject::setItem(Interpreter &in, const Value &self,
                 source->bytes.data() + sources[k] * size, size);
   }
   value = updated;
-  (void)self;
+  if (!viewBase.isNone())
+    in.setItem(viewBase, viewKey, self);
+  return true;
+}
+
+/// The ufunc NumPy runs for `op` (its name in casting errors).
+static const char *ufuncName(ast::BinaryOp op) {
+  switch (op) {
+  case ast::BinaryOp::Add:
+    return "add";
+  case ast::BinaryOp::Sub:
+    return "subtract";
+  case ast::BinaryOp::Mult:
+    return "multiply";
+  case ast::BinaryOp::MatMult:
+    return "matmul";
+  case ast::BinaryOp::Div:
+    return "divide";
+  case ast::BinaryOp::FloorDiv:
+    return "floor_divide";
+  case ast::BinaryOp::Mod:
+    return "remainder";
+  case ast::BinaryOp::Pow:
+    return "power";
+  case ast::BinaryOp::LShift:
+    return "left_shift";
+  case ast::BinaryOp::RShift:
+    return "right_shift";
+  case ast::BinaryOp::BitOr:
+    return "bitwise_or";
+  case ast::BinaryOp::BitXor:
+    return "bitwise_xor";
+  case ast::BinaryOp::BitAnd:
+    return "bitwise_and";
+  }
+  return "?";
+}
+
+bool NdArrayObject::inplace(Interpreter &in, ast::BinaryOp op,
+                            const Value &self, const Value &other, Value &out) {
+  if (scalar)
+    return false; // a NumPy scalar is immutable: a += b rebinds a
+  Value result = in.binary(op, self, other);
+  HostTensorPtr r = npAsArray(*rt, result);
+  DType to = value->type.dtype, from = r->type.dtype;
+  // The output casts to a's dtype under "same_kind": not a float into
+  // integers, nor a number into bools.
+  if ((isFloating(from) && !isFloating(to)) ||
+      (to == DType::Bool && from != DType::Bool)) {
+    // NumPy's class, a TypeError named UFuncTypeError.
+    py::ClassPtr cls =
+        in.defineExceptionClass("UFuncTypeError", in.builtinClass("TypeError"),
+                                "numpy._core._exceptions");
+    cls->qualname = "_UFuncOutputCastingError";
+    in.raiseValue(in.call(
+        Value::object(Type::Class, cls),
+        ValueList{in.str(std::string("Cannot cast ufunc '") + ufuncName(op) +
+                         "' output from dtype('" + py::dtypeName(from) +
+                         "') to dtype('" + py::dtypeName(to) +
+                         "') with casting rule 'same_kind'")}));
+  }
+  if (r->type.shape != value->type.shape)
+    in.valueError("non-broadcastable output operand with shape " +
+                  shapeText(value->type.shape) +
+                  " doesn't match the broadcast shape " +
+                  shapeText(r->type.shape));
+  setItem(in, self, Value::ellipsis(), result);
+  out = self;
   return true;
 }
 
@@ -428,6 +495,12 @@ bool NdArrayObject::getItem(Interpreter &in, const Value &self,
     return true;
   }
   out = makeNdArray(*rt, v, v->type.shape.empty());
+  // Basic indexing makes a view: writes into it reach this array.
+  if (!v->type.shape.empty()) {
+    auto &view = out.as<NdArrayObject>();
+    view.viewBase = self;
+    view.viewKey = key;
+  }
   return true;
 }
 

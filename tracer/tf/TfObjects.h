@@ -168,6 +168,10 @@ struct NdArrayObject : py::NativeObject {
   TfRuntime *rt = nullptr;
   /// A NumPy scalar (np.float32(1)) rather than a 0-d array (np.array(1.)).
   bool scalar = false;
+  /// A view made by basic indexing (ints, slices, None, ...) is
+  /// `viewBase[viewKey]`: what is written into it is written there too
+  /// (writes into the base after the view was taken do not show in it).
+  Value viewBase, viewKey;
   std::string typeName() const override {
     return scalar ? py::dtypeName(value->type.dtype) : "ndarray";
   }
@@ -190,10 +194,15 @@ struct NdArrayObject : py::NativeObject {
   bool compare(Interpreter &in, ast::CmpOp op, const Value &self,
                const Value &other, bool reflected, Value &out) override;
   /// a[key] = v: the elements a[key] reads take v's values (broadcast, cast
-  /// to the array's dtype). The array is replaced by a modified copy, so
-  /// a slice taken before is not a view that changes with it.
+  /// to the array's dtype), and a view's base takes them too. The array is
+  /// replaced by a modified copy, so a slice taken before does not change
+  /// with it.
   bool setItem(Interpreter &in, const Value &self, const Value &key,
                const Value &value) override;
+  /// a += b and the other augmented assignments: in place, in a's dtype
+  /// and shape, as NumPy's ufuncs with out=a.
+  bool inplace(Interpreter &in, ast::BinaryOp op, const Value &self,
+               const Value &other, Value &out) override;
   bool getItem(Interpreter &in, const Value &self, const Value &key,
                Value &out) override;
   bool iter(Interpreter &in, const Value &self, Value &out) override;
