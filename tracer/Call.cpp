@@ -92,8 +92,11 @@ void missingPositionals(Interpreter &in, const std::string &fname,
 void Interpreter::bindArguments(const FunctionObject &fn, CallArgs &args,
                                 Env &env) {
   const Arguments &params = *fn.args;
+  // Converted code calls AutoGraph's converted copy of fn (what a
+  // tf.function's trace starts from, kiln's own call, is not).
+  bool converted = convertsCall(fn) && frame_ && this->converted(*frame_);
   std::string fname =
-      (convertsCall(fn) ? autographQualname(fn) : fn.qualname) + "()";
+      (converted ? autographQualname(fn) : fn.qualname) + "()";
   size_t npos = params.posonly.size() + params.args.size();
   auto paramName = [&](size_t i) -> const std::string & {
     return i < params.posonly.size()

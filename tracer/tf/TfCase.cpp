@@ -147,7 +147,6 @@ void installCase(TfRuntime &rt, ModuleBuilder &tf) {
     // The Case op takes an int32 index; TensorFlow makes it, and finds
     // that out, once the branches are traced. (Its random ops do not make
     // it a stateful Case.)
-    indexType = r->tensor(index).type.dtype;
     if (indexType != DType::Int32) {
       bool stateful = false;
       for (size_t i = before; i < g.nodes.size(); ++i)
