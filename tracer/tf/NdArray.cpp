@@ -368,39 +368,6 @@ bool NdArrayObject::setItem(Interpreter &in, const Value &self,
   return true;
 }
 
-/// The ufunc NumPy runs for `op` (its name in casting errors).
-static const char *ufuncName(ast::BinaryOp op) {
-  switch (op) {
-  case ast::BinaryOp::Add:
-    return "add";
-  case ast::BinaryOp::Sub:
-    return "subtract";
-  case ast::BinaryOp::Mult:
-    return "multiply";
-  case ast::BinaryOp::MatMult:
-    return "matmul";
-  case ast::BinaryOp::Div:
-    return "divide";
-  case ast::BinaryOp::FloorDiv:
-    return "floor_divide";
-  case ast::BinaryOp::Mod:
-    return "remainder";
-  case ast::BinaryOp::Pow:
-    return "power";
-  case ast::BinaryOp::LShift:
-    return "left_shift";
-  case ast::BinaryOp::RShift:
-    return "right_shift";
-  case ast::BinaryOp::BitOr:
-    return "bitwise_or";
-  case ast::BinaryOp::BitXor:
-    return "bitwise_xor";
-  case ast::BinaryOp::BitAnd:
-    return "bitwise_and";
-  }
-  return "?";
-}
-
 bool NdArrayObject::inplace(Interpreter &in, ast::BinaryOp op,
                             const Value &self, const Value &other, Value &out) {
   if (scalar)
@@ -419,10 +386,10 @@ bool NdArrayObject::inplace(Interpreter &in, ast::BinaryOp op,
     cls->qualname = "_UFuncOutputCastingError";
     in.raiseValue(in.call(
         Value::object(Type::Class, cls),
-        ValueList{in.str(std::string("Cannot cast ufunc '") + ufuncName(op) +
-                         "' output from dtype('" + py::dtypeName(from) +
-                         "') to dtype('" + py::dtypeName(to) +
-                         "') with casting rule 'same_kind'")}));
+        ValueList{in.str(
+            std::string("Cannot cast ufunc '") + npOperatorUfunc(op).name +
+            "' output from dtype('" + py::dtypeName(from) + "') to dtype('" +
+            py::dtypeName(to) + "') with casting rule 'same_kind'")}));
   }
   if (r->type.shape != value->type.shape)
     in.valueError("non-broadcastable output operand with shape " +

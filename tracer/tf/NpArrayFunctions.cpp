@@ -297,12 +297,10 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
       in.valueError("object too deep for desired array");
     // Floats still count, truncated, with NumPy 2.1's deprecation.
     if (isFloating(x->type.dtype) && x->type.numElements() > 0)
-      in.call(in.getAttr(in.importModule("warnings"), "warn"),
-              ValueList{in.str("Non-integer input passed to bincount. In a "
-                               "future version of NumPy, this will be an "
-                               "error. (Deprecated NumPy 2.1)"),
-                        Value::object(Type::Class, in.builtinClass(
-                                                       "DeprecationWarning"))});
+      npWarning(in,
+                "Non-integer input passed to bincount. In a future version "
+                "of NumPy, this will be an error. (Deprecated NumPy 2.1)",
+                "DeprecationWarning");
     else if (!isInteger(x->type.dtype) && x->type.numElements() > 0)
       in.typeError("Cannot cast array data from dtype('" +
                    std::string(py::dtypeName(x->type.dtype)) +

@@ -483,14 +483,10 @@ struct NpInfoObject : py::NativeObject {
 
 /// NumPy's RuntimeWarning for a floating-point error in `fname` ("divide
 /// by zero", "overflow", "invalid value"), as its default errstate gives
-/// it: through the warnings module, at the script's line.
+/// it.
 void floatErrorWarning(TfRuntime &rt, const std::string &what,
                        const std::string &fname) {
-  Interpreter &in = rt.in;
-  in.call(
-      in.getAttr(in.importModule("warnings"), "warn"),
-      ValueList{in.str(what + " encountered in " + fname),
-                Value::object(Type::Class, in.builtinClass("RuntimeWarning"))});
+  npWarning(rt.in, what + " encountered in " + fname, "RuntimeWarning");
 }
 
 /// A binary ufunc named `fname` computing TensorFlow op `op` (or `@`).
@@ -1146,46 +1142,56 @@ HostTensorPtr npAsArray(TfRuntime &rt, const Value &v,
   return dtype ? castHost(rt, h, *dtype) : h;
 }
 
+void npWarning(Interpreter &in, const std::string &message,
+               const char *category) {
+  in.call(in.getAttr(in.importModule("warnings"), "warn"),
+          ValueList{in.str(message),
+                    Value::object(Type::Class, in.builtinClass(category))});
+}
+
+NpUfunc npOperatorUfunc(BinaryOp op) {
+  switch (op) {
+  case BinaryOp::Add:
+    return {"add", "AddV2"};
+  case BinaryOp::Sub:
+    return {"subtract", "Sub"};
+  case BinaryOp::Mult:
+    return {"multiply", "Mul"};
+  case BinaryOp::Div:
+    return {"divide", "RealDiv"};
+  case BinaryOp::FloorDiv:
+    return {"floor_divide", "FloorDiv"};
+  case BinaryOp::Mod:
+    return {"remainder", "FloorMod"};
+  case BinaryOp::Pow:
+    return {"power", "Pow"};
+  case BinaryOp::MatMult:
+    return {"matmul", "MatMul"};
+  case BinaryOp::BitAnd:
+    return {"bitwise_and", "LogicalAnd"};
+  case BinaryOp::BitOr:
+    return {"bitwise_or", "LogicalOr"};
+  case BinaryOp::BitXor:
+    return {"bitwise_xor", nullptr};
+  case BinaryOp::LShift:
+    return {"left_shift", nullptr};
+  case BinaryOp::RShift:
+    return {"right_shift", nullptr};
+  }
+  return {"?", nullptr};
+}
+
 bool npBinary(TfRuntime &rt, BinaryOp op, const Value &x, const Value &y,
               Value &out) {
   for (const Value *v : {&x, &y})
     if (!(asNd(*v) || isPyNumber(*v) || v->is(Type::List) ||
           v->is(Type::Tuple)))
       return false;
-  switch (op) {
-  case BinaryOp::Add:
-    out = ufunc2(rt, "add", "AddV2", x, y);
-    return true;
-  case BinaryOp::Sub:
-    out = ufunc2(rt, "subtract", "Sub", x, y);
-    return true;
-  case BinaryOp::Mult:
-    out = ufunc2(rt, "multiply", "Mul", x, y);
-    return true;
-  case BinaryOp::Div:
-    out = ufunc2(rt, "divide", "RealDiv", x, y);
-    return true;
-  case BinaryOp::FloorDiv:
-    out = ufunc2(rt, "floor_divide", "FloorDiv", x, y);
-    return true;
-  case BinaryOp::Mod:
-    out = ufunc2(rt, "remainder", "FloorMod", x, y);
-    return true;
-  case BinaryOp::Pow:
-    out = ufunc2(rt, "power", "Pow", x, y);
-    return true;
-  case BinaryOp::MatMult:
-    out = ufunc2(rt, "matmul", "MatMul", x, y);
-    return true;
-  case BinaryOp::BitAnd:
-    out = ufunc2(rt, "bitwise_and", "LogicalAnd", x, y);
-    return true;
-  case BinaryOp::BitOr:
-    out = ufunc2(rt, "bitwise_or", "LogicalOr", x, y);
-    return true;
-  default:
+  NpUfunc ufunc = npOperatorUfunc(op);
+  if (!ufunc.tfOp)
     return false;
-  }
+  out = ufunc2(rt, ufunc.name, ufunc.tfOp, x, y);
+  return true;
 }
 
 bool npCompare(TfRuntime &rt, CmpOp op, const Value &x, const Value &y,
@@ -1499,9 +1505,9 @@ void installNumPy(TfRuntime &rt) {
       if (p.has("retstep") && in.truthy(p.get("retstep")))
         return in.tuple(
             {samples,
-             makeNdArray(*r, r->hostFromPython(Value::floating(step),
-                                               DType::Float64),
-                         true)});
+             makeNdArray(
+                 *r, r->hostFromPython(Value::floating(step), DType::Float64),
+                 true)});
       return samples;
     });
     np.def("eye", [r](Interpreter &in, CallArgs &args) {

@@ -70,6 +70,19 @@ HostTensorPtr npAsArray(TfRuntime &rt, const Value &v,
 
 /// `x op y` where x or y is a NumPy array or scalar; false when the other
 /// operand is not array-like (a tf.Tensor handles it instead).
+/// The NumPy ufunc a Python operator runs on arrays (its name, as errors
+/// give it) and the TensorFlow op kiln computes it with (null for an
+/// operator kiln's arrays do not take).
+struct NpUfunc {
+  const char *name, *tfOp;
+};
+NpUfunc npOperatorUfunc(ast::BinaryOp op);
+
+/// warnings.warn(message, category): what NumPy warns is shown (or
+/// recorded, or raised) as the script's filters say, at its line.
+void npWarning(Interpreter &in, const std::string &message,
+               const char *category);
+
 bool npBinary(TfRuntime &rt, ast::BinaryOp op, const Value &x, const Value &y,
               Value &out);
 /// `x op y` for comparisons, elementwise.

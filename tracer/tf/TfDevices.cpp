@@ -1,6 +1,8 @@
 // Devices, as a script sees them under TensorFlow on a machine without a
 // GPU: tf.config lists one CPU, tf.device(...) places nothing (kiln compiles
-// for the host), and eager tensors report the CPU as their device.
+// for the host), and eager tensors report the CPU as their device; and
+// tf.config's settings (threads, soft placement, jit), which read back what
+// a script set.
 #include "EagerContext.h"
 #include "TfModuleBuilder.h"
 
@@ -44,8 +46,7 @@ Value listDevices(Interpreter &in, CallArgs &args, const std::string &api,
         Type::Native,
         std::make_shared<DeviceObject>(
             physical ? "PhysicalDevice" : "LogicalDevice",
-            physical ? "/physical_device:CPU:0"
-                     : "/device:CPU:0")));
+            physical ? "/physical_device:CPU:0" : "/device:CPU:0")));
   return in.list(devices);
 }
 
@@ -75,40 +76,6 @@ void setting(ModuleBuilder &m, const std::string &setter,
     Params p(in, args, getter, {});
     return *value;
   });
-}
-
-/// The two helpers of tf.keras that scripts without a Keras model call:
-/// utils.set_random_seed (NumPy's and TensorFlow's global seeds) and
-/// backend.epsilon/floatx. The rest of Keras is not kiln's.
-void installKerasHelpers(TfRuntime &rt, ModuleBuilder &tf) {
-  ModuleBuilder keras(rt.in, rt, "keras._tf_keras.keras");
-  ModuleBuilder utils(rt.in, rt, "keras._tf_keras.keras.utils");
-  utils.def("set_random_seed", [](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "set_random_seed", {"seed"});
-    Value seed = p.require("seed", "set_random_seed");
-    if (!seed.isIntLike() || seed.is(Type::Bool))
-      in.valueError("Expected `seed` argument to be an integer. Received: "
-                    "seed=" +
-                    in.repr(seed));
-    Value numpy = in.importModule("numpy");
-    in.call(in.getAttr(in.getAttr(numpy, "random"), "seed"), ValueList{seed});
-    Value tensorflow = in.importModule("tensorflow");
-    in.call(in.getAttr(in.getAttr(tensorflow, "random"), "set_seed"),
-            ValueList{seed});
-    return Value();
-  });
-  keras.set("utils", utils.value());
-  ModuleBuilder backend(rt.in, rt, "keras._tf_keras.keras.backend");
-  backend.def("epsilon", [](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "epsilon", {});
-    return Value::floating(1e-07);
-  });
-  backend.def("floatx", [](Interpreter &in, CallArgs &args) {
-    Params p(in, args, "floatx", {});
-    return in.str("float32");
-  });
-  keras.set("backend", backend.value());
-  tf.set("keras", keras.value());
 }
 
 /// tf.config.threading, soft device placement and tf.config.optimizer's
@@ -192,7 +159,6 @@ void installDevices(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &config) {
                    config.module->dict["list_logical_devices"]);
   config.set("experimental", experimental.value());
   installSettings(rt, config);
-  installKerasHelpers(rt, tf);
   // with tf.device("/GPU:0"): ... runs on the CPU, as TensorFlow's soft
   // placement does on a machine without one.
   tf.def("device", [](Interpreter &in, CallArgs &args) -> Value {

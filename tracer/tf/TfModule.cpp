@@ -2671,6 +2671,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
       return Value::boolean(r->runFunctionsEagerly);
     });
     installDevices(*r, tf, config);
+    installKeras(*r, tf);
     installNest(*r, tf);
     installCase(*r, tf);
     tf.set("config", config.value());

@@ -226,8 +226,12 @@ void installArrayOps(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
 /// tf.slice and tf.strided_slice (TfSlice.cpp).
 void installSlice(TfRuntime &rt, ModuleBuilder &tf);
 
-/// tf.config's device lists and tf.device (TfDevices.cpp).
+/// tf.config's device lists and settings, and tf.device (TfDevices.cpp).
 void installDevices(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &config);
+
+/// tf.keras.utils.set_random_seed and tf.keras.backend.epsilon/floatx
+/// (TfKeras.cpp).
+void installKeras(TfRuntime &rt, ModuleBuilder &tf);
 
 /// tf.unique, unique_with_counts, tf.math's segment reductions, bincount
 /// and tf.searchsorted (TfSegments.cpp).
