@@ -205,10 +205,13 @@ bool NdArrayObject::getAttr(Interpreter &in, const Value &self,
       viewed->bytes = v->bytes;
       return makeNdArray(*r, viewed, isScalar);
     });
-  } else if (name == "flatten" || name == "ravel") {
+  } else if (name == "flatten") {
     out = in.builtin(name, [self](Interpreter &in, CallArgs &) {
-      return callNumPy(in, "reshape", {self, Value::integer(-1)});
+      return callNumPy(in, "array",
+                       {callNumPy(in, "reshape", {self, Value::integer(-1)})});
     });
+  } else if (name == "ravel") {
+    out = moduleMethod(in, self, name);
   } else if (name == "sort") {
     // In place: the array takes np.sort's result.
     NdArrayObject *self_ = this;
@@ -216,7 +219,7 @@ bool NdArrayObject::getAttr(Interpreter &in, const Value &self,
       CallArgs call = args;
       call.positional.insert(call.positional.begin(), self);
       Value sorted = callNumPy(in, "sort", call.positional, call.keywords);
-      self_->value = sorted.as<NdArrayObject>().value;
+      self_->assign(sorted.as<NdArrayObject>().value);
       return Value();
     });
   } else if (name == "copy") {
@@ -362,9 +365,7 @@ bool NdArrayObject::setItem(Interpreter &in, const Value &self,
     std::memcpy(updated->bytes.data() + at * size,
                 source->bytes.data() + sources[k] * size, size);
   }
-  value = updated;
-  if (!viewBase.isNone())
-    in.setItem(viewBase, viewKey, self);
+  assign(updated);
   return true;
 }
 
@@ -461,13 +462,13 @@ bool NdArrayObject::getItem(Interpreter &in, const Value &self,
     out = in.bytes(v->strings.at(0));
     return true;
   }
-  out = makeNdArray(*rt, v, v->type.shape.empty());
-  // Basic indexing makes a view: writes into it reach this array.
-  if (!v->type.shape.empty()) {
-    auto &view = out.as<NdArrayObject>();
-    view.viewBase = self;
-    view.viewKey = key;
-  }
+  // Basic indexing makes a view, unless it picks one element.
+  if (v->type.shape.empty())
+    out = makeNdArray(*rt, v, true);
+  else
+    out = npView(*rt, self, v, [&](const Value &positions) {
+      return in.getItem(positions, key);
+    });
   return true;
 }
 

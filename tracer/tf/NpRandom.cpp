@@ -193,7 +193,7 @@ void shuffle(NpRandomState &s, Interpreter &in, const Value &x) {
     std::memcpy(data + i * row, data + j * row, row);
     std::memcpy(data + j * row, tmp.data(), row);
   }
-  a->value = copy;
+  a->assign(copy);
 }
 
 Value arange(TfRuntime &rt, int64_t n) {

@@ -1685,10 +1685,17 @@ void installNumPy(TfRuntime &rt) {
                       " into shape (" + text + ")");
       if (unknown >= 0)
         dims[unknown] = size / product;
-      EagerScope eager(*r);
-      return makeNdArray(
-          *r, r->tensor(reshape(*r, r->eager(a), pyIntList(in, dims))).value,
-          false);
+      Value shape = pyIntList(in, dims);
+      auto sameOp = [&](const Value &t) { return reshape(*r, t, shape); };
+      return npViewOf(*r, p.get("a"), sameOp, ViewWhen::IfStrided);
+    });
+    // A view when the array is C-contiguous, a copy otherwise.
+    np.def("ravel", [r](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "ravel", {"a"}, Wording::Python);
+      Value shape = pyIntList(in, {-1});
+      auto sameOp = [&](const Value &t) { return reshape(*r, t, shape); };
+      return npViewOf(*r, p.require("a", "ravel"), sameOp,
+                      ViewWhen::IfContiguous);
     });
     np.def("transpose", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "transpose", {"a", "axes"}, Wording::Python);
@@ -1700,24 +1707,21 @@ void installNumPy(TfRuntime &rt) {
           axes.push_back(i);
         perm = pyIntList(in, axes);
       }
-      EagerScope eager(*r);
-      return makeNdArray(*r, r->tensor(transpose(*r, r->eager(a), perm)).value,
-                         false);
+      auto sameOp = [&](const Value &t) { return transpose(*r, t, perm); };
+      return npViewOf(*r, p.get("a"), sameOp);
     });
     np.def("expand_dims", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "expand_dims", {"a", "axis"}, Wording::Python);
-      HostTensorPtr a = npAsArray(*r, p.require("a", "expand_dims"));
       int64_t axis = in.toIndex(p.require("axis", "expand_dims"));
-      EagerScope eager(*r);
-      return makeNdArray(*r, r->tensor(expandDims(*r, r->eager(a), axis)).value,
-                         false);
+      auto sameOp = [&](const Value &t) { return expandDims(*r, t, axis); };
+      return npViewOf(*r, p.require("a", "expand_dims"), sameOp);
     });
     np.def("squeeze", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "squeeze", {"a", "axis"}, Wording::Python);
-      HostTensorPtr a = npAsArray(*r, p.require("a", "squeeze"));
-      EagerScope eager(*r);
-      return makeNdArray(
-          *r, r->tensor(squeeze(*r, r->eager(a), p.get("axis"))).value, false);
+      auto sameOp = [&](const Value &t) {
+        return squeeze(*r, t, p.get("axis"));
+      };
+      return npViewOf(*r, p.require("a", "squeeze"), sameOp);
     });
     for (auto [name, op] :
          {std::pair<const char *, const char *>{"concatenate", "ConcatV2"},

@@ -8,6 +8,8 @@
 
 #include "TfObjects.h"
 
+#include <functional>
+
 namespace kiln::tf {
 
 /// `np.float32` (a scalar type: calling it makes a NumPy scalar) or
@@ -61,6 +63,26 @@ std::optional<DType> npDTypeOf(const Value &v);
 
 /// A NumPy array, or a NumPy scalar when `scalar` (needs a 0-d value).
 Value makeNdArray(TfRuntime &rt, HostTensorPtr value, bool scalar);
+
+/// When NumPy's function gives a view of its argument rather than a copy.
+enum class ViewWhen {
+  Always,       // basic indexing, transpose, squeeze, expand_dims
+  IfStrided,    // reshape: when strides can describe the result
+  IfContiguous, // ravel: when the argument is C-contiguous
+};
+
+/// `result`, which an op made from `base`, as NumPy's function returns it:
+/// a view of base's elements when base is an array (not a scalar, list or
+/// tensor) and `when` allows, a new array otherwise. `sameOp` is the op,
+/// applied to a tensor of base's element positions to find which element
+/// each of result's is.
+Value npView(TfRuntime &rt, const Value &base, HostTensorPtr result,
+             const std::function<Value(const Value &)> &sameOp,
+             ViewWhen when = ViewWhen::Always);
+/// npView of `sameOp` applied to array-like `a`.
+Value npViewOf(TfRuntime &rt, const Value &a,
+               const std::function<Value(const Value &)> &sameOp,
+               ViewWhen when = ViewWhen::Always);
 
 /// The value of array-like `v` (an ndarray, a NumPy scalar, an eager tensor,
 /// a Python number or nested list) as np.asarray gives it, cast to `dtype`

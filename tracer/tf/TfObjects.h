@@ -168,10 +168,17 @@ struct NdArrayObject : py::NativeObject {
   TfRuntime *rt = nullptr;
   /// A NumPy scalar (np.float32(1)) rather than a 0-d array (np.array(1.)).
   bool scalar = false;
-  /// A view made by basic indexing (ints, slices, None, ...) is
-  /// `viewBase[viewKey]`: what is written into it is written there too
-  /// (writes into the base after the view was taken do not show in it).
-  Value viewBase, viewKey;
+  /// A view (made by basic indexing, .T, reshape, ...) shares its elements
+  /// with `viewBase`, the array that owns them: its element k is viewBase's
+  /// flat element viewPositions[k]. The owner keeps the values; a write
+  /// into a view goes there, and the owner refreshes its live `views` after
+  /// each write, so each sees the other's writes (NpViews.cpp).
+  Value viewBase;
+  std::vector<int64_t> viewPositions;
+  std::vector<std::weak_ptr<py::Object>> views;
+  /// Replaces all the elements (the same shape and dtype), in the owner and
+  /// in every view of it.
+  void assign(HostTensorPtr elements);
   std::string typeName() const override {
     return scalar ? py::dtypeName(value->type.dtype) : "ndarray";
   }
@@ -194,9 +201,7 @@ struct NdArrayObject : py::NativeObject {
   bool compare(Interpreter &in, ast::CmpOp op, const Value &self,
                const Value &other, bool reflected, Value &out) override;
   /// a[key] = v: the elements a[key] reads take v's values (broadcast, cast
-  /// to the array's dtype), and a view's base takes them too. The array is
-  /// replaced by a modified copy, so a slice taken before does not change
-  /// with it.
+  /// to the array's dtype), in the array's owner and its views too.
   bool setItem(Interpreter &in, const Value &self, const Value &key,
                const Value &value) override;
   /// a += b and the other augmented assignments: in place, in a's dtype
