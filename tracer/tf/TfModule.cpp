@@ -2136,6 +2136,12 @@ void defineControlFlow(Interpreter &in, TfRuntime &rt, ModuleBuilder &tf) {
     Value body = p.require("body", "while_loop");
     Value vars = p.require("loop_vars", "while_loop");
     Value maxIter = p.get("maximum_iterations");
+    // The loop variables are unpacked into cond(*loop_vars): a dict's are
+    // its keys, strings that cond and body then get (and usually index).
+    if (vars.is(Type::Dict)) {
+      vars = in.list(in.toList(vars));
+      in.call(cond, in.toList(vars));
+    }
     bool listVars = vars.is(Type::List) || vars.is(Type::Tuple);
     // while_loop takes len(loop_vars): a graph tensor has none, nor has
     // an eager scalar (asked when given maximum_iterations).

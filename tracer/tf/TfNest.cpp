@@ -148,16 +148,18 @@ std::string firstDifference(Interpreter &in, const Value &a, const Value &b,
              describe(in, in.list(ka)) + ", while second structure has keys " +
              describe(in, in.list(kb));
   }
+  // As TensorFlow walks them: pairs of children first, so a difference
+  // inside the common part comes before a difference in length.
   ValueList ca = children(in, a), cb = children(in, b);
-  if (ca.size() != cb.size())
-    return "The two structures don't have the same number of elements. "
-           "First structure: " +
-           describe(in, a) + ". Second structure: " + describe(in, b);
-  for (size_t i = 0; i < ca.size(); ++i) {
+  for (size_t i = 0; i < std::min(ca.size(), cb.size()); ++i) {
     std::string d = firstDifference(in, ca[i], cb[i], checkTypes, typeError);
     if (!d.empty())
       return d;
   }
+  if (ca.size() != cb.size())
+    return "The two structures don't have the same number of elements. "
+           "First structure: " +
+           describe(in, a) + ". Second structure: " + describe(in, b);
   return "";
 }
 
