@@ -250,6 +250,9 @@ Value Emitter::emitMulChain(const graph::Node &n, RankedTensorType type) {
   struct Operand {
     Value value;
     std::vector<int64_t> shape, symbolic;
+    const TreeLeaf *leaf = nullptr; // what the operand is, when a leaf
+    // The two leaves it is the product of, when it is one.
+    std::shared_ptr<std::pair<Operand, Operand>> factors;
   };
   std::deque<Operand> ops;
   for (const TreeLeaf &leaf : leaves) {
@@ -258,16 +261,55 @@ Value Emitter::emitMulChain(const graph::Node &n, RankedTensorType type) {
       v = b.create<UnaryOp>(loc, v.getType(), v, b.getStringAttr(leaf.fn));
     if (leaf.divisorOf && !(v = reciprocalOfConstant(*leaf.divisorOf, 1)))
       return nullptr;
-    ops.push_back({v, g.typeOf(leaf.out).shape, symbolicShape(leaf.out)});
+    ops.push_back(
+        {v, g.typeOf(leaf.out).shape, symbolicShape(leaf.out), &leaf});
   }
   std::stable_sort(ops.begin(), ops.end(), [](const auto &x, const auto &y) {
     return symbolicallySmaller(x.symbolic, y.symbolic);
   });
-  auto mul = [&](const Operand &x, const Operand &y) {
+  auto product = [&](const Operand &x, const Operand &y) {
     std::vector<int64_t> shape;
     graph::broadcastShapes(x.shape, y.shape, shape);
     Value v = b.create<MulOp>(loc, rankedOf(shape, element), x.value, y.value);
-    return Operand{v, shape, {}};
+    Operand out{v, shape, {}};
+    if (x.leaf && y.leaf)
+      out.factors = std::make_shared<std::pair<Operand, Operand>>(x, y);
+    return out;
+  };
+  auto isConstantLeaf = [&](const Operand &o) {
+    return o.leaf && !o.leaf->fn && !o.leaf->divisorOf &&
+           isGraphConstant(g.nodes[o.leaf->out.node]);
+  };
+  auto isStatic = [](const std::vector<int64_t> &shape) {
+    return std::all_of(shape.begin(), shape.end(),
+                       [](int64_t d) { return d >= 0; });
+  };
+  auto leafName = [&](const Operand &o) {
+    graph::Output out = o.leaf->out;
+    return g.nodes[out.node].name + ":" + std::to_string(out.index);
+  };
+  // Grappler's second round of constant folding pushes a constant that
+  // multiplies a product of two leaves, c * (y * x), down next to the
+  // operand second in name order, as ConstantPushDown.cpp does in the
+  // first: x * (c * y), when c is a scalar or has y's shape and the result
+  // keeps its shape (measured on TensorFlow 2.20).
+  auto mul = [&](const Operand &lhs, const Operand &rhs) {
+    for (auto [c, p] : {std::pair{&lhs, &rhs}, std::pair{&rhs, &lhs}}) {
+      if (!isConstantLeaf(*c) || !p->factors ||
+          isConstantLeaf(p->factors->first) ||
+          isConstantLeaf(p->factors->second))
+        continue;
+      auto [x, y] = *p->factors;
+      if (leafName(y) < leafName(x))
+        std::swap(x, y);
+      std::vector<int64_t> inner, outer;
+      if (isStatic(x.shape) && isStatic(y.shape) &&
+          (c->shape.empty() || c->shape == y.shape) &&
+          graph::broadcastShapes(c->shape, y.shape, inner) &&
+          graph::broadcastShapes(x.shape, inner, outer) && outer == p->shape)
+        return product(x, product(*c, y));
+    }
+    return product(lhs, rhs);
   };
   // An odd operand out (the largest) multiplies the rest last.
   std::optional<Operand> largest;
@@ -282,12 +324,12 @@ Value Emitter::emitMulChain(const graph::Node &n, RankedTensorType type) {
     ops.pop_front();
     Operand rhs = ops.front();
     ops.pop_front();
-    Operand product = mul(lhs, rhs);
+    Operand both = mul(lhs, rhs);
     if (ops.size() >= 2 &&
         symbolicallySmaller(ops[0].symbolic, ops[1].symbolic))
-      ops.push_front(product);
+      ops.push_front(both);
     else
-      ops.push_back(product);
+      ops.push_back(both);
   }
   Operand result = largest ? mul(ops.front(), *largest) : ops.front();
   return castTo(loc, result.value, type);
