@@ -667,12 +667,21 @@ HostTensorPtr npFloatSum(const graph::HostTensor &a,
       if (keepdims)
         type.shape.push_back(1);
     }
+  // The iterator drops axes of size 1 first: a (n, 1) column summed over
+  // axis 0 is a run of n elements.
+  std::vector<int64_t> dims;
+  std::vector<bool> over;
+  for (size_t d = 0; d < rank; ++d)
+    if (shape[d] != 1) {
+      dims.push_back(shape[d]);
+      over.push_back(reduced[d]);
+    }
   // The trailing reduced axes, summed as one run.
-  size_t runFrom = rank;
+  size_t runFrom = dims.size();
   int64_t run = 1;
-  while (runFrom > 0 && reduced[runFrom - 1])
-    run *= shape[--runFrom];
-  bool pairwise = runFrom < rank;
+  while (runFrom > 0 && over[runFrom - 1])
+    run *= dims[--runFrom];
+  bool pairwise = runFrom < dims.size();
   auto out = graph::HostTensor::zeros(type);
   const T *in = reinterpret_cast<const T *>(a.bytes.data());
   T *res = reinterpret_cast<T *>(out->bytes.data());
@@ -680,8 +689,8 @@ HostTensorPtr npFloatSum(const graph::HostTensor &a,
   for (int64_t row = 0, rows = a.type.numElements() / run; row < rows; ++row) {
     int64_t o = 0;
     for (size_t d = 0; d < runFrom; ++d)
-      if (!reduced[d])
-        o = o * shape[d] + index[d];
+      if (!over[d])
+        o = o * dims[d] + index[d];
     const T *base = in + row * run;
     if (pairwise)
       for (int64_t from = 0; from < run; from += 8192)
@@ -689,7 +698,7 @@ HostTensorPtr npFloatSum(const graph::HostTensor &a,
     else
       res[o] += base[0];
     for (size_t d = runFrom; d-- > 0;)
-      if (++index[d] < shape[d])
+      if (++index[d] < dims[d])
         break;
       else
         index[d] = 0;
