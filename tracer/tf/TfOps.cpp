@@ -2310,15 +2310,34 @@ Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
   if (exactName.empty())
     operands.emplace(rt, op == "Pack" ? "stack" : "concat");
   std::string name = exactName.empty() ? operands->name() : exactName;
+  // The other values convert to the dtype of the first tensor among them,
+  // as the op's list argument converts (a Python list after an int64
+  // tensor is int64). While tracing, one that does not fit converts on its
+  // own, and the type check below names the types.
+  std::optional<DType> listDType;
+  for (const Value &v : values)
+    if (rt.isTensor(v) || asVariable(v)) {
+      listDType = rt.tensor(rt.toTensor(v)).type.dtype;
+      break;
+    }
   ValueList tensors;
   bool rankless = false;
   for (size_t k = 0; k < values.size(); ++k) {
     const Value &v = values[k];
-    std::optional<DType> dtype;
-    if (v.isNumber())
+    bool tensor = rt.isTensor(v) || asVariable(v);
+    std::optional<DType> dtype = tensor ? std::nullopt : listDType;
+    if (!dtype && v.isNumber())
       dtype = numberDType;
-    tensors.push_back(
-        convertNamed(rt, v, dtype, name + "/values_" + std::to_string(k)));
+    std::string valueName = name + "/values_" + std::to_string(k);
+    if (dtype && rt.tracing && !tensor) {
+      try {
+        tensors.push_back(convertNamed(rt, v, dtype, valueName));
+      } catch (py::PyException &) {
+        tensors.push_back(convertNamed(rt, v, std::nullopt, valueName));
+      }
+    } else {
+      tensors.push_back(convertNamed(rt, v, dtype, valueName));
+    }
     rankless |= rt.tensor(tensors.back()).type.unknownRank;
   }
   if (rankless && rt.tracing && tensors.size() > 0) {
