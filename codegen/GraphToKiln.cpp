@@ -1454,6 +1454,15 @@ Value Emitter::emitTensorList(const graph::Node &n, RankedTensorType type) {
             "Item element shape: {shape} list shape: {shape}",
             ints);
   }
+  // The item takes the type of the buffer's rows: sizes one of them knows
+  // at run time only are checked equal above.
+  auto bufferNow = cast<RankedTensorType>(buffer.getType());
+  if (itemType.getRank() == rank - 1) {
+    SmallVector<int64_t> row(bufferNow.getShape().drop_front());
+    auto rowType = RankedTensorType::get(row, itemType.getElementType());
+    if (rowType != itemType)
+      item = b.create<tensor::CastOp>(loc, rowType, item);
+  }
   SmallVector<OpFoldResult> offsets{i}, sizes{b.getIndexAttr(1)},
       strides(rank, b.getIndexAttr(1));
   for (int64_t d = 1; d < rank; ++d)

@@ -271,7 +271,21 @@ bool TensorArrayObject::getAttr(Interpreter &in, const Value &self,
                 !vt.unknownRank && vt.isStatic())
               ta->elementShape = vt.shape;
           }
-          if (vt.unknownRank || vt.shape != *next->elementShape) {
+          // Shapes merge, as TensorShape.merge_with: a size known in one
+          // and not the other is the known one (checked when the function
+          // runs).
+          bool compatible = !vt.unknownRank &&
+                            vt.shape.size() == next->elementShape->size();
+          std::vector<int64_t> merged = *next->elementShape;
+          for (size_t d = 0; compatible && d < merged.size(); ++d) {
+            if (merged[d] < 0)
+              merged[d] = vt.shape[d];
+            else
+              compatible = vt.shape[d] < 0 || vt.shape[d] == merged[d];
+          }
+          if (compatible && next->buffer.isNone())
+            next->elementShape = merged;
+          if (!compatible) {
             std::string saw = vt.shapeString(),
                         expected = TensorType{ta->dtype, *next->elementShape}
                                        .shapeString();

@@ -2315,11 +2315,14 @@ Value concat(TfRuntime &rt, const ValueList &values, int64_t axis,
   // tensor is int64). While tracing, one that does not fit converts on its
   // own, and the type check below names the types.
   std::optional<DType> listDType;
-  for (const Value &v : values)
-    if (rt.isTensor(v) || asVariable(v)) {
-      listDType = rt.tensor(rt.toTensor(v)).type.dtype;
+  for (const Value &v : values) {
+    if (rt.isTensor(v))
+      listDType = rt.tensor(v).type.dtype;
+    else if (VariableObject *var = asVariable(v))
+      listDType = var->state->type.dtype;
+    if (listDType)
       break;
-    }
+  }
   ValueList tensors;
   bool rankless = false;
   for (size_t k = 0; k < values.size(); ++k) {
