@@ -110,6 +110,9 @@ bool NdArrayObject::getAttr(Interpreter &in, const Value &self,
     for (int64_t d : type.shape)
       dims.push_back(Value::integer(d));
     out = in.tuple(std::move(dims));
+  } else if (name == "itemsize" || name == "nbytes") {
+    int64_t size = py::dtypeSize(type.dtype);
+    out = Value::integer(name == "itemsize" ? size : size * type.numElements());
   } else if (name == "ndim") {
     out = Value::integer(type.shape.size());
   } else if (name == "size") {
@@ -237,7 +240,8 @@ bool NdArrayObject::getAttr(Interpreter &in, const Value &self,
              name == "squeeze" || name == "dot" || name == "clip" ||
              name == "round" || name == "std" || name == "var" ||
              name == "argsort" || name == "nonzero" || name == "repeat" ||
-             name == "cumsum" || name == "cumprod") {
+             name == "cumsum" || name == "cumprod" || name == "swapaxes" ||
+             name == "trace" || name == "ptp") {
     out = moduleMethod(in, self, name);
   } else if (name == "transpose") {
     // a.transpose(1, 0, 2) is np.transpose(a, (1, 0, 2)).

@@ -1273,6 +1273,7 @@ void installNumPy(TfRuntime &rt) {
     installNpRandom(rt, np);
     installNpArrayFunctions(rt, np);
     installNpSearch(rt, np);
+    installNpStatistics(rt, np);
 
     // The print options kiln follows (py::PrintOptions); the others are
     // refused rather than ignored.

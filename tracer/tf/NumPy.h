@@ -140,5 +140,8 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np);
 /// nonzero, argwhere, argsort, searchsorted, median, percentile, quantile
 /// (NpSearch.cpp).
 void installNpSearch(TfRuntime &rt, ModuleBuilder &np);
+/// nansum, nanmean, nanmax, nanmin, nanvar, nanstd, ptp, trace, digitize,
+/// unravel_index (NpStatistics.cpp).
+void installNpStatistics(TfRuntime &rt, ModuleBuilder &np);
 
 } // namespace kiln::tf

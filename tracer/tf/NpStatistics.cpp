@@ -1,0 +1,212 @@
+// NumPy's NaN-ignoring reductions (nansum, nanmean, nanmax, nanmin,
+// nanvar, nanstd) and small helpers built on its other functions: ptp,
+// trace, digitize and unravel_index. Each follows NumPy's own definition
+// in terms of those functions, so results round as NumPy's do: nanmean
+// divides a float32 sum by an integer count in float64, then rounds to
+// float32, as NumPy's _divide_by_count does.
+#include "NumPy.h"
+#include "TfModuleBuilder.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace kiln::tf {
+
+namespace {
+
+using py::Type;
+
+/// numpy.`fn`(args, keywords).
+Value np(Interpreter &in, const char *fn, ValueList args,
+         std::vector<std::pair<std::string, Value>> keywords = {}) {
+  CallArgs call;
+  call.positional = std::move(args);
+  call.keywords = std::move(keywords);
+  return in.call(in.getAttr(in.importModule("numpy"), fn), call);
+}
+
+bool isFloatArray(TfRuntime &rt, const Value &a) {
+  DType d = npAsArray(rt, a)->type.dtype;
+  return d == DType::Float16 || d == DType::Float32 || d == DType::Float64;
+}
+
+/// `v` cast to the dtype of array `like` (a scalar stays one).
+Value inDTypeOf(Interpreter &in, const Value &v, const Value &like) {
+  CallArgs call;
+  call.positional = {in.getAttr(like, "dtype")};
+  return in.call(in.getAttr(v, "astype"), call);
+}
+
+} // namespace
+
+void installNpStatistics(TfRuntime &rt, ModuleBuilder &np_) {
+  TfRuntime *r = &rt;
+  auto reduceArgs = [](Params &p) {
+    std::vector<std::pair<std::string, Value>> kw{{"axis", p.get("axis")}};
+    if (p.has("keepdims"))
+      kw.push_back({"keepdims", p.get("keepdims")});
+    return kw;
+  };
+  // Integer arrays hold no NaN: their nan-functions are the plain ones.
+  np_.def("nansum", [r, reduceArgs](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "nansum", {"a", "axis", "dtype", "out", "keepdims"},
+             Wording::Python);
+    Value a = np(in, "asarray", {p.require("a", "nansum")});
+    if (isFloatArray(*r, a))
+      a = np(in, "where", {np(in, "isnan", {a}), Value::integer(0), a});
+    return np(in, "sum", {a}, reduceArgs(p));
+  });
+  np_.def("nanmean", [r, reduceArgs](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "nanmean", {"a", "axis", "dtype", "out", "keepdims"},
+             Wording::Python);
+    Value a = np(in, "asarray", {p.require("a", "nanmean")});
+    if (!isFloatArray(*r, a))
+      return np(in, "mean", {a}, reduceArgs(p));
+    Value valid = np(in, "logical_not", {np(in, "isnan", {a})});
+    Value count = np(in, "sum", {valid}, reduceArgs(p));
+    Value total = np(in, "nansum", {a}, reduceArgs(p));
+    return inDTypeOf(in, in.binary(ast::BinaryOp::Div, total, count), a);
+  });
+  for (auto [name, plain] : {std::pair{"nanmax", "max"}, {"nanmin", "min"}})
+    np_.def(name, [r, name = std::string(name), plain,
+                   reduceArgs](Interpreter &in, CallArgs &args) {
+      Params p(in, args, name, {"a", "axis", "out", "keepdims"},
+               Wording::Python);
+      Value a = np(in, "asarray", {p.require("a", name)});
+      if (!isFloatArray(*r, a))
+        return np(in, plain, {a}, reduceArgs(p));
+      Value nan = np(in, "isnan", {a});
+      if (!p.has("axis")) {
+        // The largest of the numbers; NaN when there are none.
+        Value numbers = in.getItem(a, np(in, "logical_not", {nan}));
+        if (npAsArray(*r, numbers)->type.numElements() > 0)
+          return np(in, plain, {numbers}, reduceArgs(p));
+      }
+      // Along an axis: NaNs stand in as the identity of the reduction,
+      // then slices of NaNs only are NaN.
+      Value identity = Value::floating(
+          name == "nanmax" ? -std::numeric_limits<double>::infinity()
+                           : std::numeric_limits<double>::infinity());
+      Value best =
+          np(in, plain, {np(in, "where", {nan, identity, a})}, reduceArgs(p));
+      Value allNan = np(in, "all", {nan}, reduceArgs(p));
+      return np(in, "where", {allNan, Value::floating(std::nan("")), best});
+    });
+  for (auto [name, root] : {std::pair{"nanvar", false}, {"nanstd", true}})
+    np_.def(name, [r, name = std::string(name), root = root](Interpreter &in,
+                                                             CallArgs &args) {
+      Params p(in, args, name,
+               {"a", "axis", "dtype", "out", "ddof", "keepdims"},
+               Wording::Python);
+      Value a = np(in, "asarray", {p.require("a", name)});
+      Value axis = p.get("axis");
+      Value ddof = p.has("ddof") ? p.get("ddof") : Value::integer(0);
+      if (!isFloatArray(*r, a))
+        return np(in, root ? "std" : "var", {a},
+                  {{"axis", axis}, {"ddof", ddof}});
+      // NumPy's _nanvar: NaNs count as zeros in the sums and not in the
+      // counts; the deviations of NaNs are zero.
+      Value nan = np(in, "isnan", {a});
+      Value zeroed = np(in, "where", {nan, Value::integer(0), a});
+      std::vector<std::pair<std::string, Value>> kept{
+          {"axis", axis}, {"keepdims", Value::boolean(true)}};
+      Value count = np(in, "sum", {np(in, "logical_not", {nan})}, kept);
+      Value mean = inDTypeOf(
+          in,
+          in.binary(ast::BinaryOp::Div, np(in, "sum", {zeroed}, kept), count),
+          a);
+      Value dev = np(in, "where",
+                     {nan, Value::integer(0),
+                      in.binary(ast::BinaryOp::Sub, zeroed, mean)});
+      bool keepdims = p.has("keepdims") && in.truthy(p.get("keepdims"));
+      Value sum = np(in, "sum", {in.binary(ast::BinaryOp::Mult, dev, dev)},
+                     {{"axis", axis}, {"keepdims", Value::boolean(keepdims)}});
+      if (!keepdims)
+        count = axis.isNone() ? np(in, "sum", {count})
+                              : np(in, "squeeze", {count, axis});
+      Value var =
+          inDTypeOf(in,
+                    in.binary(ast::BinaryOp::Div, sum,
+                              in.binary(ast::BinaryOp::Sub, count, ddof)),
+                    a);
+      return root ? np(in, "sqrt", {var}) : var;
+    });
+  np_.def("ptp", [reduceArgs](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "ptp", {"a", "axis", "out", "keepdims"},
+             Wording::Python);
+    Value a = p.require("a", "ptp");
+    return in.binary(ast::BinaryOp::Sub, np(in, "max", {a}, reduceArgs(p)),
+                     np(in, "min", {a}, reduceArgs(p)));
+  });
+  np_.def("trace", [](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "trace",
+             {"a", "offset", "axis1", "axis2", "dtype", "out"},
+             Wording::Python);
+    if (p.has("axis1") || p.has("axis2"))
+      in.raise("NotImplementedError",
+               "kiln's np.trace takes the main axes of a 2-d array");
+    Value offset = p.has("offset") ? p.get("offset") : Value::integer(0);
+    return np(in, "sum", {np(in, "diag", {p.require("a", "trace"), offset})});
+  });
+  // The index of the bin each value falls in: searchsorted in increasing
+  // bins, and from the end in decreasing ones.
+  np_.def("digitize", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "digitize", {"x", "bins", "right"}, Wording::Python);
+    Value x = p.require("x", "digitize");
+    HostTensorPtr bins = npAsArray(*r, p.require("bins", "digitize"));
+    bool right = p.has("right") && in.truthy(p.get("right"));
+    Value side = in.str(right ? "left" : "right");
+    int64_t n = bins->type.numElements();
+    bool increasing = true, decreasing = true;
+    for (int64_t i = 1; i < n; ++i) {
+      double a = bins->elementAsDouble(i - 1), b = bins->elementAsDouble(i);
+      increasing &= a <= b;
+      decreasing &= a >= b;
+    }
+    if (!increasing && !decreasing)
+      in.valueError("bins must be monotonically increasing or decreasing");
+    Value b = makeNdArray(*r, bins, false);
+    if (increasing)
+      return np(in, "searchsorted", {b, x}, {{"side", side}});
+    Value reversed = np(in, "flip", {b});
+    return in.binary(ast::BinaryOp::Sub, Value::integer(n),
+                     np(in, "searchsorted", {reversed, x}, {{"side", side}}));
+  });
+  // The coordinates of flat indices in an array of `shape` (C order): a
+  // tuple of NumPy ints for an int, of arrays for an array of indices.
+  np_.def("unravel_index", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "unravel_index", {"indices", "shape", "order"},
+             Wording::Python);
+    Value given = p.require("indices", "unravel_index");
+    HostTensorPtr flat = npAsArray(*r, given, DType::Int64);
+    std::vector<int64_t> dims;
+    for (const Value &d : in.toList(p.require("shape", "unravel_index")))
+      dims.push_back(in.toIndex(d));
+    int64_t size = 1;
+    for (int64_t d : dims)
+      size *= d;
+    std::vector<std::shared_ptr<graph::HostTensor>> coords;
+    for (size_t k = 0; k < dims.size(); ++k)
+      coords.push_back(
+          graph::HostTensor::zeros({DType::Int64, flat->type.shape}));
+    for (int64_t i = 0, n = flat->type.numElements(); i < n; ++i) {
+      int64_t index = flat->elementAsInt(i);
+      if (index < 0 || index >= size)
+        in.valueError("index " + std::to_string(index) +
+                      " is out of bounds for array with size " +
+                      std::to_string(size));
+      for (size_t k = dims.size(); k-- > 0;) {
+        int64_t c = index % dims[k];
+        index /= dims[k];
+        std::memcpy(coords[k]->bytes.data() + i * 8, &c, 8);
+      }
+    }
+    ValueList out;
+    for (auto &c : coords)
+      out.push_back(makeNdArray(*r, c, c->type.shape.empty()));
+    return in.tuple(std::move(out));
+  });
+}
+
+} // namespace kiln::tf
