@@ -561,41 +561,57 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
              {"ar", "return_index", "return_inverse", "return_counts", "axis",
               "equal_nan"},
              Wording::Python);
-    for (const char *k : {"return_index", "return_inverse", "axis"})
-      if (p.has(k) && (std::string(k) == "axis" || in.truthy(p.get(k))))
-        in.raise("NotImplementedError",
-                 std::string("kiln's np.unique does not take ") + k);
-    HostTensorPtr h = npAsArray(*r, flat(*r, p.require("ar", "unique")));
+    if (p.has("axis"))
+      in.raise("NotImplementedError", "kiln's np.unique does not take axis");
+    Value given = p.require("ar", "unique");
+    HostTensorPtr h = npAsArray(*r, flat(*r, given));
     if (h->type.dtype == DType::String)
       in.raise("NotImplementedError", "kiln's np.unique takes numbers only");
-    HostTensorPtr s = sortedRows(*h);
-    int64_t n = s->type.numElements();
-    size_t size = n ? s->bytes.size() / size_t(n) : 0;
-    auto out = std::make_shared<graph::HostTensor>(*s);
-    out->bytes.clear();
-    std::vector<int64_t> counts;
-    for (int64_t i = 0; i < n; ++i) {
-      double v = s->elementAsDouble(size_t(i));
-      bool same =
-          i > 0 &&
-          (s->elementAsDouble(size_t(i - 1)) == v ||
-           (std::isnan(v) && std::isnan(s->elementAsDouble(size_t(i - 1)))));
+    // The elements in a stable sort (NaNs last), so that the first of
+    // equal elements is the first in the array, as NumPy's mergesort
+    // finds it for return_index.
+    int64_t n = h->type.numElements();
+    std::vector<int64_t> order(static_cast<size_t>(n));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int64_t x, int64_t y) {
+      return npLess(h->elementAsDouble(x), h->elementAsDouble(y));
+    });
+    size_t size = py::dtypeSize(h->type.dtype);
+    auto out = std::make_shared<graph::HostTensor>();
+    out->type.dtype = h->type.dtype;
+    std::vector<int64_t> counts, first, inverse(static_cast<size_t>(n));
+    for (int64_t k = 0; k < n; ++k) {
+      double v = h->elementAsDouble(order[k]);
+      double prev = k > 0 ? h->elementAsDouble(order[k - 1]) : 0;
+      bool same = k > 0 && (prev == v || (std::isnan(v) && std::isnan(prev)));
       if (same) {
         ++counts.back();
-        continue;
+      } else {
+        out->bytes.insert(out->bytes.end(), h->bytes.begin() + order[k] * size,
+                          h->bytes.begin() + (order[k] + 1) * size);
+        counts.push_back(1);
+        first.push_back(order[k]);
       }
-      out->bytes.insert(out->bytes.end(), s->bytes.begin() + i * size,
-                        s->bytes.begin() + (i + 1) * size);
-      counts.push_back(1);
+      inverse[order[k]] = static_cast<int64_t>(counts.size()) - 1;
     }
     out->type.shape = {int64_t(counts.size())};
-    Value values = makeNdArray(*r, out, false);
-    if (!p.has("return_counts") || !in.truthy(p.get("return_counts")))
-      return values;
-    auto c = graph::HostTensor::zeros(
-        TensorType{DType::Int64, {int64_t(counts.size())}});
-    std::memcpy(c->bytes.data(), counts.data(), counts.size() * 8);
-    return in.tuple({values, makeNdArray(*r, c, false)});
+    auto ints = [&](const std::vector<int64_t> &v, std::vector<int64_t> shape) {
+      auto t = graph::HostTensor::zeros(TensorType{DType::Int64, shape});
+      std::memcpy(t->bytes.data(), v.data(), v.size() * 8);
+      return makeNdArray(*r, t, false);
+    };
+    ValueList results{makeNdArray(*r, out, false)};
+    auto wanted = [&](const char *k) {
+      return p.has(k) && in.truthy(p.get(k));
+    };
+    if (wanted("return_index"))
+      results.push_back(ints(first, {int64_t(first.size())}));
+    // (NumPy 2 gives the inverse the array's shape.)
+    if (wanted("return_inverse"))
+      results.push_back(ints(inverse, npAsArray(*r, given)->type.shape));
+    if (wanted("return_counts"))
+      results.push_back(ints(counts, {int64_t(counts.size())}));
+    return results.size() == 1 ? results[0] : in.tuple(std::move(results));
   });
 }
 
