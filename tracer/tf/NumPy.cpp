@@ -1882,6 +1882,7 @@ void installNumPy(TfRuntime &rt) {
       return Value();
     });
     np.set("testing", testing.value());
+    installNpUFuncs(rt, np, np.value());
     return np.value();
   });
 }
