@@ -1,8 +1,8 @@
 // NumPy's NaN-ignoring reductions (nansum, nanmean, nanmax, nanmin,
 // nanvar, nanstd) and small helpers built on its other functions: ptp,
-// trace, digitize and unravel_index. Each follows NumPy's own definition
-// in terms of those functions, so results round as NumPy's do: nanmean
-// divides a float32 sum by an integer count in float64, then rounds to
+// trace, digitize, histogram and unravel_index. Each follows NumPy's own
+// definition in terms of those functions, so results round as NumPy's do:
+// nanmean divides a float32 sum by an integer count in float64, then rounds to
 // float32, as NumPy's _divide_by_count does.
 #include "NumPy.h"
 #include "TfModuleBuilder.h"
@@ -29,6 +29,33 @@ Value np(Interpreter &in, const char *fn, ValueList args,
 bool isFloatArray(TfRuntime &rt, const Value &a) {
   DType d = npAsArray(rt, a)->type.dtype;
   return d == DType::Float16 || d == DType::Float32 || d == DType::Float64;
+}
+
+/// np.histogram's counts of `a` (doubles, in `T`, the edges' dtype) in
+/// `n` equal bins from `lo` to `hi`: NumPy's index computation, then its
+/// corrections by the edges themselves.
+template <typename T>
+std::vector<int64_t> equalBinCounts(const std::vector<double> &a, T lo, T hi,
+                                    int64_t n, const graph::HostTensor &edges) {
+  std::vector<int64_t> counts(static_cast<size_t>(n), 0);
+  auto edge = [&](int64_t i) {
+    return static_cast<T>(edges.elementAsDouble(i));
+  };
+  T denom = hi - lo;
+  for (double value : a) {
+    T x = static_cast<T>(value);
+    if (!(x >= lo && x <= hi))
+      continue; // outside the range (or NaN)
+    auto i = static_cast<int64_t>((x - lo) / denom * static_cast<T>(n));
+    if (i == n)
+      --i;
+    if (x < edge(i))
+      --i;
+    else if (i != n - 1 && x >= edge(i + 1))
+      ++i;
+    ++counts[static_cast<size_t>(i)];
+  }
+  return counts;
 }
 
 /// `v` cast to the dtype of array `like` (a scalar stays one).
@@ -148,6 +175,91 @@ void installNpStatistics(TfRuntime &rt, ModuleBuilder &np_) {
                "kiln's np.trace takes the main axes of a 2-d array");
     Value offset = p.has("offset") ? p.get("offset") : Value::integer(0);
     return np(in, "sum", {np(in, "diag", {p.require("a", "trace"), offset})});
+  });
+  np_.def("histogram", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "histogram",
+             {"a", "bins", "range", "density", "weights"}, Wording::Python);
+    if (p.has("weights"))
+      in.raise("NotImplementedError",
+               "kiln's np.histogram does not take weights");
+    Value a =
+        np(in, "ravel", {np(in, "asarray", {p.require("a", "histogram")})});
+    HostTensorPtr values = npAsArray(*r, a);
+    std::vector<double> xs;
+    for (int64_t i = 0, n = values->type.numElements(); i < n; ++i)
+      xs.push_back(values->elementAsDouble(i));
+    Value bins = p.has("bins") ? p.get("bins") : Value::integer(10);
+    Value edges;
+    std::vector<int64_t> counts;
+    if (bins.isIntLike()) {
+      int64_t n = bins.asInt();
+      if (n < 1)
+        in.valueError("`bins` must be positive, when an integer");
+      // The range: given, or the data's; an empty one widens by 0.5 each
+      // way. The edges take the data's dtype (float64 for integers).
+      Value lo, hi;
+      if (p.has("range")) {
+        ValueList range = in.toList(p.get("range"));
+        lo = range.at(0);
+        hi = range.at(1);
+      } else if (xs.empty()) {
+        lo = Value::integer(0);
+        hi = Value::integer(1);
+      } else {
+        lo = np(in, "min", {a});
+        hi = np(in, "max", {a});
+      }
+      auto number = [&](const Value &v) {
+        return npAsArray(*r, v, DType::Float64)->elementAsDouble(0);
+      };
+      double l = number(lo), h = number(hi);
+      if (l > h)
+        in.valueError("max must be larger than min in range parameter.");
+      if (!std::isfinite(l) || !std::isfinite(h))
+        in.valueError("autodetected range of [" + in.toStr(lo) + ", " +
+                      in.toStr(hi) + "] is not finite");
+      if (l == h) {
+        lo = Value::floating(l - 0.5);
+        hi = Value::floating(h + 0.5);
+      }
+      bool single = values->type.dtype == DType::Float32;
+      edges = np(in, "linspace", {lo, hi, Value::integer(n + 1)},
+                 {{"dtype", in.str(single ? "float32" : "float64")}});
+      HostTensorPtr e = npAsArray(*r, edges);
+      counts = single
+                   ? equalBinCounts<float>(xs, float(number(lo)),
+                                           float(number(hi)), n, *e)
+                   : equalBinCounts<double>(xs, number(lo), number(hi), n, *e);
+    } else {
+      // Given edges: each bin holds [e[i], e[i+1]), the last [e[-2], e[-1]].
+      edges = np(in, "asarray", {bins});
+      HostTensorPtr e = npAsArray(*r, edges);
+      int64_t m = e->type.numElements();
+      for (int64_t i = 1; i < m; ++i)
+        if (e->elementAsDouble(i) < e->elementAsDouble(i - 1))
+          in.valueError("`bins` must increase monotonically, when an array");
+      counts.assign(static_cast<size_t>(std::max<int64_t>(m - 1, 0)), 0);
+      for (double x : xs)
+        for (int64_t i = 0; i + 1 < m; ++i) {
+          double lo = e->elementAsDouble(i), hi = e->elementAsDouble(i + 1);
+          if (x >= lo && (x < hi || (i + 2 == m && x == hi))) {
+            ++counts[static_cast<size_t>(i)];
+            break;
+          }
+        }
+    }
+    auto c = graph::HostTensor::zeros(
+        {DType::Int64, {static_cast<int64_t>(counts.size())}});
+    std::memcpy(c->bytes.data(), counts.data(), counts.size() * 8);
+    Value hist = makeNdArray(*r, c, false);
+    if (p.has("density") && in.truthy(p.get("density"))) {
+      // hist / bin widths / hist.sum(), in float64.
+      Value widths = np(in, "diff", {edges});
+      hist = in.binary(ast::BinaryOp::Div,
+                       in.binary(ast::BinaryOp::Div, hist, widths),
+                       np(in, "sum", {hist}));
+    }
+    return in.tuple({hist, edges});
   });
   // The index of the bin each value falls in: searchsorted in increasing
   // bins, and from the end in decreasing ones.

@@ -141,7 +141,7 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np);
 /// (NpSearch.cpp).
 void installNpSearch(TfRuntime &rt, ModuleBuilder &np);
 /// nansum, nanmean, nanmax, nanmin, nanvar, nanstd, ptp, trace, digitize,
-/// unravel_index (NpStatistics.cpp).
+/// histogram, unravel_index (NpStatistics.cpp).
 void installNpStatistics(TfRuntime &rt, ModuleBuilder &np);
 /// Makes np.add and the other binary ufuncs objects with the methods at,
 /// reduce, accumulate and outer (NpUFuncs.cpp); after they are defined.
