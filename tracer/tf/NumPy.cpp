@@ -481,17 +481,77 @@ struct NpInfoObject : py::NativeObject {
   }
 };
 
-/// NumPy's RuntimeWarning for a floating-point error in `fname` ("divide
-/// by zero", "overflow", "invalid value"), as its default errstate gives
-/// it.
-void floatErrorWarning(TfRuntime &rt, const std::string &what,
-                       const std::string &fname) {
-  npWarning(rt.in, what + " encountered in " + fname, "RuntimeWarning");
+/// What NumPy does on each kind of floating-point error (np.seterr,
+/// np.errstate): "ignore", "warn", "raise" or "print".
+std::map<std::string, std::string> &npErrState() {
+  static std::map<std::string, std::string> state{{"divide", "warn"},
+                                                  {"over", "warn"},
+                                                  {"under", "ignore"},
+                                                  {"invalid", "warn"}};
+  return state;
 }
 
-/// A binary ufunc named `fname` computing TensorFlow op `op` (or `@`).
+/// A floating-point error in `fname` ("divide by zero", "overflow",
+/// "invalid value") as NumPy's error state says: by default a
+/// RuntimeWarning.
+void floatErrorWarning(TfRuntime &rt, const std::string &what,
+                       const std::string &fname) {
+  const std::string &mode = npErrState()[what == "divide by zero" ? "divide"
+                                         : what == "overflow"     ? "over"
+                                                                  : "invalid"];
+  std::string message = what + " encountered in " + fname;
+  if (mode == "warn")
+    npWarning(rt.in, message, "RuntimeWarning");
+  else if (mode == "raise")
+    rt.in.raise("FloatingPointError", message);
+  else if (mode == "print")
+    rt.in.out() << "Warning: " << message << "\n";
+}
+
+/// The NumPy floating-point errors the C library flagged since the flags
+/// were cleared, in NumPy's order (underflow is ignored by default).
+void warnRaisedFlags(TfRuntime &rt, const std::string &fname) {
+  int raised = std::fetestexcept(FE_DIVBYZERO | FE_OVERFLOW | FE_INVALID);
+  if (raised & FE_DIVBYZERO)
+    floatErrorWarning(rt, "divide by zero", fname);
+  if (raised & FE_OVERFLOW)
+    floatErrorWarning(rt, "overflow", fname);
+  if (raised & FE_INVALID)
+    floatErrorWarning(rt, "invalid value", fname);
+}
+
+/// The flags NumPy's float division loop raises for x / y (the quotients
+/// themselves come from the kernel).
+void divisionFlags(TfRuntime &rt, const Value &x, const Value &y, DType d,
+                   const std::string &fname) {
+  if (d != DType::Float32 && d != DType::Float64)
+    return;
+  const graph::HostTensor &a = *rt.tensor(x).value, &b = *rt.tensor(y).value;
+  std::vector<int64_t> shape;
+  if (!broadcastShapes(a.type.shape, b.type.shape, shape))
+    return;
+  std::vector<int64_t> from = broadcastSources(a.type.shape, shape),
+                       by = broadcastSources(b.type.shape, shape);
+  std::feclearexcept(FE_ALL_EXCEPT);
+  for (size_t i = 0; i < from.size(); ++i) {
+    double u = a.elementAsDouble(from[i]), v = b.elementAsDouble(by[i]);
+    if (d == DType::Float32) {
+      volatile float q = float(u) / float(v);
+      (void)q;
+    } else {
+      volatile double q = u / v;
+      (void)q;
+    }
+  }
+  warnRaisedFlags(rt, fname);
+}
+
+/// A binary ufunc named `fname` computing TensorFlow op `op` (or `@`);
+/// its floating-point warnings name `warnAs` when given.
 Value ufunc2(TfRuntime &rt, const std::string &fname, const std::string &op,
-             const Value &x, const Value &y) {
+             const Value &x, const Value &y, std::string warnAs = "") {
+  if (warnAs.empty())
+    warnAs = fname;
   std::vector<Operand> ops = {operand(rt, x, fname), operand(rt, y, fname)};
   DType d = commonDType(ops);
   if (op == "RealDiv" && !isFloating(d))
@@ -518,8 +578,11 @@ Value ufunc2(TfRuntime &rt, const std::string &fname, const std::string &op,
   EagerScope eager(rt);
   if (op == "MatMul")
     return result(rt, npMatmul(rt, t[0], t[1]));
-  if (op == "RealDiv")
-    return result(rt, trueDiv(rt, t[0], t[1]));
+  if (op == "RealDiv") {
+    Value quotient = trueDiv(rt, t[0], t[1]);
+    divisionFlags(rt, t[0], t[1], d, warnAs);
+    return result(rt, quotient);
+  }
   if ((op == "FloorDiv" || op == "FloorMod") && isInteger(d)) {
     // NumPy's integer division by zero gives 0 (and a RuntimeWarning)
     // where TensorFlow's kernel fails: computed here when a divisor is 0.
@@ -552,7 +615,7 @@ Value ufunc2(TfRuntime &rt, const std::string &fname, const std::string &op,
       auto out = std::make_shared<graph::HostTensor>(
           *rt.hostFromPython(rt.in.list(std::move(values)), d));
       out->type.shape = shape;
-      floatErrorWarning(rt, "divide by zero", fname);
+      floatErrorWarning(rt, "divide by zero", warnAs);
       return result(rt, rt.eager(out));
     }
   }
@@ -601,15 +664,8 @@ Value ufuncLibm(TfRuntime &rt, const std::string &fname, const Value &x,
       std::memcpy(at, &h, 2);
     }
   }
-  // The C library's exception flags, as NumPy reads them after its loop
-  // (underflow is ignored by default).
-  int raised = std::fetestexcept(FE_DIVBYZERO | FE_OVERFLOW | FE_INVALID);
-  if (raised & FE_DIVBYZERO)
-    floatErrorWarning(rt, "divide by zero", fname);
-  if (raised & FE_OVERFLOW)
-    floatErrorWarning(rt, "overflow", fname);
-  if (raised & FE_INVALID)
-    floatErrorWarning(rt, "invalid value", fname);
+  // The C library's exception flags, as NumPy reads them after its loop.
+  warnRaisedFlags(rt, fname);
   return makeNdArray(rt, out, out->type.shape.empty());
 }
 
@@ -1199,7 +1255,14 @@ bool npBinary(TfRuntime &rt, BinaryOp op, const Value &x, const Value &y,
   NpUfunc ufunc = npOperatorUfunc(op);
   if (!ufunc.tfOp)
     return false;
-  out = ufunc2(rt, ufunc.name, ufunc.tfOp, x, y);
+  // Two scalars go through NumPy's scalar math, whose warnings say so.
+  auto scalar = [](const Value &v) {
+    auto *nd = asNd(v);
+    return nd ? nd->scalar : isPyNumber(v);
+  };
+  out = ufunc2(rt, ufunc.name, ufunc.tfOp, x, y,
+               scalar(x) && scalar(y) ? std::string("scalar ") + ufunc.name
+                                      : std::string());
   return true;
 }
 
@@ -1308,6 +1371,66 @@ void installNumPy(TfRuntime &rt) {
       manager->dict["__exit__"] =
           in.builtin("__exit__", [saved](Interpreter &, CallArgs &) {
             py::printOptions() = *saved;
+            return Value::boolean(false);
+          });
+      return Value::object(Type::Module, manager);
+    });
+    // np.seterr sets what floating-point errors do and returns the old
+    // settings; np.errstate sets them inside a with block.
+    auto settings = [](Interpreter &in) {
+      // In NumPy's order of the keys.
+      Value out = in.dict();
+      for (const char *k : {"divide", "over", "under", "invalid"})
+        in.setItem(out, in.str(k), in.str(npErrState()[k]));
+      return out;
+    };
+    auto update = [](Interpreter &in, CallArgs &args, const char *fname) {
+      Params p(in, args, fname, {"all", "divide", "over", "under", "invalid"},
+               Wording::Python);
+      std::map<std::string, std::string> next = npErrState();
+      for (const char *k : {"all", "divide", "over", "under", "invalid"}) {
+        if (!p.has(k))
+          continue;
+        std::string mode = in.toStr(p.get(k));
+        if (mode != "ignore" && mode != "warn" && mode != "raise" &&
+            mode != "print")
+          in.raise(mode == "call" || mode == "log" ? "NotImplementedError"
+                                                   : "ValueError",
+                   mode == "call" || mode == "log"
+                       ? "kiln's numpy takes the error modes ignore, warn, "
+                         "raise and print"
+                       : "invalid error mode '" + mode + "'");
+        if (std::string(k) == "all")
+          for (auto &[name, m] : next)
+            m = mode;
+        else
+          next[k] = mode;
+      }
+      return next;
+    };
+    np.def("geterr", [settings](Interpreter &in, CallArgs &args) {
+      py::ArgParser(in, args, "geterr").expect(0, 0);
+      return settings(in);
+    });
+    np.def("seterr", [settings, update](Interpreter &in, CallArgs &args) {
+      Value old = settings(in);
+      npErrState() = update(in, args, "seterr");
+      return old;
+    });
+    np.def("errstate", [update](Interpreter &in, CallArgs &args) {
+      auto inside = update(in, args, "errstate");
+      auto saved = std::make_shared<std::map<std::string, std::string>>();
+      auto manager = std::make_shared<py::ModuleObject>();
+      manager->name = "errstate";
+      manager->dict["__enter__"] =
+          in.builtin("__enter__", [saved, inside](Interpreter &, CallArgs &) {
+            *saved = npErrState();
+            npErrState() = inside;
+            return Value();
+          });
+      manager->dict["__exit__"] =
+          in.builtin("__exit__", [saved](Interpreter &, CallArgs &) {
+            npErrState() = *saved;
             return Value::boolean(false);
           });
       return Value::object(Type::Module, manager);
@@ -1567,7 +1690,9 @@ void installNumPy(TfRuntime &rt) {
       np.def(name, [r, name = std::string(name),
                     op = std::string(op)](Interpreter &in, CallArgs &args) {
         py::ArgParser(in, args, name.c_str()).expect(2, 2);
-        return ufunc2(*r, name, op, args.positional[0], args.positional[1]);
+        // (true_divide is another name of the divide ufunc.)
+        return ufunc2(*r, name, op, args.positional[0], args.positional[1],
+                      name == "true_divide" ? "divide" : "");
       });
     for (auto [name, op, floating] :
          {std::tuple<const char *, const char *, bool>{"sqrt", "Sqrt", true},
