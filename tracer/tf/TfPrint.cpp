@@ -148,10 +148,22 @@ Value tfPrint(TfRuntime &rt, Interpreter &in, CallArgs &args) {
     else if (k == "output_stream") {
       auto *s =
           v.is(Type::Native) ? dynamic_cast<StreamObject *>(v.raw()) : nullptr;
-      if (!s)
+      // A "file://PATH" string names a file; the standard streams' are the
+      // ones kiln writes.
+      std::string path = v.is(Type::Str) ? v.as<py::StrObject>().s : "";
+      if (path == "file:///dev/stdout" || path == "file:///dev/stderr") {
+        print.toStdout = path == "file:///dev/stdout";
+      } else if (path.rfind("file://", 0) == 0) {
+        in.raise("NotImplementedError",
+                 "kiln's tf.print writes to sys.stdout, sys.stderr, "
+                 "file:///dev/stdout and file:///dev/stderr; not to " +
+                     path.substr(7));
+      } else if (!s) {
         in.valueError(
             "kiln's tf.print supports sys.stdout and sys.stderr only");
-      print.toStdout = s->isStdout;
+      } else {
+        print.toStdout = s->isStdout;
+      }
     } else if (k != "name") {
       in.typeError("print() got an unexpected keyword argument '" + k + "'");
     }
