@@ -1337,6 +1337,7 @@ void installNumPy(TfRuntime &rt) {
     installNpArrayFunctions(rt, np);
     installNpSearch(rt, np);
     installNpStatistics(rt, np);
+    installNpMath(rt, np);
 
     // The print options kiln follows (py::PrintOptions); the others are
     // refused rather than ignored.

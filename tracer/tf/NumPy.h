@@ -143,6 +143,8 @@ void installNpSearch(TfRuntime &rt, ModuleBuilder &np);
 /// nansum, nanmean, nanmax, nanmin, nanvar, nanstd, ptp, trace, digitize,
 /// histogram, unravel_index (NpStatistics.cpp).
 void installNpStatistics(TfRuntime &rt, ModuleBuilder &np);
+/// np.hypot and np.convolve (NpMath.cpp).
+void installNpMath(TfRuntime &rt, ModuleBuilder &np);
 /// Makes np.add and the other binary ufuncs objects with the methods at,
 /// reduce, accumulate and outer (NpUFuncs.cpp); after they are defined.
 void installNpUFuncs(TfRuntime &rt, ModuleBuilder &np, Value module);
