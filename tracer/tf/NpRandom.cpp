@@ -143,7 +143,7 @@ Value doubles(TfRuntime &rt, const std::optional<std::vector<int64_t>> &shape,
   return drawnArray<double>(rt, DType::Float64, *shape, draw);
 }
 
-/// randint(low, high, size): int64 values in [low, high).
+/// randint(low, high, size): values of `dtype` in [low, high).
 Value randint(NpRandomState &s, Interpreter &in, const Value &lowArg,
               const Value &highArg, const Value &size,
               DType dtype = DType::Int64) {
@@ -151,18 +151,65 @@ Value randint(NpRandomState &s, Interpreter &in, const Value &lowArg,
   int64_t high = highArg.isNone() ? in.toIndex(lowArg) : in.toIndex(highArg);
   if (low >= high)
     in.valueError("low >= high");
-  if (dtype == DType::Int32 && (low < INT32_MIN || high - 1 > INT32_MAX))
-    in.valueError(low < INT32_MIN ? "low is out of bounds for int32"
-                                  : "high is out of bounds for int32");
+  // The dtype's bounds, and the bits of one draw: narrow dtypes take 8
+  // or 16 bits at a time from a 32-bit output (NumPy's buffered draws).
+  int64_t lo = INT64_MIN, hi = INT64_MAX;
+  int bits = 0;
+  if (dtype == DType::Int32)
+    lo = INT32_MIN, hi = INT32_MAX;
+  else if (dtype == DType::Int16)
+    lo = INT16_MIN, hi = INT16_MAX, bits = 16;
+  else if (dtype == DType::Int8)
+    lo = INT8_MIN, hi = INT8_MAX, bits = 8;
+  else if (dtype == DType::UInt8)
+    lo = 0, hi = 255, bits = 8;
+  if (low < lo || high - 1 > hi)
+    in.valueError(std::string(low < lo ? "low" : "high") +
+                  " is out of bounds for " + py::dtypeName(dtype));
   uint64_t range = uint64_t(high) - uint64_t(low) - 1;
-  auto draw = [&] { return low + int64_t(s.interval(range)); };
+  // The buffer of a narrow draw lasts for one call.
+  uint32_t buffer = 0;
+  int left = 0;
+  auto narrow = [&]() -> uint64_t {
+    if (left == 0) {
+      buffer = s.mt.genrand();
+      left = 32 / bits - 1;
+    } else {
+      buffer >>= bits;
+      --left;
+    }
+    return buffer & ((1u << bits) - 1);
+  };
+  auto draw = [&]() -> int64_t {
+    if (bits == 0 || range == 0)
+      return low + int64_t(s.interval(range));
+    uint64_t mask = range;
+    for (int shift = 1; shift <= 8; shift *= 2)
+      mask |= mask >> shift;
+    uint64_t value;
+    while ((value = (narrow() & mask)) > range) {
+    }
+    return low + int64_t(value);
+  };
   std::optional<std::vector<int64_t>> shape = sizeArg(in, size);
   if (!shape)
     return Value::integer(draw());
-  if (dtype == DType::Int32)
-    return drawnArray<int32_t>(s.rt, DType::Int32, *shape,
+  switch (dtype) {
+  case DType::Int32:
+    return drawnArray<int32_t>(s.rt, dtype, *shape,
                                [&] { return int32_t(draw()); });
-  return drawnArray<int64_t>(s.rt, DType::Int64, *shape, draw);
+  case DType::Int16:
+    return drawnArray<int16_t>(s.rt, dtype, *shape,
+                               [&] { return int16_t(draw()); });
+  case DType::Int8:
+    return drawnArray<int8_t>(s.rt, dtype, *shape,
+                              [&] { return int8_t(draw()); });
+  case DType::UInt8:
+    return drawnArray<uint8_t>(s.rt, dtype, *shape,
+                               [&] { return uint8_t(draw()); });
+  default:
+    return drawnArray<int64_t>(s.rt, DType::Int64, *shape, draw);
+  }
 }
 
 /// Fisher-Yates from the end, along the first axis (a list in place, an
@@ -336,9 +383,12 @@ bool NpRandomState::getAttr(Interpreter &in, const Value &self,
       DType dtype = DType::Int64;
       if (p.has("dtype")) {
         auto d = npDTypeOf(p.get("dtype"));
-        if (!d || (*d != DType::Int64 && *d != DType::Int32))
+        if (!d ||
+            !(*d == DType::Int64 || *d == DType::Int32 || *d == DType::Int16 ||
+              *d == DType::Int8 || *d == DType::UInt8))
           in.raise("NotImplementedError",
-                   "kiln's np.random.randint makes int64 or int32 values");
+                   "kiln's np.random.randint makes int64, int32, int16, int8 "
+                   "and uint8 values");
         dtype = *d;
       }
       return randint(*s, in, p.require("low", "randint"), p.get("high"),
