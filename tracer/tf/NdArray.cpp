@@ -15,16 +15,6 @@ using py::Type;
 
 namespace {
 
-/// numpy.NAME(args...).
-Value callNumPy(Interpreter &in, const std::string &name, ValueList args,
-                std::vector<std::pair<std::string, Value>> keywords = {}) {
-  CallArgs call;
-  call.positional = std::move(args);
-  for (auto &kw : keywords)
-    call.keywords.push_back(kw);
-  return in.call(in.getAttr(in.importModule("numpy"), name), call);
-}
-
 /// An array method that is the module function of the same name.
 Value moduleMethod(Interpreter &in, const Value &self,
                    const std::string &name) {

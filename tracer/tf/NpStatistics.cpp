@@ -17,15 +17,6 @@ namespace {
 
 using py::Type;
 
-/// numpy.`fn`(args, keywords).
-Value np(Interpreter &in, const char *fn, ValueList args,
-         std::vector<std::pair<std::string, Value>> keywords = {}) {
-  CallArgs call;
-  call.positional = std::move(args);
-  call.keywords = std::move(keywords);
-  return in.call(in.getAttr(in.importModule("numpy"), fn), call);
-}
-
 bool isFloatArray(TfRuntime &rt, const Value &a) {
   DType d = npAsArray(rt, a)->type.dtype;
   return d == DType::Float16 || d == DType::Float32 || d == DType::Float64;
@@ -79,20 +70,21 @@ void installNpStatistics(TfRuntime &rt, ModuleBuilder &np_) {
   np_.def("nansum", [r, reduceArgs](Interpreter &in, CallArgs &args) {
     Params p(in, args, "nansum", {"a", "axis", "dtype", "out", "keepdims"},
              Wording::Python);
-    Value a = np(in, "asarray", {p.require("a", "nansum")});
+    Value a = callNumPy(in, "asarray", {p.require("a", "nansum")});
     if (isFloatArray(*r, a))
-      a = np(in, "where", {np(in, "isnan", {a}), Value::integer(0), a});
-    return np(in, "sum", {a}, reduceArgs(p));
+      a = callNumPy(in, "where",
+                    {callNumPy(in, "isnan", {a}), Value::integer(0), a});
+    return callNumPy(in, "sum", {a}, reduceArgs(p));
   });
   np_.def("nanmean", [r, reduceArgs](Interpreter &in, CallArgs &args) {
     Params p(in, args, "nanmean", {"a", "axis", "dtype", "out", "keepdims"},
              Wording::Python);
-    Value a = np(in, "asarray", {p.require("a", "nanmean")});
+    Value a = callNumPy(in, "asarray", {p.require("a", "nanmean")});
     if (!isFloatArray(*r, a))
-      return np(in, "mean", {a}, reduceArgs(p));
-    Value valid = np(in, "logical_not", {np(in, "isnan", {a})});
-    Value count = np(in, "sum", {valid}, reduceArgs(p));
-    Value total = np(in, "nansum", {a}, reduceArgs(p));
+      return callNumPy(in, "mean", {a}, reduceArgs(p));
+    Value valid = callNumPy(in, "logical_not", {callNumPy(in, "isnan", {a})});
+    Value count = callNumPy(in, "sum", {valid}, reduceArgs(p));
+    Value total = callNumPy(in, "nansum", {a}, reduceArgs(p));
     return inDTypeOf(in, in.binary(ast::BinaryOp::Div, total, count), a);
   });
   for (auto [name, plain] : {std::pair{"nanmax", "max"}, {"nanmin", "min"}})
@@ -100,15 +92,15 @@ void installNpStatistics(TfRuntime &rt, ModuleBuilder &np_) {
                    reduceArgs](Interpreter &in, CallArgs &args) {
       Params p(in, args, name, {"a", "axis", "out", "keepdims"},
                Wording::Python);
-      Value a = np(in, "asarray", {p.require("a", name)});
+      Value a = callNumPy(in, "asarray", {p.require("a", name)});
       if (!isFloatArray(*r, a))
-        return np(in, plain, {a}, reduceArgs(p));
-      Value nan = np(in, "isnan", {a});
+        return callNumPy(in, plain, {a}, reduceArgs(p));
+      Value nan = callNumPy(in, "isnan", {a});
       if (!p.has("axis")) {
         // The largest of the numbers; NaN when there are none.
-        Value numbers = in.getItem(a, np(in, "logical_not", {nan}));
+        Value numbers = in.getItem(a, callNumPy(in, "logical_not", {nan}));
         if (npAsArray(*r, numbers)->type.numElements() > 0)
-          return np(in, plain, {numbers}, reduceArgs(p));
+          return callNumPy(in, plain, {numbers}, reduceArgs(p));
       }
       // Along an axis: NaNs stand in as the identity of the reduction,
       // then slices of NaNs only are NaN.
@@ -116,9 +108,11 @@ void installNpStatistics(TfRuntime &rt, ModuleBuilder &np_) {
           name == "nanmax" ? -std::numeric_limits<double>::infinity()
                            : std::numeric_limits<double>::infinity());
       Value best =
-          np(in, plain, {np(in, "where", {nan, identity, a})}, reduceArgs(p));
-      Value allNan = np(in, "all", {nan}, reduceArgs(p));
-      return np(in, "where", {allNan, Value::floating(std::nan("")), best});
+          callNumPy(in, plain, {callNumPy(in, "where", {nan, identity, a})},
+                    reduceArgs(p));
+      Value allNan = callNumPy(in, "all", {nan}, reduceArgs(p));
+      return callNumPy(in, "where",
+                       {allNan, Value::floating(std::nan("")), best});
     });
   for (auto [name, root] : {std::pair{"nanvar", false}, {"nanstd", true}})
     np_.def(name, [r, name = std::string(name), root = root](Interpreter &in,
@@ -126,45 +120,49 @@ void installNpStatistics(TfRuntime &rt, ModuleBuilder &np_) {
       Params p(in, args, name,
                {"a", "axis", "dtype", "out", "ddof", "keepdims"},
                Wording::Python);
-      Value a = np(in, "asarray", {p.require("a", name)});
+      Value a = callNumPy(in, "asarray", {p.require("a", name)});
       Value axis = p.get("axis");
       Value ddof = p.has("ddof") ? p.get("ddof") : Value::integer(0);
       if (!isFloatArray(*r, a))
-        return np(in, root ? "std" : "var", {a},
-                  {{"axis", axis}, {"ddof", ddof}});
+        return callNumPy(in, root ? "std" : "var", {a},
+                         {{"axis", axis}, {"ddof", ddof}});
       // NumPy's _nanvar: NaNs count as zeros in the sums and not in the
       // counts; the deviations of NaNs are zero.
-      Value nan = np(in, "isnan", {a});
-      Value zeroed = np(in, "where", {nan, Value::integer(0), a});
+      Value nan = callNumPy(in, "isnan", {a});
+      Value zeroed = callNumPy(in, "where", {nan, Value::integer(0), a});
       std::vector<std::pair<std::string, Value>> kept{
           {"axis", axis}, {"keepdims", Value::boolean(true)}};
-      Value count = np(in, "sum", {np(in, "logical_not", {nan})}, kept);
-      Value mean = inDTypeOf(
-          in,
-          in.binary(ast::BinaryOp::Div, np(in, "sum", {zeroed}, kept), count),
-          a);
-      Value dev = np(in, "where",
-                     {nan, Value::integer(0),
-                      in.binary(ast::BinaryOp::Sub, zeroed, mean)});
+      Value count =
+          callNumPy(in, "sum", {callNumPy(in, "logical_not", {nan})}, kept);
+      Value mean =
+          inDTypeOf(in,
+                    in.binary(ast::BinaryOp::Div,
+                              callNumPy(in, "sum", {zeroed}, kept), count),
+                    a);
+      Value dev = callNumPy(in, "where",
+                            {nan, Value::integer(0),
+                             in.binary(ast::BinaryOp::Sub, zeroed, mean)});
       bool keepdims = p.has("keepdims") && in.truthy(p.get("keepdims"));
-      Value sum = np(in, "sum", {in.binary(ast::BinaryOp::Mult, dev, dev)},
-                     {{"axis", axis}, {"keepdims", Value::boolean(keepdims)}});
+      Value sum =
+          callNumPy(in, "sum", {in.binary(ast::BinaryOp::Mult, dev, dev)},
+                    {{"axis", axis}, {"keepdims", Value::boolean(keepdims)}});
       if (!keepdims)
-        count = axis.isNone() ? np(in, "sum", {count})
-                              : np(in, "squeeze", {count, axis});
+        count = axis.isNone() ? callNumPy(in, "sum", {count})
+                              : callNumPy(in, "squeeze", {count, axis});
       Value var =
           inDTypeOf(in,
                     in.binary(ast::BinaryOp::Div, sum,
                               in.binary(ast::BinaryOp::Sub, count, ddof)),
                     a);
-      return root ? np(in, "sqrt", {var}) : var;
+      return root ? callNumPy(in, "sqrt", {var}) : var;
     });
   np_.def("ptp", [reduceArgs](Interpreter &in, CallArgs &args) {
     Params p(in, args, "ptp", {"a", "axis", "out", "keepdims"},
              Wording::Python);
     Value a = p.require("a", "ptp");
-    return in.binary(ast::BinaryOp::Sub, np(in, "max", {a}, reduceArgs(p)),
-                     np(in, "min", {a}, reduceArgs(p)));
+    return in.binary(ast::BinaryOp::Sub,
+                     callNumPy(in, "max", {a}, reduceArgs(p)),
+                     callNumPy(in, "min", {a}, reduceArgs(p)));
   });
   np_.def("trace", [](Interpreter &in, CallArgs &args) {
     Params p(in, args, "trace",
@@ -174,7 +172,8 @@ void installNpStatistics(TfRuntime &rt, ModuleBuilder &np_) {
       in.raise("NotImplementedError",
                "kiln's np.trace takes the main axes of a 2-d array");
     Value offset = p.has("offset") ? p.get("offset") : Value::integer(0);
-    return np(in, "sum", {np(in, "diag", {p.require("a", "trace"), offset})});
+    return callNumPy(
+        in, "sum", {callNumPy(in, "diag", {p.require("a", "trace"), offset})});
   });
   np_.def("histogram", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "histogram",
@@ -182,8 +181,8 @@ void installNpStatistics(TfRuntime &rt, ModuleBuilder &np_) {
     if (p.has("weights"))
       in.raise("NotImplementedError",
                "kiln's np.histogram does not take weights");
-    Value a =
-        np(in, "ravel", {np(in, "asarray", {p.require("a", "histogram")})});
+    Value a = callNumPy(
+        in, "ravel", {callNumPy(in, "asarray", {p.require("a", "histogram")})});
     HostTensorPtr values = npAsArray(*r, a);
     std::vector<double> xs;
     for (int64_t i = 0, n = values->type.numElements(); i < n; ++i)
@@ -206,8 +205,8 @@ void installNpStatistics(TfRuntime &rt, ModuleBuilder &np_) {
         lo = Value::integer(0);
         hi = Value::integer(1);
       } else {
-        lo = np(in, "min", {a});
-        hi = np(in, "max", {a});
+        lo = callNumPy(in, "min", {a});
+        hi = callNumPy(in, "max", {a});
       }
       auto number = [&](const Value &v) {
         return npAsArray(*r, v, DType::Float64)->elementAsDouble(0);
@@ -223,8 +222,8 @@ void installNpStatistics(TfRuntime &rt, ModuleBuilder &np_) {
         hi = Value::floating(h + 0.5);
       }
       bool single = values->type.dtype == DType::Float32;
-      edges = np(in, "linspace", {lo, hi, Value::integer(n + 1)},
-                 {{"dtype", in.str(single ? "float32" : "float64")}});
+      edges = callNumPy(in, "linspace", {lo, hi, Value::integer(n + 1)},
+                        {{"dtype", in.str(single ? "float32" : "float64")}});
       HostTensorPtr e = npAsArray(*r, edges);
       counts = single
                    ? equalBinCounts<float>(xs, float(number(lo)),
@@ -232,7 +231,7 @@ void installNpStatistics(TfRuntime &rt, ModuleBuilder &np_) {
                    : equalBinCounts<double>(xs, number(lo), number(hi), n, *e);
     } else {
       // Given edges: each bin holds [e[i], e[i+1]), the last [e[-2], e[-1]].
-      edges = np(in, "asarray", {bins});
+      edges = callNumPy(in, "asarray", {bins});
       HostTensorPtr e = npAsArray(*r, edges);
       int64_t m = e->type.numElements();
       for (int64_t i = 1; i < m; ++i)
@@ -254,10 +253,10 @@ void installNpStatistics(TfRuntime &rt, ModuleBuilder &np_) {
     Value hist = makeNdArray(*r, c, false);
     if (p.has("density") && in.truthy(p.get("density"))) {
       // hist / bin widths / hist.sum(), in float64.
-      Value widths = np(in, "diff", {edges});
+      Value widths = callNumPy(in, "diff", {edges});
       hist = in.binary(ast::BinaryOp::Div,
                        in.binary(ast::BinaryOp::Div, hist, widths),
-                       np(in, "sum", {hist}));
+                       callNumPy(in, "sum", {hist}));
     }
     return in.tuple({hist, edges});
   });
@@ -280,10 +279,11 @@ void installNpStatistics(TfRuntime &rt, ModuleBuilder &np_) {
       in.valueError("bins must be monotonically increasing or decreasing");
     Value b = makeNdArray(*r, bins, false);
     if (increasing)
-      return np(in, "searchsorted", {b, x}, {{"side", side}});
-    Value reversed = np(in, "flip", {b});
-    return in.binary(ast::BinaryOp::Sub, Value::integer(n),
-                     np(in, "searchsorted", {reversed, x}, {{"side", side}}));
+      return callNumPy(in, "searchsorted", {b, x}, {{"side", side}});
+    Value reversed = callNumPy(in, "flip", {b});
+    return in.binary(
+        ast::BinaryOp::Sub, Value::integer(n),
+        callNumPy(in, "searchsorted", {reversed, x}, {{"side", side}}));
   });
   // The coordinates of flat indices in an array of `shape` (C order): a
   // tuple of NumPy ints for an int, of arrays for an array of indices.

@@ -15,14 +15,6 @@ namespace {
 
 using py::Type;
 
-Value np(Interpreter &in, const char *fn, ValueList args,
-         std::vector<std::pair<std::string, Value>> keywords = {}) {
-  CallArgs call;
-  call.positional = std::move(args);
-  call.keywords = std::move(keywords);
-  return in.call(in.getAttr(in.importModule("numpy"), fn), call);
-}
-
 /// x `op` y in element type T (the array's dtype).
 template <typename T> T apply(const std::string &op, T x, T y) {
   if (op == "add")
@@ -168,20 +160,20 @@ bool UFuncObject::getAttr(Interpreter &in, const Value &self,
                        : p.get("axis")}};
       if (p.has("keepdims"))
         kw.push_back({"keepdims", p.get("keepdims")});
-      return np(in, fn, {p.require("array", method)}, kw);
+      return callNumPy(in, fn, {p.require("array", method)}, kw);
     });
   } else if (attr == "outer") {
     Value fn = function;
     out = in.builtin("outer", [fn](Interpreter &in, CallArgs &args) {
       Params p(in, args, "outer", {"A", "B"}, Wording::Python);
-      Value a = np(in, "asarray", {p.require("A", "outer")});
-      Value b = np(in, "asarray", {p.require("B", "outer")});
+      Value a = callNumPy(in, "asarray", {p.require("A", "outer")});
+      Value b = callNumPy(in, "asarray", {p.require("B", "outer")});
       // a's axes first, then b's: a reshaped to a.shape + (1,) * b.ndim.
       ValueList shape = in.toList(in.getAttr(a, "shape"));
       for (int64_t k = 0, n = in.getAttr(b, "ndim").asInt(); k < n; ++k)
         shape.push_back(Value::integer(1));
       CallArgs call;
-      call.positional = {np(in, "reshape", {a, in.tuple(shape)}), b};
+      call.positional = {callNumPy(in, "reshape", {a, in.tuple(shape)}), b};
       return in.call(fn, call);
     });
   } else {

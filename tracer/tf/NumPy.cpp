@@ -1123,6 +1123,14 @@ std::optional<DType> npDTypeOf(const Value &v) {
 
 // ---- arrays ----
 
+Value callNumPy(Interpreter &in, const std::string &name, ValueList args,
+                std::vector<std::pair<std::string, Value>> keywords) {
+  CallArgs call;
+  call.positional = std::move(args);
+  call.keywords = std::move(keywords);
+  return in.call(in.getAttr(in.importModule("numpy"), name), call);
+}
+
 Value makeNdArray(TfRuntime &rt, HostTensorPtr value, bool scalar) {
   auto a = std::make_shared<NdArrayObject>();
   a->value = std::move(value);

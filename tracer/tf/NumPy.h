@@ -61,6 +61,10 @@ private:
 /// The dtype `v` names when it is a NumPy dtype or scalar type.
 std::optional<DType> npDTypeOf(const Value &v);
 
+/// numpy.NAME(args..., keywords...), as a script calls it.
+Value callNumPy(Interpreter &in, const std::string &name, ValueList args,
+                std::vector<std::pair<std::string, Value>> keywords = {});
+
 /// A NumPy array, or a NumPy scalar when `scalar` (needs a 0-d value).
 Value makeNdArray(TfRuntime &rt, HostTensorPtr value, bool scalar);
 
