@@ -85,6 +85,9 @@ void installNpStatistics(TfRuntime &rt, ModuleBuilder &np_) {
     Value valid = callNumPy(in, "logical_not", {callNumPy(in, "isnan", {a})});
     Value count = callNumPy(in, "sum", {valid}, reduceArgs(p));
     Value total = callNumPy(in, "nansum", {a}, reduceArgs(p));
+    if (!in.truthy(callNumPy(in, "all", {count})))
+      npWarning(in, "Mean of empty slice", "RuntimeWarning");
+    NpQuietFloatErrors quiet; // 0 / 0 is the NaN of an empty slice
     return inDTypeOf(in, in.binary(ast::BinaryOp::Div, total, count), a);
   });
   for (auto [name, plain] : {std::pair{"nanmax", "max"}, {"nanmin", "min"}})
@@ -111,6 +114,8 @@ void installNpStatistics(TfRuntime &rt, ModuleBuilder &np_) {
           callNumPy(in, plain, {callNumPy(in, "where", {nan, identity, a})},
                     reduceArgs(p));
       Value allNan = callNumPy(in, "all", {nan}, reduceArgs(p));
+      if (in.truthy(callNumPy(in, "any", {allNan})))
+        npWarning(in, "All-NaN slice encountered", "RuntimeWarning");
       return callNumPy(in, "where",
                        {allNan, Value::floating(std::nan("")), best});
     });
@@ -127,7 +132,9 @@ void installNpStatistics(TfRuntime &rt, ModuleBuilder &np_) {
         return callNumPy(in, root ? "std" : "var", {a},
                          {{"axis", axis}, {"ddof", ddof}});
       // NumPy's _nanvar: NaNs count as zeros in the sums and not in the
-      // counts; the deviations of NaNs are zero.
+      // counts; the deviations of NaNs are zero. Its divisions by empty
+      // counts warn once, as below.
+      NpQuietFloatErrors quiet;
       Value nan = callNumPy(in, "isnan", {a});
       Value zeroed = callNumPy(in, "where", {nan, Value::integer(0), a});
       std::vector<std::pair<std::string, Value>> kept{
@@ -149,11 +156,11 @@ void installNpStatistics(TfRuntime &rt, ModuleBuilder &np_) {
       if (!keepdims)
         count = axis.isNone() ? callNumPy(in, "sum", {count})
                               : callNumPy(in, "squeeze", {count, axis});
-      Value var =
-          inDTypeOf(in,
-                    in.binary(ast::BinaryOp::Div, sum,
-                              in.binary(ast::BinaryOp::Sub, count, ddof)),
-                    a);
+      Value dof = in.binary(ast::BinaryOp::Sub, count, ddof);
+      if (!in.truthy(callNumPy(
+              in, "all", {callNumPy(in, "greater", {dof, Value::integer(0)})})))
+        npWarning(in, "Degrees of freedom <= 0 for slice.", "RuntimeWarning");
+      Value var = inDTypeOf(in, in.binary(ast::BinaryOp::Div, sum, dof), a);
       return root ? callNumPy(in, "sqrt", {var}) : var;
     });
   np_.def("ptp", [reduceArgs](Interpreter &in, CallArgs &args) {

@@ -491,6 +491,17 @@ std::map<std::string, std::string> &npErrState() {
   return state;
 }
 
+} // namespace
+
+NpQuietFloatErrors::NpQuietFloatErrors() : saved(npErrState()) {
+  for (auto &[kind, mode] : npErrState())
+    mode = "ignore";
+}
+
+NpQuietFloatErrors::~NpQuietFloatErrors() { npErrState() = saved; }
+
+namespace {
+
 /// A floating-point error in `fname` ("divide by zero", "overflow",
 /// "invalid value") as NumPy's error state says: by default a
 /// RuntimeWarning.

@@ -9,6 +9,7 @@
 #include "TfObjects.h"
 
 #include <functional>
+#include <map>
 
 namespace kiln::tf {
 
@@ -60,6 +61,19 @@ private:
 
 /// The dtype `v` names when it is a NumPy dtype or scalar type.
 std::optional<DType> npDTypeOf(const Value &v);
+
+/// Ignores NumPy's floating-point errors while it lives, as NumPy's own
+/// functions do around the divisions inside them (np.errstate).
+class NpQuietFloatErrors {
+public:
+  NpQuietFloatErrors();
+  ~NpQuietFloatErrors();
+  NpQuietFloatErrors(const NpQuietFloatErrors &) = delete;
+  NpQuietFloatErrors &operator=(const NpQuietFloatErrors &) = delete;
+
+private:
+  std::map<std::string, std::string> saved;
+};
 
 /// numpy.NAME(args..., keywords...), as a script calls it.
 Value callNumPy(Interpreter &in, const std::string &name, ValueList args,
