@@ -1,6 +1,7 @@
 # np.convolve in its three modes (each output summed left to right over
-# the longer array, as NumPy's loop does for kernels under 32 elements),
-# and np.hypot on scalars and arrays.
+# the longer array, as NumPy's loop does for short kernels; long ones go
+# through BLAS's reordered dot products), and np.hypot on scalars and
+# arrays.
 import numpy as np
 print(np.convolve([1.0, 2.0, 4.0, 8.0], [0.5, 0.5], mode="valid"))
 print(np.convolve([1, 2, 3], [0, 1, 0.5]), np.convolve([1, 2, 3], [0, 1, 0.5], "same"))
