@@ -17,6 +17,14 @@ using py::Type;
 
 namespace {
 
+/// The smallest all-ones bit mask that covers `max`: NumPy's masked
+/// rejection draws `value & mask` until it is at most `max`.
+uint64_t maskFor(uint64_t max) {
+  for (int shift = 1; shift <= 32; shift *= 2)
+    max |= max >> shift;
+  return max;
+}
+
 /// A RandomState: the generator and the spare normal of the polar method.
 struct NpRandomState : py::NativeObject {
   explicit NpRandomState(TfRuntime &rt) : rt(rt) { seedFromEntropy(); }
@@ -72,9 +80,7 @@ struct NpRandomState : py::NativeObject {
   uint64_t interval(uint64_t max) {
     if (max == 0)
       return 0;
-    uint64_t mask = max;
-    for (int shift = 1; shift <= 32; shift *= 2)
-      mask |= mask >> shift;
+    uint64_t mask = maskFor(max);
     uint64_t value;
     if (max <= 0xffffffffULL) {
       while ((value = (mt.genrand() & mask)) > max) {
@@ -180,12 +186,10 @@ Value randint(NpRandomState &s, Interpreter &in, const Value &lowArg,
     }
     return buffer & ((1u << bits) - 1);
   };
+  const uint64_t mask = maskFor(range);
   auto draw = [&]() -> int64_t {
     if (bits == 0 || range == 0)
       return low + int64_t(s.interval(range));
-    uint64_t mask = range;
-    for (int shift = 1; shift <= 8; shift *= 2)
-      mask |= mask >> shift;
     uint64_t value;
     while ((value = (narrow() & mask)) > range) {
     }
