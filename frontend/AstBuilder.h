@@ -59,6 +59,8 @@ private:
   ast::ExprPtr buildValue(P::RhsContext *ctx);
   ast::ExprPtr starredRejected(ast::ExprPtr value);
   ast::ExprPtr buildNamedTest(P::NamedTestContext *ctx);
+  ast::ExprPtr buildNamedExpr(SourceRange r, ast::ExprPtr target,
+                              ast::ExprPtr value);
   ast::ExprPtr buildTest(P::TestContext *ctx);
   ast::ExprPtr buildTestNoCond(P::TestNoCondContext *ctx);
   ast::ExprPtr buildLambda(antlr4::ParserRuleContext *ctx,

@@ -60,10 +60,26 @@ ExprPtr AstBuilder::buildYield(P::YieldExprContext *ctx) {
 }
 
 ExprPtr AstBuilder::buildNamedTest(P::NamedTestContext *ctx) {
-  if (ctx->WALRUS()) {
-    unsupported(ctx->WALRUS()->getSymbol(), "assignment expression (:=)");
-  }
-  return buildTest(ctx->test(0));
+  if (!ctx->WALRUS())
+    return buildTest(ctx->test(0));
+  return buildNamedExpr(range(ctx), buildTest(ctx->test(0)),
+                        buildTest(ctx->test(1)));
+}
+
+ExprPtr AstBuilder::buildNamedExpr(SourceRange r, ExprPtr target,
+                                   ExprPtr value) {
+  auto n = make<NamedExprExpr>(r);
+  // Only a plain name can be the target: `a.b := 1` and `a[0] := 1` are
+  // CPython's SyntaxError with these words.
+  if (target->kind == ExprKind::Name)
+    as<NameExpr>(*target).ctx = ExprContext::Store;
+  else
+    error(target->range,
+          std::string("cannot use assignment expressions with ") +
+              describeForAssign(*target));
+  n->target = std::move(target);
+  n->value = std::move(value);
+  return n;
 }
 
 ExprPtr AstBuilder::buildTest(P::TestContext *ctx) {
@@ -620,9 +636,14 @@ void AstBuilder::buildArgs(P::ArgListContext *ctx, ExprList &args,
   bool sawKeyword = false, sawDoubleStar = false;
   auto arguments = ctx->argument();
   for (auto *a : arguments) {
-    if (auto *pos = dynamic_cast<P::PositionalArgContext *>(a)) {
-      ExprPtr value = buildTest(pos->test());
-      if (pos->compFor()) {
+    auto *walrus = dynamic_cast<P::WalrusArgContext *>(a);
+    auto *pos = dynamic_cast<P::PositionalArgContext *>(a);
+    if (pos || walrus) {
+      ExprPtr value = walrus
+                          ? buildNamedExpr(range(a), buildTest(walrus->test(0)),
+                                           buildTest(walrus->test(1)))
+                          : buildTest(pos->test());
+      if (pos && pos->compFor()) {
         if (arguments.size() > 1)
           error(range(a), "Generator expression must be parenthesized");
         auto g = std::make_unique<ComprehensionExpr>(ExprKind::GeneratorExp);
@@ -664,15 +685,13 @@ void AstBuilder::buildArgs(P::ArgListContext *ctx, ExprList &args,
       else
         error(r, "expression cannot contain assignment, perhaps you meant "
                  "\"==\"?");
-    } else if (auto *ds = dynamic_cast<P::DoubleStarArgContext *>(a)) {
+    } else {
+      auto *ds = static_cast<P::DoubleStarArgContext *>(a);
       sawDoubleStar = true;
       Keyword k;
       k.range = range(a);
       k.value = buildTest(ds->test());
       keywords.push_back(std::move(k));
-    } else {
-      auto *w = static_cast<P::WalrusArgContext *>(a);
-      unsupported(w->WALRUS()->getSymbol(), "assignment expression (:=)");
     }
   }
 }
@@ -743,6 +762,19 @@ const char *describeForAssign(const Expr &e) {
   }
   case ExprKind::Call:
     return "function call";
+  // Valid assignment targets, named only when `:=` refuses them.
+  case ExprKind::Attribute:
+    return "attribute";
+  case ExprKind::Subscript:
+    return "subscript";
+  case ExprKind::Tuple:
+    return "tuple";
+  case ExprKind::List:
+    return "list";
+  case ExprKind::Starred:
+    return "starred";
+  case ExprKind::NamedExpr:
+    return "named expression";
   case ExprKind::BinOp:
   case ExprKind::UnaryOp:
     return "expression";

@@ -290,6 +290,13 @@ private:
         j["value"] = expr(*y.value);
       return j;
     }
+    case ExprKind::NamedExpr: {
+      auto &n = as<NamedExprExpr>(e);
+      Json j = node("NamedExpr", &e);
+      j["target"] = expr(*n.target);
+      j["value"] = expr(*n.value);
+      return j;
+    }
     case ExprKind::ListComp:
     case ExprKind::SetComp:
     case ExprKind::DictComp:

@@ -3,6 +3,8 @@
 // once their enclosing scope's bindings are complete.
 #include "kiln/frontend/Resolver.h"
 
+#include "kiln/frontend/AstChildren.h"
+
 namespace kiln {
 
 using namespace ast;
@@ -161,6 +163,7 @@ private:
   }
 
   void collectStmt(Scope &scope, const Stmt &s) {
+    collectNamedExprs(scope, s);
     switch (s.kind) {
     case StmtKind::FunctionDef:
       bind(scope, as<FunctionDefStmt>(s).name);
@@ -231,6 +234,30 @@ private:
     default:
       break;
     }
+  }
+
+  /// Binds the targets of the `:=` in the expressions a statement
+  /// evaluates in `scope` (its nested bodies are collectStmt's).
+  void collectNamedExprs(Scope &scope, const Stmt &s) {
+    forEachStmtExpr(s, [&](const Expr *e) { collectNamedExprs(scope, e); });
+  }
+
+  /// A `:=` binds in the scope that evaluates it, and from inside a
+  /// comprehension in the scope around it (PEP 572); a lambda's body is a
+  /// scope of its own, collected when the lambda is resolved.
+  void collectNamedExprs(Scope &scope, const Expr *e) {
+    if (!e)
+      return;
+    if (e->kind == ExprKind::Lambda) {
+      for (auto &d : as<LambdaExpr>(*e).args.defaults)
+        collectNamedExprs(scope, d.get());
+      for (auto &d : as<LambdaExpr>(*e).args.kwDefaults)
+        collectNamedExprs(scope, d.get());
+      return;
+    }
+    if (e->kind == ExprKind::NamedExpr)
+      collectTarget(scope, *as<NamedExprExpr>(*e).target);
+    forEachChild(*e, [&](const Expr *c) { collectNamedExprs(scope, c); });
   }
 
   static std::string importedName(const Alias &a) {
@@ -562,6 +589,8 @@ private:
                 : c.kind == ExprKind::SetComp  ? 1
                 : c.kind == ExprKind::DictComp ? 2
                                                : 3;
+    for (auto &g : c.generators)
+      rejectNamedExprIn(*g.iter);
     // The outermost iterable is evaluated in the enclosing scope.
     resolveExpr(ctx, *c.generators[0].iter);
     Scope *scope =
@@ -580,6 +609,41 @@ private:
     resolveExpr(inner, *c.elt);
     if (c.value)
       resolveExpr(inner, *c.value);
+  }
+
+  /// A comprehension's iterables cannot hold a `:=` (outside a lambda).
+  void rejectNamedExprIn(const Expr &e) {
+    if (e.kind == ExprKind::Lambda)
+      return;
+    if (e.kind == ExprKind::NamedExpr) {
+      error(e.range, "assignment expression cannot be used in a "
+                     "comprehension iterable expression");
+      return;
+    }
+    forEachChild(e, [&](const Expr *c) {
+      if (c)
+        rejectNamedExprIn(*c);
+    });
+  }
+
+  /// CPython's two SyntaxErrors for a `:=` inside a comprehension: it
+  /// cannot rebind an iteration variable, and it cannot bind in a class
+  /// body (the comprehension could not see the class's names).
+  void checkNamedExprInComprehension(Scope &comprehension,
+                                     const NamedExprExpr &n) {
+    const std::string &id = as<NameExpr>(*n.target).id;
+    Scope *s = &comprehension;
+    for (; s->kind == Scope::Kind::Comprehension; s = s->parent)
+      if (s->localIndex.count(id)) {
+        error(n.target->range,
+              "assignment expression cannot rebind comprehension iteration "
+              "variable '" +
+                  id + "'");
+        return;
+      }
+    if (s->kind == Scope::Kind::Class)
+      error(n.target->range, "assignment expression within a comprehension "
+                             "cannot be used in a class body");
   }
 
   void resolveExpr(Context &ctx, Expr &e) {
@@ -625,6 +689,7 @@ private:
       resolveArguments(ctx, l.args);
       l.scope =
           enterFunction(Scope::Kind::Lambda, "<lambda>", ctx.scope, l.args);
+      collectNamedExprs(*l.scope, l.body.get());
       Context inner{l.scope};
       resolveExpr(inner, *l.body);
       break;
@@ -654,6 +719,14 @@ private:
     case ExprKind::Starred:
       resolveExpr(ctx, *as<StarredExpr>(e).value);
       break;
+    case ExprKind::NamedExpr: {
+      auto &n = as<NamedExprExpr>(e);
+      resolveExpr(ctx, *n.value);
+      if (ctx.scope->kind == Scope::Kind::Comprehension)
+        checkNamedExprInComprehension(*ctx.scope, n);
+      resolveExpr(ctx, *n.target);
+      break;
+    }
     case ExprKind::Yield: {
       // The scope that yields becomes a generator; a comprehension's or
       // the module's or a class body's yield is CPython's SyntaxError.

@@ -571,6 +571,12 @@ Value Interpreter::eval(const Expr &e, Frame &frame) {
     Value v = y.value ? eval(*y.value, frame) : Value();
     return y.from ? yieldFrom(*this, v) : yieldValue(*this, v);
   }
+  case ExprKind::NamedExpr: {
+    auto &n = as<NamedExprExpr>(e);
+    Value v = eval(*n.value, frame);
+    storeName(as<NameExpr>(*n.target), v, frame);
+    return v;
+  }
   }
   return Value();
 }

@@ -45,6 +45,9 @@ struct FunctionInfo {
   bool converted = false;
   /// Why AutoGraph left the function as it is (TensorFlow's wording).
   std::string notConverted;
+  /// TensorFlow failed inside a converter rather than refusing a known
+  /// construct, and asks for a bug report in its warning.
+  bool internalError = false;
 };
 
 /// Whether `scope` is a lambda's (Convert.cpp, where Scope is complete).

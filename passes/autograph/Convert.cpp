@@ -1,7 +1,10 @@
 // Runs AutoGraph's steps over every function of a module.
 #include "Autograph.h"
 
+#include "kiln/frontend/AstChildren.h"
 #include "kiln/frontend/Resolver.h"
+
+#include <cstdio>
 
 namespace kiln::autograph {
 
@@ -11,11 +14,72 @@ namespace {
 
 void convertBlock(StmtList &b, ModuleInfo &info);
 
+const NamedExprExpr *firstNamedExpr(const Expr *e) {
+  if (!e)
+    return nullptr;
+  if (e->kind == ExprKind::NamedExpr)
+    return &as<NamedExprExpr>(*e);
+  const NamedExprExpr *found = nullptr;
+  forEachChild(*e, [&](const Expr *c) {
+    if (!found)
+      found = firstNamedExpr(c);
+  });
+  return found;
+}
+
+/// The first `:=` in a block, nested functions and lambdas included.
+const NamedExprExpr *firstNamedExpr(const StmtList &b) {
+  const NamedExprExpr *found = nullptr;
+  for (auto &s : b) {
+    forEachStmtExpr(*s, [&](const Expr *e) {
+      if (!found)
+        found = firstNamedExpr(e);
+    });
+    forEachBody(*s, [&](const StmtList &body) {
+      if (!found)
+        found = firstNamedExpr(body);
+    });
+    if (found)
+      return found;
+  }
+  return nullptr;
+}
+
+/// TensorFlow 2.20's AutoGraph has no converter for `:=` and gives up on
+/// the whole function, naming the node and its source (astunparse's, which
+/// parenthesizes every operation).
+std::string namedExprCause(const NamedExprExpr &n) {
+  char address[32];
+  std::snprintf(address, sizeof address, "%p", static_cast<const void *>(&n));
+  std::string value = unparse(*n.value);
+  switch (n.value->kind) {
+  case ExprKind::BinOp:
+  case ExprKind::UnaryOp:
+  case ExprKind::BoolOp:
+  case ExprKind::Compare:
+  case ExprKind::IfExp:
+    value = "(" + value + ")";
+    break;
+  default:
+    break;
+  }
+  std::string text = "(" + unparse(*n.target) + " := " + value + ")";
+  return std::string("(<gast.gast.NamedExpr object at ") + address + ">, " +
+         text + ")";
+}
+
 void convertStmt(Stmt &s, ModuleInfo &info) {
   switch (s.kind) {
   case StmtKind::FunctionDef: {
     auto &f = as<FunctionDefStmt>(s);
     FunctionInfo &fi = info.functions[f.scope];
+    if (const NamedExprExpr *n = firstNamedExpr(f.body)) {
+      fi.converted = false;
+      fi.internalError = true;
+      fi.notConverted = namedExprCause(*n);
+      convertBlock(f.body, info);
+      return;
+    }
     lowerJumps(f, fi);
     if (fi.converted)
       analyzeActivity(f, info);

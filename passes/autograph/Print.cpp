@@ -311,6 +311,13 @@ std::string exprRaw(const Expr &e, int &mine) {
     return std::string(y.from ? "yield from" : "yield") +
            (y.value ? " " + expr(*y.value, PLambda) : "");
   }
+  case ExprKind::NamedExpr: {
+    // Python wants parentheses around `:=` almost everywhere; always
+    // writing them keeps the printed code valid.
+    auto &n = as<NamedExprExpr>(e);
+    mine = PAtom;
+    return "(" + expr(*n.target, PAtom) + " := " + expr(*n.value, PIfExp) + ")";
+  }
   }
   return "";
 }

@@ -2739,7 +2739,13 @@ bool TfFunction::converts(Interpreter &in) {
     warnedNotConverted = true;
     std::ostringstream warning;
     warning << "AutoGraph could not transform " << in.repr(pyFunc)
-            << " and will run it as-is.\nCause: " << it->second.notConverted
+            << " and will run it as-is.\n"
+            << (it->second.internalError
+                    ? "Please report this to the TensorFlow team. When filing "
+                      "the bug, set the verbosity to 10 (on Linux, `export "
+                      "AUTOGRAPH_VERBOSITY=10`) and attach the full output.\n"
+                    : "")
+            << "Cause: " << it->second.notConverted
             << "\nTo silence this warning, decorate the function with "
                "@tf.autograph.experimental.do_not_convert";
     py::tensorflowLog(in, 30, warning.str());

@@ -1,6 +1,6 @@
 # Functions AutoGraph leaves as they are: a loop with an `else` (TensorFlow
-# 2.20 does not convert those) and a jump out of a `finally` block, which
-# flags cannot express.
+# 2.20 does not convert those), a jump out of a `finally` block, which
+# flags cannot express, and `:=`, which TensorFlow's converters fail on.
 # RUN: %kiln dump --stage=autograph %s | FileCheck %s
 # RUN: %kiln run %s 2>%t.err | FileCheck --check-prefix=OUT %s
 # RUN: FileCheck --check-prefix=ERR %s < %t.err
@@ -32,6 +32,16 @@ def swallow():
         return "swallowed"
 
 
+# CHECK-LABEL: # not converted: (<gast.gast.NamedExpr object at 0x{{[0-9a-f]+}}>, (half := (k // 2)))
+# CHECK-NEXT:  @tf.function
+# CHECK-NEXT:  def with_walrus(x, k):
+@tf.function
+def with_walrus(x, k):
+    if (half := k // 2) > 1:
+        x = x * half
+    return x
+
+
 # The functions still run as written, after TensorFlow's warning.
 # ERR: WARNING:tensorflow:AutoGraph could not transform <function with_else at 0x{{[0-9a-f]+}}> and will run it as-is.
 # ERR-NEXT: Cause: for/else statement not yet supported
@@ -40,3 +50,9 @@ def swallow():
 # OUT-NEXT: swallowed
 print(with_else(tf.constant(3)))
 print(swallow())
+# ERR: WARNING:tensorflow:AutoGraph could not transform <function with_walrus at 0x{{[0-9a-f]+}}> and will run it as-is.
+# ERR-NEXT: Please report this to the TensorFlow team. When filing the bug, set the verbosity to 10 (on Linux, `export AUTOGRAPH_VERBOSITY=10`) and attach the full output.
+# ERR-NEXT: Cause: (<gast.gast.NamedExpr object at 0x{{[0-9a-f]+}}>, (half := (k // 2)))
+# ERR-NEXT: To silence this warning, decorate the function with @tf.autograph.experimental.do_not_convert
+# OUT-NEXT: tf.Tensor([4. 8.], shape=(2,), dtype=float32)
+print(with_walrus(tf.constant([2.0, 4.0]), 5))

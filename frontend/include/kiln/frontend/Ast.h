@@ -41,6 +41,7 @@ enum class ExprKind {
   DictComp,
   GeneratorExp,
   Yield,
+  NamedExpr,
 };
 
 enum class StmtKind {
@@ -242,6 +243,15 @@ struct YieldExpr : Expr {
   YieldExpr() : Expr(ExprKind::Yield) {}
   ExprPtr value;
   bool from = false;
+};
+
+/// `target := value`: binds a name and yields the value. The target binds
+/// in the nearest enclosing function (or the module), even from inside a
+/// comprehension, as PEP 572 specifies.
+struct NamedExprExpr : Expr {
+  NamedExprExpr() : Expr(ExprKind::NamedExpr) {}
+  ExprPtr target; // a NameExpr in Store context
+  ExprPtr value;
 };
 
 struct StarredExpr : Expr {
