@@ -2,6 +2,7 @@
 // __getattr__), classes, modules, functions, super() and the methods of
 // builtin types.
 #include "ApiNames.h"
+#include "AttributedIterator.h"
 #include "Generators.h"
 #include "Interpreter.h"
 #include "Native.h"
@@ -277,6 +278,9 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
     break;
   case Type::Iterator:
     if (generatorAttribute(*this, obj, name, out))
+      return true;
+    if (auto *it = dynamic_cast<AttributedIterator *>(obj.raw());
+        it && it->getAttr(*this, obj, name, out))
       return true;
     break;
   case Type::Range: {

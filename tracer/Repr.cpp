@@ -1,4 +1,5 @@
 // repr() and str() of every value, as CPython prints them.
+#include "AttributedIterator.h"
 #include "Generators.h"
 #include "Interpreter.h"
 #include "Native.h"
@@ -277,6 +278,12 @@ std::string Interpreter::repr(const Value &v) {
       return generatorRepr(*g);
     if (typeName(v) == "generator") // a generator expression
       return "<generator object <genexpr> at " + address(v.raw()) + ">";
+    if (auto *it = dynamic_cast<AttributedIterator *>(v.raw())) {
+      std::string own;
+      if (it->repr(*this, v, own))
+        return own;
+      return "<" + it->qualifiedName() + " object at " + address(v.raw()) + ">";
+    }
     return "<" + typeName(v) + " object at " + address(v.raw()) + ">";
   default:
     return "<" + typeName(v) + " object at " + address(v.raw()) + ">";

@@ -7,6 +7,7 @@
 #include "Staging.h"
 #include "StdlibModules.h"
 #include "TensorArray.h"
+#include "TfData.h"
 #include "TfFunction.h"
 #include "TfGradient.h"
 #include "TfIndexedSlices.h"
@@ -2679,6 +2680,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     installDevices(*r, tf, config);
     installKeras(*r, tf);
     installNest(*r, tf);
+    installData(*r, tf);
     installCase(*r, tf);
     tf.set("config", config.value());
     tf.def("get_logger", [](Interpreter &in, CallArgs &args) {

@@ -490,6 +490,9 @@ Value statelessNormal(TfRuntime &rt, const Params &p, const std::string &fname,
 }
 
 constexpr int64_t kMaxInt32 = 2147483647;
+
+/// Python's `a % m` for m > 0: never negative (seed=-5 is 2147483642).
+int64_t pythonMod(int64_t a, int64_t m) { return ((a % m) + m) % m; }
 constexpr int64_t kDefaultGraphSeed = 87654321;
 
 } // namespace
@@ -534,9 +537,9 @@ std::pair<int64_t, int64_t> opSeeds(TfRuntime &rt, const Value &opSeed) {
       op = rt.tracing
                ? rt.tracing->seedlessRandomOps[rt.tracing->graph.current]++
                : state.rng.randint31();
-    seeds = {*graphSeed % kMaxInt32, *op % kMaxInt32};
+    seeds = {pythonMod(*graphSeed, kMaxInt32), pythonMod(*op, kMaxInt32)};
   } else if (op) {
-    seeds = {kDefaultGraphSeed, *op % kMaxInt32};
+    seeds = {kDefaultGraphSeed, pythonMod(*op, kMaxInt32)};
   } else {
     return {0, 0};
   }
@@ -1056,6 +1059,10 @@ Value dropout(TfRuntime &rt, const Params &p, bool stateless) {
 }
 
 } // namespace
+
+std::pair<int64_t, int64_t> randomOpSeeds(TfRuntime &rt, const Value &opSeed) {
+  return opSeeds(rt, opSeed);
+}
 
 void installDropout(TfRuntime &rt, ModuleBuilder &nn) {
   TfRuntime *r = &rt;

@@ -26,6 +26,12 @@ std::vector<int64_t> randomShapeArg(TfRuntime &rt, const Value &v,
                                     const std::string &fname,
                                     const std::string &op = "");
 
+/// random_seed.get_seed: the (seed, seed2) pair of a random op whose
+/// `seed` argument is `opSeed` (None or an int), under the global seed;
+/// {0, 0} asks for nondeterministic seeds. An op without a seed under a
+/// global one draws its seed as TensorFlow does (TfRandom.cpp).
+std::pair<int64_t, int64_t> randomOpSeeds(TfRuntime &rt, const Value &opSeed);
+
 /// tf.random.Generator, get_global_generator, set_global_generator and
 /// Algorithm (TfGenerator.cpp).
 void installGenerator(TfRuntime &rt, class ModuleBuilder &random);
