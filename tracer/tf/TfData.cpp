@@ -17,8 +17,8 @@
 #include "TfData.h"
 
 #include "AttributedIterator.h"
-#include "StdlibModules.h"
 #include "Philox.h"
+#include "StdlibModules.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
@@ -206,16 +206,15 @@ Value derived(TfRuntime &rt, const DatasetObject &input, std::string className,
               Value spec, int64_t cardinality,
               std::function<NextFn(Interpreter &, NextFn)> wrap) {
   auto open = input.open;
-  return makeDataset(rt, std::move(className), std::move(spec), cardinality,
-                     [open, wrap](Interpreter &in) {
-                       return wrap(in, open(in));
-                     });
+  return makeDataset(
+      rt, std::move(className), std::move(spec), cardinality,
+      [open, wrap](Interpreter &in) { return wrap(in, open(in)); });
 }
 
 /// The error TensorFlow's eager dataset kernel `op` raises when it is
 /// built with bad arguments.
 [[noreturn]] void datasetError(TfRuntime &rt, const std::string &op,
-                              const std::string &message) {
+                               const std::string &message) {
   rt.raise("InvalidArgumentError",
            eagerKernelPrefix(op) + message + eagerOpSuffix(op));
 }
@@ -245,8 +244,8 @@ void warnDeprecated(Interpreter &in, const std::string &fname,
   if (!warned.insert(fname).second)
     return;
   py::Frame *frame = in.currentFrame();
-  std::string where = in.scriptPath() + ":" +
-                      std::to_string(frame ? frame->line : 0);
+  std::string where =
+      in.scriptPath() + ":" + std::to_string(frame ? frame->line : 0);
   py::tensorflowLog(in, 30,
                     "From " + where + ": " + fname + " (from " + module +
                         ") is deprecated and will be removed in a future "
@@ -272,6 +271,23 @@ struct DatasetSpecObject : py::NativeObject {
 
 // ---- iterators ----
 
+/// kiln runs pipelines eagerly only: inside a tf.function TensorFlow stages
+/// the iteration into the graph (each call reads new elements), which
+/// unrolling at trace time would not do.
+void refuseWhileTracing(TfRuntime &rt) {
+  if (rt.tracing)
+    rt.in.raise("NotImplementedError",
+                "iterating a tf.data dataset inside a tf.function is not "
+                "supported by kiln: iterate it outside and pass the elements "
+                "to the function");
+}
+
+/// A fresh iterator's next function for `d`.
+NextFn openChecked(TfRuntime &rt, const DatasetObject &d, Interpreter &in) {
+  refuseWhileTracing(rt);
+  return d.open(in);
+}
+
 /// `it.__next__`: next(it), StopIteration at the end.
 Value nextMethod(Interpreter &in, const Value &self) {
   return in.builtin("__next__", [self](Interpreter &in, CallArgs &) {
@@ -289,6 +305,7 @@ struct OwnedIterator : py::AttributedIterator {
       : AttributedIterator("OwnedIterator"), rt(rt), spec(std::move(spec)),
         pull(std::move(next)) {}
   bool next(Interpreter &in, Value &out) override {
+    refuseWhileTracing(rt);
     if (done)
       return false;
     if (pull(in, out))
@@ -388,8 +405,8 @@ bool OwnedIterator::getAttr(Interpreter &in, const Value &self,
 }
 
 Value openIterator(TfRuntime &rt, const DatasetObject &d, Interpreter &in) {
-  return Value::object(Type::Iterator,
-                       std::make_shared<OwnedIterator>(rt, d.spec, d.open(in)));
+  return Value::object(Type::Iterator, std::make_shared<OwnedIterator>(
+                                           rt, d.spec, openChecked(rt, d, in)));
 }
 
 bool DatasetObject::iter(Interpreter &in, const Value &, Value &out) {
@@ -447,17 +464,17 @@ TracedFunction traceFunction(TfRuntime &rt, const Value &userFn,
                              const ValueList &argSpecs) {
   Interpreter &in = rt.in;
   // A wrapper taking *args names the placeholders args_0, args_1, ...
-  Value wrapper = in.builtin("wrapped_fn", [userFn](Interpreter &in,
-                                                    CallArgs &args) {
-    return in.call(userFn, args);
-  });
+  Value wrapper =
+      in.builtin("wrapped_fn", [userFn](Interpreter &in, CallArgs &args) {
+        return in.call(userFn, args);
+      });
   CallArgs fargs;
   fargs.positional.push_back(wrapper);
   fargs.keywords.emplace_back("input_signature", in.list(argSpecs));
   TracedFunction t;
   t.fn = in.call(tfAttr(in, "function"), fargs);
-  Value concrete = in.call(in.getAttr(t.fn, "get_concrete_function"),
-                           ValueList{});
+  Value concrete =
+      in.call(in.getAttr(t.fn, "get_concrete_function"), ValueList{});
   t.outputs = in.getAttr(concrete, "structured_outputs");
   return t;
 }
@@ -486,7 +503,8 @@ Value checkedPredicate(TfRuntime &rt, const TracedFunction &t,
                        const std::string &what) {
   Value spec = outputSpec(rt, t.outputs);
   bool ok = !isStructure(spec) && specLeaf(spec).type.dtype == DType::Bool &&
-            specLeaf(spec).type.shape.empty() && !specLeaf(spec).type.unknownRank;
+            specLeaf(spec).type.shape.empty() &&
+            !specLeaf(spec).type.unknownRank;
   if (!ok)
     rt.in.valueError("Invalid `" + what + "`. `" + what +
                      "` must return a `tf.bool` scalar tensor, but its return "
@@ -531,8 +549,7 @@ Value fromTensorSlices(TfRuntime &rt, const Value &tensors) {
                            return false;
                          ValueList rows;
                          for (auto &leaf : leaves)
-                           rows.push_back(
-                               in.getItem(leaf, Value::integer(*i)));
+                           rows.push_back(in.getItem(leaf, Value::integer(*i)));
                          ++*i;
                          out = rebuild(in, structure, rows);
                          (void)r;
@@ -593,9 +610,8 @@ Value rangeDataset(TfRuntime &rt, CallArgs &args) {
           int64_t v = start + step * (*i)++;
           bool isFloat = d == DType::Float32 || d == DType::Float64 ||
                          d == DType::Float16 || d == DType::BFloat16;
-          out = r->toTensor(isFloat ? Value::floating(double(v))
-                                    : Value::integer(v),
-                            d);
+          out = r->toTensor(
+              isFloat ? Value::floating(double(v)) : Value::integer(v), d);
           return true;
         };
       });
@@ -629,14 +645,15 @@ Value zipDatasets(TfRuntime &rt, const Value &datasets) {
     if (!d)
       in.typeError("Invalid input to `zip`. Inputs are expected to be (nested) "
                    "structures of `tf.data.Dataset` objects but encountered "
-                   "object of type <class '" + in.qualifiedTypeName(m) + "'>" + ".");
+                   "object of type <class '" +
+                   in.qualifiedTypeName(m) + "'>" + ".");
     inputs.push_back(d);
     specs.push_back(d->spec);
     if (d->cardinality == kUnknown)
       unknown = true;
     else if (d->cardinality >= 0)
-      card = card == kInfinite ? d->cardinality
-                               : std::min(card, d->cardinality);
+      card =
+          card == kInfinite ? d->cardinality : std::min(card, d->cardinality);
   }
   if (unknown && card == kInfinite)
     card = kUnknown;
@@ -669,8 +686,10 @@ Value zipDatasets(TfRuntime &rt, const Value &datasets) {
 class PhiloxStream {
 public:
   PhiloxStream(uint64_t seed, uint64_t seed2)
-      : key_{uint32_t(seed), uint32_t(seed >> 32)},
-        counter_{0, 0, uint32_t(seed2), uint32_t(seed2 >> 32)} {}
+      : key_{uint32_t(seed), uint32_t(seed >> 32)}, counter_{0, 0,
+                                                             uint32_t(seed2),
+                                                             uint32_t(seed2 >>
+                                                                      32)} {}
   uint32_t next() {
     if (used_ == 4) {
       block_ = philox::philox(counter_, key_);
@@ -729,8 +748,7 @@ NextFn shuffleIterator(NextFn input, int64_t bufferSize,
   auto [a, b] = seeds->generate();
   s->rng.emplace(a, b);
   // UNKNOWN_CARDINALITY as the buffer size buffers everything.
-  size_t capacity =
-      bufferSize < 0 ? SIZE_MAX : static_cast<size_t>(bufferSize);
+  size_t capacity = bufferSize < 0 ? SIZE_MAX : static_cast<size_t>(bufferSize);
   return [s, capacity](Interpreter &in, Value &out) {
     while (!s->exhausted && s->buffer.size() < capacity) {
       Value v;
@@ -853,7 +871,7 @@ Value unbatch(TfRuntime &rt, const DatasetObject &d) {
 }
 
 Value take(TfRuntime &rt, const DatasetObject &d, int64_t count) {
-  int64_t card = count < 0 ? d.cardinality
+  int64_t card = count < 0                    ? d.cardinality
                  : d.cardinality == kInfinite ? count
                  : d.cardinality == kUnknown  ? kUnknown
                                               : std::min(count, d.cardinality);
@@ -874,7 +892,7 @@ Value take(TfRuntime &rt, const DatasetObject &d, int64_t count) {
 Value skip(TfRuntime &rt, const DatasetObject &d, int64_t count) {
   int64_t card = d.cardinality < 0 ? d.cardinality
                  : count < 0       ? 0
-                                   : std::max<int64_t>(0, d.cardinality - count);
+                             : std::max<int64_t>(0, d.cardinality - count);
   return derived(rt, d, "_SkipDataset", d.spec, card,
                  [count](Interpreter &, NextFn input) -> NextFn {
                    auto skipped = std::make_shared<bool>(false);
@@ -937,7 +955,8 @@ Value concatenate(TfRuntime &rt, const DatasetObject &a,
                   const DatasetObject &b) {
   Interpreter &in = rt.in;
   ValueList sa = flatten(in, a.spec), sb = flatten(in, b.spec);
-  bool same = sa.size() == sb.size() && isStructure(a.spec) == isStructure(b.spec);
+  bool same =
+      sa.size() == sb.size() && isStructure(a.spec) == isStructure(b.spec);
   for (size_t k = 0; same && k < sa.size(); ++k)
     same = specLeaf(sa[k]).type.dtype == specLeaf(sb[k]).type.dtype;
   if (!same)
@@ -947,7 +966,8 @@ Value concatenate(TfRuntime &rt, const DatasetObject &a,
   ValueList merged;
   for (size_t k = 0; k < sa.size(); ++k) {
     TensorType ta = specLeaf(sa[k]).type, tb = specLeaf(sb[k]).type;
-    if (ta.unknownRank || tb.unknownRank || ta.shape.size() != tb.shape.size()) {
+    if (ta.unknownRank || tb.unknownRank ||
+        ta.shape.size() != tb.shape.size()) {
       ta.shape.clear();
       ta.unknownRank = true;
     } else {
@@ -969,16 +989,16 @@ Value concatenate(TfRuntime &rt, const DatasetObject &a,
                      card, [openA, openB](Interpreter &in) -> NextFn {
                        auto first = std::make_shared<NextFn>(openA(in));
                        auto second = std::make_shared<NextFn>();
-                       return [openB, first, second](Interpreter &in,
-                                                     Value &out) {
-                         if (*first) {
-                           if ((*first)(in, out))
-                             return true;
-                           *first = nullptr;
-                           *second = openB(in);
-                         }
-                         return (*second)(in, out);
-                       };
+                       return
+                           [openB, first, second](Interpreter &in, Value &out) {
+                             if (*first) {
+                               if ((*first)(in, out))
+                                 return true;
+                               *first = nullptr;
+                               *second = openB(in);
+                             }
+                             return (*second)(in, out);
+                           };
                      });
 }
 
@@ -987,8 +1007,8 @@ Value mapDataset(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
   Params p(in, args, "map",
            {"map_func", "num_parallel_calls", "deterministic", "name"},
            Wording::Python);
-  TracedFunction t = traceFunction(rt, p.require("map_func", "map"),
-                                   unpackArgs(in, d.spec));
+  TracedFunction t =
+      traceFunction(rt, p.require("map_func", "map"), unpackArgs(in, d.spec));
   Value fn = t.fn;
   TfRuntime *r = &rt;
   return derived(rt, d,
@@ -1015,8 +1035,8 @@ Value filterDataset(TfRuntime &rt, const DatasetObject &d, const Value &pred,
   return derived(rt, d, className, d.spec, kUnknown,
                  [r, fn, stopAtFalse](Interpreter &, NextFn input) -> NextFn {
                    auto stopped = std::make_shared<bool>(false);
-                   return [r, fn, input, stopAtFalse,
-                           stopped](Interpreter &in, Value &out) {
+                   return [r, fn, input, stopAtFalse, stopped](Interpreter &in,
+                                                               Value &out) {
                      while (!*stopped && input(in, out)) {
                        if (predicateHolds(*r, fn, out))
                          return true;
@@ -1042,7 +1062,7 @@ Value reduceDataset(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
   Value state = normalize(rt, p.require("initial_state", "reduce"));
   TracedFunction t =
       traceStateFunction(rt, d, state, p.require("reduce_func", "reduce"));
-  NextFn next = d.open(in);
+  NextFn next = openChecked(rt, d, in);
   Value v;
   while (next(in, v))
     state = asElement(rt, in.call(t.fn, ValueList{state, v}));
@@ -1060,20 +1080,20 @@ Value scanDataset(TfRuntime &rt, const DatasetObject &d, const Value &initial,
   Value outSpec = outputSpec(rt, in.toList(t.outputs)[1]);
   Value fn = t.fn;
   TfRuntime *r = &rt;
-  return derived(rt, d, "_ScanDataset", outSpec, d.cardinality,
-                 [r, fn, state0](Interpreter &, NextFn input) -> NextFn {
-                   auto state = std::make_shared<Value>(state0);
-                   return [r, fn, input, state](Interpreter &in, Value &out) {
-                     Value v;
-                     if (!input(in, v))
-                       return false;
-                     ValueList pair =
-                         in.toList(in.call(fn, ValueList{*state, v}));
-                     *state = asElement(*r, pair[0]);
-                     out = asElement(*r, pair[1]);
-                     return true;
-                   };
-                 });
+  return derived(
+      rt, d, "_ScanDataset", outSpec, d.cardinality,
+      [r, fn, state0](Interpreter &, NextFn input) -> NextFn {
+        auto state = std::make_shared<Value>(state0);
+        return [r, fn, input, state](Interpreter &in, Value &out) {
+          Value v;
+          if (!input(in, v))
+            return false;
+          ValueList pair = in.toList(in.call(fn, ValueList{*state, v}));
+          *state = asElement(*r, pair[0]);
+          out = asElement(*r, pair[1]);
+          return true;
+        };
+      });
 }
 
 /// The dataset `fn` returns for element `v`, opened.
@@ -1092,7 +1112,7 @@ NextFn openReturnedDataset(Interpreter &in, const Value &fn, const Value &v) {
 /// there is none).
 Value flatMapSpec(TfRuntime &rt, const DatasetObject &d, const Value &fn) {
   Interpreter &in = rt.in;
-  NextFn probe = d.open(in);
+  NextFn probe = openChecked(rt, d, in);
   Value first;
   if (!probe(in, first))
     return d.spec;
@@ -1163,11 +1183,12 @@ Value randomDataset(TfRuntime &rt, CallArgs &args) {
   auto [seed, seed2] = randomOpSeeds(rt, p.get("seed"));
   bool rerandomize = p.has("rerandomize_each_iteration") &&
                      in.truthy(p.get("rerandomize_each_iteration"));
-  auto seeds = std::make_shared<SeedGenerator>(kernelSeeds(seed, seed2),
-                                               rerandomize);
+  auto seeds =
+      std::make_shared<SeedGenerator>(kernelSeeds(seed, seed2), rerandomize);
   TfRuntime *r = &rt;
-  return makeDataset(rt, "_RandomDataset", tensorSpec(TensorType{DType::Int64, {}}),
-                     kInfinite, [r, seeds](Interpreter &) -> NextFn {
+  return makeDataset(rt, "_RandomDataset",
+                     tensorSpec(TensorType{DType::Int64, {}}), kInfinite,
+                     [r, seeds](Interpreter &) -> NextFn {
                        auto [a, b] = seeds->generate();
                        auto rng = std::make_shared<PhiloxStream>(a, b);
                        return [r, rng](Interpreter &, Value &out) {
@@ -1211,8 +1232,7 @@ Value fromGenerator(TfRuntime &rt, CallArgs &args) {
     in.typeError("The `output_types` argument can not be None if "
                  "`output_signature` is None.");
   }
-  ValueList genArgs =
-      p.has("args") ? in.toList(p.get("args")) : ValueList{};
+  ValueList genArgs = p.has("args") ? in.toList(p.get("args")) : ValueList{};
   TfRuntime *r = &rt;
   return makeDataset(
       rt, "_FlatMapDataset", spec, kUnknown,
@@ -1244,13 +1264,13 @@ Value shard(TfRuntime &rt, const DatasetObject &d, int64_t shards,
             int64_t index) {
   if (shards <= 0)
     datasetError(rt, "ShardDataset",
-                "Number of shards must be greater than zero (currently "
-                "num_shards = " +
-                    std::to_string(shards) + ").");
+                 "Number of shards must be greater than zero (currently "
+                 "num_shards = " +
+                     std::to_string(shards) + ").");
   if (index < 0 || index >= shards)
     datasetError(rt, "ShardDataset",
-                "Index must be between 0 and " + std::to_string(shards - 1) +
-                    " (currently index = " + std::to_string(index) + ").");
+                 "Index must be between 0 and " + std::to_string(shards - 1) +
+                     " (currently index = " + std::to_string(index) + ").");
   int64_t n = d.cardinality;
   int64_t card = n < 0 ? n : n / shards + (index < n % shards ? 1 : 0);
   return derived(rt, d, "_ShardDataset", d.spec, card,
@@ -1272,19 +1292,19 @@ Value shuffle(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
            {"buffer_size", "seed", "reshuffle_each_iteration", "name"},
            Wording::Python);
   Value sizeArg = p.require("buffer_size", "shuffle");
-  int64_t size = rt.isTensor(sizeArg)
-                     ? in.toIndex(in.call(in.getAttr(sizeArg, "numpy"),
-                                          ValueList{}))
-                     : in.toIndex(sizeArg);
+  int64_t size =
+      rt.isTensor(sizeArg)
+          ? in.toIndex(in.call(in.getAttr(sizeArg, "numpy"), ValueList{}))
+          : in.toIndex(sizeArg);
   if (size <= 0 && size != kUnknown)
     datasetError(rt, "ShuffleDatasetV3",
-                "buffer_size must be greater than zero or "
-                "UNKNOWN_CARDINALITY");
+                 "buffer_size must be greater than zero or "
+                 "UNKNOWN_CARDINALITY");
   bool reshuffle = !p.has("reshuffle_each_iteration") ||
                    in.truthy(p.get("reshuffle_each_iteration"));
   auto [seed, seed2] = randomOpSeeds(rt, p.get("seed"));
-  auto seeds = std::make_shared<SeedGenerator>(kernelSeeds(seed, seed2),
-                                               reshuffle);
+  auto seeds =
+      std::make_shared<SeedGenerator>(kernelSeeds(seed, seed2), reshuffle);
   return derived(rt, d, "_ShuffleDataset", d.spec, d.cardinality,
                  [size, seeds](Interpreter &, NextFn input) {
                    return shuffleIterator(std::move(input), size, seeds);
@@ -1330,12 +1350,15 @@ Value paddedBatch(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
   for (size_t k = 0; k < specs.size(); ++k) {
     DType dtype = specLeaf(specs[k]).type.dtype;
     if (k < pads.size() && !pads[k].isNone()) {
-      Value v = rt.isTensor(pads[k]) ? pads[k] : rt.toTensor(pads[k], dtype);
+      // Converted on its own, then checked: padding_values=-1 does not pad
+      // an int64 tensor (an int32 one), as in TensorFlow.
+      Value v = rt.isTensor(pads[k]) ? pads[k] : rt.toTensor(pads[k]);
       if (typeOf(rt, v).dtype != dtype)
-        in.typeError("Invalid `padding_values`. `padding_values` values type " +
-                     in.repr(makeDType(typeOf(rt, v).dtype)) +
-                     " does not match type " + in.repr(makeDType(dtype)) +
-                     " of the corresponding input component.");
+        in.typeError(std::string("Invalid `padding_values`. `padding_values` "
+                                 "values type <dtype: '") +
+                     py::dtypeName(typeOf(rt, v).dtype) +
+                     "'> does not match type <dtype: '" + py::dtypeName(dtype) +
+                     "'> of the corresponding input component.");
       pads[k] = v;
     } else {
       pads.resize(std::max(pads.size(), k + 1));
@@ -1391,9 +1414,9 @@ Value paddedBatch(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
                                "Attempted to pad to a smaller size than the "
                                "input element." +
                                eagerOpSuffix("IteratorGetNext"));
-                widths.push_back(in.list({Value::integer(0),
-                                          Value::integer(shape[i] -
-                                                         type.shape[i])}));
+                widths.push_back(
+                    in.list({Value::integer(0),
+                             Value::integer(shape[i] - type.shape[i])}));
               }
               CallArgs a;
               a.positional = {t, in.list(widths)};
@@ -1421,58 +1444,58 @@ Value interleave(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
   Value fn = p.require("map_func", "interleave");
   // AUTOTUNE (the default) reads as many datasets at once as the machine
   // has cores in TensorFlow: a result that depends on the machine.
-  int64_t cycle = p.has("cycle_length") ? in.toIndex(p.get("cycle_length"))
-                                        : kAutotune;
+  int64_t cycle =
+      p.has("cycle_length") ? in.toIndex(p.get("cycle_length")) : kAutotune;
   if (cycle == kAutotune)
     cycle = std::max(1u, std::thread::hardware_concurrency());
-  int64_t block =
-      p.has("block_length") ? in.toIndex(p.get("block_length")) : 1;
+  int64_t block = p.has("block_length") ? in.toIndex(p.get("block_length")) : 1;
   if (cycle <= 0 || block <= 0)
     in.valueError("cycle_length and block_length must be positive");
   Value spec = flatMapSpec(rt, d, fn);
-  return derived(
-      rt, d,
-      p.has("num_parallel_calls") ? "_ParallelInterleaveDataset"
-                                  : "_InterleaveDataset",
-      spec, kUnknown, [fn, cycle, block](Interpreter &, NextFn input) -> NextFn {
-        struct State {
-          std::vector<NextFn> current;
-          int64_t index = 0, inBlock = 0, open = 0;
-          bool endOfInput = false;
-        };
-        auto s = std::make_shared<State>();
-        s->current.resize(cycle);
-        return [s, fn, cycle, block, input](Interpreter &in, Value &out) {
-          auto advance = [&] {
-            s->inBlock = 0;
-            s->index = (s->index + 1) % cycle;
-          };
-          while (!s->endOfInput || s->open > 0) {
-            NextFn &slot = s->current[s->index];
-            if (slot) {
-              if (slot(in, out)) {
-                if (++s->inBlock == block)
-                  advance();
-                return true;
-              }
-              slot = nullptr;
-              --s->open;
-              advance();
-            } else if (!s->endOfInput) {
-              Value v;
-              if (input(in, v)) {
-                slot = openReturnedDataset(in, fn, v);
-                ++s->open;
-              } else {
-                s->endOfInput = true;
-              }
-            } else {
-              advance();
-            }
-          }
-          return false;
-        };
-      });
+  return derived(rt, d,
+                 p.has("num_parallel_calls") ? "_ParallelInterleaveDataset"
+                                             : "_InterleaveDataset",
+                 spec, kUnknown,
+                 [fn, cycle, block](Interpreter &, NextFn input) -> NextFn {
+                   struct State {
+                     std::vector<NextFn> current;
+                     int64_t index = 0, inBlock = 0, open = 0;
+                     bool endOfInput = false;
+                   };
+                   auto s = std::make_shared<State>();
+                   s->current.resize(cycle);
+                   return [s, fn, cycle, block, input](Interpreter &in,
+                                                       Value &out) {
+                     auto advance = [&] {
+                       s->inBlock = 0;
+                       s->index = (s->index + 1) % cycle;
+                     };
+                     while (!s->endOfInput || s->open > 0) {
+                       NextFn &slot = s->current[s->index];
+                       if (slot) {
+                         if (slot(in, out)) {
+                           if (++s->inBlock == block)
+                             advance();
+                           return true;
+                         }
+                         slot = nullptr;
+                         --s->open;
+                         advance();
+                       } else if (!s->endOfInput) {
+                         Value v;
+                         if (input(in, v)) {
+                           slot = openReturnedDataset(in, fn, v);
+                           ++s->open;
+                         } else {
+                           s->endOfInput = true;
+                         }
+                       } else {
+                         advance();
+                       }
+                     }
+                     return false;
+                   };
+                 });
 }
 
 /// window: datasets of `size` elements starting every `shift` elements,
@@ -1489,7 +1512,8 @@ Value window(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
   if (size <= 0)
     datasetError(rt, "WindowDataset", "Window size must be greater than zero.");
   if (shift <= 0)
-    datasetError(rt, "WindowDataset", "Window shift must be greater than zero.");
+    datasetError(rt, "WindowDataset",
+                 "Window shift must be greater than zero.");
   if (stride <= 0)
     datasetError(rt, "WindowDataset",
                  "Window stride must be greater than zero.");
@@ -1531,8 +1555,8 @@ Value window(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
               break;
             items->push_back(s->buffer[at]);
           }
-          if (items->empty() || (drop && static_cast<int64_t>(items->size()) <
-                                             size))
+          if (items->empty() ||
+              (drop && static_cast<int64_t>(items->size()) < size))
             return false;
           s->start += shift;
           while (s->first < s->start && !s->buffer.empty()) {
@@ -1548,17 +1572,17 @@ Value window(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
 /// The element of a dataset of exactly one element.
 Value singleElement(TfRuntime &rt, const DatasetObject &d) {
   Interpreter &in = rt.in;
-  NextFn next = d.open(in);
+  NextFn next = openChecked(rt, d, in);
   Value v, extra;
   const std::string op = "DatasetToSingleElement";
   if (!next(in, v))
-    rt.raise("InvalidArgumentError",
-             eagerKernelPrefix(op + "_output_types_1") + "Dataset was empty." +
-                 eagerOpSuffix(op));
+    rt.raise("InvalidArgumentError", eagerKernelPrefix(op + "_output_types_1") +
+                                         "Dataset was empty." +
+                                         eagerOpSuffix(op));
   if (next(in, extra))
-    rt.raise("InvalidArgumentError",
-             eagerKernelPrefix(op + "_output_types_1") +
-                 "Dataset had more than one element." + eagerOpSuffix(op));
+    rt.raise("InvalidArgumentError", eagerKernelPrefix(op + "_output_types_1") +
+                                         "Dataset had more than one element." +
+                                         eagerOpSuffix(op));
   return v;
 }
 
@@ -1572,8 +1596,8 @@ Value unique(TfRuntime &rt, const DatasetObject &d) {
                    auto seen = std::make_shared<std::set<std::string>>();
                    return [input, seen](Interpreter &in, Value &out) {
                      while (input(in, out)) {
-                       Value host = in.call(in.getAttr(out, "numpy"),
-                                            ValueList{});
+                       Value host =
+                           in.call(in.getAttr(out, "numpy"), ValueList{});
                        if (seen->insert(in.repr(host)).second)
                          return true;
                      }
@@ -1590,7 +1614,9 @@ bool DatasetObject::getAttr(Interpreter &in, const Value &self,
     out = spec;
     return true;
   }
-  auto method = [&](py::BuiltinFn fn) { out = in.builtin(name, std::move(fn)); };
+  auto method = [&](py::BuiltinFn fn) {
+    out = in.builtin(name, std::move(fn));
+  };
   auto params = [&r, name](CallArgs &args, std::vector<std::string> names) {
     return Params(r.in, args, name, std::move(names), Wording::Python);
   };
@@ -1623,7 +1649,8 @@ bool DatasetObject::getAttr(Interpreter &in, const Value &self,
                            "_TakeWhileDataset", true);
     });
   } else if (name == "batch") {
-    method([&r, d](Interpreter &, CallArgs &args) { return batch(r, *d, args); });
+    method(
+        [&r, d](Interpreter &, CallArgs &args) { return batch(r, *d, args); });
   } else if (name == "unbatch") {
     method([&r, d, params](Interpreter &, CallArgs &args) {
       params(args, {"name"});
@@ -1646,8 +1673,7 @@ bool DatasetObject::getAttr(Interpreter &in, const Value &self,
       Params p = params(args, {"start", "name"});
       int64_t start = count(p, "start", 0);
       CallArgs rangeArgs;
-      rangeArgs.positional = {Value::integer(start),
-                              Value::integer(INT64_MAX)};
+      rangeArgs.positional = {Value::integer(start), Value::integer(INT64_MAX)};
       Value counter = rangeDataset(r, rangeArgs);
       asDataset(counter)->cardinality = kInfinite;
       return zipDatasets(r, in.tuple({counter, self}));
@@ -1690,7 +1716,8 @@ bool DatasetObject::getAttr(Interpreter &in, const Value &self,
       return interleave(r, *d, args);
     });
   } else if (name == "window") {
-    method([&r, d](Interpreter &, CallArgs &args) { return window(r, *d, args); });
+    method(
+        [&r, d](Interpreter &, CallArgs &args) { return window(r, *d, args); });
   } else if (name == "ignore_errors") {
     method([&r, d, params](Interpreter &, CallArgs &args) {
       params(args, {"log_warning", "name"});
@@ -1846,8 +1873,7 @@ void installData(TfRuntime &rt, ModuleBuilder &tf) {
       in.typeError("cardinality() expects a tf.data.Dataset");
     return int64Tensor(*r, d->cardinality);
   });
-  experimental.def("get_single_element", [r](Interpreter &in,
-                                              CallArgs &args) {
+  experimental.def("get_single_element", [r](Interpreter &in, CallArgs &args) {
     warnDeprecated(in, "get_single_element",
                    "tensorflow.python.data.experimental.ops.get_single_element",
                    "Use `tf.data.Dataset.get_single_element()`.");
@@ -1859,37 +1885,35 @@ void installData(TfRuntime &rt, ModuleBuilder &tf) {
   });
   // The transformations tf.data.experimental returns for Dataset.apply.
   experimental.def("scan", [r](Interpreter &in, CallArgs &args) {
-    warnDeprecated(in, "scan", "tensorflow.python.data.experimental.ops.scan_ops",
+    warnDeprecated(in, "scan",
+                   "tensorflow.python.data.experimental.ops.scan_ops",
                    "Use `tf.data.Dataset.scan(...) instead");
     Params p(in, args, "scan", {"initial_state", "scan_func"}, Wording::Python);
     Value initial = p.require("initial_state", "scan");
     Value fn = p.require("scan_func", "scan");
-    return in.builtin("_apply_fn", [r, initial, fn](Interpreter &in,
-                                                    CallArgs &args) {
-      DatasetObject *d = args.positional.empty()
-                             ? nullptr
-                             : asDataset(args.positional[0]);
-      if (!d)
-        in.typeError("_apply_fn() expects a tf.data.Dataset");
-      return scanDataset(*r, *d, initial, fn);
-    });
+    return in.builtin(
+        "_apply_fn", [r, initial, fn](Interpreter &in, CallArgs &args) {
+          DatasetObject *d =
+              args.positional.empty() ? nullptr : asDataset(args.positional[0]);
+          if (!d)
+            in.typeError("_apply_fn() expects a tf.data.Dataset");
+          return scanDataset(*r, *d, initial, fn);
+        });
   });
-  experimental.def("assert_cardinality", [r](Interpreter &in,
-                                              CallArgs &args) {
+  experimental.def("assert_cardinality", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "assert_cardinality", {"expected_cardinality"},
              Wording::Python);
-    int64_t expected = in.toIndex(p.require("expected_cardinality",
-                                            "assert_cardinality"));
-    return in.builtin("_apply_fn", [r, expected](Interpreter &in,
-                                                 CallArgs &args) {
-      DatasetObject *d = args.positional.empty()
-                             ? nullptr
-                             : asDataset(args.positional[0]);
-      if (!d)
-        in.typeError("_apply_fn() expects a tf.data.Dataset");
-      return derived(*r, *d, "_AssertCardinalityDataset", d->spec, expected,
-                     [](Interpreter &, NextFn input) { return input; });
-    });
+    int64_t expected =
+        in.toIndex(p.require("expected_cardinality", "assert_cardinality"));
+    return in.builtin(
+        "_apply_fn", [r, expected](Interpreter &in, CallArgs &args) {
+          DatasetObject *d =
+              args.positional.empty() ? nullptr : asDataset(args.positional[0]);
+          if (!d)
+            in.typeError("_apply_fn() expects a tf.data.Dataset");
+          return derived(*r, *d, "_AssertCardinalityDataset", d->spec, expected,
+                         [](Interpreter &, NextFn input) { return input; });
+        });
   });
   data.set("experimental", experimental.value());
   tf.set("data", data.value());
