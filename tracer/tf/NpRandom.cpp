@@ -3,6 +3,7 @@
 // (Mt19937.h), and each distribution drawn as NumPy's legacy code draws it
 // (53-bit doubles, the polar method for normals, masked rejection for
 // integers, Fisher-Yates for shuffles), so that seeded data matches.
+#include "NpRandom.h"
 #include "Mt19937.h"
 #include "NumPy.h"
 #include "TfModuleBuilder.h"
@@ -15,15 +16,65 @@ namespace kiln::tf {
 
 using py::Type;
 
-namespace {
-
-/// The smallest all-ones bit mask that covers `max`: NumPy's masked
-/// rejection draws `value & mask` until it is at most `max`.
-uint64_t maskFor(uint64_t max) {
+uint64_t npMaskFor(uint64_t max) {
   for (int shift = 1; shift <= 32; shift *= 2)
     max |= max >> shift;
   return max;
 }
+
+std::optional<std::vector<int64_t>> npSizeArg(Interpreter &in, const Value &v) {
+  if (v.isNone())
+    return std::nullopt;
+  return shapeArg(in, v);
+}
+
+Value npDoubles(TfRuntime &rt, const std::optional<std::vector<int64_t>> &shape,
+                const std::function<double()> &draw) {
+  if (!shape)
+    return Value::floating(draw());
+  return npDrawnArray<double>(rt, DType::Float64, *shape, draw);
+}
+
+void npShuffle(Interpreter &in, const Value &x,
+               const std::function<uint64_t(uint64_t)> &interval) {
+  if (x.is(Type::List)) {
+    ValueList &items = x.as<py::ListObject>().items;
+    for (size_t i = items.size(); i-- > 1;)
+      std::swap(items[i], items[interval(i)]);
+    return;
+  }
+  auto *a =
+      x.is(Type::Native) ? dynamic_cast<NdArrayObject *>(x.raw()) : nullptr;
+  if (!a || a->value->type.shape.empty() ||
+      a->value->type.dtype == DType::String)
+    in.raise("NotImplementedError",
+             "kiln's shuffle takes a list or a numeric array");
+  auto copy = std::make_shared<graph::HostTensor>(*a->value);
+  int64_t rows = copy->type.shape[0];
+  size_t row = rows ? copy->bytes.size() / rows : 0;
+  std::vector<uint8_t> tmp(row);
+  if (row == 0) // no elements: NumPy draws nothing
+    return;
+  uint8_t *data = copy->bytes.data();
+  for (int64_t i = rows; i-- > 1;) {
+    int64_t j = static_cast<int64_t>(interval(static_cast<uint64_t>(i)));
+    std::memcpy(tmp.data(), data + i * row, row);
+    std::memcpy(data + i * row, data + j * row, row);
+    std::memcpy(data + j * row, tmp.data(), row);
+  }
+  a->assign(copy);
+}
+
+Value npArange(TfRuntime &rt, int64_t n) {
+  n = std::max<int64_t>(n, 0); // np.arange(-1) is empty
+  auto t = graph::HostTensor::zeros({DType::Int64, {n}});
+  auto *out = reinterpret_cast<int64_t *>(t->bytes.data());
+  for (int64_t i = 0; i < n; ++i)
+    out[i] = i;
+  return makeNdArray(rt, t, false);
+}
+
+namespace {
 
 /// A RandomState: the generator and the spare normal of the polar method.
 struct NpRandomState : py::NativeObject {
@@ -80,7 +131,7 @@ struct NpRandomState : py::NativeObject {
   uint64_t interval(uint64_t max) {
     if (max == 0)
       return 0;
-    uint64_t mask = maskFor(max);
+    uint64_t mask = npMaskFor(max);
     uint64_t value;
     if (max <= 0xffffffffULL) {
       while ((value = (mt.genrand() & mask)) > max) {
@@ -96,13 +147,6 @@ struct NpRandomState : py::NativeObject {
     return value;
   }
 };
-
-/// The `size` argument: nullopt for None (one Python scalar).
-std::optional<std::vector<int64_t>> sizeArg(Interpreter &in, const Value &v) {
-  if (v.isNone())
-    return std::nullopt;
-  return shapeArg(in, v);
-}
 
 /// Dimensions passed one by one, as rand(2, 3) and randn(2, 3) take them.
 std::optional<std::vector<int64_t>> dimsArg(Interpreter &in, CallArgs &args,
@@ -127,26 +171,6 @@ double scalarArg(Interpreter &in, TfRuntime &rt, const Value &v,
     in.raise("NotImplementedError",
              "kiln's np.random takes a scalar " + what + " only");
   return t->elementAsDouble(0);
-}
-
-/// An array of `shape` and `dtype` (whose C type is T) drawn element by
-/// element, in order.
-template <typename T>
-Value drawnArray(TfRuntime &rt, DType dtype, const std::vector<int64_t> &shape,
-                 const std::function<T()> &draw) {
-  auto t = graph::HostTensor::zeros({dtype, shape});
-  auto *out = reinterpret_cast<T *>(t->bytes.data());
-  for (int64_t i = 0, n = t->type.numElements(); i < n; ++i)
-    out[i] = draw();
-  return makeNdArray(rt, t, false);
-}
-
-/// Doubles from `draw`: a float64 array of `shape`, or one Python float.
-Value doubles(TfRuntime &rt, const std::optional<std::vector<int64_t>> &shape,
-              const std::function<double()> &draw) {
-  if (!shape)
-    return Value::floating(draw());
-  return drawnArray<double>(rt, DType::Float64, *shape, draw);
 }
 
 /// randint(low, high, size): values of `dtype` in [low, high).
@@ -186,7 +210,7 @@ Value randint(NpRandomState &s, Interpreter &in, const Value &lowArg,
     }
     return buffer & ((1u << bits) - 1);
   };
-  const uint64_t mask = maskFor(range);
+  const uint64_t mask = npMaskFor(range);
   auto draw = [&]() -> int64_t {
     if (bits == 0 || range == 0)
       return low + int64_t(s.interval(range));
@@ -195,65 +219,25 @@ Value randint(NpRandomState &s, Interpreter &in, const Value &lowArg,
     }
     return low + int64_t(value);
   };
-  std::optional<std::vector<int64_t>> shape = sizeArg(in, size);
+  std::optional<std::vector<int64_t>> shape = npSizeArg(in, size);
   if (!shape)
     return Value::integer(draw());
   switch (dtype) {
   case DType::Int32:
-    return drawnArray<int32_t>(s.rt, dtype, *shape,
-                               [&] { return int32_t(draw()); });
+    return npDrawnArray<int32_t>(s.rt, dtype, *shape,
+                                 [&] { return int32_t(draw()); });
   case DType::Int16:
-    return drawnArray<int16_t>(s.rt, dtype, *shape,
-                               [&] { return int16_t(draw()); });
+    return npDrawnArray<int16_t>(s.rt, dtype, *shape,
+                                 [&] { return int16_t(draw()); });
   case DType::Int8:
-    return drawnArray<int8_t>(s.rt, dtype, *shape,
-                              [&] { return int8_t(draw()); });
+    return npDrawnArray<int8_t>(s.rt, dtype, *shape,
+                                [&] { return int8_t(draw()); });
   case DType::UInt8:
-    return drawnArray<uint8_t>(s.rt, dtype, *shape,
-                               [&] { return uint8_t(draw()); });
+    return npDrawnArray<uint8_t>(s.rt, dtype, *shape,
+                                 [&] { return uint8_t(draw()); });
   default:
-    return drawnArray<int64_t>(s.rt, DType::Int64, *shape, draw);
+    return npDrawnArray<int64_t>(s.rt, DType::Int64, *shape, draw);
   }
-}
-
-/// Fisher-Yates from the end, along the first axis (a list in place, an
-/// array's rows).
-void shuffle(NpRandomState &s, Interpreter &in, const Value &x) {
-  if (x.is(Type::List)) {
-    ValueList &items = x.as<py::ListObject>().items;
-    for (size_t i = items.size(); i-- > 1;)
-      std::swap(items[i], items[s.interval(i)]);
-    return;
-  }
-  auto *a =
-      x.is(Type::Native) ? dynamic_cast<NdArrayObject *>(x.raw()) : nullptr;
-  if (!a || a->value->type.shape.empty() ||
-      a->value->type.dtype == DType::String)
-    in.raise("NotImplementedError",
-             "kiln's np.random.shuffle takes a list or a numeric array");
-  auto copy = std::make_shared<graph::HostTensor>(*a->value);
-  int64_t rows = copy->type.shape[0];
-  size_t row = rows ? copy->bytes.size() / rows : 0;
-  std::vector<uint8_t> tmp(row);
-  if (row == 0) // no elements: NumPy draws nothing
-    return;
-  uint8_t *data = copy->bytes.data();
-  for (int64_t i = rows; i-- > 1;) {
-    int64_t j = static_cast<int64_t>(s.interval(static_cast<uint64_t>(i)));
-    std::memcpy(tmp.data(), data + i * row, row);
-    std::memcpy(data + i * row, data + j * row, row);
-    std::memcpy(data + j * row, tmp.data(), row);
-  }
-  a->assign(copy);
-}
-
-Value arange(TfRuntime &rt, int64_t n) {
-  n = std::max<int64_t>(n, 0); // np.arange(-1) is empty
-  auto t = graph::HostTensor::zeros({DType::Int64, {n}});
-  auto *out = reinterpret_cast<int64_t *>(t->bytes.data());
-  for (int64_t i = 0; i < n; ++i)
-    out[i] = i;
-  return makeNdArray(rt, t, false);
 }
 
 /// `a[idx]` for an array-like `a` and an index array or int.
@@ -276,7 +260,7 @@ Value choice(NpRandomState &s, Interpreter &in, Params &p) {
                             "taken"
                           : "'a' cannot be empty unless no samples are taken");
   bool replace = !p.has("replace") || in.truthy(p.get("replace"));
-  std::optional<std::vector<int64_t>> shape = sizeArg(in, p.get("size"));
+  std::optional<std::vector<int64_t>> shape = npSizeArg(in, p.get("size"));
   Value idx;
   if (p.has("p")) {
     HostTensorPtr probs = npAsArray(rt, p.get("p"), DType::Float64);
@@ -303,7 +287,7 @@ Value choice(NpRandomState &s, Interpreter &in, Params &p) {
       double u = s.mt.nextDouble();
       return int64_t(std::upper_bound(cdf.begin(), cdf.end(), u) - cdf.begin());
     };
-    idx = shape ? drawnArray<int64_t>(rt, DType::Int64, *shape, pick)
+    idx = shape ? npDrawnArray<int64_t>(rt, DType::Int64, *shape, pick)
                 : Value::integer(pick());
   } else if (replace) {
     idx = randint(s, in, Value::integer(0), Value::integer(n), p.get("size"));
@@ -315,8 +299,8 @@ Value choice(NpRandomState &s, Interpreter &in, Params &p) {
     if (m > n)
       in.valueError("Cannot take a larger sample than population when "
                     "'replace=False'");
-    Value perm = arange(rt, n);
-    shuffle(s, in, perm);
+    Value perm = npArange(rt, n);
+    npShuffle(in, perm, [&](uint64_t i) { return s.interval(i); });
     HostTensorPtr all = perm.as<NdArrayObject>().value;
     if (!shape) {
       idx = Value::integer(all->elementAsInt(0));
@@ -348,16 +332,18 @@ bool NpRandomState::getAttr(Interpreter &in, const Value &self,
   } else if (name == "rand" || name == "randn") {
     bool normal = name == "randn";
     def([s, normal, name](Interpreter &in, CallArgs &args) {
-      return doubles(s->rt, dimsArg(in, args, name),
-                     [&] { return normal ? s->normal() : s->mt.nextDouble(); });
+      return npDoubles(s->rt, dimsArg(in, args, name), [&] {
+        return normal ? s->normal() : s->mt.nextDouble();
+      });
     });
   } else if (name == "random" || name == "random_sample" ||
              name == "standard_normal") {
     bool normal = name == "standard_normal";
     def([s, normal, name](Interpreter &in, CallArgs &args) {
       Params p(in, args, name, {"size"}, Wording::Python);
-      return doubles(s->rt, sizeArg(in, p.get("size")),
-                     [&] { return normal ? s->normal() : s->mt.nextDouble(); });
+      return npDoubles(s->rt, npSizeArg(in, p.get("size")), [&] {
+        return normal ? s->normal() : s->mt.nextDouble();
+      });
     });
   } else if (name == "uniform" || name == "normal") {
     bool normal = name == "normal";
@@ -376,7 +362,7 @@ bool NpRandomState::getAttr(Interpreter &in, const Value &self,
                      : 1.0;
       if (normal && b < 0)
         in.valueError("scale < 0");
-      return doubles(s->rt, sizeArg(in, p.get("size")), [&] {
+      return npDoubles(s->rt, npSizeArg(in, p.get("size")), [&] {
         return normal ? a + b * s->normal() : a + (b - a) * s->mt.nextDouble();
       });
     });
@@ -401,7 +387,8 @@ bool NpRandomState::getAttr(Interpreter &in, const Value &self,
   } else if (name == "shuffle") {
     def([s](Interpreter &in, CallArgs &args) {
       Params p(in, args, "shuffle", {"x"}, Wording::Python);
-      shuffle(*s, in, p.require("x", "shuffle"));
+      npShuffle(in, p.require("x", "shuffle"),
+                [s](uint64_t i) { return s->interval(i); });
       return Value();
     });
   } else if (name == "permutation") {
@@ -409,9 +396,9 @@ bool NpRandomState::getAttr(Interpreter &in, const Value &self,
       Params p(in, args, "permutation", {"x"}, Wording::Python);
       Value x = p.require("x", "permutation");
       Value arr = x.isIntLike()
-                      ? arange(s->rt, x.asInt())
+                      ? npArange(s->rt, x.asInt())
                       : makeNdArray(s->rt, npAsArray(s->rt, x), false);
-      shuffle(*s, in, arr);
+      npShuffle(in, arr, [s](uint64_t i) { return s->interval(i); });
       return arr;
     });
   } else if (name == "choice") {
@@ -447,12 +434,7 @@ void installNpRandom(TfRuntime &rt, ModuleBuilder &np) {
     state->seed(in, p.get("seed"));
     return Value::object(Type::Native, state);
   });
-  random.def("default_rng", [](Interpreter &in, CallArgs &) -> Value {
-    in.raise("NotImplementedError",
-             "kiln's np.random has NumPy's legacy functions (np.random.seed, "
-             "np.random.RandomState); default_rng's Generator is not "
-             "supported yet");
-  });
+  installNpGenerator(rt, random);
   np.set("random", random.value());
 }
 
