@@ -340,22 +340,7 @@ Value choice(NpGenerator &s, Interpreter &in, const Params &p) {
     if (!replace)
       in.raise("NotImplementedError",
                "kiln's Generator.choice takes p only with replace=True");
-    HostTensorPtr probs = npAsArray(rt, p.get("p"), DType::Float64);
-    if (probs->type.numElements() != n)
-      in.valueError("a and p must have same size");
-    std::vector<double> cdf(n);
-    double sum = 0;
-    for (int64_t i = 0; i < n; ++i) {
-      double pi = probs->elementAsDouble(i);
-      if (!(pi >= 0))
-        in.valueError("Probabilities are not non-negative");
-      cdf[i] = sum += pi;
-    }
-    if (!(std::fabs(sum - 1.0) <= std::sqrt(2.220446049250313e-16)))
-      in.valueError("Probabilities do not sum to 1. See Notes section of "
-                    "docstring for more information.");
-    for (double &c : cdf)
-      c /= cdf.back();
+    std::vector<double> cdf = npChoiceCdf(rt, p.get("p"), n, true);
     for (auto &i : idx)
       i = int64_t(std::upper_bound(cdf.begin(), cdf.end(), s.g.nextDouble()) -
                   cdf.begin());

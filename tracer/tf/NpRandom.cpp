@@ -65,6 +65,32 @@ void npShuffle(Interpreter &in, const Value &x,
   a->assign(copy);
 }
 
+std::vector<double> npChoiceCdf(TfRuntime &rt, const Value &p, int64_t n,
+                                bool generator) {
+  Interpreter &in = rt.in;
+  HostTensorPtr probs = npAsArray(rt, p, DType::Float64);
+  if (probs->type.numElements() != n)
+    in.valueError(generator ? "a and p must have same size"
+                            : "'a' and 'p' must have same size");
+  std::vector<double> cdf(n);
+  double sum = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    double pi = probs->elementAsDouble(i);
+    if (!(pi >= 0))
+      in.valueError(generator ? "Probabilities are not non-negative"
+                              : "probabilities are not non-negative");
+    cdf[i] = sum += pi;
+  }
+  // NumPy's tolerance on the total.
+  if (!(std::fabs(sum - 1.0) <= std::sqrt(2.220446049250313e-16)))
+    in.valueError(generator ? "Probabilities do not sum to 1. See Notes "
+                              "section of docstring for more information."
+                            : "probabilities do not sum to 1");
+  for (double &c : cdf)
+    c /= cdf.back();
+  return cdf;
+}
+
 Value npArange(TfRuntime &rt, int64_t n) {
   n = std::max<int64_t>(n, 0); // np.arange(-1) is empty
   auto t = graph::HostTensor::zeros({DType::Int64, {n}});
@@ -263,26 +289,10 @@ Value choice(NpRandomState &s, Interpreter &in, Params &p) {
   std::optional<std::vector<int64_t>> shape = npSizeArg(in, p.get("size"));
   Value idx;
   if (p.has("p")) {
-    HostTensorPtr probs = npAsArray(rt, p.get("p"), DType::Float64);
-    if (probs->type.numElements() != n)
-      in.valueError("'a' and 'p' must have same size");
     if (!replace)
       in.raise("NotImplementedError",
                "kiln's np.random.choice takes p only with replace=True");
-    // cdf / cdf[-1], then searchsorted(cdf, u, side='right').
-    std::vector<double> cdf(n);
-    double sum = 0;
-    for (int64_t i = 0; i < n; ++i) {
-      double pi = probs->elementAsDouble(i);
-      if (!(pi >= 0))
-        in.valueError("probabilities are not non-negative");
-      cdf[i] = sum += pi;
-    }
-    // NumPy's tolerance on the total.
-    if (!(std::fabs(sum - 1.0) <= std::sqrt(2.220446049250313e-16)))
-      in.valueError("probabilities do not sum to 1");
-    for (double &c : cdf)
-      c /= cdf.back();
+    std::vector<double> cdf = npChoiceCdf(rt, p.get("p"), n, false);
     auto pick = [&] {
       double u = s.mt.nextDouble();
       return int64_t(std::upper_bound(cdf.begin(), cdf.end(), u) - cdf.begin());

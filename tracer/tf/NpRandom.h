@@ -42,6 +42,12 @@ Value npDoubles(TfRuntime &rt, const std::optional<std::vector<int64_t>> &shape,
 void npShuffle(Interpreter &in, const Value &x,
                const std::function<uint64_t(uint64_t)> &interval);
 
+/// choice's probabilities `p` for a population of `n`, checked, as the
+/// normalized cumulative sums that searchsorted(side='right') picks from;
+/// the messages are the Generator's or the legacy RandomState's.
+std::vector<double> npChoiceCdf(TfRuntime &rt, const Value &p, int64_t n,
+                                bool generator);
+
 /// np.arange(n) as int64.
 Value npArange(TfRuntime &rt, int64_t n);
 

@@ -1096,15 +1096,20 @@ Value scanDataset(TfRuntime &rt, const DatasetObject &d, const Value &initial,
       });
 }
 
-/// The dataset `fn` returns for element `v`, opened.
-NextFn openReturnedDataset(Interpreter &in, const Value &fn, const Value &v) {
+/// What `fn` returns for element `v`, which must be a dataset.
+Value returnedDataset(Interpreter &in, const Value &fn, const Value &v) {
   Value ds = in.call(fn, unpackArgs(in, v));
-  DatasetObject *d = asDataset(ds);
-  if (!d)
+  if (!asDataset(ds))
     in.typeError("The `map_func` argument must return a `Dataset` object. "
                  "Got <class '" +
                  in.qualifiedTypeName(ds) + "'>.");
-  return d->open(in);
+  return ds;
+}
+
+/// The dataset `fn` returns for element `v`, opened.
+NextFn openReturnedDataset(Interpreter &in, const Value &fn, const Value &v) {
+  Value ds = returnedDataset(in, fn, v);
+  return asDataset(ds)->open(in);
 }
 
 /// The element_spec of flat_map's and interleave's result: that of the
@@ -1116,13 +1121,8 @@ Value flatMapSpec(TfRuntime &rt, const DatasetObject &d, const Value &fn) {
   Value first;
   if (!probe(in, first))
     return d.spec;
-  Value ds = in.call(fn, unpackArgs(in, first));
-  DatasetObject *inner = asDataset(ds);
-  if (!inner)
-    in.typeError("The `map_func` argument must return a `Dataset` object. "
-                 "Got <class '" +
-                 in.qualifiedTypeName(ds) + "'>.");
-  return inner->spec;
+  Value ds = returnedDataset(in, fn, first);
+  return asDataset(ds)->spec;
 }
 
 /// flat_map: the function runs eagerly on each element and returns a
