@@ -295,7 +295,7 @@ Value Emitter::emitMulChain(const graph::Node &n, RankedTensorType type) {
   // keeps its shape (measured on TensorFlow 2.20).
   auto mul = [&](const Operand &lhs, const Operand &rhs) {
     for (auto [c, p] : {std::pair{&lhs, &rhs}, std::pair{&rhs, &lhs}}) {
-      if (!isConstantLeaf(*c) || !p->factors ||
+      if (!g.constantFolding || !isConstantLeaf(*c) || !p->factors ||
           isConstantLeaf(p->factors->first) ||
           isConstantLeaf(p->factors->second))
         continue;
@@ -406,7 +406,8 @@ Value Emitter::emitConvertedPow(const graph::Node &n, RankedTensorType type) {
 Value Emitter::emitReciprocalOfOnes(const graph::Node &n,
                                     RankedTensorType type) {
   const graph::TensorType &y = g.typeOf(n.inputs[1]);
-  if (!isFloat(n.outputs[0].dtype) || n.attrs.count(graph::kKernelAttr) ||
+  if (!g.constantFolding || !isFloat(n.outputs[0].dtype) ||
+      n.attrs.count(graph::kKernelAttr) ||
       !graph::isConstantOnes(g.nodes[n.inputs[0].node]) || y.unknownRank ||
       y.shape != n.outputs[0].shape)
     return nullptr;
@@ -427,8 +428,10 @@ bool Emitter::isRsqrtDiv(const graph::Node &n) const {
 }
 
 bool Emitter::isConstantDiv(const graph::Node &n) const {
-  if ((n.op != "RealDiv" && n.op != "Div") || !isFloat(n.outputs[0].dtype) ||
-      folds(n) || n.attrs.count(graph::kKernelAttr) || isRsqrtDiv(n))
+  // ReduceDivToReciprocalMul is constant folding's.
+  if (!g.constantFolding || (n.op != "RealDiv" && n.op != "Div") ||
+      !isFloat(n.outputs[0].dtype) || folds(n) ||
+      n.attrs.count(graph::kKernelAttr) || isRsqrtDiv(n))
     return false;
   return isGraphConstant(throughCasts(n.inputs[1])) ||
          folds(g.nodes[n.inputs[1].node]);

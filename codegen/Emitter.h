@@ -50,7 +50,8 @@ public:
           bool avx2Orders)
       : ctx(module.getContext()), b(ctx), module(module), g(g), file(file),
         hostSpecs(hostSpecs), avx2Orders(avx2Orders),
-        foldable(foldableNodes(g)) {}
+        foldable(g.constantFolding ? foldableNodes(g)
+                                   : std::vector<bool>(g.nodes.size())) {}
 
   bool run(std::string &error);
   /// After run() failed on an op: the script line it came from (invalid

@@ -85,8 +85,10 @@ Value Emitter::reciprocalOfConstant(const graph::Node &n, size_t i) {
   const graph::Node *producer = &throughCasts(n.inputs[i]);
   // A constant divided by a constant (or by anything constant folding
   // makes a constant) is folded by an exact division first;
-  // a division inside a kernel (DivNoNan) is not grappler's to rewrite.
-  if (folds(g.nodes[n.inputs[0].node]) || n.attrs.count(graph::kKernelAttr))
+  // a division inside a kernel (DivNoNan) is not grappler's to rewrite;
+  // without constant folding (tf.data's functions) nothing is.
+  if (!g.constantFolding || folds(g.nodes[n.inputs[0].node]) ||
+      n.attrs.count(graph::kKernelAttr))
     return nullptr;
   // A float32 divisor of 8 elements or more: constant folding runs the
   // Reciprocal kernel, whose packets take the processor's approximation
@@ -1875,8 +1877,10 @@ bool emitKilnFunction(
   bypassTrivialNodes(optimized);
   eliminateCommonSubexpressions(optimized);
   fuseLogSoftmax(optimized);
-  pushDownConstants(optimized);
-  foldScalesIntoConv(optimized);
+  if (optimized.constantFolding) {
+    pushDownConstants(optimized);
+    foldScalesIntoConv(optimized);
+  }
   Emitter emitter(module, optimized, options.fileName, hostSpecs,
                   usesAvx2Orders(options));
   if (emitter.run(error))

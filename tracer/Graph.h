@@ -250,6 +250,11 @@ struct Graph {
   /// staged loop needs); otherwise PrintV2 nodes are skipped and the
   /// tracer prints results after the call.
   bool hostPrints = false;
+  /// Whether grappler's constant folding runs on the graph, as it does on
+  /// a tf.function's. tf.data's functions are optimized without it (their
+  /// divisions by constants stay divisions; the arithmetic optimizer still
+  /// runs), which codegen's emulation follows.
+  bool constantFolding = true;
 
   /// TensorFlow's naming: the first node called `base`, then `base_1`...,
   /// inside the current name scope (a `base` that already starts with the

@@ -203,9 +203,12 @@ struct Rewriter {
     return result;
   }
 
+  /// The flag set (and for a return, the value kept first: should the
+  /// value raise, the flag stays clear and a handler around the return
+  /// carries on with the code after it, as TensorFlow's converted code,
+  /// which clears the flag again in an `except`, does).
   StmtList replace(Stmt &jump) {
     StmtList out;
-    out.push_back(build.setFlag(flag, true, jump.range));
     if (kind == Jump::Return) {
       auto &r = as<ReturnStmt>(jump);
       ExprPtr value =
@@ -213,6 +216,7 @@ struct Rewriter {
                   : build.constant(ConstantExpr::Type::None, false, jump.range);
       out.push_back(build.assign(retval, std::move(value), jump.range));
     }
+    out.push_back(build.setFlag(flag, true, jump.range));
     return out;
   }
 

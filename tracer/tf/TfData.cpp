@@ -19,6 +19,7 @@
 #include "AttributedIterator.h"
 #include "Philox.h"
 #include "StdlibModules.h"
+#include "TfFunction.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
@@ -473,6 +474,9 @@ TracedFunction traceFunction(TfRuntime &rt, const Value &userFn,
   fargs.keywords.emplace_back("input_signature", in.list(argSpecs));
   TracedFunction t;
   t.fn = in.call(tfAttr(in, "function"), fargs);
+  // tf.data's functions are optimized without grappler's constant folding.
+  if (auto *f = dynamic_cast<TfFunction *>(t.fn.raw()))
+    f->constantFolding = false;
   Value concrete =
       in.call(in.getAttr(t.fn, "get_concrete_function"), ValueList{});
   t.outputs = in.getAttr(concrete, "structured_outputs");

@@ -978,6 +978,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   state.graph.name =
       "__inference_" + name + "_" + std::to_string(++traceCounter);
   state.graph.pythonName = name;
+  state.graph.constantFolding = constantFolding;
   // Placeholders carry the parameter names, as in TensorFlow's graphs.
   std::vector<std::string> paramNames = argumentNames(args.size(), kwNames);
   size_t positionalCount = args.size() - kwNames.size();

@@ -122,6 +122,9 @@ struct TfFunction : py::NativeObject {
   std::map<size_t, std::string> concreteLeafNames;
   bool reduceRetracing = false;
   bool autograph = true;
+  /// Grappler folds constants in the function's graphs (tf.data's
+  /// functions are optimized without: Graph::constantFolding).
+  bool constantFolding = true;
   /// Whether traces run AutoGraph's conversion of the function: autograph
   /// is on and the function could be converted (else TensorFlow warns once
   /// and runs it as written).

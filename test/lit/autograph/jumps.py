@@ -75,17 +75,17 @@ def skip_odd(n):
 # CHECK-NEXT:      retval_ = None
 # CHECK-NEXT:      # modified: do_return, retval_; live after: retval_
 # CHECK-NEXT:      if x > 0:
-# CHECK-NEXT:          do_return = True
 # CHECK-NEXT:          retval_ = 1
+# CHECK-NEXT:          do_return = True
 # CHECK-NEXT:      else:
 # CHECK-NEXT:          # modified: do_return, retval_; live after: do_return, retval_
 # CHECK-NEXT:          if x < 0:
-# CHECK-NEXT:              do_return = True
 # CHECK-NEXT:              retval_ = -1
+# CHECK-NEXT:              do_return = True
 # CHECK-NEXT:          # modified: do_return, retval_; live after: retval_
 # CHECK-NEXT:          if not do_return:
-# CHECK-NEXT:              do_return = True
 # CHECK-NEXT:              retval_ = 0
+# CHECK-NEXT:              do_return = True
 # CHECK-NEXT:      return retval_
 def sign(x):
     if x > 0:
@@ -102,8 +102,8 @@ def sign(x):
 # CHECK-NEXT:      for k in items:
 # CHECK-NEXT:          # modified: do_return, retval_; live after: target, do_return, retval_
 # CHECK-NEXT:          if k == target:
-# CHECK-NEXT:              do_return = True
 # CHECK-NEXT:              retval_ = k
+# CHECK-NEXT:              do_return = True
 # CHECK-NEXT:      return retval_
 def find(items, target):
     for k in items:
