@@ -2,6 +2,7 @@
 // __getattr__), classes, modules, functions, super() and the methods of
 // builtin types.
 #include "ApiNames.h"
+#include "ArgumentErrors.h"
 #include "AttributedIterator.h"
 #include "Generators.h"
 #include "Interpreter.h"
@@ -42,9 +43,30 @@ static Value bindClassAttr(Interpreter &in, const Value &attr,
       return bound;
     return attr;
   }
+  case Type::Instance:
+    // A descriptor: an object whose class defines __get__.
+    if (const Value *get = attr.as<InstanceObject>().cls->lookup("__get__"))
+      return in.call(*get,
+                     ValueList{attr, throughInstance ? self : Value(), cls});
+    return attr;
   default:
     return attr;
   }
+}
+
+/// A data descriptor's method `name` (__set__ or __delete__; a class
+/// attribute defining either wins over the instance's own attributes), or
+/// null.
+static const Value *dataDescriptorMethod(const Value *attr,
+                                         const std::string &name) {
+  if (!attr || !attr->is(Type::Instance))
+    return nullptr;
+  return attr->as<InstanceObject>().cls->lookup(name);
+}
+
+static bool isDataDescriptor(const Value *attr) {
+  return dataDescriptorMethod(attr, "__set__") ||
+         dataDescriptorMethod(attr, "__delete__");
 }
 
 bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
@@ -67,6 +89,27 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
     }
     if (inst.cls->isException && name == "args") {
       out = tuple(inst.args);
+      return true;
+    }
+    // BaseException.add_note (3.11): notes in __notes__, printed after
+    // the exception's line.
+    if (inst.cls->isException && name == "add_note" &&
+        !inst.cls->lookup(name)) {
+      out = builtin("add_note", [obj](Interpreter &in, CallArgs &args) {
+        ArgParser(in, args, "add_note").expect(1, 1);
+        const Value &note = args.positional[0];
+        if (!note.is(Type::Str))
+          in.typeError("note must be a str, not '" + in.typeName(note) + "'");
+        Value notes;
+        if (!in.tryGetAttr(obj, "__notes__", notes)) {
+          notes = in.list();
+          in.setAttr(obj, "__notes__", notes);
+        }
+        if (!notes.is(Type::List))
+          in.typeError("Cannot add note: __notes__ is not a list");
+        notes.as<ListObject>().items.push_back(note);
+        return Value();
+      });
       return true;
     }
     // The chaining `raise ... from` and handling record.
@@ -97,9 +140,12 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
       return true;
     }
     const Value *clsAttr = inst.cls->lookup(name);
-    // Data descriptors (properties) win over the instance dict.
-    if (clsAttr && clsAttr->is(Type::Property) &&
-        clsAttr->as<PropertyObject>().kind == PropertyObject::Kind::Property) {
+    // Data descriptors (properties, objects with __set__ or __delete__)
+    // win over the instance dict.
+    if ((clsAttr && clsAttr->is(Type::Property) &&
+         clsAttr->as<PropertyObject>().kind ==
+             PropertyObject::Kind::Property) ||
+        isDataDescriptor(clsAttr)) {
       out = bindClassAttr(*this, *clsAttr, obj,
                           Value::object(Type::Class, inst.cls), true);
       return true;
@@ -282,6 +328,24 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
     if (auto *it = dynamic_cast<AttributedIterator *>(obj.raw());
         it && it->getAttr(*this, obj, name, out))
       return true;
+    // Every iterator's protocol methods.
+    if (name == "__next__") {
+      out = builtin("__next__", [obj](Interpreter &in, CallArgs &args) {
+        ArgParser(in, args, "__next__").expect(0, 0);
+        Value v;
+        if (!in.next(obj, v))
+          in.raise("StopIteration", "");
+        return v;
+      });
+      return true;
+    }
+    if (name == "__iter__") {
+      out = builtin("__iter__", [obj](Interpreter &in, CallArgs &args) {
+        ArgParser(in, args, "__iter__").expect(0, 0);
+        return obj;
+      });
+      return true;
+    }
     break;
   case Type::Range: {
     auto &r = obj.as<RangeObject>();
@@ -539,6 +603,10 @@ void Interpreter::storeAttr(const Value &obj, const std::string &name,
                             const Value &value) {
   auto &inst = obj.as<InstanceObject>();
   if (const Value *attr = inst.cls->lookup(name)) {
+    if (const Value *set = dataDescriptorMethod(attr, "__set__")) {
+      call(*set, ValueList{*attr, obj, value});
+      return;
+    }
     if (attr->is(Type::Property) &&
         attr->as<PropertyObject>().kind == PropertyObject::Kind::Property) {
       auto &p = attr->as<PropertyObject>();
@@ -625,6 +693,10 @@ void Interpreter::delAttr(const Value &obj, const std::string &name) {
   if (obj.is(Type::Instance)) {
     auto &inst = obj.as<InstanceObject>();
     const Value *attr = inst.cls->lookup(name);
+    if (const Value *del = dataDescriptorMethod(attr, "__delete__")) {
+      call(*del, ValueList{*attr, obj});
+      return;
+    }
     if (attr && attr->is(Type::Property) &&
         attr->as<PropertyObject>().kind == PropertyObject::Kind::Property) {
       auto &p = attr->as<PropertyObject>();

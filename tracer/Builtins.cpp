@@ -248,8 +248,8 @@ Value roundBuiltin(Interpreter &in, CallArgs &args) {
     if (nd && number.isIntLike()) {
       CallArgs call;
       call.positional = {number, *nd};
-      Value type = in.getAttr(
-          numpy, static_cast<NativeObject *>(x.raw())->typeName());
+      Value type =
+          in.getAttr(numpy, static_cast<NativeObject *>(x.raw())->typeName());
       return in.call(type, ValueList{roundBuiltin(in, call)});
     }
     x = number;
@@ -445,21 +445,7 @@ void Interpreter::installBuiltins() {
   });
   def("ascii", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "ascii").expect(1, 1);
-    std::string r = in.repr(args.positional[0]), out;
-    for (char32_t cp : decodeUtf8(r)) {
-      if (cp < 0x80) {
-        out.push_back(static_cast<char>(cp));
-        continue;
-      }
-      char buf[16];
-      snprintf(buf, sizeof buf,
-               cp < 0x100     ? "\\x%02x"
-               : cp < 0x10000 ? "\\u%04x"
-                              : "\\U%08x",
-               static_cast<unsigned>(cp));
-      out += buf;
-    }
-    return in.str(out);
+    return in.str(escapeNonAscii(in.repr(args.positional[0])));
   });
   def("abs", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "abs").expect(1, 1);

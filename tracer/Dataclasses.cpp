@@ -181,9 +181,23 @@ Value eqMethod(Interpreter &in) {
   });
 }
 
+/// order=True's comparison `op` ("<", "<=", ">", ">="): the field tuples
+/// compared, for two instances of the same class only.
+Value orderMethod(Interpreter &in, const char *dunder, const char *op,
+                  ast::CmpOp cmp) {
+  return in.builtin(dunder, [op, cmp](Interpreter &in, CallArgs &args) {
+    const Value &self = args.positional.at(0), &other = args.positional.at(1);
+    if (classOf(other) != classOf(self) || !other.is(Type::Instance))
+      in.typeError(std::string("'") + op +
+                   "' not supported between instances of '" +
+                   in.typeName(self) + "' and '" + in.typeName(other) + "'");
+    return in.compare(cmp, fieldTuple(in, self), fieldTuple(in, other));
+  });
+}
+
 /// @dataclass applied to `clsValue` with the decorator's options.
 Value makeDataclass(Interpreter &in, const Value &clsValue, bool init,
-                    bool repr, bool eq, bool frozen) {
+                    bool repr, bool eq, bool frozen, bool order = false) {
   if (!clsValue.is(Type::Class))
     in.typeError("dataclass() should be called on a class");
   auto cls = std::static_pointer_cast<ClassObject>(clsValue.ptr());
@@ -250,6 +264,21 @@ Value makeDataclass(Interpreter &in, const Value &clsValue, bool init,
     cls->dict["__repr__"] = reprMethod(in, cls);
   if (eq && !cls->dict.count("__eq__"))
     cls->dict["__eq__"] = eqMethod(in);
+  if (order) {
+    if (!eq)
+      in.valueError("eq must be true if order is true");
+    for (auto [dunder, op, cmp] : {std::tuple{"__lt__", "<", ast::CmpOp::Lt},
+                                   {"__le__", "<=", ast::CmpOp::LtE},
+                                   {"__gt__", ">", ast::CmpOp::Gt},
+                                   {"__ge__", ">=", ast::CmpOp::GtE}}) {
+      if (cls->dict.count(dunder))
+        in.typeError(std::string("Cannot overwrite attribute ") + dunder +
+                     " in class " + cls->name +
+                     ". Consider using "
+                     "functools.total_ordering");
+      cls->dict[dunder] = orderMethod(in, dunder, op, cmp);
+    }
+  }
   // eq without frozen leaves the class unhashable (its __eq__ has no
   // __hash__); frozen, its hash is the fields'.
   if (eq && frozen && !cls->dict.count("__hash__"))
@@ -297,7 +326,7 @@ Value dataclassesModule(Interpreter &in) {
   m->dict["FrozenInstanceError"] = Value::object(Type::Class, frozenError);
   m->dict["dataclass"] =
       in.builtin("dataclass", [](Interpreter &in, CallArgs &args) -> Value {
-        bool init = true, repr = true, eq = true, frozen = false;
+        bool init = true, repr = true, eq = true, frozen = false, order = false;
         for (auto &[key, v] : args.keywords) {
           if (key == "init")
             init = in.truthy(v);
@@ -307,16 +336,23 @@ Value dataclassesModule(Interpreter &in) {
             eq = in.truthy(v);
           else if (key == "frozen")
             frozen = in.truthy(v);
-          else if (key != "order" && key != "unsafe_hash" &&
-                   key != "match_args" && key != "kw_only" && key != "slots")
+          else if (key == "order")
+            order = in.truthy(v);
+          else if ((key == "kw_only" || key == "slots") && in.truthy(v))
+            in.raise("NotImplementedError",
+                     "kiln's dataclass does not take " + key + "=True");
+          else if (key != "unsafe_hash" && key != "match_args" &&
+                   key != "kw_only" && key != "slots")
             in.typeError("dataclass() got an unexpected keyword argument '" +
                          key + "'");
         }
         if (!args.positional.empty())
-          return makeDataclass(in, args.positional[0], init, repr, eq, frozen);
+          return makeDataclass(in, args.positional[0], init, repr, eq, frozen,
+                               order);
         return in.builtin("wrap", [=](Interpreter &in, CallArgs &inner) {
           ArgParser(in, inner, "dataclass").expect(1, 1);
-          return makeDataclass(in, inner.positional[0], init, repr, eq, frozen);
+          return makeDataclass(in, inner.positional[0], init, repr, eq, frozen,
+                               order);
         });
       });
   m->dict["field"] = in.builtin("field", [](Interpreter &in, CallArgs &args) {

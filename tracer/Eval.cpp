@@ -2,6 +2,7 @@
 #include "ApiNames.h"
 #include "Generators.h"
 #include "Interpreter.h"
+#include "PyFormat.h"
 #include "autograph/Autograph.h"
 #include "kiln/frontend/Resolver.h"
 
@@ -255,8 +256,10 @@ Value Interpreter::evalJoinedStr(const JoinedStrExpr &e, Frame &frame) {
     }
     auto &f = as<FormattedValueExpr>(*part);
     Value v = eval(*f.value, frame);
-    if (f.conversion == 'r' || f.conversion == 'a')
+    if (f.conversion == 'r')
       v = str(repr(v));
+    else if (f.conversion == 'a')
+      v = str(escapeNonAscii(repr(v)));
     else if (f.conversion == 's')
       v = str(toStr(v));
     std::string spec;

@@ -299,6 +299,14 @@ void Interpreter::printException(const Value &exc, std::ostream &err) {
   if (!inst.suggestion.empty())
     err << ". Did you mean: '" << inst.suggestion << "'?";
   err << "\n";
+  Value notes;
+  try {
+    if (tryGetAttr(exc, "__notes__", notes) && notes.is(Type::List))
+      for (const Value &note : notes.as<ListObject>().items)
+        err << (note.is(Type::Str) ? note.as<StrObject>().s : repr(note))
+            << "\n";
+  } catch (PyException &) {
+  }
 }
 
 /// The process status for an uncaught SystemExit, as CPython sets it:

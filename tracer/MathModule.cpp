@@ -5,6 +5,7 @@
 #include "Interpreter.h"
 #include "Native.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -81,7 +82,8 @@ void installMathModule(Interpreter &interp) {
                     Unary{"tanh", std::tanh},   Unary{"asinh", std::asinh},
                     Unary{"acosh", std::acosh}, Unary{"atanh", std::atanh},
                     Unary{"fabs", std::fabs},   Unary{"erf", std::erf},
-                    Unary{"erfc", std::erfc}})
+                    Unary{"erfc", std::erfc},   Unary{"cbrt", std::cbrt},
+                    Unary{"exp2", std::exp2}})
       def(u.name, [u](Interpreter &in, CallArgs &args) {
         ArgParser(in, args, u.name).expect(1, 1);
         double x = floatArg(in, args.positional[0], u.name);
@@ -180,6 +182,120 @@ void installMathModule(Interpreter &interp) {
       ArgParser(in, args, "radians").expect(1, 1);
       return Value::floating(floatArg(in, args.positional[0], "radians") *
                              (M_PI / 180.0));
+    });
+    // Integer combinatorics, exact while the result fits kiln's 64 bits.
+    auto count = [](Interpreter &in, int64_t n, int64_t k, bool ordered) {
+      if (n < 0)
+        in.valueError("n must be a non-negative integer");
+      if (k < 0)
+        in.valueError("k must be a non-negative integer");
+      if (k > n)
+        return Value::integer(0);
+      if (!ordered)
+        k = std::min(k, n - k);
+      // comb: r = r * (n - i) / (i + 1) stays an integer at each step.
+      __int128 r = 1;
+      for (int64_t i = 0; i < k; ++i) {
+        r *= n - i;
+        if (!ordered)
+          r /= i + 1;
+        if (r > INT64_MAX)
+          in.raise("OverflowError", "kiln's integers are 64-bit");
+      }
+      return Value::integer(static_cast<int64_t>(r));
+    };
+    def("comb", [count](Interpreter &in, CallArgs &args) {
+      ArgParser(in, args, "comb").expect(2, 2);
+      return count(in, in.toIndex(args.positional[0]),
+                   in.toIndex(args.positional[1]), false);
+    });
+    def("perm", [count](Interpreter &in, CallArgs &args) {
+      ArgParser(in, args, "perm").expect(1, 2);
+      int64_t n = in.toIndex(args.positional[0]);
+      int64_t k = args.positional.size() == 2 && !args.positional[1].isNone()
+                      ? in.toIndex(args.positional[1])
+                      : n;
+      return count(in, n, k, true);
+    });
+    def("lcm", [](Interpreter &in, CallArgs &args) {
+      ArgParser(in, args, "lcm").expect(0, 64);
+      int64_t l = 1;
+      for (auto &v : args.positional) {
+        int64_t x = in.toIndex(v);
+        x = x < 0 ? -x : x;
+        if (x == 0 || l == 0) {
+          l = 0;
+          continue;
+        }
+        if (__builtin_mul_overflow(l / std::gcd(l, x), x, &l))
+          in.raise("OverflowError", "kiln's integers are 64-bit");
+      }
+      return Value::integer(l);
+    });
+    def("isqrt", [](Interpreter &in, CallArgs &args) {
+      ArgParser(in, args, "isqrt").expect(1, 1);
+      int64_t n = in.toIndex(args.positional[0]);
+      if (n < 0)
+        in.valueError("isqrt() argument must be nonnegative");
+      auto r = static_cast<int64_t>(std::sqrt(static_cast<double>(n)));
+      while (static_cast<__int128>(r) * r > n)
+        --r;
+      while (static_cast<__int128>(r + 1) * (r + 1) <= n)
+        ++r;
+      return Value::integer(r);
+    });
+    def("frexp", [](Interpreter &in, CallArgs &args) {
+      ArgParser(in, args, "frexp").expect(1, 1);
+      double x = floatArg(in, args.positional[0], "frexp");
+      int e = 0;
+      double m = std::isfinite(x) ? std::frexp(x, &e) : x;
+      return in.tuple({Value::floating(m), Value::integer(e)});
+    });
+    def("ldexp", [](Interpreter &in, CallArgs &args) {
+      ArgParser(in, args, "ldexp").expect(2, 2);
+      double x = floatArg(in, args.positional[0], "ldexp");
+      if (!args.positional[1].isIntLike())
+        in.typeError("Expected an int as second argument to ldexp.");
+      int64_t e = args.positional[1].asInt();
+      double r = std::ldexp(
+          x, static_cast<int>(std::clamp<int64_t>(e, INT32_MIN, INT32_MAX)));
+      if (std::isinf(r) && std::isfinite(x))
+        in.raise("OverflowError", "math range error");
+      return Value::floating(r);
+    });
+    def("modf", [](Interpreter &in, CallArgs &args) {
+      ArgParser(in, args, "modf").expect(1, 1);
+      double x = floatArg(in, args.positional[0], "modf");
+      if (std::isinf(x)) // CPython: (±0.0, ±inf)
+        return in.tuple(
+            {Value::floating(std::copysign(0.0, x)), Value::floating(x)});
+      double whole = 0;
+      double frac = std::modf(x, &whole);
+      return in.tuple({Value::floating(frac), Value::floating(whole)});
+    });
+    def("remainder", [](Interpreter &in, CallArgs &args) {
+      ArgParser(in, args, "remainder").expect(2, 2);
+      double x = floatArg(in, args.positional[0], "remainder");
+      double y = floatArg(in, args.positional[1], "remainder");
+      if ((std::isinf(x) && !std::isnan(y)) || (y == 0 && !std::isnan(x)))
+        in.valueError("math domain error");
+      return Value::floating(std::remainder(x, y));
+    });
+    def("nextafter", [](Interpreter &in, CallArgs &args) {
+      ArgParser(in, args, "nextafter").expect(2, 2);
+      return Value::floating(
+          std::nextafter(floatArg(in, args.positional[0], "nextafter"),
+                         floatArg(in, args.positional[1], "nextafter")));
+    });
+    def("ulp", [](Interpreter &in, CallArgs &args) {
+      ArgParser(in, args, "ulp").expect(1, 1);
+      double x = std::fabs(floatArg(in, args.positional[0], "ulp"));
+      if (std::isnan(x) || std::isinf(x))
+        return Value::floating(x);
+      double next = std::nextafter(x, INFINITY);
+      if (std::isinf(next)) // the largest double: the step below it
+        return Value::floating(x - std::nextafter(x, 0.0));
+      return Value::floating(next - x);
     });
     def("factorial", [](Interpreter &in, CallArgs &args) {
       ArgParser(in, args, "factorial").expect(1, 1);

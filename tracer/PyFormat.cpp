@@ -30,6 +30,7 @@
 #include <charconv>
 #include <climits>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <system_error>
 #include <vector>
@@ -1222,6 +1223,25 @@ std::string roundFloatString(double V, int NDigits) {
   Out += D.Digits;
   Out += 'e';
   Out += std::to_string(D.DecPt - static_cast<int64_t>(D.Digits.size()));
+  return Out;
+}
+
+std::string escapeNonAscii(std::string_view Text) {
+  std::string Out;
+  bool Valid = true;
+  for (char32_t Cp : decodeUtf8(Text, Valid)) {
+    if (Cp < 0x80) {
+      Out.push_back(static_cast<char>(Cp));
+      continue;
+    }
+    char Buf[16];
+    snprintf(Buf, sizeof Buf,
+             Cp < 0x100     ? "\\x%02x"
+             : Cp < 0x10000 ? "\\u%04x"
+                            : "\\U%08x",
+             static_cast<unsigned>(Cp));
+    Out += Buf;
+  }
   return Out;
 }
 

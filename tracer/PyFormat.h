@@ -60,6 +60,10 @@ inline const char *formatErrorClass(const FormatError &e) {
 /// '-0.0', '100.0', '1.5e+300', '123456789012345.0'.
 std::string floatRepr(double V);
 
+/// ascii()'s escaping of a repr: each non-ASCII code point as \xhh,
+/// \uhhhh or \Uhhhhhhhh (ascii(), `!a`, `%a`).
+std::string escapeNonAscii(std::string_view Text);
+
 /// format(int, spec): fill/align (<>^=), sign (+ - space), '#', '0', width,
 /// grouping (, _), types b c d o x X n e E f F g G % and none. Precision is not
 /// allowed for the integer types; e/E/f/F/g/G/% convert the value to float.

@@ -161,7 +161,9 @@ static Value percentFormatImpl(Interpreter &in, const std::string &format,
     case 's':
     case 'r':
     case 'a': {
-      std::string s = type == 's' ? in.toStr(v) : in.repr(v);
+      std::string s = type == 's'   ? in.toStr(v)
+                      : type == 'r' ? in.repr(v)
+                                    : escapeNonAscii(in.repr(v));
       std::string spec = (left ? "<" : ">") + width;
       if (hasPrecision)
         spec += "." + precision;
@@ -319,8 +321,10 @@ private:
     Value v = lookup(name);
     if (stop < text.size() && text[stop] == ':')
       spec = format(text.substr(stop + 1), depth + 1);
-    if (conversion == 'r' || conversion == 'a')
+    if (conversion == 'r')
       v = in_.str(in_.repr(v));
+    else if (conversion == 'a')
+      v = in_.str(escapeNonAscii(in_.repr(v)));
     else if (conversion == 's')
       v = in_.str(in_.toStr(v));
     else if (conversion)

@@ -74,6 +74,42 @@ ValueList flatten(Interpreter &in, const Value &v) {
   return out;
 }
 
+/// `v` flattened as far as `structure` goes: one value per leaf of
+/// `structure`, whatever the value there is (a list of sizes for a shape,
+/// a list for a tensor). Lists and tuples stand for each other.
+void flattenUpTo(Interpreter &in, const Value &structure, const Value &v,
+                 ValueList &out) {
+  if (!isStructure(structure)) {
+    out.push_back(v);
+    return;
+  }
+  auto mismatch = [&] {
+    in.valueError("The two structures don't have the same nested structure."
+                  "\n\nFirst structure: " +
+                  in.repr(structure) + "\n\nSecond structure: " + in.repr(v));
+  };
+  if (structure.is(Type::Dict)) {
+    if (!v.is(Type::Dict))
+      mismatch();
+    for (auto &key : in.toList(structure))
+      flattenUpTo(in, in.getItem(structure, key), in.getItem(v, key), out);
+    return;
+  }
+  if (!v.is(Type::Tuple) && !v.is(Type::List))
+    mismatch();
+  ValueList children = in.toList(structure), items = in.toList(v);
+  if (children.size() != items.size())
+    mismatch();
+  for (size_t k = 0; k < children.size(); ++k)
+    flattenUpTo(in, children[k], items[k], out);
+}
+
+ValueList flattenUpTo(Interpreter &in, const Value &structure, const Value &v) {
+  ValueList out;
+  flattenUpTo(in, structure, v, out);
+  return out;
+}
+
 /// `structure` with its leaves replaced by flat[next...]; lists come back
 /// as tuples.
 Value rebuild(Interpreter &in, const Value &structure, const ValueList &flat,
@@ -289,16 +325,6 @@ NextFn openChecked(TfRuntime &rt, const DatasetObject &d, Interpreter &in) {
   return d.open(in);
 }
 
-/// `it.__next__`: next(it), StopIteration at the end.
-Value nextMethod(Interpreter &in, const Value &self) {
-  return in.builtin("__next__", [self](Interpreter &in, CallArgs &) {
-    Value v;
-    if (!in.next(self, v))
-      in.raise("StopIteration", "");
-    return v;
-  });
-}
-
 /// tf.data's OwnedIterator: a Python iterator with get_next,
 /// get_next_as_optional and element_spec.
 struct OwnedIterator : py::AttributedIterator {
@@ -374,10 +400,6 @@ bool OwnedIterator::getAttr(Interpreter &in, const Value &self,
     out = spec;
     return true;
   }
-  if (name == "__next__") {
-    out = nextMethod(in, self);
-    return true;
-  }
   auto it = std::static_pointer_cast<OwnedIterator>(self.ptr());
   if (name == "get_next") {
     out = in.builtin(name, [it](Interpreter &in, CallArgs &) {
@@ -429,12 +451,9 @@ struct NumpyIterator : py::AttributedIterator {
     out = rebuild(in, element, leaves);
     return true;
   }
-  bool getAttr(Interpreter &in, const Value &self, const std::string &name,
-               Value &out) override {
-    if (name != "__next__")
-      return false;
-    out = nextMethod(in, self);
-    return true;
+  bool getAttr(Interpreter &, const Value &, const std::string &,
+               Value &) override {
+    return false;
   }
   bool repr(Interpreter &in, const Value &, std::string &out) override {
     out = "NumpyIterator(iterator=" + in.repr(owned) + ")";
@@ -720,6 +739,22 @@ std::pair<uint64_t, uint64_t> kernelSeeds(int64_t seed, int64_t seed2) {
           uint64_t(entropy()) << 32 | entropy()};
 }
 
+/// Nonzero while a transformation opens its input to learn the element_spec
+/// from a first element (flat_map, interleave): that look must not change
+/// what the pipeline does later, so shuffles keep their seeds (ProbeScope
+/// also drops the output the look makes).
+int probing = 0;
+
+struct ProbeScope {
+  explicit ProbeScope(Interpreter &in) : out(in.out()), err(in.err()) {
+    ++probing;
+  }
+  ~ProbeScope() { --probing; }
+  ProbeScope(const ProbeScope &) = delete;
+  ProbeScope &operator=(const ProbeScope &) = delete;
+  py::DiscardOutput out, err;
+};
+
 /// The dataset's seed generator, shared by its iterators: with reshuffling
 /// each iterator takes the next two samples of a Philox stream as its
 /// seeds; without, every iterator gets the dataset's seeds.
@@ -730,8 +765,10 @@ struct SeedGenerator {
   std::pair<uint64_t, uint64_t> generate() {
     if (!reshuffle)
       return {seed, seed2};
-    uint64_t a = stream.next();
-    uint64_t b = stream.next();
+    PhiloxStream probe = stream;
+    PhiloxStream &from = probing ? probe : stream;
+    uint64_t a = from.next();
+    uint64_t b = from.next();
     return {a, b};
   }
   uint64_t seed, seed2;
@@ -1121,6 +1158,7 @@ NextFn openReturnedDataset(Interpreter &in, const Value &fn, const Value &v) {
 /// there is none).
 Value flatMapSpec(TfRuntime &rt, const DatasetObject &d, const Value &fn) {
   Interpreter &in = rt.in;
+  ProbeScope scope(in);
   NextFn probe = openChecked(rt, d, in);
   Value first;
   if (!probe(in, first))
@@ -1218,8 +1256,7 @@ Value fromGenerator(TfRuntime &rt, CallArgs &args) {
     Value types = p.get("output_types");
     ValueList dtypes = flatten(in, types), shapes;
     if (p.has("output_shapes"))
-      shapes = isStructure(types) ? flatten(in, p.get("output_shapes"))
-                                  : ValueList{p.get("output_shapes")};
+      shapes = flattenUpTo(in, types, p.get("output_shapes"));
     ValueList specs;
     for (size_t k = 0; k < dtypes.size(); ++k) {
       TensorType t;
@@ -1247,15 +1284,14 @@ Value fromGenerator(TfRuntime &rt, CallArgs &args) {
           if (!in.next(it, v))
             return false;
           ValueList specs = flatten(in, spec), values;
-          if (!isStructure(spec))
-            values = {v};
-          else if (isStructure(v))
-            values = flatten(in, v);
-          if (values.size() != specs.size())
+          try {
+            values = flattenUpTo(in, spec, v);
+          } catch (py::PyException &) {
             in.typeError("`generator` yielded an element that did not match "
                          "the expected structure. The expected structure was " +
                          in.repr(spec) + ", but the yielded element was " +
                          in.repr(v) + ".");
+          }
           for (size_t k = 0; k < values.size(); ++k)
             values[k] = r->toTensor(values[k], specLeaf(specs[k]).type.dtype);
           out = rebuild(in, spec, values);
@@ -1332,10 +1368,8 @@ Value paddedBatch(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
   // The shapes to pad to, per tensor: -1 pads to the batch's largest.
   std::vector<std::vector<int64_t>> targets;
   ValueList shapes;
-  if (p.has("padded_shapes")) {
-    Value given = p.get("padded_shapes");
-    shapes = isStructure(d.spec) ? flatten(in, given) : ValueList{given};
-  }
+  if (p.has("padded_shapes"))
+    shapes = flattenUpTo(in, d.spec, p.get("padded_shapes"));
   for (size_t k = 0; k < specs.size(); ++k) {
     const TensorType &t = specLeaf(specs[k]).type;
     std::vector<int64_t> target(t.shape.size(), -1);
@@ -1347,10 +1381,8 @@ Value paddedBatch(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
     targets.push_back(target);
   }
   ValueList pads;
-  if (p.has("padding_values")) {
-    Value given = p.get("padding_values");
-    pads = isStructure(d.spec) ? flatten(in, given) : ValueList{given};
-  }
+  if (p.has("padding_values"))
+    pads = flattenUpTo(in, d.spec, p.get("padding_values"));
   for (size_t k = 0; k < specs.size(); ++k) {
     DType dtype = specLeaf(specs[k]).type.dtype;
     if (k < pads.size() && !pads[k].isNone()) {
@@ -1527,12 +1559,18 @@ Value window(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
     card = drop ? (n >= span ? (n - span) / shift + 1 : 0)
                 : (n + shift - 1) / shift;
   }
-  auto specObj = std::make_shared<DatasetSpecObject>();
-  specObj->elementSpec = d.spec;
+  // Each window is a structure of datasets like the elements', one per
+  // component.
+  ValueList componentSpecs = flatten(in, d.spec), windowSpecs;
+  for (auto &c : componentSpecs) {
+    auto specObj = std::make_shared<DatasetSpecObject>();
+    specObj->elementSpec = c;
+    windowSpecs.push_back(Value::object(Type::Native, specObj));
+  }
   Value elementSpec = d.spec;
   TfRuntime *r = &rt;
   return derived(
-      rt, d, "_WindowDataset", Value::object(Type::Native, specObj), card,
+      rt, d, "_WindowDataset", rebuild(in, d.spec, windowSpecs), card,
       [r, size, shift, stride, drop, elementSpec](Interpreter &,
                                                   NextFn input) -> NextFn {
         struct State {
@@ -1567,8 +1605,72 @@ Value window(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
             s->buffer.pop_front();
             ++s->first;
           }
-          out = listDataset(*r, "_VariantDataset", elementSpec, items);
+          ValueList components = flatten(in, elementSpec), windows;
+          for (size_t k = 0; k < components.size(); ++k) {
+            auto column = std::make_shared<ValueList>();
+            for (auto &e : *items)
+              column->push_back(flatten(in, e)[k]);
+            windows.push_back(
+                listDataset(*r, "_VariantDataset", components[k], column));
+          }
+          out = rebuild(in, elementSpec, windows);
           return true;
+        };
+      });
+}
+
+/// choose_from_datasets: the choice dataset's int64 elements say which
+/// dataset gives the next element; an exhausted one ends the result when
+/// `stopOnEmpty`, else its turns are skipped.
+Value chooseFromDatasets(TfRuntime &rt, const Value &datasets,
+                         const Value &choices, bool stopOnEmpty) {
+  Interpreter &in = rt.in;
+  ValueList members = in.toList(datasets);
+  DatasetObject *chooser = asDataset(choices);
+  if (members.empty())
+    in.valueError("Invalid `datasets`. `datasets` should not be empty.");
+  if (!chooser || isStructure(chooser->spec) ||
+      specLeaf(chooser->spec).type.dtype != DType::Int64 ||
+      !specLeaf(chooser->spec).type.shape.empty())
+    in.typeError("Invalid `choice_dataset`. Elements of `choice_dataset` "
+                 "must be scalar of type `tf.int64`.");
+  std::vector<std::function<NextFn(Interpreter &)>> opens;
+  for (auto &m : members) {
+    DatasetObject *d = asDataset(m);
+    if (!d)
+      in.typeError("Invalid `datasets`. `datasets` must be a list of "
+                   "`tf.data.Dataset` objects.");
+    opens.push_back(d->open);
+  }
+  auto openChoices = chooser->open;
+  return makeDataset(
+      rt, "_DirectedInterleaveDataset", asDataset(members[0])->spec, kUnknown,
+      [opens, openChoices, stopOnEmpty](Interpreter &in) -> NextFn {
+        struct State {
+          NextFn choices;
+          std::vector<NextFn> inputs;
+          std::vector<bool> empty;
+        };
+        auto s = std::make_shared<State>();
+        s->choices = openChoices(in);
+        for (auto &open : opens)
+          s->inputs.push_back(open(in));
+        s->empty.assign(opens.size(), false);
+        return [s, stopOnEmpty](Interpreter &in, Value &out) {
+          Value choice;
+          while (s->choices(in, choice)) {
+            int64_t k = in.toIndex(choice);
+            if (k < 0 || k >= static_cast<int64_t>(s->inputs.size()))
+              in.raise("InvalidArgumentError",
+                       "Selector index out of range: " + std::to_string(k) +
+                           " >= " + std::to_string(s->inputs.size()));
+            if (!s->empty[k] && s->inputs[k](in, out))
+              return true;
+            s->empty[k] = true;
+            if (stopOnEmpty)
+              return false;
+          }
+          return false;
         };
       });
 }
@@ -1834,6 +1936,17 @@ struct DatasetClass : py::NativeObject {
       out = in.builtin(name, [&r](Interpreter &, CallArgs &args) {
         return randomDataset(r, args);
       });
+    } else if (name == "choose_from_datasets") {
+      out = in.builtin(name, [&r](Interpreter &in, CallArgs &args) {
+        const std::string fname = "choose_from_datasets";
+        Params p(in, args, fname,
+                 {"datasets", "choice_dataset", "stop_on_empty_dataset"},
+                 Wording::Python);
+        return chooseFromDatasets(
+            r, p.require("datasets", fname), p.require("choice_dataset", fname),
+            !p.has("stop_on_empty_dataset") ||
+                in.truthy(p.get("stop_on_empty_dataset")));
+      });
     } else if (name == "from_generator") {
       out = in.builtin(name, [&r](Interpreter &, CallArgs &args) {
         return fromGenerator(r, args);
@@ -1903,6 +2016,25 @@ void installData(TfRuntime &rt, ModuleBuilder &tf) {
             in.typeError("_apply_fn() expects a tf.data.Dataset");
           return scanDataset(*r, *d, initial, fn);
         });
+  });
+  experimental.def("choose_from_datasets", [r](Interpreter &in,
+                                               CallArgs &args) {
+    warnDeprecated(
+        in, "choose_from_datasets_v2",
+        "tensorflow.python.data.experimental.ops.interleave_ops",
+        "Use `tf.data.Dataset.choose_from_datasets(...)` instead. Note that, "
+        "unlike the experimental endpoint, the non-experimental endpoint sets "
+        "`stop_on_empty_dataset=True` by default. You should set this "
+        "argument explicitly in case you would like to match the behavior of "
+        "the experimental endpoint.");
+    Params p(in, args, "choose_from_datasets",
+             {"datasets", "choice_dataset", "stop_on_empty_dataset"},
+             Wording::Python);
+    return chooseFromDatasets(
+        *r, p.require("datasets", "choose_from_datasets"),
+        p.require("choice_dataset", "choose_from_datasets"),
+        p.has("stop_on_empty_dataset") &&
+            in.truthy(p.get("stop_on_empty_dataset")));
   });
   experimental.def("assert_cardinality", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "assert_cardinality", {"expected_cardinality"},
