@@ -183,6 +183,7 @@ void installStdlibModules(Interpreter &interp) {
   installDataclasses(interp);
   installFunctools(interp);
   installItertools(interp);
+  installRandomModule(interp);
 }
 
 } // namespace kiln::py

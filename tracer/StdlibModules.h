@@ -23,6 +23,8 @@ void installWarnings(Interpreter &in);
 void installFunctools(Interpreter &in);
 /// `import itertools` (Itertools.cpp).
 void installItertools(Interpreter &in);
+/// `import random` (RandomModule.cpp).
+void installRandomModule(Interpreter &in);
 
 /// collections' defaultdict, Counter, OrderedDict and deque, added to
 /// module `m` (Collections.cpp).
