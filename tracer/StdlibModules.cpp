@@ -184,6 +184,7 @@ void installStdlibModules(Interpreter &interp) {
   installFunctools(interp);
   installItertools(interp);
   installRandomModule(interp);
+  installOperatorModule(interp);
 }
 
 } // namespace kiln::py

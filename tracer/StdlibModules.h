@@ -25,6 +25,8 @@ void installFunctools(Interpreter &in);
 void installItertools(Interpreter &in);
 /// `import random` (RandomModule.cpp).
 void installRandomModule(Interpreter &in);
+/// `import operator` (OperatorModule.cpp).
+void installOperatorModule(Interpreter &in);
 
 /// collections' defaultdict, Counter, OrderedDict and deque, added to
 /// module `m` (Collections.cpp).
