@@ -185,6 +185,7 @@ void installStdlibModules(Interpreter &interp) {
   installItertools(interp);
   installRandomModule(interp);
   installOperatorModule(interp);
+  installJsonModule(interp);
 }
 
 } // namespace kiln::py

@@ -27,6 +27,8 @@ void installItertools(Interpreter &in);
 void installRandomModule(Interpreter &in);
 /// `import operator` (OperatorModule.cpp).
 void installOperatorModule(Interpreter &in);
+/// `import json` (JsonModule.cpp).
+void installJsonModule(Interpreter &in);
 
 /// collections' defaultdict, Counter, OrderedDict and deque, added to
 /// module `m` (Collections.cpp).
