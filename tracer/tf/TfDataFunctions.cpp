@@ -1,0 +1,311 @@
+// tf.data's transformations with user functions. map, filter, take_while,
+// reduce and scan trace theirs once as tf.functions over the element_spec
+// (Python side effects happen then; the placeholders are args_0, args_1,
+// ... as TensorFlow's wrapper names them), compiled without grappler's
+// constant folding as TensorFlow optimizes tf.data's functions; flat_map and
+// interleave call theirs eagerly on each element.
+#include "TfDataset.h"
+
+#include "TfFunction.h"
+#include "TfModuleBuilder.h"
+#include "TfObjects.h"
+#include "TfOps.h"
+
+#include <thread>
+
+namespace kiln::tf {
+namespace data {
+
+using py::Type;
+
+// ---- user functions ----
+
+/// A user function traced once as a tf.function over `argSpecs` (the
+/// element unpacked when it is a tuple, as TensorFlow's wrapper does):
+/// `fn` is the compiled function, `outputs` its structured outputs.
+struct TracedFunction {
+  Value fn;
+  Value outputs;
+};
+
+/// The positional arguments a user function gets for an element (or a
+/// spec): a tuple's items, anything else as the one argument.
+ValueList unpackArgs(Interpreter &in, const Value &element) {
+  if (element.is(Type::Tuple))
+    return in.toList(element);
+  return ValueList{element};
+}
+
+TracedFunction traceFunction(TfRuntime &rt, const Value &userFn,
+                             const ValueList &argSpecs) {
+  Interpreter &in = rt.in;
+  // A wrapper taking *args names the placeholders args_0, args_1, ...
+  Value wrapper =
+      in.builtin("wrapped_fn", [userFn](Interpreter &in, CallArgs &args) {
+        return in.call(userFn, args);
+      });
+  CallArgs fargs;
+  fargs.positional.push_back(wrapper);
+  fargs.keywords.emplace_back("input_signature", in.list(argSpecs));
+  TracedFunction t;
+  t.fn = in.call(tfAttr(in, "function"), fargs);
+  // tf.data's functions are optimized without grappler's constant folding.
+  if (auto *f = dynamic_cast<TfFunction *>(t.fn.raw()))
+    f->constantFolding = false;
+  Value concrete =
+      in.call(in.getAttr(t.fn, "get_concrete_function"), ValueList{});
+  t.outputs = in.getAttr(concrete, "structured_outputs");
+  return t;
+}
+
+/// A function's result as an element: lists become tuples and Python
+/// values tensors.
+Value asElement(TfRuntime &rt, const Value &result) {
+  ValueList leaves = flatten(rt.in, result);
+  for (auto &leaf : leaves)
+    if (!rt.isTensor(leaf))
+      leaf = rt.toTensor(leaf);
+  return rebuild(rt.in, result, leaves);
+}
+
+/// The spec of a traced function's outputs.
+Value outputSpec(TfRuntime &rt, const Value &outputs) {
+  ValueList leaves = flatten(rt.in, outputs);
+  for (auto &leaf : leaves)
+    leaf = tensorSpec(rt.isTensor(leaf) ? typeOf(rt, leaf)
+                                        : typeOf(rt, rt.toTensor(leaf)));
+  return rebuild(rt.in, outputs, leaves);
+}
+
+/// A predicate's result, which must be a scalar bool tensor.
+Value checkedPredicate(TfRuntime &rt, const TracedFunction &t,
+                       const std::string &what) {
+  Value spec = outputSpec(rt, t.outputs);
+  bool ok = !isStructure(spec) && specLeaf(spec).type.dtype == DType::Bool &&
+            specLeaf(spec).type.shape.empty() &&
+            !specLeaf(spec).type.unknownRank;
+  if (!ok)
+    rt.in.valueError("Invalid `" + what + "`. `" + what +
+                     "` must return a `tf.bool` scalar tensor, but its return "
+                     "type is " +
+                     rt.in.repr(spec) + ".");
+  return spec;
+}
+
+bool predicateHolds(TfRuntime &rt, const Value &fn, const Value &element) {
+  Value result = rt.in.call(fn, unpackArgs(rt.in, element));
+  return rt.in.truthy(result);
+}
+
+Value mapDataset(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
+  Interpreter &in = rt.in;
+  Params p(in, args, "map",
+           {"map_func", "num_parallel_calls", "deterministic", "name"},
+           Wording::Python);
+  TracedFunction t =
+      traceFunction(rt, p.require("map_func", "map"), unpackArgs(in, d.spec));
+  Value fn = t.fn;
+  TfRuntime *r = &rt;
+  return derived(rt, d,
+                 p.has("num_parallel_calls") ? "_ParallelMapDataset"
+                                             : "_MapDataset",
+                 outputSpec(rt, t.outputs), d.cardinality,
+                 [r, fn](Interpreter &, NextFn input) -> NextFn {
+                   return [r, fn, input](Interpreter &in, Value &out) {
+                     Value v;
+                     if (!input(in, v))
+                       return false;
+                     out = asElement(*r, in.call(fn, unpackArgs(in, v)));
+                     return true;
+                   };
+                 });
+}
+
+Value filterDataset(TfRuntime &rt, const DatasetObject &d, const Value &pred,
+                    const std::string &className, bool stopAtFalse) {
+  TracedFunction t = traceFunction(rt, pred, unpackArgs(rt.in, d.spec));
+  checkedPredicate(rt, t, "predicate");
+  Value fn = t.fn;
+  TfRuntime *r = &rt;
+  return derived(rt, d, className, d.spec, kUnknown,
+                 [r, fn, stopAtFalse](Interpreter &, NextFn input) -> NextFn {
+                   auto stopped = std::make_shared<bool>(false);
+                   return [r, fn, input, stopAtFalse, stopped](Interpreter &in,
+                                                               Value &out) {
+                     while (!*stopped && input(in, out)) {
+                       if (predicateHolds(*r, fn, out))
+                         return true;
+                       if (stopAtFalse)
+                         *stopped = true;
+                     }
+                     return false;
+                   };
+                 });
+}
+
+/// Runs a `(state, element)` function over a dataset: reduce and scan
+/// trace it once over the initial state's spec and the element's.
+TracedFunction traceStateFunction(TfRuntime &rt, const DatasetObject &d,
+                                  const Value &state, const Value &fn) {
+  return traceFunction(rt, fn, ValueList{specOf(rt, state), d.spec});
+}
+
+Value reduceDataset(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
+  Interpreter &in = rt.in;
+  Params p(in, args, "reduce", {"initial_state", "reduce_func", "name"},
+           Wording::Python);
+  Value state = normalize(rt, p.require("initial_state", "reduce"));
+  TracedFunction t =
+      traceStateFunction(rt, d, state, p.require("reduce_func", "reduce"));
+  NextFn next = openChecked(rt, d, in);
+  Value v;
+  while (next(in, v))
+    state = asElement(rt, in.call(t.fn, ValueList{state, v}));
+  return state;
+}
+
+Value scanDataset(TfRuntime &rt, const DatasetObject &d, const Value &initial,
+                  const Value &scanFn) {
+  Interpreter &in = rt.in;
+  Value state0 = normalize(rt, initial);
+  TracedFunction t = traceStateFunction(rt, d, state0, scanFn);
+  if (!t.outputs.is(Type::Tuple) || in.toList(t.outputs).size() != 2)
+    in.typeError("The scan function must return a pair comprising the new "
+                 "state and the output value.");
+  Value outSpec = outputSpec(rt, in.toList(t.outputs)[1]);
+  Value fn = t.fn;
+  TfRuntime *r = &rt;
+  return derived(
+      rt, d, "_ScanDataset", outSpec, d.cardinality,
+      [r, fn, state0](Interpreter &, NextFn input) -> NextFn {
+        auto state = std::make_shared<Value>(state0);
+        return [r, fn, input, state](Interpreter &in, Value &out) {
+          Value v;
+          if (!input(in, v))
+            return false;
+          ValueList pair = in.toList(in.call(fn, ValueList{*state, v}));
+          *state = asElement(*r, pair[0]);
+          out = asElement(*r, pair[1]);
+          return true;
+        };
+      });
+}
+
+/// What `fn` returns for element `v`, which must be a dataset.
+Value returnedDataset(Interpreter &in, const Value &fn, const Value &v) {
+  Value ds = in.call(fn, unpackArgs(in, v));
+  if (!asDataset(ds))
+    in.typeError("The `map_func` argument must return a `Dataset` object. "
+                 "Got <class '" +
+                 in.qualifiedTypeName(ds) + "'>.");
+  return ds;
+}
+
+/// The dataset `fn` returns for element `v`, opened.
+NextFn openReturnedDataset(Interpreter &in, const Value &fn, const Value &v) {
+  Value ds = returnedDataset(in, fn, v);
+  return asDataset(ds)->open(in);
+}
+
+/// The element_spec of flat_map's and interleave's result: that of the
+/// dataset the function returns for the first element (the input's when
+/// there is none).
+Value flatMapSpec(TfRuntime &rt, const DatasetObject &d, const Value &fn) {
+  Interpreter &in = rt.in;
+  ProbeScope scope(in);
+  NextFn probe = openChecked(rt, d, in);
+  Value first;
+  if (!probe(in, first))
+    return d.spec;
+  Value ds = returnedDataset(in, fn, first);
+  return asDataset(ds)->spec;
+}
+
+/// flat_map: the function runs eagerly on each element and returns a
+/// dataset whose elements follow in turn.
+Value flatMap(TfRuntime &rt, const DatasetObject &d, const Value &fn) {
+  return derived(rt, d, "_FlatMapDataset", flatMapSpec(rt, d, fn), kUnknown,
+                 [fn](Interpreter &, NextFn input) -> NextFn {
+                   auto inner = std::make_shared<NextFn>();
+                   return [fn, input, inner](Interpreter &in, Value &out) {
+                     for (;;) {
+                       if (*inner && (*inner)(in, out))
+                         return true;
+                       Value v;
+                       if (!input(in, v))
+                         return false;
+                       *inner = openReturnedDataset(in, fn, v);
+                     }
+                   };
+                 });
+}
+
+/// interleave: `cycle_length` datasets made by the function from input
+/// elements are read in turn, `block_length` elements at a time; an
+/// exhausted one gives its place to the next input element's
+/// (InterleaveDatasetOp's order).
+Value interleave(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
+  Interpreter &in = rt.in;
+  Params p(in, args, "interleave",
+           {"map_func", "cycle_length", "block_length", "num_parallel_calls",
+            "deterministic", "name"},
+           Wording::Python);
+  Value fn = p.require("map_func", "interleave");
+  // AUTOTUNE (the default) reads as many datasets at once as the machine
+  // has cores in TensorFlow: a result that depends on the machine.
+  int64_t cycle =
+      p.has("cycle_length") ? in.toIndex(p.get("cycle_length")) : kAutotune;
+  if (cycle == kAutotune)
+    cycle = std::max(1u, std::thread::hardware_concurrency());
+  int64_t block = p.has("block_length") ? in.toIndex(p.get("block_length")) : 1;
+  if (cycle <= 0 || block <= 0)
+    in.valueError("cycle_length and block_length must be positive");
+  Value spec = flatMapSpec(rt, d, fn);
+  return derived(rt, d,
+                 p.has("num_parallel_calls") ? "_ParallelInterleaveDataset"
+                                             : "_InterleaveDataset",
+                 spec, kUnknown,
+                 [fn, cycle, block](Interpreter &, NextFn input) -> NextFn {
+                   struct State {
+                     std::vector<NextFn> current;
+                     int64_t index = 0, inBlock = 0, open = 0;
+                     bool endOfInput = false;
+                   };
+                   auto s = std::make_shared<State>();
+                   s->current.resize(cycle);
+                   return [s, fn, cycle, block, input](Interpreter &in,
+                                                       Value &out) {
+                     auto advance = [&] {
+                       s->inBlock = 0;
+                       s->index = (s->index + 1) % cycle;
+                     };
+                     while (!s->endOfInput || s->open > 0) {
+                       NextFn &slot = s->current[s->index];
+                       if (slot) {
+                         if (slot(in, out)) {
+                           if (++s->inBlock == block)
+                             advance();
+                           return true;
+                         }
+                         slot = nullptr;
+                         --s->open;
+                         advance();
+                       } else if (!s->endOfInput) {
+                         Value v;
+                         if (input(in, v)) {
+                           slot = openReturnedDataset(in, fn, v);
+                           ++s->open;
+                         } else {
+                           s->endOfInput = true;
+                         }
+                       } else {
+                         advance();
+                       }
+                     }
+                     return false;
+                   };
+                 });
+}
+
+} // namespace data
+} // namespace kiln::tf

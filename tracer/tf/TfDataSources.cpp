@@ -1,0 +1,236 @@
+// tf.data's sources: from_tensor_slices, from_tensors, range, zip and
+// from_generator.
+#include "TfDataset.h"
+
+#include "TfModuleBuilder.h"
+#include "TfObjects.h"
+#include "TfOps.h"
+
+namespace kiln::tf {
+namespace data {
+
+using py::Type;
+
+// ---- sources ----
+
+Value fromTensorSlices(TfRuntime &rt, const Value &tensors) {
+  Interpreter &in = rt.in;
+  Value structure = normalize(rt, tensors);
+  ValueList leaves = flatten(in, structure);
+  int64_t n = -1;
+  for (auto &leaf : leaves) {
+    const TensorType &t = typeOf(rt, leaf);
+    if (t.shape.empty())
+      in.valueError("Unbatching a tensor is only supported for rank >= 1");
+    if (n >= 0 && t.shape[0] != n)
+      in.valueError("Dimensions " + std::to_string(n) + " and " +
+                    std::to_string(t.shape[0]) + " are not compatible");
+    n = t.shape[0];
+  }
+  Value spec = mapSpecs(in, specOf(rt, structure), [](const TensorType &t) {
+    TensorType row = t;
+    row.shape.erase(row.shape.begin());
+    return row;
+  });
+  TfRuntime *r = &rt;
+  return makeDataset(rt, "_TensorSliceDataset", spec, n,
+                     [r, structure, leaves, n](Interpreter &) -> NextFn {
+                       auto i = std::make_shared<int64_t>(0);
+                       return [r, structure, leaves, n, i](Interpreter &in,
+                                                           Value &out) {
+                         if (*i >= n)
+                           return false;
+                         ValueList rows;
+                         for (auto &leaf : leaves)
+                           rows.push_back(in.getItem(leaf, Value::integer(*i)));
+                         ++*i;
+                         out = rebuild(in, structure, rows);
+                         (void)r;
+                         return true;
+                       };
+                     });
+}
+
+Value fromTensors(TfRuntime &rt, const Value &tensors) {
+  Value element = normalize(rt, tensors);
+  return makeDataset(rt, "_TensorDataset", specOf(rt, element), 1,
+                     [element](Interpreter &) -> NextFn {
+                       auto done = std::make_shared<bool>(false);
+                       return [element, done](Interpreter &, Value &out) {
+                         if (*done)
+                           return false;
+                         *done = true;
+                         out = element;
+                         return true;
+                       };
+                     });
+}
+
+Value rangeDataset(TfRuntime &rt, CallArgs &args) {
+  Interpreter &in = rt.in;
+  std::optional<DType> dtype = DType::Int64;
+  ValueList bounds = args.positional;
+  for (auto &[k, v] : args.keywords) {
+    if (k == "output_type")
+      dtype = dtypeArg(in, v);
+    else if (k != "name")
+      in.typeError("range() got an unexpected keyword argument '" + k + "'");
+  }
+  if (bounds.empty() || bounds.size() > 3)
+    in.valueError("Invalid arguments to range: " + in.repr(in.tuple(bounds)));
+  int64_t start = 0, stop, step = 1;
+  if (bounds.size() == 1) {
+    stop = in.toIndex(bounds[0]);
+  } else {
+    start = in.toIndex(bounds[0]);
+    stop = in.toIndex(bounds[1]);
+    if (bounds.size() == 3)
+      step = in.toIndex(bounds[2]);
+  }
+  if (step == 0)
+    datasetError(rt, "RangeDataset", "step must be a non-zero integer.");
+  int64_t n = step > 0 ? (stop > start ? (stop - start + step - 1) / step : 0)
+                       : (start > stop ? (start - stop - step - 1) / -step : 0);
+  DType d = dtype.value_or(DType::Int64);
+  TfRuntime *r = &rt;
+  return makeDataset(
+      rt, "_RangeDataset", tensorSpec(TensorType{d, {}}), n,
+      [r, start, step, n, d](Interpreter &) -> NextFn {
+        auto i = std::make_shared<int64_t>(0);
+        return [r, start, step, n, d, i](Interpreter &, Value &out) {
+          if (*i >= n)
+            return false;
+          int64_t v = start + step * (*i)++;
+          bool isFloat = d == DType::Float32 || d == DType::Float64 ||
+                         d == DType::Float16 || d == DType::BFloat16;
+          out = r->toTensor(
+              isFloat ? Value::floating(double(v)) : Value::integer(v), d);
+          return true;
+        };
+      });
+}
+
+/// Dataset.zip: a (nested) tuple or dict of datasets, or datasets as
+/// separate arguments.
+Value zipDatasets(TfRuntime &rt, const Value &datasets) {
+  Interpreter &in = rt.in;
+  std::function<bool(const Value &)> hasList = [&](const Value &v) {
+    if (v.is(Type::List))
+      return true;
+    if (!isStructure(v))
+      return false;
+    for (auto &child : in.toList(v))
+      if (hasList(v.is(Type::Dict) ? in.getItem(v, child) : child))
+        return true;
+    return false;
+  };
+  if (hasList(datasets))
+    in.typeError("Invalid input to `zip`. Inputs are expected to be (nested) "
+                 "structures of `tf.data.Dataset` objects. Python `list` is "
+                 "not supported and you should use `tuple` instead.");
+  ValueList members = flatten(in, datasets);
+  std::vector<DatasetObject *> inputs;
+  ValueList specs;
+  int64_t card = kInfinite;
+  bool unknown = false;
+  for (auto &m : members) {
+    DatasetObject *d = asDataset(m);
+    if (!d)
+      in.typeError("Invalid input to `zip`. Inputs are expected to be (nested) "
+                   "structures of `tf.data.Dataset` objects but encountered "
+                   "object of type <class '" +
+                   in.qualifiedTypeName(m) + "'>" + ".");
+    inputs.push_back(d);
+    specs.push_back(d->spec);
+    if (d->cardinality == kUnknown)
+      unknown = true;
+    else if (d->cardinality >= 0)
+      card =
+          card == kInfinite ? d->cardinality : std::min(card, d->cardinality);
+  }
+  if (unknown && card == kInfinite)
+    card = kUnknown;
+  std::vector<std::function<NextFn(Interpreter &)>> opens;
+  for (auto *d : inputs)
+    opens.push_back(d->open);
+  return makeDataset(rt, "_ZipDataset", rebuild(in, datasets, specs), card,
+                     [opens, datasets](Interpreter &in) -> NextFn {
+                       auto its = std::make_shared<std::vector<NextFn>>();
+                       for (auto &open : opens)
+                         its->push_back(open(in));
+                       return [its, datasets](Interpreter &in, Value &out) {
+                         ValueList parts;
+                         for (auto &next : *its) {
+                           Value v;
+                           if (!next(in, v))
+                             return false;
+                           parts.push_back(v);
+                         }
+                         out = rebuild(in, datasets, parts);
+                         return true;
+                       };
+                     });
+}
+
+/// from_generator: the generator is called for each iteration and what it
+/// yields becomes tensors of the signature's dtypes.
+Value fromGenerator(TfRuntime &rt, CallArgs &args) {
+  Interpreter &in = rt.in;
+  Params p(in, args, "from_generator",
+           {"generator", "output_types", "output_shapes", "args",
+            "output_signature", "name"},
+           Wording::Python);
+  Value gen = p.require("generator", "from_generator");
+  Value spec;
+  if (p.has("output_signature")) {
+    spec = p.get("output_signature");
+  } else if (p.has("output_types")) {
+    Value types = p.get("output_types");
+    ValueList dtypes = flatten(in, types), shapes;
+    if (p.has("output_shapes"))
+      shapes = flattenUpTo(in, types, p.get("output_shapes"));
+    ValueList specs;
+    for (size_t k = 0; k < dtypes.size(); ++k) {
+      TensorType t;
+      t.dtype = dtypeArg(in, dtypes[k]).value_or(DType::Float32);
+      if (k < shapes.size())
+        t = TensorType{t.dtype, asShape(in, shapes[k]).shape,
+                       asShape(in, shapes[k]).unknownRank};
+      else
+        t.unknownRank = true;
+      specs.push_back(tensorSpec(t));
+    }
+    spec = rebuild(in, types, specs);
+  } else {
+    in.typeError("The `output_types` argument can not be None if "
+                 "`output_signature` is None.");
+  }
+  ValueList genArgs = p.has("args") ? in.toList(p.get("args")) : ValueList{};
+  TfRuntime *r = &rt;
+  return makeDataset(
+      rt, "_FlatMapDataset", spec, kUnknown,
+      [r, gen, genArgs, spec](Interpreter &in) -> NextFn {
+        Value it = in.iter(in.call(gen, genArgs));
+        return [r, it, spec](Interpreter &in, Value &out) {
+          Value v;
+          if (!in.next(it, v))
+            return false;
+          ValueList specs = flatten(in, spec), values;
+          try {
+            values = flattenUpTo(in, spec, v);
+          } catch (py::PyException &) {
+            in.typeError("`generator` yielded an element that did not match "
+                         "the expected structure. The expected structure was " +
+                         in.repr(spec) + ", but the yielded element was " +
+                         in.repr(v) + ".");
+          }
+          for (size_t k = 0; k < values.size(); ++k)
+            values[k] = r->toTensor(values[k], specLeaf(specs[k]).type.dtype);
+          out = rebuild(in, spec, values);
+          return true;
+        };
+      });
+}
+
+} // namespace data
+} // namespace kiln::tf

@@ -1,0 +1,188 @@
+// What the files of tf.data share (TfData.cpp, TfDataSources.cpp,
+// TfDataShuffle.cpp, TfDataTransforms.cpp, TfDataFunctions.cpp): datasets,
+// their element structures and the transformations the Dataset methods
+// build. Included by those files only.
+#pragma once
+
+#include "Interpreter.h"
+#include "Native.h"
+#include "TfRuntime.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace kiln::tf {
+
+struct TensorSpecObject;
+
+namespace data {
+
+constexpr int64_t kInfinite = -1;
+constexpr int64_t kUnknown = -2;
+constexpr int64_t kAutotune = -1;
+
+/// Produces the next element (a structure of eager tensors); false at the
+/// end.
+using NextFn = std::function<bool(Interpreter &, Value &)>;
+
+// ---- structures of elements (TfData.cpp) ----
+//
+// Elements are tensors in tuples and dicts (a list given to a source is one
+// tensor, as in TensorFlow). Walks keep a dict's key order, so flattening
+// and rebuilding agree.
+
+bool isStructure(const Value &v);
+ValueList flatten(Interpreter &in, const Value &v);
+/// `v` flattened as far as `structure` goes: one value per leaf of
+/// `structure`, whatever the value there is (a list of sizes for a shape,
+/// a list for a tensor). Lists and tuples stand for each other.
+ValueList flattenUpTo(Interpreter &in, const Value &structure, const Value &v);
+/// `structure` with its leaves replaced by `flat`; lists come back as
+/// tuples.
+Value rebuild(Interpreter &in, const Value &structure, const ValueList &flat);
+/// A source's argument as an element structure: tuples and dicts of
+/// tensors, everything else (a list included) converted to one tensor.
+Value normalize(TfRuntime &rt, const Value &v);
+const TensorType &typeOf(TfRuntime &rt, const Value &tensor);
+/// The element_spec of an element: its structure with a TensorSpec per
+/// tensor.
+Value specOf(TfRuntime &rt, const Value &element);
+TensorSpecObject &specLeaf(const Value &v);
+/// `spec` with each TensorSpec's type changed by `f`.
+Value mapSpecs(Interpreter &in, const Value &spec,
+               const std::function<TensorType(const TensorType &)> &f);
+/// tf.NAME, as a script would call it.
+Value tfAttr(Interpreter &in, const std::string &name);
+/// An int64 scalar tensor.
+Value int64Tensor(TfRuntime &rt, int64_t v);
+
+// ---- datasets (TfData.cpp) ----
+
+struct DatasetObject : py::NativeObject {
+  TfRuntime *rt = nullptr;
+  std::string className; // "_MapDataset"
+  Value spec;            // element_spec
+  int64_t cardinality = kUnknown;
+  std::function<NextFn(Interpreter &)> open;
+
+  std::string typeName() const override { return className; }
+  std::string typeModule() const override {
+    return "tensorflow.python.data.ops.dataset_ops";
+  }
+  std::string repr(Interpreter &in, const Value &) override {
+    return "<" + className + " element_spec=" + in.repr(spec) + ">";
+  }
+  bool getAttr(Interpreter &in, const Value &self, const std::string &name,
+               Value &out) override;
+  bool iter(Interpreter &in, const Value &self, Value &out) override;
+  bool len(Interpreter &in, const Value &, int64_t &out) override;
+  bool truthy(Interpreter &, const Value &, bool &out) override {
+    out = true;
+    return true;
+  }
+};
+
+DatasetObject *asDataset(const Value &v);
+Value makeDataset(TfRuntime &rt, std::string className, Value spec,
+                  int64_t cardinality,
+                  std::function<NextFn(Interpreter &)> open);
+/// A dataset with `input`'s elements changed element by element.
+Value derived(TfRuntime &rt, const DatasetObject &input, std::string className,
+              Value spec, int64_t cardinality,
+              std::function<NextFn(Interpreter &, NextFn)> wrap);
+/// The error TensorFlow's eager dataset kernel `op` raises when it is
+/// built with bad arguments.
+[[noreturn]] void datasetError(TfRuntime &rt, const std::string &op,
+                               const std::string &message);
+/// A dataset of `elements`, given: the windows of window() and what
+/// from_generator's generator yields.
+Value listDataset(TfRuntime &rt, std::string className, Value spec,
+                  std::shared_ptr<const ValueList> elements);
+/// TensorFlow's deprecation warning for a tf.data.experimental function,
+/// once per function as TensorFlow's decorator warns.
+void warnDeprecated(Interpreter &in, const std::string &fname,
+                    const std::string &module, const std::string &instead);
+
+/// The spec of a window: a DatasetSpec of the input's element_spec.
+struct DatasetSpecObject : py::NativeObject {
+  Value elementSpec;
+  std::string typeName() const override { return "DatasetSpec"; }
+  std::string repr(Interpreter &in, const Value &) override {
+    return "DatasetSpec(" + in.repr(elementSpec) + ", TensorShape([]))";
+  }
+  bool getAttr(Interpreter &, const Value &, const std::string &name,
+               Value &out) override {
+    if (name != "element_spec")
+      return false;
+    out = elementSpec;
+    return true;
+  }
+};
+
+/// A fresh iterator's next function for `d`; kiln runs pipelines eagerly
+/// only, so inside a tf.function (where TensorFlow stages the iteration
+/// into the graph) this is NotImplementedError.
+NextFn openChecked(TfRuntime &rt, const DatasetObject &d, Interpreter &in);
+
+// ---- sources (TfDataSources.cpp) ----
+
+Value fromTensorSlices(TfRuntime &rt, const Value &tensors);
+Value fromTensors(TfRuntime &rt, const Value &tensors);
+Value rangeDataset(TfRuntime &rt, CallArgs &args);
+/// Dataset.zip: a (nested) tuple or dict of datasets.
+Value zipDatasets(TfRuntime &rt, const Value &datasets);
+Value fromGenerator(TfRuntime &rt, CallArgs &args);
+
+// ---- shuffle and random (TfDataShuffle.cpp) ----
+
+Value shuffle(TfRuntime &rt, const DatasetObject &d, CallArgs &args);
+Value randomDataset(TfRuntime &rt, CallArgs &args);
+
+/// While a transformation opens its input to learn the element_spec from a
+/// first element (flat_map, interleave): that look must not change what the
+/// pipeline does later, so shuffles keep their seeds, and its output is
+/// dropped.
+struct ProbeScope {
+  explicit ProbeScope(Interpreter &in);
+  ~ProbeScope();
+  ProbeScope(const ProbeScope &) = delete;
+  ProbeScope &operator=(const ProbeScope &) = delete;
+  py::DiscardOutput out, err;
+};
+
+// ---- transformations (TfDataTransforms.cpp) ----
+
+Value batch(TfRuntime &rt, const DatasetObject &d, CallArgs &args);
+Value unbatch(TfRuntime &rt, const DatasetObject &d);
+Value paddedBatch(TfRuntime &rt, const DatasetObject &d, CallArgs &args);
+Value take(TfRuntime &rt, const DatasetObject &d, int64_t count);
+Value skip(TfRuntime &rt, const DatasetObject &d, int64_t count);
+Value repeat(TfRuntime &rt, const DatasetObject &d, int64_t count);
+Value concatenate(TfRuntime &rt, const DatasetObject &a,
+                  const DatasetObject &b);
+Value cache(TfRuntime &rt, const DatasetObject &d);
+Value shard(TfRuntime &rt, const DatasetObject &d, int64_t shards,
+            int64_t index);
+Value window(TfRuntime &rt, const DatasetObject &d, CallArgs &args);
+Value unique(TfRuntime &rt, const DatasetObject &d);
+Value chooseFromDatasets(TfRuntime &rt, const Value &datasets,
+                         const Value &choices, bool stopOnEmpty);
+/// The element of a dataset of exactly one element.
+Value singleElement(TfRuntime &rt, const DatasetObject &d);
+
+// ---- transformations with user functions (TfDataFunctions.cpp) ----
+
+Value mapDataset(TfRuntime &rt, const DatasetObject &d, CallArgs &args);
+/// filter (and take_while, `stopAtFalse`): elements while the predicate
+/// holds.
+Value filterDataset(TfRuntime &rt, const DatasetObject &d, const Value &pred,
+                    const std::string &className, bool stopAtFalse);
+Value reduceDataset(TfRuntime &rt, const DatasetObject &d, CallArgs &args);
+Value scanDataset(TfRuntime &rt, const DatasetObject &d, const Value &initial,
+                  const Value &scanFn);
+Value flatMap(TfRuntime &rt, const DatasetObject &d, const Value &fn);
+Value interleave(TfRuntime &rt, const DatasetObject &d, CallArgs &args);
+
+} // namespace data
+} // namespace kiln::tf
