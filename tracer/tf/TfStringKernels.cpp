@@ -13,6 +13,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <optional>
+#include <regex>
 
 namespace kiln::tf {
 
@@ -160,12 +162,52 @@ size_t lengthIn(const std::string &s, bool utf8) {
   return utf8 ? utf8Offset(s, -1) : s.size();
 }
 
+/// `pattern` compiled. TensorFlow's regexes are RE2's; kiln's are the C++
+/// library's ECMAScript ones, which agree on the common syntax (classes,
+/// escapes, quantifiers, groups, alternation, anchors) and match bytes
+/// rather than UTF-8 characters. What ECMAScript cannot parse (RE2's
+/// (?P<name>...) groups, inline flags) is an error naming kiln.
+std::optional<std::regex> compileRegex(const std::string &pattern,
+                                       std::string &error) {
+  try {
+    return std::regex(pattern, std::regex::ECMAScript);
+  } catch (const std::regex_error &e) {
+    error = "kiln could not compile the regex '" + pattern +
+            "' (kiln's regexes are ECMAScript's, not RE2's): " + e.what();
+    return std::nullopt;
+  }
+}
+
+/// RE2's rewrite string (\0 to \9 name groups, \\ a backslash) as the
+/// format ECMAScript's regex_replace takes ($&, $1, $$).
+std::string ecmaRewrite(const std::string &rewrite) {
+  std::string out;
+  for (size_t i = 0; i < rewrite.size(); ++i) {
+    char c = rewrite[i];
+    if (c == '$') {
+      out += "$$";
+    } else if (c == '\\' && i + 1 < rewrite.size()) {
+      char d = rewrite[++i];
+      if (d == '0')
+        out += "$&";
+      else if (d >= '1' && d <= '9')
+        out += std::string("$") + d;
+      else
+        out.push_back(d);
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
 } // namespace
 
 bool isStringKernel(const std::string &op) {
   for (const char *k :
        {"AsString", "StringLength", "StringToNumber", "StringUpper",
-        "StringLower", "StringStrip", "Substr", "ReduceJoin", "StringFormat"})
+        "StringLower", "StringStrip", "Substr", "ReduceJoin", "StringFormat",
+        "StaticRegexReplace", "StaticRegexFullMatch"})
     if (op == k)
       return true;
   return false;
@@ -198,6 +240,31 @@ bool runStringKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
       else
         s = formatted(format, static_cast<int>(x.elementAsInt(i)));
     }
+    out = result;
+    return true;
+  }
+  if (op == "StaticRegexReplace" || op == "StaticRegexFullMatch") {
+    std::optional<std::regex> re =
+        compileRegex(std::get<std::string>(n.attrs.at("pattern")), error);
+    if (!re) {
+      error = invalid + error;
+      return false;
+    }
+    if (op == "StaticRegexFullMatch") {
+      auto result = withShape(DType::Bool, in[0]->type.shape);
+      for (size_t i = 0; i < in[0]->strings.size(); ++i)
+        result->bytes[i] = std::regex_match(in[0]->strings[i], *re);
+      out = result;
+      return true;
+    }
+    std::string rewrite =
+        ecmaRewrite(std::get<std::string>(n.attrs.at("rewrite")));
+    auto flags = std::get<bool>(n.attrs.at("replace_global"))
+                     ? std::regex_constants::format_default
+                     : std::regex_constants::format_first_only;
+    auto result = std::make_shared<HostTensor>(*in[0]);
+    for (std::string &str : result->strings)
+      str = std::regex_replace(str, *re, rewrite, flags);
     out = result;
     return true;
   }

@@ -1,5 +1,6 @@
 // tf.strings: join, as_string (also tf.as_string), length, to_number,
-// upper, lower, strip, substr, reduce_join and format. Each is one
+// upper, lower, strip, substr, reduce_join, format, regex_replace and
+// regex_full_match. Each is one
 // TensorFlow op whose kernel runs on the host (TfStringKernels.cpp), in
 // eager code and in traced graphs alike (StagedGraph.h runs a graph that
 // mixes them with numbers).
@@ -290,6 +291,36 @@ void installStrings(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &strings) {
                          {{"encoding", std::string()}});
     });
   }
+  // With the pattern (and rewrite) given as Python strings, TensorFlow
+  // builds the static ops, whose regex is an attr.
+  auto staticArg = [r](const Params &p, const std::string &name,
+                       const std::string &fname) {
+    Value v = p.require(name, fname);
+    if (!v.is(Type::Str))
+      r->in.raise("NotImplementedError", "kiln's tf.strings." + fname +
+                                             " takes its " + name +
+                                             " as a Python str");
+    return v.as<py::StrObject>().s;
+  };
+  strings.def("regex_replace", [r, staticArg](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "regex_replace",
+             {"input", "pattern", "rewrite", "replace_global", "name"});
+    bool global =
+        !p.has("replace_global") || in.truthy(p.get("replace_global"));
+    return elementwise(*r, "StaticRegexReplace",
+                       p.require("input", "regex_replace"), DType::String,
+                       {{"pattern", staticArg(p, "pattern", "regex_replace")},
+                        {"rewrite", staticArg(p, "rewrite", "regex_replace")},
+                        {"replace_global", global}});
+  });
+  strings.def(
+      "regex_full_match", [r, staticArg](Interpreter &in, CallArgs &args) {
+        Params p(in, args, "regex_full_match", {"input", "pattern", "name"});
+        return elementwise(
+            *r, "StaticRegexFullMatch", p.require("input", "regex_full_match"),
+            DType::Bool,
+            {{"pattern", staticArg(p, "pattern", "regex_full_match")}});
+      });
   strings.def("strip", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "strip", {"input", "name"});
     return elementwise(*r, "StringStrip", p.require("input", "strip"),
