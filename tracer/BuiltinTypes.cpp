@@ -491,6 +491,8 @@ void Interpreter::installExceptions() {
   define("TypeError", "Exception");
   define("ValueError", "Exception");
   define("UnicodeError", "ValueError");
+  define("UnicodeDecodeError", "UnicodeError");
+  define("UnicodeEncodeError", "UnicodeError");
   define("Warning", "Exception");
   define("UserWarning", "Warning");
   define("DeprecationWarning", "Warning");

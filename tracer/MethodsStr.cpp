@@ -12,6 +12,169 @@ Value strFormatMethod(Interpreter &in, const std::string &fmt, CallArgs &args);
 
 namespace {
 
+// ---- codecs: UTF-8, ASCII and Latin-1, with CPython's messages ----
+
+enum class Codec { Utf8, Ascii, Latin1 };
+
+/// A codec's name as CPython normalizes it ("UTF8", "utf_8", "Latin-1").
+Codec codecNamed(Interpreter &in, std::string name) {
+  std::string key;
+  for (char c : name)
+    if (c != '-' && c != '_' && c != ' ')
+      key.push_back(
+          static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  if (key == "utf8" || key == "u8" || key == "utf")
+    return Codec::Utf8;
+  if (key == "ascii" || key == "usascii")
+    return Codec::Ascii;
+  if (key == "latin1" || key == "iso88591" || key == "l1" || key == "8859")
+    return Codec::Latin1;
+  in.raise("LookupError", "unknown encoding: " + name);
+}
+
+const char *codecName(Codec c) {
+  return c == Codec::Utf8 ? "utf-8" : c == Codec::Ascii ? "ascii" : "latin-1";
+}
+
+/// encode()'s and decode()'s (encoding, errors) arguments.
+std::pair<Codec, std::string> codecArgs(Interpreter &in, CallArgs &args,
+                                        const char *fname) {
+  ArgParser p(in, args, fname);
+  std::optional<Value> encoding = p.keyword("encoding");
+  std::optional<Value> errors = p.keyword("errors");
+  p.expect(0, 2);
+  if (!args.positional.empty())
+    encoding = args.positional[0];
+  if (args.positional.size() > 1)
+    errors = args.positional[1];
+  Codec codec = encoding ? codecNamed(in, in.toStr(*encoding)) : Codec::Utf8;
+  std::string how = errors ? in.toStr(*errors) : "strict";
+  if (how != "strict" && how != "ignore" && how != "replace")
+    in.raise("NotImplementedError",
+             "kiln's codecs take errors='strict', 'ignore' or 'replace'");
+  return {codec, how};
+}
+
+std::string hexByte(unsigned char b) {
+  char buf[8];
+  snprintf(buf, sizeof buf, "0x%02x", b);
+  return buf;
+}
+
+/// The length of the well-formed UTF-8 sequence at s[i], or 0 with `why`
+/// CPython's reason and `bad` how many bytes the error covers.
+size_t utf8Sequence(const std::string &s, size_t i, const char *&why,
+                    size_t &bad) {
+  auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  unsigned char b = byte(i);
+  if (b < 0x80)
+    return 1;
+  size_t n = b >= 0xc2 && b <= 0xdf   ? 2
+             : b >= 0xe0 && b <= 0xef ? 3
+             : b >= 0xf0 && b <= 0xf4 ? 4
+                                      : 0;
+  if (n == 0) {
+    why = "invalid start byte";
+    bad = 1;
+    return 0;
+  }
+  for (size_t k = 1; k < n; ++k) {
+    if (i + k >= s.size()) {
+      why = "unexpected end of data";
+      bad = s.size() - i;
+      return 0;
+    }
+    unsigned char c = byte(i + k);
+    // The second byte's range narrows for E0, ED, F0 and F4.
+    unsigned char lo = 0x80, hi = 0xbf;
+    if (k == 1) {
+      if (b == 0xe0)
+        lo = 0xa0;
+      else if (b == 0xed)
+        hi = 0x9f;
+      else if (b == 0xf0)
+        lo = 0x90;
+      else if (b == 0xf4)
+        hi = 0x8f;
+    }
+    if (c < lo || c > hi) {
+      why = "invalid continuation byte";
+      bad = k;
+      return 0;
+    }
+  }
+  return n;
+}
+
+std::string decodeBytes(Interpreter &in, const std::string &s, Codec codec,
+                        const std::string &errors) {
+  std::string out;
+  for (size_t i = 0; i < s.size();) {
+    unsigned char b = static_cast<unsigned char>(s[i]);
+    size_t n = 1, bad = 1;
+    const char *why = nullptr;
+    if (codec == Codec::Latin1) {
+      appendCodePoint(out, b);
+      ++i;
+      continue;
+    }
+    if (codec == Codec::Ascii) {
+      if (b >= 0x80)
+        n = 0, why = "ordinal not in range(128)";
+    } else {
+      n = utf8Sequence(s, i, why, bad);
+    }
+    if (n) {
+      out.append(s, i, n);
+      i += n;
+      continue;
+    }
+    if (errors == "strict") {
+      std::string where =
+          bad > 1 ? "bytes in position " + std::to_string(i) + "-" +
+                        std::to_string(i + bad - 1)
+                  : "byte " + hexByte(b) + " in position " + std::to_string(i);
+      in.raise("UnicodeDecodeError", std::string("'") + codecName(codec) +
+                                         "' codec can't decode " + where +
+                                         ": " + why);
+    }
+    if (errors == "replace")
+      appendCodePoint(out, 0xfffd);
+    i += bad;
+  }
+  return out;
+}
+
+std::string encodeText(Interpreter &in, const std::string &text, Codec codec,
+                       const std::string &errors) {
+  if (codec == Codec::Utf8)
+    return text;
+  uint32_t limit = codec == Codec::Ascii ? 0x80 : 0x100;
+  std::string out;
+  size_t position = 0;
+  for (char32_t cp : decodeUtf8(text)) {
+    if (cp < limit) {
+      out.push_back(static_cast<char>(cp));
+    } else if (errors == "strict") {
+      char buf[16];
+      snprintf(buf, sizeof buf,
+               cp < 0x100     ? "\\x%02x"
+               : cp < 0x10000 ? "\\u%04x"
+                              : "\\U%08x",
+               unsigned(cp));
+      in.raise("UnicodeEncodeError",
+               std::string("'") + codecName(codec) +
+                   "' codec can't encode character '" + buf + "' in position " +
+                   std::to_string(position) + ": ordinal not in range(" +
+                   std::to_string(limit) + ")");
+    } else if (errors == "replace") {
+      out.push_back('?');
+    }
+    ++position;
+  }
+  return out;
+}
+
 uint32_t toUpperCp(uint32_t c) {
   if (c >= 'a' && c <= 'z')
     return c - 32;
@@ -811,19 +974,14 @@ void Interpreter::installStrMethods() {
     return in.str(out);
   });
   def("encode", [](Interpreter &in, const Value &self, Args &args) {
-    ArgParser p(in, args, "encode");
-    p.keyword("encoding");
-    p.keyword("errors");
-    p.expect(0, 2);
-    return in.bytes(S(self));
+    auto [codec, errors] = codecArgs(in, args, "encode");
+    return in.bytes(encodeText(in, S(self), codec, errors));
   });
   defineMethod(Type::Bytes, "decode",
                [](Interpreter &in, const Value &self, Args &args) {
-                 ArgParser p(in, args, "decode");
-                 p.keyword("encoding");
-                 p.keyword("errors");
-                 p.expect(0, 2);
-                 return in.str(self.as<BytesObject>().s);
+                 auto [codec, errors] = codecArgs(in, args, "decode");
+                 return in.str(
+                     decodeBytes(in, self.as<BytesObject>().s, codec, errors));
                });
   installBytesMethods();
 }
