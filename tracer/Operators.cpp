@@ -318,6 +318,22 @@ bool Interpreter::equals(const Value &a, const Value &b) {
   case Type::Dict: {
     auto &x = a.as<DictObject>().table;
     auto &y = b.as<DictObject>().table;
+    auto counter = [](const Value &d) {
+      auto &kind = d.as<DictObject>().kind;
+      return kind && kind->name == "Counter";
+    };
+    if (counter(a) && counter(b)) {
+      // Counters compare as multisets: a missing element counts zero.
+      for (auto [p, q] : {std::pair{&x, &y}, std::pair{&y, &x}})
+        for (auto &e : p->entries()) {
+          if (!e.live)
+            continue;
+          auto *other = q->find(*this, e.key, e.hash);
+          if (!equals(e.value, other ? other->value : Value::integer(0)))
+            return false;
+        }
+      return true;
+    }
     if (x.size() != y.size())
       return false;
     for (auto &e : x.entries()) {
