@@ -204,9 +204,11 @@ Value derived(TfRuntime &rt, const DatasetObject &input, std::string className,
               Value spec, int64_t cardinality,
               std::function<NextFn(Interpreter &, NextFn)> wrap) {
   auto open = input.open;
-  return makeDataset(
-      rt, std::move(className), std::move(spec), cardinality,
-      [open, wrap](Interpreter &in) { return wrap(in, open(in)); });
+  Value out =
+      makeDataset(rt, std::move(className), std::move(spec), cardinality,
+                  [open, wrap](Interpreter &in) { return wrap(in, open(in)); });
+  asDataset(out)->options = input.options; // options flow downstream
+  return out;
 }
 
 [[noreturn]] void datasetError(TfRuntime &rt, const std::string &op,
@@ -529,6 +531,12 @@ bool DatasetObject::getAttr(Interpreter &in, const Value &self,
                        };
                      });
     });
+  } else if (name == "options") {
+    method([&r, d](Interpreter &in, CallArgs &) {
+      if (!d->options.isNone())
+        return d->options;
+      return in.call(in.getAttr(tfAttr(in, "data"), "Options"), ValueList{});
+    });
   } else if (name == "prefetch" || name == "with_options") {
     // Performance and options only: the elements are the input's.
     std::string cls =
@@ -537,9 +545,12 @@ bool DatasetObject::getAttr(Interpreter &in, const Value &self,
         name == "prefetch" ? std::vector<std::string>{"buffer_size", "name"}
                            : std::vector<std::string>{"options", "name"};
     method([&r, d, params, names, cls](Interpreter &, CallArgs &args) {
-      params(args, names);
-      return derived(r, *d, cls, d->spec, d->cardinality,
-                     [](Interpreter &, NextFn input) { return input; });
+      Params p = params(args, names);
+      Value out = derived(r, *d, cls, d->spec, d->cardinality,
+                          [](Interpreter &, NextFn input) { return input; });
+      if (cls == "_OptionsDataset")
+        asDataset(out)->options = p.require("options", "with_options");
+      return out;
     });
   } else if (name == "shard") {
     method([&r, d, params, count](Interpreter &, CallArgs &args) {
@@ -659,6 +670,45 @@ struct DatasetClass : py::NativeObject {
 
 } // namespace data
 
+namespace {
+
+/// tf.data.Options and its groups of options (experimental_optimization,
+/// threading, autotune, experimental_distribute): Python classes whose
+/// unset options read None, as TensorFlow's, and whose groups appear on
+/// first read. kiln runs pipelines in order on one thread, so options
+/// change nothing it computes.
+py::ClassPtr optionsClass(Interpreter &in, const std::string &name,
+                          const std::set<std::string> &groups) {
+  auto cls = std::make_shared<py::ClassObject>();
+  cls->name = name;
+  cls->module = "tensorflow.python.data.ops.options";
+  cls->base = in.builtinClass("object");
+  cls->dict["__getattr__"] = in.builtin(
+      "__getattr__", [groups](Interpreter &in, CallArgs &args) -> Value {
+        const Value &self = args.positional.at(0);
+        std::string attr = in.toStr(args.positional.at(1));
+        if (attr.rfind("__", 0) == 0)
+          in.raise("AttributeError",
+                   "'Options' object has no attribute '" + attr + "'");
+        if (!groups.count(attr))
+          return Value();
+        static const std::map<std::string, std::string> classes = {
+            {"experimental_optimization", "OptimizationOptions"},
+            {"threading", "ThreadingOptions"},
+            {"autotune", "AutotuneOptions"},
+            {"experimental_distribute", "DistributeOptions"}};
+        Value group =
+            in.call(Value::object(py::Type::Class,
+                                  optionsClass(in, classes.at(attr), {})),
+                    ValueList{});
+        in.setAttr(self, attr, group);
+        return group;
+      });
+  return cls;
+}
+
+} // namespace
+
 void installData(TfRuntime &rt, ModuleBuilder &tf) {
   using namespace data;
   Interpreter &in = rt.in;
@@ -741,6 +791,11 @@ void installData(TfRuntime &rt, ModuleBuilder &tf) {
                          [](Interpreter &, NextFn input) { return input; });
         });
   });
+  data.set("Options", Value::object(Type::Class,
+                                    optionsClass(in, "Options",
+                                                 {"experimental_optimization",
+                                                  "threading", "autotune",
+                                                  "experimental_distribute"})));
   data.set("experimental", experimental.value());
   tf.set("data", data.value());
 }

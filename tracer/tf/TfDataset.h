@@ -65,6 +65,7 @@ struct DatasetObject : py::NativeObject {
   Value spec;            // element_spec
   int64_t cardinality = kUnknown;
   std::function<NextFn(Interpreter &)> open;
+  Value options; // with_options' tf.data.Options, or None
 
   std::string typeName() const override { return className; }
   std::string typeModule() const override {
