@@ -361,6 +361,7 @@ void Interpreter::installContainerMethods() {
   };
   inplaceSet("intersection_update", ast::BinaryOp::BitAnd);
   inplaceSet("difference_update", ast::BinaryOp::Sub);
+  inplaceSet("symmetric_difference_update", ast::BinaryOp::BitXor);
   auto relation = [&](const char *name, int kind) {
     setDef(name, [name, kind](Interpreter &in, const Value &self, Args &args) {
       ArgParser(in, args, name).expect(1, 1);

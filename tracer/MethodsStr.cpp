@@ -5,6 +5,7 @@
 #include "kiln/frontend/Utf8.h"
 
 #include <algorithm>
+#include <set>
 
 namespace kiln::py {
 
@@ -833,9 +834,32 @@ void Interpreter::installStrMethods() {
       in.raise("NotImplementedError",
                "kiln's str.format_map takes a dict only");
     CallArgs named;
+    std::set<std::string> given;
     for (auto &e : mapping.as<DictObject>().table.entries())
-      if (e.live)
+      if (e.live) {
         named.keywords.push_back({in.toStr(e.key), e.value});
+        given.insert(in.toStr(e.key));
+      }
+    // A dict subclass with __missing__ (defaultdict, Counter) supplies the
+    // fields it lacks, as format_map looks each one up in the mapping.
+    if (mapping.as<DictObject>().kind) {
+      const std::string &text = S(self);
+      for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '{')
+          continue;
+        if (i + 1 < text.size() && text[i + 1] == '{') {
+          ++i;
+          continue;
+        }
+        size_t end = text.find_first_of(".[!:}", i + 1);
+        std::string field = text.substr(i + 1, end - i - 1);
+        if (field.empty() || isdigit(static_cast<unsigned char>(field[0])) ||
+            given.count(field))
+          continue;
+        given.insert(field);
+        named.keywords.push_back({field, in.getItem(mapping, in.str(field))});
+      }
+    }
     return strFormatMethod(in, S(self), named);
   });
   auto predicate = [&](const char *name, bool (*fn)(const std::string &)) {

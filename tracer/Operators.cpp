@@ -927,6 +927,24 @@ Value Interpreter::inplace(BinaryOp op, const Value &a, const Value &b) {
       items.insert(items.end(), once.begin(), once.end());
     return a;
   }
+  // dict |= and the set operators update in place, as CPython's do (an
+  // alias sees the change); dict |= takes pairs too, as update() does.
+  if (a.is(Type::Dict) && op == BinaryOp::BitOr && !a.as<DictObject>().kind) {
+    call(getAttr(a, "update"), ValueList{b});
+    return a;
+  }
+  if (a.is(Type::Set) && (b.is(Type::Set) || isSetLikeView(b))) {
+    const char *method = op == BinaryOp::BitOr    ? "update"
+                         : op == BinaryOp::BitAnd ? "intersection_update"
+                         : op == BinaryOp::Sub    ? "difference_update"
+                         : op == BinaryOp::BitXor
+                             ? "symmetric_difference_update"
+                             : nullptr;
+    if (method) {
+      call(getAttr(a, method), ValueList{b});
+      return a;
+    }
+  }
   if (a.is(Type::Instance)) {
     static const char *names[] = {
         "__iadd__",      "__isub__", "__imul__", "__imatmul__", "__itruediv__",
