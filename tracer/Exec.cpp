@@ -738,7 +738,8 @@ Value Interpreter::importModule(const std::string &name) {
           "No module named '" + name +
               "' (not supported by kiln: a script may import tensorflow, "
               "numpy, math, sys, os, time, logging, warnings, collections, "
-              "typing, dataclasses, functools and itertools)");
+              "typing, dataclasses, functools, itertools, random, operator "
+              "and json)");
   }
   Value module = factory->second(*this);
   modules_[name] = module;
