@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 
 namespace kiln::py {
 
@@ -698,6 +699,33 @@ void Interpreter::execClassDef(const ClassDefStmt &s, Frame &frame) {
     }
   }
   Value result = Value::object(Type::Class, cls);
+  // type.__new__ tells each attribute that has __set_name__ its owner and
+  // name, in the order the body defined them.
+  std::vector<std::string> order;
+  for (auto &stmt : s.body) {
+    if (stmt->kind == StmtKind::Assign) {
+      for (auto &t : as<AssignStmt>(*stmt).targets)
+        if (t->kind == ExprKind::Name)
+          order.push_back(as<NameExpr>(*t).id);
+    } else if (stmt->kind == StmtKind::AnnAssign) {
+      auto &t = *as<AnnAssignStmt>(*stmt).target;
+      if (t.kind == ExprKind::Name)
+        order.push_back(as<NameExpr>(t).id);
+    } else if (stmt->kind == StmtKind::FunctionDef) {
+      order.push_back(as<FunctionDefStmt>(*stmt).name);
+    }
+  }
+  std::set<std::string> named;
+  for (const std::string &name : order) {
+    auto it = cls->dict.find(name);
+    if (it == cls->dict.end() || !named.insert(name).second ||
+        !it->second.is(Type::Instance))
+      continue;
+    Value attr = it->second;
+    if (const Value *hookFn =
+            attr.as<InstanceObject>().cls->lookup("__set_name__"))
+      call(*hookFn, ValueList{attr, result, str(name)});
+  }
   // The base's __init_subclass__ sees the new class before decorators do.
   const Value *hook =
       cls->base ? cls->base->lookup("__init_subclass__") : nullptr;

@@ -1,6 +1,6 @@
 # Descriptors on user classes: __get__ through instances and the class,
 # data descriptors (__set__, __delete__) before the instance's own
-# attributes, non-data descriptors after them.
+# attributes, non-data descriptors after them; __set_name__ at class creation.
 
 
 class Typed:
@@ -12,7 +12,7 @@ class Typed:
 
     def __get__(self, obj, objtype=None):
         if obj is None:
-            return f"<Typed {self.kind.__name__}>"
+            return f"<Typed {self.name}: {self.kind.__name__}>"
         return obj.__dict__.get("_" + self.kind.__name__, self.kind())
 
     def __set__(self, obj, value):
