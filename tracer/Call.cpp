@@ -3,10 +3,13 @@
 #include "ArgumentErrors.h"
 #include "Generators.h"
 #include "Interpreter.h"
+#include "StdlibModules.h"
 
 #include "Native.h"
+#include "autograph/Autograph.h"
 #include "kiln/frontend/Resolver.h"
 #include <new>
+#include <set>
 #include <stdexcept>
 
 namespace kiln::py {
@@ -218,6 +221,16 @@ Interpreter::RecursionScope::RecursionScope(Interpreter &in, const char *where)
 
 Value Interpreter::callFunction(const Value &function, CallArgs &args) {
   const FunctionObject &fn = function.as<FunctionObject>();
+  // Converted code calling a function AutoGraph cannot convert runs it as
+  // it is, after TensorFlow's warning (once per function).
+  if (frame_ && converted(*frame_) && autograph_ && !fn.generator &&
+      !fn.attrs.count(kDoNotConvert)) {
+    auto info = autograph_->functions.find(fn.scope);
+    static std::set<const FunctionObject *> warned;
+    if (info != autograph_->functions.end() && !info->second.converted &&
+        !info->second.notConverted.empty() && warned.insert(&fn).second)
+      tensorflowLog(*this, 30, info->second.notConvertedWarning(repr(function)));
+  }
   // CPython counts the module frame too.
   RecursionScope nested(*this, "");
   Frame frame;

@@ -45,6 +45,9 @@ struct FunctionInfo {
   bool converted = false;
   /// Why AutoGraph left the function as it is (TensorFlow's wording).
   std::string notConverted;
+  /// TensorFlow's warning (its logger's message) when it runs the function
+  /// `repr` names as it is.
+  std::string notConvertedWarning(const std::string &repr) const;
   /// TensorFlow failed inside a converter rather than refusing a known
   /// construct, and asks for a bug report in its warning.
   bool internalError = false;

@@ -125,6 +125,19 @@ void convertBlock(StmtList &b, ModuleInfo &info) {
 
 } // namespace
 
+std::string FunctionInfo::notConvertedWarning(const std::string &repr) const {
+  return "AutoGraph could not transform " + repr +
+         " and will run it as-is.\n" +
+         (internalError
+              ? "Please report this to the TensorFlow team. When filing the "
+                "bug, set the verbosity to 10 (on Linux, `export "
+                "AUTOGRAPH_VERBOSITY=10`) and attach the full output.\n"
+              : "") +
+         "Cause: " + notConverted +
+         "\nTo silence this warning, decorate the function with "
+         "@tf.autograph.experimental.do_not_convert";
+}
+
 bool isLambda(const Scope *scope) {
   return scope && scope->kind == Scope::Kind::Lambda;
 }

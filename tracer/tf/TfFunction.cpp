@@ -2738,18 +2738,8 @@ bool TfFunction::converts(Interpreter &in) {
     return true;
   if (!warnedNotConverted) {
     warnedNotConverted = true;
-    std::ostringstream warning;
-    warning << "AutoGraph could not transform " << in.repr(pyFunc)
-            << " and will run it as-is.\n"
-            << (it->second.internalError
-                    ? "Please report this to the TensorFlow team. When filing "
-                      "the bug, set the verbosity to 10 (on Linux, `export "
-                      "AUTOGRAPH_VERBOSITY=10`) and attach the full output.\n"
-                    : "")
-            << "Cause: " << it->second.notConverted
-            << "\nTo silence this warning, decorate the function with "
-               "@tf.autograph.experimental.do_not_convert";
-    py::tensorflowLog(in, 30, warning.str());
+    py::tensorflowLog(in, 30,
+                      it->second.notConvertedWarning(in.repr(pyFunc)));
   }
   return false;
 }

@@ -56,3 +56,25 @@ print(swallow())
 # ERR-NEXT: To silence this warning, decorate the function with @tf.autograph.experimental.do_not_convert
 # OUT-NEXT: tf.Tensor([4. 8.], shape=(2,), dtype=float32)
 print(with_walrus(tf.constant([2.0, 4.0]), 5))
+
+
+# A helper that converted code calls is run as it is too, after the same
+# warning, once.
+def helper_walrus(x):
+    if (k := 2) > 1:
+        x = x * k
+    return x
+
+
+@tf.function
+def calls_helper(x):
+    return helper_walrus(x) + helper_walrus(x)
+
+
+# ERR: WARNING:tensorflow:AutoGraph could not transform <function helper_walrus at 0x{{[0-9a-f]+}}> and will run it as-is.
+# ERR-NEXT: Please report this to the TensorFlow team. When filing the bug, set the verbosity to 10 (on Linux, `export AUTOGRAPH_VERBOSITY=10`) and attach the full output.
+# ERR-NEXT: Cause: (<gast.gast.NamedExpr object at 0x{{[0-9a-f]+}}>, (k := 2))
+# ERR-NEXT: To silence this warning, decorate the function with @tf.autograph.experimental.do_not_convert
+# ERR-NOT: helper_walrus
+# OUT-NEXT: tf.Tensor(12.0, shape=(), dtype=float32)
+print(calls_helper(tf.constant(3.0)))
