@@ -254,7 +254,10 @@ void Interpreter::printException(const Value &exc, std::ostream &err) {
     err << "\nDuring handling of the above exception, another exception "
            "occurred:\n\n";
   }
-  err << "Traceback (most recent call last):\n";
+  // An exception never raised (a `raise ... from` cause made on the spot)
+  // has no traceback, and CPython prints no header for it.
+  if (!inst.traceback.empty())
+    err << "Traceback (most recent call last):\n";
   std::string displayPath = scriptPath();
   // Entries were recorded innermost first. Runs of one repeated entry are
   // cut after three, as CPython does.
