@@ -69,6 +69,24 @@ static bool isDataDescriptor(const Value *attr) {
          dataDescriptorMethod(attr, "__delete__");
 }
 
+/// Whether every class of `inst`'s chain has __slots__: then the instance
+/// has only those attributes (`slots`), and no __dict__ unless one of them
+/// is "__dict__".
+static bool slotsOnly(Interpreter &in, const InstanceObject &inst,
+                      std::set<std::string> &slots) {
+  for (const ClassObject *c = inst.cls.get(); c; c = c->base.get()) {
+    auto it = c->dict.find("__slots__");
+    if (it == c->dict.end() || c->builtinType)
+      return false;
+    if (it->second.is(Type::Str))
+      slots.insert(it->second.as<StrObject>().s);
+    else
+      for (const Value &slot : in.toList(it->second))
+        slots.insert(in.toStr(slot));
+  }
+  return true;
+}
+
 bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
                              Value &out) {
   switch (obj.type()) {
@@ -84,6 +102,9 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
       return true;
     }
     if (name == "__dict__") {
+      std::set<std::string> slots;
+      if (slotsOnly(*this, inst, slots) && !slots.count("__dict__"))
+        return false;
       out = inst.dict(*this);
       return true;
     }
@@ -621,23 +642,8 @@ void Interpreter::storeAttr(const Value &obj, const std::string &name,
     inst.args = toList(value);
     return;
   }
-  // With __slots__ in every class of its chain, an instance has only
-  // those attributes.
-  bool restricted = true;
   std::set<std::string> slots;
-  for (const ClassObject *c = inst.cls.get(); c && restricted;
-       c = c->base.get()) {
-    auto it = c->dict.find("__slots__");
-    if (it == c->dict.end() || c->builtinType) {
-      restricted = false;
-      break;
-    }
-    if (it->second.is(Type::Str))
-      slots.insert(it->second.as<StrObject>().s);
-    else
-      for (const Value &slot : toList(it->second))
-        slots.insert(toStr(slot));
-  }
+  bool restricted = slotsOnly(*this, inst, slots);
   if (restricted && !slots.count(name) && !slots.count("__dict__"))
     raise("AttributeError",
           "'" + inst.cls->name + "' object has no attribute '" + name + "'");
