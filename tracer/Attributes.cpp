@@ -64,9 +64,12 @@ static const Value *dataDescriptorMethod(const Value *attr,
   return attr->as<InstanceObject>().cls->lookup(name);
 }
 
+/// A data descriptor that reads through __get__: it wins over the
+/// instance's own attributes (one without __get__ does not).
 static bool isDataDescriptor(const Value *attr) {
-  return dataDescriptorMethod(attr, "__set__") ||
-         dataDescriptorMethod(attr, "__delete__");
+  return dataDescriptorMethod(attr, "__get__") &&
+         (dataDescriptorMethod(attr, "__set__") ||
+          dataDescriptorMethod(attr, "__delete__"));
 }
 
 /// Whether every class of `inst`'s chain has __slots__: then the instance

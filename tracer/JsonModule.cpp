@@ -78,6 +78,8 @@ public:
   Encoder(Interpreter &in, const DumpOptions &o) : in(in), o(o) {}
 
   void encode(const Value &v, int depth, std::string &out) {
+    // CPython's encoder recurses through the interpreter's depth limit.
+    Interpreter::RecursionScope nested(in, " while calling a Python object");
     if (v.isNone()) {
       out += "null";
     } else if (v.is(Type::Bool)) {
@@ -248,6 +250,8 @@ private:
   }
 
   Value value() {
+    Interpreter::RecursionScope nested(in, " while decoding a JSON array "
+                                           "from a unicode string");
     if (pos >= s.size())
       fail("Expecting value");
     char c = s[pos];

@@ -67,3 +67,19 @@ del c.lr
 print(c.lr)
 c.__dict__["steps"] = "shadow"
 print(c.steps)
+
+
+class WriteOnly:
+    """__set__ without __get__: reads find the instance's own value."""
+
+    def __set__(self, obj, value):
+        obj.__dict__["w"] = value * 2
+
+
+class Holder:
+    w = WriteOnly()
+
+
+h = Holder()
+h.w = 4
+print(h.w)

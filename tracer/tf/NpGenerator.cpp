@@ -440,6 +440,8 @@ bool NpGenerator::getAttr(Interpreter &in, const Value &self,
       double range = high - low;
       if (!std::isfinite(range))
         in.raise("OverflowError", "Range exceeds valid bounds");
+      if (range < 0)
+        in.valueError("high - low < 0");
       return npDoubles(s->rt, npSizeArg(in, p.get("size")),
                        [&] { return low + range * s->g.nextDouble(); });
     });
@@ -482,6 +484,9 @@ bool NpGenerator::getAttr(Interpreter &in, const Value &self,
     });
   } else if (name == "permutation") {
     method({"x", "axis"}, [s](Interpreter &in, Params &p) {
+      if (p.has("axis") && in.toIndex(p.get("axis")) != 0)
+        in.raise("NotImplementedError",
+                 "kiln's Generator.permutation takes axis=0 only");
       Value x = p.require("x", "permutation");
       Value arr = x.isIntLike()
                       ? npArange(s->rt, x.asInt())

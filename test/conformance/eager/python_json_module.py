@@ -30,3 +30,11 @@ for bad in ['{"a": 1,}', '[1, 2', '{a: 1}', '', '[1] x', '"abc', '{"a" 1}',
         json.loads(bad)
     except json.JSONDecodeError as e:
         print("JSONDecodeError:", e, isinstance(e, ValueError))
+deep = []
+for _ in range(5000):
+    deep = [deep]
+for bad in [lambda: json.dumps(deep, indent=1), lambda: json.loads("[" * 5000 + "]" * 5000)]:
+    try:
+        bad()
+    except RecursionError as e:
+        print("RecursionError:", e)
