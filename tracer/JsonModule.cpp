@@ -339,27 +339,13 @@ private:
       if (pos >= s.size())
         fail("Unterminated string starting at", start);
       char e = s[pos++];
+      // JSON's one-character escapes, as "\\b" -> '\b'.
+      static const std::string from = "\"\\/bfnrt", to = "\"\\/\b\f\n\r\t";
+      if (size_t k = from.find(e); k != std::string::npos) {
+        out.push_back(to[k]);
+        continue;
+      }
       switch (e) {
-      case '"':
-      case '\\':
-      case '/':
-        out.push_back(e);
-        break;
-      case 'b':
-        out.push_back('\b');
-        break;
-      case 'f':
-        out.push_back('\f');
-        break;
-      case 'n':
-        out.push_back('\n');
-        break;
-      case 'r':
-        out.push_back('\r');
-        break;
-      case 't':
-        out.push_back('\t');
-        break;
       case 'u': {
         char32_t cp = hex4(pos - 2);
         if (cp >= 0xd800 && cp < 0xdc00 && s.compare(pos, 2, "\\u") == 0) {
