@@ -469,10 +469,17 @@ bool DatasetObject::getAttr(Interpreter &in, const Value &self,
     method([&r, self, params, count](Interpreter &in, CallArgs &args) {
       Params p = params(args, {"start", "name"});
       int64_t start = count(p, "start", 0);
-      CallArgs rangeArgs;
-      rangeArgs.positional = {Value::integer(start), Value::integer(INT64_MAX)};
-      Value counter = rangeDataset(r, rangeArgs);
-      asDataset(counter)->cardinality = kInfinite;
+      // An endless count from `start`, zipped with the elements.
+      TfRuntime *rt = &r;
+      Value counter = makeDataset(
+          r, "_RangeDataset", tensorSpec(TensorType{DType::Int64, {}}),
+          kInfinite, [rt, start](Interpreter &) -> NextFn {
+            auto next = std::make_shared<int64_t>(start);
+            return [rt, next](Interpreter &, Value &out) {
+              out = int64Tensor(*rt, (*next)++);
+              return true;
+            };
+          });
       return zipDatasets(r, in.tuple({counter, self}));
     });
   } else if (name == "zip") {

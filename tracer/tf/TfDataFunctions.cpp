@@ -20,6 +20,13 @@ using py::Type;
 
 // ---- user functions ----
 
+/// A function's result as an element, normalized as TensorFlow's
+/// structure does it: a list at the top is a tuple, tuples and dicts stay
+/// structures, and anything else (a nested list too) is one tensor.
+Value asElement(TfRuntime &rt, const Value &result, bool top = true);
+/// The element_spec of a traced function's outputs, normalized alike.
+Value outputSpec(TfRuntime &rt, const Value &outputs, bool top = true);
+
 /// A user function traced once as a tf.function over `argSpecs` (the
 /// element unpacked when it is a tuple, as TensorFlow's wrapper does):
 /// `fn` is the compiled function, `outputs` its structured outputs.
@@ -58,23 +65,57 @@ TracedFunction traceFunction(TfRuntime &rt, const Value &userFn,
   return t;
 }
 
-/// A function's result as an element: lists become tuples and Python
-/// values tensors.
-Value asElement(TfRuntime &rt, const Value &result) {
-  ValueList leaves = flatten(rt.in, result);
-  for (auto &leaf : leaves)
-    if (!rt.isTensor(leaf))
-      leaf = rt.toTensor(leaf);
-  return rebuild(rt.in, result, leaves);
+Value asElement(TfRuntime &rt, const Value &result, bool top) {
+  Interpreter &in = rt.in;
+  if (result.is(Type::Tuple) || (top && result.is(Type::List))) {
+    ValueList items;
+    for (const Value &item : in.toList(result))
+      items.push_back(asElement(rt, item, false));
+    return in.tuple(std::move(items));
+  }
+  if (result.is(Type::Dict)) {
+    Value d = in.dict();
+    for (const Value &key : in.toList(result))
+      in.setItem(d, key, asElement(rt, in.getItem(result, key), false));
+    return d;
+  }
+  return rt.isTensor(result) ? result : rt.toTensor(result);
 }
 
-/// The spec of a traced function's outputs.
-Value outputSpec(TfRuntime &rt, const Value &outputs) {
-  ValueList leaves = flatten(rt.in, outputs);
-  for (auto &leaf : leaves)
-    leaf = tensorSpec(rt.isTensor(leaf) ? typeOf(rt, leaf)
-                                        : typeOf(rt, rt.toTensor(leaf)));
-  return rebuild(rt.in, outputs, leaves);
+/// The TensorSpec of what asElement makes one tensor of: a tensor's own
+/// type, a nested list's stacked one.
+Value leafSpec(TfRuntime &rt, const Value &v) {
+  if (rt.isTensor(v))
+    return tensorSpec(typeOf(rt, v));
+  if (v.is(Type::List) && !rt.in.toList(v).empty()) {
+    ValueList items = rt.in.toList(v);
+    TensorType t = specLeaf(leafSpec(rt, items[0])).type;
+    bool same = true;
+    for (const Value &item : items)
+      same &= specLeaf(leafSpec(rt, item)).type == t;
+    if (same) {
+      t.shape.insert(t.shape.begin(), static_cast<int64_t>(items.size()));
+      return tensorSpec(t);
+    }
+  }
+  return tensorSpec(typeOf(rt, rt.toTensor(v)));
+}
+
+Value outputSpec(TfRuntime &rt, const Value &outputs, bool top) {
+  Interpreter &in = rt.in;
+  if (outputs.is(Type::Tuple) || (top && outputs.is(Type::List))) {
+    ValueList items;
+    for (const Value &item : in.toList(outputs))
+      items.push_back(outputSpec(rt, item, false));
+    return in.tuple(std::move(items));
+  }
+  if (outputs.is(Type::Dict)) {
+    Value d = in.dict();
+    for (const Value &key : in.toList(outputs))
+      in.setItem(d, key, outputSpec(rt, in.getItem(outputs, key), false));
+    return d;
+  }
+  return leafSpec(rt, outputs);
 }
 
 /// A predicate's result, which must be a scalar bool tensor.

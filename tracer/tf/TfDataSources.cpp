@@ -148,7 +148,7 @@ Value zipDatasets(TfRuntime &rt, const Value &datasets) {
       card =
           card == kInfinite ? d->cardinality : std::min(card, d->cardinality);
   }
-  if (unknown && card == kInfinite)
+  if (unknown) // an unknown input leaves the zip's length unknown
     card = kUnknown;
   std::vector<std::function<NextFn(Interpreter &)>> opens;
   for (auto *d : inputs)
