@@ -17,6 +17,7 @@ struct FieldObject : NativeObject {
   std::string name; // set by @dataclass
   Value type, defaultValue, factory;
   bool hasDefault = false, hasFactory = false, init = true, shown = true;
+  bool compared = true; // field(compare=False) stays out of ==, < and hash
 
   std::string typeName() const override { return "Field"; }
   std::string repr(Interpreter &in, const Value &) override {
@@ -162,11 +163,12 @@ Value reprMethod(Interpreter &in, ClassPtr cls) {
   });
 }
 
-/// The fields' values of `obj`, as a tuple.
+/// The values of `obj`'s compared fields, as a tuple.
 Value fieldTuple(Interpreter &in, const Value &obj) {
   ValueList items;
   for (const FieldPtr &f : *fieldsOf(classOf(obj)))
-    items.push_back(in.getAttr(obj, f->name));
+    if (f->compared)
+      items.push_back(in.getAttr(obj, f->name));
   return in.tuple(std::move(items));
 }
 
@@ -371,6 +373,8 @@ Value dataclassesModule(Interpreter &in) {
         f->init = in.truthy(v);
       } else if (key == "repr") {
         f->shown = in.truthy(v);
+      } else if (key == "compare") {
+        f->compared = in.truthy(v);
       }
     }
     if (f->hasDefault && f->hasFactory)

@@ -27,3 +27,12 @@ try:
     Version(1) < Point(1.0, 2.0)
 except TypeError as e:
     print("TypeError:", e)
+
+
+@dataclass(order=True)
+class Job:
+    priority: int
+    name: str = field(compare=False)
+
+
+print(Job(1, "b") == Job(1, "a"), sorted([Job(2, "x"), Job(1, "y")]), Job(3, "z") <= Job(3, "w"))
