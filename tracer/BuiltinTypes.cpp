@@ -273,7 +273,9 @@ static Value makeBytes(Interpreter &in, CallArgs &args) {
   if (v.is(Type::Str)) {
     if (!encoding && args.positional.size() < 2)
       in.typeError("string argument without an encoding");
-    return in.bytes(v.as<StrObject>().s);
+    // bytes(s, encoding) is s.encode(encoding).
+    return in.call(in.getAttr(v, "encode"),
+                   ValueList{encoding ? *encoding : args.positional[1]});
   }
   if (v.isIntLike()) {
     if (v.asInt() < 0)

@@ -20,3 +20,8 @@ try:
 except LookupError as e:
     print("LookupError:", e)
 print(b"\xe2\x82\xac".decode("UTF8"), "€".encode("utf_8"), b"\xe9".decode("ISO-8859-1"))
+print(bytes("é", "latin-1"), bytes("abc", encoding="ascii"), bytes("é", "utf-8"))
+try:
+    bytes("é", "ascii")
+except UnicodeEncodeError as e:
+    print("UnicodeEncodeError:", e)

@@ -419,11 +419,8 @@ bool NpGenerator::getAttr(Interpreter &in, const Value &self,
       if (d == DType::Float32) {
         std::optional<std::vector<int64_t>> shape =
             npSizeArg(in, p.get("size"));
-        if (!shape) {
-          auto t = graph::HostTensor::zeros({DType::Float32, {}});
-          *reinterpret_cast<float *>(t->bytes.data()) = s->g.nextFloat();
-          return makeNdArray(s->rt, t, true);
-        }
+        if (!shape) // one draw is a Python float, as NumPy returns it
+          return Value::floating(double(s->g.nextFloat()));
         return npDrawnArray<float>(s->rt, DType::Float32, *shape,
                                    [&] { return s->g.nextFloat(); });
       }

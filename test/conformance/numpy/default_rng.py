@@ -19,7 +19,7 @@ for seed in [0, 1, 42, 12345, 2**40 + 3]:
     x = list(range(8)); r.shuffle(x); print(x)
     a = np.arange(10.0); r.shuffle(a); print(a)
     print(r.permutation(6), r.permutation(np.array([[1, 2], [3, 4], [5, 6]])))
-    print(r.random(4, dtype=np.float32))
+    print(r.random(4, dtype=np.float32), r.random(dtype=np.float32))
 r = np.random.default_rng(7)
 big = r.standard_normal(100000)
 print(float(big.sum()), float(big.min()), float(big.max()))
