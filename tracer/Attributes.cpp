@@ -54,9 +54,8 @@ static Value bindClassAttr(Interpreter &in, const Value &attr,
   }
 }
 
-/// A data descriptor's method `name` (__set__ or __delete__; a class
-/// attribute defining either wins over the instance's own attributes), or
-/// null.
+/// Method `name` (__get__, __set__ or __delete__) of the class of `attr`
+/// when `attr` is an instance, a would-be descriptor; or null.
 static const Value *dataDescriptorMethod(const Value *attr,
                                          const std::string &name) {
   if (!attr || !attr->is(Type::Instance))
