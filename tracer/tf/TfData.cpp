@@ -788,15 +788,38 @@ void installData(TfRuntime &rt, ModuleBuilder &tf) {
              Wording::Python);
     int64_t expected =
         in.toIndex(p.require("expected_cardinality", "assert_cardinality"));
-    return in.builtin(
-        "_apply_fn", [r, expected](Interpreter &in, CallArgs &args) {
-          DatasetObject *d =
-              args.positional.empty() ? nullptr : asDataset(args.positional[0]);
-          if (!d)
-            in.typeError("_apply_fn() expects a tf.data.Dataset");
-          return derived(*r, *d, "_AssertCardinalityDataset", d->spec, expected,
-                         [](Interpreter &, NextFn input) { return input; });
-        });
+    return in.builtin("_apply_fn", [r, expected](Interpreter &in,
+                                                 CallArgs &args) {
+      DatasetObject *d =
+          args.positional.empty() ? nullptr : asDataset(args.positional[0]);
+      if (!d)
+        in.typeError("_apply_fn() expects a tf.data.Dataset");
+      TfRuntime *rt = r;
+      return derived(
+          *r, *d, "_AssertCardinalityDataset", d->spec, expected,
+          [rt, expected](Interpreter &, NextFn input) -> NextFn {
+            auto seen = std::make_shared<int64_t>(0);
+            return [rt, expected, input, seen](Interpreter &in, Value &out) {
+              auto fail = [&](const std::string &what) {
+                rt->raise("FailedPreconditionError",
+                          eagerKernelPrefix("IteratorGetNext_output_types_1") +
+                              "Input dataset was expected to contain " +
+                              std::to_string(expected) +
+                              " elements but contained " + what + "." +
+                              eagerOpSuffix("IteratorGetNext"));
+              };
+              if (!input(in, out)) {
+                if (*seen != expected)
+                  fail("only " + std::to_string(*seen) +
+                       (*seen == 1 ? " element" : " elements"));
+                return false;
+              }
+              if (++*seen > expected)
+                fail("at least " + std::to_string(*seen) + " elements");
+              return true;
+            };
+          });
+    });
   });
   data.set("Options", Value::object(Type::Class,
                                     optionsClass(in, "Options",

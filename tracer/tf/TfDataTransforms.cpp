@@ -3,6 +3,8 @@
 // unique, choose_from_datasets and get_single_element.
 #include "TfDataset.h"
 
+#include "Staging.h"
+
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
 #include "TfOps.h"
@@ -527,6 +529,28 @@ Value chooseFromDatasets(TfRuntime &rt, const Value &datasets,
       in.typeError("Invalid `datasets`. `datasets` must be a list of "
                    "`tf.data.Dataset` objects.");
     opens.push_back(d->open);
+  }
+  // The datasets' elements must agree in structure and dtypes.
+  auto dtypes = [&](const Value &spec) {
+    std::string text;
+    for (const Value &leaf : flatten(in, spec))
+      text += std::string(py::dtypeName(specLeaf(leaf).type.dtype)) + ",";
+    return text;
+  };
+  const Value &first = asDataset(members[0])->spec;
+  for (size_t k = 1; k < members.size(); ++k) {
+    const Value &spec = asDataset(members[k])->spec;
+    bool typeError = false;
+    if (structureMismatch(in, first, spec, false, typeError).empty() &&
+        dtypes(first) == dtypes(spec))
+      continue;
+    std::string specs;
+    for (size_t i = 0; i < members.size(); ++i)
+      specs += (i ? "\nDataset " : " Dataset ") + std::to_string(i) +
+               " element_spec=" + in.repr(asDataset(members[i])->spec) + ".";
+    in.typeError("Invalid `datasets`. `datasets` must have compatible "
+                 "element specs.\n" +
+                 specs);
   }
   auto openChoices = chooser->open;
   return makeDataset(
