@@ -429,6 +429,78 @@ static bool isSubset(Interpreter &in, const HashTable &a, const HashTable &b) {
   return true;
 }
 
+/// Whether `v` is a collections.Counter.
+static bool isCounter(const Value &v) {
+  if (!v.is(Type::Dict))
+    return false;
+  auto &kind = v.as<DictObject>().kind;
+  return kind && kind->name == "Counter";
+}
+
+/// A Counter's count of `key` (zero when missing).
+static Value countOf(Interpreter &in, const Value &counter, const Value &key) {
+  auto &table = counter.as<DictObject>().table;
+  auto *e = table.find(in, key, in.hash(key));
+  return e ? e->value : Value::integer(0);
+}
+
+/// Counter's + - | & as collections.py computes them: element by element,
+/// self's elements first, keeping positive counts only.
+static Value counterBinary(Interpreter &in, BinaryOp op, const Value &a,
+                           const Value &b) {
+  Value result = in.dict();
+  result.as<DictObject>().kind = a.as<DictObject>().kind;
+  auto &out = result.as<DictObject>().table;
+  auto keep = [&](const Value &key, size_t hash, const Value &count) {
+    if (in.truthy(in.compare(CmpOp::Gt, count, Value::integer(0))))
+      out.set(in, key, hash, count);
+  };
+  for (auto &e : a.as<DictObject>().table.entries()) {
+    if (!e.live)
+      continue;
+    Value other = countOf(in, b, e.key);
+    bool less = in.truthy(in.compare(CmpOp::Lt, e.value, other));
+    switch (op) {
+    case BinaryOp::Add:
+      keep(e.key, e.hash, in.binary(BinaryOp::Add, e.value, other));
+      break;
+    case BinaryOp::Sub:
+      keep(e.key, e.hash, in.binary(BinaryOp::Sub, e.value, other));
+      break;
+    case BinaryOp::BitOr:
+      keep(e.key, e.hash, less ? other : e.value);
+      break;
+    default: // BitAnd
+      keep(e.key, e.hash, less ? e.value : other);
+      break;
+    }
+  }
+  if (op == BinaryOp::BitAnd)
+    return result;
+  auto &self = a.as<DictObject>().table;
+  for (auto &e : b.as<DictObject>().table.entries()) {
+    if (!e.live || self.find(in, e.key, e.hash))
+      continue;
+    // Elements only in other: + and | keep positive counts, - negates
+    // negative ones.
+    keep(e.key, e.hash,
+         op == BinaryOp::Sub
+             ? in.binary(BinaryOp::Sub, Value::integer(0), e.value)
+             : e.value);
+  }
+  return result;
+}
+
+/// Counter's inclusion comparisons: every count of one at most the other's.
+static bool counterIncluded(Interpreter &in, const Value &a, const Value &b) {
+  for (const Value *c : {&a, &b})
+    for (auto &e : c->as<DictObject>().table.entries())
+      if (e.live && !in.truthy(in.compare(CmpOp::LtE, countOf(in, a, e.key),
+                                          countOf(in, b, e.key))))
+        return false;
+  return true;
+}
+
 Value Interpreter::compare(CmpOp op, const Value &a, const Value &b) {
   if (op != CmpOp::Is && op != CmpOp::IsNot && op != CmpOp::In &&
       op != CmpOp::NotIn) {
@@ -479,6 +551,18 @@ Value Interpreter::compare(CmpOp op, const Value &a, const Value &b) {
     RecursionScope nested(*this, " in comparison");
     return Value::boolean(sequenceCompare(*this, op, a.as<TupleObject>().items,
                                           b.as<TupleObject>().items));
+  }
+  if (isCounter(a) && isCounter(b)) {
+    switch (op) {
+    case CmpOp::LtE:
+      return Value::boolean(counterIncluded(*this, a, b));
+    case CmpOp::Lt:
+      return Value::boolean(counterIncluded(*this, a, b) && !equals(a, b));
+    case CmpOp::GtE:
+      return Value::boolean(counterIncluded(*this, b, a));
+    default:
+      return Value::boolean(counterIncluded(*this, b, a) && !equals(a, b));
+    }
   }
   if ((a.is(Type::Set) || isSetLikeView(a)) &&
       (b.is(Type::Set) || isSetLikeView(b))) {
@@ -865,6 +949,10 @@ Value Interpreter::binary(BinaryOp op, const Value &a, const Value &b) {
     }
     break;
   case Type::Dict:
+    if (isCounter(a) && isCounter(b) &&
+        (op == BinaryOp::Add || op == BinaryOp::Sub || op == BinaryOp::BitOr ||
+         op == BinaryOp::BitAnd))
+      return counterBinary(*this, op, a, b);
     if (op == BinaryOp::BitOr && b.is(Type::Dict)) {
       Value result = dict();
       for (auto *src : {&a, &b})
