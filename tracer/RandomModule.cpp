@@ -102,37 +102,40 @@ struct RandomObject : NativeObject {
     return high << 32 | low;
   }
   /// _randbelow(n): getrandbits(n.bit_length()) until below n.
-  int64_t below(int64_t n) {
-    int k = 64 - __builtin_clzll(uint64_t(n));
+  int64_t below(int64_t n) { return int64_t(below64(uint64_t(n))); }
+  uint64_t below64(uint64_t n) {
+    int k = 64 - __builtin_clzll(n);
     uint64_t r = bits(k);
-    while (r >= uint64_t(n))
+    while (r >= n)
       r = bits(k);
-    return int64_t(r);
+    return r;
   }
 };
 
-/// randrange(start, stop, step) as Lib/random.py checks and draws it.
-Value randrange(RandomObject &r, Interpreter &in, const Value &startArg,
-                const Value &stopArg, const Value &stepArg) {
-  int64_t start = in.toIndex(startArg);
-  if (stopArg.isNone()) {
-    if (!stepArg.isNone() && !(stepArg.isIntLike() && stepArg.asInt() == 1))
-      in.typeError("Missing a non-None stop argument");
+/// randrange(start, stop, step) as Lib/random.py checks and draws it, its
+/// widths in 128 bits (randint(-2**63, 2**63 - 1) spans 2**64 values).
+Value randrange(RandomObject &r, Interpreter &in, int64_t start,
+                const std::optional<__int128> &stopArg, int64_t step) {
+  if (!stopArg) {
     if (start > 0)
       return Value::integer(r.below(start));
     in.valueError("empty range for randrange()");
   }
-  int64_t stop = in.toIndex(stopArg);
-  int64_t step = stepArg.isNone() ? 1 : in.toIndex(stepArg);
-  int64_t width = stop - start;
+  __int128 stop = *stopArg, width = stop - start;
+  auto text = [](__int128 v) {
+    return v > INT64_MAX ? std::to_string(uint64_t(v))
+                         : std::to_string(int64_t(v));
+  };
   if (step == 1) {
+    if (width > 0 && width <= __int128(UINT64_MAX))
+      return Value::integer(
+          int64_t(__int128(start) + __int128(r.below64(uint64_t(width)))));
     if (width > 0)
-      return Value::integer(start + r.below(width));
+      in.raise("OverflowError", "kiln's integers are 64-bit");
     in.valueError("empty range for randrange() (" + std::to_string(start) +
-                  ", " + std::to_string(stop) + ", " + std::to_string(width) +
-                  ")");
+                  ", " + text(stop) + ", " + text(width) + ")");
   }
-  int64_t n;
+  __int128 n;
   if (step > 0)
     n = (width + step - 1) / step;
   else if (step < 0)
@@ -141,7 +144,21 @@ Value randrange(RandomObject &r, Interpreter &in, const Value &startArg,
     in.valueError("zero step for randrange()");
   if (n <= 0)
     in.valueError("empty range for randrange()");
-  return Value::integer(start + step * r.below(n));
+  return Value::integer(int64_t(
+      __int128(start) + __int128(step) * __int128(r.below64(uint64_t(n)))));
+}
+
+Value randrange(RandomObject &r, Interpreter &in, const Value &startArg,
+                const Value &stopArg, const Value &stepArg) {
+  int64_t start = in.toIndex(startArg);
+  if (stopArg.isNone() && !stepArg.isNone() &&
+      !(stepArg.isIntLike() && stepArg.asInt() == 1))
+    in.typeError("Missing a non-None stop argument");
+  std::optional<__int128> stop;
+  if (!stopArg.isNone())
+    stop = in.toIndex(stopArg);
+  return randrange(r, in, start, stop,
+                   stepArg.isNone() ? 1 : in.toIndex(stepArg));
 }
 
 /// sample(population, k): a pool while the population is small, else a
@@ -286,8 +303,8 @@ bool RandomObject::getAttr(Interpreter &in, const Value &self,
     method(
         {"a", "b"},
         [r](Interpreter &in, ValueList &a) {
-          return randrange(*r, in, a[0], Value::integer(in.toIndex(a[1]) + 1),
-                           Value());
+          return randrange(*r, in, in.toIndex(a[0]),
+                           __int128(in.toIndex(a[1])) + 1, 1);
         },
         2);
   } else if (name == "choice") {
