@@ -6,6 +6,8 @@
 #include "TfObjects.h"
 #include "TfOps.h"
 
+#include <cmath>
+
 namespace kiln::tf {
 namespace data {
 
@@ -224,8 +226,33 @@ Value fromGenerator(TfRuntime &rt, CallArgs &args) {
                          in.repr(spec) + ", but the yielded element was " +
                          in.repr(v) + ".");
           }
-          for (size_t k = 0; k < values.size(); ++k)
-            values[k] = r->toTensor(values[k], specLeaf(specs[k]).type.dtype);
+          for (size_t k = 0; k < values.size(); ++k) {
+            const TensorType &want = specLeaf(specs[k]).type;
+            // The generator's values go through np.asarray(value, dtype):
+            // a float for an integer spec truncates.
+            bool integral =
+                want.dtype == DType::Int8 || want.dtype == DType::Int16 ||
+                want.dtype == DType::Int32 || want.dtype == DType::Int64 ||
+                want.dtype == DType::UInt8;
+            if (integral && values[k].is(Type::Float))
+              values[k] = Value::integer(
+                  static_cast<int64_t>(std::trunc(values[k].toDouble())));
+            values[k] = r->toTensor(values[k], want.dtype);
+            // The element must have the signature's shape (None fits any
+            // size), as the generator's PyFunc checks.
+            const TensorType &got = typeOf(*r, values[k]);
+            bool fits = want.unknownRank || got.shapeFits(want);
+            if (!fits)
+              r->raise("InvalidArgumentError",
+                       eagerKernelPrefix("IteratorGetNext_output_types_" +
+                                         std::to_string(specs.size())) +
+                           "TypeError: `generator` yielded an element of "
+                           "shape " +
+                           got.shapeString() + " where an element of shape " +
+                           want.shapeString() +
+                           " was expected.\n\n\t [[{{node PyFunc}}]]" +
+                           eagerOpSuffix("IteratorGetNext"));
+          }
           out = rebuild(in, spec, values);
           return true;
         };
