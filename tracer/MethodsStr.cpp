@@ -157,15 +157,12 @@ std::string encodeText(Interpreter &in, const std::string &text, Codec codec,
     if (cp < limit) {
       out.push_back(static_cast<char>(cp));
     } else if (errors == "strict") {
-      char buf[16];
-      snprintf(buf, sizeof buf,
-               cp < 0x100     ? "\\x%02x"
-               : cp < 0x10000 ? "\\u%04x"
-                              : "\\U%08x",
-               unsigned(cp));
+      std::string character;
+      appendCodePoint(character, cp);
       in.raise("UnicodeEncodeError",
                std::string("'") + codecName(codec) +
-                   "' codec can't encode character '" + buf + "' in position " +
+                   "' codec can't encode character '" +
+                   escapeNonAscii(character) + "' in position " +
                    std::to_string(position) + ": ordinal not in range(" +
                    std::to_string(limit) + ")");
     } else if (errors == "replace") {

@@ -21,11 +21,10 @@ using py::Type;
 // ---- user functions ----
 
 /// A function's result as an element, normalized as TensorFlow's
-/// structure does it: a list at the top is a tuple, tuples and dicts stay
-/// structures, and anything else (a nested list too) is one tensor.
-Value asElement(TfRuntime &rt, const Value &result, bool top = true);
+/// structure does it (normalized below): one tensor per leaf.
+Value asElement(TfRuntime &rt, const Value &result);
 /// The element_spec of a traced function's outputs, normalized alike.
-Value outputSpec(TfRuntime &rt, const Value &outputs, bool top = true);
+Value outputSpec(TfRuntime &rt, const Value &outputs);
 
 /// A user function traced once as a tf.function over `argSpecs` (the
 /// element unpacked when it is a tuple, as TensorFlow's wrapper does):
@@ -65,21 +64,30 @@ TracedFunction traceFunction(TfRuntime &rt, const Value &userFn,
   return t;
 }
 
-Value asElement(TfRuntime &rt, const Value &result, bool top) {
-  Interpreter &in = rt.in;
-  if (result.is(Type::Tuple) || (top && result.is(Type::List))) {
+/// `v` walked as TensorFlow's structure normalization walks a function's
+/// result: a list at the top is a tuple, tuples and dicts stay structures,
+/// and `leaf` makes each remaining value (a nested list too) one thing.
+Value normalized(Interpreter &in, const Value &v, bool top,
+                 const std::function<Value(const Value &)> &leaf) {
+  if (v.is(Type::Tuple) || (top && v.is(Type::List))) {
     ValueList items;
-    for (const Value &item : in.toList(result))
-      items.push_back(asElement(rt, item, false));
+    for (const Value &item : in.toList(v))
+      items.push_back(normalized(in, item, false, leaf));
     return in.tuple(std::move(items));
   }
-  if (result.is(Type::Dict)) {
+  if (v.is(Type::Dict)) {
     Value d = in.dict();
-    for (const Value &key : in.toList(result))
-      in.setItem(d, key, asElement(rt, in.getItem(result, key), false));
+    for (const Value &key : in.toList(v))
+      in.setItem(d, key, normalized(in, in.getItem(v, key), false, leaf));
     return d;
   }
-  return rt.isTensor(result) ? result : rt.toTensor(result);
+  return leaf(v);
+}
+
+Value asElement(TfRuntime &rt, const Value &result) {
+  return normalized(rt.in, result, true, [&rt](const Value &v) {
+    return rt.isTensor(v) ? v : rt.toTensor(v);
+  });
 }
 
 /// The TensorSpec of what asElement makes one tensor of: a tensor's own
@@ -101,21 +109,9 @@ Value leafSpec(TfRuntime &rt, const Value &v) {
   return tensorSpec(typeOf(rt, rt.toTensor(v)));
 }
 
-Value outputSpec(TfRuntime &rt, const Value &outputs, bool top) {
-  Interpreter &in = rt.in;
-  if (outputs.is(Type::Tuple) || (top && outputs.is(Type::List))) {
-    ValueList items;
-    for (const Value &item : in.toList(outputs))
-      items.push_back(outputSpec(rt, item, false));
-    return in.tuple(std::move(items));
-  }
-  if (outputs.is(Type::Dict)) {
-    Value d = in.dict();
-    for (const Value &key : in.toList(outputs))
-      in.setItem(d, key, outputSpec(rt, in.getItem(outputs, key), false));
-    return d;
-  }
-  return leafSpec(rt, outputs);
+Value outputSpec(TfRuntime &rt, const Value &outputs) {
+  return normalized(rt.in, outputs, true,
+                    [&rt](const Value &v) { return leafSpec(rt, v); });
 }
 
 /// A predicate's result, which must be a scalar bool tensor.
