@@ -103,10 +103,9 @@ Value rangeDataset(TfRuntime &rt, CallArgs &args) {
           if (*i >= n)
             return false;
           int64_t v = start + step * (*i)++;
-          bool isFloat = d == DType::Float32 || d == DType::Float64 ||
-                         d == DType::Float16 || d == DType::BFloat16;
-          out = r->toTensor(
-              isFloat ? Value::floating(double(v)) : Value::integer(v), d);
+          out = r->toTensor(isFloating(d) ? Value::floating(double(v))
+                                          : Value::integer(v),
+                            d);
           return true;
         };
       });
@@ -213,11 +212,12 @@ Value fromGenerator(TfRuntime &rt, CallArgs &args) {
       rt, "_FlatMapDataset", spec, kUnknown,
       [r, gen, genArgs, spec](Interpreter &in) -> NextFn {
         Value it = in.iter(in.call(gen, genArgs));
-        return [r, it, spec](Interpreter &in, Value &out) {
+        ValueList specs = flatten(in, spec);
+        return [r, it, spec, specs](Interpreter &in, Value &out) {
           Value v;
           if (!in.next(it, v))
             return false;
-          ValueList specs = flatten(in, spec), values;
+          ValueList values;
           try {
             values = flattenUpTo(in, spec, v);
           } catch (py::PyException &) {
@@ -230,11 +230,7 @@ Value fromGenerator(TfRuntime &rt, CallArgs &args) {
             const TensorType &want = specLeaf(specs[k]).type;
             // The generator's values go through np.asarray(value, dtype):
             // a float for an integer spec truncates.
-            bool integral =
-                want.dtype == DType::Int8 || want.dtype == DType::Int16 ||
-                want.dtype == DType::Int32 || want.dtype == DType::Int64 ||
-                want.dtype == DType::UInt8;
-            if (integral && values[k].is(Type::Float))
+            if (isInteger(want.dtype) && values[k].is(Type::Float))
               values[k] = Value::integer(
                   static_cast<int64_t>(std::trunc(values[k].toDouble())));
             values[k] = r->toTensor(values[k], want.dtype);
