@@ -193,10 +193,21 @@ Value makeDataset(TfRuntime &rt, std::string className, Value spec,
                   std::function<NextFn(Interpreter &)> open) {
   auto d = std::make_shared<DatasetObject>();
   d->rt = &rt;
+  d->segment = std::make_shared<std::string>(iteratorSegment(className));
+  // TensorFlow makes a kernel for each dataset, but none while kiln looks
+  // at a first element.
+  d->id = countDatasetKernels(probingFirstElement() ? 0 : 1);
   d->className = std::move(className);
   d->spec = std::move(spec);
   d->cardinality = cardinality;
-  d->open = std::move(open);
+  std::shared_ptr<const std::string> segment = d->segment;
+  d->open = [open = std::move(open), segment](Interpreter &in) -> NextFn {
+    NextFn next = open(in);
+    if (segment->empty())
+      return next;
+    return throughSegment(
+        next, [segment] { return *segment; }, false);
+  };
   return Value::object(Type::Native, d);
 }
 
@@ -269,15 +280,23 @@ NextFn openChecked(TfRuntime &rt, const DatasetObject &d, Interpreter &in) {
 /// tf.data's OwnedIterator: a Python iterator with get_next,
 /// get_next_as_optional and element_spec.
 struct OwnedIterator : py::AttributedIterator {
-  OwnedIterator(TfRuntime &rt, Value spec, NextFn next)
+  OwnedIterator(TfRuntime &rt, Value spec, NextFn next, std::string top)
       : AttributedIterator("OwnedIterator"), rt(rt), spec(std::move(spec)),
-        pull(std::move(next)) {}
+        pull(std::move(next)), topSegment(std::move(top)) {}
   bool next(Interpreter &in, Value &out) override {
     refuseWhileTracing(rt);
     if (done)
       return false;
-    if (pull(in, out))
-      return true;
+    try {
+      if (pull(in, out))
+        return true;
+    } catch (py::PyException &e) {
+      rewriteFunctionError(rt, e, Consumer::Iterator,
+                           "IteratorGetNext_output_types_" +
+                               std::to_string(flatten(in, spec).size()),
+                           topSegment);
+      throw;
+    }
     done = true;
     return false;
   }
@@ -290,6 +309,7 @@ struct OwnedIterator : py::AttributedIterator {
   TfRuntime &rt;
   Value spec;
   NextFn pull;
+  std::string topSegment; // the dataset's iterator name
   bool done = false;
 };
 
@@ -369,8 +389,9 @@ bool OwnedIterator::getAttr(Interpreter &in, const Value &self,
 }
 
 Value openIterator(TfRuntime &rt, const DatasetObject &d, Interpreter &in) {
-  return Value::object(Type::Iterator, std::make_shared<OwnedIterator>(
-                                           rt, d.spec, openChecked(rt, d, in)));
+  return Value::object(Type::Iterator,
+                       std::make_shared<OwnedIterator>(
+                           rt, d.spec, openChecked(rt, d, in), *d.segment));
 }
 
 bool DatasetObject::iter(Interpreter &in, const Value &, Value &out) {
@@ -480,6 +501,9 @@ bool DatasetObject::getAttr(Interpreter &in, const Value &self,
               return true;
             };
           });
+      // TensorFlow also rewrites the range (replicate_on_split): a third
+      // dataset kernel.
+      countDatasetKernels(1);
       return zipDatasets(r, in.tuple({counter, self}));
     });
   } else if (name == "zip") {

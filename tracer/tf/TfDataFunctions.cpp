@@ -129,8 +129,43 @@ Value checkedPredicate(TfRuntime &rt, const TracedFunction &t,
   return spec;
 }
 
-bool predicateHolds(TfRuntime &rt, const Value &fn, const Value &element) {
-  Value result = rt.in.call(fn, unpackArgs(rt.in, element));
+bool isStatefulFunction(const TfFunction &fn) {
+  for (const auto &c : fn.concretes) {
+    if (!c->prints.empty())
+      return true;
+    for (const graph::Node &n : c->graph.nodes)
+      // CheckNumerics is stateful in TensorFlow (kiln's is Asserts named
+      // after it); Assert itself map_parallelization accepts.
+      if (n.op == "PrintV2" || graph::isStatefulRandom(n.op) ||
+          (n.op == "Assert" && n.errorName.rfind("CheckNumerics", 0) == 0) ||
+          n.op.find("Variable") != std::string::npos)
+        return true;
+  }
+  return false;
+}
+
+/// `fn` called on `args` for a dataset whose kernel is `transformation`
+/// ("MapDataset:3", or "" for kernels that quote errors bare): an op's
+/// error is tagged for the consumer's message (TfDataErrors.cpp).
+Value callFunction(TfRuntime &rt, const Value &fn, const ValueList &args,
+                   const std::string &transformation) {
+  try {
+    return rt.in.call(fn, args);
+  } catch (py::PyException &e) {
+    tagFunctionError(rt, e, transformation);
+    throw;
+  }
+}
+
+/// "MapDataset:3": how TensorFlow names the kernel of dataset `d`.
+std::string kernelName(const Value &d, const std::string &kernel) {
+  return kernel + ":" + std::to_string(asDataset(d)->id);
+}
+
+bool predicateHolds(TfRuntime &rt, const Value &fn, const Value &element,
+                    const std::string &transformation) {
+  Value result =
+      callFunction(rt, fn, unpackArgs(rt.in, element), transformation);
   return rt.in.truthy(result);
 }
 
@@ -143,19 +178,24 @@ Value mapDataset(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
       traceFunction(rt, p.require("map_func", "map"), unpackArgs(in, d.spec));
   Value fn = t.fn;
   TfRuntime *r = &rt;
-  return derived(rt, d,
-                 p.has("num_parallel_calls") ? "_ParallelMapDataset"
-                                             : "_MapDataset",
-                 outputSpec(rt, t.outputs), d.cardinality,
-                 [r, fn](Interpreter &, NextFn input) -> NextFn {
-                   return [r, fn, input](Interpreter &in, Value &out) {
-                     Value v;
-                     if (!input(in, v))
-                       return false;
-                     out = asElement(*r, in.call(fn, unpackArgs(in, v)));
-                     return true;
-                   };
-                 });
+  bool parallel = p.has("num_parallel_calls");
+  auto name = std::make_shared<std::string>();
+  Value out = derived(
+      rt, d, parallel ? "_ParallelMapDataset" : "_MapDataset",
+      outputSpec(rt, t.outputs), d.cardinality,
+      [r, fn, name](Interpreter &, NextFn input) -> NextFn {
+        return [r, fn, input, name](Interpreter &in, Value &out) {
+          Value v;
+          if (!input(in, v))
+            return false;
+          out = asElement(*r, callFunction(*r, fn, unpackArgs(in, v), *name));
+          return true;
+        };
+      });
+  *name = kernelName(out, parallel ? "ParallelMapDatasetV2" : "MapDataset");
+  if (!parallel)
+    *asDataset(out)->segment = mapSegment(*dynamic_cast<TfFunction *>(fn.raw()));
+  return out;
 }
 
 Value filterDataset(TfRuntime &rt, const DatasetObject &d, const Value &pred,
@@ -164,20 +204,26 @@ Value filterDataset(TfRuntime &rt, const DatasetObject &d, const Value &pred,
   checkedPredicate(rt, t, "predicate");
   Value fn = t.fn;
   TfRuntime *r = &rt;
-  return derived(rt, d, className, d.spec, kUnknown,
-                 [r, fn, stopAtFalse](Interpreter &, NextFn input) -> NextFn {
-                   auto stopped = std::make_shared<bool>(false);
-                   return [r, fn, input, stopAtFalse, stopped](Interpreter &in,
-                                                               Value &out) {
-                     while (!*stopped && input(in, out)) {
-                       if (predicateHolds(*r, fn, out))
-                         return true;
-                       if (stopAtFalse)
-                         *stopped = true;
-                     }
-                     return false;
-                   };
-                 });
+  // take_while's kernel quotes its predicate's errors bare.
+  auto name = std::make_shared<std::string>();
+  Value out = derived(
+      rt, d, className, d.spec, kUnknown,
+      [r, fn, stopAtFalse, name](Interpreter &, NextFn input) -> NextFn {
+        auto stopped = std::make_shared<bool>(false);
+        return [r, fn, input, stopAtFalse, stopped, name](Interpreter &in,
+                                                          Value &out) {
+          while (!*stopped && input(in, out)) {
+            if (predicateHolds(*r, fn, out, *name))
+              return true;
+            if (stopAtFalse)
+              *stopped = true;
+          }
+          return false;
+        };
+      });
+  if (!stopAtFalse)
+    *name = kernelName(out, "FilterDataset");
+  return out;
 }
 
 /// Runs a `(state, element)` function over a dataset: reduce and scan
@@ -196,8 +242,18 @@ Value reduceDataset(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
       traceStateFunction(rt, d, state, p.require("reduce_func", "reduce"));
   NextFn next = openChecked(rt, d, in);
   Value v;
-  while (next(in, v))
-    state = asElement(rt, in.call(t.fn, ValueList{state, v}));
+  try {
+    while (next(in, v))
+      state = asElement(rt, callFunction(rt, t.fn, ValueList{state, v}, ""));
+  } catch (py::PyException &e) {
+    size_t n = flatten(in, state).size();
+    rewriteFunctionError(rt, e, Consumer::Reduce,
+                         "ReduceDataset_Targuments_0_Tstate_" +
+                             std::to_string(n) + "_output_types_" +
+                             std::to_string(n),
+                         *d.segment);
+    throw;
+  }
   return state;
 }
 
@@ -220,7 +276,9 @@ Value scanDataset(TfRuntime &rt, const DatasetObject &d, const Value &initial,
           Value v;
           if (!input(in, v))
             return false;
-          ValueList pair = in.toList(in.call(fn, ValueList{*state, v}));
+          // Scan's kernel quotes its function's errors bare.
+          ValueList pair =
+              in.toList(callFunction(*r, fn, ValueList{*state, v}, ""));
           *state = asElement(*r, pair[0]);
           out = asElement(*r, pair[1]);
           return true;
@@ -238,10 +296,18 @@ Value returnedDataset(Interpreter &in, const Value &fn, const Value &v) {
   return ds;
 }
 
-/// The dataset `fn` returns for element `v`, opened.
-NextFn openReturnedDataset(Interpreter &in, const Value &fn, const Value &v) {
-  Value ds = returnedDataset(in, fn, v);
-  return asDataset(ds)->open(in);
+/// The dataset `fn` returns for element `v`, opened; `transformation`
+/// names the kernel in errors of `fn`'s ops.
+NextFn openReturnedDataset(TfRuntime &rt, const Value &fn, const Value &v,
+                           const std::string &transformation) {
+  Value ds;
+  try {
+    ds = returnedDataset(rt.in, fn, v);
+  } catch (py::PyException &e) {
+    tagFunctionError(rt, e, transformation);
+    throw;
+  }
+  return asDataset(ds)->open(rt.in);
 }
 
 /// The element_spec of flat_map's and interleave's result: that of the
@@ -261,20 +327,31 @@ Value flatMapSpec(TfRuntime &rt, const DatasetObject &d, const Value &fn) {
 /// flat_map: the function runs eagerly on each element and returns a
 /// dataset whose elements follow in turn.
 Value flatMap(TfRuntime &rt, const DatasetObject &d, const Value &fn) {
-  return derived(rt, d, "_FlatMapDataset", flatMapSpec(rt, d, fn), kUnknown,
-                 [fn](Interpreter &, NextFn input) -> NextFn {
-                   auto inner = std::make_shared<NextFn>();
-                   return [fn, input, inner](Interpreter &in, Value &out) {
-                     for (;;) {
-                       if (*inner && (*inner)(in, out))
-                         return true;
-                       Value v;
-                       if (!input(in, v))
-                         return false;
-                       *inner = openReturnedDataset(in, fn, v);
-                     }
-                   };
-                 });
+  TfRuntime *r = &rt;
+  auto name = std::make_shared<std::string>();
+  Value out = derived(
+      rt, d, "_FlatMapDataset", flatMapSpec(rt, d, fn), kUnknown,
+      [r, fn, name](Interpreter &, NextFn input) -> NextFn {
+        auto inner = std::make_shared<NextFn>();
+        auto index = std::make_shared<int64_t>(0);
+        return [r, fn, input, inner, index, name](Interpreter &in,
+                                                  Value &out) {
+          for (;;) {
+            if (*inner && (*inner)(in, out))
+              return true;
+            Value v;
+            if (!input(in, v))
+              return false;
+            // The inner dataset's iterator is FlatMap[i], for the i-th
+            // input element.
+            std::string segment = "FlatMap[" + std::to_string((*index)++) + "]";
+            *inner = throughSegment(openReturnedDataset(*r, fn, v, *name),
+                                    [segment] { return segment; });
+          }
+        };
+      });
+  *name = kernelName(out, "FlatMapDataset");
+  return out;
 }
 
 /// interleave: `cycle_length` datasets made by the function from input
@@ -297,12 +374,30 @@ Value interleave(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
   int64_t block = p.has("block_length") ? in.toIndex(p.get("block_length")) : 1;
   if (cycle <= 0 || block <= 0)
     in.valueError("cycle_length and block_length must be positive");
+  bool fixedCycle = p.has("cycle_length") &&
+                    in.toIndex(p.get("cycle_length")) != kAutotune;
+  if (p.has("num_parallel_calls") && fixedCycle) {
+    int64_t calls = in.toIndex(p.get("num_parallel_calls"));
+    const std::string op = "ParallelInterleaveDatasetV4";
+    if (calls != kAutotune && calls > cycle)
+      rt.raise("InvalidArgumentError",
+               eagerKernelPrefix(op + "_Targuments_0") +
+                   "If `cycle_length` is set to a fixed value, "
+                   "`num_parallel_calls` must be either `tf.data.AUTOTUNE` "
+                   "or a value less than or equal to `cycle_length`. "
+                   "However, `num_parallel_calls` is " +
+                   std::to_string(calls) + " and `cycle_length` is " +
+                   std::to_string(cycle) + eagerOpSuffix(op));
+  }
   Value spec = flatMapSpec(rt, d, fn);
-  return derived(rt, d,
-                 p.has("num_parallel_calls") ? "_ParallelInterleaveDataset"
+  bool parallel = p.has("num_parallel_calls");
+  TfRuntime *r = &rt;
+  auto name = std::make_shared<std::string>();
+  Value out = derived(rt, d,
+                 parallel ? "_ParallelInterleaveDataset"
                                              : "_InterleaveDataset",
                  spec, kUnknown,
-                 [fn, cycle, block](Interpreter &, NextFn input) -> NextFn {
+                 [r, fn, cycle, block, name](Interpreter &, NextFn input) -> NextFn {
                    struct State {
                      std::vector<NextFn> current;
                      int64_t index = 0, inBlock = 0, open = 0;
@@ -310,7 +405,7 @@ Value interleave(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
                    };
                    auto s = std::make_shared<State>();
                    s->current.resize(cycle);
-                   return [s, fn, cycle, block, input](Interpreter &in,
+                   return [r, s, fn, cycle, block, input, name](Interpreter &in,
                                                        Value &out) {
                      auto advance = [&] {
                        s->inBlock = 0;
@@ -330,7 +425,7 @@ Value interleave(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
                        } else if (!s->endOfInput) {
                          Value v;
                          if (input(in, v)) {
-                           slot = openReturnedDataset(in, fn, v);
+                           slot = openReturnedDataset(*r, fn, v, *name);
                            ++s->open;
                          } else {
                            s->endOfInput = true;
@@ -342,6 +437,9 @@ Value interleave(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
                      return false;
                    };
                  });
+  *name = kernelName(out, parallel ? "ParallelInterleaveDatasetV4"
+                                   : "InterleaveDataset");
+  return out;
 }
 
 } // namespace data

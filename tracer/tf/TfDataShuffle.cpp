@@ -69,6 +69,8 @@ ProbeScope::ProbeScope(Interpreter &in) : out(in.out()), err(in.err()) {
 
 ProbeScope::~ProbeScope() { --probing; }
 
+bool probingFirstElement() { return probing > 0; }
+
 /// The dataset's seed generator, shared by its iterators: with reshuffling
 /// each iterator takes the next two samples of a Philox stream as its
 /// seeds; without, every iterator gets the dataset's seeds.

@@ -157,8 +157,10 @@ Value zipDatasets(TfRuntime &rt, const Value &datasets) {
   return makeDataset(rt, "_ZipDataset", rebuild(in, datasets, specs), card,
                      [opens, datasets](Interpreter &in) -> NextFn {
                        auto its = std::make_shared<std::vector<NextFn>>();
-                       for (auto &open : opens)
-                         its->push_back(open(in));
+                       for (size_t i = 0; i < opens.size(); ++i)
+                         its->push_back(throughSegment(opens[i](in), [i] {
+                           return "Zip[" + std::to_string(i) + "]";
+                         }));
                        return [its, datasets](Interpreter &in, Value &out) {
                          ValueList parts;
                          for (auto &next : *its) {
@@ -208,6 +210,9 @@ Value fromGenerator(TfRuntime &rt, CallArgs &args) {
   }
   ValueList genArgs = p.has("args") ? in.toList(p.get("args")) : ValueList{};
   TfRuntime *r = &rt;
+  // TensorFlow's from_generator is a flat_map over a dataset of its own:
+  // two kernels.
+  countDatasetKernels(1);
   return makeDataset(
       rt, "_FlatMapDataset", spec, kUnknown,
       [r, gen, genArgs, spec](Interpreter &in) -> NextFn {

@@ -89,6 +89,8 @@ Value unbatch(TfRuntime &rt, const DatasetObject &d) {
     return row;
   });
   TfRuntime *r = &rt;
+  // TensorFlow normalizes the input with a map first: a second kernel.
+  countDatasetKernels(1);
   return derived(rt, d, "_UnbatchDataset", spec, kUnknown,
                  [r](Interpreter &, NextFn input) -> NextFn {
                    struct State {
@@ -180,7 +182,9 @@ Value repeat(TfRuntime &rt, const DatasetObject &d, int64_t count) {
             if (!s->current) {
               if (count >= 0 && s->epoch >= count)
                 return false;
-              s->current = open(in);
+              std::string name = (count < 0 ? "ForeverRepeat[" : "FiniteRepeat[") +
+                                 std::to_string(s->epoch) + "]";
+              s->current = throughSegment(open(in), [name] { return name; });
               ++s->epoch;
               // An empty input repeated forever ends instead of spinning.
               if (!s->current(in, out)) {
@@ -235,7 +239,8 @@ Value concatenate(TfRuntime &rt, const DatasetObject &a,
   auto openA = a.open, openB = b.open;
   return makeDataset(rt, "_ConcatenateDataset", rebuild(in, a.spec, merged),
                      card, [openA, openB](Interpreter &in) -> NextFn {
-                       auto first = std::make_shared<NextFn>(openA(in));
+                       auto first = std::make_shared<NextFn>(throughSegment(
+                           openA(in), [] { return "Concatenate[0]"; }));
                        auto second = std::make_shared<NextFn>();
                        return
                            [openB, first, second](Interpreter &in, Value &out) {
@@ -243,7 +248,9 @@ Value concatenate(TfRuntime &rt, const DatasetObject &a,
                                if ((*first)(in, out))
                                  return true;
                                *first = nullptr;
-                               *second = openB(in);
+                               *second = throughSegment(openB(in), [] {
+                                 return "Concatenate[1]";
+                               });
                              }
                              return (*second)(in, out);
                            };
@@ -553,6 +560,7 @@ Value chooseFromDatasets(TfRuntime &rt, const Value &datasets,
                  specs);
   }
   auto openChoices = chooser->open;
+  countDatasetKernels(1); // TensorFlow's makes two
   return makeDataset(
       rt, "_DirectedInterleaveDataset", asDataset(members[0])->spec, kUnknown,
       [opens, openChoices, stopOnEmpty](Interpreter &in) -> NextFn {
@@ -591,12 +599,22 @@ Value singleElement(TfRuntime &rt, const DatasetObject &d) {
   NextFn next = openChecked(rt, d, in);
   Value v, extra;
   const std::string op = "DatasetToSingleElement";
-  if (!next(in, v))
-    rt.raise("InvalidArgumentError", eagerKernelPrefix(op + "_output_types_1") +
+  const std::string kernel =
+      op + "_output_types_" + std::to_string(flatten(in, d.spec).size());
+  bool empty, more;
+  try {
+    empty = !next(in, v);
+    more = !empty && next(in, extra);
+  } catch (py::PyException &e) {
+    rewriteFunctionError(rt, e, Consumer::SingleElement, kernel, *d.segment);
+    throw;
+  }
+  if (empty)
+    rt.raise("InvalidArgumentError", eagerKernelPrefix(kernel) +
                                          "Dataset was empty." +
                                          eagerOpSuffix(op));
-  if (next(in, extra))
-    rt.raise("InvalidArgumentError", eagerKernelPrefix(op + "_output_types_1") +
+  if (more)
+    rt.raise("InvalidArgumentError", eagerKernelPrefix(kernel) +
                                          "Dataset had more than one element." +
                                          eagerOpSuffix(op));
   return v;

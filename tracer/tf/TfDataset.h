@@ -15,6 +15,7 @@
 namespace kiln::tf {
 
 struct TensorSpecObject;
+struct TfFunction;
 
 namespace data {
 
@@ -66,6 +67,11 @@ struct DatasetObject : py::NativeObject {
   int64_t cardinality = kUnknown;
   std::function<NextFn(Interpreter &)> open;
   Value options; // with_options' tf.data.Options, or None
+  /// The name of its iterator in TensorFlow's error messages ("FiniteTake";
+  /// see iteratorSegment), shared with the iterators open() makes.
+  std::shared_ptr<std::string> segment;
+  /// The count of dataset kernels made before it ("MapDataset:3").
+  int64_t id = 0;
 
   std::string typeName() const override { return className; }
   std::string typeModule() const override {
@@ -96,8 +102,7 @@ Value derived(TfRuntime &rt, const DatasetObject &input, std::string className,
 /// built with bad arguments.
 [[noreturn]] void datasetError(TfRuntime &rt, const std::string &op,
                                const std::string &message);
-/// A dataset of `elements`, given: the windows of window() and what
-/// from_generator's generator yields.
+/// A dataset of `elements`, given: the windows of window().
 Value listDataset(TfRuntime &rt, std::string className, Value spec,
                   std::shared_ptr<const ValueList> elements);
 /// TensorFlow's deprecation warning for a tf.data.experimental function,
@@ -126,6 +131,40 @@ struct DatasetSpecObject : py::NativeObject {
 /// into the graph) this is NotImplementedError.
 NextFn openChecked(TfRuntime &rt, const DatasetObject &d, Interpreter &in);
 
+// ---- errors in datasets' functions (TfDataErrors.cpp) ----
+
+/// The consumers that run a pipeline, each TensorFlow kernel quoting a
+/// function's error in its own way.
+enum class Consumer { Iterator, Reduce, SingleElement };
+
+/// The iterator name of a dataset class in TensorFlow's messages ("" for
+/// those that name themselves with an index, and sources).
+std::string iteratorSegment(const std::string &className);
+/// A map's: ParallelMapV2 once tf.data parallelizes it, unless `fn` is
+/// stateful.
+std::string mapSegment(const TfFunction &fn);
+bool isStatefulFunction(const TfFunction &fn);
+/// Counts `n` dataset kernels made; returns the count before them.
+int64_t countDatasetKernels(int64_t n);
+/// Marks `e`, raised by a dataset's function, as a function error of
+/// `transformation` ("MapDataset:3"; "" for the kernels that quote the
+/// op's message bare: scan, take_while, reduce).
+void tagFunctionError(TfRuntime &rt, const py::PyException &e,
+                      const std::string &transformation);
+/// Adds an iterator to the path of a function error passing through it;
+/// `indexed`: the dataset's own iterator adds no second segment.
+void addSegment(const py::PyException &e, const std::string &segment,
+                bool indexed = false);
+/// `next`, adding `segment()` to the function errors passing through.
+NextFn throughSegment(NextFn next, std::function<std::string()> segment,
+                      bool indexed = true);
+/// Gives a function error TensorFlow's text for `consumer`, whose kernel
+/// is `kernel` ("IteratorGetNext_output_types_1") and whose pipeline ends
+/// in an iterator named `topSegment`.
+void rewriteFunctionError(TfRuntime &rt, const py::PyException &e,
+                          Consumer consumer, const std::string &kernel,
+                          const std::string &topSegment);
+
 // ---- sources (TfDataSources.cpp) ----
 
 Value fromTensorSlices(TfRuntime &rt, const Value &tensors);
@@ -151,6 +190,8 @@ struct ProbeScope {
   ProbeScope &operator=(const ProbeScope &) = delete;
   py::DiscardOutput out, err;
 };
+/// Whether a ProbeScope is open.
+bool probingFirstElement();
 
 // ---- transformations (TfDataTransforms.cpp) ----
 
