@@ -34,10 +34,10 @@ namespace {
 const char *const kOptimizableMap = "\x01Map";
 
 struct FunctionError {
-  std::string transformation; // "MapDataset:3"; "" when no prefix
+  std::string transformation;    // "MapDataset:3"; "" when no prefix
   std::vector<std::string> path; // iterators, outermost first
   std::string message, node;     // the op's own message, its node
-  bool fused = false; // a map directly under a batch (map_and_batch_fusion)
+  bool fused = false;   // a map directly under a batch (map_and_batch_fusion)
   bool indexed = false; // the next segment was added with its index
 };
 
@@ -222,9 +222,9 @@ void rewriteFunctionError(TfRuntime &rt, const py::PyException &e,
       path += "Prefetch::";
     for (size_t i = 0; i < f.path.size(); ++i) {
       const std::string &s = f.path[i];
-      path += (i ? "::" : "") +
-              (s == kOptimizableMap ? (optimized ? "ParallelMapV2" : "Map")
-                                    : s);
+      path +=
+          (i ? "::" : "") +
+          (s == kOptimizableMap ? (optimized ? "ParallelMapV2" : "Map") : s);
     }
     text += "Error in user-defined function passed to " + f.transformation +
             " transformation with iterator: " + path + ": ";

@@ -194,7 +194,8 @@ Value mapDataset(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
       });
   *name = kernelName(out, parallel ? "ParallelMapDatasetV2" : "MapDataset");
   if (!parallel)
-    *asDataset(out)->segment = mapSegment(*dynamic_cast<TfFunction *>(fn.raw()));
+    *asDataset(out)->segment =
+        mapSegment(*dynamic_cast<TfFunction *>(fn.raw()));
   return out;
 }
 
@@ -268,22 +269,21 @@ Value scanDataset(TfRuntime &rt, const DatasetObject &d, const Value &initial,
   Value outSpec = outputSpec(rt, in.toList(t.outputs)[1]);
   Value fn = t.fn;
   TfRuntime *r = &rt;
-  return derived(
-      rt, d, "_ScanDataset", outSpec, d.cardinality,
-      [r, fn, state0](Interpreter &, NextFn input) -> NextFn {
-        auto state = std::make_shared<Value>(state0);
-        return [r, fn, input, state](Interpreter &in, Value &out) {
-          Value v;
-          if (!input(in, v))
-            return false;
-          // Scan's kernel quotes its function's errors bare.
-          ValueList pair =
-              in.toList(callFunction(*r, fn, ValueList{*state, v}, ""));
-          *state = asElement(*r, pair[0]);
-          out = asElement(*r, pair[1]);
-          return true;
-        };
-      });
+  return derived(rt, d, "_ScanDataset", outSpec, d.cardinality,
+                 [r, fn, state0](Interpreter &, NextFn input) -> NextFn {
+                   auto state = std::make_shared<Value>(state0);
+                   return [r, fn, input, state](Interpreter &in, Value &out) {
+                     Value v;
+                     if (!input(in, v))
+                       return false;
+                     // Scan's kernel quotes its function's errors bare.
+                     ValueList pair = in.toList(
+                         callFunction(*r, fn, ValueList{*state, v}, ""));
+                     *state = asElement(*r, pair[0]);
+                     out = asElement(*r, pair[1]);
+                     return true;
+                   };
+                 });
 }
 
 /// What `fn` returns for element `v`, which must be a dataset.
@@ -334,8 +334,7 @@ Value flatMap(TfRuntime &rt, const DatasetObject &d, const Value &fn) {
       [r, fn, name](Interpreter &, NextFn input) -> NextFn {
         auto inner = std::make_shared<NextFn>();
         auto index = std::make_shared<int64_t>(0);
-        return [r, fn, input, inner, index, name](Interpreter &in,
-                                                  Value &out) {
+        return [r, fn, input, inner, index, name](Interpreter &in, Value &out) {
           for (;;) {
             if (*inner && (*inner)(in, out))
               return true;
@@ -374,8 +373,8 @@ Value interleave(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
   int64_t block = p.has("block_length") ? in.toIndex(p.get("block_length")) : 1;
   if (cycle <= 0 || block <= 0)
     in.valueError("cycle_length and block_length must be positive");
-  bool fixedCycle = p.has("cycle_length") &&
-                    in.toIndex(p.get("cycle_length")) != kAutotune;
+  bool fixedCycle =
+      p.has("cycle_length") && in.toIndex(p.get("cycle_length")) != kAutotune;
   if (p.has("num_parallel_calls") && fixedCycle) {
     int64_t calls = in.toIndex(p.get("num_parallel_calls"));
     const std::string op = "ParallelInterleaveDatasetV4";
@@ -393,50 +392,49 @@ Value interleave(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
   bool parallel = p.has("num_parallel_calls");
   TfRuntime *r = &rt;
   auto name = std::make_shared<std::string>();
-  Value out = derived(rt, d,
-                 parallel ? "_ParallelInterleaveDataset"
-                                             : "_InterleaveDataset",
-                 spec, kUnknown,
-                 [r, fn, cycle, block, name](Interpreter &, NextFn input) -> NextFn {
-                   struct State {
-                     std::vector<NextFn> current;
-                     int64_t index = 0, inBlock = 0, open = 0;
-                     bool endOfInput = false;
-                   };
-                   auto s = std::make_shared<State>();
-                   s->current.resize(cycle);
-                   return [r, s, fn, cycle, block, input, name](Interpreter &in,
-                                                       Value &out) {
-                     auto advance = [&] {
-                       s->inBlock = 0;
-                       s->index = (s->index + 1) % cycle;
-                     };
-                     while (!s->endOfInput || s->open > 0) {
-                       NextFn &slot = s->current[s->index];
-                       if (slot) {
-                         if (slot(in, out)) {
-                           if (++s->inBlock == block)
-                             advance();
-                           return true;
-                         }
-                         slot = nullptr;
-                         --s->open;
-                         advance();
-                       } else if (!s->endOfInput) {
-                         Value v;
-                         if (input(in, v)) {
-                           slot = openReturnedDataset(*r, fn, v, *name);
-                           ++s->open;
-                         } else {
-                           s->endOfInput = true;
-                         }
-                       } else {
-                         advance();
-                       }
-                     }
-                     return false;
-                   };
-                 });
+  Value out = derived(
+      rt, d, parallel ? "_ParallelInterleaveDataset" : "_InterleaveDataset",
+      spec, kUnknown,
+      [r, fn, cycle, block, name](Interpreter &, NextFn input) -> NextFn {
+        struct State {
+          std::vector<NextFn> current;
+          int64_t index = 0, inBlock = 0, open = 0;
+          bool endOfInput = false;
+        };
+        auto s = std::make_shared<State>();
+        s->current.resize(cycle);
+        return
+            [r, s, fn, cycle, block, input, name](Interpreter &in, Value &out) {
+              auto advance = [&] {
+                s->inBlock = 0;
+                s->index = (s->index + 1) % cycle;
+              };
+              while (!s->endOfInput || s->open > 0) {
+                NextFn &slot = s->current[s->index];
+                if (slot) {
+                  if (slot(in, out)) {
+                    if (++s->inBlock == block)
+                      advance();
+                    return true;
+                  }
+                  slot = nullptr;
+                  --s->open;
+                  advance();
+                } else if (!s->endOfInput) {
+                  Value v;
+                  if (input(in, v)) {
+                    slot = openReturnedDataset(*r, fn, v, *name);
+                    ++s->open;
+                  } else {
+                    s->endOfInput = true;
+                  }
+                } else {
+                  advance();
+                }
+              }
+              return false;
+            };
+      });
   *name = kernelName(out, parallel ? "ParallelInterleaveDatasetV4"
                                    : "InterleaveDataset");
   return out;

@@ -182,8 +182,9 @@ Value repeat(TfRuntime &rt, const DatasetObject &d, int64_t count) {
             if (!s->current) {
               if (count >= 0 && s->epoch >= count)
                 return false;
-              std::string name = (count < 0 ? "ForeverRepeat[" : "FiniteRepeat[") +
-                                 std::to_string(s->epoch) + "]";
+              std::string name =
+                  (count < 0 ? "ForeverRepeat[" : "FiniteRepeat[") +
+                  std::to_string(s->epoch) + "]";
               s->current = throughSegment(open(in), [name] { return name; });
               ++s->epoch;
               // An empty input repeated forever ends instead of spinning.
@@ -237,24 +238,23 @@ Value concatenate(TfRuntime &rt, const DatasetObject &a,
   else
     card = a.cardinality + b.cardinality;
   auto openA = a.open, openB = b.open;
-  return makeDataset(rt, "_ConcatenateDataset", rebuild(in, a.spec, merged),
-                     card, [openA, openB](Interpreter &in) -> NextFn {
-                       auto first = std::make_shared<NextFn>(throughSegment(
-                           openA(in), [] { return "Concatenate[0]"; }));
-                       auto second = std::make_shared<NextFn>();
-                       return
-                           [openB, first, second](Interpreter &in, Value &out) {
-                             if (*first) {
-                               if ((*first)(in, out))
-                                 return true;
-                               *first = nullptr;
-                               *second = throughSegment(openB(in), [] {
-                                 return "Concatenate[1]";
-                               });
-                             }
-                             return (*second)(in, out);
-                           };
-                     });
+  return makeDataset(
+      rt, "_ConcatenateDataset", rebuild(in, a.spec, merged), card,
+      [openA, openB](Interpreter &in) -> NextFn {
+        auto first = std::make_shared<NextFn>(
+            throughSegment(openA(in), [] { return "Concatenate[0]"; }));
+        auto second = std::make_shared<NextFn>();
+        return [openB, first, second](Interpreter &in, Value &out) {
+          if (*first) {
+            if ((*first)(in, out))
+              return true;
+            *first = nullptr;
+            *second =
+                throughSegment(openB(in), [] { return "Concatenate[1]"; });
+          }
+          return (*second)(in, out);
+        };
+      });
 }
 
 /// cache: the first complete pass keeps the elements, later passes replay
