@@ -2506,6 +2506,12 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
                     DType::Float32, DType::Float64, DType::String})
       dtypes.set(py::dtypeName(d), makeDType(d));
     dtypes.set("cast", tf.module->dict["cast"]);
+    // tf.saturate_cast, found when called (it is defined with the
+    // composite ops).
+    dtypes.def("saturate_cast", [](Interpreter &in, CallArgs &args) {
+      return in.call(
+          in.getAttr(in.importModule("tensorflow"), "saturate_cast"), args);
+    });
     dtypes.def("as_dtype", [](Interpreter &in, CallArgs &args) {
       Params p(in, args, "as_dtype", {"type_value"});
       Value v = p.get("type_value");

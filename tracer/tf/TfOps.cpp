@@ -2939,6 +2939,7 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
   }
   std::vector<int64_t> offsets, sizes, strides, shape, reversed;
   std::vector<int64_t> reversedAtRunTime; // result axes
+  std::vector<int64_t> indexed; // input axes an index drops
   // Per result dimension: whether TensorFlow's shape inference still knows
   // its size when a bound is a tensor (a full slice, or a new axis).
   std::vector<bool> fullDim;
@@ -2999,6 +3000,7 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
     }
     if (index.isIntLike()) {
       int64_t i = index.asInt();
+      indexed.push_back(static_cast<int64_t>(offsets.size()));
       if (n < 0) {
         note(1, i, 0, 1);
         offsets.push_back(0);
@@ -3145,6 +3147,7 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
     attrs["dyn_step"] = dynStep;
     attrs["dyn_begin_in"] = beginIn;
     attrs["dyn_end_in"] = endIn;
+    attrs["dyn_indexed"] = indexed;
     // When a bound is a tensor, TensorFlow's shape inference knows only the
     // sizes of full slices and new axes.
     if (inputs.size() > 1)

@@ -35,3 +35,4 @@ try:
     tf.saturate_cast(tf.constant([1.0]), tf.bool)
 except TypeError as e:
     print("TypeError:", e)
+print(tf.dtypes.saturate_cast(tf.constant([200, -200]), tf.int8))

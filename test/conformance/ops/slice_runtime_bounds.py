@@ -64,3 +64,15 @@ for i in [-7, 2, 9]:
         print(shifted(x, i))
     except tf.errors.InvalidArgumentError as e:
         print(type(e).__name__, str(e).splitlines()[-2])
+
+
+# A run-time bound beside an index: the result drops the indexed axes while
+# its other sizes are known only at run time.
+@tf.function
+def windows(t, a, b):
+    return t[a:, b:, 0], t[a, b:, 1:], t[:a, 0, b:], t[a:, 1:, 0]
+
+
+cube = tf.reshape(tf.range(24), [2, 3, 4])
+for part in windows(cube, tf.constant(1), tf.constant(1)):
+    print(part)
