@@ -931,6 +931,23 @@ void installDebugging(TfRuntime &rt, ModuleBuilder &tf,
     DType d = r->tensor(args.positional[0]).type.dtype;
     return Value::boolean(d != DType::String);
   });
+  // TensorFlow 2 exports its _v2 versions of the checks under their
+  // names; __name__ and repr() show the functions' own.
+  auto rename = [](ModuleBuilder &m, const std::string &name,
+                   const std::string &own) {
+    auto it = m.module->dict.find(name);
+    if (it != m.module->dict.end() && it->second.is(Type::Builtin))
+      it->second.as<py::BuiltinObject>().name = own;
+  };
+  for (auto &[name, value] : debugging.module->dict) {
+    (void)value;
+    if (name.rfind("assert_", 0) == 0 && name != "assert_all_finite")
+      rename(debugging, name, name + "_v2");
+  }
+  rename(debugging, "assert_all_finite", "verify_tensor_all_finite_v2");
+  for (const char *name :
+       {"assert_equal", "assert_greater", "assert_less", "assert_rank"})
+    rename(tf, name, std::string(name) + "_v2");
 }
 
 } // namespace kiln::tf

@@ -1815,9 +1815,29 @@ std::string ConcreteFunction::describe() const {
 }
 
 std::string ConcreteFunction::signatureText() const {
+  // inspect.Signature's text: "/" after the positional-only parameters,
+  // "*" before the keyword-only ones.
+  std::vector<std::string> items;
+  bool positionalOnly = false, keywordOnly = false;
+  for (size_t k = 0; k < params.size(); ++k) {
+    const std::string kind = k < paramKinds.size() ? paramKinds[k] : "";
+    if (kind == "POSITIONAL_ONLY") {
+      positionalOnly = true;
+    } else if (positionalOnly) {
+      items.push_back("/");
+      positionalOnly = false;
+    }
+    if (kind == "KEYWORD_ONLY" && !keywordOnly) {
+      items.push_back("*");
+      keywordOnly = true;
+    }
+    items.push_back(params[k].first + ": " + params[k].second);
+  }
+  if (positionalOnly)
+    items.push_back("/");
   std::string s = "(";
-  for (size_t k = 0; k < params.size(); ++k)
-    s += (k ? ", " : "") + params[k].first + ": " + params[k].second;
+  for (size_t k = 0; k < items.size(); ++k)
+    s += (k ? ", " : "") + items[k];
   return s + ") -> " + outputType;
 }
 
@@ -1910,6 +1930,20 @@ Value graphView(Interpreter &in, TfRuntime &rt, ConcreteFunction &c) {
                               {"name", in.str(state->graph.name)}});
 }
 
+/// A concrete function's function_type: an inspect.Signature of the
+/// traced parameters' types, shown as one.
+struct FunctionTypeObject : py::NativeObject {
+  std::string text; // "(x: TensorSpec(...)) -> TensorSpec(...)"
+  std::string typeName() const override { return "FunctionType"; }
+  std::string typeModule() const override {
+    return "tensorflow.core.function.polymorphism.function_type";
+  }
+  std::string str(Interpreter &, const Value &) override { return text; }
+  std::string repr(Interpreter &, const Value &) override {
+    return "<FunctionType " + text + ">";
+  }
+};
+
 struct ConcreteFunctionObject : py::NativeObject {
   TfFunction *owner;
   ConcreteFunction *concrete;
@@ -1922,7 +1956,15 @@ struct ConcreteFunctionObject : py::NativeObject {
   std::string typeModule() const override {
     return "tensorflow.python.eager.polymorphic_function.concrete_function";
   }
-  std::string repr(Interpreter &, const Value &) override {
+  std::string repr(Interpreter &, const Value &self) override {
+    char address[32];
+    std::snprintf(address, sizeof address, "%llX",
+                  static_cast<unsigned long long>(
+                      reinterpret_cast<uintptr_t>(self.raw())));
+    return "<ConcreteFunction " + concrete->signatureText() + " at 0x" +
+           address + ">";
+  }
+  std::string str(Interpreter &, const Value &) override {
     return "ConcreteFunction " + concrete->describe();
   }
   bool isCallable() const override { return true; }
@@ -2176,6 +2218,21 @@ struct ConcreteFunctionObject : py::NativeObject {
     }
     if (name == "name") {
       out = in.bytes(concrete->graph.name);
+      return true;
+    }
+    if (name == "variables" || name == "trainable_variables") {
+      // The variables the trace captured, in the order it first used them.
+      ValueList vars;
+      for (const auto &state : concrete->captures)
+        if (name == "variables" || state->trainable)
+          vars.push_back(variableObject(owner->rt, state));
+      out = in.tuple(std::move(vars));
+      return true;
+    }
+    if (name == "function_type") {
+      auto t = std::make_shared<FunctionTypeObject>();
+      t->text = concrete->signatureText();
+      out = Value::object(Type::Native, t);
       return true;
     }
     return false;
@@ -2852,7 +2909,9 @@ bool TfFunction::getAttr(Interpreter &in, const Value &self,
   }
   if (attr == "pretty_printed_concrete_signatures") {
     Value selfValue = self;
-    out = in.builtin(attr, [fn, selfValue](Interpreter &in, CallArgs &) {
+    out = in.builtin(attr, [fn, selfValue](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "pretty_printed_concrete_signatures", {"verbose"});
+      bool verbose = !p.has("verbose") || in.truthy(p.get("verbose"));
       // A function with an input_signature has its one concrete function
       // whether or not it was called: listing traces it.
       if (fn->concretes.empty() &&
@@ -2862,7 +2921,9 @@ bool TfFunction::getAttr(Interpreter &in, const Value &self,
       }
       std::string s;
       for (size_t i = 0; i < fn->concretes.size(); ++i)
-        s += (i ? "\n\n" : "") + fn->concretes[i]->describe();
+        s += (i ? (verbose ? "\n\n" : "\n") : "") +
+             (verbose ? fn->concretes[i]->describe()
+                      : fn->concretes[i]->signatureText());
       return in.str(s);
     });
     return true;
