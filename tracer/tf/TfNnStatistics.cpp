@@ -219,6 +219,18 @@ Value computeAverageLoss(TfRuntime &rt, const Params &p) {
                 {sum, cast(rt, rt.toTensor(batch), dtype)});
 }
 
+/// The regularization loss summed and divided among the replicas: one,
+/// without a distribution strategy.
+Value scaleRegularizationLoss(TfRuntime &rt, const Params &p) {
+  Interpreter &in = rt.in;
+  Value loss =
+      p.require("regularization_loss", "scale_regularization_loss");
+  if (loss.is(py::Type::List) || loss.is(py::Type::Tuple))
+    loss = callTf(in, {"math", "add_n"}, {loss});
+  Value sum = callTf(in, {"math", "reduce_sum"}, {loss});
+  return in.binary(ast::BinaryOp::Div, sum, Value::integer(1));
+}
+
 } // namespace
 
 void installNnStatistics(TfRuntime &rt, ModuleBuilder &nn) {
@@ -240,6 +252,8 @@ void installNnStatistics(TfRuntime &rt, ModuleBuilder &nn) {
   def("compute_average_loss",
       {"per_example_loss", "sample_weight", "global_batch_size"},
       computeAverageLoss);
+  def("scale_regularization_loss", {"regularization_loss"},
+      scaleRegularizationLoss);
 }
 
 } // namespace kiln::tf

@@ -538,6 +538,16 @@ bool VariableObject::getAttr(Interpreter &in, const Value &self,
     out = Value::boolean(state->trainable);
     return true;
   }
+  if (name == "initial_value") {
+    // Eager variables keep no initial value: TensorFlow refuses the
+    // property eagerly and gives None inside a tf.function.
+    if (!rt->tracing)
+      in.raise("RuntimeError",
+               "This property is not supported when eager execution is "
+               "enabled.");
+    out = Value();
+    return true;
+  }
   if (name == "constraint") {
     out = state->constraint;
     return true;

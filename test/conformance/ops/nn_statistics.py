@@ -36,3 +36,7 @@ f = tf.function(lambda x, w: (tf.nn.weighted_moments(x, [1], w), tf.nn.compute_a
 attempt(lambda: f(x, w))
 attempt(lambda: tf.function(lambda x: tf.nn.sufficient_statistics(x, [1]))(x))
 print(tf.function(lambda x: tf.nn.sufficient_statistics(x, [1])).get_concrete_function(tf.TensorSpec([2, None])).structured_outputs)
+
+# scale_regularization_loss: summed (a list added first) over one replica.
+print(tf.nn.scale_regularization_loss(tf.constant([0.5, 0.25])))
+print(tf.nn.scale_regularization_loss([tf.constant(1.5), tf.constant(2.0)]))
