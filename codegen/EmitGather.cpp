@@ -406,23 +406,23 @@ Value Emitter::emitDynamicSlice(const graph::Node &n, RankedTensorType type) {
                                                stride);
     if (reversed)
       v = reverseDims(loc, v, *reversed);
-    if (slicedType.getRank() == type.getRank())
-      return castTo(loc, v, type);
-    // Drop the index dimensions keeping the window's known sizes (the
-    // node's type may have more dimensions unknown than a reshape can
-    // infer), then take the node's type.
     const auto &indexed = *attr<std::vector<int64_t>>(n, "dyn_indexed");
+    const auto &newAxes = *attr<std::vector<int64_t>>(n, "dyn_new_axes");
+    if (indexed.empty() && newAxes.empty())
+      return castTo(loc, v, type);
+    // Drop the index dimensions and add the new ones keeping the window's
+    // known sizes (the node's type may have more dimensions unknown than a
+    // reshape can infer), then take the node's type.
     SmallVector<int64_t> kept;
     for (size_t d = 0; d < kind.size(); ++d)
       if (!llvm::is_contained(indexed, static_cast<int64_t>(d)))
         kept.push_back(shape[d]);
-    if (static_cast<int64_t>(kept.size()) == type.getRank())
-      return castTo(
-          loc,
-          reshapeTo(loc, v,
-                    RankedTensorType::get(kept, type.getElementType())),
-          type);
-    return reshapeTo(loc, v, type); // drop index, add new dimensions
+    for (int64_t axis : newAxes) // in increasing order
+      kept.insert(kept.begin() + axis, 1);
+    return castTo(
+        loc,
+        reshapeTo(loc, v, RankedTensorType::get(kept, type.getElementType())),
+        type);
   };
   if (!ok)
     return slice();

@@ -109,11 +109,21 @@ Value runTimeSliceGrad(TfRuntime &rt, const TapeEntry &e, const Value &grad) {
   std::vector<int64_t> kind = ints("dyn_kind"), begin = ints("dyn_begin"),
                        step = ints("dyn_step"), beginIn = ints("dyn_begin_in"),
                        offsets = ints("offsets"), sizes = ints("sizes"),
-                       strides = ints("strides"), reversed = ints("reversed");
+                       strides = ints("strides"), reversed = ints("reversed"),
+                       indexed = ints("dyn_indexed");
   const std::vector<int64_t> &shape = typeOf(rt, x).shape;
   if (!reversed.empty() || kind.size() != shape.size())
     return Value();
+  // The new axes dropped, then the indexed ones put back below.
   Value window = grad;
+  std::vector<int64_t> newAxes = ints("dyn_new_axes");
+  if (!newAxes.empty()) {
+    ValueList axes;
+    for (int64_t a : newAxes)
+      axes.push_back(Value::integer(a));
+    window = in.call(in.getAttr(in.importModule("tensorflow"), "squeeze"),
+                     ValueList{window, in.list(std::move(axes))});
+  }
   ValueList paddings;
   int64_t axis = 0; // of the gradient, as dimensions are put back
   for (size_t d = 0; d < shape.size(); ++d, ++axis) {
@@ -122,6 +132,9 @@ Value runTimeSliceGrad(TfRuntime &rt, const TapeEntry &e, const Value &grad) {
     if (kind[d] == 0) { // static bounds, or the whole of a run-time size
       if (strides[d] != 1 || (shape[d] < 0 && sizes[d] >= 0))
         return Value();
+      // A static index: its dimension put back.
+      if (std::find(indexed.begin(), indexed.end(), d) != indexed.end())
+        window = expandDims(rt, window, axis);
       paddings.push_back(
           pyIntList(in, {offsets[d],
                          shape[d] < 0 ? 0 : shape[d] - offsets[d] - sizes[d]}));

@@ -2951,7 +2951,7 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
   using graph::kNoSliceBound;
   std::vector<int64_t> dynKind, dynBegin, dynEnd, dynStep, beginIn, endIn;
   ValueList inputs{t};
-  bool newAxis = false;
+  std::vector<int64_t> newAxes; // result axes tf.newaxis adds
   auto note = [&](int64_t kind, int64_t begin, int64_t end, int64_t step,
                   int64_t bIn = 0, int64_t eIn = 0) {
     dynKind.push_back(kind);
@@ -2976,12 +2976,13 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
     if (item.isNone()) {
       shape.push_back(1);
       fullDim.push_back(true);
-      newAxis = true;
+      newAxes.push_back(static_cast<int64_t>(shape.size()) - 1);
       continue;
     }
     int64_t n = type.shape[d];
     Value index = item;
     if (int64_t at = runTimeBound(index)) {
+      indexed.push_back(static_cast<int64_t>(offsets.size()));
       note(1, 0, 0, 1, at);
       offsets.push_back(0);
       sizes.push_back(1);
@@ -3137,10 +3138,6 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
                                        {"T", type.dtype}};
   if (std::any_of(dynKind.begin(), dynKind.end(),
                   [](int64_t k) { return k != 0; })) {
-    if (newAxis)
-      rt.raise("UnimplementedError",
-               "kiln cannot combine tf.newaxis with indexing a dimension "
-               "known only at run time yet");
     attrs["dyn_kind"] = dynKind;
     attrs["dyn_begin"] = dynBegin;
     attrs["dyn_end"] = dynEnd;
@@ -3148,6 +3145,7 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
     attrs["dyn_begin_in"] = beginIn;
     attrs["dyn_end_in"] = endIn;
     attrs["dyn_indexed"] = indexed;
+    attrs["dyn_new_axes"] = newAxes;
     // When a bound is a tensor, TensorFlow's shape inference knows only the
     // sizes of full slices and new axes.
     if (inputs.size() > 1)

@@ -76,3 +76,23 @@ def windows(t, a, b):
 cube = tf.reshape(tf.range(24), [2, 3, 4])
 for part in windows(cube, tf.constant(1), tf.constant(1)):
     print(part)
+
+
+@tf.function
+def more_windows(t, a, b):
+    return t[a:, 1:, a], t[a:b, ::2, a], t[a, 1:, b], t[1:, a]
+
+
+for part in more_windows(cube, tf.constant(1), tf.constant(2)):
+    print(part)
+
+
+# tf.newaxis beside a run-time index.
+@tf.function
+def new_axes(t, a):
+    return (t[tf.newaxis, a], t[a, tf.newaxis], t[..., a, tf.newaxis],
+            t[tf.newaxis, a:, tf.newaxis, 1])
+
+
+for part in new_axes(tf.reshape(tf.range(6), [3, 2]), tf.constant(1)):
+    print(part)
