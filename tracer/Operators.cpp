@@ -1094,7 +1094,7 @@ Value Interpreter::unary(UnaryOpKind op, const Value &v) {
     return result;
   static const char *symbols[] = {"unary +", "unary -", "unary ~"};
   typeError(std::string("bad operand type for ") +
-            symbols[static_cast<int>(op)] + ": '" + typeName(v) + "'");
+            symbols[static_cast<int>(op)] + ": '" + cTypeName(v) + "'");
 }
 
 bool Interpreter::callDunder(const Value &self, const char *name,

@@ -263,9 +263,6 @@ bool TensorObject::unary(Interpreter &in, UnaryOpKind op, const Value &self,
   case UnaryOpKind::USub:
     out = unaryOp(*rt, "Neg", self, "Neg");
     return true;
-  case UnaryOpKind::UAdd:
-    out = self;
-    return true;
   case UnaryOpKind::Invert:
     out = bitwise(*rt, "Invert", self);
     return true;
