@@ -1821,6 +1821,19 @@ void defineCreation(ModuleBuilder &tf) {
     if (p.has("dtype"))
       d = *dtypeArg(in, p.get("dtype"));
     double s = start.toDouble(), l = limit.toDouble(), dl = delta.toDouble();
+    // A half or bfloat16 kernel rounds its bounds, and every operation's
+    // result, to its dtype.
+    bool halfType = d == DType::Float16 || d == DType::BFloat16;
+    auto rounded = [d](double x) -> double {
+      float f = static_cast<float>(x);
+      return d == DType::Float16 ? py::halfToFloat(py::floatToHalf(f))
+                                 : py::bfloat16ToFloat(py::floatToBFloat16(f));
+    };
+    if (halfType) {
+      s = rounded(s);
+      l = rounded(l);
+      dl = rounded(dl);
+    }
     // Shape inference cannot evaluate a half range of constant bounds.
     bool half = r->tracing && d == DType::Float16;
     // The Range kernel's checks, its numbers printed as C++ streams do.
@@ -1864,11 +1877,14 @@ void defineCreation(ModuleBuilder &tf) {
     // start + i * delta rounded after each operation (3 * 0.3 is
     // 0.90000004 in float32).
     bool single = isFloating(d) && d != DType::Float64;
-    int64_t n = single ? static_cast<int64_t>(std::ceil(std::fabs(
-                             (static_cast<float>(l) - static_cast<float>(s)) /
-                             static_cast<float>(dl))))
-                       : std::max<int64_t>(
-                             0, static_cast<int64_t>(std::ceil((l - s) / dl)));
+    int64_t n =
+        halfType ? static_cast<int64_t>(
+                       std::ceil(std::fabs(rounded(rounded(l - s) / dl))))
+        : single ? static_cast<int64_t>(std::ceil(std::fabs(
+                       (static_cast<float>(l) - static_cast<float>(s)) /
+                       static_cast<float>(dl))))
+                 : std::max<int64_t>(
+                       0, static_cast<int64_t>(std::ceil((l - s) / dl)));
     // In a graph an integer range is a Range node, as in TensorFlow: its
     // size stays out of the graph (a loop over tf.range(3000) is as small
     // as one over tf.range(3)).
@@ -1885,7 +1901,10 @@ void defineCreation(ModuleBuilder &tf) {
         operands.inScope(param, *v, d);
     ValueList items;
     for (int64_t i = 0; i < n; ++i) {
-      if (single) {
+      if (halfType) { // start + T(i) * delta
+        items.push_back(Value::floating(
+            rounded(s + rounded(rounded(static_cast<double>(i)) * dl))));
+      } else if (single) {
         volatile float step = static_cast<float>(i) * static_cast<float>(dl);
         items.push_back(Value::floating(static_cast<float>(s) + step));
       } else if (isFloat || isFloating(d)) {

@@ -25,3 +25,10 @@ for d in [tf.bfloat16, tf.uint8, tf.bool, tf.float16]:
         except Exception as e:
             # The message's last line: the lines before name this file.
             print(type(e).__name__, str(e).strip().split("\n")[-1])
+
+# Half and bfloat16 ranges round their bounds and each step to the dtype.
+print(tf.range(1001, dtype=tf.bfloat16).shape)
+print(tf.range(255, 262, dtype=tf.bfloat16))
+print(tf.range(2045, 2052, dtype=tf.float16))
+print(tf.range(0.0, 1.0, 0.1, dtype=tf.bfloat16))
+print(tf.range(1.0, 0.0, -0.3, dtype=tf.float16))
