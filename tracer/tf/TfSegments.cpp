@@ -383,11 +383,17 @@ public:
     return in.call(segmentSum, ValueList{data, ids, size});
   }
 
-  /// tf.math.bincount(arr, weights, minlength, maxlength, dtype).
-  Value bincount(const Params &p) {
+  /// tf.math.bincount(arr, weights, minlength, maxlength, dtype, axis):
+  /// `perRow` counts each row of a matrix apart (axis=-1).
+  Value bincount(const Params &p, bool perRow) {
     Value arr = rt.toTensor(p.require("arr", "bincount"));
     HostTensorPtr av = rt.constantValue(arr);
     const TensorType &at = rt.tensor(arr).type;
+    if (perRow && (at.unknownRank || at.shape.size() > 2))
+      rt.raise("UnimplementedError",
+               "kiln's bincount counts along axis=-1 in vectors and "
+               "matrices only");
+    int64_t rows = perRow && at.shape.size() == 2 ? at.shape[0] : 1;
     if (!isInteger(at.dtype))
       in.typeError("bincount takes integer values, not " +
                    std::string(py::dtypeName(at.dtype)));
@@ -397,12 +403,14 @@ public:
       wv = rt.constantValue(weights = rt.toTensor(weights));
     bool binaryOutput =
         p.has("binary_output") && in.truthy(p.get("binary_output"));
-    if ((!av || (!weights.isNone() && !wv)) && rt.tracing && !binaryOutput)
+    if ((!av || (!weights.isNone() && !wv)) && rt.tracing && !binaryOutput &&
+        rows == 1)
       return runTimeBincount(p, arr, weights);
     if (!av || (!weights.isNone() && !wv))
       rt.raise("UnimplementedError",
-               "kiln computes tf.math.bincount with binary_output on values "
-               "known at trace time only (eagerly, or on constants)");
+               "kiln computes tf.math.bincount with binary_output or along "
+               "axis=-1 on values known at trace time only (eagerly, or on "
+               "constants)");
     int64_t n = at.numElements(), size = 0;
     for (int64_t i = 0; i < n; ++i) {
       int64_t v = av->elementAsInt(i);
@@ -421,30 +429,37 @@ public:
     if (wv && wv->type.numElements() != n)
       rt.raise("InvalidArgumentError",
                "Input arr and weights must have the same shape");
-    std::vector<double> bins(size, 0.0);
+    std::vector<double> bins(rows * size, 0.0);
     // binary_output: whether each value occurs (weights are then ignored).
     bool binary = binaryOutput;
     if (binary)
       wv = nullptr;
+    const int64_t rowLength = rows ? n / rows : 0;
     for (int64_t i = 0; i < n; ++i) {
       int64_t v = av->elementAsInt(i);
       if (v >= size)
         continue;
+      double &bin = bins[(rowLength ? i / rowLength : 0) * size + v];
       if (!wv) {
-        bins[v] = binary ? 1 : bins[v] + 1;
+        bin = binary ? 1 : bin + 1;
         continue;
       }
       // Weighted bins add in the weights' type.
       if (dtype == DType::Float32)
-        bins[v] =
-            static_cast<float>(static_cast<float>(bins[v]) +
-                               static_cast<float>(wv->elementAsDouble(i)));
+        bin = static_cast<float>(static_cast<float>(bin) +
+                                 static_cast<float>(wv->elementAsDouble(i)));
       else
-        bins[v] += wv->elementAsDouble(i);
+        bin += wv->elementAsDouble(i);
     }
-    if (size == 0)
-      return rt.constant(graph::HostTensor::zeros({dtype, {0}}));
-    return rt.constant(rt.hostFromPython(numbers(bins, dtype), dtype));
+    std::vector<int64_t> shape = perRow && at.shape.size() == 2
+                                     ? std::vector<int64_t>{rows, size}
+                                     : std::vector<int64_t>{size};
+    if (bins.empty())
+      return rt.constant(graph::HostTensor::zeros({dtype, shape}));
+    auto host = std::make_shared<graph::HostTensor>(
+        *rt.hostFromPython(numbers(bins, dtype), dtype));
+    host->type.shape = shape;
+    return rt.constant(host);
   }
 
 private:
@@ -666,10 +681,15 @@ void installSegments(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math) {
     Params p(in, args, "bincount",
              {"arr", "weights", "minlength", "maxlength", "dtype", "name",
               "axis", "binary_output"});
-    if (p.has("axis") && in.toIndex(p.get("axis")) != 0)
-      r->raise("UnimplementedError",
-               "kiln's bincount counts over all of arr (axis=None) only");
-    return Segments(*r).bincount(p);
+    // TensorFlow counts over all of arr (axis None or 0) or per row (-1).
+    int64_t axis = p.has("axis") && !p.get("axis").isNone()
+                       ? in.toIndex(p.get("axis"))
+                       : 0;
+    if (axis != 0 && axis != -1)
+      in.valueError("Unsupported value for argument axis=" +
+                    std::to_string(axis) +
+                    ". Only 0 and -1 are currently supported.");
+    return Segments(*r).bincount(p, axis == -1);
   });
 }
 
