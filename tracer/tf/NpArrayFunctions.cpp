@@ -131,6 +131,32 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
       "AxisError",
       rt.in.defineExceptionClass("AxisError", rt.in.builtinClass("ValueError"),
                                  "numpy.exceptions"));
+  // np.shape, np.ndim, np.size: of the array the argument makes.
+  np.def("shape", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "shape", {"a"}, Wording::Python);
+    HostTensorPtr a = npAsArray(*r, p.require("a", "shape"));
+    ValueList dims;
+    for (int64_t d : a->type.shape)
+      dims.push_back(Value::integer(d));
+    return in.tuple(std::move(dims));
+  });
+  np.def("ndim", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "ndim", {"a"}, Wording::Python);
+    return Value::integer(static_cast<int64_t>(
+        npAsArray(*r, p.require("a", "ndim"))->type.shape.size()));
+  });
+  np.def("size", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "size", {"a", "axis"}, Wording::Python);
+    HostTensorPtr a = npAsArray(*r, p.require("a", "size"));
+    const TensorType &t = a->type;
+    if (!p.has("axis") || p.get("axis").isNone())
+      return Value::integer(t.numElements());
+    // NumPy reads a.shape[axis]: IndexError past the end.
+    ValueList dims;
+    for (int64_t d : t.shape)
+      dims.push_back(Value::integer(d));
+    return in.getItem(in.tuple(std::move(dims)), p.get("axis"));
+  });
   // np.vstack / np.hstack: concatenate after atleast_2d / atleast_1d.
   np.def("vstack", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "vstack", {"tup"}, Wording::Python);

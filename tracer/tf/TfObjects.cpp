@@ -234,12 +234,83 @@ std::string shapeText(const TensorType &t) {
   return py::shapeStr(t.shape, t.unknownRank);
 }
 
+/// A tensor_shape.Dimension, which TensorShape.dims lists: a size, or
+/// None for an unknown one.
+struct DimensionObject : py::NativeObject {
+  explicit DimensionObject(int64_t size) : size(size) {}
+  int64_t size; // -1: unknown
+  std::string typeName() const override { return "Dimension"; }
+  std::string typeModule() const override {
+    return "tensorflow.python.framework.tensor_shape";
+  }
+  std::string repr(Interpreter &, const Value &) override {
+    return "Dimension(" + (size < 0 ? std::string("None") : std::to_string(size)) +
+           ")";
+  }
+  std::string str(Interpreter &, const Value &) override {
+    return size < 0 ? "?" : std::to_string(size);
+  }
+  bool getAttr(Interpreter &, const Value &, const std::string &name,
+               Value &out) override {
+    if (name != "value")
+      return false;
+    out = size < 0 ? Value() : Value::integer(size);
+    return true;
+  }
+  bool toNumber(Interpreter &in, const Value &, Value &out) override {
+    if (size < 0)
+      in.typeError("int() argument must be a string, a bytes-like object or "
+                   "a real number, not 'NoneType'");
+    out = Value::integer(size);
+    return true;
+  }
+  /// Equal to a size or Dimension of the same value; unknown (None) when
+  /// either is unknown.
+  bool compare(Interpreter &in, ast::CmpOp op, const Value &,
+               const Value &other, bool, Value &out) override {
+    if (op != ast::CmpOp::Eq && op != ast::CmpOp::NotEq)
+      return false;
+    int64_t o;
+    if (auto *d = dynamic_cast<DimensionObject *>(
+            other.is(py::Type::Native) ? other.raw() : nullptr))
+      o = d->size;
+    else if (other.isNone())
+      o = -1;
+    else if (other.isIntLike())
+      o = other.asInt();
+    else
+      return false;
+    if (size < 0 || o < 0) {
+      out = Value();
+      return true;
+    }
+    out = Value::boolean((size == o) == (op == ast::CmpOp::Eq));
+    return true;
+  }
+  bool hash(Interpreter &, const Value &, size_t &out) override {
+    out = std::hash<int64_t>()(size);
+    return true;
+  }
+};
+
 } // namespace
 
 bool TensorShapeObject::getAttr(Interpreter &in, const Value &self,
                                 const std::string &name, Value &out) {
   if (name == "rank" || name == "ndims") {
     out = type.unknownRank ? Value() : Value::integer(type.shape.size());
+    return true;
+  }
+  if (name == "dims") { // None for an unknown rank
+    if (type.unknownRank) {
+      out = Value();
+      return true;
+    }
+    ValueList dims;
+    for (int64_t d : type.shape)
+      dims.push_back(
+          Value::object(py::Type::Native, std::make_shared<DimensionObject>(d)));
+    out = in.list(std::move(dims));
     return true;
   }
   TensorType t = type;
