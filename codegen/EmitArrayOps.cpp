@@ -473,6 +473,201 @@ Value Emitter::emitScan(const graph::Node &n, RankedTensorType type) {
   return loop.getResult(0);
 }
 
+/// The order in which TensorFlow's TopK kernel leaves the k largest of a
+/// row of `columns` when it does not sort them: its gtl::TopN pushes the
+/// positions 0, 1, ... (larger keys first, equal keys by lower position);
+/// the first k+1 become a heap (libstdc++'s make_heap, then pop_heap drops
+/// the smallest), and each later position larger than the heap's smallest
+/// replaces it (pop_heap over the k, the position put in the freed last
+/// slot, push_heap). The result is the heap's first k slots; this order
+/// matched TensorFlow 2.20 on 582 rows with ties and NaNs. Emitted as
+/// scalar loops; `keyAt` reads the row's key at a position.
+Value Emitter::topKHeapOrder(Location loc, Value k, Value columns,
+                             const std::function<Value(Value)> &keyAt,
+                             bool unsignedKeys) {
+  auto idx = b.getIndexType();
+  auto cst = [&](int64_t v) -> Value {
+    return b.create<arith::ConstantIndexOp>(loc, v);
+  };
+  auto icmp = [&](arith::CmpIPredicate p, Value x, Value y) -> Value {
+    return b.create<arith::CmpIOp>(loc, p, x, y);
+  };
+  auto add = [&](Value x, Value y) -> Value {
+    return b.create<arith::AddIOp>(loc, x, y);
+  };
+  auto sub = [&](Value x, Value y) -> Value {
+    return b.create<arith::SubIOp>(loc, x, y);
+  };
+  auto half = [&](Value x) -> Value {
+    return b.create<arith::DivUIOp>(loc, x, cst(2));
+  };
+  auto at = [&](Value h, Value i) -> Value {
+    return b.create<tensor::ExtractOp>(loc, h, ValueRange{i});
+  };
+  auto put = [&](Value h, Value i, Value v) -> Value {
+    return b.create<tensor::InsertOp>(loc, v, h, ValueRange{i});
+  };
+  Value zero = cst(0), one = cst(1), two = cst(2);
+  // TopN's comparison: whether position x sorts before position y.
+  auto greater = [&](Value x, Value y) -> Value {
+    Value kx = keyAt(x), ky = keyAt(y);
+    Value lt, gt;
+    if (isa<FloatType>(kx.getType())) {
+      lt = b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OLT, ky, kx);
+      gt = b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OGT, ky, kx);
+    } else {
+      lt = icmp(unsignedKeys ? arith::CmpIPredicate::ult
+                             : arith::CmpIPredicate::slt,
+                ky, kx);
+      gt = icmp(unsignedKeys ? arith::CmpIPredicate::ugt
+                             : arith::CmpIPredicate::sgt,
+                ky, kx);
+    }
+    Value notGt = b.create<arith::XOrIOp>(
+        loc, gt, b.create<arith::ConstantIntOp>(loc, 1, 1));
+    return b.create<arith::OrIOp>(
+        loc, lt,
+        b.create<arith::AndIOp>(loc, notGt,
+                                icmp(arith::CmpIPredicate::ult, x, y)));
+  };
+  // A while loop over `init` whose condition and body are built by the
+  // callbacks at the builder's insertion point.
+  using Step = std::function<SmallVector<Value>(ValueRange)>;
+  auto loop = [&](SmallVector<Value> init,
+                  const std::function<Value(ValueRange)> &cond,
+                  const Step &body) -> SmallVector<Value> {
+    SmallVector<Type> types;
+    for (Value v : init)
+      types.push_back(v.getType());
+    auto w = b.create<scf::WhileOp>(
+        loc, types, init,
+        [&](OpBuilder &cb, Location, ValueRange args) {
+          OpBuilder::InsertionGuard g(b);
+          b.setInsertionPoint(cb.getInsertionBlock(), cb.getInsertionPoint());
+          b.create<scf::ConditionOp>(loc, cond(args), args);
+        },
+        [&](OpBuilder &bb, Location, ValueRange args) {
+          OpBuilder::InsertionGuard g(b);
+          b.setInsertionPoint(bb.getInsertionBlock(), bb.getInsertionPoint());
+          b.create<scf::YieldOp>(loc, body(args));
+        });
+    return SmallVector<Value>(w.getResults().begin(), w.getResults().end());
+  };
+  // std::__push_heap: `value` climbs from `hole` while its parent sorts
+  // after it... in libstdc++'s terms, while comp(parent, value).
+  auto climb = [&](Value h, Value hole, Value top, Value value) -> Value {
+    auto r = loop(
+        {hole, h},
+        [&](ValueRange a) {
+          // (hole - 1) / 2, read only when hole > top (hole >= 1).
+          Value above = icmp(arith::CmpIPredicate::ugt, a[0], top);
+          Value parent =
+              half(sub(b.create<arith::MaxUIOp>(loc, a[0], one), one));
+          return b
+              .create<arith::AndIOp>(loc, above,
+                                     greater(at(a[1], parent), value))
+              .getResult();
+        },
+        [&](ValueRange a) -> SmallVector<Value> {
+          Value parent = half(sub(a[0], one));
+          return {parent, put(a[1], a[0], at(a[1], parent))};
+        });
+    return put(r[1], r[0], value);
+  };
+  // std::__adjust_heap: the hole at `hole` sinks to a leaf along the
+  // children that sort first, then `value` climbs back from there.
+  auto sink = [&](Value h, Value hole, Value len, Value value) -> Value {
+    Value top = hole;
+    Value inner = half(sub(len, one));
+    auto r = loop(
+        {hole, hole, h},
+        [&](ValueRange a) {
+          return icmp(arith::CmpIPredicate::ult, a[1], inner);
+        },
+        [&](ValueRange a) -> SmallVector<Value> {
+          Value child = b.create<arith::MulIOp>(loc, add(a[1], one), two);
+          Value left = sub(child, one);
+          child = b.create<arith::SelectOp>(
+              loc, greater(at(a[2], child), at(a[2], left)), left, child);
+          return {child, child, put(a[2], a[0], at(a[2], child))};
+        });
+    Value hole2 = r[0], child = r[1];
+    h = r[2];
+    // An even length leaves one last child with no sibling.
+    Value even = icmp(arith::CmpIPredicate::eq,
+                      b.create<arith::RemUIOp>(loc, len, two), zero);
+    Value lastParent = half(sub(b.create<arith::MaxUIOp>(loc, len, two), two));
+    Value lone = b.create<arith::AndIOp>(
+        loc, even, icmp(arith::CmpIPredicate::eq, child, lastParent));
+    auto fix = b.create<scf::IfOp>(
+        loc, lone,
+        [&](OpBuilder &tb, Location) {
+          OpBuilder::InsertionGuard g(b);
+          b.setInsertionPoint(tb.getInsertionBlock(), tb.getInsertionPoint());
+          Value left =
+              sub(b.create<arith::MulIOp>(loc, add(child, one), two), one);
+          b.create<scf::YieldOp>(loc,
+                                 ValueRange{left, put(h, hole2, at(h, left))});
+        },
+        [&](OpBuilder &eb, Location) {
+          eb.create<scf::YieldOp>(loc, ValueRange{hole2, h});
+        });
+    return climb(fix.getResult(1), fix.getResult(0), top, value);
+  };
+  // std::pop_heap over the first `len`: the top moves to the end.
+  auto popHeap = [&](Value h, Value len) -> Value {
+    Value last = sub(len, one);
+    Value value = at(h, last);
+    h = put(h, last, at(h, zero));
+    return sink(h, zero, last, value);
+  };
+
+  Value size = add(k, one);
+  auto heapType = RankedTensorType::get({ShapedType::kDynamic}, idx);
+  Value h = b.create<tensor::GenerateOp>(
+                 loc, heapType, ValueRange{size},
+                 [&](OpBuilder &gb, Location gl, ValueRange i) {
+                   gb.create<tensor::YieldOp>(gl, i[0]);
+                 })
+                .getResult();
+  // make_heap over the first k + 1 positions, then pop the smallest.
+  Value firstParent = half(sub(size, two));
+  auto made = b.create<scf::ForOp>(
+      loc, zero, add(firstParent, one), one, ValueRange{h},
+      [&](OpBuilder &fb, Location, Value i, ValueRange st) {
+        OpBuilder::InsertionGuard g(b);
+        b.setInsertionPoint(fb.getInsertionBlock(), fb.getInsertionPoint());
+        Value parent = sub(firstParent, i);
+        b.create<scf::YieldOp>(loc,
+                               sink(st[0], parent, size, at(st[0], parent)));
+      });
+  h = popHeap(made.getResult(0), size);
+  // Each later position replaces the smallest when it sorts before it.
+  auto pushes = b.create<scf::ForOp>(
+      loc, size, columns, one, ValueRange{h},
+      [&](OpBuilder &fb, Location, Value c, ValueRange st) {
+        OpBuilder::InsertionGuard g(b);
+        b.setInsertionPoint(fb.getInsertionBlock(), fb.getInsertionPoint());
+        auto step = b.create<scf::IfOp>(
+            loc, greater(c, at(st[0], zero)),
+            [&](OpBuilder &tb, Location) {
+              OpBuilder::InsertionGuard g2(b);
+              b.setInsertionPoint(tb.getInsertionBlock(),
+                                  tb.getInsertionPoint());
+              // The smallest leaves (pop_heap over the first k), and the
+              // new position climbs from the slot it left.
+              Value last = sub(k, one);
+              b.create<scf::YieldOp>(loc,
+                                     climb(popHeap(st[0], k), last, zero, c));
+            },
+            [&](OpBuilder &eb, Location) {
+              eb.create<scf::YieldOp>(loc, st[0]);
+            });
+        b.create<scf::YieldOp>(loc, step.getResult(0));
+      });
+  return pushes.getResult(0);
+}
+
 Value Emitter::emitTopK(const graph::Node &n, RankedTensorType type) {
   Location loc = locOf(n);
   Value in = input(n, 0);
@@ -638,6 +833,31 @@ Value Emitter::emitTopK(const graph::Node &n, RankedTensorType type) {
                   pl, ValueRange{span, merges.getResult(0), src});
             });
         Value sorted = passes.getResult(1);
+        const bool *sortedAttr = attr<bool>(n, "sorted");
+        if (sortedAttr && !*sortedAttr) {
+          // Unsorted, k strictly between 1 and the row's length: the
+          // kernel's TopN heap order instead.
+          Value heapCase = b.create<arith::AndIOp>(
+              l, cmp(arith::CmpIPredicate::ugt, kept, one),
+              cmp(arith::CmpIPredicate::ult, kept, columns));
+          auto choose = b.create<scf::IfOp>(
+              l, heapCase,
+              [&](OpBuilder &tb, Location tl) {
+                OpBuilder::InsertionGuard g(b);
+                b.setInsertionPoint(tb.getInsertionBlock(),
+                                    tb.getInsertionPoint());
+                Value heap =
+                    topKHeapOrder(tl, kept, columns, keyAt,
+                                  greater == arith::CmpIPredicate::ugt);
+                b.create<scf::YieldOp>(
+                    tl,
+                    b.create<tensor::CastOp>(tl, permType, heap).getResult());
+              },
+              [&](OpBuilder &eb, Location el) {
+                eb.create<scf::YieldOp>(el, sorted);
+              });
+          sorted = choose.getResult(0);
+        }
 
         // The first k positions and their values.
         auto write = b.create<scf::ForOp>(

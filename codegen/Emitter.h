@@ -474,6 +474,10 @@ private:
   Value emitResizeGrad(const graph::Node &n, RankedTensorType type);
   /// TopKV2: returns its values and records its indices as output 1.
   Value emitTopK(const graph::Node &n, RankedTensorType type);
+  /// TopK's positions of a row when it does not sort them (EmitArrayOps).
+  Value topKHeapOrder(Location loc, Value k, Value columns,
+                      const std::function<Value(Value)> &keyAt,
+                      bool unsignedKeys);
   /// Unique and UniqueWithCounts on run-time values (EmitUnique.cpp).
   Value emitUnique(const graph::Node &n, RankedTensorType type);
 

@@ -2795,8 +2795,7 @@ bool TfFunction::converts(Interpreter &in) {
     return true;
   if (!warnedNotConverted) {
     warnedNotConverted = true;
-    py::tensorflowLog(in, 30,
-                      it->second.notConvertedWarning(in.repr(pyFunc)));
+    py::tensorflowLog(in, 30, it->second.notConvertedWarning(in.repr(pyFunc)));
   }
   return false;
 }

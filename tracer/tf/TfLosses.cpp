@@ -566,43 +566,40 @@ void installLosses(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &nn) {
                *r, p.require("labels", "sigmoid_cross_entropy_with_logits"),
                p.require("logits", "sigmoid_cross_entropy_with_logits"));
          });
-  nn.def("softmax_cross_entropy_with_logits",
-         [r](Interpreter &in, CallArgs &args) {
-           Params p(in, args, "softmax_cross_entropy_with_logits",
-                    {"labels", "logits", "axis", "name"});
-           Value labels =
-               p.require("labels", "softmax_cross_entropy_with_logits");
-           Value logits =
-               p.require("logits", "softmax_cross_entropy_with_logits");
-           int64_t axis = p.has("axis") ? in.toIndex(p.get("axis")) : -1;
-           if (axis != -1) {
-             // TensorFlow moves the classes' axis to the end first.
-             logits = r->toTensor(logits);
-             const TensorType &t = r->tensor(logits).type;
-             if (t.unknownRank)
-               r->raise("UnimplementedError",
-                        "kiln's softmax_cross_entropy_with_logits needs the "
-                        "rank of logits for an axis other than -1");
-             int64_t rank = static_cast<int64_t>(t.shape.size());
-             // Its permutation is tf.range(axis), tf.range(axis + 1, rank),
-             // [axis]: an axis outside [0, rank) fails in those ranges
-             // (TensorFlow does not count a negative one from the end).
-             if (axis < 0 || axis >= rank) {
-               callTf(in, {"range"}, {Value::integer(axis)});
-               callTf(in, {"range"},
-                      {Value::integer(axis + 1), Value::integer(rank)});
-             }
-             ValueList perm;
-             for (int64_t d = 0; d < rank; ++d)
-               if (d != axis)
-                 perm.push_back(Value::integer(d));
-             perm.push_back(Value::integer(axis));
-             Value order = in.list(perm);
-             logits = callTf(in, {"transpose"}, {logits, order});
-             labels = callTf(in, {"transpose"}, {labels, order});
-           }
-           return softmaxCrossEntropy(*r, labels, logits);
-         });
+  nn.def("softmax_cross_entropy_with_logits", [r](Interpreter &in,
+                                                  CallArgs &args) {
+    Params p(in, args, "softmax_cross_entropy_with_logits",
+             {"labels", "logits", "axis", "name"});
+    Value labels = p.require("labels", "softmax_cross_entropy_with_logits");
+    Value logits = p.require("logits", "softmax_cross_entropy_with_logits");
+    int64_t axis = p.has("axis") ? in.toIndex(p.get("axis")) : -1;
+    if (axis != -1) {
+      // TensorFlow moves the classes' axis to the end first.
+      logits = r->toTensor(logits);
+      const TensorType &t = r->tensor(logits).type;
+      if (t.unknownRank)
+        r->raise("UnimplementedError",
+                 "kiln's softmax_cross_entropy_with_logits needs the "
+                 "rank of logits for an axis other than -1");
+      int64_t rank = static_cast<int64_t>(t.shape.size());
+      // Its permutation is tf.range(axis), tf.range(axis + 1, rank),
+      // [axis]: an axis outside [0, rank) fails in those ranges
+      // (TensorFlow does not count a negative one from the end).
+      if (axis < 0 || axis >= rank) {
+        callTf(in, {"range"}, {Value::integer(axis)});
+        callTf(in, {"range"}, {Value::integer(axis + 1), Value::integer(rank)});
+      }
+      ValueList perm;
+      for (int64_t d = 0; d < rank; ++d)
+        if (d != axis)
+          perm.push_back(Value::integer(d));
+      perm.push_back(Value::integer(axis));
+      Value order = in.list(perm);
+      logits = callTf(in, {"transpose"}, {logits, order});
+      labels = callTf(in, {"transpose"}, {labels, order});
+    }
+    return softmaxCrossEntropy(*r, labels, logits);
+  });
   nn.def("sparse_softmax_cross_entropy_with_logits", [r](Interpreter &in,
                                                          CallArgs &args) {
     Params p(in, args, "sparse_softmax_cross_entropy_with_logits",

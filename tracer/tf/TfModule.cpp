@@ -1880,11 +1880,12 @@ void defineCreation(ModuleBuilder &tf) {
     int64_t n =
         halfType ? static_cast<int64_t>(
                        std::ceil(std::fabs(rounded(rounded(l - s) / dl))))
-        : single ? static_cast<int64_t>(std::ceil(std::fabs(
-                       (static_cast<float>(l) - static_cast<float>(s)) /
-                       static_cast<float>(dl))))
-                 : std::max<int64_t>(
-                       0, static_cast<int64_t>(std::ceil((l - s) / dl)));
+        : single
+            ? static_cast<int64_t>(std::ceil(
+                  std::fabs((static_cast<float>(l) - static_cast<float>(s)) /
+                            static_cast<float>(dl))))
+            : std::max<int64_t>(0,
+                                static_cast<int64_t>(std::ceil((l - s) / dl)));
     // In a graph an integer range is a Range node, as in TensorFlow: its
     // size stays out of the graph (a loop over tf.range(3000) is as small
     // as one over tf.range(3)).
@@ -2528,8 +2529,8 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     // tf.saturate_cast, found when called (it is defined with the
     // composite ops).
     dtypes.def("saturate_cast", [](Interpreter &in, CallArgs &args) {
-      return in.call(
-          in.getAttr(in.importModule("tensorflow"), "saturate_cast"), args);
+      return in.call(in.getAttr(in.importModule("tensorflow"), "saturate_cast"),
+                     args);
     });
     dtypes.def("as_dtype", [](Interpreter &in, CallArgs &args) {
       Params p(in, args, "as_dtype", {"type_value"});

@@ -223,8 +223,7 @@ Value computeAverageLoss(TfRuntime &rt, const Params &p) {
 /// without a distribution strategy.
 Value scaleRegularizationLoss(TfRuntime &rt, const Params &p) {
   Interpreter &in = rt.in;
-  Value loss =
-      p.require("regularization_loss", "scale_regularization_loss");
+  Value loss = p.require("regularization_loss", "scale_regularization_loss");
   if (loss.is(py::Type::List) || loss.is(py::Type::Tuple))
     loss = callTf(in, {"math", "add_n"}, {loss});
   Value sum = callTf(in, {"math", "reduce_sum"}, {loss});

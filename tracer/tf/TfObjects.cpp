@@ -244,8 +244,8 @@ struct DimensionObject : py::NativeObject {
     return "tensorflow.python.framework.tensor_shape";
   }
   std::string repr(Interpreter &, const Value &) override {
-    return "Dimension(" + (size < 0 ? std::string("None") : std::to_string(size)) +
-           ")";
+    return "Dimension(" +
+           (size < 0 ? std::string("None") : std::to_string(size)) + ")";
   }
   std::string str(Interpreter &, const Value &) override {
     return size < 0 ? "?" : std::to_string(size);
@@ -308,8 +308,8 @@ bool TensorShapeObject::getAttr(Interpreter &in, const Value &self,
     }
     ValueList dims;
     for (int64_t d : type.shape)
-      dims.push_back(
-          Value::object(py::Type::Native, std::make_shared<DimensionObject>(d)));
+      dims.push_back(Value::object(py::Type::Native,
+                                   std::make_shared<DimensionObject>(d)));
     out = in.list(std::move(dims));
     return true;
   }

@@ -2939,7 +2939,7 @@ static Value sliceFrom(TfRuntime &rt, const Value &x, const Value &key,
   }
   std::vector<int64_t> offsets, sizes, strides, shape, reversed;
   std::vector<int64_t> reversedAtRunTime; // result axes
-  std::vector<int64_t> indexed; // input axes an index drops
+  std::vector<int64_t> indexed;           // input axes an index drops
   // Per result dimension: whether TensorFlow's shape inference still knows
   // its size when a bound is a tensor (a full slice, or a new axis).
   std::vector<bool> fullDim;

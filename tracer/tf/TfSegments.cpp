@@ -686,9 +686,9 @@ void installSegments(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math) {
                        ? in.toIndex(p.get("axis"))
                        : 0;
     if (axis != 0 && axis != -1)
-      in.valueError("Unsupported value for argument axis=" +
-                    std::to_string(axis) +
-                    ". Only 0 and -1 are currently supported.");
+      in.valueError(
+          "Unsupported value for argument axis=" + std::to_string(axis) +
+          ". Only 0 and -1 are currently supported.");
     return Segments(*r).bincount(p, axis == -1);
   });
 }
