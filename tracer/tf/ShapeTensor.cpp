@@ -3,6 +3,7 @@
 
 #include <set>
 
+#include "TfObjects.h"
 #include "TfOps.h"
 
 namespace kiln::tf {
@@ -153,7 +154,19 @@ std::vector<int64_t> knownDims(TfRuntime &rt, const Value &shape) {
   return dims;
 }
 
+Value numpyIndex(const Value &v) {
+  auto *array = v.is(py::Type::Native)
+                    ? dynamic_cast<NdArrayObject *>(v.raw())
+                    : nullptr;
+  if (!array || !array->value->type.shape.empty() ||
+      !isInteger(array->value->type.dtype))
+    return v;
+  return Value::integer(array->value->elementAsInt(0));
+}
+
 Value foldKnown(TfRuntime &rt, const Value &v) {
+  if (!rt.isTensor(v) && !v.is(py::Type::List) && !v.is(py::Type::Tuple))
+    return numpyIndex(v);
   if (v.is(py::Type::List) || v.is(py::Type::Tuple)) {
     ValueList items = rt.in.toList(v);
     for (auto &item : items)

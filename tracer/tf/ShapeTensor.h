@@ -28,8 +28,13 @@ std::vector<int64_t> knownDims(TfRuntime &rt, const Value &shape);
 /// (constants, eager tensors, elements of static shapes) replaced by
 /// Python ints, or a list of them, in lists and tuples too: the shape,
 /// axis and size arguments TensorFlow packs or folds. Tensors known only
-/// at run time stay.
+/// at run time stay. NumPy integer scalars become Python ints too.
 Value foldKnown(TfRuntime &rt, const Value &v);
+
+/// A NumPy integer scalar (np.int64(3), or a 0-d integer array) as the
+/// Python int TensorFlow's shape and size arguments take it for
+/// (numbers.Integral); anything else as it is.
+Value numpyIndex(const Value &v);
 
 /// A Fill node named `name`: the scalar tensor `value` repeated over a
 /// shape known at run time (tf.zeros, tf.ones, tf.fill).

@@ -1550,7 +1550,7 @@ void defineCreation(ModuleBuilder &tf) {
       DType d = p.has("dtype") ? *dtypeArg(in, p.get("dtype")) : DType::Float32;
       if (d == DType::String && value == 1) // zeros are empty strings
         in.typeError("Cannot convert 1 to EagerTensor of dtype string");
-      Value shape = p.require("shape", name);
+      Value shape = numpyIndex(p.require("shape", name));
       checkIndexArgument(*r, shape, kFillDims, true);
       if (isRunTimeShape(*r, shape)) {
         // In array_ops' name scope, the Fill node named after it; a scalar
@@ -1702,7 +1702,17 @@ void defineCreation(ModuleBuilder &tf) {
   });
   tf.def("range", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "range", {"start", "limit", "delta", "dtype", "name"});
-    Value start = p.require("start", "range"), limit = p.get("limit");
+    // NumPy values convert as tensors of their dtype (np.int64(4) makes
+    // an int64 range).
+    auto bound = [&](const Value &v) {
+      return v.is(Type::Native) && dynamic_cast<NdArrayObject *>(v.raw())
+                 ? r->toTensor(v)
+                 : v;
+    };
+    Value start = bound(p.require("start", "range")),
+          limit = bound(p.get("limit"));
+    const Value givenDelta =
+        bound(p.has("delta") ? p.get("delta") : Value::integer(1));
     if (p.has("dtype"))
       checkRangeDtype(*r, *dtypeArg(in, p.get("dtype")),
                       limit.isNone() ? Value::integer(0) : start);
@@ -1710,7 +1720,7 @@ void defineCreation(ModuleBuilder &tf) {
     if (r->tracing) {
       Value from = limit.isNone() ? Value::integer(0) : start;
       Value to = limit.isNone() ? start : limit;
-      Value step = p.has("delta") ? p.get("delta") : Value::integer(1);
+      Value step = givenDelta;
       bool dynamic = false, integers = true;
       std::optional<DType> dtype;
       for (const Value *v : {&from, &to, &step}) {
@@ -1757,7 +1767,7 @@ void defineCreation(ModuleBuilder &tf) {
         return rangeNode(*r, from, to, step, d, length);
       }
     }
-    Value delta = p.has("delta") ? p.get("delta") : Value::integer(1);
+    Value delta = givenDelta;
     if (limit.isNone()) {
       limit = start;
       start = Value::integer(0);
@@ -1809,7 +1819,7 @@ void defineCreation(ModuleBuilder &tf) {
       return v;
     };
     // The bounds as given, for the graph's Range node and its operands.
-    const Value givenStart = start, givenLimit = limit, givenDelta = delta;
+    const Value givenStart = start, givenLimit = limit;
     start = scalar(start);
     limit = scalar(limit);
     delta = scalar(delta);
