@@ -1885,8 +1885,15 @@ void installNumPy(TfRuntime &rt) {
                     op = std::string(op)](Interpreter &in, CallArgs &args) {
         Params p(in, args, name, {"arrays", "axis"}, Wording::Python);
         ValueList parts = sameDTypeTensors(*r, p.require("arrays", name));
-        int64_t axis = p.has("axis") ? in.toIndex(p.get("axis")) : 0;
+        // concatenate(axis=None) joins the arrays flattened.
+        bool flat = name == "concatenate" && p.given("axis") &&
+                    p.get("axis").isNone();
+        int64_t axis =
+            p.has("axis") && !flat ? in.toIndex(p.get("axis")) : 0;
         EagerScope eager(*r);
+        if (flat)
+          for (Value &part : parts)
+            part = reshape(*r, part, in.list({Value::integer(-1)}));
         return makeNdArray(*r, r->tensor(concat(*r, parts, axis, op)).value,
                            false);
       });
@@ -1955,9 +1962,14 @@ void installNumPy(TfRuntime &rt) {
       });
     np.def("clip", [r](Interpreter &in, CallArgs &args) {
       Params p(in, args, "clip", {"a", "a_min", "a_max"}, Wording::Python);
-      Value lo = ufunc2(*r, "clip", "Maximum", p.require("a", "clip"),
-                        p.require("a_min", "clip"));
-      return ufunc2(*r, "clip", "Minimum", lo, p.require("a_max", "clip"));
+      // A bound of None leaves that side alone.
+      Value a = p.require("a", "clip"), low = p.get("a_min"),
+            high = p.get("a_max");
+      if (low.isNone() && high.isNone())
+        return ufunc1(*r, "clip", "Identity", a, false);
+      if (!low.isNone())
+        a = ufunc2(*r, "clip", "Maximum", a, low);
+      return high.isNone() ? a : ufunc2(*r, "clip", "Minimum", a, high);
     });
 
     // Comparisons of whole arrays.

@@ -58,6 +58,8 @@ struct Params {
     auto it = values.find(name);
     return it != values.end() && !it->second.isNone();
   }
+  /// Whether the argument was given at all, None included.
+  bool given(const std::string &name) const { return values.count(name) > 0; }
   /// A required argument; one given as None is TensorFlow's error for
   /// converting None to a tensor.
   Value require(const std::string &name, const std::string &fname) const {
