@@ -116,6 +116,80 @@ static int64_t pyHashFloat(double v) {
   return h == -1 ? -2 : h;
 }
 
+/// SipHash-1-3 of `data` under the key (0, 0): CPython's hash of str and
+/// bytes when PYTHONHASHSEED=0 turns hash randomization off (the
+/// TensorFlow goldens are recorded so), which fixes the iteration order of
+/// sets of strings.
+static int64_t pyHashBytes(const std::string &data) {
+  if (data.empty())
+    return 0;
+  auto rotl = [](uint64_t x, int b) { return (x << b) | (x >> (64 - b)); };
+  uint64_t v0 = 0x736f6d6570736575ULL, v1 = 0x646f72616e646f6dULL,
+           v2 = 0x6c7967656e657261ULL, v3 = 0x7465646279746573ULL;
+  auto round = [&] {
+    v0 += v1;
+    v2 += v3;
+    v1 = rotl(v1, 13) ^ v0;
+    v3 = rotl(v3, 16) ^ v2;
+    v0 = rotl(v0, 32);
+    v2 += v1;
+    v0 += v3;
+    v1 = rotl(v1, 17) ^ v2;
+    v3 = rotl(v3, 21) ^ v0;
+    v2 = rotl(v2, 32);
+  };
+  size_t n = data.size(), full = n / 8 * 8;
+  auto word = [&](size_t at, size_t count) {
+    uint64_t m = 0;
+    for (size_t k = 0; k < count; ++k)
+      m |= uint64_t(static_cast<uint8_t>(data[at + k])) << (8 * k);
+    return m;
+  };
+  for (size_t at = 0; at < full; at += 8) {
+    uint64_t m = word(at, 8);
+    v3 ^= m;
+    round();
+    v0 ^= m;
+  }
+  uint64_t last = (uint64_t(n) << 56) | word(full, n - full);
+  v3 ^= last;
+  round();
+  v0 ^= last;
+  v2 ^= 0xff;
+  round();
+  round();
+  round();
+  int64_t h = static_cast<int64_t>((v0 ^ v1) ^ (v2 ^ v3));
+  return h == -1 ? -2 : h;
+}
+
+/// CPython hashes a str's code points in its narrowest fixed width (1, 2 or
+/// 4 bytes each, little-endian), not its UTF-8.
+static int64_t pyHashStr(const std::string &utf8) {
+  std::vector<uint32_t> points;
+  for (size_t i = 0; i < utf8.size();) {
+    unsigned char c = static_cast<unsigned char>(utf8[i]);
+    int extra = c < 0x80 ? 0 : c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3;
+    uint32_t cp = extra == 0   ? c
+                  : extra == 1 ? c & 0x1F
+                  : extra == 2 ? c & 0x0F
+                               : c & 0x07;
+    for (int k = 1; k <= extra && i + k < utf8.size(); ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(utf8[i + k]) & 0x3F);
+    points.push_back(cp);
+    i += extra + 1;
+  }
+  uint32_t widest = 0;
+  for (uint32_t cp : points)
+    widest = std::max(widest, cp);
+  size_t width = widest < 0x100 ? 1 : widest < 0x10000 ? 2 : 4;
+  std::string bytes;
+  for (uint32_t cp : points)
+    for (size_t k = 0; k < width; ++k)
+      bytes.push_back(static_cast<char>((cp >> (8 * k)) & 0xFF));
+  return pyHashBytes(bytes);
+}
+
 /// CPython's tuple hash (xxHash's round on each item's hash).
 static size_t pyHashTuple(const std::vector<size_t> &items) {
   const uint64_t prime1 = 11400714785074694791ULL,
@@ -155,9 +229,9 @@ size_t Interpreter::hash(const Value &v) {
     return static_cast<size_t>(pyHashFloat(f));
   }
   case Type::Str:
-    return std::hash<std::string>()(v.as<StrObject>().s);
+    return static_cast<size_t>(pyHashStr(v.as<StrObject>().s));
   case Type::Bytes:
-    return std::hash<std::string>()(v.as<BytesObject>().s) ^ 0x1;
+    return static_cast<size_t>(pyHashBytes(v.as<BytesObject>().s));
   case Type::Tuple: {
     std::vector<size_t> items;
     for (auto &item : v.as<TupleObject>().items)
