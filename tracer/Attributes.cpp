@@ -683,6 +683,8 @@ void Interpreter::setAttr(const Value &obj, const std::string &name,
   default:
     break;
   }
+  if (isNative(obj) && obj.as<NativeObject>().setAttr(*this, obj, name, value))
+    return;
   Value existing;
   if (tryGetAttr(obj, name, existing)) {
     // TensorFlow's classes expose their attributes as properties.

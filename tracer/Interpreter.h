@@ -261,6 +261,11 @@ public:
   }
   /// Prints a traceback in CPython's format.
   void printException(const Value &exc, std::ostream &err);
+  /// The exception the innermost running except block handles (what
+  /// sys.exc_info() and logging.exception report), or None.
+  Value handledException() const {
+    return handling_.empty() ? Value() : handling_.back();
+  }
 
   // ---- Output ----
   std::ostream &out() { return out_; }

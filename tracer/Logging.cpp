@@ -1,15 +1,23 @@
-// Python's logging as TensorFlow scripts use it: levels, named loggers,
-// basicConfig (its format, level and stream), StreamHandlers with their
-// own level and Formatter, and TensorFlow's own "tensorflow" logger. Its
-// output follows CPython's: a record no handler takes goes to the
-// last-resort handler (the message alone, WARNING and up, on stderr);
-// basicConfig and TensorFlow's logger print "LEVEL:name:message".
+// Python's logging as TensorFlow scripts use it: levels, named loggers in
+// their dotted hierarchy (a logger's level and handlers default to its
+// nearest ancestor's), basicConfig (its format, level and stream),
+// StreamHandlers with their own level and Formatter, logging.exception's
+// traceback, and TensorFlow's own "tensorflow" logger. Its output follows
+// CPython's: a record no handler takes goes to the last-resort handler
+// (the message alone, WARNING and up, on stderr); basicConfig and
+// TensorFlow's logger print "LEVEL:name:message".
 #include "Interpreter.h"
 #include "Native.h"
 #include "StdlibModules.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <ctime>
 #include <map>
+#include <sstream>
+#include <thread>
+#include <unistd.h>
 
 namespace kiln::py {
 
@@ -41,28 +49,97 @@ std::string levelName(int level) {
 /// A level argument: an int, or a level's name.
 int levelArg(Interpreter &in, const Value &v);
 
-/// logging.Formatter: a format with %(name)s fields.
+/// A LogRecord: what a call logs and where the script made it.
+struct Record {
+  int level = 0;
+  std::string logger;
+  Value msg, args; // args: a tuple, or a dict given alone
+  std::string message;
+  uint32_t line = 0;
+  std::string function;  // "<module>" at the top level
+  std::string traceback; // logging.exception's, "" for none
+  double created = 0;
+};
+
+/// The script's path, base name and module name, as a record gives them.
+struct ScriptNames {
+  std::string path, file, module;
+  explicit ScriptNames(const std::string &scriptPath) : path(scriptPath) {
+    file = path.substr(path.rfind('/') + 1);
+    module = file.substr(0, file.rfind('.'));
+  }
+};
+
+/// The local time of `created` as Formatter.formatTime writes it:
+/// "2024-05-01 12:00:00,123".
+std::string asctime(double created) {
+  std::time_t seconds = static_cast<std::time_t>(created);
+  std::tm local{};
+  localtime_r(&seconds, &local);
+  char text[64];
+  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S", &local);
+  char millis[8];
+  std::snprintf(millis, sizeof millis, ",%03d",
+                static_cast<int>((created - static_cast<double>(seconds)) *
+                                 1000));
+  return std::string(text) + millis;
+}
+
+/// logging.Formatter: a %-style format applied to the record's
+/// attributes, as PercentStyle applies it (`fmt % record.__dict__`).
 struct FormatterObject : NativeObject {
   explicit FormatterObject(std::string format) : format(std::move(format)) {}
   std::string format;
   std::string typeName() const override { return "Formatter"; }
   std::string typeModule() const override { return "logging"; }
-  /// The record as the format writes it (%(asctime)s and the other
-  /// fields kiln has no value for stay as written).
-  std::string formatRecord(int at, const std::string &logger,
-                           const std::string &message) const {
-    std::string out = format;
-    auto replace = [&](const std::string &key, const std::string &value) {
-      for (size_t pos = out.find(key); pos != std::string::npos;
-           pos = out.find(key, pos + value.size()))
-        out.replace(pos, key.size(), value);
-    };
-    replace("%(levelname)s", levelName(at));
-    replace("%(levelno)s", std::to_string(at));
-    replace("%(levelno)d", std::to_string(at));
-    replace("%(name)s", logger);
-    replace("%(message)s", message);
-    return out;
+  std::string formatRecord(Interpreter &in, const Record &r) const {
+    ScriptNames names(in.scriptPath());
+    Value d = in.dict();
+    auto set = [&](const char *key, Value v) { in.setItem(d, in.str(key), v); };
+    set("name", in.str(r.logger));
+    set("msg", r.msg);
+    set("args", r.args);
+    set("levelname", in.str(levelName(r.level)));
+    set("levelno", Value::integer(r.level));
+    set("pathname", in.str(names.path));
+    set("filename", in.str(names.file));
+    set("module", in.str(names.module));
+    set("exc_info", Value());
+    set("exc_text", Value());
+    set("stack_info", Value());
+    set("lineno", Value::integer(r.line));
+    set("funcName", in.str(r.function));
+    set("created", Value::floating(r.created));
+    set("msecs", Value::floating(
+                     std::floor((r.created - std::floor(r.created)) * 1000)));
+    set("relativeCreated", Value::floating(0.0));
+    set("thread", Value::integer(static_cast<int64_t>(
+                      std::hash<std::thread::id>()(std::this_thread::get_id()) &
+                      0x7fffffffffff)));
+    set("threadName", in.str("MainThread"));
+    set("processName", in.str("MainProcess"));
+    set("process", Value::integer(static_cast<int64_t>(getpid())));
+    set("message", in.str(r.message));
+    if (format.find("%(asctime)") != std::string::npos)
+      set("asctime", in.str(asctime(r.created)));
+    std::string text;
+    try {
+      text = in.toStr(in.binary(ast::BinaryOp::Mod, in.str(format), d));
+    } catch (PyException &e) {
+      if (in.typeName(e.exc) != "KeyError")
+        throw;
+      in.valueError("Formatting field not found in record: " +
+                    in.repr(in.getItem(in.getAttr(e.exc, "args"),
+                                       Value::integer(0))));
+    }
+    if (!r.traceback.empty()) {
+      if (!text.empty() && text.back() != '\n')
+        text += "\n";
+      text += r.traceback;
+      if (!text.empty() && text.back() == '\n')
+        text.pop_back();
+    }
+    return text;
   }
 };
 
@@ -83,11 +160,10 @@ struct HandlerObject : NativeObject {
                                                        : in.repr(stream);
     return "<StreamHandler " + name + " (" + levelName(level) + ")>";
   }
-  void emit(Interpreter &in, int at, const std::string &logger,
-            const std::string &message) {
-    if (at < level)
+  void emit(Interpreter &in, const Record &r) {
+    if (r.level < level)
       return;
-    std::string text = formatter->formatRecord(at, logger, message) + "\n";
+    std::string text = formatter->formatRecord(in, r) + "\n";
     if (stream.isNone())
       in.err() << text;
     else
@@ -154,38 +230,90 @@ struct LoggerObject : NativeObject {
   LoggerObject &root() const {
     return state->loggers.at("root").as<LoggerObject>();
   }
+  /// The nearest existing logger above this one in the dotted names
+  /// ("model" for "model.sub"), the root at the top; null for the root.
+  LoggerObject *parent() const {
+    if (name == "root")
+      return nullptr;
+    for (size_t dot = name.rfind('.'); dot != std::string::npos;
+         dot = dot ? name.rfind('.', dot - 1) : std::string::npos) {
+      auto it = state->loggers.find(name.substr(0, dot));
+      if (it != state->loggers.end())
+        return &it->second.as<LoggerObject>();
+      if (dot == 0)
+        break;
+    }
+    return &root();
+  }
   int effectiveLevel() const {
-    if (level != 0 || name == "root")
-      return level;
-    return root().level;
+    for (const LoggerObject *l = this; l; l = l->parent())
+      if (l->level != 0)
+        return l->level;
+    return 0;
   }
   bool enabledFor(int at) const {
     return at > state->disabledUpTo && at >= effectiveLevel();
   }
-  /// Handler.emit for each handler from this logger up to the root while
-  /// records propagate; the last-resort handler when there is none.
-  void log(Interpreter &in, int at, const Value &msg, const ValueList &args) {
+  /// Handler.emit for each handler from this logger up its ancestors
+  /// while records propagate; the last-resort handler when there is none.
+  /// `withTraceback`: logging.exception's, the handled exception's
+  /// traceback after the message.
+  void log(Interpreter &in, int at, const Value &msg, const ValueList &args,
+           bool withTraceback = false) {
     if (!enabledFor(at))
       return;
-    std::string message = in.toStr(msg);
-    if (!args.empty()) {
-      Value params =
-          args.size() == 1 && args[0].is(Type::Dict) ? args[0] : in.tuple(args);
-      message = in.toStr(in.binary(ast::BinaryOp::Mod, msg, params));
+    Record r;
+    r.level = at;
+    r.logger = name;
+    r.msg = msg;
+    r.args =
+        args.size() == 1 && args[0].is(Type::Dict) ? args[0] : in.tuple(args);
+    r.message = in.toStr(msg);
+    if (!args.empty())
+      r.message = in.toStr(in.binary(ast::BinaryOp::Mod, msg, r.args));
+    if (const Frame *f = in.currentFrame()) {
+      r.line = f->line;
+      r.function = f->name.empty() ? "<module>" : f->name;
     }
-    bool handled = false;
-    for (LoggerObject *l = this; l;
-         l = l->propagate && l != &root() ? &root() : nullptr) {
+    r.created = std::chrono::duration<double>(
+                    std::chrono::system_clock::now().time_since_epoch())
+                    .count();
+    Value handled = in.handledException();
+    if (withTraceback && handled.is(Type::Instance)) {
+      std::ostringstream text;
+      in.printException(handled, text);
+      r.traceback = text.str();
+    } else if (withTraceback) {
+      r.traceback = "NoneType: None\n";
+    }
+    bool emitted = false;
+    for (LoggerObject *l = this; l; l = l->propagate ? l->parent() : nullptr) {
       for (const Value &h : l->handlers) {
-        h.as<HandlerObject>().emit(in, at, name, message);
-        handled = true;
+        h.as<HandlerObject>().emit(in, r);
+        emitted = true;
       }
     }
-    if (!handled && at >= 30)
-      in.err() << message << "\n";
+    if (!emitted && at >= 30) {
+      std::string text = r.message;
+      if (!r.traceback.empty())
+        text += "\n" + r.traceback.substr(0, r.traceback.size() - 1);
+      in.err() << text << "\n";
+    }
   }
   bool getAttr(Interpreter &in, const Value &self, const std::string &attr,
                Value &out) override;
+  bool setAttr(Interpreter &in, const Value &, const std::string &attr,
+               const Value &value) override {
+    if (attr == "propagate") {
+      propagate = in.truthy(value);
+      return true;
+    }
+    if (attr == "level") {
+      level = levelArg(in, value);
+      return true;
+    }
+    return false;
+  }
 };
 
 int levelArg(Interpreter &in, const Value &v) {
@@ -239,13 +367,20 @@ bool LoggerObject::getAttr(Interpreter &in, const Value &self,
     });
   } else if (auto it = logAt.find(attr); it != logAt.end()) {
     int at = it->second;
-    method([self, logger, at](Interpreter &in, CallArgs &args) {
-      args.keywords.clear(); // exc_info, stacklevel, extra: no effect here
+    // exception() logs the handled exception's traceback, as does any
+    // call with exc_info=True.
+    bool exception = attr == "exception";
+    method([self, logger, at, exception](Interpreter &in, CallArgs &args) {
+      bool traceback = exception;
+      for (auto &[key, v] : args.keywords)
+        if (key == "exc_info")
+          traceback = in.truthy(v);
+      args.keywords.clear(); // stacklevel, extra: no effect here
       if (args.positional.empty())
         in.typeError("Logger.log() missing 1 required positional argument: "
                      "'msg'");
       ValueList rest(args.positional.begin() + 1, args.positional.end());
-      logger->log(in, at, args.positional[0], rest);
+      logger->log(in, at, args.positional[0], rest, traceback);
       return Value();
     });
   } else if (attr == "handlers") {
@@ -269,8 +404,7 @@ bool LoggerObject::getAttr(Interpreter &in, const Value &self,
     });
   } else if (attr == "hasHandlers") {
     method([self, logger](Interpreter &, CallArgs &) {
-      for (LoggerObject *l = logger; l;
-           l = l->propagate && l != &l->root() ? &l->root() : nullptr)
+      for (LoggerObject *l = logger; l; l = l->propagate ? l->parent() : nullptr)
         if (!l->handlers.empty())
           return Value::boolean(true);
       return Value::boolean(false);

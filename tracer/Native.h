@@ -21,6 +21,11 @@ struct NativeObject : Object {
                        Value &) {
     return false;
   }
+  /// `self.name = value`; false: the attribute cannot be set.
+  virtual bool setAttr(Interpreter &, const Value &self, const std::string &,
+                       const Value &) {
+    return false;
+  }
   virtual bool call(Interpreter &, const Value &self, CallArgs &, Value &) {
     return false;
   }
