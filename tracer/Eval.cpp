@@ -109,16 +109,20 @@ std::string Interpreter::autographQualname(const FunctionObject &fn) const {
          (fn.lambdaBody ? fn.name : "tf__" + fn.name);
 }
 
+std::string qualnameIn(const Frame &frame, const std::string &name) {
+  if (frame.function)
+    return frame.function->qualname + ".<locals>." + name;
+  if (frame.classNamespace && frame.parent)
+    return qualnameIn(*frame.parent, frame.name) + "." + name;
+  return name;
+}
+
 Value Interpreter::makeFunction(const std::string &name, const Arguments &args,
                                 const Scope *scope, SourceLoc defLoc,
                                 Frame &frame) {
   auto fn = std::make_shared<FunctionObject>();
   fn->name = name;
-  fn->qualname = name;
-  if (frame.function)
-    fn->qualname = frame.function->qualname + ".<locals>." + name;
-  else if (frame.classNamespace)
-    fn->qualname = frame.name + "." + name;
+  fn->qualname = qualnameIn(frame, name);
   if (converted(frame))
     fn->convertedQualname =
         autographQualname(*frame.function) + ".<locals>." + name;

@@ -614,6 +614,8 @@ void Interpreter::execClassDef(const ClassDefStmt &s, Frame &frame) {
     decorators.push_back(eval(*d, frame));
   auto cls = std::make_shared<ClassObject>();
   cls->name = s.name;
+  if (std::string qualname = qualnameIn(frame, s.name); qualname != s.name)
+    cls->qualname = qualname;
   // (A second base and a metaclass are refused as the AST is built.)
   // Class keywords go to the base's __init_subclass__.
   std::vector<std::pair<std::string, Value>> classKeywords;
@@ -695,7 +697,8 @@ void Interpreter::execClassDef(const ClassDefStmt &s, Frame &frame) {
     if (fn.is(Type::Function)) {
       auto &f = fn.as<FunctionObject>();
       f.ownerClass = cls.get();
-      f.qualname = s.name + "." + f.name;
+      f.qualname = (cls->qualname.empty() ? s.name : cls->qualname) + "." +
+                   f.name;
     }
   }
   Value result = Value::object(Type::Class, cls);

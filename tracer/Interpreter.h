@@ -23,6 +23,12 @@ struct ModuleInfo;
 namespace kiln::py {
 
 /// One activation: a module body, a function call or a class body.
+struct Frame;
+/// The __qualname__ of `name` defined in `frame`: "outer.<locals>.name" in
+/// a function, "Outer.name" in a class body (nested classes too), `name`
+/// at the top level.
+std::string qualnameIn(const Frame &frame, const std::string &name);
+
 struct Frame {
   std::shared_ptr<Env> env; // function locals (cells)
   std::unordered_map<std::string, Value> *classNamespace = nullptr;

@@ -117,6 +117,16 @@ void installMathModule(Interpreter &interp) {
         const Value &v = args.positional[0];
         if (v.isIntLike())
           return Value::integer(v.asInt());
+        // trunc, unlike floor and ceil, does not fall back to __float__:
+        // only floats (np.float64 is one) and types with __trunc__.
+        if (name == "trunc" && !v.is(Type::Float) &&
+            !(isNative(v) && v.as<NativeObject>().builtinBase() == "float")) {
+          Value result;
+          if (v.is(Type::Instance) && in.callDunder(v, "__trunc__", {}, result))
+            return result;
+          in.typeError("type " + in.cTypeName(v) +
+                       " doesn't define __trunc__ method");
+        }
         double x = floatArg(in, v, name.c_str());
         return integral(in, name == "floor"  ? std::floor(x)
                             : name == "ceil" ? std::ceil(x)

@@ -700,7 +700,7 @@ void Interpreter::installStrMethods() {
     for (auto &item : in.toList(args.positional[0])) {
       if (!item.is(Type::Str))
         in.typeError("sequence item " + std::to_string(i) +
-                     ": expected str instance, " + in.typeName(item) +
+                     ": expected str instance, " + in.cTypeName(item) +
                      " found");
       if (i++)
         out += S(self);

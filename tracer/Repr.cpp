@@ -242,7 +242,7 @@ std::string Interpreter::repr(const Value &v) {
              cls.name + "'>";
     // A class of the script's, or one a module of kiln's defines.
     return "<class '" + (cls.module.empty() ? "__main__" : cls.module) + "." +
-           cls.name + "'>";
+           (cls.qualname.empty() ? cls.name : cls.qualname) + "'>";
   }
   case Type::Module:
     return "<module '" + v.as<ModuleObject>().name + "'>";
@@ -270,7 +270,8 @@ std::string Interpreter::repr(const Value &v) {
     }
     // A builtin class (object()) has no module in its repr.
     bool builtin = builtinClass(inst.cls->name).get() == inst.cls.get();
-    return "<" + std::string(builtin ? "" : "__main__.") + inst.cls->name +
+    return "<" + std::string(builtin ? "" : "__main__.") +
+           (inst.cls->qualname.empty() ? inst.cls->name : inst.cls->qualname) +
            " object at " + address(v.raw()) + ">";
   }
   case Type::Iterator:

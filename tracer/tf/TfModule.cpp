@@ -665,6 +665,9 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   tf.def("stack", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "stack", {"values", "axis", "name"});
     Value given = p.require("values", "stack");
+    // TensorFlow indexes the values (values[0]): an iterator is refused.
+    if (given.is(Type::Iterator))
+      in.typeError("'" + in.typeName(given) + "' object is not subscriptable");
     ValueList values = in.toList(given);
     // Along axis 0 TensorFlow first converts the list as a whole:
     // tf.stack([]) is tf.constant([]).
@@ -2410,6 +2413,22 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
       argv.push_back(in.str(arg));
     m->dict["argv"] = in.list(std::move(argv));
     m->dict["maxsize"] = Value::integer(INT64_MAX);
+    m->dict["getrecursionlimit"] =
+        in.builtin("getrecursionlimit", [](Interpreter &in, CallArgs &args) {
+          py::ArgParser(in, args, "getrecursionlimit").expect(0, 0);
+          return Value::integer(1000);
+        });
+    // The exception an except block handles: (type, value, traceback);
+    // kiln has no traceback objects, so the third is None.
+    m->dict["exc_info"] =
+        in.builtin("exc_info", [](Interpreter &in, CallArgs &args) {
+          py::ArgParser(in, args, "exc_info").expect(0, 0);
+          Value exc = in.handledException();
+          if (exc.isNone())
+            return in.tuple({Value(), Value(), Value()});
+          return in.tuple({Value::object(Type::Class, in.typeOf(exc)), exc,
+                           Value()});
+        });
     // The CPython the goldens are recorded with (a plain tuple: compares
     // as sys.version_info does, without its field names).
     m->dict["version_info"] =

@@ -647,9 +647,18 @@ bool StreamObject::getAttr(Interpreter &in, const Value &self,
   if (name == "write") {
     out = in.builtin("write", [toStdout](Interpreter &in, CallArgs &args) {
       py::ArgParser(in, args, "write").expect(1, 1);
-      std::string s = in.toStr(args.positional[0]);
+      const Value &text = args.positional[0];
+      if (!text.is(Type::Str))
+        in.typeError("write() argument must be str, not " +
+                     in.cTypeName(text));
+      const std::string &s = text.as<py::StrObject>().s;
       (toStdout ? in.out() : in.err()) << s;
-      return Value::integer(static_cast<int64_t>(s.size()));
+      // The count of characters written (UTF-8 continuation bytes are not
+      // characters).
+      int64_t chars = 0;
+      for (unsigned char c : s)
+        chars += (c & 0xC0) != 0x80;
+      return Value::integer(chars);
     });
     return true;
   }
