@@ -220,6 +220,12 @@ uint32_t toLowerCp(uint32_t c) {
     return c | 1u;
   if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E))
     return (c & 1) ? c + 1 : c;
+  // The digraphs DŽ, LJ, NJ, DZ: upper and title case to lower case.
+  if (c == 0x1C4 || c == 0x1C5 || c == 0x1C7 || c == 0x1C8 || c == 0x1CA ||
+      c == 0x1CB)
+    return c + (c % 3 == 0x1C4 % 3 ? 2 : 1);
+  if (c == 0x1F1 || c == 0x1F2)
+    return 0x1F3;
   if (c >= 0x391 && c <= 0x3A9 && c != 0x3A2)
     return c + 32;
   if (c == 0x386)
@@ -283,6 +289,57 @@ std::string lower(const std::string &s) {
     }
   }
   return encodeUtf8(cps);
+}
+
+/// str.casefold: each character's full case folding (Unicode's
+/// CaseFolding.txt, statuses C and F), here its lowercase except for the
+/// characters that fold otherwise: ß and ẞ to "ss", the long s, final
+/// sigma, micro sign and the Latin ligatures.
+std::string casefold(const std::string &s) {
+  std::u32string out;
+  for (char32_t c : decodeUtf8(s)) {
+    switch (c) {
+    case 0xDF:   // ß
+    case 0x1E9E: // ẞ
+      out += U"ss";
+      break;
+    case 0x17F: // ſ
+      out += U's';
+      break;
+    case 0x3C2: // ς
+    case 0x3A3: // Σ (no final form when folding)
+      out += char32_t(0x3C3);
+      break;
+    case 0xB5: // µ
+      out += char32_t(0x3BC);
+      break;
+    case 0x149: // ŉ
+      out += U"\u02BCn";
+      break;
+    case 0xFB00:
+      out += U"ff";
+      break;
+    case 0xFB01:
+      out += U"fi";
+      break;
+    case 0xFB02:
+      out += U"fl";
+      break;
+    case 0xFB03:
+      out += U"ffi";
+      break;
+    case 0xFB04:
+      out += U"ffl";
+      break;
+    case 0xFB05:
+    case 0xFB06:
+      out += U"st";
+      break;
+    default:
+      out += toLowerCp(c);
+    }
+  }
+  return encodeUtf8(out);
 }
 
 std::string upper(const std::string &s) {
@@ -622,7 +679,7 @@ void Interpreter::installStrMethods() {
   };
   unary("upper", upper);
   unary("lower", lower);
-  unary("casefold", lower);
+  unary("casefold", casefold);
   unary("swapcase", [](const std::string &s) {
     return mapChars(s, [](std::u32string &c, size_t i) {
       c[i] = isUpperCp(c[i]) ? toLowerCp(c[i]) : toUpperCp(c[i]);

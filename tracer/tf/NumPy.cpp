@@ -557,6 +557,38 @@ void divisionFlags(TfRuntime &rt, const Value &x, const Value &y, DType d,
   warnRaisedFlags(rt, fname);
 }
 
+/// NumPy's errors for operands of np.dot (`fname` "dot") or np.matmul and
+/// `@` whose inner dimensions differ.
+void checkProductShapes(TfRuntime &rt, const std::string &fname,
+                        const std::vector<int64_t> &a,
+                        const std::vector<int64_t> &b) {
+  auto tight = [](const std::vector<int64_t> &s) { // "(2,3)", "(3,)"
+    std::string out = "(";
+    for (size_t i = 0; i < s.size(); ++i)
+      out += (i ? "," : "") + std::to_string(s[i]);
+    return out + (s.size() == 1 ? ",)" : ")");
+  };
+  const std::string signature = "(n?,k),(k,m?)->(n?,m?)";
+  if (a.empty() || b.empty())
+    return; // np.dot multiplies by a scalar; npMatmul refuses one
+  if (fname == "dot") {
+    size_t bDim = b.size() == 1 ? 0 : b.size() - 2;
+    if (a.back() != b[bDim])
+      rt.in.valueError("shapes " + tight(a) + " and " + tight(b) +
+                       " not aligned: " + std::to_string(a.back()) + " (dim " +
+                       std::to_string(a.size() - 1) +
+                       ") != " + std::to_string(b[bDim]) + " (dim " +
+                       std::to_string(bDim) + ")");
+    return;
+  }
+  int64_t k = b.size() == 1 ? b[0] : b[b.size() - 2];
+  if (a.back() != k)
+    rt.in.valueError("matmul: Input operand 1 has a mismatch in its core "
+                     "dimension 0, with gufunc signature " +
+                     signature + " (size " + std::to_string(k) +
+                     " is different from " + std::to_string(a.back()) + ")");
+}
+
 /// A binary ufunc named `fname` computing TensorFlow op `op` (or `@`);
 /// its floating-point warnings name `warnAs` when given.
 Value ufunc2(TfRuntime &rt, const std::string &fname, const std::string &op,
@@ -587,8 +619,13 @@ Value ufunc2(TfRuntime &rt, const std::string &fname, const std::string &op,
   // A matrix product's operands need not broadcast together.
   ValueList t = operandTensors(rt, ops, d, op != "MatMul");
   EagerScope eager(rt);
-  if (op == "MatMul")
+  if (op == "MatMul") {
+    const auto &a = rt.tensor(t[0]).type.shape, &b = rt.tensor(t[1]).type.shape;
+    checkProductShapes(rt, fname, a, b);
+    if (fname == "dot" && (a.empty() || b.empty()))
+      return result(rt, binaryOp(rt, "Mul", t[0], t[1]));
     return result(rt, npMatmul(rt, t[0], t[1]));
+  }
   if (op == "RealDiv") {
     Value quotient = trueDiv(rt, t[0], t[1]);
     divisionFlags(rt, t[0], t[1], d, warnAs);
@@ -643,6 +680,13 @@ Value ufunc1(TfRuntime &rt, const std::string &fname, const std::string &op,
     d = floatFor(d);
   ValueList t = operandTensors(rt, {o}, d);
   EagerScope eager(rt);
+  // An unsigned array's absolute value is itself and its negation wraps
+  // around (TensorFlow's Abs and Neg take no uint8).
+  if (d == DType::UInt8 && (op == "Abs" || op == "Neg"))
+    return result(rt, op == "Abs" ? t[0]
+                                  : binaryOp(rt, "Sub",
+                                             rt.toTensor(Value::integer(0), d),
+                                             t[0]));
   return result(rt, unaryOp(rt, op, t[0]));
 }
 
@@ -864,6 +908,41 @@ Value npVariance(TfRuntime &rt, const Value &x, const Value &axis,
 Value npArgReduce(TfRuntime &rt, const std::string &op, const Value &x,
                   const Value &axis) {
   HostTensorPtr a = npAsArray(rt, x);
+  // NumPy's argmax and argmin stop at the first NaN (TensorFlow's skip
+  // NaNs): with one present, the positions are found here.
+  const int64_t n = a->type.numElements();
+  bool nan = false;
+  for (int64_t i = 0; isFloating(a->type.dtype) && !nan && i < n; ++i)
+    nan = std::isnan(a->elementAsDouble(static_cast<size_t>(i)));
+  if (nan) {
+    std::vector<int64_t> shape = a->type.shape;
+    int64_t rank = static_cast<int64_t>(shape.size());
+    int64_t ax = axis.isNone() ? -1 : npAxis(rt, axis, rank);
+    int64_t length = ax < 0 ? n : shape[ax];
+    int64_t inner = 1;
+    for (int64_t d = ax + 1; ax >= 0 && d < rank; ++d)
+      inner *= shape[d];
+    std::vector<int64_t> outShape;
+    for (int64_t d = 0; ax >= 0 && d < rank; ++d)
+      if (d != ax)
+        outShape.push_back(shape[d]);
+    auto out = graph::HostTensor::zeros(TensorType{DType::Int64, outShape});
+    int64_t count = out->type.numElements();
+    for (int64_t o = 0; o < count; ++o) {
+      int64_t base = ax < 0 ? 0 : (o / inner) * length * inner + o % inner;
+      int64_t step = ax < 0 ? 1 : inner, best = 0;
+      double bestValue = a->elementAsDouble(static_cast<size_t>(base));
+      for (int64_t k = 0; k < length && !std::isnan(bestValue); ++k) {
+        double v = a->elementAsDouble(static_cast<size_t>(base + k * step));
+        if (std::isnan(v) || (op == "ArgMax" ? v > bestValue : v < bestValue)) {
+          best = k;
+          bestValue = v;
+        }
+      }
+      reinterpret_cast<int64_t *>(out->bytes.data())[o] = best;
+    }
+    return makeNdArray(rt, out, outShape.empty());
+  }
   EagerScope eager(rt);
   Value t = rt.eager(a);
   Value ax = axis;
@@ -2002,9 +2081,12 @@ void installNumPy(TfRuntime &rt) {
                Wording::Python);
       HostTensorPtr a = npAsArray(*r, p.require("a1", "array_equal"));
       HostTensorPtr b = npAsArray(*r, p.require("a2", "array_equal"));
+      bool equalNan = p.has("equal_nan") && in.truthy(p.get("equal_nan"));
       bool equal = a->type.shape == b->type.shape;
-      for (int64_t i = 0; equal && i < a->type.numElements(); ++i)
-        equal = a->elementAsDouble(i) == b->elementAsDouble(i);
+      for (int64_t i = 0; equal && i < a->type.numElements(); ++i) {
+        double u = a->elementAsDouble(i), v = b->elementAsDouble(i);
+        equal = u == v || (equalNan && std::isnan(u) && std::isnan(v));
+      }
       return Value::boolean(equal);
     });
     // np.testing's array assertions.

@@ -164,6 +164,20 @@ Value numpyIndex(const Value &v) {
   return Value::integer(array->value->elementAsInt(0));
 }
 
+Value numpyNumber(const Value &v) {
+  auto *array = v.is(py::Type::Native)
+                    ? dynamic_cast<NdArrayObject *>(v.raw())
+                    : nullptr;
+  if (!array || !array->value->type.shape.empty() ||
+      array->value->type.dtype == DType::String)
+    return v;
+  if (isFloating(array->value->type.dtype))
+    return Value::floating(array->value->elementAsDouble(0));
+  if (array->value->type.dtype == DType::Bool)
+    return Value::boolean(array->value->elementAsInt(0) != 0);
+  return Value::integer(array->value->elementAsInt(0));
+}
+
 Value foldKnown(TfRuntime &rt, const Value &v) {
   if (!rt.isTensor(v) && !v.is(py::Type::List) && !v.is(py::Type::Tuple))
     return numpyIndex(v);

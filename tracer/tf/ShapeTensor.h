@@ -35,6 +35,10 @@ Value foldKnown(TfRuntime &rt, const Value &v);
 /// Python int TensorFlow's shape and size arguments take it for
 /// (numbers.Integral); anything else as it is.
 Value numpyIndex(const Value &v);
+/// A NumPy scalar of a real or bool dtype as the Python number it holds
+/// (what a float attr such as leaky_relu's alpha takes); anything else as
+/// it is.
+Value numpyNumber(const Value &v);
 
 /// A Fill node named `name`: the scalar tensor `value` repeated over a
 /// shape known at run time (tf.zeros, tf.ones, tf.fill).

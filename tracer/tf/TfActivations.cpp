@@ -2,6 +2,7 @@
 // (Softplus, Elu, Selu, Relu6, LeakyRelu, Softsign) and tf.math.expm1. Each
 // is one graph node, as in TensorFlow's graphs; codegen expands it
 // (codegen/EmitActivations.cpp).
+#include "ShapeTensor.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
@@ -80,7 +81,7 @@ void installActivations(TfRuntime &rt, ModuleBuilder &math, ModuleBuilder &nn) {
       t = cast(*r, t, DType::Float32);
     double alpha = 0.2;
     if (p.has("alpha")) {
-      Value a = p.get("alpha");
+      Value a = numpyNumber(p.get("alpha"));
       if (!a.isNumber())
         in.typeError("Expected float for argument 'alpha' not " + in.repr(a) +
                      ".");

@@ -233,9 +233,7 @@ void rewriteFunctionError(TfRuntime &rt, const py::PyException &e,
                    : consumer == Consumer::Reduce ? "ReduceDataset"
                                                   : "DatasetToSingleElement";
   text += f.message + "\n\t [[{{node " + f.node + "}}]]" + eagerOpSuffix(op);
-  auto &inst = e.exc.as<py::InstanceObject>();
-  inst.args = ValueList{rt.in.str(text)};
-  inst.setAttr(rt.in, "message", rt.in.str(text));
+  e.exc.as<py::InstanceObject>().setAttr(rt.in, "message", rt.in.str(text));
 }
 
 } // namespace data

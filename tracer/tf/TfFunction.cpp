@@ -1349,7 +1349,12 @@ py::PyException TfFunction::userCodeError(Interpreter &in, py::PyException &e) {
   }
   auto converted = std::make_shared<py::InstanceObject>();
   converted->cls = reraisedClass(in, inst.cls);
-  converted->args = {in.str(message)};
+  // (A TensorFlow OpError keeps its message apart and no args.)
+  bool opError = false;
+  for (const py::ClassObject *c = inst.cls.get(); c; c = c->base.get())
+    opError |= c->name == "OpError";
+  if (!opError)
+    converted->args = {in.str(message)};
   converted->userFrames = inst.userFrames;
   converted->userFrames.insert(converted->userFrames.end(),
                                inst.traceback.begin(), inst.traceback.end());
@@ -1358,7 +1363,7 @@ py::PyException TfFunction::userCodeError(Interpreter &in, py::PyException &e) {
   converted->userMessage = inst.userClass.empty() ? original : inst.userMessage;
   converted->userClass =
       inst.userClass.empty() ? inst.cls->name : inst.userClass;
-  if (inst.hasAttr(in, "message")) // a TensorFlow OpError's .message
+  if (inst.hasAttr(in, "message")) // a TensorFlow error's .message
     converted->setAttr(in, "message", in.str(message));
   // AutoGraph's re-raised error suppresses its context.
   converted->context = inst.context;

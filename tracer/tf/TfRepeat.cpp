@@ -70,7 +70,8 @@ std::vector<int64_t> intsArg(TfRuntime &rt, const Value &given,
 
 Value roll(TfRuntime &rt, const Params &p) {
   Value x = rt.toTensor(p.require("input", "roll"));
-  Value shift = p.require("shift", "roll"), axis = p.require("axis", "roll");
+  Value shift = numpyIndex(p.require("shift", "roll")),
+        axis = numpyIndex(p.require("axis", "roll"));
   if (rt.isTensor(shift))
     checkIndexArgument(
         rt, shift,
@@ -179,7 +180,8 @@ Value repeat(TfRuntime &rt, const Params &p) {
     if (axis < 0)
       axis += rank;
   }
-  Value count = rt.tracing ? foldKnown(rt, repeatsArg) : repeatsArg;
+  Value count =
+      rt.tracing ? foldKnown(rt, repeatsArg) : numpyIndex(repeatsArg);
   if (rt.tensor(x).type.shape[axis] < 0 || isRunTimeShape(rt, count)) {
     // One count for every element, along a dimension (or by a count) known
     // only at run time: element i of the result is element i / count.
@@ -201,7 +203,8 @@ Value repeat(TfRuntime &rt, const Params &p) {
   }
   int64_t n = staticDim(rt, x, axis, "repeat");
   bool scalar = false;
-  std::vector<int64_t> repeats = intsArg(rt, repeatsArg, "repeat", &scalar);
+  std::vector<int64_t> repeats =
+      intsArg(rt, numpyIndex(repeatsArg), "repeat", &scalar);
   if (scalar || repeats.size() == 1)
     repeats.assign(static_cast<size_t>(n), repeats.empty() ? 0 : repeats[0]);
   if (static_cast<int64_t>(repeats.size()) != n)

@@ -61,13 +61,19 @@ void TfRuntime::raise(const std::string &type, const std::string &message) {
   }
   auto inst = std::make_shared<py::InstanceObject>();
   inst->cls = cls;
-  inst->args.push_back(in.str(message));
-  inst->setAttr(in, "message", in.str(message)); // OpError.message
+  // OpError.__init__ passes nothing to Exception's: its args stay empty
+  // and str() is the message. Other classes keep the message in args.
+  inst->setAttr(in, "message", in.str(message));
   // OpError's other attributes: eager kernels report no op or node_def.
   int code = 2; // UNKNOWN
+  bool opError = false;
   for (auto &c : opErrorClasses())
-    if (type == c.name)
+    if (type == c.name) {
       code = c.code;
+      opError = true;
+    }
+  if (!opError)
+    inst->args.push_back(in.str(message));
   inst->setAttr(in, "error_code", Value::integer(code));
   inst->setAttr(in, "op", Value());
   inst->setAttr(in, "node_def", Value());
