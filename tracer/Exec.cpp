@@ -608,6 +608,49 @@ void Interpreter::execFunctionDef(const FunctionDefStmt &s, Frame &frame) {
   storeName(s.target, fn, frame);
 }
 
+/// `class P(typing.NamedTuple)` with annotated fields (and defaults): the
+/// collections.namedtuple of those fields, as typing builds it. A body
+/// with methods or other statements is not supported yet.
+void Interpreter::execNamedTupleClass(const ClassDefStmt &s,
+                                      const ValueList &decorators,
+                                      Frame &frame) {
+  ValueList fields, defaults;
+  std::string defaultNames; // "a, b", for CPython's TypeError
+  for (size_t i = 0; i < s.body.size(); ++i) {
+    const Stmt &stmt = *s.body[i];
+    if (stmt.kind == StmtKind::Pass ||
+        (i == 0 && stmt.kind == StmtKind::Expr &&
+         as<ExprStmt>(stmt).value->kind == ExprKind::Constant))
+      continue; // the docstring
+    const auto *field =
+        stmt.kind == StmtKind::AnnAssign ? &as<AnnAssignStmt>(stmt) : nullptr;
+    if (!field || field->target->kind != ExprKind::Name)
+      raise("NotImplementedError",
+            "kiln supports typing.NamedTuple classes of annotated fields "
+            "only (line " +
+                std::to_string(stmt.range.begin.line) + ")");
+    std::string name = as<NameExpr>(*field->target).id;
+    if (field->value) {
+      defaults.push_back(eval(*field->value, frame));
+      defaultNames += (defaultNames.empty() ? "" : ", ") + name;
+    } else if (!defaults.empty()) {
+      typeError("Non-default namedtuple field " + name +
+                " cannot follow default field" +
+                (defaults.size() > 1 ? "s " : " ") + defaultNames);
+    }
+    fields.push_back(str(name));
+  }
+  CallArgs args;
+  args.positional = {str(s.name), list(std::move(fields))};
+  if (!defaults.empty())
+    args.keywords.emplace_back("defaults", list(std::move(defaults)));
+  Value result =
+      call(getAttr(importModule("collections"), "namedtuple"), args);
+  for (auto it = decorators.rbegin(); it != decorators.rend(); ++it)
+    result = call(*it, ValueList{result});
+  storeName(s.target, result, frame);
+}
+
 void Interpreter::execClassDef(const ClassDefStmt &s, Frame &frame) {
   ValueList decorators;
   for (auto &d : s.decorators)
@@ -628,10 +671,10 @@ void Interpreter::execClassDef(const ClassDefStmt &s, Frame &frame) {
   // typing's Generic[T] and Protocol add nothing a script can see here
   // but subscripting the class (Box[int] is Box).
   if (isNative(base) && base.as<NativeObject>().typeModule() == "typing") {
-    if (repr(base) == "typing.NamedTuple")
-      raise("NotImplementedError",
-            "kiln does not support typing.NamedTuple classes (use "
-            "collections.namedtuple)");
+    if (repr(base) == "typing.NamedTuple") {
+      execNamedTupleClass(s, decorators, frame);
+      return;
+    }
     base = Value();
     cls->dict["__class_getitem__"] =
         builtin("__class_getitem__", [](Interpreter &, CallArgs &args) {

@@ -363,6 +363,8 @@ private:
   Flow execWith(const ast::WithStmt &s, Frame &frame, size_t item);
   void execFunctionDef(const ast::FunctionDefStmt &s, Frame &frame);
   void execClassDef(const ast::ClassDefStmt &s, Frame &frame);
+  void execNamedTupleClass(const ast::ClassDefStmt &s,
+                           const ValueList &decorators, Frame &frame);
   void execImport(const ast::Stmt &s, Frame &frame);
   void assign(const ast::Expr &target, const Value &value, Frame &frame);
   void storeName(const ast::NameExpr &name, const Value &value, Frame &frame);

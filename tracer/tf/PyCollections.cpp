@@ -89,6 +89,11 @@ struct NamedTupleTypeObject : py::NativeObject {
       for (const std::string &f : fields)
         names.push_back(in.str(f));
       out = in.tuple(std::move(names));
+    } else if (attr == "_field_defaults") { // the defaulted fields' values
+      out = in.dict();
+      for (size_t i = 0; i < defaults.size(); ++i)
+        in.setItem(out, in.str(fields[fields.size() - defaults.size() + i]),
+                   defaults[i]);
     } else if (attr == "_make") {
       auto self = this;
       out = in.builtin("_make", [self](Interpreter &in, CallArgs &args) {
