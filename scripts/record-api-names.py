@@ -56,6 +56,21 @@ MODULES = [
     ("tensorflow.python.eager.polymorphic_function.concrete_function."
      "ConcreteFunction",
      "type(tf.function(lambda: 1).get_concrete_function())"),
+    # Python's own types, for dir() of their values (and of the script's
+    # classes, which start from object's names).
+    ("builtins.object", "object"),
+    ("builtins.BaseException", "BaseException"),
+    ("builtins.list", "list"),
+    ("builtins.dict", "dict"),
+    ("builtins.str", "str"),
+    ("builtins.bytes", "bytes"),
+    ("builtins.tuple", "tuple"),
+    ("builtins.set", "set"),
+    ("builtins.int", "int"),
+    ("builtins.float", "float"),
+    ("builtins.bool", "bool"),
+    ("builtins.NoneType", "type(None)"),
+    ("builtins.function", "type(lambda: 0)"),
 ]
 
 PROGRAM = """

@@ -4,6 +4,7 @@
 #include "Interpreter.h"
 #include "Native.h"
 #include "PyFormat.h"
+#include "StdlibModules.h"
 #include "kiln/frontend/Utf8.h"
 
 #include <algorithm>
@@ -739,6 +740,7 @@ void Interpreter::installBuiltins() {
                                        : p->deleter) = args.positional[0];
                    return Value::object(Type::Property, p);
                  });
+  installIntrospection(*this);
 }
 
 } // namespace kiln::py

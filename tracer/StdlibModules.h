@@ -51,4 +51,7 @@ Value tensorflowLogger(Interpreter &in);
 /// tf.get_logger().setLevel("ERROR") or logging.disable() rules it out).
 void tensorflowLog(Interpreter &in, int level, const std::string &message);
 
+/// The builtins dir() and vars() (Introspection.cpp).
+void installIntrospection(Interpreter &in);
+
 } // namespace kiln::py
