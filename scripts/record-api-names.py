@@ -66,6 +66,7 @@ MODULES = [
     ("builtins.bytes", "bytes"),
     ("builtins.tuple", "tuple"),
     ("builtins.set", "set"),
+    ("builtins.frozenset", "frozenset"),
     ("builtins.int", "int"),
     ("builtins.float", "float"),
     ("builtins.bool", "bool"),

@@ -13,6 +13,17 @@
 
 namespace kiln::py {
 
+/// The set methods a frozenset lacks.
+static bool isSetMutator(const std::string &name) {
+  for (const char *mutator :
+       {"add", "discard", "remove", "pop", "clear", "update",
+        "intersection_update", "difference_update",
+        "symmetric_difference_update"})
+    if (name == mutator)
+      return true;
+  return false;
+}
+
 /// What reading class attribute `attr` gives when reached through `self`
 /// (an instance, or the class itself when `self` is a class).
 static Value bindClassAttr(Interpreter &in, const Value &attr,
@@ -227,6 +238,14 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
       out = tuple(std::move(chain));
       return true;
     }
+    if (name == "__dict__") {
+      // The class's namespace; CPython wraps it in a read-only
+      // mappingproxy, kiln hands out a copy.
+      out = dict();
+      for (auto &entry : cls.dict)
+        setItem(out, str(entry.first), entry.second);
+      return true;
+    }
     if (const Value *attr = cls.lookup(name)) {
       out = bindClassAttr(*this, *attr, obj, obj, false);
       return true;
@@ -289,6 +308,21 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
             ast::as<ast::ConstantExpr>(value).type ==
                 ast::ConstantExpr::Type::Str)
           out = str(ast::as<ast::ConstantExpr>(value).strValue);
+      }
+      return true;
+    }
+    if (name == "__defaults__") {
+      out = f.defaults.empty() ? Value() : tuple(f.defaults);
+      return true;
+    }
+    if (name == "__kwdefaults__") { // keyword-only parameters' defaults
+      out = Value();
+      for (size_t i = 0; f.args && i < f.kwDefaults.size(); ++i) {
+        if (!f.kwDefaults[i])
+          continue;
+        if (out.isNone())
+          out = dict();
+        setItem(out, str(f.args->kwonly[i].name), *f.kwDefaults[i]);
       }
       return true;
     }
@@ -391,7 +425,8 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
   if (table == methods_.end())
     return builtinDunder(obj, name, out);
   auto it = table->second.find(name);
-  if (it == table->second.end())
+  if (it == table->second.end() ||
+      (obj.is(Type::Set) && obj.as<SetObject>().frozen && isSetMutator(name)))
     return builtinDunder(obj, name, out);
   MethodFn fn = it->second;
   Value self = obj;

@@ -404,6 +404,16 @@ void Interpreter::installBuiltinTypes() {
         return out;
       });
   define("set", Type::Set, makeSet);
+  define("frozenset", Type::Set, [](Interpreter &in, CallArgs &args) {
+    ArgParser(in, args, "frozenset").expect(0, 1);
+    // A frozenset is its own frozenset, as CPython's is.
+    if (!args.positional.empty() && args.positional[0].is(Type::Set) &&
+        args.positional[0].as<SetObject>().frozen)
+      return args.positional[0];
+    Value s = makeSet(in, args);
+    s.as<SetObject>().frozen = true;
+    return s;
+  });
   define("range", Type::Range, makeRange);
   define("slice", Type::Slice, [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "slice").expect(1, 3);

@@ -1,8 +1,8 @@
 // Python's `dataclasses`: @dataclass reads a class's annotated fields (in
 // the order of its __annotations__, a base dataclass's first) and their
 // defaults, and gives the class the __init__, __repr__ and __eq__ CPython
-// generates, with its messages; field(), fields(), asdict(), replace()
-// and is_dataclass() as scripts use them for configurations.
+// generates, with its messages; field(), fields(), asdict(), astuple(),
+// replace() and is_dataclass() as scripts use them for configurations.
 #include "ArgumentErrors.h"
 #include "Interpreter.h"
 #include "Native.h"
@@ -76,7 +76,8 @@ std::string displayName(const ClassObject &cls) {
 
 /// Whether a default is one CPython refuses as shared mutable state.
 bool mutableDefault(const Value &v) {
-  return v.is(Type::List) || v.is(Type::Dict) || v.is(Type::Set);
+  return v.is(Type::List) || v.is(Type::Dict) ||
+         (v.is(Type::Set) && !v.as<SetObject>().frozen);
 }
 
 /// The generated __init__: binds the fields as a function with these
@@ -300,21 +301,36 @@ Value makeDataclass(Interpreter &in, const Value &clsValue, bool init,
   return clsValue;
 }
 
-/// asdict's copy of a value: dataclasses as dicts, lists and tuples of
-/// them element by element.
-Value asDict(Interpreter &in, const Value &v) {
+/// asdict's (or astuple's) copy of a value: dataclasses as dicts (or
+/// tuples) of their fields, and lists, tuples and dicts of them element by
+/// element.
+Value asDictOrTuple(Interpreter &in, const Value &v, bool tuples) {
   if (v.is(Type::Instance) && fieldsOf(classOf(v))) {
     Value out = in.dict();
-    for (const FieldPtr &f : *fieldsOf(classOf(v)))
-      in.setItem(out, in.str(f->name), asDict(in, in.getAttr(v, f->name)));
-    return out;
+    ValueList items;
+    for (const FieldPtr &f : *fieldsOf(classOf(v))) {
+      Value item = asDictOrTuple(in, in.getAttr(v, f->name), tuples);
+      if (tuples)
+        items.push_back(item);
+      else
+        in.setItem(out, in.str(f->name), item);
+    }
+    return tuples ? in.tuple(std::move(items)) : out;
   }
   if (v.is(Type::List) || v.is(Type::Tuple)) {
     ValueList items;
     for (const Value &item : in.toList(v))
-      items.push_back(asDict(in, item));
+      items.push_back(asDictOrTuple(in, item, tuples));
     return v.is(Type::List) ? in.list(std::move(items))
                             : in.tuple(std::move(items));
+  }
+  if (v.is(Type::Dict) && !v.as<DictObject>().kind) {
+    Value out = in.dict();
+    for (auto &e : v.as<DictObject>().table.entries())
+      if (e.live)
+        in.setItem(out, asDictOrTuple(in, e.key, tuples),
+                   asDictOrTuple(in, e.value, tuples));
+    return out;
   }
   return v;
 }
@@ -391,13 +407,17 @@ Value dataclassesModule(Interpreter &in) {
       out.push_back(Value::object(Type::Native, f));
     return in.tuple(std::move(out));
   });
-  m->dict["asdict"] = in.builtin("asdict", [](Interpreter &in, CallArgs &args) {
-    ArgParser(in, args, "asdict").expect(1, 1);
-    const Value &obj = args.positional[0];
-    if (!obj.is(Type::Instance) || !fieldsOf(classOf(obj)))
-      in.typeError("asdict() should be called on dataclass instances");
-    return asDict(in, obj);
-  });
+  for (bool tuples : {false, true}) {
+    std::string name = tuples ? "astuple" : "asdict";
+    m->dict[name] =
+        in.builtin(name, [name, tuples](Interpreter &in, CallArgs &args) {
+          ArgParser(in, args, name.c_str()).expect(1, 1);
+          const Value &obj = args.positional[0];
+          if (!obj.is(Type::Instance) || !fieldsOf(classOf(obj)))
+            in.typeError(name + "() should be called on dataclass instances");
+          return asDictOrTuple(in, obj, tuples);
+        });
+  }
   m->dict["is_dataclass"] =
       in.builtin("is_dataclass", [](Interpreter &in, CallArgs &args) {
         ArgParser(in, args, "is_dataclass").expect(1, 1);

@@ -644,8 +644,7 @@ void Interpreter::execNamedTupleClass(const ClassDefStmt &s,
   args.positional = {str(s.name), list(std::move(fields))};
   if (!defaults.empty())
     args.keywords.emplace_back("defaults", list(std::move(defaults)));
-  Value result =
-      call(getAttr(importModule("collections"), "namedtuple"), args);
+  Value result = call(getAttr(importModule("collections"), "namedtuple"), args);
   for (auto it = decorators.rbegin(); it != decorators.rend(); ++it)
     result = call(*it, ValueList{result});
   storeName(s.target, result, frame);
@@ -740,8 +739,8 @@ void Interpreter::execClassDef(const ClassDefStmt &s, Frame &frame) {
     if (fn.is(Type::Function)) {
       auto &f = fn.as<FunctionObject>();
       f.ownerClass = cls.get();
-      f.qualname = (cls->qualname.empty() ? s.name : cls->qualname) + "." +
-                   f.name;
+      f.qualname =
+          (cls->qualname.empty() ? s.name : cls->qualname) + "." + f.name;
     }
   }
   Value result = Value::object(Type::Class, cls);
@@ -764,10 +763,15 @@ void Interpreter::execClassDef(const ClassDefStmt &s, Frame &frame) {
   std::set<std::string> named;
   for (const std::string &name : order) {
     auto it = cls->dict.find(name);
-    if (it == cls->dict.end() || !named.insert(name).second ||
-        !it->second.is(Type::Instance))
+    if (it == cls->dict.end() || !named.insert(name).second)
       continue;
     Value attr = it->second;
+    if (attr.is(Type::Native)) {
+      attr.as<NativeObject>().setName(*this, attr, result, name);
+      continue;
+    }
+    if (!attr.is(Type::Instance))
+      continue;
     if (const Value *hookFn =
             attr.as<InstanceObject>().cls->lookup("__set_name__"))
       call(*hookFn, ValueList{attr, result, str(name)});

@@ -1,7 +1,8 @@
 // Python's functools, as scripts use it around TensorFlow code: reduce,
 // partial (a layer or loss with some arguments fixed), wraps and
 // update_wrapper (decorators that time or log a function), lru_cache and
-// cache (memoized helpers, with cache_info()), and cmp_to_key.
+// cache (memoized helpers, with cache_info()), cmp_to_key, total_ordering
+// and cached_property.
 #include "Interpreter.h"
 #include "Native.h"
 #include "StdlibModules.h"
@@ -241,6 +242,126 @@ Value updateWrapper(Interpreter &in, const Value &wrapper,
   return wrapper;
 }
 
+/// functools.cached_property: a non-data descriptor that computes its
+/// value once per instance and stores it in the instance's __dict__ under
+/// the name the class body gave it, where later reads find it first.
+struct CachedPropertyObject : NativeObject {
+  Value func;
+  std::optional<std::string> attrname; // set by __set_name__
+
+  std::string typeName() const override { return "cached_property"; }
+  std::string typeModule() const override { return "functools"; }
+  void setName(Interpreter &in, const Value &, const Value &,
+               const std::string &name) override {
+    if (!attrname)
+      attrname = name;
+    else if (*attrname != name)
+      in.typeError("Cannot assign the same cached_property to two different "
+                   "names ('" +
+                   *attrname + "' and '" + name + "').");
+  }
+  bool bindTo(Interpreter &in, const Value &, const Value &instance,
+              Value &out) override {
+    if (!attrname)
+      in.typeError("Cannot use cached_property instance without calling "
+                   "__set_name__ on it.");
+    if (!instance.is(Type::Instance))
+      in.typeError("No '__dict__' attribute on '" + in.typeName(instance) +
+                   "' instance to cache '" + *attrname + "' property.");
+    auto &inst = instance.as<InstanceObject>();
+    if (Value *cached = inst.findAttr(in, *attrname)) {
+      out = *cached;
+      return true;
+    }
+    out = in.call(func, ValueList{instance});
+    inst.setAttr(in, *attrname, out); // straight into __dict__
+    return true;
+  }
+  bool getAttr(Interpreter &in, const Value &, const std::string &attr,
+               Value &out) override {
+    if (attr == "func") {
+      out = func;
+    } else if (attr == "attrname") {
+      out = attrname ? in.str(*attrname) : Value();
+    } else if (attr == "__doc__" || attr == "__module__") {
+      out = Value();
+      in.tryGetAttr(func, attr, out);
+    } else {
+      return false;
+    }
+    return true;
+  }
+};
+
+bool isNotImplemented(const Value &v) {
+  return v.is(Type::Native) &&
+         v.as<NativeObject>().typeName() == "NotImplementedType";
+}
+
+/// One of total_ordering's derived comparisons: it calls the root
+/// comparison the class defines (looked up on type(self), as CPython's
+/// do) and fixes up its result with == or !=.
+Value derivedComparison(Interpreter &in, const std::string &root,
+                        const std::string &name) {
+  bool rootLess = root == "__lt__" || root == "__le__";
+  bool nameLess = name == "__lt__" || name == "__le__";
+  bool rootStrict = root == "__lt__" || root == "__gt__";
+  bool nameStrict = name == "__lt__" || name == "__gt__";
+  // a > b from a < b is `not a < b` and then without equal operands:
+  // negating flips the direction and the strictness (not a < b is a >= b);
+  // what is left to fix is whether equal operands are in or out.
+  bool negate = rootLess != nameLess;
+  bool resultStrict = negate != rootStrict;
+  enum class Fix { None, OrEqual, AndNotEqual };
+  Fix fix = resultStrict == nameStrict ? Fix::None
+            : nameStrict               ? Fix::AndNotEqual
+                                       : Fix::OrEqual;
+  return in.builtin(
+      name, [root, name, negate, fix](Interpreter &in, CallArgs &args) {
+        ArgParser(in, args, name.c_str()).expect(2, 2);
+        const Value &self = args.positional[0], &other = args.positional[1];
+        Value rootFn =
+            in.getAttr(Value::object(Type::Class, in.typeOf(self)), root);
+        Value result = in.call(rootFn, ValueList{self, other});
+        if (isNotImplemented(result))
+          return result;
+        if (negate)
+          result = Value::boolean(!in.truthy(result));
+        if (fix == Fix::OrEqual && !in.truthy(result))
+          return in.compare(ast::CmpOp::Eq, self, other);
+        if (fix == Fix::AndNotEqual && in.truthy(result))
+          return in.compare(ast::CmpOp::NotEq, self, other);
+        return result;
+      });
+}
+
+/// functools.total_ordering: the comparisons a class lacks, from the one
+/// CPython picks as the root (the first of __lt__, __le__, __gt__, __ge__
+/// the class defines itself rather than inherits from object).
+Value totalOrdering(Interpreter &in, const Value &cls) {
+  if (!cls.is(Type::Class))
+    in.typeError("total_ordering() of a '" + in.typeName(cls) +
+                 "' object (not supported by kiln)");
+  auto &c = cls.as<ClassObject>();
+  const auto &objectDict = in.builtinClass("object")->dict;
+  static const char *const ops[] = {"__lt__", "__le__", "__gt__", "__ge__"};
+  std::vector<std::string> roots;
+  for (const char *op : ops) {
+    const Value *own = c.lookup(op);
+    auto inherited = objectDict.find(op);
+    if (own &&
+        !(inherited != objectDict.end() && own->identical(inherited->second)))
+      roots.push_back(op);
+  }
+  if (roots.empty())
+    in.raise("ValueError",
+             "must define at least one ordering operation: < > <= >=");
+  for (const char *op : ops)
+    if (std::count(roots.begin(), roots.end(), op) == 0)
+      c.dict[op] = derivedComparison(in, roots.front(), op);
+  return cls;
+}
+
 Value functoolsModule(Interpreter &in) {
   Value m = makeModule("functools");
   defFunction(in, m, "reduce", [](Interpreter &in, CallArgs &args) {
@@ -334,6 +455,16 @@ Value functoolsModule(Interpreter &in) {
       return Value::object(Type::Native, std::make_shared<CmpKeyObject>(
                                              cmp, args.positional[0]));
     });
+  });
+  defFunction(in, m, "total_ordering", [](Interpreter &in, CallArgs &args) {
+    ArgParser(in, args, "total_ordering").expect(1, 1);
+    return totalOrdering(in, args.positional[0]);
+  });
+  defFunction(in, m, "cached_property", [](Interpreter &in, CallArgs &args) {
+    ArgParser(in, args, "cached_property").expect(1, 1);
+    auto p = std::make_shared<CachedPropertyObject>();
+    p->func = args.positional[0];
+    return Value::object(Type::Native, p);
   });
   return m;
 }

@@ -144,6 +144,8 @@ std::string Interpreter::typeName(const Value &v) {
     return v.as<InstanceObject>().cls->name;
   case Type::Iterator:
     return v.as<IteratorObject>().typeName;
+  case Type::Set:
+    return v.as<SetObject>().frozen ? "frozenset" : "set";
   case Type::Dict: // collections' types over a dict have their own names
     return v.as<DictObject>().kind ? v.as<DictObject>().kind->name : "dict";
   case Type::DictView: {

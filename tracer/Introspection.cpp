@@ -131,14 +131,6 @@ void installIntrospection(Interpreter &in) {
       "vars", in.builtin("vars", [](Interpreter &in, CallArgs &args) {
         ArgParser(in, args, "vars").expect(1, 1);
         const Value &obj = args.positional[0];
-        // A class's namespace; CPython wraps it in a read-only mappingproxy,
-        // kiln hands out a copy.
-        if (obj.is(Type::Class)) {
-          Value dict = in.dict();
-          for (auto &entry : obj.as<ClassObject>().dict)
-            in.setItem(dict, in.str(entry.first), entry.second);
-          return dict;
-        }
         Value dict;
         if (!in.tryGetAttr(obj, "__dict__", dict))
           in.typeError("vars() argument must have __dict__ attribute");

@@ -65,6 +65,8 @@ Value setFromArgs(Interpreter &in, const Value &self, CallArgs &args,
     setUpdate(in, St(otherSet), other);
     result = in.binary(op, result, otherSet);
   }
+  // frozenset.union(...) and the rest make frozensets.
+  result.as<SetObject>().frozen = self.as<SetObject>().frozen;
   return result;
 }
 
@@ -361,7 +363,18 @@ void Interpreter::installContainerMethods() {
   };
   inplaceSet("intersection_update", ast::BinaryOp::BitAnd);
   inplaceSet("difference_update", ast::BinaryOp::Sub);
-  inplaceSet("symmetric_difference_update", ast::BinaryOp::BitXor);
+  // In place, the set keeps its items where they are: each of the other's
+  // (once each) is removed when present, else added after them.
+  setDef("symmetric_difference_update",
+         [](Interpreter &in, const Value &self, Args &args) {
+           ArgParser(in, args, "symmetric_difference_update").expect(1, 1);
+           Value other = in.set();
+           setUpdate(in, St(other), args.positional[0]);
+           for (auto &e : St(other).entries())
+             if (e.live && !St(self).erase(in, e.key, e.hash))
+               St(self).set(in, e.key, e.hash, Value());
+           return Value();
+         });
   auto relation = [&](const char *name, int kind) {
     setDef(name, [name, kind](Interpreter &in, const Value &self, Args &args) {
       ArgParser(in, args, name).expect(1, 1);
@@ -380,6 +393,8 @@ void Interpreter::installContainerMethods() {
   relation("isdisjoint", 2);
   setDef("copy", [](Interpreter &in, const Value &self, Args &args) {
     ArgParser(in, args, "copy").expect(0, 0);
+    if (self.as<SetObject>().frozen) // immutable: the copy is itself
+      return self;
     Value out = in.set();
     setUpdate(in, St(out), self);
     return out;

@@ -88,6 +88,10 @@ struct NativeObject : Object {
                       Value &out) {
     return false;
   }
+  /// Python's __set_name__: the class body that made `owner` bound this
+  /// object to `name` (functools.cached_property learns its key).
+  virtual void setName(Interpreter &, const Value &self, const Value &owner,
+                       const std::string &name) {}
   /// The Python function this object wraps, as a decorator's result does
   /// (a tf.function): a method so wrapped still belongs to its class, for
   /// zero-argument super(). None for other objects.

@@ -109,6 +109,7 @@ struct DictObject : Object {
 
 struct SetObject : Object {
   HashTable table;
+  bool frozen = false; // a frozenset: immutable and hashable
 };
 
 struct DictViewObject : Object {

@@ -207,6 +207,25 @@ static size_t pyHashTuple(const std::vector<size_t> &items) {
   return acc;
 }
 
+/// CPython's frozenset hash: its items' hashes, each with its bits
+/// shuffled, xor-ed together (so the order does not matter), then mixed
+/// with the size.
+static size_t pyHashFrozenSet(const HashTable &table) {
+  auto shuffle = [](uint64_t h) {
+    return ((h ^ 89869747ULL) ^ (h << 16)) * 3644798167ULL;
+  };
+  uint64_t h = 0;
+  for (auto &e : table.entries())
+    if (e.live)
+      h ^= shuffle(e.hash);
+  h ^= (uint64_t(table.size()) + 1) * 1927868237ULL;
+  h ^= (h >> 11) ^ (h >> 25);
+  h = h * 69069U + 907133923ULL;
+  if (h == uint64_t(-1))
+    h = 590923713ULL;
+  return h;
+}
+
 size_t Interpreter::hash(const Value &v) {
   switch (v.type()) {
   case Type::Tensor:
@@ -238,9 +257,12 @@ size_t Interpreter::hash(const Value &v) {
       items.push_back(hash(item));
     return pyHashTuple(items);
   }
+  case Type::Set:
+    if (v.as<SetObject>().frozen)
+      return pyHashFrozenSet(v.as<SetObject>().table);
+    [[fallthrough]];
   case Type::List:
   case Type::Dict:
-  case Type::Set:
   case Type::DictView:
   case Type::Slice:
     typeError("unhashable type: '" + typeName(v) + "'");
@@ -898,7 +920,6 @@ static Value setBinary(Interpreter &in, BinaryOp op, const HashTable &x,
   Value result = in.set();
   auto &out = result.as<SetObject>().table;
   auto &ym = const_cast<HashTable &>(y);
-  auto &xm = const_cast<HashTable &>(x);
   switch (op) {
   case BinaryOp::BitOr:
     for (auto &e : x.entries())
@@ -919,11 +940,13 @@ static Value setBinary(Interpreter &in, BinaryOp op, const HashTable &x,
         out.set(in, e.key, e.hash, Value());
     break;
   default: // symmetric difference
-    for (auto &e : x.entries())
-      if (e.live && !ym.find(in, e.key, e.hash))
-        out.set(in, e.key, e.hash, Value());
+    // As CPython: a copy of y, then each of x's keys removed from it when
+    // there, else added (the layout, and so the order, follows).
     for (auto &e : y.entries())
-      if (e.live && !xm.find(in, e.key, e.hash))
+      if (e.live)
+        out.set(in, e.key, e.hash, Value());
+    for (auto &e : x.entries())
+      if (e.live && !out.erase(in, e.key, e.hash))
         out.set(in, e.key, e.hash, Value());
     break;
   }
@@ -1008,9 +1031,13 @@ Value Interpreter::binary(BinaryOp op, const Value &a, const Value &b) {
     break;
   case Type::Set:
     if (b.is(Type::Set) && (op == BinaryOp::BitOr || op == BinaryOp::BitAnd ||
-                            op == BinaryOp::Sub || op == BinaryOp::BitXor))
-      return setBinary(*this, op, a.as<SetObject>().table,
-                       b.as<SetObject>().table);
+                            op == BinaryOp::Sub || op == BinaryOp::BitXor)) {
+      Value result = setBinary(*this, op, a.as<SetObject>().table,
+                               b.as<SetObject>().table);
+      // set | frozenset is a set, frozenset | set a frozenset.
+      result.as<SetObject>().frozen = a.as<SetObject>().frozen;
+      return result;
+    }
     break;
   case Type::DictView:
     // A keys or items view combines with any iterable into a set (and a
@@ -1095,7 +1122,9 @@ Value Interpreter::inplace(BinaryOp op, const Value &a, const Value &b) {
     call(getAttr(a, "update"), ValueList{b});
     return a;
   }
-  if (a.is(Type::Set) && (b.is(Type::Set) || isSetLikeView(b))) {
+  // (A frozenset's augmented operators make a new one, below.)
+  if (a.is(Type::Set) && !a.as<SetObject>().frozen &&
+      (b.is(Type::Set) || isSetLikeView(b))) {
     const char *method = op == BinaryOp::BitOr    ? "update"
                          : op == BinaryOp::BitAnd ? "intersection_update"
                          : op == BinaryOp::Sub    ? "difference_update"

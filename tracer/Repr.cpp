@@ -170,8 +170,9 @@ std::string Interpreter::repr(const Value &v) {
   }
   case Type::Set: {
     auto &table = v.as<SetObject>().table;
+    bool frozen = v.as<SetObject>().frozen;
     if (table.size() == 0)
-      return "set()";
+      return frozen ? "frozenset()" : "set()";
     PrintGuard guard(v.raw());
     if (!guard.fresh)
       return "set(...)";
@@ -183,7 +184,7 @@ std::string Interpreter::repr(const Value &v) {
       first = false;
       out += repr(table.entries()[index].key);
     }
-    return out + "}";
+    return frozen ? "frozenset(" + out + "})" : out + "}";
   }
   case Type::DictView: {
     auto &view = v.as<DictViewObject>();

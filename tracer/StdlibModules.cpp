@@ -17,12 +17,58 @@ namespace kiln::py {
 
 namespace {
 
-/// A str argument of os.path's functions.
-std::string pathArg(Interpreter &in, const Value &v, const char *fname) {
+/// A str argument of os.path's functions, with os.fspath's TypeError
+/// (join's own for an argument after the first).
+std::string pathArg(Interpreter &in, const Value &v, const char *fname,
+                    bool laterJoinArg = false) {
   if (!v.is(Type::Str))
-    in.typeError(std::string(fname) + "() argument must be str, not " +
-                 in.typeName(v));
+    in.typeError(laterJoinArg ? std::string(fname) +
+                                    "() argument must be str, bytes, or "
+                                    "os.PathLike object, not '" +
+                                    in.typeName(v) + "'"
+                              : "expected str, bytes or os.PathLike object, "
+                                "not " +
+                                    in.typeName(v));
   return in.toStr(v);
+}
+
+/// posixpath.split: the head (trailing slashes stripped unless it is all
+/// slashes) and the last component.
+std::pair<std::string, std::string> splitPath(const std::string &p) {
+  size_t i = p.rfind('/') + 1; // 0 when there is no slash
+  std::string head = p.substr(0, i), tail = p.substr(i);
+  if (head.find_first_not_of('/') != std::string::npos)
+    while (!head.empty() && head.back() == '/')
+      head.pop_back();
+  return {head, tail};
+}
+
+/// posixpath.normpath: no empty or "." components, ".." folded into its
+/// parent where there is one, and POSIX's two leading slashes kept.
+std::string normPath(const std::string &p) {
+  if (p.empty())
+    return ".";
+  size_t initialSlashes = p.rfind("//", 0) == 0 && p.rfind("///", 0) != 0 ? 2
+                          : p[0] == '/'                                   ? 1
+                                                                          : 0;
+  std::vector<std::string> comps;
+  size_t start = 0;
+  while (start <= p.size()) {
+    size_t end = std::min(p.find('/', start), p.size());
+    std::string comp = p.substr(start, end - start);
+    start = end + 1;
+    if (comp.empty() || comp == ".")
+      continue;
+    if (comp != ".." || (!initialSlashes && comps.empty()) ||
+        (!comps.empty() && comps.back() == ".."))
+      comps.push_back(comp);
+    else if (!comps.empty())
+      comps.pop_back();
+  }
+  std::string out(initialSlashes, '/');
+  for (size_t i = 0; i < comps.size(); ++i)
+    out += (i ? "/" : "") + comps[i];
+  return out.empty() ? "." : out;
 }
 
 Value osModule(Interpreter &in) {
@@ -61,7 +107,7 @@ Value osModule(Interpreter &in) {
     ArgParser(in, args, "join").expect(1, SIZE_MAX);
     std::string out;
     for (const Value &part : args.positional) {
-      std::string p = pathArg(in, part, "join");
+      std::string p = pathArg(in, part, "join", &part != &args.positional[0]);
       if (!p.empty() && p[0] == '/')
         out = p;
       else if (out.empty() || out.back() == '/')
@@ -78,14 +124,28 @@ Value osModule(Interpreter &in) {
   });
   defFunction(in, path, "dirname", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "dirname").expect(1, 1);
-    std::string p = pathArg(in, args.positional[0], "dirname");
-    size_t slash = p.rfind('/');
-    if (slash == std::string::npos)
-      return in.str("");
-    std::string head = p.substr(0, slash + 1);
-    while (head.size() > 1 && head.back() == '/')
-      head.pop_back();
-    return in.str(head);
+    return in.str(splitPath(pathArg(in, args.positional[0], "dirname")).first);
+  });
+  defFunction(in, path, "split", [](Interpreter &in, CallArgs &args) {
+    ArgParser(in, args, "split").expect(1, 1);
+    auto [head, tail] = splitPath(pathArg(in, args.positional[0], "split"));
+    return in.tuple({in.str(head), in.str(tail)});
+  });
+  defFunction(in, path, "isabs", [](Interpreter &in, CallArgs &args) {
+    ArgParser(in, args, "isabs").expect(1, 1);
+    std::string p = pathArg(in, args.positional[0], "isabs");
+    return Value::boolean(!p.empty() && p[0] == '/');
+  });
+  defFunction(in, path, "normpath", [](Interpreter &in, CallArgs &args) {
+    ArgParser(in, args, "normpath").expect(1, 1);
+    return in.str(normPath(pathArg(in, args.positional[0], "normpath")));
+  });
+  defFunction(in, path, "abspath", [](Interpreter &in, CallArgs &args) {
+    ArgParser(in, args, "abspath").expect(1, 1);
+    std::string p = pathArg(in, args.positional[0], "abspath");
+    if (p.empty() || p[0] != '/')
+      p = std::filesystem::current_path().string() + "/" + p;
+    return in.str(normPath(p));
   });
   defFunction(in, path, "splitext", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "splitext").expect(1, 1);

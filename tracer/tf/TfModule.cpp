@@ -21,6 +21,7 @@
 
 #include "TensorFormat.h"
 
+#include <cfloat>
 #include <cmath>
 #include <cstring>
 
@@ -2426,14 +2427,30 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
           Value exc = in.handledException();
           if (exc.isNone())
             return in.tuple({Value(), Value(), Value()});
-          return in.tuple({Value::object(Type::Class, in.typeOf(exc)), exc,
-                           Value()});
+          return in.tuple(
+              {Value::object(Type::Class, in.typeOf(exc)), exc, Value()});
         });
     // The CPython the goldens are recorded with (a plain tuple: compares
     // as sys.version_info does, without its field names).
     m->dict["version_info"] =
         in.tuple({Value::integer(3), Value::integer(11), Value::integer(7),
                   in.str("final"), Value::integer(0)});
+    // IEEE double's limits, a struct sequence CPython names
+    // sys.float_info (repr, fields by name, a tuple's indexing).
+    m->dict["float_info"] = Value::object(
+        Type::Native,
+        std::make_shared<NamedTupleObject>(
+            "sys.float_info",
+            std::vector<std::string>{"max", "max_exp", "max_10_exp", "min",
+                                     "min_exp", "min_10_exp", "dig", "mant_dig",
+                                     "epsilon", "radix", "rounds"},
+            ValueList{Value::floating(DBL_MAX), Value::integer(DBL_MAX_EXP),
+                      Value::integer(DBL_MAX_10_EXP), Value::floating(DBL_MIN),
+                      Value::integer(DBL_MIN_EXP),
+                      Value::integer(DBL_MIN_10_EXP), Value::integer(DBL_DIG),
+                      Value::integer(DBL_MANT_DIG),
+                      Value::floating(DBL_EPSILON), Value::integer(2),
+                      Value::integer(1)}));
     m->dict["exit"] =
         in.builtin("exit", [](Interpreter &in, CallArgs &args) -> Value {
           py::ArgParser(in, args, "exit").expect(0, 1);
