@@ -816,8 +816,8 @@ Value Interpreter::importModule(const std::string &name) {
           "No module named '" + name +
               "' (not supported by kiln: a script may import tensorflow, "
               "numpy, math, sys, os, time, logging, warnings, collections, "
-              "typing, dataclasses, functools, itertools, random, operator "
-              "and json)");
+              "typing, dataclasses, functools, itertools, random, operator, "
+              "json, copy, heapq and bisect)");
   }
   Value module = factory->second(*this);
   modules_[name] = module;

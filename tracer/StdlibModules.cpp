@@ -246,6 +246,9 @@ void installStdlibModules(Interpreter &interp) {
   installRandomModule(interp);
   installOperatorModule(interp);
   installJsonModule(interp);
+  installCopyModule(interp);
+  installHeapq(interp);
+  installBisect(interp);
 }
 
 } // namespace kiln::py

@@ -29,6 +29,12 @@ void installRandomModule(Interpreter &in);
 void installOperatorModule(Interpreter &in);
 /// `import json` (JsonModule.cpp).
 void installJsonModule(Interpreter &in);
+/// `import copy` (CopyModule.cpp).
+void installCopyModule(Interpreter &in);
+/// `import heapq` (HeapqModule.cpp).
+void installHeapq(Interpreter &in);
+/// `import bisect` (BisectModule.cpp).
+void installBisect(Interpreter &in);
 
 /// collections' defaultdict, Counter, OrderedDict and deque, added to
 /// module `m` (Collections.cpp).

@@ -538,6 +538,24 @@ bool VariableObject::getAttr(Interpreter &in, const Value &self,
     out = Value::boolean(state->trainable);
     return true;
   }
+  if (name == "__deepcopy__" && !unread) {
+    // copy.deepcopy: a new variable of the same name, value (values are
+    // immutable; assign replaces them) and settings, as TensorFlow's
+    // ResourceVariable.__deepcopy__ makes in eager mode.
+    out = in.builtin("__deepcopy__", [r, var](Interpreter &in, CallArgs &args) {
+      py::ArgParser(in, args, "__deepcopy__").expect(1, 1);
+      if (r->tracing)
+        in.raise("NotImplementedError",
+                 "__deepcopy__() is only available when eager execution is "
+                 "enabled.");
+      auto copied = std::make_shared<VariableState>(*var);
+      copied->object.reset();
+      copied->id = r->variablesCreated++;
+      copied->loc = r->currentLoc();
+      return makeVariable(*r, std::move(copied), false);
+    });
+    return true;
+  }
   if (name == "initial_value") {
     // Eager variables keep no initial value: TensorFlow refuses the
     // property eagerly and gives None inside a tf.function.
