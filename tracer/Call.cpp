@@ -98,8 +98,7 @@ void Interpreter::bindArguments(const FunctionObject &fn, CallArgs &args,
   // Converted code calls AutoGraph's converted copy of fn (what a
   // tf.function's trace starts from, kiln's own call, is not).
   bool converted = convertsCall(fn) && frame_ && this->converted(*frame_);
-  std::string fname =
-      (converted ? autographQualname(fn) : fn.qualname) + "()";
+  std::string fname = (converted ? autographQualname(fn) : fn.qualname) + "()";
   size_t npos = params.posonly.size() + params.args.size();
   auto paramName = [&](size_t i) -> const std::string & {
     return i < params.posonly.size()
@@ -229,7 +228,8 @@ Value Interpreter::callFunction(const Value &function, CallArgs &args) {
     static std::set<const FunctionObject *> warned;
     if (info != autograph_->functions.end() && !info->second.converted &&
         !info->second.notConverted.empty() && warned.insert(&fn).second)
-      tensorflowLog(*this, 30, info->second.notConvertedWarning(repr(function)));
+      tensorflowLog(*this, 30,
+                    info->second.notConvertedWarning(repr(function)));
   }
   // CPython counts the module frame too.
   RecursionScope nested(*this, "");
@@ -270,6 +270,15 @@ Value Interpreter::callFunction(const Value &function, CallArgs &args) {
 Value Interpreter::instantiate(const ClassPtr &cls, CallArgs &args) {
   if (cls->construct)
     return cls->construct(*this, args);
+  std::vector<std::string> abstract = abstractMethodsOf(*this, *cls);
+  if (!abstract.empty()) {
+    std::string names;
+    for (const std::string &name : abstract)
+      names += (names.empty() ? "" : ", ") + name;
+    typeError("Can't instantiate abstract class " + cls->name +
+              " with abstract method" + (abstract.size() > 1 ? "s " : " ") +
+              names);
+  }
   Value self;
   // A class's own __new__ makes the instance (a static method: it gets
   // the class first); __init__ runs when that is an instance of the class.

@@ -817,7 +817,7 @@ Value Interpreter::importModule(const std::string &name) {
               "' (not supported by kiln: a script may import tensorflow, "
               "numpy, math, sys, os, time, logging, warnings, collections, "
               "typing, dataclasses, functools, itertools, random, operator, "
-              "json, copy, heapq and bisect)");
+              "json, copy, heapq, bisect, contextlib and abc)");
   }
   Value module = factory->second(*this);
   modules_[name] = module;

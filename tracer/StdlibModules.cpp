@@ -249,6 +249,8 @@ void installStdlibModules(Interpreter &interp) {
   installCopyModule(interp);
   installHeapq(interp);
   installBisect(interp);
+  installContextlib(interp);
+  installAbc(interp);
 }
 
 } // namespace kiln::py

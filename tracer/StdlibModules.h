@@ -35,6 +35,14 @@ void installCopyModule(Interpreter &in);
 void installHeapq(Interpreter &in);
 /// `import bisect` (BisectModule.cpp).
 void installBisect(Interpreter &in);
+/// `import contextlib` (ContextlibModule.cpp).
+void installContextlib(Interpreter &in);
+/// `import abc` (AbcModule.cpp).
+void installAbc(Interpreter &in);
+/// The abstract methods an instance of `cls` would leave unimplemented
+/// (sorted; empty unless `cls` derives from abc.ABC).
+std::vector<std::string> abstractMethodsOf(Interpreter &in,
+                                           const ClassObject &cls);
 
 /// collections' defaultdict, Counter, OrderedDict and deque, added to
 /// module `m` (Collections.cpp).
