@@ -2,6 +2,7 @@
 // with the user-class dunders (__getitem__, __len__, __iter__, ...).
 #include "Interpreter.h"
 #include "Native.h"
+#include "StdlibModules.h"
 #include "kiln/frontend/Utf8.h"
 
 namespace kiln::py {
@@ -282,6 +283,26 @@ void Interpreter::delItem(const Value &obj, const Value &key) {
 
 bool Interpreter::contains(const Value &container, const Value &item) {
   switch (container.type()) {
+  case Type::Class: // an Enum class: whether `item` is one of its members
+    if (auto members = enumMembers(*this, container.as<ClassObject>())) {
+      if (!item.is(Type::Instance)) {
+        // Python 3.11's EnumType.__contains__ warns before it raises.
+        call(getAttr(importModule("warnings"), "warn"),
+             ValueList{str("in 3.12 __contains__ will no longer raise "
+                           "TypeError, but will return True or\nFalse "
+                           "depending on whether the value is a member or "
+                           "the value of a member"),
+                       Value::object(Type::Class,
+                                     builtinClass("DeprecationWarning"))});
+        typeError("unsupported operand type(s) for 'in': '" + typeName(item) +
+                  "' and 'EnumType'");
+      }
+      for (const Value &m : *members)
+        if (m.identical(item))
+          return true;
+      return false;
+    }
+    break;
   case Type::Str:
     if (!item.is(Type::Str))
       typeError("'in <string>' requires string as left operand, not " +
@@ -355,6 +376,10 @@ bool Interpreter::contains(const Value &container, const Value &item) {
 
 int64_t Interpreter::len(const Value &v) {
   switch (v.type()) {
+  case Type::Class: // an Enum class: its members
+    if (auto members = enumMembers(*this, v.as<ClassObject>()))
+      return static_cast<int64_t>(members->size());
+    break;
   case Type::Tensor:
   case Type::Native: {
     int64_t n;
@@ -529,6 +554,10 @@ Value makeValuesIterator(ValueList items, const char *name) {
 
 Value Interpreter::iter(const Value &v) {
   switch (v.type()) {
+  case Type::Class: // an Enum class: its members
+    if (auto members = enumMembers(*this, v.as<ClassObject>()))
+      return makeValuesIterator(std::move(*members), "generator");
+    break;
   case Type::Tensor:
   case Type::Native: {
     Value result;

@@ -765,6 +765,7 @@ void Interpreter::execClassDef(const ClassDefStmt &s, Frame &frame) {
     auto it = cls->dict.find(name);
     if (it == cls->dict.end() || !named.insert(name).second)
       continue;
+    cls->bodyOrder.push_back(name);
     Value attr = it->second;
     if (attr.is(Type::Native)) {
       attr.as<NativeObject>().setName(*this, attr, result, name);
@@ -817,7 +818,7 @@ Value Interpreter::importModule(const std::string &name) {
               "' (not supported by kiln: a script may import tensorflow, "
               "numpy, math, sys, os, time, logging, warnings, collections, "
               "typing, dataclasses, functools, itertools, random, operator, "
-              "json, copy, heapq, bisect, contextlib and abc)");
+              "json, copy, heapq, bisect, contextlib, abc and enum)");
   }
   Value module = factory->second(*this);
   modules_[name] = module;

@@ -196,6 +196,9 @@ struct ClassObject : Object {
   std::string module;
   /// __qualname__ when it differs from __name__; tracebacks print it.
   std::string qualname;
+  /// The names the class body bound, in the order it first bound them
+  /// (an Enum's members are its constants in that order).
+  std::vector<std::string> bodyOrder;
 
   /// Looks `name` up along the inheritance chain.
   const Value *lookup(const std::string &name) const;

@@ -4,6 +4,7 @@
 #include "Interpreter.h"
 #include "Native.h"
 #include "PyFormat.h"
+#include "StdlibModules.h"
 #include "kiln/frontend/Utf8.h"
 
 #include <cstdio>
@@ -237,6 +238,8 @@ std::string Interpreter::repr(const Value &v) {
   }
   case Type::Class: {
     auto &cls = v.as<ClassObject>();
+    if (enumMembers(*this, cls))
+      return "<enum '" + cls.name + "'>";
     if (builtinClass(cls.name).get() == &cls)
       return "<class '" +
              (cls.module.empty() || cls.isException ? "" : cls.module + ".") +

@@ -251,6 +251,7 @@ void installStdlibModules(Interpreter &interp) {
   installBisect(interp);
   installContextlib(interp);
   installAbc(interp);
+  installEnum(interp);
 }
 
 } // namespace kiln::py

@@ -7,6 +7,7 @@
 
 #include "Objects.h"
 
+#include <optional>
 #include <string>
 
 namespace kiln::py {
@@ -37,6 +38,11 @@ void installHeapq(Interpreter &in);
 void installBisect(Interpreter &in);
 /// `import contextlib` (ContextlibModule.cpp).
 void installContextlib(Interpreter &in);
+/// `import enum` (EnumModule.cpp).
+void installEnum(Interpreter &in);
+/// An Enum class's members in definition order (aliases left out); none
+/// for other classes.
+std::optional<ValueList> enumMembers(Interpreter &in, const ClassObject &cls);
 /// `import abc` (AbcModule.cpp).
 void installAbc(Interpreter &in);
 /// The abstract methods an instance of `cls` would leave unimplemented
