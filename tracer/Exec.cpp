@@ -818,7 +818,8 @@ Value Interpreter::importModule(const std::string &name) {
               "' (not supported by kiln: a script may import tensorflow, "
               "numpy, math, sys, os, time, logging, warnings, collections, "
               "typing, dataclasses, functools, itertools, random, operator, "
-              "json, copy, heapq, bisect, contextlib, abc and enum)");
+              "json, copy, heapq, bisect, contextlib, abc, enum and "
+              "argparse)");
   }
   Value module = factory->second(*this);
   modules_[name] = module;

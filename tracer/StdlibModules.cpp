@@ -252,6 +252,7 @@ void installStdlibModules(Interpreter &interp) {
   installContextlib(interp);
   installAbc(interp);
   installEnum(interp);
+  installArgparse(interp);
 }
 
 } // namespace kiln::py

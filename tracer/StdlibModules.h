@@ -43,6 +43,8 @@ void installEnum(Interpreter &in);
 /// An Enum class's members in definition order (aliases left out); none
 /// for other classes.
 std::optional<ValueList> enumMembers(Interpreter &in, const ClassObject &cls);
+/// `import argparse` (ArgparseModule.cpp).
+void installArgparse(Interpreter &in);
 /// `import abc` (AbcModule.cpp).
 void installAbc(Interpreter &in);
 /// The abstract methods an instance of `cls` would leave unimplemented

@@ -76,8 +76,8 @@ int main(int argc, char **argv) {
   CLI::App *run = app.add_subcommand("run", "Run a script as Python would");
   addInput(run);
   run->add_option("args", inv.opts.scriptArgs,
-                  "Arguments for the script's sys.argv (after --, those that "
-                  "start with -)");
+                  "Arguments for the script's sys.argv: all the words after "
+                  "the script (kiln's options go before it)");
   CLI::App *dump = app.add_subcommand("dump", "Print a compilation stage");
   addInput(dump);
   dump->add_option("--stage", inv.opts.stage, "Stage to print")
@@ -202,7 +202,39 @@ int main(int argc, char **argv) {
   // out first.
   std::vector<char *> args;
   bool depfileGiven = false;
+  // `kiln run [OPTIONS] SCRIPT ARGS...`: as with `python SCRIPT ARGS...`,
+  // everything after the script is the script's (`--epochs 3`, `-O2`), so
+  // a `--` goes in after it (one written there already is that `--`).
+  // The script is the first word after `run` that is neither an option
+  // nor the value of one.
+  static char separator[] = "--";
+  int scriptAt = -1;
+  if (argc > 1 && std::string(argv[1]) == "run") {
+    for (int i = 2; i < argc; ++i) {
+      std::string a = argv[i];
+      if (a == "--")
+        break; // the script comes after it, and the rest with it
+      if (a == "--diagnostics" || a == "--print-ir-after" ||
+          a == "--max-traces" || a == "-MF") {
+        ++i; // its value
+        continue;
+      }
+      if (a.empty() || a[0] != '-') {
+        scriptAt = i;
+        break;
+      }
+    }
+  }
   for (int i = 0; i < argc; ++i) {
+    if (i == scriptAt) {
+      args.push_back(argv[i]);
+      args.push_back(separator);
+      if (i + 1 < argc && std::string(argv[i + 1]) == "--")
+        ++i;
+      for (++i; i < argc; ++i)
+        args.push_back(argv[i]);
+      break;
+    }
     std::string a = argv[i];
     if (i > 0 && a.size() == 3 && a[0] == '-' && a[1] == 'O' && a[2] >= '0' &&
         a[2] <= '3') {
