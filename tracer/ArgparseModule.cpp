@@ -771,8 +771,20 @@ Value ParserObject::addArgument(Interpreter &in, CallArgs &args) {
                                           : "show program's version number "
                                             "and exit");
   }
-  if (!a->nargs.isNone() && a->arity().second == 0 && a->kind == K::Store &&
-      a->nargs.isIntLike() && a->nargs.asInt() == 0)
+  if (!a->nargs.isNone()) {
+    if (a->kind != K::Store && a->kind != K::Append)
+      in.typeError(a->typeName() +
+                   ".__init__() got an unexpected keyword argument 'nargs'");
+    std::string n = a->nargs.is(Type::Str) ? in.toStr(a->nargs) : "";
+    if (n == "..." || n == "A...")
+      in.raise("NotImplementedError",
+               "kiln's argparse has no nargs=argparse.REMAINDER yet");
+    bool valid = n == "?" || n == "*" || n == "+" ||
+                 (a->nargs.isIntLike() && a->nargs.asInt() >= 0);
+    if (!valid)
+      in.valueError("invalid nargs value");
+  }
+  if (a->kind == K::Store && a->nargs.isIntLike() && a->nargs.asInt() == 0)
     in.valueError("nargs for store actions must be != 0; if you have nothing "
                   "to store, actions such as store true or store const may be "
                   "more appropriate");

@@ -75,3 +75,19 @@ try:
     small.parse_args(["1"])
 except SystemExit as e:
     print("SystemExit", e.code)
+
+bad = argparse.ArgumentParser()
+for i, n in enumerate([2.5, "x", "?", 3]):
+    try:
+        bad.add_argument("--n%d" % i, nargs=n)
+        print("ok", n)
+    except ValueError as e:
+        print("ValueError:", e)
+try:
+    bad.add_argument("--z", action="store_true", nargs=1)
+except TypeError as e:
+    print("TypeError:", e)
+try:
+    bad.add_argument("--n2")
+except argparse.ArgumentError as e:
+    print("ArgumentError:", e)
