@@ -108,6 +108,12 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
     key += in.typeName(v) + ":" + in.repr(v);
     return;
   case Type::Set:
+    // A frozenset has TensorFlow's generic TraceType: an equal one
+    // matches while the one the trace was made for lives (heldWeakly).
+    if (v.as<py::SetObject>().frozen) {
+      key += "frozenset:" + std::to_string(in.hash(v));
+      return;
+    }
     unhashableArgument(in, v);
   case Type::Instance: {
     // Objects with their own __eq__ and __hash__ match by equality (while
@@ -935,7 +941,10 @@ struct WeakArgumentObject : py::NativeObject {
 };
 
 bool heldWeakly(const Value &v) {
-  return v.is(Type::Instance) || v.is(Type::Function);
+  // (A frozenset matches by identity too: one that is gone matches no
+  // longer, whatever takes its address.)
+  return v.is(Type::Instance) || v.is(Type::Function) ||
+         (v.is(Type::Set) && v.as<py::SetObject>().frozen);
 }
 
 /// `v` with its instances and functions held weakly (WeakArgumentObject),
