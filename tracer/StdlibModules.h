@@ -1,8 +1,9 @@
-// The few standard-library modules TensorFlow scripts import for their
-// set-up lines: os (the environment and path strings), time, logging
-// (levels, loggers and handlers that print as CPython's do), warnings
-// (warn and its filters), and dataclasses, functools and itertools for
-// the Python around the TensorFlow code.
+// The standard-library modules TensorFlow scripts import for their
+// set-up lines: os (the environment and path strings), time, argparse
+// (the command line), logging (levels, loggers and handlers that print as
+// CPython's do), warnings (warn and its filters), and dataclasses, enum,
+// abc, contextlib, copy, functools, itertools, heapq and bisect for the
+// Python around the TensorFlow code.
 #pragma once
 
 #include "Objects.h"
