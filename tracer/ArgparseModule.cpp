@@ -42,7 +42,22 @@ std::vector<std::string> wrapText(const std::string &text, size_t width) {
   return lines;
 }
 
-struct ParserObject;
+std::string join(const std::vector<std::string> &parts,
+                 const std::string &separator) {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i)
+    out += (i ? separator : "") + parts[i];
+  return out;
+}
+
+/// The str() (or repr()) of each item of an iterable (choices).
+std::vector<std::string> itemTexts(Interpreter &in, const Value &items,
+                                   bool reprs = false) {
+  std::vector<std::string> out;
+  for (const Value &v : in.toList(items))
+    out.push_back(reprs ? in.repr(v) : in.toStr(v));
+  return out;
+}
 
 /// One add_argument(): what its option strings or position take and
 /// where the value goes.
@@ -75,6 +90,10 @@ struct ActionObject : NativeObject {
   }
   std::string typeModule() const override { return "argparse"; }
   bool positional() const { return optionStrings.empty(); }
+  /// nargs when it is one of '?', '*' and '+'; "" otherwise.
+  std::string nargsCode() const {
+    return nargs.is(Type::Str) ? nargs.as<StrObject>().s : "";
+  }
   /// How many values the action takes: nargs as [min, max] (max -1: no
   /// limit).
   std::pair<int64_t, int64_t> arity() const {
@@ -89,7 +108,7 @@ struct ActionObject : NativeObject {
       return {1, 1};
     if (nargs.isIntLike())
       return {nargs.asInt(), nargs.asInt()};
-    std::string n = nargs.as<StrObject>().s;
+    std::string n = nargsCode();
     return n == "?"   ? std::pair<int64_t, int64_t>{0, 1}
            : n == "*" ? std::pair<int64_t, int64_t>{0, -1}
                       : std::pair<int64_t, int64_t>{1, -1};
@@ -149,15 +168,8 @@ struct ParserObject : NativeObject {
   std::string metavarOf(Interpreter &in, const ActionObject &a) const {
     if (!a.metavar.isNone())
       return in.toStr(a.metavar);
-    if (!a.choices.isNone()) {
-      std::string out = "{";
-      bool first = true;
-      for (const Value &c : in.toList(a.choices)) {
-        out += (first ? "" : ",") + in.toStr(c);
-        first = false;
-      }
-      return out + "}";
-    }
+    if (!a.choices.isNone())
+      return "{" + join(itemTexts(in, a.choices), ",") + "}";
     if (a.positional())
       return a.dest;
     std::string upper = a.dest;
@@ -180,7 +192,7 @@ struct ParserObject : NativeObject {
         out += (i ? " " : "") + m;
       return out;
     }
-    std::string n = a.nargs.as<StrObject>().s;
+    std::string n = a.nargsCode();
     return n == "?"   ? "[" + m + "]"
            : n == "*" ? "[" + m + " ...]"
                       : m + " [" + m + " ...]";
@@ -217,22 +229,15 @@ struct ParserObject : NativeObject {
       size_t len = (withPrefix ? prefix.size() : indent.size()) - 1;
       for (const std::string &part : parts) {
         if (len + 1 + part.size() > textWidth && !line.empty()) {
-          std::string joined;
-          for (auto &l : line)
-            joined += (joined.empty() ? "" : " ") + l;
-          out.push_back(indent + joined);
+          out.push_back(indent + join(line, " "));
           line.clear();
           len = indent.size() - 1;
         }
         line.push_back(part);
         len += part.size() + 1;
       }
-      if (!line.empty()) {
-        std::string joined;
-        for (auto &l : line)
-          joined += (joined.empty() ? "" : " ") + l;
-        out.push_back(indent + joined);
-      }
+      if (!line.empty())
+        out.push_back(indent + join(line, " "));
       if (withPrefix && !out.empty())
         out[0] = out[0].substr(indent.size());
       return out;
@@ -258,19 +263,17 @@ struct ParserObject : NativeObject {
         result.insert(result.end(), more.begin(), more.end());
       }
     }
-    std::string out = prefix;
-    for (size_t i = 0; i < result.size(); ++i)
-      out += (i ? "\n" : "") + result[i];
-    return out + "\n";
+    return prefix + join(result, "\n") + "\n";
   }
 
   std::string invocation(Interpreter &in, const ActionObject &a) const {
     if (a.positional())
       return metavarOf(in, a);
-    std::string args = argsFormat(in, a), out;
+    std::string args = argsFormat(in, a);
+    std::vector<std::string> forms;
     for (const std::string &s : a.optionStrings)
-      out += (out.empty() ? "" : ", ") + s + (args.empty() ? "" : " " + args);
-    return out;
+      forms.push_back(s + (args.empty() ? "" : " " + args));
+    return join(forms, ", ");
   }
 
   /// An action's help with argparse's %(name)s fields filled in.
@@ -296,14 +299,9 @@ struct ParserObject : NativeObject {
     put("help", a.help);
     put("metavar", a.metavar);
     put("prog", in.str(prog));
-    if (!a.choices.isNone()) {
-      std::string joined;
-      for (const Value &c : in.toList(a.choices))
-        joined += (joined.empty() ? "" : ", ") + in.toStr(c);
-      put("choices", in.str(joined));
-    } else {
-      put("choices", Value());
-    }
+    put("choices", a.choices.isNone()
+                       ? Value()
+                       : in.str(join(itemTexts(in, a.choices), ", ")));
     return in.toStr(in.binary(ast::BinaryOp::Mod, in.str(text), params));
   }
 
@@ -374,12 +372,7 @@ struct ParserObject : NativeObject {
   }
 
   static std::string actionName(const ActionObject &a, const std::string &mv) {
-    if (a.positional())
-      return mv;
-    std::string out;
-    for (const std::string &s : a.optionStrings)
-      out += (out.empty() ? "" : "/") + s;
-    return out;
+    return a.positional() ? mv : join(a.optionStrings, "/");
   }
 
   /// type(string), then the choices check, with argparse's errors.
@@ -402,20 +395,17 @@ struct ParserObject : NativeObject {
                       " value: " + in.repr(arg));
       }
     }
-    if (!a.choices.isNone() && !in.contains(a.choices, v)) {
-      std::string options;
-      for (const Value &c : in.toList(a.choices))
-        options += (options.empty() ? "" : ", ") + in.repr(c);
+    if (!a.choices.isNone() && !in.contains(a.choices, v))
       error(in, "argument " + name + ": invalid choice: " + in.repr(v) +
-                    " (choose from " + options + ")");
-    }
+                    " (choose from " +
+                    join(itemTexts(in, a.choices, true), ", ") + ")");
     return v;
   }
 
   /// What `values` (the strings an action matched) make it store.
   Value valueOf(Interpreter &in, const ActionObject &a,
                 const std::vector<std::string> &values, bool forPositional) {
-    std::string n = a.nargs.is(Type::Str) ? a.nargs.as<StrObject>().s : "";
+    std::string n = a.nargsCode();
     if (values.empty() && n == "?")
       return forPositional ? (a.defaultValue.is(Type::Str)
                                   ? convert(in, a, a.defaultValue)
@@ -590,10 +580,11 @@ struct ParserObject : NativeObject {
             if (o.rfind(token, 0) == 0)
               matches.push_back({c.get(), o});
         if (matches.size() > 1) {
-          std::string names;
+          std::vector<std::string> names;
           for (auto &m : matches)
-            names += (names.empty() ? "" : ", ") + m.second;
-          error(in, "ambiguous option: " + token + " could match " + names);
+            names.push_back(m.second);
+          error(in, "ambiguous option: " + token + " could match " +
+                        join(names, ", "));
         }
         if (matches.size() == 1) {
           a = matches[0].first;
@@ -655,16 +646,15 @@ struct ParserObject : NativeObject {
       apply(in, *a, ns, most == 0 ? Value() : valueOf(in, *a, values, false));
     }
     consumePositionals({}); // the ones that may take none get their default
-    std::string missing;
+    std::vector<std::string> missing;
     for (const ActionPtr &a : actions) {
       bool required = a->required || (a->positional() && a->arity().first > 0);
       if (required &&
           std::find(seen.begin(), seen.end(), a.get()) == seen.end())
-        missing +=
-            (missing.empty() ? "" : ", ") + actionName(*a, metavarOf(in, *a));
+        missing.push_back(actionName(*a, metavarOf(in, *a)));
     }
     if (!missing.empty())
-      error(in, "the following arguments are required: " + missing);
+      error(in, "the following arguments are required: " + join(missing, ", "));
     // A string default of an option not given goes through type= too.
     for (const ActionPtr &a : actions) {
       if (std::find(seen.begin(), seen.end(), a.get()) != seen.end() ||
@@ -775,7 +765,7 @@ Value ParserObject::addArgument(Interpreter &in, CallArgs &args) {
     if (a->kind != K::Store && a->kind != K::Append)
       in.typeError(a->typeName() +
                    ".__init__() got an unexpected keyword argument 'nargs'");
-    std::string n = a->nargs.is(Type::Str) ? in.toStr(a->nargs) : "";
+    std::string n = a->nargsCode();
     if (n == "..." || n == "A...")
       in.raise("NotImplementedError",
                "kiln's argparse has no nargs=argparse.REMAINDER yet");
@@ -839,12 +829,8 @@ bool ParserObject::getAttr(Interpreter &in, const Value &self,
               rest.push_back(in.str(s));
             return in.tuple({result, in.list(std::move(rest))});
           }
-          if (!extras.empty()) {
-            std::string joined;
-            for (const std::string &s : extras)
-              joined += (joined.empty() ? "" : " ") + s;
-            me->error(in, "unrecognized arguments: " + joined);
-          }
+          if (!extras.empty())
+            me->error(in, "unrecognized arguments: " + join(extras, " "));
           return result;
         });
   } else if (attr == "set_defaults") {

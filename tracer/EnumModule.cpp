@@ -64,6 +64,17 @@ bool isMemberValue(const std::string &name, const Value &v) {
   }
 }
 
+/// The member of `byValue` (an Enum's _value2member_map_) whose value
+/// equals `v`. A scan, not a lookup: a value may be unhashable (a list),
+/// as CPython allows.
+std::optional<Value> memberByValue(Interpreter &in, const Value &byValue,
+                                   const Value &v) {
+  for (auto &e : byValue.as<DictObject>().table.entries())
+    if (e.live && in.equals(e.key, v))
+      return e.value;
+  return std::nullopt;
+}
+
 /// Turns the constants of the Enum class `clsValue` into its members.
 void makeMembers(Interpreter &in, const Value &clsValue) {
   auto cls = std::static_pointer_cast<ClassObject>(clsValue.ptr());
@@ -87,14 +98,8 @@ void makeMembers(Interpreter &in, const Value &clsValue) {
     }
     values.push_back(v);
     // A value an earlier member has makes an alias of that member.
-    Value existing;
-    bool alias = false;
-    for (auto &e : byValue.as<DictObject>().table.entries())
-      if (e.live && in.equals(e.key, v)) {
-        existing = e.value;
-        alias = true;
-        break;
-      }
+    std::optional<Value> alias = memberByValue(in, byValue, v);
+    Value existing = alias ? *alias : Value();
     if (!alias) {
       auto inst = std::make_shared<InstanceObject>();
       inst->cls = cls;
@@ -129,24 +134,18 @@ void makeMembers(Interpreter &in, const Value &clsValue) {
     const Value &v = args.positional[0];
     if (v.is(Type::Instance) && v.as<InstanceObject>().cls == cls)
       return v;
-    Value byValue = cls->dict.at("_value2member_map_");
-    for (auto &e : byValue.as<DictObject>().table.entries())
-      if (e.live && in.equals(e.key, v))
-        return e.value;
+    if (auto member = memberByValue(in, cls->dict.at("_value2member_map_"), v))
+      return *member;
     in.valueError(in.repr(v) + " is not a valid " +
                   (cls->qualname.empty() ? cls->name : cls->qualname));
   };
 }
 
-Value classMethod(Interpreter &in, const std::string &name, BuiltinFn fn) {
+/// A builtin as a property or class method of the Enum base class.
+Value wrapped(Interpreter &in, PropertyObject::Kind kind,
+              const std::string &name, BuiltinFn fn) {
   auto p = std::make_shared<PropertyObject>();
-  p->kind = PropertyObject::Kind::ClassMethod;
-  p->getter = in.builtin(name, std::move(fn));
-  return Value::object(Type::Property, p);
-}
-
-Value property(Interpreter &in, const std::string &name, BuiltinFn fn) {
-  auto p = std::make_shared<PropertyObject>();
+  p->kind = kind;
   p->getter = in.builtin(name, std::move(fn));
   return Value::object(Type::Property, p);
 }
@@ -157,19 +156,23 @@ ClassPtr enumClass(Interpreter &in) {
   cls->module = "enum";
   auto &d = cls->dict;
   d["__doc__"] = in.str("Create a collection of name/value pairs.");
-  d["__init_subclass__"] =
-      classMethod(in, "__init_subclass__", [](Interpreter &in, CallArgs &args) {
+  d["__init_subclass__"] = wrapped(
+      in, PropertyObject::Kind::ClassMethod, "__init_subclass__",
+      [](Interpreter &in, CallArgs &args) {
         if (!args.keywords.empty())
           in.typeError("__init_subclass__() takes no keyword arguments");
         makeMembers(in, args.positional.at(0));
         return Value();
       });
-  d["name"] = property(in, "name", [](Interpreter &in, CallArgs &args) {
-    return memberAttr(in, args.positional.at(0), "_name_");
-  });
-  d["value"] = property(in, "value", [](Interpreter &in, CallArgs &args) {
-    return memberAttr(in, args.positional.at(0), "_value_");
-  });
+  d["name"] = wrapped(in, PropertyObject::Kind::Property, "name",
+                      [](Interpreter &in, CallArgs &args) {
+                        return memberAttr(in, args.positional.at(0), "_name_");
+                      });
+  d["value"] =
+      wrapped(in, PropertyObject::Kind::Property, "value",
+              [](Interpreter &in, CallArgs &args) {
+                return memberAttr(in, args.positional.at(0), "_value_");
+              });
   d["__repr__"] = in.builtin("__repr__", [](Interpreter &in, CallArgs &args) {
     const Value &self = args.positional.at(0);
     return in.str("<" + in.typeOf(self)->name + "." + memberName(in, self) +

@@ -293,11 +293,6 @@ struct CachedPropertyObject : NativeObject {
   }
 };
 
-bool isNotImplemented(const Value &v) {
-  return v.is(Type::Native) &&
-         v.as<NativeObject>().typeName() == "NotImplementedType";
-}
-
 /// One of total_ordering's derived comparisons: it calls the root
 /// comparison the class defines (looked up on type(self), as CPython's
 /// do) and fixes up its result with == or !=.
@@ -323,7 +318,7 @@ Value derivedComparison(Interpreter &in, const std::string &root,
         Value rootFn =
             in.getAttr(Value::object(Type::Class, in.typeOf(self)), root);
         Value result = in.call(rootFn, ValueList{self, other});
-        if (isNotImplemented(result))
+        if (in.isNotImplemented(result))
           return result;
         if (negate)
           result = Value::boolean(!in.truthy(result));

@@ -297,6 +297,10 @@ public:
   void defineBuiltin(const std::string &name, Value value) {
     builtins_[name] = std::move(value);
   }
+  /// Whether `v` is the NotImplemented a binary dunder returns to decline.
+  bool isNotImplemented(const Value &v) const {
+    return v.identical(builtins_.at("NotImplemented"));
+  }
   /// Methods of builtin types, looked up by getAttr.
   using MethodFn =
       std::function<Value(Interpreter &, const Value &self, CallArgs &)>;

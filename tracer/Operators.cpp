@@ -1211,7 +1211,7 @@ bool Interpreter::callDunder(const Value &self, const char *name,
   result = call(*fn, std::move(args));
   // NotImplemented: as if the method were missing, so the reflected one
   // (or the default) runs.
-  return !result.identical(builtins_.at("NotImplemented"));
+  return !isNotImplemented(result);
 }
 
 } // namespace kiln::py

@@ -206,7 +206,7 @@ int main(int argc, char **argv) {
   // everything after the script is the script's (`--epochs 3`, `-O2`), so
   // a `--` goes in after it (one written there already is that `--`).
   // The script is the first word after `run` that is neither an option
-  // nor the value of one.
+  // nor the value of one (of an option CLI11 knows to take one, or -MF).
   static char separator[] = "--";
   int scriptAt = -1;
   if (argc > 1 && std::string(argv[1]) == "run") {
@@ -214,8 +214,8 @@ int main(int argc, char **argv) {
       std::string a = argv[i];
       if (a == "--")
         break; // the script comes after it, and the rest with it
-      if (a == "--diagnostics" || a == "--print-ir-after" ||
-          a == "--max-traces" || a == "-MF") {
+      const CLI::Option *option = run->get_option_no_throw(a);
+      if (a == "-MF" || (option && option->get_type_size() > 0)) {
         ++i; // its value
         continue;
       }
