@@ -1848,6 +1848,13 @@ bool Emitter::emitControlFlow(int id, std::string &error) {
         values[key({id, static_cast<int>(k)})] = loop.getResult(k + 1);
       return true;
     }
+  } else if (n.op == "ReduceDataset") {
+    // The pipeline lives in the interpreter: `kiln run` pulls its elements
+    // on the host (StagedGraph.cpp); compiled code has none to pull.
+    error = "kiln cannot compile a loop over a tf.data dataset into "
+            "native code yet (kiln run runs it): iterate the dataset outside "
+            "the function and pass each element to it";
+    return false;
   } else {
     error = "kiln cannot compile the control-flow op '" + n.op + "' yet";
     return false;

@@ -39,6 +39,14 @@ void sortValues(Interpreter &in, ValueList &items, const Value &key,
 
 namespace {
 
+/// Whether a `for` over `v` in the running code would be staged (a dataset
+/// in code AutoGraph converts, while tracing).
+bool stagesLoopOver(Interpreter &in, const Value &v) {
+  Frame *frame = in.currentFrame();
+  return frame && in.stager() && in.converted(*frame) &&
+         in.stager()->stagesLoopOver(v);
+}
+
 struct ZipIterator : IteratorObject {
   ZipIterator(ValueList iterators, bool strict)
       : IteratorObject("zip"), iterators(std::move(iterators)), strict(strict) {
@@ -509,6 +517,11 @@ void Interpreter::installBuiltins() {
     p.expect(1, 2);
     if (args.positional.size() == 2)
       start = args.positional[1];
+    // AutoGraph's enumerate of a dataset while tracing: the dataset's own
+    // enumerate(), for a staged loop to iterate.
+    if (stagesLoopOver(in, args.positional[0]))
+      return in.call(in.getAttr(args.positional[0], "enumerate"),
+                     ValueList{start ? *start : Value::integer(0)});
     return Value::object(Type::Iterator, std::make_shared<EnumerateIterator>(
                                              in.iter(args.positional[0]),
                                              start ? in.toIndex(*start) : 0));
@@ -519,6 +532,13 @@ void Interpreter::installBuiltins() {
     if (!args.keywords.empty())
       in.typeError("zip() got an unexpected keyword argument '" +
                    args.keywords[0].first + "'");
+    // AutoGraph's zip of datasets while tracing: Dataset.zip.
+    if (!args.positional.empty() &&
+        std::all_of(args.positional.begin(), args.positional.end(),
+                    [&](const Value &v) { return stagesLoopOver(in, v); }))
+      return in.call(
+          in.getAttr(args.positional[0], "zip"),
+          ValueList(args.positional.begin() + 1, args.positional.end()));
     ValueList iterators;
     for (auto &v : args.positional)
       iterators.push_back(in.iter(v));

@@ -341,7 +341,8 @@ Flow Interpreter::execStmt(const Stmt &stmt, Frame &frame) {
 
 Flow Interpreter::execFor(const ForStmt &s, Frame &frame) {
   Value iterable = eval(*s.iter, frame);
-  if (mustStage(frame, iterable)) {
+  if (mustStage(frame, iterable) ||
+      (converted(frame) && stager_->stagesLoopOver(iterable))) {
     stager_->stageFor(s, iterable, frame);
     return Flow::Normal;
   }

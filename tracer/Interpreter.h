@@ -77,6 +77,9 @@ public:
                           Frame &frame) = 0;
   virtual void stageFor(const ast::ForStmt &s, const Value &iterable,
                         Frame &frame) = 0;
+  /// Whether a `for` over `iterable` is staged though it is no tensor (a
+  /// tf.data dataset while tracing).
+  virtual bool stagesLoopOver(const Value &iterable) = 0;
   virtual Value stageIfExp(const ast::IfExpExpr &e, const Value &test,
                            Frame &frame) = 0;
   /// `not v`, `a and b`, `a or b` with a tensor `a`: the logical ops.

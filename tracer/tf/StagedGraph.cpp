@@ -140,10 +140,13 @@ graph::Graph subgraph(const graph::Graph &g, const std::vector<int> &members,
 
 /// Control flow the host can run when its regions hold strings.
 bool isHostControl(const std::string &op) {
-  return op == "StatelessIf" || op == "StatelessWhile" || op == "For";
+  return op == "StatelessIf" || op == "StatelessWhile" || op == "For" ||
+         op == "ReduceDataset";
 }
 
 } // namespace
+
+std::function<StagedGraph::ElementSource(int64_t)> StagedGraph::openDataset;
 
 std::unique_ptr<StagedGraph> StagedGraph::build(const graph::Graph &g,
                                                 const std::string &function,
@@ -170,9 +173,11 @@ std::unique_ptr<StagedGraph> StagedGraph::build(const graph::Graph &g,
       continue;
     closure[id] = {id};
     collectRegionNodes(g, id, closure[id]);
+    // A loop over a dataset (and the control flow around it) runs on the
+    // host, which has the pipeline.
     bool host = false;
     for (int k : closure[id])
-      host |= touchesStrings(g, g.nodes[k]);
+      host |= touchesStrings(g, g.nodes[k]) || g.nodes[k].op == "ReduceDataset";
     // The script's line, for the user to find the op by.
     std::string where =
         n.loc.valid() ? " on line " + std::to_string(n.loc.line) : "";
@@ -190,9 +195,10 @@ std::unique_ptr<StagedGraph> StagedGraph::build(const graph::Graph &g,
     for (int k : closure[id])
       for (auto &t : g.nodes[k].outputs)
         if (t.unknownRank) {
-          error = unsupported +
-                  "it mixes string tensors with a tensor of unknown rank" +
-                  where + ", which kiln does not support yet";
+          error = unsupported + "it has a tensor of unknown rank" + where +
+                  " in a graph that runs partly on the host (for string "
+                  "tensors or a loop over a dataset), which kiln does not "
+                  "support yet";
           return nullptr;
         }
     bool effect = false;
@@ -326,6 +332,29 @@ bool StagedGraph::runControl(
       if (!ran)
         return false;
     }
+  }
+  if (n.op == "ReduceDataset") {
+    // Each element and then the state; with a `break`, the body's last
+    // result says whether to go on.
+    ElementSource next = openDataset(std::get<int64_t>(n.attrs.at("dataset")));
+    bool stops = n.attrs.count("stops") != 0;
+    results = operands;
+    std::vector<HostTensorPtr> element;
+    while (next(element)) {
+      std::vector<HostTensorPtr> args = element, out;
+      args.insert(args.end(), results.begin(), results.end());
+      bool ran = runBody(0, args, out);
+      bool goOn = ran && (!stops || out.back()->elementAsDouble(0) != 0);
+      if (stops && out.size() > operands.size())
+        out.pop_back();
+      results = std::move(out);
+      if (!ran)
+        return false;
+      if (!goOn)
+        break;
+      element.clear();
+    }
+    return true;
   }
   // For: range(start, limit, delta) with the state after the bounds.
   int64_t start = operands[0]->elementAsInt(0);

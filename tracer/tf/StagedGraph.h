@@ -4,6 +4,11 @@
 // the trace. A stage starts only where a value crosses between the two, so
 // a function that formats a label from its numeric result runs as one
 // compiled stage and one host stage.
+//
+// A `for` over a tf.data dataset inside a tf.function (a ReduceDataset
+// node) runs the same way: the host pulls each element from the pipeline,
+// which lives in the interpreter, and runs the loop's body, compiled, on
+// it.
 #pragma once
 
 #include "Graph.h"
@@ -18,6 +23,16 @@ namespace kiln::tf {
 
 class StagedGraph {
 public:
+  /// The next element of a dataset a ReduceDataset node iterates: its
+  /// tensors, flattened, into `element`; false at the end. The pipeline's
+  /// own errors are thrown as they are eagerly.
+  using ElementSource =
+      std::function<bool(std::vector<graph::HostTensorPtr> &element)>;
+  /// A fresh iterator over the dataset kept under `id` (the node's
+  /// "dataset" attr). Set by tf.data (TfData.cpp), which keeps the
+  /// datasets.
+  static std::function<ElementSource(int64_t id)> openDataset;
+
   /// Splits `graph` into stages and compiles the numeric ones. Returns null
   /// and sets `error` to "UnimplementedError: kiln cannot run 'FUNCTION':
   /// ..." when a string tensor meets an op that has no host kernel or
@@ -51,8 +66,8 @@ private:
     std::unique_ptr<StagedGraph> graph;
     std::vector<graph::Output> captures;
   };
-  /// Runs control-flow node `id` (If, While, For) on the host with its
-  /// inputs `operands`; `value` reads the enclosing graph's values.
+  /// Runs control-flow node `id` (If, While, For, ReduceDataset) on the host
+  /// with its inputs `operands`; `value` reads the enclosing graph's values.
   bool runControl(
       graph::Executor &executor, const std::string &file, int id,
       const std::vector<graph::HostTensorPtr> &operands,

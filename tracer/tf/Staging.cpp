@@ -12,6 +12,7 @@
 #include "Staging.h"
 
 #include "TensorArray.h"
+#include "TfData.h"
 #include "TfGradient.h"
 #include "TfObjects.h"
 #include "TfOps.h"
@@ -57,6 +58,21 @@ constexpr const char *kReturnInLoop =
     "such as a hyperparameter";
 
 std::string dtypeText(const TensorType &t) { return py::dtypeName(t.dtype); }
+
+/// The most specific type that both `a` and `b` (of one dtype) fit, as
+/// TensorFlow's most_specific_compatible_shape: the dimensions that differ
+/// become None, and different ranks an unknown rank.
+TensorType relaxedType(TensorType a, const TensorType &b) {
+  if (a.unknownRank || b.unknownRank || a.shape.size() != b.shape.size()) {
+    a.unknownRank = true;
+    a.shape.clear();
+    return a;
+  }
+  for (size_t i = 0; i < a.shape.size(); ++i)
+    if (a.shape[i] != b.shape[i])
+      a.shape[i] = -1;
+  return a;
+}
 
 /// The name cond_v2 gives output `i` of a branch in name scope `scope`.
 std::string condOutputName(const std::string &scope, size_t i) {
@@ -164,6 +180,13 @@ public:
                   Frame &frame) override;
   void stageFor(const ast::ForStmt &s, const Value &iterable,
                 Frame &frame) override;
+  bool stagesLoopOver(const Value &iterable) override {
+    return rt.tracing && isDataset(iterable);
+  }
+  /// `for x in dataset`: a ReduceDataset node whose body takes the
+  /// element's tensors and then the loop's state (TfDataLoops.cpp).
+  void stageDatasetFor(const ast::ForStmt &s, const Value &dataset,
+                       Frame &frame);
   Value stageIfExp(const ast::IfExpExpr &e, const Value &test,
                    Frame &frame) override;
   Value logicalNot(const Value &v) override {
@@ -305,7 +328,8 @@ public:
   /// were named in.
   ValueList loopNode(const std::string &op, const std::string &name,
                      const ValueList &bounds, const LoopSpec &spec,
-                     std::vector<int> regions, const VariableScope &variables);
+                     std::vector<int> regions, const VariableScope &variables,
+                     std::map<std::string, graph::Attr> attrs = {});
   ValueList stageCounted(
       const Value &start, const Value &limit, const Value &delta,
       LoopSpec &spec,
@@ -1489,11 +1513,13 @@ ValueList TfStager::stageLoop(LoopSpec &spec) {
 ValueList TfStager::loopNode(const std::string &op, const std::string &name,
                              const ValueList &bounds, const LoopSpec &spec,
                              std::vector<int> regions,
-                             const VariableScope &variables) {
+                             const VariableScope &variables,
+                             std::map<std::string, graph::Attr> attrs) {
   graph::Graph &g = graph();
   graph::Node node;
   node.op = op;
   node.name = name;
+  node.attrs = std::move(attrs);
   for (auto &v : bounds)
     node.inputs.push_back(rt.graphOutput(v));
   for (auto &v : spec.init)
@@ -1712,6 +1738,8 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &given,
 
 void TfStager::stageFor(const ast::ForStmt &s, const Value &given,
                         Frame &frame) {
+  if (isDataset(given))
+    return stageDatasetFor(s, given, frame);
   const ControlFlowInfo &cf = info(&s);
   frame.line = s.range.begin.line;
   ControlFlowLine traced(rt, frame, s.range.begin.line);
@@ -1853,6 +1881,121 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &given,
   ValueList vars = track ? iteratedVars(st, out, true) : unflatten(st, out);
   write(frame, cf.modified, before);
   bindLoopVars(frame, st.ids, vars);
+}
+
+void TfStager::stageDatasetFor(const ast::ForStmt &s, const Value &dataset,
+                               Frame &frame) {
+  const ControlFlowInfo &cf = info(&s);
+  const int line = s.range.begin.line;
+  frame.line = line;
+  ControlFlowLine traced(rt, frame, line);
+  const std::vector<TensorType> leafTypes = loopElementTypes(rt, dataset);
+  std::vector<Slot> before = read(frame, cf.modified);
+  LoopState st = loopState(frame, cf);
+  // An element as the body sees it: placeholders of the element_spec.
+  // The body's placeholders are named as those of the reduce function
+  // TensorFlow traces the body into: args_0... for the state, then the
+  // element's.
+  auto arg = [&](const TensorType &t, size_t k) {
+    graph::Graph &g = graph();
+    graph::Output o = g.addRegionArg(t);
+    graph::ExactScope top(g, "");
+    g.nodes[o.node].name = g.uniqueName("args_" + std::to_string(k));
+    return regionValue(o);
+  };
+  size_t stateCount = 0; // known once the spec is
+  auto elementArgs = [&] {
+    ValueList leaves;
+    for (size_t k = 0; k < leafTypes.size(); ++k)
+      leaves.push_back(arg(leafTypes[k], stateCount + k));
+    return loopElement(rt, dataset, leaves);
+  };
+  auto runBody = [&](const Value &element, const ValueList &vars) {
+    write(frame, cf.modified, before);
+    bindLoopVars(frame, st.ids, vars);
+    in.assignTo(*s.target, element, frame);
+    in.runBlock(s.body, frame);
+    frame.line = line;
+    return readLoopVars(frame, st.ids, st.names);
+  };
+  dryRun(
+      st, [&](const ValueList &vars) { return runBody(elementArgs(), vars); },
+      frame, line);
+  write(frame, cf.modified, before);
+  LoopSpec spec;
+  buildSpec(frame, cf, st, spec);
+  if (!spec.maximumIterations.isNone())
+    rt.raise("UnimplementedError",
+             "kiln cannot limit a loop over a dataset with "
+             "maximum_iterations yet: use dataset.take(n)");
+  bool track = !st.undefined.empty();
+  if (track)
+    trackIterations(spec);
+  stateCount = spec.types.size();
+  graph::Graph &g = graph();
+  // TensorFlow's reduce traces the body again, with the state's shapes
+  // relaxed to fit both, while an iteration changes them (a loop over a
+  // tensor would need shape invariants instead).
+  for (;;) {
+    int bodyR;
+    VariableScopeGuard variables(rt, VariableScope::Kind::Loop);
+    std::optional<graph::ScopeGuard> scope(std::in_place, g, "while");
+    std::string name = g.scopeName();
+    bool relaxed = false;
+    {
+      RegionGuard guard(g);
+      bodyR = g.beginRegion();
+      Value element = elementArgs();
+      ValueList vars;
+      for (size_t k = 0; k < stateCount; ++k)
+        vars.push_back(arg(spec.types[k], k));
+      watchLoopState(rt, vars);
+      beginLoopRegion(rt, variables.scope(), bodyR);
+      ValueList inputs = unflatten(st, vars);
+      ValueList next = flatten(st, runBody(element, inputs), nullptr, &inputs);
+      if (track)
+        next = iterated(next);
+      for (size_t k = 0; k < next.size(); ++k) {
+        if (!rt.isTensor(next[k]))
+          continue; // (nextIteration's error)
+        const TensorType &t = rt.tensor(next[k]).type;
+        if (t.dtype == spec.types[k].dtype && !t.shapeFits(spec.types[k])) {
+          spec.types[k] = relaxedType(spec.types[k], t);
+          relaxed = true;
+        }
+      }
+      if (!relaxed) {
+        // A `break` or `return` in the body: whether to go on, its last
+        // result (AutoGraph's extra test, after each iteration).
+        std::optional<graph::Output> goOn;
+        if (s.extraTest) {
+          Value test = in.evaluate(*s.extraTest, frame);
+          goOn = rt.graphOutput(rt.isTensor(test)
+                                    ? asTensor(test)
+                                    : rt.toTensor(test, DType::Bool));
+        }
+        yieldIteration(bodyR, spec, next);
+        for (graph::Output o : loopResults(variables.scope()))
+          g.regions[bodyR].results.push_back(o);
+        if (goOn)
+          g.regions[bodyR].results.push_back(*goOn);
+      }
+    }
+    if (relaxed)
+      continue; // the region traced is left unused
+    scope.reset();
+    std::map<std::string, graph::Attr> attrs;
+    attrs["dataset"] = keepLoopDataset(rt, dataset, spec.init.size());
+    if (s.extraTest)
+      attrs["stops"] = true;
+    ValueList out = loopNode("ReduceDataset", name, {}, spec, {bodyR},
+                             *variables.end(), std::move(attrs));
+    frame.line = line;
+    ValueList vars = track ? iteratedVars(st, out, false) : unflatten(st, out);
+    write(frame, cf.modified, before);
+    bindLoopVars(frame, st.ids, vars);
+    return;
+  }
 }
 
 // ---- tf.cond and tf.while_loop ----

@@ -135,7 +135,25 @@ Value normalize(TfRuntime &rt, const Value &v) {
       in.setItem(d, key, normalize(rt, in.getItem(v, key)));
     return d;
   }
-  return rt.isTensor(v) ? v : rt.toTensor(v);
+  if (rt.isTensor(v)) {
+    if (rt.tensor(v).symbolic())
+      rt.raise("UnimplementedError",
+               "kiln cannot build a tf.data dataset from a graph tensor "
+               "inside a tf.function yet: build the dataset outside and pass "
+               "it to the function");
+    return v;
+  }
+  // Eager even inside a tf.function: the pipeline runs on the host.
+  TraceState *tracing = rt.tracing;
+  rt.tracing = nullptr;
+  try {
+    Value t = rt.toTensor(v);
+    rt.tracing = tracing;
+    return t;
+  } catch (...) {
+    rt.tracing = tracing;
+    throw;
+  }
 }
 
 const TensorType &typeOf(TfRuntime &rt, const Value &tensor) {
@@ -743,6 +761,7 @@ py::ClassPtr optionsClass(Interpreter &in, const std::string &name,
 void installData(TfRuntime &rt, ModuleBuilder &tf) {
   using namespace data;
   Interpreter &in = rt.in;
+  installDatasetLoops(rt);
   ModuleBuilder data(in, rt, "tensorflow.data");
   ModuleBuilder experimental(in, rt, "tensorflow.data.experimental");
   auto cls = std::make_shared<DatasetClass>();

@@ -1,5 +1,15 @@
-// tf.data: eager input pipelines (TfData.cpp).
+// tf.data: eager input pipelines (TfData.cpp), and loops over them inside
+// a tf.function (TfDataLoops.cpp).
 #pragma once
+
+#include "Graph.h"
+#include "Value.h"
+
+#include <vector>
+
+namespace kiln::py {
+class Interpreter;
+}
 
 namespace kiln::tf {
 
@@ -11,5 +21,44 @@ class ModuleBuilder;
 /// Options, and the AUTOTUNE and cardinality constants (also under
 /// tf.data.experimental).
 void installData(TfRuntime &rt, ModuleBuilder &tf);
+
+// ---- a `for` over a dataset inside a tf.function (TfDataLoops.cpp) ----
+
+bool isDataset(const py::Value &v);
+/// The DatasetSpec of `dataset`, as a concrete function's signature shows
+/// a dataset argument.
+py::Value datasetSpecOf(const py::Value &dataset);
+bool isDatasetSpec(const py::Value &v);
+/// The types of the tensors of `dataset`'s elements, flattened: the
+/// loop body's placeholders. Raises when an element holds something kiln
+/// cannot pass to compiled code (a nested dataset).
+std::vector<graph::TensorType> loopElementTypes(TfRuntime &rt,
+                                                const py::Value &dataset);
+/// An element of `dataset` made of `leaves` (one per loopElementTypes).
+py::Value loopElement(TfRuntime &rt, const py::Value &dataset,
+                      const py::ValueList &leaves);
+/// Keeps `dataset` for the ReduceDataset node that iterates it, whose
+/// loop carries `state` tensors; returns the node's "dataset" attr.
+int64_t keepLoopDataset(TfRuntime &rt, const py::Value &dataset, size_t state);
+/// Lets staged graphs open the datasets kept (StagedGraph::openDataset).
+void installDatasetLoops(TfRuntime &rt);
+/// The datasets among the arguments `v` of a tf.function call (in lists,
+/// tuples, dicts and namedtuples), in a fixed order, appended to `out`.
+void collectDatasets(py::Interpreter &in, const py::Value &v,
+                     py::ValueList &out);
+
+/// While it lives, the loops of a trace made for datasets `traced` iterate
+/// `given` (one for one) instead: a call of the trace with other datasets
+/// of the same element_spec.
+class DatasetBinding {
+public:
+  DatasetBinding(const py::ValueList &traced, const py::ValueList &given);
+  ~DatasetBinding();
+  DatasetBinding(const DatasetBinding &) = delete;
+  DatasetBinding &operator=(const DatasetBinding &) = delete;
+
+private:
+  size_t pushed_ = 0;
+};
 
 } // namespace kiln::tf

@@ -3,6 +3,7 @@
 // graph (Python side effects run once, here), compiles it, and every call
 // then runs compiled code.
 #include "TfFunction.h"
+#include "TfData.h"
 
 #include "CallAttrs.h"
 #include "autograph/Autograph.h"
@@ -163,6 +164,12 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
         key += ",";
       }
       key += ")";
+      return;
+    }
+    // A dataset matches by its element_spec, as TensorFlow's DatasetSpec:
+    // the trace iterates whichever dataset the call passes.
+    if (isDataset(v)) {
+      key += "DatasetSpec(" + in.repr(in.getAttr(v, "element_spec")) + ")";
       return;
     }
     char buf[32];
@@ -982,6 +989,8 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   auto concrete = std::make_unique<ConcreteFunction>();
   concrete->key = key;
   concrete->argVariables = argumentVariables(in, args);
+  for (const Value &a : args)
+    collectDatasets(in, a, concrete->datasetArgs);
   auto stateOwner = std::make_shared<TraceState>();
   TraceState &state = *stateOwner;
   state.graph.name =
@@ -1155,6 +1164,9 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
         },
         specIndex);
     specs = variableSpecs(in, specs, argumentVariables);
+    specs = mapLeaves(in, specs, "", [](const Value &v, const std::string &) {
+      return isDataset(v) ? datasetSpecOf(v) : v;
+    });
     // An input_signature's or get_concrete_function's spec keeps its own
     // name.
     std::string specName = specNameOf(i);
@@ -1170,7 +1182,8 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
                        : nullptr;
       if (spec)
         return specRepr(spec->type, v.raw() == specs.raw() ? specName : "");
-      if (v.is(Type::Native) && dynamic_cast<VariableSpecObject *>(v.raw()))
+      if ((v.is(Type::Native) && dynamic_cast<VariableSpecObject *>(v.raw())) ||
+          isDatasetSpec(v))
         return in.repr(v);
       return "Literal[" + in.repr(v) + "]";
     };
@@ -1207,6 +1220,10 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   // prints of a numeric function: a call that fails at run time has
   // printed what ran before the failure, as TensorFlow's has.
   bool strings = graphHasStrings(state.graph);
+  // A loop over a dataset runs on the host too, which has the pipeline.
+  bool datasets = false;
+  for (auto &n : state.graph.nodes)
+    datasets |= n.op == "ReduceDataset";
   for (auto &n : state.graph.nodes)
     state.graph.hostPrints |= n.op == "PrintV2" && (n.region >= 0 || !strings);
   if (!state.graph.hostPrints)
@@ -1214,7 +1231,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   concrete->tensorTypes = std::move(tensorTypes);
   std::string error;
   graph::Graph folded; // the graph to compile, when strings were folded
-  if (strings) {
+  if (strings || datasets) {
     const graph::Node *numeric = nullptr;
     for (auto &n : state.graph.nodes)
       if (!numeric && !hasHostKernel(state.graph, n) && n.op != "PrintV2")
@@ -1224,8 +1241,8 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     // call: computed now, the numbers compiled as one graph. Otherwise the
     // graph runs in stages, strings on the host (StagedGraph.h).
     folded = state.graph;
-    bool foldable =
-        numeric && foldStringResults(folded, concrete->foldedStrings);
+    bool foldable = numeric && !datasets &&
+                    foldStringResults(folded, concrete->foldedStrings);
     for (int arg : folded.args)
       foldable =
           foldable && folded.nodes[arg].outputs[0].dtype != DType::String;
@@ -1424,8 +1441,13 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
                    py::dtypeName(inputs[i]->type.dtype) + " tensor of shape " +
                    inputs[i]->type.shapeString());
   }
-  // Variables passed as arguments replace those the trace was made with.
+  // Variables passed as arguments replace those the trace was made with,
+  // and datasets those its loops iterate.
   auto callVariables = argumentVariables(in, args);
+  ValueList callDatasets;
+  for (const Value &a : args)
+    collectDatasets(in, a, callDatasets);
+  DatasetBinding datasets(c.datasetArgs, callDatasets);
   std::vector<std::shared_ptr<VariableState>> captures;
   for (auto &var : c.captures)
     captures.push_back(c.variableFor(var, callVariables));

@@ -45,6 +45,10 @@ struct ConcreteFunction {
     return true;
   }
   std::vector<TensorType> tensorTypes; // one per tensor argument (-1: None)
+  /// The tf.data datasets among the arguments of the trace (matched by
+  /// element_spec, as TensorFlow's DatasetSpec): a call with others runs
+  /// the trace's loops over those (DatasetBinding).
+  ValueList datasetArgs;
   /// Compiled at the first call (kiln compile and dump trace functions
   /// that the script never calls: they compile only for the library).
   const graph::Executor::Compiled *compiled = nullptr;

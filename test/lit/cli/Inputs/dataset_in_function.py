@@ -11,8 +11,17 @@ def total(ds):
     return s
 
 
-# Eagerly the pipeline runs; the elements go to the function as tensors.
-print(sum(int(x) for x in ds))
+@tf.function
+def from_argument(x):
+    s = tf.constant(0.0)
+    for row in tf.data.Dataset.from_tensor_slices(x):
+        s += tf.reduce_sum(row)
+    return s
+
+
+# A `for` over a dataset is staged: each call reads the pipeline.
+print(total(ds))
+print(total(ds.skip(1)))
 it = iter(ds)
 print(next(it))
 
@@ -22,8 +31,8 @@ def take_two(it):
     return next(it) + next(it)
 
 
-for call in (lambda: total(ds), lambda: take_two(it)):
+for call in (lambda: take_two(it), lambda: from_argument(tf.ones([2, 2]))):
     try:
         call()
-    except NotImplementedError as e:
-        print("NotImplementedError:", str(e).splitlines()[-1].strip())
+    except (NotImplementedError, tf.errors.UnimplementedError) as e:
+        print(type(e).__name__ + ":", str(e).splitlines()[-1].strip())
