@@ -995,6 +995,13 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     }
     return b.create<ConcatOp>(loc, type, inputs, b.getI64IntegerAttr(*axis));
   }
+  if (op == "IteratorGetNext") {
+    // As a loop over a dataset (see ReduceDataset below).
+    error = "kiln cannot compile a read of a tf.data iterator into native "
+            "code yet (kiln run runs it): read the iterator outside the "
+            "function and pass the element to it";
+    return nullptr;
+  }
   error = "kiln cannot compile the TensorFlow op '" + op + "' yet";
   return nullptr;
 }

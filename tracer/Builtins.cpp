@@ -585,6 +585,11 @@ void Interpreter::installBuiltins() {
     }
     if (!it.is(Type::Iterator))
       in.typeError("'" + in.typeName(it) + "' object is not an iterator");
+    // A tf.data iterator while tracing: its get_next(), a node of the
+    // graph that pulls an element each time the function runs.
+    if (args.positional.size() == 1 && in.stager() &&
+        in.stager()->stagesLoopOver(it))
+      return in.call(in.getAttr(it, "get_next"), ValueList{});
     if (in.next(it, v))
       return v;
     if (args.positional.size() == 2)

@@ -138,6 +138,11 @@ graph::Graph subgraph(const graph::Graph &g, const std::vector<int> &members,
   return sub;
 }
 
+/// Whether node `n` reads a tf.data pipeline, which only the host has.
+bool readsDataset(const graph::Node &n) {
+  return n.op == "ReduceDataset" || n.op == "IteratorGetNext";
+}
+
 /// Control flow the host can run when its regions hold strings.
 bool isHostControl(const std::string &op) {
   return op == "StatelessIf" || op == "StatelessWhile" || op == "For" ||
@@ -146,7 +151,7 @@ bool isHostControl(const std::string &op) {
 
 } // namespace
 
-std::function<StagedGraph::ElementSource(int64_t)> StagedGraph::openDataset;
+std::function<StagedGraph::ElementSource(int64_t)> StagedGraph::openSource;
 
 std::unique_ptr<StagedGraph> StagedGraph::build(const graph::Graph &g,
                                                 const std::string &function,
@@ -177,7 +182,7 @@ std::unique_ptr<StagedGraph> StagedGraph::build(const graph::Graph &g,
     // host, which has the pipeline.
     bool host = false;
     for (int k : closure[id])
-      host |= touchesStrings(g, g.nodes[k]) || g.nodes[k].op == "ReduceDataset";
+      host |= touchesStrings(g, g.nodes[k]) || readsDataset(g.nodes[k]);
     // The script's line, for the user to find the op by.
     std::string where =
         n.loc.valid() ? " on line " + std::to_string(n.loc.line) : "";
@@ -186,7 +191,7 @@ std::unique_ptr<StagedGraph> StagedGraph::build(const graph::Graph &g,
               where + ", which kiln cannot do yet";
       return nullptr;
     }
-    if (host && n.regions.empty() && n.op != "PrintV2" &&
+    if (host && n.regions.empty() && n.op != "PrintV2" && !readsDataset(n) &&
         !hasHostKernel(g, n)) {
       error = unsupported + "it applies " + n.op + " to string tensors" +
               where + ", which kiln cannot do yet";
@@ -201,9 +206,11 @@ std::unique_ptr<StagedGraph> StagedGraph::build(const graph::Graph &g,
                   "support yet";
           return nullptr;
         }
+    // (Reading an iterator is one: each read moves it on.)
     bool effect = false;
     for (int k : closure[id])
-      effect |= g.nodes[k].outputs.empty() || g.nodes[k].op == "PrintV2";
+      effect |= g.nodes[k].outputs.empty() || g.nodes[k].op == "PrintV2" ||
+                g.nodes[k].op == "IteratorGetNext";
     int at = effect ? lastEffect : 0;
     forEachRead(g, closure[id],
                 [&](const Output &o) { at = std::max(at, level[o.node]); });
@@ -336,7 +343,7 @@ bool StagedGraph::runControl(
   if (n.op == "ReduceDataset") {
     // Each element and then the state; with a `break`, the body's last
     // result says whether to go on.
-    ElementSource next = openDataset(std::get<int64_t>(n.attrs.at("dataset")));
+    ElementSource next = openSource(std::get<int64_t>(n.attrs.at("source")));
     bool stops = n.attrs.count("stops") != 0;
     results = operands;
     std::vector<HostTensorPtr> element;
@@ -422,6 +429,16 @@ bool StagedGraph::run(graph::Executor &executor, const std::string &file,
           }
           if (n.op == "PrintV2") { // a print of strings in a staged loop
             hostPrint(executor, n, in);
+            continue;
+          }
+          if (n.op == "IteratorGetNext") {
+            ElementSource next =
+                openSource(std::get<int64_t>(n.attrs.at("source")));
+            if (!next(values[id])) {
+              error = "OutOfRangeError: " +
+                      g.runtimeError(n, "End of sequence", file);
+              return false;
+            }
             continue;
           }
           HostTensorPtr out;

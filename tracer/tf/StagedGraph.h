@@ -5,10 +5,10 @@
 // a function that formats a label from its numeric result runs as one
 // compiled stage and one host stage.
 //
-// A `for` over a tf.data dataset inside a tf.function (a ReduceDataset
-// node) runs the same way: the host pulls each element from the pipeline,
-// which lives in the interpreter, and runs the loop's body, compiled, on
-// it.
+// A `for` over a tf.data dataset or iterator inside a tf.function (a
+// ReduceDataset node) runs the same way: the host pulls each element from
+// the pipeline, which lives in the interpreter, and runs the loop's body,
+// compiled, on it; so does next(iterator) (IteratorGetNext).
 #pragma once
 
 #include "Graph.h"
@@ -23,15 +23,15 @@ namespace kiln::tf {
 
 class StagedGraph {
 public:
-  /// The next element of a dataset a ReduceDataset node iterates: its
-  /// tensors, flattened, into `element`; false at the end. The pipeline's
-  /// own errors are thrown as they are eagerly.
+  /// The next element that a ReduceDataset or IteratorGetNext node reads:
+  /// its tensors, flattened, into `element`; false at the end. The
+  /// pipeline's own errors are thrown as they are eagerly.
   using ElementSource =
       std::function<bool(std::vector<graph::HostTensorPtr> &element)>;
-  /// A fresh iterator over the dataset kept under `id` (the node's
-  /// "dataset" attr). Set by tf.data (TfData.cpp), which keeps the
-  /// datasets.
-  static std::function<ElementSource(int64_t id)> openDataset;
+  /// Reads the source kept under `id` (the node's "source" attr): a
+  /// dataset from its start, an iterator from where it is. Set by tf.data
+  /// (TfDataLoops.cpp), which keeps the sources.
+  static std::function<ElementSource(int64_t id)> openSource;
 
   /// Splits `graph` into stages and compiles the numeric ones. Returns null
   /// and sets `error` to "UnimplementedError: kiln cannot run 'FUNCTION':

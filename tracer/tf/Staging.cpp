@@ -181,10 +181,11 @@ public:
   void stageFor(const ast::ForStmt &s, const Value &iterable,
                 Frame &frame) override;
   bool stagesLoopOver(const Value &iterable) override {
-    return rt.tracing && isDataset(iterable);
+    return rt.tracing && isLoopSource(iterable);
   }
-  /// `for x in dataset`: a ReduceDataset node whose body takes the
-  /// element's tensors and then the loop's state (TfDataLoops.cpp).
+  /// `for x in dataset` (or an iterator): a ReduceDataset node whose body
+  /// takes the element's tensors and then the loop's state
+  /// (TfDataLoops.cpp).
   void stageDatasetFor(const ast::ForStmt &s, const Value &dataset,
                        Frame &frame);
   Value stageIfExp(const ast::IfExpExpr &e, const Value &test,
@@ -1738,7 +1739,7 @@ void TfStager::stageWhile(const ast::WhileStmt &s, const Value &given,
 
 void TfStager::stageFor(const ast::ForStmt &s, const Value &given,
                         Frame &frame) {
-  if (isDataset(given))
+  if (isLoopSource(given))
     return stageDatasetFor(s, given, frame);
   const ControlFlowInfo &cf = info(&s);
   frame.line = s.range.begin.line;
@@ -1985,7 +1986,7 @@ void TfStager::stageDatasetFor(const ast::ForStmt &s, const Value &dataset,
       continue; // the region traced is left unused
     scope.reset();
     std::map<std::string, graph::Attr> attrs;
-    attrs["dataset"] = keepLoopDataset(rt, dataset, spec.init.size());
+    attrs["source"] = keepLoopSource(rt, dataset, spec.init.size());
     if (s.extraTest)
       attrs["stops"] = true;
     ValueList out = loopNode("ReduceDataset", name, {}, spec, {bodyR},

@@ -278,15 +278,17 @@ void warnDeprecated(Interpreter &in, const std::string &fname,
 
 // ---- iterators ----
 
-/// kiln runs pipelines eagerly only: inside a tf.function TensorFlow stages
-/// the iteration into the graph (each call reads new elements), which
-/// unrolling at trace time would not do.
+/// Inside a tf.function TensorFlow stages every read of a pipeline into
+/// the graph (each call reads new elements), which reading it at trace
+/// time would not do. kiln stages a `for` over a dataset or iterator and
+/// next(iterator) (TfDataLoops.cpp); the other reads (reduce,
+/// get_single_element, list(iterator)) it refuses.
 void refuseWhileTracing(TfRuntime &rt) {
   if (rt.tracing)
     rt.in.raise("NotImplementedError",
-                "iterating a tf.data dataset inside a tf.function is not "
-                "supported by kiln: iterate it outside and pass the elements "
-                "to the function");
+                "kiln reads a tf.data dataset inside a tf.function only "
+                "with a for loop or next(iterator): read it that way, or "
+                "outside the function");
 }
 
 /// A fresh iterator's next function for `d`.
@@ -382,6 +384,9 @@ bool OwnedIterator::getAttr(Interpreter &in, const Value &self,
   auto it = std::static_pointer_cast<OwnedIterator>(self.ptr());
   if (name == "get_next") {
     out = in.builtin(name, [it](Interpreter &in, CallArgs &) {
+      // Inside a tf.function: a node that pulls when the function runs.
+      if (it->rt.tracing)
+        return stageIteratorNext(it->rt, Value::object(Type::Iterator, it));
       Value v;
       if (!it->next(in, v))
         it->rt.raise("OutOfRangeError",
@@ -404,6 +409,18 @@ bool OwnedIterator::getAttr(Interpreter &in, const Value &self,
     return true;
   }
   return false;
+}
+
+bool isDatasetIterator(const Value &v) {
+  return v.is(Type::Iterator) && dynamic_cast<OwnedIterator *>(v.raw());
+}
+
+Value iteratorSpec(const Value &it) {
+  return static_cast<OwnedIterator *>(it.raw())->spec;
+}
+
+bool pullIterator(Interpreter &in, const Value &it, Value &out) {
+  return static_cast<OwnedIterator *>(it.raw())->next(in, out);
 }
 
 Value openIterator(TfRuntime &rt, const DatasetObject &d, Interpreter &in) {

@@ -22,34 +22,40 @@ class ModuleBuilder;
 /// tf.data.experimental).
 void installData(TfRuntime &rt, ModuleBuilder &tf);
 
-// ---- a `for` over a dataset inside a tf.function (TfDataLoops.cpp) ----
+// ---- datasets and iterators inside a tf.function (TfDataLoops.cpp) ----
 
 bool isDataset(const py::Value &v);
+/// A dataset or a dataset's iterator: what a staged `for` reads.
+bool isLoopSource(const py::Value &v);
+/// The TraceType of a dataset or iterator argument: its DatasetSpec or
+/// IteratorSpec, by element_spec.
+std::string sourceTraceKey(py::Interpreter &in, const py::Value &source);
 /// The DatasetSpec of `dataset`, as a concrete function's signature shows
 /// a dataset argument.
 py::Value datasetSpecOf(const py::Value &dataset);
 bool isDatasetSpec(const py::Value &v);
-/// The types of the tensors of `dataset`'s elements, flattened: the
-/// loop body's placeholders. Raises when an element holds something kiln
+/// The types of the tensors of `source`'s elements, flattened: the loop
+/// body's placeholders. Raises when an element holds something kiln
 /// cannot pass to compiled code (a nested dataset).
 std::vector<graph::TensorType> loopElementTypes(TfRuntime &rt,
-                                                const py::Value &dataset);
-/// An element of `dataset` made of `leaves` (one per loopElementTypes).
-py::Value loopElement(TfRuntime &rt, const py::Value &dataset,
+                                                const py::Value &source);
+/// An element of `source` made of `leaves` (one per loopElementTypes).
+py::Value loopElement(TfRuntime &rt, const py::Value &source,
                       const py::ValueList &leaves);
-/// Keeps `dataset` for the ReduceDataset node that iterates it, whose
-/// loop carries `state` tensors; returns the node's "dataset" attr.
-int64_t keepLoopDataset(TfRuntime &rt, const py::Value &dataset, size_t state);
-/// Lets staged graphs open the datasets kept (StagedGraph::openDataset).
+/// Keeps `source` for the ReduceDataset node that iterates it, whose loop
+/// carries `state` tensors; returns the node's "source" attr.
+int64_t keepLoopSource(TfRuntime &rt, const py::Value &source, size_t state);
+/// Lets staged graphs read the sources kept (StagedGraph::openSource).
 void installDatasetLoops(TfRuntime &rt);
-/// The datasets among the arguments `v` of a tf.function call (in lists,
-/// tuples, dicts and namedtuples), in a fixed order, appended to `out`.
+/// The datasets and iterators among the arguments `v` of a tf.function
+/// call (in lists, tuples, dicts and namedtuples), in a fixed order,
+/// appended to `out`.
 void collectDatasets(py::Interpreter &in, const py::Value &v,
                      py::ValueList &out);
 
-/// While it lives, the loops of a trace made for datasets `traced` iterate
-/// `given` (one for one) instead: a call of the trace with other datasets
-/// of the same element_spec.
+/// While it lives, the loops of a trace made for datasets and iterators
+/// `traced` read `given` (one for one) instead: a call of the trace with
+/// others of the same element_spec.
 class DatasetBinding {
 public:
   DatasetBinding(const py::ValueList &traced, const py::ValueList &given);

@@ -1,10 +1,11 @@
-// A `for` over a tf.data dataset inside a tf.function. TensorFlow stages
-// the iteration into the graph (AutoGraph's dataset loop is a reduce over
-// the dataset, a ReduceDataset op), so every call of the function reads
-// the pipeline afresh and the body is traced once. kiln traces the body
+// tf.data inside a tf.function. TensorFlow stages the iteration into the
+// graph: AutoGraph's loop over a dataset is a reduce over it (a
+// ReduceDataset op), so every call of the function reads the pipeline
+// afresh and the body is traced once; a loop over an iterator, and
+// next(iterator), read on from where the iterator is. kiln traces the body
 // once as well, over placeholders of the element_spec (Staging.cpp), and
-// keeps the dataset: when the function runs, the host opens a new
-// iterator on it and runs the compiled body on each element
+// keeps the dataset or iterator: when the function runs, the host pulls
+// the elements from it and runs the compiled body on each
 // (StagedGraph.cpp).
 #include "StagedGraph.h"
 #include "TfData.h"
@@ -17,33 +18,59 @@ using namespace data;
 
 namespace {
 
-struct KeptDataset {
-  Value dataset;
+struct KeptSource {
+  Value source; // a dataset or an iterator
   size_t state; // tensors the loop carries (for error messages)
 };
 
-/// The datasets of traced loops, by id. They stay as long as the
-/// runtime's concrete functions do, which is the whole run, so they are
-/// never released (nor destroyed after the interpreter at exit).
-std::vector<KeptDataset> &keptDatasets() {
-  static auto *kept = new std::vector<KeptDataset>();
+/// The datasets and iterators of traced loops, by id. They stay as long
+/// as the runtime's concrete functions do, which is the whole run, so
+/// they are never released (nor destroyed after the interpreter at exit).
+std::vector<KeptSource> &keptSources() {
+  static auto *kept = new std::vector<KeptSource>();
   return *kept;
 }
 
-/// The bindings of the calls running, innermost last: a traced dataset
-/// and the one the call iterates instead.
+/// The bindings of the calls running, innermost last: a dataset or
+/// iterator of a trace and the one the call passes instead.
 std::vector<std::pair<const void *, Value>> &bindings() {
   static auto *stack = new std::vector<std::pair<const void *, Value>>();
   return *stack;
 }
 
-/// The dataset a loop kept as `dataset` iterates in the call running.
-Value boundDataset(const Value &dataset) {
+/// The source that a loop kept as `source` reads in the call running.
+Value boundSource(const Value &source) {
   auto &stack = bindings();
   for (auto it = stack.rbegin(); it != stack.rend(); ++it)
-    if (it->first == dataset.raw())
+    if (it->first == source.raw())
       return it->second;
-  return dataset;
+  return source;
+}
+
+Value elementSpecOf(const Value &source) {
+  return isDatasetIterator(source) ? iteratorSpec(source)
+                                   : asDataset(source)->spec;
+}
+
+/// The types of the tensors of elements of `spec`, flattened.
+std::vector<TensorType> elementTypes(TfRuntime &rt, const Value &spec) {
+  std::vector<TensorType> types;
+  for (const Value &leaf : flatten(rt.in, spec)) {
+    auto *t = leaf.is(py::Type::Native)
+                  ? dynamic_cast<TensorSpecObject *>(leaf.raw())
+                  : nullptr;
+    if (!t)
+      rt.raise("UnimplementedError",
+               "kiln cannot iterate a dataset whose elements hold " +
+                   rt.in.repr(leaf) + " inside a tf.function yet");
+    types.push_back(t->type);
+  }
+  return types;
+}
+
+int64_t keep(const Value &source, size_t state) {
+  keptSources().push_back({source, state});
+  return static_cast<int64_t>(keptSources().size() - 1);
 }
 
 } // namespace
@@ -62,7 +89,7 @@ DatasetBinding::~DatasetBinding() {
 }
 
 void collectDatasets(Interpreter &in, const Value &v, ValueList &out) {
-  if (isDataset(v)) {
+  if (isLoopSource(v)) {
     out.push_back(v);
     return;
   }
@@ -86,6 +113,15 @@ void collectDatasets(Interpreter &in, const Value &v, ValueList &out) {
 
 bool isDataset(const Value &v) { return asDataset(v) != nullptr; }
 
+bool isLoopSource(const Value &v) {
+  return isDataset(v) || isDatasetIterator(v);
+}
+
+std::string sourceTraceKey(Interpreter &in, const Value &source) {
+  return (isDataset(source) ? "DatasetSpec(" : "IteratorSpec(") +
+         in.repr(elementSpecOf(source)) + ")";
+}
+
 Value datasetSpecOf(const Value &dataset) {
   auto spec = std::make_shared<DatasetSpecObject>();
   spec->elementSpec = asDataset(dataset)->spec;
@@ -97,52 +133,62 @@ bool isDatasetSpec(const Value &v) {
          dynamic_cast<DatasetSpecObject *>(v.raw()) != nullptr;
 }
 
-std::vector<TensorType> loopElementTypes(TfRuntime &rt, const Value &dataset) {
-  std::vector<TensorType> types;
-  for (const Value &leaf : flatten(rt.in, asDataset(dataset)->spec)) {
-    auto *spec = leaf.is(py::Type::Native)
-                     ? dynamic_cast<TensorSpecObject *>(leaf.raw())
-                     : nullptr;
-    if (!spec)
-      rt.raise("UnimplementedError",
-               "kiln cannot iterate a dataset whose elements hold " +
-                   rt.in.repr(leaf) + " inside a tf.function yet");
-    types.push_back(spec->type);
-  }
-  return types;
+std::vector<TensorType> loopElementTypes(TfRuntime &rt, const Value &source) {
+  return elementTypes(rt, elementSpecOf(source));
 }
 
-Value loopElement(TfRuntime &rt, const Value &dataset,
-                  const ValueList &leaves) {
-  return rebuild(rt.in, asDataset(dataset)->spec, leaves);
+Value loopElement(TfRuntime &rt, const Value &source, const ValueList &leaves) {
+  return rebuild(rt.in, elementSpecOf(source), leaves);
 }
 
-int64_t keepLoopDataset(TfRuntime &, const Value &dataset, size_t state) {
-  keptDatasets().push_back({dataset, state});
-  return static_cast<int64_t>(keptDatasets().size() - 1);
+int64_t keepLoopSource(TfRuntime &, const Value &source, size_t state) {
+  return keep(source, state);
+}
+
+Value data::stageIteratorNext(TfRuntime &rt, const Value &iterator) {
+  Value spec = iteratorSpec(iterator);
+  ValueList leaves =
+      rt.applyMulti("IteratorGetNext", {}, {{"source", keep(iterator, 0)}},
+                    elementTypes(rt, spec), "IteratorGetNext");
+  return rebuild(rt.in, spec, leaves);
 }
 
 void installDatasetLoops(TfRuntime &rt) {
   TfRuntime *r = &rt;
-  StagedGraph::openDataset = [r](int64_t id) -> StagedGraph::ElementSource {
-    const KeptDataset &kept = keptDatasets().at(id);
-    Value dataset = boundDataset(kept.dataset);
-    auto next = std::make_shared<NextFn>(asDataset(dataset)->open(r->in));
+  StagedGraph::openSource = [r](int64_t id) -> StagedGraph::ElementSource {
+    const KeptSource &kept = keptSources().at(id);
+    Value source = boundSource(kept.source);
     size_t state = kept.state;
-    return [r, dataset, state, next](std::vector<HostTensorPtr> &element) {
+    Interpreter &in = r->in;
+    // A dataset is read from its start by an iterator of its own; an
+    // iterator reads on.
+    NextFn next;
+    std::string segment;
+    if (isDatasetIterator(source)) {
+      next = [source](Interpreter &in, Value &out) {
+        return pullIterator(in, source, out);
+      };
+    } else {
+      next = asDataset(source)->open(in);
+      segment = *asDataset(source)->segment;
+    }
+    return [r, next, state, segment](std::vector<HostTensorPtr> &element) {
       Interpreter &in = r->in;
       Value v;
       try {
-        if (!(*next)(in, v))
+        if (!next(in, v))
           return false;
       } catch (py::PyException &e) {
         // An error in the pipeline's functions reads as one that reached
-        // the reduce the loop is.
-        std::string n = std::to_string(state);
-        rewriteFunctionError(*r, e, Consumer::Reduce,
-                             "ReduceDataset_Targuments_0_Tstate_" + n +
-                                 "_output_types_" + n,
-                             *asDataset(dataset)->segment);
+        // the reduce the loop is (an iterator's own pull has said how
+        // it reached the iterator already).
+        if (!segment.empty()) {
+          std::string n = std::to_string(state);
+          rewriteFunctionError(*r, e, Consumer::Reduce,
+                               "ReduceDataset_Targuments_0_Tstate_" + n +
+                                   "_output_types_" + n,
+                               segment);
+        }
         throw;
       }
       for (const Value &t : flatten(in, v))

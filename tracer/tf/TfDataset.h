@@ -110,6 +110,15 @@ Value listDataset(TfRuntime &rt, std::string className, Value spec,
 void warnDeprecated(Interpreter &in, const std::string &fname,
                     const std::string &module, const std::string &instead);
 
+/// A tf.data iterator (iter(dataset)), its element_spec, and its next
+/// element as next() gives it eagerly (false at the end).
+bool isDatasetIterator(const Value &v);
+Value iteratorSpec(const Value &it);
+bool pullIterator(Interpreter &in, const Value &it, Value &out);
+/// next(iterator) inside a tf.function: an IteratorGetNext node, which
+/// pulls from the iterator each time the function runs (TfDataLoops.cpp).
+Value stageIteratorNext(TfRuntime &rt, const Value &iterator);
+
 /// The spec of a window: a DatasetSpec of the input's element_spec.
 struct DatasetSpecObject : py::NativeObject {
   Value elementSpec;

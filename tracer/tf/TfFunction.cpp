@@ -166,10 +166,10 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
       key += ")";
       return;
     }
-    // A dataset matches by its element_spec, as TensorFlow's DatasetSpec:
-    // the trace iterates whichever dataset the call passes.
-    if (isDataset(v)) {
-      key += "DatasetSpec(" + in.repr(in.getAttr(v, "element_spec")) + ")";
+    // A dataset (or iterator) matches by its element_spec, as
+    // TensorFlow's DatasetSpec: the trace reads whichever the call passes.
+    if (isLoopSource(v)) {
+      key += sourceTraceKey(in, v);
       return;
     }
     char buf[32];
@@ -1220,10 +1220,11 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   // prints of a numeric function: a call that fails at run time has
   // printed what ran before the failure, as TensorFlow's has.
   bool strings = graphHasStrings(state.graph);
-  // A loop over a dataset runs on the host too, which has the pipeline.
+  // A loop over a dataset, or a read of an iterator, runs on the host
+  // too, which has the pipeline.
   bool datasets = false;
   for (auto &n : state.graph.nodes)
-    datasets |= n.op == "ReduceDataset";
+    datasets |= n.op == "ReduceDataset" || n.op == "IteratorGetNext";
   for (auto &n : state.graph.nodes)
     state.graph.hostPrints |= n.op == "PrintV2" && (n.region >= 0 || !strings);
   if (!state.graph.hostPrints)

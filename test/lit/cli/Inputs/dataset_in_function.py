@@ -31,7 +31,13 @@ def take_two(it):
     return next(it) + next(it)
 
 
-for call in (lambda: take_two(it), lambda: from_argument(tf.ones([2, 2]))):
+@tf.function
+def listed(it):
+    return list(it)
+
+
+print(take_two(it))
+for call in (lambda: listed(it), lambda: from_argument(tf.ones([2, 2]))):
     try:
         call()
     except (NotImplementedError, tf.errors.UnimplementedError) as e:
