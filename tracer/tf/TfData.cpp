@@ -121,6 +121,14 @@ Value rebuild(Interpreter &in, const Value &structure, const ValueList &flat) {
 
 /// A source's argument as an element structure: tuples and dicts of
 /// tensors, everything else (a list included) converted to one tensor.
+void refuseGraphTensor(TfRuntime &rt, const Value &v) {
+  if (rt.isTensor(v) && rt.tensor(v).symbolic())
+    rt.raise("UnimplementedError",
+             "kiln cannot build a tf.data dataset from a graph tensor "
+             "inside a tf.function yet: build the dataset outside and pass "
+             "it to the function");
+}
+
 Value normalize(TfRuntime &rt, const Value &v) {
   Interpreter &in = rt.in;
   if (v.is(Type::Tuple)) {
@@ -136,11 +144,7 @@ Value normalize(TfRuntime &rt, const Value &v) {
     return d;
   }
   if (rt.isTensor(v)) {
-    if (rt.tensor(v).symbolic())
-      rt.raise("UnimplementedError",
-               "kiln cannot build a tf.data dataset from a graph tensor "
-               "inside a tf.function yet: build the dataset outside and pass "
-               "it to the function");
+    refuseGraphTensor(rt, v);
     return v;
   }
   // Eager even inside a tf.function: the pipeline runs on the host.

@@ -80,6 +80,8 @@ Value rangeDataset(TfRuntime &rt, CallArgs &args) {
   }
   if (bounds.empty() || bounds.size() > 3)
     in.valueError("Invalid arguments to range: " + in.repr(in.tuple(bounds)));
+  for (const Value &b : bounds)
+    refuseGraphTensor(rt, b);
   int64_t start = 0, stop, step = 1;
   if (bounds.size() == 1) {
     stop = in.toIndex(bounds[0]);

@@ -45,6 +45,9 @@ Value rebuild(Interpreter &in, const Value &structure, const ValueList &flat);
 /// A source's argument as an element structure: tuples and dicts of
 /// tensors, everything else (a list included) converted to one tensor.
 Value normalize(TfRuntime &rt, const Value &v);
+/// kiln's pipelines run on the host, outside any graph: a graph tensor
+/// (inside a tf.function) cannot feed one.
+void refuseGraphTensor(TfRuntime &rt, const Value &v);
 const TensorType &typeOf(TfRuntime &rt, const Value &tensor);
 /// The element_spec of an element: its structure with a TensorSpec per
 /// tensor.

@@ -1267,6 +1267,11 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     concrete->compileOnCall = true;
   }
   concrete->graph = state.graph; // a copy: leaked tensors still name nodes
+  for (const graph::Node &n : concrete->graph.nodes) {
+    if (n.op == "IteratorGetNext" && concrete->iteratorRead.empty())
+      concrete->iteratorRead = n.name;
+    concrete->datasetLoop |= n.op == "ReduceDataset";
+  }
   concretes.push_back(std::move(concrete));
   uncount.keep = true;
   return concretes.back().get();
@@ -1454,6 +1459,21 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
     captures.push_back(c.variableFor(var, callVariables));
   for (auto &var : captures)
     inputs.push_back(var->value);
+  // A tape that would record the call builds TensorFlow's gradient of its
+  // graph first, which has none for a read of an iterator.
+  if (!c.iteratorRead.empty() && callWouldRecord(rt, argTensors, captures))
+    in.raise("LookupError",
+             "No gradient defined for operation'" + c.iteratorRead +
+                 "' (op type: IteratorGetNext). In general every operation "
+                 "must have an associated `@tf.RegisterGradient` for correct "
+                 "autodiff, which this op is lacking. If you want to pretend "
+                 "this operation is a constant in your program, you may "
+                 "insert `tf.stop_gradient`. This can be useful to silence "
+                 "the error in cases where you know gradients are not "
+                 "needed, e.g. the forward pass of tf.custom_gradient. "
+                 "Please see more details in "
+                 "https://www.tensorflow.org/api_docs/python/tf/"
+                 "custom_gradient.");
   std::vector<HostTensorPtr> outputs;
   std::string error;
   if (c.compileOnCall && !c.compiled) {
@@ -1519,7 +1539,9 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
   ValueList tensors;
   for (size_t i = 0; i < c.numOutputs; ++i)
     tensors.push_back(rt.eager(outputs[c.firstOutput + i]));
-  if (!rt.tapes.empty()) {
+  // (TensorFlow does not differentiate a loop over a dataset: what the
+  // call returns has no gradient, which recording nothing gives.)
+  if (!rt.tapes.empty() && !c.datasetLoop) {
     // A recording tape sees the call as one op, TensorFlow's function call,
     // whose gradient reruns the body op by op.
     ValueList callInputs = argTensors;

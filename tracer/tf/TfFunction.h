@@ -49,6 +49,11 @@ struct ConcreteFunction {
   /// element_spec, as TensorFlow's DatasetSpec): a call with others runs
   /// the trace's loops over those (DatasetBinding).
   ValueList datasetArgs;
+  /// The name of the graph's first IteratorGetNext node (TensorFlow has
+  /// no gradient for it), or ""; whether it loops over a dataset
+  /// (ReduceDataset, which TensorFlow does not differentiate).
+  std::string iteratorRead;
+  bool datasetLoop = false;
   /// Compiled at the first call (kiln compile and dump trace functions
   /// that the script never calls: they compile only for the library).
   const graph::Executor::Compiled *compiled = nullptr;
