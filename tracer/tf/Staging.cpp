@@ -188,6 +188,25 @@ public:
   /// (TfDataLoops.cpp).
   void stageDatasetFor(const ast::ForStmt &s, const Value &dataset,
                        Frame &frame);
+  /// dataset.reduce(initial, reduce_fn) while tracing (stageDatasetReduce).
+  Value reduceDataset(const Value &dataset, const Value &initial,
+                      const Value &reduceFn);
+  /// The body of a loop over a dataset: the next state from the element's
+  /// tensors and the state.
+  using ReduceBody = std::function<ValueList(const ValueList &element,
+                                             const ValueList &state)>;
+  /// A ReduceDataset node over `source` (a dataset or iterator) carrying
+  /// `spec`'s state, whose body region runs `body` on placeholders of the
+  /// element's tensors and of the state. While an iteration changes a
+  /// state's shape, the body is traced again with the shape relaxed
+  /// (TensorFlow's reduce). `goOn`, when given, runs after the body and
+  /// says whether to go on (a `break`). Returns the node's outputs.
+  ValueList stageReduce(const Value &source, LoopSpec &spec,
+                        const ReduceBody &body,
+                        const std::function<Value()> &goOn = nullptr);
+  /// A placeholder of a reduce body, named as TensorFlow's reduce function
+  /// names its `k`th argument ("args_k").
+  Value reduceArg(const TensorType &t, size_t k);
   Value stageIfExp(const ast::IfExpExpr &e, const Value &test,
                    Frame &frame) override;
   Value logicalNot(const Value &v) override {
@@ -1884,55 +1903,18 @@ void TfStager::stageFor(const ast::ForStmt &s, const Value &given,
   bindLoopVars(frame, st.ids, vars);
 }
 
-void TfStager::stageDatasetFor(const ast::ForStmt &s, const Value &dataset,
-                               Frame &frame) {
-  const ControlFlowInfo &cf = info(&s);
-  const int line = s.range.begin.line;
-  frame.line = line;
-  ControlFlowLine traced(rt, frame, line);
-  const std::vector<TensorType> leafTypes = loopElementTypes(rt, dataset);
-  std::vector<Slot> before = read(frame, cf.modified);
-  LoopState st = loopState(frame, cf);
-  // An element as the body sees it: placeholders of the element_spec.
-  // The body's placeholders are named as those of the reduce function
-  // TensorFlow traces the body into: args_0... for the state, then the
-  // element's.
-  auto arg = [&](const TensorType &t, size_t k) {
-    graph::Graph &g = graph();
-    graph::Output o = g.addRegionArg(t);
-    graph::ExactScope top(g, "");
-    g.nodes[o.node].name = g.uniqueName("args_" + std::to_string(k));
-    return regionValue(o);
-  };
-  size_t stateCount = 0; // known once the spec is
-  auto elementArgs = [&] {
-    ValueList leaves;
-    for (size_t k = 0; k < leafTypes.size(); ++k)
-      leaves.push_back(arg(leafTypes[k], stateCount + k));
-    return loopElement(rt, dataset, leaves);
-  };
-  auto runBody = [&](const Value &element, const ValueList &vars) {
-    write(frame, cf.modified, before);
-    bindLoopVars(frame, st.ids, vars);
-    in.assignTo(*s.target, element, frame);
-    in.runBlock(s.body, frame);
-    frame.line = line;
-    return readLoopVars(frame, st.ids, st.names);
-  };
-  dryRun(
-      st, [&](const ValueList &vars) { return runBody(elementArgs(), vars); },
-      frame, line);
-  write(frame, cf.modified, before);
-  LoopSpec spec;
-  buildSpec(frame, cf, st, spec);
-  if (!spec.maximumIterations.isNone())
-    rt.raise("UnimplementedError",
-             "kiln cannot limit a loop over a dataset with "
-             "maximum_iterations yet: use dataset.take(n)");
-  bool track = !st.undefined.empty();
-  if (track)
-    trackIterations(spec);
-  stateCount = spec.types.size();
+Value TfStager::reduceArg(const TensorType &t, size_t k) {
+  graph::Graph &g = graph();
+  graph::Output o = g.addRegionArg(t);
+  graph::ExactScope top(g, "");
+  g.nodes[o.node].name = g.uniqueName("args_" + std::to_string(k));
+  return regionValue(o);
+}
+
+ValueList TfStager::stageReduce(const Value &source, LoopSpec &spec,
+                                const ReduceBody &body,
+                                const std::function<Value()> &goOn) {
+  const std::vector<TensorType> leafTypes = loopElementTypes(rt, source);
   graph::Graph &g = graph();
   // TensorFlow's reduce traces the body again, with the state's shapes
   // relaxed to fit both, while an iteration changes them (a loop over a
@@ -1946,17 +1928,17 @@ void TfStager::stageDatasetFor(const ast::ForStmt &s, const Value &dataset,
     {
       RegionGuard guard(g);
       bodyR = g.beginRegion();
-      Value element = elementArgs();
-      ValueList vars;
-      for (size_t k = 0; k < stateCount; ++k)
-        vars.push_back(arg(spec.types[k], k));
-      watchLoopState(rt, vars);
+      // Region arguments: the element's tensors, then the state; named
+      // as the reduce function's, the state first.
+      ValueList element, state;
+      for (size_t k = 0; k < leafTypes.size(); ++k)
+        element.push_back(reduceArg(leafTypes[k], spec.types.size() + k));
+      for (size_t k = 0; k < spec.types.size(); ++k)
+        state.push_back(reduceArg(spec.types[k], k));
+      watchLoopState(rt, state);
       beginLoopRegion(rt, variables.scope(), bodyR);
-      ValueList inputs = unflatten(st, vars);
-      ValueList next = flatten(st, runBody(element, inputs), nullptr, &inputs);
-      if (track)
-        next = iterated(next);
-      for (size_t k = 0; k < next.size(); ++k) {
+      ValueList next = body(element, state);
+      for (size_t k = 0; k < next.size() && k < spec.types.size(); ++k) {
         if (!rt.isTensor(next[k]))
           continue; // (nextIteration's error)
         const TensorType &t = rt.tensor(next[k]).type;
@@ -1966,37 +1948,122 @@ void TfStager::stageDatasetFor(const ast::ForStmt &s, const Value &dataset,
         }
       }
       if (!relaxed) {
-        // A `break` or `return` in the body: whether to go on, its last
-        // result (AutoGraph's extra test, after each iteration).
-        std::optional<graph::Output> goOn;
-        if (s.extraTest) {
-          Value test = in.evaluate(*s.extraTest, frame);
-          goOn = rt.graphOutput(rt.isTensor(test)
+        // Whether to go on: the body's last result.
+        std::optional<graph::Output> more;
+        if (goOn) {
+          Value test = goOn();
+          more = rt.graphOutput(rt.isTensor(test)
                                     ? asTensor(test)
                                     : rt.toTensor(test, DType::Bool));
         }
         yieldIteration(bodyR, spec, next);
         for (graph::Output o : loopResults(variables.scope()))
           g.regions[bodyR].results.push_back(o);
-        if (goOn)
-          g.regions[bodyR].results.push_back(*goOn);
+        if (more)
+          g.regions[bodyR].results.push_back(*more);
       }
     }
     if (relaxed)
       continue; // the region traced is left unused
     scope.reset();
     std::map<std::string, graph::Attr> attrs;
-    attrs["source"] = keepLoopSource(rt, dataset, spec.init.size());
-    if (s.extraTest)
+    attrs["source"] = keepLoopSource(rt, source, spec.init.size());
+    if (goOn)
       attrs["stops"] = true;
-    ValueList out = loopNode("ReduceDataset", name, {}, spec, {bodyR},
-                             *variables.end(), std::move(attrs));
-    frame.line = line;
-    ValueList vars = track ? iteratedVars(st, out, false) : unflatten(st, out);
+    return loopNode("ReduceDataset", name, {}, spec, {bodyR}, *variables.end(),
+                    std::move(attrs));
+  }
+}
+
+void TfStager::stageDatasetFor(const ast::ForStmt &s, const Value &dataset,
+                               Frame &frame) {
+  const ControlFlowInfo &cf = info(&s);
+  const int line = s.range.begin.line;
+  frame.line = line;
+  ControlFlowLine traced(rt, frame, line);
+  std::vector<Slot> before = read(frame, cf.modified);
+  LoopState st = loopState(frame, cf);
+  auto runBody = [&](const Value &element, const ValueList &vars) {
     write(frame, cf.modified, before);
     bindLoopVars(frame, st.ids, vars);
-    return;
+    in.assignTo(*s.target, element, frame);
+    in.runBlock(s.body, frame);
+    frame.line = line;
+    return readLoopVars(frame, st.ids, st.names);
+  };
+  dryRun(
+      st,
+      [&](const ValueList &vars) {
+        ValueList leaves;
+        for (const TensorType &t : loopElementTypes(rt, dataset))
+          leaves.push_back(reduceArg(t, leaves.size()));
+        return runBody(loopElement(rt, dataset, leaves), vars);
+      },
+      frame, line);
+  write(frame, cf.modified, before);
+  LoopSpec spec;
+  buildSpec(frame, cf, st, spec);
+  if (!spec.maximumIterations.isNone())
+    rt.raise("UnimplementedError",
+             "kiln cannot limit a loop over a dataset with "
+             "maximum_iterations yet: use dataset.take(n)");
+  bool track = !st.undefined.empty();
+  if (track)
+    trackIterations(spec);
+  std::function<Value()> goOn;
+  // A `break` or `return` in the body: AutoGraph's extra test, after each
+  // iteration.
+  if (s.extraTest)
+    goOn = [&] { return in.evaluate(*s.extraTest, frame); };
+  ValueList out = stageReduce(
+      dataset, spec,
+      [&](const ValueList &element, const ValueList &state) {
+        ValueList inputs = unflatten(st, state);
+        ValueList next =
+            flatten(st, runBody(loopElement(rt, dataset, element), inputs),
+                    nullptr, &inputs);
+        return track ? iterated(next) : next;
+      },
+      goOn);
+  frame.line = line;
+  ValueList vars = track ? iteratedVars(st, out, false) : unflatten(st, out);
+  write(frame, cf.modified, before);
+  bindLoopVars(frame, st.ids, vars);
+}
+
+Value TfStager::reduceDataset(const Value &dataset, const Value &initial,
+                              const Value &reduceFn) {
+  // The state as the eager reduce takes it: tensors in tuples and dicts.
+  Value structure = initial;
+  LoopSpec spec;
+  spec.autographMessages = false;
+  for (const Value &leaf : flattenElement(in, initial)) {
+    spec.names.push_back("reduce state " + std::to_string(spec.init.size()));
+    spec.init.push_back(rt.isTensor(leaf) ? asTensor(leaf) : rt.toTensor(leaf));
+    spec.types.push_back(rt.tensor(spec.init.back()).type);
   }
+  ValueList out = stageReduce(
+      dataset, spec, [&](const ValueList &element, const ValueList &state) {
+        Value result =
+            in.call(reduceFn, ValueList{rebuildElement(in, structure, state),
+                                        loopElement(rt, dataset, element)});
+        ValueList next = flattenElement(in, result);
+        if (next.size() != state.size())
+          in.valueError("The two structures don't have the same nested "
+                        "structure.\n\nFirst structure: " +
+                        in.repr(structure) +
+                        "\n\nSecond structure: " + in.repr(result));
+        for (Value &v : next)
+          v = rt.isTensor(v) ? asTensor(v) : rt.toTensor(v);
+        return next;
+      });
+  return rebuildElement(in, structure, out);
+}
+
+Value stageDatasetReduce(TfRuntime &rt, const Value &dataset,
+                         const Value &initial, const Value &reduceFn) {
+  return static_cast<TfStager &>(*rt.stager)
+      .reduceDataset(dataset, initial, reduceFn);
 }
 
 // ---- tf.cond and tf.while_loop ----

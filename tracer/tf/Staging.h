@@ -47,6 +47,12 @@ Value stageWhileLoop(TfRuntime &rt, const Value &cond, const Value &body,
                      const Value &loopVars, const Value &shapeInvariants,
                      const Value &maximumIterations);
 
+/// dataset.reduce(initial_state, reduce_func) while tracing: a
+/// ReduceDataset node whose body is `reduceFn`, traced once (again when it
+/// changes a state's shape), which every call runs on each element.
+Value stageDatasetReduce(TfRuntime &rt, const Value &dataset,
+                         const Value &initial, const Value &reduceFn);
+
 /// tf.map_fn while tracing: `fn` maps the rows `i` of `elems` (tensors
 /// with one first dimension) to tensors of static shapes, which are
 /// stacked. `fn` is traced into the body of a For loop (and once before,

@@ -284,15 +284,15 @@ void warnDeprecated(Interpreter &in, const std::string &fname,
 
 /// Inside a tf.function TensorFlow stages every read of a pipeline into
 /// the graph (each call reads new elements), which reading it at trace
-/// time would not do. kiln stages a `for` over a dataset or iterator and
-/// next(iterator) (TfDataLoops.cpp); the other reads (reduce,
-/// get_single_element, list(iterator)) it refuses.
+/// time would not do. kiln stages a `for` over a dataset or iterator,
+/// next(iterator) and reduce (TfDataLoops.cpp); the other reads
+/// (get_single_element, list(iterator), ...) it refuses.
 void refuseWhileTracing(TfRuntime &rt) {
   if (rt.tracing)
     rt.in.raise("NotImplementedError",
                 "kiln reads a tf.data dataset inside a tf.function only "
-                "with a for loop or next(iterator): read it that way, or "
-                "outside the function");
+                "with a for loop, next(iterator) or reduce(): read it that "
+                "way, or outside the function");
 }
 
 /// A fresh iterator's next function for `d`.
@@ -631,7 +631,7 @@ bool DatasetObject::getAttr(Interpreter &in, const Value &self,
     });
   } else if (name == "reduce") {
     method([&r, d](Interpreter &, CallArgs &args) {
-      return reduceDataset(r, *d, args);
+      return reduceDataset(r, Value::object(Type::Native, d), args);
     });
   } else if (name == "scan") {
     method([&r, d, params](Interpreter &, CallArgs &args) {

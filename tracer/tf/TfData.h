@@ -42,6 +42,11 @@ std::vector<graph::TensorType> loopElementTypes(TfRuntime &rt,
 /// An element of `source` made of `leaves` (one per loopElementTypes).
 py::Value loopElement(TfRuntime &rt, const py::Value &source,
                       const py::ValueList &leaves);
+/// A dataset element's tensors (in tuples and dicts, in order), and the
+/// element `structure` with its leaves replaced by `leaves`.
+py::ValueList flattenElement(py::Interpreter &in, const py::Value &v);
+py::Value rebuildElement(py::Interpreter &in, const py::Value &structure,
+                         const py::ValueList &leaves);
 /// Keeps `source` for the ReduceDataset node that iterates it, whose loop
 /// carries `state` tensors; returns the node's "source" attr.
 int64_t keepLoopSource(TfRuntime &rt, const py::Value &source, size_t state);

@@ -6,6 +6,7 @@
 // interleave call theirs eagerly on each element.
 #include "TfDataset.h"
 
+#include "Staging.h"
 #include "TfFunction.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
@@ -234,10 +235,14 @@ TracedFunction traceStateFunction(TfRuntime &rt, const DatasetObject &d,
   return traceFunction(rt, fn, ValueList{specOf(rt, state), d.spec});
 }
 
-Value reduceDataset(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
+Value reduceDataset(TfRuntime &rt, const Value &dataset, CallArgs &args) {
   Interpreter &in = rt.in;
+  const DatasetObject &d = *asDataset(dataset);
   Params p(in, args, "reduce", {"initial_state", "reduce_func", "name"},
            Wording::Python);
+  if (rt.tracing)
+    return stageDatasetReduce(rt, dataset, p.require("initial_state", "reduce"),
+                              p.require("reduce_func", "reduce"));
   Value state = normalize(rt, p.require("initial_state", "reduce"));
   TracedFunction t =
       traceStateFunction(rt, d, state, p.require("reduce_func", "reduce"));

@@ -141,6 +141,15 @@ Value loopElement(TfRuntime &rt, const Value &source, const ValueList &leaves) {
   return rebuild(rt.in, elementSpecOf(source), leaves);
 }
 
+ValueList flattenElement(Interpreter &in, const Value &v) {
+  return flatten(in, v);
+}
+
+Value rebuildElement(Interpreter &in, const Value &structure,
+                     const ValueList &leaves) {
+  return rebuild(in, structure, leaves);
+}
+
 int64_t keepLoopSource(TfRuntime &, const Value &source, size_t state) {
   return keep(source, state);
 }

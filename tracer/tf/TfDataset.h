@@ -232,7 +232,8 @@ Value mapDataset(TfRuntime &rt, const DatasetObject &d, CallArgs &args);
 /// holds.
 Value filterDataset(TfRuntime &rt, const DatasetObject &d, const Value &pred,
                     const std::string &className, bool stopAtFalse);
-Value reduceDataset(TfRuntime &rt, const DatasetObject &d, CallArgs &args);
+/// Eagerly, or staged inside a tf.function (stageDatasetReduce).
+Value reduceDataset(TfRuntime &rt, const Value &dataset, CallArgs &args);
 Value scanDataset(TfRuntime &rt, const DatasetObject &d, const Value &initial,
                   const Value &scanFn);
 Value flatMap(TfRuntime &rt, const DatasetObject &d, const Value &fn);
