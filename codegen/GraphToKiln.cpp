@@ -995,10 +995,11 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     }
     return b.create<ConcatOp>(loc, type, inputs, b.getI64IntegerAttr(*axis));
   }
-  if (op == "IteratorGetNext") {
+  if (op == "IteratorGetNext" || op == "DatasetToSingleElement") {
     // As a loop over a dataset (see ReduceDataset below).
-    error = "kiln cannot compile a read of a tf.data iterator into native "
-            "code yet (kiln run runs it): read the iterator outside the "
+    error = "kiln cannot compile a read of a tf.data " +
+            std::string(op == "IteratorGetNext" ? "iterator" : "dataset") +
+            " into native code yet (kiln run runs it): read it outside the "
             "function and pass the element to it";
     return nullptr;
   }

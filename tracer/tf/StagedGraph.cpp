@@ -140,7 +140,8 @@ graph::Graph subgraph(const graph::Graph &g, const std::vector<int> &members,
 
 /// Whether node `n` reads a tf.data pipeline, which only the host has.
 bool readsDataset(const graph::Node &n) {
-  return n.op == "ReduceDataset" || n.op == "IteratorGetNext";
+  return n.op == "ReduceDataset" || n.op == "IteratorGetNext" ||
+         n.op == "DatasetToSingleElement";
 }
 
 /// Control flow the host can run when its regions hold strings.
@@ -431,14 +432,24 @@ bool StagedGraph::run(graph::Executor &executor, const std::string &file,
             hostPrint(executor, n, in);
             continue;
           }
-          if (n.op == "IteratorGetNext") {
+          if (n.op == "IteratorGetNext" || n.op == "DatasetToSingleElement") {
             ElementSource next =
                 openSource(std::get<int64_t>(n.attrs.at("source")));
-            if (!next(values[id])) {
-              error = "OutOfRangeError: " +
-                      g.runtimeError(n, "End of sequence", file);
+            auto fail = [&](const std::string &type, const std::string &m) {
+              error = type + ": " + g.runtimeError(n, m, file);
               return false;
+            };
+            if (n.op == "IteratorGetNext") {
+              if (!next(values[id]))
+                return fail("OutOfRangeError", "End of sequence");
+              continue;
             }
+            std::vector<HostTensorPtr> extra;
+            if (!next(values[id]))
+              return fail("InvalidArgumentError", "Dataset was empty.");
+            if (next(extra))
+              return fail("InvalidArgumentError",
+                          "Dataset had more than one element.");
             continue;
           }
           HostTensorPtr out;

@@ -214,6 +214,8 @@ Value makeDataset(TfRuntime &rt, std::string className, Value spec,
                   int64_t cardinality,
                   std::function<NextFn(Interpreter &)> open) {
   auto d = std::make_shared<DatasetObject>();
+  static uint64_t serials = 0;
+  d->serial = ++serials;
   d->rt = &rt;
   d->segment = std::make_shared<std::string>(iteratorSegment(className));
   // TensorFlow makes a kernel for each dataset, but none while kiln looks
@@ -236,7 +238,7 @@ Value makeDataset(TfRuntime &rt, std::string className, Value spec,
 Value derived(TfRuntime &rt, const DatasetObject &input, std::string className,
               Value spec, int64_t cardinality,
               std::function<NextFn(Interpreter &, NextFn)> wrap) {
-  auto open = input.open;
+  auto open = openOf(input);
   Value out =
       makeDataset(rt, std::move(className), std::move(spec), cardinality,
                   [open, wrap](Interpreter &in) { return wrap(in, open(in)); });
@@ -285,8 +287,8 @@ void warnDeprecated(Interpreter &in, const std::string &fname,
 /// Inside a tf.function TensorFlow stages every read of a pipeline into
 /// the graph (each call reads new elements), which reading it at trace
 /// time would not do. kiln stages a `for` over a dataset or iterator,
-/// next(iterator) and reduce (TfDataLoops.cpp); the other reads
-/// (get_single_element, list(iterator), ...) it refuses.
+/// next(iterator), reduce and get_single_element (TfDataLoops.cpp); the
+/// other reads (list(iterator), ...) it refuses.
 void refuseWhileTracing(TfRuntime &rt) {
   if (rt.tracing)
     rt.in.raise("NotImplementedError",
@@ -665,7 +667,9 @@ bool DatasetObject::getAttr(Interpreter &in, const Value &self,
                                                openIterator(r, *d, in)));
     });
   } else if (name == "get_single_element") {
-    method([&r, d](Interpreter &, CallArgs &) { return singleElement(r, *d); });
+    method([&r, d](Interpreter &, CallArgs &) {
+      return singleElement(r, Value::object(Type::Native, d));
+    });
   } else {
     return false;
   }
@@ -806,10 +810,10 @@ void installData(TfRuntime &rt, ModuleBuilder &tf) {
                    "tensorflow.python.data.experimental.ops.get_single_element",
                    "Use `tf.data.Dataset.get_single_element()`.");
     Params p(in, args, "get_single_element", {"dataset"}, Wording::Python);
-    DatasetObject *d = asDataset(p.require("dataset", "get_single_element"));
-    if (!d)
+    Value dataset = p.require("dataset", "get_single_element");
+    if (!asDataset(dataset))
       in.typeError("`dataset` must be a `tf.data.Dataset` object.");
-    return singleElement(*r, *d);
+    return singleElement(*r, dataset);
   });
   // The transformations tf.data.experimental returns for Dataset.apply.
   experimental.def("scan", [r](Interpreter &in, CallArgs &args) {

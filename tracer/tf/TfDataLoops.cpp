@@ -33,18 +33,18 @@ std::vector<KeptSource> &keptSources() {
 
 /// The bindings of the calls running, innermost last: a dataset or
 /// iterator of a trace and the one the call passes instead.
-std::vector<std::pair<const void *, Value>> &bindings() {
-  static auto *stack = new std::vector<std::pair<const void *, Value>>();
+std::vector<std::pair<Value, Value>> &bindings() {
+  static auto *stack = new std::vector<std::pair<Value, Value>>();
   return *stack;
 }
 
-/// The source that a loop kept as `source` reads in the call running.
-Value boundSource(const Value &source) {
+/// The dataset the call running passes in place of the one with `serial`.
+const Value *boundDataset(uint64_t serial) {
   auto &stack = bindings();
   for (auto it = stack.rbegin(); it != stack.rend(); ++it)
-    if (it->first == source.raw())
-      return it->second;
-  return source;
+    if (DatasetObject *d = asDataset(it->first); d && d->serial == serial)
+      return &it->second;
+  return nullptr;
 }
 
 Value elementSpecOf(const Value &source) {
@@ -75,11 +75,36 @@ int64_t keep(const Value &source, size_t state) {
 
 } // namespace
 
+const Value *data::boundSource(const Value &source) {
+  if (DatasetObject *d = asDataset(source))
+    return boundDataset(d->serial);
+  auto &stack = bindings();
+  for (auto it = stack.rbegin(); it != stack.rend(); ++it)
+    if (it->first.raw() == source.raw())
+      return &it->second;
+  return nullptr;
+}
+
+std::function<NextFn(Interpreter &)> data::openOf(const DatasetObject &d) {
+  // Only a dataset built inside a function can stand on a traced argument
+  // (one built outside opens what it was built on: the dataset a call
+  // passes may be built on the traced one).
+  if (!d.rt->tracing)
+    return d.open;
+  uint64_t serial = d.serial;
+  auto open = d.open;
+  return [serial, open](Interpreter &in) {
+    if (const Value *bound = boundDataset(serial))
+      return asDataset(*bound)->open(in);
+    return open(in);
+  };
+}
+
 DatasetBinding::DatasetBinding(const ValueList &traced,
                                const ValueList &given) {
   for (size_t i = 0; i < traced.size() && i < given.size(); ++i)
     if (traced[i].raw() != given[i].raw()) {
-      bindings().emplace_back(traced[i].raw(), given[i]);
+      bindings().emplace_back(traced[i], given[i]);
       ++pushed_;
     }
 }
@@ -162,11 +187,20 @@ Value data::stageIteratorNext(TfRuntime &rt, const Value &iterator) {
   return rebuild(rt.in, spec, leaves);
 }
 
+Value data::stageSingleElement(TfRuntime &rt, const Value &dataset) {
+  Value spec = asDataset(dataset)->spec;
+  ValueList leaves = rt.applyMulti(
+      "DatasetToSingleElement", {}, {{"source", keep(dataset, 0)}},
+      elementTypes(rt, spec), "DatasetToSingleElement");
+  return rebuild(rt.in, spec, leaves);
+}
+
 void installDatasetLoops(TfRuntime &rt) {
   TfRuntime *r = &rt;
   StagedGraph::openSource = [r](int64_t id) -> StagedGraph::ElementSource {
     const KeptSource &kept = keptSources().at(id);
-    Value source = boundSource(kept.source);
+    const Value *bound = boundSource(kept.source);
+    Value source = bound ? *bound : kept.source;
     size_t state = kept.state;
     Interpreter &in = r->in;
     // A dataset is read from its start by an iterator of its own; an

@@ -155,7 +155,7 @@ Value zipDatasets(TfRuntime &rt, const Value &datasets) {
     card = kUnknown;
   std::vector<std::function<NextFn(Interpreter &)>> opens;
   for (auto *d : inputs)
-    opens.push_back(d->open);
+    opens.push_back(openOf(*d));
   return makeDataset(rt, "_ZipDataset", rebuild(in, datasets, specs), card,
                      [opens, datasets](Interpreter &in) -> NextFn {
                        auto its = std::make_shared<std::vector<NextFn>>();

@@ -169,7 +169,7 @@ Value repeat(TfRuntime &rt, const DatasetObject &d, int64_t count) {
     card = kUnknown;
   else
     card = d.cardinality * count;
-  auto open = d.open;
+  auto open = openOf(d);
   return makeDataset(
       rt, "_RepeatDataset", d.spec, card, [open, count](Interpreter &) {
         struct State {
@@ -237,7 +237,7 @@ Value concatenate(TfRuntime &rt, const DatasetObject &a,
     card = kUnknown;
   else
     card = a.cardinality + b.cardinality;
-  auto openA = a.open, openB = b.open;
+  auto openA = openOf(a), openB = openOf(b);
   return makeDataset(
       rt, "_ConcatenateDataset", rebuild(in, a.spec, merged), card,
       [openA, openB](Interpreter &in) -> NextFn {
@@ -261,7 +261,7 @@ Value concatenate(TfRuntime &rt, const DatasetObject &a,
 /// them (the input, and its side effects, run once).
 Value cache(TfRuntime &rt, const DatasetObject &d) {
   auto kept = std::make_shared<std::optional<ValueList>>();
-  auto open = d.open;
+  auto open = openOf(d);
   return makeDataset(rt, "CacheDataset", d.spec, d.cardinality,
                      [open, kept](Interpreter &in) -> NextFn {
                        if (*kept) {
@@ -535,7 +535,7 @@ Value chooseFromDatasets(TfRuntime &rt, const Value &datasets,
     if (!d)
       in.typeError("Invalid `datasets`. `datasets` must be a list of "
                    "`tf.data.Dataset` objects.");
-    opens.push_back(d->open);
+    opens.push_back(openOf(*d));
   }
   // The datasets' elements must agree in structure and dtypes.
   auto dtypes = [&](const Value &spec) {
@@ -559,7 +559,7 @@ Value chooseFromDatasets(TfRuntime &rt, const Value &datasets,
                  "element specs.\n" +
                  specs);
   }
-  auto openChoices = chooser->open;
+  auto openChoices = openOf(*chooser);
   countDatasetKernels(1); // TensorFlow's makes two
   return makeDataset(
       rt, "_DirectedInterleaveDataset", asDataset(members[0])->spec, kUnknown,
@@ -594,8 +594,11 @@ Value chooseFromDatasets(TfRuntime &rt, const Value &datasets,
 }
 
 /// The element of a dataset of exactly one element.
-Value singleElement(TfRuntime &rt, const DatasetObject &d) {
+Value singleElement(TfRuntime &rt, const Value &dataset) {
   Interpreter &in = rt.in;
+  if (rt.tracing)
+    return stageSingleElement(rt, dataset);
+  const DatasetObject &d = *asDataset(dataset);
   NextFn next = openChecked(rt, d, in);
   Value v, extra;
   const std::string op = "DatasetToSingleElement";

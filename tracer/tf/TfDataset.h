@@ -75,6 +75,9 @@ struct DatasetObject : py::NativeObject {
   std::shared_ptr<std::string> segment;
   /// The count of dataset kernels made before it ("MapDataset:3").
   int64_t id = 0;
+  /// Unique among all datasets ever made: what a dataset built on this one
+  /// knows it by (openOf), which outlives it.
+  uint64_t serial = 0;
 
   std::string typeName() const override { return className; }
   std::string typeModule() const override {
@@ -94,6 +97,15 @@ struct DatasetObject : py::NativeObject {
 };
 
 DatasetObject *asDataset(const Value &v);
+/// What a dataset built on `d` opens it with: `d.open`, or, for one built
+/// inside a tf.function while a call runs the trace with another dataset
+/// argument in place of `d`, the open of the one the call passes
+/// (DatasetBinding): so the datasets a function builds from its argument
+/// read the call's.
+std::function<NextFn(Interpreter &)> openOf(const DatasetObject &d);
+/// The dataset or iterator the call running passes in place of the
+/// traced `source`, or null (DatasetBinding, TfDataLoops.cpp).
+const Value *boundSource(const Value &source);
 Value makeDataset(TfRuntime &rt, std::string className, Value spec,
                   int64_t cardinality,
                   std::function<NextFn(Interpreter &)> open);
@@ -121,6 +133,8 @@ bool pullIterator(Interpreter &in, const Value &it, Value &out);
 /// next(iterator) inside a tf.function: an IteratorGetNext node, which
 /// pulls from the iterator each time the function runs (TfDataLoops.cpp).
 Value stageIteratorNext(TfRuntime &rt, const Value &iterator);
+/// get_single_element inside a tf.function: a DatasetToSingleElement node.
+Value stageSingleElement(TfRuntime &rt, const Value &dataset);
 
 /// The spec of a window: a DatasetSpec of the input's element_spec.
 struct DatasetSpecObject : py::NativeObject {
@@ -222,8 +236,9 @@ Value window(TfRuntime &rt, const DatasetObject &d, CallArgs &args);
 Value unique(TfRuntime &rt, const DatasetObject &d);
 Value chooseFromDatasets(TfRuntime &rt, const Value &datasets,
                          const Value &choices, bool stopOnEmpty);
-/// The element of a dataset of exactly one element.
-Value singleElement(TfRuntime &rt, const DatasetObject &d);
+/// The element of a dataset of exactly one element (a node that reads it
+/// when the function runs, inside a tf.function).
+Value singleElement(TfRuntime &rt, const Value &dataset);
 
 // ---- transformations with user functions (TfDataFunctions.cpp) ----
 

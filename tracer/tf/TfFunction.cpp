@@ -1224,7 +1224,8 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   // too, which has the pipeline.
   bool datasets = false;
   for (auto &n : state.graph.nodes)
-    datasets |= n.op == "ReduceDataset" || n.op == "IteratorGetNext";
+    datasets |= n.op == "ReduceDataset" || n.op == "IteratorGetNext" ||
+                n.op == "DatasetToSingleElement";
   for (auto &n : state.graph.nodes)
     state.graph.hostPrints |= n.op == "PrintV2" && (n.region >= 0 || !strings);
   if (!state.graph.hostPrints)
@@ -1270,7 +1271,8 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   for (const graph::Node &n : concrete->graph.nodes) {
     if (n.op == "IteratorGetNext" && concrete->iteratorRead.empty())
       concrete->iteratorRead = n.name;
-    concrete->datasetLoop |= n.op == "ReduceDataset";
+    concrete->datasetLoop |=
+        n.op == "ReduceDataset" || n.op == "DatasetToSingleElement";
   }
   concretes.push_back(std::move(concrete));
   uncount.keep = true;

@@ -50,8 +50,8 @@ struct ConcreteFunction {
   /// the trace's loops over those (DatasetBinding).
   ValueList datasetArgs;
   /// The name of the graph's first IteratorGetNext node (TensorFlow has
-  /// no gradient for it), or ""; whether it loops over a dataset
-  /// (ReduceDataset, which TensorFlow does not differentiate).
+  /// no gradient for it), or ""; whether it reads a dataset (ReduceDataset,
+  /// DatasetToSingleElement, which TensorFlow does not differentiate).
   std::string iteratorRead;
   bool datasetLoop = false;
   /// Compiled at the first call (kiln compile and dump trace functions
