@@ -138,12 +138,6 @@ graph::Graph subgraph(const graph::Graph &g, const std::vector<int> &members,
   return sub;
 }
 
-/// Whether node `n` reads a tf.data pipeline, which only the host has.
-bool readsDataset(const graph::Node &n) {
-  return n.op == "ReduceDataset" || n.op == "IteratorGetNext" ||
-         n.op == "DatasetToSingleElement";
-}
-
 /// Control flow the host can run when its regions hold strings.
 bool isHostControl(const std::string &op) {
   return op == "StatelessIf" || op == "StatelessWhile" || op == "For" ||
@@ -153,6 +147,11 @@ bool isHostControl(const std::string &op) {
 } // namespace
 
 std::function<StagedGraph::ElementSource(int64_t)> StagedGraph::openSource;
+
+bool StagedGraph::readsDataset(const graph::Node &n) {
+  return n.op == "ReduceDataset" || n.op == "IteratorGetNext" ||
+         n.op == "DatasetToSingleElement";
+}
 
 std::unique_ptr<StagedGraph> StagedGraph::build(const graph::Graph &g,
                                                 const std::string &function,

@@ -32,6 +32,9 @@ public:
   /// dataset from its start, an iterator from where it is. Set by tf.data
   /// (TfDataLoops.cpp), which keeps the sources.
   static std::function<ElementSource(int64_t id)> openSource;
+  /// Whether node `n` reads a tf.data pipeline (ReduceDataset,
+  /// IteratorGetNext, DatasetToSingleElement), which only the host has.
+  static bool readsDataset(const graph::Node &n);
 
   /// Splits `graph` into stages and compiles the numeric ones. Returns null
   /// and sets `error` to "UnimplementedError: kiln cannot run 'FUNCTION':

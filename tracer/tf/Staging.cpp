@@ -1967,7 +1967,7 @@ ValueList TfStager::stageReduce(const Value &source, LoopSpec &spec,
       continue; // the region traced is left unused
     scope.reset();
     std::map<std::string, graph::Attr> attrs;
-    attrs["source"] = keepLoopSource(rt, source, spec.init.size());
+    attrs["source"] = keepLoopSource(source, spec.init.size());
     if (goOn)
       attrs["stops"] = true;
     return loopNode("ReduceDataset", name, {}, spec, {bodyR}, *variables.end(),

@@ -22,6 +22,7 @@
 #include "TfDataset.h"
 
 #include "AttributedIterator.h"
+#include "NumPy.h"
 #include "StdlibModules.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
@@ -119,8 +120,6 @@ Value rebuild(Interpreter &in, const Value &structure, const ValueList &flat) {
   return rebuild(in, structure, flat, next);
 }
 
-/// A source's argument as an element structure: tuples and dicts of
-/// tensors, everything else (a list included) converted to one tensor.
 void refuseGraphTensor(TfRuntime &rt, const Value &v) {
   if (rt.isTensor(v) && rt.tensor(v).symbolic())
     rt.raise("UnimplementedError",
@@ -129,6 +128,8 @@ void refuseGraphTensor(TfRuntime &rt, const Value &v) {
              "it to the function");
 }
 
+/// A source's argument as an element structure: tuples and dicts of
+/// tensors, everything else (a list included) converted to one tensor.
 Value normalize(TfRuntime &rt, const Value &v) {
   Interpreter &in = rt.in;
   if (v.is(Type::Tuple)) {
@@ -148,16 +149,8 @@ Value normalize(TfRuntime &rt, const Value &v) {
     return v;
   }
   // Eager even inside a tf.function: the pipeline runs on the host.
-  TraceState *tracing = rt.tracing;
-  rt.tracing = nullptr;
-  try {
-    Value t = rt.toTensor(v);
-    rt.tracing = tracing;
-    return t;
-  } catch (...) {
-    rt.tracing = tracing;
-    throw;
-  }
+  EagerScope eager(rt);
+  return rt.toTensor(v);
 }
 
 const TensorType &typeOf(TfRuntime &rt, const Value &tensor) {

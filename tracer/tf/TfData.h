@@ -49,7 +49,7 @@ py::Value rebuildElement(py::Interpreter &in, const py::Value &structure,
                          const py::ValueList &leaves);
 /// Keeps `source` for the ReduceDataset node that iterates it, whose loop
 /// carries `state` tensors; returns the node's "source" attr.
-int64_t keepLoopSource(TfRuntime &rt, const py::Value &source, size_t state);
+int64_t keepLoopSource(const py::Value &source, size_t state);
 /// Lets staged graphs read the sources kept (StagedGraph::openSource).
 void installDatasetLoops(TfRuntime &rt);
 /// The datasets and iterators among the arguments `v` of a tf.function

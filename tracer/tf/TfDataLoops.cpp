@@ -68,11 +68,6 @@ std::vector<TensorType> elementTypes(TfRuntime &rt, const Value &spec) {
   return types;
 }
 
-int64_t keep(const Value &source, size_t state) {
-  keptSources().push_back({source, state});
-  return static_cast<int64_t>(keptSources().size() - 1);
-}
-
 } // namespace
 
 const Value *data::boundSource(const Value &source) {
@@ -175,22 +170,23 @@ Value rebuildElement(Interpreter &in, const Value &structure,
   return rebuild(in, structure, leaves);
 }
 
-int64_t keepLoopSource(TfRuntime &, const Value &source, size_t state) {
-  return keep(source, state);
+int64_t keepLoopSource(const Value &source, size_t state) {
+  keptSources().push_back({source, state});
+  return static_cast<int64_t>(keptSources().size() - 1);
 }
 
 Value data::stageIteratorNext(TfRuntime &rt, const Value &iterator) {
   Value spec = iteratorSpec(iterator);
-  ValueList leaves =
-      rt.applyMulti("IteratorGetNext", {}, {{"source", keep(iterator, 0)}},
-                    elementTypes(rt, spec), "IteratorGetNext");
+  ValueList leaves = rt.applyMulti("IteratorGetNext", {},
+                                   {{"source", keepLoopSource(iterator, 0)}},
+                                   elementTypes(rt, spec), "IteratorGetNext");
   return rebuild(rt.in, spec, leaves);
 }
 
 Value data::stageSingleElement(TfRuntime &rt, const Value &dataset) {
   Value spec = asDataset(dataset)->spec;
   ValueList leaves = rt.applyMulti(
-      "DatasetToSingleElement", {}, {{"source", keep(dataset, 0)}},
+      "DatasetToSingleElement", {}, {{"source", keepLoopSource(dataset, 0)}},
       elementTypes(rt, spec), "DatasetToSingleElement");
   return rebuild(rt.in, spec, leaves);
 }

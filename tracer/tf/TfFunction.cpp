@@ -1223,9 +1223,15 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   // A loop over a dataset, or a read of an iterator, runs on the host
   // too, which has the pipeline.
   bool datasets = false;
-  for (auto &n : state.graph.nodes)
-    datasets |= n.op == "ReduceDataset" || n.op == "IteratorGetNext" ||
-                n.op == "DatasetToSingleElement";
+  for (const graph::Node &n : state.graph.nodes) {
+    if (!StagedGraph::readsDataset(n))
+      continue;
+    datasets = true;
+    if (n.op != "IteratorGetNext")
+      concrete->datasetLoop = true;
+    else if (concrete->iteratorRead.empty())
+      concrete->iteratorRead = n.name;
+  }
   for (auto &n : state.graph.nodes)
     state.graph.hostPrints |= n.op == "PrintV2" && (n.region >= 0 || !strings);
   if (!state.graph.hostPrints)
@@ -1268,12 +1274,6 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     concrete->compileOnCall = true;
   }
   concrete->graph = state.graph; // a copy: leaked tensors still name nodes
-  for (const graph::Node &n : concrete->graph.nodes) {
-    if (n.op == "IteratorGetNext" && concrete->iteratorRead.empty())
-      concrete->iteratorRead = n.name;
-    concrete->datasetLoop |=
-        n.op == "ReduceDataset" || n.op == "DatasetToSingleElement";
-  }
   concretes.push_back(std::move(concrete));
   uncount.keep = true;
   return concretes.back().get();
