@@ -1463,7 +1463,7 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
     inputs.push_back(var->value);
   // A tape that would record the call builds TensorFlow's gradient of its
   // graph first, which has none for a read of an iterator.
-  if (!c.iteratorRead.empty() && callWouldRecord(rt, argTensors, captures))
+  if (!c.iteratorRead.empty() && tapeWatches(rt, argTensors, captures))
     in.raise("LookupError",
              "No gradient defined for operation'" + c.iteratorRead +
                  "' (op type: IteratorGetNext). In general every operation "

@@ -833,22 +833,6 @@ void recordOperation(TfRuntime &rt, const std::string &op,
   }
 }
 
-bool callWouldRecord(
-    TfRuntime &rt, const ValueList &args,
-    const std::vector<std::shared_ptr<VariableState>> &variables) {
-  for (auto &tape : rt.tapes) {
-    if (!tape->recording)
-      continue;
-    for (auto &v : args)
-      if (differentiable(rt, v) && tape->watched.count(keyOf(rt, v)))
-        return true;
-    for (auto &var : variables)
-      if (tape->watchesReadsOf(*var))
-        return true;
-  }
-  return false;
-}
-
 void recordFunctionCall(TfRuntime &rt, const ValueList &inputs,
                         const ValueList &outputs, size_t numArgs,
                         std::vector<std::shared_ptr<VariableState>> variables,

@@ -33,12 +33,6 @@ void recordFunctionCall(TfRuntime &rt, const ValueList &inputs,
                         std::vector<HostTensorPtr> before,
                         std::function<ValueList(const ValueList &fresh)> rerun);
 
-/// Whether a recording tape would record a call of a tf.function with
-/// tensor arguments `args` that reads `variables`: one of them is watched.
-bool callWouldRecord(
-    TfRuntime &rt, const ValueList &args,
-    const std::vector<std::shared_ptr<VariableState>> &variables);
-
 /// Runs `body` (a tf.function's Python body, inlined in the caller's
 /// trace) under a tape of its own while the recording tapes pause, then
 /// records it on them as one call op whose inputs are `inputs` (the
