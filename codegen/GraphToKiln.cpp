@@ -1037,6 +1037,13 @@ std::string interfaceProblem(MLIRContext *ctx, const graph::Graph &graph,
   }
   if (argument)
     *argument = -1;
+  // (Said before the unknown ranks a call of Python leaves behind.)
+  for (const graph::Node &n : graph.nodes)
+    if (n.op == "EagerPyFunc" || n.op == "PyFunc")
+      return std::string("it calls Python (tf.") +
+             (n.op == "PyFunc" ? "numpy_function" : "py_function") +
+             " on line " + std::to_string(n.loc.line) +
+             "), which runs only under kiln run, not in compiled code";
   for (size_t i = 0; i < graph.results.size(); ++i) {
     const graph::TensorType &t = graph.typeOf(graph.results[i]);
     if (!t.unknownRank && t.shape.size() > KILN_MAX_RANK)

@@ -1,5 +1,6 @@
 // Running a graph that mixes strings and numbers in alternating stages.
 #include "StagedGraph.h"
+#include "RankSpecialize.h"
 
 #include "TfHostOps.h"
 #include "TfPrint.h"
@@ -147,6 +148,13 @@ bool isHostControl(const std::string &op) {
 } // namespace
 
 std::function<StagedGraph::ElementSource(int64_t)> StagedGraph::openSource;
+std::function<bool(const graph::Node &, const std::vector<HostTensorPtr> &,
+                   std::vector<HostTensorPtr> &, std::string &, std::string &)>
+    StagedGraph::callPython;
+
+bool StagedGraph::callsPython(const graph::Node &n) {
+  return n.op == "EagerPyFunc" || n.op == "PyFunc";
+}
 
 bool StagedGraph::readsDataset(const graph::Node &n) {
   return n.op == "ReduceDataset" || n.op == "IteratorGetNext" ||
@@ -159,6 +167,7 @@ std::unique_ptr<StagedGraph> StagedGraph::build(const graph::Graph &g,
                                                 std::string &error) {
   auto staged = std::make_unique<StagedGraph>();
   staged->graph_ = g;
+  staged->function_ = function;
   const std::string unsupported =
       "UnimplementedError: kiln cannot run '" + function + "': ";
   // Each top-level node's level: even levels are compiled, odd ones run on
@@ -182,7 +191,8 @@ std::unique_ptr<StagedGraph> StagedGraph::build(const graph::Graph &g,
     // host, which has the pipeline.
     bool host = false;
     for (int k : closure[id])
-      host |= touchesStrings(g, g.nodes[k]) || readsDataset(g.nodes[k]);
+      host |= touchesStrings(g, g.nodes[k]) || readsDataset(g.nodes[k]) ||
+              callsPython(g.nodes[k]);
     // The script's line, for the user to find the op by.
     std::string where =
         n.loc.valid() ? " on line " + std::to_string(n.loc.line) : "";
@@ -192,25 +202,28 @@ std::unique_ptr<StagedGraph> StagedGraph::build(const graph::Graph &g,
       return nullptr;
     }
     if (host && n.regions.empty() && n.op != "PrintV2" && !readsDataset(n) &&
-        !hasHostKernel(g, n)) {
+        !callsPython(n) && !hasHostKernel(g, n)) {
       error = unsupported + "it applies " + n.op + " to string tensors" +
               where + ", which kiln cannot do yet";
       return nullptr;
     }
+    // Compiled stages are specialized to the shapes they get, and the
+    // host's control flow passes on what it gets; its kernels need ranks.
     for (int k : closure[id])
       for (auto &t : g.nodes[k].outputs)
-        if (t.unknownRank) {
+        if (t.unknownRank && host && hasHostKernel(g, g.nodes[k]) &&
+            g.nodes[k].op != "Identity" && g.nodes[k].op != "StopGradient") {
           error = unsupported + "it has a tensor of unknown rank" + where +
                   " in a graph that runs partly on the host (for string "
-                  "tensors or a loop over a dataset), which kiln does not "
-                  "support yet";
+                  "tensors, a loop over a dataset or a py_function), which "
+                  "kiln does not support yet";
           return nullptr;
         }
     // (Reading an iterator is one: each read moves it on.)
     bool effect = false;
     for (int k : closure[id])
       effect |= g.nodes[k].outputs.empty() || g.nodes[k].op == "PrintV2" ||
-                g.nodes[k].op == "IteratorGetNext";
+                g.nodes[k].op == "IteratorGetNext" || callsPython(g.nodes[k]);
     int at = effect ? lastEffect : 0;
     forEachRead(g, closure[id],
                 [&](const Output &o) { at = std::max(at, level[o.node]); });
@@ -292,6 +305,10 @@ std::unique_ptr<StagedGraph> StagedGraph::build(const graph::Graph &g,
       const graph::Node &n = g.nodes[stage.outputs[k].node];
       if (graph::isVariableWrite(n.op) || !n.regions.empty())
         sub.variableResults.emplace_back(k, -1);
+    }
+    if (graphHasUnknownRank(sub)) {
+      stage.unspecialized = std::move(sub);
+      continue;
     }
     stage.compiled = executor.compile(sub, error);
     if (!stage.compiled) {
@@ -393,6 +410,29 @@ bool StagedGraph::runControl(
   return true;
 }
 
+const graph::Executor::Compiled *StagedGraph::specialize(
+    graph::Executor &executor, const std::string &file, const Stage &stage,
+    const std::vector<HostTensorPtr> &inputs, std::string &error) const {
+  std::vector<graph::TensorType> shapes;
+  for (const HostTensorPtr &t : inputs)
+    shapes.push_back(t->type);
+  const graph::Executor::Compiled *&slot =
+      stage.specialized[specializationKey(shapes)];
+  if (slot)
+    return slot;
+  graph::Graph specialized;
+  if (!specializeRanks(stage.unspecialized, shapes, specialized, error, file)) {
+    if (error.rfind("InvalidArgumentError: ", 0) != 0)
+      error = "UnimplementedError: " + error;
+    return nullptr;
+  }
+  slot = executor.compile(specialized, error);
+  if (!slot)
+    error =
+        "InternalError: kiln could not compile '" + function_ + "': " + error;
+  return slot;
+}
+
 void StagedGraph::hostPrint(graph::Executor &executor, const graph::Node &n,
                             const std::vector<HostTensorPtr> &in) {
   const auto &pieces = std::get<std::vector<std::string>>(n.attrs.at("pieces"));
@@ -431,6 +471,14 @@ bool StagedGraph::run(graph::Executor &executor, const std::string &file,
             hostPrint(executor, n, in);
             continue;
           }
+          if (callsPython(n)) {
+            std::string type;
+            if (!callPython(n, in, values[id], type, error)) {
+              error = type + ": " + g.runtimeError(n, error, file);
+              return false;
+            }
+            continue;
+          }
           if (n.op == "IteratorGetNext" || n.op == "DatasetToSingleElement") {
             ElementSource next =
                 openSource(std::get<int64_t>(n.attrs.at("source")));
@@ -465,7 +513,11 @@ bool StagedGraph::run(graph::Executor &executor, const std::string &file,
       std::vector<HostTensorPtr> in, out;
       for (const Output &o : stage.inputs)
         in.push_back(value(o));
-      bool ran = executor.run(stage.compiled, in, out, error);
+      const graph::Executor::Compiled *compiled = stage.compiled;
+      if (!compiled &&
+          !(compiled = specialize(executor, file, stage, in, error)))
+        return false;
+      bool ran = executor.run(compiled, in, out, error);
       // (A failed stage's outputs that are variables hold what they keep.)
       if (out.size() == stage.outputs.size())
         for (size_t k = 0; k < stage.outputs.size(); ++k) {

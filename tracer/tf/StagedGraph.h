@@ -8,7 +8,9 @@
 // A `for` over a tf.data dataset or iterator inside a tf.function (a
 // ReduceDataset node) runs the same way: the host pulls each element from
 // the pipeline, which lives in the interpreter, and runs the loop's body,
-// compiled, on it; so does next(iterator) (IteratorGetNext).
+// compiled, on it; so does next(iterator) (IteratorGetNext). So does
+// tf.py_function's node, which calls Python, and the stages after it are
+// compiled once per shape of its results, which are known only then.
 #pragma once
 
 #include "Graph.h"
@@ -36,6 +38,18 @@ public:
   /// IteratorGetNext, DatasetToSingleElement), which only the host has.
   static bool readsDataset(const graph::Node &n);
 
+  /// Calls the Python function of a py_function or numpy_function node
+  /// (EagerPyFunc, PyFunc) on `inputs`. False with `errorClass`
+  /// ("InvalidArgumentError") and the kernel's message `error` when it
+  /// fails. Set by TfPyFunction.cpp, which keeps the functions.
+  static std::function<bool(const graph::Node &n,
+                            const std::vector<graph::HostTensorPtr> &inputs,
+                            std::vector<graph::HostTensorPtr> &outputs,
+                            std::string &errorClass, std::string &error)>
+      callPython;
+  /// Whether node `n` calls Python (tf.py_function, tf.numpy_function).
+  static bool callsPython(const graph::Node &n);
+
   /// Splits `graph` into stages and compiles the numeric ones. Returns null
   /// and sets `error` to "UnimplementedError: kiln cannot run 'FUNCTION':
   /// ..." when a string tensor meets an op that has no host kernel or
@@ -62,6 +76,12 @@ private:
     // the whole graph's nodes.
     const graph::Executor::Compiled *compiled = nullptr;
     std::vector<graph::Output> inputs, outputs;
+    // A stage that reads tensors of unknown rank (a py_function's results)
+    // is compiled when it runs, once per shapes of its arguments
+    // (RankSpecialize.h).
+    graph::Graph unspecialized;
+    mutable std::map<std::string, const graph::Executor::Compiled *>
+        specialized;
   };
   /// A region of control flow that runs on the host, as a graph of its
   /// own: its Placeholders are the region's arguments, then `captures`.
@@ -77,10 +97,18 @@ private:
       std::vector<graph::HostTensorPtr> &results,
       const std::function<graph::HostTensorPtr(const graph::Output &)> &value,
       std::string &error) const;
+  /// Stage `stage`, of unknown ranks, compiled for the shapes of
+  /// `inputs` (once per shapes); null with `error` set when it cannot be.
+  const graph::Executor::Compiled *
+  specialize(graph::Executor &executor, const std::string &file,
+             const Stage &stage,
+             const std::vector<graph::HostTensorPtr> &inputs,
+             std::string &error) const;
   /// Prints as PrintV2 node `n` does, its tensors `in`.
   static void hostPrint(graph::Executor &executor, const graph::Node &n,
                         const std::vector<graph::HostTensorPtr> &in);
   graph::Graph graph_;
+  std::string function_; // the traced function's name, for errors
   std::vector<Stage> stages_;
   std::map<int, std::vector<Body>> bodies_; // by control-flow node
 };

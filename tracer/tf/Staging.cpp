@@ -1262,7 +1262,12 @@ std::vector<Slot> TfStager::stageBranches(
       condMismatch(output(ta), output(tb), str(tx, k), str(ty, k));
     }
     TensorType t;
-    if (!graph::relaxTypes(tx, ty, t))
+    // A tensor of unknown rank (a py_function's result) in one branch
+    // makes the cond's output one, as in TensorFlow.
+    if (tx.unknownRank || ty.unknownRank) {
+      t.dtype = tx.dtype;
+      t.unknownRank = true;
+    } else if (!graph::relaxTypes(tx, ty, t))
       rt.raise("UnimplementedError",
                "'" + name + "' has rank " + std::to_string(tx.shape.size()) +
                    " in the main branch and rank " +

@@ -1221,12 +1221,13 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   // printed what ran before the failure, as TensorFlow's has.
   bool strings = graphHasStrings(state.graph);
   // A loop over a dataset, or a read of an iterator, runs on the host
-  // too, which has the pipeline.
-  bool datasets = false;
+  // too, which has the pipeline; so does a call of Python (py_function).
+  bool hostOps = false;
   for (const graph::Node &n : state.graph.nodes) {
+    hostOps |= StagedGraph::callsPython(n);
     if (!StagedGraph::readsDataset(n))
       continue;
-    datasets = true;
+    hostOps = true;
     if (n.op != "IteratorGetNext")
       concrete->datasetLoop = true;
     else if (concrete->iteratorRead.empty())
@@ -1239,7 +1240,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   concrete->tensorTypes = std::move(tensorTypes);
   std::string error;
   graph::Graph folded; // the graph to compile, when strings were folded
-  if (strings || datasets) {
+  if (strings || hostOps) {
     const graph::Node *numeric = nullptr;
     for (auto &n : state.graph.nodes)
       if (!numeric && !hasHostKernel(state.graph, n) && n.op != "PrintV2")
@@ -1249,7 +1250,7 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
     // call: computed now, the numbers compiled as one graph. Otherwise the
     // graph runs in stages, strings on the host (StagedGraph.h).
     folded = state.graph;
-    bool foldable = numeric && !datasets &&
+    bool foldable = numeric && !hostOps &&
                     foldStringResults(folded, concrete->foldedStrings);
     for (int arg : folded.args)
       foldable =

@@ -2751,6 +2751,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     });
     installDevices(*r, tf, config);
     installKeras(*r, tf);
+    installPyFunction(*r, tf);
     installNest(*r, tf);
     installData(*r, tf);
     installCase(*r, tf);

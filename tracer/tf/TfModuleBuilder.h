@@ -235,6 +235,9 @@ void installDevices(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &config);
 /// (TfKeras.cpp).
 void installKeras(TfRuntime &rt, ModuleBuilder &tf);
 
+/// tf.py_function and tf.numpy_function (TfPyFunction.cpp).
+void installPyFunction(TfRuntime &rt, ModuleBuilder &tf);
+
 /// tf.unique, unique_with_counts, tf.math's segment reductions, bincount
 /// and tf.searchsorted (TfSegments.cpp).
 void installSegments(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math);

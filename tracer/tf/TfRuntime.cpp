@@ -44,6 +44,7 @@ std::optional<DType> dtypeFromName(const std::string &name) {
 
 const std::vector<OpErrorClass> &opErrorClasses() {
   static const std::vector<OpErrorClass> classes = {
+      {"UnknownError", "UNKNOWN", 2},
       {"InvalidArgumentError", "INVALID_ARGUMENT", 3},
       {"NotFoundError", "NOT_FOUND", 5},
       {"ResourceExhaustedError", "RESOURCE_EXHAUSTED", 8},

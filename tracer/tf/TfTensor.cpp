@@ -1,5 +1,6 @@
 // tf.Tensor's Python surface: printing, attributes, operators, conversions.
 #include "NumPy.h"
+#include "StagedGraph.h"
 #include "TfFunction.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
@@ -72,11 +73,21 @@ void setShape(TfRuntime &rt, const Value &t, const TensorType &given) {
 } // namespace
 
 std::string TensorObject::str(Interpreter &in, const Value &self) {
-  if (symbolic())
+  if (symbolic()) {
+    // TensorFlow places tf.py_function's node on the host, which is the
+    // only device kiln's graphs name.
+    bool host = false;
+    if (callName.empty()) {
+      const graph::Node &n =
+          trace->graph.nodes[(shownAs ? *shownAs : out).node];
+      host = StagedGraph::callsPython(n);
+    }
     // TensorFlow leaves out the shape when even the rank is unknown.
     return "Tensor(\"" + graphName() + "\"" +
            (type.unknownRank ? "" : ", shape=" + type.shapeString()) +
-           ", dtype=" + py::dtypeName(type.dtype) + ")";
+           ", dtype=" + py::dtypeName(type.dtype) +
+           (host ? ", device=/job:localhost/replica:0/task:0" : "") + ")";
+  }
   return py::tensorStr(value->view());
 }
 
