@@ -17,7 +17,9 @@ with --cpu-variant on a machine of that vendor; an existing one for this
 machine's vendor is the one rewritten. Likewise a script whose output differs
 on processors without AVX-512 (TensorFlow's float32 products take other oneDNN
 kernels there) keeps SCRIPT.noavx512.expected, recorded with --isa-variant on
-such a host, and rewritten there. Scripts are recorded N at a time
+such a host, and rewritten there; and a script whose sums show Eigen's
+cache blocking keeps SCRIPT.l1d-<size>.expected per L1 data cache size,
+recorded with --cache-variant. Scripts are recorded N at a time
 (default: the number of CPUs); each one takes a few seconds, most of it
 TensorFlow's import.
 
@@ -141,7 +143,7 @@ def versions(python):
 
 
 def record(python, py_version, tf_version, script, cpu_variant=False,
-           isa_variant=False):
+           isa_variant=False, cache_variant=False):
     script = os.path.abspath(script)
     script_dir, script_name = os.path.split(script)
     env = dict(os.environ, PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8",
@@ -159,7 +161,8 @@ def record(python, py_version, tf_version, script, cpu_variant=False,
         summary = None  # only noise (and blank lines) on stderr
     check_golden.write_golden(script, py_version, proc.returncode, proc.stdout,
                               summary, tensorflow_version=tf_version,
-                              cpu_variant=cpu_variant, isa_variant=isa_variant)
+                              cpu_variant=cpu_variant, isa_variant=isa_variant,
+                              cache_variant=cache_variant)
     return proc, summary, dropped
 
 
@@ -179,6 +182,11 @@ def main():
                              "hosts without AVX-512 (record it on one), for "
                              "scripts whose float32 products or packet math "
                              "differ there")
+    parser.add_argument("--cache-variant", action="store_true",
+                        help="write SCRIPT.l1d-<size>.expected, the golden "
+                             "for hosts with this L1 data cache size, for "
+                             "scripts whose products show Eigen's cache "
+                             "blocking")
     parser.add_argument("scripts", nargs="*", metavar="SCRIPT")
     args = parser.parse_args()
 
@@ -218,7 +226,8 @@ def main():
     failed = False
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = [pool.submit(record, args.python, py_version, tf_version, script,
-                               args.cpu_variant, args.isa_variant)
+                               args.cpu_variant, args.isa_variant,
+                               args.cache_variant)
                    for script in scripts]
         for script, future in zip(scripts, futures):
             rel = os.path.relpath(script)

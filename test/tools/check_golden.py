@@ -92,12 +92,35 @@ def cpu_flags():
     return set()
 
 
+def l1d_size():
+    """The host's level-1 data cache per core as Linux names its size
+    ("48K"), or None if unknown."""
+    base = "/sys/devices/system/cpu/cpu0/cache"
+    try:
+        for index in sorted(os.listdir(base)):
+            def read(name):
+                with open(os.path.join(base, index, name), encoding="utf-8") as f:
+                    return f.read().strip()
+            if read("level") == "1" and read("type") == "Data":
+                return read("size") or None
+    except OSError:
+        pass
+    return None
+
+
 def golden_path(script, cpu_variant=False, isa_variant=False,
-                host_isa=True):
+                host_isa=True, cache_variant=False):
     """SCRIPT's golden: SCRIPT.noavx512.expected on a host without AVX-512
     when there is one (or `isa_variant` asks for it); else
-    SCRIPT.<vendor>.expected when the host CPU's vendor has one (or
-    `cpu_variant` asks for it); else SCRIPT.expected.
+    SCRIPT.l1d-<size>.expected when there is one for the host's L1 data
+    cache (or `cache_variant` asks for it); else SCRIPT.<vendor>.expected
+    when the host CPU's vendor has one (or `cpu_variant` asks for it); else
+    SCRIPT.expected.
+
+    Eigen cuts a product's k into blocks by the L1 data cache it reads
+    from the processor, and kiln does the same on the host it compiles
+    on, so a script whose sums show those blocks keeps a golden per L1
+    size (recorded with --cache-variant).
 
     x86's approximate reciprocal and reciprocal square root (RCPPS,
     RSQRTPS) differ in their last bits between Intel's and AMD's CPUs; both
@@ -119,6 +142,14 @@ def golden_path(script, cpu_variant=False, isa_variant=False,
     elif isa_variant:
         raise GoldenError("a .noavx512 golden is recorded on a host without "
                           "AVX-512; this one has it")
+    l1d = l1d_size()
+    if l1d:
+        variant = f"{script[:-3]}.l1d-{l1d}.expected"
+        if cache_variant or os.path.exists(variant):
+            return variant
+    elif cache_variant:
+        raise GoldenError("this host does not say the size of its L1 data "
+                          "cache")
     vendor = cpu_vendor()
     if vendor:
         variant = f"{script[:-3]}.{vendor}.expected"
@@ -196,7 +227,7 @@ def format_header(python_version, sha, exit_code, stderr_summary,
 
 def write_golden(script, python_version, exit_code, stdout, stderr_summary,
                  tensorflow_version=None, cpu_variant=False,
-                 isa_variant=False):
+                 isa_variant=False, cache_variant=False):
     """Write SCRIPT's golden from one recorded run (both recorders use this).
 
     Refuses stdout that names the script's folder: a golden must pass from
@@ -216,7 +247,8 @@ def write_golden(script, python_version, exit_code, stdout, stderr_summary,
     assert parsed["stdout"] == stdout and parsed["exit"] == exit_code
     assert parsed["stderr"] == stderr_summary
     assert parsed.get("tensorflow") == tensorflow_version
-    with open(golden_path(script, cpu_variant, isa_variant), "wb") as f:
+    with open(golden_path(script, cpu_variant, isa_variant,
+                          cache_variant=cache_variant), "wb") as f:
         f.write(data)
 
 
