@@ -368,6 +368,11 @@ const std::map<std::string, GradFn> &gradientFunctions() {
                [](TfRuntime &, const TapeEntry &, const ValueList &) {
                  return ValueList{Value(), Value()};
                }},
+              // Nor has tf.numpy_function's PyFunc.
+              {"PyFunc",
+               [](TfRuntime &, const TapeEntry &e, const ValueList &) {
+                 return ValueList(e.inputs.size(), Value());
+               }},
               // _AddNGrad: the gradient as it is, to every input.
               {"AddN",
                [](TfRuntime &, const TapeEntry &e, const ValueList &g) {

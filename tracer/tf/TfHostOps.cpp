@@ -87,7 +87,8 @@ const char *kAnyDType[] = {
     "Const",       "Identity",  "StopGradient", "Placeholder", "Reshape",
     "ExpandDims",  "Squeeze",   "ConcatV2",     "Pack",        "StridedSlice",
     "BroadcastTo", "GatherV2",  "GatherNd",     "Where",       "Shape",
-    "SelectV2",    "Transpose", "Tile",         "ReverseV2"};
+    "SelectV2",    "Transpose", "Tile",         "ReverseV2",   "Size",
+    "Rank"};
 const char *kStringsOnly[] = {"AddV2", "Equal", "NotEqual"};
 /// A TensorArray's buffer ops (TensorArray.cpp), on arrays of strings.
 const char *kStringLists[] = {"TensorListReserve", "TensorListSetItem",
@@ -229,6 +230,24 @@ bool runHostKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
     out = result;
     return true;
   }
+  if (op == "Size" || op == "Rank") {
+    const auto &shape = in[0]->type.shape;
+    int64_t value = static_cast<int64_t>(shape.size());
+    if (op == "Size") {
+      value = 1;
+      for (int64_t d : shape)
+        value *= d;
+    }
+    type.shape = {};
+    auto result = make(type);
+    if (type.dtype == DType::Int64)
+      reinterpret_cast<int64_t *>(result->bytes.data())[0] = value;
+    else
+      reinterpret_cast<int32_t *>(result->bytes.data())[0] =
+          static_cast<int32_t>(value);
+    out = result;
+    return true;
+  }
   if (op == "AddV2" || op == "Equal" || op == "NotEqual" ||
       op == "BroadcastTo") {
     const auto &a = in[0]->type.shape;
@@ -344,20 +363,59 @@ bool runHostKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
     out = result;
     return true;
   }
-  if (op == "StridedSlice" && n.attrs.count("dyn_kind")) {
-    // Bounds computed at run time: not in this kernel.
-    error = "kiln has no host kernel for slices whose bounds or "
-            "dimensions are known only at run time";
-    return false;
-  }
   if (op == "StridedSlice") {
-    const auto &offsets = intList("offsets");
+    auto offsets = intList("offsets");
     auto sizes = intList("sizes");
-    const auto &strides = intList("strides");
+    auto strides = intList("strides");
     const auto &inShape = in[0]->type.shape;
     for (size_t d = 0; d < sizes.size(); ++d)
       if (sizes[d] < 0)
         sizes[d] = inShape[d];
+    // Bounds or dimensions known only at run time, resolved on the
+    // actual shape as the compiled slice does (Emitter::emitDynamicSlice):
+    // an index per dimension of kind 1, a window clamped as Python's
+    // slice per dimension of kind 2.
+    std::vector<int64_t> dropped, added;
+    if (n.attrs.count("dyn_kind")) {
+      const auto &kind = intList("dyn_kind");
+      auto bound = [&](const char *inputs, const char *values, size_t d) {
+        int64_t at = intList(inputs)[d];
+        return at ? in[at]->elementAsInt(0) : intList(values)[d];
+      };
+      for (size_t d = 0; d < kind.size(); ++d) {
+        int64_t extent = inShape[d];
+        if (kind[d] == 1) {
+          int64_t given = bound("dyn_begin_in", "dyn_begin", d);
+          int64_t at = given < 0 ? given + extent : given;
+          if (at < 0 || at >= extent) {
+            error = "InvalidArgumentError: slice index " + std::to_string(at) +
+                    " of dimension " + std::to_string(d) + " out of bounds.";
+            return false;
+          }
+          offsets[d] = at, sizes[d] = 1, strides[d] = 1;
+        } else if (kind[d] == 2) {
+          auto clamp = [&](const char *inputs, const char *values,
+                           int64_t missing) {
+            int64_t v = bound(inputs, values, d);
+            if (!intList(inputs)[d] && v == graph::kNoSliceBound)
+              return missing;
+            return v < 0 ? std::max<int64_t>(v + extent, 0)
+                         : std::min(v, extent);
+          };
+          int64_t first = clamp("dyn_begin_in", "dyn_begin", 0);
+          int64_t last = clamp("dyn_end_in", "dyn_end", extent);
+          int64_t step = intList("dyn_step")[d];
+          // ceil(span / step), at least 0 (arith.ceildivsi, then max).
+          int64_t span = last - first;
+          int64_t count = span / step +
+                          (span % step != 0 && (span > 0) == (step > 0));
+          count = std::max<int64_t>(count, 0);
+          offsets[d] = count ? first : 0, sizes[d] = count, strides[d] = step;
+        }
+      }
+      dropped = intList("dyn_indexed");
+      added = intList("dyn_new_axes");
+    }
     auto result = make({type.dtype, sizes});
     std::vector<int64_t> reversed;
     if (auto it = n.attrs.find("reversed"); it != n.attrs.end())
@@ -372,6 +430,19 @@ bool runHostKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
       }
       copyElement(*result, e, *in[0], index);
     });
+    if (n.attrs.count("dyn_kind")) {
+      // The window without its index dimensions, with the new axes.
+      std::vector<int64_t> shape;
+      for (size_t d = 0; d < sizes.size(); ++d)
+        if (std::find(dropped.begin(), dropped.end(), (int64_t)d) ==
+            dropped.end())
+          shape.push_back(sizes[d]);
+      for (int64_t axis : added) // in increasing order
+        shape.insert(shape.begin() + axis, 1);
+      result->type.shape = shape;
+      out = result;
+      return true;
+    }
     result->type = type;
     for (size_t d = 0, k = 0; d < result->type.shape.size(); ++d)
       if (result->type.shape[d] < 0) // whole dims kept their input size

@@ -1,6 +1,6 @@
 // Host kernels of tf.strings' ops: AsString, StringLength, StringToNumber,
-// StringUpper, StringLower, StringStrip, Substr, ReduceJoin and
-// StringFormat, with the messages of TensorFlow's kernels.
+// StringUpper, StringLower, StringStrip, Substr, ReduceJoin, StringFormat
+// and StringSplitV2 (one row), with the messages of TensorFlow's kernels.
 #include "TfHostOps.h"
 #include "TfPrint.h"
 #include "TfRuntime.h"
@@ -201,13 +201,60 @@ std::string ecmaRewrite(const std::string &rewrite) {
   return out;
 }
 
+/// StringSplitV2's row for one string, by node `n`'s mode: on runs of
+/// whitespace (leading ones dropped; after `maxsplit` splits the rest as
+/// it is), on each occurrence of "sep" (as Python's str.split(sep,
+/// maxsplit)), or into bytes.
+HostTensorPtr splitScalar(const graph::Node &n, const std::string &s) {
+  const std::string &mode = std::get<std::string>(n.attrs.at("mode"));
+  const std::string &sep = std::get<std::string>(n.attrs.at("sep"));
+  int64_t maxsplit = std::get<int64_t>(n.attrs.at("maxsplit"));
+  std::vector<std::string> pieces;
+  if (mode == "bytes") {
+    for (char c : s)
+      pieces.emplace_back(1, c);
+  } else if (mode == "separator") {
+    size_t from = 0;
+    for (int64_t splits = 0; maxsplit < 0 || splits < maxsplit; ++splits) {
+      size_t at = s.find(sep, from);
+      if (at == std::string::npos)
+        break;
+      pieces.push_back(s.substr(from, at - from));
+      from = at + sep.size();
+    }
+    pieces.push_back(s.substr(from));
+  } else {
+    size_t at = 0;
+    auto skipSpace = [&] {
+      while (at < s.size() && isSpace(s[at]))
+        ++at;
+    };
+    skipSpace();
+    for (int64_t splits = 0;
+         at < s.size() && (maxsplit < 0 || splits < maxsplit); ++splits) {
+      size_t end = at;
+      while (end < s.size() && !isSpace(s[end]))
+        ++end;
+      pieces.push_back(s.substr(at, end - at));
+      at = end;
+      skipSpace();
+    }
+    if (at < s.size())
+      pieces.push_back(s.substr(at));
+  }
+  auto result =
+      withShape(DType::String, {static_cast<int64_t>(pieces.size())});
+  result->strings = std::move(pieces);
+  return result;
+}
+
 } // namespace
 
 bool isStringKernel(const std::string &op) {
   for (const char *k :
        {"AsString", "StringLength", "StringToNumber", "StringUpper",
         "StringLower", "StringStrip", "Substr", "ReduceJoin", "StringFormat",
-        "StaticRegexReplace", "StaticRegexFullMatch"})
+        "StaticRegexReplace", "StaticRegexFullMatch", "StringSplitV2"})
     if (op == k)
       return true;
   return false;
@@ -266,6 +313,10 @@ bool runStringKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
     for (std::string &str : result->strings)
       str = std::regex_replace(str, *re, rewrite, flags);
     out = result;
+    return true;
+  }
+  if (op == "StringSplitV2") {
+    out = splitScalar(n, in[0]->strings.at(0));
     return true;
   }
   if (op == "StringLength") {

@@ -1,6 +1,6 @@
 // tf.strings: join, as_string (also tf.as_string), length, to_number,
-// upper, lower, strip, substr, reduce_join, format, regex_replace and
-// regex_full_match. Each is one
+// upper, lower, strip, substr, reduce_join, format, regex_replace,
+// regex_full_match, and split and bytes_split of a scalar. Each is one
 // TensorFlow op whose kernel runs on the host (TfStringKernels.cpp), in
 // eager code and in traced graphs alike (StagedGraph.h runs a graph that
 // mixes them with numbers).
@@ -255,6 +255,55 @@ Value format(TfRuntime &rt, Interpreter &in, CallArgs &args) {
                   {DType::String, {}}, "StringFormat");
 }
 
+/// tf.strings.split (`bytes` false) and bytes_split of a scalar string: a
+/// vector of its pieces. TensorFlow splits with StringSplitV2 into a
+/// RaggedTensor and takes its one row; kiln, which has no RaggedTensor
+/// yet, has one host kernel for the row (TfStringKernels.cpp). Inputs of
+/// rank 1 and more, whose result is ragged, are refused.
+Value split(TfRuntime &rt, Interpreter &in, CallArgs &args, bool bytes) {
+  const std::string fname = bytes ? "bytes_split" : "split";
+  Params p(in, args, fname,
+           bytes ? std::vector<std::string>{"input", "name"}
+                 : std::vector<std::string>{"input", "sep", "maxsplit",
+                                            "name"});
+  Value input = p.require("input", fname);
+  Value t = rt.isTensor(input) ? input : rt.toTensor(input, DType::String);
+  if (rt.tensor(t).type.dtype != DType::String)
+    in.valueError("input: " + rt.conversionError(t, DType::String));
+  const TensorType &type = rt.tensor(t).type;
+  if (type.unknownRank || !type.shape.empty())
+    rt.raise("UnimplementedError",
+             "kiln's tf.strings." + fname +
+                 " splits a scalar string only: the RaggedTensor that "
+                 "splitting a tensor of rank " +
+                 (type.unknownRank ? std::string("unknown")
+                                   : std::to_string(type.shape.size())) +
+                 " gives is not supported by kiln yet");
+  std::string mode = bytes ? "bytes" : "whitespace", sep;
+  if (p.has("sep")) {
+    Value sepTensor = rt.toTensor(p.get("sep"), DType::String);
+    HostTensorPtr value = rt.constantValue(sepTensor);
+    if (!value || value->strings.size() != 1)
+      rt.raise("UnimplementedError",
+               "kiln's tf.strings.split takes `sep` as a Python str or a "
+               "constant scalar");
+    sep = value->strings[0];
+    if (!sep.empty())
+      mode = "separator";
+  }
+  int64_t maxsplit = p.has("maxsplit") ? in.toIndex(p.get("maxsplit")) : -1;
+  // TensorFlow's result is the ragged row's slice, which its tensor is
+  // named after.
+  std::string name = "StringSplit";
+  if (rt.tracing)
+    name = rt.tracing->graph.uniqueName(bytes ? "StringsByteSplit"
+                                              : "StringSplit") +
+           "/RaggedGetItem/strided_slice_5";
+  return rt.apply("StringSplitV2", {t},
+                  {{"mode", mode}, {"sep", sep}, {"maxsplit", maxsplit}},
+                  {DType::String, {-1}}, name, rt.tracing != nullptr);
+}
+
 } // namespace
 
 void installStrings(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &strings) {
@@ -270,6 +319,12 @@ void installStrings(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &strings) {
   strings.def("substr", bind(substr));
   strings.def("reduce_join", bind(reduceJoin));
   strings.def("format", bind(format));
+  strings.def("split", [r](Interpreter &in, CallArgs &args) {
+    return split(*r, in, args, false);
+  });
+  strings.def("bytes_split", [r](Interpreter &in, CallArgs &args) {
+    return split(*r, in, args, true);
+  });
   strings.def("length", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "length", {"input", "unit", "name"});
     std::string unit =
