@@ -401,6 +401,11 @@ bool specializeRanks(const graph::Graph &graph,
       n.outputs[0].shape = input.shape;
       continue;
     }
+    // A variable write's result is the variable's value, of its static
+    // type; the compiled write checks the value's shape against it
+    // (EmitVariables.cpp).
+    if (graph::isVariableWrite(n.op) && !n.outputs[0].unknownRank)
+      continue;
     bool preserving = graph::isShapePreserving(n.op) && !n.inputs.empty();
     // Other ops on an unknown-rank tensor (a reduction over all its axes,
     // say) fixed attributes at trace time from a rank they did not know.

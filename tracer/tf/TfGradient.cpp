@@ -120,8 +120,13 @@ Value reshapeLike(TfRuntime &rt, const Value &t, const Value &like) {
 }
 
 Value reduceToShape(TfRuntime &rt, const Value &grad, const Value &input) {
-  // Which axes broadcast is unknown when one side's rank is.
-  if (typeOf(rt, grad).unknownRank != typeOf(rt, input).unknownRank)
+  // Which axes broadcast is unknown when one side's rank is, except for a
+  // scalar input, which broadcast along all of them.
+  const TensorType &inputType = typeOf(rt, input);
+  if (typeOf(rt, grad).unknownRank && !inputType.unknownRank &&
+      inputType.shape.empty())
+    return reduce(rt, "Sum", grad, Value(), false);
+  if (typeOf(rt, grad).unknownRank != inputType.unknownRank)
     needStaticShapes(rt, "a broadcasting op");
   const auto g = typeOf(rt, grad).shape;
   const std::vector<int64_t> shape = typeOf(rt, input).shape;
@@ -646,6 +651,7 @@ const std::map<std::string, GradFn> &allGradientFunctions() {
     addLinalgGradients(all);
     addEinsumGradient(all);
     addNnGradients(all);
+    addPyFunctionGradient(all);
     return all;
   }();
   return table;

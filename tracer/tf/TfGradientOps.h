@@ -133,5 +133,7 @@ void addLinalgGradients(std::map<std::string, GradFn> &table);
 void addEinsumGradient(std::map<std::string, GradFn> &table);
 /// Conv2D, MaxPool and AvgPool (TfGradientNn.cpp).
 void addNnGradients(std::map<std::string, GradFn> &table);
+/// tf.py_function's (TfPyFunction.cpp).
+void addPyFunctionGradient(std::map<std::string, GradFn> &table);
 
 } // namespace kiln::tf

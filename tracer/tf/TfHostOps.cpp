@@ -407,8 +407,8 @@ bool runHostKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
           int64_t step = intList("dyn_step")[d];
           // ceil(span / step), at least 0 (arith.ceildivsi, then max).
           int64_t span = last - first;
-          int64_t count = span / step +
-                          (span % step != 0 && (span > 0) == (step > 0));
+          int64_t count =
+              span / step + (span % step != 0 && (span > 0) == (step > 0));
           count = std::max<int64_t>(count, 0);
           offsets[d] = count ? first : 0, sizes[d] = count, strides[d] = step;
         }

@@ -8,6 +8,7 @@
 // then. Its outputs have an unknown shape, as TensorFlow's do.
 #include "NumPy.h"
 #include "StagedGraph.h"
+#include "TfGradientOps.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
@@ -24,7 +25,22 @@ struct KeptFunction {
   bool numpy = false; // numpy_function: NumPy arrays in and out
   std::vector<DType> tout;
   std::string token; // "pyfunc_N", as TensorFlow's registry names it
+  /// Whether a gradient of the node was built: each run then records the
+  /// function's ops on a tape of its own, kept in tapeCache().
+  bool recordsTape = false;
 };
+
+/// A run's tape, its inputs and outputs, by the token of the node that
+/// recorded it, until its gradient node takes it.
+struct RecordedRun {
+  Value tape;
+  ValueList inputs, outputs;
+};
+
+std::map<std::string, RecordedRun> &tapeCache() {
+  static std::map<std::string, RecordedRun> cache;
+  return cache;
+}
 
 std::vector<KeptFunction> &keptFunctions() {
   static std::vector<KeptFunction> kept;
@@ -131,13 +147,34 @@ ValueList convertResults(TfRuntime &rt, const KeptFunction &kept,
 bool callKept(TfRuntime &rt, int64_t id, const ValueList &args,
               ValueList &outputs, std::string &errorClass, std::string &error) {
   const KeptFunction &kept = keptFunctions().at(id);
+  Interpreter &in = rt.in;
+  Value tape;
+  if (kept.recordsTape) {
+    // As EagerFunc does when it may be differentiated: the trainable
+    // inputs watched.
+    Value tf = in.importModule("tensorflow");
+    tape = in.call(in.getAttr(tf, "GradientTape"), ValueList{});
+    in.call(in.getAttr(tape, "__enter__"), ValueList{});
+    for (const Value &a : args)
+      if (rt.isTensor(a) && isFloating(rt.tensor(a).type.dtype))
+        in.call(in.getAttr(tape, "watch"), ValueList{a});
+  }
+  auto stopTape = [&] {
+    if (!tape.isNone())
+      in.call(in.getAttr(tape, "__exit__"),
+              ValueList{Value(), Value(), Value()});
+  };
   try {
-    Value result = rt.in.call(kept.fn, args);
+    Value result = in.call(kept.fn, args);
     outputs = convertResults(rt, kept, result, error);
+    stopTape();
     if (!error.empty())
       errorClass = "InvalidArgumentError";
+    else if (!tape.isNone())
+      tapeCache()[kept.token] = {tape, args, outputs};
     return error.empty();
   } catch (py::PyException &e) {
+    stopTape();
     errorClass = statusClass(rt.in, e.exc);
     error = exceptionText(rt.in, e.exc);
     return false;
@@ -153,6 +190,52 @@ ValueList keptArgs(TfRuntime &rt, int64_t id,
     args.push_back(keptFunctions().at(id).numpy ? makeNdArray(rt, t, false)
                                                 : rt.eager(t));
   return args;
+}
+
+/// The gradient node of EagerPyFunc entry `e`: an EagerPyFunc of its own
+/// on the output gradients `grads`, whose function asks the tape the
+/// forward run kept for the gradients of the inputs (zeros for inputs
+/// that get none, as TensorFlow's gradient function returns them).
+ValueList pyFunctionGradient(TfRuntime &rt, const TapeEntry &e,
+                             const ValueList &grads) {
+  int64_t forward = std::get<int64_t>(e.attrs.at("kept"));
+  keptFunctions().at(forward).recordsTape = true;
+  std::string token = keptFunctions().at(forward).token;
+  TfRuntime *r = &rt;
+  Value backward = rt.in.builtin(
+      "eagerly_executed_grad", [r, token](Interpreter &in, CallArgs &args) {
+        auto it = tapeCache().find(token);
+        if (it == tapeCache().end())
+          in.raise("RuntimeError", "the forward run of " + token +
+                                       " kept no tape for its gradient");
+        RecordedRun run = std::move(it->second);
+        tapeCache().erase(it);
+        CallArgs call;
+        call.positional = {in.list(run.outputs), in.list(run.inputs)};
+        call.keywords.emplace_back("output_gradients",
+                                   in.list(args.positional));
+        ValueList result =
+            in.toList(in.call(in.getAttr(run.tape, "gradient"), call));
+        for (size_t i = 0; i < result.size(); ++i)
+          if (result[i].isNone())
+            result[i] = r->toTensor(Value::floating(0.0),
+                                    r->tensor(run.inputs[i]).type.dtype);
+        return in.list(std::move(result));
+      });
+  KeptFunction kept{backward, false, {}, nextToken()};
+  std::vector<TensorType> types;
+  for (const Value &x : e.inputs) {
+    TensorType t;
+    t.dtype = rt.tensor(x).type.dtype;
+    t.unknownRank = true;
+    kept.tout.push_back(t.dtype);
+    types.push_back(t);
+  }
+  keptFunctions().push_back(kept);
+  int64_t id = static_cast<int64_t>(keptFunctions().size() - 1);
+  return rt.applyMulti("EagerPyFunc", grads,
+                       {{"token", kept.token}, {"kept", id}}, types,
+                       "EagerPyFunc");
 }
 
 /// The Tout argument as dtypes, and whether it was a list (then the
@@ -214,7 +297,10 @@ Value applyPyFunction(TfRuntime &rt, const Value &fn, const Value &inp,
       types.push_back(t);
     }
     const char *op = numpy ? "PyFunc" : "EagerPyFunc";
-    std::map<std::string, graph::Attr> attrs{{"token", token}, {"kept", id}};
+    // TensorFlow places the user's node on the host (which its tensors'
+    // str() shows); the gradient's has no device.
+    std::map<std::string, graph::Attr> attrs{
+        {"token", token}, {"kept", id}, {"host_device", true}};
     if (types.empty())
       rt.applyEffect(op, inputs, attrs);
     else
@@ -280,6 +366,10 @@ void definePyFunction(TfRuntime &rt, ModuleBuilder &tf,
 }
 
 } // namespace
+
+void addPyFunctionGradient(std::map<std::string, GradFn> &table) {
+  table["EagerPyFunc"] = pyFunctionGradient;
+}
 
 void installPyFunction(TfRuntime &rt, ModuleBuilder &tf) {
   definePyFunction(rt, tf, "py_function", false);

@@ -242,8 +242,7 @@ HostTensorPtr splitScalar(const graph::Node &n, const std::string &s) {
     if (at < s.size())
       pieces.push_back(s.substr(at));
   }
-  auto result =
-      withShape(DType::String, {static_cast<int64_t>(pieces.size())});
+  auto result = withShape(DType::String, {static_cast<int64_t>(pieces.size())});
   result->strings = std::move(pieces);
   return result;
 }

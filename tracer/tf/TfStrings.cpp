@@ -263,9 +263,9 @@ Value format(TfRuntime &rt, Interpreter &in, CallArgs &args) {
 Value split(TfRuntime &rt, Interpreter &in, CallArgs &args, bool bytes) {
   const std::string fname = bytes ? "bytes_split" : "split";
   Params p(in, args, fname,
-           bytes ? std::vector<std::string>{"input", "name"}
-                 : std::vector<std::string>{"input", "sep", "maxsplit",
-                                            "name"});
+           bytes
+               ? std::vector<std::string>{"input", "name"}
+               : std::vector<std::string>{"input", "sep", "maxsplit", "name"});
   Value input = p.require("input", fname);
   Value t = rt.isTensor(input) ? input : rt.toTensor(input, DType::String);
   if (rt.tensor(t).type.dtype != DType::String)

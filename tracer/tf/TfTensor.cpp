@@ -80,7 +80,7 @@ std::string TensorObject::str(Interpreter &in, const Value &self) {
     if (callName.empty()) {
       const graph::Node &n =
           trace->graph.nodes[(shownAs ? *shownAs : out).node];
-      host = StagedGraph::callsPython(n);
+      host = StagedGraph::callsPython(n) && n.attrs.count("host_device");
     }
     // TensorFlow leaves out the shape when even the rank is unknown.
     return "Tensor(\"" + graphName() + "\"" +
