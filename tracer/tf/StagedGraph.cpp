@@ -147,7 +147,16 @@ bool isHostControl(const std::string &op) {
 
 } // namespace
 
-std::function<StagedGraph::ElementSource(int64_t)> StagedGraph::openSource;
+std::function<StagedGraph::ElementSource(int64_t,
+                                         const std::vector<HostTensorPtr> &)>
+    StagedGraph::openSource;
+
+/// Node `n`'s count of leading graph inputs for its source (ReduceDataset,
+/// IteratorGetNext, DatasetToSingleElement).
+static size_t graphInputCount(const graph::Node &n) {
+  auto it = n.attrs.find("graph_inputs");
+  return it == n.attrs.end() ? 0 : std::get<int64_t>(it->second);
+}
 std::function<bool(const graph::Node &, const std::vector<HostTensorPtr> &,
                    std::vector<HostTensorPtr> &, std::string &, std::string &)>
     StagedGraph::callPython;
@@ -360,16 +369,20 @@ bool StagedGraph::runControl(
   if (n.op == "ReduceDataset") {
     // Each element and then the state; with a `break`, the body's last
     // result says whether to go on.
-    ElementSource next = openSource(std::get<int64_t>(n.attrs.at("source")));
+    size_t k = graphInputCount(n);
+    ElementSource next = openSource(
+        std::get<int64_t>(n.attrs.at("source")),
+        std::vector<HostTensorPtr>(operands.begin(), operands.begin() + k));
     bool stops = n.attrs.count("stops") != 0;
-    results = operands;
+    results.assign(operands.begin() + k, operands.end());
+    size_t carried = results.size();
     std::vector<HostTensorPtr> element;
     while (next(element)) {
       std::vector<HostTensorPtr> args = element, out;
       args.insert(args.end(), results.begin(), results.end());
       bool ran = runBody(0, args, out);
       bool goOn = ran && (!stops || out.back()->elementAsDouble(0) != 0);
-      if (stops && out.size() > operands.size())
+      if (stops && out.size() > carried)
         out.pop_back();
       results = std::move(out);
       if (!ran)
@@ -481,7 +494,7 @@ bool StagedGraph::run(graph::Executor &executor, const std::string &file,
           }
           if (n.op == "IteratorGetNext" || n.op == "DatasetToSingleElement") {
             ElementSource next =
-                openSource(std::get<int64_t>(n.attrs.at("source")));
+                openSource(std::get<int64_t>(n.attrs.at("source")), in);
             auto fail = [&](const std::string &type, const std::string &m) {
               error = type + ": " + g.runtimeError(n, m, file);
               return false;

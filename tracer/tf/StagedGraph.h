@@ -31,9 +31,13 @@ public:
   using ElementSource =
       std::function<bool(std::vector<graph::HostTensorPtr> &element)>;
   /// Reads the source kept under `id` (the node's "source" attr): a
-  /// dataset from its start, an iterator from where it is. Set by tf.data
-  /// (TfDataLoops.cpp), which keeps the sources.
-  static std::function<ElementSource(int64_t id)> openSource;
+  /// dataset from its start, an iterator from where it is. `graphValues`
+  /// are the node's first "graph_inputs" inputs, the graph tensors its
+  /// trace built datasets from. Set by tf.data (TfDataLoops.cpp), which
+  /// keeps the sources.
+  static std::function<ElementSource(
+      int64_t id, const std::vector<graph::HostTensorPtr> &graphValues)>
+      openSource;
   /// Whether node `n` reads a tf.data pipeline (ReduceDataset,
   /// IteratorGetNext, DatasetToSingleElement), which only the host has.
   static bool readsDataset(const graph::Node &n);

@@ -1972,11 +1972,13 @@ ValueList TfStager::stageReduce(const Value &source, LoopSpec &spec,
       continue; // the region traced is left unused
     scope.reset();
     std::map<std::string, graph::Attr> attrs;
-    attrs["source"] = keepLoopSource(source, spec.init.size());
+    ValueList graphInputs;
+    attrs["source"] = keepLoopSource(rt, source, spec.init.size(), graphInputs);
+    attrs["graph_inputs"] = static_cast<int64_t>(graphInputs.size());
     if (goOn)
       attrs["stops"] = true;
-    return loopNode("ReduceDataset", name, {}, spec, {bodyR}, *variables.end(),
-                    std::move(attrs));
+    return loopNode("ReduceDataset", name, graphInputs, spec, {bodyR},
+                    *variables.end(), std::move(attrs));
   }
 }
 

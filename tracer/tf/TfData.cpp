@@ -123,9 +123,9 @@ Value rebuild(Interpreter &in, const Value &structure, const ValueList &flat) {
 void refuseGraphTensor(TfRuntime &rt, const Value &v) {
   if (rt.isTensor(v) && rt.tensor(v).symbolic())
     rt.raise("UnimplementedError",
-             "kiln cannot build a tf.data dataset from a graph tensor "
-             "inside a tf.function yet: build the dataset outside and pass "
-             "it to the function");
+             "kiln cannot build a tf.data dataset from a graph tensor of "
+             "an enclosing tf.function yet: build the dataset there, or "
+             "outside and pass it in");
 }
 
 /// A source's argument as an element structure: tuples and dicts of
@@ -145,7 +145,12 @@ Value normalize(TfRuntime &rt, const Value &v) {
     return d;
   }
   if (rt.isTensor(v)) {
-    refuseGraphTensor(rt, v);
+    // A graph tensor of the trace being made: the dataset reads its value
+    // when a call opens it (noteGraphTensor).
+    if (rt.tensor(v).symbolic() && rt.tensor(v).trace == rt.tracing)
+      noteGraphTensor(rt, v);
+    else
+      refuseGraphTensor(rt, v);
     return v;
   }
   // Eager even inside a tf.function: the pipeline runs on the host.

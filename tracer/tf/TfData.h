@@ -48,8 +48,11 @@ py::ValueList flattenElement(py::Interpreter &in, const py::Value &v);
 py::Value rebuildElement(py::Interpreter &in, const py::Value &structure,
                          const py::ValueList &leaves);
 /// Keeps `source` for the ReduceDataset node that iterates it, whose loop
-/// carries `state` tensors; returns the node's "source" attr.
-int64_t keepLoopSource(const py::Value &source, size_t state);
+/// carries `state` tensors; returns the node's "source" attr, and in
+/// `graphInputs` the graph tensors the trace's datasets were built from,
+/// which the node takes as its first inputs.
+int64_t keepLoopSource(TfRuntime &rt, const py::Value &source, size_t state,
+                       py::ValueList &graphInputs);
 /// Lets staged graphs read the sources kept (StagedGraph::openSource).
 void installDatasetLoops(TfRuntime &rt);
 /// The datasets and iterators among the arguments `v` of a tf.function

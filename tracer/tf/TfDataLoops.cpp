@@ -21,7 +21,67 @@ namespace {
 struct KeptSource {
   Value source; // a dataset or an iterator
   size_t state; // tensors the loop carries (for error messages)
+  /// The graph tensors the datasets of its trace were built from: the
+  /// node's first inputs, whose values the call binds them to.
+  ValueList graphInputs;
 };
+
+/// The graph tensors datasets were built from while tracing, with the
+/// trace (which may end, and its address be reused by another).
+struct TraceInputs {
+  std::weak_ptr<TraceState> trace;
+  ValueList tensors;
+};
+
+std::map<const TraceState *, TraceInputs> &traceInputs() {
+  static auto *inputs = new std::map<const TraceState *, TraceInputs>();
+  return *inputs;
+}
+
+/// The values the calls running bind graph tensors of datasets to, by
+/// tensor, with the count of the loops reading them.
+std::map<const void *, std::pair<Value, int>> &graphTensorValues() {
+  static auto *values = new std::map<const void *, std::pair<Value, int>>();
+  return *values;
+}
+
+/// Binds a loop's graph tensors while it reads its source (its sources'
+/// iterators may open their inputs lazily), and no longer: a dataset read
+/// outside such a loop has no values for them.
+class GraphTensorBinding {
+public:
+  GraphTensorBinding(TfRuntime &rt, const ValueList &tensors,
+                     const std::vector<HostTensorPtr> &values) {
+    for (size_t k = 0; k < tensors.size() && k < values.size(); ++k) {
+      auto &slot = graphTensorValues()[tensors[k].raw()];
+      slot.first = rt.eager(values[k]);
+      ++slot.second;
+      keys_.push_back(tensors[k].raw());
+    }
+  }
+  ~GraphTensorBinding() {
+    for (const void *key : keys_) {
+      auto it = graphTensorValues().find(key);
+      if (it != graphTensorValues().end() && --it->second.second == 0)
+        graphTensorValues().erase(it);
+    }
+  }
+  GraphTensorBinding(const GraphTensorBinding &) = delete;
+  GraphTensorBinding &operator=(const GraphTensorBinding &) = delete;
+
+private:
+  std::vector<const void *> keys_;
+};
+
+/// The graph tensors the datasets of the trace being made were built from.
+ValueList currentTraceInputs(TfRuntime &rt) {
+  if (!rt.tracing)
+    return {};
+  auto it = traceInputs().find(rt.tracing);
+  if (it == traceInputs().end() || it->second.trace.lock().get() != rt.tracing)
+    return {};
+  return it->second.tensors;
+}
 
 /// The datasets and iterators of traced loops, by id. They stay as long
 /// as the runtime's concrete functions do, which is the whole run, so
@@ -95,8 +155,17 @@ std::function<NextFn(Interpreter &)> data::openOf(const DatasetObject &d) {
   };
 }
 
+/// The outermost calls so far, and the calls running (a map function's,
+/// say, runs inside its caller's).
+static uint64_t callSerial = 0;
+static int callDepth = 0;
+
+uint64_t data::functionCallSerial() { return callSerial; }
+
 DatasetBinding::DatasetBinding(const ValueList &traced,
                                const ValueList &given) {
+  if (callDepth++ == 0)
+    ++callSerial;
   for (size_t i = 0; i < traced.size() && i < given.size(); ++i)
     if (traced[i].raw() != given[i].raw()) {
       bindings().emplace_back(traced[i], given[i]);
@@ -105,6 +174,7 @@ DatasetBinding::DatasetBinding(const ValueList &traced,
 }
 
 DatasetBinding::~DatasetBinding() {
+  --callDepth;
   bindings().resize(bindings().size() - pushed_);
 }
 
@@ -170,31 +240,68 @@ Value rebuildElement(Interpreter &in, const Value &structure,
   return rebuild(in, structure, leaves);
 }
 
-int64_t keepLoopSource(const Value &source, size_t state) {
-  keptSources().push_back({source, state});
+int64_t keepLoopSource(TfRuntime &rt, const Value &source, size_t state,
+                       ValueList &graphInputs) {
+  graphInputs = currentTraceInputs(rt);
+  keptSources().push_back({source, state, graphInputs});
   return static_cast<int64_t>(keptSources().size() - 1);
 }
 
-Value data::stageIteratorNext(TfRuntime &rt, const Value &iterator) {
-  Value spec = iteratorSpec(iterator);
-  ValueList leaves = rt.applyMulti("IteratorGetNext", {},
-                                   {{"source", keepLoopSource(iterator, 0)}},
-                                   elementTypes(rt, spec), "IteratorGetNext");
+void data::noteGraphTensor(TfRuntime &rt, const Value &tensor) {
+  TraceInputs &inputs = traceInputs()[rt.tracing];
+  if (inputs.trace.lock().get() != rt.tracing) {
+    inputs.trace = rt.tracing->weak_from_this();
+    inputs.tensors.clear();
+  }
+  for (const Value &t : inputs.tensors)
+    if (t.raw() == tensor.raw())
+      return;
+  inputs.tensors.push_back(tensor);
+}
+
+Value data::boundGraphTensor(TfRuntime &rt, const Value &tensor) {
+  if (!rt.isTensor(tensor) || !rt.tensor(tensor).symbolic())
+    return tensor;
+  auto it = graphTensorValues().find(tensor.raw());
+  if (it == graphTensorValues().end())
+    rt.raise("UnimplementedError",
+             "kiln reads a tf.data dataset built from graph tensors only "
+             "with a for loop, reduce() or get_single_element() inside the "
+             "function that built it");
+  return it->second.first;
+}
+
+/// Node `op` reading kept source `source` (an IteratorGetNext or
+/// DatasetToSingleElement): the element's tensors.
+static Value stageRead(TfRuntime &rt, const std::string &op,
+                       const Value &source, const Value &spec) {
+  ValueList graphInputs;
+  int64_t id = keepLoopSource(rt, source, 0, graphInputs);
+  ValueList leaves = rt.applyMulti(
+      op, graphInputs,
+      {{"source", id}, {"graph_inputs", int64_t(graphInputs.size())}},
+      elementTypes(rt, spec), op);
   return rebuild(rt.in, spec, leaves);
 }
 
+Value data::stageIteratorNext(TfRuntime &rt, const Value &iterator) {
+  return stageRead(rt, "IteratorGetNext", iterator, iteratorSpec(iterator));
+}
+
 Value data::stageSingleElement(TfRuntime &rt, const Value &dataset) {
-  Value spec = asDataset(dataset)->spec;
-  ValueList leaves = rt.applyMulti(
-      "DatasetToSingleElement", {}, {{"source", keepLoopSource(dataset, 0)}},
-      elementTypes(rt, spec), "DatasetToSingleElement");
-  return rebuild(rt.in, spec, leaves);
+  return stageRead(rt, "DatasetToSingleElement", dataset,
+                   asDataset(dataset)->spec);
 }
 
 void installDatasetLoops(TfRuntime &rt) {
   TfRuntime *r = &rt;
-  StagedGraph::openSource = [r](int64_t id) -> StagedGraph::ElementSource {
+  StagedGraph::openSource = [r](int64_t id,
+                                const std::vector<HostTensorPtr> &graphValues)
+      -> StagedGraph::ElementSource {
     const KeptSource &kept = keptSources().at(id);
+    // The graph tensors the pipeline was built from, as this call has them.
+    auto binding =
+        std::make_shared<GraphTensorBinding>(*r, kept.graphInputs, graphValues);
     const Value *bound = boundSource(kept.source);
     Value source = bound ? *bound : kept.source;
     size_t state = kept.state;
@@ -211,7 +318,8 @@ void installDatasetLoops(TfRuntime &rt) {
       next = asDataset(source)->open(in);
       segment = *asDataset(source)->segment;
     }
-    return [r, next, state, segment](std::vector<HostTensorPtr> &element) {
+    return [r, next, state, segment,
+            binding](std::vector<HostTensorPtr> &element) {
       Interpreter &in = r->in;
       Value v;
       try {

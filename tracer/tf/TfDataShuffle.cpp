@@ -73,14 +73,21 @@ bool probingFirstElement() { return probing > 0; }
 
 /// The dataset's seed generator, shared by its iterators: with reshuffling
 /// each iterator takes the next two samples of a Philox stream as its
-/// seeds; without, every iterator gets the dataset's seeds.
+/// seeds; without, every iterator gets the dataset's seeds. A dataset
+/// built inside a tf.function is built anew by each call in TensorFlow,
+/// so its stream starts over on each call (`perCall`).
 struct SeedGenerator {
-  SeedGenerator(std::pair<uint64_t, uint64_t> seeds, bool reshuffle)
+  SeedGenerator(std::pair<uint64_t, uint64_t> seeds, bool reshuffle,
+                bool perCall)
       : seed(seeds.first), seed2(seeds.second), stream(seed, seed2),
-        reshuffle(reshuffle) {}
+        reshuffle(reshuffle), perCall(perCall) {}
   std::pair<uint64_t, uint64_t> generate() {
     if (!reshuffle)
       return {seed, seed2};
+    if (perCall && call != functionCallSerial()) {
+      call = functionCallSerial();
+      stream = PhiloxStream(seed, seed2);
+    }
     PhiloxStream probe = stream;
     PhiloxStream &from = probing ? probe : stream;
     uint64_t a = from.next();
@@ -90,6 +97,8 @@ struct SeedGenerator {
   uint64_t seed, seed2;
   PhiloxStream stream;
   bool reshuffle;
+  bool perCall;
+  uint64_t call = 0; // the call the stream started over in
 };
 
 NextFn shuffleIterator(NextFn input, int64_t bufferSize,
@@ -141,8 +150,8 @@ Value shuffle(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
   bool reshuffle = !p.has("reshuffle_each_iteration") ||
                    in.truthy(p.get("reshuffle_each_iteration"));
   auto [seed, seed2] = randomOpSeeds(rt, p.get("seed"));
-  auto seeds =
-      std::make_shared<SeedGenerator>(kernelSeeds(seed, seed2), reshuffle);
+  auto seeds = std::make_shared<SeedGenerator>(
+      kernelSeeds(seed, seed2), reshuffle, rt.tracing != nullptr);
   return derived(rt, d, "_ShuffleDataset", d.spec, d.cardinality,
                  [size, seeds](Interpreter &, NextFn input) {
                    return shuffleIterator(std::move(input), size, seeds);
@@ -158,8 +167,8 @@ Value randomDataset(TfRuntime &rt, CallArgs &args) {
   auto [seed, seed2] = randomOpSeeds(rt, p.get("seed"));
   bool rerandomize = p.has("rerandomize_each_iteration") &&
                      in.truthy(p.get("rerandomize_each_iteration"));
-  auto seeds =
-      std::make_shared<SeedGenerator>(kernelSeeds(seed, seed2), rerandomize);
+  auto seeds = std::make_shared<SeedGenerator>(
+      kernelSeeds(seed, seed2), rerandomize, rt.tracing != nullptr);
   TfRuntime *r = &rt;
   return makeDataset(rt, "_RandomDataset",
                      tensorSpec(TensorType{DType::Int64, {}}), kInfinite,

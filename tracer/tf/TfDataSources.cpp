@@ -15,54 +15,83 @@ using py::Type;
 
 // ---- sources ----
 
+/// The graph tensors among `leaves` as the call running has them
+/// (boundGraphTensor); eager ones as they are.
+static ValueList boundLeaves(TfRuntime &rt, const ValueList &leaves) {
+  ValueList out;
+  for (const Value &leaf : leaves)
+    out.push_back(boundGraphTensor(rt, leaf));
+  return out;
+}
+
 Value fromTensorSlices(TfRuntime &rt, const Value &tensors) {
   Interpreter &in = rt.in;
   Value structure = normalize(rt, tensors);
   ValueList leaves = flatten(in, structure);
+  // The rows, -1 while a graph tensor's first dimension is unknown.
   int64_t n = -1;
   for (auto &leaf : leaves) {
     const TensorType &t = typeOf(rt, leaf);
+    if (t.unknownRank)
+      rt.raise("UnimplementedError",
+               "kiln cannot slice a graph tensor of unknown rank into a "
+               "tf.data dataset yet");
     if (t.shape.empty())
       in.valueError("Unbatching a tensor is only supported for rank >= 1");
-    if (n >= 0 && t.shape[0] != n)
+    if (n >= 0 && t.shape[0] >= 0 && t.shape[0] != n)
       in.valueError("Dimensions " + std::to_string(n) + " and " +
                     std::to_string(t.shape[0]) + " are not compatible");
-    n = t.shape[0];
+    if (t.shape[0] >= 0)
+      n = t.shape[0];
   }
+  for (auto &leaf : leaves)
+    if (typeOf(rt, leaf).shape[0] < 0)
+      n = -1;
   Value spec = mapSpecs(in, specOf(rt, structure), [](const TensorType &t) {
     TensorType row = t;
     row.shape.erase(row.shape.begin());
     return row;
   });
   TfRuntime *r = &rt;
-  return makeDataset(rt, "_TensorSliceDataset", spec, n,
-                     [r, structure, leaves, n](Interpreter &) -> NextFn {
-                       auto i = std::make_shared<int64_t>(0);
-                       return [r, structure, leaves, n, i](Interpreter &in,
-                                                           Value &out) {
-                         if (*i >= n)
-                           return false;
-                         ValueList rows;
-                         for (auto &leaf : leaves)
-                           rows.push_back(in.getItem(leaf, Value::integer(*i)));
-                         ++*i;
-                         out = rebuild(in, structure, rows);
-                         (void)r;
-                         return true;
-                       };
-                     });
+  return makeDataset(
+      rt, "_TensorSliceDataset", spec, n < 0 ? kUnknown : n,
+      [r, structure, leaves](Interpreter &in) -> NextFn {
+        // Graph tensors' values (and so the rows) are the call's.
+        ValueList values = boundLeaves(*r, leaves);
+        int64_t n = values.empty() ? 0 : typeOf(*r, values[0]).shape[0];
+        for (const Value &v : values)
+          if (typeOf(*r, v).shape[0] != n)
+            r->raise("InvalidArgumentError",
+                     "All components must have the same size in the 0th "
+                     "dimension");
+        auto i = std::make_shared<int64_t>(0);
+        (void)in;
+        return [structure, values, n, i](Interpreter &in, Value &out) {
+          if (*i >= n)
+            return false;
+          ValueList rows;
+          for (auto &leaf : values)
+            rows.push_back(in.getItem(leaf, Value::integer(*i)));
+          ++*i;
+          out = rebuild(in, structure, rows);
+          return true;
+        };
+      });
 }
 
 Value fromTensors(TfRuntime &rt, const Value &tensors) {
   Value element = normalize(rt, tensors);
+  TfRuntime *r = &rt;
   return makeDataset(rt, "_TensorDataset", specOf(rt, element), 1,
-                     [element](Interpreter &) -> NextFn {
+                     [r, element](Interpreter &in) -> NextFn {
+                       Value bound = rebuild(
+                           in, element, boundLeaves(*r, flatten(in, element)));
                        auto done = std::make_shared<bool>(false);
-                       return [element, done](Interpreter &, Value &out) {
+                       return [bound, done](Interpreter &, Value &out) {
                          if (*done)
                            return false;
                          *done = true;
-                         out = element;
+                         out = bound;
                          return true;
                        };
                      });
@@ -80,26 +109,51 @@ Value rangeDataset(TfRuntime &rt, CallArgs &args) {
   }
   if (bounds.empty() || bounds.size() > 3)
     in.valueError("Invalid arguments to range: " + in.repr(in.tuple(bounds)));
-  for (const Value &b : bounds)
-    refuseGraphTensor(rt, b);
-  int64_t start = 0, stop, step = 1;
-  if (bounds.size() == 1) {
-    stop = in.toIndex(bounds[0]);
-  } else {
-    start = in.toIndex(bounds[0]);
-    stop = in.toIndex(bounds[1]);
-    if (bounds.size() == 3)
-      step = in.toIndex(bounds[2]);
+  // Graph tensors of the trace being made are read when a call opens the
+  // dataset (noteGraphTensor); its cardinality is unknown until then.
+  bool deferred = false;
+  for (const Value &b : bounds) {
+    if (rt.isTensor(b) && rt.tensor(b).symbolic() &&
+        rt.tensor(b).trace == rt.tracing) {
+      noteGraphTensor(rt, b);
+      deferred = true;
+    } else {
+      refuseGraphTensor(rt, b);
+    }
   }
-  if (step == 0)
-    datasetError(rt, "RangeDataset", "step must be a non-zero integer.");
-  int64_t n = step > 0 ? (stop > start ? (stop - start + step - 1) / step : 0)
-                       : (start > stop ? (start - stop - step - 1) / -step : 0);
-  DType d = dtype.value_or(DType::Int64);
   TfRuntime *r = &rt;
+  DType d = dtype.value_or(DType::Int64);
+  // start, stop and step, and the count of elements.
+  auto resolve = [r, bounds](int64_t &start, int64_t &step) {
+    Interpreter &in = r->in;
+    ValueList b;
+    for (const Value &v : bounds)
+      b.push_back(boundGraphTensor(*r, v));
+    int64_t stop;
+    start = 0, step = 1;
+    if (b.size() == 1) {
+      stop = in.toIndex(b[0]);
+    } else {
+      start = in.toIndex(b[0]);
+      stop = in.toIndex(b[1]);
+      if (b.size() == 3)
+        step = in.toIndex(b[2]);
+    }
+    if (step == 0)
+      datasetError(*r, "RangeDataset", "step must be a non-zero integer.");
+    return step > 0 ? (stop > start ? (stop - start + step - 1) / step : 0)
+                    : (start > stop ? (start - stop - step - 1) / -step : 0);
+  };
+  int64_t cardinality = kUnknown;
+  if (!deferred) {
+    int64_t start, step;
+    cardinality = resolve(start, step);
+  }
   return makeDataset(
-      rt, "_RangeDataset", tensorSpec(TensorType{d, {}}), n,
-      [r, start, step, n, d](Interpreter &) -> NextFn {
+      rt, "_RangeDataset", tensorSpec(TensorType{d, {}}), cardinality,
+      [r, resolve, d](Interpreter &) -> NextFn {
+        int64_t start, step;
+        int64_t n = resolve(start, step);
         auto i = std::make_shared<int64_t>(0);
         return [r, start, step, n, d, i](Interpreter &, Value &out) {
           if (*i >= n)

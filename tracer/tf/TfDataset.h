@@ -130,6 +130,18 @@ void warnDeprecated(Interpreter &in, const std::string &fname,
 bool isDatasetIterator(const Value &v);
 Value iteratorSpec(const Value &it);
 bool pullIterator(Interpreter &in, const Value &it, Value &out);
+/// A graph tensor (of the trace being made) that a dataset is built from:
+/// the loops that read the trace's datasets take it as an input, and the
+/// dataset reads its value when a call opens it (boundGraphTensor).
+void noteGraphTensor(TfRuntime &rt, const Value &tensor);
+/// `tensor`'s value in the call running, when it is a graph tensor a
+/// dataset was built from (else `tensor` itself). Read anywhere else (an
+/// iterator made while tracing, say), it is kiln's UnimplementedError.
+Value boundGraphTensor(TfRuntime &rt, const Value &tensor);
+/// Counts the calls of concrete functions (each makes a DatasetBinding):
+/// what a dataset built inside a function, which TensorFlow builds anew on
+/// each call, starts over on.
+uint64_t functionCallSerial();
 /// next(iterator) inside a tf.function: an IteratorGetNext node, which
 /// pulls from the iterator each time the function runs (TfDataLoops.cpp).
 Value stageIteratorNext(TfRuntime &rt, const Value &iterator);

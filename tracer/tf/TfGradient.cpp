@@ -1034,8 +1034,12 @@ void recordStagedOp(TfRuntime &rt, int node, const ValueList &outputs) {
     return o.symbolic() && o.trace == rt.tracing && within.count(o.out.node);
   };
   const graph::Node &n = g.nodes[node];
-  // The loop state's initial values are inputs too (an If has none).
+  // The loop state's initial values are inputs too (an If has none),
+  // after a For's bounds and the graph tensors a ReduceDataset's datasets
+  // were built from.
   size_t bounds = n.op == "For" ? 3 : 0;
+  if (auto it = n.attrs.find("graph_inputs"); it != n.attrs.end())
+    bounds = std::get<int64_t>(it->second);
   size_t numState = n.op == "StatelessIf" ? 0 : outputs.size();
   for (auto &tape : rt.tapes) {
     if (!tape->recording)
