@@ -24,6 +24,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstring>
+#include <unistd.h>
 
 namespace kiln::tf {
 
@@ -1787,12 +1788,17 @@ void defineCreation(ModuleBuilder &tf) {
              std::begin(hierarchy);
     };
     std::optional<DType> widest;
-    for (const Value *v : {&start, &limit, &delta})
-      if (r->isTensor(*v)) {
-        DType d = r->tensor(*v).type.dtype;
-        if (!widest || rank(d) > rank(*widest))
-          widest = d;
-      }
+    for (const Value *v : {&start, &limit, &delta}) {
+      // A Python int converts to int32, or to int64 when it does not fit.
+      std::optional<DType> d;
+      if (r->isTensor(*v))
+        d = r->tensor(*v).type.dtype;
+      else if (v->is(Type::Int) &&
+               (v->asInt() > INT32_MAX || v->asInt() < INT32_MIN))
+        d = DType::Int64;
+      if (d && (!widest || rank(*d) > rank(*widest)))
+        widest = d;
+    }
     // Bounds that are not scalars: shape inference's ValueError while
     // tracing (the Range node raises it, known or not), the eager kernel's
     // error unless they hold one element.
@@ -1914,6 +1920,19 @@ void defineCreation(ModuleBuilder &tf) {
         operands.tensor(*v);
       else
         operands.inScope(param, *v, d);
+    // A range larger than the machine's memory is the kernel's OOM, before
+    // kiln spends its memory on the elements.
+    const double bytes = static_cast<double>(n) * py::dtypeSize(d);
+    const double memory = static_cast<double>(sysconf(_SC_PHYS_PAGES)) *
+                          static_cast<double>(sysconf(_SC_PAGE_SIZE));
+    if (memory > 0 && bytes > memory)
+      r->raise("ResourceExhaustedError",
+               eagerKernelPrefix("Range") +
+                   "OOM when allocating tensor with shape[" +
+                   std::to_string(n) + "] and type " + py::dtypeName(d) +
+                   " on /job:localhost/replica:0/task:0/device:CPU:0 by "
+                   "allocator cpu" +
+                   eagerOpSuffix("Range"));
     ValueList items;
     for (int64_t i = 0; i < n; ++i) {
       if (halfType) { // start + T(i) * delta
