@@ -24,7 +24,6 @@
 #include <cfloat>
 #include <cmath>
 #include <cstring>
-#include <unistd.h>
 
 namespace kiln::tf {
 
@@ -1404,16 +1403,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
       kernelError(*r, "Fill",
                   "Dimension " + std::to_string(std::min(rows, cols)) +
                       " must be >= 0");
-    ValueList data;
-    for (int64_t i = 0; i < rows; ++i) {
-      ValueList row;
-      for (int64_t j = 0; j < cols; ++j)
-        row.push_back(d == DType::Bool ? Value::boolean(i == j)
-                                       : Value::integer(i == j));
-      data.push_back(in.list(std::move(row)));
-    }
     // batch_shape: the matrix repeated over leading dimensions.
-    Value matrix = in.list(std::move(data));
     std::vector<int64_t> shape = {rows, cols};
     if (p.has("batch_shape")) {
       ValueList batch = in.toList(batchArg);
@@ -1422,18 +1412,29 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
         if (n < 0) // TensorFlow's eye fills the batch with a Fill
           kernelError(*r, "Fill",
                       "Dimension " + std::to_string(n) + " must be >= 0");
-        matrix = in.list(ValueList(static_cast<size_t>(n), matrix));
         shape.insert(shape.begin(), n);
       }
     }
-    // The nested lists lose the shape of an empty matrix (tf.eye(0)).
-    auto host =
-        std::make_shared<graph::HostTensor>(*r->hostFromPython(matrix, d));
-    host->type.shape = shape;
     // Named as eye's last op in its scope: matrix_diag of ones for a
     // square matrix, else matrix_set_diag of zeros.
+    const char *op = rows == cols ? "MatrixDiagV3" : "MatrixSetDiagV3";
+    const char *name = rows == cols ? "diag" : "set_diag";
+    checkFitsInMemory(*r, op, {d, shape}, name);
+    // Zeros with a one (of the dtype) on each matrix's diagonal.
+    auto host = graph::HostTensor::zeros({d, shape});
+    HostTensorPtr one = r->hostFromPython(
+        d == DType::Bool ? Value::boolean(true) : Value::integer(1), d);
+    const size_t size = one->bytes.size();
+    int64_t matrices = 1;
+    for (size_t k = 0; k + 2 < shape.size(); ++k)
+      matrices *= shape[k];
+    for (int64_t m = 0; m < matrices; ++m)
+      for (int64_t i = 0; i < std::min(rows, cols); ++i)
+        std::memcpy(host->bytes.data() +
+                        (m * rows * cols + i * cols + i) * size,
+                    one->bytes.data(), size);
     ApiNameScope scope(*r, p.get("name"), "eye");
-    return r->constant(host, rows == cols ? "diag" : "set_diag");
+    return r->constant(host, name);
   });
 }
 
@@ -1920,19 +1921,7 @@ void defineCreation(ModuleBuilder &tf) {
         operands.tensor(*v);
       else
         operands.inScope(param, *v, d);
-    // A range larger than the machine's memory is the kernel's OOM, before
-    // kiln spends its memory on the elements.
-    const double bytes = static_cast<double>(n) * py::dtypeSize(d);
-    const double memory = static_cast<double>(sysconf(_SC_PHYS_PAGES)) *
-                          static_cast<double>(sysconf(_SC_PAGE_SIZE));
-    if (memory > 0 && bytes > memory)
-      r->raise("ResourceExhaustedError",
-               eagerKernelPrefix("Range") +
-                   "OOM when allocating tensor with shape[" +
-                   std::to_string(n) + "] and type " + py::dtypeName(d) +
-                   " on /job:localhost/replica:0/task:0/device:CPU:0 by "
-                   "allocator cpu" +
-                   eagerOpSuffix("Range"));
+    checkFitsInMemory(*r, "Range", {d, {n}});
     ValueList items;
     for (int64_t i = 0; i < n; ++i) {
       if (halfType) { // start + T(i) * delta

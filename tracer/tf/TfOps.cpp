@@ -15,6 +15,7 @@
 #include <cstring>
 #include <limits>
 #include <set>
+#include <unistd.h>
 
 namespace kiln::tf {
 
@@ -74,6 +75,26 @@ void kernelError(TfRuntime &rt, const std::string &op,
   rt.raise("InvalidArgumentError",
            eagerKernelPrefix(kernel.empty() ? op : kernel) + message +
                eagerOpSuffix(op, named && !rt.pythonOperands));
+}
+
+void checkFitsInMemory(TfRuntime &rt, const std::string &op,
+                       const TensorType &type, const std::string &name) {
+  if (type.unknownRank || type.dtype == DType::String)
+    return;
+  double bytes = static_cast<double>(py::dtypeSize(type.dtype));
+  for (int64_t d : type.shape)
+    bytes *= static_cast<double>(std::max<int64_t>(d, 0));
+  const double memory = static_cast<double>(sysconf(_SC_PHYS_PAGES)) *
+                        static_cast<double>(sysconf(_SC_PAGE_SIZE));
+  if (memory <= 0 || bytes <= memory)
+    return;
+  rt.raise("ResourceExhaustedError",
+           eagerKernelPrefix(op) + "OOM when allocating tensor with shape" +
+               shapeList(type.shape) + " and type " +
+               kernelTypeName(type.dtype) +
+               " on /job:localhost/replica:0/task:0/device:CPU:0 by "
+               "allocator cpu" +
+               eagerOpSuffix(op) + name);
 }
 
 std::string scalarOperandError(TfRuntime &rt, const std::string &op,

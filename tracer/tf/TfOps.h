@@ -389,6 +389,13 @@ private:
 
 using graph::broadcastShapes;                             // Graph.h
 std::string shapeList(const std::vector<int64_t> &shape); // "[2,3]"
+/// The eager kernel `op`'s ResourceExhaustedError ("OOM when allocating
+/// tensor with shape[...] ...", ending with "name: " and `name`) when a
+/// tensor of `type` would not fit in the machine's memory: raised before
+/// kiln builds such a tensor on the host, which would take as long as it
+/// runs out of memory slowly.
+void checkFitsInMemory(TfRuntime &rt, const std::string &op,
+                       const TensorType &type, const std::string &name = "");
 /// For each element of shape `to` (row-major), the flat index of the
 /// element of a tensor of shape `from` that NumPy broadcasting maps to it.
 std::vector<int64_t> broadcastSources(const std::vector<int64_t> &from,

@@ -221,7 +221,17 @@ graph::HostTensorPtr generate(Kind kind, DType dtype,
 std::vector<int64_t> randomShapeArg(TfRuntime &rt, const Value &v,
                                     const std::string &fname,
                                     const std::string &op) {
-  Value t = rt.isTensor(v) ? v : rt.toTensor(v, DType::Int32);
+  // A Python shape converts as TensorFlow's shape_tensor does: int32, or
+  // int64 when a dimension needs it.
+  Value t = v;
+  if (!rt.isTensor(v)) {
+    t = rt.toTensor(v, DType::Int32);
+    if (v.is(py::Type::List) || v.is(py::Type::Tuple))
+      for (const Value &d : rt.in.toList(v))
+        if (d.is(py::Type::Int) &&
+            (d.asInt() > INT32_MAX || d.asInt() < INT32_MIN))
+          t = rt.toTensor(v, DType::Int64);
+  }
   HostTensorPtr known = rt.constantValue(t);
   if (!known)
     rt.raise("UnimplementedError",

@@ -30,3 +30,11 @@ try:
     too_large()
 except tf.errors.ResourceExhaustedError as e:
     print("ResourceExhaustedError in a function")
+
+# So is an identity matrix larger than memory (its MatrixDiagV3 kernel's).
+try:
+    tf.eye(10**6)
+except tf.errors.ResourceExhaustedError as e:
+    print("ResourceExhaustedError:", e)
+print(tf.eye(3, 2, batch_shape=[2, 1], dtype=tf.float16))
+print(tf.eye(2, batch_shape=[2], dtype=tf.bool))
