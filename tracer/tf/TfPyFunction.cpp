@@ -6,6 +6,12 @@
 // the graph (StagedGraph.h): the function gets eager tensors (NumPy arrays
 // for numpy_function) on every call, and its Python side effects happen
 // then. Its outputs have an unknown shape, as TensorFlow's do.
+//
+// A GradientTape inside the function differentiates through py_function
+// as TensorFlow's _EagerPyFuncGrad does: once its gradient is built, the
+// node runs the function under a tape of its own and keeps the tape (by
+// the node's token) for the gradient node, another EagerPyFunc, which takes
+// the output gradients and asks that tape for the inputs'.
 #include "NumPy.h"
 #include "StagedGraph.h"
 #include "TfGradientOps.h"
@@ -146,7 +152,9 @@ ValueList convertResults(TfRuntime &rt, const KeptFunction &kept,
 /// function raised or returned what the kernel rejects.
 bool callKept(TfRuntime &rt, int64_t id, const ValueList &args,
               ValueList &outputs, std::string &errorClass, std::string &error) {
-  const KeptFunction &kept = keptFunctions().at(id);
+  // A copy: the function may add to keptFunctions() (a py_function it
+  // traces), which moves its elements.
+  const KeptFunction kept = keptFunctions().at(id);
   Interpreter &in = rt.in;
   Value tape;
   if (kept.recordsTape) {
