@@ -1,7 +1,7 @@
 // Running a graph that mixes strings and numbers in alternating stages.
 #include "StagedGraph.h"
-#include "RankSpecialize.h"
 
+#include "RankSpecialize.h"
 #include "TfHostOps.h"
 #include "TfPrint.h"
 
@@ -151,15 +151,16 @@ std::function<StagedGraph::ElementSource(int64_t,
                                          const std::vector<HostTensorPtr> &)>
     StagedGraph::openSource;
 
+std::function<bool(const graph::Node &, const std::vector<HostTensorPtr> &,
+                   std::vector<HostTensorPtr> &, std::string &, std::string &)>
+    StagedGraph::callPython;
+
 /// Node `n`'s count of leading graph inputs for its source (ReduceDataset,
 /// IteratorGetNext, DatasetToSingleElement).
 static size_t graphInputCount(const graph::Node &n) {
   auto it = n.attrs.find("graph_inputs");
   return it == n.attrs.end() ? 0 : std::get<int64_t>(it->second);
 }
-std::function<bool(const graph::Node &, const std::vector<HostTensorPtr> &,
-                   std::vector<HostTensorPtr> &, std::string &, std::string &)>
-    StagedGraph::callPython;
 
 bool StagedGraph::callsPython(const graph::Node &n) {
   return n.op == "EagerPyFunc" || n.op == "PyFunc";
