@@ -285,14 +285,15 @@ void warnDeprecated(Interpreter &in, const std::string &fname,
 /// Inside a tf.function TensorFlow stages every read of a pipeline into
 /// the graph (each call reads new elements), which reading it at trace
 /// time would not do. kiln stages a `for` over a dataset or iterator,
-/// next(iterator), reduce and get_single_element (TfDataLoops.cpp); the
-/// other reads (list(iterator), ...) it refuses.
+/// next(iterator) (of an iterator made outside, or by iter() inside),
+/// reduce and get_single_element (TfDataLoops.cpp); the other reads
+/// (list(iterator), ...) it refuses.
 void refuseWhileTracing(TfRuntime &rt) {
   if (rt.tracing)
     rt.in.raise("NotImplementedError",
                 "kiln reads a tf.data dataset inside a tf.function only "
-                "with a for loop, next(iterator) or reduce(): read it that "
-                "way, or outside the function");
+                "with a for loop, iter() and next(), or reduce(): read it "
+                "that way, or outside the function");
 }
 
 /// A fresh iterator's next function for `d`.
@@ -309,7 +310,13 @@ struct OwnedIterator : py::AttributedIterator {
         pull(std::move(next)), topSegment(std::move(top)) {}
   bool next(Interpreter &in, Value &out) override {
     refuseWhileTracing(rt);
-    if (done)
+    if (open && call != functionCallSerial()) {
+      // iter() inside a tf.function: a fresh iterator on each call.
+      call = functionCallSerial();
+      pull = open(in);
+      done = false;
+    }
+    if (done || !pull)
       return false;
     try {
       if (pull(in, out))
@@ -335,6 +342,11 @@ struct OwnedIterator : py::AttributedIterator {
   NextFn pull;
   std::string topSegment; // the dataset's iterator name
   bool done = false;
+  /// For an iterator made inside a tf.function (TensorFlow's anonymous
+  /// iterator, made anew by each call): how to open it, and the call
+  /// (functionCallSerial) it was last opened in.
+  std::function<NextFn(Interpreter &)> open;
+  uint64_t call = 0;
 };
 
 /// What get_next_as_optional returns: an element or nothing.
@@ -434,6 +446,15 @@ Value openIterator(TfRuntime &rt, const DatasetObject &d, Interpreter &in) {
 }
 
 bool DatasetObject::iter(Interpreter &in, const Value &, Value &out) {
+  if (rt->tracing) {
+    // Inside a tf.function iter() makes an iterator that each call opens
+    // anew; its reads (next(), get_next(), a for loop) are nodes that pull
+    // from it when the function runs (TfDataLoops.cpp).
+    auto it = std::make_shared<OwnedIterator>(*rt, spec, NextFn(), *segment);
+    it->open = openOf(*this);
+    out = Value::object(Type::Iterator, it);
+    return true;
+  }
   out = openIterator(*rt, *this, in);
   return true;
 }
@@ -661,6 +682,9 @@ bool DatasetObject::getAttr(Interpreter &in, const Value &self,
     });
   } else if (name == "as_numpy_iterator") {
     method([&r, d](Interpreter &in, CallArgs &) {
+      if (r.tracing)
+        in.raise("RuntimeError", "`tf.data.Dataset.as_numpy_iterator()` is "
+                                 "only supported in eager mode.");
       return Value::object(Type::Iterator, std::make_shared<NumpyIterator>(
                                                openIterator(r, *d, in)));
     });
