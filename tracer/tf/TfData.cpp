@@ -120,12 +120,19 @@ Value rebuild(Interpreter &in, const Value &structure, const ValueList &flat) {
   return rebuild(in, structure, flat, next);
 }
 
-void refuseGraphTensor(TfRuntime &rt, const Value &v) {
-  if (rt.isTensor(v) && rt.tensor(v).symbolic())
-    rt.raise("UnimplementedError",
-             "kiln cannot build a tf.data dataset from a graph tensor of "
-             "an enclosing tf.function yet: build the dataset there, or "
-             "outside and pass it in");
+bool noteSourceTensor(TfRuntime &rt, const Value &v) {
+  if (!rt.isTensor(v) || !rt.tensor(v).symbolic())
+    return false;
+  // A graph tensor of the trace being made: the dataset reads its value
+  // when a call opens it.
+  if (rt.tensor(v).trace == rt.tracing) {
+    noteGraphTensor(rt, v);
+    return true;
+  }
+  rt.raise("UnimplementedError",
+           "kiln cannot build a tf.data dataset from a graph tensor of "
+           "an enclosing tf.function yet: build the dataset there, or "
+           "outside and pass it in");
 }
 
 /// A source's argument as an element structure: tuples and dicts of
@@ -145,12 +152,7 @@ Value normalize(TfRuntime &rt, const Value &v) {
     return d;
   }
   if (rt.isTensor(v)) {
-    // A graph tensor of the trace being made: the dataset reads its value
-    // when a call opens it (noteGraphTensor).
-    if (rt.tensor(v).symbolic() && rt.tensor(v).trace == rt.tracing)
-      noteGraphTensor(rt, v);
-    else
-      refuseGraphTensor(rt, v);
+    noteSourceTensor(rt, v);
     return v;
   }
   // Eager even inside a tf.function: the pipeline runs on the host.

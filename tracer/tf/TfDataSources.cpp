@@ -28,8 +28,9 @@ Value fromTensorSlices(TfRuntime &rt, const Value &tensors) {
   Interpreter &in = rt.in;
   Value structure = normalize(rt, tensors);
   ValueList leaves = flatten(in, structure);
-  // The rows, -1 while a graph tensor's first dimension is unknown.
+  // The rows, unknown when a graph tensor's first dimension is.
   int64_t n = -1;
+  bool unknown = false;
   for (auto &leaf : leaves) {
     const TensorType &t = typeOf(rt, leaf);
     if (t.unknownRank)
@@ -43,10 +44,8 @@ Value fromTensorSlices(TfRuntime &rt, const Value &tensors) {
                     std::to_string(t.shape[0]) + " are not compatible");
     if (t.shape[0] >= 0)
       n = t.shape[0];
+    unknown |= t.shape[0] < 0;
   }
-  for (auto &leaf : leaves)
-    if (typeOf(rt, leaf).shape[0] < 0)
-      n = -1;
   Value spec = mapSpecs(in, specOf(rt, structure), [](const TensorType &t) {
     TensorType row = t;
     row.shape.erase(row.shape.begin());
@@ -54,7 +53,7 @@ Value fromTensorSlices(TfRuntime &rt, const Value &tensors) {
   });
   TfRuntime *r = &rt;
   return makeDataset(
-      rt, "_TensorSliceDataset", spec, n < 0 ? kUnknown : n,
+      rt, "_TensorSliceDataset", spec, unknown || n < 0 ? kUnknown : n,
       [r, structure, leaves](Interpreter &in) -> NextFn {
         // Graph tensors' values (and so the rows) are the call's.
         ValueList values = boundLeaves(*r, leaves);
@@ -112,15 +111,8 @@ Value rangeDataset(TfRuntime &rt, CallArgs &args) {
   // Graph tensors of the trace being made are read when a call opens the
   // dataset (noteGraphTensor); its cardinality is unknown until then.
   bool deferred = false;
-  for (const Value &b : bounds) {
-    if (rt.isTensor(b) && rt.tensor(b).symbolic() &&
-        rt.tensor(b).trace == rt.tracing) {
-      noteGraphTensor(rt, b);
-      deferred = true;
-    } else {
-      refuseGraphTensor(rt, b);
-    }
-  }
+  for (const Value &b : bounds)
+    deferred |= noteSourceTensor(rt, b);
   TfRuntime *r = &rt;
   DType d = dtype.value_or(DType::Int64);
   // start, stop and step, and the count of elements.

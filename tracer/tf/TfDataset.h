@@ -45,9 +45,10 @@ Value rebuild(Interpreter &in, const Value &structure, const ValueList &flat);
 /// A source's argument as an element structure: tuples and dicts of
 /// tensors, everything else (a list included) converted to one tensor.
 Value normalize(TfRuntime &rt, const Value &v);
-/// kiln's pipelines run on the host, outside any graph: a graph tensor
-/// (inside a tf.function) cannot feed one.
-void refuseGraphTensor(TfRuntime &rt, const Value &v);
+/// Whether `v`, a source's argument, is a graph tensor of the trace being
+/// made, which the dataset reads when a call opens it (noteGraphTensor);
+/// one of an enclosing trace is kiln's UnimplementedError.
+bool noteSourceTensor(TfRuntime &rt, const Value &v);
 const TensorType &typeOf(TfRuntime &rt, const Value &tensor);
 /// The element_spec of an element: its structure with a TensorSpec per
 /// tensor.

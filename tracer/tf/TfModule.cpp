@@ -1790,13 +1790,13 @@ void defineCreation(ModuleBuilder &tf) {
     };
     std::optional<DType> widest;
     for (const Value *v : {&start, &limit, &delta}) {
-      // A Python int converts to int32, or to int64 when it does not fit.
+      // A Python int converts as convert_to_tensor infers it: int32, or
+      // int64 when it does not fit.
       std::optional<DType> d;
       if (r->isTensor(*v))
         d = r->tensor(*v).type.dtype;
-      else if (v->is(Type::Int) &&
-               (v->asInt() > INT32_MAX || v->asInt() < INT32_MIN))
-        d = DType::Int64;
+      else if (v->is(Type::Int))
+        d = r->hostFromPython(*v, std::nullopt)->type.dtype;
       if (d && (!widest || rank(*d) > rank(*widest)))
         widest = d;
     }

@@ -221,16 +221,21 @@ graph::HostTensorPtr generate(Kind kind, DType dtype,
 std::vector<int64_t> randomShapeArg(TfRuntime &rt, const Value &v,
                                     const std::string &fname,
                                     const std::string &op) {
-  // A Python shape converts as TensorFlow's shape_tensor does: int32, or
-  // int64 when a dimension needs it.
+  // A Python shape of ints converts as TensorFlow's shape_tensor does,
+  // with convert_to_tensor's inference: int32, or int64 when a dimension
+  // needs it.
   Value t = v;
   if (!rt.isTensor(v)) {
-    t = rt.toTensor(v, DType::Int32);
-    if (v.is(py::Type::List) || v.is(py::Type::Tuple))
-      for (const Value &d : rt.in.toList(v))
-        if (d.is(py::Type::Int) &&
-            (d.asInt() > INT32_MAX || d.asInt() < INT32_MIN))
-          t = rt.toTensor(v, DType::Int64);
+    DType d = DType::Int32;
+    if (v.is(py::Type::List) || v.is(py::Type::Tuple)) {
+      ValueList dims = rt.in.toList(v);
+      bool ints = !dims.empty(); // ([] infers float32)
+      for (const Value &dim : dims)
+        ints &= dim.is(py::Type::Int);
+      if (ints)
+        d = rt.hostFromPython(v, std::nullopt)->type.dtype;
+    }
+    t = rt.toTensor(v, d);
   }
   HostTensorPtr known = rt.constantValue(t);
   if (!known)

@@ -1,6 +1,5 @@
 // tf.Tensor's Python surface: printing, attributes, operators, conversions.
 #include "NumPy.h"
-#include "StagedGraph.h"
 #include "TfFunction.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
@@ -80,7 +79,7 @@ std::string TensorObject::str(Interpreter &in, const Value &self) {
     if (callName.empty()) {
       const graph::Node &n =
           trace->graph.nodes[(shownAs ? *shownAs : out).node];
-      host = StagedGraph::callsPython(n) && n.attrs.count("host_device");
+      host = n.attrs.count("host_device") != 0;
     }
     // TensorFlow leaves out the shape when even the rank is unknown.
     return "Tensor(\"" + graphName() + "\"" +
