@@ -1039,7 +1039,7 @@ std::string interfaceProblem(MLIRContext *ctx, const graph::Graph &graph,
     *argument = -1;
   // (Said before the unknown ranks a call of Python leaves behind.)
   for (const graph::Node &n : graph.nodes)
-    if (n.op == "EagerPyFunc" || n.op == "PyFunc")
+    if (graph::callsPython(n))
       return std::string("it calls Python (tf.") +
              (n.op == "PyFunc" ? "numpy_function" : "py_function") +
              " on line " + std::to_string(n.loc.line) +

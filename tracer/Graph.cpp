@@ -91,6 +91,22 @@ bool isVariableWrite(const std::string &op) {
          op == "AssignSubVariableOp";
 }
 
+bool callsPython(const Node &n) {
+  return n.op == "EagerPyFunc" || n.op == "PyFunc";
+}
+
+bool readsDataset(const Node &n) {
+  return n.op == "ReduceDataset" || n.op == "IteratorGetNext" ||
+         n.op == "DatasetToSingleElement";
+}
+
+size_t leadingInputCount(const Node &n) {
+  if (n.op == "For")
+    return 3;
+  auto it = n.attrs.find("graph_inputs");
+  return it == n.attrs.end() ? 0 : std::get<int64_t>(it->second);
+}
+
 bool controlCovers(const std::string &control, const std::string &name) {
   if (name == control)
     return true;

@@ -172,6 +172,20 @@ bool controlCovers(const std::string &control, const std::string &name);
 /// (input 0): AssignVariableOp, AssignAddVariableOp, AssignSubVariableOp.
 bool isVariableWrite(const std::string &op);
 
+/// Whether `n` calls back into Python (tf.py_function's EagerPyFunc,
+/// tf.numpy_function's PyFunc): it runs only under `kiln run`, on the host
+/// between compiled stages, never in compiled code.
+bool callsPython(const Node &n);
+
+/// Whether `n` reads a tf.data dataset or iterator (ReduceDataset,
+/// IteratorGetNext, DatasetToSingleElement): the host opens its source.
+bool readsDataset(const Node &n);
+
+/// The count of `n`'s leading inputs that come before a loop's state: a
+/// For's three bounds, or the graph tensors a dataset reader's source was
+/// built from (its "graph_inputs" attr). 0 for other nodes.
+size_t leadingInputCount(const Node &n);
+
 /// A nested block of a control-flow node, as MLIR's scf regions: its nodes
 /// may read any value of an enclosing region defined before them.
 struct Region {

@@ -155,22 +155,6 @@ std::function<bool(const graph::Node &, const std::vector<HostTensorPtr> &,
                    std::vector<HostTensorPtr> &, std::string &, std::string &)>
     StagedGraph::callPython;
 
-/// Node `n`'s count of leading graph inputs for its source (ReduceDataset,
-/// IteratorGetNext, DatasetToSingleElement).
-static size_t graphInputCount(const graph::Node &n) {
-  auto it = n.attrs.find("graph_inputs");
-  return it == n.attrs.end() ? 0 : std::get<int64_t>(it->second);
-}
-
-bool StagedGraph::callsPython(const graph::Node &n) {
-  return n.op == "EagerPyFunc" || n.op == "PyFunc";
-}
-
-bool StagedGraph::readsDataset(const graph::Node &n) {
-  return n.op == "ReduceDataset" || n.op == "IteratorGetNext" ||
-         n.op == "DatasetToSingleElement";
-}
-
 std::unique_ptr<StagedGraph> StagedGraph::build(const graph::Graph &g,
                                                 const std::string &function,
                                                 graph::Executor &executor,
@@ -201,8 +185,8 @@ std::unique_ptr<StagedGraph> StagedGraph::build(const graph::Graph &g,
     // host, which has the pipeline.
     bool host = false;
     for (int k : closure[id])
-      host |= touchesStrings(g, g.nodes[k]) || readsDataset(g.nodes[k]) ||
-              callsPython(g.nodes[k]);
+      host |= touchesStrings(g, g.nodes[k]) ||
+              graph::readsDataset(g.nodes[k]) || graph::callsPython(g.nodes[k]);
     // The script's line, for the user to find the op by.
     std::string where =
         n.loc.valid() ? " on line " + std::to_string(n.loc.line) : "";
@@ -211,8 +195,9 @@ std::unique_ptr<StagedGraph> StagedGraph::build(const graph::Graph &g,
               where + ", which kiln cannot do yet";
       return nullptr;
     }
-    if (host && n.regions.empty() && n.op != "PrintV2" && !readsDataset(n) &&
-        !callsPython(n) && !hasHostKernel(g, n)) {
+    if (host && n.regions.empty() && n.op != "PrintV2" &&
+        !graph::readsDataset(n) && !graph::callsPython(n) &&
+        !hasHostKernel(g, n)) {
       error = unsupported + "it applies " + n.op + " to string tensors" +
               where + ", which kiln cannot do yet";
       return nullptr;
@@ -233,7 +218,8 @@ std::unique_ptr<StagedGraph> StagedGraph::build(const graph::Graph &g,
     bool effect = false;
     for (int k : closure[id])
       effect |= g.nodes[k].outputs.empty() || g.nodes[k].op == "PrintV2" ||
-                g.nodes[k].op == "IteratorGetNext" || callsPython(g.nodes[k]);
+                g.nodes[k].op == "IteratorGetNext" ||
+                graph::callsPython(g.nodes[k]);
     int at = effect ? lastEffect : 0;
     forEachRead(g, closure[id],
                 [&](const Output &o) { at = std::max(at, level[o.node]); });
@@ -370,7 +356,7 @@ bool StagedGraph::runControl(
   if (n.op == "ReduceDataset") {
     // Each element and then the state; with a `break`, the body's last
     // result says whether to go on.
-    size_t k = graphInputCount(n);
+    size_t k = graph::leadingInputCount(n);
     ElementSource next = openSource(
         std::get<int64_t>(n.attrs.at("source")),
         std::vector<HostTensorPtr>(operands.begin(), operands.begin() + k));
@@ -485,7 +471,7 @@ bool StagedGraph::run(graph::Executor &executor, const std::string &file,
             hostPrint(executor, n, in);
             continue;
           }
-          if (callsPython(n)) {
+          if (graph::callsPython(n)) {
             std::string type;
             if (!callPython(n, in, values[id], type, error)) {
               error = type + ": " + g.runtimeError(n, error, file);

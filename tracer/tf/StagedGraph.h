@@ -38,9 +38,6 @@ public:
   static std::function<ElementSource(
       int64_t id, const std::vector<graph::HostTensorPtr> &graphValues)>
       openSource;
-  /// Whether node `n` reads a tf.data pipeline (ReduceDataset,
-  /// IteratorGetNext, DatasetToSingleElement), which only the host has.
-  static bool readsDataset(const graph::Node &n);
 
   /// Calls the Python function of a py_function or numpy_function node
   /// (EagerPyFunc, PyFunc) on `inputs`. False with `errorClass`
@@ -51,8 +48,6 @@ public:
                             std::vector<graph::HostTensorPtr> &outputs,
                             std::string &errorClass, std::string &error)>
       callPython;
-  /// Whether node `n` calls Python (tf.py_function, tf.numpy_function).
-  static bool callsPython(const graph::Node &n);
 
   /// Splits `graph` into stages and compiles the numeric ones. Returns null
   /// and sets `error` to "UnimplementedError: kiln cannot run 'FUNCTION':

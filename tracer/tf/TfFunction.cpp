@@ -1224,8 +1224,8 @@ ConcreteFunction *TfFunction::trace(Interpreter &in, const ValueList &args,
   // too, which has the pipeline; so does a call of Python (py_function).
   bool hostOps = false;
   for (const graph::Node &n : state.graph.nodes) {
-    hostOps |= StagedGraph::callsPython(n);
-    if (!StagedGraph::readsDataset(n))
+    hostOps |= graph::callsPython(n);
+    if (!graph::readsDataset(n))
       continue;
     hostOps = true;
     if (n.op != "IteratorGetNext")

@@ -1037,9 +1037,7 @@ void recordStagedOp(TfRuntime &rt, int node, const ValueList &outputs) {
   // The loop state's initial values are inputs too (an If has none),
   // after a For's bounds and the graph tensors a ReduceDataset's datasets
   // were built from.
-  size_t bounds = n.op == "For" ? 3 : 0;
-  if (auto it = n.attrs.find("graph_inputs"); it != n.attrs.end())
-    bounds = std::get<int64_t>(it->second);
+  size_t bounds = graph::leadingInputCount(n);
   size_t numState = n.op == "StatelessIf" ? 0 : outputs.size();
   for (auto &tape : rt.tapes) {
     if (!tape->recording)

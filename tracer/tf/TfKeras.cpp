@@ -7,18 +7,26 @@ namespace kiln::tf {
 using py::Type;
 
 /// The two helpers of tf.keras that scripts without a Keras model call:
-/// utils.set_random_seed (NumPy's and TensorFlow's global seeds) and
+/// utils.set_random_seed (Python's, NumPy's and TensorFlow's global seeds) and
 /// backend.epsilon/floatx. The rest of Keras is not kiln's.
 void installKeras(TfRuntime &rt, ModuleBuilder &tf) {
   ModuleBuilder keras(rt.in, rt, "keras._tf_keras.keras");
   ModuleBuilder utils(rt.in, rt, "keras._tf_keras.keras.utils");
   utils.def("set_random_seed", [](Interpreter &in, CallArgs &args) {
     Params p(in, args, "set_random_seed", {"seed"});
-    Value seed = p.require("seed", "set_random_seed");
-    if (!seed.isIntLike() || seed.is(Type::Bool))
+    if (!p.given("seed"))
+      in.typeError("set_random_seed() missing 1 required positional "
+                   "argument: 'seed'");
+    Value seed = p.get("seed");
+    // Keras's isinstance(seed, int): bools pass, NumPy ints do not.
+    if (!seed.isIntLike())
       in.valueError("Expected `seed` argument to be an integer. Received: "
                     "seed=" +
-                    in.repr(seed));
+                    in.toStr(seed) + " (of type " +
+                    in.repr(Value::object(Type::Class, in.typeOf(seed))) +
+                    ")");
+    // Python's, NumPy's and TensorFlow's seeds, in Keras's order.
+    in.call(in.getAttr(in.importModule("random"), "seed"), ValueList{seed});
     Value numpy = in.importModule("numpy");
     in.call(in.getAttr(in.getAttr(numpy, "random"), "seed"), ValueList{seed});
     Value tensorflow = in.importModule("tensorflow");
