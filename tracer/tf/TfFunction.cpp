@@ -8,6 +8,7 @@
 #include "CallAttrs.h"
 #include "autograph/Autograph.h"
 
+#include "PyFunctionRuns.h"
 #include "RankSpecialize.h"
 #include "StdlibModules.h"
 #include "TensorArray.h"
@@ -1508,6 +1509,9 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
     }
     compiled = slot;
   }
+  // A tape outside the call differentiates it by running its body again,
+  // which replays the Python functions' runs it keeps now.
+  KeepPyFunctionRuns pyRuns(c.staged && !rt.tapes.empty() && !c.datasetLoop);
   bool ran = c.staged   ? c.staged->run(rt.executor, rt.in.scriptPath(), inputs,
                                         outputs, error)
              : c.onHost ? runGraphOnHost(c.graph, rt.in.scriptPath(), inputs,
@@ -1566,8 +1570,8 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
       std::string fname = name;
       recordFunctionCall(
           rt, callInputs, tensors, argTensors.size(), captures, before,
-          [r, body, args, outputTemplate, expected,
-           fname](const ValueList &fresh) {
+          [r, body, args, outputTemplate, expected, fname,
+           kept = pyRuns.runs()](const ValueList &fresh) {
             Interpreter &in = r->in;
             // The arguments with their tensors replaced by `fresh` ones (a
             // tensor passed twice gets a source per argument).
@@ -1577,7 +1581,11 @@ Value TfFunction::run(Interpreter &in, ConcreteFunction &c,
               callArgs.push_back(mapTensors(
                   in, a, [&](size_t i, const Value &) { return fresh.at(i); },
                   next));
-            Value result = in.call(body, callArgs);
+            Value result;
+            {
+              ReplayPyFunctionRuns replay(kept);
+              result = in.call(body, callArgs);
+            }
             // The outputs where the trace had them: the template's leaves
             // that are output indices (Python numbers became tensors).
             ValueList templateLeaves, resultLeaves;

@@ -844,14 +844,30 @@ void recordOperation(TfRuntime &rt, const std::string &op,
   }
 }
 
+void recordCustomGradient(
+    TfRuntime &rt, const std::string &op, const ValueList &inputs,
+    const ValueList &outputs,
+    std::function<ValueList(const ValueList &grads)> backward) {
+  recordOperation(rt, op, inputs, outputs, {});
+  if (outputs.empty())
+    return;
+  // The tapes that just recorded it (those that watch an input).
+  for (auto &tape : rt.tapes)
+    if (!tape->entries.empty() && tape->entries.back().op == op &&
+        tape->entries.back().outputs.size() == outputs.size() &&
+        tape->entries.back().outputs[0].raw() == outputs[0].raw())
+      tape->entries.back().backward = backward;
+}
+
 void recordFunctionCall(TfRuntime &rt, const ValueList &inputs,
                         const ValueList &outputs, size_t numArgs,
                         std::vector<std::shared_ptr<VariableState>> variables,
                         std::vector<HostTensorPtr> before,
                         std::function<ValueList(const ValueList &)> rerun) {
-  recordOperation(rt, "StatefulPartitionedCall", inputs, outputs, {});
-  if (outputs.empty())
+  if (outputs.empty()) {
+    recordOperation(rt, "StatefulPartitionedCall", inputs, outputs, {});
     return;
+  }
   TfRuntime *r = &rt;
   ValueList args(inputs.begin(), inputs.begin() + numArgs);
   // After the arguments and the variables' reads: captured eager tensors.
@@ -931,13 +947,8 @@ void recordFunctionCall(TfRuntime &rt, const ValueList &inputs,
                                in.list(seeds), /*zeroUnconnected=*/false);
     return in.toList(got);
   };
-  // The tapes that just recorded the call (those that watch an input).
-  for (auto &tape : rt.tapes)
-    if (!tape->entries.empty() &&
-        tape->entries.back().op == "StatefulPartitionedCall" &&
-        tape->entries.back().outputs.size() == outputs.size() &&
-        tape->entries.back().outputs[0].raw() == outputs[0].raw())
-      tape->entries.back().backward = backward;
+  recordCustomGradient(rt, "StatefulPartitionedCall", inputs, outputs,
+                       backward);
 }
 
 /// The body entries `inner` recorded, copied onto each tape recording now

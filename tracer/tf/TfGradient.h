@@ -18,6 +18,14 @@ void recordOperation(TfRuntime &rt, const std::string &op,
                      const ValueList &inputs, const ValueList &outputs,
                      const std::map<std::string, Attr> &attrs);
 
+/// Records op `op` as recordOperation does, with `backward` for its
+/// gradient (its inputs' gradients from its outputs') instead of the
+/// registered gradient function.
+void recordCustomGradient(
+    TfRuntime &rt, const std::string &op, const ValueList &inputs,
+    const ValueList &outputs,
+    std::function<ValueList(const ValueList &grads)> backward);
+
 /// Records an eager call of a compiled tf.function (inputs: its tensor
 /// arguments, then the reads of the variables `variables` it captures,
 /// whose values before the call are `before`). Its gradient calls `rerun`
@@ -26,7 +34,7 @@ void recordOperation(TfRuntime &rt, const std::string &op,
 /// That runs under a tape of its own, on the variables' values from before
 /// the call, and is differentiated: TensorFlow differentiates the
 /// function's graph, which computes the same ops. (Python side effects of
-/// the body run again.)
+/// the body run again, except tf.py_function's: PyFunctionRuns.h.)
 void recordFunctionCall(TfRuntime &rt, const ValueList &inputs,
                         const ValueList &outputs, size_t numArgs,
                         std::vector<std::shared_ptr<VariableState>> variables,

@@ -11,9 +11,14 @@
 // as TensorFlow's _EagerPyFuncGrad does: once its gradient is built, the
 // node runs the function under a tape of its own and keeps the tape (by
 // the node's token) for the gradient node, another EagerPyFunc, which takes
-// the output gradients and asks that tape for the inputs'.
+// the output gradients and asks that tape for the inputs'. A tape outside
+// the function differentiates its call by running the body again
+// (recordFunctionCall): the call keeps its runs, each with a tape, and the
+// rerun replays them (PyFunctionRuns.h).
 #include "NumPy.h"
+#include "PyFunctionRuns.h"
 #include "StagedGraph.h"
+#include "TfGradient.h"
 #include "TfGradientOps.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
@@ -24,7 +29,29 @@ namespace kiln::tf {
 
 using py::Type;
 
+/// A run of a function, with the tape it ran under (None for
+/// numpy_function's, which has no gradient).
+struct KeptRun {
+  Value fn;
+  Value tape;
+  ValueList inputs, outputs;
+};
+
+struct PyFunctionRuns {
+  std::vector<KeptRun> runs;
+};
+
+struct PyFunctionReplay {
+  std::shared_ptr<const PyFunctionRuns> runs;
+  size_t next = 0;
+};
+
 namespace {
+
+/// Where the staged graphs' calls keep their runs now, and which runs
+/// eager calls replay now (PyFunctionRuns.h).
+std::shared_ptr<PyFunctionRuns> keeping;
+PyFunctionReplay *replaying = nullptr;
 
 struct KeptFunction {
   Value fn;
@@ -38,14 +65,26 @@ struct KeptFunction {
 
 /// A run's tape, its inputs and outputs, by the token of the node that
 /// recorded it, until its gradient node takes it.
-struct RecordedRun {
-  Value tape;
-  ValueList inputs, outputs;
-};
-
-std::map<std::string, RecordedRun> &tapeCache() {
-  static std::map<std::string, RecordedRun> cache;
+std::map<std::string, KeptRun> &tapeCache() {
+  static std::map<std::string, KeptRun> cache;
   return cache;
+}
+
+/// The gradients of run `run`'s inputs from its outputs' `grads`, asked of
+/// its tape; zeros for inputs that get none, as TensorFlow's gradient
+/// function returns them.
+ValueList runGradient(TfRuntime &rt, const KeptRun &run,
+                      const ValueList &grads) {
+  Interpreter &in = rt.in;
+  CallArgs call;
+  call.positional = {in.list(run.outputs), in.list(run.inputs)};
+  call.keywords.emplace_back("output_gradients", in.list(grads));
+  ValueList result = in.toList(in.call(in.getAttr(run.tape, "gradient"), call));
+  for (size_t i = 0; i < result.size(); ++i)
+    if (result[i].isNone())
+      result[i] = rt.toTensor(Value::floating(0.0),
+                              rt.tensor(run.inputs[i]).type.dtype);
+  return result;
 }
 
 std::vector<KeptFunction> &keptFunctions() {
@@ -149,19 +188,25 @@ ValueList convertResults(TfRuntime &rt, const KeptFunction &kept,
 
 /// Calls kept function `id` on `args` as the kernel does, its outputs
 /// into `outputs`. False with `errorClass` and `error` set when the
-/// function raised or returned what the kernel rejects.
+/// function raised or returned what the kernel rejects. A staged graph's
+/// call (`staged`) keeps its run where `keeping` says.
 bool callKept(TfRuntime &rt, int64_t id, const ValueList &args,
-              ValueList &outputs, std::string &errorClass, std::string &error) {
+              ValueList &outputs, std::string &errorClass, std::string &error,
+              bool staged = false) {
   // A copy: the function may add to keptFunctions() (a py_function it
   // traces), which moves its elements.
   const KeptFunction kept = keptFunctions().at(id);
   Interpreter &in = rt.in;
+  std::shared_ptr<PyFunctionRuns> keepIn = staged ? keeping : nullptr;
   Value tape;
-  if (kept.recordsTape) {
+  if (kept.recordsTape || (keepIn && !kept.numpy)) {
     // As EagerFunc does when it may be differentiated: the trainable
-    // inputs watched.
+    // inputs watched. (Persistent: a kept run's gradient may be asked for
+    // once per gradient of the call.)
     Value tf = in.importModule("tensorflow");
-    tape = in.call(in.getAttr(tf, "GradientTape"), ValueList{});
+    CallArgs make;
+    make.keywords.emplace_back("persistent", Value::boolean(true));
+    tape = in.call(in.getAttr(tf, "GradientTape"), make);
     in.call(in.getAttr(tape, "__enter__"), ValueList{});
     for (const Value &a : args)
       if (rt.isTensor(a) && isFloating(rt.tensor(a).type.dtype))
@@ -173,14 +218,23 @@ bool callKept(TfRuntime &rt, int64_t id, const ValueList &args,
               ValueList{Value(), Value(), Value()});
   };
   try {
-    Value result = in.call(kept.fn, args);
+    Value result;
+    {
+      // The function's own calls keep nothing in this call's runs.
+      KeepPyFunctionRuns pause(false);
+      result = in.call(kept.fn, args);
+    }
     outputs = convertResults(rt, kept, result, error);
     stopTape();
-    if (!error.empty())
+    if (!error.empty()) {
       errorClass = "InvalidArgumentError";
-    else if (!tape.isNone())
-      tapeCache()[kept.token] = {tape, args, outputs};
-    return error.empty();
+      return false;
+    }
+    if (kept.recordsTape)
+      tapeCache()[kept.token] = {kept.fn, tape, args, outputs};
+    if (keepIn)
+      keepIn->runs.push_back({kept.fn, tape, args, outputs});
+    return true;
   } catch (py::PyException &e) {
     stopTape();
     errorClass = statusClass(rt.in, e.exc);
@@ -216,19 +270,9 @@ ValueList pyFunctionGradient(TfRuntime &rt, const TapeEntry &e,
         if (it == tapeCache().end())
           in.raise("RuntimeError", "the forward run of " + token +
                                        " kept no tape for its gradient");
-        RecordedRun run = std::move(it->second);
+        KeptRun run = std::move(it->second);
         tapeCache().erase(it);
-        CallArgs call;
-        call.positional = {in.list(run.outputs), in.list(run.inputs)};
-        call.keywords.emplace_back("output_gradients",
-                                   in.list(args.positional));
-        ValueList result =
-            in.toList(in.call(in.getAttr(run.tape, "gradient"), call));
-        for (size_t i = 0; i < result.size(); ++i)
-          if (result[i].isNone())
-            result[i] = r->toTensor(Value::floating(0.0),
-                                    r->tensor(run.inputs[i]).type.dtype);
-        return in.list(std::move(result));
+        return in.list(runGradient(*r, run, args.positional));
       });
   KeptFunction kept{backward, false, {}, nextToken()};
   std::vector<TensorType> types;
@@ -261,6 +305,53 @@ std::vector<DType> toutDTypes(Interpreter &in, const Value &tout,
   return dtypes;
 }
 
+/// Whether functions `a` and `b` run the same code: the same object, or
+/// two made by one `def` or `lambda` (a body run again makes its lambdas
+/// anew).
+bool sameCode(const Value &a, const Value &b) {
+  if (a.raw() == b.raw())
+    return true;
+  if (!a.is(Type::Function) || !b.is(Type::Function))
+    return false;
+  const auto &f = a.as<py::FunctionObject>(), &g = b.as<py::FunctionObject>();
+  return f.body == g.body && f.lambdaBody == g.lambdaBody;
+}
+
+/// An eager call of `fn` on `inp` while a call's runs are replayed: the
+/// next kept run's outputs, as new tensors whose gradient its tape gives,
+/// into `result` (shaped as the eager call's would be). False when the
+/// next run is not of `fn`'s code, or there is none.
+bool replayRun(TfRuntime &rt, const Value &fn, const Value &inp, bool numpy,
+               bool isList, Value &result) {
+  Interpreter &in = rt.in;
+  PyFunctionReplay &replay = *replaying;
+  if (replay.next >= replay.runs->runs.size() ||
+      !sameCode(replay.runs->runs[replay.next].fn, fn))
+    return false;
+  const KeptRun &run = replay.runs->runs[replay.next++];
+  ValueList inputs, outputs;
+  for (const Value &v : in.toList(inp))
+    inputs.push_back(rt.isTensor(v) ? v : rt.toTensor(v));
+  for (const Value &o : run.outputs)
+    outputs.push_back(rt.eager(rt.tensor(o).value));
+  if (!run.tape.isNone() && inputs.size() == run.inputs.size()) {
+    TfRuntime *r = &rt;
+    std::shared_ptr<const PyFunctionRuns> keep = replay.runs;
+    const KeptRun *kept = &run;
+    recordCustomGradient(rt, "EagerPyFunc", inputs, outputs,
+                         [r, keep, kept](const ValueList &grads) {
+                           return runGradient(*r, *kept, grads);
+                         });
+  }
+  if (numpy && outputs.size() != 1)
+    result = in.list(std::move(outputs));
+  else if (numpy || !isList)
+    result = outputs.empty() ? Value() : outputs[0];
+  else
+    result = in.list(std::move(outputs));
+  return true;
+}
+
 /// tf.py_function (numpy false) and tf.numpy_function applied to `fn`.
 Value applyPyFunction(TfRuntime &rt, const Value &fn, const Value &inp,
                       const Value &toutArg, bool numpy) {
@@ -271,6 +362,12 @@ Value applyPyFunction(TfRuntime &rt, const Value &fn, const Value &inp,
   if (rt.isTensor(inp) && rt.tensor(inp).type.shape.empty() &&
       !rt.tensor(inp).type.unknownRank)
     in.typeError("Cannot iterate over a scalar tensor.");
+  bool isList = false;
+  Value replayed;
+  if (!rt.tracing && replaying &&
+      replayRun(rt, fn, inp, numpy, (toutDTypes(in, toutArg, isList), isList),
+                replayed))
+    return replayed;
   if (numpy && !rt.tracing) {
     // Eagerly, numpy_function calls the function on np.array of each
     // value and converts what it returns, flattened, by its own dtypes.
@@ -291,7 +388,6 @@ Value applyPyFunction(TfRuntime &rt, const Value &fn, const Value &inp,
   for (const Value &v : in.toList(inp))
     inputs.push_back(rt.isTensor(v) ? v : rt.toTensor(v));
   std::string token = nextToken();
-  bool isList = false;
   KeptFunction kept{fn, numpy, toutDTypes(in, toutArg, isList), token};
   keptFunctions().push_back(kept);
   int64_t id = static_cast<int64_t>(keptFunctions().size() - 1);
@@ -375,6 +471,24 @@ void definePyFunction(TfRuntime &rt, ModuleBuilder &tf,
 
 } // namespace
 
+KeepPyFunctionRuns::KeepPyFunctionRuns(bool active)
+    : runs_(active ? std::make_shared<PyFunctionRuns>() : nullptr),
+      saved_(keeping) {
+  keeping = runs_;
+}
+
+KeepPyFunctionRuns::~KeepPyFunctionRuns() { keeping = saved_; }
+
+ReplayPyFunctionRuns::ReplayPyFunctionRuns(
+    std::shared_ptr<const PyFunctionRuns> runs)
+    : replay_(std::make_unique<PyFunctionReplay>()), saved_(replaying) {
+  replay_->runs = std::move(runs);
+  // Without kept runs (a call that was not kept) nothing is replayed.
+  replaying = replay_->runs ? replay_.get() : nullptr;
+}
+
+ReplayPyFunctionRuns::~ReplayPyFunctionRuns() { replaying = saved_; }
+
 void addPyFunctionGradient(std::map<std::string, GradFn> &table) {
   table["EagerPyFunc"] = pyFunctionGradient;
 }
@@ -390,7 +504,8 @@ void installPyFunction(TfRuntime &rt, ModuleBuilder &tf) {
     int64_t id = std::get<int64_t>(n.attrs.at("kept"));
     EagerScope eager(*r);
     ValueList results;
-    if (!callKept(*r, id, keptArgs(*r, id, inputs), results, errorClass, error))
+    if (!callKept(*r, id, keptArgs(*r, id, inputs), results, errorClass, error,
+                  /*staged=*/true))
       return false;
     for (const Value &t : results)
       outputs.push_back(r->tensor(t).value);
