@@ -1831,6 +1831,15 @@ void defineCreation(ModuleBuilder &tf) {
     };
     // The bounds as given, for the graph's Range node and its operands.
     const Value givenStart = start, givenLimit = limit;
+    if (p.has("dtype")) {
+      // tf.range converts a Python bound to the dtype given, as
+      // convert_to_tensor does: an int past int32 wraps around, a float
+      // for an integer dtype is its TypeError.
+      DType given = *dtypeArg(in, p.get("dtype"));
+      for (Value *v : {&start, &limit, &delta})
+        if (!r->isTensor(*v) && v->isNumber())
+          *v = pythonScalar(*r->hostFromPython(*v, given), 0);
+    }
     start = scalar(start);
     limit = scalar(limit);
     delta = scalar(delta);
@@ -1907,6 +1916,19 @@ void defineCreation(ModuleBuilder &tf) {
                             static_cast<float>(dl))))
             : std::max<int64_t>(0,
                                 static_cast<int64_t>(std::ceil((l - s) / dl)));
+    // An integer range counts in integers, as the kernel does: a double
+    // loses bounds past 2^53.
+    std::optional<int64_t> first, by;
+    if (isInteger(d) && start.isIntLike() && limit.isIntLike() &&
+        delta.isIntLike()) {
+      int64_t a = start.asInt(), b = limit.asInt(), c = delta.asInt(), span;
+      if (!__builtin_sub_overflow(b, a, &span) && c != 0 &&
+          span / c < std::numeric_limits<int64_t>::max()) {
+        first = a;
+        by = c;
+        n = std::max<int64_t>(0, span / c + (span % c != 0 ? 1 : 0));
+      }
+    }
     // In a graph an integer range is a Range node, as in TensorFlow: its
     // size stays out of the graph (a loop over tf.range(3000) is as small
     // as one over tf.range(3)).
@@ -1922,25 +1944,51 @@ void defineCreation(ModuleBuilder &tf) {
       else
         operands.inScope(param, *v, d);
     checkFitsInMemory(*r, "Range", {d, {n}});
-    ValueList items;
-    for (int64_t i = 0; i < n; ++i) {
+    // Element i as the kernel computes it, written straight into the
+    // tensor (a Python list of 10^8 numbers would take seconds).
+    auto typed = graph::HostTensor::zeros({d, {n}});
+    void *data = typed->data();
+    bool wrote = true;
+    for (int64_t i = 0; i < n && wrote; ++i) {
       if (halfType) { // start + T(i) * delta
-        items.push_back(Value::floating(
-            rounded(s + rounded(rounded(static_cast<double>(i)) * dl))));
+        float v = static_cast<float>(
+            rounded(s + rounded(rounded(static_cast<double>(i)) * dl)));
+        static_cast<uint16_t *>(data)[i] =
+            d == DType::Float16 ? py::floatToHalf(v) : py::floatToBFloat16(v);
       } else if (single) {
         volatile float step = static_cast<float>(i) * static_cast<float>(dl);
-        items.push_back(Value::floating(static_cast<float>(s) + step));
-      } else if (isFloat || isFloating(d)) {
+        static_cast<float *>(data)[i] = static_cast<float>(s) + step;
+      } else if (d == DType::Float64) {
         volatile double step = static_cast<double>(i) * dl;
-        items.push_back(Value::floating(s + step));
+        static_cast<double *>(data)[i] = s + step;
+      } else if (first && d == DType::Int64) {
+        static_cast<int64_t *>(data)[i] = *first + i * *by;
+      } else if (first && d == DType::Int32) {
+        int64_t v = *first + i * *by;
+        wrote = v >= std::numeric_limits<int32_t>::min() &&
+                v <= std::numeric_limits<int32_t>::max();
+        static_cast<int32_t *>(data)[i] = static_cast<int32_t>(v);
       } else {
-        items.push_back(Value::integer(static_cast<int64_t>(s) +
-                                       i * static_cast<int64_t>(dl)));
+        wrote = false;
       }
     }
-    auto host = r->hostFromPython(in.list(items), d);
-    auto typed = std::make_shared<graph::HostTensor>(*host);
-    typed->type.shape = {n};
+    if (!wrote) {
+      // The rest (float bounds of an integer dtype, int32 values past its
+      // range) convert as Python numbers do, with their errors.
+      ValueList items;
+      for (int64_t i = 0; i < n; ++i) {
+        if (isFloat) {
+          volatile double step = static_cast<double>(i) * dl;
+          items.push_back(Value::floating(s + step));
+        } else {
+          items.push_back(Value::integer(static_cast<int64_t>(s) +
+                                         i * static_cast<int64_t>(dl)));
+        }
+      }
+      auto host = r->hostFromPython(in.list(items), d);
+      typed = std::make_shared<graph::HostTensor>(*host);
+      typed->type.shape = {n};
+    }
     return operands.attach(
         r->constant(typed, operands.name(), operands.exactName()));
   });
