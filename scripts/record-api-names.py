@@ -37,6 +37,8 @@ MODULES = [
     ("tensorflow.nn", "tf.nn"),
     ("tensorflow.random", "tf.random"),
     ("tensorflow.strings", "tf.strings"),
+    ("tensorflow.sysconfig", "tf.sysconfig"),
+    ("tensorflow.test", "tf.test"),
     ("numpy", "np"),
     ("numpy.random", "np.random"),
     ("math", "math"),

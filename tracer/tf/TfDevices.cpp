@@ -2,8 +2,9 @@
 // GPU: tf.config lists one CPU, tf.device(...) places nothing (kiln compiles
 // for the host), and eager tensors report the CPU as their device; and
 // tf.config's settings (threads, soft placement, jit), which read back what
-// a script set.
+// a script set; and tf.test's and tf.sysconfig's questions about the build.
 #include "EagerContext.h"
+#include "TfDataset.h"
 #include "TfModuleBuilder.h"
 
 namespace kiln::tf {
@@ -96,6 +97,50 @@ void installSettings(TfRuntime &rt, ModuleBuilder &config) {
   config.set("optimizer", optimizer.value());
 }
 
+/// tf.test's questions about the build and its GPUs, and
+/// tf.sysconfig.get_build_info(): answered as TensorFlow answers them on a
+/// machine without a GPU (kiln's picture of the host, as tf.config's).
+void installBuildQueries(TfRuntime &rt, ModuleBuilder &tf) {
+  ModuleBuilder test(rt.in, rt, "tensorflow.test");
+  test.def("is_gpu_available", [](Interpreter &in, CallArgs &args) {
+    // (Both parameters have defaults, which CPython's message counts.)
+    if (args.positional.size() > 2)
+      in.typeError("is_gpu_available() takes from 0 to 2 positional "
+                   "arguments but " +
+                   std::to_string(args.positional.size()) + " were given");
+    Params p(in, args, "is_gpu_available",
+             {"cuda_only", "min_cuda_compute_capability"});
+    data::warnDeprecated(
+        in, "is_gpu_available", "tensorflow.python.framework.test_util",
+        "Use `tf.config.list_physical_devices('GPU')` instead.");
+    return Value::boolean(false);
+  });
+  test.def("gpu_device_name", [](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "gpu_device_name", {});
+    return in.str("");
+  });
+  for (const char *name : {"is_built_with_cuda", "is_built_with_gpu_support",
+                           "is_built_with_rocm", "is_built_with_xla"}) {
+    bool answer = std::string(name) == "is_built_with_xla";
+    test.def(name, [name, answer](Interpreter &in, CallArgs &args) {
+      Params p(in, args, name, {});
+      return Value::boolean(answer);
+    });
+  }
+  tf.set("test", test.value());
+  ModuleBuilder sysconfig(rt.in, rt, "tensorflow.sysconfig");
+  sysconfig.def("get_build_info", [](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "get_build_info", {});
+    ValueList items;
+    for (const char *key :
+         {"is_cuda_build", "is_rocm_build", "is_tensorrt_build"})
+      items.push_back(in.tuple({in.str(key), Value::boolean(false)}));
+    Value ordered = in.getAttr(in.importModule("collections"), "OrderedDict");
+    return in.call(ordered, ValueList{in.list(std::move(items))});
+  });
+  tf.set("sysconfig", sysconfig.value());
+}
+
 } // namespace
 
 Value nullContext(Interpreter &in, const std::string &name) {
@@ -159,6 +204,7 @@ void installDevices(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &config) {
                    config.module->dict["list_logical_devices"]);
   config.set("experimental", experimental.value());
   installSettings(rt, config);
+  installBuildQueries(rt, tf);
   // with tf.device("/GPU:0"): ... runs on the CPU, as TensorFlow's soft
   // placement does on a machine without one.
   tf.def("device", [](Interpreter &in, CallArgs &args) -> Value {
