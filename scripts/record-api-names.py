@@ -26,6 +26,8 @@ MODULES = [
     ("tensorflow.autograph", "tf.autograph"),
     ("tensorflow.autograph.experimental", "tf.autograph.experimental"),
     ("tensorflow.bitwise", "tf.bitwise"),
+    ("tensorflow.compat", "tf.compat"),
+    ("tensorflow.compat.v1.logging", "tf.compat.v1.logging"),
     ("tensorflow.config", "tf.config"),
     ("tensorflow.debugging", "tf.debugging"),
     ("tensorflow.dtypes", "tf.dtypes"),

@@ -2820,6 +2820,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
       Params p(in, args, "executing_eagerly", {});
       return Value::boolean(r->tracing == nullptr);
     });
+    installCompat(*r, tf);
     return tf.value();
   });
   return rt;

@@ -234,6 +234,9 @@ void installDevices(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &config);
 /// tf.keras.utils.set_random_seed and tf.keras.backend.epsilon/floatx
 /// (TfKeras.cpp).
 void installKeras(TfRuntime &rt, ModuleBuilder &tf);
+/// tf.compat: v1.logging, v1's eager-mode helpers, v2, as_bytes/as_text
+/// (TfCompat.cpp). Installed last: compat.v2 is the whole module.
+void installCompat(TfRuntime &rt, ModuleBuilder &tf);
 
 /// tf.py_function and tf.numpy_function (TfPyFunction.cpp).
 void installPyFunction(TfRuntime &rt, ModuleBuilder &tf);
