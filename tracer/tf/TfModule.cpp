@@ -471,7 +471,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
       return binaryOp(*r, "Mul", scalar, x);
     });
   binary("divide", "RealDiv", {&tf, &math});
-  binary("truediv", "RealDiv", {&math});
+  binary("truediv", "RealDiv", {&tf, &math});
   binary("floordiv", "FloorDiv", {&tf, &math});
   binary("floormod", "FloorMod", {&math});
   binary("mod", "FloorMod", {&math});
@@ -725,6 +725,19 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   tf.def("identity", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "identity", {"input", "name"});
     return identity(*r, p.require("input", "identity"));
+  });
+  // tf.tuple: eagerly the tensors as given; in a graph each (None kept)
+  // through an Identity that waits for all of them, which kiln's program
+  // order already gives.
+  tf.def("tuple", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "tuple", {"tensors", "control_inputs", "name"});
+    Value tensors = p.require("tensors", "tuple");
+    if (!r->tracing)
+      return tensors;
+    ValueList gated;
+    for (const Value &v : in.toList(tensors))
+      gated.push_back(v.isNone() ? v : identity(*r, v));
+    return in.list(std::move(gated));
   });
   // tf.identity_n: one IdentityN node passing a list of tensors through.
   tf.def("identity_n", [r](Interpreter &in, CallArgs &args) {

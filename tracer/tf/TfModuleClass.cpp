@@ -182,6 +182,14 @@ void installModuleClass(TfRuntime &rt, ModuleBuilder &tf) {
       in.typeError("name for name_scope must be a string.");
     return nameScope(*r, in.toStr(name));
   });
+  // The scope ops are named in now: the graph's while tracing.
+  tf.def("get_current_name_scope", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "get_current_name_scope", {});
+    std::string scope = r->tracing ? r->tracing->graph.scope : r->nameScope;
+    if (!scope.empty() && scope.back() == '/')
+      scope.pop_back();
+    return in.str(scope);
+  });
 
   auto cls = std::make_shared<py::ClassObject>();
   cls->name = "Module";
