@@ -816,6 +816,10 @@ void installData(TfRuntime &rt, ModuleBuilder &tf) {
   auto cls = std::make_shared<DatasetClass>();
   cls->rt = &rt;
   data.set("Dataset", Value::object(Type::Native, cls));
+  TfRuntime *rp = &rt;
+  data.def("TextLineDataset", [rp](Interpreter &, CallArgs &args) {
+    return textLineDataset(*rp, args);
+  });
   for (ModuleBuilder *m : {&data, &experimental}) {
     m->set("AUTOTUNE", Value::integer(kAutotune));
     m->set("INFINITE_CARDINALITY", Value::integer(kInfinite));

@@ -1,5 +1,5 @@
-// tf.data's sources: from_tensor_slices, from_tensors, range, zip and
-// from_generator.
+// tf.data's sources: from_tensor_slices, from_tensors, range, zip,
+// from_generator and TextLineDataset.
 #include "TfDataset.h"
 
 #include "TfModuleBuilder.h"
@@ -7,6 +7,7 @@
 #include "TfOps.h"
 
 #include <cmath>
+#include <fstream>
 
 namespace kiln::tf {
 namespace data {
@@ -303,6 +304,68 @@ Value fromGenerator(TfRuntime &rt, CallArgs &args) {
                            eagerOpSuffix("IteratorGetNext"));
           }
           out = rebuild(in, spec, values);
+          return true;
+        };
+      });
+}
+
+Value textLineDataset(TfRuntime &rt, CallArgs &args) {
+  Interpreter &in = rt.in;
+  const std::string fname = "TextLineDataset";
+  Params p(in, args, fname,
+           {"filenames", "compression_type", "buffer_size",
+            "num_parallel_reads", "name"},
+           Wording::Python);
+  Value names = rt.toTensor(p.require("filenames", fname));
+  const TensorType &type = rt.tensor(names).type;
+  if (type.dtype != DType::String)
+    in.typeError("The `filenames` argument must contain `tf.string` "
+                 "elements. Got `tf." +
+                 std::string(py::dtypeName(type.dtype)) + "` elements.");
+  HostTensorPtr value = rt.constantValue(names);
+  if (!value)
+    rt.raise("UnimplementedError",
+             "kiln cannot read a TextLineDataset whose file names are known "
+             "only when the function runs yet: make it outside the function");
+  if (p.has("compression_type") && !in.toStr(p.get("compression_type")).empty())
+    rt.raise("UnimplementedError",
+             "kiln reads uncompressed text files only, not compression_type " +
+                 in.repr(p.get("compression_type")));
+  std::vector<std::string> files = value->strings;
+  TensorType line;
+  line.dtype = DType::String;
+  TfRuntime *r = &rt;
+  return makeDataset(
+      rt, "TextLineDatasetV2", tensorSpec(line), kUnknown,
+      [r, files](Interpreter &) -> NextFn {
+        // The file being read and the index of the next one.
+        struct Reading {
+          std::ifstream file;
+          size_t next = 0;
+        };
+        auto reading = std::make_shared<Reading>();
+        return [r, files, reading](Interpreter &, Value &out) {
+          std::string text;
+          while (!reading->file.is_open() ||
+                 !std::getline(reading->file, text)) {
+            reading->file.close();
+            if (reading->next >= files.size())
+              return false;
+            const std::string &path = files[reading->next++];
+            reading->file.clear();
+            reading->file.open(path, std::ios::binary);
+            if (!reading->file.is_open())
+              r->raise("NotFoundError",
+                       eagerKernelPrefix("IteratorGetNext_output_types_1") +
+                           path + "; No such file or directory" +
+                           eagerOpSuffix("IteratorGetNext"));
+          }
+          // A line ends at "\n", and a "\r" before it goes too.
+          if (!text.empty() && text.back() == '\r')
+            text.pop_back();
+          auto host = graph::HostTensor::zeros({DType::String, {}});
+          host->strings[0] = std::move(text);
+          out = r->eager(host);
           return true;
         };
       });

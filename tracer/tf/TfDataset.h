@@ -212,6 +212,9 @@ Value rangeDataset(TfRuntime &rt, CallArgs &args);
 /// Dataset.zip: a (nested) tuple or dict of datasets.
 Value zipDatasets(TfRuntime &rt, const Value &datasets);
 Value fromGenerator(TfRuntime &rt, CallArgs &args);
+/// tf.data.TextLineDataset(filenames, ...): the lines of the files, in
+/// order, as string scalars (TfDataSources.cpp).
+Value textLineDataset(TfRuntime &rt, CallArgs &args);
 
 // ---- shuffle and random (TfDataShuffle.cpp) ----
 
