@@ -33,6 +33,7 @@ MODULES = [
     ("tensorflow.dtypes", "tf.dtypes"),
     ("tensorflow.errors", "tf.errors"),
     ("tensorflow.image", "tf.image"),
+    ("tensorflow.io", "tf.io"),
     ("tensorflow.linalg", "tf.linalg"),
     ("tensorflow.math", "tf.math"),
     ("tensorflow.nest", "tf.nest"),

@@ -335,6 +335,9 @@ Value textLineDataset(TfRuntime &rt, CallArgs &args) {
   TensorType line;
   line.dtype = DType::String;
   TfRuntime *r = &rt;
+  // TensorFlow makes three dataset kernels: the file names' slices, a
+  // reader per file in a flat_map's function, and the flat_map.
+  countDatasetKernels(2);
   return makeDataset(
       rt, "TextLineDatasetV2", tensorSpec(line), kUnknown,
       [r, files](Interpreter &) -> NextFn {

@@ -1,6 +1,8 @@
 // Host kernels for string tensors.
 #include "TfHostOps.h"
 
+#include "TfDecodeCsv.h"
+
 #include "TfOps.h"
 #include <functional>
 
@@ -175,7 +177,7 @@ bool runStringList(const graph::Node &n, const std::vector<HostTensorPtr> &in,
 } // namespace
 
 bool hasHostKernel(const graph::Graph &g, const graph::Node &n) {
-  if (isStringKernel(n.op))
+  if (isStringKernel(n.op) || n.op == "DecodeCSV")
     return true;
   if (std::find(std::begin(kAnyDType), std::end(kAnyDType), n.op) !=
       std::end(kAnyDType))
@@ -543,6 +545,8 @@ bool runHostKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
   }
   if (isStringKernel(op))
     return runStringKernel(n, in, out, error);
+  if (op == "DecodeCSV")
+    return runDecodeCsvColumn(n, in, out, error);
   if (std::find(std::begin(kStringLists), std::end(kStringLists), op) !=
           std::end(kStringLists) &&
       type.dtype == DType::String)

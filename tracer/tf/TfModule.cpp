@@ -8,6 +8,7 @@
 #include "StdlibModules.h"
 #include "TensorArray.h"
 #include "TfData.h"
+#include "TfDecodeCsv.h"
 #include "TfFunction.h"
 #include "TfGradient.h"
 #include "TfIndexedSlices.h"
@@ -2833,6 +2834,9 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
       Params p(in, args, "executing_eagerly", {});
       return Value::boolean(r->tracing == nullptr);
     });
+    ModuleBuilder io(in, *r, "tensorflow.io");
+    installDecodeCsv(*r, io);
+    tf.set("io", io.value());
     installCompat(*r, tf);
     return tf.value();
   });
