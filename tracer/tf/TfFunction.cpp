@@ -486,6 +486,14 @@ structureText(Interpreter &in, const Value &v,
                  structureText(in, e.value, leaf) + "]";
     return "Dict[" + items + "]";
   }
+  // A namedtuple's fields by name: "P[['a', TensorSpec(...)], ...]".
+  if (auto *t = v.is(Type::Native) ? dynamic_cast<NamedTupleObject *>(v.raw())
+                                   : nullptr) {
+    for (size_t k = 0; k < t->values.size(); ++k)
+      items += (items.empty() ? "['" : ", ['") + t->fields[k] + "', " +
+               structureText(in, t->values[k], leaf) + "]";
+    return t->name + "[" + items + "]";
+  }
   return leaf(v);
 }
 
@@ -2123,6 +2131,25 @@ struct ConcreteFunctionObject : py::NativeObject {
                (text.rfind("TensorSpec(", 0) == 0
                     ? text
                     : owner->specRepr(spec->type));
+      return "";
+    }
+    if (auto *want = traced.is(Type::Native)
+                         ? dynamic_cast<NamedTupleObject *>(traced.raw())
+                         : nullptr) {
+      auto *have = value.is(Type::Native)
+                       ? dynamic_cast<NamedTupleObject *>(value.raw())
+                       : nullptr;
+      if (!have || have->name != want->name || have->fields != want->fields)
+        return "Can not cast " + in.repr(value) + " to " + want->name +
+               " type.";
+      ValueList items = have->values;
+      for (size_t k = 0; k < items.size(); ++k) {
+        std::string reason =
+            conform(in, items[k], want->values[k], "", items[k]);
+        if (!reason.empty())
+          return reason;
+      }
+      out = want->withValues(std::move(items));
       return "";
     }
     bool sequence = traced.is(Type::List) || traced.is(Type::Tuple);

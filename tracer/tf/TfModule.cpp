@@ -2591,9 +2591,12 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
           }
           // Nested structures of TensorSpecs: the function delegates to
           // their concrete function (TfFunction::nestedSignature).
+          // (Any item that is not a TensorSpec is a structure: a list,
+          // tuple, dict or namedtuple of them, checked above.)
           bool nested = false;
           for (auto &s : items)
-            nested |= s.is(Type::List) || s.is(Type::Tuple) || s.is(Type::Dict);
+            nested |= !s.is(Type::Native) ||
+                      !dynamic_cast<TensorSpecObject *>(s.raw());
           if (nested) {
             f->nestedSignature = items;
             checkSignatureCovers(in, fn, items.size());
