@@ -117,6 +117,25 @@ Value Emitter::choose(Location loc, Value cond,
       .getResult(0);
 }
 
+Value Emitter::checkedCast(Location loc, Value v, RankedTensorType type) {
+  auto from = dyn_cast<RankedTensorType>(v.getType());
+  if (!from || from.getRank() != type.getRank())
+    return castTo(loc, v, type);
+  Value ok;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (!from.isDynamicDim(d) || type.isDynamicDim(d))
+      continue;
+    Value size = b.create<tensor::DimOp>(loc, v, d);
+    Value want = b.create<arith::ConstantIndexOp>(loc, type.getDimSize(d));
+    Value same =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, size, want);
+    ok = ok ? b.create<arith::AndIOp>(loc, ok, same).getResult() : same;
+  }
+  if (!ok)
+    return castTo(loc, v, type);
+  return orZeros(loc, ok, type, [&](Location) { return v; });
+}
+
 Value Emitter::orZeros(Location loc, Value ok, RankedTensorType type,
                        const std::function<Value(Location)> &build) {
   auto none = [&](Location l) { return zeros(l, type, dynamicZeros(l, type)); };

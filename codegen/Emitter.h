@@ -528,6 +528,11 @@ private:
   /// `build(loc)` of `type` when `ok` (i1) holds, else zeros: an op that
   /// must not read out of bounds after a failed check. `build` may return
   /// null (an emission error); zeros are yielded then.
+  /// `v` cast to `type` where the cast makes dynamic dimensions static:
+  /// the cast when the sizes agree, zeros of `type` when they do not (a
+  /// run-time check failed before, and the call goes on to return its
+  /// error: a shape the trace knew, an EnsureShape's).
+  Value checkedCast(Location loc, Value v, RankedTensorType type);
   Value orZeros(Location loc, Value ok, RankedTensorType type,
                 const std::function<Value(Location)> &build);
   /// An scf.if on `cond` yielding what `then` or `otherwise` builds at the

@@ -482,7 +482,7 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
       input(n, 0).getType() == type)
     return b.create<IdentityOp>(loc, type, input(n, 0));
   if (op == "Identity")
-    return b.create<tensor::CastOp>(loc, type, input(n, 0));
+    return checkedCast(loc, input(n, 0), type);
   // IdentityN (tf.custom_gradient's outputs): output i is input i.
   if (op == "IdentityN") {
     for (size_t i = 1; i < n.inputs.size(); ++i)
@@ -495,7 +495,7 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
   if (op == "EnsureShape") {
     if (input(n, 0).getType() == type)
       return b.create<IdentityOp>(loc, type, input(n, 0));
-    return b.create<tensor::CastOp>(loc, type, input(n, 0));
+    return checkedCast(loc, input(n, 0), type);
   }
   if (op == "RandomUniform" || op == "RandomStandardNormal" ||
       op == "RandomUniformInt" || op == "TruncatedNormal" ||

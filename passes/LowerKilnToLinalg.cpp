@@ -1783,15 +1783,30 @@ Value Lowering::lowerReshape(kiln::ReshapeOp op) {
   Value total = index(1);
   for (int64_t d = 0; d < inType.getRank(); ++d)
     total = b.create<arith::MulIOp>(loc, total, dim(input, d));
-  int64_t known = 1;
+  int64_t known = 1, nonzero = 1;
   for (int64_t s : outType.getShape())
-    if (!ShapedType::isDynamic(s))
+    if (!ShapedType::isDynamic(s)) {
       known *= s;
+      nonzero *= s == 0 ? 1 : s;
+    }
+  // With a zero size the result has no elements, and TensorFlow's -1 is
+  // what the input's nonzero dimensions leave for the nonzero sizes.
+  Value count = total;
+  if (known == 0) {
+    count = index(1);
+    for (int64_t d = 0; d < inType.getRank(); ++d) {
+      Value size = dim(input, d);
+      Value isZero = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                             size, index(0));
+      count = b.create<arith::MulIOp>(
+          loc, count, b.create<arith::SelectOp>(loc, isZero, index(1), size));
+    }
+  }
   SmallVector<Value> sizes;
   for (int64_t s : outType.getShape())
     sizes.push_back(
         ShapedType::isDynamic(s)
-            ? b.create<arith::DivUIOp>(loc, total, index(known)).getResult()
+            ? b.create<arith::DivUIOp>(loc, count, index(nonzero)).getResult()
             : index(s));
   return reshape(input, outType, sizes);
 }

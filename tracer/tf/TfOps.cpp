@@ -1945,6 +1945,31 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
                        std::to_string(knownIn) + " but is " +
                        std::to_string(known) + inferenceTail());
   }
+  if (total >= 0 && unknownAt >= 0 && known == 0) {
+    // A zero size: as TensorFlow's kernel does, the -1 is what the input's
+    // nonzero dimensions leave for the target's nonzero sizes ([0] to
+    // [0, -1] is [0, 1]), whole only when the input has no zero dimension.
+    int64_t nonzero = 1, count = 1;
+    bool inputHasZero = false;
+    for (size_t i = 0; i < shape.size(); ++i)
+      if (static_cast<int64_t>(i) != unknownAt && shape[i] > 0)
+        nonzero *= shape[i];
+    for (int64_t d : type.shape) {
+      inputHasZero |= d == 0;
+      count *= d == 0 ? 1 : d;
+    }
+    int64_t missing = count / nonzero;
+    if (!inputHasZero && nonzero * missing != count)
+      rt.raise("InvalidArgumentError",
+               eagerKernelPrefix("Reshape") +
+                   "Input to reshape is a tensor with " +
+                   std::to_string(count) +
+                   " values, but the requested shape requires a multiple of " +
+                   std::to_string(nonzero) + " [Op:Reshape]");
+    shape[unknownAt] = missing;
+    unknownAt = -1;
+    known = 0;
+  }
   if (total >= 0) {
     if (unknownAt >= 0 && rt.tracing && (known == 0 || total % known != 0))
       rt.in.valueError(

@@ -145,7 +145,13 @@ void installSlice(TfRuntime &rt, ModuleBuilder &tf) {
       // runs.)
       int64_t n = type.shape[d];
       std::string bad;
-      if (n >= 0 && (b < 0 || b > n))
+      if (n == 0 && (b != 0 || (s != 0 && s != -1)))
+        // The kernel's own words for an empty dimension.
+        bad = "Expected begin[" + std::to_string(d) + "] == 0 (got " +
+              std::to_string(b) + ") and size[" + std::to_string(d) +
+              "] == 0 (got " + std::to_string(s) + ") when input.dim_size(" +
+              std::to_string(d) + ") == 0";
+      else if (n >= 0 && (b < 0 || b > n))
         bad = "Expected begin[" + std::to_string(d) + "] in [0, " +
               std::to_string(n) + "], but got " + std::to_string(b);
       else if (n >= 0 && s != -1 && (s < 0 || b + s > n))
