@@ -512,6 +512,11 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
       both(eq(count, k));
       message = "Input to reshape is a tensor with {int} values, but the "
                 "requested shape has {int}";
+    } else if (known == 0) {
+      // A zero size: the -1 does not matter, the input must be empty.
+      both(eq(count, k));
+      message = "Input to reshape is a tensor with {int} values, but the "
+                "requested shape has {int}";
     } else {
       if (known <= 1)
         return nullptr; // any count fits

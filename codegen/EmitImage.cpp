@@ -99,53 +99,63 @@ Value Emitter::emitResize(const graph::Node &n, RankedTensorType type) {
                                    b.create<arith::ConstantIndexOp>(loc, 0));
   };
   auto inType = cast<RankedTensorType>(images.getType());
-  if (inType.isDynamicDim(3))
-    check(n, nonZero(in[3]), "image must have at least one channel", {});
-  if (inType.isDynamicDim(1) || inType.isDynamicDim(2))
-    check(n, b.create<arith::AndIOp>(loc, nonZero(in[1]), nonZero(in[2])),
-          "input image must be of non-zero size", {});
+  // (A failed check leaves zeros: the reads below would be out of bounds.)
+  Value ok = b.create<arith::ConstantIntOp>(loc, 1, 1);
+  if (inType.isDynamicDim(3)) {
+    Value channels = nonZero(in[3]);
+    check(n, channels, "image must have at least one channel", {});
+    ok = b.create<arith::AndIOp>(loc, ok, channels);
+  }
+  if (inType.isDynamicDim(1) || inType.isDynamicDim(2)) {
+    Value area = b.create<arith::AndIOp>(loc, nonZero(in[1]), nonZero(in[2]));
+    check(n, area, "input image must be of non-zero size", {});
+    ok = b.create<arith::AndIOp>(loc, ok, area);
+  }
   Value heightScale = resizeScale(b, loc, in[1], out[1]);
   Value widthScale = resizeScale(b, loc, in[2], out[2]);
   SmallVector<Value> dynamic;
   for (int64_t d = 0; d < 4; ++d)
     if (type.isDynamicDim(d))
       dynamic.push_back(out[d]);
-  return b.create<tensor::GenerateOp>(
-      loc, type, dynamic, [&](OpBuilder &gb, Location l, ValueRange idx) {
-        SourceSpan y = sourceSpan(gb, l, idx[1], heightScale, in[1], bilinear);
-        SourceSpan x = sourceSpan(gb, l, idx[2], widthScale, in[2], bilinear);
-        if (!bilinear) {
-          Value v = gb.create<tensor::ExtractOp>(
-              l, images, ValueRange{idx[0], y.lower, x.lower, idx[3]});
-          gb.create<tensor::YieldOp>(l, v);
-          return;
-        }
-        // Interpolated along the width, then the height.
-        auto read = [&](Value row, Value col) -> Value {
-          Value v = gb.create<tensor::ExtractOp>(
-              l, images, ValueRange{idx[0], row, col, idx[3]});
-          Type et = v.getType();
-          if (et == f32)
-            return v;
-          if (isa<FloatType>(et))
-            return et.getIntOrFloatBitWidth() > 32
-                       ? gb.create<arith::TruncFOp>(l, f32, v).getResult()
-                       : gb.create<arith::ExtFOp>(l, f32, v).getResult();
-          if (isUnsigned)
-            return gb.create<arith::UIToFPOp>(l, f32, v);
-          return gb.create<arith::SIToFPOp>(l, f32, v);
-        };
-        auto lerp = [&](Value a, Value c, Value t) -> Value {
-          Value diff = gb.create<arith::SubFOp>(l, c, a);
-          return gb.create<arith::AddFOp>(l, a,
-                                          gb.create<arith::MulFOp>(l, diff, t));
-        };
-        Value top =
-            lerp(read(y.lower, x.lower), read(y.lower, x.upper), x.lerp);
-        Value bottom =
-            lerp(read(y.upper, x.lower), read(y.upper, x.upper), x.lerp);
-        gb.create<tensor::YieldOp>(l, lerp(top, bottom, y.lerp));
-      });
+  return orZeros(loc, ok, type, [&](Location loc) -> Value {
+    return b.create<tensor::GenerateOp>(
+        loc, type, dynamic, [&](OpBuilder &gb, Location l, ValueRange idx) {
+          SourceSpan y =
+              sourceSpan(gb, l, idx[1], heightScale, in[1], bilinear);
+          SourceSpan x = sourceSpan(gb, l, idx[2], widthScale, in[2], bilinear);
+          if (!bilinear) {
+            Value v = gb.create<tensor::ExtractOp>(
+                l, images, ValueRange{idx[0], y.lower, x.lower, idx[3]});
+            gb.create<tensor::YieldOp>(l, v);
+            return;
+          }
+          // Interpolated along the width, then the height.
+          auto read = [&](Value row, Value col) -> Value {
+            Value v = gb.create<tensor::ExtractOp>(
+                l, images, ValueRange{idx[0], row, col, idx[3]});
+            Type et = v.getType();
+            if (et == f32)
+              return v;
+            if (isa<FloatType>(et))
+              return et.getIntOrFloatBitWidth() > 32
+                         ? gb.create<arith::TruncFOp>(l, f32, v).getResult()
+                         : gb.create<arith::ExtFOp>(l, f32, v).getResult();
+            if (isUnsigned)
+              return gb.create<arith::UIToFPOp>(l, f32, v);
+            return gb.create<arith::SIToFPOp>(l, f32, v);
+          };
+          auto lerp = [&](Value a, Value c, Value t) -> Value {
+            Value diff = gb.create<arith::SubFOp>(l, c, a);
+            return gb.create<arith::AddFOp>(
+                l, a, gb.create<arith::MulFOp>(l, diff, t));
+          };
+          Value top =
+              lerp(read(y.lower, x.lower), read(y.lower, x.upper), x.lerp);
+          Value bottom =
+              lerp(read(y.upper, x.lower), read(y.upper, x.upper), x.lerp);
+          gb.create<tensor::YieldOp>(l, lerp(top, bottom, y.lerp));
+        });
+  });
 }
 
 Value Emitter::emitResizeGrad(const graph::Node &n, RankedTensorType type) {

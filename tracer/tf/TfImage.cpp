@@ -326,10 +326,29 @@ Value asBatch(TfRuntime &rt, const Value &arg, const std::string &fname,
     rt.in.valueError("'image' (shape " + given.shapeString() +
                      ") must have either 3 or 4 dimensions.");
   const TensorType &t = rt.tensor(image).type;
-  for (size_t d = 1; d < 4; ++d)
+  bool dynamic = false;
+  for (size_t d = 1; d < 4; ++d) {
     if (t.shape[d] == 0)
       rt.in.valueError("inner 3 dims of 'image.shape' must be > 0: " +
                        t.shapeString());
+    dynamic |= t.shape[d] < 0;
+  }
+  if (dynamic && rt.tracing) {
+    // Sizes known at run time: _CheckAtLeast3DImage's assert_positive,
+    // checked before the op's own assertions.
+    Interpreter &in = rt.in;
+    TracingScope positive(rt, "assert_positive");
+    TracingScope less(rt, "assert_less");
+    Value inner =
+        callTf(in, {"slice"},
+               {callTf(in, {"shape"}, {image}), in.list({Value::integer(1)}),
+                in.list({Value::integer(3)})});
+    Value ok = callTf(in, {"reduce_all"},
+                      {in.compare(ast::CmpOp::Gt, inner, Value::integer(0))});
+    callTf(
+        in, {"debugging", "Assert"},
+        {ok, in.list({in.str("inner 3 dims of 'image.shape' must be > 0.")})});
+  }
   return image;
 }
 

@@ -1945,10 +1945,12 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
                        std::to_string(knownIn) + " but is " +
                        std::to_string(known) + inferenceTail());
   }
-  if (total >= 0 && unknownAt >= 0 && known == 0) {
+  if (total >= 0 && unknownAt >= 0 && known == 0 &&
+      (total == 0 || !rt.tracing)) {
     // A zero size: as TensorFlow's kernel does, the -1 is what the input's
     // nonzero dimensions leave for the target's nonzero sizes ([0] to
     // [0, -1] is [0, 1]), whole only when the input has no zero dimension.
+    // (Shape inference rejects a zero size for an input with elements.)
     int64_t nonzero = 1, count = 1;
     bool inputHasZero = false;
     for (size_t i = 0; i < shape.size(); ++i)
