@@ -391,6 +391,11 @@ namespace {
 Value runTimeShardRows(OpBuilder &b, Location loc, Value rows, Value classes,
                        int64_t samples, int64_t threads) {
   Type f64 = b.getF64Type(), i64 = b.getI64Type();
+  // No rows or no classes sample nothing (or fail a check): at least one
+  // of each keeps the divisions below defined.
+  Value least = b.create<arith::ConstantIntOp>(loc, 1, 64);
+  rows = b.create<arith::MaxSIOp>(loc, rows, least);
+  classes = b.create<arith::MaxSIOp>(loc, classes, least);
   auto real = [&](double v) -> Value {
     return b.create<arith::ConstantOp>(loc, b.getFloatAttr(f64, v));
   };
@@ -510,6 +515,13 @@ Value Emitter::emitMultinomial(const graph::Node &n, RankedTensorType type) {
   auto wide = [&](OpBuilder &nb, Location nl, Value index) -> Value {
     return nb.create<arith::IndexCastOp>(nl, i64, index);
   };
+  // The kernel's check, even of no rows (the tracer makes it for classes
+  // known at trace time).
+  if (logitsType.isDynamicDim(1))
+    check(
+        n,
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, classes, zero),
+        "num_classes should be positive, got {int}", {classes});
   Value shard;
   if (logitsType.hasStaticShape())
     shard = b.create<arith::ConstantIntOp>(
