@@ -76,6 +76,9 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
   }
   case Type::List:
   case Type::Tuple: {
+    // Each level of nesting costs TensorFlow's tracing Python frames: too
+    // deep an argument is its RecursionError (also no quadratic walk).
+    Interpreter::RecursionScope level(in, " while calling a Python object");
     key += v.is(Type::List) ? "L[" : "U(";
     for (auto &item : in.toList(v)) {
       traceKey(in, item, key, tensors, variables);
@@ -85,6 +88,7 @@ void traceKey(Interpreter &in, const Value &v, std::string &key,
     return;
   }
   case Type::Dict: {
+    Interpreter::RecursionScope level(in, " while calling a Python object");
     key += "D{";
     for (auto &[k, value] : sortedItems(in, v)) {
       key += k + ":";
