@@ -102,6 +102,12 @@ static bool slotsOnly(Interpreter &in, const InstanceObject &inst,
 
 bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
                              Value &out) {
+  // Every value's class (an instance's below, which may be a subclass).
+  if (name == "__class__" && !obj.is(Type::Instance) && !obj.is(Type::Tensor) &&
+      !obj.is(Type::Native) && !obj.is(Type::Class) && !obj.is(Type::Module)) {
+    out = Value::object(Type::Class, typeOf(obj));
+    return true;
+  }
   switch (obj.type()) {
   case Type::Tensor:
   case Type::Native:

@@ -71,8 +71,11 @@ static Seq sliceOf(const Seq &items, const SliceBounds &b) {
   return out;
 }
 
+/// Index `key` of a sequence of `length` (`kind`: "list", "string", ...);
+/// IndexError `outOfRange`, by default "<kind> index out of range".
 static int64_t normalizeIndex(Interpreter &in, const Value &key, int64_t length,
-                              const char *kind) {
+                              const char *kind,
+                              const char *outOfRange = nullptr) {
   int64_t i = in.toIndex(key, (std::string(kind) +
                                " indices must be integers or slices, not " +
                                in.typeName(key))
@@ -80,7 +83,9 @@ static int64_t normalizeIndex(Interpreter &in, const Value &key, int64_t length,
   if (i < 0)
     i += length;
   if (i < 0 || i >= length)
-    in.raise("IndexError", std::string(kind) + " index out of range");
+    in.raise("IndexError", outOfRange
+                               ? std::string(outOfRange)
+                               : std::string(kind) + " index out of range");
   return i;
 }
 
@@ -139,7 +144,7 @@ Value Interpreter::getItem(const Value &obj, const Value &key) {
       return bytes(sliceOf(s, b));
     }
     return Value::integer(static_cast<unsigned char>(
-        s[normalizeIndex(*this, key, s.size(), "index")]));
+        s[normalizeIndex(*this, key, s.size(), "byte", "index out of range")]));
   }
   case Type::Range: {
     auto &r = obj.as<RangeObject>();
