@@ -508,12 +508,8 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
     for (int64_t d = 0; d < inType.getRank(); ++d)
       count = b.create<arith::MulIOp>(loc, count, dimSize(loc, in, d));
     Value k = b.create<arith::ConstantIndexOp>(loc, known);
-    if (type.hasStaticShape()) {
-      both(eq(count, k));
-      message = "Input to reshape is a tensor with {int} values, but the "
-                "requested shape has {int}";
-    } else if (known == 0) {
-      // A zero size: the -1 does not matter, the input must be empty.
+    // (With a zero size the -1 does not matter: the input must be empty.)
+    if (type.hasStaticShape() || known == 0) {
       both(eq(count, k));
       message = "Input to reshape is a tensor with {int} values, but the "
                 "requested shape has {int}";

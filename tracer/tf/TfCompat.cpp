@@ -113,7 +113,7 @@ void installCompat(TfRuntime &rt, ModuleBuilder &tf) {
     Params p(in, args, "set_random_seed", {"seed"});
     Value random = in.getAttr(in.importModule("tensorflow"), "random");
     return in.call(in.getAttr(random, "set_seed"),
-                   ValueList{p.require("seed", "set_random_seed")});
+                   ValueList{argument(in, p, "set_random_seed", "seed")});
   });
   compat.set("v1", v1.value());
   // compat.v2 is TensorFlow 2's API, which `tf` is.

@@ -159,7 +159,7 @@ const char *csvTypeName(DType d) {
   }
 }
 
-/// Element `from` of default `d` into element `i` of `out`.
+/// Default `d`'s one element into element `i` of `out`.
 void copyDefault(const graph::HostTensor &d, graph::HostTensor &out, size_t i) {
   if (d.type.dtype == DType::String) {
     out.strings[i] = d.strings[0];
