@@ -10,6 +10,7 @@
 #include <ctime>
 #include <filesystem>
 #include <thread>
+#include <unistd.h>
 
 extern char **environ;
 
@@ -97,6 +98,10 @@ Value osModule(Interpreter &in) {
   defFunction(in, os, "getcwd", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "getcwd").expect(0, 0);
     return in.str(std::filesystem::current_path().string());
+  });
+  defFunction(in, os, "getpid", [](Interpreter &in, CallArgs &args) {
+    ArgParser(in, args, "getpid").expect(0, 0);
+    return Value::integer(static_cast<int64_t>(::getpid()));
   });
   defFunction(in, os, "cpu_count", [](Interpreter &in, CallArgs &args) {
     ArgParser(in, args, "cpu_count").expect(0, 0);

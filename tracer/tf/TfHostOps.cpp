@@ -2,6 +2,7 @@
 #include "TfHostOps.h"
 
 #include "TfDecodeCsv.h"
+#include "TfFileIo.h"
 
 #include "TfOps.h"
 #include <functional>
@@ -177,7 +178,7 @@ bool runStringList(const graph::Node &n, const std::vector<HostTensorPtr> &in,
 } // namespace
 
 bool hasHostKernel(const graph::Graph &g, const graph::Node &n) {
-  if (isStringKernel(n.op) || n.op == "DecodeCSV")
+  if (isStringKernel(n.op) || n.op == "DecodeCSV" || isFileKernel(n.op))
     return true;
   if (std::find(std::begin(kAnyDType), std::end(kAnyDType), n.op) !=
       std::end(kAnyDType))
@@ -193,6 +194,8 @@ bool hasHostKernel(const graph::Graph &g, const graph::Node &n) {
 bool runHostKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
                    HostTensorPtr &out, std::string &error) {
   const std::string &op = n.op;
+  if (isFileKernel(op)) // (WriteFile has no output)
+    return runFileKernel(n, in, out, error);
   graph::TensorType type = n.outputs.at(0);
   auto intList = [&](const char *name) -> const std::vector<int64_t> & {
     return std::get<std::vector<int64_t>>(n.attrs.at(name));
@@ -547,6 +550,7 @@ bool runHostKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
     return runStringKernel(n, in, out, error);
   if (op == "DecodeCSV")
     return runDecodeCsvColumn(n, in, out, error);
+
   if (std::find(std::begin(kStringLists), std::end(kStringLists), op) !=
           std::end(kStringLists) &&
       type.dtype == DType::String)

@@ -9,6 +9,7 @@
 #include "TensorArray.h"
 #include "TfData.h"
 #include "TfDecodeCsv.h"
+#include "TfFileIo.h"
 #include "TfFunction.h"
 #include "TfGradient.h"
 #include "TfIndexedSlices.h"
@@ -2839,6 +2840,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     });
     ModuleBuilder io(in, *r, "tensorflow.io");
     installDecodeCsv(*r, io);
+    installFileIo(*r, io);
     tf.set("io", io.value());
     installCompat(*r, tf);
     return tf.value();
