@@ -12,10 +12,10 @@
 #include "TfDecodeCsv.h"
 
 #include "TensorFormat.h"
+#include "TfHostOps.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
-#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -102,50 +102,6 @@ bool splitRecord(const std::string &s, const CsvFormat &f,
   return true;
 }
 
-/// `text` trimmed of the blanks safe_strto* skips.
-std::string trimmed(const std::string &text) {
-  size_t b = text.find_first_not_of(" \t\n\v\f\r");
-  if (b == std::string::npos)
-    return "";
-  size_t e = text.find_last_not_of(" \t\n\v\f\r");
-  return text.substr(b, e - b + 1);
-}
-
-/// Field `text` as a number of `dtype` into element `i` of `out`; false
-/// when safe_strto32/64/f/d would reject it.
-bool parseField(const std::string &text, DType dtype, graph::HostTensor &out,
-                size_t i) {
-  std::string t = trimmed(text);
-  if (t.empty())
-    return false;
-  char *end = nullptr;
-  errno = 0;
-  if (dtype == DType::Int32 || dtype == DType::Int64) {
-    // Decimal digits with an optional sign.
-    size_t digits = t[0] == '+' || t[0] == '-' ? 1 : 0;
-    if (digits == t.size() ||
-        t.find_first_not_of("0123456789", digits) != std::string::npos)
-      return false;
-    long long v = std::strtoll(t.c_str(), &end, 10);
-    if (errno == ERANGE)
-      return false;
-    if (dtype == DType::Int64) {
-      static_cast<int64_t *>(out.data())[i] = v;
-      return true;
-    }
-    if (v < INT32_MIN || v > INT32_MAX)
-      return false;
-    static_cast<int32_t *>(out.data())[i] = static_cast<int32_t>(v);
-    return true;
-  }
-  // Floats as strtof/strtod read them: overflow is infinity, underflow 0.
-  if (dtype == DType::Float32)
-    static_cast<float *>(out.data())[i] = std::strtof(t.c_str(), &end);
-  else
-    static_cast<double *>(out.data())[i] = std::strtod(t.c_str(), &end);
-  return end == t.c_str() + t.size();
-}
-
 const char *csvTypeName(DType d) {
   switch (d) {
   case DType::Int32:
@@ -202,7 +158,8 @@ bool decodeCsv(const graph::HostTensor &records,
         copyDefault(d, out, r);
       } else if (d.type.dtype == DType::String) {
         out.strings[r] = fields[c];
-      } else if (!parseField(fields[c], d.type.dtype, out, r)) {
+      } else if (!parseNumber(fields[c], d.type.dtype, out,
+                              static_cast<int64_t>(r))) {
         error = "Field " + std::to_string(c) + " in record " +
                 std::to_string(r) + " is not a valid " +
                 csvTypeName(d.type.dtype) + ": " + fields[c];

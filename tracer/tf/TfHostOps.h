@@ -37,6 +37,13 @@ bool splitKernelError(const std::string &error, std::string &type,
 /// run on the host only.
 bool isStringKernel(const std::string &op);
 
+/// `text` parsed as a number of `dtype` (int32, int64, float32, float64)
+/// into element `i` of `out`, as TensorFlow's safe_strto* parse it
+/// (StringToNumber, DecodeCSV): surrounding whitespace allowed, the rest
+/// must be the number. False when it is not one.
+bool parseNumber(const std::string &text, graph::DType dtype,
+                 graph::HostTensor &out, int64_t i);
+
 /// runHostKernel for the ops isStringKernel names.
 bool runStringKernel(const graph::Node &node,
                      const std::vector<graph::HostTensorPtr> &inputs,

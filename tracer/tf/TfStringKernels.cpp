@@ -111,40 +111,6 @@ std::string formatted(const std::string &format, ...) {
   return out;
 }
 
-/// StringToNumber's parse of `s` as `dtype` (TensorFlow's
-/// SafeStringToNumeric: surrounding whitespace allowed, the rest must be
-/// the number).
-bool parseNumber(const std::string &text, DType dtype, HostTensor &out,
-                 int64_t i) {
-  std::string s = stripped(text);
-  if (s.empty())
-    return false;
-  char *end = nullptr;
-  errno = 0;
-  if (dtype == DType::Float32 || dtype == DType::Float64) {
-    if (dtype == DType::Float32)
-      store(out, i, std::strtof(s.c_str(), &end));
-    else
-      store(out, i, std::strtod(s.c_str(), &end));
-    return end == s.c_str() + s.size();
-  }
-  if (!(std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-' ||
-        s[0] == '+'))
-    return false;
-  long long v = std::strtoll(s.c_str(), &end, 10);
-  if (end != s.c_str() + s.size() || errno == ERANGE)
-    return false;
-  if (dtype == DType::Int32) {
-    if (v < std::numeric_limits<int32_t>::min() ||
-        v > std::numeric_limits<int32_t>::max())
-      return false;
-    store(out, i, static_cast<int32_t>(v));
-  } else {
-    store(out, i, static_cast<int64_t>(v));
-  }
-  return true;
-}
-
 /// The byte offset of UTF-8 character `chars` of `s` (s.size() past its
 /// end); the count of characters when `chars` is -1.
 size_t utf8Offset(const std::string &s, int64_t chars) {
@@ -248,6 +214,40 @@ HostTensorPtr splitScalar(const graph::Node &n, const std::string &s) {
 }
 
 } // namespace
+
+/// StringToNumber's parse of `s` as `dtype` (TensorFlow's
+/// SafeStringToNumeric: surrounding whitespace allowed, the rest must be
+/// the number).
+bool parseNumber(const std::string &text, DType dtype, HostTensor &out,
+                 int64_t i) {
+  std::string s = stripped(text);
+  if (s.empty())
+    return false;
+  char *end = nullptr;
+  errno = 0;
+  if (dtype == DType::Float32 || dtype == DType::Float64) {
+    if (dtype == DType::Float32)
+      store(out, i, std::strtof(s.c_str(), &end));
+    else
+      store(out, i, std::strtod(s.c_str(), &end));
+    return end == s.c_str() + s.size();
+  }
+  if (!(std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-' ||
+        s[0] == '+'))
+    return false;
+  long long v = std::strtoll(s.c_str(), &end, 10);
+  if (end != s.c_str() + s.size() || errno == ERANGE)
+    return false;
+  if (dtype == DType::Int32) {
+    if (v < std::numeric_limits<int32_t>::min() ||
+        v > std::numeric_limits<int32_t>::max())
+      return false;
+    store(out, i, static_cast<int32_t>(v));
+  } else {
+    store(out, i, static_cast<int64_t>(v));
+  }
+  return true;
+}
 
 bool isStringKernel(const std::string &op) {
   for (const char *k :
