@@ -221,7 +221,11 @@ Value decodeCsvApi(TfRuntime &rt, Interpreter &in, CallArgs &args) {
   n.attrs["select_cols"] = select;
   // The kernel's construction checks, with its eager error's form.
   std::string kernel = "DecodeCSV_OUT_TYPE_" + std::to_string(defaults.size());
+  // (While tracing kiln reports them at once, without the eager form;
+  // TensorFlow's graph reports them when the function runs.)
   auto fail = [&](const std::string &message) {
+    if (rt.tracing)
+      rt.raise("InvalidArgumentError", message);
     rt.raise("InvalidArgumentError", eagerKernelPrefix(kernel) + message +
                                          eagerOpSuffix("DecodeCSV", false));
   };
