@@ -102,19 +102,6 @@ bool splitRecord(const std::string &s, const CsvFormat &f,
   return true;
 }
 
-const char *csvTypeName(DType d) {
-  switch (d) {
-  case DType::Int32:
-    return "int32";
-  case DType::Int64:
-    return "int64";
-  case DType::Float32:
-    return "float";
-  default:
-    return "double";
-  }
-}
-
 /// Default `d`'s one element into element `i` of `out`.
 void copyDefault(const graph::HostTensor &d, graph::HostTensor &out, size_t i) {
   if (d.type.dtype == DType::String) {
@@ -162,7 +149,7 @@ bool decodeCsv(const graph::HostTensor &records,
                               static_cast<int64_t>(r))) {
         error = "Field " + std::to_string(c) + " in record " +
                 std::to_string(r) + " is not a valid " +
-                csvTypeName(d.type.dtype) + ": " + fields[c];
+                kernelTypeName(d.type.dtype) + ": " + fields[c];
         return false;
       }
     }

@@ -103,13 +103,9 @@ void installSettings(TfRuntime &rt, ModuleBuilder &config) {
 void installBuildQueries(TfRuntime &rt, ModuleBuilder &tf) {
   ModuleBuilder test(rt.in, rt, "tensorflow.test");
   test.def("is_gpu_available", [](Interpreter &in, CallArgs &args) {
-    // (Both parameters have defaults, which CPython's message counts.)
-    if (args.positional.size() > 2)
-      in.typeError("is_gpu_available() takes from 0 to 2 positional "
-                   "arguments but " +
-                   std::to_string(args.positional.size()) + " were given");
     Params p(in, args, "is_gpu_available",
-             {"cuda_only", "min_cuda_compute_capability"});
+             {"cuda_only", "min_cuda_compute_capability"}, Wording::Python,
+             /*required=*/0);
     data::warnDeprecated(
         in, "is_gpu_available", "tensorflow.python.framework.test_util",
         "Use `tf.config.list_physical_devices('GPU')` instead.");

@@ -864,10 +864,6 @@ void recordFunctionCall(TfRuntime &rt, const ValueList &inputs,
                         std::vector<std::shared_ptr<VariableState>> variables,
                         std::vector<HostTensorPtr> before,
                         std::function<ValueList(const ValueList &)> rerun) {
-  if (outputs.empty()) {
-    recordOperation(rt, "StatefulPartitionedCall", inputs, outputs, {});
-    return;
-  }
   TfRuntime *r = &rt;
   ValueList args(inputs.begin(), inputs.begin() + numArgs);
   // After the arguments and the variables' reads: captured eager tensors.

@@ -94,11 +94,8 @@ void installKeras(TfRuntime &rt, ModuleBuilder &tf) {
   // Keras's own state (layer names, its seed generator) is all it resets;
   // kiln has none, and TensorFlow's random state stays as it was.
   backend.def("clear_session", [](Interpreter &in, CallArgs &args) {
-    if (args.positional.size() > 1)
-      in.typeError("clear_session() takes from 0 to 1 positional arguments "
-                   "but " +
-                   std::to_string(args.positional.size()) + " were given");
-    Params p(in, args, "clear_session", {"free_memory"});
+    Params p(in, args, "clear_session", {"free_memory"}, Wording::Python,
+             /*required=*/0);
     return Value();
   });
   backend.def("backend", [](Interpreter &in, CallArgs &args) {

@@ -5,6 +5,7 @@
 #include "TfRuntime.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -26,18 +27,26 @@ enum class Wording { TensorFlow, Python };
 /// Binds a builtin's arguments to parameter names (positional, then by
 /// keyword), with TypeError for unknown or repeated ones.
 struct Params {
+  /// `required`: how many of `names` have no default, for CPython's
+  /// "takes from R to N positional arguments" (by default all of them:
+  /// "takes N").
   Params(Interpreter &in, CallArgs &args, const std::string &fname,
-         std::vector<std::string> names, Wording wording = Wording::TensorFlow)
+         std::vector<std::string> names, Wording wording = Wording::TensorFlow,
+         size_t required = SIZE_MAX)
       : in(in),
         plain(wording == Wording::Python || !dispatchedArguments(fname)) {
-    if (args.positional.size() > names.size())
-      in.typeError(plain ? fname + "() takes " + std::to_string(names.size()) +
-                               " positional arguments but " +
-                               std::to_string(args.positional.size()) +
-                               " were given"
-                         : "Too many arguments were given. Expected " +
-                               std::to_string(names.size()) + " but got " +
-                               std::to_string(args.positional.size()) + ".");
+    if (args.positional.size() > names.size()) {
+      std::string takes = required < names.size()
+                              ? "from " + std::to_string(required) + " to " +
+                                    std::to_string(names.size())
+                              : std::to_string(names.size());
+      in.typeError(
+          plain ? fname + "() takes " + takes + " positional arguments but " +
+                      std::to_string(args.positional.size()) + " were given"
+                : "Too many arguments were given. Expected " +
+                      std::to_string(names.size()) + " but got " +
+                      std::to_string(args.positional.size()) + ".");
+    }
     for (size_t i = 0; i < args.positional.size(); ++i)
       values[names[i]] = args.positional[i];
     for (auto &[k, v] : args.keywords) {

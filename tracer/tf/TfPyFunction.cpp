@@ -336,6 +336,7 @@ bool replayRun(TfRuntime &rt, const Value &fn, const Value &inp, bool numpy,
     outputs.push_back(rt.eager(rt.tensor(o).value));
   if (!run.tape.isNone() && inputs.size() == run.inputs.size()) {
     TfRuntime *r = &rt;
+    // (`keep` holds the runs, and so `kept`, for as long as the tape does.)
     std::shared_ptr<const PyFunctionRuns> keep = replay.runs;
     const KeptRun *kept = &run;
     recordCustomGradient(rt, "EagerPyFunc", inputs, outputs,
@@ -363,11 +364,12 @@ Value applyPyFunction(TfRuntime &rt, const Value &fn, const Value &inp,
       !rt.tensor(inp).type.unknownRank)
     in.typeError("Cannot iterate over a scalar tensor.");
   bool isList = false;
-  Value replayed;
-  if (!rt.tracing && replaying &&
-      replayRun(rt, fn, inp, numpy, (toutDTypes(in, toutArg, isList), isList),
-                replayed))
-    return replayed;
+  if (!rt.tracing && replaying) {
+    toutDTypes(in, toutArg, isList);
+    Value replayed;
+    if (replayRun(rt, fn, inp, numpy, isList, replayed))
+      return replayed;
+  }
   if (numpy && !rt.tracing) {
     // Eagerly, numpy_function calls the function on np.array of each
     // value and converts what it returns, flattened, by its own dtypes.
