@@ -1930,6 +1930,12 @@ struct RecordObject : py::NativeObject {
   std::string kind;
   std::map<std::string, Value> fields;
   std::string typeName() const override { return kind; }
+  std::string repr(Interpreter &in, const Value &self) override {
+    if (kind != "Operation")
+      return NativeObject::repr(in, self);
+    return "<tf.Operation '" + in.toStr(fields.at("name")) +
+           "' type=" + in.toStr(fields.at("type")) + ">";
+  }
   bool getAttr(Interpreter &, const Value &, const std::string &name,
                Value &out) override {
     auto it = fields.find(name);
