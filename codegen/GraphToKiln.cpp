@@ -865,8 +865,10 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
               cmp(arith::CmpIPredicate::sge, start, limit)),
           "Requires start >= limit when delta < 0: {int}/{int}",
           {wide(start), wide(limit)});
+    // (In 64 bits: limit - start of int32 bounds can overflow 32.)
     Value size = b.create<arith::IndexCastOp>(
-        loc, b.getIndexType(), tripCount(loc, start, limit, delta));
+        loc, b.getIndexType(),
+        tripCount(loc, wide(start), wide(limit), wide(delta)));
     SmallVector<Value> dynamic;
     if (type.isDynamicDim(0)) // else its size was known at trace time
       dynamic.push_back(size);

@@ -35,3 +35,14 @@ for args, kw in [((2**31 - 2, 2**31 + 1), {"dtype": tf.int32}),
         print(tf.range(*args, **kw))
     except Exception as e:
         print(type(e).__name__, e)
+
+
+# Bounds known only at run time: the length of an int32 range whose
+# limit - start passes 2^31.
+@tf.function
+def run_time(start, limit, delta):
+    return tf.range(start, limit, delta)
+
+
+print(run_time(tf.constant(-2**31), tf.constant(2**31 - 1), tf.constant(2**30)))
+print(run_time(tf.constant(2**31 - 1), tf.constant(-2**31), tf.constant(-2**31)))
