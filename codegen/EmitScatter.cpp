@@ -576,4 +576,153 @@ Value Emitter::emitSortedSegment(const graph::Node &n, RankedTensorType type) {
   return apply.getResult(0);
 }
 
+Value Emitter::emitHistogramFixedWidth(const graph::Node &n,
+                                       RankedTensorType type) {
+  // The kernel's checks, in its order: value_range of two elements (its
+  // size may be known only now), value_range[0] < value_range[1], a
+  // positive nbins, no NaN among the values. Then each value's bin as its
+  // functor computes it: (max(v, lo) - lo) in the values' type, as a
+  // double divided by the step (hi - lo) / nbins, capped at nbins - 1 and
+  // truncated, counted in order. A bin outside [0, nbins), which integer
+  // wrap-around can give (TensorFlow's kernel writes out of bounds then),
+  // is not counted.
+  Location loc = locOf(n);
+  Value values = input(n, 0), range = input(n, 1);
+  auto vt = cast<RankedTensorType>(values.getType());
+  Type et = vt.getElementType();
+  bool isFloat = isa<FloatType>(et);
+  Type i64 = b.getI64Type(), f64 = b.getF64Type();
+  Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
+  Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+  Value pair = b.create<arith::ConstantIntOp>(loc, 1, 1);
+  if (cast<RankedTensorType>(range.getType()).isDynamicDim(0)) {
+    pair = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                   dimSize(loc, range, 0),
+                                   b.create<arith::ConstantIndexOp>(loc, 2));
+    check(n, pair, "value_range should be a vector of 2 elements.", {});
+  }
+  // The bounds (0 and 1 when value_range is not a pair).
+  auto bound = [&](int64_t i) {
+    return choose(
+        loc, pair,
+        [&](Location l) -> Value {
+          return b.create<tensor::ExtractOp>(
+              l, range, ValueRange{b.create<arith::ConstantIndexOp>(l, i)});
+        },
+        [&](Location l) -> Value {
+          return b.create<arith::ConstantOp>(
+              l, isFloat ? TypedAttr(b.getFloatAttr(et, double(i)))
+                         : TypedAttr(b.getIntegerAttr(et, i)));
+        });
+  };
+  Value lo = bound(0), hi = bound(1);
+  auto less = [&](OpBuilder &ob, Location l, Value x, Value y) -> Value {
+    if (isFloat)
+      return ob.create<arith::CmpFOp>(l, arith::CmpFPredicate::OLT, x, y);
+    return ob.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, x, y);
+  };
+  auto toDouble = [&](OpBuilder &ob, Location l, Value v) -> Value {
+    if (!isFloat)
+      return ob.create<arith::SIToFPOp>(l, f64, v);
+    return et == f64 ? v : ob.create<arith::ExtFOp>(l, f64, v).getResult();
+  };
+  // A bound for the message: the bits of a double for "{real}" (printed
+  // as the kernel's stream prints it), or the integer.
+  auto shown = [&](Value v) -> Value {
+    if (isFloat)
+      return b.create<arith::BitcastOp>(loc, i64, toDouble(b, loc, v));
+    return et == i64 ? v : b.create<arith::ExtSIOp>(loc, i64, v).getResult();
+  };
+  Value ordered = less(b, loc, lo, hi);
+  std::string bounds = isFloat ? "{real}, {real}" : "{int}, {int}";
+  check(n, ordered,
+        "value_range should satisfy value_range[0] < value_range[1], but "
+        "got '[" +
+            bounds + "]'",
+        {shown(lo), shown(hi)});
+  Value nbins = scalarOf(loc, input(n, 2));
+  nbins = b.create<arith::ExtSIOp>(loc, i64, nbins);
+  Value positive =
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, nbins,
+                              b.create<arith::ConstantIntOp>(loc, 0, 64));
+  check(n, positive, "nbins should be a positive number, but got '{int}'",
+        {nbins});
+  SmallVector<Value> extents;
+  Value count = one;
+  for (int64_t d = 0; d < vt.getRank(); ++d) {
+    extents.push_back(dimSize(loc, values, d));
+    count = b.create<arith::MulIOp>(loc, count, extents.back());
+  }
+  auto valueAt = [&](OpBuilder &ob, Location l, Value i) -> Value {
+    return ob.create<tensor::ExtractOp>(l, values,
+                                        coordinates(ob, l, i, extents));
+  };
+  Value ok = b.create<arith::AndIOp>(
+      loc, b.create<arith::AndIOp>(loc, pair, ordered), positive);
+  if (isFloat) {
+    Value noNaN = b.create<arith::ConstantIntOp>(loc, 1, 1);
+    auto scan = b.create<scf::ForOp>(
+        loc, zero, count, one, ValueRange{noNaN},
+        [&](OpBuilder &nb, Location l, Value i, ValueRange state) {
+          Value v = valueAt(nb, l, i);
+          Value ordinary =
+              nb.create<arith::CmpFOp>(l, arith::CmpFPredicate::ORD, v, v);
+          nb.create<scf::YieldOp>(
+              l, ValueRange{nb.create<arith::AndIOp>(l, state[0], ordinary)});
+        });
+    check(n, scan.getResult(0), "Histogram values must not contain NaN", {});
+    ok = b.create<arith::AndIOp>(loc, ok, scan.getResult(0));
+  }
+  SmallVector<Value> dynamic;
+  if (type.isDynamicDim(0))
+    dynamic.push_back(b.create<arith::IndexCastOp>(
+        loc, b.getIndexType(),
+        b.create<arith::MaxSIOp>(loc, nbins,
+                                 b.create<arith::ConstantIntOp>(loc, 0, 64))));
+  return orZeros(loc, ok, type, [&](Location l) -> Value {
+    Type ot = type.getElementType();
+    Value span = isFloat ? b.create<arith::SubFOp>(l, hi, lo).getResult()
+                         : b.create<arith::SubIOp>(l, hi, lo).getResult();
+    Value bins = b.create<arith::SIToFPOp>(l, f64, nbins);
+    Value step = b.create<arith::DivFOp>(l, toDouble(b, l, span), bins);
+    Value last = b.create<arith::SIToFPOp>(
+        l, f64,
+        b.create<arith::SubIOp>(l, nbins,
+                                b.create<arith::ConstantIntOp>(l, 1, 64)));
+    Value none = b.create<arith::ConstantOp>(l, b.getFloatAttr(f64, 0.0));
+    Value increment = b.create<arith::ConstantOp>(l, b.getIntegerAttr(ot, 1));
+    auto loop = b.create<scf::ForOp>(
+        l, zero, count, one, ValueRange{zeros(l, type, dynamic)},
+        [&](OpBuilder &nb, Location fl, Value i, ValueRange state) {
+          Value v = valueAt(nb, fl, i);
+          // std::max(v, lo), then std::min(q, last): Eigen's cwiseMax and
+          // cwiseMin.
+          Value clamped =
+              nb.create<arith::SelectOp>(fl, less(nb, fl, v, lo), lo, v);
+          Value offset =
+              isFloat ? nb.create<arith::SubFOp>(fl, clamped, lo).getResult()
+                      : nb.create<arith::SubIOp>(fl, clamped, lo).getResult();
+          Value q =
+              nb.create<arith::DivFOp>(fl, toDouble(nb, fl, offset), step);
+          q = nb.create<arith::SelectOp>(
+              fl,
+              nb.create<arith::CmpFOp>(fl, arith::CmpFPredicate::OLT, last, q),
+              last, q);
+          Value inside = nb.create<arith::AndIOp>(
+              fl,
+              nb.create<arith::CmpFOp>(fl, arith::CmpFPredicate::OGE, q, none),
+              nb.create<arith::CmpFOp>(fl, arith::CmpFPredicate::OLT, q, bins));
+          q = nb.create<arith::SelectOp>(fl, inside, q, none);
+          Value bin = nb.create<arith::IndexCastOp>(
+              fl, nb.getIndexType(), nb.create<arith::FPToSIOp>(fl, i64, q));
+          Value old = nb.create<tensor::ExtractOp>(fl, state[0], bin);
+          Value next = nb.create<arith::SelectOp>(
+              fl, inside, nb.create<arith::AddIOp>(fl, old, increment), old);
+          nb.create<scf::YieldOp>(fl, ValueRange{nb.create<tensor::InsertOp>(
+                                          fl, next, state[0], bin)});
+        });
+    return loop.getResult(0);
+  });
+}
+
 } // namespace kiln

@@ -348,6 +348,9 @@ private:
   /// segment in order, as the CPU kernel does; negative ids drop their row
   /// (EmitScatter.cpp).
   Value emitUnsortedSegment(const graph::Node &n, RankedTensorType type);
+  /// HistogramFixedWidth: its kernel's checks, then each value counted into
+  /// its bin (EmitScatter.cpp).
+  Value emitHistogramFixedWidth(const graph::Node &n, RankedTensorType type);
   /// SegmentSum/Mean/Max/Min/Prod on ids known at run time: the sorted
   /// kernels' checks, then each segment reduced in row order.
   Value emitSortedSegment(const graph::Node &n, RankedTensorType type);

@@ -948,6 +948,8 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitSpaceToDepth(n, type);
   if (op == "UnravelIndex")
     return emitUnravelIndex(n, type);
+  if (op == "HistogramFixedWidth")
+    return emitHistogramFixedWidth(n, type);
   if (op == "Cross")
     return emitCross(n, type);
   if (op == "RGBToHSV" || op == "HSVToRGB" || op == "AdjustSaturation" ||

@@ -471,63 +471,6 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
                          return unaryOp(*r, "Sqrt",
                                         variance(in, "reduce_std", p));
                        }));
-  // tf.histogram_fixed_width: the HistogramFixedWidth kernel's bin of each
-  // value, (max(v, lo) - lo) in the values' type, then as a double divided
-  // by the step (hi - lo) / nbins, capped at the last bin and truncated;
-  // the bins counted by a segment sum of ones.
-  tf.def("histogram_fixed_width",
-         inNameScope(
-             *r, "histogram_fixed_width", [r](Interpreter &in, CallArgs &args) {
-               Params p(in, args, "histogram_fixed_width",
-                        {"values", "value_range", "nbins", "dtype", "name"});
-               Value values =
-                   r->toTensor(p.require("values", "histogram_fixed_width"));
-               DType t = r->tensor(values).type.dtype;
-               if (t != DType::Float32 && t != DType::Float64 &&
-                   t != DType::Int32 && t != DType::Int64)
-                 r->raise("UnimplementedError",
-                          "kiln's histogram_fixed_width takes float32, "
-                          "float64, int32 and int64 values");
-               Value range = r->toTensor(
-                   p.require("value_range", "histogram_fixed_width"), t);
-               const TensorType &rt = r->tensor(range).type;
-               if (rt.unknownRank || rt.shape != std::vector<int64_t>{2})
-                 r->raise("InvalidArgumentError",
-                          "value_range should be a vector of 2 elements.");
-               int64_t nbins = p.has("nbins")
-                                   ? in.toIndex(foldKnown(*r, p.get("nbins")))
-                                   : 100;
-               if (nbins <= 0)
-                 r->raise("InvalidArgumentError",
-                          "nbins should be a positive number, but got '" +
-                              std::to_string(nbins) + "'");
-               DType out = p.has("dtype") ? *dtypeArg(in, p.get("dtype"))
-                                          : DType::Int32;
-               Value lo = in.getItem(range, Value::integer(0));
-               Value hi = in.getItem(range, Value::integer(1));
-               Value step = binaryOp(
-                   *r, "RealDiv",
-                   cast(*r, binaryOp(*r, "Sub", hi, lo), DType::Float64),
-                   r->toTensor(Value::floating(double(nbins)), DType::Float64));
-               Value offset = cast(
-                   *r,
-                   binaryOp(*r, "Sub", binaryOp(*r, "Maximum", values, lo), lo),
-                   DType::Float64);
-               Value bins =
-                   cast(*r,
-                        binaryOp(*r, "Minimum",
-                                 binaryOp(*r, "RealDiv", offset, step),
-                                 r->toTensor(Value::floating(double(nbins - 1)),
-                                             DType::Float64)),
-                        DType::Int32);
-               bins = reshape(*r, bins, pyIntList(in, {-1}));
-               Value segmentSum =
-                   in.getAttr(in.getAttr(in.importModule("tensorflow"), "math"),
-                              "unsorted_segment_sum");
-               return in.call(segmentSum,
-                              ValueList{filledLike(*r, cast(*r, bins, out), 1),
-                                        bins, Value::integer(nbins)});
-             }));
   // tf.histogram_fixed_width_bins: each value's bin, as histogram_ops
   // computes it: floor(nbins * (v - lo) / (hi - lo)) clipped to the bins,
   // in the values' shape. (Not the HistogramFixedWidth kernel's rounding
@@ -799,15 +742,14 @@ void installCompositeMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
              // One op on the tapes, with _EuclideanNormGrad's gradient; the
              // body fills in the reduced axes before the op is recorded.
              std::map<std::string, Attr> attrs{{"keep_dims", keepdims}};
-             Value norm =
-                 recordComposite(*r, "EuclideanNorm", {x}, attrs, [&] {
-                   std::vector<int64_t> axes;
-                   Value sum = reduce(*r, "Sum", unaryOp(*r, "Square", x),
-                                      p.get("axis"), keepdims,
-                                      "EuclideanNorm", &axes);
-                   attrs["axes"] = axes;
-                   return unaryOp(*r, "Sqrt", sum);
-                 });
+             Value norm = recordComposite(*r, "EuclideanNorm", {x}, attrs, [&] {
+               std::vector<int64_t> axes;
+               Value sum =
+                   reduce(*r, "Sum", unaryOp(*r, "Square", x), p.get("axis"),
+                          keepdims, "EuclideanNorm", &axes);
+               attrs["axes"] = axes;
+               return unaryOp(*r, "Sqrt", sum);
+             });
              return isFloating(d) ? norm : cast(*r, norm, d);
            }));
   // tf.nn.crelu: relu of [x, -x] joined along `axis`; the concatenation

@@ -1497,13 +1497,11 @@ Value GradientTapeObject::backprop(const Value &target, const Value &sources,
       // NotDifferentiable): its registry lookup fails. These are the ones
       // kiln stages, as ops._gradient_registry answered in TensorFlow 2.20.
       static const std::set<std::string> unregistered = {
-          "AdjustContrastv2", "AdjustHue",
-          "AdjustSaturation", "Bitcast",
-          "DenseBincount",    "LowerBound",
-          "RandomUniformInt", "ResizeNearestNeighborGrad",
-          "StringLength",     "TruncateMod",
-          "Unique",           "UniqueWithCounts",
-          "UnravelIndex",     "UpperBound"};
+          "AdjustContrastv2", "AdjustHue",        "AdjustSaturation",
+          "Bitcast",          "DenseBincount",    "HistogramFixedWidth",
+          "LowerBound",       "RandomUniformInt", "ResizeNearestNeighborGrad",
+          "StringLength",     "TruncateMod",      "Unique",
+          "UniqueWithCounts", "UnravelIndex",     "UpperBound"};
       if (fn == table.end() && unregistered.count(e.op))
         rt.raise("LookupError", "gradient registry has no entry for: " + e.op);
       if (fn == table.end())

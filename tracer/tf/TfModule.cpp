@@ -577,6 +577,7 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   installNnStatistics(*r, nn);
   nn.set("zero_fraction", math.module->dict["zero_fraction"]);
   installUnravelIndex(*r, tf);
+  installHistogram(*r, tf);
 
   auto reduction = [&](const std::string &name, const std::string &op) {
     for (ModuleBuilder *m : {&tf, &math})

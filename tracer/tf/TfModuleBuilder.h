@@ -212,6 +212,8 @@ void installSpaceToDepth(TfRuntime &rt, ModuleBuilder &nn);
 
 /// tf.unravel_index (TfUnravelIndex.cpp).
 void installUnravelIndex(TfRuntime &rt, ModuleBuilder &tf);
+/// tf.histogram_fixed_width (TfHistogram.cpp).
+void installHistogram(TfRuntime &rt, ModuleBuilder &tf);
 
 /// tf.image's flips, rotations, dtype conversion, brightness, gamma,
 /// grayscale and standardization (TfImage.cpp).

@@ -252,9 +252,9 @@ static Value convertNamed(TfRuntime &rt, const Value &v,
 /// op wrappers do: a Python value takes the tensor operand's dtype.
 /// A Python value as an op input of `dtype`; while tracing, TensorFlow's
 /// op-construction message when it does not fit.
-static Value convertOperand(TfRuntime &rt, const Value &v, DType dtype,
-                            const char *param, const std::string &op,
-                            const std::string &constName = "") {
+Value convertOperand(TfRuntime &rt, const Value &v, DType dtype,
+                     const char *param, const std::string &op,
+                     const std::string &constName) {
   // A Python string after a number tensor in `+`: Add's input type error
   // (Add takes strings). Elsewhere it fails to convert, below.
   bool left = std::string(param) == "x" || op.empty();

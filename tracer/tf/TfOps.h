@@ -195,6 +195,13 @@ bool holdsTensor(TfRuntime &rt, const Value &v);
 /// the current name scope.
 Value convertArgument(TfRuntime &rt, const Value &v, const std::string &name,
                       std::optional<DType> dtype);
+/// Operand `v` (input `param` of op `op`) converted to `dtype`: for a
+/// Python value TensorFlow's TypeError when it does not convert (a float
+/// to an integer type, a number to a string), else a Const named
+/// `constName` (when given) in the current name scope.
+Value convertOperand(TfRuntime &rt, const Value &v, DType dtype,
+                     const char *param, const std::string &op,
+                     const std::string &constName = "");
 /// `v` converted as convert_to_tensor with dtype_hint `hint` converts it:
 /// to `hint` where its values fit (a NumPy array always casts), else in its
 /// own dtype; a tensor or variable as it is.
