@@ -18,6 +18,18 @@
 
 namespace kiln {
 
+namespace {
+
+/// The value of an integer scalar tensor, as an i64.
+Value scalarI64(OpBuilder &b, Location loc, Value t) {
+  Value v = b.create<tensor::ExtractOp>(loc, t, ValueRange{});
+  if (!v.getType().isInteger(64))
+    v = b.create<arith::ExtSIOp>(loc, b.getI64Type(), v);
+  return v;
+}
+
+} // namespace
+
 Value Emitter::dimSize(Location loc, Value t, int64_t d) {
   auto type = cast<RankedTensorType>(t.getType());
   if (!type.isDynamicDim(d))
@@ -463,12 +475,7 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
     // A kernel's bound known at run time only (tf.slice's begin and size):
     // the scalar input must lie in [0, upper]; the message takes the upper
     // bound, then the value.
-    auto scalar = [&](Value t) -> Value {
-      Value v = b.create<tensor::ExtractOp>(loc, t, ValueRange{});
-      if (!v.getType().isInteger(64))
-        v = b.create<arith::ExtSIOp>(loc, b.getI64Type(), v);
-      return v;
-    };
+    auto scalar = [&](Value t) { return scalarI64(b, loc, t); };
     Value v = scalar(input(n, 0)), upper = scalar(input(n, 1));
     Value zero = b.create<arith::ConstantIntOp>(loc, 0, 64);
     both(b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, v, zero));
@@ -476,6 +483,26 @@ Value Emitter::emitChecked(const graph::Node &n, bool &handled,
     message = *rangeMessage;
     ints.push_back(upper);
     ints.push_back(v);
+  } else if (const std::string *emptyMessage =
+                 n.op == "Identity" && n.inputs.size() == 3
+                     ? attr<std::string>(n, "if_empty")
+                     : nullptr) {
+    // tf.slice's bounds in a dimension that may be empty (its size known
+    // at run time only): begin and size must both be 0 when it is; the
+    // message takes begin, then the size.
+    auto scalar = [&](Value t) { return scalarI64(b, loc, t); };
+    Value v = scalar(input(n, 0)), dim = scalar(input(n, 1)),
+          size = scalar(input(n, 2));
+    Value zero = b.create<arith::ConstantIntOp>(loc, 0, 64);
+    auto isZero = [&](Value x) {
+      return b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, x, zero);
+    };
+    both(b.create<arith::OrIOp>(
+        loc, b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, dim, zero),
+        b.create<arith::AndIOp>(loc, isZero(v), isZero(size))));
+    message = *emptyMessage;
+    ints.push_back(v);
+    ints.push_back(size);
   } else if (n.op == "EnsureShape") {
     // The dimensions the shape names that the input knows at run time only.
     Value in = input(n, 0);

@@ -71,6 +71,32 @@ Value checkedBound(TfRuntime &rt, const Value &value, const Value &upper,
   return out;
 }
 
+/// `begin` checked as the Slice kernel first checks a dimension of size
+/// `n` (known at run time only) that may be empty: begin and size (-1:
+/// the rest) both 0 then. An Identity of begin whose "if_empty" message
+/// template (codegen/EmitChecks.cpp) takes begin, then the size.
+Value checkedEmpty(TfRuntime &rt, const Value &begin, const Value &n,
+                   const Value &size, DType index, size_t d,
+                   std::vector<int> &checks) {
+  Interpreter &in = rt.in;
+  Value b = rt.toTensor(begin, index);
+  Value dim = cast(rt, rt.toTensor(n), index);
+  Value s = rt.toTensor(size, index);
+  s = callTf(in, {"where"},
+             {in.compare(ast::CmpOp::Eq, s, Value::integer(-1)),
+              in.binary(ast::BinaryOp::Sub, dim, b), s});
+  std::string i = std::to_string(d);
+  Value out =
+      rt.apply("Identity", {b, dim, s},
+               {{"T", index},
+                {"if_empty",
+                 "Expected begin[" + i + "] == 0 (got {int}) and size[" + i +
+                     "] == 0 (got {int}) when input.dim_size(" + i + ") == 0"}},
+               rt.tensor(b).type, "Slice/bound");
+  checks.push_back(out.as<TensorObject>().out.node);
+  return out;
+}
+
 } // namespace
 
 void installSlice(TfRuntime &rt, ModuleBuilder &tf) {
@@ -109,6 +135,8 @@ void installSlice(TfRuntime &rt, ModuleBuilder &tf) {
                       : cast(*r, in.getItem(shapeOf(*r, x), Value::integer(d)),
                              index);
         Value b = begin[d];
+        if (!n.isIntLike())
+          b = checkedEmpty(*r, b, n, size[d], index, d, checks);
         if (!b.isIntLike() || !n.isIntLike())
           b = checkedBound(*r, r->toTensor(b, index), n, "Expected begin" + at,
                            checks);
