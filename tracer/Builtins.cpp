@@ -167,19 +167,22 @@ Value print(Interpreter &in, CallArgs &args) {
       in.typeError("'" + name + "' is an invalid keyword argument for print()");
     }
   }
-  std::string line;
+  // Piece by piece, as CPython writes them: the arguments before one whose
+  // str() raises are printed.
+  Value write = file.isNone() ? Value() : in.getAttr(file, "write");
+  auto put = [&](const std::string &text) {
+    if (write.isNone())
+      in.out() << text;
+    else // sys.stderr, or anything with a write method
+      in.call(write, ValueList{in.str(text)});
+  };
   for (size_t i = 0; i < args.positional.size(); ++i) {
     if (i)
-      line += sep;
-    line += in.toStr(args.positional[i]);
+      put(sep);
+    put(in.toStr(args.positional[i]));
   }
-  line += end;
-  if (!file.isNone()) { // sys.stderr, or anything with a write method
-    in.call(in.getAttr(file, "write"), ValueList{in.str(line)});
-    return Value();
-  }
-  in.out() << line;
-  if (flush)
+  put(end);
+  if (flush && write.isNone())
     in.out().flush();
   return Value();
 }

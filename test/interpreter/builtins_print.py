@@ -23,4 +23,29 @@ print('c')
 print([], {}, (), '', sep='#')
 print('unicode: é ü 日本', sep='')
 print("quotes in list", ["it's", 'say "x"'])
+
+
+class Unprintable:
+    def __str__(self):
+        raise ValueError("no str")
+
+
+# The arguments before one whose str() raises are written.
+try:
+    print('before', 1, Unprintable(), 'after')
+except ValueError as e:
+    print('|', e)
+
+
+class Collect:
+    def __init__(self):
+        self.parts = []
+
+    def write(self, text):
+        self.parts.append(text)
+
+
+sink = Collect()
+print('x', 2, sep='--', end='.', file=sink)
+print(sink.parts)
 print('last line without newline', end='')

@@ -1929,12 +1929,29 @@ namespace {
 struct RecordObject : py::NativeObject {
   std::string kind;
   std::map<std::string, Value> fields;
+  TfRuntime *rt; // for errors
   std::string typeName() const override { return kind; }
+  /// str() of a GraphDef, NodeDef or Operation is TensorFlow's protocol
+  /// buffer text, every attr included, which kiln does not write.
+  std::string str(Interpreter &in, const Value &self) override {
+    if (kind == "GraphDef" || kind == "NodeDef" || kind == "Operation")
+      unprintable();
+    return repr(in, self);
+  }
   std::string repr(Interpreter &in, const Value &self) override {
+    if (kind == "GraphDef" || kind == "NodeDef")
+      unprintable();
     if (kind != "Operation")
       return NativeObject::repr(in, self);
     return "<tf.Operation '" + in.toStr(fields.at("name")) +
            "' type=" + in.toStr(fields.at("type")) + ">";
+  }
+  [[noreturn]] void unprintable() {
+    std::string what = kind == "GraphDef" ? "GraphDef" : "NodeDef";
+    rt->raise("UnimplementedError",
+              "kiln cannot print a " + what +
+                  " as TensorFlow's protocol buffer text yet (its nodes' "
+                  "name, op and input print)");
   }
   bool getAttr(Interpreter &, const Value &, const std::string &name,
                Value &out) override {
@@ -1946,9 +1963,11 @@ struct RecordObject : py::NativeObject {
   }
 };
 
-Value record(const std::string &kind, std::map<std::string, Value> fields) {
+Value record(TfRuntime &rt, const std::string &kind,
+             std::map<std::string, Value> fields) {
   auto r = std::make_shared<RecordObject>();
   r->kind = kind;
+  r->rt = &rt;
   r->fields = std::move(fields);
   return Value::object(Type::Native, r);
 }
@@ -1981,19 +2000,22 @@ Value graphView(Interpreter &in, TfRuntime &rt, ConcreteFunction &c) {
     for (size_t k = 0; k < n.outputs.size(); ++k)
       outputTensors.push_back(
           symbolic({static_cast<int>(id), static_cast<int>(k)}));
-    Value nodeDef = record("NodeDef", {{"name", in.str(n.name)},
-                                       {"op", in.str(n.op)},
-                                       {"input", in.list(std::move(inputs))}});
+    Value nodeDef = record(rt, "NodeDef",
+                           {{"name", in.str(n.name)},
+                            {"op", in.str(n.op)},
+                            {"input", in.list(std::move(inputs))}});
     nodes.push_back(nodeDef);
     // graph.get_operations(): Operation views of the same nodes.
     operations.push_back(
-        record("Operation", {{"name", in.str(n.name)},
-                             {"type", in.str(n.op)},
-                             {"node_def", nodeDef},
-                             {"inputs", in.list(std::move(inputTensors))},
-                             {"outputs", in.list(std::move(outputTensors))}}));
+        record(rt, "Operation",
+               {{"name", in.str(n.name)},
+                {"type", in.str(n.op)},
+                {"node_def", nodeDef},
+                {"inputs", in.list(std::move(inputTensors))},
+                {"outputs", in.list(std::move(outputTensors))}}));
   }
-  Value graphDef = record("GraphDef", {{"node", in.list(std::move(nodes))}});
+  Value graphDef =
+      record(rt, "GraphDef", {{"node", in.list(std::move(nodes))}});
   Value operationList = in.list(std::move(operations));
   Value getOperations = in.builtin(
       "get_operations", [operationList](Interpreter &in, CallArgs &) {
@@ -2011,11 +2033,12 @@ Value graphView(Interpreter &in, TfRuntime &rt, ConcreteFunction &c) {
   Value asGraphDef =
       in.builtin("as_graph_def",
                  [graphDef](Interpreter &, CallArgs &) { return graphDef; });
-  return record("FuncGraph", {{"as_graph_def", asGraphDef},
-                              {"get_operations", getOperations},
-                              {"inputs", in.list(std::move(inputs))},
-                              {"outputs", in.list(std::move(outputs))},
-                              {"name", in.str(state->graph.name)}});
+  return record(rt, "FuncGraph",
+                {{"as_graph_def", asGraphDef},
+                 {"get_operations", getOperations},
+                 {"inputs", in.list(std::move(inputs))},
+                 {"outputs", in.list(std::move(outputs))},
+                 {"name", in.str(state->graph.name)}});
 }
 
 /// A concrete function's function_type: an inspect.Signature of the
@@ -2368,15 +2391,16 @@ Value operationOf(Interpreter &in, const TensorObject &t) {
   }
   for (size_t k = 0; k < n.outputs.size(); ++k)
     outputs.push_back(symbolic({t.out.node, static_cast<int>(k)}));
-  Value nodeDef =
-      record("NodeDef", {{"name", in.str(n.name)},
-                         {"op", in.str(n.op)},
-                         {"input", in.list(std::move(inputNames))}});
-  return record("Operation", {{"name", in.str(n.name)},
-                              {"type", in.str(n.op)},
-                              {"node_def", nodeDef},
-                              {"inputs", in.list(std::move(inputs))},
-                              {"outputs", in.list(std::move(outputs))}});
+  Value nodeDef = record(*t.rt, "NodeDef",
+                         {{"name", in.str(n.name)},
+                          {"op", in.str(n.op)},
+                          {"input", in.list(std::move(inputNames))}});
+  return record(*t.rt, "Operation",
+                {{"name", in.str(n.name)},
+                 {"type", in.str(n.op)},
+                 {"node_def", nodeDef},
+                 {"inputs", in.list(std::move(inputs))},
+                 {"outputs", in.list(std::move(outputs))}});
 }
 
 Value TfFunction::callNestedSignature(Interpreter &in, const Value &self,
