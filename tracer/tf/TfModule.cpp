@@ -937,11 +937,55 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     r->tracing->graph.rename(r->tensor(rows).out.node, scope.scopeName() + "/");
     return identity(*r, rows);
   });
-  tf.def("split", [r](Interpreter &in, CallArgs &args) {
+  // Split's and SplitV's num_split attr has a minimum of 1, checked as the
+  // op is made: no pieces, or a negative number of them, is an error. (An
+  // empty Python list of sizes is a float32 tensor, whose type fails
+  // first.)
+  auto checkSplitCount = [](TfRuntime &rt, const Value &given,
+                            const Value &spec) {
+    Interpreter &in = rt.in;
+    bool sizes = !spec.isIntLike();
+    if (sizes && ((!spec.is(Type::List) && !spec.is(Type::Tuple)) ||
+                  isRunTimeShape(rt, spec) || in.len(spec) != 0))
+      return;
+    int64_t k = sizes ? 0 : spec.asInt();
+    if (k >= 1)
+      return;
+    std::string op = sizes ? "SplitV" : "Split", count = std::to_string(k);
+    std::string opDef =
+        sizes ? "; signature=value:T, size_splits:Tlen, split_dim:int32 -> "
+                "output:num_split*T; attr=num_split:int,min=1; attr=T:type; "
+                "attr=Tlen:type,default=DT_INT64,allowed=[DT_INT8, DT_INT32, "
+                "DT_INT64]>"
+              : "; signature=split_dim:int32, value:T -> output:num_split*T; "
+                "attr=num_split:int,min=1; attr=T:type>";
+    std::string eager;
+    if (sizes && !rt.isTensor(given)) {
+      if (rt.tracing)
+        in.typeError("Value passed to parameter 'size_splits' has DataType "
+                     "float32 not in list of allowed values: int8, int32, "
+                     "int64");
+      eager = "Value for attr 'Tlen' of float is not in the list of allowed "
+              "values: int8, int32, int64";
+    } else {
+      if (rt.tracing)
+        in.valueError("Attr 'num_split' of '" + op + "' Op passed " + count +
+                      " less than minimum 1.");
+      eager = "Value for attr 'num_split' of " + count +
+              " must be at least minimum 1";
+    }
+    // (A negative count fails on the wrapper's slow path: no name.)
+    rt.raise("InvalidArgumentError",
+             eager + "\n\t; NodeDef: {{node " + op + "}}; Op<name=" + op +
+                 opDef + " [Op:" + op + "]" + (k == 0 ? " name: split" : ""));
+  };
+  tf.def("split", [r, checkSplitCount](Interpreter &in, CallArgs &args) {
     Params p(in, args, "split",
              {"value", "num_or_size_splits", "axis", "num", "name"});
     Value x = r->toTensor(p.require("value", "split"));
-    Value spec = foldKnown(*r, p.require("num_or_size_splits", "split"));
+    Value given = p.require("num_or_size_splits", "split");
+    Value spec = foldKnown(*r, given);
+    checkSplitCount(*r, given, spec);
     int64_t axis = p.has("axis") ? in.toIndex(foldKnown(*r, p.get("axis"))) : 0;
     auto &type = r->tensor(x).type;
     int64_t rank = type.shape.size();
@@ -1468,6 +1512,7 @@ static void rejectTensorsInList(TfRuntime &rt, const Value &value) {
                                                        bool variables) {
     if (rt.isTensor(v) || (variables && asVariable(v)))
       return true;
+    Interpreter::RecursionScope nested(in, ""); // (a list holding itself)
     if (v.is(Type::List) || v.is(Type::Tuple))
       for (const Value &item : in.toList(v))
         if (holds(item, variables))

@@ -44,6 +44,8 @@ void flattenInto(Interpreter &in, const Value &v, ValueList &out) {
     out.push_back(v);
     return;
   }
+  // (A list that holds itself: TensorFlow's RecursionError.)
+  Interpreter::RecursionScope nested(in, " in flatten");
   for (auto &child : children(in, v))
     flattenInto(in, child, out);
 }
@@ -53,6 +55,7 @@ Value pack(Interpreter &in, const Value &structure, const ValueList &flat,
            size_t &next) {
   if (!isNested(structure))
     return flat.at(next++);
+  Interpreter::RecursionScope nested(in, "");
   if (auto *t = asNamedTuple(structure)) {
     ValueList items;
     for (auto &child : t->values)
@@ -94,6 +97,7 @@ std::string describe(Interpreter &in, const Value &v) {
 std::string dots(Interpreter &in, const Value &v) {
   if (!isNested(v))
     return ".";
+  Interpreter::RecursionScope nested(in, "");
   std::string s;
   ValueList keys = in.toList(v);
   NamedTupleObject *t = asNamedTuple(v);
@@ -127,6 +131,7 @@ std::string firstDifference(Interpreter &in, const Value &a, const Value &b,
            describe(in, na ? b : a) + "\" is not";
   if (!na)
     return "";
+  Interpreter::RecursionScope nested(in, " in assert_same_structure");
   NamedTupleObject *ta = asNamedTuple(a), *tb = asNamedTuple(b);
   if (checkTypes && (a.type() != b.type() ||
                      ((ta || tb) && !(ta && tb && ta->name == tb->name)))) {

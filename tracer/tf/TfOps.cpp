@@ -468,6 +468,7 @@ bool holdsTensor(TfRuntime &rt, const Value &v) {
     return true;
   if (!v.is(Type::List) && !v.is(Type::Tuple))
     return false;
+  Interpreter::RecursionScope nested(rt.in, ""); // (a list holding itself)
   ValueList items = rt.in.toList(v);
   return std::any_of(items.begin(), items.end(),
                      [&](const Value &item) { return holdsTensor(rt, item); });
@@ -3386,6 +3387,9 @@ ValueList splitAtRunTime(TfRuntime &rt, const Value &x, const Value &sizes,
     rt.raise("UnimplementedError",
              "kiln needs the number of tf.split's pieces at trace time: give "
              "size_splits a known length, or pass num=");
+  if (st.shape[0] == 0)
+    rt.in.valueError("Attr 'num_split' of 'SplitV' Op passed 0 less than "
+                     "minimum 1.");
   const TensorType &type = rt.tensor(x).type;
   if (type.dtype == DType::String)
     rt.raise("UnimplementedError",
@@ -3413,6 +3417,8 @@ ValueList splitAtRunTime(TfRuntime &rt, const Value &x, const Value &sizes,
 ValueList unpackNode(TfRuntime &rt, const Value &x, int64_t axis) {
   TensorType piece = rt.tensor(x).type;
   int64_t n = piece.shape[axis];
+  if (n == 0) // (TensorFlow's graph has an Unpack with no outputs)
+    return {};
   if (piece.dtype == DType::String) { // no compiled kernel: host slices
     ValueList parts;
     for (int64_t i = 0; i < n; ++i) {

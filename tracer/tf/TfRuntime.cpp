@@ -180,20 +180,39 @@ void store(graph::HostTensor &t, size_t i, double f, int64_t n, bool isInt) {
   }
 }
 
+/// Whether `v` is a sequence that converts as a dimension: a list, tuple
+/// or range, or a NumPy array of rank 1 or more.
+bool isSequence(const Value &v) {
+  auto *array =
+      v.is(Type::Native) ? dynamic_cast<NdArrayObject *>(v.raw()) : nullptr;
+  return v.is(Type::List) || v.is(Type::Tuple) || v.is(Type::Range) ||
+         (array && !array->scalar && !array->value->type.shape.empty());
+}
+
 struct Flattened {
   std::vector<int64_t> shape;
   ValueList leaves;
 };
 
-/// Flattens nested lists/tuples, checking that they are rectangular.
+/// Flattens nested lists/tuples, checking that they are rectangular as
+/// TensorFlow's eager conversion does: the first leaf's depth is the rank,
+/// a sequence deeper is a mixture of types, a leaf shallower or lengths
+/// that differ are not rectangular.
 void flatten(TfRuntime &rt, const Value &v, size_t depth, Flattened &out) {
   Interpreter &in = rt.in;
+  // (A list that holds itself never reaches a leaf.)
+  if (depth > TfRuntime::kMaxRank)
+    rt.raise("ValueError", "Can't convert a Python sequence nested more than " +
+                               std::to_string(TfRuntime::kMaxRank) +
+                               " deep to Tensor: a tensor has at most " +
+                               std::to_string(TfRuntime::kMaxRank) +
+                               " dimensions");
   // A range converts as the list of its numbers, a NumPy array as the
   // list of its rows (through NumPy).
-  auto *array =
-      v.is(Type::Native) ? dynamic_cast<NdArrayObject *>(v.raw()) : nullptr;
-  if (v.is(Type::List) || v.is(Type::Tuple) || v.is(Type::Range) ||
-      (array && !array->scalar && !array->value->type.shape.empty())) {
+  if (isSequence(v)) {
+    if (!out.leaves.empty() && depth >= out.shape.size())
+      rt.raise("ValueError",
+               "Can't convert Python sequence with mixed types to Tensor.");
     ValueList items = in.toList(v);
     if (out.shape.size() <= depth)
       out.shape.push_back(static_cast<int64_t>(items.size()));
@@ -208,6 +227,46 @@ void flatten(TfRuntime &rt, const Value &v, size_t depth, Flattened &out) {
     rt.raise("ValueError",
              "Can't convert non-rectangular Python sequence to Tensor.");
   out.leaves.push_back(v);
+}
+
+/// NumPy's check, level by level, that nested sequences make an array (a
+/// graph constant converts through NumPy): the sequences at a level have
+/// one length, and no scalar stands beside them.
+void checkHomogeneous(TfRuntime &rt, const Value &v) {
+  Interpreter &in = rt.in;
+  ValueList level{v};
+  std::vector<int64_t> dims;
+  while (dims.size() <= TfRuntime::kMaxRank) { // (deeper: flatten's error)
+    bool sequences = false, scalars = false, sameLength = true;
+    int64_t length = -1;
+    ValueList next;
+    for (const Value &x : level) {
+      if (!isSequence(x)) {
+        scalars = true;
+        continue;
+      }
+      sequences = true;
+      ValueList items = in.toList(x);
+      if (length >= 0 && int64_t(items.size()) != length)
+        sameLength = false;
+      length = int64_t(items.size());
+      next.insert(next.end(), items.begin(), items.end());
+    }
+    if (!sequences)
+      return;
+    if (scalars || !sameLength) {
+      std::string shape;
+      for (int64_t d : dims)
+        shape += (shape.empty() ? "" : ", ") + std::to_string(d);
+      in.valueError("setting an array element with a sequence. The requested "
+                    "array has an inhomogeneous shape after " +
+                    std::to_string(dims.size()) +
+                    " dimensions. The detected shape was (" + shape +
+                    (dims.size() == 1 ? ",)" : ")") + " + inhomogeneous part.");
+    }
+    dims.push_back(length);
+    level = std::move(next);
+  }
 }
 
 } // namespace
@@ -256,6 +315,8 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
   if (isOperation(v))
     in.typeError("can't convert Operation '" + in.toStr(in.getAttr(v, "name")) +
                  "' to Tensor");
+  if (tracing && (v.is(Type::List) || v.is(Type::Tuple)))
+    checkHomogeneous(*this, v);
   Flattened flat;
   flatten(*this, v, 0, flat);
   // A graph constant's make_tensor_proto finds the sizes of lists and
@@ -735,6 +796,12 @@ ValueList TfRuntime::applyMulti(const std::string &op, const ValueList &inputs,
 void TfRuntime::checkSize(const TensorType &t) {
   if (t.unknownRank)
     return;
+  // (TensorFlow's own limit, where it aborts the process.)
+  if (t.shape.size() > kMaxRank)
+    raise("InvalidArgumentError",
+          "Too many dimensions in tensor: " + std::to_string(t.shape.size()) +
+              ", more than the " + std::to_string(kMaxRank) +
+              " a tensor can have");
   int64_t elements = 1, bytes = 0;
   bool elementsOverflow = false;
   for (int64_t d : t.shape)
@@ -810,6 +877,9 @@ ValueList TfRuntime::applyOp(const std::string &op, const ValueList &inputs,
                              std::map<std::string, Attr> attrs,
                              std::vector<TensorType> results,
                              const std::string &nameHint, bool exactName) {
+  if (results.empty()) // (callers leave out ops with no outputs)
+    raise("UnimplementedError",
+          "kiln cannot make a " + op + " node with no outputs");
   const TensorType &result = results[0];
   for (const TensorType &t : results) // sizes kiln can hold
     checkSize(t);

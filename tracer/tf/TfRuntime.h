@@ -240,6 +240,9 @@ public:
   /// compile nor hold such a tensor. (Sizes known only at run time are
   /// checked by kiln-guard-allocation-sizes.)
   void checkSize(const TensorType &type);
+  /// The most dimensions a tensor has (TensorFlow's, the runtime's
+  /// KILN_MAX_RANK).
+  static constexpr size_t kMaxRank = 254;
 
   /// The value of a constant or eager tensor known at trace time.
   HostTensorPtr constantValue(const Value &tensor) const;
