@@ -301,6 +301,11 @@ Value Emitter::constant(const graph::Node &n, RankedTensorType type,
     error = "constant '" + n.name + "' has no static value";
     return nullptr;
   }
+  // No elements: an empty tensor, not a global (whose LLVM constant has an
+  // entry per leading index: tf.zeros([2**33, 0])).
+  if (type.getNumElements() == 0)
+    return b.create<tensor::EmptyOp>(locOf(n), type.getShape(),
+                                     type.getElementType());
   const graph::HostTensor &t = **value;
   DenseElementsAttr dense;
   if (t.type.dtype == DType::Bool) {

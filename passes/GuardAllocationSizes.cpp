@@ -34,13 +34,49 @@ int64_t staticBytes(MemRefType type) {
   return bytes;
 }
 
+/// A static allocation with no elements as a memref<0xT> reinterpreted to
+/// its type (finalize-memref-to-llvm sizes it from its leading dimensions:
+/// 2^33 x 0 floats would be 32 GiB).
+void reinterpretEmpty(OpBuilder &b, memref::AllocOp alloc) {
+  MemRefType type = alloc.getType();
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (type.getRank() < 2 || type.getNumElements() != 0 ||
+      !type.getLayout().isIdentity() ||
+      failed(getStridesAndOffset(type, strides, offset)) ||
+      ShapedType::isDynamic(offset))
+    return;
+  b.setInsertionPoint(alloc);
+  Location loc = alloc.getLoc();
+  auto flat = MemRefType::get({0}, type.getElementType(), nullptr,
+                              type.getMemorySpace());
+  Value empty = b.create<memref::AllocOp>(loc, flat, ValueRange{},
+                                          alloc.getAlignmentAttr());
+  // The strides the type leaves dynamic (those past a zero dimension)
+  // are operands; with no elements any value does.
+  SmallVector<OpFoldResult> sizes, strideValues;
+  for (int64_t d : type.getShape())
+    sizes.push_back(b.getIndexAttr(d));
+  for (int64_t s : strides)
+    strideValues.push_back(
+        ShapedType::isDynamic(s)
+            ? OpFoldResult(b.create<arith::ConstantIndexOp>(loc, 0).getResult())
+            : OpFoldResult(b.getIndexAttr(s)));
+  Value view = b.create<memref::ReinterpretCastOp>(
+      loc, type, empty, b.getIndexAttr(offset), sizes, strideValues);
+  alloc.replaceAllUsesWith(view);
+  alloc.erase();
+}
+
 struct GuardAllocationSizes
     : kiln::impl::GuardAllocationSizesBase<GuardAllocationSizes> {
   void runOnOperation() override {
     OpBuilder b(&getContext());
     getOperation().walk([&](memref::AllocOp alloc) {
-      if (alloc.getDynamicSizes().empty())
+      if (alloc.getDynamicSizes().empty()) {
+        reinterpretEmpty(b, alloc);
         return;
+      }
       int64_t fixed = staticBytes(alloc.getType());
       if (fixed <= 0) // unknown elements, or no bytes whatever the sizes
         return;

@@ -92,6 +92,11 @@ def GuardAllocationSizes
     size with overflow checks first and, when it does not fit in 63 bits,
     asks for about 2^63 bytes instead: malloc refuses that, and kiln's
     allocation function fails the call as out of memory.
+
+    A static allocation with no elements (`memref<8589934592x0xf32>`)
+    becomes a `memref<0xT>` reinterpreted to its type: the lowering sizes
+    such an allocation from its leading dimensions, and would ask for
+    gigabytes.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstring>
 #include <filesystem>
+#include <new>
 
 namespace kiln::graph {
 
@@ -180,11 +181,20 @@ std::string TensorType::shapeString() const {
 std::shared_ptr<HostTensor> HostTensor::zeros(const TensorType &type) {
   auto t = std::make_shared<HostTensor>();
   t->type = type;
-  int64_t n = type.numElements();
-  if (type.dtype == DType::String)
+  // A size past what memory can hold (whose byte count would wrap
+  // around): the allocation failure builtins report as
+  // ResourceExhaustedError.
+  int64_t n = 1, bytes = 0;
+  for (int64_t d : type.shape)
+    if (__builtin_mul_overflow(n, std::max<int64_t>(d, 0), &n))
+      throw std::bad_alloc();
+  if (type.dtype == DType::String) {
     t->strings.resize(n);
-  else
-    t->bytes.assign(n * py::dtypeSize(type.dtype), 0);
+    return t;
+  }
+  if (__builtin_mul_overflow(n, int64_t(py::dtypeSize(type.dtype)), &bytes))
+    throw std::bad_alloc();
+  t->bytes.assign(bytes, 0);
   return t;
 }
 

@@ -26,6 +26,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 namespace kiln::tf {
 
@@ -128,6 +129,7 @@ HostTensorPtr repeatScalar(TfRuntime &rt, const HostTensorPtr &one,
              "value must be a scalar known at trace time");
   if (!type.isStatic())
     rt.raise("InvalidArgumentError", "kiln needs a static shape here");
+  rt.checkSize(type);
   auto host = graph::HostTensor::zeros(type);
   if (type.dtype == DType::String) {
     for (auto &s : host->strings)
@@ -1271,11 +1273,10 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
       (d < axis ? outer : inner) *= shape[d];
     std::vector<int64_t> resultShape = shape;
     resultShape.insert(resultShape.begin() + axis, std::max<int64_t>(num, 0));
-    auto host = std::make_shared<graph::HostTensor>();
-    host->type = TensorType{dtype, resultShape};
+    TensorType resultType{dtype, resultShape};
+    r->checkSize(resultType);
+    auto host = graph::HostTensor::zeros(resultType);
     size_t size = py::dtypeSize(dtype);
-    host->bytes.resize(
-        static_cast<size_t>(outer * inner * std::max<int64_t>(num, 0)) * size);
     size_t at = 0;
     for (int64_t o = 0; o < outer; ++o)
       for (int64_t i = 0; i < num; ++i)
@@ -1315,85 +1316,125 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
                  rank + " but got length " + std::to_string(length) +
                  " [Op:Tile]");
   };
-  tf.def(
-      "tile",
-      namedOp(*r, "Tile", [r, tileRankError](Interpreter &in, CallArgs &args) {
-        Params p(in, args, "tile", {"input", "multiples", "name"});
-        Value x = r->toTensor(p.require("input", "tile"));
-        needRank(*r, x, "tile's input");
-        Value multiplesArg = foldKnown(*r, p.require("multiples", "tile"));
-        if (r->tracing && isRunTimeShape(*r, multiplesArg)) {
-          // Multiples known at run time only: a Tile node; its dimensions
-          // are known where the input's and the multiple's are.
-          Value m = shapeTensor(*r, multiplesArg, "Tile");
-          const TensorType &t = r->tensor(x).type;
-          std::vector<int64_t> known = knownDims(*r, m), shape;
-          if (known.size() != t.shape.size())
-            tileRankError(*r, x, known.size());
-          for (size_t d = 0; d < known.size(); ++d)
-            shape.push_back(
-                known[d] < 0 || t.shape[d] < 0 ? -1 : known[d] * t.shape[d]);
-          return r->apply(
-              "Tile", {x, m},
-              {{"T", t.dtype}, {"Tmultiples", r->tensor(m).type.dtype}},
-              TensorType{t.dtype, shape}, "Tile");
-        }
-        ValueList multiples = in.toList(multiplesArg);
-        // Float multiples convert to a float tensor, which Tile refuses.
-        DType given = DType::Int32;
-        for (const Value &m : multiples)
-          if (m.is(Type::Float) ||
-              (r->isTensor(m) && !isInteger(r->tensor(m).type.dtype)))
-            given = r->isTensor(m) ? r->tensor(m).type.dtype : DType::Float32;
-        if (r->isTensor(multiplesArg))
-          given = r->tensor(multiplesArg).type.dtype;
-        if (!isInteger(given))
-          rejectDType(*r, "Tile", "multiples", "Tmultiples", given,
-                      "int32, int64", "int32, int64",
-                      "; signature=input:T, multiples:Tmultiples -> output:T; "
-                      "attr=T:type; attr=Tmultiples:type,default=DT_INT32,"
-                      "allowed=[DT_INT32, DT_INT64]>",
-                      /*named=*/false);
-        if (multiples.size() != r->tensor(x).type.shape.size())
-          tileRankError(*r, x, multiples.size());
-        // Many copies: one Tile node (a concatenation of that many would
-        // take long to compile).
-        int64_t copies = 1;
-        std::vector<int64_t> known;
-        for (const Value &m : multiples) {
-          known.push_back(in.toIndex(m));
-          copies *= std::max<int64_t>(known.back(), 0);
-        }
-        if (copies > 16) {
-          const TensorType &t = r->tensor(x).type;
-          std::vector<int64_t> shape;
-          for (size_t d = 0; d < known.size(); ++d)
-            shape.push_back(t.shape[d] < 0 ? -1 : t.shape[d] * known[d]);
-          Value m =
-              intConstant(*r, known, isInteger(given) ? given : DType::Int32);
-          return recordComposite(*r, "Tile", {x, m}, {}, [&] {
-            return r->apply(
-                "Tile", {x, m},
-                {{"T", t.dtype}, {"Tmultiples", r->tensor(m).type.dtype}},
-                TensorType{t.dtype, shape}, "Tile");
-          });
-        }
-        // Repeating along each axis is a concatenation of copies.
-        for (size_t axis = 0; axis < multiples.size(); ++axis) {
-          int64_t m = in.toIndex(multiples[axis]);
-          if (m < 0)
-            kernelError(*r, "Tile",
-                        "Expected multiples[" + std::to_string(axis) +
-                            "] >= 0, but got " + std::to_string(m),
-                        "", /*named=*/false);
-          if (m == 0) // no copies: an empty slice keeps the other dimensions
-            x = sliceAxis(*r, x, static_cast<int64_t>(axis), 0, 0);
-          else if (m != 1)
-            x = concat(*r, ValueList(static_cast<size_t>(m), x), axis,
-                       "ConcatV2");
-        }
-        return x;
-      }));
+  // A size that overflows 64 bits: shape inference's ValueError while
+  // tracing, the kernel's TensorShape error eagerly.
+  auto tileOverflow = [](TfRuntime &rt, const Value &x,
+                         const std::vector<int64_t> &multiples, DType given,
+                         int64_t size, int64_t multiple) {
+    const TensorType &t = rt.tensor(x).type;
+    if (rt.tracing) {
+      std::string node = rt.tracing->graph.scopeName();
+      rt.in.valueError(
+          "Negative dimension size caused by overflow when multiplying " +
+          std::to_string(size) + " and " + std::to_string(multiple) +
+          " for '{{node " + node + "}} = Tile[T=" + tfTypeName(t.dtype) +
+          ", Tmultiples=" + tfTypeName(given) + "](" + inputName(rt, x) + ", " +
+          node + "/multiples)' with input shapes: " + shapeList(t.shape) +
+          ", [" + std::to_string(multiples.size()) +
+          "] and with input tensors computed as partial shapes: input[1] = " +
+          shapeList(multiples) + ".");
+    }
+    kernelError(rt, "Tile",
+                "Expected a non-negative size, got " +
+                    std::to_string(std::numeric_limits<int64_t>::min()),
+                "", /*named=*/false);
+  };
+  tf.def("tile",
+         namedOp(
+             *r, "Tile",
+             [r, tileRankError, tileOverflow](Interpreter &in, CallArgs &args) {
+               Params p(in, args, "tile", {"input", "multiples", "name"});
+               Value x = r->toTensor(p.require("input", "tile"));
+               needRank(*r, x, "tile's input");
+               Value multiplesArg =
+                   foldKnown(*r, p.require("multiples", "tile"));
+               if (r->tracing && isRunTimeShape(*r, multiplesArg)) {
+                 // Multiples known at run time only: a Tile node; its
+                 // dimensions are known where the input's and the multiple's
+                 // are.
+                 Value m = shapeTensor(*r, multiplesArg, "Tile");
+                 const TensorType &t = r->tensor(x).type;
+                 std::vector<int64_t> known = knownDims(*r, m), shape;
+                 if (known.size() != t.shape.size())
+                   tileRankError(*r, x, known.size());
+                 for (size_t d = 0; d < known.size(); ++d)
+                   shape.push_back(known[d] < 0 || t.shape[d] < 0
+                                       ? -1
+                                       : known[d] * t.shape[d]);
+                 return r->apply(
+                     "Tile", {x, m},
+                     {{"T", t.dtype}, {"Tmultiples", r->tensor(m).type.dtype}},
+                     TensorType{t.dtype, shape}, "Tile");
+               }
+               ValueList multiples = in.toList(multiplesArg);
+               // Float multiples convert to a float tensor, which Tile refuses.
+               DType given = DType::Int32;
+               for (const Value &m : multiples)
+                 if (m.is(Type::Float) ||
+                     (r->isTensor(m) && !isInteger(r->tensor(m).type.dtype)))
+                   given = r->isTensor(m) ? r->tensor(m).type.dtype
+                                          : DType::Float32;
+               // (A multiple past int32 makes the list an int64 tensor.)
+               if (given == DType::Int32)
+                 given = intListDType(in, multiplesArg);
+               if (r->isTensor(multiplesArg))
+                 given = r->tensor(multiplesArg).type.dtype;
+               if (!isInteger(given))
+                 rejectDType(
+                     *r, "Tile", "multiples", "Tmultiples", given,
+                     "int32, int64", "int32, int64",
+                     "; signature=input:T, multiples:Tmultiples -> output:T; "
+                     "attr=T:type; attr=Tmultiples:type,default=DT_INT32,"
+                     "allowed=[DT_INT32, DT_INT64]>",
+                     /*named=*/false);
+               if (multiples.size() != r->tensor(x).type.shape.size())
+                 tileRankError(*r, x, multiples.size());
+               // Many copies: one Tile node (a concatenation of that many would
+               // take long to compile).
+               int64_t copies = 1;
+               std::vector<int64_t> known;
+               for (const Value &m : multiples) {
+                 known.push_back(in.toIndex(m));
+                 if (__builtin_mul_overflow(
+                         copies, std::max<int64_t>(known.back(), 0), &copies))
+                   copies = INT64_MAX;
+               }
+               if (copies > 16) {
+                 const TensorType &t = r->tensor(x).type;
+                 std::vector<int64_t> shape;
+                 for (size_t d = 0; d < known.size(); ++d) {
+                   int64_t size = -1;
+                   if (t.shape[d] >= 0 &&
+                       __builtin_mul_overflow(t.shape[d], known[d], &size))
+                     tileOverflow(*r, x, known, given, t.shape[d], known[d]);
+                   shape.push_back(size);
+                 }
+                 Value m = intConstant(*r, known,
+                                       isInteger(given) ? given : DType::Int32);
+                 return recordComposite(*r, "Tile", {x, m}, {}, [&] {
+                   return r->apply("Tile", {x, m},
+                                   {{"T", t.dtype},
+                                    {"Tmultiples", r->tensor(m).type.dtype}},
+                                   TensorType{t.dtype, shape}, "Tile");
+                 });
+               }
+               // Repeating along each axis is a concatenation of copies.
+               for (size_t axis = 0; axis < multiples.size(); ++axis) {
+                 int64_t m = in.toIndex(multiples[axis]);
+                 if (m < 0)
+                   kernelError(*r, "Tile",
+                               "Expected multiples[" + std::to_string(axis) +
+                                   "] >= 0, but got " + std::to_string(m),
+                               "", /*named=*/false);
+                 if (m ==
+                     0) // no copies: an empty slice keeps the other dimensions
+                   x = sliceAxis(*r, x, static_cast<int64_t>(axis), 0, 0);
+                 else if (m != 1)
+                   x = concat(*r, ValueList(static_cast<size_t>(m), x), axis,
+                              "ConcatV2");
+               }
+               return x;
+             }));
   tf.def("broadcast_to", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "broadcast_to", {"input", "shape", "name"});
     Value x = r->toTensor(p.require("input", "broadcast_to"));

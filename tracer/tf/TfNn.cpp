@@ -776,7 +776,8 @@ Value pad(TfRuntime &rt, const Params &p) {
       rt.isTensor(paddingsArg) ? paddingsArg
       : isRunTimeShape(rt, paddingsArg) // a list holding tensors: packed
           ? rt.toTensor(paddingsArg, DType::Int32)
-          : rt.constant(rt.hostFromPython(paddingsArg, DType::Int32),
+          : rt.constant(rt.hostFromPython(paddingsArg,
+                                          intListDType(rt.in, paddingsArg)),
                         name + "/paddings");
   // Paddings known at run time only are read by the compiled kernel, which
   // checks them; the result's sizes are unknown then.
@@ -857,27 +858,30 @@ Value pad(TfRuntime &rt, const Params &p) {
                    row[0].asInt() >= 0 && row[1].asInt() >= 0;
     shape[d] = static_ ? xt.shape[d] + row[0].asInt() + row[1].asInt() : -1;
   }
+  // The shape function's errors: `problem` for the node with its inputs'
+  // shapes and the paddings' values.
+  auto shapeError = [&](const std::string &problem) {
+    std::string desc = "{{node " + name + "}} = " + op +
+                       "[T=" + tfTypeName(xt.dtype) +
+                       ", Tpaddings=" + tfTypeName(pt.dtype) +
+                       (op == "MirrorPad" ? ", mode=\"" + mode + "\"" : "") +
+                       "](",
+                shapes, values;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      desc += (i ? ", " : "") + inputName(rt, inputs[i]);
+      shapes += (i ? ", " : "") + shapeList(rt.tensor(inputs[i]).type.shape);
+    }
+    for (int64_t r = 0; r < rank; ++r)
+      values += "[" + std::to_string(amounts[2 * r]) + " " +
+                std::to_string(amounts[2 * r + 1]) + "]";
+    in.valueError(
+        problem + " for '" + desc + ")' with input shapes: " + shapes +
+        " and with computed input tensors: input[1] = <" + values + ">.");
+  };
   for (int64_t d = 0; known && d < rank; ++d) {
     int64_t before = amounts[2 * d], after = amounts[2 * d + 1];
-    if ((before < 0 || after < 0) && rt.tracing) { // the shape function's
-      std::string desc = "{{node " + name + "}} = " + op +
-                         "[T=" + tfTypeName(xt.dtype) +
-                         ", Tpaddings=" + tfTypeName(pt.dtype) +
-                         (op == "MirrorPad" ? ", mode=\"" + mode + "\"" : "") +
-                         "](",
-                  shapes, values;
-      for (size_t i = 0; i < inputs.size(); ++i) {
-        desc += (i ? ", " : "") + inputName(rt, inputs[i]);
-        shapes += (i ? ", " : "") + shapeList(rt.tensor(inputs[i]).type.shape);
-      }
-      for (int64_t r = 0; r < rank; ++r)
-        values += "[" + std::to_string(amounts[2 * r]) + " " +
-                  std::to_string(amounts[2 * r + 1]) + "]";
-      in.valueError("Paddings must be non-negative for '" + desc +
-                    ")' with input shapes: " + shapes +
-                    " and with computed input tensors: input[1] = <" + values +
-                    ">.");
-    }
+    if ((before < 0 || after < 0) && rt.tracing)
+      shapeError("Paddings must be non-negative");
     // In a graph, the kernel checks the rest when it runs.
     std::string problem;
     if (before < 0 || after < 0)
@@ -897,6 +901,21 @@ Value pad(TfRuntime &rt, const Params &p) {
                 " greater than " + std::to_string(n);
     if (!problem.empty() && !rt.tracing)
       kernelError(rt, op, problem, "", false);
+    if (n >= 0 && problem.empty()) {
+      // A size past 64 bits: the shape function adds the paddings' sum
+      // (wrapped around) to the dimension, the kernel the three.
+      uint64_t sum = uint64_t(before) + uint64_t(after);
+      if (sum > uint64_t(INT64_MAX) || n > INT64_MAX - int64_t(sum)) {
+        if (rt.tracing)
+          shapeError("Dimension size overflow from adding " +
+                     std::to_string(n) + " and " +
+                     std::to_string(int64_t(sum)));
+        kernelError(rt, op,
+                    "Expected a non-negative size, got " +
+                        std::to_string(int64_t(uint64_t(n) + sum)),
+                    "", false);
+      }
+    }
     if (n >= 0)
       shape[d] = n + before + after;
   }

@@ -474,6 +474,19 @@ bool holdsTensor(TfRuntime &rt, const Value &v) {
                      [&](const Value &item) { return holdsTensor(rt, item); });
 }
 
+DType intListDType(Interpreter &in, const Value &v) {
+  if (v.is(Type::List) || v.is(Type::Tuple)) {
+    Interpreter::RecursionScope nested(in, ""); // (a list holding itself)
+    for (const Value &item : in.toList(v))
+      if (intListDType(in, item) == DType::Int64)
+        return DType::Int64;
+    return DType::Int32;
+  }
+  bool wide =
+      v.is(Type::Int) && (v.asInt() > INT32_MAX || v.asInt() < INT32_MIN);
+  return wide ? DType::Int64 : DType::Int32;
+}
+
 Value convertArgument(TfRuntime &rt, const Value &v, const std::string &name,
                       std::optional<DType> dtype) {
   if (rt.isTensor(v))

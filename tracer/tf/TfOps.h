@@ -189,6 +189,9 @@ py::BuiltinFn inNameScope(TfRuntime &rt, const std::string &name,
 /// Whether `v` is a tensor or variable, or a (nested) list or tuple holding
 /// one: what convert_to_tensor auto-packs.
 bool holdsTensor(TfRuntime &rt, const Value &v);
+/// The dtype a Python int or (nested) list of them converts to: int32,
+/// or int64 when one does not fit in 32 bits.
+DType intListDType(Interpreter &in, const Value &v);
 /// Argument `v` of an op as TensorFlow's argument conversion makes it: a
 /// tensor as given (cast to `dtype` when given and different), a list
 /// holding tensors packed, any other Python value a Const named `name` in

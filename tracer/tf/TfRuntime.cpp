@@ -796,12 +796,6 @@ ValueList TfRuntime::applyMulti(const std::string &op, const ValueList &inputs,
 void TfRuntime::checkSize(const TensorType &t) {
   if (t.unknownRank)
     return;
-  // (TensorFlow's own limit, where it aborts the process.)
-  if (t.shape.size() > kMaxRank)
-    raise("InvalidArgumentError",
-          "Too many dimensions in tensor: " + std::to_string(t.shape.size()) +
-              ", more than the " + std::to_string(kMaxRank) +
-              " a tensor can have");
   int64_t elements = 1, bytes = 0;
   bool elementsOverflow = false;
   for (int64_t d : t.shape)
@@ -881,8 +875,16 @@ ValueList TfRuntime::applyOp(const std::string &op, const ValueList &inputs,
     raise("UnimplementedError",
           "kiln cannot make a " + op + " node with no outputs");
   const TensorType &result = results[0];
-  for (const TensorType &t : results) // sizes kiln can hold
+  for (const TensorType &t : results) { // sizes kiln can hold
+    // TensorFlow's own rank limit, where it aborts the process. (An
+    // Identity passes an argument on: compiling names the argument.)
+    if (!t.unknownRank && t.shape.size() > kMaxRank && op != "Identity")
+      raise("InvalidArgumentError",
+            "Too many dimensions in tensor: " + std::to_string(t.shape.size()) +
+                ", more than the " + std::to_string(kMaxRank) +
+                " a tensor can have");
     checkSize(t);
+  }
   if (tracing) {
     graph::Node n;
     n.op = op;
