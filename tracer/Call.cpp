@@ -45,8 +45,16 @@ Value Interpreter::call(const Value &callee, CallArgs &args) {
     return call(m.func, args);
   }
   case Type::Class:
-    return instantiate(std::static_pointer_cast<ClassObject>(callee.ptr()),
-                       args);
+    try {
+      return instantiate(std::static_pointer_cast<ClassObject>(callee.ptr()),
+                         args);
+    } catch (std::bad_alloc &) {
+      // A builtin type filled past memory (list(itertools.repeat(1,
+      // 10**12)), bytes(10**12)): CPython's MemoryError.
+      raise("MemoryError", "");
+    } catch (std::length_error &) {
+      raise("MemoryError", "");
+    }
   case Type::Tensor:
   case Type::Native: {
     Value result;

@@ -156,8 +156,17 @@ Value Interpreter::getItem(const Value &obj, const Value &key) {
       out->stop = out->start + b.count * out->step;
       return Value::object(Type::Range, out);
     }
-    int64_t i = normalizeIndex(*this, key, r.length(), "range object");
-    return Value::integer(r.start + i * r.step);
+    // (In unsigned arithmetic: a range may hold more than INT64_MAX
+    // numbers, and each one fits in 64 bits.)
+    int64_t given =
+        toIndex(key, ("range object indices must be integers or slices, not " +
+                      typeName(key))
+                         .c_str());
+    uint64_t n = r.exactLength();
+    uint64_t i = given < 0 ? n - (0 - uint64_t(given)) : uint64_t(given);
+    if ((given < 0 && 0 - uint64_t(given) > n) || (given >= 0 && i >= n))
+      raise("IndexError", "range object index out of range");
+    return Value::integer(int64_t(uint64_t(r.start) + i * uint64_t(r.step)));
   }
   case Type::Dict: {
     auto &table = obj.as<DictObject>().table;
@@ -405,6 +414,8 @@ int64_t Interpreter::len(const Value &v) {
   case Type::Set:
     return v.as<SetObject>().table.size();
   case Type::Range:
+    if (v.as<RangeObject>().exactLength() > uint64_t(INT64_MAX))
+      raise("OverflowError", "Python int too large to convert to C ssize_t");
     return v.as<RangeObject>().length();
   case Type::DictView:
     return v.as<DictViewObject>().dict.as<DictObject>().table.size();

@@ -161,12 +161,19 @@ std::vector<size_t> cpythonSetOrder(const HashTable &table) {
   return iteration(slots);
 }
 
-int64_t RangeObject::length() const {
+uint64_t RangeObject::exactLength() const {
+  // In 64-bit unsigned arithmetic, where the distance between any two
+  // int64 bounds fits.
   if (step > 0 && start < stop)
-    return (stop - start - 1) / step + 1;
+    return (uint64_t(stop) - uint64_t(start) - 1) / uint64_t(step) + 1;
   if (step < 0 && start > stop)
-    return (start - stop - 1) / (-step) + 1;
+    return (uint64_t(start) - uint64_t(stop) - 1) / (0 - uint64_t(step)) + 1;
   return 0;
+}
+
+int64_t RangeObject::length() const {
+  uint64_t n = exactLength();
+  return n > uint64_t(INT64_MAX) ? INT64_MAX : int64_t(n);
 }
 
 const Value *ClassObject::lookup(const std::string &attr) const {

@@ -120,6 +120,9 @@ struct DictViewObject : Object {
 
 struct RangeObject : Object {
   int64_t start = 0, stop = 0, step = 1;
+  /// How many numbers it holds: up to 2^64 - 1 (range(-2**63, 2**63 - 1)).
+  uint64_t exactLength() const;
+  /// exactLength(), at most INT64_MAX.
   int64_t length() const;
 };
 

@@ -55,7 +55,7 @@ bool Interpreter::truthy(const Value &v) {
   case Type::Set:
     return v.as<SetObject>().table.size() != 0;
   case Type::Range:
-    return v.as<RangeObject>().length() != 0;
+    return v.as<RangeObject>().exactLength() != 0;
   case Type::DictView:
     return len(v) != 0;
   case Type::Instance: {

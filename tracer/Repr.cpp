@@ -253,9 +253,12 @@ std::string Interpreter::repr(const Value &v) {
   case Type::Instance: {
     auto &inst = v.as<InstanceObject>();
     Value result;
-    if (inst.cls->lookup("__repr__")) {
+    if (const Value *method = inst.cls->lookup("__repr__")) {
+      // A generated __repr__ (a dataclass's) shows an object inside itself
+      // as "...", as reprlib.recursive_repr does; one written in Python
+      // recurses until CPython's RecursionError.
       PrintGuard guard(v.raw());
-      if (!guard.fresh)
+      if (!guard.fresh && !method->is(Type::Function))
         return "...";
       callDunder(v, "__repr__", {}, result);
       if (!result.is(Type::Str))

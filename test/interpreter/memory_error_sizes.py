@@ -13,6 +13,7 @@ tests = [
     lambda: b"x" * 2 ** 62,
     lambda: "ab".expandtabs(2 ** 62),
     lambda: "a\tb".expandtabs(2 ** 62),
+    lambda: bytes(10 ** 12),
 ]
 for t in tests:
     try:
