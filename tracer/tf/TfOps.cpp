@@ -1212,6 +1212,12 @@ Value trueDiv(TfRuntime &rt, const Value &x, const Value &y,
     rt.in.typeError("`x` and `y` must have the same dtype, got tf." +
                     std::string(py::dtypeName(d)) + " != tf." +
                     py::dtypeName(rt.tensor(ty).type.dtype) + ".");
+  if (d == DType::Bool || d == DType::String) // not in _TRUEDIV_TABLE
+    rt.in.typeError("Invalid dtype tf." + std::string(py::dtypeName(d)) +
+                    " in __truediv__. Expected one of {tf.uint8, tf.int8, "
+                    "tf.uint16, tf.int16, tf.uint32, tf.int32, tf.uint64, "
+                    "tf.int64, tf.bfloat16, tf.float16, tf.float32, "
+                    "tf.float64, tf.complex64, tf.complex128}.");
   if (isInteger(d) && d == rt.tensor(ty).type.dtype) {
     DType to = d == DType::Int8 || d == DType::Int16 || d == DType::UInt8
                    ? DType::Float32

@@ -499,6 +499,16 @@ void installScatter(TfRuntime &rt, ModuleBuilder &tf) {
     Params p(in, args, "scatter_nd", {"indices", "updates", "shape", "name"});
     Value updates = r->toTensor(p.require("updates", "scatter_nd"));
     DType d = r->tensor(updates).type.dtype;
+    if (d == DType::Bool) {
+      // The CPU kernel's bool sum is Eigen's: a logical or. Counted as
+      // int32, then compared with 0.
+      Value counts = callTf(in, {"scatter_nd"},
+                            {p.require("indices", "scatter_nd"),
+                             cast(*r, updates, DType::Int32),
+                             p.require("shape", "scatter_nd")});
+      return binaryOp(*r, "NotEqual", counts,
+                      r->toTensor(Value::integer(0), DType::Int32));
+    }
     Value indices = r->toTensor(p.require("indices", "scatter_nd"));
     Value shapeArg = p.require("shape", "scatter_nd");
     // The result's shape: static, or (in a function) sizes known at run time.

@@ -397,6 +397,13 @@ public:
     if (!isInteger(at.dtype))
       in.typeError("bincount takes integer values, not " +
                    std::string(py::dtypeName(at.dtype)));
+    if (at.dtype != DType::Int32 && at.dtype != DType::Int64) // DenseBincount's
+      rejectDType(rt, "DenseBincount", "input", "Tidx", at.dtype,
+                  "int32, int64", "int32, int64",
+                  "; signature=input:Tidx, size:Tidx, weights:T -> output:T; "
+                  "attr=Tidx:type,allowed=[DT_INT32, DT_INT64]; "
+                  "attr=T:type,allowed=[DT_INT32, DT_INT64, DT_FLOAT, "
+                  "DT_DOUBLE]; attr=binary_output:bool,default=false>");
     Value weights = p.get("weights");
     HostTensorPtr wv;
     if (!weights.isNone())

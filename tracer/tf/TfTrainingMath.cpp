@@ -19,8 +19,21 @@ Value mul(TfRuntime &rt, const Value &a, const Value &b) {
 }
 
 /// tf.math.squared_difference: TensorFlow's one SquaredDifference op
-/// (codegen multiplies the difference by itself, as its kernel does).
+/// (codegen multiplies the difference by itself, as its kernel does), for
+/// the dtypes its op def allows (tf.nn.moments of int8 fails on it too).
 Value squaredDifference(TfRuntime &rt, const Value &x, const Value &y) {
+  DType dx = rt.tensor(x).type.dtype;
+  if (dx != DType::BFloat16 && dx != DType::Float16 && dx != DType::Float32 &&
+      dx != DType::Float64 && dx != DType::Int32 && dx != DType::Int64)
+    rejectDType(rt, "SquaredDifference", "x", "T", dx,
+                "bfloat16, float16, float32, float64, int32, int64, "
+                "complex64, complex128",
+                "bfloat16, half, float, double, int32, int64, "
+                "complex64, complex128",
+                "; signature=x:T, y:T -> z:T; attr=T:type,allowed=["
+                "DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT32, "
+                "DT_INT64, DT_COMPLEX64, DT_COMPLEX128]; "
+                "is_commutative=true>");
   return binaryOp(rt, "SquaredDifference", x, y, "SquaredDifference");
 }
 
@@ -243,18 +256,6 @@ void installTrainingMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
           mismatchedInputs(*r, "SquaredDifference", "x", "y", dx,
                            r->tensor(y).type.dtype);
         y = convertArgument(*r, y, "y", dx);
-        if (dx != DType::BFloat16 && dx != DType::Float16 &&
-            dx != DType::Float32 && dx != DType::Float64 &&
-            dx != DType::Int32 && dx != DType::Int64)
-          rejectDType(*r, "SquaredDifference", "x", "T", dx,
-                      "bfloat16, float16, float32, float64, int32, int64, "
-                      "complex64, complex128",
-                      "bfloat16, half, float, double, int32, int64, "
-                      "complex64, complex128",
-                      "; signature=x:T, y:T -> z:T; attr=T:type,allowed=["
-                      "DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT32, "
-                      "DT_INT64, DT_COMPLEX64, DT_COMPLEX128]; "
-                      "is_commutative=true>");
         requireBroadcastable(*r, "SquaredDifference", x, y, named);
         return squaredDifference(*r, x, y);
       }));
