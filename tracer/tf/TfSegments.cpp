@@ -11,6 +11,7 @@
 #include "TfObjects.h"
 #include "TfOps.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -116,35 +117,60 @@ class Segments {
 public:
   Segments(TfRuntime &rt) : rt(rt), in(rt.in) {}
 
-  /// The OpDef's check of segment_ids' dtype: int32 and int64, and int16
-  /// for UnsortedSegmentSum (which unsorted_segment_mean also runs).
-  void checkSegmentIds(Reduction r, bool sorted, DType d) {
+  /// The OpDef's checks of the dtypes: data's (numbers; real numbers for
+  /// Max and Min: never bool or string), then segment_ids' (int32 and
+  /// int64, and int16 for UnsortedSegmentSum, which unsorted_segment_mean
+  /// also runs).
+  void checkDTypes(Reduction r, bool sorted, DType data, DType ids) {
     bool sumKernel = !sorted && (r == Reduction::Sum || r == Reduction::Mean);
-    if (d == DType::Int32 || d == DType::Int64 ||
-        (sumKernel && d == DType::Int16))
+    bool badData = data == DType::Bool || data == DType::String;
+    if (!badData && (ids == DType::Int32 || ids == DType::Int64 ||
+                     (sumKernel && ids == DType::Int16)))
       return;
     std::string op = sumKernel ? "UnsortedSegmentSum" : kernelName(r, sorted);
     bool real = r == Reduction::Max || r == Reduction::Min;
-    std::string types =
-        real ? "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, "
-               "DT_INT64, DT_BFLOAT16, DT_UINT16, DT_HALF, DT_UINT32, DT_UINT64"
-             : "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, "
-               "DT_COMPLEX64, DT_INT64, DT_QINT8, DT_QUINT8, DT_QINT32, "
-               "DT_BFLOAT16, DT_QINT16, DT_QUINT16, DT_UINT16, DT_COMPLEX128, "
-               "DT_HALF, DT_UINT32, DT_UINT64";
+    std::vector<std::string> types =
+        real
+            ? std::vector<std::string>{"FLOAT",  "DOUBLE", "INT32",  "UINT8",
+                                       "INT16",  "INT8",   "INT64",  "BFLOAT16",
+                                       "UINT16", "HALF",   "UINT32", "UINT64"}
+            : std::vector<std::string>{
+                  "FLOAT",      "DOUBLE",    "INT32",  "UINT8",   "INT16",
+                  "INT8",       "COMPLEX64", "INT64",  "QINT8",   "QUINT8",
+                  "QINT32",     "BFLOAT16",  "QINT16", "QUINT16", "UINT16",
+                  "COMPLEX128", "HALF",      "UINT32", "UINT64"};
+    // The lists: DT_ names in the OpDef, the kernel's names ("float",
+    // "half") and Python's ("float32", "float16").
+    std::string opDefTypes, kernelTypes, pythonTypes;
+    for (const std::string &t : types) {
+      std::string lower = t;
+      for (char &c : lower)
+        c = char(std::tolower(c));
+      std::string python = lower == "float"    ? "float32"
+                           : lower == "double" ? "float64"
+                           : lower == "half"   ? "float16"
+                                               : lower;
+      const char *sep = opDefTypes.empty() ? "" : ", ";
+      opDefTypes += sep + ("DT_" + t);
+      kernelTypes += sep + lower;
+      pythonTypes += sep + python;
+    }
+    std::string opDef =
+        std::string("; signature=data:T, segment_ids:Tindices") +
+        (sorted ? "" : ", num_segments:Tnumsegments") +
+        " -> output:T; attr=T:type,allowed=[" + opDefTypes +
+        "]; attr=Tindices:type,allowed=[" +
+        (sumKernel ? "DT_INT16, DT_INT32, DT_INT64" : "DT_INT32, DT_INT64") +
+        "]" +
+        (sorted ? ""
+                : "; attr=Tnumsegments:type,default=DT_INT32,"
+                  "allowed=[DT_INT32, DT_INT64]") +
+        ">";
+    if (badData)
+      rejectDType(rt, op, "data", "T", data, pythonTypes, kernelTypes, opDef);
     std::string allowed = sumKernel ? "int16, int32, int64" : "int32, int64";
-    rejectDType(rt, op, "segment_ids", "Tindices", d, allowed, allowed,
-                std::string("; signature=data:T, segment_ids:Tindices") +
-                    (sorted ? "" : ", num_segments:Tnumsegments") +
-                    " -> output:T; attr=T:type,allowed=[" + types +
-                    "]; attr=Tindices:type,allowed=[" +
-                    (sumKernel ? "DT_INT16, DT_INT32, DT_INT64"
-                               : "DT_INT32, DT_INT64") +
-                    "]" +
-                    (sorted ? ""
-                            : "; attr=Tnumsegments:type,default=DT_INT32,"
-                              "allowed=[DT_INT32, DT_INT64]") +
-                    ">");
+    rejectDType(rt, op, "segment_ids", "Tindices", ids, allowed, allowed,
+                opDef);
   }
 
   /// segment_<r>(data, segment_ids) and unsorted_segment_<r>(data,
@@ -155,7 +181,7 @@ public:
     Value data = rt.toTensor(dataArg);
     Value ids = rt.toTensor(idsArg);
     const TensorType &dt = rt.tensor(data).type, &it = rt.tensor(ids).type;
-    checkSegmentIds(r, sorted, it.dtype);
+    checkDTypes(r, sorted, dt.dtype, it.dtype);
     if (it.unknownRank || dt.unknownRank || it.shape.size() > dt.shape.size())
       rt.raise("InvalidArgumentError",
                op + ": segment_ids must not have more dimensions than data");
@@ -591,8 +617,12 @@ void installSegments(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math) {
     math.def(unsorted, [r, red, unsorted](Interpreter &in, CallArgs &args) {
       Params p(in, args, unsorted,
                {"data", "segment_ids", "num_segments", "name"});
-      PythonOperands slowPath(
-          *r, {p.get("data"), p.get("segment_ids"), p.get("num_segments")});
+      // (unsorted_segment_mean converts its operands itself first.)
+      PythonOperands slowPath(*r, red == Reduction::Mean
+                                      ? ValueList{}
+                                      : ValueList{p.get("data"),
+                                                  p.get("segment_ids"),
+                                                  p.get("num_segments")});
       return Segments(*r).reduce(red, false, p.require("data", unsorted),
                                  p.require("segment_ids", unsorted),
                                  p.require("num_segments", unsorted), unsorted);

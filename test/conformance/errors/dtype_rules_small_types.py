@@ -1,8 +1,8 @@
 # Dtypes the ops' definitions allow or refuse, eagerly and while tracing:
 # `/` of bools is truediv's TypeError; bincount's DenseBincount takes int32
 # and int64 values only; tf.nn.moments of int8 fails on its
-# SquaredDifference; scatter_nd of bools or-s the updates at one position
-# (the CPU kernel's bool sum).
+# SquaredDifference; the segment reductions take no bools; scatter_nd of
+# bools or-s the updates at one position (the CPU kernel's bool sum).
 import tensorflow as tf
 
 b = tf.constant([True, False])
@@ -16,6 +16,12 @@ cases = {
     "squared_difference int16":
         lambda: tf.math.squared_difference(tf.constant([1], tf.int16),
                                            tf.constant([3], tf.int16)),
+    "segment_sum bool": lambda: tf.math.segment_sum(b, [0, 0]),
+    "unsorted_segment_max bool":
+        lambda: tf.math.unsorted_segment_max(b, tf.constant([0, 1]),
+                                             tf.constant(2)),
+    "unsorted_segment_mean bool":
+        lambda: tf.math.unsorted_segment_mean(b, [0, 1], 2),
     "scatter_nd bool": lambda: tf.scatter_nd([[0], [2], [0]],
                                              [True, True, False], [3]),
 }
