@@ -253,7 +253,8 @@ bool isStringKernel(const std::string &op) {
   for (const char *k :
        {"AsString", "StringLength", "StringToNumber", "StringUpper",
         "StringLower", "StringStrip", "Substr", "ReduceJoin", "StringFormat",
-        "StaticRegexReplace", "StaticRegexFullMatch", "StringSplitV2"})
+        "StaticRegexReplace", "StaticRegexFullMatch", "StringSplitV2",
+        "UnsortedSegmentJoin"})
     if (op == k)
       return true;
   return false;
@@ -263,6 +264,61 @@ bool runStringKernel(const graph::Node &n, const std::vector<HostTensorPtr> &in,
                      HostTensorPtr &out, std::string &error) {
   const std::string &op = n.op;
   const std::string invalid = "InvalidArgumentError: ";
+  if (op == "UnsortedSegmentJoin") {
+    // The kernel's checks, in its order, then each input string appended
+    // to its segment's, after the separator once the segment holds text.
+    const HostTensor &x = *in[0], &ids = *in[1], &num = *in[2];
+    const auto &xs = x.type.shape, &is = ids.type.shape;
+    if (num.type.numElements() == 0) {
+      error = invalid + "Number of segments cannot be empty.";
+      return false;
+    }
+    int64_t segments = num.elementAsInt(0);
+    if (segments < 0) {
+      error = invalid + "Number of segments must be non-negative but got " +
+              std::to_string(segments);
+      return false;
+    }
+    if (is.empty()) {
+      error = invalid + "Segment_id cannot have rank 0";
+      return false;
+    }
+    if (is.size() > xs.size()) {
+      error = "OutOfRangeError: Invalid segment_id rank " +
+              std::to_string(is.size()) + " for input with " +
+              std::to_string(xs.size()) + " dimension(s)";
+      return false;
+    }
+    for (size_t d = 0; d < is.size(); ++d)
+      if (is[d] != xs[d]) {
+        error = invalid + "Segment dimension is " + std::to_string(is[d]) +
+                " while input dimension is " + std::to_string(xs.size()) +
+                " in rank " + std::to_string(d);
+        return false;
+      }
+    std::vector<int64_t> shape{segments};
+    int64_t row = 1;
+    for (size_t d = is.size(); d < xs.size(); ++d) {
+      shape.push_back(xs[d]);
+      row *= xs[d];
+    }
+    auto result = withShape(DType::String, shape);
+    const std::string &sep = std::get<std::string>(n.attrs.at("separator"));
+    for (size_t i = 0; i < x.strings.size(); ++i) {
+      int64_t segment = ids.elementAsInt(i / size_t(row));
+      if (segment < 0 || segment >= segments) {
+        error = invalid + "segment_ids are not allowed to exceed num_segments "
+                          "or to have negative values.";
+        return false;
+      }
+      std::string &s = result->strings[size_t(segment * row) + i % row];
+      if (!s.empty())
+        s += sep;
+      s += x.strings[i];
+    }
+    out = result;
+    return true;
+  }
   if (op == "AsString") {
     const HostTensor &x = *in[0];
     if (x.type.dtype == DType::String) { // TensorFlow passes strings through

@@ -4,6 +4,7 @@
 // TensorFlow op whose kernel runs on the host (TfStringKernels.cpp), in
 // eager code and in traced graphs alike (StagedGraph.h runs a graph that
 // mixes them with numbers).
+#include "ShapeTensor.h"
 #include "TfModuleBuilder.h"
 #include "TfOps.h"
 
@@ -304,6 +305,50 @@ Value split(TfRuntime &rt, Interpreter &in, CallArgs &args, bool bytes) {
                   {DType::String, {-1}}, name, rt.tracing != nullptr);
 }
 
+/// tf.strings.unsorted_segment_join: one UnsortedSegmentJoin node, whose
+/// host kernel checks the segment ids and counts when it runs (eagerly
+/// at once). Its result has num_segments rows (known at trace time or
+/// not) of the inputs' dimensions past the ids'.
+Value unsortedSegmentJoin(TfRuntime &rt, Interpreter &in, CallArgs &args) {
+  Params p(in, args, "unsorted_segment_join",
+           {"inputs", "segment_ids", "num_segments", "separator", "name"});
+  const std::string op = "UnsortedSegmentJoin";
+  Value inputsArg = p.require("inputs", "unsorted_segment_join");
+  Value idsArg = p.require("segment_ids", "unsorted_segment_join");
+  Value numArg = p.require("num_segments", "unsorted_segment_join");
+  PythonOperands slowPath(rt, {inputsArg, idsArg, numArg});
+  Value inputs = rt.toTensor(inputsArg, DType::String);
+  Value ids = rt.toTensor(idsArg);
+  Value num = rt.toTensor(numArg);
+  std::string sep = p.has("separator") ? in.toStr(p.get("separator")) : "";
+  const std::string opDef =
+      "; signature=inputs:string, segment_ids:Tindices, "
+      "num_segments:Tnumsegments -> output:string; "
+      "attr=separator:string,default=\"\"; "
+      "attr=Tindices:type,allowed=[DT_INT32, DT_INT64]; "
+      "attr=Tnumsegments:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>";
+  for (auto [value, param, attr] :
+       {std::tuple{ids, "segment_ids", "Tindices"},
+        std::tuple{num, "num_segments", "Tnumsegments"}}) {
+    DType d = rt.tensor(value).type.dtype;
+    if (d != DType::Int32 && d != DType::Int64)
+      rejectDType(rt, op, param, attr, d, "int32, int64", "int32, int64",
+                  opDef);
+  }
+  const TensorType &xt = rt.tensor(inputs).type, &it = rt.tensor(ids).type;
+  if (xt.unknownRank || it.unknownRank)
+    rt.raise("UnimplementedError", "kiln needs the ranks of "
+                                   "unsorted_segment_join's inputs and "
+                                   "segment_ids at trace time");
+  std::vector<int64_t> shape{-1};
+  if (Value known = foldKnown(rt, num); known.isIntLike())
+    shape[0] = std::max<int64_t>(known.asInt(), 0);
+  for (size_t d = it.shape.size(); d < xt.shape.size(); ++d)
+    shape.push_back(xt.shape[d]);
+  return rt.apply(op, {inputs, ids, num}, {{"separator", sep}},
+                  {DType::String, shape}, op);
+}
+
 } // namespace
 
 void installStrings(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &strings) {
@@ -318,6 +363,7 @@ void installStrings(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &strings) {
   strings.def("to_number", bind(toNumber));
   strings.def("substr", bind(substr));
   strings.def("reduce_join", bind(reduceJoin));
+  strings.def("unsorted_segment_join", bind(unsortedSegmentJoin));
   strings.def("format", bind(format));
   strings.def("split", [r](Interpreter &in, CallArgs &args) {
     return split(*r, in, args, false);
