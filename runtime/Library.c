@@ -5,8 +5,13 @@
 #include "kiln/cpu_features.h"
 
 #include <dlfcn.h>
+#include <elf.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* Where a descriptor came from, for error messages. */
 typedef struct {
@@ -532,6 +537,57 @@ kiln_status kiln_library_create_from_desc(const kiln_library_desc *desc,
   return create_from_desc(api, NULL, desc, out_library);
 }
 
+/* Whether the ELF file at `path` holds every loadable segment its program
+ * headers name. dlopen maps a truncated library's missing pages anyway,
+ * and the loader then dies of SIGBUS touching them; a file that is not an
+ * ELF object, or cannot be read, is left to dlopen to report. Writes the
+ * reason to `why` when it does not. */
+static int elf_truncated(const char *path, char *why, size_t why_size) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return 0;
+  struct stat st;
+  Elf64_Ehdr header;
+  int truncated = 0;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+      pread(fd, &header, sizeof header, 0) != (ssize_t)sizeof header ||
+      memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 ||
+      header.e_ident[EI_CLASS] != ELFCLASS64 ||
+      header.e_phentsize != sizeof(Elf64_Phdr)) {
+    close(fd);
+    return 0;
+  }
+  uint64_t size = (uint64_t)st.st_size;
+  uint64_t table_end =
+      header.e_phoff + (uint64_t)header.e_phnum * sizeof(Elf64_Phdr);
+  if (header.e_phoff > size || table_end > size) {
+    snprintf(why, why_size,
+             "the file is truncated (%llu bytes; its program headers end at "
+             "byte %llu)",
+             (unsigned long long)size, (unsigned long long)table_end);
+    truncated = 1;
+  }
+  for (uint16_t i = 0; !truncated && i < header.e_phnum; ++i) {
+    Elf64_Phdr segment;
+    if (pread(fd, &segment, sizeof segment,
+              (off_t)(header.e_phoff + (uint64_t)i * sizeof segment)) !=
+        (ssize_t)sizeof segment)
+      break;
+    if (segment.p_type == PT_LOAD &&
+        (segment.p_offset > size ||
+         segment.p_filesz > size - segment.p_offset)) {
+      snprintf(why, why_size,
+               "the file is truncated (%llu bytes; a segment ends at byte "
+               "%llu)",
+               (unsigned long long)size,
+               (unsigned long long)(segment.p_offset + segment.p_filesz));
+      truncated = 1;
+    }
+  }
+  close(fd);
+  return truncated;
+}
+
 kiln_status kiln_library_open(const char *path, kiln_library **out_library) {
   static const char api[] = "kiln_library_open";
   if (!out_library)
@@ -543,6 +599,10 @@ kiln_status kiln_library_open(const char *path, kiln_library **out_library) {
   /* dlopen("") would open the program itself. */
   if (!*path)
     return kiln_fail(KILN_ERROR_INVALID_ARGUMENT, "%s: path is empty", api);
+  char truncated[160];
+  if (elf_truncated(path, truncated, sizeof truncated))
+    return kiln_fail(KILN_ERROR_IO, "%s: cannot load '%s': %s", api, path,
+                     truncated);
   dlerror();
   void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!handle) {

@@ -180,26 +180,27 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
       return true;
     }
     const Value *clsAttr = inst.cls->lookup(name);
-    // Data descriptors (properties, objects with __set__ or __delete__)
-    // win over the instance dict.
-    if ((clsAttr && clsAttr->is(Type::Property) &&
-         clsAttr->as<PropertyObject>().kind ==
-             PropertyObject::Kind::Property) ||
-        isDataDescriptor(clsAttr)) {
-      out = bindClassAttr(*this, *clsAttr, obj,
-                          Value::object(Type::Class, inst.cls), true);
-      return true;
-    }
-    if (Value *own = inst.findAttr(*this, name)) {
-      out = *own;
-      return true;
-    }
-    if (clsAttr) {
-      out = bindClassAttr(*this, *clsAttr, obj,
-                          Value::object(Type::Class, inst.cls), true);
-      return true;
-    }
-    if (const Value *getattr = inst.cls->lookup("__getattr__")) {
+    const Value *getattr = inst.cls->lookup("__getattr__");
+    // __getattr__ runs when the lookup finds nothing, or when a
+    // descriptor's getter (a property's) raises AttributeError, as
+    // CPython's slot_tp_getattr_hook does.
+    auto bindOrFallBack = [&]() {
+      if (!getattr) {
+        out = bindClassAttr(*this, *clsAttr, obj,
+                            Value::object(Type::Class, inst.cls), true);
+        return true;
+      }
+      try {
+        out = bindClassAttr(*this, *clsAttr, obj,
+                            Value::object(Type::Class, inst.cls), true);
+        return true;
+      } catch (PyException &e) {
+        if (!isInstance(e.exc, builtinClass("AttributeError").get()))
+          throw;
+      }
+      return false;
+    };
+    auto fallBack = [&]() {
       try {
         out = call(*getattr, ValueList{obj, str(name)});
         return true;
@@ -208,8 +209,21 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
           return false;
         throw;
       }
+    };
+    // Data descriptors (properties, objects with __set__ or __delete__)
+    // win over the instance dict.
+    if ((clsAttr && clsAttr->is(Type::Property) &&
+         clsAttr->as<PropertyObject>().kind ==
+             PropertyObject::Kind::Property) ||
+        isDataDescriptor(clsAttr))
+      return bindOrFallBack() || fallBack();
+    if (Value *own = inst.findAttr(*this, name)) {
+      out = *own;
+      return true;
     }
-    return false;
+    if (clsAttr)
+      return bindOrFallBack() || fallBack();
+    return getattr && fallBack();
   }
   case Type::Class: {
     auto &cls = obj.as<ClassObject>();

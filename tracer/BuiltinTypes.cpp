@@ -113,7 +113,7 @@ static Value toInt(Interpreter &in, CallArgs &args) {
       in.raise("OverflowError", "cannot convert float infinity to integer");
     if (std::isnan(f))
       in.valueError("cannot convert float NaN to integer");
-    if (std::fabs(f) >= 9.223372036854775807e18)
+    if (f >= 0x1p63 || f < -0x1p63 /* -2^63 fits */)
       in.raise("OverflowError",
                "integer result does not fit in 64 bits (kiln's int is 64-bit)");
     return Value::integer(static_cast<int64_t>(f));

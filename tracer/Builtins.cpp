@@ -292,7 +292,7 @@ Value roundBuiltin(Interpreter &in, CallArgs &args) {
       if (std::isinf(f))
         in.raise("OverflowError", "cannot convert float infinity to integer");
       double r = std::nearbyint(f); // ties to even in the default mode
-      if (std::fabs(r) >= 9.223372036854775807e18)
+      if (r >= 0x1p63 || r < -0x1p63 /* -2^63 fits */)
         in.raise(
             "OverflowError",
             "integer result does not fit in 64 bits (kiln's int is 64-bit)");

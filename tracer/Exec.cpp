@@ -718,6 +718,10 @@ void Interpreter::execClassDef(const ClassDefStmt &s, Frame &frame) {
     }
     cls->dict["__doc__"] = doc;
   }
+  // A class that defines __eq__ and not __hash__ is unhashable: type.__new__
+  // sets its __hash__ to None.
+  if (cls->dict.count("__eq__") && !cls->dict.count("__hash__"))
+    cls->dict["__hash__"] = Value();
   // type.__new__ makes a plain __init_subclass__ a class method and a
   // plain __new__ a static method.
   for (auto [name, kind] :

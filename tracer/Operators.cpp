@@ -271,7 +271,9 @@ size_t Interpreter::hash(const Value &v) {
     if (const Value *h = cls.lookup("__hash__")) {
       if (h->isNone())
         typeError("unhashable type: '" + cls.name + "'");
-      return static_cast<size_t>(toIndex(call(*h, ValueList{v})));
+      // (-1 is CPython's error return: a __hash__ of -1 hashes as -2.)
+      int64_t given = toIndex(call(*h, ValueList{v}));
+      return static_cast<size_t>(given == -1 ? -2 : given);
     }
     if (cls.lookup("__eq__"))
       typeError("unhashable type: '" + cls.name + "'");

@@ -3,6 +3,9 @@
 #include "FakeFunctions.h"
 #include "RuntimeTestUtil.h"
 
+#include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 using namespace kiln_test;
@@ -254,6 +257,37 @@ TEST_CASE("kiln_library_open reports unusable files", "[runtime][library]") {
   CHECK(std::string(kiln_last_error()) ==
         std::string("kiln_library_open: '") + KILN_TEST_INVALID_LIBRARY +
             "': concrete function 2 'negate': entry point is NULL");
+}
+
+TEST_CASE("kiln_library_open refuses a truncated library",
+          "[runtime][library]") {
+  // dlopen maps the missing pages of a truncated shared object, and the
+  // loader then dies of SIGBUS: the runtime checks the segments first.
+  std::ifstream in(KILN_TEST_FAKE_LIBRARY, std::ios::binary);
+  std::string whole((std::istreambuf_iterator<char>(in)),
+                    std::istreambuf_iterator<char>());
+  REQUIRE(whole.size() > 4096);
+  std::string path = std::string(KILN_TEST_FAKE_LIBRARY) + ".truncated";
+  for (size_t keep :
+       {size_t(100), size_t(1000), whole.size() / 2, whole.size() - 1}) {
+    INFO("kept " << keep << " of " << whole.size() << " bytes");
+    {
+      std::ofstream out(path, std::ios::binary | std::ios::trunc);
+      out.write(whole.data(), static_cast<std::streamsize>(keep));
+    }
+    kiln_library *lib = reinterpret_cast<kiln_library *>(0x1);
+    kiln_status status = kiln_library_open(path.c_str(), &lib);
+    // The last byte is past every loadable segment (in the section
+    // headers), which dlopen does without.
+    if (keep + 1 == whole.size() && status == KILN_OK) {
+      kiln_library_release(lib);
+      continue;
+    }
+    CHECK(status == KILN_ERROR_IO);
+    CHECK(lib == nullptr);
+    CHECK(contains(kiln_last_error(), "cannot load '" + path + "'"));
+  }
+  std::remove(path.c_str());
 }
 
 TEST_CASE("kiln_library_call_concrete calls one concrete function",
