@@ -1,7 +1,8 @@
 // --kiln-guard-allocation-sizes: an allocation with sizes known at run time
 // gets its byte size multiplied out with overflow checks; on overflow its
 // first size asks for about 2^63 bytes (malloc refuses) and the others for
-// 1. Static allocations, and ones whose elements have no bytes, stay.
+// 1. Static allocations with elements, and ones whose elements have no
+// bytes, stay.
 // RUN: %kiln-opt %s --kiln-guard-allocation-sizes | FileCheck %s
 
 // CHECK-LABEL: func.func @two_dynamic
@@ -39,4 +40,17 @@ func.func @static() -> memref<4x8xi64> {
 func.func @empty_elements(%n: index) -> memref<?x0xf32> {
   %0 = memref.alloc(%n) : memref<?x0xf32>
   return %0 : memref<?x0xf32>
+}
+
+// A static allocation with no elements allocates nothing: a memref<0xT>
+// reinterpreted to its type (finalize-memref-to-llvm would size it from its
+// leading dimensions, 32 GiB here); the strides past its zero dimension are
+// dynamic operands.
+// CHECK-LABEL: func.func @static_no_elements
+// CHECK: %[[FLAT:.*]] = memref.alloc() {alignment = 64 : i64} : memref<0xf32>
+// CHECK: memref.reinterpret_cast %[[FLAT]] to offset: [0], sizes: [8589934592, 0], strides: [%{{.*}}, 1] : memref<0xf32> to memref<8589934592x0xf32>
+// CHECK-NOT: memref.alloc() {{.*}}memref<8589934592x0xf32>
+func.func @static_no_elements() -> memref<8589934592x0xf32> {
+  %0 = memref.alloc() {alignment = 64 : i64} : memref<8589934592x0xf32>
+  return %0 : memref<8589934592x0xf32>
 }
