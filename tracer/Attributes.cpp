@@ -184,22 +184,6 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
     // __getattr__ runs when the lookup finds nothing, or when a
     // descriptor's getter (a property's) raises AttributeError, as
     // CPython's slot_tp_getattr_hook does.
-    auto bindOrFallBack = [&]() {
-      if (!getattr) {
-        out = bindClassAttr(*this, *clsAttr, obj,
-                            Value::object(Type::Class, inst.cls), true);
-        return true;
-      }
-      try {
-        out = bindClassAttr(*this, *clsAttr, obj,
-                            Value::object(Type::Class, inst.cls), true);
-        return true;
-      } catch (PyException &e) {
-        if (!isInstance(e.exc, builtinClass("AttributeError").get()))
-          throw;
-      }
-      return false;
-    };
     auto fallBack = [&]() {
       try {
         out = call(*getattr, ValueList{obj, str(name)});
@@ -210,19 +194,31 @@ bool Interpreter::tryGetAttr(const Value &obj, const std::string &name,
         throw;
       }
     };
+    auto bindOrFallBack = [&]() {
+      try {
+        out = bindClassAttr(*this, *clsAttr, obj,
+                            Value::object(Type::Class, inst.cls), true);
+        return true;
+      } catch (PyException &e) {
+        if (!getattr ||
+            !isInstance(e.exc, builtinClass("AttributeError").get()))
+          throw;
+      }
+      return fallBack();
+    };
     // Data descriptors (properties, objects with __set__ or __delete__)
     // win over the instance dict.
     if ((clsAttr && clsAttr->is(Type::Property) &&
          clsAttr->as<PropertyObject>().kind ==
              PropertyObject::Kind::Property) ||
         isDataDescriptor(clsAttr))
-      return bindOrFallBack() || fallBack();
+      return bindOrFallBack();
     if (Value *own = inst.findAttr(*this, name)) {
       out = *own;
       return true;
     }
     if (clsAttr)
-      return bindOrFallBack() || fallBack();
+      return bindOrFallBack();
     return getattr && fallBack();
   }
   case Type::Class: {

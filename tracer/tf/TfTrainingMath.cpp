@@ -18,11 +18,9 @@ Value mul(TfRuntime &rt, const Value &a, const Value &b) {
   return binaryOp(rt, "Mul", a, b);
 }
 
-/// tf.math.squared_difference: TensorFlow's one SquaredDifference op
-/// (codegen multiplies the difference by itself, as its kernel does), for
-/// the dtypes its op def allows (tf.nn.moments of int8 fails on it too).
-Value squaredDifference(TfRuntime &rt, const Value &x, const Value &y) {
-  DType dx = rt.tensor(x).type.dtype;
+/// SquaredDifference's op def check of its dtype `dx` (tf.nn.moments of
+/// int8 fails on it too).
+void checkSquaredDifferenceDType(TfRuntime &rt, DType dx) {
   if (dx != DType::BFloat16 && dx != DType::Float16 && dx != DType::Float32 &&
       dx != DType::Float64 && dx != DType::Int32 && dx != DType::Int64)
     rejectDType(rt, "SquaredDifference", "x", "T", dx,
@@ -34,6 +32,12 @@ Value squaredDifference(TfRuntime &rt, const Value &x, const Value &y) {
                 "DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT32, "
                 "DT_INT64, DT_COMPLEX64, DT_COMPLEX128]; "
                 "is_commutative=true>");
+}
+
+/// tf.math.squared_difference: TensorFlow's one SquaredDifference op
+/// (codegen multiplies the difference by itself, as its kernel does).
+Value squaredDifference(TfRuntime &rt, const Value &x, const Value &y) {
+  checkSquaredDifferenceDType(rt, rt.tensor(x).type.dtype);
   return binaryOp(rt, "SquaredDifference", x, y, "SquaredDifference");
 }
 
@@ -256,6 +260,8 @@ void installTrainingMath(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &math,
           mismatchedInputs(*r, "SquaredDifference", "x", "y", dx,
                            r->tensor(y).type.dtype);
         y = convertArgument(*r, y, "y", dx);
+        // (The op def's dtype check comes before shape inference.)
+        checkSquaredDifferenceDType(*r, dx);
         requireBroadcastable(*r, "SquaredDifference", x, y, named);
         return squaredDifference(*r, x, y);
       }));
