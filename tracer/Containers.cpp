@@ -28,7 +28,7 @@ bool Interpreter::hasIndexMethod(const Value &v) {
   if (v.is(Type::Instance))
     return v.as<InstanceObject>().cls->lookup("__index__") != nullptr;
   Value n;
-  return v.is(Type::Native) && v.as<NativeObject>().isIndex() &&
+  return isNative(v) && v.as<NativeObject>().isIndex() &&
          v.as<NativeObject>().toNumber(*this, v, n) && n.isIntLike();
 }
 

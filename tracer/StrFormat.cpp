@@ -138,7 +138,10 @@ static Value percentFormatImpl(Interpreter &in, const std::string &format,
     if (i >= format.size())
       in.valueError("incomplete format");
     char type = format[i];
-    if (type == '%') {
+    // Only "%%" itself is a literal percent: CPython takes a '%' after
+    // flags, a width or a key as a conversion (which then consumes its
+    // argument before failing as unsupported).
+    if (type == '%' && i == start + 1) {
       out.push_back('%');
       continue;
     }
@@ -240,7 +243,6 @@ static Value percentFormatImpl(Interpreter &in, const std::string &format,
       snprintf(buf, sizeof buf,
                "unsupported format character '%c' (0x%x) at index %zu", type,
                static_cast<unsigned char>(type), i);
-      (void)start;
       in.valueError(buf);
     }
     }

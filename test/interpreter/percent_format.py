@@ -14,3 +14,11 @@ print('name=%s' % name)
 print('%(a)s-%(b)d' % {'a': 'key', 'b': 5})
 for i in range(3):
     print('row %2d: %-6s|' % (i, 'v' * i))
+# Only "%%" is a literal percent: after flags, a width or a key, '%' is an
+# unsupported conversion that first takes its argument.
+for fmt, args in [('%5%|', ()), ('%5%|', (1,)), ('%(a)%', {'a': 1}),
+                  ('%*%|%s', (3, 4)), ('%-%', ())]:
+    try:
+        print(fmt % args)
+    except (TypeError, ValueError) as e:
+        print(type(e).__name__, e)

@@ -39,3 +39,20 @@ def f(x):
 
 
 print(f(a))
+# An integer scalar tensor indexes and slices strings, tuples and ranges by
+# its __index__; a graph tensor has none.
+i = tf.constant(1)
+print("abc"[i], "abc"[tf.constant(-1)], "héllo"[i], (4, 5, 6)[i], range(9)[i])
+print("abcdef"[i:tf.constant(4)], b"xyz"[i])
+
+
+@tf.function
+def index_str(x):
+  try:
+    return "abc"[x]
+  except TypeError as e:
+    print("TypeError:", e)
+  return "none"
+
+
+print(index_str(i))
