@@ -218,7 +218,7 @@ Interpreter::RecursionScope::RecursionScope(Interpreter &in, const char *where)
     : in_(in) {
   // While a tf.function traces with AutoGraph, its calls go through
   // converted_call, a C-level call that CPython names.
-  if (in.depth_ + 1 >= kRecursionLimit)
+  if (in.depth_ + 1 >= kRecursionLimit || generatorStackExhausted())
     in.raise("RecursionError", std::string("maximum recursion depth exceeded") +
                                    (*where == '\0' && in.staging_
                                         ? " while calling a Python object"

@@ -4,6 +4,8 @@
 
 #include "Interpreter.h"
 
+#include <algorithm>
+#include <cerrno>
 #include <condition_variable>
 #include <cstdio>
 #include <exception>
@@ -23,17 +25,43 @@ struct GeneratorAbort {};
 /// The generator whose body this thread runs (null on the main thread).
 thread_local GeneratorState *runningHere = nullptr;
 
-/// A body's thread gets a large stack, as the main interpreter thread has
-/// (kiln's Driver): it is reserved, not committed, until used.
-constexpr size_t kStackBytes = size_t(256) << 20;
+/// A body's thread's stack: reserved, not committed, until used. An
+/// interpreter call takes a few KiB of it, so this holds the whole
+/// recursion limit many times over. When address space runs short (a
+/// `ulimit -v`), later threads get smaller stacks, down to the minimum,
+/// so deep `yield from` chains still end in RecursionError.
+constexpr size_t kStackBytes = size_t(16) << 20;
+constexpr size_t kMinStackBytes = size_t(1) << 20;
+
+/// The lowest address recursion may reach on this thread (null: no limit,
+/// the main thread, whose depth the recursion limit bounds).
+thread_local const char *stackFloor = nullptr;
+
+/// Recursion stops (RecursionError) a quarter of the stack, at most
+/// 8 MiB, before its end: room to raise and unwind, or to compile a
+/// traced function.
+void setStackFloor() {
+  pthread_attr_t attr;
+  void *base = nullptr;
+  size_t size = 0;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0)
+    return;
+  if (pthread_attr_getstack(&attr, &base, &size) == 0)
+    stackFloor =
+        static_cast<const char *>(base) + std::min(size / 4, size_t(8) << 20);
+  pthread_attr_destroy(&attr);
+}
 
 } // namespace
 
 /// Shared by a generator object and the thread running its body (which
 /// holds it until the thread ends).
 struct GeneratorState : std::enable_shared_from_this<GeneratorState> {
-  enum class Request { Next, Throw, Close, Abort };
-  enum class Outcome { Yielded, Returned, Raised };
+  /// Rethrow: raise `pending` (what a delegated generator raised).
+  enum class Request { Next, Throw, Close, Abort, Rethrow };
+  /// Delegating: the body reached `yield from` a generator (`delegate`),
+  /// which the caller now resumes directly until it ends.
+  enum class Outcome { Yielded, Returned, Raised, Delegating };
 
   Interpreter *in = nullptr;
   const FunctionObject *fn = nullptr;
@@ -50,6 +78,14 @@ struct GeneratorState : std::enable_shared_from_this<GeneratorState> {
   Outcome outcome = Outcome::Returned;
   Value result; // the value yielded or returned
   std::exception_ptr error;
+  std::exception_ptr pending; // Rethrow's exception
+
+  /// The generator the body's `yield from` runs, while it runs. Resuming
+  /// this generator resumes the delegate from the caller's thread, as
+  /// CPython's SEND does, and wakes the body only when the delegate ends:
+  /// a chain of N delegating generators costs N calls per item, not N
+  /// thread hand-overs.
+  std::shared_ptr<GeneratorState> delegate;
 
   /// The caller's interpreter state while the body runs; the exceptions
   /// the body's except blocks were handling when it yielded.
@@ -58,11 +94,36 @@ struct GeneratorState : std::enable_shared_from_this<GeneratorState> {
   size_t callerHandling = 0;
   ValueList bodyHandling;
 
-  /// Runs the body until it yields, returns or raises: what it did is in
-  /// outcome, result and error.
+  /// Runs the body (or its delegate) until it yields, returns or raises:
+  /// what it did is in outcome, result and error.
   void resume(Request what, const Value &arg) {
     if (running)
       in->raise("ValueError", "generator already executing");
+    running = true;
+    Request how = what;
+    Value value = arg;
+    bool yielded = delegate && driveDelegate(how, value);
+    while (!yielded) {
+      runBody(how, value);
+      if (outcome != Outcome::Delegating)
+        break;
+      how = Request::Next; // yield from starts the delegate with None
+      value = Value();
+      yielded = driveDelegate(how, value);
+    }
+    running = false;
+    if (outcome != Outcome::Yielded)
+      finished = true;
+  }
+
+  /// Resumes the delegate with `how` and `value`: true when it yielded
+  /// (that is this generator's outcome); false when it ended, and
+  /// `how` and `value` say how to wake the body at its `yield from`.
+  bool driveDelegate(Request &how, Value &value);
+
+  /// Hands the turn to the body's thread (started on the first call) and
+  /// waits until it yields, delegates, returns or raises.
+  void runBody(Request what, const Value &arg) {
     Interpreter &interp = *in;
     callerFrame = interp.frame_;
     callerDepth = interp.depth_;
@@ -73,7 +134,6 @@ struct GeneratorState : std::enable_shared_from_this<GeneratorState> {
     interp.handling_.insert(interp.handling_.end(), bodyHandling.begin(),
                             bodyHandling.end());
     bodyHandling.clear();
-    running = true;
     {
       std::unique_lock<std::mutex> lock(mutex);
       request = what;
@@ -88,24 +148,40 @@ struct GeneratorState : std::enable_shared_from_this<GeneratorState> {
       }
       turnChanged.wait(lock, [this] { return !generatorTurn; });
     }
-    running = false;
     interp.frame_ = callerFrame;
     interp.depth_ = callerDepth;
-    if (outcome != Outcome::Yielded)
-      finished = true;
   }
 
   /// In the body's thread, at a yield: the exceptions its except blocks
   /// are handling stay with it while it waits; gives the turn back and
   /// waits for the next.
-  void suspend(const Value &value) {
+  void suspend(Outcome why, const Value &value) {
     Interpreter &interp = *in;
     bodyHandling.assign(interp.handling_.begin() + callerHandling,
                         interp.handling_.end());
     interp.handling_.resize(callerHandling);
-    outcome = Outcome::Yielded;
+    outcome = why;
     result = value;
     handBack();
+  }
+
+  /// In the body's thread, woken at a yield: what it was resumed with
+  /// (None, send()'s value, a delegate's return value), or what it was
+  /// asked to raise.
+  Value wakeValue() {
+    switch (request) {
+    case Request::Next:
+      return argument;
+    case Request::Throw:
+      in->raiseValue(argument);
+    case Request::Close:
+      in->raise("GeneratorExit", "");
+    case Request::Abort:
+      throw GeneratorAbort{};
+    case Request::Rethrow:
+      std::rethrow_exception(pending);
+    }
+    return Value();
   }
 
   void handBack() {
@@ -116,14 +192,18 @@ struct GeneratorState : std::enable_shared_from_this<GeneratorState> {
   }
 
   void startThread() {
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, kStackBytes);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
     auto *self = new std::shared_ptr<GeneratorState>(shared_from_this());
-    pthread_t thread;
-    int rc = pthread_create(&thread, &attr, &GeneratorState::threadMain, self);
-    pthread_attr_destroy(&attr);
+    int rc = EAGAIN;
+    for (size_t size = kStackBytes; rc == EAGAIN && size >= kMinStackBytes;
+         size /= 2) {
+      pthread_attr_t attr;
+      pthread_attr_init(&attr);
+      pthread_attr_setstacksize(&attr, size);
+      pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+      pthread_t thread;
+      rc = pthread_create(&thread, &attr, &GeneratorState::threadMain, self);
+      pthread_attr_destroy(&attr);
+    }
     if (rc != 0) {
       delete self;
       std::lock_guard<std::mutex> lock(mutex);
@@ -144,6 +224,7 @@ struct GeneratorState : std::enable_shared_from_this<GeneratorState> {
 
   void run() {
     runningHere = this;
+    setStackFloor();
     Interpreter &interp = *in;
     {
       std::unique_lock<std::mutex> lock(mutex);
@@ -180,6 +261,11 @@ struct GeneratorState : std::enable_shared_from_this<GeneratorState> {
   /// pthread_create failed: the generator raised without running.
   bool finishedWithoutThread = false;
 };
+
+bool generatorStackExhausted() {
+  char here;
+  return stackFloor && &here < stackFloor;
+}
 
 namespace {
 
@@ -268,6 +354,58 @@ Value exceptionFrom(Interpreter &in, const Value &given) {
 
 } // namespace
 
+bool GeneratorState::driveDelegate(Request &how, Value &value) {
+  std::shared_ptr<GeneratorState> d = delegate;
+  Interpreter &interp = *in;
+  // The delegate runs as if the body called it from its `yield from`.
+  Frame *savedFrame = interp.frame_;
+  int savedDepth = interp.depth_;
+  frame.parent = savedFrame;
+  interp.frame_ = &frame;
+  interp.depth_ = savedDepth + 1;
+  auto restore = [&] {
+    interp.frame_ = savedFrame;
+    interp.depth_ = savedDepth;
+  };
+  // Closing (or throwing GeneratorExit into) a delegating generator closes
+  // the delegate first; what that raises is raised at the `yield from`.
+  bool closing =
+      how == Request::Close || how == Request::Abort ||
+      (how == Request::Throw &&
+       interp.isInstance(value, interp.builtinClass("GeneratorExit").get()));
+  try {
+    if (closing) {
+      if (how != Request::Abort)
+        closeGenerator(interp, *d);
+    } else if (d->finished) {
+      if (how == Request::Throw)
+        interp.raiseValue(value);
+      how = Request::Next;
+      value = Value();
+    } else if (!d->started && how == Request::Throw) {
+      d->finished = true;
+      interp.raiseValue(value);
+    } else {
+      d->resume(how, value);
+      rethrowOutcome(interp, *d);
+      if (d->outcome == Outcome::Yielded) {
+        outcome = Outcome::Yielded;
+        result = d->result;
+        restore();
+        return true;
+      }
+      how = Request::Next;
+      value = d->result;
+    }
+  } catch (...) {
+    how = Request::Rethrow;
+    pending = std::current_exception();
+  }
+  restore();
+  delegate.reset();
+  return false;
+}
+
 GeneratorObject::GeneratorObject(std::shared_ptr<GeneratorState> s)
     : IteratorObject("generator"), state(std::move(s)) {}
 
@@ -339,18 +477,8 @@ Value yieldValue(Interpreter &in, const Value &value) {
   GeneratorState *g = runningHere;
   if (!g)
     in.raise("SystemError", "yield outside a running generator");
-  g->suspend(value);
-  switch (g->request) {
-  case GeneratorState::Request::Next:
-    return g->argument;
-  case GeneratorState::Request::Throw:
-    in.raiseValue(g->argument);
-  case GeneratorState::Request::Close:
-    in.raise("GeneratorExit", "");
-  case GeneratorState::Request::Abort:
-    throw GeneratorAbort{};
-  }
-  return Value();
+  g->suspend(GeneratorState::Outcome::Yielded, value);
+  return g->wakeValue();
 }
 
 Value yieldFrom(Interpreter &in, const Value &iterable) {
@@ -358,10 +486,15 @@ Value yieldFrom(Interpreter &in, const Value &iterable) {
   auto *inner = it.is(Type::Iterator)
                     ? dynamic_cast<GeneratorObject *>(it.raw())
                     : nullptr;
+  if (GeneratorState *g = runningHere; inner && g) {
+    g->delegate = inner->state;
+    g->suspend(GeneratorState::Outcome::Delegating, Value());
+    return g->wakeValue();
+  }
   Value item;
   while (in.next(it, item))
     yieldValue(in, item);
-  return inner ? inner->returnValue() : Value();
+  return Value();
 }
 
 bool generatorAttribute(Interpreter &in, const Value &generator,

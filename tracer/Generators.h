@@ -51,6 +51,11 @@ Value yieldValue(Interpreter &in, const Value &value);
 /// delegated generator returned.
 Value yieldFrom(Interpreter &in, const Value &iterable);
 
+/// Whether the running thread is near the end of its stack: a generator
+/// body's thread has a smaller stack than the main interpreter thread, so
+/// deep recursion there is a RecursionError before it could overflow.
+bool generatorStackExhausted();
+
 /// A generator's methods (send, throw, close, __next__, __iter__);
 /// false for other names.
 bool generatorAttribute(Interpreter &in, const Value &generator,

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <malloc.h>
 
 using namespace kiln;
 
@@ -346,6 +347,11 @@ int main(int argc, char **argv) {
     std::cerr << "kiln: error: -MF is an option of kiln compile\n";
     return kExitUsage;
   }
+  // The interpreter's threads (one per suspended generator) take turns and
+  // never run at once, so one malloc arena serves them all; glibc's default
+  // reserves up to 64 MiB of address space per thread for arenas of their
+  // own, which runs a `ulimit -v` out after a few dozen generators.
+  mallopt(M_ARENA_MAX, 1);
   int rc = runWithLargeStack(dispatch, &inv);
   // A full disk or a closed pipe on stdout is an error, not a silent
   // success with half the text.
