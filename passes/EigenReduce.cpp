@@ -15,6 +15,26 @@ namespace {
 /// Eigen's leaves of halves are smaller.
 constexpr int64_t kLeafPackets = 1024, kHalfLeafPackets = 200;
 
+/// The type partial results are carried in: float32 for the 16-bit
+/// floats, each value rounded to the element type as the element type's
+/// own arithmetic would round it. (LLVM 19's x86 code generator, given
+/// loop-carried bfloat16 values, sometimes emitted code that computed
+/// wrong products, differently from run to run of the JIT.)
+Type carriedType(Type et) {
+  return et.isF16() || et.isBF16() ? Float32Type::get(et.getContext()) : et;
+}
+
+/// `x * y` (`product`) or `x + y` in the carried type, rounded to `et`.
+Value combine(OpBuilder &b, Location loc, Type et, bool product, Value x,
+              Value y) {
+  Value r = product ? b.create<arith::MulFOp>(loc, x, y).getResult()
+                    : b.create<arith::AddFOp>(loc, x, y).getResult();
+  if (r.getType() == et)
+    return r;
+  return b.create<arith::ExtFOp>(
+      loc, r.getType(), b.create<arith::TruncFOp>(loc, et, r).getResult());
+}
+
 struct SumBuilder {
   OpBuilder &b;
   Location loc;
@@ -25,10 +45,15 @@ struct SumBuilder {
   int64_t leafPackets;
   /// Eigen's ProdReducer takes the same path, multiplying from ones.
   bool product;
+  /// What partial results are carried in (carriedType).
+  Type acc = carriedType(et);
 
   Value idx(int64_t v) { return b.create<arith::ConstantIndexOp>(loc, v); }
-  /// The reducer's operation ("add" for sums).
-  Value add(Value x, Value y) {
+  /// The reducer's operation ("add" for sums), rounded to the element type.
+  Value add(Value x, Value y) { return combine(b, loc, et, product, x, y); }
+  /// The operation without rounding to the element type (Eigen widens a
+  /// packet of halves to floats for its lanes' tree).
+  Value addWide(Value x, Value y) {
     if (product)
       return b.create<arith::MulFOp>(loc, x, y);
     return b.create<arith::AddFOp>(loc, x, y);
@@ -37,11 +62,12 @@ struct SumBuilder {
   Value mulI(Value x, Value y) { return b.create<arith::MulIOp>(loc, x, y); }
   /// The reducer's identity ("zero" for sums).
   Value zero() {
-    return b.create<arith::ConstantOp>(loc,
-                                       b.getFloatAttr(et, product ? 1.0 : 0.0));
+    return b.create<arith::ConstantOp>(
+        loc, b.getFloatAttr(acc, product ? 1.0 : 0.0));
   }
   Value at(Value i) {
-    return b.create<tensor::ExtractOp>(loc, flat, ValueRange{i});
+    Value v = b.create<tensor::ExtractOp>(loc, flat, ValueRange{i});
+    return acc == et ? v : b.create<arith::ExtFOp>(loc, acc, v).getResult();
   }
   /// n rounded down to a multiple of `m`.
   Value roundDown(Value n, int64_t m) {
@@ -88,15 +114,13 @@ struct SumBuilder {
     // Eigen reduces a packet of halves as floats (predux<Packet8h> widens
     // it), rounding to half once at the end.
     SmallVector<Value> tree(packets.getResults());
-    Type f32 = b.getF32Type();
-    if (et.isF16() || et.isBF16())
-      for (Value &lane : tree)
-        lane = b.create<arith::ExtFOp>(loc, f32, lane);
     for (int64_t half = p / 2; half >= 1; half /= 2)
       for (int64_t i = 0; i < half; ++i)
-        tree[i] = add(tree[i], tree[i + half]);
-    if (et.isF16() || et.isBF16())
-      tree[0] = b.create<arith::TruncFOp>(loc, et, tree[0]);
+        tree[i] = (acc == et ? add(tree[i], tree[i + half])
+                             : addWide(tree[i], tree[i + half]));
+    if (acc != et)
+      tree[0] = b.create<arith::ExtFOp>(
+          loc, acc, b.create<arith::TruncFOp>(loc, et, tree[0]).getResult());
     // The elements after the last whole packet, summed from zero.
     auto tail = b.create<scf::ForOp>(
         loc, end, n, idx(1), ValueRange{zero()},
@@ -134,7 +158,7 @@ struct SumBuilder {
                                    ValueRange{idx(0)}),
         b.create<tensor::InsertOp>(loc, n, stack(index), ValueRange{idx(0)}),
         stack(index),
-        stack(et),
+        stack(acc),
         zero(),
         b.create<arith::ConstantIntOp>(loc, 0, 1)};
     SmallVector<Type> types;
@@ -185,7 +209,7 @@ struct SumBuilder {
           Value caseB = andB(has, eqI(stage, idx(2)));
           Value caseC = andB(none, big);
           Value caseD = andB(none, b.create<arith::XOrIOp>(loc, big, one));
-          auto leafIf = b.create<scf::IfOp>(loc, TypeRange{et}, caseD, true);
+          auto leafIf = b.create<scf::IfOp>(loc, TypeRange{acc}, caseD, true);
           {
             OpBuilder::InsertionGuard inner(b);
             b.setInsertionPointToStart(&leafIf.getThenRegion().front());
@@ -223,10 +247,9 @@ struct SumBuilder {
   }
 };
 
-} // namespace
-
-Value innerSum(OpBuilder &b, Location loc, Value flat, Value first, Value n,
-               std::optional<int64_t> maxN, bool product) {
+/// innerSum in the carried type.
+Value carriedSum(OpBuilder &b, Location loc, Value flat, Value first, Value n,
+                 std::optional<int64_t> maxN, bool product) {
   Type et = cast<ShapedType>(flat.getType()).getElementType();
   int64_t packet = et.isF64() ? 4 : 8;
   SumBuilder s{b,      loc,    flat,
@@ -238,6 +261,23 @@ Value innerSum(OpBuilder &b, Location loc, Value flat, Value first, Value n,
   return s.sum(first, n);
 }
 
+/// A value of the carried type as the element type `et` (exact: it was
+/// rounded to `et` already).
+Value toElementType(OpBuilder &b, Location loc, Type et, Value v) {
+  if (v.getType() == et)
+    return v;
+  return b.create<arith::TruncFOp>(loc, et, v);
+}
+
+} // namespace
+
+Value innerSum(OpBuilder &b, Location loc, Value flat, Value first, Value n,
+               std::optional<int64_t> maxN, bool product) {
+  Type et = cast<ShapedType>(flat.getType()).getElementType();
+  return toElementType(b, loc, et,
+                       carriedSum(b, loc, flat, first, n, maxN, product));
+}
+
 Value fullSum(OpBuilder &b, Location loc, Value flat, Value n, int64_t threads,
               bool product) {
   Type et = cast<ShapedType>(flat.getType()).getElementType();
@@ -245,9 +285,9 @@ Value fullSum(OpBuilder &b, Location loc, Value flat, Value n, int64_t threads,
     return b.create<arith::ConstantIndexOp>(loc, v).getResult();
   };
   Value zero = idx(0);
-  if (!(et.isF32() || et.isF64() || et.isF16() || et.isBF16()) ||
-      threads <= 1)
+  if (!(et.isF32() || et.isF64() || et.isF16() || et.isBF16()) || threads <= 1)
     return innerSum(b, loc, flat, zero, n, std::nullopt, product);
+  Type carried = carriedType(et);
   // TensorCostModel::numThreads in double: load 11/64 cycles a byte, the
   // reducer's default cost of 10 cycles over a packet's lanes (8 floats or
   // halves, 4 doubles).
@@ -280,11 +320,11 @@ Value fullSum(OpBuilder &b, Location loc, Value flat, Value n, int64_t threads,
               b.create<arith::MaximumFOp>(loc, t, real(1.0)))));
   Value one =
       b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ule, k, idx(1));
-  auto branch = b.create<scf::IfOp>(loc, TypeRange{et}, one, true);
+  auto branch = b.create<scf::IfOp>(loc, TypeRange{carried}, one, true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&branch.getThenRegion().front());
   b.create<scf::YieldOp>(
-      loc, innerSum(b, loc, flat, zero, n, std::nullopt, product));
+      loc, carriedSum(b, loc, flat, zero, n, std::nullopt, product));
   // Eigen's FullReducer: blocks of n / k elements (each a tree from its
   // own first index), the elements left over reduced first (or the
   // reducer's identity), then each block's result combined in order.
@@ -295,31 +335,30 @@ Value fullSum(OpBuilder &b, Location loc, Value flat, Value n, int64_t threads,
   Value rest = b.create<arith::SubIOp>(loc, n, covered);
   Value hasRest =
       b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ugt, rest, zero);
-  auto restIf = b.create<scf::IfOp>(loc, TypeRange{et}, hasRest, true);
+  auto restIf = b.create<scf::IfOp>(loc, TypeRange{carried}, hasRest, true);
   {
     OpBuilder::InsertionGuard inner(b);
     b.setInsertionPointToStart(&restIf.getThenRegion().front());
     b.create<scf::YieldOp>(
-        loc, innerSum(b, loc, flat, covered, rest, std::nullopt, product));
+        loc, carriedSum(b, loc, flat, covered, rest, std::nullopt, product));
     b.setInsertionPointToStart(&restIf.getElseRegion().front());
-    b.create<scf::YieldOp>(loc,
-                           b.create<arith::ConstantOp>(
-                                loc, b.getFloatAttr(et, product ? 1.0 : 0.0))
-                               .getResult());
+    b.create<scf::YieldOp>(
+        loc, b.create<arith::ConstantOp>(
+                  loc, b.getFloatAttr(carried, product ? 1.0 : 0.0))
+                 .getResult());
   }
   auto sums = b.create<scf::ForOp>(
       loc, zero, blocks, idx(1), ValueRange{restIf.getResult(0)},
       [&](OpBuilder &nb, Location nl, Value i, ValueRange acc) {
         Value first = nb.create<arith::MulIOp>(nl, i, size);
         Value block =
-            innerSum(nb, nl, flat, first, size, std::nullopt, product);
-        Value combined =
-            product ? nb.create<arith::MulFOp>(nl, acc[0], block).getResult()
-                    : nb.create<arith::AddFOp>(nl, acc[0], block).getResult();
+            carriedSum(nb, nl, flat, first, size, std::nullopt, product);
+        Value combined = combine(nb, nl, et, product, acc[0], block);
         nb.create<scf::YieldOp>(nl, ValueRange{combined});
       });
   b.create<scf::YieldOp>(loc, sums.getResult(0));
-  return branch.getResult(0);
+  b.setInsertionPointAfter(branch);
+  return toElementType(b, loc, et, branch.getResult(0));
 }
 
 } // namespace kiln::eigen
