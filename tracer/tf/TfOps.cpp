@@ -187,10 +187,7 @@ void checkIndexArgument(TfRuntime &rt, const Value &v, const IndexInput &input,
         rt.hostFromPython(v, std::nullopt);
       if (asInt32)
         rt.in.typeError("Expected int32, but got None of type 'NoneType'.");
-      rt.in.typeError("Failed to convert elements of " + rt.in.repr(v) +
-                      " to Tensor. Consider casting elements to a supported "
-                      "type. See https://www.tensorflow.org/api_docs/python/"
-                      "tf/dtypes for supported TF dtypes.");
+      rt.in.typeError(failedToConvert(rt.in, v));
     }
     // array_ops.zeros converts the list to int32 itself.
     if (anyFloat && asInt32) {
@@ -308,7 +305,49 @@ Value convertOperand(TfRuntime &rt, const Value &v, DType dtype,
   // becomes is named as the op's input too.
   if (!constName.empty() && v.is(Type::Native))
     return convertNamed(rt, v, dtype, constName);
+  // Op construction (op_def_library) names the parameter a list failed to
+  // convert for: a TypeError with the dtype wraps its message; after a
+  // ValueError the list converts on its own, to the op's input type error
+  // or a ValueError of its own.
+  if (rt.tracing && !left && (v.is(Type::List) || v.is(Type::Tuple))) {
+    Interpreter &in = rt.in;
+    try {
+      rt.hostFromPython(v, dtype);
+    } catch (py::PyException &e) {
+      if (in.isInstance(e.exc, in.builtinClass("TypeError").get()))
+        in.typeError("Expected " + std::string(py::dtypeName(dtype)) +
+                     " passed to parameter '" + param + "' of op '" + op +
+                     "', got " + in.repr(v) + " of type '" + in.typeName(v) +
+                     "' instead. Error: " + in.toStr(e.exc));
+      if (!in.isInstance(e.exc, in.builtinClass("ValueError").get()))
+        throw;
+      DType own;
+      try {
+        own = rt.hostFromPython(v, std::nullopt)->type.dtype;
+      } catch (py::PyException &again) {
+        if (!in.isInstance(again.exc, in.builtinClass("ValueError").get()))
+          throw;
+        in.valueError(
+            "Tried to convert '" + std::string(param) +
+            "' to a tensor and failed. Error: " + in.toStr(again.exc));
+      }
+      in.typeError("Input '" + std::string(param) + "' of '" + op +
+                   "' Op has type " + py::dtypeName(own) +
+                   " that does not match type " + py::dtypeName(dtype) +
+                   " of argument 'x'.");
+    }
+  }
   return rt.toTensor(v, dtype);
+}
+
+/// Whether Python value `v` converts to a tensor of `dtype`.
+static bool convertsTo(TfRuntime &rt, const Value &v, DType dtype) {
+  try {
+    rt.hostFromPython(v, dtype);
+    return true;
+  } catch (py::PyException &) {
+    return false;
+  }
 }
 
 /// `scope`: while tracing, the op's reserved name; a Python operand then
@@ -324,10 +363,13 @@ static void convertPair(TfRuntime &rt, const Value &x, const Value &y,
                          : rt.constant(rt.hostFromPython(v, std::nullopt),
                                        scope + "/" + param);
   };
-  if (rt.isTensor(x) && !rt.isTensor(y) && op == "AddV2" && y.is(Type::Float) &&
-      (isInteger(xType) || xType == DType::Bool)) {
+  if (rt.isTensor(x) && !rt.isTensor(y) && op == "AddV2" &&
+      ((y.is(Type::Float) && (isInteger(xType) || xType == DType::Bool)) ||
+       (slowPathOperand(y) && !convertsTo(rt, y, xType)))) {
     // tf.add and `+` convert y with x's dtype as a hint only: a float
-    // falls back to float32, which AddV2 then rejects.
+    // (or a list of them, or strings) falls back to its own dtype, which
+    // AddV2 then rejects; what converts in neither way raises the error of
+    // its own conversion.
     tx = x;
     ty = ownDType(y, "y");
   } else if (rt.isTensor(x) && !rt.isTensor(y)) {

@@ -271,6 +271,13 @@ void checkHomogeneous(TfRuntime &rt, const Value &v) {
 
 } // namespace
 
+std::string failedToConvert(Interpreter &in, const Value &v) {
+  return "Failed to convert elements of " + in.repr(v) +
+         " to Tensor. Consider casting elements to a supported type. See "
+         "https://www.tensorflow.org/api_docs/python/tf/dtypes for supported "
+         "TF dtypes.";
+}
+
 std::vector<std::pair<std::string, Value>> sortedItems(Interpreter &in,
                                                        const Value &dict) {
   std::vector<std::pair<std::string, Value>> items;
@@ -342,6 +349,7 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
                     " to be a dense tensor with shape " + text(dense) +
                     ", but got shape " + text(flat.shape) + ".");
   }
+  bool isList = v.is(Type::List) || v.is(Type::Tuple);
   // Inferred dtype: strings, else float if any float, else bool if all
   // bools, else int32.
   DType inferred = DType::Int32;
@@ -364,6 +372,13 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
       anyFloat = true;
     else if (leaf.is(Type::Str) || leaf.is(Type::Bytes))
       anyStr = true;
+    else if (!leaf.isIntLike() && tracing && isList)
+      // A graph constant checks each value against the dtype it is given,
+      // or fails to find one through NumPy.
+      in.typeError(dtype ? "Expected " + std::string(py::dtypeName(*dtype)) +
+                               ", but got " + in.toStr(leaf) + " of type '" +
+                               in.typeName(leaf) + "'."
+                         : failedToConvert(in, v));
     else if (!leaf.isIntLike())
       // The sequence converter takes its type from the first leaf: a later
       // one it cannot convert is a mixture.
@@ -384,6 +399,8 @@ HostTensorPtr TfRuntime::hostFromPython(const Value &v,
   bool firstBool = !flat.leaves.empty() && flat.leaves[0].is(Type::Bool);
   bool boolsMixed = !tracing && !allBool && !flat.shape.empty() && firstBool &&
                     (!dtype || *dtype == DType::Bool);
+  if (anyStr && !allStr && tracing && isList && !dtype)
+    in.typeError(failedToConvert(in, v));
   if ((anyStr && !allStr) || boolsMixed)
     in.valueError("Can't convert Python sequence with mixed types to Tensor.");
   bool wide = false;

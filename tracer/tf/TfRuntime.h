@@ -362,6 +362,10 @@ private:
   bool on_;
 };
 
+/// make_tensor_proto's TypeError for a list that NumPy makes no tensor
+/// dtype of (a graph constant of [None] or [1, "a"]).
+std::string failedToConvert(Interpreter &in, const Value &v);
+
 /// A dict's items in the order tf.nest walks them: sorted by key (by its
 /// repr, which orders kiln's str and int keys as TensorFlow does).
 std::vector<std::pair<std::string, Value>> sortedItems(Interpreter &in,

@@ -324,12 +324,19 @@ bool TensorObject::compare(Interpreter &in, CmpOp op, const Value &self,
   if (effective == CmpOp::Eq || effective == CmpOp::NotEq) {
     // Tensor `==` and `!=` run Equal with incompatible_shape_error=False:
     // shapes that cannot broadcast compare unequal, as one scalar.
+    // (A list that does not convert gets the op's conversion error.)
     std::vector<int64_t> otherShape, broadcast;
-    if (rt->isTensor(other))
+    bool converts = true;
+    if (rt->isTensor(other)) {
       otherShape = rt->tensor(other).type.shape;
-    else if (other.is(Type::List) || other.is(Type::Tuple))
-      otherShape = rt->hostFromPython(other, type.dtype)->type.shape;
-    bool ranked = !type.unknownRank &&
+    } else if (other.is(Type::List) || other.is(Type::Tuple)) {
+      try {
+        otherShape = rt->hostFromPython(other, type.dtype)->type.shape;
+      } catch (py::PyException &) {
+        converts = false;
+      }
+    }
+    bool ranked = converts && !type.unknownRank &&
                   !(rt->isTensor(other) && rt->tensor(other).type.unknownRank);
     if (ranked && !broadcastShapes(type.shape, otherShape, broadcast)) {
       auto host = graph::HostTensor::zeros({DType::Bool, {}});
