@@ -31,6 +31,11 @@ std::vector<std::string> pipelinePassNames(int optLevel,
 std::unique_ptr<graph::Executor>
 createJitExecutor(const CompileOptions &options);
 
+/// The level LLVM's module optimizations ran at on `fn` (compiled by a JIT
+/// executor); 0 when they did not run. The JIT optimizes graphs over many
+/// elements or with loops, up to a module size, at -O2 for -O1 and up.
+int jitOptimizationLevel(const graph::Executor::Compiled *fn);
+
 /// The kiln dialect, lowered MLIR, LLVM IR or PTX of `graph` as text (for
 /// `kiln dump`). `stage` is "kiln", "linalg", "llvm" or "ptx" (`options`
 /// then name the cuda target). On failure `errorLoc` is the script line of

@@ -111,3 +111,38 @@ TEST_CASE("an unsupported op is a compile error, not a crash", "[jit]") {
   CHECK(exec->compile(g, error) == nullptr);
   CHECK(error.find("Unknown") != std::string::npos);
 }
+
+TEST_CASE("the JIT optimizes the code of large graphs only", "[jit]") {
+  auto compileAdd = [](int64_t rows, int optLevel, int &level) {
+    Graph g;
+    g.name = "f";
+    TensorType type{DType::Float32, {rows, 256}};
+    int x = placeholder(g, "x", type);
+    int sum = op(g, "AddV2", {x, x}, type);
+    g.results = {{sum, 0}};
+    CompileOptions options;
+    options.optLevel = optLevel;
+    auto exec = createJitExecutor(options);
+    std::string error;
+    const auto *fn = exec->compile(g, error);
+    INFO(error);
+    REQUIRE(fn != nullptr);
+    level = jitOptimizationLevel(fn);
+    // The optimized code computes what the unoptimized code does.
+    std::vector<float> values(rows * 256);
+    for (size_t i = 0; i < values.size(); ++i)
+      values[i] = 0.25f * float(i % 97);
+    std::vector<graph::HostTensorPtr> out;
+    REQUIRE(exec->run(fn, {floats({rows, 256}, values)}, out, error));
+    std::vector<float> got = floatsOf(*out[0]);
+    for (size_t i = 0; i < values.size(); ++i)
+      REQUIRE(got[i] == 2 * values[i]);
+  };
+  int level = -1;
+  compileAdd(512, 2, level); // 131072 elements
+  CHECK(level == 2);
+  compileAdd(2, 2, level); // a few: compiling costs more than it saves
+  CHECK(level == 0);
+  compileAdd(512, 0, level); // -O0
+  CHECK(level == 0);
+}
