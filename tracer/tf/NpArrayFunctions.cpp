@@ -268,7 +268,8 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
   // np.diff: a[1:] - a[:-1] along the axis, n times (not_equal for bools).
   np.def("diff", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "diff", {"a", "n", "axis"}, Wording::Python);
-    Value a = p.require("a", "diff");
+    // (A list or tuple becomes an array first, as asanyarray makes it.)
+    Value a = callModule(in, "numpy", "asarray", {p.require("a", "diff")});
     int64_t n = p.has("n") ? in.toIndex(p.get("n")) : 1;
     if (n < 0)
       in.valueError("order must be non-negative but got " + std::to_string(n));

@@ -23,8 +23,14 @@ int64_t batchCardinality(int64_t n, int64_t size, bool drop) {
   return drop ? n / size : (n + size - 1) / size;
 }
 
-/// Stacks the elements of one batch, tensor by tensor.
-Value stackElements(TfRuntime &rt, const ValueList &elements) {
+/// Stacks the elements of one batch, tensor by tensor, with the batch
+/// kernel's checks: each component has the first element's shape. After a
+/// map, which tf.data fuses with the batch (MapAndBatchDataset), only the
+/// element counts must agree, and each takes the first element's shape.
+/// (That kernel runs the map in parallel, so which element TensorFlow's
+/// message names first varies from run to run; kiln's names them in
+/// order.)
+Value stackElements(TfRuntime &rt, const ValueList &elements, bool fused) {
   Interpreter &in = rt.in;
   std::vector<ValueList> columns;
   for (auto &e : elements) {
@@ -32,6 +38,34 @@ Value stackElements(TfRuntime &rt, const ValueList &elements) {
     columns.resize(leaves.size());
     for (size_t k = 0; k < leaves.size(); ++k)
       columns[k].push_back(leaves[k]);
+  }
+  auto fail = [&](const std::string &message) {
+    rt.raise("InvalidArgumentError",
+             eagerKernelPrefix("IteratorGetNext_output_types_" +
+                               std::to_string(columns.size())) +
+                 message + eagerOpSuffix("IteratorGetNext"));
+  };
+  Value reshape = tfAttr(in, "reshape");
+  for (size_t c = 0; c < columns.size(); ++c) {
+    const std::vector<int64_t> first = typeOf(rt, columns[c][0]).shape;
+    for (size_t i = 1; i < columns[c].size(); ++i) {
+      const TensorType &type = typeOf(rt, columns[c][i]);
+      if (type.shape == first)
+        continue;
+      if (!fused)
+        fail("Cannot batch tensors with different shapes in component " +
+             std::to_string(c) + ". First element had shape " +
+             shapeList(first) + " and element " + std::to_string(i) +
+             " had shape " + shapeList(type.shape) + ".");
+      if (type.numElements() != TensorType{type.dtype, first}.numElements())
+        fail("Cannot add tensor to the batch: number of elements does not "
+             "match. Shapes are: [tensor]: " +
+             shapeList(type.shape) + ", [batch]: " + shapeList(first));
+      ValueList dims;
+      for (int64_t d : first)
+        dims.push_back(Value::integer(d));
+      columns[c][i] = in.call(reshape, ValueList{columns[c][i], in.list(dims)});
+    }
   }
   Value stack = tfAttr(in, "stack");
   ValueList stacked;
@@ -59,22 +93,26 @@ Value batch(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
     return b;
   });
   TfRuntime *r = &rt;
-  return derived(rt, d, parallel ? "_ParallelBatchDataset" : "_BatchDataset",
-                 spec, batchCardinality(d.cardinality, size, drop),
-                 [r, size, drop](Interpreter &, NextFn input) -> NextFn {
-                   return [r, size, drop, input](Interpreter &in, Value &out) {
-                     ValueList items;
-                     Value v;
-                     while (static_cast<int64_t>(items.size()) < size &&
-                            input(in, v))
-                       items.push_back(v);
-                     if (items.empty() ||
-                         (drop && static_cast<int64_t>(items.size()) < size))
-                       return false;
-                     out = stackElements(*r, items);
-                     return true;
-                   };
-                 });
+  // tf.data's map_and_batch_fusion: a map (parallel or not) under a
+  // batch (not a parallel one).
+  bool fused = !parallel && (d.className == "_MapDataset" ||
+                             d.className == "_ParallelMapDataset");
+  return derived(
+      rt, d, parallel ? "_ParallelBatchDataset" : "_BatchDataset", spec,
+      batchCardinality(d.cardinality, size, drop),
+      [r, size, drop, fused](Interpreter &, NextFn input) -> NextFn {
+        return [r, size, drop, fused, input](Interpreter &in, Value &out) {
+          ValueList items;
+          Value v;
+          while (static_cast<int64_t>(items.size()) < size && input(in, v))
+            items.push_back(v);
+          if (items.empty() ||
+              (drop && static_cast<int64_t>(items.size()) < size))
+            return false;
+          out = stackElements(*r, items, fused);
+          return true;
+        };
+      });
 }
 
 Value unbatch(TfRuntime &rt, const DatasetObject &d) {
@@ -407,8 +445,9 @@ Value paddedBatch(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
               ValueList widths;
               for (size_t i = 0; i < shape.size(); ++i) {
                 if (type.shape[i] > shape[i])
-                  r->raise("InvalidArgumentError",
-                           eagerKernelPrefix("IteratorGetNext_output_types_1") +
+                  r->raise("DataLossError",
+                           eagerKernelPrefix("IteratorGetNext_output_types_" +
+                                             std::to_string(columns.size())) +
                                "Attempted to pad to a smaller size than the "
                                "input element." +
                                eagerOpSuffix("IteratorGetNext"));

@@ -654,9 +654,17 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
   });
   tf.def("expand_dims", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "expand_dims", {"input", "axis", "name"});
-    return expandDims(
-        *r, p.require("input", "expand_dims"),
-        in.toIndex(foldKnown(*r, p.require("axis", "expand_dims"))));
+    Value axis = foldKnown(*r, p.require("axis", "expand_dims"));
+    // A float axis: the eager conversion to the int32 dim refuses it; op
+    // construction refuses its float32 dtype.
+    if (axis.is(py::Type::Float)) {
+      if (r->tracing)
+        in.typeError("Value passed to parameter 'dim' has DataType float32 "
+                     "not in list of allowed values: int32, int64");
+      in.typeError("Cannot convert " + in.repr(axis) +
+                   " to EagerTensor of dtype int32");
+    }
+    return expandDims(*r, p.require("input", "expand_dims"), in.toIndex(axis));
   });
   tf.def("squeeze", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "squeeze", {"input", "axis", "name"});
@@ -1231,6 +1239,22 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
                       shapeList(numType.shape));
     }
     int64_t num = numValue->elementAsInt(0);
+    // A negative count makes linspace_nd's Range(1, num, 1) fail: shape
+    // inference while tracing, the kernel eagerly.
+    if (num < 0) {
+      // (linspace_nd's range ends at -1 for any negative count.)
+      std::string bounds = "Requires start <= limit when delta > 0: 1/-1";
+      if (r->tracing) {
+        std::string range = r->tracing->graph.uniqueName("linspace") + "/range";
+        in.valueError(bounds + " for '{{node " + range +
+                      "}} = Range[Tidx=DT_INT64](" + range + "/start, " +
+                      range + "/Cast, " + range +
+                      "/delta)' with input shapes: [], [], [] and with "
+                      "computed input tensors: input[0] = <1>, input[1] = "
+                      "<-1>, input[2] = <1>.");
+      }
+      kernelError(*r, "Range", bounds);
+    }
     // float64 for a float64 or integer start (linspace_nd casts integers
     // to float64), float32 otherwise.
     DType startType = start->type.dtype;

@@ -1315,7 +1315,7 @@ Value unaryOp(TfRuntime &rt, const std::string &op, const Value &x,
                  complex + "\n\t; NodeDef: {{node " + op + "}}; Op<name=" + op +
                  "; signature=x:T -> y:T; attr=T:type,allowed=[DT_BFLOAT16, "
                  "DT_HALF, DT_FLOAT, DT_DOUBLE" +
-                 complexTypes + "]> [Op:" + op + "] name: ");
+                 complexTypes + "]>" + eagerOpSuffix(op, !rt.pythonOperands));
   }
   return rt.apply(op, {t}, {{"T", tensor.type.dtype}}, tensor.type,
                   name.empty() ? op : name);
@@ -2621,6 +2621,13 @@ Value select(TfRuntime &rt, const Value &cond, const Value &x, const Value &y) {
     ty = y;
     tx = convertOperand(rt, x, rt.tensor(y).type.dtype, "t", "SelectV2",
                         name + "/t");
+  } else if (!rt.isTensor(x) && !rt.isTensor(y)) {
+    // t converts on its own, then e to its dtype (the eager fast path and
+    // op construction alike; a float e of integer t is refused).
+    tx = rt.toTensor(x);
+    DType d = rt.tensor(tx).type.dtype;
+    ty = rt.tracing ? convertOperand(rt, y, d, "e", "SelectV2", "")
+                    : rt.toTensor(y, d);
   } else {
     convertPair(rt, x, y, tx, ty);
   }

@@ -43,15 +43,24 @@ std::optional<DType> dtypeFromName(const std::string &name) {
 }
 
 const std::vector<OpErrorClass> &opErrorClasses() {
+  // All of tf.errors' classes, so that scripts may name any of them.
   static const std::vector<OpErrorClass> classes = {
+      {"CancelledError", "CANCELLED", 1},
       {"UnknownError", "UNKNOWN", 2},
       {"InvalidArgumentError", "INVALID_ARGUMENT", 3},
+      {"DeadlineExceededError", "DEADLINE_EXCEEDED", 4},
       {"NotFoundError", "NOT_FOUND", 5},
+      {"AlreadyExistsError", "ALREADY_EXISTS", 6},
+      {"PermissionDeniedError", "PERMISSION_DENIED", 7},
       {"ResourceExhaustedError", "RESOURCE_EXHAUSTED", 8},
       {"FailedPreconditionError", "FAILED_PRECONDITION", 9},
+      {"AbortedError", "ABORTED", 10},
       {"OutOfRangeError", "OUT_OF_RANGE", 11},
       {"UnimplementedError", "UNIMPLEMENTED", 12},
-      {"InternalError", "INTERNAL", 13}};
+      {"InternalError", "INTERNAL", 13},
+      {"UnavailableError", "UNAVAILABLE", 14},
+      {"DataLossError", "DATA_LOSS", 15},
+      {"UnauthenticatedError", "UNAUTHENTICATED", 16}};
   return classes;
 }
 

@@ -85,6 +85,30 @@ Value join(TfRuntime &rt, Interpreter &in, CallArgs &args) {
   ValueList parts = in.toList(inputs);
   if (parts.empty()) // StringJoin of nothing: one empty string
     return rt.toTensor(in.str(""));
+  // Tensors of another dtype: eagerly, a list of tensors only reaches the
+  // kernel's input check (Python values take the slow path, whose
+  // conversion refuses them); op construction names all the types.
+  bool allTensors = true, mismatched = false;
+  std::string types;
+  for (auto &part : parts) {
+    allTensors &= rt.isTensor(part);
+    DType d = rt.isTensor(part) ? rt.tensor(part).type.dtype : DType::String;
+    mismatched |= d != DType::String;
+    types += (types.empty() ? "" : ", ") + std::string(py::dtypeName(d));
+  }
+  if (mismatched && rt.tracing)
+    in.typeError("Tensors in list passed to 'inputs' of 'StringJoin' Op have "
+                 "types [" +
+                 types + "] that do not match expected type string.");
+  if (mismatched && allTensors)
+    for (size_t i = 0; i < parts.size(); ++i)
+      if (DType d = rt.tensor(parts[i]).type.dtype; d != DType::String)
+        rt.raise("InvalidArgumentError",
+                 "cannot compute StringJoin as input #" + std::to_string(i) +
+                     "(zero-based) was expected to be a string tensor but is "
+                     "a " +
+                     kernelTypeName(d) + " tensor" +
+                     eagerOpSuffix("StringJoin"));
   // StringJoin takes scalars and tensors of one shape; it does not
   // broadcast further.
   std::optional<TensorType> shape;
