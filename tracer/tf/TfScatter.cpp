@@ -94,11 +94,16 @@ const std::vector<int64_t> &staticShape(TfRuntime &rt, const Value &t,
     bool prefixOk = updates.size() >= batchDim;
     for (size_t d = 0; prefixOk && d < batchDim && d < indices.size(); ++d)
       prefixOk = updates[d] == indices[d];
+    // A variable's kernel names a single batch dimension's sizes too.
+    bool sizes = batchDim == 1 && kernel.rfind("ResourceScatterNd", 0) == 0 &&
+                 !indices.empty() && !updates.empty();
     if (!prefixOk)
       message = "Dimensions [0," + text(batchDim) +
-                ") of indices[shape=" + shapeList(indices) +
-                "] must match dimensions [0," + text(batchDim) +
-                ") of updates[shape=" + shapeList(updates) + "]";
+                ") of indices[shape=" + shapeList(indices) + "]" +
+                (sizes ? " = " + text(indices[0]) : "") +
+                " must match dimensions [0," + text(batchDim) +
+                ") of updates[shape=" + shapeList(updates) + "]" +
+                (sizes ? " = " + text(updates[0]) : "");
     else
       message = "Dimensions [" + text(sliceDim) + "," + text(shape.size()) +
                 ") of input[shape=" + shapeList(shape) +

@@ -514,6 +514,11 @@ std::string VariableObject::repr(Interpreter &in, const Value &) {
   return text + ">";
 }
 
+static void checkRowScatterShapes(TfRuntime &rt, const VariableObject &v,
+                                  const Value &indicesArg,
+                                  const Value &valuesArg,
+                                  const std::string &kernel);
+
 bool VariableObject::getAttr(Interpreter &in, const Value &self,
                              const std::string &name, Value &out) {
   TfRuntime *r = rt;
@@ -685,6 +690,7 @@ bool VariableObject::getAttr(Interpreter &in, const Value &self,
                      "Received arg: " +
                      in.toStr(py::formatValue(in, delta, "")));
       auto &v = self.as<VariableObject>();
+      checkRowScatterShapes(*v.rt, v, slices->indices, slices->values, kernel);
       Value indices = expandDims(*v.rt, v.rt->toTensor(slices->indices), -1);
       Value updated =
           scatterNd(*v.rt, readVariable(*v.rt, v), indices, slices->values,
@@ -714,6 +720,61 @@ bool VariableObject::getAttr(Interpreter &in, const Value &self,
     return true;
   }
   return false;
+}
+
+/// A row scatter's (ResourceScatterUpdate's, ...) shape check: updates are
+/// a scalar or of shape indices.shape + params.shape[1:] (ScatterUpdateShape
+/// while tracing, the kernel eagerly).
+static void checkRowScatterShapes(TfRuntime &rt, const VariableObject &v,
+                                  const Value &indicesArg,
+                                  const Value &valuesArg,
+                                  const std::string &kernel) {
+  const TensorType &var = v.state->type;
+  Value indices = rt.toTensor(indicesArg);
+  Value values = rt.toTensor(valuesArg, var.dtype);
+  const TensorType &it = rt.tensor(indices).type, &ut = rt.tensor(values).type;
+  if (var.unknownRank || it.unknownRank || ut.unknownRank ||
+      var.shape.empty() || ut.shape.empty())
+    return;
+  std::vector<int64_t> expected = it.shape;
+  expected.insert(expected.end(), var.shape.begin() + 1, var.shape.end());
+  // Sizes known only at run time are checked then.
+  bool fits = ut.shape.size() == expected.size();
+  int64_t badDim = -1;
+  for (size_t i = 0; fits && i < expected.size(); ++i)
+    if (ut.shape[i] >= 0 && expected[i] >= 0 && ut.shape[i] != expected[i]) {
+      fits = false;
+      badDim = int64_t(i);
+    }
+  if (fits)
+    return;
+  if (rt.tracing) {
+    // ScatterUpdateShape merges the updates' shape with the expected one.
+    std::string what = badDim < 0
+                           ? "Shapes must be equal rank, but are " +
+                                 std::to_string(ut.shape.size()) + " and " +
+                                 std::to_string(expected.size())
+                           : "Dimension " + std::to_string(badDim) +
+                                 " in both shapes must be equal, but are " +
+                                 std::to_string(ut.shape[badDim]) + " and " +
+                                 std::to_string(expected[badDim]) +
+                                 ". Shapes are " + shapeList(ut.shape) +
+                                 " and " + shapeList(expected) + ".";
+    std::string node = rt.tracing->graph.uniqueName(kernel);
+    rt.in.valueError(what + " for '{{node " + node + "}} = " + kernel +
+                     "[Tindices=" + tfTypeName(it.dtype) +
+                     ", dtype=" + tfTypeName(var.dtype) + "](" + node +
+                     "/resource, " + inputName(rt, indices) + ", " +
+                     inputName(rt, values) + ")' with input shapes: [], " +
+                     shapeList(it.shape) + ", " + shapeList(ut.shape) + ".");
+  }
+  rt.raise("InvalidArgumentError",
+           eagerKernelPrefix(kernel) +
+               "Must have updates.shape = indices.shape + params.shape[1:] or "
+               "updates.shape = [], got updates.shape " +
+               shapeList(ut.shape) + ", indices.shape " + shapeList(it.shape) +
+               ", params.shape " + shapeList(var.shape) +
+               eagerOpSuffix(kernel, false));
 }
 
 bool VariableObject::binary(Interpreter &in, ast::BinaryOp op,
