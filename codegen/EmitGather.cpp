@@ -35,6 +35,25 @@ Value Emitter::emitGather(const graph::Node &n, RankedTensorType type) {
   Value size = dimSize(loc, params, axis);
   Value size64 = b.create<arith::IndexCastOp>(loc, i64, size);
 
+  // The batch dimensions' sizes agree (checked here when trace time did
+  // not know them), before any index is looked at, as in the kernel.
+  Value batchOk = b.create<arith::ConstantIntOp>(loc, 1, 1);
+  auto pt = cast<RankedTensorType>(params.getType());
+  for (int64_t d = 0; d < batch; ++d) {
+    if (!pt.isDynamicDim(d) && !it.isDynamicDim(d))
+      continue;
+    Value p64 = b.create<arith::IndexCastOp>(loc, i64, dimSize(loc, params, d));
+    Value i64Size =
+        b.create<arith::IndexCastOp>(loc, i64, dimSize(loc, indices, d));
+    Value same =
+        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, p64, i64Size);
+    check(n, same,
+          "params.shape[" + std::to_string(d) +
+              "]: {int} should be equal to indices.shape[" + std::to_string(d) +
+              "]: {int}",
+          {p64, i64Size});
+    batchOk = b.create<arith::AndIOp>(loc, batchOk, same);
+  }
   // The first index out of range (its position in the flattened indices
   // and its value), found by one pass over the indices.
   Value count = one;
@@ -97,32 +116,34 @@ Value Emitter::emitGather(const graph::Node &n, RankedTensorType type) {
             " = {int} is not in [0, {int})",
         ints);
 
-  return orZeros(loc, ok, type, [&](Location l) -> Value {
-    SmallVector<Value> dynamic;
-    for (int64_t d = 0; d < type.getRank(); ++d) {
-      if (!type.isDynamicDim(d))
-        continue;
-      if (d < axis)
-        dynamic.push_back(b.create<tensor::DimOp>(l, params, d));
-      else if (d < axis + own)
-        dynamic.push_back(
-            b.create<tensor::DimOp>(l, indices, d - axis + batch));
-      else
-        dynamic.push_back(b.create<tensor::DimOp>(l, params, d - own + 1));
-    }
-    return b.create<tensor::GenerateOp>(
-        l, type, dynamic, [&](OpBuilder &gb, Location gl, ValueRange idx) {
-          SmallVector<Value> at(idx.begin(), idx.begin() + batch);
-          at.append(idx.begin() + axis, idx.begin() + axis + own);
-          Value v = gb.create<tensor::ExtractOp>(gl, indices, at);
-          SmallVector<Value> from(idx.begin(), idx.begin() + axis);
-          from.push_back(
-              gb.create<arith::IndexCastOp>(gl, gb.getIndexType(), v));
-          from.append(idx.begin() + axis + own, idx.end());
-          gb.create<tensor::YieldOp>(
-              gl, gb.create<tensor::ExtractOp>(gl, params, from));
-        });
-  });
+  return orZeros(
+      loc, b.create<arith::AndIOp>(loc, ok, batchOk), type,
+      [&](Location l) -> Value {
+        SmallVector<Value> dynamic;
+        for (int64_t d = 0; d < type.getRank(); ++d) {
+          if (!type.isDynamicDim(d))
+            continue;
+          if (d < axis)
+            dynamic.push_back(b.create<tensor::DimOp>(l, params, d));
+          else if (d < axis + own)
+            dynamic.push_back(
+                b.create<tensor::DimOp>(l, indices, d - axis + batch));
+          else
+            dynamic.push_back(b.create<tensor::DimOp>(l, params, d - own + 1));
+        }
+        return b.create<tensor::GenerateOp>(
+            l, type, dynamic, [&](OpBuilder &gb, Location gl, ValueRange idx) {
+              SmallVector<Value> at(idx.begin(), idx.begin() + batch);
+              at.append(idx.begin() + axis, idx.begin() + axis + own);
+              Value v = gb.create<tensor::ExtractOp>(gl, indices, at);
+              SmallVector<Value> from(idx.begin(), idx.begin() + axis);
+              from.push_back(
+                  gb.create<arith::IndexCastOp>(gl, gb.getIndexType(), v));
+              from.append(idx.begin() + axis + own, idx.end());
+              gb.create<tensor::YieldOp>(
+                  gl, gb.create<tensor::ExtractOp>(gl, params, from));
+            });
+      });
 }
 
 Value Emitter::readIndexVector(OpBuilder &nb, Location l, Value indices,

@@ -308,6 +308,82 @@ ValueList reverseGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   return out;
 }
 
+/// gatherGradDense when the batch dimensions' sizes, or the indices', are
+/// known only at run time (a None batch): the same segment sum, its sizes
+/// and offsets computed from the tensors' shapes. Params' dimensions after
+/// the batch ones must be known.
+static Value gatherGradDenseAtRunTime(TfRuntime &rt, const TapeEntry &e,
+                                      const Value &grad, int64_t axis,
+                                      int64_t batch) {
+  Interpreter &in = rt.in;
+  const std::vector<int64_t> shape = typeOf(rt, e.inputs[0]).shape;
+  const TensorType it = typeOf(rt, e.inputs[1]);
+  for (size_t d = size_t(batch); d < shape.size(); ++d)
+    if (shape[d] < 0)
+      needStaticShapes(rt, e.op);
+  int64_t rank = shape.size(), indexRank = it.shape.size();
+  int64_t middle = axis - batch, own = indexRank - batch;
+  // As in gatherGradDense: batch, own index dimensions, params' before the
+  // axis, params' after it.
+  std::vector<int64_t> perm;
+  for (int64_t d = 0; d < batch; ++d)
+    perm.push_back(d);
+  for (int64_t d = 0; d < own; ++d)
+    perm.push_back(batch + middle + d);
+  for (int64_t d = 0; d < middle; ++d)
+    perm.push_back(batch + d);
+  for (int64_t d = batch + middle + own;
+       d < batch + middle + own + rank - axis - 1; ++d)
+    perm.push_back(d);
+  std::vector<int64_t> rows{-1};
+  rows.insert(rows.end(), shape.begin() + batch, shape.begin() + axis);
+  rows.insert(rows.end(), shape.begin() + axis + 1, shape.end());
+  Value values = reshape(rt, transpose(rt, grad, pyIntList(in, perm)),
+                         pyIntList(in, rows));
+  Value ids = e.inputs[1];
+  DType d = typeOf(rt, ids).dtype;
+  Value dtype = makeDType(d);
+  Value paramsShape =
+      callTf(in, {"shape"}, {e.inputs[0]}, {{"out_type", dtype}});
+  Value batchShape = sliceOf(rt, paramsShape, std::nullopt, batch);
+  Value batches = callTf(in, {"math", "reduce_prod"}, {batchShape});
+  Value width = rt.toTensor(Value::integer(shape[axis]), d);
+  if (batch > 0) {
+    // Segment of index i in batch element b: b * n + i.
+    Value starts = binaryOp(
+        rt, "Mul", callTf(in, {"range"}, {batches}, {{"dtype", dtype}}), width);
+    Value offsetShape = callTf(
+        in, {"concat"},
+        {in.list(
+             {sliceOf(rt, callTf(in, {"shape"}, {ids}, {{"out_type", dtype}}),
+                      std::nullopt, batch),
+              callTf(in, {"ones"}, {pyIntList(in, {own})},
+                     {{"dtype", dtype}})}),
+         Value::integer(0)});
+    ids = binaryOp(rt, "AddV2", ids, reshape(rt, starts, offsetShape));
+  }
+  ids = reshape(rt, ids, pyIntList(in, {-1}));
+  Value sums = callTf(in, {"math", "unsorted_segment_sum"},
+                      {values, ids, binaryOp(rt, "Mul", batches, width)});
+  // Back to params' order: batch, before the axis, the axis, after it.
+  std::vector<int64_t> known{shape[axis]};
+  known.insert(known.end(), shape.begin() + batch, shape.begin() + axis);
+  known.insert(known.end(), shape.begin() + axis + 1, shape.end());
+  Value summed =
+      callTf(in, {"concat"},
+             {in.list({batchShape, rt.toTensor(pyIntList(in, known), d)}),
+              Value::integer(0)});
+  std::vector<int64_t> back;
+  for (int64_t k = 0; k < batch; ++k)
+    back.push_back(k);
+  for (int64_t k = 0; k < middle; ++k)
+    back.push_back(batch + 1 + k);
+  back.push_back(batch);
+  for (int64_t k = axis + 1; k < rank; ++k)
+    back.push_back(k);
+  return transpose(rt, reshape(rt, sums, summed), pyIntList(in, back));
+}
+
 /// GatherV2 on another axis or with batch dimensions (_GatherV2Grad's
 /// dense path): the gradient's slices summed into the params' shape by
 /// an unsorted_segment_sum, in the order of the indices, whose segment is
@@ -316,8 +392,11 @@ ValueList reverseGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
 Value gatherGradDense(TfRuntime &rt, const TapeEntry &e, const Value &grad,
                       int64_t axis, int64_t batch) {
   Interpreter &in = rt.in;
-  const auto &shape = staticShape(rt, e.inputs[0], e.op);
+  const TensorType &pt = typeOf(rt, e.inputs[0]);
   const TensorType &it = typeOf(rt, e.inputs[1]);
+  if (!pt.unknownRank && !it.unknownRank && (!pt.isStatic() || !it.isStatic()))
+    return gatherGradDenseAtRunTime(rt, e, grad, axis, batch);
+  const auto &shape = staticShape(rt, e.inputs[0], e.op);
   if (!it.isStatic())
     needStaticShapes(rt, e.op);
   int64_t rank = shape.size(), indexRank = it.shape.size();

@@ -1658,11 +1658,10 @@ Value gather(TfRuntime &rt, const Value &params, const Value &indices,
   // Unequal batch sizes are the kernel's error (when the function runs:
   // the shape function does not check them).
   std::string mismatch;
+  // (Sizes known only at run time are compared then, in codegen.)
   for (int64_t d = 0; d < batch && mismatch.empty(); ++d) {
     if (xt.shape[d] < 0 || it.shape[d] < 0)
-      rt.raise("UnimplementedError",
-               "kiln's tf.gather needs the batch dimensions' sizes at "
-               "trace time");
+      continue;
     if (xt.shape[d] != it.shape[d])
       mismatch = "params.shape[" + std::to_string(d) +
                  "]: " + std::to_string(xt.shape[d]) +
