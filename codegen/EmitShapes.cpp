@@ -1,4 +1,4 @@
-// Ops whose result shape is an input known only at run time: Fill
+// Ops whose result shape depends on sizes known only at run time: Fill
 // (`tf.zeros(tf.shape(x))`, `tf.fill([n, 2], v)`), Reshape to a computed
 // shape (`tf.reshape(x, [n, -1])`) and BroadcastTo (`tf.broadcast_to(x, s)`).
 // The shape's elements are read in the compiled code and checked as
@@ -14,6 +14,25 @@ Value Emitter::shapeElement(Location loc, Value shape, int64_t d) {
   if (!e.getType().isInteger(64))
     e = b.create<arith::ExtSIOp>(loc, b.getI64Type(), e);
   return e;
+}
+
+Value Emitter::emitSqueeze(const graph::Node &n, RankedTensorType type) {
+  Location loc = locOf(n);
+  Value in = input(n, 0);
+  if (const auto *dims = attr<std::vector<int64_t>>(n, "checked_dims"))
+    for (int64_t d : *dims) {
+      Value size = b.create<arith::IndexCastOp>(loc, b.getI64Type(),
+                                                dimSize(loc, in, d));
+      check(n,
+            b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, size,
+                                    b.create<arith::ConstantIntOp>(loc, 1, 64)),
+            "Can not squeeze dim[" + std::to_string(d) +
+                "], expected a dimension of 1, got {int}",
+            {size});
+    }
+  // (A failed check still reshapes: the element count is the same
+  // whatever the sizes, so nothing is read out of bounds.)
+  return reshapeTo(loc, in, type);
 }
 
 Value Emitter::emitFill(const graph::Node &n, RankedTensorType type) {

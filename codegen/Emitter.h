@@ -495,6 +495,9 @@ private:
   /// Reshape(x, shape) to a shape computed at run time, with TensorFlow's
   /// checks on it.
   Value emitReshapeTo(const graph::Node &n, RankedTensorType type);
+  /// Squeeze; dimensions known only at run time that it drops
+  /// ("checked_dims") are checked to be 1 as the kernel checks them.
+  Value emitSqueeze(const graph::Node &n, RankedTensorType type);
   /// BroadcastTo; with a second input, to a shape known at run time
   /// (checked as the kernel checks it).
   Value emitBroadcastTo(const graph::Node &n, RankedTensorType type);

@@ -968,7 +968,9 @@ Value Emitter::emit(const graph::Node &n, std::string &error) {
     return emitResizeGrad(n, type);
   if (op == "Split" || op == "SplitV" || op == "Unpack")
     return emitSplit(n, type);
-  if (op == "Reshape" || op == "ExpandDims" || op == "Squeeze")
+  if (op == "Squeeze")
+    return emitSqueeze(n, type);
+  if (op == "Reshape" || op == "ExpandDims")
     return reshapeTo(loc, input(n, 0), type);
   if (op == "Transpose") {
     const auto *perm = attr<std::vector<int64_t>>(n, "perm");

@@ -2237,16 +2237,23 @@ Value squeeze(TfRuntime &rt, const Value &x, const Value &axisArg) {
                     " dimensions.");
   }
   std::vector<int64_t> shape;
-  for (int64_t i = 0; i < rank; ++i) {
-    bool listed = std::find(axes.begin(), axes.end(), i) != axes.end();
-    // Whether a dimension known only at run time is 1 decides the result's
-    // rank (no axis) or must be checked (listed): not compiled yet.
-    if (type.shape[i] < 0 && (listed || axes.empty()))
+  // Without axes, whether a dimension known only at run time is 1 decides
+  // the result's rank (TensorFlow's shape is then unknown): not compiled.
+  for (int64_t i = 0; axes.empty() && i < rank; ++i)
+    if (type.shape[i] < 0)
       rt.raise("UnimplementedError",
                "kiln cannot squeeze dimension " + std::to_string(i) +
                    " of shape " + type.shapeString() +
-                   ", known only at run time, yet: give tf.squeeze an axis "
-                   "of static size 1");
+                   ", known only at run time, yet: give tf.squeeze the axes "
+                   "to squeeze");
+  // A listed one is checked when the function runs (codegen).
+  std::vector<int64_t> checked;
+  for (int64_t i = 0; i < rank; ++i) {
+    bool listed = std::find(axes.begin(), axes.end(), i) != axes.end();
+    if (listed && type.shape[i] < 0) {
+      checked.push_back(i);
+      continue;
+    }
     if (listed && type.shape[i] != 1) {
       std::string message = "Can not squeeze dim[" + std::to_string(i) +
                             "], expected a dimension of 1, got " +
@@ -2259,7 +2266,10 @@ Value squeeze(TfRuntime &rt, const Value &x, const Value &axisArg) {
       continue;
     shape.push_back(type.shape[i]);
   }
-  return rt.apply("Squeeze", {t}, {{"T", type.dtype}},
+  std::map<std::string, Attr> attrs{{"T", type.dtype}};
+  if (!checked.empty())
+    attrs["checked_dims"] = checked;
+  return rt.apply("Squeeze", {t}, std::move(attrs),
                   TensorType{type.dtype, shape}, "Squeeze");
 }
 
