@@ -80,7 +80,8 @@ Value roll(TfRuntime &rt, const Params &p) {
          "attr=T:type; attr=Tshift:type,allowed=[DT_INT32, DT_INT64]; "
          "attr=Taxis:type,allowed=[DT_INT32, DT_INT64]>"},
         false);
-  std::vector<int64_t> axes = intsArg(rt, axis, "roll");
+  bool scalarAxis = false;
+  std::vector<int64_t> axes = intsArg(rt, axis, "roll", &scalarAxis);
   // The generated wrapper's fast path, which adds " name: ", takes no
   // Python lists.
   auto isList = [](const Value &v) {
@@ -92,8 +93,31 @@ Value roll(TfRuntime &rt, const Params &p) {
     rt.raise("UnimplementedError",
              "kiln needs the rank of tf.roll's input at trace time");
   int64_t rank = static_cast<int64_t>(xt.shape.size());
-  auto checkAxes = [&](size_t shifts) {
-    if (shifts != axes.size())
+  // Shape inference merges the shapes of shift and axis (a ValueError
+  // while tracing); the kernel compares them too (a scalar is not a
+  // vector of one).
+  auto checkAxes = [&](size_t shifts, bool shiftIsVector) {
+    if (rt.tracing && (shiftIsVector != !scalarAxis ||
+                       (shiftIsVector && shifts != axes.size()))) {
+      std::string node = rt.tracing->graph.scopeName(); // tf.roll's scope
+      std::string s = std::to_string(shifts), a = std::to_string(axes.size());
+      std::string shiftShape = shiftIsVector ? "[" + s + "]" : "[]",
+                  axisShape = scalarAxis ? "[]" : "[" + a + "]";
+      std::string what =
+          shiftIsVector != !scalarAxis
+              ? "Shapes must be equal rank, but are " +
+                    std::string(shiftIsVector ? "1" : "0") + " and " +
+                    (scalarAxis ? "0" : "1")
+              : "Dimension 0 in both shapes must be equal, but are " + s +
+                    " and " + a + ". Shapes are [" + s + "] and [" + a + "].";
+      rt.in.valueError(what + " for '{{node " + node +
+                       "}} = Roll[T=" + tfTypeName(xt.dtype) +
+                       ", Taxis=DT_INT32, Tshift=DT_INT32](" +
+                       inputName(rt, x) + ", " + node + "/shift, " + node +
+                       "/axis)' with input shapes: " + shapeList(xt.shape) +
+                       ", " + shiftShape + ", " + axisShape + ".");
+    }
+    if (shifts != axes.size() || shiftIsVector != !scalarAxis)
       kernelError(rt, "Roll", "shift and axis must have the same size", "",
                   named);
     for (int64_t &a : axes) {
@@ -136,11 +160,13 @@ Value roll(TfRuntime &rt, const Params &p) {
       rt.raise("UnimplementedError",
                "kiln needs tf.roll's shift to be a scalar or a vector of "
                "known length");
-    checkAxes(st.shape.empty() ? 1 : static_cast<size_t>(st.shape[0]));
+    checkAxes(st.shape.empty() ? 1 : static_cast<size_t>(st.shape[0]),
+              !st.shape.empty());
     return rollNode(rt, x, shifts, axes);
   }
-  std::vector<int64_t> shifts = intsArg(rt, shift, "roll");
-  checkAxes(shifts.size());
+  bool scalarShift = false;
+  std::vector<int64_t> shifts = intsArg(rt, shift, "roll", &scalarShift);
+  checkAxes(shifts.size(), !scalarShift);
   // The Roll kernel adds up the shifts given for one axis.
   std::vector<int64_t> total(static_cast<size_t>(rank), 0);
   for (size_t i = 0; i < axes.size(); ++i)
@@ -180,8 +206,7 @@ Value repeat(TfRuntime &rt, const Params &p) {
     if (axis < 0)
       axis += rank;
   }
-  Value count =
-      rt.tracing ? foldKnown(rt, repeatsArg) : numpyIndex(repeatsArg);
+  Value count = rt.tracing ? foldKnown(rt, repeatsArg) : numpyIndex(repeatsArg);
   if (rt.tensor(x).type.shape[axis] < 0 || isRunTimeShape(rt, count)) {
     // One count for every element, along a dimension (or by a count) known
     // only at run time: element i of the result is element i / count.
