@@ -57,6 +57,57 @@ const std::vector<int64_t> &staticShape(TfRuntime &rt, const Value &t,
   kernelError(rt, kernel, message, "", named);
 }
 
+/// Shape inference's ValueError (ScatterNdShapeHelper) for a tensor
+/// scatter whose updates' shape is not the indices' outer dimensions
+/// followed by the input's inner ones: each part merged, and the merge's
+/// message quoted. Returns when both parts merge.
+void checkScatterShapesWhileTracing(TfRuntime &rt, const std::string &kernel,
+                                    const std::vector<int64_t> &indices,
+                                    const std::vector<int64_t> &updates,
+                                    const std::vector<int64_t> &shape) {
+  auto text = [](size_t v) { return std::to_string(v); };
+  size_t outer = indices.size() - 1, ix = size_t(indices.back());
+  // Merge's message for two shapes that differ.
+  auto merge = [&](const std::vector<int64_t> &a,
+                   const std::vector<int64_t> &b) -> std::string {
+    if (a.size() != b.size())
+      return "Shapes must be equal rank, but are " + text(a.size()) + " and " +
+             text(b.size());
+    for (size_t d = 0; d < a.size(); ++d)
+      if (a[d] >= 0 && b[d] >= 0 && a[d] != b[d])
+        return "Dimension " + text(d) +
+               " in both shapes must be equal, but "
+               "are " +
+               std::to_string(a[d]) + " and " + std::to_string(b[d]) +
+               ". Shapes are " + shapeList(a) + " and " + shapeList(b) + ".";
+    return "";
+  };
+  std::vector<int64_t> prefixI(indices.begin(), indices.begin() + outer),
+      prefixU(updates.begin(), updates.begin() + outer),
+      suffixO(shape.begin() + ix, shape.end()),
+      suffixU(updates.begin() + outer, updates.end());
+  std::string message;
+  if (std::string problem = merge(prefixI, prefixU); !problem.empty())
+    message = "Dimensions [0," + text(outer) +
+              ") of indices[shape=" + shapeList(indices) +
+              "] = " + shapeList(prefixI) + " must match dimensions [0," +
+              text(outer) + ") of updates[shape=" + shapeList(updates) +
+              "] = " + shapeList(prefixU) + ": " + problem;
+  else if (std::string problem = merge(suffixO, suffixU); !problem.empty())
+    message = "Dimensions [" + text(ix) + "," + text(shape.size()) +
+              ") of input[shape=" + shapeList(shape) +
+              "] = " + shapeList(suffixO) + " must match dimensions [" +
+              text(outer) + "," + text(updates.size()) +
+              ") of updates[shape=" + shapeList(updates) +
+              "] = " + shapeList(suffixU) + ": " + problem;
+  else
+    return;
+  std::string node = rt.tracing->graph.uniqueName(kernel);
+  rt.in.valueError(message + " for '{{node " + node + "}} = " + kernel +
+                   "' with input shapes: " + shapeList(shape) + ", " +
+                   shapeList(indices) + ", " + shapeList(updates) + ".");
+}
+
 /// Kernel `kernel`'s error for updates whose shape is not the indices'
 /// outer dimensions followed by the output's inner ones, in its own words:
 /// the tensor scatters check outer, then inner dimensions; ScatterNd and
@@ -70,6 +121,9 @@ const std::vector<int64_t> &staticShape(TfRuntime &rt, const Value &t,
   std::string message;
   size_t outer = indices.empty() ? 0 : indices.size() - 1;
   size_t ix = indices.empty() ? 0 : static_cast<size_t>(indices.back());
+  if (kernel.rfind("TensorScatter", 0) == 0 && rt.tracing &&
+      updates.size() >= outer && ix <= shape.size())
+    checkScatterShapesWhileTracing(rt, kernel, indices, updates, shape);
   if (kernel.rfind("TensorScatter", 0) == 0) {
     bool outerOk = updates.size() >= outer;
     for (size_t i = 0; outerOk && i < outer; ++i)
