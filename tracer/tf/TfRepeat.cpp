@@ -113,7 +113,8 @@ Value roll(TfRuntime &rt, const Params &p) {
       rt.in.valueError(what + " for '{{node " + node +
                        "}} = Roll[T=" + tfTypeName(xt.dtype) +
                        ", Taxis=DT_INT32, Tshift=DT_INT32](" +
-                       inputName(rt, x) + ", " + node + "/shift, " + node +
+                       inputName(rt, x, node + "/input") + ", " + node +
+                       "/shift, " + node +
                        "/axis)' with input shapes: " + shapeList(xt.shape) +
                        ", " + shiftShape + ", " + axisShape + ".");
     }

@@ -57,6 +57,13 @@ const std::vector<int64_t> &staticShape(TfRuntime &rt, const Value &t,
   kernelError(rt, kernel, message, "", named);
 }
 
+/// A scatter's arguments as given and as tensors, for the node text of
+/// shape inference's errors.
+struct ScatterInputs {
+  Value baseArg, indicesArg, updatesArg;
+  Value base, indices, updates;
+};
+
 /// Shape inference's ValueError (ScatterNdShapeHelper) for a tensor
 /// scatter whose updates' shape is not the indices' outer dimensions
 /// followed by the input's inner ones: each part merged, and the merge's
@@ -64,7 +71,8 @@ const std::vector<int64_t> &staticShape(TfRuntime &rt, const Value &t,
 void checkScatterShapesWhileTracing(TfRuntime &rt, const std::string &kernel,
                                     const std::vector<int64_t> &indices,
                                     const std::vector<int64_t> &updates,
-                                    const std::vector<int64_t> &shape) {
+                                    const std::vector<int64_t> &shape,
+                                    const ScatterInputs &inputs) {
   auto text = [](size_t v) { return std::to_string(v); };
   size_t outer = indices.size() - 1, ix = size_t(indices.back());
   // Merge's message for two shapes that differ.
@@ -102,10 +110,24 @@ void checkScatterShapesWhileTracing(TfRuntime &rt, const std::string &kernel,
               "] = " + shapeList(suffixU) + ": " + problem;
   else
     return;
+  // The node's inputs: a tensor by its node (an eager one captured under
+  // the op's input name), a Python value as the op converted it.
   std::string node = rt.tracing->graph.uniqueName(kernel);
-  rt.in.valueError(message + " for '{{node " + node + "}} = " + kernel +
-                   "' with input shapes: " + shapeList(shape) + ", " +
-                   shapeList(indices) + ", " + shapeList(updates) + ".");
+  auto name = [&](const Value &given, const Value &tensor,
+                  const std::string &param) {
+    return rt.isTensor(given) ? inputName(rt, tensor, node + "/" + param)
+                              : node + "/" + param;
+  };
+  rt.in.valueError(
+      message + " for '{{node " + node + "}} = " + kernel +
+      "[T=" + tfTypeName(rt.tensor(inputs.base).type.dtype) +
+      ", Tindices=" + tfTypeName(rt.tensor(inputs.indices).type.dtype) +
+      ", bad_indices_policy=\"\"](" +
+      name(inputs.baseArg, inputs.base, "tensor") + ", " +
+      name(inputs.indicesArg, inputs.indices, "indices") + ", " +
+      name(inputs.updatesArg, inputs.updates, "updates") +
+      ")' with input shapes: " + shapeList(shape) + ", " + shapeList(indices) +
+      ", " + shapeList(updates) + ".");
 }
 
 /// Kernel `kernel`'s error for updates whose shape is not the indices'
@@ -116,14 +138,14 @@ void checkScatterShapesWhileTracing(TfRuntime &rt, const std::string &kernel,
                                     const std::vector<int64_t> &indices,
                                     const std::vector<int64_t> &updates,
                                     const std::vector<int64_t> &shape,
-                                    bool named) {
+                                    bool named, const ScatterInputs &inputs) {
   auto text = [](size_t v) { return std::to_string(v); };
   std::string message;
   size_t outer = indices.empty() ? 0 : indices.size() - 1;
   size_t ix = indices.empty() ? 0 : static_cast<size_t>(indices.back());
   if (kernel.rfind("TensorScatter", 0) == 0 && rt.tracing &&
       updates.size() >= outer && ix <= shape.size())
-    checkScatterShapesWhileTracing(rt, kernel, indices, updates, shape);
+    checkScatterShapesWhileTracing(rt, kernel, indices, updates, shape, inputs);
   if (kernel.rfind("TensorScatter", 0) == 0) {
     bool outerOk = updates.size() >= outer;
     for (size_t i = 0; outerOk && i < outer; ++i)
@@ -361,7 +383,9 @@ Value scatterNd(TfRuntime &rt, const Value &baseArg, const Value &indicesArg,
   const TensorType &ut = rt.tensor(updatesTensor).type;
   if (!ut.unknownRank && ut.shape != picked &&
       !(rowScatter && ut.shape.empty()))
-    updatesShapeError(rt, kernel, known->type.shape, ut.shape, shape, named);
+    updatesShapeError(
+        rt, kernel, known->type.shape, ut.shape, shape, named,
+        {baseArg, indicesArg, updatesArg, base, indices, updatesTensor});
   if (bad >= 0) {
     // A variable's kernel updates it in place as it goes: the updates it
     // made stay written (a row kernel stops at the bad index, an nd kernel

@@ -761,12 +761,13 @@ static void checkRowScatterShapes(TfRuntime &rt, const VariableObject &v,
                                  ". Shapes are " + shapeList(ut.shape) +
                                  " and " + shapeList(expected) + ".";
     std::string node = rt.tracing->graph.uniqueName(kernel);
-    rt.in.valueError(what + " for '{{node " + node + "}} = " + kernel +
-                     "[Tindices=" + tfTypeName(it.dtype) +
-                     ", dtype=" + tfTypeName(var.dtype) + "](" + node +
-                     "/resource, " + inputName(rt, indices) + ", " +
-                     inputName(rt, values) + ")' with input shapes: [], " +
-                     shapeList(it.shape) + ", " + shapeList(ut.shape) + ".");
+    rt.in.valueError(
+        what + " for '{{node " + node + "}} = " + kernel +
+        "[Tindices=" + tfTypeName(it.dtype) +
+        ", dtype=" + tfTypeName(var.dtype) + "](" + node + "/resource, " +
+        (rt.isTensor(indicesArg) ? inputName(rt, indices) : node + "/indices") +
+        ", " + inputName(rt, values) + ")' with input shapes: [], " +
+        shapeList(it.shape) + ", " + shapeList(ut.shape) + ".");
   }
   rt.raise("InvalidArgumentError",
            eagerKernelPrefix(kernel) +
