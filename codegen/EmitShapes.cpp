@@ -19,7 +19,9 @@ Value Emitter::shapeElement(Location loc, Value shape, int64_t d) {
 Value Emitter::emitSqueeze(const graph::Node &n, RankedTensorType type) {
   Location loc = locOf(n);
   Value in = input(n, 0);
-  if (const auto *dims = attr<std::vector<int64_t>>(n, "checked_dims"))
+  if (const auto *dims = attr<std::vector<int64_t>>(n, "checked_dims")) {
+    auto inType = cast<RankedTensorType>(in.getType());
+    SmallVector<int64_t> ones(inType.getShape());
     for (int64_t d : *dims) {
       Value size = b.create<arith::IndexCastOp>(loc, b.getI64Type(),
                                                 dimSize(loc, in, d));
@@ -29,9 +31,13 @@ Value Emitter::emitSqueeze(const graph::Node &n, RankedTensorType type) {
             "Can not squeeze dim[" + std::to_string(d) +
                 "], expected a dimension of 1, got {int}",
             {size});
+      ones[d] = 1;
     }
-  // (A failed check still reshapes: the element count is the same
-  // whatever the sizes, so nothing is read out of bounds.)
+    // The dimensions made static 1 (zeros after a failed check, so that
+    // nothing reads out of bounds), then dropped.
+    in = checkedCast(loc, in,
+                     RankedTensorType::get(ones, inType.getElementType()));
+  }
   return reshapeTo(loc, in, type);
 }
 

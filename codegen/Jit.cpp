@@ -135,10 +135,11 @@ bool lowerToLlvmDialect(mlir::ModuleOp module, const CompileOptions &options,
 
 namespace {
 
-/// Elements a graph's results add up to, from which LLVM's optimizations
-/// pay for what they cost: tens of milliseconds a module, which the eager
-/// ops of a script on small tensors (one module each) would spend many
-/// times over, while a large MatMul runs five times faster optimized.
+/// Elements a graph's nodes' outputs add up to, from which LLVM's
+/// optimizations pay for what they cost: tens of milliseconds a module,
+/// which the eager ops of a script on small tensors (one module each)
+/// would spend many times over, while a large MatMul runs five times
+/// faster optimized.
 constexpr int64_t kElementsWorthOptimizing = int64_t(1) << 16;
 /// LLVM instructions in a module up to which it is optimized at all.
 constexpr unsigned kInstructionsWorthOptimizing = 10000;
@@ -208,9 +209,10 @@ public:
     if (!lowerToLlvmDialect(*module, options_, error))
       return nullptr;
     // ExecutionEngineOptions holds the transformer as a function_ref: the
-    // function it refers to must outlive the engine (it used to be a
-    // temporary, so LLVM's optimizations ran at whatever level the freed
-    // memory held, mostly none, and differently from run to run).
+    // function it refers to must outlive its use, so it is kept with the
+    // compiled function (it used to be a temporary, and LLVM's
+    // optimizations ran at whatever level the freed memory held: mostly
+    // none, and differently from run to run).
     auto fn = std::make_unique<Compiled>();
     llvm::TargetMachine *machine = hostMachine();
     int level = options_.optLevel > 0 && worthOptimizing(graph) ? 2 : 0;

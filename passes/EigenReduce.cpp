@@ -46,7 +46,7 @@ struct SumBuilder {
   /// Eigen's ProdReducer takes the same path, multiplying from ones.
   bool product;
   /// What partial results are carried in (carriedType).
-  Type acc = carriedType(et);
+  Type carried = carriedType(et);
 
   Value idx(int64_t v) { return b.create<arith::ConstantIndexOp>(loc, v); }
   /// The reducer's operation ("add" for sums), rounded to the element type.
@@ -63,11 +63,12 @@ struct SumBuilder {
   /// The reducer's identity ("zero" for sums).
   Value zero() {
     return b.create<arith::ConstantOp>(
-        loc, b.getFloatAttr(acc, product ? 1.0 : 0.0));
+        loc, b.getFloatAttr(carried, product ? 1.0 : 0.0));
   }
   Value at(Value i) {
     Value v = b.create<tensor::ExtractOp>(loc, flat, ValueRange{i});
-    return acc == et ? v : b.create<arith::ExtFOp>(loc, acc, v).getResult();
+    return carried == et ? v
+                         : b.create<arith::ExtFOp>(loc, carried, v).getResult();
   }
   /// n rounded down to a multiple of `m`.
   Value roundDown(Value n, int64_t m) {
@@ -116,11 +117,11 @@ struct SumBuilder {
     SmallVector<Value> tree(packets.getResults());
     for (int64_t half = p / 2; half >= 1; half /= 2)
       for (int64_t i = 0; i < half; ++i)
-        tree[i] = (acc == et ? add(tree[i], tree[i + half])
-                             : addWide(tree[i], tree[i + half]));
-    if (acc != et)
+        tree[i] = addWide(tree[i], tree[i + half]);
+    if (carried != et)
       tree[0] = b.create<arith::ExtFOp>(
-          loc, acc, b.create<arith::TruncFOp>(loc, et, tree[0]).getResult());
+          loc, carried,
+          b.create<arith::TruncFOp>(loc, et, tree[0]).getResult());
     // The elements after the last whole packet, summed from zero.
     auto tail = b.create<scf::ForOp>(
         loc, end, n, idx(1), ValueRange{zero()},
@@ -158,7 +159,7 @@ struct SumBuilder {
                                    ValueRange{idx(0)}),
         b.create<tensor::InsertOp>(loc, n, stack(index), ValueRange{idx(0)}),
         stack(index),
-        stack(acc),
+        stack(carried),
         zero(),
         b.create<arith::ConstantIntOp>(loc, 0, 1)};
     SmallVector<Type> types;
@@ -209,7 +210,8 @@ struct SumBuilder {
           Value caseB = andB(has, eqI(stage, idx(2)));
           Value caseC = andB(none, big);
           Value caseD = andB(none, b.create<arith::XOrIOp>(loc, big, one));
-          auto leafIf = b.create<scf::IfOp>(loc, TypeRange{acc}, caseD, true);
+          auto leafIf =
+              b.create<scf::IfOp>(loc, TypeRange{carried}, caseD, true);
           {
             OpBuilder::InsertionGuard inner(b);
             b.setInsertionPointToStart(&leafIf.getThenRegion().front());

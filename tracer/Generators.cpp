@@ -11,6 +11,7 @@
 #include <exception>
 #include <mutex>
 #include <pthread.h>
+#include <utility>
 
 namespace kiln::py {
 
@@ -25,12 +26,11 @@ struct GeneratorAbort {};
 /// The generator whose body this thread runs (null on the main thread).
 thread_local GeneratorState *runningHere = nullptr;
 
-/// A body's thread's stack: reserved, not committed, until used. An
-/// interpreter call takes a few KiB of it, so this holds the whole
-/// recursion limit many times over. When address space runs short (a
-/// `ulimit -v`), later threads get smaller stacks, down to the minimum,
-/// so deep `yield from` chains still end in RecursionError.
-constexpr size_t kStackBytes = size_t(16) << 20;
+/// A body's thread's stack: reserved, not committed, until used. When
+/// address space runs short (a `ulimit -v`), later threads get smaller
+/// stacks, down to the minimum, so deep `yield from` chains still end in
+/// RecursionError (a stack guard stops recursion before a stack's end).
+constexpr size_t kStackBytes = size_t(256) << 20;
 constexpr size_t kMinStackBytes = size_t(1) << 20;
 
 /// The lowest address recursion may reach on this thread (null: no limit,
@@ -99,6 +99,10 @@ struct GeneratorState : std::enable_shared_from_this<GeneratorState> {
   void resume(Request what, const Value &arg) {
     if (running)
       in->raise("ValueError", "generator already executing");
+    // (A chain of delegating generators resumes one within the other on
+    // the caller's stack.)
+    if (generatorStackExhausted())
+      in->raise("RecursionError", "maximum recursion depth exceeded");
     running = true;
     Request how = what;
     Value value = arg;
@@ -179,7 +183,7 @@ struct GeneratorState : std::enable_shared_from_this<GeneratorState> {
     case Request::Abort:
       throw GeneratorAbort{};
     case Request::Rethrow:
-      std::rethrow_exception(pending);
+      std::rethrow_exception(std::exchange(pending, nullptr));
     }
     return Value();
   }
@@ -357,13 +361,22 @@ Value exceptionFrom(Interpreter &in, const Value &given) {
 bool GeneratorState::driveDelegate(Request &how, Value &value) {
   std::shared_ptr<GeneratorState> d = delegate;
   Interpreter &interp = *in;
-  // The delegate runs as if the body called it from its `yield from`.
+  // The delegate runs as if the body called it from its `yield from`: in
+  // the body's frame, handling the exceptions the body's except blocks
+  // were handling (its exceptions' __context__).
   Frame *savedFrame = interp.frame_;
   int savedDepth = interp.depth_;
+  size_t savedHandling = interp.handling_.size();
   frame.parent = savedFrame;
   interp.frame_ = &frame;
   interp.depth_ = savedDepth + 1;
+  interp.handling_.insert(interp.handling_.end(), bodyHandling.begin(),
+                          bodyHandling.end());
+  bodyHandling.clear();
   auto restore = [&] {
+    bodyHandling.assign(interp.handling_.begin() + savedHandling,
+                        interp.handling_.end());
+    interp.handling_.resize(savedHandling);
     interp.frame_ = savedFrame;
     interp.depth_ = savedDepth;
   };

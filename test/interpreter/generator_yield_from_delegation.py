@@ -114,3 +114,22 @@ try:
 except RecursionError as e:
     print("RecursionError", e)
 print(x)
+
+# The delegate runs inside the except block of the `yield from`: its
+# exceptions' __context__ is the one being handled there.
+def failing():
+    yield 1
+    raise ValueError("inner failed")
+
+def handling():
+    try:
+        raise KeyError("k")
+    except KeyError:
+        yield from failing()
+
+g = handling()
+next(g)
+try:
+    next(g)
+except ValueError as e:
+    print(repr(e), repr(e.__context__))

@@ -347,10 +347,11 @@ int main(int argc, char **argv) {
     std::cerr << "kiln: error: -MF is an option of kiln compile\n";
     return kExitUsage;
   }
-  // The interpreter's threads (one per suspended generator) take turns and
-  // never run at once, so one malloc arena serves them all; glibc's default
-  // reserves up to 64 MiB of address space per thread for arenas of their
-  // own, which runs a `ulimit -v` out after a few dozen generators.
+  // The interpreter's threads (one per suspended generator) take turns, so
+  // they need no malloc arenas of their own: glibc's default reserves up
+  // to 64 MiB of address space per thread for one, which runs a `ulimit -v`
+  // out after a few dozen generators. (MLIR's compile threads share the
+  // one arena too; compiling is not bound by malloc.)
   mallopt(M_ARENA_MAX, 1);
   int rc = runWithLargeStack(dispatch, &inv);
   // A full disk or a closed pipe on stdout is an error, not a silent

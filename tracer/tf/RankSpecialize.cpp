@@ -322,9 +322,13 @@ bool specializeRanks(const graph::Graph &graph,
         }
         axes.push_back(a < 0 ? a + rank : a);
       }
-      std::vector<int64_t> shape;
+      std::vector<int64_t> shape, checked;
       for (int64_t i = 0; problem.empty() && i < rank; ++i) {
         bool listed = std::count(axes.begin(), axes.end(), i) > 0;
+        if (listed && input[i] < 0) { // checked when it runs (codegen)
+          checked.push_back(i);
+          continue;
+        }
         if (listed && input[i] != 1)
           problem = "Can not squeeze dim[" + std::to_string(i) +
                     "], expected a dimension of 1, got " +
@@ -337,6 +341,8 @@ bool specializeRanks(const graph::Graph &graph,
         return false;
       }
       n.attrs.erase("squeeze_axes");
+      if (!checked.empty())
+        n.attrs["checked_dims"] = checked;
       n.outputs[0].unknownRank = false;
       n.outputs[0].shape = shape;
       continue;

@@ -309,7 +309,8 @@ Value convertOperand(TfRuntime &rt, const Value &v, DType dtype,
   // convert for: a TypeError with the dtype wraps its message; after a
   // ValueError the list converts on its own, to the op's input type error
   // or a ValueError of its own.
-  if (rt.tracing && !left && (v.is(Type::List) || v.is(Type::Tuple))) {
+  if (rt.tracing && !left && (v.is(Type::List) || v.is(Type::Tuple)) &&
+      !holdsTensor(rt, v)) {
     Interpreter &in = rt.in;
     try {
       rt.hostFromPython(v, dtype);
@@ -331,10 +332,12 @@ Value convertOperand(TfRuntime &rt, const Value &v, DType dtype,
             "Tried to convert '" + std::string(param) +
             "' to a tensor and failed. Error: " + in.toStr(again.exc));
       }
+      // (The argument the op took its dtype from: x, or SelectV2's t.)
+      std::string from = std::string(param) == "e" ? "t" : "x";
       in.typeError("Input '" + std::string(param) + "' of '" + op +
                    "' Op has type " + py::dtypeName(own) +
                    " that does not match type " + py::dtypeName(dtype) +
-                   " of argument 'x'.");
+                   " of argument '" + from + "'.");
     }
   }
   return rt.toTensor(v, dtype);
@@ -365,7 +368,8 @@ static void convertPair(TfRuntime &rt, const Value &x, const Value &y,
   };
   if (rt.isTensor(x) && !rt.isTensor(y) && op == "AddV2" &&
       ((y.is(Type::Float) && (isInteger(xType) || xType == DType::Bool)) ||
-       (slowPathOperand(y) && !convertsTo(rt, y, xType)))) {
+       (slowPathOperand(y) && !holdsTensor(rt, y) &&
+        !convertsTo(rt, y, xType)))) {
     // tf.add and `+` convert y with x's dtype as a hint only: a float
     // (or a list of them, or strings) falls back to its own dtype, which
     // AddV2 then rejects; what converts in neither way raises the error of

@@ -41,3 +41,26 @@ def train(x, y):
 
 
 print(train(tf.ones([3, 2]), tf.constant([1., 2., 3.])).numpy(), w.numpy())
+
+
+# Two dimensions kept that only the run time knows; a static result whose
+# squeezed dimension turns out empty.
+@tf.function(input_signature=[tf.TensorSpec([None, None, None], tf.float32)])
+def keep_two(x):
+  return tf.squeeze(x, axis=2)
+
+
+print(keep_two(tf.ones([2, 3, 1])))
+
+
+@tf.function(input_signature=[tf.TensorSpec([3, None], tf.float32)])
+def to_static(x):
+  return tf.squeeze(x, axis=1)
+
+
+print(to_static(tf.ones([3, 1])))
+try:
+  print(to_static(tf.ones([3, 0])))
+except tf.errors.InvalidArgumentError as e:
+  print("InvalidArgumentError",
+        [l for l in str(e).splitlines() if "Can not squeeze" in l])
