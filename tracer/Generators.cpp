@@ -26,11 +26,14 @@ struct GeneratorAbort {};
 /// The generator whose body this thread runs (null on the main thread).
 thread_local GeneratorState *runningHere = nullptr;
 
-/// A body's thread's stack: reserved, not committed, until used. When
-/// address space runs short (a `ulimit -v`), later threads get smaller
-/// stacks, down to the minimum, so deep `yield from` chains still end in
-/// RecursionError (a stack guard stops recursion before a stack's end).
-constexpr size_t kStackBytes = size_t(256) << 20;
+/// A body's thread's stack: reserved, not committed, until used. An
+/// interpreter call takes a few KiB of it, so this holds the recursion
+/// limit several times over, with 8 MiB left for compiling a traced
+/// function; the main thread's 1 GiB here would let a `ulimit -v` of
+/// 4 GiB keep only a dozen generators suspended (32 MiB: about 80). When
+/// address space runs short, later threads get smaller stacks, down to
+/// the minimum, and a stack guard stops recursion before a stack's end.
+constexpr size_t kStackBytes = size_t(32) << 20;
 constexpr size_t kMinStackBytes = size_t(1) << 20;
 
 /// The lowest address recursion may reach on this thread (null: no limit,
