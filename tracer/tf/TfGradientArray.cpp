@@ -308,6 +308,41 @@ ValueList reverseGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   return out;
 }
 
+/// The order a dense gather gradient's dimensions take for its segment
+/// sum: batch, the indices' own dimensions, params' before the axis,
+/// params' after it (the index dimensions merge with the batch ones into
+/// the segment rows).
+static std::vector<int64_t> gatherGradRowsOrder(int64_t rank, int64_t indexRank,
+                                                int64_t axis, int64_t batch) {
+  int64_t middle = axis - batch, own = indexRank - batch;
+  std::vector<int64_t> perm;
+  for (int64_t d = 0; d < batch; ++d)
+    perm.push_back(d);
+  for (int64_t d = 0; d < own; ++d)
+    perm.push_back(batch + middle + d);
+  for (int64_t d = 0; d < middle; ++d)
+    perm.push_back(batch + d);
+  for (int64_t d = batch + middle + own;
+       d < batch + middle + own + rank - axis - 1; ++d)
+    perm.push_back(d);
+  return perm;
+}
+
+/// The order that puts the summed [batch, axis, before, after] back in
+/// params' order.
+static std::vector<int64_t> gatherGradParamsOrder(int64_t rank, int64_t axis,
+                                                  int64_t batch) {
+  std::vector<int64_t> back;
+  for (int64_t k = 0; k < batch; ++k)
+    back.push_back(k);
+  for (int64_t k = 0; k < axis - batch; ++k)
+    back.push_back(batch + 1 + k);
+  back.push_back(batch);
+  for (int64_t k = axis + 1; k < rank; ++k)
+    back.push_back(k);
+  return back;
+}
+
 /// gatherGradDense when the batch dimensions' sizes, or the indices', are
 /// known only at run time (a None batch): the same segment sum, its sizes
 /// and offsets computed from the tensors' shapes. Params' dimensions after
@@ -322,27 +357,24 @@ static Value gatherGradDenseAtRunTime(TfRuntime &rt, const TapeEntry &e,
     if (shape[d] < 0)
       needStaticShapes(rt, e.op);
   int64_t rank = shape.size(), indexRank = it.shape.size();
-  int64_t middle = axis - batch, own = indexRank - batch;
+  int64_t own = indexRank - batch;
   // As in gatherGradDense: batch, own index dimensions, params' before the
   // axis, params' after it.
-  std::vector<int64_t> perm;
-  for (int64_t d = 0; d < batch; ++d)
-    perm.push_back(d);
-  for (int64_t d = 0; d < own; ++d)
-    perm.push_back(batch + middle + d);
-  for (int64_t d = 0; d < middle; ++d)
-    perm.push_back(batch + d);
-  for (int64_t d = batch + middle + own;
-       d < batch + middle + own + rank - axis - 1; ++d)
-    perm.push_back(d);
-  std::vector<int64_t> rows{-1};
-  rows.insert(rows.end(), shape.begin() + batch, shape.begin() + axis);
-  rows.insert(rows.end(), shape.begin() + axis + 1, shape.end());
-  Value values = reshape(rt, transpose(rt, grad, pyIntList(in, perm)),
-                         pyIntList(in, rows));
+  std::vector<int64_t> perm = gatherGradRowsOrder(rank, indexRank, axis, batch);
   Value ids = e.inputs[1];
   DType d = typeOf(rt, ids).dtype;
   Value dtype = makeDType(d);
+  // The segment rows: as many as index positions (counted, not -1, which
+  // Reshape cannot infer when another size is 0).
+  std::vector<int64_t> rest(shape.begin() + batch, shape.begin() + axis);
+  rest.insert(rest.end(), shape.begin() + axis + 1, shape.end());
+  Value rows = callTf(
+      in, {"concat"},
+      {in.list({reshape(rt, callTf(in, {"size"}, {ids}, {{"out_type", dtype}}),
+                        pyIntList(in, {1})),
+                rt.toTensor(pyIntList(in, rest), d)}),
+       Value::integer(0)});
+  Value values = reshape(rt, transpose(rt, grad, pyIntList(in, perm)), rows);
   Value paramsShape =
       callTf(in, {"shape"}, {e.inputs[0]}, {{"out_type", dtype}});
   Value batchShape = sliceOf(rt, paramsShape, std::nullopt, batch);
@@ -373,14 +405,7 @@ static Value gatherGradDenseAtRunTime(TfRuntime &rt, const TapeEntry &e,
       callTf(in, {"concat"},
              {in.list({batchShape, rt.toTensor(pyIntList(in, known), d)}),
               Value::integer(0)});
-  std::vector<int64_t> back;
-  for (int64_t k = 0; k < batch; ++k)
-    back.push_back(k);
-  for (int64_t k = 0; k < middle; ++k)
-    back.push_back(batch + 1 + k);
-  back.push_back(batch);
-  for (int64_t k = axis + 1; k < rank; ++k)
-    back.push_back(k);
+  std::vector<int64_t> back = gatherGradParamsOrder(rank, axis, batch);
   return transpose(rt, reshape(rt, sums, summed), pyIntList(in, back));
 }
 
@@ -400,7 +425,6 @@ Value gatherGradDense(TfRuntime &rt, const TapeEntry &e, const Value &grad,
   if (!it.isStatic())
     needStaticShapes(rt, e.op);
   int64_t rank = shape.size(), indexRank = it.shape.size();
-  int64_t middle = axis - batch, own = indexRank - batch;
   int64_t batches = 1, picked = 1;
   for (int64_t d = 0; d < batch; ++d)
     batches *= shape[d];
@@ -409,16 +433,7 @@ Value gatherGradDense(TfRuntime &rt, const TapeEntry &e, const Value &grad,
   // The gradient's dimensions: batch, params' before the axis, the own
   // index dimensions, params' after the axis. The index dimensions go
   // after the batch ones and merge with them into the segment rows.
-  std::vector<int64_t> perm;
-  for (int64_t d = 0; d < batch; ++d)
-    perm.push_back(d);
-  for (int64_t d = 0; d < own; ++d)
-    perm.push_back(batch + middle + d);
-  for (int64_t d = 0; d < middle; ++d)
-    perm.push_back(batch + d);
-  for (int64_t d = batch + middle + own;
-       d < batch + middle + own + rank - axis - 1; ++d)
-    perm.push_back(d);
+  std::vector<int64_t> perm = gatherGradRowsOrder(rank, indexRank, axis, batch);
   std::vector<int64_t> rows{batches * picked};
   rows.insert(rows.end(), shape.begin() + batch, shape.begin() + axis);
   rows.insert(rows.end(), shape.begin() + axis + 1, shape.end());
@@ -449,14 +464,7 @@ Value gatherGradDense(TfRuntime &rt, const TapeEntry &e, const Value &grad,
   summed.push_back(shape[axis]);
   summed.insert(summed.end(), shape.begin() + batch, shape.begin() + axis);
   summed.insert(summed.end(), shape.begin() + axis + 1, shape.end());
-  std::vector<int64_t> back;
-  for (int64_t k = 0; k < batch; ++k)
-    back.push_back(k);
-  for (int64_t k = 0; k < middle; ++k)
-    back.push_back(batch + 1 + k);
-  back.push_back(batch);
-  for (int64_t k = axis + 1; k < rank; ++k)
-    back.push_back(k);
+  std::vector<int64_t> back = gatherGradParamsOrder(rank, axis, batch);
   return transpose(rt, reshape(rt, sums, pyIntList(in, summed)),
                    pyIntList(in, back));
 }

@@ -61,3 +61,17 @@ def inner_grad(idx):
 
 
 print(inner_grad(tf.constant([[0, 3], [3, 3]])))
+
+
+# Params with an empty dimension besides the batch: the segment rows are
+# counted, not inferred.
+@tf.function(input_signature=[tf.TensorSpec([None, 0, 3], tf.float32),
+                              tf.TensorSpec([None], tf.int32)])
+def empty_rows(p, idx):
+  with tf.GradientTape() as tape:
+    tape.watch(p)
+    loss = tf.reduce_sum(tf.gather(p, idx, batch_dims=1, axis=2))
+  return tape.gradient(loss, p)
+
+
+print(empty_rows(tf.zeros([2, 0, 3]), tf.constant([1, 2])))
