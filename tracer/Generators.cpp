@@ -131,16 +131,7 @@ struct GeneratorState : std::enable_shared_from_this<GeneratorState> {
   /// Hands the turn to the body's thread (started on the first call) and
   /// waits until it yields, delegates, returns or raises.
   void runBody(Request what, const Value &arg) {
-    Interpreter &interp = *in;
-    callerFrame = interp.frame_;
-    callerDepth = interp.depth_;
-    callerHandling = interp.handling_.size();
-    frame.parent = callerFrame;
-    interp.frame_ = &frame;
-    interp.depth_ = callerDepth + 1;
-    interp.handling_.insert(interp.handling_.end(), bodyHandling.begin(),
-                            bodyHandling.end());
-    bodyHandling.clear();
+    enterBody();
     {
       std::unique_lock<std::mutex> lock(mutex);
       request = what;
@@ -155,6 +146,34 @@ struct GeneratorState : std::enable_shared_from_this<GeneratorState> {
       }
       turnChanged.wait(lock, [this] { return !generatorTurn; });
     }
+    // (The body's thread put its handled exceptions away when it yielded.)
+    in->frame_ = callerFrame;
+    in->depth_ = callerDepth;
+  }
+
+  /// The interpreter state the body runs in, from the caller's (kept in
+  /// callerFrame, callerDepth and callerHandling): its frame, one level
+  /// deeper, handling what its except blocks were handling.
+  void enterBody() {
+    Interpreter &interp = *in;
+    callerFrame = interp.frame_;
+    callerDepth = interp.depth_;
+    callerHandling = interp.handling_.size();
+    frame.parent = callerFrame;
+    interp.frame_ = &frame;
+    interp.depth_ = callerDepth + 1;
+    interp.handling_.insert(interp.handling_.end(), bodyHandling.begin(),
+                            bodyHandling.end());
+    bodyHandling.clear();
+  }
+
+  /// Back to the caller's state, the exceptions the body is handling put
+  /// away with it (as suspend() does in the body's thread).
+  void leaveBody() {
+    Interpreter &interp = *in;
+    bodyHandling.assign(interp.handling_.begin() + callerHandling,
+                        interp.handling_.end());
+    interp.handling_.resize(callerHandling);
     interp.frame_ = callerFrame;
     interp.depth_ = callerDepth;
   }
@@ -366,23 +385,9 @@ bool GeneratorState::driveDelegate(Request &how, Value &value) {
   Interpreter &interp = *in;
   // The delegate runs as if the body called it from its `yield from`: in
   // the body's frame, handling the exceptions the body's except blocks
-  // were handling (its exceptions' __context__).
-  Frame *savedFrame = interp.frame_;
-  int savedDepth = interp.depth_;
-  size_t savedHandling = interp.handling_.size();
-  frame.parent = savedFrame;
-  interp.frame_ = &frame;
-  interp.depth_ = savedDepth + 1;
-  interp.handling_.insert(interp.handling_.end(), bodyHandling.begin(),
-                          bodyHandling.end());
-  bodyHandling.clear();
-  auto restore = [&] {
-    bodyHandling.assign(interp.handling_.begin() + savedHandling,
-                        interp.handling_.end());
-    interp.handling_.resize(savedHandling);
-    interp.frame_ = savedFrame;
-    interp.depth_ = savedDepth;
-  };
+  // were handling (its exceptions' __context__). (The body's thread is
+  // suspended meanwhile: the caller state it would read is not in use.)
+  enterBody();
   // Closing (or throwing GeneratorExit into) a delegating generator closes
   // the delegate first; what that raises is raised at the `yield from`.
   bool closing =
@@ -407,7 +412,7 @@ bool GeneratorState::driveDelegate(Request &how, Value &value) {
       if (d->outcome == Outcome::Yielded) {
         outcome = Outcome::Yielded;
         result = d->result;
-        restore();
+        leaveBody();
         return true;
       }
       how = Request::Next;
@@ -417,7 +422,7 @@ bool GeneratorState::driveDelegate(Request &how, Value &value) {
     how = Request::Rethrow;
     pending = std::current_exception();
   }
-  restore();
+  leaveBody();
   delegate.reset();
   return false;
 }

@@ -74,6 +74,16 @@ Value stackElements(TfRuntime &rt, const ValueList &elements, bool fused) {
   return rebuild(in, elements.front(), stacked);
 }
 
+/// The next batch's elements from `input`: up to `size`, or exactly
+/// `size` when the remainder is dropped; false when there is none.
+static bool takeBatch(Interpreter &in, const NextFn &input, int64_t size,
+                      bool drop, ValueList &items) {
+  Value v;
+  while (static_cast<int64_t>(items.size()) < size && input(in, v))
+    items.push_back(v);
+  return !items.empty() && !(drop && static_cast<int64_t>(items.size()) < size);
+}
+
 Value batch(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
   Interpreter &in = rt.in;
   Params p(in, args, "batch",
@@ -97,22 +107,18 @@ Value batch(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
   // batch (not a parallel one).
   bool fused = !parallel && (d.className == "_MapDataset" ||
                              d.className == "_ParallelMapDataset");
-  return derived(
-      rt, d, parallel ? "_ParallelBatchDataset" : "_BatchDataset", spec,
-      batchCardinality(d.cardinality, size, drop),
-      [r, size, drop, fused](Interpreter &, NextFn input) -> NextFn {
-        return [r, size, drop, fused, input](Interpreter &in, Value &out) {
-          ValueList items;
-          Value v;
-          while (static_cast<int64_t>(items.size()) < size && input(in, v))
-            items.push_back(v);
-          if (items.empty() ||
-              (drop && static_cast<int64_t>(items.size()) < size))
-            return false;
-          out = stackElements(*r, items, fused);
-          return true;
-        };
-      });
+  return derived(rt, d, parallel ? "_ParallelBatchDataset" : "_BatchDataset",
+                 spec, batchCardinality(d.cardinality, size, drop),
+                 [r, size, drop, fused](Interpreter &, NextFn input) -> NextFn {
+                   return [r, size, drop, fused, input](Interpreter &in,
+                                                        Value &out) {
+                     ValueList items;
+                     if (!takeBatch(in, input, size, drop, items))
+                       return false;
+                     out = stackElements(*r, items, fused);
+                     return true;
+                   };
+                 });
 }
 
 Value unbatch(TfRuntime &rt, const DatasetObject &d) {
@@ -417,11 +423,7 @@ Value paddedBatch(TfRuntime &rt, const DatasetObject &d, CallArgs &args) {
         return [r, size, drop, targets, pads, input](Interpreter &in,
                                                      Value &out) {
           ValueList items;
-          Value v;
-          while (static_cast<int64_t>(items.size()) < size && input(in, v))
-            items.push_back(v);
-          if (items.empty() ||
-              (drop && static_cast<int64_t>(items.size()) < size))
+          if (!takeBatch(in, input, size, drop, items))
             return false;
           std::vector<ValueList> columns(targets.size());
           for (auto &e : items) {
