@@ -1,5 +1,6 @@
-// tf.keras as kiln has it: only the helpers that scripts without a Keras
-// model call. Every other name says it is not supported by kiln.
+// tf.keras as kiln has it: the helpers that scripts without a Keras model
+// call, and the optimizers (KerasOptimizers.cpp). Every other name says it
+// is not supported by kiln.
 #include "TfModuleBuilder.h"
 
 #include <algorithm>
@@ -103,6 +104,7 @@ void installKeras(TfRuntime &rt, ModuleBuilder &tf) {
     return in.str("tensorflow");
   });
   keras.set("backend", backend.value());
+  installKerasOptimizers(rt, keras);
   tf.set("keras", keras.value());
 }
 

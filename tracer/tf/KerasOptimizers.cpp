@@ -1,0 +1,676 @@
+// tf.keras.optimizers.SGD and Adam as Keras 3 runs them with TensorFlow's
+// backend on plain tf.Variables: the custom training loop of TensorFlow's
+// guides (GradientTape, then opt.apply_gradients(zip(grads, vars))).
+//
+// The updates are the same TensorFlow ops in the same order as Keras's
+// update_step (optimizers/sgd.py, optimizers/adam.py) and its base class's
+// apply (clipping, weight decay, constraints, the iteration count), called
+// through kiln's own tf functions, so they round as TensorFlow does and
+// work eagerly and inside a tf.function alike. The optimizer's state lives
+// in Keras variables (iteration, learning_rate, one slot per model variable
+// and kind), made when the optimizer is built: on its first apply, which
+// inside a tf.function is the first trace.
+#include "NativeType.h"
+#include "TensorFormat.h"
+#include "TfIndexedSlices.h"
+#include "TfModuleBuilder.h"
+#include "TfObjects.h"
+#include "TfVariable.h"
+
+#include <map>
+
+namespace kiln::tf {
+
+namespace {
+
+using py::Type;
+
+/// A keras.Variable: Keras's wrapper of a tf.Variable, which it makes for
+/// an optimizer's state. It computes as the variable it wraps; its repr,
+/// `name`, `path` and `value` (the tf.Variable) are Keras's.
+struct KerasVariableObject : VariableObject {
+  std::string path;      // "sgd/iteration"
+  std::string shortName; // "iteration"
+  Value wrapped;         // the tf.Variable, made on first use of `value`
+
+  std::string typeName() const override { return "Variable"; }
+  std::string typeModule() const override { return "keras.src.backend"; }
+  std::string repr(Interpreter &in, const Value &) override {
+    std::string text = "<Variable path=" + path +
+                       ", shape=" + state->type.shapeString() +
+                       ", dtype=" + py::dtypeName(state->type.dtype);
+    // A graph has no value to show. Keras converts the value with NumPy
+    // and formats that: a scalar float shows as a Python float.
+    if (!rt->tracing) {
+      if (state->type.shape.empty() && isFloating(state->type.dtype))
+        text += ", value=" +
+                in.repr(Value::floating(state->value->elementAsDouble(0)));
+      else
+        text += ", value=" + py::numpyStr(state->value->view());
+    }
+    return text + ">";
+  }
+  bool getAttr(Interpreter &in, const Value &self, const std::string &name,
+               Value &out) override {
+    if (name == "name" || name == "path") {
+      out = in.str(name == "name" ? shortName : path);
+      return true;
+    }
+    if (name == "value") {
+      if (wrapped.isNone())
+        wrapped = makeVariable(*rt, state, false);
+      out = wrapped;
+      return true;
+    }
+    return VariableObject::getAttr(in, self, name, out);
+  }
+};
+
+enum class Algorithm { SGD, Adam };
+
+/// Keras's auto_name: the class name in snake case, numbered from its
+/// second use in the script ("sgd", "sgd_1").
+std::string autoName(const std::string &prefix) {
+  static std::map<std::string, int> used;
+  int n = used[prefix]++;
+  return n == 0 ? prefix : prefix + "_" + std::to_string(n);
+}
+
+struct OptimizerObject : py::NativeObject {
+  TfRuntime *rt = nullptr;
+  Algorithm algorithm = Algorithm::SGD;
+  std::string name;
+  Value learningRate; // a Keras variable, or a callable giving the rate
+  Value iterations;   // a Keras variable (int64)
+  // The constructor's arguments, as given (attributes and get_config).
+  Value momentum, nesterov, beta1, beta2, epsilon, amsgrad;
+  Value weightDecay, clipnorm, clipvalue, globalClipnorm;
+  bool built = false;
+  /// The model variables it was built with, and each one's state: SGD's
+  /// momentum (when momentum is not 0); Adam's momentum, velocity and,
+  /// with amsgrad, velocity_hat.
+  std::vector<std::shared_ptr<VariableState>> trainable;
+  std::vector<std::vector<Value>> slots;
+  std::vector<Value> variables; // all of its Keras variables, Keras's order
+
+  std::string typeName() const override {
+    return algorithm == Algorithm::SGD ? "SGD" : "Adam";
+  }
+  std::string typeModule() const override {
+    return algorithm == Algorithm::SGD ? "keras.src.optimizers.sgd"
+                                       : "keras.src.optimizers.adam";
+  }
+  std::string repr(Interpreter &, const Value &) override {
+    char buf[32];
+    snprintf(buf, sizeof buf, "%p", static_cast<const void *>(this));
+    return "<" + typeModule() + "." + typeName() + " object at " + buf + ">";
+  }
+  bool getAttr(Interpreter &in, const Value &self, const std::string &attr,
+               Value &out) override;
+  bool setAttr(Interpreter &in, const Value &self, const std::string &attr,
+               const Value &value) override;
+};
+
+OptimizerObject *asOptimizer(const Value &v) {
+  return v.is(Type::Native) ? dynamic_cast<OptimizerObject *>(v.raw())
+                            : nullptr;
+}
+
+/// The tf functions an update step calls, as Keras's ops call them.
+struct Ops {
+  Interpreter &in;
+  Value tf;
+  explicit Ops(Interpreter &in) : in(in), tf(in.importModule("tensorflow")) {}
+  Value fn(const char *name, ValueList args) {
+    return in.call(in.getAttr(tf, name), std::move(args));
+  }
+  Value cast(const Value &x, DType d) { return fn("cast", {x, makeDType(d)}); }
+  Value mul(const Value &a, const Value &b) { return fn("multiply", {a, b}); }
+  Value sub(const Value &a, const Value &b) { return fn("subtract", {a, b}); }
+  /// Python's operators on tensors (Keras writes `lr * x / y`).
+  Value op(ast::BinaryOp o, const Value &a, const Value &b) {
+    return in.binary(o, a, b);
+  }
+  void method(const Value &obj, const char *name, ValueList args) {
+    in.call(in.getAttr(obj, name), std::move(args));
+  }
+};
+
+/// A Keras variable of `type` filled with `init` (zeros when null), named
+/// `path`'s last part: made through tf.Variable, so that a tf.function
+/// makes it only on its first trace, as TensorFlow allows.
+Value kerasVariable(TfRuntime &rt, const std::string &optimizer,
+                    const std::string &shortName, HostTensorPtr init,
+                    const TensorType &type) {
+  Interpreter &in = rt.in;
+  if (!init)
+    init = graph::HostTensor::zeros(type);
+  CallArgs args;
+  args.positional.push_back(rt.eager(init));
+  args.keywords.emplace_back("trainable", Value::boolean(false));
+  Value made =
+      in.call(in.getAttr(in.importModule("tensorflow"), "Variable"), args);
+  auto v = std::make_shared<KerasVariableObject>();
+  v->state = asVariable(made)->state;
+  v->rt = &rt;
+  v->path = optimizer + "/" + shortName;
+  v->shortName = shortName;
+  v->state->name = v->path + ":0";
+  v->state->object = v;
+  return Value::object(Type::Native, v);
+}
+
+/// Keras's check of a float learning rate (a callable is also taken).
+void checkLearningRate(Interpreter &in, const Value &rate) {
+  if (!rate.is(Type::Float) && !in.isCallable(rate))
+    in.valueError("Argument `learning_rate` should be float, or an instance "
+                  "of LearningRateSchedule, or a callable (that takes in the "
+                  "current iteration value and returns the corresponding "
+                  "learning rate value). Received instead: learning_rate=" +
+                  in.toStr(rate));
+}
+
+/// The current learning rate: the variable, or the callable's result.
+Value currentLearningRate(Interpreter &in, OptimizerObject &o) {
+  if (asVariable(o.learningRate))
+    return o.learningRate;
+  return in.call(o.learningRate, ValueList{});
+}
+
+/// The name Keras shows for a model variable in its messages and slot
+/// names: a Keras variable's path, a tf.Variable's name.
+std::string variableName(const Value &v) {
+  auto *keras = dynamic_cast<KerasVariableObject *>(asVariable(v));
+  return keras ? keras->path : asVariable(v)->state->name;
+}
+
+/// Keras's _var_key: a variable's identity, which a tensor lacks.
+std::shared_ptr<VariableState> variableKey(Interpreter &in, const Value &v) {
+  VariableObject *var = asVariable(v);
+  if (!var)
+    in.raise("AttributeError",
+             "'" + in.cTypeName(v) + "' object has no attribute '_unique_id'");
+  return var->state;
+}
+
+void build(Interpreter &in, OptimizerObject &o, const ValueList &vars) {
+  if (o.built)
+    return;
+  for (const Value &v : vars) {
+    o.trainable.push_back(variableKey(in, v));
+    o.slots.emplace_back();
+  }
+  // Slot names: Keras's add_variable_from_reference.
+  auto slotName = [&](const Value &v, const std::string &kind) {
+    std::string base = variableName(v);
+    for (char &c : base)
+      if (c == '/' || c == ':')
+        c = '_';
+    return base + "_" + kind;
+  };
+  auto addSlots = [&](const std::vector<std::string> &kinds) {
+    for (size_t i = 0; i < vars.size(); ++i)
+      for (const std::string &kind : kinds) {
+        Value slot = kerasVariable(*o.rt, o.name, slotName(vars[i], kind),
+                                   nullptr, o.trainable[i]->type);
+        o.slots[i].push_back(slot);
+        o.variables.push_back(slot);
+      }
+  };
+  if (o.algorithm == Algorithm::SGD) {
+    if (o.momentum.toDouble() != 0)
+      addSlots({"momentum"});
+  } else {
+    addSlots({"momentum", "velocity"});
+    if (in.truthy(o.amsgrad))
+      addSlots({"velocity_hat"});
+  }
+  o.built = true;
+}
+
+/// Keras's clipping of the gradients: clipnorm (tf.clip_by_norm per
+/// gradient), global_clipnorm (its clip_by_global_norm) or clipvalue.
+ValueList clipGradients(Ops &ops, OptimizerObject &o, ValueList grads) {
+  Interpreter &in = ops.in;
+  auto positive = [&](const Value &v) {
+    return !v.isNone() && in.truthy(v) &&
+           in.truthy(in.compare(ast::CmpOp::Gt, v, Value::integer(0)));
+  };
+  if (positive(o.clipnorm)) {
+    for (Value &g : grads)
+      g = ops.fn("clip_by_norm", {g, o.clipnorm});
+  } else if (positive(o.globalClipnorm)) {
+    ValueList squares;
+    for (const Value &g : grads)
+      squares.push_back(ops.fn("reduce_sum", {ops.fn("square", {g})}));
+    Value norm = ops.fn(
+        "sqrt", {ops.fn("reduce_sum", {ops.fn("stack", {in.list(squares)})})});
+    using ast::BinaryOp;
+    Value finite = ops.op(
+        BinaryOp::Mult, o.globalClipnorm,
+        ops.fn("minimum", {ops.op(BinaryOp::Div, Value::floating(1.0), norm),
+                           ops.op(BinaryOp::Div, Value::floating(1.0),
+                                  o.globalClipnorm)}));
+    Value scale =
+        ops.op(BinaryOp::Add, finite, ops.op(BinaryOp::Sub, norm, norm));
+    for (Value &g : grads)
+      g = ops.op(BinaryOp::Mult, g, scale);
+  } else if (positive(o.clipvalue)) {
+    Value low = in.unary(ast::UnaryOpKind::USub, o.clipvalue);
+    for (Value &g : grads)
+      g = ops.fn("clip_by_value", {g, low, o.clipvalue});
+  }
+  return grads;
+}
+
+/// Keras's assign, assign_add and assign_sub on TensorFlow: the value is
+/// cast to the variable's dtype first.
+void assign(Ops &ops, const Value &var, const char *how, const Value &value) {
+  ops.method(var, how, {ops.cast(value, asVariable(var)->state->type.dtype)});
+}
+
+void updateStep(Ops &ops, OptimizerObject &o, size_t index, const Value &grad,
+                const Value &var, const Value &rate) {
+  using ast::BinaryOp;
+  Interpreter &in = ops.in;
+  DType d = asVariable(var)->state->type.dtype;
+  Value lr = ops.cast(rate, d);
+  Value g = ops.cast(grad, d);
+  const std::vector<Value> &slots = o.slots[index];
+  if (o.algorithm == Algorithm::SGD) {
+    if (slots.empty()) {
+      assign(ops, var, "assign_sub", ops.mul(g, lr));
+      return;
+    }
+    const Value &m = slots[0];
+    Value momentum = ops.cast(o.momentum, d);
+    assign(ops, m, "assign", ops.sub(ops.mul(m, momentum), ops.mul(g, lr)));
+    if (in.truthy(o.nesterov))
+      assign(ops, var, "assign_add",
+             ops.sub(ops.mul(m, momentum), ops.mul(g, lr)));
+    else
+      assign(ops, var, "assign_add", m);
+    return;
+  }
+  // Adam.
+  Value step =
+      ops.cast(ops.op(BinaryOp::Add, o.iterations, Value::integer(1)), d);
+  Value beta1Power = ops.fn("pow", {ops.cast(o.beta1, d), step});
+  Value beta2Power = ops.fn("pow", {ops.cast(o.beta2, d), step});
+  const Value &m = slots[0];
+  Value v = slots[1];
+  Value one = Value::integer(1);
+  Value alpha =
+      ops.op(BinaryOp::Div,
+             ops.op(BinaryOp::Mult, lr,
+                    ops.fn("sqrt", {ops.op(BinaryOp::Sub, one, beta2Power)})),
+             ops.op(BinaryOp::Sub, one, beta1Power));
+  assign(ops, m, "assign_add",
+         ops.mul(ops.sub(g, m), in.binary(BinaryOp::Sub, one, o.beta1)));
+  assign(ops, v, "assign_add",
+         ops.mul(ops.sub(ops.fn("square", {g}), v),
+                 in.binary(BinaryOp::Sub, one, o.beta2)));
+  if (in.truthy(o.amsgrad)) {
+    const Value &vHat = slots[2];
+    assign(ops, vHat, "assign", ops.fn("maximum", {vHat, v}));
+    v = vHat;
+  }
+  assign(ops, var, "assign_sub",
+         ops.fn("divide", {ops.mul(m, alpha),
+                           ops.fn("add", {ops.fn("sqrt", {v}), o.epsilon})}));
+}
+
+/// Keras's apply(grads, trainable_variables): builds on first use, skips
+/// variables without a gradient (with its warning), clips, decays the
+/// weights, updates each variable, applies constraints and counts the
+/// iteration.
+void apply(Interpreter &in, OptimizerObject &o, ValueList grads,
+           const std::optional<ValueList> &given) {
+  if (grads.empty())
+    return;
+  ValueList vars;
+  if (!given) {
+    if (!o.built)
+      in.valueError("When passing `grads` without `variables`, the optimizer "
+                    "must already be built on a list of variables. Call "
+                    "`optimizer.build(trainable_variables)` first. ");
+    if (grads.size() != o.trainable.size())
+      in.valueError("When passing `grads` as a list of gradient tensors, the "
+                    "gradients must match `optimizer.variables` one-to-on. "
+                    "Received a list of " +
+                    std::to_string(grads.size()) +
+                    " gradients, but the optimizer is tracking " +
+                    std::to_string(o.trainable.size()) +
+                    " trainable variables.");
+    for (auto &state : o.trainable)
+      vars.push_back(variableObject(*o.rt, state));
+  } else {
+    vars = *given;
+    build(in, o, vars);
+  }
+  std::vector<size_t> indices;
+  for (const Value &v : vars) {
+    auto it =
+        std::find(o.trainable.begin(), o.trainable.end(), variableKey(in, v));
+    if (it == o.trainable.end())
+      in.valueError("Unknown variable: " + in.toStr(v) +
+                    ". This optimizer can only be called for the variables "
+                    "it was originally built with. When working with a new "
+                    "set of variables, you should recreate a new optimizer "
+                    "instance.");
+    indices.push_back(static_cast<size_t>(it - o.trainable.begin()));
+  }
+  // Variables without a gradient are left alone, with a warning.
+  ValueList keptGrads, keptVars;
+  std::vector<size_t> keptIndices;
+  std::string missing;
+  for (size_t i = 0; i < grads.size() && i < vars.size(); ++i) {
+    if (grads[i].isNone()) {
+      missing += (missing.empty() ? "'" : ", '") + variableName(vars[i]) + "'";
+      continue;
+    }
+    if (asIndexedSlices(grads[i]))
+      o.rt->raise("UnimplementedError",
+                  "kiln's Keras optimizers do not take tf.IndexedSlices "
+                  "gradients (from tf.gather of a variable); convert them "
+                  "with tf.convert_to_tensor first");
+    keptGrads.push_back(grads[i]);
+    keptVars.push_back(vars[i]);
+    keptIndices.push_back(indices[i]);
+  }
+  if (keptGrads.empty())
+    in.valueError("No gradients provided for any variable.");
+  if (!missing.empty())
+    in.call(
+        in.getAttr(in.importModule("warnings"), "warn"),
+        ValueList{in.str("Gradients do not exist for variables [" + missing +
+                         "] when minimizing the loss. If using "
+                         "`model.compile()`, did you forget to provide "
+                         "a `loss` argument?")});
+  Ops ops(in);
+  keptGrads = clipGradients(ops, o, keptGrads);
+  if (!o.weightDecay.isNone())
+    for (const Value &var : keptVars) {
+      // TensorFlow's backend: variable -= variable * wd * lr.
+      DType d = asVariable(var)->state->type.dtype;
+      Value lr = ops.cast(currentLearningRate(in, o), d);
+      Value wd = ops.cast(o.weightDecay, d);
+      ops.method(var, "assign_sub",
+                 {ops.op(ast::BinaryOp::Mult,
+                         ops.op(ast::BinaryOp::Mult, var, wd), lr)});
+    }
+  Value rate = currentLearningRate(in, o);
+  for (size_t i = 0; i < keptGrads.size(); ++i)
+    updateStep(ops, o, keptIndices[i], keptGrads[i], keptVars[i], rate);
+  for (const Value &var : keptVars) {
+    const Value &constraint = asVariable(var)->state->constraint;
+    if (!constraint.isNone())
+      ops.method(var, "assign", {in.call(constraint, ValueList{var})});
+  }
+  ops.method(o.iterations, "assign_add", {Value::integer(1)});
+}
+
+/// The (gradient, variable) pairs apply_gradients takes.
+std::pair<ValueList, ValueList> unzipPairs(Interpreter &in,
+                                           const Value &pairs) {
+  ValueList grads, vars;
+  for (const Value &pair : in.toList(pairs)) {
+    ValueList two = in.toList(pair);
+    if (two.size() != 2)
+      in.valueError("too many values to unpack (expected 2)");
+    grads.push_back(two[0]);
+    vars.push_back(two[1]);
+  }
+  if (grads.empty())
+    in.valueError("not enough values to unpack (expected 2, got 0)");
+  return {grads, vars};
+}
+
+Value getConfig(Interpreter &in, OptimizerObject &o) {
+  Value config = in.dict();
+  auto put = [&](const char *key, const Value &v) {
+    in.setItem(config, in.str(key), v);
+  };
+  put("name", in.str(o.name));
+  if (VariableObject *lr = asVariable(o.learningRate))
+    put("learning_rate", Value::floating(lr->state->value->elementAsDouble(0)));
+  else
+    put("learning_rate", o.learningRate);
+  put("weight_decay", o.weightDecay);
+  put("clipnorm", o.clipnorm);
+  put("global_clipnorm", o.globalClipnorm);
+  put("clipvalue", o.clipvalue);
+  put("use_ema", Value::boolean(false));
+  put("ema_momentum", Value::floating(0.99));
+  put("ema_overwrite_frequency", Value());
+  put("loss_scale_factor", Value());
+  put("gradient_accumulation_steps", Value());
+  if (o.algorithm == Algorithm::SGD) {
+    put("momentum", o.momentum);
+    put("nesterov", o.nesterov);
+  } else {
+    put("beta_1", o.beta1);
+    put("beta_2", o.beta2);
+    put("epsilon", o.epsilon);
+    put("amsgrad", o.amsgrad);
+  }
+  return config;
+}
+
+bool OptimizerObject::getAttr(Interpreter &in, const Value &self,
+                              const std::string &attr, Value &out) {
+  OptimizerObject *o = this;
+  auto method = [&](py::BuiltinFn fn) {
+    out = in.builtin(attr, [self, fn](Interpreter &in, CallArgs &args) {
+      return fn(in, args);
+    });
+    return true;
+  };
+  if (attr == "apply_gradients")
+    return method([o](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "apply_gradients", {"grads_and_vars"},
+               Wording::Python);
+      auto [grads, vars] =
+          unzipPairs(in, p.require("grads_and_vars", "apply_gradients"));
+      apply(in, *o, grads, vars);
+      return o->iterations;
+    });
+  if (attr == "apply")
+    return method([o](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "apply", {"grads", "trainable_variables"},
+               Wording::Python, 1);
+      ValueList grads = in.toList(p.require("grads", "apply"));
+      std::optional<ValueList> vars;
+      if (p.has("trainable_variables"))
+        vars = in.toList(p.get("trainable_variables"));
+      apply(in, *o, grads, vars);
+      return Value();
+    });
+  if (attr == "build")
+    return method([o](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "build", {"variables"}, Wording::Python);
+      build(in, *o, in.toList(p.require("variables", "build")));
+      return Value();
+    });
+  if (attr == "get_config")
+    return method([o](Interpreter &in, CallArgs &args) {
+      Params p(in, args, "get_config", {}, Wording::Python);
+      return getConfig(in, *o);
+    });
+  if (attr == "iterations") {
+    out = iterations;
+  } else if (attr == "learning_rate") {
+    out = currentLearningRate(in, *this);
+  } else if (attr == "variables") {
+    out = in.list(variables);
+  } else if (attr == "name") {
+    out = in.str(name);
+  } else if (attr == "built") {
+    out = Value::boolean(built);
+  } else if (attr == "weight_decay") {
+    out = weightDecay;
+  } else if (attr == "clipnorm") {
+    out = clipnorm;
+  } else if (attr == "clipvalue") {
+    out = clipvalue;
+  } else if (attr == "global_clipnorm") {
+    out = globalClipnorm;
+  } else if (algorithm == Algorithm::SGD &&
+             (attr == "momentum" || attr == "nesterov")) {
+    out = attr == "momentum" ? momentum : nesterov;
+  } else if (algorithm == Algorithm::Adam && attr == "beta_1") {
+    out = beta1;
+  } else if (algorithm == Algorithm::Adam && attr == "beta_2") {
+    out = beta2;
+  } else if (algorithm == Algorithm::Adam && attr == "epsilon") {
+    out = epsilon;
+  } else if (algorithm == Algorithm::Adam && attr == "amsgrad") {
+    out = amsgrad;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+bool OptimizerObject::setAttr(Interpreter &in, const Value &,
+                              const std::string &attr, const Value &value) {
+  if (attr != "learning_rate")
+    return false;
+  // Keras: a callable replaces the rate; a value is assigned to the
+  // learning-rate variable (made now if the rate was a callable).
+  if (in.isCallable(value)) {
+    learningRate = value;
+    return true;
+  }
+  if (!asVariable(learningRate)) {
+    learningRate =
+        kerasVariable(*rt, name, "learning_rate",
+                      rt->tensor(rt->toTensor(value, DType::Float32)).value,
+                      TensorType{DType::Float32, {}});
+    return true;
+  }
+  in.call(in.getAttr(learningRate, "assign"), ValueList{value});
+  return true;
+}
+
+/// SGD(...) and Adam(...): Keras's constructor arguments and checks.
+Value makeOptimizer(TfRuntime &rt, Algorithm algorithm, CallArgs &args) {
+  Interpreter &in = rt.in;
+  const bool sgd = algorithm == Algorithm::SGD;
+  std::vector<std::string> names =
+      sgd ? std::vector<std::string>{"learning_rate", "momentum", "nesterov"}
+          : std::vector<std::string>{"learning_rate", "beta_1", "beta_2",
+                                     "epsilon", "amsgrad"};
+  for (const char *common :
+       {"weight_decay", "clipnorm", "clipvalue", "global_clipnorm", "use_ema",
+        "ema_momentum", "ema_overwrite_frequency", "loss_scale_factor",
+        "gradient_accumulation_steps", "name"})
+    names.push_back(common);
+  // **kwargs: `decay` is ignored with a warning, anything else refused.
+  std::string unknown;
+  CallArgs known;
+  known.positional = args.positional;
+  for (auto &[key, value] : args.keywords) {
+    if (std::find(names.begin(), names.end(), key) != names.end()) {
+      known.keywords.emplace_back(key, value);
+    } else if (key == "decay") {
+      if (!value.isNone())
+        in.call(in.getAttr(in.importModule("warnings"), "warn"),
+                ValueList{in.str("Argument `decay` is no longer supported "
+                                 "and will be ignored.")});
+    } else {
+      unknown += (unknown.empty() ? "'" : ", '") + key + "': " + in.repr(value);
+    }
+  }
+  if (!unknown.empty())
+    in.valueError("Argument(s) not recognized: {" + unknown + "}");
+  const char *fname = sgd ? "SGD.__init__" : "Adam.__init__";
+  Params p(in, known, fname, names, Wording::Python, 0);
+  auto arg = [&](const char *key, Value fallback) {
+    return p.given(key) ? p.get(key) : fallback;
+  };
+  for (const char *unsupported :
+       {"use_ema", "ema_overwrite_frequency", "loss_scale_factor",
+        "gradient_accumulation_steps"})
+    if (p.has(unsupported) && in.truthy(p.get(unsupported)))
+      rt.raise("UnimplementedError",
+               std::string("kiln's Keras optimizers do not support `") +
+                   unsupported + "`");
+  auto o = std::make_shared<OptimizerObject>();
+  o->rt = &rt;
+  o->algorithm = algorithm;
+  o->weightDecay = p.get("weight_decay");
+  o->clipnorm = p.get("clipnorm");
+  o->clipvalue = p.get("clipvalue");
+  o->globalClipnorm = p.get("global_clipnorm");
+  int clips = !o->clipnorm.isNone() + !o->clipvalue.isNone() +
+              !o->globalClipnorm.isNone();
+  if (clips > 1)
+    in.valueError("Only one of `clipnorm`, `clipvalue` and `global_clipnorm` "
+                  "can be set. Received: clipnorm=" +
+                  in.toStr(o->clipnorm) +
+                  ", clipvalue=" + in.toStr(o->clipvalue) +
+                  ", global_clipnorm=" + in.toStr(o->globalClipnorm));
+  Value rate = arg("learning_rate", Value::floating(sgd ? 0.01 : 0.001));
+  checkLearningRate(in, rate);
+  o->name =
+      p.has("name") ? in.toStr(p.get("name")) : autoName(sgd ? "sgd" : "adam");
+  o->iterations = kerasVariable(rt, o->name, "iteration", nullptr,
+                                TensorType{DType::Int64, {}});
+  o->variables.push_back(o->iterations);
+  if (in.isCallable(rate)) {
+    o->learningRate = rate;
+  } else {
+    o->learningRate =
+        kerasVariable(rt, o->name, "learning_rate",
+                      rt.tensor(rt.toTensor(rate, DType::Float32)).value,
+                      TensorType{DType::Float32, {}});
+    o->variables.push_back(o->learningRate);
+  }
+  if (sgd) {
+    o->momentum = arg("momentum", Value::floating(0.0));
+    double m = o->momentum.is(Type::Float) ? o->momentum.asFloat() : -1;
+    if (m < 0 || m > 1)
+      in.valueError("`momentum` must be a float between [0, 1].");
+    o->nesterov = arg("nesterov", Value::boolean(false));
+  } else {
+    o->beta1 = arg("beta_1", Value::floating(0.9));
+    o->beta2 = arg("beta_2", Value::floating(0.999));
+    o->epsilon = arg("epsilon", Value::floating(1e-7));
+    o->amsgrad = arg("amsgrad", Value::boolean(false));
+  }
+  return Value::object(Type::Native, o);
+}
+
+} // namespace
+
+void installKerasOptimizers(TfRuntime &rt, ModuleBuilder &keras) {
+  ModuleBuilder optimizers(rt.in, rt, "keras._tf_keras.keras.optimizers");
+  TfRuntime *r = &rt;
+  auto type = [&](const char *module, const char *name,
+                  std::optional<Algorithm> algorithm) {
+    py::BuiltinFn make;
+    if (algorithm)
+      make = [r, a = *algorithm](Interpreter &, CallArgs &args) {
+        return makeOptimizer(*r, a, args);
+      };
+    return Value::object(
+        Type::Native, std::make_shared<py::NativeTypeObject>(
+                          module, name,
+                          [algorithm](const Value &v) {
+                            OptimizerObject *o = asOptimizer(v);
+                            return o &&
+                                   (!algorithm || o->algorithm == *algorithm);
+                          },
+                          std::move(make)));
+  };
+  optimizers.set("Optimizer",
+                 type("keras.src.optimizers", "Optimizer", std::nullopt));
+  optimizers.set("SGD",
+                 type("keras.src.optimizers.sgd", "SGD", Algorithm::SGD));
+  optimizers.set("Adam",
+                 type("keras.src.optimizers.adam", "Adam", Algorithm::Adam));
+  keras.set("optimizers", optimizers.value());
+}
+
+} // namespace kiln::tf
