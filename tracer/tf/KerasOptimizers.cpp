@@ -1,10 +1,11 @@
-// tf.keras.optimizers.SGD and Adam as Keras 3 runs them with TensorFlow's
-// backend on plain tf.Variables: the custom training loop of TensorFlow's
-// guides (GradientTape, then opt.apply_gradients(zip(grads, vars))).
+// tf.keras.optimizers (SGD, Adam, AdamW, RMSprop, Adagrad) as Keras 3
+// runs them with TensorFlow's backend on plain tf.Variables: the custom
+// training loop of TensorFlow's guides (GradientTape, then
+// opt.apply_gradients(zip(grads, vars))).
 //
 // The updates are the same TensorFlow ops in the same order as Keras's
-// update_step (optimizers/sgd.py, optimizers/adam.py) and its base class's
-// apply (clipping, weight decay, constraints, the iteration count), called
+// update_step (keras/src/optimizers/*.py) and its base class's apply
+// (clipping, weight decay, constraints, the iteration count), called
 // through kiln's own tf functions, so they round as TensorFlow does and
 // work eagerly and inside a tf.function alike. The optimizer's state lives
 // in Keras variables (iteration, learning_rate, one slot per model variable
@@ -66,7 +67,57 @@ struct KerasVariableObject : VariableObject {
   }
 };
 
-enum class Algorithm { SGD, Adam };
+enum class Algorithm { SGD, Adam, AdamW, RMSprop, Adagrad };
+
+/// What distinguishes one optimizer class: its names, default learning
+/// rate and own hyperparameters with their defaults, in Keras's order
+/// (get_config lists them in it).
+struct OptimizerSpec {
+  Algorithm algorithm;
+  const char *className; // "SGD"
+  const char *module;    // "sgd", under keras.src.optimizers
+  const char *autoName;  // Keras's snake case of the class name
+  double learningRate;
+  std::vector<std::pair<std::string, Value>> defaults;
+};
+
+const std::vector<OptimizerSpec> &optimizerSpecs() {
+  static const std::vector<OptimizerSpec> specs = [] {
+    Value no = Value::boolean(false), eps = Value::floating(1e-7);
+    std::vector<std::pair<std::string, Value>> adam = {
+        {"beta_1", Value::floating(0.9)},
+        {"beta_2", Value::floating(0.999)},
+        {"epsilon", eps},
+        {"amsgrad", no}};
+    return std::vector<OptimizerSpec>{
+        {Algorithm::SGD,
+         "SGD",
+         "sgd",
+         "sgd",
+         0.01,
+         {{"momentum", Value::floating(0.0)}, {"nesterov", no}}},
+        {Algorithm::Adam, "Adam", "adam", "adam", 0.001, adam},
+        {Algorithm::AdamW, "AdamW", "adamw", "adam_w", 0.001, adam},
+        {Algorithm::RMSprop,
+         "RMSprop",
+         "rmsprop",
+         "rm_sprop",
+         0.001,
+         {{"rho", Value::floating(0.9)},
+          {"momentum", Value::floating(0.0)},
+          {"epsilon", eps},
+          {"centered", no}}},
+        {Algorithm::Adagrad,
+         "Adagrad",
+         "adagrad",
+         "adagrad",
+         0.001,
+         {{"initial_accumulator_value", Value::floating(0.1)},
+          {"epsilon", eps}}},
+    };
+  }();
+  return specs;
+}
 
 /// Keras's auto_name: the class name in snake case, numbered from its
 /// second use in the script ("sgd", "sgd_1").
@@ -78,27 +129,32 @@ std::string autoName(const std::string &prefix) {
 
 struct OptimizerObject : py::NativeObject {
   TfRuntime *rt = nullptr;
-  Algorithm algorithm = Algorithm::SGD;
+  const OptimizerSpec *spec = nullptr;
   std::string name;
   Value learningRate; // a Keras variable, or a callable giving the rate
   Value iterations;   // a Keras variable (int64)
-  // The constructor's arguments, as given (attributes and get_config).
-  Value momentum, nesterov, beta1, beta2, epsilon, amsgrad;
+  // The constructor's arguments, as given (attributes and get_config):
+  // the class's own, in spec->defaults' order, and the common ones.
+  std::vector<std::pair<std::string, Value>> hyper;
   Value weightDecay, clipnorm, clipvalue, globalClipnorm;
   bool built = false;
-  /// The model variables it was built with, and each one's state: SGD's
-  /// momentum (when momentum is not 0); Adam's momentum, velocity and,
-  /// with amsgrad, velocity_hat.
+  /// The model variables it was built with, and each one's state, in the
+  /// order of the kinds build() makes.
   std::vector<std::shared_ptr<VariableState>> trainable;
   std::vector<std::vector<Value>> slots;
   std::vector<Value> variables; // all of its Keras variables, Keras's order
 
-  std::string typeName() const override {
-    return algorithm == Algorithm::SGD ? "SGD" : "Adam";
+  /// Hyperparameter `key` of the class (one spec->defaults names).
+  const Value &operator[](const std::string &key) const {
+    for (auto &[k, v] : hyper)
+      if (k == key)
+        return v;
+    static const Value none;
+    return none;
   }
+  std::string typeName() const override { return spec->className; }
   std::string typeModule() const override {
-    return algorithm == Algorithm::SGD ? "keras.src.optimizers.sgd"
-                                       : "keras.src.optimizers.adam";
+    return std::string("keras.src.optimizers.") + spec->module;
   }
   std::string repr(Interpreter &, const Value &) override {
     char buf[32];
@@ -118,15 +174,37 @@ OptimizerObject *asOptimizer(const Value &v) {
 
 /// The tf functions an update step calls, as Keras's ops call them.
 struct Ops {
+  TfRuntime &rt;
   Interpreter &in;
   Value tf;
-  explicit Ops(Interpreter &in) : in(in), tf(in.importModule("tensorflow")) {}
+  explicit Ops(TfRuntime &rt)
+      : rt(rt), in(rt.in), tf(in.importModule("tensorflow")) {}
   Value fn(const char *name, ValueList args) {
     return in.call(in.getAttr(tf, name), std::move(args));
   }
   Value cast(const Value &x, DType d) { return fn("cast", {x, makeDType(d)}); }
-  Value mul(const Value &a, const Value &b) { return fn("multiply", {a, b}); }
-  Value sub(const Value &a, const Value &b) { return fn("subtract", {a, b}); }
+  /// keras.ops' binary functions (multiply, subtract, add, divide): a
+  /// Python number takes the other operand's dtype, as Keras's weak types
+  /// do, and is converted to it directly (not through float32).
+  Value binary(const char *name, Value a, Value b) {
+    auto number = [](const Value &v) {
+      return v.is(Type::Int) || v.is(Type::Float);
+    };
+    auto dtypeOf = [&](const Value &v) {
+      if (VariableObject *var = asVariable(v))
+        return var->state->type.dtype;
+      return rt.tensor(rt.toTensor(v)).type.dtype;
+    };
+    if (number(a) && !number(b))
+      a = fn("convert_to_tensor", {a, makeDType(dtypeOf(b))});
+    else if (number(b) && !number(a))
+      b = fn("convert_to_tensor", {b, makeDType(dtypeOf(a))});
+    return fn(name, {a, b});
+  }
+  Value mul(const Value &a, const Value &b) { return binary("multiply", a, b); }
+  Value sub(const Value &a, const Value &b) { return binary("subtract", a, b); }
+  Value add(const Value &a, const Value &b) { return binary("add", a, b); }
+  Value div(const Value &a, const Value &b) { return binary("divide", a, b); }
   /// Python's operators on tensors (Keras writes `lr * x / y`).
   Value op(ast::BinaryOp o, const Value &a, const Value &b) {
     return in.binary(o, a, b);
@@ -158,6 +236,19 @@ Value kerasVariable(TfRuntime &rt, const std::string &optimizer,
   v->state->name = v->path + ":0";
   v->state->object = v;
   return Value::object(Type::Native, v);
+}
+
+/// `value` converted to a host tensor of dtype `d`, also while tracing (as
+/// Keras makes its variables' initial values outside the graph).
+HostTensorPtr eagerValue(TfRuntime &rt, const Value &value, DType d) {
+  TraceState *trace = rt.tracing;
+  struct Restore {
+    TfRuntime &rt;
+    TraceState *trace;
+    ~Restore() { rt.tracing = trace; }
+  } restore{rt, trace};
+  rt.tracing = nullptr;
+  return rt.tensor(rt.toTensor(value, d)).value;
 }
 
 /// Keras's check of a float learning rate (a callable is also taken).
@@ -208,22 +299,43 @@ void build(Interpreter &in, OptimizerObject &o, const ValueList &vars) {
         c = '_';
     return base + "_" + kind;
   };
-  auto addSlots = [&](const std::vector<std::string> &kinds) {
+  // Each kind's slots, zeros or `init` (Keras's Constant initializer).
+  auto addSlots = [&](const std::vector<std::string> &kinds,
+                      const Value &init = Value()) {
     for (size_t i = 0; i < vars.size(); ++i)
       for (const std::string &kind : kinds) {
-        Value slot = kerasVariable(*o.rt, o.name, slotName(vars[i], kind),
-                                   nullptr, o.trainable[i]->type);
+        const TensorType &type = o.trainable[i]->type;
+        HostTensorPtr value;
+        if (!init.isNone())
+          value =
+              repeatScalar(*o.rt, eagerValue(*o.rt, init, type.dtype), type);
+        Value slot =
+            kerasVariable(*o.rt, o.name, slotName(vars[i], kind), value, type);
         o.slots[i].push_back(slot);
         o.variables.push_back(slot);
       }
   };
-  if (o.algorithm == Algorithm::SGD) {
-    if (o.momentum.toDouble() != 0)
+  switch (o.spec->algorithm) {
+  case Algorithm::SGD:
+    if (o["momentum"].toDouble() != 0)
       addSlots({"momentum"});
-  } else {
+    break;
+  case Algorithm::Adam:
+  case Algorithm::AdamW:
     addSlots({"momentum", "velocity"});
-    if (in.truthy(o.amsgrad))
+    if (in.truthy(o["amsgrad"]))
       addSlots({"velocity_hat"});
+    break;
+  case Algorithm::RMSprop:
+    addSlots({"velocity"});
+    if (o["momentum"].toDouble() > 0)
+      addSlots({"momentum"});
+    if (in.truthy(o["centered"]))
+      addSlots({"average_gradient"});
+    break;
+  case Algorithm::Adagrad:
+    addSlots({"accumulator"}, o["initial_accumulator_value"]);
+    break;
   }
   o.built = true;
 }
@@ -269,6 +381,7 @@ void assign(Ops &ops, const Value &var, const char *how, const Value &value) {
   ops.method(var, how, {ops.cast(value, asVariable(var)->state->type.dtype)});
 }
 
+/// One variable's update_step, as each Keras optimizer writes it.
 void updateStep(Ops &ops, OptimizerObject &o, size_t index, const Value &grad,
                 const Value &var, const Value &rate) {
   using ast::BinaryOp;
@@ -277,47 +390,91 @@ void updateStep(Ops &ops, OptimizerObject &o, size_t index, const Value &grad,
   Value lr = ops.cast(rate, d);
   Value g = ops.cast(grad, d);
   const std::vector<Value> &slots = o.slots[index];
-  if (o.algorithm == Algorithm::SGD) {
+  Value one = Value::integer(1);
+  switch (o.spec->algorithm) {
+  case Algorithm::SGD: {
     if (slots.empty()) {
       assign(ops, var, "assign_sub", ops.mul(g, lr));
       return;
     }
     const Value &m = slots[0];
-    Value momentum = ops.cast(o.momentum, d);
+    Value momentum = ops.cast(o["momentum"], d);
     assign(ops, m, "assign", ops.sub(ops.mul(m, momentum), ops.mul(g, lr)));
-    if (in.truthy(o.nesterov))
+    if (in.truthy(o["nesterov"]))
       assign(ops, var, "assign_add",
              ops.sub(ops.mul(m, momentum), ops.mul(g, lr)));
     else
       assign(ops, var, "assign_add", m);
     return;
   }
-  // Adam.
-  Value step =
-      ops.cast(ops.op(BinaryOp::Add, o.iterations, Value::integer(1)), d);
-  Value beta1Power = ops.fn("pow", {ops.cast(o.beta1, d), step});
-  Value beta2Power = ops.fn("pow", {ops.cast(o.beta2, d), step});
-  const Value &m = slots[0];
-  Value v = slots[1];
-  Value one = Value::integer(1);
-  Value alpha =
-      ops.op(BinaryOp::Div,
-             ops.op(BinaryOp::Mult, lr,
-                    ops.fn("sqrt", {ops.op(BinaryOp::Sub, one, beta2Power)})),
-             ops.op(BinaryOp::Sub, one, beta1Power));
-  assign(ops, m, "assign_add",
-         ops.mul(ops.sub(g, m), in.binary(BinaryOp::Sub, one, o.beta1)));
-  assign(ops, v, "assign_add",
-         ops.mul(ops.sub(ops.fn("square", {g}), v),
-                 in.binary(BinaryOp::Sub, one, o.beta2)));
-  if (in.truthy(o.amsgrad)) {
-    const Value &vHat = slots[2];
-    assign(ops, vHat, "assign", ops.fn("maximum", {vHat, v}));
-    v = vHat;
+  case Algorithm::Adam:
+  case Algorithm::AdamW: {
+    Value step =
+        ops.cast(ops.op(BinaryOp::Add, o.iterations, Value::integer(1)), d);
+    Value beta1Power = ops.fn("pow", {ops.cast(o["beta_1"], d), step});
+    Value beta2Power = ops.fn("pow", {ops.cast(o["beta_2"], d), step});
+    const Value &m = slots[0];
+    Value v = slots[1];
+    Value alpha =
+        ops.op(BinaryOp::Div,
+               ops.op(BinaryOp::Mult, lr,
+                      ops.fn("sqrt", {ops.op(BinaryOp::Sub, one, beta2Power)})),
+               ops.op(BinaryOp::Sub, one, beta1Power));
+    assign(ops, m, "assign_add",
+           ops.mul(ops.sub(g, m), in.binary(BinaryOp::Sub, one, o["beta_1"])));
+    assign(ops, v, "assign_add",
+           ops.mul(ops.sub(ops.fn("square", {g}), v),
+                   in.binary(BinaryOp::Sub, one, o["beta_2"])));
+    if (in.truthy(o["amsgrad"])) {
+      const Value &vHat = slots[2];
+      assign(ops, vHat, "assign", ops.fn("maximum", {vHat, v}));
+      v = vHat;
+    }
+    assign(
+        ops, var, "assign_sub",
+        ops.div(ops.mul(m, alpha), ops.add(ops.fn("sqrt", {v}), o["epsilon"])));
+    return;
   }
-  assign(ops, var, "assign_sub",
-         ops.fn("divide", {ops.mul(m, alpha),
-                           ops.fn("add", {ops.fn("sqrt", {v}), o.epsilon})}));
+  case Algorithm::RMSprop: {
+    const Value &rho = o["rho"];
+    Value oneMinusRho = in.binary(BinaryOp::Sub, one, rho);
+    const Value &velocity = slots[0];
+    bool momentum = o["momentum"].toDouble() > 0;
+    bool centered = in.truthy(o["centered"]);
+    assign(ops, velocity, "assign",
+           ops.add(ops.mul(rho, velocity),
+                   ops.mul(oneMinusRho, ops.fn("square", {g}))));
+    Value denominator;
+    if (centered) {
+      const Value &average = slots[momentum ? 2 : 1];
+      assign(ops, average, "assign",
+             ops.add(ops.mul(rho, average), ops.mul(oneMinusRho, g)));
+      denominator =
+          ops.op(BinaryOp::Add,
+                 ops.op(BinaryOp::Sub, velocity, ops.fn("square", {average})),
+                 o["epsilon"]);
+    } else {
+      denominator = ops.add(velocity, o["epsilon"]);
+    }
+    Value increment = ops.div(ops.mul(lr, g), ops.fn("sqrt", {denominator}));
+    if (momentum) {
+      const Value &m = slots[1];
+      assign(ops, m, "assign", ops.add(ops.mul(o["momentum"], m), increment));
+      assign(ops, var, "assign_sub", m);
+    } else {
+      assign(ops, var, "assign_sub", increment);
+    }
+    return;
+  }
+  case Algorithm::Adagrad: {
+    const Value &accumulator = slots[0];
+    assign(ops, accumulator, "assign_add", ops.fn("square", {g}));
+    assign(ops, var, "assign_sub",
+           ops.div(ops.mul(lr, g),
+                   ops.fn("sqrt", {ops.add(accumulator, o["epsilon"])})));
+    return;
+  }
+  }
 }
 
 /// Keras's apply(grads, trainable_variables): builds on first use, skips
@@ -387,7 +544,7 @@ void apply(Interpreter &in, OptimizerObject &o, ValueList grads,
                          "] when minimizing the loss. If using "
                          "`model.compile()`, did you forget to provide "
                          "a `loss` argument?")});
-  Ops ops(in);
+  Ops ops(*o.rt);
   keptGrads = clipGradients(ops, o, keptGrads);
   if (!o.weightDecay.isNone())
     for (const Value &var : keptVars) {
@@ -445,15 +602,8 @@ Value getConfig(Interpreter &in, OptimizerObject &o) {
   put("ema_overwrite_frequency", Value());
   put("loss_scale_factor", Value());
   put("gradient_accumulation_steps", Value());
-  if (o.algorithm == Algorithm::SGD) {
-    put("momentum", o.momentum);
-    put("nesterov", o.nesterov);
-  } else {
-    put("beta_1", o.beta1);
-    put("beta_2", o.beta2);
-    put("epsilon", o.epsilon);
-    put("amsgrad", o.amsgrad);
-  }
+  for (auto &[key, value] : o.hyper)
+    put(key.c_str(), value);
   return config;
 }
 
@@ -515,18 +665,12 @@ bool OptimizerObject::getAttr(Interpreter &in, const Value &self,
     out = clipvalue;
   } else if (attr == "global_clipnorm") {
     out = globalClipnorm;
-  } else if (algorithm == Algorithm::SGD &&
-             (attr == "momentum" || attr == "nesterov")) {
-    out = attr == "momentum" ? momentum : nesterov;
-  } else if (algorithm == Algorithm::Adam && attr == "beta_1") {
-    out = beta1;
-  } else if (algorithm == Algorithm::Adam && attr == "beta_2") {
-    out = beta2;
-  } else if (algorithm == Algorithm::Adam && attr == "epsilon") {
-    out = epsilon;
-  } else if (algorithm == Algorithm::Adam && attr == "amsgrad") {
-    out = amsgrad;
   } else {
+    for (auto &[key, value] : hyper)
+      if (key == attr) {
+        out = value;
+        return true;
+      }
     return false;
   }
   return true;
@@ -543,24 +687,21 @@ bool OptimizerObject::setAttr(Interpreter &in, const Value &,
     return true;
   }
   if (!asVariable(learningRate)) {
-    learningRate =
-        kerasVariable(*rt, name, "learning_rate",
-                      rt->tensor(rt->toTensor(value, DType::Float32)).value,
-                      TensorType{DType::Float32, {}});
+    learningRate = kerasVariable(*rt, name, "learning_rate",
+                                 eagerValue(*rt, value, DType::Float32),
+                                 TensorType{DType::Float32, {}});
     return true;
   }
   in.call(in.getAttr(learningRate, "assign"), ValueList{value});
   return true;
 }
 
-/// SGD(...) and Adam(...): Keras's constructor arguments and checks.
-Value makeOptimizer(TfRuntime &rt, Algorithm algorithm, CallArgs &args) {
+/// An optimizer class's constructor: Keras's arguments and checks.
+Value makeOptimizer(TfRuntime &rt, const OptimizerSpec &spec, CallArgs &args) {
   Interpreter &in = rt.in;
-  const bool sgd = algorithm == Algorithm::SGD;
-  std::vector<std::string> names =
-      sgd ? std::vector<std::string>{"learning_rate", "momentum", "nesterov"}
-          : std::vector<std::string>{"learning_rate", "beta_1", "beta_2",
-                                     "epsilon", "amsgrad"};
+  std::vector<std::string> names{"learning_rate"};
+  for (auto &[key, value] : spec.defaults)
+    names.push_back(key);
   for (const char *common :
        {"weight_decay", "clipnorm", "clipvalue", "global_clipnorm", "use_ema",
         "ema_momentum", "ema_overwrite_frequency", "loss_scale_factor",
@@ -584,9 +725,9 @@ Value makeOptimizer(TfRuntime &rt, Algorithm algorithm, CallArgs &args) {
   }
   if (!unknown.empty())
     in.valueError("Argument(s) not recognized: {" + unknown + "}");
-  const char *fname = sgd ? "SGD.__init__" : "Adam.__init__";
-  Params p(in, known, fname, names, Wording::Python, 0);
-  auto arg = [&](const char *key, Value fallback) {
+  Params p(in, known, std::string(spec.className) + ".__init__", names,
+           Wording::Python, 0);
+  auto arg = [&](const std::string &key, Value fallback) {
     return p.given(key) ? p.get(key) : fallback;
   };
   for (const char *unsupported :
@@ -598,8 +739,10 @@ Value makeOptimizer(TfRuntime &rt, Algorithm algorithm, CallArgs &args) {
                    unsupported + "`");
   auto o = std::make_shared<OptimizerObject>();
   o->rt = &rt;
-  o->algorithm = algorithm;
-  o->weightDecay = p.get("weight_decay");
+  o->spec = &spec;
+  o->weightDecay = arg("weight_decay", spec.algorithm == Algorithm::AdamW
+                                           ? Value::floating(0.004)
+                                           : Value());
   o->clipnorm = p.get("clipnorm");
   o->clipvalue = p.get("clipvalue");
   o->globalClipnorm = p.get("global_clipnorm");
@@ -611,34 +754,30 @@ Value makeOptimizer(TfRuntime &rt, Algorithm algorithm, CallArgs &args) {
                   in.toStr(o->clipnorm) +
                   ", clipvalue=" + in.toStr(o->clipvalue) +
                   ", global_clipnorm=" + in.toStr(o->globalClipnorm));
-  Value rate = arg("learning_rate", Value::floating(sgd ? 0.01 : 0.001));
+  Value rate = arg("learning_rate", Value::floating(spec.learningRate));
   checkLearningRate(in, rate);
-  o->name =
-      p.has("name") ? in.toStr(p.get("name")) : autoName(sgd ? "sgd" : "adam");
+  o->name = p.has("name") ? in.toStr(p.get("name")) : autoName(spec.autoName);
   o->iterations = kerasVariable(rt, o->name, "iteration", nullptr,
                                 TensorType{DType::Int64, {}});
   o->variables.push_back(o->iterations);
   if (in.isCallable(rate)) {
     o->learningRate = rate;
   } else {
-    o->learningRate =
-        kerasVariable(rt, o->name, "learning_rate",
-                      rt.tensor(rt.toTensor(rate, DType::Float32)).value,
-                      TensorType{DType::Float32, {}});
+    o->learningRate = kerasVariable(rt, o->name, "learning_rate",
+                                    eagerValue(rt, rate, DType::Float32),
+                                    TensorType{DType::Float32, {}});
     o->variables.push_back(o->learningRate);
   }
-  if (sgd) {
-    o->momentum = arg("momentum", Value::floating(0.0));
-    double m = o->momentum.is(Type::Float) ? o->momentum.asFloat() : -1;
-    if (m < 0 || m > 1)
+  for (auto &[key, fallback] : spec.defaults)
+    o->hyper.emplace_back(key, arg(key, fallback));
+  if (spec.algorithm == Algorithm::SGD) {
+    const Value &m = (*o)["momentum"];
+    if (!m.is(Type::Float) || m.asFloat() < 0 || m.asFloat() > 1)
       in.valueError("`momentum` must be a float between [0, 1].");
-    o->nesterov = arg("nesterov", Value::boolean(false));
-  } else {
-    o->beta1 = arg("beta_1", Value::floating(0.9));
-    o->beta2 = arg("beta_2", Value::floating(0.999));
-    o->epsilon = arg("epsilon", Value::floating(1e-7));
-    o->amsgrad = arg("amsgrad", Value::boolean(false));
   }
+  if (spec.algorithm == Algorithm::AdamW && o->weightDecay.isNone())
+    in.valueError("Argument `weight_decay` must be a float. Received: "
+                  "weight_decay=None");
   return Value::object(Type::Native, o);
 }
 
@@ -647,29 +786,32 @@ Value makeOptimizer(TfRuntime &rt, Algorithm algorithm, CallArgs &args) {
 void installKerasOptimizers(TfRuntime &rt, ModuleBuilder &keras) {
   ModuleBuilder optimizers(rt.in, rt, "keras._tf_keras.keras.optimizers");
   TfRuntime *r = &rt;
-  auto type = [&](const char *module, const char *name,
-                  std::optional<Algorithm> algorithm) {
+  // isinstance: Optimizer holds them all, Adam also AdamW (its subclass).
+  auto type = [&](const std::string &module, const std::string &name,
+                  const OptimizerSpec *spec) {
     py::BuiltinFn make;
-    if (algorithm)
-      make = [r, a = *algorithm](Interpreter &, CallArgs &args) {
-        return makeOptimizer(*r, a, args);
+    if (spec)
+      make = [r, spec](Interpreter &, CallArgs &args) {
+        return makeOptimizer(*r, *spec, args);
       };
     return Value::object(
         Type::Native, std::make_shared<py::NativeTypeObject>(
                           module, name,
-                          [algorithm](const Value &v) {
+                          [spec](const Value &v) {
                             OptimizerObject *o = asOptimizer(v);
                             return o &&
-                                   (!algorithm || o->algorithm == *algorithm);
+                                   (!spec || o->spec == spec ||
+                                    (spec->algorithm == Algorithm::Adam &&
+                                     o->spec->algorithm == Algorithm::AdamW));
                           },
                           std::move(make)));
   };
   optimizers.set("Optimizer",
-                 type("keras.src.optimizers", "Optimizer", std::nullopt));
-  optimizers.set("SGD",
-                 type("keras.src.optimizers.sgd", "SGD", Algorithm::SGD));
-  optimizers.set("Adam",
-                 type("keras.src.optimizers.adam", "Adam", Algorithm::Adam));
+                 type("keras.src.optimizers", "Optimizer", nullptr));
+  for (const OptimizerSpec &spec : optimizerSpecs())
+    optimizers.set(spec.className,
+                   type(std::string("keras.src.optimizers.") + spec.module,
+                        spec.className, &spec));
   keras.set("optimizers", optimizers.value());
 }
 

@@ -245,7 +245,8 @@ void installDevices(TfRuntime &rt, ModuleBuilder &tf, ModuleBuilder &config);
 /// tf.keras.utils.set_random_seed and tf.keras.backend.epsilon/floatx
 /// (TfKeras.cpp).
 void installKeras(TfRuntime &rt, ModuleBuilder &tf);
-/// tf.keras.optimizers: SGD and Adam on tf.Variables (KerasOptimizers.cpp).
+/// tf.keras.optimizers: SGD, Adam, AdamW, RMSprop and Adagrad on tf.Variables
+/// (KerasOptimizers.cpp).
 void installKerasOptimizers(TfRuntime &rt, ModuleBuilder &keras);
 /// tf.compat: v1.logging, v1's eager-mode helpers, v2, as_bytes/as_text
 /// (TfCompat.cpp). Installed last: compat.v2 is the whole module.
