@@ -11,6 +11,7 @@
 // in Keras variables (iteration, learning_rate, one slot per model variable
 // and kind), made when the optimizer is built: on its first apply, which
 // inside a tf.function is the first trace.
+#include "KerasOps.h"
 #include "NativeType.h"
 #include "TensorFormat.h"
 #include "TfIndexedSlices.h"
@@ -172,48 +173,6 @@ OptimizerObject *asOptimizer(const Value &v) {
                             : nullptr;
 }
 
-/// The tf functions an update step calls, as Keras's ops call them.
-struct Ops {
-  TfRuntime &rt;
-  Interpreter &in;
-  Value tf;
-  explicit Ops(TfRuntime &rt)
-      : rt(rt), in(rt.in), tf(in.importModule("tensorflow")) {}
-  Value fn(const char *name, ValueList args) {
-    return in.call(in.getAttr(tf, name), std::move(args));
-  }
-  Value cast(const Value &x, DType d) { return fn("cast", {x, makeDType(d)}); }
-  /// keras.ops' binary functions (multiply, subtract, add, divide): a
-  /// Python number takes the other operand's dtype, as Keras's weak types
-  /// do, and is converted to it directly (not through float32).
-  Value binary(const char *name, Value a, Value b) {
-    auto number = [](const Value &v) {
-      return v.is(Type::Int) || v.is(Type::Float);
-    };
-    auto dtypeOf = [&](const Value &v) {
-      if (VariableObject *var = asVariable(v))
-        return var->state->type.dtype;
-      return rt.tensor(rt.toTensor(v)).type.dtype;
-    };
-    if (number(a) && !number(b))
-      a = fn("convert_to_tensor", {a, makeDType(dtypeOf(b))});
-    else if (number(b) && !number(a))
-      b = fn("convert_to_tensor", {b, makeDType(dtypeOf(a))});
-    return fn(name, {a, b});
-  }
-  Value mul(const Value &a, const Value &b) { return binary("multiply", a, b); }
-  Value sub(const Value &a, const Value &b) { return binary("subtract", a, b); }
-  Value add(const Value &a, const Value &b) { return binary("add", a, b); }
-  Value div(const Value &a, const Value &b) { return binary("divide", a, b); }
-  /// Python's operators on tensors (Keras writes `lr * x / y`).
-  Value op(ast::BinaryOp o, const Value &a, const Value &b) {
-    return in.binary(o, a, b);
-  }
-  void method(const Value &obj, const char *name, ValueList args) {
-    in.call(in.getAttr(obj, name), std::move(args));
-  }
-};
-
 /// A Keras variable of `type` filled with `init` (zeros when null), named
 /// `path`'s last part: made through tf.Variable, so that a tf.function
 /// makes it only on its first trace, as TensorFlow allows.
@@ -342,7 +301,7 @@ void build(Interpreter &in, OptimizerObject &o, const ValueList &vars) {
 
 /// Keras's clipping of the gradients: clipnorm (tf.clip_by_norm per
 /// gradient), global_clipnorm (its clip_by_global_norm) or clipvalue.
-ValueList clipGradients(Ops &ops, OptimizerObject &o, ValueList grads) {
+ValueList clipGradients(KerasOps &ops, OptimizerObject &o, ValueList grads) {
   Interpreter &in = ops.in;
   auto positive = [&](const Value &v) {
     return !v.isNone() && in.truthy(v) &&
@@ -377,13 +336,14 @@ ValueList clipGradients(Ops &ops, OptimizerObject &o, ValueList grads) {
 
 /// Keras's assign, assign_add and assign_sub on TensorFlow: the value is
 /// cast to the variable's dtype first.
-void assign(Ops &ops, const Value &var, const char *how, const Value &value) {
+void assign(KerasOps &ops, const Value &var, const char *how,
+            const Value &value) {
   ops.method(var, how, {ops.cast(value, asVariable(var)->state->type.dtype)});
 }
 
 /// One variable's update_step, as each Keras optimizer writes it.
-void updateStep(Ops &ops, OptimizerObject &o, size_t index, const Value &grad,
-                const Value &var, const Value &rate) {
+void updateStep(KerasOps &ops, OptimizerObject &o, size_t index,
+                const Value &grad, const Value &var, const Value &rate) {
   using ast::BinaryOp;
   Interpreter &in = ops.in;
   DType d = asVariable(var)->state->type.dtype;
@@ -537,14 +497,11 @@ void apply(Interpreter &in, OptimizerObject &o, ValueList grads,
   }
   if (keptGrads.empty())
     in.valueError("No gradients provided for any variable.");
+  KerasOps ops(*o.rt);
   if (!missing.empty())
-    in.call(
-        in.getAttr(in.importModule("warnings"), "warn"),
-        ValueList{in.str("Gradients do not exist for variables [" + missing +
-                         "] when minimizing the loss. If using "
-                         "`model.compile()`, did you forget to provide "
-                         "a `loss` argument?")});
-  Ops ops(*o.rt);
+    ops.warn("Gradients do not exist for variables [" + missing +
+             "] when minimizing the loss. If using `model.compile()`, did "
+             "you forget to provide a `loss` argument?");
   keptGrads = clipGradients(ops, o, keptGrads);
   if (!o.weightDecay.isNone())
     for (const Value &var : keptVars) {
@@ -716,9 +673,8 @@ Value makeOptimizer(TfRuntime &rt, const OptimizerSpec &spec, CallArgs &args) {
       known.keywords.emplace_back(key, value);
     } else if (key == "decay") {
       if (!value.isNone())
-        in.call(in.getAttr(in.importModule("warnings"), "warn"),
-                ValueList{in.str("Argument `decay` is no longer supported "
-                                 "and will be ignored.")});
+        KerasOps(rt).warn(
+            "Argument `decay` is no longer supported and will be ignored.");
     } else {
       unknown += (unknown.empty() ? "'" : ", '") + key + "': " + in.repr(value);
     }

@@ -1,6 +1,6 @@
 // tf.keras as kiln has it: the helpers that scripts without a Keras model
-// call, and the optimizers (KerasOptimizers.cpp). Every other name says it
-// is not supported by kiln.
+// call, the optimizers (KerasOptimizers.cpp) and losses (KerasLosses.cpp).
+// Every other name says it is not supported by kiln.
 #include "TfModuleBuilder.h"
 
 #include <algorithm>
@@ -105,6 +105,7 @@ void installKeras(TfRuntime &rt, ModuleBuilder &tf) {
   });
   keras.set("backend", backend.value());
   installKerasOptimizers(rt, keras);
+  installKerasLosses(rt, keras);
   tf.set("keras", keras.value());
 }
 

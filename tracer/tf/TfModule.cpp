@@ -800,9 +800,12 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
     auto marked = [&](const Value &x) {
       size_t first = r->tracing ? r->tracing->graph.nodes.size() : 0;
       Value out = kernel(x);
-      if (r->tracing)
+      if (r->tracing) {
         graph::markKernelParts(r->tracing->graph, first,
                                fname == "softmax" ? "Softmax" : "LogSoftmax");
+        if (fname == "softmax" && r->tensor(out).symbolic())
+          r->tracing->softmaxLogits[r->tensor(out).out.node] = x;
+      }
       return out;
     };
     // nn_ops._wrap_2d_function compares another axis with ndims - 1, which

@@ -1,0 +1,86 @@
+// keras.ops as Keras 3's TensorFlow backend implements them, for kiln's
+// Keras optimizers and losses: calls into kiln's own tf module.
+#pragma once
+
+#include "TfObjects.h"
+#include "TfVariable.h"
+
+namespace kiln::tf {
+
+/// The tf functions Keras's code calls (keras.ops on TensorFlow), called
+/// through kiln's own tf module so that they behave as the script's calls.
+struct KerasOps {
+  TfRuntime &rt;
+  Interpreter &in;
+  Value tf;
+  explicit KerasOps(TfRuntime &rt)
+      : rt(rt), in(rt.in), tf(in.importModule("tensorflow")) {}
+  Value fn(const char *name, ValueList args) {
+    return in.call(in.getAttr(tf, name), std::move(args));
+  }
+  /// tf.math.`name`(args).
+  Value math(const char *name, ValueList args) {
+    return in.call(in.getAttr(in.getAttr(tf, "math"), name), std::move(args));
+  }
+  Value cast(const Value &x, DType d) { return fn("cast", {x, makeDType(d)}); }
+  /// keras.ops' binary functions (multiply, subtract, add, divide): a
+  /// Python number takes the other operand's dtype, as Keras's weak types
+  /// do, and is converted to it directly (not through float32).
+  Value binary(const char *name, Value a, Value b) {
+    auto number = [](const Value &v) {
+      return v.is(py::Type::Int) || v.is(py::Type::Float);
+    };
+    if (number(a) && !number(b))
+      a = fn("convert_to_tensor", {a, makeDType(dtypeOf(convert(b)))});
+    else if (number(b) && !number(a))
+      b = fn("convert_to_tensor", {b, makeDType(dtypeOf(convert(a)))});
+    return fn(name, {a, b});
+  }
+  Value mul(const Value &a, const Value &b) { return binary("multiply", a, b); }
+  Value sub(const Value &a, const Value &b) { return binary("subtract", a, b); }
+  Value add(const Value &a, const Value &b) { return binary("add", a, b); }
+  Value div(const Value &a, const Value &b) { return binary("divide", a, b); }
+  /// Python's operators on tensors (Keras writes `lr * x / y`).
+  Value op(ast::BinaryOp o, const Value &a, const Value &b) {
+    return in.binary(o, a, b);
+  }
+  void method(const Value &obj, const char *name, ValueList args) {
+    in.call(in.getAttr(obj, name), std::move(args));
+  }
+  /// Keras's convert_to_tensor(x, dtype): a tensor or variable of another
+  /// dtype is cast; anything else is converted to the dtype (through its
+  /// own for an integer or bool dtype, which TensorFlow converts strictly).
+  Value convert(const Value &x, std::optional<DType> d = std::nullopt) {
+    bool tensor = rt.isTensor(x) || asVariable(x);
+    if (!tensor) {
+      if (d && (!isFloating(*d) && *d != DType::String))
+        return cast(fn("convert_to_tensor", {x}), *d);
+      return d ? fn("convert_to_tensor", {x, makeDType(*d)})
+               : fn("convert_to_tensor", {x});
+    }
+    if (d && dtypeOf(x) != *d)
+      return cast(x, *d);
+    return asVariable(x) ? fn("convert_to_tensor", {x}) : x;
+  }
+  DType dtypeOf(const Value &v) {
+    if (VariableObject *var = asVariable(v))
+      return var->state->type.dtype;
+    return rt.tensor(v).type.dtype;
+  }
+  /// keras.ops.mean of a float tensor: half precision is averaged in
+  /// float32 (tf.reduce_mean would overflow) and cast back.
+  Value mean(const Value &x, const Value &axis) {
+    DType d = dtypeOf(x);
+    if (d != DType::Float16 && d != DType::BFloat16)
+      return fn("reduce_mean", {x, axis});
+    return cast(fn("reduce_mean", {cast(x, DType::Float32), axis}), d);
+  }
+  /// warnings.warn(text, category).
+  void warn(const std::string &text, const char *category = "UserWarning") {
+    in.call(in.getAttr(in.importModule("warnings"), "warn"),
+            ValueList{in.str(text), Value::object(py::Type::Class,
+                                                  in.builtinClass(category))});
+  }
+};
+
+} // namespace kiln::tf
