@@ -1,5 +1,6 @@
-// keras.ops as Keras 3's TensorFlow backend implements them, for kiln's
-// Keras optimizers and losses: calls into kiln's own tf module.
+// What kiln's Keras optimizers, losses and metrics share: keras.ops as
+// Keras 3's TensorFlow backend implements them (calls into kiln's own tf
+// module) and Keras variables (KerasVariable.cpp).
 #pragma once
 
 #include "TfObjects.h"
@@ -82,5 +83,20 @@ struct KerasOps {
                                                   in.builtinClass(category))});
   }
 };
+
+/// A Keras variable of `type`, path `scope`/`name`, filled with `init`
+/// (zeros when null). It is made through tf.Variable, so that a tf.function
+/// makes it only on its first trace, as TensorFlow allows.
+Value kerasVariable(TfRuntime &rt, const std::string &scope,
+                    const std::string &name, HostTensorPtr init,
+                    const TensorType &type);
+
+/// `value` converted to a host tensor of dtype `d`, also while tracing (as
+/// Keras makes its variables' initial values outside the graph).
+HostTensorPtr eagerValue(TfRuntime &rt, const Value &value, DType d);
+
+/// The name Keras shows for a variable in its messages and slot names: a
+/// Keras variable's path, a tf.Variable's name.
+std::string kerasName(const Value &v);
 
 } // namespace kiln::tf

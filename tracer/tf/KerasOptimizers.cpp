@@ -13,7 +13,6 @@
 // inside a tf.function is the first trace.
 #include "KerasOps.h"
 #include "NativeType.h"
-#include "TensorFormat.h"
 #include "TfIndexedSlices.h"
 #include "TfModuleBuilder.h"
 #include "TfObjects.h"
@@ -26,47 +25,6 @@ namespace kiln::tf {
 namespace {
 
 using py::Type;
-
-/// A keras.Variable: Keras's wrapper of a tf.Variable, which it makes for
-/// an optimizer's state. It computes as the variable it wraps; its repr,
-/// `name`, `path` and `value` (the tf.Variable) are Keras's.
-struct KerasVariableObject : VariableObject {
-  std::string path;      // "sgd/iteration"
-  std::string shortName; // "iteration"
-  Value wrapped;         // the tf.Variable, made on first use of `value`
-
-  std::string typeName() const override { return "Variable"; }
-  std::string typeModule() const override { return "keras.src.backend"; }
-  std::string repr(Interpreter &in, const Value &) override {
-    std::string text = "<Variable path=" + path +
-                       ", shape=" + state->type.shapeString() +
-                       ", dtype=" + py::dtypeName(state->type.dtype);
-    // A graph has no value to show. Keras converts the value with NumPy
-    // and formats that: a scalar float shows as a Python float.
-    if (!rt->tracing) {
-      if (state->type.shape.empty() && isFloating(state->type.dtype))
-        text += ", value=" +
-                in.repr(Value::floating(state->value->elementAsDouble(0)));
-      else
-        text += ", value=" + py::numpyStr(state->value->view());
-    }
-    return text + ">";
-  }
-  bool getAttr(Interpreter &in, const Value &self, const std::string &name,
-               Value &out) override {
-    if (name == "name" || name == "path") {
-      out = in.str(name == "name" ? shortName : path);
-      return true;
-    }
-    if (name == "value") {
-      if (wrapped.isNone())
-        wrapped = makeVariable(*rt, state, false);
-      out = wrapped;
-      return true;
-    }
-    return VariableObject::getAttr(in, self, name, out);
-  }
-};
 
 enum class Algorithm { SGD, Adam, AdamW, RMSprop, Adagrad };
 
@@ -173,43 +131,6 @@ OptimizerObject *asOptimizer(const Value &v) {
                             : nullptr;
 }
 
-/// A Keras variable of `type` filled with `init` (zeros when null), named
-/// `path`'s last part: made through tf.Variable, so that a tf.function
-/// makes it only on its first trace, as TensorFlow allows.
-Value kerasVariable(TfRuntime &rt, const std::string &optimizer,
-                    const std::string &shortName, HostTensorPtr init,
-                    const TensorType &type) {
-  Interpreter &in = rt.in;
-  if (!init)
-    init = graph::HostTensor::zeros(type);
-  CallArgs args;
-  args.positional.push_back(rt.eager(init));
-  args.keywords.emplace_back("trainable", Value::boolean(false));
-  Value made =
-      in.call(in.getAttr(in.importModule("tensorflow"), "Variable"), args);
-  auto v = std::make_shared<KerasVariableObject>();
-  v->state = asVariable(made)->state;
-  v->rt = &rt;
-  v->path = optimizer + "/" + shortName;
-  v->shortName = shortName;
-  v->state->name = v->path + ":0";
-  v->state->object = v;
-  return Value::object(Type::Native, v);
-}
-
-/// `value` converted to a host tensor of dtype `d`, also while tracing (as
-/// Keras makes its variables' initial values outside the graph).
-HostTensorPtr eagerValue(TfRuntime &rt, const Value &value, DType d) {
-  TraceState *trace = rt.tracing;
-  struct Restore {
-    TfRuntime &rt;
-    TraceState *trace;
-    ~Restore() { rt.tracing = trace; }
-  } restore{rt, trace};
-  rt.tracing = nullptr;
-  return rt.tensor(rt.toTensor(value, d)).value;
-}
-
 /// Keras's check of a float learning rate (a callable is also taken).
 void checkLearningRate(Interpreter &in, const Value &rate) {
   if (!rate.is(Type::Float) && !in.isCallable(rate))
@@ -225,13 +146,6 @@ Value currentLearningRate(Interpreter &in, OptimizerObject &o) {
   if (asVariable(o.learningRate))
     return o.learningRate;
   return in.call(o.learningRate, ValueList{});
-}
-
-/// The name Keras shows for a model variable in its messages and slot
-/// names: a Keras variable's path, a tf.Variable's name.
-std::string variableName(const Value &v) {
-  auto *keras = dynamic_cast<KerasVariableObject *>(asVariable(v));
-  return keras ? keras->path : asVariable(v)->state->name;
 }
 
 /// Keras's _var_key: a variable's identity, which a tensor lacks.
@@ -252,7 +166,7 @@ void build(Interpreter &in, OptimizerObject &o, const ValueList &vars) {
   }
   // Slot names: Keras's add_variable_from_reference.
   auto slotName = [&](const Value &v, const std::string &kind) {
-    std::string base = variableName(v);
+    std::string base = kerasName(v);
     for (char &c : base)
       if (c == '/' || c == ':')
         c = '_';
@@ -483,7 +397,7 @@ void apply(Interpreter &in, OptimizerObject &o, ValueList grads,
   std::string missing;
   for (size_t i = 0; i < grads.size() && i < vars.size(); ++i) {
     if (grads[i].isNone()) {
-      missing += (missing.empty() ? "'" : ", '") + variableName(vars[i]) + "'";
+      missing += (missing.empty() ? "'" : ", '") + kerasName(vars[i]) + "'";
       continue;
     }
     if (asIndexedSlices(grads[i]))
