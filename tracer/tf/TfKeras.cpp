@@ -1,6 +1,7 @@
 // tf.keras as kiln has it: the helpers that scripts without a Keras model
-// call, the optimizers (KerasOptimizers.cpp) and losses (KerasLosses.cpp).
-// Every other name says it is not supported by kiln.
+// call, the optimizers (KerasOptimizers.cpp), losses (KerasLosses.cpp) and
+// metrics (KerasMetrics.cpp). Every other name says it is not supported by
+// kiln.
 #include "TfModuleBuilder.h"
 
 #include <algorithm>
@@ -106,6 +107,7 @@ void installKeras(TfRuntime &rt, ModuleBuilder &tf) {
   keras.set("backend", backend.value());
   installKerasOptimizers(rt, keras);
   installKerasLosses(rt, keras);
+  installKerasMetrics(rt, keras);
   tf.set("keras", keras.value());
 }
 
