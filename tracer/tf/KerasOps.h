@@ -99,4 +99,8 @@ HostTensorPtr eagerValue(TfRuntime &rt, const Value &value, DType d);
 /// Keras variable's path, a tf.Variable's name.
 std::string kerasName(const Value &v);
 
+/// Whether `v` is a tf.keras.optimizers.schedules.LearningRateSchedule,
+/// which an optimizer calls with its iteration count (KerasSchedules.cpp).
+bool isLearningRateSchedule(Interpreter &in, const Value &v);
+
 } // namespace kiln::tf

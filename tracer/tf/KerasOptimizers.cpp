@@ -141,10 +141,13 @@ void checkLearningRate(Interpreter &in, const Value &rate) {
                   in.toStr(rate));
 }
 
-/// The current learning rate: the variable, or the callable's result.
+/// The current learning rate: the variable, a schedule's rate at the
+/// current iteration, or a callable's result.
 Value currentLearningRate(Interpreter &in, OptimizerObject &o) {
   if (asVariable(o.learningRate))
     return o.learningRate;
+  if (isLearningRateSchedule(in, o.learningRate))
+    return in.call(o.learningRate, ValueList{o.iterations});
   return in.call(o.learningRate, ValueList{});
 }
 
@@ -462,7 +465,18 @@ Value getConfig(Interpreter &in, OptimizerObject &o) {
   put("name", in.str(o.name));
   if (VariableObject *lr = asVariable(o.learningRate))
     put("learning_rate", Value::floating(lr->state->value->elementAsDouble(0)));
-  else
+  else if (isLearningRateSchedule(in, o.learningRate)) {
+    // Keras serializes the schedule.
+    Value serialized = in.dict();
+    in.setItem(serialized, in.str("module"),
+               in.str("keras.optimizers.schedules"));
+    in.setItem(serialized, in.str("class_name"),
+               in.str(in.typeName(o.learningRate)));
+    in.setItem(serialized, in.str("config"),
+               in.call(in.getAttr(o.learningRate, "get_config"), ValueList{}));
+    in.setItem(serialized, in.str("registered_name"), Value());
+    put("learning_rate", serialized);
+  } else
     put("learning_rate", o.learningRate);
   put("weight_decay", o.weightDecay);
   put("clipnorm", o.clipnorm);
@@ -551,6 +565,13 @@ bool OptimizerObject::setAttr(Interpreter &in, const Value &,
                               const std::string &attr, const Value &value) {
   if (attr != "learning_rate")
     return false;
+  if (isLearningRateSchedule(in, learningRate) &&
+      !isLearningRateSchedule(in, value) && !in.isCallable(value))
+    in.typeError("This optimizer was created with a `LearningRateSchedule` "
+                 "object as its `learning_rate` constructor argument, hence "
+                 "its learning rate is not settable. If you need the "
+                 "learning rate to be settable, you should instantiate the "
+                 "optimizer with a float `learning_rate` argument.");
   // Keras: a callable replaces the rate; a value is assigned to the
   // learning-rate variable (made now if the rate was a callable).
   if (in.isCallable(value)) {
@@ -682,6 +703,7 @@ void installKerasOptimizers(TfRuntime &rt, ModuleBuilder &keras) {
     optimizers.set(spec.className,
                    type(std::string("keras.src.optimizers.") + spec.module,
                         spec.className, &spec));
+  installKerasSchedules(rt, optimizers);
   keras.set("optimizers", optimizers.value());
 }
 

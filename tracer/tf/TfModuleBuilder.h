@@ -251,6 +251,8 @@ void installKerasOptimizers(TfRuntime &rt, ModuleBuilder &keras);
 /// tf.keras.losses: mean squared/absolute error and the cross-entropies
 /// (KerasLosses.cpp).
 void installKerasLosses(TfRuntime &rt, ModuleBuilder &keras);
+/// tf.keras.optimizers.schedules (KerasSchedules.cpp).
+void installKerasSchedules(TfRuntime &rt, ModuleBuilder &optimizers);
 /// tf.keras.metrics: Mean, Sum and the accuracies (KerasMetrics.cpp).
 void installKerasMetrics(TfRuntime &rt, ModuleBuilder &keras);
 /// tf.compat: v1.logging, v1's eager-mode helpers, v2, as_bytes/as_text
