@@ -1,8 +1,10 @@
 // OneHot, ReverseV2, Bitcast, Tile (multiples known at run time), the scans
 // Cumsum/Cumprod/CumulativeLogsumexp and TopKV2 (tracer/tf/TfArrayOps.cpp) as
 // tensor, linalg and scf ops. The scans add in TensorFlow's order, one position
-// of the axis after another, so float results agree to the last bit. TopKV2 is
-// a stable merge sort of each row's positions.
+// of the axis after another, so float results agree to the last bit. TopKV2
+// keeps a row's k largest in TensorFlow's TopN heap and merge-sorts them
+// (stably: equal keys by position), or merge-sorts the whole row when k is
+// more than half of it.
 #include "Emitter.h"
 #include "passes/ScalarLoops.h"
 
@@ -739,125 +741,151 @@ Value Emitter::emitTopK(const graph::Node &n, RankedTensorType type) {
           where[rank - 1] = column;
           return b.create<tensor::ExtractOp>(l, in, where);
         };
-        // Whether `right` sorts before `left`: larger first; equal keys keep
-        // their order, which is the order of their positions.
+        // Whether position `right` sorts before `left`: larger keys first,
+        // equal keys by lower position (the heap's order of its k is not
+        // the positions'). A NaN sorts before nothing.
         auto before = [&](Value right, Value left) -> Value {
           Value r = keyAt(right), lv = keyAt(left);
-          if (isa<FloatType>(et))
-            return b.create<arith::CmpFOp>(l, arith::CmpFPredicate::OGT, r, lv);
-          return b.create<arith::CmpIOp>(l, greater, r, lv);
+          Value larger, equal;
+          if (isa<FloatType>(et)) {
+            larger =
+                b.create<arith::CmpFOp>(l, arith::CmpFPredicate::OGT, r, lv);
+            equal =
+                b.create<arith::CmpFOp>(l, arith::CmpFPredicate::OEQ, r, lv);
+          } else {
+            larger = b.create<arith::CmpIOp>(l, greater, r, lv);
+            equal = cmp(arith::CmpIPredicate::eq, r, lv);
+          }
+          Value earlier = cmp(arith::CmpIPredicate::ult, right, left);
+          return b.create<arith::OrIOp>(
+              l, larger, b.create<arith::AndIOp>(l, equal, earlier));
         };
 
-        // Bottom-up merge sort of the positions 0..columns-1: runs of
-        // `width` merged pairwise into the scratch buffer, which becomes
-        // the next pass's input.
+        // Bottom-up merge sort of the first `count` positions of `src0`: runs
+        // of `width` merged pairwise into the scratch buffer, which becomes the
+        // next pass's input.
+        auto mergeSort = [&](Value src0, Value count) -> Value {
+          Value scratch =
+              b.create<tensor::EmptyOp>(l, permType, ValueRange{count});
+          auto passes = b.create<scf::WhileOp>(
+              l, TypeRange{idx, permType, permType},
+              ValueRange{one, src0, scratch},
+              [&](OpBuilder &cb, Location cl, ValueRange args) {
+                Value more = cb.create<arith::CmpIOp>(
+                    cl, arith::CmpIPredicate::ult, args[0], count);
+                cb.create<scf::ConditionOp>(cl, more, args);
+              },
+              [&](OpBuilder &pb, Location pl, ValueRange args) {
+                OpBuilder::InsertionGuard passGuard(b);
+                b.setInsertionPoint(pb.getInsertionBlock(),
+                                    pb.getInsertionPoint());
+                Value width = args[0], src = args[1];
+                Value span = b.create<arith::AddIOp>(pl, width, width);
+                auto merges = b.create<scf::ForOp>(
+                    pl, zero, count, span, ValueRange{args[2]},
+                    [&](OpBuilder &mb, Location ml, Value lo, ValueRange dst) {
+                      OpBuilder::InsertionGuard mergeGuard(b);
+                      b.setInsertionPoint(mb.getInsertionBlock(),
+                                          mb.getInsertionPoint());
+                      Value mid = b.create<arith::MinUIOp>(
+                          ml, b.create<arith::AddIOp>(ml, lo, width), count);
+                      Value hi = b.create<arith::MinUIOp>(
+                          ml, b.create<arith::AddIOp>(ml, lo, span), count);
+                      Value last = b.create<arith::SubIOp>(ml, count, one);
+                      auto merge = b.create<scf::ForOp>(
+                          ml, lo, hi, one, ValueRange{lo, mid, dst[0]},
+                          [&](OpBuilder &sb, Location sl, Value out,
+                              ValueRange st) {
+                            OpBuilder::InsertionGuard stepGuard(b);
+                            b.setInsertionPoint(sb.getInsertionBlock(),
+                                                sb.getInsertionPoint());
+                            Value i = st[0], j = st[1];
+                            Value leftLeft = b.create<arith::CmpIOp>(
+                                sl, arith::CmpIPredicate::ult, i, mid);
+                            Value rightLeft = b.create<arith::CmpIOp>(
+                                sl, arith::CmpIPredicate::ult, j, hi);
+                            // Both reads stay in bounds; a spent run's value
+                            // is not used.
+                            Value pi = b.create<tensor::ExtractOp>(
+                                sl, src,
+                                ValueRange{
+                                    b.create<arith::MinUIOp>(sl, i, last)});
+                            Value pj = b.create<tensor::ExtractOp>(
+                                sl, src,
+                                ValueRange{
+                                    b.create<arith::MinUIOp>(sl, j, last)});
+                            Value takeRight = b.create<arith::AndIOp>(
+                                sl, rightLeft,
+                                b.create<arith::OrIOp>(
+                                    sl,
+                                    b.create<arith::XOrIOp>(
+                                        sl, leftLeft,
+                                        b.create<arith::ConstantIntOp>(sl, 1,
+                                                                       1)),
+                                    before(pj, pi)));
+                            Value chosen = b.create<arith::SelectOp>(
+                                sl, takeRight, pj, pi);
+                            Value written = b.create<tensor::InsertOp>(
+                                sl, chosen, st[2], ValueRange{out});
+                            Value nextI = b.create<arith::SelectOp>(
+                                sl, takeRight, i,
+                                b.create<arith::AddIOp>(sl, i, one));
+                            Value nextJ = b.create<arith::SelectOp>(
+                                sl, takeRight,
+                                b.create<arith::AddIOp>(sl, j, one), j);
+                            b.create<scf::YieldOp>(
+                                sl, ValueRange{nextI, nextJ, written});
+                          });
+                      b.create<scf::YieldOp>(ml, merge.getResult(2));
+                    });
+                b.create<scf::YieldOp>(
+                    pl, ValueRange{span, merges.getResult(0), src});
+              });
+          return passes.getResult(1);
+        };
         Value positions = b.create<tensor::GenerateOp>(
                                l, permType, ValueRange{columns},
                                [&](OpBuilder &gb, Location gl, ValueRange i) {
                                  gb.create<tensor::YieldOp>(gl, i[0]);
                                })
                               .getResult();
-        Value scratch =
-            b.create<tensor::EmptyOp>(l, permType, ValueRange{columns});
-        auto passes = b.create<scf::WhileOp>(
-            l, TypeRange{idx, permType, permType},
-            ValueRange{one, positions, scratch},
-            [&](OpBuilder &cb, Location cl, ValueRange args) {
-              Value more = cb.create<arith::CmpIOp>(
-                  cl, arith::CmpIPredicate::ult, args[0], columns);
-              cb.create<scf::ConditionOp>(cl, more, args);
-            },
-            [&](OpBuilder &pb, Location pl, ValueRange args) {
-              OpBuilder::InsertionGuard passGuard(b);
-              b.setInsertionPoint(pb.getInsertionBlock(),
-                                  pb.getInsertionPoint());
-              Value width = args[0], src = args[1];
-              Value span = b.create<arith::AddIOp>(pl, width, width);
-              auto merges = b.create<scf::ForOp>(
-                  pl, zero, columns, span, ValueRange{args[2]},
-                  [&](OpBuilder &mb, Location ml, Value lo, ValueRange dst) {
-                    OpBuilder::InsertionGuard mergeGuard(b);
-                    b.setInsertionPoint(mb.getInsertionBlock(),
-                                        mb.getInsertionPoint());
-                    Value mid = b.create<arith::MinUIOp>(
-                        ml, b.create<arith::AddIOp>(ml, lo, width), columns);
-                    Value hi = b.create<arith::MinUIOp>(
-                        ml, b.create<arith::AddIOp>(ml, lo, span), columns);
-                    Value last = b.create<arith::SubIOp>(ml, columns, one);
-                    auto merge = b.create<scf::ForOp>(
-                        ml, lo, hi, one, ValueRange{lo, mid, dst[0]},
-                        [&](OpBuilder &sb, Location sl, Value out,
-                            ValueRange st) {
-                          OpBuilder::InsertionGuard stepGuard(b);
-                          b.setInsertionPoint(sb.getInsertionBlock(),
-                                              sb.getInsertionPoint());
-                          Value i = st[0], j = st[1];
-                          Value leftLeft = b.create<arith::CmpIOp>(
-                              sl, arith::CmpIPredicate::ult, i, mid);
-                          Value rightLeft = b.create<arith::CmpIOp>(
-                              sl, arith::CmpIPredicate::ult, j, hi);
-                          // Both reads stay in bounds; a spent run's value
-                          // is not used.
-                          Value pi = b.create<tensor::ExtractOp>(
-                              sl, src,
-                              ValueRange{
-                                  b.create<arith::MinUIOp>(sl, i, last)});
-                          Value pj = b.create<tensor::ExtractOp>(
-                              sl, src,
-                              ValueRange{
-                                  b.create<arith::MinUIOp>(sl, j, last)});
-                          Value takeRight = b.create<arith::AndIOp>(
-                              sl, rightLeft,
-                              b.create<arith::OrIOp>(
-                                  sl,
-                                  b.create<arith::XOrIOp>(
-                                      sl, leftLeft,
-                                      b.create<arith::ConstantIntOp>(sl, 1, 1)),
-                                  before(pj, pi)));
-                          Value chosen =
-                              b.create<arith::SelectOp>(sl, takeRight, pj, pi);
-                          Value written = b.create<tensor::InsertOp>(
-                              sl, chosen, st[2], ValueRange{out});
-                          Value nextI = b.create<arith::SelectOp>(
-                              sl, takeRight, i,
-                              b.create<arith::AddIOp>(sl, i, one));
-                          Value nextJ = b.create<arith::SelectOp>(
-                              sl, takeRight,
-                              b.create<arith::AddIOp>(sl, j, one), j);
-                          b.create<scf::YieldOp>(
-                              sl, ValueRange{nextI, nextJ, written});
-                        });
-                    b.create<scf::YieldOp>(ml, merge.getResult(2));
-                  });
-              b.create<scf::YieldOp>(
-                  pl, ValueRange{span, merges.getResult(0), src});
-            });
-        Value sorted = passes.getResult(1);
         const bool *sortedAttr = attr<bool>(n, "sorted");
-        if (sortedAttr && !*sortedAttr) {
-          // Unsorted, k strictly between 1 and the row's length: the
-          // kernel's TopN heap order instead.
-          Value heapCase = b.create<arith::AndIOp>(
-              l, cmp(arith::CmpIPredicate::ugt, kept, one),
-              cmp(arith::CmpIPredicate::ult, kept, columns));
-          auto choose = b.create<scf::IfOp>(
+        const bool unsorted = sortedAttr && !*sortedAttr;
+        // k strictly between 1 and the row's length: TensorFlow's TopN
+        // heap of the k largest, in O(columns log k). Unsorted, its order
+        // is the kernel's; sorted, the k positions are then sorted, as a
+        // full sort would leave them. A sorted k above half the row sorts
+        // the whole row instead, which costs less.
+        Value heapCase = b.create<arith::AndIOp>(
+            l, cmp(arith::CmpIPredicate::ugt, kept, one),
+            cmp(arith::CmpIPredicate::ult, kept, columns));
+        if (!unsorted)
+          heapCase = b.create<arith::AndIOp>(
               l, heapCase,
-              [&](OpBuilder &tb, Location tl) {
-                OpBuilder::InsertionGuard g(b);
-                b.setInsertionPoint(tb.getInsertionBlock(),
-                                    tb.getInsertionPoint());
-                Value heap =
-                    topKHeapOrder(tl, kept, columns, keyAt,
-                                  greater == arith::CmpIPredicate::ugt);
-                b.create<scf::YieldOp>(
-                    tl,
-                    b.create<tensor::CastOp>(tl, permType, heap).getResult());
-              },
-              [&](OpBuilder &eb, Location el) {
-                eb.create<scf::YieldOp>(el, sorted);
-              });
-          sorted = choose.getResult(0);
-        }
+              cmp(arith::CmpIPredicate::ult,
+                  b.create<arith::AddIOp>(l, kept, kept), columns));
+        auto choose = b.create<scf::IfOp>(
+            l, heapCase,
+            [&](OpBuilder &tb, Location tl) {
+              OpBuilder::InsertionGuard g(b);
+              b.setInsertionPoint(tb.getInsertionBlock(),
+                                  tb.getInsertionPoint());
+              Value heap =
+                  b.create<tensor::CastOp>(
+                       tl, permType,
+                       topKHeapOrder(tl, kept, columns, keyAt,
+                                     greater == arith::CmpIPredicate::ugt))
+                      .getResult();
+              b.create<scf::YieldOp>(tl,
+                                     unsorted ? heap : mergeSort(heap, kept));
+            },
+            [&](OpBuilder &eb, Location el) {
+              OpBuilder::InsertionGuard g(b);
+              b.setInsertionPoint(eb.getInsertionBlock(),
+                                  eb.getInsertionPoint());
+              b.create<scf::YieldOp>(el, mergeSort(positions, columns));
+            });
+        Value sorted = choose.getResult(0);
 
         // The first k positions and their values.
         auto write = b.create<scf::ForOp>(
