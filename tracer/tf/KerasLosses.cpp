@@ -67,45 +67,8 @@ const std::vector<LossSpec> &lossSpecs() {
   return specs;
 }
 
-/// An argument's value by name, from the loss's own arguments.
-const Value &argument(const std::vector<std::pair<std::string, Value>> &args,
-                      const std::string &key) {
-  for (auto &[k, v] : args)
-    if (k == key)
-      return v;
-  static const Value none;
-  return none;
-}
-
-const TensorType &typeOf(KerasOps &ops, const Value &t) {
-  return ops.rt.tensor(t).type;
-}
-
 std::string shapeText(KerasOps &ops, const Value &t) {
-  return ops.in.toStr(makeShape(typeOf(ops, t)));
-}
-
-/// Keras's squeeze_or_expand_to_same_rank: when the ranks differ by one
-/// and the longer one ends in 1, that 1 is squeezed (or, against a rank-1
-/// tensor, the other one is expanded).
-void sameRank(KerasOps &ops, Value &x1, Value &x2) {
-  const TensorType &a = typeOf(ops, x1), &b = typeOf(ops, x2);
-  if (a.unknownRank || b.unknownRank)
-    return;
-  size_t r1 = a.shape.size(), r2 = b.shape.size();
-  Value last = Value::integer(-1);
-  if (r1 == r2 + 1 && a.shape.back() == 1) {
-    if (r2 == 1)
-      x2 = ops.fn("expand_dims", {x2, last});
-    else
-      x1 = ops.fn("squeeze", {x1, last});
-  }
-  if (r2 == r1 + 1 && b.shape.back() == 1) {
-    if (r1 == 1)
-      x1 = ops.fn("expand_dims", {x1, last});
-    else
-      x2 = ops.fn("squeeze", {x2, last});
-  }
+  return ops.in.toStr(makeShape(ops.typeOf(t)));
 }
 
 /// Keras's _get_logits: in a graph, predictions made by a Softmax
@@ -143,7 +106,7 @@ Value lookThrough(KerasOps &ops, const Value &output, bool &fromLogits,
 /// The backend's check that target and output have the same rank and
 /// compatible dimensions.
 void requireSameShape(KerasOps &ops, const Value &target, const Value &output) {
-  const TensorType &t = typeOf(ops, target), &o = typeOf(ops, output);
+  const TensorType &t = ops.typeOf(target), &o = ops.typeOf(output);
   std::string shapes = "target.shape=" + shapeText(ops, target) +
                        ", output.shape=" + shapeText(ops, output);
   if (t.unknownRank || o.unknownRank)
@@ -172,14 +135,14 @@ Value binaryCrossentropy(KerasOps &ops, const Value &yTrue, Value yPred,
   Interpreter &in = ops.in;
   yPred = ops.convert(yPred);
   Value target = ops.cast(yTrue, ops.dtypeOf(yPred));
-  double smoothing = argument(a, "label_smoothing").toDouble();
+  double smoothing = namedValue(a, "label_smoothing").toDouble();
   if (smoothing != 0)
     target =
         ops.op(BinaryOp::Add,
                ops.op(BinaryOp::Mult, target, Value::floating(1.0 - smoothing)),
                Value::floating(0.5 * smoothing));
   requireSameShape(ops, target, yPred);
-  bool fromLogits = in.truthy(argument(a, "from_logits"));
+  bool fromLogits = in.truthy(namedValue(a, "from_logits"));
   Value output =
       lookThrough(ops, yPred, fromLogits, "Sigmoid", "binary_crossentropy");
   Value perElement;
@@ -199,7 +162,7 @@ Value binaryCrossentropy(KerasOps &ops, const Value &yTrue, Value yPred,
                         ops.math("log", {ops.op(BinaryOp::Sub, one, output)})));
     perElement = in.unary(ast::UnaryOpKind::USub, bce);
   }
-  return ops.mean(perElement, argument(a, "axis"));
+  return ops.mean(perElement, namedValue(a, "axis"));
 }
 
 Value categoricalCrossentropy(
@@ -207,14 +170,14 @@ Value categoricalCrossentropy(
     const std::vector<std::pair<std::string, Value>> &a) {
   using ast::BinaryOp;
   Interpreter &in = ops.in;
-  const Value &axis = argument(a, "axis");
+  const Value &axis = namedValue(a, "axis");
   if (axis.is(Type::Bool))
     in.valueError("`axis` must be of type `int`. Received: axis=" +
                   in.toStr(axis) + " of type <class 'bool'>");
   yPred = ops.convert(yPred);
   DType d = ops.dtypeOf(yPred);
   Value target = ops.cast(yTrue, d);
-  const TensorType &pt = typeOf(ops, yPred);
+  const TensorType &pt = ops.typeOf(yPred);
   if (!pt.unknownRank && !pt.shape.empty() && pt.shape.back() == 1)
     ops.warn("In loss categorical_crossentropy, expected y_pred.shape to be "
              "(batch_size, num_classes) with num_classes > 1. Received: "
@@ -223,7 +186,7 @@ Value categoricalCrossentropy(
                  ". Consider using 'binary_crossentropy' if you only have 2 "
                  "classes.",
              "SyntaxWarning");
-  double smoothing = argument(a, "label_smoothing").toDouble();
+  double smoothing = namedValue(a, "label_smoothing").toDouble();
   if (smoothing != 0) {
     Value classes = ops.cast(
         ops.in.getItem(ops.fn("shape", {target}), Value::integer(-1)), d);
@@ -232,14 +195,14 @@ Value categoricalCrossentropy(
                ops.op(BinaryOp::Mult, target, Value::floating(1.0 - smoothing)),
                ops.op(BinaryOp::Div, Value::floating(smoothing), classes));
   }
-  const TensorType &tt = typeOf(ops, target);
+  const TensorType &tt = ops.typeOf(target);
   if (!tt.unknownRank && tt.shape.empty())
     in.valueError("Arguments `target` and `output` must be at least rank 1. "
                   "Received: target.shape=" +
                   shapeText(ops, target) +
                   ", output.shape=" + shapeText(ops, yPred));
   requireSameShape(ops, target, yPred);
-  bool fromLogits = in.truthy(argument(a, "from_logits"));
+  bool fromLogits = in.truthy(namedValue(a, "from_logits"));
   Value output = lookThrough(ops, yPred, fromLogits, "Softmax",
                              "categorical_crossentropy");
   if (fromLogits) {
@@ -257,10 +220,10 @@ Value categoricalCrossentropy(
   output = ops.op(BinaryOp::Div, output,
                   in.call(in.getAttr(ops.tf, "reduce_sum"), sum));
   output = clipProbabilities(ops, output);
-  return in.unary(
-      ast::UnaryOpKind::USub,
-      ops.fn("reduce_sum",
-             {ops.op(BinaryOp::Mult, target, ops.math("log", {output})), axis}));
+  return in.unary(ast::UnaryOpKind::USub,
+                  ops.fn("reduce_sum", {ops.op(BinaryOp::Mult, target,
+                                               ops.math("log", {output})),
+                                        axis}));
 }
 
 Value sparseCategoricalCrossentropy(
@@ -268,30 +231,30 @@ Value sparseCategoricalCrossentropy(
     const std::vector<std::pair<std::string, Value>> &a) {
   Interpreter &in = ops.in;
   TfRuntime &rt = ops.rt;
-  if (!argument(a, "ignore_class").isNone())
+  if (!namedValue(a, "ignore_class").isNone())
     rt.raise("UnimplementedError", "kiln's sparse_categorical_crossentropy "
                                    "does not support `ignore_class`");
-  const Value &axis = argument(a, "axis");
+  const Value &axis = namedValue(a, "axis");
   yTrue = ops.convert(yTrue);
   yPred = ops.convert(yPred);
   auto squeezeLast = [&](Value &target, const Value &output) {
-    const TensorType &t = typeOf(ops, target), &o = typeOf(ops, output);
+    const TensorType &t = ops.typeOf(target), &o = ops.typeOf(output);
     if (!t.unknownRank && !o.unknownRank && t.shape.size() == o.shape.size() &&
         !t.shape.empty() && t.shape.back() == 1)
       target = ops.fn("squeeze", {target, Value::integer(-1)});
   };
   squeezeLast(yTrue, yPred);
-  const TensorType &pt = typeOf(ops, yPred);
+  const TensorType &pt = ops.typeOf(yPred);
   int64_t rank = pt.unknownRank ? -1 : static_cast<int64_t>(pt.shape.size());
   if (!(axis.isIntLike() && (axis.asInt() == -1 || axis.asInt() == rank - 1)))
     in.valueError("Only axis=-1 is currently supported. Received: axis=" +
                   in.toStr(axis));
-  bool fromLogits = in.truthy(argument(a, "from_logits"));
+  bool fromLogits = in.truthy(namedValue(a, "from_logits"));
   Value output = lookThrough(ops, yPred, fromLogits, "Softmax",
                              "sparse_categorical_crossentropy");
   Value target = ops.cast(yTrue, DType::Int64);
   squeezeLast(target, output);
-  const TensorType &t = typeOf(ops, target), &o = typeOf(ops, output);
+  const TensorType &t = ops.typeOf(target), &o = ops.typeOf(output);
   if (!o.unknownRank && o.shape.empty())
     in.valueError("Argument `output` must be at least rank 1. Received: "
                   "output.shape=" +
@@ -327,7 +290,7 @@ Value lossValues(KerasOps &ops, const LossSpec &spec, Value yTrue, Value yPred,
   case LossKind::MeanAbsolute: {
     yPred = ops.convert(yPred);
     yTrue = ops.convert(yTrue, ops.dtypeOf(yPred));
-    sameRank(ops, yTrue, yPred);
+    ops.sameRank(yTrue, yPred);
     Value diff = ops.op(ast::BinaryOp::Sub, yTrue, yPred);
     Value each =
         ops.fn(spec.kind == LossKind::MeanSquared ? "square" : "abs", {diff});
@@ -355,9 +318,7 @@ struct LossObject : py::NativeObject {
   std::string typeName() const override { return spec->className; }
   std::string typeModule() const override { return "keras.src.losses.losses"; }
   std::string repr(Interpreter &, const Value &) override {
-    char buf[32];
-    snprintf(buf, sizeof buf, "%p", static_cast<const void *>(this));
-    return "<" + typeModule() + "." + typeName() + " object at " + buf + ">";
+    return objectRepr(typeModule() + "." + typeName(), this);
   }
   bool isCallable() const override { return true; }
   bool call(Interpreter &in, const Value &, CallArgs &callArgs,
@@ -386,12 +347,12 @@ Value reduceLosses(KerasOps &ops, const LossObject &loss, Value values,
   if (!sampleWeight.isNone()) {
     sampleWeight =
         ops.cast(ops.convert(sampleWeight, loss.dtype), ops.dtypeOf(values));
-    sameRank(ops, values, sampleWeight);
+    ops.sameRank(values, sampleWeight);
     values = ops.op(BinaryOp::Mult, values, sampleWeight);
   }
   std::string reduction =
       loss.reduction.isNone() ? "none" : ops.in.toStr(loss.reduction);
-  const TensorType &type = typeOf(ops, values);
+  const TensorType &type = ops.typeOf(values);
   if (reduction == "none" ||
       (!type.unknownRank &&
        (type.shape.empty() || (type.shape.size() == 1 && type.shape[0] == 0))))
@@ -423,7 +384,7 @@ bool LossObject::call(Interpreter &in, const Value &, CallArgs &callArgs,
   KerasOps ops(*rt);
   Value yPred = ops.convert(p.get("y_pred"), dtype);
   Value yTrue = ops.convert(p.get("y_true"), dtype);
-  sameRank(ops, yTrue, yPred);
+  ops.sameRank(yTrue, yPred);
   Value values = lossValues(ops, *spec, yTrue, yPred, args);
   out = reduceLosses(ops, *this, values, p.get("sample_weight"));
   return true;

@@ -50,36 +50,11 @@ const std::vector<MetricSpec> &metricSpecs() {
   return specs;
 }
 
-const TensorType &typeOf(KerasOps &ops, const Value &t) {
-  return ops.rt.tensor(t).type;
-}
-
-/// Keras's squeeze_or_expand_to_same_rank (loss.py).
-void sameRank(KerasOps &ops, Value &x1, Value &x2) {
-  const TensorType &a = typeOf(ops, x1), &b = typeOf(ops, x2);
-  if (a.unknownRank || b.unknownRank)
-    return;
-  size_t r1 = a.shape.size(), r2 = b.shape.size();
-  Value last = Value::integer(-1);
-  if (r1 == r2 + 1 && a.shape.back() == 1) {
-    if (r2 == 1)
-      x2 = ops.fn("expand_dims", {x2, last});
-    else
-      x1 = ops.fn("squeeze", {x1, last});
-  }
-  if (r2 == r1 + 1 && b.shape.back() == 1) {
-    if (r1 == 1)
-      x1 = ops.fn("expand_dims", {x1, last});
-    else
-      x2 = ops.fn("squeeze", {x2, last});
-  }
-}
-
 /// keras.ops.argmax on the last axis: int32 indices; for floats, -0.0
 /// counts as just below 0.0 (Keras's fix for flushed denormals).
 Value argmaxLast(KerasOps &ops, Value x) {
   x = ops.convert(x);
-  const TensorType &type = typeOf(ops, x);
+  const TensorType &type = ops.typeOf(x);
   CallArgs args;
   args.keywords.emplace_back("axis", Value::integer(-1));
   args.keywords.emplace_back("output_type", makeDType(DType::Int32));
@@ -124,14 +99,14 @@ Value matches(KerasOps &ops, MetricKind kind, Value yTrue, Value yPred,
   case MetricKind::Accuracy: {
     yPred = ops.convert(yPred);
     yTrue = ops.convert(yTrue, ops.dtypeOf(yPred));
-    sameRank(ops, yTrue, yPred);
+    ops.sameRank(yTrue, yPred);
     return ops.cast(kerasEqual(ops, yTrue, yPred), floatx);
   }
   case MetricKind::BinaryAccuracy: {
     yPred = ops.convert(yPred);
     yTrue = ops.convert(yTrue);
     Value limit = ops.convert(threshold);
-    sameRank(ops, yTrue, yPred);
+    ops.sameRank(yTrue, yPred);
     // keras.ops.greater casts both sides to their common dtype.
     Value above =
         ops.fn("greater", {yPred, ops.cast(limit, ops.dtypeOf(yPred))});
@@ -146,7 +121,7 @@ Value matches(KerasOps &ops, MetricKind kind, Value yTrue, Value yPred,
     yPred = ops.convert(yPred);
     yTrue = ops.convert(yTrue, ops.dtypeOf(yPred));
     Value trueShape = ops.fn("shape", {yTrue});
-    const TensorType &t = typeOf(ops, yTrue), &p = typeOf(ops, yPred);
+    const TensorType &t = ops.typeOf(yTrue), &p = ops.typeOf(yPred);
     bool reshape = false;
     if (!t.unknownRank && !p.unknownRank && t.shape.size() == p.shape.size() &&
         (!sparse || (!t.shape.empty() && t.shape.back() == 1))) {
@@ -159,7 +134,7 @@ Value matches(KerasOps &ops, MetricKind kind, Value yTrue, Value yPred,
     Value m = ops.cast(kerasEqual(ops, yTrue, yPred), floatx);
     if (reshape)
       m = ops.fn("reshape", {m, trueShape});
-    const TensorType &mt = typeOf(ops, m);
+    const TensorType &mt = ops.typeOf(m);
     if (sparse && !mt.unknownRank && mt.shape.size() > 1 &&
         mt.shape.back() == 1)
       m = ops.fn("squeeze", {m, Value::integer(-1)});
@@ -206,7 +181,7 @@ std::pair<Value, Value> samplewise(KerasOps &ops, Value values,
                                    const char *reduce) {
   using ast::BinaryOp;
   auto reduceFrom = [&](const Value &v, size_t from) {
-    const TensorType &type = typeOf(ops, v);
+    const TensorType &type = ops.typeOf(v);
     std::vector<int64_t> axes;
     for (size_t d = from; d < type.shape.size(); ++d)
       axes.push_back(static_cast<int64_t>(d));
@@ -217,9 +192,9 @@ std::pair<Value, Value> samplewise(KerasOps &ops, Value values,
   values = ops.cast(values, dtype);
   if (!sampleWeight.isNone()) {
     sampleWeight = ops.convert(sampleWeight, dtype);
-    sameRank(ops, values, sampleWeight);
-    size_t weightRank = typeOf(ops, sampleWeight).shape.size();
-    if (typeOf(ops, values).shape.size() > weightRank)
+    ops.sameRank(values, sampleWeight);
+    size_t weightRank = ops.typeOf(sampleWeight).shape.size();
+    if (ops.typeOf(values).shape.size() > weightRank)
       values = reduceFrom(values, weightRank);
     sampleWeight =
         ops.fn("broadcast_to", {sampleWeight, ops.fn("shape", {values})});
@@ -227,7 +202,7 @@ std::pair<Value, Value> samplewise(KerasOps &ops, Value values,
     if (weightRank > 1)
       sampleWeight = reduceFrom(sampleWeight, 1);
   }
-  if (typeOf(ops, values).shape.size() > 1)
+  if (ops.typeOf(values).shape.size() > 1)
     values = reduceFrom(values, 1);
   return {values, sampleWeight};
 }
@@ -263,7 +238,7 @@ void MetricObject::updateState(Interpreter &in, CallArgs &args) {
       samplewise(ops, values, sampleWeight, dtype, "mean");
   ops.method(total, "assign_add", {ops.fn("reduce_sum", {values})});
   Value samples;
-  const TensorType &type = typeOf(ops, values);
+  const TensorType &type = ops.typeOf(values);
   if (!sampleWeight.isNone())
     samples = ops.fn("reduce_sum", {sampleWeight});
   else if (type.unknownRank || !type.shape.empty())

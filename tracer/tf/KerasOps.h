@@ -76,6 +76,29 @@ struct KerasOps {
       return fn("reduce_mean", {x, axis});
     return cast(fn("reduce_mean", {cast(x, DType::Float32), axis}), d);
   }
+  const TensorType &typeOf(const Value &t) { return rt.tensor(t).type; }
+  /// Keras's squeeze_or_expand_to_same_rank (losses/loss.py): when the
+  /// ranks differ by one and the longer ends in 1, that 1 is squeezed (or,
+  /// against a rank-1 tensor, the other is expanded).
+  void sameRank(Value &x1, Value &x2) {
+    const TensorType &a = typeOf(x1), &b = typeOf(x2);
+    if (a.unknownRank || b.unknownRank)
+      return;
+    size_t r1 = a.shape.size(), r2 = b.shape.size();
+    Value last = Value::integer(-1);
+    if (r1 == r2 + 1 && a.shape.back() == 1) {
+      if (r2 == 1)
+        x2 = fn("expand_dims", {x2, last});
+      else
+        x1 = fn("squeeze", {x1, last});
+    }
+    if (r2 == r1 + 1 && b.shape.back() == 1) {
+      if (r1 == 1)
+        x1 = fn("expand_dims", {x1, last});
+      else
+        x2 = fn("squeeze", {x2, last});
+    }
+  }
   /// warnings.warn(text, category).
   void warn(const std::string &text, const char *category = "UserWarning") {
     in.call(in.getAttr(in.importModule("warnings"), "warn"),
@@ -83,6 +106,26 @@ struct KerasOps {
                                                   in.builtinClass(category))});
   }
 };
+
+/// The value paired with `key` in `pairs` (a class's arguments by name),
+/// or None.
+inline const Value &
+namedValue(const std::vector<std::pair<std::string, Value>> &pairs,
+           const std::string &key) {
+  for (auto &[k, v] : pairs)
+    if (k == key)
+      return v;
+  static const Value none;
+  return none;
+}
+
+/// Python's default repr of an instance of class `qualifiedName`.
+inline std::string objectRepr(const std::string &qualifiedName,
+                              const void *object) {
+  char buf[32];
+  snprintf(buf, sizeof buf, "%p", object);
+  return "<" + qualifiedName + " object at " + buf + ">";
+}
 
 /// A Keras variable of `type`, path `scope`/`name`, filled with `init`
 /// (zeros when null). It is made through tf.Variable, so that a tf.function

@@ -105,20 +105,14 @@ struct OptimizerObject : py::NativeObject {
 
   /// Hyperparameter `key` of the class (one spec->defaults names).
   const Value &operator[](const std::string &key) const {
-    for (auto &[k, v] : hyper)
-      if (k == key)
-        return v;
-    static const Value none;
-    return none;
+    return namedValue(hyper, key);
   }
   std::string typeName() const override { return spec->className; }
   std::string typeModule() const override {
     return std::string("keras.src.optimizers.") + spec->module;
   }
   std::string repr(Interpreter &, const Value &) override {
-    char buf[32];
-    snprintf(buf, sizeof buf, "%p", static_cast<const void *>(this));
-    return "<" + typeModule() + "." + typeName() + " object at " + buf + ">";
+    return objectRepr(typeModule() + "." + typeName(), this);
   }
   bool getAttr(Interpreter &in, const Value &self, const std::string &attr,
                Value &out) override;

@@ -86,7 +86,7 @@ Value polynomialDecay(KerasOps &ops, const Value &self, const Value &step) {
         "where", {ops.fn("equal", {global, ops.convert(Value::integer(0), d)}),
                   ops.convert(Value::floating(1.0), d),
                   ops.math("ceil", {ops.op(BinaryOp::Div, global,
-                                         attr(ops, self, "decay_steps"))})});
+                                           attr(ops, self, "decay_steps"))})});
     steps = ops.mul(steps, multiplier);
   } else {
     global = ops.fn("minimum", {global, steps});
