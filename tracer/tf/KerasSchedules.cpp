@@ -50,25 +50,29 @@ Value initialRate(KerasOps &ops, const Value &self, DType &d) {
   return rate;
 }
 
-Value exponentialDecay(KerasOps &ops, const Value &self, const Value &step) {
-  DType d;
-  Value initial = initialRate(ops, self, d);
+/// The decay rate and the fraction of decay_steps done (floored when
+/// `staircase`) of ExponentialDecay and InverseTimeDecay.
+std::pair<Value, Value> decayProgress(KerasOps &ops, const Value &self,
+                                      const Value &step, DType d) {
   Value steps = ops.cast(attr(ops, self, "decay_steps"), d);
   Value rate = ops.cast(attr(ops, self, "decay_rate"), d);
   Value p = ops.op(BinaryOp::Div, ops.cast(step, d), steps);
   if (ops.in.truthy(attr(ops, self, "staircase")))
     p = ops.fn("floor", {p});
+  return {rate, p};
+}
+
+Value exponentialDecay(KerasOps &ops, const Value &self, const Value &step) {
+  DType d;
+  Value initial = initialRate(ops, self, d);
+  auto [rate, p] = decayProgress(ops, self, step, d);
   return ops.mul(initial, ops.fn("pow", {rate, p}));
 }
 
 Value inverseTimeDecay(KerasOps &ops, const Value &self, const Value &step) {
   DType d;
   Value initial = initialRate(ops, self, d);
-  Value steps = ops.cast(attr(ops, self, "decay_steps"), d);
-  Value rate = ops.cast(attr(ops, self, "decay_rate"), d);
-  Value p = ops.op(BinaryOp::Div, ops.cast(step, d), steps);
-  if (ops.in.truthy(attr(ops, self, "staircase")))
-    p = ops.fn("floor", {p});
+  auto [rate, p] = decayProgress(ops, self, step, d);
   Value one = ops.cast(ops.fn("constant", {Value::integer(1)}), d);
   return ops.div(initial, ops.add(one, ops.mul(rate, p)));
 }

@@ -1,6 +1,7 @@
 // Keras variables: the tf.Variables Keras makes for its optimizers' and
 // metrics' state, under its own repr and names (KerasOps.h).
 #include "KerasOps.h"
+#include "NumPy.h"
 #include "TensorFormat.h"
 
 namespace kiln::tf {
@@ -77,13 +78,7 @@ Value kerasVariable(TfRuntime &rt, const std::string &scope,
 /// `value` converted to a host tensor of dtype `d`, also while tracing (as
 /// Keras makes its variables' initial values outside the graph).
 HostTensorPtr eagerValue(TfRuntime &rt, const Value &value, DType d) {
-  TraceState *trace = rt.tracing;
-  struct Restore {
-    TfRuntime &rt;
-    TraceState *trace;
-    ~Restore() { rt.tracing = trace; }
-  } restore{rt, trace};
-  rt.tracing = nullptr;
+  EagerScope eager(rt);
   return rt.tensor(rt.toTensor(value, d)).value;
 }
 
