@@ -500,18 +500,38 @@ ValueList gatherGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
                          {{"grow", false}}, params, "TensorListSetItem");
     return {row, Value()};
   }
-  const auto &shape = staticShape(rt, e.inputs[0], e.op);
   // Indices known at run time only make as many rows (-1 to reshape).
   const TensorType &it = typeOf(rt, e.inputs[1]);
-  if (it.unknownRank)
+  if (it.unknownRank || params.unknownRank)
     needStaticShapes(rt, e.op);
-  std::vector<int64_t> rows{it.isStatic() ? it.numElements() : -1};
-  rows.insert(rows.end(), shape.begin() + 1, shape.end());
+  const std::vector<int64_t> &shape = params.shape;
+  bool tailKnown =
+      std::all_of(shape.begin() + std::min<size_t>(shape.size(), 1),
+                  shape.end(), [](int64_t d) { return d >= 0; });
+  Value rows;
+  if (tailKnown) {
+    std::vector<int64_t> dims{it.isStatic() ? it.numElements() : -1};
+    dims.insert(dims.end(), shape.begin() + 1, shape.end());
+    rows = pyIntList(rt.in, dims);
+  } else {
+    // [number of indices] + params' shape after its first dimension, read
+    // at run time (_GatherV2Grad's values_shape).
+    Interpreter &in = rt.in;
+    rows = callTf(
+        in, {"concat"},
+        {in.list({reshape(rt, callTf(in, {"size"}, {e.inputs[1]}),
+                          pyIntList(in, {1})),
+                  sliceOf(rt, shapeOf(rt, e.inputs[0]), 1, std::nullopt)}),
+         Value::integer(0)});
+  }
   auto slices = std::make_shared<IndexedSlicesObject>();
-  slices->values = reshape(rt, g[0], pyIntList(rt.in, rows));
+  slices->values = reshape(rt, g[0], rows);
   slices->indices = reshape(rt, e.inputs[1], pyIntList(rt.in, {-1}));
+  // The params' shape: a constant when static, else read at run time.
   slices->denseShape =
-      rt.constant(rt.hostFromPython(pyIntList(rt.in, shape), DType::Int32));
+      params.isStatic() ? rt.constant(rt.hostFromPython(pyIntList(rt.in, shape),
+                                                        DType::Int32))
+                        : cast(rt, shapeOf(rt, e.inputs[0]), DType::Int32);
   ValueList out{Value::object(py::Type::Native, slices)};
   out.resize(e.inputs.size());
   return out;
