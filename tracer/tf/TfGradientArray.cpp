@@ -24,14 +24,36 @@ const std::vector<int64_t> &staticShape(TfRuntime &rt, const Value &t,
 ValueList concatGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   int64_t axis = std::get<int64_t>(e.attrs.at("axis"));
   ValueList out;
+  bool sizesKnown = true;
+  for (auto &input : e.inputs) {
+    const TensorType &type = typeOf(rt, input);
+    if (type.unknownRank)
+      needStaticShapes(rt, e.op);
+    sizesKnown &= type.shape[axis] >= 0;
+  }
+  if (!sizesKnown) {
+    // Some sizes along the axis are known at run time only: each input's
+    // slice starts where the ones before it end, read from their shapes
+    // (_ConcatGradHelper's ConcatOffset).
+    Interpreter &in = rt.in;
+    Value at = rt.toTensor(Value::integer(0), DType::Int32);
+    for (auto &input : e.inputs) {
+      Value size = shapeOf(rt, input);
+      ValueList begin;
+      for (size_t d = 0; d < typeOf(rt, input).shape.size(); ++d)
+        begin.push_back(int64_t(d) == axis ? at : Value::integer(0));
+      out.push_back(
+          callTf(in, {"slice"},
+                 {g[0], callTf(in, {"stack"}, {in.list(begin)}), size}));
+      at = binaryOp(rt, "AddV2", at, in.getItem(size, Value::integer(axis)));
+    }
+    return out;
+  }
+  // Only the sizes along the axis need to be known (other dimensions may
+  // be known at run time only).
   int64_t at = 0;
   for (auto &input : e.inputs) {
-    // Only the sizes along the axis need to be known (other dimensions
-    // may be known at run time only).
-    const TensorType &type = typeOf(rt, input);
-    if (type.unknownRank || type.shape[axis] < 0)
-      needStaticShapes(rt, e.op);
-    int64_t n = type.shape[axis];
+    int64_t n = typeOf(rt, input).shape[axis];
     out.push_back(sliceAxis(rt, g[0], axis, at, at + n));
     at += n;
   }
@@ -242,8 +264,21 @@ std::vector<int64_t> padAmounts(TfRuntime &rt, const TapeEntry &e) {
 
 /// Pad and PadV2: the gradient's window where the input sits.
 ValueList padGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-  const auto &shape = staticShape(rt, e.inputs[0], e.op);
+  const TensorType &type = typeOf(rt, e.inputs[0]);
   std::vector<int64_t> amounts = padAmounts(rt, e);
+  if (!type.unknownRank && !type.isStatic()) {
+    // Sizes known at run time only: the input's window of the gradient,
+    // from its pads before, as _PadGrad slices it.
+    Interpreter &in = rt.in;
+    std::vector<int64_t> begin;
+    for (size_t d = 0; d < type.shape.size(); ++d)
+      begin.push_back(amounts[2 * d]);
+    ValueList out{callTf(
+        in, {"slice"}, {g[0], pyIntList(in, begin), shapeOf(rt, e.inputs[0])})};
+    out.resize(e.inputs.size());
+    return out;
+  }
+  const auto &shape = staticShape(rt, e.inputs[0], e.op);
   Value x = g[0];
   for (size_t d = 0; d < shape.size(); ++d) {
     int64_t before = amounts[2 * d];
