@@ -119,7 +119,42 @@ Value reshapeLike(TfRuntime &rt, const Value &t, const Value &like) {
                                  : shapeOf(rt, like));
 }
 
-Value reduceToShape(TfRuntime &rt, const Value &grad, const Value &input) {
+/// The axes of `grad` along which `input` (aligned with its last
+/// dimensions: `lead` axes of `grad` come first) has a size known at run
+/// time only: each is summed (kept, as size 1) when the input's size there
+/// turns out to be 1 and the gradient's is not, which is when it was
+/// broadcast; BroadcastGradientArgs decides the same at run time.
+static Value sumBroadcastAtRunTime(TfRuntime &rt, Value grad,
+                                   const Value &input, size_t lead) {
+  Interpreter &in = rt.in;
+  if (!rt.tracing)
+    return grad;
+  const std::vector<int64_t> shape = typeOf(rt, input).shape;
+  const std::vector<int64_t> g = typeOf(rt, grad).shape;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    int64_t axis = static_cast<int64_t>(d + lead);
+    if (shape[d] >= 0 || g[axis] == 1)
+      continue;
+    Value one = rt.toTensor(Value::integer(1), DType::Int32);
+    Value inputSize = in.getItem(shapeOf(rt, input), Value::integer(d));
+    Value gradSize = in.getItem(shapeOf(rt, grad), Value::integer(axis));
+    Value broadcast =
+        binaryOp(rt, "LogicalAnd", binaryOp(rt, "Equal", inputSize, one),
+                 binaryOp(rt, "NotEqual", gradSize, one));
+    Value current = grad;
+    Value sum =
+        in.builtin("sum", [&rt, current, axis](Interpreter &in, CallArgs &) {
+          return reduce(rt, "Sum", current, pyIntList(in, {axis}), true);
+        });
+    Value keep = in.builtin(
+        "keep", [current](Interpreter &, CallArgs &) { return current; });
+    grad = callTf(in, {"cond"}, {broadcast, sum, keep});
+  }
+  return grad;
+}
+
+Value reduceToShape(TfRuntime &rt, const Value &grad, const Value &input,
+                    bool broadcastAtRunTime) {
   // Which axes broadcast is unknown when one side's rank is, except for a
   // scalar input, which broadcast along all of them.
   const TensorType &inputType = typeOf(rt, input);
@@ -133,16 +168,21 @@ Value reduceToShape(TfRuntime &rt, const Value &grad, const Value &input) {
   bool dynamic = false;
   for (int64_t d : shape)
     dynamic |= d < 0;
-  // A size known at run time only is taken to match the gradient's; the
-  // result is reshaped to the input's run-time shape, which fails (rather
-  // than giving a wrong gradient) if a run-time 1 was broadcast.
+  // A size known at run time only is taken to match the gradient's
+  // (unless broadcastAtRunTime); the result is reshaped to the input's
+  // run-time shape, which fails (rather than giving a wrong gradient) if a
+  // run-time 1 was broadcast.
   auto toInputShape = [&](const Value &v) {
     if (!dynamic)
       return reshape(rt, v, pyIntList(rt.in, shape));
     return reshape(rt, v, shapeOf(rt, input));
   };
   if (g == shape)
-    return dynamic && rt.tracing ? toInputShape(grad) : grad;
+    return dynamic && rt.tracing
+               ? toInputShape(broadcastAtRunTime
+                                  ? sumBroadcastAtRunTime(rt, grad, input, 0)
+                                  : grad)
+               : grad;
   // The axes the input was broadcast along: those it lacks and its static
   // 1s. A size known at run time only (facing a known size too, as a
   // stacked TensorArray's length faces a target's) is taken to match, as
@@ -155,6 +195,8 @@ Value reduceToShape(TfRuntime &rt, const Value &grad, const Value &input) {
       axes.push_back(static_cast<int64_t>(i));
   }
   Value summed = reduce(rt, "Sum", grad, pyIntList(rt.in, axes), true);
+  if (broadcastAtRunTime)
+    summed = sumBroadcastAtRunTime(rt, summed, input, lead);
   return toInputShape(summed);
 }
 
@@ -576,7 +618,10 @@ const std::map<std::string, GradFn> &gradientFunctions() {
               {"Squeeze", reshapeGrad},
               {"BroadcastTo",
                [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
-                 return ValueList{reduceToShape(rt, g[0], e.inputs[0])};
+                 // The target shape is a tensor, so the run-time sizes
+                 // decide what was broadcast.
+                 return ValueList{reduceToShape(rt, g[0], e.inputs[0],
+                                                /*broadcastAtRunTime=*/true)};
                }},
               {"SelectV2",
                [](TfRuntime &rt, const TapeEntry &e, const ValueList &g) {

@@ -62,8 +62,13 @@ const TensorType &typeOf(TfRuntime &rt, const Value &t);
 /// some are known at run time only.
 Value reshapeLike(TfRuntime &rt, const Value &t, const Value &like);
 /// _ReduceGradientArg: `grad` (of the broadcast shape) summed over the
-/// axes along which `input` was broadcast, in `input`'s shape.
-Value reduceToShape(TfRuntime &rt, const Value &grad, const Value &input);
+/// axes along which `input` was broadcast, in `input`'s shape. A size of
+/// `input` known at run time only is taken to match the gradient's (a
+/// reshape fails at run time if it was a broadcast 1), unless
+/// `broadcastAtRunTime`: then a run-time check decides whether to sum it,
+/// at the cost of a staged cond per such axis.
+Value reduceToShape(TfRuntime &rt, const Value &grad, const Value &input,
+                    bool broadcastAtRunTime = false);
 /// The gradients of a broadcasting binary op from the unreduced gx and gy:
 /// each summed to its input's shape (None stays None).
 ValueList reduceBoth(TfRuntime &rt, const TapeEntry &e, const Value &gx,
