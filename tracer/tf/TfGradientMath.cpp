@@ -412,27 +412,61 @@ void addMathGradients(std::map<std::string, GradFn> &table) {
     Interpreter &in = rt.in;
     const Value &x = e.inputs[0];
     const TensorType &xt = typeOf(rt, x);
-    if (!xt.isStatic())
+    if (xt.unknownRank)
       needStaticShapes(rt, e.op);
     auto axes = std::get<std::vector<int64_t>>(e.attrs.at("axes"));
-    std::vector<int64_t> kept = xt.shape, perm = axes, permutedShape;
-    int64_t reducedNum = 1, otherNum = 1;
-    for (int64_t a : axes) {
-      kept[a] = 1;
-      reducedNum *= xt.shape[a];
-    }
+    std::vector<int64_t> perm = axes, others;
     for (int64_t d = 0; d < int64_t(xt.shape.size()); ++d)
       if (std::find(axes.begin(), axes.end(), d) == axes.end()) {
         perm.push_back(d);
-        otherNum *= xt.shape[d];
+        others.push_back(d);
       }
+    // The shapes involved: constants when the input's is static, else
+    // stacked from its run-time sizes.
+    Value runTimeShape = xt.isStatic() ? Value() : shapeOf(rt, x);
+    auto size = [&](int64_t d) {
+      return xt.shape[d] >= 0 ? Value::integer(xt.shape[d])
+                              : in.getItem(runTimeShape, Value::integer(d));
+    };
+    auto shapeOfSizes = [&](const std::vector<Value> &sizes) {
+      if (xt.isStatic()) {
+        std::vector<int64_t> dims;
+        for (const Value &v : sizes)
+          dims.push_back(v.asInt());
+        return pyIntList(in, dims);
+      }
+      return callTf(in, {"stack"}, {in.list(sizes)});
+    };
+    auto product = [&](const std::vector<int64_t> &dims) {
+      if (xt.isStatic()) {
+        int64_t n = 1;
+        for (int64_t d : dims)
+          n *= xt.shape[d];
+        return Value::integer(n);
+      }
+      ValueList sizes{Value::integer(1)};
+      for (int64_t d : dims)
+        sizes.push_back(size(d));
+      return callTf(in, {"reduce_prod"},
+                    {callTf(in, {"stack"}, {in.list(sizes)})});
+    };
+    std::vector<Value> kept, full, permutedShape;
+    for (int64_t d = 0; d < int64_t(xt.shape.size()); ++d) {
+      bool reduced = std::find(axes.begin(), axes.end(), d) != axes.end();
+      kept.push_back(reduced ? Value::integer(1) : size(d));
+      full.push_back(size(d));
+    }
     for (int64_t d : perm)
-      permutedShape.push_back(xt.shape[d]);
-    Value grad = reshape(rt, g[0], pyIntList(in, kept));
+      permutedShape.push_back(size(d));
+    Value grad = reshape(rt, g[0], shapeOfSizes(kept));
     grad = in.call(in.getAttr(in.importModule("tensorflow"), "broadcast_to"),
-                   ValueList{grad, pyIntList(in, xt.shape)});
-    Value reshaped = reshape(rt, transpose(rt, x, pyIntList(in, perm)),
-                             pyIntList(in, {reducedNum, otherNum}));
+                   ValueList{grad, shapeOfSizes(full)});
+    Value flat =
+        xt.isStatic()
+            ? pyIntList(in, {product(axes).asInt(), product(others).asInt()})
+            : callTf(in, {"stack"},
+                     {in.list({product(axes), product(others)})});
+    Value reshaped = reshape(rt, transpose(rt, x, pyIntList(in, perm)), flat);
     auto cumprod = [&](bool reverse) {
       CallArgs args;
       args.positional = {reshaped, Value::integer(0)};
@@ -441,7 +475,7 @@ void addMathGradients(std::map<std::string, GradFn> &table) {
       return callMath(rt, "cumprod", args);
     };
     Value y = reshape(rt, mul(rt, cumprod(false), cumprod(true)),
-                      pyIntList(in, permutedShape));
+                      shapeOfSizes(permutedShape));
     std::vector<int64_t> inverse(perm.size());
     for (size_t i = 0; i < perm.size(); ++i)
       inverse[perm[i]] = static_cast<int64_t>(i);
