@@ -622,8 +622,45 @@ ValueList scatterGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
 
 /// _TopKGrad: each value's gradient scattered back to the position its
 /// index names, in rows of the input's last dimension.
+/// TopKV2's gradient when sizes are known at run time only: _TopKGrad's
+/// scatter, its sizes read from the input's and the indices' shapes.
+static Value topKGradAtRunTime(TfRuntime &rt, const TapeEntry &e,
+                               const Value &grad) {
+  Interpreter &in = rt.in;
+  const Value &indices = e.outputs[1];
+  Value inShape = shapeOf(rt, e.inputs[0]);
+  Value indexShape = shapeOf(rt, indices);
+  Value last = in.getItem(inShape, Value::integer(-1));
+  Value k = in.getItem(indexShape, Value::integer(-1));
+  Value rowIndices =
+      reshape(rt, cast(rt, indices, DType::Int32),
+              callTf(in, {"stack"}, {in.list({Value::integer(-1), k})}));
+  Value rows = in.getItem(shapeOf(rt, rowIndices), Value::integer(0));
+  // Row r's positions start at r * last in the flattened input.
+  Value starts =
+      callTf(in, {"range"},
+             {Value::integer(0), binaryOp(rt, "Mul", rows, last), last});
+  Value flat =
+      reshape(rt,
+              binaryOp(rt, "AddV2", rowIndices,
+                       expandDims(rt, cast(rt, starts, DType::Int32), -1)),
+              pyIntList(in, {-1, 1}));
+  Value total = callTf(in, {"reduce_prod"}, {inShape});
+  Value scattered = callTf(in, {"scatter_nd"},
+                           {flat, reshape(rt, grad, pyIntList(in, {-1})),
+                            reshape(rt, total, pyIntList(in, {1}))});
+  return reshape(rt, scattered, inShape);
+}
+
 ValueList topKGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   Interpreter &in = rt.in;
+  const TensorType &inType = typeOf(rt, e.inputs[0]);
+  if (!inType.unknownRank && !inType.shape.empty() &&
+      (!inType.isStatic() || !typeOf(rt, e.outputs[1]).isStatic())) {
+    ValueList out{topKGradAtRunTime(rt, e, g[0])};
+    out.resize(e.inputs.size());
+    return out;
+  }
   const auto &shape = staticShape(rt, e.inputs[0], e.op);
   const Value &indices = e.outputs[1];
   const TensorType &it = typeOf(rt, indices);
