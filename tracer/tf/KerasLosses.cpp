@@ -13,6 +13,7 @@
 #include "KerasOps.h"
 #include "NativeType.h"
 #include "TfModuleBuilder.h"
+#include "TfOps.h"
 
 namespace kiln::tf {
 
@@ -135,7 +136,7 @@ Value binaryCrossentropy(KerasOps &ops, const Value &yTrue, Value yPred,
   Interpreter &in = ops.in;
   yPred = ops.convert(yPred);
   Value target = ops.cast(yTrue, ops.dtypeOf(yPred));
-  double smoothing = namedValue(a, "label_smoothing").toDouble();
+  double smoothing = numberValue(in, namedValue(a, "label_smoothing"));
   if (smoothing != 0)
     target =
         ops.op(BinaryOp::Add,
@@ -186,7 +187,7 @@ Value categoricalCrossentropy(
                  ". Consider using 'binary_crossentropy' if you only have 2 "
                  "classes.",
              "SyntaxWarning");
-  double smoothing = namedValue(a, "label_smoothing").toDouble();
+  double smoothing = numberValue(in, namedValue(a, "label_smoothing"));
   if (smoothing != 0) {
     Value classes = ops.cast(
         ops.in.getItem(ops.fn("shape", {target}), Value::integer(-1)), d);
@@ -226,14 +227,14 @@ Value categoricalCrossentropy(
                                         axis}));
 }
 
+/// The sparse categorical cross-entropy of each sample; with
+/// `ignore_class`, samples of that class count 0 and `*mask` says which
+/// count (Keras's mask on the result, which a loss object's reduction
+/// uses).
 Value sparseCategoricalCrossentropy(
     KerasOps &ops, Value yTrue, Value yPred,
-    const std::vector<std::pair<std::string, Value>> &a) {
+    const std::vector<std::pair<std::string, Value>> &a, Value *mask) {
   Interpreter &in = ops.in;
-  TfRuntime &rt = ops.rt;
-  if (!namedValue(a, "ignore_class").isNone())
-    rt.raise("UnimplementedError", "kiln's sparse_categorical_crossentropy "
-                                   "does not support `ignore_class`");
   const Value &axis = namedValue(a, "axis");
   yTrue = ops.convert(yTrue);
   yPred = ops.convert(yPred);
@@ -244,6 +245,21 @@ Value sparseCategoricalCrossentropy(
       target = ops.fn("squeeze", {target, Value::integer(-1)});
   };
   squeezeLast(yTrue, yPred);
+  const Value &ignore = namedValue(a, "ignore_class");
+  Value valid;
+  if (!ignore.isNone()) {
+    // The ignored samples' labels and predictions become 0 (keras.ops'
+    // not_equal and where cast to the common dtype first).
+    DType d = ops.dtypeOf(yPred);
+    DType common = isFloating(ops.dtypeOf(yTrue)) ? ops.dtypeOf(yTrue) : d;
+    valid = ops.fn("not_equal", {ops.cast(yTrue, common),
+                                 ops.cast(ops.cast(ignore, d), common)});
+    yTrue =
+        ops.fn("where", {valid, yTrue,
+                         ops.convert(Value::integer(0), ops.dtypeOf(yTrue))});
+    yPred = ops.fn("where", {ops.fn("expand_dims", {valid, axis}), yPred,
+                             ops.convert(Value::integer(0), d)});
+  }
   const TensorType &pt = ops.typeOf(yPred);
   int64_t rank = pt.unknownRank ? -1 : static_cast<int64_t>(pt.shape.size());
   if (!(axis.isIntLike() && (axis.asInt() == -1 || axis.asInt() == rank - 1)))
@@ -277,14 +293,25 @@ Value sparseCategoricalCrossentropy(
   CallArgs args;
   args.keywords.emplace_back("labels", target);
   args.keywords.emplace_back("logits", output);
-  return in.call(in.getAttr(in.getAttr(ops.tf, "nn"),
-                            "sparse_softmax_cross_entropy_with_logits"),
-                 args);
+  Value result = in.call(in.getAttr(in.getAttr(ops.tf, "nn"),
+                                    "sparse_softmax_cross_entropy_with_logits"),
+                         args);
+  if (valid.isNone())
+    return result;
+  valid = ops.fn("reshape", {valid, sliceOf(ops.rt, ops.fn("shape", {yPred}),
+                                            std::nullopt, -1)});
+  if (mask)
+    *mask = valid;
+  return ops.fn(
+      "where",
+      {valid, result, ops.convert(Value::floating(0.0), ops.dtypeOf(result))});
 }
 
-/// The loss function of `spec` on one pair: a loss per sample.
+/// The loss function of `spec` on one pair: a loss per sample (and in
+/// `*mask`, when given, which samples count, for ignore_class).
 Value lossValues(KerasOps &ops, const LossSpec &spec, Value yTrue, Value yPred,
-                 const std::vector<std::pair<std::string, Value>> &args) {
+                 const std::vector<std::pair<std::string, Value>> &args,
+                 Value *mask = nullptr) {
   switch (spec.kind) {
   case LossKind::MeanSquared:
   case LossKind::MeanAbsolute: {
@@ -301,7 +328,7 @@ Value lossValues(KerasOps &ops, const LossSpec &spec, Value yTrue, Value yPred,
   case LossKind::Categorical:
     return categoricalCrossentropy(ops, yTrue, yPred, args);
   case LossKind::SparseCategorical:
-    return sparseCategoricalCrossentropy(ops, yTrue, yPred, args);
+    return sparseCategoricalCrossentropy(ops, yTrue, yPred, args, mask);
   }
   return Value();
 }
@@ -341,17 +368,42 @@ struct LossObject : py::NativeObject {
 /// `sampleWeight`, then summed, and divided by their count for the
 /// averaging reductions.
 Value reduceLosses(KerasOps &ops, const LossObject &loss, Value values,
-                   Value sampleWeight) {
+                   Value sampleWeight, Value mask) {
   using ast::BinaryOp;
   values = ops.convert(values, loss.dtype);
+  std::string reduction =
+      loss.reduction.isNone() ? "none" : ops.in.toStr(loss.reduction);
+  if (!sampleWeight.isNone())
+    sampleWeight = ops.convert(sampleWeight, loss.dtype);
+  if (!mask.isNone()) {
+    // apply_mask: for the averaging reductions the samples that count
+    // weigh total / valid (0 when none does), so that they average over
+    // those only.
+    Value valid = mask;
+    mask = ops.cast(mask, loss.dtype);
+    if (reduction == "mean" || reduction == "sum_over_batch_size") {
+      Value total =
+          ops.cast(ops.fn("reduce_prod",
+                          {ops.fn("shape", {mask, makeDType(DType::Int32)})}),
+                   loss.dtype);
+      Value weight =
+          ops.math("divide_no_nan", {total, ops.fn("reduce_sum", {mask})});
+      mask = ops.fn("where", {ops.cast(valid, DType::Bool), weight,
+                              ops.convert(Value::integer(0), loss.dtype)});
+    }
+    if (!sampleWeight.isNone()) {
+      sampleWeight = ops.cast(sampleWeight, loss.dtype);
+      ops.sameRank(mask, sampleWeight);
+      sampleWeight = ops.op(BinaryOp::Mult, sampleWeight, mask);
+    } else {
+      sampleWeight = mask;
+    }
+  }
   if (!sampleWeight.isNone()) {
-    sampleWeight =
-        ops.cast(ops.convert(sampleWeight, loss.dtype), ops.dtypeOf(values));
+    sampleWeight = ops.cast(sampleWeight, ops.dtypeOf(values));
     ops.sameRank(values, sampleWeight);
     values = ops.op(BinaryOp::Mult, values, sampleWeight);
   }
-  std::string reduction =
-      loss.reduction.isNone() ? "none" : ops.in.toStr(loss.reduction);
   const TensorType &type = ops.typeOf(values);
   if (reduction == "none" ||
       (!type.unknownRank &&
@@ -385,8 +437,9 @@ bool LossObject::call(Interpreter &in, const Value &, CallArgs &callArgs,
   Value yPred = ops.convert(p.get("y_pred"), dtype);
   Value yTrue = ops.convert(p.get("y_true"), dtype);
   ops.sameRank(yTrue, yPred);
-  Value values = lossValues(ops, *spec, yTrue, yPred, args);
-  out = reduceLosses(ops, *this, values, p.get("sample_weight"));
+  Value mask;
+  Value values = lossValues(ops, *spec, yTrue, yPred, args, &mask);
+  out = reduceLosses(ops, *this, values, p.get("sample_weight"), mask);
   return true;
 }
 
@@ -416,8 +469,8 @@ Value makeLoss(TfRuntime &rt, const LossSpec &spec, CallArgs &args) {
     known |= loss->reduction.is(Type::Str) && in.toStr(loss->reduction) == r;
   if (!known)
     in.valueError("Invalid value for argument `reduction`. Expected one of "
-                  "{'sum_over_batch_size', 'sum', None, 'none', 'mean', "
-                  "'mean_with_sample_weight'}. Received: reduction=" +
+                  "{'sum_over_batch_size', 'sum', 'mean_with_sample_weight', "
+                  "'mean', 'none', None}. Received: reduction=" +
                   in.toStr(loss->reduction));
   if (p.has("dtype"))
     loss->dtype = *dtypeArg(in, p.get("dtype"));

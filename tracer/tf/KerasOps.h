@@ -72,9 +72,11 @@ struct KerasOps {
   /// float32 (tf.reduce_mean would overflow) and cast back.
   Value mean(const Value &x, const Value &axis) {
     DType d = dtypeOf(x);
-    if (d != DType::Float16 && d != DType::BFloat16)
+    if (d == DType::Float32 || d == DType::Float64)
       return fn("reduce_mean", {x, axis});
-    return cast(fn("reduce_mean", {cast(x, DType::Float32), axis}), d);
+    // Integers and bools average to float32, as Keras's result_type says.
+    DType result = isFloating(d) ? d : DType::Float32;
+    return cast(fn("reduce_mean", {cast(x, DType::Float32), axis}), result);
   }
   const TensorType &typeOf(const Value &t) { return rt.tensor(t).type; }
   /// Keras's squeeze_or_expand_to_same_rank (losses/loss.py): when the
@@ -117,6 +119,14 @@ namedValue(const std::vector<std::pair<std::string, Value>> &pairs,
       return v;
   static const Value none;
   return none;
+}
+
+/// A Python number's value as a double (a NumPy scalar's too).
+inline double numberValue(Interpreter &in, const Value &v) {
+  Value number = v;
+  if (v.is(py::Type::Native))
+    v.as<py::NativeObject>().toNumber(in, v, number);
+  return number.toDouble();
 }
 
 /// Python's default repr of an instance of class `qualifiedName`.

@@ -125,9 +125,16 @@ OptimizerObject *asOptimizer(const Value &v) {
                             : nullptr;
 }
 
+/// isinstance(v, float): a Python float or a subclass (numpy.float64).
+bool isPythonFloat(const Value &v) {
+  return v.is(Type::Float) ||
+         (v.is(Type::Native) &&
+          v.as<py::NativeObject>().builtinBase() == "float");
+}
+
 /// Keras's check of a float learning rate (a callable is also taken).
 void checkLearningRate(Interpreter &in, const Value &rate) {
-  if (!rate.is(Type::Float) && !in.isCallable(rate))
+  if (!isPythonFloat(rate) && !in.isCallable(rate))
     in.valueError("Argument `learning_rate` should be float, or an instance "
                   "of LearningRateSchedule, or a callable (that takes in the "
                   "current iteration value and returns the corresponding "
@@ -187,7 +194,7 @@ void build(Interpreter &in, OptimizerObject &o, const ValueList &vars) {
   };
   switch (o.spec->algorithm) {
   case Algorithm::SGD:
-    if (o["momentum"].toDouble() != 0)
+    if (numberValue(in, o["momentum"]) != 0)
       addSlots({"momentum"});
     break;
   case Algorithm::Adam:
@@ -198,7 +205,7 @@ void build(Interpreter &in, OptimizerObject &o, const ValueList &vars) {
     break;
   case Algorithm::RMSprop:
     addSlots({"velocity"});
-    if (o["momentum"].toDouble() > 0)
+    if (numberValue(in, o["momentum"]) > 0)
       addSlots({"momentum"});
     if (in.truthy(o["centered"]))
       addSlots({"average_gradient"});
@@ -310,7 +317,7 @@ void updateStep(KerasOps &ops, OptimizerObject &o, size_t index,
     const Value &rho = o["rho"];
     Value oneMinusRho = in.binary(BinaryOp::Sub, one, rho);
     const Value &velocity = slots[0];
-    bool momentum = o["momentum"].toDouble() > 0;
+    bool momentum = numberValue(in, o["momentum"]) > 0;
     bool centered = in.truthy(o["centered"]);
     assign(ops, velocity, "assign",
            ops.add(ops.mul(rho, velocity),
@@ -497,6 +504,11 @@ bool OptimizerObject::getAttr(Interpreter &in, const Value &self,
   };
   if (attr == "apply_gradients")
     return method([o](Interpreter &in, CallArgs &args) {
+      if (args.positional.size() > 1)
+        in.typeError("BaseOptimizer.apply_gradients() takes 2 positional "
+                     "arguments but " +
+                     std::to_string(args.positional.size() + 1) +
+                     " were given");
       Params p(in, args, "apply_gradients", {"grads_and_vars"},
                Wording::Python);
       auto [grads, vars] =
@@ -557,6 +569,9 @@ bool OptimizerObject::getAttr(Interpreter &in, const Value &self,
 
 bool OptimizerObject::setAttr(Interpreter &in, const Value &,
                               const std::string &attr, const Value &value) {
+  if (attr == "iterations" || attr == "variables")
+    in.raise("AttributeError", "property '" + attr + "' of '" +
+                                   spec->className + "' object has no setter");
   if (attr != "learning_rate")
     return false;
   if (isLearningRateSchedule(in, learningRate) &&
@@ -615,6 +630,10 @@ Value makeOptimizer(TfRuntime &rt, const OptimizerSpec &spec, CallArgs &args) {
   auto arg = [&](const std::string &key, Value fallback) {
     return p.given(key) ? p.get(key) : fallback;
   };
+  // Keras names the optimizer before its other checks, so one that fails
+  // them still takes a name.
+  std::string name =
+      p.has("name") ? in.toStr(p.get("name")) : autoName(spec.autoName);
   for (const char *unsupported :
        {"use_ema", "ema_overwrite_frequency", "loss_scale_factor",
         "gradient_accumulation_steps"})
@@ -625,6 +644,7 @@ Value makeOptimizer(TfRuntime &rt, const OptimizerSpec &spec, CallArgs &args) {
   auto o = std::make_shared<OptimizerObject>();
   o->rt = &rt;
   o->spec = &spec;
+  o->name = name;
   o->weightDecay = arg("weight_decay", spec.algorithm == Algorithm::AdamW
                                            ? Value::floating(0.004)
                                            : Value());
@@ -641,7 +661,6 @@ Value makeOptimizer(TfRuntime &rt, const OptimizerSpec &spec, CallArgs &args) {
                   ", global_clipnorm=" + in.toStr(o->globalClipnorm));
   Value rate = arg("learning_rate", Value::floating(spec.learningRate));
   checkLearningRate(in, rate);
-  o->name = p.has("name") ? in.toStr(p.get("name")) : autoName(spec.autoName);
   o->iterations = kerasVariable(rt, o->name, "iteration", nullptr,
                                 TensorType{DType::Int64, {}});
   o->variables.push_back(o->iterations);
@@ -657,7 +676,7 @@ Value makeOptimizer(TfRuntime &rt, const OptimizerSpec &spec, CallArgs &args) {
     o->hyper.emplace_back(key, arg(key, fallback));
   if (spec.algorithm == Algorithm::SGD) {
     const Value &m = (*o)["momentum"];
-    if (!m.is(Type::Float) || m.asFloat() < 0 || m.asFloat() > 1)
+    if (!isPythonFloat(m) || numberValue(in, m) < 0 || numberValue(in, m) > 1)
       in.valueError("`momentum` must be a float between [0, 1].");
   }
   if (spec.algorithm == Algorithm::AdamW && o->weightDecay.isNone())

@@ -39,6 +39,15 @@ struct KerasVariableObject : VariableObject {
       out = in.str(name == "name" ? shortName : path);
       return true;
     }
+    // Keras standardizes a dtype to its name.
+    if (name == "dtype") {
+      out = in.str(py::dtypeName(state->type.dtype));
+      return true;
+    }
+    if (name == "ndim") {
+      out = Value::integer(static_cast<int64_t>(state->type.shape.size()));
+      return true;
+    }
     if (name == "value") {
       if (wrapped.isNone())
         wrapped = makeVariable(*rt, state, false);

@@ -109,6 +109,9 @@ void installKeras(TfRuntime &rt, ModuleBuilder &tf) {
   installKerasLosses(rt, keras);
   installKerasMetrics(rt, keras);
   tf.set("keras", keras.value());
+  // TensorFlow's own names for Keras's modules.
+  for (const char *alias : {"optimizers", "losses", "metrics"})
+    tf.set(alias, keras.module->dict.at(alias));
 }
 
 } // namespace kiln::tf

@@ -102,3 +102,18 @@ attempt(lambda: tf.keras.losses.SparseCategoricalCrossentropy()(
 attempt(lambda: tf.keras.losses.BinaryCrossentropy()(y_true, y_pred[:2]))
 print(isinstance(scce, tf.keras.losses.SparseCategoricalCrossentropy),
       isinstance(scce, tf.keras.losses.MeanSquaredError))
+
+# Integer inputs average to float32; ignore_class leaves samples out.
+ints = tf.constant([[1, 2], [3, 5]])
+print(tf.keras.losses.mse(ints, ints * 2), tf.keras.losses.MAE(ints, ints + 1))
+print(tf.keras.losses.MeanSquaredError()(ints, ints * 2).numpy())
+sparse = tf.constant([2, 1, 0])
+p3 = tf.constant([[0.1, 0.2, 0.7], [0.3, 0.3, 0.4], [0.5, 0.25, 0.25]])
+for reduction in ["sum_over_batch_size", "sum", None]:
+    print(tf.keras.losses.SparseCategoricalCrossentropy(
+        ignore_class=1, reduction=reduction)(sparse, p3).numpy())
+print(tf.keras.losses.SparseCategoricalCrossentropy(ignore_class=0)(
+    sparse, p3, sample_weight=[1.0, 2.0, 3.0]).numpy())
+print(tf.keras.losses.sparse_categorical_crossentropy(
+    sparse, p3, ignore_class=2).numpy())
+print(tf.losses.MeanSquaredError()([1.0], [3.0]).numpy())

@@ -3,6 +3,7 @@
 # their errors.
 import warnings
 
+import numpy as np
 import tensorflow as tf
 
 v = tf.Variable([3.0, 4.0])
@@ -63,3 +64,20 @@ r = tf.Variable(2.0)
 c = tf.keras.optimizers.SGD(lambda: 0.5)
 c.apply_gradients([(tf.constant(1.0), r)])
 print(r.numpy(), c.learning_rate, len(c.variables))
+
+# Keras names an optimizer before checking its other arguments.
+attempt(lambda: tf.keras.optimizers.SGD(learning_rate="fast"))
+print(tf.keras.optimizers.SGD().name, tf.optimizers.Adam is tf.keras.optimizers.Adam)
+attempt(lambda: s.apply_gradients(tf.constant([1.0]), p))
+
+
+def set_iterations():
+    s.iterations = 3
+
+
+attempt(set_iterations)
+# NumPy's float64 is a float: accepted as a learning rate and momentum.
+n = tf.keras.optimizers.SGD(np.float64(0.5), momentum=np.float64(0.25))
+n.apply_gradients([(tf.constant(1.0), p)])
+n.apply_gradients([(tf.constant(1.0), p)])
+print(p.numpy(), [(v.name, v.dtype, v.shape, v.ndim) for v in n.variables])
