@@ -528,6 +528,16 @@ void installKerasLosses(TfRuntime &rt, ModuleBuilder &keras) {
       losses.set(spec.function, fn);
     }
   }
+  // Keras 2's names of the reductions, which Keras 3 keeps.
+  auto reduction = std::make_shared<py::ClassObject>();
+  reduction->name = "Reduction";
+  reduction->module = "keras.src.legacy.losses";
+  for (auto [attr, value] :
+       {std::pair{"AUTO", "auto"}, std::pair{"NONE", "none"},
+        std::pair{"SUM", "sum"},
+        std::pair{"SUM_OVER_BATCH_SIZE", "sum_over_batch_size"}})
+    reduction->dict[attr] = rt.in.str(value);
+  losses.set("Reduction", Value::object(Type::Class, reduction));
   keras.set("losses", losses.value());
 }
 

@@ -117,3 +117,6 @@ print(tf.keras.losses.SparseCategoricalCrossentropy(ignore_class=0)(
 print(tf.keras.losses.sparse_categorical_crossentropy(
     sparse, p3, ignore_class=2).numpy())
 print(tf.losses.MeanSquaredError()([1.0], [3.0]).numpy())
+R = tf.keras.losses.Reduction
+print(R.SUM, R.NONE, R.SUM_OVER_BATCH_SIZE, R.AUTO,
+      tf.keras.losses.MeanAbsoluteError(reduction=R.SUM)([1.0, 2.0], [3.0, 0.0]).numpy())
