@@ -86,7 +86,7 @@ Value lookThrough(KerasOps &ops, const Value &output, bool &fromLogits,
     auto it = rt.tracing->softmaxLogits.find(node);
     if (it == rt.tracing->softmaxLogits.end())
       return output;
-    logits = it->second;
+    logits = rt.symbolic(it->second);
   } else {
     const graph::Node &n = rt.tracing->graph.nodes[node];
     if (n.op != "Sigmoid" || n.inputs.size() != 1)

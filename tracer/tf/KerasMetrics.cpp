@@ -175,10 +175,9 @@ struct MetricObject : py::NativeObject {
 };
 
 /// Keras's reduce_to_samplewise_values: one value per sample (the mean or
-/// sum over the other axes), weighted by `sampleWeight`.
+/// sum, when not `mean`, over the other axes), weighted by `sampleWeight`.
 std::pair<Value, Value> samplewise(KerasOps &ops, Value values,
-                                   Value sampleWeight, DType dtype,
-                                   const char *reduce) {
+                                   Value sampleWeight, DType dtype, bool mean) {
   using ast::BinaryOp;
   auto reduceFrom = [&](const Value &v, size_t from) {
     const TensorType &type = ops.typeOf(v);
@@ -186,8 +185,7 @@ std::pair<Value, Value> samplewise(KerasOps &ops, Value values,
     for (size_t d = from; d < type.shape.size(); ++d)
       axes.push_back(static_cast<int64_t>(d));
     Value list = pyIntList(ops.in, axes);
-    return std::string(reduce) == "mean" ? ops.mean(v, list)
-                                         : ops.fn("reduce_sum", {v, list});
+    return mean ? ops.mean(v, list) : ops.fn("reduce_sum", {v, list});
   };
   values = ops.cast(values, dtype);
   if (!sampleWeight.isNone()) {
@@ -230,12 +228,12 @@ void MetricObject::updateState(Interpreter &in, CallArgs &args) {
     sampleWeight = p.get("sample_weight");
   }
   if (spec->kind == MetricKind::Sum) {
-    values = samplewise(ops, values, sampleWeight, dtype, "sum").first;
+    values = samplewise(ops, values, sampleWeight, dtype, /*mean=*/false).first;
     ops.method(total, "assign_add", {ops.fn("reduce_sum", {values})});
     return;
   }
   std::tie(values, sampleWeight) =
-      samplewise(ops, values, sampleWeight, dtype, "mean");
+      samplewise(ops, values, sampleWeight, dtype, /*mean=*/true);
   ops.method(total, "assign_add", {ops.fn("reduce_sum", {values})});
   Value samples;
   const TensorType &type = ops.typeOf(values);
@@ -261,9 +259,7 @@ bool MetricObject::getAttr(Interpreter &in, const Value &self,
                            const std::string &attr, Value &out) {
   MetricObject *m = this;
   auto method = [&](py::BuiltinFn fn) {
-    out = in.builtin(attr, [self, fn](Interpreter &in, CallArgs &args) {
-      return fn(in, args);
-    });
+    out = boundBuiltin(in, self, attr, std::move(fn));
     return true;
   };
   if (attr == "update_state")

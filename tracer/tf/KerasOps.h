@@ -129,6 +129,16 @@ inline double numberValue(Interpreter &in, const Value &v) {
   return number.toDouble();
 }
 
+/// Method `name` of native object `self`, as a builtin that keeps `self`
+/// alive while it lives.
+inline Value boundBuiltin(Interpreter &in, const Value &self,
+                          const std::string &name, py::BuiltinFn fn) {
+  return in.builtin(
+      name, [self, fn = std::move(fn)](Interpreter &in, CallArgs &args) {
+        return fn(in, args);
+      });
+}
+
 /// Python's default repr of an instance of class `qualifiedName`.
 inline std::string objectRepr(const std::string &qualifiedName,
                               const void *object) {

@@ -497,9 +497,7 @@ bool OptimizerObject::getAttr(Interpreter &in, const Value &self,
                               const std::string &attr, Value &out) {
   OptimizerObject *o = this;
   auto method = [&](py::BuiltinFn fn) {
-    out = in.builtin(attr, [self, fn](Interpreter &in, CallArgs &args) {
-      return fn(in, args);
-    });
+    out = boundBuiltin(in, self, attr, std::move(fn));
     return true;
   };
   if (attr == "apply_gradients")

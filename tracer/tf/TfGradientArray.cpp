@@ -620,8 +620,6 @@ ValueList scatterGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   return ValueList{through, Value(), picked};
 }
 
-/// _TopKGrad: each value's gradient scattered back to the position its
-/// index names, in rows of the input's last dimension.
 /// TopKV2's gradient when sizes are known at run time only: _TopKGrad's
 /// scatter, its sizes read from the input's and the indices' shapes.
 static Value topKGradAtRunTime(TfRuntime &rt, const TapeEntry &e,
@@ -652,6 +650,8 @@ static Value topKGradAtRunTime(TfRuntime &rt, const TapeEntry &e,
   return reshape(rt, scattered, inShape);
 }
 
+/// _TopKGrad: each value's gradient scattered back to the position its
+/// index names, in rows of the input's last dimension.
 ValueList topKGrad(TfRuntime &rt, const TapeEntry &e, const ValueList &g) {
   Interpreter &in = rt.in;
   const TensorType &inType = typeOf(rt, e.inputs[0]);

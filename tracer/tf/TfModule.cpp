@@ -803,8 +803,9 @@ void defineOps(ModuleBuilder &tf, ModuleBuilder &math, ModuleBuilder &nn) {
       if (r->tracing) {
         graph::markKernelParts(r->tracing->graph, first,
                                fname == "softmax" ? "Softmax" : "LogSoftmax");
-        if (fname == "softmax" && r->tensor(out).symbolic())
-          r->tracing->softmaxLogits[r->tensor(out).out.node] = x;
+        if (fname == "softmax" && r->tensor(out).trace == r->tracing &&
+            r->tensor(x).trace == r->tracing)
+          r->tracing->softmaxLogits[r->tensor(out).out.node] = r->tensor(x).out;
       }
       return out;
     };

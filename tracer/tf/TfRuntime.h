@@ -74,7 +74,7 @@ struct TraceState : std::enable_shared_from_this<TraceState> {
   /// The logits each tf.nn.softmax of the trace was given, by the node
   /// that gives its result: Keras's losses look through a Softmax op to
   /// its input, as TensorFlow's graph shows one (KerasLosses.cpp).
-  std::map<int, Value> softmaxLogits;
+  std::map<int, graph::Output> softmaxLogits;
   /// The values the call being traced passes for its argument
   /// Placeholders (none for a TensorSpec): what a variable initialized from
   /// an argument on the first call starts as (TfVariable.cpp).
