@@ -843,12 +843,6 @@ Value Emitter::emitTopK(const graph::Node &n, RankedTensorType type) {
               });
           return passes.getResult(1);
         };
-        Value positions = b.create<tensor::GenerateOp>(
-                               l, permType, ValueRange{columns},
-                               [&](OpBuilder &gb, Location gl, ValueRange i) {
-                                 gb.create<tensor::YieldOp>(gl, i[0]);
-                               })
-                              .getResult();
         const bool *sortedAttr = attr<bool>(n, "sorted");
         const bool unsorted = sortedAttr && !*sortedAttr;
         // k strictly between 1 and the row's length: TensorFlow's TopN
@@ -883,6 +877,15 @@ Value Emitter::emitTopK(const graph::Node &n, RankedTensorType type) {
               OpBuilder::InsertionGuard g(b);
               b.setInsertionPoint(eb.getInsertionBlock(),
                                   eb.getInsertionPoint());
+              // The row's positions 0..columns-1, made only here: the heap
+              // case does not need them.
+              Value positions =
+                  b.create<tensor::GenerateOp>(
+                       el, permType, ValueRange{columns},
+                       [&](OpBuilder &gb, Location gl, ValueRange i) {
+                         gb.create<tensor::YieldOp>(gl, i[0]);
+                       })
+                      .getResult();
               b.create<scf::YieldOp>(el, mergeSort(positions, columns));
             });
         Value sorted = choose.getResult(0);
