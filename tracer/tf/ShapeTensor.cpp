@@ -11,97 +11,120 @@ namespace kiln::tf {
 namespace {
 
 /// Element `i` of the 1-D (or, for i == 0, scalar) integer tensor `o` as
-/// trace time knows it, -1 if it does not.
-int64_t knownElement(const graph::Graph &g, graph::Output o, int64_t i) {
+/// trace time knows it, as TensorFlow's shape inference evaluates small
+/// constant subgraphs; nothing if only the run time knows it.
+std::optional<int64_t> knownElement(const graph::Graph &g, graph::Output o,
+                                    int64_t i) {
   const graph::Node &n = g.nodes[o.node];
   auto ints = [&](const char *name) -> const std::vector<int64_t> * {
     auto it = n.attrs.find(name);
     return it == n.attrs.end() ? nullptr
                                : std::get_if<std::vector<int64_t>>(&it->second);
   };
+  if (i < 0)
+    return std::nullopt;
   if (n.op == "Const") {
     auto *value = std::get_if<HostTensorPtr>(&n.attrs.at("value"));
-    if (value && *value && i < (*value)->type.numElements())
+    if (value && *value && isInteger((*value)->type.dtype) &&
+        i < (*value)->type.numElements())
       return (*value)->elementAsInt(i);
-    return -1;
+    return std::nullopt;
   }
   if (n.op == "Shape") {
     const TensorType &t = g.typeOf(n.inputs[0]);
-    if (t.unknownRank || i >= static_cast<int64_t>(t.shape.size()))
-      return -1;
+    if (t.unknownRank || i >= static_cast<int64_t>(t.shape.size()) ||
+        t.shape[i] < 0)
+      return std::nullopt;
     return t.shape[i];
   }
   // (An Identity with more inputs checks its value when the function runs.)
-  if ((n.op == "Identity" && n.inputs.size() == 1) || n.op == "Cast")
+  if ((n.op == "Identity" && n.inputs.size() == 1) ||
+      (n.op == "Cast" && isInteger(g.typeOf(n.inputs[0]).dtype)))
     return knownElement(g, n.inputs[0], i);
   // The element count and rank of a tensor of static shape.
   if ((n.op == "Size" || n.op == "Rank") && i == 0) {
     const TensorType &t = g.typeOf(n.inputs[0]);
     if (t.unknownRank || (n.op == "Size" && !t.isStatic()))
-      return -1;
+      return std::nullopt;
     return n.op == "Rank" ? static_cast<int64_t>(t.shape.size())
                           : t.numElements();
   }
-  if (n.op == "Pack" && g.typeOf(n.inputs[0]).shape.empty()) // of scalars
-    return i < static_cast<int64_t>(n.inputs.size())
-               ? knownElement(g, n.inputs[i], 0)
-               : -1;
+  if (n.op == "Pack" && g.typeOf(n.inputs[0]).shape.empty()) { // of scalars
+    if (i < static_cast<int64_t>(n.inputs.size()))
+      return knownElement(g, n.inputs[i], 0);
+    return std::nullopt;
+  }
   if (n.op == "ConcatV2") { // of 1-D pieces
     for (const graph::Output &piece : n.inputs) {
       const TensorType &t = g.typeOf(piece);
       if (t.unknownRank || t.shape.size() != 1 || t.shape[0] < 0)
-        return -1;
+        return std::nullopt;
       if (i < t.shape[0])
         return knownElement(g, piece, i);
       i -= t.shape[0];
     }
-    return -1;
+    return std::nullopt;
   }
   if (n.op == "StridedSlice" && !ints("dyn_kind")) {
     const auto *offsets = ints("offsets"), *sizes = ints("sizes"),
                *strides = ints("strides"), *reversed = ints("reversed");
     if (!offsets || offsets->size() != 1 || !sizes || !strides)
-      return -1;
+      return std::nullopt;
     int64_t k = reversed && !reversed->empty() ? (*sizes)[0] - 1 - i : i;
     return knownElement(g, n.inputs[0], (*offsets)[0] + k * (*strides)[0]);
   }
-  // Integer arithmetic on known sizes (n - 1, 2 * n, n // 2), which
-  // TensorFlow's shape inference evaluates; a scalar operand broadcasts.
+  // Integer arithmetic on known values (n - 1, 2 * n, n // 2, rank - 1),
+  // which TensorFlow's shape inference evaluates; a scalar operand
+  // broadcasts.
   static const std::set<std::string> arithmetic = {
       "AddV2", "Sub", "Mul", "FloorDiv", "FloorMod", "Maximum", "Minimum"};
   if (arithmetic.count(n.op) && n.inputs.size() == 2 &&
       isInteger(g.typeOf(o).dtype)) {
-    auto operand = [&](int k) {
+    auto operand = [&](int k) -> std::optional<int64_t> {
       const TensorType &t = g.typeOf(n.inputs[k]);
-      return t.unknownRank
-                 ? -1
-                 : knownElement(g, n.inputs[k], t.shape.empty() ? 0 : i);
+      if (t.unknownRank)
+        return std::nullopt;
+      return knownElement(g, n.inputs[k], t.shape.empty() ? 0 : i);
     };
-    int64_t a = operand(0), b = operand(1);
-    if (a < 0 || b < 0)
-      return -1;
+    std::optional<int64_t> a = operand(0), b = operand(1);
+    if (!a || !b)
+      return std::nullopt;
     if (n.op == "AddV2")
-      return a + b;
+      return *a + *b;
     if (n.op == "Sub")
-      return a - b;
+      return *a - *b;
     if (n.op == "Mul")
-      return a * b;
+      return *a * *b;
     if (n.op == "Maximum")
-      return std::max(a, b);
+      return std::max(*a, *b);
     if (n.op == "Minimum")
-      return std::min(a, b);
-    if (b == 0)
-      return -1; // the kernel's error, at run time
-    return n.op == "FloorDiv" ? a / b : a % b;
+      return std::min(*a, *b);
+    if (*b == 0)
+      return std::nullopt; // the kernel's error, at run time
+    // Python's floor division and modulo, as TensorFlow's kernels.
+    int64_t q = *a / *b;
+    if ((*a % *b != 0) && ((*a < 0) != (*b < 0)))
+      --q;
+    return n.op == "FloorDiv" ? q : *a - q * *b;
+  }
+  // tf.range(tf.rank(x)), the axes of a reduction over all of them.
+  if (n.op == "Range" && n.inputs.size() == 3 && isInteger(g.typeOf(o).dtype)) {
+    const TensorType &t = g.typeOf(o);
+    std::optional<int64_t> start = knownElement(g, n.inputs[0], 0),
+                           delta = knownElement(g, n.inputs[2], 0);
+    if (!start || !delta || t.shape.size() != 1 || i >= t.shape[0])
+      return std::nullopt;
+    return *start + i * *delta;
   }
   if (n.op == "GatherV2" && n.inputs.size() == 2) { // a row: x[i]
-    int64_t at = knownElement(g, n.inputs[1], 0);
+    std::optional<int64_t> at = knownElement(g, n.inputs[1], 0);
     const TensorType &t = g.typeOf(n.inputs[0]);
-    if (at < 0 || t.shape.size() != 1 || t.shape[0] < 0 || at >= t.shape[0])
-      return -1;
-    return knownElement(g, n.inputs[0], at);
+    if (!at || t.shape.size() != 1 || t.shape[0] < 0 || *at < 0 ||
+        *at >= t.shape[0])
+      return std::nullopt;
+    return knownElement(g, n.inputs[0], *at);
   }
-  return -1;
+  return std::nullopt;
 }
 
 } // namespace
@@ -147,7 +170,7 @@ std::vector<int64_t> knownDims(TfRuntime &rt, const Value &shape) {
   const TensorObject &t = rt.tensor(shape);
   std::vector<int64_t> dims(t.type.shape[0], -1);
   for (int64_t i = 0; i < t.type.shape[0]; ++i) {
-    dims[i] = t.symbolic() ? knownElement(t.trace->graph, t.out, i)
+    dims[i] = t.symbolic() ? knownElement(t.trace->graph, t.out, i).value_or(-1)
                            : t.value->elementAsInt(i);
     dims[i] = std::max<int64_t>(dims[i], -1);
   }
@@ -155,9 +178,8 @@ std::vector<int64_t> knownDims(TfRuntime &rt, const Value &shape) {
 }
 
 Value numpyIndex(const Value &v) {
-  auto *array = v.is(py::Type::Native)
-                    ? dynamic_cast<NdArrayObject *>(v.raw())
-                    : nullptr;
+  auto *array =
+      v.is(py::Type::Native) ? dynamic_cast<NdArrayObject *>(v.raw()) : nullptr;
   if (!array || !array->value->type.shape.empty() ||
       !isInteger(array->value->type.dtype))
     return v;
@@ -165,9 +187,8 @@ Value numpyIndex(const Value &v) {
 }
 
 Value numpyNumber(const Value &v) {
-  auto *array = v.is(py::Type::Native)
-                    ? dynamic_cast<NdArrayObject *>(v.raw())
-                    : nullptr;
+  auto *array =
+      v.is(py::Type::Native) ? dynamic_cast<NdArrayObject *>(v.raw()) : nullptr;
   if (!array || !array->value->type.shape.empty() ||
       array->value->type.dtype == DType::String)
     return v;
@@ -190,26 +211,36 @@ Value foldKnown(TfRuntime &rt, const Value &v) {
   }
   if (!rt.isTensor(v))
     return v;
+  std::optional<std::vector<int64_t>> known = knownInts(rt, v);
+  if (!known)
+    return v;
+  ValueList items;
+  for (int64_t k : *known)
+    items.push_back(Value::integer(k));
+  return rt.tensor(v).type.shape.empty() ? items[0]
+                                         : rt.in.list(std::move(items));
+}
+
+std::optional<std::vector<int64_t>> knownInts(TfRuntime &rt, const Value &v) {
   const TensorObject &t = rt.tensor(v);
   if (!isInteger(t.type.dtype) || t.type.unknownRank ||
       t.type.shape.size() > 1 ||
       (t.type.shape.size() == 1 && t.type.shape[0] < 0))
-    return v;
-  ValueList items;
+    return std::nullopt;
   int64_t n = t.type.shape.empty() ? 1 : t.type.shape[0];
+  std::vector<int64_t> items;
   if (HostTensorPtr c = rt.constantValue(v)) {
     for (int64_t i = 0; i < n; ++i)
-      items.push_back(Value::integer(c->elementAsInt(i)));
-  } else {
-    // Elements of shapes: sizes, so -1 means unknown here.
-    for (int64_t i = 0; i < n; ++i) {
-      int64_t known = knownElement(t.trace->graph, t.out, i);
-      if (known < 0)
-        return v;
-      items.push_back(Value::integer(known));
-    }
+      items.push_back(c->elementAsInt(i));
+    return items;
   }
-  return t.type.shape.empty() ? items[0] : rt.in.list(std::move(items));
+  for (int64_t i = 0; i < n; ++i) {
+    std::optional<int64_t> known = knownElement(t.trace->graph, t.out, i);
+    if (!known)
+      return std::nullopt;
+    items.push_back(*known);
+  }
+  return items;
 }
 
 Value fillAtRunTime(TfRuntime &rt, const Value &shape, const Value &value,

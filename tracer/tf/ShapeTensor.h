@@ -4,6 +4,8 @@
 // what trace time does know, as TensorFlow's shape inference works it out.
 #pragma once
 
+#include <optional>
+
 #include "TfRuntime.h"
 
 namespace kiln::tf {
@@ -30,6 +32,10 @@ std::vector<int64_t> knownDims(TfRuntime &rt, const Value &shape);
 /// axis and size arguments TensorFlow packs or folds. Tensors known only
 /// at run time stay. NumPy integer scalars become Python ints too.
 Value foldKnown(TfRuntime &rt, const Value &v);
+
+/// The elements of integer tensor `t` of rank 0 or 1 when trace time knows
+/// them all (see foldKnown); nothing otherwise.
+std::optional<std::vector<int64_t>> knownInts(TfRuntime &rt, const Value &t);
 
 /// A NumPy integer scalar (np.int64(3), or a 0-d integer array) as the
 /// Python int TensorFlow's shape and size arguments take it for

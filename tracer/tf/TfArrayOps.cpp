@@ -129,11 +129,11 @@ void requireDType(TfRuntime &rt, const std::string &op, const DTypeRule &rule,
 int64_t traceTimeInt(TfRuntime &rt, const Value &v, const std::string &what) {
   if (!rt.isTensor(v))
     return rt.in.toIndex(v);
-  HostTensorPtr c = rt.constantValue(v);
-  if (!c || c->type.numElements() != 1)
+  std::optional<std::vector<int64_t>> known = knownInts(rt, v);
+  if (!known || known->size() != 1)
     rt.raise("UnimplementedError",
              "kiln needs " + what + " known at trace time");
-  return c->elementAsInt(0);
+  return known->front();
 }
 
 Value oneHot(TfRuntime &rt, const Params &p) {
@@ -280,16 +280,20 @@ Value reverse(TfRuntime &rt, const Params &p) {
   int64_t rank = type.shape.size();
   Value axisArg = p.require("axis", "reverse");
   std::vector<int64_t> axes;
+  bool holdsTensor = rt.isTensor(axisArg);
   if (rt.isTensor(axisArg)) {
-    HostTensorPtr c = rt.constantValue(axisArg);
-    if (!c)
+    std::optional<std::vector<int64_t>> known = knownInts(rt, axisArg);
+    if (!known)
       rt.raise("UnimplementedError",
                "kiln needs reverse's axes known at trace time");
-    for (int64_t i = 0; i < c->type.numElements(); ++i)
-      axes.push_back(c->elementAsInt(i));
+    axes = *known;
   } else {
-    for (const Value &a : in.toList(axisArg))
-      axes.push_back(in.toIndex(a));
+    // A list may hold tensors trace time knows ([tf.rank(x) - 1]), which
+    // TensorFlow packs.
+    for (const Value &a : in.toList(axisArg)) {
+      holdsTensor |= rt.isTensor(a);
+      axes.push_back(traceTimeInt(rt, a, "reverse's axes"));
+    }
   }
   std::map<std::string, Attr> attrs{{"T", type.dtype}};
   if (type.unknownRank) {
@@ -312,7 +316,8 @@ Value reverse(TfRuntime &rt, const Params &p) {
   Value axisTensor =
       rt.isTensor(axisArg)
           ? axisArg
-          : operands.input("axis", pyIntList(in, axes), DType::Int32);
+          : operands.input("axis", holdsTensor ? axisArg : pyIntList(in, axes),
+                           DType::Int32);
   return rt.apply("ReverseV2", {t, axisTensor}, std::move(attrs), type,
                   operands.name(), operands.exactName());
 }
@@ -430,6 +435,15 @@ Value sortOrArgsort(TfRuntime &rt, const Params &p, const std::string &fname,
     rt.raise("UnimplementedError",
              "kiln needs the rank of " + fname + "'s input");
   int64_t rank = type.shape.size();
+  // _sort_or_argsort takes only an axis constant_value() knows, which
+  // does not fold arithmetic (tf.rank(x) - 1).
+  if (p.has("axis") && rt.isTensor(p.get("axis"))) {
+    const Value &given = p.get("axis");
+    if (!rt.tensor(given).type.shape.empty() || !rt.constantValue(given))
+      in.valueError("Argument `axis` must be a constant scalar. Received: "
+                    "axis=" +
+                    in.toStr(given) + ".");
+  }
   int64_t axis =
       p.has("axis") ? traceTimeInt(rt, p.get("axis"), "the axis") : -1;
   // TensorFlow reads the axis's size as shape(values)[axis]: out of range,

@@ -3,6 +3,7 @@
 // tf.sequence_mask (range < lengths), tf.nn.sigmoid_cross_entropy_with_logits
 // (nn_impl's stable form), and the two softmax cross-entropy kernels
 // computed in their kernels' order (xent_op.h, sparse_xent_op.h).
+#include "ShapeTensor.h"
 #include "TfGradient.h"
 #include "TfGradientOps.h"
 #include "TfModuleBuilder.h"
@@ -205,7 +206,18 @@ Value booleanMask(TfRuntime &rt, const Value &tensorArg, const Value &maskArg,
     in.typeError("Input 'input' of 'Where' Op has type " +
                  std::string(py::dtypeName(mt.dtype)) +
                  " that does not match expected type of bool.");
-  int64_t axis = axisArg.isNone() ? 0 : in.toIndex(axisArg);
+  int64_t axis = 0;
+  if (rt.isTensor(axisArg)) {
+    // A tensor trace time knows (tf.rank(x) - 2), as the shape inference
+    // of TensorFlow's run-time path works it out.
+    std::optional<std::vector<int64_t>> known = knownInts(rt, axisArg);
+    if (!known || known->size() != 1)
+      rt.raise("UnimplementedError",
+               "kiln needs tf.boolean_mask's axis known at trace time");
+    axis = known->front();
+  } else if (!axisArg.isNone()) {
+    axis = in.toIndex(axisArg);
+  }
   int64_t rank = tt.shape.size();
   if (axis < 0)
     axis += rank;

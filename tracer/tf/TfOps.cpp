@@ -1749,6 +1749,18 @@ static int64_t normalizeAxis(TfRuntime &rt, int64_t axis, int64_t rank,
   return axis < 0 ? axis + rank : axis;
 }
 
+/// A reduction axis: a Python int, or a tensor holding one that trace time
+/// knows (a constant, `tf.rank(x) - 1`).
+static int64_t knownAxis(TfRuntime &rt, const Value &a) {
+  if (!rt.isTensor(a))
+    return rt.in.toIndex(a);
+  std::optional<std::vector<int64_t>> known = knownInts(rt, a);
+  if (!known || known->size() != 1)
+    rt.raise("UnimplementedError",
+             "kiln needs reduction axes known at trace time");
+  return known->front();
+}
+
 Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
              const Value &givenAxis, bool keepdims, const std::string &shownOp,
              std::vector<int64_t> *reducedAxes) {
@@ -1758,12 +1770,11 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
   rejectFloatAxis(rt, op, givenAxis);
   // A vector of axes known now (tf.constant([0, 1])) is its list.
   Value axisArg = givenAxis;
-  if (rt.isTensor(givenAxis))
-    if (HostTensorPtr c = rt.constantValue(givenAxis);
-        c && c->type.shape.size() == 1) {
+  if (rt.isTensor(givenAxis) && rt.tensor(givenAxis).type.shape.size() == 1)
+    if (auto known = knownInts(rt, givenAxis)) {
       ValueList axes;
-      for (int64_t i = 0; i < c->type.numElements(); ++i)
-        axes.push_back(Value::integer(c->elementAsInt(i)));
+      for (int64_t a : *known)
+        axes.push_back(Value::integer(a));
       axisArg = rt.in.list(std::move(axes));
     }
   // Any and All convert a Python value to their fixed input type, bool.
@@ -1781,13 +1792,8 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
       ValueList list = axisArg.is(Type::List) || axisArg.is(Type::Tuple)
                            ? rt.in.toList(axisArg)
                            : ValueList{axisArg};
-      for (auto &a : list) {
-        HostTensorPtr c = rt.isTensor(a) ? rt.constantValue(a) : nullptr;
-        if (rt.isTensor(a) && (!c || c->type.numElements() != 1))
-          rt.raise("UnimplementedError",
-                   "kiln needs reduction axes known at trace time");
-        given.push_back(c ? c->elementAsInt(0) : rt.in.toIndex(a));
-      }
+      for (auto &a : list)
+        given.push_back(knownAxis(rt, a));
     }
     TensorType out{type.dtype, {}};
     out.unknownRank = keepdims || !axisArg.isNone();
@@ -1817,16 +1823,7 @@ Value reduce(TfRuntime &rt, const std::string &op, const Value &x,
                          : ValueList{axisArg};
     std::vector<int64_t> given;
     for (auto &a : list) {
-      int64_t axis;
-      if (rt.isTensor(a)) {
-        HostTensorPtr c = rt.constantValue(a);
-        if (!c || c->type.numElements() != 1)
-          rt.raise("UnimplementedError",
-                   "kiln needs reduction axes known at trace time");
-        axis = c->elementAsInt(0);
-      } else {
-        axis = rt.in.toIndex(a);
-      }
+      int64_t axis = knownAxis(rt, a);
       given.push_back(axis);
       axes.push_back(normalizeAxis(
           rt, axis, rank, shownOp.empty() ? op : shownOp, &t, keepdims));

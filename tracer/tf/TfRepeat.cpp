@@ -199,7 +199,12 @@ Value repeat(TfRuntime &rt, const Params &p) {
     x = reshape(rt, x, pyIntList(rt.in, {-1}));
   } else {
     int64_t rank = static_cast<int64_t>(rt.tensor(x).type.shape.size());
-    axis = rt.in.toIndex(p.get("axis"));
+    // repeat_with_axis's isinstance(axis, int): bools pass.
+    Value given = p.get("axis");
+    if (!given.isIntLike())
+      rt.in.typeError("Argument `axis` must be an int. Received `axis` = " +
+                      rt.in.toStr(given) + " of type " + rt.in.typeName(given));
+    axis = rt.in.toIndex(given);
     if (axis < -rank || axis >= rank)
       rt.in.valueError("axis=" + std::to_string(axis) +
                        " out of bounds: expected " + std::to_string(-rank) +
