@@ -316,6 +316,7 @@ bool Interpreter::resumeGenerator(GeneratorExpObject &g, Value &out) {
   if (frame_) {
     inner.statementLine = frame_->statementLine;
     inner.statementEnd = frame_->statementEnd;
+    inner.statementShown = frame_->statementShown;
   }
   inner.parent = frame_;
   try {
@@ -370,6 +371,7 @@ Value Interpreter::evalComprehension(const ComprehensionExpr &e, Frame &frame) {
   inner.line = e.range.begin.line;
   inner.statementLine = frame.statementLine;
   inner.statementEnd = frame.statementEnd;
+  inner.statementShown = frame.statementShown;
   inner.parent = &frame;
 
   Value result = e.kind == ExprKind::ListComp   ? list()

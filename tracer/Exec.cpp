@@ -2,6 +2,7 @@
 #include "Interpreter.h"
 #include "Native.h"
 #include "autograph/Autograph.h"
+#include "kiln/frontend/AstChildren.h"
 #include "kiln/frontend/Resolver.h"
 
 #include <algorithm>
@@ -53,6 +54,54 @@ private:
   Interpreter &in;
   std::vector<std::pair<std::string, std::optional<Value>>> saved;
 };
+
+/// The line AutoGraph's source map gives a `return` whose value spans
+/// lines. Converted, `return v` becomes `retval_ = v` inside a try, and
+/// only v's nodes map that line back; create_source_map walks them from
+/// the last child to the first (a stack), keeping the node of the
+/// smallest column, the first one seen among equals. So
+/// `return {"a": f(x),\n    "b": y}` shows the line of "b".
+uint32_t returnSourceMapLine(const Expr &value) {
+  struct Seen {
+    uint32_t line, col;
+  };
+  std::optional<Seen> kept;
+  auto see = [&](const SourceRange &r) {
+    if (!kept || (r.begin.line != kept->line && r.begin.col < kept->col))
+      kept = Seen{r.begin.line, r.begin.col};
+  };
+  // A call's keywords are nodes of their own (at the keyword's name).
+  struct Item {
+    const Expr *expr;
+    const Keyword *keyword;
+  };
+  std::vector<Item> stack{{&value, nullptr}};
+  while (!stack.empty()) {
+    Item item = stack.back();
+    stack.pop_back();
+    if (item.keyword) {
+      see(item.keyword->range);
+      stack.push_back({item.keyword->value.get(), nullptr});
+      continue;
+    }
+    if (!item.expr)
+      continue;
+    see(item.expr->range);
+    if (item.expr->kind == ExprKind::Call) {
+      auto &call = as<CallExpr>(*item.expr);
+      stack.push_back({call.func.get(), nullptr});
+      for (auto &a : call.args)
+        stack.push_back({a.get(), nullptr});
+      for (auto &k : call.keywords)
+        stack.push_back({nullptr, &k});
+      continue;
+    }
+    forEachChild(*item.expr, [&](const Expr *child) {
+      stack.push_back({child, nullptr});
+    });
+  }
+  return kept ? kept->line : value.range.begin.line;
+}
 
 } // namespace
 
@@ -199,6 +248,7 @@ void Interpreter::deleteTarget(const Expr &target, Frame &frame) {
 Flow Interpreter::execStmt(const Stmt &stmt, Frame &frame) {
   frame.line = frame.statementLine = stmt.range.begin.line;
   frame.statementEnd = stmt.range.end.line;
+  frame.statementShown = 0;
   frame.at = stmt.range;
   switch (stmt.kind) {
   case StmtKind::Expr:
@@ -276,6 +326,8 @@ Flow Interpreter::execStmt(const Stmt &stmt, Frame &frame) {
     return Flow::Normal;
   case StmtKind::Return: {
     auto &s = as<ReturnStmt>(stmt);
+    if (s.value && s.value->range.end.line != stmt.range.begin.line)
+      frame.statementShown = returnSourceMapLine(*s.value);
     frame.returnValue = s.value ? eval(*s.value, frame) : Value();
     return Flow::Return;
   }

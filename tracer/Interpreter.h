@@ -39,6 +39,9 @@ struct Frame {
   /// places the ops and errors of converted code (a tf.function's) on its
   /// first line, not on the line of a call inside it.
   uint32_t statementLine = 0, statementEnd = 0;
+  /// The line the source map shows for that statement when it is not its
+  /// first (a multi-line `return`: returnSourceMapLine in Exec.cpp).
+  uint32_t statementShown = 0;
   /// Whether the frame runs a list, set or dict comprehension (inside its
   /// function's frame, which `function` names).
   bool comprehension = false;
@@ -52,7 +55,9 @@ struct Frame {
   }
   /// `line`, or the first line of the statement it is part of.
   uint32_t sourceMapLine() const {
-    return statementLine <= line && line <= statementEnd ? statementLine : line;
+    if (statementLine <= line && line <= statementEnd)
+      return statementShown ? statementShown : statementLine;
+    return line;
   }
   /// The statement or call being run, when it starts on `line`: it places
   /// compiler-style diagnostics (`kiln compile`) more precisely.
