@@ -65,7 +65,8 @@ ALLOWED_IMPORTS = {("tensorflow", "tf"), ("numpy", "np"), ("sys", None),
                    ("operator", None), ("json", None), ("copy", None),
                    ("heapq", None), ("bisect", None),
                    ("contextlib", None), ("abc", None),
-                   ("enum", None), ("argparse", None)}
+                   ("enum", None), ("argparse", None), ("shutil", None),
+                   ("tempfile", None)}
 # Output that differs from run to run: memory addresses (a printed Function
 # or object, the retracing warning) and Python object ids.
 UNSTABLE_RE = re.compile(rb"0x[0-9a-fA-F]{6,}|\bid=\d{6,}")

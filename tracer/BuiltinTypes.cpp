@@ -496,6 +496,12 @@ void Interpreter::installExceptions() {
   define("NameError", "Exception");
   define("UnboundLocalError", "NameError");
   define("OSError", "Exception");
+  for (const char *name :
+       {"FileNotFoundError", "FileExistsError", "IsADirectoryError",
+        "NotADirectoryError", "PermissionError", "TimeoutError"})
+    define(name, "OSError");
+  // Python 3's old names of OSError.
+  builtins_["IOError"] = builtins_["EnvironmentError"] = builtins_["OSError"];
   define("RuntimeError", "Exception");
   define("NotImplementedError", "RuntimeError");
   define("RecursionError", "RuntimeError");

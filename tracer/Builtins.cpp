@@ -1,5 +1,6 @@
 // Builtin functions: print, len, range helpers, min/max/sum, sorted,
 // isinstance, getattr and the rest of DESIGN.md section 3's list.
+#include "Files.h"
 #include "Generators.h"
 #include "Interpreter.h"
 #include "Native.h"
@@ -769,6 +770,7 @@ void Interpreter::installBuiltins() {
                    return Value::object(Type::Property, p);
                  });
   installIntrospection(*this);
+  installFiles(*this);
 }
 
 } // namespace kiln::py

@@ -494,6 +494,29 @@ Value jsonModule(Interpreter &in) {
         text.is(Type::Str) ? text.as<StrObject>().s : text.as<BytesObject>().s;
     return Decoder(in, s).document();
   });
+  // dump and load: dumps and loads through a file object's write and
+  // read, as the json module's own are.
+  Value dumps = m.as<ModuleObject>().dict.at("dumps"),
+        loads = m.as<ModuleObject>().dict.at("loads");
+  defFunction(in, m, "dump", [dumps](Interpreter &in, CallArgs &args) {
+    if (args.positional.size() < 2)
+      in.typeError(args.positional.empty()
+                       ? "dump() missing 2 required positional arguments: "
+                         "'obj' and 'fp'"
+                       : "dump() missing 1 required positional argument: "
+                         "'fp'");
+    Value fp = args.positional[1];
+    args.positional.erase(args.positional.begin() + 1);
+    in.call(in.getAttr(fp, "write"), ValueList{in.call(dumps, args)});
+    return Value();
+  });
+  defFunction(in, m, "load", [loads](Interpreter &in, CallArgs &args) {
+    if (args.positional.empty())
+      in.typeError("load() missing 1 required positional argument: 'fp'");
+    args.positional[0] =
+        in.call(in.getAttr(args.positional[0], "read"), ValueList{});
+    return in.call(loads, args);
+  });
   return m;
 }
 

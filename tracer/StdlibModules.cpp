@@ -176,6 +176,7 @@ Value osModule(Interpreter &in) {
       return Value::boolean(is && !ec);
     });
   }
+  addOsFileFunctions(in, os, path);
   dict["path"] = path;
   return os;
 }
@@ -243,6 +244,7 @@ void defFunction(Interpreter &in, Value &module, const std::string &name,
 void installStdlibModules(Interpreter &interp) {
   interp.registerModule("os", osModule);
   interp.registerModule("time", timeModule);
+  installFileSystemModules(interp);
   installLogging(interp);
   installWarnings(interp);
   installDataclasses(interp);

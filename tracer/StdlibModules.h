@@ -57,6 +57,13 @@ std::vector<std::string> abstractMethodsOf(Interpreter &in,
 /// module `m` (Collections.cpp).
 void addCollectionsTypes(Interpreter &in, ModuleObject &m);
 
+/// os's file-system functions (makedirs, listdir, walk, remove...) and
+/// os.path.getsize, added to the modules `os` and `path`
+/// (FileSystemModules.cpp).
+void addOsFileFunctions(Interpreter &in, Value &os, Value &path);
+/// `import shutil` and `import tempfile` (FileSystemModules.cpp).
+void installFileSystemModules(Interpreter &in);
+
 /// A new, empty module object named `name`.
 Value makeModule(const std::string &name);
 /// module.name = a builtin function `fn`.

@@ -11,6 +11,7 @@
 #include "TfDecodeCsv.h"
 #include "TfFileIo.h"
 #include "TfFunction.h"
+#include "TfGfile.h"
 #include "TfGradient.h"
 #include "TfIndexedSlices.h"
 #include "TfInitializers.h"
@@ -2956,6 +2957,7 @@ std::shared_ptr<TfRuntime> installTensorFlow(Interpreter &in,
     ModuleBuilder io(in, *r, "tensorflow.io");
     installDecodeCsv(*r, io);
     installFileIo(*r, io);
+    installGfile(*r, io);
     tf.set("io", io.value());
     installCompat(*r, tf);
     return tf.value();

@@ -1,9 +1,10 @@
 # tf.io.read_file and tf.io.write_file, eagerly and inside a tf.function
 # (where the host runs them when the function does), next to compiled
 # arithmetic; write_file makes the file's directories; a missing file is
-# NotFoundError. Files go to a folder of their own under /tmp (left there:
-# kiln has no os.remove).
+# NotFoundError. Files go to a folder of their own under /tmp, removed at
+# the end.
 import os
+import shutil
 import tensorflow as tf
 
 root = os.path.join("/tmp", "kiln-read-write-file-%d" % os.getpid())
@@ -34,3 +35,5 @@ try:
     total(tf.constant(os.path.join(root, "missing.txt")))
 except tf.errors.NotFoundError as e:
     print("NotFoundError", str(e).splitlines()[-2].replace(root, "<root>"))
+shutil.rmtree(root)
+print(os.path.exists(root))

@@ -1,0 +1,32 @@
+// Files on disk for scripts: open() and its file objects (Files.cpp), and
+// the errors of the os functions that touch the file system.
+#pragma once
+
+#include "Objects.h"
+
+#include <string>
+
+namespace kiln::py {
+
+class Interpreter;
+
+/// Registers the builtin open() and io's UnsupportedOperation.
+void installFiles(Interpreter &in);
+
+/// open(path, mode) after its arguments are checked: a text or binary
+/// file object; `newline` as open()'s (None translates "\r\n" when
+/// reading). A file made with `deleteOnClose` is removed when closed
+/// (tempfile.NamedTemporaryFile).
+Value openFile(Interpreter &in, const std::string &path,
+               const std::string &mode, const Value &newline,
+               bool deleteOnClose);
+
+/// Raises the OSError subclass CPython raises for errno `err`
+/// (FileNotFoundError for ENOENT...), with its message
+/// "[Errno 2] No such file or directory: 'path'" (and " -> 'other'" for a
+/// rename's) and its errno, strerror and filename attributes.
+[[noreturn]] void raiseOSError(Interpreter &in, int err,
+                               const std::string &path,
+                               const std::string &otherPath = "");
+
+} // namespace kiln::py
