@@ -18,11 +18,11 @@ namespace {
 /// dynamic code, introspection of scopes).
 bool isCPythonBuiltin(const std::string &name) {
   static const char *const names[] = {
-      "open",       "input",      "exec",       "eval",        "compile",
-      "__import__", "breakpoint", "memoryview", "help",        "vars",
-      "dir",        "globals",    "locals",     "exit",        "quit",
-      "aiter",      "anext",      "bytearray",  "classmethod", "staticmethod",
-      "property",   "slice",      "complex",    "object",      "type"};
+      "input",      "exec",       "eval",        "compile",      "__import__",
+      "breakpoint", "memoryview", "help",        "vars",         "dir",
+      "globals",    "locals",     "exit",        "quit",         "aiter",
+      "anext",      "bytearray",  "classmethod", "staticmethod", "property",
+      "slice",      "complex",    "object",      "type"};
   for (const char *n : names)
     if (name == n)
       return true;

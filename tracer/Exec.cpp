@@ -875,8 +875,8 @@ Value Interpreter::importModule(const std::string &name) {
               "' (not supported by kiln: a script may import tensorflow, "
               "numpy, math, sys, os, time, logging, warnings, collections, "
               "typing, dataclasses, functools, itertools, random, operator, "
-              "json, copy, heapq, bisect, contextlib, abc, enum and "
-              "argparse)");
+              "json, copy, heapq, bisect, contextlib, abc, enum, argparse, "
+              "shutil and tempfile)");
   }
   Value module = factory->second(*this);
   modules_[name] = module;

@@ -670,23 +670,30 @@ Value ufunc2(TfRuntime &rt, const std::string &fname, const std::string &op,
   return result(rt, binaryOp(rt, tfOp, t[0], t[1]));
 }
 
+Value ufuncLibm(TfRuntime &rt, const std::string &fname, const Value &x,
+                double (*f64)(double), float (*f32)(float));
+
 /// A unary ufunc computing TensorFlow op `op`; `floating` ones compute in
-/// floatFor(dtype) (np.sqrt of int64 is float64).
+/// floatFor(dtype) (np.sqrt of int64 is float64), float64 with `libm64`
+/// instead when given.
 Value ufunc1(TfRuntime &rt, const std::string &fname, const std::string &op,
-             const Value &x, bool floating) {
+             const Value &x, bool floating,
+             double (*libm64)(double) = nullptr) {
   Operand o = operand(rt, x, fname);
   DType d = commonDType({o});
   if (floating)
     d = floatFor(d);
+  if (d == DType::Float64 && libm64)
+    return ufuncLibm(rt, fname, x, libm64, nullptr);
   ValueList t = operandTensors(rt, {o}, d);
   EagerScope eager(rt);
   // An unsigned array's absolute value is itself and its negation wraps
   // around (TensorFlow's Abs and Neg take no uint8).
   if (d == DType::UInt8 && (op == "Abs" || op == "Neg"))
-    return result(rt, op == "Abs" ? t[0]
-                                  : binaryOp(rt, "Sub",
-                                             rt.toTensor(Value::integer(0), d),
-                                             t[0]));
+    return result(
+        rt, op == "Abs"
+                ? t[0]
+                : binaryOp(rt, "Sub", rt.toTensor(Value::integer(0), d), t[0]));
   return result(rt, unaryOp(rt, op, t[0]));
 }
 
@@ -1793,26 +1800,33 @@ void installNumPy(TfRuntime &rt) {
         return ufunc2(*r, name, op, args.positional[0], args.positional[1],
                       name == "true_divide" ? "divide" : "");
       });
-    for (auto [name, op, floating] :
-         {std::tuple<const char *, const char *, bool>{"sqrt", "Sqrt", true},
-          {"exp", "Exp", true},
-          {"log", "Log", true},
-          {"sin", "Sin", true},
-          {"cos", "Cos", true},
-          {"tanh", "Tanh", true},
-          {"floor", "Floor", true},
-          {"ceil", "Ceil", true},
-          {"abs", "Abs", false},
-          {"absolute", "Abs", false},
-          {"negative", "Neg", false},
-          {"logical_not", "LogicalNot", false},
-          {"square", "Square", false},
-          {"sign", "Sign", false}})
-      np.def(name, [r, name = std::string(name), op = std::string(op),
-                    floating = floating](Interpreter &in, CallArgs &args) {
-        py::ArgParser(in, args, name.c_str()).expect(1, 1);
-        return ufunc1(*r, name, op, args.positional[0], floating);
-      });
+    // NumPy's float64 exp, log and tanh agree with the C library's (its
+    // SIMD loops round within half an ulp, and odd functions stay odd)
+    // far more often than with TensorFlow's Eigen kernels: they go through
+    // ufuncLibm. Its float32 loops are its own, where Eigen is as close.
+    using Libm64 = double (*)(double);
+    for (auto [name, op, floating, f64] :
+         {std::tuple<const char *, const char *, bool, Libm64>{"sqrt", "Sqrt",
+                                                               true, nullptr},
+          {"exp", "Exp", true, ::exp},
+          {"log", "Log", true, ::log},
+          {"sin", "Sin", true, nullptr},
+          {"cos", "Cos", true, nullptr},
+          {"tanh", "Tanh", true, ::tanh},
+          {"floor", "Floor", true, nullptr},
+          {"ceil", "Ceil", true, nullptr},
+          {"abs", "Abs", false, nullptr},
+          {"absolute", "Abs", false, nullptr},
+          {"negative", "Neg", false, nullptr},
+          {"logical_not", "LogicalNot", false, nullptr},
+          {"square", "Square", false, nullptr},
+          {"sign", "Sign", false, nullptr}})
+      np.def(name,
+             [r, name = std::string(name), op = std::string(op),
+              floating = floating, f64 = f64](Interpreter &in, CallArgs &args) {
+               py::ArgParser(in, args, name.c_str()).expect(1, 1);
+               return ufunc1(*r, name, op, args.positional[0], floating, f64);
+             });
     using Libm = std::tuple<const char *, double (*)(double), float (*)(float)>;
     for (auto [name, f64, f32] :
          {Libm{"log10", ::log10, ::log10f}, Libm{"log2", ::log2, ::log2f},
@@ -1965,10 +1979,9 @@ void installNumPy(TfRuntime &rt) {
         Params p(in, args, name, {"arrays", "axis"}, Wording::Python);
         ValueList parts = sameDTypeTensors(*r, p.require("arrays", name));
         // concatenate(axis=None) joins the arrays flattened.
-        bool flat = name == "concatenate" && p.given("axis") &&
-                    p.get("axis").isNone();
-        int64_t axis =
-            p.has("axis") && !flat ? in.toIndex(p.get("axis")) : 0;
+        bool flat =
+            name == "concatenate" && p.given("axis") && p.get("axis").isNone();
+        int64_t axis = p.has("axis") && !flat ? in.toIndex(p.get("axis")) : 0;
         EagerScope eager(*r);
         if (flat)
           for (Value &part : parts)

@@ -820,6 +820,9 @@ void installData(TfRuntime &rt, ModuleBuilder &tf) {
   data.def("TextLineDataset", [rp](Interpreter &, CallArgs &args) {
     return textLineDataset(*rp, args);
   });
+  experimental.def("CsvDataset", [rp](Interpreter &, CallArgs &args) {
+    return csvDataset(*rp, args);
+  });
   for (ModuleBuilder *m : {&data, &experimental}) {
     m->set("AUTOTUNE", Value::integer(kAutotune));
     m->set("INFINITE_CARDINALITY", Value::integer(kInfinite));

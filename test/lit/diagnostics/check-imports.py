@@ -5,10 +5,10 @@
 # it. Imports kiln has pass.
 # RUN: not %kiln check %s 2>&1 | FileCheck %s --strict-whitespace --match-full-lines -DFILE=%s --implicit-check-not=error: --implicit-check-not=warning:
 # RUN: not %kiln check %s --diagnostics=json 2>&1 | FileCheck %s --check-prefix=JSON
-# CHECK:[[FILE]]:27:8: error: ModuleNotFoundError: No module named 'subprocess' (not supported by kiln: a script may import tensorflow, numpy, math, sys, os, time, logging, warnings, collections, typing, dataclasses, functools, itertools, random, operator, json, copy, heapq, bisect, contextlib, abc, enum and argparse)
+# CHECK:[[FILE]]:27:8: error: ModuleNotFoundError: No module named 'subprocess' (not supported by kiln: a script may import tensorflow, numpy, math, sys, os, time, logging, warnings, collections, typing, dataclasses, functools, itertools, random, operator, json, copy, heapq, bisect, contextlib, abc, enum, argparse, shutil and tempfile)
 # CHECK-NEXT:import subprocess
 # CHECK-NEXT:       ^~~~~~~~~~
-# CHECK:[[FILE]]:28:6: error: ModuleNotFoundError: No module named 'pathlib' (not supported by kiln: a script may import tensorflow, numpy, math, sys, os, time, logging, warnings, collections, typing, dataclasses, functools, itertools, random, operator, json, copy, heapq, bisect, contextlib, abc, enum and argparse)
+# CHECK:[[FILE]]:28:6: error: ModuleNotFoundError: No module named 'pathlib' (not supported by kiln: a script may import tensorflow, numpy, math, sys, os, time, logging, warnings, collections, typing, dataclasses, functools, itertools, random, operator, json, copy, heapq, bisect, contextlib, abc, enum, argparse, shutil and tempfile)
 # CHECK-NEXT:from pathlib import Path
 # CHECK-NEXT:     ^~~~~~~
 # CHECK:[[FILE]]:29:24: error: ImportError: cannot import name 'nosuch' from 'tensorflow' (not supported by kiln)
