@@ -58,6 +58,8 @@ bool isDirectory(const std::string &path) {
 
 /// os.makedirs: each missing directory of `path`, parents first.
 void makeDirectories(Interpreter &in, const std::string &path, bool existOk) {
+  if (path.empty())
+    raiseOSError(in, ENOENT, path);
   if (isDirectory(path)) {
     if (!existOk)
       raiseOSError(in, EEXIST, path);

@@ -39,6 +39,11 @@ const char *osErrorClass(int err) {
   }
 }
 
+/// A type in CPython's argument errors: "None" for None.
+std::string argTypeName(Interpreter &in, const Value &v) {
+  return v.isNone() ? "None" : in.typeName(v);
+}
+
 /// The length in bytes of the UTF-8 sequence lead byte `c` starts (1 for
 /// a stray continuation byte, which counts as a character of its own).
 int utf8Length(unsigned char c) {
@@ -58,6 +63,11 @@ struct FileObject : NativeObject {
   /// Text mode's newline argument: translate "\r\n" and "\r" when reading
   /// (None), or leave the text as it is ("" or "\n").
   bool translate = true;
+  /// The encoding as open() was given it ("UTF-8" by default), and whether
+  /// it is Latin-1 (one byte per code point below 256), the other one
+  /// kiln reads and writes.
+  std::string encoding = "UTF-8";
+  bool latin1 = false;
   /// A file tempfile.NamedTemporaryFile made, removed when closed.
   bool deleteOnClose = false;
   /// The last operation, which C's streams require a flush or a seek
@@ -88,7 +98,7 @@ struct FileObject : NativeObject {
     if (binary)
       return "<_io." + typeName() + " " + shown + ">";
     return "<_io.TextIOWrapper " + shown + " mode=" + in.repr(in.str(mode)) +
-           " encoding='UTF-8'>";
+           " encoding=" + in.repr(in.str(encoding)) + ">";
   }
 
   void checkOpen(Interpreter &in) const {
@@ -127,6 +137,11 @@ struct FileObject : NativeObject {
       if (next != '\n' && next != EOF)
         std::ungetc(next, fp);
       out += '\n';
+      return true;
+    }
+    if (latin1 && c >= 0x80) { // the code point as UTF-8
+      out += static_cast<char>(0xc0 | (c >> 6));
+      out += static_cast<char>(0x80 | (c & 0x3f));
       return true;
     }
     out += static_cast<char>(c);
@@ -170,12 +185,44 @@ struct FileObject : NativeObject {
       in.typeError("a bytes-like object is required, not '" + in.typeName(v) +
                    "'");
     if (!binary && !v.is(Type::Str))
-      in.typeError("write() argument must be str, not " + in.typeName(v));
-    const std::string &s = binary ? v.as<BytesObject>().s : v.as<StrObject>().s;
+      in.typeError("write() argument must be str, not " + argTypeName(in, v));
+    std::string s = binary ? v.as<BytesObject>().s : v.as<StrObject>().s;
+    if (latin1)
+      s = toLatin1(in, s);
     if (std::fwrite(s.data(), 1, s.size(), fp) != s.size())
-      raiseOSError(in, errno, "");
+      raiseOSError(in, errno, std::nullopt);
     return binary ? static_cast<int64_t>(s.size())
                   : static_cast<int64_t>(v.as<StrObject>().length);
+  }
+
+  /// UTF-8 text `s` as Latin-1 bytes; CPython's UnicodeEncodeError for a
+  /// code point past 255.
+  static std::string toLatin1(Interpreter &in, const std::string &s) {
+    std::string out;
+    size_t position = 0;
+    for (size_t i = 0; i < s.size(); ++position) {
+      unsigned char c = static_cast<unsigned char>(s[i]);
+      int n = utf8Length(c);
+      uint32_t cp = n == 1   ? c
+                    : n == 2 ? c & 0x1f
+                    : n == 3 ? c & 0x0f
+                             : c & 0x07;
+      for (int k = 1; k < n && i + k < s.size(); ++k)
+        cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
+      if (cp > 0xff) {
+        // (CPython escapes the character in this message.)
+        char shown[16];
+        std::snprintf(shown, sizeof shown, cp > 0xffff ? "\\U%08x" : "\\u%04x",
+                      cp);
+        in.raise("UnicodeEncodeError",
+                 "'latin-1' codec can't encode character '" +
+                     std::string(shown) + "' in position " +
+                     std::to_string(position) + ": ordinal not in range(256)");
+      }
+      out += static_cast<char>(cp);
+      i += n;
+    }
+    return out;
   }
 
   bool getAttr(Interpreter &in, const Value &self, const std::string &attr,
@@ -213,8 +260,11 @@ int64_t sizeArg(Interpreter &in, CallArgs &args, const char *fname) {
   if (args.positional.empty() || args.positional[0].isNone())
     return -1;
   if (!args.positional[0].isIntLike())
-    in.typeError("argument should be integer or None, not '" +
-                 in.typeName(args.positional[0]) + "'");
+    in.typeError(std::string(fname) == "read"
+                     ? "argument should be integer or None, not '" +
+                           in.typeName(args.positional[0]) + "'"
+                     : "'" + in.typeName(args.positional[0]) +
+                           "' object cannot be interpreted as an integer");
   return in.toIndex(args.positional[0]);
 }
 
@@ -229,7 +279,7 @@ bool FileObject::getAttr(Interpreter &in, const Value &self,
   } else if (attr == "closed") {
     out = Value::boolean(fp == nullptr);
   } else if (attr == "encoding" && !binary) {
-    out = in.str("UTF-8");
+    out = in.str(encoding);
   } else if (attr == "read") {
     method([me, self](Interpreter &in, CallArgs &args) {
       return me->read(in, sizeArg(in, args, "read"));
@@ -304,10 +354,12 @@ bool FileObject::getAttr(Interpreter &in, const Value &self,
         in.valueError(me->binary
                           ? "negative seek position " + std::to_string(offset)
                           : "Negative seek position " + std::to_string(offset));
-      std::fseek(me->fp, offset,
-                 whence == 0   ? SEEK_SET
-                 : whence == 1 ? SEEK_CUR
-                               : SEEK_END);
+      if (std::fseek(me->fp, offset,
+                     whence == 0   ? SEEK_SET
+                     : whence == 1 ? SEEK_CUR
+                                   : SEEK_END) != 0 ||
+          std::ftell(me->fp) < 0)
+        raiseOSError(in, errno, std::nullopt);
       me->last = Last::None;
       return Value::integer(static_cast<int64_t>(std::ftell(me->fp)));
     });
@@ -340,25 +392,26 @@ bool FileObject::getAttr(Interpreter &in, const Value &self,
 
 } // namespace
 
-void raiseOSError(Interpreter &in, int err, const std::string &path,
+void raiseOSError(Interpreter &in, int err,
+                  const std::optional<std::string> &path,
                   const std::string &otherPath) {
   std::string message =
       "[Errno " + std::to_string(err) + "] " + std::strerror(err);
-  if (!path.empty())
-    message += ": " + in.repr(in.str(path));
+  if (path)
+    message += ": " + in.repr(in.str(*path));
   if (!otherPath.empty())
     message += " -> " + in.repr(in.str(otherPath));
   Value exc = in.makeException(osErrorClass(err), message);
   auto &inst = exc.as<InstanceObject>();
   inst.setAttr(in, "errno", Value::integer(err));
   inst.setAttr(in, "strerror", in.str(std::strerror(err)));
-  inst.setAttr(in, "filename", path.empty() ? Value() : in.str(path));
+  inst.setAttr(in, "filename", path ? in.str(*path) : Value());
   in.raiseValue(exc);
 }
 
 Value openFile(Interpreter &in, const std::string &path,
                const std::string &mode, const Value &newline,
-               bool deleteOnClose) {
+               bool deleteOnClose, const std::string &encoding) {
   // CPython's checks of the mode string, in its order.
   int kinds = 0;
   bool plus = false, binary = false, text = false;
@@ -408,6 +461,14 @@ Value openFile(Interpreter &in, const std::string &path,
   file->writable = kind != 'r' || plus;
   file->translate = newline.isNone();
   file->deleteOnClose = deleteOnClose;
+  if (!encoding.empty()) {
+    std::string e = encoding;
+    for (char &c : e)
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    file->encoding = encoding;
+    file->latin1 = e == "latin-1" || e == "latin1" || e == "iso-8859-1" ||
+                   e == "iso8859-1" || e == "l1";
+  }
   // The mode CPython's file objects report: a text file's as given, a
   // binary one's as its raw FileIO's (made, appending, reading, writing).
   if (!binary)
@@ -443,6 +504,8 @@ void installFiles(Interpreter &in) {
           newline = pos[5];
         if (!file)
           in.typeError("open() missing required argument 'file' (pos 1)");
+        if (file->is(Type::Bytes)) // a path of bytes: the same file
+          file = in.str(file->as<BytesObject>().s);
         if (!file->is(Type::Str))
           in.typeError("expected str, bytes or os.PathLike object, not " +
                        in.typeName(*file));
@@ -450,20 +513,24 @@ void installFiles(Interpreter &in) {
         if (mode) {
           if (!mode->is(Type::Str))
             in.typeError("open() argument 'mode' must be str, not " +
-                         in.typeName(*mode));
+                         argTypeName(in, *mode));
           m = in.toStr(*mode);
         }
         bool binary = m.find('b') != std::string::npos;
+        std::string given;
         if (encoding && !encoding->isNone()) {
           if (binary)
             in.valueError("binary mode doesn't take an encoding argument");
-          std::string e = in.toStr(*encoding);
+          given = in.toStr(*encoding);
+          std::string e = given;
           for (char &c : e)
             c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-          if (e != "utf-8" && e != "utf8" && e != "utf_8" && e != "ascii")
+          if (e != "utf-8" && e != "utf8" && e != "utf_8" && e != "ascii" &&
+              e != "latin-1" && e != "latin1" && e != "iso-8859-1" &&
+              e != "iso8859-1" && e != "l1")
             in.raise("NotImplementedError",
-                     "kiln reads and writes files as UTF-8 only, not "
-                     "encoding " +
+                     "kiln reads and writes files as UTF-8 or Latin-1 only, "
+                     "not encoding " +
                          in.repr(*encoding));
         }
         Value nl = newline ? *newline : Value();
@@ -475,7 +542,7 @@ void installFiles(Interpreter &in) {
             in.raise("NotImplementedError",
                      "kiln's files take newline=None, '' or '\\n' only");
         }
-        return openFile(in, in.toStr(*file), m, nl, false);
+        return openFile(in, in.toStr(*file), m, nl, false, given);
       }));
 }
 

@@ -4,6 +4,7 @@
 
 #include "Objects.h"
 
+#include <optional>
 #include <string>
 
 namespace kiln::py {
@@ -16,17 +17,19 @@ void installFiles(Interpreter &in);
 /// open(path, mode) after its arguments are checked: a text or binary
 /// file object; `newline` as open()'s (None translates "\r\n" when
 /// reading). A file made with `deleteOnClose` is removed when closed
-/// (tempfile.NamedTemporaryFile).
+/// (tempfile.NamedTemporaryFile). `encoding` is open()'s, checked ("" for
+/// the default, UTF-8).
 Value openFile(Interpreter &in, const std::string &path,
                const std::string &mode, const Value &newline,
-               bool deleteOnClose);
+               bool deleteOnClose, const std::string &encoding = "");
 
 /// Raises the OSError subclass CPython raises for errno `err`
 /// (FileNotFoundError for ENOENT...), with its message
 /// "[Errno 2] No such file or directory: 'path'" (and " -> 'other'" for a
-/// rename's) and its errno, strerror and filename attributes.
+/// rename's; no path for an error of an open file) and its errno,
+/// strerror and filename attributes.
 [[noreturn]] void raiseOSError(Interpreter &in, int err,
-                               const std::string &path,
+                               const std::optional<std::string> &path,
                                const std::string &otherPath = "");
 
 } // namespace kiln::py

@@ -80,7 +80,23 @@ Value csvDataset(TfRuntime &rt, CallArgs &args) {
              "kiln reads uncompressed CSV files only, not compression_type " +
                  in.repr(p.get("compression_type")));
   // A dtype stands for a required column: an empty default of that dtype.
-  ValueList given = in.toList(p.require("record_defaults", fname));
+  if (p.given("record_defaults") && !p.has("record_defaults"))
+    in.typeError("'NoneType' object is not iterable");
+  Value defaultsArg = p.require("record_defaults", fname);
+  ValueList given = in.toList(defaultsArg);
+  if (given.empty())
+    rt.raise(
+        "InvalidArgumentError",
+        "Length for attr 'output_types' of 0 must be at least minimum 1\n\t; "
+        "NodeDef: {{node CSVDatasetV2}}; Op<name=CSVDatasetV2; "
+        "signature=filenames:string, compression_type:string, "
+        "buffer_size:int64, header:bool, field_delim:string, "
+        "use_quote_delim:bool, na_value:string, select_cols:int64, "
+        "record_defaults:, exclude_cols:int64 -> handle:variant; "
+        "attr=output_types:list(type),min=1,allowed=[DT_FLOAT, DT_DOUBLE, "
+        "DT_INT32, DT_INT64, DT_STRING]; attr=output_shapes:list(shape),min=1; "
+        "is_stateful=true>" +
+            eagerOpSuffix("CSVDatasetV2"));
   // The kernel's checks when the dataset is made.
   auto kernelError = [&](const std::string &message) {
     rt.raise("InvalidArgumentError",
@@ -92,6 +108,15 @@ Value csvDataset(TfRuntime &rt, CallArgs &args) {
   for (const Value &d : given) {
     auto *dtype =
         d.is(py::Type::Native) ? dynamic_cast<DTypeObject *>(d.raw()) : nullptr;
+    // readers.py makes an empty tensor of the CSV dtypes only; another
+    // dtype goes to constant(), which cannot convert it.
+    if (dtype && dtype->dtype != DType::Float32 &&
+        dtype->dtype != DType::Float64 && dtype->dtype != DType::Int32 &&
+        dtype->dtype != DType::Int64 && dtype->dtype != DType::String)
+      in.valueError("Attempt to convert a value (" + in.repr(d) +
+                    ") with an unsupported type (<class "
+                    "'tensorflow.python.framework.dtypes.DType'>) to a "
+                    "Tensor.");
     Value t = dtype ? rt.eager(graph::HostTensor::zeros({dtype->dtype, {0}}))
                     : rt.toTensor(d);
     HostTensorPtr value = rt.constantValue(t);

@@ -74,7 +74,7 @@ ValueList strings(Interpreter &in, const std::vector<std::string> &items) {
 struct GFile : py::NativeObject {
   TfRuntime *rt = nullptr;
   std::string path, mode;
-  bool binary = false, readMode = false;
+  bool binary = false, readMode = false, writeMode = false;
   bool loaded = false, closed = false;
   std::string data; // the file's bytes once read
   size_t pos = 0;
@@ -198,8 +198,17 @@ bool GFile::getAttr(Interpreter &in, const Value &self, const std::string &attr,
   } else if (attr == "write") {
     method([me, self](Interpreter &in, CallArgs &args) {
       py::ArgParser(in, args, "write").expect(1, 1);
-      if (!me->out)
+      // The file is opened (and truncated) by the first write, as
+      // GFile's writable file is made.
+      if (!me->writeMode)
         me->rt->raise("PermissionDeniedError", "File isn't open for writing");
+      if (!me->out) {
+        me->out =
+            std::fopen(me->path.c_str(), me->mode[0] == 'w' ? "wb" : "ab");
+        if (!me->out)
+          me->rt->raise("NotFoundError",
+                        me->path + "; No such file or directory");
+      }
       const Value &v = args.positional[0];
       std::string s =
           v.is(py::Type::Bytes) ? v.as<py::BytesObject>().s : in.toStr(v);
@@ -396,15 +405,11 @@ void installGfile(TfRuntime &rt, ModuleBuilder &io) {
     file->mode = p.has("mode") ? in.toStr(p.get("mode")) : "r";
     const std::string &m = file->mode;
     if (m.find_first_not_of("rwab+") != std::string::npos || m.empty())
-      in.raise("NotFoundError",
+      r->raise("InvalidArgumentError",
                "mode is not 'r' or 'w' or 'a' or 'r+' or 'w+' or 'a+'");
     file->binary = m.find('b') != std::string::npos;
     file->readMode = m[0] == 'r' || m.find('+') != std::string::npos;
-    if (m[0] == 'w' || m[0] == 'a') {
-      file->out = std::fopen(file->path.c_str(), m[0] == 'w' ? "wb" : "ab");
-      if (!file->out)
-        r->raise("NotFoundError", file->path + "; No such file or directory");
-    }
+    file->writeMode = m[0] == 'w' || m[0] == 'a';
     return Value::object(py::Type::Native, file);
   });
   io.set("gfile", gfile.value());

@@ -60,6 +60,15 @@ except tf.errors.InvalidArgumentError as e:
   print("InvalidArgumentError", e)
 
 
+for bad in [lambda: tf.data.experimental.CsvDataset(p, []),
+            lambda: tf.data.experimental.CsvDataset(p, [tf.bool]),
+            lambda: tf.data.experimental.CsvDataset(p, None)]:
+  try:
+    bad()
+  except (tf.errors.InvalidArgumentError, ValueError, TypeError) as e:
+    print(type(e).__name__, str(e).splitlines()[0])
+
+
 @tf.function
 def total(path):
   s = 0.0

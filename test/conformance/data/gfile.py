@@ -56,5 +56,19 @@ with tf.io.gfile.GFile(os.path.join(d, "n.txt"), "w") as f:
     f.write("1\n2\n3\n")
 print(list(tf.data.TextLineDataset(os.path.join(d, "n.txt"))
            .map(lambda s: tf.strings.to_number(s) * 2).as_numpy_iterator()))
+# A GFile for writing makes its file on the first write.
+w = tf.io.gfile.GFile(os.path.join(d, "n.txt"), "w")
+print(tf.io.gfile.GFile(os.path.join(d, "n.txt")).read())
+try:
+  w.read()
+except tf.errors.OpError as e:
+  print(type(e).__name__, e)
+w.write("new")
+w.close()
+print(tf.io.gfile.GFile(os.path.join(d, "n.txt")).read())
+try:
+  tf.io.gfile.GFile(os.path.join(d, "n.txt"), "z")
+except tf.errors.OpError as e:
+  print(type(e).__name__, e)
 tf.io.gfile.rmtree(d)
 print(tf.io.gfile.exists(d))

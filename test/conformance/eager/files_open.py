@@ -114,6 +114,29 @@ try:
 except OSError as e:
     print(type(e).__name__, e)
 
+# Latin-1 files, bytes paths, CPython's argument errors.
+with open(os.path.join(d, "l1.txt"), "w", encoding="latin-1") as f:
+    print(repr(f).replace(d, "D"), f.encoding)
+    f.write("café\n")
+    try:
+        f.write("€")
+    except UnicodeError as e:
+        print(type(e).__name__, e)
+print(open(os.path.join(d, "l1.txt"), "rb").read())
+print(open(os.path.join(d, "l1.txt"), encoding="latin-1").read().strip())
+lines = os.path.join(d, "lines.txt")
+with open(lines, "w") as f:
+    f.write("abc\n" * 3)
+print(open(lines.encode()).read(5))
+for bad in [lambda: open(path, None), lambda: open(path, "a").write(None),
+            lambda: open(path).readline("x"), lambda: os.makedirs(""),
+            lambda: open(path, "rb").seek(2 ** 62)]:
+    try:
+        bad()
+    except (OSError, TypeError) as e:
+        print(type(e).__name__, e)
+print(open(lines).readlines(5))
+
 # json through files.
 with open(os.path.join(d, "cfg.json"), "w") as f:
     json.dump({"lr": 0.1, "layers": [1, 2]}, f, indent=2, sort_keys=True)
