@@ -10,7 +10,6 @@
 
 #include <cerrno>
 #include <cstdlib>
-#include <dirent.h>
 #include <filesystem>
 #include <random>
 #include <sys/stat.h>
@@ -34,26 +33,13 @@ std::string onePath(Interpreter &in, CallArgs &args, const char *fname) {
   return pathOf(in, args.positional[0]);
 }
 
-/// A directory's entries in the order the system lists them (which is
-/// os.listdir's), "." and ".." left out.
+/// os.listdir's entries of `path`, CPython's OSError when it cannot.
 std::vector<std::string> listDirectory(Interpreter &in,
                                        const std::string &path) {
-  DIR *dir = ::opendir(path.c_str());
-  if (!dir)
+  std::optional<std::vector<std::string>> names = directoryEntries(path);
+  if (!names)
     raiseOSError(in, errno, path);
-  std::vector<std::string> names;
-  while (struct dirent *e = ::readdir(dir)) {
-    std::string name = e->d_name;
-    if (name != "." && name != "..")
-      names.push_back(name);
-  }
-  ::closedir(dir);
-  return names;
-}
-
-bool isDirectory(const std::string &path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+  return *names;
 }
 
 /// os.makedirs: each missing directory of `path`, parents first.
@@ -102,18 +88,14 @@ struct WalkIterator : IteratorObject {
     while (!todo.empty()) {
       std::string path = todo.back();
       todo.pop_back();
-      DIR *dir = ::opendir(path.c_str());
-      if (!dir)
+      std::optional<std::vector<std::string>> names = directoryEntries(path);
+      if (!names)
         continue; // os.walk ignores errors by default
       ValueList dirs, files;
-      while (struct dirent *e = ::readdir(dir)) {
-        std::string name = e->d_name;
-        if (name == "." || name == "..")
-          continue;
+      for (const std::string &name : *names) {
         std::string full = path + (path.back() == '/' ? "" : "/") + name;
         (isDirectory(full) ? dirs : files).push_back(in.str(name));
       }
-      ::closedir(dir);
       Value dirnames = in.list(std::move(dirs));
       yielded.push_back({path, dirnames});
       out = in.tuple({in.str(path), dirnames, in.list(std::move(files))});

@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -392,6 +393,26 @@ bool FileObject::getAttr(Interpreter &in, const Value &self,
 
 } // namespace
 
+bool isDirectory(const std::string &path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+std::optional<std::vector<std::string>>
+directoryEntries(const std::string &path) {
+  DIR *dir = ::opendir(path.c_str());
+  if (!dir)
+    return std::nullopt;
+  std::vector<std::string> names;
+  while (struct dirent *e = ::readdir(dir)) {
+    std::string name = e->d_name;
+    if (name != "." && name != "..")
+      names.push_back(name);
+  }
+  ::closedir(dir);
+  return names;
+}
+
 void raiseOSError(Interpreter &in, int err,
                   const std::optional<std::string> &path,
                   const std::string &otherPath) {
@@ -438,8 +459,7 @@ Value openFile(Interpreter &in, const std::string &path,
     flags |= O_APPEND;
   if (kind == 'x')
     flags |= O_EXCL;
-  struct stat st;
-  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+  if (isDirectory(path))
     raiseOSError(in, EISDIR, path);
   int fd = ::open(path.c_str(), flags | O_CLOEXEC, 0666);
   if (fd < 0)

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace kiln::py {
 
@@ -22,6 +23,15 @@ void installFiles(Interpreter &in);
 Value openFile(Interpreter &in, const std::string &path,
                const std::string &mode, const Value &newline,
                bool deleteOnClose, const std::string &encoding = "");
+
+/// Whether `path` names a directory (links followed).
+bool isDirectory(const std::string &path);
+
+/// The entries of directory `path` in the order the system lists them
+/// (os.listdir's and TensorFlow's GetChildren's), "." and ".." left out;
+/// nothing, errno set, when it cannot be read.
+std::optional<std::vector<std::string>>
+directoryEntries(const std::string &path);
 
 /// Raises the OSError subclass CPython raises for errno `err`
 /// (FileNotFoundError for ENOENT...), with its message

@@ -6,11 +6,12 @@
 // drops every "\r" (BufferedInputStream::ReadLine).
 #include "TfGfile.h"
 
+#include "Files.h"
+
 #include "TfModuleBuilder.h"
 
 #include <cerrno>
 #include <cstdio>
-#include <dirent.h>
 #include <filesystem>
 #include <fstream>
 #include <glob.h>
@@ -32,28 +33,15 @@ std::string pathArg(Interpreter &in, const Value &v) {
   return in.toStr(v);
 }
 
-bool isDirectory(const std::string &path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 bool exists(const std::string &path) {
   struct stat st;
   return ::stat(path.c_str(), &st) == 0;
 }
 
-/// The entries of directory `path` in the order it holds them.
+/// The entries of directory `path` in the order it holds them (none when
+/// it cannot be read).
 std::vector<std::string> children(const std::string &path) {
-  std::vector<std::string> names;
-  if (DIR *dir = ::opendir(path.c_str())) {
-    while (struct dirent *e = ::readdir(dir)) {
-      std::string name = e->d_name;
-      if (name != "." && name != "..")
-        names.push_back(name);
-    }
-    ::closedir(dir);
-  }
-  return names;
+  return py::directoryEntries(path).value_or(std::vector<std::string>{});
 }
 
 std::string joinPath(const std::string &a, const std::string &b) {
@@ -99,7 +87,7 @@ struct GFile : py::NativeObject {
     if (loaded)
       return;
     std::ifstream file(path, std::ios::binary);
-    if (!file.is_open() || isDirectory(path))
+    if (!file.is_open() || py::isDirectory(path))
       rt->raise("NotFoundError", path + "; No such file or directory");
     std::ostringstream text;
     text << file.rdbuf();
@@ -290,7 +278,7 @@ struct GfileWalk : py::IteratorObject {
     todo.pop_back();
     std::vector<std::string> dirs, files;
     for (const std::string &name : children(top))
-      (isDirectory(joinPath(top, name)) ? dirs : files).push_back(name);
+      (py::isDirectory(joinPath(top, name)) ? dirs : files).push_back(name);
     for (auto it = dirs.rbegin(); it != dirs.rend(); ++it)
       todo.push_back(joinPath(top, *it));
     out = in.tuple(
@@ -311,7 +299,8 @@ void installGfile(TfRuntime &rt, ModuleBuilder &io) {
   });
   gfile.def("isdir", [](Interpreter &in, CallArgs &args) {
     Params p(in, args, "isdir", {"path"});
-    return Value::boolean(isDirectory(pathArg(in, p.require("path", "isdir"))));
+    return Value::boolean(
+        py::isDirectory(pathArg(in, p.require("path", "isdir"))));
   });
   gfile.def("makedirs", [](Interpreter &in, CallArgs &args) {
     Params p(in, args, "makedirs", {"path"});
@@ -324,14 +313,14 @@ void installGfile(TfRuntime &rt, ModuleBuilder &io) {
     Params p(in, args, "mkdir", {"path"});
     std::string path = pathArg(in, p.require("path", "mkdir"));
     // (An existing directory is no error.)
-    if (!isDirectory(path) && ::mkdir(path.c_str(), 0755) != 0)
+    if (!py::isDirectory(path) && ::mkdir(path.c_str(), 0755) != 0)
       r->raise("NotFoundError", path + "; No such file or directory");
     return Value();
   });
   gfile.def("listdir", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "listdir", {"path"});
     std::string path = pathArg(in, p.require("path", "listdir"));
-    if (!isDirectory(path))
+    if (!py::isDirectory(path))
       r->raise("NotFoundError", "Could not find directory " + path);
     return in.list(strings(in, children(path)));
   });
@@ -350,7 +339,7 @@ void installGfile(TfRuntime &rt, ModuleBuilder &io) {
     Params p(in, args, "walk", {"top", "topdown", "onerror"});
     auto walk = std::make_shared<GfileWalk>();
     std::string top = pathArg(in, p.require("top", "walk"));
-    if (isDirectory(top))
+    if (py::isDirectory(top))
       walk->todo.push_back(top);
     return Value::object(py::Type::Iterator, walk);
   });
