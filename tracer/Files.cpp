@@ -64,6 +64,14 @@ struct FileObject : NativeObject {
   /// Text mode's newline argument: translate "\r\n" and "\r" when reading
   /// (None), or leave the text as it is ("" or "\n").
   bool translate = true;
+  /// newline="": lines end at "\n", "\r" or "\r\n", kept as they are.
+  bool anyLineEnd = false;
+  /// How far the UTF-8 of a text file has been checked: CPython decodes a
+  /// chunk of 8192 bytes at a time, so a bad byte anywhere in the chunk
+  /// fails the read that reaches the chunk.
+  long checkedTo = 0;
+  /// Whether the read being done is read() of all the rest.
+  bool wholeRead = false;
   /// The encoding as open() was given it ("UTF-8" by default), and whether
   /// it is Latin-1 (one byte per code point below 256), the other one
   /// kiln reads and writes.
@@ -123,9 +131,73 @@ struct FileObject : NativeObject {
     last = Last::Write;
   }
 
+  /// Checks the UTF-8 of the chunk from `start` as CPython's decoder does,
+  /// raising its UnicodeDecodeError; a sequence the chunk's end cuts is
+  /// left to the next chunk.
+  void checkChunk(Interpreter &in, long start) {
+    std::string bytes(8192, '\0');
+    bytes.resize(std::fread(&bytes[0], 1, bytes.size(), fp));
+    bool atEnd = std::feof(fp);
+    std::fseek(fp, start, SEEK_SET);
+    auto fail = [&](size_t at, size_t n, const char *why) {
+      char shown[64];
+      if (n == 1)
+        std::snprintf(shown, sizeof shown, "byte 0x%02x in position %zu",
+                      static_cast<unsigned char>(bytes[at]), at);
+      else
+        std::snprintf(shown, sizeof shown, "bytes in position %zu-%zu", at,
+                      at + n - 1);
+      in.raise("UnicodeDecodeError",
+               "'utf-8' codec can't decode " + std::string(shown) + ": " + why);
+    };
+    size_t i = 0;
+    while (i < bytes.size()) {
+      unsigned char c = static_cast<unsigned char>(bytes[i]);
+      if (c < 0x80) {
+        ++i;
+        continue;
+      }
+      int n = c >= 0xc2 && c <= 0xdf   ? 2
+              : c >= 0xe0 && c <= 0xef ? 3
+              : c >= 0xf0 && c <= 0xf4 ? 4
+                                       : 0;
+      if (n == 0)
+        fail(i, 1, "invalid start byte");
+      // The second byte's range narrows after E0, ED, F0 and F4.
+      unsigned char lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+      unsigned char hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+      size_t k = 1;
+      for (; k < size_t(n) && i + k < bytes.size(); ++k) {
+        unsigned char b = static_cast<unsigned char>(bytes[i + k]);
+        if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xbf))
+          fail(i, 1, "invalid continuation byte");
+      }
+      if (k < size_t(n)) {
+        // read() decodes all the rest at once; readline and read(n)
+        // decode chunk by chunk, and the cut sequence, left pending, is
+        // decoded alone at the end (its positions start at 0).
+        if (atEnd) {
+          if (!wholeRead) {
+            bytes.erase(0, i);
+            i = 0;
+          }
+          fail(i, k, "unexpected end of data");
+        }
+        break; // the next chunk has the rest
+      }
+      i += n;
+    }
+    checkedTo = start + static_cast<long>(i);
+  }
+
   /// Appends the next character (text: one code point, newlines
   /// translated; binary: one byte) to `out`; false at the end.
-  bool readChar(std::string &out) {
+  bool readChar(Interpreter &in, std::string &out) {
+    if (!binary && !latin1) {
+      long at = std::ftell(fp);
+      if (at >= checkedTo)
+        checkChunk(in, at);
+    }
     int c = std::fgetc(fp);
     if (c == EOF)
       return false;
@@ -164,8 +236,13 @@ struct FileObject : NativeObject {
   Value read(Interpreter &in, int64_t size) {
     checkReadable(in);
     std::string out;
+    wholeRead = size < 0;
+    struct Reset {
+      bool &flag;
+      ~Reset() { flag = false; }
+    } reset{wholeRead};
     for (int64_t n = 0; size < 0 || n < size; ++n)
-      if (!readChar(out))
+      if (!readChar(in, out))
         break;
     return text(in, std::move(out));
   }
@@ -174,9 +251,19 @@ struct FileObject : NativeObject {
   Value readLine(Interpreter &in, int64_t size = -1) {
     checkReadable(in);
     std::string out;
-    for (int64_t n = 0; size < 0 || n < size; ++n)
-      if (!readChar(out) || out.back() == '\n')
+    for (int64_t n = 0; size < 0 || n < size; ++n) {
+      if (!readChar(in, out) || out.back() == '\n')
         break;
+      // newline="": a "\r" ends the line too, with the "\n" after it.
+      if (anyLineEnd && out.back() == '\r') {
+        int next = std::fgetc(fp);
+        if (next == '\n')
+          out += '\n';
+        else if (next != EOF)
+          std::ungetc(next, fp);
+        break;
+      }
+    }
     return text(in, std::move(out));
   }
 
@@ -189,41 +276,11 @@ struct FileObject : NativeObject {
       in.typeError("write() argument must be str, not " + argTypeName(in, v));
     std::string s = binary ? v.as<BytesObject>().s : v.as<StrObject>().s;
     if (latin1)
-      s = toLatin1(in, s);
+      s = encodeLatin1(in, s);
     if (std::fwrite(s.data(), 1, s.size(), fp) != s.size())
       raiseOSError(in, errno, std::nullopt);
     return binary ? static_cast<int64_t>(s.size())
                   : static_cast<int64_t>(v.as<StrObject>().length);
-  }
-
-  /// UTF-8 text `s` as Latin-1 bytes; CPython's UnicodeEncodeError for a
-  /// code point past 255.
-  static std::string toLatin1(Interpreter &in, const std::string &s) {
-    std::string out;
-    size_t position = 0;
-    for (size_t i = 0; i < s.size(); ++position) {
-      unsigned char c = static_cast<unsigned char>(s[i]);
-      int n = utf8Length(c);
-      uint32_t cp = n == 1   ? c
-                    : n == 2 ? c & 0x1f
-                    : n == 3 ? c & 0x0f
-                             : c & 0x07;
-      for (int k = 1; k < n && i + k < s.size(); ++k)
-        cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
-      if (cp > 0xff) {
-        // (CPython escapes the character in this message.)
-        char shown[16];
-        std::snprintf(shown, sizeof shown, cp > 0xffff ? "\\U%08x" : "\\u%04x",
-                      cp);
-        in.raise("UnicodeEncodeError",
-                 "'latin-1' codec can't encode character '" +
-                     std::string(shown) + "' in position " +
-                     std::to_string(position) + ": ordinal not in range(256)");
-      }
-      out += static_cast<char>(cp);
-      i += n;
-    }
-    return out;
   }
 
   bool getAttr(Interpreter &in, const Value &self, const std::string &attr,
@@ -362,6 +419,7 @@ bool FileObject::getAttr(Interpreter &in, const Value &self,
           std::ftell(me->fp) < 0)
         raiseOSError(in, errno, std::nullopt);
       me->last = Last::None;
+      me->checkedTo = 0;
       return Value::integer(static_cast<int64_t>(std::ftell(me->fp)));
     });
   } else if (attr == "readable" || attr == "writable" || attr == "seekable") {
@@ -480,6 +538,7 @@ Value openFile(Interpreter &in, const std::string &path,
   file->readable = kind == 'r' || plus;
   file->writable = kind != 'r' || plus;
   file->translate = newline.isNone();
+  file->anyLineEnd = newline.is(Type::Str) && newline.as<StrObject>().s.empty();
   file->deleteOnClose = deleteOnClose;
   if (!encoding.empty()) {
     std::string e = encoding;

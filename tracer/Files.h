@@ -24,6 +24,10 @@ Value openFile(Interpreter &in, const std::string &path,
                const std::string &mode, const Value &newline,
                bool deleteOnClose, const std::string &encoding = "");
 
+/// UTF-8 text as Latin-1 bytes, with str.encode's UnicodeEncodeError
+/// (MethodsStr.cpp).
+std::string encodeLatin1(Interpreter &in, const std::string &text);
+
 /// Whether `path` names a directory (links followed).
 bool isDirectory(const std::string &path);
 

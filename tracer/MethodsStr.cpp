@@ -1,5 +1,6 @@
 // Methods of str and bytes. Case mapping covers ASCII, Latin-1, Latin
 // Extended-A, Greek and Cyrillic, which is what Python scripts commonly use.
+#include "Files.h"
 #include "Interpreter.h"
 #include "PyFormat.h"
 #include "kiln/frontend/Utf8.h"
@@ -153,18 +154,29 @@ std::string encodeText(Interpreter &in, const std::string &text, Codec codec,
   uint32_t limit = codec == Codec::Ascii ? 0x80 : 0x100;
   std::string out;
   size_t position = 0;
-  for (char32_t cp : decodeUtf8(text)) {
+  std::u32string points = decodeUtf8(text);
+  for (char32_t cp : points) {
     if (cp < limit) {
       out.push_back(static_cast<char>(cp));
     } else if (errors == "strict") {
-      std::string character;
-      appendCodePoint(character, cp);
-      in.raise("UnicodeEncodeError",
-               std::string("'") + codecName(codec) +
-                   "' codec can't encode character '" +
-                   escapeNonAscii(character) + "' in position " +
-                   std::to_string(position) + ": ordinal not in range(" +
-                   std::to_string(limit) + ")");
+      // CPython names the whole run of characters it cannot encode.
+      size_t last = position;
+      while (last + 1 < points.size() && points[last + 1] >= limit)
+        ++last;
+      std::string what;
+      if (last == position) {
+        std::string character;
+        appendCodePoint(character, cp);
+        what = "character '" + escapeNonAscii(character) + "' in position " +
+               std::to_string(position);
+      } else {
+        what = "characters in position " + std::to_string(position) + "-" +
+               std::to_string(last);
+      }
+      in.raise("UnicodeEncodeError", std::string("'") + codecName(codec) +
+                                         "' codec can't encode " + what +
+                                         ": ordinal not in range(" +
+                                         std::to_string(limit) + ")");
     } else if (errors == "replace") {
       out.push_back('?');
     }
@@ -558,6 +570,10 @@ char32_t fillArg(Interpreter &in, CallArgs &args, const char *name) {
 }
 
 } // namespace
+
+std::string encodeLatin1(Interpreter &in, const std::string &text) {
+  return encodeText(in, text, Codec::Latin1, "strict");
+}
 
 namespace {
 

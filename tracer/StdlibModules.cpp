@@ -164,6 +164,48 @@ Value osModule(Interpreter &in) {
       return in.tuple({in.str(p), in.str("")});
     return in.tuple({in.str(p.substr(0, dot)), in.str(p.substr(dot))});
   });
+  // posixpath.relpath: `p` from `start` (the current directory), both
+  // made absolute and normalized first.
+  defFunction(in, path, "relpath", [](Interpreter &in, CallArgs &args) {
+    ArgParser p(in, args, "relpath");
+    std::optional<Value> start = p.keyword("start");
+    p.expect(1, 2);
+    if (!start && args.positional.size() > 1)
+      start = args.positional[1];
+    std::string target = pathArg(in, args.positional[0], "relpath");
+    if (target.empty())
+      in.valueError("no path specified");
+    std::string from =
+        start && !start->isNone() ? pathArg(in, *start, "relpath") : ".";
+    auto absolute = [](const std::string &s) {
+      return normPath(
+          s[0] == '/' ? s : std::filesystem::current_path().string() + "/" + s);
+    };
+    auto parts = [](const std::string &s) {
+      std::vector<std::string> out;
+      size_t at = 0;
+      while (at <= s.size()) {
+        size_t end = s.find('/', at);
+        if (end == std::string::npos)
+          end = s.size();
+        if (end > at)
+          out.push_back(s.substr(at, end - at));
+        at = end + 1;
+      }
+      return out;
+    };
+    std::vector<std::string> t = parts(absolute(target)),
+                             f = parts(absolute(from));
+    size_t common = 0;
+    while (common < t.size() && common < f.size() && t[common] == f[common])
+      ++common;
+    std::string out;
+    for (size_t i = common; i < f.size(); ++i)
+      out += out.empty() ? ".." : "/..";
+    for (size_t i = common; i < t.size(); ++i)
+      out += (out.empty() ? "" : "/") + t[i];
+    return in.str(out.empty() ? "." : out);
+  });
   for (const char *name : {"exists", "isfile", "isdir"}) {
     std::string which = name;
     defFunction(in, path, name, [which](Interpreter &in, CallArgs &args) {

@@ -1,4 +1,5 @@
-// tf.data.experimental.CsvDataset: the records of CSV files as tuples of
+// The file sources of tf.data beside TextLineDataset: Dataset.list_files
+// and tf.data.experimental.CsvDataset, the records of CSV files as tuples of
 // scalars, one per column, parsed as tf.io.decode_csv parses a record
 // (TfDecodeCsv.cpp) with the dataset kernel's own wording of its errors.
 // Records end at a newline ("\r\n" too) outside a quoted field; header
@@ -10,7 +11,9 @@
 #include "TfObjects.h"
 #include "TfOps.h"
 
+#include <algorithm>
 #include <fstream>
+#include <glob.h>
 #include <sstream>
 
 namespace kiln::tf {
@@ -59,6 +62,49 @@ std::string datasetWording(std::string error, size_t columns) {
 }
 
 } // namespace
+
+Value listFiles(TfRuntime &rt, CallArgs &args) {
+  Interpreter &in = rt.in;
+  const std::string fname = "list_files";
+  Params p(in, args, fname, {"file_pattern", "shuffle", "seed", "name"},
+           Wording::Python);
+  Value patterns = rt.toTensor(p.require("file_pattern", fname), DType::String);
+  HostTensorPtr given = rt.constantValue(patterns);
+  if (!given)
+    rt.raise("UnimplementedError",
+             "kiln needs list_files's patterns when the dataset is made");
+  // MatchingFiles: every pattern's matches, sorted.
+  std::vector<std::string> found;
+  for (const std::string &pattern : given->strings) {
+    glob_t g;
+    if (::glob(pattern.c_str(), 0, nullptr, &g) == 0)
+      for (size_t i = 0; i < g.gl_pathc; ++i)
+        found.push_back(g.gl_pathv[i]);
+    ::globfree(&g);
+  }
+  std::sort(found.begin(), found.end());
+  if (found.empty()) {
+    std::string shown;
+    for (const std::string &pattern : given->strings)
+      shown += (shown.empty() ? "" : ", ") + pattern;
+    rt.raise("InvalidArgumentError",
+             "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. "
+             "Summarized data: b'No files matched pattern: " +
+                 shown + "'");
+  }
+  auto names = graph::HostTensor::zeros(
+      {DType::String, {static_cast<int64_t>(found.size())}});
+  names->strings = found;
+  Value ds = fromTensorSlices(rt, rt.eager(names));
+  // Shuffled over all of them unless told not to, as list_files does.
+  if (p.has("shuffle") && !in.truthy(p.get("shuffle")))
+    return ds;
+  CallArgs shuffleArgs;
+  shuffleArgs.positional = {Value::integer(static_cast<int64_t>(found.size()))};
+  if (p.has("seed"))
+    shuffleArgs.keywords.push_back({"seed", p.get("seed")});
+  return in.call(in.getAttr(ds, "shuffle"), shuffleArgs);
+}
 
 Value csvDataset(TfRuntime &rt, CallArgs &args) {
   Interpreter &in = rt.in;

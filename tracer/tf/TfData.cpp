@@ -745,6 +745,10 @@ struct DatasetClass : py::NativeObject {
             !p.has("stop_on_empty_dataset") ||
                 in.truthy(p.get("stop_on_empty_dataset")));
       });
+    } else if (name == "list_files") {
+      out = in.builtin(name, [&r](Interpreter &, CallArgs &args) {
+        return listFiles(r, args);
+      });
     } else if (name == "from_generator") {
       out = in.builtin(name, [&r](Interpreter &, CallArgs &args) {
         return fromGenerator(r, args);

@@ -215,6 +215,9 @@ Value fromGenerator(TfRuntime &rt, CallArgs &args);
 /// tf.data.TextLineDataset(filenames, ...): the lines of the files, in
 /// order, as string scalars (TfDataSources.cpp).
 Value textLineDataset(TfRuntime &rt, CallArgs &args);
+/// Dataset.list_files(file_pattern, shuffle, seed, name): the files that
+/// match, sorted, shuffled unless shuffle=False (TfCsvDataset.cpp).
+Value listFiles(TfRuntime &rt, CallArgs &args);
 /// tf.data.experimental.CsvDataset(filenames, record_defaults, ...): the
 /// records of CSV files as tuples of scalars (TfCsvDataset.cpp).
 Value csvDataset(TfRuntime &rt, CallArgs &args);

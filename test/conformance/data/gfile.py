@@ -70,5 +70,16 @@ try:
   tf.io.gfile.GFile(os.path.join(d, "n.txt"), "z")
 except tf.errors.OpError as e:
   print(type(e).__name__, e)
+# Dataset.list_files: the matches sorted, shuffled by the seed unless
+# shuffle=False; no match is an error.
+ds = tf.data.Dataset.list_files(os.path.join(d, "*.txt"), shuffle=False)
+print([p[len(d):] for p in ds.as_numpy_iterator()], ds.element_spec)
+ds = tf.data.Dataset.list_files([os.path.join(d, "*.txt"),
+                                 os.path.join(d, "*.csv")], seed=3)
+print(sorted(p[len(d):] for p in ds.as_numpy_iterator()))
+try:
+  tf.data.Dataset.list_files(os.path.join(d, "*.none"))
+except tf.errors.InvalidArgumentError as e:
+  print(type(e).__name__, str(e).replace(d, "D"))
 tf.io.gfile.rmtree(d)
 print(tf.io.gfile.exists(d))

@@ -137,6 +137,34 @@ for bad in [lambda: open(path, None), lambda: open(path, "a").write(None),
         print(type(e).__name__, e)
 print(open(lines).readlines(5))
 
+# UTF-8 is checked a chunk at a time, as CPython decodes it: a bad byte
+# fails the read that reaches its chunk, even the first readline.
+bad = os.path.join(d, "bad.txt")
+for data in [b"ok\n\xe9t\xe9\n", b"a\x80b", b"ab\xe2\x82"]:
+    with open(bad, "wb") as f:
+        f.write(data)
+    for reader in [lambda f: f.read(), lambda f: f.readline(),
+                   lambda f: list(f)]:
+        with open(bad) as f:
+            try:
+                print(repr(reader(f)))
+            except UnicodeDecodeError as e:
+                print(type(e).__name__, e)
+    print(repr(open(bad, encoding="latin-1").read()))
+# newline="" keeps line ends and splits at a bare "\r" too.
+with open(bad, "wb") as f:
+    f.write(b"a\rb\r\nc\n")
+print(open(bad, newline="").readlines(), open(bad).readlines(),
+      open(bad, newline="\n").readlines())
+print(os.path.relpath(os.path.join(d, "a", "b.txt"), d),
+      os.path.relpath(d, os.path.join(d, "a", "b")),
+      os.path.relpath("x/y", "x"), os.path.relpath("/a", "/"))
+for text in ["日本", "a日b"]:
+    try:
+        text.encode("latin-1")
+    except UnicodeEncodeError as e:
+        print(e)
+
 # json through files.
 with open(os.path.join(d, "cfg.json"), "w") as f:
     json.dump({"lr": 0.1, "layers": [1, 2]}, f, indent=2, sort_keys=True)
