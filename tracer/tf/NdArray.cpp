@@ -118,6 +118,13 @@ bool NdArrayObject::getAttr(Interpreter &in, const Value &self,
     std::string text = value->strings[0];
     out = in.builtin(
         "decode", [text](Interpreter &in, CallArgs &) { return in.str(text); });
+  } else if (name == "tobytes" && type.dtype != DType::String) {
+    // The elements' bytes in C order, as the array holds them.
+    HostTensorPtr v = value;
+    out = in.builtin(name, [v](Interpreter &in, CallArgs &args) {
+      py::ArgParser(in, args, "tobytes").expect(0, 0);
+      return in.bytes(std::string(v->bytes.begin(), v->bytes.end()));
+    });
   } else if (name == "tolist" || name == "item") {
     HostTensorPtr v = value;
     bool item = name == "item";

@@ -131,6 +131,43 @@ void installNpArrayFunctions(TfRuntime &rt, ModuleBuilder &np) {
       "AxisError",
       rt.in.defineExceptionClass("AxisError", rt.in.builtinClass("ValueError"),
                                  "numpy.exceptions"));
+  // np.frombuffer: the bytes of a bytes object as a 1-D array of `dtype`
+  // (float64 by default), from `offset`, `count` items (-1: all).
+  np.def("frombuffer", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "frombuffer", {"buffer", "dtype", "count", "offset"},
+             Wording::Python);
+    Value buffer = p.require("buffer", "frombuffer");
+    if (!buffer.is(py::Type::Bytes))
+      in.typeError("a bytes-like object is required, not '" +
+                   in.typeName(buffer) + "'");
+    const std::string &data = buffer.as<py::BytesObject>().s;
+    DType d = DType::Float64;
+    if (p.has("dtype")) {
+      std::optional<DType> given = npDTypeOf(p.get("dtype"));
+      d = given ? *given : dtypeArg(in, p.get("dtype")).value_or(d);
+    }
+    if (d == DType::String)
+      in.valueError("itemsize cannot be zero in type");
+    int64_t size = py::dtypeSize(d),
+            count = p.has("count") ? in.toIndex(p.get("count")) : -1,
+            offset = p.has("offset") ? in.toIndex(p.get("offset")) : 0;
+    int64_t length = static_cast<int64_t>(data.size());
+    if (offset < 0 || offset > length)
+      in.valueError("offset must be non-negative and no greater than buffer "
+                    "length (" +
+                    std::to_string(length) + ")");
+    if (count < 0) {
+      if ((length - offset) % size != 0)
+        in.valueError("buffer size must be a multiple of element size");
+      count = (length - offset) / size;
+    } else if (count * size > length - offset) {
+      in.valueError("buffer is smaller than requested size");
+    }
+    auto out = graph::HostTensor::zeros({d, {count}});
+    std::copy(data.begin() + offset, data.begin() + offset + count * size,
+              out->bytes.begin());
+    return makeNdArray(*r, out, false);
+  });
   // np.shape, np.ndim, np.size: of the array the argument makes.
   np.def("shape", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "shape", {"a"}, Wording::Python);

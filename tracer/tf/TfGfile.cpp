@@ -1,5 +1,5 @@
 // tf.io.gfile: TensorFlow's file API over the local file system (exists,
-// makedirs, listdir, glob, walk, copy, rename, remove, rmtree and the
+// stat, makedirs, listdir, glob, walk, copy, rename, remove, rmtree and the
 // GFile file object), with TensorFlow's errors (NotFoundError,
 // AlreadyExistsError) and its quirks: listings in the order the directory
 // holds its entries, GFile's read() keeping "\r\n" while its readline()
@@ -267,6 +267,28 @@ bool GFile::getAttr(Interpreter &in, const Value &self, const std::string &attr,
   return true;
 }
 
+/// tf.io.gfile.stat's FileStatistics: length, mtime_nsec, is_directory.
+struct FileStatistics : py::NativeObject {
+  int64_t length = 0, mtimeNsec = 0;
+  bool directory = false;
+  std::string typeName() const override { return "FileStatistics"; }
+  std::string typeModule() const override {
+    return "tensorflow.python.lib.io._pywrap_file_io";
+  }
+  bool getAttr(Interpreter &, const Value &, const std::string &attr,
+               Value &out) override {
+    if (attr == "length")
+      out = Value::integer(length);
+    else if (attr == "mtime_nsec")
+      out = Value::integer(mtimeNsec);
+    else if (attr == "is_directory")
+      out = Value::boolean(directory);
+    else
+      return false;
+    return true;
+  }
+};
+
 /// tf.io.gfile.walk's iterator: top-down, subdirectories in listing order.
 struct GfileWalk : py::IteratorObject {
   std::vector<std::string> todo; // next last
@@ -342,6 +364,19 @@ void installGfile(TfRuntime &rt, ModuleBuilder &io) {
     if (py::isDirectory(top))
       walk->todo.push_back(top);
     return Value::object(py::Type::Iterator, walk);
+  });
+  gfile.def("stat", [r](Interpreter &in, CallArgs &args) {
+    Params p(in, args, "stat", {"path"});
+    std::string path = pathArg(in, p.require("path", "stat"));
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0)
+      r->raise("NotFoundError", path + "; No such file or directory");
+    auto stats = std::make_shared<FileStatistics>();
+    stats->length = static_cast<int64_t>(st.st_size);
+    stats->mtimeNsec = static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 +
+                       st.st_mtim.tv_nsec;
+    stats->directory = S_ISDIR(st.st_mode);
+    return Value::object(py::Type::Native, stats);
   });
   gfile.def("remove", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "remove", {"path"});

@@ -25,6 +25,9 @@ with tf.io.gfile.GFile(os.path.join(d, "a.txt")) as f:
     print(f.readlines())
 tf.io.gfile.makedirs(os.path.join(d, "x", "y"))
 tf.io.gfile.makedirs(os.path.join(d, "x", "y"))
+st = tf.io.gfile.stat(os.path.join(d, "a.txt"))
+print(type(st).__name__, st.length, st.is_directory, st.mtime_nsec > 0,
+      tf.io.gfile.stat(os.path.join(d, "x")).is_directory)
 tf.io.gfile.mkdir(os.path.join(d, "x"))
 for bad in [lambda: tf.io.gfile.listdir(d + "/nope"),
             lambda: tf.io.gfile.remove(d + "/nope"),
@@ -34,7 +37,8 @@ for bad in [lambda: tf.io.gfile.listdir(d + "/nope"),
                                        os.path.join(d, "c.txt")),
             lambda: tf.io.gfile.copy(os.path.join(d, "a.txt"),
                                      os.path.join(d, "c.txt")),
-            lambda: tf.io.gfile.rmtree(d + "/nope")]:
+            lambda: tf.io.gfile.rmtree(d + "/nope"),
+            lambda: tf.io.gfile.stat(d + "/nope")]:
     try:
         bad()
     except tf.errors.OpError as e:
