@@ -255,6 +255,11 @@ Value csvDataset(TfRuntime &rt, CallArgs &args) {
               fail("InvalidArgumentError", "Expect " +
                                                std::to_string(defaults.size()) +
                                                " fields but have 1 in record");
+            // One column: its default.
+            auto value = std::make_shared<graph::HostTensor>(*defaults[0]);
+            value->type.shape = {};
+            out = in.tuple({r->eager(value)});
+            return true;
           }
           auto records = graph::HostTensor::zeros({DType::String, {}});
           records->strings[0] = record;

@@ -39,6 +39,8 @@ show(ds.map(lambda x, y, label: x * 2.0 + y).batch(2))
 
 write("1,2\n\n3,4")
 show(tf.data.experimental.CsvDataset(p, [tf.int32, tf.int32]))
+write("1\n\n3\n")
+show(tf.data.experimental.CsvDataset(p, [tf.constant(7)]))
 write("1,2\n3\n")
 show(tf.data.experimental.CsvDataset(p, [tf.int32, tf.int32]))
 write("1,2,3\n")
