@@ -127,9 +127,11 @@ Value Emitter::emitReshapeTo(const graph::Node &n, RankedTensorType type) {
     inferCount = select(skip, inferCount, mul(inferCount, dim));
   }
   Value inferring = negate(eq(unknownAt, none));
-  // `product` is at least 1, so the division is safe; a bad shape is
-  // reported below, and the values computed from it are not used.
-  Value missing = b.create<arith::DivSIOp>(loc, inferCount, product);
+  // `product` is at least 1 unless the sizes' product overflowed (to 0):
+  // the divisor is then 1, so that the division cannot trap; a bad shape
+  // is reported below, and the values computed from it are not used.
+  Value divisor = select(eq(product, zero), one, product);
+  Value missing = b.create<arith::DivSIOp>(loc, inferCount, divisor);
   Value divides = eq(mul(product, missing), inferCount);
   Value multiple = either(negate(inferring), either(inputHasZero, divides));
   check(n, multiple,

@@ -1956,6 +1956,8 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
   auto &type = rt.tensor(t).type;
   std::vector<int64_t> shape = intList(rt, shapeArg);
   int64_t known = 1, unknownAt = -1;
+  // The first two sizes whose product overflows int64, if any.
+  std::optional<std::pair<int64_t, int64_t>> overflow;
   for (size_t i = 0; i < shape.size(); ++i) {
     if (shape[i] == -1) {
       if (unknownAt >= 0) {
@@ -1977,8 +1979,11 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
                     "", /*named=*/false);
       rt.in.valueError("Invalid value in tensor used for shape: " +
                        std::to_string(shape[i]));
+    } else if (int64_t product;
+               !overflow && __builtin_mul_overflow(known, shape[i], &product)) {
+      overflow = std::make_pair(known, shape[i]);
     } else {
-      known *= shape[i];
+      known = overflow ? known : product;
     }
   }
   int64_t total = type.numElements();
@@ -1996,6 +2001,22 @@ Value reshape(TfRuntime &rt, const Value &x, const Value &shapeArg) {
            "= " +
            shapeList(shape) + ".";
   };
+  // Sizes whose product overflows: the kernel's error eagerly, shape
+  // inference's while tracing.
+  if (overflow) {
+    if (!rt.tracing) {
+      std::string sizes;
+      for (int64_t d : shape)
+        sizes += (sizes.empty() ? "" : ", ") + std::to_string(d);
+      kernelError(rt, "Reshape", "Shape [" + sizes + "] has too many elements",
+                  "",
+                  /*named=*/false);
+    }
+    rt.in.valueError("Negative dimension size caused by overflow when "
+                     "multiplying " +
+                     std::to_string(overflow->first) + " and " +
+                     std::to_string(overflow->second) + inferenceTail());
+  }
   // An input with sizes known at run time only: a known target must still
   // hold a whole number of the known part.
   if (total < 0 && rt.tracing && unknownAt < 0 && !type.unknownRank) {
