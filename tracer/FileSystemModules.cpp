@@ -248,9 +248,7 @@ void addPathFunctions(Interpreter &in, Value &os, Value &path) {
     for (const char *ignored : {"topdown", "onerror", "followlinks"})
       p.keyword(ignored);
     p.expect(1, 1);
-    auto walk = std::make_shared<WalkIterator>();
-    walk->todo.push_back(pathOf(in, args.positional[0]));
-    return Value::object(Type::Iterator, walk);
+    return walkDirectory(in, pathOf(in, args.positional[0]));
   });
   defFunction(in, path, "getsize", [](Interpreter &in, CallArgs &args) {
     std::string file = onePath(in, args, "getsize");
@@ -353,6 +351,12 @@ Value tempfileModule(Interpreter &in) {
 }
 
 } // namespace
+
+Value walkDirectory(Interpreter &, const std::string &top) {
+  auto walk = std::make_shared<WalkIterator>();
+  walk->todo.push_back(top);
+  return Value::object(Type::Iterator, walk);
+}
 
 void addOsFileFunctions(Interpreter &in, Value &os, Value &path) {
   addPathFunctions(in, os, path);

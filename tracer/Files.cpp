@@ -152,40 +152,24 @@ struct FileObject : NativeObject {
     };
     size_t i = 0;
     while (i < bytes.size()) {
-      unsigned char c = static_cast<unsigned char>(bytes[i]);
-      if (c < 0x80) {
-        ++i;
+      const char *why = nullptr;
+      size_t bad = 1;
+      if (size_t n = utf8Sequence(bytes, i, why, bad)) {
+        i += n;
         continue;
       }
-      int n = c >= 0xc2 && c <= 0xdf   ? 2
-              : c >= 0xe0 && c <= 0xef ? 3
-              : c >= 0xf0 && c <= 0xf4 ? 4
-                                       : 0;
-      if (n == 0)
-        fail(i, 1, "invalid start byte");
-      // The second byte's range narrows after E0, ED, F0 and F4.
-      unsigned char lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
-      unsigned char hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
-      size_t k = 1;
-      for (; k < size_t(n) && i + k < bytes.size(); ++k) {
-        unsigned char b = static_cast<unsigned char>(bytes[i + k]);
-        if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xbf))
-          fail(i, 1, "invalid continuation byte");
-      }
-      if (k < size_t(n)) {
+      if (std::strcmp(why, "unexpected end of data") == 0) {
+        if (!atEnd)
+          break; // the next chunk has the rest
         // read() decodes all the rest at once; readline and read(n)
         // decode chunk by chunk, and the cut sequence, left pending, is
         // decoded alone at the end (its positions start at 0).
-        if (atEnd) {
-          if (!wholeRead) {
-            bytes.erase(0, i);
-            i = 0;
-          }
-          fail(i, k, "unexpected end of data");
+        if (!wholeRead) {
+          bytes.erase(0, i);
+          i = 0;
         }
-        break; // the next chunk has the rest
       }
-      i += n;
+      fail(i, bad, why);
     }
     checkedTo = start + static_cast<long>(i);
   }

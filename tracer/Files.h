@@ -28,6 +28,12 @@ Value openFile(Interpreter &in, const std::string &path,
 /// (MethodsStr.cpp).
 std::string encodeLatin1(Interpreter &in, const std::string &text);
 
+/// The length of the well-formed UTF-8 sequence at s[i], or 0 with `why`
+/// CPython's reason and `bad` how many bytes the error covers
+/// (MethodsStr.cpp: bytes.decode's check, which files share).
+size_t utf8Sequence(const std::string &s, size_t i, const char *&why,
+                    size_t &bad);
+
 /// Whether `path` names a directory (links followed).
 bool isDirectory(const std::string &path);
 
@@ -36,6 +42,11 @@ bool isDirectory(const std::string &path);
 /// nothing, errno set, when it cannot be read.
 std::optional<std::vector<std::string>>
 directoryEntries(const std::string &path);
+
+/// os.walk(top): (dirpath, dirnames, filenames) top-down, the walk
+/// following dirnames as the loop leaves it; nothing for a directory it
+/// cannot read (FileSystemModules.cpp; tf.io.gfile.walk too).
+Value walkDirectory(Interpreter &in, const std::string &top);
 
 /// Raises the OSError subclass CPython raises for errno `err`
 /// (FileNotFoundError for ENOENT...), with its message

@@ -63,8 +63,8 @@ std::string hexByte(unsigned char b) {
   return buf;
 }
 
-/// The length of the well-formed UTF-8 sequence at s[i], or 0 with `why`
-/// CPython's reason and `bad` how many bytes the error covers.
+} // namespace
+
 size_t utf8Sequence(const std::string &s, size_t i, const char *&why,
                     size_t &bad) {
   auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
@@ -107,6 +107,8 @@ size_t utf8Sequence(const std::string &s, size_t i, const char *&why,
   }
   return n;
 }
+
+namespace {
 
 std::string decodeBytes(Interpreter &in, const std::string &s, Codec codec,
                         const std::string &errors) {

@@ -289,26 +289,6 @@ struct FileStatistics : py::NativeObject {
   }
 };
 
-/// tf.io.gfile.walk's iterator: top-down, subdirectories in listing order.
-struct GfileWalk : py::IteratorObject {
-  std::vector<std::string> todo; // next last
-  GfileWalk() : IteratorObject("generator") {}
-  bool next(Interpreter &in, Value &out) override {
-    if (todo.empty())
-      return false;
-    std::string top = todo.back();
-    todo.pop_back();
-    std::vector<std::string> dirs, files;
-    for (const std::string &name : children(top))
-      (py::isDirectory(joinPath(top, name)) ? dirs : files).push_back(name);
-    for (auto it = dirs.rbegin(); it != dirs.rend(); ++it)
-      todo.push_back(joinPath(top, *it));
-    out = in.tuple(
-        {in.str(top), in.list(strings(in, dirs)), in.list(strings(in, files))});
-    return true;
-  }
-};
-
 } // namespace
 
 void installGfile(TfRuntime &rt, ModuleBuilder &io) {
@@ -359,11 +339,8 @@ void installGfile(TfRuntime &rt, ModuleBuilder &io) {
   });
   gfile.def("walk", [](Interpreter &in, CallArgs &args) {
     Params p(in, args, "walk", {"top", "topdown", "onerror"});
-    auto walk = std::make_shared<GfileWalk>();
-    std::string top = pathArg(in, p.require("top", "walk"));
-    if (py::isDirectory(top))
-      walk->todo.push_back(top);
-    return Value::object(py::Type::Iterator, walk);
+    // file_io.walk_v2 is os.walk's order, over the same listings.
+    return py::walkDirectory(in, pathArg(in, p.require("top", "walk")));
   });
   gfile.def("stat", [r](Interpreter &in, CallArgs &args) {
     Params p(in, args, "stat", {"path"});

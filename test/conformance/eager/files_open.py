@@ -140,7 +140,7 @@ print(open(lines).readlines(5))
 # UTF-8 is checked a chunk at a time, as CPython decodes it: a bad byte
 # fails the read that reaches its chunk, even the first readline.
 bad = os.path.join(d, "bad.txt")
-for data in [b"ok\n\xe9t\xe9\n", b"a\x80b", b"ab\xe2\x82"]:
+for data in [b"ok\n\xe9t\xe9\n", b"a\x80b", b"ab\xe2\x82", b"\xe2\x82X"]:
     with open(bad, "wb") as f:
         f.write(data)
     for reader in [lambda f: f.read(), lambda f: f.readline(),
